@@ -1,0 +1,85 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+/** The Drizzle database, the same type over PGlite and node-postgres. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+  /** Raw SQL with parameters, for benchmarks and maintenance tools. */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Applies pending migrations; safe at every start and from several processes. */
+  migrate(): Promise<void>;
+}
+
+/** PGlite must reopen a data folder with the same extensions it was created with. */
+export const pgliteExtensions = { btree_gist, pg_trgm };
+
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export interface OpenOptions {
+  databaseUrl?: string | undefined;
+  /** Folder for the embedded database; ignored with a URL. Omit for an in-memory database. */
+  pgliteDir?: string | undefined;
+  /** A dumped PGlite data folder to start from (tests clone a migrated template this way). */
+  loadDataDir?: Blob | undefined;
+  poolSize?: number;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
+    pool.on('error', () => { /* a broken idle connection is replaced on next use */ });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      close: () => pool.end(),
+      query: async <T>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as T[],
+      migrate: async () => {
+        // One connection holds an advisory lock so concurrent starts apply migrations once.
+        const conn = await pool.connect();
+        try {
+          await conn.query('select pg_advisory_lock(727274)');
+          try {
+            await migratePg(drizzlePg(conn, { schema }), { migrationsFolder });
+          } finally {
+            await conn.query('select pg_advisory_unlock(727274)');
+          }
+        } finally {
+          conn.release();
+        }
+      },
+    };
+  }
+  if (opts.pgliteDir) mkdirSync(opts.pgliteDir, { recursive: true });
+  const client = new PGlite({
+    ...(opts.pgliteDir ? { dataDir: opts.pgliteDir } : {}),
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+    extensions: pgliteExtensions,
+  });
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    close: () => client.close(),
+    query: async <T>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows,
+    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+  };
+}
+

@@ -1,0 +1,130 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial, boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+} from 'drizzle-orm/pg-core';
+import { rowId, tenantId, timestamps } from './columns.js';
+
+/** The tenant: one organisation (company, complex or single clinic, by plan). */
+export const companies = pgTable('companies', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  plan: text('plan'),
+  timeZone: text('time_zone').notNull().default('UTC'),
+  ...timestamps,
+});
+
+/** Per-company counters behind human-readable public ids (PAT-000042). Never reused. */
+export const publicIdCounters = pgTable('public_id_counters', {
+  companyId: tenantId().references(() => companies.id, { onDelete: 'cascade' }),
+  entity: text('entity').notNull(),
+  lastValue: integer('last_value').notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.companyId, t.entity] })]);
+
+/** Catalogue of permission codes (global reference table). */
+export const permissions = pgTable('permissions', {
+  code: text('code').primaryKey(),
+});
+
+export const roles = pgTable('roles', {
+  companyId: tenantId().references(() => companies.id, { onDelete: 'cascade' }),
+  id: rowId(),
+  name: text('name').notNull(),
+  isSystem: boolean('is_system').notNull().default(false),
+  ...timestamps,
+}, (t) => [
+  primaryKey({ columns: [t.companyId, t.id] }),
+  uniqueIndex('roles_company_name_uq').on(t.companyId, sql`lower(${t.name})`),
+]);
+
+export const rolePermissions = pgTable('role_permissions', {
+  companyId: tenantId(),
+  roleId: uuid('role_id').notNull(),
+  permission: text('permission').notNull().references(() => permissions.code),
+}, (t) => [
+  primaryKey({ columns: [t.companyId, t.roleId, t.permission] }),
+  foreignKey({ columns: [t.companyId, t.roleId], foreignColumns: [roles.companyId, roles.id] }).onDelete('cascade'),
+]);
+
+/**
+ * A person who works for the company. A user account is an employee with sign-in fields
+ * (username, password hash); doctors and other staff without an account leave them empty.
+ */
+export const employees = pgTable('employees', {
+  companyId: tenantId().references(() => companies.id, { onDelete: 'cascade' }),
+  id: rowId(),
+  publicId: text('public_id').notNull(),
+  name: text('name').notNull(),
+  username: text('username'),
+  email: text('email'),
+  passwordHash: text('password_hash'),
+  employeeType: text('employee_type').notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+  image: text('image'),
+  lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
+  /** Bumped when the password changes or the account is deactivated: older access tokens stop working. */
+  sessionVersion: integer('session_version').notNull().default(0),
+  ...timestamps,
+}, (t) => [
+  primaryKey({ columns: [t.companyId, t.id] }),
+  uniqueIndex('employees_company_public_id_uq').on(t.companyId, t.publicId),
+  // Sign-in names are global: a user signs in before we know the company.
+  uniqueIndex('employees_username_uq').on(sql`lower(${t.username})`).where(sql`${t.username} is not null`),
+  uniqueIndex('employees_login_email_uq').on(sql`lower(${t.email})`).where(sql`${t.passwordHash} is not null`),
+  index('employees_company_type_idx').on(t.companyId, t.employeeType),
+]);
+
+export const employeeRoles = pgTable('employee_roles', {
+  companyId: tenantId(),
+  employeeId: uuid('employee_id').notNull(),
+  roleId: uuid('role_id').notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.companyId, t.employeeId, t.roleId] }),
+  foreignKey({ columns: [t.companyId, t.employeeId], foreignColumns: [employees.companyId, employees.id] }).onDelete('cascade'),
+  foreignKey({ columns: [t.companyId, t.roleId], foreignColumns: [roles.companyId, roles.id] }).onDelete('restrict'),
+  index('employee_roles_role_idx').on(t.companyId, t.roleId),
+]);
+
+/** Opaque refresh tokens, stored hashed, rotated on every use; a family shares one sign-in. */
+export const refreshTokens = pgTable('refresh_tokens', {
+  companyId: tenantId(),
+  id: rowId(),
+  employeeId: uuid('employee_id').notNull(),
+  familyId: uuid('family_id').notNull(),
+  tokenHash: text('token_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.companyId, t.id] }),
+  uniqueIndex('refresh_tokens_hash_uq').on(t.tokenHash),
+  index('refresh_tokens_family_idx').on(t.companyId, t.familyId),
+  index('refresh_tokens_employee_idx').on(t.companyId, t.employeeId),
+  foreignKey({ columns: [t.companyId, t.employeeId], foreignColumns: [employees.companyId, employees.id] }).onDelete('cascade'),
+]);
+
+/** Failed sign-in attempts, for throttling by account and address. */
+export const loginFailures = pgTable('login_failures', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  identifier: text('identifier').notNull(),
+  ip: text('ip').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (t) => [index('login_failures_lookup_idx').on(t.identifier, t.ip, t.createdAt)]);
+
+/** Append-only record of who did what. The API has no path that updates or deletes it. */
+export const auditLog = pgTable('audit_log', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  companyId: uuid('company_id'),
+  actorId: uuid('actor_id'),
+  action: text('action').notNull(),
+  entity: text('entity').notNull(),
+  entityId: text('entity_id'),
+  changes: jsonb('changes'),
+  ip: text('ip'),
+  userAgent: text('user_agent'),
+  requestId: text('request_id'),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (t) => [
+  index('audit_log_company_time_idx').on(t.companyId, t.createdAt),
+  index('audit_log_entity_idx').on(t.companyId, t.entity, t.entityId),
+]);

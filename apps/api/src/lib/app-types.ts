@@ -1,0 +1,41 @@
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Permission } from '@clinic/shared';
+import type { Config } from '../config.js';
+import type { Database, Db } from '../db/client.js';
+import type { TokenService } from './tokens.js';
+
+export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+
+/** What route modules receive: explicit dependencies rather than globals. */
+export interface Deps {
+  config: Config;
+  database: Database;
+  db: Db;
+  tokens: TokenService;
+}
+
+/** The signed-in caller, attached by the auth plugin. Every service call is scoped by `companyId`. */
+export interface Caller {
+  id: string;
+  companyId: string;
+  permissions: string[];
+  plan: string | null;
+  employeeType: string;
+}
+
+/**
+ * Every /api route declares who may call it in its `config`:
+ * `public: true`, `permission: 'authenticated'` (any signed-in user), or one or more permissions (any of them).
+ */
+export type RoutePermission = Permission | readonly Permission[] | 'authenticated';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    public?: boolean;
+    permission?: RoutePermission;
+  }
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+}

@@ -1,0 +1,22 @@
+/** Typed errors thrown by services; the central error handler turns them into the API envelope. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    /** Message key in the shared catalogue (translated per request). */
+    readonly messageKey: string,
+    readonly params?: Record<string, string | number>,
+    /** Field path -> message key. */
+    readonly fields?: Record<string, string>,
+  ) {
+    super(messageKey);
+  }
+}
+
+export const notFound = () => new AppError(404, 'NOT_FOUND', 'errors.notFound');
+export const forbidden = () => new AppError(403, 'FORBIDDEN', 'errors.forbidden');
+export const unauthorized = (code = 'UNAUTHORIZED', key = 'errors.unauthorized') => new AppError(401, code, key);
+export const conflict = (code: string, key: string, params?: Record<string, string | number>) =>
+  new AppError(409, code, key, params);
+export const validationFailed = (fields: Record<string, string>) =>
+  new AppError(422, 'VALIDATION_FAILED', 'errors.validation', undefined, fields);

@@ -1,0 +1,180 @@
+import { randomUUID } from 'node:crypto';
+import { and, count, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { LoginInput, SessionUser } from '@clinic/shared';
+import { companies, employeeRoles, employees, loginFailures, refreshTokens, roles } from '../../db/schema/index.js';
+import type { Caller, Deps } from '../../lib/app-types.js';
+import { recordAudit } from '../../lib/audit.js';
+import { AppError, unauthorized } from '../../lib/errors.js';
+import { dummyHash, verifyPassword } from '../../lib/password.js';
+import { hashToken, newRefreshToken } from '../../lib/tokens.js';
+import { loadCaller } from '../../plugins/auth.js';
+
+/** The session user as sign-in and GET /profile return it. */
+export async function sessionUser(deps: Deps, caller: Caller): Promise<SessionUser> {
+  const [emp] = await deps.db
+    .select()
+    .from(employees)
+    .where(and(eq(employees.companyId, caller.companyId), eq(employees.id, caller.id)))
+    .limit(1);
+  if (!emp) throw unauthorized();
+  const roleRows = await deps.db
+    .select({ name: roles.name })
+    .from(employeeRoles)
+    .innerJoin(roles, and(eq(roles.companyId, employeeRoles.companyId), eq(roles.id, employeeRoles.roleId)))
+    .where(and(eq(employeeRoles.companyId, caller.companyId), eq(employeeRoles.employeeId, caller.id)))
+    .orderBy(roles.name);
+  return {
+    _id: emp.id,
+    publicId: emp.publicId,
+    name: emp.name,
+    username: emp.username,
+    email: emp.email,
+    roles: roleRows.map((r) => r.name),
+    plan: (caller.plan as SessionUser['plan']) ?? null,
+    employeeType: emp.employeeType as SessionUser['employeeType'],
+    permissions: caller.permissions,
+    companyId: emp.companyId,
+    image: emp.image,
+  };
+}
+
+async function issueRefreshToken(deps: Deps, companyId: string, employeeId: string, familyId: string): Promise<string> {
+  const token = newRefreshToken();
+  await deps.db.insert(refreshTokens).values({
+    companyId,
+    employeeId,
+    familyId,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + deps.config.refreshTokenTtlDays * 86_400_000),
+  });
+  return token;
+}
+
+async function accessTokenFor(deps: Deps, companyId: string, employeeId: string): Promise<string> {
+  const [emp] = await deps.db
+    .select({ sv: employees.sessionVersion })
+    .from(employees)
+    .where(and(eq(employees.companyId, companyId), eq(employees.id, employeeId)));
+  return deps.tokens.signAccess({ sub: employeeId, cid: companyId, sv: emp?.sv ?? 0 });
+}
+
+export async function login(deps: Deps, req: FastifyRequest, input: LoginInput) {
+  const identifier = input.email.trim().toLowerCase();
+  const ip = req.ip;
+  const since = new Date(Date.now() - deps.config.loginWindowMinutes * 60_000);
+  const [failures] = await deps.db
+    .select({ n: count() })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.identifier, identifier), eq(loginFailures.ip, ip), gt(loginFailures.createdAt, since)));
+  if ((failures?.n ?? 0) >= deps.config.loginMaxFailures) {
+    throw new AppError(429, 'TOO_MANY_ATTEMPTS', 'errors.tooManyAttempts', { minutes: deps.config.loginWindowMinutes });
+  }
+
+  const [account] = await deps.db
+    .select()
+    .from(employees)
+    .where(
+      and(
+        sql`${employees.passwordHash} is not null`,
+        or(sql`lower(${employees.username}) = ${identifier}`, sql`lower(${employees.email}) = ${identifier}`),
+      ),
+    )
+    .limit(1);
+
+  const ok = await verifyPassword(input.password, account?.passwordHash ?? (await dummyHash()));
+  if (!account || !ok) {
+    await deps.db.insert(loginFailures).values({ identifier, ip });
+    await recordAudit(deps.db, req, {
+      companyId: account?.companyId ?? null,
+      actorId: account?.id ?? null,
+      action: 'login_failed',
+      entity: 'session',
+      changes: { identifier },
+    });
+    throw new AppError(401, 'INVALID_CREDENTIALS', 'errors.invalidCredentials');
+  }
+  if (!account.isActive) {
+    await recordAudit(deps.db, req, { companyId: account.companyId, actorId: account.id, action: 'login_refused_inactive', entity: 'session' });
+    throw new AppError(403, 'ACCOUNT_INACTIVE', 'errors.accountInactive');
+  }
+
+  await deps.db.delete(loginFailures).where(and(eq(loginFailures.identifier, identifier), eq(loginFailures.ip, ip)));
+  await deps.db
+    .update(employees)
+    .set({ lastLoginAt: new Date() })
+    .where(and(eq(employees.companyId, account.companyId), eq(employees.id, account.id)));
+  const caller = await loadCaller(deps, account.companyId, account.id);
+  if (!caller) throw unauthorized();
+  const refreshToken = await issueRefreshToken(deps, account.companyId, account.id, randomUUID());
+  const accessToken = await accessTokenFor(deps, account.companyId, account.id);
+  await recordAudit(deps.db, req, { companyId: account.companyId, actorId: account.id, action: 'login', entity: 'session' });
+  return { accessToken, refreshToken, user: await sessionUser(deps, caller) };
+}
+
+/** Rotates a refresh token. Presenting an already rotated or revoked token revokes its whole family. */
+export async function refresh(deps: Deps, req: FastifyRequest, token: string) {
+  const [row] = await deps.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(token))).limit(1);
+  if (!row) throw unauthorized('REFRESH_INVALID', 'errors.refreshInvalid');
+  if (row.usedAt || row.revokedAt) {
+    await revokeFamily(deps, row.companyId, row.familyId);
+    await recordAudit(deps.db, req, { companyId: row.companyId, actorId: row.employeeId, action: 'refresh_token_reused', entity: 'session' });
+    throw unauthorized('REFRESH_REUSED', 'errors.refreshReused');
+  }
+  if (row.expiresAt.getTime() <= Date.now()) throw unauthorized('REFRESH_INVALID', 'errors.refreshInvalid');
+  const caller = await loadCaller(deps, row.companyId, row.employeeId);
+  if (!caller) {
+    await revokeFamily(deps, row.companyId, row.familyId);
+    throw unauthorized('REFRESH_INVALID', 'errors.refreshInvalid');
+  }
+  // Claim the token atomically: of two concurrent uses, only one rotates; the other is a reuse.
+  const claimed = await deps.db
+    .update(refreshTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(refreshTokens.companyId, row.companyId), eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
+    .returning({ id: refreshTokens.id });
+  if (claimed.length === 0) {
+    await revokeFamily(deps, row.companyId, row.familyId);
+    throw unauthorized('REFRESH_REUSED', 'errors.refreshReused');
+  }
+  const refreshToken = await issueRefreshToken(deps, row.companyId, row.employeeId, row.familyId);
+  const accessToken = await accessTokenFor(deps, row.companyId, row.employeeId);
+  return { accessToken, refreshToken };
+}
+
+export async function revokeFamily(deps: Deps, companyId: string, familyId: string) {
+  await deps.db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.companyId, companyId), eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Ends every session of an account (deactivation, password change): refresh tokens revoked, access tokens invalidated. */
+export async function revokeAllSessions(deps: Deps, companyId: string, employeeId: string) {
+  await deps.db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.companyId, companyId), eq(refreshTokens.employeeId, employeeId), isNull(refreshTokens.revokedAt)));
+  await deps.db
+    .update(employees)
+    .set({ sessionVersion: sql`${employees.sessionVersion} + 1` })
+    .where(and(eq(employees.companyId, companyId), eq(employees.id, employeeId)));
+}
+
+export async function logout(deps: Deps, req: FastifyRequest, token: string | undefined) {
+  if (!token) return;
+  const [row] = await deps.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(token))).limit(1);
+  if (!row) return;
+  await revokeFamily(deps, row.companyId, row.familyId);
+  await recordAudit(deps.db, req, { companyId: row.companyId, actorId: row.employeeId, action: 'logout', entity: 'session' });
+}
+
+export async function setPlan(deps: Deps, caller: Caller, plan: string) {
+  const [company] = await deps.db.select({ plan: companies.plan }).from(companies).where(eq(companies.id, caller.companyId));
+  if (company?.plan && company.plan !== plan) {
+    throw new AppError(409, 'PLAN_LOCKED', 'errors.planLocked');
+  }
+  await deps.db.update(companies).set({ plan, updatedAt: new Date() }).where(eq(companies.id, caller.companyId));
+  return { ...caller, plan };
+}
+

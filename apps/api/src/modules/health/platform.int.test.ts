@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { body, createTestContext, type TestContext } from '../../test/harness.js';
+
+let ctx: TestContext;
+beforeAll(async () => { ctx = await createTestContext(); });
+afterAll(() => ctx.close());
+
+describe('platform', () => {
+  it('health checks the database', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(body(res).data.status).toBe('ok');
+  });
+
+  it('unknown API routes are 404 in the envelope, translated, with a request id', async () => {
+    const res = await ctx.app.inject({ method: 'DELETE', url: '/api/does-not-exist', headers: { 'accept-language': 'ar' } });
+    expect(res.statusCode).toBe(404);
+    expect(body(res)).toEqual({ success: false, message: { code: 'ROUTE_NOT_FOUND', message: 'المسار DELETE /api/does-not-exist غير موجود' } });
+    expect(res.headers['x-request-id']).toMatch(/^[\w-]{8,}$/);
+  });
+
+  it('sends security headers and no-store on API answers', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['content-security-policy']).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('every API route declares who may call it', () => {
+    const api = ctx.app.routeTable.filter((r) => r.url.startsWith('/api'));
+    expect(api.length).toBeGreaterThan(5);
+    const undeclared = api.filter((r) => !r.config?.public && !r.config?.permission).map((r) => `${r.method} ${r.url}`);
+    expect(undeclared).toEqual([]);
+  });
+
+  it('serves the OpenAPI document generated from the route schemas', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = body(res);
+    expect(doc.paths['/api/auth/login'].post.requestBody).toBeDefined();
+    expect(doc.paths['/api/employees'].get.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['page', 'limit', 'search', 'sortBy']));
+  });
+});

@@ -1,0 +1,22 @@
+import { okSchema, profileUpdateInput, sessionUserSchema } from '@clinic/shared';
+import type { App, Deps } from '../../lib/app-types.js';
+import { t } from '../../lib/i18n.js';
+import { callerOf } from '../../plugins/auth.js';
+import { sessionUser, setPlan } from '../auth/auth.service.js';
+
+export function profileRoutes(app: App, deps: Deps) {
+  app.get('/api/profile', {
+    config: { permission: 'authenticated' },
+    schema: { tags: ['profile'], response: { 200: okSchema(sessionUserSchema) } },
+    handler: async (req) => ({ success: true as const, data: await sessionUser(deps, callerOf(req)) }),
+  });
+
+  app.put('/api/profile', {
+    config: { permission: 'admin' },
+    schema: { tags: ['profile'], body: profileUpdateInput, response: { 200: okSchema(sessionUserSchema) } },
+    handler: async (req) => {
+      const caller = await setPlan(deps, callerOf(req), req.body.plan);
+      return { success: true as const, message: t(req, 'success.updated'), data: await sessionUser(deps, caller) };
+    },
+  });
+}

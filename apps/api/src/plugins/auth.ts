@@ -1,0 +1,92 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { hasPermission, type Permission } from '@clinic/shared';
+import { companies, employeeRoles, employees, rolePermissions } from '../db/schema/index.js';
+import type { App, Caller, Deps, RoutePermission } from '../lib/app-types.js';
+import { recordAudit } from '../lib/audit.js';
+import { AppError, forbidden, unauthorized } from '../lib/errors.js';
+
+/** Loads the caller's account, plan and effective permissions. Null when the account is gone or inactive. */
+export async function loadCaller(deps: Deps, companyId: string, employeeId: string, sessionVersion?: number): Promise<Caller | null> {
+  const rows = await deps.db
+    .select({
+      id: employees.id,
+      companyId: employees.companyId,
+      isActive: employees.isActive,
+      sessionVersion: employees.sessionVersion,
+      employeeType: employees.employeeType,
+      plan: companies.plan,
+    })
+    .from(employees)
+    .innerJoin(companies, eq(companies.id, employees.companyId))
+    .where(and(eq(employees.companyId, companyId), eq(employees.id, employeeId)))
+    .limit(1);
+  const row = rows[0];
+  if (!row || !row.isActive) return null;
+  if (sessionVersion !== undefined && row.sessionVersion !== sessionVersion) return null;
+  const perms = await deps.db
+    .selectDistinct({ permission: rolePermissions.permission })
+    .from(employeeRoles)
+    .innerJoin(rolePermissions, and(eq(rolePermissions.companyId, employeeRoles.companyId), eq(rolePermissions.roleId, employeeRoles.roleId)))
+    .where(and(eq(employeeRoles.companyId, companyId), eq(employeeRoles.employeeId, employeeId)));
+  return {
+    id: row.id,
+    companyId: row.companyId,
+    employeeType: row.employeeType,
+    plan: row.plan,
+    permissions: perms.map((p) => p.permission),
+  };
+}
+
+function bearer(req: FastifyRequest): string | null {
+  const header = req.headers.authorization;
+  if (typeof header !== 'string') return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  return match?.[1] ?? null;
+}
+
+export function permits(required: RoutePermission, held: string[]): boolean {
+  if (required === 'authenticated') return true;
+  const list = (Array.isArray(required) ? required : [required]) as Permission[];
+  return hasPermission(held, ...list);
+}
+
+/**
+ * Authenticates every /api request whose route is not public and enforces the route's declared permission.
+ * A route that declares neither is refused (a test enumerates the route table to prove none exists).
+ */
+export function registerAuth(app: App, deps: Deps) {
+  app.decorateRequest('caller', null);
+  app.addHook('onRequest', async (req) => {
+    if (!req.url.startsWith('/api/') && req.url !== '/api') return;
+    const config = req.routeOptions.config;
+    if (!req.routeOptions.url) return; // unknown route: the not-found handler answers
+    if (config.public) return;
+    const token = bearer(req);
+    if (!token) throw unauthorized();
+    const claims = await deps.tokens.verifyAccess(token);
+    if (claims === 'expired') throw unauthorized('TOKEN_EXPIRED', 'errors.tokenExpired');
+    if (claims === 'invalid') throw unauthorized('TOKEN_INVALID', 'errors.tokenInvalid');
+    const caller = await loadCaller(deps, claims.cid, claims.sub, claims.sv);
+    if (!caller) throw unauthorized('TOKEN_INVALID', 'errors.tokenInvalid');
+    req.caller = caller;
+    const required = config.permission;
+    if (!required) throw new AppError(500, 'ROUTE_WITHOUT_PERMISSION', 'errors.unexpected');
+    if (!permits(required, caller.permissions)) {
+      await recordAudit(deps.db, req, {
+        companyId: caller.companyId,
+        actorId: caller.id,
+        action: 'permission_denied',
+        entity: 'route',
+        entityId: `${req.method} ${req.routeOptions.url}`,
+      });
+      throw forbidden();
+    }
+  });
+}
+
+/** The signed-in caller of a protected route (set by the auth hook). */
+export function callerOf(req: FastifyRequest): Caller {
+  if (!req.caller) throw unauthorized();
+  return req.caller;
+}

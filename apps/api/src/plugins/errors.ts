@@ -1,0 +1,119 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isMessageKey } from '@clinic/shared';
+import { AppError } from '../lib/errors.js';
+import { t } from '../lib/i18n.js';
+import type { App } from '../lib/app-types.js';
+
+interface Issue {
+  keyword: string;
+  instancePath: string;
+  message?: string;
+  params?: Record<string, unknown>;
+}
+
+/** Turns one zod issue into a message key and its parameters. */
+function issueMessage(issue: Issue): { key: string; params?: Record<string, string | number> } {
+  if (issue.message && isMessageKey(issue.message)) {
+    const p = issue.params ?? {};
+    const params: Record<string, string | number> = {};
+    if (typeof p.maximum === 'number' || typeof p.maximum === 'bigint') params.max = Number(p.maximum);
+    if (typeof p.minimum === 'number' || typeof p.minimum === 'bigint') params.min = Number(p.minimum);
+    return { key: issue.message, params };
+  }
+  const p = issue.params ?? {};
+  switch (issue.keyword) {
+    case 'invalid_type':
+      return { key: p.input === undefined ? 'validation.required' : 'validation.invalidType' };
+    case 'too_big':
+      return { key: p.origin === 'string' ? 'validation.tooLong' : 'validation.tooBig', params: { max: Number(p.maximum) } };
+    case 'too_small':
+      return { key: p.origin === 'string' ? 'validation.tooShort' : 'validation.tooSmall', params: { min: Number(p.minimum) } };
+    case 'unrecognized_keys':
+      return { key: 'validation.unknownField' };
+    default:
+      return { key: 'validation.invalidValue' };
+  }
+}
+
+function fieldPath(issue: Issue): string {
+  return issue.instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
+}
+
+export function sendError(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  code: string,
+  key: string,
+  params?: Record<string, string | number>,
+  fields?: Record<string, string>,
+) {
+  return reply.status(status).send({
+    success: false,
+    message: { message: t(req, key, params), code, ...(fields ? { fields } : {}) },
+  });
+}
+
+const PG_CONFLICTS: Record<string, { code: string; key: string }> = {
+  '23505': { code: 'DUPLICATE', key: 'errors.conflict' },
+  '23503': { code: 'IN_USE', key: 'errors.conflict' },
+  '23P01': { code: 'CONFLICT', key: 'errors.conflict' },
+};
+
+/** The one place that turns any failure into the error envelope. Bad input is never a 500. */
+export function registerErrorHandling(app: App) {
+  app.setErrorHandler((err: FastifyError & { validationContext?: string; cause?: unknown }, req, reply) => {
+    if (err instanceof AppError) {
+      const fields = err.fields
+        ? Object.fromEntries(Object.entries(err.fields).map(([k, v]) => [k, t(req, v)]))
+        : undefined;
+      return sendError(req, reply, err.status, err.code, err.messageKey, err.params, fields);
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fields: Record<string, string> = {};
+      for (const issue of err.validation as unknown as Issue[]) {
+        const { key, params } = issueMessage(issue);
+        if (issue.keyword === 'unrecognized_keys' && Array.isArray(issue.params?.keys)) {
+          const base = fieldPath(issue);
+          for (const k of issue.params.keys as string[]) fields[base ? `${base}.${k}` : k] ??= t(req, key, params);
+          continue;
+        }
+        const path = fieldPath(issue) || (err.validationContext ?? 'body');
+        fields[path] ??= t(req, key, params);
+      }
+      return sendError(req, reply, 422, 'VALIDATION_FAILED', 'errors.validation', undefined, fields);
+    }
+    const pgCode = (err as { code?: unknown }).code ?? (err.cause as { code?: unknown } | undefined)?.code;
+    if (typeof pgCode === 'string' && PG_CONFLICTS[pgCode]) {
+      const c = PG_CONFLICTS[pgCode];
+      return sendError(req, reply, 409, c.code, c.key);
+    }
+    if (typeof pgCode === 'string' && /^22/.test(pgCode)) {
+      return sendError(req, reply, 422, 'INVALID_VALUE', 'validation.invalidValue');
+    }
+    switch (err.code) {
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return sendError(req, reply, 400, 'MALFORMED_JSON', 'errors.malformedJson');
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      case 'FST_REQ_FILE_TOO_LARGE':
+      case 'FST_PARTS_LIMIT':
+      case 'FST_FILES_LIMIT':
+      case 'FST_FIELDS_LIMIT':
+        return sendError(req, reply, 413, 'BODY_TOO_LARGE', 'errors.bodyTooLarge');
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+        return sendError(req, reply, 415, 'UNSUPPORTED_MEDIA_TYPE', 'errors.unsupportedMediaType');
+      default:
+        break;
+    }
+    if (err instanceof SyntaxError) return sendError(req, reply, 400, 'MALFORMED_JSON', 'errors.malformedJson');
+    const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      return sendError(req, reply, status, err.code ?? 'BAD_REQUEST', status === 404 ? 'errors.notFound' : 'errors.generic');
+    }
+    req.log.error({ err }, 'unhandled error');
+    return sendError(req, reply, 500, 'INTERNAL', 'errors.unexpected');
+  });
+}

@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { companies } from '../db/schema/index.js';
+import { createAccount, createOrganisation, type NewAccount } from '../modules/organisation/provision.js';
+
+export const DEMO_ADMIN = {
+  name: 'Sara Al-Harbi',
+  username: 'admin',
+  email: 'admin@demo.clinic',
+  password: 'Demo@1234',
+} as const;
+
+/** Further demo accounts, one or more per seeded role, all with the demo password. */
+const DEMO_ACCOUNTS: Array<Omit<NewAccount, 'password'>> = [
+  { name: 'Dr. Omar Haddad', username: 'doctor', email: 'omar.haddad@demo.clinic', employeeType: 'Doctor', roleNames: ['Doctor'] },
+  { name: 'Layla Mansour', username: 'reception', email: 'layla.mansour@demo.clinic', employeeType: 'Administrative', roleNames: ['Receptionist'] },
+  { name: 'Fatima Zahra', username: 'nurse', email: 'fatima.zahra@demo.clinic', employeeType: 'Nurse', roleNames: ['Nurse'] },
+  { name: 'Khalid Nasser', username: 'accountant', email: 'khalid.nasser@demo.clinic', employeeType: 'Employee', roleNames: ['Accountant'] },
+  { name: 'Dr. Emily Carter', username: 'ecarter', email: 'emily.carter@demo.clinic', employeeType: 'Doctor', roleNames: ['Doctor'] },
+  { name: 'Dr. Youssef Amin', username: 'yamin', email: 'youssef.amin@demo.clinic', employeeType: 'Doctor', roleNames: ['Doctor'] },
+  { name: 'Noura Al-Qahtani', username: 'nalqahtani', email: 'noura.qahtani@demo.clinic', employeeType: 'Administrative', roleNames: ['Receptionist'] },
+  { name: 'James Wilson', username: 'jwilson', email: 'james.wilson@demo.clinic', employeeType: 'Technician', roleNames: ['Nurse'] },
+  { name: 'Mariam Saleh', username: 'msaleh', email: 'mariam.saleh@demo.clinic', employeeType: 'Nurse', roleNames: ['Nurse'] },
+  { name: 'Hassan Ibrahim', username: 'hibrahim', email: 'hassan.ibrahim@demo.clinic', employeeType: 'Admin', roleNames: ['Admin'] },
+  { name: 'Aisha Rahman', username: 'arahman', email: 'aisha.rahman@demo.clinic', employeeType: 'Employee', roleNames: ['Accountant'] },
+  { name: 'Dr. Daniel Brooks', username: 'dbrooks', email: 'daniel.brooks@demo.clinic', employeeType: 'Doctor', roleNames: ['Doctor'] },
+];
+
+export interface DemoSeedResult {
+  created: boolean;
+  companyId: string;
+}
+
+/** Creates the demo organisation once; later starts find it and leave everything as it is. */
+export async function seedDemo(db: Db): Promise<DemoSeedResult> {
+  const existing = await db.execute<{ company_id: string }>(
+    sql`select company_id from employees where lower(username) = ${DEMO_ADMIN.username} limit 1`,
+  );
+  const found = (existing as unknown as { rows: Array<{ company_id: string }> }).rows[0];
+  if (found) return { created: false, companyId: found.company_id };
+  const anyCompany = await db.select({ id: companies.id }).from(companies).limit(1);
+  if (anyCompany.length > 0) return { created: false, companyId: anyCompany[0]!.id };
+
+  const { company, roleIds } = await createOrganisation(db, {
+    name: 'Al Noor Medical Group',
+    plan: 'company',
+    timeZone: 'Asia/Riyadh',
+    admin: DEMO_ADMIN,
+  });
+  for (const account of DEMO_ACCOUNTS) {
+    await createAccount(db, company.id, roleIds, { ...account, password: DEMO_ADMIN.password });
+  }
+  return { created: true, companyId: company.id };
+}

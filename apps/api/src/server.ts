@@ -1,0 +1,39 @@
+import { buildApp } from './app.js';
+import { prepareDatabase } from './bootstrap.js';
+import { loadConfig } from './config.js';
+import { DEMO_ADMIN } from './seed/demo.js';
+
+const config = loadConfig();
+const { database, seeded } = await prepareDatabase(config);
+const app = await buildApp(config, database);
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  try {
+    await app.close();
+    await database.close();
+  } finally {
+    process.exit(0);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.port;
+const lines = [
+  '',
+  `  Clinic is running on http://localhost:${port}`,
+  `  Database: ${database.kind === 'pglite' ? `embedded (${config.dataDir}/db)` : 'PostgreSQL (DATABASE_URL)'}`,
+];
+if (config.seedDemo) {
+  lines.push(
+    `  Demo sign-in: user name "${DEMO_ADMIN.username}" (or ${DEMO_ADMIN.email}), password "${DEMO_ADMIN.password}"`,
+    seeded?.created ? '  (demo organisation created on this first run)' : '',
+  );
+}
+process.stdout.write(lines.filter(Boolean).join('\n') + '\n\n');

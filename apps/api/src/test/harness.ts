@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { Plan } from '@clinic/shared';
+import { buildApp } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import { openDatabase, type Database } from '../db/client.js';
+import type { App } from '../lib/app-types.js';
+import { createOrganisation, syncPermissionCatalogue } from '../modules/organisation/provision.js';
+
+export interface TestContext {
+  app: App;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** A fresh, migrated database and an app over it, for one test file. */
+export async function createTestContext(overrides: Partial<Config> = {}): Promise<TestContext> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinic-data-'));
+  let database: Database;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const name = `clinic_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${inject('templateDatabase')}`);
+    await admin.end();
+    const testUrl = new URL(url);
+    testUrl.pathname = `/${name}`;
+    database = await openDatabase({ databaseUrl: testUrl.toString(), poolSize: 10 });
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  } else {
+    const dump = readFileSync(inject('templateDump'));
+    database = await openDatabase({ loadDataDir: new Blob([dump]) });
+  }
+  await syncPermissionCatalogue(database.db);
+  const config = loadConfig(
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false' },
+    { dataDir, jwtSecret: randomBytes(32).toString('hex'), webDist: path.join(dataDir, 'no-web'), ...overrides },
+  );
+  const app = await buildApp(config, database);
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDatabase?.();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const TEST_PASSWORD = 'Secret@123';
+
+export interface TestOrg {
+  companyId: string;
+  adminId: string;
+  adminUsername: string;
+  token: string;
+  refreshToken: string;
+  roleIds: Map<string, string>;
+}
+
+let orgCounter = 0;
+/** Creates an organisation with an admin account and signs that admin in. */
+export async function createOrg(ctx: TestContext, opts: { plan?: Plan | null; name?: string } = {}): Promise<TestOrg> {
+  orgCounter += 1;
+  const username = `admin${orgCounter}_${randomBytes(3).toString('hex')}`;
+  const { company, admin, roleIds } = await createOrganisation(ctx.database.db, {
+    name: opts.name ?? `Test Org ${orgCounter}`,
+    plan: opts.plan === undefined ? 'company' : opts.plan,
+    admin: { name: `Admin ${orgCounter}`, username, email: `${username}@example.test`, password: TEST_PASSWORD },
+  });
+  const session = await login(ctx, username, TEST_PASSWORD);
+  return { companyId: company.id, adminId: admin.id, adminUsername: username, token: session.accessToken, refreshToken: session.refreshToken, roleIds };
+}
+
+export async function login(ctx: TestContext, email: string, password: string) {
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return res.json().data as { accessToken: string; refreshToken: string; user: Record<string, unknown> };
+}
+
+export function auth(token: string, lang?: string) {
+  return { authorization: `Bearer ${token}`, ...(lang ? { 'accept-language': lang } : {}) };
+}
+
+export function body<T = any>(res: LightMyRequestResponse): T {
+  return res.json() as T;
+}

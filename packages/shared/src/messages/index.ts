@@ -1,0 +1,39 @@
+/**
+ * Message catalogue shared by API and web, one file per area, merged here.
+ * Schemas carry keys (for example `validation.usernameRequired`); each side translates them.
+ * An area file exports `<area>En` and `<area>Ar` with the same shape.
+ */
+import { coreAr, coreEn } from './core.js';
+
+type Tree = { [key: string]: string | Tree };
+
+function merge(...trees: Tree[]): Tree {
+  const out: Tree = {};
+  for (const tree of trees) {
+    for (const [k, v] of Object.entries(tree)) {
+      const prev = out[k];
+      out[k] = typeof v === 'object' && typeof prev === 'object' ? merge(prev, v) : v;
+    }
+  }
+  return out;
+}
+
+export const messagesEn: Tree = merge(coreEn);
+export const messagesAr: Tree = merge(coreAr);
+export const catalogs = { en: messagesEn, ar: messagesAr } as const;
+
+/** Looks up a dotted key (`errors.notFound`) and fills `{{name}}` placeholders. Unknown keys come back as given. */
+export function translate(key: string, lang: string, params?: Record<string, string | number>): string {
+  let node: string | Tree | undefined = lang === 'ar' ? messagesAr : messagesEn;
+  for (const part of key.split('.')) {
+    node = typeof node === 'object' ? node[part] : undefined;
+    if (node === undefined) break;
+  }
+  let text = typeof node === 'string' ? node : key;
+  if (params) for (const [k, v] of Object.entries(params)) text = text.split(`{{${k}}}`).join(String(v));
+  return text;
+}
+
+export function isMessageKey(key: string): boolean {
+  return translate(key, 'en') !== key;
+}

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { ALL_DATA_CAP, DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../constants.js';
+
+export const idSchema = z.uuid({ error: 'validation.invalidValue' });
+export const idParams = z.object({ id: idSchema });
+
+/** A reference to another record, as the API reads it back. */
+export const refSchema = z.object({ _id: z.string(), name: z.string(), publicId: z.string().optional() });
+export type Ref = z.infer<typeof refSchema>;
+
+export const paginationSchema = z.object({
+  current_page: z.number(),
+  items_per_page: z.number(),
+  has_next_page: z.boolean(),
+  has_previous_page: z.boolean(),
+  total_items: z.number(),
+  total_pages: z.number(),
+});
+export type Pagination = z.infer<typeof paginationSchema>;
+
+export const booleanText = z.enum(['true', 'false'], { error: 'validation.invalidBoolean' }).transform((v) => v === 'true');
+
+const filterFieldsText = z
+  .string()
+  .max(2000, { error: 'validation.invalidFilter' })
+  .transform((text, ctx) => {
+    try {
+      const value: unknown = JSON.parse(text);
+      if (value && typeof value === 'object' && !Array.isArray(value)) {
+        const entries = Object.entries(value as Record<string, unknown>).filter(
+          ([k, v]) => k !== '__proto__' && k !== 'constructor' && ['string', 'number', 'boolean'].includes(typeof v),
+        );
+        return Object.fromEntries(entries) as Record<string, string | number | boolean>;
+      }
+    } catch {
+      /* reported below */
+    }
+    ctx.addIssue({ code: 'custom', message: 'validation.invalidFilter' });
+    return z.NEVER;
+  });
+
+/**
+ * The common list query: page (from 1), limit (5, 10, 15, 20, 30), sortBy (from the entity's own list),
+ * order, search, isActive, allData and filter_fields. Unknown parameters are ignored, malformed ones are 422.
+ */
+export function listQuerySchema<const S extends readonly [string, ...string[]]>(sortFields: S) {
+  return z.object({
+    page: z.coerce.number({ error: 'validation.invalidPage' }).int({ error: 'validation.invalidPage' }).min(0, { error: 'validation.invalidPage' }).max(1_000_000, { error: 'validation.invalidPage' }).default(1),
+    limit: z.coerce
+      .number({ error: 'validation.invalidLimit' })
+      .int({ error: 'validation.invalidLimit' })
+      .refine((n) => n === 0 || (PAGE_SIZES as readonly number[]).includes(n), { error: 'validation.invalidLimit' })
+      .default(DEFAULT_PAGE_SIZE),
+    sortBy: z.enum(sortFields, { error: 'errors.sortField' }).default(sortFields[0]),
+    order: z.enum(['asc', 'desc'], { error: 'validation.invalidOrder' }).default('desc'),
+    search: z.string().trim().max(100, { error: 'validation.tooLong' }).optional(),
+    isActive: booleanText.optional(),
+    allData: booleanText.optional(),
+    filter_fields: filterFieldsText.optional(),
+  });
+}
+
+/** Page window for a list query: `allData` returns up to ALL_DATA_CAP rows from the start. */
+export function pageWindow(q: { page: number; limit: number; allData?: boolean | undefined }) {
+  if (q.allData) return { page: 1, limit: ALL_DATA_CAP, offset: 0 };
+  const page = Math.max(1, q.page);
+  const limit = q.limit === 0 ? DEFAULT_PAGE_SIZE : q.limit;
+  return { page, limit, offset: (page - 1) * limit };
+}
+
+export function buildPagination(page: number, limit: number, total: number): Pagination {
+  const totalPages = Math.max(1, Math.ceil(total / limit));
+  return {
+    current_page: page,
+    items_per_page: limit,
+    has_next_page: page < totalPages,
+    has_previous_page: page > 1,
+    total_items: total,
+    total_pages: totalPages,
+  };
+}
+
+export interface ApiSuccess<T> { success: true; message?: string; data: T }
+export interface ApiList<T> { success: true; message?: string; data: T[]; pagination: Pagination }
+export interface ApiErrorBody {
+  success: false;
+  message: { message: string; code: string; fields?: Record<string, string> };
+}
+
+/** Response schema helpers for route definitions (feeds serialisation and OpenAPI). */
+export function okSchema<T extends z.ZodType>(data: T) {
+  return z.object({ success: z.literal(true), message: z.string().optional(), data });
+}
+export function listSchema<T extends z.ZodType>(item: T) {
+  return z.object({ success: z.literal(true), message: z.string().optional(), data: z.array(item), pagination: paginationSchema });
+}
+export const messageOnlySchema = z.object({ success: z.literal(true), message: z.string().optional() });
