@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -15,6 +16,7 @@ import type { App, Deps } from './lib/app-types.js';
 import { TokenService } from './lib/tokens.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { employeeRoutes } from './modules/employees/employees.routes.js';
+import { fileRoutes } from './modules/files/files.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { registerAuth } from './plugins/auth.js';
@@ -89,6 +91,11 @@ export async function buildApp(config: Config, database: Database): Promise<App>
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
+  await app.register(fastifyMultipart, {
+    // Per-kind caps (5 MB images, 10 MB documents) are enforced while streaming in lib/files.ts.
+    limits: { fileSize: 10 * 1024 * 1024, files: 20, fields: 500, fieldSize: 100 * 1024, parts: 600 },
+    throwFileSizeLimit: true,
+  });
   if (config.corsOrigins.length) await app.register(fastifyCors, { origin: config.corsOrigins, credentials: false });
 
   await app.register(fastifySwagger, {
@@ -109,6 +116,7 @@ export async function buildApp(config: Config, database: Database): Promise<App>
   authRoutes(app, deps);
   profileRoutes(app, deps);
   employeeRoutes(app, deps);
+  fileRoutes(app, deps);
 
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 

@@ -29,6 +29,10 @@ export const coreEn = {
     signupDisabled: 'Sign-up is disabled on this installation',
     planLocked: 'The plan of an organisation cannot be changed once chosen',
     sortField: 'Unknown sort field',
+    fileTooLarge: 'File size is too large (max {{max}} MB)',
+    fileType: 'Invalid file format (allowed: {{types}})',
+    fileUnexpected: 'This field does not accept a file',
+    fileLinkExpired: 'This file link has expired. Reload the page to get a new one.',
   },
   success: {
     done: 'The operation was completed successfully',
@@ -92,6 +96,10 @@ export const coreAr: CoreMessages = {
     signupDisabled: 'التسجيل معطّل في هذا النظام',
     planLocked: 'لا يمكن تغيير خطة المؤسسة بعد اختيارها',
     sortField: 'حقل ترتيب غير معروف',
+    fileTooLarge: 'حجم الملف كبير جدًا (الحد الأقصى {{max}} ميغابايت)',
+    fileType: 'صيغة الملف غير صالحة (المسموح: {{types}})',
+    fileUnexpected: 'هذا الحقل لا يقبل ملفًا',
+    fileLinkExpired: 'انتهت صلاحية رابط الملف. أعد تحميل الصفحة للحصول على رابط جديد.',
   },
   success: {
     done: 'تمت العملية بنجاح',

@@ -95,3 +95,24 @@ export function listSchema<T extends z.ZodType>(item: T) {
   return z.object({ success: z.literal(true), message: z.string().optional(), data: z.array(item), pagination: paginationSchema });
 }
 export const messageOnlySchema = z.object({ success: z.literal(true), message: z.string().optional() });
+
+/**
+ * Multipart forms send every value as text: these accept both the typed value (JSON, forms)
+ * and its text form ('true', '42'); an empty text means "not given".
+ */
+export const boolish = z.preprocess(
+  (v) => (v === 'true' ? true : v === 'false' ? false : v),
+  z.boolean({ error: 'validation.invalidBoolean' }),
+);
+export function numberish<T extends z.ZodType>(schema: T) {
+  return z.preprocess((v) => {
+    if (typeof v !== 'string') return v;
+    const s = v.trim();
+    if (s === '') return undefined;
+    const n = Number(s);
+    return Number.isFinite(n) ? n : v;
+  }, schema);
+}
+/** A file as records read it back: a signed relative URL, the original name, type and size. */
+export const fileRefSchema = z.object({ _id: z.string(), name: z.string(), mimeType: z.string(), size: z.number(), url: z.string() });
+export type FileRef = z.infer<typeof fileRefSchema>;
