@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigserial, boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+  bigserial, boolean, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 import { rowId, tenantId, timestamps } from './columns.js';
 
@@ -61,6 +61,19 @@ export const employees = pgTable('employees', {
   isActive: boolean('is_active').notNull().default(true),
   image: text('image'),
   lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
+  /** Organisation placement (foreign keys declared in people.ts's migration extras to avoid import cycles). */
+  departmentId: uuid('department_id'),
+  clinicCollectionId: uuid('clinic_collection_id'),
+  dateOfBirth: date('date_of_birth'),
+  gender: text('gender'),
+  /** [{ day: 'Monday', startTime: '09:00', endTime: '17:00' }] */
+  workingHours: jsonb('working_hours').notNull().default([]),
+  /** [{ startTime: '13:00', endTime: '13:30' }] (daily) */
+  breakTimes: jsonb('break_times').notNull().default([]),
+  /** [{ leaveStartDate, leaveEndDate, leaveType, status }] */
+  vacationRecords: jsonb('vacation_records').notNull().default([]),
+  /** Every other field of the employee form (contact infos, licence, documents, ...). */
+  details: jsonb('details').notNull().default({}),
   /** Bumped when the password changes or the account is deactivated: older access tokens stop working. */
   sessionVersion: integer('session_version').notNull().default(0),
   ...timestamps,

@@ -1,0 +1,52 @@
+import { boolean, date, foreignKey, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { rowId, tenantId, timestamps } from './columns.js';
+import { companies } from './core.js';
+
+export const patients = pgTable('patients', {
+  companyId: tenantId().references(() => companies.id, { onDelete: 'cascade' }),
+  id: rowId(),
+  publicId: text('public_id').notNull(),
+  name: text('name').notNull(),
+  identity: text('identity').notNull(),
+  phone: text('phone'),
+  dateOfBirth: date('date_of_birth').notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+  imageFileId: uuid('image_file_id'),
+  /** Every other field of the patient form (medical info, contacts, insurances, ...). */
+  details: jsonb('details').notNull().default({}),
+  ...timestamps,
+}, (t) => [
+  primaryKey({ columns: [t.companyId, t.id] }),
+  uniqueIndex('patients_public_id_uq').on(t.companyId, t.publicId),
+  uniqueIndex('patients_identity_uq').on(t.companyId, t.identity),
+  index('patients_dob_idx').on(t.companyId, t.dateOfBirth),
+]);
+
+/** Timestamped notes staff add to a patient's record. */
+export const patientNotes = pgTable('patient_notes', {
+  companyId: tenantId(),
+  id: rowId(),
+  patientId: uuid('patient_id').notNull(),
+  authorId: uuid('author_id'),
+  body: text('body').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.companyId, t.id] }),
+  index('patient_notes_patient_idx').on(t.companyId, t.patientId, t.createdAt),
+  foreignKey({ columns: [t.companyId, t.patientId], foreignColumns: [patients.companyId, patients.id] }).onDelete('cascade'),
+]);
+
+/** Health reports: uploaded documents attached to a patient. */
+export const patientDocuments = pgTable('patient_documents', {
+  companyId: tenantId(),
+  id: rowId(),
+  patientId: uuid('patient_id').notNull(),
+  fileId: uuid('file_id').notNull(),
+  title: text('title').notNull(),
+  uploadedBy: uuid('uploaded_by'),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.companyId, t.id] }),
+  index('patient_documents_patient_idx').on(t.companyId, t.patientId, t.createdAt),
+  foreignKey({ columns: [t.companyId, t.patientId], foreignColumns: [patients.companyId, patients.id] }).onDelete('cascade'),
+]);

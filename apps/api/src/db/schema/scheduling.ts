@@ -1,0 +1,39 @@
+import { boolean, foreignKey, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { rowId, tenantId, timestamps } from './columns.js';
+import { services } from './catalog.js';
+import { companies, employees } from './core.js';
+import { clinics } from './organisation.js';
+import { patients } from './patients.js';
+
+/**
+ * An appointment is an instant range [starts_at, ends_at). Overlaps of scheduled appointments per doctor
+ * and per patient are refused by exclusion constraints (see extras/0002_scheduling.sql).
+ */
+export const appointments = pgTable('appointments', {
+  companyId: tenantId().references(() => companies.id, { onDelete: 'cascade' }),
+  id: rowId(),
+  publicId: text('public_id').notNull(),
+  patientId: uuid('patient_id').notNull(),
+  doctorId: uuid('doctor_id').notNull(),
+  clinicId: uuid('clinic_id').notNull(),
+  serviceId: uuid('service_id').notNull(),
+  reason: text('reason').notNull(),
+  startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
+  endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+  status: text('status').notNull().default('scheduled'),
+  cancellationReason: text('cancellation_reason'),
+  reminderSent: boolean('reminder_sent').notNull().default(false),
+  createdBy: uuid('created_by'),
+  ...timestamps,
+}, (t) => [
+  primaryKey({ columns: [t.companyId, t.id] }),
+  uniqueIndex('appointments_public_id_uq').on(t.companyId, t.publicId),
+  index('appointments_clinic_time_idx').on(t.companyId, t.clinicId, t.startsAt),
+  index('appointments_doctor_time_idx').on(t.companyId, t.doctorId, t.startsAt),
+  index('appointments_patient_time_idx').on(t.companyId, t.patientId, t.startsAt),
+  index('appointments_status_time_idx').on(t.companyId, t.status, t.startsAt),
+  foreignKey({ columns: [t.companyId, t.patientId], foreignColumns: [patients.companyId, patients.id] }).onDelete('restrict'),
+  foreignKey({ columns: [t.companyId, t.doctorId], foreignColumns: [employees.companyId, employees.id] }).onDelete('restrict'),
+  foreignKey({ columns: [t.companyId, t.clinicId], foreignColumns: [clinics.companyId, clinics.id] }).onDelete('restrict'),
+  foreignKey({ columns: [t.companyId, t.serviceId], foreignColumns: [services.companyId, services.id] }).onDelete('restrict'),
+]);
