@@ -1,3 +1,5 @@
+export type FieldMessage = string | { key: string; params?: Record<string, string | number> };
+
 /** Typed errors thrown by services; the central error handler turns them into the API envelope. */
 export class AppError extends Error {
   constructor(
@@ -6,8 +8,8 @@ export class AppError extends Error {
     /** Message key in the shared catalogue (translated per request). */
     readonly messageKey: string,
     readonly params?: Record<string, string | number>,
-    /** Field path -> message key. */
-    readonly fields?: Record<string, string>,
+    /** Field path -> message key (or key with parameters). */
+    readonly fields?: Record<string, FieldMessage>,
   ) {
     super(messageKey);
   }
@@ -18,5 +20,5 @@ export const forbidden = () => new AppError(403, 'FORBIDDEN', 'errors.forbidden'
 export const unauthorized = (code = 'UNAUTHORIZED', key = 'errors.unauthorized') => new AppError(401, code, key);
 export const conflict = (code: string, key: string, params?: Record<string, string | number>) =>
   new AppError(409, code, key, params);
-export const validationFailed = (fields: Record<string, string>) =>
+export const validationFailed = (fields: Record<string, FieldMessage>) =>
   new AppError(422, 'VALIDATION_FAILED', 'errors.validation', undefined, fields);

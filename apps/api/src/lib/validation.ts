@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { isMessageKey } from '@clinic/shared';
-import { AppError } from './errors.js';
+import { AppError, type FieldMessage } from './errors.js';
 
 /** Message key for a zod issue: the schema's own key where it has one, a generic one otherwise. */
 export function issueKey(issue: z.core.$ZodIssue): string {
@@ -26,13 +26,16 @@ export function issueKey(issue: z.core.$ZodIssue): string {
 export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const fields: Record<string, string> = {};
+  const fields: Record<string, FieldMessage> = {};
   for (const issue of result.error.issues) {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) fields[[...issue.path, key].join('.')] ??= 'validation.unknownField';
       continue;
     }
-    fields[issue.path.join('.') || 'body'] ??= issueKey(issue);
+    const params: Record<string, number> = {};
+    if ('maximum' in issue) params.max = Number(issue.maximum);
+    if ('minimum' in issue) params.min = Number(issue.minimum);
+    fields[issue.path.join('.') || 'body'] ??= { key: issueKey(issue), params };
   }
   throw new AppError(422, 'VALIDATION_FAILED', 'errors.validation', undefined, fields);
 }

@@ -66,7 +66,7 @@ export function registerErrorHandling(app: App) {
   app.setErrorHandler((err: FastifyError & { validationContext?: string; cause?: unknown }, req, reply) => {
     if (err instanceof AppError) {
       const fields = err.fields
-        ? Object.fromEntries(Object.entries(err.fields).map(([k, v]) => [k, t(req, v)]))
+        ? Object.fromEntries(Object.entries(err.fields).map(([k, v]) => [k, typeof v === 'string' ? t(req, v, err.params) : t(req, v.key, v.params)]))
         : undefined;
       return sendError(req, reply, err.status, err.code, err.messageKey, err.params, fields);
     }
