@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { planAllows, planFromNumber, hasPermission } from './constants.js';
+import { messagesAr, messagesEn, translate } from './messages/index.js';
+import { buildPagination, listQuerySchema, pageWindow } from './schemas/common.js';
+import { loginInput } from './schemas/auth.js';
+
+function keys(tree: object, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([k, v]) => (typeof v === 'object' ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`])).sort();
+}
+
+describe('message catalogue', () => {
+  it('has the same keys in English and Arabic, with no empty text', () => {
+    expect(keys(messagesAr)).toEqual(keys(messagesEn));
+    for (const k of keys(messagesAr)) expect(translate(k, 'ar').trim(), k).not.toBe('');
+  });
+
+  it('fills placeholders and falls back to the key for unknown keys', () => {
+    expect(translate('errors.tooManyAttempts', 'en', { minutes: 15 })).toBe('Too many failed sign-in attempts. Please try again in 15 minutes.');
+    expect(translate('no.such.key', 'ar')).toBe('no.such.key');
+  });
+});
+
+describe('plans and permissions', () => {
+  it('orders plan tiers clinic < department < complex < company', () => {
+    expect(planAllows('company', 'complex')).toBe(true);
+    expect(planAllows('complex', 'company')).toBe(false);
+    expect(planAllows('clinic', 'department')).toBe(false);
+    expect(planAllows(null, 'company')).toBe(true);
+    expect([1, 2, 3, 4, 9].map(planFromNumber)).toEqual(['clinic', 'company', 'complex', 'department', 'clinic']);
+  });
+
+  it('admin implies every permission', () => {
+    expect(hasPermission(['admin'], 'patient_write')).toBe(true);
+    expect(hasPermission(['patient_read'], 'patient_write', 'patient_read')).toBe(true);
+    expect(hasPermission(['patient_read'], 'patient_write')).toBe(false);
+  });
+});
+
+describe('list queries', () => {
+  const q = listQuerySchema(['_id', 'name']);
+  it('applies the documented defaults', () => {
+    expect(q.parse({})).toMatchObject({ page: 1, limit: 10, sortBy: '_id', order: 'desc' });
+  });
+  it('refuses unknown sort fields and page sizes with message keys', () => {
+    const r = q.safeParse({ sortBy: 'password', limit: '7' });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues.map((i) => i.message).sort()).toEqual(['errors.sortField', 'validation.invalidLimit']);
+  });
+  it('computes page windows and pagination blocks', () => {
+    expect(pageWindow({ page: 3, limit: 5 })).toEqual({ page: 3, limit: 5, offset: 10 });
+    expect(pageWindow({ page: 0, limit: 0, allData: true })).toEqual({ page: 1, limit: 1000, offset: 0 });
+    expect(buildPagination(2, 10, 25)).toEqual({ current_page: 2, items_per_page: 10, has_next_page: true, has_previous_page: true, total_items: 25, total_pages: 3 });
+  });
+});
+
+describe('sign-in form', () => {
+  it('uses the spec messages', () => {
+    const r = loginInput.safeParse({ email: '', password: '12' });
+    expect(r.error?.issues.map((i) => i.message)).toEqual(['validation.usernameRequired', 'validation.passwordMin6']);
+  });
+});
