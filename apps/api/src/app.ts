@@ -14,6 +14,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { App, Deps } from './lib/app-types.js';
 import { TokenService } from './lib/tokens.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { employeeRoutes } from './modules/employees/employees.routes.js';
 import { fileRoutes } from './modules/files/files.routes.js';
@@ -117,6 +118,7 @@ export async function buildApp(config: Config, database: Database): Promise<App>
   profileRoutes(app, deps);
   employeeRoutes(app, deps);
   fileRoutes(app, deps);
+  auditRoutes(app, deps);
 
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 

@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount } from '../organisation/provision.js';
+import { auth, body, createOrg, createTestContext, login, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
+
+let ctx: TestContext;
+let a: TestOrg;
+let b: TestOrg;
+let nurseToken: string;
+let nurseId: string;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  a = await createOrg(ctx);
+  b = await createOrg(ctx);
+  const nurse = await createAccount(ctx.database.db, a.companyId, a.roleIds, {
+    name: 'Mariam Saleh', username: 'msaleh', email: 'msaleh@example.test', password: TEST_PASSWORD, employeeType: 'Nurse', roleNames: ['Nurse'],
+  });
+  nurseId = nurse.id;
+  nurseToken = (await login(ctx, 'msaleh', TEST_PASSWORD)).accessToken;
+  await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'msaleh', password: 'wrong-password' } });
+  await ctx.app.inject({ method: 'GET', url: '/api/audit', headers: auth(nurseToken) });
+});
+afterAll(() => ctx.close());
+
+const list = (token: string, q = '') => ctx.app.inject({ method: 'GET', url: `/api/audit${q}`, headers: auth(token) });
+
+describe('audit log', () => {
+  it('records sign-ins, failed sign-ins and permission refusals with who, what, address and time', async () => {
+    const json = body(await list(a.token, '?limit=30'));
+    const actions = json.data.map((e: { action: string }) => e.action);
+    expect(actions).toEqual(expect.arrayContaining(['login', 'login_failed', 'permission_denied']));
+    const denied = json.data.find((e: { action: string }) => e.action === 'permission_denied');
+    expect(denied).toMatchObject({ actor: { _id: nurseId, name: 'Mariam Saleh' }, entity: 'route', entityId: 'GET /api/audit' });
+    expect(denied.ip).toBeTruthy();
+    expect(new Date(denied.createdAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('filters by user, action and date range, newest first', async () => {
+    const failed = body(await list(a.token, `?action=login_failed&actor=${nurseId}`)).data;
+    expect(failed).toHaveLength(1);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(body(await list(a.token, `?from=${today}&to=${today}`)).pagination.total_items).toBeGreaterThanOrEqual(3);
+    expect(body(await list(a.token, '?from=2000-01-01&to=2000-01-02')).data).toHaveLength(0);
+    const all = body(await list(a.token)).data.map((e: { createdAt: string }) => e.createdAt);
+    expect(all).toEqual([...all].sort().reverse());
+    const filters = body(await ctx.app.inject({ method: 'GET', url: '/api/audit/filters', headers: auth(a.token) })).data;
+    expect(filters.actions).toEqual(expect.arrayContaining(['login', 'permission_denied']));
+    expect(filters.actors.map((x: { name: string }) => x.name)).toContain('Mariam Saleh');
+  });
+
+  it('keeps each company to its own trail', async () => {
+    const other = body(await list(b.token, '?limit=30')).data;
+    expect(other.every((e: { actor: { _id: string } | null }) => e.actor?._id !== nurseId)).toBe(true);
+    expect(body(await list(b.token, `?actor=${nurseId}`)).data).toHaveLength(0);
+  });
+
+  it('needs audit_read', async () => {
+    expect((await list(nurseToken)).statusCode).toBe(403);
+  });
+
+  it('is append-only: no API route changes it, and the database refuses updates and deletes', async () => {
+    const writes = ctx.app.routeTable.filter((r) => r.url.startsWith('/api/audit') && r.method !== 'GET');
+    expect(writes).toEqual([]);
+    await expect(ctx.database.db.execute(sql`update audit_log set action = 'x'`)).rejects.toThrow();
+    await expect(ctx.database.db.execute(sql`delete from audit_log`)).rejects.toThrow();
+  });
+
+  it('refuses malformed filters with 422', async () => {
+    expect((await list(a.token, '?from=yesterday')).statusCode).toBe(422);
+    expect((await list(a.token, '?actor=42')).statusCode).toBe(422);
+  });
+});
