@@ -1,0 +1,100 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '@/test/utils';
+import { DataTable, rowNumber, type DataTableColumn } from './data-table';
+
+interface Patient {
+  id: string;
+  name: string;
+}
+
+const columns: DataTableColumn<Patient>[] = [{ key: 'name', header: 'Name', sortKey: 'name', render: (p) => p.name }];
+const patients: Patient[] = [
+  { id: 'p1', name: 'Layla Mansour' },
+  { id: 'p2', name: 'Omar Khalil' },
+];
+
+function renderTable(props: Partial<Parameters<typeof DataTable<Patient>>[0]> = {}) {
+  return renderWithProviders(
+    <DataTable<Patient>
+      columns={columns}
+      rows={patients}
+      getRowKey={(p) => p.id}
+      emptyText="No Patients Found"
+      data-testid="patients-table"
+      {...props}
+    />,
+  );
+}
+
+const bodyRows = () => within(screen.getByTestId('patients-table')).getAllByRole('row').slice(1);
+
+describe('DataTable', () => {
+  it('numbers rows with three digits', () => {
+    renderTable({ page: 1, limit: 10 });
+    const [first, second] = bodyRows();
+    expect(first).toHaveTextContent('001');
+    expect(first).toHaveTextContent('Layla Mansour');
+    expect(second).toHaveTextContent('002');
+  });
+
+  it('keeps counting across pages', () => {
+    renderTable({ page: 2, limit: 10 });
+    expect(bodyRows()[0]).toHaveTextContent('011');
+    expect(bodyRows()[1]).toHaveTextContent('012');
+    expect(rowNumber(13, 30, 4)).toBe('365');
+  });
+
+  it('opens a row by click and by keyboard', async () => {
+    const onRowClick = vi.fn();
+    const user = userEvent.setup();
+    renderTable({ onRowClick, rowLabel: (p) => p.name });
+
+    await user.click(screen.getByText('Omar Khalil'));
+    expect(onRowClick).toHaveBeenLastCalledWith(patients[1]);
+
+    const firstRow = screen.getByRole('row', { name: 'Layla Mansour' });
+    firstRow.focus();
+    await user.keyboard('{Enter}');
+    expect(onRowClick).toHaveBeenLastCalledWith(patients[0]);
+    await user.keyboard(' ');
+    expect(onRowClick).toHaveBeenCalledTimes(3);
+  });
+
+  it('does not open the row when a control inside it is used', async () => {
+    const onRowClick = vi.fn();
+    const user = userEvent.setup();
+    renderWithProviders(
+      <DataTable<Patient>
+        columns={[{ key: 'action', header: 'Action', render: () => <button type="button">Delete</button> }]}
+        rows={patients.slice(0, 1)}
+        getRowKey={(p) => p.id}
+        emptyText="No Patients Found"
+        onRowClick={onRowClick}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(onRowClick).not.toHaveBeenCalled();
+  });
+
+  it('shows the sort direction and asks to sort by a column', async () => {
+    const onSort = vi.fn();
+    const user = userEvent.setup();
+    renderTable({ sortBy: 'name', order: 'asc', onSort });
+    expect(screen.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'ascending');
+    await user.click(screen.getByRole('button', { name: 'Sort by Name' }));
+    expect(onSort).toHaveBeenCalledWith('name');
+  });
+
+  it('says so when there is nothing to show', () => {
+    renderTable({ rows: [] });
+    expect(screen.getByText('No Patients Found')).toBeInTheDocument();
+  });
+
+  it('shows placeholder rows while the first page loads', () => {
+    renderTable({ rows: undefined, loading: true, limit: 5 });
+    expect(screen.getByTestId('patients-table')).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByText('No Patients Found')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,231 @@
+import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
+import { Button, Skeleton, Table, UnstyledButton } from '@mantine/core';
+import { IconAlertTriangle, IconChevronDown, IconChevronUp, IconRefresh, IconSelector } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from './empty-state';
+import classes from './data-table.module.css';
+
+export interface DataTableColumn<T> {
+  key: string;
+  header: ReactNode;
+  render: (row: T, index: number) => ReactNode;
+  /** The API sort field; makes the header a sort button. */
+  sortKey?: string;
+  /** Text used in the sort button's accessible name when `header` is not plain text. */
+  sortLabel?: string;
+  width?: number | string;
+  align?: 'start' | 'center' | 'end';
+}
+
+interface DataTableProps<T> {
+  columns: DataTableColumn<T>[];
+  rows: readonly T[] | undefined;
+  getRowKey: (row: T) => string;
+  /** Numbering continues across pages: row 1 of page 2 with 10 per page is 011. */
+  page?: number;
+  limit?: number;
+  withNumber?: boolean;
+  /** First load: skeleton rows. */
+  loading?: boolean;
+  /** Showing the previous page while the next one loads. */
+  stale?: boolean;
+  emptyText: ReactNode;
+  emptyDescription?: ReactNode;
+  emptyIcon?: ReactNode;
+  /** For example a button that clears the filters. */
+  emptyActions?: ReactNode;
+  /** Loading failed and there is nothing to show: the message and a way to try again. */
+  error?: string | null;
+  onRetry?: () => void;
+  sortBy?: string;
+  order?: 'asc' | 'desc';
+  onSort?: (sortKey: string) => void;
+  onRowClick?: (row: T) => void;
+  /** Accessible name of a clickable row (for example the record's name). */
+  rowLabel?: (row: T) => string;
+  minWidth?: number;
+  caption?: string;
+  'data-testid'?: string;
+}
+
+/** Three-digit row number, counting across pages. */
+export function rowNumber(page: number, limit: number, index: number): string {
+  return String((page - 1) * limit + index + 1).padStart(3, '0');
+}
+
+const INTERACTIVE = 'a, button, input, select, textarea, label, [role="switch"], [role="checkbox"], [role="menuitem"]';
+
+function fromInteractiveChild(event: MouseEvent | KeyboardEvent): boolean {
+  const target = event.target as HTMLElement;
+  const interactive = target.closest(INTERACTIVE);
+  return Boolean(interactive && interactive !== event.currentTarget && event.currentTarget.contains(interactive));
+}
+
+export function DataTable<T>({
+  columns,
+  rows,
+  getRowKey,
+  page = 1,
+  limit = 10,
+  withNumber = true,
+  loading = false,
+  stale = false,
+  emptyText,
+  emptyDescription,
+  emptyIcon,
+  emptyActions,
+  error,
+  onRetry,
+  sortBy,
+  order,
+  onSort,
+  onRowClick,
+  rowLabel,
+  minWidth = 720,
+  caption,
+  'data-testid': testId,
+}: DataTableProps<T>) {
+  const { t } = useTranslation();
+  const columnCount = columns.length + (withNumber ? 1 : 0);
+  const textAlign = (align: DataTableColumn<T>['align']) => align ?? 'start';
+
+  const header = (
+    <Table.Tr>
+      {withNumber && (
+        <Table.Th className={classes.th} style={{ width: 64 }}>
+          {t('common.table.number')}
+        </Table.Th>
+      )}
+      {columns.map((column) => {
+        const active = Boolean(column.sortKey) && column.sortKey === sortBy;
+        const ariaSort = active ? (order === 'asc' ? 'ascending' : 'descending') : column.sortKey ? 'none' : undefined;
+        const label = column.sortLabel ?? (typeof column.header === 'string' ? column.header : column.key);
+        return (
+          <Table.Th
+            key={column.key}
+            className={classes.th}
+            style={{ width: column.width, textAlign: textAlign(column.align) }}
+            aria-sort={ariaSort}
+          >
+            {column.sortKey && onSort ? (
+              <UnstyledButton
+                className={classes.sortButton}
+                data-active={active || undefined}
+                onClick={() => onSort(column.sortKey as string)}
+                aria-label={t('common.table.sortBy', { column: label })}
+              >
+                <span>{column.header}</span>
+                {active ? (
+                  order === 'asc' ? (
+                    <IconChevronUp size={14} stroke={2} aria-hidden />
+                  ) : (
+                    <IconChevronDown size={14} stroke={2} aria-hidden />
+                  )
+                ) : (
+                  <IconSelector size={14} stroke={1.6} aria-hidden />
+                )}
+              </UnstyledButton>
+            ) : (
+              column.header
+            )}
+          </Table.Th>
+        );
+      })}
+    </Table.Tr>
+  );
+
+  let body: ReactNode;
+  if (loading && !rows?.length) {
+    body = Array.from({ length: Math.min(limit, 8) }, (_, i) => (
+      <Table.Tr key={`skeleton-${i}`} aria-hidden>
+        {Array.from({ length: columnCount }, (__, j) => (
+          <Table.Td key={j}>
+            <Skeleton height={14} radius="sm" width={j === 0 && withNumber ? 28 : `${55 + ((i * 7 + j * 13) % 40)}%`} />
+          </Table.Td>
+        ))}
+      </Table.Tr>
+    ));
+  } else if (!rows?.length && error) {
+    body = (
+      <Table.Tr>
+        <Table.Td colSpan={columnCount}>
+          <EmptyState
+            title={error}
+            icon={<IconAlertTriangle stroke={1.6} />}
+            size="sm"
+            actions={
+              onRetry && (
+                <Button variant="light" leftSection={<IconRefresh size={16} />} onClick={onRetry}>
+                  {t('common.actions.retry')}
+                </Button>
+              )
+            }
+          />
+        </Table.Td>
+      </Table.Tr>
+    );
+  } else if (!rows?.length) {
+    body = (
+      <Table.Tr>
+        <Table.Td colSpan={columnCount}>
+          <EmptyState title={emptyText} description={emptyDescription} icon={emptyIcon} actions={emptyActions} size="sm" />
+        </Table.Td>
+      </Table.Tr>
+    );
+  } else {
+    body = rows.map((row, index) => {
+      const clickable = Boolean(onRowClick);
+      return (
+        <Table.Tr
+          key={getRowKey(row)}
+          className={classes.row}
+          data-clickable={clickable || undefined}
+          data-stale={stale || undefined}
+          tabIndex={clickable ? 0 : undefined}
+          aria-label={clickable && rowLabel ? rowLabel(row) : undefined}
+          onClick={
+            clickable
+              ? (event) => {
+                  if (!fromInteractiveChild(event)) onRowClick?.(row);
+                }
+              : undefined
+          }
+          onKeyDown={
+            clickable
+              ? (event) => {
+                  if ((event.key === 'Enter' || event.key === ' ') && !fromInteractiveChild(event)) {
+                    event.preventDefault();
+                    onRowClick?.(row);
+                  }
+                }
+              : undefined
+          }
+        >
+          {withNumber && <Table.Td className={classes.number}>{rowNumber(page, limit, index)}</Table.Td>}
+          {columns.map((column) => (
+            <Table.Td key={column.key} style={{ textAlign: textAlign(column.align) }}>
+              {column.render(row, index)}
+            </Table.Td>
+          ))}
+        </Table.Tr>
+      );
+    });
+  }
+
+  return (
+    <Table.ScrollContainer minWidth={minWidth} type="native">
+      <Table
+        className={classes.table}
+        highlightOnHover={Boolean(rows?.length)}
+        verticalSpacing="sm"
+        horizontalSpacing="md"
+        aria-label={caption}
+        aria-busy={loading || stale || undefined}
+        data-testid={testId}
+      >
+        <Table.Thead>{header}</Table.Thead>
+        <Table.Tbody>{body}</Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

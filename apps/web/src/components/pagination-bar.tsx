@@ -1,0 +1,62 @@
+import { Group, Pagination, Select, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { PAGE_SIZES } from '@clinic/shared';
+
+interface PaginationBarProps {
+  page: number;
+  limit: number;
+  total: number;
+  totalPages: number;
+  onPageChange: (page: number) => void;
+  onLimitChange: (limit: number) => void;
+  disabled?: boolean;
+}
+
+export function PaginationBar({ page, limit, total, totalPages, onPageChange, onLimitChange, disabled }: PaginationBarProps) {
+  const { t } = useTranslation();
+  const from = total === 0 ? 0 : (page - 1) * limit + 1;
+  const to = Math.min(page * limit, total);
+  const controlLabels = { first: t('common.pagination.first'), previous: t('common.pagination.previous'), next: t('common.pagination.next'), last: t('common.pagination.last') };
+
+  return (
+    <Group justify="space-between" gap="sm" wrap="wrap">
+      <Text size="sm" c="dimmed" aria-live="polite">
+        {total === 0
+          ? t('common.pagination.none')
+          : t('common.pagination.showing', { from, to, total })}
+      </Text>
+      <Group gap="md" wrap="wrap">
+        <Group gap="xs" wrap="nowrap">
+          <Text size="sm" c="dimmed" component="label" htmlFor="page-size">
+            {t('common.pagination.perPage')}
+          </Text>
+          <Select
+            id="page-size"
+            data={PAGE_SIZES.map((n) => ({ value: String(n), label: String(n) }))}
+            value={String(limit)}
+            onChange={(value) => value && onLimitChange(Number(value))}
+            allowDeselect={false}
+            w={76}
+            size="xs"
+            disabled={disabled}
+            comboboxProps={{ withinPortal: true }}
+          />
+        </Group>
+        <nav aria-label={t('common.pagination.label')}>
+          <Pagination
+          total={Math.max(totalPages, 1)}
+          value={Math.min(page, Math.max(totalPages, 1))}
+          onChange={onPageChange}
+          withEdges
+          size="sm"
+          siblings={1}
+          boundaries={1}
+          disabled={disabled}
+          getControlProps={(control) => ({ 'aria-label': controlLabels[control] })}
+          getItemProps={(p) => ({ 'aria-label': t('common.pagination.page', { page: p }) })}
+          />
+        </nav>
+      </Group>
+    </Group>
+  );
+}

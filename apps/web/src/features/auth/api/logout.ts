@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { http } from '@/lib/http';
+import { clearSession, getRefreshToken } from '@/lib/session';
+
+/** Revokes the refresh token on the server; the local session ends whatever the answer. */
+export async function logout(): Promise<void> {
+  const refreshToken = getRefreshToken();
+  try {
+    await http.post('/auth/logout', refreshToken ? { refreshToken } : {}, { silent: true, skipAuthRefresh: true });
+  } catch {
+    // Offline or already expired: signing out locally is still what the user asked for.
+  }
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: logout,
+    onSettled: async () => {
+      clearSession();
+      await navigate('/login', { replace: true });
+      queryClient.clear();
+    },
+    meta: { globalOverlay: false },
+  });
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { homePathFor, pathAfterLogin } from './login-redirect';
+
+describe('where sign-in leads', () => {
+  it('sends doctors to the doctors list', () => {
+    expect(homePathFor('Doctor')).toBe('/doctors');
+  });
+
+  it('sends administrators to the users list', () => {
+    expect(homePathFor('Admin')).toBe('/');
+  });
+
+  it('sends every other staff type to the staff list', () => {
+    for (const type of ['Nurse', 'Technician', 'Administrative', 'Employee', 'PIC', 'Other']) {
+      expect(homePathFor(type), type).toBe('/employees');
+    }
+  });
+
+  it('continues the registration wizard when signing in from it', () => {
+    expect(pathAfterLogin('Doctor', true)).toBe('/register');
+    expect(pathAfterLogin('Doctor', false)).toBe('/doctors');
+  });
+});

@@ -1,0 +1,14 @@
+/**
+ * Where a user lands after signing in outside the registration wizard: doctors on the doctors list,
+ * administrators on the users list, every other staff type on the staff list.
+ */
+export function homePathFor(employeeType: string | null | undefined): string {
+  if (employeeType === 'Doctor') return '/doctors';
+  if (employeeType === 'Admin' || !employeeType) return '/';
+  return '/employees';
+}
+
+/** Inside the registration wizard, sign-in continues with the wizard. */
+export function pathAfterLogin(employeeType: string | null | undefined, loginToRegister: boolean): string {
+  return loginToRegister ? '/register' : homePathFor(employeeType);
+}

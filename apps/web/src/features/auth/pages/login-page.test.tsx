@@ -1,0 +1,114 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { demoUser, emptyList, errorBody, jsonResponse, mockFetch, renderApp, setLanguage } from '@/test/utils';
+
+function loginApi(user = demoUser) {
+  return mockFetch((url) => {
+    if (url.pathname === '/api/auth/login') {
+      return jsonResponse(200, { success: true, data: { accessToken: 'access-1', refreshToken: 'refresh-1', user } });
+    }
+    if (url.pathname === '/api/profile') return jsonResponse(200, { success: true, data: user });
+    return jsonResponse(200, emptyList());
+  });
+}
+
+async function fillAndSubmit(username: string, password: string, remember = false) {
+  const user = userEvent.setup();
+  await user.type(await screen.findByRole('textbox', { name: /username/i }), username);
+  await user.type(screen.getByLabelText(/^Password/), password);
+  if (remember) await user.click(screen.getByRole('checkbox', { name: 'Remember me' }));
+  await user.click(screen.getByRole('button', { name: 'Login' }));
+}
+
+describe('sign-in screen', () => {
+  it('explains what is missing before sending anything', async () => {
+    const fetchMock = loginApi();
+    const user = userEvent.setup();
+    renderApp('/login');
+
+    await user.click(await screen.findByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Username is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText(/^Password/), '12345');
+    expect(await screen.findByText('Password must be at least 6 characters')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalledWith(expect.stringContaining('/auth/login'), expect.anything());
+  });
+
+  it('shows the validation messages in Arabic, right to left', async () => {
+    loginApi();
+    await setLanguage('ar');
+    const user = userEvent.setup();
+    renderApp('/login');
+
+    await user.click(await screen.findByRole('button', { name: 'تسجيل الدخول' }));
+    expect(await screen.findByText('اسم المستخدم مطلوب')).toBeInTheDocument();
+    expect(screen.getByText('كلمة المرور مطلوبة')).toBeInTheDocument();
+    expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+    expect(document.documentElement).toHaveAttribute('lang', 'ar');
+  });
+
+  it('signs an administrator in to the users list, keeping the session for this tab only', async () => {
+    const fetchMock = loginApi();
+    const { router } = renderApp('/login');
+
+    await fillAndSubmit('admin', 'Demo@1234');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    const [, init] = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/api/auth/login')) ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({ email: 'admin', password: 'Demo@1234' });
+    expect(sessionStorage.getItem('token')).toBe('access-1');
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(sessionStorage.getItem('role')).toBe('Admin');
+    expect(JSON.parse(sessionStorage.getItem('permissions') ?? '[]')).toEqual(['admin']);
+  });
+
+  it('remembers the session across browser restarts when asked', async () => {
+    loginApi();
+    const { router } = renderApp('/login');
+    await fillAndSubmit('admin', 'Demo@1234', true);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(localStorage.getItem('token')).toBe('access-1');
+    expect(localStorage.getItem('refreshToken')).toBe('refresh-1');
+    expect(sessionStorage.getItem('token')).toBeNull();
+  });
+
+  it('sends a doctor to the doctors list', async () => {
+    loginApi({ ...demoUser, employeeType: 'Doctor', roles: ['Doctor'], permissions: ['patient_read'] });
+    const { router } = renderApp('/login');
+    await fillAndSubmit('dr.amin', 'Demo@1234');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/doctors'));
+  });
+
+  it('sends other staff to the staff list', async () => {
+    loginApi({ ...demoUser, employeeType: 'Nurse', roles: ['Nurse'], permissions: ['patient_read'] });
+    const { router } = renderApp('/login');
+    await fillAndSubmit('nurse', 'Demo@1234');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/employees'));
+  });
+
+  it("shows the server's reason when sign-in is refused, and stays on the page", async () => {
+    mockFetch(() => jsonResponse(401, errorBody('Incorrect user name or password', 'INVALID_CREDENTIALS')));
+    const { router } = renderApp('/login');
+    await fillAndSubmit('admin', 'wrong-password');
+    expect(await screen.findByText('Incorrect user name or password')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(sessionStorage.getItem('token')).toBeNull();
+    // A refused sign-in is not an expired session.
+    expect(screen.queryByText('Session Expired')).not.toBeInTheDocument();
+  });
+
+  it('falls back to a generic message when the server gives none', async () => {
+    mockFetch(() => new Response('', { status: 502 }));
+    renderApp('/login');
+    await fillAndSubmit('admin', 'Demo@1234');
+    expect(await screen.findByText('Login failed. Please try again.')).toBeInTheDocument();
+  });
+
+  it('offers a way to start registration', async () => {
+    loginApi();
+    renderApp('/login');
+    expect(await screen.findByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/SelectPlan');
+  });
+});

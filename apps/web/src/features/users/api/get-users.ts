@@ -1,0 +1,47 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { ApiList, UserListItem } from '@clinic/shared';
+import { http } from '@/lib/http';
+
+export interface UsersQuery {
+  page: number;
+  limit: number;
+  sortBy: string;
+  order: 'asc' | 'desc';
+  search: string;
+  /** Role name filter (the spec offers Admin only). */
+  role: string | null;
+  status: 'active' | 'inactive' | null;
+}
+
+export function getUsers(query: UsersQuery, signal?: AbortSignal): Promise<ApiList<UserListItem>> {
+  return http.get<ApiList<UserListItem>>('/employees', {
+    signal,
+    query: {
+      page: query.page,
+      limit: query.limit,
+      sortBy: query.sortBy,
+      order: query.order,
+      search: query.search,
+      isActive: query.status ? String(query.status === 'active') : undefined,
+      filter_fields: query.role ? JSON.stringify({ roleName: query.role }) : undefined,
+    },
+  });
+}
+
+export const usersKeys = {
+  all: ['users'] as const,
+  list: (query: UsersQuery) => ['users', 'list', query] as const,
+};
+
+export const usersQueryOptions = (query: UsersQuery) =>
+  queryOptions({
+    queryKey: usersKeys.list(query),
+    queryFn: ({ signal }) => getUsers(query, signal),
+    placeholderData: keepPreviousData,
+    // The spec keeps the users list fresh for 4 seconds (accounts change status often).
+    staleTime: 4000,
+  });
+
+export function useUsers(query: UsersQuery) {
+  return useQuery(usersQueryOptions(query));
+}

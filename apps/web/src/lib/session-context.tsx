@@ -1,0 +1,60 @@
+import { createContext, use, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { hasPermission, sessionUserSchema, type ApiSuccess, type Permission, type Plan, type SessionUser } from '@clinic/shared';
+import { http } from './http';
+import { getSessionSnapshot, readSession, storeProfile, subscribeSession, type StoredSession } from './session';
+
+export interface SessionContextValue {
+  /** The signed-in user as stored, or null when signed out. */
+  user: StoredSession | null;
+  permissions: string[];
+  plan: Plan | null;
+  isSignedIn: boolean;
+  /** True when the user holds any of the permissions (`admin` holds them all). */
+  can: (...anyOf: Permission[]) => boolean;
+}
+
+const SessionContext = createContext<SessionContextValue | null>(null);
+
+export const profileQueryKey = (userId: string | undefined) => ['profile', userId] as const;
+
+export async function fetchProfile(): Promise<SessionUser> {
+  const body = await http.get<ApiSuccess<unknown>>('/profile');
+  // Only a well-formed profile may replace the stored permissions and plan.
+  return sessionUserSchema.parse(body.data);
+}
+
+/** Exposes the stored session and refreshes permissions and plan from the profile once signed in. */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const user = useSyncExternalStore(subscribeSession, getSessionSnapshot, getSessionSnapshot);
+
+  const profile = useQuery({
+    queryKey: profileQueryKey(user?.userId),
+    queryFn: fetchProfile,
+    enabled: Boolean(user),
+    staleTime: 5 * 60_000,
+  });
+
+  useEffect(() => {
+    if (profile.data && readSession()) storeProfile(profile.data);
+  }, [profile.data]);
+
+  const value = useMemo<SessionContextValue>(() => {
+    const permissions = user?.permissions ?? [];
+    return {
+      user,
+      permissions,
+      plan: user?.plan ?? null,
+      isSignedIn: Boolean(user),
+      can: (...anyOf) => hasPermission(permissions, ...anyOf),
+    };
+  }, [user]);
+
+  return <SessionContext value={value}>{children}</SessionContext>;
+}
+
+export function useSession(): SessionContextValue {
+  const value = use(SessionContext);
+  if (!value) throw new Error('useSession must be used inside SessionProvider');
+  return value;
+}
