@@ -1,0 +1,104 @@
+import { DEMO, expect, presetPreferences, signIn, test } from './fixtures';
+
+test.describe('sign-in and the app shell', () => {
+  test('signs in with the demo account and shows the users list in the shell', async ({ page }) => {
+    await signIn(page);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('sidebar')).toBeVisible();
+    await expect(page.getByTestId('page-title')).toHaveText('Users');
+    await expect(page.getByTestId('users-table')).toContainText(/EMP-0000\d\d/);
+    await expect(page.getByText(/Showing 1–10 of \d+/)).toBeVisible();
+    await expect(page.getByTestId('user-menu')).toContainText('Sara Al-Harbi');
+    await page.screenshot({ path: test.info().outputPath('shell-en-light.png'), fullPage: true });
+  });
+
+  test('a wrong password shows the server message and stays on the sign-in screen', async ({ page }) => {
+    await page.goto('/login');
+    await page.locator('input[name="email"]').fill(DEMO.username);
+    await page.locator('input[name="password"]').fill('not-the-password');
+    await page.locator('button[type="submit"]').click();
+    await expect(page.getByText('Incorrect user name or password')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('shows the spec validation messages on an empty form', async ({ page }) => {
+    await page.goto('/login');
+    await page.locator('button[type="submit"]').click();
+    await expect(page.getByText('Username is required')).toBeVisible();
+    await expect(page.getByText('Password is required')).toBeVisible();
+  });
+
+  test('without Remember Me, a new browser context is signed out; with it, it stays signed in', async ({ browser }) => {
+    const first = await browser.newContext();
+    const page = await first.newPage();
+    await signIn(page, { remember: false });
+    const state = await first.storageState();
+    await first.close();
+    const second = await browser.newContext({ storageState: state });
+    const again = await second.newPage();
+    await again.goto('/users');
+    await expect(again).toHaveURL(/\/login$/);
+    await second.close();
+
+    const third = await browser.newContext();
+    const p3 = await third.newPage();
+    await signIn(p3, { remember: true });
+    const kept = await third.storageState();
+    await third.close();
+    const fourth = await browser.newContext({ storageState: kept });
+    const p4 = await fourth.newPage();
+    await p4.goto('/users');
+    await expect(p4.getByTestId('users-table')).toBeVisible();
+    await fourth.close();
+  });
+
+  test('switching to Arabic turns the document right-to-left and translates the shell; dark mode persists', async ({ page }) => {
+    await signIn(page);
+    await page.getByTestId('language-menu').click();
+    await page.getByRole('menuitem', { name: /العربية/ }).click();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+    await expect(page.getByTestId('page-title')).toHaveText('المستخدمون');
+    await expect(page.getByTestId('sidebar')).toContainText('المرضى');
+
+    await page.getByTestId('theme-toggle').click();
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByTestId('users-table')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('shell-ar-dark.png'), fullPage: true });
+  });
+
+  test('logout asks for confirmation, then ends the session', async ({ page }) => {
+    await signIn(page);
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('logout').click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('Are you sure you want to log out?');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByTestId('users-table')).toBeVisible();
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('logout').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto('/users');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('an unknown route shows the not-found page; a deep link needs sign-in first', async ({ page }) => {
+    await page.goto('/patients/details/00000000-0000-0000-0000-000000000000');
+    await expect(page).toHaveURL(/\/login$/);
+    await signIn(page);
+    await page.goto('/no/such/page');
+    await expect(page.getByTestId('not-found')).toBeVisible();
+  });
+
+  test('the shell works at phone width with a drawer', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await presetPreferences(page, { lang: 'ar' });
+    await signIn(page);
+    await expect(page.getByTestId('users-table')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('shell-ar-phone.png'), fullPage: true });
+  });
+});
