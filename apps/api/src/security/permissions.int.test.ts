@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount } from '../modules/organisation/provision.js';
+import { auth, body, createOrg, createTestContext, login, TEST_PASSWORD, type TestContext } from '../test/harness.js';
+import { dataSnapshot, fillParams, protectedRoutes } from './route-helpers.js';
+
+/**
+ * Every protected route declares a permission in its definition, and a signed-in user who lacks it gets 403 before
+ * anything happens. The routes are read from the server's route table, so a route added later is covered at once.
+ */
+
+/** Self-service routes any signed-in user may call. Adding one is a deliberate decision: list it here. */
+const SELF_SERVICE = new Set([
+  'GET /api/profile',
+  'GET /api/profile/details',
+  'PUT /api/profile/password',
+]);
+
+let ctx: TestContext;
+let nobodyToken: string;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const org = await createOrg(ctx);
+  await createAccount(ctx.database.db, org.companyId, org.roleIds, {
+    name: 'No Roles', username: 'noroles', email: 'noroles@example.test', password: TEST_PASSWORD, employeeType: 'Employee', roleNames: [],
+  });
+  nobodyToken = (await login(ctx, 'noroles', TEST_PASSWORD)).accessToken;
+});
+afterAll(() => ctx.close());
+
+describe('permissions', () => {
+  it('every protected route declares a permission, and only listed self-service routes accept any signed-in user', () => {
+    const routes = protectedRoutes(ctx);
+    expect(routes.length).toBeGreaterThan(5);
+    for (const r of routes) expect(r.config?.permission, `${r.method} ${r.url}`).toBeTruthy();
+    const open = routes.filter((r) => r.config?.permission === 'authenticated').map((r) => `${r.method} ${r.url}`);
+    for (const key of open) expect(SELF_SERVICE.has(key), `${key} accepts any signed-in user`).toBe(true);
+  });
+
+  it('a user without the permission gets 403 on every route, and nothing changes', async () => {
+    const before = await dataSnapshot(ctx);
+    const routes = protectedRoutes(ctx).filter((r) => r.config?.permission !== 'authenticated');
+    for (const r of routes) {
+      const url = fillParams(r.url, () => '00000000-0000-4000-8000-000000000000');
+      const res = await ctx.app.inject({
+        method: r.method as 'GET',
+        url,
+        headers: auth(nobodyToken, 'ar'),
+        ...(r.method === 'GET' || r.method === 'DELETE' ? {} : { payload: {} }),
+      });
+      expect(res.statusCode, `${r.method} ${r.url}`).toBe(403);
+      expect(body(res).message, `${r.method} ${r.url}`).toEqual({ code: 'FORBIDDEN', message: 'ليست لديك صلاحية للقيام بذلك' });
+    }
+    expect(await dataSnapshot(ctx)).toEqual(before);
+  });
+
+  it('without a token every protected route is 401', async () => {
+    for (const r of protectedRoutes(ctx)) {
+      const res = await ctx.app.inject({ method: r.method as 'GET', url: fillParams(r.url, () => '00000000-0000-4000-8000-000000000000') });
+      expect(res.statusCode, `${r.method} ${r.url}`).toBe(401);
+    }
+  });
+});
