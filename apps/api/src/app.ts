@@ -13,6 +13,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { App, Deps } from './lib/app-types.js';
+import { AppError } from './lib/errors.js';
 import { TokenService } from './lib/tokens.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -36,6 +37,22 @@ declare module 'fastify' {
   }
 }
 
+const MAX_JSON_DEPTH = 32;
+
+/** Depth of nested arrays/objects, counted iteratively and stopping once past `limit`. */
+function nestingDepth(value: unknown, limit: number): number {
+  let max = 0;
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length) {
+    const [v, d] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (d + 1 > max) max = d + 1;
+    if (max > limit) return max;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, d + 1]);
+  }
+  return max;
+}
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 const defaultWebDist = path.resolve(here, '../../web/dist');
 
@@ -49,10 +66,25 @@ export async function buildApp(config: Config, database: Database): Promise<App>
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Errors raised while routing (an over-long parameter, a malformed URL) get the same envelope as the rest.
+    frameworkErrors: (error, req, reply) => {
+      const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+      return sendError(req, reply, status, error.code ?? 'BAD_REQUEST', status === 414 ? 'errors.uriTooLong' : 'errors.badRequest');
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   // The API speaks JSON (and multipart where a route says so): other bodies are 415.
   app.removeContentTypeParser('text/plain');
+  // JSON with Fastify's prototype-poisoning protection, and a cap on nesting depth (no form is deeper than a few levels).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, text, done) => {
+    parseJson(req, text as string, (err, value) => {
+      if (err) return done(err, undefined);
+      if (nestingDepth(value, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) return done(new AppError(422, 'TOO_DEEP', 'errors.tooDeep'), undefined);
+      done(null, value);
+    });
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

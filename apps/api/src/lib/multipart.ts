@@ -70,8 +70,19 @@ export async function readForm(req: FastifyRequest, deps: Deps, caller: Caller, 
   }
   const body: Record<string, unknown> = Object.create(null);
   const stored: Record<string, StoredFile> = {};
+  const parts = req.parts()[Symbol.asyncIterator]();
+  /** Errors raised by the multipart stream itself mean the body is malformed: bad input, not a bug. */
+  const nextPart = async () => {
+    try {
+      return await parts.next();
+    } catch (err) {
+      if (err instanceof AppError || typeof (err as { statusCode?: unknown }).statusCode === 'number') throw err;
+      throw new AppError(400, 'MALFORMED_MULTIPART', 'errors.malformedMultipart');
+    }
+  };
   try {
-    for await (const part of req.parts()) {
+    for (let step = await nextPart(); !step.done; step = await nextPart()) {
+      const part = step.value;
       const segments = fieldPathOf(part.fieldname);
       const path = segments.join('.');
       if (part.type === 'file') {

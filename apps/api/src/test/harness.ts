@@ -46,7 +46,7 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
   }
   await syncPermissionCatalogue(database.db);
   const config = loadConfig(
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false' },
+    { NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', SEED_DEMO: 'false' },
     { dataDir, jwtSecret: randomBytes(32).toString('hex'), webDist: path.join(dataDir, 'no-web'), ...overrides },
   );
   const app = await buildApp(config, database);
