@@ -11,6 +11,7 @@ import { AppLayout } from './shell/app-layout';
 const LoginPage = lazy(() => import('@/features/auth/pages/login-page'));
 const UsersPage = lazy(() => import('@/features/users/pages/users-page'));
 const DashboardPage = lazy(() => import('@/features/dashboard/pages/dashboard-page'));
+const AuditPage = lazy(() => import('@/features/audit/pages/audit-page'));
 const NotFoundPage = lazy(() => import('./not-found-page'));
 
 export const routes: RouteObject[] = [
@@ -25,6 +26,7 @@ export const routes: RouteObject[] = [
           { path: '/', element: <UsersPage /> },
           { path: '/users', element: <UsersPage /> },
           { path: '/dashboard', element: <DashboardPage /> },
+          { path: '/audit', element: <AuditPage /> },
           { path: '*', element: <NotFoundPage />, handle: { notFound: true } },
         ],
       },

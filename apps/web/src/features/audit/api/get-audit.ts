@@ -1,0 +1,66 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { ApiList, ApiSuccess, AuditEntry, Ref } from '@clinic/shared';
+import { http } from '@/lib/http';
+
+export interface AuditQuery {
+  page: number;
+  limit: number;
+  sortBy: string;
+  order: 'asc' | 'desc';
+  actor: string | null;
+  entity: string | null;
+  action: string | null;
+  entityId?: string | null;
+  from: string | null;
+  to: string | null;
+}
+
+export function getAudit(query: AuditQuery, signal?: AbortSignal) {
+  return http.get<ApiList<AuditEntry>>('/audit', {
+    signal,
+    query: {
+      page: query.page,
+      limit: query.limit,
+      sortBy: query.sortBy,
+      order: query.order,
+      actor: query.actor ?? undefined,
+      entity: query.entity ?? undefined,
+      action: query.action ?? undefined,
+      entityId: query.entityId ?? undefined,
+      from: query.from ?? undefined,
+      to: query.to ?? undefined,
+    },
+  });
+}
+
+export const auditKeys = {
+  all: ['audit'] as const,
+  list: (query: AuditQuery) => ['audit', 'list', query] as const,
+  filters: ['audit', 'filters'] as const,
+};
+
+export function useAudit(query: AuditQuery, enabled = true) {
+  return useQuery(
+    queryOptions({
+      queryKey: auditKeys.list(query),
+      queryFn: ({ signal }) => getAudit(query, signal),
+      placeholderData: keepPreviousData,
+      staleTime: 10_000,
+      enabled,
+    }),
+  );
+}
+
+export interface AuditFilterValues {
+  entities: string[];
+  actions: string[];
+  actors: Ref[];
+}
+
+export function useAuditFilters() {
+  return useQuery({
+    queryKey: auditKeys.filters,
+    queryFn: ({ signal }) => http.get<ApiSuccess<AuditFilterValues>>('/audit/filters', { signal }).then((r) => r.data),
+    staleTime: 60_000,
+  });
+}

@@ -1,0 +1,176 @@
+import { Badge, Code, Drawer, Group, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { IconHistory } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AuditEntry } from '@clinic/shared';
+import { DataTable, type DataTableColumn } from '@/components/data-table';
+
+const ACTION_COLORS: Record<string, string> = {
+  create: 'teal',
+  update: 'blue',
+  delete: 'red',
+  read: 'gray',
+  login: 'teal',
+  logout: 'gray',
+  login_failed: 'orange',
+  permission_denied: 'red',
+  refresh_token_reused: 'red',
+};
+
+export function useAuditLabels() {
+  const { t } = useTranslation();
+  return {
+    action: (action: string) => t(`audit.actions.${action}`, { defaultValue: action.replace(/_/g, ' ') }),
+    entity: (entity: string) => t(`audit.entities.${entity}`, { defaultValue: entity.replace(/_/g, ' ') }),
+  };
+}
+
+function formatInstant(iso: string, lang: string): string {
+  return new Intl.DateTimeFormat(lang === 'ar' ? 'ar' : 'en-US', { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso));
+}
+
+/** Before/after of each changed field, when the entry carries them. */
+function ChangesView({ changes }: { changes: unknown }) {
+  const { t } = useTranslation();
+  if (!changes || typeof changes !== 'object') return <Text size="sm" c="dimmed">{t('audit.noChanges')}</Text>;
+  const c = changes as { before?: Record<string, unknown>; after?: Record<string, unknown> };
+  if (c.before || c.after) {
+    const fields = [...new Set([...Object.keys(c.before ?? {}), ...Object.keys(c.after ?? {})])];
+    return (
+      <Table withTableBorder withColumnBorders fz="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('audit.detail.field')}</Table.Th>
+            <Table.Th>{t('audit.detail.before')}</Table.Th>
+            <Table.Th>{t('audit.detail.after')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {fields.map((f) => (
+            <Table.Tr key={f}>
+              <Table.Td><Code>{f}</Code></Table.Td>
+              <Table.Td style={{ wordBreak: 'break-word' }}>{JSON.stringify(c.before?.[f] ?? null)}</Table.Td>
+              <Table.Td style={{ wordBreak: 'break-word' }}>{JSON.stringify(c.after?.[f] ?? null)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    );
+  }
+  return <Code block>{JSON.stringify(changes, null, 2)}</Code>;
+}
+
+interface AuditTableProps {
+  rows: readonly AuditEntry[] | undefined;
+  page: number;
+  limit: number;
+  loading: boolean;
+  stale: boolean;
+  error: string | null;
+  onRetry: () => void;
+  sortBy: string;
+  order: 'asc' | 'desc';
+  onSort: (key: string) => void;
+  /** Hide the record columns (for a single record's access history). */
+  compact?: boolean;
+}
+
+export function AuditTable({ rows, page, limit, loading, stale, error, onRetry, sortBy, order, onSort, compact }: AuditTableProps) {
+  const { t, i18n } = useTranslation();
+  const labels = useAuditLabels();
+  const [open, setOpen] = useState<AuditEntry | null>(null);
+
+  const columns: DataTableColumn<AuditEntry>[] = [
+    {
+      key: 'createdAt',
+      header: t('audit.columns.time'),
+      sortKey: 'createdAt',
+      render: (e) => <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{formatInstant(e.createdAt, i18n.language)}</Text>,
+    },
+    {
+      key: 'actor',
+      header: t('audit.columns.user'),
+      render: (e) => <Text size="sm" fw={500}>{e.actor?.name || t('audit.unknownUser')}</Text>,
+    },
+    {
+      key: 'action',
+      header: t('audit.columns.action'),
+      sortKey: 'action',
+      render: (e) => (
+        <Badge variant="light" color={ACTION_COLORS[e.action] ?? 'grape'} tt="none">
+          {labels.action(e.action)}
+        </Badge>
+      ),
+    },
+    ...(compact
+      ? []
+      : [
+          {
+            key: 'entity',
+            header: t('audit.columns.entity'),
+            sortKey: 'entity',
+            render: (e: AuditEntry) => <Text size="sm">{labels.entity(e.entity)}</Text>,
+          },
+          {
+            key: 'entityId',
+            header: t('audit.columns.record'),
+            render: (e: AuditEntry) => <Text size="xs" ff="monospace" c="dimmed" lineClamp={1} maw={220}>{e.entityId ?? '—'}</Text>,
+          },
+        ]),
+    {
+      key: 'ip',
+      header: t('audit.columns.ip'),
+      render: (e) => <Text size="xs" ff="monospace" c="dimmed">{e.ip ?? '—'}</Text>,
+    },
+  ];
+
+  return (
+    <>
+      <DataTable
+        data-testid="audit-table"
+        caption={t('audit.title')}
+        columns={columns}
+        rows={rows}
+        getRowKey={(e) => e._id}
+        page={page}
+        limit={limit}
+        loading={loading}
+        stale={stale}
+        sortBy={sortBy}
+        order={order}
+        onSort={onSort}
+        onRowClick={setOpen}
+        rowLabel={(e) => `${labels.action(e.action)} ${labels.entity(e.entity)}`}
+        emptyText={t('audit.empty')}
+        emptyIcon={<IconHistory stroke={1.6} />}
+        error={error}
+        onRetry={onRetry}
+        minWidth={compact ? 480 : 860}
+      />
+      <Drawer opened={open !== null} onClose={() => setOpen(null)} title={t('audit.detail.title')} position={i18n.dir() === 'rtl' ? 'left' : 'right'} size="lg">
+        {open && (
+          <ScrollArea>
+            <Stack gap="md">
+              <Group gap="xs">
+                <Badge variant="light" color={ACTION_COLORS[open.action] ?? 'grape'} tt="none">{labels.action(open.action)}</Badge>
+                <Text fw={600}>{labels.entity(open.entity)}</Text>
+              </Group>
+              <Table fz="sm" withRowBorders={false}>
+                <Table.Tbody>
+                  <Table.Tr><Table.Th w={160}>{t('audit.columns.time')}</Table.Th><Table.Td>{formatInstant(open.createdAt, i18n.language)}</Table.Td></Table.Tr>
+                  <Table.Tr><Table.Th>{t('audit.columns.user')}</Table.Th><Table.Td>{open.actor?.name || t('audit.unknownUser')}</Table.Td></Table.Tr>
+                  <Table.Tr><Table.Th>{t('audit.columns.record')}</Table.Th><Table.Td><Code>{open.entityId ?? '—'}</Code></Table.Td></Table.Tr>
+                  <Table.Tr><Table.Th>{t('audit.columns.ip')}</Table.Th><Table.Td><Code>{open.ip ?? '—'}</Code></Table.Td></Table.Tr>
+                  <Table.Tr><Table.Th>{t('audit.detail.userAgent')}</Table.Th><Table.Td><Text size="xs" style={{ wordBreak: 'break-word' }}>{open.userAgent ?? '—'}</Text></Table.Td></Table.Tr>
+                  <Table.Tr><Table.Th>{t('audit.detail.requestId')}</Table.Th><Table.Td><Code>{open.requestId ?? '—'}</Code></Table.Td></Table.Tr>
+                </Table.Tbody>
+              </Table>
+              <Text fw={600} size="sm">{t('audit.detail.changes')}</Text>
+              <ChangesView changes={open.changes} />
+            </Stack>
+          </ScrollArea>
+        )}
+      </Drawer>
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { AuditEntry } from '@clinic/shared';
+import { demoUser, jsonResponse, mockFetch, renderApp, signIn } from '@/test/utils';
+
+const update: AuditEntry = {
+  _id: '42',
+  action: 'update',
+  entity: 'patient',
+  entityId: 'p-1',
+  actor: { _id: 'u-9', name: 'Layla Mansour' },
+  changes: { before: { bloodType: 'A+' }, after: { bloodType: 'O-' } },
+  ip: '10.0.0.7',
+  userAgent: 'Firefox',
+  requestId: 'req-1',
+  createdAt: '2026-11-20T09:30:00Z',
+};
+const denied: AuditEntry = { ...update, _id: '41', action: 'permission_denied', entity: 'route', entityId: 'GET /api/audit', changes: null };
+
+function auditApi(rows: AuditEntry[]) {
+  const requests: URL[] = [];
+  mockFetch((url) => {
+    if (url.pathname === '/api/profile') return jsonResponse(200, { success: true, data: demoUser });
+    if (url.pathname === '/api/audit/filters') {
+      return jsonResponse(200, { success: true, data: { entities: ['patient', 'route'], actions: ['permission_denied', 'update'], actors: [{ _id: 'u-9', name: 'Layla Mansour' }] } });
+    }
+    requests.push(url);
+    return jsonResponse(200, {
+      success: true,
+      data: rows,
+      pagination: { current_page: 1, items_per_page: 10, has_next_page: false, has_previous_page: false, total_items: rows.length, total_pages: 1 },
+    });
+  });
+  return { lastQuery: () => Object.fromEntries(requests.at(-1)?.searchParams ?? []) };
+}
+
+describe('audit log screen', () => {
+  it('lists who did what and shows the before and after of a change', async () => {
+    auditApi([update, denied]);
+    signIn();
+    renderApp('/audit');
+    const table = await screen.findByTestId('audit-table');
+    await within(table).findByText('Permission refused');
+    expect(within(table).getAllByText('Layla Mansour')).toHaveLength(2);
+    expect(table).toHaveTextContent('Patient');
+
+    await userEvent.click(within(table).getByText('Updated'));
+    const drawer = await screen.findByRole('dialog');
+    expect(within(drawer).getByText('bloodType')).toBeInTheDocument();
+    expect(within(drawer).getByText('"A+"')).toBeInTheDocument();
+    expect(within(drawer).getByText('"O-"')).toBeInTheDocument();
+    expect(drawer).toHaveTextContent('10.0.0.7');
+  });
+
+  it('filters by user, sending the filter to the server', async () => {
+    const api = auditApi([update]);
+    signIn();
+    renderApp('/audit');
+    await screen.findByTestId('audit-table');
+    await userEvent.click(screen.getByRole('combobox', { name: 'User' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Layla Mansour' }));
+    await waitFor(() => expect(api.lastQuery().actor).toBe('u-9'));
+  });
+});
