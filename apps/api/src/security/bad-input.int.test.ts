@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, createOrg, createTestContext, type TestContext, type TestOrg } from '../test/harness.js';
-import { dataSnapshot, fillParams, protectedRoutes } from './route-helpers.js';
+import { dataSnapshot, fillParams, protectedRoutes } from '../test/route-helpers.js';
 
 /**
  * Random and adversarial input for every write route and every list route, as an administrator (so permission

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../modules/organisation/provision.js';
 import { auth, body, createOrg, createTestContext, login, TEST_PASSWORD, type TestContext } from '../test/harness.js';
-import { dataSnapshot, fillParams, protectedRoutes } from './route-helpers.js';
+import { dataSnapshot, fillParams, protectedRoutes } from '../test/route-helpers.js';
 
 /**
  * Every protected route declares a permission in its definition, and a signed-in user who lacks it gets 403 before

@@ -1,5 +1,5 @@
 import type { RegisteredRoute } from '../app.js';
-import type { TestContext } from '../test/harness.js';
+import type { TestContext } from './harness.js';
 
 /** API routes that need a signed-in caller: everything under /api that is not public. */
 export function protectedRoutes(ctx: TestContext): RegisteredRoute[] {
