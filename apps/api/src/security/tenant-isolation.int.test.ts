@@ -1,0 +1,246 @@
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { patientDocuments, patientNotes } from '../db/schema/index.js';
+import type { Deps } from '../lib/app-types.js';
+import { storeUpload } from '../lib/files.js';
+import { TokenService } from '../lib/tokens.js';
+import { seedOrganisation } from '../seed/organisation.js';
+import { seedPatients } from '../seed/patients.js';
+import { seedPeople } from '../seed/people.js';
+import { seedScheduling } from '../seed/scheduling.js';
+import { auth, createOrg, createTestContext, type TestContext, type TestOrg } from '../test/harness.js';
+
+/**
+ * Two companies with data in every table. Every route of the server's route table is called as company B with
+ * company A's ids and filters: a read never returns A's records, a request naming A's record answers exactly as
+ * it does for a record that does not exist (404, or the same validation refusal), and A's rows are unchanged
+ * (row counts and checksums). A route missing from the matrix below fails the test.
+ */
+
+type Source = 'public' | 'self' | Record<string, string>;
+
+/** How each route's parameters are filled with company A's ids: param -> table. `self`: acts on the caller's own company only. */
+const MATRIX: Record<string, Source> = {
+  'POST /api/auth/login': 'public',
+  'POST /api/auth/refresh-token': 'public',
+  'POST /api/auth/logout': 'public',
+  'POST /api/auth/signup': 'public',
+  'GET /api/health': 'public',
+  'GET /api/openapi.json': 'public',
+  'GET /api/files/:id': 'public',
+  'GET /api/profile': 'self',
+  'GET /api/profile/details': 'self',
+  'PUT /api/profile': 'self',
+  'PUT /api/profile/password': 'self',
+  'GET /api/audit': 'self',
+  'GET /api/audit/filters': 'self',
+  'GET /api/permissions': 'self',
+  'GET /api/employees': {},
+  'GET /api/employees/:id': { id: 'employees' },
+  'GET /api/employees/:id/stats': { id: 'employees' },
+  'POST /api/employees': {},
+  'PUT /api/employees/:id': { id: 'employees' },
+  'DELETE /api/employees/:id': { id: 'employees' },
+  'GET /api/roles': {},
+  'GET /api/roles/:id': { id: 'roles' },
+  'POST /api/roles': {},
+  'PUT /api/roles/:id': { id: 'roles' },
+  'DELETE /api/roles/:id': { id: 'roles' },
+  'GET /api/patients': {},
+  'GET /api/patients/:id': { id: 'patients' },
+  'POST /api/patients': {},
+  'PUT /api/patients/:id': { id: 'patients' },
+  'DELETE /api/patients/:id': { id: 'patients' },
+  'POST /api/patients/:id/notes': { id: 'patients' },
+  'POST /api/patients/:id/documents': { id: 'patients' },
+  'GET /api/services': {},
+  'GET /api/services/:id': { id: 'services' },
+  'POST /api/services': {},
+  'PATCH /api/services/:id': { id: 'services' },
+  'DELETE /api/services/:id': { id: 'services' },
+  'POST /api/services/bulk': {},
+  'GET /api/specializations': {},
+  'GET /api/specializations/:id': { id: 'specializations' },
+  'POST /api/specializations': {},
+  'PUT /api/specializations/:id': { id: 'specializations' },
+  'PATCH /api/specializations/:id': { id: 'specializations' },
+  'DELETE /api/specializations/:id': { id: 'specializations' },
+  'GET /api/appointments': {},
+  'GET /api/appointments/availability': {},
+  'GET /api/appointments/:id': { id: 'appointments' },
+  'POST /api/appointments': {},
+  'PATCH /api/appointments/:id': { id: 'appointments' },
+  'DELETE /api/appointments/:id': { id: 'appointments' },
+  'GET /api/companies': {},
+  'POST /api/companies': {},
+  'PUT /api/companies/:id': { id: 'companies' },
+  'POST /api/companies/:id/logo': { id: 'companies' },
+  'GET /api/cliniccollections': {},
+  'GET /api/cliniccollections/:id': { id: 'clinic_collections' },
+  'POST /api/cliniccollections': {},
+  'PUT /api/cliniccollections/:id': { id: 'clinic_collections' },
+  'DELETE /api/cliniccollections/:id': { id: 'clinic_collections' },
+  'GET /api/departments': {},
+  'GET /api/departments/:id': { id: 'departments' },
+  'POST /api/departments': {},
+  'PUT /api/departments/:id': { id: 'departments' },
+  'DELETE /api/departments/:id': { id: 'departments' },
+  'GET /api/clinics': {},
+  'GET /api/clinics/:id': { id: 'clinics' },
+  'GET /api/clinics/:id/patient-count': { id: 'clinics' },
+  'POST /api/clinics': {},
+  'PUT /api/clinics/:id': { id: 'clinics' },
+  'DELETE /api/clinics/:id': { id: 'clinics' },
+};
+
+/** Bodies that pass validation where that is simple to give, so the lookup itself is what answers. */
+function bodyFor(key: string, ids: Record<string, string[]>): unknown {
+  switch (key) {
+    case 'POST /api/patients/:id/notes': return { body: 'A note written from another company' };
+    case 'PATCH /api/appointments/:id': return { status: 'cancelled', cancellationReason: 'Written from another company' };
+    case 'PATCH /api/services/:id': return { isActive: false };
+    case 'POST /api/services/bulk': return { ids: ids.services!.slice(0, 3), action: 'deactivate' };
+    case 'PUT /api/roles/:id': return { name: 'Renamed by B', permissions: ['patient_read'] };
+    case 'POST /api/appointments': return {
+      patient: ids.patients![0], doctor: ids.doctors![0], clinic: ids.clinics![0], service: ids.services![0],
+      datetime: new Date(Date.now() + 40 * 86_400_000).toISOString(), reason: 'Booked from another company',
+    };
+    case 'POST /api/services': return { name: 'Stolen service', description: 'Uses A ids', price: 100, clinic: ids.clinics![0], doctors: [ids.doctors![0]] };
+    default: return {};
+  }
+}
+
+/** Query strings that try to reach A's records through filters. */
+function filtersFor(url: string, ids: Record<string, string[]>): string[] {
+  const f = (o: Record<string, string | undefined>) => new URLSearchParams(Object.entries(o).filter(([, v]) => v) as [string, string][]).toString();
+  const common = [f({}), f({ allData: 'true' }), f({ search: ids.names![0] })];
+  if (url === '/api/appointments') return [...common, f({ clinic: ids.clinics![0] }), f({ doctor: ids.doctors![0] }), f({ patient: ids.patients![0] }), f({ filter: `clinic=${ids.clinics![0]}` })];
+  if (url === '/api/appointments/availability') {
+    const day = new Date().toISOString().slice(0, 10);
+    return [f({ clinic: ids.clinics![0], from: day, to: day })];
+  }
+  if (url === '/api/services') return [...common, f({ clinic: ids.clinics![0] })];
+  if (url === '/api/clinics') return [...common, f({ department: ids.departments![0] }), f({ clinicCollection: ids.clinic_collections![0] })];
+  if (url === '/api/employees') return [...common, f({ filter_fields: JSON.stringify({ roleName: 'Admin' }) })];
+  return common;
+}
+
+let ctx: TestContext;
+let a: TestOrg;
+let b: TestOrg;
+const aIds: Record<string, string[]> = {};
+
+async function companyRows(companyId: string): Promise<Record<string, string>> {
+  const tables = await ctx.database.query<{ table_name: string }>(
+    `select table_name from information_schema.columns where table_schema = 'public' and column_name = 'company_id' order by table_name`,
+  );
+  const out: Record<string, string> = {};
+  for (const { table_name: t } of tables) {
+    if (t === 'audit_log') continue; // B's refused requests are themselves audited (under B)
+    const [row] = await ctx.database.query<{ n: number; sum: string }>(
+      `select count(*)::int as n, md5(coalesce(string_agg(to_jsonb(x)::text, '|' order by to_jsonb(x)::text), '')) as sum from "${t}" x where company_id = $1`,
+      [companyId],
+    );
+    out[t] = `${row!.n}:${row!.sum}`;
+  }
+  const [company] = await ctx.database.query<{ sum: string }>(`select md5(to_jsonb(c)::text) as sum from companies c where id = $1`, [companyId]);
+  out.companies = company!.sum;
+  return out;
+}
+
+/** Every id company A owns, in every table with an id column, and the company's own id. */
+async function everyIdOf(companyId: string): Promise<Set<string>> {
+  const tables = await ctx.database.query<{ table_name: string }>(
+    `select c.table_name from information_schema.columns c
+       join information_schema.columns k on k.table_name = c.table_name and k.table_schema = 'public' and k.column_name = 'company_id'
+      where c.table_schema = 'public' and c.column_name = 'id' and c.data_type = 'uuid'`,
+  );
+  const ids = new Set<string>([companyId]);
+  for (const { table_name: t } of tables) {
+    for (const r of await ctx.database.query<{ id: string }>(`select id from "${t}" where company_id = $1`, [companyId])) ids.add(r.id);
+  }
+  return ids;
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  a = await createOrg(ctx, { name: 'Company A' });
+  b = await createOrg(ctx, { name: 'Company B' });
+  const deps: Deps = { config: ctx.config, database: ctx.database, db: ctx.database.db, tokens: new TokenService(ctx.config.jwtSecret, 900) };
+  for (const org of [a, b]) {
+    await seedOrganisation(ctx.database.db, org.companyId);
+    await seedPeople(ctx.database.db, org.companyId);
+    await seedPatients(ctx.database.db, org.companyId);
+    await seedScheduling(ctx.database.db, org.companyId);
+  }
+  // A health report (file + document row) for company A.
+  const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5e0f5e20000000049454e44ae426082', 'hex');
+  const [patient] = await ctx.database.query<{ id: string }>(`select id from patients where company_id = $1 limit 1`, [a.companyId]);
+  const file = await storeUpload(deps, a.companyId, a.adminId, Readable.from([PNG]), { kind: 'report', field: 'file', filename: 'scan.png' });
+  await ctx.database.db.insert(patientDocuments).values({ companyId: a.companyId, patientId: patient!.id, fileId: file.id, title: 'Scan' });
+  await ctx.database.db.insert(patientNotes).values({ companyId: a.companyId, patientId: patient!.id, body: 'A private note' });
+
+  for (const table of ['employees', 'roles', 'patients', 'services', 'specializations', 'appointments', 'clinic_collections', 'departments', 'clinics', 'files']) {
+    aIds[table] = (await ctx.database.query<{ id: string }>(`select id from "${table}" where company_id = $1 order by id limit 5`, [a.companyId])).map((r) => r.id);
+    expect(aIds[table]!.length, `company A has ${table}`).toBeGreaterThan(0);
+  }
+  aIds.companies = [a.companyId];
+  aIds.doctors = (await ctx.database.query<{ id: string }>(`select id from employees where company_id = $1 and employee_type = 'Doctor' limit 3`, [a.companyId])).map((r) => r.id);
+  aIds.names = (await ctx.database.query<{ name: string }>(`select name from patients where company_id = $1 order by id limit 1`, [a.companyId])).map((r) => r.name.split(' ')[0]!);
+}, 120_000);
+afterAll(() => ctx?.close());
+
+const UNKNOWN = '0f0f0f0f-0f0f-4f0f-8f0f-0f0f0f0f0f0f';
+
+describe('tenant isolation', () => {
+  it('every route of the route table is in the matrix', () => {
+    const keys = ctx.app.routeTable.filter((r) => r.url.startsWith('/api') && !r.url.startsWith('/api/docs')).map((r) => `${r.method} ${r.url}`);
+    const missing = keys.filter((k) => !(k in MATRIX));
+    expect(missing, 'routes missing from the tenant-isolation matrix').toEqual([]);
+  });
+
+  it('company B never sees or changes company A\'s data, through any route', async () => {
+    const before = await companyRows(a.companyId);
+    const allAIds = await everyIdOf(a.companyId);
+    const routes = ctx.app.routeTable.filter((r) => r.url.startsWith('/api') && !r.url.startsWith('/api/docs'));
+    for (const r of routes) {
+      const key = `${r.method} ${r.url}`;
+      const source = MATRIX[key];
+      if (!source || source === 'public') continue;
+      const params = source === 'self' ? {} : source;
+      const hasParams = Object.keys(params).length > 0;
+      const fill = (pick: (table: string) => string) => r.url.replace(/:([A-Za-z_]+)/g, (_m, p: string) => pick(params[p]!));
+
+      if (r.method === 'GET' && !hasParams) {
+        const queries = source === 'self' ? [''] : filtersFor(r.url, aIds);
+        for (const q of queries) {
+          const res = await ctx.app.inject({ method: 'GET', url: `${r.url}${q ? `?${q}` : ''}`, headers: auth(b.token) });
+          expect(res.statusCode, `${key}?${q}`).toBeLessThan(500);
+          if (res.statusCode !== 200) continue;
+          const leaked = [...allAIds].filter((id) => res.body.includes(id));
+          expect(leaked, `${key}?${q} returned company A ids`).toEqual([]);
+        }
+        continue;
+      }
+
+      const payload = r.method === 'GET' || r.method === 'DELETE' ? undefined : bodyFor(key, aIds);
+      for (const id of hasParams ? (aIds[Object.values(params)[0]!] ?? []).slice(0, 2) : [null]) {
+        const url = hasParams ? fill(() => id!) : r.url;
+        const res = await ctx.app.inject({ method: r.method as 'GET', url, headers: auth(b.token), ...(payload !== undefined ? { payload: payload as object } : {}) });
+        const leaked = [...allAIds].filter((x) => res.body.includes(x) && x !== id);
+        expect(leaked, `${key} returned company A ids`).toEqual([]);
+        if (hasParams) {
+          const control = await ctx.app.inject({ method: r.method as 'GET', url: fill(() => UNKNOWN), headers: auth(b.token), ...(payload !== undefined ? { payload: payload as object } : {}) });
+          expect({ status: res.statusCode, code: res.json().message?.code }, `${key} with A's id answers like an unknown id`).toEqual({ status: control.statusCode, code: control.json().message?.code });
+          expect(res.statusCode, `${key} with A's id`).toBeGreaterThanOrEqual(400);
+        } else if (r.method !== 'GET') {
+          // Creations that reference A's records are refused, never attached to A's data.
+          if (['POST /api/appointments', 'POST /api/services', 'POST /api/services/bulk'].includes(key)) {
+            expect([404, 422], `${key} referencing A's records`).toContain(res.statusCode);
+          }
+        }
+      }
+    }
+    expect(await companyRows(a.companyId)).toEqual(before);
+  }, 300_000);
+});
