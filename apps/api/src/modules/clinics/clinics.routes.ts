@@ -1,0 +1,59 @@
+import { clinicInput, clinicListItem, clinicListQuery, clinicRecord, idParams, listSchema, messageOnlySchema, okSchema, patientCountSchema } from '@clinic/shared';
+import type { App, Deps } from '../../lib/app-types.js';
+import { t } from '../../lib/i18n.js';
+import { listEnvelope } from '../../lib/list.js';
+import { callerOf } from '../../plugins/auth.js';
+import { clinicPatientCount, createClinic, deleteClinic, getClinic, listClinics, updateClinic } from './clinics.service.js';
+
+export function clinicRoutes(app: App, deps: Deps) {
+  const tags = ['clinics'];
+
+  app.get('/api/clinics', {
+    config: { permission: 'clinic_read' },
+    schema: { tags, querystring: clinicListQuery, response: { 200: listSchema(clinicListItem) } },
+    handler: async (req) => {
+      const { data, total } = await listClinics(deps, callerOf(req), req.query);
+      return listEnvelope(data, req.query, total);
+    },
+  });
+
+  app.get('/api/clinics/:id', {
+    config: { permission: 'clinic_read' },
+    schema: { tags, params: idParams, response: { 200: okSchema(clinicRecord) } },
+    handler: async (req) => ({ success: true as const, data: await getClinic(deps, callerOf(req), req.params.id) }),
+  });
+
+  app.get('/api/clinics/:id/patient-count', {
+    config: { permission: 'clinic_read' },
+    schema: { tags, params: idParams, response: { 200: okSchema(patientCountSchema) } },
+    handler: async (req) => ({ success: true as const, data: await clinicPatientCount(deps, callerOf(req), req.params.id) }),
+  });
+
+  app.post('/api/clinics', {
+    config: { permission: 'clinic_write' },
+    schema: { tags, body: clinicInput, response: { 201: okSchema(clinicRecord) } },
+    handler: async (req, reply) => {
+      const data = await createClinic(deps, req, callerOf(req), req.body);
+      return reply.status(201).send({ success: true as const, message: t(req, 'success.org.clinicCreated'), data });
+    },
+  });
+
+  app.put('/api/clinics/:id', {
+    config: { permission: 'clinic_write' },
+    schema: { tags, params: idParams, body: clinicInput, response: { 200: okSchema(clinicRecord) } },
+    handler: async (req) => ({
+      success: true as const,
+      message: t(req, 'success.org.clinicUpdated'),
+      data: await updateClinic(deps, req, callerOf(req), req.params.id, req.body),
+    }),
+  });
+
+  app.delete('/api/clinics/:id', {
+    config: { permission: 'clinic_write' },
+    schema: { tags, params: idParams, response: { 200: messageOnlySchema } },
+    handler: async (req) => {
+      await deleteClinic(deps, req, callerOf(req), req.params.id);
+      return { success: true as const, message: t(req, 'success.org.clinicDeleted') };
+    },
+  });
+}

@@ -1,0 +1,53 @@
+import { companyCreatedSchema, companyInput, companyRecord, idParams, listSchema, okSchema } from '@clinic/shared';
+import type { App, Deps } from '../../lib/app-types.js';
+import { t } from '../../lib/i18n.js';
+import { listEnvelope } from '../../lib/list.js';
+import { callerOf } from '../../plugins/auth.js';
+import { createCompany, listCompanies, updateCompany, uploadLogo } from './companies.service.js';
+
+export function companyRoutes(app: App, deps: Deps) {
+  app.get('/api/companies', {
+    config: { permission: 'company_read' },
+    schema: { tags: ['companies'], response: { 200: listSchema(companyRecord) } },
+    handler: async (req) => {
+      const data = await listCompanies(deps, callerOf(req));
+      return listEnvelope(data, { page: 1, limit: 10 }, data.length);
+    },
+  });
+
+  app.post('/api/companies', {
+    config: { permission: 'company_write' },
+    schema: { tags: ['companies'], body: companyInput, response: { 201: companyCreatedSchema } },
+    handler: async (req, reply) => {
+      const data = await createCompany(deps, req, callerOf(req), req.body);
+      return reply.status(201).send({ success: true as const, message: t(req, 'success.org.companyCreated'), _id: data._id, data });
+    },
+  });
+
+  app.put('/api/companies/:id', {
+    config: { permission: 'company_write' },
+    schema: { tags: ['companies'], params: idParams, body: companyInput, response: { 200: okSchema(companyRecord) } },
+    handler: async (req) => ({
+      success: true as const,
+      message: t(req, 'success.org.companyUpdated'),
+      data: await updateCompany(deps, req, callerOf(req), req.params.id, req.body),
+    }),
+  });
+
+  /** Multipart with one file part `logo` (JPEG or PNG, at most 5 MB). */
+  app.post('/api/companies/:id/logo', {
+    config: { permission: 'company_write' },
+    schema: {
+      tags: ['companies'],
+      consumes: ['multipart/form-data'],
+      description: 'Uploads the company logo: multipart with `logo` (JPEG or PNG, at most 5 MB, checked by content).',
+      params: idParams,
+      response: { 200: okSchema(companyRecord) },
+    },
+    handler: async (req) => ({
+      success: true as const,
+      message: t(req, 'success.org.logoUpdated'),
+      data: await uploadLogo(deps, req, callerOf(req), req.params.id),
+    }),
+  });
+}

@@ -1,0 +1,145 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { CompanyRecord, CompanyValues } from '@clinic/shared';
+import { companies, companyProfiles } from '../../db/schema/index.js';
+import type { Caller, Deps } from '../../lib/app-types.js';
+import { recordAudit } from '../../lib/audit.js';
+import { AppError, notFound, validationFailed } from '../../lib/errors.js';
+import { fileRef } from '../../lib/files.js';
+import { readForm } from '../../lib/multipart.js';
+import { t } from '../../lib/i18n.js';
+import { asPlan, planIncludes } from '../organisation/organisation.domain.js';
+import { changedFields } from '../organisation/org-support.js';
+
+type CompanyRow = typeof companies.$inferSelect;
+type ProfileRow = typeof companyProfiles.$inferSelect;
+
+async function toRecord(deps: Deps, company: CompanyRow, profile: ProfileRow): Promise<CompanyRecord> {
+  return {
+    _id: company.id,
+    name: company.name,
+    plan: company.plan,
+    timeZone: company.timeZone,
+    address: profile.address,
+    yearOfEstablishment: profile.yearOfEstablishment,
+    goals: profile.goals,
+    overview: profile.overview,
+    vision: profile.vision,
+    logo: await fileRef(deps, company.id, profile.logoFileId),
+    contactInfos: profile.contactInfos as CompanyRecord['contactInfos'],
+    holidays: profile.holidays as CompanyRecord['holidays'],
+    specializations: profile.specializations as CompanyRecord['specializations'],
+    bankAccount: profile.bankAccounts as CompanyRecord['bankAccount'],
+    insuranceCompany: profile.insuranceCompanies as CompanyRecord['insuranceCompany'],
+    cashBoxes: profile.cashBoxes as CompanyRecord['cashBoxes'],
+    onlinePaymentMethods: profile.onlinePaymentMethods as CompanyRecord['onlinePaymentMethods'],
+    commercialRecord: (profile.commercialRecord ?? null) as CompanyRecord['commercialRecord'],
+    locationGoogle: (profile.location ?? null) as CompanyRecord['locationGoogle'],
+    Key_member: profile.keyMember,
+    Founder: profile.founder,
+    Executives: profile.executives,
+    createdAt: profile.createdAt.toISOString(),
+    updatedAt: profile.updatedAt.toISOString(),
+  };
+}
+
+export function profileColumns(input: CompanyValues) {
+  return {
+    address: input.address,
+    yearOfEstablishment: input.yearOfEstablishment,
+    goals: input.goals,
+    overview: input.overview,
+    vision: input.vision,
+    contactInfos: input.contactInfos,
+    holidays: input.holidays,
+    specializations: input.specializations,
+    bankAccounts: input.bankAccount,
+    insuranceCompanies: input.insuranceCompany,
+    cashBoxes: input.cashBoxes,
+    onlinePaymentMethods: input.onlinePaymentMethods,
+    commercialRecord: input.commercialRecord,
+    location: input.locationGoogle,
+    keyMember: input.Key_member,
+    founder: input.Founder,
+    executives: input.Executives,
+  };
+}
+
+async function load(deps: Deps, companyId: string) {
+  const [row] = await deps.db
+    .select({ company: companies, profile: companyProfiles })
+    .from(companies)
+    .leftJoin(companyProfiles, eq(companyProfiles.companyId, companies.id))
+    .where(eq(companies.id, companyId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The company read "returns a list; the first item is used": the caller's company, once its profile exists. */
+export async function listCompanies(deps: Deps, caller: Caller): Promise<CompanyRecord[]> {
+  const row = await load(deps, caller.companyId);
+  return row?.profile ? [await toRecord(deps, row.company, row.profile)] : [];
+}
+
+/** The company level belongs to the Company plan only. */
+function assertCompanyPlan(req: FastifyRequest, caller: Caller) {
+  const plan = asPlan(caller.plan);
+  if (!plan) throw new AppError(403, 'PLAN_NOT_CHOSEN', 'errors.org.planNotChosen');
+  if (!planIncludes(plan, 'company')) throw new AppError(403, 'PLAN_FORBIDS_LEVEL', 'errors.planForbidsLevel', { level: t(req, 'errors.org.levels.company') });
+}
+
+export async function createCompany(deps: Deps, req: FastifyRequest, caller: Caller, input: CompanyValues): Promise<CompanyRecord> {
+  assertCompanyPlan(req, caller);
+  const record = await deps.db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(companyProfiles)
+      .values({ companyId: caller.companyId, ...profileColumns(input) })
+      .onConflictDoNothing()
+      .returning();
+    if (!inserted.length) throw new AppError(409, 'COMPANY_EXISTS', 'errors.org.companyProfileExists');
+    await tx.update(companies).set({ name: input.name, updatedAt: new Date() }).where(eq(companies.id, caller.companyId));
+    return inserted[0]!;
+  });
+  await recordAudit(deps.db, req, { companyId: caller.companyId, actorId: caller.id, action: 'create', entity: 'company', entityId: caller.companyId, changes: { after: input } });
+  const row = await load(deps, caller.companyId);
+  return toRecord(deps, row!.company, record);
+}
+
+export async function updateCompany(deps: Deps, req: FastifyRequest, caller: Caller, id: string, input: CompanyValues): Promise<CompanyRecord> {
+  if (id !== caller.companyId) throw notFound();
+  const current = await load(deps, caller.companyId);
+  if (!current?.profile) throw new AppError(404, 'NOT_FOUND', 'errors.org.companyProfileMissing');
+  const columns = { ...profileColumns(input), ...(input.logo === null ? { logoFileId: null } : {}) };
+  const [updated] = await deps.db.transaction(async (tx) => {
+    await tx.update(companies).set({ name: input.name, updatedAt: new Date() }).where(eq(companies.id, caller.companyId));
+    return tx.update(companyProfiles).set({ ...columns, updatedAt: new Date() }).where(eq(companyProfiles.companyId, caller.companyId)).returning();
+  });
+  const before = { name: current.company.name, ...current.profile } as Record<string, unknown>;
+  const after = { name: input.name, ...columns } as Record<string, unknown>;
+  await recordAudit(deps.db, req, { companyId: caller.companyId, actorId: caller.id, action: 'update', entity: 'company', entityId: caller.companyId, changes: changedFields(before, after) });
+  const row = await load(deps, caller.companyId);
+  return toRecord(deps, row!.company, updated!);
+}
+
+/** Stores a new logo (JPEG or PNG, checked by content, 5 MB at most). */
+export async function uploadLogo(deps: Deps, req: FastifyRequest, caller: Caller, id: string): Promise<CompanyRecord> {
+  if (id !== caller.companyId) throw notFound();
+  const current = await load(deps, caller.companyId);
+  if (!current?.profile) throw new AppError(404, 'NOT_FOUND', 'errors.org.companyProfileMissing');
+  const form = await readForm(req, deps, caller, { files: { logo: 'logo' } });
+  const stored = form.files.logo;
+  if (!stored) {
+    await form.discard();
+    throw validationFailed({ logo: 'validation.required' });
+  }
+  const [updated] = await deps.db
+    .update(companyProfiles)
+    .set({ logoFileId: stored.id, updatedAt: new Date() })
+    .where(eq(companyProfiles.companyId, caller.companyId))
+    .returning();
+  await recordAudit(deps.db, req, {
+    companyId: caller.companyId, actorId: caller.id, action: 'update', entity: 'company', entityId: caller.companyId,
+    changes: { before: { logoFileId: current.profile.logoFileId }, after: { logoFileId: stored.id } },
+  });
+  return toRecord(deps, current.company, updated!);
+}

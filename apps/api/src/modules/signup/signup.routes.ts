@@ -1,0 +1,20 @@
+import { loginResult, okSchema, signupInput } from '@clinic/shared';
+import type { App, Deps } from '../../lib/app-types.js';
+import { AppError } from '../../lib/errors.js';
+import { t } from '../../lib/i18n.js';
+import { signUp } from './signup.service.js';
+
+export function signupRoutes(app: App, deps: Deps) {
+  /** Creates a new organisation and its first administrator, and signs them in (the login answer). */
+  app.post('/api/auth/signup', {
+    config: { public: true },
+    schema: { tags: ['auth'], body: signupInput, response: { 200: okSchema(loginResult) } },
+    // Closed installations refuse before looking at the body.
+    onRequest: async () => {
+      if (!deps.config.allowSignup) throw new AppError(403, 'SIGNUP_DISABLED', 'errors.signupDisabled');
+    },
+    handler: async (req) => {
+      return { success: true as const, message: t(req, 'success.org.signedUp'), data: await signUp(deps, req, req.body) };
+    },
+  });
+}

@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { SignupValues } from '@clinic/shared';
+import type { Deps } from '../../lib/app-types.js';
+import { recordAudit } from '../../lib/audit.js';
+import { AppError, type FieldMessage } from '../../lib/errors.js';
+import { login } from '../auth/auth.service.js';
+import { createOrganisation } from '../organisation/provision.js';
+import { rowsOf } from '../organisation/org-support.js';
+
+function duplicate(fields: Record<string, FieldMessage>) {
+  const first = Object.values(fields)[0];
+  const key = typeof first === 'string' ? first : 'errors.conflict';
+  return new AppError(409, 'DUPLICATE', key, undefined, fields);
+}
+
+/** Sign-in names are global (people sign in before we know their company): both must be free. */
+async function assertFree(deps: Deps, username: string, email: string) {
+  const result = await deps.db.execute(sql`
+    select
+      exists (select 1 from employees where lower(username) = lower(${username})) as username_taken,
+      exists (select 1 from employees where lower(email) = lower(${email}) and password_hash is not null) as email_taken`);
+  const row = rowsOf<{ username_taken: boolean; email_taken: boolean }>(result)[0];
+  const fields: Record<string, FieldMessage> = {};
+  if (row?.username_taken) fields.username = 'errors.org.usernameTaken';
+  if (row?.email_taken) fields.email = 'errors.org.emailTaken';
+  if (Object.keys(fields).length) throw duplicate(fields);
+}
+
+/**
+ * Creates an organisation (its company, default roles and first administrator) and signs the
+ * administrator in; the plan is chosen next (PUT /profile).
+ */
+export async function signUp(deps: Deps, req: FastifyRequest, input: SignupValues) {
+  await assertFree(deps, input.username, input.email);
+  let created;
+  try {
+    created = await createOrganisation(deps.db, {
+      name: input.companyName,
+      plan: null,
+      timeZone: input.timeZone ?? 'UTC',
+      admin: { name: input.name, username: input.username, email: input.email, password: input.password },
+    });
+  } catch (err) {
+    // Two sign-ups racing for the same name: the unique indexes decide.
+    const text = String((err as { constraint?: string; message?: string; cause?: { constraint?: string; message?: string } }).cause?.constraint
+      ?? (err as { constraint?: string }).constraint ?? (err as Error).message ?? '');
+    if (text.includes('employees_username_uq')) throw duplicate({ username: 'errors.org.usernameTaken' });
+    if (text.includes('employees_login_email_uq')) throw duplicate({ email: 'errors.org.emailTaken' });
+    throw err;
+  }
+  await recordAudit(deps.db, req, {
+    companyId: created.company.id,
+    actorId: created.admin.id,
+    action: 'create',
+    entity: 'company',
+    entityId: created.company.id,
+    changes: { after: { name: input.companyName, admin: input.username, via: 'signup' } },
+  });
+  return login(deps, req, { email: input.username, password: input.password });
+}

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '@/lib/http';
+import { orgKeys } from '@/features/organisation/org-keys';
+
+/** Deleting a record others depend on is refused (409) with a message naming them; the toast shows it. */
+export function deleteClinic(id: string): Promise<{ success: true; message?: string }> {
+  return http.delete<{ success: true; message?: string }>(`/clinics/${encodeURIComponent(id)}`);
+}
+
+export function useDeleteClinic() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteClinic,
+    onSuccess: async (_result, id) => {
+      queryClient.removeQueries({ queryKey: orgKeys.clinic(id) });
+      await queryClient.invalidateQueries({ queryKey: orgKeys.all });
+    },
+  });
+}

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ApiSuccess, ClinicRecord } from '@clinic/shared';
+import { http } from '@/lib/http';
+import { orgKeys } from '@/features/organisation/org-keys';
+
+export async function getClinic(id: string, signal?: AbortSignal): Promise<ClinicRecord> {
+  const body = await http.get<ApiSuccess<ClinicRecord>>(`/clinics/${encodeURIComponent(id)}`, { signal, silent: true });
+  return body.data;
+}
+
+export const clinicQueryOptions = (id: string) =>
+  queryOptions({ queryKey: orgKeys.clinic(id), queryFn: ({ signal }) => getClinic(id, signal), staleTime: 60_000 });
+
+export function useClinic(id: string) {
+  return useQuery(clinicQueryOptions(id));
+}

@@ -1,0 +1,42 @@
+import { Stack } from '@mantine/core';
+import { useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@/components/page-header';
+import { isApiError } from '@/lib/http';
+import { useSession } from '@/lib/session-context';
+import { BackLink, DetailsMissing, PageLoader } from '@/features/organisation/components/details';
+import { useClinic } from '../api/get-clinic';
+import { useUpdateClinic } from '../api/save-clinic';
+import { ClinicForm, clinicFormValues } from '../components/clinic-form';
+
+export default function EditClinicPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { id = '' } = useParams();
+  const { plan } = useSession();
+  const clinic = useClinic(id);
+  const update = useUpdateClinic();
+
+  if (clinic.isPending) return <PageLoader />;
+  if (clinic.isError) {
+    const missing = isApiError(clinic.error) && [404, 422].includes(clinic.error.status);
+    return <DetailsMissing title={t('clinics.detailsEmpty')} error={missing ? null : clinic.error.message} onRetry={() => void clinic.refetch()} backTo="/clinics" backLabel={t('clinics.backToList')} />;
+  }
+  return (
+    <Stack gap="lg">
+      <BackLink to={`/clinics/details/${id}`} label={t('clinics.backToDetails')} />
+      <PageHeader title={t('clinics.editTitle', { name: clinic.data.name })} subtitle={clinic.data.publicId} />
+      <ClinicForm
+        key={clinic.data._id}
+        defaultValues={clinicFormValues(clinic.data)}
+        plan={plan}
+        submitLabel={t('clinics.save')}
+        onSubmit={async (values) => {
+          await update.mutateAsync({ id, values });
+          void navigate(`/clinics/details/${id}`);
+        }}
+        onCancel={() => void navigate(`/clinics/details/${id}`)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ApiList, CompanyRecord } from '@clinic/shared';
+import { http } from '@/lib/http';
+import { orgKeys } from '@/features/organisation/org-keys';
+
+/** The company read returns a list; the first item is the caller's company (none until its profile exists). */
+export async function getCompany(signal?: AbortSignal): Promise<CompanyRecord | null> {
+  const body = await http.get<ApiList<CompanyRecord>>('/companies', { signal, silent: true });
+  return body.data[0] ?? null;
+}
+
+export const companyQueryOptions = () =>
+  queryOptions({ queryKey: orgKeys.company(), queryFn: ({ signal }) => getCompany(signal), staleTime: 120_000 });
+
+export function useCompany() {
+  return useQuery(companyQueryOptions());
+}

@@ -1,0 +1,43 @@
+import { Stack } from '@mantine/core';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@/components/page-header';
+import { BackLink, DetailsMissing, PageLoader } from '@/features/organisation/components/details';
+import { useCompany } from '../api/get-company';
+import { useCreateCompany, useUpdateCompany } from '../api/save-company';
+import { CompanyForm, companyFormValues, emptyCompany } from '../components/company-form';
+import { LogoUpload } from '../components/logo-upload';
+
+/** Edits the company (or creates its profile the first time); success returns to /company with an updated flag. */
+export default function CompanyEditPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const company = useCompany();
+  const create = useCreateCompany();
+  const update = useUpdateCompany();
+  const done = () => void navigate('/company', { state: { updated: true } });
+
+  if (company.isPending) return <PageLoader />;
+  if (company.isError) {
+    return <DetailsMissing title={t('company.empty')} error={company.error.message} onRetry={() => void company.refetch()} backTo="/company" backLabel={t('company.backToDetails')} />;
+  }
+  const current = company.data;
+  return (
+    <Stack gap="lg">
+      <BackLink to="/company" label={t('company.backToDetails')} />
+      <PageHeader title={current ? t('company.editTitle') : t('company.createTitle')} subtitle={t('company.editSubtitle')} />
+      <CompanyForm
+        key={current?._id ?? 'new'}
+        defaultValues={current ? companyFormValues(current) : emptyCompany()}
+        submitLabel={current ? t('company.update') : t('company.createSubmit')}
+        logo={current ? <LogoUpload companyId={current._id} url={current.logo?.url ?? null} /> : undefined}
+        onSubmit={async (values) => {
+          if (current) await update.mutateAsync({ id: current._id, values });
+          else await create.mutateAsync(values);
+          done();
+        }}
+        onCancel={done}
+      />
+    </Stack>
+  );
+}

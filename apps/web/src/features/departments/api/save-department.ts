@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ApiSuccess, DepartmentRecord, DepartmentValues } from '@clinic/shared';
+import { http } from '@/lib/http';
+import { orgKeys } from '@/features/organisation/org-keys';
+
+export function createDepartment(values: DepartmentValues): Promise<ApiSuccess<DepartmentRecord>> {
+  return http.post<ApiSuccess<DepartmentRecord>>('/departments', values);
+}
+
+export function updateDepartment(id: string, values: DepartmentValues): Promise<ApiSuccess<DepartmentRecord>> {
+  return http.put<ApiSuccess<DepartmentRecord>>(`/departments/${encodeURIComponent(id)}`, values);
+}
+
+/** Any change can alter counts and lists elsewhere in the organisation: every organisation view refreshes. */
+export function useCreateDepartment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createDepartment,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: orgKeys.all });
+    },
+  });
+}
+
+export function useUpdateDepartment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, values }: { id: string; values: DepartmentValues }) => updateDepartment(id, values),
+    onSuccess: async (result) => {
+      queryClient.setQueryData(orgKeys.department(result.data._id), result.data);
+      await queryClient.invalidateQueries({ queryKey: orgKeys.all });
+    },
+  });
+}

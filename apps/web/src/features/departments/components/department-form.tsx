@@ -1,0 +1,109 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
+import { IconId, IconInfoCircle, IconMapPin, IconPhone } from '@tabler/icons-react';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { departmentInput, planAllows, type DepartmentInput, type DepartmentRecord, type DepartmentValues, type Plan } from '@clinic/shared';
+import { MapPicker } from '@/components/map-picker';
+import { applyFieldErrors } from '@/lib/http';
+import { useComplexOptions, usePersonOptions } from '@/features/organisation/api/get-options';
+import { EditableTable } from '@/features/organisation/components/editable-table';
+import { DateField, NumberField, SelectField, SwitchField, TextAreaField, TextField } from '@/features/organisation/components/fields';
+import { messageAt } from '@/features/organisation/components/form-errors';
+import { FormSection } from '@/features/organisation/components/form-section';
+import { contactColumns, newContact } from '@/features/organisation/components/row-columns';
+
+const resolver = zodResolver(departmentInput) as unknown as Resolver<DepartmentInput, unknown, DepartmentValues>;
+
+export function emptyDepartment(overrides: Partial<DepartmentInput> = {}): DepartmentInput {
+  return {
+    name: '', isActive: true, PIC: '', introduction: '', yearOfEstablishment: '', address: '', vision: '', details: '', logo: '',
+    patientCapacity: '', contactInfos: [], locationGoogl: null, clinicCollectionId: '',
+    ...overrides,
+  };
+}
+
+export function departmentFormValues(d: DepartmentRecord): DepartmentInput {
+  return emptyDepartment({
+    name: d.name, isActive: d.isActive, PIC: d.PIC?._id ?? '', introduction: d.introduction ?? '', yearOfEstablishment: d.yearOfEstablishment ?? '',
+    address: d.address ?? '', vision: d.vision ?? '', details: d.details ?? '', logo: d.logo ?? '', patientCapacity: d.patientCapacity ?? '',
+    contactInfos: d.contactInfos as DepartmentInput['contactInfos'], locationGoogl: d.locationGoogl, clinicCollectionId: d.clinicCollectionId ?? '',
+  });
+}
+
+interface DepartmentFormProps {
+  defaultValues: DepartmentInput;
+  plan: Plan | null;
+  submitLabel: string;
+  onSubmit: (values: DepartmentValues) => Promise<unknown>;
+  onCancel?: () => void;
+}
+
+export function DepartmentForm({ defaultValues, plan, submitLabel, onSubmit, onCancel }: DepartmentFormProps) {
+  const { t } = useTranslation();
+  const people = usePersonOptions();
+  const withComplexes = planAllows(plan, 'complex');
+  const complexes = useComplexOptions(withComplexes);
+  const { control, handleSubmit, setError, setValue, formState: { errors, isSubmitting } } = useForm<DepartmentInput, unknown, DepartmentValues>({ resolver, defaultValues, mode: 'onTouched' });
+  const f = (key: string) => t(`organisation.fields.${key}`);
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      applyFieldErrors(error, setError);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="department-form">
+      <Stack gap="lg">
+        <FormSection icon={<IconId size={20} />} title={t('departments.form.general')} hint={t('departments.form.generalHint')}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextField control={control} name="name" label={t('departments.form.name')} required testId="department-name" />
+            <SelectField control={control} name="PIC" label={f('pic')} placeholder={f('picPlaceholder')} required data={people.data ?? []} nothingFound={t('organisation.noPeople')} testId="department-pic" />
+            {withComplexes && (
+              <SelectField control={control} name="clinicCollectionId" label={f('complex')} placeholder={f('none')} data={complexes.data ?? []} clearable nothingFound={t('organisation.noComplexes')} testId="department-complex" />
+            )}
+            <DateField control={control} name="yearOfEstablishment" label={f('yearOfEstablishment')} required past testId="department-established" />
+            <NumberField control={control} name="patientCapacity" label={t('departments.form.patientCapacity')} min={0} testId="department-capacity" />
+            <TextField control={control} name="address" label={f('address')} required testId="department-address" />
+          </SimpleGrid>
+          <SwitchField control={control} name="isActive" label={f('active')} testId="department-active" />
+        </FormSection>
+
+        <FormSection icon={<IconInfoCircle size={20} />} title={t('departments.form.about')} hint={t('departments.form.aboutHint')}>
+          <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
+            <TextAreaField control={control} name="introduction" label={f('introduction')} required testId="department-introduction" />
+            <TextAreaField control={control} name="vision" label={f('vision')} required testId="department-vision" />
+            <TextAreaField control={control} name="details" label={f('details')} required testId="department-details" />
+          </SimpleGrid>
+        </FormSection>
+
+        <FormSection icon={<IconPhone size={20} />} title={t('organisation.contacts.title')} hint={t('departments.form.contactsHint')}>
+          <EditableTable control={control} name="contactInfos" columns={contactColumns(t, { subTypeRequired: true })} newRow={() => newContact(true) as never} addLabel={t('organisation.contacts.add')} emptyText={t('organisation.contacts.empty')} data-testid="department-contacts" />
+        </FormSection>
+
+        <FormSection icon={<IconMapPin size={20} />} title={t('organisation.map.title')} hint={t('departments.form.locationHint')}>
+          <Controller
+            control={control}
+            name="locationGoogl"
+            render={({ field }) => (
+              <MapPicker
+                value={field.value as never}
+                onChange={(v) => setValue('locationGoogl', v.x === '' && v.y === '' ? null : (v as never), { shouldDirty: true })}
+                errors={{ x: messageAt(errors, 'locationGoogl.x'), y: messageAt(errors, 'locationGoogl.y') }}
+                data-testid="department-location"
+              />
+            )}
+          />
+        </FormSection>
+
+        <Group justify="flex-end" gap="sm">
+          {onCancel && <Button variant="default" onClick={onCancel} disabled={isSubmitting}>{t('common.actions.cancel')}</Button>}
+          <Button type="submit" loading={isSubmitting} data-testid="department-submit">{submitLabel}</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,90 @@
+import { Badge, Button, Card, Divider, Stack, Text } from '@mantine/core';
+import { IconPlus, IconSitemap } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { DepartmentListItem } from '@clinic/shared';
+import { DataTable, type DataTableColumn } from '@/components/data-table';
+import { FilterBar } from '@/components/filter-bar';
+import { PageHeader } from '@/components/page-header';
+import { PaginationBar } from '@/components/pagination-bar';
+import { useListState } from '@/components/use-list-state';
+import { useSession } from '@/lib/session-context';
+import { planAllows } from '@clinic/shared';
+import { StatusBadge } from '@/features/organisation/components/details';
+import { useDepartments } from '../api/get-departments';
+
+export default function DepartmentsPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { can, plan } = useSession();
+  const list = useListState({ filters: ['status'] as const });
+  const status = list.filters.status === 'active' || list.filters.status === 'inactive' ? list.filters.status : null;
+  const departments = useDepartments({ page: list.page, limit: list.limit, sortBy: list.sortBy, order: list.order, search: list.search, status });
+  const pagination = departments.data?.pagination;
+
+  const columns: DataTableColumn<DepartmentListItem>[] = [
+    { key: 'publicId', header: t('departments.columns.id'), sortKey: 'publicId', render: (d) => <Text size="sm" ff="monospace" c="dimmed" style={{ whiteSpace: 'nowrap' }}>{d.publicId}</Text> },
+    { key: 'name', header: t('departments.columns.name'), sortKey: 'name', render: (d) => <NameCell name={d.name} active={d.isActive} /> },
+    ...(planAllows(plan, 'complex')
+      ? [{ key: 'complex', header: t('departments.columns.complex'), render: (d: DepartmentListItem) => <Text size="sm">{d.clinicCollection?.name ?? '—'}</Text> }]
+      : []),
+    { key: 'pic', header: t('departments.columns.pic'), render: (d) => <Text size="sm">{d.PIC?.name ?? '—'}</Text> },
+    { key: 'clinicCount', header: t('departments.columns.clinicCount'), sortKey: 'clinicCount', align: 'center', render: (d) => <Badge variant="light" size="lg" tt="none">{d.clinicCount}</Badge> },
+  ];
+
+  return (
+    <Card padding={0}>
+      <Stack gap="md" p={{ base: 'md', sm: 'lg' }}>
+        <PageHeader
+          title={t('departments.title')}
+          subtitle={t('departments.subtitle')}
+          actions={can('department_write') && <Button component={Link} to="/departements/add" leftSection={<IconPlus size={16} stroke={2} />} data-testid="departments-add">{t('departments.add')}</Button>}
+        />
+        <FilterBar
+          search={{ value: list.search, onChange: list.setSearch, placeholder: t('departments.searchPlaceholder') }}
+          selects={[{
+            key: 'status', label: t('organisation.filters.status'), placeholder: t('organisation.filters.allStatuses'), value: status,
+            data: [{ value: 'active', label: t('common.status.active') }, { value: 'inactive', label: t('common.status.inactive') }],
+            onChange: (value) => list.setFilter('status', value),
+          }]}
+        />
+      </Stack>
+      <Divider />
+      <DataTable
+        data-testid="departments-table"
+        caption={t('departments.title')}
+        columns={columns}
+        rows={departments.data?.data}
+        getRowKey={(d) => d._id}
+        page={list.page}
+        limit={list.limit}
+        loading={departments.isPending}
+        stale={departments.isPlaceholderData}
+        sortBy={list.sortBy}
+        order={list.order}
+        onSort={list.toggleSort}
+        onRowClick={(d) => void navigate(`/departements/details/${d._id}`)}
+        rowLabel={(d) => `${d.publicId} ${d.name}`}
+        emptyText={t('departments.empty')}
+        emptyDescription={list.isFiltered ? t('common.table.emptyHint') : undefined}
+        emptyIcon={<IconSitemap stroke={1.6} />}
+        error={departments.isError ? departments.error.message : null}
+        onRetry={() => void departments.refetch()}
+        minWidth={720}
+      />
+      <Divider />
+      <Stack p={{ base: 'md', sm: 'lg' }} py="md">
+        <PaginationBar page={list.page} limit={list.limit} total={pagination?.total_items ?? 0} totalPages={pagination?.total_pages ?? 1} onPageChange={list.setPage} onLimitChange={list.setLimit} />
+      </Stack>
+    </Card>
+  );
+}
+
+function NameCell({ name, active }: { name: string; active: boolean }) {
+  return (
+    <Stack gap={4} align="flex-start">
+      <Text size="sm" fw={600}>{name}</Text>
+      {!active && <StatusBadge active={false} />}
+    </Stack>
+  );
+}

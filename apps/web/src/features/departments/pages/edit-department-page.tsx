@@ -1,0 +1,42 @@
+import { Stack } from '@mantine/core';
+import { useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@/components/page-header';
+import { isApiError } from '@/lib/http';
+import { useSession } from '@/lib/session-context';
+import { BackLink, DetailsMissing, PageLoader } from '@/features/organisation/components/details';
+import { useDepartment } from '../api/get-department';
+import { useUpdateDepartment } from '../api/save-department';
+import { DepartmentForm, departmentFormValues } from '../components/department-form';
+
+export default function EditDepartmentPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { id = '' } = useParams();
+  const { plan } = useSession();
+  const department = useDepartment(id);
+  const update = useUpdateDepartment();
+
+  if (department.isPending) return <PageLoader />;
+  if (department.isError) {
+    const missing = isApiError(department.error) && [404, 422].includes(department.error.status);
+    return <DetailsMissing title={t('departments.empty')} error={missing ? null : department.error.message} onRetry={() => void department.refetch()} backTo="/departements" backLabel={t('departments.backToList')} />;
+  }
+  return (
+    <Stack gap="lg">
+      <BackLink to={`/departements/details/${id}`} label={t('departments.backToDetails')} />
+      <PageHeader title={t('departments.editTitle', { name: department.data.name })} subtitle={department.data.publicId} />
+      <DepartmentForm
+        key={department.data._id}
+        defaultValues={departmentFormValues(department.data)}
+        plan={plan}
+        submitLabel={t('departments.save')}
+        onSubmit={async (values) => {
+          await update.mutateAsync({ id, values });
+          void navigate(`/departements/details/${id}`);
+        }}
+        onCancel={() => void navigate(`/departements/details/${id}`)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '@/lib/http';
+import { orgKeys } from '@/features/organisation/org-keys';
+
+/** Deleting a record others depend on is refused (409) with a message naming them; the toast shows it. */
+export function deleteClinicCollection(id: string): Promise<{ success: true; message?: string }> {
+  return http.delete<{ success: true; message?: string }>(`/cliniccollections/${encodeURIComponent(id)}`);
+}
+
+export function useDeleteClinicCollection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteClinicCollection,
+    onSuccess: async (_result, id) => {
+      queryClient.removeQueries({ queryKey: orgKeys.complex(id) });
+      await queryClient.invalidateQueries({ queryKey: orgKeys.all });
+    },
+  });
+}

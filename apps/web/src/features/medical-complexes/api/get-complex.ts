@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ApiSuccess, ClinicCollectionRecord } from '@clinic/shared';
+import { http } from '@/lib/http';
+import { orgKeys } from '@/features/organisation/org-keys';
+
+export async function getClinicCollection(id: string, signal?: AbortSignal): Promise<ClinicCollectionRecord> {
+  const body = await http.get<ApiSuccess<ClinicCollectionRecord>>(`/cliniccollections/${encodeURIComponent(id)}`, { signal, silent: true });
+  return body.data;
+}
+
+export const complexQueryOptions = (id: string) =>
+  queryOptions({ queryKey: orgKeys.complex(id), queryFn: ({ signal }) => getClinicCollection(id, signal), staleTime: 60_000 });
+
+export function useClinicCollection(id: string) {
+  return useQuery(complexQueryOptions(id));
+}

@@ -1,0 +1,129 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
+import { IconCalendarOff, IconClock, IconId, IconInfoCircle, IconMapPin, IconPhone } from '@tabler/icons-react';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { clinicCollectionInput, WEEK_DAYS, type ClinicCollectionInput, type ClinicCollectionRecord, type ClinicCollectionValues } from '@clinic/shared';
+import { MapPicker } from '@/components/map-picker';
+import { applyFieldErrors } from '@/lib/http';
+import { usePersonOptions, useSpecialityOptions } from '@/features/organisation/api/get-options';
+import { EditableTable } from '@/features/organisation/components/editable-table';
+import { DateField, MultiSelectField, SelectField, SwitchField, TextAreaField, TextField } from '@/features/organisation/components/fields';
+import { messageAt } from '@/features/organisation/components/form-errors';
+import { FormSection } from '@/features/organisation/components/form-section';
+import { contactColumns, holidayColumns, newContact, newHoliday, newWorkingDay, workingDayColumns } from '@/features/organisation/components/row-columns';
+
+const resolver = zodResolver(clinicCollectionInput) as unknown as Resolver<ClinicCollectionInput, unknown, ClinicCollectionValues>;
+
+export function emptyComplex(overrides: Partial<ClinicCollectionInput> = {}): ClinicCollectionInput {
+  return {
+    name: '', isActive: true, PIC: '', phone: '', email: '', website: '', country: '', stateProvince: '', zipCode: '', address: '',
+    yearOfEstablishment: '', overview: '', policies: '', vision: '', goals: '', details: '', logo: '',
+    contactInfos: [], holidays: [],
+    workingDays: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday'].map((day) => ({ day: day as 'Sunday', startTime: '08:00', endTime: '22:00' })),
+    bankAccount: [], insuranceCompany: [], cashBoxes: [], onlinePaymentMethods: [], commercialRecord: null,
+    locationGoogl: { x: '', y: '' }, specializations: [],
+    ...overrides,
+  };
+}
+
+export function complexFormValues(c: ClinicCollectionRecord): ClinicCollectionInput {
+  return emptyComplex({
+    name: c.name, isActive: c.isActive, PIC: c.PIC?._id ?? '', phone: c.phone ?? '', email: c.email ?? '', website: c.website ?? '',
+    country: c.country ?? '', stateProvince: c.stateProvince ?? '', zipCode: c.zipCode ?? '', address: c.address ?? '',
+    yearOfEstablishment: c.yearOfEstablishment ?? '', overview: c.overview ?? '', policies: c.policies ?? '', vision: c.vision ?? '',
+    goals: c.goals ?? '', details: c.details ?? '', logo: c.logo ?? '',
+    contactInfos: c.contactInfos as ClinicCollectionInput['contactInfos'], holidays: c.holidays, workingDays: c.workingDays,
+    bankAccount: c.bankAccount as ClinicCollectionInput['bankAccount'], insuranceCompany: c.insuranceCompany as ClinicCollectionInput['insuranceCompany'],
+    cashBoxes: c.cashBoxes as ClinicCollectionInput['cashBoxes'], onlinePaymentMethods: c.onlinePaymentMethods as ClinicCollectionInput['onlinePaymentMethods'],
+    commercialRecord: c.commercialRecord, locationGoogl: c.locationGoogl ?? { x: '', y: '' },
+    specializations: c.specializationIds,
+  });
+}
+
+interface ComplexFormProps {
+  defaultValues: ClinicCollectionInput;
+  submitLabel: string;
+  onSubmit: (values: ClinicCollectionValues) => Promise<unknown>;
+  onCancel?: () => void;
+}
+
+export function ComplexForm({ defaultValues, submitLabel, onSubmit, onCancel }: ComplexFormProps) {
+  const { t } = useTranslation();
+  const people = usePersonOptions();
+  const specialities = useSpecialityOptions();
+  const { control, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<ClinicCollectionInput, unknown, ClinicCollectionValues>({ resolver, defaultValues, mode: 'onTouched' });
+  const f = (key: string) => t(`organisation.fields.${key}`);
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      applyFieldErrors(error, setError);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="complex-form">
+      <Stack gap="lg">
+        <FormSection icon={<IconId size={20} />} title={t('medicalComplexes.form.general')} hint={t('medicalComplexes.form.generalHint')}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextField control={control} name="name" label={t('medicalComplexes.form.name')} required testId="complex-name" />
+            <SelectField control={control} name="PIC" label={f('pic')} placeholder={f('picPlaceholder')} required data={people.data ?? []} nothingFound={t('organisation.noPeople')} testId="complex-pic" />
+            <TextField control={control} name="phone" label={f('phone')} type="tel" required testId="complex-phone" />
+            <TextField control={control} name="email" label={f('email')} type="email" required testId="complex-email" />
+            <TextField control={control} name="website" label={f('website')} type="url" placeholder="https://" testId="complex-website" />
+            <DateField control={control} name="yearOfEstablishment" label={f('yearOfEstablishment')} required past testId="complex-established" />
+            <MultiSelectField control={control} name="specializations" label={f('specializations')} placeholder={f('specializationsPlaceholder')} data={specialities.data ?? []} nothingFound={t('organisation.noSpecialities')} testId="complex-specializations" />
+            <TextField control={control} name="logo" label={f('logoUrl')} type="url" placeholder="https://" testId="complex-logo" />
+          </SimpleGrid>
+          <SwitchField control={control} name="isActive" label={f('active')} testId="complex-active" />
+        </FormSection>
+
+        <FormSection icon={<IconMapPin size={20} />} title={t('medicalComplexes.form.address')} hint={t('medicalComplexes.form.addressHint')}>
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+            <TextField control={control} name="country" label={f('country')} required testId="complex-country" />
+            <TextField control={control} name="stateProvince" label={f('stateProvince')} testId="complex-state" />
+            <TextField control={control} name="zipCode" label={f('zipCode')} testId="complex-zip" />
+          </SimpleGrid>
+          <TextField control={control} name="address" label={f('address')} required testId="complex-address" />
+          <Controller
+            control={control}
+            name="locationGoogl"
+            render={({ field }) => (
+              <MapPicker value={field.value as never} onChange={field.onChange} label={t('organisation.map.title')} required
+                errors={{ x: messageAt(errors, 'locationGoogl.x'), y: messageAt(errors, 'locationGoogl.y'), location: messageAt(errors, 'locationGoogl') }} data-testid="complex-location" />
+            )}
+          />
+        </FormSection>
+
+        <FormSection icon={<IconInfoCircle size={20} />} title={t('medicalComplexes.form.about')} hint={t('medicalComplexes.form.aboutHint')}>
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+            <TextAreaField control={control} name="overview" label={f('overview')} required testId="complex-overview" />
+            <TextAreaField control={control} name="policies" label={f('policies')} required testId="complex-policies" />
+            <TextAreaField control={control} name="vision" label={f('vision')} required testId="complex-vision" />
+            <TextAreaField control={control} name="goals" label={f('goals')} required testId="complex-goals" />
+          </SimpleGrid>
+          <TextAreaField control={control} name="details" label={f('details')} testId="complex-details" />
+        </FormSection>
+
+        <FormSection icon={<IconClock size={20} />} title={t('medicalComplexes.form.workingDays')} hint={t('medicalComplexes.form.workingDaysHint')}>
+          <EditableTable control={control} name="workingDays" columns={workingDayColumns(t, WEEK_DAYS)} newRow={newWorkingDay as never} addLabel={t('organisation.workingHours.addPeriod')} emptyText={t('organisation.workingHours.none')} data-testid="complex-working-days" />
+        </FormSection>
+
+        <FormSection icon={<IconCalendarOff size={20} />} title={t('organisation.holidays.title')}>
+          <EditableTable control={control} name="holidays" columns={holidayColumns(t)} newRow={newHoliday as never} addLabel={t('organisation.holidays.add')} emptyText={t('organisation.holidays.empty')} data-testid="complex-holidays" />
+        </FormSection>
+
+        <FormSection icon={<IconPhone size={20} />} title={t('organisation.contacts.title')} hint={t('organisation.contacts.hint')}>
+          <EditableTable control={control} name="contactInfos" columns={contactColumns(t)} newRow={() => newContact() as never} addLabel={t('organisation.contacts.add')} emptyText={t('organisation.contacts.empty')} data-testid="complex-contacts" />
+        </FormSection>
+
+        <Group justify="flex-end" gap="sm">
+          {onCancel && <Button variant="default" onClick={onCancel} disabled={isSubmitting}>{t('common.actions.cancel')}</Button>}
+          <Button type="submit" loading={isSubmitting} data-testid="complex-submit">{submitLabel}</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

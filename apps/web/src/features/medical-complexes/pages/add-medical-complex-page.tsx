@@ -1,0 +1,28 @@
+import { Stack } from '@mantine/core';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@/components/page-header';
+import { BackLink } from '@/features/organisation/components/details';
+import { useCreateClinicCollection } from '../api/save-complex';
+import { ComplexForm, emptyComplex } from '../components/complex-form';
+
+export default function AddMedicalComplexPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const create = useCreateClinicCollection();
+  return (
+    <Stack gap="lg">
+      <BackLink to="/medicalComplexes" label={t('medicalComplexes.backToList')} />
+      <PageHeader title={t('medicalComplexes.addTitle')} subtitle={t('medicalComplexes.addSubtitle')} />
+      <ComplexForm
+        defaultValues={emptyComplex()}
+        submitLabel={t('medicalComplexes.create')}
+        onSubmit={async (values) => {
+          await create.mutateAsync(values);
+          void navigate('/medicalComplexes');
+        }}
+        onCancel={() => void navigate('/medicalComplexes')}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,87 @@
+import { Button, Card, Divider, Stack, Text } from '@mantine/core';
+import { IconBuildingCommunity, IconPlus } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { ClinicCollectionListItem } from '@clinic/shared';
+import { DataTable, type DataTableColumn } from '@/components/data-table';
+import { FilterBar } from '@/components/filter-bar';
+import { PageHeader } from '@/components/page-header';
+import { PaginationBar } from '@/components/pagination-bar';
+import { useListState } from '@/components/use-list-state';
+import { useSession } from '@/lib/session-context';
+import { StatusBadge } from '@/features/organisation/components/details';
+import { useClinicCollections } from '../api/get-complexes';
+
+export default function MedicalComplexesPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { can } = useSession();
+  const list = useListState({ filters: ['status'] as const });
+  const status = list.filters.status === 'active' || list.filters.status === 'inactive' ? list.filters.status : null;
+  const complexes = useClinicCollections({ page: list.page, limit: list.limit, sortBy: list.sortBy, order: list.order, search: list.search, status });
+  const pagination = complexes.data?.pagination;
+
+  const columns: DataTableColumn<ClinicCollectionListItem>[] = [
+    { key: 'publicId', header: t('medicalComplexes.columns.id'), sortKey: 'publicId', render: (c) => <Text size="sm" ff="monospace" c="dimmed" style={{ whiteSpace: 'nowrap' }}>{c.publicId}</Text> },
+    {
+      key: 'name',
+      header: t('medicalComplexes.columns.name'),
+      sortKey: 'name',
+      render: (c) => (
+        <Stack gap={2}>
+          <Text size="sm" fw={600}>{c.name}</Text>
+          <Text size="xs" c="dimmed">{t('medicalComplexes.counts', { clinics: c.clinicsCount, departments: c.departmentsCount })}</Text>
+        </Stack>
+      ),
+    },
+    { key: 'pic', header: t('medicalComplexes.columns.pic'), render: (c) => <Text size="sm">{c.PIC?.name ?? '—'}</Text> },
+    { key: 'isActive', header: t('medicalComplexes.columns.status'), sortKey: 'isActive', render: (c) => <StatusBadge active={c.isActive} /> },
+  ];
+
+  return (
+    <Card padding={0}>
+      <Stack gap="md" p={{ base: 'md', sm: 'lg' }}>
+        <PageHeader
+          title={t('medicalComplexes.title')}
+          subtitle={t('medicalComplexes.subtitle')}
+          actions={can('complex_write') && <Button component={Link} to="/medicalComplexes/add" leftSection={<IconPlus size={16} stroke={2} />} data-testid="complexes-add">{t('medicalComplexes.add')}</Button>}
+        />
+        <FilterBar
+          search={{ value: list.search, onChange: list.setSearch, placeholder: t('medicalComplexes.searchPlaceholder') }}
+          selects={[{
+            key: 'status', label: t('organisation.filters.status'), placeholder: t('organisation.filters.allStatuses'), value: status,
+            data: [{ value: 'active', label: t('common.status.active') }, { value: 'inactive', label: t('common.status.inactive') }],
+            onChange: (value) => list.setFilter('status', value),
+          }]}
+        />
+      </Stack>
+      <Divider />
+      <DataTable
+        data-testid="complexes-table"
+        caption={t('medicalComplexes.title')}
+        columns={columns}
+        rows={complexes.data?.data}
+        getRowKey={(c) => c._id}
+        page={list.page}
+        limit={list.limit}
+        loading={complexes.isPending}
+        stale={complexes.isPlaceholderData}
+        sortBy={list.sortBy}
+        order={list.order}
+        onSort={list.toggleSort}
+        onRowClick={(c) => void navigate(`/medicalComplexes/details/${c._id}`)}
+        rowLabel={(c) => `${c.publicId} ${c.name}`}
+        emptyText={t('medicalComplexes.empty')}
+        emptyDescription={list.isFiltered ? t('common.table.emptyHint') : undefined}
+        emptyIcon={<IconBuildingCommunity stroke={1.6} />}
+        error={complexes.isError ? complexes.error.message : null}
+        onRetry={() => void complexes.refetch()}
+        minWidth={680}
+      />
+      <Divider />
+      <Stack p={{ base: 'md', sm: 'lg' }} py="md">
+        <PaginationBar page={list.page} limit={list.limit} total={pagination?.total_items ?? 0} totalPages={pagination?.total_pages ?? 1} onPageChange={list.setPage} onLimitChange={list.setLimit} />
+      </Stack>
+    </Card>
+  );
+}

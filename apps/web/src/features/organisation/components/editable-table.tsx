@@ -1,0 +1,134 @@
+import type { ReactNode } from 'react';
+import { ActionIcon, Button, Group, NumberInput, Select, Stack, Switch, Table, TagsInput, Text, TextInput, Tooltip } from '@mantine/core';
+import { DateInput, TimeInput } from '@mantine/dates';
+import { parseDateText } from '@clinic/shared';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Controller, useFieldArray, useFormState, type ArrayPath, type Control, type FieldArray, type FieldValues, type Path } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '@/lib/http';
+import { DATE_FORMAT } from '../org-format';
+import { messageAt } from './form-errors';
+
+export interface EditableColumn {
+  key: string;
+  label: string;
+  kind?: 'text' | 'email' | 'tel' | 'date' | 'time' | 'number' | 'select' | 'tags' | 'switch';
+  options?: Array<{ value: string; label: string }>;
+  required?: boolean;
+  /** Column width in pixels (the table scrolls sideways on narrow screens). */
+  width?: number;
+  placeholder?: string;
+  min?: number;
+  max?: number;
+}
+
+interface EditableTableProps<T extends FieldValues> {
+  control: Control<T>;
+  name: ArrayPath<T>;
+  columns: EditableColumn[];
+  /** A blank row for the Add button. */
+  newRow: () => FieldArray<T, ArrayPath<T>>;
+  addLabel: string;
+  emptyText: string;
+  /** Shown above the table (for example what the table is for). */
+  description?: ReactNode;
+  'data-testid'?: string;
+}
+
+/**
+ * A table of editable rows (contact infos, holidays, bank accounts, ...): every cell is a form field
+ * validated with the form's schema; rows are added and removed in place.
+ */
+export function EditableTable<T extends FieldValues>({ control, name, columns, newRow, addLabel, emptyText, description, 'data-testid': testId }: EditableTableProps<T>) {
+  const { t } = useTranslation();
+  const { fields, append, remove } = useFieldArray({ control, name });
+  const { errors } = useFormState({ control, name: name as unknown as Path<T> });
+  const listError = messageAt(errors, name);
+  const minWidth = columns.reduce((sum, c) => sum + (c.width ?? 180), 56);
+
+  const cell = (column: EditableColumn, index: number) => (
+    <Controller
+      control={control}
+      name={`${name}.${index}.${column.key}` as Path<T>}
+      render={({ field, fieldState }) => {
+        const error = translateMessage(fieldState.error?.message);
+        const common = { 'aria-label': column.label, error, size: 'sm' as const, onBlur: field.onBlur, name: field.name, 'data-testid': testId ? `${testId}-${index}-${column.key}` : undefined };
+        switch (column.kind) {
+          case 'select':
+            return <Select {...common} data={column.options ?? []} value={(field.value as string | null) || null} onChange={(v) => field.onChange(v ?? (column.required ? '' : null))} placeholder={column.placeholder ?? column.label} allowDeselect={!column.required} clearable={!column.required} comboboxProps={{ withinPortal: true }} ref={field.ref} />;
+          case 'date':
+            return <DateInput {...common} valueFormat={DATE_FORMAT} dateParser={parseDateText} value={(field.value as string | null) || null} onChange={(v) => field.onChange(v ?? '')} placeholder={column.placeholder ?? column.label} clearable popoverProps={{ withinPortal: true }} ref={field.ref} />;
+          case 'time':
+            return <TimeInput {...common} value={(field.value as string | undefined) ?? ''} onChange={(e) => field.onChange(e.currentTarget.value)} ref={field.ref} />;
+          case 'number':
+            return <NumberInput {...common} value={(field.value as number | string | undefined) ?? ''} onChange={(v) => field.onChange(v)} min={column.min} max={column.max} hideControls placeholder={column.placeholder} decimalScale={2} ref={field.ref} />;
+          case 'tags':
+            return <TagsInput {...common} value={(field.value as string[] | undefined) ?? []} onChange={(v) => field.onChange(v)} placeholder={column.placeholder} ref={field.ref} />;
+          case 'switch':
+            return <Switch aria-label={column.label} checked={Boolean(field.value)} onChange={(e) => field.onChange(e.currentTarget.checked)} onBlur={field.onBlur} name={field.name} ref={field.ref} error={error} />;
+          default:
+            return <TextInput {...common} type={column.kind === 'email' ? 'email' : column.kind === 'tel' ? 'tel' : 'text'} value={(field.value as string | null | undefined) ?? ''} onChange={(e) => field.onChange(e.currentTarget.value)} placeholder={column.placeholder} ref={field.ref} />;
+        }
+      }}
+    />
+  );
+
+  return (
+    <Stack gap="sm" data-testid={testId}>
+      {description && (
+        <Text size="sm" c="dimmed">
+          {description}
+        </Text>
+      )}
+      {fields.length > 0 ? (
+        <Table.ScrollContainer minWidth={minWidth} type="native">
+          <Table verticalSpacing="xs" horizontalSpacing="xs" withTableBorder withColumnBorders={false} style={{ tableLayout: 'fixed' }}>
+            <Table.Thead>
+              <Table.Tr>
+                {columns.map((c) => (
+                  <Table.Th key={c.key} style={{ width: c.width ?? 180 }}>
+                    <Text size="xs" fw={600} c="dimmed" tt="uppercase" style={{ letterSpacing: '0.03em' }}>
+                      {c.label}
+                      {c.required && <span style={{ color: 'var(--mantine-color-error)' }}> *</span>}
+                    </Text>
+                  </Table.Th>
+                ))}
+                <Table.Th style={{ width: 48 }} aria-label={t('organisation.table.actions')} />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {fields.map((row, index) => (
+                <Table.Tr key={row.id} style={{ verticalAlign: 'top' }}>
+                  {columns.map((c) => (
+                    <Table.Td key={c.key}>{cell(c, index)}</Table.Td>
+                  ))}
+                  <Table.Td>
+                    <Tooltip label={t('organisation.table.removeRow')}>
+                      <ActionIcon variant="subtle" color="red" aria-label={t('organisation.table.removeRow')} onClick={() => remove(index)} mt={4} data-testid={testId ? `${testId}-${index}-remove` : undefined}>
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    </Tooltip>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : (
+        <Text size="sm" c="dimmed" ta="center" py="sm" style={{ border: '1px dashed var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)' }}>
+          {emptyText}
+        </Text>
+      )}
+      {listError && (
+        <Text size="sm" c="red" role="alert">
+          {listError}
+        </Text>
+      )}
+      <Group>
+        <Button variant="light" size="xs" leftSection={<IconPlus size={14} />} onClick={() => append(newRow())} data-testid={testId ? `${testId}-add` : undefined}>
+          {addLabel}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,47 @@
+import dayjs from 'dayjs';
+import { WEEK_DAYS, type Plan } from '@clinic/shared';
+
+/** The spec's date format: January 5, 2024 (month names in the active language). */
+export const DATE_FORMAT = 'MMMM D, YYYY';
+
+export function formatDate(value: string | null | undefined, lang: string): string {
+  if (!value) return '';
+  const date = dayjs(value);
+  return date.isValid() ? date.locale(lang).format(DATE_FORMAT) : '';
+}
+
+/** 'HH:MM' shown in 12-hour time (9:00 AM), as the spec's screens show times. */
+export function formatTime(time: string, lang: string): string {
+  const [h = '0', m = '0'] = time.split(':');
+  const hour = Number(h);
+  const suffix = hour < 12 ? (lang === 'ar' ? 'ص' : 'AM') : lang === 'ar' ? 'م' : 'PM';
+  const h12 = hour % 12 === 0 ? 12 : hour % 12;
+  return `${h12}:${m.padStart(2, '0')} ${suffix}`;
+}
+
+/** Today's date as YYYY-MM-DD in the browser's zone (the latest establishment date a form offers). */
+export function todayIso(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+/** Weekdays in the order the screens list them (Sunday first). */
+export const DAYS = WEEK_DAYS;
+
+export const PLAN_ORDER: readonly Plan[] = ['company', 'complex', 'department', 'clinic'];
+
+/** Every IANA time zone the browser knows, for the clinic's time zone select. */
+export function timeZones(): string[] {
+  const intl = Intl as unknown as { supportedValuesOf?: (key: string) => string[] };
+  const zones = intl.supportedValuesOf?.('timeZone') ?? [];
+  return zones.length ? zones : ['UTC', 'Asia/Riyadh', 'Asia/Dubai', 'Africa/Cairo', 'Europe/London'];
+}
+
+/** The browser's own time zone (sign-up sends it as the organisation's). */
+export function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}

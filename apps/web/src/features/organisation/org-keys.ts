@@ -1,0 +1,40 @@
+/**
+ * Query keys of the organisation screens. Everything lives under `['organisation']`, so a change to any
+ * level (a new clinic changes its complex's counts) refreshes every organisation view at once.
+ */
+export const orgKeys = {
+  all: ['organisation'] as const,
+  company: () => ['organisation', 'company'] as const,
+  complexes: () => ['organisation', 'complexes'] as const,
+  complexList: (query: object) => ['organisation', 'complexes', 'list', query] as const,
+  complex: (id: string) => ['organisation', 'complexes', 'details', id] as const,
+  departments: () => ['organisation', 'departments'] as const,
+  departmentList: (query: object) => ['organisation', 'departments', 'list', query] as const,
+  department: (id: string) => ['organisation', 'departments', 'details', id] as const,
+  clinics: () => ['organisation', 'clinics'] as const,
+  clinicList: (query: object) => ['organisation', 'clinics', 'list', query] as const,
+  clinic: (id: string) => ['organisation', 'clinics', 'details', id] as const,
+  clinicPatientCount: (id: string) => ['organisation', 'clinics', 'patient-count', id] as const,
+  options: (kind: string, filter?: string | null) => ['organisation', 'options', kind, filter ?? null] as const,
+};
+
+/** The common list parameters of the organisation lists. */
+export interface OrgListQuery {
+  page: number;
+  limit: number;
+  sortBy: string;
+  order: 'asc' | 'desc';
+  search: string;
+  status: 'active' | 'inactive' | null;
+}
+
+export function listParams(q: OrgListQuery) {
+  return {
+    page: q.page,
+    limit: q.limit,
+    sortBy: q.sortBy,
+    order: q.order,
+    search: q.search,
+    isActive: q.status ? String(q.status === 'active') : undefined,
+  };
+}

@@ -1,0 +1,242 @@
+import type { Page } from '@playwright/test';
+import { expect, presetPreferences, signIn, test } from './fixtures';
+
+/*
+ * Organisation: choosing a plan, the registration wizard from sign-up to Finish (English and Arabic),
+ * the plan's levels in the menu, and a clinic with working hours created, edited and deleted.
+ * Fields are found by their test ids, so the same steps run in both languages.
+ */
+
+interface Person {
+  organisation: string;
+  name: string;
+  username: string;
+  email: string;
+}
+
+function newPerson(lang: 'en' | 'ar'): Person {
+  const id = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
+  return lang === 'ar'
+    ? { organisation: 'مجمع الشفاء الطبي', name: 'هدى الصالح', username: `huda_${id}`, email: `huda_${id}@shifa.example` }
+    : { organisation: 'Shifa Medical Complex', name: 'Huda Saleh', username: `huda_${id}`, email: `huda_${id}@shifa.example` };
+}
+
+async function fill(page: Page, values: Record<string, string>) {
+  for (const [testId, value] of Object.entries(values)) await page.getByTestId(testId).fill(value);
+}
+
+/** Picks an option of a Mantine select found by its input's test id. */
+async function choose(page: Page, testId: string, option: string) {
+  await page.getByTestId(testId).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** A date input accepts typed ISO dates. */
+async function typeDate(page: Page, testId: string, date: string) {
+  const input = page.getByTestId(testId);
+  await input.fill(date);
+  await input.press('Tab');
+}
+
+async function typeLocation(page: Page, lat: string, lng: string) {
+  await page.getByTestId('map-latitude').fill(lat);
+  await page.getByTestId('map-longitude').fill(lng);
+}
+
+async function runComplexWizard(page: Page, lang: 'en' | 'ar', shot: (name: string) => Promise<void>) {
+  const person = newPerson(lang);
+  await presetPreferences(page, { lang, theme: lang === 'ar' ? 'dark' : 'light' });
+  await page.goto('/login');
+  await page.getByRole('link', { name: lang === 'ar' ? 'ابدأ الآن' : 'Get Started' }).click();
+  await expect(page).toHaveURL(/\/SelectPlan$/);
+  await expect(page.getByTestId('plan-warning')).toBeVisible();
+  await shot('select-plan');
+  await page.getByTestId('plan-choose-complex').click();
+
+  // Step 1: a new organisation and its administrator.
+  await expect(page).toHaveURL(/\/register$/);
+  await expect(page.getByTestId('wizard-plan')).toHaveText(lang === 'ar' ? 'مجمع' : 'Complex');
+  await expect(page.getByTestId('wizard-stepper').locator('.mantine-Stepper-step')).toHaveCount(4);
+  await expect(page.getByTestId('wizard-prev')).toBeDisabled();
+  await expect(page.getByTestId('wizard-next')).toBeDisabled();
+  await shot('wizard-sign-up');
+  await fill(page, {
+    'signup-company': person.organisation,
+    'signup-name': person.name,
+    'signup-username': person.username,
+    'signup-email': person.email,
+    'signup-password': 'Strong@123',
+    'signup-confirm': 'Strong@124',
+  });
+  await page.getByTestId('signup-submit').click();
+  await expect(page.getByText(lang === 'ar' ? 'تأكيد كلمة المرور غير مطابق. يرجى المحاولة مرة أخرى' : 'Password confirmation does not match. Please try again')).toBeVisible();
+  await page.getByTestId('signup-confirm').fill('Strong@123');
+  await page.getByTestId('signup-submit').click();
+
+  // Step 3 (the Complex plan has no company step): the medical complex.
+  await expect(page.getByTestId('wizard-step-3')).toBeVisible();
+  await expect(page.getByTestId('wizard-prev')).toBeDisabled();
+  await expect(page.getByTestId('wizard-next')).toBeEnabled();
+  await page.getByTestId('complex-submit').click();
+  await expect(page.getByText(lang === 'ar' ? 'اسم المجمع الطبي مطلوب' : 'Medical complex name is required')).toBeVisible();
+  await fill(page, {
+    'complex-name': lang === 'ar' ? 'مجمع الشفاء - العليا' : 'Shifa Olaya Complex',
+    'complex-phone': '+966 11 222 3333',
+    'complex-email': 'olaya@shifa.example',
+    'complex-country': lang === 'ar' ? 'السعودية' : 'Saudi Arabia',
+    'complex-address': lang === 'ar' ? 'شارع العليا، الرياض' : 'Olaya Street, Riyadh',
+    'complex-overview': lang === 'ar' ? 'عيادات تخصصية' : 'Specialist outpatient clinics',
+    'complex-policies': lang === 'ar' ? 'المواعيد أولًا' : 'Appointments first',
+    'complex-vision': lang === 'ar' ? 'رعاية دون انتظار' : 'Care without waiting',
+    'complex-goals': lang === 'ar' ? 'مواعيد خلال أسبوع' : 'Appointments within a week',
+  });
+  await choose(page, 'complex-pic', person.name);
+  await typeDate(page, 'complex-established', '2016-01-10');
+  await typeLocation(page, '24.7136', '46.6753');
+  await shot('wizard-complex');
+  await page.getByTestId('complex-submit').click();
+
+  // Step 4: a department in that complex.
+  await expect(page.getByTestId('wizard-step-4')).toBeVisible();
+  await expect(page.getByTestId('wizard-prev')).toBeEnabled();
+  await fill(page, {
+    'department-name': lang === 'ar' ? 'الباطنية' : 'Internal Medicine',
+    'department-address': lang === 'ar' ? 'الدور الأول' : 'First floor',
+    'department-introduction': lang === 'ar' ? 'طب البالغين' : 'Adult medicine',
+    'department-vision': lang === 'ar' ? 'الوقاية أولًا' : 'Prevention first',
+    'department-details': lang === 'ar' ? 'عيادات عامة وقلب' : 'General and heart clinics',
+  });
+  await choose(page, 'department-pic', person.name);
+  await typeDate(page, 'department-established', '2016-02-01');
+  await page.getByTestId('department-submit').click();
+
+  // Step 5: the first clinic, open Sunday to Thursday (the form's default hours).
+  await expect(page.getByTestId('wizard-step-5')).toBeVisible();
+  const clinicName = lang === 'ar' ? 'عيادة الطب العام' : 'General Medicine Clinic';
+  await fill(page, {
+    'clinic-name': clinicName,
+    'clinic-address': lang === 'ar' ? 'الدور الأول، غرفة 12' : 'First floor, room 12',
+    'clinic-overview': lang === 'ar' ? 'فحوصات ومتابعة' : 'Check-ups and follow-up',
+    'clinic-vision': lang === 'ar' ? 'الرعاية في وقتها' : 'Care on time',
+    'clinic-goals': lang === 'ar' ? 'انتظار قصير' : 'Short waits',
+  });
+  await choose(page, 'clinic-pic', person.name);
+  await typeDate(page, 'clinic-established', '2016-03-01');
+  await typeLocation(page, '24.7141', '46.6760');
+  await shot('wizard-clinic');
+  await page.getByTestId('clinic-submit').click();
+  await expect(page.getByTestId('wizard-created')).toContainText(clinicName);
+  await shot('wizard-done');
+
+  await page.getByTestId('wizard-finish').click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => [localStorage.getItem('loginToRegister'), localStorage.getItem('selectedPlan')])).toEqual([null, null]);
+  return { person, clinicName };
+}
+
+async function expectComplexPlanMenu(page: Page, lang: 'en' | 'ar') {
+  await page.goto('/clinics');
+  const nav = page.getByTestId('sidebar');
+  const label = (en: string, ar: string) => (lang === 'ar' ? ar : en);
+  await expect(nav.getByRole('link', { name: label('Medical complexes', 'المجمعات الطبية'), exact: true })).toBeVisible();
+  await expect(nav.getByRole('link', { name: label('Departments', 'الأقسام'), exact: true })).toBeVisible();
+  await expect(nav.getByRole('link', { name: label('Clinics', 'العيادات'), exact: true })).toBeVisible();
+  // The Complex plan has no company level.
+  await expect(nav.locator('a[href="/company"]')).toHaveCount(0);
+}
+
+test('Complex plan: sign up, run the wizard to Finish, and see only the plan\'s levels', async ({ page }, testInfo) => {
+  const shot = async (name: string) => {
+    await page.screenshot({ path: testInfo.outputPath(`en-${name}.png`), fullPage: true });
+  };
+  const { clinicName } = await runComplexWizard(page, 'en', shot);
+  await expectComplexPlanMenu(page, 'en');
+  await expect(page.getByTestId('clinics-table')).toContainText(clinicName);
+  await page.goto('/medicalComplexes');
+  await expect(page.getByTestId('complexes-table')).toContainText('Shifa Olaya Complex');
+  await page.goto('/company');
+  await expect(page.getByText('Your plan does not include company information').or(page.getByText('No Company Details Found'))).toBeVisible();
+});
+
+test('the wizard in Arabic, right to left', async ({ page }, testInfo) => {
+  const shot = async (name: string) => {
+    await page.screenshot({ path: testInfo.outputPath(`ar-${name}.png`), fullPage: true });
+  };
+  await runComplexWizardWithDirection(page, shot);
+});
+
+async function runComplexWizardWithDirection(page: Page, shot: (name: string) => Promise<void>) {
+  await presetPreferences(page, { lang: 'ar', theme: 'dark' });
+  await page.goto('/SelectPlan');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  const { clinicName } = await runComplexWizard(page, 'ar', shot);
+  await expectComplexPlanMenu(page, 'ar');
+  await expect(page.getByTestId('clinics-table')).toContainText(clinicName);
+  await shot('clinics-after-finish');
+}
+
+test('a clinic with working hours is created, edited and deleted; a clinic in use cannot be deleted', async ({ page }, testInfo) => {
+  await signIn(page);
+  const name = `Sleep Clinic ${Date.now().toString(36)}`;
+  await page.goto('/clinics');
+  await page.getByTestId('clinics-add').click();
+  await expect(page).toHaveURL(/\/clinics\/add$/);
+  await fill(page, {
+    'clinic-name': name,
+    'clinic-address': 'Al Noor Olaya Medical Complex, Riyadh',
+    'clinic-overview': 'Sleep studies and follow-up',
+    'clinic-vision': 'Rested patients',
+    'clinic-goals': 'Results within a week',
+  });
+  await choose(page, 'clinic-pic', 'Sara Al-Harbi');
+  await typeDate(page, 'clinic-established', '2020-05-01');
+  // Sunday: two periods; Thursday closed; Saturday morning.
+  await page.getByTestId('working-day-Sunday-0-end').fill('13:00');
+  await page.getByTestId('working-day-Sunday-add-slot').click();
+  await page.getByTestId('working-day-Sunday-1-start').fill('16:00');
+  await page.getByTestId('working-day-Sunday-1-end').fill('21:00');
+  await page.getByTestId('working-day-Thursday-open').click();
+  await page.getByTestId('working-day-Saturday-open').click();
+  await page.getByTestId('working-day-Saturday-0-start').fill('10:00');
+  await page.getByTestId('working-day-Saturday-0-end').fill('14:00');
+  // An overlapping period is refused before anything is sent.
+  await page.getByTestId('working-day-Monday-add-slot').click();
+  await page.getByTestId('working-day-Monday-1-start').fill('17:00');
+  await page.getByTestId('clinic-submit').click();
+  await expect(page.getByText('This time slot overlaps another one on the same day')).toBeVisible();
+  await page.getByTestId('working-day-Monday').getByRole('button', { name: 'Remove time slot' }).nth(1).click();
+  await typeLocation(page, '24.6962', '46.6859');
+  await page.getByTestId('clinic-submit').click();
+
+  await expect(page).toHaveURL(/\/clinics$/);
+  await page.getByRole('searchbox').fill(name);
+  await page.getByTestId('clinics-table').getByText(name).click();
+  await expect(page.getByTestId('clinic-title')).toHaveText(name);
+  const hours = page.getByTestId('clinic-hours');
+  await expect(hours).toContainText('9:00 AM – 1:00 PM');
+  await expect(hours).toContainText('4:00 PM – 9:00 PM');
+  await expect(hours).toContainText('10:00 AM – 2:00 PM');
+  await expect(page.getByTestId('clinic-visit-length')).toHaveText('30 min visits');
+  await page.screenshot({ path: testInfo.outputPath('clinic-details.png'), fullPage: true });
+
+  await page.getByTestId('clinic-edit').click();
+  await page.getByTestId('clinic-average-visit').fill('20');
+  await page.getByTestId('clinic-name').fill(`${name} (east wing)`);
+  await page.getByTestId('clinic-submit').click();
+  await expect(page.getByTestId('clinic-title')).toHaveText(`${name} (east wing)`);
+  await expect(page.getByTestId('clinic-visit-length')).toHaveText('20 min visits');
+
+  await page.getByTestId('clinic-delete').click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page).toHaveURL(/\/clinics$/);
+  await page.getByRole('searchbox').fill(name);
+  await expect(page.getByTestId('clinics-table')).toContainText('No Clinics Found');
+
+  // A seeded clinic has appointments, services and staff: deleting it is refused, naming them.
+  await page.getByRole('searchbox').fill('General Medicine Clinic');
+  await page.getByTestId('clinics-table').getByText('General Medicine Clinic').first().click();
+  await page.getByTestId('clinic-delete').click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText(/cannot be deleted because it is still used by/)).toBeVisible();
+  await expect(page.getByTestId('clinic-title')).toHaveText('General Medicine Clinic');
+});
