@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigserial, boolean, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+  bigserial, boolean, date, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 import { rowId, tenantId, timestamps } from './columns.js';
 
@@ -66,13 +66,33 @@ export const employees = pgTable('employees', {
   clinicCollectionId: uuid('clinic_collection_id'),
   dateOfBirth: date('date_of_birth'),
   gender: text('gender'),
+  identity: text('identity'),
+  nationality: text('nationality'),
+  maritalStatus: text('marital_status'),
+  numberOfChildren: integer('number_of_children'),
+  medicalLicenseNumber: text('medical_license_number'),
+  consultationFee: numeric('consultation_fee', { precision: 12, scale: 2, mode: 'number' }),
+  onCall: boolean('on_call').notNull().default(false),
+  hireDate: date('hire_date'),
+  /** FULL_TIME or PART_TIME. */
+  jobType: text('job_type'),
+  jobTitle: text('job_title'),
+  address: text('address'),
+  /** The employee's picture (files row of the same company). */
+  imageFileId: uuid('image_file_id'),
+  /** [{ type: 'email' | 'phone', value, subType }] */
+  contactInfos: jsonb('contact_infos').notNull().default([]),
+  /** { name, phone, relationship } */
+  emergencyContact: jsonb('emergency_contact'),
+  languages: jsonb('languages').notNull().default([]),
+  certifications: jsonb('certifications').notNull().default([]),
   /** [{ day: 'Monday', startTime: '09:00', endTime: '17:00' }] */
   workingHours: jsonb('working_hours').notNull().default([]),
   /** [{ startTime: '13:00', endTime: '13:30' }] (daily) */
   breakTimes: jsonb('break_times').notNull().default([]),
   /** [{ leaveStartDate, leaveEndDate, leaveType, status }] */
   vacationRecords: jsonb('vacation_records').notNull().default([]),
-  /** Every other field of the employee form (contact infos, licence, documents, ...). */
+  /** The long tail of the forms: professional_experience, Qualifications, notes, addressDetails. */
   details: jsonb('details').notNull().default({}),
   /** Bumped when the password changes or the account is deactivated: older access tokens stop working. */
   sessionVersion: integer('session_version').notNull().default(0),
@@ -84,6 +104,8 @@ export const employees = pgTable('employees', {
   uniqueIndex('employees_username_uq').on(sql`lower(${t.username})`).where(sql`${t.username} is not null`),
   uniqueIndex('employees_login_email_uq').on(sql`lower(${t.email})`).where(sql`${t.passwordHash} is not null`),
   index('employees_company_type_idx').on(t.companyId, t.employeeType),
+  uniqueIndex('employees_company_identity_uq').on(t.companyId, sql`lower(${t.identity})`).where(sql`${t.identity} is not null`),
+  index('employees_company_dob_idx').on(t.companyId, t.dateOfBirth),
 ]);
 
 export const employeeRoles = pgTable('employee_roles', {

@@ -1,65 +1,407 @@
-import { and, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { pageWindow, type EmployeeListQuery, type UserListItem } from '@clinic/shared';
-import { employeeRoles, employees, roles } from '../../db/schema/index.js';
+import { and, count, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import {
+  EMPLOYEE_DOCUMENT_KINDS, hasPermission, type EmployeeCreateInput, type EmployeeListItem, type EmployeeListQuery, type EmployeeRecord,
+  type EmployeeUpdateInput,
+} from '@clinic/shared';
+import type { Db } from '../../db/client.js';
+import {
+  appointments, employeeClinics, employeeDocuments, employeeRoles, employees, employeeSpecializations,
+} from '../../db/schema/index.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
-import { likePattern, orderBy } from '../../lib/list.js';
+import { recordAudit } from '../../lib/audit.js';
+import { AppError, notFound, validationFailed, type FieldMessage } from '../../lib/errors.js';
+import { toFileRef } from '../../lib/files.js';
+import type { MultipartSpec } from '../../lib/multipart.js';
+import type { StoredFile } from '../../lib/files.js';
+import { hashPassword } from '../../lib/password.js';
+import { nextPublicId } from '../../lib/public-id.js';
+import { revokeAllSessions } from '../auth/auth.service.js';
+import {
+  changedFields, createNeeds, documentChanges, firstContact, holdsAll, mayUse, mergedScheduleFields, roleChanges,
+  selfChangeRefusal, updateNeeds,
+} from './employees.domain.js';
+import {
+  findDocuments, findEmployee, findEmployeePage, findFiles, findPlacement, findRelations, missingIds, permissionsOfRoles,
+  roleIdsOf, uniqueHolders, type EmployeeRow, type FileRow,
+} from './employees.repository.js';
 
-const sortColumns = {
-  _id: [employees.createdAt, employees.id],
-  publicId: [employees.publicId],
-  name: [employees.name, employees.id],
-  username: [employees.username, employees.id],
-  employeeType: [employees.employeeType, employees.id],
-  isActive: [employees.isActive, employees.id],
-  createdAt: [employees.createdAt, employees.id],
-} as const;
+const ENTITY = 'employee';
 
-/** Lists the caller's company's employees (the users list), with roles resolved in one extra query. */
+/**
+ * The employee forms as multipart: `image` is the staff/doctor form's picture (5 MB, JPG or PNG),
+ * `picture` the user form's (10 MB, any common image); documents arrive as `documents[cv][file]` and so on.
+ */
+export const EMPLOYEE_FORM: MultipartSpec = {
+  files: {
+    image: 'image',
+    picture: 'avatar',
+    ...Object.fromEntries(EMPLOYEE_DOCUMENT_KINDS.map((k) => [`documents.${k}.file`, 'document' as const])),
+  },
+  jsonFields: ['workingHours', 'contactInfos', 'breakTimes', 'vacationRecords', 'emergencyContact', 'addressDetails', 'documents'],
+};
+
+interface Details {
+  professional_experience?: string | null;
+  Qualifications?: string | null;
+  notes?: string | null;
+  addressDetails?: EmployeeRecord['addressDetails'];
+}
+
+type Uploads = Record<string, StoredFile>;
+
+function fileRefOf(deps: Deps, files: Map<string, FileRow>, id: string | null | undefined) {
+  const row = id ? files.get(id) : undefined;
+  return row ? toFileRef(deps, row) : null;
+}
+
+function listItem(deps: Deps, row: EmployeeRow, rel: Awaited<ReturnType<typeof findRelations>>, files: Map<string, FileRow>): EmployeeListItem {
+  return {
+    _id: row.id,
+    publicId: row.publicId,
+    name: row.name,
+    username: row.username,
+    email: row.email,
+    employeeType: row.employeeType as EmployeeListItem['employeeType'],
+    roleIds: rel.roles.get(row.id) ?? [],
+    isActive: row.isActive,
+    lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    image: fileRefOf(deps, files, row.imageFileId),
+    jobTitle: row.jobTitle,
+    gender: row.gender,
+    dateOfBirth: row.dateOfBirth,
+    consultation_fee: row.consultationFee,
+    hasAccount: row.passwordHash !== null,
+    specializations: rel.specializations.get(row.id) ?? [],
+    clinics: rel.clinics.get(row.id) ?? [],
+    phone: firstContact(row.contactInfos, 'phone'),
+  };
+}
+
+/** The users, staff and doctors lists: one query for the page, one per relation, one for the pictures. */
 export async function listEmployees(deps: Deps, caller: Caller, q: EmployeeListQuery) {
-  const where: SQL[] = [eq(employees.companyId, caller.companyId)];
-  if (q.search) {
-    const p = likePattern(q.search);
-    where.push(or(ilike(employees.name, p), ilike(employees.username, p), ilike(employees.email, p), ilike(employees.publicId, p))!);
-  }
-  const isActive = q.isActive ?? (typeof q.filter_fields?.isActive === 'boolean' ? q.filter_fields.isActive : undefined);
-  if (isActive !== undefined) where.push(eq(employees.isActive, isActive));
-  if (q.employeeType) where.push(eq(employees.employeeType, q.employeeType));
-  const roleName = q.filter_fields?.roleName;
-  if (typeof roleName === 'string' && roleName) {
-    where.push(sql`exists (select 1 from ${employeeRoles} er join ${roles} r on r.company_id = er.company_id and r.id = er.role_id
-      where er.company_id = ${employees.companyId} and er.employee_id = ${employees.id} and lower(r.name) = lower(${roleName}))`);
-  }
-  const filter = and(...where);
-  const w = pageWindow(q);
-  const [rows, totals] = await Promise.all([
-    deps.db
-      .select()
-      .from(employees)
-      .where(filter)
-      .orderBy(...orderBy([...sortColumns[q.sortBy]], q.order))
-      .limit(w.limit)
-      .offset(w.offset),
-    deps.db.select({ n: count() }).from(employees).where(filter),
-  ]);
+  const { rows, total } = await findEmployeePage(deps.db, caller.companyId, q);
   const ids = rows.map((r) => r.id);
-  const roleRows = ids.length
-    ? await deps.db
-        .select({ employeeId: employeeRoles.employeeId, _id: roles.id, name: roles.name })
-        .from(employeeRoles)
-        .innerJoin(roles, and(eq(roles.companyId, employeeRoles.companyId), eq(roles.id, employeeRoles.roleId)))
-        .where(and(eq(employeeRoles.companyId, caller.companyId), inArray(employeeRoles.employeeId, ids)))
-    : [];
-  const data: UserListItem[] = rows.map((r) => ({
-    _id: r.id,
-    publicId: r.publicId,
-    name: r.name,
-    username: r.username,
-    email: r.email,
-    employeeType: r.employeeType as UserListItem['employeeType'],
-    roleIds: roleRows.filter((x) => x.employeeId === r.id).map((x) => ({ _id: x._id, name: x.name })),
-    isActive: r.isActive,
-    lastLoginAt: r.lastLoginAt?.toISOString() ?? null,
-    createdAt: r.createdAt.toISOString(),
-  }));
-  return { data, total: totals[0]?.n ?? 0 };
+  const [rel, files] = await Promise.all([
+    findRelations(deps.db, caller.companyId, ids),
+    findFiles(deps.db, caller.companyId, rows.map((r) => r.imageFileId)),
+  ]);
+  return { data: rows.map((r) => listItem(deps, r, rel, files)), total };
+}
+
+async function loadEmployee(deps: Deps, companyId: string, id: string): Promise<EmployeeRow> {
+  const row = await findEmployee(deps.db, companyId, id);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Employment documents (CV, contract, ...) are HR records: only user administrators and staff managers get their links. */
+export function seesDocuments(caller: Caller, targetId: string): boolean {
+  return caller.id === targetId || hasPermission(caller.permissions, 'user_read', 'user_update', 'employee_write');
+}
+
+/**
+ * One employee with every reference resolved (`{ _id, name }`) and files as signed links. Without
+ * `withDocuments` the documents keep their effective dates but not their files.
+ */
+export async function getEmployee(deps: Deps, companyId: string, id: string, opts: { withDocuments?: boolean } = {}): Promise<EmployeeRecord> {
+  const withDocuments = opts.withDocuments ?? true;
+  const row = await loadEmployee(deps, companyId, id);
+  const [rel, docs, placement] = await Promise.all([
+    findRelations(deps.db, companyId, [id]),
+    findDocuments(deps.db, companyId, id),
+    findPlacement(deps.db, companyId, row),
+  ]);
+  const files = await findFiles(deps.db, companyId, [row.imageFileId, ...docs.map((d) => d.fileId)]);
+  const details = (row.details ?? {}) as Details;
+  const documents = Object.fromEntries(EMPLOYEE_DOCUMENT_KINDS.map((kind) => {
+    const d = docs.find((x) => x.kind === kind);
+    return [kind, { file: withDocuments ? fileRefOf(deps, files, d?.fileId) : null, effectiveDate: d?.effectiveDate ?? null }];
+  })) as EmployeeRecord['documents'];
+  return {
+    _id: row.id,
+    publicId: row.publicId,
+    name: row.name,
+    username: row.username,
+    email: row.email,
+    hasAccount: row.passwordHash !== null,
+    employeeType: row.employeeType as EmployeeRecord['employeeType'],
+    isActive: row.isActive,
+    image: fileRefOf(deps, files, row.imageFileId),
+    roleIds: rel.roles.get(id) ?? [],
+    clinics: rel.clinics.get(id) ?? [],
+    specializations: rel.specializations.get(id) ?? [],
+    departmentId: placement.department,
+    clinicCollectionId: placement.complex,
+    contactInfos: (row.contactInfos ?? []) as EmployeeRecord['contactInfos'],
+    dateOfBirth: row.dateOfBirth,
+    gender: row.gender,
+    identity: row.identity,
+    nationality: row.nationality,
+    marital_status: row.maritalStatus,
+    number_children: row.numberOfChildren,
+    Languages: (row.languages ?? []) as string[],
+    medicalLicenseNumber: row.medicalLicenseNumber,
+    consultation_fee: row.consultationFee,
+    on_call: row.onCall,
+    hireDate: row.hireDate,
+    certifications: (row.certifications ?? []) as string[],
+    professional_experience: details.professional_experience ?? null,
+    Qualifications: details.Qualifications ?? null,
+    address: row.address,
+    addressDetails: details.addressDetails ?? null,
+    notes: details.notes ?? null,
+    jobType: row.jobType,
+    jobTitle: row.jobTitle,
+    emergencyContact: (row.emergencyContact ?? null) as EmployeeRecord['emergencyContact'],
+    workingHours: (row.workingHours ?? []) as EmployeeRecord['workingHours'],
+    breakTimes: (row.breakTimes ?? []) as EmployeeRecord['breakTimes'],
+    vacationRecords: (row.vacationRecords ?? []) as EmployeeRecord['vacationRecords'],
+    documents,
+    lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Table columns for the fields a request gives (absent fields are left as they are). */
+function columnsOf(input: EmployeeUpdateInput, storedDetails: Details = {}) {
+  const c: Partial<typeof employees.$inferInsert> = {};
+  if (input.name !== undefined) c.name = input.name;
+  if (input.email !== undefined) c.email = input.email;
+  if (input.employeeType !== undefined) c.employeeType = input.employeeType;
+  if (input.isActive !== undefined) c.isActive = input.isActive;
+  if (input.departmentId !== undefined) c.departmentId = input.departmentId;
+  if (input.clinicCollectionId !== undefined) c.clinicCollectionId = input.clinicCollectionId;
+  if (input.contactInfos !== undefined) c.contactInfos = input.contactInfos;
+  if (input.dateOfBirth !== undefined) c.dateOfBirth = input.dateOfBirth;
+  if (input.gender !== undefined) c.gender = input.gender;
+  if (input.identity !== undefined) c.identity = input.identity;
+  if (input.nationality !== undefined) c.nationality = input.nationality;
+  if (input.marital_status !== undefined) c.maritalStatus = input.marital_status;
+  if (input.number_children !== undefined) c.numberOfChildren = input.number_children;
+  if (input.Languages !== undefined) c.languages = input.Languages;
+  if (input.medicalLicenseNumber !== undefined) c.medicalLicenseNumber = input.medicalLicenseNumber;
+  if (input.consultation_fee !== undefined) c.consultationFee = input.consultation_fee;
+  if (input.on_call !== undefined) c.onCall = input.on_call;
+  if (input.hireDate !== undefined) c.hireDate = input.hireDate;
+  if (input.certifications !== undefined) c.certifications = input.certifications;
+  if (input.address !== undefined) c.address = input.address;
+  if (input.jobType !== undefined) c.jobType = input.jobType;
+  if (input.jobTitle !== undefined) c.jobTitle = input.jobTitle;
+  if (input.emergencyContact !== undefined) c.emergencyContact = input.emergencyContact;
+  if (input.workingHours !== undefined) c.workingHours = input.workingHours;
+  if (input.breakTimes !== undefined) c.breakTimes = input.breakTimes;
+  if (input.vacationRecords !== undefined) c.vacationRecords = input.vacationRecords;
+  const details: Details = { ...storedDetails };
+  let detailsChanged = false;
+  for (const key of ['professional_experience', 'Qualifications', 'notes', 'addressDetails'] as const) {
+    if (input[key] !== undefined) {
+      (details as Record<string, unknown>)[key] = input[key];
+      detailsChanged = true;
+    }
+  }
+  if (detailsChanged) c.details = details;
+  return c;
+}
+
+/** Every referenced role, clinic, speciality, department and complex must belong to the caller's company. */
+async function checkReferences(db: Db, companyId: string, input: EmployeeUpdateInput) {
+  const fields: Record<string, FieldMessage> = {};
+  const checks: Array<[keyof EmployeeUpdateInput, Parameters<typeof missingIds>[2], string[]]> = [
+    ['roleIds', 'roles', input.roleIds ?? []],
+    ['clinics', 'clinics', input.clinics ?? []],
+    ['specializations', 'specializations', input.specializations ?? []],
+    ['departmentId', 'departments', input.departmentId ? [input.departmentId] : []],
+    ['clinicCollectionId', 'clinicCollections', input.clinicCollectionId ? [input.clinicCollectionId] : []],
+  ];
+  for (const [field, table, ids] of checks) {
+    if ((await missingIds(db, companyId, table, [...new Set(ids)])).length) fields[field] = 'errors.unknownReference';
+  }
+  if (Object.keys(fields).length) throw validationFailed(fields);
+}
+
+async function checkUnique(db: Db, companyId: string, v: Parameters<typeof uniqueHolders>[2], exceptId?: string) {
+  const taken = await uniqueHolders(db, companyId, v, exceptId);
+  const fields: Record<string, FieldMessage> = {};
+  if (taken.username) fields.username = 'errors.usernameTaken';
+  if (taken.email) fields.email = 'errors.accountEmailTaken';
+  if (taken.identity) fields.identity = 'errors.employeeIdentityTaken';
+  const first = Object.values(fields)[0];
+  if (typeof first === 'string') throw new AppError(409, 'DUPLICATE', first, undefined, fields);
+}
+
+/** Assigning or removing a role must not hand out (or take away) more than the caller holds. */
+async function checkRoleGrant(db: Db, caller: Caller, changedRoleIds: string[]) {
+  if (changedRoleIds.length === 0) return;
+  const perms = await permissionsOfRoles(db, caller.companyId, changedRoleIds);
+  if (!holdsAll(caller.permissions, perms)) throw new AppError(403, 'GRANT_BEYOND_OWN', 'errors.grantBeyondOwn');
+}
+
+/** Managing someone's account (status, deletion) needs at least every permission they hold. */
+async function checkTargetWithin(db: Db, caller: Caller, targetId: string) {
+  const perms = await permissionsOfRoles(db, caller.companyId, await roleIdsOf(db, caller.companyId, targetId));
+  if (!holdsAll(caller.permissions, perms)) throw new AppError(403, 'GRANT_BEYOND_OWN', 'errors.grantBeyondOwn');
+}
+
+async function replaceLinks(tx: Db, companyId: string, employeeId: string, input: EmployeeUpdateInput) {
+  if (input.roleIds !== undefined) {
+    await tx.delete(employeeRoles).where(and(eq(employeeRoles.companyId, companyId), eq(employeeRoles.employeeId, employeeId)));
+    const ids = [...new Set(input.roleIds)];
+    if (ids.length) await tx.insert(employeeRoles).values(ids.map((roleId) => ({ companyId, employeeId, roleId })));
+  }
+  if (input.clinics !== undefined) {
+    await tx.delete(employeeClinics).where(and(eq(employeeClinics.companyId, companyId), eq(employeeClinics.employeeId, employeeId)));
+    const ids = [...new Set(input.clinics)];
+    if (ids.length) await tx.insert(employeeClinics).values(ids.map((clinicId) => ({ companyId, employeeId, clinicId })));
+  }
+  if (input.specializations !== undefined) {
+    await tx.delete(employeeSpecializations).where(and(eq(employeeSpecializations.companyId, companyId), eq(employeeSpecializations.employeeId, employeeId)));
+    const ids = [...new Set(input.specializations)];
+    if (ids.length) await tx.insert(employeeSpecializations).values(ids.map((specializationId) => ({ companyId, employeeId, specializationId })));
+  }
+}
+
+function uploadedDocuments(uploads: Uploads) {
+  return Object.fromEntries(EMPLOYEE_DOCUMENT_KINDS.filter((k) => uploads[`documents.${k}.file`]).map((k) => [k, uploads[`documents.${k}.file`]!.id]));
+}
+
+async function applyDocuments(tx: Db, companyId: string, employeeId: string, input: EmployeeUpdateInput['documents'], uploads: Uploads) {
+  const changes = documentChanges(input, uploadedDocuments(uploads));
+  for (const change of changes) {
+    const set: Partial<typeof employeeDocuments.$inferInsert> = { updatedAt: new Date() };
+    if (change.fileId !== undefined) set.fileId = change.fileId;
+    if (change.effectiveDate !== undefined) set.effectiveDate = change.effectiveDate;
+    await tx
+      .insert(employeeDocuments)
+      .values({ companyId, employeeId, kind: change.kind, fileId: change.fileId ?? null, effectiveDate: change.effectiveDate ?? null })
+      .onConflictDoUpdate({ target: [employeeDocuments.companyId, employeeDocuments.employeeId, employeeDocuments.kind], set });
+  }
+  return changes;
+}
+
+/** What the audit log keeps of a request: everything but the password. */
+function auditView(input: EmployeeUpdateInput & { username?: string | null | undefined }, uploads: Uploads) {
+  const view: Record<string, unknown> = { ...input };
+  delete view.password;
+  delete view.confirmPassword;
+  for (const [field, file] of Object.entries(uploads)) view[field] = { fileId: file.id, name: file.originalName };
+  return view;
+}
+
+export async function createEmployee(deps: Deps, req: FastifyRequest, caller: Caller, input: EmployeeCreateInput, uploads: Uploads): Promise<string> {
+  if (!mayUse(caller.permissions, createNeeds(input))) throw new AppError(403, 'FORBIDDEN', 'errors.accountPermissionNeeded');
+  const account = Boolean(input.username && input.password);
+  await checkReferences(deps.db, caller.companyId, input);
+  await checkRoleGrant(deps.db, caller, [...new Set(input.roleIds ?? [])]);
+  const email = input.email ?? firstContact(input.contactInfos, 'email');
+  await checkUnique(deps.db, caller.companyId, { identity: input.identity, username: input.username, email, account });
+  const passwordHash = account ? await hashPassword(input.password!) : null;
+  const image = uploads.image ?? uploads.picture;
+  return deps.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const publicId = await nextPublicId(tx, caller.companyId, 'employee', 'EMP');
+    const [row] = await tx
+      .insert(employees)
+      .values({
+        ...columnsOf(input),
+        companyId: caller.companyId,
+        publicId,
+        name: input.name,
+        employeeType: input.employeeType,
+        email: email?.toLowerCase() ?? null,
+        username: account ? input.username! : null,
+        passwordHash,
+        imageFileId: image?.id ?? null,
+      })
+      .returning({ id: employees.id });
+    if (!row) throw new Error('employee insert returned nothing');
+    await replaceLinks(tx, caller.companyId, row.id, input);
+    await applyDocuments(tx, caller.companyId, row.id, input.documents, uploads);
+    await recordAudit(tx, req, {
+      companyId: caller.companyId, actorId: caller.id, action: 'create', entity: ENTITY, entityId: row.id,
+      changes: { after: { publicId, ...auditView(input, uploads) } },
+    });
+    return row.id;
+  });
+}
+
+export async function updateEmployee(deps: Deps, req: FastifyRequest, caller: Caller, id: string, input: EmployeeUpdateInput, uploads: Uploads) {
+  const row = await loadEmployee(deps, caller.companyId, id);
+  const hasAccount = row.passwordHash !== null;
+  if (!mayUse(caller.permissions, updateNeeds(input, { hasAccount }))) throw new AppError(403, 'FORBIDDEN', 'errors.accountPermissionNeeded');
+  const currentRoles = await roleIdsOf(deps.db, caller.companyId, id);
+  const refusal = selfChangeRefusal(caller.id, id, input, currentRoles);
+  if (refusal) throw new AppError(409, refusal === 'cannotDeactivateSelf' ? 'SELF_DEACTIVATION' : 'SELF_ROLE_CHANGE', `errors.${refusal}`);
+  if (hasAccount && (input.isActive !== undefined || input.roleIds !== undefined) && caller.id !== id) await checkTargetWithin(deps.db, caller, id);
+  await checkRoleGrant(deps.db, caller, roleChanges(currentRoles, input.roleIds));
+  await checkReferences(deps.db, caller.companyId, input);
+  const scheduleFields = mergedScheduleFields(
+    { workingHours: row.workingHours as never, breakTimes: row.breakTimes as never, vacationRecords: row.vacationRecords as never },
+    input,
+  );
+  if (Object.keys(scheduleFields).length) throw validationFailed(scheduleFields);
+  const email = input.email !== undefined ? input.email : undefined;
+  await checkUnique(deps.db, caller.companyId, { identity: input.identity, email, account: hasAccount }, id);
+
+  const before = await getEmployee(deps, caller.companyId, id);
+  const columns = columnsOf(input, (row.details ?? {}) as Details);
+  const image = uploads.image ?? uploads.picture;
+  if (image) columns.imageFileId = image.id;
+  else if (input.image === '') columns.imageFileId = null;
+  await deps.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    await tx.update(employees).set({ ...columns, updatedAt: new Date() }).where(and(eq(employees.companyId, caller.companyId), eq(employees.id, id)));
+    await replaceLinks(tx, caller.companyId, id, input);
+    await applyDocuments(tx, caller.companyId, id, input.documents, uploads);
+  });
+  const after = await getEmployee(deps, caller.companyId, id);
+  const strip = (r: EmployeeRecord) => ({
+    ...r,
+    image: r.image?._id ?? null,
+    documents: Object.fromEntries(Object.entries(r.documents).map(([k, d]) => [k, { file: d.file?._id ?? null, effectiveDate: d.effectiveDate }])),
+    updatedAt: undefined,
+  });
+  await recordAudit(deps.db, req, {
+    companyId: caller.companyId, actorId: caller.id, action: input.isActive !== undefined && Object.keys(input).length === 1 ? (input.isActive ? 'activate' : 'deactivate') : 'update',
+    entity: ENTITY, entityId: id, changes: changedFields(strip(before), strip(after)),
+  });
+  if (hasAccount && input.isActive === false && row.isActive) await revokeAllSessions(deps, caller.companyId, id);
+  return after;
+}
+
+export async function deleteEmployee(deps: Deps, req: FastifyRequest, caller: Caller, id: string) {
+  const row = await loadEmployee(deps, caller.companyId, id);
+  if (caller.id === id) throw new AppError(409, 'SELF_DELETE', 'errors.cannotDeleteSelf');
+  if (row.passwordHash !== null) {
+    if (!mayUse(caller.permissions, 'user_delete')) throw new AppError(403, 'FORBIDDEN', 'errors.accountPermissionNeeded');
+    await checkTargetWithin(deps.db, caller, id);
+  }
+  const [booked] = await deps.db
+    .select({ n: count() })
+    .from(appointments)
+    .where(and(eq(appointments.companyId, caller.companyId), eq(appointments.doctorId, id)));
+  if ((booked?.n ?? 0) > 0) throw new AppError(409, 'EMPLOYEE_HAS_APPOINTMENTS', 'errors.employeeHasAppointments', { count: booked!.n });
+  const before = await getEmployee(deps, caller.companyId, id);
+  try {
+    await deps.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      await tx.delete(employees).where(and(eq(employees.companyId, caller.companyId), eq(employees.id, id)));
+      await recordAudit(tx, req, {
+        companyId: caller.companyId, actorId: caller.id, action: 'delete', entity: ENTITY, entityId: id,
+        changes: { before: { publicId: before.publicId, name: before.name, employeeType: before.employeeType, username: before.username, roleIds: before.roleIds } },
+      });
+    });
+  } catch (err) {
+    if (isForeignKeyViolation(err)) throw new AppError(409, 'EMPLOYEE_IN_USE', 'errors.employeeInUse');
+    throw err;
+  }
+}
+
+function isForeignKeyViolation(err: unknown): boolean {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    if (e.code === '23503') return true;
+  }
+  return false;
 }

@@ -1,14 +1,26 @@
-import { okSchema, profileUpdateInput, sessionUserSchema } from '@clinic/shared';
+import { changePasswordInput, changePasswordResult, employeeRecord, okSchema, profileUpdateInput, sessionUserSchema } from '@clinic/shared';
 import type { App, Deps } from '../../lib/app-types.js';
 import { t } from '../../lib/i18n.js';
 import { callerOf } from '../../plugins/auth.js';
 import { sessionUser, setPlan } from '../auth/auth.service.js';
+import { getEmployee } from '../employees/employees.service.js';
+import { changePassword } from './profile.service.js';
 
 export function profileRoutes(app: App, deps: Deps) {
   app.get('/api/profile', {
     config: { permission: 'authenticated' },
     schema: { tags: ['profile'], response: { 200: okSchema(sessionUserSchema) } },
     handler: async (req) => ({ success: true as const, data: await sessionUser(deps, callerOf(req)) }),
+  });
+
+  /** The caller's own full record (My profile), whatever their permissions. */
+  app.get('/api/profile/details', {
+    config: { permission: 'authenticated' },
+    schema: { tags: ['profile'], response: { 200: okSchema(employeeRecord) } },
+    handler: async (req) => {
+      const caller = callerOf(req);
+      return { success: true as const, data: await getEmployee(deps, caller.companyId, caller.id) };
+    },
   });
 
   app.put('/api/profile', {
@@ -18,5 +30,15 @@ export function profileRoutes(app: App, deps: Deps) {
       const caller = await setPlan(deps, callerOf(req), req.body.plan);
       return { success: true as const, message: t(req, 'success.updated'), data: await sessionUser(deps, caller) };
     },
+  });
+
+  app.put('/api/profile/password', {
+    config: { permission: 'authenticated' },
+    schema: { tags: ['profile'], body: changePasswordInput, response: { 200: okSchema(changePasswordResult) } },
+    handler: async (req) => ({
+      success: true as const,
+      message: t(req, 'success.passwordChanged'),
+      data: await changePassword(deps, req, callerOf(req), req.body),
+    }),
   });
 }

@@ -24,6 +24,8 @@ export function getUsers(query: UsersQuery, signal?: AbortSignal): Promise<ApiLi
       search: query.search,
       isActive: query.status ? String(query.status === 'active') : undefined,
       filter_fields: query.role ? JSON.stringify({ roleName: query.role }) : undefined,
+      // Only people who can sign in are users; staff without an account are listed under Staff and Doctors.
+      hasAccount: 'true',
     },
   });
 }

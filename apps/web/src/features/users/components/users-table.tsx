@@ -1,8 +1,10 @@
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
-import { IconFilterOff, IconUserCircle, IconUsers } from '@tabler/icons-react';
+import { ActionIcon, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconEdit, IconFilterOff, IconTrash, IconUsers } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { UserListItem } from '@clinic/shared';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
+import { EmployeeStatusSwitch } from '@/features/employees/components/employee-status-switch';
 
 interface UsersTableProps {
   rows: readonly UserListItem[] | undefined;
@@ -19,9 +21,13 @@ interface UsersTableProps {
   order: 'asc' | 'desc';
   onSort: (sortKey: string) => void;
   onOpen: (user: UserListItem) => void;
+  onDelete: (user: UserListItem) => void;
+  /** May change the status of accounts and edit them (user_update). */
+  canUpdate: boolean;
+  canDelete: boolean;
 }
 
-export function UsersTable({ rows, currentUserId, page, limit, loading, stale, filtered, error, onRetry, onClearFilters, sortBy, order, onSort, onOpen }: UsersTableProps) {
+export function UsersTable({ rows, currentUserId, page, limit, loading, stale, filtered, error, onRetry, onClearFilters, sortBy, order, onSort, onOpen, onDelete, canUpdate, canDelete }: UsersTableProps) {
   const { t } = useTranslation();
 
   const columns: DataTableColumn<UserListItem>[] = [
@@ -45,11 +51,6 @@ export function UsersTable({ rows, currentUserId, page, limit, loading, stale, f
             <Text size="sm" fw={600}>
               {user.name}
             </Text>
-            {user._id === currentUserId && (
-              <Badge size="sm" variant="light" color="clinic" tt="none" fw={600} leftSection={<IconUserCircle size={11} />} style={{ flexShrink: 0 }}>
-                {t('users.yourAccount')}
-              </Badge>
-            )}
           </Group>
           {(user.username ?? user.email) && (
             <Text size="xs" c="dimmed">
@@ -88,9 +89,41 @@ export function UsersTable({ rows, currentUserId, page, limit, loading, stale, f
       header: t('users.columns.status'),
       sortKey: 'isActive',
       render: (user) => (
-        <Badge color={user.isActive ? 'teal' : 'gray'} variant="light" tt="none" data-status={user.isActive ? 'active' : 'inactive'}>
-          {user.isActive ? t('common.status.active') : t('common.status.inactive')}
-        </Badge>
+        <Group gap="sm" wrap="nowrap">
+          {canUpdate && (
+            <EmployeeStatusSwitch id={user._id} name={user.name} isActive={user.isActive} isSelf={user._id === currentUserId} failureMessage={t('users.statusFailed')} />
+          )}
+          <Badge color={user.isActive ? 'teal' : 'gray'} variant="light" tt="none" data-status={user.isActive ? 'active' : 'inactive'}>
+            {user.isActive ? t('common.status.active') : t('common.status.inactive')}
+          </Badge>
+        </Group>
+      ),
+    },
+    {
+      key: 'actions',
+      header: t('users.columns.actions'),
+      align: 'end',
+      render: (user) => (
+        <Group gap={4} justify="flex-end" wrap="nowrap">
+          {canUpdate && (
+            <Tooltip label={t('people.actions.edit')}>
+              <ActionIcon variant="subtle" component={Link} to={`/users/edit/${user._id}`} aria-label={t('people.actions.editNamed', { name: user.name })} data-testid={`edit-user-${user._id}`}>
+                <IconEdit size={18} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+          {user._id === currentUserId ? (
+            <Text size="xs" c="dimmed" data-testid="own-account-hint">{t('users.yourAccount')}</Text>
+          ) : (
+            canDelete && (
+              <Tooltip label={t('people.actions.delete')}>
+                <ActionIcon variant="subtle" color="red" onClick={() => onDelete(user)} aria-label={t('people.actions.deleteNamed', { name: user.name })} data-testid={`delete-user-${user._id}`}>
+                  <IconTrash size={18} />
+                </ActionIcon>
+              </Tooltip>
+            )
+          )}
+        </Group>
       ),
     },
   ];
@@ -123,7 +156,7 @@ export function UsersTable({ rows, currentUserId, page, limit, loading, stale, f
       emptyIcon={<IconUsers stroke={1.6} />}
       error={error}
       onRetry={onRetry}
-      minWidth={760}
+      minWidth={900}
     />
   );
 }

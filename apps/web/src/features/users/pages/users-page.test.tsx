@@ -71,7 +71,7 @@ describe('users list', () => {
     signIn();
     renderApp('/users');
     await screen.findByText('Mariam Saleh');
-    expect(api.lastQuery()).toEqual({ page: '1', limit: '10', sortBy: '_id', order: 'desc' });
+    expect(api.lastQuery()).toEqual({ page: '1', limit: '10', sortBy: '_id', order: 'desc', hasAccount: 'true' });
   });
 
   it('offers Add New User only to those allowed to create users', async () => {

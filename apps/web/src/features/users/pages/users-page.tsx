@@ -1,8 +1,11 @@
-import { Button, Card, Divider, Stack } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Button, Card, Divider, Group, Stack } from '@mantine/core';
+import { IconLock, IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@/components/empty-state';
 import { FilterBar } from '@/components/filter-bar';
+import { DeleteEmployeeDialog } from '@/features/employees/components/delete-employee-dialog';
 import { PageHeader } from '@/components/page-header';
 import { PaginationBar } from '@/components/pagination-bar';
 import { useListState } from '@/components/use-list-state';
@@ -14,9 +17,38 @@ import { UsersTable } from '../components/users-table';
 const ROLE_OPTIONS = ['Admin'] as const;
 
 export default function UsersPage() {
+  const { can } = useSession();
+  // The users list is the home page: people without user permissions get links to their own screens.
+  if (!can('user_read', 'user_create', 'user_update', 'user_delete')) return <NoUserAccess />;
+  return <UsersList />;
+}
+
+function NoUserAccess() {
+  const { t } = useTranslation();
+  const { can } = useSession();
+  return (
+    <Card data-testid="users-no-access">
+      <EmptyState
+        title={t('users.noAccess.title')}
+        description={t('users.noAccess.text')}
+        icon={<IconLock stroke={1.6} />}
+        actions={
+          <Group gap="sm" justify="center">
+            {can('appointment_read') && <Button component={Link} to="/appointments" variant="light">{t('users.noAccess.appointments')}</Button>}
+            {can('patient_read') && <Button component={Link} to="/patients" variant="light">{t('users.noAccess.patients')}</Button>}
+            <Button component={Link} to="/myProfile" variant="default">{t('users.noAccess.profile')}</Button>
+          </Group>
+        }
+      />
+    </Card>
+  );
+}
+
+function UsersList() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { user, can } = useSession();
+  const [toDelete, setToDelete] = useState<{ id: string; name: string } | null>(null);
   const list = useListState({ filters: ['role', 'status'] as const });
   const status = list.filters.status === 'active' || list.filters.status === 'inactive' ? list.filters.status : null;
 
@@ -86,6 +118,9 @@ export default function UsersPage() {
         order={list.order}
         onSort={list.toggleSort}
         onOpen={(row) => void navigate(`/users/details/${row._id}`)}
+        onDelete={(row) => setToDelete({ id: row._id, name: row.name })}
+        canUpdate={can('user_update')}
+        canDelete={can('user_delete')}
       />
       <Divider />
       <Stack p={{ base: 'md', sm: 'lg' }} py="md">
@@ -98,6 +133,7 @@ export default function UsersPage() {
           onLimitChange={list.setLimit}
         />
       </Stack>
+      <DeleteEmployeeDialog target={toDelete} onClose={() => setToDelete(null)} text={t('users.deleteText')} />
     </Card>
   );
 }

@@ -1,0 +1,172 @@
+import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { pageWindow, type EmployeeListQuery } from '@clinic/shared';
+import type { Db } from '../../db/client.js';
+import {
+  clinicCollections, clinics, departments, employeeClinics, employeeDocuments, employeeRoles, employees, employeeSpecializations,
+  files, rolePermissions, roles, specializations,
+} from '../../db/schema/index.js';
+import { likePattern, orderBy } from '../../lib/list.js';
+
+export type EmployeeRow = typeof employees.$inferSelect;
+export type FileRow = typeof files.$inferSelect;
+export interface Ref { _id: string; name: string }
+
+const sortColumns = {
+  _id: [employees.createdAt, employees.id],
+  publicId: [employees.publicId],
+  name: [employees.name, employees.id],
+  username: [employees.username, employees.id],
+  employeeType: [employees.employeeType, employees.id],
+  isActive: [employees.isActive, employees.id],
+  createdAt: [employees.createdAt, employees.id],
+  jobTitle: [employees.jobTitle, employees.id],
+  hireDate: [employees.hireDate, employees.id],
+  lastLoginAt: [employees.lastLoginAt, employees.id],
+} as const;
+
+/** One page of a company's employees (filters of the users, staff and doctors lists). */
+export async function findEmployeePage(db: Db, companyId: string, q: EmployeeListQuery) {
+  const where: SQL[] = [eq(employees.companyId, companyId)];
+  if (q.search) {
+    const p = likePattern(q.search);
+    where.push(or(
+      ilike(employees.name, p), ilike(employees.username, p), ilike(employees.email, p), ilike(employees.publicId, p),
+      ilike(employees.jobTitle, p), ilike(employees.identity, p),
+      sql`exists (select 1 from ${employeeSpecializations} es join ${specializations} s on s.company_id = es.company_id and s.id = es.specialization_id
+        where es.company_id = ${employees.companyId} and es.employee_id = ${employees.id} and s.name ilike ${p})`,
+    )!);
+  }
+  const isActive = q.isActive ?? (typeof q.filter_fields?.isActive === 'boolean' ? q.filter_fields.isActive
+    : q.filter_fields?.isActive === 'true' ? true : q.filter_fields?.isActive === 'false' ? false : undefined);
+  if (isActive !== undefined) where.push(eq(employees.isActive, isActive));
+  if (q.employeeType) where.push(eq(employees.employeeType, q.employeeType));
+  if (q.excludeDoctors) where.push(ne(employees.employeeType, 'Doctor'));
+  if (q.hasAccount !== undefined) where.push(q.hasAccount ? isNotNull(employees.passwordHash) : isNull(employees.passwordHash));
+  if (q.dateOfBirth) where.push(eq(employees.dateOfBirth, q.dateOfBirth));
+  if (q.gender) where.push(eq(employees.gender, q.gender));
+  if (q.clinicId) {
+    where.push(sql`exists (select 1 from ${employeeClinics} ec where ec.company_id = ${employees.companyId} and ec.employee_id = ${employees.id} and ec.clinic_id = ${q.clinicId})`);
+  }
+  if (q.specializationId) {
+    where.push(sql`exists (select 1 from ${employeeSpecializations} es where es.company_id = ${employees.companyId} and es.employee_id = ${employees.id} and es.specialization_id = ${q.specializationId})`);
+  }
+  const roleName = q.filter_fields?.roleName;
+  if (typeof roleName === 'string' && roleName) {
+    where.push(sql`exists (select 1 from ${employeeRoles} er join ${roles} r on r.company_id = er.company_id and r.id = er.role_id
+      where er.company_id = ${employees.companyId} and er.employee_id = ${employees.id} and lower(r.name) = lower(${roleName}))`);
+  }
+  const filter = and(...where);
+  const w = pageWindow(q);
+  const [rows, totals] = await Promise.all([
+    db.select().from(employees).where(filter).orderBy(...orderBy([...sortColumns[q.sortBy]], q.order)).limit(w.limit).offset(w.offset),
+    db.select({ n: count() }).from(employees).where(filter),
+  ]);
+  return { rows, total: totals[0]?.n ?? 0 };
+}
+
+export async function findEmployee(db: Db, companyId: string, id: string): Promise<EmployeeRow | undefined> {
+  const [row] = await db.select().from(employees).where(and(eq(employees.companyId, companyId), eq(employees.id, id))).limit(1);
+  return row;
+}
+
+function group<T extends { employeeId: string }>(rows: T[]): Map<string, Ref[]> {
+  const out = new Map<string, Ref[]>();
+  for (const r of rows) {
+    const list = out.get(r.employeeId) ?? [];
+    list.push({ _id: (r as unknown as { _id: string })._id, name: (r as unknown as { name: string }).name });
+    out.set(r.employeeId, list);
+  }
+  return out;
+}
+
+/** Roles, clinics and specialities of several employees, one query per relation. */
+export async function findRelations(db: Db, companyId: string, ids: string[]) {
+  if (ids.length === 0) return { roles: new Map<string, Ref[]>(), clinics: new Map<string, Ref[]>(), specializations: new Map<string, Ref[]>() };
+  const [roleRows, clinicRows, specRows] = await Promise.all([
+    db.select({ employeeId: employeeRoles.employeeId, _id: roles.id, name: roles.name })
+      .from(employeeRoles)
+      .innerJoin(roles, and(eq(roles.companyId, employeeRoles.companyId), eq(roles.id, employeeRoles.roleId)))
+      .where(and(eq(employeeRoles.companyId, companyId), inArray(employeeRoles.employeeId, ids)))
+      .orderBy(asc(roles.name)),
+    db.select({ employeeId: employeeClinics.employeeId, _id: clinics.id, name: clinics.name })
+      .from(employeeClinics)
+      .innerJoin(clinics, and(eq(clinics.companyId, employeeClinics.companyId), eq(clinics.id, employeeClinics.clinicId)))
+      .where(and(eq(employeeClinics.companyId, companyId), inArray(employeeClinics.employeeId, ids)))
+      .orderBy(asc(clinics.name)),
+    db.select({ employeeId: employeeSpecializations.employeeId, _id: specializations.id, name: specializations.name })
+      .from(employeeSpecializations)
+      .innerJoin(specializations, and(eq(specializations.companyId, employeeSpecializations.companyId), eq(specializations.id, employeeSpecializations.specializationId)))
+      .where(and(eq(employeeSpecializations.companyId, companyId), inArray(employeeSpecializations.employeeId, ids)))
+      .orderBy(asc(specializations.name)),
+  ]);
+  return { roles: group(roleRows), clinics: group(clinicRows), specializations: group(specRows) };
+}
+
+export async function findFiles(db: Db, companyId: string, ids: Array<string | null | undefined>): Promise<Map<string, FileRow>> {
+  const wanted = [...new Set(ids.filter((x): x is string => Boolean(x)))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.select().from(files).where(and(eq(files.companyId, companyId), inArray(files.id, wanted)));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+export async function findDocuments(db: Db, companyId: string, employeeId: string) {
+  return db.select().from(employeeDocuments).where(and(eq(employeeDocuments.companyId, companyId), eq(employeeDocuments.employeeId, employeeId)));
+}
+
+export async function findPlacement(db: Db, companyId: string, row: EmployeeRow) {
+  const [department, complex] = await Promise.all([
+    row.departmentId
+      ? db.select({ _id: departments.id, name: departments.name }).from(departments).where(and(eq(departments.companyId, companyId), eq(departments.id, row.departmentId))).limit(1)
+      : Promise.resolve([]),
+    row.clinicCollectionId
+      ? db.select({ _id: clinicCollections.id, name: clinicCollections.name }).from(clinicCollections).where(and(eq(clinicCollections.companyId, companyId), eq(clinicCollections.id, row.clinicCollectionId))).limit(1)
+      : Promise.resolve([]),
+  ]);
+  return { department: department[0] ?? null, complex: complex[0] ?? null };
+}
+
+/** Ids among `ids` that do not exist in the company's table. */
+export async function missingIds(db: Db, companyId: string, table: 'roles' | 'clinics' | 'specializations' | 'departments' | 'clinicCollections', ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const t = { roles, clinics, specializations, departments, clinicCollections }[table];
+  const found = await db.select({ id: t.id }).from(t).where(and(eq(t.companyId, companyId), inArray(t.id, ids)));
+  const have = new Set(found.map((f) => f.id));
+  return ids.filter((id) => !have.has(id));
+}
+
+/** The distinct permissions the given roles grant. */
+export async function permissionsOfRoles(db: Db, companyId: string, roleIds: string[]): Promise<string[]> {
+  if (roleIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ permission: rolePermissions.permission })
+    .from(rolePermissions)
+    .where(and(eq(rolePermissions.companyId, companyId), inArray(rolePermissions.roleId, roleIds)));
+  return rows.map((r) => r.permission);
+}
+
+export async function roleIdsOf(db: Db, companyId: string, employeeId: string): Promise<string[]> {
+  const rows = await db.select({ roleId: employeeRoles.roleId }).from(employeeRoles)
+    .where(and(eq(employeeRoles.companyId, companyId), eq(employeeRoles.employeeId, employeeId)));
+  return rows.map((r) => r.roleId);
+}
+
+/** Who already holds a unique value: identity in the company, user name and login e-mail anywhere. */
+export async function uniqueHolders(db: Db, companyId: string, v: { identity?: string | null | undefined; username?: string | null | undefined; email?: string | null | undefined; account: boolean }, exceptId?: string) {
+  const out: { identity?: boolean; username?: boolean; email?: boolean } = {};
+  const not = exceptId ? sql` and ${employees.id} <> ${exceptId}` : sql``;
+  if (v.identity) {
+    const [r] = await db.select({ id: employees.id }).from(employees)
+      .where(sql`${employees.companyId} = ${companyId} and lower(${employees.identity}) = lower(${v.identity})${not}`).limit(1);
+    out.identity = Boolean(r);
+  }
+  if (v.username) {
+    const [r] = await db.select({ id: employees.id }).from(employees).where(sql`lower(${employees.username}) = lower(${v.username})${not}`).limit(1);
+    out.username = Boolean(r);
+  }
+  if (v.email && v.account) {
+    const [r] = await db.select({ id: employees.id }).from(employees)
+      .where(sql`lower(${employees.email}) = lower(${v.email}) and ${employees.passwordHash} is not null${not}`).limit(1);
+    out.email = Boolean(r);
+  }
+  return out;
+}

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount } from '../organisation/provision.js';
+import { auth, body, createOrg, createTestContext, login, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
+
+let ctx: TestContext;
+let a: TestOrg;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  a = await createOrg(ctx);
+  await createAccount(ctx.database.db, a.companyId, a.roleIds, {
+    name: 'Fatima Zahra', username: 'p_nurse', email: 'p_nurse@a.test', password: TEST_PASSWORD, employeeType: 'Nurse', roleNames: ['Nurse'],
+  });
+});
+afterAll(() => ctx.close());
+
+const change = (token: string, payload: unknown, lang?: string) =>
+  ctx.app.inject({ method: 'PUT', url: '/api/profile/password', headers: auth(token, lang), payload: payload as Record<string, unknown> });
+
+describe('GET /api/profile/details', () => {
+  it('gives every signed-in user their own full record', async () => {
+    const s = await login(ctx, 'p_nurse', TEST_PASSWORD);
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/profile/details', headers: auth(s.accessToken) });
+    expect(res.statusCode).toBe(200);
+    expect(body(res).data).toMatchObject({ name: 'Fatima Zahra', username: 'p_nurse', roleIds: [{ name: 'Nurse' }], lastLoginAt: expect.any(String) });
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/profile/details' })).statusCode).toBe(401);
+  });
+});
+
+describe('PUT /api/profile/password', () => {
+  it('checks the current password and the rules for the new one', async () => {
+    const s = await login(ctx, 'p_nurse', TEST_PASSWORD);
+    const wrong = await change(s.accessToken, { oldPassword: 'Nope@1234', newPassword: 'Fresh@Pass9', confirmPassword: 'Fresh@Pass9' });
+    expect(wrong.statusCode).toBe(422);
+    expect(body(wrong).message.fields).toEqual({ oldPassword: 'The current password is incorrect' });
+    const weak = await change(s.accessToken, { oldPassword: TEST_PASSWORD, newPassword: 'short', confirmPassword: 'short' });
+    expect(body(weak).message.fields).toEqual({ newPassword: 'Password must be at least 8 characters.' });
+    const mismatch = await change(s.accessToken, { oldPassword: TEST_PASSWORD, newPassword: 'Fresh@Pass9', confirmPassword: 'Fresh@Pass8' });
+    expect(body(mismatch).message.fields).toEqual({ confirmPassword: 'Passwords do not match' });
+    const ar = await change(s.accessToken, { oldPassword: TEST_PASSWORD, newPassword: 'Fresh@Pass9', confirmPassword: 'x' }, 'ar');
+    expect(body(ar).message.fields).toEqual({ confirmPassword: 'كلمتا المرور غير متطابقتين' });
+  });
+
+  it('changes the password, ends the other sessions and keeps this one going with fresh tokens', async () => {
+    const other = await login(ctx, 'p_nurse', TEST_PASSWORD);
+    const current = await login(ctx, 'p_nurse', TEST_PASSWORD);
+    const res = await change(current.accessToken, { oldPassword: TEST_PASSWORD, newPassword: 'Fresh@Pass9', confirmPassword: 'Fresh@Pass9' });
+    expect(res.statusCode).toBe(200);
+    expect(body(res).message).toBe('Your password has been changed. Other sessions were signed out.');
+    const fresh = body(res).data as { accessToken: string; refreshToken: string };
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/profile', headers: auth(fresh.accessToken) })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/profile', headers: auth(other.accessToken) })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh-token', payload: { refreshToken: other.refreshToken } })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh-token', payload: { refreshToken: fresh.refreshToken } })).statusCode).toBe(200);
+    const oldLogin = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'p_nurse', password: TEST_PASSWORD } });
+    expect(oldLogin.statusCode).toBe(401);
+    expect((await login(ctx, 'p_nurse', 'Fresh@Pass9')).accessToken).toBeTruthy();
+  });
+});

@@ -1,0 +1,142 @@
+import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import {
+  PERMISSIONS, pageWindow, permissionGroup, type PermissionEntry, type RoleCreateInput, type RoleListQuery, type RoleRecord,
+  type RoleUpdateInput,
+} from '@clinic/shared';
+import type { Db } from '../../db/client.js';
+import { employeeRoles, rolePermissions, roles } from '../../db/schema/index.js';
+import type { Caller, Deps } from '../../lib/app-types.js';
+import { recordAudit } from '../../lib/audit.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { likePattern, orderBy } from '../../lib/list.js';
+import { holdsAll } from '../employees/employees.domain.js';
+
+const ENTITY = 'role';
+/** The built-in administrator role: it always keeps `admin` and keeps its name. */
+export const ADMIN_ROLE = 'Admin';
+
+const sortColumns = {
+  _id: [roles.createdAt, roles.id],
+  name: [roles.name, roles.id],
+  createdAt: [roles.createdAt, roles.id],
+  updatedAt: [roles.updatedAt, roles.id],
+} as const;
+
+type RoleRow = typeof roles.$inferSelect;
+
+async function toRecords(db: Db, companyId: string, rows: RoleRow[]): Promise<RoleRecord[]> {
+  const ids = rows.map((r) => r.id);
+  if (ids.length === 0) return [];
+  const [perms, users] = await Promise.all([
+    db.select({ roleId: rolePermissions.roleId, permission: rolePermissions.permission }).from(rolePermissions)
+      .where(and(eq(rolePermissions.companyId, companyId), inArray(rolePermissions.roleId, ids)))
+      .orderBy(asc(rolePermissions.permission)),
+    db.select({ roleId: employeeRoles.roleId, n: count() }).from(employeeRoles)
+      .where(and(eq(employeeRoles.companyId, companyId), inArray(employeeRoles.roleId, ids)))
+      .groupBy(employeeRoles.roleId),
+  ]);
+  const order = new Map(PERMISSIONS.map((p, i) => [p as string, i]));
+  return rows.map((r) => ({
+    _id: r.id,
+    name: r.name,
+    isSystem: r.isSystem,
+    permissions: perms.filter((p) => p.roleId === r.id).map((p) => p.permission).sort((a, b) => (order.get(a) ?? 99) - (order.get(b) ?? 99)),
+    usersCount: Number(users.find((u) => u.roleId === r.id)?.n ?? 0),
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  }));
+}
+
+export async function listRoles(deps: Deps, caller: Caller, q: RoleListQuery) {
+  const where = [eq(roles.companyId, caller.companyId)];
+  if (q.search) where.push(ilike(roles.name, likePattern(q.search)));
+  const filter = and(...where);
+  const w = pageWindow(q);
+  const [rows, totals] = await Promise.all([
+    deps.db.select().from(roles).where(filter).orderBy(...orderBy([...sortColumns[q.sortBy]], q.order)).limit(w.limit).offset(w.offset),
+    deps.db.select({ n: count() }).from(roles).where(filter),
+  ]);
+  return { data: await toRecords(deps.db, caller.companyId, rows), total: totals[0]?.n ?? 0 };
+}
+
+async function loadRole(db: Db, companyId: string, id: string): Promise<RoleRow> {
+  const [row] = await db.select().from(roles).where(and(eq(roles.companyId, companyId), eq(roles.id, id))).limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function getRole(deps: Deps, companyId: string, id: string): Promise<RoleRecord> {
+  const [record] = await toRecords(deps.db, companyId, [await loadRole(deps.db, companyId, id)]);
+  return record!;
+}
+
+/** A caller can only put into a role the permissions they hold themselves (admin holds all). */
+function checkGrant(caller: Caller, permissions: string[]) {
+  if (!holdsAll(caller.permissions, permissions)) throw new AppError(403, 'GRANT_BEYOND_OWN', 'errors.grantBeyondOwn');
+}
+
+async function checkNameFree(db: Db, companyId: string, name: string, exceptId?: string) {
+  const [row] = await db.select({ id: roles.id }).from(roles)
+    .where(sql`${roles.companyId} = ${companyId} and lower(${roles.name}) = lower(${name})${exceptId ? sql` and ${roles.id} <> ${exceptId}` : sql``}`)
+    .limit(1);
+  if (row) throw new AppError(409, 'DUPLICATE', 'errors.roleNameTaken', undefined, { name: 'errors.roleNameTaken' });
+}
+
+export async function createRole(deps: Deps, req: FastifyRequest, caller: Caller, input: RoleCreateInput): Promise<string> {
+  checkGrant(caller, input.permissions);
+  await checkNameFree(deps.db, caller.companyId, input.name);
+  return deps.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [row] = await tx.insert(roles).values({ companyId: caller.companyId, name: input.name }).returning({ id: roles.id });
+    await tx.insert(rolePermissions).values(input.permissions.map((permission) => ({ companyId: caller.companyId, roleId: row!.id, permission })));
+    await recordAudit(tx, req, { companyId: caller.companyId, actorId: caller.id, action: 'create', entity: ENTITY, entityId: row!.id, changes: { after: input } });
+    return row!.id;
+  });
+}
+
+export async function updateRole(deps: Deps, req: FastifyRequest, caller: Caller, id: string, input: RoleUpdateInput) {
+  const before = await getRole(deps, caller.companyId, id);
+  const isAdminRole = before.isSystem && before.name === ADMIN_ROLE;
+  if (isAdminRole && input.name !== undefined && input.name !== before.name) throw new AppError(409, 'ADMIN_ROLE_LOCKED', 'errors.adminRoleLocked');
+  if (isAdminRole && input.permissions && !input.permissions.includes('admin')) throw new AppError(409, 'ADMIN_ROLE_LOCKED', 'errors.adminRoleKeepsAdmin');
+  if (input.permissions) {
+    const added = input.permissions.filter((p) => !before.permissions.includes(p));
+    const next: string[] = input.permissions;
+    const removed = before.permissions.filter((p) => !next.includes(p));
+    checkGrant(caller, [...added, ...removed]);
+  }
+  if (input.name !== undefined) await checkNameFree(deps.db, caller.companyId, input.name, id);
+  await deps.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    await tx.update(roles).set({ ...(input.name !== undefined ? { name: input.name } : {}), updatedAt: new Date() })
+      .where(and(eq(roles.companyId, caller.companyId), eq(roles.id, id)));
+    if (input.permissions) {
+      await tx.delete(rolePermissions).where(and(eq(rolePermissions.companyId, caller.companyId), eq(rolePermissions.roleId, id)));
+      await tx.insert(rolePermissions).values(input.permissions.map((permission) => ({ companyId: caller.companyId, roleId: id, permission })));
+    }
+  });
+  const after = await getRole(deps, caller.companyId, id);
+  const changes: { before: Record<string, unknown>; after: Record<string, unknown> } = { before: {}, after: {} };
+  if (after.name !== before.name) { changes.before.name = before.name; changes.after.name = after.name; }
+  if (JSON.stringify(after.permissions) !== JSON.stringify(before.permissions)) { changes.before.permissions = before.permissions; changes.after.permissions = after.permissions; }
+  await recordAudit(deps.db, req, { companyId: caller.companyId, actorId: caller.id, action: 'update', entity: ENTITY, entityId: id, changes });
+  return after;
+}
+
+export async function deleteRole(deps: Deps, req: FastifyRequest, caller: Caller, id: string) {
+  const before = await getRole(deps, caller.companyId, id);
+  if (before.isSystem && before.name === ADMIN_ROLE) throw new AppError(409, 'ADMIN_ROLE_LOCKED', 'errors.adminRoleLocked');
+  if (before.usersCount > 0) throw new AppError(409, 'ROLE_IN_USE', 'errors.roleInUse', { count: before.usersCount });
+  checkGrant(caller, before.permissions);
+  await deps.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    await tx.delete(roles).where(and(eq(roles.companyId, caller.companyId), eq(roles.id, id)));
+    await recordAudit(tx, req, { companyId: caller.companyId, actorId: caller.id, action: 'delete', entity: ENTITY, entityId: id, changes: { before: { name: before.name, permissions: before.permissions } } });
+  });
+}
+
+/** The permission catalogue, grouped by area for the role editor. */
+export function permissionCatalogue(): PermissionEntry[] {
+  return PERMISSIONS.map((code) => ({ code, group: permissionGroup(code) }));
+}

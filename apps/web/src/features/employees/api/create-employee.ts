@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ApiSuccess, EmployeeRecord } from '@clinic/shared';
+import { http } from '@/lib/http';
+import { employeesKeys } from './employees-keys';
+import { toEmployeeFormData, type EmployeeFiles } from './employee-form-data';
+
+export interface CreateEmployeeInput {
+  values: Record<string, unknown>;
+  files?: EmployeeFiles;
+}
+
+/** POST /employees as multipart; errors are left to the form (field messages, or a message under it). */
+export function createEmployee({ values, files }: CreateEmployeeInput): Promise<ApiSuccess<EmployeeRecord>> {
+  return http.post<ApiSuccess<EmployeeRecord>>('/employees', toEmployeeFormData(values, files), { silent: true });
+}
+
+export function useCreateEmployee() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createEmployee,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: employeesKeys.lists() });
+      await queryClient.invalidateQueries({ queryKey: ['users'] });
+    },
+  });
+}

@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ApiSuccess, EmployeeRecord } from '@clinic/shared';
+import { http } from '@/lib/http';
+import { employeesKeys } from './employees-keys';
+
+export async function getEmployee(id: string, signal?: AbortSignal): Promise<EmployeeRecord> {
+  const body = await http.get<ApiSuccess<EmployeeRecord>>(`/employees/${encodeURIComponent(id)}`, { signal, silent: true });
+  return body.data;
+}
+
+export const employeeQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: employeesKeys.detail(id),
+    queryFn: ({ signal }) => getEmployee(id, signal),
+    // Signed file links expire after some hours; an open page refreshes well before.
+    staleTime: 60_000,
+  });
+
+/** One employee; `refetchOnFocus` for the staff details page (the spec refetches it on window focus). */
+export function useEmployee(id: string, options: { refetchOnFocus?: boolean } = {}) {
+  return useQuery({ ...employeeQueryOptions(id), refetchOnWindowFocus: options.refetchOnFocus ? 'always' : false });
+}

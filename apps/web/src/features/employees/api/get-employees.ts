@@ -1,0 +1,54 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { ApiList, EmployeeListItem, EmployeeType } from '@clinic/shared';
+import { http } from '@/lib/http';
+import { employeesKeys } from './employees-keys';
+
+export interface EmployeesQuery {
+  page: number;
+  limit: number;
+  sortBy: string;
+  order: 'asc' | 'desc';
+  search?: string;
+  employeeType?: EmployeeType | null;
+  status?: 'active' | 'inactive' | null;
+  clinicId?: string | null;
+  specializationId?: string | null;
+  gender?: string | null;
+  dateOfBirth?: string | null;
+  /** Everything but doctors (the staff list). */
+  excludeDoctors?: boolean;
+}
+
+export function getEmployees(query: EmployeesQuery, signal?: AbortSignal): Promise<ApiList<EmployeeListItem>> {
+  return http.get<ApiList<EmployeeListItem>>('/employees', {
+    signal,
+    query: {
+      page: query.page,
+      limit: query.limit,
+      sortBy: query.sortBy,
+      order: query.order,
+      search: query.search,
+      employeeType: query.employeeType ?? undefined,
+      isActive: query.status ? String(query.status === 'active') : undefined,
+      clinicId: query.clinicId ?? undefined,
+      specializationId: query.specializationId ?? undefined,
+      gender: query.gender ?? undefined,
+      dateOfBirth: query.dateOfBirth ?? undefined,
+      excludeDoctors: query.excludeDoctors ? 'true' : undefined,
+    },
+  });
+}
+
+export const employeesQueryOptions = (query: EmployeesQuery) =>
+  queryOptions({
+    queryKey: [...employeesKeys.lists(), query],
+    queryFn: ({ signal }) => getEmployees(query, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 120_000,
+    // The spec: staff and doctor lists do not refetch on window focus.
+    refetchOnWindowFocus: false,
+  });
+
+export function useEmployees(query: EmployeesQuery) {
+  return useQuery(employeesQueryOptions(query));
+}

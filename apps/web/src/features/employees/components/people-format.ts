@@ -1,0 +1,46 @@
+import { i18n } from '@/lib/i18n';
+
+/** Dates as the spec shows them: 'MMMM D, YYYY' (January 5, 1990), in the active language. */
+export const DATE_FORMAT = 'MMMM D, YYYY';
+
+function locale(): string {
+  return i18n.language === 'ar' ? 'ar-u-nu-latn' : 'en-US';
+}
+
+/** A calendar date ('YYYY-MM-DD' or an instant) as 'January 5, 1990' ('5 يناير 1990' in Arabic). */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return '';
+  const d = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00Z`) : new Date(value);
+  if (Number.isNaN(d.getTime())) return value;
+  const utc = /^\d{4}-\d{2}-\d{2}$/.test(value) ? { timeZone: 'UTC' } : {};
+  return new Intl.DateTimeFormat(locale(), { year: 'numeric', month: 'long', day: 'numeric', ...utc }).format(d);
+}
+
+/** An instant as its date and 24-hour time in the browser's time zone. */
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return '';
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return value;
+  return new Intl.DateTimeFormat(locale(), { year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d);
+}
+
+/** 'HH:MM' (24h) as '9:00 AM' for the user pages, which show 12-hour times. */
+export function formatTime12(value: string | null | undefined): string {
+  if (!value || !/^\d{2}:\d{2}$/.test(value)) return value ?? '';
+  const [h, m] = value.split(':').map(Number) as [number, number];
+  const suffix = h < 12 ? i18n.t('people.time.am') : i18n.t('people.time.pm');
+  return `${((h + 11) % 12) + 1}:${String(m).padStart(2, '0')} ${suffix}`;
+}
+
+export function initialsOf(name: string): string {
+  const parts = name.replace(/^(dr\.?|د\.)\s*/i, '').trim().split(/\s+/).filter(Boolean);
+  // Arabic letters do not stand apart well: one letter reads better than two.
+  if (/^[\u0600-\u06ff]/.test(parts[0] ?? '')) return parts[0]![0]!;
+  return parts.slice(0, 2).map((p) => p[0]!.toUpperCase()).join('') || '?';
+}
+
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}

@@ -1,0 +1,43 @@
+import { Loader, Stack } from '@mantine/core';
+import { IconUserOff } from '@tabler/icons-react';
+import { useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@/components/empty-state';
+import { notifySuccess } from '@/lib/notify';
+import { useEmployee } from '../api/get-employee';
+import { useUpdateEmployee } from '../api/update-employee';
+import { EmployeeForm } from '../components/employee-form';
+import { employeePayload, employeeValuesFromRecord } from '../components/employee-form-values';
+import { BackHeader } from '../components/form-page-header';
+
+/** /employees/edit/{id}: the same form, prefilled; saving really stores every field it shows. */
+export default function EditEmployeePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { id = '' } = useParams();
+  const employee = useEmployee(id);
+  const update = useUpdateEmployee();
+
+  if (employee.isPending) return <Stack align="center" py="xl"><Loader /></Stack>;
+  if (employee.isError) return <EmptyState title={t('employees.notFound')} icon={<IconUserOff stroke={1.6} />} />;
+  const record = employee.data;
+  const detailsPath = record.employeeType === 'Doctor' ? `/doctors/details/${id}` : `/employees/details/${id}`;
+  return (
+    <Stack gap="lg">
+      <BackHeader to={detailsPath} backLabel={t('employees.backToDetails')} title={t('employees.editTitle', { name: record.name })} subtitle={record.publicId} />
+      <EmployeeForm
+        key={record._id}
+        variant={record.employeeType === 'Doctor' ? 'doctor' : 'staff'}
+        defaultValues={employeeValuesFromRecord(record)}
+        currentImageUrl={record.image?.url ?? null}
+        submitLabel={t('people.actions.save')}
+        onCancel={() => void navigate(detailsPath)}
+        onSubmit={async (values, image) => {
+          const result = await update.mutateAsync({ id, values: employeePayload(values), files: { image: { file: image.file, remove: image.remove } } });
+          notifySuccess(t('common.toast.updatedWith', { message: result.message ?? t('success.updated') }));
+          await navigate(detailsPath);
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,120 @@
+import { useMemo, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Badge, Button, Checkbox, Group, Modal, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { IconAlertCircle, IconShieldLock } from '@tabler/icons-react';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { roleFormSchema, type PermissionEntry, type RoleFormValues, type RoleRecord } from '@clinic/shared';
+import { applyFieldErrors, isApiError, translateMessage } from '@/lib/http';
+import { notifySuccess } from '@/lib/notify';
+import { usePermissions } from '../api/get-permissions';
+import { useSaveRole } from '../api/save-role';
+
+interface RoleFormModalProps {
+  opened: boolean;
+  /** The role being edited, or null for a new one. */
+  role: RoleRecord | null;
+  onClose: () => void;
+}
+
+function groupPermissions(entries: PermissionEntry[]): Array<[string, string[]]> {
+  const groups = new Map<string, string[]>();
+  for (const e of entries) groups.set(e.group, [...(groups.get(e.group) ?? []), e.code]);
+  return [...groups.entries()];
+}
+
+/** Creates or edits a role: its name and the permissions it grants, ticked by area. */
+export function RoleFormModal({ opened, role, onClose }: RoleFormModalProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={opened} onClose={onClose} title={<Text fw={650}>{role ? t('roles.editTitle', { name: role.name }) : t('roles.addTitle')}</Text>} size="xl">
+      {opened && <RoleForm key={role?._id ?? 'new'} role={role} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function RoleForm({ role, onClose }: { role: RoleRecord | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const permissions = usePermissions();
+  const save = useSaveRole();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm<RoleFormValues>({
+    defaultValues: { name: role?.name ?? '', permissions: role?.permissions ?? [] },
+    resolver: zodResolver(roleFormSchema) as unknown as Resolver<RoleFormValues>,
+  });
+  const groups = useMemo(() => groupPermissions(permissions.data ?? []), [permissions.data]);
+  const lockedAdmin = Boolean(role?.isSystem && role.name === 'Admin');
+  const selected = form.watch('permissions');
+  const isAdmin = selected.includes('admin');
+
+  const submit = form.handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      const result = await save.mutateAsync({ id: role?._id, values: lockedAdmin ? { ...values, name: role!.name } : values });
+      notifySuccess(result.message ?? t('success.done'));
+      onClose();
+    } catch (error) {
+      if (applyFieldErrors(error, form.setError)) return;
+      setServerError(isApiError(error) ? error.message : t('errors.unexpected'));
+    }
+  });
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate data-testid="role-form">
+      <Stack gap="md">
+        <TextInput label={t('roles.fields.name')} withAsterisk {...form.register('name')} disabled={lockedAdmin} error={translateMessage(form.formState.errors.name?.message)} data-testid="role-name" />
+        <Controller
+          control={form.control}
+          name="permissions"
+          render={({ field }) => {
+            const toggle = (code: string, on: boolean) => field.onChange(on ? [...field.value, code] : field.value.filter((p) => p !== code));
+            return (
+              <Stack gap="sm">
+                <Group justify="space-between">
+                  <Text fw={600} size="sm">{t('roles.fields.permissions')}</Text>
+                  <Badge variant="light" tt="none">{t('roles.selectedCount', { count: field.value.length })}</Badge>
+                </Group>
+                {form.formState.errors.permissions && <Text c="red" size="sm">{translateMessage(form.formState.errors.permissions.message)}</Text>}
+                <Paper withBorder p="sm" radius="md" bg={isAdmin ? 'var(--mantine-primary-color-light)' : undefined}>
+                  <Checkbox
+                    label={<Group gap={6}><IconShieldLock size={16} /><Text size="sm" fw={600}>{t('roles.permissions.admin')}</Text></Group>}
+                    description={t('roles.permissions.adminHint')}
+                    checked={isAdmin}
+                    disabled={lockedAdmin}
+                    onChange={(e) => toggle('admin', e.currentTarget.checked)}
+                    data-testid="permission-admin"
+                  />
+                </Paper>
+                <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
+                  {groups.filter(([group]) => group !== 'admin').map(([group, codes]) => (
+                    <Paper key={group} withBorder p="sm" radius="md">
+                      <Text size="sm" fw={600} mb={6}>{t(`roles.groups.${group}`, { defaultValue: group })}</Text>
+                      <Stack gap={6}>
+                        {codes.map((code) => (
+                          <Checkbox
+                            key={code}
+                            size="sm"
+                            label={t(`roles.permissions.${code}`, { defaultValue: code })}
+                            checked={isAdmin || field.value.includes(code)}
+                            disabled={isAdmin}
+                            onChange={(e) => toggle(code, e.currentTarget.checked)}
+                            data-testid={`permission-${code}`}
+                          />
+                        ))}
+                      </Stack>
+                    </Paper>
+                  ))}
+                </SimpleGrid>
+              </Stack>
+            );
+          }}
+        />
+        {serverError && <Alert color="red" icon={<IconAlertCircle size={18} />}>{serverError}</Alert>}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={save.isPending}>{t('common.actions.cancel')}</Button>
+          <Button type="submit" loading={save.isPending} data-testid="role-submit">{t('people.actions.save')}</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

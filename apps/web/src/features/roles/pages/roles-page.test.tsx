@@ -1,0 +1,64 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { PERMISSIONS, permissionGroup, type RoleRecord } from '@clinic/shared';
+import { demoUser, jsonResponse, mockFetch, renderApp, signIn } from '@/test/utils';
+
+const admin: RoleRecord = { _id: 'r1', name: 'Admin', isSystem: true, permissions: ['admin'], usersCount: 2, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z' };
+const nurse: RoleRecord = { ...admin, _id: 'r2', name: 'Nurse', permissions: ['patient_read', 'appointment_read'], usersCount: 3 };
+
+function api() {
+  const posts: unknown[] = [];
+  mockFetch((url, init) => {
+    if (url.pathname === '/api/profile') return jsonResponse(200, { success: true, data: demoUser });
+    if (url.pathname === '/api/permissions') return jsonResponse(200, { success: true, data: PERMISSIONS.map((code) => ({ code, group: permissionGroup(code) })) });
+    if (init.method === 'POST') {
+      const body = JSON.parse(String(init.body));
+      posts.push(body);
+      return jsonResponse(201, { success: true, message: 'Role created successfully', data: { ...nurse, _id: 'r3', ...body } });
+    }
+    return jsonResponse(200, { success: true, data: [admin, nurse], pagination: { current_page: 1, items_per_page: 5, has_next_page: false, has_previous_page: false, total_items: 2, total_pages: 1 } });
+  });
+  return posts;
+}
+
+describe('roles screen', () => {
+  it('lists the roles five a page with what they grant', async () => {
+    api();
+    signIn();
+    renderApp('/roles');
+    const table = await screen.findByTestId('roles-table');
+    expect(await within(table).findByText('All permissions')).toBeInTheDocument();
+    expect(within(table).getByText('View patients')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1–2 of 2')).toBeInTheDocument();
+  });
+
+  it('creates a role from ticked permissions, after checking the name and the permissions', async () => {
+    const posts = api();
+    signIn();
+    const user = userEvent.setup();
+    renderApp('/roles');
+    await user.click(await screen.findByTestId('add-role'));
+    const form = await screen.findByTestId('role-form');
+    await user.click(within(form).getByTestId('role-submit'));
+    expect(await within(form).findByText('Role name is required')).toBeInTheDocument();
+    expect(within(form).getByText('Select at least one permission')).toBeInTheDocument();
+    await user.type(within(form).getByTestId('role-name'), 'Lab Technician');
+    await user.click(await within(form).findByTestId('permission-patient_read'));
+    await user.click(within(form).getByTestId('permission-appointment_read'));
+    await user.click(within(form).getByTestId('role-submit'));
+    await waitFor(() => expect(posts).toEqual([{ name: 'Lab Technician', permissions: ['patient_read', 'appointment_read'] }]));
+    expect(await screen.findByText('Role created successfully')).toBeInTheDocument();
+  });
+
+  it('is hidden from the menu of users without role permissions', async () => {
+    api();
+    const restricted = { permissions: ['patient_read'], roles: ['Nurse'], employeeType: 'Nurse' as const };
+    mockFetch((url) => jsonResponse(200, url.pathname === '/api/profile' ? { success: true, data: { ...demoUser, ...restricted } } : { success: true, data: [], pagination: { current_page: 1, items_per_page: 10, has_next_page: false, has_previous_page: false, total_items: 0, total_pages: 1 } }));
+    signIn(restricted);
+    renderApp('/patients');
+    const sidebar = await screen.findByTestId('sidebar');
+    expect(within(sidebar).queryByRole('link', { name: 'Roles' })).not.toBeInTheDocument();
+    expect(within(sidebar).queryByRole('link', { name: 'Users' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,41 @@
+import { Card, Loader, Stack } from '@mantine/core';
+import { IconUserOff } from '@tabler/icons-react';
+import { useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@/components/empty-state';
+import { useEmployee } from '@/features/employees/api/get-employee';
+import { useUpdateEmployee } from '@/features/employees/api/update-employee';
+import { BackHeader } from '@/features/employees/components/form-page-header';
+import { notifySuccess } from '@/lib/notify';
+import { UserForm } from '../components/user-form';
+import { userPayload, userValuesFromRecord } from '../components/user-form-values';
+
+/** /users/edit/{id}: the account's four sections; user name, password, type and e-mail are read-only. */
+export default function EditUserPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { id = '' } = useParams();
+  const user = useEmployee(id);
+  const update = useUpdateEmployee();
+
+  if (user.isPending) return <Stack align="center" py="xl"><Loader /></Stack>;
+  if (user.isError) return <Card><EmptyState title={t('users.notFound')} icon={<IconUserOff stroke={1.6} />} /></Card>;
+  const record = user.data;
+  return (
+    <Stack gap="lg">
+      <BackHeader to="/" backLabel={t('users.back')} title={t('users.editTitle', { name: record.name })} subtitle={record.publicId} />
+      <UserForm
+        key={record._id}
+        mode="edit"
+        defaultValues={userValuesFromRecord(record)}
+        currentImageUrl={record.image?.url ?? null}
+        onCancel={() => void navigate('/')}
+        onSubmit={async (values, imageRemoved) => {
+          const result = await update.mutateAsync({ id, ...userPayload(values, 'edit', record, imageRemoved) });
+          notifySuccess(t('common.toast.updatedWith', { message: result.message ?? t('success.updated') }));
+          await navigate('/');
+        }}
+      />
+    </Stack>
+  );
+}

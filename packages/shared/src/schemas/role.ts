@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { PERMISSIONS } from '../constants.js';
+import { listQuerySchema } from './common.js';
+
+/** Roles group permissions; users hold roles. Admin (the `admin` permission) implies every permission. */
+export const roleRecord = z.object({
+  _id: z.string(),
+  name: z.string(),
+  isSystem: z.boolean(),
+  permissions: z.array(z.string()),
+  usersCount: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type RoleRecord = z.infer<typeof roleRecord>;
+
+export const roleSortFields = ['_id', 'name', 'createdAt', 'updatedAt'] as const;
+/** The spec's roles list defaults to 5 a page. */
+export const roleListQuery = listQuerySchema(roleSortFields).extend({
+  limit: listQuerySchema(roleSortFields).shape.limit.removeDefault().default(5),
+});
+export type RoleListQuery = z.infer<typeof roleListQuery>;
+
+const permissionList = z
+  .array(z.enum(PERMISSIONS, { error: 'validation.permissionUnknown' }), { error: 'validation.permissionsMin' })
+  .min(1, { error: 'validation.permissionsMin' })
+  .max(PERMISSIONS.length)
+  .transform((list) => [...new Set(list)]);
+
+const roleName = z
+  .string({ error: 'validation.roleNameRequired' })
+  .trim()
+  .min(1, { error: 'validation.roleNameRequired' })
+  .max(50, { error: 'validation.tooLong' });
+
+export const roleCreateInput = z.strictObject({ name: roleName, permissions: permissionList });
+export type RoleCreateInput = z.infer<typeof roleCreateInput>;
+export const roleUpdateInput = z.strictObject({ name: roleName.optional(), permissions: permissionList.optional() });
+export type RoleUpdateInput = z.infer<typeof roleUpdateInput>;
+
+/** Form values of the role editor. */
+export const roleFormSchema = z.object({
+  name: roleName,
+  permissions: z.array(z.string()).min(1, { error: 'validation.permissionsMin' }),
+});
+export type RoleFormValues = z.infer<typeof roleFormSchema>;
+
+/** Permission catalogue entry: the code and the area it belongs to (for grouping on screen). */
+export const permissionEntry = z.object({ code: z.string(), group: z.string() });
+export type PermissionEntry = z.infer<typeof permissionEntry>;
+
+/** The area of a permission code: `user_create` -> `user`; `admin` -> `admin`. */
+export function permissionGroup(code: string): string {
+  const i = code.lastIndexOf('_');
+  return i > 0 ? code.slice(0, i) : code;
+}

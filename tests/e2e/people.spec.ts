@@ -1,0 +1,266 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, signIn, test } from './fixtures';
+
+/** A 1×1 PNG: the doctor's photo. */
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5e0f5e20000000049454e44ae426082', 'hex');
+/** A small PDF: the new user's CV. */
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+const stamp = () => `${Date.now() % 1_000_000}`.padStart(6, '0');
+
+async function choose(page: Page, combobox: Locator, option: string | RegExp) {
+  await combobox.click();
+  await page.getByRole('option', { name: option, exact: typeof option === 'string' }).click();
+}
+
+/** Types 'HH:MM' into a 24-hour time picker (hours, then minutes). */
+async function setTime(field: Locator, time: string) {
+  const [hh, mm] = time.split(':') as [string, string];
+  await field.getByRole('spinbutton').first().click();
+  await field.getByRole('spinbutton').first().pressSequentially(hh);
+  await field.getByRole('spinbutton').nth(1).pressSequentially(mm);
+}
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+}
+
+/** The stored access token of the signed-in page (session or local storage). */
+async function tokenOf(page: Page): Promise<string> {
+  return page.evaluate(() => sessionStorage.getItem('token') ?? localStorage.getItem('token') ?? '');
+}
+
+test('an administrator adds a doctor with a photo and finds the card in the grid', async ({ page }) => {
+  const name = `Dr. Lina Haddad ${stamp()}`;
+  await signIn(page);
+  await page.goto('/doctors');
+  await expect(page.getByTestId('doctors-grid')).toBeVisible();
+  await shot(page, 'doctors-grid');
+  await page.getByTestId('add-doctor').click();
+  await expect(page).toHaveURL(/\/doctors\/add$/);
+
+  const form = page.getByTestId('employee-form');
+  await form.getByTestId('employee-image-input').setInputFiles({ name: 'lina.png', mimeType: 'image/png', buffer: PNG });
+  await form.getByTestId('field-name').fill(name);
+  const dob = form.getByTestId('field-dateOfBirth');
+  await dob.fill('1985-03-14');
+  await dob.press('Tab');
+  await choose(page, form.getByTestId('field-gender'), 'Female');
+  await form.getByTestId('field-identity').fill(`1${stamp()}987`);
+  await form.getByTestId('field-address').fill('Olaya Street, Riyadh');
+  await form.getByTestId('contact-value-0').fill('0551234567');
+  await form.getByTestId('field-jobTitle').fill('Consultant Cardiologist');
+  const hire = form.getByTestId('field-hireDate');
+  await hire.fill('2021-09-01');
+  await hire.press('Tab');
+  await form.getByTestId('field-license').fill('SCFHS-445566');
+  await form.getByTestId('field-certifications').fill('Saudi Board of Cardiology');
+  await form.getByTestId('field-certifications').press('Enter');
+  await form.getByTestId('field-experience').fill('12 years in interventional cardiology');
+  await shot(page, 'doctor-form');
+  await form.getByTestId('employee-submit').click();
+
+  await expect(page).toHaveURL(/\/doctors$/);
+  await expect(page.getByText('Employee created successfully')).toBeVisible();
+  await page.getByRole('searchbox').fill(name);
+  const card = page.getByTestId('doctors-grid').getByRole('button', { name: `Open the profile of ${name}` });
+  await expect(card).toHaveCount(1);
+  await expect(card.locator('img')).toBeVisible();
+  await expect(card).toContainText('Consultant Cardiologist');
+  await shot(page, 'doctor-card');
+
+  // The details page shows the profile and statistics computed from (no) appointments.
+  await card.click();
+  await expect(page).toHaveURL(/\/doctors\/details\//);
+  await expect(page.getByTestId('doctor-name')).toHaveText(name);
+  await expect(page.getByTestId('total-patients')).toHaveText('0');
+  await expect(page.getByTestId('doctor-profile-card')).toContainText('SCFHS-445566');
+  await page.getByTestId('stats-period').getByText('Last 30 Days').click();
+  await expect(page.getByTestId('stats-chart')).toBeVisible();
+  await shot(page, 'doctor-details');
+});
+
+test('editing a staff member\'s working hours shows them on the details page', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/employees');
+  await page.getByRole('searchbox').fill('Maryam Al-Harthi');
+  const row = page.getByTestId('employees-table').getByRole('row', { name: /Maryam Al-Harthi/ });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: 'Edit Maryam Al-Harthi' }).click();
+  await expect(page).toHaveURL(/\/employees\/edit\//);
+
+  const form = page.getByTestId('employee-form');
+  await expect(form.getByTestId('working-hours-row-0')).toBeVisible();
+  const kept = await form.getByTestId('working-hours-start-0').locator('input[type="hidden"]').inputValue();
+  const before = await form.locator('[data-testid^="working-hours-row-"]').count();
+  await form.getByTestId('add-working-hours').click();
+  const index = before;
+  await choose(page, form.getByTestId(`working-hours-day-${index}`), 'Saturday');
+  await setTime(form.getByTestId(`working-hours-start-${index}`), '08:30');
+  await setTime(form.getByTestId(`working-hours-end-${index}`), '12:15');
+  await shot(page, 'staff-edit');
+  await form.getByTestId('employee-submit').click();
+
+  await expect(page).toHaveURL(/\/employees\/details\//);
+  await expect(page.getByText(/Updated: Employee updated successfully/)).toBeVisible();
+  const saturday = page.getByTestId('working-day-Saturday');
+  await expect(saturday).toContainText('08:30 – 12:15');
+  // The shifts that were there are kept.
+  await expect(page.getByTestId('working-hours-table')).toContainText(kept);
+  await shot(page, 'staff-details');
+
+  // Reloading reads it back from the server.
+  await page.reload();
+  await expect(page.getByTestId('working-day-Saturday')).toContainText('08:30 – 12:15');
+});
+
+test('an administrator creates a user with documents, and that user can sign in', async ({ page, browser }) => {
+  const id = stamp();
+  const username = `nurse${id}`;
+  const password = 'Welcome@2026';
+  await signIn(page);
+  await page.goto('/users/add');
+  const form = page.getByTestId('user-form');
+
+  // Account tab: Next refuses until it is valid.
+  await form.getByTestId('user-next').click();
+  await expect(form.getByText('At least one role is required')).toBeVisible();
+  await form.getByTestId('user-username').fill(username);
+  await choose(page, form.getByTestId('user-type'), 'Nurse');
+  await form.getByTestId('user-password').fill(password);
+  await form.getByTestId('user-confirm-password').fill(password);
+  await choose(page, form.getByTestId('user-roles'), 'Nurse');
+  await page.keyboard.press('Escape');
+  await form.getByTestId('user-next').click();
+
+  // Personal tab.
+  await expect(form.getByTestId('user-tab-personal')).toHaveAttribute('aria-selected', 'true');
+  await form.getByTestId('user-fullName').fill(`Rana Nasser ${id}`);
+  await choose(page, form.getByTestId('user-gender'), 'Female');
+  const dob = form.getByTestId('user-dateOfBirth');
+  await dob.fill('1993-07-21');
+  await dob.press('Tab');
+  await form.getByTestId('user-identity').fill(`2${id}555`);
+  await choose(page, form.getByTestId('user-nationality'), 'Saudi');
+  await choose(page, form.getByTestId('user-marital'), 'Single');
+  await form.getByTestId('user-email').fill(`${username}@alnoor.test`);
+  await form.getByTestId('user-phone1').fill('0501239876');
+  await form.getByTestId('user-street').fill('Tahlia Street');
+  await form.getByTestId('user-region').fill('Jeddah');
+  await form.getByTestId('user-country').fill('Saudi Arabia');
+  await form.getByTestId('user-emergency-name').fill('Sami Nasser');
+  await form.getByTestId('user-emergency-relationship').fill('Brother');
+  await form.getByTestId('user-emergency-phone').fill('0559871234');
+  await form.getByTestId('user-next').click();
+
+  // Employment tab: Sunday with two shifts.
+  await expect(form.getByTestId('user-tab-employment')).toHaveAttribute('aria-selected', 'true');
+  await choose(page, form.getByTestId('user-jobType'), 'Full time');
+  await form.getByTestId('user-jobTitle').fill('Staff Nurse');
+  const hire = form.getByTestId('user-hireDate');
+  await hire.fill('2024-02-01');
+  await hire.press('Tab');
+  await form.getByRole('checkbox', { name: 'Sunday' }).check();
+  await setTime(form.getByTestId('day-Sunday-shift1-startTime'), '08:00');
+  await setTime(form.getByTestId('day-Sunday-shift1-endTime'), '12:00');
+  await setTime(form.getByTestId('day-Sunday-shift2-startTime'), '16:00');
+  await setTime(form.getByTestId('day-Sunday-shift2-endTime'), '20:00');
+  await form.getByTestId('user-next').click();
+
+  // Documents tab: the CV with its effective date, and a work permit.
+  await expect(form.getByTestId('user-tab-documents')).toHaveAttribute('aria-selected', 'true');
+  await form.getByTestId('document-cv-input').setInputFiles({ name: 'rana-cv.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(page.getByText('The file has been uploaded successfully.').first()).toBeVisible();
+  const cvDate = form.getByTestId('document-cv-date');
+  await cvDate.fill('2024-01-15');
+  await cvDate.press('Tab');
+  await form.getByTestId('document-workPermit-input').setInputFiles({ name: 'permit.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await shot(page, 'user-form-documents');
+  await form.getByTestId('user-save').click();
+
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('Employee created successfully')).toBeVisible();
+  await page.getByRole('searchbox').fill(username);
+  const row = page.getByTestId('users-table').getByRole('row', { name: new RegExp(`Rana Nasser ${id}`) });
+  await expect(row).toHaveCount(1);
+  await row.click();
+  await expect(page).toHaveURL(/\/users\/details\//);
+  await expect(page.getByTestId('last-login')).toContainText('Never');
+  const cvLink = page.getByTestId('document-link-cv');
+  await expect(cvLink).toHaveText('rana-cv.pdf');
+  const file = await page.request.get((await cvLink.getAttribute('href'))!);
+  expect(file.status()).toBe(200);
+  expect(file.headers()['content-type']).toBe('application/pdf');
+  await expect(page.getByTestId('user-working-days')).toContainText('8:00 AM – 12:00 PM');
+  await expect(page.getByTestId('user-working-days')).toContainText('4:00 PM – 8:00 PM');
+  await shot(page, 'user-details');
+
+  // The new user signs in and sees their own profile.
+  const other = await browser.newContext();
+  const userPage = await other.newPage();
+  await signIn(userPage, { username, password });
+  await userPage.goto('/myProfile');
+  await expect(userPage.getByTestId('my-profile-full')).toContainText(`Rana Nasser ${id}`);
+  await shot(userPage, 'new-user-profile');
+  await other.close();
+
+  // Signing in was recorded.
+  await page.reload();
+  await expect(page.getByTestId('last-login')).not.toContainText('Never');
+});
+
+test('a receptionist cannot open user administration: the menu hides it and the API refuses', async ({ page, browser }) => {
+  await signIn(page, { username: 'reception' });
+  const sidebar = page.getByTestId('sidebar');
+  await expect(sidebar.getByRole('link', { name: 'Patients' })).toBeVisible();
+  await expect(sidebar.getByRole('link', { name: 'Users' })).toHaveCount(0);
+  await expect(sidebar.getByRole('link', { name: 'Roles' })).toHaveCount(0);
+  await page.goto('/');
+  await expect(page.getByTestId('users-no-access')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Add New User' })).toHaveCount(0);
+  await shot(page, 'receptionist-home');
+
+  const headers = { authorization: `Bearer ${await tokenOf(page)}` };
+  const roles = await page.request.get('/api/roles', { headers });
+  expect(roles.status()).toBe(403);
+  const create = await page.request.post('/api/employees', {
+    headers,
+    data: {
+      name: 'Sneaky Admin', employeeType: 'Admin', username: 'sneaky', password: 'Sneaky@Pass1', email: 'sneaky@alnoor.test',
+      contactInfos: [{ type: 'phone', value: '0500000000' }], dateOfBirth: '1990-01-01', gender: 'male', identity: 'X-1',
+      address: 'Riyadh', hireDate: '2020-01-01', workingHours: [{ day: 'Sunday', startTime: '09:00', endTime: '17:00' }],
+    },
+  });
+  expect(create.status()).toBe(403);
+
+  // Nor can a receptionist switch someone's account off.
+  const admin = await browser.newContext();
+  const adminPage = await admin.newPage();
+  await signIn(adminPage);
+  const adminHeaders = { authorization: `Bearer ${await tokenOf(adminPage)}` };
+  const nurses = await (await adminPage.request.get('/api/employees?search=msaleh', { headers: adminHeaders })).json();
+  const nurseId = nurses.data[0]._id as string;
+  const off = await page.request.put(`/api/employees/${nurseId}`, { headers, data: { isActive: false } });
+  expect(off.status()).toBe(403);
+  const still = await (await adminPage.request.get(`/api/employees/${nurseId}`, { headers: adminHeaders })).json();
+  expect(still.data.isActive).toBe(true);
+  await admin.close();
+});
+
+test('the people screens read right to left in Arabic, in the dark theme and on a phone', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signIn(page, { lang: 'ar', theme: 'dark' });
+  await page.goto('/doctors');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('heading', { name: 'الأطباء', level: 2 })).toBeVisible();
+  await expect(page.getByTestId('doctors-grid')).toBeVisible();
+  await shot(page, 'doctors-ar-dark-375');
+  await page.goto('/users/add');
+  await expect(page.getByTestId('user-tab-account')).toContainText('معلومات الحساب');
+  await page.getByTestId('user-next').click();
+  await expect(page.getByText('يجب اختيار دور واحد على الأقل')).toBeVisible();
+  await shot(page, 'user-form-ar-dark-375');
+  await page.goto('/roles');
+  await expect(page.getByTestId('roles-table')).toBeVisible();
+  await shot(page, 'roles-ar-dark-375');
+});
