@@ -9,17 +9,34 @@ export const patients = pgTable('patients', {
   name: text('name').notNull(),
   identity: text('identity').notNull(),
   phone: text('phone'),
+  email: text('email'),
   dateOfBirth: date('date_of_birth').notNull(),
+  /** 'female' | 'male' (checked in extras/0005_patients.sql). */
+  gender: text('gender'),
+  /** One of PATIENT_NATIONALITIES (English adjective, e.g. 'Saudi'). */
+  nationality: text('nationality'),
+  /** 'Single' | 'Married' | 'Divorced' | 'Widowed'. */
+  maritalStatus: text('marital_status'),
+  /** 'A+' ... 'O-'. */
+  bloodType: text('blood_type'),
+  smoking: boolean('smoking'),
   isActive: boolean('is_active').notNull().default(true),
   imageFileId: uuid('image_file_id'),
-  /** Every other field of the patient form (medical info, contacts, insurances, ...). */
+  /**
+   * The long tail of the patient form (address, languages, medical history, allergies, chronic diseases,
+   * insurances, emergency contacts, ...), shaped by `patientDetailsSchema` in the shared package.
+   */
   details: jsonb('details').notNull().default({}),
+  createdBy: uuid('created_by'),
   ...timestamps,
 }, (t) => [
   primaryKey({ columns: [t.companyId, t.id] }),
   uniqueIndex('patients_public_id_uq').on(t.companyId, t.publicId),
   uniqueIndex('patients_identity_uq').on(t.companyId, t.identity),
   index('patients_dob_idx').on(t.companyId, t.dateOfBirth),
+  // Default order of the list (newest first) and the status filter.
+  index('patients_created_idx').on(t.companyId, t.createdAt, t.publicId),
+  index('patients_active_created_idx').on(t.companyId, t.isActive, t.createdAt),
 ]);
 
 /** Timestamped notes staff add to a patient's record. */

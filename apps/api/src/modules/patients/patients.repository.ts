@@ -1,0 +1,211 @@
+/** Every query of the patients area. All of them are scoped by company. */
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { pageWindow, type PatientListQuery } from '@clinic/shared';
+import type { Db } from '../../db/client.js';
+import { appointments, clinics, companies, employees, files, patientDocuments, patientNotes, patients, services } from '../../db/schema/index.js';
+import { likePattern } from '../../lib/list.js';
+import { phoneSearchText } from './patients.domain.js';
+
+export type PatientRow = typeof patients.$inferSelect;
+
+/**
+ * Start of the patient's latest completed appointment (computed per row in the same query). The outer
+ * columns are written out qualified: in a single-table select Drizzle drops table names from selected SQL,
+ * which would make them resolve to the appointment's own columns.
+ */
+const lastVisit = sql<unknown>`(select max(a.starts_at) from ${appointments} a
+  where a.company_id = ${sql.raw('"patients"."company_id"')} and a.patient_id = ${sql.raw('"patients"."id"')} and a.status = 'completed')`;
+
+/** Accepts what drivers return for timestamps (Date or text) and answers ISO 8601, or null. */
+export function isoInstant(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  const date = value instanceof Date ? value : new Date(String(value));
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+function sortOrder(sortBy: PatientListQuery['sortBy'], order: 'asc' | 'desc'): SQL[] {
+  const dir = order === 'asc' ? asc : desc;
+  switch (sortBy) {
+    case 'publicId':
+      return [dir(patients.publicId)];
+    case 'name':
+      return [dir(patients.name), dir(patients.publicId)];
+    case 'dateOfBirth':
+      return [dir(patients.dateOfBirth), dir(patients.publicId)];
+    case 'isActive':
+      return [dir(patients.isActive), desc(patients.createdAt), desc(patients.publicId)];
+    case 'lastVisit':
+      // Patients never seen come last either way.
+      return [order === 'asc' ? sql`${lastVisit} asc nulls last` : sql`${lastVisit} desc nulls last`, desc(patients.publicId)];
+    case 'createdAt':
+    case '_id':
+    default:
+      return [dir(patients.createdAt), dir(patients.publicId)];
+  }
+}
+
+function listFilter(companyId: string, q: PatientListQuery): SQL {
+  const where: SQL[] = [eq(patients.companyId, companyId)];
+  if (q.search) {
+    const p = likePattern(q.search);
+    const matches: SQL[] = [ilike(patients.name, p), ilike(patients.publicId, p), ilike(patients.identity, p), ilike(patients.phone, p)];
+    const digits = phoneSearchText(q.search);
+    if (digits) matches.push(ilike(patients.phone, likePattern(digits)));
+    where.push(or(...matches)!);
+  }
+  const ff = q.filter_fields ?? {};
+  const isActive = q.isActive ?? (typeof ff.isActive === 'boolean' ? ff.isActive : undefined);
+  if (isActive !== undefined) where.push(eq(patients.isActive, isActive));
+  if (q.dateOfBirth) where.push(eq(patients.dateOfBirth, q.dateOfBirth));
+  if (typeof ff.gender === 'string') where.push(eq(patients.gender, ff.gender));
+  if (typeof ff.nationality === 'string') where.push(eq(patients.nationality, ff.nationality));
+  if (typeof ff.blood_type === 'string') where.push(eq(patients.bloodType, ff.blood_type));
+  return and(...where)!;
+}
+
+export async function findPatientPage(db: Db, companyId: string, q: PatientListQuery) {
+  const filter = listFilter(companyId, q);
+  const w = pageWindow(q);
+  const [rows, totals] = await Promise.all([
+    db
+      .select({
+        id: patients.id,
+        publicId: patients.publicId,
+        name: patients.name,
+        identity: patients.identity,
+        phone: patients.phone,
+        dateOfBirth: patients.dateOfBirth,
+        gender: patients.gender,
+        isActive: patients.isActive,
+        imageFileId: patients.imageFileId,
+        createdAt: patients.createdAt,
+        lastVisit,
+      })
+      .from(patients)
+      .where(filter)
+      .orderBy(...sortOrder(q.sortBy, q.order))
+      .limit(w.limit)
+      .offset(w.offset),
+    db.select({ n: count() }).from(patients).where(filter),
+  ]);
+  return { rows, total: totals[0]?.n ?? 0 };
+}
+
+export async function findPatient(db: Db, companyId: string, id: string) {
+  const [row] = await db
+    .select({ patient: patients, lastVisit })
+    .from(patients)
+    .where(and(eq(patients.companyId, companyId), eq(patients.id, id)))
+    .limit(1);
+  return row ? { ...row.patient, lastVisit: isoInstant(row.lastVisit) } : null;
+}
+
+export async function patientExists(db: Db, companyId: string, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: patients.id }).from(patients).where(and(eq(patients.companyId, companyId), eq(patients.id, id))).limit(1);
+  return Boolean(row);
+}
+
+/** Another patient of the company already holding this identity number, if any. */
+export async function identityHolder(db: Db, companyId: string, identity: string, exceptId: string | null): Promise<string | null> {
+  const [row] = await db
+    .select({ id: patients.id })
+    .from(patients)
+    .where(and(eq(patients.companyId, companyId), eq(patients.identity, identity), exceptId ? sql`${patients.id} <> ${exceptId}` : undefined))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+export async function companyTimeZone(db: Db, companyId: string): Promise<string> {
+  const [row] = await db.select({ timeZone: companies.timeZone }).from(companies).where(eq(companies.id, companyId)).limit(1);
+  return row?.timeZone ?? 'UTC';
+}
+
+/** The patient's notes, newest first, with their authors. */
+export async function findNotes(db: Db, companyId: string, patientId: string) {
+  return db
+    .select({ id: patientNotes.id, body: patientNotes.body, createdAt: patientNotes.createdAt, authorId: patientNotes.authorId, authorName: employees.name })
+    .from(patientNotes)
+    .leftJoin(employees, and(eq(employees.companyId, patientNotes.companyId), eq(employees.id, patientNotes.authorId)))
+    .where(and(eq(patientNotes.companyId, companyId), eq(patientNotes.patientId, patientId)))
+    .orderBy(desc(patientNotes.createdAt), desc(patientNotes.id));
+}
+
+export async function findNote(db: Db, companyId: string, noteId: string) {
+  const [row] = await db
+    .select({ id: patientNotes.id, body: patientNotes.body, createdAt: patientNotes.createdAt, authorId: patientNotes.authorId, authorName: employees.name })
+    .from(patientNotes)
+    .leftJoin(employees, and(eq(employees.companyId, patientNotes.companyId), eq(employees.id, patientNotes.authorId)))
+    .where(and(eq(patientNotes.companyId, companyId), eq(patientNotes.id, noteId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Health reports, newest first, with their files and who uploaded them. */
+export async function findReports(db: Db, companyId: string, patientId: string, reportId?: string) {
+  return db
+    .select({
+      id: patientDocuments.id,
+      title: patientDocuments.title,
+      createdAt: patientDocuments.createdAt,
+      uploadedBy: patientDocuments.uploadedBy,
+      uploaderName: employees.name,
+      file: files,
+    })
+    .from(patientDocuments)
+    .innerJoin(files, and(eq(files.companyId, patientDocuments.companyId), eq(files.id, patientDocuments.fileId)))
+    .leftJoin(employees, and(eq(employees.companyId, patientDocuments.companyId), eq(employees.id, patientDocuments.uploadedBy)))
+    .where(and(
+      eq(patientDocuments.companyId, companyId),
+      eq(patientDocuments.patientId, patientId),
+      reportId ? eq(patientDocuments.id, reportId) : undefined,
+    ))
+    .orderBy(desc(patientDocuments.createdAt), desc(patientDocuments.id));
+}
+
+/** Most appointments the details screen shows (all upcoming ones come first in this order). */
+const TREATMENT_CAP = 200;
+
+/** The patient's appointments with doctor, clinic and service names, latest first. */
+export async function findTreatment(db: Db, companyId: string, patientId: string) {
+  const doctor = employees;
+  return db
+    .select({
+      id: appointments.id,
+      publicId: appointments.publicId,
+      startsAt: appointments.startsAt,
+      endsAt: appointments.endsAt,
+      status: appointments.status,
+      reason: appointments.reason,
+      doctorId: doctor.id,
+      doctorName: doctor.name,
+      clinicId: clinics.id,
+      clinicName: clinics.name,
+      serviceId: services.id,
+      serviceName: services.name,
+    })
+    .from(appointments)
+    .innerJoin(doctor, and(eq(doctor.companyId, appointments.companyId), eq(doctor.id, appointments.doctorId)))
+    .innerJoin(clinics, and(eq(clinics.companyId, appointments.companyId), eq(clinics.id, appointments.clinicId)))
+    .innerJoin(services, and(eq(services.companyId, appointments.companyId), eq(services.id, appointments.serviceId)))
+    .where(and(eq(appointments.companyId, companyId), eq(appointments.patientId, patientId)))
+    .orderBy(desc(appointments.startsAt))
+    .limit(TREATMENT_CAP);
+}
+
+/**
+ * Deletes the patient only when no appointment, note or health report refers to it, in one statement
+ * (so a record added meanwhile is never lost). Returns the deleted row, or null.
+ */
+export async function deleteIfUnreferenced(db: Db, companyId: string, id: string) {
+  const [row] = await db
+    .delete(patients)
+    .where(and(
+      eq(patients.companyId, companyId),
+      eq(patients.id, id),
+      sql`not exists (select 1 from ${appointments} a where a.company_id = ${patients.companyId} and a.patient_id = ${patients.id})`,
+      sql`not exists (select 1 from ${patientNotes} n where n.company_id = ${patients.companyId} and n.patient_id = ${patients.id})`,
+      sql`not exists (select 1 from ${patientDocuments} d where d.company_id = ${patients.companyId} and d.patient_id = ${patients.id})`,
+    ))
+    .returning();
+  return row ?? null;
+}

@@ -1,0 +1,355 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import {
+  PATIENT_JSON_FIELDS,
+  patientInput,
+  patientReportInput,
+  type HealthReport,
+  type PatientDeleteResult,
+  type PatientDetails,
+  type PatientListItem,
+  type PatientListQuery,
+  type PatientNote,
+  type TreatmentEntry,
+} from '@clinic/shared';
+import type { Db } from '../../db/client.js';
+import { patientDocuments, patientNotes, patients } from '../../db/schema/index.js';
+import type { Deps } from '../../lib/app-types.js';
+import { recordAudit } from '../../lib/audit.js';
+import { AppError, notFound, validationFailed } from '../../lib/errors.js';
+import { discardUploads, fileUrl, toFileRef } from '../../lib/files.js';
+import { readForm } from '../../lib/multipart.js';
+import { nextPublicId } from '../../lib/public-id.js';
+import { parseOrThrow } from '../../lib/validation.js';
+import { callerOf } from '../../plugins/auth.js';
+import {
+  ageOn,
+  changedFields,
+  contactInfosOf,
+  formView,
+  splitTreatment,
+  todayIn,
+  toColumns,
+  withInsuranceStatus,
+  type StoredPatientDetails,
+} from './patients.domain.js';
+import {
+  companyTimeZone,
+  deleteIfUnreferenced,
+  findNote,
+  findNotes,
+  findPatient,
+  findPatientPage,
+  findReports,
+  findTreatment,
+  identityHolder,
+  isoInstant,
+  patientExists,
+  type PatientRow,
+} from './patients.repository.js';
+
+const ENTITY = 'patient';
+
+function identityTaken() {
+  return new AppError(409, 'DUPLICATE_IDENTITY', 'errors.patientIdentityTaken', undefined, { identity: 'validation.patientIdentityTaken' });
+}
+
+/** A unique violation on the identity index (two requests racing with the same number) is the same 409. */
+function isIdentityViolation(err: unknown): boolean {
+  for (let e = err as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    if (e.code === '23505' && (e.constraint === 'patients_identity_uq' || String((e as { message?: unknown }).message ?? '').includes('patients_identity_uq'))) return true;
+  }
+  return false;
+}
+
+function viewOf(row: PatientRow): Record<string, unknown> {
+  return formView({
+    name: row.name,
+    identity: row.identity,
+    phone: row.phone ?? '',
+    email: row.email,
+    dateOfBirth: row.dateOfBirth,
+    gender: row.gender ?? '',
+    nationality: row.nationality ?? '',
+    maritalStatus: row.maritalStatus ?? '',
+    bloodType: row.bloodType ?? '',
+    smoking: row.smoking ?? false,
+    details: (row.details ?? {}) as StoredPatientDetails,
+    isActive: row.isActive,
+    imageFileId: row.imageFileId,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Reads
+
+export async function listPatients(deps: Deps, companyId: string, q: PatientListQuery) {
+  const { rows, total } = await findPatientPage(deps.db, companyId, q);
+  const data: PatientListItem[] = rows.map((r) => ({
+    _id: r.id,
+    publicId: r.publicId,
+    name: r.name,
+    identity: r.identity,
+    phone: r.phone,
+    dateOfBirth: r.dateOfBirth,
+    gender: r.gender,
+    isActive: r.isActive,
+    lastVisit: isoInstant(r.lastVisit),
+    image: r.imageFileId ? fileUrl(deps, companyId, r.imageFileId) : null,
+    createdAt: r.createdAt.toISOString(),
+  }));
+  return { data, total };
+}
+
+/** Everything the details screen shows, computed from the record, its notes, reports and appointments. */
+async function loadDetails(deps: Deps, companyId: string, id: string, now = new Date()): Promise<PatientDetails | null> {
+  const row = await findPatient(deps.db, companyId, id);
+  if (!row) return null;
+  const [timeZone, notes, reports, appointments] = await Promise.all([
+    companyTimeZone(deps.db, companyId),
+    findNotes(deps.db, companyId, id),
+    findReports(deps.db, companyId, id),
+    findTreatment(deps.db, companyId, id),
+  ]);
+  const today = todayIn(timeZone, now);
+  const d = (row.details ?? {}) as StoredPatientDetails;
+  const emergencyContacts = d.emergencyContacts ?? [];
+  const toEntry = (a: (typeof appointments)[number]): TreatmentEntry => ({
+    _id: a.id,
+    publicId: a.publicId,
+    datetime: a.startsAt.toISOString(),
+    endsAt: a.endsAt.toISOString(),
+    status: a.status,
+    reason: a.reason,
+    doctor: { _id: a.doctorId, name: a.doctorName },
+    clinic: { _id: a.clinicId, name: a.clinicName },
+    service: { _id: a.serviceId, name: a.serviceName },
+  });
+  const treatment = splitTreatment(appointments, now);
+  return {
+    _id: row.id,
+    publicId: row.publicId,
+    name: row.name,
+    identity: row.identity,
+    isActive: row.isActive,
+    phone: row.phone,
+    email: row.email,
+    contactInfos: contactInfosOf(row.phone, row.email),
+    dateOfBirth: row.dateOfBirth,
+    age: ageOn(row.dateOfBirth, today),
+    gender: row.gender,
+    nationality: row.nationality,
+    marital_status: row.maritalStatus,
+    number_children: d.number_children ?? null,
+    blood_type: row.bloodType,
+    height: d.height ?? null,
+    weight: d.weight ?? null,
+    address: d.address ?? null,
+    Smoking: row.smoking,
+    professiona_experi: d.professiona_experi ?? null,
+    evaluation: d.evaluation ?? null,
+    languages: d.languages ?? [],
+    preferredLanguage: d.preferredLanguage ?? null,
+    Current_Medications: d.Current_Medications ?? null,
+    Surgical_History: d.Surgical_History ?? null,
+    lifestyleFactors: d.lifestyleFactors ?? null,
+    allergies: d.allergies ?? [],
+    ChronicDiseases: d.ChronicDiseases ?? [],
+    familyMedicalHistory: d.familyMedicalHistory ?? [],
+    insurances: withInsuranceStatus(d.insurances ?? [], today),
+    emergencyContacts,
+    emergencyContact: emergencyContacts[0] ?? null,
+    image: row.imageFileId ? fileUrl(deps, companyId, row.imageFileId) : null,
+    lastVisit: row.lastVisit,
+    notes: notes.map(toNote),
+    healthReports: reports.map((r) => toReport(deps, r)),
+    treatment: { upcoming: treatment.upcoming.map(toEntry), history: treatment.history.map(toEntry) },
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function toNote(n: NonNullable<Awaited<ReturnType<typeof findNote>>>): PatientNote {
+  return {
+    _id: n.id,
+    body: n.body,
+    author: n.authorId ? { _id: n.authorId, name: n.authorName ?? '' } : null,
+    createdAt: n.createdAt.toISOString(),
+  };
+}
+
+function toReport(deps: Deps, r: Awaited<ReturnType<typeof findReports>>[number]): HealthReport {
+  return {
+    _id: r.id,
+    title: r.title,
+    createdAt: r.createdAt.toISOString(),
+    uploadedBy: r.uploadedBy ? { _id: r.uploadedBy, name: r.uploaderName ?? '' } : null,
+    file: toFileRef(deps, r.file),
+  };
+}
+
+/** The details of one patient; every read is written to the audit log. */
+export async function readPatient(deps: Deps, req: FastifyRequest, id: string): Promise<PatientDetails> {
+  const caller = callerOf(req);
+  const details = await loadDetails(deps, caller.companyId, id);
+  if (!details) throw notFound();
+  await recordAudit(deps.db, req, { companyId: caller.companyId, actorId: caller.id, action: 'read', entity: ENTITY, entityId: id });
+  return details;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Changes
+
+const FORM_SPEC = { files: { image: 'image' as const }, jsonFields: [...PATIENT_JSON_FIELDS] };
+
+async function addNote(db: Db, companyId: string, patientId: string, authorId: string, body: string) {
+  const [note] = await db.insert(patientNotes).values({ companyId, patientId, authorId, body }).returning({ id: patientNotes.id });
+  return note!.id;
+}
+
+/** Creates a patient from the form (multipart or JSON). A refused request stores nothing, its picture included. */
+export async function createPatient(deps: Deps, req: FastifyRequest): Promise<PatientDetails> {
+  const caller = callerOf(req);
+  const form = await readForm(req, deps, caller, FORM_SPEC);
+  let id: string;
+  try {
+    const data = parseOrThrow(patientInput, form.body);
+    const columns = toColumns(data);
+    if (await identityHolder(deps.db, caller.companyId, columns.identity, null)) throw identityTaken();
+    const imageFileId = form.files.image?.id ?? null;
+    id = await deps.db.transaction(async (tx) => {
+      const db = tx as unknown as Db;
+      const publicId = await nextPublicId(db, caller.companyId, 'patient', 'PAT');
+      const [row] = await db
+        .insert(patients)
+        .values({ ...columns, companyId: caller.companyId, publicId, isActive: data.isActive ?? true, imageFileId, createdBy: caller.id })
+        .returning();
+      if (!row) throw new Error('patient insert returned nothing');
+      const noteId = data.notes ? await addNote(db, caller.companyId, row.id, caller.id, data.notes) : null;
+      await recordAudit(db, req, {
+        companyId: caller.companyId,
+        actorId: caller.id,
+        action: 'create',
+        entity: ENTITY,
+        entityId: row.id,
+        changes: { after: { publicId, ...viewOf(row), ...(noteId ? { note: data.notes } : {}) } },
+      });
+      return row.id;
+    });
+  } catch (err) {
+    await form.discard();
+    throw isIdentityViolation(err) ? identityTaken() : err;
+  }
+  return (await loadDetails(deps, caller.companyId, id))!;
+}
+
+/**
+ * Replaces a patient's form fields (PUT: lists and optional fields not sent are cleared). The picture is
+ * kept unless a new one is sent or `removeImage` is true; `isActive` is kept unless sent.
+ */
+export async function updatePatient(deps: Deps, req: FastifyRequest, id: string): Promise<PatientDetails> {
+  const caller = callerOf(req);
+  const before = await findPatient(deps.db, caller.companyId, id);
+  if (!before) throw notFound();
+  const form = await readForm(req, deps, caller, FORM_SPEC);
+  try {
+    const data = parseOrThrow(patientInput, form.body);
+    const columns = toColumns(data);
+    if (await identityHolder(deps.db, caller.companyId, columns.identity, id)) throw identityTaken();
+    const imageFileId = form.files.image?.id ?? (data.removeImage ? null : before.imageFileId);
+    await deps.db.transaction(async (tx) => {
+      const db = tx as unknown as Db;
+      const [after] = await db
+        .update(patients)
+        .set({ ...columns, isActive: data.isActive ?? before.isActive, imageFileId, updatedAt: sql`now()` })
+        .where(and(eq(patients.companyId, caller.companyId), eq(patients.id, id)))
+        .returning();
+      if (!after) throw notFound();
+      const changes = changedFields(viewOf(before), viewOf(after));
+      if (changes) {
+        await recordAudit(db, req, { companyId: caller.companyId, actorId: caller.id, action: 'update', entity: ENTITY, entityId: id, changes });
+      }
+      if (data.notes) {
+        const noteId = await addNote(db, caller.companyId, id, caller.id, data.notes);
+        await recordAudit(db, req, { companyId: caller.companyId, actorId: caller.id, action: 'note_add', entity: ENTITY, entityId: id, changes: { after: { noteId, body: data.notes } } });
+      }
+    });
+  } catch (err) {
+    await form.discard();
+    throw isIdentityViolation(err) ? identityTaken() : err;
+  }
+  return (await loadDetails(deps, caller.companyId, id))!;
+}
+
+/**
+ * Removes a patient when nothing depends on it. A patient with appointments, notes or health reports is
+ * deactivated instead: medical records are never destroyed silently.
+ */
+export async function deletePatient(deps: Deps, req: FastifyRequest, id: string): Promise<PatientDeleteResult> {
+  const caller = callerOf(req);
+  const outcome = await deps.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    const deleted = await deleteIfUnreferenced(db, caller.companyId, id);
+    if (deleted) {
+      await recordAudit(db, req, { companyId: caller.companyId, actorId: caller.id, action: 'delete', entity: ENTITY, entityId: id, changes: { before: { publicId: deleted.publicId, ...viewOf(deleted) } } });
+      return { outcome: 'deleted' as const, imageFileId: deleted.imageFileId };
+    }
+    const [row] = await db
+      .update(patients)
+      .set({ isActive: false, updatedAt: sql`now()` })
+      .where(and(eq(patients.companyId, caller.companyId), eq(patients.id, id)))
+      .returning({ id: patients.id });
+    if (!row) throw notFound();
+    await recordAudit(db, req, { companyId: caller.companyId, actorId: caller.id, action: 'deactivate', entity: ENTITY, entityId: id, changes: { after: { isActive: false } } });
+    return { outcome: 'deactivated' as const, imageFileId: null };
+  });
+  // The picture of a removed patient is personal data with nothing left pointing at it.
+  if (outcome.imageFileId) await discardUploads(deps, caller.companyId, [{ id: outcome.imageFileId, originalName: '', mimeType: '', sizeBytes: 0 }]);
+  return { _id: id, outcome: outcome.outcome };
+}
+
+export async function addPatientNote(deps: Deps, req: FastifyRequest, id: string, body: string): Promise<PatientNote> {
+  const caller = callerOf(req);
+  if (!(await patientExists(deps.db, caller.companyId, id))) throw notFound();
+  const noteId = await deps.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    const noteId = await addNote(db, caller.companyId, id, caller.id, body);
+    await recordAudit(db, req, { companyId: caller.companyId, actorId: caller.id, action: 'note_add', entity: ENTITY, entityId: id, changes: { after: { noteId, body } } });
+    return noteId;
+  });
+  return toNote((await findNote(deps.db, caller.companyId, noteId))!);
+}
+
+/** Attaches a health report (PDF or image, 10 MB, checked by content) with its title. */
+export async function addHealthReport(deps: Deps, req: FastifyRequest, id: string): Promise<HealthReport> {
+  const caller = callerOf(req);
+  if (!(await patientExists(deps.db, caller.companyId, id))) throw notFound();
+  const form = await readForm(req, deps, caller, { files: { file: 'report' } });
+  let reportId: string;
+  try {
+    const { title } = parseOrThrow(patientReportInput, form.body);
+    const file = form.files.file;
+    if (!file) throw validationFailed({ file: 'validation.reportFileRequired' });
+    reportId = await deps.db.transaction(async (tx) => {
+      const db = tx as unknown as Db;
+      const [row] = await db
+        .insert(patientDocuments)
+        .values({ companyId: caller.companyId, patientId: id, fileId: file.id, title, uploadedBy: caller.id })
+        .returning({ id: patientDocuments.id });
+      await recordAudit(db, req, {
+        companyId: caller.companyId,
+        actorId: caller.id,
+        action: 'document_add',
+        entity: ENTITY,
+        entityId: id,
+        changes: { after: { documentId: row!.id, title, fileId: file.id, fileName: file.originalName, mimeType: file.mimeType, size: file.sizeBytes } },
+      });
+      return row!.id;
+    });
+  } catch (err) {
+    await form.discard();
+    throw err;
+  }
+  const [report] = await findReports(deps.db, caller.companyId, id, reportId);
+  return toReport(deps, report!);
+}

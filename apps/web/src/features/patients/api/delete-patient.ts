@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ApiSuccess, PatientDeleteResult } from '@clinic/shared';
+import { http } from '@/lib/http';
+import { notifySuccess } from '@/lib/notify';
+import { patientsKeys } from './patients-keys';
+
+/**
+ * Deletes a patient. The server keeps a patient with medical records and deactivates it instead; its
+ * message says which happened, so that message is shown rather than the generic deletion toast.
+ */
+export async function deletePatient(id: string): Promise<ApiSuccess<PatientDeleteResult>> {
+  const result = await http.delete<ApiSuccess<PatientDeleteResult>>(`/patients/${encodeURIComponent(id)}`, { successToast: false });
+  if (result.message) notifySuccess(result.message);
+  return result;
+}
+
+export function useDeletePatient() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deletePatient,
+    onSuccess: async (result, id) => {
+      if (result.data.outcome === 'deleted') queryClient.removeQueries({ queryKey: patientsKeys.detail(id) });
+      else await queryClient.invalidateQueries({ queryKey: patientsKeys.detail(id) });
+      await queryClient.invalidateQueries({ queryKey: patientsKeys.lists() });
+    },
+  });
+}

@@ -1,0 +1,43 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { ApiList, PatientListItem } from '@clinic/shared';
+import { http } from '@/lib/http';
+import { patientsKeys } from './patients-keys';
+
+export interface PatientsQuery {
+  page: number;
+  limit: number;
+  sortBy: string;
+  order: 'asc' | 'desc';
+  search: string;
+  status: 'active' | 'inactive' | null;
+  /** Date of birth, `YYYY-MM-DD`. */
+  dateOfBirth: string | null;
+}
+
+export function getPatients(query: PatientsQuery, signal?: AbortSignal): Promise<ApiList<PatientListItem>> {
+  return http.get<ApiList<PatientListItem>>('/patients', {
+    signal,
+    query: {
+      page: query.page,
+      limit: query.limit,
+      sortBy: query.sortBy,
+      order: query.order,
+      search: query.search,
+      isActive: query.status ? String(query.status === 'active') : undefined,
+      dateOfBirth: query.dateOfBirth,
+    },
+  });
+}
+
+export const patientsQueryOptions = (query: PatientsQuery) =>
+  queryOptions({
+    queryKey: [...patientsKeys.lists(), query] as const,
+    queryFn: ({ signal }) => getPatients(query, signal),
+    placeholderData: keepPreviousData,
+    // The spec keeps patient lists from refetching on focus (the app default).
+    refetchOnWindowFocus: false,
+  });
+
+export function usePatients(query: PatientsQuery) {
+  return useQuery(patientsQueryOptions(query));
+}

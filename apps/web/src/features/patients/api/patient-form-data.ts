@@ -1,0 +1,35 @@
+import type { PatientData } from '@clinic/shared';
+
+/** The picture chosen in the form: a new file, or a request to remove the current one. */
+export interface PatientImageChange {
+  file: File | null;
+  remove: boolean;
+}
+
+function append(form: FormData, name: string, value: unknown) {
+  if (value === undefined || value === null || value === '') return;
+  if (Array.isArray(value)) {
+    value.forEach((item, index) => append(form, `${name}[${index}]`, item));
+    return;
+  }
+  if (typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value as Record<string, unknown>)) append(form, `${name}[${key}]`, inner);
+    return;
+  }
+  form.append(name, String(value));
+}
+
+/**
+ * The validated form as the API's multipart body: lists and rows flattened as `name[i][key]`, the picture
+ * as the `image` file part. Empty values are left out (the server treats them as not given).
+ */
+export function toPatientFormData(values: PatientData, image: PatientImageChange): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(values)) {
+    if (key === 'image' || key === 'removeImage') continue;
+    append(form, key, value);
+  }
+  if (image.file) form.append('image', image.file, image.file.name);
+  else if (image.remove) form.append('removeImage', 'true');
+  return form;
+}

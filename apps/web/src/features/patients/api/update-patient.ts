@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ApiSuccess, PatientData, PatientDetails } from '@clinic/shared';
+import { http } from '@/lib/http';
+import { toPatientFormData, type PatientImageChange } from './patient-form-data';
+import { patientsKeys } from './patients-keys';
+
+export interface UpdatePatientInput {
+  id: string;
+  values: PatientData;
+  image: PatientImageChange;
+}
+
+/** Replaces the patient's form fields (PUT); the picture changes only when a new one is chosen or removed. */
+export function updatePatient({ id, values, image }: UpdatePatientInput): Promise<ApiSuccess<PatientDetails>> {
+  return http.put<ApiSuccess<PatientDetails>>(`/patients/${encodeURIComponent(id)}`, toPatientFormData(values, image));
+}
+
+export function useUpdatePatient() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updatePatient,
+    onSuccess: async (result, { id }) => {
+      queryClient.setQueryData(patientsKeys.detail(id), result.data);
+      await queryClient.invalidateQueries({ queryKey: patientsKeys.lists() });
+    },
+  });
+}

@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ApiSuccess, HealthReport, PatientDetails } from '@clinic/shared';
+import { http } from '@/lib/http';
+import { patientsKeys } from './patients-keys';
+
+export interface HealthReportUpload {
+  title: string;
+  file: File;
+}
+
+export function uploadHealthReport(patientId: string, { title, file }: HealthReportUpload): Promise<ApiSuccess<HealthReport>> {
+  const form = new FormData();
+  form.append('title', title);
+  form.append('file', file, file.name);
+  return http.post<ApiSuccess<HealthReport>>(`/patients/${encodeURIComponent(patientId)}/documents`, form);
+}
+
+export function useUploadHealthReport(patientId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (upload: HealthReportUpload) => uploadHealthReport(patientId, upload),
+    onSuccess: (result) => {
+      queryClient.setQueryData<PatientDetails>(patientsKeys.detail(patientId), (old) =>
+        old ? { ...old, healthReports: [result.data, ...old.healthReports] } : old,
+      );
+      void queryClient.invalidateQueries({ queryKey: patientsKeys.detail(patientId) });
+    },
+  });
+}

@@ -1,0 +1,188 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { demoUser, emptyList, errorBody, jsonResponse, mockFetch, renderApp, setLanguage, signIn } from '@/test/utils';
+
+
+interface Sent {
+  method: string;
+  url: URL;
+  body: FormData | null;
+}
+
+/** The API behind the add form: records what was sent; `answer` decides the reply to the create call. */
+function patientsApi(answer: () => Response = () => jsonResponse(201, { success: true, message: 'Patient created successfully', data: {} })) {
+  const sent: Sent[] = [];
+  mockFetch((url, init) => {
+    if (url.pathname === '/api/profile') return jsonResponse(200, { success: true, data: demoUser });
+    sent.push({ method: init.method ?? 'GET', url, body: init.body instanceof FormData ? init.body : null });
+    if (url.pathname === '/api/patients' && init.method === 'POST') return answer();
+    return jsonResponse(200, emptyList());
+  });
+  return sent;
+}
+
+/** Types a whole value at once (pasting keeps these long forms fast). */
+async function fill(user: ReturnType<typeof userEvent.setup>, input: HTMLElement, text: string) {
+  await user.click(input);
+  await user.paste(text);
+}
+
+async function choose(user: ReturnType<typeof userEvent.setup>, label: RegExp | string, option: RegExp | string) {
+  await user.click(screen.getByRole('combobox', { name: label }));
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+async function fillValidForm(user: ReturnType<typeof userEvent.setup>) {
+  await fill(user, screen.getByRole('textbox', { name: /Full name/ }), 'Amal Hassan');
+  await fill(user, screen.getByRole('textbox', { name: /Identity number/ }), '1098765432');
+  const dob = screen.getByRole('textbox', { name: /Date of birth/ });
+  await fill(user, dob, '1990-01-05');
+  await user.tab();
+  await choose(user, /Gender/, 'Female');
+  await choose(user, /Nationality/, 'Saudi');
+  await fill(user, screen.getByRole('textbox', { name: /Professional experience/ }), 'Teacher');
+  await fill(user, screen.getByRole('textbox', { name: /^Phone/ }), '0501234567');
+  await fill(user, screen.getByRole('textbox', { name: /Address/ }), 'King Fahd Road, Riyadh');
+  await choose(user, /Blood type/, /^\u2066?A\+\u2069?$/);
+  await user.click(screen.getByRole('radio', { name: 'No' }));
+}
+
+describe('patient form', { timeout: 30_000 }, () => {
+  it("shows the spec's message for every required field before sending anything", async () => {
+    const sent = patientsApi();
+    signIn();
+    const user = userEvent.setup();
+    renderApp('/patients/add');
+
+    await user.click(await screen.findByRole('button', { name: 'Save patient' }, { timeout: 5000 }));
+    for (const message of [
+      'Name is required',
+      'Identity is required',
+      'Date of Birth is required',
+      'Gender is Required',
+      'Nationality is required',
+      'Professional experience is required',
+      'Invalid phone number',
+      'Address is required',
+      'Blood type is required',
+      'Smoking status is required',
+    ]) {
+      expect(await screen.findByText(message)).toBeInTheDocument();
+    }
+    // Marital status starts as Single, as the spec says.
+    expect(screen.queryByText('Marital status is required')).not.toBeInTheDocument();
+    expect(sent.filter((s) => s.method === 'POST')).toHaveLength(0);
+  });
+
+  it('checks values as they are typed: name length, phone digits, e-mail, height and evaluation', async () => {
+    patientsApi();
+    signIn();
+    const user = userEvent.setup();
+    renderApp('/patients/add');
+
+    await fill(user, await screen.findByRole('textbox', { name: /Full name/ }, { timeout: 5000 }), 'A name that is much longer than thirty');
+    await fill(user, screen.getByRole('textbox', { name: /^Phone/ }), '12345');
+    await fill(user, screen.getByRole('textbox', { name: /Email/ }), 'not-an-email');
+    await fill(user, screen.getByRole('textbox', { name: /Height/ }), '-5');
+    await fill(user, screen.getByRole('textbox', { name: /Evaluation/ }), '9');
+    await user.click(screen.getByRole('button', { name: 'Save patient' }));
+
+    expect(await screen.findByText('Name must be at most 30 characters')).toBeInTheDocument();
+    expect(screen.getByText('Invalid phone number')).toBeInTheDocument();
+    expect(screen.getByText('Invalid email format')).toBeInTheDocument();
+    expect(screen.getByText('Height must be positive')).toBeInTheDocument();
+    expect(screen.getByText('Evaluation must be between 0 and 5')).toBeInTheDocument();
+  });
+
+  it('adds and removes emergency contact rows, each checked on its own', async () => {
+    patientsApi();
+    signIn();
+    const user = userEvent.setup();
+    renderApp('/patients/add');
+
+    expect(await screen.findByText('No emergency contacts yet.', {}, { timeout: 5000 })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add emergency contact' }));
+    await user.click(screen.getByRole('button', { name: 'Add emergency contact' }));
+    const first = screen.getByTestId('emergency-contact-0');
+    const second = screen.getByTestId('emergency-contact-1');
+    await fill(user, within(first).getByRole('textbox', { name: /Name/ }), 'Omar Hassan');
+    await fill(user, within(first).getByRole('textbox', { name: /Phone/ }), '0501112233');
+    await fill(user, within(first).getByRole('textbox', { name: /Relation/ }), 'Brother');
+    await fill(user, within(second).getByRole('textbox', { name: /Phone/ }), '123');
+    await user.click(screen.getByRole('button', { name: 'Save patient' }));
+
+    expect(await within(second).findByText('Emergency contact name is required')).toBeInTheDocument();
+    expect(within(second).getByText('Invalid phone number')).toBeInTheDocument();
+    expect(within(second).getByText('Relation to patient is required')).toBeInTheDocument();
+    expect(within(first).queryByText('Emergency contact name is required')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Remove emergency contact 2' }));
+    expect(screen.queryByTestId('emergency-contact-1')).not.toBeInTheDocument();
+    expect(screen.queryByText('Relation to patient is required')).not.toBeInTheDocument();
+  });
+
+  it('sends the form as multipart with flattened rows, then goes back to the list', async () => {
+    const sent = patientsApi();
+    signIn();
+    const user = userEvent.setup();
+    const { router } = renderApp('/patients/add');
+    await screen.findByRole('button', { name: 'Save patient' }, { timeout: 5000 });
+
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: 'Add emergency contact' }));
+    const row = screen.getByTestId('emergency-contact-0');
+    await fill(user, within(row).getByRole('textbox', { name: /Name/ }), 'Omar Hassan');
+    await fill(user, within(row).getByRole('textbox', { name: /Phone/ }), '050 111 2233');
+    await fill(user, within(row).getByRole('textbox', { name: /Relation/ }), 'Brother');
+    await user.click(screen.getByRole('button', { name: 'Save patient' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/patients'));
+    const post = sent.find((s) => s.method === 'POST');
+    const form = Object.fromEntries(post!.body!.entries());
+    expect(form).toMatchObject({
+      name: 'Amal Hassan',
+      identity: '1098765432',
+      dateOfBirth: '1990-01-05',
+      gender: 'female',
+      nationality: 'Saudi',
+      marital_status: 'Single',
+      blood_type: 'A+',
+      Smoking: 'false',
+      phone: '0501234567',
+      'emergencyContacts[0][name]': 'Omar Hassan',
+      'emergencyContacts[0][phone]': '0501112233',
+      'emergencyContacts[0][relationToPatient]': 'Brother',
+    });
+    expect(await screen.findByText('Patient created successfully')).toBeInTheDocument();
+  });
+
+  it("puts the server's duplicate identity message on the identity field", async () => {
+    patientsApi(() =>
+      jsonResponse(409, errorBody('A patient with this identity number already exists', 'DUPLICATE_IDENTITY', { identity: 'This identity number is already registered for another patient' })),
+    );
+    signIn();
+    const user = userEvent.setup();
+    const { router } = renderApp('/patients/add');
+    await screen.findByRole('button', { name: 'Save patient' }, { timeout: 5000 });
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: 'Save patient' }));
+
+    expect(await screen.findByText('This identity number is already registered for another patient')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/patients/add');
+  });
+
+  it('shows the messages in Arabic, right to left', async () => {
+    patientsApi();
+    await setLanguage('ar');
+    signIn();
+    const user = userEvent.setup();
+    renderApp('/patients/add');
+
+    await user.click(await screen.findByRole('button', { name: 'حفظ المريض' }, { timeout: 5000 }));
+    expect(await screen.findByText('الاسم مطلوب')).toBeInTheDocument();
+    expect(screen.getByText('فصيلة الدم مطلوبة')).toBeInTheDocument();
+    expect(screen.getByText('رقم الهاتف غير صالح')).toBeInTheDocument();
+    expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+  });
+});

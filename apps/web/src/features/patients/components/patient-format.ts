@@ -1,0 +1,34 @@
+import dayjs from 'dayjs';
+
+/** The spec's date format: January 5, 1990 (month names in the active language). */
+export const DATE_FORMAT = 'MMMM D, YYYY';
+
+/** A calendar date (`YYYY-MM-DD`) or an instant, shown as a date in the given language; '' when absent. */
+export function formatDate(value: string | null | undefined, lang: string): string {
+  if (!value) return '';
+  const date = dayjs(value);
+  return date.isValid() ? date.locale(lang).format(DATE_FORMAT) : '';
+}
+
+/** An instant shown with its local time. */
+export function formatDateTime(value: string | null | undefined, lang: string): string {
+  if (!value) return '';
+  const date = dayjs(value);
+  return date.isValid() ? date.locale(lang).format(`${DATE_FORMAT} · HH:mm`) : '';
+}
+
+/** Centimetres as metres with two decimals (the details screen shows height in M). */
+export function metres(cm: number): string {
+  return (cm / 100).toFixed(2);
+}
+
+export function fileSize(bytes: number, lang: string): string {
+  const units = lang === 'ar' ? ['بايت', 'ك.ب', 'م.ب'] : ['B', 'KB', 'MB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value.toFixed(unit === 0 ? 0 : 1)} ${units[unit]}`;
+}

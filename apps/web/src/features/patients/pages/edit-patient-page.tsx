@@ -1,0 +1,61 @@
+import { Button, Card, Center, Loader, Stack } from '@mantine/core';
+import { IconArrowLeft, IconUserQuestion } from '@tabler/icons-react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@/components/empty-state';
+import { PageHeader } from '@/components/page-header';
+import { usePatient } from '../api/get-patient';
+import { useUpdatePatient } from '../api/update-patient';
+import { PatientForm } from '../components/patient-form';
+import { patientToForm } from '../components/patient-form-values';
+
+export default function EditPatientPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { id = '' } = useParams();
+  const patient = usePatient(id);
+  const update = useUpdatePatient();
+
+  if (patient.isPending) {
+    return (
+      <Center mih="40vh">
+        <Loader aria-label={t('common.loading')} />
+      </Center>
+    );
+  }
+  if (patient.isError || !patient.data) {
+    return (
+      <Card>
+        <EmptyState
+          title={t('patients.details.empty')}
+          description={t('patients.details.emptyHint')}
+          icon={<IconUserQuestion stroke={1.6} />}
+          actions={
+            <Button component={Link} to="/patients" variant="light" leftSection={<IconArrowLeft size={16} />}>
+              {t('patients.details.backToList')}
+            </Button>
+          }
+        />
+      </Card>
+    );
+  }
+
+  const data = patient.data;
+  return (
+    <Stack gap="lg" maw={1200}>
+      <PageHeader title={t('patients.form.editTitle')} subtitle={t('patients.form.editSubtitle', { name: data.name })} />
+      <PatientForm
+        // A fresh form whenever another patient is opened.
+        key={data._id}
+        mode="edit"
+        defaultValues={patientToForm(data)}
+        currentImage={data.image}
+        onSubmit={async (values, image) => {
+          await update.mutateAsync({ id: data._id, values, image });
+          await navigate('/patients');
+        }}
+        onCancel={() => void navigate(-1)}
+      />
+    </Stack>
+  );
+}

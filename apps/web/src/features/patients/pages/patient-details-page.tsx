@@ -1,0 +1,188 @@
+import { useState, type ReactNode } from 'react';
+import { Badge, Button, Card, Center, Grid, Group, Loader, SimpleGrid, Stack, Text, Title, useDirection } from '@mantine/core';
+import { IconArrowLeft, IconArrowRight, IconCalendarStats, IconEdit, IconLanguage, IconSmoking, IconSmokingNo, IconTrash, IconUserQuestion } from '@tabler/icons-react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { PatientDetails } from '@clinic/shared';
+import { EmptyState } from '@/components/empty-state';
+import { isApiError } from '@/lib/http';
+import { useSession } from '@/lib/session-context';
+import { usePatient } from '../api/get-patient';
+import { DeletePatientDialog } from '../components/delete-patient-dialog';
+import { HealthReportsCard } from '../components/health-reports-card';
+import { NotesCard } from '../components/notes-card';
+import { PatientAvatar } from '../components/patient-avatar';
+import {
+  AllergiesCard,
+  ChronicDiseasesCard,
+  ContactPersonCard,
+  GeneralInfoCard,
+  InsuranceCard,
+  MedicalHistoryCard,
+  MedicalInfoCard,
+} from '../components/patient-details-cards';
+import { formatDate } from '../components/patient-format';
+import { TreatmentCard } from '../components/treatment-card';
+
+function Fact({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
+  return (
+    <Group gap={8} wrap="nowrap">
+      {icon}
+      <Stack gap={0}>
+        <Text size="xs" c="dimmed">
+          {label}
+        </Text>
+        <Text size="sm" fw={600}>
+          {value}
+        </Text>
+      </Stack>
+    </Group>
+  );
+}
+
+function ProfileHeader({ patient, canWrite, onDelete }: { patient: PatientDetails; canWrite: boolean; onDelete: () => void }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Card data-testid="patient-profile">
+      <Group justify="space-between" align="flex-start" gap="lg" wrap="wrap">
+        <Group gap="lg" wrap="nowrap" align="center" style={{ minWidth: 0, flex: '1 1 18rem' }}>
+          <PatientAvatar src={patient.image} name={patient.name} alt={t('patients.details.imageAlt', { name: patient.name })} size={96} radius={48} data-testid="patient-image" />
+          <Stack gap={6} style={{ minWidth: 0 }}>
+            <Title order={2} fz={{ base: 'h3', sm: 'h2' }} data-testid="patient-name" style={{ overflowWrap: 'anywhere' }}>
+              {patient.name}
+            </Title>
+            <Group gap="xs">
+              <Badge variant="outline" color="gray" tt="none" ff="monospace" data-testid="patient-public-id">
+                {patient.publicId}
+              </Badge>
+              <Badge color={patient.isActive ? 'teal' : 'gray'} variant="light" tt="none" data-testid="patient-status">
+                {patient.isActive ? t('common.status.active') : t('common.status.inactive')}
+              </Badge>
+              {patient.blood_type && (
+                <Badge color="red" variant="light" tt="none" dir="ltr">
+                  {patient.blood_type}
+                </Badge>
+              )}
+            </Group>
+            <Text size="sm" c="dimmed">
+              {t('patients.details.ageLabel')}: {t('patients.details.age', { count: patient.age })}
+              {patient.gender ? ` · ${t(`patients.genders.${patient.gender}`)}` : ''}
+            </Text>
+          </Stack>
+        </Group>
+        {canWrite && (
+          <Group gap="sm">
+            <Button component={Link} to={`/patients/edit/${patient._id}`} variant="light" leftSection={<IconEdit size={16} />} data-testid="patient-edit-button">
+              {t('patients.details.edit')}
+            </Button>
+            <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={onDelete} data-testid="patient-delete-button">
+              {t('patients.details.delete')}
+            </Button>
+          </Group>
+        )}
+      </Group>
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md" mt="lg" pt="md" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+        <Fact
+          icon={<IconCalendarStats size={20} stroke={1.6} color="var(--mantine-color-dimmed)" />}
+          label={t('patients.details.lastVisit')}
+          value={patient.lastVisit ? formatDate(patient.lastVisit, i18n.language) : t('patients.details.noVisits')}
+        />
+        <Fact
+          icon={<IconLanguage size={20} stroke={1.6} color="var(--mantine-color-dimmed)" />}
+          label={t('patients.details.general.preferredLanguage')}
+          value={patient.preferredLanguage ? t(`patients.languages.${patient.preferredLanguage}`, { defaultValue: patient.preferredLanguage }) : t('patients.details.notRecorded')}
+        />
+        <Fact
+          icon={patient.Smoking ? <IconSmoking size={20} stroke={1.6} color="var(--mantine-color-dimmed)" /> : <IconSmokingNo size={20} stroke={1.6} color="var(--mantine-color-dimmed)" />}
+          label={t('patients.details.history.smoking')}
+          value={patient.Smoking === null ? t('patients.details.notRecorded') : patient.Smoking ? t('patients.details.smoker') : t('patients.details.nonSmoker')}
+        />
+      </SimpleGrid>
+    </Card>
+  );
+}
+
+export default function PatientDetailsPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { id = '' } = useParams();
+  const { can } = useSession();
+  const canWrite = can('patient_write');
+  const patient = usePatient(id);
+  const [deleting, setDeleting] = useState(false);
+  const { dir } = useDirection();
+  const BackIcon = dir === 'rtl' ? IconArrowRight : IconArrowLeft;
+
+  if (patient.isPending) {
+    return (
+      <Center mih="40vh">
+        <Loader aria-label={t('common.loading')} />
+      </Center>
+    );
+  }
+  if (patient.isError || !patient.data) {
+    const notFound = !patient.isError || (isApiError(patient.error) && [404, 422].includes(patient.error.status));
+    return (
+      <Card>
+        <EmptyState
+          title={notFound ? t('patients.details.empty') : patient.error.message}
+          description={notFound ? t('patients.details.emptyHint') : undefined}
+          icon={<IconUserQuestion stroke={1.6} />}
+          actions={
+            <Group gap="sm">
+              {!notFound && (
+                <Button variant="default" onClick={() => void patient.refetch()}>
+                  {t('common.actions.retry')}
+                </Button>
+              )}
+              <Button component={Link} to="/patients" variant="light" leftSection={<BackIcon size={16} />}>
+                {t('patients.details.backToList')}
+              </Button>
+            </Group>
+          }
+        />
+      </Card>
+    );
+  }
+
+  const data = patient.data;
+  return (
+    <Stack gap="lg" data-testid="patient-details">
+      <Group>
+        <Button component={Link} to="/patients" variant="subtle" color="gray" size="compact-sm" leftSection={<BackIcon size={16} />}>
+          {t('patients.details.backToList')}
+        </Button>
+      </Group>
+      <ProfileHeader patient={data} canWrite={canWrite} onDelete={() => setDeleting(true)} />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
+          <Stack gap="lg">
+            <InsuranceCard patient={data} />
+            <GeneralInfoCard patient={data} />
+            <MedicalInfoCard patient={data} />
+            <ContactPersonCard patient={data} />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
+          <Stack gap="lg">
+            <MedicalHistoryCard patient={data} />
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+              <AllergiesCard patient={data} />
+              <ChronicDiseasesCard patient={data} />
+            </SimpleGrid>
+            <TreatmentCard patient={data} />
+            <HealthReportsCard patient={data} canWrite={canWrite} />
+            <NotesCard patient={data} canWrite={canWrite} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      <DeletePatientDialog
+        patient={deleting ? data : null}
+        onClose={() => setDeleting(false)}
+        onDone={(outcome) => {
+          if (outcome === 'deleted') void navigate('/patients');
+        }}
+      />
+    </Stack>
+  );
+}
