@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, localTime, safeTimeZone, toMinutes, weekdayOf, zonedInstant, zonedIso } from './time-zone.js';
+
+describe('clinic-local time', () => {
+  it('reads an instant on the wall clock of the clinic, weekday included', () => {
+    const t = localTime(new Date('2026-03-02T06:30:00Z'), 'Asia/Riyadh');
+    expect(t).toEqual({ date: '2026-03-02', time: '09:30', weekday: 'Monday', minutes: 570, offsetMinutes: 180 });
+  });
+
+  it('keeps 09:00 at 09:00 across the spring change in Berlin (last Sunday of March)', () => {
+    const before = zonedInstant('2026-03-28', '09:00', 'Europe/Berlin');
+    const after = zonedInstant('2026-03-30', '09:00', 'Europe/Berlin');
+    expect(before.toISOString()).toBe('2026-03-28T08:00:00.000Z');
+    expect(after.toISOString()).toBe('2026-03-30T07:00:00.000Z');
+    expect(localTime(after, 'Europe/Berlin').time).toBe('09:00');
+    expect(zonedIso(before, 'Europe/Berlin')).toBe('2026-03-28T09:00:00+01:00');
+    expect(zonedIso(after, 'Europe/Berlin')).toBe('2026-03-30T09:00:00+02:00');
+    // 7 days after a Saturday 09:00 is not "the same instant + 168 h" when the clocks changed in between.
+    expect(after.getTime() - before.getTime()).toBe(2 * 86_400_000 - 3_600_000);
+  });
+
+  it('keeps 09:00 at 09:00 across the autumn change (last Sunday of October)', () => {
+    expect(zonedInstant('2026-10-24', '09:00', 'Europe/Berlin').toISOString()).toBe('2026-10-24T07:00:00.000Z');
+    expect(zonedInstant('2026-10-26', '09:00', 'Europe/Berlin').toISOString()).toBe('2026-10-26T08:00:00.000Z');
+    expect(zonedIso(new Date('2026-10-25T08:00:00Z'), 'Europe/Berlin')).toBe('2026-10-25T09:00:00+01:00');
+  });
+
+  it('moves a wall time that does not exist (the spring gap) forward by the jump', () => {
+    expect(zonedIso(zonedInstant('2026-03-29', '02:30', 'Europe/Berlin'), 'Europe/Berlin')).toBe('2026-03-29T03:30:00+02:00');
+  });
+
+  it('writes negative offsets and whole-day arithmetic correctly', () => {
+    expect(zonedIso(new Date('2026-01-15T14:05:09Z'), 'America/New_York')).toBe('2026-01-15T09:05:09-05:00');
+    expect(addDays('2026-02-28', 1)).toBe('2026-03-01');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+    expect(weekdayOf('2026-03-29')).toBe('Sunday');
+  });
+
+  it('parses times and falls back to UTC for an unknown zone', () => {
+    expect(toMinutes('09:30')).toBe(570);
+    expect(toMinutes('24:00')).toBe(1440);
+    expect(toMinutes('25:00')).toBeNull();
+    expect(toMinutes('9am')).toBeNull();
+    expect(safeTimeZone('Mars/Olympus')).toBe('UTC');
+    expect(safeTimeZone('Asia/Riyadh')).toBe('Asia/Riyadh');
+  });
+});

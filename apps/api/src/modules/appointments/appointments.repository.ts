@@ -1,0 +1,216 @@
+import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AppointmentRecord, AppointmentStatus } from '@clinic/shared';
+import type { Db } from '../../db/client.js';
+import { appointments, clinics, employeeClinics, employees, patients, serviceDoctors, services } from '../../db/schema/index.js';
+import { safeTimeZone, zonedIso } from '../../domain/scheduling/time-zone.js';
+import { likePattern, orderBy } from '../../lib/list.js';
+
+export type AppointmentRow = typeof appointments.$inferSelect;
+
+const doctors = employees;
+const joinPatient = and(eq(patients.companyId, appointments.companyId), eq(patients.id, appointments.patientId));
+const joinDoctor = and(eq(doctors.companyId, appointments.companyId), eq(doctors.id, appointments.doctorId));
+const joinClinic = and(eq(clinics.companyId, appointments.companyId), eq(clinics.id, appointments.clinicId));
+const joinService = and(eq(services.companyId, appointments.companyId), eq(services.id, appointments.serviceId));
+
+const columns = {
+  a: appointments,
+  patientName: patients.name,
+  patientPublicId: patients.publicId,
+  doctorName: doctors.name,
+  doctorPublicId: doctors.publicId,
+  clinicName: clinics.name,
+  clinicPublicId: clinics.publicId,
+  clinicTimeZone: clinics.timeZone,
+  serviceName: services.name,
+  servicePublicId: services.publicId,
+};
+
+type JoinedRow = {
+  a: AppointmentRow;
+  patientName: string;
+  patientPublicId: string;
+  doctorName: string;
+  doctorPublicId: string;
+  clinicName: string;
+  clinicPublicId: string;
+  clinicTimeZone: string;
+  serviceName: string;
+  servicePublicId: string;
+};
+
+export function toRecord(r: JoinedRow): AppointmentRecord {
+  const tz = safeTimeZone(r.clinicTimeZone);
+  return {
+    _id: r.a.id,
+    publicId: r.a.publicId,
+    patient: { _id: r.a.patientId, name: r.patientName, publicId: r.patientPublicId },
+    doctor: { _id: r.a.doctorId, name: r.doctorName, publicId: r.doctorPublicId },
+    clinic: { _id: r.a.clinicId, name: r.clinicName, publicId: r.clinicPublicId },
+    service: { _id: r.a.serviceId, name: r.serviceName, publicId: r.servicePublicId },
+    reason: r.a.reason,
+    datetime: zonedIso(r.a.startsAt, tz),
+    endsAt: zonedIso(r.a.endsAt, tz),
+    durationMinutes: Math.round((r.a.endsAt.getTime() - r.a.startsAt.getTime()) / 60_000),
+    clinicTimeZone: tz,
+    status: r.a.status as AppointmentStatus,
+    cancellationReason: r.a.cancellationReason,
+    reminderSent: r.a.reminderSent,
+    createdAt: r.a.createdAt.toISOString(),
+    updatedAt: r.a.updatedAt.toISOString(),
+  };
+}
+
+export interface AppointmentFilters {
+  companyId: string;
+  search?: string | undefined;
+  status?: AppointmentStatus | undefined;
+  /** Clinic-local day 'YYYY-MM-DD'. */
+  date?: string | undefined;
+  clinicId?: string | undefined;
+  doctorId?: string | undefined;
+  patientId?: string | undefined;
+  serviceId?: string | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+}
+
+function whereOf(f: AppointmentFilters): SQL | undefined {
+  const where: SQL[] = [eq(appointments.companyId, f.companyId)];
+  if (f.search) {
+    const p = likePattern(f.search);
+    where.push(or(
+      ilike(patients.name, p), ilike(patients.publicId, p), ilike(doctors.name, p), ilike(appointments.publicId, p),
+      ilike(appointments.reason, p), ilike(services.name, p),
+    )!);
+  }
+  if (f.status) where.push(eq(appointments.status, f.status));
+  if (f.clinicId) where.push(eq(appointments.clinicId, f.clinicId));
+  if (f.doctorId) where.push(eq(appointments.doctorId, f.doctorId));
+  if (f.patientId) where.push(eq(appointments.patientId, f.patientId));
+  if (f.serviceId) where.push(eq(appointments.serviceId, f.serviceId));
+  // The day as the clinic's own clocks show it.
+  if (f.date) where.push(sql`(${appointments.startsAt} at time zone ${clinics.timeZone})::date = ${f.date}::date`);
+  if (f.from && f.to) {
+    where.push(sql`${appointments.startsAt} < ${f.to.toISOString()}::timestamptz`);
+    where.push(sql`${appointments.endsAt} > ${f.from.toISOString()}::timestamptz`);
+  }
+  return and(...where);
+}
+
+const sortColumns: Record<string, AnyPgColumn[]> = {
+  _id: [appointments.createdAt, appointments.id],
+  publicId: [appointments.publicId],
+  datetime: [appointments.startsAt, appointments.id],
+  status: [appointments.status, appointments.startsAt],
+  patient: [patients.name, appointments.startsAt],
+  doctor: [doctors.name, appointments.startsAt],
+  clinic: [clinics.name, appointments.startsAt],
+  createdAt: [appointments.createdAt, appointments.id],
+};
+
+/** One page of appointments with their patient, doctor, clinic and service names, in one query (plus a count). */
+export async function findAppointments(db: Db, f: AppointmentFilters, page: { limit: number; offset: number; sortBy: string; order: 'asc' | 'desc' }) {
+  const filter = whereOf(f);
+  const [rows, totals] = await Promise.all([
+    db
+      .select(columns)
+      .from(appointments)
+      .innerJoin(patients, joinPatient)
+      .innerJoin(doctors, joinDoctor)
+      .innerJoin(clinics, joinClinic)
+      .innerJoin(services, joinService)
+      .where(filter)
+      .orderBy(...orderBy(sortColumns[page.sortBy] ?? sortColumns._id!, page.order))
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({ n: count() })
+      .from(appointments)
+      .innerJoin(patients, joinPatient)
+      .innerJoin(doctors, joinDoctor)
+      .innerJoin(clinics, joinClinic)
+      .innerJoin(services, joinService)
+      .where(filter),
+  ]);
+  return { rows: rows.map(toRecord), total: Number(totals[0]?.n ?? 0) };
+}
+
+export async function findAppointment(db: Db, companyId: string, id: string) {
+  const [row] = await db
+    .select(columns)
+    .from(appointments)
+    .innerJoin(patients, joinPatient)
+    .innerJoin(doctors, joinDoctor)
+    .innerJoin(clinics, joinClinic)
+    .innerJoin(services, joinService)
+    .where(and(eq(appointments.companyId, companyId), eq(appointments.id, id)))
+    .limit(1);
+  return row ? { row: row.a, record: toRecord(row) } : null;
+}
+
+/** Everything the booking rules look at, for the chosen patient, doctor, clinic and service. */
+export async function loadBookingParties(db: Db, companyId: string, ids: { patient: string; doctor: string; clinic: string; service: string }) {
+  const [patient, doctor, clinic, service, provides, worksAt] = await Promise.all([
+    db.select({ id: patients.id, name: patients.name, isActive: patients.isActive }).from(patients)
+      .where(and(eq(patients.companyId, companyId), eq(patients.id, ids.patient))).limit(1),
+    db.select({
+      id: employees.id, name: employees.name, isActive: employees.isActive, employeeType: employees.employeeType,
+      workingHours: employees.workingHours, breakTimes: employees.breakTimes, vacationRecords: employees.vacationRecords,
+    }).from(employees).where(and(eq(employees.companyId, companyId), eq(employees.id, ids.doctor))).limit(1),
+    db.select({
+      id: clinics.id, name: clinics.name, isActive: clinics.isActive, timeZone: clinics.timeZone, averageVisitMinutes: clinics.averageVisitMinutes,
+      workingHours: clinics.workingHours, holidays: clinics.holidays,
+    }).from(clinics).where(and(eq(clinics.companyId, companyId), eq(clinics.id, ids.clinic))).limit(1),
+    db.select({ id: services.id, name: services.name, isActive: services.isActive, clinicId: services.clinicId, durationMinutes: services.durationMinutes })
+      .from(services).where(and(eq(services.companyId, companyId), eq(services.id, ids.service))).limit(1),
+    db.select({ n: count() }).from(serviceDoctors)
+      .where(and(eq(serviceDoctors.companyId, companyId), eq(serviceDoctors.serviceId, ids.service), eq(serviceDoctors.employeeId, ids.doctor))),
+    db.select({ n: count() }).from(employeeClinics)
+      .where(and(eq(employeeClinics.companyId, companyId), eq(employeeClinics.employeeId, ids.doctor), eq(employeeClinics.clinicId, ids.clinic))),
+  ]);
+  return {
+    patient: patient[0] ?? null,
+    doctor: doctor[0] ?? null,
+    clinic: clinic[0] ?? null,
+    service: service[0] ?? null,
+    doctorProvidesService: Number(provides[0]?.n ?? 0) > 0,
+    doctorWorksAtClinic: Number(worksAt[0]?.n ?? 0) > 0,
+  };
+}
+export type BookingParties = Awaited<ReturnType<typeof loadBookingParties>>;
+
+export async function loadClinicCalendar(db: Db, companyId: string, clinicId: string) {
+  const [clinic] = await db.select({
+    id: clinics.id, name: clinics.name, isActive: clinics.isActive, timeZone: clinics.timeZone, averageVisitMinutes: clinics.averageVisitMinutes,
+    workingHours: clinics.workingHours, holidays: clinics.holidays,
+  }).from(clinics).where(and(eq(clinics.companyId, companyId), eq(clinics.id, clinicId))).limit(1);
+  return clinic ?? null;
+}
+
+export async function loadDoctorCalendar(db: Db, companyId: string, doctorId: string) {
+  const [doctor] = await db.select({
+    id: employees.id, name: employees.name, workingHours: employees.workingHours, breakTimes: employees.breakTimes, vacationRecords: employees.vacationRecords,
+  }).from(employees).where(and(eq(employees.companyId, companyId), eq(employees.id, doctorId))).limit(1);
+  return doctor ?? null;
+}
+
+/** Active doctors who work at a clinic, each with the clinic's services they provide. */
+export async function clinicDoctors(db: Db, companyId: string, clinicId: string) {
+  const rows = await db
+    .select({ _id: employees.id, name: employees.name, publicId: employees.publicId })
+    .from(employeeClinics)
+    .innerJoin(employees, and(eq(employees.companyId, employeeClinics.companyId), eq(employees.id, employeeClinics.employeeId)))
+    .where(and(eq(employeeClinics.companyId, companyId), eq(employeeClinics.clinicId, clinicId), eq(employees.employeeType, 'Doctor'), eq(employees.isActive, true)))
+    .orderBy(asc(employees.name));
+  const ids = rows.map((r) => r._id);
+  const links = ids.length
+    ? await db
+        .select({ employeeId: serviceDoctors.employeeId, serviceId: serviceDoctors.serviceId })
+        .from(serviceDoctors)
+        .innerJoin(services, and(eq(services.companyId, serviceDoctors.companyId), eq(services.id, serviceDoctors.serviceId)))
+        .where(and(eq(serviceDoctors.companyId, companyId), inArray(serviceDoctors.employeeId, ids), eq(services.clinicId, clinicId)))
+    : [];
+  return rows.map((r) => ({ ...r, serviceIds: links.filter((l) => l.employeeId === r._id).map((l) => l.serviceId) }));
+}

@@ -1,0 +1,70 @@
+import {
+  appointmentAvailability, appointmentAvailabilityQuery, appointmentCreateInput, appointmentListQuery, appointmentRecord,
+  appointmentUpdateInput, buildPagination, idParams, listSchema, messageOnlySchema, okSchema,
+} from '@clinic/shared';
+import type { App, Deps } from '../../lib/app-types.js';
+import { t } from '../../lib/i18n.js';
+import { callerOf } from '../../plugins/auth.js';
+import {
+  availability, bookAppointment, deleteAppointment, getAppointment, listAppointments, updateAppointment,
+} from './appointments.service.js';
+
+const tags = ['appointments'];
+const ok = okSchema(appointmentRecord);
+const changeMessages = {
+  rescheduled: 'success.scheduling.appointmentRescheduled',
+  completed: 'success.scheduling.appointmentCompleted',
+  cancelled: 'success.scheduling.appointmentCancelled',
+  updated: 'success.scheduling.appointmentUpdated',
+} as const;
+
+export function appointmentRoutes(app: App, deps: Deps) {
+  app.get('/api/appointments', {
+    config: { permission: 'appointment_read' },
+    schema: { tags, querystring: appointmentListQuery, response: { 200: listSchema(appointmentRecord) } },
+    handler: async (req) => {
+      const { data, total, window } = await listAppointments(deps, callerOf(req), req.query);
+      return { success: true as const, data, pagination: buildPagination(window.page, window.limit, total) };
+    },
+  });
+
+  // Registered before `/:id` would be matched: a static segment always wins in the router anyway.
+  app.get('/api/appointments/availability', {
+    config: { permission: 'appointment_read' },
+    schema: { tags, querystring: appointmentAvailabilityQuery, response: { 200: okSchema(appointmentAvailability) } },
+    handler: async (req) => ({ success: true as const, data: await availability(deps, callerOf(req), req.query) }),
+  });
+
+  app.get('/api/appointments/:id', {
+    config: { permission: 'appointment_read' },
+    schema: { tags, params: idParams, response: { 200: ok } },
+    handler: async (req) => ({ success: true as const, data: await getAppointment(deps, callerOf(req), req.params.id) }),
+  });
+
+  app.post('/api/appointments', {
+    config: { permission: 'appointment_write' },
+    schema: { tags, body: appointmentCreateInput, response: { 201: ok } },
+    handler: async (req, reply) => {
+      const data = await bookAppointment(deps, req, callerOf(req), req.body);
+      return reply.status(201).send({ success: true as const, message: t(req, 'success.scheduling.appointmentBooked'), data });
+    },
+  });
+
+  app.patch('/api/appointments/:id', {
+    config: { permission: 'appointment_write' },
+    schema: { tags, params: idParams, body: appointmentUpdateInput, response: { 200: ok } },
+    handler: async (req) => {
+      const { record, change } = await updateAppointment(deps, req, callerOf(req), req.params.id, req.body);
+      return { success: true as const, message: t(req, changeMessages[change]), data: record };
+    },
+  });
+
+  app.delete('/api/appointments/:id', {
+    config: { permission: 'appointment_write' },
+    schema: { tags, params: idParams, response: { 200: messageOnlySchema } },
+    handler: async (req) => {
+      await deleteAppointment(deps, req, callerOf(req), req.params.id);
+      return { success: true as const, message: t(req, 'success.scheduling.appointmentDeleted') };
+    },
+  });
+}

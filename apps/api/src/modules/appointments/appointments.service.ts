@@ -1,0 +1,299 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import {
+  APPOINTMENT_RANGE_CAP, APPOINTMENT_STATUSES, DEFAULT_VISIT_MINUTES, pageWindow,
+  type AppointmentAvailability, type AppointmentAvailabilityQuery, type AppointmentCreate, type AppointmentListQuery,
+  type AppointmentRecord, type AppointmentStatus, type AppointmentUpdate,
+} from '@clinic/shared';
+import type { Db } from '../../db/client.js';
+import { appointments } from '../../db/schema/index.js';
+import { checkBookingTime, clinicHasHours, dayAvailability, weekBounds } from '../../domain/scheduling/booking-rules.js';
+import { addDays, fromMinutes, safeTimeZone } from '../../domain/scheduling/time-zone.js';
+import type { Caller, Deps } from '../../lib/app-types.js';
+import { recordAudit } from '../../lib/audit.js';
+import { AppError, validationFailed, type FieldMessage } from '../../lib/errors.js';
+import { nextPublicId } from '../../lib/public-id.js';
+import {
+  clinicDoctors, findAppointment, findAppointments, loadBookingParties, loadClinicCalendar, loadDoctorCalendar,
+  type AppointmentFilters, type BookingParties,
+} from './appointments.repository.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const notFound = (what: 'appointment' | 'patient' | 'doctor' | 'clinic' | 'service') =>
+  new AppError(404, what === 'appointment' ? 'NOT_FOUND' : `${what.toUpperCase()}_NOT_FOUND`, `errors.scheduling.${what}NotFound`);
+
+/** A refused rule: 422 with the precise message, also attached to the field it concerns. */
+function ruleError(code: string, key: string, field: string, params: Record<string, string | number> = {}) {
+  const fields: Record<string, FieldMessage> = { [field]: { key, params } };
+  return new AppError(422, code, key, params, fields);
+}
+
+/** The database refused an overlap (exclusion constraint, SQLSTATE 23P01): say whose time is taken. */
+function overlapConflict(error: unknown): AppError | null {
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const pg = e as { code?: unknown; constraint?: unknown; message?: unknown };
+    if (pg.code !== '23P01') continue;
+    const name = `${String(pg.constraint ?? '')} ${String(pg.message ?? '')}`;
+    return name.includes('patient_no_overlap')
+      ? new AppError(409, 'PATIENT_DOUBLE_BOOKED', 'errors.scheduling.patientDoubleBooked')
+      : new AppError(409, 'DOCTOR_DOUBLE_BOOKED', 'errors.scheduling.doctorDoubleBooked');
+  }
+  return null;
+}
+
+/** Reads the spec's general filter string: `clinic={id}`, several joined by `&`, `,` or `;`. */
+export function parseGeneralFilter(text: string | undefined): Partial<Record<'clinic' | 'doctor' | 'patient' | 'service' | 'status', string>> {
+  const out: Partial<Record<'clinic' | 'doctor' | 'patient' | 'service' | 'status', string>> = {};
+  if (!text?.trim()) return out;
+  for (const part of text.split(/[&,;]/)) {
+    if (!part.trim()) continue;
+    const [rawKey, ...rest] = part.split('=');
+    const key = rawKey?.trim();
+    const value = decodeURIComponent(rest.join('=').trim());
+    if (key === 'status' && (APPOINTMENT_STATUSES as readonly string[]).includes(value)) out.status = value;
+    else if ((key === 'clinic' || key === 'doctor' || key === 'patient' || key === 'service') && UUID.test(value)) out[key] = value;
+    else throw validationFailed({ filter: 'validation.invalidFilter' });
+  }
+  return out;
+}
+
+function dayOf(text: string | undefined): string | undefined {
+  if (!text) return undefined;
+  const match = /^(\d{4}-\d{2}-\d{2})/.exec(text.trim());
+  if (!match) throw validationFailed({ datetime: 'validation.scheduling.invalidDay' });
+  return match[1];
+}
+
+export async function listAppointments(deps: Deps, caller: Caller, q: AppointmentListQuery) {
+  const general = parseGeneralFilter(q.filter);
+  const ff = q.filter_fields ?? {};
+  const pick = (key: 'clinic' | 'doctor' | 'patient' | 'service') => {
+    const value = q[key] ?? general[key] ?? (typeof ff[key] === 'string' ? (ff[key] as string) : undefined);
+    if (value !== undefined && !UUID.test(value)) throw validationFailed({ filter_fields: 'validation.invalidFilter' });
+    return value;
+  };
+  const status = q.status ?? (general.status as AppointmentStatus | undefined)
+    ?? (typeof ff.status === 'string' && (APPOINTMENT_STATUSES as readonly string[]).includes(ff.status) ? (ff.status as AppointmentStatus) : undefined);
+  const filters: AppointmentFilters = {
+    companyId: caller.companyId,
+    search: q.search,
+    status,
+    date: q.date ?? dayOf(q.datetime),
+    clinicId: pick('clinic'),
+    doctorId: pick('doctor'),
+    patientId: pick('patient'),
+    serviceId: pick('service'),
+    from: q.from ? new Date(q.from) : undefined,
+    to: q.to ? new Date(q.to) : undefined,
+  };
+  // A calendar window returns every appointment in it (up to the cap), earliest first unless asked otherwise.
+  const ranged = Boolean(filters.from && filters.to);
+  const w = ranged ? { page: 1, limit: APPOINTMENT_RANGE_CAP, offset: 0 } : pageWindow(q);
+  const { rows, total } = await findAppointments(deps.db, filters, {
+    limit: w.limit, offset: w.offset, sortBy: ranged && q.sortBy === '_id' ? 'datetime' : q.sortBy, order: ranged && q.sortBy === '_id' ? 'asc' : q.order,
+  });
+  return { data: rows, total, window: w };
+}
+
+export async function getAppointment(deps: Deps, caller: Caller, id: string): Promise<AppointmentRecord> {
+  const found = await findAppointment(deps.db, caller.companyId, id);
+  if (!found) throw notFound('appointment');
+  return found.record;
+}
+
+/**
+ * Everything except the overlap: references exist in the caller's company (404 otherwise), every party is
+ * active, the service belongs to the clinic, the doctor works there and provides it, and the time keeps the
+ * clinic's and doctor's hours. Overlaps are left to the database, which refuses them atomically.
+ */
+function checkBooking(p: BookingParties, startsAt: Date, endsAt: Date, now: Date) {
+  if (!p.patient) throw notFound('patient');
+  if (!p.doctor) throw notFound('doctor');
+  if (!p.clinic) throw notFound('clinic');
+  if (!p.service) throw notFound('service');
+  if (p.doctor.employeeType !== 'Doctor') throw ruleError('NOT_A_DOCTOR', 'errors.scheduling.notADoctor', 'doctor', { name: p.doctor.name });
+  if (!p.patient.isActive) throw ruleError('PATIENT_INACTIVE', 'errors.scheduling.patientInactive', 'patient', { name: p.patient.name });
+  if (!p.doctor.isActive) throw ruleError('DOCTOR_INACTIVE', 'errors.scheduling.doctorInactive', 'doctor', { name: p.doctor.name });
+  if (!p.clinic.isActive) throw ruleError('CLINIC_INACTIVE', 'errors.scheduling.clinicInactive', 'clinic', { name: p.clinic.name });
+  if (!p.service.isActive) throw ruleError('SERVICE_INACTIVE', 'errors.scheduling.serviceInactive', 'service', { name: p.service.name });
+  if (p.service.clinicId !== p.clinic.id) {
+    throw ruleError('SERVICE_NOT_AT_CLINIC', 'errors.scheduling.serviceNotAtClinic', 'service', { service: p.service.name, clinic: p.clinic.name });
+  }
+  if (!p.doctorWorksAtClinic) {
+    throw ruleError('DOCTOR_NOT_AT_CLINIC', 'errors.scheduling.doctorNotAtClinic', 'doctor', { doctor: p.doctor.name, clinic: p.clinic.name });
+  }
+  if (!p.doctorProvidesService) {
+    throw ruleError('DOCTOR_NOT_PROVIDING_SERVICE', 'errors.scheduling.doctorNotProvidingService', 'doctor', { doctor: p.doctor.name, service: p.service.name });
+  }
+  const broken = checkBookingTime({ startsAt, endsAt, now, clinic: p.clinic, doctor: p.doctor });
+  if (broken) throw ruleError(broken.code, broken.key, 'datetime', broken.params);
+}
+
+function visitMinutes(p: BookingParties): number {
+  const minutes = p.service?.durationMinutes ?? p.clinic?.averageVisitMinutes ?? DEFAULT_VISIT_MINUTES;
+  return minutes > 0 ? minutes : DEFAULT_VISIT_MINUTES;
+}
+
+const auditable = (r: AppointmentRecord) => ({
+  patient: r.patient._id, doctor: r.doctor._id, clinic: r.clinic._id, service: r.service._id, datetime: r.datetime, endsAt: r.endsAt,
+  reason: r.reason, status: r.status, cancellationReason: r.cancellationReason, reminderSent: r.reminderSent,
+});
+
+export async function bookAppointment(deps: Deps, req: FastifyRequest, caller: Caller, input: AppointmentCreate): Promise<AppointmentRecord> {
+  if (input.status !== 'scheduled') throw validationFailed({ status: 'validation.scheduling.newAppointmentStatus' });
+  const parties = await loadBookingParties(deps.db, caller.companyId, input);
+  const startsAt = new Date(input.datetime);
+  const endsAt = new Date(startsAt.getTime() + visitMinutes(parties) * 60_000);
+  checkBooking(parties, startsAt, endsAt, new Date());
+  let id: string;
+  try {
+    id = await deps.db.transaction(async (tx) => {
+      const db = tx as unknown as Db;
+      // Inside the transaction: a refused booking does not use up a public number.
+      const publicId = await nextPublicId(db, caller.companyId, 'appointment', 'APT');
+      const [row] = await db
+        .insert(appointments)
+        .values({
+          companyId: caller.companyId,
+          publicId,
+          patientId: input.patient,
+          doctorId: input.doctor,
+          clinicId: input.clinic,
+          serviceId: input.service,
+          reason: input.reason,
+          startsAt,
+          endsAt,
+          status: 'scheduled',
+          reminderSent: input.reminderSent,
+          createdBy: caller.id,
+        })
+        .returning({ id: appointments.id });
+      if (!row) throw new Error('appointment insert returned nothing');
+      return row.id;
+    });
+  } catch (error) {
+    throw overlapConflict(error) ?? error;
+  }
+  const record = await getAppointment(deps, caller, id);
+  await recordAudit(deps.db, req, { companyId: caller.companyId, actorId: caller.id, action: 'create', entity: 'appointment', entityId: id, changes: { after: auditable(record) } });
+  return record;
+}
+
+export type AppointmentChange = 'rescheduled' | 'completed' | 'cancelled' | 'updated';
+
+/**
+ * Status changes (scheduled -> completed, scheduled -> cancelled with a reason; nothing else) and
+ * rescheduling (a new time and optionally another doctor, through the booking rules).
+ */
+export async function updateAppointment(
+  deps: Deps, req: FastifyRequest, caller: Caller, id: string, input: AppointmentUpdate,
+): Promise<{ record: AppointmentRecord; change: AppointmentChange }> {
+  const found = await findAppointment(deps.db, caller.companyId, id);
+  if (!found) throw notFound('appointment');
+  const { row, record: before } = found;
+  const now = new Date();
+  const statusChange = input.status !== undefined && input.status !== row.status ? input.status : undefined;
+  const reschedule = input.datetime !== undefined || (input.doctor !== undefined && input.doctor !== row.doctorId);
+  if (!Object.values(input).some((v) => v !== undefined)) throw validationFailed({ body: 'validation.scheduling.nothingToChange' });
+
+  // Completed and cancelled appointments are history: they no longer change.
+  if (row.status !== 'scheduled') {
+    if (input.status === 'scheduled') throw ruleError('INVALID_STATUS_TRANSITION', 'errors.scheduling.cannotReschedule', 'status');
+    if (row.status === 'completed') throw ruleError('APPOINTMENT_COMPLETED', 'errors.scheduling.appointmentCompleted', 'status');
+    throw ruleError('APPOINTMENT_CANCELLED', 'errors.scheduling.appointmentCancelled', 'status');
+  }
+  if (reschedule && statusChange) throw ruleError('RESCHEDULE_WITH_STATUS', 'errors.scheduling.rescheduleWithStatus', 'status');
+  if (input.cancellationReason && statusChange !== 'cancelled') throw validationFailed({ cancellationReason: 'validation.invalidValue' });
+
+  const set: Partial<typeof appointments.$inferInsert> = { updatedAt: now };
+  let change: AppointmentChange = 'updated';
+  if (statusChange === 'cancelled') {
+    if (!input.cancellationReason?.trim()) throw validationFailed({ cancellationReason: 'validation.scheduling.cancellationReasonRequired' });
+    set.status = 'cancelled';
+    set.cancellationReason = input.cancellationReason.trim();
+    change = 'cancelled';
+  } else if (statusChange === 'completed') {
+    if (now.getTime() < row.startsAt.getTime()) throw ruleError('COMPLETE_BEFORE_START', 'errors.scheduling.completeBeforeStart', 'status');
+    set.status = 'completed';
+    change = 'completed';
+  }
+  if (reschedule) {
+    const doctorId = input.doctor ?? row.doctorId;
+    const parties = await loadBookingParties(deps.db, caller.companyId, { patient: row.patientId, doctor: doctorId, clinic: row.clinicId, service: row.serviceId });
+    const startsAt = input.datetime ? new Date(input.datetime) : row.startsAt;
+    // The booking keeps its length; only its place in time (or its doctor) changes.
+    const endsAt = new Date(startsAt.getTime() + (row.endsAt.getTime() - row.startsAt.getTime()));
+    checkBooking(parties, startsAt, endsAt, now);
+    Object.assign(set, { startsAt, endsAt, doctorId, reminderSent: false });
+    change = 'rescheduled';
+  }
+  if (input.reason !== undefined) set.reason = input.reason;
+  if (input.reminderSent !== undefined) set.reminderSent = input.reminderSent;
+
+  try {
+    await deps.db.update(appointments).set(set).where(and(eq(appointments.companyId, caller.companyId), eq(appointments.id, id)));
+  } catch (error) {
+    throw overlapConflict(error) ?? error;
+  }
+  const after = await getAppointment(deps, caller, id);
+  const b = auditable(before);
+  const a = auditable(after);
+  const changed = (Object.keys(a) as Array<keyof typeof a>).filter((k) => a[k] !== b[k]);
+  if (changed.length) {
+    await recordAudit(deps.db, req, {
+      companyId: caller.companyId, actorId: caller.id, action: 'update', entity: 'appointment', entityId: id,
+      changes: { before: Object.fromEntries(changed.map((k) => [k, b[k]])), after: Object.fromEntries(changed.map((k) => [k, a[k]])) },
+    });
+  }
+  return { record: after, change };
+}
+
+export async function deleteAppointment(deps: Deps, req: FastifyRequest, caller: Caller, id: string): Promise<void> {
+  const before = await getAppointment(deps, caller, id);
+  await deps.db.delete(appointments).where(and(eq(appointments.companyId, caller.companyId), eq(appointments.id, id)));
+  await recordAudit(deps.db, req, { companyId: caller.companyId, actorId: caller.id, action: 'delete', entity: 'appointment', entityId: id, changes: { before: auditable(before) } });
+}
+
+const slot = (i: { start: number; end: number }) => ({ startTime: fromMinutes(i.start), endTime: fromMinutes(i.end) });
+
+/** The calendar's grid for a clinic (and optionally a doctor) over clinic-local days `from`..`to`. */
+export async function availability(deps: Deps, caller: Caller, q: AppointmentAvailabilityQuery): Promise<AppointmentAvailability> {
+  const [clinic, doctor] = await Promise.all([
+    loadClinicCalendar(deps.db, caller.companyId, q.clinic),
+    q.doctor ? loadDoctorCalendar(deps.db, caller.companyId, q.doctor) : Promise.resolve(null),
+  ]);
+  if (!clinic) throw notFound('clinic');
+  if (q.doctor && !doctor) throw notFound('doctor');
+  const timeZone = safeTimeZone(clinic.timeZone);
+  const calendar = { timeZone, workingHours: clinic.workingHours, holidays: clinic.holidays };
+  const days = [];
+  for (let date = q.from; date <= q.to; date = addDays(date, 1)) {
+    const day = dayAvailability(date, calendar, doctor);
+    days.push({
+      date: day.date,
+      weekday: day.weekday,
+      clinicHours: day.clinicHours.map(slot),
+      holiday: day.holiday,
+      doctorHours: day.doctorHours ? day.doctorHours.map(slot) : null,
+      doctorAway: day.doctorAway,
+    });
+  }
+  const bounds = weekBounds(clinic.workingHours);
+  const slotMinutes = clinic.averageVisitMinutes > 0 ? clinic.averageVisitMinutes : DEFAULT_VISIT_MINUTES;
+  return {
+    clinic: {
+      _id: clinic.id,
+      name: clinic.name,
+      timeZone,
+      averageVisitMinutes: slotMinutes,
+      isActive: clinic.isActive,
+      hasWorkingHours: clinicHasHours(clinic.workingHours),
+    },
+    slotMinutes,
+    dayStart: fromMinutes(bounds.start),
+    dayEnd: fromMinutes(Math.min(bounds.end, 24 * 60)),
+    days,
+    doctors: await clinicDoctors(deps.db, caller.companyId, clinic.id),
+  };
+}

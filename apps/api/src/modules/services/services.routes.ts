@@ -1,0 +1,67 @@
+import {
+  idParams, listSchema, messageOnlySchema, okSchema, serviceBulkInput, serviceBulkResult, serviceCreateInput, serviceListQuery,
+  serviceRecord, serviceUpdateInput,
+} from '@clinic/shared';
+import type { App, Deps } from '../../lib/app-types.js';
+import { t } from '../../lib/i18n.js';
+import { listEnvelope } from '../../lib/list.js';
+import { callerOf } from '../../plugins/auth.js';
+import { bulkServices, createService, deleteService, getService, listServices, updateService } from './services.service.js';
+
+const tags = ['services'];
+const ok = okSchema(serviceRecord);
+
+export function serviceRoutes(app: App, deps: Deps) {
+  app.get('/api/services', {
+    config: { permission: ['service_read', 'appointment_read'] },
+    schema: { tags, querystring: serviceListQuery, response: { 200: listSchema(serviceRecord) } },
+    handler: async (req) => {
+      const { data, total } = await listServices(deps, callerOf(req), req.query);
+      return listEnvelope(data, req.query, total);
+    },
+  });
+
+  app.get('/api/services/:id', {
+    config: { permission: ['service_read', 'appointment_read'] },
+    schema: { tags, params: idParams, response: { 200: ok } },
+    handler: async (req) => ({ success: true as const, data: await getService(deps, callerOf(req), req.params.id) }),
+  });
+
+  app.post('/api/services', {
+    config: { permission: 'service_write' },
+    schema: { tags, body: serviceCreateInput, response: { 201: ok } },
+    handler: async (req, reply) => {
+      const data = await createService(deps, req, callerOf(req), req.body);
+      return reply.status(201).send({ success: true as const, message: t(req, 'success.scheduling.serviceCreated'), data });
+    },
+  });
+
+  app.patch('/api/services/:id', {
+    config: { permission: 'service_write' },
+    schema: { tags, params: idParams, body: serviceUpdateInput, response: { 200: ok } },
+    handler: async (req) => ({
+      success: true as const,
+      message: t(req, 'success.scheduling.serviceUpdated'),
+      data: await updateService(deps, req, callerOf(req), req.params.id, req.body),
+    }),
+  });
+
+  app.delete('/api/services/:id', {
+    config: { permission: 'service_write' },
+    schema: { tags, params: idParams, response: { 200: messageOnlySchema } },
+    handler: async (req) => {
+      await deleteService(deps, req, callerOf(req), req.params.id);
+      return { success: true as const, message: t(req, 'success.scheduling.serviceDeleted') };
+    },
+  });
+
+  app.post('/api/services/bulk', {
+    config: { permission: 'service_write' },
+    schema: { tags, body: serviceBulkInput, response: { 200: okSchema(serviceBulkResult) } },
+    handler: async (req) => {
+      const data = await bulkServices(deps, req, callerOf(req), req.body);
+      const key = { activate: 'servicesActivated', deactivate: 'servicesDeactivated', delete: 'servicesDeleted' }[data.action];
+      return { success: true as const, message: t(req, `success.scheduling.${key}`, { count: data.count }), data };
+    },
+  });
+}

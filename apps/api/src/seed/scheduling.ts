@@ -1,0 +1,236 @@
+/**
+ * Demo scheduling data: specialities, services per clinic (provided by the clinic's own doctors) and about four
+ * weeks of appointments around today that keep every booking rule (clinic hours and holidays, doctors' shifts,
+ * breaks and approved leave, no overlaps). Past appointments are completed or cancelled, future ones scheduled.
+ * Deterministic (seeded PRNG), bulk-inserted, and tolerant of missing clinics, doctors or patients.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import {
+  appointments, clinics, clinicSpecializations, employeeClinics, employees, employeeSpecializations, patients, serviceDoctors, services,
+  specializations, specializationStaff,
+} from '../db/schema/index.js';
+import { checkBookingTime, clinicSlots } from '../domain/scheduling/booking-rules.js';
+import { addDays, localTime, safeTimeZone, weekdayOf, zonedInstant } from '../domain/scheduling/time-zone.js';
+
+function prng(seed: number) {
+  let s = seed >>> 0;
+  const next = () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return { next, pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!, chance: (p: number) => next() < p };
+}
+
+interface SpecialitySeed {
+  name: string;
+  description: string;
+  certification: string;
+  procedures: string;
+  equipment: string;
+  services: Array<[name: string, description: string, price: number, minutes: number | null]>;
+  reasons: string[];
+}
+
+const SPECIALITIES: SpecialitySeed[] = [
+  { name: 'Cardiology', description: 'Diagnosis and treatment of diseases of the heart and blood vessels.', certification: 'Board certification in cardiology (Saudi Board or equivalent)', procedures: 'ECG, echocardiography, stress testing, Holter monitoring', equipment: 'ECG machine, echocardiograph, treadmill, defibrillator',
+    services: [['Cardiology consultation', 'Assessment of heart symptoms and cardiovascular risk.', 350, 30], ['Echocardiogram', 'Ultrasound imaging of the heart structure and function.', 600, 60]], reasons: ['Chest pain', 'Palpitations', 'Blood pressure follow-up', 'ألم في الصدر'] },
+  { name: 'Pediatrics', description: 'Medical care of infants, children and adolescents, from growth checks to acute illness.', certification: 'Board certification in pediatrics', procedures: 'Well-child visits, vaccinations, developmental screening', equipment: 'Pediatric scales, otoscope, nebuliser',
+    services: [['Pediatric consultation', 'Examination and advice for children of all ages.', 250, 30], ['Child vaccination', 'Scheduled vaccines with a short check-up.', 120, 30]], reasons: ['Fever', 'Vaccination', 'Growth check', 'تطعيم الطفل'] },
+  { name: 'Orthopedics', description: 'Care of bones, joints, ligaments and muscles, including sports injuries.', certification: 'Board certification in orthopedic surgery', procedures: 'Joint injections, fracture care, arthroscopy referral', equipment: 'X-ray viewer, casting supplies, splints',
+    services: [['Orthopedic consultation', 'Evaluation of joint, bone and muscle problems.', 300, 30], ['Joint injection', 'Guided injection for joint pain relief.', 450, 30]], reasons: ['Knee pain', 'Back pain', 'Shoulder injury', 'ألم في الركبة'] },
+  { name: 'Dermatology', description: 'Diagnosis and treatment of skin, hair and nail conditions.', certification: 'Board certification in dermatology', procedures: 'Skin biopsy, cryotherapy, laser therapy', equipment: 'Dermatoscope, cryotherapy unit, medical laser',
+    services: [['Dermatology consultation', 'Examination of skin, hair and nail concerns.', 280, 30], ['Laser skin treatment', 'Laser session for pigmentation or scars.', 800, 60]], reasons: ['Skin rash', 'Acne follow-up', 'Hair loss', 'حساسية جلدية'] },
+  { name: 'Obstetrics and Gynecology', description: 'Women\'s health, pregnancy care and childbirth.', certification: 'Board certification in obstetrics and gynecology', procedures: 'Antenatal care, pelvic ultrasound, Pap smear', equipment: 'Ultrasound machine, fetal Doppler, examination bed',
+    services: [['Antenatal check-up', 'Routine pregnancy follow-up with measurements.', 300, 30], ['Pelvic ultrasound', 'Ultrasound examination of the pelvic organs.', 400, 30]], reasons: ['Pregnancy follow-up', 'Routine check-up', 'متابعة الحمل'] },
+  { name: 'Internal Medicine', description: 'Prevention, diagnosis and treatment of adult diseases.', certification: 'Board certification in internal medicine', procedures: 'Chronic disease management, health screening', equipment: 'Blood pressure monitor, glucometer, ECG machine',
+    services: [['Internal medicine consultation', 'Comprehensive assessment of adult health problems.', 250, 30], ['Diabetes follow-up', 'Review of blood sugar control and medication.', 200, 30]], reasons: ['Diabetes follow-up', 'Fatigue', 'Blood test results review', 'مراجعة نتائج التحاليل'] },
+  { name: 'Ophthalmology', description: 'Medical and surgical care of the eyes and vision.', certification: 'Board certification in ophthalmology', procedures: 'Visual acuity testing, tonometry, retinal imaging', equipment: 'Slit lamp, tonometer, OCT scanner',
+    services: [['Eye examination', 'Full eye check with vision and pressure tests.', 220, 30], ['Retina scan (OCT)', 'Optical coherence tomography of the retina.', 500, 30]], reasons: ['Blurred vision', 'Eye pressure check', 'Red eye', 'ضعف النظر'] },
+  { name: 'Neurology', description: 'Disorders of the brain, spinal cord and nerves.', certification: 'Board certification in neurology', procedures: 'Neurological examination, EEG, nerve conduction studies', equipment: 'EEG machine, reflex hammer, EMG unit',
+    services: [['Neurology consultation', 'Assessment of headaches, seizures and nerve symptoms.', 350, 30], ['EEG', 'Recording of the brain\'s electrical activity.', 700, 60]], reasons: ['Headache', 'Dizziness', 'Numbness in hands', 'صداع مزمن'] },
+  { name: 'ENT', description: 'Conditions of the ear, nose and throat.', certification: 'Board certification in otorhinolaryngology', procedures: 'Endoscopic examination, audiometry, ear cleaning', equipment: 'Otoscope, nasal endoscope, audiometer',
+    services: [['ENT consultation', 'Examination of ear, nose and throat complaints.', 250, 30], ['Hearing test', 'Audiometry to measure hearing levels.', 180, 30]], reasons: ['Ear pain', 'Sinusitis', 'Sore throat', 'التهاب الحلق'] },
+  { name: 'Dentistry', description: 'Oral health, teeth and gums, from prevention to restoration.', certification: 'Licensed dental surgeon (BDS) with professional registration', procedures: 'Check-ups, scaling and polishing, fillings', equipment: 'Dental chair, intraoral X-ray, ultrasonic scaler',
+    services: [['Dental check-up', 'Examination of teeth and gums with advice.', 200, 30], ['Teeth cleaning', 'Scaling and polishing by a dental professional.', 300, 30]], reasons: ['Toothache', 'Routine cleaning', 'Bleeding gums', 'ألم في الأسنان'] },
+  { name: 'Family Medicine', description: 'Continuous, comprehensive care for individuals and families of every age.', certification: 'Board certification in family medicine', procedures: 'Preventive care, vaccinations, chronic disease follow-up', equipment: 'Examination bed, blood pressure monitor, ECG machine',
+    services: [['Family medicine visit', 'General consultation for the whole family.', 200, 30], ['Annual health check', 'Yearly check-up with screening tests.', 500, 60]], reasons: ['Annual check-up', 'Cold and flu', 'Follow-up visit', 'مراجعة دورية'] },
+  { name: 'Gastroenterology', description: 'Disorders of the digestive system, liver and pancreas.', certification: 'Board certification in gastroenterology', procedures: 'Endoscopy, colonoscopy, liver function assessment', equipment: 'Endoscope, colonoscope, ultrasound machine',
+    services: [['Gastroenterology consultation', 'Assessment of digestive complaints.', 330, 30], ['Upper endoscopy', 'Camera examination of the upper digestive tract.', 1500, 60]], reasons: ['Abdominal pain', 'Heartburn', 'Digestive problems', 'ألم في البطن'] },
+];
+
+const GENERAL: SpecialitySeed['services'][number] = ['General consultation', 'A first visit with a doctor of the clinic.', 200, null];
+const GENERAL_REASONS = ['Follow-up visit', 'General check-up', 'Consultation', 'Second opinion', 'استشارة عامة', 'متابعة'];
+const CANCEL_REASONS = ['Patient requested a new time', 'Patient is travelling', 'Doctor called to an emergency', 'Patient felt better', 'تعذر حضور المريض'];
+
+async function reserve(db: Db, companyId: string, entity: string, prefix: string, n: number): Promise<string[]> {
+  if (n <= 0) return [];
+  const result = await db.execute<{ last_value: number }>(sql`
+    insert into public_id_counters (company_id, entity, last_value) values (${companyId}, ${entity}, ${n})
+    on conflict (company_id, entity) do update set last_value = public_id_counters.last_value + ${n}
+    returning last_value`);
+  const last = Number((result as unknown as { rows: Array<{ last_value: number }> }).rows[0]?.last_value);
+  return Array.from({ length: n }, (_, i) => `${prefix}-${String(last - n + 1 + i).padStart(6, '0')}`);
+}
+
+/** Seeds the scheduling side of a demo company; runs after organisation, people and patients. */
+export async function seedScheduling(db: Db, companyId: string, now = new Date()): Promise<void> {
+  const rand = prng(6060);
+
+  // Specialities: reuse any that already exist (by name), add the rest.
+  const existing = await db.select({ id: specializations.id, name: specializations.name }).from(specializations).where(eq(specializations.companyId, companyId));
+  const specId = new Map(existing.map((s) => [s.name.toLowerCase(), s.id]));
+  const missing = SPECIALITIES.filter((s) => !specId.has(s.name.toLowerCase()));
+  const specPublicIds = await reserve(db, companyId, 'specialization', 'SPC', missing.length);
+  if (missing.length) {
+    const rows = await db.insert(specializations).values(missing.map((s, i) => ({
+      companyId, publicId: specPublicIds[i]!, name: s.name, description: s.description, certificationRequirements: s.certification,
+      medicalProcedures: s.procedures, requiredEquipment: s.equipment,
+    }))).returning({ id: specializations.id, name: specializations.name });
+    for (const r of rows) specId.set(r.name.toLowerCase(), r.id);
+  }
+
+  const staff = await db
+    .select({
+      id: employees.id, name: employees.name, type: employees.employeeType, isActive: employees.isActive, jobTitle: employees.jobTitle,
+      certifications: employees.certifications, workingHours: employees.workingHours, breakTimes: employees.breakTimes, vacationRecords: employees.vacationRecords,
+    })
+    .from(employees)
+    .where(eq(employees.companyId, companyId))
+    .orderBy(employees.publicId);
+  const doctors = staff.filter((e) => e.type === 'Doctor');
+  const doctorById = new Map(doctors.map((d) => [d.id, d]));
+
+  // Doctors without a speciality get the one their title or certifications name.
+  const linked = doctors.length
+    ? await db.select({ employeeId: employeeSpecializations.employeeId, specializationId: employeeSpecializations.specializationId })
+        .from(employeeSpecializations).where(and(eq(employeeSpecializations.companyId, companyId), inArray(employeeSpecializations.employeeId, doctors.map((d) => d.id))))
+    : [];
+  const doctorSpecs = new Map<string, Set<string>>();
+  for (const l of linked) doctorSpecs.set(l.employeeId, (doctorSpecs.get(l.employeeId) ?? new Set()).add(l.specializationId));
+  const newLinks: Array<{ companyId: string; employeeId: string; specializationId: string }> = [];
+  for (const d of doctors) {
+    if (doctorSpecs.has(d.id)) continue;
+    const text = `${d.jobTitle ?? ''} ${JSON.stringify(d.certifications ?? [])}`.toLowerCase();
+    // Whole words only: "ENT" must not match "Gastroenterologist".
+    const hasWord = (word: string) => new RegExp(`(^|[^a-z])${word.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([^a-z]|$)`).test(text);
+    const match = SPECIALITIES.find((s) => hasWord(s.name) || (s.name === 'Cardiology' && /cardiolog/.test(text)) || (s.name === 'Pediatrics' && /pediatric/.test(text)));
+    if (!match) continue;
+    const sid = specId.get(match.name.toLowerCase())!;
+    newLinks.push({ companyId, employeeId: d.id, specializationId: sid });
+    doctorSpecs.set(d.id, new Set([sid]));
+  }
+  if (newLinks.length) await db.insert(employeeSpecializations).values(newLinks).onConflictDoNothing();
+
+  // Required staff of each new speciality: its doctors and a nurse or technician.
+  const support = staff.filter((e) => e.isActive && (e.type === 'Nurse' || e.type === 'Technician'));
+  const staffLinks: Array<{ companyId: string; specializationId: string; employeeId: string }> = [];
+  for (const s of missing) {
+    const sid = specId.get(s.name.toLowerCase())!;
+    const own = doctors.filter((d) => doctorSpecs.get(d.id)?.has(sid)).slice(0, 2).map((d) => d.id);
+    const helper = support.length ? [rand.pick(support).id] : [];
+    for (const employeeId of new Set([...own, ...helper])) staffLinks.push({ companyId, specializationId: sid, employeeId });
+  }
+  if (staffLinks.length) await db.insert(specializationStaff).values(staffLinks).onConflictDoNothing();
+
+  // Services per clinic, provided by the clinic's active doctors.
+  const clinicRows = await db
+    .select({ id: clinics.id, name: clinics.name, isActive: clinics.isActive, timeZone: clinics.timeZone, averageVisitMinutes: clinics.averageVisitMinutes, workingHours: clinics.workingHours, holidays: clinics.holidays })
+    .from(clinics).where(eq(clinics.companyId, companyId)).orderBy(clinics.publicId);
+  if (!clinicRows.length) return;
+  const placements = await db.select({ employeeId: employeeClinics.employeeId, clinicId: employeeClinics.clinicId }).from(employeeClinics).where(eq(employeeClinics.companyId, companyId));
+  const clinicDoctors = new Map<string, string[]>();
+  for (const p of placements) {
+    const d = doctorById.get(p.employeeId);
+    if (d?.isActive) clinicDoctors.set(p.clinicId, [...(clinicDoctors.get(p.clinicId) ?? []), d.id]);
+  }
+
+  const clinicSpecLinks: Array<{ companyId: string; clinicId: string; specializationId: string }> = [];
+  const planned: Array<{ clinicId: string; seed: SpecialitySeed['services'][number]; doctorIds: string[]; reasons: string[] }> = [];
+  for (const clinic of clinicRows) {
+    const ids = clinicDoctors.get(clinic.id) ?? [];
+    if (!ids.length) continue;
+    planned.push({ clinicId: clinic.id, seed: GENERAL, doctorIds: ids, reasons: GENERAL_REASONS });
+    const specs = new Set(ids.flatMap((id) => [...(doctorSpecs.get(id) ?? [])]));
+    for (const s of SPECIALITIES) {
+      const sid = specId.get(s.name.toLowerCase())!;
+      if (!specs.has(sid)) continue;
+      clinicSpecLinks.push({ companyId, clinicId: clinic.id, specializationId: sid });
+      const providers = ids.filter((id) => doctorSpecs.get(id)?.has(sid));
+      for (const svc of s.services) planned.push({ clinicId: clinic.id, seed: svc, doctorIds: providers, reasons: s.reasons });
+    }
+  }
+  if (clinicSpecLinks.length) await db.insert(clinicSpecializations).values(clinicSpecLinks).onConflictDoNothing();
+  if (!planned.length) return;
+  const servicePublicIds = await reserve(db, companyId, 'service', 'SRV', planned.length);
+  const serviceRows = await db.insert(services).values(planned.map((p, i) => ({
+    companyId, publicId: servicePublicIds[i]!, clinicId: p.clinicId, name: p.seed[0], description: p.seed[1], price: String(p.seed[2]), durationMinutes: p.seed[3],
+  }))).returning({ id: services.id });
+  await db.insert(serviceDoctors).values(planned.flatMap((p, i) => p.doctorIds.map((employeeId) => ({ companyId, serviceId: serviceRows[i]!.id, employeeId }))));
+
+  // About four weeks of appointments around today.
+  const patientRows = await db.select({ id: patients.id }).from(patients).where(and(eq(patients.companyId, companyId), eq(patients.isActive, true))).orderBy(patients.publicId);
+  if (!patientRows.length) return;
+  // Kept appointments per doctor and per patient (ids are unique across both), across all clinics.
+  const busy = new Map<string, Array<[number, number]>>();
+  const free = (id: string, s: number, e: number) => !(busy.get(id) ?? []).some(([a, b]) => a < e && s < b);
+  const book = (id: string, s: number, e: number) => busy.set(id, [...(busy.get(id) ?? []), [s, e]]);
+  const rows: Array<typeof appointments.$inferInsert> = [];
+  const longAgo = new Date(0);
+
+  for (const clinic of clinicRows) {
+    if (!clinic.isActive) continue;
+    const tz = safeTimeZone(clinic.timeZone);
+    const step = clinic.averageVisitMinutes > 0 ? clinic.averageVisitMinutes : 30;
+    const offered = planned.map((p, i) => ({ ...p, id: serviceRows[i]!.id, minutes: p.seed[3] ?? step })).filter((p) => p.clinicId === clinic.id);
+    const today = localTime(now, tz).date;
+    const calendar = { timeZone: tz, workingHours: clinic.workingHours, holidays: clinic.holidays };
+    for (let offset = -14; offset <= 14; offset++) {
+      const date = addDays(today, offset);
+      const slots = clinicSlots(clinic.workingHours, weekdayOf(date));
+      for (const doctorId of clinicDoctors.get(clinic.id) ?? []) {
+        const doctor = doctorById.get(doctorId)!;
+        const mine = offered.filter((o) => o.doctorIds.includes(doctorId));
+        if (!mine.length) continue;
+        for (const slot of slots) {
+          for (let m = slot.start; m + step <= slot.end; m += step) {
+            if (!rand.chance(0.22)) continue;
+            const service = rand.pick(mine);
+            const time = `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+            const startsAt = zonedInstant(date, time, tz);
+            const endsAt = new Date(startsAt.getTime() + service.minutes * 60_000);
+            const s = startsAt.getTime();
+            const e = endsAt.getTime();
+            if (!free(doctorId, s, e)) continue;
+            if (checkBookingTime({ startsAt, endsAt, now: longAgo, clinic: calendar, doctor })) continue;
+            const patient = rand.pick(patientRows).id;
+            if (!free(patient, s, e)) continue;
+            const past = e <= now.getTime();
+            const cancelled = rand.chance(past ? 0.12 : 0.06);
+            const status = cancelled ? 'cancelled' : past ? 'completed' : 'scheduled';
+            // A cancelled slot stays free for someone else; kept ones block the doctor and the patient.
+            if (!cancelled) {
+              book(doctorId, s, e);
+              book(patient, s, e);
+            }
+            rows.push({
+              companyId, publicId: '', patientId: patient, doctorId, clinicId: clinic.id, serviceId: service.id,
+              reason: rand.pick(service.reasons), startsAt, endsAt, status,
+              cancellationReason: cancelled ? rand.pick(CANCEL_REASONS) : null,
+              reminderSent: past || s - now.getTime() < 2 * 86_400_000,
+              createdAt: new Date(Math.min(now.getTime(), s) - (3 + Math.floor(rand.next() * 20)) * 86_400_000),
+            });
+          }
+        }
+      }
+    }
+  }
+  if (!rows.length) return;
+  rows.sort((x, y) => (x.createdAt as Date).getTime() - (y.createdAt as Date).getTime());
+  const publicIds = await reserve(db, companyId, 'appointment', 'APT', rows.length);
+  rows.forEach((r, i) => { r.publicId = publicIds[i]!; r.updatedAt = r.createdAt; });
+  for (let i = 0; i < rows.length; i += 500) await db.insert(appointments).values(rows.slice(i, i + 500));
+}

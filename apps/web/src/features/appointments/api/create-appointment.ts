@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ApiSuccess, AppointmentCreateInput, AppointmentRecord } from '@clinic/shared';
+import { http } from '@/lib/http';
+import { i18n } from '@/lib/i18n';
+import { notifySuccess } from '@/lib/notify';
+import { appointmentsKeys } from './appointments-keys';
+
+/** Books an appointment. Errors are shown by the form itself (under the form, in red), not as toasts. */
+export async function createAppointment(input: AppointmentCreateInput): Promise<ApiSuccess<AppointmentRecord>> {
+  const result = await http.post<ApiSuccess<AppointmentRecord>>('/appointments', input, { silent: true });
+  notifySuccess(result.message ?? i18n.t('success.done'));
+  return result;
+}
+
+export function useCreateAppointment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createAppointment,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: appointmentsKeys.all });
+    },
+  });
+}

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ApiSuccess } from '@clinic/shared';
+import { http } from '@/lib/http';
+import { appointmentsKeys } from './appointments-keys';
+
+export function deleteAppointment(id: string): Promise<ApiSuccess<unknown>> {
+  return http.delete<ApiSuccess<unknown>>(`/appointments/${encodeURIComponent(id)}`);
+}
+
+export function useDeleteAppointment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteAppointment,
+    onSuccess: async (_result, id) => {
+      queryClient.removeQueries({ queryKey: appointmentsKeys.detail(id) });
+      await queryClient.invalidateQueries({ queryKey: appointmentsKeys.all });
+    },
+  });
+}

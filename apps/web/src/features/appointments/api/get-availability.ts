@@ -1,0 +1,32 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { ApiSuccess, AppointmentAvailability } from '@clinic/shared';
+import { http } from '@/lib/http';
+import { appointmentsKeys } from './appointments-keys';
+
+export interface AvailabilityQuery {
+  clinic: string;
+  /** Clinic-local days, inclusive. */
+  from: string;
+  to: string;
+  doctor: string | null;
+}
+
+export async function getAvailability(query: AvailabilityQuery, signal?: AbortSignal): Promise<AppointmentAvailability> {
+  const body = await http.get<ApiSuccess<AppointmentAvailability>>('/appointments/availability', {
+    signal,
+    query: { clinic: query.clinic, from: query.from, to: query.to, doctor: query.doctor },
+  });
+  return body.data;
+}
+
+export const availabilityQueryOptions = (query: AvailabilityQuery) =>
+  queryOptions({
+    queryKey: appointmentsKeys.availability(query.clinic, query.from, query.to, query.doctor),
+    queryFn: ({ signal }) => getAvailability(query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+/** The clinic's bookable hours for some days (and a doctor's, when one is chosen). */
+export function useAvailability(query: AvailabilityQuery | null) {
+  return useQuery({ ...availabilityQueryOptions(query ?? { clinic: '', from: '', to: '', doctor: null }), enabled: Boolean(query?.clinic) });
+}

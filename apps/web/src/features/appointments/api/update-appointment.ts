@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ApiSuccess, AppointmentRecord, AppointmentUpdateInput } from '@clinic/shared';
+import { http } from '@/lib/http';
+import { i18n } from '@/lib/i18n';
+import { notifySuccess } from '@/lib/notify';
+import { appointmentsKeys } from './appointments-keys';
+
+/** Completes, cancels or reschedules an appointment; the caller shows refusals where the user is looking. */
+export async function updateAppointment(id: string, input: AppointmentUpdateInput): Promise<ApiSuccess<AppointmentRecord>> {
+  const result = await http.patch<ApiSuccess<AppointmentRecord>>(`/appointments/${encodeURIComponent(id)}`, input, { silent: true });
+  notifySuccess(result.message ?? i18n.t('success.done'));
+  return result;
+}
+
+export function useUpdateAppointment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: AppointmentUpdateInput }) => updateAppointment(id, input),
+    onSuccess: async (result) => {
+      queryClient.setQueryData(appointmentsKeys.detail(result.data._id), result.data);
+      await queryClient.invalidateQueries({ queryKey: appointmentsKeys.all });
+    },
+  });
+}

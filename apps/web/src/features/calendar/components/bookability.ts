@@ -1,0 +1,55 @@
+import type { AppointmentAvailability, AvailabilityDay } from '@clinic/shared';
+import { toMinutes } from '@/features/appointments/components/clinic-time';
+
+/** Minutes since the clinic's local midnight, half-open: [start, end). */
+export interface Window {
+  start: number;
+  end: number;
+}
+
+const toWindow = (slot: { startTime: string; endTime: string }): Window => {
+  const end = toMinutes(slot.endTime);
+  return { start: toMinutes(slot.startTime), end: end === 0 ? 24 * 60 : end };
+};
+
+function intersect(a: Window[], b: Window[]): Window[] {
+  const out: Window[] = [];
+  for (const x of a) {
+    for (const y of b) {
+      const start = Math.max(x.start, y.start);
+      const end = Math.min(x.end, y.end);
+      if (end > start) out.push({ start, end });
+    }
+  }
+  return out.sort((p, q) => p.start - q.start);
+}
+
+/**
+ * When a day can be booked: the clinic's slots (the whole day when the clinic has set no working hours,
+ * as the spec says), nothing on a holiday, and within the doctor's free windows when a doctor is chosen.
+ */
+export function openWindows(day: AvailabilityDay | undefined, availability: Pick<AppointmentAvailability, 'clinic'> | undefined): Window[] {
+  if (!day || !availability) return [{ start: 0, end: 24 * 60 }];
+  if (day.holiday) return [];
+  const clinic = availability.clinic.hasWorkingHours ? day.clinicHours.map(toWindow) : [{ start: 0, end: 24 * 60 }];
+  return day.doctorHours === null ? clinic : intersect(clinic, day.doctorHours.map(toWindow));
+}
+
+/** A cell (or a moved appointment) is bookable when it fits inside one open window, start inclusive, end exclusive. */
+export function fits(windows: Window[], start: number, end: number): boolean {
+  return windows.some((w) => w.start <= start && end <= w.end);
+}
+
+/** The parts of [from, to) outside the open windows: drawn faded red and not clickable. */
+export function closedRanges(windows: Window[], from: number, to: number): Window[] {
+  const out: Window[] = [];
+  let cursor = from;
+  for (const w of [...windows].sort((p, q) => p.start - q.start)) {
+    if (w.end <= cursor) continue;
+    if (w.start >= to) break;
+    if (w.start > cursor) out.push({ start: cursor, end: Math.min(w.start, to) });
+    cursor = Math.max(cursor, w.end);
+  }
+  if (cursor < to) out.push({ start: cursor, end: to });
+  return out;
+}

@@ -1,0 +1,197 @@
+import { useMemo } from 'react';
+import type { DayHeaderContentArg, EventContentArg, EventDropArg, EventInput, EventMountArg } from '@fullcalendar/core';
+import interactionPlugin, { type DateClickArg } from '@fullcalendar/interaction';
+import FullCalendar from '@fullcalendar/react';
+import timeGridPlugin from '@fullcalendar/timegrid';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import type { AppointmentAvailability, AppointmentRecord } from '@clinic/shared';
+import { addDays, fromMinutes, timeRange, toMinutes, wallOf, type WallTime } from '@/features/appointments/components/clinic-time';
+import { closedRanges, fits, openWindows, type Window } from './bookability';
+import classes from './calendar.module.css';
+
+export interface CalendarGridProps {
+  /** First day shown (clinic-local 'YYYY-MM-DD') and how many days. */
+  start: string;
+  days: number;
+  availability: AppointmentAvailability | undefined;
+  appointments: readonly AppointmentRecord[];
+  /** The clinic's clocks now. */
+  now: WallTime;
+  canWrite: boolean;
+  direction: 'ltr' | 'rtl';
+  onCellClick: (slot: WallTime) => void;
+  onOpen: (appointmentId: string) => void;
+  /** A card was dropped on another allowed slot: reschedule it, or call `revert`. */
+  onMove: (appointment: AppointmentRecord, slot: WallTime, revert: () => void) => void;
+}
+
+/*
+ * The grid runs in UTC with the clinic's wall-clock times written as UTC ("09:00 local" is drawn at 09:00Z),
+ * so it shows the clinic's own hours whatever the browser's zone; instants are rebuilt with the clinic's
+ * zone only when talking to the API.
+ */
+const wallIso = (date: string, minutes: number) => `${date}T${fromMinutes(Math.min(minutes, 24 * 60 - 1))}:00`;
+const wallFromDate = (d: Date): WallTime => {
+  const iso = d.toISOString();
+  return { date: iso.slice(0, 10), time: iso.slice(11, 16) };
+};
+const minutesOf = (d: Date) => d.getUTCHours() * 60 + d.getUTCMinutes();
+const alignDown = (m: number, step: number) => Math.floor(m / step) * step;
+const alignUp = (m: number, step: number) => Math.ceil(m / step) * step;
+
+export function CalendarGrid({ start, days, availability, appointments, now, canWrite, direction, onCellClick, onOpen, onMove }: CalendarGridProps) {
+  const { t, i18n } = useTranslation();
+  const step = availability?.slotMinutes ?? 30;
+  const nowMinutes = toMinutes(now.time);
+  const dates = useMemo(() => Array.from({ length: days }, (_, i) => addDays(start, i)), [start, days]);
+
+  const windowsByDate = useMemo(() => {
+    const map = new Map<string, Window[]>();
+    for (const date of dates) map.set(date, openWindows(availability?.days.find((d) => d.date === date), availability));
+    return map;
+  }, [dates, availability]);
+
+  // Rows run from the clinic's opening to its closing (spec default 09:00-18:00), widened for any appointment outside.
+  const bounds = useMemo(() => {
+    let from = toMinutes(availability?.dayStart ?? '09:00');
+    let to = toMinutes(availability?.dayEnd ?? '18:00') || 24 * 60;
+    for (const a of appointments) {
+      const s = wallOf(a.datetime);
+      const e = wallOf(a.endsAt);
+      from = Math.min(from, toMinutes(s.time));
+      to = Math.max(to, e.date > s.date ? 24 * 60 : toMinutes(e.time));
+    }
+    return { from: alignDown(from, step), to: Math.min(alignUp(to, step), 24 * 60) };
+  }, [availability, appointments, step]);
+
+  const bookable = (date: string, from: number, to: number) => {
+    if (date < now.date || (date === now.date && from < nowMinutes)) return false;
+    return fits(windowsByDate.get(date) ?? [], from, to);
+  };
+
+  const events = useMemo<EventInput[]>(() => {
+    const list: EventInput[] = [];
+    for (const date of dates) {
+      for (const r of closedRanges(windowsByDate.get(date) ?? [], bounds.from, bounds.to)) {
+        list.push({ start: wallIso(date, r.start), end: wallIso(date, r.end), display: 'background', classNames: ['sched-closed'], extendedProps: { kind: 'closed' } });
+      }
+      const pastUntil = date < now.date ? bounds.to : date === now.date ? Math.min(nowMinutes, bounds.to) : bounds.from;
+      if (pastUntil > bounds.from) {
+        list.push({ start: wallIso(date, bounds.from), end: wallIso(date, pastUntil), display: 'background', classNames: ['sched-past'], extendedProps: { kind: 'past' } });
+      }
+    }
+    for (const a of appointments) {
+      const s = wallOf(a.datetime);
+      const e = wallOf(a.endsAt);
+      const movable = canWrite && a.status === 'scheduled' && (s.date > now.date || (s.date === now.date && toMinutes(s.time) >= nowMinutes));
+      list.push({
+        id: a._id,
+        title: a.patient.name,
+        start: `${s.date}T${s.time}:00`,
+        end: `${e.date}T${e.time}:00`,
+        classNames: [`sched-event`, `sched-${a.status}`],
+        startEditable: movable,
+        durationEditable: false,
+        extendedProps: { kind: 'appointment', record: a },
+      });
+    }
+    return list;
+  }, [dates, windowsByDate, bounds, appointments, canWrite, now.date, nowMinutes]);
+
+  const dayHeader = (arg: DayHeaderContentArg) => {
+    const date = arg.date.toISOString().slice(0, 10);
+    const info = availability?.days.find((d) => d.date === date);
+    const d = dayjs(date).locale(i18n.language);
+    return (
+      <div className={classes.dayHeader} data-today={date === now.date || undefined} data-testid="calendar-day-header" data-date={date}>
+        <span className={classes.weekday}>{d.format('ddd')}</span>
+        <span className={classes.dayNumber}>{d.format('D')}</span>
+        {info?.holiday && <span className={classes.dayNote} title={info.holiday}>{t('calendar.holiday')}</span>}
+        {!info?.holiday && info?.doctorAway && <span className={classes.dayNote}>{t(`calendar.doctorAway.${info.doctorAway}`)}</span>}
+      </div>
+    );
+  };
+
+  const eventContent = (arg: EventContentArg) => {
+    if (arg.event.display === 'background') return null;
+    const record = arg.event.extendedProps.record as AppointmentRecord;
+    return (
+      <div className={classes.eventBody} data-status={record.status}>
+        <span className={classes.eventTime} dir="ltr">
+          {wallOf(record.datetime).time}–{wallOf(record.endsAt).time}
+        </span>
+        <span className={classes.eventPatient}>{record.patient.name}</span>
+        <span className={classes.eventReason}>{record.reason}</span>
+      </div>
+    );
+  };
+
+  const didMount = (arg: EventMountArg) => {
+    const kind = arg.event.extendedProps.kind as string;
+    if (kind === 'appointment') {
+      const record = arg.event.extendedProps.record as AppointmentRecord;
+      arg.el.setAttribute('data-testid', 'calendar-event');
+      arg.el.setAttribute('data-appointment-id', record._id);
+      arg.el.setAttribute('title', `${timeRange(wallOf(record.datetime).time, wallOf(record.endsAt).time)} ${record.patient.name} · ${record.reason} · ${record.doctor.name}`);
+    } else {
+      arg.el.setAttribute('data-testid', kind === 'closed' ? 'calendar-closed' : 'calendar-past');
+      arg.el.setAttribute('aria-hidden', 'true');
+    }
+  };
+
+  return (
+    <div className={classes.grid} data-testid="calendar-grid">
+      <FullCalendar
+        plugins={[timeGridPlugin, interactionPlugin]}
+        initialView="clinicDays"
+        views={{ clinicDays: { type: 'timeGrid', duration: { days } } }}
+        initialDate={start}
+        timeZone="UTC"
+        now={() => `${now.date}T${now.time}:00`}
+        headerToolbar={false}
+        allDaySlot={false}
+        direction={direction}
+        height="auto"
+        expandRows
+        nowIndicator
+        slotDuration={{ minutes: step }}
+        snapDuration={{ minutes: step }}
+        slotLabelInterval={{ minutes: step }}
+        slotMinTime={fromMinutes(bounds.from)}
+        slotMaxTime={bounds.to >= 24 * 60 ? '24:00' : fromMinutes(bounds.to)}
+        slotLabelFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+        eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+        dayHeaderContent={dayHeader}
+        eventContent={eventContent}
+        eventDidMount={didMount}
+        events={events}
+        eventDurationEditable={false}
+        eventOverlap
+        eventMaxStack={days <= 3 ? 2 : 3}
+        dateClick={(arg: DateClickArg) => {
+          const minutes = minutesOf(arg.date);
+          const date = arg.date.toISOString().slice(0, 10);
+          if (!canWrite || !bookable(date, minutes, minutes + step)) return;
+          onCellClick(wallFromDate(arg.date));
+        }}
+        eventClick={(arg) => {
+          arg.jsEvent.preventDefault();
+          if (arg.event.extendedProps.kind === 'appointment') onOpen(arg.event.id);
+        }}
+        eventAllow={(span, event) => {
+          if (!event || event.extendedProps.kind !== 'appointment') return false;
+          const date = span.start.toISOString().slice(0, 10);
+          const from = minutesOf(span.start);
+          const length = Math.round((span.end.getTime() - span.start.getTime()) / 60_000);
+          return bookable(date, from, from + length);
+        }}
+        eventDrop={(arg: EventDropArg) => {
+          const record = arg.event.extendedProps.record as AppointmentRecord;
+          if (!arg.event.start) return arg.revert();
+          onMove(record, wallFromDate(arg.event.start), arg.revert);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,306 @@
+import { useEffect, useMemo, useState } from 'react';
+import {
+  ActionIcon, Alert, Box, Button, Card, CloseButton, Drawer, Group, Loader, Overlay, Select, Stack, Text, TextInput, Title, Tooltip,
+  useDirection,
+} from '@mantine/core';
+import { MonthPickerInput } from '@mantine/dates';
+import { useDebouncedValue, useInterval, useMediaQuery } from '@mantine/hooks';
+import {
+  IconAlertCircle, IconBuildingHospital, IconCalendar, IconChevronLeft, IconChevronRight, IconList, IconSearch, IconStethoscope,
+} from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { AppointmentRecord } from '@clinic/shared';
+import { useAppointment } from '@/features/appointments/api/get-appointment';
+import { useAvailability } from '@/features/appointments/api/get-availability';
+import { useClinicOptions } from '@/features/appointments/api/get-booking-options';
+import { useCalendarAppointments } from '@/features/appointments/api/get-calendar-appointments';
+import { useUpdateAppointment } from '@/features/appointments/api/update-appointment';
+import { AppointmentDetails } from '@/features/appointments/components/appointment-details';
+import { AppointmentForm } from '@/features/appointments/components/appointment-form';
+import { addDays, wallAt, wallToIso, type WallTime } from '@/features/appointments/components/clinic-time';
+import { isApiError } from '@/lib/http';
+import { useSession } from '@/lib/session-context';
+import { CalendarGrid } from '../components/calendar-grid';
+import classes from '../components/calendar.module.css';
+
+const PHONE = '(max-width: 768px)';
+
+function browserToday(): string {
+  return dayjs().format('YYYY-MM-DD');
+}
+
+/**
+ * The weekly appointment calendar of one clinic, in that clinic's time zone: 5 day columns (4 while the
+ * Add Appointment form is open, 3 on a phone), rows from opening to closing in steps of the clinic's visit
+ * duration. Allowed cells open the form; cards open the appointment; dragging a card reschedules it.
+ */
+export default function CalendarPage() {
+  const { t, i18n } = useTranslation();
+  const { dir } = useDirection();
+  const { can } = useSession();
+  const canWrite = can('appointment_write');
+  const isPhone = useMediaQuery(PHONE, false, { getInitialValueInEffect: false }) ?? false;
+
+  const clinics = useClinicOptions();
+  const [clinicChoice, setClinicChoice] = useState<string | null>(null);
+  const clinicId = clinicChoice ?? clinics.data?.[0]?._id ?? null;
+  const [doctorId, setDoctorId] = useState<string | null>(null);
+  const [searchText, setSearchText] = useState('');
+  const [search] = useDebouncedValue(searchText.trim(), 350);
+  const [startChoice, setStartChoice] = useState<string | null>(null);
+  const [slot, setSlot] = useState<WallTime | null>(null);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [moveError, setMoveError] = useState<string | null>(null);
+  const [tick, setTick] = useState(() => Date.now());
+  const clock = useInterval(() => setTick(Date.now()), 60_000);
+  useEffect(() => {
+    clock.start();
+    return clock.stop;
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const [zone, setZone] = useState<{ clinic: string; timeZone: string } | null>(null);
+  const timeZone = zone && zone.clinic === clinicId ? zone.timeZone : null;
+  const now = useMemo<WallTime>(() => (timeZone ? wallAt(new Date(tick), timeZone) : { date: browserToday(), time: dayjs(tick).format('HH:mm') }), [timeZone, tick]);
+  const start = startChoice ?? now.date;
+  const days = isPhone ? 3 : slot ? 4 : 5;
+  const end = addDays(start, days - 1);
+
+  const availability = useAvailability(clinicId ? { clinic: clinicId, from: start, to: end, doctor: doctorId } : null);
+  const data = availability.data && availability.data.clinic._id === clinicId ? availability.data : undefined;
+  useEffect(() => {
+    if (data) setZone({ clinic: data.clinic._id, timeZone: data.clinic.timeZone });
+  }, [data]);
+
+  const range = clinicId && timeZone
+    ? { clinic: clinicId, doctor: doctorId, search, from: wallToIso(start, '00:00', timeZone), to: wallToIso(addDays(start, days), '00:00', timeZone) }
+    : null;
+  const appointments = useCalendarAppointments(range);
+  const opened = useAppointment(openId);
+  const move = useUpdateAppointment();
+
+  const loading = clinics.isPending || (Boolean(clinicId) && (!data || (appointments.isPending && Boolean(range))));
+  const fetching = availability.isFetching || appointments.isFetching;
+  const doctorOptions = (data?.doctors ?? []).map((d) => ({ value: d._id, label: d.name }));
+  const rangeLabel = `${dayjs(start).locale(i18n.language).format('MMM D')} – ${dayjs(end).locale(i18n.language).format('MMM D, YYYY')}`;
+
+  const chooseClinic = (value: string | null) => {
+    if (!value) return;
+    setClinicChoice(value);
+    setDoctorId(null);
+    setSlot(null);
+  };
+
+  const onMove = (record: AppointmentRecord, to: WallTime, revert: () => void) => {
+    if (!timeZone) return revert();
+    setMoveError(null);
+    move.mutate(
+      { id: record._id, input: { datetime: wallToIso(to.date, to.time, timeZone) } },
+      {
+        onError: (error) => {
+          revert();
+          setMoveError(isApiError(error) ? error.message : t('errors.unexpected'));
+        },
+      },
+    );
+  };
+
+  const form = slot && clinicId && (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="nowrap">
+        <Title order={4}>{t('calendar.addTitle')}</Title>
+        <CloseButton onClick={() => setSlot(null)} aria-label={t('common.actions.close')} data-testid="appointment-form-close" />
+      </Group>
+      <AppointmentForm
+        key={clinicId}
+        slot={slot}
+        clinicId={clinicId}
+        doctorId={doctorId}
+        compact
+        onBooked={() => setSlot(null)}
+      />
+    </Stack>
+  );
+
+  return (
+    <Stack gap="md" data-testid="calendar-page">
+      <Card padding="md">
+        <Stack gap="sm">
+          <Group justify="space-between" gap="sm" wrap="wrap">
+            <Group gap="xs" wrap="wrap">
+              <Button variant="default" onClick={() => setStartChoice(null)} data-testid="calendar-today">
+                {t('calendar.today')}
+              </Button>
+              <Tooltip label={t('calendar.previousWeek')}>
+                <ActionIcon variant="default" size="lg" onClick={() => setStartChoice(addDays(start, -7))} aria-label={t('calendar.previousWeek')} data-testid="calendar-prev">
+                  {dir === 'rtl' ? <IconChevronRight size={18} /> : <IconChevronLeft size={18} />}
+                </ActionIcon>
+              </Tooltip>
+              <Tooltip label={t('calendar.nextWeek')}>
+                <ActionIcon variant="default" size="lg" onClick={() => setStartChoice(addDays(start, 7))} aria-label={t('calendar.nextWeek')} data-testid="calendar-next">
+                  {dir === 'rtl' ? <IconChevronLeft size={18} /> : <IconChevronRight size={18} />}
+                </ActionIcon>
+              </Tooltip>
+              <Title order={3} fz={{ base: 'md', sm: 'lg' }} ms="xs" data-testid="calendar-range" style={{ whiteSpace: 'nowrap' }}>
+                {rangeLabel}
+              </Title>
+              {fetching && !loading && <Loader size="xs" aria-hidden />}
+            </Group>
+            <Group gap="xs" wrap="nowrap">
+              <MonthPickerInput
+                aria-label={t('calendar.month')}
+                value={`${start.slice(0, 7)}-01`}
+                onChange={(value) => {
+                  if (!value) return;
+                  const month = String(value).slice(0, 7);
+                  setStartChoice(month === now.date.slice(0, 7) ? null : `${month}-01`);
+                }}
+                valueFormat="MMMM YYYY"
+                leftSection={<IconCalendar size={16} />}
+                w={{ base: 170, sm: 190 }}
+                data-testid="calendar-month"
+              />
+              <Button component={Link} to="/appointments" variant="light" leftSection={<IconList size={16} />} visibleFrom="sm">
+                {t('calendar.listView')}
+              </Button>
+            </Group>
+          </Group>
+          <Group gap="sm" wrap="wrap" align="flex-end">
+            <TextInput
+              type="search"
+              aria-label={t('calendar.search')}
+              placeholder={t('calendar.searchPlaceholder')}
+              value={searchText}
+              onChange={(e) => setSearchText(e.currentTarget.value)}
+              leftSection={<IconSearch size={16} />}
+              style={{ flex: '1 1 16rem' }}
+              data-testid="calendar-search"
+            />
+            <Select
+              aria-label={t('calendar.doctor')}
+              placeholder={t('calendar.allDoctors')}
+              data={doctorOptions}
+              value={doctorId}
+              onChange={setDoctorId}
+              clearable
+              searchable
+              leftSection={<IconStethoscope size={16} />}
+              nothingFoundMessage={t('calendar.noDoctors')}
+              w={{ base: '100%', xs: 220 }}
+              comboboxProps={{ withinPortal: true }}
+              data-testid="calendar-doctor"
+            />
+            <Select
+              aria-label={t('calendar.clinic')}
+              placeholder={clinics.isPending ? t('common.loading') : t('calendar.noClinics')}
+              data={(clinics.data ?? []).map((c) => ({ value: c._id, label: c.name }))}
+              value={clinicId}
+              onChange={chooseClinic}
+              allowDeselect={false}
+              searchable
+              leftSection={<IconBuildingHospital size={16} />}
+              w={{ base: '100%', xs: 240 }}
+              comboboxProps={{ withinPortal: true }}
+              data-testid="calendar-clinic"
+            />
+          </Group>
+          <Group gap="md" wrap="wrap">
+            {(['scheduled', 'completed', 'cancelled'] as const).map((s) => (
+              <Group key={s} gap={6} wrap="nowrap">
+                <span className={classes.legendSwatch} style={{ background: `var(--mantine-color-${s === 'scheduled' ? 'clinic' : s === 'completed' ? 'teal' : 'red'}-5)` }} />
+                <Text size="xs" c="dimmed">
+                  {t(`appointments.status.${s}`)}
+                </Text>
+              </Group>
+            ))}
+            <Group gap={6} wrap="nowrap">
+              <span className={`${classes.legendSwatch} ${classes.legendClosed}`} />
+              <Text size="xs" c="dimmed">
+                {t('calendar.unavailable')}
+              </Text>
+            </Group>
+            {timeZone && (
+              <Text size="xs" c="dimmed" ms="auto" data-testid="calendar-zone">
+                {t('calendar.zone', { zone: timeZone })}
+              </Text>
+            )}
+          </Group>
+        </Stack>
+      </Card>
+
+      {moveError && (
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} withCloseButton onClose={() => setMoveError(null)} role="alert" data-testid="calendar-error">
+          {moveError}
+        </Alert>
+      )}
+
+      <Group align="flex-start" gap="md" wrap="nowrap">
+        <Card padding="sm" style={{ flex: 1, minWidth: 0 }} pos="relative">
+          {!clinics.isPending && !clinics.data?.length ? (
+            <Stack align="center" py="xl" gap="xs">
+              <IconBuildingHospital size={36} stroke={1.5} color="var(--mantine-color-dimmed)" />
+              <Text fw={600}>{t('calendar.noClinics')}</Text>
+              <Text size="sm" c="dimmed">
+                {t('calendar.noClinicsHint')}
+              </Text>
+            </Stack>
+          ) : (
+            <Box pos="relative" mih={320}>
+              {data && (
+                <CalendarGrid
+                  key={`${days}-${start}-${clinicId}`}
+                  start={start}
+                  days={days}
+                  availability={data}
+                  appointments={appointments.data?.data ?? []}
+                  now={now}
+                  canWrite={canWrite}
+                  direction={dir}
+                  onCellClick={(cell) => {
+                    setMoveError(null);
+                    setSlot(cell);
+                  }}
+                  onOpen={setOpenId}
+                  onMove={onMove}
+                />
+              )}
+              {loading && (
+                <Overlay color="var(--mantine-color-body)" backgroundOpacity={0.7} blur={1} zIndex={5}>
+                  <Stack align="center" justify="center" h="100%" gap="xs" data-testid="calendar-loading">
+                    <Loader size="md" />
+                    <Text size="sm" c="dimmed">
+                      {t('common.loading')}
+                    </Text>
+                  </Stack>
+                </Overlay>
+              )}
+            </Box>
+          )}
+        </Card>
+        {form && !isPhone && (
+          <Card w={360} padding="lg" style={{ flexShrink: 0, position: 'sticky', top: 76 }} data-testid="appointment-side-form">
+            {form}
+          </Card>
+        )}
+      </Group>
+
+      {isPhone && (
+        <Drawer opened={Boolean(form)} onClose={() => setSlot(null)} position="bottom" size="92%" withCloseButton={false} padding="lg">
+          <Box data-testid="appointment-side-form">{form}</Box>
+        </Drawer>
+      )}
+
+      <Drawer
+        opened={Boolean(openId)}
+        onClose={() => setOpenId(null)}
+        position="right"
+        size="md"
+        title={<Text fw={700}>{t('calendar.detailsTitle')}</Text>}
+        padding="lg"
+      >
+        <AppointmentDetails appointment={opened.data} loading={opened.isPending} onDeleted={() => setOpenId(null)} />
+      </Drawer>
+    </Stack>
+  );
+}

@@ -1,0 +1,187 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { IconDeviceFloppy } from '@tabler/icons-react';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { serviceCreateInput, type ServiceCreate } from '@clinic/shared';
+import { applyFieldErrors, translateMessage } from '@/lib/http';
+import type { ClinicOption, DoctorOption } from '../api/get-service-options';
+
+export interface ServiceFormValues {
+  name: string;
+  description: string;
+  price: number | string;
+  durationMinutes: number | string | null;
+  clinic: string | null;
+  doctors: string[];
+  isActive: boolean;
+}
+
+export const emptyServiceForm: ServiceFormValues = { name: '', description: '', price: '', durationMinutes: '', clinic: null, doctors: [], isActive: true };
+
+const resolver = zodResolver(serviceCreateInput) as unknown as Resolver<ServiceFormValues, unknown, ServiceCreate>;
+
+interface ServiceFormProps {
+  defaultValues: ServiceFormValues;
+  clinics: readonly ClinicOption[];
+  doctors: readonly DoctorOption[];
+  submitLabel: string;
+  /** Sends the validated form; a rejected promise with field errors puts them on the fields. */
+  onSubmit: (values: ServiceCreate) => Promise<unknown>;
+  onCancel: () => void;
+}
+
+/** Name, description, price, duration, clinic and the doctors who provide the service (all but duration required). */
+export function ServiceForm({ defaultValues, clinics, doctors, submitLabel, onSubmit, onCancel }: ServiceFormProps) {
+  const { t } = useTranslation();
+  const { control, register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<ServiceFormValues, unknown, ServiceCreate>({
+    resolver,
+    defaultValues,
+    mode: 'onTouched',
+  });
+  const clinic = useWatch({ control, name: 'clinic' });
+  const err = (key: keyof ServiceFormValues) => translateMessage(errors[key]?.message);
+
+  // Doctors of the chosen clinic first: they are the ones who can take its appointments.
+  const toItem = (d: DoctorOption) => ({ value: d._id, label: d.name });
+  const atClinic = clinic ? doctors.filter((d) => d.clinics?.some((c) => c._id === clinic)) : [];
+  const others = doctors.filter((d) => !atClinic.includes(d));
+  const doctorData = atClinic.length
+    ? [
+        { group: t('services.form.doctorsAtClinic'), items: atClinic.map(toItem) },
+        ...(others.length ? [{ group: t('services.form.otherDoctors'), items: others.map(toItem) }] : []),
+      ]
+    : doctors.map(toItem);
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      applyFieldErrors(error, setError);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="service-form">
+      <Stack gap="md">
+        <TextInput label={t('services.form.name')} placeholder={t('services.form.namePlaceholder')} withAsterisk {...register('name')} error={err('name')} data-testid="service-name" />
+        <Textarea
+          label={t('services.form.description')}
+          placeholder={t('services.form.descriptionPlaceholder')}
+          withAsterisk
+          autosize
+          minRows={3}
+          {...register('description')}
+          error={err('description')}
+          data-testid="service-description"
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <Controller
+            control={control}
+            name="price"
+            render={({ field }) => (
+              <NumberInput
+                label={t('services.form.price')}
+                placeholder="0.00"
+                withAsterisk
+                min={0}
+                decimalScale={2}
+                thousandSeparator=","
+                rightSection={t('services.currency')}
+                rightSectionWidth={52}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={err('price')}
+                data-testid="service-price"
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="durationMinutes"
+            render={({ field }) => (
+              <NumberInput
+                label={t('services.form.duration')}
+                placeholder={t('services.form.durationPlaceholder')}
+                description={t('services.form.durationHint')}
+                min={5}
+                max={480}
+                step={5}
+                allowDecimal={false}
+                value={field.value ?? ''}
+                onChange={(v) => field.onChange(v === '' ? null : v)}
+                onBlur={field.onBlur}
+                error={err('durationMinutes')}
+                data-testid="service-duration"
+              />
+            )}
+          />
+        </SimpleGrid>
+        <Controller
+          control={control}
+          name="clinic"
+          render={({ field }) => (
+            <Select
+              label={t('services.form.clinic')}
+              placeholder={t('services.form.clinicPlaceholder')}
+              data={clinics.map((c) => ({ value: c._id, label: c.name }))}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              withAsterisk
+              searchable
+              nothingFoundMessage={t('services.form.noClinics')}
+              error={err('clinic')}
+              comboboxProps={{ withinPortal: true }}
+              data-testid="service-clinic"
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="doctors"
+          render={({ field }) => (
+            <MultiSelect
+              label={t('services.form.doctors')}
+              placeholder={field.value.length ? undefined : t('services.form.doctorsPlaceholder')}
+              data={doctorData}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              withAsterisk
+              searchable
+              clearable
+              hidePickedOptions
+              nothingFoundMessage={t('services.form.noDoctors')}
+              error={err('doctors')}
+              comboboxProps={{ withinPortal: true }}
+              data-testid="service-doctors"
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="isActive"
+          render={({ field }) => (
+            <Switch
+              label={t('services.form.isActive')}
+              description={t('services.form.isActiveHint')}
+              checked={field.value}
+              onChange={(e) => field.onChange(e.currentTarget.checked)}
+              data-testid="service-active"
+            />
+          )}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel} disabled={isSubmitting}>
+            {t('common.actions.cancel')}
+          </Button>
+          <Button type="submit" loading={isSubmitting} leftSection={<IconDeviceFloppy size={16} />} data-testid="service-submit">
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

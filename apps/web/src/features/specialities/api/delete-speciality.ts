@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ApiSuccess } from '@clinic/shared';
+import { http } from '@/lib/http';
+import { specialitiesKeys } from './specialities-keys';
+
+export function deleteSpeciality(id: string): Promise<ApiSuccess<unknown>> {
+  return http.delete<ApiSuccess<unknown>>(`/specializations/${encodeURIComponent(id)}`);
+}
+
+export function useDeleteSpeciality() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteSpeciality,
+    onSuccess: async (_r, id) => {
+      queryClient.removeQueries({ queryKey: specialitiesKeys.detail(id) });
+      await queryClient.invalidateQueries({ queryKey: specialitiesKeys.lists() });
+    },
+  });
+}
