@@ -54,6 +54,8 @@ test.describe('sign-in and the app shell', () => {
 
   test('switching to Arabic turns the document right-to-left and translates the shell; dark mode persists', async ({ page }) => {
     await signIn(page);
+    // Let the first page settle (list loaded, profile refreshed) before using the menu.
+    await expect(page.getByTestId('users-table')).toContainText(/EMP-/);
     await page.getByTestId('language-menu').click();
     await page.getByRole('menuitem', { name: /العربية/ }).click();
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');

@@ -20,7 +20,17 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { employeeRoutes } from './modules/employees/employees.routes.js';
 import { fileRoutes } from './modules/files/files.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { patientRoutes } from './modules/patients/patients.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
+import { roleRoutes } from './modules/roles/roles.routes.js';
+import { appointmentRoutes } from './modules/appointments/appointments.routes.js';
+import { serviceRoutes } from './modules/services/services.routes.js';
+import { specializationRoutes } from './modules/specializations/specializations.routes.js';
+import { signupRoutes } from './modules/signup/signup.routes.js';
+import { companyRoutes } from './modules/companies/companies.routes.js';
+import { clinicCollectionRoutes } from './modules/cliniccollections/cliniccollections.routes.js';
+import { departmentRoutes } from './modules/departments/departments.routes.js';
+import { clinicRoutes } from './modules/clinics/clinics.routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling, sendError } from './plugins/errors.js';
 
@@ -149,15 +159,34 @@ export async function buildApp(config: Config, database: Database): Promise<App>
   authRoutes(app, deps);
   profileRoutes(app, deps);
   employeeRoutes(app, deps);
+  roleRoutes(app, deps);
   fileRoutes(app, deps);
+  patientRoutes(app, deps);
   auditRoutes(app, deps);
+  serviceRoutes(app, deps);
+  specializationRoutes(app, deps);
+  appointmentRoutes(app, deps);
+  signupRoutes(app, deps);
+  companyRoutes(app, deps);
+  clinicCollectionRoutes(app, deps);
+  departmentRoutes(app, deps);
+  clinicRoutes(app, deps);
 
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 
   const webDist = config.webDist ?? defaultWebDist;
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h', immutable: false });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      // Hashed asset names never change content: cache them for a year; everything else briefly.
+      setHeaders: (res, filePath) => {
+        res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+      },
+    });
   }
 
   app.setNotFoundHandler((req, reply) => {

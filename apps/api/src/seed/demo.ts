@@ -2,6 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { companies } from '../db/schema/index.js';
 import { createAccount, createOrganisation, type NewAccount } from '../modules/organisation/provision.js';
+import { seedOrganisation } from './organisation.js';
+import { seedPeople } from './people.js';
+import { seedPatients } from './patients.js';
+import { seedScheduling } from './scheduling.js';
 
 export const DEMO_ADMIN = {
   name: 'Sara Al-Harbi',
@@ -50,5 +54,9 @@ export async function seedDemo(db: Db): Promise<DemoSeedResult> {
   for (const account of DEMO_ACCOUNTS) {
     await createAccount(db, company.id, roleIds, { ...account, password: DEMO_ADMIN.password });
   }
+  await seedOrganisation(db, company.id);
+  await seedPeople(db, company.id);
+  await seedPatients(db, company.id);
+  await seedScheduling(db, company.id);
   return { created: true, companyId: company.id };
 }

@@ -27,6 +27,10 @@ class ResizeObserverStub {
 }
 window.ResizeObserver = ResizeObserverStub;
 Element.prototype.scrollIntoView = vi.fn();
+// Mantine's autosizing textarea listens for web fonts loading; jsdom has no document.fonts.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} }, configurable: true });
+}
 window.HTMLElement.prototype.scrollTo = vi.fn() as unknown as typeof HTMLElement.prototype.scrollTo;
 // jsdom does not implement the pseudo-element argument; Mantine passes it.
 const { getComputedStyle } = window;

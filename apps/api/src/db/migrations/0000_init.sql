@@ -44,6 +44,22 @@ CREATE TABLE "employees" (
 	"clinic_collection_id" uuid,
 	"date_of_birth" date,
 	"gender" text,
+	"identity" text,
+	"nationality" text,
+	"marital_status" text,
+	"number_of_children" integer,
+	"medical_license_number" text,
+	"consultation_fee" numeric(12, 2),
+	"on_call" boolean DEFAULT false NOT NULL,
+	"hire_date" date,
+	"job_type" text,
+	"job_title" text,
+	"address" text,
+	"image_file_id" uuid,
+	"contact_infos" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"emergency_contact" jsonb,
+	"languages" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"certifications" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"working_hours" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"break_times" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"vacation_records" jsonb DEFAULT '[]'::jsonb NOT NULL,
@@ -114,6 +130,13 @@ CREATE TABLE "files" (
 	CONSTRAINT "files_company_id_id_pk" PRIMARY KEY("company_id","id")
 );
 --> statement-breakpoint
+CREATE TABLE "clinic_collection_specializations" (
+	"company_id" uuid NOT NULL,
+	"clinic_collection_id" uuid NOT NULL,
+	"specialization_id" uuid NOT NULL,
+	CONSTRAINT "clinic_collection_specializations_pk" PRIMARY KEY("company_id","clinic_collection_id","specialization_id")
+);
+--> statement-breakpoint
 CREATE TABLE "clinic_collections" (
 	"company_id" uuid NOT NULL,
 	"id" uuid DEFAULT gen_random_uuid() NOT NULL,
@@ -121,6 +144,18 @@ CREATE TABLE "clinic_collections" (
 	"name" text NOT NULL,
 	"pic_id" uuid,
 	"is_active" boolean DEFAULT true NOT NULL,
+	"email" text,
+	"phone" text,
+	"website" text,
+	"country" text,
+	"state_province" text,
+	"zip_code" text,
+	"address" text,
+	"year_of_establishment" date,
+	"contact_infos" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"working_days" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"holidays" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"location" jsonb,
 	"details" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -140,6 +175,10 @@ CREATE TABLE "clinics" (
 	"time_zone" text DEFAULT 'UTC' NOT NULL,
 	"working_hours" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"holidays" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"address" text,
+	"year_of_establishment" date,
+	"contact_infos" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"location" jsonb,
 	"details" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -178,6 +217,11 @@ CREATE TABLE "departments" (
 	"name" text NOT NULL,
 	"pic_id" uuid,
 	"is_active" boolean DEFAULT true NOT NULL,
+	"address" text,
+	"year_of_establishment" date,
+	"patient_capacity" integer,
+	"contact_infos" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"location" jsonb,
 	"details" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -242,6 +286,16 @@ CREATE TABLE "employee_clinics" (
 	CONSTRAINT "employee_clinics_company_id_employee_id_clinic_id_pk" PRIMARY KEY("company_id","employee_id","clinic_id")
 );
 --> statement-breakpoint
+CREATE TABLE "employee_documents" (
+	"company_id" uuid NOT NULL,
+	"employee_id" uuid NOT NULL,
+	"kind" text NOT NULL,
+	"file_id" uuid,
+	"effective_date" date,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "employee_documents_company_id_employee_id_kind_pk" PRIMARY KEY("company_id","employee_id","kind")
+);
+--> statement-breakpoint
 CREATE TABLE "employee_specializations" (
 	"company_id" uuid NOT NULL,
 	"employee_id" uuid NOT NULL,
@@ -277,10 +331,17 @@ CREATE TABLE "patients" (
 	"name" text NOT NULL,
 	"identity" text NOT NULL,
 	"phone" text,
+	"email" text,
 	"date_of_birth" date NOT NULL,
+	"gender" text,
+	"nationality" text,
+	"marital_status" text,
+	"blood_type" text,
+	"smoking" boolean,
 	"is_active" boolean DEFAULT true NOT NULL,
 	"image_file_id" uuid,
 	"details" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"created_by" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "patients_company_id_id_pk" PRIMARY KEY("company_id","id")
@@ -315,6 +376,7 @@ ALTER TABLE "role_permissions" ADD CONSTRAINT "role_permissions_permission_permi
 ALTER TABLE "role_permissions" ADD CONSTRAINT "role_permissions_company_id_role_id_roles_company_id_id_fk" FOREIGN KEY ("company_id","role_id") REFERENCES "public"."roles"("company_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "roles" ADD CONSTRAINT "roles_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "files" ADD CONSTRAINT "files_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "clinic_collection_specializations" ADD CONSTRAINT "clinic_collection_specializations_company_id_clinic_collection_id_clinic_collections_company_id_id_fk" FOREIGN KEY ("company_id","clinic_collection_id") REFERENCES "public"."clinic_collections"("company_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "clinic_collections" ADD CONSTRAINT "clinic_collections_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "clinics" ADD CONSTRAINT "clinics_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "clinics" ADD CONSTRAINT "clinics_company_id_department_id_departments_company_id_id_fk" FOREIGN KEY ("company_id","department_id") REFERENCES "public"."departments"("company_id","id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
@@ -333,6 +395,8 @@ ALTER TABLE "specialization_staff" ADD CONSTRAINT "specialization_staff_company_
 ALTER TABLE "specializations" ADD CONSTRAINT "specializations_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "employee_clinics" ADD CONSTRAINT "employee_clinics_company_id_employee_id_employees_company_id_id_fk" FOREIGN KEY ("company_id","employee_id") REFERENCES "public"."employees"("company_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "employee_clinics" ADD CONSTRAINT "employee_clinics_company_id_clinic_id_clinics_company_id_id_fk" FOREIGN KEY ("company_id","clinic_id") REFERENCES "public"."clinics"("company_id","id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "employee_documents" ADD CONSTRAINT "employee_documents_company_id_employee_id_employees_company_id_id_fk" FOREIGN KEY ("company_id","employee_id") REFERENCES "public"."employees"("company_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "employee_documents" ADD CONSTRAINT "employee_documents_company_id_file_id_files_company_id_id_fk" FOREIGN KEY ("company_id","file_id") REFERENCES "public"."files"("company_id","id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "employee_specializations" ADD CONSTRAINT "employee_specializations_company_id_employee_id_employees_company_id_id_fk" FOREIGN KEY ("company_id","employee_id") REFERENCES "public"."employees"("company_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "employee_specializations" ADD CONSTRAINT "employee_specializations_company_id_specialization_id_specializations_company_id_id_fk" FOREIGN KEY ("company_id","specialization_id") REFERENCES "public"."specializations"("company_id","id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "patient_documents" ADD CONSTRAINT "patient_documents_company_id_patient_id_patients_company_id_id_fk" FOREIGN KEY ("company_id","patient_id") REFERENCES "public"."patients"("company_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -350,16 +414,21 @@ CREATE UNIQUE INDEX "employees_company_public_id_uq" ON "employees" USING btree 
 CREATE UNIQUE INDEX "employees_username_uq" ON "employees" USING btree (lower("username")) WHERE "employees"."username" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "employees_login_email_uq" ON "employees" USING btree (lower("email")) WHERE "employees"."password_hash" is not null;--> statement-breakpoint
 CREATE INDEX "employees_company_type_idx" ON "employees" USING btree ("company_id","employee_type");--> statement-breakpoint
+CREATE UNIQUE INDEX "employees_company_identity_uq" ON "employees" USING btree ("company_id",lower("identity")) WHERE "employees"."identity" is not null;--> statement-breakpoint
+CREATE INDEX "employees_company_dob_idx" ON "employees" USING btree ("company_id","date_of_birth");--> statement-breakpoint
 CREATE INDEX "login_failures_lookup_idx" ON "login_failures" USING btree ("identifier","ip","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "refresh_tokens_hash_uq" ON "refresh_tokens" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "refresh_tokens_family_idx" ON "refresh_tokens" USING btree ("company_id","family_id");--> statement-breakpoint
 CREATE INDEX "refresh_tokens_employee_idx" ON "refresh_tokens" USING btree ("company_id","employee_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "roles_company_name_uq" ON "roles" USING btree ("company_id",lower("name"));--> statement-breakpoint
 CREATE INDEX "files_created_idx" ON "files" USING btree ("company_id","created_at");--> statement-breakpoint
+CREATE INDEX "clinic_collection_specializations_spec_idx" ON "clinic_collection_specializations" USING btree ("company_id","specialization_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "clinic_collections_public_id_uq" ON "clinic_collections" USING btree ("company_id","public_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "clinics_public_id_uq" ON "clinics" USING btree ("company_id","public_id");--> statement-breakpoint
 CREATE INDEX "clinics_department_idx" ON "clinics" USING btree ("company_id","department_id");--> statement-breakpoint
+CREATE INDEX "clinics_clinic_collection_idx" ON "clinics" USING btree ("company_id","clinic_collection_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "departments_public_id_uq" ON "departments" USING btree ("company_id","public_id");--> statement-breakpoint
+CREATE INDEX "departments_clinic_collection_idx" ON "departments" USING btree ("company_id","clinic_collection_id");--> statement-breakpoint
 CREATE INDEX "service_doctors_employee_idx" ON "service_doctors" USING btree ("company_id","employee_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "services_public_id_uq" ON "services" USING btree ("company_id","public_id");--> statement-breakpoint
 CREATE INDEX "services_clinic_idx" ON "services" USING btree ("company_id","clinic_id");--> statement-breakpoint
@@ -370,6 +439,8 @@ CREATE INDEX "patient_notes_patient_idx" ON "patient_notes" USING btree ("compan
 CREATE UNIQUE INDEX "patients_public_id_uq" ON "patients" USING btree ("company_id","public_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "patients_identity_uq" ON "patients" USING btree ("company_id","identity");--> statement-breakpoint
 CREATE INDEX "patients_dob_idx" ON "patients" USING btree ("company_id","date_of_birth");--> statement-breakpoint
+CREATE INDEX "patients_created_idx" ON "patients" USING btree ("company_id","created_at","public_id");--> statement-breakpoint
+CREATE INDEX "patients_active_created_idx" ON "patients" USING btree ("company_id","is_active","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "appointments_public_id_uq" ON "appointments" USING btree ("company_id","public_id");--> statement-breakpoint
 CREATE INDEX "appointments_clinic_time_idx" ON "appointments" USING btree ("company_id","clinic_id","starts_at");--> statement-breakpoint
 CREATE INDEX "appointments_doctor_time_idx" ON "appointments" USING btree ("company_id","doctor_id","starts_at");--> statement-breakpoint

@@ -5,8 +5,10 @@ import {
   IconBuildingHospital,
   IconCalendarEvent,
   IconFirstAidKit,
+  IconHistory,
   IconIdBadge2,
   IconMicroscope,
+  IconShieldLock,
   IconSitemap,
   IconStethoscope,
   IconUserHeart,
@@ -14,7 +16,7 @@ import {
   IconUsersGroup,
   type IconProps,
 } from '@tabler/icons-react';
-import { planAllows, type Plan } from '@clinic/shared';
+import { hasPermission, planAllows, type Permission, type Plan } from '@clinic/shared';
 
 type Icon = ComponentType<IconProps>;
 
@@ -29,6 +31,8 @@ export interface NavLeaf {
   requiredPlan?: Plan;
   /** Other path prefixes that belong to this entry (the users list lives at / and /users). */
   alsoMatches?: string[];
+  /** Shown only to holders of any of these permissions (`admin` holds them all). */
+  permissions?: Permission[];
 }
 
 export interface NavGroup {
@@ -47,7 +51,9 @@ export type NavItem = NavLeaf | NavGroup;
  * of every plan, a single clinic included.
  */
 export const NAV_ITEMS: readonly NavItem[] = [
-  { kind: 'link', key: 'users', label: 'shell.nav.users', to: '/', icon: IconUsers, alsoMatches: ['/users'] },
+  { kind: 'link', key: 'users', label: 'shell.nav.users', to: '/', icon: IconUsers, alsoMatches: ['/users'], permissions: ['user_read', 'user_create', 'user_update', 'user_delete'] },
+  { kind: 'link', key: 'roles', label: 'shell.nav.roles', to: '/roles', icon: IconShieldLock, permissions: ['role_read', 'role_write'] },
+  { kind: 'link', key: 'audit', label: 'shell.nav.audit', to: '/audit', icon: IconHistory, permissions: ['audit_read'] },
   { kind: 'link', key: 'appointments', label: 'shell.nav.appointments', to: '/appointments', icon: IconCalendarEvent },
   { kind: 'link', key: 'patients', label: 'shell.nav.patients', to: '/patients', icon: IconUserHeart },
   {
@@ -76,15 +82,20 @@ export const NAV_ITEMS: readonly NavItem[] = [
   },
 ];
 
-/** The entries the plan allows; a group with no entry left is dropped. */
-export function visibleNavItems(plan: Plan | null, items: readonly NavItem[] = NAV_ITEMS): NavItem[] {
+/**
+ * The entries the plan (and, when given, the user's permissions) allow; a group with no entry left is
+ * dropped.
+ */
+export function visibleNavItems(plan: Plan | null, items: readonly NavItem[] = NAV_ITEMS, held?: readonly string[] | null): NavItem[] {
+  const allowed = (leaf: NavLeaf) =>
+    planAllows(plan, leaf.requiredPlan) && (!held || !leaf.permissions || hasPermission(held, ...leaf.permissions));
   const result: NavItem[] = [];
   for (const item of items) {
     if (item.kind === 'link') {
-      if (planAllows(plan, item.requiredPlan)) result.push(item);
+      if (allowed(item)) result.push(item);
       continue;
     }
-    const children = item.children.filter((child) => planAllows(plan, child.requiredPlan));
+    const children = item.children.filter(allowed);
     if (children.length) result.push({ ...item, children });
   }
   return result;

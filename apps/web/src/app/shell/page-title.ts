@@ -12,6 +12,7 @@ const TITLES: ReadonlyArray<[pattern: string, key: string]> = [
   ['/users/add', 'shell.titles.addUser'],
   ['/users/edit/:id', 'shell.titles.editUser'],
   ['/users/details/:id', 'shell.titles.userDetails'],
+  ['/roles', 'shell.titles.roles'],
   ['/patients', 'shell.titles.patients'],
   ['/patients/add', 'shell.titles.addPatient'],
   ['/patients/edit/:id', 'shell.titles.editPatient'],
@@ -26,6 +27,7 @@ const TITLES: ReadonlyArray<[pattern: string, key: string]> = [
   ['/employees/details/:id', 'shell.titles.employeeDetails'],
   ['/appointments', 'shell.titles.appointments'],
   ['/appointments/add', 'shell.titles.addAppointment'],
+  ['/appointments/calendar', 'shell.titles.patientAppointments'],
   ['/myProfile', 'shell.titles.myProfile'],
   ['/company', 'shell.titles.company'],
   ['/company/edit', 'shell.titles.editCompany'],
@@ -36,9 +38,11 @@ const TITLES: ReadonlyArray<[pattern: string, key: string]> = [
   ['/departements', 'shell.titles.departments'],
   ['/departements/add', 'shell.titles.addDepartment'],
   ['/departements/details/:id', 'shell.titles.departmentDetails'],
+  ['/departements/edit/:id', 'shell.titles.editDepartment'],
   ['/clinics', 'shell.titles.clinics'],
   ['/clinics/add', 'shell.titles.addClinic'],
   ['/clinics/details/:id', 'shell.titles.clinicDetails'],
+  ['/clinics/edit/:id', 'shell.titles.editClinic'],
   ['/services', 'shell.titles.services'],
   ['/services/add', 'shell.titles.addService'],
   ['/services/edit/:id', 'shell.titles.editService'],
@@ -46,6 +50,7 @@ const TITLES: ReadonlyArray<[pattern: string, key: string]> = [
   ['/specialities', 'shell.titles.specialities'],
   ['/specialities/add', 'shell.titles.addSpeciality'],
   ['/specialities/details/:id', 'shell.titles.specialityDetails'],
+  ['/specialities/edit/:id', 'shell.titles.specialityDetails'],
 ];
 
 /** The title key for a path, or null for a path no screen owns. */

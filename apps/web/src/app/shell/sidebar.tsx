@@ -17,8 +17,8 @@ type GroupChoice = { open: boolean; at: string };
 export function Sidebar({ onNavigate }: SidebarProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const { plan } = useSession();
-  const items = visibleNavItems(plan);
+  const { plan, permissions } = useSession();
+  const items = visibleNavItems(plan, undefined, permissions);
   // What the user chose for a group, and on which page. A group holding the current route opens by
   // itself; a choice made on this very page wins.
   const [choices, setChoices] = useState<Record<string, GroupChoice>>({});

@@ -1,0 +1,22 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { migrationsFolder } from './client.js';
+
+const sqlFiles = readdirSync(migrationsFolder).filter((f) => f.endsWith('.sql')).sort();
+const allSql = sqlFiles.map((f) => readFileSync(path.join(migrationsFolder, f), 'utf8')).join('\n');
+
+describe('migrations', () => {
+  it('are listed in the journal in order, one per file', () => {
+    const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: Array<{ idx: number; tag: string }> };
+    expect(journal.entries.map((e) => `${e.tag}.sql`)).toEqual(sqlFiles);
+    expect(journal.entries.map((e) => e.idx)).toEqual(sqlFiles.map((_, i) => i));
+  });
+
+  it('name no two constraints or indexes alike once PostgreSQL truncates identifiers to 63 characters', () => {
+    const names = [...allSql.matchAll(/(?:CONSTRAINT|INDEX(?: IF NOT EXISTS)?) "?([A-Za-z0-9_]+)"?/g)].map((m) => m[1]!.slice(0, 63));
+    const seen = new Map<string, number>();
+    for (const n of names) seen.set(n, (seen.get(n) ?? 0) + 1);
+    expect([...seen].filter(([, count]) => count > 1).map(([n]) => n)).toEqual([]);
+  });
+});
