@@ -1,9 +1,10 @@
-import { mkdirSync } from 'node:fs';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { Logger } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -13,6 +14,20 @@ import pg from 'pg';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
+
+/**
+ * With CLINIC_SQL_LOG=<file>, every statement the server runs is appended to that file as a JSON line
+ * ({ sql, params }). The benchmark uses it to replay exactly what a request ran, straight through the driver.
+ */
+function sqlCapture(): Logger | undefined {
+  const file = process.env.CLINIC_SQL_LOG;
+  if (!file) return undefined;
+  return {
+    logQuery(query: string, params: unknown[]) {
+      appendFileSync(file, JSON.stringify({ sql: query, params }) + '\n');
+    },
+  };
+}
 /** The Drizzle database, the same type over PGlite and node-postgres. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
@@ -44,7 +59,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
     pool.on('error', () => { /* a broken idle connection is replaced on next use */ });
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const logger = sqlCapture();
+    const db = drizzlePg(pool, { schema, ...(logger ? { logger } : {}) }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
@@ -73,7 +89,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     extensions: pgliteExtensions,
   });
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const logger = sqlCapture();
+  const db = drizzlePglite(client, { schema, ...(logger ? { logger } : {}) }) as unknown as Db;
   return {
     db,
     kind: 'pglite',

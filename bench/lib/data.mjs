@@ -1,0 +1,43 @@
+// The bench data set: created in a fresh database on first use, found again afterwards.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { root } from './server.mjs';
+import { BENCH_ADMIN, TIERS } from './tiers.mjs';
+
+const dist = (p) => path.join(root, 'apps/api/dist', p);
+
+export async function openBenchDatabase({ dataDir, databaseUrl, poolSize = 10 }) {
+  const { openDatabase } = await import(dist('db/client.js'));
+  return openDatabase({ databaseUrl, pgliteDir: path.join(dataDir, 'db'), poolSize });
+}
+
+/** Seeds the tier into the database unless it already holds it. Returns what the seed reported. */
+export async function ensureSeeded({ tier, dataDir, databaseUrl, force = false }) {
+  const marker = path.join(dataDir, `bench-seed-${databaseUrl ? 'postgres' : 'pglite'}.json`);
+  const database = await openBenchDatabase({ dataDir, databaseUrl });
+  try {
+    await database.migrate();
+    const { syncPermissionCatalogue } = await import(dist('modules/organisation/provision.js'));
+    await syncPermissionCatalogue(database.db);
+    const [{ n }] = await database.query('select count(*)::int as n from companies');
+    const [{ bench }] = await database.query(`select count(*)::int as bench from companies where name = 'Benchmark Health Network'`);
+    if (bench > 0 && !force) return existsSync(marker) ? JSON.parse(readFileSync(marker, 'utf8')) : { tier, reused: true };
+    if (n > 0) {
+      if (!force) throw new Error('The database is not empty and holds no bench data set: use a fresh database (or --force to wipe it).');
+      const { wipe } = await import(dist('ops/backup.js'));
+      await wipe(database, dataDir);
+    }
+    const { seedBulk } = await import(dist('seed/bulk.js'));
+    let peak = process.memoryUsage().rss;
+    const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 500);
+    console.log(`Seeding tier ${tier} into ${databaseUrl ? 'PostgreSQL' : `the embedded database (${dataDir})`}...`);
+    const result = await seedBulk(database, TIERS[tier], BENCH_ADMIN, new Date(), (line) => console.log(`  ${line}`));
+    clearInterval(sampler);
+    const info = { tier, database: databaseUrl ? 'postgres' : 'pglite', ...result, peakRssMb: Math.round(peak / 1024 / 1024), seededAt: new Date().toISOString() };
+    writeFileSync(marker, JSON.stringify(info, null, 2) + '\n');
+    console.log(`Seeded in ${result.seconds}s, peak memory ${info.peakRssMb} MB: ${JSON.stringify(result.counts)}`);
+    return info;
+  } finally {
+    await database.close();
+  }
+}

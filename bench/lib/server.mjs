@@ -1,0 +1,75 @@
+// Starting and stopping the production server for measurements.
+import { spawn, execFileSync } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const serverJs = path.join(root, 'apps/api/dist/server.js');
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts `node apps/api/dist/server.js` (what `npm start` runs) and waits for its health check. */
+export async function startServer({ dataDir, databaseUrl, env = {} }) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [serverJs], {
+    env: {
+      ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir,
+      SEED_DEMO: 'false', LOG_LEVEL: 'warn', JWT_SECRET: 'bench-secret-that-is-long-enough-0123456789',
+      LOGIN_MAX_FAILURES: '1000000', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 1200; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { base, child, port };
+    } catch { /* starting */ }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error('server did not start');
+}
+
+export function stopServer(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+  });
+}
+
+/** Resident memory of a process in MB (Linux). */
+export function rssMb(pid) {
+  try {
+    const status = execFileSync('cat', [`/proc/${pid}/status`], { encoding: 'utf8' });
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    return Math.round(kb / 1024);
+  } catch {
+    return null;
+  }
+}
+
+export function parseArgs(argv, defaults) {
+  const out = { ...defaults };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (!a.startsWith('--')) continue;
+    const key = a.slice(2).replace(/-([a-z])/g, (_m, c) => c.toUpperCase());
+    const next = argv[i + 1];
+    if (next === undefined || next.startsWith('--')) out[key] = true;
+    else { out[key] = next; i++; }
+  }
+  return out;
+}

@@ -1,0 +1,110 @@
+// Web budgets: JS loaded by the sign-in page, each route's own chunk, the calendar's render time after its data
+// arrives, and Lighthouse performance on /login and /patients (desktop preset, Debian's Chromium).
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { root, startServer, stopServer } from './server.mjs';
+import { BENCH_ADMIN } from './tiers.mjs';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const dist = path.join(root, 'apps/web/dist');
+const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
+
+/** Each lazily loaded page's own chunk (and its CSS), gzipped, from Vite's manifest. */
+function routeChunks() {
+  const manifestFile = path.join(dist, '.vite/manifest.json');
+  if (!existsSync(manifestFile)) return [];
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+  return Object.entries(manifest)
+    .filter(([src, e]) => e.isDynamicEntry && /\/pages\//.test(src))
+    .map(([src, e]) => {
+      const files = [e.file, ...(e.css ?? [])];
+      const gz = files.reduce((sum, f) => sum + gzipSync(readFileSync(path.join(dist, f)), { level: 9 }).length, 0);
+      return { route: src.replace(/^src\/features\//, '').replace(/\.tsx$/, ''), gzipKb: kb(gz) };
+    })
+    .sort((a, b) => b.gzipKb - a.gzipKb);
+}
+
+async function freePort() {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); });
+  });
+}
+
+export async function webBudgets({ dataDir, databaseUrl }) {
+  const { chromium } = await import('@playwright/test');
+  const server = await startServer({ dataDir, databaseUrl });
+  const debugPort = await freePort();
+  // A persistent context is the browser's default one, which Lighthouse's own tabs share (storage, sign-in).
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'clinic-bench-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: [...ARGS, `--remote-debugging-port=${debugPort}`], viewport: { width: 1440, height: 900 } });
+  const lighthouseScores = {};
+  async function runLighthouse(route) {
+    try {
+      const { default: lighthouse } = await import('lighthouse');
+      const desktop = (await import('lighthouse/core/config/desktop-config.js')).default;
+      const result = await lighthouse(`${server.base}${route}`, { port: debugPort, output: 'json', logLevel: 'error', disableStorageReset: true, onlyCategories: ['performance'] }, desktop);
+      lighthouseScores[route] = Math.round((result?.lhr.categories.performance.score ?? 0) * 100);
+    } catch (err) {
+      lighthouseScores[route] = `error: ${String(err.message ?? err).split('\n')[0]}`;
+    }
+  }
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+
+    // 1. JavaScript the sign-in page loads (gzipped size of each script it fetched).
+    const scripts = new Map();
+    page.on('response', async (res) => {
+      if (res.request().resourceType() === 'script') {
+        try { scripts.set(res.url(), gzipSync(await res.body(), { level: 9 }).length); } catch { /* redirected */ }
+      }
+    });
+    await page.goto(`${server.base}/login`, { waitUntil: 'networkidle' });
+    const loginJsKb = kb([...scripts.values()].reduce((a, b) => a + b, 0));
+    page.removeAllListeners('response');
+    await runLighthouse('/login');
+
+    // Sign in (remembered) for the pages behind it.
+    await page.locator('input[name="email"]').fill(BENCH_ADMIN.username);
+    await page.locator('input[name="password"]').fill(BENCH_ADMIN.password);
+    await page.getByRole('checkbox').check();
+    await page.locator('button[type="submit"]').click();
+    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+
+    // 3. Calendar: time from the week's data arriving to every appointment card being on screen.
+    const calendar = {};
+    try {
+      let dataAt = 0;
+      let count = 0;
+      page.on('response', async (res) => {
+        if (/\/api\/appointments\?.*from=/.test(res.url())) {
+          const json = await res.json().catch(() => null);
+          if (json?.data) { count = json.data.length; dataAt = Date.now(); }
+        }
+      });
+      await page.goto(`${server.base}/patients/appointments`);
+      await page.waitForFunction(() => document.querySelector('.fc-timegrid'), null, { timeout: 30_000 });
+      const t0 = Date.now();
+      while (!dataAt && Date.now() - t0 < 30_000) await new Promise((r) => setTimeout(r, 20));
+      // Step back to a full past week if this one is light.
+      const target = Math.min(count, 500);
+      await page.waitForFunction((n) => document.querySelectorAll('.fc-timegrid-event, .fc-timegrid-more-link').length >= Math.min(n, 1), target, { timeout: 30_000 });
+      calendar.appointments = count;
+      calendar.renderMs = Date.now() - dataAt;
+    } catch (err) {
+      calendar.error = String(err.message ?? err).split('\n')[0];
+    }
+
+    // 4. Lighthouse on /patients, signed in (the same browser profile).
+    await runLighthouse('/patients');
+    return { loginJsGzipKb: loginJsKb, largestRouteChunks: routeChunks().slice(0, 8), calendar, lighthouse: lighthouseScores };
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+    await stopServer(server.child);
+  }
+}

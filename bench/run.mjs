@@ -1,0 +1,183 @@
+// npm run bench -- --tier clinic|network [--database-url URL] [--duration S] [--connections N]
+//
+// Starts the production server on the chosen database (the embedded one in bench/.data by default, seeded on first
+// use), warms it up and drives one scenario at a time with autocannon over loopback. For each read scenario it also
+// replays the exact SQL the server ran for one such request straight through the database driver at the same
+// concurrency (the ceiling), and measures an HTTP floor. Prints one table and writes bench/results/<tier>-<db>.json.
+import { existsSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import autocannon from 'autocannon';
+import { parseArgs, root, rssMb, serverJs, startServer, stopServer } from './lib/server.mjs';
+import { BENCH_ADMIN, FREE_FROM_DAY, FREE_TO_DAY, TIERS } from './lib/tiers.mjs';
+import { ensureSeeded, openBenchDatabase } from './lib/data.mjs';
+import { bookingSlots } from './lib/slots.mjs';
+import { webBudgets } from './lib/web.mjs';
+
+// autocannon reports fixed percentiles (…, 90, 97.5, 99); add the 95th to the same histogram summary.
+const percentiles = createRequire(import.meta.resolve('autocannon'))('hdr-histogram-percentiles-obj').percentiles;
+if (!percentiles.includes(95)) { percentiles.push(95); percentiles.sort((a, b) => a - b); }
+
+const args = parseArgs(process.argv.slice(2), { tier: 'clinic', duration: '10', connections: '32' });
+const tier = String(args.tier);
+if (!TIERS[tier]) throw new Error(`--tier must be one of ${Object.keys(TIERS).join(', ')}`);
+const duration = Number(args.duration);
+const connections = Number(args.connections);
+const databaseUrl = typeof args.databaseUrl === 'string' ? args.databaseUrl : undefined;
+const dbKind = databaseUrl ? 'postgres' : 'pglite';
+if (!existsSync(serverJs)) throw new Error('Build first: npm run build');
+
+const dataDir = path.join(root, 'bench/.data', `${tier}-${dbKind}`);
+mkdirSync(dataDir, { recursive: true });
+console.log(`Clinic benchmark: tier ${tier}, ${dbKind}, ${connections} connections, ${duration}s per scenario, ${os.cpus().length} cores`);
+const seedInfo = await ensureSeeded({ tier, dataDir, databaseUrl });
+
+async function api(base, token, method, url, body) {
+  const res = await fetch(base + url, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = await res.json();
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json.message)}`);
+  return json;
+}
+
+function cannon(opts) {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon({ connections, duration, ...opts }, (err, result) => (err ? reject(err) : resolve(result)));
+    autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
+  });
+}
+
+// ---- 1. Capture the SQL of one request per scenario, with statement logging on.
+const sqlLog = path.join(os.tmpdir(), `clinic-bench-sql-${process.pid}.jsonl`);
+let server = await startServer({ dataDir, databaseUrl, env: { CLINIC_SQL_LOG: sqlLog } });
+const login = await api(server.base, null, 'POST', '/api/auth/login', { email: BENCH_ADMIN.username, password: BENCH_ADMIN.password });
+const token = login.data.accessToken;
+const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+
+// Ids the scenarios use, found through the API like a client would.
+const somePatient = (await api(server.base, token, 'GET', '/api/patients?limit=5&page=3')).data[0];
+const clinic = (await api(server.base, token, 'GET', '/api/clinics?limit=5')).data[0];
+const namePart = somePatient.name.split(' ')[0].slice(0, 4);
+const dob = somePatient.dateOfBirth ?? (await api(server.base, token, 'GET', `/api/patients/${somePatient._id}`)).data.dateOfBirth;
+const weekStart = new Date(Date.now() - 3 * 86_400_000);
+const weekEnd = new Date(weekStart.getTime() + 7 * 86_400_000);
+const today = new Date().toISOString().slice(0, 10);
+const deepPage = Math.min(500, Math.max(1, Math.floor(TIERS[tier].patients / 10) - 1));
+
+const reads = [
+  { name: 'patients: search by name', path: `/api/patients?search=${encodeURIComponent(namePart)}` },
+  { name: 'patients: date-of-birth filter', path: `/api/patients?dateOfBirth=${dob}` },
+  { name: `patients: deep page (${deepPage})`, path: `/api/patients?page=${deepPage}` },
+  { name: 'patient details', path: `/api/patients/${somePatient._id}` },
+  { name: 'employees: doctors', path: '/api/employees?employeeType=Doctor' },
+  { name: 'clinics list', path: '/api/clinics' },
+  { name: 'calendar: clinic week', path: `/api/appointments?clinic=${clinic._id}&from=${encodeURIComponent(weekStart.toISOString())}&to=${encodeURIComponent(weekEnd.toISOString())}` },
+  { name: 'appointments: status and date', path: `/api/appointments?status=completed&date=${today}` },
+];
+for (const s of reads) {
+  writeFileSync(sqlLog, '');
+  const res = await fetch(server.base + s.path, { headers: auth });
+  if (!res.ok) throw new Error(`${s.name}: ${res.status} ${await res.text()}`);
+  s.statements = readFileSync(sqlLog, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
+}
+await stopServer(server.child);
+rmSync(sqlLog, { force: true });
+
+// ---- 2. HTTP measurements, without statement logging.
+server = await startServer({ dataDir, databaseUrl });
+const token2 = (await api(server.base, null, 'POST', '/api/auth/login', { email: BENCH_ADMIN.username, password: BENCH_ADMIN.password })).data.accessToken;
+const headers = { authorization: `Bearer ${token2}`, 'content-type': 'application/json' };
+const results = [];
+let peakRss = 0;
+function record(name, r, extra = {}) {
+  const rss = rssMb(server.child.pid);
+  peakRss = Math.max(peakRss, rss ?? 0);
+  const row = {
+    scenario: name,
+    p50_ms: r.latency.p50,
+    p95_ms: r.latency.p95,
+    p99_ms: r.latency.p99,
+    rps: Math.round(r.requests.average),
+    ratio_to_sql: null,
+    rss_mb: rss,
+    errors: r.errors + r.non2xx,
+    ...extra,
+  };
+  results.push(row);
+  console.log(`  ${name.padEnd(34)} p50 ${String(row.p50_ms).padStart(5)} ms  p95 ${String(row.p95_ms).padStart(5)} ms  ${String(row.rps).padStart(6)} req/s  ${row.errors ? `${row.errors} errors` : ''}`);
+  return row;
+}
+
+console.log('\nWarm-up');
+for (const s of reads) await cannon({ url: server.base + s.path, headers, duration: 2 });
+
+console.log('\nHTTP');
+record('HTTP floor (health)', await cannon({ url: `${server.base}/api/health` }));
+record('sign-in', await cannon({
+  url: `${server.base}/api/auth/login`, method: 'POST', headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ email: BENCH_ADMIN.username, password: BENCH_ADMIN.password }),
+}));
+for (const s of reads) s.row = record(s.name, await cannon({ url: server.base + s.path, headers }));
+
+// Bookings: every request takes a free slot (distinct doctor-time and patient); then cancel what was booked.
+const slots = await bookingSlots({ base: server.base, token: token2, tier, fromDay: FREE_FROM_DAY, toDay: FREE_TO_DAY });
+let next = 0;
+const booked = [];
+const bookingResult = await cannon({
+  url: `${server.base}/api/appointments`, method: 'POST', headers,
+  requests: [{
+    setupRequest: (req) => ({ ...req, body: JSON.stringify(slots[next++ % slots.length]) }),
+    onResponse: (status, body) => { if (status === 201 || status === 200) booked.push(JSON.parse(body).data._id); },
+  }],
+});
+record('booking an appointment', bookingResult, { booked: booked.length, slots: slots.length });
+let c = 0;
+record('cancelling an appointment', await cannon({
+  url: `${server.base}/api/appointments`, method: 'PATCH', headers, amount: Math.max(1, booked.length),
+  requests: [{ setupRequest: (req) => ({ ...req, path: `/api/appointments/${booked[c++ % booked.length]}`, body: JSON.stringify({ status: 'cancelled', cancellationReason: 'Benchmark' }) }) }],
+}));
+await stopServer(server.child);
+
+// ---- 3. The SQL ceiling: the same statements through the driver, same concurrency, no HTTP.
+console.log('\nSQL ceiling');
+const db = await openBenchDatabase({ dataDir, databaseUrl, poolSize: connections });
+for (const s of reads) {
+  const ceiling = await replay(db, s.statements, connections, duration);
+  s.row.sql_rps = ceiling.rps;
+  s.row.sql_p95_ms = ceiling.p95;
+  s.row.ratio_to_sql = ceiling.rps ? Number((s.row.rps / ceiling.rps).toFixed(2)) : null;
+  console.log(`  ${s.name.padEnd(34)} p95 ${String(ceiling.p95).padStart(5)} ms  ${String(ceiling.rps).padStart(6)} req/s`);
+}
+await db.close();
+
+async function replay(database, statements, workers, seconds) {
+  const latencies = [];
+  const end = Date.now() + seconds * 1000;
+  await Promise.all(Array.from({ length: workers }, async () => {
+    while (Date.now() < end) {
+      const t0 = performance.now();
+      for (const st of statements) await database.query(st.sql, st.params);
+      latencies.push(performance.now() - t0);
+    }
+  }));
+  latencies.sort((a, b) => a - b);
+  const pct = (p) => Number((latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0).toFixed(1));
+  return { rps: Math.round(latencies.length / seconds), p95: pct(0.95) };
+}
+
+// ---- 4. Web budgets (bundle sizes, calendar render, Lighthouse).
+const web = await webBudgets({ dataDir, databaseUrl }).catch((err) => ({ error: String(err.message ?? err) }));
+
+// ---- 5. Report.
+console.log(`\nResults: tier ${tier}, ${dbKind}, ${connections} connections, seed: ${JSON.stringify(seedInfo)}`);
+console.table(results.map((r) => ({ scenario: r.scenario, 'p50 ms': r.p50_ms, 'p95 ms': r.p95_ms, 'p99 ms': r.p99_ms, 'req/s': r.rps, 'ratio to SQL': r.ratio_to_sql ?? '', 'RSS MB': r.rss_mb })));
+console.log('Web:', JSON.stringify(web, null, 2));
+mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+const out = path.join(root, 'bench/results', `${tier}-${dbKind}.json`);
+writeFileSync(out, JSON.stringify(results.map(({ scenario, p50_ms, p95_ms, p99_ms, rps, ratio_to_sql, rss_mb }) => ({ scenario, p50_ms, p95_ms, p99_ms, rps, ratio_to_sql, rss_mb })), null, 2) + '\n');
+writeFileSync(out.replace(/\.json$/, '.details.json'), JSON.stringify({ tier, database: dbKind, connections, duration, seed: seedInfo, peakRssMb: peakRss, results, web }, null, 2) + '\n');
+console.log(`Written ${path.relative(root, out)}`);
