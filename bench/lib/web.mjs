@@ -1,3 +1,4 @@
+/* global document -- used inside functions that run in the browser page */
 // Web budgets: JS loaded by the sign-in page, each route's own chunk, the calendar's render time after its data
 // arrives, and Lighthouse performance on /login and /patients (desktop preset, Debian's Chromium).
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
