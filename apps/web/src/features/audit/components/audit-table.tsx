@@ -70,7 +70,7 @@ interface AuditTableProps {
   onRetry: () => void;
   sortBy: string;
   order: 'asc' | 'desc';
-  onSort: (key: string) => void;
+  onSort?: (key: string) => void;
   /** Hide the record columns (for a single record's access history). */
   compact?: boolean;
 }

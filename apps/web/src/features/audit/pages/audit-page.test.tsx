@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '@clinic/shared';
-import { demoUser, jsonResponse, mockFetch, renderApp, signIn } from '@/test/utils';
+import { demoUser, jsonResponse, mockFetch, renderApp, renderWithProviders, signIn } from '@/test/utils';
 
 const update: AuditEntry = {
   _id: '42',
@@ -61,5 +61,27 @@ describe('audit log screen', () => {
     await userEvent.click(screen.getByRole('combobox', { name: 'User' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Layla Mansour' }));
     await waitFor(() => expect(api.lastQuery().actor).toBe('u-9'));
+  });
+});
+
+describe('record access on a patient', () => {
+  it('shows who opened the record to holders of audit_read, and asks the server for that record only', async () => {
+    const requests: URL[] = [];
+    const read: AuditEntry = { ...update, _id: '50', action: 'read', changes: null, entityId: 'p-1', actor: { _id: 'u-3', name: 'Noura Al-Qahtani' } };
+    mockFetch((url) => {
+      if (url.pathname === '/api/profile') return jsonResponse(200, { success: true, data: demoUser });
+      if (url.pathname === '/api/audit') {
+        requests.push(url);
+        return jsonResponse(200, { success: true, data: [read], pagination: { current_page: 1, items_per_page: 5, has_next_page: false, has_previous_page: false, total_items: 1, total_pages: 1 } });
+      }
+      return jsonResponse(404, { success: false, message: { message: 'not found', code: 'NOT_FOUND' } });
+    });
+    signIn();
+    const { RecordAccessCard } = await import('../components/record-access-card');
+    renderWithProviders(<RecordAccessCard entity="patient" entityId="p-1" />);
+    const card = await screen.findByTestId('record-access');
+    await within(card).findByText('Noura Al-Qahtani');
+    expect(within(card).getByText('Viewed')).toBeInTheDocument();
+    expect(Object.fromEntries(requests[0]!.searchParams)).toMatchObject({ entity: 'patient', entityId: 'p-1', limit: '5' });
   });
 });

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { PatientDetails } from '@clinic/shared';
 import { EmptyState } from '@/components/empty-state';
 import { isApiError } from '@/lib/http';
+import { RecordAccessCard } from '@/features/audit/components/record-access-card';
 import { useSession } from '@/lib/session-context';
 import { usePatient } from '../api/get-patient';
 import { DeletePatientDialog } from '../components/delete-patient-dialog';
@@ -173,6 +174,7 @@ export default function PatientDetailsPage() {
             <TreatmentCard patient={data} />
             <HealthReportsCard patient={data} canWrite={canWrite} />
             <NotesCard patient={data} canWrite={canWrite} />
+            {can('audit_read') && <RecordAccessCard entity="patient" entityId={data._id} />}
           </Stack>
         </Grid.Col>
       </Grid>
