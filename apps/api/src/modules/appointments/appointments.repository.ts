@@ -91,7 +91,14 @@ function whereOf(f: AppointmentFilters): SQL | undefined {
   if (f.patientId) where.push(eq(appointments.patientId, f.patientId));
   if (f.serviceId) where.push(eq(appointments.serviceId, f.serviceId));
   // The day as the clinic's own clocks show it.
-  if (f.date) where.push(sql`(${appointments.startsAt} at time zone ${clinics.timeZone})::date = ${f.date}::date`);
+  if (f.date) {
+    // A clinic-local day lies within [UTC midnight - 14 h, UTC midnight + 36 h) whatever the zone (offsets run from
+    // -12 to +14): that window lets the (company, status|clinic, starts_at) indexes narrow the rows, and the exact
+    // local-day check then runs on those few.
+    where.push(sql`${appointments.startsAt} >= (${f.date}::date - interval '14 hours') at time zone 'UTC'`);
+    where.push(sql`${appointments.startsAt} < (${f.date}::date + interval '36 hours') at time zone 'UTC'`);
+    where.push(sql`(${appointments.startsAt} at time zone ${clinics.timeZone})::date = ${f.date}::date`);
+  }
   if (f.from && f.to) {
     where.push(sql`${appointments.startsAt} < ${f.to.toISOString()}::timestamptz`);
     where.push(sql`${appointments.endsAt} > ${f.from.toISOString()}::timestamptz`);
