@@ -112,16 +112,30 @@ function record(name, r, extra = {}) {
   return row;
 }
 
-console.log('\nWarm-up');
-for (const s of reads) await cannon({ url: server.base + s.path, headers, duration: 2 });
+/** Waits until the server answers its health check quickly again (slow requests of a previous scenario done). */
+async function settle() {
+  for (let i = 0; i < 600; i++) {
+    const t0 = performance.now();
+    await fetch(`${server.base}/api/health`);
+    if (performance.now() - t0 < 50) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
 
 console.log('\nHTTP');
 record('HTTP floor (health)', await cannon({ url: `${server.base}/api/health` }));
+await settle();
 record('sign-in', await cannon({
   url: `${server.base}/api/auth/login`, method: 'POST', headers: { 'content-type': 'application/json' },
   body: JSON.stringify({ email: BENCH_ADMIN.username, password: BENCH_ADMIN.password }),
 }));
-for (const s of reads) s.row = record(s.name, await cannon({ url: server.base + s.path, headers }));
+for (const s of reads) {
+  await settle();
+  await cannon({ url: server.base + s.path, headers, duration: 2, connections: 4 }); // warm-up
+  await settle();
+  s.row = record(s.name, await cannon({ url: server.base + s.path, headers }));
+}
+await settle();
 
 // Bookings: every request takes a free slot (distinct doctor-time and patient); then cancel what was booked.
 const slots = await bookingSlots({ base: server.base, token: token2, tier, fromDay: FREE_FROM_DAY, toDay: FREE_TO_DAY });
