@@ -1,12 +1,11 @@
-import { Badge, Button, Card, Divider, Stack, Text } from '@mantine/core';
+import { Badge, Button, Stack, Text } from '@mantine/core';
 import { IconPlus, IconSitemap } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { DepartmentListItem } from '@clinic/shared';
-import { DataTable, type DataTableColumn } from '@/components/data-table';
+import type { DataTableColumn } from '@/components/data-table';
+import { ListScreen } from '@/components/list-screen';
 import { FilterBar } from '@/components/filter-bar';
-import { PageHeader } from '@/components/page-header';
-import { PaginationBar } from '@/components/pagination-bar';
 import { useListState } from '@/components/use-list-state';
 import { useSession } from '@/lib/session-context';
 import { planAllows } from '@clinic/shared';
@@ -20,7 +19,6 @@ export default function DepartmentsPage() {
   const list = useListState({ filters: ['status'] as const });
   const status = list.filters.status === 'active' || list.filters.status === 'inactive' ? list.filters.status : null;
   const departments = useDepartments({ page: list.page, limit: list.limit, sortBy: list.sortBy, order: list.order, search: list.search, status });
-  const pagination = departments.data?.pagination;
 
   const columns: DataTableColumn<DepartmentListItem>[] = [
     { key: 'publicId', header: t('departments.columns.id'), sortKey: 'publicId', render: (d) => <Text size="sm" ff="monospace" c="dimmed" style={{ whiteSpace: 'nowrap' }}>{d.publicId}</Text> },
@@ -33,13 +31,11 @@ export default function DepartmentsPage() {
   ];
 
   return (
-    <Card padding={0}>
-      <Stack gap="md" p={{ base: 'md', sm: 'lg' }}>
-        <PageHeader
-          title={t('departments.title')}
-          subtitle={t('departments.subtitle')}
-          actions={can('department_write') && <Button component={Link} to="/departements/add" leftSection={<IconPlus size={16} stroke={2} />} data-testid="departments-add">{t('departments.add')}</Button>}
-        />
+    <ListScreen
+      title={t('departments.title')}
+      subtitle={t('departments.subtitle')}
+      actions={can('department_write') && <Button component={Link} to="/departements/add" leftSection={<IconPlus size={16} stroke={2} />} data-testid="departments-add">{t('departments.add')}</Button>}
+      filters={
         <FilterBar
           search={{ value: list.search, onChange: list.setSearch, placeholder: t('departments.searchPlaceholder') }}
           selects={[{
@@ -48,35 +44,18 @@ export default function DepartmentsPage() {
             onChange: (value) => list.setFilter('status', value),
           }]}
         />
-      </Stack>
-      <Divider />
-      <DataTable
-        data-testid="departments-table"
-        caption={t('departments.title')}
-        columns={columns}
-        rows={departments.data?.data}
-        getRowKey={(d) => d._id}
-        page={list.page}
-        limit={list.limit}
-        loading={departments.isPending}
-        stale={departments.isPlaceholderData}
-        sortBy={list.sortBy}
-        order={list.order}
-        onSort={list.toggleSort}
-        onRowClick={(d) => void navigate(`/departements/details/${d._id}`)}
-        rowLabel={(d) => `${d.publicId} ${d.name}`}
-        emptyText={t('departments.empty')}
-        emptyDescription={list.isFiltered ? t('common.table.emptyHint') : undefined}
-        emptyIcon={<IconSitemap stroke={1.6} />}
-        error={departments.isError ? departments.error.message : null}
-        onRetry={() => void departments.refetch()}
-        minWidth={720}
-      />
-      <Divider />
-      <Stack p={{ base: 'md', sm: 'lg' }} py="md">
-        <PaginationBar page={list.page} limit={list.limit} total={pagination?.total_items ?? 0} totalPages={pagination?.total_pages ?? 1} onPageChange={list.setPage} onLimitChange={list.setLimit} />
-      </Stack>
-    </Card>
+      }
+      list={list}
+      query={departments}
+      columns={columns}
+      data-testid="departments-table"
+      getRowKey={(d) => d._id}
+      onRowClick={(d) => void navigate(`/departements/details/${d._id}`)}
+      rowLabel={(d) => `${d.publicId} ${d.name}`}
+      emptyText={t('departments.empty')}
+      emptyIcon={<IconSitemap stroke={1.6} />}
+      minWidth={720}
+    />
   );
 }
 

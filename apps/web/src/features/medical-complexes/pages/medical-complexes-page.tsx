@@ -1,12 +1,11 @@
-import { Button, Card, Divider, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { IconBuildingCommunity, IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ClinicCollectionListItem } from '@clinic/shared';
-import { DataTable, type DataTableColumn } from '@/components/data-table';
+import type { DataTableColumn } from '@/components/data-table';
+import { ListScreen } from '@/components/list-screen';
 import { FilterBar } from '@/components/filter-bar';
-import { PageHeader } from '@/components/page-header';
-import { PaginationBar } from '@/components/pagination-bar';
 import { useListState } from '@/components/use-list-state';
 import { useSession } from '@/lib/session-context';
 import { StatusBadge } from '@/features/organisation/components/details';
@@ -19,7 +18,6 @@ export default function MedicalComplexesPage() {
   const list = useListState({ filters: ['status'] as const });
   const status = list.filters.status === 'active' || list.filters.status === 'inactive' ? list.filters.status : null;
   const complexes = useClinicCollections({ page: list.page, limit: list.limit, sortBy: list.sortBy, order: list.order, search: list.search, status });
-  const pagination = complexes.data?.pagination;
 
   const columns: DataTableColumn<ClinicCollectionListItem>[] = [
     { key: 'publicId', header: t('medicalComplexes.columns.id'), sortKey: 'publicId', render: (c) => <Text size="sm" ff="monospace" c="dimmed" style={{ whiteSpace: 'nowrap' }}>{c.publicId}</Text> },
@@ -39,13 +37,11 @@ export default function MedicalComplexesPage() {
   ];
 
   return (
-    <Card padding={0}>
-      <Stack gap="md" p={{ base: 'md', sm: 'lg' }}>
-        <PageHeader
-          title={t('medicalComplexes.title')}
-          subtitle={t('medicalComplexes.subtitle')}
-          actions={can('complex_write') && <Button component={Link} to="/medicalComplexes/add" leftSection={<IconPlus size={16} stroke={2} />} data-testid="complexes-add">{t('medicalComplexes.add')}</Button>}
-        />
+    <ListScreen
+      title={t('medicalComplexes.title')}
+      subtitle={t('medicalComplexes.subtitle')}
+      actions={can('complex_write') && <Button component={Link} to="/medicalComplexes/add" leftSection={<IconPlus size={16} stroke={2} />} data-testid="complexes-add">{t('medicalComplexes.add')}</Button>}
+      filters={
         <FilterBar
           search={{ value: list.search, onChange: list.setSearch, placeholder: t('medicalComplexes.searchPlaceholder') }}
           selects={[{
@@ -54,34 +50,17 @@ export default function MedicalComplexesPage() {
             onChange: (value) => list.setFilter('status', value),
           }]}
         />
-      </Stack>
-      <Divider />
-      <DataTable
-        data-testid="complexes-table"
-        caption={t('medicalComplexes.title')}
-        columns={columns}
-        rows={complexes.data?.data}
-        getRowKey={(c) => c._id}
-        page={list.page}
-        limit={list.limit}
-        loading={complexes.isPending}
-        stale={complexes.isPlaceholderData}
-        sortBy={list.sortBy}
-        order={list.order}
-        onSort={list.toggleSort}
-        onRowClick={(c) => void navigate(`/medicalComplexes/details/${c._id}`)}
-        rowLabel={(c) => `${c.publicId} ${c.name}`}
-        emptyText={t('medicalComplexes.empty')}
-        emptyDescription={list.isFiltered ? t('common.table.emptyHint') : undefined}
-        emptyIcon={<IconBuildingCommunity stroke={1.6} />}
-        error={complexes.isError ? complexes.error.message : null}
-        onRetry={() => void complexes.refetch()}
-        minWidth={680}
-      />
-      <Divider />
-      <Stack p={{ base: 'md', sm: 'lg' }} py="md">
-        <PaginationBar page={list.page} limit={list.limit} total={pagination?.total_items ?? 0} totalPages={pagination?.total_pages ?? 1} onPageChange={list.setPage} onLimitChange={list.setLimit} />
-      </Stack>
-    </Card>
+      }
+      list={list}
+      query={complexes}
+      columns={columns}
+      data-testid="complexes-table"
+      getRowKey={(c) => c._id}
+      onRowClick={(c) => void navigate(`/medicalComplexes/details/${c._id}`)}
+      rowLabel={(c) => `${c.publicId} ${c.name}`}
+      emptyText={t('medicalComplexes.empty')}
+      emptyIcon={<IconBuildingCommunity stroke={1.6} />}
+      minWidth={680}
+    />
   );
 }
