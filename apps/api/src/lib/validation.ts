@@ -2,20 +2,36 @@ import type { z } from 'zod';
 import { isMessageKey } from '@clinic/shared';
 import { AppError, type FieldMessage } from './errors.js';
 
-/** Message key for a zod issue: the schema's own key where it has one, a generic one otherwise. */
-export function issueKey(issue: z.core.$ZodIssue): string {
-  if (issue.message && isMessageKey(issue.message)) return issue.message;
+/** The parts of a zod issue that decide its message (a zod issue, or the same fields as Fastify reports them). */
+export interface IssueLike {
+  code: string;
+  message?: string | undefined;
+  input?: unknown;
+  origin?: unknown;
+  maximum?: unknown;
+  minimum?: unknown;
+}
+
+/**
+ * Message key and parameters for a zod issue: the schema's own key where it has one, a generic one otherwise,
+ * with the bound (`max`, `min`) the message may quote.
+ */
+export function issueMessage(issue: IssueLike): { key: string; params: Record<string, number> } {
+  const params: Record<string, number> = {};
+  if (typeof issue.maximum === 'number' || typeof issue.maximum === 'bigint') params.max = Number(issue.maximum);
+  if (typeof issue.minimum === 'number' || typeof issue.minimum === 'bigint') params.min = Number(issue.minimum);
+  if (issue.message && isMessageKey(issue.message)) return { key: issue.message, params };
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined ? 'validation.required' : 'validation.invalidType';
+      return { key: issue.input === undefined ? 'validation.required' : 'validation.invalidType', params };
     case 'too_big':
-      return issue.origin === 'string' ? 'validation.tooLong' : 'validation.tooBig';
+      return { key: issue.origin === 'string' ? 'validation.tooLong' : 'validation.tooBig', params };
     case 'too_small':
-      return issue.origin === 'string' ? 'validation.tooShort' : 'validation.tooSmall';
+      return { key: issue.origin === 'string' ? 'validation.tooShort' : 'validation.tooSmall', params };
     case 'unrecognized_keys':
-      return 'validation.unknownField';
+      return { key: 'validation.unknownField', params };
     default:
-      return 'validation.invalidValue';
+      return { key: 'validation.invalidValue', params };
   }
 }
 
@@ -32,10 +48,7 @@ export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown): z.
       for (const key of issue.keys) fields[[...issue.path, key].join('.')] ??= 'validation.unknownField';
       continue;
     }
-    const params: Record<string, number> = {};
-    if ('maximum' in issue) params.max = Number(issue.maximum);
-    if ('minimum' in issue) params.min = Number(issue.minimum);
-    fields[issue.path.join('.') || 'body'] ??= { key: issueKey(issue), params };
+    fields[issue.path.join('.') || 'body'] ??= issueMessage(issue as IssueLike);
   }
   throw new AppError(422, 'VALIDATION_FAILED', 'errors.validation', undefined, fields);
 }

@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isMessageKey } from '@clinic/shared';
 import { AppError } from '../lib/errors.js';
 import { t } from '../lib/i18n.js';
+import { issueMessage } from '../lib/validation.js';
 import type { App } from '../lib/app-types.js';
 
 interface Issue {
@@ -12,28 +12,9 @@ interface Issue {
   params?: Record<string, unknown>;
 }
 
-/** Turns one zod issue into a message key and its parameters. */
-function issueMessage(issue: Issue): { key: string; params?: Record<string, string | number> } {
-  if (issue.message && isMessageKey(issue.message)) {
-    const p = issue.params ?? {};
-    const params: Record<string, string | number> = {};
-    if (typeof p.maximum === 'number' || typeof p.maximum === 'bigint') params.max = Number(p.maximum);
-    if (typeof p.minimum === 'number' || typeof p.minimum === 'bigint') params.min = Number(p.minimum);
-    return { key: issue.message, params };
-  }
-  const p = issue.params ?? {};
-  switch (issue.keyword) {
-    case 'invalid_type':
-      return { key: p.input === undefined ? 'validation.required' : 'validation.invalidType' };
-    case 'too_big':
-      return { key: p.origin === 'string' ? 'validation.tooLong' : 'validation.tooBig', params: { max: Number(p.maximum) } };
-    case 'too_small':
-      return { key: p.origin === 'string' ? 'validation.tooShort' : 'validation.tooSmall', params: { min: Number(p.minimum) } };
-    case 'unrecognized_keys':
-      return { key: 'validation.unknownField' };
-    default:
-      return { key: 'validation.invalidValue' };
-  }
+/** Fastify reports a zod issue as keyword (its code), message and the issue's other fields in params. */
+function issueMessageOf(issue: Issue) {
+  return issueMessage({ ...issue.params, code: issue.keyword, message: issue.message });
 }
 
 function fieldPath(issue: Issue): string {
@@ -73,7 +54,7 @@ export function registerErrorHandling(app: App) {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {};
       for (const issue of err.validation as unknown as Issue[]) {
-        const { key, params } = issueMessage(issue);
+        const { key, params } = issueMessageOf(issue);
         if (issue.keyword === 'unrecognized_keys' && Array.isArray(issue.params?.keys)) {
           const base = fieldPath(issue);
           for (const k of issue.params.keys as string[]) fields[base ? `${base}.${k}` : k] ??= t(req, key, params);
