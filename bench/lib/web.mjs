@@ -3,10 +3,9 @@
 // arrives, and Lighthouse performance on /login and /patients (desktop preset, Debian's Chromium).
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { root, startServer, stopServer } from './server.mjs';
+import { freePort, root, startServer, stopServer } from './server.mjs';
 import { BENCH_ADMIN } from './tiers.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -27,13 +26,6 @@ function routeChunks() {
       return { route: src.replace(/^src\/features\//, '').replace(/\.tsx$/, ''), gzipKb: kb(gz) };
     })
     .sort((a, b) => b.gzipKb - a.gzipKb);
-}
-
-async function freePort() {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); });
-  });
 }
 
 export async function webBudgets({ dataDir, databaseUrl }) {

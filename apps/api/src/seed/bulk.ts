@@ -19,6 +19,7 @@ import { clinicColumns } from '../modules/clinics/clinics.service.js';
 import { departmentColumns } from '../modules/departments/departments.service.js';
 import { createOrganisation } from '../modules/organisation/provision.js';
 import { toColumns } from '../modules/patients/patients.domain.js';
+import { mulberry32 } from './random.js';
 
 export interface Tier {
   complexes: number;
@@ -38,18 +39,6 @@ const DOCTOR_START_MIN = 9 * 60;
 const DOCTOR_SLOTS = 16; // 09:00-17:00 in 30-minute visits
 const VISIT_MIN = 30;
 const FUTURE_FILLED_DAYS = 14;
-
-/** A small, fast, seedable PRNG (mulberry32). */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Version-4-shaped UUIDs from the PRNG, so ids are the same on every run. */
 function uuidFrom(rand: () => number): string {
@@ -97,7 +86,7 @@ export async function seedBulk(
 ): Promise<BulkResult> {
   const started = Date.now();
   const db = database.db;
-  const rand = prng(20261121);
+  const rand = mulberry32(20261121);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
 
   const { company, admin: adminRow } = await createOrganisation(db, {

@@ -8,30 +8,9 @@ import type { PatientNationality } from '@clinic/shared';
 import type { Db } from '../db/client.js';
 import { employees, patientNotes, patients } from '../db/schema/index.js';
 import type { StoredPatientDetails } from '../modules/patients/patients.domain.js';
+import { seededRandom } from './random.js';
 
 export const DEMO_PATIENT_COUNT = 300;
-
-/** mulberry32: small, fast and good enough for demo data. */
-function prng(seed: number) {
-  let s = seed >>> 0;
-  const next = () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
-  const chance = (p: number) => next() < p;
-  const some = <T>(list: readonly T[], min: number, max: number): T[] => {
-    const pool = [...list];
-    const out: T[] = [];
-    for (let n = int(min, max); n > 0 && pool.length; n--) out.push(pool.splice(Math.floor(next() * pool.length), 1)[0]!);
-    return out;
-  };
-  return { next, int, pick, chance, some };
-}
 
 const ARAB_MALE = ['Mohammed', 'Ahmed', 'Abdullah', 'Khalid', 'Omar', 'Faisal', 'Saud', 'Yousef', 'Ibrahim', 'Hassan', 'Ali', 'Tariq', 'Nasser', 'Majed', 'Sultan', 'Turki', 'Hamza', 'Bilal', 'Ziad', 'Rami'];
 const ARAB_FEMALE = ['Fatimah', 'Noura', 'Sara', 'Aisha', 'Maha', 'Reem', 'Layla', 'Huda', 'Amal', 'Hind', 'Lama', 'Rania', 'Dana', 'Mariam', 'Shahad', 'Joud', 'Asma', 'Salma', 'Yara', 'Nada'];
@@ -84,7 +63,7 @@ function isoDay(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
-function mobile(r: ReturnType<typeof prng>): string {
+function mobile(r: ReturnType<typeof seededRandom>): string {
   return `05${r.pick(['0', '3', '4', '5', '6', '9'])}${String(r.int(0, 9_999_999)).padStart(7, '0')}`;
 }
 
@@ -99,7 +78,7 @@ async function reservePublicIds(db: Db, companyId: string, count: number): Promi
 }
 
 export async function seedPatients(db: Db, companyId: string, now: Date = new Date()): Promise<{ patients: number; notes: number }> {
-  const r = prng(20_260_505);
+  const r = seededRandom(20_260_505);
   const first = await reservePublicIds(db, companyId, DEMO_PATIENT_COUNT);
   const identities = new Set<string>();
   const rows: Array<typeof patients.$inferInsert> = [];

@@ -2,23 +2,13 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { EmployeeBreakTime, EmployeeDay, EmployeeVacationRecord, EmployeeWorkingHour } from '@clinic/shared';
 import type { Db } from '../db/client.js';
 import { clinics, employeeClinics, employees, employeeSpecializations, specializations } from '../db/schema/index.js';
+import { mulberry32 } from './random.js';
 
 /*
  * Demo doctors and staff: 20 doctors and 15 other staff spread over the demo clinics (when the organisation
  * seed created any), with working hours inside their clinics' hours, breaks, a few leaves and specialities;
  * the demo user accounts get complete profiles too. Deterministic (seeded PRNG) and bulk-inserted.
  */
-
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface DoctorSeed { name: string; gender: 'male' | 'female'; speciality: string; title: string; nationality: string; languages: string[] }
 
@@ -134,7 +124,7 @@ async function reservePublicIds(db: Db, companyId: string, n: number): Promise<s
 
 /** Seeds the people of a demo company. Safe to run when organisation data is missing. */
 export async function seedPeople(db: Db, companyId: string): Promise<void> {
-  const rand = prng(4242);
+  const rand = mulberry32(4242);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
   const int = (min: number, max: number) => min + Math.floor(rand() * (max - min + 1));
   const date = (fromYear: number, toYear: number) => `${int(fromYear, toYear)}-${String(int(1, 12)).padStart(2, '0')}-${String(int(1, 28)).padStart(2, '0')}`;

@@ -12,18 +12,7 @@ import {
 } from '../db/schema/index.js';
 import { checkBookingTime, clinicSlots } from '../domain/scheduling/booking-rules.js';
 import { addDays, localTime, safeTimeZone, weekdayOf, zonedInstant } from '../domain/scheduling/time-zone.js';
-
-function prng(seed: number) {
-  let s = seed >>> 0;
-  const next = () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!, chance: (p: number) => next() < p };
-}
+import { seededRandom } from './random.js';
 
 interface SpecialitySeed {
   name: string;
@@ -78,7 +67,7 @@ async function reserve(db: Db, companyId: string, entity: string, prefix: string
 
 /** Seeds the scheduling side of a demo company; runs after organisation, people and patients. */
 export async function seedScheduling(db: Db, companyId: string, now = new Date()): Promise<void> {
-  const rand = prng(6060);
+  const rand = seededRandom(6060);
 
   // Specialities: reuse any that already exist (by name), add the rest.
   const existing = await db.select({ id: specializations.id, name: specializations.name }).from(specializations).where(eq(specializations.companyId, companyId));
