@@ -1,8 +1,6 @@
 // The two data sets. Shared by the generator and the runner, so the runner knows where free slots are.
-export const TIERS = {
-  clinic: { complexes: 1, departments: 1, clinics: 1, employees: 30, doctorsShare: 0.5, patients: 5_000, appointments: 50_000, years: 1 },
-  network: { complexes: 10, departments: 40, clinics: 200, employees: 2_000, doctorsShare: 0.4, patients: 200_000, appointments: 2_000_000, years: 3 },
-};
+// The sizes live with the generator (apps/api/src/seed/bulk.ts), which the API's query-plan test uses too.
+export { BENCH_TIERS as TIERS } from '../../apps/api/dist/seed/bulk.js';
 
 /** Every bench clinic is open Sunday to Thursday 08:00-20:00 in Asia/Riyadh (no daylight saving). */
 export const BENCH_TZ = 'Asia/Riyadh';

@@ -14,6 +14,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { App, Deps } from './lib/app-types.js';
 import { AppError } from './lib/errors.js';
+import { CallerCache } from './lib/caller-cache.js';
 import { TokenService } from './lib/tokens.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -98,7 +99,7 @@ export async function buildApp(config: Config, database: Database): Promise<App>
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const deps: Deps = { config, database, db: database.db, tokens: new TokenService(config.jwtSecret, config.accessTokenTtlSeconds) };
+  const deps: Deps = { config, database, db: database.db, tokens: new TokenService(config.jwtSecret, config.accessTokenTtlSeconds), callers: new CallerCache(config.callerCacheMs) };
 
   app.decorate('routeTable', [] as RegisteredRoute[]);
   app.addHook('onRoute', (route) => {

@@ -26,6 +26,7 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  CALLER_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
 });
 
 export interface Config {
@@ -46,6 +47,8 @@ export interface Config {
   loginMaxFailures: number;
   loginWindowMinutes: number;
   bodyLimitBytes: number;
+  /** How long a signed-in caller's account and permissions are reused by one server process (0: never). */
+  callerCacheMs: number;
 }
 
 /** Reads the JWT secret from DATA_DIR, creating a random one on first start. Never a built-in default. */
@@ -84,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginWindowMinutes: e.LOGIN_WINDOW_MINUTES,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    callerCacheMs: e.CALLER_CACHE_MS,
     ...overrides,
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { planAllows, planFromNumber, hasPermission } from './constants.js';
 import { messagesAr, messagesEn, translate } from './messages/index.js';
-import { buildPagination, listQuerySchema, pageWindow } from './schemas/common.js';
+import { buildPagination, listCountCap, listQuerySchema, pageWindow } from './schemas/common.js';
 import { loginInput } from './schemas/auth.js';
 
 function keys(tree: object, prefix = ''): string[] {
@@ -49,7 +49,12 @@ describe('list queries', () => {
   it('computes page windows and pagination blocks', () => {
     expect(pageWindow({ page: 3, limit: 5 })).toEqual({ page: 3, limit: 5, offset: 10 });
     expect(pageWindow({ page: 0, limit: 0, allData: true })).toEqual({ page: 1, limit: 1000, offset: 0 });
-    expect(buildPagination(2, 10, 25)).toEqual({ current_page: 2, items_per_page: 10, has_next_page: true, has_previous_page: true, total_items: 25, total_pages: 3 });
+    expect(buildPagination(2, 10, 25)).toEqual({ current_page: 2, items_per_page: 10, has_next_page: true, has_previous_page: true, total_items: 25, total_pages: 3, total_exact: true });
+    // A bounded count: the last known page is not the last page.
+    expect(buildPagination(100, 10, 1000, false)).toMatchObject({ has_next_page: true, total_items: 1000, total_pages: 100, total_exact: false });
+    expect(listCountCap({ offset: 0, limit: 10 })).toBe(1000);
+    expect(listCountCap({ offset: 4990, limit: 10 })).toBe(5090);
+    expect(listCountCap({ offset: 0, limit: 10 }, 100)).toBe(100);
   });
 });
 

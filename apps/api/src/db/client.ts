@@ -20,11 +20,12 @@ export type Schema = typeof schema;
  * ({ sql, params }). The benchmark uses it to replay exactly what a request ran, straight through the driver.
  */
 function sqlCapture(): Logger | undefined {
-  const file = process.env.CLINIC_SQL_LOG;
-  if (!file) return undefined;
+  if (!process.env.CLINIC_SQL_LOG) return undefined;
   return {
     logQuery(query: string, params: unknown[]) {
-      appendFileSync(file, JSON.stringify({ sql: query, params }) + '\n');
+      // Read at every statement, so a test can pause the capture (an empty value) while it loads data.
+      const file = process.env.CLINIC_SQL_LOG;
+      if (file) appendFileSync(file, JSON.stringify({ sql: query, params }) + '\n');
     },
   };
 }

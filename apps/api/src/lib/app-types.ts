@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Permission } from '@clinic/shared';
 import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
+import type { CallerCache } from './caller-cache.js';
 import type { TokenService } from './tokens.js';
 
 export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
@@ -13,6 +14,7 @@ export interface Deps {
   database: Database;
   db: Db;
   tokens: TokenService;
+  callers: CallerCache;
 }
 
 /** The signed-in caller, attached by the auth plugin. Every service call is scoped by `companyId`. */
@@ -34,6 +36,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     public?: boolean;
     permission?: RoutePermission;
+    /**
+     * The route's writes cannot change who may do what (patients, appointments). Every other write drops the
+     * company's cached callers when it finishes; see lib/caller-cache.ts.
+     */
+    accessNeutral?: boolean;
   }
   interface FastifyRequest {
     caller: Caller | null;

@@ -1,6 +1,6 @@
 import { asc, desc, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { buildPagination, pageWindow } from '@clinic/shared';
+import { buildPagination, LIST_COUNT_MIN, listCountCap, pageWindow, SEARCH_COUNT_MIN } from '@clinic/shared';
 
 /** Escapes LIKE wildcards so a search for "50%" finds the text, not everything. */
 export function likePattern(search: string): string {
@@ -11,7 +11,30 @@ export function orderBy(columns: AnyPgColumn[], order: 'asc' | 'desc'): SQL[] {
   return columns.map((c) => (order === 'asc' ? asc(c) : desc(c)));
 }
 
-export function listEnvelope<T>(rows: T[], q: { page: number; limit: number; allData?: boolean | undefined }, total: number) {
+/** A list's total: exact, or a lower bound when counting stopped at the cap. */
+export interface ListTotal {
+  total: number;
+  exact: boolean;
+}
+
+export function listEnvelope<T>(rows: T[], q: { page: number; limit: number; allData?: boolean | undefined }, total: number | ListTotal) {
   const w = pageWindow(q);
-  return { success: true as const, data: rows, pagination: buildPagination(w.page, w.limit, total) };
+  const t = typeof total === 'number' ? { total, exact: true } : total;
+  return { success: true as const, data: rows, pagination: buildPagination(w.page, w.limit, t.total, t.exact) };
+}
+
+/**
+ * The total for a page of a large list, counting as little as possible: a page that is not full tells the total by
+ * itself; otherwise `count(cap)` counts matches up to `cap` rows (see `listCountCap`) and the total is exact below it.
+ */
+export async function pageTotal(
+  rowsOnPage: number,
+  w: { offset: number; limit: number },
+  count: (cap: number) => Promise<number>,
+  opts: { searching?: boolean } = {},
+): Promise<ListTotal> {
+  if (rowsOnPage < w.limit && (rowsOnPage > 0 || w.offset === 0)) return { total: w.offset + rowsOnPage, exact: true };
+  const cap = listCountCap(w, opts.searching ? SEARCH_COUNT_MIN : LIST_COUNT_MIN);
+  const n = await count(cap + 1);
+  return n > cap ? { total: cap, exact: false } : { total: n, exact: true };
 }

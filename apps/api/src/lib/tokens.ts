@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, webcrypto } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 
 export interface AccessClaims {
@@ -8,24 +8,25 @@ export interface AccessClaims {
 }
 
 export class TokenService {
-  private readonly key: Uint8Array;
+  /** Imported once: importing the raw secret on every request costs more than the signature check itself. */
+  private readonly key: Promise<webcrypto.CryptoKey>;
   constructor(secret: string, private readonly ttlSeconds: number) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = webcrypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   }
 
-  signAccess(claims: AccessClaims): Promise<string> {
+  async signAccess(claims: AccessClaims): Promise<string> {
     return new SignJWT({ cid: claims.cid, sv: claims.sv })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(claims.sub)
       .setIssuedAt()
       .setExpirationTime(`${this.ttlSeconds}s`)
-      .sign(this.key);
+      .sign(await this.key);
   }
 
   /** Returns the claims, 'expired', or 'invalid'. */
   async verifyAccess(token: string): Promise<AccessClaims | 'expired' | 'invalid'> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, await this.key, { algorithms: ['HS256'] });
       if (typeof payload.sub !== 'string' || typeof payload.cid !== 'string' || typeof payload.sv !== 'number') return 'invalid';
       return { sub: payload.sub, cid: payload.cid, sv: payload.sv };
     } catch (err) {

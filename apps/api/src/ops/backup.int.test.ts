@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Deps } from '../lib/app-types.js';
 import { fileUrl, storeUpload } from '../lib/files.js';
+import { CallerCache } from '../lib/caller-cache.js';
 import { TokenService } from '../lib/tokens.js';
 import { createAccount } from '../modules/organisation/provision.js';
 import { createOrg, createTestContext, login, TEST_PASSWORD, type TestContext } from '../test/harness.js';
@@ -31,7 +32,7 @@ describe('backup and restore', () => {
       name: 'ليلى منصور', username: 'layla', email: 'layla@example.test', password: TEST_PASSWORD, employeeType: 'Nurse', roleNames: ['Nurse'],
     });
     await login(ctx, 'layla', TEST_PASSWORD);
-    const deps: Deps = { config: ctx.config, database: ctx.database, db: ctx.database.db, tokens: new TokenService(ctx.config.jwtSecret, 900) };
+    const deps: Deps = { config: ctx.config, database: ctx.database, db: ctx.database.db, tokens: new TokenService(ctx.config.jwtSecret, 900), callers: new CallerCache(0) };
     const file = await storeUpload(deps, org.companyId, user.id, Readable.from([PNG]), { kind: 'image', field: 'image', filename: 'photo.png' });
 
     const before = await tableChecksums(ctx.database);

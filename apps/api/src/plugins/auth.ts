@@ -57,6 +57,7 @@ export function permits(required: RoutePermission, held: string[]): boolean {
  */
 export function registerAuth(app: App, deps: Deps) {
   app.decorateRequest('caller', null);
+  registerCallerInvalidation(app, deps);
   app.addHook('onRequest', async (req) => {
     if (!req.url.startsWith('/api/') && req.url !== '/api') return;
     const config = req.routeOptions.config;
@@ -67,8 +68,14 @@ export function registerAuth(app: App, deps: Deps) {
     const claims = await deps.tokens.verifyAccess(token);
     if (claims === 'expired') throw unauthorized('TOKEN_EXPIRED', 'errors.tokenExpired');
     if (claims === 'invalid') throw unauthorized('TOKEN_INVALID', 'errors.tokenInvalid');
-    const caller = await loadCaller(deps, claims.cid, claims.sub, claims.sv);
-    if (!caller) throw unauthorized('TOKEN_INVALID', 'errors.tokenInvalid');
+    let caller = deps.callers.get(claims.cid, claims.sub, claims.sv);
+    if (!caller) {
+      const generation = deps.callers.generation(claims.cid);
+      const loaded = await loadCaller(deps, claims.cid, claims.sub, claims.sv);
+      if (!loaded) throw unauthorized('TOKEN_INVALID', 'errors.tokenInvalid');
+      deps.callers.set(claims.cid, claims.sub, claims.sv, loaded, generation);
+      caller = loaded;
+    }
     req.caller = caller;
     const required = config.permission;
     if (!required) throw new AppError(500, 'ROUTE_WITHOUT_PERMISSION', 'errors.unexpected');
@@ -82,6 +89,19 @@ export function registerAuth(app: App, deps: Deps) {
       });
       throw forbidden();
     }
+  });
+}
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * After any write that may change accounts, roles, permissions or the plan (every write not marked `accessNeutral`),
+ * the company's cached callers are dropped before the response leaves, so the next request sees the change.
+ */
+export function registerCallerInvalidation(app: App, deps: Deps) {
+  app.addHook('onSend', async (req) => {
+    if (!req.caller || READ_METHODS.has(req.method) || req.routeOptions.config.accessNeutral) return;
+    deps.callers.invalidateCompany(req.caller.companyId);
   });
 }
 

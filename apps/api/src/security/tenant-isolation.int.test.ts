@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { patientDocuments, patientNotes } from '../db/schema/index.js';
 import type { Deps } from '../lib/app-types.js';
 import { storeUpload } from '../lib/files.js';
+import { CallerCache } from '../lib/caller-cache.js';
 import { TokenService } from '../lib/tokens.js';
 import { seedOrganisation } from '../seed/organisation.js';
 import { seedPatients } from '../seed/patients.js';
@@ -166,7 +167,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   a = await createOrg(ctx, { name: 'Company A' });
   b = await createOrg(ctx, { name: 'Company B' });
-  const deps: Deps = { config: ctx.config, database: ctx.database, db: ctx.database.db, tokens: new TokenService(ctx.config.jwtSecret, 900) };
+  const deps: Deps = { config: ctx.config, database: ctx.database, db: ctx.database.db, tokens: new TokenService(ctx.config.jwtSecret, 900), callers: new CallerCache(0) };
   for (const org of [a, b]) {
     await seedOrganisation(ctx.database.db, org.companyId);
     await seedPeople(ctx.database.db, org.companyId);

@@ -32,6 +32,12 @@ export interface Tier {
   years: number;
 }
 
+/** The two bench data sets (`npm run bench:seed`); the query-plan test seeds the clinic tier. */
+export const BENCH_TIERS = {
+  clinic: { complexes: 1, departments: 1, clinics: 1, employees: 30, doctorsShare: 0.5, patients: 5_000, appointments: 50_000, years: 1 },
+  network: { complexes: 10, departments: 40, clinics: 200, employees: 2_000, doctorsShare: 0.4, patients: 200_000, appointments: 2_000_000, years: 3 },
+} as const satisfies Record<string, Tier>;
+
 export const TIMEZONE = 'Asia/Riyadh';
 const OFFSET_MS = 3 * 3600_000; // Asia/Riyadh is UTC+3 all year
 const CLINIC_DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday'] as const;
@@ -283,7 +289,7 @@ export async function seedBulk(
   await setCounter(database, companyId, 'service', serviceRows.length);
   await setCounter(database, companyId, 'patient', P);
   await setCounter(database, companyId, 'appointment', written);
-  await db.execute(sql`analyze`);
+  await db.execute(sql`vacuum analyze`);
   return {
     companyId,
     counts: { complexes: complexRows.length, departments: departmentRows.length, clinics: clinicRows.length, employees: employeeRows.length + 1, doctors: D, patients: P, appointments: written, services: serviceRows.length },

@@ -71,6 +71,7 @@ export function ListScreen<T, F extends string>(props: ListScreenProps<T, F>) {
           limit={list.limit}
           total={pagination?.total_items ?? 0}
           totalPages={pagination?.total_pages ?? 1}
+          exact={pagination?.total_exact ?? true}
           onPageChange={list.setPage}
           onLimitChange={list.setLimit}
         />

@@ -7,12 +7,14 @@ interface PaginationBarProps {
   limit: number;
   total: number;
   totalPages: number;
+  /** False when the server stopped counting: `total` is then a lower bound ("of 1000+"). */
+  exact?: boolean;
   onPageChange: (page: number) => void;
   onLimitChange: (limit: number) => void;
   disabled?: boolean;
 }
 
-export function PaginationBar({ page, limit, total, totalPages, onPageChange, onLimitChange, disabled }: PaginationBarProps) {
+export function PaginationBar({ page, limit, total, totalPages, exact = true, onPageChange, onLimitChange, disabled }: PaginationBarProps) {
   const { t } = useTranslation();
   const from = total === 0 ? 0 : (page - 1) * limit + 1;
   const to = Math.min(page * limit, total);
@@ -23,7 +25,7 @@ export function PaginationBar({ page, limit, total, totalPages, onPageChange, on
       <Text size="sm" c="dimmed" aria-live="polite">
         {total === 0
           ? t('common.pagination.none')
-          : t('common.pagination.showing', { from, to, total })}
+          : t(exact ? 'common.pagination.showing' : 'common.pagination.showingAtLeast', { from, to, total })}
       </Text>
       <Group gap="md" wrap="wrap">
         <Group gap="xs" wrap="nowrap">

@@ -15,6 +15,11 @@ export const paginationSchema = z.object({
   has_previous_page: z.boolean(),
   total_items: z.number(),
   total_pages: z.number(),
+  /**
+   * False when the list stopped counting: `total_items` is then a lower bound ("1,000+"). Large lists count at most
+   * ten pages past the one shown (and at least LIST_COUNT_MIN rows), so a page never waits on counting 200,000 rows.
+   */
+  total_exact: z.boolean(),
 });
 export type Pagination = z.infer<typeof paginationSchema>;
 
@@ -68,16 +73,29 @@ export function pageWindow(q: { page: number; limit: number; allData?: boolean |
   return { page, limit, offset: (page - 1) * limit };
 }
 
-export function buildPagination(page: number, limit: number, total: number): Pagination {
+export function buildPagination(page: number, limit: number, total: number, exact = true): Pagination {
   const totalPages = Math.max(1, Math.ceil(total / limit));
   return {
     current_page: page,
     items_per_page: limit,
-    has_next_page: page < totalPages,
+    has_next_page: page < totalPages || !exact,
     has_previous_page: page > 1,
     total_items: total,
     total_pages: totalPages,
+    total_exact: exact,
   };
+}
+
+/** Large lists count their matches up to this many at least (see `Pagination.total_exact`)... */
+export const LIST_COUNT_MIN = 1000;
+/** ...a text search up to this many (each match is checked against the row, and "100+" says: narrow it down)... */
+export const SEARCH_COUNT_MIN = 100;
+/** ...and both up to this many pages past the page shown. */
+export const LIST_COUNT_PAGES_AHEAD = 10;
+
+/** Where a bounded count stops for a page window. */
+export function listCountCap(w: { offset: number; limit: number }, min = LIST_COUNT_MIN): number {
+  return Math.max(min, w.offset + w.limit * LIST_COUNT_PAGES_AHEAD);
 }
 
 export interface ApiSuccess<T> { success: true; message?: string; data: T }

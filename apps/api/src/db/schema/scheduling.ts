@@ -32,6 +32,9 @@ export const appointments = pgTable('appointments', {
   index('appointments_doctor_time_idx').on(t.companyId, t.doctorId, t.startsAt),
   index('appointments_patient_time_idx').on(t.companyId, t.patientId, t.startsAt),
   index('appointments_status_time_idx').on(t.companyId, t.status, t.startsAt),
+  // The appointments list's own orders (newest first by default, or by date) page through these.
+  index('appointments_created_idx').on(t.companyId, t.createdAt, t.id),
+  index('appointments_time_idx').on(t.companyId, t.startsAt, t.id),
   foreignKey({ columns: [t.companyId, t.patientId], foreignColumns: [patients.companyId, patients.id] }).onDelete('restrict'),
   foreignKey({ columns: [t.companyId, t.doctorId], foreignColumns: [employees.companyId, employees.id] }).onDelete('restrict'),
   foreignKey({ columns: [t.companyId, t.clinicId], foreignColumns: [clinics.companyId, clinics.id] }).onDelete('restrict'),

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, localTime, safeTimeZone, toMinutes, weekdayOf, zonedInstant, zonedIso } from './time-zone.js';
+import { addDays, intlLocalTime, localTime, safeTimeZone, toMinutes, weekdayOf, zonedInstant, zonedIso } from './time-zone.js';
 
 describe('clinic-local time', () => {
   it('reads an instant on the wall clock of the clinic, weekday included', () => {
@@ -43,5 +44,31 @@ describe('clinic-local time', () => {
     expect(toMinutes('9am')).toBeNull();
     expect(safeTimeZone('Mars/Olympus')).toBe('UTC');
     expect(safeTimeZone('Asia/Riyadh')).toBe('Asia/Riyadh');
+  });
+});
+
+describe('local time from cached offsets', () => {
+  it('reads every instant exactly as the platform does, across daylight-saving changes and odd offsets', () => {
+    const zones = ['Asia/Riyadh', 'Europe/Berlin', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'America/St_Johns', 'Pacific/Chatham', 'Africa/Casablanca', 'UTC'];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...zones),
+        // 1850 to 2100: old local mean times (offsets in seconds) are read from the platform, not the cache.
+        fc.integer({ min: Date.UTC(1850, 0, 1), max: Date.UTC(2100, 0, 1) }),
+        (zone, ms) => {
+          const instant = new Date(ms);
+          const { exactOffsetMs: _exact, ...expected } = intlLocalTime(instant, zone);
+          expect(localTime(instant, zone)).toEqual(expected);
+        },
+      ),
+      { numRuns: 3000 },
+    );
+    // Both sides of Berlin's spring and autumn changes in 2026, minute by minute.
+    for (const start of [Date.UTC(2026, 2, 29, 0, 30), Date.UTC(2026, 9, 25, 0, 30)]) {
+      for (let t = start; t < start + 2 * 3_600_000; t += 60_000) {
+        const { exactOffsetMs: _exact, ...expected } = intlLocalTime(new Date(t), 'Europe/Berlin');
+        expect(localTime(new Date(t), 'Europe/Berlin')).toEqual(expected);
+      }
+    }
   });
 });

@@ -55,8 +55,8 @@ export function safeTimeZone(timeZone: string | null | undefined): string {
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
-/** The wall-clock reading of an instant in a zone. */
-export function localTime(instant: Date, timeZone: string): LocalTime {
+/** The wall-clock reading of an instant in a zone, from the platform's time-zone data (slow: see `localTime`). */
+export function intlLocalTime(instant: Date, timeZone: string): LocalTime & { exactOffsetMs: number } {
   const parts: Record<string, string> = {};
   for (const p of formatter(timeZone).formatToParts(instant)) parts[p.type] = p.value;
   const year = Number(parts.year);
@@ -73,6 +73,50 @@ export function localTime(instant: Date, timeZone: string): LocalTime {
     weekday: parts.weekday as Weekday,
     minutes: hour * 60 + minute,
     offsetMinutes: Math.round((asUtc - wholeSeconds) / 60_000),
+    exactOffsetMs: asUtc - wholeSeconds,
+  };
+}
+
+/**
+ * Zone offsets by quarter hour of UTC. Offsets change only at transitions, which fall on whole quarter hours; a
+ * quarter whose two ends read different offsets (or an offset that is not whole minutes, as in old local mean
+ * times) is never cached and always asks the platform.
+ */
+const QUARTER_MS = 15 * 60_000;
+const offsets = new Map<string, number>();
+const MAX_CACHED_OFFSETS = 50_000;
+
+function cachedOffsetMinutes(instant: Date, timeZone: string): number | null {
+  const quarter = Math.floor(instant.getTime() / QUARTER_MS);
+  const key = `${timeZone}|${quarter}`;
+  const known = offsets.get(key);
+  if (known !== undefined) return known;
+  const start = intlLocalTime(new Date(quarter * QUARTER_MS), timeZone);
+  const end = intlLocalTime(new Date((quarter + 1) * QUARTER_MS - 1000), timeZone);
+  if (start.exactOffsetMs !== end.exactOffsetMs || start.exactOffsetMs % 60_000 !== 0) return null;
+  if (offsets.size >= MAX_CACHED_OFFSETS) offsets.clear();
+  offsets.set(key, start.offsetMinutes);
+  return start.offsetMinutes;
+}
+
+const WEEKDAY_OF_UTC_DAY: Weekday[] = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** The wall-clock reading of an instant in a zone. */
+export function localTime(instant: Date, timeZone: string): LocalTime {
+  const offsetMinutes = cachedOffsetMinutes(instant, timeZone);
+  if (offsetMinutes === null) {
+    const { exactOffsetMs: _exact, ...reading } = intlLocalTime(instant, timeZone);
+    return reading;
+  }
+  const wall = new Date(Math.floor(instant.getTime() / 1000) * 1000 + offsetMinutes * 60_000);
+  const hour = wall.getUTCHours();
+  const minute = wall.getUTCMinutes();
+  return {
+    date: `${pad(wall.getUTCFullYear(), 4)}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}`,
+    time: `${pad(hour)}:${pad(minute)}`,
+    weekday: WEEKDAY_OF_UTC_DAY[wall.getUTCDay()]!,
+    minutes: hour * 60 + minute,
+    offsetMinutes,
   };
 }
 

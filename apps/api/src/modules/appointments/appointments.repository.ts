@@ -1,10 +1,10 @@
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { AppointmentRecord, AppointmentStatus } from '@clinic/shared';
+import { MAX_VISIT_MINUTES, type AppointmentRecord, type AppointmentStatus } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import { appointments, clinics, employeeClinics, employees, patients, serviceDoctors, services } from '../../db/schema/index.js';
 import { safeTimeZone, zonedIso } from '../../domain/scheduling/time-zone.js';
-import { likePattern, orderBy } from '../../lib/list.js';
+import { likePattern, orderBy, pageTotal } from '../../lib/list.js';
 
 export type AppointmentRow = typeof appointments.$inferSelect;
 
@@ -102,6 +102,10 @@ function whereOf(f: AppointmentFilters): SQL | undefined {
   if (f.from && f.to) {
     where.push(sql`${appointments.startsAt} < ${f.to.toISOString()}::timestamptz`);
     where.push(sql`${appointments.endsAt} > ${f.from.toISOString()}::timestamptz`);
+    // No appointment lasts longer than MAX_VISIT_MINUTES (a check constraint holds it), so one that overlaps the
+    // range starts at most that long before it: the (company, clinic|doctor, starts_at) index reads just the range.
+    const earliest = new Date(f.from.getTime() - MAX_VISIT_MINUTES * 60_000);
+    where.push(sql`${appointments.startsAt} > ${earliest.toISOString()}::timestamptz`);
   }
   return and(...where);
 }
@@ -117,41 +121,46 @@ const sortColumns: Record<string, AnyPgColumn[]> = {
   createdAt: [appointments.createdAt, appointments.id],
 };
 
-/** One page of appointments with their patient, doctor, clinic and service names, in one query (plus a count). */
-export async function findAppointments(db: Db, f: AppointmentFilters, page: { limit: number; offset: number; sortBy: string; order: 'asc' | 'desc' }) {
-  const filter = whereOf(f);
-  const [rows, totals] = await Promise.all([
-    db
-      .select(columns)
-      .from(appointments)
-      .innerJoin(patients, joinPatient)
-      .innerJoin(doctors, joinDoctor)
-      .innerJoin(clinics, joinClinic)
-      .innerJoin(services, joinService)
-      .where(filter)
-      .orderBy(...orderBy(sortColumns[page.sortBy] ?? sortColumns._id!, page.order))
-      .limit(page.limit)
-      .offset(page.offset),
-    db
-      .select({ n: count() })
-      .from(appointments)
-      .innerJoin(patients, joinPatient)
-      .innerJoin(doctors, joinDoctor)
-      .innerJoin(clinics, joinClinic)
-      .innerJoin(services, joinService)
-      .where(filter),
-  ]);
-  return { rows: rows.map(toRecord), total: Number(totals[0]?.n ?? 0) };
-}
-
-export async function findAppointment(db: Db, companyId: string, id: string) {
-  const [row] = await db
+/** Appointments with the names of their patient, doctor, clinic and service. */
+function selectJoined(db: Db) {
+  return db
     .select(columns)
     .from(appointments)
     .innerJoin(patients, joinPatient)
     .innerJoin(doctors, joinDoctor)
     .innerJoin(clinics, joinClinic)
-    .innerJoin(services, joinService)
+    .innerJoin(services, joinService);
+}
+
+/** The joins a filter needs: names for a search, the clinic's zone for a local day. Each joined row always exists. */
+function joinsFor(f: AppointmentFilters) {
+  return { people: Boolean(f.search), clinic: Boolean(f.date) };
+}
+
+/**
+ * One page of appointments with their patient, doctor, clinic and service names, in one query; the total is
+ * counted only when the page is full, and at most as far as `listCountCap` (the calendar's week never counts).
+ */
+export async function findAppointments(db: Db, f: AppointmentFilters, page: { limit: number; offset: number; sortBy: string; order: 'asc' | 'desc' }) {
+  const filter = whereOf(f);
+  const rows = await selectJoined(db)
+    .where(filter)
+    .orderBy(...orderBy(sortColumns[page.sortBy] ?? sortColumns._id!, page.order))
+    .limit(page.limit)
+    .offset(page.offset);
+  const total = await pageTotal(rows.length, page, async (cap) => {
+    const joins = joinsFor(f);
+    let matches = db.select({ one: sql`1` }).from(appointments).$dynamic();
+    if (joins.people) matches = matches.innerJoin(patients, joinPatient).innerJoin(doctors, joinDoctor).innerJoin(services, joinService);
+    if (joins.clinic) matches = matches.innerJoin(clinics, joinClinic);
+    const [row] = await db.select({ n: count() }).from(matches.where(filter).limit(cap).as('matches'));
+    return row?.n ?? 0;
+  }, { searching: Boolean(f.search) });
+  return { rows: rows.map(toRecord), total };
+}
+
+export async function findAppointment(db: Db, companyId: string, id: string) {
+  const [row] = await selectJoined(db)
     .where(and(eq(appointments.companyId, companyId), eq(appointments.id, id)))
     .limit(1);
   return row ? { row: row.a, record: toRecord(row) } : null;

@@ -24,7 +24,7 @@ export function appointmentRoutes(app: App, deps: Deps) {
     schema: { tags, querystring: appointmentListQuery, response: { 200: listSchema(appointmentRecord) } },
     handler: async (req) => {
       const { data, total, window } = await listAppointments(deps, callerOf(req), req.query);
-      return { success: true as const, data, pagination: buildPagination(window.page, window.limit, total) };
+      return { success: true as const, data, pagination: buildPagination(window.page, window.limit, total.total, total.exact) };
     },
   });
 
@@ -42,7 +42,7 @@ export function appointmentRoutes(app: App, deps: Deps) {
   });
 
   app.post('/api/appointments', {
-    config: { permission: 'appointment_write' },
+    config: { permission: 'appointment_write', accessNeutral: true },
     schema: { tags, body: appointmentCreateInput, response: { 201: ok } },
     handler: async (req, reply) => {
       const data = await bookAppointment(deps, req, callerOf(req), req.body);
@@ -51,7 +51,7 @@ export function appointmentRoutes(app: App, deps: Deps) {
   });
 
   app.patch('/api/appointments/:id', {
-    config: { permission: 'appointment_write' },
+    config: { permission: 'appointment_write', accessNeutral: true },
     schema: { tags, params: idParams, body: appointmentUpdateInput, response: { 200: ok } },
     handler: async (req) => {
       const { record, change } = await updateAppointment(deps, req, callerOf(req), req.params.id, req.body);
@@ -60,7 +60,7 @@ export function appointmentRoutes(app: App, deps: Deps) {
   });
 
   app.delete('/api/appointments/:id', {
-    config: { permission: 'appointment_write' },
+    config: { permission: 'appointment_write', accessNeutral: true },
     schema: { tags, params: idParams, response: { 200: messageOnlySchema } },
     handler: async (req) => {
       await deleteAppointment(deps, req, callerOf(req), req.params.id);

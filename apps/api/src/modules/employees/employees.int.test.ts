@@ -32,7 +32,7 @@ describe('GET /api/employees (users list)', () => {
     expect(res.statusCode).toBe(200);
     const json = body(res);
     expect(json.data).toHaveLength(5);
-    expect(json.pagination).toEqual({ current_page: 2, items_per_page: 5, has_next_page: true, has_previous_page: true, total_items: 12, total_pages: 3 });
+    expect(json.pagination).toEqual({ current_page: 2, items_per_page: 5, has_next_page: true, has_previous_page: true, total_items: 12, total_pages: 3, total_exact: true });
     expect(json.data[0]).toEqual(expect.objectContaining({ publicId: expect.stringMatching(/^EMP-\d{6}$/), roleIds: [expect.objectContaining({ name: expect.any(String) })] }));
   });
 

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Deps } from '../../lib/app-types.js';
 import { fileUrl, storeUpload } from '../../lib/files.js';
+import { CallerCache } from '../../lib/caller-cache.js';
 import { TokenService } from '../../lib/tokens.js';
 import { body, createOrg, createTestContext, type TestContext, type TestOrg } from '../../test/harness.js';
 
@@ -17,7 +18,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   a = await createOrg(ctx);
   b = await createOrg(ctx);
-  deps = { config: ctx.config, database: ctx.database, db: ctx.database.db, tokens: new TokenService(ctx.config.jwtSecret, 900) };
+  deps = { config: ctx.config, database: ctx.database, db: ctx.database.db, tokens: new TokenService(ctx.config.jwtSecret, 900), callers: new CallerCache(0) };
 });
 afterAll(() => ctx.close());
 

@@ -349,7 +349,7 @@ describe('GET /api/patients', () => {
     expect(res.statusCode).toBe(200);
     const json = body(res);
     expect(json.data.map((p: { publicId: string }) => p.publicId)).toEqual(['PAT-000006', 'PAT-000005', 'PAT-000004', 'PAT-000003', 'PAT-000002']);
-    expect(json.pagination).toEqual({ current_page: 1, items_per_page: 5, has_next_page: true, has_previous_page: false, total_items: 6, total_pages: 2 });
+    expect(json.pagination).toEqual({ current_page: 1, items_per_page: 5, has_next_page: true, has_previous_page: false, total_items: 6, total_pages: 2, total_exact: true });
     expect(json.data[0]).toEqual({
       _id: ids['L-1004'], publicId: 'PAT-000006', name: 'ليلى الحربي', identity: 'L-1004', phone: '0561000004', dateOfBirth: '2001-08-30',
       gender: 'male', isActive: true, lastVisit: null, image: null, createdAt: expect.any(String),
@@ -645,5 +645,49 @@ describe('demo seed', () => {
     const list = body(await get(org.token, '/api/patients?limit=5'));
     expect(list.pagination.total_items).toBe(300);
     expect(list.data[0].publicId).toBe('PAT-000300');
+  });
+});
+
+describe('GET /api/patients over a large register', () => {
+  let big: TestOrg;
+  beforeAll(async () => {
+    big = await createOrg(ctx);
+    // 1,030 patients, straight into the table (the API would take minutes for this many).
+    await ctx.database.query(
+      `insert into patients (company_id, public_id, name, identity, phone, date_of_birth, created_at)
+       select $1, 'PAT-' || lpad(n::text, 6, '0'), 'Register Patient ' || n, 'ID-' || n, '+96650' || lpad(n::text, 7, '0'),
+              date '1980-01-01' + n, now() - (n || ' minutes')::interval
+       from generate_series(1, 1030) n`,
+      [big.companyId],
+    );
+  });
+  const list = async (query: string) => body(await ctx.app.inject({ method: 'GET', url: `/api/patients?${query}`, headers: auth(big.token) }));
+
+  it('counts up to 1,000 for the first page and says the total is a lower bound', async () => {
+    const json = await list('limit=10');
+    expect(json.data).toHaveLength(10);
+    expect(json.data[0].publicId).toBe('PAT-000001');
+    expect(json.pagination).toMatchObject({ total_items: 1000, total_exact: false, has_next_page: true });
+  });
+
+  it('counts exactly once the page is near the end, and reads the right rows from deep pages', async () => {
+    const json = await list('limit=10&page=100');
+    expect(json.data.map((p: { publicId: string }) => p.publicId)[0]).toBe('PAT-000991');
+    expect(json.pagination).toMatchObject({ total_items: 1030, total_exact: true, total_pages: 103, has_next_page: true });
+    const last = await list('limit=10&page=103');
+    expect(last.data.map((p: { publicId: string }) => p.publicId)).toEqual(['PAT-001021', 'PAT-001022', 'PAT-001023', 'PAT-001024', 'PAT-001025', 'PAT-001026', 'PAT-001027', 'PAT-001028', 'PAT-001029', 'PAT-001030']);
+    expect(last.pagination).toMatchObject({ total_items: 1030, total_exact: true, has_next_page: false });
+    expect((await list('limit=10&page=500')).pagination).toMatchObject({ total_items: 1030, total_exact: true });
+  });
+
+  it('finds any part of name, public id, identity or phone whatever the case, and counts a broad search to 100', async () => {
+    const broad = await list('search=REGISTER%20patient&limit=10');
+    expect(broad.pagination).toMatchObject({ total_items: 100, total_exact: false });
+    expect((await list('search=register%20patient%201027')).data.map((p: { publicId: string }) => p.publicId)).toEqual(['PAT-001027']);
+    expect((await list('search=id-1029')).data.map((p: { name: string }) => p.name)).toEqual(['Register Patient 1029']);
+    expect((await list('search=pat-00102')).pagination).toMatchObject({ total_items: 10, total_exact: true });
+    expect((await list('search=0001030')).data.map((p: { publicId: string }) => p.publicId)).toEqual(['PAT-001030']);
+    // Text across two fields is not a match (the fields are kept apart).
+    expect((await list('search=1030pat')).data).toEqual([]);
   });
 });

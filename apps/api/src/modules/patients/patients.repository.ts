@@ -1,9 +1,9 @@
 /** Every query of the patients area. All of them are scoped by company. */
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { pageWindow, type PatientListQuery } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import { appointments, clinics, companies, employees, files, patientDocuments, patientNotes, patients, services } from '../../db/schema/index.js';
-import { likePattern } from '../../lib/list.js';
+import { likePattern, pageTotal } from '../../lib/list.js';
 import { phoneSearchText } from './patients.domain.js';
 
 export type PatientRow = typeof patients.$inferSelect;
@@ -47,11 +47,11 @@ function sortOrder(sortBy: PatientListQuery['sortBy'], order: 'asc' | 'desc'): S
 function listFilter(companyId: string, q: PatientListQuery): SQL {
   const where: SQL[] = [eq(patients.companyId, companyId)];
   if (q.search) {
-    const p = likePattern(q.search);
-    const matches: SQL[] = [ilike(patients.name, p), ilike(patients.publicId, p), ilike(patients.identity, p), ilike(patients.phone, p)];
+    // Name, public id, identity or phone contains the text, whatever its case (search_text is lower-cased).
+    const matches: SQL[] = [sql`${patients.searchText} like lower(${likePattern(q.search)})`];
     const digits = phoneSearchText(q.search);
-    if (digits) matches.push(ilike(patients.phone, likePattern(digits)));
-    where.push(or(...matches)!);
+    if (digits) matches.push(sql`${patients.searchText} like ${likePattern(digits)}`);
+    where.push(matches.length === 1 ? matches[0]! : or(...matches)!);
   }
   const ff = q.filter_fields ?? {};
   const isActive = q.isActive ?? (typeof ff.isActive === 'boolean' ? ff.isActive : undefined);
@@ -63,32 +63,39 @@ function listFilter(companyId: string, q: PatientListQuery): SQL {
   return and(...where)!;
 }
 
+/**
+ * One page of patients. The page's ids are found first (an index-only walk, however deep the page), and the
+ * columns and last visit are read for those rows only; the total is counted only as far as it is needed.
+ */
 export async function findPatientPage(db: Db, companyId: string, q: PatientListQuery) {
   const filter = listFilter(companyId, q);
   const w = pageWindow(q);
-  const [rows, totals] = await Promise.all([
-    db
-      .select({
-        id: patients.id,
-        publicId: patients.publicId,
-        name: patients.name,
-        identity: patients.identity,
-        phone: patients.phone,
-        dateOfBirth: patients.dateOfBirth,
-        gender: patients.gender,
-        isActive: patients.isActive,
-        imageFileId: patients.imageFileId,
-        createdAt: patients.createdAt,
-        lastVisit,
-      })
-      .from(patients)
-      .where(filter)
-      .orderBy(...sortOrder(q.sortBy, q.order))
-      .limit(w.limit)
-      .offset(w.offset),
-    db.select({ n: count() }).from(patients).where(filter),
-  ]);
-  return { rows, total: totals[0]?.n ?? 0 };
+  const order = sortOrder(q.sortBy, q.order);
+  const page = db.select({ id: patients.id }).from(patients).where(filter).orderBy(...order).limit(w.limit).offset(w.offset).as('page');
+  const rows = await db
+    .select({
+      id: patients.id,
+      publicId: patients.publicId,
+      name: patients.name,
+      identity: patients.identity,
+      phone: patients.phone,
+      dateOfBirth: patients.dateOfBirth,
+      gender: patients.gender,
+      isActive: patients.isActive,
+      imageFileId: patients.imageFileId,
+      createdAt: patients.createdAt,
+      lastVisit,
+    })
+    .from(patients)
+    .innerJoin(page, and(eq(patients.companyId, companyId), eq(patients.id, page.id)))
+    .orderBy(...order);
+  const total = await pageTotal(rows.length, w, async (cap) => {
+    // In the list's own order, so the count walks the company's index rather than scanning the table.
+    const matches = db.select({ one: sql`1` }).from(patients).where(filter).orderBy(...order).limit(cap).as('matches');
+    const [row] = await db.select({ n: count() }).from(matches);
+    return row?.n ?? 0;
+  }, { searching: Boolean(q.search) });
+  return { rows, total };
 }
 
 export async function findPatient(db: Db, companyId: string, id: string) {

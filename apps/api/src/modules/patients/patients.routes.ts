@@ -45,7 +45,7 @@ export function patientRoutes(app: App, deps: Deps) {
   });
 
   app.post('/api/patients', {
-    config: { permission: 'patient_write' },
+    config: { permission: 'patient_write', accessNeutral: true },
     schema: { tags, ...formBody, response: { 201: okSchema(patientDetails) } },
     handler: async (req, reply) => {
       const data = await createPatient(deps, req);
@@ -54,13 +54,13 @@ export function patientRoutes(app: App, deps: Deps) {
   });
 
   app.put('/api/patients/:id', {
-    config: { permission: 'patient_write' },
+    config: { permission: 'patient_write', accessNeutral: true },
     schema: { tags, ...formBody, params: idParams, response: { 200: okSchema(patientDetails) } },
     handler: async (req) => ({ success: true as const, message: t(req, 'success.patientUpdated'), data: await updatePatient(deps, req, req.params.id) }),
   });
 
   app.delete('/api/patients/:id', {
-    config: { permission: 'patient_write' },
+    config: { permission: 'patient_write', accessNeutral: true },
     schema: { tags, params: idParams, response: { 200: okSchema(patientDeleteResult) } },
     handler: async (req) => {
       const data = await deletePatient(deps, req, req.params.id);
@@ -70,7 +70,7 @@ export function patientRoutes(app: App, deps: Deps) {
   });
 
   app.post('/api/patients/:id/notes', {
-    config: { permission: 'patient_write' },
+    config: { permission: 'patient_write', accessNeutral: true },
     schema: { tags, params: idParams, body: patientNoteInput, response: { 201: okSchema(patientNoteSchema) } },
     handler: async (req, reply) => {
       const data = await addPatientNote(deps, req, req.params.id, req.body.body);
@@ -79,7 +79,7 @@ export function patientRoutes(app: App, deps: Deps) {
   });
 
   app.post('/api/patients/:id/documents', {
-    config: { permission: 'patient_write' },
+    config: { permission: 'patient_write', accessNeutral: true },
     schema: {
       tags,
       consumes: ['multipart/form-data'],

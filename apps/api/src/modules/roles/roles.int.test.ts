@@ -59,6 +59,9 @@ describe('roles', () => {
     expect(body(res).data).toMatchObject({ name: 'Viewer', permissions: ['employee_read', 'patient_read'], usersCount: 1 });
     expect((await call('GET', '/api/employees', viewer)).statusCode).toBe(200);
     expect(body(await call('GET', `/api/roles/${role._id}`, a.token)).data.permissions).toEqual(['employee_read', 'patient_read']);
+    // Withdrawn just as fast, although the server had the viewer's permissions in its short-lived cache.
+    expect((await call('PUT', `/api/roles/${role._id}`, a.token, { permissions: ['patient_read'] })).statusCode).toBe(200);
+    expect((await call('GET', '/api/employees', viewer)).statusCode).toBe(403);
   });
 
   it('keeps the Admin role whole: it keeps admin, keeps its name and cannot be deleted', async () => {

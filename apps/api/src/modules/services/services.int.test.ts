@@ -100,7 +100,7 @@ describe('GET /api/services', () => {
   it('pages, searches, filters by status and clinic, and sorts by the table\'s columns', async () => {
     const page = body(await req(a.token, 'GET', '/api/services?limit=5&page=2'));
     expect(page.data).toHaveLength(1);
-    expect(page.pagination).toEqual({ current_page: 2, items_per_page: 5, has_next_page: false, has_previous_page: true, total_items: 6, total_pages: 2 });
+    expect(page.pagination).toEqual({ current_page: 2, items_per_page: 5, has_next_page: false, has_previous_page: true, total_items: 6, total_pages: 2, total_exact: true });
     expect(body(await req(a.token, 'GET', '/api/services?search=derma')).data.map((s: { name: string }) => s.name)).toEqual(['Dermatology']);
     expect(body(await req(a.token, 'GET', '/api/services?search=SRV-000002')).data.map((s: { name: string }) => s.name)).toEqual(['Cardiology check-up']);
     expect(body(await req(a.token, 'GET', '/api/services?status=INACTIVE&sortBy=name&order=asc')).data.map((s: { name: string }) => s.name)).toEqual(['Dental cleaning', 'Pediatrics']);

@@ -114,6 +114,7 @@ export default function AuditPage() {
           limit={list.limit}
           total={pagination?.total_items ?? 0}
           totalPages={pagination?.total_pages ?? 1}
+          exact={pagination?.total_exact ?? true}
           onPageChange={list.setPage}
           onLimitChange={list.setLimit}
         />

@@ -107,6 +107,7 @@ export default function EmployeesPage() {
           limit={list.limit}
           total={pagination?.total_items ?? 0}
           totalPages={pagination?.total_pages ?? 1}
+          exact={pagination?.total_exact ?? true}
           onPageChange={list.setPage}
           onLimitChange={list.setLimit}
         />

@@ -71,6 +71,7 @@ export default function SpecialitiesPage() {
           limit={list.limit}
           total={pagination?.total_items ?? 0}
           totalPages={pagination?.total_pages ?? 1}
+          exact={pagination?.total_exact ?? true}
           onPageChange={list.setPage}
           onLimitChange={list.setLimit}
         />

@@ -129,6 +129,7 @@ function UsersList() {
           limit={list.limit}
           total={pagination?.total_items ?? 0}
           totalPages={pagination?.total_pages ?? 1}
+          exact={pagination?.total_exact ?? true}
           onPageChange={list.setPage}
           onLimitChange={list.setLimit}
         />

@@ -1,0 +1,2 @@
+DROP INDEX "patients_created_idx";--> statement-breakpoint
+ALTER TABLE "patients" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(name || chr(31) || public_id || chr(31) || identity || chr(31) || coalesce(phone, ''))) STORED;

@@ -1,0 +1,2 @@
+CREATE INDEX "appointments_created_idx" ON "appointments" USING btree ("company_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "appointments_time_idx" ON "appointments" USING btree ("company_id","starts_at","id");

@@ -1,0 +1,81 @@
+import type { Caller } from './app-types.js';
+
+interface Entry {
+  caller: Caller;
+  sessionVersion: number | undefined;
+  expiresAt: number;
+}
+
+/**
+ * The signed-in caller (account, plan, permissions), kept for a few seconds so a read does not cost two lookups.
+ *
+ * Correctness rests on two rules:
+ * - every request that can change who may do what (any write other than the routes marked `accessNeutral`) drops
+ *   the whole company's entries when it finishes, so this process sees the change on its very next request;
+ * - an entry loaded while such a write was running is not stored (each company has a generation, and a load only
+ *   stores its result if the generation has not moved since the load began).
+ * Another server process sees the change within `ttlMs` at most; with `ttlMs = 0` nothing is cached.
+ */
+export class CallerCache {
+  private readonly companies = new Map<string, Map<string, Entry>>();
+  private readonly generations = new Map<string, number>();
+  private size = 0;
+
+  constructor(
+    readonly ttlMs: number,
+    private readonly maxEntries = 10_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private key(employeeId: string, sessionVersion: number | undefined) {
+    return `${employeeId}:${sessionVersion ?? ''}`;
+  }
+
+  /** The company's generation; pass it back to `set` so a load that raced a change is dropped. */
+  generation(companyId: string): number {
+    return this.generations.get(companyId) ?? 0;
+  }
+
+  get(companyId: string, employeeId: string, sessionVersion: number | undefined): Caller | undefined {
+    if (this.ttlMs <= 0) return undefined;
+    const entries = this.companies.get(companyId);
+    const key = this.key(employeeId, sessionVersion);
+    const entry = entries?.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= this.now()) {
+      entries!.delete(key);
+      this.size--;
+      return undefined;
+    }
+    return entry.caller;
+  }
+
+  set(companyId: string, employeeId: string, sessionVersion: number | undefined, caller: Caller, generation: number) {
+    if (this.ttlMs <= 0 || generation !== this.generation(companyId)) return;
+    if (this.size >= this.maxEntries) this.clear();
+    let entries = this.companies.get(companyId);
+    if (!entries) {
+      entries = new Map();
+      this.companies.set(companyId, entries);
+    }
+    const key = this.key(employeeId, sessionVersion);
+    if (!entries.has(key)) this.size++;
+    entries.set(key, { caller, sessionVersion, expiresAt: this.now() + this.ttlMs });
+  }
+
+  /** Forgets every caller of the company (after a change to accounts, roles, permissions or the plan). */
+  invalidateCompany(companyId: string) {
+    this.generations.set(companyId, this.generation(companyId) + 1);
+    const entries = this.companies.get(companyId);
+    if (entries) {
+      this.size -= entries.size;
+      this.companies.delete(companyId);
+    }
+  }
+
+  clear() {
+    for (const companyId of this.companies.keys()) this.generations.set(companyId, this.generation(companyId) + 1);
+    this.companies.clear();
+    this.size = 0;
+  }
+}

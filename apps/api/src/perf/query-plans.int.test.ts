@@ -1,0 +1,119 @@
+/**
+ * Every statement the benchmark's scenarios run, over the clinic tier (5,000 patients, 50,000 appointments), is
+ * planned without a sequential scan of patients or appointments: each of them reaches its rows through an index
+ * that leads with the company. Statements are captured from real requests (CLINIC_SQL_LOG), then EXPLAINed.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BENCH_TIERS, seedBulk } from '../seed/bulk.js';
+import { auth, body, createTestContext, login, type TestContext } from '../test/harness.js';
+
+const WATCHED = new Set(['patients', 'appointments']);
+const ADMIN = { username: 'plans', email: 'plans@bench.clinic', password: 'Plans@1234' };
+
+let ctx: TestContext;
+let token: string;
+let dir: string;
+let logFile: string;
+
+interface Statement { sql: string; params: unknown[] }
+interface PlanNode { 'Node Type': string; 'Relation Name'?: string; Plans?: PlanNode[] }
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'clinic-plans-'));
+  logFile = path.join(dir, 'sql.jsonl');
+  // The capture is switched on when the database opens, and paused (empty) while the tier loads.
+  process.env.CLINIC_SQL_LOG = logFile;
+  ctx = await createTestContext();
+  process.env.CLINIC_SQL_LOG = '';
+  await seedBulk(ctx.database, BENCH_TIERS.clinic, ADMIN);
+  token = (await login(ctx, ADMIN.username, ADMIN.password)).accessToken;
+}, 180_000);
+
+afterAll(async () => {
+  delete process.env.CLINIC_SQL_LOG;
+  await ctx?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** The statements one request ran. */
+async function statementsOf(method: 'GET' | 'POST' | 'PATCH', url: string, payload?: Record<string, unknown>): Promise<Statement[]> {
+  writeFileSync(logFile, '');
+  process.env.CLINIC_SQL_LOG = logFile;
+  try {
+    const res = await ctx.app.inject({ method, url, headers: auth(token), ...(payload ? { payload } : {}) });
+    expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
+  } finally {
+    process.env.CLINIC_SQL_LOG = '';
+  }
+  return readFileSync(logFile, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Statement);
+}
+
+/** Sequential scans of the watched tables in a statement's plan. */
+async function seqScans(st: Statement): Promise<string[]> {
+  const [row] = await ctx.database.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(`explain (format json) ${st.sql}`, st.params);
+  const found: string[] = [];
+  const walk = (node: PlanNode) => {
+    if (node['Node Type'] === 'Seq Scan' && node['Relation Name'] && WATCHED.has(node['Relation Name'])) found.push(node['Relation Name']);
+    node.Plans?.forEach(walk);
+  };
+  const plan = row!['QUERY PLAN'];
+  walk((typeof plan === 'string' ? JSON.parse(plan) : plan)[0].Plan);
+  return found;
+}
+
+describe('query plans over the clinic tier', () => {
+  it('notices a sequential scan when there is one (the check itself works)', async () => {
+    expect(await seqScans({ sql: 'select count(*) from appointments where reason = $1', params: ['x'] })).toEqual(['appointments']);
+  });
+
+  it('has no sequential scan of patients or appointments in any benchmark scenario', async () => {
+    const get = async (url: string) => body(await ctx.app.inject({ method: 'GET', url, headers: auth(token) })).data;
+    const somePatient = (await get('/api/patients?limit=5&page=3'))[0];
+    const details = await get(`/api/patients/${somePatient._id}`);
+    const clinic = (await get('/api/clinics?limit=5'))[0];
+    const service = (await get('/api/services?allData=true')).find((s: { doctors: unknown[] }) => s.doctors.length > 0);
+    const weekStart = new Date(Date.now() - 3 * 86_400_000);
+    const weekEnd = new Date(weekStart.getTime() + 7 * 86_400_000);
+    const today = new Date().toISOString().slice(0, 10);
+    // A free slot: the tier leaves days 30 to 90 empty; the first Sunday to Thursday from day 31, 10:00 in Riyadh.
+    let day = new Date(Date.now() + 31 * 86_400_000);
+    while (![0, 1, 2, 3, 4].includes(day.getUTCDay())) day = new Date(day.getTime() + 86_400_000);
+
+    const scenarios: Array<[string, 'GET' | 'POST' | 'PATCH', string, Record<string, unknown>?]> = [
+      ['patients: search by name', 'GET', `/api/patients?search=${encodeURIComponent(somePatient.name.split(' ')[0].slice(0, 4))}`],
+      ['patients: date-of-birth filter', 'GET', `/api/patients?dateOfBirth=${details.dateOfBirth}`],
+      ['patients: deep page', 'GET', '/api/patients?page=499'],
+      ['patients: sorted by last visit', 'GET', '/api/patients?sortBy=lastVisit&order=desc'],
+      ['patient details', 'GET', `/api/patients/${somePatient._id}`],
+      ['employees: doctors', 'GET', '/api/employees?employeeType=Doctor'],
+      ['clinics list', 'GET', '/api/clinics'],
+      ['calendar: clinic week', 'GET', `/api/appointments?clinic=${clinic._id}&from=${encodeURIComponent(weekStart.toISOString())}&to=${encodeURIComponent(weekEnd.toISOString())}`],
+      ['appointments: status and date', 'GET', `/api/appointments?status=completed&date=${today}`],
+      ['appointments: list', 'GET', '/api/appointments'],
+      ['appointments: list by date', 'GET', '/api/appointments?sortBy=datetime&order=desc&limit=30'],
+      ['booking an appointment', 'POST', '/api/appointments', {
+        patient: somePatient._id, doctor: service.doctors[0]._id, clinic: service.clinic._id, service: service._id,
+        datetime: `${day.toISOString().slice(0, 10)}T10:00:00+03:00`, reason: 'Plan check',
+      }],
+    ];
+    const offenders: string[] = [];
+    let booked: string | undefined;
+    for (const [name, method, url, payload] of scenarios) {
+      const statements = await statementsOf(method, url, payload);
+      expect(statements.length, name).toBeGreaterThan(0);
+      if (method === 'POST') {
+        const res = await ctx.app.inject({ method: 'GET', url: `/api/appointments?patient=${somePatient._id}&status=scheduled&limit=30`, headers: auth(token) });
+        booked = body(res).data.find((a: { reason: string }) => a.reason === 'Plan check')?._id;
+      }
+      for (const st of statements) for (const table of await seqScans(st)) offenders.push(`${name}: ${table} in ${st.sql.slice(0, 160)}`);
+    }
+    expect(booked).toBeDefined();
+    for (const st of await statementsOf('PATCH', `/api/appointments/${booked}`, { status: 'cancelled', cancellationReason: 'Plan check' })) {
+      for (const table of await seqScans(st)) offenders.push(`cancelling: ${table} in ${st.sql.slice(0, 160)}`);
+    }
+    expect(offenders).toEqual([]);
+  }, 120_000);
+});
