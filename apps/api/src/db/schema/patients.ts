@@ -37,6 +37,11 @@ export const patients = pgTable('patients', {
   searchText: text('search_text').generatedAlwaysAs(
     sql`lower(name || chr(31) || public_id || chr(31) || identity || chr(31) || coalesce(phone, ''))`,
   ),
+  /**
+   * Start of the latest completed appointment, kept by statement-level triggers on appointments
+   * (extras/0007_patient_last_visit.sql), so the list can show it and sort by it through an index.
+   */
+  lastVisitAt: timestamp('last_visit_at', { withTimezone: true, mode: 'date' }),
   ...timestamps,
 }, (t) => [
   primaryKey({ columns: [t.companyId, t.id] }),

@@ -364,6 +364,24 @@ describe('GET /api/patients', () => {
     expect(byId[ids['S-1003']!]).toBeNull();
     const sorted = body(await list('?sortBy=lastVisit&order=desc&limit=30')).data.map((p: { _id: string }) => p._id);
     expect(sorted.slice(0, 2)).toEqual([ids['L-1001'], ids['Y-1002']]);
+    // Oldest visit first, and patients never seen still come last.
+    const ascending = body(await list('?sortBy=lastVisit&order=asc&limit=30')).data.map((p: { _id: string; lastVisit: string | null }) => p.lastVisit);
+    expect(ascending.slice(0, 2)).toEqual(['2024-05-01T08:00:00.000Z', '2025-06-01T08:00:00.000Z']);
+    expect(ascending.slice(2).every((v: string | null) => v === null)).toBe(true);
+  });
+
+  it('keeps the last visit right as appointments are completed, cancelled or removed', async () => {
+    const lastVisitOf = async (id: string) => body(await list('?limit=30')).data.find((p: { _id: string }) => p._id === id).lastVisit;
+    const patientId = ids['L-1001']!;
+    // The cancelled July visit turns out to have happened; then it is cancelled again; then June's is removed.
+    await ctx.database.query(`update appointments set status = 'completed' where company_id = $1 and patient_id = $2 and starts_at = $3`, [a.companyId, patientId, '2025-07-01T08:00:00Z']);
+    expect(await lastVisitOf(patientId)).toBe('2025-07-01T08:00:00.000Z');
+    await ctx.database.query(`update appointments set status = 'cancelled' where company_id = $1 and patient_id = $2 and starts_at = $3`, [a.companyId, patientId, '2025-07-01T08:00:00Z']);
+    expect(await lastVisitOf(patientId)).toBe('2025-06-01T08:00:00.000Z');
+    await ctx.database.query(`delete from appointments where company_id = $1 and patient_id = $2 and starts_at = $3`, [a.companyId, patientId, '2025-06-01T08:00:00Z']);
+    expect(await lastVisitOf(patientId)).toBe('2025-01-10T08:00:00.000Z');
+    await book(patientId, '2025-06-01T08:00:00Z', 'completed');
+    expect(await lastVisitOf(patientId)).toBe('2025-06-01T08:00:00.000Z');
   });
 
   it('searches by name (Arabic too), public id, identity number and phone', async () => {

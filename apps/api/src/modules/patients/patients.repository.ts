@@ -8,13 +8,8 @@ import { phoneSearchText } from './patients.domain.js';
 
 export type PatientRow = typeof patients.$inferSelect;
 
-/**
- * Start of the patient's latest completed appointment (computed per row in the same query). The outer
- * columns are written out qualified: in a single-table select Drizzle drops table names from selected SQL,
- * which would make them resolve to the appointment's own columns.
- */
-const lastVisit = sql<unknown>`(select max(a.starts_at) from ${appointments} a
-  where a.company_id = ${sql.raw('"patients"."company_id"')} and a.patient_id = ${sql.raw('"patients"."id"')} and a.status = 'completed')`;
+/** Start of the patient's latest completed appointment (kept on the row by triggers on appointments). */
+const lastVisit = patients.lastVisitAt;
 
 /** Accepts what drivers return for timestamps (Date or text) and answers ISO 8601, or null. */
 export function isoInstant(value: unknown): string | null {
@@ -36,7 +31,7 @@ function sortOrder(sortBy: PatientListQuery['sortBy'], order: 'asc' | 'desc'): S
       return [dir(patients.isActive), desc(patients.createdAt), desc(patients.publicId)];
     case 'lastVisit':
       // Patients never seen come last either way.
-      return [order === 'asc' ? sql`${lastVisit} asc nulls last` : sql`${lastVisit} desc nulls last`, desc(patients.publicId)];
+      return [order === 'asc' ? sql`${lastVisit} asc nulls last` : sql`${lastVisit} desc nulls last`, dir(patients.publicId)];
     case 'createdAt':
     case '_id':
     default:

@@ -1,0 +1,1 @@
+ALTER TABLE "patients" ADD COLUMN "last_visit_at" timestamp with time zone;
