@@ -247,39 +247,56 @@ export async function seedBulk(
     );
     for (const k of Object.keys(batch) as Array<keyof typeof batch>) batch[k].length = 0;
   };
-  outer: for (const d of days) {
-    const dayStartUtc = today.getTime() + d * 86_400_000 - OFFSET_MS;
-    for (let s = 0; s < DOCTOR_SLOTS; s++) {
-      const startMs = dayStartUtc + (DOCTOR_START_MIN + s * VISIT_MIN) * 60_000;
-      slotCounter++;
-      for (let di = 0; di < D; di++) {
-        if (rand() >= fill) continue;
-        if (written >= tier.appointments) break outer;
-        const clinicId = doctorClinic[di]!;
-        const svc = servicesOfClinic.get(clinicId)!;
-        const past = startMs < now.getTime();
-        const cancelled = rand() < 0.08;
-        written++;
-        batch.id.push(uuidFrom(rand));
-        batch.publicId.push(`APT-${pad(written)}`);
-        batch.patient.push(patientIds[(di + slotCounter * D) % P]!);
-        batch.doctor.push(doctors[di]!.id);
-        batch.clinic.push(clinicId);
-        batch.service.push(svc[written % svc.length]!);
-        batch.reason.push(REASONS[written % REASONS.length]!);
-        batch.start.push(new Date(startMs).toISOString());
-        batch.end.push(new Date(startMs + VISIT_MIN * 60_000).toISOString());
-        batch.status.push(cancelled ? 'cancelled' : past ? 'completed' : 'scheduled');
-        batch.cancel.push(cancelled ? 'Patient asked to cancel' : null);
-        if (batch.id.length >= 10_000) {
-          await flush();
-          if (written % 200_000 < 10_000) log(`appointments: ${written}`);
+  // The last-visit trigger would update patients after every batch; it is off during the load (a fresh database
+  // only) and the patients' last visits are set once at the end, as the migration that added them does.
+  await database.query('alter table appointments disable trigger appointments_last_visit_insert');
+  try {
+    await loadAppointments();
+  } finally {
+    await database.query('alter table appointments enable trigger appointments_last_visit_insert');
+  }
+  await database.query(
+    `update patients p set last_visit_at = v.last_visit
+     from (select patient_id, max(starts_at) as last_visit from appointments where company_id = $1 and status = 'completed' group by 1) v
+     where p.company_id = $1 and p.id = v.patient_id`,
+    [companyId],
+  );
+  log(`appointments: ${written}`);
+
+  async function loadAppointments() {
+    outer: for (const d of days) {
+      const dayStartUtc = today.getTime() + d * 86_400_000 - OFFSET_MS;
+      for (let s = 0; s < DOCTOR_SLOTS; s++) {
+        const startMs = dayStartUtc + (DOCTOR_START_MIN + s * VISIT_MIN) * 60_000;
+        slotCounter++;
+        for (let di = 0; di < D; di++) {
+          if (rand() >= fill) continue;
+          if (written >= tier.appointments) break outer;
+          const clinicId = doctorClinic[di]!;
+          const svc = servicesOfClinic.get(clinicId)!;
+          const past = startMs < now.getTime();
+          const cancelled = rand() < 0.08;
+          written++;
+          batch.id.push(uuidFrom(rand));
+          batch.publicId.push(`APT-${pad(written)}`);
+          batch.patient.push(patientIds[(di + slotCounter * D) % P]!);
+          batch.doctor.push(doctors[di]!.id);
+          batch.clinic.push(clinicId);
+          batch.service.push(svc[written % svc.length]!);
+          batch.reason.push(REASONS[written % REASONS.length]!);
+          batch.start.push(new Date(startMs).toISOString());
+          batch.end.push(new Date(startMs + VISIT_MIN * 60_000).toISOString());
+          batch.status.push(cancelled ? 'cancelled' : past ? 'completed' : 'scheduled');
+          batch.cancel.push(cancelled ? 'Patient asked to cancel' : null);
+          if (batch.id.length >= 10_000) {
+            await flush();
+            if (written % 200_000 < 10_000) log(`appointments: ${written}`);
+          }
         }
       }
     }
+    await flush();
   }
-  await flush();
-  log(`appointments: ${written}`);
 
   await setCounter(database, companyId, 'clinic_collection', complexRows.length);
   await setCounter(database, companyId, 'department', departmentRows.length);
