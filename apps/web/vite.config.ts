@@ -1,12 +1,63 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { runnerImport, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const sourceRoot = fileURLToPath(new URL('./src', import.meta.url));
 const sharedSource = fileURLToPath(new URL('../../packages/shared/src/index.ts', import.meta.url));
+const sharedMessages = fileURLToPath(new URL('../../packages/shared/src/messages/index.ts', import.meta.url));
+
+/**
+ * `virtual:shared-messages/<lang>`: one language of @clinic/shared's message catalogue (its `catalogs`), as data.
+ * The catalogue's modules keep both languages side by side; evaluating them here means each language's chunk carries
+ * only its own texts, and a page never downloads the other language.
+ */
+function sharedMessagesPerLanguage(): Plugin {
+  const prefix = 'virtual:shared-messages/';
+  type Catalogue = { catalogs: Record<string, unknown> };
+  let catalogue: Promise<{ module: Catalogue; dependencies: string[] }> | null = null;
+  let sources = new Set<string>();
+  return {
+    name: 'clinic:shared-messages-per-language',
+    resolveId(source) {
+      return source.startsWith(prefix) ? `\0${source}` : null;
+    },
+    async load(id) {
+      if (!id.startsWith(`\0${prefix}`)) return null;
+      const lang = id.slice(prefix.length + 1);
+      catalogue ??= runnerImport<Catalogue>(sharedMessages);
+      const { module, dependencies } = await catalogue;
+      sources = new Set([sharedMessages, ...dependencies]);
+      for (const file of sources) this.addWatchFile(file);
+      const messages = module.catalogs[lang];
+      if (!messages) this.error(`@clinic/shared has no messages for "${lang}"`);
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(messages))});`;
+    },
+    watchChange(file) {
+      if (sources.has(file)) catalogue = null;
+    },
+  };
+}
+
+/**
+ * Modules that only define things: one none of whose exports is used can be dropped. The shared package (constants,
+ * messages, schemas), so the sign-in page does not carry every entity's schema; and the scroll lock Mantine's index
+ * re-exports, which only its dialogs and drawers use. Their package.json files do not say so (or not for every file).
+ */
+function sideEffectFreeModules(): Plugin {
+  const pattern = /[\\/]packages[\\/]shared[\\/]src[\\/]|[\\/]node_modules[\\/](react-remove-scroll|use-sidecar)[\\/]/;
+  return {
+    name: 'clinic:side-effect-free-modules',
+    apply: 'build',
+    transform: {
+      filter: { id: pattern },
+      handler: () => ({ moduleSideEffects: false }),
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [sharedMessagesPerLanguage(), sideEffectFreeModules(), react()],
   resolve: {
     // The shared package is consumed from source, so neither the dev server nor tests need its build.
     alias: { '@clinic/shared': sharedSource, '@': sourceRoot },

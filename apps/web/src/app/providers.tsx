@@ -1,15 +1,32 @@
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { DirectionProvider, localStorageColorSchemeManager, MantineProvider, useDirection } from '@mantine/core';
-import { DatesProvider } from '@mantine/dates';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications, type NotificationsProps } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { STORAGE_KEYS, TOAST_MS } from '@clinic/shared';
+import { useFirstInteraction } from '@/lib/first-interaction';
 import { directionOf } from '@/lib/i18n';
 import { SessionProvider } from '@/lib/session-context';
 import { theme } from './theme';
 
 const colorSchemeManager = localStorageColorSchemeManager({ key: STORAGE_KEYS.theme });
+const Notifications = lazy(() => import('./toasts'));
+
+/**
+ * Mantine's toast area. Toasts answer what the user does, so its code loads with the user's first press of a key or
+ * pointer (or with the first toast, if one comes earlier), not with the app: the sign-in page stays lighter.
+ */
+function DeferredNotifications(props: NotificationsProps) {
+  const interacted = useFirstInteraction();
+  const { notifications, queue } = useNotifications();
+  const [wanted, setWanted] = useState(false);
+  if (!wanted && (interacted || notifications.length > 0 || queue.length > 0)) setWanted(true);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <Notifications {...props} />
+    </Suspense>
+  ) : null;
+}
 
 /** Keeps Mantine's direction in step with the language (Arabic is right-to-left). */
 function DirectionSync() {
@@ -20,11 +37,6 @@ function DirectionSync() {
     setDirection(dir);
   }, [dir, setDirection]);
   return null;
-}
-
-function LocalisedDates({ children }: { children: ReactNode }) {
-  const { i18n } = useTranslation();
-  return <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: 0 }}>{children}</DatesProvider>;
 }
 
 interface AppProvidersProps {
@@ -45,12 +57,10 @@ export function AppProviders({ children, queryClient, env = 'default' }: AppProv
         env={env}
       >
         <DirectionSync />
-        <Notifications limit={20} position="top-right" autoClose={TOAST_MS} zIndex={1000} />
-        <LocalisedDates>
-          <QueryClientProvider client={queryClient}>
-            <SessionProvider>{children}</SessionProvider>
-          </QueryClientProvider>
-        </LocalisedDates>
+        <DeferredNotifications limit={20} position="top-right" autoClose={TOAST_MS} zIndex={1000} />
+        <QueryClientProvider client={queryClient}>
+          <SessionProvider>{children}</SessionProvider>
+        </QueryClientProvider>
       </MantineProvider>
     </DirectionProvider>
   );

@@ -1,9 +1,29 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { detectLanguage, directionOf, i18n } from './i18n';
+import { detectLanguage, directionOf, i18n, switchLanguage } from './i18n';
 
 describe('language', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
+  });
+
+  it('loads only the active language at start, and another one before switching to it', async () => {
+    expect(i18n.hasResourceBundle('en', 'translation')).toBe(true);
+    expect(i18n.hasResourceBundle('ar', 'translation')).toBe(false);
+    const switching = i18n.changeLanguage('ar');
+    expect(i18n.language).toBe('en');
+    await switching;
+    expect(i18n.language).toBe('ar');
+    expect(i18n.t('auth.login.title')).toBe('مرحبًا بعودتك');
+    expect(document.documentElement.dir).toBe('rtl');
+  });
+
+  it('switches from the language menu only once every loaded namespace has its texts', async () => {
+    await switchLanguage('ar');
+    expect(i18n.language).toBe('ar');
+    expect(i18n.hasResourceBundle('ar', 'translation')).toBe(true);
+    expect(i18n.hasResourceBundle('ar', 'pages')).toBe(true);
+    await switchLanguage('en');
+    expect(document.documentElement.dir).toBe('ltr');
   });
 
   it('prefers the stored `lang`, then `i18nextLng`, then the browser, then English', () => {

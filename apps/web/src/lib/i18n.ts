@@ -1,38 +1,44 @@
-import dayjs from 'dayjs';
-import 'dayjs/locale/ar';
-import i18n, { type Resource } from 'i18next';
+import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGES, STORAGE_KEYS, messagesAr, messagesEn, type Language } from '@clinic/shared';
+import { LANGUAGES, STORAGE_KEYS, type Language } from '@clinic/shared';
+import type { Tree } from '@/locales/catalogue';
 
-type Tree = { [key: string]: string | Tree };
-
-/** Every `src/locales/<lang>/<area>.json`; each file's content is nested under its area name. */
-const localeFiles = import.meta.glob<Tree>('../locales/*/*.json', { eager: true, import: 'default' });
-
-const sharedCatalogs: Record<Language, Tree> = { en: messagesEn, ar: messagesAr };
-
-/** The locale files of one language as `{ area: content }`. */
-export function localeTree(lang: Language): Tree {
-  const tree: Tree = {};
-  for (const [path, content] of Object.entries(localeFiles)) {
-    const match = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
-    if (match && match[1] === lang && match[2]) tree[match[2]] = content;
-  }
-  return tree;
-}
-
-function buildResources(): Resource {
-  const resources: Resource = {};
-  for (const lang of LANGUAGES) {
-    resources[lang] = { translation: { ...sharedCatalogs[lang], ...localeTree(lang) } };
-  }
-  return resources;
-}
+/**
+ * Each language's texts come in two chunks, i18next namespaces: `translation` (what the sign-in page and the app's
+ * frame need) loads at start, `pages` with the first page behind sign-in (see `loadPageTexts`). Only the active
+ * language is downloaded.
+ */
+const catalogues: Record<string, Record<Language, () => Promise<{ default: Tree }>>> = {
+  translation: { en: () => import('@/locales/en'), ar: () => import('@/locales/ar') },
+  pages: { en: () => import('@/locales/en.pages'), ar: () => import('@/locales/ar.pages') },
+};
 
 function asLanguage(value: string | null | undefined): Language | null {
   const base = value?.toLowerCase().split(/[-_]/)[0];
   return (LANGUAGES as readonly string[]).includes(base ?? '') ? (base as Language) : null;
 }
+
+/**
+ * i18next asks for a language's texts the first time it needs them: at start for the detected language, and on a
+ * switch, where the new language applies only once its texts (every namespace loaded so far) are in.
+ */
+const lazyCatalogues: BackendModule = {
+  type: 'backend',
+  callbackApi: true,
+  init() {},
+  read(language, namespace, callback) {
+    const lang = asLanguage(language);
+    const load = lang ? catalogues[namespace]?.[lang] : undefined;
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (module) => callback(null, module.default),
+      (error: unknown) => callback(error instanceof Error ? error : String(error), null),
+    );
+  },
+};
 
 /** Local storage `lang`, then `i18nextLng`, then the browser's languages, then English. */
 export function detectLanguage(): Language {
@@ -60,21 +66,55 @@ function applyLanguage(lang: string) {
   localStorage.setItem(STORAGE_KEYS.i18nextLng, language);
   document.documentElement.lang = language;
   document.documentElement.dir = directionOf(language);
-  dayjs.locale(language);
 }
 
 i18n.on('languageChanged', applyLanguage);
 
-void i18n.use(initReactI18next).init({
-  resources: buildResources(),
-  lng: detectLanguage(),
-  fallbackLng: 'en',
-  supportedLngs: [...LANGUAGES],
-  interpolation: { escapeValue: false },
-  initAsync: false,
-  react: { useSuspense: false },
-});
+/**
+ * Resolves once the active language's texts are loaded; render nothing translated before. Every language has every
+ * key (the locale tests check it), so no fallback language is loaded next to the active one.
+ */
+export const i18nReady: Promise<unknown> = i18n
+  .use(lazyCatalogues)
+  .use(initReactI18next)
+  .init({
+    lng: detectLanguage(),
+    fallbackLng: false,
+    supportedLngs: [...LANGUAGES],
+    ns: ['translation'],
+    defaultNS: 'translation',
+    // Keys are not prefixed with a namespace: a page's keys are found in `pages` once it is loaded.
+    fallbackNS: 'pages',
+    interpolation: { escapeValue: false },
+    initAsync: false,
+    react: { useSuspense: false },
+  });
 
 applyLanguage(i18n.language);
+
+/**
+ * Switches to a language once its texts (every namespace loaded so far) are in. If they cannot be fetched (offline, or
+ * an old tab after a deployment), the language stays as it was and the promise rejects, so no key is ever shown.
+ */
+export async function switchLanguage(lang: Language): Promise<void> {
+  const missing = [i18n.options.ns ?? []].flat().filter((ns) => !i18n.hasResourceBundle(lang, ns));
+  await Promise.all(
+    missing.map(async (ns) => {
+      const load = catalogues[ns]?.[lang];
+      if (load) i18n.addResourceBundle(lang, ns, (await load()).default);
+    }),
+  );
+  await i18n.changeLanguage(lang);
+}
+
+/**
+ * Loads the texts of the pages behind sign-in, in the active language; from then on a language switch loads them too.
+ * Awaited before the first such page renders; rejects if they could not be fetched (the route's error screen then
+ * offers to reload, as for a page's own chunk).
+ */
+export async function loadPageTexts(): Promise<void> {
+  await i18n.loadNamespaces('pages');
+  if (!i18n.hasResourceBundle(currentLanguage(), 'pages')) throw new Error("The pages' texts could not be loaded");
+}
 
 export { i18n };

@@ -1,6 +1,6 @@
 import { createContext, use, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { hasPermission, sessionUserSchema, type ApiSuccess, type Permission, type Plan, type SessionUser } from '@clinic/shared';
+import { hasPermission, type ApiSuccess, type Permission, type Plan, type SessionUser } from '@clinic/shared';
 import { http } from './http';
 import { getSessionSnapshot, readSession, storeProfile, subscribeSession, type StoredSession } from './session';
 
@@ -19,7 +19,10 @@ const SessionContext = createContext<SessionContextValue | null>(null);
 export const profileQueryKey = (userId: string | undefined) => ['profile', userId] as const;
 
 export async function fetchProfile(): Promise<SessionUser> {
-  const body = await http.get<ApiSuccess<unknown>>('/profile');
+  const [body, { sessionUserSchema }] = await Promise.all([
+    http.get<ApiSuccess<unknown>>('/profile'),
+    import('./session-schema'),
+  ]);
   // Only a well-formed profile may replace the stored permissions and plan.
   return sessionUserSchema.parse(body.data);
 }

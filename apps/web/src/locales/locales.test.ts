@@ -1,7 +1,19 @@
+import sharedAr from 'virtual:shared-messages/ar';
+import sharedEn from 'virtual:shared-messages/en';
 import { describe, expect, it } from 'vitest';
-import { i18n, localeTree } from '@/lib/i18n';
+import { messagesAr, messagesEn } from '@clinic/shared';
+import arStart, { areas as arStartAreas } from './ar';
+import arPages from './ar.pages';
+import { START_AREAS, type Tree } from './catalogue';
+import enStart, { areas as enStartAreas } from './en';
+import enPages from './en.pages';
 
-type Tree = { [key: string]: string | Tree };
+/** Every `src/locales/<lang>/<area>.json`, nested under its area name. */
+const localeTree = (lang: 'en' | 'ar'): Tree =>
+  lang === 'en' ? { ...enStartAreas, ...enPages } : { ...arStartAreas, ...arPages };
+const enCatalogue: Tree = { ...enStart, ...enPages };
+const arCatalogue: Tree = { ...arStart, ...arPages };
+const areaFiles = Object.keys(import.meta.glob('./*/*.json'));
 
 function flatten(tree: Tree, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();
@@ -24,9 +36,26 @@ describe('locales', () => {
   });
 
   it('has the same keys in the full English and Arabic catalogues (shared messages included)', () => {
-    const en = flatten(i18n.getResourceBundle('en', 'translation') as Tree);
-    const ar = flatten(i18n.getResourceBundle('ar', 'translation') as Tree);
+    const en = flatten(enCatalogue);
+    const ar = flatten(arCatalogue);
     expect([...ar.keys()].sort()).toEqual([...en.keys()].sort());
+  });
+
+  it('loads the start areas at start and every other area with the pages, in both languages', () => {
+    for (const lang of ['en', 'ar'] as const) {
+      const areas = areaFiles
+        .filter((file) => file.startsWith(`./${lang}/`))
+        .map((file) => /([^/]+)\.json$/.exec(file)?.[1]);
+      const start = lang === 'en' ? enStartAreas : arStartAreas;
+      const pages = lang === 'en' ? enPages : arPages;
+      expect(Object.keys(start).sort()).toEqual([...START_AREAS].sort());
+      expect([...Object.keys(start), ...Object.keys(pages)].sort()).toEqual(areas.sort());
+    }
+  });
+
+  it("carries the shared messages of each language exactly as @clinic/shared builds them", () => {
+    expect(sharedEn).toEqual(messagesEn);
+    expect(sharedAr).toEqual(messagesAr);
   });
 
   it('fills the same placeholders and leaves no text empty', () => {

@@ -2,8 +2,14 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterEach, vi } from 'vitest';
-import { i18n } from '@/lib/i18n';
+import { i18n, i18nReady, loadPageTexts } from '@/lib/i18n';
+import '@/lib/dayjs-locale';
 import { registerNavigate } from '@/lib/navigation';
+
+// English (with the pages' texts) is loaded before any test renders; a test switching to Arabic loads it by awaiting
+// changeLanguage.
+await i18nReady;
+await loadPageTexts();
 
 // Mantine reads media queries and observes element sizes; jsdom has neither.
 Object.defineProperty(window, 'matchMedia', {

@@ -6,6 +6,7 @@ import { vi } from 'vitest';
 import type { SessionUser } from '@clinic/shared';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
+import { LocalisedDates } from '@/app/pages-scope';
 import { AppProviders } from '@/app/providers';
 import { theme } from '@/app/theme';
 import { routes as appRoutes } from '@/app/routes';
@@ -82,7 +83,7 @@ export function renderApp(path = '/', options: { routes?: RouteObject[]; queryCl
 
 /** Renders one component inside the providers and a memory router at `path`. */
 export function renderWithProviders(ui: ReactElement, path = '/', queryClient = testQueryClient()) {
-  return renderApp(path, { queryClient, routes: [{ path: '*', element: ui }] });
+  return renderApp(path, { queryClient, routes: [{ path: '*', element: <LocalisedDates>{ui}</LocalisedDates> }] });
 }
 
 /**

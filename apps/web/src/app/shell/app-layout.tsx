@@ -1,13 +1,27 @@
-import { Suspense, useState } from 'react';
-import { AppShell, Center, Drawer, Loader, useDirection } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { Outlet, useLocation } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { Center, Loader } from '@mantine/core';
+import { Outlet, useLocation, useMatches } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { loadPagesScope } from '../pages-scope-loader';
+import type { PageHandle } from '../routes';
 import { GlobalLoading } from './global-loading';
 import { usePageTitle } from './page-title';
-import { Sidebar } from './sidebar';
-import { TopBar } from './top-bar';
-import classes from './shell.module.css';
+
+/** The side navigation and the top bar: a chunk of their own, which the stand-alone pages never load. */
+const loadShellFrame = () => import('./shell-frame');
+const ShellFrame = lazy(loadShellFrame);
+
+/**
+ * Starts, all at once, the chunks a page in the shell is made of: the shell, the pages' layout and texts, the page
+ * (from its route's handle). Rendered one inside the other, they would otherwise load one after the other. A failure
+ * is left to the component that needs the chunk.
+ */
+export function preloadShellPage(routeHandles: readonly unknown[]) {
+  const ignore = () => undefined;
+  void loadShellFrame().catch(ignore);
+  void loadPagesScope().catch(ignore);
+  for (const handle of routeHandles) void (handle as PageHandle | undefined)?.preload?.().catch(ignore);
+}
 
 /** Pages that stand alone, without the side navigation and the top bar. */
 const BARE_PATHS = ['/login', '/register', '/selectplan', '/companyplan'];
@@ -15,9 +29,6 @@ const BARE_PATHS = ['/login', '/register', '/selectplan', '/companyplan'];
 export function isBarePath(pathname: string): boolean {
   return BARE_PATHS.includes(pathname.toLowerCase().replace(/\/+$/, '') || '/');
 }
-
-/** At 768px and below the side navigation turns into a drawer. */
-export const PHONE_QUERY = '(max-width: 768px)';
 
 function PageFallback() {
   const { t } = useTranslation();
@@ -30,12 +41,11 @@ function PageFallback() {
 
 export function AppLayout() {
   const { pathname } = useLocation();
-  const { dir } = useDirection();
+  const matches = useMatches();
   const title = usePageTitle();
-  const isPhone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false }) ?? false;
-  // The drawer belongs to the page it was opened on; a new route starts with it closed.
-  const [drawerAt, setDrawerAt] = useState<string | null>(null);
-  const drawerOpened = drawerAt === pathname;
+
+  const bare = isBarePath(pathname);
+  if (!bare) preloadShellPage(matches.map((match) => match.handle));
 
   const page = (
     <Suspense fallback={<PageFallback />}>
@@ -43,49 +53,16 @@ export function AppLayout() {
     </Suspense>
   );
 
-  if (isBarePath(pathname)) {
-    return (
-      <>
-        <GlobalLoading />
-        {page}
-      </>
-    );
-  }
-
   return (
-    <AppShell
-      layout="alt"
-      header={{ height: 60 }}
-      navbar={{ width: 'max(248px, 15vw)', breakpoint: 769, collapsed: { mobile: true } }}
-      padding={{ base: 'sm', sm: 'lg' }}
-    >
+    <>
       <GlobalLoading />
-      <AppShell.Header className={classes.header}>
-        <TopBar
-          title={title}
-          navigationOpened={drawerOpened}
-          onToggleNavigation={() => setDrawerAt(drawerOpened ? null : pathname)}
-        />
-      </AppShell.Header>
-      {!isPhone && (
-        <AppShell.Navbar className={classes.navbar}>
-          <Sidebar />
-        </AppShell.Navbar>
+      {bare ? (
+        page
+      ) : (
+        <Suspense fallback={<PageFallback />}>
+          <ShellFrame title={title}>{page}</ShellFrame>
+        </Suspense>
       )}
-      {isPhone && (
-        <Drawer
-          opened={drawerOpened}
-          onClose={() => setDrawerAt(null)}
-          size={280}
-          position={dir === 'rtl' ? 'right' : 'left'}
-          withCloseButton={false}
-          padding={0}
-          styles={{ body: { height: '100%' } }}
-        >
-          <Sidebar onNavigate={() => setDrawerAt(null)} />
-        </Drawer>
-      )}
-      <AppShell.Main className={classes.main}>{page}</AppShell.Main>
-    </AppShell>
+    </>
   );
 }

@@ -1,16 +1,29 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef, useState, type FormEvent } from 'react';
 import { Button, Checkbox, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconLock, IconUser } from '@tabler/icons-react';
-import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { loginInput, type SessionUser } from '@clinic/shared';
+import type { SessionUser } from '@clinic/shared';
 import { isApiError, translateMessage } from '@/lib/http';
 import { notifyLoginError } from '@/lib/notify';
 import { useLogin } from '../api/login';
+import type { LoginFormErrors, LoginFormValues } from './login-validation';
 
-const loginForm = loginInput.extend({ remember: z.boolean() });
-type LoginFormValues = z.input<typeof loginForm>;
+/*
+ * The sign-in page is the one page with a download budget, so this form does without a form library and loads Zod
+ * (the API's sign-in schema) with the first check; it is fetched as soon as the user starts on the form. It behaves as
+ * the app's other forms: checked on submit, then field by field as the user corrects it, focus on the first error.
+ */
+const loadValidation = () => import('./login-validation');
+const FIELDS = ['email', 'password'] as const;
+
+function valuesOf(form: HTMLFormElement): LoginFormValues {
+  const data = new FormData(form);
+  return {
+    email: String(data.get('email') ?? ''),
+    password: String(data.get('password') ?? ''),
+    remember: data.has('remember'),
+  };
+}
 
 interface LoginFormProps {
   onSignedIn: (user: SessionUser) => void;
@@ -19,27 +32,44 @@ interface LoginFormProps {
 export function LoginForm({ onSignedIn }: LoginFormProps) {
   const { t } = useTranslation();
   const login = useLogin();
-  const {
-    register,
-    control,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<LoginFormValues, unknown, z.output<typeof loginForm>>({
-    resolver: zodResolver(loginForm),
-    defaultValues: { email: '', password: '', remember: false },
-  });
+  const [errors, setErrors] = useState<LoginFormErrors>({});
+  const submitted = useRef(false);
 
-  const onSubmit = handleSubmit((values) => {
-    login.mutate(values, {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    submitted.current = true;
+    const { data, errors: found } = (await loadValidation()).validateLogin(valuesOf(form));
+    setErrors(found);
+    if (!data) {
+      const first = FIELDS.find((field) => found[field]);
+      if (first) (form.elements.namedItem(first) as HTMLInputElement | null)?.focus();
+      return;
+    }
+    login.mutate(data, {
       onSuccess: ({ result }) => onSignedIn(result.user),
       onError: (error) => {
         notifyLoginError(isApiError(error) && error.fromServer ? error.message : t('auth.login.failed'));
       },
     });
-  });
+  };
+
+  // After the first submit, a changed field is checked again as it is typed.
+  const onChange = async (event: FormEvent<HTMLFormElement>) => {
+    const field = (event.target as HTMLInputElement).name;
+    if (!submitted.current || !FIELDS.some((name) => name === field)) return;
+    const form = event.currentTarget;
+    const { errors: found } = (await loadValidation()).validateLogin(valuesOf(form));
+    setErrors((current) => ({ ...current, [field]: found[field as keyof LoginFormErrors] }));
+  };
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      onChange={(event) => void onChange(event)}
+      onFocus={() => void loadValidation()}
+      noValidate
+    >
       <Stack gap="md">
         <TextInput
           label={t('auth.login.username')}
@@ -48,9 +78,9 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
           autoCapitalize="none"
           spellCheck={false}
           leftSection={<IconUser size={16} stroke={1.7} />}
-          error={translateMessage(errors.email?.message)}
+          error={translateMessage(errors.email)}
           withAsterisk
-          {...register('email')}
+          name="email"
         />
         <PasswordInput
           label={t('auth.login.password')}
@@ -59,24 +89,11 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
           leftSection={<IconLock size={16} stroke={1.7} />}
           // Its own name must not contain "Password", so the field stays the only match for that label.
           visibilityToggleButtonProps={{ 'aria-label': t('auth.login.revealPassword') }}
-          error={translateMessage(errors.password?.message)}
+          error={translateMessage(errors.password)}
           withAsterisk
-          {...register('password')}
+          name="password"
         />
-        <Controller
-          control={control}
-          name="remember"
-          render={({ field }) => (
-            <Checkbox
-              label={t('auth.login.rememberMe')}
-              checked={field.value}
-              onChange={(event) => field.onChange(event.currentTarget.checked)}
-              onBlur={field.onBlur}
-              name={field.name}
-              ref={field.ref}
-            />
-          )}
-        />
+        <Checkbox label={t('auth.login.rememberMe')} name="remember" />
         <Button type="submit" fullWidth size="md" loading={login.isPending} mt={4}>
           {t('auth.login.submit')}
         </Button>

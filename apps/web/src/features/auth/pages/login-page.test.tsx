@@ -106,6 +106,21 @@ describe('sign-in screen', () => {
     expect(await screen.findByText('Login failed. Please try again.')).toBeInTheDocument();
   });
 
+  it('switches language and theme from the top bar, the menu opening on the first click', async () => {
+    loginApi();
+    const user = userEvent.setup();
+    renderApp('/login');
+    await user.click(await screen.findByTestId('language-menu'));
+    await user.click(await screen.findByRole('menuitem', { name: 'العربية' }));
+    expect(await screen.findByRole('button', { name: 'تسجيل الدخول' })).toBeInTheDocument();
+    expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+
+    const theme = screen.getByTestId('theme-toggle');
+    const before = theme.getAttribute('aria-label');
+    await user.click(theme);
+    await waitFor(() => expect(screen.getByTestId('theme-toggle').getAttribute('aria-label')).not.toBe(before));
+  });
+
   it('offers a way to start registration', async () => {
     loginApi();
     renderApp('/login');

@@ -1,12 +1,11 @@
-import { Anchor, Box, Card, Center, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Card, Center, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { SessionUser } from '@clinic/shared';
-import { LanguageMenu } from '@/components/language-menu';
 import { Logo } from '@/components/logo';
-import { ThemeToggle } from '@/components/theme-toggle';
 import { isLoginToRegister } from '@/lib/session';
 import { LoginForm } from '../components/login-form';
+import { LoginToolbar } from '../components/login-toolbar';
 import { pathAfterLogin } from '../login-redirect';
 import classes from './login-page.module.css';
 
@@ -20,10 +19,7 @@ export default function LoginPage() {
 
   return (
     <Box className={classes.page}>
-      <Group justify="flex-end" gap="xs" className={classes.topBar}>
-        <LanguageMenu variant="button" />
-        <ThemeToggle />
-      </Group>
+      <LoginToolbar className={classes.topBar} />
       <Center className={classes.center}>
         <Stack gap="lg" w="100%" maw={422}>
           <Card className={classes.card} p={{ base: 'lg', xs: 'xl' }} shadow="md" radius="lg" withBorder>

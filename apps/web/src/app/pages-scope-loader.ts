@@ -1,0 +1,12 @@
+import { loadPageTexts } from '@/lib/i18n';
+
+let loading: Promise<typeof import('./pages-scope')> | null = null;
+
+/**
+ * The layout around every page but sign-in (pages-scope.tsx), with the pages' texts. The shell asks for it along with
+ * its own chunk, so that a page behind sign-in does not wait for one after the other.
+ */
+export function loadPagesScope() {
+  loading ??= Promise.all([import('./pages-scope'), loadPageTexts()]).then(([scope]) => scope);
+  return loading;
+}

@@ -1,0 +1,23 @@
+import type { ReactNode } from 'react';
+import { DatesProvider } from '@mantine/dates';
+import { Outlet } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import '@/lib/dayjs-locale';
+
+/** Mantine's date pickers in the active language, weeks starting on Sunday. */
+export function LocalisedDates({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  return <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: 0 }}>{children}</DatesProvider>;
+}
+
+/**
+ * The layout route around every page but sign-in, with what those pages need and the sign-in page does not: the
+ * date pickers' settings and Day.js's language (here), and the pages' texts (loaded with this module, see routes.tsx).
+ */
+export default function PagesScope() {
+  return (
+    <LocalisedDates>
+      <Outlet />
+    </LocalisedDates>
+  );
+}

@@ -1,0 +1,8 @@
+import shared from 'virtual:shared-messages/en';
+import { areaTree, type Tree } from './catalogue';
+
+/** The English texts needed from the start (see START_AREAS): the messages shared with the API, then the web's own. */
+export const areas: Tree = areaTree(import.meta.glob<Tree>('./en/{auth,common,shell}.json', { eager: true, import: 'default' }));
+
+const start: Tree = { ...shared, ...areas };
+export default start;
