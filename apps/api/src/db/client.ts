@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +30,28 @@ function sqlCapture(): Logger | undefined {
     },
   };
 }
+/**
+ * Gives every statement with parameters a name derived from its text, so node-postgres prepares it once per
+ * connection and then only binds and executes it: PostgreSQL parses (and, once a generic plan pays off, plans) each
+ * distinct statement once per connection instead of on every request. Statements without parameters (migrations,
+ * maintenance) keep the simple protocol, which also allows several commands in one string.
+ */
+export function nameStatements(client: pg.ClientBase): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (config: unknown, values?: unknown, callback?: unknown) => {
+    const params = Array.isArray(values) ? values : (config as pg.QueryConfig | null)?.values;
+    if (params?.length) {
+      const text = typeof config === 'string' ? config : (config as pg.QueryConfig | null)?.text;
+      const given = typeof config === 'object' && config !== null && 'name' in config && (config as pg.QueryConfig).name;
+      if (typeof text === 'string' && !given) {
+        const name = `clinic_${createHash('sha1').update(text).digest('base64url')}`;
+        config = typeof config === 'string' ? { text, name } : { ...(config as pg.QueryConfig), name };
+      }
+    }
+    return query(config, values, callback);
+  };
+}
+
 /** The Drizzle database, the same type over PGlite and node-postgres. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
@@ -60,6 +83,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
     pool.on('error', () => { /* a broken idle connection is replaced on next use */ });
+    pool.on('connect', nameStatements);
     const logger = sqlCapture();
     const db = drizzlePg(pool, { schema, ...(logger ? { logger } : {}) }) as unknown as Db;
     return {

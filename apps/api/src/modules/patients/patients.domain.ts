@@ -4,13 +4,22 @@
  */
 import type { PatientData, PatientEmergencyContact, PatientInsurance } from '@clinic/shared';
 
+/** One formatter per zone: building an Intl.DateTimeFormat costs far more than using one. Null: an unknown zone. */
+const dayFormats = new Map<string, Intl.DateTimeFormat | null>();
+
 /** Today's calendar date (`YYYY-MM-DD`) in a time zone; UTC when the zone is unknown. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-  } catch {
-    return now.toISOString().slice(0, 10);
+  let format = dayFormats.get(timeZone);
+  if (format === undefined) {
+    try {
+      format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    } catch {
+      format = null;
+    }
+    // Zone names come from stored records, a few per company; the bound only guards against a flood of odd ones.
+    if (dayFormats.size < 1000) dayFormats.set(timeZone, format);
   }
+  return format ? format.format(now) : now.toISOString().slice(0, 10);
 }
 
 /** Whole years between a date of birth and today (both `YYYY-MM-DD`); a birthday counts from its day. */
