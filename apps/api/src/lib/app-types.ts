@@ -24,6 +24,8 @@ export interface Caller {
   permissions: string[];
   plan: string | null;
   employeeType: string;
+  /** The company's time zone (IANA): what "today" means for the caller's records. */
+  timeZone: string;
 }
 
 /**

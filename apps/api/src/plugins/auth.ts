@@ -16,6 +16,7 @@ export async function loadCaller(deps: Deps, companyId: string, employeeId: stri
       sessionVersion: employees.sessionVersion,
       employeeType: employees.employeeType,
       plan: companies.plan,
+      timeZone: companies.timeZone,
     })
     .from(employees)
     .innerJoin(companies, eq(companies.id, employees.companyId))
@@ -34,6 +35,7 @@ export async function loadCaller(deps: Deps, companyId: string, employeeId: stri
     companyId: row.companyId,
     employeeType: row.employeeType,
     plan: row.plan,
+    timeZone: row.timeZone,
     permissions: perms.map((p) => p.permission),
   };
 }

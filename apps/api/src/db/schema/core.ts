@@ -103,7 +103,10 @@ export const employees = pgTable('employees', {
   // Sign-in names are global: a user signs in before we know the company.
   uniqueIndex('employees_username_uq').on(sql`lower(${t.username})`).where(sql`${t.username} is not null`),
   uniqueIndex('employees_login_email_uq').on(sql`lower(${t.email})`).where(sql`${t.passwordHash} is not null`),
-  index('employees_company_type_idx').on(t.companyId, t.employeeType),
+  // The lists' default order (newest first), for everyone and for one kind (the doctors, the staff): a page is the
+  // first rows of the index rather than a sort of the company's employees.
+  index('employees_type_page_idx').on(t.companyId, t.employeeType, t.createdAt, t.id),
+  index('employees_page_idx').on(t.companyId, t.createdAt, t.id),
   uniqueIndex('employees_company_identity_uq').on(t.companyId, sql`lower(${t.identity})`).where(sql`${t.identity} is not null`),
   index('employees_company_dob_idx').on(t.companyId, t.dateOfBirth),
 ]);

@@ -31,7 +31,8 @@ export const appointments = pgTable('appointments', {
   index('appointments_clinic_time_idx').on(t.companyId, t.clinicId, t.startsAt),
   index('appointments_doctor_time_idx').on(t.companyId, t.doctorId, t.startsAt),
   index('appointments_patient_time_idx').on(t.companyId, t.patientId, t.startsAt),
-  index('appointments_status_time_idx').on(t.companyId, t.status, t.startsAt),
+  // By status and time: appointments_status_page_idx in extras/0009_status_page.sql (with the columns a page and its
+  // count need, so a busy day's list reads only the index).
   // The appointments list's own orders (newest first by default, or by date) page through these.
   index('appointments_created_idx').on(t.companyId, t.createdAt, t.id),
   index('appointments_time_idx').on(t.companyId, t.startsAt, t.id),

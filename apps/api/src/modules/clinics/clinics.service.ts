@@ -1,16 +1,18 @@
-import { and, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { pageWindow, type ClinicListItem, type ClinicListQuery, type ClinicRecord, type ClinicValues, type Ref } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
-import { appointments, clinicSpecializations, clinics, companies, employeeClinics, services, specializations } from '../../db/schema/index.js';
+import {
+  appointments, clinicCollections, clinicSpecializations, clinics, companies, departments, employeeClinics, employees, services, specializations,
+} from '../../db/schema/index.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { notFound, validationFailed } from '../../lib/errors.js';
-import { likePattern, orderBy } from '../../lib/list.js';
+import { likePattern, orderBy, pageTotal } from '../../lib/list.js';
 import { nextPublicId } from '../../lib/public-id.js';
 import {
-  assertEmployee, assertNoDependents, assertPlanAllows, assertSpecializations, changedFields, complexRefs, departmentRefs,
-  employeeRefs, findComplex, findDepartment, inOrganisationTransaction, organisationPatientCount, organisationPeople, splitPeople,
+  assertEmployee, assertNoDependents, assertPlanAllows, assertSpecializations, changedFields, findComplex, findDepartment,
+  inOrganisationTransaction, organisationPatientCount, organisationPeople, qualified, refOf, splitPeople,
 } from '../organisation/org-support.js';
 
 type Row = typeof clinics.$inferSelect;
@@ -65,40 +67,35 @@ const sortColumns = {
   createdAt: [clinics.createdAt, clinics.id],
 } as const;
 
-async function specialitiesByClinic(db: Db, companyId: string, ids: string[]) {
-  const by = new Map<string, Ref[]>();
-  if (!ids.length) return by;
-  const rows = await db
-    .select({ clinicId: clinicSpecializations.clinicId, _id: specializations.id, name: specializations.name, publicId: specializations.publicId })
-    .from(clinicSpecializations)
-    .innerJoin(specializations, and(eq(specializations.companyId, clinicSpecializations.companyId), eq(specializations.id, clinicSpecializations.specializationId)))
-    .where(and(eq(clinicSpecializations.companyId, companyId), inArray(clinicSpecializations.clinicId, ids)))
-    .orderBy(specializations.name);
-  for (const { clinicId, ...ref } of rows) by.set(clinicId, [...(by.get(clinicId) ?? []), ref]);
-  return by;
-}
+/** A clinic with the names it shows, in one statement: person in charge, department, complex and specialities. */
+const withRefs = {
+  row: clinics,
+  PIC: refOf(employees, clinics.companyId, clinics.picId),
+  department: refOf(departments, clinics.companyId, clinics.departmentId),
+  clinicCollection: refOf(clinicCollections, clinics.companyId, clinics.clinicCollectionId),
+  specializations: sql<Ref[]>`coalesce((
+    select json_agg(json_build_object('_id', s.id, 'name', s.name, 'publicId', s.public_id) order by s.name, s.id)
+    from ${clinicSpecializations} cs join ${specializations} s on s.company_id = cs.company_id and s.id = cs.specialization_id
+    where cs.company_id = ${qualified(clinics.companyId)} and cs.clinic_id = ${qualified(clinics.id)}), '[]'::json)`,
+};
 
-async function listItems(db: Db, companyId: string, rows: Row[]): Promise<ClinicListItem[]> {
-  const [pics, deps, complexes, specs] = await Promise.all([
-    employeeRefs(db, companyId, rows.map((r) => r.picId)),
-    departmentRefs(db, companyId, rows.map((r) => r.departmentId)),
-    complexRefs(db, companyId, rows.map((r) => r.clinicCollectionId)),
-    specialitiesByClinic(db, companyId, rows.map((r) => r.id)),
-  ]);
-  return rows.map((r) => ({
+type RowWithRefs = { row: Row; PIC: Ref | null; department: Ref | null; clinicCollection: Ref | null; specializations: Ref[] };
+
+function listItem({ row: r, ...refs }: RowWithRefs): ClinicListItem {
+  return {
     _id: r.id,
     publicId: r.publicId,
     name: r.name,
     isActive: r.isActive,
-    PIC: r.picId ? pics.get(r.picId) ?? null : null,
-    specializations: specs.get(r.id) ?? [],
-    department: r.departmentId ? deps.get(r.departmentId) ?? null : null,
-    clinicCollection: r.clinicCollectionId ? complexes.get(r.clinicCollectionId) ?? null : null,
+    PIC: refs.PIC,
+    specializations: refs.specializations,
+    department: refs.department,
+    clinicCollection: refs.clinicCollection,
     AverageDurationOfVisit: r.averageVisitMinutes,
     timeZone: r.timeZone,
     WorkingHours: r.workingHours as ClinicListItem['WorkingHours'],
     createdAt: r.createdAt.toISOString(),
-  }));
+  };
 }
 
 export async function listClinics(deps: Deps, caller: Caller, q: ClinicListQuery) {
@@ -113,11 +110,13 @@ export async function listClinics(deps: Deps, caller: Caller, q: ClinicListQuery
   if (q.clinicCollectionId) where.push(eq(clinics.clinicCollectionId, q.clinicCollectionId));
   const filter = and(...where);
   const w = pageWindow(q);
-  const [rows, totals] = await Promise.all([
-    deps.db.select().from(clinics).where(filter).orderBy(...orderBy([...sortColumns[q.sortBy]], q.order)).limit(w.limit).offset(w.offset),
-    deps.db.select({ n: count() }).from(clinics).where(filter),
-  ]);
-  return { data: await listItems(deps.db, caller.companyId, rows), total: totals[0]?.n ?? 0 };
+  const rows = await deps.db.select(withRefs).from(clinics).where(filter).orderBy(...orderBy([...sortColumns[q.sortBy]], q.order)).limit(w.limit).offset(w.offset);
+  const total = await pageTotal(rows.length, w, async (cap) => {
+    const matches = deps.db.select({ one: sql`1` }).from(clinics).where(filter).limit(cap).as('matches');
+    const [n] = await deps.db.select({ n: count() }).from(matches);
+    return n?.n ?? 0;
+  });
+  return { data: rows.map(listItem), total };
 }
 
 async function findRow(db: Db, companyId: string, id: string) {
@@ -128,10 +127,11 @@ async function findRow(db: Db, companyId: string, id: string) {
 export async function getClinic(deps: Deps, caller: Caller, id: string): Promise<ClinicRecord> {
   const db = deps.db;
   const c = caller.companyId;
-  const row = await findRow(db, c, id);
-  if (!row) throw notFound();
-  const [[item], serviceRows, people, patientsCount] = await Promise.all([
-    listItems(db, c, [row]),
+  const [found] = await db.select(withRefs).from(clinics).where(and(eq(clinics.companyId, c), eq(clinics.id, id))).limit(1);
+  if (!found) throw notFound();
+  const row = found.row;
+  const item = listItem(found);
+  const [serviceRows, people, patientsCount] = await Promise.all([
     db.select({ _id: services.id, name: services.name, publicId: services.publicId }).from(services)
       .where(and(eq(services.companyId, c), eq(services.clinicId, id))).orderBy(services.name),
     organisationPeople(db, c, { kind: 'clinic', id }),
@@ -140,7 +140,7 @@ export async function getClinic(deps: Deps, caller: Caller, id: string): Promise
   const { doctors, staff } = splitPeople(people);
   const d = row.details as ClinicDetails;
   return {
-    ...item!,
+    ...item,
     overview: d.overview ?? null,
     yearOfEstablishment: row.yearOfEstablishment,
     address: row.address,

@@ -1,11 +1,12 @@
-import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { pageWindow, type EmployeeListQuery } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import {
   clinicCollections, clinics, departments, employeeClinics, employeeDocuments, employeeRoles, employees, employeeSpecializations,
   files, rolePermissions, roles, specializations,
 } from '../../db/schema/index.js';
-import { likePattern, orderBy } from '../../lib/list.js';
+import { likePattern, orderBy, pageTotal } from '../../lib/list.js';
+import { qualified } from '../organisation/org-support.js';
 
 export type EmployeeRow = typeof employees.$inferSelect;
 export type FileRow = typeof files.$inferSelect;
@@ -57,11 +58,14 @@ export async function findEmployeePage(db: Db, companyId: string, q: EmployeeLis
   }
   const filter = and(...where);
   const w = pageWindow(q);
-  const [rows, totals] = await Promise.all([
-    db.select().from(employees).where(filter).orderBy(...orderBy([...sortColumns[q.sortBy]], q.order)).limit(w.limit).offset(w.offset),
-    db.select({ n: count() }).from(employees).where(filter),
-  ]);
-  return { rows, total: totals[0]?.n ?? 0 };
+  const page = await db.select({ row: employees, ...relationColumns }).from(employees).where(filter)
+    .orderBy(...orderBy([...sortColumns[q.sortBy]], q.order)).limit(w.limit).offset(w.offset);
+  const total = await pageTotal(page.length, w, async (cap) => {
+    const matches = db.select({ one: sql`1` }).from(employees).where(filter).limit(cap).as('matches');
+    const [n] = await db.select({ n: count() }).from(matches);
+    return n?.n ?? 0;
+  });
+  return { rows: page.map((p) => p.row), relations: relationsOf(page.map((p) => ({ id: p.row.id, ...p }))), total };
 }
 
 export async function findEmployee(db: Db, companyId: string, id: string): Promise<EmployeeRow | undefined> {
@@ -69,37 +73,39 @@ export async function findEmployee(db: Db, companyId: string, id: string): Promi
   return row;
 }
 
-function group<T extends { employeeId: string }>(rows: T[]): Map<string, Ref[]> {
-  const out = new Map<string, Ref[]>();
-  for (const r of rows) {
-    const list = out.get(r.employeeId) ?? [];
-    list.push({ _id: (r as unknown as { _id: string })._id, name: (r as unknown as { name: string }).name });
-    out.set(r.employeeId, list);
-  }
-  return out;
+/** `[{ _id, name }]` of an employee's related rows (through `link`), ordered by name, inside the employee's statement. */
+function relatedRefs(link: SQL, target: SQL, linkColumn: string) {
+  const companyId = qualified(employees.companyId);
+  const id = qualified(employees.id);
+  return sql<Ref[]>`coalesce((
+    select json_agg(json_build_object('_id', t.id, 'name', t.name) order by t.name, t.id)
+    from ${link} l join ${target} t on t.company_id = l.company_id and t.id = l.${sql.identifier(linkColumn)}
+    where l.company_id = ${companyId} and l.employee_id = ${id}), '[]'::json)`;
 }
 
-/** Roles, clinics and specialities of several employees, one query per relation. */
-export async function findRelations(db: Db, companyId: string, ids: string[]) {
-  if (ids.length === 0) return { roles: new Map<string, Ref[]>(), clinics: new Map<string, Ref[]>(), specializations: new Map<string, Ref[]>() };
-  const [roleRows, clinicRows, specRows] = await Promise.all([
-    db.select({ employeeId: employeeRoles.employeeId, _id: roles.id, name: roles.name })
-      .from(employeeRoles)
-      .innerJoin(roles, and(eq(roles.companyId, employeeRoles.companyId), eq(roles.id, employeeRoles.roleId)))
-      .where(and(eq(employeeRoles.companyId, companyId), inArray(employeeRoles.employeeId, ids)))
-      .orderBy(asc(roles.name)),
-    db.select({ employeeId: employeeClinics.employeeId, _id: clinics.id, name: clinics.name })
-      .from(employeeClinics)
-      .innerJoin(clinics, and(eq(clinics.companyId, employeeClinics.companyId), eq(clinics.id, employeeClinics.clinicId)))
-      .where(and(eq(employeeClinics.companyId, companyId), inArray(employeeClinics.employeeId, ids)))
-      .orderBy(asc(clinics.name)),
-    db.select({ employeeId: employeeSpecializations.employeeId, _id: specializations.id, name: specializations.name })
-      .from(employeeSpecializations)
-      .innerJoin(specializations, and(eq(specializations.companyId, employeeSpecializations.companyId), eq(specializations.id, employeeSpecializations.specializationId)))
-      .where(and(eq(employeeSpecializations.companyId, companyId), inArray(employeeSpecializations.employeeId, ids)))
-      .orderBy(asc(specializations.name)),
-  ]);
-  return { roles: group(roleRows), clinics: group(clinicRows), specializations: group(specRows) };
+/** An employee's roles, clinics and specialities, selected with the employee (no query per relation). */
+const relationColumns = {
+  roles: relatedRefs(sql`${employeeRoles}`, sql`${roles}`, 'role_id'),
+  clinics: relatedRefs(sql`${employeeClinics}`, sql`${clinics}`, 'clinic_id'),
+  specializations: relatedRefs(sql`${employeeSpecializations}`, sql`${specializations}`, 'specialization_id'),
+};
+
+export interface Relations { roles: Map<string, Ref[]>; clinics: Map<string, Ref[]>; specializations: Map<string, Ref[]> }
+
+function relationsOf(rows: Array<{ id: string; roles: Ref[]; clinics: Ref[]; specializations: Ref[] }>): Relations {
+  return {
+    roles: new Map(rows.map((r) => [r.id, r.roles])),
+    clinics: new Map(rows.map((r) => [r.id, r.clinics])),
+    specializations: new Map(rows.map((r) => [r.id, r.specializations])),
+  };
+}
+
+/** Roles, clinics and specialities of several employees, in one statement. */
+export async function findRelations(db: Db, companyId: string, ids: string[]): Promise<Relations> {
+  if (ids.length === 0) return relationsOf([]);
+  const rows = await db.select({ id: employees.id, ...relationColumns }).from(employees)
+    .where(and(eq(employees.companyId, companyId), inArray(employees.id, ids)));
+  return relationsOf(rows);
 }
 
 export async function findFiles(db: Db, companyId: string, ids: Array<string | null | undefined>): Promise<Map<string, FileRow>> {

@@ -23,7 +23,7 @@ import {
 } from './employees.domain.js';
 import {
   findDocuments, findEmployee, findEmployeePage, findFiles, findPlacement, findRelations, missingIds, permissionsOfRoles,
-  roleIdsOf, uniqueHolders, type EmployeeRow, type FileRow,
+  roleIdsOf, uniqueHolders, type EmployeeRow, type FileRow, type Relations,
 } from './employees.repository.js';
 
 const ENTITY = 'employee';
@@ -55,7 +55,7 @@ function fileRefOf(deps: Deps, files: Map<string, FileRow>, id: string | null | 
   return row ? toFileRef(deps, row) : null;
 }
 
-function listItem(deps: Deps, row: EmployeeRow, rel: Awaited<ReturnType<typeof findRelations>>, files: Map<string, FileRow>): EmployeeListItem {
+function listItem(deps: Deps, row: EmployeeRow, rel: Relations, files: Map<string, FileRow>): EmployeeListItem {
   return {
     _id: row.id,
     publicId: row.publicId,
@@ -81,13 +81,9 @@ function listItem(deps: Deps, row: EmployeeRow, rel: Awaited<ReturnType<typeof f
 
 /** The users, staff and doctors lists: one query for the page, one per relation, one for the pictures. */
 export async function listEmployees(deps: Deps, caller: Caller, q: EmployeeListQuery) {
-  const { rows, total } = await findEmployeePage(deps.db, caller.companyId, q);
-  const ids = rows.map((r) => r.id);
-  const [rel, files] = await Promise.all([
-    findRelations(deps.db, caller.companyId, ids),
-    findFiles(deps.db, caller.companyId, rows.map((r) => r.imageFileId)),
-  ]);
-  return { data: rows.map((r) => listItem(deps, r, rel, files)), total };
+  const { rows, relations, total } = await findEmployeePage(deps.db, caller.companyId, q);
+  const files = await findFiles(deps.db, caller.companyId, rows.map((r) => r.imageFileId));
+  return { data: rows.map((r) => listItem(deps, r, relations, files)), total };
 }
 
 async function loadEmployee(deps: Deps, companyId: string, id: string): Promise<EmployeeRow> {

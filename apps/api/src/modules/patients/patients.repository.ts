@@ -2,7 +2,7 @@
 import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { pageWindow, type PatientListQuery } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
-import { appointments, clinics, companies, employees, files, patientDocuments, patientNotes, patients, services } from '../../db/schema/index.js';
+import { appointments, clinics, employees, files, patientDocuments, patientNotes, patients, services } from '../../db/schema/index.js';
 import { likePattern, pageTotal } from '../../lib/list.js';
 import { phoneSearchText } from './patients.domain.js';
 
@@ -115,11 +115,6 @@ export async function identityHolder(db: Db, companyId: string, identity: string
     .where(and(eq(patients.companyId, companyId), eq(patients.identity, identity), exceptId ? sql`${patients.id} <> ${exceptId}` : undefined))
     .limit(1);
   return row?.id ?? null;
-}
-
-export async function companyTimeZone(db: Db, companyId: string): Promise<string> {
-  const [row] = await db.select({ timeZone: companies.timeZone }).from(companies).where(eq(companies.id, companyId)).limit(1);
-  return row?.timeZone ?? 'UTC';
 }
 
 /** The patient's notes, newest first, with their authors. */

@@ -14,7 +14,7 @@ import {
 } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import { patientDocuments, patientNotes, patients } from '../../db/schema/index.js';
-import type { Deps } from '../../lib/app-types.js';
+import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, notFound, validationFailed } from '../../lib/errors.js';
 import { discardUploads, fileUrl, toFileRef } from '../../lib/files.js';
@@ -34,7 +34,6 @@ import {
   type StoredPatientDetails,
 } from './patients.domain.js';
 import {
-  companyTimeZone,
   deleteIfUnreferenced,
   findNote,
   findNotes,
@@ -102,16 +101,16 @@ export async function listPatients(deps: Deps, companyId: string, q: PatientList
 }
 
 /** Everything the details screen shows, computed from the record, its notes, reports and appointments. */
-async function loadDetails(deps: Deps, companyId: string, id: string, now = new Date()): Promise<PatientDetails | null> {
+async function loadDetails(deps: Deps, caller: Caller, id: string, now = new Date()): Promise<PatientDetails | null> {
+  const companyId = caller.companyId;
   const row = await findPatient(deps.db, companyId, id);
   if (!row) return null;
-  const [timeZone, notes, reports, appointments] = await Promise.all([
-    companyTimeZone(deps.db, companyId),
+  const [notes, reports, appointments] = await Promise.all([
     findNotes(deps.db, companyId, id),
     findReports(deps.db, companyId, id),
     findTreatment(deps.db, companyId, id),
   ]);
-  const today = todayIn(timeZone, now);
+  const today = todayIn(caller.timeZone, now);
   const d = (row.details ?? {}) as StoredPatientDetails;
   const emergencyContacts = d.emergencyContacts ?? [];
   const toEntry = (a: (typeof appointments)[number]): TreatmentEntry => ({
@@ -191,7 +190,7 @@ function toReport(deps: Deps, r: Awaited<ReturnType<typeof findReports>>[number]
 /** The details of one patient; every read is written to the audit log. */
 export async function readPatient(deps: Deps, req: FastifyRequest, id: string): Promise<PatientDetails> {
   const caller = callerOf(req);
-  const details = await loadDetails(deps, caller.companyId, id);
+  const details = await loadDetails(deps, caller, id);
   if (!details) throw notFound();
   await recordAudit(deps.db, req, { companyId: caller.companyId, actorId: caller.id, action: 'read', entity: ENTITY, entityId: id });
   return details;
@@ -240,7 +239,7 @@ export async function createPatient(deps: Deps, req: FastifyRequest): Promise<Pa
     await form.discard();
     throw isIdentityViolation(err) ? identityTaken() : err;
   }
-  return (await loadDetails(deps, caller.companyId, id))!;
+  return (await loadDetails(deps, caller, id))!;
 }
 
 /**
@@ -278,7 +277,7 @@ export async function updatePatient(deps: Deps, req: FastifyRequest, id: string)
     await form.discard();
     throw isIdentityViolation(err) ? identityTaken() : err;
   }
-  return (await loadDetails(deps, caller.companyId, id))!;
+  return (await loadDetails(deps, caller, id))!;
 }
 
 /**
