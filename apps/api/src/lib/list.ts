@@ -23,6 +23,16 @@ export function listEnvelope<T>(rows: T[], q: { page: number; limit: number; all
   return { success: true as const, data: rows, pagination: buildPagination(w.page, w.limit, t.total, t.exact) };
 }
 
+/** The total a page tells by itself (it is not full, and not past the end), or null when it must be counted. */
+function totalOfPage(rowsOnPage: number, w: { offset: number; limit: number }): number | null {
+  return rowsOnPage < w.limit && (rowsOnPage > 0 || w.offset === 0) ? w.offset + rowsOnPage : null;
+}
+
+/** The exact total of a small list (clinics, staff), counted only when the page cannot tell it. */
+export async function exactTotal(rowsOnPage: number, w: { offset: number; limit: number }, count: () => Promise<number>): Promise<number> {
+  return totalOfPage(rowsOnPage, w) ?? (await count());
+}
+
 /**
  * The total for a page of a large list, counting as little as possible: a page that is not full tells the total by
  * itself; otherwise `count(cap)` counts matches up to `cap` rows (see `listCountCap`) and the total is exact below it.
@@ -33,7 +43,8 @@ export async function pageTotal(
   count: (cap: number) => Promise<number>,
   opts: { searching?: boolean } = {},
 ): Promise<ListTotal> {
-  if (rowsOnPage < w.limit && (rowsOnPage > 0 || w.offset === 0)) return { total: w.offset + rowsOnPage, exact: true };
+  const told = totalOfPage(rowsOnPage, w);
+  if (told !== null) return { total: told, exact: true };
   const cap = listCountCap(w, opts.searching ? SEARCH_COUNT_MIN : LIST_COUNT_MIN);
   const n = await count(cap + 1);
   return n > cap ? { total: cap, exact: false } : { total: n, exact: true };

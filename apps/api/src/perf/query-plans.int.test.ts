@@ -51,8 +51,12 @@ async function statementsOf(method: 'GET' | 'POST' | 'PATCH', url: string, paylo
   return readFileSync(logFile, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Statement);
 }
 
+/** Statements a plan can be shown for (not the transaction control PostgreSQL's driver sends as statements). */
+const PLANNABLE = /^\s*(select|insert|update|delete|with)\b/i;
+
 /** Sequential scans of the watched tables in a statement's plan. */
 async function seqScans(st: Statement): Promise<string[]> {
+  if (!PLANNABLE.test(st.sql)) return [];
   const [row] = await ctx.database.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(`explain (format json) ${st.sql}`, st.params);
   const found: string[] = [];
   const walk = (node: PlanNode) => {

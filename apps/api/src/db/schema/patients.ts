@@ -48,8 +48,8 @@ export const patients = pgTable('patients', {
   uniqueIndex('patients_public_id_uq').on(t.companyId, t.publicId),
   uniqueIndex('patients_identity_uq').on(t.companyId, t.identity),
   index('patients_dob_idx').on(t.companyId, t.dateOfBirth),
-  // Default order of the list (newest first): patients_page_idx in extras/0006_performance.sql (it includes the id,
-  // which Drizzle cannot declare). The status filter:
+  // Default order of the list (newest first): patients_search_page_idx in extras/0008_search_page.sql (it includes the
+  // id and the search text, which Drizzle cannot declare). The status filter:
   index('patients_active_created_idx').on(t.companyId, t.isActive, t.createdAt),
 ]);
 

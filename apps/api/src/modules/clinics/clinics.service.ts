@@ -8,7 +8,7 @@ import {
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { notFound, validationFailed } from '../../lib/errors.js';
-import { likePattern, orderBy, pageTotal } from '../../lib/list.js';
+import { exactTotal, likePattern, orderBy } from '../../lib/list.js';
 import { nextPublicId } from '../../lib/public-id.js';
 import {
   assertEmployee, assertNoDependents, assertPlanAllows, assertSpecializations, changedFields, findComplex, findDepartment,
@@ -111,9 +111,8 @@ export async function listClinics(deps: Deps, caller: Caller, q: ClinicListQuery
   const filter = and(...where);
   const w = pageWindow(q);
   const rows = await deps.db.select(withRefs).from(clinics).where(filter).orderBy(...orderBy([...sortColumns[q.sortBy]], q.order)).limit(w.limit).offset(w.offset);
-  const total = await pageTotal(rows.length, w, async (cap) => {
-    const matches = deps.db.select({ one: sql`1` }).from(clinics).where(filter).limit(cap).as('matches');
-    const [n] = await deps.db.select({ n: count() }).from(matches);
+  const total = await exactTotal(rows.length, w, async () => {
+    const [n] = await deps.db.select({ n: count() }).from(clinics).where(filter);
     return n?.n ?? 0;
   });
   return { data: rows.map(listItem), total };

@@ -5,7 +5,7 @@ import {
   clinicCollections, clinics, departments, employeeClinics, employeeDocuments, employeeRoles, employees, employeeSpecializations,
   files, rolePermissions, roles, specializations,
 } from '../../db/schema/index.js';
-import { likePattern, orderBy, pageTotal } from '../../lib/list.js';
+import { exactTotal, likePattern, orderBy } from '../../lib/list.js';
 import { qualified } from '../organisation/org-support.js';
 
 export type EmployeeRow = typeof employees.$inferSelect;
@@ -60,9 +60,8 @@ export async function findEmployeePage(db: Db, companyId: string, q: EmployeeLis
   const w = pageWindow(q);
   const page = await db.select({ row: employees, ...relationColumns }).from(employees).where(filter)
     .orderBy(...orderBy([...sortColumns[q.sortBy]], q.order)).limit(w.limit).offset(w.offset);
-  const total = await pageTotal(page.length, w, async (cap) => {
-    const matches = db.select({ one: sql`1` }).from(employees).where(filter).limit(cap).as('matches');
-    const [n] = await db.select({ n: count() }).from(matches);
+  const total = await exactTotal(page.length, w, async () => {
+    const [n] = await db.select({ n: count() }).from(employees).where(filter);
     return n?.n ?? 0;
   });
   return { rows: page.map((p) => p.row), relations: relationsOf(page.map((p) => ({ id: p.row.id, ...p }))), total };
