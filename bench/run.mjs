@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import autocannon from 'autocannon';
-import { parseArgs, root, rssMb, serverJs, startServer, stopServer } from './lib/server.mjs';
+import { cpuMs, parseArgs, postgresPids, root, rssMb, serverJs, startServer, stopServer } from './lib/server.mjs';
 import { BENCH_ADMIN, FREE_FROM_DAY, FREE_TO_DAY, TIERS } from './lib/tiers.mjs';
 import { ensureSeeded, openBenchDatabase } from './lib/data.mjs';
 import { bookingSlots } from './lib/slots.mjs';
@@ -49,6 +49,25 @@ function cannon(opts) {
     const instance = autocannon({ connections, duration, ...opts }, (err, result) => (err ? reject(err) : resolve(result)));
     autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
   });
+}
+
+/**
+ * A measured run, with the CPU time each process spent per request: the server, the database server (when it runs on
+ * this machine; the embedded one runs inside the server) and the load generator (this process). On a machine whose
+ * cores all three share, their sum is what bounds requests per second.
+ */
+async function measured(opts) {
+  const dbPids = dbKind === 'postgres' ? postgresPids() : [];
+  const before = { server: cpuMs([server.child.pid]), db: cpuMs(dbPids), load: process.cpuUsage() };
+  const result = await cannon(opts);
+  const n = Math.max(1, result.requests.total);
+  const load = process.cpuUsage(before.load);
+  result.cpuPerRequest = {
+    server_cpu_ms: Number(((cpuMs([server.child.pid]) - before.server) / n).toFixed(3)),
+    db_cpu_ms: dbPids.length ? Number(((cpuMs(dbPids) - before.db) / n).toFixed(3)) : null,
+    load_cpu_ms: Number(((load.user + load.system) / 1000 / n).toFixed(3)),
+  };
+  return result;
 }
 
 // ---- 1. Capture the SQL of one request per scenario, with statement logging on.
@@ -107,6 +126,7 @@ function record(name, r, extra = {}) {
     ratio_to_sql: null,
     rss_mb: rss,
     errors: r.errors + r.non2xx,
+    ...r.cpuPerRequest,
     ...extra,
   };
   results.push(row);
@@ -125,9 +145,9 @@ async function settle() {
 }
 
 console.log('\nHTTP');
-record('HTTP floor (health)', await cannon({ url: `${server.base}/api/health` }));
+record('HTTP floor (health)', await measured({ url: `${server.base}/api/health` }));
 await settle();
-record('sign-in', await cannon({
+record('sign-in', await measured({
   url: `${server.base}/api/auth/login`, method: 'POST', headers: { 'content-type': 'application/json' },
   body: JSON.stringify({ email: BENCH_ADMIN.username, password: BENCH_ADMIN.password }),
 }));
@@ -135,7 +155,7 @@ for (const s of reads) {
   await settle();
   await cannon({ url: server.base + s.path, headers, duration: 2, connections: 4 }); // warm-up
   await settle();
-  s.row = record(s.name, await cannon({ url: server.base + s.path, headers }));
+  s.row = record(s.name, await measured({ url: server.base + s.path, headers }));
 }
 await settle();
 
@@ -144,7 +164,7 @@ const slots = await bookingSlots({ base: server.base, token: token2, tier, fromD
 let next = 0;
 const booked = [];
 const refused = new Map();
-const bookingResult = await cannon({
+const bookingResult = await measured({
   url: `${server.base}/api/appointments`, method: 'POST', headers,
   requests: [{
     setupRequest: (req) => ({ ...req, body: JSON.stringify(slots[next++ % slots.length]) }),
@@ -157,7 +177,7 @@ const bookingResult = await cannon({
 record('booking an appointment', bookingResult, { booked: booked.length, slots: slots.length, refused: Object.fromEntries(refused) });
 if (refused.size) console.log('  refused bookings:', Object.fromEntries(refused));
 let c = 0;
-record('cancelling an appointment', await cannon({
+record('cancelling an appointment', await measured({
   url: `${server.base}/api/appointments`, method: 'PATCH', headers, amount: Math.max(1, booked.length),
   requests: [{ setupRequest: (req) => ({ ...req, path: `/api/appointments/${booked[c++ % booked.length]}`, body: JSON.stringify({ status: 'cancelled', cancellationReason: 'Benchmark' }) }) }],
 }));
@@ -202,7 +222,8 @@ const web = args.noWeb ? { skipped: true } : await webBudgets({ dataDir, databas
 
 // ---- 5. Report.
 console.log(`\nResults: tier ${tier}, ${dbKind}, ${connections} connections, seed: ${JSON.stringify(seedInfo)}`);
-console.table(results.map((r) => ({ scenario: r.scenario, 'p50 ms': r.p50_ms, 'p95 ms': r.p95_ms, 'p99 ms': r.p99_ms, 'req/s': r.rps, 'ratio to SQL': r.ratio_to_sql ?? '', 'RSS MB': r.rss_mb })));
+console.table(results.map((r) => ({ scenario: r.scenario, 'p50 ms': r.p50_ms, 'p95 ms': r.p95_ms, 'p99 ms': r.p99_ms, 'req/s': r.rps, 'ratio to SQL': r.ratio_to_sql ?? '', 'RSS MB': r.rss_mb,
+  'CPU ms/req: server': r.server_cpu_ms, 'database': r.db_cpu_ms ?? 'in server', 'load': r.load_cpu_ms })));
 console.log('Web:', JSON.stringify(web, null, 2));
 mkdirSync(path.join(root, 'bench/results'), { recursive: true });
 const out = path.join(root, 'bench/results', `${tier}-${dbKind}.json`);

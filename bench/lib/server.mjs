@@ -1,5 +1,6 @@
 // Starting and stopping the production server for measurements.
 import { spawn, execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,6 +59,27 @@ export function rssMb(pid) {
     return Math.round(kb / 1024);
   } catch {
     return null;
+  }
+}
+
+/** CPU time (user + system) a set of processes has used so far, in ms (Linux; USER_HZ is 100). */
+export function cpuMs(pids) {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch { /* gone */ }
+  }
+  return ticks * 10;
+}
+
+/** The PostgreSQL server's processes on this machine (none when it runs elsewhere). */
+export function postgresPids() {
+  try {
+    return execFileSync('pgrep', ['-x', 'postgres'], { encoding: 'utf8' }).trim().split('\n').filter(Boolean).map(Number);
+  } catch {
+    return [];
   }
 }
 
