@@ -1,12 +1,17 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 
-/** Next human-readable id for an entity in a company, e.g. PAT-000042. Never reused, safe under concurrency. */
+/**
+ * The company's next human-readable id for an entity (e.g. PAT-000042) as an SQL expression, to use as the value of
+ * an INSERT: the number is taken by the statement that stores the row (see extras/0010_next_public_id.sql). Never
+ * reused, gapless (a refused insert rolls its number back), safe under concurrency.
+ */
+export function publicIdOf(companyId: string, entity: string, prefix: string): SQL<string> {
+  return sql<string>`next_public_id(${companyId}, ${entity}, ${prefix})`;
+}
+
+/** Next human-readable id for an entity in a company, taken now (inside the caller's transaction). */
 export async function nextPublicId(db: Db, companyId: string, entity: string, prefix: string): Promise<string> {
-  const rows = await db.execute<{ last_value: number }>(sql`
-    insert into public_id_counters (company_id, entity, last_value) values (${companyId}, ${entity}, 1)
-    on conflict (company_id, entity) do update set last_value = public_id_counters.last_value + 1
-    returning last_value`);
-  const value = Number((rows as unknown as { rows: Array<{ last_value: number }> }).rows[0]?.last_value);
-  return `${prefix}-${String(value).padStart(6, '0')}`;
+  const rows = await db.execute<{ id: string }>(sql`select ${publicIdOf(companyId, entity, prefix)} as id`);
+  return String((rows as unknown as { rows: Array<{ id: string }> }).rows[0]?.id);
 }

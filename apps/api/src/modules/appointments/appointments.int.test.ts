@@ -301,6 +301,36 @@ describe('GET /api/appointments', () => {
     expect(startsAt.toISOString().slice(0, 10)).not.toBe(MON);
   });
 
+  it('finds the day as each clinic sees it when the clinics keep different time zones', async () => {
+    const org = await createOrg(ctx, { name: 'Two Zones' });
+    const db = ctx.database.db;
+    const riyadh = await insertClinic(db, org.companyId, { name: 'Riyadh Clinic', timeZone: 'Asia/Riyadh' });
+    const newYork = await insertClinic(db, org.companyId, { name: 'New York Clinic', timeZone: 'America/New_York' });
+    const doctor = await insertDoctor(db, org.companyId, { clinics: [riyadh.id, newYork.id] });
+    const patient = await insertPatient(db, org.companyId);
+    const services = {
+      [riyadh.id]: await insertService(db, org.companyId, { clinicId: riyadh.id, doctors: [doctor.id] }),
+      [newYork.id]: await insertService(db, org.companyId, { clinicId: newYork.id, doctors: [doctor.id] }),
+    };
+    const book = async (clinic: { id: string; timeZone: string }, date: string, time: string, reason: string) => {
+      const startsAt = zonedInstant(date, time, clinic.timeZone);
+      await db.insert(appointments).values({
+        companyId: org.companyId, publicId: await nextPublicId(db, org.companyId, 'appointment', 'APT'), patientId: patient.id, doctorId: doctor.id,
+        clinicId: clinic.id, serviceId: services[clinic.id]!.id, reason, startsAt, endsAt: new Date(startsAt.getTime() + 30 * 60_000), status: 'completed',
+      });
+    };
+    await book(newYork, MON, '23:30', 'Late in New York'); // Tuesday 04:30 UTC
+    await book(riyadh, TUE, '01:00', 'Early in Riyadh'); // Monday 22:00 UTC
+    await book(riyadh, MON, '09:00', 'Morning in Riyadh');
+    const reasons = async (date: string) =>
+      body(await get(org.token, `/api/appointments?date=${date}&limit=30`)).data.map((x: { reason: string }) => x.reason).sort();
+    expect(await reasons(MON)).toEqual(['Late in New York', 'Morning in Riyadh']);
+    expect(await reasons(TUE)).toEqual(['Early in Riyadh']);
+    const riyadhOnly = body(await get(org.token, `/api/appointments?date=${MON}&clinic=${riyadh.id}&status=completed`));
+    expect(riyadhOnly.data.map((x: { reason: string }) => x.reason)).toEqual(['Morning in Riyadh']);
+    expect(riyadhOnly.pagination.total_items).toBe(1);
+  });
+
   it('returns a whole calendar window without paging, earliest first', async () => {
     const from = zonedInstant(MON, '00:00', TZ).toISOString();
     const to = zonedInstant(FRI, '00:00', TZ).toISOString();

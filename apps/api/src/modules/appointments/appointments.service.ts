@@ -5,16 +5,15 @@ import {
   type AppointmentAvailability, type AppointmentAvailabilityQuery, type AppointmentCreate, type AppointmentListQuery,
   type AppointmentRecord, type AppointmentStatus, type AppointmentUpdate,
 } from '@clinic/shared';
-import type { Db } from '../../db/client.js';
 import { appointments } from '../../db/schema/index.js';
 import { checkBookingTime, clinicHasHours, dayAvailability, weekBounds } from '../../domain/scheduling/booking-rules.js';
 import { addDays, fromMinutes, safeTimeZone } from '../../domain/scheduling/time-zone.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, validationFailed, type FieldMessage } from '../../lib/errors.js';
-import { nextPublicId } from '../../lib/public-id.js';
+import { publicIdOf } from '../../lib/public-id.js';
 import {
-  clinicDoctors, findAppointment, findAppointments, loadBookingParties, loadClinicCalendar, loadDoctorCalendar,
+  clinicDoctors, clinicTimeZones, findAppointment, findAppointments, loadBookingParties, loadClinicCalendar, loadDoctorCalendar,
   type AppointmentFilters, type BookingParties,
 } from './appointments.repository.js';
 
@@ -87,6 +86,7 @@ export async function listAppointments(deps: Deps, caller: Caller, q: Appointmen
     from: q.from ? new Date(q.from) : undefined,
     to: q.to ? new Date(q.to) : undefined,
   };
+  if (filters.date) filters.dayZones = await clinicTimeZones(deps.db, caller.companyId, filters.clinicId);
   // A calendar window returns every appointment in it (up to the cap), earliest first unless asked otherwise.
   const ranged = Boolean(filters.from && filters.to);
   const w = ranged ? { page: 1, limit: APPOINTMENT_RANGE_CAP, offset: 0 } : pageWindow(q);
@@ -148,30 +148,27 @@ export async function bookAppointment(deps: Deps, req: FastifyRequest, caller: C
   checkBooking(parties, startsAt, endsAt, new Date());
   let id: string;
   try {
-    id = await deps.db.transaction(async (tx) => {
-      const db = tx as unknown as Db;
-      // Inside the transaction: a refused booking does not use up a public number.
-      const publicId = await nextPublicId(db, caller.companyId, 'appointment', 'APT');
-      const [row] = await db
-        .insert(appointments)
-        .values({
-          companyId: caller.companyId,
-          publicId,
-          patientId: input.patient,
-          doctorId: input.doctor,
-          clinicId: input.clinic,
-          serviceId: input.service,
-          reason: input.reason,
-          startsAt,
-          endsAt,
-          status: 'scheduled',
-          reminderSent: input.reminderSent,
-          createdBy: caller.id,
-        })
-        .returning({ id: appointments.id });
-      if (!row) throw new Error('appointment insert returned nothing');
-      return row.id;
-    });
+    // One statement takes the public number and stores the appointment: the company's counter is locked only while
+    // PostgreSQL runs and commits it, and a refused booking (an overlap) gives its number back.
+    const [row] = await deps.db
+      .insert(appointments)
+      .values({
+        companyId: caller.companyId,
+        publicId: publicIdOf(caller.companyId, 'appointment', 'APT'),
+        patientId: input.patient,
+        doctorId: input.doctor,
+        clinicId: input.clinic,
+        serviceId: input.service,
+        reason: input.reason,
+        startsAt,
+        endsAt,
+        status: 'scheduled',
+        reminderSent: input.reminderSent,
+        createdBy: caller.id,
+      })
+      .returning({ id: appointments.id });
+    if (!row) throw new Error('appointment insert returned nothing');
+    id = row.id;
   } catch (error) {
     throw overlapConflict(error) ?? error;
   }

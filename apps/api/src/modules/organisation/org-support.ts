@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { Ref } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
-import { clinicCollections, clinics, departments, employees, specializations } from '../../db/schema/index.js';
+import { clinicCollections, clinics, departments, employees, patients, services, specializations } from '../../db/schema/index.js';
 import type { Caller } from '../../lib/app-types.js';
 import { AppError, validationFailed } from '../../lib/errors.js';
 import { t } from '../../lib/i18n.js';
@@ -95,7 +95,7 @@ export async function departmentRefs(db: Db, companyId: string, ids: ReadonlyArr
   return new Map(rows.map((r) => [r.id, { _id: r.id, name: r.name, publicId: r.publicId }]));
 }
 
-type RefTable = typeof employees | typeof departments | typeof clinicCollections | typeof clinics;
+type RefTable = typeof employees | typeof departments | typeof clinicCollections | typeof clinics | typeof patients | typeof services;
 
 /**
  * A reference `{ _id, name, publicId }` to the row of `table` that `id` names in the same company, resolved inside the
