@@ -1,4 +1,4 @@
-// npm run bench -- --tier clinic|network [--database-url URL] [--duration S] [--connections N] [--no-web]
+// npm run bench -- --tier clinic|network [--database-url URL] [--duration S] [--connections N] [--sql-duration S] [--no-web]
 //
 // Starts the production server on the chosen database (the embedded one in bench/.data by default, seeded on first
 // use), warms it up and drives one scenario at a time with autocannon over loopback. For each read scenario it also
@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import autocannon from 'autocannon';
-import { cpuMs, parseArgs, postgresPids, root, rssMb, serverJs, startServer, stopServer } from './lib/server.mjs';
+import { cpuMs, cpuMsByPid, cpuMsSince, parseArgs, postgresPids, root, rssMb, serverJs, startServer, stopServer } from './lib/server.mjs';
 import { BENCH_ADMIN, FREE_FROM_DAY, FREE_TO_DAY, TIERS } from './lib/tiers.mjs';
 import { ensureSeeded, openBenchDatabase } from './lib/data.mjs';
 import { bookingSlots } from './lib/slots.mjs';
@@ -24,6 +24,8 @@ const tier = String(args.tier);
 if (!TIERS[tier]) throw new Error(`--tier must be one of ${Object.keys(TIERS).join(', ')}`);
 const duration = Number(args.duration);
 const connections = Number(args.connections);
+// The ceiling's replay has no HTTP to warm or settle: five seconds at the same concurrency give a steady rate.
+const sqlDuration = Number(args.sqlDuration ?? Math.min(duration, 5));
 const databaseUrl = typeof args.databaseUrl === 'string' ? args.databaseUrl : undefined;
 const dbKind = databaseUrl ? 'postgres' : 'pglite';
 if (!existsSync(serverJs)) throw new Error('Build first: npm run build');
@@ -57,14 +59,14 @@ function cannon(opts) {
  * cores all three share, their sum is what bounds requests per second.
  */
 async function measured(opts) {
-  const dbPids = dbKind === 'postgres' ? postgresPids() : [];
-  const before = { server: cpuMs([server.child.pid]), db: cpuMs(dbPids), load: process.cpuUsage() };
+  const before = { server: cpuMs([server.child.pid]), db: cpuMsByPid(dbKind === 'postgres' ? postgresPids() : []), load: process.cpuUsage() };
   const result = await cannon(opts);
   const n = Math.max(1, result.requests.total);
   const load = process.cpuUsage(before.load);
+  const dbPids = dbKind === 'postgres' ? postgresPids() : [];
   result.cpuPerRequest = {
     server_cpu_ms: Number(((cpuMs([server.child.pid]) - before.server) / n).toFixed(3)),
-    db_cpu_ms: dbPids.length ? Number(((cpuMs(dbPids) - before.db) / n).toFixed(3)) : null,
+    db_cpu_ms: dbPids.length ? Number((cpuMsSince(before.db, dbPids) / n).toFixed(3)) : null,
     load_cpu_ms: Number(((load.user + load.system) / 1000 / n).toFixed(3)),
   };
   return result;
@@ -194,7 +196,7 @@ await stopServer(server.child);
 console.log('\nSQL ceiling');
 const db = await openBenchDatabase({ dataDir, databaseUrl, poolSize: connections });
 for (const s of reads) {
-  const ceiling = await replay(db, s.statements, connections, duration);
+  const ceiling = await replay(db, s.statements, connections, sqlDuration);
   s.row.sql_rps = ceiling.rps;
   s.row.sql_p95_ms = ceiling.p95;
   s.row.ratio_to_sql = ceiling.rps ? Number((s.row.rps / ceiling.rps).toFixed(2)) : null;

@@ -62,16 +62,31 @@ export function rssMb(pid) {
   }
 }
 
-/** CPU time (user + system) a set of processes has used so far, in ms (Linux; USER_HZ is 100). */
-export function cpuMs(pids) {
-  let ticks = 0;
+/** CPU time (user + system) each process has used so far, in ms (Linux; USER_HZ is 100). */
+export function cpuMsByPid(pids) {
+  const out = new Map();
   for (const pid of pids) {
     try {
       const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
+      out.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
     } catch { /* gone */ }
   }
-  return ticks * 10;
+  return out;
+}
+
+/** CPU time a set of processes has used so far, in ms. */
+export function cpuMs(pids) {
+  return [...cpuMsByPid(pids).values()].reduce((a, b) => a + b, 0);
+}
+
+/**
+ * CPU time the processes have used since `before` (a `cpuMsByPid` reading): a process that started since counts
+ * whole (the database server starts a backend for each new pool connection).
+ */
+export function cpuMsSince(before, pids) {
+  let ms = 0;
+  for (const [pid, now] of cpuMsByPid(pids)) ms += now - (before.get(pid) ?? 0);
+  return ms;
 }
 
 /** The PostgreSQL server's processes on this machine (none when it runs elsewhere). */
