@@ -87,5 +87,7 @@ export default defineConfig({
     css: false,
     restoreMocks: true,
     unstubGlobals: true,
+    // Room for Testing Library's 5 s wait (src/test/setup.ts) inside a test that waits more than once.
+    testTimeout: 15_000,
   },
 });

@@ -1,10 +1,14 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterEach, vi } from 'vitest';
 import { i18n, i18nReady, loadPageTexts } from '@/lib/i18n';
 import '@/lib/dayjs-locale';
 import { registerNavigate } from '@/lib/navigation';
+
+// Pages are lazy chunks, and the test runner compiles a module the first time it is imported: on a busy 2-core machine
+// the first render of a page can take longer than Testing Library's default second to appear.
+configure({ asyncUtilTimeout: 5000 });
 
 // English (with the pages' texts) is loaded before any test renders; a test switching to Arabic loads it by awaiting
 // changeLanguage.
