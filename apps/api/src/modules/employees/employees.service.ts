@@ -79,7 +79,7 @@ function listItem(deps: Deps, row: EmployeeRow, rel: Relations, files: Map<strin
   };
 }
 
-/** The users, staff and doctors lists: one query for the page, one per relation, one for the pictures. */
+/** The users, staff and doctors lists: the page with each employee's relations, its count when full, the pictures. */
 export async function listEmployees(deps: Deps, caller: Caller, q: EmployeeListQuery) {
   const { rows, relations, total } = await findEmployeePage(deps.db, caller.companyId, q);
   const files = await findFiles(deps.db, caller.companyId, rows.map((r) => r.imageFileId));

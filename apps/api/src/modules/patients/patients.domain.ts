@@ -3,23 +3,11 @@
  * and which fields an edit changed (for the audit log).
  */
 import type { PatientData, PatientEmergencyContact, PatientInsurance } from '@clinic/shared';
-
-/** One formatter per zone: building an Intl.DateTimeFormat costs far more than using one. Null: an unknown zone. */
-const dayFormats = new Map<string, Intl.DateTimeFormat | null>();
+import { localTime, safeTimeZone } from '../../domain/scheduling/time-zone.js';
 
 /** Today's calendar date (`YYYY-MM-DD`) in a time zone; UTC when the zone is unknown. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  let format = dayFormats.get(timeZone);
-  if (format === undefined) {
-    try {
-      format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    } catch {
-      format = null;
-    }
-    // Zone names come from stored records, a few per company; the bound only guards against a flood of odd ones.
-    if (dayFormats.size < 1000) dayFormats.set(timeZone, format);
-  }
-  return format ? format.format(now) : now.toISOString().slice(0, 10);
+  return localTime(now, safeTimeZone(timeZone)).date;
 }
 
 /** Whole years between a date of birth and today (both `YYYY-MM-DD`); a birthday counts from its day. */
