@@ -4,7 +4,7 @@ import { loadConfig } from './config.js';
 import { DEMO_ADMIN } from './seed/demo.js';
 
 const config = loadConfig();
-const { database, seeded } = await prepareDatabase(config);
+const { database, seeded, lock } = await prepareDatabase(config);
 const app = await buildApp(config, database);
 
 let closing = false;
@@ -15,6 +15,7 @@ async function shutdown(signal: string) {
   try {
     await app.close();
     await database.close();
+    lock?.release();
   } finally {
     process.exit(0);
   }
