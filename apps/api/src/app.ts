@@ -15,6 +15,7 @@ import type { Database } from './db/client.js';
 import type { App, Deps } from './lib/app-types.js';
 import { AppError } from './lib/errors.js';
 import { CallerCache } from './lib/caller-cache.js';
+import { acceptedRequestId } from './lib/request-id.js';
 import { serializerCompiler } from './lib/serializer.js';
 import { TokenService } from './lib/tokens.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
@@ -71,10 +72,10 @@ const defaultWebDist = path.resolve(here, '../../web/dist');
 export async function buildApp(config: Config, database: Database): Promise<App> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
-    },
+    // Fastify never takes the id from a header by itself: a client's X-Request-Id is used only when it is a short
+    // safe token (it is echoed, logged and written to the audit log), otherwise the server makes one.
+    requestIdHeader: false,
+    genReqId: (req) => acceptedRequestId(req.headers['x-request-id']) ?? randomUUID(),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { auditLog } from '../db/schema/index.js';
+import { acceptedRequestId } from './request-id.js';
 
 export interface AuditEntry {
   companyId: string | null;
@@ -22,6 +23,7 @@ export async function recordAudit(db: Db, req: FastifyRequest | null, entry: Aud
     changes: entry.changes ?? null,
     ip: req?.ip ?? null,
     userAgent: req ? String(req.headers['user-agent'] ?? '').slice(0, 400) || null : null,
-    requestId: req?.id ?? null,
+    // Only a safe token is stored, whatever produced the request's id.
+    requestId: acceptedRequestId(req?.id),
   });
 }

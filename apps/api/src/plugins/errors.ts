@@ -90,6 +90,8 @@ export function registerErrorHandling(app: App) {
         break;
     }
     if (err instanceof SyntaxError) return sendError(req, reply, 400, 'MALFORMED_JSON', 'errors.malformedJson');
+    // Only decoding client text (decodeURIComponent of a filter, a path) throws URIError: malformed input, not a failure.
+    if (err instanceof URIError) return sendError(req, reply, 400, 'BAD_REQUEST', 'errors.badRequest');
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status >= 400 && status < 500) {
       return sendError(req, reply, status, err.code ?? 'BAD_REQUEST', status === 404 ? 'errors.notFound' : 'errors.generic');

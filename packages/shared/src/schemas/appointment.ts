@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { boolish, listQuerySchema, refSchema } from './common.js';
+import { calendarDate, calendarDateProblem, DATE_OUT_OF_RANGE, daysBetween, instantInRange } from './dates.js';
 
 export const APPOINTMENT_STATUSES = ['scheduled', 'completed', 'cancelled'] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
@@ -34,10 +35,7 @@ export const appointmentRecord = z.object({
 export type AppointmentRecord = z.infer<typeof appointmentRecord>;
 
 const ref = (error: string) => z.uuid({ error });
-const instant = z.iso.datetime({
-  offset: true,
-  error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? 'validation.scheduling.dateRequired' : 'validation.scheduling.invalidInstant'),
-});
+const instant = instantInRange('validation.scheduling.invalidInstant', 'validation.scheduling.dateRequired');
 const reason = z
   .string({ error: 'validation.scheduling.reasonRequired' })
   .trim()
@@ -86,11 +84,30 @@ export const appointmentCancelForm = z.strictObject({
 });
 export type AppointmentCancelForm = z.infer<typeof appointmentCancelForm>;
 
-export const appointmentDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.scheduling.invalidDay' }).refine(
-  (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
-  { error: 'validation.scheduling.invalidDay' },
-);
-const optionalInstant = z.iso.datetime({ offset: true, error: 'validation.scheduling.invalidInstant' });
+export const appointmentDay = calendarDate('validation.scheduling.invalidDay');
+const optionalInstant = instantInRange('validation.scheduling.invalidInstant');
+/** True when percent-encoded text decodes (`%` followed by two hex digits, valid UTF-8). */
+function decodes(text: string): boolean {
+  try {
+    decodeURIComponent(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+/** A day, or an instant whose date part is the day (`2026-03-29T09:00:00+03:00`): read as the day. */
+const dayOfDatetime = z
+  .string()
+  .trim()
+  .max(40, { error: 'validation.scheduling.invalidDay' })
+  .transform((text, ctx) => {
+    if (text === '') return undefined;
+    const day = text.slice(0, 10);
+    const problem = /^([T ]|$)/.test(text.slice(10)) ? calendarDateProblem(day) : 'invalid';
+    if (!problem) return day;
+    ctx.addIssue({ code: 'custom', message: problem === 'outOfRange' ? DATE_OUT_OF_RANGE : 'validation.scheduling.invalidDay' });
+    return z.NEVER;
+  });
 
 export const appointmentSortFields = ['_id', 'publicId', 'datetime', 'status', 'patient', 'doctor', 'clinic', 'createdAt'] as const;
 export const appointmentListQuery = listQuerySchema(appointmentSortFields)
@@ -98,13 +115,13 @@ export const appointmentListQuery = listQuerySchema(appointmentSortFields)
     status: status.optional(),
     /** A clinic-local day. `datetime` is accepted too (the spec's name); its date part is used. */
     date: appointmentDay.optional(),
-    datetime: z.string().max(40).optional(),
+    datetime: dayOfDatetime.optional(),
     clinic: z.uuid({ error: 'validation.invalidValue' }).optional(),
     doctor: z.uuid({ error: 'validation.invalidValue' }).optional(),
     patient: z.uuid({ error: 'validation.invalidValue' }).optional(),
     service: z.uuid({ error: 'validation.invalidValue' }).optional(),
     /** The spec's general filter string, for example `clinic={id}` or `clinic={id}&doctor={id}`. */
-    filter: z.string().max(500, { error: 'validation.invalidFilter' }).optional(),
+    filter: z.string().max(500, { error: 'validation.invalidFilter' }).refine(decodes, { error: 'validation.invalidFilter' }).optional(),
     /** A window of instants (the calendar's week): every appointment overlapping it, up to APPOINTMENT_RANGE_CAP. */
     from: optionalInstant.optional(),
     to: optionalInstant.optional(),
@@ -133,7 +150,7 @@ export const appointmentAvailabilityQuery = z
     doctor: z.uuid({ error: 'validation.invalidValue' }).optional(),
   })
   .superRefine((q, ctx) => {
-    const span = (Date.parse(`${q.to}T00:00:00Z`) - Date.parse(`${q.from}T00:00:00Z`)) / 86_400_000;
+    const span = daysBetween(q.from, q.to);
     if (span < 0) ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.scheduling.invalidRange' });
     else if (span > APPOINTMENT_RANGE_MAX_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.scheduling.rangeTooLong' });
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema, refSchema } from './common.js';
+import { calendarDate } from './dates.js';
 
 export const auditEntry = z.object({
   _id: z.string(),
@@ -15,15 +16,13 @@ export const auditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 
-const dateText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.invalidDate' });
-
 export const auditListQuery = listQuerySchema(['_id', 'createdAt', 'action', 'entity'] as const).extend({
   actor: z.uuid({ error: 'validation.invalidValue' }).optional(),
   entity: z.string().max(60).optional(),
   entityId: z.string().max(100).optional(),
   action: z.string().max(60).optional(),
-  from: dateText.optional(),
-  to: dateText.optional(),
+  from: calendarDate().optional(),
+  to: calendarDate().optional(),
 });
 export type AuditListQuery = z.infer<typeof auditListQuery>;
 

@@ -1,20 +1,12 @@
 import { z } from 'zod';
 import { fileRefSchema } from './common.js';
+import { calendarDateCheck, isCalendarDate } from './dates.js';
 import { locationRecord, locationSchema } from './location.js';
 
 /*
  * The company profile, and the building blocks every organisation form shares (contact infos,
  * holidays, financial tables, commercial record). Messages are i18n keys.
  */
-
-export const ORG_DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** True for a real calendar date written YYYY-MM-DD (no 2023-02-30). */
-export function isCalendarDate(text: string): boolean {
-  if (!ORG_DATE_RE.test(text)) return false;
-  const d = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text;
-}
 
 /** Today's date where the day starts first on Earth (UTC+14), so nobody's "today" counts as the future. */
 export function latestToday(now: Date = new Date()): string {
@@ -40,7 +32,9 @@ export function orgDateField(requiredKey: string) {
     .string({ error: requiredKey })
     .trim()
     .min(1, { error: requiredKey })
-    .refine((v) => v === '' || isCalendarDate(v), { error: 'validation.invalidDate' });
+    .superRefine((v, ctx) => {
+      if (v !== '') calendarDateCheck()(v, ctx);
+    });
 }
 
 /** A date that has already happened (establishment dates). */
@@ -183,8 +177,12 @@ export const insuranceRow = z
     coveredServices: textList,
     coverageDetails: textList,
     termsAndConditions: orgOptionalText(2000),
-    contractStartDate: orgOptionalText(10).refine((v) => v === null || isCalendarDate(v), { error: 'validation.invalidDate' }),
-    contractEndDate: orgOptionalText(10).refine((v) => v === null || isCalendarDate(v), { error: 'validation.invalidDate' }),
+    contractStartDate: orgOptionalText(10).superRefine((v, ctx) => {
+      if (v !== null) calendarDateCheck()(v, ctx);
+    }),
+    contractEndDate: orgOptionalText(10).superRefine((v, ctx) => {
+      if (v !== null) calendarDateCheck()(v, ctx);
+    }),
     contactPerson: orgOptionalText(120),
     address: orgOptionalText(300),
     isActive: z.boolean({ error: 'validation.invalidBoolean' }).default(true),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMPLOYEE_TYPES } from '../constants.js';
 import { boolish, fileRefSchema, idSchema, numberish, refSchema } from './common.js';
+import { calendarDate, isCalendarDate } from './dates.js';
 
 /*
  * Employees: doctors and other staff. A user account is an employee with sign-in fields.
@@ -29,16 +30,10 @@ export const EMPLOYEE_DOCUMENT_KINDS = ['cv', 'workPermit', 'certifications', 'e
 export type EmployeeDocumentKind = (typeof EMPLOYEE_DOCUMENT_KINDS)[number];
 
 export const EMPLOYEE_TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
-const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 const PHONE_PATTERN = /^\+?\d{10,15}$/;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const ACCOUNT_USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,30}$/;
 
-export function isEmployeeDate(text: string): boolean {
-  if (!DATE_PATTERN.test(text)) return false;
-  const d = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text;
-}
 /** Minutes since midnight of an 'HH:MM' time. */
 export function minutesOfDay(time: string): number {
   const [h = '0', m = '0'] = time.split(':');
@@ -63,9 +58,7 @@ export function employeeRequiredText(max: number, key: string) {
 }
 export const employeeTime = (key = 'validation.shiftTimeInvalid') =>
   z.string({ error: key }).regex(EMPLOYEE_TIME_PATTERN, { error: key });
-export const employeeDate = (key = 'validation.invalidDate') =>
-  z.string({ error: key }).refine(isEmployeeDate, { error: key });
-const optionalDate = z.preprocess(blankToNull, employeeDate().nullable().optional());
+const optionalDate = z.preprocess(blankToNull, calendarDate().nullable().optional());
 /** Ids from a multipart form: one value, several, or an empty text for "none". */
 export const employeeIdList = z.preprocess((v) => {
   if (v === undefined || v === null) return v;
@@ -101,8 +94,8 @@ export const employeeBreakSchema = z.strictObject({
 export type EmployeeBreakTime = z.infer<typeof employeeBreakSchema>;
 
 export const employeeVacationSchema = z.strictObject({
-  leaveStartDate: employeeDate('validation.leaveStartRequired'),
-  leaveEndDate: employeeDate('validation.leaveEndRequired'),
+  leaveStartDate: calendarDate('validation.leaveStartRequired'),
+  leaveEndDate: calendarDate('validation.leaveEndRequired'),
   leaveType: z.enum(EMPLOYEE_LEAVE_TYPES, { error: 'validation.leaveTypeInvalid' }),
   status: z.enum(EMPLOYEE_LEAVE_STATUSES, { error: 'validation.leaveStatusInvalid' }),
 });
@@ -176,7 +169,7 @@ export function employeeScheduleIssues(v: { workingHours?: EmployeeWorkingHour[]
     if (!inside) issues.push({ path: ['breakTimes', i, 'startTime'], message: 'validation.breakOutsideHours' });
   });
   (v.vacationRecords ?? []).forEach((r, i) => {
-    if (isEmployeeDate(r?.leaveStartDate ?? '') && isEmployeeDate(r?.leaveEndDate ?? '') && r.leaveEndDate < r.leaveStartDate) {
+    if (isCalendarDate(r?.leaveStartDate) && isCalendarDate(r?.leaveEndDate) && r.leaveEndDate < r.leaveStartDate) {
       issues.push({ path: ['vacationRecords', i, 'leaveEndDate'], message: 'validation.leaveEndBeforeStart' });
     }
   });
@@ -211,7 +204,7 @@ const employeeFields = {
   departmentId: optionalId,
   clinicCollectionId: optionalId,
   contactInfos: z.array(employeeContactSchema, { error: 'validation.employeeContactsMin' }).min(1, { error: 'validation.employeeContactsMin' }).max(20),
-  dateOfBirth: employeeDate('validation.employeeDobRequired').refine((d) => d <= today(), { error: 'validation.employeeDobFuture' }),
+  dateOfBirth: calendarDate('validation.employeeDobRequired').refine((d) => d <= today(), { error: 'validation.employeeDobFuture' }),
   gender: z.enum(EMPLOYEE_GENDERS, { error: 'validation.employeeGenderInvalid' }),
   identity: employeeRequiredText(50, 'validation.employeeIdentityRequired'),
   nationality: employeeOptionalText(60),
@@ -221,7 +214,7 @@ const employeeFields = {
   medicalLicenseNumber: employeeOptionalText(60),
   consultation_fee: numberish(z.number({ error: 'validation.consultationFeeInvalid' }).min(0, { error: 'validation.consultationFeeInvalid' }).max(1_000_000, { error: 'validation.tooBig' }).nullable().optional()),
   on_call: boolish.optional(),
-  hireDate: employeeDate('validation.employeeHireDateRequired'),
+  hireDate: calendarDate('validation.employeeHireDateRequired'),
   certifications: textList(200).optional(),
   professional_experience: employeeOptionalText(2000),
   Qualifications: employeeOptionalText(2000),
@@ -414,7 +407,7 @@ export const employeeFormSchema = z
     employeeType: z.enum(EMPLOYEE_TYPES, { error: 'validation.employeeTypeRequired' }),
     image: employeeImageField(),
     contactInfos: z.array(employeeContactSchema).min(1, { error: 'validation.employeeContactsMin' }),
-    dateOfBirth: employeeDate('validation.employeeDobRequired').refine((d) => d <= today(), { error: 'validation.employeeDobFuture' }),
+    dateOfBirth: calendarDate('validation.employeeDobRequired').refine((d) => d <= today(), { error: 'validation.employeeDobFuture' }),
     gender: z.enum(EMPLOYEE_GENDERS, { error: 'validation.employeeGenderInvalid' }),
     identity: employeeRequiredText(50, 'validation.employeeIdentityRequired'),
     nationality: z.string().max(60).optional(),
@@ -424,7 +417,7 @@ export const employeeFormSchema = z
     medicalLicenseNumber: z.string().max(60).optional(),
     consultation_fee: formNumber(z.number().min(0, { error: 'validation.consultationFeeInvalid' }).nullable()),
     on_call: z.boolean(),
-    hireDate: employeeDate('validation.employeeHireDateRequired'),
+    hireDate: calendarDate('validation.employeeHireDateRequired'),
     certifications: z.array(z.string()),
     professional_experience: employeeRequiredText(2000, 'validation.professionalExperienceRequired'),
     Qualifications: z.string().max(2000).optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fileRefSchema, listQuerySchema, numberish as numberFromText, refSchema } from './common.js';
+import { DATE_OUT_OF_RANGE, isCalendarDate, realDate } from './dates.js';
 
 /*
  * The patient record. Field names follow the product specification's contract (section 3 of spec 000),
@@ -38,30 +39,29 @@ export const PATIENT_NOTE_MAX = 2000;
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 
-function isoDate(y: number, m: number, d: number): string | null {
-  if (!Number.isInteger(y) || y < 1000 || y > 9999 || m < 1 || m > 12 || d < 1) return null;
-  const days = new Date(Date.UTC(y, m, 0)).getUTCDate();
-  if (d > days) return null;
-  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
-}
-
-/**
- * Reads a calendar date written as `1990-01-05` (optionally followed by a time, as ISO instants are),
- * or as the screens show it: `January 5, 1990` / `Jan 5, 1990`. Returns `YYYY-MM-DD`, or null when the text
- * is not a real date.
- */
-export function parseDateText(text: string): string | null {
+/** The real day a text names (see `parseDateText`), whatever its year. */
+function readDateText(text: string): string | null {
   const s = text.trim();
   const iso = /^(\d{4})-(\d{2})-(\d{2})(?:[T ].*)?$/.exec(s);
-  if (iso) return isoDate(Number(iso[1]), Number(iso[2]), Number(iso[3]));
+  if (iso) return realDate(Number(iso[1]), Number(iso[2]), Number(iso[3]));
   const long = /^([A-Za-z]+)\.?\s+(\d{1,2}),?\s+(\d{4})$/.exec(s);
   if (long) {
     const name = long[1]!.toLowerCase();
     const index = MONTHS.findIndex((m) => m === name || (name.length >= 3 && m.startsWith(name)));
     if (index < 0) return null;
-    return isoDate(Number(long[3]), index + 1, Number(long[2]));
+    return realDate(Number(long[3]), index + 1, Number(long[2]));
   }
   return null;
+}
+
+/**
+ * Reads a calendar date written as `1990-01-05` (optionally followed by a time, as ISO instants are),
+ * or as the screens show it: `January 5, 1990` / `Jan 5, 1990`. Returns `YYYY-MM-DD`, or null when the text
+ * is not a real date of the accepted range (DATE_MIN..DATE_MAX).
+ */
+export function parseDateText(text: string): string | null {
+  const date = readDateText(text);
+  return isCalendarDate(date) ? date : null;
 }
 
 /**
@@ -104,23 +104,24 @@ function phoneField(requiredKey: string) {
   );
 }
 
+/**
+ * The day a date text names, or an issue: not a real date, in the future (with `futureKey`: said first, it is the
+ * more useful message for a birth date of 9999), or outside the accepted range (DATE_MIN..DATE_MAX).
+ */
+function checkedDate(text: string, ctx: z.RefinementCtx, futureKey: string): string {
+  const date = readDateText(text);
+  if (date && !(futureKey && date > latestTodayIso()) && isCalendarDate(date)) return date;
+  const problem = !date ? 'validation.invalidDate' : futureKey && date > latestTodayIso() ? futureKey : DATE_OUT_OF_RANGE;
+  ctx.addIssue({ code: 'custom', message: problem });
+  return z.NEVER;
+}
+
 function dateField(requiredKey: string, futureKey: string) {
   return z.preprocess(
     (v) => (v instanceof Date && !Number.isNaN(v.getTime()) ? v.toISOString().slice(0, 10) : blankToUndefined(v)),
     z
       .string({ error: requiredKey })
-      .transform((text, ctx) => {
-        const date = parseDateText(text);
-        if (!date || date < '1900-01-01') {
-          ctx.addIssue({ code: 'custom', message: 'validation.invalidDate' });
-          return z.NEVER;
-        }
-        if (futureKey && date > latestTodayIso()) {
-          ctx.addIssue({ code: 'custom', message: futureKey });
-          return z.NEVER;
-        }
-        return date;
-      }),
+      .transform((text, ctx) => checkedDate(text, ctx, futureKey)),
   );
 }
 
@@ -129,18 +130,7 @@ function optionalDateField(futureKey: string) {
     (v) => (v instanceof Date && !Number.isNaN(v.getTime()) ? v.toISOString().slice(0, 10) : blankToUndefined(v)),
     z
       .string({ error: 'validation.invalidDate' })
-      .transform((text, ctx) => {
-        const date = parseDateText(text);
-        if (!date || date < '1900-01-01') {
-          ctx.addIssue({ code: 'custom', message: 'validation.invalidDate' });
-          return z.NEVER;
-        }
-        if (futureKey && date > latestTodayIso()) {
-          ctx.addIssue({ code: 'custom', message: futureKey });
-          return z.NEVER;
-        }
-        return date;
-      })
+      .transform((text, ctx) => checkedDate(text, ctx, futureKey))
       .optional(),
   );
 }

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { EMPLOYEE_TYPES } from '../constants.js';
 import { booleanText, idSchema, listQuerySchema, refSchema } from './common.js';
+import { calendarDateCheck, isCalendarDate } from './dates.js';
 import {
   EMPLOYEE_DAYS, EMPLOYEE_GENDERS, EMPLOYEE_JOB_TYPES, EMPLOYEE_MARITAL_STATUSES, EMPLOYEE_TIME_PATTERN, ACCOUNT_USERNAME_PATTERN,
-  USER_FILE_MAX_BYTES, isEmployeeDate, isEmployeeEmail, isEmployeePhone, minutesOfDay, accountPasswordSchema, pickedUpload,
+  USER_FILE_MAX_BYTES, isEmployeeEmail, isEmployeePhone, minutesOfDay, accountPasswordSchema, pickedUpload,
 } from './employee.js';
 
 /** A row of the users list (an employee with sign-in fields). Issue areas extend the full employee record. */
@@ -23,17 +24,17 @@ export type UserListItem = z.infer<typeof userListItem>;
 
 export const employeeSortFields = ['_id', 'publicId', 'name', 'username', 'employeeType', 'isActive', 'createdAt', 'jobTitle', 'hireDate', 'lastLoginAt'] as const;
 
-/** A date filter: 'YYYY-MM-DD', or a formatted date such as 'January 5, 1990'. */
+/** A date filter: 'YYYY-MM-DD', or a formatted date such as 'January 5, 1990' (within the accepted range). */
 const dateFilter = z
   .string()
   .trim()
   .max(40)
   .transform((text, ctx) => {
-    if (isEmployeeDate(text)) return text;
-    const parsed = Date.parse(`${text} 12:00 UTC`);
-    if (!Number.isNaN(parsed)) return new Date(parsed).toISOString().slice(0, 10);
-    ctx.addIssue({ code: 'custom', message: 'validation.invalidDate' });
-    return z.NEVER;
+    // Text written like an ISO date is read as one (the platform's lenient parser reads 0001-01-01 as 2001).
+    const parsed = /^[-+]?\d{4,}-/.test(text) ? Number.NaN : Date.parse(`${text} 12:00 UTC`);
+    const date = Number.isNaN(parsed) ? text : new Date(parsed).toISOString().slice(0, 10);
+    calendarDateCheck()(date, ctx);
+    return isCalendarDate(date) ? date : z.NEVER;
   });
 
 export const employeeListQuery = listQuerySchema(employeeSortFields).extend({
@@ -98,7 +99,7 @@ export function userFormSchema(mode: 'add' | 'edit') {
       employeeType: z.enum(EMPLOYEE_TYPES, { error: 'validation.required' }),
       fullName: required(100),
       gender: z.enum(EMPLOYEE_GENDERS, { error: 'validation.required' }),
-      dateOfBirth: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).refine(isEmployeeDate, { error: 'validation.invalidDate' }),
+      dateOfBirth: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).superRefine(calendarDateCheck()),
       identity: required(50),
       nationality: required(60),
       marital_status: z.enum(EMPLOYEE_MARITAL_STATUSES, { error: 'validation.required' }),
@@ -116,7 +117,7 @@ export function userFormSchema(mode: 'add' | 'edit') {
       image: userImage.nullable(),
       jobType: z.enum(EMPLOYEE_JOB_TYPES, { error: 'validation.required' }),
       jobTitle: required(100),
-      hireDate: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).refine(isEmployeeDate, { error: 'validation.invalidDate' }),
+      hireDate: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).superRefine(calendarDateCheck()),
       clinics: z.array(z.string()),
       workingHours: z.array(userWorkingDaySchema).min(1, { error: 'validation.workingDaysMin' }),
       documents: z.object({ cv: userDocument, workPermit: userDocument, certifications: userDocument, employmentContract: userDocument }),

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, intlLocalTime, localTime, safeTimeZone, toMinutes, weekdayOf, zonedInstant, zonedIso } from './time-zone.js';
+import { addDays, calendarDays, intlLocalTime, localTime, safeTimeZone, toMinutes, weekdayOf, zonedInstant, zonedIso } from './time-zone.js';
 
 describe('clinic-local time', () => {
   it('reads an instant on the wall clock of the clinic, weekday included', () => {
@@ -35,6 +35,25 @@ describe('clinic-local time', () => {
     expect(addDays('2026-02-28', 1)).toBe('2026-03-01');
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
     expect(weekdayOf('2026-03-29')).toBe('Sunday');
+  });
+
+  it('never writes a date that is not four-digit YYYY-MM-DD (the day after 9999-12-31 sorted before it)', () => {
+    expect(addDays('9999-12-30', 1)).toBe('9999-12-31');
+    expect(() => addDays('9999-12-31', 1)).toThrow(RangeError);
+    expect(() => addDays('0000-01-01', -1)).toThrow(RangeError);
+    expect(() => addDays('2026-13-01', 1)).toThrow(RangeError);
+    expect(() => addDays('2026-01-01', 0.5)).toThrow(RangeError);
+  });
+
+  it('walks days by count: a bounded list, or null for a span it refuses', () => {
+    expect(calendarDays('2024-02-27', '2024-03-01')).toEqual(['2024-02-27', '2024-02-28', '2024-02-29', '2024-03-01']);
+    expect(calendarDays('2026-03-01', '2026-03-01')).toEqual(['2026-03-01']);
+    expect(calendarDays('2026-03-02', '2026-03-01')).toBeNull();
+    expect(calendarDays('2026-01-01', '2026-03-04', 62)).toBeNull();
+    expect(calendarDays('2026-01-01', '2026-03-04', 63)).toHaveLength(63);
+    expect(calendarDays('2026-01-01', '2999-12-31', 100_000)).toBeNull(); // never more than a year, whatever is asked
+    expect(calendarDays('9999-12-30', '9999-12-31')).toBeNull();
+    expect(calendarDays('2026-13-01', '2026-12-31')).toBeNull();
   });
 
   it('parses times and falls back to UTC for an unknown zone', () => {

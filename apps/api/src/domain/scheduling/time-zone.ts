@@ -2,6 +2,7 @@
  * Clinic-local time for instants, with the platform's Intl data (no date library).
  * Appointments are stored as instants; every rule is checked in the clinic's IANA time zone.
  */
+import { daysBetween } from '@clinic/shared';
 
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
@@ -162,10 +163,32 @@ export function fromMinutes(minutes: number): string {
   return `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
 }
 
-/** Adds whole days to a 'YYYY-MM-DD' date. */
+const DAY_TEXT = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * Adds whole days to a 'YYYY-MM-DD' date. Throws rather than write a date that is not four-digit YYYY-MM-DD
+ * (the day after 9999-12-31 would be '+010000-01-01', which sorts before it); the API's dates are bounded
+ * (DATE_MIN..DATE_MAX in the shared schemas), so this never happens for a validated request.
+ */
 export function addDays(date: string, days: number): string {
-  const t = Date.parse(`${date}T00:00:00Z`) + days * 86_400_000;
-  return new Date(t).toISOString().slice(0, 10);
+  const t = DAY_TEXT.test(date) ? Date.parse(`${date}T00:00:00Z`) + days * 86_400_000 : Number.NaN;
+  const out = Number.isFinite(t) && Number.isInteger(days) ? new Date(t).toISOString().slice(0, 10) : '';
+  if (!DAY_TEXT.test(out)) throw new RangeError(`addDays: ${date} + ${days} days is not a calendar date`);
+  return out;
+}
+
+/** Most days a day loop walks (a year): the longest window the API accepts is far shorter. */
+export const MAX_LOOP_DAYS = 366;
+
+/**
+ * The calendar dates from `from` to `to`, both included, counted from the number of days between them (never
+ * by comparing date texts, so the loop ends by construction). Null when either is not an accepted calendar
+ * date, `to` is earlier than `from`, or there would be more than `maxDays` of them.
+ */
+export function calendarDays(from: string, to: string, maxDays = MAX_LOOP_DAYS): string[] | null {
+  const span = daysBetween(from, to);
+  if (!(span >= 0 && span < Math.min(maxDays, MAX_LOOP_DAYS))) return null;
+  return Array.from({ length: span + 1 }, (_, i) => addDays(from, i));
 }
 
 /** The weekday of a calendar date (independent of any zone). */

@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
-  APPOINTMENT_RANGE_CAP, APPOINTMENT_STATUSES, DEFAULT_VISIT_MINUTES, pageWindow,
+  APPOINTMENT_RANGE_CAP, APPOINTMENT_RANGE_MAX_DAYS, APPOINTMENT_STATUSES, DEFAULT_VISIT_MINUTES, pageWindow,
   type AppointmentAvailability, type AppointmentAvailabilityQuery, type AppointmentCreate, type AppointmentListQuery,
   type AppointmentRecord, type AppointmentStatus, type AppointmentUpdate,
 } from '@clinic/shared';
 import { appointments } from '../../db/schema/index.js';
 import { checkBookingTime, clinicHasHours, dayAvailability, weekBounds } from '../../domain/scheduling/booking-rules.js';
-import { addDays, fromMinutes, safeTimeZone } from '../../domain/scheduling/time-zone.js';
+import { calendarDays, fromMinutes, safeTimeZone } from '../../domain/scheduling/time-zone.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, validationFailed, type FieldMessage } from '../../lib/errors.js';
@@ -264,18 +264,20 @@ export async function availability(deps: Deps, caller: Caller, q: AppointmentAva
   if (q.doctor && !doctor) throw notFound('doctor');
   const timeZone = safeTimeZone(clinic.timeZone);
   const calendar = { timeZone, workingHours: clinic.workingHours, holidays: clinic.holidays };
-  const days = [];
-  for (let date = q.from; date <= q.to; date = addDays(date, 1)) {
+  // A counted number of days (the schema already refused spans over the limit): never a loop comparing date texts.
+  const dates = calendarDays(q.from, q.to, APPOINTMENT_RANGE_MAX_DAYS + 1);
+  if (!dates) throw validationFailed({ to: 'validation.scheduling.rangeTooLong' });
+  const days = dates.map((date) => {
     const day = dayAvailability(date, calendar, doctor);
-    days.push({
+    return {
       date: day.date,
       weekday: day.weekday,
       clinicHours: day.clinicHours.map(slot),
       holiday: day.holiday,
       doctorHours: day.doctorHours ? day.doctorHours.map(slot) : null,
       doctorAway: day.doctorAway,
-    });
-  }
+    };
+  });
   const bounds = weekBounds(clinic.workingHours);
   const slotMinutes = clinic.averageVisitMinutes > 0 ? clinic.averageVisitMinutes : DEFAULT_VISIT_MINUTES;
   return {

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { EmployeeStats, EmployeeStatsPeriod } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import { companies } from '../../db/schema/index.js';
+import { calendarDays } from '../../domain/scheduling/time-zone.js';
 
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
@@ -21,12 +22,9 @@ export function periodRange(period: EmployeeStatsPeriod, today: string): { from:
   return { from: first, to: last };
 }
 
+/** Every day of a period (at most a month), counted rather than compared. */
 export function eachDay(from: string, to: string): string[] {
-  const out: string[] = [];
-  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000) {
-    out.push(new Date(t).toISOString().slice(0, 10));
-  }
-  return out;
+  return calendarDays(from, to) ?? [];
 }
 
 /**

@@ -1,0 +1,408 @@
+import { Readable } from 'node:stream';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { employeeCreateInput, employeeUpdateInput, patientInput, patientReportInput, translate } from '@clinic/shared';
+import { addDays } from '../domain/scheduling/time-zone.js';
+import type { Deps } from '../lib/app-types.js';
+import { CallerCache } from '../lib/caller-cache.js';
+import { fileUrl, storeUpload } from '../lib/files.js';
+import { TokenService } from '../lib/tokens.js';
+import { insertClinic, insertDoctor, insertPatient, insertService, nextWeekday } from '../modules/appointments/fixtures.js';
+import { seedOrganisation } from '../seed/organisation.js';
+import { seedPeople } from '../seed/people.js';
+import { auth, body, createOrg, createTestContext, type TestContext, type TestOrg } from '../test/harness.js';
+import { clinicBody, companyBody, complexBody, departmentBody } from '../test/organisation-fixtures.js';
+
+/**
+ * Extreme values for every parameter the API reads. Every route of the server's route table is called as an
+ * administrator of a company with a real clinic, doctor, patient, service and appointment (so ids are valid and
+ * the code behind validation is reached):
+ * - every GET route with each of its query parameters (read from the route schemas through the OpenAPI document)
+ *   set to each extreme value, the others left valid;
+ * - every route with a path parameter with each extreme value as that parameter;
+ * - every write route with each date- or number-looking body field (from its schema) set to each extreme value,
+ *   the rest of the body valid where the test knows a valid body.
+ * Each answer is a 2xx or a 4xx in the error envelope, never a 5xx, and comes within a generous hang guard;
+ * the health check still answers afterwards. A route the test cannot reach (an unknown resource for its path
+ * parameter, a write route whose body it cannot read) fails the test: cover it below.
+ *
+ * The hang guard catches a request that waits forever. A loop that never yields blocks the test with the server
+ * (they share the process): the scheduling domain's tests prove that day loops are bounded by construction.
+ */
+
+const HANG_GUARD_MS = 5_000;
+
+/** Texts that have broken, or could break, date and number handling. Sent percent-encoded: the server reads them as written. */
+const EXTREMES = [
+  '0001-01-01', '9999-12-31', '0000-00-00', '2026-13-01', '2026-02-30', '1899-12-31', '3000-01-01',
+  '9999-12-31T23:59:59Z', '-271821-04-20T00:00:00Z', '+275760-09-13T00:00:00Z', '0001-01-01T00:00:00Z', '2026-13-01T00:00:00Z',
+  '1e308', '-1e308', '9007199254740993', '99999999999999999999', '-1', '-99999999999999999999', 'NaN', 'Infinity', '-Infinity',
+  '%', '%E0%A4%A', '', 'x'.repeat(5_000), '9'.repeat(400),
+];
+/** Written into the URL as they are: percent signs that are not escapes. */
+const RAW_QUERY = ['%', '%E0%A4%A', '%%', '%zz'];
+/** Path parameters are ids: every value that is not one is refused alike, so fewer of them. */
+const PATH_VALUES = [
+  ...['9999-12-31', '0000-00-00', '9999-12-31T23:59:59Z', '1e308', '99999999999999999999', '-1', 'NaN', '%', '%E0%A4%A', '9'.repeat(400)].map(encodeURIComponent),
+  ...RAW_QUERY,
+];
+/** A JSON number written exactly as given (9007199254740993 loses precision when parsed, 1e400 becomes Infinity). */
+function rawJson(text: string) {
+  return `\u0000raw:${text}`;
+}
+const RAW_JSON = /"\\u0000raw:([^"]*)"/g;
+
+/** For body fields, by what the field holds (a body is parsed once, so fewer values than for query strings). */
+const BODY_DATES = [
+  '0001-01-01', '9999-12-31', '0000-00-00', '2026-13-01', '2026-02-30', '1899-12-31', '3000-01-01', '9999-12-31T23:59:59Z',
+  '-271821-04-20T00:00:00Z', '+275760-09-13T00:00:00Z', '%E0%A4%A', '', 'x'.repeat(5_000), -1, 1e308,
+];
+const BODY_NUMBERS = [
+  1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, -1, -0.5, 0, rawJson('9007199254740993'), rawJson('1e400'), rawJson('-1e400'),
+  '1e308', '99999999999999999999', '-1', 'NaN', 'Infinity', '', '9'.repeat(400), '9999-12-31',
+];
+const DATE_NAME = /date|time|year|birth|expir|^from$|^to$|At$/i;
+
+/** Path parameter `:id` of `/api/<resource>/...`: the table holding the caller's real record. */
+const RESOURCE_TABLE: Record<string, string> = {
+  appointments: 'appointments', clinics: 'clinics', cliniccollections: 'clinic_collections', companies: 'companies',
+  departments: 'departments', employees: 'employees', files: 'files', patients: 'patients', roles: 'roles',
+  services: 'services', specializations: 'specializations',
+};
+
+/** Write routes that read their body in the handler (multipart or JSON) instead of through the route schema. */
+const HANDLER_BODIES: Record<string, z.ZodType> = {
+  'POST /api/employees': employeeCreateInput,
+  'PUT /api/employees/:id': employeeUpdateInput,
+  'POST /api/patients': patientInput,
+  'PUT /api/patients/:id': patientInput,
+  'POST /api/patients/:id/documents': patientReportInput,
+  'POST /api/companies/:id/logo': z.object({}),
+};
+
+/** Body fields whose name or schema says date, time or number. */
+const DATE_OR_NUMBER_NAME = /date|time|year|birth|expir|^from$|^to$|At$|fee|price|amount|balance|percent|duration|capacity|minutes|children|height|weight|evaluation|^x$|^y$/i;
+
+type JsonSchema = Record<string, unknown> & {
+  type?: string | string[]; properties?: Record<string, JsonSchema>; items?: JsonSchema; format?: string; pattern?: string; $ref?: string;
+  anyOf?: JsonSchema[]; oneOf?: JsonSchema[]; allOf?: JsonSchema[];
+};
+type Path = Array<string | number>;
+
+let ctx: TestContext;
+let org: TestOrg;
+let openapi: { paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string; required?: boolean }>; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }>>; components?: { schemas?: Record<string, JsonSchema> } };
+const ids: Record<string, string> = {};
+let day: string;
+let slot: string;
+let fileQuery: Record<string, string>;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  org = await createOrg(ctx, { name: 'Extreme Values Clinic Group' });
+  const db = ctx.database.db;
+  await seedOrganisation(db, org.companyId);
+  await seedPeople(db, org.companyId);
+  // The scheduling parties, with known hours: Monday 10:00 and 11:00 in Riyadh are bookable.
+  const clinic = await insertClinic(db, org.companyId, { timeZone: 'Asia/Riyadh' });
+  const doctor = await insertDoctor(db, org.companyId, { clinics: [clinic.id] });
+  const patient = await insertPatient(db, org.companyId);
+  const service = await insertService(db, org.companyId, { clinicId: clinic.id, doctors: [doctor.id] });
+  Object.assign(ids, { clinic: clinic.id, doctor: doctor.id, patient: patient.id, service: service.id });
+  day = nextWeekday('Monday', 'Asia/Riyadh', 7);
+  slot = `${day}T10:00:00+03:00`;
+  const booked = await ctx.app.inject({
+    method: 'POST', url: '/api/appointments', headers: auth(org.token),
+    payload: { patient: patient.id, doctor: doctor.id, clinic: clinic.id, service: service.id, datetime: `${day}T11:00:00+03:00`, reason: 'Check-up' },
+  });
+  expect(booked.statusCode, booked.body).toBe(201);
+  ids.appointment = body(booked).data._id;
+
+  const deps: Deps = { config: ctx.config, database: ctx.database, db, tokens: new TokenService(ctx.config.jwtSecret, 900), callers: new CallerCache(0) };
+  const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5e0f5e20000000049454e44ae426082', 'hex');
+  const file = await storeUpload(deps, org.companyId, org.adminId, Readable.from([png]), { kind: 'report', field: 'file', filename: 'scan.png' });
+  fileQuery = Object.fromEntries(new URL(fileUrl(deps, org.companyId, file.id), 'http://local').searchParams);
+
+  const resourceIds: Record<string, string> = { appointments: ids.appointment, clinics: clinic.id, companies: org.companyId, employees: doctor.id, files: file.id, patients: patient.id, services: service.id };
+  for (const [resource, table] of Object.entries(RESOURCE_TABLE)) {
+    if (resourceIds[resource]) continue;
+    const [row] = await ctx.database.query<{ id: string }>(`select id from "${table}" where company_id = $1 order by id limit 1`, [org.companyId]);
+    if (row) resourceIds[resource] = row.id;
+  }
+  if (!resourceIds.specializations) {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/specializations', headers: auth(org.token), payload: specialization() });
+    expect(res.statusCode, res.body).toBe(201);
+    resourceIds.specializations = body(res).data._id;
+  }
+  Object.assign(ids, Object.fromEntries(Object.entries(resourceIds).map(([k, v]) => [`resource:${k}`, v])));
+  openapi = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+}, 120_000);
+afterAll(() => ctx?.close());
+
+const specialization = () => ({
+  name: `Cardiology ${Math.random().toString(36).slice(2, 8)}`, description: 'Heart and vessels care', certificationRequirements: 'Board certified',
+  medicalProcedures: 'ECG, echo', requiredEquipment: 'ECG machine', requiredStaff: [ids.doctor],
+});
+
+/** The answer, or a failure when there is none within the hang guard. */
+async function send(opts: Parameters<TestContext['app']['inject']>[0] & object): Promise<LightMyRequestResponse> {
+  let timer: NodeJS.Timeout | undefined;
+  const guard = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${HANG_GUARD_MS} ms`)), HANG_GUARD_MS);
+  });
+  try {
+    return await Promise.race([ctx.app.inject(opts), guard]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** What is wrong with an answer to bad input, or null: only 2xx, or 4xx in the error envelope with a message. */
+function problemWith(res: LightMyRequestResponse): string | null {
+  const ok = res.statusCode >= 200 && res.statusCode < 300;
+  if (!ok && !(res.statusCode >= 400 && res.statusCode < 500)) return `status ${res.statusCode}`;
+  if (ok) return null;
+  try {
+    const json = JSON.parse(res.body) as { success?: unknown; message?: { message?: unknown; code?: unknown } };
+    if (json.success !== false || typeof json.message?.message !== 'string' || !json.message.message || typeof json.message.code !== 'string') return 'no error envelope';
+  } catch {
+    return 'not JSON';
+  }
+  return null;
+}
+
+async function check(failures: string[], label: string, opts: Parameters<typeof send>[0], mustSucceed = false) {
+  try {
+    const res = await send(opts);
+    const problem = mustSucceed && res.statusCode >= 300 ? `status ${res.statusCode} for a valid request` : problemWith(res);
+    if (problem) failures.push(`${label}: ${problem}: ${res.body.slice(0, 200)}`);
+  } catch (error) {
+    failures.push(`${label}: ${(error as Error).message}`);
+  }
+}
+
+const apiRoutes = () => ctx.app.routeTable.filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'));
+const keyOf = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
+const openapiOp = (r: { method: string; url: string }) => openapi.paths[r.url.replace(/:([A-Za-z_]+)/g, '{$1}')]?.[r.method.toLowerCase()];
+const short = (v: string) => (v.length > 40 ? `${v.slice(0, 12)}...(${v.length} chars)` : JSON.stringify(v));
+
+/** The caller's real record for a route's path parameters, or null when the test does not know the resource. */
+function realPath(url: string): string | null {
+  const resource = /^\/api\/([a-z]+)\//.exec(url)?.[1];
+  const id = resource ? ids[`resource:${resource}`] : undefined;
+  if (!url.includes(':')) return url;
+  return id ? url.replace(/:([A-Za-z_]+)/g, id) : null;
+}
+
+/** Valid values for a GET route's query parameters: the ones it requires, and the partners of the one under test. */
+function validQuery(key: string): Record<string, string> {
+  switch (key) {
+    case 'GET /api/appointments/availability': return { clinic: ids.clinic!, from: day, to: addDays(day, 6), doctor: ids.doctor! };
+    case 'GET /api/appointments': return {
+      from: `${day}T00:00:00+03:00`, to: `${addDays(day, 7)}T00:00:00+03:00`, date: day, datetime: slot, status: 'scheduled',
+      clinic: ids.clinic!, doctor: ids.doctor!, patient: ids.patient!, service: ids.service!, filter: `clinic=${ids.clinic}`,
+    };
+    case 'GET /api/audit': return { from: addDays(day, -30), to: day, actor: org.adminId };
+    case 'GET /api/files/:id': return fileQuery;
+    case 'GET /api/employees/:id/stats': return { period: '30d' };
+    default: return {};
+  }
+}
+const PARTNERS: Record<string, string[]> = { from: ['to'], to: ['from'], c: ['e', 's'], e: ['c', 's'], s: ['c', 'e'] };
+
+/** A body that passes validation, where the test knows one, so a changed field reaches the service. */
+function validBody(key: string): Record<string, unknown> {
+  const pic = ids.doctor!;
+  switch (key) {
+    case 'POST /api/appointments': return { patient: ids.patient, doctor: ids.doctor, clinic: ids.clinic, service: ids.service, datetime: slot, reason: 'Check-up' };
+    case 'PATCH /api/appointments/:id': return { datetime: slot };
+    case 'PUT /api/companies/:id': return companyBody() as Record<string, unknown>;
+    case 'POST /api/clinics': case 'PUT /api/clinics/:id': return clinicBody(pic) as Record<string, unknown>;
+    case 'POST /api/cliniccollections': case 'PUT /api/cliniccollections/:id': return complexBody(pic) as Record<string, unknown>;
+    case 'POST /api/departments': case 'PUT /api/departments/:id': return departmentBody(pic) as Record<string, unknown>;
+    case 'POST /api/services': case 'PATCH /api/services/:id': return { name: 'ECG', description: 'Heart trace', price: 150, durationMinutes: 20, clinic: ids.clinic, doctors: [ids.doctor] };
+    case 'POST /api/patients': case 'PUT /api/patients/:id': return {
+      name: 'Noah Carter', identity: 'ID-EXTREME-1', phone: '0551234567', dateOfBirth: '1985-07-20', gender: 'male', nationality: 'British',
+      marital_status: 'Single', blood_type: 'O-', address: 'Olaya Street, Riyadh', Smoking: true, professiona_experi: 'Engineer',
+    };
+    case 'POST /api/employees': case 'PUT /api/employees/:id': return {
+      name: 'Huda Al-Amri', employeeType: 'Nurse', contactInfos: [{ type: 'phone', value: '0501234567' }], dateOfBirth: '1990-01-05', gender: 'female',
+      identity: 'ID-EXTREME-2', address: 'King Fahd Road, Riyadh', hireDate: '2020-03-01', jobType: 'FULL_TIME', jobTitle: 'Head Nurse',
+      professional_experience: '8 years', workingHours: [{ day: 'Sunday', startTime: '09:00', endTime: '17:00' }],
+      vacationRecords: [{ leaveStartDate: '2025-08-01', leaveEndDate: '2025-08-10', leaveType: 'Vacation', status: 'Approved' }],
+    };
+    default: return {};
+  }
+}
+
+function resolve(schema: JsonSchema | undefined): JsonSchema | undefined {
+  const ref = schema?.$ref;
+  if (typeof ref !== 'string') return schema;
+  return openapi.components?.schemas?.[ref.split('/').pop() ?? ''];
+}
+
+/** Paths of the date- and number-looking fields of a body schema (array items as index 0). */
+function dateOrNumberFields(schema: JsonSchema | undefined, path: Path = [], out = new Map<string, Path>(), depth = 0): Path[] {
+  const s = resolve(schema);
+  if (!s || depth > 8) return [...out.values()];
+  for (const branch of [...(s.anyOf ?? []), ...(s.oneOf ?? []), ...(s.allOf ?? [])]) dateOrNumberFields(branch, path, out, depth + 1);
+  const types = [s.type ?? []].flat();
+  if (s.properties) {
+    for (const [name, child] of Object.entries(s.properties)) dateOrNumberFields(child, [...path, name], out, depth + 1);
+  } else if (types.includes('array') && s.items) {
+    dateOrNumberFields(s.items, [...path, 0], out, depth + 1);
+  } else if (path.length) {
+    const name = String([...path].reverse().find((p) => typeof p === 'string') ?? '');
+    const looks = types.includes('number') || types.includes('integer') || s.format === 'date' || s.format === 'date-time'
+      || (typeof s.pattern === 'string' && s.pattern.includes('\\d{4}')) || DATE_OR_NUMBER_NAME.test(name);
+    if (looks) out.set(path.join('.'), path);
+  }
+  return [...out.values()];
+}
+
+function withValue(base: Record<string, unknown>, path: Path, value: unknown): Record<string, unknown> {
+  const root = structuredClone(base);
+  let node: Record<string | number, unknown> = root;
+  path.forEach((segment, i) => {
+    if (i === path.length - 1) {
+      node[segment] = value;
+      return;
+    }
+    const next = node[segment];
+    const fresh = typeof path[i + 1] === 'number' ? [] : {};
+    if (Array.isArray(next) && typeof path[i + 1] === 'number') node[segment] = next.length ? next : [{}];
+    else if (!next || typeof next !== 'object') node[segment] = typeof path[i + 1] === 'number' ? [{}] : fresh;
+    node = node[segment] as Record<string | number, unknown>;
+  });
+  return root;
+}
+
+describe('extreme values never stop the server', () => {
+  it('refuses the availability of 9999-12-30 to 9999-12-31 at once, and the server keeps answering', async () => {
+    const res = await send({ method: 'GET', url: `/api/appointments/availability?clinic=${ids.clinic}&from=9999-12-30&to=9999-12-31`, headers: auth(org.token) });
+    expect(res.statusCode).toBe(422);
+    const range = translate('validation.dateOutOfRange', 'en');
+    expect(body(res).message).toEqual({ code: 'VALIDATION_FAILED', message: expect.any(String), fields: { from: range, to: range } });
+    expect((await send({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    // The longest window the calendar may ask for still answers, day by day.
+    const longest = await send({ method: 'GET', url: `/api/appointments/availability?clinic=${ids.clinic}&from=2999-11-01&to=2999-12-31`, headers: auth(org.token) });
+    expect(longest.statusCode, longest.body).toBe(200);
+    expect(body(longest).data.days).toHaveLength(61);
+  });
+
+  it('answers bad query input with a 4xx in the envelope, never a 500', async () => {
+    const cases: Array<[string, string, string]> = [
+      ['/api/appointments?filter=clinic%3D%25', 'filter', translate('validation.invalidFilter', 'en')],
+      ['/api/appointments?datetime=2026-13-01', 'datetime', translate('validation.scheduling.invalidDay', 'en')],
+      ['/api/appointments?datetime=9999-12-31T23:59:59Z', 'datetime', translate('validation.dateOutOfRange', 'en')],
+      ['/api/appointments?date=9999-12-31', 'date', translate('validation.dateOutOfRange', 'en')],
+      ['/api/appointments?from=-271821-04-20T00:00:00Z&to=2026-01-01T00:00:00Z', 'from', translate('validation.scheduling.invalidInstant', 'en')],
+      ['/api/audit?to=2026-13-01', 'to', translate('validation.invalidDate', 'en')],
+      ['/api/audit?from=9999-12-31', 'from', translate('validation.dateOutOfRange', 'en')],
+      ['/api/employees?dateOfBirth=0001-01-01', 'dateOfBirth', translate('validation.dateOutOfRange', 'en')],
+    ];
+    for (const [url, field, message] of cases) {
+      const res = await send({ method: 'GET', url, headers: auth(org.token) });
+      expect(res.statusCode, url).toBe(422);
+      expect(body(res).message.fields?.[field], url).toBe(message);
+    }
+    const stillDecodes = await send({ method: 'GET', url: `/api/appointments?datetime=${encodeURIComponent(slot)}`, headers: auth(org.token) });
+    expect(stillDecodes.statusCode, stillDecodes.body).toBe(200);
+    expect(body(stillDecodes).data.map((a: { _id: string }) => a._id)).toEqual([ids.appointment]);
+  });
+
+  it('every GET route answers each query parameter set to each extreme value', async () => {
+    const failures: string[] = [];
+    const gets = apiRoutes().filter((r) => r.method === 'GET');
+    expect(gets.length).toBeGreaterThan(15);
+    for (const r of gets) {
+      const key = keyOf(r);
+      const path = realPath(r.url);
+      if (!path) {
+        failures.push(`${key}: no real id for its path parameter (add its resource to RESOURCE_TABLE)`);
+        continue;
+      }
+      const params = (openapiOp(r)?.parameters ?? []).filter((p) => p.in === 'query');
+      const valid = validQuery(key);
+      const missing = params.filter((p) => p.required && !(p.name in valid)).map((p) => p.name);
+      if (missing.length) failures.push(`${key}: no valid value for required query parameters ${missing.join(', ')} (add them to validQuery)`);
+      // The valid request succeeds: the values below replace one valid value at a time.
+      await check(failures, `${key} with valid parameters`, { method: 'GET', url: `${path}?${new URLSearchParams(valid)}`, headers: auth(org.token) }, true);
+      for (const p of params) {
+        const keep = new Set([...params.filter((q) => q.required).map((q) => q.name), ...(PARTNERS[p.name] ?? [])]);
+        const base = new URLSearchParams(Object.entries(valid).filter(([name]) => name !== p.name && keep.has(name)));
+        const prefix = base.toString() ? `${base}&` : '';
+        for (const value of [...EXTREMES.map(encodeURIComponent), ...RAW_QUERY]) {
+          await check(failures, `${key}?${p.name}=${short(value)}`, { method: 'GET', url: `${path}?${prefix}${encodeURIComponent(p.name)}=${value}`, headers: auth(org.token) });
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+
+  it('every route answers each extreme value as its path parameter', async () => {
+    const failures: string[] = [];
+    for (const r of apiRoutes().filter((x) => x.url.includes(':'))) {
+      for (const value of PATH_VALUES) {
+        const url = r.url.replace(/:([A-Za-z_]+)/g, value);
+        const payload = r.method === 'GET' || r.method === 'DELETE' ? undefined : {};
+        await check(failures, `${keyOf(r)} with ${short(value)}`, { method: r.method as 'GET', url, headers: auth(org.token), ...(payload ? { payload } : {}) });
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+
+  it('every write route answers each date or number field of its body set to each extreme value', async () => {
+    const failures: string[] = [];
+    const writes = apiRoutes().filter((r) => ['POST', 'PUT', 'PATCH'].includes(r.method));
+    let fields = 0;
+    for (const r of writes) {
+      const key = keyOf(r);
+      const path = realPath(r.url);
+      const declared = openapiOp(r)?.requestBody?.content?.['application/json']?.schema;
+      const handled = HANDLER_BODIES[key];
+      const schema = declared ?? (handled ? (z.toJSONSchema(handled, { io: 'input', unrepresentable: 'any' }) as JsonSchema) : undefined);
+      if (!path || !schema) {
+        failures.push(`${key}: ${path ? 'no body schema (declare one, or add the route to HANDLER_BODIES)' : 'no real id for its path parameter'}`);
+        continue;
+      }
+      const base = validBody(key);
+      for (const field of dateOrNumberFields(schema)) {
+        fields += 1;
+        const name = String([...field].reverse().find((p) => typeof p === 'string'));
+        for (const value of DATE_NAME.test(name) ? BODY_DATES : BODY_NUMBERS) {
+          const label = `${key} ${field.join('.')}=${typeof value === 'string' ? short(value.replace('\u0000raw:', '')) : value}`;
+          const payload = JSON.stringify(withValue(base, field, value)).replace(RAW_JSON, '$1');
+          await check(failures, label, { method: r.method as 'POST', url: path, headers: { ...auth(org.token), 'content-type': 'application/json' }, payload });
+        }
+      }
+    }
+    expect(fields, 'date and number fields found in the body schemas').toBeGreaterThan(40);
+    expect(failures).toEqual([]);
+  }, 180_000);
+
+  it('the server still answers afterwards', async () => {
+    const res = await send({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(body(res).data.status).toBe('ok');
+  });
+});
+
+describe('request ids', () => {
+  async function auditedRequestId(headers: Record<string, string>) {
+    const res = await send({ method: 'POST', url: '/api/specializations', headers: { ...auth(org.token), ...headers }, payload: specialization() });
+    expect(res.statusCode, res.body).toBe(201);
+    const [row] = await ctx.database.query<{ request_id: string | null }>(`select request_id from audit_log where company_id = $1 and entity_id = $2`, [org.companyId, body(res).data._id]);
+    return { header: res.headers['x-request-id'], stored: row?.request_id };
+  }
+
+  it('keeps a short safe X-Request-Id, and replaces anything else before it is echoed or audited', async () => {
+    expect(await auditedRequestId({ 'x-request-id': 'trace-01.a:b_c' })).toEqual({ header: 'trace-01.a:b_c', stored: 'trace-01.a:b_c' });
+    for (const given of ['<script>alert(1)</script>', 'a b', 'x'.repeat(65), "'; drop table audit_log; --", 'a\tb', '']) {
+      const { header, stored } = await auditedRequestId({ 'x-request-id': given });
+      expect(header, given).toMatch(/^[0-9a-f-]{36}$/);
+      expect(stored, given).toBe(header);
+    }
+  });
+});
