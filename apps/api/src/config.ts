@@ -1,11 +1,50 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 const boolText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Names Fastify's proxy matching understands for common private ranges. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An address, a CIDR range (`10.0.0.0/8`, `fd00::/8`) or one of the range names. */
+export function isProxyEntry(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: which peers' `X-Forwarded-For` is believed. Only the listed proxies are trusted; a client connecting
+ * from anywhere else keeps its socket address whatever headers it sends. `true` (from older configurations) means the
+ * loopback addresses only, never "everyone".
+ */
+const trustProxyText = z
+  .string()
+  .default('false')
+  .transform((text, ctx): false | string[] => {
+    const value = text.trim().toLowerCase();
+    if (['', 'false', '0', 'no'].includes(value)) return false;
+    if (['true', '1', 'yes'].includes(value)) return ['loopback'];
+    const entries = value.split(',').map((s) => s.trim()).filter(Boolean);
+    const wrong = entries.filter((e) => !isProxyEntry(e));
+    if (wrong.length) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `expected the reverse proxies' addresses or CIDR ranges, comma-separated (or loopback, linklocal, uniquelocal); not understood: ${wrong.join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 /** Every setting the server reads, from environment variables. Documented in README.md. */
 const envSchema = z.object({
@@ -20,11 +59,13 @@ const envSchema = z.object({
   NODE_ENV: z.string().default('production'),
   WEB_DIST: z.string().optional(),
   CORS_ORIGINS: z.string().default(''),
-  TRUST_PROXY: boolText.default(false),
+  TRUST_PROXY: trustProxyText,
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  SIGNUP_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
+  SIGNUP_WINDOW_MINUTES: z.coerce.number().int().min(1).default(60),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
   CALLER_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
 });
@@ -41,11 +82,15 @@ export interface Config {
   production: boolean;
   webDist: string | undefined;
   corsOrigins: string[];
-  trustProxy: boolean;
+  /** Addresses or CIDR ranges of the reverse proxies whose `X-Forwarded-For` is believed; false: none. */
+  trustProxy: false | string[];
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
   loginMaxFailures: number;
   loginWindowMinutes: number;
+  /** Sign-up attempts allowed per client address within `signupWindowMinutes`. */
+  signupMaxAttempts: number;
+  signupWindowMinutes: number;
   bodyLimitBytes: number;
   /** How long a signed-in caller's account and permissions are reused by one server process (0: never). */
   callerCacheMs: number;
@@ -86,6 +131,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginWindowMinutes: e.LOGIN_WINDOW_MINUTES,
+    signupMaxAttempts: e.SIGNUP_MAX_ATTEMPTS,
+    signupWindowMinutes: e.SIGNUP_WINDOW_MINUTES,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     callerCacheMs: e.CALLER_CACHE_MS,
     ...overrides,

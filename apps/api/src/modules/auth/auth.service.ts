@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { LoginInput, SessionUser } from '@clinic/shared';
-import { companies, employeeRoles, employees, loginFailures, refreshTokens, roles } from '../../db/schema/index.js';
+import { companies, employeeRoles, employees, refreshTokens, roles } from '../../db/schema/index.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, unauthorized } from '../../lib/errors.js';
 import { dummyHash, verifyPassword } from '../../lib/password.js';
 import { hashToken, newRefreshToken } from '../../lib/tokens.js';
 import { loadCaller } from '../../plugins/auth.js';
+import { clearAttempts, releaseAttempt, reserveAttempt } from './attempts.js';
 
 /** The session user as sign-in and GET /profile return it. */
 export async function sessionUser(deps: Deps, caller: Caller): Promise<SessionUser> {
@@ -61,13 +62,10 @@ async function accessTokenFor(deps: Deps, companyId: string, employeeId: string)
 
 export async function login(deps: Deps, req: FastifyRequest, input: LoginInput) {
   const identifier = input.email.trim().toLowerCase();
-  const ip = req.ip;
-  const since = new Date(Date.now() - deps.config.loginWindowMinutes * 60_000);
-  const [failures] = await deps.db
-    .select({ n: count() })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.identifier, identifier), eq(loginFailures.ip, ip), gt(loginFailures.createdAt, since)));
-  if ((failures?.n ?? 0) >= deps.config.loginMaxFailures) {
+  const key = { identifier, ip: req.ip, perAddress: true };
+  // The attempt is recorded before the password is checked, so parallel guesses cannot all pass the count.
+  const attempt = await reserveAttempt(deps, key, { max: deps.config.loginMaxFailures, windowMinutes: deps.config.loginWindowMinutes });
+  if (attempt === null) {
     throw new AppError(429, 'TOO_MANY_ATTEMPTS', 'errors.tooManyAttempts', { minutes: deps.config.loginWindowMinutes });
   }
 
@@ -84,7 +82,7 @@ export async function login(deps: Deps, req: FastifyRequest, input: LoginInput) 
 
   const ok = await verifyPassword(input.password, account?.passwordHash ?? (await dummyHash()));
   if (!account || !ok) {
-    await deps.db.insert(loginFailures).values({ identifier, ip });
+    // The reservation stays: it is the failure record.
     await recordAudit(deps.db, req, {
       companyId: account?.companyId ?? null,
       actorId: account?.id ?? null,
@@ -95,11 +93,12 @@ export async function login(deps: Deps, req: FastifyRequest, input: LoginInput) 
     throw new AppError(401, 'INVALID_CREDENTIALS', 'errors.invalidCredentials');
   }
   if (!account.isActive) {
+    await releaseAttempt(deps, attempt);
     await recordAudit(deps.db, req, { companyId: account.companyId, actorId: account.id, action: 'login_refused_inactive', entity: 'session' });
     throw new AppError(403, 'ACCOUNT_INACTIVE', 'errors.accountInactive');
   }
 
-  await deps.db.delete(loginFailures).where(and(eq(loginFailures.identifier, identifier), eq(loginFailures.ip, ip)));
+  await clearAttempts(deps, key);
   await deps.db
     .update(employees)
     .set({ lastLoginAt: new Date() })

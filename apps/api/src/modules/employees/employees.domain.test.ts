@@ -54,6 +54,16 @@ describe('who may change what', () => {
     expect(updateNeeds({ roleIds: [] }, { hasAccount: false })).toBe('user_update');
   });
 
+  it('asks for user_update to change the sign-in e-mail or the type of someone who can sign in', () => {
+    const account = { hasAccount: true, email: 'huda@north.test', employeeType: 'Nurse' };
+    expect(updateNeeds({ email: 'other@north.test' }, account)).toBe('user_update');
+    expect(updateNeeds({ email: null }, account)).toBe('user_update');
+    expect(updateNeeds({ employeeType: 'Admin' }, account)).toBe('user_update');
+    // The edit form sends every field: unchanged values are not an account change.
+    expect(updateNeeds({ email: 'HUDA@north.test', employeeType: 'Nurse', name: 'Huda A.' }, account)).toBeNull();
+    expect(updateNeeds({ email: 'other@north.test', employeeType: 'Admin' }, { hasAccount: false, email: null, employeeType: 'Nurse' })).toBeNull();
+  });
+
   it('refuses deactivating oneself and changing one\'s own roles, but not saving them unchanged', () => {
     expect(selfChangeRefusal('me', 'me', { isActive: false }, [])).toBe('cannotDeactivateSelf');
     expect(selfChangeRefusal('me', 'me', { roleIds: ['a'] }, ['b'])).toBe('cannotChangeOwnRoles');

@@ -21,12 +21,19 @@ export function createNeeds(input: Pick<EmployeeCreateInput, 'username' | 'passw
 }
 
 /**
- * The permission an update needs beyond the route's: roles, and the status of someone who can sign in,
- * are account matters (user_update).
+ * The permission an update needs beyond the route's: roles are account matters (user_update), and so is, for someone
+ * who can sign in, every field that identifies or authorises the account: its status, its sign-in e-mail and its type.
  */
-export function updateNeeds(input: EmployeeUpdateInput, target: { hasAccount: boolean }): Permission | null {
+export function updateNeeds(
+  input: EmployeeUpdateInput,
+  target: { hasAccount: boolean; email?: string | null; employeeType?: string },
+): Permission | null {
   if (input.roleIds !== undefined) return 'user_update';
-  if (input.isActive !== undefined && target.hasAccount) return 'user_update';
+  if (!target.hasAccount) return null;
+  if (input.isActive !== undefined) return 'user_update';
+  // A form saved with the stored values unchanged is not an account change.
+  if (input.email !== undefined && (input.email ?? '').toLowerCase() !== (target.email ?? '').toLowerCase()) return 'user_update';
+  if (input.employeeType !== undefined && input.employeeType !== target.employeeType) return 'user_update';
   return null;
 }
 

@@ -16,7 +16,9 @@ import type { MultipartSpec } from '../../lib/multipart.js';
 import type { StoredFile } from '../../lib/files.js';
 import { hashPassword } from '../../lib/password.js';
 import { nextPublicId } from '../../lib/public-id.js';
+import { releaseAttempt, reserveAttempt } from '../auth/attempts.js';
 import { revokeAllSessions } from '../auth/auth.service.js';
+import { checkNotAdministrator, keepingAnAdministrator } from './administrators.js';
 import {
   changedFields, createNeeds, documentChanges, firstContact, holdsAll, mayUse, mergedScheduleFields, roleChanges,
   selfChangeRefusal, updateNeeds,
@@ -218,8 +220,18 @@ async function checkReferences(db: Db, companyId: string, input: EmployeeUpdateI
   if (Object.keys(fields).length) throw validationFailed(fields);
 }
 
-async function checkUnique(db: Db, companyId: string, v: Parameters<typeof uniqueHolders>[2], exceptId?: string) {
-  const taken = await uniqueHolders(db, companyId, v, exceptId);
+/**
+ * User names and sign-in e-mails are unique across organisations, so saying one is taken tells something about
+ * another organisation: each such check is reserved against a per-organisation limit (the sign-up limit) and kept
+ * only when the answer was "taken". Free names never count.
+ */
+async function checkUnique(deps: Deps, req: FastifyRequest, companyId: string, v: Parameters<typeof uniqueHolders>[2], exceptId?: string) {
+  const global = Boolean(v.username || (v.email && v.account));
+  const limit = { max: deps.config.signupMaxAttempts, windowMinutes: deps.config.signupWindowMinutes };
+  const attempt = global ? await reserveAttempt(deps, { identifier: `taken-name:${companyId}`, ip: req.ip, perAddress: false }, limit) : undefined;
+  if (attempt === null) throw new AppError(429, 'TOO_MANY_TAKEN_NAMES', 'errors.tooManyTakenNames', { minutes: limit.windowMinutes });
+  const taken = await uniqueHolders(deps.db, companyId, v, exceptId);
+  if (attempt !== undefined && !taken.username && !taken.email) await releaseAttempt(deps, attempt);
   const fields: Record<string, FieldMessage> = {};
   if (taken.username) fields.username = 'errors.usernameTaken';
   if (taken.email) fields.email = 'errors.accountEmailTaken';
@@ -292,7 +304,7 @@ export async function createEmployee(deps: Deps, req: FastifyRequest, caller: Ca
   await checkReferences(deps.db, caller.companyId, input);
   await checkRoleGrant(deps.db, caller, [...new Set(input.roleIds ?? [])]);
   const email = input.email ?? firstContact(input.contactInfos, 'email');
-  await checkUnique(deps.db, caller.companyId, { identity: input.identity, username: input.username, email, account });
+  await checkUnique(deps, req, caller.companyId, { identity: input.identity, username: input.username, email, account });
   const passwordHash = account ? await hashPassword(input.password!) : null;
   const image = uploads.image ?? uploads.picture;
   return deps.db.transaction(async (txRaw) => {
@@ -326,7 +338,10 @@ export async function createEmployee(deps: Deps, req: FastifyRequest, caller: Ca
 export async function updateEmployee(deps: Deps, req: FastifyRequest, caller: Caller, id: string, input: EmployeeUpdateInput, uploads: Uploads) {
   const row = await loadEmployee(deps, caller.companyId, id);
   const hasAccount = row.passwordHash !== null;
-  if (!mayUse(caller.permissions, updateNeeds(input, { hasAccount }))) throw new AppError(403, 'FORBIDDEN', 'errors.accountPermissionNeeded');
+  if (!mayUse(caller.permissions, updateNeeds(input, { hasAccount, email: row.email, employeeType: row.employeeType }))) {
+    throw new AppError(403, 'FORBIDDEN', 'errors.accountPermissionNeeded');
+  }
+  await checkNotAdministrator(deps.db, caller, id);
   const currentRoles = await roleIdsOf(deps.db, caller.companyId, id);
   const refusal = selfChangeRefusal(caller.id, id, input, currentRoles);
   if (refusal) throw new AppError(409, refusal === 'cannotDeactivateSelf' ? 'SELF_DEACTIVATION' : 'SELF_ROLE_CHANGE', `errors.${refusal}`);
@@ -338,8 +353,9 @@ export async function updateEmployee(deps: Deps, req: FastifyRequest, caller: Ca
     input,
   );
   if (Object.keys(scheduleFields).length) throw validationFailed(scheduleFields);
-  const email = input.email !== undefined ? input.email : undefined;
-  await checkUnique(deps.db, caller.companyId, { identity: input.identity, email, account: hasAccount }, id);
+  // An unchanged e-mail is its holder's own: only a new one is looked up.
+  const email = input.email !== undefined && (input.email ?? '').toLowerCase() !== (row.email ?? '').toLowerCase() ? input.email : undefined;
+  await checkUnique(deps, req, caller.companyId, { identity: input.identity, email, account: hasAccount }, id);
 
   const before = await getEmployee(deps, caller.companyId, id);
   const columns = columnsOf(input, (row.details ?? {}) as Details);
@@ -348,9 +364,13 @@ export async function updateEmployee(deps: Deps, req: FastifyRequest, caller: Ca
   else if (input.image === '') columns.imageFileId = null;
   await deps.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    await tx.update(employees).set({ ...columns, updatedAt: new Date() }).where(and(eq(employees.companyId, caller.companyId), eq(employees.id, id)));
-    await replaceLinks(tx, caller.companyId, id, input);
-    await applyDocuments(tx, caller.companyId, id, input.documents, uploads);
+    await keepingAnAdministrator(tx, caller.companyId, async () => {
+      // Re-checked under the company's lock: the employee may have become an administrator meanwhile.
+      await checkNotAdministrator(tx, caller, id);
+      await tx.update(employees).set({ ...columns, updatedAt: new Date() }).where(and(eq(employees.companyId, caller.companyId), eq(employees.id, id)));
+      await replaceLinks(tx, caller.companyId, id, input);
+      await applyDocuments(tx, caller.companyId, id, input.documents, uploads);
+    });
   });
   const after = await getEmployee(deps, caller.companyId, id);
   const strip = (r: EmployeeRecord) => ({
@@ -370,6 +390,7 @@ export async function updateEmployee(deps: Deps, req: FastifyRequest, caller: Ca
 export async function deleteEmployee(deps: Deps, req: FastifyRequest, caller: Caller, id: string) {
   const row = await loadEmployee(deps, caller.companyId, id);
   if (caller.id === id) throw new AppError(409, 'SELF_DELETE', 'errors.cannotDeleteSelf');
+  await checkNotAdministrator(deps.db, caller, id);
   if (row.passwordHash !== null) {
     if (!mayUse(caller.permissions, 'user_delete')) throw new AppError(403, 'FORBIDDEN', 'errors.accountPermissionNeeded');
     await checkTargetWithin(deps.db, caller, id);
@@ -383,7 +404,10 @@ export async function deleteEmployee(deps: Deps, req: FastifyRequest, caller: Ca
   try {
     await deps.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
-      await tx.delete(employees).where(and(eq(employees.companyId, caller.companyId), eq(employees.id, id)));
+      await keepingAnAdministrator(tx, caller.companyId, async () => {
+        await checkNotAdministrator(tx, caller, id);
+        await tx.delete(employees).where(and(eq(employees.companyId, caller.companyId), eq(employees.id, id)));
+      });
       await recordAudit(tx, req, {
         companyId: caller.companyId, actorId: caller.id, action: 'delete', entity: ENTITY, entityId: id,
         changes: { before: { publicId: before.publicId, name: before.name, employeeType: before.employeeType, username: before.username, roleIds: before.roleIds } },

@@ -56,4 +56,20 @@ describe('PUT /api/profile/password', () => {
     expect(oldLogin.statusCode).toBe(401);
     expect((await login(ctx, 'p_nurse', 'Fresh@Pass9')).accessToken).toBeTruthy();
   });
+
+  it('holds parallel wrong guesses of the current password to the sign-in limit, then refuses the right one too', async () => {
+    await createAccount(ctx.database.db, a.companyId, a.roleIds, {
+      name: 'Guessed', username: 'p_guessed', email: 'p_guessed@a.test', password: TEST_PASSWORD, employeeType: 'Nurse', roleNames: ['Nurse'],
+    });
+    const s = await login(ctx, 'p_guessed', TEST_PASSWORD);
+    const guesses = await Promise.all(Array.from({ length: 20 }, (_, i) =>
+      change(s.accessToken, { oldPassword: `Guess@${1000 + i}`, newPassword: 'Fresh@Pass9', confirmPassword: 'Fresh@Pass9' })));
+    const statuses = guesses.map((g) => g.statusCode);
+    expect(statuses.filter((x) => x === 422).length).toBeLessThanOrEqual(ctx.config.loginMaxFailures);
+    expect(statuses.filter((x) => x !== 422 && x !== 429)).toEqual([]);
+    const right = await change(s.accessToken, { oldPassword: TEST_PASSWORD, newPassword: 'Fresh@Pass9', confirmPassword: 'Fresh@Pass9' });
+    expect(right.statusCode).toBe(429);
+    expect(body(right).message.code).toBe('TOO_MANY_ATTEMPTS');
+    expect((await login(ctx, 'p_guessed', TEST_PASSWORD)).accessToken).toBeTruthy();
+  });
 });

@@ -10,6 +10,7 @@ import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { likePattern, orderBy } from '../../lib/list.js';
+import { keepingAnAdministrator } from '../employees/administrators.js';
 import { holdsAll } from '../employees/employees.domain.js';
 
 const ENTITY = 'role';
@@ -109,12 +110,15 @@ export async function updateRole(deps: Deps, req: FastifyRequest, caller: Caller
   if (input.name !== undefined) await checkNameFree(deps.db, caller.companyId, input.name, id);
   await deps.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    await tx.update(roles).set({ ...(input.name !== undefined ? { name: input.name } : {}), updatedAt: new Date() })
-      .where(and(eq(roles.companyId, caller.companyId), eq(roles.id, id)));
-    if (input.permissions) {
-      await tx.delete(rolePermissions).where(and(eq(rolePermissions.companyId, caller.companyId), eq(rolePermissions.roleId, id)));
-      await tx.insert(rolePermissions).values(input.permissions.map((permission) => ({ companyId: caller.companyId, roleId: id, permission })));
-    }
+    // Taking `admin` out of a role its holders administer through must leave the organisation an administrator.
+    await keepingAnAdministrator(tx, caller.companyId, async () => {
+      await tx.update(roles).set({ ...(input.name !== undefined ? { name: input.name } : {}), updatedAt: new Date() })
+        .where(and(eq(roles.companyId, caller.companyId), eq(roles.id, id)));
+      if (input.permissions) {
+        await tx.delete(rolePermissions).where(and(eq(rolePermissions.companyId, caller.companyId), eq(rolePermissions.roleId, id)));
+        await tx.insert(rolePermissions).values(input.permissions.map((permission) => ({ companyId: caller.companyId, roleId: id, permission })));
+      }
+    });
   });
   const after = await getRole(deps, caller.companyId, id);
   const changes: { before: Record<string, unknown>; after: Record<string, unknown> } = { before: {}, after: {} };
@@ -131,7 +135,8 @@ export async function deleteRole(deps: Deps, req: FastifyRequest, caller: Caller
   checkGrant(caller, before.permissions);
   await deps.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    await tx.delete(roles).where(and(eq(roles.companyId, caller.companyId), eq(roles.id, id)));
+    // A role still held is refused above and by the database's foreign key; its deletion still takes the guard.
+    await keepingAnAdministrator(tx, caller.companyId, () => tx.delete(roles).where(and(eq(roles.companyId, caller.companyId), eq(roles.id, id))));
     await recordAudit(tx, req, { companyId: caller.companyId, actorId: caller.id, action: 'delete', entity: ENTITY, entityId: id, changes: { before: { name: before.name, permissions: before.permissions } } });
   });
 }

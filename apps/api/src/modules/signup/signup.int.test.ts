@@ -82,3 +82,25 @@ describe('POST /api/auth/signup', () => {
     }
   });
 });
+
+describe('sign-up throttling', () => {
+  it('counts every attempt from an address, taken names included, and answers 429 past the limit', async () => {
+    const limited = await createTestContext({ signupMaxAttempts: 2 });
+    try {
+      const from = (remoteAddress: string, payload: object, lang?: string) =>
+        limited.app.inject({ method: 'POST', url: '/api/auth/signup', remoteAddress, payload, headers: lang ? { 'accept-language': lang } : {} });
+      expect((await from('10.3.3.3', person)).statusCode).toBe(200);
+      // Probing for a taken name is an attempt like any other.
+      expect((await from('10.3.3.3', { ...person, email: 'another@shifa.example' })).statusCode).toBe(409);
+      const third = await from('10.3.3.3', { ...person, username: 'free.name', email: 'free@shifa.example' }, 'ar');
+      expect(third.statusCode).toBe(429);
+      expect(body(third).message).toEqual({ code: 'TOO_MANY_SIGNUPS', message: 'محاولات تسجيل كثيرة من هذا العنوان. يرجى المحاولة بعد 60 دقيقة.' });
+      const en = await from('10.3.3.3', { ...person, username: 'free.name', email: 'free@shifa.example' });
+      expect(body(en).message.message).toBe('Too many sign-up attempts from this address. Please try again in 60 minutes.');
+      // Another address is not held back.
+      expect((await from('10.3.3.4', { ...person, username: 'free.name', email: 'free@shifa.example' })).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});

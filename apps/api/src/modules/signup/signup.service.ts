@@ -4,6 +4,7 @@ import type { SignupValues } from '@clinic/shared';
 import type { Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, type FieldMessage } from '../../lib/errors.js';
+import { reserveAttempt } from '../auth/attempts.js';
 import { login } from '../auth/auth.service.js';
 import { createOrganisation } from '../organisation/provision.js';
 import { rowsOf } from '../organisation/org-support.js';
@@ -30,8 +31,18 @@ async function assertFree(deps: Deps, username: string, email: string) {
 /**
  * Creates an organisation (its company, default roles and first administrator) and signs the
  * administrator in; the plan is chosen next (PUT /profile).
+ *
+ * Sign-in names are global, so whether a user name or e-mail is taken can only be answered truthfully; every
+ * attempt is therefore counted per client address before anything is looked up, and the answers stop at the
+ * limit (docs/decisions.md, "Sign-up and taken sign-in names").
  */
 export async function signUp(deps: Deps, req: FastifyRequest, input: SignupValues) {
+  const attempt = await reserveAttempt(
+    deps,
+    { identifier: 'signup:', ip: req.ip, perAddress: true },
+    { max: deps.config.signupMaxAttempts, windowMinutes: deps.config.signupWindowMinutes },
+  );
+  if (attempt === null) throw new AppError(429, 'TOO_MANY_SIGNUPS', 'errors.tooManySignups', { minutes: deps.config.signupWindowMinutes });
   await assertFree(deps, input.username, input.email);
   let created;
   try {

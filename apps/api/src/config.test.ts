@@ -1,0 +1,46 @@
+import os from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { isProxyEntry, loadConfig } from './config.js';
+
+const load = (env: Record<string, string>) => loadConfig(env, { jwtSecret: 'x'.repeat(32), dataDir: os.tmpdir() });
+
+describe('TRUST_PROXY', () => {
+  it('trusts nobody by default or when switched off', () => {
+    expect(load({}).trustProxy).toBe(false);
+    for (const off of ['false', '0', 'no', '']) expect(load({ TRUST_PROXY: off }).trustProxy).toBe(false);
+  });
+
+  it('takes "true" as the loopback addresses only, never every client', () => {
+    for (const on of ['true', 'TRUE', '1', 'yes']) expect(load({ TRUST_PROXY: on }).trustProxy).toEqual(['loopback']);
+  });
+
+  it('takes a comma-separated list of addresses, CIDR ranges and range names', () => {
+    expect(load({ TRUST_PROXY: '10.0.0.5, 172.16.0.0/12,fd00::/8, ::1 ,uniquelocal' }).trustProxy)
+      .toEqual(['10.0.0.5', '172.16.0.0/12', 'fd00::/8', '::1', 'uniquelocal']);
+  });
+
+  it('refuses anything else at start with a message naming what was not understood', () => {
+    expect(() => load({ TRUST_PROXY: '10.0.0.5,proxy.internal' })).toThrow(/TRUST_PROXY: .*not understood: proxy\.internal/);
+    expect(() => load({ TRUST_PROXY: '2' })).toThrow(/TRUST_PROXY/);
+    expect(() => load({ TRUST_PROXY: '*' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('checks CIDR prefixes against the address family', () => {
+    expect(isProxyEntry('10.0.0.0/8')).toBe(true);
+    expect(isProxyEntry('10.0.0.0/33')).toBe(false);
+    expect(isProxyEntry('2001:db8::/128')).toBe(true);
+    expect(isProxyEntry('2001:db8::/129')).toBe(false);
+    expect(isProxyEntry('10.0.0.0/8/1')).toBe(false);
+    expect(isProxyEntry('10.0.0.0/')).toBe(false);
+    expect(isProxyEntry('10.0.0.256')).toBe(false);
+  });
+});
+
+describe('sign-up throttling settings', () => {
+  it('default to 10 attempts per address in 60 minutes and refuse nonsense', () => {
+    const c = load({});
+    expect([c.signupMaxAttempts, c.signupWindowMinutes]).toEqual([10, 60]);
+    expect(load({ SIGNUP_MAX_ATTEMPTS: '3', SIGNUP_WINDOW_MINUTES: '30' })).toMatchObject({ signupMaxAttempts: 3, signupWindowMinutes: 30 });
+    expect(() => load({ SIGNUP_MAX_ATTEMPTS: '0' })).toThrow(/SIGNUP_MAX_ATTEMPTS/);
+  });
+});
