@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { boolish, listQuerySchema, refSchema } from './common.js';
+import { versionInput, versionSchema } from './version.js';
 
 export const APPOINTMENT_STATUSES = ['scheduled', 'completed', 'cancelled'] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
@@ -30,6 +31,7 @@ export const appointmentRecord = z.object({
   reminderSent: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  version: versionSchema,
 });
 export type AppointmentRecord = z.infer<typeof appointmentRecord>;
 
@@ -72,6 +74,8 @@ export const appointmentUpdateInput = z.strictObject({
   doctor: ref('validation.scheduling.doctorRequired').optional(),
   reason: reason.optional(),
   reminderSent: boolish.optional(),
+  /** The version the change is based on. */
+  version: versionInput,
 });
 export type AppointmentUpdateInput = z.input<typeof appointmentUpdateInput>;
 export type AppointmentUpdate = z.output<typeof appointmentUpdateInput>;
