@@ -181,14 +181,15 @@ if (refused.size) console.log('  refused bookings:', Object.fromEntries(refused)
 let c = 0;
 record('cancelling an appointment', await measured({
   url: `${server.base}/api/appointments`, method: 'PATCH', headers, amount: Math.max(1, booked.length),
-  requests: [{ setupRequest: (req) => ({ ...req, path: `/api/appointments/${booked[c++ % booked.length]}`, body: JSON.stringify({ status: 'cancelled', cancellationReason: 'Benchmark' }) }) }],
+  // A booking just made is at version 1: the cancellation is based on it, as a screen showing it would send.
+  requests: [{ setupRequest: (req) => ({ ...req, path: `/api/appointments/${booked[c++ % booked.length]}`, body: JSON.stringify({ status: 'cancelled', cancellationReason: 'Benchmark', version: 1 }) }) }],
 }));
 // Whatever the cancel run did not reach (autocannon may prepare a request it never sends) is cancelled one by one,
 // so the next run finds its slots free again.
 for (;;) {
   const left = (await api(server.base, token2, 'GET', '/api/appointments?status=scheduled&search=Benchmark%20booking&limit=30')).data;
   if (!left.length) break;
-  for (const a of left) await api(server.base, token2, 'PATCH', `/api/appointments/${a._id}`, { status: 'cancelled', cancellationReason: 'Benchmark' });
+  for (const a of left) await api(server.base, token2, 'PATCH', `/api/appointments/${a._id}`, { status: 'cancelled', cancellationReason: 'Benchmark', version: a.version });
 }
 await stopServer(server.child);
 

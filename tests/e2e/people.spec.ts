@@ -240,7 +240,7 @@ test('a receptionist cannot open user administration: the menu hides it and the 
   const adminHeaders = { authorization: `Bearer ${await tokenOf(adminPage)}` };
   const nurses = await (await adminPage.request.get('/api/employees?search=msaleh', { headers: adminHeaders })).json();
   const nurseId = nurses.data[0]._id as string;
-  const off = await page.request.put(`/api/employees/${nurseId}`, { headers, data: { isActive: false } });
+  const off = await page.request.put(`/api/employees/${nurseId}`, { headers, data: { isActive: false, version: nurses.data[0].version } });
   expect(off.status()).toBe(403);
   const still = await (await adminPage.request.get(`/api/employees/${nurseId}`, { headers: adminHeaders })).json();
   expect(still.data.isActive).toBe(true);

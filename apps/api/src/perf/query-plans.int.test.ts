@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BENCH_TIERS, seedBulk } from '../seed/bulk.js';
 import { auth, body, createTestContext, login, type TestContext } from '../test/harness.js';
+import { versionOf } from '../test/versions.js';
 
 const WATCHED = new Set(['patients', 'appointments']);
 const ADMIN = { username: 'plans', email: 'plans@bench.clinic', password: 'Plans@1234' };
@@ -115,7 +116,8 @@ describe('query plans over the clinic tier', () => {
       for (const st of statements) for (const table of await seqScans(st)) offenders.push(`${name}: ${table} in ${st.sql.slice(0, 160)}`);
     }
     expect(booked).toBeDefined();
-    for (const st of await statementsOf('PATCH', `/api/appointments/${booked}`, { status: 'cancelled', cancellationReason: 'Plan check' })) {
+    const version = await versionOf(ctx, 'appointments', booked);
+    for (const st of await statementsOf('PATCH', `/api/appointments/${booked}`, { status: 'cancelled', cancellationReason: 'Plan check', version })) {
       for (const table of await seqScans(st)) offenders.push(`cancelling: ${table} in ${st.sql.slice(0, 160)}`);
     }
     expect(offenders).toEqual([]);

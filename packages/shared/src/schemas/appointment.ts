@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { boolish, listQuerySchema, refSchema } from './common.js';
 import { calendarDate, calendarDateProblem, DATE_OUT_OF_RANGE, daysBetween, instantInRange } from './dates.js';
+import { versionInput, versionSchema } from './version.js';
 
 export const APPOINTMENT_STATUSES = ['scheduled', 'completed', 'cancelled'] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
@@ -31,6 +32,7 @@ export const appointmentRecord = z.object({
   reminderSent: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  version: versionSchema,
 });
 export type AppointmentRecord = z.infer<typeof appointmentRecord>;
 
@@ -70,6 +72,8 @@ export const appointmentUpdateInput = z.strictObject({
   doctor: ref('validation.scheduling.doctorRequired').optional(),
   reason: reason.optional(),
   reminderSent: boolish.optional(),
+  /** The version the change is based on. */
+  version: versionInput,
 });
 export type AppointmentUpdateInput = z.input<typeof appointmentUpdateInput>;
 export type AppointmentUpdate = z.output<typeof appointmentUpdateInput>;

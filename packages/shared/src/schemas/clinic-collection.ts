@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, listQuerySchema, refSchema } from './common.js';
+import { versionInput, versionSchema } from './version.js';
 import { clockTimeField, timeRangeIssues, weekDayField } from './clinic.js';
 import {
   bankAccountRow, cashBoxRow, commercialRecordSchema, contactRow, orgEmailField, holidayRow, insuranceRow, orgOptionalText,
@@ -69,6 +70,10 @@ export const clinicCollectionInput = z.strictObject({
 export type ClinicCollectionInput = z.input<typeof clinicCollectionInput>;
 export type ClinicCollectionValues = z.output<typeof clinicCollectionInput>;
 
+/** PUT /api/cliniccollections/{id}: the form plus the version it was loaded with. */
+export const clinicCollectionUpdateInput = clinicCollectionInput.extend({ version: versionInput });
+export type ClinicCollectionUpdateValues = z.output<typeof clinicCollectionUpdateInput>;
+
 export const clinicCollectionSortFields = ['_id', 'publicId', 'name', 'isActive', 'createdAt'] as const;
 export const clinicCollectionListQuery = listQuerySchema(clinicCollectionSortFields);
 export type ClinicCollectionListQuery = z.infer<typeof clinicCollectionListQuery>;
@@ -122,5 +127,6 @@ export const clinicCollectionRecord = clinicCollectionListItem.extend({
   doctors: z.array(refSchema),
   staff: z.array(refSchema),
   updatedAt: z.string(),
+  version: versionSchema,
 });
 export type ClinicCollectionRecord = z.infer<typeof clinicCollectionRecord>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_VISIT_MINUTES } from '../constants.js';
 import { idSchema, listQuerySchema, refSchema } from './common.js';
+import { versionInput, versionSchema } from './version.js';
 import {
   bankAccountRow, cashBoxRow, commercialRecordSchema, contactRow, holidayRow, insuranceRow,
   orgPastDateField, paymentMethodRow, orgRequiredText,
@@ -173,6 +174,10 @@ export const clinicInput = z.strictObject({
 export type ClinicInput = z.input<typeof clinicInput>;
 export type ClinicValues = z.output<typeof clinicInput>;
 
+/** PUT /api/clinics/{id}: the form plus the version it was loaded with. */
+export const clinicUpdateInput = clinicInput.extend({ version: versionInput });
+export type ClinicUpdateValues = z.output<typeof clinicUpdateInput>;
+
 export const clinicSortFields = ['_id', 'publicId', 'name', 'isActive', 'createdAt'] as const;
 export const clinicListQuery = listQuerySchema(clinicSortFields).extend({
   departmentId: idSchema.optional(),
@@ -221,6 +226,7 @@ export const clinicRecord = clinicListItem.extend({
   doctorsCount: z.number(),
   patientsCount: z.number(),
   updatedAt: z.string(),
+  version: versionSchema,
 });
 export type ClinicRecord = z.infer<typeof clinicRecord>;
 

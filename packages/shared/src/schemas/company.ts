@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fileRefSchema } from './common.js';
 import { calendarDateCheck, isCalendarDate } from './dates.js';
+import { versionInput, versionSchema } from './version.js';
 import { locationRecord, locationSchema } from './location.js';
 
 /*
@@ -311,6 +312,10 @@ export const companyInput = z.strictObject({
 export type CompanyInput = z.input<typeof companyInput>;
 export type CompanyValues = z.output<typeof companyInput>;
 
+/** PUT /api/companies/{id}: the form plus the version it was loaded with. */
+export const companyUpdateInput = companyInput.extend({ version: versionInput });
+export type CompanyUpdateValues = z.output<typeof companyUpdateInput>;
+
 export const companyRecord = z.object({
   _id: z.string(),
   name: z.string(),
@@ -336,6 +341,7 @@ export const companyRecord = z.object({
   Executives: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  version: versionSchema,
 });
 export type CompanyRecord = z.infer<typeof companyRecord>;
 

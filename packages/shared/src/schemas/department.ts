@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, listQuerySchema, refSchema } from './common.js';
+import { versionInput, versionSchema } from './version.js';
 import { contactRecord, departmentContactRow, orgPastDateField, orgRequiredText } from './company.js';
 import { locationRecord, locationSchema } from './location.js';
 
@@ -29,6 +30,10 @@ export const departmentInput = z.strictObject({
 });
 export type DepartmentInput = z.input<typeof departmentInput>;
 export type DepartmentValues = z.output<typeof departmentInput>;
+
+/** PUT /api/departments/{id}: the form plus the version it was loaded with. */
+export const departmentUpdateInput = departmentInput.extend({ version: versionInput });
+export type DepartmentUpdateValues = z.output<typeof departmentUpdateInput>;
 
 export const departmentSortFields = ['_id', 'publicId', 'name', 'isActive', 'createdAt', 'clinicCount'] as const;
 export const departmentListQuery = listQuerySchema(departmentSortFields).extend({
@@ -63,5 +68,6 @@ export const departmentRecord = departmentListItem.extend({
   clinics: z.array(refSchema),
   staff: z.array(refSchema.extend({ employeeType: z.string(), isActive: z.boolean() })),
   updatedAt: z.string(),
+  version: versionSchema,
 });
 export type DepartmentRecord = z.infer<typeof departmentRecord>;

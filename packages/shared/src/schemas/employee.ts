@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EMPLOYEE_TYPES } from '../constants.js';
 import { boolish, fileRefSchema, idSchema, numberish, refSchema } from './common.js';
 import { calendarDate, isCalendarDate } from './dates.js';
+import { versionInput, versionSchema } from './version.js';
 
 /*
  * Employees: doctors and other staff. A user account is an employee with sign-in fields.
@@ -258,7 +259,7 @@ export type EmployeeCreateInput = z.output<typeof employeeCreateInput>;
  * PUT /api/employees/{id}: the fields given replace the stored ones (`{ isActive }` alone toggles the status).
  * Rules spanning several fields are checked on the record as it will be saved.
  */
-export const employeeUpdateInput = z.strictObject(employeeFields).partial().superRefine((v, ctx) => {
+export const employeeUpdateInput = z.strictObject(employeeFields).partial().extend({ version: versionInput }).superRefine((v, ctx) => {
   addIssues(ctx, employeeContactIssues(v.contactInfos));
 });
 export type EmployeeUpdateInput = z.output<typeof employeeUpdateInput>;
@@ -310,6 +311,7 @@ export const employeeRecord = z.object({
   lastLoginAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  version: versionSchema,
 });
 export type EmployeeRecord = z.infer<typeof employeeRecord>;
 
@@ -334,6 +336,8 @@ export const employeeListItem = z.object({
   specializations: z.array(refSchema),
   clinics: z.array(refSchema),
   phone: z.string().nullable(),
+  /** The status switch of the lists sends it back. */
+  version: versionSchema,
 });
 export type EmployeeListItem = z.infer<typeof employeeListItem>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fileRefSchema, listQuerySchema, numberish as numberFromText, refSchema } from './common.js';
 import { DATE_OUT_OF_RANGE, isCalendarDate, realDate } from './dates.js';
+import { versionInput, versionSchema } from './version.js';
 
 /*
  * The patient record. Field names follow the product specification's contract (section 3 of spec 000),
@@ -258,6 +259,10 @@ export const patientInput = z.strictObject({
 export type PatientInput = z.input<typeof patientInput>;
 export type PatientData = z.output<typeof patientInput>;
 
+/** PUT /api/patients/{id}: the form plus the version it was loaded with. */
+export const patientUpdateInput = patientInput.extend({ version: versionInput });
+export type PatientUpdateData = z.output<typeof patientUpdateInput>;
+
 /** Fields of the form that arrive as JSON text when a client prefers that to `name[i][key]` flattening. */
 export const PATIENT_JSON_FIELDS = ['languages', 'allergies', 'ChronicDiseases', 'familyMedicalHistory', 'insurances', 'emergencyContacts'] as const;
 
@@ -404,6 +409,7 @@ export const patientDetails = z.object({
   }),
   createdAt: z.string(),
   updatedAt: z.string(),
+  version: versionSchema,
 });
 export type PatientDetails = z.infer<typeof patientDetails>;
 

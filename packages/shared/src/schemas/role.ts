@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PERMISSIONS } from '../constants.js';
 import { listQuerySchema } from './common.js';
+import { versionInput, versionSchema } from './version.js';
 
 /** Roles group permissions; users hold roles. Admin (the `admin` permission) implies every permission. */
 export const roleRecord = z.object({
@@ -11,6 +12,7 @@ export const roleRecord = z.object({
   usersCount: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  version: versionSchema,
 });
 export type RoleRecord = z.infer<typeof roleRecord>;
 
@@ -35,7 +37,7 @@ const roleName = z
 
 export const roleCreateInput = z.strictObject({ name: roleName, permissions: permissionList });
 export type RoleCreateInput = z.infer<typeof roleCreateInput>;
-export const roleUpdateInput = z.strictObject({ name: roleName.optional(), permissions: permissionList.optional() });
+export const roleUpdateInput = z.strictObject({ name: roleName.optional(), permissions: permissionList.optional(), version: versionInput });
 export type RoleUpdateInput = z.infer<typeof roleUpdateInput>;
 
 /** Form values of the role editor. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { boolish, listQuerySchema, numberish, refSchema } from './common.js';
+import { versionInput, versionSchema } from './version.js';
 
 /** A service offered at one clinic by one or more of its doctors (spec 001: Services). */
 export const serviceRecord = z.object({
@@ -15,6 +16,7 @@ export const serviceRecord = z.object({
   doctors: z.array(refSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
+  version: versionSchema,
 });
 export type ServiceRecord = z.infer<typeof serviceRecord>;
 
@@ -63,6 +65,8 @@ export const serviceUpdateInput = z.strictObject({
   isActive: serviceFields.isActive.optional(),
   clinic: serviceFields.clinic.optional(),
   doctors: serviceFields.doctors.optional(),
+  /** The version the change is based on. */
+  version: versionInput,
 });
 export type ServiceUpdateInput = z.input<typeof serviceUpdateInput>;
 export type ServiceUpdate = z.output<typeof serviceUpdateInput>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { boolish, listQuerySchema, refSchema } from './common.js';
+import { versionInput, versionSchema } from './version.js';
 import { catalogStatusFilter } from './service.js';
 
 /** A medical speciality (spec 001: Specialities; the API path says specializations). */
@@ -15,6 +16,7 @@ export const specializationRecord = z.object({
   isActive: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  version: versionSchema,
 });
 export type SpecializationRecord = z.infer<typeof specializationRecord>;
 
@@ -63,6 +65,8 @@ export const specializationUpdateInput = z.strictObject({
   requiredEquipment: specializationFields.requiredEquipment.optional(),
   requiredStaff: specializationFields.requiredStaff.optional(),
   isActive: specializationFields.isActive.optional(),
+  /** The version the change is based on. */
+  version: versionInput,
 });
 export type SpecializationUpdateInput = z.input<typeof specializationUpdateInput>;
 export type SpecializationUpdate = z.output<typeof specializationUpdateInput>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EMPLOYEE_TYPES } from '../constants.js';
 import { booleanText, idSchema, listQuerySchema, refSchema } from './common.js';
 import { calendarDateCheck, isCalendarDate } from './dates.js';
+import { versionSchema } from './version.js';
 import {
   EMPLOYEE_DAYS, EMPLOYEE_GENDERS, EMPLOYEE_JOB_TYPES, EMPLOYEE_MARITAL_STATUSES, EMPLOYEE_TIME_PATTERN, ACCOUNT_USERNAME_PATTERN,
   USER_FILE_MAX_BYTES, isEmployeeEmail, isEmployeePhone, minutesOfDay, accountPasswordSchema, pickedUpload,
@@ -19,6 +20,8 @@ export const userListItem = z.object({
   isActive: z.boolean(),
   lastLoginAt: z.string().nullable(),
   createdAt: z.string(),
+  /** The status switch of the users list sends it back. */
+  version: versionSchema,
 });
 export type UserListItem = z.infer<typeof userListItem>;
 

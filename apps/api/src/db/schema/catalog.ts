@@ -1,5 +1,5 @@
 import { boolean, foreignKey, index, integer, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { rowId, tenantId, timestamps } from './columns.js';
+import { rowId, tenantId, timestamps, version } from './columns.js';
 import { companies, employees } from './core.js';
 import { clinics } from './organisation.js';
 
@@ -14,6 +14,7 @@ export const specializations = pgTable('specializations', {
   medicalProcedures: text('medical_procedures').notNull().default(''),
   requiredEquipment: text('required_equipment').notNull().default(''),
   isActive: boolean('is_active').notNull().default(true),
+  version: version(),
   ...timestamps,
 }, (t) => [primaryKey({ columns: [t.companyId, t.id] }), uniqueIndex('specializations_public_id_uq').on(t.companyId, t.publicId)]);
 
@@ -50,6 +51,7 @@ export const services = pgTable('services', {
   /** Minutes; null means the clinic's average visit duration. */
   durationMinutes: integer('duration_minutes'),
   isActive: boolean('is_active').notNull().default(true),
+  version: version(),
   ...timestamps,
 }, (t) => [
   primaryKey({ columns: [t.companyId, t.id] }),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial, boolean, date, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
-import { rowId, tenantId, timestamps } from './columns.js';
+import { rowId, tenantId, timestamps, version } from './columns.js';
 
 /** The tenant: one organisation (company, complex or single clinic, by plan). */
 export const companies = pgTable('companies', {
@@ -30,6 +30,7 @@ export const roles = pgTable('roles', {
   id: rowId(),
   name: text('name').notNull(),
   isSystem: boolean('is_system').notNull().default(false),
+  version: version(),
   ...timestamps,
 }, (t) => [
   primaryKey({ columns: [t.companyId, t.id] }),
@@ -96,6 +97,7 @@ export const employees = pgTable('employees', {
   details: jsonb('details').notNull().default({}),
   /** Bumped when the password changes or the account is deactivated: older access tokens stop working. */
   sessionVersion: integer('session_version').notNull().default(0),
+  version: version(),
   ...timestamps,
 }, (t) => [
   primaryKey({ columns: [t.companyId, t.id] }),

@@ -1,5 +1,5 @@
 import { boolean, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { rowId, tenantId, timestamps } from './columns.js';
+import { rowId, tenantId, timestamps, version } from './columns.js';
 import { companies } from './core.js';
 
 /*
@@ -35,6 +35,7 @@ export const companyProfiles = pgTable('company_profiles', {
   commercialRecord: jsonb('commercial_record'),
   /** { x: latitude, y: longitude } */
   location: jsonb('location'),
+  version: version(),
   ...timestamps,
 });
 
@@ -64,6 +65,7 @@ export const clinicCollections = pgTable('clinic_collections', {
   location: jsonb('location'),
   /** overview, policies, vision, goals, details, logo, bankAccount, insuranceCompany, commercialRecord, cashBoxes, onlinePaymentMethods */
   details: jsonb('details').notNull().default({}),
+  version: version(),
   ...timestamps,
 }, (t) => [
   primaryKey({ columns: [t.companyId, t.id] }),
@@ -99,6 +101,7 @@ export const departments = pgTable('departments', {
   location: jsonb('location'),
   /** introduction, vision, details, logo */
   details: jsonb('details').notNull().default({}),
+  version: version(),
   ...timestamps,
 }, (t) => [
   primaryKey({ columns: [t.companyId, t.id] }),
@@ -132,6 +135,7 @@ export const clinics = pgTable('clinics', {
   location: jsonb('location'),
   /** overview, vision, goals, logo, bankAccount, insuranceCompany, cashBoxes, onlinePaymentMethods, commercialRecord */
   details: jsonb('details').notNull().default({}),
+  version: version(),
   ...timestamps,
 }, (t) => [
   primaryKey({ columns: [t.companyId, t.id] }),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, foreignKey, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { rowId, tenantId, timestamps } from './columns.js';
+import { rowId, tenantId, timestamps, version } from './columns.js';
 import { companies } from './core.js';
 
 export const patients = pgTable('patients', {
@@ -42,6 +42,7 @@ export const patients = pgTable('patients', {
    * (extras/0007_patient_last_visit.sql), so the list can show it and sort by it through an index.
    */
   lastVisitAt: timestamp('last_visit_at', { withTimezone: true, mode: 'date' }),
+  version: version(),
   ...timestamps,
 }, (t) => [
   primaryKey({ columns: [t.companyId, t.id] }),

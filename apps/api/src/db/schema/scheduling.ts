@@ -1,5 +1,5 @@
 import { boolean, foreignKey, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { rowId, tenantId, timestamps } from './columns.js';
+import { rowId, tenantId, timestamps, version } from './columns.js';
 import { services } from './catalog.js';
 import { companies, employees } from './core.js';
 import { clinics } from './organisation.js';
@@ -24,6 +24,7 @@ export const appointments = pgTable('appointments', {
   cancellationReason: text('cancellation_reason'),
   reminderSent: boolean('reminder_sent').notNull().default(false),
   createdBy: uuid('created_by'),
+  version: version(),
   ...timestamps,
 }, (t) => [
   primaryKey({ columns: [t.companyId, t.id] }),

@@ -5,6 +5,7 @@ import { addDays, zonedInstant, zonedIso } from '../../domain/scheduling/time-zo
 import { nextPublicId } from '../../lib/public-id.js';
 import { createAccount } from '../organisation/provision.js';
 import { auth, body, createOrg, createTestContext, login, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
+import { withVersion } from '../../test/versions.js';
 import { insertClinic, insertDoctor, insertPatient, insertService, nextWeekday, WEEKDAY_HOURS } from './fixtures.js';
 
 const TZ = 'Asia/Riyadh';
@@ -64,8 +65,9 @@ afterAll(() => ctx.close());
 
 const post = (token: string, payload: Record<string, unknown>, lang?: string) =>
   ctx.app.inject({ method: 'POST', url: '/api/appointments', headers: auth(token, lang), payload });
-const patch = (token: string, id: string, payload: Record<string, unknown>, lang?: string) =>
-  ctx.app.inject({ method: 'PATCH', url: `/api/appointments/${id}`, headers: auth(token, lang), payload });
+/** A change from a screen loaded now: the appointment's current version is sent unless the payload names one. */
+const patch = async (token: string, id: string, payload: Record<string, unknown>, lang?: string) =>
+  ctx.app.inject({ method: 'PATCH', url: `/api/appointments/${id}`, headers: auth(token, lang), payload: (await withVersion(ctx, 'appointments', id, payload)) as Record<string, unknown> });
 const get = (token: string, url: string) => ctx.app.inject({ method: 'GET', url, headers: auth(token) });
 
 function booking(overrides: Record<string, unknown> = {}) {

@@ -87,6 +87,7 @@ export function toRecord(r: JoinedRow): AppointmentRecord {
     reminderSent: r.a.reminderSent,
     createdAt: r.a.createdAt.toISOString(),
     updatedAt: r.a.updatedAt.toISOString(),
+    version: r.a.version,
   };
 }
 

@@ -8,10 +8,12 @@ import {
 import { appointments } from '../../db/schema/index.js';
 import { checkBookingTime, clinicHasHours, dayAvailability, weekBounds } from '../../domain/scheduling/booking-rules.js';
 import { calendarDays, fromMinutes, safeTimeZone } from '../../domain/scheduling/time-zone.js';
+import type { Db } from '../../db/client.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, validationFailed, type FieldMessage } from '../../lib/errors.js';
 import { publicIdOf } from '../../lib/public-id.js';
+import { assertVersion, nextVersion, staleOrMissing } from '../../lib/versioning.js';
 import {
   clinicDoctors, clinicTimeZones, findAppointment, findAppointments, loadBookingParties, loadClinicCalendar, loadDoctorCalendar,
   type AppointmentFilters, type BookingParties,
@@ -182,6 +184,8 @@ export type AppointmentChange = 'rescheduled' | 'completed' | 'cancelled' | 'upd
 /**
  * Status changes (scheduled -> completed, scheduled -> cancelled with a reason; nothing else) and
  * rescheduling (a new time and optionally another doctor, through the booking rules).
+ * One statement re-checks what the change was decided on: the appointment is still scheduled and still at the
+ * version the client loaded. Of simultaneous changes exactly one applies and is audited; the others are 409.
  */
 export async function updateAppointment(
   deps: Deps, req: FastifyRequest, caller: Caller, id: string, input: AppointmentUpdate,
@@ -192,7 +196,9 @@ export async function updateAppointment(
   const now = new Date();
   const statusChange = input.status !== undefined && input.status !== row.status ? input.status : undefined;
   const reschedule = input.datetime !== undefined || (input.doctor !== undefined && input.doctor !== row.doctorId);
-  if (!Object.values(input).some((v) => v !== undefined)) throw validationFailed({ body: 'validation.scheduling.nothingToChange' });
+  const { version, ...changes } = input;
+  if (!Object.values(changes).some((v) => v !== undefined)) throw validationFailed({ body: 'validation.scheduling.nothingToChange' });
+  assertVersion(row, version);
 
   // Completed and cancelled appointments are history: they no longer change.
   if (row.status !== 'scheduled') {
@@ -228,27 +234,42 @@ export async function updateAppointment(
   if (input.reason !== undefined) set.reason = input.reason;
   if (input.reminderSent !== undefined) set.reminderSent = input.reminderSent;
 
+  let after: AppointmentRecord;
   try {
-    await deps.db.update(appointments).set(set).where(and(eq(appointments.companyId, caller.companyId), eq(appointments.id, id)));
+    after = await deps.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const [updated] = await tx
+        .update(appointments)
+        .set({ ...set, version: nextVersion(appointments.version) })
+        .where(and(
+          eq(appointments.companyId, caller.companyId), eq(appointments.id, id),
+          eq(appointments.version, version), eq(appointments.status, 'scheduled'),
+        ))
+        .returning({ id: appointments.id });
+      if (!updated) return staleOrMissing(async () => Boolean(await findAppointment(tx, caller.companyId, id)), () => notFound('appointment'));
+      const changed = (await findAppointment(tx, caller.companyId, id))!.record;
+      const b = auditable(before);
+      const a = auditable(changed);
+      const keys = (Object.keys(a) as Array<keyof typeof a>).filter((k) => a[k] !== b[k]);
+      if (keys.length) {
+        await recordAudit(tx, req, {
+          companyId: caller.companyId, actorId: caller.id, action: 'update', entity: 'appointment', entityId: id,
+          changes: { before: Object.fromEntries(keys.map((k) => [k, b[k]])), after: Object.fromEntries(keys.map((k) => [k, a[k]])) },
+        });
+      }
+      return changed;
+    });
   } catch (error) {
     throw overlapConflict(error) ?? error;
-  }
-  const after = await getAppointment(deps, caller, id);
-  const b = auditable(before);
-  const a = auditable(after);
-  const changed = (Object.keys(a) as Array<keyof typeof a>).filter((k) => a[k] !== b[k]);
-  if (changed.length) {
-    await recordAudit(deps.db, req, {
-      companyId: caller.companyId, actorId: caller.id, action: 'update', entity: 'appointment', entityId: id,
-      changes: { before: Object.fromEntries(changed.map((k) => [k, b[k]])), after: Object.fromEntries(changed.map((k) => [k, a[k]])) },
-    });
   }
   return { record: after, change };
 }
 
 export async function deleteAppointment(deps: Deps, req: FastifyRequest, caller: Caller, id: string): Promise<void> {
   const before = await getAppointment(deps, caller, id);
-  await deps.db.delete(appointments).where(and(eq(appointments.companyId, caller.companyId), eq(appointments.id, id)));
+  // Only the request that removed the row records it: a simultaneous second delete is a 404.
+  const deleted = await deps.db.delete(appointments).where(and(eq(appointments.companyId, caller.companyId), eq(appointments.id, id))).returning({ id: appointments.id });
+  if (!deleted.length) throw notFound('appointment');
   await recordAudit(deps.db, req, { companyId: caller.companyId, actorId: caller.id, action: 'delete', entity: 'appointment', entityId: id, changes: { before: auditable(before) } });
 }
 

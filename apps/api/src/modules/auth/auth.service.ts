@@ -168,12 +168,14 @@ export async function logout(deps: Deps, req: FastifyRequest, token: string | un
   await recordAudit(deps.db, req, { companyId: row.companyId, actorId: row.employeeId, action: 'logout', entity: 'session' });
 }
 
+/** Chooses the plan once: the statement that sets it also checks that no other plan was chosen (also by a simultaneous request). */
 export async function setPlan(deps: Deps, caller: Caller, plan: string) {
-  const [company] = await deps.db.select({ plan: companies.plan }).from(companies).where(eq(companies.id, caller.companyId));
-  if (company?.plan && company.plan !== plan) {
-    throw new AppError(409, 'PLAN_LOCKED', 'errors.planLocked');
-  }
-  await deps.db.update(companies).set({ plan, updatedAt: new Date() }).where(eq(companies.id, caller.companyId));
+  const updated = await deps.db
+    .update(companies)
+    .set({ plan, updatedAt: new Date() })
+    .where(and(eq(companies.id, caller.companyId), or(isNull(companies.plan), eq(companies.plan, plan))))
+    .returning({ id: companies.id });
+  if (updated.length === 0) throw new AppError(409, 'PLAN_LOCKED', 'errors.planLocked');
   return { ...caller, plan };
 }
 

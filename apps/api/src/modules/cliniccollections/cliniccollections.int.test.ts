@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinicCollectionSpecializations, employeeClinics, employees, specializations } from '../../db/schema/index.js';
 import { auth, body, createOrg, createTestContext, login, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
+import { asLoadedNow } from '../../test/versions.js';
 import { clinicBody, complexBody, departmentBody } from '../../test/organisation-fixtures.js';
 import { createAccount } from '../organisation/provision.js';
 
@@ -16,8 +17,8 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const url = '/api/cliniccollections';
-const send = (method: 'POST' | 'PUT' | 'DELETE' | 'GET', token: string, path = url, payload?: unknown, lang?: string) =>
-  ctx.app.inject({ method, url: path, headers: auth(token, lang), ...(payload ? { payload: payload as object } : {}) });
+const send = async (method: 'POST' | 'PUT' | 'DELETE' | 'GET', token: string, path = url, payload?: unknown, lang?: string) =>
+  ctx.app.inject({ method, url: path, headers: auth(token, lang), ...(payload ? { payload: (await asLoadedNow(ctx, method, path, payload)) as object } : {}) });
 
 async function createComplex(org: TestOrg, overrides: Parameters<typeof complexBody>[1] = {}) {
   const res = await send('POST', org.token, url, complexBody(org.adminId, overrides));

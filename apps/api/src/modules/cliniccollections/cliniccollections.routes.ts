@@ -1,6 +1,6 @@
 import {
-  clinicCollectionInput, clinicCollectionListItem, clinicCollectionListQuery, clinicCollectionRecord, idParams, listSchema,
-  messageOnlySchema, okSchema,
+  clinicCollectionInput, clinicCollectionListItem, clinicCollectionListQuery, clinicCollectionRecord, clinicCollectionUpdateInput, idParams,
+  listSchema, messageOnlySchema, okSchema,
 } from '@clinic/shared';
 import type { App, Deps } from '../../lib/app-types.js';
 import { t } from '../../lib/i18n.js';
@@ -38,7 +38,7 @@ export function clinicCollectionRoutes(app: App, deps: Deps) {
 
   app.put('/api/cliniccollections/:id', {
     config: { permission: 'complex_write' },
-    schema: { tags, params: idParams, body: clinicCollectionInput, response: { 200: okSchema(clinicCollectionRecord) } },
+    schema: { tags, params: idParams, body: clinicCollectionUpdateInput, response: { 200: okSchema(clinicCollectionRecord) } },
     handler: async (req) => ({
       success: true as const,
       message: t(req, 'success.org.complexUpdated'),

@@ -1,7 +1,8 @@
 import { and, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
-  pageWindow, type ClinicCollectionListItem, type ClinicCollectionListQuery, type ClinicCollectionRecord, type ClinicCollectionValues,
+  pageWindow, type ClinicCollectionListItem, type ClinicCollectionListQuery, type ClinicCollectionRecord, type ClinicCollectionUpdateValues,
+  type ClinicCollectionValues,
 } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import {
@@ -12,6 +13,7 @@ import { recordAudit } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
 import { likePattern, orderBy } from '../../lib/list.js';
 import { nextPublicId } from '../../lib/public-id.js';
+import { assertVersion, nextVersion, staleOrMissing } from '../../lib/versioning.js';
 import {
   assertEmployee, assertNoDependents, assertPlanAllows, assertSpecializations, changedFields, employeeRefs,
   inOrganisationTransaction, organisationPatientCount, organisationPeople, splitPeople,
@@ -198,6 +200,7 @@ export async function getComplex(deps: Deps, caller: Caller, id: string): Promis
     doctors,
     staff,
     updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
   };
 }
 
@@ -223,15 +226,20 @@ export async function createComplex(deps: Deps, req: FastifyRequest, caller: Cal
   return getComplex(deps, caller, id);
 }
 
-export async function updateComplex(deps: Deps, req: FastifyRequest, caller: Caller, id: string, input: ClinicCollectionValues) {
+/** Replaces the complex's form fields, only while it is at the version the form loaded (409 STALE_RECORD otherwise). */
+export async function updateComplex(deps: Deps, req: FastifyRequest, caller: Caller, id: string, { version, ...input }: ClinicCollectionUpdateValues) {
   const changes = await inOrganisationTransaction(deps.db, caller.companyId, async (tx) => {
     const current = await findRow(tx, caller.companyId, id);
     if (!current) throw notFound();
+    assertVersion(current, version);
     await assertEmployee(tx, caller.companyId, input.PIC);
     await assertSpecializations(tx, caller.companyId, input.specializations);
     const before = { ...current, specializations: await specialityIds(tx, caller.companyId, id) } as Record<string, unknown>;
     const columns = complexColumns(input);
-    await tx.update(clinicCollections).set({ ...columns, updatedAt: new Date() }).where(and(eq(clinicCollections.companyId, caller.companyId), eq(clinicCollections.id, id)));
+    const [updated] = await tx.update(clinicCollections).set({ ...columns, updatedAt: new Date(), version: nextVersion(clinicCollections.version) })
+      .where(and(eq(clinicCollections.companyId, caller.companyId), eq(clinicCollections.id, id), eq(clinicCollections.version, version)))
+      .returning({ id: clinicCollections.id });
+    if (!updated) return staleOrMissing(async () => Boolean(await findRow(tx, caller.companyId, id)));
     await replaceSpecialities(tx, caller.companyId, id, input.specializations);
     return changedFields(before, { ...columns, specializations: [...new Set(input.specializations)].sort() });
   });

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, clinics, employeeClinics, patients, services, specializations } from '../../db/schema/index.js';
 import { auth, body, createOrg, createTestContext, login, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
+import { versionOf } from '../../test/versions.js';
 import { clinicBody, complexBody, departmentBody } from '../../test/organisation-fixtures.js';
 import { createAccount } from '../organisation/provision.js';
 
@@ -158,7 +159,7 @@ describe('GET /api/clinics', () => {
   it('lists each clinic with its specialities, loaded for the whole page', async () => {
     const [clinic] = body(await get(listOrg.token, '/api/clinics?search=Dental')).data;
     const [spec] = await ctx.database.db.insert(specializations).values({ companyId: listOrg.companyId, publicId: 'SPC-000001', name: 'Orthodontics' }).returning();
-    const res = await ctx.app.inject({ method: 'PUT', url: `/api/clinics/${clinic._id}`, headers: auth(listOrg.token), payload: clinicBody(listOrg.adminId, { name: 'Dental Care', specializations: [spec!.id] }) });
+    const res = await ctx.app.inject({ method: 'PUT', url: `/api/clinics/${clinic._id}`, headers: auth(listOrg.token), payload: { ...clinicBody(listOrg.adminId, { name: 'Dental Care', specializations: [spec!.id] }), version: await versionOf(ctx, 'clinics', clinic._id) } });
     expect(res.statusCode, res.body).toBe(200);
     const [row] = body(await get(listOrg.token, '/api/clinics?search=Dental')).data;
     expect(row.specializations).toEqual([{ _id: spec!.id, name: 'Orthodontics', publicId: 'SPC-000001' }]);
@@ -232,11 +233,11 @@ describe('clinic details, counts and deletion', () => {
   it('updates a clinic with PUT and answers 404 for unknown ids', async () => {
     const res = await ctx.app.inject({
       method: 'PUT', url: `/api/clinics/${clinicId}`, headers: auth(a.token),
-      payload: clinicBody(a.adminId, { name: 'Family Clinic', AverageDurationOfVisit: 15, WorkingHours: [{ day: 'Monday', timeSlots: [{ startTime: '08:00', endTime: '12:00' }] }] }),
+      payload: { ...clinicBody(a.adminId, { name: 'Family Clinic', AverageDurationOfVisit: 15, WorkingHours: [{ day: 'Monday', timeSlots: [{ startTime: '08:00', endTime: '12:00' }] }] }), version: await versionOf(ctx, 'clinics', clinicId) },
     });
     expect(res.statusCode).toBe(200);
     expect(body(res).data).toMatchObject({ AverageDurationOfVisit: 15, WorkingHours: [{ day: 'Monday' }], services: [{ name: 'Check-up' }] });
-    const missing = await ctx.app.inject({ method: 'PUT', url: '/api/clinics/00000000-0000-4000-8000-000000000000', headers: auth(a.token), payload: clinicBody(a.adminId) });
+    const missing = await ctx.app.inject({ method: 'PUT', url: '/api/clinics/00000000-0000-4000-8000-000000000000', headers: auth(a.token), payload: { ...clinicBody(a.adminId), version: 1 } });
     expect(missing.statusCode).toBe(404);
   });
 
@@ -244,7 +245,7 @@ describe('clinic details, counts and deletion', () => {
     for (const url of [`/api/clinics/${clinicId}`, `/api/clinics/${clinicId}/patient-count`]) {
       expect((await get(b.token, url)).statusCode, url).toBe(404);
     }
-    const put = await ctx.app.inject({ method: 'PUT', url: `/api/clinics/${clinicId}`, headers: auth(b.token), payload: clinicBody(b.adminId, { name: 'Hijacked' }) });
+    const put = await ctx.app.inject({ method: 'PUT', url: `/api/clinics/${clinicId}`, headers: auth(b.token), payload: { ...clinicBody(b.adminId, { name: 'Hijacked' }), version: await versionOf(ctx, 'clinics', clinicId) } });
     expect(put.statusCode).toBe(404);
     const del = await ctx.app.inject({ method: 'DELETE', url: `/api/clinics/${clinicId}`, headers: auth(b.token) });
     expect(del.statusCode).toBe(404);

@@ -1,4 +1,6 @@
-import { clinicInput, clinicListItem, clinicListQuery, clinicRecord, idParams, listSchema, messageOnlySchema, okSchema, patientCountSchema } from '@clinic/shared';
+import {
+  clinicInput, clinicListItem, clinicListQuery, clinicRecord, clinicUpdateInput, idParams, listSchema, messageOnlySchema, okSchema, patientCountSchema,
+} from '@clinic/shared';
 import type { App, Deps } from '../../lib/app-types.js';
 import { t } from '../../lib/i18n.js';
 import { listEnvelope } from '../../lib/list.js';
@@ -40,7 +42,7 @@ export function clinicRoutes(app: App, deps: Deps) {
 
   app.put('/api/clinics/:id', {
     config: { permission: 'clinic_write' },
-    schema: { tags, params: idParams, body: clinicInput, response: { 200: okSchema(clinicRecord) } },
+    schema: { tags, params: idParams, body: clinicUpdateInput, response: { 200: okSchema(clinicRecord) } },
     handler: async (req) => ({
       success: true as const,
       message: t(req, 'success.org.clinicUpdated'),

@@ -1,6 +1,8 @@
 import { and, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { pageWindow, type ClinicListItem, type ClinicListQuery, type ClinicRecord, type ClinicValues, type Ref } from '@clinic/shared';
+import {
+  pageWindow, type ClinicListItem, type ClinicListQuery, type ClinicRecord, type ClinicUpdateValues, type ClinicValues, type Ref,
+} from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import {
   appointments, clinicCollections, clinicSpecializations, clinics, companies, departments, employeeClinics, employees, services, specializations,
@@ -10,6 +12,7 @@ import { recordAudit } from '../../lib/audit.js';
 import { notFound, validationFailed } from '../../lib/errors.js';
 import { exactTotal, likePattern, orderBy } from '../../lib/list.js';
 import { nextPublicId } from '../../lib/public-id.js';
+import { assertVersion, nextVersion, staleOrMissing } from '../../lib/versioning.js';
 import {
   assertEmployee, assertNoDependents, assertPlanAllows, assertSpecializations, changedFields, findComplex, findDepartment,
   inOrganisationTransaction, organisationPatientCount, organisationPeople, qualified, refOf, splitPeople,
@@ -164,6 +167,7 @@ export async function getClinic(deps: Deps, caller: Caller, id: string): Promise
     doctorsCount: doctors.length,
     patientsCount,
     updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
   };
 }
 
@@ -223,17 +227,21 @@ export async function createClinic(deps: Deps, req: FastifyRequest, caller: Call
   return getClinic(deps, caller, id);
 }
 
-export async function updateClinic(deps: Deps, req: FastifyRequest, caller: Caller, id: string, input: ClinicValues) {
+/** Replaces the clinic's form fields, only while the clinic is at the version the form loaded (409 STALE_RECORD otherwise). */
+export async function updateClinic(deps: Deps, req: FastifyRequest, caller: Caller, id: string, { version, ...input }: ClinicUpdateValues) {
   const c = caller.companyId;
   const changes = await inOrganisationTransaction(deps.db, c, async (tx) => {
     const current = await findRow(tx, c, id);
     if (!current) throw notFound();
+    assertVersion(current, version);
     await assertEmployee(tx, c, input.PIC);
     await assertSpecializations(tx, c, input.specializations);
     const placement = await placementOf(tx, c, input);
     const columns = clinicColumns(input, placement, input.timeZone ?? current.timeZone);
     const before = { ...current, specializations: await specialityIds(tx, c, id) } as Record<string, unknown>;
-    await tx.update(clinics).set({ ...columns, updatedAt: new Date() }).where(and(eq(clinics.companyId, c), eq(clinics.id, id)));
+    const [updated] = await tx.update(clinics).set({ ...columns, updatedAt: new Date(), version: nextVersion(clinics.version) })
+      .where(and(eq(clinics.companyId, c), eq(clinics.id, id), eq(clinics.version, version))).returning({ id: clinics.id });
+    if (!updated) return staleOrMissing(async () => Boolean(await findRow(tx, c, id)));
     await replaceSpecialities(tx, c, id, input.specializations);
     return changedFields(before, { ...columns, specializations: [...new Set(input.specializations)].sort() });
   });

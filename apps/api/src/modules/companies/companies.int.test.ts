@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, body, createOrg, createTestContext, login, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
+import { asLoadedNow } from '../../test/versions.js';
 import { companyBody } from '../../test/organisation-fixtures.js';
 import { createAccount } from '../organisation/provision.js';
 
@@ -17,8 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const send = (method: 'POST' | 'PUT' | 'GET', token: string, url: string, payload?: unknown, lang?: string) =>
-  ctx.app.inject({ method, url, headers: auth(token, lang), ...(payload ? { payload: payload as object } : {}) });
+const send = async (method: 'POST' | 'PUT' | 'GET', token: string, url: string, payload?: unknown, lang?: string) =>
+  ctx.app.inject({ method, url, headers: auth(token, lang), ...(payload ? { payload: (await asLoadedNow(ctx, method, url, payload)) as object } : {}) });
 
 function multipart(field: string, filename: string, content: Buffer, type: string) {
   const boundary = '----clinicTestBoundary';

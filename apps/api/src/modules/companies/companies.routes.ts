@@ -1,4 +1,4 @@
-import { companyCreatedSchema, companyInput, companyRecord, idParams, listSchema, okSchema } from '@clinic/shared';
+import { companyCreatedSchema, companyInput, companyRecord, companyUpdateInput, idParams, listSchema, okSchema } from '@clinic/shared';
 import type { App, Deps } from '../../lib/app-types.js';
 import { t } from '../../lib/i18n.js';
 import { listEnvelope } from '../../lib/list.js';
@@ -26,7 +26,7 @@ export function companyRoutes(app: App, deps: Deps) {
 
   app.put('/api/companies/:id', {
     config: { permission: 'company_write' },
-    schema: { tags: ['companies'], params: idParams, body: companyInput, response: { 200: okSchema(companyRecord) } },
+    schema: { tags: ['companies'], params: idParams, body: companyUpdateInput, response: { 200: okSchema(companyRecord) } },
     handler: async (req) => ({
       success: true as const,
       message: t(req, 'success.org.companyUpdated'),

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { CompanyRecord, CompanyValues } from '@clinic/shared';
+import type { CompanyRecord, CompanyUpdateValues, CompanyValues } from '@clinic/shared';
 import { companies, companyProfiles } from '../../db/schema/index.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
@@ -9,6 +9,7 @@ import { fileRef } from '../../lib/files.js';
 import { readForm } from '../../lib/multipart.js';
 import { t } from '../../lib/i18n.js';
 import { asPlan, planIncludes } from '../organisation/organisation.domain.js';
+import { assertVersion, nextVersion, staleOrMissing } from '../../lib/versioning.js';
 import { changedFields } from '../organisation/org-support.js';
 
 type CompanyRow = typeof companies.$inferSelect;
@@ -40,6 +41,7 @@ async function toRecord(deps: Deps, company: CompanyRow, profile: ProfileRow): P
     Executives: profile.executives,
     createdAt: profile.createdAt.toISOString(),
     updatedAt: profile.updatedAt.toISOString(),
+    version: profile.version,
   };
 }
 
@@ -105,20 +107,34 @@ export async function createCompany(deps: Deps, req: FastifyRequest, caller: Cal
   return toRecord(deps, row!.company, record);
 }
 
-export async function updateCompany(deps: Deps, req: FastifyRequest, caller: Caller, id: string, input: CompanyValues): Promise<CompanyRecord> {
+/**
+ * Replaces the company's form fields. The form sends the version it was loaded with; the profile row (which carries the
+ * version) is updated first and only at that version, so a stale form changes nothing (409 STALE_RECORD).
+ */
+export async function updateCompany(deps: Deps, req: FastifyRequest, caller: Caller, id: string, { version, ...input }: CompanyUpdateValues): Promise<CompanyRecord> {
   if (id !== caller.companyId) throw notFound();
   const current = await load(deps, caller.companyId);
-  if (!current?.profile) throw new AppError(404, 'NOT_FOUND', 'errors.org.companyProfileMissing');
+  const missing = () => new AppError(404, 'NOT_FOUND', 'errors.org.companyProfileMissing');
+  if (!current?.profile) throw missing();
+  assertVersion(current.profile, version);
   const columns = { ...profileColumns(input), ...(input.logo === null ? { logoFileId: null } : {}) };
-  const [updated] = await deps.db.transaction(async (tx) => {
+  const updated = await deps.db.transaction(async (tx) => {
+    const [profile] = await tx
+      .update(companyProfiles)
+      .set({ ...columns, updatedAt: new Date(), version: nextVersion(companyProfiles.version) })
+      .where(and(eq(companyProfiles.companyId, caller.companyId), eq(companyProfiles.version, version)))
+      .returning();
+    if (!profile) {
+      return staleOrMissing(async () => (await tx.select({ v: companyProfiles.version }).from(companyProfiles).where(eq(companyProfiles.companyId, caller.companyId))).length > 0, missing);
+    }
     await tx.update(companies).set({ name: input.name, updatedAt: new Date() }).where(eq(companies.id, caller.companyId));
-    return tx.update(companyProfiles).set({ ...columns, updatedAt: new Date() }).where(eq(companyProfiles.companyId, caller.companyId)).returning();
+    return profile;
   });
   const before = { name: current.company.name, ...current.profile } as Record<string, unknown>;
   const after = { name: input.name, ...columns } as Record<string, unknown>;
   await recordAudit(deps.db, req, { companyId: caller.companyId, actorId: caller.id, action: 'update', entity: 'company', entityId: caller.companyId, changes: changedFields(before, after) });
   const row = await load(deps, caller.companyId);
-  return toRecord(deps, row!.company, updated!);
+  return toRecord(deps, row!.company, updated);
 }
 
 /** Stores a new logo (JPEG or PNG, checked by content, 5 MB at most). */

@@ -1,4 +1,6 @@
-import { departmentInput, departmentListItem, departmentListQuery, departmentRecord, idParams, listSchema, messageOnlySchema, okSchema } from '@clinic/shared';
+import {
+  departmentInput, departmentListItem, departmentListQuery, departmentRecord, departmentUpdateInput, idParams, listSchema, messageOnlySchema, okSchema,
+} from '@clinic/shared';
 import type { App, Deps } from '../../lib/app-types.js';
 import { t } from '../../lib/i18n.js';
 import { listEnvelope } from '../../lib/list.js';
@@ -34,7 +36,7 @@ export function departmentRoutes(app: App, deps: Deps) {
 
   app.put('/api/departments/:id', {
     config: { permission: 'department_write' },
-    schema: { tags, params: idParams, body: departmentInput, response: { 200: okSchema(departmentRecord) } },
+    schema: { tags, params: idParams, body: departmentUpdateInput, response: { 200: okSchema(departmentRecord) } },
     handler: async (req) => ({
       success: true as const,
       message: t(req, 'success.org.departmentUpdated'),

@@ -1,6 +1,8 @@
 import { and, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { pageWindow, type DepartmentListItem, type DepartmentListQuery, type DepartmentRecord, type DepartmentValues } from '@clinic/shared';
+import {
+  pageWindow, type DepartmentListItem, type DepartmentListQuery, type DepartmentRecord, type DepartmentUpdateValues, type DepartmentValues,
+} from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import { clinics, departments, employees } from '../../db/schema/index.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
@@ -8,6 +10,7 @@ import { recordAudit } from '../../lib/audit.js';
 import { notFound, validationFailed } from '../../lib/errors.js';
 import { likePattern, orderBy } from '../../lib/list.js';
 import { nextPublicId } from '../../lib/public-id.js';
+import { assertVersion, nextVersion, staleOrMissing } from '../../lib/versioning.js';
 import {
   assertEmployee, assertNoDependents, assertPlanAllows, changedFields, complexRefs, employeeRefs, findComplex,
   inOrganisationTransaction, organisationPatientCount, organisationPeople,
@@ -123,6 +126,7 @@ export async function getDepartment(deps: Deps, caller: Caller, id: string): Pro
     clinics: clinicRows,
     staff: people.map((p) => ({ _id: p.id, name: p.name, publicId: p.public_id, employeeType: p.employee_type, isActive: p.is_active })),
     updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
   };
 }
 
@@ -143,18 +147,23 @@ export async function createDepartment(deps: Deps, req: FastifyRequest, caller: 
   return getDepartment(deps, caller, id);
 }
 
-export async function updateDepartment(deps: Deps, req: FastifyRequest, caller: Caller, id: string, input: DepartmentValues) {
+/** Replaces the department's form fields, only while it is at the version the form loaded (409 STALE_RECORD otherwise). */
+export async function updateDepartment(deps: Deps, req: FastifyRequest, caller: Caller, id: string, { version, ...input }: DepartmentUpdateValues) {
   const c = caller.companyId;
   const changes = await inOrganisationTransaction(deps.db, c, async (tx) => {
     const current = await findRow(tx, c, id);
     if (!current) throw notFound();
+    assertVersion(current, version);
     await assertEmployee(tx, c, input.PIC);
     await assertComplex(tx, c, input.clinicCollectionId);
     const columns = departmentColumns(input);
-    await tx.update(departments).set({ ...columns, updatedAt: new Date() }).where(and(eq(departments.companyId, c), eq(departments.id, id)));
-    // Its clinics follow the department into its (new) complex.
+    const [updated] = await tx.update(departments).set({ ...columns, updatedAt: new Date(), version: nextVersion(departments.version) })
+      .where(and(eq(departments.companyId, c), eq(departments.id, id), eq(departments.version, version))).returning({ id: departments.id });
+    if (!updated) return staleOrMissing(async () => Boolean(await findRow(tx, c, id)));
+    // Its clinics follow the department into its (new) complex: a change to them too, so their open forms are stale.
     if (current.clinicCollectionId !== input.clinicCollectionId) {
-      await tx.update(clinics).set({ clinicCollectionId: input.clinicCollectionId, updatedAt: new Date() }).where(and(eq(clinics.companyId, c), eq(clinics.departmentId, id)));
+      await tx.update(clinics).set({ clinicCollectionId: input.clinicCollectionId, updatedAt: new Date(), version: nextVersion(clinics.version) })
+        .where(and(eq(clinics.companyId, c), eq(clinics.departmentId, id)));
     }
     return changedFields(current as unknown as Record<string, unknown>, columns);
   });

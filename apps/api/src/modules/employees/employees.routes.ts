@@ -8,7 +8,9 @@ import { listEnvelope } from '../../lib/list.js';
 import { readForm } from '../../lib/multipart.js';
 import { parseOrThrow } from '../../lib/validation.js';
 import { callerOf } from '../../plugins/auth.js';
-import { EMPLOYEE_FORM, createEmployee, deleteEmployee, getEmployee, listEmployees, seesDocuments, updateEmployee } from './employees.service.js';
+import {
+  EMPLOYEE_FORM, createEmployee, deleteEmployee, getEmployee, isStatusOnly, listEmployees, seesDocuments, updateEmployee,
+} from './employees.service.js';
 import { doctorStats } from './employees.stats.js';
 
 /*
@@ -73,7 +75,7 @@ export function employeeRoutes(app: App, deps: Deps) {
       try {
         const input = parseOrThrow(employeeUpdateInput, form.body);
         const data = await updateEmployee(deps, req, caller, req.params.id, input, form.files);
-        const statusOnly = Object.keys(input).length === 1 && input.isActive !== undefined;
+        const statusOnly = isStatusOnly(input);
         const message = statusOnly ? (input.isActive ? 'success.employeeActivated' : 'success.employeeDeactivated') : 'success.employeeUpdated';
         return { success: true as const, message: t(req, message), data };
       } catch (err) {

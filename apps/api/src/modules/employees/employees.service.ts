@@ -17,6 +17,7 @@ import type { StoredFile } from '../../lib/files.js';
 import { hashPassword } from '../../lib/password.js';
 import { nextPublicId } from '../../lib/public-id.js';
 import { releaseAttempt, reserveAttempt } from '../auth/attempts.js';
+import { assertVersion, nextVersion, staleOrMissing } from '../../lib/versioning.js';
 import { revokeAllSessions } from '../auth/auth.service.js';
 import { checkNotAdministrator, keepingAnAdministrator } from './administrators.js';
 import {
@@ -29,6 +30,15 @@ import {
 } from './employees.repository.js';
 
 const ENTITY = 'employee';
+
+/** The fields of an update (or a create), without the version the update is based on. */
+type EmployeeFields = Omit<EmployeeUpdateInput, 'version'>;
+
+/** `{ isActive }` alone (with its version): the lists' status switch. */
+export function isStatusOnly(input: EmployeeUpdateInput): boolean {
+  const { version: _version, ...fields } = input;
+  return input.isActive !== undefined && Object.keys(fields).length === 1;
+}
 
 /**
  * The employee forms as multipart: `image` is the staff/doctor form's picture (5 MB, JPG or PNG),
@@ -78,6 +88,7 @@ function listItem(deps: Deps, row: EmployeeRow, rel: Relations, files: Map<strin
     specializations: rel.specializations.get(row.id) ?? [],
     clinics: rel.clinics.get(row.id) ?? [],
     phone: firstContact(row.contactInfos, 'phone'),
+    version: row.version,
   };
 }
 
@@ -160,11 +171,12 @@ export async function getEmployee(deps: Deps, companyId: string, id: string, opt
     lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
   };
 }
 
 /** Table columns for the fields a request gives (absent fields are left as they are). */
-function columnsOf(input: EmployeeUpdateInput, storedDetails: Details = {}) {
+function columnsOf(input: EmployeeFields, storedDetails: Details = {}) {
   const c: Partial<typeof employees.$inferInsert> = {};
   if (input.name !== undefined) c.name = input.name;
   if (input.email !== undefined) c.email = input.email;
@@ -205,9 +217,9 @@ function columnsOf(input: EmployeeUpdateInput, storedDetails: Details = {}) {
 }
 
 /** Every referenced role, clinic, speciality, department and complex must belong to the caller's company. */
-async function checkReferences(db: Db, companyId: string, input: EmployeeUpdateInput) {
+async function checkReferences(db: Db, companyId: string, input: EmployeeFields) {
   const fields: Record<string, FieldMessage> = {};
-  const checks: Array<[keyof EmployeeUpdateInput, Parameters<typeof missingIds>[2], string[]]> = [
+  const checks: Array<[keyof EmployeeFields, Parameters<typeof missingIds>[2], string[]]> = [
     ['roleIds', 'roles', input.roleIds ?? []],
     ['clinics', 'clinics', input.clinics ?? []],
     ['specializations', 'specializations', input.specializations ?? []],
@@ -253,7 +265,7 @@ async function checkTargetWithin(db: Db, caller: Caller, targetId: string) {
   if (!holdsAll(caller.permissions, perms)) throw new AppError(403, 'GRANT_BEYOND_OWN', 'errors.grantBeyondOwn');
 }
 
-async function replaceLinks(tx: Db, companyId: string, employeeId: string, input: EmployeeUpdateInput) {
+async function replaceLinks(tx: Db, companyId: string, employeeId: string, input: EmployeeFields) {
   if (input.roleIds !== undefined) {
     await tx.delete(employeeRoles).where(and(eq(employeeRoles.companyId, companyId), eq(employeeRoles.employeeId, employeeId)));
     const ids = [...new Set(input.roleIds)];
@@ -290,7 +302,7 @@ async function applyDocuments(tx: Db, companyId: string, employeeId: string, inp
 }
 
 /** What the audit log keeps of a request: everything but the password. */
-function auditView(input: EmployeeUpdateInput & { username?: string | null | undefined }, uploads: Uploads) {
+function auditView(input: EmployeeFields & { username?: string | null | undefined }, uploads: Uploads) {
   const view: Record<string, unknown> = { ...input };
   delete view.password;
   delete view.confirmPassword;
@@ -342,6 +354,8 @@ export async function updateEmployee(deps: Deps, req: FastifyRequest, caller: Ca
     throw new AppError(403, 'FORBIDDEN', 'errors.accountPermissionNeeded');
   }
   await checkNotAdministrator(deps.db, caller, id);
+  // Everything below is decided on the record as read: it must still be the version the change is based on.
+  assertVersion(row, input.version);
   const currentRoles = await roleIdsOf(deps.db, caller.companyId, id);
   const refusal = selfChangeRefusal(caller.id, id, input, currentRoles);
   if (refusal) throw new AppError(409, refusal === 'cannotDeactivateSelf' ? 'SELF_DEACTIVATION' : 'SELF_ROLE_CHANGE', `errors.${refusal}`);
@@ -367,7 +381,12 @@ export async function updateEmployee(deps: Deps, req: FastifyRequest, caller: Ca
     await keepingAnAdministrator(tx, caller.companyId, async () => {
       // Re-checked under the company's lock: the employee may have become an administrator meanwhile.
       await checkNotAdministrator(tx, caller, id);
-      await tx.update(employees).set({ ...columns, updatedAt: new Date() }).where(and(eq(employees.companyId, caller.companyId), eq(employees.id, id)));
+      const [updated] = await tx
+        .update(employees)
+        .set({ ...columns, updatedAt: new Date(), version: nextVersion(employees.version) })
+        .where(and(eq(employees.companyId, caller.companyId), eq(employees.id, id), eq(employees.version, input.version)))
+        .returning({ id: employees.id });
+      if (!updated) return staleOrMissing(async () => Boolean(await findEmployee(tx, caller.companyId, id)));
       await replaceLinks(tx, caller.companyId, id, input);
       await applyDocuments(tx, caller.companyId, id, input.documents, uploads);
     });
@@ -378,9 +397,10 @@ export async function updateEmployee(deps: Deps, req: FastifyRequest, caller: Ca
     image: r.image?._id ?? null,
     documents: Object.fromEntries(Object.entries(r.documents).map(([k, d]) => [k, { file: d.file?._id ?? null, effectiveDate: d.effectiveDate }])),
     updatedAt: undefined,
+    version: undefined,
   });
   await recordAudit(deps.db, req, {
-    companyId: caller.companyId, actorId: caller.id, action: input.isActive !== undefined && Object.keys(input).length === 1 ? (input.isActive ? 'activate' : 'deactivate') : 'update',
+    companyId: caller.companyId, actorId: caller.id, action: isStatusOnly(input) ? (input.isActive ? 'activate' : 'deactivate') : 'update',
     entity: ENTITY, entityId: id, changes: changedFields(strip(before), strip(after)),
   });
   if (hasAccount && input.isActive === false && row.isActive) await revokeAllSessions(deps, caller.companyId, id);
@@ -404,10 +424,11 @@ export async function deleteEmployee(deps: Deps, req: FastifyRequest, caller: Ca
   try {
     await deps.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
-      await keepingAnAdministrator(tx, caller.companyId, async () => {
+      const deleted = await keepingAnAdministrator(tx, caller.companyId, async () => {
         await checkNotAdministrator(tx, caller, id);
-        await tx.delete(employees).where(and(eq(employees.companyId, caller.companyId), eq(employees.id, id)));
+        return tx.delete(employees).where(and(eq(employees.companyId, caller.companyId), eq(employees.id, id))).returning({ id: employees.id });
       });
+      if (!deleted.length) throw notFound();
       await recordAudit(tx, req, {
         companyId: caller.companyId, actorId: caller.id, action: 'delete', entity: ENTITY, entityId: id,
         changes: { before: { publicId: before.publicId, name: before.name, employeeType: before.employeeType, username: before.username, roleIds: before.roleIds } },

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, auditLog, clinics, employees, files, patients, services, specializations } from '../../db/schema/index.js';
 import { createAccount } from '../organisation/provision.js';
 import { auth, body, createOrg, createTestContext, login, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
+import { asLoadedNow, versionOf } from '../../test/versions.js';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5e0f5e20000000049454e44ae426082', 'hex');
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
@@ -48,8 +49,9 @@ function staff(overrides: Record<string, unknown> = {}) {
 
 const post = (token: string, payload: unknown, lang?: string) =>
   ctx.app.inject({ method: 'POST', url: '/api/employees', headers: auth(token, lang), payload: payload as Record<string, unknown> });
-const put = (token: string, id: string, payload: unknown, lang?: string) =>
-  ctx.app.inject({ method: 'PUT', url: `/api/employees/${id}`, headers: auth(token, lang), payload: payload as Record<string, unknown> });
+/** PUT from a form loaded now: the employee's current version is sent unless the payload names one. */
+const put = async (token: string, id: string, payload: unknown, lang?: string) =>
+  ctx.app.inject({ method: 'PUT', url: `/api/employees/${id}`, headers: auth(token, lang), payload: (await asLoadedNow(ctx, 'PUT', `/api/employees/${id}`, payload)) as Record<string, unknown> });
 const get = (token: string, id: string) => ctx.app.inject({ method: 'GET', url: `/api/employees/${id}`, headers: auth(token) });
 const del = (token: string, id: string) => ctx.app.inject({ method: 'DELETE', url: `/api/employees/${id}`, headers: auth(token) });
 
@@ -293,7 +295,10 @@ describe('PUT /api/employees/{id}', () => {
 
   it('replaces and removes the picture and documents', async () => {
     const id = body(await post(a.token, staff())).data._id;
-    const upload = await multipart([['image', { data: PNG, name: 'p.png', type: 'image/png' }], ['documents[workPermit][file]', { data: PDF, name: 'permit.pdf', type: 'application/pdf' }], ['documents[workPermit][effectiveDate]', '2025-02-01']]);
+    const upload = await multipart([
+      ['version', String(await versionOf(ctx, 'employees', id))],
+      ['image', { data: PNG, name: 'p.png', type: 'image/png' }], ['documents[workPermit][file]', { data: PDF, name: 'permit.pdf', type: 'application/pdf' }], ['documents[workPermit][effectiveDate]', '2025-02-01'],
+    ]);
     const res = await ctx.app.inject({ method: 'PUT', url: `/api/employees/${id}`, headers: { ...auth(a.token), ...upload.headers }, payload: upload.payload });
     expect(res.statusCode, res.body).toBe(200);
     expect(body(res).data).toMatchObject({ image: { name: 'p.png' }, documents: { workPermit: { file: { name: 'permit.pdf' }, effectiveDate: '2025-02-01' } } });

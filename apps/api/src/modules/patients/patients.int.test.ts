@@ -5,6 +5,7 @@ import { patientInput } from '@clinic/shared';
 import { seedPatients } from '../../seed/patients.js';
 import { createAccount } from '../organisation/provision.js';
 import { auth, body, createOrg, createTestContext, login, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
+import { versionOf } from '../../test/versions.js';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5e0f5e20000000049454e44ae426082', 'hex');
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
@@ -93,8 +94,10 @@ async function post(token: string, fields: Array<[string, string]>, parts: FileP
   return ctx.app.inject({ method: 'POST', url: '/api/patients', payload: m.payload, headers: { ...auth(token, lang), 'content-type': m.contentType } });
 }
 
+/** PUT from a form loaded now: the patient's current version is sent unless the fields name one. */
 async function put(token: string, id: string, fields: Array<[string, string]>, parts: FilePart[] = [], lang?: string) {
-  const m = await multipart(fields, parts);
+  const versioned: Array<[string, string]> = fields.some(([k]) => k === 'version') ? fields : [...fields, ['version', String(await versionOf(ctx, 'patients', id))]];
+  const m = await multipart(versioned, parts);
   return ctx.app.inject({ method: 'PUT', url: `/api/patients/${id}`, payload: m.payload, headers: { ...auth(token, lang), 'content-type': m.contentType } });
 }
 

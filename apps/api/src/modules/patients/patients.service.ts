@@ -4,6 +4,7 @@ import {
   PATIENT_JSON_FIELDS,
   patientInput,
   patientReportInput,
+  patientUpdateInput,
   type HealthReport,
   type PatientDeleteResult,
   type PatientDetails,
@@ -21,6 +22,7 @@ import { discardUploads, fileUrl, toFileRef } from '../../lib/files.js';
 import { readForm } from '../../lib/multipart.js';
 import { nextPublicId } from '../../lib/public-id.js';
 import { parseOrThrow } from '../../lib/validation.js';
+import { assertVersion, nextVersion, staleOrMissing } from '../../lib/versioning.js';
 import { callerOf } from '../../plugins/auth.js';
 import {
   ageOn,
@@ -165,6 +167,7 @@ async function loadDetails(deps: Deps, caller: Caller, id: string, now = new Dat
     treatment: { upcoming: treatment.upcoming.map(toEntry), history: treatment.history.map(toEntry) },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
   };
 }
 
@@ -244,7 +247,8 @@ export async function createPatient(deps: Deps, req: FastifyRequest): Promise<Pa
 
 /**
  * Replaces a patient's form fields (PUT: lists and optional fields not sent are cleared). The picture is
- * kept unless a new one is sent or `removeImage` is true; `isActive` is kept unless sent.
+ * kept unless a new one is sent or `removeImage` is true; `isActive` is kept unless sent. The form sends the
+ * version it was loaded with: the update matches only that version (409 STALE_RECORD otherwise).
  */
 export async function updatePatient(deps: Deps, req: FastifyRequest, id: string): Promise<PatientDetails> {
   const caller = callerOf(req);
@@ -252,7 +256,8 @@ export async function updatePatient(deps: Deps, req: FastifyRequest, id: string)
   if (!before) throw notFound();
   const form = await readForm(req, deps, caller, FORM_SPEC);
   try {
-    const data = parseOrThrow(patientInput, form.body);
+    const { version, ...data } = parseOrThrow(patientUpdateInput, form.body);
+    assertVersion(before, version);
     const columns = toColumns(data);
     if (await identityHolder(deps.db, caller.companyId, columns.identity, id)) throw identityTaken();
     const imageFileId = form.files.image?.id ?? (data.removeImage ? null : before.imageFileId);
@@ -260,10 +265,10 @@ export async function updatePatient(deps: Deps, req: FastifyRequest, id: string)
       const db = tx as unknown as Db;
       const [after] = await db
         .update(patients)
-        .set({ ...columns, isActive: data.isActive ?? before.isActive, imageFileId, updatedAt: sql`now()` })
-        .where(and(eq(patients.companyId, caller.companyId), eq(patients.id, id)))
+        .set({ ...columns, isActive: data.isActive ?? before.isActive, imageFileId, updatedAt: sql`now()`, version: nextVersion(patients.version) })
+        .where(and(eq(patients.companyId, caller.companyId), eq(patients.id, id), eq(patients.version, version)))
         .returning();
-      if (!after) throw notFound();
+      if (!after) return staleOrMissing(() => patientExists(db, caller.companyId, id));
       const changes = changedFields(viewOf(before), viewOf(after));
       if (changes) {
         await recordAudit(db, req, { companyId: caller.companyId, actorId: caller.id, action: 'update', entity: ENTITY, entityId: id, changes });
@@ -293,12 +298,16 @@ export async function deletePatient(deps: Deps, req: FastifyRequest, id: string)
       await recordAudit(db, req, { companyId: caller.companyId, actorId: caller.id, action: 'delete', entity: ENTITY, entityId: id, changes: { before: { publicId: deleted.publicId, ...viewOf(deleted) } } });
       return { outcome: 'deleted' as const, imageFileId: deleted.imageFileId };
     }
+    // Only an active patient is deactivated (and audited): of simultaneous requests one changes the row.
     const [row] = await db
       .update(patients)
-      .set({ isActive: false, updatedAt: sql`now()` })
-      .where(and(eq(patients.companyId, caller.companyId), eq(patients.id, id)))
+      .set({ isActive: false, updatedAt: sql`now()`, version: nextVersion(patients.version) })
+      .where(and(eq(patients.companyId, caller.companyId), eq(patients.id, id), eq(patients.isActive, true)))
       .returning({ id: patients.id });
-    if (!row) throw notFound();
+    if (!row) {
+      if (!(await patientExists(db, caller.companyId, id))) throw notFound();
+      return { outcome: 'deactivated' as const, imageFileId: null };
+    }
     await recordAudit(db, req, { companyId: caller.companyId, actorId: caller.id, action: 'deactivate', entity: ENTITY, entityId: id, changes: { after: { isActive: false } } });
     return { outcome: 'deactivated' as const, imageFileId: null };
   });

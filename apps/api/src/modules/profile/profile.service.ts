@@ -31,10 +31,13 @@ export async function changePassword(deps: Deps, req: FastifyRequest, caller: Ca
     await recordAudit(deps.db, req, { companyId: caller.companyId, actorId: caller.id, action: 'password_change_failed', entity: 'employee', entityId: caller.id });
     throw new AppError(422, 'OLD_PASSWORD_WRONG', 'errors.oldPasswordWrong', undefined, { oldPassword: 'errors.oldPasswordWrong' });
   }
-  await deps.db
+  // Only while the password is still the one just checked: of two simultaneous changes, one applies.
+  const changed = await deps.db
     .update(employees)
     .set({ passwordHash: await hashPassword(input.newPassword), updatedAt: new Date() })
-    .where(and(eq(employees.companyId, caller.companyId), eq(employees.id, caller.id)));
+    .where(and(eq(employees.companyId, caller.companyId), eq(employees.id, caller.id), eq(employees.passwordHash, account.passwordHash)))
+    .returning({ id: employees.id });
+  if (changed.length === 0) throw new AppError(422, 'OLD_PASSWORD_WRONG', 'errors.oldPasswordWrong', undefined, { oldPassword: 'errors.oldPasswordWrong' });
   await clearAttempts(deps, key);
   await revokeAllSessions(deps, caller.companyId, caller.id);
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../organisation/provision.js';
 import { auth, body, createOrg, createTestContext, login, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
+import { asLoadedNow } from '../../test/versions.js';
 
 let ctx: TestContext;
 let a: TestOrg;
@@ -18,8 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: unknown, lang?: string) =>
-  ctx.app.inject({ method, url, headers: auth(token, lang), ...(payload ? { payload: payload as Record<string, unknown> } : {}) });
+const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: unknown, lang?: string) =>
+  ctx.app.inject({ method, url, headers: auth(token, lang), ...(payload ? { payload: (await asLoadedNow(ctx, method, url, payload)) as Record<string, unknown> } : {}) });
 
 describe('roles', () => {
   it('lists the seeded roles five a page by default, with their permissions and how many users hold them', async () => {

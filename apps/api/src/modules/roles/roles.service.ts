@@ -11,6 +11,7 @@ import { recordAudit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { likePattern, orderBy } from '../../lib/list.js';
 import { keepingAnAdministrator } from '../employees/administrators.js';
+import { assertVersion, nextVersion, staleOrMissing } from '../../lib/versioning.js';
 import { holdsAll } from '../employees/employees.domain.js';
 
 const ENTITY = 'role';
@@ -46,6 +47,7 @@ async function toRecords(db: Db, companyId: string, rows: RoleRow[]): Promise<Ro
     usersCount: Number(users.find((u) => u.roleId === r.id)?.n ?? 0),
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
+    version: r.version,
   }));
 }
 
@@ -96,8 +98,10 @@ export async function createRole(deps: Deps, req: FastifyRequest, caller: Caller
   });
 }
 
+/** Renames the role or replaces its permissions, only while it is at the version the change is based on (409 STALE_RECORD otherwise). */
 export async function updateRole(deps: Deps, req: FastifyRequest, caller: Caller, id: string, input: RoleUpdateInput) {
   const before = await getRole(deps, caller.companyId, id);
+  assertVersion(before, input.version);
   const isAdminRole = before.isSystem && before.name === ADMIN_ROLE;
   if (isAdminRole && input.name !== undefined && input.name !== before.name) throw new AppError(409, 'ADMIN_ROLE_LOCKED', 'errors.adminRoleLocked');
   if (isAdminRole && input.permissions && !input.permissions.includes('admin')) throw new AppError(409, 'ADMIN_ROLE_LOCKED', 'errors.adminRoleKeepsAdmin');
@@ -112,8 +116,13 @@ export async function updateRole(deps: Deps, req: FastifyRequest, caller: Caller
     const tx = txRaw as unknown as Db;
     // Taking `admin` out of a role its holders administer through must leave the organisation an administrator.
     await keepingAnAdministrator(tx, caller.companyId, async () => {
-      await tx.update(roles).set({ ...(input.name !== undefined ? { name: input.name } : {}), updatedAt: new Date() })
-        .where(and(eq(roles.companyId, caller.companyId), eq(roles.id, id)));
+      const [updated] = await tx.update(roles)
+        .set({ ...(input.name !== undefined ? { name: input.name } : {}), updatedAt: new Date(), version: nextVersion(roles.version) })
+        .where(and(eq(roles.companyId, caller.companyId), eq(roles.id, id), eq(roles.version, input.version)))
+        .returning({ id: roles.id });
+      if (!updated) {
+        return staleOrMissing(async () => (await tx.select({ id: roles.id }).from(roles).where(and(eq(roles.companyId, caller.companyId), eq(roles.id, id)))).length > 0);
+      }
       if (input.permissions) {
         await tx.delete(rolePermissions).where(and(eq(rolePermissions.companyId, caller.companyId), eq(rolePermissions.roleId, id)));
         await tx.insert(rolePermissions).values(input.permissions.map((permission) => ({ companyId: caller.companyId, roleId: id, permission })));
@@ -136,7 +145,10 @@ export async function deleteRole(deps: Deps, req: FastifyRequest, caller: Caller
   await deps.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     // A role still held is refused above and by the database's foreign key; its deletion still takes the guard.
-    await keepingAnAdministrator(tx, caller.companyId, () => tx.delete(roles).where(and(eq(roles.companyId, caller.companyId), eq(roles.id, id))));
+    const deleted = await keepingAnAdministrator(tx, caller.companyId, () =>
+      tx.delete(roles).where(and(eq(roles.companyId, caller.companyId), eq(roles.id, id))).returning({ id: roles.id }),
+    );
+    if (!deleted.length) throw notFound();
     await recordAudit(tx, req, { companyId: caller.companyId, actorId: caller.id, action: 'delete', entity: ENTITY, entityId: id, changes: { before: { name: before.name, permissions: before.permissions } } });
   });
 }

@@ -5,6 +5,7 @@ import { zonedInstant } from '../../domain/scheduling/time-zone.js';
 import { createAccount } from '../organisation/provision.js';
 import { insertClinic, insertDoctor, insertPatient, nextWeekday } from '../appointments/fixtures.js';
 import { auth, body, createOrg, createTestContext, login, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
+import { asLoadedNow } from '../../test/versions.js';
 
 let ctx: TestContext;
 let a: TestOrg;
@@ -32,8 +33,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const req = (token: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown, lang?: string) =>
-  ctx.app.inject({ method, url, headers: auth(token, lang), ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+const req = async (token: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown, lang?: string) =>
+  ctx.app.inject({ method, url, headers: auth(token, lang), ...(payload === undefined ? {} : { payload: (await asLoadedNow(ctx, method, url, payload)) as Record<string, unknown> }) });
 
 const valid = () => ({ name: 'General consultation', description: 'A first visit with a general practitioner', price: 150, clinic: clinicId, doctors: [d1, d2] });
 

@@ -8,6 +8,7 @@ import { recordAudit } from '../../lib/audit.js';
 import { AppError, conflict, validationFailed } from '../../lib/errors.js';
 import { likePattern, orderBy } from '../../lib/list.js';
 import { nextPublicId } from '../../lib/public-id.js';
+import { assertVersion, nextVersion, staleOrMissing } from '../../lib/versioning.js';
 
 type ServiceRow = typeof services.$inferSelect;
 
@@ -58,6 +59,7 @@ function toRecord(row: ServiceRow, clinicName: string, doctors: Array<{ _id: str
     doctors,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
   };
 }
 
@@ -181,8 +183,10 @@ export async function createService(deps: Deps, req: FastifyRequest, caller: Cal
   return record;
 }
 
+/** Changes the fields given, only while the service is at the version the change is based on (409 STALE_RECORD otherwise). */
 export async function updateService(deps: Deps, req: FastifyRequest, caller: Caller, id: string, input: ServiceUpdate): Promise<ServiceRecord> {
   const before = await getService(deps, caller, id);
+  assertVersion(before, input.version);
   if (input.clinic) await requireClinic(deps.db, caller.companyId, input.clinic);
   const doctorIds = input.doctors ? await requireDoctors(deps.db, caller.companyId, input.doctors) : null;
   await deps.db.transaction(async (tx) => {
@@ -194,7 +198,10 @@ export async function updateService(deps: Deps, req: FastifyRequest, caller: Cal
     if (input.durationMinutes !== undefined) set.durationMinutes = input.durationMinutes;
     if (input.isActive !== undefined) set.isActive = input.isActive;
     if (input.clinic !== undefined) set.clinicId = input.clinic;
-    await db.update(services).set(set).where(and(eq(services.companyId, caller.companyId), eq(services.id, id)));
+    const [updated] = await db.update(services).set({ ...set, version: nextVersion(services.version) })
+      .where(and(eq(services.companyId, caller.companyId), eq(services.id, id), eq(services.version, input.version)))
+      .returning({ id: services.id });
+    if (!updated) return staleOrMissing(async () => Boolean(await loadRow(db, caller.companyId, id)), serviceNotFound);
     if (doctorIds) {
       await db.delete(serviceDoctors).where(and(eq(serviceDoctors.companyId, caller.companyId), eq(serviceDoctors.serviceId, id)));
       await db.insert(serviceDoctors).values(doctorIds.map((employeeId) => ({ companyId: caller.companyId, serviceId: id, employeeId })));
@@ -221,11 +228,16 @@ export async function deleteService(deps: Deps, req: FastifyRequest, caller: Cal
   const before = await getService(deps, caller, id);
   const used = (await appointmentCounts(deps.db, caller.companyId, [id])).get(id) ?? 0;
   if (used > 0) throw conflict('IN_USE', 'errors.scheduling.serviceInUse', { count: used });
-  await deps.db.delete(services).where(and(eq(services.companyId, caller.companyId), eq(services.id, id)));
+  const deleted = await deps.db.delete(services).where(and(eq(services.companyId, caller.companyId), eq(services.id, id))).returning({ id: services.id });
+  if (!deleted.length) throw serviceNotFound();
   await recordAudit(deps.db, req, { companyId: caller.companyId, actorId: caller.id, action: 'delete', entity: 'service', entityId: id, changes: { before: auditable(before) } });
 }
 
-/** Activates, deactivates or deletes several services at once: all of them or none. */
+/**
+ * Activates, deactivates or deletes several services at once: all of them or none. The statement that changes them
+ * decides which ones change (a status switch only touches services not already in that status), and only those are
+ * audited, so simultaneous requests never record the same change twice.
+ */
 export async function bulkServices(deps: Deps, req: FastifyRequest, caller: Caller, input: ServiceBulkInput) {
   const ids = [...new Set(input.ids)];
   const rows = await deps.db
@@ -237,22 +249,26 @@ export async function bulkServices(deps: Deps, req: FastifyRequest, caller: Call
     const used = await appointmentCounts(deps.db, caller.companyId, ids);
     const blocked = rows.filter((r) => (used.get(r.id) ?? 0) > 0);
     if (blocked.length) throw conflict('IN_USE', 'errors.scheduling.servicesInUse', { names: blocked.map((r) => r.name).join(', ') });
-    await deps.db.delete(services).where(and(eq(services.companyId, caller.companyId), inArray(services.id, ids)));
-  } else {
-    const isActive = input.action === 'activate';
-    await deps.db
-      .update(services)
-      .set({ isActive, updatedAt: new Date() })
-      .where(and(eq(services.companyId, caller.companyId), inArray(services.id, ids), eq(services.isActive, !isActive)));
   }
-  for (const r of rows) {
-    const changes = input.action === 'delete'
-      ? { before: { name: r.name } }
-      : r.isActive === (input.action === 'activate') ? null : { before: { isActive: r.isActive }, after: { isActive: !r.isActive } };
-    if (!changes) continue;
-    await recordAudit(deps.db, req, {
-      companyId: caller.companyId, actorId: caller.id, action: input.action === 'delete' ? 'delete' : 'update', entity: 'service', entityId: r.id, changes,
+  await deps.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const audit = (id: string, changes: Record<string, unknown>) => recordAudit(tx, req, {
+      companyId: caller.companyId, actorId: caller.id, action: input.action === 'delete' ? 'delete' : 'update', entity: 'service', entityId: id, changes,
     });
-  }
+    if (input.action === 'delete') {
+      const deleted = await tx.delete(services).where(and(eq(services.companyId, caller.companyId), inArray(services.id, ids))).returning({ id: services.id, name: services.name });
+      // Another request removed some of them meanwhile: nothing is deleted.
+      if (deleted.length !== ids.length) throw serviceNotFound();
+      for (const r of deleted) await audit(r.id, { before: { name: r.name } });
+      return;
+    }
+    const isActive = input.action === 'activate';
+    const changed = await tx
+      .update(services)
+      .set({ isActive, updatedAt: new Date(), version: nextVersion(services.version) })
+      .where(and(eq(services.companyId, caller.companyId), inArray(services.id, ids), eq(services.isActive, !isActive)))
+      .returning({ id: services.id });
+    for (const r of changed) await audit(r.id, { before: { isActive: !isActive }, after: { isActive } });
+  });
   return { action: input.action, count: rows.length };
 }

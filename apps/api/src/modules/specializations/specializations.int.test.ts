@@ -3,6 +3,7 @@ import { clinicSpecializations, employeeSpecializations } from '../../db/schema/
 import { createAccount } from '../organisation/provision.js';
 import { insertClinic, insertDoctor } from '../appointments/fixtures.js';
 import { auth, body, createOrg, createTestContext, login, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
+import { asLoadedNow } from '../../test/versions.js';
 
 let ctx: TestContext;
 let a: TestOrg;
@@ -21,8 +22,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const req = (token: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown, lang?: string) =>
-  ctx.app.inject({ method, url, headers: auth(token, lang), ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+const req = async (token: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown, lang?: string) =>
+  ctx.app.inject({ method, url, headers: auth(token, lang), ...(payload === undefined ? {} : { payload: (await asLoadedNow(ctx, method, url, payload)) as Record<string, unknown> }) });
 
 const valid = () => ({
   name: 'Cardiology',

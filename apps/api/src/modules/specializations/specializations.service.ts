@@ -11,6 +11,7 @@ import { recordAudit } from '../../lib/audit.js';
 import { AppError, conflict, validationFailed } from '../../lib/errors.js';
 import { likePattern, orderBy } from '../../lib/list.js';
 import { nextPublicId } from '../../lib/public-id.js';
+import { assertVersion, nextVersion, staleOrMissing } from '../../lib/versioning.js';
 
 type Row = typeof specializations.$inferSelect;
 type Ref = { _id: string; name: string };
@@ -61,6 +62,7 @@ function toRecord(row: Row, staff: Ref[]): SpecializationRecord {
     isActive: row.isActive,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
   };
 }
 
@@ -149,13 +151,21 @@ export async function createSpecialization(deps: Deps, req: FastifyRequest, call
   return record;
 }
 
+/** Changes the fields given, only while the speciality is at the version the change is based on (409 STALE_RECORD otherwise). */
 export async function updateSpecialization(deps: Deps, req: FastifyRequest, caller: Caller, id: string, input: SpecializationUpdate) {
   const before = await getSpecialization(deps, caller, id);
+  assertVersion(before, input.version);
   const staffIds = input.requiredStaff ? await requireStaff(deps.db, caller.companyId, input.requiredStaff) : null;
   await deps.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
-    const { requiredStaff: _staff, ...fields } = input;
-    await db.update(specializations).set({ ...fields, updatedAt: new Date() }).where(and(eq(specializations.companyId, caller.companyId), eq(specializations.id, id)));
+    const { requiredStaff: _staff, version, ...fields } = input;
+    const [updated] = await db.update(specializations).set({ ...fields, updatedAt: new Date(), version: nextVersion(specializations.version) })
+      .where(and(eq(specializations.companyId, caller.companyId), eq(specializations.id, id), eq(specializations.version, version)))
+      .returning({ id: specializations.id });
+    if (!updated) {
+      return staleOrMissing(async () => (await db.select({ id: specializations.id }).from(specializations)
+        .where(and(eq(specializations.companyId, caller.companyId), eq(specializations.id, id)))).length > 0, notFound);
+    }
     if (staffIds) {
       await db.delete(specializationStaff).where(and(eq(specializationStaff.companyId, caller.companyId), eq(specializationStaff.specializationId, id)));
       await db.insert(specializationStaff).values(staffIds.map((employeeId) => ({ companyId: caller.companyId, specializationId: id, employeeId })));
@@ -183,6 +193,7 @@ export async function deleteSpecialization(deps: Deps, req: FastifyRequest, call
   const clinicsUsing = Number(clinicUse[0]?.n ?? 0);
   const doctorsUsing = Number(doctorUse[0]?.n ?? 0);
   if (clinicsUsing || doctorsUsing) throw conflict('IN_USE', 'errors.scheduling.specialityInUse', { clinics: clinicsUsing, doctors: doctorsUsing });
-  await deps.db.delete(specializations).where(and(eq(specializations.companyId, caller.companyId), eq(specializations.id, id)));
+  const deleted = await deps.db.delete(specializations).where(and(eq(specializations.companyId, caller.companyId), eq(specializations.id, id))).returning({ id: specializations.id });
+  if (!deleted.length) throw notFound();
   await recordAudit(deps.db, req, { companyId: caller.companyId, actorId: caller.id, action: 'delete', entity: 'specialization', entityId: id, changes: { before: auditable(before) } });
 }

@@ -1,11 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiSuccess, AppointmentRecord, AppointmentUpdateInput } from '@clinic/shared';
+import { isStaleRecord } from '@/lib/edited-record';
 import { http } from '@/lib/http';
 import { i18n } from '@/lib/i18n';
 import { notifySuccess } from '@/lib/notify';
 import { appointmentsKeys } from './appointments-keys';
 
-/** Completes, cancels or reschedules an appointment; the caller shows refusals where the user is looking. */
+/**
+ * Completes, cancels or reschedules an appointment, based on the version the screen shows (`input.version`); the
+ * caller shows refusals where the user is looking.
+ */
 export async function updateAppointment(id: string, input: AppointmentUpdateInput): Promise<ApiSuccess<AppointmentRecord>> {
   const result = await http.patch<ApiSuccess<AppointmentRecord>>(`/appointments/${encodeURIComponent(id)}`, input, { silent: true });
   notifySuccess(result.message ?? i18n.t('success.done'));
@@ -19,6 +23,10 @@ export function useUpdateAppointment() {
     onSuccess: async (result) => {
       queryClient.setQueryData(appointmentsKeys.detail(result.data._id), result.data);
       await queryClient.invalidateQueries({ queryKey: appointmentsKeys.all });
+    },
+    // Someone else changed the appointment meanwhile: show what they saved next to the refusal.
+    onError: async (error) => {
+      if (isStaleRecord(error)) await queryClient.invalidateQueries({ queryKey: appointmentsKeys.all });
     },
   });
 }

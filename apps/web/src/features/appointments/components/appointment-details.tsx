@@ -72,10 +72,11 @@ export function AppointmentDetails({ appointment, loading = false, onDeleted }: 
 
   const a = appointment;
   const started = Date.parse(a.datetime) <= Date.now();
-  const run = async (input: Parameters<typeof update.mutateAsync>[0]['input']) => {
+  const run = async (input: Omit<Parameters<typeof update.mutateAsync>[0]['input'], 'version'>) => {
     setError(null);
     try {
-      await update.mutateAsync({ id: a._id, input });
+      // Based on the appointment as shown: if someone changed it meanwhile the server refuses (409) and it is reloaded.
+      await update.mutateAsync({ id: a._id, input: { ...input, version: a.version } });
       return true;
     } catch (e) {
       setError(isApiError(e) ? e.message : t('errors.unexpected'));

@@ -96,7 +96,7 @@ export default function CalendarPage() {
     if (!timeZone) return revert();
     setMoveError(null);
     move.mutate(
-      { id: record._id, input: { datetime: wallToIso(to.date, to.time, timeZone) } },
+      { id: record._id, input: { datetime: wallToIso(to.date, to.time, timeZone), version: record.version } },
       {
         onError: (error) => {
           revert();

@@ -7,8 +7,9 @@ export function createClinic(values: ClinicValues): Promise<ApiSuccess<ClinicRec
   return http.post<ApiSuccess<ClinicRecord>>('/clinics', values);
 }
 
-export function updateClinic(id: string, values: ClinicValues): Promise<ApiSuccess<ClinicRecord>> {
-  return http.put<ApiSuccess<ClinicRecord>>(`/clinics/${encodeURIComponent(id)}`, values);
+/** Replaces the form's fields, based on the version the form was loaded with (409 STALE_RECORD when someone saved since). */
+export function updateClinic(id: string, values: ClinicValues, version: number): Promise<ApiSuccess<ClinicRecord>> {
+  return http.put<ApiSuccess<ClinicRecord>>(`/clinics/${encodeURIComponent(id)}`, { ...values, version });
 }
 
 /** Any change can alter counts and lists elsewhere in the organisation: every organisation view refreshes. */
@@ -25,7 +26,7 @@ export function useCreateClinic() {
 export function useUpdateClinic() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, values }: { id: string; values: ClinicValues }) => updateClinic(id, values),
+    mutationFn: ({ id, values, version }: { id: string; values: ClinicValues; version: number }) => updateClinic(id, values, version),
     onSuccess: async (result) => {
       queryClient.setQueryData(orgKeys.clinic(result.data._id), result.data);
       await queryClient.invalidateQueries({ queryKey: orgKeys.all });

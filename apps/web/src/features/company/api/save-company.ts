@@ -15,8 +15,9 @@ export function createCompany(values: CompanyValues): Promise<CompanyCreated> {
   return http.post<CompanyCreated>('/companies', values);
 }
 
-export function updateCompany(id: string, values: CompanyValues): Promise<ApiSuccess<CompanyRecord>> {
-  return http.put<ApiSuccess<CompanyRecord>>(`/companies/${encodeURIComponent(id)}`, values);
+/** Replaces the form's fields, based on the version the form was loaded with (409 STALE_RECORD when someone saved since). */
+export function updateCompany(id: string, values: CompanyValues, version: number): Promise<ApiSuccess<CompanyRecord>> {
+  return http.put<ApiSuccess<CompanyRecord>>(`/companies/${encodeURIComponent(id)}`, { ...values, version });
 }
 
 export function useCreateCompany() {
@@ -30,7 +31,7 @@ export function useCreateCompany() {
 export function useUpdateCompany() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, values }: { id: string; values: CompanyValues }) => updateCompany(id, values),
+    mutationFn: ({ id, values, version }: { id: string; values: CompanyValues; version: number }) => updateCompany(id, values, version),
     onSuccess: (result) => queryClient.setQueryData(orgKeys.company(), result.data),
   });
 }

@@ -7,8 +7,9 @@ export function createDepartment(values: DepartmentValues): Promise<ApiSuccess<D
   return http.post<ApiSuccess<DepartmentRecord>>('/departments', values);
 }
 
-export function updateDepartment(id: string, values: DepartmentValues): Promise<ApiSuccess<DepartmentRecord>> {
-  return http.put<ApiSuccess<DepartmentRecord>>(`/departments/${encodeURIComponent(id)}`, values);
+/** Replaces the form's fields, based on the version the form was loaded with (409 STALE_RECORD when someone saved since). */
+export function updateDepartment(id: string, values: DepartmentValues, version: number): Promise<ApiSuccess<DepartmentRecord>> {
+  return http.put<ApiSuccess<DepartmentRecord>>(`/departments/${encodeURIComponent(id)}`, { ...values, version });
 }
 
 /** Any change can alter counts and lists elsewhere in the organisation: every organisation view refreshes. */
@@ -25,7 +26,7 @@ export function useCreateDepartment() {
 export function useUpdateDepartment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, values }: { id: string; values: DepartmentValues }) => updateDepartment(id, values),
+    mutationFn: ({ id, values, version }: { id: string; values: DepartmentValues; version: number }) => updateDepartment(id, values, version),
     onSuccess: async (result) => {
       queryClient.setQueryData(orgKeys.department(result.data._id), result.data);
       await queryClient.invalidateQueries({ queryKey: orgKeys.all });

@@ -1,18 +1,23 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiSuccess, EmployeeRecord } from '@clinic/shared';
+import { isStaleRecord } from '@/lib/edited-record';
 import { http } from '@/lib/http';
 import { employeesKeys } from './employees-keys';
 import { toEmployeeFormData, type EmployeeFiles } from './employee-form-data';
 
 export interface UpdateEmployeeInput {
   id: string;
+  /** The version of the employee the form was loaded with (409 STALE_RECORD when someone saved since). */
+  version: number;
   values: Record<string, unknown>;
   files?: EmployeeFiles;
 }
 
 /** PUT /employees/{id}: the full edit as multipart. */
-export function updateEmployee({ id, values, files }: UpdateEmployeeInput): Promise<ApiSuccess<EmployeeRecord>> {
-  return http.put<ApiSuccess<EmployeeRecord>>(`/employees/${encodeURIComponent(id)}`, toEmployeeFormData(values, files), { silent: true });
+export function updateEmployee({ id, version, values, files }: UpdateEmployeeInput): Promise<ApiSuccess<EmployeeRecord>> {
+  const form = toEmployeeFormData(values, files);
+  form.append('version', String(version));
+  return http.put<ApiSuccess<EmployeeRecord>>(`/employees/${encodeURIComponent(id)}`, form, { silent: true });
 }
 
 export function useUpdateEmployee() {
@@ -27,19 +32,31 @@ export function useUpdateEmployee() {
   });
 }
 
-/** PUT /employees/{id} with `{ isActive }` alone: the status switch. The caller shows its own error toast. */
-export function setEmployeeStatus({ id, isActive }: { id: string; isActive: boolean }): Promise<ApiSuccess<EmployeeRecord>> {
-  return http.put<ApiSuccess<EmployeeRecord>>(`/employees/${encodeURIComponent(id)}`, { isActive }, { silent: true });
+/**
+ * PUT /employees/{id} with `{ isActive }` alone (and the version the row was shown with): the status switch.
+ * The caller shows its own error toast.
+ */
+export function setEmployeeStatus({ id, isActive, version }: { id: string; isActive: boolean; version: number }): Promise<ApiSuccess<EmployeeRecord>> {
+  return http.put<ApiSuccess<EmployeeRecord>>(`/employees/${encodeURIComponent(id)}`, { isActive, version }, { silent: true });
 }
 
 export function useSetEmployeeStatus() {
   const queryClient = useQueryClient();
+  const refresh = async (id: string) => {
+    await queryClient.invalidateQueries({ queryKey: employeesKeys.detail(id) });
+    await queryClient.invalidateQueries({ queryKey: employeesKeys.lists() });
+    await queryClient.invalidateQueries({ queryKey: ['users'] });
+  };
   return useMutation({
     mutationFn: setEmployeeStatus,
     onSuccess: async (result, { id }) => {
       queryClient.setQueryData(employeesKeys.detail(id), result.data);
       await queryClient.invalidateQueries({ queryKey: employeesKeys.lists() });
       await queryClient.invalidateQueries({ queryKey: ['users'] });
+    },
+    // Someone else changed the employee meanwhile: show what they saved (the switch moves back with a message).
+    onError: async (error, { id }) => {
+      if (isStaleRecord(error)) await refresh(id);
     },
   });
 }

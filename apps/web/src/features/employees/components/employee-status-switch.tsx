@@ -9,6 +9,8 @@ interface EmployeeStatusSwitchProps {
   id: string;
   name: string;
   isActive: boolean;
+  /** The version of the employee the row shows: the change applies only if nobody changed the employee since. */
+  version: number;
   /** One's own account cannot be deactivated (the server refuses too). */
   isSelf?: boolean;
   disabled?: boolean;
@@ -20,7 +22,7 @@ interface EmployeeStatusSwitchProps {
  * The status switch of a row: it moves at once, then asks for confirmation; on confirm the change is sent,
  * on cancel or failure it moves back (with an error toast). Disabled while saving.
  */
-export function EmployeeStatusSwitch({ id, name, isActive, isSelf = false, disabled = false, failureMessage }: EmployeeStatusSwitchProps) {
+export function EmployeeStatusSwitch({ id, name, isActive, version, isSelf = false, disabled = false, failureMessage }: EmployeeStatusSwitchProps) {
   const { t } = useTranslation();
   const [pending, setPending] = useState<boolean | null>(null);
   const status = useSetEmployeeStatus();
@@ -30,7 +32,7 @@ export function EmployeeStatusSwitch({ id, name, isActive, isSelf = false, disab
     const next = pending;
     if (next === null) return;
     status.mutate(
-      { id, isActive: next },
+      { id, isActive: next, version },
       {
         onSuccess: () => setPending(null),
         onError: (error) => {

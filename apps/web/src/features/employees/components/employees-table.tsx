@@ -61,7 +61,7 @@ export function EmployeesTable(props: EmployeesTableProps) {
       key: 'status',
       header: t('employees.columns.status'),
       sortKey: 'isActive',
-      render: (row) => <EmployeeStatusSwitch id={row._id} name={row.name} isActive={row.isActive} isSelf={row._id === currentUserId} disabled={!canWrite} />,
+      render: (row) => <EmployeeStatusSwitch id={row._id} name={row.name} isActive={row.isActive} version={row.version} isSelf={row._id === currentUserId} disabled={!canWrite} />,
     },
     {
       key: 'actions',

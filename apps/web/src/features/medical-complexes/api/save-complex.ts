@@ -7,8 +7,9 @@ export function createClinicCollection(values: ClinicCollectionValues): Promise<
   return http.post<ApiSuccess<ClinicCollectionRecord>>('/cliniccollections', values);
 }
 
-export function updateClinicCollection(id: string, values: ClinicCollectionValues): Promise<ApiSuccess<ClinicCollectionRecord>> {
-  return http.put<ApiSuccess<ClinicCollectionRecord>>(`/cliniccollections/${encodeURIComponent(id)}`, values);
+/** Replaces the form's fields, based on the version the form was loaded with (409 STALE_RECORD when someone saved since). */
+export function updateClinicCollection(id: string, values: ClinicCollectionValues, version: number): Promise<ApiSuccess<ClinicCollectionRecord>> {
+  return http.put<ApiSuccess<ClinicCollectionRecord>>(`/cliniccollections/${encodeURIComponent(id)}`, { ...values, version });
 }
 
 /** Any change can alter counts and lists elsewhere in the organisation: every organisation view refreshes. */
@@ -25,7 +26,7 @@ export function useCreateClinicCollection() {
 export function useUpdateClinicCollection() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, values }: { id: string; values: ClinicCollectionValues }) => updateClinicCollection(id, values),
+    mutationFn: ({ id, values, version }: { id: string; values: ClinicCollectionValues; version: number }) => updateClinicCollection(id, values, version),
     onSuccess: async (result) => {
       queryClient.setQueryData(orgKeys.complex(result.data._id), result.data);
       await queryClient.invalidateQueries({ queryKey: orgKeys.all });

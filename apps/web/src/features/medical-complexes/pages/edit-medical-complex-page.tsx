@@ -2,6 +2,8 @@ import { Stack } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
+import { StaleRecordAlert } from '@/components/stale-record-alert';
+import { useEditedRecord } from '@/lib/edited-record';
 import { isApiError } from '@/lib/http';
 import { BackLink, DetailsMissing, PageLoader } from '@/features/organisation/components/details';
 import { useClinicCollection } from '../api/get-complex';
@@ -14,22 +16,26 @@ export default function EditMedicalComplexPage() {
   const { id = '' } = useParams();
   const complex = useClinicCollection(id);
   const update = useUpdateClinicCollection();
+  const edit = useEditedRecord(complex.data, complex.refetch);
 
   if (complex.isPending) return <PageLoader />;
   if (complex.isError) {
     const missing = isApiError(complex.error) && [404, 422].includes(complex.error.status);
     return <DetailsMissing title={t('medicalComplexes.empty')} error={missing ? null : complex.error.message} onRetry={() => void complex.refetch()} backTo="/medicalComplexes" backLabel={t('medicalComplexes.backToList')} />;
   }
+  const record = edit.record;
+  if (!record) return <PageLoader />;
   return (
     <Stack gap="lg">
       <BackLink to={`/medicalComplexes/details/${id}`} label={t('medicalComplexes.backToDetails')} />
-      <PageHeader title={t('medicalComplexes.editTitle', { name: complex.data.name })} subtitle={complex.data.publicId} />
+      <PageHeader title={t('medicalComplexes.editTitle', { name: record.name })} subtitle={record.publicId} />
+      <StaleRecordAlert stale={edit.stale} reloading={edit.reloading} onReload={() => void edit.reload()} />
       <ComplexForm
-        key={complex.data._id}
-        defaultValues={complexFormValues(complex.data)}
+        key={edit.formKey}
+        defaultValues={complexFormValues(record)}
         submitLabel={t('medicalComplexes.save')}
         onSubmit={async (values) => {
-          await update.mutateAsync({ id, values });
+          await edit.save((version) => update.mutateAsync({ id, values, version }));
           void navigate('/medicalComplexes');
         }}
         onCancel={() => void navigate(`/medicalComplexes/details/${id}`)}

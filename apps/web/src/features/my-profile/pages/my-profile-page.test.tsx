@@ -14,7 +14,7 @@ const record: EmployeeRecord = {
   hireDate: '2020-01-01', certifications: [], professional_experience: null, Qualifications: null, address: 'Riyadh', addressDetails: null,
   notes: null, jobType: 'FULL_TIME', jobTitle: 'Administrator', emergencyContact: null, workingHours: [], breakTimes: [], vacationRecords: [],
   documents: { cv: doc, workPermit: doc, certifications: doc, employmentContract: doc }, lastLoginAt: null,
-  createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z',
+  createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z', version: 1,
 };
 
 function api(me: EmployeeRecord, password: (body: Record<string, string>) => Response) {

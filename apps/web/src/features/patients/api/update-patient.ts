@@ -6,13 +6,17 @@ import { patientsKeys } from './patients-keys';
 
 export interface UpdatePatientInput {
   id: string;
+  /** The version of the patient the form was loaded with: the server refuses the change (409) if it is not current. */
+  version: number;
   values: PatientData;
   image: PatientImageChange;
 }
 
 /** Replaces the patient's form fields (PUT); the picture changes only when a new one is chosen or removed. */
-export function updatePatient({ id, values, image }: UpdatePatientInput): Promise<ApiSuccess<PatientDetails>> {
-  return http.put<ApiSuccess<PatientDetails>>(`/patients/${encodeURIComponent(id)}`, toPatientFormData(values, image));
+export function updatePatient({ id, version, values, image }: UpdatePatientInput): Promise<ApiSuccess<PatientDetails>> {
+  const form = toPatientFormData(values, image);
+  form.append('version', String(version));
+  return http.put<ApiSuccess<PatientDetails>>(`/patients/${encodeURIComponent(id)}`, form);
 }
 
 export function useUpdatePatient() {

@@ -4,6 +4,8 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
+import { StaleRecordAlert } from '@/components/stale-record-alert';
+import { useEditedRecord } from '@/lib/edited-record';
 import { usePatient } from '../api/get-patient';
 import { useUpdatePatient } from '../api/update-patient';
 import { PatientForm } from '../components/patient-form';
@@ -15,6 +17,7 @@ export default function EditPatientPage() {
   const { id = '' } = useParams();
   const patient = usePatient(id);
   const update = useUpdatePatient();
+  const edit = useEditedRecord(patient.data, patient.refetch);
 
   if (patient.isPending) {
     return (
@@ -23,7 +26,7 @@ export default function EditPatientPage() {
       </Center>
     );
   }
-  if (patient.isError || !patient.data) {
+  if (patient.isError || !edit.record) {
     return (
       <Card>
         <EmptyState
@@ -40,18 +43,19 @@ export default function EditPatientPage() {
     );
   }
 
-  const data = patient.data;
+  const data = edit.record;
   return (
     <Stack gap="lg" maw={1200}>
       <PageHeader title={t('patients.form.editTitle')} subtitle={t('patients.form.editSubtitle', { name: data.name })} />
+      <StaleRecordAlert stale={edit.stale} reloading={edit.reloading} onReload={() => void edit.reload()} />
       <PatientForm
-        // A fresh form whenever another patient is opened.
-        key={data._id}
+        // A fresh form whenever another patient is opened, or the latest one reloaded.
+        key={edit.formKey}
         mode="edit"
         defaultValues={patientToForm(data)}
         currentImage={data.image}
         onSubmit={async (values, image) => {
-          await update.mutateAsync({ id: data._id, values, image });
+          await edit.save((version) => update.mutateAsync({ id: data._id, version, values, image }));
           await navigate('/patients');
         }}
         onCancel={() => void navigate(-1)}

@@ -63,6 +63,7 @@ const details: PatientDetails = {
   },
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
+  version: 1,
 };
 
 function listAnswer(rows: PatientListItem[]) {

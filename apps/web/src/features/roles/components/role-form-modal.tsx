@@ -50,7 +50,7 @@ function RoleForm({ role, onClose }: { role: RoleRecord | null; onClose: () => v
   const submit = form.handleSubmit(async (values) => {
     setServerError(null);
     try {
-      const result = await save.mutateAsync({ id: role?._id, values: lockedAdmin ? { ...values, name: role!.name } : values });
+      const result = await save.mutateAsync({ id: role?._id, version: role?.version, values: lockedAdmin ? { ...values, name: role!.name } : values });
       notifySuccess(result.message ?? t('success.done'));
       onClose();
     } catch (error) {

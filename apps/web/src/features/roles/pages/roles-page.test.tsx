@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { PERMISSIONS, permissionGroup, type RoleRecord } from '@clinic/shared';
 import { demoUser, jsonResponse, mockFetch, renderApp, signIn } from '@/test/utils';
 
-const admin: RoleRecord = { _id: 'r1', name: 'Admin', isSystem: true, permissions: ['admin'], usersCount: 2, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z' };
+const admin: RoleRecord = { _id: 'r1', name: 'Admin', isSystem: true, permissions: ['admin'], usersCount: 2, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z', version: 1 };
 const nurse: RoleRecord = { ...admin, _id: 'r2', name: 'Nurse', permissions: ['patient_read', 'appointment_read'], usersCount: 3 };
 
 function api() {

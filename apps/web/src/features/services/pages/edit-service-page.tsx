@@ -3,6 +3,8 @@ import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
+import { StaleRecordAlert } from '@/components/stale-record-alert';
+import { useEditedRecord } from '@/lib/edited-record';
 import { useService } from '../api/get-service';
 import { useServiceClinics, useServiceDoctors } from '../api/get-service-options';
 import { useUpdateService } from '../api/update-service';
@@ -17,6 +19,7 @@ export default function EditServicePage() {
   const clinics = useServiceClinics();
   const doctors = useServiceDoctors();
   const update = useUpdateService();
+  const edit = useEditedRecord(service.data, service.refetch);
 
   if (service.isError) {
     return (
@@ -25,13 +28,15 @@ export default function EditServicePage() {
       </Card>
     );
   }
-  const s = service.data;
+  const s = edit.record;
   return (
     <Stack gap="md" maw={880}>
       <PageHeader title={t('services.edit.title')} subtitle={s ? `${s.publicId} · ${s.name}` : undefined} />
+      <StaleRecordAlert stale={edit.stale} reloading={edit.reloading} onReload={() => void edit.reload()} />
       <Card>
         {s && clinics.data && doctors.data ? (
           <ServiceForm
+            key={edit.formKey}
             defaultValues={{
               name: s.name,
               description: s.description,
@@ -46,7 +51,7 @@ export default function EditServicePage() {
             doctors={[...doctors.data, ...s.doctors.filter((d) => !doctors.data.some((x) => x._id === d._id))]}
             submitLabel={t('services.edit.submit')}
             onSubmit={async (values) => {
-              await update.mutateAsync({ id, input: values });
+              await edit.save((version) => update.mutateAsync({ id, input: { ...values, version } }));
               void navigate('/services');
             }}
             onCancel={() => void navigate(-1)}

@@ -3,6 +3,8 @@ import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
+import { StaleRecordAlert } from '@/components/stale-record-alert';
+import { useEditedRecord } from '@/lib/edited-record';
 import { useSpeciality } from '../api/get-speciality';
 import { useStaffOptions } from '../api/get-staff-options';
 import { useUpdateSpeciality } from '../api/update-speciality';
@@ -15,6 +17,7 @@ export default function EditSpecialityPage() {
   const speciality = useSpeciality(id);
   const staff = useStaffOptions();
   const update = useUpdateSpeciality();
+  const edit = useEditedRecord(speciality.data, speciality.refetch);
   if (speciality.isError) {
     return (
       <Card>
@@ -22,13 +25,15 @@ export default function EditSpecialityPage() {
       </Card>
     );
   }
-  const s = speciality.data;
+  const s = edit.record;
   return (
     <Stack gap="md" maw={880}>
       <PageHeader title={t('specialities.edit.title')} subtitle={s ? `${s.publicId} · ${s.name}` : undefined} />
+      <StaleRecordAlert stale={edit.stale} reloading={edit.reloading} onReload={() => void edit.reload()} />
       <Card>
         {s && staff.data ? (
           <SpecialityForm
+            key={edit.formKey}
             defaultValues={{
               name: s.name,
               description: s.description,
@@ -41,7 +46,7 @@ export default function EditSpecialityPage() {
             staff={[...staff.data, ...s.requiredStaff.filter((x) => !staff.data.some((y) => y._id === x._id)).map((x) => ({ ...x, employeeType: 'Other' }))]}
             submitLabel={t('specialities.edit.submit')}
             onSubmit={async (values) => {
-              await update.mutateAsync({ id, input: values });
+              await edit.save((version) => update.mutateAsync({ id, input: { ...values, version } }));
               void navigate(`/specialities/details/${id}`);
             }}
             onCancel={() => void navigate(-1)}

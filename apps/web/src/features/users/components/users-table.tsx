@@ -91,7 +91,7 @@ export function UsersTable({ rows, currentUserId, page, limit, loading, stale, f
       render: (user) => (
         <Group gap="sm" wrap="nowrap">
           {canUpdate && (
-            <EmployeeStatusSwitch id={user._id} name={user.name} isActive={user.isActive} isSelf={user._id === currentUserId} failureMessage={t('users.statusFailed')} />
+            <EmployeeStatusSwitch id={user._id} name={user.name} isActive={user.isActive} version={user.version} isSelf={user._id === currentUserId} failureMessage={t('users.statusFailed')} />
           )}
           <Badge color={user.isActive ? 'teal' : 'gray'} variant="light" tt="none" data-status={user.isActive ? 'active' : 'inactive'}>
             {user.isActive ? t('common.status.active') : t('common.status.inactive')}

@@ -76,7 +76,7 @@ export default function UserDetailsPage() {
             <DetailsCard
               title={t('users.details.account')}
               icon={<IconId size={18} />}
-              action={can('user_update') && u.hasAccount ? <EmployeeStatusSwitch id={u._id} name={u.name} isActive={u.isActive} isSelf={isSelf} failureMessage={t('users.statusFailed')} /> : undefined}
+              action={can('user_update') && u.hasAccount ? <EmployeeStatusSwitch id={u._id} name={u.name} isActive={u.isActive} version={u.version} isSelf={isSelf} failureMessage={t('users.statusFailed')} /> : undefined}
               testId="user-account-block"
             >
               <InfoGrid>

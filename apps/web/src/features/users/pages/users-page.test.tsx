@@ -16,6 +16,7 @@ const me: UserListItem = {
   isActive: true,
   lastLoginAt: null,
   createdAt: '2026-01-01T00:00:00Z',
+  version: 1,
 };
 const nurse: UserListItem = {
   ...me,

@@ -6,7 +6,7 @@ import { demoUser, errorBody, jsonResponse, mockFetch, renderApp, signIn } from 
 
 const me: UserListItem = {
   _id: demoUser._id, publicId: 'EMP-000001', name: 'Amina Haddad', username: 'admin', email: 'admin@demo.clinic', employeeType: 'Admin',
-  roleIds: [{ _id: 'r1', name: 'Admin' }], isActive: true, lastLoginAt: null, createdAt: '2026-01-01T00:00:00Z',
+  roleIds: [{ _id: 'r1', name: 'Admin' }], isActive: true, lastLoginAt: null, createdAt: '2026-01-01T00:00:00Z', version: 1,
 };
 const nurse: UserListItem = { ...me, _id: 'user-2', publicId: 'EMP-000002', name: 'Mariam Saleh', username: 'msaleh', employeeType: 'Nurse', roleIds: [{ _id: 'r2', name: 'Nurse' }] };
 
@@ -43,7 +43,8 @@ describe('users list: status and deletion', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Failed to update user status')).toBeInTheDocument();
     await waitFor(() => expect(toggle).toBeChecked());
-    expect(calls.puts).toEqual([{ isActive: false }]);
+    // With the version the row was shown with: the server refuses the switch if someone changed the account meanwhile.
+    expect(calls.puts).toEqual([{ isActive: false, version: 1 }]);
   });
 
   it('keeps the switch as it was when the confirmation is cancelled', async () => {
