@@ -8,7 +8,7 @@ import { fileUrl, storeUpload } from '../lib/files.js';
 import { CallerCache } from '../lib/caller-cache.js';
 import { TokenService } from '../lib/tokens.js';
 import { createAccount } from '../modules/organisation/provision.js';
-import { createOrg, createTestContext, login, TEST_PASSWORD, type TestContext } from '../test/harness.js';
+import { createOrg, createTestContext, linkSessionOf, login, TEST_PASSWORD, type TestContext } from '../test/harness.js';
 import { backup, restore, tableChecksums, wipe } from './backup.js';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5e0f5e20000000049454e44ae426082', 'hex');
@@ -31,7 +31,7 @@ describe('backup and restore', () => {
     const user = await createAccount(ctx.database.db, org.companyId, org.roleIds, {
       name: 'ليلى منصور', username: 'layla', email: 'layla@example.test', password: TEST_PASSWORD, employeeType: 'Nurse', roleNames: ['Nurse'],
     });
-    await login(ctx, 'layla', TEST_PASSWORD);
+    const layla = await login(ctx, 'layla', TEST_PASSWORD);
     const deps: Deps = { config: ctx.config, database: ctx.database, db: ctx.database.db, tokens: new TokenService(ctx.config.jwtSecret, 900), callers: new CallerCache(0) };
     const file = await storeUpload(deps, org.companyId, user.id, Readable.from([PNG]), { kind: 'image', field: 'image', filename: 'photo.png' });
 
@@ -48,7 +48,7 @@ describe('backup and restore', () => {
 
     await restore(ctx.database, ctx.config.dataDir, out);
     expect(await tableChecksums(ctx.database)).toEqual(before);
-    const res = await ctx.app.inject({ method: 'GET', url: fileUrl(deps, org.companyId, file.id) });
+    const res = await ctx.app.inject({ method: 'GET', url: fileUrl(deps, org.companyId, file.id, linkSessionOf(layla.accessToken)) });
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.equals(PNG)).toBe(true);
     // Restored accounts can sign in, and new rows continue after the restored ones.

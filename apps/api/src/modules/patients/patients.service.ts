@@ -17,7 +17,7 @@ import { patientDocuments, patientNotes, patients } from '../../db/schema/index.
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, notFound, validationFailed } from '../../lib/errors.js';
-import { discardUploads, fileUrl, toFileRef } from '../../lib/files.js';
+import { fileUrl, removeUnreferencedFiles, toFileRef } from '../../lib/files.js';
 import { readForm } from '../../lib/multipart.js';
 import { nextPublicId } from '../../lib/public-id.js';
 import { parseOrThrow } from '../../lib/validation.js';
@@ -277,6 +277,8 @@ export async function updatePatient(deps: Deps, req: FastifyRequest, id: string)
     await form.discard();
     throw isIdentityViolation(err) ? identityTaken() : err;
   }
+  // A replaced or removed picture is personal data nothing points at any more.
+  await removeUnreferencedFiles(deps, caller.companyId, [before.imageFileId]);
   return (await loadDetails(deps, caller, id))!;
 }
 
@@ -303,7 +305,7 @@ export async function deletePatient(deps: Deps, req: FastifyRequest, id: string)
     return { outcome: 'deactivated' as const, imageFileId: null };
   });
   // The picture of a removed patient is personal data with nothing left pointing at it.
-  if (outcome.imageFileId) await discardUploads(deps, caller.companyId, [{ id: outcome.imageFileId, originalName: '', mimeType: '', sizeBytes: 0 }]);
+  await removeUnreferencedFiles(deps, caller.companyId, [outcome.imageFileId]);
   return { _id: id, outcome: outcome.outcome };
 }
 
