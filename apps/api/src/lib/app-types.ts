@@ -49,8 +49,8 @@ declare module 'fastify' {
     /** The verified access token's claims: which sign-in (refresh-token family) the request belongs to. */
     accessClaims: AccessClaims | null;
     /**
-     * Ids of the files stored while reading this request's form. Before the response leaves, those no record points
-     * at are removed (plugins/files.ts): a refused request keeps nothing, whatever refused it.
+     * Ids of the files stored while reading this request's form. Before a 4xx or 5xx response leaves, those no record
+     * points at are removed (plugins/files.ts): a refused request keeps nothing, whatever refused it.
      */
     storedUploads: string[] | null;
   }

@@ -25,13 +25,23 @@ export interface LinkSession {
  */
 const currentSession = new AsyncLocalStorage<LinkSession>();
 
+/**
+ * The record a download is a read of, when that read is audited: a health report's link names its patient and report,
+ * so every download through it is written to the audit log under the patient without a lookup. Signed with the rest,
+ * so it cannot be dropped from a link.
+ */
+export interface LinkAudit {
+  patientId: string;
+  documentId: string;
+}
+
 export function withLinkSession<T>(session: LinkSession, fn: () => T): T {
   return currentSession.run(session, fn);
 }
 
-function signature(deps: Deps, companyId: string, fileId: string, exp: number, s: LinkSession): string {
+function signature(deps: Deps, companyId: string, fileId: string, exp: number, s: LinkSession, audit: LinkAudit | undefined): string {
   return createHmac('sha256', deps.config.jwtSecret)
-    .update(`file-link:${companyId}:${fileId}:${exp}:${s.employeeId}:${s.sessionVersion}:${s.familyId}`)
+    .update(`file-link:${companyId}:${fileId}:${exp}:${s.employeeId}:${s.sessionVersion}:${s.familyId}:${audit?.patientId ?? ''}:${audit?.documentId ?? ''}`)
     .digest('base64url');
 }
 
@@ -40,18 +50,17 @@ function signature(deps: Deps, companyId: string, fileId: string, exp: number, s
  * signed-in caller only and for FILE_LINK_TTL_SECONDS. The expiry is rounded up to the minute, so a page fetched
  * twice within a minute gets the same URL (and the browser's cached copy).
  */
-export function fileUrl(deps: Deps, companyId: string, fileId: string, session: LinkSession | undefined = currentSession.getStore()): string {
+export function fileUrl(deps: Deps, companyId: string, fileId: string, opts: { session?: LinkSession; audit?: LinkAudit } = {}): string {
+  const session = opts.session ?? currentSession.getStore();
   // A link outside a signed-in request would have no sign-in to end with: that is a bug, not a fallback.
   if (!session) throw new Error('file links are issued only while answering a signed-in request');
   const exp = Math.ceil(Date.now() / 60_000) * 60 + FILE_LINK_TTL_SECONDS;
-  const q = new URLSearchParams({
-    c: companyId,
-    e: String(exp),
-    u: session.employeeId,
-    v: String(session.sessionVersion),
-    f: session.familyId,
-    s: signature(deps, companyId, fileId, exp, session),
-  });
+  const q = new URLSearchParams({ c: companyId, e: String(exp), u: session.employeeId, v: String(session.sessionVersion), f: session.familyId });
+  if (opts.audit) {
+    q.set('p', opts.audit.patientId);
+    q.set('d', opts.audit.documentId);
+  }
+  q.set('s', signature(deps, companyId, fileId, exp, session, opts.audit));
   return `/api/files/${fileId}?${q.toString()}`;
 }
 
@@ -61,18 +70,21 @@ export interface FileLinkQuery {
   u: string;
   v: number;
   f: string;
+  p?: string | undefined;
+  d?: string | undefined;
   s: string;
 }
 
 /** 'invalid' for a link the server did not sign (or signed for another file or company), 'expired' once it lapsed. */
-export function verifyFileLink(deps: Deps, fileId: string, q: FileLinkQuery): LinkSession | 'expired' | 'invalid' {
+export function verifyFileLink(deps: Deps, fileId: string, q: FileLinkQuery): { session: LinkSession; audit: LinkAudit | undefined } | 'expired' | 'invalid' {
   const session: LinkSession = { employeeId: q.u, sessionVersion: q.v, familyId: q.f };
-  const expected = Buffer.from(signature(deps, q.c, fileId, q.e, session));
+  const audit = q.p || q.d ? { patientId: q.p ?? '', documentId: q.d ?? '' } : undefined;
+  const expected = Buffer.from(signature(deps, q.c, fileId, q.e, session, audit));
   const given = Buffer.from(q.s);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'invalid';
   const nowSeconds = Date.now() / 1000;
   if (q.e < nowSeconds) return 'expired';
   // No link is ever issued for longer than its life (plus the rounding to the minute).
   if (q.e > nowSeconds + FILE_LINK_TTL_SECONDS + 60) return 'invalid';
-  return session;
+  return { session, audit };
 }

@@ -11,7 +11,7 @@ import { DOCUMENT_MAX_BYTES, IMAGE_MAX_BYTES, type FileRef } from '@clinic/share
 import { companyProfiles, employeeDocuments, employees, files, patientDocuments, patients } from '../db/schema/index.js';
 import type { Deps } from './app-types.js';
 import { AppError } from './errors.js';
-import { fileUrl } from './file-links.js';
+import { fileUrl, type LinkAudit } from './file-links.js';
 
 export { fileUrl } from './file-links.js';
 
@@ -172,8 +172,9 @@ export async function fileRef(deps: Deps, companyId: string, fileId: string | nu
   return row ? toFileRef(deps, row) : null;
 }
 
-export function toFileRef(deps: Deps, row: typeof files.$inferSelect): FileRef {
-  return { _id: row.id, name: safeDisplayName(row.originalName), mimeType: row.mimeType, size: row.sizeBytes, url: fileUrl(deps, row.companyId, row.id) };
+/** A stored file as records show it; `audit` when every download of it is a read of a patient's record. */
+export function toFileRef(deps: Deps, row: typeof files.$inferSelect, audit?: LinkAudit): FileRef {
+  return { _id: row.id, name: safeDisplayName(row.originalName), mimeType: row.mimeType, size: row.sizeBytes, url: fileUrl(deps, row.companyId, row.id, { audit }) };
 }
 
 export function storedPath(deps: Deps, row: typeof files.$inferSelect): string {

@@ -117,12 +117,14 @@ export async function readForm(req: FastifyRequest, deps: Deps, caller: Caller, 
       }
     }
   } catch (err) {
-    await discardUploads(deps, caller.companyId, all);
+    await discard();
     throw err;
   }
-  return {
-    body: { ...body },
-    files: stored,
-    discard: () => discardUploads(deps, caller.companyId, all),
-  };
+  return { body: { ...body }, files: stored, discard };
+
+  /** Removes what this form stored (what no record took), and tells the request it is done. */
+  async function discard() {
+    await discardUploads(deps, caller.companyId, all);
+    req.storedUploads = uploads.filter((id) => !all.some((f) => f.id === id));
+  }
 }

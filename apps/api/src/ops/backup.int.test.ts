@@ -48,7 +48,7 @@ describe('backup and restore', () => {
 
     await restore(ctx.database, ctx.config.dataDir, out);
     expect(await tableChecksums(ctx.database)).toEqual(before);
-    const res = await ctx.app.inject({ method: 'GET', url: fileUrl(deps, org.companyId, file.id, linkSessionOf(layla.accessToken)) });
+    const res = await ctx.app.inject({ method: 'GET', url: fileUrl(deps, org.companyId, file.id, { session: linkSessionOf(layla.accessToken) }) });
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.equals(PNG)).toBe(true);
     // Restored accounts can sign in, and new rows continue after the restored ones.

@@ -47,8 +47,8 @@ function finishReading(raw: IncomingMessage): Promise<boolean> {
 /**
  * What every request that touches files needs:
  * - signed-in handlers run with the caller's sign-in known, so the file links they put in records are tied to it;
- * - before a response leaves, the files its request stored that no record took are removed (a refusal, whatever
- *   refused it, keeps nothing; a success leaves no orphan);
+ * - before a refusal or a failure leaves, the files its request stored that no record took are removed, whatever
+ *   refused it (the service's own clean-up may not have run: a thrown error, a permission refused half-way);
  * - a refused request whose body was not read to the end (an oversize upload) has the rest read and dropped before
  *   the answer, so the kept-alive connection carries the next request; past a cap the connection is closed instead.
  */
@@ -62,6 +62,7 @@ export function registerFileHandling(app: App, deps: Deps) {
   });
 
   app.addHook('onSend', async (req, reply) => {
+    if (reply.statusCode < 400) return;
     const stored = req.storedUploads;
     if (stored?.length && req.caller) {
       req.storedUploads = null;
@@ -72,6 +73,6 @@ export function registerFileHandling(app: App, deps: Deps) {
         req.log.warn({ err, files: stored.length }, 'could not remove unused uploads');
       }
     }
-    if (reply.statusCode >= 400 && !(await finishReading(req.raw))) reply.header('connection', 'close');
+    if (!(await finishReading(req.raw))) reply.header('connection', 'close');
   });
 }

@@ -346,8 +346,12 @@ export async function updateEmployee(deps: Deps, req: FastifyRequest, caller: Ca
   const image = uploads.image ?? uploads.picture;
   if (image) columns.imageFileId = image.id;
   else if (input.image === '') columns.imageFileId = null;
-  // The files this edit may let go of: the picture and, when documents change, the documents' files.
-  const previousFiles = [row.imageFileId, ...(input.documents !== undefined || Object.keys(uploads).length ? (await findDocuments(deps.db, caller.companyId, id)).map((d) => d.fileId) : [])];
+  // The files this edit lets go of: a replaced or removed picture, and the files of documents it replaces or removes.
+  const documentsChange = input.documents !== undefined || EMPLOYEE_DOCUMENT_KINDS.some((k) => uploads[`documents.${k}.file`]);
+  const previousFiles = [
+    'imageFileId' in columns ? row.imageFileId : null,
+    ...(documentsChange ? (await findDocuments(deps.db, caller.companyId, id)).map((d) => d.fileId) : []),
+  ];
   await deps.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     await tx.update(employees).set({ ...columns, updatedAt: new Date() }).where(and(eq(employees.companyId, caller.companyId), eq(employees.id, id)));

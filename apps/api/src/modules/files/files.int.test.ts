@@ -75,7 +75,7 @@ const photo = (name = 'photo.png'): Entry => ['image', { data: PNG, name, type: 
 
 const sessionOf = (token: string): LinkSession => linkSessionOf(token);
 
-const linkFor = (org: TestOrg, fileId: string) => fileUrl(deps, org.companyId, fileId, sessionOf(org.token));
+const linkFor = (org: TestOrg, fileId: string) => fileUrl(deps, org.companyId, fileId, { session: sessionOf(org.token) });
 
 /** The company's stored files: rows and bytes on disk. */
 async function storedFiles(companyId: string) {
@@ -129,7 +129,7 @@ describe('uploads and downloads', () => {
     const bare = await download(`/api/files/${f.id}`);
     expect(bare.statusCode).toBe(401);
     expect(body(bare).success).toBe(false);
-    const otherCompanyLink = fileUrl(deps, b.companyId, f.id, sessionOf(b.token));
+    const otherCompanyLink = fileUrl(deps, b.companyId, f.id, { session: sessionOf(b.token) });
     expect((await download(otherCompanyLink)).statusCode).toBe(404);
     // Another sign-in's name put into a link: not a link the server signed.
     const otherSession = url.replace(`u=${a.adminId}`, `u=${b.adminId}`);
@@ -342,6 +342,11 @@ describe('file links', () => {
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.equals(PDF)).toBe(true);
     expect(res.headers['cache-control']).toBe('private, no-store');
+    // The record to audit under is part of what is signed: a link cannot be stripped of it to download unrecorded.
+    const stripped = new URL(report.file.url, 'http://x');
+    stripped.searchParams.delete('p');
+    stripped.searchParams.delete('d');
+    expect((await download(`${stripped.pathname}${stripped.search}`)).statusCode).toBe(404);
     expect((await downloads()).map((r) => ({ actorId: r.actorId, companyId: r.companyId, changes: r.changes }))).toEqual([
       { actorId: a.adminId, companyId: a.companyId, changes: { documentId: report._id, fileId: report.file._id } },
     ]);

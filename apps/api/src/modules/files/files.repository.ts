@@ -1,7 +1,7 @@
 /** Every query of the files area: downloads (the file, the sign-in behind a link, what record it belongs to) and the sweep. */
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { employees, files, patientDocuments, refreshTokens } from '../../db/schema/index.js';
+import { employees, files, refreshTokens } from '../../db/schema/index.js';
 import type { LinkSession } from '../../lib/file-links.js';
 import { unreferencedFile } from '../../lib/files.js';
 
@@ -31,16 +31,6 @@ export async function sessionIsLive(db: Db, companyId: string, s: LinkSession): 
     ))
     .limit(1);
   return rows.length > 0;
-}
-
-/** The health report a file is, if it is one (its download is audited on the patient's record). */
-export async function reportOfFile(db: Db, companyId: string, fileId: string): Promise<{ id: string; patientId: string } | null> {
-  const [row] = await db
-    .select({ id: patientDocuments.id, patientId: patientDocuments.patientId })
-    .from(patientDocuments)
-    .where(and(eq(patientDocuments.companyId, companyId), eq(patientDocuments.fileId, fileId)))
-    .limit(1);
-  return row ?? null;
 }
 
 export interface FileKey {

@@ -10,6 +10,8 @@ const fileQuery = z.object({
   u: z.uuid().optional(),
   v: z.coerce.number().int().min(0).optional(),
   f: z.uuid().optional(),
+  p: z.uuid().optional(),
+  d: z.uuid().optional(),
   s: z.string().max(100).optional(),
 });
 

@@ -5,7 +5,7 @@ import { recordAudit } from '../../lib/audit.js';
 import { AppError, notFound, unauthorized } from '../../lib/errors.js';
 import { verifyFileLink, type FileLinkQuery } from '../../lib/file-links.js';
 import { storedPath } from '../../lib/files.js';
-import { findFile, reportOfFile, sessionIsLive, type FileRow } from './files.repository.js';
+import { findFile, sessionIsLive, type FileRow } from './files.repository.js';
 
 export interface Download {
   row: FileRow;
@@ -25,10 +25,11 @@ export async function openDownload(deps: Deps, req: FastifyRequest, fileId: stri
   if (!q.c || !q.s) throw unauthorized();
   // A link from before links named their sign-in: the page that holds it reloads and gets a new one.
   if (q.e === undefined || !q.u || q.v === undefined || !q.f) throw linkExpired();
-  const link = { c: q.c, e: q.e, u: q.u, v: q.v, f: q.f, s: q.s };
-  const session = verifyFileLink(deps, fileId, link);
-  if (session === 'invalid') throw notFound();
-  if (session === 'expired') throw linkExpired();
+  const link = { c: q.c, e: q.e, u: q.u, v: q.v, f: q.f, p: q.p, d: q.d, s: q.s };
+  const verified = verifyFileLink(deps, fileId, link);
+  if (verified === 'invalid') throw notFound();
+  if (verified === 'expired') throw linkExpired();
+  const { session, audit } = verified;
   if (!(await sessionIsLive(deps.db, link.c, session))) throw new AppError(403, 'LINK_SESSION_ENDED', 'errors.fileLinkSessionEnded');
   const row = await findFile(deps.db, link.c, fileId);
   if (!row) throw notFound();
@@ -40,15 +41,14 @@ export async function openDownload(deps: Deps, req: FastifyRequest, fileId: stri
     throw err;
   }
   try {
-    const report = await reportOfFile(deps.db, link.c, fileId);
-    if (report && req.method === 'GET') {
+    if (audit && req.method === 'GET') {
       await recordAudit(deps.db, req, {
-        companyId: link.c, actorId: session.employeeId, action: 'document_download', entity: 'patient', entityId: report.patientId,
-        changes: { documentId: report.id, fileId },
+        companyId: link.c, actorId: session.employeeId, action: 'document_download', entity: 'patient', entityId: audit.patientId,
+        changes: { documentId: audit.documentId, fileId },
       });
     }
     const remaining = Math.max(0, Math.floor(link.e - Date.now() / 1000));
-    return { row, handle, cacheControl: report ? 'private, no-store' : `private, max-age=${remaining}` };
+    return { row, handle, cacheControl: audit ? 'private, no-store' : `private, max-age=${remaining}` };
   } catch (err) {
     await handle.close();
     throw err;

@@ -161,7 +161,7 @@ async function loadDetails(deps: Deps, caller: Caller, id: string, now = new Dat
     image: row.imageFileId ? fileUrl(deps, companyId, row.imageFileId) : null,
     lastVisit: row.lastVisit,
     notes: notes.map(toNote),
-    healthReports: reports.map((r) => toReport(deps, r)),
+    healthReports: reports.map((r) => toReport(deps, id, r)),
     treatment: { upcoming: treatment.upcoming.map(toEntry), history: treatment.history.map(toEntry) },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -177,13 +177,14 @@ function toNote(n: NonNullable<Awaited<ReturnType<typeof findNote>>>): PatientNo
   };
 }
 
-function toReport(deps: Deps, r: Awaited<ReturnType<typeof findReports>>[number]): HealthReport {
+function toReport(deps: Deps, patientId: string, r: Awaited<ReturnType<typeof findReports>>[number]): HealthReport {
   return {
     _id: r.id,
     title: r.title,
     createdAt: r.createdAt.toISOString(),
     uploadedBy: r.uploadedBy ? { _id: r.uploadedBy, name: r.uploaderName ?? '' } : null,
-    file: toFileRef(deps, r.file),
+    // Every download of a report is audited on the patient's record.
+    file: toFileRef(deps, r.file, { patientId, documentId: r.id }),
   };
 }
 
@@ -251,11 +252,12 @@ export async function updatePatient(deps: Deps, req: FastifyRequest, id: string)
   const before = await findPatient(deps.db, caller.companyId, id);
   if (!before) throw notFound();
   const form = await readForm(req, deps, caller, FORM_SPEC);
+  let imageFileId = before.imageFileId;
   try {
     const data = parseOrThrow(patientInput, form.body);
     const columns = toColumns(data);
     if (await identityHolder(deps.db, caller.companyId, columns.identity, id)) throw identityTaken();
-    const imageFileId = form.files.image?.id ?? (data.removeImage ? null : before.imageFileId);
+    imageFileId = form.files.image?.id ?? (data.removeImage ? null : before.imageFileId);
     await deps.db.transaction(async (tx) => {
       const db = tx as unknown as Db;
       const [after] = await db
@@ -278,7 +280,7 @@ export async function updatePatient(deps: Deps, req: FastifyRequest, id: string)
     throw isIdentityViolation(err) ? identityTaken() : err;
   }
   // A replaced or removed picture is personal data nothing points at any more.
-  await removeUnreferencedFiles(deps, caller.companyId, [before.imageFileId]);
+  if (imageFileId !== before.imageFileId) await removeUnreferencedFiles(deps, caller.companyId, [before.imageFileId]);
   return (await loadDetails(deps, caller, id))!;
 }
 
@@ -352,5 +354,5 @@ export async function addHealthReport(deps: Deps, req: FastifyRequest, id: strin
     throw err;
   }
   const [report] = await findReports(deps.db, caller.companyId, id, reportId);
-  return toReport(deps, report!);
+  return toReport(deps, id, report!);
 }
