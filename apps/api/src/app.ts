@@ -36,6 +36,7 @@ import { departmentRoutes } from './modules/departments/departments.routes.js';
 import { clinicRoutes } from './modules/clinics/clinics.routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling, sendError } from './plugins/errors.js';
+import { registerFileHandling } from './plugins/files.js';
 
 export interface RegisteredRoute {
   method: string;
@@ -156,6 +157,7 @@ export async function buildApp(config: Config, database: Database): Promise<App>
 
   registerErrorHandling(app);
   registerAuth(app, deps);
+  registerFileHandling(app, deps);
 
   // The whole API surface, registered explicitly.
   healthRoutes(app, deps);

@@ -68,6 +68,9 @@ const envSchema = z.object({
   SIGNUP_WINDOW_MINUTES: z.coerce.number().int().min(1).default(60),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
   CALLER_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  FILE_SWEEP_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(7 * 24 * 60).default(60),
+  FILE_SWEEP_GRACE_HOURS: z.coerce.number().int().min(1).default(24),
+  FILE_SWEEP_BATCH: z.coerce.number().int().min(1).max(100_000).default(1000),
 });
 
 export interface Config {
@@ -94,6 +97,12 @@ export interface Config {
   bodyLimitBytes: number;
   /** How long a signed-in caller's account and permissions are reused by one server process (0: never). */
   callerCacheMs: number;
+  /** How often the server removes files no record points at (0: never). */
+  fileSweepIntervalMinutes: number;
+  /** How old an unreferenced file must be before the sweep removes it (an upload in progress is younger). */
+  fileSweepGraceHours: number;
+  /** At most this many stored files and as many disk entries are looked at per sweep run. */
+  fileSweepBatch: number;
 }
 
 /** Reads the JWT secret from DATA_DIR, creating a random one on first start. Never a built-in default. */
@@ -135,6 +144,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     signupWindowMinutes: e.SIGNUP_WINDOW_MINUTES,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     callerCacheMs: e.CALLER_CACHE_MS,
+    fileSweepIntervalMinutes: e.FILE_SWEEP_INTERVAL_MINUTES,
+    fileSweepGraceHours: e.FILE_SWEEP_GRACE_HOURS,
+    fileSweepBatch: e.FILE_SWEEP_BATCH,
     ...overrides,
   };
 }

@@ -1,17 +1,22 @@
 import { buildApp } from './app.js';
 import { prepareDatabase } from './bootstrap.js';
 import { loadConfig } from './config.js';
+import { scheduleFileSweep } from './modules/files/files.sweep.js';
 import { DEMO_ADMIN } from './seed/demo.js';
 
 const config = loadConfig();
 const { database, seeded, lock } = await prepareDatabase(config);
 const app = await buildApp(config, database);
 
+// Files no record points at (and bytes without a row) are removed in the background, a bounded slice per run.
+const stopFileSweep = scheduleFileSweep({ config, db: database.db }, app.log);
+
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down');
+  stopFileSweep();
   try {
     await app.close();
     await database.close();

@@ -101,6 +101,11 @@ export type Language = (typeof LANGUAGES)[number];
 
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
+/**
+ * How long a signed file link (a picture, a document, the logo) works. Links are tied to the sign-in that
+ * received them; the web app refetches data carrying links before they lapse.
+ */
+export const FILE_LINK_TTL_SECONDS = 300;
 export const DEFAULT_VISIT_MINUTES = 30;
 export const TOAST_MS = 4000;
 export const LOGIN_TOAST_MS = 2000;

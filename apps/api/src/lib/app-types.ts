@@ -4,7 +4,7 @@ import type { Permission } from '@clinic/shared';
 import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
 import type { CallerCache } from './caller-cache.js';
-import type { TokenService } from './tokens.js';
+import type { AccessClaims, TokenService } from './tokens.js';
 
 export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
 
@@ -46,5 +46,12 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     caller: Caller | null;
+    /** The verified access token's claims: which sign-in (refresh-token family) the request belongs to. */
+    accessClaims: AccessClaims | null;
+    /**
+     * Ids of the files stored while reading this request's form. Before a 4xx or 5xx response leaves, those no record
+     * points at are removed (plugins/files.ts): a refused request keeps nothing, whatever refused it.
+     */
+    storedUploads: string[] | null;
   }
 }

@@ -1,15 +1,19 @@
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { fileTypeFromBuffer } from 'file-type';
 import { DOCUMENT_MAX_BYTES, IMAGE_MAX_BYTES, type FileRef } from '@clinic/shared';
-import { files } from '../db/schema/index.js';
+import { companyProfiles, employeeDocuments, employees, files, patientDocuments, patients } from '../db/schema/index.js';
 import type { Deps } from './app-types.js';
 import { AppError } from './errors.js';
+import { fileUrl, type LinkAudit } from './file-links.js';
+
+export { fileUrl } from './file-links.js';
 
 /** What each kind of upload accepts. Types are decided by the file's content, never its name. */
 export const FILE_KINDS = {
@@ -37,16 +41,52 @@ export interface StoredFile {
   sizeBytes: number;
 }
 
-function uploadsRoot(deps: Deps) {
+export function uploadsRoot(deps: { config: { dataDir: string } }) {
   return path.join(deps.config.dataDir, 'uploads');
 }
 
-/** Keeps only a harmless display name: no directories, no control characters, bounded length. */
+/**
+ * Characters a file name must not carry: control characters (C0, C1), format characters (the bidi overrides and
+ * isolates such as U+202E, which make `invoice\u202Efdp.exe` display as `invoiceexe.pdf`, zero-width marks, the
+ * BOM), line and paragraph separators, quotes and path separators.
+ */
+const UNSAFE_NAME_CHARACTERS = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}"\\/]/gu;
+
+/** Keeps only a harmless display name: no directories, no control or bidi characters, bounded length. */
 export function safeDisplayName(name: string | undefined): string {
   const base = (name ?? 'file').split(/[\\/]/).pop() ?? 'file';
-  // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(0, 180);
+  const clean = Array.from(base.normalize('NFC').replace(UNSAFE_NAME_CHARACTERS, '').trim()).slice(0, 180).join('').trim();
   return clean || 'file';
+}
+
+/**
+ * `attachment` with the name twice (RFC 6266): a plain ASCII fallback, and the exact name as RFC 5987 `filename*`
+ * (UTF-8, percent-encoding everything outside attr-char, which encodeURIComponent alone leaves as `'()*`).
+ */
+export function contentDisposition(name: string): string {
+  const safe = safeDisplayName(name);
+  const ascii = safe.replace(/[^\x20-\x7e]|[%;]/g, '_');
+  const encoded = encodeURIComponent(safe).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/**
+ * Every column that holds a file id (table, its company column, the file column). A file none of them points at
+ * belongs to no record: a refused request's upload, a replaced picture, what a deleted record left. Audit entries
+ * mention file ids as history, not as references. A test compares this list with the database's columns.
+ */
+export const FILE_REFERENCES: ReadonlyArray<{ table: string; companyId: PgColumn; fileId: PgColumn }> = [
+  { table: 'patients', companyId: patients.companyId, fileId: patients.imageFileId },
+  { table: 'patient_documents', companyId: patientDocuments.companyId, fileId: patientDocuments.fileId },
+  { table: 'employees', companyId: employees.companyId, fileId: employees.imageFileId },
+  { table: 'employee_documents', companyId: employeeDocuments.companyId, fileId: employeeDocuments.fileId },
+  { table: 'company_profiles', companyId: companyProfiles.companyId, fileId: companyProfiles.logoFileId },
+];
+
+/** True (in SQL) when no record points at the `files` row being looked at. */
+export function unreferencedFile(): SQL {
+  return and(...FILE_REFERENCES.map((r) =>
+    sql`not exists (select 1 from ${sql.identifier(r.table)} where ${sql.identifier(r.table)}.${sql.identifier(r.companyId.name)} = ${files.companyId} and ${sql.identifier(r.table)}.${sql.identifier(r.fileId.name)} = ${files.id})`))!;
 }
 
 /**
@@ -67,6 +107,7 @@ export async function storeUpload(
   await mkdir(path.join(uploadsRoot(deps), 'tmp'), { recursive: true });
   await mkdir(dir, { recursive: true });
   const tmp = path.join(uploadsRoot(deps), 'tmp', id);
+  const relative = path.join(companyId, id);
   let size = 0;
   let head = Buffer.alloc(0);
   const tooLarge = () => new AppError(413, 'FILE_TOO_LARGE', 'errors.validation', undefined, { [opts.field]: 'errors.fileTooLarge' });
@@ -87,13 +128,14 @@ export async function storeUpload(
     }
     const handle = await open(tmp, 'r');
     try { await handle.sync(); } finally { await handle.close(); }
-    const relative = path.join(companyId, id);
     await rename(tmp, path.join(uploadsRoot(deps), relative));
     const record = { id, originalName: safeDisplayName(opts.filename), mimeType: type.mime, sizeBytes: size };
     await deps.db.insert(files).values({ companyId, id, originalName: record.originalName, mimeType: record.mimeType, sizeBytes: size, storagePath: relative, createdBy: actorId });
     return record;
   } catch (err) {
+    // Whichever step failed, nothing of this upload stays on disk (the row is the last step, so there is none).
     await rm(tmp, { force: true });
+    await rm(path.join(uploadsRoot(deps), relative), { force: true });
     if (err instanceof AppError && err.fields) {
       const max = Math.round(kind.maxBytes / 1024 / 1024);
       throw new AppError(err.status, err.code, err.messageKey, { max, types: kind.label }, err.fields);
@@ -103,34 +145,25 @@ export async function storeUpload(
   }
 }
 
-/** Removes files stored for a request that was then refused, so a refusal changes nothing. */
-export async function discardUploads(deps: Deps, companyId: string, stored: StoredFile[]) {
-  for (const f of stored) {
-    await deps.db.delete(files).where(and(eq(files.companyId, companyId), eq(files.id, f.id)));
-    await rm(path.join(uploadsRoot(deps), companyId, f.id), { force: true });
-  }
-}
-
-const LINK_TTL_SECONDS = 6 * 3600;
-
-function signature(deps: Deps, companyId: string, fileId: string, exp: number): string {
-  return createHmac('sha256', deps.config.jwtSecret).update(`file:${companyId}:${fileId}:${exp}`).digest('base64url');
-}
-
 /**
- * A relative URL for a stored file that works in <img> and download links without a Bearer header:
- * signed for this company and file, valid for some hours (rounded so the URL stays cacheable).
+ * Removes the given files of a company that no record points at, rows and bytes: what a refused request stored,
+ * a replaced picture, the files of a deleted record. A file still referenced is left alone, so this is safe to call
+ * with any candidate (a request that committed and then failed keeps what it saved). Returns how many went.
  */
-export function fileUrl(deps: Deps, companyId: string, fileId: string): string {
-  const exp = Math.ceil(Date.now() / 1000 / 3600) * 3600 + LINK_TTL_SECONDS;
-  return `/api/files/${fileId}?c=${companyId}&e=${exp}&s=${signature(deps, companyId, fileId, exp)}`;
+export async function removeUnreferencedFiles(deps: Deps, companyId: string, fileIds: ReadonlyArray<string | null | undefined>): Promise<number> {
+  const ids = [...new Set(fileIds.filter((id): id is string => typeof id === 'string' && id.length > 0))];
+  if (!ids.length) return 0;
+  const gone = await deps.db
+    .delete(files)
+    .where(and(eq(files.companyId, companyId), inArray(files.id, ids), unreferencedFile()))
+    .returning({ storagePath: files.storagePath });
+  for (const f of gone) await rm(path.join(uploadsRoot(deps), f.storagePath), { force: true });
+  return gone.length;
 }
 
-export function verifyFileSignature(deps: Deps, companyId: string, fileId: string, exp: number, sig: string): 'ok' | 'expired' | 'invalid' {
-  const expected = Buffer.from(signature(deps, companyId, fileId, exp));
-  const given = Buffer.from(sig);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'invalid';
-  return exp * 1000 < Date.now() ? 'expired' : 'ok';
+/** Removes files stored for a request that was then refused, so a refusal changes nothing. */
+export async function discardUploads(deps: Deps, companyId: string, stored: ReadonlyArray<Pick<StoredFile, 'id'>>) {
+  await removeUnreferencedFiles(deps, companyId, stored.map((f) => f.id));
 }
 
 export async function fileRef(deps: Deps, companyId: string, fileId: string | null | undefined): Promise<FileRef | null> {
@@ -139,8 +172,9 @@ export async function fileRef(deps: Deps, companyId: string, fileId: string | nu
   return row ? toFileRef(deps, row) : null;
 }
 
-export function toFileRef(deps: Deps, row: typeof files.$inferSelect): FileRef {
-  return { _id: row.id, name: row.originalName, mimeType: row.mimeType, size: row.sizeBytes, url: fileUrl(deps, row.companyId, row.id) };
+/** A stored file as records show it; `audit` when every download of it is a read of a patient's record. */
+export function toFileRef(deps: Deps, row: typeof files.$inferSelect, audit?: LinkAudit): FileRef {
+  return { _id: row.id, name: safeDisplayName(row.originalName), mimeType: row.mimeType, size: row.sizeBytes, url: fileUrl(deps, row.companyId, row.id, { audit }) };
 }
 
 export function storedPath(deps: Deps, row: typeof files.$inferSelect): string {

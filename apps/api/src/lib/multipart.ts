@@ -70,6 +70,9 @@ export async function readForm(req: FastifyRequest, deps: Deps, caller: Caller, 
   }
   const body: Record<string, unknown> = Object.create(null);
   const stored: Record<string, StoredFile> = {};
+  // Every file stored so far, also known to the request so the response hook removes it if no record takes it.
+  const all: StoredFile[] = [];
+  const uploads = (req.storedUploads ??= []);
   const parts = req.parts()[Symbol.asyncIterator]();
   /** Errors raised by the multipart stream itself mean the body is malformed: bad input, not a bug. */
   const nextPart = async () => {
@@ -92,7 +95,14 @@ export async function readForm(req: FastifyRequest, deps: Deps, caller: Caller, 
           part.file.resume();
           throw new AppError(422, 'VALIDATION_FAILED', 'errors.validation', undefined, { [path]: 'errors.fileUnexpected' });
         }
-        stored[path] = await storeUpload(deps, caller.companyId, caller.id, part.file, { kind, field: path, filename: part.filename });
+        if (stored[path]) {
+          part.file.resume();
+          throw new AppError(422, 'VALIDATION_FAILED', 'errors.validation', undefined, { [path]: 'errors.fileRepeated' });
+        }
+        const file = await storeUpload(deps, caller.companyId, caller.id, part.file, { kind, field: path, filename: part.filename });
+        all.push(file);
+        uploads.push(file.id);
+        stored[path] = file;
       } else {
         setPath(body, segments, part.value);
       }
@@ -107,12 +117,14 @@ export async function readForm(req: FastifyRequest, deps: Deps, caller: Caller, 
       }
     }
   } catch (err) {
-    await discardUploads(deps, caller.companyId, Object.values(stored));
+    await discard();
     throw err;
   }
-  return {
-    body: { ...body },
-    files: stored,
-    discard: () => discardUploads(deps, caller.companyId, Object.values(stored)),
-  };
+  return { body: { ...body }, files: stored, discard };
+
+  /** Removes what this form stored (what no record took), and tells the request it is done. */
+  async function discard() {
+    await discardUploads(deps, caller.companyId, all);
+    req.storedUploads = uploads.filter((id) => !all.some((f) => f.id === id));
+  }
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TokenService } from './tokens.js';
 
-const claims = { sub: 'employee-1', cid: 'company-1', sv: 3 };
+const claims = { sub: 'employee-1', cid: 'company-1', sv: 3, fam: 'family-1' };
 
 describe('access tokens', () => {
   afterEach(() => vi.useRealTimers());
@@ -27,5 +27,13 @@ describe('access tokens', () => {
     expect(await tokens.verifyAccess(`${header}.${forgedPayload}.${signature}`)).toBe('invalid');
     expect(await tokens.verifyAccess(await other.signAccess(claims))).toBe('invalid');
     expect(await other.verifyAccess(token)).toBe('invalid');
+  });
+
+  it('refuses a token that names no sign-in (issued before sign-ins were named): the client refreshes and gets one that does', async () => {
+    const tokens = new TokenService('a-secret-that-is-long-enough-for-hs256-0123', 900);
+    const { SignJWT } = await import('jose');
+    const key = new TextEncoder().encode('a-secret-that-is-long-enough-for-hs256-0123');
+    const old = await new SignJWT({ cid: claims.cid, sv: claims.sv }).setProtectedHeader({ alg: 'HS256' }).setSubject(claims.sub).setIssuedAt().setExpirationTime('900s').sign(key);
+    expect(await tokens.verifyAccess(old)).toBe('invalid');
   });
 });

@@ -5,6 +5,8 @@ export interface AccessClaims {
   sub: string;
   cid: string;
   sv: number;
+  /** The sign-in's refresh-token family: logout revokes it, and file links issued to it stop working. */
+  fam: string;
 }
 
 export class TokenService {
@@ -15,7 +17,7 @@ export class TokenService {
   }
 
   async signAccess(claims: AccessClaims): Promise<string> {
-    return new SignJWT({ cid: claims.cid, sv: claims.sv })
+    return new SignJWT({ cid: claims.cid, sv: claims.sv, fam: claims.fam })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(claims.sub)
       .setIssuedAt()
@@ -41,8 +43,8 @@ export class TokenService {
     }
     try {
       const { payload } = await jwtVerify(token, await this.key, { algorithms: ['HS256'] });
-      if (typeof payload.sub !== 'string' || typeof payload.cid !== 'string' || typeof payload.sv !== 'number') return 'invalid';
-      const claims = { sub: payload.sub, cid: payload.cid, sv: payload.sv };
+      if (typeof payload.sub !== 'string' || typeof payload.cid !== 'string' || typeof payload.sv !== 'number' || typeof payload.fam !== 'string') return 'invalid';
+      const claims = { sub: payload.sub, cid: payload.cid, sv: payload.sv, fam: payload.fam };
       if (typeof payload.exp === 'number') {
         if (this.verified.size >= TokenService.MAX_VERIFIED) this.verified.clear();
         this.verified.set(token, { claims, expiresAtMs: payload.exp * 1000 });

@@ -59,6 +59,7 @@ export function permits(required: RoutePermission, held: string[]): boolean {
  */
 export function registerAuth(app: App, deps: Deps) {
   app.decorateRequest('caller', null);
+  app.decorateRequest('accessClaims', null);
   registerCallerInvalidation(app, deps);
   app.addHook('onRequest', async (req) => {
     if (!req.url.startsWith('/api/') && req.url !== '/api') return;
@@ -79,6 +80,7 @@ export function registerAuth(app: App, deps: Deps) {
       caller = loaded;
     }
     req.caller = caller;
+    req.accessClaims = claims;
     const required = config.permission;
     if (!required) throw new AppError(500, 'ROUTE_WITHOUT_PERMISSION', 'errors.unexpected');
     if (!permits(required, caller.permissions)) {

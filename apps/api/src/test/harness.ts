@@ -102,3 +102,9 @@ export function auth(token: string, lang?: string) {
 export function body<T = any>(res: LightMyRequestResponse): T {
   return res.json() as T;
 }
+
+/** The sign-in an access token belongs to, as a signed file link names it (to sign links in tests). */
+export function linkSessionOf(accessToken: string): { employeeId: string; sessionVersion: number; familyId: string } {
+  const claims = JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString()) as { sub: string; sv: number; fam: string };
+  return { employeeId: claims.sub, sessionVersion: claims.sv, familyId: claims.fam };
+}

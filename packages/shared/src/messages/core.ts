@@ -39,6 +39,8 @@ export const coreEn = {
     fileType: 'Invalid file format (allowed: {{types}})',
     fileUnexpected: 'This field does not accept a file',
     fileLinkExpired: 'This file link has expired. Reload the page to get a new one.',
+    fileLinkSessionEnded: 'This file link belongs to a session that has ended. Sign in and open the page again.',
+    fileRepeated: 'Send one file for this field',
   },
   success: {
     done: 'The operation was completed successfully',
@@ -114,6 +116,8 @@ export const coreAr: CoreMessages = {
     fileType: 'صيغة الملف غير صالحة (المسموح: {{types}})',
     fileUnexpected: 'هذا الحقل لا يقبل ملفًا',
     fileLinkExpired: 'انتهت صلاحية رابط الملف. أعد تحميل الصفحة للحصول على رابط جديد.',
+    fileLinkSessionEnded: 'رابط الملف هذا يخص جلسة انتهت. سجّل الدخول وافتح الصفحة من جديد.',
+    fileRepeated: 'أرسل ملفًا واحدًا لهذا الحقل',
   },
   success: {
     done: 'تمت العملية بنجاح',

@@ -52,12 +52,13 @@ async function issueRefreshToken(deps: Deps, companyId: string, employeeId: stri
   return token;
 }
 
-async function accessTokenFor(deps: Deps, companyId: string, employeeId: string): Promise<string> {
+/** An access token for one sign-in (its refresh-token family), so what is tied to the sign-in ends with it. */
+async function accessTokenFor(deps: Deps, companyId: string, employeeId: string, familyId: string): Promise<string> {
   const [emp] = await deps.db
     .select({ sv: employees.sessionVersion })
     .from(employees)
     .where(and(eq(employees.companyId, companyId), eq(employees.id, employeeId)));
-  return deps.tokens.signAccess({ sub: employeeId, cid: companyId, sv: emp?.sv ?? 0 });
+  return deps.tokens.signAccess({ sub: employeeId, cid: companyId, sv: emp?.sv ?? 0, fam: familyId });
 }
 
 export async function login(deps: Deps, req: FastifyRequest, input: LoginInput) {
@@ -105,8 +106,9 @@ export async function login(deps: Deps, req: FastifyRequest, input: LoginInput) 
     .where(and(eq(employees.companyId, account.companyId), eq(employees.id, account.id)));
   const caller = await loadCaller(deps, account.companyId, account.id);
   if (!caller) throw unauthorized();
-  const refreshToken = await issueRefreshToken(deps, account.companyId, account.id, randomUUID());
-  const accessToken = await accessTokenFor(deps, account.companyId, account.id);
+  const familyId = randomUUID();
+  const refreshToken = await issueRefreshToken(deps, account.companyId, account.id, familyId);
+  const accessToken = await accessTokenFor(deps, account.companyId, account.id, familyId);
   await recordAudit(deps.db, req, { companyId: account.companyId, actorId: account.id, action: 'login', entity: 'session' });
   return { accessToken, refreshToken, user: await sessionUser(deps, caller) };
 }
@@ -137,7 +139,7 @@ export async function refresh(deps: Deps, req: FastifyRequest, token: string) {
     throw unauthorized('REFRESH_REUSED', 'errors.refreshReused');
   }
   const refreshToken = await issueRefreshToken(deps, row.companyId, row.employeeId, row.familyId);
-  const accessToken = await accessTokenFor(deps, row.companyId, row.employeeId);
+  const accessToken = await accessTokenFor(deps, row.companyId, row.employeeId, row.familyId);
   return { accessToken, refreshToken };
 }
 

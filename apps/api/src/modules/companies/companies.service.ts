@@ -5,7 +5,7 @@ import { companies, companyProfiles } from '../../db/schema/index.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, notFound, validationFailed } from '../../lib/errors.js';
-import { fileRef } from '../../lib/files.js';
+import { fileRef, removeUnreferencedFiles } from '../../lib/files.js';
 import { readForm } from '../../lib/multipart.js';
 import { t } from '../../lib/i18n.js';
 import { asPlan, planIncludes } from '../organisation/organisation.domain.js';
@@ -157,5 +157,7 @@ export async function uploadLogo(deps: Deps, req: FastifyRequest, caller: Caller
     companyId: caller.companyId, actorId: caller.id, action: 'update', entity: 'company', entityId: caller.companyId,
     changes: { before: { logoFileId: current.profile.logoFileId }, after: { logoFileId: stored.id } },
   });
+  // The replaced logo belongs to nothing now.
+  await removeUnreferencedFiles(deps, caller.companyId, [current.profile.logoFileId]);
   return toRecord(deps, current.company, updated!);
 }

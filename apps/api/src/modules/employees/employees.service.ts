@@ -11,7 +11,7 @@ import {
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, notFound, validationFailed, type FieldMessage } from '../../lib/errors.js';
-import { toFileRef } from '../../lib/files.js';
+import { removeUnreferencedFiles, toFileRef } from '../../lib/files.js';
 import type { MultipartSpec } from '../../lib/multipart.js';
 import type { StoredFile } from '../../lib/files.js';
 import { hashPassword } from '../../lib/password.js';
@@ -376,6 +376,12 @@ export async function updateEmployee(deps: Deps, req: FastifyRequest, caller: Ca
   const image = uploads.image ?? uploads.picture;
   if (image) columns.imageFileId = image.id;
   else if (input.image === '') columns.imageFileId = null;
+  // The files this edit lets go of: a replaced or removed picture, and the files of documents it replaces or removes.
+  const documentsChange = input.documents !== undefined || EMPLOYEE_DOCUMENT_KINDS.some((k) => uploads[`documents.${k}.file`]);
+  const previousFiles = [
+    'imageFileId' in columns ? row.imageFileId : null,
+    ...(documentsChange ? (await findDocuments(deps.db, caller.companyId, id)).map((d) => d.fileId) : []),
+  ];
   await deps.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     await keepingAnAdministrator(tx, caller.companyId, async () => {
@@ -391,6 +397,7 @@ export async function updateEmployee(deps: Deps, req: FastifyRequest, caller: Ca
       await applyDocuments(tx, caller.companyId, id, input.documents, uploads);
     });
   });
+  await removeUnreferencedFiles(deps, caller.companyId, previousFiles);
   const after = await getEmployee(deps, caller.companyId, id);
   const strip = (r: EmployeeRecord) => ({
     ...r,
@@ -421,6 +428,7 @@ export async function deleteEmployee(deps: Deps, req: FastifyRequest, caller: Ca
     .where(and(eq(appointments.companyId, caller.companyId), eq(appointments.doctorId, id)));
   if ((booked?.n ?? 0) > 0) throw new AppError(409, 'EMPLOYEE_HAS_APPOINTMENTS', 'errors.employeeHasAppointments', { count: booked!.n });
   const before = await getEmployee(deps, caller.companyId, id);
+  const ownFiles = [row.imageFileId, ...(await findDocuments(deps.db, caller.companyId, id)).map((d) => d.fileId)];
   try {
     await deps.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
@@ -438,6 +446,8 @@ export async function deleteEmployee(deps: Deps, req: FastifyRequest, caller: Ca
     if (isForeignKeyViolation(err)) throw new AppError(409, 'EMPLOYEE_IN_USE', 'errors.employeeInUse');
     throw err;
   }
+  // The picture and documents of a removed employee (their rows went with the employee).
+  await removeUnreferencedFiles(deps, caller.companyId, ownFiles);
 }
 
 function isForeignKeyViolation(err: unknown): boolean {

@@ -18,7 +18,7 @@ import { patientDocuments, patientNotes, patients } from '../../db/schema/index.
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, notFound, validationFailed } from '../../lib/errors.js';
-import { discardUploads, fileUrl, toFileRef } from '../../lib/files.js';
+import { fileUrl, removeUnreferencedFiles, toFileRef } from '../../lib/files.js';
 import { readForm } from '../../lib/multipart.js';
 import { nextPublicId } from '../../lib/public-id.js';
 import { parseOrThrow } from '../../lib/validation.js';
@@ -163,7 +163,7 @@ async function loadDetails(deps: Deps, caller: Caller, id: string, now = new Dat
     image: row.imageFileId ? fileUrl(deps, companyId, row.imageFileId) : null,
     lastVisit: row.lastVisit,
     notes: notes.map(toNote),
-    healthReports: reports.map((r) => toReport(deps, r)),
+    healthReports: reports.map((r) => toReport(deps, id, r)),
     treatment: { upcoming: treatment.upcoming.map(toEntry), history: treatment.history.map(toEntry) },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -180,13 +180,14 @@ function toNote(n: NonNullable<Awaited<ReturnType<typeof findNote>>>): PatientNo
   };
 }
 
-function toReport(deps: Deps, r: Awaited<ReturnType<typeof findReports>>[number]): HealthReport {
+function toReport(deps: Deps, patientId: string, r: Awaited<ReturnType<typeof findReports>>[number]): HealthReport {
   return {
     _id: r.id,
     title: r.title,
     createdAt: r.createdAt.toISOString(),
     uploadedBy: r.uploadedBy ? { _id: r.uploadedBy, name: r.uploaderName ?? '' } : null,
-    file: toFileRef(deps, r.file),
+    // Every download of a report is audited on the patient's record.
+    file: toFileRef(deps, r.file, { patientId, documentId: r.id }),
   };
 }
 
@@ -255,12 +256,13 @@ export async function updatePatient(deps: Deps, req: FastifyRequest, id: string)
   const before = await findPatient(deps.db, caller.companyId, id);
   if (!before) throw notFound();
   const form = await readForm(req, deps, caller, FORM_SPEC);
+  let imageFileId = before.imageFileId;
   try {
     const { version, ...data } = parseOrThrow(patientUpdateInput, form.body);
     assertVersion(before, version);
     const columns = toColumns(data);
     if (await identityHolder(deps.db, caller.companyId, columns.identity, id)) throw identityTaken();
-    const imageFileId = form.files.image?.id ?? (data.removeImage ? null : before.imageFileId);
+    imageFileId = form.files.image?.id ?? (data.removeImage ? null : before.imageFileId);
     await deps.db.transaction(async (tx) => {
       const db = tx as unknown as Db;
       const [after] = await db
@@ -282,6 +284,8 @@ export async function updatePatient(deps: Deps, req: FastifyRequest, id: string)
     await form.discard();
     throw isIdentityViolation(err) ? identityTaken() : err;
   }
+  // A replaced or removed picture is personal data nothing points at any more.
+  if (imageFileId !== before.imageFileId) await removeUnreferencedFiles(deps, caller.companyId, [before.imageFileId]);
   return (await loadDetails(deps, caller, id))!;
 }
 
@@ -312,7 +316,7 @@ export async function deletePatient(deps: Deps, req: FastifyRequest, id: string)
     return { outcome: 'deactivated' as const, imageFileId: null };
   });
   // The picture of a removed patient is personal data with nothing left pointing at it.
-  if (outcome.imageFileId) await discardUploads(deps, caller.companyId, [{ id: outcome.imageFileId, originalName: '', mimeType: '', sizeBytes: 0 }]);
+  await removeUnreferencedFiles(deps, caller.companyId, [outcome.imageFileId]);
   return { _id: id, outcome: outcome.outcome };
 }
 
@@ -359,5 +363,5 @@ export async function addHealthReport(deps: Deps, req: FastifyRequest, id: strin
     throw err;
   }
   const [report] = await findReports(deps.db, caller.companyId, id, reportId);
-  return toReport(deps, report!);
+  return toReport(deps, id, report!);
 }

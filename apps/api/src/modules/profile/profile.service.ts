@@ -46,14 +46,15 @@ export async function changePassword(deps: Deps, req: FastifyRequest, caller: Ca
     .from(employees)
     .where(and(eq(employees.companyId, caller.companyId), eq(employees.id, caller.id)));
   const refreshToken = newRefreshToken();
+  const familyId = randomUUID();
   await deps.db.insert(refreshTokens).values({
     companyId: caller.companyId,
     employeeId: caller.id,
-    familyId: randomUUID(),
+    familyId,
     tokenHash: hashToken(refreshToken),
     expiresAt: new Date(Date.now() + deps.config.refreshTokenTtlDays * 86_400_000),
   });
-  const accessToken = await deps.tokens.signAccess({ sub: caller.id, cid: caller.companyId, sv: fresh?.sv ?? 0 });
+  const accessToken = await deps.tokens.signAccess({ sub: caller.id, cid: caller.companyId, sv: fresh?.sv ?? 0, fam: familyId });
   await recordAudit(deps.db, req, { companyId: caller.companyId, actorId: caller.id, action: 'password_change', entity: 'employee', entityId: caller.id });
   return { accessToken, refreshToken };
 }

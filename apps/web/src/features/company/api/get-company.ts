@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiList, CompanyRecord } from '@clinic/shared';
+import { refreshFileLinks, refreshFileLinksOnFocus } from '@/lib/file-links';
 import { http } from '@/lib/http';
 import { orgKeys } from '@/features/organisation/org-keys';
 
@@ -10,7 +11,14 @@ export async function getCompany(signal?: AbortSignal): Promise<CompanyRecord | 
 }
 
 export const companyQueryOptions = () =>
-  queryOptions({ queryKey: orgKeys.company(), queryFn: ({ signal }) => getCompany(signal), staleTime: 120_000 });
+  queryOptions({
+    queryKey: orgKeys.company(),
+    queryFn: ({ signal }) => getCompany(signal),
+    staleTime: 120_000,
+    // The logo is a signed link that lives minutes: refreshed before it lapses.
+    refetchInterval: refreshFileLinks,
+    refetchOnWindowFocus: refreshFileLinksOnFocus,
+  });
 
 export function useCompany() {
   return useQuery(companyQueryOptions());

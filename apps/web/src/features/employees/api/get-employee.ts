@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiSuccess, EmployeeRecord } from '@clinic/shared';
+import { refreshFileLinks, refreshFileLinksOnFocus } from '@/lib/file-links';
 import { http } from '@/lib/http';
 import { employeesKeys } from './employees-keys';
 
@@ -12,11 +13,12 @@ export const employeeQueryOptions = (id: string) =>
   queryOptions({
     queryKey: employeesKeys.detail(id),
     queryFn: ({ signal }) => getEmployee(id, signal),
-    // Signed file links expire after some hours; an open page refreshes well before.
     staleTime: 60_000,
+    // The picture and documents are signed links that live minutes: refreshed before they lapse.
+    refetchInterval: refreshFileLinks,
   });
 
 /** One employee; `refetchOnFocus` for the staff details page (the spec refetches it on window focus). */
 export function useEmployee(id: string, options: { refetchOnFocus?: boolean } = {}) {
-  return useQuery({ ...employeeQueryOptions(id), refetchOnWindowFocus: options.refetchOnFocus ? 'always' : false });
+  return useQuery({ ...employeeQueryOptions(id), refetchOnWindowFocus: options.refetchOnFocus ? 'always' : refreshFileLinksOnFocus });
 }

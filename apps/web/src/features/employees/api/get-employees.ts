@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiList, EmployeeListItem, EmployeeType } from '@clinic/shared';
+import { refreshFileLinks } from '@/lib/file-links';
 import { http } from '@/lib/http';
 import { employeesKeys } from './employees-keys';
 
@@ -47,6 +48,8 @@ export const employeesQueryOptions = (query: EmployeesQuery) =>
     staleTime: 120_000,
     // The spec: staff and doctor lists do not refetch on window focus.
     refetchOnWindowFocus: false,
+    // Pictures are signed links that live minutes: refreshed before they lapse while the list is on screen.
+    refetchInterval: refreshFileLinks,
   });
 
 export function useEmployees(query: EmployeesQuery) {

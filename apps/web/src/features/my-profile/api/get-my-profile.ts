@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiSuccess, EmployeeRecord } from '@clinic/shared';
+import { refreshFileLinks, refreshFileLinksOnFocus } from '@/lib/file-links';
 import { http } from '@/lib/http';
 
 export async function getMyProfile(signal?: AbortSignal): Promise<EmployeeRecord> {
@@ -7,7 +8,14 @@ export async function getMyProfile(signal?: AbortSignal): Promise<EmployeeRecord
 }
 
 export const myProfileQueryOptions = () =>
-  queryOptions({ queryKey: ['profile', 'details'] as const, queryFn: ({ signal }) => getMyProfile(signal), staleTime: 60_000 });
+  queryOptions({
+    queryKey: ['profile', 'details'] as const,
+    queryFn: ({ signal }) => getMyProfile(signal),
+    staleTime: 60_000,
+    // The picture and documents are signed links that live minutes: refreshed before they lapse.
+    refetchInterval: refreshFileLinks,
+    refetchOnWindowFocus: refreshFileLinksOnFocus,
+  });
 
 export function useMyProfile() {
   return useQuery(myProfileQueryOptions());

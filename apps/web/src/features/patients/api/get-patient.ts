@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiSuccess, PatientDetails } from '@clinic/shared';
+import { refreshFileLinks, refreshFileLinksOnFocus } from '@/lib/file-links';
 import { http } from '@/lib/http';
 import { patientsKeys } from './patients-keys';
 
@@ -12,8 +13,10 @@ export const patientQueryOptions = (id: string) =>
   queryOptions({
     queryKey: patientsKeys.detail(id),
     queryFn: ({ signal }) => getPatient(id, signal),
-    // Signed file links inside expire after some hours; an open details page refreshes well before.
     staleTime: 60_000,
+    // The picture and health reports are signed links that live minutes: refreshed before they lapse.
+    refetchInterval: refreshFileLinks,
+    refetchOnWindowFocus: refreshFileLinksOnFocus,
   });
 
 export function usePatient(id: string) {

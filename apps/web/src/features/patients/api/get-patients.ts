@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiList, PatientListItem } from '@clinic/shared';
+import { refreshFileLinks } from '@/lib/file-links';
 import { http } from '@/lib/http';
 import { patientsKeys } from './patients-keys';
 
@@ -36,6 +37,8 @@ export const patientsQueryOptions = (query: PatientsQuery) =>
     placeholderData: keepPreviousData,
     // The spec keeps patient lists from refetching on focus (the app default).
     refetchOnWindowFocus: false,
+    // Pictures are signed links that live minutes: refreshed before they lapse while the list is on screen.
+    refetchInterval: refreshFileLinks,
   });
 
 export function usePatients(query: PatientsQuery) {

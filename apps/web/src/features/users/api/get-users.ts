@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiList, UserListItem } from '@clinic/shared';
+import { refreshFileLinks } from '@/lib/file-links';
 import { http } from '@/lib/http';
 
 export interface UsersQuery {
@@ -42,6 +43,8 @@ export const usersQueryOptions = (query: UsersQuery) =>
     placeholderData: keepPreviousData,
     // The spec keeps the users list fresh for 4 seconds (accounts change status often).
     staleTime: 4000,
+    // Pictures are signed links that live minutes: refreshed before they lapse while the list is on screen.
+    refetchInterval: refreshFileLinks,
   });
 
 export function useUsers(query: UsersQuery) {

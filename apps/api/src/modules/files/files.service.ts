@@ -1,0 +1,56 @@
+import { open, type FileHandle } from 'node:fs/promises';
+import type { FastifyRequest } from 'fastify';
+import type { Deps } from '../../lib/app-types.js';
+import { recordAudit } from '../../lib/audit.js';
+import { AppError, notFound, unauthorized } from '../../lib/errors.js';
+import { verifyFileLink, type FileLinkQuery } from '../../lib/file-links.js';
+import { storedPath } from '../../lib/files.js';
+import { findFile, sessionIsLive, type FileRow } from './files.repository.js';
+
+export interface Download {
+  row: FileRow;
+  handle: FileHandle;
+  /** How long the browser may keep it: a health report not at all (each view is audited), else the link's life. */
+  cacheControl: string;
+}
+
+const linkExpired = () => new AppError(403, 'LINK_EXPIRED', 'errors.fileLinkExpired');
+
+/**
+ * Opens a stored file for a signed link: the link must be the server's, unexpired, for this file and company, and
+ * the sign-in it was issued to must still be live. A health report's download is written to the audit log on the
+ * patient's record before a byte leaves.
+ */
+export async function openDownload(deps: Deps, req: FastifyRequest, fileId: string, q: Partial<FileLinkQuery>): Promise<Download> {
+  if (!q.c || !q.s) throw unauthorized();
+  // A link from before links named their sign-in: the page that holds it reloads and gets a new one.
+  if (q.e === undefined || !q.u || q.v === undefined || !q.f) throw linkExpired();
+  const link = { c: q.c, e: q.e, u: q.u, v: q.v, f: q.f, p: q.p, d: q.d, s: q.s };
+  const verified = verifyFileLink(deps, fileId, link);
+  if (verified === 'invalid') throw notFound();
+  if (verified === 'expired') throw linkExpired();
+  const { session, audit } = verified;
+  if (!(await sessionIsLive(deps.db, link.c, session))) throw new AppError(403, 'LINK_SESSION_ENDED', 'errors.fileLinkSessionEnded');
+  const row = await findFile(deps.db, link.c, fileId);
+  if (!row) throw notFound();
+  let handle: FileHandle;
+  try {
+    handle = await open(storedPath(deps, row), 'r');
+  } catch (err) {
+    if ((err as { code?: string }).code === 'ENOENT') throw notFound();
+    throw err;
+  }
+  try {
+    if (audit && req.method === 'GET') {
+      await recordAudit(deps.db, req, {
+        companyId: link.c, actorId: session.employeeId, action: 'document_download', entity: 'patient', entityId: audit.patientId,
+        changes: { documentId: audit.documentId, fileId },
+      });
+    }
+    const remaining = Math.max(0, Math.floor(link.e - Date.now() / 1000));
+    return { row, handle, cacheControl: audit ? 'private, no-store' : `private, max-age=${remaining}` };
+  } catch (err) {
+    await handle.close();
+    throw err;
+  }
+}
