@@ -11,7 +11,8 @@ import { TokenService } from '../lib/tokens.js';
 import { insertClinic, insertDoctor, insertPatient, insertService, nextWeekday } from '../modules/appointments/fixtures.js';
 import { seedOrganisation } from '../seed/organisation.js';
 import { seedPeople } from '../seed/people.js';
-import { auth, body, createOrg, createTestContext, type TestContext, type TestOrg } from '../test/harness.js';
+import { auth, body, createOrg, createTestContext, linkSessionOf, type TestContext, type TestOrg } from '../test/harness.js';
+import { asLoadedNow } from '../test/versions.js';
 import { clinicBody, companyBody, complexBody, departmentBody } from '../test/organisation-fixtures.js';
 
 /**
@@ -122,7 +123,7 @@ beforeAll(async () => {
   const deps: Deps = { config: ctx.config, database: ctx.database, db, tokens: new TokenService(ctx.config.jwtSecret, 900), callers: new CallerCache(0) };
   const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5e0f5e20000000049454e44ae426082', 'hex');
   const file = await storeUpload(deps, org.companyId, org.adminId, Readable.from([png]), { kind: 'report', field: 'file', filename: 'scan.png' });
-  fileQuery = Object.fromEntries(new URL(fileUrl(deps, org.companyId, file.id), 'http://local').searchParams);
+  fileQuery = Object.fromEntries(new URL(fileUrl(deps, org.companyId, file.id, { session: linkSessionOf(org.token) }), 'http://local').searchParams);
 
   const resourceIds: Record<string, string> = { appointments: ids.appointment, clinics: clinic.id, companies: org.companyId, employees: doctor.id, files: file.id, patients: patient.id, services: service.id };
   for (const [resource, table] of Object.entries(RESOURCE_TABLE)) {
@@ -373,7 +374,9 @@ describe('extreme values never stop the server', () => {
         const name = String([...field].reverse().find((p) => typeof p === 'string'));
         for (const value of DATE_NAME.test(name) ? BODY_DATES : BODY_NUMBERS) {
           const label = `${key} ${field.join('.')}=${typeof value === 'string' ? short(value.replace('\u0000raw:', '')) : value}`;
-          const payload = JSON.stringify(withValue(base, field, value)).replace(RAW_JSON, '$1');
+          // An update carries the version a screen loaded now would send, so the changed field reaches the service.
+          const loaded = (await asLoadedNow(ctx, r.method, path, base)) as Record<string, unknown>;
+          const payload = JSON.stringify(withValue(loaded, field, value)).replace(RAW_JSON, '$1');
           await check(failures, label, { method: r.method as 'POST', url: path, headers: { ...auth(org.token), 'content-type': 'application/json' }, payload });
         }
       }

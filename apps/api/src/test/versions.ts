@@ -17,7 +17,8 @@ export async function versionOf(ctx: TestContext, table: VersionedTable, id: str
 
 /** A JSON update body with the record's current version added, unless the body names one itself. */
 export async function withVersion(ctx: TestContext, table: VersionedTable, id: string, payload: unknown): Promise<unknown> {
-  if (!payload || typeof payload !== 'object' || Array.isArray(payload) || 'version' in payload) return payload;
+  const plain = payload !== null && typeof payload === 'object' && Object.getPrototypeOf(payload) === Object.prototype;
+  if (!plain || 'version' in (payload as object)) return payload;
   return { version: await versionOf(ctx, table, id), ...(payload as Record<string, unknown>) };
 }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { employeeRoles, employees, roles, rolePermissions } from '../../db/schema/index.js';
@@ -5,6 +6,7 @@ import { nextPublicId } from '../../lib/public-id.js';
 import { TokenService } from '../../lib/tokens.js';
 import { createOrganisation } from '../organisation/provision.js';
 import { auth, body, createTestContext, TEST_PASSWORD, type TestContext } from '../../test/harness.js';
+import { asLoadedNow } from '../../test/versions.js';
 import { hasActiveAdministrator } from './administrators.js';
 
 /*
@@ -39,16 +41,19 @@ async function twoAdmins() {
     email: `${username}_2@example.test`, passwordHash: admin.passwordHash, employeeType: 'Admin',
   }).returning({ id: employees.id });
   await db.insert(employeeRoles).values({ companyId: company.id, employeeId: second!.id, roleId: roleIds.get('Admin')! });
-  const a = { id: admin.id, token: await tokens.signAccess({ sub: admin.id, cid: company.id, sv: 0 }) };
-  const b = { id: second!.id, token: await tokens.signAccess({ sub: second!.id, cid: company.id, sv: 0 }) };
+  const a = { id: admin.id, token: await tokens.signAccess({ sub: admin.id, cid: company.id, sv: 0, fam: randomUUID() }) };
+  const b = { id: second!.id, token: await tokens.signAccess({ sub: second!.id, cid: company.id, sv: 0, fam: randomUUID() }) };
   for (const { token } of [a, b]) {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/profile', headers: auth(token) })).statusCode).toBe(200);
   }
   return { org: { companyId: company.id, roleIds }, a, b };
 }
 
+/** An update as a screen loaded now sends it (with the record's current version). */
+const send = async (opts: { method: 'PUT'; url: string; headers: Record<string, string>; payload: Record<string, unknown> }) =>
+  ctx.app.inject({ ...opts, payload: (await asLoadedNow(ctx, opts.method, opts.url, opts.payload)) as Record<string, unknown> });
 const put = (token: string, id: string, payload: Record<string, unknown>, lang?: string) =>
-  ctx.app.inject({ method: 'PUT', url: `/api/employees/${id}`, headers: auth(token, lang), payload });
+  send({ method: 'PUT', url: `/api/employees/${id}`, headers: auth(token, lang), payload });
 const del = (token: string, id: string, lang?: string) =>
   ctx.app.inject({ method: 'DELETE', url: `/api/employees/${id}`, headers: auth(token, lang) });
 
@@ -103,7 +108,7 @@ describe('at least one active administrator remains', () => {
       await db.delete(employeeRoles).where(and(eq(employeeRoles.companyId, org.companyId), eq(employeeRoles.employeeId, b.id)));
       await db.insert(employeeRoles).values({ companyId: org.companyId, employeeId: b.id, roleId: owners!.id });
       const results = await Promise.all([
-        ctx.app.inject({ method: 'PUT', url: `/api/roles/${owners!.id}`, headers: auth(a.token), payload: { permissions: ['patient_read'] } }),
+        send({ method: 'PUT', url: `/api/roles/${owners!.id}`, headers: auth(a.token), payload: { permissions: ['patient_read'] } }),
         put(b.token, a.id, { isActive: false }),
       ]);
       expectOneRefused(results, 'At least one active administrator must remain');
@@ -119,7 +124,7 @@ describe('at least one active administrator remains', () => {
     await db.insert(rolePermissions).values({ companyId: org.companyId, roleId: owners!.id, permission: 'admin' });
     await db.insert(employeeRoles).values({ companyId: org.companyId, employeeId: a.id, roleId: owners!.id });
     await db.delete(employeeRoles).where(and(eq(employeeRoles.companyId, org.companyId), eq(employeeRoles.roleId, org.roleIds.get('Admin')!)));
-    const res = await ctx.app.inject({ method: 'PUT', url: `/api/roles/${owners!.id}`, headers: auth(a.token, 'ar'), payload: { permissions: ['patient_read'] } });
+    const res = await send({ method: 'PUT', url: `/api/roles/${owners!.id}`, headers: auth(a.token, 'ar'), payload: { permissions: ['patient_read'] } });
     expect(res.statusCode).toBe(409);
     expect(body(res).message).toEqual({ code: 'LAST_ADMINISTRATOR', message: 'يجب أن يبقى مسؤول نشط واحد على الأقل' });
     const role = await ctx.app.inject({ method: 'GET', url: `/api/roles/${owners!.id}`, headers: auth(a.token) });

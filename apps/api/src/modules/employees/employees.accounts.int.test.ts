@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { employees, rolePermissions, roles } from '../../db/schema/index.js';
 import { createAccount } from '../organisation/provision.js';
+import { withVersion, versionOf } from '../../test/versions.js';
 import { auth, body, createOrg, createTestContext, login, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
 
 /*
@@ -38,16 +39,17 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const put = (token: string, id: string, payload: Record<string, unknown>, lang?: string) =>
-  ctx.app.inject({ method: 'PUT', url: `/api/employees/${id}`, headers: auth(token, lang), payload });
+const put = async (token: string, id: string, payload: Record<string, unknown>, lang?: string) =>
+  ctx.app.inject({ method: 'PUT', url: `/api/employees/${id}`, headers: auth(token, lang), payload: await withVersion(ctx, 'employees', id, payload) as Record<string, unknown> });
 
 async function stored(id: string) {
   const [row] = await ctx.database.db.select().from(employees).where(and(eq(employees.companyId, org.companyId), eq(employees.id, id)));
   return row!;
 }
 
-async function documentUpload() {
+async function documentUpload(id: string) {
   const fd = new FormData();
+  fd.append('version', String(await versionOf(ctx, 'employees', id)));
   fd.append('documents[cv][file]', new Blob([PDF], { type: 'application/pdf' }), 'cv.pdf');
   const req = new Request('http://local/', { method: 'POST', body: fd });
   return { payload: Buffer.from(await req.arrayBuffer()), headers: { 'content-type': req.headers.get('content-type')! } };
@@ -60,7 +62,7 @@ describe('an administrator\'s account', () => {
       const res = await put(managerToken, org.adminId, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(403);
     }
-    const upload = await documentUpload();
+    const upload = await documentUpload(org.adminId);
     const docs = await ctx.app.inject({ method: 'PUT', url: `/api/employees/${org.adminId}`, headers: { ...auth(managerToken), ...upload.headers }, payload: upload.payload });
     expect(docs.statusCode).toBe(403);
     const gone = await ctx.app.inject({ method: 'DELETE', url: `/api/employees/${org.adminId}`, headers: auth(managerToken) });

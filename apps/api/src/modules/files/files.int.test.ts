@@ -17,6 +17,7 @@ import { TokenService } from '../../lib/tokens.js';
 import { registerErrorHandling } from '../../plugins/errors.js';
 import { registerFileHandling } from '../../plugins/files.js';
 import { auth, body, createOrg, createTestContext, linkSessionOf, login, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
+import { versionOf } from '../../test/versions.js';
 import { companyBody } from '../../test/organisation-fixtures.js';
 import { createAccount } from '../organisation/provision.js';
 import { FileSweeper } from './files.sweep.js';
@@ -53,6 +54,9 @@ async function multipart(entries: Entry[]) {
 }
 
 async function send(method: 'POST' | 'PUT', url: string, token: string, entries: Entry[]) {
+  // An update is sent as a screen loaded now would send it: with the record's current version.
+  const record = method === 'PUT' ? /^\/api\/(patients|employees)\/([^/]+)$/.exec(url) : null;
+  if (record) entries = [['version', String(await versionOf(ctx, record[1] as 'patients' | 'employees', record[2]!))], ...entries];
   const m = await multipart(entries);
   return ctx.app.inject({ method, url, payload: m.payload, headers: { ...auth(token), 'content-type': m.contentType } });
 }
@@ -311,7 +315,8 @@ describe('file links', () => {
     const link = body(await get(nurse.accessToken, `/api/patients/${created._id}`)).data.image as string;
     expect((await download(link)).statusCode).toBe(200);
     const nurseId = (nurse.user as { _id: string })._id;
-    expect((await ctx.app.inject({ method: 'PUT', url: `/api/employees/${nurseId}`, headers: auth(a.token), payload: { isActive: false } })).statusCode).toBe(200);
+    const deactivation = { isActive: false, version: await versionOf(ctx, 'employees', nurseId) };
+    expect((await ctx.app.inject({ method: 'PUT', url: `/api/employees/${nurseId}`, headers: auth(a.token), payload: deactivation })).statusCode).toBe(200);
     expect((await download(link)).statusCode).toBe(403);
   });
 
