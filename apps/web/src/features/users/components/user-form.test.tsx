@@ -70,6 +70,24 @@ describe('user form', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it('moves from Employment to Documents with Next, and sends the form only with Save on the last tab', async () => {
+    const values = { ...emptyUserValues(), ...complete };
+    values.documents.cv = { file: new File(['%PDF-1.4'], 'cv.pdf', { type: 'application/pdf' }), stored: null, effectiveDate: null };
+    const onSubmit = renderForm(values);
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('user-tab-employment'));
+    const next = screen.getByTestId('user-next');
+    await user.click(next);
+    await waitFor(() => expect(screen.getByTestId('user-tab-documents')).toHaveAttribute('aria-selected', 'true'));
+    expect(onSubmit).not.toHaveBeenCalled();
+    // In a browser the tab can change before the click's default action runs: the clicked Next must not have become
+    // the submit button by then.
+    expect(next.isConnected).toBe(false);
+    expect(screen.getByTestId('user-save')).not.toBe(next);
+    await user.click(screen.getByTestId('user-save'));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+  });
+
   it('adds and removes working days in week order, with two shifts each', async () => {
     renderForm();
     const user = userEvent.setup();

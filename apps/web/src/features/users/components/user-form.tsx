@@ -346,10 +346,14 @@ export function UserForm({ mode, defaultValues, currentImageUrl = null, onSubmit
           {mode === 'add' && index > 0 && (
             <Button variant="default" onClick={() => setTab(TAB_KEYS[index - 1]!)} data-testid="user-previous">{t('users.form.previous')}</Button>
           )}
+          {/*
+            Two elements, not one whose type changes: Next moves to the last tab while its click is still being handled,
+            and a button turned into Save by then would submit the form as the click's default action.
+          */}
           {mode === 'add' && !last ? (
-            <Button onClick={() => void next()} data-testid="user-next">{t('users.form.next')}</Button>
+            <Button key="next" type="button" onClick={() => void next()} data-testid="user-next">{t('users.form.next')}</Button>
           ) : (
-            <Button type="submit" loading={formState.isSubmitting} data-testid="user-save">{t('people.actions.save')}</Button>
+            <Button key="save" type="submit" loading={formState.isSubmitting} data-testid="user-save">{t('people.actions.save')}</Button>
           )}
         </Group>
       </Group>
