@@ -216,9 +216,23 @@ test('a receptionist cannot open user administration: the menu hides it and the 
   await expect(sidebar.getByRole('link', { name: 'Users' })).toHaveCount(0);
   await expect(sidebar.getByRole('link', { name: 'Roles' })).toHaveCount(0);
   await page.goto('/');
-  await expect(page.getByTestId('users-no-access')).toBeVisible();
+  await expect(page.getByTestId('no-access')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Add New User' })).toHaveCount(0);
   await shot(page, 'receptionist-home');
+
+  // Admin forms say so before anything is filled in, and the buttons that lead there are not offered.
+  for (const path of ['/company/edit', '/clinics/add', '/users/add']) {
+    await page.goto(path);
+    await expect(page.getByTestId('no-access')).toBeVisible();
+    await expect(page.getByTestId('page-title')).toHaveText('No access');
+    await expect(page.locator('form')).toHaveCount(0);
+  }
+  await shot(page, 'receptionist-no-access');
+  await page.getByTestId('no-access').getByRole('link', { name: 'Appointments' }).click();
+  await expect(page).toHaveURL(/\/appointments$/);
+  await page.goto('/clinics');
+  await expect(page.getByTestId('clinics-table')).toBeVisible();
+  await expect(page.getByTestId('clinics-add')).toHaveCount(0);
 
   const headers = { authorization: `Bearer ${await tokenOf(page)}` };
   const roles = await page.request.get('/api/roles', { headers });
