@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiSuccess, EmployeeRecord } from '@clinic/shared';
 import { http } from '@/lib/http';
+import { i18n } from '@/lib/i18n';
+import { notifySuccess } from '@/lib/notify';
 import { employeesKeys } from './employees-keys';
 import { toEmployeeFormData, type EmployeeFiles } from './employee-form-data';
 
@@ -27,9 +29,14 @@ export function useUpdateEmployee() {
   });
 }
 
-/** PUT /employees/{id} with `{ isActive }` alone: the status switch. The caller shows its own error toast. */
-export function setEmployeeStatus({ id, isActive }: { id: string; isActive: boolean }): Promise<ApiSuccess<EmployeeRecord>> {
-  return http.put<ApiSuccess<EmployeeRecord>>(`/employees/${encodeURIComponent(id)}`, { isActive }, { silent: true });
+/**
+ * PUT /employees/{id} with `{ isActive }` alone: the status switch. The server's message ("activated", "deactivated")
+ * is the success toast; the caller shows its own error toast.
+ */
+export async function setEmployeeStatus({ id, isActive }: { id: string; isActive: boolean }): Promise<ApiSuccess<EmployeeRecord>> {
+  const result = await http.put<ApiSuccess<EmployeeRecord>>(`/employees/${encodeURIComponent(id)}`, { isActive }, { silent: true });
+  notifySuccess(result.message ?? i18n.t('success.done'));
+  return result;
 }
 
 export function useSetEmployeeStatus() {

@@ -46,6 +46,18 @@ describe('users list: status and deletion', () => {
     expect(calls.puts).toEqual([{ isActive: false }]);
   });
 
+  it('confirms a status change with the server\'s message as a toast', async () => {
+    const calls = api(() => jsonResponse(200, { success: true, message: 'Employee deactivated', data: { ...nurse, isActive: false } }));
+    signIn();
+    const user = userEvent.setup();
+    const { router } = renderApp('/');
+    await user.click(await screen.findByRole('switch', { name: 'Account status of Mariam Saleh' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Employee deactivated')).toBeInTheDocument();
+    expect(calls.puts).toEqual([{ isActive: false }]);
+    expect(router.state.location.pathname).toBe('/');
+  });
+
   it('keeps the switch as it was when the confirmation is cancelled', async () => {
     const calls = api(() => jsonResponse(200, { success: true, data: {} }));
     signIn();
