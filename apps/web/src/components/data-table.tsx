@@ -43,6 +43,8 @@ interface DataTableProps<T> {
   onRowClick?: (row: T) => void;
   /** Accessible name of a clickable row (for example the record's name). */
   rowLabel?: (row: T) => string;
+  /** The row to draw attention to (by its key), for example the record just added. */
+  highlightedKey?: string | null;
   minWidth?: number;
   caption?: string;
   'data-testid'?: string;
@@ -87,6 +89,7 @@ export function DataTable<T>({
   onSort,
   onRowClick,
   rowLabel,
+  highlightedKey = null,
   minWidth = 720,
   caption,
   'data-testid': testId,
@@ -187,6 +190,7 @@ export function DataTable<T>({
           className={classes.row}
           data-clickable={clickable || undefined}
           data-stale={stale || undefined}
+          data-highlighted={getRowKey(row) === highlightedKey || undefined}
           tabIndex={clickable ? 0 : undefined}
           aria-label={clickable && rowLabel ? rowLabel(row) : undefined}
           onClick={
