@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay, formatDayRange, localiseDates } from './dates';
+import { formatDate, formatDateTime, formatDay, formatDayRange, localiseDates } from './dates';
 
 describe('calendar dates for people', () => {
   it('writes a day in the interface language with Intl', () => {
@@ -25,5 +25,18 @@ describe('calendar dates for people', () => {
     );
     expect(localiseDates('Use 2026-03-29T09:00:00+03:00', 'en')).toBe('Use 2026-03-29T09:00:00+03:00');
     expect(localiseDates('العيادة مغلقة يوم 2026-11-27', 'ar')).toContain('نوفمبر');
+  });
+});
+
+describe('dates on the screens', () => {
+  it('writes Arabic dates day first, with Latin digits, never "نوفمبر 16, 2026"', () => {
+    expect(formatDate('2026-11-16', 'ar')).toBe('16 نوفمبر 2026');
+    expect(formatDate('2026-11-16', 'en')).toBe('November 16, 2026');
+    expect(formatDate('', 'en')).toBe('');
+    expect(formatDate('garbage', 'en')).toBe('');
+  });
+
+  it('writes an instant with its 24-hour time in the browser\'s zone', () => {
+    expect(formatDateTime('2026-11-16T12:00:00Z', 'en')).toMatch(/^November 16, 2026 · \u2066\d{2}:00\u2069$/);
   });
 });

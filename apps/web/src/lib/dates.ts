@@ -9,12 +9,15 @@ export const FIRST_DAY_OF_WEEK = 0;
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-function format(lang: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${lang}|${JSON.stringify(options)}`;
+/** Arabic with Latin digits, as the rest of the interface writes numbers. */
+const localeOf = (lang: string) => (lang.startsWith('ar') ? 'ar-u-nu-latn' : lang);
+
+/** Calendar dates are read as UTC midnight and written in UTC, so the browser's own zone never shifts the day. */
+function format(lang: string, options: Intl.DateTimeFormatOptions, timeZone: string | undefined = 'UTC'): Intl.DateTimeFormat {
+  const key = `${lang}|${timeZone ?? ''}|${JSON.stringify(options)}`;
   let f = formats.get(key);
   if (!f) {
-    // Calendar dates are read as UTC midnight and written in UTC, so the browser's own zone never shifts the day.
-    f = new Intl.DateTimeFormat(lang, { ...options, timeZone: 'UTC' });
+    f = new Intl.DateTimeFormat(localeOf(lang), { ...options, timeZone });
     formats.set(key, f);
   }
   return f;
@@ -43,4 +46,27 @@ export function formatDayRange(from: string, to: string, lang: string, options: 
  */
 export function localiseDates(text: string, lang: string): string {
   return text.replace(/(?<![\d-])(\d{4}-\d{2}-\d{2})(?![\d:T])/g, (day) => (isDay(day) ? formatDay(day, lang) : day));
+}
+
+/** Day, full month and year: "January 5, 1990", "5 يناير 1990". */
+export const LONG_DATE: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', year: 'numeric' };
+
+/**
+ * A calendar date ('YYYY-MM-DD', its day as written) or an instant (its day in the browser's zone) in the interface
+ * language; '' when absent or unreadable.
+ */
+export function formatDate(value: string | null | undefined, lang: string, options: Intl.DateTimeFormatOptions = LONG_DATE): string {
+  if (!value) return '';
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDay(value, lang, options);
+  const instant = new Date(value);
+  return Number.isNaN(instant.getTime()) ? '' : format(lang, options, undefined).format(instant);
+}
+
+/** An instant's date and 24-hour time in the browser's zone: "January 5, 2026 · 14:30". */
+export function formatDateTime(value: string | null | undefined, lang: string, options: Intl.DateTimeFormatOptions = LONG_DATE): string {
+  if (!value) return '';
+  const instant = new Date(value);
+  if (Number.isNaN(instant.getTime())) return '';
+  const time = format(lang, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }, undefined).format(instant);
+  return `${format(lang, options, undefined).format(instant)} · \u2066${time}\u2069`;
 }
