@@ -70,3 +70,8 @@ export function formatDateTime(value: string | null | undefined, lang: string, o
   const time = format(lang, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }, undefined).format(instant);
   return `${format(lang, options, undefined).format(instant)} · \u2066${time}\u2069`;
 }
+
+/** How the date inputs show their value (Day.js tokens): month first in English, day first in Arabic. */
+export function dateInputFormat(lang: string): string {
+  return lang.startsWith('ar') ? 'D MMMM YYYY' : 'MMMM D, YYYY';
+}

@@ -47,6 +47,13 @@ describe('user form', () => {
     expect(screen.getByText('Password confirmation does not match. Please try again')).toBeInTheDocument();
   });
 
+  it('explains the password rules under the Password field', async () => {
+    renderForm();
+    const password = await screen.findByTestId('user-password');
+    expect(password).toHaveAccessibleDescription(/20 characters/);
+    expect(screen.getByTestId('user-roles')).not.toHaveAccessibleDescription(/20 characters/);
+  });
+
   it('moves on with Next once the tab is valid, and back with Previous', async () => {
     renderForm({ username: 'hnasser', password: 'Strong@Pass1', confirmPassword: 'Strong@Pass1', roleIds: ['role-nurse'], employeeType: 'Nurse' });
     const user = userEvent.setup();

@@ -172,7 +172,7 @@ export function UserForm({ mode, defaultValues, currentImageUrl = null, onSubmit
               />
               {mode === 'add' ? (
                 <>
-                  <PasswordInput label={t('users.form.password')} withAsterisk autoComplete="new-password" {...register('password')} error={err('password')} data-testid="user-password" />
+                  <PasswordInput label={t('users.form.password')} description={t('myProfile.password.rules')} inputWrapperOrder={['label', 'input', 'description', 'error']} withAsterisk autoComplete="new-password" {...register('password')} error={err('password')} data-testid="user-password" />
                   <PasswordInput label={t('users.form.confirmPassword')} withAsterisk autoComplete="new-password" {...register('confirmPassword')} error={err('confirmPassword')} data-testid="user-confirm-password" />
                 </>
               ) : (
@@ -186,7 +186,6 @@ export function UserForm({ mode, defaultValues, currentImageUrl = null, onSubmit
                 )}
               />
             </SimpleGrid>
-            {mode === 'add' && <Text size="xs" c="dimmed" mt="sm">{t('myProfile.password.rules')}</Text>}
           </Tabs.Panel>
 
           <Tabs.Panel value="personal" p={{ base: 'md', sm: 'lg' }}>
