@@ -230,7 +230,7 @@ for (const texts of [EN, AR]) {
     const confirmMove = page.getByTestId('calendar-move-dialog');
     await expect(confirmMove).toContainText(first.name);
     await expect(confirmMove).toContainText(plan.moveTo.time);
-    await page.screenshot({ path: testInfo.outputPath(`move-${texts.lang}.png`) });
+    await page.screenshot({ path: testInfo.outputPath(`move-${texts.lang}.png`), animations: 'disabled' });
     await page.getByTestId('calendar-move-confirm').click();
     await expect(page.getByText(texts.rescheduled).first()).toBeVisible();
     const moved = page.locator(`[data-appointment-id="${appointmentId}"]`);
