@@ -135,9 +135,14 @@ async function runComplexWizard(page: Page, lang: 'en' | 'ar', shot: (name: stri
 }
 
 async function expectComplexPlanMenu(page: Page, lang: 'en' | 'ar') {
-  await page.goto('/clinics');
   const nav = page.getByTestId('sidebar');
   const label = (en: string, ar: string) => (lang === 'ar' ? ar : en);
+  // Right after Finish, without a reload, the menu already follows the plan.
+  await nav.getByRole('button', { name: label('Medical Facilities', 'المنشآت الطبية') }).click();
+  await expect(nav.locator('a[href="/medicalComplexes"]')).toBeVisible();
+  await expect(nav.locator('a[href="/company"]')).toHaveCount(0);
+  await nav.locator('a[href="/clinics"]').click();
+  await expect(page).toHaveURL(/\/clinics$/);
   await expect(nav.getByRole('link', { name: label('Medical complexes', 'المجمعات الطبية'), exact: true })).toBeVisible();
   await expect(nav.getByRole('link', { name: label('Departments', 'الأقسام'), exact: true })).toBeVisible();
   await expect(nav.getByRole('link', { name: label('Clinics', 'العيادات'), exact: true })).toBeVisible();
@@ -174,6 +179,45 @@ async function runComplexWizardWithDirection(page: Page, shot: (name: string) =>
   await expect(page.getByTestId('clinics-table')).toContainText(clinicName);
   await shot('clinics-after-finish');
 }
+
+test('Single Clinic plan: after Finish the menu leaves out company, complexes and departments at once', async ({ page }) => {
+  const person = newPerson('en');
+  await page.goto('/SelectPlan');
+  await page.getByTestId('plan-choose-clinic').click();
+  await expect(page).toHaveURL(/\/register$/);
+  await fill(page, {
+    'signup-company': person.organisation,
+    'signup-name': person.name,
+    'signup-username': person.username,
+    'signup-email': person.email,
+    'signup-password': 'Strong@123',
+    'signup-confirm': 'Strong@123',
+  });
+  await page.getByTestId('signup-submit').click();
+
+  // A single clinic goes straight from the administrator to the clinic.
+  await expect(page.getByTestId('wizard-step-5')).toBeVisible();
+  await fill(page, {
+    'clinic-name': 'Family Clinic',
+    'clinic-address': 'Ground floor',
+    'clinic-overview': 'Family medicine',
+    'clinic-vision': 'Care close to home',
+    'clinic-goals': 'Same-week visits',
+  });
+  await choose(page, 'clinic-pic', person.name);
+  await typeDate(page, 'clinic-established', '2019-09-01');
+  await typeLocation(page, '24.7136', '46.6753');
+  await page.getByTestId('clinic-submit').click();
+  await expect(page.getByTestId('wizard-created')).toContainText('Family Clinic');
+  await page.getByTestId('wizard-finish').click();
+  await expect(page).toHaveURL(/\/$/);
+
+  const nav = page.getByTestId('sidebar');
+  await nav.getByRole('button', { name: 'Medical Facilities' }).click();
+  await expect(nav.locator('a[href="/clinics"]')).toBeVisible();
+  await expect(nav.locator('a[href="/services"]')).toBeVisible();
+  for (const level of ['/company', '/medicalComplexes', '/departements']) await expect(nav.locator(`a[href="${level}"]`)).toHaveCount(0);
+});
 
 test('a clinic with working hours is created, edited and deleted; a clinic in use cannot be deleted', async ({ page }, testInfo) => {
   await signIn(page);

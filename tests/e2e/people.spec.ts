@@ -167,8 +167,10 @@ test('an administrator creates a user with documents, and that user can sign in'
   await setTime(form.getByTestId('day-Sunday-shift2-endTime'), '20:00');
   await form.getByTestId('user-next').click();
 
-  // Documents tab: the CV with its effective date, and a work permit.
+  // Documents tab: Next moved there and created nothing yet. The CV with its effective date, and a work permit.
   await expect(form.getByTestId('user-tab-documents')).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveURL(/\/users\/add$/);
+  await expect(form.getByTestId('user-save')).toBeVisible();
   await form.getByTestId('document-cv-input').setInputFiles({ name: 'rana-cv.pdf', mimeType: 'application/pdf', buffer: PDF });
   await expect(page.getByText('The file has been uploaded successfully.').first()).toBeVisible();
   const cvDate = form.getByTestId('document-cv-date');
@@ -216,9 +218,23 @@ test('a receptionist cannot open user administration: the menu hides it and the 
   await expect(sidebar.getByRole('link', { name: 'Users' })).toHaveCount(0);
   await expect(sidebar.getByRole('link', { name: 'Roles' })).toHaveCount(0);
   await page.goto('/');
-  await expect(page.getByTestId('users-no-access')).toBeVisible();
+  await expect(page.getByTestId('no-access')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Add New User' })).toHaveCount(0);
   await shot(page, 'receptionist-home');
+
+  // Admin forms say so before anything is filled in, and the buttons that lead there are not offered.
+  for (const path of ['/company/edit', '/clinics/add', '/users/add']) {
+    await page.goto(path);
+    await expect(page.getByTestId('no-access')).toBeVisible();
+    await expect(page.getByTestId('page-title')).toHaveText('No access');
+    await expect(page.locator('form')).toHaveCount(0);
+  }
+  await shot(page, 'receptionist-no-access');
+  await page.getByTestId('no-access').getByRole('link', { name: 'Appointments' }).click();
+  await expect(page).toHaveURL(/\/appointments$/);
+  await page.goto('/clinics');
+  await expect(page.getByTestId('clinics-table')).toBeVisible();
+  await expect(page.getByTestId('clinics-add')).toHaveCount(0);
 
   const headers = { authorization: `Bearer ${await tokenOf(page)}` };
   const roles = await page.request.get('/api/roles', { headers });
@@ -247,12 +263,55 @@ test('a receptionist cannot open user administration: the menu hides it and the 
   await admin.close();
 });
 
+for (const list of [{ path: '/', table: 'users-table' }, { path: '/employees', table: 'employees-table' }]) {
+  test(`the account status dialog on ${list.path} stays on the list: Cancel changes nothing, Confirm says so`, async ({ page }) => {
+    await signIn(page);
+    // An account of its own, so switching it off and on again disturbs no other test.
+    const id = stamp();
+    const made = await page.request.post('/api/employees', {
+      headers: { authorization: `Bearer ${await tokenOf(page)}` },
+      data: {
+        name: `Status Check ${id}`, employeeType: 'Nurse', username: `status${id}`, password: 'Status@Pass1', email: `status${id}@alnoor.test`,
+        identity: `S-${id}`, contactInfos: [{ type: 'phone', value: '0500000000' }], dateOfBirth: '1990-01-01', gender: 'female',
+        address: 'Riyadh', hireDate: '2020-01-01', workingHours: [{ day: 'Sunday', startTime: '09:00', endTime: '17:00' }],
+      },
+    });
+    expect(made.status()).toBe(201);
+    await page.goto(list.path);
+    const table = page.getByTestId(list.table);
+    await page.getByRole('searchbox').fill(`Status Check ${id}`);
+    await expect(table.getByRole('row', { name: new RegExp(`Status Check ${id}`) })).toHaveCount(1);
+    const toggle = table.getByRole('switch').first();
+    await expect(toggle).toBeChecked();
+
+    await toggle.click({ force: true });
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page).toHaveURL(new RegExp(`${list.path === '/' ? '/' : '/employees'}(\\?.*)?$`));
+    await expect(toggle).toBeChecked();
+
+    // Off, then on again, each confirmed: the list stays, and each change is confirmed in a toast.
+    for (const expected of [false, true]) {
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await expect(toggle).toBeEnabled();
+      await toggle.click({ force: true });
+      await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+      await expect(page.getByText(expected ? 'Account activated' : 'Account deactivated').first()).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`${list.path === '/' ? '/' : '/employees'}(\\?.*)?$`));
+      if (expected) await expect(toggle).toBeChecked();
+      else await expect(toggle).not.toBeChecked();
+    }
+  });
+}
+
 test('the people screens read right to left in Arabic, in the dark theme and on a phone', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await signIn(page, { lang: 'ar', theme: 'dark' });
   await page.goto('/doctors');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-  await expect(page.getByRole('heading', { name: 'الأطباء', level: 2 })).toBeVisible();
+  // Named once, in the top bar: the page does not repeat it.
+  await expect(page.getByRole('heading', { name: 'الأطباء' })).toHaveCount(1);
+  await expect(page.getByTestId('page-title')).toHaveText('الأطباء');
   await expect(page.getByTestId('doctors-grid')).toBeVisible();
   await shot(page, 'doctors-ar-dark-375');
   await page.goto('/users/add');

@@ -2,16 +2,17 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
 
 /*
- * Scheduling: book from the weekly calendar, see the refusal for an occupied slot, reschedule by dragging,
- * cancel with a reason, and filter the appointments list by status; once in English and once in Arabic.
- * Free slots are found through the API first, so the flow does not depend on what the demo seed booked.
+ * Scheduling: the calendar shows whole weeks, book from it (only free doctors and fitting times are offered),
+ * reschedule by dragging (after a confirmation), cancel with a reason (the time becomes bookable again), and filter
+ * the appointments list by status; once in English and once in Arabic. Free slots are found through the API first,
+ * so the flow does not depend on what the demo seed booked.
  */
 
 interface Texts {
   lang: 'en' | 'ar';
   submit: string;
   booked: string;
-  occupied: string;
+  noDoctorFree: string;
   rescheduled: string;
   cancel: string;
   confirmCancel: string;
@@ -27,7 +28,7 @@ const EN: Texts = {
   lang: 'en',
   submit: 'Add Appointment',
   booked: 'Appointment booked',
-  occupied: 'The doctor already has an appointment at this time',
+  noDoctorFree: 'No doctor who provides this service is free then',
   rescheduled: 'Appointment rescheduled',
   cancel: 'Cancel appointment',
   confirmCancel: 'Cancel appointment',
@@ -43,7 +44,7 @@ const AR: Texts = {
   lang: 'ar',
   submit: 'إضافة موعد',
   booked: 'تم حجز الموعد',
-  occupied: 'لدى الطبيب موعد آخر في هذا الوقت',
+  noDoctorFree: 'لا يوجد طبيب يقدم هذه الخدمة متاح في ذلك الوقت',
   rescheduled: 'تم تغيير موعد الحجز',
   cancel: 'إلغاء الموعد',
   confirmCancel: 'إلغاء الموعد',
@@ -59,7 +60,7 @@ type Slot = { date: string; time: string };
 interface Plan {
   clinicId: string;
   doctor: { _id: string; name: string };
-  service: { _id: string; name: string; minutes: number };
+  service: { _id: string; name: string; minutes: number; doctors: number };
   patients: Array<{ _id: string; name: string }>;
   book: Slot;
   moveTo: Slot;
@@ -135,13 +136,15 @@ async function planBooking(page: Page, pick: number): Promise<Plan> {
         if (freePatients.length === 2) break;
       }
     }
-    return { clinicId, doctor, service: { _id: service._id, name: service.name, minutes }, patients: freePatients, book, moveTo };
+    return { clinicId, doctor, service: { _id: service._id, name: service.name, minutes, doctors: service.doctors.length }, patients: freePatients, book, moveTo };
   }
   throw new Error('no doctor with two free slots in the visible days');
 }
 
 /** A point in a calendar cell (the day's column, the time's row); `edge` is the free strip beside the cards. */
-async function cellPoint(page: Page, slot: Slot, edge = false) {
+async function cellPoint(page: Page, slot: Slot, edge = false, scroll = true) {
+  // In the middle of the screen: at its top edge the row would sit under the app's top bar.
+  if (scroll) await page.locator(`td.fc-timegrid-slot-lane[data-time="${slot.time}:00"]`).evaluate((el) => el.scrollIntoView({ block: 'center' }));
   const col = (await page.locator(`td.fc-timegrid-col[data-date="${slot.date}"]`).boundingBox())!;
   const row = (await page.locator(`td.fc-timegrid-slot-lane[data-time="${slot.time}:00"]`).boundingBox())!;
   const rtl = (await page.evaluate(() => document.documentElement.dir)) === 'rtl';
@@ -162,11 +165,14 @@ async function pickPatient(page: Page, name: string) {
 }
 
 for (const texts of [EN, AR]) {
-  test(`book, refuse an occupied slot, reschedule by dragging, cancel and filter (${texts.lang})`, async ({ page }, testInfo) => {
+  test(`book a free doctor, reschedule by dragging after confirming, cancel (the time frees up) and filter (${texts.lang})`, async ({ page }, testInfo) => {
     test.setTimeout(150_000);
     await signIn(page, { lang: texts.lang, theme: texts.lang === 'ar' ? 'dark' : 'light' });
     await page.goto('/patients/appointments');
     await expect(page.getByTestId('calendar-grid')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('calendar-loading')).toHaveCount(0, { timeout: 30_000 });
+    // Next week: every day of it is still to come, whatever day the test runs.
+    await page.getByTestId('calendar-next').click();
     await expect(page.getByTestId('calendar-loading')).toHaveCount(0, { timeout: 30_000 });
 
     const plan = await planBooking(page, texts.lang === 'en' ? 0 : 1);
@@ -178,13 +184,14 @@ for (const texts of [EN, AR]) {
     await expect(page.getByTestId('calendar-loading')).toHaveCount(0);
     await expect(page.locator('[data-testid="calendar-closed"]').first()).toBeVisible();
 
-    // Book from an allowed cell: the side form opens with the date and time filled in.
+    // Book from an allowed cell: the side form opens with the date and time filled in, and the week stays in view.
     let point = await cellPoint(page, plan.book);
     await page.mouse.click(point.x, point.y);
     const form = page.getByTestId('appointment-side-form');
     await expect(form).toBeVisible();
-    await expect(page.getByTestId('appointment-form-datetime')).toHaveValue(new RegExp(plan.book.time));
-    await expect(page.locator('td.fc-timegrid-col[data-date]')).toHaveCount(4); // 4 columns while the form is open
+    await expect(page.getByTestId('appointment-form-time')).toHaveValue(new RegExp(plan.book.time));
+    await expect(page.locator('td.fc-timegrid-col[data-date]')).toHaveCount(7);
+    await expect(page.locator(`td.fc-timegrid-col[data-date="${plan.book.date}"]`)).toBeVisible();
     await pickPatient(page, first.name);
     await chooseOption(page, page.getByTestId('appointment-form-service'), new RegExp(plan.service.name));
     await expect(page.getByTestId('appointment-form-doctor')).toHaveValue(plan.doctor.name);
@@ -197,27 +204,34 @@ for (const texts of [EN, AR]) {
     await expect(card).toHaveClass(/sched-scheduled/);
     const appointmentId = (await card.getAttribute('data-appointment-id'))!;
 
-    // The same doctor at the same time again: refused, and the server's message shows in red under the form.
+    // The same time again: the doctor is taken now, so the form does not offer them.
     point = await cellPoint(page, plan.book, true);
     await page.mouse.click(point.x, point.y);
     await expect(form).toBeVisible();
     await pickPatient(page, second.name);
     await chooseOption(page, page.getByTestId('appointment-form-service'), new RegExp(plan.service.name));
-    await page.getByTestId('appointment-form-reason').fill('Second opinion');
-    await page.getByTestId('appointment-form-submit').click();
-    await expect(page.getByTestId('appointment-form-error')).toHaveText(texts.occupied);
+    await page.getByTestId('appointment-form-doctor').click();
+    await expect(page.getByRole('option', { name: plan.doctor.name, exact: true })).toHaveCount(0);
+    if (plan.service.doctors === 1) await expect(page.getByText(texts.noDoctorFree)).toBeVisible();
+    await page.keyboard.press('Escape');
     await page.getByTestId('appointment-form-close').click();
     await expect(form).toHaveCount(0);
-    await expect(page.locator('td.fc-timegrid-col[data-date]')).toHaveCount(5);
+    await expect(page.locator('td.fc-timegrid-col[data-date]')).toHaveCount(7);
 
-    // Reschedule by dragging the card to another free slot.
+    // Reschedule by dragging the card to another free slot: nothing moves until the user confirms.
+    await card.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     const box = (await card.boundingBox())!;
-    const target = await cellPoint(page, plan.moveTo);
+    const target = await cellPoint(page, plan.moveTo, false, false);
     await page.mouse.move(box.x + box.width / 2, box.y + 6);
     await page.mouse.down();
     await page.mouse.move(box.x + box.width / 2 + 10, box.y + 16, { steps: 4 });
     await page.mouse.move(target.x, target.y, { steps: 20 });
     await page.mouse.up();
+    const confirmMove = page.getByTestId('calendar-move-dialog');
+    await expect(confirmMove).toContainText(first.name);
+    await expect(confirmMove).toContainText(plan.moveTo.time);
+    await page.screenshot({ path: testInfo.outputPath(`move-${texts.lang}.png`), animations: 'disabled' });
+    await page.getByTestId('calendar-move-confirm').click();
     await expect(page.getByText(texts.rescheduled).first()).toBeVisible();
     const moved = page.locator(`[data-appointment-id="${appointmentId}"]`);
     const column = (await page.locator(`td.fc-timegrid-col[data-date="${plan.moveTo.date}"]`).boundingBox())!;
@@ -240,7 +254,17 @@ for (const texts of [EN, AR]) {
     await expect(page.getByTestId('appointment-cancellation-reason')).toContainText('The patient asked for another week');
     await page.screenshot({ path: testInfo.outputPath(`calendar-${texts.lang}.png`), fullPage: true });
     await page.keyboard.press('Escape');
-    await expect(page.locator(`[data-appointment-id="${appointmentId}"]`)).toHaveClass(/sched-cancelled/);
+
+    // Cancelled, it no longer holds the time: hidden unless asked for, then drawn behind the cells, and the time books.
+    await expect(page.locator(`[data-appointment-id="${appointmentId}"]`)).toHaveCount(0);
+    await page.getByTestId('calendar-show-cancelled').click();
+    await expect(page.locator(`[data-appointment-id="${appointmentId}"]`)).toHaveClass(/sched-cancelled-strip/);
+    point = await cellPoint(page, plan.moveTo);
+    await page.mouse.click(point.x, point.y);
+    await expect(page.getByTestId('appointment-details')).toHaveCount(0);
+    await expect(form).toBeVisible();
+    await expect(page.getByTestId('appointment-form-time')).toHaveValue(new RegExp(plan.moveTo.time));
+    await page.getByTestId('appointment-form-close').click();
 
     // The list, filtered by status and searched by the appointment's own number, shows it as cancelled. (The patient
     // was free in the calendar's week, but may have cancelled visits in the demo's history.)
@@ -262,3 +286,54 @@ for (const texts of [EN, AR]) {
     await page.screenshot({ path: testInfo.outputPath(`appointments-list-${texts.lang}.png`), fullPage: true });
   });
 }
+
+const visibleDays = (page: Page) => page.locator('td.fc-timegrid-col[data-date]').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.date!));
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+test('the calendar shows whole weeks: Previous, Next and the month picker reach every day', async ({ page }, testInfo) => {
+  await signIn(page);
+  await page.goto('/patients/appointments');
+  await expect(page.getByTestId('calendar-loading')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.locator('td.fc-timegrid-col[data-date]')).toHaveCount(7, { timeout: 30_000 });
+  const today = await page.evaluate(() => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Riyadh' }).format(new Date()));
+  let days = await visibleDays(page);
+  expect(days).toHaveLength(7);
+  expect(days).toContain(today);
+  expect(new Date(`${days[0]}T00:00:00Z`).getUTCDay()).toBe(0); // Sunday to Saturday
+  await page.screenshot({ path: testInfo.outputPath('calendar-week.png') });
+
+  // Three weeks forward, then back again: consecutive weeks, no day skipped.
+  const seen = [...days];
+  for (let i = 0; i < 3; i++) {
+    await page.getByTestId('calendar-next').click();
+    await expect.poll(async () => (await visibleDays(page))[0]).toBe(nextDay(seen.at(-1)!));
+    seen.push(...(await visibleDays(page)));
+  }
+  for (let i = 1; i < seen.length; i++) expect(seen[i]).toBe(nextDay(seen[i - 1]!));
+  for (let i = 0; i < 3; i++) await page.getByTestId('calendar-prev').click();
+  await expect.poll(() => visibleDays(page)).toEqual(seen.slice(0, 7));
+
+  // The month picker opens the week holding the first of that month.
+  // Another month of the year the picker shows: the next one (the previous one in December).
+  const next = new Date(Date.parse(`${today}T00:00:00Z`));
+  next.setUTCMonth(next.getUTCMonth() === 11 ? 10 : next.getUTCMonth() + 1, 1);
+  const first = next.toISOString().slice(0, 10);
+  await page.getByTestId('calendar-month').click();
+  await page.getByRole('button', { name: new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' }).format(next) }).click();
+  await expect.poll(() => visibleDays(page)).toContain(first);
+  days = await visibleDays(page);
+  expect(days).toHaveLength(7);
+});
+
+test('the calendar in Arabic and dark on a phone: three days at a time, none skipped', async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signIn(page, { lang: 'ar', theme: 'dark' });
+  await page.goto('/patients/appointments');
+  await expect(page.getByTestId('calendar-loading')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.locator('td.fc-timegrid-col[data-date]')).toHaveCount(3, { timeout: 30_000 });
+  const first = await visibleDays(page);
+  expect(first).toHaveLength(3);
+  await page.getByTestId('calendar-next').click();
+  await expect.poll(async () => (await visibleDays(page))[0]).toBe(nextDay(first.at(-1)!));
+  await page.screenshot({ path: testInfo.outputPath('calendar-phone-ar.png'), fullPage: false });
+});

@@ -2,12 +2,13 @@ import type { ReactNode } from 'react';
 import { DatesProvider } from '@mantine/dates';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { FIRST_DAY_OF_WEEK } from '@/lib/dates';
 import '@/lib/dayjs-locale';
 
-/** Mantine's date pickers in the active language, weeks starting on Sunday. */
+/** Mantine's date pickers in the active language, weeks starting where the calendar's do. */
 export function LocalisedDates({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
-  return <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: 0 }}>{children}</DatesProvider>;
+  return <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: FIRST_DAY_OF_WEEK }}>{children}</DatesProvider>;
 }
 
 /**

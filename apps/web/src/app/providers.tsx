@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { DirectionProvider, localStorageColorSchemeManager, MantineProvider, useDirection } from '@mantine/core';
 import { useNotifications, type NotificationsProps } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
@@ -7,7 +7,7 @@ import { STORAGE_KEYS, TOAST_MS } from '@clinic/shared';
 import { useFirstInteraction } from '@/lib/first-interaction';
 import { directionOf } from '@/lib/i18n';
 import { SessionProvider } from '@/lib/session-context';
-import { theme } from './theme';
+import { localisedTheme } from './theme';
 
 const colorSchemeManager = localStorageColorSchemeManager({ key: STORAGE_KEYS.theme });
 const Notifications = lazy(() => import('./toasts'));
@@ -47,11 +47,13 @@ interface AppProvidersProps {
 }
 
 export function AppProviders({ children, queryClient, env = 'default' }: AppProvidersProps) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const togglePassword = t('common.actions.togglePassword');
+  const themed = useMemo(() => localisedTheme({ togglePassword }), [togglePassword]);
   return (
     <DirectionProvider initialDirection={directionOf(i18n.language)} detectDirection={false}>
       <MantineProvider
-        theme={theme}
+        theme={themed}
         colorSchemeManager={colorSchemeManager}
         defaultColorScheme="auto"
         env={env}

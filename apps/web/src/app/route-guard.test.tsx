@@ -1,5 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_ROLES } from '@clinic/shared';
+import { PAGES } from '@/lib/pages';
+import { routes } from './routes';
 import { demoUser, emptyList, jsonResponse, mockFetch, renderApp, signIn } from '@/test/utils';
 
 function api() {
@@ -67,5 +70,44 @@ describe('route guard', () => {
     expect(await screen.findByTestId('page-title')).toHaveTextContent('Dashboard');
     await router.navigate('/users');
     await waitFor(() => expect(screen.getByTestId('page-title')).toHaveTextContent('Users'));
+  });
+
+  it.each(['/company/edit', '/clinics/add', '/users/add', '/roles'])('shows a receptionist the no-access page at %s, not the form', async (path) => {
+    const receptionist = DEFAULT_ROLES.find((r) => r.name === 'Receptionist')!.permissions;
+    const requests: string[] = [];
+    mockFetch((url, init) => {
+      requests.push(`${init.method ?? 'GET'} ${url.pathname}`);
+      return url.pathname === '/api/profile'
+        ? jsonResponse(200, { success: true, data: { ...demoUser, roles: ['Receptionist'], permissions: receptionist } })
+        : jsonResponse(200, emptyList());
+    });
+    signIn({ roles: ['Receptionist'], permissions: [...receptionist] });
+    renderApp(path);
+    const page = await screen.findByTestId('no-access');
+    expect(page).toHaveTextContent('This page is not part of your role');
+    expect(screen.getByTestId('page-title')).toHaveTextContent('No access');
+    expect(within(page).getByRole('link', { name: 'Appointments' })).toHaveAttribute('href', '/appointments');
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    expect(requests.filter((r) => !r.endsWith('/api/profile'))).toEqual([]);
+  });
+
+  it('keeps the menu to the pages the role may open', async () => {
+    const nurse = DEFAULT_ROLES.find((r) => r.name === 'Nurse')!.permissions;
+    mockFetch((url) =>
+      url.pathname === '/api/profile' ? jsonResponse(200, { success: true, data: { ...demoUser, permissions: nurse } }) : jsonResponse(200, emptyList()),
+    );
+    signIn({ permissions: [...nurse] });
+    renderApp('/patients');
+    const nav = within(await screen.findByTestId('sidebar'));
+    expect(nav.getByRole('link', { name: 'Patients' })).toBeInTheDocument();
+    expect(nav.queryByRole('link', { name: 'Users' })).not.toBeInTheDocument();
+    expect(nav.queryByRole('link', { name: 'Roles' })).not.toBeInTheDocument();
+    expect(nav.queryByRole('link', { name: 'Audit log' })).not.toBeInTheDocument();
+  });
+
+  it('has a registry entry, with its title, for every page of the router', () => {
+    const paths = (list: typeof routes): string[] => list.flatMap((r) => [...(r.path ? [r.path] : []), ...paths(r.children ?? [])]);
+    const routed = paths(routes).filter((p) => p !== '*');
+    expect(routed.sort()).toEqual(PAGES.map((p) => p.path).sort());
   });
 });

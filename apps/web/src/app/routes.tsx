@@ -1,6 +1,8 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, type ComponentType, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import LoginPage from '@/features/auth/pages/login-page';
+import { findPage, mayOpen } from '@/lib/pages';
+import { useSession } from '@/lib/session-context';
 import { RouteError } from './route-error';
 import { loadPagesScope } from './pages-scope-loader';
 import { RouteGuard } from './route-guard';
@@ -17,8 +19,21 @@ export interface PageHandle {
   notFound?: boolean;
 }
 
+const NoAccessPage = lazyPage(() => import('./no-access-page'));
+
+/** A page its registry entry (lib/pages.ts) does not allow the user to open: the no-access page instead. */
+function PageGate({ path, children }: { path: string; children: ReactNode }) {
+  const { permissions } = useSession();
+  return mayOpen(path, permissions) ? children : <NoAccessPage />;
+}
+
 function page(path: string, Page: ReturnType<typeof lazyPage>, handle?: PageHandle): RouteObject {
-  return { path, element: <Page />, handle: { ...handle, preload: Page.preload } satisfies PageHandle };
+  if (!handle?.notFound && !findPage(path)) throw new Error(`${path} has no entry in the page registry`);
+  return {
+    path,
+    element: <PageGate path={path}><Page /></PageGate>,
+    handle: { ...handle, preload: Page.preload } satisfies PageHandle,
+  };
 }
 
 /*

@@ -10,6 +10,7 @@ import {
   type ModalProps,
   type NavLinkProps,
   type PaperProps,
+  type PasswordInputProps,
   type PopoverProps,
   type SelectProps,
   type TextInputProps,
@@ -65,3 +66,20 @@ export const theme = createTheme({
     Tooltip: defaults<TooltipProps>({ withArrow: true, openDelay: 300 }),
   },
 });
+
+/** Texts the theme's default props carry, in the interface language. */
+export interface ThemeTexts {
+  /** The password fields' show/hide button (Mantine's own label is English only). */
+  togglePassword: string;
+}
+
+/** The theme with its texts in the interface language. */
+export function localisedTheme(texts: ThemeTexts) {
+  return createTheme({
+    ...theme,
+    components: {
+      ...theme.components,
+      PasswordInput: defaults<PasswordInputProps>({ visibilityToggleButtonProps: { 'aria-label': texts.togglePassword } }),
+    },
+  });
+}

@@ -1,7 +1,10 @@
+import { useState } from 'react';
+import { createPortal } from 'react-dom';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/utils';
+import { ConfirmDialog } from './confirm-dialog';
 import { DataTable, rowNumber, type DataTableColumn } from './data-table';
 
 interface Patient {
@@ -75,6 +78,54 @@ describe('DataTable', () => {
       />,
     );
     await user.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(onRowClick).not.toHaveBeenCalled();
+  });
+
+  it('does not open the row from a dialog a cell opened (Cancel and Confirm stay in the dialog)', async () => {
+    const onRowClick = vi.fn();
+    const onConfirm = vi.fn();
+    const user = userEvent.setup();
+    function AskFirst() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>Switch off</button>
+          <ConfirmDialog opened={open} title="Change status" text="Sure?" onCancel={() => setOpen(false)} onConfirm={() => { onConfirm(); setOpen(false); }} />
+        </>
+      );
+    }
+    renderWithProviders(
+      <DataTable<Patient>
+        columns={[{ key: 'status', header: 'Status', render: () => <AskFirst /> }]}
+        rows={patients.slice(0, 1)}
+        getRowKey={(p) => p.id}
+        emptyText="No Patients Found"
+        onRowClick={onRowClick}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Switch off' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Switch off' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    await user.click(screen.getByRole('button', { name: 'Switch off' }));
+    await user.click(within(await screen.findByRole('dialog')).getByText('Sure?'));
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    expect(onRowClick).not.toHaveBeenCalled();
+  });
+
+  it('does not open the row from what a cell renders through a portal', async () => {
+    const onRowClick = vi.fn();
+    const user = userEvent.setup();
+    renderWithProviders(
+      <DataTable<Patient>
+        columns={[{ key: 'menu', header: 'Menu', render: () => createPortal(<p>Outside the table</p>, document.body) }]}
+        rows={patients.slice(0, 1)}
+        getRowKey={(p) => p.id}
+        emptyText="No Patients Found"
+        onRowClick={onRowClick}
+      />,
+    );
+    await user.click(screen.getByText('Outside the table'));
     expect(onRowClick).not.toHaveBeenCalled();
   });
 

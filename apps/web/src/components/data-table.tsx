@@ -43,6 +43,8 @@ interface DataTableProps<T> {
   onRowClick?: (row: T) => void;
   /** Accessible name of a clickable row (for example the record's name). */
   rowLabel?: (row: T) => string;
+  /** The row to draw attention to (by its key), for example the record just added. */
+  highlightedKey?: string | null;
   minWidth?: number;
   caption?: string;
   'data-testid'?: string;
@@ -53,11 +55,17 @@ export function rowNumber(page: number, limit: number, index: number): string {
   return String((page - 1) * limit + index + 1).padStart(3, '0');
 }
 
-const INTERACTIVE = 'a, button, input, select, textarea, label, [role="switch"], [role="checkbox"], [role="menuitem"]';
+const INTERACTIVE = 'a, button, input, select, textarea, label, [role="switch"], [role="checkbox"], [role="menuitem"], [role="dialog"], [role="menu"], [role="listbox"]';
 
-function fromInteractiveChild(event: MouseEvent | KeyboardEvent): boolean {
-  const target = event.target as HTMLElement;
-  const interactive = target.closest(INTERACTIVE);
+/**
+ * True when the event belongs to something in the row other than the row itself: a control in a cell, or anything a
+ * cell renders elsewhere through a portal (a confirmation dialog, a menu). React passes a portal's events up the
+ * component tree, so a click on a dialog's Cancel reaches the row although the dialog is not inside it.
+ */
+function notForRow(event: MouseEvent | KeyboardEvent): boolean {
+  const target = event.target as Node;
+  if (!event.currentTarget.contains(target)) return true;
+  const interactive = target instanceof Element ? target.closest(INTERACTIVE) : null;
   return Boolean(interactive && interactive !== event.currentTarget && event.currentTarget.contains(interactive));
 }
 
@@ -81,6 +89,7 @@ export function DataTable<T>({
   onSort,
   onRowClick,
   rowLabel,
+  highlightedKey = null,
   minWidth = 720,
   caption,
   'data-testid': testId,
@@ -181,19 +190,20 @@ export function DataTable<T>({
           className={classes.row}
           data-clickable={clickable || undefined}
           data-stale={stale || undefined}
+          data-highlighted={getRowKey(row) === highlightedKey || undefined}
           tabIndex={clickable ? 0 : undefined}
           aria-label={clickable && rowLabel ? rowLabel(row) : undefined}
           onClick={
             clickable
               ? (event) => {
-                  if (!fromInteractiveChild(event)) onRowClick?.(row);
+                  if (!notForRow(event)) onRowClick?.(row);
                 }
               : undefined
           }
           onKeyDown={
             clickable
               ? (event) => {
-                  if ((event.key === 'Enter' || event.key === ' ') && !fromInteractiveChild(event)) {
+                  if ((event.key === 'Enter' || event.key === ' ') && !notForRow(event)) {
                     event.preventDefault();
                     onRowClick?.(row);
                   }

@@ -39,6 +39,20 @@ describe('FilterBar', () => {
     await user.click(screen.getByRole('combobox', { name: 'Status' }));
     await user.click(await screen.findByRole('option', { name: 'Active' }));
     expect(onStatus).toHaveBeenCalledWith('active');
-    expect(screen.getByRole('button', { name: 'Date of birth' })).toHaveTextContent('Pick a date');
+    expect(screen.getByRole('textbox', { name: 'Date of birth' })).toHaveAttribute('placeholder', 'Pick a date');
+  });
+
+  it('takes a typed date (a date of birth needs no clicking through decades)', async () => {
+    const onDate = vi.fn();
+    const user = userEvent.setup();
+    renderWithProviders(<FilterBar date={{ value: null, onChange: onDate, label: 'Date of birth' }} />);
+    const field = screen.getByRole('textbox', { name: 'Date of birth' });
+    await user.type(field, '1987-03-14');
+    await user.tab();
+    expect(onDate).toHaveBeenLastCalledWith('1987-03-14');
+    await user.clear(field);
+    await user.type(field, 'July 4, 1990');
+    await user.tab();
+    expect(onDate).toHaveBeenLastCalledWith('1990-07-04');
   });
 });

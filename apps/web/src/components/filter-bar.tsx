@@ -1,9 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { CloseButton, Group, Select, TextInput } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { DateInput } from '@mantine/dates';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconCalendar, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { parseDateText } from '@clinic/shared';
+import { dateInputFormat } from '@/lib/dates';
 
 export const SEARCH_DEBOUNCE_MS = 350;
 
@@ -83,7 +85,7 @@ function SearchBox({ value, onChange, placeholder }: NonNullable<FilterBarProps[
 
 /** Search box, dropdown filters and a date filter of a list screen. */
 export function FilterBar({ search, selects = [], date, children }: FilterBarProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
       {search && <SearchBox {...search} />}
@@ -102,12 +104,14 @@ export function FilterBar({ search, selects = [], date, children }: FilterBarPro
         />
       ))}
       {date && (
-        <DatePickerInput
+        // Typed (a date of birth decades back is quicker to type than to reach month by month) or picked.
+        <DateInput
           aria-label={date.label ?? t('common.filters.date')}
           placeholder={date.placeholder ?? t('common.filters.datePlaceholder')}
           value={date.value}
-          onChange={(value) => date.onChange(value ? String(value) : null)}
-          valueFormat="MMMM D, YYYY"
+          onChange={(value) => date.onChange(value ? String(value).slice(0, 10) : null)}
+          valueFormat={dateInputFormat(i18n.language)}
+          dateParser={parseDateText}
           clearable
           leftSection={<IconCalendar size={16} stroke={1.7} />}
           w={{ base: '100%', xs: 200 }}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '@/test/utils';
+import { renderWithProviders, setLanguage } from '@/test/utils';
 import { MapPicker, pointOf, type MapPoint } from './map-picker';
 
 function Harness({ onValue }: { onValue: (v: MapPoint) => void }) {
@@ -47,6 +47,14 @@ describe('MapPicker', () => {
     renderWithProviders(<Harness onValue={vi.fn()} />);
     fireEvent.click(await screen.findByTestId('map-current-location'));
     expect(await screen.findByText('Geolocation is not supported by your browser.')).toBeInTheDocument();
+  });
+
+  it('names its zoom buttons in the interface language', async () => {
+    await setLanguage('ar');
+    renderWithProviders(<Harness onValue={vi.fn()} />);
+    expect(await screen.findByTitle('تكبير')).toBeInTheDocument();
+    expect(screen.getByTitle('تصغير')).toBeInTheDocument();
+    expect(screen.queryByTitle('Zoom in')).not.toBeInTheDocument();
   });
 
   it('shows a marker position only for complete, in-range coordinates', () => {

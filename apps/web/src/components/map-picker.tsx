@@ -3,7 +3,7 @@ import { Alert, Box, Button, Group, Input, NumberInput, Stack, Text } from '@man
 import { IconCurrentLocation, IconMapOff, IconMapPin } from '@tabler/icons-react';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import { MapContainer, Marker, TileLayer, useMap, useMapEvent } from 'react-leaflet';
+import { MapContainer, Marker, TileLayer, useMap, useMapEvent, ZoomControl } from 'react-leaflet';
 import { useTranslation } from 'react-i18next';
 import { MAP_DEFAULT_ZOOM, MAP_LOCATION_ZOOM } from '@clinic/shared';
 import { notifyError } from '@/lib/notify';
@@ -78,7 +78,7 @@ function FollowPoint({ point }: { point: [number, number] | null }) {
  * form still works when the map tiles cannot load (offline, blocked).
  */
 export function MapPicker({ value, onChange, label, description, required, errors, height = 300, 'data-testid': testId }: MapPickerProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const point = pointOf(value);
   const [tilesFailed, setTilesFailed] = useState(false);
   const [locating, setLocating] = useState(false);
@@ -127,8 +127,11 @@ export function MapPicker({ value, onChange, label, description, required, error
             zoom={initial.current.zoom}
             style={{ height: '100%', width: '100%', background: 'var(--mantine-color-default-hover)' }}
             scrollWheelZoom={false}
+            zoomControl={false}
             worldCopyJump
           >
+            {/* Leaflet's own control has English tooltips; this one speaks the interface language. */}
+            <ZoomControl key={i18n.language} position="topleft" zoomInTitle={t('organisation.map.zoomIn')} zoomOutTitle={t('organisation.map.zoomOut')} />
             <TileLayer
               url={TILE_URL}
               attribution='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>'

@@ -27,6 +27,8 @@ export interface ListState<F extends string> {
   setLimit: (limit: number) => void;
   /** Cycles a column: ascending, descending, then back to the default order. */
   toggleSort: (sortBy: string) => void;
+  /** Newest first from page 1, without search or filters: where a record just added is seen. */
+  showNewest: (createdField?: string) => void;
   clearFilters: () => void;
 }
 
@@ -98,6 +100,8 @@ export function useListState<F extends string = never>(options: ListStateOptions
       if (column === defaultSortBy) return update({ sortBy: column, order: 'asc' }, true);
       return update({ sortBy: null, order: null }, true);
     },
+    showNewest: (createdField = 'createdAt') =>
+      update(Object.fromEntries([['search', null], ...filterNames.map((name) => [name, null]), ['sortBy', createdField], ['order', 'desc']]), true),
     clearFilters: () =>
       update(Object.fromEntries([['search', null], ...filterNames.map((name) => [name, null])]), true),
   };

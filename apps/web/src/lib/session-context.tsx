@@ -1,5 +1,5 @@
 import { createContext, use, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { hasPermission, type ApiSuccess, type Permission, type Plan, type SessionUser } from '@clinic/shared';
 import { http } from './http';
 import { getSessionSnapshot, readSession, storeProfile, subscribeSession, type StoredSession } from './session';
@@ -25,6 +25,24 @@ export async function fetchProfile(): Promise<SessionUser> {
   ]);
   // Only a well-formed profile may replace the stored permissions and plan.
   return sessionUserSchema.parse(body.data);
+}
+
+/**
+ * Makes a profile the session's own at once: the stored session (menu, plan, permissions) and the cached profile. A
+ * profile read still in flight may have been answered before the change, so it is dropped first; otherwise it would
+ * land afterwards and put the old plan back until the next reload.
+ */
+export async function applyProfile(queryClient: QueryClient, profile: SessionUser): Promise<void> {
+  await queryClient.cancelQueries({ queryKey: ['profile'] });
+  queryClient.setQueryData(profileQueryKey(profile._id), profile);
+  storeProfile(profile);
+}
+
+/** Reads the profile from the server and makes it the session's own (for example when the registration wizard ends). */
+export async function refreshSessionProfile(queryClient: QueryClient): Promise<SessionUser> {
+  const profile = await fetchProfile();
+  await applyProfile(queryClient, profile);
+  return profile;
 }
 
 /** Exposes the stored session and refreshes permissions and plan from the profile once signed in. */

@@ -16,7 +16,8 @@ import {
   IconUsersGroup,
   type IconProps,
 } from '@tabler/icons-react';
-import { hasPermission, planAllows, type Permission, type Plan } from '@clinic/shared';
+import { planAllows, type Plan } from '@clinic/shared';
+import { mayOpen } from '@/lib/pages';
 
 type Icon = ComponentType<IconProps>;
 
@@ -31,8 +32,6 @@ export interface NavLeaf {
   requiredPlan?: Plan;
   /** Other path prefixes that belong to this entry (the users list lives at / and /users). */
   alsoMatches?: string[];
-  /** Shown only to holders of any of these permissions (`admin` holds them all). */
-  permissions?: Permission[];
 }
 
 export interface NavGroup {
@@ -48,12 +47,13 @@ export type NavItem = NavLeaf | NavGroup;
 /**
  * The side navigation. Only the organisation levels are gated by plan: company info needs the company
  * plan, medical complexes the complex plan, departments the department plan. Everything else is part
- * of every plan, a single clinic included.
+ * of every plan, a single clinic included. An entry shows only to those who may open its page (the
+ * page registry's permissions, as the router applies them).
  */
 export const NAV_ITEMS: readonly NavItem[] = [
-  { kind: 'link', key: 'users', label: 'shell.nav.users', to: '/', icon: IconUsers, alsoMatches: ['/users'], permissions: ['user_read', 'user_create', 'user_update', 'user_delete'] },
-  { kind: 'link', key: 'roles', label: 'shell.nav.roles', to: '/roles', icon: IconShieldLock, permissions: ['role_read', 'role_write'] },
-  { kind: 'link', key: 'audit', label: 'shell.nav.audit', to: '/audit', icon: IconHistory, permissions: ['audit_read'] },
+  { kind: 'link', key: 'users', label: 'shell.nav.users', to: '/', icon: IconUsers, alsoMatches: ['/users'] },
+  { kind: 'link', key: 'roles', label: 'shell.nav.roles', to: '/roles', icon: IconShieldLock },
+  { kind: 'link', key: 'audit', label: 'shell.nav.audit', to: '/audit', icon: IconHistory },
   { kind: 'link', key: 'appointments', label: 'shell.nav.appointments', to: '/appointments', icon: IconCalendarEvent },
   { kind: 'link', key: 'patients', label: 'shell.nav.patients', to: '/patients', icon: IconUserHeart },
   {
@@ -87,8 +87,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
  * dropped.
  */
 export function visibleNavItems(plan: Plan | null, items: readonly NavItem[] = NAV_ITEMS, held?: readonly string[] | null): NavItem[] {
-  const allowed = (leaf: NavLeaf) =>
-    planAllows(plan, leaf.requiredPlan) && (!held || !leaf.permissions || hasPermission(held, ...leaf.permissions));
+  const allowed = (leaf: NavLeaf) => planAllows(plan, leaf.requiredPlan) && (!held || mayOpen(leaf.to, held));
   const result: NavItem[] = [];
   for (const item of items) {
     if (item.kind === 'link') {

@@ -1,13 +1,12 @@
-import dayjs from 'dayjs';
+import { formatDate as formatDateIntl } from '@/lib/dates';
 import { WEEK_DAYS, type Plan } from '@clinic/shared';
 
-/** The spec's date format: January 5, 2024 (month names in the active language). */
+/** The spec's date format for the date inputs: January 5, 2024 (month names in the active language). */
 export const DATE_FORMAT = 'MMMM D, YYYY';
 
+/** A date in the interface language, written by Intl ("January 5, 2024", "5 يناير 2024"). */
 export function formatDate(value: string | null | undefined, lang: string): string {
-  if (!value) return '';
-  const date = dayjs(value);
-  return date.isValid() ? date.locale(lang).format(DATE_FORMAT) : '';
+  return formatDateIntl(value, lang);
 }
 
 /** 'HH:MM' shown in 12-hour time (9:00 AM), as the spec's screens show times. */

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiSuccess } from '@clinic/shared';
+import { forgetDeletedRecord } from '@/lib/forget-deleted';
 import { http } from '@/lib/http';
 import { appointmentsKeys } from './appointments-keys';
 
@@ -11,9 +12,6 @@ export function useDeleteAppointment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteAppointment,
-    onSuccess: async (_result, id) => {
-      queryClient.removeQueries({ queryKey: appointmentsKeys.detail(id) });
-      await queryClient.invalidateQueries({ queryKey: appointmentsKeys.all });
-    },
+    onSuccess: (_result, id) => forgetDeletedRecord(queryClient, { forget: [appointmentsKeys.detail(id)], refresh: [appointmentsKeys.all] }),
   });
 }

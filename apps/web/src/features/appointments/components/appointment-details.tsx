@@ -2,7 +2,6 @@ import { useState, type ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Divider, Group, SimpleGrid, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconAlertCircle, IconCalendarX, IconCircleCheck, IconTrash } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +13,7 @@ import { useDeleteAppointment } from '../api/delete-appointment';
 import { useUpdateAppointment } from '../api/update-appointment';
 import { AppointmentStatusBadge } from './appointment-status-badge';
 import { timeRange, wallOf } from './clinic-time';
+import { DAY_MONTH_YEAR, formatDateTime, formatDay, LONG_DATE } from '@/lib/dates';
 
 function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -34,7 +34,7 @@ export function useAppointmentWhen() {
   return (a: Pick<AppointmentRecord, 'datetime' | 'endsAt'>, withWeekday = true) => {
     const start = wallOf(a.datetime);
     const end = wallOf(a.endsAt);
-    const date = dayjs(start.date).locale(i18n.language).format(withWeekday ? 'dddd, MMMM D, YYYY' : 'MMM D, YYYY');
+    const date = formatDay(start.date, i18n.language, withWeekday ? { weekday: 'long', ...LONG_DATE } : DAY_MONTH_YEAR);
     return `${date} · ${timeRange(start.time, end.time)}`;
   };
 }
@@ -48,7 +48,7 @@ interface AppointmentDetailsProps {
 
 /** An appointment's details with what can still happen to it: complete, cancel with a reason, delete. */
 export function AppointmentDetails({ appointment, loading = false, onDeleted }: AppointmentDetailsProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { can } = useSession();
   const canWrite = can('appointment_write');
   const update = useUpdateAppointment();
@@ -197,7 +197,7 @@ export function AppointmentDetails({ appointment, loading = false, onDeleted }: 
           <Divider />
           <Group justify="space-between" gap="sm">
             <Text size="xs" c="dimmed">
-              {t('appointments.details.updated', { date: dayjs(a.updatedAt).format('MMM D, YYYY HH:mm') })}
+              {t('appointments.details.updated', { date: formatDateTime(a.updatedAt, i18n.language, DAY_MONTH_YEAR) })}
             </Text>
             <Button color="red" variant="subtle" leftSection={<IconTrash size={16} />} onClick={() => setConfirmDelete(true)} data-testid="appointment-delete">
               {t('appointments.delete.button')}

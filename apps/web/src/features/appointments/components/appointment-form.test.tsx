@@ -9,15 +9,28 @@ const OMAR = '22222222-2222-4222-8222-222222222222';
 const EMILY = '33333333-3333-4333-8333-333333333333';
 const CARDIO = '44444444-4444-4444-8444-444444444444';
 const PATIENT = '55555555-5555-4555-8555-555555555555';
+/** A Monday well ahead, so every time that day is still to come. */
+const DAY = '2031-03-10';
 
 const list = (data: unknown[]) => ({ ...emptyList(), data });
 const service = (over: Record<string, unknown>) => ({
   _id: CARDIO, publicId: 'SRV-000001', name: 'Cardiology check-up', description: 'd', price: 300, durationMinutes: 60, isActive: true,
-  clinic: { _id: CLINIC, name: 'Olaya Clinic' }, doctors: [{ _id: OMAR, name: 'Dr. Omar Haddad' }], createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z',
+  clinic: { _id: CLINIC, name: 'Olaya Clinic' }, doctors: [{ _id: OMAR, name: 'Dr. Omar Haddad' }, { _id: EMILY, name: 'Dr. Emily Carter' }],
+  createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z',
   ...over,
 });
 
-/** The API behind the form: clinics, the clinic's doctors (availability), services, patients, and the booking. */
+/** Each doctor's hours that day: Omar works the morning, Emily only from 12:00. Omar is booked 11:00-11:30. */
+const DOCTOR_HOURS: Record<string, Array<{ startTime: string; endTime: string }>> = {
+  [OMAR]: [{ startTime: '09:00', endTime: '13:00' }],
+  [EMILY]: [{ startTime: '12:00', endTime: '13:00' }],
+};
+const BOOKED: Record<string, unknown[]> = {
+  [OMAR]: [{ _id: 'x1', datetime: `${DAY}T11:00:00+03:00`, endsAt: `${DAY}T11:30:00+03:00`, status: 'scheduled' }],
+  [EMILY]: [{ _id: 'x2', datetime: `${DAY}T12:00:00+03:00`, endsAt: `${DAY}T12:30:00+03:00`, status: 'cancelled' }],
+};
+
+/** The API behind the form: clinics, the clinic's doctors (availability), services, patients, bookings and the booking. */
 function bookingApi(answer: () => Response = () => jsonResponse(201, { success: true, message: 'Appointment booked', data: { _id: 'a1' } })) {
   const posted: unknown[] = [];
   mockFetch((url, init) => {
@@ -29,7 +42,10 @@ function bookingApi(answer: () => Response = () => jsonResponse(201, { success: 
         data: {
           clinic: { _id: CLINIC, name: 'Olaya Clinic', timeZone: 'Asia/Riyadh', averageVisitMinutes: 30, isActive: true, hasWorkingHours: true },
           slotMinutes: 30, dayStart: '09:00', dayEnd: '18:00',
-          days: [{ date: url.searchParams.get('from'), weekday: 'Monday', clinicHours: [{ startTime: '09:00', endTime: '13:00' }], holiday: null, doctorHours: null, doctorAway: null }],
+          days: [{
+            date: url.searchParams.get('from'), weekday: 'Monday', clinicHours: [{ startTime: '09:00', endTime: '13:00' }], holiday: null,
+            doctorHours: DOCTOR_HOURS[url.searchParams.get('doctor') ?? ''] ?? null, doctorAway: null,
+          }],
           doctors: [{ _id: EMILY, name: 'Dr. Emily Carter', serviceIds: [] }, { _id: OMAR, name: 'Dr. Omar Haddad', serviceIds: [CARDIO] }],
         },
       });
@@ -41,6 +57,7 @@ function bookingApi(answer: () => Response = () => jsonResponse(201, { success: 
       posted.push(JSON.parse(String(init.body)));
       return answer();
     }
+    if (url.pathname === '/api/appointments' && url.searchParams.get('doctor')) return jsonResponse(200, list(BOOKED[url.searchParams.get('doctor')!] ?? []));
     return jsonResponse(200, emptyList());
   });
   return posted;
@@ -51,9 +68,9 @@ async function choose(user: ReturnType<typeof userEvent.setup>, label: RegExp, o
   await user.click(await screen.findByRole('option', { name: option }));
 }
 
-function renderForm(onBooked = vi.fn()) {
+function renderForm(onBooked = vi.fn(), time = '09:30') {
   signIn();
-  renderWithProviders(<AppointmentForm slot={{ date: '2026-11-23', time: '09:30' }} clinicId={CLINIC} onBooked={onBooked} compact />);
+  renderWithProviders(<AppointmentForm slot={{ date: DAY, time }} clinicId={CLINIC} onBooked={onBooked} compact />);
   return onBooked;
 }
 
@@ -80,7 +97,7 @@ describe('Add Appointment form', { timeout: 30_000 }, () => {
     expect(screen.getByText('سبب الزيارة مطلوب')).toBeInTheDocument();
   });
 
-  it('offers all of the clinic\'s doctors until a service is chosen, then only those who provide it', async () => {
+  it('offers all of the clinic\'s doctors until a service is chosen, then only those who provide it and are free then', async () => {
     bookingApi();
     const user = userEvent.setup();
     renderForm();
@@ -90,11 +107,53 @@ describe('Add Appointment form', { timeout: 30_000 }, () => {
     expect(screen.getByRole('option', { name: 'Dr. Omar Haddad' })).toBeInTheDocument();
     await user.keyboard('{Escape}');
 
+    // Both provide the service; at 09:30 only Omar works.
     await choose(user, /Service/, /Cardiology check-up/);
-    expect(await screen.findByText('Doctors who provide this service: 1')).toBeInTheDocument();
+    expect(await screen.findByText(/Free at .09:30.: 1 of 2 doctors who provide this service/)).toBeInTheDocument();
     await user.click(screen.getByRole('combobox', { name: /Doctor/ }));
     expect(await screen.findByRole('option', { name: 'Dr. Omar Haddad' })).toBeInTheDocument();
     expect(screen.queryByRole('option', { name: 'Dr. Emily Carter' })).not.toBeInTheDocument();
+  });
+
+  it('offers only start times at which the whole visit fits the hours and the doctor\'s free time', async () => {
+    bookingApi();
+    const user = userEvent.setup();
+    renderForm();
+    await choose(user, /Service/, /Cardiology check-up/);
+    await choose(user, /Doctor/, 'Dr. Omar Haddad');
+    await user.click(screen.getByRole('combobox', { name: /Start time/ }));
+    const times = (await screen.findAllByRole('option')).filter((o) => !o.hasAttribute('data-combobox-disabled')).map((o) => o.textContent?.replace(/[\u2066\u2069]/g, ''));
+    // 60 minutes from 09:00 to 13:00, Omar booked 11:00-11:30: 10:30 and 11:00 would overlap it, 12:30 end after closing.
+    expect(times).toEqual(['09:00–10:00', '09:30–10:30', '10:00–11:00', '11:30–12:30', '12:00–13:00']);
+  });
+
+  it('says so when the clicked time cannot hold the service, and sends nothing', async () => {
+    const posted = bookingApi();
+    const user = userEvent.setup();
+    renderForm(vi.fn(), '12:30');
+    await user.click(await screen.findByRole('combobox', { name: /Patient/ }));
+    await user.click(await screen.findByRole('option', { name: /Ahmed Al-Farsi/ }));
+    await choose(user, /Service/, /Cardiology check-up/);
+    expect(await screen.findByText('A 60-minute visit does not fit at this time: choose another start time')).toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: /Doctor/ }));
+    expect(await screen.findByText('No doctor who provides this service is free then')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await user.type(screen.getByRole('textbox', { name: /Reason/ }), 'Chest pain');
+    await user.click(screen.getByRole('button', { name: 'Add Appointment' }));
+    expect(posted).toHaveLength(0);
+  });
+
+  it('writes the dates of a refusal in the user\'s language', async () => {
+    bookingApi(() => jsonResponse(422, errorBody(`The clinic is closed on ${DAY} (Founding Day)`, 'CLINIC_HOLIDAY')));
+    const user = userEvent.setup();
+    renderForm();
+    await user.click(await screen.findByRole('combobox', { name: /Patient/ }));
+    await user.click(await screen.findByRole('option', { name: /Ahmed Al-Farsi/ }));
+    await choose(user, /Service/, /Cardiology check-up/);
+    await choose(user, /Doctor/, 'Dr. Omar Haddad');
+    await user.type(screen.getByRole('textbox', { name: /Reason/ }), 'Chest pain');
+    await user.click(screen.getByRole('button', { name: 'Add Appointment' }));
+    expect(await screen.findByTestId('appointment-form-error')).toHaveTextContent('The clinic is closed on Mar 10, 2031 (Founding Day)');
   });
 
   it('books in the clinic\'s zone and shows the server\'s refusal in red under the form', async () => {
@@ -112,7 +171,7 @@ describe('Add Appointment form', { timeout: 30_000 }, () => {
     expect(alert).toHaveTextContent('The doctor already has an appointment at this time');
     expect(posted).toEqual([{
       patient: PATIENT, doctor: OMAR, clinic: CLINIC, service: CARDIO, reason: 'Chest pain',
-      datetime: '2026-11-23T09:30:00+03:00', status: 'scheduled', cancellationReason: null, reminderSent: false,
+      datetime: `${DAY}T09:30:00+03:00`, status: 'scheduled', cancellationReason: null, reminderSent: false,
     }]);
     expect(onBooked).not.toHaveBeenCalled();
   });

@@ -1,18 +1,21 @@
 import { useEffect, useMemo, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
+import { Alert, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconAlertCircle, IconCalendarPlus, IconClock } from '@tabler/icons-react';
+import { IconAlertCircle, IconCalendar, IconCalendarPlus, IconClock } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { appointmentCreateInput, type AppointmentCreate, type AppointmentRecord } from '@clinic/shared';
+import { formatDay, localiseDates } from '@/lib/dates';
 import { applyFieldErrors, isApiError, translateMessage } from '@/lib/http';
 import { useCreateAppointment } from '../api/create-appointment';
 import { useAvailability } from '../api/get-availability';
 import { useClinicOptions, useClinicServices, useDoctorOptions, usePatientOptions, type Option } from '../api/get-booking-options';
-import { timeRange, wallToIso, type WallTime } from './clinic-time';
+import { useDoctorDays } from '../api/get-doctor-days';
+import { clear, fits, freeStarts, openWindows } from './bookability';
+import { fromMinutes, timeRange, toMinutes, wallAt, wallToIso, type WallTime } from './clinic-time';
 
 export interface AppointmentFormValues {
   patient: string | null;
@@ -41,15 +44,24 @@ const toOptions = (list: readonly Option[] | undefined) => (list ?? []).map((o) 
 
 /**
  * Books an appointment: patient, doctor, service, clinic, reason and the time (in the clinic's zone).
- * Choosing a service narrows the doctors to those who provide it. The server checks every rule; its
- * refusal is shown in red under the form.
+ * Start times are those at which the whole visit (the service's duration, or the clinic's) fits the clinic's hours
+ * and, once known, a doctor's free time. Choosing a service narrows the doctors to those who provide it and are free
+ * then. The server still checks every rule; its refusal is shown in red under the form, its dates in the user's
+ * language.
  */
 export function AppointmentForm({ slot = null, clinicId = null, doctorId = null, onBooked, onCancel, compact = false }: AppointmentFormProps) {
   const { t, i18n } = useTranslation();
   const create = useCreateAppointment();
   const [serverError, setServerError] = useState<string | null>(null);
-  // Without a calendar cell the user picks the clinic-local date and time ('YYYY-MM-DD HH:mm:ss').
-  const [picked, setPicked] = useState<string | null>(null);
+  // Without a calendar cell the user picks the clinic-local day; the start time is chosen among those that fit.
+  const [pickedDay, setPickedDay] = useState<string | null>(null);
+  const [time, setTime] = useState<string | null>(slot?.time ?? null);
+  // Another calendar cell clicked while the form is open: its time becomes the start time.
+  const [cell, setCell] = useState(slot);
+  if (slot && (slot.date !== cell?.date || slot.time !== cell?.time)) {
+    setCell(slot);
+    setTime(slot.time);
+  }
   const [patientSearch, setPatientSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(patientSearch, 300);
   const [patientLabels, setPatientLabels] = useState<Record<string, string>>({});
@@ -61,14 +73,16 @@ export function AppointmentForm({ slot = null, clinicId = null, doctorId = null,
   });
   const [clinic, service] = useWatch({ control, name: ['clinic', 'service'] });
 
-  const wall: WallTime | null = slot ?? (picked ? { date: picked.slice(0, 10), time: picked.slice(11, 16) } : null);
+  const chosenDay = slot?.date ?? pickedDay;
+  const wall: WallTime | null = chosenDay && time ? { date: chosenDay, time } : null;
   const clinics = useClinicOptions();
   const services = useClinicServices(clinic);
   const allDoctors = useDoctorOptions();
   const patients = usePatientOptions(debouncedSearch);
-  const day = wall?.date ?? dayjs().format('YYYY-MM-DD');
+  const day = chosenDay ?? dayjs().format('YYYY-MM-DD');
   const availability = useAvailability(clinic ? { clinic, from: day, to: day, doctor: null } : null);
-  const timeZone = availability.data?.clinic.timeZone ?? null;
+  const dayInfo = availability.data && availability.data.clinic._id === clinic && availability.data.days[0]?.date === day ? availability.data : undefined;
+  const timeZone = dayInfo?.clinic.timeZone ?? null;
 
   // The instant the API receives: the clinic's wall-clock time with the clinic's own offset.
   useEffect(() => {
@@ -76,17 +90,56 @@ export function AppointmentForm({ slot = null, clinicId = null, doctorId = null,
   }, [wall?.date, wall?.time, timeZone, setValue, getValues]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const chosenService = services.data?.find((s) => s._id === service) ?? null;
-  const doctorChoices = useMemo(() => {
-    if (chosenService) return chosenService.doctors;
-    const atClinic = availability.data?.doctors;
-    return atClinic && atClinic.length ? atClinic : (allDoctors.data ?? []);
-  }, [chosenService, availability.data?.doctors, allDoctors.data]);
+  const doctor = useWatch({ control, name: 'doctor' });
+  const duration = chosenService?.durationMinutes || dayInfo?.clinic.averageVisitMinutes || 30;
 
-  // A doctor who does not provide the chosen service is no longer a valid choice.
+  // Who is free when: the service's doctors, each with their hours at this clinic and their bookings that day.
+  const serviceDoctorIds = useMemo(() => (chosenService ? chosenService.doctors.map((d) => d._id) : []), [chosenService]);
+  const doctorDays = useDoctorDays(clinic, day, serviceDoctorIds, timeZone);
+  const clinicNow = timeZone ? wallAt(new Date(), timeZone) : null;
+  const grid = dayInfo && {
+    origin: toMinutes(dayInfo.dayStart),
+    step: dayInfo.slotMinutes,
+    duration,
+    notBefore: !clinicNow || day > clinicNow.date ? 0 : day === clinicNow.date ? toMinutes(clinicNow.time) : 24 * 60,
+  };
+  const clinicWindows = useMemo(() => (dayInfo ? openWindows(dayInfo.days[0], dayInfo) : []), [dayInfo]);
+  const chosenDoctorDay = doctorDays.find((d) => d.doctorId === doctor);
+  const checkingDoctors = doctorDays.some((d) => !d.ready);
+
+  /** Start times on offer: for the chosen doctor, else for any doctor of the service, else the clinic's hours. */
+  const startTimes = useMemo(() => {
+    if (!grid) return [];
+    if (chosenDoctorDay) return freeStarts(chosenDoctorDay.windows, chosenDoctorDay.busy, grid);
+    if (doctorDays.length) return [...new Set(doctorDays.flatMap((d) => freeStarts(d.windows, d.busy, grid)))].sort((a, b) => a - b);
+    return freeStarts(clinicWindows, [], grid);
+  }, [grid?.origin, grid?.step, grid?.duration, grid?.notBefore, chosenDoctorDay, doctorDays, clinicWindows]); // eslint-disable-line react-hooks/exhaustive-deps
+  const timeFits = time !== null && startTimes.includes(toMinutes(time));
+  const timesKnown = Boolean(grid) && !checkingDoctors;
+
+  const doctorChoices = useMemo(() => {
+    if (chosenService) {
+      // Only those free for the whole visit: at the chosen time, or at some time that day.
+      const free = new Set(
+        doctorDays
+          .filter((d) => d.ready && (time !== null && grid
+            ? toMinutes(time) >= grid.notBefore && fits(d.windows, toMinutes(time), toMinutes(time) + duration) && clear(d.busy, toMinutes(time), toMinutes(time) + duration)
+            : grid !== undefined && freeStarts(d.windows, d.busy, grid).length > 0))
+          .map((d) => d.doctorId),
+      );
+      return chosenService.doctors.filter((d) => free.has(d._id));
+    }
+    const atClinic = dayInfo?.doctors;
+    return atClinic && atClinic.length ? atClinic : (allDoctors.data ?? []);
+  }, [chosenService, doctorDays, time, grid?.notBefore, duration, dayInfo?.doctors, allDoctors.data]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // A doctor who does not provide the chosen service, or is not free then, is no longer a valid choice.
   useEffect(() => {
     const current = getValues('doctor');
-    if (current && chosenService && !chosenService.doctors.some((d) => d._id === current)) setValue('doctor', null);
-  }, [chosenService, getValues, setValue]);
+    if (!current || !chosenService) return;
+    if (!chosenService.doctors.some((d) => d._id === current)) setValue('doctor', null);
+    else if (!checkingDoctors && !doctorChoices.some((d) => d._id === current)) setValue('doctor', null);
+  }, [chosenService, checkingDoctors, doctorChoices, getValues, setValue]);
 
   const patientOptions = useMemo(() => {
     const found = (patients.data ?? []).map((p) => ({ value: p._id, label: p.publicId ? `${p.name} · ${p.publicId}` : p.name }));
@@ -96,53 +149,84 @@ export function AppointmentForm({ slot = null, clinicId = null, doctorId = null,
   }, [patients.data, patientLabels, getValues]);
 
   const err = (key: keyof AppointmentFormValues) => translateMessage(errors[key]?.message);
-  const dayHours = availability.data?.days[0];
+  const dayHours = dayInfo?.days[0];
+  const timeError = time !== null && timesKnown && !timeFits ? t('appointments.form.timeDoesNotFit', { minutes: duration }) : undefined;
+  const timeOptions = startTimes.map((m) => ({ value: fromMinutes(m), label: timeRange(fromMinutes(m), fromMinutes(m + duration)) }));
+  if (time !== null && !timeOptions.some((o) => o.value === time)) {
+    timeOptions.push({ value: time, label: timeRange(time, fromMinutes(toMinutes(time) + duration)) });
+    timeOptions.sort((a, b) => a.value.localeCompare(b.value));
+  }
 
   const submit = handleSubmit(async (values) => {
     setServerError(null);
+    if (timeError) {
+      setError('datetime', { type: 'fit', message: timeError });
+      return;
+    }
     try {
       const result = await create.mutateAsync({ ...values, status: 'scheduled', cancellationReason: null, reminderSent: false });
       reset({ patient: null, doctor: doctorId, clinic: values.clinic, service: null, datetime: '', reason: '' });
       onBooked(result.data);
     } catch (error) {
       if (isApiError(error) && error.code === 'VALIDATION_FAILED') applyFieldErrors(error, setError);
-      setServerError(isApiError(error) ? error.message : t('errors.unexpected'));
+      setServerError(isApiError(error) ? localiseDates(error.message, i18n.language) : t('errors.unexpected'));
     }
   });
 
-  const slotText = wall
-    ? `${dayjs(wall.date).locale(i18n.language).format('dddd, MMMM D, YYYY')} · \u2066${wall.time}\u2069`
-    : '';
+  const dayText = slot ? formatDay(slot.date, i18n.language, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }) : '';
 
   return (
     <form onSubmit={submit} noValidate data-testid="appointment-form" aria-label={t('appointments.form.title')}>
       <Stack gap={compact ? 'sm' : 'md'}>
-        {slot ? (
-          <TextInput
-            label={t('appointments.form.dateTime')}
-            value={slotText}
-            readOnly
+        <SimpleGrid cols={compact ? 1 : { base: 1, xs: 2 }} spacing={compact ? 'sm' : 'md'}>
+          {slot ? (
+            <TextInput
+              label={t('appointments.form.date')}
+              value={dayText}
+              readOnly
+              leftSection={<IconCalendar size={16} />}
+              description={timeZone ? t('appointments.form.clinicTime', { zone: timeZone }) : undefined}
+              data-testid="appointment-form-date"
+            />
+          ) : (
+            <DatePickerInput
+              label={t('appointments.form.date')}
+              placeholder={t('appointments.form.datePlaceholder')}
+              value={pickedDay}
+              onChange={(value) => {
+                setPickedDay(value ? String(value).slice(0, 10) : null);
+                setTime(null);
+              }}
+              valueFormat="dddd, D MMMM YYYY"
+              minDate={dayjs().format('YYYY-MM-DD')}
+              leftSection={<IconCalendar size={16} />}
+              description={timeZone ? t('appointments.form.clinicTime', { zone: timeZone }) : undefined}
+              withAsterisk
+              data-testid="appointment-form-date"
+            />
+          )}
+          <Select
+            label={t('appointments.form.time')}
+            placeholder={
+              !clinic ? t('appointments.form.chooseClinicFirst') : !chosenDay ? t('appointments.form.chooseDayFirst') : t('appointments.form.timePlaceholder')
+            }
+            description={t('appointments.form.timeHint', { minutes: duration })}
+            data={timeOptions.map((o) => ({ ...o, disabled: timesKnown && !startTimes.includes(toMinutes(o.value)) }))}
+            value={time}
+            onChange={(value) => {
+              setTime(value);
+              setServerError(null);
+            }}
+            disabled={!clinic || !chosenDay}
             leftSection={<IconClock size={16} />}
-            description={timeZone ? t('appointments.form.clinicTime', { zone: timeZone }) : undefined}
-            error={err('datetime')}
-            data-testid="appointment-form-datetime"
-          />
-        ) : (
-          <DateTimePicker
-            label={t('appointments.form.dateTime')}
-            placeholder={t('appointments.form.dateTimePlaceholder')}
-            value={picked}
-            onChange={(value) => setPicked(value)}
-            valueFormat="dddd, MMMM D, YYYY · HH:mm"
-            minDate={dayjs().format('YYYY-MM-DD')}
-            timePickerProps={{ format: '24h', withDropdown: true, minutesStep: 5 }}
-            description={timeZone ? t('appointments.form.clinicTime', { zone: timeZone }) : undefined}
-            error={err('datetime')}
+            nothingFoundMessage={checkingDoctors || availability.isFetching ? t('common.loading') : t('appointments.form.noTimes')}
+            error={timeError ?? err('datetime')}
             withAsterisk
-            clearable
-            data-testid="appointment-form-datetime"
+            searchable
+            comboboxProps={{ withinPortal: true }}
+            data-testid="appointment-form-time"
           />
-        )}
+        </SimpleGrid>
         {dayHours && (
           <Text size="xs" c="dimmed" data-testid="appointment-form-hours">
             {dayHours.holiday
@@ -231,7 +315,15 @@ export function AppointmentForm({ slot = null, clinicId = null, doctorId = null,
             <Select
               label={t('appointments.form.doctor')}
               placeholder={t('appointments.form.doctorPlaceholder')}
-              description={chosenService ? t('appointments.form.doctorsOfService', { count: chosenService.doctors.length }) : undefined}
+              description={
+                !chosenService
+                  ? undefined
+                  : checkingDoctors
+                    ? t('appointments.form.checkingDoctors')
+                    : time
+                      ? t('appointments.form.doctorsFreeAt', { count: doctorChoices.length, total: chosenService.doctors.length, time: `\u2066${time}\u2069` })
+                      : t('appointments.form.doctorsFreeThatDay', { count: doctorChoices.length, total: chosenService.doctors.length })
+              }
               data={toOptions(doctorChoices)}
               value={field.value && doctorChoices.some((d) => d._id === field.value) ? field.value : null}
               onChange={field.onChange}
@@ -240,7 +332,7 @@ export function AppointmentForm({ slot = null, clinicId = null, doctorId = null,
               withAsterisk
               clearable
               searchable
-              nothingFoundMessage={t('appointments.form.noDoctors')}
+              nothingFoundMessage={chosenService && !checkingDoctors ? t('appointments.form.noDoctorFree') : t('appointments.form.noDoctors')}
               comboboxProps={{ withinPortal: true }}
               data-testid="appointment-form-doctor"
             />

@@ -1,11 +1,11 @@
 import { ActionIcon, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCalendarOff, IconTrash } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { AppointmentRecord } from '@clinic/shared';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { AppointmentStatusBadge } from './appointment-status-badge';
 import { timeRange, wallOf } from './clinic-time';
+import { formatDay } from '@/lib/dates';
 
 interface AppointmentsTableProps {
   rows: readonly AppointmentRecord[] | undefined;
@@ -45,7 +45,7 @@ export function AppointmentsTable({ rows, page, limit, loading, stale, filtered,
         return (
           <Stack gap={0}>
             <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-              {dayjs(s.date).locale(i18n.language).format('MMM D, YYYY')}
+              {formatDay(s.date, i18n.language)}
             </Text>
             <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
               {timeRange(s.time, wallOf(a.endsAt).time)}

@@ -75,6 +75,16 @@ export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** The weekday of a calendar date: 0 Sunday to 6 Saturday. */
+export function weekdayOf(date: string): number {
+  return new Date(`${date}T00:00:00Z`).getUTCDay();
+}
+
+/** The first day of the week holding `date`, for weeks starting on `firstDay` (0 Sunday to 6 Saturday). */
+export function weekStart(date: string, firstDay: number): string {
+  return addDays(date, -((weekdayOf(date) - firstDay + 7) % 7));
+}
+
 export function toMinutes(time: string): number {
   return Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 }

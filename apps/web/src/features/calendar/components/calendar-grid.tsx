@@ -7,7 +7,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { AppointmentAvailability, AppointmentRecord } from '@clinic/shared';
 import { addDays, fromMinutes, timeRange, toMinutes, wallOf, type WallTime } from '@/features/appointments/components/clinic-time';
-import { closedRanges, fits, openWindows, type Window } from './bookability';
+import { closedRanges, fits, openWindows, type Window } from '@/features/appointments/components/bookability';
 import classes from './calendar.module.css';
 
 export interface CalendarGridProps {
@@ -16,6 +16,8 @@ export interface CalendarGridProps {
   days: number;
   availability: AppointmentAvailability | undefined;
   appointments: readonly AppointmentRecord[];
+  /** Cancelled appointments are left out unless asked for, and then drawn behind the cells: their time is free. */
+  showCancelled?: boolean;
   /** The clinic's clocks now. */
   now: WallTime;
   canWrite: boolean;
@@ -40,7 +42,9 @@ const minutesOf = (d: Date) => d.getUTCHours() * 60 + d.getUTCMinutes();
 const alignDown = (m: number, step: number) => Math.floor(m / step) * step;
 const alignUp = (m: number, step: number) => Math.ceil(m / step) * step;
 
-export function CalendarGrid({ start, days, availability, appointments, now, canWrite, direction, onCellClick, onOpen, onMove }: CalendarGridProps) {
+export function CalendarGrid({
+  start, days, availability, appointments, showCancelled = false, now, canWrite, direction, onCellClick, onOpen, onMove,
+}: CalendarGridProps) {
   const { t, i18n } = useTranslation();
   const step = availability?.slotMinutes ?? 30;
   const nowMinutes = toMinutes(now.time);
@@ -84,6 +88,16 @@ export function CalendarGrid({ start, days, availability, appointments, now, can
     for (const a of appointments) {
       const s = wallOf(a.datetime);
       const e = wallOf(a.endsAt);
+      if (a.status === 'cancelled') {
+        // Behind the cells like the closed hours: it takes no room from the cards and a click there books the time.
+        if (showCancelled) {
+          list.push({
+            id: a._id, title: a.patient.name, start: `${s.date}T${s.time}:00`, end: `${e.date}T${e.time}:00`,
+            display: 'background', classNames: ['sched-cancelled-strip'], extendedProps: { kind: 'cancelled', record: a },
+          });
+        }
+        continue;
+      }
       const movable = canWrite && a.status === 'scheduled' && (s.date > now.date || (s.date === now.date && toMinutes(s.time) >= nowMinutes));
       list.push({
         id: a._id,
@@ -97,7 +111,7 @@ export function CalendarGrid({ start, days, availability, appointments, now, can
       });
     }
     return list;
-  }, [dates, windowsByDate, bounds, appointments, canWrite, now.date, nowMinutes]);
+  }, [dates, windowsByDate, bounds, appointments, showCancelled, canWrite, now.date, nowMinutes]);
 
   const dayHeader = (arg: DayHeaderContentArg) => {
     const date = arg.date.toISOString().slice(0, 10);
@@ -114,6 +128,14 @@ export function CalendarGrid({ start, days, availability, appointments, now, can
   };
 
   const eventContent = (arg: EventContentArg) => {
+    if (arg.event.extendedProps.kind === 'cancelled') {
+      const record = arg.event.extendedProps.record as AppointmentRecord;
+      return (
+        <span className={classes.cancelledLabel}>
+          {t('calendar.cancelledShort')} · {record.patient.name}
+        </span>
+      );
+    }
     if (arg.event.display === 'background') return null;
     const record = arg.event.extendedProps.record as AppointmentRecord;
     return (
@@ -129,9 +151,9 @@ export function CalendarGrid({ start, days, availability, appointments, now, can
 
   const didMount = (arg: EventMountArg) => {
     const kind = arg.event.extendedProps.kind as string;
-    if (kind === 'appointment') {
+    if (kind === 'appointment' || kind === 'cancelled') {
       const record = arg.event.extendedProps.record as AppointmentRecord;
-      arg.el.setAttribute('data-testid', 'calendar-event');
+      arg.el.setAttribute('data-testid', kind === 'cancelled' ? 'calendar-cancelled' : 'calendar-event');
       arg.el.setAttribute('data-appointment-id', record._id);
       arg.el.setAttribute('title', `${timeRange(wallOf(record.datetime).time, wallOf(record.endsAt).time)} ${record.patient.name} · ${record.reason} · ${record.doctor.name}`);
     } else {

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import {
-  ActionIcon, Alert, Box, Button, Card, CloseButton, Drawer, Group, Loader, Overlay, Select, Stack, Text, TextInput, Title, Tooltip,
-  useDirection,
+  ActionIcon, Alert, Box, Button, Card, Checkbox, CloseButton, Drawer, Group, Loader, Modal, Overlay, Select, Stack, Text, TextInput, Title,
+  Tooltip, useDirection,
 } from '@mantine/core';
 import { MonthPickerInput } from '@mantine/dates';
 import { useDebouncedValue, useInterval, useMediaQuery } from '@mantine/hooks';
@@ -19,22 +19,34 @@ import { useCalendarAppointments } from '@/features/appointments/api/get-calenda
 import { useUpdateAppointment } from '@/features/appointments/api/update-appointment';
 import { AppointmentDetails } from '@/features/appointments/components/appointment-details';
 import { AppointmentForm } from '@/features/appointments/components/appointment-form';
-import { addDays, wallAt, wallToIso, type WallTime } from '@/features/appointments/components/clinic-time';
+import { addDays, wallAt, wallOf, wallToIso, weekStart, type WallTime } from '@/features/appointments/components/clinic-time';
+import { FIRST_DAY_OF_WEEK, formatDay, formatDayRange, localiseDates } from '@/lib/dates';
 import { isApiError } from '@/lib/http';
 import { useSession } from '@/lib/session-context';
 import { CalendarGrid } from '../components/calendar-grid';
 import classes from '../components/calendar.module.css';
 
 const PHONE = '(max-width: 768px)';
+/** Days a phone shows side by side; Previous and Next move by as many, so no day is skipped. */
+const PHONE_DAYS = 3;
 
 function browserToday(): string {
   return dayjs().format('YYYY-MM-DD');
 }
 
+/** A card dropped on another time, waiting for the user to confirm the move. */
+interface PendingMove {
+  record: AppointmentRecord;
+  to: WallTime;
+  revert: () => void;
+}
+
 /**
- * The weekly appointment calendar of one clinic, in that clinic's time zone: 5 day columns (4 while the
- * Add Appointment form is open, 3 on a phone), rows from opening to closing in steps of the clinic's visit
- * duration. Allowed cells open the form; cards open the appointment; dragging a card reschedules it.
+ * The weekly appointment calendar of one clinic, in that clinic's time zone: the whole week (Sunday to Saturday, the
+ * days the clinic is closed shaded), or 3 days on a phone; the window stays put while the Add Appointment form is
+ * open, so the clicked day stays in view. Rows run from opening to closing in steps of the clinic's visit duration.
+ * Allowed cells open the form; cards open the appointment; dragging a card asks before rescheduling it. Cancelled
+ * appointments are hidden unless asked for, and then drawn behind the free cells (they no longer hold the time).
  */
 export default function CalendarPage() {
   const { t, i18n } = useTranslation();
@@ -49,9 +61,12 @@ export default function CalendarPage() {
   const [doctorId, setDoctorId] = useState<string | null>(null);
   const [searchText, setSearchText] = useState('');
   const [search] = useDebouncedValue(searchText.trim(), 350);
-  const [startChoice, setStartChoice] = useState<string | null>(null);
+  /** The day the user went to (null: today); the window is the week holding it (on a phone: 3 days from it). */
+  const [anchor, setAnchor] = useState<string | null>(null);
   const [slot, setSlot] = useState<WallTime | null>(null);
   const [openId, setOpenId] = useState<string | null>(null);
+  const [showCancelled, setShowCancelled] = useState(false);
+  const [pendingMove, setPendingMove] = useState<PendingMove | null>(null);
   const [moveError, setMoveError] = useState<string | null>(null);
   const [tick, setTick] = useState(() => Date.now());
   const clock = useInterval(() => setTick(Date.now()), 60_000);
@@ -63,8 +78,9 @@ export default function CalendarPage() {
   const [zone, setZone] = useState<{ clinic: string; timeZone: string } | null>(null);
   const timeZone = zone && zone.clinic === clinicId ? zone.timeZone : null;
   const now = useMemo<WallTime>(() => (timeZone ? wallAt(new Date(tick), timeZone) : { date: browserToday(), time: dayjs(tick).format('HH:mm') }), [timeZone, tick]);
-  const start = startChoice ?? now.date;
-  const days = isPhone ? 3 : slot ? 4 : 5;
+  const focus = anchor ?? now.date;
+  const days = isPhone ? PHONE_DAYS : 7;
+  const start = isPhone ? focus : weekStart(focus, FIRST_DAY_OF_WEEK);
   const end = addDays(start, days - 1);
 
   const availability = useAvailability(clinicId ? { clinic: clinicId, from: start, to: end, doctor: doctorId } : null);
@@ -83,7 +99,7 @@ export default function CalendarPage() {
   const loading = clinics.isPending || (Boolean(clinicId) && (!data || (appointments.isPending && Boolean(range))));
   const fetching = availability.isFetching || appointments.isFetching;
   const doctorOptions = (data?.doctors ?? []).map((d) => ({ value: d._id, label: d.name }));
-  const rangeLabel = `${dayjs(start).locale(i18n.language).format('MMM D')} – ${dayjs(end).locale(i18n.language).format('MMM D, YYYY')}`;
+  const rangeLabel = formatDayRange(start, end, i18n.language);
 
   const chooseClinic = (value: string | null) => {
     if (!value) return;
@@ -95,16 +111,32 @@ export default function CalendarPage() {
   const onMove = (record: AppointmentRecord, to: WallTime, revert: () => void) => {
     if (!timeZone) return revert();
     setMoveError(null);
+    setPendingMove({ record, to, revert });
+  };
+
+  const cancelMove = () => {
+    if (move.isPending) return;
+    pendingMove?.revert();
+    setPendingMove(null);
+    setMoveError(null);
+  };
+
+  // The refusal shows in the dialog the user just answered; closing it puts the card back.
+  const confirmMove = () => {
+    if (!pendingMove || !timeZone) return;
+    const { record, to } = pendingMove;
+    setMoveError(null);
     move.mutate(
       { id: record._id, input: { datetime: wallToIso(to.date, to.time, timeZone), version: record.version } },
       {
-        onError: (error) => {
-          revert();
-          setMoveError(isApiError(error) ? error.message : t('errors.unexpected'));
-        },
+        onSuccess: () => setPendingMove(null),
+        onError: (error) => setMoveError(isApiError(error) ? localiseDates(error.message, i18n.language) : t('errors.unexpected')),
       },
     );
   };
+
+  const step = (direction: 1 | -1) => setAnchor(addDays(start, direction * days));
+  const whenText = (w: WallTime) => `${formatDay(w.date, i18n.language, { weekday: 'short', day: 'numeric', month: 'short' })} \u2066${w.time}\u2069`;
 
   const form = slot && clinicId && (
     <Stack gap="md">
@@ -129,16 +161,16 @@ export default function CalendarPage() {
         <Stack gap="sm">
           <Group justify="space-between" gap="sm" wrap="wrap">
             <Group gap="xs" wrap="wrap">
-              <Button variant="default" onClick={() => setStartChoice(null)} data-testid="calendar-today">
+              <Button variant="default" onClick={() => setAnchor(null)} data-testid="calendar-today">
                 {t('calendar.today')}
               </Button>
-              <Tooltip label={t('calendar.previousWeek')}>
-                <ActionIcon variant="default" size="lg" onClick={() => setStartChoice(addDays(start, -7))} aria-label={t('calendar.previousWeek')} data-testid="calendar-prev">
+              <Tooltip label={t(isPhone ? 'calendar.previousDays' : 'calendar.previousWeek')}>
+                <ActionIcon variant="default" size="lg" onClick={() => step(-1)} aria-label={t(isPhone ? 'calendar.previousDays' : 'calendar.previousWeek')} data-testid="calendar-prev">
                   {dir === 'rtl' ? <IconChevronRight size={18} /> : <IconChevronLeft size={18} />}
                 </ActionIcon>
               </Tooltip>
-              <Tooltip label={t('calendar.nextWeek')}>
-                <ActionIcon variant="default" size="lg" onClick={() => setStartChoice(addDays(start, 7))} aria-label={t('calendar.nextWeek')} data-testid="calendar-next">
+              <Tooltip label={t(isPhone ? 'calendar.nextDays' : 'calendar.nextWeek')}>
+                <ActionIcon variant="default" size="lg" onClick={() => step(1)} aria-label={t(isPhone ? 'calendar.nextDays' : 'calendar.nextWeek')} data-testid="calendar-next">
                   {dir === 'rtl' ? <IconChevronLeft size={18} /> : <IconChevronRight size={18} />}
                 </ActionIcon>
               </Tooltip>
@@ -150,11 +182,11 @@ export default function CalendarPage() {
             <Group gap="xs" wrap="nowrap">
               <MonthPickerInput
                 aria-label={t('calendar.month')}
-                value={`${start.slice(0, 7)}-01`}
+                value={`${addDays(start, Math.floor(days / 2)).slice(0, 7)}-01`}
                 onChange={(value) => {
                   if (!value) return;
                   const month = String(value).slice(0, 7);
-                  setStartChoice(month === now.date.slice(0, 7) ? null : `${month}-01`);
+                  setAnchor(month === now.date.slice(0, 7) ? null : `${month}-01`);
                 }}
                 valueFormat="MMMM YYYY"
                 leftSection={<IconCalendar size={16} />}
@@ -206,14 +238,22 @@ export default function CalendarPage() {
             />
           </Group>
           <Group gap="md" wrap="wrap">
-            {(['scheduled', 'completed', 'cancelled'] as const).map((s) => (
+            {(['scheduled', 'completed'] as const).map((s) => (
               <Group key={s} gap={6} wrap="nowrap">
-                <span className={classes.legendSwatch} style={{ background: `var(--mantine-color-${s === 'scheduled' ? 'clinic' : s === 'completed' ? 'teal' : 'red'}-5)` }} />
+                <span className={classes.legendSwatch} style={{ background: `var(--mantine-color-${s === 'scheduled' ? 'clinic' : 'teal'}-5)` }} />
                 <Text size="xs" c="dimmed">
                   {t(`appointments.status.${s}`)}
                 </Text>
               </Group>
             ))}
+            <Checkbox
+              size="xs"
+              color="red"
+              checked={showCancelled}
+              onChange={(e) => setShowCancelled(e.currentTarget.checked)}
+              label={<Text size="xs" c="dimmed" span>{t('calendar.showCancelled')}</Text>}
+              data-testid="calendar-show-cancelled"
+            />
             <Group gap={6} wrap="nowrap">
               <span className={`${classes.legendSwatch} ${classes.legendClosed}`} />
               <Text size="xs" c="dimmed">
@@ -228,12 +268,6 @@ export default function CalendarPage() {
           </Group>
         </Stack>
       </Card>
-
-      {moveError && (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} withCloseButton onClose={() => setMoveError(null)} role="alert" data-testid="calendar-error">
-          {moveError}
-        </Alert>
-      )}
 
       <Group align="flex-start" gap="md" wrap="nowrap">
         <Card padding="sm" style={{ flex: 1, minWidth: 0 }} pos="relative">
@@ -254,13 +288,11 @@ export default function CalendarPage() {
                   days={days}
                   availability={data}
                   appointments={appointments.data?.data ?? []}
+                  showCancelled={showCancelled}
                   now={now}
                   canWrite={canWrite}
                   direction={dir}
-                  onCellClick={(cell) => {
-                    setMoveError(null);
-                    setSlot(cell);
-                  }}
+                  onCellClick={setSlot}
                   onOpen={setOpenId}
                   onMove={onMove}
                 />
@@ -290,6 +322,45 @@ export default function CalendarPage() {
           <Box data-testid="appointment-side-form">{form}</Box>
         </Drawer>
       )}
+
+      <Modal
+        opened={pendingMove !== null}
+        onClose={cancelMove}
+        title={<Text fw={600}>{t('calendar.move.title')}</Text>}
+        size={420}
+        centered
+        closeOnClickOutside={!move.isPending}
+        closeOnEscape={!move.isPending}
+        data-testid="calendar-move-dialog"
+      >
+        {pendingMove && (
+          <Stack gap="md">
+            <Text size="sm">
+              {t('calendar.move.text', {
+                patient: pendingMove.record.patient.name,
+                doctor: pendingMove.record.doctor.name,
+                from: whenText(wallOf(pendingMove.record.datetime)),
+                to: whenText(pendingMove.to),
+              })}
+            </Text>
+            {moveError && (
+              <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert" data-testid="calendar-move-error">
+                {moveError}
+              </Alert>
+            )}
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={cancelMove} disabled={move.isPending} data-testid="calendar-move-cancel">
+                {moveError ? t('common.actions.close') : t('calendar.move.keep')}
+              </Button>
+              {!moveError && (
+                <Button onClick={confirmMove} loading={move.isPending} data-autofocus data-testid="calendar-move-confirm">
+                  {t('calendar.move.confirm')}
+                </Button>
+              )}
+            </Group>
+          </Stack>
+        )}
+      </Modal>
 
       <Drawer
         opened={Boolean(openId)}

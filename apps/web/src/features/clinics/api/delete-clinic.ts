@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { forgetDeletedRecord } from '@/lib/forget-deleted';
 import { http } from '@/lib/http';
 import { orgKeys } from '@/features/organisation/org-keys';
 
@@ -11,9 +12,7 @@ export function useDeleteClinic() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteClinic,
-    onSuccess: async (_result, id) => {
-      queryClient.removeQueries({ queryKey: orgKeys.clinic(id) });
-      await queryClient.invalidateQueries({ queryKey: orgKeys.all });
-    },
+    onSuccess: (_result, id) =>
+      forgetDeletedRecord(queryClient, { forget: [orgKeys.clinic(id), orgKeys.clinicPatientCount(id)], refresh: [orgKeys.all] }),
   });
 }

@@ -7,14 +7,14 @@ import type { DataTableColumn } from '@/components/data-table';
 import { ListScreen } from '@/components/list-screen';
 import { FilterBar } from '@/components/filter-bar';
 import { useListState } from '@/components/use-list-state';
-import { useSession } from '@/lib/session-context';
+import { useCanOpen } from '@/lib/pages';
 import { StatusBadge } from '@/features/organisation/components/details';
 import { useClinics } from '../api/get-clinics';
 
 export default function ClinicsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { can } = useSession();
+  const canOpen = useCanOpen();
   const list = useListState({ filters: ['status'] as const });
   const status = list.filters.status === 'active' || list.filters.status === 'inactive' ? list.filters.status : null;
   const clinics = useClinics({ page: list.page, limit: list.limit, sortBy: list.sortBy, order: list.order, search: list.search, status });
@@ -52,7 +52,7 @@ export default function ClinicsPage() {
     <ListScreen
       title={t('clinics.title')}
       subtitle={t('clinics.subtitle')}
-      actions={can('clinic_write') && <Button component={Link} to="/clinics/add" leftSection={<IconPlus size={16} stroke={2} />} data-testid="clinics-add">{t('clinics.add')}</Button>}
+      actions={canOpen('/clinics/add') && <Button component={Link} to="/clinics/add" leftSection={<IconPlus size={16} stroke={2} />} data-testid="clinics-add">{t('clinics.add')}</Button>}
       filters={
         <FilterBar
           search={{ value: list.search, onChange: list.setSearch, placeholder: t('clinics.searchPlaceholder') }}

@@ -4,6 +4,7 @@ import { IconBuilding, IconEdit, IconPlus } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/empty-state';
+import { useCanOpen } from '@/lib/pages';
 import { useSession } from '@/lib/session-context';
 import { ContactLinks, InfoItem, SectionCard } from '@/features/organisation/components/details';
 import { formatDate } from '@/features/organisation/org-format';
@@ -33,6 +34,7 @@ export default function CompanyPage() {
   const { t, i18n } = useTranslation();
   const location = useLocation();
   const { can } = useSession();
+  const canOpen = useCanOpen();
   const company = useCompany();
   const updated = Boolean((location.state as { updated?: boolean } | null)?.updated);
   const { refetch } = company;
@@ -63,7 +65,7 @@ export default function CompanyPage() {
             company.isError ? (
               <Button variant="default" onClick={() => void company.refetch()}>{t('common.actions.retry')}</Button>
             ) : (
-              can('company_write') && <Button component={Link} to="/company/edit" leftSection={<IconPlus size={16} />} data-testid="company-create">{t('company.create')}</Button>
+              canOpen('/company/edit') && <Button component={Link} to="/company/edit" leftSection={<IconPlus size={16} />} data-testid="company-create">{t('company.create')}</Button>
             )
           }
         />

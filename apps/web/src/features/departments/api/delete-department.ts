@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { forgetDeletedRecord } from '@/lib/forget-deleted';
 import { http } from '@/lib/http';
 import { orgKeys } from '@/features/organisation/org-keys';
 
@@ -11,9 +12,6 @@ export function useDeleteDepartment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteDepartment,
-    onSuccess: async (_result, id) => {
-      queryClient.removeQueries({ queryKey: orgKeys.department(id) });
-      await queryClient.invalidateQueries({ queryKey: orgKeys.all });
-    },
+    onSuccess: (_result, id) => forgetDeletedRecord(queryClient, { forget: [orgKeys.department(id)], refresh: [orgKeys.all] }),
   });
 }

@@ -7,6 +7,7 @@ import type { DataTableColumn } from '@/components/data-table';
 import { ListScreen } from '@/components/list-screen';
 import { FilterBar } from '@/components/filter-bar';
 import { useListState } from '@/components/use-list-state';
+import { useCanOpen } from '@/lib/pages';
 import { useSession } from '@/lib/session-context';
 import { planAllows } from '@clinic/shared';
 import { StatusBadge } from '@/features/organisation/components/details';
@@ -15,7 +16,8 @@ import { useDepartments } from '../api/get-departments';
 export default function DepartmentsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { can, plan } = useSession();
+  const { plan } = useSession();
+  const canOpen = useCanOpen();
   const list = useListState({ filters: ['status'] as const });
   const status = list.filters.status === 'active' || list.filters.status === 'inactive' ? list.filters.status : null;
   const departments = useDepartments({ page: list.page, limit: list.limit, sortBy: list.sortBy, order: list.order, search: list.search, status });
@@ -34,7 +36,7 @@ export default function DepartmentsPage() {
     <ListScreen
       title={t('departments.title')}
       subtitle={t('departments.subtitle')}
-      actions={can('department_write') && <Button component={Link} to="/departements/add" leftSection={<IconPlus size={16} stroke={2} />} data-testid="departments-add">{t('departments.add')}</Button>}
+      actions={canOpen('/departements/add') && <Button component={Link} to="/departements/add" leftSection={<IconPlus size={16} stroke={2} />} data-testid="departments-add">{t('departments.add')}</Button>}
       filters={
         <FilterBar
           search={{ value: list.search, onChange: list.setSearch, placeholder: t('departments.searchPlaceholder') }}

@@ -9,7 +9,7 @@ import { PaginationBar } from '@/components/pagination-bar';
 import { useListState } from '@/components/use-list-state';
 import { useEmployees } from '@/features/employees/api/get-employees';
 import { useReferenceList } from '@/features/employees/api/get-reference-lists';
-import { useSession } from '@/lib/session-context';
+import { useCanOpen } from '@/lib/pages';
 import { DoctorCard } from '../components/doctor-card';
 
 /** Cards per row: 1 up to 576px, 2 up to 992px, 3 above, 4 on wide screens (a 12-column grid). */
@@ -19,7 +19,7 @@ const CARD_SPAN = { base: 12, xs: 6, md: 4, xl: 3 } as const;
 export default function DoctorsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { can } = useSession();
+  const canOpen = useCanOpen();
   const list = useListState({ filters: ['speciality', 'clinic', 'status'] as const, defaultLimit: 20, defaultSortBy: 'name', defaultOrder: 'asc' });
   const status = list.filters.status === 'active' || list.filters.status === 'inactive' ? list.filters.status : null;
   const specialities = useReferenceList('specializations');
@@ -46,7 +46,7 @@ export default function DoctorsPage() {
             title={t('doctors.title')}
             subtitle={t('doctors.subtitle')}
             actions={
-              can('employee_write') && (
+              canOpen('/doctors/add') && (
                 <Button component={Link} to="/doctors/add" leftSection={<IconPlus size={16} stroke={2} />} data-testid="add-doctor">
                   {t('doctors.add')}
                 </Button>

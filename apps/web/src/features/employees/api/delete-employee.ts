@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { forgetDeletedRecord } from '@/lib/forget-deleted';
 import { http } from '@/lib/http';
 import { employeesKeys } from './employees-keys';
 
@@ -11,10 +12,10 @@ export function useDeleteEmployee() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteEmployee,
-    onSuccess: async (_result, id) => {
-      queryClient.removeQueries({ queryKey: employeesKeys.detail(id) });
-      await queryClient.invalidateQueries({ queryKey: employeesKeys.lists() });
-      await queryClient.invalidateQueries({ queryKey: ['users'] });
-    },
+    onSuccess: (_result, id) =>
+      forgetDeletedRecord(queryClient, {
+        forget: [employeesKeys.detail(id), ['employees', 'stats', id]],
+        refresh: [employeesKeys.lists(), ['users']],
+      }),
   });
 }

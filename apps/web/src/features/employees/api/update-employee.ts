@@ -2,6 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiSuccess, EmployeeRecord } from '@clinic/shared';
 import { isStaleRecord } from '@/lib/edited-record';
 import { http } from '@/lib/http';
+import { i18n } from '@/lib/i18n';
+import { notifySuccess } from '@/lib/notify';
 import { employeesKeys } from './employees-keys';
 import { toEmployeeFormData, type EmployeeFiles } from './employee-form-data';
 
@@ -33,11 +35,13 @@ export function useUpdateEmployee() {
 }
 
 /**
- * PUT /employees/{id} with `{ isActive }` alone (and the version the row was shown with): the status switch.
- * The caller shows its own error toast.
+ * PUT /employees/{id} with `{ isActive }` alone (and the version the row was shown with): the status switch. The
+ * server's message ("activated", "deactivated") is the success toast; the caller shows its own error toast.
  */
-export function setEmployeeStatus({ id, isActive, version }: { id: string; isActive: boolean; version: number }): Promise<ApiSuccess<EmployeeRecord>> {
-  return http.put<ApiSuccess<EmployeeRecord>>(`/employees/${encodeURIComponent(id)}`, { isActive, version }, { silent: true });
+export async function setEmployeeStatus({ id, isActive, version }: { id: string; isActive: boolean; version: number }): Promise<ApiSuccess<EmployeeRecord>> {
+  const result = await http.put<ApiSuccess<EmployeeRecord>>(`/employees/${encodeURIComponent(id)}`, { isActive, version }, { silent: true });
+  notifySuccess(result.message ?? i18n.t('success.done'));
+  return result;
 }
 
 export function useSetEmployeeStatus() {

@@ -3,6 +3,7 @@ import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Table, Text, ThemeIcon, 
 import { IconMail, IconPhone } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EMPLOYEE_DAYS, type EmployeeRecord } from '@clinic/shared';
+import { contactLabel } from '@/lib/contact-label';
 import { formatDate } from './people-format';
 
 /** A label above its value; an empty value shows a dash. */
@@ -50,7 +51,7 @@ export function ContactList({ contacts }: { contacts: EmployeeRecord['contactInf
             {c.type === 'email' ? <IconMail size={14} /> : <IconPhone size={14} />}
           </ThemeIcon>
           <Anchor href={c.type === 'email' ? `mailto:${c.value}` : `tel:${c.value}`} size="sm" dir="ltr" style={{ overflowWrap: 'anywhere' }}>{c.value}</Anchor>
-          {c.subType && <Text size="xs" c="dimmed">({c.subType})</Text>}
+          {c.subType && <Text size="xs" c="dimmed">({contactLabel(c.subType, t)})</Text>}
         </Group>
       ))}
     </Stack>

@@ -8,6 +8,7 @@ import { FilterBar } from '@/components/filter-bar';
 import { PageHeader } from '@/components/page-header';
 import { PaginationBar } from '@/components/pagination-bar';
 import { useListState } from '@/components/use-list-state';
+import { useCanOpen } from '@/lib/pages';
 import { useSession } from '@/lib/session-context';
 import { useEmployees } from '../api/get-employees';
 import { DeleteEmployeeDialog } from '../components/delete-employee-dialog';
@@ -20,6 +21,7 @@ export default function EmployeesPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { user, can } = useSession();
+  const canOpen = useCanOpen();
   const list = useListState({ filters: ['status', 'type', 'dob'] as const });
   const status = list.filters.status === 'active' || list.filters.status === 'inactive' ? list.filters.status : null;
   const type = (STAFF_TYPES as readonly string[]).includes(list.filters.type ?? '') ? (list.filters.type as EmployeeType) : null;
@@ -47,7 +49,7 @@ export default function EmployeesPage() {
           title={t('employees.title')}
           subtitle={t('employees.subtitle')}
           actions={
-            can('employee_write') && (
+            canOpen('/employees/add') && (
               <Button component={Link} to="/employees/add" leftSection={<IconPlus size={16} stroke={2} />} data-testid="add-employee">
                 {t('employees.add')}
               </Button>

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { forgetDeletedRecord } from '@/lib/forget-deleted';
 import { http } from '@/lib/http';
 import { orgKeys } from '@/features/organisation/org-keys';
 
@@ -11,9 +12,6 @@ export function useDeleteClinicCollection() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteClinicCollection,
-    onSuccess: async (_result, id) => {
-      queryClient.removeQueries({ queryKey: orgKeys.complex(id) });
-      await queryClient.invalidateQueries({ queryKey: orgKeys.all });
-    },
+    onSuccess: (_result, id) => forgetDeletedRecord(queryClient, { forget: [orgKeys.complex(id)], refresh: [orgKeys.all] }),
   });
 }

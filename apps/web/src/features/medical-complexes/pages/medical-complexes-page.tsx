@@ -7,14 +7,14 @@ import type { DataTableColumn } from '@/components/data-table';
 import { ListScreen } from '@/components/list-screen';
 import { FilterBar } from '@/components/filter-bar';
 import { useListState } from '@/components/use-list-state';
-import { useSession } from '@/lib/session-context';
+import { useCanOpen } from '@/lib/pages';
 import { StatusBadge } from '@/features/organisation/components/details';
 import { useClinicCollections } from '../api/get-complexes';
 
 export default function MedicalComplexesPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { can } = useSession();
+  const canOpen = useCanOpen();
   const list = useListState({ filters: ['status'] as const });
   const status = list.filters.status === 'active' || list.filters.status === 'inactive' ? list.filters.status : null;
   const complexes = useClinicCollections({ page: list.page, limit: list.limit, sortBy: list.sortBy, order: list.order, search: list.search, status });
@@ -40,7 +40,7 @@ export default function MedicalComplexesPage() {
     <ListScreen
       title={t('medicalComplexes.title')}
       subtitle={t('medicalComplexes.subtitle')}
-      actions={can('complex_write') && <Button component={Link} to="/medicalComplexes/add" leftSection={<IconPlus size={16} stroke={2} />} data-testid="complexes-add">{t('medicalComplexes.add')}</Button>}
+      actions={canOpen('/medicalComplexes/add') && <Button component={Link} to="/medicalComplexes/add" leftSection={<IconPlus size={16} stroke={2} />} data-testid="complexes-add">{t('medicalComplexes.add')}</Button>}
       filters={
         <FilterBar
           search={{ value: list.search, onChange: list.setSearch, placeholder: t('medicalComplexes.searchPlaceholder') }}

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Ref } from '@clinic/shared';
 import { EmptyState } from '@/components/empty-state';
+import { contactLabel } from '@/lib/contact-label';
 import { DAYS, formatDate, formatTime } from '../org-format';
 
 export function BackLink({ to, label }: { to: string; label: string }) {
@@ -260,7 +261,7 @@ export function ContactList({ contacts }: { contacts: Array<{ type: string; valu
           </Anchor>
           {c.subType && (
             <Text size="xs" c="dimmed">
-              {c.subType}
+              {contactLabel(c.subType, t)}
             </Text>
           )}
         </Group>

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiSuccess, PatientDeleteResult } from '@clinic/shared';
+import { forgetDeletedRecord } from '@/lib/forget-deleted';
 import { http } from '@/lib/http';
 import { notifySuccess } from '@/lib/notify';
 import { patientsKeys } from './patients-keys';
@@ -19,8 +20,11 @@ export function useDeletePatient() {
   return useMutation({
     mutationFn: deletePatient,
     onSuccess: async (result, id) => {
-      if (result.data.outcome === 'deleted') queryClient.removeQueries({ queryKey: patientsKeys.detail(id) });
-      else await queryClient.invalidateQueries({ queryKey: patientsKeys.detail(id) });
+      if (result.data.outcome === 'deleted') {
+        await forgetDeletedRecord(queryClient, { forget: [patientsKeys.detail(id)], refresh: [patientsKeys.lists()] });
+        return;
+      }
+      await queryClient.invalidateQueries({ queryKey: patientsKeys.detail(id) });
       await queryClient.invalidateQueries({ queryKey: patientsKeys.lists() });
     },
   });

@@ -1,20 +1,16 @@
-import dayjs from 'dayjs';
+import { formatDate as formatDateIntl, formatDateTime as formatDateTimeIntl } from '@/lib/dates';
 
-/** The spec's date format: January 5, 1990 (month names in the active language). */
+/** The spec's date format for the date inputs: January 5, 1990 (month names in the active language). */
 export const DATE_FORMAT = 'MMMM D, YYYY';
 
 /** A calendar date (`YYYY-MM-DD`) or an instant, shown as a date in the given language; '' when absent. */
 export function formatDate(value: string | null | undefined, lang: string): string {
-  if (!value) return '';
-  const date = dayjs(value);
-  return date.isValid() ? date.locale(lang).format(DATE_FORMAT) : '';
+  return formatDateIntl(value, lang);
 }
 
 /** An instant shown with its local time. */
 export function formatDateTime(value: string | null | undefined, lang: string): string {
-  if (!value) return '';
-  const date = dayjs(value);
-  return date.isValid() ? date.locale(lang).format(`${DATE_FORMAT} · HH:mm`) : '';
+  return formatDateTimeIntl(value, lang);
 }
 
 /** Centimetres as metres with two decimals (the details screen shows height in M). */

@@ -8,6 +8,7 @@ import { FilterBar } from '@/components/filter-bar';
 import { PageHeader } from '@/components/page-header';
 import { PaginationBar } from '@/components/pagination-bar';
 import { useListState } from '@/components/use-list-state';
+import { useCanOpen } from '@/lib/pages';
 import { useSession } from '@/lib/session-context';
 import { usePatients } from '../api/get-patients';
 import { DeletePatientDialog } from '../components/delete-patient-dialog';
@@ -17,6 +18,7 @@ export default function PatientsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { can } = useSession();
+  const canOpen = useCanOpen();
   const canWrite = can('patient_write');
   const list = useListState({ filters: ['status', 'dob'] as const });
   const status = list.filters.status === 'active' || list.filters.status === 'inactive' ? list.filters.status : null;
@@ -41,7 +43,7 @@ export default function PatientsPage() {
           title={t('patients.list.title')}
           subtitle={t('patients.list.subtitle')}
           actions={
-            canWrite && (
+            canOpen('/patients/add') && (
               <Button component={Link} to="/patients/add" leftSection={<IconPlus size={16} stroke={2} />} data-testid="add-patient">
                 {t('patients.list.add')}
               </Button>

@@ -91,6 +91,8 @@ describe('patients list', { timeout: 20_000 }, () => {
     expect(within(second as HTMLElement).getByTestId('last-visit')).toHaveTextContent(/^$/);
     expect(second).toHaveTextContent('Inactive');
     expect(Object.fromEntries(requests.at(-1)!.searchParams)).toMatchObject({ isActive: 'false', dateOfBirth: '1990-01-05', page: '1', limit: '10', sortBy: '_id', order: 'desc' });
+    // The status filter reads like every other list's.
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('Inactive');
 
     await user.click(within(first as HTMLElement).getByRole('button', { name: 'Edit Amal Hassan' }));
     await waitFor(() => expect(screen.queryByTestId('patients-table')).not.toBeInTheDocument());

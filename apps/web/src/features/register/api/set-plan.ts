@@ -1,15 +1,16 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiSuccess, Plan, SessionUser } from '@clinic/shared';
 import { http } from '@/lib/http';
-import { storeProfile } from '@/lib/session';
+import { applyProfile } from '@/lib/session-context';
 
-/** Saves the organisation's plan (it can be chosen once) and stores the refreshed profile. */
+/** Saves the organisation's plan (it can be chosen once); the answer is the refreshed profile. */
 export async function setPlan(plan: Plan): Promise<SessionUser> {
   const body = await http.put<ApiSuccess<SessionUser>>('/profile', { plan }, { silent: true });
-  storeProfile(body.data);
   return body.data;
 }
 
+/** Saves the plan and makes the answer the session's profile, so the menu follows the plan at once. */
 export function useSetPlan() {
-  return useMutation({ mutationFn: setPlan });
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: setPlan, onSuccess: (profile) => applyProfile(queryClient, profile) });
 }

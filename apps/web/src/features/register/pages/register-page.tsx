@@ -8,7 +8,7 @@ import { STORAGE_KEYS, type Plan, type SessionUser } from '@clinic/shared';
 import { isApiError } from '@/lib/http';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { hasToken } from '@/lib/session';
-import { useSession } from '@/lib/session-context';
+import { refreshSessionProfile, useSession } from '@/lib/session-context';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { useCreateClinic } from '@/features/clinics/api/save-clinic';
 import { ClinicForm, emptyClinic } from '@/features/clinics/components/clinic-form';
@@ -77,15 +77,21 @@ export default function RegisterPage() {
         return;
       }
     }
-    // A profile read started before the plan was saved must not put the old plan back.
-    await queryClient.invalidateQueries({ queryKey: ['profile'] });
     setPlanState(effective);
     update({ step: firstStepAfterSignIn(effective) });
   };
 
   const goTo = (target: WizardStep | null) => target && update({ step: target });
 
-  const finish = () => {
+  const [finishing, setFinishing] = useState(false);
+  /** The app opens with the organisation's plan as the server has it: the menu shows only the plan's levels. */
+  const finish = async () => {
+    setFinishing(true);
+    try {
+      await refreshSessionProfile(queryClient);
+    } catch {
+      // The profile is read again in the background; the stored plan is already the one the wizard saved.
+    }
     localStorage.removeItem(STORAGE_KEYS.loginToRegister);
     localStorage.removeItem(STORAGE_KEYS.selectedPlan);
     clearProgress();
@@ -240,7 +246,7 @@ export default function RegisterPage() {
               {t('register.prev')}
             </Button>
             {step === 5 ? (
-              <Button leftSection={<IconFlag size={16} />} onClick={finish} disabled={!hasToken()} data-testid="wizard-finish">
+              <Button leftSection={<IconFlag size={16} />} onClick={() => void finish()} loading={finishing} disabled={!hasToken()} data-testid="wizard-finish">
                 {t('register.finish')}
               </Button>
             ) : (

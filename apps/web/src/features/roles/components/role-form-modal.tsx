@@ -15,6 +15,8 @@ interface RoleFormModalProps {
   /** The role being edited, or null for a new one. */
   role: RoleRecord | null;
   onClose: () => void;
+  /** A role was created (not edited): the list shows it. */
+  onCreated?: (role: RoleRecord) => void;
 }
 
 function groupPermissions(entries: PermissionEntry[]): Array<[string, string[]]> {
@@ -24,16 +26,16 @@ function groupPermissions(entries: PermissionEntry[]): Array<[string, string[]]>
 }
 
 /** Creates or edits a role: its name and the permissions it grants, ticked by area. */
-export function RoleFormModal({ opened, role, onClose }: RoleFormModalProps) {
+export function RoleFormModal({ opened, role, onClose, onCreated }: RoleFormModalProps) {
   const { t } = useTranslation();
   return (
     <Modal opened={opened} onClose={onClose} title={<Text fw={650}>{role ? t('roles.editTitle', { name: role.name }) : t('roles.addTitle')}</Text>} size="xl">
-      {opened && <RoleForm key={role?._id ?? 'new'} role={role} onClose={onClose} />}
+      {opened && <RoleForm key={role?._id ?? 'new'} role={role} onClose={onClose} onCreated={onCreated} />}
     </Modal>
   );
 }
 
-function RoleForm({ role, onClose }: { role: RoleRecord | null; onClose: () => void }) {
+function RoleForm({ role, onClose, onCreated }: { role: RoleRecord | null; onClose: () => void; onCreated?: (role: RoleRecord) => void }) {
   const { t } = useTranslation();
   const permissions = usePermissions();
   const save = useSaveRole();
@@ -52,6 +54,7 @@ function RoleForm({ role, onClose }: { role: RoleRecord | null; onClose: () => v
     try {
       const result = await save.mutateAsync({ id: role?._id, version: role?.version, values: lockedAdmin ? { ...values, name: role!.name } : values });
       notifySuccess(result.message ?? t('success.done'));
+      if (!role) onCreated?.(result.data);
       onClose();
     } catch (error) {
       if (applyFieldErrors(error, form.setError)) return;

@@ -9,15 +9,18 @@ const nurse: RoleRecord = { ...admin, _id: 'r2', name: 'Nurse', permissions: ['p
 
 function api() {
   const posts: unknown[] = [];
+  const created: RoleRecord[] = [];
   mockFetch((url, init) => {
     if (url.pathname === '/api/profile') return jsonResponse(200, { success: true, data: demoUser });
     if (url.pathname === '/api/permissions') return jsonResponse(200, { success: true, data: PERMISSIONS.map((code) => ({ code, group: permissionGroup(code) })) });
     if (init.method === 'POST') {
       const body = JSON.parse(String(init.body));
       posts.push(body);
-      return jsonResponse(201, { success: true, message: 'Role created successfully', data: { ...nurse, _id: 'r3', ...body } });
+      created.push({ ...nurse, _id: 'r3', usersCount: 0, ...body });
+      return jsonResponse(201, { success: true, message: 'Role created successfully', data: created.at(-1) });
     }
-    return jsonResponse(200, { success: true, data: [admin, nurse], pagination: { current_page: 1, items_per_page: 5, has_next_page: false, has_previous_page: false, total_items: 2, total_pages: 1 } });
+    const data = [...created, admin, nurse];
+    return jsonResponse(200, { success: true, data, pagination: { current_page: 1, items_per_page: 5, has_next_page: false, has_previous_page: false, total_items: data.length, total_pages: 1 } });
   });
   return posts;
 }
@@ -49,6 +52,22 @@ describe('roles screen', () => {
     await user.click(within(form).getByTestId('role-submit'));
     await waitFor(() => expect(posts).toEqual([{ name: 'Lab Technician', permissions: ['patient_read', 'appointment_read'] }]));
     expect(await screen.findByText('Role created successfully')).toBeInTheDocument();
+  });
+
+  it('shows a new role first, highlighted, however many pages the list has', async () => {
+    api();
+    signIn();
+    const user = userEvent.setup();
+    const { router } = renderApp('/roles?page=2&search=nur');
+    await user.click(await screen.findByTestId('add-role'));
+    const form = await screen.findByTestId('role-form');
+    await user.type(within(form).getByTestId('role-name'), 'Lab Technician');
+    await user.click(await within(form).findByTestId('permission-patient_read'));
+    await user.click(within(form).getByTestId('role-submit'));
+    await waitFor(() => expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ sortBy: 'createdAt', order: 'desc' }));
+    const row = await within(screen.getByTestId('roles-table')).findByRole('row', { name: 'Lab Technician' });
+    expect(row).toHaveAttribute('data-highlighted');
+    expect(within(screen.getByTestId('roles-table')).getByRole('row', { name: 'Nurse' })).not.toHaveAttribute('data-highlighted');
   });
 
   it('is hidden from the menu of users without role permissions', async () => {

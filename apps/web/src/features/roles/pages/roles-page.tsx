@@ -24,6 +24,8 @@ export default function RolesPage() {
   const roles = useRoles({ page: list.page, limit: list.limit, sortBy: list.sortBy, order: list.order, search: list.search });
   const [editing, setEditing] = useState<RoleRecord | null | 'new'>(null);
   const [toDelete, setToDelete] = useState<RoleRecord | null>(null);
+  // A role just added: shown first (newest first, from page 1) and highlighted, rather than somewhere on another page.
+  const [added, setAdded] = useState<string | null>(null);
   const remove = useDeleteRole();
 
   const columns: DataTableColumn<RoleRecord>[] = [
@@ -98,6 +100,7 @@ export default function RolesPage() {
         order={list.order}
         onSort={list.toggleSort}
         onRowClick={canWrite ? (role) => setEditing(role) : undefined}
+        highlightedKey={added}
         rowLabel={(role) => role.name}
         emptyText={t('roles.empty')}
         error={roles.isError ? roles.error.message : null}
@@ -108,7 +111,15 @@ export default function RolesPage() {
       <Stack p={{ base: 'md', sm: 'lg' }} py="md">
         <PaginationBar page={list.page} limit={list.limit} total={roles.data?.pagination.total_items ?? 0} totalPages={roles.data?.pagination.total_pages ?? 1} onPageChange={list.setPage} onLimitChange={list.setLimit} />
       </Stack>
-      <RoleFormModal opened={editing !== null} role={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+      <RoleFormModal
+        opened={editing !== null}
+        role={editing === 'new' ? null : editing}
+        onClose={() => setEditing(null)}
+        onCreated={(role) => {
+          setAdded(role._id);
+          list.showNewest();
+        }}
+      />
       <ConfirmDialog
         opened={toDelete !== null}
         title={t('roles.deleteTitle')}

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiSuccess } from '@clinic/shared';
+import { forgetDeletedRecord } from '@/lib/forget-deleted';
 import { http } from '@/lib/http';
 import { servicesKeys } from './services-keys';
 
@@ -11,9 +12,6 @@ export function useDeleteService() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteService,
-    onSuccess: async (_r, id) => {
-      queryClient.removeQueries({ queryKey: servicesKeys.detail(id) });
-      await queryClient.invalidateQueries({ queryKey: servicesKeys.lists() });
-    },
+    onSuccess: (_r, id) => forgetDeletedRecord(queryClient, { forget: [servicesKeys.detail(id)], refresh: [servicesKeys.lists()] }),
   });
 }

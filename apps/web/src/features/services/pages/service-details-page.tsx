@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Avatar, Badge, Button, Card, Center, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconEdit, IconFirstAidKit, IconTrash } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -11,6 +10,7 @@ import { useDeleteService } from '../api/delete-service';
 import { useService } from '../api/get-service';
 import { ServiceStatusBadge } from '../components/service-status-badge';
 import { formatPrice } from '../components/services-table';
+import { DAY_MONTH_YEAR, formatDate } from '@/lib/dates';
 
 function Item({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -34,7 +34,7 @@ export default function ServiceDetailsPage() {
   const service = useService(id);
   const remove = useDeleteService();
   const [confirm, setConfirm] = useState(false);
-  const date = (iso: string) => dayjs(iso).locale(i18n.language).format('MMM D, YYYY');
+  const date = (iso: string) => formatDate(iso, i18n.language, DAY_MONTH_YEAR);
 
   if (service.isPending) {
     return (

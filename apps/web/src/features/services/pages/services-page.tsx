@@ -9,6 +9,7 @@ import { FilterBar } from '@/components/filter-bar';
 import { PageHeader } from '@/components/page-header';
 import { PaginationBar } from '@/components/pagination-bar';
 import { useListState } from '@/components/use-list-state';
+import { useCanOpen } from '@/lib/pages';
 import { useSession } from '@/lib/session-context';
 import { useBulkServices } from '../api/bulk-services';
 import { useDeleteService } from '../api/delete-service';
@@ -19,6 +20,7 @@ export default function ServicesPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { can } = useSession();
+  const canOpen = useCanOpen();
   const canWrite = can('service_write');
   const list = useListState({ filters: ['status'] as const });
   const status = list.filters.status === 'ACTIVE' || list.filters.status === 'INACTIVE' ? list.filters.status : null;
@@ -49,7 +51,7 @@ export default function ServicesPage() {
           title={t('services.list.title')}
           subtitle={t('services.list.subtitle')}
           actions={
-            canWrite && (
+            canOpen('/services/add') && (
               <Button component={Link} to="/services/add" leftSection={<IconPlus size={16} stroke={2} />} data-testid="add-service">
                 {t('services.list.add')}
               </Button>

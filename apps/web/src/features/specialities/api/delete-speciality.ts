@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiSuccess } from '@clinic/shared';
+import { forgetDeletedRecord } from '@/lib/forget-deleted';
 import { http } from '@/lib/http';
 import { specialitiesKeys } from './specialities-keys';
 
@@ -11,9 +12,6 @@ export function useDeleteSpeciality() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteSpeciality,
-    onSuccess: async (_r, id) => {
-      queryClient.removeQueries({ queryKey: specialitiesKeys.detail(id) });
-      await queryClient.invalidateQueries({ queryKey: specialitiesKeys.lists() });
-    },
+    onSuccess: (_r, id) => forgetDeletedRecord(queryClient, { forget: [specialitiesKeys.detail(id)], refresh: [specialitiesKeys.lists()] }),
   });
 }

@@ -1,9 +1,9 @@
 import { Badge, Text } from '@mantine/core';
 import { IconMicroscope } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { SpecializationRecord } from '@clinic/shared';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
+import { DAY_MONTH_YEAR, formatDate } from '@/lib/dates';
 
 interface SpecialitiesTableProps {
   rows: readonly SpecializationRecord[] | undefined;
@@ -49,7 +49,7 @@ export function SpecialitiesTable(props: SpecialitiesTableProps) {
       key: 'updatedAt',
       header: t('specialities.columns.updatedAt'),
       sortKey: 'updatedAt',
-      render: (s) => <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{dayjs(s.updatedAt).locale(i18n.language).format('MMM D, YYYY')}</Text>,
+      render: (s) => <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{formatDate(s.updatedAt, i18n.language, DAY_MONTH_YEAR)}</Text>,
     },
     {
       key: 'status',

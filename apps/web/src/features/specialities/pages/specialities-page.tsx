@@ -6,14 +6,14 @@ import { FilterBar } from '@/components/filter-bar';
 import { PageHeader } from '@/components/page-header';
 import { PaginationBar } from '@/components/pagination-bar';
 import { useListState } from '@/components/use-list-state';
-import { useSession } from '@/lib/session-context';
+import { useCanOpen } from '@/lib/pages';
 import { useSpecialities } from '../api/get-specialities';
 import { SpecialitiesTable } from '../components/specialities-table';
 
 export default function SpecialitiesPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { can } = useSession();
+  const canOpen = useCanOpen();
   const list = useListState({ filters: ['status'] as const });
   const status = list.filters.status === 'active' || list.filters.status === 'inactive' ? list.filters.status : null;
   const specialities = useSpecialities({ page: list.page, limit: list.limit, sortBy: list.sortBy, order: list.order, search: list.search, status });
@@ -25,7 +25,7 @@ export default function SpecialitiesPage() {
           title={t('specialities.list.title')}
           subtitle={t('specialities.list.subtitle')}
           actions={
-            can('speciality_write') && (
+            canOpen('/specialities/add') && (
               <Button component={Link} to="/specialities/add" leftSection={<IconPlus size={16} stroke={2} />} data-testid="add-speciality">
                 {t('specialities.list.add')}
               </Button>

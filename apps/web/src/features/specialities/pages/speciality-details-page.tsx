@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Avatar, Badge, Button, Card, Center, Grid, Group, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBuildingHospital, IconCertificate, IconEdit, IconMicroscope, IconStethoscope, IconTool, IconTrash, IconUsers } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -9,6 +8,7 @@ import { EmptyState } from '@/components/empty-state';
 import { useSession } from '@/lib/session-context';
 import { useDeleteSpeciality } from '../api/delete-speciality';
 import { useSpeciality } from '../api/get-speciality';
+import { DAY_MONTH_YEAR, formatDate } from '@/lib/dates';
 
 function Section({ icon, title, children, testId }: { icon: ReactNode; title: string; children: ReactNode; testId?: string }) {
   return (
@@ -65,7 +65,7 @@ export default function SpecialityDetailsPage() {
     );
   }
   const s = speciality.data;
-  const date = (iso: string) => dayjs(iso).locale(i18n.language).format('MMM D, YYYY');
+  const date = (iso: string) => formatDate(iso, i18n.language, DAY_MONTH_YEAR);
   return (
     <Stack gap="md" data-testid="speciality-details">
       <Card>

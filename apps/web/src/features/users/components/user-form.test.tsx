@@ -47,6 +47,13 @@ describe('user form', () => {
     expect(screen.getByText('Password confirmation does not match. Please try again')).toBeInTheDocument();
   });
 
+  it('explains the password rules under the Password field', async () => {
+    renderForm();
+    const password = await screen.findByTestId('user-password');
+    expect(password).toHaveAccessibleDescription(/20 characters/);
+    expect(screen.getByTestId('user-roles')).not.toHaveAccessibleDescription(/20 characters/);
+  });
+
   it('moves on with Next once the tab is valid, and back with Previous', async () => {
     renderForm({ username: 'hnasser', password: 'Strong@Pass1', confirmPassword: 'Strong@Pass1', roleIds: ['role-nurse'], employeeType: 'Nurse' });
     const user = userEvent.setup();
@@ -68,6 +75,24 @@ describe('user form', () => {
     expect(screen.getByText('CV is required')).toBeInTheDocument();
     expect(screen.getByText('At least one working day configuration is required')).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('moves from Employment to Documents with Next, and sends the form only with Save on the last tab', async () => {
+    const values = { ...emptyUserValues(), ...complete };
+    values.documents.cv = { file: new File(['%PDF-1.4'], 'cv.pdf', { type: 'application/pdf' }), stored: null, effectiveDate: null };
+    const onSubmit = renderForm(values);
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('user-tab-employment'));
+    const next = screen.getByTestId('user-next');
+    await user.click(next);
+    await waitFor(() => expect(screen.getByTestId('user-tab-documents')).toHaveAttribute('aria-selected', 'true'));
+    expect(onSubmit).not.toHaveBeenCalled();
+    // In a browser the tab can change before the click's default action runs: the clicked Next must not have become
+    // the submit button by then.
+    expect(next.isConnected).toBe(false);
+    expect(screen.getByTestId('user-save')).not.toBe(next);
+    await user.click(screen.getByTestId('user-save'));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
   });
 
   it('adds and removes working days in week order, with two shifts each', async () => {

@@ -172,7 +172,7 @@ export function UserForm({ mode, defaultValues, currentImageUrl = null, onSubmit
               />
               {mode === 'add' ? (
                 <>
-                  <PasswordInput label={t('users.form.password')} withAsterisk autoComplete="new-password" {...register('password')} error={err('password')} data-testid="user-password" />
+                  <PasswordInput label={t('users.form.password')} description={t('myProfile.password.rules')} inputWrapperOrder={['label', 'input', 'description', 'error']} withAsterisk autoComplete="new-password" {...register('password')} error={err('password')} data-testid="user-password" />
                   <PasswordInput label={t('users.form.confirmPassword')} withAsterisk autoComplete="new-password" {...register('confirmPassword')} error={err('confirmPassword')} data-testid="user-confirm-password" />
                 </>
               ) : (
@@ -186,7 +186,6 @@ export function UserForm({ mode, defaultValues, currentImageUrl = null, onSubmit
                 )}
               />
             </SimpleGrid>
-            {mode === 'add' && <Text size="xs" c="dimmed" mt="sm">{t('myProfile.password.rules')}</Text>}
           </Tabs.Panel>
 
           <Tabs.Panel value="personal" p={{ base: 'md', sm: 'lg' }}>
@@ -346,10 +345,14 @@ export function UserForm({ mode, defaultValues, currentImageUrl = null, onSubmit
           {mode === 'add' && index > 0 && (
             <Button variant="default" onClick={() => setTab(TAB_KEYS[index - 1]!)} data-testid="user-previous">{t('users.form.previous')}</Button>
           )}
+          {/*
+            Two elements, not one whose type changes: Next moves to the last tab while its click is still being handled,
+            and a button turned into Save by then would submit the form as the click's default action.
+          */}
           {mode === 'add' && !last ? (
-            <Button onClick={() => void next()} data-testid="user-next">{t('users.form.next')}</Button>
+            <Button key="next" type="button" onClick={() => void next()} data-testid="user-next">{t('users.form.next')}</Button>
           ) : (
-            <Button type="submit" loading={formState.isSubmitting} data-testid="user-save">{t('people.actions.save')}</Button>
+            <Button key="save" type="submit" loading={formState.isSubmitting} data-testid="user-save">{t('people.actions.save')}</Button>
           )}
         </Group>
       </Group>

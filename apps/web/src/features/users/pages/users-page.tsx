@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { Button, Card, Divider, Group, Stack } from '@mantine/core';
-import { IconLock, IconPlus } from '@tabler/icons-react';
+import { Button, Card, Divider, Stack } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '@/components/empty-state';
 import { FilterBar } from '@/components/filter-bar';
 import { DeleteEmployeeDialog } from '@/features/employees/components/delete-employee-dialog';
 import { PageHeader } from '@/components/page-header';
 import { PaginationBar } from '@/components/pagination-bar';
 import { useListState } from '@/components/use-list-state';
+import { useCanOpen } from '@/lib/pages';
 import { useSession } from '@/lib/session-context';
 import { useUsers } from '../api/get-users';
 import { UsersTable } from '../components/users-table';
@@ -16,38 +16,16 @@ import { UsersTable } from '../components/users-table';
 /** The spec offers a single role in the filter. */
 const ROLE_OPTIONS = ['Admin'] as const;
 
+/** The users list (also the home page). The router shows the no-access page to those without user permissions. */
 export default function UsersPage() {
-  const { can } = useSession();
-  // The users list is the home page: people without user permissions get links to their own screens.
-  if (!can('user_read', 'user_create', 'user_update', 'user_delete')) return <NoUserAccess />;
   return <UsersList />;
-}
-
-function NoUserAccess() {
-  const { t } = useTranslation();
-  const { can } = useSession();
-  return (
-    <Card data-testid="users-no-access">
-      <EmptyState
-        title={t('users.noAccess.title')}
-        description={t('users.noAccess.text')}
-        icon={<IconLock stroke={1.6} />}
-        actions={
-          <Group gap="sm" justify="center">
-            {can('appointment_read') && <Button component={Link} to="/appointments" variant="light">{t('users.noAccess.appointments')}</Button>}
-            {can('patient_read') && <Button component={Link} to="/patients" variant="light">{t('users.noAccess.patients')}</Button>}
-            <Button component={Link} to="/myProfile" variant="default">{t('users.noAccess.profile')}</Button>
-          </Group>
-        }
-      />
-    </Card>
-  );
 }
 
 function UsersList() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { user, can } = useSession();
+  const canOpen = useCanOpen();
   const [toDelete, setToDelete] = useState<{ id: string; name: string } | null>(null);
   const list = useListState({ filters: ['role', 'status'] as const });
   const status = list.filters.status === 'active' || list.filters.status === 'inactive' ? list.filters.status : null;
@@ -70,7 +48,7 @@ function UsersList() {
           title={t('users.title')}
           subtitle={t('users.subtitle')}
           actions={
-            can('admin', 'user_create') && (
+            canOpen('/users/add') && (
               <Button component={Link} to="/users/add" leftSection={<IconPlus size={16} stroke={2} />}>
                 {t('users.addNew')}
               </Button>

@@ -47,16 +47,29 @@ describe('users list: status and deletion', () => {
     expect(calls.puts).toEqual([{ isActive: false, version: 1 }]);
   });
 
+  it('confirms a status change with the server\'s message as a toast', async () => {
+    const calls = api(() => jsonResponse(200, { success: true, message: 'Employee deactivated', data: { ...nurse, isActive: false } }));
+    signIn();
+    const user = userEvent.setup();
+    const { router } = renderApp('/');
+    await user.click(await screen.findByRole('switch', { name: 'Account status of Mariam Saleh' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Employee deactivated')).toBeInTheDocument();
+    expect(calls.puts).toEqual([{ isActive: false }]);
+    expect(router.state.location.pathname).toBe('/');
+  });
+
   it('keeps the switch as it was when the confirmation is cancelled', async () => {
     const calls = api(() => jsonResponse(200, { success: true, data: {} }));
     signIn();
     const user = userEvent.setup();
-    renderApp('/');
+    const { router } = renderApp('/');
     const toggle = await screen.findByRole('switch', { name: 'Account status of Mariam Saleh' });
     await user.click(toggle);
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(toggle).toBeChecked());
     expect(calls.puts).toEqual([]);
+    expect(router.state.location.pathname).toBe('/');
   });
 
   it('does not let users switch off or delete their own account', async () => {
@@ -85,8 +98,8 @@ describe('users list: status and deletion', () => {
     api(() => jsonResponse(403, errorBody('You do not have permission to do this', 'FORBIDDEN')), { ...demoUser, ...receptionist });
     signIn(receptionist);
     renderApp('/');
-    expect(await screen.findByTestId('users-no-access')).toBeInTheDocument();
-    expect(within(screen.getByTestId('users-no-access')).getByRole('link', { name: 'Patients' })).toBeInTheDocument();
+    expect(await screen.findByTestId('no-access')).toBeInTheDocument();
+    expect(within(screen.getByTestId('no-access')).getByRole('link', { name: 'Patients' })).toBeInTheDocument();
     expect(screen.queryByTestId('users-table')).not.toBeInTheDocument();
   });
 });

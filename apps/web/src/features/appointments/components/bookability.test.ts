@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AvailabilityDay } from '@clinic/shared';
-import { closedRanges, fits, openWindows } from './bookability';
+import { clear, closedRanges, fits, freeStarts, openWindows } from './bookability';
 
 const day = (over: Partial<AvailabilityDay> = {}): AvailabilityDay => ({
   date: '2026-11-23', weekday: 'Monday', holiday: null, doctorHours: null, doctorAway: null,
@@ -35,5 +35,24 @@ describe('calendar bookability', () => {
       { start: 480, end: 540 }, { start: 780, end: 840 }, { start: 1080, end: 1140 },
     ]);
     expect(closedRanges([], 540, 600)).toEqual([{ start: 540, end: 600 }]);
+  });
+});
+
+describe('start times for a visit', () => {
+  const windows = [{ start: 540, end: 780 }, { start: 960, end: 1260 }]; // 09:00-13:00, 16:00-21:00
+
+  it('offers only starts whose whole visit fits before the window closes', () => {
+    const starts = freeStarts(windows, [], { origin: 540, step: 20, duration: 30 });
+    expect(starts).toContain(1220); // 20:20-20:50
+    expect(starts).not.toContain(1240); // 20:40-21:10 would end after closing
+    expect(starts).not.toContain(760); // 12:40-13:10 runs into the break
+    expect(starts[0]).toBe(540);
+  });
+
+  it('leaves out times taken and times already past', () => {
+    const starts = freeStarts(windows, [{ start: 600, end: 630 }], { origin: 540, step: 30, duration: 30, notBefore: 560 });
+    expect(starts.slice(0, 3)).toEqual([570, 630, 660]); // 09:00 is past, 10:00 taken
+    expect(clear([{ start: 600, end: 630 }], 570, 600)).toBe(true);
+    expect(clear([{ start: 600, end: 630 }], 580, 610)).toBe(false);
   });
 });

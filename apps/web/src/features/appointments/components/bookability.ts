@@ -1,5 +1,5 @@
 import type { AppointmentAvailability, AvailabilityDay } from '@clinic/shared';
-import { toMinutes } from '@/features/appointments/components/clinic-time';
+import { toMinutes } from './clinic-time';
 
 /** Minutes since the clinic's local midnight, half-open: [start, end). */
 export interface Window {
@@ -52,4 +52,35 @@ export function closedRanges(windows: Window[], from: number, to: number): Windo
   }
   if (cursor < to) out.push({ start: cursor, end: to });
   return out;
+}
+
+/** True when [start, end) overlaps none of the busy ranges. */
+export function clear(busy: Window[], start: number, end: number): boolean {
+  return !busy.some((b) => b.start < end && start < b.end);
+}
+
+export interface StartTimes {
+  /** Where the grid's rows start (the clinic's opening), so the times offered line up with the calendar's rows. */
+  origin: number;
+  /** Steps between start times (the clinic's visit duration). */
+  step: number;
+  /** Length of the visit: the whole of it must fit. */
+  duration: number;
+  /** No start before this (the clinic's clock now, on today). */
+  notBefore?: number;
+}
+
+/**
+ * The start times at which a visit of `duration` minutes fits entirely inside one open window and clear of the busy
+ * ranges, on the grid of the clinic's rows.
+ */
+export function freeStarts(windows: Window[], busy: Window[], { origin, step, duration, notBefore = 0 }: StartTimes): number[] {
+  const out = new Set<number>();
+  for (const w of windows) {
+    const first = Math.max(w.start, notBefore);
+    for (let t = origin + Math.ceil((first - origin) / step) * step; t + duration <= w.end; t += step) {
+      if (clear(busy, t, t + duration)) out.add(t);
+    }
+  }
+  return [...out].sort((a, b) => a - b);
 }

@@ -1,0 +1,110 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, signIn, test } from './fixtures';
+
+/*
+ * Details pages: deleting the record from its own page goes back to the list without asking the server for the
+ * deleted record again (no 404, no console error), for services, specialities, clinics, staff and users. The records
+ * are made through the API first, so each run deletes only what it created.
+ */
+
+const stamp = () => `${Date.now() % 1_000_000}`.padStart(6, '0');
+
+async function tokenOf(page: Page): Promise<string> {
+  return page.evaluate(() => sessionStorage.getItem('token') ?? localStorage.getItem('token') ?? '');
+}
+
+async function create(request: APIRequestContext, token: string, path: string, data: unknown): Promise<string> {
+  const res = await request.post(`/api${path}`, { headers: { authorization: `Bearer ${token}` }, data });
+  expect(res.status(), `${path}: ${await res.text()}`).toBe(201);
+  return ((await res.json()) as { data: { _id: string } }).data._id;
+}
+
+async function firstId(request: APIRequestContext, token: string, path: string): Promise<string> {
+  const res = await request.get(`/api${path}`, { headers: { authorization: `Bearer ${token}` } });
+  return ((await res.json()) as { data: Array<{ _id: string }> }).data[0]!._id;
+}
+
+interface Case {
+  what: string;
+  details: (id: string) => string;
+  list: RegExp;
+  make: (request: APIRequestContext, token: string, id: string) => Promise<string>;
+}
+
+const employee = (id: string, extra: Record<string, unknown> = {}) => ({
+  name: `Temp Person ${id}`, employeeType: 'Nurse', email: `temp${id}@alnoor.test`, identity: `T-${id}`,
+  contactInfos: [{ type: 'phone', value: '0500000000' }], dateOfBirth: '1990-01-01', gender: 'female', address: 'Riyadh',
+  hireDate: '2020-01-01', workingHours: [{ day: 'Sunday', startTime: '09:00', endTime: '17:00' }], ...extra,
+});
+
+const CASES: Case[] = [
+  {
+    what: 'service',
+    details: (id) => `/services/details/${id}`,
+    list: /\/services$/,
+    make: async (request, token, id) => {
+      const clinic = await firstId(request, token, '/clinics?limit=5&sortBy=publicId&order=asc');
+      const doctor = await firstId(request, token, '/employees?limit=5&employeeType=Doctor');
+      return create(request, token, '/services', { name: `Temp service ${id}`, description: 'A service made to be deleted', price: 10, clinic, doctors: [doctor] });
+    },
+  },
+  {
+    what: 'speciality',
+    details: (id) => `/specialities/details/${id}`,
+    list: /\/specialities$/,
+    make: async (request, token, id) => {
+      const doctor = await firstId(request, token, '/employees?limit=5&employeeType=Doctor');
+      return create(request, token, '/specializations', {
+        name: `Temp speciality ${id}`, description: 'A speciality made to be deleted', certificationRequirements: 'Board exam',
+        medicalProcedures: 'Examinations', requiredEquipment: 'Stethoscope', requiredStaff: [doctor],
+      });
+    },
+  },
+  {
+    what: 'clinic',
+    details: (id) => `/clinics/details/${id}`,
+    list: /\/clinics$/,
+    make: async (request, token, id) => {
+      const doctor = await firstId(request, token, '/employees?limit=5&employeeType=Doctor');
+      return create(request, token, '/clinics', {
+        name: `Temp clinic ${id}`, PIC: doctor, overview: 'Made to be deleted', yearOfEstablishment: '2016-01-01', address: 'First floor',
+        vision: 'None', goals: 'None', WorkingHours: [{ day: 'Sunday', timeSlots: [{ startTime: '09:00', endTime: '13:00' }] }],
+        locationGoogl: { x: 24.7, y: 46.6 },
+      });
+    },
+  },
+  {
+    what: 'staff member',
+    details: (id) => `/employees/details/${id}`,
+    list: /\/employees$/,
+    make: (request, token, id) => create(request, token, '/employees', employee(id)),
+  },
+  {
+    what: 'user',
+    details: (id) => `/users/details/${id}`,
+    list: /\/$/,
+    make: (request, token, id) => create(request, token, '/employees', employee(id, { username: `temp${id}`, password: 'Temp@Pass12', roleIds: [] })),
+  },
+];
+
+for (const c of CASES) {
+  test(`deleting a ${c.what} from its details page does not ask for it again`, async ({ page }) => {
+    await signIn(page);
+    const id = await c.make(page.request, await tokenOf(page), stamp());
+    await page.goto(c.details(id));
+    const failures: string[] = [];
+    page.on('response', (res) => {
+      if (res.url().includes(id) && res.request().method() === 'GET' && res.status() >= 400) failures.push(`${res.status()} ${res.url()}`);
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error') failures.push(message.text());
+    });
+
+    await page.getByRole('button', { name: 'Delete' }).first().click();
+    await page.getByRole('dialog').getByRole('button', { name: /Delete|Confirm/ }).click();
+    await expect(page).toHaveURL(c.list);
+    // Long enough for a refetch of the deleted record to have been sent and answered.
+    await page.waitForLoadState('networkidle');
+    expect(failures).toEqual([]);
+  });
+}
