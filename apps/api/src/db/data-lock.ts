@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -97,6 +97,44 @@ function parse(text: string | undefined): LockRecord | undefined {
   }
 }
 
+/** How many times a process finds a stale lock, or waits for another process taking one over, before giving up. */
+const TAKEOVER_ATTEMPTS = 100;
+/** A takeover guard older than this was left by a process that died while taking over (it takes microseconds). */
+const TAKEOVER_GUARD_STALE_MS = 10_000;
+
+function pause(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/**
+ * Removes the lock file if it still holds `staleText`, the record judged stale. Several processes may find the same
+ * stale lock at once: removing it by name, one of them could remove the lock another has just taken in its place, and
+ * both would then hold the folder. So a takeover happens under a guard file that one process at a time creates; under
+ * it, the lock is removed only while it is still the stale one. A process that finds the guard waits and looks again.
+ */
+function removeStale(file: string, staleText: string | undefined): void {
+  const guard = `${file}.takeover`;
+  let fd: number;
+  try {
+    fd = openSync(guard, 'wx', 0o644);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    try {
+      if (Date.now() - statSync(guard).mtimeMs > TAKEOVER_GUARD_STALE_MS) unlinkSync(guard);
+    } catch { /* gone meanwhile */ }
+    pause(20);
+    return;
+  }
+  try {
+    if (readText(file) === staleText) {
+      try { unlinkSync(file); } catch { /* already gone */ }
+    }
+  } finally {
+    closeSync(fd);
+    try { unlinkSync(guard); } catch { /* already gone */ }
+  }
+}
+
 /**
  * Takes DATA_DIR/db.lock for this process, or throws DataDirLockedError naming the live holder. The file appears
  * with its content in one step (written aside, then hard-linked into place), so another process never reads it
@@ -130,13 +168,14 @@ export function acquireDataLock(dataDir: string, holder: LockHolder): DataLock {
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       }
-      const existing = parse(readText(file));
+      const text = readText(file);
+      const existing = parse(text);
       if (existing && holderRuns(file, existing)) throw new DataDirLockedError(dataDir, existing);
-      if (attempt >= 2) {
+      if (attempt >= TAKEOVER_ATTEMPTS) {
         throw new DataDirLockedError(dataDir, existing ?? { pid: 0, holder: 'server', since: 'unknown', host: os.hostname() });
       }
       // Stale: its process is gone. Remove it and try again.
-      try { unlinkSync(file); } catch { /* another process removed it first */ }
+      removeStale(file, text);
     }
   } finally {
     try { unlinkSync(aside); } catch { /* already gone */ }

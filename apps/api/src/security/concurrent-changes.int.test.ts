@@ -260,6 +260,28 @@ describe('simultaneous changes to one record', () => {
     expect(await auditCount('appointment', id, 'delete')).toBe(1);
   });
 
+  it('never removes a note added while the patient is being deleted: a note that was answered 201 is kept, with its patient', async () => {
+    for (let round = 0; round < 20; round++) {
+      const id = await created(await call('POST', '/api/patients', patientBody()));
+      const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+      const [note, removal] = await Promise.all([
+        call('POST', `/api/patients/${id}/notes`, { body: `Reacted to latex (${round})` }),
+        pause(round % 3).then(() => call('DELETE', `/api/patients/${id}`)),
+      ]);
+      expect(removal.statusCode, removal.body).toBe(200);
+      expect([201, 404, 409], note.body).toContain(note.statusCode);
+      const [kept] = await ctx.database.query<{ n: number }>('select count(*)::int as n from patient_notes where patient_id = $1', [id]);
+      const [patient] = await ctx.database.query<{ active: boolean }>('select is_active as active from patients where id = $1', [id]);
+      if (note.statusCode === 201) {
+        expect(Number(kept?.n), `round ${round}: the note answered 201 was deleted with its patient`).toBe(1);
+        expect(patient?.active).toBe(false);
+        expect(body(removal).data.outcome).toBe('deactivated');
+      } else {
+        expect(body(removal).data.outcome).toBe('deleted');
+      }
+    }
+  });
+
   it('chooses one plan when several are chosen at the same time', async () => {
     const fresh = await createOrg(ctx, { plan: null });
     const plans = ['clinic', 'company', 'complex', 'department'];

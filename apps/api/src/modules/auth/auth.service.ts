@@ -63,13 +63,6 @@ async function accessTokenFor(deps: Deps, companyId: string, employeeId: string,
 
 export async function login(deps: Deps, req: FastifyRequest, input: LoginInput) {
   const identifier = input.email.trim().toLowerCase();
-  const key = { identifier, ip: req.ip, perAddress: true };
-  // The attempt is recorded before the password is checked, so parallel guesses cannot all pass the count.
-  const attempt = await reserveAttempt(deps, key, { max: deps.config.loginMaxFailures, windowMinutes: deps.config.loginWindowMinutes });
-  if (attempt === null) {
-    throw new AppError(429, 'TOO_MANY_ATTEMPTS', 'errors.tooManyAttempts', { minutes: deps.config.loginWindowMinutes });
-  }
-
   const [account] = await deps.db
     .select()
     .from(employees)
@@ -80,6 +73,13 @@ export async function login(deps: Deps, req: FastifyRequest, input: LoginInput) 
       ),
     )
     .limit(1);
+  // Failures count per account (named by user name or e-mail alike), or per name typed when there is no such account.
+  const key = { identifier: account ? `account:${account.id}` : identifier, ip: req.ip, perAddress: true };
+  // The attempt is recorded before the password is checked, so parallel guesses cannot all pass the count.
+  const attempt = await reserveAttempt(deps, key, { max: deps.config.loginMaxFailures, windowMinutes: deps.config.loginWindowMinutes });
+  if (attempt === null) {
+    throw new AppError(429, 'TOO_MANY_ATTEMPTS', 'errors.tooManyAttempts', { minutes: deps.config.loginWindowMinutes });
+  }
 
   const ok = await verifyPassword(input.password, account?.passwordHash ?? (await dummyHash()));
   if (!account || !ok) {

@@ -1,4 +1,4 @@
-import { and, count, eq, lt } from 'drizzle-orm';
+import { count, eq, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginFailures } from '../../db/schema/index.js';
 import { body, createOrg, createTestContext, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
@@ -34,8 +34,20 @@ describe('sign-in throttling under parallel requests', () => {
     // Once the window has passed (the records aged past it), the right password signs in and clears the record.
     await ctx.database.db.update(loginFailures).set({ createdAt: new Date(Date.now() - 16 * 60_000) }).where(eq(loginFailures.ip, ip));
     expect((await signIn(TEST_PASSWORD, ip)).statusCode).toBe(200);
-    const [left] = await ctx.database.db.select({ n: count() }).from(loginFailures).where(and(eq(loginFailures.ip, ip), eq(loginFailures.identifier, org.adminUsername)));
+    const [left] = await ctx.database.db.select({ n: count() }).from(loginFailures).where(eq(loginFailures.ip, ip));
     expect(left?.n).toBe(0);
+  });
+
+  it('counts an account\'s failures together whether it is named by its user name or its sign-in e-mail', async () => {
+    const ip = '10.20.30.42';
+    const as = (email: string) => ctx.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: ip, payload: { email, password: 'Wrong@Pass1' } });
+    const byName = await Promise.all(Array.from({ length: 6 }, () => as(org.adminUsername)));
+    const byEmail = await Promise.all(Array.from({ length: 6 }, () => as(`${org.adminUsername}@example.test`.toUpperCase())));
+    const statuses = [...byName, ...byEmail].map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(2);
+    const right = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: ip, payload: { email: `${org.adminUsername}@example.test`, password: TEST_PASSWORD } });
+    expect(right.statusCode).toBe(429);
   });
 
   it('a successful sign-in leaves no record behind', async () => {

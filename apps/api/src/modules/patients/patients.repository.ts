@@ -190,10 +190,14 @@ export async function findTreatment(db: Db, companyId: string, patientId: string
 }
 
 /**
- * Deletes the patient only when no appointment, note or health report refers to it, in one statement
- * (so a record added meanwhile is never lost). Returns the deleted row, or null.
+ * Deletes the patient only when no appointment, note or health report refers to it. Returns the deleted row, or null.
+ * Runs in the caller's transaction. The row is locked first, in its own statement: a note or report being added
+ * holds a key-share lock on the patient until it commits, so the lock waits for it, and the delete that follows
+ * (a new statement, so a new snapshot) sees it. Checking in the delete alone is not enough: its snapshot predates
+ * the note, and the note's foreign key cascades, so a note answered 201 was deleted with its patient.
  */
 export async function deleteIfUnreferenced(db: Db, companyId: string, id: string) {
+  await db.select({ id: patients.id }).from(patients).where(and(eq(patients.companyId, companyId), eq(patients.id, id))).for('update');
   const [row] = await db
     .delete(patients)
     .where(and(
