@@ -97,6 +97,12 @@ const reads = [
   { name: 'employees: doctors', path: '/api/employees?employeeType=Doctor' },
   { name: 'clinics list', path: '/api/clinics' },
   { name: 'calendar: clinic week', path: `/api/appointments?clinic=${clinic._id}&from=${encodeURIComponent(weekStart.toISOString())}&to=${encodeURIComponent(weekEnd.toISOString())}` },
+  // What the week and day views ask for: lean cards, compressed as a browser accepts them.
+  {
+    name: 'calendar: clinic week, cards (gzip)',
+    path: `/api/appointments?clinic=${clinic._id}&from=${encodeURIComponent(weekStart.toISOString())}&to=${encodeURIComponent(weekEnd.toISOString())}&view=calendar`,
+    headers: { 'accept-encoding': 'gzip' },
+  },
   { name: 'appointments: status and date', path: `/api/appointments?status=completed&date=${today}` },
 ];
 for (const s of reads) {
@@ -105,6 +111,9 @@ for (const s of reads) {
   writeFileSync(sqlLog, '');
   const res = await fetch(server.base + s.path, { headers: auth });
   if (!res.ok) throw new Error(`${s.name}: ${res.status} ${await res.text()}`);
+  // The answer's size on the wire, as the scenario asks for it (compressed when it accepts an encoding).
+  const wire = await fetch(server.base + s.path, { headers: { ...auth, ...(s.headers ?? {}) } });
+  s.bytes = Number(wire.headers.get('content-length')) || (await wire.arrayBuffer()).byteLength;
   s.statements = readFileSync(sqlLog, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
 }
 await stopServer(server.child);
@@ -155,9 +164,9 @@ record('sign-in', await measured({
 }));
 for (const s of reads) {
   await settle();
-  await cannon({ url: server.base + s.path, headers, duration: 2, connections: 4 }); // warm-up
+  await cannon({ url: server.base + s.path, headers: { ...headers, ...(s.headers ?? {}) }, duration: 2, connections: 4 }); // warm-up
   await settle();
-  s.row = record(s.name, await measured({ url: server.base + s.path, headers }));
+  s.row = record(s.name, await measured({ url: server.base + s.path, headers: { ...headers, ...(s.headers ?? {}) } }), { bytes: s.bytes });
 }
 await settle();
 
@@ -225,11 +234,11 @@ const web = args.noWeb ? { skipped: true } : await webBudgets({ dataDir, databas
 
 // ---- 5. Report.
 console.log(`\nResults: tier ${tier}, ${dbKind}, ${connections} connections, seed: ${JSON.stringify(seedInfo)}`);
-console.table(results.map((r) => ({ scenario: r.scenario, 'p50 ms': r.p50_ms, 'p95 ms': r.p95_ms, 'p99 ms': r.p99_ms, 'req/s': r.rps, 'ratio to SQL': r.ratio_to_sql ?? '', 'RSS MB': r.rss_mb,
+console.table(results.map((r) => ({ scenario: r.scenario, 'p50 ms': r.p50_ms, 'p95 ms': r.p95_ms, 'p99 ms': r.p99_ms, 'req/s': r.rps, 'ratio to SQL': r.ratio_to_sql ?? '', 'RSS MB': r.rss_mb, 'bytes': r.bytes ?? '',
   'CPU ms/req: server': r.server_cpu_ms, 'database': r.db_cpu_ms ?? 'in server', 'load': r.load_cpu_ms })));
 console.log('Web:', JSON.stringify(web, null, 2));
 mkdirSync(path.join(root, 'bench/results'), { recursive: true });
 const out = path.join(root, 'bench/results', `${tier}-${dbKind}.json`);
-writeFileSync(out, JSON.stringify(results.map(({ scenario, p50_ms, p95_ms, p99_ms, rps, ratio_to_sql, rss_mb }) => ({ scenario, p50_ms, p95_ms, p99_ms, rps, ratio_to_sql, rss_mb })), null, 2) + '\n');
+writeFileSync(out, JSON.stringify(results.map(({ scenario, p50_ms, p95_ms, p99_ms, rps, ratio_to_sql, rss_mb, bytes }) => ({ scenario, p50_ms, p95_ms, p99_ms, rps, ratio_to_sql, rss_mb, ...(bytes ? { bytes } : {}) })), null, 2) + '\n');
 writeFileSync(out.replace(/\.json$/, '.details.json'), JSON.stringify({ tier, database: dbKind, connections, duration, seed: seedInfo, peakRssMb: peakRss, results, web }, null, 2) + '\n');
 console.log(`Written ${path.relative(root, out)}`);

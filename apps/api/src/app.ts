@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { constants as zlibConstants } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
@@ -137,6 +139,16 @@ export async function buildApp(config: Config, database: Database): Promise<App>
     },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
+  });
+  // Answers above 1 KB are compressed with brotli or gzip, as the client accepts (brotli at a quality that suits answers
+  // made per request). Already-encoded answers (the web's pre-compressed assets) pass through as they are; file
+  // downloads opt out on their route. Request bodies are never decompressed.
+  await app.register(fastifyCompress, {
+    global: true,
+    globalDecompression: false,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(fastifyMultipart, {
     // Per-kind caps (5 MB images, 10 MB documents) are enforced while streaming in lib/files.ts.

@@ -68,6 +68,8 @@ const MATRIX: Record<string, Source> = {
   'DELETE /api/specializations/:id': { id: 'specializations' },
   'GET /api/appointments': {},
   'GET /api/appointments/availability': {},
+  'GET /api/appointments/next-free': {},
+  'GET /api/appointments/board': {},
   'GET /api/appointments/:id': { id: 'appointments' },
   'POST /api/appointments': {},
   'PATCH /api/appointments/:id': { id: 'appointments' },
@@ -115,7 +117,17 @@ function bodyFor(key: string, ids: Record<string, string[]>): unknown {
 function filtersFor(url: string, ids: Record<string, string[]>): string[] {
   const f = (o: Record<string, string | undefined>) => new URLSearchParams(Object.entries(o).filter(([, v]) => v) as [string, string][]).toString();
   const common = [f({}), f({ allData: 'true' }), f({ search: ids.names![0] })];
-  if (url === '/api/appointments') return [...common, f({ clinic: ids.clinics![0] }), f({ doctor: ids.doctors![0] }), f({ patient: ids.patients![0] }), f({ filter: `clinic=${ids.clinics![0]}` })];
+  if (url === '/api/appointments') {
+    return [
+      ...common, f({ clinic: ids.clinics![0] }), f({ doctor: ids.doctors![0] }), f({ patient: ids.patients![0] }), f({ filter: `clinic=${ids.clinics![0]}` }),
+      f({ view: 'calendar', from: new Date(Date.now() - 30 * 86_400_000).toISOString(), to: new Date(Date.now() + 30 * 86_400_000).toISOString() }),
+      f({ view: 'calendar', status: 'scheduled,arrived,in_consultation,completed,no_show,cancelled' }),
+    ];
+  }
+  if (url === '/api/appointments/next-free') {
+    return [f({ clinic: ids.clinics![0], service: ids.services![0] }), f({ clinic: ids.clinics![0], service: ids.services![0], doctor: ids.doctors![0] })];
+  }
+  if (url === '/api/appointments/board') return [f({ clinic: ids.clinics![0] }), f({ clinic: ids.clinics![0], date: new Date().toISOString().slice(0, 10) })];
   if (url === '/api/appointments/availability') {
     const day = new Date().toISOString().slice(0, 10);
     return [f({ clinic: ids.clinics![0], from: day, to: day })];

@@ -3,8 +3,34 @@ import { boolish, listQuerySchema, refSchema } from './common.js';
 import { calendarDate, calendarDateProblem, DATE_OUT_OF_RANGE, daysBetween, instantInRange } from './dates.js';
 import { versionInput, versionSchema } from './version.js';
 
-export const APPOINTMENT_STATUSES = ['scheduled', 'completed', 'cancelled'] as const;
+export const APPOINTMENT_STATUSES = ['scheduled', 'arrived', 'in_consultation', 'completed', 'no_show', 'cancelled'] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+
+/**
+ * The visit's status flow: the statuses each status may move to (everything else is 409 INVALID_TRANSITION).
+ * `no_show` only once the start has passed; `cancelled` needs a reason.
+ */
+export const APPOINTMENT_TRANSITIONS: Readonly<Record<AppointmentStatus, readonly AppointmentStatus[]>> = {
+  scheduled: ['arrived', 'no_show', 'cancelled'],
+  arrived: ['in_consultation', 'completed', 'no_show', 'cancelled'],
+  in_consultation: ['completed'],
+  completed: [],
+  no_show: [],
+  cancelled: [],
+};
+
+/** The statuses a status can be reached from. */
+export function transitionSources(to: AppointmentStatus): AppointmentStatus[] {
+  return APPOINTMENT_STATUSES.filter((from) => APPOINTMENT_TRANSITIONS[from].includes(to));
+}
+
+/** Statuses that hold the doctor's and the patient's time (no two of them overlap; next-free keeps clear of them). */
+export const ACTIVE_APPOINTMENT_STATUSES = ['scheduled', 'arrived', 'in_consultation'] as const;
+
+/** A cancellation this many hours or less before the start is late, unless the company sets another number. */
+export const DEFAULT_LATE_CANCELLATION_HOURS = 24;
+/** Longest visit note. */
+export const VISIT_NOTE_MAX = 5000;
 
 /** Longest window the calendar may ask for in one request (`from`/`to`, `availability`). */
 export const APPOINTMENT_RANGE_MAX_DAYS = 62;
@@ -29,7 +55,27 @@ export const appointmentRecord = z.object({
   clinicTimeZone: z.string(),
   status: z.enum(APPOINTMENT_STATUSES),
   cancellationReason: z.string().nullable(),
+  /** True when it was cancelled within the company's `lateCancellationHours` of the start. */
+  lateCancellation: z.boolean(),
   reminderSent: z.boolean(),
+  /** When each step happened (instants with the clinic's offset, like `datetime`), null until it does. */
+  arrivedAt: z.string().nullable(),
+  calledInAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  noShowAt: z.string().nullable(),
+  /** Who made each step (null until it happens, or when that user no longer exists). */
+  arrivedBy: refSchema.nullable(),
+  calledInBy: refSchema.nullable(),
+  completedBy: refSchema.nullable(),
+  cancelledBy: refSchema.nullable(),
+  noShowBy: refSchema.nullable(),
+  /** Minutes from check-in to being called in (or to now while still waiting); null before check-in. Read-only. */
+  waitingMinutes: z.number().nullable(),
+  /** Minutes from being called in to completion; null until both happened. Read-only. */
+  visitMinutes: z.number().nullable(),
+  /** The doctor's note on the completed visit. */
+  visitNote: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   version: versionSchema,
@@ -61,13 +107,17 @@ export const appointmentCreateInput = z.strictObject({
 export type AppointmentCreateInput = z.input<typeof appointmentCreateInput>;
 export type AppointmentCreate = z.output<typeof appointmentCreateInput>;
 
+const visitNote = z.string({ error: 'validation.invalidType' }).trim().max(VISIT_NOTE_MAX, { error: 'validation.tooLong' }).nullable();
+
 /**
- * PATCH /api/appointments/{id}: a status change (scheduled -> completed, scheduled -> cancelled with a reason),
- * or a reschedule (`datetime`, optionally `doctor`) checked by the same rules as a booking.
+ * PATCH /api/appointments/{id}: a status change along APPOINTMENT_TRANSITIONS (`cancelled` with
+ * `cancellationReason`; `visitNote` with `completed`, or later on its own while completed), or a reschedule
+ * (`datetime`, optionally `doctor`) of a scheduled appointment, checked by the same rules as a booking.
  */
 export const appointmentUpdateInput = z.strictObject({
   status: status.optional(),
   cancellationReason: cancellationReason.optional(),
+  visitNote: visitNote.optional(),
   datetime: instant.optional(),
   doctor: ref('validation.scheduling.doctorRequired').optional(),
   reason: reason.optional(),
@@ -114,9 +164,23 @@ const dayOfDatetime = z
   });
 
 export const appointmentSortFields = ['_id', 'publicId', 'datetime', 'status', 'patient', 'doctor', 'clinic', 'createdAt'] as const;
+/** One status, or several separated by commas (`arrived,in_consultation`). */
+const statusList = z
+  .string()
+  .max(200, { error: 'validation.scheduling.invalidStatusList' })
+  .transform((text, ctx) => {
+    const parts = [...new Set(text.split(',').map((p) => p.trim()).filter(Boolean))];
+    if (!parts.length) return undefined;
+    if (parts.every((p) => (APPOINTMENT_STATUSES as readonly string[]).includes(p))) return parts as AppointmentStatus[];
+    ctx.addIssue({ code: 'custom', message: 'validation.scheduling.invalidStatusList' });
+    return z.NEVER;
+  });
+
 export const appointmentListQuery = listQuerySchema(appointmentSortFields)
   .extend({
-    status: status.optional(),
+    status: statusList.optional(),
+    /** `calendar`: lean cards (AppointmentCard) instead of full records, same envelope. */
+    view: z.enum(['calendar'], { error: 'validation.scheduling.invalidView' }).optional(),
     /** A clinic-local day. `datetime` is accepted too (the spec's name); its date part is used. */
     date: appointmentDay.optional(),
     datetime: dayOfDatetime.optional(),
@@ -195,3 +259,77 @@ export const appointmentAvailability = z.object({
   doctors: z.array(refSchema.extend({ serviceIds: z.array(z.string()) })),
 });
 export type AppointmentAvailability = z.infer<typeof appointmentAvailability>;
+
+/** What a calendar card shows: `GET /api/appointments?view=calendar` answers these instead of full records. */
+export const appointmentCard = z.object({
+  _id: z.string(),
+  publicId: z.string(),
+  datetime: z.string(),
+  endsAt: z.string(),
+  status: z.enum(APPOINTMENT_STATUSES),
+  patient: refSchema,
+  doctor: refSchema,
+  service: refSchema,
+  reason: z.string(),
+  version: versionSchema,
+});
+export type AppointmentCard = z.infer<typeof appointmentCard>;
+
+/** Most slots one next-free request answers, and the default. */
+export const NEXT_FREE_MAX = 20;
+export const NEXT_FREE_DEFAULT = 5;
+/** How far ahead next-free looks for a slot (days from `from`). */
+export const NEXT_FREE_HORIZON_DAYS = 31;
+
+/** GET /api/appointments/next-free: the first bookable slots for a service, of one doctor or any who provides it. */
+export const nextFreeQuery = z.object({
+  clinic: z.uuid({ error: 'validation.scheduling.clinicRequired' }),
+  service: z.uuid({ error: 'validation.scheduling.serviceRequired' }),
+  doctor: z.uuid({ error: 'validation.invalidValue' }).optional(),
+  /** Search from this instant (default now; a time in the past is read as now). */
+  from: optionalInstant.optional(),
+  limit: z.coerce
+    .number({ error: 'validation.scheduling.invalidLimit' })
+    .int({ error: 'validation.scheduling.invalidLimit' })
+    .min(1, { error: 'validation.scheduling.invalidLimit' })
+    .max(NEXT_FREE_MAX, { error: 'validation.scheduling.invalidLimit' })
+    .default(NEXT_FREE_DEFAULT),
+});
+export type NextFreeQuery = z.infer<typeof nextFreeQuery>;
+
+export const nextFreeSlot = z.object({
+  /** Start, with the clinic's offset. */
+  datetime: z.string(),
+  endsAt: z.string(),
+  doctor: refSchema,
+});
+export type NextFreeSlot = z.infer<typeof nextFreeSlot>;
+
+/** GET /api/appointments/board: one clinic's day at the front desk. */
+export const boardQuery = z.object({
+  clinic: z.uuid({ error: 'validation.scheduling.clinicRequired' }),
+  /** Clinic-local day (default: today in the clinic's time zone). */
+  date: appointmentDay.optional(),
+});
+export type BoardQuery = z.infer<typeof boardQuery>;
+
+export const boardCard = appointmentCard.extend({
+  arrivedAt: z.string().nullable(),
+  calledInAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  waitingMinutes: z.number().nullable(),
+  visitMinutes: z.number().nullable(),
+  lateCancellation: z.boolean(),
+});
+export type BoardCard = z.infer<typeof boardCard>;
+
+export const appointmentBoard = z.object({
+  clinic: z.object({ _id: z.string(), name: z.string(), timeZone: z.string() }),
+  /** The clinic-local day shown. */
+  date: z.string(),
+  /** How many of the day's appointments are in each status (every status present, 0 when none). */
+  counts: z.object(Object.fromEntries(APPOINTMENT_STATUSES.map((s) => [s, z.number()])) as Record<AppointmentStatus, z.ZodNumber>),
+  /** The day's appointments by status, each group by start time then doctor name. */
+  groups: z.object(Object.fromEntries(APPOINTMENT_STATUSES.map((s) => [s, z.array(boardCard)])) as Record<AppointmentStatus, z.ZodArray<typeof boardCard>>),
+});
+export type AppointmentBoard = z.infer<typeof appointmentBoard>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fileRefSchema } from './common.js';
+import { fileRefSchema, numberish } from './common.js';
 import { calendarDateCheck, isCalendarDate } from './dates.js';
 import { versionInput, versionSchema } from './version.js';
 import { locationRecord, locationSchema } from './location.js';
@@ -312,8 +312,22 @@ export const companyInput = z.strictObject({
 export type CompanyInput = z.input<typeof companyInput>;
 export type CompanyValues = z.output<typeof companyInput>;
 
-/** PUT /api/companies/{id}: the form plus the version it was loaded with. */
-export const companyUpdateInput = companyInput.extend({ version: versionInput });
+/** Largest `lateCancellationHours` (30 days). */
+export const LATE_CANCELLATION_HOURS_MAX = 720;
+
+/**
+ * PUT /api/companies/{id}: the form plus the version it was loaded with. `lateCancellationHours` (0..720, whole hours;
+ * left out: unchanged) is the company's setting for when a cancellation counts as late (see appointments).
+ */
+export const companyUpdateInput = companyInput.extend({
+  version: versionInput,
+  lateCancellationHours: numberish(
+    z.number({ error: 'validation.org.lateCancellationHours' })
+      .int({ error: 'validation.org.lateCancellationHours' })
+      .min(0, { error: 'validation.org.lateCancellationHours' })
+      .max(LATE_CANCELLATION_HOURS_MAX, { error: 'validation.org.lateCancellationHours' }),
+  ).optional(),
+});
 export type CompanyUpdateValues = z.output<typeof companyUpdateInput>;
 
 export const companyRecord = z.object({
@@ -339,6 +353,8 @@ export const companyRecord = z.object({
   Key_member: z.string().nullable(),
   Founder: z.string().nullable(),
   Executives: z.string().nullable(),
+  /** A cancellation this many hours or less before an appointment's start is marked late. */
+  lateCancellationHours: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
   version: versionSchema,

@@ -352,6 +352,8 @@ export const treatmentEntrySchema = z.object({
   endsAt: z.string(),
   status: z.string(),
   reason: z.string(),
+  /** The doctor's note on a completed visit (null when none). */
+  visitNote: z.string().nullable(),
   doctor: refSchema,
   clinic: refSchema,
   service: refSchema,

@@ -10,6 +10,8 @@ export const companies = pgTable('companies', {
   name: text('name').notNull(),
   plan: text('plan'),
   timeZone: text('time_zone').notNull().default('UTC'),
+  /** A cancellation this many hours or less before the start is marked late (appointments.late_cancellation). */
+  lateCancellationHours: integer('late_cancellation_hours').notNull().default(24),
   ...timestamps,
 });
 

@@ -6,8 +6,8 @@ import { clinics } from './organisation.js';
 import { patients } from './patients.js';
 
 /**
- * An appointment is an instant range [starts_at, ends_at). Overlaps of scheduled appointments per doctor
- * and per patient are refused by exclusion constraints (see extras/0002_scheduling.sql).
+ * An appointment is an instant range [starts_at, ends_at). Overlaps of active (scheduled, arrived, in consultation)
+ * appointments per doctor and per patient are refused by exclusion constraints (see extras/0011_visit_flow.sql).
  */
 export const appointments = pgTable('appointments', {
   companyId: tenantId().references(() => companies.id, { onDelete: 'cascade' }),
@@ -22,6 +22,20 @@ export const appointments = pgTable('appointments', {
   endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }).notNull(),
   status: text('status').notNull().default('scheduled'),
   cancellationReason: text('cancellation_reason'),
+  /** Cancelled within the company's late-cancellation hours of the start. */
+  lateCancellation: boolean('late_cancellation').notNull().default(false),
+  /** The visit's steps: when, and by whom (an employee id, kept without a foreign key so people can be removed). */
+  arrivedAt: timestamp('arrived_at', { withTimezone: true, mode: 'date' }),
+  arrivedBy: uuid('arrived_by'),
+  calledInAt: timestamp('called_in_at', { withTimezone: true, mode: 'date' }),
+  calledInBy: uuid('called_in_by'),
+  completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+  completedBy: uuid('completed_by'),
+  cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+  cancelledBy: uuid('cancelled_by'),
+  noShowAt: timestamp('no_show_at', { withTimezone: true, mode: 'date' }),
+  noShowBy: uuid('no_show_by'),
+  visitNote: text('visit_note'),
   reminderSent: boolean('reminder_sent').notNull().default(false),
   createdBy: uuid('created_by'),
   version: version(),

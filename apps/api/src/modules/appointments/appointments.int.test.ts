@@ -210,17 +210,18 @@ describe('PATCH /api/appointments/{id}', () => {
     expect(rebooked.statusCode).toBe(201);
   });
 
-  it('allows nothing after cancelled or completed, and no completion before the start', async () => {
+  it('allows nothing after cancelled or completed, and no completion straight from scheduled', async () => {
     const back = await patch(a.token, cancelledId, { status: 'scheduled' });
-    expect(back.statusCode).toBe(422);
-    expect(body(back).message.message).toBe('An appointment cannot be set back to scheduled');
+    expect(back.statusCode).toBe(409);
+    expect(body(back).message).toMatchObject({ code: 'INVALID_TRANSITION', message: 'An appointment that is cancelled cannot become scheduled' });
     const cancelledAgain = await patch(a.token, cancelledId, { datetime: iso(MON, '16:00') });
     expect(body(cancelledAgain).message.message).toBe('This appointment is cancelled and can no longer be changed');
 
+    // The visit flow: a scheduled appointment is completed only once the patient has checked in.
     const future = body(await post(a.token, booking({ patient: ids.p4, doctor: ids.d2, datetime: iso(MON, '14:00') }))).data;
     const early = await patch(a.token, future._id, { status: 'completed' });
-    expect(early.statusCode).toBe(422);
-    expect(body(early).message.message).toBe('An appointment cannot be completed before it starts');
+    expect(early.statusCode).toBe(409);
+    expect(body(early).message).toMatchObject({ code: 'INVALID_TRANSITION', message: 'An appointment that is scheduled cannot become completed' });
 
     // An appointment that already took place (inserted directly: the API never books the past).
     const db = ctx.database.db;
@@ -229,12 +230,15 @@ describe('PATCH /api/appointments/{id}', () => {
       companyId: a.companyId, publicId: await nextPublicId(db, a.companyId, 'appointment', 'APT'), patientId: ids.p6, doctorId: ids.d1,
       clinicId: ids.clinic, serviceId: ids.s1, reason: 'Check-up', startsAt, endsAt: new Date(startsAt.getTime() + 30 * 60_000),
     }).returning();
+    expect((await patch(a.token, past!.id, { status: 'arrived' })).statusCode).toBe(200);
     const done = await patch(a.token, past!.id, { status: 'completed' });
     expect(done.statusCode).toBe(200);
     expect(body(done)).toMatchObject({ message: 'Appointment marked as completed', data: { status: 'completed' } });
     const cancelDone = await patch(a.token, past!.id, { status: 'cancelled', cancellationReason: 'Too late' });
-    expect(cancelDone.statusCode).toBe(422);
-    expect(body(cancelDone).message.message).toBe('This appointment is completed and can no longer be changed');
+    expect(cancelDone.statusCode).toBe(409);
+    expect(body(cancelDone).message.message).toBe('An appointment that is completed cannot become cancelled');
+    const moveDone = await patch(a.token, past!.id, { datetime: iso(MON, '16:00') });
+    expect(body(moveDone).message.message).toBe('This appointment is completed and can no longer be changed');
     expect(body(await patch(a.token, past!.id, {})).message.fields).toEqual({ body: 'Nothing to change' });
   });
 

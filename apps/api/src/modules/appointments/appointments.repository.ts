@@ -1,9 +1,10 @@
-import { and, asc, count, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, ilike, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { MAX_VISIT_MINUTES, type AppointmentRecord, type AppointmentStatus, type Ref } from '@clinic/shared';
+import { MAX_VISIT_MINUTES, type AppointmentCard, type AppointmentRecord, type AppointmentStatus, type BoardCard, type Ref } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import { appointments, clinics, employeeClinics, employees, patients, serviceDoctors, services } from '../../db/schema/index.js';
 import { addDays, safeTimeZone, zonedInstant, zonedIso } from '../../domain/scheduling/time-zone.js';
+import { visitMinutes, waitingMinutes } from '../../domain/scheduling/visit-flow.js';
 import { likePattern, orderBy, pageTotal } from '../../lib/list.js';
 import { qualified, refOf } from '../organisation/org-support.js';
 
@@ -14,6 +15,16 @@ const joinPatient = and(eq(patients.companyId, appointments.companyId), eq(patie
 const joinDoctor = and(eq(doctors.companyId, appointments.companyId), eq(doctors.id, appointments.doctorId));
 const joinClinic = and(eq(clinics.companyId, appointments.companyId), eq(clinics.id, appointments.clinicId));
 const joinService = and(eq(services.companyId, appointments.companyId), eq(services.id, appointments.serviceId));
+
+/** Who made each step of the visit, looked up by key (null while the step has not happened). */
+const stepAuthors = {
+  arrivedBy: refOf(employees, appointments.companyId, appointments.arrivedBy),
+  calledInBy: refOf(employees, appointments.companyId, appointments.calledInBy),
+  completedBy: refOf(employees, appointments.companyId, appointments.completedBy),
+  cancelledBy: refOf(employees, appointments.companyId, appointments.cancelledBy),
+  noShowBy: refOf(employees, appointments.companyId, appointments.noShowBy),
+};
+type StepAuthors = Record<keyof typeof stepAuthors, Ref | null>;
 
 /**
  * An appointment with the names of its patient, doctor, clinic and service, each looked up by key inside the same
@@ -27,7 +38,9 @@ const lookedUp = {
   clinic: refOf(clinics, appointments.companyId, appointments.clinicId),
   service: refOf(services, appointments.companyId, appointments.serviceId),
   clinicTimeZone: sql<string>`(select c.time_zone from ${clinics} c where c.company_id = ${qualified(appointments.companyId)} and c.id = ${qualified(appointments.clinicId)})`,
+  ...stepAuthors,
 };
+
 
 /** The same names through joins: for a calendar's range of many appointments, one join beats a lookup per row. */
 const joinedColumns = {
@@ -41,9 +54,10 @@ const joinedColumns = {
   clinicTimeZone: clinics.timeZone,
   serviceName: services.name,
   servicePublicId: services.publicId,
+  ...stepAuthors,
 };
 
-type JoinedRow = {
+type JoinedRow = Partial<StepAuthors> & {
   a: AppointmentRow;
   patient: Ref | null;
   doctor: Ref | null;
@@ -52,9 +66,14 @@ type JoinedRow = {
   clinicTimeZone: string | null;
 };
 
-function fromJoined(r: { a: AppointmentRow } & Record<Exclude<keyof typeof joinedColumns, 'a'>, string>): JoinedRow {
+function fromJoined(r: { a: AppointmentRow } & StepAuthors & Record<Exclude<keyof typeof joinedColumns, 'a' | keyof StepAuthors>, string>): JoinedRow {
   return {
     a: r.a,
+    arrivedBy: r.arrivedBy,
+    calledInBy: r.calledInBy,
+    completedBy: r.completedBy,
+    cancelledBy: r.cancelledBy,
+    noShowBy: r.noShowBy,
     patient: { _id: r.a.patientId, name: r.patientName, publicId: r.patientPublicId },
     doctor: { _id: r.a.doctorId, name: r.doctorName, publicId: r.doctorPublicId },
     clinic: { _id: r.a.clinicId, name: r.clinicName, publicId: r.clinicPublicId },
@@ -68,8 +87,10 @@ function present(ref: Ref | null, id: string): Ref {
   return ref ?? { _id: id, name: '', publicId: '' };
 }
 
-export function toRecord(r: JoinedRow): AppointmentRecord {
+export function toRecord(r: JoinedRow, now = new Date()): AppointmentRecord {
   const tz = safeTimeZone(r.clinicTimeZone);
+  const stamp = (d: Date | null) => (d ? zonedIso(d, tz) : null);
+  const stamps = { ...r.a, status: r.a.status as AppointmentStatus };
   return {
     _id: r.a.id,
     publicId: r.a.publicId,
@@ -84,7 +105,21 @@ export function toRecord(r: JoinedRow): AppointmentRecord {
     clinicTimeZone: tz,
     status: r.a.status as AppointmentStatus,
     cancellationReason: r.a.cancellationReason,
+    lateCancellation: r.a.lateCancellation,
     reminderSent: r.a.reminderSent,
+    arrivedAt: stamp(r.a.arrivedAt),
+    calledInAt: stamp(r.a.calledInAt),
+    completedAt: stamp(r.a.completedAt),
+    cancelledAt: stamp(r.a.cancelledAt),
+    noShowAt: stamp(r.a.noShowAt),
+    arrivedBy: r.arrivedBy ?? null,
+    calledInBy: r.calledInBy ?? null,
+    completedBy: r.completedBy ?? null,
+    cancelledBy: r.cancelledBy ?? null,
+    noShowBy: r.noShowBy ?? null,
+    waitingMinutes: waitingMinutes(stamps, now),
+    visitMinutes: visitMinutes(stamps),
+    visitNote: r.a.visitNote,
     createdAt: r.a.createdAt.toISOString(),
     updatedAt: r.a.updatedAt.toISOString(),
     version: r.a.version,
@@ -94,7 +129,8 @@ export function toRecord(r: JoinedRow): AppointmentRecord {
 export interface AppointmentFilters {
   companyId: string;
   search?: string | undefined;
-  status?: AppointmentStatus | undefined;
+  /** One or several statuses. */
+  status?: readonly AppointmentStatus[] | undefined;
   /** Clinic-local day 'YYYY-MM-DD'. */
   date?: string | undefined;
   /** With `date`: the time zones of the clinics it may concern (`clinicTimeZones`); unknown, each row's is read. */
@@ -116,7 +152,7 @@ function whereOf(f: AppointmentFilters): SQL | undefined {
       ilike(appointments.reason, p), ilike(services.name, p),
     )!);
   }
-  if (f.status) where.push(eq(appointments.status, f.status));
+  if (f.status?.length) where.push(f.status.length === 1 ? eq(appointments.status, f.status[0]!) : inArray(appointments.status, [...f.status]));
   if (f.clinicId) where.push(eq(appointments.clinicId, f.clinicId));
   if (f.doctorId) where.push(eq(appointments.doctorId, f.doctorId));
   if (f.patientId) where.push(eq(appointments.patientId, f.patientId));
@@ -205,6 +241,102 @@ export async function findAppointments(db: Db, f: AppointmentFilters, page: { li
   const filter = whereOf(f);
   const order = orderBy(sortColumns[page.sortBy] ?? sortColumns._id!, page.order);
   const joins = joinsFor(f);
+  const rows = await findRows(db, f, page, filter, order, joins);
+  const total = await countMatches(db, rows.length, page, f, filter, joins);
+  return { rows: rows.map((r) => toRecord(r)), total };
+}
+
+/** The lean cards of a calendar (`view=calendar`): the same matches, pages and orders as `findAppointments`. */
+export async function findAppointmentCards(db: Db, f: AppointmentFilters, page: { limit: number; offset: number; sortBy: string; order: 'asc' | 'desc' }) {
+  const filter = whereOf(f);
+  const order = orderBy(sortColumns[page.sortBy] ?? sortColumns._id!, page.order);
+  const joins = joinsFor(f);
+  const rows = await selectCards(db).where(filter).orderBy(...order).limit(page.limit).offset(page.offset);
+  const total = await countMatches(db, rows.length, page, f, filter, joins);
+  return { rows: rows.map((r) => toCard(r)), total };
+}
+
+/** Just what a card shows, through one join of the four tables (the clinic for its time zone). */
+const cardColumns = {
+  id: appointments.id,
+  publicId: appointments.publicId,
+  startsAt: appointments.startsAt,
+  endsAt: appointments.endsAt,
+  status: appointments.status,
+  reason: appointments.reason,
+  version: appointments.version,
+  patientId: appointments.patientId,
+  patientName: patients.name,
+  doctorId: appointments.doctorId,
+  doctorName: doctors.name,
+  serviceId: appointments.serviceId,
+  serviceName: services.name,
+  timeZone: clinics.timeZone,
+};
+type CardRow = { [K in keyof typeof cardColumns]: (typeof cardColumns)[K]['_']['data'] };
+
+function selectCards(db: Db) {
+  return db.select(cardColumns).from(appointments)
+    .innerJoin(patients, joinPatient).innerJoin(doctors, joinDoctor).innerJoin(clinics, joinClinic).innerJoin(services, joinService)
+    .$dynamic();
+}
+
+function toCard(r: CardRow): AppointmentCard {
+  const tz = safeTimeZone(r.timeZone);
+  return {
+    _id: r.id,
+    publicId: r.publicId,
+    datetime: zonedIso(r.startsAt, tz),
+    endsAt: zonedIso(r.endsAt, tz),
+    status: r.status as AppointmentStatus,
+    patient: { _id: r.patientId, name: r.patientName },
+    doctor: { _id: r.doctorId, name: r.doctorName },
+    service: { _id: r.serviceId, name: r.serviceName },
+    reason: r.reason,
+    version: r.version,
+  };
+}
+
+/** One clinic's appointments starting in [from, to) as board cards, by start then doctor name. */
+export async function findBoardCards(db: Db, companyId: string, clinicId: string, from: Date, to: Date, now = new Date()): Promise<BoardCard[]> {
+  const rows = await db.select({
+    ...cardColumns,
+    arrivedAt: appointments.arrivedAt,
+    calledInAt: appointments.calledInAt,
+    completedAt: appointments.completedAt,
+    cancelledAt: appointments.cancelledAt,
+    noShowAt: appointments.noShowAt,
+    lateCancellation: appointments.lateCancellation,
+  }).from(appointments)
+    .innerJoin(patients, joinPatient).innerJoin(doctors, joinDoctor).innerJoin(clinics, joinClinic).innerJoin(services, joinService)
+    .where(and(
+      eq(appointments.companyId, companyId), eq(appointments.clinicId, clinicId),
+      gte(appointments.startsAt, from), lt(appointments.startsAt, to),
+    ))
+    .orderBy(asc(appointments.startsAt), asc(doctors.name), asc(appointments.id))
+    .limit(BOARD_CAP);
+  return rows.map((r) => {
+    const tz = safeTimeZone(r.timeZone);
+    const stamp = (d: Date | null) => (d ? zonedIso(d, tz) : null);
+    const stamps = { ...r, status: r.status as AppointmentStatus };
+    return {
+      ...toCard(r),
+      arrivedAt: stamp(r.arrivedAt),
+      calledInAt: stamp(r.calledInAt),
+      completedAt: stamp(r.completedAt),
+      waitingMinutes: waitingMinutes(stamps, now),
+      visitMinutes: visitMinutes(stamps),
+      lateCancellation: r.lateCancellation,
+    };
+  });
+}
+/** Most appointments one board shows (a clinic's busiest day is a few hundred). */
+export const BOARD_CAP = 2000;
+
+async function findRows(
+  db: Db, f: AppointmentFilters, page: { limit: number; offset: number; sortBy: string; order: 'asc' | 'desc' },
+  filter: SQL | undefined, order: SQL[], joins: { people: boolean; clinic: boolean },
+): Promise<JoinedRow[]> {
   let rows: JoinedRow[];
   if (f.from && f.to) {
     // A calendar's range: every appointment in it, so names come through one join.
@@ -224,14 +356,19 @@ export async function findAppointments(db: Db, f: AppointmentFilters, page: { li
     const clinic = joins.clinic || page.sortBy === 'clinic';
     rows = await selectLookedUp(db, { people, clinic }).where(filter).orderBy(...order).limit(page.limit).offset(page.offset);
   }
-  const total = await pageTotal(rows.length, page, async (cap) => {
+  return rows;
+}
+
+async function countMatches(
+  db: Db, found: number, page: { limit: number; offset: number }, f: AppointmentFilters, filter: SQL | undefined, joins: { people: boolean; clinic: boolean },
+) {
+  return pageTotal(found, page, async (cap) => {
     let matches = db.select({ one: sql`1` }).from(appointments).$dynamic();
     if (joins.people) matches = matches.innerJoin(patients, joinPatient).innerJoin(doctors, joinDoctor).innerJoin(services, joinService);
     if (joins.clinic) matches = matches.innerJoin(clinics, joinClinic);
     const [row] = await db.select({ n: count() }).from(matches.where(filter).limit(cap).as('matches'));
     return row?.n ?? 0;
   }, { searching: Boolean(f.search) });
-  return { rows: rows.map(toRecord), total };
 }
 
 export async function findAppointment(db: Db, companyId: string, id: string) {
@@ -242,10 +379,12 @@ export async function findAppointment(db: Db, companyId: string, id: string) {
 }
 
 /** Everything the booking rules look at, for the chosen patient, doctor, clinic and service. */
-export async function loadBookingParties(db: Db, companyId: string, ids: { patient: string; doctor: string; clinic: string; service: string }) {
+export async function loadBookingParties(db: Db, companyId: string, ids: { patient: string | null; doctor: string; clinic: string; service: string }) {
   const [patient, doctor, clinic, service, provides, worksAt] = await Promise.all([
-    db.select({ id: patients.id, name: patients.name, isActive: patients.isActive }).from(patients)
-      .where(and(eq(patients.companyId, companyId), eq(patients.id, ids.patient))).limit(1),
+    ids.patient
+      ? db.select({ id: patients.id, name: patients.name, isActive: patients.isActive }).from(patients)
+        .where(and(eq(patients.companyId, companyId), eq(patients.id, ids.patient))).limit(1)
+      : Promise.resolve([]),
     db.select({
       id: employees.id, name: employees.name, isActive: employees.isActive, employeeType: employees.employeeType,
       workingHours: employees.workingHours, breakTimes: employees.breakTimes, vacationRecords: employees.vacationRecords,
@@ -304,4 +443,34 @@ export async function clinicDoctors(db: Db, companyId: string, clinicId: string)
         .where(and(eq(serviceDoctors.companyId, companyId), inArray(serviceDoctors.employeeId, ids), eq(services.clinicId, clinicId)))
     : [];
   return rows.map((r) => ({ ...r, serviceIds: links.filter((l) => l.employeeId === r._id).map((l) => l.serviceId) }));
+}
+
+/** Active doctors of a clinic who provide a service (or just `doctorId`), with their calendars, by name. */
+export async function loadSlotDoctors(db: Db, companyId: string, clinicId: string, serviceId: string, doctorId?: string) {
+  return db
+    .select({
+      id: employees.id, name: employees.name, workingHours: employees.workingHours, breakTimes: employees.breakTimes, vacationRecords: employees.vacationRecords,
+    })
+    .from(employees)
+    .innerJoin(employeeClinics, and(eq(employeeClinics.companyId, employees.companyId), eq(employeeClinics.employeeId, employees.id), eq(employeeClinics.clinicId, clinicId)))
+    .innerJoin(serviceDoctors, and(eq(serviceDoctors.companyId, employees.companyId), eq(serviceDoctors.employeeId, employees.id), eq(serviceDoctors.serviceId, serviceId)))
+    .where(and(
+      eq(employees.companyId, companyId), eq(employees.employeeType, 'Doctor'), eq(employees.isActive, true),
+      doctorId ? eq(employees.id, doctorId) : undefined,
+    ))
+    .orderBy(asc(employees.name), asc(employees.id));
+}
+
+/** The doctors' appointments that take their time (all but cancelled and no-show) overlapping [from, to). */
+export async function findBusyTimes(db: Db, companyId: string, doctorIds: string[], from: Date, to: Date) {
+  if (!doctorIds.length) return [];
+  const earliest = new Date(from.getTime() - MAX_VISIT_MINUTES * 60_000);
+  return db
+    .select({ doctorId: appointments.doctorId, startsAt: appointments.startsAt, endsAt: appointments.endsAt })
+    .from(appointments)
+    .where(and(
+      eq(appointments.companyId, companyId), inArray(appointments.doctorId, doctorIds),
+      notInArray(appointments.status, ['cancelled', 'no_show']),
+      gte(appointments.startsAt, earliest), lt(appointments.startsAt, to), sql`${appointments.endsAt} > ${from.toISOString()}::timestamptz`,
+    ));
 }

@@ -1,27 +1,39 @@
+import { z } from 'zod';
 import {
-  appointmentAvailability, appointmentAvailabilityQuery, appointmentCreateInput, appointmentListQuery, appointmentRecord,
-  appointmentUpdateInput, buildPagination, idParams, listSchema, messageOnlySchema, okSchema,
+  appointmentAvailability, appointmentAvailabilityQuery, appointmentBoard, appointmentCard, appointmentCreateInput, appointmentListQuery,
+  appointmentRecord, appointmentUpdateInput, boardQuery, buildPagination, idParams, listSchema, messageOnlySchema, nextFreeQuery, nextFreeSlot,
+  okSchema,
 } from '@clinic/shared';
 import type { App, Deps } from '../../lib/app-types.js';
 import { t } from '../../lib/i18n.js';
 import { callerOf } from '../../plugins/auth.js';
 import {
-  availability, bookAppointment, deleteAppointment, getAppointment, listAppointments, updateAppointment,
+  availability, board, bookAppointment, deleteAppointment, getAppointment, listAppointments, nextFree, updateAppointment,
 } from './appointments.service.js';
 
 const tags = ['appointments'];
 const ok = okSchema(appointmentRecord);
 const changeMessages = {
   rescheduled: 'success.scheduling.appointmentRescheduled',
+  arrived: 'success.scheduling.appointmentArrived',
+  in_consultation: 'success.scheduling.appointmentCalledIn',
   completed: 'success.scheduling.appointmentCompleted',
+  no_show: 'success.scheduling.appointmentNoShow',
   cancelled: 'success.scheduling.appointmentCancelled',
+  visitNote: 'success.scheduling.visitNoteSaved',
   updated: 'success.scheduling.appointmentUpdated',
 } as const;
 
 export function appointmentRoutes(app: App, deps: Deps) {
   app.get('/api/appointments', {
     config: { permission: 'appointment_read' },
-    schema: { tags, querystring: appointmentListQuery, response: { 200: listSchema(appointmentRecord) } },
+    schema: {
+      tags,
+      description: 'Appointments. `status` takes one status or several separated by commas. With `view=calendar` each item is a lean '
+        + 'card (AppointmentCard: _id, publicId, datetime, endsAt, status, patient, doctor, service, reason, version) instead of the full record.',
+      querystring: appointmentListQuery,
+      response: { 200: listSchema(z.union([appointmentRecord, appointmentCard])) },
+    },
     handler: async (req) => {
       const { data, total, window } = await listAppointments(deps, callerOf(req), req.query);
       return { success: true as const, data, pagination: buildPagination(window.page, window.limit, total.total, total.exact) };
@@ -33,6 +45,29 @@ export function appointmentRoutes(app: App, deps: Deps) {
     config: { permission: 'appointment_read' },
     schema: { tags, querystring: appointmentAvailabilityQuery, response: { 200: okSchema(appointmentAvailability) } },
     handler: async (req) => ({ success: true as const, data: await availability(deps, callerOf(req), req.query) }),
+  });
+
+  app.get('/api/appointments/next-free', {
+    config: { permission: 'appointment_read' },
+    schema: {
+      tags,
+      description: `The first free slots (limit 1..20, default 5) from \`from\` (default now) within 31 days, for one doctor or any doctor of the
+        clinic who provides the service; every booking rule applies. Sorted by time, then doctor name.`,
+      querystring: nextFreeQuery,
+      response: { 200: okSchema(z.array(nextFreeSlot)) },
+    },
+    handler: async (req) => ({ success: true as const, data: await nextFree(deps, callerOf(req), req.query) }),
+  });
+
+  app.get('/api/appointments/board', {
+    config: { permission: 'appointment_read' },
+    schema: {
+      tags,
+      description: 'The front desk\'s day for one clinic (the clinic\'s own calendar day, today by default): counts and cards per status.',
+      querystring: boardQuery,
+      response: { 200: okSchema(appointmentBoard) },
+    },
+    handler: async (req) => ({ success: true as const, data: await board(deps, callerOf(req), req.query) }),
   });
 
   app.get('/api/appointments/:id', {

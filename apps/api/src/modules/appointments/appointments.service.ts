@@ -1,21 +1,27 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
-  APPOINTMENT_RANGE_CAP, APPOINTMENT_RANGE_MAX_DAYS, APPOINTMENT_STATUSES, DEFAULT_VISIT_MINUTES, pageWindow,
-  type AppointmentAvailability, type AppointmentAvailabilityQuery, type AppointmentCreate, type AppointmentListQuery,
-  type AppointmentRecord, type AppointmentStatus, type AppointmentUpdate,
+  APPOINTMENT_RANGE_CAP, APPOINTMENT_RANGE_MAX_DAYS, APPOINTMENT_STATUSES, DEFAULT_LATE_CANCELLATION_HOURS, DEFAULT_VISIT_MINUTES,
+  NEXT_FREE_HORIZON_DAYS, pageWindow, transitionSources,
+  type AppointmentAvailability, type AppointmentAvailabilityQuery, type AppointmentBoard, type AppointmentCard, type AppointmentCreate,
+  type AppointmentListQuery, type AppointmentRecord, type AppointmentStatus, type AppointmentUpdate, type BoardQuery, type NextFreeQuery,
+  type NextFreeSlot,
 } from '@clinic/shared';
-import { appointments } from '../../db/schema/index.js';
+import { appointments, companies } from '../../db/schema/index.js';
+import { findFreeSlots } from '../../domain/scheduling/next-free.js';
+import { isLateCancellation, STATUS_STAMPS, transitionRefusal } from '../../domain/scheduling/visit-flow.js';
 import { checkBookingTime, clinicHasHours, dayAvailability, weekBounds } from '../../domain/scheduling/booking-rules.js';
-import { calendarDays, fromMinutes, safeTimeZone } from '../../domain/scheduling/time-zone.js';
+import { addDays, calendarDays, fromMinutes, localTime, safeTimeZone, zonedInstant, zonedIso } from '../../domain/scheduling/time-zone.js';
 import type { Db } from '../../db/client.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, validationFailed, type FieldMessage } from '../../lib/errors.js';
 import { publicIdOf } from '../../lib/public-id.js';
 import { assertVersion, nextVersion, staleOrMissing } from '../../lib/versioning.js';
+import { t } from '../../lib/i18n.js';
 import {
-  clinicDoctors, clinicTimeZones, findAppointment, findAppointments, loadBookingParties, loadClinicCalendar, loadDoctorCalendar,
+  clinicDoctors, clinicTimeZones, findAppointment, findAppointmentCards, findAppointments, findBoardCards, findBusyTimes,
+  loadBookingParties, loadClinicCalendar, loadDoctorCalendar, loadSlotDoctors,
   type AppointmentFilters, type BookingParties,
 } from './appointments.repository.js';
 
@@ -74,8 +80,9 @@ export async function listAppointments(deps: Deps, caller: Caller, q: Appointmen
     if (value !== undefined && !UUID.test(value)) throw validationFailed({ filter_fields: 'validation.invalidFilter' });
     return value;
   };
-  const status = q.status ?? (general.status as AppointmentStatus | undefined)
+  const single = (general.status as AppointmentStatus | undefined)
     ?? (typeof ff.status === 'string' && (APPOINTMENT_STATUSES as readonly string[]).includes(ff.status) ? (ff.status as AppointmentStatus) : undefined);
+  const status = q.status ?? (single ? [single] : undefined);
   const filters: AppointmentFilters = {
     companyId: caller.companyId,
     search: q.search,
@@ -92,10 +99,15 @@ export async function listAppointments(deps: Deps, caller: Caller, q: Appointmen
   // A calendar window returns every appointment in it (up to the cap), earliest first unless asked otherwise.
   const ranged = Boolean(filters.from && filters.to);
   const w = ranged ? { page: 1, limit: APPOINTMENT_RANGE_CAP, offset: 0 } : pageWindow(q);
-  const { rows, total } = await findAppointments(deps.db, filters, {
-    limit: w.limit, offset: w.offset, sortBy: ranged && q.sortBy === '_id' ? 'datetime' : q.sortBy, order: ranged && q.sortBy === '_id' ? 'asc' : q.order,
-  });
-  return { data: rows, total, window: w };
+  const page = {
+    limit: w.limit, offset: w.offset, sortBy: ranged && q.sortBy === '_id' ? 'datetime' : q.sortBy, order: ranged && q.sortBy === '_id' ? 'asc' as const : q.order,
+  };
+  if (q.view === 'calendar') {
+    const { rows, total } = await findAppointmentCards(deps.db, filters, page);
+    return { data: rows as AppointmentCard[] | AppointmentRecord[], total, window: w };
+  }
+  const { rows, total } = await findAppointments(deps.db, filters, page);
+  return { data: rows as AppointmentCard[] | AppointmentRecord[], total, window: w };
 }
 
 export async function getAppointment(deps: Deps, caller: Caller, id: string): Promise<AppointmentRecord> {
@@ -140,6 +152,7 @@ function visitMinutes(p: BookingParties): number {
 const auditable = (r: AppointmentRecord) => ({
   patient: r.patient._id, doctor: r.doctor._id, clinic: r.clinic._id, service: r.service._id, datetime: r.datetime, endsAt: r.endsAt,
   reason: r.reason, status: r.status, cancellationReason: r.cancellationReason, reminderSent: r.reminderSent,
+  lateCancellation: r.lateCancellation, visitNote: r.visitNote,
 });
 
 export async function bookAppointment(deps: Deps, req: FastifyRequest, caller: Caller, input: AppointmentCreate): Promise<AppointmentRecord> {
@@ -179,47 +192,83 @@ export async function bookAppointment(deps: Deps, req: FastifyRequest, caller: C
   return record;
 }
 
-export type AppointmentChange = 'rescheduled' | 'completed' | 'cancelled' | 'updated';
+export type AppointmentChange = 'rescheduled' | 'updated' | 'visitNote' | Exclude<AppointmentStatus, 'scheduled'>;
+
+/** Statuses after which nothing changes any more (except a completed visit's note). */
+const FINAL_STATUSES: readonly AppointmentStatus[] = ['completed', 'no_show', 'cancelled'];
+
+/** The company's late-cancellation hours. */
+async function lateCancellationHours(db: Db, companyId: string): Promise<number> {
+  const [row] = await db.select({ hours: companies.lateCancellationHours }).from(companies).where(eq(companies.id, companyId)).limit(1);
+  return row?.hours ?? DEFAULT_LATE_CANCELLATION_HOURS;
+}
+
+const statusName = (req: FastifyRequest, status: string) => t(req, `errors.statuses.${status}`);
 
 /**
- * Status changes (scheduled -> completed, scheduled -> cancelled with a reason; nothing else) and
- * rescheduling (a new time and optionally another doctor, through the booking rules).
- * One statement re-checks what the change was decided on: the appointment is still scheduled and still at the
- * version the client loaded. Of simultaneous changes exactly one applies and is audited; the others are 409.
+ * A status change along the visit's flow (APPOINTMENT_TRANSITIONS: 409 INVALID_TRANSITION otherwise; `no_show` only
+ * after the start; `cancelled` with a reason, marked late within the company's hours), a visit note (with the
+ * completion, or later while completed), or a reschedule of a scheduled appointment through the booking rules.
+ * One statement re-checks what the change was decided on: the appointment is still in a status the change may
+ * start from and still at the version the client loaded. Of simultaneous changes exactly one applies and is
+ * audited (a status change under the new status as its action); the others are 409.
  */
 export async function updateAppointment(
-  deps: Deps, req: FastifyRequest, caller: Caller, id: string, input: AppointmentUpdate,
+  deps: Deps, req: FastifyRequest, caller: Caller, id: string, input: AppointmentUpdate, now = new Date(),
 ): Promise<{ record: AppointmentRecord; change: AppointmentChange }> {
   const found = await findAppointment(deps.db, caller.companyId, id);
   if (!found) throw notFound('appointment');
   const { row, record: before } = found;
-  const now = new Date();
-  const statusChange = input.status !== undefined && input.status !== row.status ? input.status : undefined;
+  const current = row.status as AppointmentStatus;
+  const target = input.status !== undefined && input.status !== current ? input.status : undefined;
   const reschedule = input.datetime !== undefined || (input.doctor !== undefined && input.doctor !== row.doctorId);
   const { version, ...changes } = input;
   if (!Object.values(changes).some((v) => v !== undefined)) throw validationFailed({ body: 'validation.scheduling.nothingToChange' });
   assertVersion(row, version);
 
-  // Completed and cancelled appointments are history: they no longer change.
-  if (row.status !== 'scheduled') {
-    if (input.status === 'scheduled') throw ruleError('INVALID_STATUS_TRANSITION', 'errors.scheduling.cannotReschedule', 'status');
-    if (row.status === 'completed') throw ruleError('APPOINTMENT_COMPLETED', 'errors.scheduling.appointmentCompleted', 'status');
-    throw ruleError('APPOINTMENT_CANCELLED', 'errors.scheduling.appointmentCancelled', 'status');
+  if (target) {
+    const refused = transitionRefusal(current, target, row.startsAt, now);
+    if (refused?.code === 'INVALID_TRANSITION') {
+      throw new AppError(409, 'INVALID_TRANSITION', 'errors.scheduling.invalidTransition', { from: statusName(req, current), to: statusName(req, target) });
+    }
+    if (refused?.code === 'NO_SHOW_TOO_EARLY') {
+      throw new AppError(409, 'NO_SHOW_TOO_EARLY', 'errors.scheduling.noShowTooEarly', { start: before.datetime.slice(0, 16).replace('T', ' ') });
+    }
+    if (reschedule) throw ruleError('RESCHEDULE_WITH_STATUS', 'errors.scheduling.rescheduleWithStatus', 'status');
+  } else if (FINAL_STATUSES.includes(current)) {
+    // History: only a completed visit's note still changes.
+    const others = { ...changes, visitNote: undefined, status: undefined };
+    const onlyNote = input.visitNote !== undefined && !Object.values(others).some((v) => v !== undefined);
+    if (!(current === 'completed' && onlyNote)) {
+      if (current === 'completed') throw ruleError('APPOINTMENT_COMPLETED', 'errors.scheduling.appointmentCompleted', 'status');
+      if (current === 'cancelled') throw ruleError('APPOINTMENT_CANCELLED', 'errors.scheduling.appointmentCancelled', 'status');
+      throw ruleError('RESCHEDULE_NOT_SCHEDULED', 'errors.scheduling.rescheduleNotScheduled', 'status', { status: statusName(req, current) });
+    }
+  } else if (reschedule && current !== 'scheduled') {
+    throw ruleError('RESCHEDULE_NOT_SCHEDULED', 'errors.scheduling.rescheduleNotScheduled', 'datetime', { status: statusName(req, current) });
   }
-  if (reschedule && statusChange) throw ruleError('RESCHEDULE_WITH_STATUS', 'errors.scheduling.rescheduleWithStatus', 'status');
-  if (input.cancellationReason && statusChange !== 'cancelled') throw validationFailed({ cancellationReason: 'validation.invalidValue' });
+  if (input.cancellationReason && target !== 'cancelled') throw validationFailed({ cancellationReason: 'validation.invalidValue' });
+  if (input.visitNote !== undefined && target !== 'completed' && !(current === 'completed' && !target)) {
+    throw ruleError('VISIT_NOTE_NOT_COMPLETED', 'errors.scheduling.visitNoteNotCompleted', 'visitNote');
+  }
 
   const set: Partial<typeof appointments.$inferInsert> = { updatedAt: now };
   let change: AppointmentChange = 'updated';
-  if (statusChange === 'cancelled') {
-    if (!input.cancellationReason?.trim()) throw validationFailed({ cancellationReason: 'validation.scheduling.cancellationReasonRequired' });
-    set.status = 'cancelled';
-    set.cancellationReason = input.cancellationReason.trim();
-    change = 'cancelled';
-  } else if (statusChange === 'completed') {
-    if (now.getTime() < row.startsAt.getTime()) throw ruleError('COMPLETE_BEFORE_START', 'errors.scheduling.completeBeforeStart', 'status');
-    set.status = 'completed';
-    change = 'completed';
+  if (target) {
+    if (target === 'cancelled') {
+      if (!input.cancellationReason?.trim()) throw validationFailed({ cancellationReason: 'validation.scheduling.cancellationReasonRequired' });
+      set.cancellationReason = input.cancellationReason.trim();
+      set.lateCancellation = isLateCancellation(row.startsAt, now, await lateCancellationHours(deps.db, caller.companyId));
+    }
+    const stamp = STATUS_STAMPS[target as keyof typeof STATUS_STAMPS];
+    set.status = target;
+    set[stamp.at] = now;
+    set[stamp.by] = caller.id;
+    change = target as AppointmentChange;
+  }
+  if (input.visitNote !== undefined) {
+    set.visitNote = input.visitNote?.trim() ? input.visitNote.trim() : null;
+    if (!target) change = 'visitNote';
   }
   if (reschedule) {
     const doctorId = input.doctor ?? row.doctorId;
@@ -234,6 +283,9 @@ export async function updateAppointment(
   if (input.reason !== undefined) set.reason = input.reason;
   if (input.reminderSent !== undefined) set.reminderSent = input.reminderSent;
 
+  // The statuses the change may start from: for a transition every status it is allowed from, otherwise the one it
+  // was decided on.
+  const from = target ? transitionSources(target) : [current];
   let after: AppointmentRecord;
   try {
     after = await deps.db.transaction(async (txRaw) => {
@@ -243,7 +295,7 @@ export async function updateAppointment(
         .set({ ...set, version: nextVersion(appointments.version) })
         .where(and(
           eq(appointments.companyId, caller.companyId), eq(appointments.id, id),
-          eq(appointments.version, version), eq(appointments.status, 'scheduled'),
+          eq(appointments.version, version), inArray(appointments.status, from),
         ))
         .returning({ id: appointments.id });
       if (!updated) return staleOrMissing(async () => Boolean(await findAppointment(tx, caller.companyId, id)), () => notFound('appointment'));
@@ -253,7 +305,7 @@ export async function updateAppointment(
       const keys = (Object.keys(a) as Array<keyof typeof a>).filter((k) => a[k] !== b[k]);
       if (keys.length) {
         await recordAudit(tx, req, {
-          companyId: caller.companyId, actorId: caller.id, action: 'update', entity: 'appointment', entityId: id,
+          companyId: caller.companyId, actorId: caller.id, action: target ?? 'update', entity: 'appointment', entityId: id,
           changes: { before: Object.fromEntries(keys.map((k) => [k, b[k]])), after: Object.fromEntries(keys.map((k) => [k, a[k]])) },
         });
       }
@@ -316,4 +368,64 @@ export async function availability(deps: Deps, caller: Caller, q: AppointmentAva
     days,
     doctors: await clinicDoctors(deps.db, caller.companyId, clinic.id),
   };
+}
+
+/**
+ * The first free slots from `from` (default now) for a service at a clinic, of one doctor or of every active doctor
+ * of the clinic who provides it, within NEXT_FREE_HORIZON_DAYS: every booking rule applies.
+ */
+export async function nextFree(deps: Deps, caller: Caller, q: NextFreeQuery, now = new Date()): Promise<NextFreeSlot[]> {
+  // Without a doctor, the clinic's id stands in for it: no employee has it, and the doctor checks are skipped.
+  const [clinic, p] = await Promise.all([
+    loadClinicCalendar(deps.db, caller.companyId, q.clinic),
+    loadBookingParties(deps.db, caller.companyId, { patient: null, doctor: q.doctor ?? q.clinic, clinic: q.clinic, service: q.service }),
+  ]);
+  if (!clinic) throw notFound('clinic');
+  if (!p.service) throw notFound('service');
+  if (!clinic.isActive) throw ruleError('CLINIC_INACTIVE', 'errors.scheduling.clinicInactive', 'clinic', { name: clinic.name });
+  if (!p.service.isActive) throw ruleError('SERVICE_INACTIVE', 'errors.scheduling.serviceInactive', 'service', { name: p.service.name });
+  if (p.service.clinicId !== clinic.id) {
+    throw ruleError('SERVICE_NOT_AT_CLINIC', 'errors.scheduling.serviceNotAtClinic', 'service', { service: p.service.name, clinic: clinic.name });
+  }
+  if (q.doctor) {
+    // The same refusals as a booking with this doctor.
+    if (!p.doctor) throw notFound('doctor');
+    if (p.doctor.employeeType !== 'Doctor') throw ruleError('NOT_A_DOCTOR', 'errors.scheduling.notADoctor', 'doctor', { name: p.doctor.name });
+    if (!p.doctor.isActive) throw ruleError('DOCTOR_INACTIVE', 'errors.scheduling.doctorInactive', 'doctor', { name: p.doctor.name });
+    if (!p.doctorWorksAtClinic) throw ruleError('DOCTOR_NOT_AT_CLINIC', 'errors.scheduling.doctorNotAtClinic', 'doctor', { doctor: p.doctor.name, clinic: clinic.name });
+    if (!p.doctorProvidesService) {
+      throw ruleError('DOCTOR_NOT_PROVIDING_SERVICE', 'errors.scheduling.doctorNotProvidingService', 'doctor', { doctor: p.doctor.name, service: p.service.name });
+    }
+  }
+  const doctors = await loadSlotDoctors(deps.db, caller.companyId, clinic.id, p.service.id, q.doctor);
+  const from = q.from ? new Date(Math.max(Date.parse(q.from), now.getTime())) : now;
+  const until = new Date(from.getTime() + (NEXT_FREE_HORIZON_DAYS + 2) * 86_400_000);
+  const busy = await findBusyTimes(deps.db, caller.companyId, doctors.map((d) => d.id), from, until);
+  const duration = p.service.durationMinutes && p.service.durationMinutes > 0 ? p.service.durationMinutes : clinic.averageVisitMinutes > 0 ? clinic.averageVisitMinutes : DEFAULT_VISIT_MINUTES;
+  const timeZone = safeTimeZone(clinic.timeZone);
+  const slots = findFreeSlots({
+    clinic: { timeZone, workingHours: clinic.workingHours, holidays: clinic.holidays },
+    doctors: doctors.map((d) => ({ id: d.id, name: d.name, calendar: d, busy: busy.filter((b) => b.doctorId === d.id) })),
+    durationMinutes: duration,
+    stepMinutes: clinic.averageVisitMinutes > 0 ? clinic.averageVisitMinutes : DEFAULT_VISIT_MINUTES,
+    from,
+    now,
+    horizonDays: NEXT_FREE_HORIZON_DAYS,
+    limit: q.limit,
+  });
+  return slots.map((s) => ({ datetime: zonedIso(s.startsAt, timeZone), endsAt: zonedIso(s.endsAt, timeZone), doctor: { _id: s.doctorId, name: s.doctorName } }));
+}
+
+/** One clinic's day at the front desk (the clinic's own calendar day; today there by default). */
+export async function board(deps: Deps, caller: Caller, q: BoardQuery, now = new Date()): Promise<AppointmentBoard> {
+  const clinic = await loadClinicCalendar(deps.db, caller.companyId, q.clinic);
+  if (!clinic) throw notFound('clinic');
+  const timeZone = safeTimeZone(clinic.timeZone);
+  const date = q.date ?? localTime(now, timeZone).date;
+  const from = zonedInstant(date, '00:00', timeZone);
+  const to = zonedInstant(addDays(date, 1), '00:00', timeZone);
+  const cards = await findBoardCards(deps.db, caller.companyId, clinic.id, from, to, now);
+  const groups = Object.fromEntries(APPOINTMENT_STATUSES.map((s) => [s, cards.filter((c) => c.status === s)])) as AppointmentBoard['groups'];
+  const counts = Object.fromEntries(APPOINTMENT_STATUSES.map((s) => [s, groups[s].length])) as AppointmentBoard['counts'];
+  return { clinic: { _id: clinic.id, name: clinic.name, timeZone }, date, counts, groups };
 }

@@ -39,6 +39,7 @@ async function toRecord(deps: Deps, company: CompanyRow, profile: ProfileRow): P
     Key_member: profile.keyMember,
     Founder: profile.founder,
     Executives: profile.executives,
+    lateCancellationHours: company.lateCancellationHours,
     createdAt: profile.createdAt.toISOString(),
     updatedAt: profile.updatedAt.toISOString(),
     version: profile.version,
@@ -111,7 +112,9 @@ export async function createCompany(deps: Deps, req: FastifyRequest, caller: Cal
  * Replaces the company's form fields. The form sends the version it was loaded with; the profile row (which carries the
  * version) is updated first and only at that version, so a stale form changes nothing (409 STALE_RECORD).
  */
-export async function updateCompany(deps: Deps, req: FastifyRequest, caller: Caller, id: string, { version, ...input }: CompanyUpdateValues): Promise<CompanyRecord> {
+export async function updateCompany(
+  deps: Deps, req: FastifyRequest, caller: Caller, id: string, { version, lateCancellationHours, ...input }: CompanyUpdateValues,
+): Promise<CompanyRecord> {
   if (id !== caller.companyId) throw notFound();
   const current = await load(deps, caller.companyId);
   const missing = () => new AppError(404, 'NOT_FOUND', 'errors.org.companyProfileMissing');
@@ -127,11 +130,13 @@ export async function updateCompany(deps: Deps, req: FastifyRequest, caller: Cal
     if (!profile) {
       return staleOrMissing(async () => (await tx.select({ v: companyProfiles.version }).from(companyProfiles).where(eq(companyProfiles.companyId, caller.companyId))).length > 0, missing);
     }
-    await tx.update(companies).set({ name: input.name, updatedAt: new Date() }).where(eq(companies.id, caller.companyId));
+    await tx.update(companies)
+      .set({ name: input.name, ...(lateCancellationHours !== undefined ? { lateCancellationHours } : {}), updatedAt: new Date() })
+      .where(eq(companies.id, caller.companyId));
     return profile;
   });
-  const before = { name: current.company.name, ...current.profile } as Record<string, unknown>;
-  const after = { name: input.name, ...columns } as Record<string, unknown>;
+  const before = { name: current.company.name, lateCancellationHours: current.company.lateCancellationHours, ...current.profile } as Record<string, unknown>;
+  const after = { name: input.name, lateCancellationHours: lateCancellationHours ?? current.company.lateCancellationHours, ...columns } as Record<string, unknown>;
   await recordAudit(deps.db, req, { companyId: caller.companyId, actorId: caller.id, action: 'update', entity: 'company', entityId: caller.companyId, changes: changedFields(before, after) });
   const row = await load(deps, caller.companyId);
   return toRecord(deps, row!.company, updated);

@@ -23,6 +23,8 @@ export function fileRoutes(app: App, deps: Deps) {
    */
   app.get('/api/files/:id', {
     config: { public: true },
+    // Served as stored, with its exact length: images and PDFs gain nothing from another compression.
+    compress: false,
     schema: { tags: ['files'], params: z.object({ id: idSchema }), querystring: fileQuery },
     handler: async (req, reply) => {
       const { row, handle, cacheControl } = await openDownload(deps, req, req.params.id, req.query);

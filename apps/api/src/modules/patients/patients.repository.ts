@@ -173,6 +173,7 @@ export async function findTreatment(db: Db, companyId: string, patientId: string
       endsAt: appointments.endsAt,
       status: appointments.status,
       reason: appointments.reason,
+      visitNote: appointments.visitNote,
       doctorId: doctor.id,
       doctorName: doctor.name,
       clinicId: clinics.id,

@@ -122,6 +122,7 @@ async function loadDetails(deps: Deps, caller: Caller, id: string, now = new Dat
     endsAt: a.endsAt.toISOString(),
     status: a.status,
     reason: a.reason,
+    visitNote: a.visitNote,
     doctor: { _id: a.doctorId, name: a.doctorName },
     clinic: { _id: a.clinicId, name: a.clinicName },
     service: { _id: a.serviceId, name: a.serviceName },

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiSuccess, AppointmentRecord, AppointmentUpdateInput } from '@clinic/shared';
 import { isStaleRecord } from '@/lib/edited-record';
-import { http } from '@/lib/http';
+import { http, isApiError } from '@/lib/http';
 import { i18n } from '@/lib/i18n';
 import { notifySuccess } from '@/lib/notify';
 import { appointmentsKeys } from './appointments-keys';
 
 /**
- * Completes, cancels or reschedules an appointment, based on the version the screen shows (`input.version`); the
+ * Moves an appointment along the visit's flow, writes its visit note or reschedules it, based on the version the screen shows (`input.version`); the
  * caller shows refusals where the user is looking.
  */
 export async function updateAppointment(id: string, input: AppointmentUpdateInput): Promise<ApiSuccess<AppointmentRecord>> {
@@ -24,9 +24,10 @@ export function useUpdateAppointment() {
       queryClient.setQueryData(appointmentsKeys.detail(result.data._id), result.data);
       await queryClient.invalidateQueries({ queryKey: appointmentsKeys.all });
     },
-    // Someone else changed the appointment meanwhile: show what they saved next to the refusal.
+    // Someone else changed the appointment meanwhile, or the step no longer fits its status: show what it is now
+    // next to the refusal.
     onError: async (error) => {
-      if (isStaleRecord(error)) await queryClient.invalidateQueries({ queryKey: appointmentsKeys.all });
+      if (isStaleRecord(error) || (isApiError(error) && error.status === 409)) await queryClient.invalidateQueries({ queryKey: appointmentsKeys.all });
     },
   });
 }

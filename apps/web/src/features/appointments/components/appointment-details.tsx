@@ -1,18 +1,18 @@
 import { useState, type ReactNode } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Divider, Group, SimpleGrid, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
-import { IconAlertCircle, IconCalendarX, IconCircleCheck, IconTrash } from '@tabler/icons-react';
-import { useForm } from 'react-hook-form';
+import { IconAlertCircle, IconNotes, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { appointmentCancelForm, type AppointmentCancelForm, type AppointmentRecord } from '@clinic/shared';
+import { VISIT_NOTE_MAX, type AppointmentRecord } from '@clinic/shared';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { isApiError, translateMessage } from '@/lib/http';
+import { isApiError } from '@/lib/http';
 import { useSession } from '@/lib/session-context';
 import { useDeleteAppointment } from '../api/delete-appointment';
 import { useUpdateAppointment } from '../api/update-appointment';
 import { AppointmentStatusBadge } from './appointment-status-badge';
 import { timeRange, wallOf } from './clinic-time';
+import { VisitActions } from './visit-actions';
+import { visitSteps } from './visit-flow';
 import { DAY_MONTH_YEAR, formatDateTime, formatDay, LONG_DATE } from '@/lib/dates';
 
 function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
@@ -39,6 +39,66 @@ export function useAppointmentWhen() {
   };
 }
 
+/** A completed visit's note: shown, and written or changed by those who may change appointments. */
+function VisitNote({ appointment: a, canWrite, onError }: { appointment: AppointmentRecord; canWrite: boolean; onError: (message: string | null) => void }) {
+  const { t } = useTranslation();
+  const update = useUpdateAppointment();
+  const [editing, setEditing] = useState(false);
+  const [text, setText] = useState(a.visitNote ?? '');
+
+  if (editing) {
+    return (
+      <form
+        noValidate
+        data-testid="appointment-note-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          onError(null);
+          update.mutate(
+            { id: a._id, input: { visitNote: text.trim() ? text.trim() : null, version: a.version } },
+            { onSuccess: () => setEditing(false), onError: (err) => onError(isApiError(err) ? err.message : t('errors.unexpected')) },
+          );
+        }}
+      >
+        <Stack gap="sm">
+          <Textarea label={t('appointments.visit.note')} autosize minRows={3} maxLength={VISIT_NOTE_MAX} data-autofocus value={text} onChange={(e) => setText(e.currentTarget.value)} data-testid="appointment-visit-note" />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setEditing(false)}>
+              {t('common.actions.cancel')}
+            </Button>
+            <Button type="submit" loading={update.isPending} data-testid="appointment-note-save">
+              {t('appointments.visit.saveNote')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    );
+  }
+  return (
+    <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+      <Field label={t('appointments.visit.note')} testId="appointment-visit-note-text">
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} c={a.visitNote ? undefined : 'dimmed'}>
+          {a.visitNote ?? t('appointments.visit.noNote')}
+        </Text>
+      </Field>
+      {canWrite && (
+        <Button
+          size="xs"
+          variant="subtle"
+          leftSection={<IconNotes size={14} />}
+          onClick={() => {
+            setText(a.visitNote ?? '');
+            setEditing(true);
+          }}
+          data-testid="appointment-note-edit"
+        >
+          {a.visitNote ? t('appointments.visit.editNote') : t('appointments.visit.writeNote')}
+        </Button>
+      )}
+    </Group>
+  );
+}
+
 interface AppointmentDetailsProps {
   appointment: AppointmentRecord | undefined;
   loading?: boolean;
@@ -46,18 +106,15 @@ interface AppointmentDetailsProps {
   onDeleted?: () => void;
 }
 
-/** An appointment's details with what can still happen to it: complete, cancel with a reason, delete. */
+/** An appointment's details with what can still happen to it: the visit's next steps (VisitActions), its note, delete. */
 export function AppointmentDetails({ appointment, loading = false, onDeleted }: AppointmentDetailsProps) {
   const { t, i18n } = useTranslation();
   const { can } = useSession();
   const canWrite = can('appointment_write');
-  const update = useUpdateAppointment();
   const remove = useDeleteAppointment();
   const when = useAppointmentWhen();
-  const [cancelling, setCancelling] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const cancelForm = useForm<AppointmentCancelForm>({ resolver: zodResolver(appointmentCancelForm), defaultValues: { cancellationReason: '' }, mode: 'onTouched' });
 
   if (loading || !appointment) {
     return (
@@ -71,18 +128,7 @@ export function AppointmentDetails({ appointment, loading = false, onDeleted }: 
   }
 
   const a = appointment;
-  const started = Date.parse(a.datetime) <= Date.now();
-  const run = async (input: Omit<Parameters<typeof update.mutateAsync>[0]['input'], 'version'>) => {
-    setError(null);
-    try {
-      // Based on the appointment as shown: if someone changed it meanwhile the server refuses (409) and it is reloaded.
-      await update.mutateAsync({ id: a._id, input: { ...input, version: a.version } });
-      return true;
-    } catch (e) {
-      setError(isApiError(e) ? e.message : t('errors.unexpected'));
-      return false;
-    }
-  };
+  const clock = (instant: string) => wallOf(instant).time;
 
   return (
     <Stack gap="md" data-testid="appointment-details">
@@ -120,68 +166,24 @@ export function AppointmentDetails({ appointment, loading = false, onDeleted }: 
         </Field>
       )}
 
-      {canWrite && a.status === 'scheduled' && !cancelling && (
-        <>
-          <Divider />
-          <Group gap="sm" wrap="wrap">
-            <Button
-              color="teal"
-              variant="light"
-              leftSection={<IconCircleCheck size={16} />}
-              disabled={!started}
-              title={started ? undefined : t('appointments.details.completeLater')}
-              loading={update.isPending && update.variables?.input.status === 'completed'}
-              onClick={() => void run({ status: 'completed' })}
-              data-testid="appointment-complete"
-            >
-              {t('appointments.details.complete')}
-            </Button>
-            <Button color="orange" variant="light" leftSection={<IconCalendarX size={16} />} onClick={() => setCancelling(true)} data-testid="appointment-cancel">
-              {t('appointments.details.cancel')}
-            </Button>
-          </Group>
-          {!started && (
-            <Text size="xs" c="dimmed">
-              {t('appointments.details.completeLater')}
-            </Text>
-          )}
-        </>
+      {(a.arrivedAt || a.status === 'no_show' || a.status === 'completed') && (
+        <SimpleGrid cols={2} spacing="md" verticalSpacing="sm" data-testid="appointment-visit-times">
+          {a.arrivedAt && <Field label={t('appointments.visit.arrivedAt')}>{clock(a.arrivedAt)}</Field>}
+          {a.waitingMinutes !== null && <Field label={t('appointments.visit.waited')}>{t('appointments.form.minutes', { count: a.waitingMinutes })}</Field>}
+          {a.calledInAt && <Field label={t('appointments.visit.calledInAt')}>{clock(a.calledInAt)}</Field>}
+          {a.completedAt && <Field label={t('appointments.visit.completedAt')}>{clock(a.completedAt)}</Field>}
+          {a.visitMinutes !== null && <Field label={t('appointments.visit.visitLength')}>{t('appointments.form.minutes', { count: a.visitMinutes })}</Field>}
+        </SimpleGrid>
+      )}
+      {a.status === 'completed' && (
+        <VisitNote appointment={a} canWrite={canWrite} onError={setError} />
       )}
 
-      {cancelling && (
-        <form
-          noValidate
-          data-testid="appointment-cancel-form"
-          onSubmit={cancelForm.handleSubmit(async (values) => {
-            if (await run({ status: 'cancelled', cancellationReason: values.cancellationReason })) {
-              setCancelling(false);
-              cancelForm.reset();
-            }
-          })}
-        >
-          <Stack gap="sm">
-            <Divider />
-            <Textarea
-              label={t('appointments.details.cancelReason')}
-              placeholder={t('appointments.details.cancelReasonPlaceholder')}
-              autosize
-              minRows={2}
-              withAsterisk
-              data-autofocus
-              {...cancelForm.register('cancellationReason')}
-              error={translateMessage(cancelForm.formState.errors.cancellationReason?.message)}
-              data-testid="appointment-cancel-reason"
-            />
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => setCancelling(false)}>
-                {t('appointments.details.keep')}
-              </Button>
-              <Button type="submit" color="red" loading={update.isPending} data-testid="appointment-cancel-confirm">
-                {t('appointments.details.confirmCancel')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+      {canWrite && (
+        <>
+          {visitSteps(a.status, a.datetime).length > 0 && <Divider />}
+          <VisitActions key={`${a._id}:${a.version}`} appointment={a} onError={setError} />
+        </>
       )}
 
       {error && (

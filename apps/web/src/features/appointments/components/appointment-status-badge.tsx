@@ -2,7 +2,9 @@ import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AppointmentStatus } from '@clinic/shared';
 
-export const STATUS_COLORS: Record<AppointmentStatus, string> = { scheduled: 'clinic', completed: 'teal', cancelled: 'red' };
+export const STATUS_COLORS: Record<AppointmentStatus, string> = {
+  scheduled: 'clinic', arrived: 'yellow', in_consultation: 'grape', completed: 'teal', no_show: 'gray', cancelled: 'red',
+};
 
 export function AppointmentStatusBadge({ status }: { status: AppointmentStatus }) {
   const { t } = useTranslation();

@@ -5,7 +5,7 @@ import type { PatientDetails, TreatmentEntry } from '@clinic/shared';
 import { DetailsCard } from './patient-details-cards';
 import { formatDateTime } from './patient-format';
 
-const STATUS_COLORS: Record<string, string> = { scheduled: 'blue', completed: 'teal', cancelled: 'gray' };
+const STATUS_COLORS: Record<string, string> = { scheduled: 'blue', arrived: 'yellow', in_consultation: 'grape', completed: 'teal', no_show: 'gray', cancelled: 'gray' };
 
 function Entries({ entries, empty }: { entries: TreatmentEntry[]; empty: string }) {
   const { t, i18n } = useTranslation();
@@ -29,6 +29,14 @@ function Entries({ entries, empty }: { entries: TreatmentEntry[]; empty: string 
                 {formatDateTime(e.datetime, i18n.language)} · {t('patients.details.treatment.with', { doctor: e.doctor.name })} · {e.clinic.name}
               </Text>
               {e.reason && <Text size="sm">{e.reason}</Text>}
+              {e.visitNote && (
+                <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="treatment-visit-note">
+                  <Text span size="xs" fw={600} c="dimmed">
+                    {t('patients.details.treatment.visitNote')}:{' '}
+                  </Text>
+                  {e.visitNote}
+                </Text>
+              )}
             </Stack>
             <Badge color={STATUS_COLORS[e.status] ?? 'gray'} variant="light" tt="none">
               {t(`patients.details.treatment.status.${e.status}`, { defaultValue: e.status })}

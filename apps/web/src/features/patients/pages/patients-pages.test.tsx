@@ -58,7 +58,7 @@ const details: PatientDetails = {
   notes: [{ _id: 'n-1', body: 'Blood pressure normal', author: { _id: 'u-1', name: 'Dr. Omar Haddad' }, createdAt: '2026-03-10T09:30:00.000Z' }],
   healthReports: [{ _id: 'r-1', title: 'Blood test', createdAt: '2026-03-10T10:00:00.000Z', uploadedBy: null, file: { _id: 'f-1', name: 'blood.pdf', mimeType: 'application/pdf', size: 2048, url: '/api/files/f-1?c=x&e=1&s=y' } }],
   treatment: {
-    upcoming: [{ _id: 'a-2', publicId: 'APT-000002', datetime: '2099-01-01T09:00:00.000Z', endsAt: '2099-01-01T09:30:00.000Z', status: 'scheduled', reason: 'Follow-up', doctor: { _id: 'd', name: 'Dr. Omar Haddad' }, clinic: { _id: 'c', name: 'Cardiology Clinic' }, service: { _id: 's', name: 'ECG' } }],
+    upcoming: [{ _id: 'a-2', publicId: 'APT-000002', datetime: '2099-01-01T09:00:00.000Z', endsAt: '2099-01-01T09:30:00.000Z', status: 'scheduled', reason: 'Follow-up', visitNote: null, doctor: { _id: 'd', name: 'Dr. Omar Haddad' }, clinic: { _id: 'c', name: 'Cardiology Clinic' }, service: { _id: 's', name: 'ECG' } }],
     history: [],
   },
   createdAt: '2026-01-01T00:00:00.000Z',
