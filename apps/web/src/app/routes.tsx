@@ -62,6 +62,7 @@ const UserDetailsPage = lazyPage(() => import('@/features/users/pages/user-detai
 const MyProfilePage = lazyPage(() => import('@/features/my-profile/pages/my-profile-page'));
 const AppointmentsPage = lazyPage(() => import('@/features/appointments/pages/appointments-page'));
 const AddAppointmentPage = lazyPage(() => import('@/features/appointments/pages/add-appointment-page'));
+const FrontdeskPage = lazyPage(() => import('@/features/frontdesk/pages/frontdesk-page'));
 const CalendarPage = lazyPage(() => import('@/features/calendar/pages/calendar-page'));
 const ServicesPage = lazyPage(() => import('@/features/services/pages/services-page'));
 const AddServicePage = lazyPage(() => import('@/features/services/pages/add-service-page'));
@@ -126,6 +127,7 @@ export const routes: RouteObject[] = [
               page('/patients/appointments', CalendarPage),
               page('/appointments', AppointmentsPage),
               page('/appointments/add', AddAppointmentPage),
+              page('/frontdesk', FrontdeskPage),
               page('/appointments/calendar', CalendarPage),
               page('/services', ServicesPage),
               page('/services/add', AddServicePage),

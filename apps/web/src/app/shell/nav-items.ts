@@ -7,6 +7,7 @@ import {
   IconFirstAidKit,
   IconHistory,
   IconIdBadge2,
+  IconLayoutKanban,
   IconMicroscope,
   IconShieldLock,
   IconSitemap,
@@ -54,6 +55,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { kind: 'link', key: 'users', label: 'shell.nav.users', to: '/', icon: IconUsers, alsoMatches: ['/users'] },
   { kind: 'link', key: 'roles', label: 'shell.nav.roles', to: '/roles', icon: IconShieldLock },
   { kind: 'link', key: 'audit', label: 'shell.nav.audit', to: '/audit', icon: IconHistory },
+  { kind: 'link', key: 'frontdesk', label: 'shell.nav.frontdesk', to: '/frontdesk', icon: IconLayoutKanban },
   { kind: 'link', key: 'appointments', label: 'shell.nav.appointments', to: '/appointments', icon: IconCalendarEvent },
   { kind: 'link', key: 'patients', label: 'shell.nav.patients', to: '/patients', icon: IconUserHeart },
   {

@@ -50,6 +50,9 @@ function bookingApi(answer: () => Response = () => jsonResponse(201, { success: 
         },
       });
     }
+    if (url.pathname === '/api/appointments/next-free') {
+      return jsonResponse(200, { success: true, data: [{ datetime: `${DAY}T09:00:00+03:00`, endsAt: `${DAY}T10:00:00+03:00`, doctor: { _id: OMAR, name: 'Dr. Omar Haddad' } }] });
+    }
     if (url.pathname === '/api/services') return jsonResponse(200, list([service({})]));
     if (url.pathname === '/api/patients') return jsonResponse(200, list([{ _id: PATIENT, name: 'Ahmed Al-Farsi', publicId: 'PAT-000001' }]));
     if (url.pathname === '/api/employees') return jsonResponse(200, list([{ _id: EMILY, name: 'Dr. Emily Carter' }, { _id: OMAR, name: 'Dr. Omar Haddad' }]));
@@ -187,5 +190,18 @@ describe('Add Appointment form', { timeout: 30_000 }, () => {
     await user.type(screen.getByRole('textbox', { name: /Reason/ }), 'Follow-up');
     await user.click(screen.getByRole('button', { name: 'Add Appointment' }));
     await waitFor(() => expect(onBooked).toHaveBeenCalledWith({ _id: 'a1' }));
+  });
+
+  it('offers the first available time once a clinic and a service are chosen, and takes it on a click', async () => {
+    bookingApi();
+    signIn();
+    const user = userEvent.setup();
+    renderWithProviders(<AppointmentForm clinicId={CLINIC} onBooked={vi.fn()} />);
+    await choose(user, /Service/, /Cardiology check-up/);
+    const offer = await screen.findByTestId('next-free-pick');
+    expect(offer.textContent?.replace(/[\u2066\u2069]/g, '')).toMatch(/^First available: Mon, Mar 10 09:00 with Dr. Omar Haddad$/);
+    await user.click(offer);
+    await waitFor(() => expect((screen.getByRole('combobox', { name: /Start time/ }) as HTMLInputElement).value.replace(/[\u2066\u2069]/g, '')).toBe('09:00–10:00'));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /Doctor/ })).toHaveValue('Dr. Omar Haddad'));
   });
 });

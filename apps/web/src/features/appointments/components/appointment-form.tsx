@@ -15,7 +15,8 @@ import { useAvailability } from '../api/get-availability';
 import { useClinicOptions, useClinicServices, useDoctorOptions, usePatientOptions, type Option } from '../api/get-booking-options';
 import { useDoctorDays } from '../api/get-doctor-days';
 import { clear, fits, freeStarts, openWindows } from './bookability';
-import { fromMinutes, timeRange, toMinutes, wallAt, wallToIso, type WallTime } from './clinic-time';
+import { fromMinutes, timeRange, toMinutes, wallAt, wallOf, wallToIso, type WallTime } from './clinic-time';
+import { NextFreeHint } from './next-free-hint';
 
 export interface AppointmentFormValues {
   patient: string | null;
@@ -308,6 +309,19 @@ export function AppointmentForm({ slot = null, clinicId = null, doctorId = null,
             />
           )}
         />
+        {!slot && (
+          <NextFreeHint
+            clinic={clinic}
+            service={service}
+            doctor={doctor}
+            onPick={(free) => {
+              const wall = wallOf(free.datetime);
+              setPickedDay(wall.date);
+              setTime(wall.time);
+              setValue('doctor', free.doctor._id, { shouldValidate: true });
+            }}
+          />
+        )}
         <Controller
           control={control}
           name="doctor"

@@ -1,0 +1,118 @@
+import { Badge, Box, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconClockHour4 } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { BoardCard } from '@clinic/shared';
+import { STATUS_COLORS } from '@/features/appointments/components/appointment-status-badge';
+import { wallOf } from '@/features/appointments/components/clinic-time';
+import { VisitActions } from '@/features/appointments/components/visit-actions';
+import { waitsLong, type BoardSection } from './board-sections';
+
+interface BoardCardViewProps {
+  card: BoardCard;
+  canWrite: boolean;
+  error: string | null;
+  onError: (id: string, message: string | null) => void;
+  onOpen: (id: string) => void;
+}
+
+function BoardCardView({ card, canWrite, error, onError, onOpen }: BoardCardViewProps) {
+  const { t } = useTranslation();
+  const long = waitsLong(card);
+  return (
+    <Paper
+      withBorder
+      radius="sm"
+      p="xs"
+      data-testid="board-card"
+      data-appointment-id={card._id}
+      data-long-wait={long || undefined}
+      style={{
+        borderInlineStartWidth: 3,
+        borderInlineStartColor: `var(--mantine-color-${long ? 'red' : STATUS_COLORS[card.status]}-filled)`,
+        background: long ? 'light-dark(var(--mantine-color-red-0), rgba(250, 82, 82, 0.10))' : undefined,
+      }}
+    >
+      <Stack gap={4}>
+        <Group gap={8} wrap="nowrap" align="baseline">
+          <Text size="sm" fw={700} ff="monospace" style={{ flexShrink: 0 }} dir="ltr">
+            {wallOf(card.datetime).time}
+          </Text>
+          <UnstyledButton onClick={() => onOpen(card._id)} style={{ minWidth: 0, flex: 1 }} data-testid="board-card-open">
+            <Text size="sm" fw={600} truncate="end" title={card.patient.name}>
+              {card.patient.name}
+            </Text>
+          </UnstyledButton>
+          {card.status === 'arrived' && card.waitingMinutes !== null && (
+            <Badge
+              size="sm"
+              variant={long ? 'filled' : 'light'}
+              color={long ? 'red' : 'yellow'}
+              leftSection={<IconClockHour4 size={12} />}
+              style={{ flexShrink: 0 }}
+              data-testid="board-card-waiting"
+            >
+              {t('frontdesk.card.waiting', { count: card.waitingMinutes })}
+            </Badge>
+          )}
+          {card.status === 'completed' && card.visitMinutes !== null && (
+            <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+              {t('frontdesk.card.visit', { count: card.visitMinutes })}
+            </Text>
+          )}
+          {card.status === 'cancelled' && card.lateCancellation && (
+            <Badge size="xs" color="orange" variant="light" style={{ flexShrink: 0 }}>
+              {t('frontdesk.card.late')}
+            </Badge>
+          )}
+        </Group>
+        <Text size="xs" c="dimmed" truncate="end" title={`${card.doctor.name} · ${card.service.name}`}>
+          {card.doctor.name} · {card.service.name}
+        </Text>
+        {canWrite && <VisitActions key={`${card._id}:${card.version}`} appointment={card} variant="board" onError={(message) => onError(card._id, message)} />}
+        {error && (
+          <Text size="xs" c="red" role="alert" data-testid="board-card-error">
+            {error}
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+interface BoardColumnProps {
+  section: BoardSection;
+  canWrite: boolean;
+  errors: Record<string, string>;
+  onError: (id: string, message: string | null) => void;
+  onOpen: (id: string) => void;
+}
+
+/** One status of the day: its title and count, then its appointments by start time. */
+export function BoardColumn({ section, canWrite, errors, onError, onOpen }: BoardColumnProps) {
+  const { t } = useTranslation();
+  const { status, cards, total } = section;
+  return (
+    <Paper withBorder radius="md" p="sm" data-testid={`board-section-${status}`} style={{ minWidth: 0 }}>
+      <Group justify="space-between" gap="xs" mb="xs" wrap="nowrap">
+        <Group gap={8} wrap="nowrap" style={{ minWidth: 0 }}>
+          <Box w={10} h={10} style={{ borderRadius: '50%', flexShrink: 0, background: `var(--mantine-color-${STATUS_COLORS[status]}-filled)` }} />
+          <Text fw={700} size="sm" truncate="end">
+            {t(`frontdesk.sections.${status}`)}
+          </Text>
+        </Group>
+        <Badge variant="light" color={STATUS_COLORS[status]} size="sm" data-testid="board-section-count">
+          {cards.length === total ? total : `${cards.length} / ${total}`}
+        </Badge>
+      </Group>
+      <Stack gap={6}>
+        {cards.length === 0 ? (
+          <Text size="xs" c="dimmed" py={4}>
+            {total ? t('frontdesk.noMatch') : t(`frontdesk.empty.${status}`)}
+          </Text>
+        ) : (
+          cards.map((card) => <BoardCardView key={card._id} card={card} canWrite={canWrite} error={errors[card._id] ?? null} onError={onError} onOpen={onOpen} />)
+        )}
+      </Stack>
+    </Paper>
+  );
+}

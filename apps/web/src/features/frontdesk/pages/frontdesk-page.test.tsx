@@ -1,0 +1,115 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { APPOINTMENT_STATUSES, type AppointmentBoard, type AppointmentStatus, type BoardCard } from '@clinic/shared';
+import { demoUser, emptyList, errorBody, jsonResponse, mockFetch, renderApp, setLanguage, signIn } from '@/test/utils';
+
+const CLINIC = '11111111-1111-4111-8111-111111111111';
+const PAST = '2026-03-10T09:00:00+03:00';
+const LATER = '2099-03-10T11:00:00+03:00';
+
+function card(id: string, status: AppointmentStatus, patient: string, over: Partial<BoardCard> = {}): BoardCard {
+  return {
+    _id: id, publicId: `APT-00000${id}`, datetime: LATER, endsAt: LATER, status, patient: { _id: `p${id}`, name: patient },
+    doctor: { _id: 'd1', name: 'Dr. Omar Haddad' }, service: { _id: 's1', name: 'Consultation' }, reason: 'Follow-up', version: 1,
+    arrivedAt: null, calledInAt: null, completedAt: null, waitingMinutes: null, visitMinutes: null, lateCancellation: false, ...over,
+  };
+}
+
+function board(cards: BoardCard[]): AppointmentBoard {
+  const groups = Object.fromEntries(APPOINTMENT_STATUSES.map((s) => [s, cards.filter((c) => c.status === s)])) as AppointmentBoard['groups'];
+  const counts = Object.fromEntries(APPOINTMENT_STATUSES.map((s) => [s, groups[s].length])) as AppointmentBoard['counts'];
+  return { clinic: { _id: CLINIC, name: 'Olaya Clinic', timeZone: 'Asia/Riyadh' }, date: '2026-03-10', counts, groups };
+}
+
+function boardApi(initial: BoardCard[], patch?: () => Response) {
+  const state = { cards: initial, boardReads: 0, patches: [] as unknown[] };
+  mockFetch((url, init) => {
+    if (url.pathname === '/api/profile') return jsonResponse(200, { success: true, data: demoUser });
+    if (url.pathname === '/api/clinics') return jsonResponse(200, { ...emptyList(), data: [{ _id: CLINIC, name: 'Olaya Clinic' }] });
+    if (url.pathname === '/api/appointments/board') {
+      state.boardReads++;
+      return jsonResponse(200, { success: true, data: board(state.cards) });
+    }
+    const m = /^\/api\/appointments\/(\w+)$/.exec(url.pathname);
+    if (m && init.method === 'PATCH') {
+      const body = JSON.parse(String(init.body)) as { status: AppointmentStatus };
+      state.patches.push(body);
+      if (patch) return patch();
+      state.cards = state.cards.map((c) => (c._id === m[1] ? { ...c, status: body.status, version: c.version + 1, waitingMinutes: body.status === 'arrived' ? 0 : c.waitingMinutes } : c));
+      return jsonResponse(200, { success: true, message: 'Patient checked in', data: { _id: m[1] } });
+    }
+    return jsonResponse(200, emptyList());
+  });
+  return state;
+}
+
+const section = (status: AppointmentStatus) => screen.getByTestId(`board-section-${status}`);
+
+describe("today's board", () => {
+  beforeEach(async () => {
+    await setLanguage('en');
+    signIn();
+  });
+
+  it('groups the day by status, with minutes waiting highlighted past the threshold', async () => {
+    boardApi([
+      card('1', 'scheduled', 'Ahmed Al-Farsi'),
+      card('2', 'arrived', 'Sara Nasser', { datetime: PAST, waitingMinutes: 22 }),
+      card('3', 'arrived', 'Layla Hassan', { datetime: PAST, waitingMinutes: 4 }),
+      card('4', 'in_consultation', 'Omar Khalid', { datetime: PAST }),
+      card('5', 'cancelled', 'Nadia Saleh', { lateCancellation: true }),
+    ]);
+    renderApp('/frontdesk');
+    await within(await screen.findByTestId('board-section-scheduled')).findByText('Ahmed Al-Farsi');
+    expect(within(section('arrived')).getAllByTestId('board-card').map((c) => c.textContent)).toEqual([
+      expect.stringContaining('Sara Nasser'), expect.stringContaining('Layla Hassan'),
+    ]);
+    const [sara, layla] = within(section('arrived')).getAllByTestId('board-card');
+    expect(sara).toHaveAttribute('data-long-wait', 'true');
+    expect(within(sara!).getByTestId('board-card-waiting')).toHaveTextContent('22 min waiting');
+    expect(layla).not.toHaveAttribute('data-long-wait');
+    expect(within(section('in_consultation')).getByText('Omar Khalid')).toBeInTheDocument();
+    expect(within(section('completed')).getByText('No visit completed yet')).toBeInTheDocument();
+    expect(within(section('cancelled')).getByText('Late')).toBeInTheDocument();
+    // Each card offers only its next steps.
+    expect(within(section('in_consultation')).getAllByRole('button', { name: /complete|check in|cancel/i }).map((b) => b.textContent)).toEqual(['Complete']);
+    expect(within(section('cancelled')).queryByTestId('visit-actions')).toBeNull();
+  });
+
+  it('filters the board by the search box', async () => {
+    boardApi([card('1', 'scheduled', 'Ahmed Al-Farsi'), card('2', 'scheduled', 'Sara Nasser')]);
+    const user = userEvent.setup();
+    renderApp('/frontdesk');
+    await within(await screen.findByTestId('board-section-scheduled')).findByText('Sara Nasser');
+    await user.type(screen.getByTestId('frontdesk-search'), 'sara');
+    expect(within(section('scheduled')).getAllByTestId('board-card')).toHaveLength(1);
+    expect(within(section('scheduled')).getByTestId('board-section-count')).toHaveTextContent('1 / 2');
+  });
+
+  it('checks a patient in with one click, and the card moves to the checked-in section', async () => {
+    const api = boardApi([card('1', 'scheduled', 'Ahmed Al-Farsi')]);
+    const user = userEvent.setup();
+    renderApp('/frontdesk');
+    const expected = await screen.findByTestId('board-section-scheduled');
+    await user.click(await within(expected).findByTestId('appointment-check-in'));
+    expect(await screen.findByText('Patient checked in')).toBeInTheDocument();
+    expect(api.patches).toEqual([{ status: 'arrived', version: 1 }]);
+    await within(section('arrived')).findByText('Ahmed Al-Farsi');
+    expect(within(section('scheduled')).queryByText('Ahmed Al-Farsi')).toBeNull();
+  });
+
+  it('a refused step shows its message on the card and reloads the board', async () => {
+    const api = boardApi([card('1', 'scheduled', 'Ahmed Al-Farsi')], () => {
+      api.cards = [card('1', 'cancelled', 'Ahmed Al-Farsi', { version: 2 })];
+      return jsonResponse(409, errorBody('An appointment that is cancelled cannot become checked in', 'INVALID_TRANSITION'));
+    });
+    const user = userEvent.setup();
+    renderApp('/frontdesk');
+    await user.click(await within(await screen.findByTestId('board-section-scheduled')).findByTestId('appointment-check-in'));
+    const moved = await within(section('cancelled')).findByText('Ahmed Al-Farsi');
+    const cardEl = moved.closest('[data-testid="board-card"]') as HTMLElement;
+    await waitFor(() => expect(within(cardEl).getByTestId('board-card-error')).toHaveTextContent('cannot become checked in'));
+    expect(api.boardReads).toBeGreaterThanOrEqual(2);
+  });
+});
