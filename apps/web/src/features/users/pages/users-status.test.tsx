@@ -55,7 +55,7 @@ describe('users list: status and deletion', () => {
     await user.click(await screen.findByRole('switch', { name: 'Account status of Mariam Saleh' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Employee deactivated')).toBeInTheDocument();
-    expect(calls.puts).toEqual([{ isActive: false }]);
+    expect(calls.puts).toEqual([{ isActive: false, version: 1 }]);
     expect(router.state.location.pathname).toBe('/');
   });
 
