@@ -323,3 +323,28 @@ test('the people screens read right to left in Arabic, in the dark theme and on 
   await expect(page.getByTestId('roles-table')).toBeVisible();
   await shot(page, 'roles-ar-dark-375');
 });
+
+for (const lang of ['ar', 'en'] as const) {
+  test(`the doctor statistics chart keeps its axis numbers inside the chart, on the reading side (${lang})`, async ({ page }) => {
+    await signIn(page, { lang, theme: 'dark' });
+    await page.goto('/doctors');
+    await page.getByTestId('doctors-grid').getByRole('button').first().click();
+    await expect(page).toHaveURL(/\/doctors\/details\//);
+    const chart = page.getByTestId('stats-chart');
+    await expect(chart).toBeVisible();
+    const svg = (await chart.boundingBox())!;
+    const ticks = chart.getByTestId('stats-axis-tick');
+    await expect(ticks).toHaveCount(3);
+    for (const tick of await ticks.all()) {
+      const box = (await tick.boundingBox())!;
+      const label = await tick.textContent();
+      expect(box.x, `tick "${label}" starts inside the chart`).toBeGreaterThanOrEqual(svg.x);
+      expect(box.x + box.width, `tick "${label}" ends inside the chart`).toBeLessThanOrEqual(svg.x + svg.width + 0.5);
+    }
+    // At the right in Arabic, at the left in English.
+    const first = (await ticks.first().boundingBox())!;
+    if (lang === 'ar') expect(first.x).toBeGreaterThan(svg.x + svg.width / 2);
+    else expect(first.x).toBeLessThan(svg.x + svg.width / 2);
+    await shot(page, `doctor-stats-${lang}-dark`);
+  });
+}

@@ -103,4 +103,32 @@ test.describe('sign-in and the app shell', () => {
     await expect(page.getByTestId('users-table')).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('shell-ar-phone.png'), fullPage: true });
   });
+
+  for (const list of [
+    { path: '/', table: 'users-table', lang: 'en' as const },
+    { path: '/patients', table: 'patients-table', lang: 'ar' as const },
+  ]) {
+    test(`on a phone the list at ${list.path} is one card per row, status and actions in view (${list.lang})`, async ({ page }) => {
+      await page.setViewportSize({ width: 375, height: 812 });
+      await signIn(page, { lang: list.lang, theme: 'dark' });
+      await page.goto(list.path);
+      const table = page.getByTestId(list.table);
+      const firstRow = table.locator('tbody tr').first();
+      const status = firstRow.locator('[data-status]');
+      const actions = firstRow.locator('td').last().getByRole('button').or(firstRow.locator('td').last().getByRole('link'));
+      await expect(status).toBeVisible();
+      // Nothing scrolls sideways: the page fits the screen, and the row's status and actions are within it.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      for (const target of [status, actions.first()]) {
+        await expect(target).toBeVisible();
+        const box = (await target.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(375);
+      }
+      // One card per row: the row is taller than a table line and the title comes first.
+      expect((await firstRow.boundingBox())!.height).toBeGreaterThan(120);
+      await expect(firstRow.locator('td[data-primary]')).toBeVisible();
+      await page.screenshot({ path: test.info().outputPath(`list-${list.table}-${list.lang}-phone.png`), fullPage: true });
+    });
+  }
 });

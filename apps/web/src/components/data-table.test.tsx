@@ -149,3 +149,38 @@ describe('DataTable', () => {
     expect(screen.queryByText('No Patients Found')).not.toBeInTheDocument();
   });
 });
+
+describe('DataTable on a phone', () => {
+  // The stacked layout itself is CSS (data-table.module.css, below 40em); the browser test in tests/e2e/shell.spec.ts
+  // checks it at 375 px. Here: every cell carries what that layout needs.
+  const wide: DataTableColumn<Patient>[] = [
+    { key: 'publicId', header: 'Patient ID', sortKey: 'publicId', render: (p) => p.id },
+    { key: 'name', header: 'Name', sortKey: 'name', render: (p) => p.name },
+    { key: 'status', header: <span>Status</span>, sortLabel: 'Status', render: () => 'Active' },
+    { key: 'actions', header: 'Actions', render: () => <button type="button">Edit</button> },
+  ];
+
+  it('titles each row with the name column and labels every other cell with its column', () => {
+    renderTable({ columns: wide, onSort: () => {} });
+    const cells = within(bodyRows()[0]!).getAllByRole('cell');
+    const byText = (text: string) => cells.find((c) => c.textContent === text)!;
+    expect(byText('Layla Mansour')).toHaveAttribute('data-primary');
+    expect(byText('Layla Mansour')).not.toHaveAttribute('data-label');
+    expect(byText('p1')).toHaveAttribute('data-label', 'Patient ID');
+    expect(byText('Active')).toHaveAttribute('data-label', 'Status');
+    expect(byText('Edit')).toHaveAttribute('data-label', 'Actions');
+  });
+
+  it('takes the title from the column marked primary, else the first column', () => {
+    renderTable({ columns: wide.map((c) => (c.key === 'status' ? { ...c, primary: true } : c)) });
+    expect(within(bodyRows()[0]!).getByText('Active').closest('td')).toHaveAttribute('data-primary');
+    renderTable({ columns: [wide[0]!, wide[2]!], 'data-testid': 'other' });
+    expect(within(screen.getByTestId('other')).getByText('p1').closest('td')).toHaveAttribute('data-primary');
+  });
+
+  it('keeps only the sortable headers as sort buttons above the cards', () => {
+    renderTable({ columns: wide, onSort: () => {} });
+    const headers = within(screen.getByTestId('patients-table')).getAllByRole('columnheader');
+    expect(headers.filter((h) => h.hasAttribute('data-sortable')).map((h) => h.textContent)).toEqual(['Patient ID', 'Name']);
+  });
+});

@@ -15,6 +15,11 @@ export interface DataTableColumn<T> {
   sortLabel?: string;
   width?: number | string;
   align?: 'start' | 'center' | 'end';
+  /**
+   * The row's title in the stacked layout of narrow screens. Without one, the column keyed `name` is the title, or
+   * else the first column.
+   */
+  primary?: boolean;
 }
 
 interface DataTableProps<T> {
@@ -48,6 +53,16 @@ interface DataTableProps<T> {
   minWidth?: number;
   caption?: string;
   'data-testid'?: string;
+}
+
+/** The key of the column that titles each row in the stacked layout. */
+export function primaryColumnKey<T>(columns: readonly DataTableColumn<T>[]): string | undefined {
+  return (columns.find((c) => c.primary) ?? columns.find((c) => c.key === 'name') ?? columns[0])?.key;
+}
+
+/** A column's name as plain text, for the label in front of its value in the stacked layout. */
+function columnLabel<T>(column: DataTableColumn<T>): string | undefined {
+  return column.sortLabel ?? (typeof column.header === 'string' ? column.header : undefined);
 }
 
 /** Three-digit row number, counting across pages. */
@@ -97,6 +112,7 @@ export function DataTable<T>({
   const { t } = useTranslation();
   const columnCount = columns.length + (withNumber ? 1 : 0);
   const textAlign = (align: DataTableColumn<T>['align']) => align ?? 'start';
+  const primaryKey = primaryColumnKey(columns);
 
   const header = (
     <Table.Tr>
@@ -115,6 +131,7 @@ export function DataTable<T>({
             className={classes.th}
             style={{ width: column.width, textAlign: textAlign(column.align) }}
             aria-sort={ariaSort}
+            data-sortable={column.sortKey && onSort ? true : undefined}
           >
             {column.sortKey && onSort ? (
               <UnstyledButton
@@ -146,7 +163,7 @@ export function DataTable<T>({
   let body: ReactNode;
   if (loading && !rows?.length) {
     body = Array.from({ length: Math.min(limit, 8) }, (_, i) => (
-      <Table.Tr key={`skeleton-${i}`} aria-hidden>
+      <Table.Tr key={`skeleton-${i}`} className={classes.row} aria-hidden>
         {Array.from({ length: columnCount }, (__, j) => (
           <Table.Td key={j}>
             <Skeleton height={14} radius="sm" width={j === 0 && withNumber ? 28 : `${55 + ((i * 7 + j * 13) % 40)}%`} />
@@ -175,7 +192,7 @@ export function DataTable<T>({
     );
   } else if (!rows?.length) {
     body = (
-      <Table.Tr>
+      <Table.Tr className={classes.message}>
         <Table.Td colSpan={columnCount}>
           <EmptyState title={emptyText} description={emptyDescription} icon={emptyIcon} actions={emptyActions} size="sm" />
         </Table.Td>
@@ -213,7 +230,14 @@ export function DataTable<T>({
         >
           {withNumber && <Table.Td className={classes.number}>{rowNumber(page, limit, index)}</Table.Td>}
           {columns.map((column) => (
-            <Table.Td key={column.key} style={{ textAlign: textAlign(column.align) }}>
+            <Table.Td
+              key={column.key}
+              className={classes.cell}
+              style={{ textAlign: textAlign(column.align) }}
+              data-primary={column.key === primaryKey || undefined}
+              data-label={column.key === primaryKey ? undefined : columnLabel(column) || undefined}
+              data-align={column.align}
+            >
               {column.render(row, index)}
             </Table.Td>
           ))}
@@ -223,7 +247,7 @@ export function DataTable<T>({
   }
 
   return (
-    <Table.ScrollContainer minWidth={minWidth} type="native">
+    <Table.ScrollContainer minWidth={minWidth} type="native" className={classes.scroll}>
       <Table
         className={classes.table}
         highlightOnHover={Boolean(rows?.length)}

@@ -71,7 +71,11 @@ export function formatDateTime(value: string | null | undefined, lang: string, o
   return `${format(lang, options, undefined).format(instant)} · \u2066${time}\u2069`;
 }
 
-/** How the date inputs show their value (Day.js tokens): month first in English, day first in Arabic. */
-export function dateInputFormat(lang: string): string {
-  return lang.startsWith('ar') ? 'D MMMM YYYY' : 'MMMM D, YYYY';
+/**
+ * How the date inputs show their value (Day.js tokens, month names from the Day.js locale that follows the interface
+ * language): month first in English, day first in Arabic, as Intl writes them. `short` abbreviates the month.
+ */
+export function dateInputFormat(lang: string, month: 'long' | 'short' = 'long'): string {
+  const name = month === 'long' ? 'MMMM' : 'MMM';
+  return lang.startsWith('ar') ? `D ${name} YYYY` : `${name} D, YYYY`;
 }

@@ -27,7 +27,7 @@ export const PAGES: readonly PageEntry[] = [
   { path: '/', title: 'shell.titles.users', permissions: USER_ADMIN },
   { path: '/login', title: 'shell.titles.login' },
   { path: '/dashboard', title: 'shell.titles.dashboard' },
-  { path: '/audit', title: 'audit.title', permissions: ['audit_read'] },
+  { path: '/audit', title: 'shell.titles.audit', permissions: ['audit_read'] },
   { path: '/users', title: 'shell.titles.users', permissions: USER_ADMIN },
   { path: '/users/add', title: 'shell.titles.addUser', permissions: ['user_create'] },
   { path: '/users/edit/:id', title: 'shell.titles.editUser', permissions: ['user_update'] },

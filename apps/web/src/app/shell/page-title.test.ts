@@ -12,6 +12,8 @@ describe('page titles', () => {
     expect(pageTitleKey('/')).toBe('shell.titles.users');
     expect(pageTitleKey('/users')).toBe('shell.titles.users');
     expect(pageTitleKey('/departements')).toBe('shell.titles.departments');
+    // In the sign-in bundle, so the top bar names the page before the page's own texts arrive.
+    expect(pageTitleKey('/audit')).toBe('shell.titles.audit');
   });
 
   it('knows nothing of unknown paths', () => {

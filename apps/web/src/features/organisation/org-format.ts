@@ -1,9 +1,6 @@
 import { formatDate as formatDateIntl } from '@/lib/dates';
 import { WEEK_DAYS, type Plan } from '@clinic/shared';
 
-/** The spec's date format for the date inputs: January 5, 2024 (month names in the active language). */
-export const DATE_FORMAT = 'MMMM D, YYYY';
-
 /** A date in the interface language, written by Intl ("January 5, 2024", "5 يناير 2024"). */
 export function formatDate(value: string | null | undefined, lang: string): string {
   return formatDateIntl(value, lang);

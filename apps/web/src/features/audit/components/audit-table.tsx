@@ -1,9 +1,12 @@
-import { Badge, Code, Drawer, Group, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Code, Drawer, Group, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AuditEntry } from '@clinic/shared';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
+import { useCanOpen } from '@/lib/pages';
+import { describeAuditRecord } from '../lib/audit-record';
 
 const ACTION_COLORS: Record<string, string> = {
   create: 'teal',
@@ -27,6 +30,31 @@ export function useAuditLabels() {
 
 function formatInstant(iso: string, lang: string): string {
   return new Intl.DateTimeFormat(lang === 'ar' ? 'ar' : 'en-US', { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso));
+}
+
+/**
+ * What the entry's record is: its name or public id when the entry carries them, else its kind; linked to its details
+ * page when it has one, still exists and the user may open it. Database ids are not shown.
+ */
+export function AuditRecordLabel({ entry }: { entry: AuditEntry }) {
+  const { t } = useTranslation();
+  const labels = useAuditLabels();
+  const canOpen = useCanOpen();
+  const record = describeAuditRecord(entry);
+  const named = [record.name, record.publicId].filter(Boolean).join(' · ');
+  const text = named || record.readableId || labels.entity(entry.entity);
+  if (record.path && canOpen(record.path)) {
+    return (
+      <Anchor component={Link} to={record.path} size="sm" aria-label={named ? t('audit.openRecord', { entity: labels.entity(entry.entity), record: text }) : t('audit.openRecordOnly', { entity: labels.entity(entry.entity) })} data-testid="audit-record-link">
+        {text}
+      </Anchor>
+    );
+  }
+  return (
+    <Text size="sm" ff={record.readableId && !named ? 'monospace' : undefined} c={named ? undefined : 'dimmed'} lineClamp={2} style={{ wordBreak: 'break-word' }}>
+      {text}
+    </Text>
+  );
 }
 
 /** Before/after of each changed field, when the entry carries them. */
@@ -114,7 +142,7 @@ export function AuditTable({ rows, page, limit, loading, stale, error, onRetry, 
           {
             key: 'entityId',
             header: t('audit.columns.record'),
-            render: (e: AuditEntry) => <Text size="xs" ff="monospace" c="dimmed" lineClamp={1} maw={220}>{e.entityId ?? '—'}</Text>,
+            render: (e: AuditEntry) => <AuditRecordLabel entry={e} />,
           },
         ]),
     {
@@ -159,7 +187,7 @@ export function AuditTable({ rows, page, limit, loading, stale, error, onRetry, 
                 <Table.Tbody>
                   <Table.Tr><Table.Th w={160}>{t('audit.columns.time')}</Table.Th><Table.Td>{formatInstant(open.createdAt, i18n.language)}</Table.Td></Table.Tr>
                   <Table.Tr><Table.Th>{t('audit.columns.user')}</Table.Th><Table.Td>{open.actor?.name || t('audit.unknownUser')}</Table.Td></Table.Tr>
-                  <Table.Tr><Table.Th>{t('audit.columns.record')}</Table.Th><Table.Td><Code>{open.entityId ?? '—'}</Code></Table.Td></Table.Tr>
+                  <Table.Tr><Table.Th>{t('audit.columns.record')}</Table.Th><Table.Td><Stack gap={2}><AuditRecordLabel entry={open} />{open.entityId && <Code>{open.entityId}</Code>}</Stack></Table.Td></Table.Tr>
                   <Table.Tr><Table.Th>{t('audit.columns.ip')}</Table.Th><Table.Td><Code>{open.ip ?? '—'}</Code></Table.Td></Table.Tr>
                   <Table.Tr><Table.Th>{t('audit.detail.userAgent')}</Table.Th><Table.Td><Text size="xs" style={{ wordBreak: 'break-word' }}>{open.userAgent ?? '—'}</Text></Table.Td></Table.Tr>
                   <Table.Tr><Table.Th>{t('audit.detail.requestId')}</Table.Th><Table.Td><Code>{open.requestId ?? '—'}</Code></Table.Td></Table.Tr>

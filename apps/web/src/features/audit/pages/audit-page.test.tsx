@@ -53,6 +53,19 @@ describe('audit log screen', () => {
     expect(drawer).toHaveTextContent('10.0.0.7');
   });
 
+  it('shows what each record is instead of its id, linked to its details page', async () => {
+    const created: AuditEntry = { ...update, _id: '43', action: 'create', entityId: 'p-2', changes: { after: { publicId: 'PAT-000301', name: 'Omar Khalil' } } };
+    auditApi([update, created, denied]);
+    signIn();
+    renderApp('/audit');
+    const table = await screen.findByTestId('audit-table');
+    await within(table).findByText('Permission refused');
+    expect(table).not.toHaveTextContent('p-1');
+    expect(within(table).getByRole('link', { name: 'Open Patient: Omar Khalil · PAT-000301' })).toHaveAttribute('href', '/patients/details/p-2');
+    expect(within(table).getByRole('link', { name: 'Open this record (Patient)' })).toHaveAttribute('href', '/patients/details/p-1');
+    expect(table).toHaveTextContent('GET /api/audit');
+  });
+
   it('filters by user, sending the filter to the server', async () => {
     const api = auditApi([update]);
     signIn();

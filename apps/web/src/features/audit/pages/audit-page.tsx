@@ -6,6 +6,7 @@ import { FilterBar } from '@/components/filter-bar';
 import { PageHeader } from '@/components/page-header';
 import { PaginationBar } from '@/components/pagination-bar';
 import { useListState } from '@/components/use-list-state';
+import { dateInputFormat } from '@/lib/dates';
 import { useAudit, useAuditFilters } from '../api/get-audit';
 import { AuditTable, useAuditLabels } from '../components/audit-table';
 
@@ -16,7 +17,7 @@ function dayText(value: unknown): string | null {
 }
 
 export default function AuditPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const labels = useAuditLabels();
   const list = useListState({ filters: ['actor', 'entity', 'action', 'from', 'to'] as const, defaultSortBy: 'createdAt' });
   const filterValues = useAuditFilters();
@@ -72,7 +73,7 @@ export default function AuditPage() {
               placeholder={t('audit.filters.from')}
               value={list.filters.from}
               onChange={(v) => list.setFilter('from', dayText(v))}
-              valueFormat="MMM D, YYYY"
+              valueFormat={dateInputFormat(i18n.language, 'short')}
               clearable
               maxDate={list.filters.to ?? undefined}
               leftSection={<IconCalendar size={16} stroke={1.7} />}
@@ -84,7 +85,7 @@ export default function AuditPage() {
               placeholder={t('audit.filters.to')}
               value={list.filters.to}
               onChange={(v) => list.setFilter('to', dayText(v))}
-              valueFormat="MMM D, YYYY"
+              valueFormat={dateInputFormat(i18n.language, 'short')}
               clearable
               minDate={list.filters.from ?? undefined}
               leftSection={<IconCalendar size={16} stroke={1.7} />}

@@ -35,6 +35,10 @@ export function DoctorStatsChart({ stats }: { stats: EmployeeStats }) {
   const barW = Math.max(3, Math.min(28, slot * 0.6));
   const labelEvery = days.length > 14 ? Math.ceil(days.length / 10) : 1;
   const ticks = [0, max / 2, max];
+  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
+  // The drawing is laid out in explicit coordinates, mirrored by hand for right-to-left; the SVG itself stays
+  // left-to-right so that text anchors mean what the coordinates mean (in an RTL document 'end' would flip and push
+  // the axis numbers out of the picture). Only the day names are set right to left.
   const rtl = i18n.dir() === 'rtl';
   const x = (i: number) => (rtl ? width - pad.start - slot * (i + 0.5) : pad.start + slot * (i + 0.5));
   const gridFrom = rtl ? pad.end : pad.start;
@@ -44,13 +48,13 @@ export function DoctorStatsChart({ stats }: { stats: EmployeeStats }) {
   return (
     <Box>
       <Box pos="relative">
-        <svg viewBox={`0 0 ${width} ${height}`} width="100%" role="img" aria-label={t('doctors.stats.chartLabel', { total: stats.totals.appointments })} data-testid="stats-chart">
+        <svg viewBox={`0 0 ${width} ${height}`} width="100%" direction="ltr" style={{ direction: 'ltr' }} role="img" aria-label={t('doctors.stats.chartLabel', { total: stats.totals.appointments })} data-testid="stats-chart">
           {ticks.map((tick) => {
             const y = pad.top + plotH - (tick / max) * plotH;
             return (
               <g key={tick}>
                 <line x1={gridFrom} x2={gridTo} y1={y} y2={y} stroke="var(--mantine-color-default-border)" strokeDasharray={tick === 0 ? undefined : '3 4'} />
-                <text x={rtl ? width - 4 : 4} y={y + 4} fontSize="10" fill="var(--mantine-color-dimmed)" textAnchor={rtl ? 'end' : 'start'}>{tick}</text>
+                <text data-testid="stats-axis-tick" x={rtl ? width - 4 : 4} y={y + 4} fontSize="10" fill="var(--mantine-color-dimmed)" textAnchor={rtl ? 'end' : 'start'}>{number.format(tick)}</text>
               </g>
             );
           })}
@@ -67,7 +71,7 @@ export function DoctorStatsChart({ stats }: { stats: EmployeeStats }) {
                   return <rect key={s.key} x={x(i) - barW / 2} y={base} width={barW} height={h} rx={Math.min(3, barW / 3)} fill={theme.colors[s.color]![6]} />;
                 })}
                 {i % labelEvery === 0 && (
-                  <text x={x(i)} y={height - 8} fontSize="10" textAnchor="middle" fill="var(--mantine-color-dimmed)">{dayLabel(d.date, days.length <= 7)}</text>
+                  <text x={x(i)} y={height - 8} fontSize="10" textAnchor="middle" direction={rtl ? 'rtl' : 'ltr'} fill="var(--mantine-color-dimmed)">{dayLabel(d.date, days.length <= 7)}</text>
                 )}
               </g>
             );

@@ -1,8 +1,5 @@
 import { i18n } from '@/lib/i18n';
 
-/** Dates as the spec shows them: 'MMMM D, YYYY' (January 5, 1990), in the active language. */
-export const DATE_FORMAT = 'MMMM D, YYYY';
-
 function locale(): string {
   return i18n.language === 'ar' ? 'ar-u-nu-latn' : 'en-US';
 }

@@ -6,7 +6,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { Controller, useFieldArray, useFormState, type ArrayPath, type Control, type FieldArray, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '@/lib/http';
-import { DATE_FORMAT } from '../org-format';
+import { dateInputFormat } from '@/lib/dates';
 import { messageAt } from './form-errors';
 
 export interface EditableColumn {
@@ -40,7 +40,7 @@ interface EditableTableProps<T extends FieldValues> {
  * validated with the form's schema; rows are added and removed in place.
  */
 export function EditableTable<T extends FieldValues>({ control, name, columns, newRow, addLabel, emptyText, description, 'data-testid': testId }: EditableTableProps<T>) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { fields, append, remove } = useFieldArray({ control, name });
   const { errors } = useFormState({ control, name: name as unknown as Path<T> });
   const listError = messageAt(errors, name);
@@ -57,7 +57,7 @@ export function EditableTable<T extends FieldValues>({ control, name, columns, n
           case 'select':
             return <Select {...common} data={column.options ?? []} value={(field.value as string | null) || null} onChange={(v) => field.onChange(v ?? (column.required ? '' : null))} placeholder={column.placeholder ?? column.label} allowDeselect={!column.required} clearable={!column.required} comboboxProps={{ withinPortal: true }} ref={field.ref} />;
           case 'date':
-            return <DateInput {...common} valueFormat={DATE_FORMAT} dateParser={parseDateText} value={(field.value as string | null) || null} onChange={(v) => field.onChange(v ?? '')} placeholder={column.placeholder ?? column.label} clearable popoverProps={{ withinPortal: true }} ref={field.ref} />;
+            return <DateInput {...common} valueFormat={dateInputFormat(i18n.language)} dateParser={parseDateText} value={(field.value as string | null) || null} onChange={(v) => field.onChange(v ?? '')} placeholder={column.placeholder ?? column.label} clearable popoverProps={{ withinPortal: true }} ref={field.ref} />;
           case 'time':
             return <TimeInput {...common} value={(field.value as string | undefined) ?? ''} onChange={(e) => field.onChange(e.currentTarget.value)} ref={field.ref} />;
           case 'number':

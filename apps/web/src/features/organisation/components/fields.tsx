@@ -3,7 +3,9 @@ import { DateInput } from '@mantine/dates';
 import { parseDateText } from '@clinic/shared';
 import { Controller, type Control, type FieldValues } from 'react-hook-form';
 import { translateMessage } from '@/lib/http';
-import { DATE_FORMAT, todayIso } from '../org-format';
+import { useTranslation } from 'react-i18next';
+import { dateInputFormat } from '@/lib/dates';
+import { todayIso } from '../org-format';
 
 /*
  * Form fields bound to react-hook-form by name, showing the schema's (translated) message.
@@ -81,6 +83,7 @@ export function TextAreaField({ control, name, label, placeholder, description, 
 
 /** A calendar date stored as YYYY-MM-DD; `past` keeps future dates out of reach. */
 export function DateField({ control, name, label, placeholder, description, required, testId, disabled, past }: BaseProps & { past?: boolean }) {
+  const { i18n } = useTranslation();
   return (
     <Controller
       control={asControl(control)}
@@ -91,7 +94,7 @@ export function DateField({ control, name, label, placeholder, description, requ
           placeholder={placeholder}
           description={description}
           withAsterisk={required}
-          valueFormat={DATE_FORMAT}
+          valueFormat={dateInputFormat(i18n.language)}
           dateParser={parseDateText}
           maxDate={past ? todayIso() : undefined}
           clearable

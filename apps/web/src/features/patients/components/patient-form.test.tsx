@@ -185,4 +185,22 @@ describe('patient form', { timeout: 30_000 }, () => {
     expect(screen.getByText('رقم الهاتف غير صالح')).toBeInTheDocument();
     expect(document.documentElement).toHaveAttribute('dir', 'rtl');
   });
+
+  it('writes its dates as the other date fields do: day first in Arabic, month first in English', async () => {
+    patientsApi();
+    await setLanguage('ar');
+    signIn();
+    const user = userEvent.setup();
+    renderApp('/patients/add');
+    await screen.findByRole('button', { name: 'حفظ المريض' }, { timeout: 5000 });
+    const dob = screen.getByRole('textbox', { name: /تاريخ الميلاد/ });
+    await fill(user, dob, '1990-01-05');
+    await user.tab();
+    expect(dob).toHaveValue('5 يناير 1990');
+    expect((dob as HTMLInputElement).value).not.toMatch(/يناير 5, 1990/);
+
+    await setLanguage('en');
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /Date of birth/ })).toHaveValue('January 5, 1990'));
+  });
 });
+

@@ -47,9 +47,9 @@ import {
   patientInput,
   type PatientData,
 } from '@clinic/shared';
+import { dateInputFormat } from '@/lib/dates';
 import { applyFieldErrors, isApiError, translateMessage } from '@/lib/http';
 import type { PatientImageChange } from '../api/patient-form-data';
-import { DATE_FORMAT } from './patient-format';
 import type { PatientFormValues } from './patient-form-values';
 import { PatientPhotoField } from './patient-photo-field';
 
@@ -107,7 +107,8 @@ const resolver = zodResolver(patientInput) as unknown as Resolver<PatientFormVal
  * and a first note. Validated with the same schema the API uses.
  */
 export function PatientForm({ mode, defaultValues, currentImage = null, onSubmit, onCancel }: PatientFormProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const dateFormat = dateInputFormat(i18n.language);
   const [image, setImage] = useState<PatientImageChange>({ file: null, remove: false });
   const [imageError, setImageError] = useState<string | null>(null);
   const {
@@ -154,7 +155,7 @@ export function PatientForm({ mode, defaultValues, currentImage = null, onSubmit
                   label={label('dateOfBirth')}
                   placeholder={label('dateOfBirthPlaceholder')}
                   withAsterisk
-                  valueFormat={DATE_FORMAT}
+                  valueFormat={dateFormat}
                   dateParser={dateParser}
                   maxDate={today()}
                   defaultLevel="decade"
@@ -280,7 +281,7 @@ export function PatientForm({ mode, defaultValues, currentImage = null, onSubmit
               control={control}
               name="Surgical_History"
               render={({ field }) => (
-                <DateInput label={label('surgicalHistory')} valueFormat={DATE_FORMAT} dateParser={dateParser} maxDate={today()} clearable value={field.value} onChange={field.onChange} onBlur={field.onBlur} ref={field.ref} name={field.name} error={err(errors.Surgical_History)} />
+                <DateInput label={label('surgicalHistory')} valueFormat={dateFormat} dateParser={dateParser} maxDate={today()} clearable value={field.value} onChange={field.onChange} onBlur={field.onBlur} ref={field.ref} name={field.name} error={err(errors.Surgical_History)} />
               )}
             />
             <TextInput label={label('currentMedications')} placeholder={label('currentMedicationsPlaceholder')} maxLength={500} error={err(errors.Current_Medications)} {...register('Current_Medications')} />
@@ -390,7 +391,7 @@ export function PatientForm({ mode, defaultValues, currentImage = null, onSubmit
                     control={control}
                     name={`insurances.${index}.expiryDate`}
                     render={({ field }) => (
-                      <DateInput label={label('expiryDate')} withAsterisk valueFormat={DATE_FORMAT} dateParser={dateParser} clearable value={field.value} onChange={field.onChange} onBlur={field.onBlur} ref={field.ref} name={field.name} error={err(errors.insurances?.[index]?.expiryDate)} />
+                      <DateInput label={label('expiryDate')} withAsterisk valueFormat={dateFormat} dateParser={dateParser} clearable value={field.value} onChange={field.onChange} onBlur={field.onBlur} ref={field.ref} name={field.name} error={err(errors.insurances?.[index]?.expiryDate)} />
                     )}
                   />
                 </SimpleGrid>

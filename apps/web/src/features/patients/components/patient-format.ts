@@ -1,8 +1,5 @@
 import { formatDate as formatDateIntl, formatDateTime as formatDateTimeIntl } from '@/lib/dates';
 
-/** The spec's date format for the date inputs: January 5, 1990 (month names in the active language). */
-export const DATE_FORMAT = 'MMMM D, YYYY';
-
 /** A calendar date (`YYYY-MM-DD`) or an instant, shown as a date in the given language; '' when absent. */
 export function formatDate(value: string | null | undefined, lang: string): string {
   return formatDateIntl(value, lang);

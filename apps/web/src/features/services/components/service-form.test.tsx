@@ -10,17 +10,18 @@ if (!('fonts' in document)) {
 const CLINIC = '11111111-1111-4111-8111-111111111111';
 const OMAR = '22222222-2222-4222-8222-222222222222';
 const EMILY = '33333333-3333-4333-8333-333333333333';
+const MALAZ = '44444444-4444-4444-8444-444444444444';
 const list = (data: unknown[]) => ({ ...emptyList(), data });
 
 function servicesApi() {
   const posted: unknown[] = [];
   mockFetch((url, init) => {
     if (url.pathname === '/api/profile') return jsonResponse(200, { success: true, data: demoUser });
-    if (url.pathname === '/api/clinics') return jsonResponse(200, list([{ _id: CLINIC, name: 'Olaya Clinic' }]));
+    if (url.pathname === '/api/clinics') return jsonResponse(200, list([{ _id: CLINIC, name: 'Olaya Clinic' }, { _id: MALAZ, name: 'Malaz Clinic' }]));
     if (url.pathname === '/api/employees') {
       return jsonResponse(200, list([
         { _id: OMAR, name: 'Dr. Omar Haddad', clinics: [{ _id: CLINIC, name: 'Olaya Clinic' }] },
-        { _id: EMILY, name: 'Dr. Emily Carter', clinics: [] },
+        { _id: EMILY, name: 'Dr. Emily Carter', clinics: [{ _id: MALAZ, name: 'Malaz Clinic' }] },
       ]));
     }
     if (url.pathname === '/api/services' && init.method === 'POST') {
@@ -48,7 +49,7 @@ describe('service form', { timeout: 30_000 }, () => {
     expect(posted).toHaveLength(0);
   });
 
-  it('lists the chosen clinic\'s doctors first and sends the service', async () => {
+  it('offers only the doctors of the chosen clinic and sends the service', async () => {
     const posted = servicesApi();
     signIn();
     const user = userEvent.setup();
@@ -59,11 +60,31 @@ describe('service form', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('combobox', { name: /Clinic/ }));
     await user.click(await screen.findByRole('option', { name: 'Olaya Clinic' }));
     await user.click(screen.getByRole('combobox', { name: /Provided by/ }));
-    expect(await screen.findByText('Work at this clinic')).toBeInTheDocument();
-    expect(screen.getByText('Other doctors')).toBeInTheDocument();
     await user.click(await screen.findByRole('option', { name: 'Dr. Omar Haddad' }));
+    expect(screen.queryByRole('option', { name: /Emily Carter/ })).not.toBeInTheDocument();
     await user.click(screen.getAllByRole('button', { name: 'Add Service' }).at(-1)!);
     await waitFor(() => expect(router.state.location.pathname).toBe('/services'));
     expect(posted).toEqual([{ name: 'Cardiology check-up', description: 'Heart check with ECG', price: 300, durationMinutes: null, clinic: CLINIC, doctors: [OMAR], isActive: true }]);
+  });
+
+  it('asks for the clinic before the doctors, and a change of clinic lets go of the doctors who do not work there', async () => {
+    servicesApi();
+    signIn();
+    const user = userEvent.setup();
+    renderApp('/services/add');
+    expect(await screen.findByPlaceholderText('Choose the clinic first')).toBeDisabled();
+
+    await user.click(screen.getByRole('combobox', { name: /Clinic/ }));
+    await user.click(await screen.findByRole('option', { name: 'Malaz Clinic' }));
+    await user.click(screen.getByRole('combobox', { name: /Provided by/ }));
+    await user.click(await screen.findByRole('option', { name: 'Dr. Emily Carter' }));
+    expect(screen.queryByRole('option', { name: /Omar Haddad/ })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: /Clinic/ }));
+    await user.click(await screen.findByRole('option', { name: 'Olaya Clinic' }));
+    await waitFor(() => expect(screen.queryByText('Dr. Emily Carter')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('combobox', { name: /Provided by/ }));
+    expect(await screen.findByRole('option', { name: 'Dr. Omar Haddad' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: /Emily Carter/ })).not.toBeInTheDocument();
   });
 });

@@ -34,24 +34,25 @@ interface ServiceFormProps {
 /** Name, description, price, duration, clinic and the doctors who provide the service (all but duration required). */
 export function ServiceForm({ defaultValues, clinics, doctors, submitLabel, onSubmit, onCancel }: ServiceFormProps) {
   const { t } = useTranslation();
-  const { control, register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<ServiceFormValues, unknown, ServiceCreate>({
+  const { control, register, handleSubmit, setError, getValues, setValue, formState: { errors, isSubmitting } } = useForm<ServiceFormValues, unknown, ServiceCreate>({
     resolver,
     defaultValues,
     mode: 'onTouched',
   });
   const clinic = useWatch({ control, name: 'clinic' });
+  const selectedDoctors = useWatch({ control, name: 'doctors' });
   const err = (key: keyof ServiceFormValues) => translateMessage(errors[key]?.message);
 
-  // Doctors of the chosen clinic first: they are the ones who can take its appointments.
-  const toItem = (d: DoctorOption) => ({ value: d._id, label: d.name });
-  const atClinic = clinic ? doctors.filter((d) => d.clinics?.some((c) => c._id === clinic)) : [];
-  const others = doctors.filter((d) => !atClinic.includes(d));
-  const doctorData = atClinic.length
-    ? [
-        { group: t('services.form.doctorsAtClinic'), items: atClinic.map(toItem) },
-        ...(others.length ? [{ group: t('services.form.otherDoctors'), items: others.map(toItem) }] : []),
-      ]
-    : doctors.map(toItem);
+  // Only the doctors who work at the chosen clinic: they are the ones who can take its appointments. A doctor already
+  // on the service who does not (a service saved before) stays listed, marked, until removed.
+  const worksAt = (doctorId: string, clinicId: string | null) =>
+    Boolean(clinicId && doctors.find((d) => d._id === doctorId)?.clinics?.some((c) => c._id === clinicId));
+  const doctorData = clinic
+    ? doctors
+        .filter((d) => worksAt(d._id, clinic) || selectedDoctors.includes(d._id))
+        .map((d) => ({ value: d._id, label: worksAt(d._id, clinic) ? d.name : t('services.form.notAtClinic', { name: d.name }) }))
+    : [];
+  const noneAtClinic = Boolean(clinic) && !doctors.some((d) => worksAt(d._id, clinic));
 
   const submit = handleSubmit(async (values) => {
     try {
@@ -127,7 +128,12 @@ export function ServiceForm({ defaultValues, clinics, doctors, submitLabel, onSu
               placeholder={t('services.form.clinicPlaceholder')}
               data={clinics.map((c) => ({ value: c._id, label: c.name }))}
               value={field.value}
-              onChange={field.onChange}
+              onChange={(next) => {
+                field.onChange(next);
+                // A doctor chosen for the previous clinic who does not work at this one leaves the list.
+                const kept = getValues('doctors').filter((id) => worksAt(id, next));
+                if (kept.length !== getValues('doctors').length) setValue('doctors', kept, { shouldValidate: true });
+              }}
               onBlur={field.onBlur}
               withAsterisk
               searchable
@@ -144,8 +150,10 @@ export function ServiceForm({ defaultValues, clinics, doctors, submitLabel, onSu
           render={({ field }) => (
             <MultiSelect
               label={t('services.form.doctors')}
-              placeholder={field.value.length ? undefined : t('services.form.doctorsPlaceholder')}
+              placeholder={field.value.length ? undefined : clinic ? t('services.form.doctorsPlaceholder') : t('services.form.chooseClinicFirst')}
+              description={noneAtClinic ? undefined : t('services.form.doctorsHint')}
               data={doctorData}
+              disabled={!clinic && !field.value.length}
               value={field.value}
               onChange={field.onChange}
               onBlur={field.onBlur}
@@ -153,8 +161,8 @@ export function ServiceForm({ defaultValues, clinics, doctors, submitLabel, onSu
               searchable
               clearable
               hidePickedOptions
-              nothingFoundMessage={t('services.form.noDoctors')}
-              error={err('doctors')}
+              nothingFoundMessage={noneAtClinic ? t('services.form.noDoctorsAtClinic') : t('services.form.noDoctors')}
+              error={err('doctors') ?? (noneAtClinic ? t('services.form.noDoctorsAtClinic') : undefined)}
               comboboxProps={{ withinPortal: true }}
               data-testid="service-doctors"
             />
