@@ -1,4 +1,5 @@
 export * from './constants.js';
+export * from './intervals.js';
 export * from './messages/index.js';
 export * from './schemas/common.js';
 export * from './schemas/dates.js';

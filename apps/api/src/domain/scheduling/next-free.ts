@@ -6,6 +6,7 @@
  * Bounded by construction: a counted number of days (the horizon), and on each day a counted number of candidate
  * starts per window (a window is at most a day long and the step is at least MIN_STEP_MINUTES).
  */
+import { intersectSpans } from '@clinic/shared';
 import { checkBookingTime, clinicHasHours, dayAvailability, subtract, type ClinicCalendar, type DoctorCalendar, type Interval } from './booking-rules.js';
 import { addDays, fromMinutes, localTime, safeTimeZone, zonedInstant } from './time-zone.js';
 
@@ -41,18 +42,6 @@ export interface FreeSlot {
   endsAt: Date;
   doctorId: string;
   doctorName: string;
-}
-
-function intersect(a: readonly Interval[], b: readonly Interval[]): Interval[] {
-  const out: Interval[] = [];
-  for (const x of a) {
-    for (const y of b) {
-      const start = Math.max(x.start, y.start);
-      const end = Math.min(x.end, y.end);
-      if (end > start) out.push({ start, end });
-    }
-  }
-  return out.sort((p, q) => p.start - q.start);
 }
 
 const overlapsAny = (start: number, end: number, busy: SlotDoctor['busy']) =>
@@ -98,7 +87,7 @@ export function findFreeSlots(q: SlotSearch): FreeSlot[] {
       if (day.holiday) break;
       const clinicWindows = clinicOpenAllDay ? [{ start: 0, end: DAY }] : day.clinicHours;
       const doctorWindows = day.doctorHours ?? [{ start: 0, end: DAY }];
-      let windows = subtract(intersect(clinicWindows, doctorWindows), busyMinutes(doctor.busy, date, tz));
+      let windows = subtract(intersectSpans(clinicWindows, doctorWindows), busyMinutes(doctor.busy, date, tz));
       if (d === 0) windows = subtract(windows, [{ start: 0, end: Math.min(firstMinute, DAY) }]);
       const seen = new Set<number>();
       for (const w of windows) {

@@ -1,4 +1,4 @@
-import type { AppointmentAvailability, AvailabilityDay } from '@clinic/shared';
+import { intersectSpans, type AppointmentAvailability, type AvailabilityDay } from '@clinic/shared';
 import { toMinutes } from './clinic-time';
 
 /** Minutes since the clinic's local midnight, half-open: [start, end). */
@@ -12,18 +12,6 @@ const toWindow = (slot: { startTime: string; endTime: string }): Window => {
   return { start: toMinutes(slot.startTime), end: end === 0 ? 24 * 60 : end };
 };
 
-function intersect(a: Window[], b: Window[]): Window[] {
-  const out: Window[] = [];
-  for (const x of a) {
-    for (const y of b) {
-      const start = Math.max(x.start, y.start);
-      const end = Math.min(x.end, y.end);
-      if (end > start) out.push({ start, end });
-    }
-  }
-  return out.sort((p, q) => p.start - q.start);
-}
-
 /**
  * When a day can be booked: the clinic's slots (the whole day when the clinic has set no working hours,
  * as the spec says), nothing on a holiday, and within the doctor's free windows when a doctor is chosen.
@@ -32,7 +20,7 @@ export function openWindows(day: AvailabilityDay | undefined, availability: Pick
   if (!day || !availability) return [{ start: 0, end: 24 * 60 }];
   if (day.holiday) return [];
   const clinic = availability.clinic.hasWorkingHours ? day.clinicHours.map(toWindow) : [{ start: 0, end: 24 * 60 }];
-  return day.doctorHours === null ? clinic : intersect(clinic, day.doctorHours.map(toWindow));
+  return day.doctorHours === null ? clinic : intersectSpans(clinic, day.doctorHours.map(toWindow));
 }
 
 /** A cell (or a moved appointment) is bookable when it fits inside one open window, start inclusive, end exclusive. */
