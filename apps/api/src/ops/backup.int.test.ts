@@ -14,7 +14,7 @@ import { loadConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { acquireDataLock, DataDirLockedError } from '../db/data-lock.js';
 import { DEMO_ADMIN, seedDemo } from '../seed/demo.js';
-import { auth, body, createTestContext, login, type TestContext } from '../test/harness.js';
+import { auth, body, createTestContext, login, multipart, type TestContext } from '../test/harness.js';
 import {
   backup, BackupError, finishInterruptedRestore, restore, RESTORE_MARKER, RESTORE_REPLACED, RESTORE_STAGING, tableChecksums,
 } from './backup.js';
@@ -30,14 +30,6 @@ let sourceToken: string;
 let good: string;
 let sourceState: State;
 
-interface FilePart { field: string; filename: string; type: string; data: Buffer }
-async function multipart(fields: Array<[string, string]>, parts: FilePart[] = []) {
-  const form = new FormData();
-  for (const [k, v] of fields) form.append(k, v);
-  for (const p of parts) form.append(p.field, new Blob([new Uint8Array(p.data)], { type: p.type }), p.filename);
-  const request = new Request('http://localhost/', { method: 'POST', body: form });
-  return { payload: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type')! };
-}
 
 function patientFields(identity: string, name: string): Array<[string, string]> {
   return [

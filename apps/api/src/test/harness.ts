@@ -108,3 +108,14 @@ export function linkSessionOf(accessToken: string): { employeeId: string; sessio
   const claims = JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString()) as { sub: string; sv: number; fam: string };
   return { employeeId: claims.sub, sessionVersion: claims.sv, familyId: claims.fam };
 }
+
+export interface FilePart { field: string; filename: string; type: string; data: Buffer }
+
+/** A multipart body as a browser sends it: text fields, then file parts. */
+export async function multipart(fields: Array<[string, string]>, parts: FilePart[] = []) {
+  const form = new FormData();
+  for (const [k, v] of fields) form.append(k, v);
+  for (const p of parts) form.append(p.field, new Blob([new Uint8Array(p.data)], { type: p.type }), p.filename);
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  return { payload: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type')! };
+}

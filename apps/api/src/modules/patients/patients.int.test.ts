@@ -4,7 +4,7 @@ import { appointments, auditLog, clinics, employees, files, patients, services }
 import { patientInput } from '@clinic/shared';
 import { seedPatients } from '../../seed/patients.js';
 import { createAccount } from '../organisation/provision.js';
-import { auth, body, createOrg, createTestContext, login, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
+import { auth, body, createOrg, createTestContext, login, multipart, TEST_PASSWORD, type FilePart, type TestContext, type TestOrg } from '../../test/harness.js';
 import { versionOf } from '../../test/versions.js';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5e0f5e20000000049454e44ae426082', 'hex');
@@ -15,16 +15,6 @@ let a: TestOrg;
 let b: TestOrg;
 let nurseToken: string;
 
-interface FilePart { field: string; filename: string; type: string; data: Buffer }
-
-/** A multipart body as a browser sends it. */
-async function multipart(fields: Array<[string, string]>, parts: FilePart[] = []) {
-  const form = new FormData();
-  for (const [k, v] of fields) form.append(k, v);
-  for (const p of parts) form.append(p.field, new Blob([new Uint8Array(p.data)], { type: p.type }), p.filename);
-  const request = new Request('http://localhost/', { method: 'POST', body: form });
-  return { payload: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type')! };
-}
 
 const baseFields: Array<[string, string]> = [
   ['name', 'Amal Hassan'],
