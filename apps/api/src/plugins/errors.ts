@@ -34,7 +34,7 @@ export function sendError(
 ) {
   // The FHIR API answers refusals as FHIR does: an OperationOutcome.
   if (req.url.startsWith(`${FHIR_BASE}/`)) {
-    return reply.status(status).type(FHIR_JSON).send(operationOutcome(status, t(req, key, params), fields));
+    return reply.status(status).type(FHIR_JSON).send(operationOutcome(status, t(req, key, params), fields, code));
   }
   return reply.status(status).send({
     success: false,

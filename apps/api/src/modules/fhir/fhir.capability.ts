@@ -35,7 +35,7 @@ export function capabilityStatement(base: string): Resource {
           ...((READ_TYPES as readonly string[]).includes(type) ? [{ code: 'read' }] : []),
           { code: 'search-type' },
         ],
-        searchParam: ['_id', ...SEARCH_PARAMS[type]].map((name) => ({ name, type: PARAM_TYPES[name] ?? 'string' })),
+        searchParam: [...(type === 'Slot' ? [] : ['_id']), ...SEARCH_PARAMS[type]].map((name) => ({ name, type: PARAM_TYPES[name] ?? 'string' })),
       })),
       operation: [{ name: 'export', definition: 'http://hl7.org/fhir/uv/bulkdata/OperationDefinition/export' }],
     }],

@@ -7,6 +7,7 @@ import { zonedInstant } from '../../domain/scheduling/time-zone.js';
 import { auth, createOrg, createTestContext, type TestContext, type TestOrg } from '../../test/harness.js';
 import { insertClinic, insertDoctor, insertPatient, insertService, nextWeekday } from '../appointments/fixtures.js';
 import { APPOINTMENT_STATUS_TO_FHIR, FHIR_GENDERS } from './fhir.resources.js';
+import { SEARCH_PARAMS } from './fhir.service.js';
 
 /**
  * The FHIR R4 API against the official R4 definitions: every resource it produces passes the validator, and the
@@ -177,6 +178,22 @@ describe('FHIR R4 API', () => {
     const unauthenticated = await ctx.app.inject({ method: 'GET', url: `${BASE}/Patient` });
     expect(unauthenticated.statusCode).toBe(401);
     expect(unauthenticated.json().resourceType).toBe('OperationOutcome');
+  });
+
+  it('answers every search parameter set to extreme values with a result or an OperationOutcome, never a 5xx', async () => {
+    const extremes = ['0001-01-01', 'ge9999-12-31', 'lt0000-00-00', 'eq2026-13-01', 'gt-271821-04-20T00:00:00Z', '1e308', '-1', 'NaN', '%25', '', 'x'.repeat(300),
+      'Patient/../../etc', 'Schedule/' + 'f'.repeat(64), '|', 'a|', ',,,,'];
+    const problems: string[] = [];
+    for (const [type, params] of Object.entries(SEARCH_PARAMS)) {
+      for (const name of ['_id', '_count', '_offset', ...params]) {
+        for (const value of extremes) {
+          const extra = type === 'Slot' && name !== 'schedule' ? `&schedule=Schedule/${ids.doctor}` : '';
+          const res = await get(`/${type}?${name}=${encodeURIComponent(value)}${extra}`);
+          if (res.statusCode >= 500 || (res.statusCode >= 400 && res.json().resourceType !== 'OperationOutcome')) problems.push(`${type}?${name}=${value.slice(0, 20)}: ${res.statusCode}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
   });
 
   it('answers another company\'s ids exactly like unknown ones and never lists them', async () => {

@@ -284,11 +284,16 @@ export function slotResource(s: SlotRow): Resource {
   };
 }
 
+/** The system of the API's own error codes (`FORBIDDEN`, `VALIDATION_FAILED`, ...) inside an OperationOutcome. */
+export const ERROR_CODE_SYSTEM = 'urn:clinic:error-code';
+
 /** The OperationOutcome every FHIR route answers with when it refuses a request. */
-export function operationOutcome(status: number, diagnostics: string, fields?: Record<string, string>): Resource {
+export function operationOutcome(status: number, diagnostics: string, fields?: Record<string, string>, errorCode?: string): Resource {
   const code = status === 401 ? 'login' : status === 403 ? 'forbidden' : status === 404 ? 'not-found' : status === 409 ? 'conflict'
     : status === 413 ? 'too-costly' : status === 422 || status === 400 ? 'invalid' : status >= 500 ? 'exception' : 'processing';
   const severity = status >= 500 ? 'fatal' : 'error';
   const perField = Object.entries(fields ?? {}).map(([field, text]) => ({ severity, code, diagnostics: text, expression: [field] }));
-  return { resourceType: 'OperationOutcome', issue: [{ severity, code, diagnostics }, ...perField] };
+  // Our own error code travels in details, as in every other answer of the API.
+  const details = errorCode ? { details: { coding: [{ system: ERROR_CODE_SYSTEM, code: errorCode }] } } : {};
+  return { resourceType: 'OperationOutcome', issue: [{ severity, code, diagnostics, ...details }, ...perField] };
 }

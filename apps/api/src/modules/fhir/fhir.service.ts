@@ -226,6 +226,7 @@ const KNOWN_FHIR_APPOINTMENT_CODES = ['proposed', 'pending', 'entered-in-error',
 /** Free and busy slots of one doctor's schedule over at most SLOT_WINDOW_DAYS (default: the next seven days). */
 async function slots(ctx: Ctx, q: Query, page: ReturnType<typeof pageOf>): Promise<Resource> {
   const { deps, caller } = ctx;
+  if (q._id !== undefined) throw badParameter('_id'); // slots are computed: they are found by schedule and time only
   const schedule = referenceParam(q, 'schedule', 'Schedule');
   if (schedule === undefined) throw new AppError(400, 'FHIR_SCHEDULE_REQUIRED', 'errors.fhir.scheduleRequired');
   const status = valueOf(q, 'status');
