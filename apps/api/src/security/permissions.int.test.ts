@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../modules/organisation/provision.js';
-import { auth, body, createOrg, errorOf, createTestContext, login, TEST_PASSWORD, type TestContext } from '../test/harness.js';
+import { auth, createOrg, errorOf, createTestContext, login, TEST_PASSWORD, type TestContext } from '../test/harness.js';
 import { dataSnapshot, fillParams, protectedRoutes } from '../test/route-helpers.js';
 
 /**

@@ -33,7 +33,7 @@ function fhirValid(resource: any): void {
     validateResource(resource);
   } catch (err) {
     const issues = (err as { outcome?: { issue?: unknown[] } }).outcome?.issue ?? err;
-    throw new Error(`${resource.resourceType}/${resource.id} is not valid FHIR R4: ${JSON.stringify(issues)}`);
+    throw new Error(`${resource.resourceType}/${resource.id} is not valid FHIR R4: ${JSON.stringify(issues)}`, { cause: err });
   }
 }
 
