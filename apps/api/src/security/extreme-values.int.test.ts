@@ -71,11 +71,13 @@ const DATE_NAME = /date|time|year|birth|expir|^from$|^to$|At$/i;
 const RESOURCE_TABLE: Record<string, string> = {
   appointments: 'appointments', clinics: 'clinics', cliniccollections: 'clinic_collections', companies: 'companies',
   departments: 'departments', employees: 'employees', files: 'files', patients: 'patients', roles: 'roles',
-  services: 'services', specializations: 'specializations',
+  services: 'services', specializations: 'specializations', 'calendar-feeds': 'calendar_feeds',
 };
 
 /** Write routes that read their body in the handler (multipart or JSON) instead of through the route schema. */
 const HANDLER_BODIES: Record<string, z.ZodType> = {
+  // Takes no body at all.
+  'POST /api/calendar-feeds/:id/rotate': z.object({}),
   'POST /api/employees': employeeCreateInput,
   'PUT /api/employees/:id': employeeUpdateInput,
   'POST /api/patients': patientInput,
@@ -127,6 +129,9 @@ beforeAll(async () => {
   const file = await storeUpload(deps, org.companyId, org.adminId, Readable.from([png]), { kind: 'report', field: 'file', filename: 'scan.png' });
   fileQuery = Object.fromEntries(new URL(fileUrl(deps, org.companyId, file.id, { session: linkSessionOf(org.token) }), 'http://local').searchParams);
 
+  const feed = await ctx.app.inject({ method: 'POST', url: '/api/calendar-feeds', headers: auth(org.token), payload: { doctor: doctor.id } });
+  expect(feed.statusCode, feed.body).toBe(201);
+  ids.feedFile = new URL(body(feed).data.url).pathname.split('/').pop()!;
   const resourceIds: Record<string, string> = { appointments: ids.appointment, clinics: clinic.id, companies: org.companyId, employees: doctor.id, files: file.id, patients: patient.id, services: service.id };
   for (const [resource, table] of Object.entries(RESOURCE_TABLE)) {
     if (resourceIds[resource]) continue;
@@ -204,7 +209,8 @@ function realPath(url: string): string | null {
     const id = fhirIds[fhir];
     return id ? url.replace(':id', id).replace(':type', 'Patient') : null;
   }
-  const resource = /^\/api\/([a-z]+)\//.exec(url)?.[1];
+  if (url === '/api/calendars/:file') return `/api/calendars/${ids.feedFile}`;
+  const resource = /^\/api\/([a-z-]+)\//.exec(url)?.[1];
   const id = resource ? ids[`resource:${resource}`] : undefined;
   if (!url.includes(':')) return url;
   return id ? url.replace(/:([A-Za-z_]+)/g, id) : null;

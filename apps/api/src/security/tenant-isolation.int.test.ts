@@ -94,6 +94,11 @@ const MATRIX: Record<string, Source> = {
   'POST /api/clinics': {},
   'PUT /api/clinics/:id': { id: 'clinics' },
   'DELETE /api/clinics/:id': { id: 'clinics' },
+  'GET /api/calendar-feeds': {},
+  'POST /api/calendar-feeds': {},
+  'POST /api/calendar-feeds/:id/rotate': { id: 'calendar_feeds' },
+  'DELETE /api/calendar-feeds/:id': { id: 'calendar_feeds' },
+  'GET /api/calendars/:file': 'public',
   'GET /api/fhir/R4/metadata': 'public',
   'GET /api/fhir/R4/Patient': {},
   'GET /api/fhir/R4/Practitioner': {},
@@ -130,6 +135,7 @@ function bodyFor(key: string, ids: Record<string, string[]>): unknown {
       patient: ids.patients![0], doctor: ids.doctors![0], clinic: ids.clinics![0], service: ids.services![0],
       datetime: new Date(Date.now() + 40 * 86_400_000).toISOString(), reason: 'Booked from another company',
     };
+    case 'POST /api/calendar-feeds': return { doctor: ids.doctors![0] };
     case 'POST /api/services': return { name: 'Stolen service', description: 'Uses A ids', price: 100, clinic: ids.clinics![0], doctors: [ids.doctors![0]] };
     default: return {};
   }
@@ -237,6 +243,9 @@ beforeAll(async () => {
     [a.companyId],
   )).map((r) => r.id);
   aIds.fhir_types = ['Patient'];
+  aIds.calendar_feeds = (await ctx.database.query<{ id: string }>(
+    `insert into calendar_feeds (company_id, doctor_id, secret_hash) values ($1, $2, 'tenant-a') returning id`, [a.companyId, aIds.doctors![0]],
+  )).map((r) => r.id);
   aIds.names = (await ctx.database.query<{ name: string }>(`select name from patients where company_id = $1 order by id limit 1`, [a.companyId])).map((r) => r.name.split(' ')[0]!);
 }, 120_000);
 afterAll(() => ctx?.close());
@@ -287,7 +296,7 @@ describe('tenant isolation', () => {
           expect(res.statusCode, `${key} with A's id`).toBeGreaterThanOrEqual(400);
         } else if (r.method !== 'GET') {
           // Creations that reference A's records are refused, never attached to A's data.
-          if (['POST /api/appointments', 'POST /api/services', 'POST /api/services/bulk'].includes(key)) {
+          if (['POST /api/appointments', 'POST /api/services', 'POST /api/services/bulk', 'POST /api/calendar-feeds'].includes(key)) {
             expect([404, 422], `${key} referencing A's records`).toContain(res.statusCode);
           }
         }
