@@ -137,7 +137,7 @@ export function registerExportRoutes(app: App, deps: Deps) {
 
   app.get(`${FHIR_BASE}/$export`, {
     config: { permission },
-    schema: { tags, querystring: kickOffQuery },
+    schema: { tags, querystring: kickOffQuery, summary: 'Bulk Data export kick-off (_type, _since, _outputFormat): 202 with Content-Location' },
     handler: async (req, reply) => {
       const caller = callerOf(req);
       const { types, since } = kickOffParams(req.query);

@@ -19,14 +19,18 @@ const idParams = z.object({ id: z.string().max(64) });
 export function fhirRoutes(app: App, deps: Deps) {
   app.get(`${FHIR_BASE}/metadata`, {
     config: { public: true },
-    schema: { tags },
+    schema: { tags, summary: 'FHIR R4 CapabilityStatement: the resources, interactions and search parameters supported' },
     handler: async (req, reply) => reply.type(FHIR_JSON).send(capabilityStatement(fhirBase(req))),
   });
 
   for (const type of Object.keys(SEARCH_PARAMS) as SearchType[]) {
     app.get(`${FHIR_BASE}/${type}`, {
       config: { permission },
-      schema: { tags, querystring: searchQuery },
+      schema: {
+        tags, querystring: searchQuery,
+        summary: `Search ${type} (FHIR searchset Bundle)`,
+        description: `Parameters: ${['_count', '_offset', ...(type === 'Slot' ? [] : ['_id']), ...SEARCH_PARAMS[type]].join(', ')}. Unsupported parameters are refused.`,
+      },
       handler: async (req, reply) => {
         const ctx = { deps, caller: callerOf(req), req, base: fhirBase(req) };
         return reply.type(FHIR_JSON).send(await search(ctx, type, req.query));
@@ -37,7 +41,7 @@ export function fhirRoutes(app: App, deps: Deps) {
   for (const type of READ_TYPES) {
     app.get(`${FHIR_BASE}/${type}/:id`, {
       config: { permission },
-      schema: { tags, params: idParams },
+      schema: { tags, params: idParams, summary: `Read one ${type}` },
       handler: async (req, reply) => {
         const ctx = { deps, caller: callerOf(req), req, base: fhirBase(req) };
         return reply.type(FHIR_JSON).send(await read(ctx, type, req.params.id));
