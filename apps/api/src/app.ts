@@ -36,6 +36,8 @@ import { companyRoutes } from './modules/companies/companies.routes.js';
 import { clinicCollectionRoutes } from './modules/cliniccollections/cliniccollections.routes.js';
 import { departmentRoutes } from './modules/departments/departments.routes.js';
 import { clinicRoutes } from './modules/clinics/clinics.routes.js';
+import { fhirRoutes } from './modules/fhir/fhir.routes.js';
+import { calendarFeedRoutes } from './modules/calendar-feeds/feeds.routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling, sendError } from './plugins/errors.js';
 import { registerFileHandling } from './plugins/files.js';
@@ -188,6 +190,8 @@ export async function buildApp(config: Config, database: Database): Promise<App>
   clinicCollectionRoutes(app, deps);
   departmentRoutes(app, deps);
   clinicRoutes(app, deps);
+  fhirRoutes(app, deps);
+  calendarFeedRoutes(app, deps);
 
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 

@@ -42,6 +42,7 @@ export const PERMISSIONS = [
   'patient_read', 'patient_write',
   'appointment_read', 'appointment_write',
   'audit_read',
+  'fhir_read',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

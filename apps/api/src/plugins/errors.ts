@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.js';
+import { FHIR_BASE, FHIR_JSON } from '../modules/fhir/fhir.http.js';
+import { operationOutcome } from '../modules/fhir/fhir.resources.js';
 import { t } from '../lib/i18n.js';
 import { issueMessage } from '../lib/validation.js';
 import type { App } from '../lib/app-types.js';
@@ -30,6 +32,10 @@ export function sendError(
   params?: Record<string, string | number>,
   fields?: Record<string, string>,
 ) {
+  // The FHIR API answers refusals as FHIR does: an OperationOutcome.
+  if (req.url.startsWith(`${FHIR_BASE}/`)) {
+    return reply.status(status).type(FHIR_JSON).send(operationOutcome(status, t(req, key, params), fields, code));
+  }
   return reply.status(status).send({
     success: false,
     message: { message: t(req, key, params), code, ...(fields ? { fields } : {}) },

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, createOrg, createTestContext, type TestContext, type TestOrg } from '../test/harness.js';
+import { auth, createOrg, errorOf, createTestContext, type TestContext, type TestOrg } from '../test/harness.js';
 import { dataSnapshot, fillParams, protectedRoutes } from '../test/route-helpers.js';
 
 /**
@@ -55,11 +55,9 @@ afterAll(() => ctx.close());
 function expectEnvelope(res: { statusCode: number; body: string }, label: string) {
   expect(res.statusCode, `${label}: ${res.body.slice(0, 300)}`).toBeLessThan(500);
   if (res.statusCode >= 400) {
-    const json = JSON.parse(res.body);
-    expect(json.success, label).toBe(false);
-    expect(typeof json.message?.message, label).toBe('string');
-    expect(json.message.message.length, label).toBeGreaterThan(0);
-    expect(typeof json.message.code, label).toBe('string');
+    const error = errorOf(res.body);
+    expect(error, label).not.toBeNull();
+    expect(error!.message.length, label).toBeGreaterThan(0);
   }
 }
 

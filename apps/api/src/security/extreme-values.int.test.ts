@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +13,7 @@ import { TokenService } from '../lib/tokens.js';
 import { insertClinic, insertDoctor, insertPatient, insertService, nextWeekday } from '../modules/appointments/fixtures.js';
 import { seedOrganisation } from '../seed/organisation.js';
 import { seedPeople } from '../seed/people.js';
-import { auth, body, createOrg, createTestContext, linkSessionOf, type TestContext, type TestOrg } from '../test/harness.js';
+import { auth, body, createOrg, errorOf, createTestContext, linkSessionOf, type TestContext, type TestOrg } from '../test/harness.js';
 import { asLoadedNow } from '../test/versions.js';
 import { clinicBody, companyBody, complexBody, departmentBody } from '../test/organisation-fixtures.js';
 
@@ -69,11 +71,13 @@ const DATE_NAME = /date|time|year|birth|expir|^from$|^to$|At$/i;
 const RESOURCE_TABLE: Record<string, string> = {
   appointments: 'appointments', clinics: 'clinics', cliniccollections: 'clinic_collections', companies: 'companies',
   departments: 'departments', employees: 'employees', files: 'files', patients: 'patients', roles: 'roles',
-  services: 'services', specializations: 'specializations',
+  services: 'services', specializations: 'specializations', 'calendar-feeds': 'calendar_feeds',
 };
 
 /** Write routes that read their body in the handler (multipart or JSON) instead of through the route schema. */
 const HANDLER_BODIES: Record<string, z.ZodType> = {
+  // Takes no body at all.
+  'POST /api/calendar-feeds/:id/rotate': z.object({}),
   'POST /api/employees': employeeCreateInput,
   'PUT /api/employees/:id': employeeUpdateInput,
   'POST /api/patients': patientInput,
@@ -125,6 +129,9 @@ beforeAll(async () => {
   const file = await storeUpload(deps, org.companyId, org.adminId, Readable.from([png]), { kind: 'report', field: 'file', filename: 'scan.png' });
   fileQuery = Object.fromEntries(new URL(fileUrl(deps, org.companyId, file.id, { session: linkSessionOf(org.token) }), 'http://local').searchParams);
 
+  const feed = await ctx.app.inject({ method: 'POST', url: '/api/calendar-feeds', headers: auth(org.token), payload: { doctor: doctor.id } });
+  expect(feed.statusCode, feed.body).toBe(201);
+  ids.feedFile = new URL(body(feed).data.url).pathname.split('/').pop()!;
   const resourceIds: Record<string, string> = { appointments: ids.appointment, clinics: clinic.id, companies: org.companyId, employees: doctor.id, files: file.id, patients: patient.id, services: service.id };
   for (const [resource, table] of Object.entries(RESOURCE_TABLE)) {
     if (resourceIds[resource]) continue;
@@ -137,6 +144,14 @@ beforeAll(async () => {
     resourceIds.specializations = body(res).data._id;
   }
   Object.assign(ids, Object.fromEntries(Object.entries(resourceIds).map(([k, v]) => [`resource:${k}`, v])));
+  const [fhirExport] = await ctx.database.query<{ id: string }>(
+    `insert into fhir_exports (company_id, request, status, output) values ($1, '/api/fhir/R4/$export', 'done', '[{"type":"Patient","count":0}]') returning id`,
+    [org.companyId],
+  );
+  ids.export = fhirExport!.id;
+  const exportFolder = path.join(ctx.config.dataDir, 'fhir-exports', org.companyId, fhirExport!.id);
+  mkdirSync(exportFolder, { recursive: true });
+  writeFileSync(path.join(exportFolder, 'Patient.ndjson'), '');
   openapi = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
 }, 120_000);
 afterAll(() => ctx?.close());
@@ -164,13 +179,8 @@ function problemWith(res: LightMyRequestResponse): string | null {
   const ok = res.statusCode >= 200 && res.statusCode < 300;
   if (!ok && !(res.statusCode >= 400 && res.statusCode < 500)) return `status ${res.statusCode}`;
   if (ok) return null;
-  try {
-    const json = JSON.parse(res.body) as { success?: unknown; message?: { message?: unknown; code?: unknown } };
-    if (json.success !== false || typeof json.message?.message !== 'string' || !json.message.message || typeof json.message.code !== 'string') return 'no error envelope';
-  } catch {
-    return 'not JSON';
-  }
-  return null;
+  const error = errorOf(res.body);
+  return error && error.message ? null : 'no error envelope';
 }
 
 async function check(failures: string[], label: string, opts: Parameters<typeof send>[0], mustSucceed = false) {
@@ -190,7 +200,17 @@ const short = (v: string) => (v.length > 40 ? `${v.slice(0, 12)}...(${v.length} 
 
 /** The caller's real record for a route's path parameters, or null when the test does not know the resource. */
 function realPath(url: string): string | null {
-  const resource = /^\/api\/([a-z]+)\//.exec(url)?.[1];
+  const fhir = /^\/api\/fhir\/R4\/([A-Za-z$-]+)\/:id/.exec(url)?.[1];
+  if (fhir) {
+    const fhirIds: Record<string, string | undefined> = {
+      Patient: ids.patient, Practitioner: ids.doctor, PractitionerRole: ids.doctor, Schedule: ids.doctor, Location: ids.clinic,
+      HealthcareService: ids.service, Appointment: ids.appointment, Organization: org.companyId, '$export-status': ids.export, '$export-file': ids.export,
+    };
+    const id = fhirIds[fhir];
+    return id ? url.replace(':id', id).replace(':type', 'Patient') : null;
+  }
+  if (url === '/api/calendars/:file') return `/api/calendars/${ids.feedFile}`;
+  const resource = /^\/api\/([a-z-]+)\//.exec(url)?.[1];
   const id = resource ? ids[`resource:${resource}`] : undefined;
   if (!url.includes(':')) return url;
   return id ? url.replace(/:([A-Za-z_]+)/g, id) : null;
@@ -208,6 +228,7 @@ function validQuery(key: string): Record<string, string> {
     };
     case 'GET /api/audit': return { from: addDays(day, -30), to: day, actor: org.adminId };
     case 'GET /api/files/:id': return fileQuery;
+    case 'GET /api/fhir/R4/Slot': return { schedule: `Schedule/${ids.doctor}` };
     case 'GET /api/employees/:id/stats': return { period: '30d' };
     default: return {};
   }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../modules/organisation/provision.js';
-import { auth, body, createOrg, createTestContext, login, TEST_PASSWORD, type TestContext } from '../test/harness.js';
+import { auth, createOrg, errorOf, createTestContext, login, TEST_PASSWORD, type TestContext } from '../test/harness.js';
 import { dataSnapshot, fillParams, protectedRoutes } from '../test/route-helpers.js';
 
 /**
@@ -49,7 +49,7 @@ describe('permissions', () => {
         ...(r.method === 'GET' || r.method === 'DELETE' ? {} : { payload: {} }),
       });
       expect(res.statusCode, `${r.method} ${r.url}`).toBe(403);
-      expect(body(res).message, `${r.method} ${r.url}`).toEqual({ code: 'FORBIDDEN', message: 'ليست لديك صلاحية للقيام بذلك' });
+      expect(errorOf(res.body), `${r.method} ${r.url}`).toEqual({ code: 'FORBIDDEN', message: 'ليست لديك صلاحية للقيام بذلك' });
     }
     expect(await dataSnapshot(ctx)).toEqual(before);
   });

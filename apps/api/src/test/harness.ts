@@ -119,3 +119,23 @@ export async function multipart(fields: Array<[string, string]>, parts: FilePart
   const request = new Request('http://localhost/', { method: 'POST', body: form });
   return { payload: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type')! };
 }
+
+/**
+ * The refusal an answer carries, whichever form the route speaks: the API's error envelope, or (FHIR routes) an
+ * OperationOutcome with the API's error code in its first issue's details. Null when the body is neither.
+ */
+export function errorOf(text: string): { code: string; message: string } | null {
+  let json: any;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (json?.success === false && typeof json.message?.code === 'string' && typeof json.message?.message === 'string') {
+    return { code: json.message.code, message: json.message.message };
+  }
+  const issue = json?.resourceType === 'OperationOutcome' ? json.issue?.[0] : undefined;
+  const code = issue?.details?.coding?.find((c: any) => c.system === 'urn:clinic:error-code')?.code;
+  if (typeof code === 'string' && typeof issue.diagnostics === 'string') return { code, message: issue.diagnostics };
+  return null;
+}

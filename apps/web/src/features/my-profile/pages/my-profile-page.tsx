@@ -7,6 +7,8 @@ import { EmptyState } from '@/components/empty-state';
 import { EmployeeAvatar } from '@/features/employees/components/employee-avatar';
 import { ContactList, DetailsCard, InfoGrid, InfoItem, StatusBadge, VacationsTable, WorkingHoursTable } from '@/features/employees/components/employee-details-blocks';
 import { formatDate, formatDateTime } from '@/features/employees/components/people-format';
+import { CalendarFeedsCard } from '@/features/calendar-feeds/components/calendar-feeds-card';
+import { useSession } from '@/lib/session-context';
 import { useMyProfile } from '../api/get-my-profile';
 import { ChangePasswordDialog } from '../components/change-password-dialog';
 
@@ -15,6 +17,7 @@ export default function MyProfilePage() {
   const { t } = useTranslation();
   const profile = useMyProfile();
   const [changing, setChanging] = useState(false);
+  const session = useSession();
 
   if (profile.isPending) {
     return (
@@ -36,6 +39,9 @@ export default function MyProfilePage() {
     <Stack gap="lg" data-testid="my-profile">
       <Title order={2} fz={{ base: 'h3', sm: 'h2' }}>{t('myProfile.title')}</Title>
       {me.employeeType === 'Admin' ? <AdminView me={me} action={passwordButton} /> : <FullView me={me} action={passwordButton} />}
+      {(me.employeeType === 'Doctor' || session.can('admin')) && (
+        <CalendarFeedsCard me={me} admin={session.can('admin')} />
+      )}
       <ChangePasswordDialog opened={changing} onClose={() => setChanging(false)} />
     </Stack>
   );

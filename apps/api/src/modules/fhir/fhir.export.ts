@@ -1,0 +1,210 @@
+/**
+ * FHIR Bulk Data export (system level): kick-off answers 202 with a Content-Location to poll; polling answers 202
+ * with X-Progress until the files are written, then the manifest; each file is NDJSON, one resource a line.
+ *
+ * The export reads the database in keyset batches (EXPORT_BATCH rows, in id order) and writes each batch to its
+ * file before reading the next, so memory stays flat whatever the size of the organisation. It runs in the server
+ * that received the kick-off; if that server dies the export's heartbeat stops and polling reports the failure.
+ */
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { once } from 'node:events';
+import { and, eq, lt } from 'drizzle-orm';
+import { z } from 'zod';
+import { fhirExports } from '../../db/schema/index.js';
+import type { App, Caller, Deps } from '../../lib/app-types.js';
+import { recordAudit } from '../../lib/audit.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { callerOf } from '../../plugins/auth.js';
+import { EXPORT_TYPES, exportBatch, type ExportType } from './fhir.repository.js';
+import {
+  appointmentResource, healthcareServiceResource, locationResource, organizationResource, patientResource,
+  practitionerResource, practitionerRoleResource, scheduleResource, type Resource,
+} from './fhir.resources.js';
+import { badParameter, valueOf, type Query } from './fhir.search.js';
+import { FHIR_BASE, FHIR_JSON, fhirBase } from './fhir.http.js';
+
+export const EXPORT_BATCH = 1000;
+/** Finished exports (and their files) are kept this long. */
+export const EXPORT_KEEP_HOURS = 24;
+/** A running export whose heartbeat is older than this has died with its server. */
+export const EXPORT_STALE_MINUTES = 5;
+const NDJSON = 'application/fhir+ndjson';
+const FORMATS = ['application/fhir+ndjson', 'application/ndjson', 'ndjson'];
+
+const idParams = z.object({ id: z.string().max(64) });
+const fileParams = z.object({ id: z.string().max(64), type: z.string().max(40) });
+const kickOffQuery = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function shape(type: ExportType, row: any, companyId: string): Resource {
+  switch (type) {
+    case 'Patient': return patientResource(row);
+    case 'Practitioner': return practitionerResource(row);
+    case 'PractitionerRole': return practitionerRoleResource(row, companyId);
+    case 'Schedule': return scheduleResource(row);
+    case 'Organization': return organizationResource(row);
+    case 'Location': return locationResource(row);
+    case 'HealthcareService': return healthcareServiceResource(row, companyId);
+    case 'Appointment': return appointmentResource({ ...row, startsAt: new Date(row.startsAt), endsAt: new Date(row.endsAt) });
+  }
+}
+
+const folderOf = (deps: Deps, companyId: string, id: string) => path.join(deps.config.dataDir, 'fhir-exports', companyId, id);
+
+/** Reads the kick-off's parameters: `_outputFormat`, `_type` (a comma list), `_since` (an instant). */
+function kickOffParams(q: Query): { types: ExportType[]; since: Date | null } {
+  for (const name of Object.keys(q)) {
+    if (!['_outputFormat', '_type', '_since'].includes(name)) {
+      throw new AppError(400, 'FHIR_UNKNOWN_PARAMETER', 'errors.fhir.unknownParameter', { name: name.slice(0, 40) });
+    }
+  }
+  const format = valueOf(q, '_outputFormat');
+  if (format !== undefined && !FORMATS.includes(format)) throw new AppError(400, 'FHIR_UNSUPPORTED_FORMAT', 'errors.fhir.unsupportedFormat');
+  const typeText = valueOf(q, '_type');
+  const types = typeText ? [...new Set(typeText.split(',').map((t) => t.trim()))] : [...EXPORT_TYPES];
+  if (!types.length || types.some((t) => !(EXPORT_TYPES as readonly string[]).includes(t))) throw badParameter('_type');
+  const sinceText = valueOf(q, '_since');
+  let since: Date | null = null;
+  if (sinceText !== undefined) {
+    const t = Date.parse(sinceText);
+    if (!/^\d{4}-\d{2}-\d{2}T/.test(sinceText) || !Number.isFinite(t) || t < Date.UTC(1900, 0, 1) || t > Date.UTC(3000, 0, 1)) throw badParameter('_since');
+    since = new Date(t);
+  }
+  return { types: types as ExportType[], since };
+}
+
+/** Writes every requested type to its file; the row says done (with counts) or failed. */
+async function runExport(deps: Deps, companyId: string, id: string, types: ExportType[], since: Date | null): Promise<void> {
+  const folder = folderOf(deps, companyId, id);
+  const output: Array<{ type: string; count: number }> = [];
+  try {
+    await mkdir(folder, { recursive: true });
+    for (const type of types) {
+      const file = createWriteStream(path.join(folder, `${type}.ndjson`));
+      let count = 0;
+      let after: string | null = null;
+      for (;;) {
+        const rows = (await exportBatch(deps.database, type, companyId, after, EXPORT_BATCH, since)) as Array<{ id: string }>;
+        if (!rows.length) break;
+        const text = rows.map((r) => JSON.stringify(shape(type, r, companyId))).join('\n') + '\n';
+        if (!file.write(text)) await once(file, 'drain');
+        count += rows.length;
+        after = rows.at(-1)!.id;
+        const [still] = await deps.db.update(fhirExports).set({ heartbeatAt: new Date() })
+          .where(and(eq(fhirExports.companyId, companyId), eq(fhirExports.id, id), eq(fhirExports.status, 'running')))
+          .returning({ id: fhirExports.id });
+        if (!still) { file.destroy(); return; } // cancelled: the DELETE removes the files
+        if (rows.length < EXPORT_BATCH) break;
+      }
+      file.end();
+      await once(file, 'finish');
+      output.push({ type, count });
+    }
+    await deps.db.update(fhirExports).set({ status: 'done', output, finishedAt: new Date() })
+      .where(and(eq(fhirExports.companyId, companyId), eq(fhirExports.id, id), eq(fhirExports.status, 'running')));
+  } catch (err) {
+    await deps.db.update(fhirExports).set({ status: 'failed', error: String((err as Error)?.message ?? err).slice(0, 500), finishedAt: new Date() })
+      .where(and(eq(fhirExports.companyId, companyId), eq(fhirExports.id, id)))
+      .catch(() => undefined);
+  }
+}
+
+/** Removes the company's exports finished more than EXPORT_KEEP_HOURS ago, with their files. */
+async function forgetOldExports(deps: Deps, companyId: string): Promise<void> {
+  const old = await deps.db.delete(fhirExports)
+    .where(and(eq(fhirExports.companyId, companyId), lt(fhirExports.createdAt, new Date(Date.now() - EXPORT_KEEP_HOURS * 3_600_000))))
+    .returning({ id: fhirExports.id, status: fhirExports.status });
+  for (const e of old) await rm(folderOf(deps, companyId, e.id), { recursive: true, force: true });
+}
+
+async function findExport(deps: Deps, caller: Caller, id: string) {
+  if (!UUID.test(id)) throw new AppError(404, 'FHIR_EXPORT_NOT_FOUND', 'errors.fhir.exportNotFound');
+  const [row] = await deps.db.select().from(fhirExports).where(and(eq(fhirExports.companyId, caller.companyId), eq(fhirExports.id, id))).limit(1);
+  if (!row) throw new AppError(404, 'FHIR_EXPORT_NOT_FOUND', 'errors.fhir.exportNotFound');
+  if (row.status === 'running' && row.heartbeatAt.getTime() < Date.now() - EXPORT_STALE_MINUTES * 60_000) {
+    await deps.db.update(fhirExports).set({ status: 'failed', error: 'stopped', finishedAt: new Date() })
+      .where(and(eq(fhirExports.companyId, caller.companyId), eq(fhirExports.id, id), eq(fhirExports.status, 'running')));
+    return { ...row, status: 'failed' };
+  }
+  return row;
+}
+
+export function registerExportRoutes(app: App, deps: Deps) {
+  const permission = 'fhir_read' as const;
+  const tags = ['fhir'];
+
+  app.get(`${FHIR_BASE}/$export`, {
+    config: { permission },
+    schema: { tags, querystring: kickOffQuery, summary: 'Bulk Data export kick-off (_type, _since, _outputFormat): 202 with Content-Location' },
+    handler: async (req, reply) => {
+      const caller = callerOf(req);
+      const { types, since } = kickOffParams(req.query);
+      await forgetOldExports(deps, caller.companyId);
+      let row: { id: string } | undefined;
+      try {
+        [row] = await deps.db.insert(fhirExports).values({
+          companyId: caller.companyId, requestedBy: caller.id, request: req.url.slice(0, 2000), types, since,
+        }).returning({ id: fhirExports.id });
+      } catch (err) {
+        const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
+        if (code === '23505') throw new AppError(429, 'FHIR_EXPORT_BUSY', 'errors.fhir.exportBusy');
+        throw err;
+      }
+      await recordAudit(deps.db, req, { companyId: caller.companyId, actorId: caller.id, action: 'export', entity: 'fhir', entityId: row!.id, changes: { types, since } });
+      void runExport(deps, caller.companyId, row!.id, types, since);
+      return reply.status(202).header('content-location', `${fhirBase(req)}/$export-status/${row!.id}`).type(FHIR_JSON)
+        .send({ resourceType: 'OperationOutcome', issue: [{ severity: 'information', code: 'informational', diagnostics: 'Export started' }] });
+    },
+  });
+
+  app.get(`${FHIR_BASE}/$export-status/:id`, {
+    config: { permission },
+    schema: { tags, params: idParams },
+    handler: async (req, reply) => {
+      const caller = callerOf(req);
+      const row = await findExport(deps, caller, req.params.id);
+      if (row.status === 'running') {
+        return reply.status(202).header('x-progress', 'in progress').header('retry-after', '2').send();
+      }
+      if (row.status === 'failed') throw new AppError(500, 'FHIR_EXPORT_FAILED', 'errors.fhir.exportFailed');
+      const base = fhirBase(req);
+      return reply.header('expires', new Date(row.createdAt.getTime() + EXPORT_KEEP_HOURS * 3_600_000).toUTCString()).send({
+        transactionTime: row.createdAt.toISOString(),
+        request: `${req.protocol}://${req.host}${row.request}`,
+        requiresAccessToken: true,
+        output: (row.output as Array<{ type: string; count: number }>).map((o) => ({ type: o.type, url: `${base}/$export-file/${row.id}/${o.type}`, count: o.count })),
+        error: [],
+      });
+    },
+  });
+
+  app.delete(`${FHIR_BASE}/$export-status/:id`, {
+    config: { permission },
+    schema: { tags, params: idParams },
+    handler: async (req, reply) => {
+      const caller = callerOf(req);
+      const row = await findExport(deps, caller, req.params.id);
+      await deps.db.delete(fhirExports).where(and(eq(fhirExports.companyId, caller.companyId), eq(fhirExports.id, row.id)));
+      await rm(folderOf(deps, caller.companyId, row.id), { recursive: true, force: true });
+      return reply.status(202).send();
+    },
+  });
+
+  app.get(`${FHIR_BASE}/$export-file/:id/:type`, {
+    config: { permission },
+    schema: { tags, params: fileParams },
+    handler: async (req, reply) => {
+      const caller = callerOf(req);
+      const row = await findExport(deps, caller, req.params.id);
+      const type = req.params.type;
+      const listed = row.status === 'done' && (row.output as Array<{ type: string }>).some((o) => o.type === type);
+      if (!listed) throw notFound();
+      const file = path.join(folderOf(deps, caller.companyId, row.id), `${type}.ndjson`);
+      const info = await stat(file).catch(() => null);
+      if (!info) throw new AppError(404, 'FHIR_EXPORT_NOT_FOUND', 'errors.fhir.exportNotFound');
+      return reply.type(NDJSON).header('content-length', info.size).send(createReadStream(file));
+    },
+  });
+}
