@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { createEvent, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppointmentAvailability, AppointmentCard, AvailabilityDay } from '@clinic/shared';
@@ -129,5 +129,30 @@ describe('DayView', () => {
     renderDay({ canWrite: false });
     expect((await screen.findAllByTestId('dayview-card')).every((c) => c.getAttribute('draggable') === 'false')).toBe(true);
     expect(screen.queryAllByTestId('dayview-free')).toHaveLength(0);
+  });
+
+  it('moves a card dragged to another doctor\'s free time, and refuses a doctor on leave or one who does not provide the service', async () => {
+    const props = renderDay();
+    const [, d2, d3] = await screen.findAllByTestId('dayview-column');
+    const card = within(screen.getAllByTestId('dayview-column')[0]!).getAllByTestId('dayview-card')[0]!;
+    const dataTransfer = { setData: vi.fn(), effectAllowed: '', dropEffect: '' };
+    // 8 rows of 40 px from 09:00: 11:00 is the fifth.
+    for (const col of [d2!, d3!]) col.getBoundingClientRect = () => ({ top: 0, height: 320, left: 0, width: 160, bottom: 320, right: 160, x: 0, y: 0, toJSON: () => ({}) });
+    const at = (type: 'dragOver' | 'drop', el: HTMLElement, y: number) => {
+      const ev = createEvent[type](el, { dataTransfer });
+      Object.defineProperty(ev, 'clientY', { value: y });
+      fireEvent(el, ev);
+      return ev;
+    };
+    fireEvent.dragStart(card, { dataTransfer });
+    expect(at('dragOver', d3!, 165).defaultPrevented).toBe(false);
+    at('drop', d3!, 165);
+    expect(props.onMove).not.toHaveBeenCalled();
+
+    fireEvent.dragStart(card, { dataTransfer });
+    expect(at('dragOver', d2!, 165).defaultPrevented).toBe(true);
+    expect(within(d2!).getByTestId('dayview-drop')).toHaveAttribute('data-ok', 'true');
+    at('drop', d2!, 165);
+    expect(props.onMove).toHaveBeenCalledWith(expect.objectContaining({ _id: 'a' }), { date: DATE, time: '11:00' }, 'd2');
   });
 });

@@ -68,6 +68,8 @@ export function DayView({
   const step = availability.slotMinutes || 30;
   const nowMinutes = toMinutes(now.time);
   const clinicDay = availability.days.find((d) => d.date === date);
+  /** Nothing starting before this minute of the day can be booked or moved to (the day has gone, or it is today). */
+  const notBefore = date < now.date ? Infinity : date === now.date ? nowMinutes : -Infinity;
 
   // Rows run from the clinic's opening to its closing, widened for any appointment outside.
   const bounds = useMemo(() => {
@@ -102,51 +104,74 @@ export function DayView({
       const lanes = layoutLanes(list);
       map.get(doctorId)!.placed = list.map((item) => {
         const p = lanes.get(item.id) ?? { lane: 0, lanes: 1 };
-        const movable = canWrite && item.card.status === 'scheduled' && (date > now.date || (date === now.date && item.start >= nowMinutes));
+        const movable = canWrite && item.card.status === 'scheduled' && item.start >= notBefore;
         return { card: item.card, start: item.start, end: item.end, lane: p.lane, lanes: p.lanes, movable };
       });
     }
     return map;
-  }, [cards, doctors, date, showCancelled, canWrite, now.date, nowMinutes]);
-
-  const windows = useMemo(() => {
-    const map = new Map<string, ReturnType<typeof openWindows>>();
-    for (const d of doctors) {
-      const day = doctorDays.get(d._id);
-      // Until the doctor's own day arrives, only the clinic's hours are known: nothing is offered yet.
-      map.set(d._id, day ? openWindows(day, availability) : []);
-    }
-    return map;
-  }, [doctors, doctorDays, availability]);
-
-  /** The doctor's hours allow [from, to) and it has not started yet. */
-  const allowed = (doctorId: string, from: number, to: number) => {
-    if (date < now.date || (date === now.date && from < nowMinutes)) return false;
-    return fits(windows.get(doctorId) ?? [], from, to);
-  };
+  }, [cards, doctors, date, showCancelled, canWrite, notBefore]);
 
   const [dragged, setDragged] = useState<Placed | null>(null);
   const [target, setTarget] = useState<{ doctorId: string; start: number; ok: boolean } | null>(null);
-  const draggedRef = useRef<Placed | null>(null);
 
-  const rowAt = (e: DragEvent<HTMLElement>) => {
-    const rect = e.currentTarget.getBoundingClientRect();
-    const row = Math.floor(((e.clientY - rect.top) / rect.height) * rows);
-    return bounds.from + Math.min(Math.max(row, 0), rows - 1) * step;
-  };
+  // The handlers below stay the same from render to render (so a column redraws only when its own data changes) and
+  // read what they need from here.
+  const latest = useRef({ date, rows, step, from: bounds.from, notBefore, doctors, doctorDays, availability, dragged, target, onCellClick, onOpen, onMove });
+  latest.current = { date, rows, step, from: bounds.from, notBefore, doctors, doctorDays, availability, dragged, target, onCellClick, onOpen, onMove };
 
-  const dropInfo = (doctorId: string, start: number) => {
-    const d = draggedRef.current;
-    if (!d) return null;
-    const length = d.end - d.start;
-    const doctor = doctors.find((x) => x._id === doctorId);
-    const same = doctorId === d.card.doctor._id && start === d.start;
-    const ok = !same && Boolean(doctor?.serviceIds.includes(d.card.service._id)) && allowed(doctorId, start, start + length);
-    return { doctorId, start, ok };
-  };
+  const handlers = useMemo<ColumnHandlers>(() => {
+    const rowAt = (e: DragEvent<HTMLElement>) => {
+      const { rows: n, from, step: size } = latest.current;
+      const rect = e.currentTarget.getBoundingClientRect();
+      const row = Math.floor(((e.clientY - rect.top) / rect.height) * n);
+      return from + Math.min(Math.max(row, 0), n - 1) * size;
+    };
+    const dropInfo = (doctorId: string, start: number) => {
+      const { dragged: d, doctors: list, doctorDays: days, availability: a, notBefore: limit } = latest.current;
+      if (!d) return null;
+      const length = d.end - d.start;
+      const doctor = list.find((x) => x._id === doctorId);
+      const day = days.get(doctorId);
+      const same = doctorId === d.card.doctor._id && start === d.start;
+      const ok = !same && Boolean(day) && Boolean(doctor?.serviceIds.includes(d.card.service._id)) && start >= limit
+        && fits(openWindows(day, a), start, start + length);
+      return { doctorId, start, ok };
+    };
+    const endDrag = () => {
+      setDragged(null);
+      setTarget(null);
+    };
+    return {
+      cellClick: (doctorId, minutes) => latest.current.onCellClick({ date: latest.current.date, time: fromMinutes(minutes) }, doctorId),
+      open: (id) => latest.current.onOpen(id),
+      dragStart: (p) => {
+        latest.current.dragged = p;
+        setDragged(p);
+      },
+      dragEnd: endDrag,
+      dragOver: (doctorId, e) => {
+        const info = dropInfo(doctorId, rowAt(e));
+        if (!info) return;
+        if (info.ok) {
+          e.preventDefault();
+          e.dataTransfer.dropEffect = 'move';
+        }
+        const current = latest.current.target;
+        if (!current || current.doctorId !== info.doctorId || current.start !== info.start || current.ok !== info.ok) setTarget(info);
+      },
+      drop: (doctorId, e) => {
+        e.preventDefault();
+        const p = latest.current.dragged;
+        const info = dropInfo(doctorId, rowAt(e));
+        endDrag();
+        if (p && info?.ok) latest.current.onMove(p.card, { date: latest.current.date, time: fromMinutes(info.start) }, doctorId);
+      },
+    };
+  }, []);
 
   const timeLabels = useMemo(() => Array.from({ length: rows }, (_, i) => fromMinutes(bounds.from + i * step)), [rows, bounds.from, step]);
   const nowLine = date === now.date && nowMinutes >= bounds.from && nowMinutes <= bounds.to ? (nowMinutes - bounds.from) / step : null;
+  const pastUntil = date < now.date ? bounds.to : date === now.date ? Math.min(Math.max(nowMinutes, bounds.from), bounds.to) : bounds.from;
 
   const gridStyle = { '--dv-rows': rows, '--dv-cols': doctors.length } as CSSProperties;
 
@@ -186,48 +211,21 @@ export function DayView({
             <DoctorColumn
               key={d._id}
               doctor={d}
+              day={doctorDays.get(d._id)}
+              availability={availability}
               rows={rows}
               step={step}
               from={bounds.from}
-              shades={doctorShades(doctorDays.get(d._id), availability, bounds.from, bounds.to)}
+              to={bounds.to}
+              notBefore={notBefore}
               nowAt={nowLine}
-              pastUntil={date < now.date ? bounds.to : date === now.date ? Math.min(Math.max(nowMinutes, bounds.from), bounds.to) : bounds.from}
+              pastUntil={pastUntil}
               placed={column.placed}
               cancelled={column.cancelled}
               canWrite={canWrite}
-              allowed={allowed}
               target={target?.doctorId === d._id ? target : null}
-              dragged={dragged}
-              onCellClick={(minutes) => onCellClick({ date, time: fromMinutes(minutes) }, d._id)}
-              onOpen={onOpen}
-              onDragStart={(p) => {
-                draggedRef.current = p;
-                setDragged(p);
-              }}
-              onDragEnd={() => {
-                draggedRef.current = null;
-                setDragged(null);
-                setTarget(null);
-              }}
-              onDragOver={(e) => {
-                if (!draggedRef.current) return;
-                const info = dropInfo(d._id, rowAt(e));
-                if (!info) return;
-                if (info.ok) {
-                  e.preventDefault();
-                  e.dataTransfer.dropEffect = 'move';
-                }
-                if (!target || target.doctorId !== info.doctorId || target.start !== info.start || target.ok !== info.ok) setTarget(info);
-              }}
-              onDrop={(e) => {
-                e.preventDefault();
-                const p = draggedRef.current;
-                const info = dropInfo(d._id, rowAt(e));
-                draggedRef.current = null;
-                setDragged(null);
-                setTarget(null);
-                if (p && info?.ok) onMove(p.card, { date, time: fromMinutes(info.start) }, d._id);
-              }}
+              dragged={target?.doctorId === d._id || dragged?.card.doctor._id === d._id ? dragged : null}
+              handlers={handlers}
             />
           );
         })}
@@ -236,45 +234,61 @@ export function DayView({
   );
 }
 
+interface ColumnHandlers {
+  cellClick: (doctorId: string, minutes: number) => void;
+  open: (id: string) => void;
+  dragStart: (p: Placed) => void;
+  dragEnd: () => void;
+  dragOver: (doctorId: string, e: DragEvent<HTMLDivElement>) => void;
+  drop: (doctorId: string, e: DragEvent<HTMLDivElement>) => void;
+}
+
 interface DoctorColumnProps {
   doctor: DayDoctor;
+  /** The doctor's own day; undefined while it loads (nothing is offered until then). */
+  day: AvailabilityDay | undefined;
+  availability: AppointmentAvailability;
   rows: number;
   step: number;
   from: number;
-  shades: Shade[];
-  pastUntil: number;
+  to: number;
+  notBefore: number;
   /** Where the clinic's clock now is, in rows from the top (null: not on this day). */
   nowAt: number | null;
+  pastUntil: number;
   placed: Placed[];
   cancelled: Array<{ card: AppointmentCard; start: number; end: number }>;
   canWrite: boolean;
-  allowed: (doctorId: string, from: number, to: number) => boolean;
   target: { start: number; ok: boolean } | null;
+  /** The card being dragged, given only to its own column and to the column under the pointer. */
   dragged: Placed | null;
-  onCellClick: (minutes: number) => void;
-  onOpen: (id: string) => void;
-  onDragStart: (p: Placed) => void;
-  onDragEnd: () => void;
-  onDragOver: (e: DragEvent<HTMLDivElement>) => void;
-  onDrop: (e: DragEvent<HTMLDivElement>) => void;
+  handlers: ColumnHandlers;
 }
 
 const rowsStyle = (start: number, end: number, from: number, step: number) =>
   ({ '--dv-top': (start - from) / step, '--dv-len': (end - start) / step }) as CSSProperties;
 
 const DoctorColumn = memo(function DoctorColumn({
-  doctor, rows, step, from, shades, pastUntil, nowAt, placed, cancelled, canWrite, allowed, target, dragged,
-  onCellClick, onOpen, onDragStart, onDragEnd, onDragOver, onDrop,
+  doctor, day, availability, rows, step, from, to, notBefore, nowAt, pastUntil, placed, cancelled, canWrite, target, dragged, handlers,
 }: DoctorColumnProps) {
   const { t } = useTranslation();
+  const windows = useMemo(() => (day ? openWindows(day, availability) : []), [day, availability]);
+  const shades = useMemo<Shade[]>(() => doctorShades(day, availability, from, to), [day, availability, from, to]);
   const busy = placed.filter((p) => ACTIVE.has(p.card.status));
   const cells = Array.from({ length: rows }, (_, i) => {
     const start = from + i * step;
-    const free = canWrite && allowed(doctor._id, start, start + step) && !busy.some((b) => b.start < start + step && start < b.end);
+    const free = canWrite && start >= notBefore && fits(windows, start, start + step) && !busy.some((b) => b.start < start + step && start < b.end);
     return { start, free };
   });
+  const id = doctor._id;
   return (
-    <div className={classes.column} data-testid="dayview-column" data-doctor-id={doctor._id} onDragOver={onDragOver} onDrop={onDrop}>
+    <div
+      className={classes.column}
+      data-testid="dayview-column"
+      data-doctor-id={id}
+      onDragOver={(e) => handlers.dragOver(id, e)}
+      onDrop={(e) => handlers.drop(id, e)}
+    >
       {cells.map((c) => (
         <div
           key={c.start}
@@ -285,8 +299,8 @@ const DoctorColumn = memo(function DoctorColumn({
           role={c.free ? 'button' : undefined}
           tabIndex={c.free ? 0 : undefined}
           aria-label={c.free ? t('calendar.dayView.bookAt', { doctor: doctor.name, time: fromMinutes(c.start) }) : undefined}
-          onClick={c.free ? () => onCellClick(c.start) : undefined}
-          onKeyDown={c.free ? (e) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), onCellClick(c.start)) : undefined}
+          onClick={c.free ? () => handlers.cellClick(id, c.start) : undefined}
+          onKeyDown={c.free ? (e) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), handlers.cellClick(id, c.start)) : undefined}
         />
       ))}
       {shades.map((s) => (
@@ -327,14 +341,14 @@ const DoctorColumn = memo(function DoctorColumn({
             data-appointment-id={p.card._id}
             data-lane={p.lane}
             data-lanes={p.lanes}
-            onClick={() => onOpen(p.card._id)}
-            onKeyDown={(ev) => ev.key === 'Enter' && onOpen(p.card._id)}
+            onClick={() => handlers.open(p.card._id)}
+            onKeyDown={(ev) => ev.key === 'Enter' && handlers.open(p.card._id)}
             onDragStart={(ev) => {
               ev.dataTransfer.effectAllowed = 'move';
               ev.dataTransfer.setData('text/plain', p.card._id);
-              onDragStart(p);
+              handlers.dragStart(p);
             }}
-            onDragEnd={onDragEnd}
+            onDragEnd={handlers.dragEnd}
           >
             <div className={classes.cardName} dir="auto" data-testid="dayview-card-name">
               {p.card.patient.name}
