@@ -58,8 +58,11 @@ test('day by doctor: a column per doctor, book from a free cell, English light, 
   // A doctor who provides a service, a free cell of theirs, and a patient with nothing booked that day.
   const services = await api<Array<{ _id: string; name: string; durationMinutes: number | null; doctors: Array<{ _id: string }> }>>(
     page, `/services?clinic=${plan.clinicId}&isActive=true&allData=true`);
-  const doctor = plan.doctors.find((d) => services.some((s) => s.doctors.some((x) => x._id === d._id)) && d.serviceIds.length)!;
-  const service = services.find((s) => s.doctors.some((x) => x._id === doctor._id))!;
+  // A service two doctors of the clinic provide: the booking goes to the first, the drag to the second.
+  const atClinic = (s: { doctors: Array<{ _id: string }> }) => plan.doctors.filter((d) => s.doctors.some((x) => x._id === d._id));
+  const service = services.find((s) => atClinic(s).length >= 2)!;
+  expect(service).toBeDefined();
+  const doctor = atClinic(service)[0]!;
   const column = page.locator(`[data-testid="dayview-column"][data-doctor-id="${doctor._id}"]`);
   await page.getByTestId('dayview-doctor').first().waitFor();
   await expect(column.getByTestId('dayview-free').first()).toBeVisible({ timeout: 20_000 });
@@ -115,6 +118,30 @@ test('day by doctor: a column per doctor, book from a free cell, English light, 
   await card.click();
   await expect(page.getByRole('dialog').getByText(patient!.name).first()).toBeVisible();
   await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // Drag it to another doctor who provides the service: the same confirmation as the week view, then it moves there.
+  const other = atClinic(service)[1]!;
+  {
+    const target = page.locator(`[data-testid="dayview-column"][data-doctor-id="${other._id}"]`);
+    const theirs = await target.getByTestId('dayview-free').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.time!));
+    const to = theirs.find((t) => Array.from({ length: need }, (_, k) => minutes(t) + k * step).every((m) => theirs.some((f) => minutes(f) === m)))!;
+    expect(to).toBeDefined();
+    {
+      const cellThere = target.locator(`[data-testid="dayview-free"][data-time="${to}"]`);
+      await cellThere.scrollIntoViewIfNeeded();
+      await card.dragTo(cellThere);
+      await expect(page.getByTestId('calendar-move-text')).toContainText(other.name);
+      await expect(page.getByTestId('calendar-move-text')).toContainText(to);
+      await page.getByTestId('calendar-move-confirm').click();
+      await expect(page.getByText('Appointment rescheduled').first()).toBeVisible();
+      await expect(page.getByTestId('calendar-move-confirm')).toHaveCount(0);
+      const moved = target.getByTestId('dayview-card').filter({ hasText: patient!.name });
+      await expect(moved).toHaveCount(1);
+      await expect(moved).toContainText(to);
+      await expect(column.getByTestId('dayview-card').filter({ hasText: patient!.name })).toHaveCount(0);
+    }
+  }
 
   // A phone: the columns scroll sideways under a sticky time axis.
   await page.setViewportSize({ width: 375, height: 812 });

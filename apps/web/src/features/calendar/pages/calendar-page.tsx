@@ -26,7 +26,7 @@ import { FIRST_DAY_OF_WEEK, formatDay, formatDayRange, localiseDates } from '@/l
 import { isApiError } from '@/lib/http';
 import { useSession } from '@/lib/session-context';
 import { CalendarGrid } from '../components/calendar-grid';
-import { DayView } from '../components/day-view';
+import { DayView, type DayDoctor } from '../components/day-view';
 import classes from '../components/calendar.module.css';
 
 const PHONE = '(max-width: 768px)';
@@ -112,7 +112,16 @@ export default function CalendarPage() {
   const appointments = useCalendarAppointments(isDay ? null : range);
   // The day by doctor reads lean cards, and each doctor's own hours that day.
   const dayCards = useDayCards(isDay && range ? { clinic: range.clinic, search, from: range.from, to: range.to } : null);
-  const dayDoctors = useMemo(() => (isDay ? (data?.doctors ?? []) : []), [isDay, data]);
+  // The clinic's doctors, then anyone else with an appointment that day (a doctor since moved or made inactive), so
+  // no appointment is left without a column.
+  const dayDoctors = useMemo(() => {
+    if (!isDay) return [];
+    const list: DayDoctor[] = [...(data?.doctors ?? [])];
+    for (const c of dayCards.data?.data ?? []) {
+      if (!list.some((d) => d._id === c.doctor._id)) list.push({ _id: c.doctor._id, name: c.doctor.name, image: null, serviceIds: [] });
+    }
+    return list;
+  }, [isDay, data, dayCards.data]);
   const doctorDays = useDoctorsDay(isDay ? clinicId : null, start, useMemo(() => dayDoctors.map((d) => d._id), [dayDoctors]));
   const opened = useAppointment(openId);
   const move = useUpdateAppointment();
@@ -312,6 +321,14 @@ export default function CalendarPage() {
                 {t('calendar.unavailable')}
               </Text>
             </Group>
+            {isDay && (
+              <Group gap={6} wrap="nowrap">
+                <span className={`${classes.legendSwatch} ${classes.legendBreak}`} />
+                <Text size="xs" c="dimmed">
+                  {t('calendar.dayView.break')}
+                </Text>
+              </Group>
+            )}
             {timeZone && (
               <Text size="xs" c="dimmed" ms="auto" data-testid="calendar-zone">
                 {t('calendar.zone', { zone: timeZone })}
