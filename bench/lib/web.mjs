@@ -46,11 +46,13 @@ async function busiestDay(base) {
   const from = new Date(Date.now() - 30 * 86_400_000).toISOString();
   const to = new Date(Date.now() + 14 * 86_400_000).toISOString();
   const counts = new Map();
-  // The range cap is per request: one week at a time.
+  const seen = new Set();
+  // The range cap is per request: one week at a time (a visit across two windows comes back in both: counted once).
   for (let t = Date.parse(from); t < Date.parse(to); t += 7 * 86_400_000) {
     const path = `/api/appointments?clinic=${clinic._id}&from=${encodeURIComponent(new Date(t).toISOString())}&to=${encodeURIComponent(new Date(Math.min(t + 7 * 86_400_000, Date.parse(to))).toISOString())}&view=calendar`;
     for (const a of (await call(path, { headers })).data) {
-      if (a.status === 'cancelled') continue;
+      if (a.status === 'cancelled' || seen.has(a._id)) continue;
+      seen.add(a._id);
       const day = a.datetime.slice(0, 10);
       counts.set(day, (counts.get(day) ?? 0) + 1);
     }
