@@ -178,6 +178,18 @@ test('day by doctor in Arabic, dark: columns run right to left, names cut at the
   }
   await page.screenshot({ path: testInfo.outputPath('dayview-ar-dark.png'), fullPage: true });
 
+  // Back to the week (it reads the same lean cards): its cards are drawn and open the appointment.
+  await page.getByTestId('calendar-view').getByText('الأسبوع').click();
+  await expect(page.getByTestId('calendar-grid')).toBeVisible();
+  await expect(page.getByTestId('calendar-loading')).toHaveCount(0, { timeout: 30_000 });
+  const weekCard = page.getByTestId('calendar-event').first();
+  await expect(weekCard).toBeVisible();
+  await weekCard.click();
+  await expect(page.getByTestId('appointment-details')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('calendar-view').getByText('اليوم حسب الطبيب').click();
+  await expect(page.getByTestId('dayview')).toBeVisible();
+
   await page.setViewportSize({ width: 375, height: 812 });
   await expect(page.getByTestId('dayview')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
