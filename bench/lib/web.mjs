@@ -1,6 +1,6 @@
 /* global document, requestAnimationFrame, window -- used inside functions that run in the browser page */
 // Web budgets: JS loaded by the sign-in page, each route's own chunk, the calendar's render time after its data
-// arrives, and Lighthouse performance on /login and /patients (desktop preset, Debian's Chromium).
+// arrives (the week, and the day by doctor on the busiest day), and Lighthouse performance on /login and /patients (desktop preset, Debian's Chromium).
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,6 +26,40 @@ function routeChunks() {
       return { route: src.replace(/^src\/features\//, '').replace(/\.tsx$/, ''), gzipKb: kb(gz) };
     })
     .sort((a, b) => b.gzipKb - a.gzipKb);
+}
+
+/**
+ * The first clinic's busiest day among the last 30 and the next 14 (clinic-local dates, cancelled visits left out),
+ * found through the API as a client would.
+ */
+async function busiestDay(base) {
+  const call = async (url, init = {}) => {
+    const res = await fetch(base + url, init);
+    if (!res.ok) throw new Error(`${url}: ${res.status}`);
+    return res.json();
+  };
+  const login = await call('/api/auth/login', {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: BENCH_ADMIN.username, password: BENCH_ADMIN.password }),
+  });
+  const headers = { authorization: `Bearer ${login.data.accessToken}` };
+  const clinic = (await call('/api/clinics?limit=5', { headers })).data[0];
+  const from = new Date(Date.now() - 30 * 86_400_000).toISOString();
+  const to = new Date(Date.now() + 14 * 86_400_000).toISOString();
+  const counts = new Map();
+  const seen = new Set();
+  // The range cap is per request: one week at a time (a visit across two windows comes back in both: counted once).
+  for (let t = Date.parse(from); t < Date.parse(to); t += 7 * 86_400_000) {
+    const path = `/api/appointments?clinic=${clinic._id}&from=${encodeURIComponent(new Date(t).toISOString())}&to=${encodeURIComponent(new Date(Math.min(t + 7 * 86_400_000, Date.parse(to))).toISOString())}&view=calendar`;
+    for (const a of (await call(path, { headers })).data) {
+      if (a.status === 'cancelled' || seen.has(a._id)) continue;
+      seen.add(a._id);
+      const day = a.datetime.slice(0, 10);
+      counts.set(day, (counts.get(day) ?? 0) + 1);
+    }
+  }
+  const [date, appointments] = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0] ?? [null, 0];
+  if (!date) throw new Error('no appointments in the bench clinic');
+  return { date, appointments };
 }
 
 export async function webBudgets({ dataDir, databaseUrl }) {
@@ -106,9 +140,54 @@ export async function webBudgets({ dataDir, databaseUrl }) {
       calendar.error = String(err.message ?? err).split('\n')[0];
     }
 
+    // 3b. The day by doctor on the clinic's busiest day (the clinic tier: 15 doctors, ~150 appointments): time from the
+    // day's cards arriving to every card being on screen, measured as for the week; and from the last doctor's hours
+    // arriving to the last column being shaded.
+    const dayView = {};
+    try {
+      const busiest = await busiestDay(server.base);
+      Object.assign(dayView, busiest);
+      await page.addInitScript(() => {
+        const watch = { cards: 0, cardsAt: 0, shades: 0, shadesAt: 0 };
+        window.__dayView = watch;
+        const tick = () => {
+          const cards = document.querySelectorAll('[data-testid="dayview-card"]').length;
+          const shades = document.querySelectorAll('[data-testid="dayview-column"] [data-kind]').length;
+          if (cards !== watch.cards) { watch.cards = cards; watch.cardsAt = performance.now(); }
+          if (shades !== watch.shades) { watch.shades = shades; watch.shadesAt = performance.now(); }
+          requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      });
+      await page.goto(`${server.base}/patients/appointments?view=day&date=${busiest.date}`);
+      await page.waitForFunction(() => {
+        const watch = window.__dayView;
+        return watch && watch.cards > 0 && performance.now() - Math.max(watch.cardsAt, watch.shadesAt) >= 500;
+      }, null, { timeout: 30_000, polling: 100 });
+      const timing = await page.evaluate(() => {
+        const entries = performance.getEntriesByType('resource');
+        const cards = entries.filter((e) => /\/api\/appointments\?.*view=calendar/.test(e.name));
+        const hours = entries.filter((e) => /\/api\/appointments\/availability\?.*doctor=/.test(e.name));
+        return {
+          cardsEnd: cards.at(-1)?.responseEnd ?? null,
+          hoursEnd: hours.length ? Math.max(...hours.map((e) => e.responseEnd)) : null,
+          doctorRequests: hours.length,
+          columns: document.querySelectorAll('[data-testid="dayview-column"]').length,
+          ...window.__dayView,
+        };
+      });
+      dayView.columns = timing.columns;
+      dayView.shown = timing.cards;
+      dayView.renderMs = timing.cardsEnd === null ? null : Math.round(timing.cardsAt - timing.cardsEnd);
+      dayView.doctorRequests = timing.doctorRequests;
+      dayView.shadedMs = timing.hoursEnd === null ? null : Math.round(timing.shadesAt - timing.hoursEnd);
+    } catch (err) {
+      dayView.error = String(err.message ?? err).split('\n')[0];
+    }
+
     // 4. Lighthouse on /patients, signed in (the same browser profile).
     await runLighthouse('/patients');
-    return { loginJsGzipKb: loginJsKb, largestRouteChunks: routeChunks().slice(0, 8), calendar, lighthouse: lighthouseScores };
+    return { loginJsGzipKb: loginJsKb, largestRouteChunks: routeChunks().slice(0, 8), calendar, dayView, lighthouse: lighthouseScores };
   } finally {
     await context.close();
     rmSync(profile, { recursive: true, force: true });

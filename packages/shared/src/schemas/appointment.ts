@@ -255,8 +255,8 @@ export const appointmentAvailability = z.object({
   dayStart: z.string(),
   dayEnd: z.string(),
   days: z.array(availabilityDay),
-  /** Active doctors who work at the clinic, with the services of the clinic each provides. */
-  doctors: z.array(refSchema.extend({ serviceIds: z.array(z.string()) })),
+  /** Active doctors who work at the clinic, with the services of the clinic each provides and their picture's link (or null). */
+  doctors: z.array(refSchema.extend({ serviceIds: z.array(z.string()), image: z.string().nullable() })),
 });
 export type AppointmentAvailability = z.infer<typeof appointmentAvailability>;
 

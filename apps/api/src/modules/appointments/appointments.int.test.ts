@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointments, auditLog } from '../../db/schema/index.js';
+import { appointments, auditLog, employees, files } from '../../db/schema/index.js';
 import { addDays, zonedInstant, zonedIso } from '../../domain/scheduling/time-zone.js';
 import { nextPublicId } from '../../lib/public-id.js';
 import { createAccount } from '../organisation/provision.js';
@@ -374,6 +374,22 @@ describe('GET /api/appointments/availability', () => {
     expect(byDate[FRI]).toMatchObject({ clinicHours: [] });
     expect(data.doctors.map((d: { name: string }) => d.name)).toEqual(['Dr. Emily Carter', 'Dr. Omar Haddad']);
     expect(data.doctors.find((d: { _id: string }) => d._id === ids.d1).serviceIds.sort()).toEqual([ids.s1, ids.s2, ids.inactiveService].sort());
+  });
+
+  it('gives each doctor\'s picture as a signed link for the day view\'s headers, and null without one', async () => {
+    const [file] = await ctx.database.db
+      .insert(files)
+      .values({ companyId: a.companyId, originalName: 'carter.png', mimeType: 'image/png', sizeBytes: 10, storagePath: 'x/carter.png' })
+      .returning({ id: files.id });
+    await ctx.database.db.update(employees).set({ imageFileId: file!.id }).where(and(eq(employees.companyId, a.companyId), eq(employees.id, ids.d1)));
+    try {
+      const data = body(await get(a.token, `/api/appointments/availability?clinic=${ids.clinic}&from=${MON}&to=${MON}`)).data;
+      const image = (id: string) => data.doctors.find((d: { _id: string }) => d._id === id).image as string | null;
+      expect(image(ids.d1)).toMatch(new RegExp(`^/api/files/${file!.id}\\?`));
+      expect(image(ids.d2)).toBeNull();
+    } finally {
+      await ctx.database.db.update(employees).set({ imageFileId: null }).where(and(eq(employees.companyId, a.companyId), eq(employees.id, ids.d1)));
+    }
   });
 
   it('404s for an unknown clinic and 422s for a reversed range', async () => {

@@ -429,7 +429,7 @@ export async function loadDoctorCalendar(db: Db, companyId: string, doctorId: st
 /** Active doctors who work at a clinic, each with the clinic's services they provide. */
 export async function clinicDoctors(db: Db, companyId: string, clinicId: string) {
   const rows = await db
-    .select({ _id: employees.id, name: employees.name, publicId: employees.publicId })
+    .select({ _id: employees.id, name: employees.name, publicId: employees.publicId, imageFileId: employees.imageFileId })
     .from(employeeClinics)
     .innerJoin(employees, and(eq(employees.companyId, employeeClinics.companyId), eq(employees.id, employeeClinics.employeeId)))
     .where(and(eq(employeeClinics.companyId, companyId), eq(employeeClinics.clinicId, clinicId), eq(employees.employeeType, 'Doctor'), eq(employees.isActive, true)))

@@ -15,6 +15,7 @@ import { addDays, calendarDays, fromMinutes, localTime, safeTimeZone, zonedInsta
 import type { Db } from '../../db/client.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
+import { fileUrl } from '../../lib/files.js';
 import { AppError, validationFailed, type FieldMessage } from '../../lib/errors.js';
 import { publicIdOf } from '../../lib/public-id.js';
 import { assertVersion, nextVersion, staleOrMissing } from '../../lib/versioning.js';
@@ -366,7 +367,10 @@ export async function availability(deps: Deps, caller: Caller, q: AppointmentAva
     dayStart: fromMinutes(bounds.start),
     dayEnd: fromMinutes(Math.min(bounds.end, 24 * 60)),
     days,
-    doctors: await clinicDoctors(deps.db, caller.companyId, clinic.id),
+    doctors: (await clinicDoctors(deps.db, caller.companyId, clinic.id)).map(({ imageFileId, ...d }) => ({
+      ...d,
+      image: imageFileId ? fileUrl(deps, caller.companyId, imageFileId) : null,
+    })),
   };
 }
 

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiSuccess, AppointmentAvailability } from '@clinic/shared';
+import { refreshFileLinks } from '@/lib/file-links';
 import { http } from '@/lib/http';
 import { appointmentsKeys } from './appointments-keys';
 
@@ -24,6 +25,8 @@ export const availabilityQueryOptions = (query: AvailabilityQuery) =>
     queryKey: appointmentsKeys.availability(query.clinic, query.from, query.to, query.doctor),
     queryFn: ({ signal }) => getAvailability(query, signal),
     placeholderData: keepPreviousData,
+    // The doctors' pictures are signed links that live minutes: refreshed before they lapse (only when any is there).
+    refetchInterval: refreshFileLinks,
   });
 
 /** The clinic's bookable hours for some days (and a doctor's, when one is chosen). */

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiList, AppointmentRecord } from '@clinic/shared';
+import type { ApiList, AppointmentCard } from '@clinic/shared';
 import { http } from '@/lib/http';
 import { appointmentsKeys } from './appointments-keys';
 
@@ -12,11 +12,14 @@ export interface CalendarRangeQuery {
   to: string;
 }
 
-/** Every appointment of a clinic in a window (the calendar's days), without paging. */
-export function getCalendarAppointments(query: CalendarRangeQuery, signal?: AbortSignal): Promise<ApiList<AppointmentRecord>> {
-  return http.get<ApiList<AppointmentRecord>>('/appointments', {
+/**
+ * Every appointment of a clinic in a window (the calendar's days), without paging, as the lean cards a calendar draws
+ * (`view=calendar`: times, status, names, reason, version); a card opened reads the whole appointment.
+ */
+export function getCalendarAppointments(query: CalendarRangeQuery, signal?: AbortSignal): Promise<ApiList<AppointmentCard>> {
+  return http.get<ApiList<AppointmentCard>>('/appointments', {
     signal,
-    query: { clinic: query.clinic, doctor: query.doctor, search: query.search, from: query.from, to: query.to, sortBy: 'datetime', order: 'asc' },
+    query: { clinic: query.clinic, doctor: query.doctor, search: query.search, from: query.from, to: query.to, view: 'calendar', sortBy: 'datetime', order: 'asc' },
   });
 }
 

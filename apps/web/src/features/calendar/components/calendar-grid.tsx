@@ -5,7 +5,7 @@ import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import type { AppointmentAvailability, AppointmentRecord } from '@clinic/shared';
+import type { AppointmentAvailability, AppointmentCard } from '@clinic/shared';
 import { addDays, fromMinutes, timeRange, toMinutes, wallOf, type WallTime } from '@/features/appointments/components/clinic-time';
 import { closedRanges, fits, openWindows, type Window } from '@/features/appointments/components/bookability';
 import classes from './calendar.module.css';
@@ -15,7 +15,7 @@ export interface CalendarGridProps {
   start: string;
   days: number;
   availability: AppointmentAvailability | undefined;
-  appointments: readonly AppointmentRecord[];
+  appointments: readonly AppointmentCard[];
   /** Cancelled appointments are left out unless asked for, and then drawn behind the cells: their time is free. */
   showCancelled?: boolean;
   /** The clinic's clocks now. */
@@ -25,7 +25,7 @@ export interface CalendarGridProps {
   onCellClick: (slot: WallTime) => void;
   onOpen: (appointmentId: string) => void;
   /** A card was dropped on another allowed slot: reschedule it, or call `revert`. */
-  onMove: (appointment: AppointmentRecord, slot: WallTime, revert: () => void) => void;
+  onMove: (appointment: AppointmentCard, slot: WallTime, revert: () => void) => void;
 }
 
 /*
@@ -129,7 +129,7 @@ export function CalendarGrid({
 
   const eventContent = (arg: EventContentArg) => {
     if (arg.event.extendedProps.kind === 'cancelled') {
-      const record = arg.event.extendedProps.record as AppointmentRecord;
+      const record = arg.event.extendedProps.record as AppointmentCard;
       return (
         <span className={classes.cancelledLabel}>
           {t('calendar.cancelledShort')} · {record.patient.name}
@@ -137,7 +137,7 @@ export function CalendarGrid({
       );
     }
     if (arg.event.display === 'background') return null;
-    const record = arg.event.extendedProps.record as AppointmentRecord;
+    const record = arg.event.extendedProps.record as AppointmentCard;
     return (
       <div className={classes.eventBody} data-status={record.status}>
         <span className={classes.eventTime} dir="ltr">
@@ -152,7 +152,7 @@ export function CalendarGrid({
   const didMount = (arg: EventMountArg) => {
     const kind = arg.event.extendedProps.kind as string;
     if (kind === 'appointment' || kind === 'cancelled') {
-      const record = arg.event.extendedProps.record as AppointmentRecord;
+      const record = arg.event.extendedProps.record as AppointmentCard;
       arg.el.setAttribute('data-testid', kind === 'cancelled' ? 'calendar-cancelled' : 'calendar-event');
       arg.el.setAttribute('data-appointment-id', record._id);
       arg.el.setAttribute('title', `${timeRange(wallOf(record.datetime).time, wallOf(record.endsAt).time)} ${record.patient.name} · ${record.reason} · ${record.doctor.name}`);
@@ -209,7 +209,7 @@ export function CalendarGrid({
           return bookable(date, from, from + length);
         }}
         eventDrop={(arg: EventDropArg) => {
-          const record = arg.event.extendedProps.record as AppointmentRecord;
+          const record = arg.event.extendedProps.record as AppointmentCard;
           if (!arg.event.start) return arg.revert();
           onMove(record, wallFromDate(arg.event.start), arg.revert);
         }}

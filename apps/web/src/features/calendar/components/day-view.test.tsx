@@ -1,0 +1,158 @@
+import { createEvent, fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AppointmentAvailability, AppointmentCard, AvailabilityDay } from '@clinic/shared';
+import { demoUser, jsonResponse, mockFetch, renderWithProviders, setLanguage, signIn } from '@/test/utils';
+import { DayView, type DayDoctor, type DayViewProps } from './day-view';
+
+const DATE = '2099-03-10';
+const doctors: DayDoctor[] = [
+  { _id: 'd1', name: 'Dr. Emily Carter', image: null, serviceIds: ['s1'] },
+  { _id: 'd2', name: 'د. عمر حداد', image: null, serviceIds: ['s1'] },
+  { _id: 'd3', name: 'Dr. Sara Nasser', image: null, serviceIds: [] },
+];
+const availability: AppointmentAvailability = {
+  clinic: { _id: 'c1', name: 'Olaya Clinic', timeZone: 'Asia/Riyadh', averageVisitMinutes: 30, isActive: true, hasWorkingHours: true },
+  slotMinutes: 30,
+  dayStart: '09:00',
+  dayEnd: '13:00',
+  days: [{ date: DATE, weekday: 'Tuesday', clinicHours: [{ startTime: '09:00', endTime: '13:00' }], holiday: null, doctorHours: null, doctorAway: null }],
+  doctors: doctors.map((d) => ({ _id: d._id, name: d.name, image: d.image, serviceIds: d.serviceIds })),
+};
+const own = (hours: Array<[string, string]>, away: AvailabilityDay['doctorAway'] = null): AvailabilityDay => ({
+  ...availability.days[0]!, doctorHours: hours.map(([startTime, endTime]) => ({ startTime, endTime })), doctorAway: away,
+});
+const doctorDays = new Map<string, AvailabilityDay | undefined>([
+  ['d1', own([['09:00', '11:00'], ['11:30', '13:00']])],
+  ['d2', own([['09:00', '13:00']])],
+  ['d3', own([], 'leave')],
+]);
+
+function card(id: string, doctor: string, from: string, to: string, over: Partial<AppointmentCard> = {}): AppointmentCard {
+  return {
+    _id: id, publicId: `APT-${id}`, datetime: `${DATE}T${from}:00+03:00`, endsAt: `${DATE}T${to}:00+03:00`, status: 'scheduled',
+    patient: { _id: `p-${id}`, name: `Patient ${id} with a rather long family name that will not fit` },
+    doctor: { _id: doctor, name: doctors.find((d) => d._id === doctor)!.name }, service: { _id: 's1', name: 'Consultation' }, reason: 'Check',
+    version: 1, ...over,
+  };
+}
+
+function renderDay(over: Partial<DayViewProps> = {}) {
+  const props: DayViewProps = {
+    date: DATE, availability, doctors, doctorDays, now: { date: '2099-03-09', time: '12:00' }, canWrite: true, direction: 'ltr',
+    cards: [
+      card('a', 'd1', '09:00', '10:00'),
+      card('b', 'd1', '09:30', '10:00', { status: 'arrived' }),
+      card('c', 'd2', '09:00', '09:30', { status: 'completed', patient: { _id: 'p-c', name: 'عبد الرحمن بن عبد العزيز آل سعود الطويل' } }),
+      card('x', 'd2', '10:00', '10:30', { status: 'cancelled' }),
+    ],
+    onCellClick: vi.fn(), onOpen: vi.fn(), onMove: vi.fn(), ...over,
+  };
+  renderWithProviders(<DayView {...props} />);
+  return props;
+}
+
+beforeEach(() => {
+  signIn();
+  mockFetch((url) => (url.pathname === '/api/profile' ? jsonResponse(200, { success: true, data: demoUser }) : jsonResponse(404, {})));
+});
+afterEach(async () => {
+  await setLanguage('en');
+});
+
+describe('DayView', () => {
+  it('draws one column per doctor, in the doctors\' order, each with its name and initials', async () => {
+    renderDay();
+    const headers = await screen.findAllByTestId('dayview-doctor');
+    expect(headers.map((h) => h.getAttribute('data-doctor-id'))).toEqual(['d1', 'd2', 'd3']);
+    expect(within(headers[0]!).getByText('Dr. Emily Carter')).toBeInTheDocument();
+    expect(within(headers[0]!).getByText('EC')).toBeInTheDocument();
+    expect(screen.getAllByTestId('dayview-column').map((c) => c.getAttribute('data-doctor-id'))).toEqual(['d1', 'd2', 'd3']);
+    expect(within(headers[2]!).getByText('Doctor on leave')).toBeInTheDocument();
+  });
+
+  it('puts overlapping appointments of one doctor side by side, and a lone one across the column', async () => {
+    renderDay();
+    const [d1, d2] = await screen.findAllByTestId('dayview-column');
+    const lanes = (col: HTMLElement) => within(col).getAllByTestId('dayview-card').map((c) => [c.getAttribute('data-appointment-id'), c.dataset.lane, c.dataset.lanes]);
+    expect(lanes(d1!)).toEqual([['a', '0', '2'], ['b', '1', '2']]);
+    expect(lanes(d2!)).toEqual([['c', '0', '1']]);
+    expect(within(d1!).getAllByTestId('dayview-card').map((c) => c.dataset.status)).toEqual(['scheduled', 'arrived']);
+  });
+
+  it('hides cancelled appointments unless asked, then draws them behind the cells and keeps their time bookable', async () => {
+    renderDay();
+    await screen.findAllByTestId('dayview-column');
+    expect(screen.queryByTestId('dayview-cancelled')).toBeNull();
+    document.body.innerHTML = '';
+    renderDay({ showCancelled: true });
+    const d2 = (await screen.findAllByTestId('dayview-column'))[1]!;
+    expect(within(d2).getByTestId('dayview-cancelled')).toHaveAttribute('data-appointment-id', 'x');
+    expect(within(d2).getAllByTestId('dayview-free').map((c) => c.dataset.time)).toContain('10:00');
+  });
+
+  it('offers only the doctor\'s free working cells and opens the booking form with that doctor and time', async () => {
+    const props = renderDay();
+    const [d1, d2, d3] = await screen.findAllByTestId('dayview-column');
+    // d1: booked 09:00-10:00, a break 11:00-11:30.
+    expect(within(d1!).getAllByTestId('dayview-free').map((c) => c.dataset.time)).toEqual(['10:00', '10:30', '11:30', '12:00', '12:30']);
+    expect(within(d1!).getByTestId('dayview-break')).toHaveTextContent('Break');
+    expect(within(d3!).queryAllByTestId('dayview-free')).toHaveLength(0);
+    await userEvent.click(within(d2!).getAllByTestId('dayview-free').find((c) => c.dataset.time === '11:00')!);
+    expect(props.onCellClick).toHaveBeenCalledWith({ date: DATE, time: '11:00' }, 'd2');
+    await userEvent.click(within(d1!).getAllByTestId('dayview-card')[0]!);
+    expect(props.onOpen).toHaveBeenCalledWith('a');
+  });
+
+  it('cuts names at their own end: ellipsis on a block whose direction follows the name, in Arabic as well', async () => {
+    await setLanguage('ar');
+    renderDay({ direction: 'rtl' });
+    const root = await screen.findByTestId('dayview');
+    expect(root).toHaveAttribute('dir', 'rtl');
+    const names = screen.getAllByTestId('dayview-card-name');
+    for (const name of names) {
+      expect(name).toHaveAttribute('dir', 'auto');
+      expect(name.className).toMatch(/cardName/);
+    }
+    const arabic = names.find((n) => n.textContent?.startsWith('عبد'))!;
+    expect(arabic).toBeDefined();
+    // The columns follow the document's direction: the first doctor's column comes first in the grid, so it sits on the right in Arabic.
+    expect(screen.getAllByTestId('dayview-column')[0]).toHaveAttribute('data-doctor-id', 'd1');
+    expect(within(screen.getAllByTestId('dayview-doctor')[2]!).getByText('الطبيب في إجازة')).toBeInTheDocument();
+  });
+
+  it('lets only scheduled, future appointments be dragged, and not without the right to book', async () => {
+    renderDay();
+    const cards = await screen.findAllByTestId('dayview-card');
+    expect(cards.map((c) => [c.dataset.appointmentId, c.getAttribute('draggable')])).toEqual([['a', 'true'], ['b', 'false'], ['c', 'false']]);
+    document.body.innerHTML = '';
+    renderDay({ canWrite: false });
+    expect((await screen.findAllByTestId('dayview-card')).every((c) => c.getAttribute('draggable') === 'false')).toBe(true);
+    expect(screen.queryAllByTestId('dayview-free')).toHaveLength(0);
+  });
+
+  it('moves a card dragged to another doctor\'s free time, and refuses a doctor on leave or one who does not provide the service', async () => {
+    const props = renderDay();
+    const [, d2, d3] = await screen.findAllByTestId('dayview-column');
+    const card = within(screen.getAllByTestId('dayview-column')[0]!).getAllByTestId('dayview-card')[0]!;
+    const dataTransfer = { setData: vi.fn(), effectAllowed: '', dropEffect: '' };
+    // 8 rows of 40 px from 09:00: 11:00 is the fifth.
+    for (const col of [d2!, d3!]) col.getBoundingClientRect = () => ({ top: 0, height: 320, left: 0, width: 160, bottom: 320, right: 160, x: 0, y: 0, toJSON: () => ({}) });
+    const at = (type: 'dragOver' | 'drop', el: HTMLElement, y: number) => {
+      const ev = createEvent[type](el, { dataTransfer });
+      Object.defineProperty(ev, 'clientY', { value: y });
+      fireEvent(el, ev);
+      return ev;
+    };
+    fireEvent.dragStart(card, { dataTransfer });
+    expect(at('dragOver', d3!, 165).defaultPrevented).toBe(false);
+    at('drop', d3!, 165);
+    expect(props.onMove).not.toHaveBeenCalled();
+
+    fireEvent.dragStart(card, { dataTransfer });
+    expect(at('dragOver', d2!, 165).defaultPrevented).toBe(true);
+    expect(within(d2!).getByTestId('dayview-drop')).toHaveAttribute('data-ok', 'true');
+    at('drop', d2!, 165);
+    expect(props.onMove).toHaveBeenCalledWith(expect.objectContaining({ _id: 'a' }), { date: DATE, time: '11:00' }, 'd2');
+  });
+});

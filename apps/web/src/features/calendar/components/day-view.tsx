@@ -1,0 +1,379 @@
+import { memo, useMemo, useRef, useState, type CSSProperties, type DragEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AppointmentAvailability, AppointmentCard, AvailabilityDay } from '@clinic/shared';
+import { EmployeeAvatar } from '@/features/employees/components/employee-avatar';
+import { fits, openWindows } from '@/features/appointments/components/bookability';
+import { fromMinutes, toMinutes, wallOf, type WallTime } from '@/features/appointments/components/clinic-time';
+import { doctorShades, layoutLanes, type Shade } from './day-layout';
+import classes from './day-view.module.css';
+
+export interface DayDoctor {
+  _id: string;
+  name: string;
+  image: string | null;
+  serviceIds: string[];
+}
+
+export interface DayViewProps {
+  /** The clinic-local day shown. */
+  date: string;
+  /** The clinic's availability that day (no doctor): rows, step, opening hours, holiday. */
+  availability: AppointmentAvailability;
+  doctors: readonly DayDoctor[];
+  /** Each doctor's own day (hours, breaks, leave); undefined while it loads. */
+  doctorDays: ReadonlyMap<string, AvailabilityDay | undefined>;
+  cards: readonly AppointmentCard[];
+  /** Cancelled appointments are left out unless asked for, and then drawn behind the cells: their time is free. */
+  showCancelled?: boolean;
+  /** The clinic's clocks now. */
+  now: WallTime;
+  canWrite: boolean;
+  direction: 'ltr' | 'rtl';
+  onCellClick: (slot: WallTime, doctorId: string) => void;
+  onOpen: (appointmentId: string) => void;
+  /** A card was dropped on another doctor or time that the doctor's hours allow: ask, then move it. */
+  onMove: (card: AppointmentCard, slot: WallTime, doctorId: string) => void;
+}
+
+const alignDown = (m: number, step: number) => Math.floor(m / step) * step;
+const alignUp = (m: number, step: number) => Math.ceil(m / step) * step;
+const ACTIVE = new Set(['scheduled', 'arrived', 'in_consultation']);
+
+interface Placed {
+  card: AppointmentCard;
+  start: number;
+  end: number;
+  lane: number;
+  lanes: number;
+  movable: boolean;
+}
+
+/** A card's minutes within the day: clipped to midnight on either side. */
+function spanOf(card: AppointmentCard, date: string) {
+  const s = wallOf(card.datetime);
+  const e = wallOf(card.endsAt);
+  return { start: s.date < date ? 0 : toMinutes(s.time), end: e.date > date ? 24 * 60 : toMinutes(e.time) };
+}
+
+/**
+ * One clinic's day with a column per doctor, side by side on one time axis (right to left in Arabic). Each column
+ * shades what the doctor cannot be booked for (off hours, breaks, leave, the clinic's holiday); a free cell opens
+ * the booking form for that doctor and time; a card opens the appointment, and a scheduled one can be dragged to
+ * another time or another doctor's column. Overlapping cards of one doctor share the column's width.
+ */
+export function DayView({
+  date, availability, doctors, doctorDays, cards, showCancelled = false, now, canWrite, direction, onCellClick, onOpen, onMove,
+}: DayViewProps) {
+  const { t } = useTranslation();
+  const step = availability.slotMinutes || 30;
+  const nowMinutes = toMinutes(now.time);
+  const clinicDay = availability.days.find((d) => d.date === date);
+  /** Nothing starting before this minute of the day can be booked or moved to (the day has gone, or it is today). */
+  const notBefore = date < now.date ? Infinity : date === now.date ? nowMinutes : -Infinity;
+
+  // Rows run from the clinic's opening to its closing, widened for any appointment outside.
+  const bounds = useMemo(() => {
+    let from = toMinutes(availability.dayStart || '09:00');
+    let to = toMinutes(availability.dayEnd || '18:00') || 24 * 60;
+    for (const c of cards) {
+      const span = spanOf(c, date);
+      from = Math.min(from, span.start);
+      to = Math.max(to, span.end);
+    }
+    return { from: alignDown(from, step), to: Math.min(alignUp(to, step), 24 * 60) };
+  }, [availability, cards, date, step]);
+  const rows = Math.max(1, (bounds.to - bounds.from) / step);
+
+  const byDoctor = useMemo(() => {
+    const map = new Map<string, { placed: Placed[]; cancelled: Array<{ card: AppointmentCard; start: number; end: number }> }>();
+    for (const d of doctors) map.set(d._id, { placed: [], cancelled: [] });
+    const live = new Map<string, Array<{ id: string; start: number; end: number; card: AppointmentCard }>>();
+    for (const c of cards) {
+      const column = map.get(c.doctor._id);
+      if (!column) continue;
+      const span = spanOf(c, date);
+      if (c.status === 'cancelled') {
+        if (showCancelled) column.cancelled.push({ card: c, ...span });
+        continue;
+      }
+      const list = live.get(c.doctor._id) ?? [];
+      list.push({ id: c._id, card: c, ...span });
+      live.set(c.doctor._id, list);
+    }
+    for (const [doctorId, list] of live) {
+      const lanes = layoutLanes(list);
+      map.get(doctorId)!.placed = list.map((item) => {
+        const p = lanes.get(item.id) ?? { lane: 0, lanes: 1 };
+        const movable = canWrite && item.card.status === 'scheduled' && item.start >= notBefore;
+        return { card: item.card, start: item.start, end: item.end, lane: p.lane, lanes: p.lanes, movable };
+      });
+    }
+    return map;
+  }, [cards, doctors, date, showCancelled, canWrite, notBefore]);
+
+  const [dragged, setDragged] = useState<Placed | null>(null);
+  const [target, setTarget] = useState<{ doctorId: string; start: number; ok: boolean } | null>(null);
+
+  // The handlers below stay the same from render to render (so a column redraws only when its own data changes) and
+  // read what they need from here.
+  const latest = useRef({ date, rows, step, from: bounds.from, notBefore, doctors, doctorDays, availability, dragged, target, onCellClick, onOpen, onMove });
+  latest.current = { date, rows, step, from: bounds.from, notBefore, doctors, doctorDays, availability, dragged, target, onCellClick, onOpen, onMove };
+
+  const handlers = useMemo<ColumnHandlers>(() => {
+    const rowAt = (e: DragEvent<HTMLElement>) => {
+      const { rows: n, from, step: size } = latest.current;
+      const rect = e.currentTarget.getBoundingClientRect();
+      const row = Math.floor(((e.clientY - rect.top) / rect.height) * n);
+      return from + Math.min(Math.max(row, 0), n - 1) * size;
+    };
+    const dropInfo = (doctorId: string, start: number) => {
+      const { dragged: d, doctors: list, doctorDays: days, availability: a, notBefore: limit } = latest.current;
+      if (!d) return null;
+      const length = d.end - d.start;
+      const doctor = list.find((x) => x._id === doctorId);
+      const day = days.get(doctorId);
+      const same = doctorId === d.card.doctor._id && start === d.start;
+      const ok = !same && Boolean(day) && Boolean(doctor?.serviceIds.includes(d.card.service._id)) && start >= limit
+        && fits(openWindows(day, a), start, start + length);
+      return { doctorId, start, ok };
+    };
+    const endDrag = () => {
+      setDragged(null);
+      setTarget(null);
+    };
+    return {
+      cellClick: (doctorId, minutes) => latest.current.onCellClick({ date: latest.current.date, time: fromMinutes(minutes) }, doctorId),
+      open: (id) => latest.current.onOpen(id),
+      dragStart: (p) => {
+        latest.current.dragged = p;
+        setDragged(p);
+      },
+      dragEnd: endDrag,
+      dragOver: (doctorId, e) => {
+        const info = dropInfo(doctorId, rowAt(e));
+        if (!info) return;
+        if (info.ok) {
+          e.preventDefault();
+          e.dataTransfer.dropEffect = 'move';
+        }
+        const current = latest.current.target;
+        if (!current || current.doctorId !== info.doctorId || current.start !== info.start || current.ok !== info.ok) setTarget(info);
+      },
+      drop: (doctorId, e) => {
+        e.preventDefault();
+        const p = latest.current.dragged;
+        const info = dropInfo(doctorId, rowAt(e));
+        endDrag();
+        if (p && info?.ok) latest.current.onMove(p.card, { date: latest.current.date, time: fromMinutes(info.start) }, doctorId);
+      },
+    };
+  }, []);
+
+  const timeLabels = useMemo(() => Array.from({ length: rows }, (_, i) => fromMinutes(bounds.from + i * step)), [rows, bounds.from, step]);
+  const nowLine = date === now.date && nowMinutes >= bounds.from && nowMinutes <= bounds.to ? (nowMinutes - bounds.from) / step : null;
+  const pastUntil = date < now.date ? bounds.to : date === now.date ? Math.min(Math.max(nowMinutes, bounds.from), bounds.to) : bounds.from;
+
+  const gridStyle = { '--dv-rows': rows, '--dv-cols': doctors.length } as CSSProperties;
+
+  return (
+    <div className={classes.scroller} dir={direction} data-testid="dayview" data-date={date}>
+      <div className={classes.grid} style={gridStyle}>
+        <div className={classes.corner} aria-hidden />
+        {doctors.map((d) => {
+          const day = doctorDays.get(d._id);
+          const away = clinicDay?.holiday ? t('calendar.holiday') : day?.doctorAway ? t(`calendar.doctorAway.${day.doctorAway}`) : null;
+          return (
+            <div key={d._id} className={classes.header} data-testid="dayview-doctor" data-doctor-id={d._id}>
+              <EmployeeAvatar src={d.image} name={d.name} size={30} radius="xl" className={classes.avatar} />
+              <div className={classes.headerText}>
+                <div className={classes.doctorName} dir="auto" title={d.name}>
+                  {d.name}
+                </div>
+                <div className={classes.headerNote} data-away={away ? true : undefined}>
+                  {away ?? t('calendar.dayView.appointments', { count: byDoctor.get(d._id)?.placed.length ?? 0 })}
+                </div>
+              </div>
+            </div>
+          );
+        })}
+
+        <div className={classes.axis} aria-hidden>
+          {timeLabels.map((label) => (
+            <div key={label} className={classes.axisLabel}>
+              <span dir="ltr">{label}</span>
+            </div>
+          ))}
+        </div>
+
+        {doctors.map((d) => {
+          const column = byDoctor.get(d._id)!;
+          return (
+            <DoctorColumn
+              key={d._id}
+              doctor={d}
+              day={doctorDays.get(d._id)}
+              availability={availability}
+              rows={rows}
+              step={step}
+              from={bounds.from}
+              to={bounds.to}
+              notBefore={notBefore}
+              nowAt={nowLine}
+              pastUntil={pastUntil}
+              placed={column.placed}
+              cancelled={column.cancelled}
+              canWrite={canWrite}
+              target={target?.doctorId === d._id ? target : null}
+              dragged={target?.doctorId === d._id || dragged?.card.doctor._id === d._id ? dragged : null}
+              handlers={handlers}
+            />
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+interface ColumnHandlers {
+  cellClick: (doctorId: string, minutes: number) => void;
+  open: (id: string) => void;
+  dragStart: (p: Placed) => void;
+  dragEnd: () => void;
+  dragOver: (doctorId: string, e: DragEvent<HTMLDivElement>) => void;
+  drop: (doctorId: string, e: DragEvent<HTMLDivElement>) => void;
+}
+
+interface DoctorColumnProps {
+  doctor: DayDoctor;
+  /** The doctor's own day; undefined while it loads (nothing is offered until then). */
+  day: AvailabilityDay | undefined;
+  availability: AppointmentAvailability;
+  rows: number;
+  step: number;
+  from: number;
+  to: number;
+  notBefore: number;
+  /** Where the clinic's clock now is, in rows from the top (null: not on this day). */
+  nowAt: number | null;
+  pastUntil: number;
+  placed: Placed[];
+  cancelled: Array<{ card: AppointmentCard; start: number; end: number }>;
+  canWrite: boolean;
+  target: { start: number; ok: boolean } | null;
+  /** The card being dragged, given only to its own column and to the column under the pointer. */
+  dragged: Placed | null;
+  handlers: ColumnHandlers;
+}
+
+const rowsStyle = (start: number, end: number, from: number, step: number) =>
+  ({ '--dv-top': (start - from) / step, '--dv-len': (end - start) / step }) as CSSProperties;
+
+const DoctorColumn = memo(function DoctorColumn({
+  doctor, day, availability, rows, step, from, to, notBefore, nowAt, pastUntil, placed, cancelled, canWrite, target, dragged, handlers,
+}: DoctorColumnProps) {
+  const { t } = useTranslation();
+  const windows = useMemo(() => (day ? openWindows(day, availability) : []), [day, availability]);
+  const shades = useMemo<Shade[]>(() => doctorShades(day, availability, from, to), [day, availability, from, to]);
+  const busy = placed.filter((p) => ACTIVE.has(p.card.status));
+  const cells = Array.from({ length: rows }, (_, i) => {
+    const start = from + i * step;
+    const free = canWrite && start >= notBefore && fits(windows, start, start + step) && !busy.some((b) => b.start < start + step && start < b.end);
+    return { start, free };
+  });
+  const id = doctor._id;
+  return (
+    <div
+      className={classes.column}
+      data-testid="dayview-column"
+      data-doctor-id={id}
+      onDragOver={(e) => handlers.dragOver(id, e)}
+      onDrop={(e) => handlers.drop(id, e)}
+    >
+      {cells.map((c) => (
+        <div
+          key={c.start}
+          className={classes.cell}
+          data-free={c.free || undefined}
+          data-testid={c.free ? 'dayview-free' : undefined}
+          data-time={fromMinutes(c.start)}
+          role={c.free ? 'button' : undefined}
+          tabIndex={c.free ? 0 : undefined}
+          aria-label={c.free ? t('calendar.dayView.bookAt', { doctor: doctor.name, time: fromMinutes(c.start) }) : undefined}
+          onClick={c.free ? () => handlers.cellClick(id, c.start) : undefined}
+          onKeyDown={c.free ? (e) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), handlers.cellClick(id, c.start)) : undefined}
+        />
+      ))}
+      {shades.map((s) => (
+        <div key={`${s.kind}-${s.start}`} className={classes.shade} data-kind={s.kind} style={rowsStyle(s.start, s.end, from, step)} aria-hidden data-testid={`dayview-${s.kind}`}>
+          {(s.kind === 'break' || s.kind === 'leave' || s.kind === 'dayOff') && (
+            <span className={classes.shadeLabel}>{s.kind === 'break' ? t('calendar.dayView.break') : t(`calendar.doctorAway.${s.kind}`)}</span>
+          )}
+        </div>
+      ))}
+      {pastUntil > from && <div className={classes.past} style={rowsStyle(from, pastUntil, from, step)} aria-hidden />}
+      {cancelled.map(({ card, start, end }) => (
+        <div key={card._id} className={classes.cancelled} style={rowsStyle(start, end, from, step)} data-testid="dayview-cancelled" data-appointment-id={card._id}>
+          <span className={classes.cancelledLabel} dir="auto">
+            {t('calendar.cancelledShort')} · {card.patient.name}
+          </span>
+        </div>
+      ))}
+      {placed.map((p) => {
+        const style = {
+          ...rowsStyle(p.start, p.end, from, step),
+          '--dv-lane': p.lane,
+          '--dv-lanes': p.lanes,
+        } as CSSProperties;
+        const s = wallOf(p.card.datetime).time;
+        const e = wallOf(p.card.endsAt).time;
+        return (
+          <div
+            key={p.card._id}
+            className={classes.card}
+            data-status={p.card.status}
+            data-dragging={dragged?.card._id === p.card._id || undefined}
+            style={style}
+            role="button"
+            tabIndex={0}
+            draggable={p.movable}
+            title={`${s}–${e} ${p.card.patient.name} · ${p.card.service.name} · ${p.card.reason}`}
+            data-testid="dayview-card"
+            data-appointment-id={p.card._id}
+            data-lane={p.lane}
+            data-lanes={p.lanes}
+            onClick={() => handlers.open(p.card._id)}
+            onKeyDown={(ev) => ev.key === 'Enter' && handlers.open(p.card._id)}
+            onDragStart={(ev) => {
+              ev.dataTransfer.effectAllowed = 'move';
+              ev.dataTransfer.setData('text/plain', p.card._id);
+              handlers.dragStart(p);
+            }}
+            onDragEnd={handlers.dragEnd}
+          >
+            <div className={classes.cardName} dir="auto" data-testid="dayview-card-name">
+              {p.card.patient.name}
+            </div>
+            <div className={classes.cardMeta}>
+              <span className={classes.cardTime} dir="ltr">
+                {s}–{e}
+              </span>
+              <span className={classes.cardService} dir="auto">
+                {p.card.service.name}
+              </span>
+            </div>
+          </div>
+        );
+      })}
+      {target && dragged && (
+        <div
+          className={classes.dropPreview}
+          data-ok={target.ok || undefined}
+          style={rowsStyle(target.start, target.start + (dragged.end - dragged.start), from, step)}
+          aria-hidden
+          data-testid="dayview-drop"
+        />
+      )}
+      {nowAt !== null && <div className={classes.nowLine} style={{ '--dv-at': nowAt } as CSSProperties} aria-hidden data-testid="dayview-now" />}
+    </div>
+  );
+});
