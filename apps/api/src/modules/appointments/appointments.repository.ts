@@ -256,6 +256,24 @@ export async function findAppointmentCards(db: Db, f: AppointmentFilters, page: 
   return { rows: rows.map((r) => toCard(r)), total };
 }
 
+/**
+ * A fingerprint of everything the cards matching `f` show: the ids and the versions of each appointment and of its
+ * patient, doctor, service and clinic. Every change to what a card shows raises one of those versions (and an added
+ * or removed appointment changes the ids), so an unchanged fingerprint means an unchanged answer.
+ */
+export async function cardsFingerprint(db: Db, f: AppointmentFilters): Promise<string> {
+  const [row] = await db
+    .select({
+      n: sql<number>`count(*)::int`,
+      fp: sql<string | null>`md5(string_agg(${appointments.id}::text || '.' || ${appointments.version} || '.' || ${patients.version} || '.'
+        || ${doctors.version} || '.' || ${services.version} || '.' || ${clinics.version}, ',' order by ${appointments.id}))`,
+    })
+    .from(appointments)
+    .innerJoin(patients, joinPatient).innerJoin(doctors, joinDoctor).innerJoin(clinics, joinClinic).innerJoin(services, joinService)
+    .where(whereOf(f));
+  return `${row?.n ?? 0}-${row?.fp ?? 'none'}`;
+}
+
 /** Just what a card shows, through one join of the four tables (the clinic for its time zone). */
 const cardColumns = {
   id: appointments.id,

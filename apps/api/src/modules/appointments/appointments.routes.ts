@@ -7,9 +7,12 @@ import {
 import type { App, Deps } from '../../lib/app-types.js';
 import { t } from '../../lib/i18n.js';
 import { callerOf } from '../../plugins/auth.js';
+import { cardsFingerprint } from './appointments.repository.js';
 import {
-  availability, board, bookAppointment, deleteAppointment, getAppointment, listAppointments, nextFree, updateAppointment,
+  appointmentFilters, availability, board, bookAppointment, deleteAppointment, getAppointment, isCalendarWindow, listAppointments, nextFree,
+  updateAppointment,
 } from './appointments.service.js';
+import { CalendarCache, cacheKey, sendCached } from './calendar-cache.js';
 
 const tags = ['appointments'];
 const ok = okSchema(appointmentRecord);
@@ -25,6 +28,7 @@ const changeMessages = {
 } as const;
 
 export function appointmentRoutes(app: App, deps: Deps) {
+  const calendarCache = new CalendarCache();
   app.get('/api/appointments', {
     config: { permission: 'appointment_read' },
     schema: {
@@ -34,9 +38,21 @@ export function appointmentRoutes(app: App, deps: Deps) {
       querystring: appointmentListQuery,
       response: { 200: listSchema(z.union([appointmentRecord, appointmentCard])) },
     },
-    handler: async (req) => {
-      const { data, total, window } = await listAppointments(deps, callerOf(req), req.query);
-      return { success: true as const, data, pagination: buildPagination(window.page, window.limit, total.total, total.exact) };
+    handler: async (req, reply) => {
+      const caller = callerOf(req);
+      if (!isCalendarWindow(req.query)) {
+        const { data, total, window } = await listAppointments(deps, caller, req.query);
+        return { success: true as const, data, pagination: buildPagination(window.page, window.limit, total.total, total.exact) };
+      }
+      // The calendar: the fingerprint first, so a kept answer is never older than what the database holds.
+      const filters = await appointmentFilters(deps, caller, req.query);
+      const fingerprint = await cardsFingerprint(deps.db, filters);
+      const key = cacheKey(caller.companyId, req.query);
+      const kept = calendarCache.get(key, fingerprint);
+      if (kept) return sendCached(req, reply, kept);
+      const { data, total, window } = await listAppointments(deps, caller, req.query, filters);
+      const body = { success: true as const, data, pagination: buildPagination(window.page, window.limit, total.total, total.exact) };
+      return sendCached(req, reply, calendarCache.set(key, fingerprint, body));
     },
   });
 

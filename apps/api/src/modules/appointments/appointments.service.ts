@@ -73,7 +73,8 @@ function dayOf(text: string | undefined): string | undefined {
   return match[1];
 }
 
-export async function listAppointments(deps: Deps, caller: Caller, q: AppointmentListQuery) {
+/** The list's filters from its query (ids checked, the day's clinic zones loaded). */
+export async function appointmentFilters(deps: Deps, caller: Caller, q: AppointmentListQuery): Promise<AppointmentFilters> {
   const general = parseGeneralFilter(q.filter);
   const ff = q.filter_fields ?? {};
   const pick = (key: 'clinic' | 'doctor' | 'patient' | 'service') => {
@@ -97,6 +98,16 @@ export async function listAppointments(deps: Deps, caller: Caller, q: Appointmen
     to: q.to ? new Date(q.to) : undefined,
   };
   if (filters.date) filters.dayZones = await clinicTimeZones(deps.db, caller.companyId, filters.clinicId);
+  return filters;
+}
+
+/** A calendar's question: lean cards of a time window (the answers the calendar cache keeps). */
+export function isCalendarWindow(q: AppointmentListQuery): boolean {
+  return q.view === 'calendar' && Boolean(q.from && q.to);
+}
+
+export async function listAppointments(deps: Deps, caller: Caller, q: AppointmentListQuery, given?: AppointmentFilters) {
+  const filters = given ?? (await appointmentFilters(deps, caller, q));
   // A calendar window returns every appointment in it (up to the cap), earliest first unless asked otherwise.
   const ranged = Boolean(filters.from && filters.to);
   const w = ranged ? { page: 1, limit: APPOINTMENT_RANGE_CAP, offset: 0 } : pageWindow(q);

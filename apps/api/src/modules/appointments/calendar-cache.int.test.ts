@@ -1,0 +1,89 @@
+import { brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appointments, patients } from '../../db/schema/index.js';
+import { eq, sql } from 'drizzle-orm';
+import { addDays, zonedInstant } from '../../domain/scheduling/time-zone.js';
+import { auth, body, createOrg, createTestContext, type TestContext, type TestOrg } from '../../test/harness.js';
+import { insertClinic, insertDoctor, insertPatient, insertService, nextWeekday } from './fixtures.js';
+
+/**
+ * The calendar keeps its answers while nothing they show has changed, and never answers from a stale one: a booking,
+ * a status change, a patient renamed (by this server or any other, straight in the database) all show at once.
+ */
+
+const TZ = 'Asia/Riyadh';
+let ctx: TestContext;
+let a: TestOrg;
+let b: TestOrg;
+const ids: Record<string, string> = {};
+const MON = nextWeekday('Monday', TZ, 3);
+const week = () => `from=${encodeURIComponent(`${MON}T00:00:00+03:00`)}&to=${encodeURIComponent(`${addDays(MON, 7)}T00:00:00+03:00`)}&view=calendar&clinic=`;
+const calendar = (org = a, headers: Record<string, string> = {}) =>
+  ctx.app.inject({ method: 'GET', url: `/api/appointments?${week()}${ids.clinic}`, headers: { ...auth(org.token), ...headers } });
+
+async function insertAt(time: string, patientId = ids.patient!) {
+  const startsAt = zonedInstant(MON, time, TZ);
+  const [row] = await ctx.database.db.insert(appointments).values({
+    companyId: a.companyId, publicId: `APT-${time.replace(':', '')}`, patientId, doctorId: ids.doctor!, clinicId: ids.clinic!, serviceId: ids.service!,
+    reason: 'Check-up', startsAt, endsAt: new Date(startsAt.getTime() + 30 * 60_000),
+  }).returning();
+  return row!;
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  a = await createOrg(ctx, { name: 'Cache A' });
+  b = await createOrg(ctx, { name: 'Cache B' });
+  const db = ctx.database.db;
+  ids.clinic = (await insertClinic(db, a.companyId, { timeZone: TZ })).id;
+  ids.doctor = (await insertDoctor(db, a.companyId, { clinics: [ids.clinic] })).id;
+  ids.patient = (await insertPatient(db, a.companyId, { name: 'Huda Saleh' })).id;
+  ids.service = (await insertService(db, a.companyId, { clinicId: ids.clinic, doctors: [ids.doctor] })).id;
+  for (const time of ['09:00', '09:30', '10:00']) await insertAt(time);
+});
+afterAll(() => ctx?.close());
+
+describe('calendar answers kept while unchanged', () => {
+  it('answers the same question the same way, with an ETag the browser can revalidate', async () => {
+    const first = await calendar();
+    const second = await calendar();
+    expect(first.statusCode).toBe(200);
+    expect(second.body).toBe(first.body);
+    expect(body(first).data).toHaveLength(3);
+    const etag = second.headers.etag as string;
+    expect(etag).toMatch(/^"cal-/);
+    const revalidated = await calendar(a, { 'if-none-match': etag });
+    expect(revalidated.statusCode).toBe(304);
+    const br = await calendar(a, { 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(body(first));
+  });
+
+  it('shows a new booking, a status change and a renamed patient at once', async () => {
+    const etag = (await calendar()).headers.etag as string;
+    const added = await insertAt('11:00');
+    const afterBooking = await calendar(a, { 'if-none-match': etag });
+    expect(afterBooking.statusCode).toBe(200);
+    expect(body(afterBooking).data.map((c: { _id: string }) => c._id)).toContain(added.id);
+
+    await ctx.database.db.update(appointments).set({ status: 'cancelled', cancellationReason: 'Ill', version: sql`${appointments.version} + 1` })
+      .where(eq(appointments.id, added.id));
+    const cancelled = body(await calendar()).data.find((c: { _id: string }) => c._id === added.id);
+    expect(cancelled.status).toBe('cancelled');
+
+    // Another server renames the patient: every card of theirs follows.
+    await ctx.database.db.update(patients).set({ name: 'Huda Al-Saleh', version: sql`${patients.version} + 1` }).where(eq(patients.id, ids.patient!));
+    const names = new Set(body(await calendar()).data.map((c: { patient: { name: string } }) => c.patient.name));
+    expect([...names]).toEqual(['Huda Al-Saleh']);
+
+    await ctx.database.db.delete(appointments).where(eq(appointments.id, added.id));
+    expect(body(await calendar()).data.map((c: { _id: string }) => c._id)).not.toContain(added.id);
+  });
+
+  it('keeps each company\'s answers apart', async () => {
+    await calendar();
+    const other = await calendar(b);
+    expect([200, 404, 422]).toContain(other.statusCode);
+    if (other.statusCode === 200) expect(body(other).data).toEqual([]);
+  });
+});
