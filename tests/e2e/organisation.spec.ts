@@ -284,3 +284,36 @@ test('a clinic with working hours is created, edited and deleted; a clinic in us
   await expect(page.getByText(/cannot be deleted because it is still used by/)).toBeVisible();
   await expect(page.getByTestId('clinic-title')).toHaveText('General Medicine Clinic');
 });
+
+test('Company plan: the wizard\'s company step asks for the name only; Company info completes the rest', async ({ page }, testInfo) => {
+  const person = newPerson('en');
+  await page.goto('/SelectPlan');
+  await page.getByTestId('plan-choose-company').click();
+  await expect(page).toHaveURL(/\/register$/);
+  await fill(page, {
+    'signup-company': person.organisation,
+    'signup-name': person.name,
+    'signup-username': person.username,
+    'signup-email': person.email,
+    'signup-password': 'Strong@123',
+    'signup-confirm': 'Strong@123',
+  });
+  await page.getByTestId('signup-submit').click();
+
+  const step = page.getByTestId('wizard-step-2');
+  await expect(step).toBeVisible();
+  // One field: no commercial record, map or contact tables before the organisation has a clinic.
+  await expect(step.locator('input:not([type=hidden]), textarea')).toHaveCount(1);
+  await page.getByTestId('company-submit').click();
+  await expect(page.getByText('Company name is required')).toBeVisible();
+  await page.getByTestId('company-name').fill('Shifa Health Group');
+  await page.screenshot({ path: testInfo.outputPath('wizard-company.png'), fullPage: true });
+  await page.getByTestId('company-submit').click();
+  await expect(page.getByTestId('wizard-step-3')).toBeVisible();
+
+  // Company info holds the name and opens the full form for the rest.
+  await page.goto('/company/edit');
+  await expect(page.getByTestId('company-name')).toHaveValue('Shifa Health Group');
+  await expect(page.getByTestId('company-address')).toHaveValue('');
+  await expect(page.getByTestId('section-nav')).toBeVisible();
+});
