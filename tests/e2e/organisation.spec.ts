@@ -38,6 +38,15 @@ async function typeDate(page: Page, testId: string, date: string) {
   await input.press('Tab');
 }
 
+/** Types a 24-hour time into the hour and minute boxes of a time field. */
+async function setTime(page: Page, testId: string, time: string) {
+  const [hh, mm] = time.split(':') as [string, string];
+  const boxes = page.getByTestId(testId).getByRole('spinbutton');
+  await boxes.first().click();
+  await boxes.first().pressSequentially(hh);
+  await boxes.nth(1).pressSequentially(mm);
+}
+
 async function typeLocation(page: Page, lat: string, lng: string) {
   await page.getByTestId('map-latitude').fill(lat);
   await page.getByTestId('map-longitude').fill(lng);
@@ -235,17 +244,17 @@ test('a clinic with working hours is created, edited and deleted; a clinic in us
   await choose(page, 'clinic-pic', 'Sara Al-Harbi');
   await typeDate(page, 'clinic-established', '2020-05-01');
   // Sunday: two periods; Thursday closed; Saturday morning.
-  await page.getByTestId('working-day-Sunday-0-end').fill('13:00');
+  await setTime(page, 'working-day-Sunday-0-end', '13:00');
   await page.getByTestId('working-day-Sunday-add-slot').click();
-  await page.getByTestId('working-day-Sunday-1-start').fill('16:00');
-  await page.getByTestId('working-day-Sunday-1-end').fill('21:00');
+  await setTime(page, 'working-day-Sunday-1-start', '16:00');
+  await setTime(page, 'working-day-Sunday-1-end', '21:00');
   await page.getByTestId('working-day-Thursday-open').click();
   await page.getByTestId('working-day-Saturday-open').click();
-  await page.getByTestId('working-day-Saturday-0-start').fill('10:00');
-  await page.getByTestId('working-day-Saturday-0-end').fill('14:00');
+  await setTime(page, 'working-day-Saturday-0-start', '10:00');
+  await setTime(page, 'working-day-Saturday-0-end', '14:00');
   // An overlapping period is refused before anything is sent.
   await page.getByTestId('working-day-Monday-add-slot').click();
-  await page.getByTestId('working-day-Monday-1-start').fill('17:00');
+  await setTime(page, 'working-day-Monday-1-start', '17:00');
   await page.getByTestId('clinic-submit').click();
   await expect(page.getByText('This time slot overlaps another one on the same day')).toBeVisible();
   await page.getByTestId('working-day-Monday').getByRole('button', { name: 'Remove time slot' }).nth(1).click();

@@ -15,6 +15,8 @@ interface SchemaFormOptions<TIn extends FieldValues> {
    * null leaves it out and its message joins the form's message. By default the paths are the form's own.
    */
   serverField?: (path: string) => Path<TIn> | null;
+  /** Shows the server's message even when every field message found its field (forms whose fields hide in tabs). */
+  keepServerMessage?: boolean;
 }
 
 interface SubmitOptions<TIn extends FieldValues> {
@@ -27,7 +29,7 @@ interface SubmitOptions<TIn extends FieldValues> {
  * One form over a shared schema: the zod resolver, the server's field errors put on their fields (the first one
  * focused), and the server's message for the rest (`serverError`, shown by `FormMessage`).
  */
-export function useSchemaForm<TIn extends FieldValues, TOut = TIn>({ schema, defaultValues, mode = 'onTouched', serverField }: SchemaFormOptions<TIn>) {
+export function useSchemaForm<TIn extends FieldValues, TOut = TIn>({ schema, defaultValues, mode = 'onTouched', serverField, keepServerMessage }: SchemaFormOptions<TIn>) {
   const { t } = useTranslation();
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm<TIn, unknown, TOut>({
@@ -54,7 +56,7 @@ export function useSchemaForm<TIn extends FieldValues, TOut = TIn>({ schema, def
       placed.push(field);
     }
     if (placed.length) onServerFields?.(placed);
-    setServerError(unplaced.length ? unplaced.join(' · ') : placed.length ? null : error.message);
+    setServerError(unplaced.length ? unplaced.join(' · ') : placed.length && !keepServerMessage ? null : error.message);
     return placed.length > 0;
   };
 

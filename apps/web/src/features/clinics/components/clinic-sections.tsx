@@ -1,11 +1,11 @@
 import { SimpleGrid } from '@mantine/core';
 import { IconClock, IconId, IconInfoCircle } from '@tabler/icons-react';
-import { Controller, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { planAllows, type ClinicInput, type Plan } from '@clinic/shared';
 import { DateField, MultiSelectField, NumberField, SelectField, SwitchField, TextAreaField, TextField, type FormControl } from '@/components/form/fields';
 import { FormSection } from '@/components/form/form-section';
-import { WorkingHoursEditor, type WorkingHoursErrors } from '@/components/form/working-hours-editor';
+import { WorkingHoursField } from '@/components/form/working-hours-field';
 import { useComplexOptions, useDepartmentOptions, usePersonOptions, useSpecialityOptions } from '@/features/organisation/api/get-options';
 import { timeZones } from '@/features/organisation/org-format';
 
@@ -78,10 +78,13 @@ export function ClinicHoursSection({ id, control }: SectionProps) {
   const { t } = useTranslation();
   return (
     <FormSection id={id} icon={<IconClock size={20} />} title={t('clinics.form.workingHours')} description={t('clinics.form.workingHoursHint')} testId="clinic-working-hours">
-      <Controller
+      <WorkingHoursField
         control={control}
         name="WorkingHours"
-        render={({ field, fieldState }) => <WorkingHoursEditor value={field.value as never} onChange={field.onChange} errors={fieldState.error as unknown as WorkingHoursErrors} />}
+        toDays={(days: ClinicInput['WorkingHours']) => days ?? []}
+        fromDays={(days) => days as ClinicInput['WorkingHours']}
+        slotPath={(days, day, slot, edge) => `WorkingHours.${(days ?? []).findIndex((d) => d.day === day)}.timeSlots.${slot}.${edge}`}
+        dayPath={(days, day) => `WorkingHours.${(days ?? []).findIndex((d) => d.day === day)}.timeSlots`}
       />
     </FormSection>
   );
