@@ -2,13 +2,9 @@ import {
   MultiSelect, NumberInput, Select, Switch, TagsInput, Textarea, TextInput, type MultiSelectProps, type NumberInputProps, type SelectProps,
   type SwitchProps, type TagsInputProps, type TextareaProps, type TextInputProps,
 } from '@mantine/core';
-import { DateInput, TimePicker, type DateInputProps, type TimePickerProps } from '@mantine/dates';
-import { parseDateText } from '@clinic/shared';
-import { IconCalendar, IconClock } from '@tabler/icons-react';
-import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
-import { dateInputFormat } from '@/lib/dates';
+import { Controller, type FieldValues } from 'react-hook-form';
 import { translateMessage } from '@/lib/http';
+import type { Bound, Own } from './field-types';
 
 /*
  * Form fields bound to react-hook-form by a path of the form's own values (a typo in a name is a type error), each
@@ -16,22 +12,7 @@ import { translateMessage } from '@/lib/http';
  * data-testid; any other prop goes to the Mantine input.
  */
 
-/** Any form's control over values T, whatever its context and submitted (transformed) values. */
-export type FormControl<T extends FieldValues> = Control<T, any, any>;
-
-interface Bound<T extends FieldValues> {
-  control: FormControl<T>;
-  name: FieldPath<T>;
-  required?: boolean;
-  testId?: string;
-}
-type Own = 'value' | 'defaultValue' | 'onChange' | 'error' | 'name' | 'form' | 'withAsterisk';
-
-/** Today as YYYY-MM-DD in the browser's zone (the latest a past date may be). */
-export function todayIso(): string {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-}
+export type { FormControl } from './field-types';
 
 export function TextField<T extends FieldValues>({ control, name, required, testId, ...props }: Bound<T> & Omit<TextInputProps, Own>) {
   return (
@@ -77,68 +58,6 @@ export function TextAreaField<T extends FieldValues>({ control, name, required, 
           onBlur={field.onBlur}
           name={field.name}
           ref={field.ref}
-          error={translateMessage(fieldState.error?.message)}
-          data-testid={testId}
-        />
-      )}
-    />
-  );
-}
-
-/**
- * A calendar date stored as YYYY-MM-DD ('' when empty, or `emptyValue`). It can be typed ("1990-01-05",
- * "January 5, 1990") as well as picked; `past` keeps future dates out of reach and opens on decades.
- */
-export function DateField<T extends FieldValues>({
-  control, name, required, testId, past, emptyValue = '', ...props
-}: Bound<T> & Omit<DateInputProps, Own | 'valueFormat' | 'dateParser'> & { past?: boolean; emptyValue?: '' | null }) {
-  const { i18n } = useTranslation();
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <DateInput
-          clearable
-          leftSection={<IconCalendar size={16} stroke={1.6} />}
-          maxDate={past ? todayIso() : undefined}
-          defaultLevel={past ? 'decade' : 'month'}
-          popoverProps={{ withinPortal: true }}
-          {...props}
-          withAsterisk={required}
-          valueFormat={dateInputFormat(i18n.language)}
-          dateParser={parseDateText}
-          value={(field.value as string | null | undefined) || null}
-          onChange={(v) => field.onChange(v || emptyValue)}
-          onBlur={field.onBlur}
-          name={field.name}
-          ref={field.ref}
-          error={translateMessage(fieldState.error?.message)}
-          data-testid={testId}
-        />
-      )}
-    />
-  );
-}
-
-/** A 24-hour 'HH:MM' time picker: type the time, or pick the hour and minute from the dropdown. Its value is '' when empty. */
-export function TimeInput24(props: Omit<TimePickerProps, 'format' | 'withSeconds'>) {
-  return <TimePicker format="24h" withDropdown leftSection={<IconClock size={16} stroke={1.6} />} hoursInputLabel="HH" minutesInputLabel="MM" {...props} />;
-}
-
-export function TimeField<T extends FieldValues>({ control, name, required, testId, ...props }: Bound<T> & Omit<TimePickerProps, Own | 'format' | 'withSeconds'>) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <TimeInput24
-          {...props}
-          withAsterisk={required}
-          value={(field.value as string | undefined) ?? ''}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          name={field.name}
           error={translateMessage(fieldState.error?.message)}
           data-testid={testId}
         />
@@ -263,3 +182,5 @@ export function SwitchField<T extends FieldValues>({ control, name, testId, ...p
     />
   );
 }
+
+export { DateField, TimeField, TimeInput24, todayIso } from './date-time-fields';
