@@ -326,3 +326,58 @@ test('Company plan: the wizard\'s company step asks for the name only; Company i
   await expect(page.getByTestId('company-address')).toHaveValue('');
   await expect(page.getByTestId('section-nav')).toBeVisible();
 });
+
+for (const [lang, theme] of [['en', 'light'], ['ar', 'dark']] as const) {
+  test(`long forms: a section index that scrolls to each section and marks it, rows that wrap (${lang}, ${theme})`, async ({ page }, testInfo) => {
+    await signIn(page, { lang, theme });
+    for (const [path, name] of [['/company/edit', 'company-edit'], ['/clinics/add', 'clinic-add']] as const) {
+      await page.goto(path);
+      const nav = page.getByTestId('section-nav');
+      await expect(nav).toBeVisible();
+      const sections = page.locator('[data-form-section]');
+      // Beside the form on the reading side: left in English, right in Arabic.
+      const navBox = (await nav.boundingBox())!;
+      const formBox = (await sections.first().boundingBox())!;
+      if (lang === 'ar') expect(navBox.x).toBeGreaterThan(formBox.x);
+      else expect(navBox.x).toBeLessThan(formBox.x);
+      // Nothing scrolls sideways at 1440 px, the rows of contacts, insurance or hours included.
+      if (path === '/clinics/add') await page.getByTestId('clinic-insurance-add').click();
+      else await page.getByTestId('company-insurance-add').click();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(await sections.evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth + 1).length)).toBe(0);
+
+      const links = nav.getByRole('link');
+      const count = await links.count();
+      expect(count).toBe(await sections.count());
+      await links.nth(2).click();
+      await expect(sections.nth(2)).toBeInViewport();
+      await expect(links.nth(2)).toHaveAttribute('aria-current', 'location');
+      await expect(nav).toBeInViewport();
+      await page.screenshot({ path: testInfo.outputPath(`${lang}-${name}-index.png`) });
+      await links.last().click();
+      await expect(sections.last()).toBeInViewport();
+      await expect(links.last()).toHaveAttribute('aria-current', 'location');
+    }
+
+    // On a phone the index is a select at the top that stays in view.
+    await page.setViewportSize({ width: 375, height: 812 });
+    for (const [path, name] of [['/company/edit', 'company-edit'], ['/clinics/add', 'clinic-add']] as const) {
+      await page.goto(path);
+      await expect(page.getByTestId('section-nav')).toBeHidden();
+      const select = page.getByTestId('section-nav-select');
+      await expect(select).toBeVisible();
+      await select.click();
+      await page.getByRole('option').nth(3).click();
+      // The chosen section lands just below the select that stays at the top, its title not hidden under it.
+      const chosen = page.locator('[data-form-section]').nth(3);
+      await expect(chosen).toBeInViewport();
+      await expect(select).toBeInViewport();
+      await expect.poll(async () => {
+        const [top, bar] = [await chosen.boundingBox(), await select.boundingBox()];
+        return top && bar ? Math.round(top.y - (bar.y + bar.height)) : -1;
+      }).toBeGreaterThanOrEqual(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await page.screenshot({ path: testInfo.outputPath(`${lang}-${name}-phone.png`) });
+    }
+  });
+}

@@ -16,7 +16,7 @@ interface FormSectionProps {
 /** A titled card grouping related fields of a form; its id is its place in the section index. */
 export function FormSection({ id, icon, title, description, action, children, testId }: FormSectionProps) {
   return (
-    <Card id={id} data-testid={testId} data-form-section={id} style={{ scrollMarginTop: 'calc(var(--app-shell-header-offset, 0px) + 1rem)' }}>
+    <Card id={id} data-testid={testId} data-form-section={id} style={{ scrollMarginTop: 'calc(var(--app-shell-header-offset, 0px) + var(--form-index-offset, 1rem))' }}>
       <Stack gap="lg">
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
           <Group gap="sm" wrap="nowrap" align="flex-start" style={{ minWidth: 0, flex: '1 1 14rem' }}>

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Box, Card, Grid, NavLink, Select, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import classes from './section-nav.module.css';
 
 export interface SectionLink {
   /** The FormSection's id. */
@@ -8,27 +9,36 @@ export interface SectionLink {
   label: string;
 }
 
-/** The section nearest below the top of the window: the one the user is reading. */
+/**
+ * The section being read: the last one whose top has passed a line near the top of the window, or the last section
+ * once the page is scrolled to its end (a short last section never reaches that line).
+ */
 function useSectionInView(ids: string[]): [string | undefined, (id: string) => void] {
   const [active, setActive] = useState<string | undefined>(ids[0]);
   const key = ids.join('|');
   useEffect(() => {
-    if (typeof IntersectionObserver === 'undefined') return;
-    const visible = new Map<string, boolean>();
-    const observer = new IntersectionObserver(
-      (entries) => {
-        for (const entry of entries) visible.set(entry.target.id, entry.isIntersecting);
-        const first = ids.find((id) => visible.get(id));
-        if (first) setActive(first);
-      },
-      // A section counts as read while it crosses the upper part of the window.
-      { rootMargin: '-15% 0px -55% 0px' },
-    );
-    for (const id of ids) {
-      const el = document.getElementById(id);
-      if (el) observer.observe(el);
-    }
-    return () => observer.disconnect();
+    let frame = 0;
+    const measure = () => {
+      frame = 0;
+      const line = window.innerHeight * 0.3;
+      const atEnd = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
+      let current = ids[0];
+      for (const id of ids) {
+        const el = document.getElementById(id);
+        if (el && el.getBoundingClientRect().top <= line) current = id;
+      }
+      setActive(atEnd && window.scrollY > 0 ? ids.at(-1) : current);
+    };
+    const onScroll = () => {
+      if (!frame) frame = requestAnimationFrame(measure);
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('resize', onScroll);
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('resize', onScroll);
+      if (frame) cancelAnimationFrame(frame);
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
   const go = (id: string) => {
@@ -50,7 +60,7 @@ export function SectionedForm({ sections, children, testId = 'section-nav' }: { 
   const [active, go] = useSectionInView(sections.map((s) => s.id));
   return (
     <Grid gap="lg" align="flex-start">
-      <Grid.Col span={{ base: 12, md: 3, xl: 2 }} style={{ position: 'sticky', top: 'calc(var(--app-shell-header-offset, 0px) + 0.5rem)', zIndex: 4, alignSelf: 'flex-start' }}>
+      <Grid.Col span={{ base: 12, md: 3 }} style={{ position: 'sticky', top: 'calc(var(--app-shell-header-offset, 0px) + 0.5rem)', zIndex: 4, alignSelf: 'flex-start' }}>
         <Box hiddenFrom="md">
           <Card p="xs" withBorder>
             <Select
@@ -89,7 +99,7 @@ export function SectionedForm({ sections, children, testId = 'section-nav' }: { 
           </Stack>
         </Card>
       </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 9, xl: 10 }} style={{ minWidth: 0 }}>
+      <Grid.Col span={{ base: 12, md: 9 }} className={classes.content} style={{ minWidth: 0 }}>
         {children}
       </Grid.Col>
     </Grid>

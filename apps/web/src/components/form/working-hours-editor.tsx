@@ -94,7 +94,7 @@ export function WorkingHoursEditor({
               <Stack gap={2} w={150}>
                 <Checkbox label={name} checked={Boolean(entry)} onChange={(e) => setDay(day, e.currentTarget.checked)} mt={6} fw={600} data-testid={dayTestId(day)} />
                 {summary && (
-                  <Text size="xs" c="dimmed" ps={28} dir="ltr" style={{ textAlign: 'start' }}>
+                  <Text size="xs" c="dimmed" ps={28}>
                     {summary}
                   </Text>
                 )}
