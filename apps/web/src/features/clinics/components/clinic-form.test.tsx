@@ -35,7 +35,7 @@ async function setTime(user: ReturnType<typeof userEvent.setup>, testId: string,
   await user.type(minutes, mm);
 }
 
-describe('ClinicForm', () => {
+describe('ClinicForm', { timeout: 60_000 }, () => {
   it('shows the spec\'s messages when required fields are missing', async () => {
     signIn();
     serveOptions();
