@@ -4,8 +4,7 @@ import { IconCalendar, IconClock } from '@tabler/icons-react';
 import { Controller, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { dateInputFormat } from '@/lib/dates';
-import { translateMessage } from '@/lib/http';
-import type { Bound, Own } from './field-types';
+import { boundProps, type Bound, type Own } from './field-types';
 
 /** Today as YYYY-MM-DD in the browser's zone (the latest a past date may be). */
 export function todayIso(): string {
@@ -25,7 +24,7 @@ export function DateField<T extends FieldValues>({
     <Controller
       control={control}
       name={name}
-      render={({ field, fieldState }) => (
+      render={(s) => (
         <DateInput
           clearable
           leftSection={<IconCalendar size={16} stroke={1.6} />}
@@ -33,16 +32,11 @@ export function DateField<T extends FieldValues>({
           defaultLevel={past ? 'decade' : 'month'}
           popoverProps={{ withinPortal: true }}
           {...props}
-          withAsterisk={required}
+          {...boundProps(s, testId, required)}
           valueFormat={dateInputFormat(i18n.language)}
           dateParser={parseDateText}
-          value={(field.value as string | null | undefined) || null}
-          onChange={(v) => field.onChange(v || emptyValue)}
-          onBlur={field.onBlur}
-          name={field.name}
-          ref={field.ref}
-          error={translateMessage(fieldState.error?.message)}
-          data-testid={testId}
+          value={(s.field.value as string | null | undefined) || null}
+          onChange={(v) => s.field.onChange(v || emptyValue)}
         />
       )}
     />
@@ -59,18 +53,11 @@ export function TimeField<T extends FieldValues>({ control, name, required, test
     <Controller
       control={control}
       name={name}
-      render={({ field, fieldState }) => (
-        <TimeInput24
-          {...props}
-          withAsterisk={required}
-          value={(field.value as string | undefined) ?? ''}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          name={field.name}
-          error={translateMessage(fieldState.error?.message)}
-          data-testid={testId}
-        />
-      )}
+      render={(s) => {
+        // The picker's root is no input to focus: its ref is left out.
+        const { ref: _ref, ...bound } = boundProps(s, testId, required);
+        return <TimeInput24 {...props} {...bound} value={(s.field.value as string | undefined) ?? ''} onChange={s.field.onChange} />;
+      }}
     />
   );
 }

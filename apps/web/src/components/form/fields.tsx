@@ -3,8 +3,7 @@ import {
   type SwitchProps, type TagsInputProps, type TextareaProps, type TextInputProps,
 } from '@mantine/core';
 import { Controller, type FieldValues } from 'react-hook-form';
-import { translateMessage } from '@/lib/http';
-import type { Bound, Own } from './field-types';
+import { boundProps, type Bound, type Own } from './field-types';
 
 /*
  * Form fields bound to react-hook-form by a path of the form's own values (a typo in a name is a type error), each
@@ -14,24 +13,15 @@ import type { Bound, Own } from './field-types';
 
 export type { FormControl } from './field-types';
 
+const text = (value: unknown) => (value as string | null | undefined) ?? '';
+const list = (value: unknown) => (value as string[] | undefined) ?? [];
+
 export function TextField<T extends FieldValues>({ control, name, required, testId, ...props }: Bound<T> & Omit<TextInputProps, Own>) {
   return (
     <Controller
       control={control}
       name={name}
-      render={({ field, fieldState }) => (
-        <TextInput
-          {...props}
-          withAsterisk={required}
-          value={(field.value as string | null | undefined) ?? ''}
-          onChange={(e) => field.onChange(e.currentTarget.value)}
-          onBlur={field.onBlur}
-          name={field.name}
-          ref={field.ref}
-          error={translateMessage(fieldState.error?.message)}
-          data-testid={testId}
-        />
-      )}
+      render={(s) => <TextInput {...props} {...boundProps(s, testId, required)} value={text(s.field.value)} onChange={(e) => s.field.onChange(e.currentTarget.value)} />}
     />
   );
 }
@@ -46,21 +36,8 @@ export function TextAreaField<T extends FieldValues>({ control, name, required, 
     <Controller
       control={control}
       name={name}
-      render={({ field, fieldState }) => (
-        <Textarea
-          autosize
-          maxRows={8}
-          {...props}
-          minRows={minRows}
-          withAsterisk={required}
-          value={(field.value as string | null | undefined) ?? ''}
-          onChange={(e) => field.onChange(e.currentTarget.value)}
-          onBlur={field.onBlur}
-          name={field.name}
-          ref={field.ref}
-          error={translateMessage(fieldState.error?.message)}
-          data-testid={testId}
-        />
+      render={(s) => (
+        <Textarea autosize maxRows={8} {...props} minRows={minRows} {...boundProps(s, testId, required)} value={text(s.field.value)} onChange={(e) => s.field.onChange(e.currentTarget.value)} />
       )}
     />
   );
@@ -73,21 +50,16 @@ export function SelectField<T extends FieldValues>({
     <Controller
       control={control}
       name={name}
-      render={({ field, fieldState }) => (
+      render={(s) => (
         <Select
           comboboxProps={{ withinPortal: true }}
           {...props}
-          withAsterisk={required}
-          value={(field.value as string | null | undefined) || null}
+          {...boundProps(s, testId, required)}
+          value={text(s.field.value) || null}
           onChange={(v) => {
-            field.onChange(v ?? emptyValue);
+            s.field.onChange(v ?? emptyValue);
             onValueChange?.(v ?? '');
           }}
-          onBlur={field.onBlur}
-          name={field.name}
-          ref={field.ref}
-          error={translateMessage(fieldState.error?.message)}
-          data-testid={testId}
         />
       )}
     />
@@ -99,45 +71,14 @@ export function MultiSelectField<T extends FieldValues>({ control, name, require
     <Controller
       control={control}
       name={name}
-      render={({ field, fieldState }) => (
-        <MultiSelect
-          comboboxProps={{ withinPortal: true }}
-          {...props}
-          withAsterisk={required}
-          value={(field.value as string[] | undefined) ?? []}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          name={field.name}
-          ref={field.ref}
-          error={translateMessage(fieldState.error?.message ?? fieldState.error?.root?.message)}
-          data-testid={testId}
-        />
-      )}
+      render={(s) => <MultiSelect comboboxProps={{ withinPortal: true }} {...props} {...boundProps(s, testId, required)} value={list(s.field.value)} onChange={s.field.onChange} />}
     />
   );
 }
 
 /** A list of free words (allergies, certifications, ...). */
 export function TagsField<T extends FieldValues>({ control, name, required, testId, ...props }: Bound<T> & Omit<TagsInputProps, Own>) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <TagsInput
-          {...props}
-          withAsterisk={required}
-          value={(field.value as string[] | undefined) ?? []}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          name={field.name}
-          ref={field.ref}
-          error={translateMessage(fieldState.error?.message ?? fieldState.error?.root?.message)}
-          data-testid={testId}
-        />
-      )}
-    />
-  );
+  return <Controller control={control} name={name} render={(s) => <TagsInput {...props} {...boundProps(s, testId, required)} value={list(s.field.value)} onChange={s.field.onChange} />} />;
 }
 
 export function NumberField<T extends FieldValues>({ control, name, required, testId, ...props }: Bound<T> & Omit<NumberInputProps, Own>) {
@@ -145,20 +86,7 @@ export function NumberField<T extends FieldValues>({ control, name, required, te
     <Controller
       control={control}
       name={name}
-      render={({ field, fieldState }) => (
-        <NumberInput
-          allowDecimal={false}
-          {...props}
-          withAsterisk={required}
-          value={(field.value as number | string | null | undefined) ?? ''}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          name={field.name}
-          ref={field.ref}
-          error={translateMessage(fieldState.error?.message)}
-          data-testid={testId}
-        />
-      )}
+      render={(s) => <NumberInput allowDecimal={false} {...props} {...boundProps(s, testId, required)} value={(s.field.value as number | string | null | undefined) ?? ''} onChange={s.field.onChange} />}
     />
   );
 }
@@ -168,17 +96,10 @@ export function SwitchField<T extends FieldValues>({ control, name, testId, ...p
     <Controller
       control={control}
       name={name}
-      render={({ field }) => (
-        <Switch
-          {...props}
-          checked={Boolean(field.value)}
-          onChange={(e) => field.onChange(e.currentTarget.checked)}
-          onBlur={field.onBlur}
-          name={field.name}
-          ref={field.ref}
-          data-testid={testId}
-        />
-      )}
+      render={(s) => {
+        const { withAsterisk: _required, error: _error, ...bound } = boundProps(s, testId);
+        return <Switch {...props} {...bound} checked={Boolean(s.field.value)} onChange={(e) => s.field.onChange(e.currentTarget.checked)} />;
+      }}
     />
   );
 }

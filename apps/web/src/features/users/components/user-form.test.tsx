@@ -31,7 +31,7 @@ const complete: Partial<UserFormValues> = {
   workingHours: [{ day: 'Sunday', shift1: { startTime: '09:00', endTime: '13:00' }, shift2: { startTime: '16:00', endTime: '20:00' } }],
 };
 
-describe('user form', () => {
+describe('user form', { timeout: 60_000 }, () => {
   it('validates the tab on Next and stays there while it has errors', async () => {
     renderForm();
     const user = userEvent.setup();
