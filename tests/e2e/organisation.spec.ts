@@ -38,6 +38,15 @@ async function typeDate(page: Page, testId: string, date: string) {
   await input.press('Tab');
 }
 
+/** Types a 24-hour time into the hour and minute boxes of a time field. */
+async function setTime(page: Page, testId: string, time: string) {
+  const [hh, mm] = time.split(':') as [string, string];
+  const boxes = page.getByTestId(testId).getByRole('spinbutton');
+  await boxes.first().click();
+  await boxes.first().pressSequentially(hh);
+  await boxes.nth(1).pressSequentially(mm);
+}
+
 async function typeLocation(page: Page, lat: string, lng: string) {
   await page.getByTestId('map-latitude').fill(lat);
   await page.getByTestId('map-longitude').fill(lng);
@@ -235,17 +244,17 @@ test('a clinic with working hours is created, edited and deleted; a clinic in us
   await choose(page, 'clinic-pic', 'Sara Al-Harbi');
   await typeDate(page, 'clinic-established', '2020-05-01');
   // Sunday: two periods; Thursday closed; Saturday morning.
-  await page.getByTestId('working-day-Sunday-0-end').fill('13:00');
+  await setTime(page, 'working-day-Sunday-0-end', '13:00');
   await page.getByTestId('working-day-Sunday-add-slot').click();
-  await page.getByTestId('working-day-Sunday-1-start').fill('16:00');
-  await page.getByTestId('working-day-Sunday-1-end').fill('21:00');
+  await setTime(page, 'working-day-Sunday-1-start', '16:00');
+  await setTime(page, 'working-day-Sunday-1-end', '21:00');
   await page.getByTestId('working-day-Thursday-open').click();
   await page.getByTestId('working-day-Saturday-open').click();
-  await page.getByTestId('working-day-Saturday-0-start').fill('10:00');
-  await page.getByTestId('working-day-Saturday-0-end').fill('14:00');
+  await setTime(page, 'working-day-Saturday-0-start', '10:00');
+  await setTime(page, 'working-day-Saturday-0-end', '14:00');
   // An overlapping period is refused before anything is sent.
   await page.getByTestId('working-day-Monday-add-slot').click();
-  await page.getByTestId('working-day-Monday-1-start').fill('17:00');
+  await setTime(page, 'working-day-Monday-1-start', '17:00');
   await page.getByTestId('clinic-submit').click();
   await expect(page.getByText('This time slot overlaps another one on the same day')).toBeVisible();
   await page.getByTestId('working-day-Monday').getByRole('button', { name: 'Remove time slot' }).nth(1).click();
@@ -284,3 +293,91 @@ test('a clinic with working hours is created, edited and deleted; a clinic in us
   await expect(page.getByText(/cannot be deleted because it is still used by/)).toBeVisible();
   await expect(page.getByTestId('clinic-title')).toHaveText('General Medicine Clinic');
 });
+
+test('Company plan: the wizard\'s company step asks for the name only; Company info completes the rest', async ({ page }, testInfo) => {
+  const person = newPerson('en');
+  await page.goto('/SelectPlan');
+  await page.getByTestId('plan-choose-company').click();
+  await expect(page).toHaveURL(/\/register$/);
+  await fill(page, {
+    'signup-company': person.organisation,
+    'signup-name': person.name,
+    'signup-username': person.username,
+    'signup-email': person.email,
+    'signup-password': 'Strong@123',
+    'signup-confirm': 'Strong@123',
+  });
+  await page.getByTestId('signup-submit').click();
+
+  const step = page.getByTestId('wizard-step-2');
+  await expect(step).toBeVisible();
+  // One field: no commercial record, map or contact tables before the organisation has a clinic.
+  await expect(step.locator('input:not([type=hidden]), textarea')).toHaveCount(1);
+  await page.getByTestId('company-submit').click();
+  await expect(page.getByText('Company name is required')).toBeVisible();
+  await page.getByTestId('company-name').fill('Shifa Health Group');
+  await page.screenshot({ path: testInfo.outputPath('wizard-company.png'), fullPage: true });
+  await page.getByTestId('company-submit').click();
+  await expect(page.getByTestId('wizard-step-3')).toBeVisible();
+
+  // Company info holds the name and opens the full form for the rest.
+  await page.goto('/company/edit');
+  await expect(page.getByTestId('company-name')).toHaveValue('Shifa Health Group');
+  await expect(page.getByTestId('company-address')).toHaveValue('');
+  await expect(page.getByTestId('section-nav')).toBeVisible();
+});
+
+for (const [lang, theme] of [['en', 'light'], ['ar', 'dark']] as const) {
+  test(`long forms: a section index that scrolls to each section and marks it, rows that wrap (${lang}, ${theme})`, async ({ page }, testInfo) => {
+    await signIn(page, { lang, theme });
+    for (const [path, name] of [['/company/edit', 'company-edit'], ['/clinics/add', 'clinic-add']] as const) {
+      await page.goto(path);
+      const nav = page.getByTestId('section-nav');
+      await expect(nav).toBeVisible();
+      const sections = page.locator('[data-form-section]');
+      // Beside the form on the reading side: left in English, right in Arabic.
+      const navBox = (await nav.boundingBox())!;
+      const formBox = (await sections.first().boundingBox())!;
+      if (lang === 'ar') expect(navBox.x).toBeGreaterThan(formBox.x);
+      else expect(navBox.x).toBeLessThan(formBox.x);
+      // Nothing scrolls sideways at 1440 px, the rows of contacts, insurance or hours included.
+      if (path === '/clinics/add') await page.getByTestId('clinic-insurance-add').click();
+      else await page.getByTestId('company-insurance-add').click();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(await sections.evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth + 1).length)).toBe(0);
+
+      const links = nav.getByRole('link');
+      const count = await links.count();
+      expect(count).toBe(await sections.count());
+      await links.nth(2).click();
+      await expect(sections.nth(2)).toBeInViewport();
+      await expect(links.nth(2)).toHaveAttribute('aria-current', 'location');
+      await expect(nav).toBeInViewport();
+      await page.screenshot({ path: testInfo.outputPath(`${lang}-${name}-index.png`) });
+      await links.last().click();
+      await expect(sections.last()).toBeInViewport();
+      await expect(links.last()).toHaveAttribute('aria-current', 'location');
+    }
+
+    // On a phone the index is a select at the top that stays in view.
+    await page.setViewportSize({ width: 375, height: 812 });
+    for (const [path, name] of [['/company/edit', 'company-edit'], ['/clinics/add', 'clinic-add']] as const) {
+      await page.goto(path);
+      await expect(page.getByTestId('section-nav')).toBeHidden();
+      const select = page.getByTestId('section-nav-select');
+      await expect(select).toBeVisible();
+      await select.click();
+      await page.getByRole('option').nth(3).click();
+      // The chosen section lands just below the select that stays at the top, its title not hidden under it.
+      const chosen = page.locator('[data-form-section]').nth(3);
+      await expect(chosen).toBeInViewport();
+      await expect(select).toBeInViewport();
+      await expect.poll(async () => {
+        const [top, bar] = [await chosen.boundingBox(), await select.boundingBox()];
+        return top && bar ? Math.round(top.y - (bar.y + bar.height)) : -1;
+      }).toBeGreaterThanOrEqual(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await page.screenshot({ path: testInfo.outputPath(`${lang}-${name}-phone.png`) });
+    }
+  });
+}

@@ -90,14 +90,15 @@ test('editing a staff member\'s working hours shows them on the details page', a
   await expect(page).toHaveURL(/\/employees\/edit\//);
 
   const form = page.getByTestId('employee-form');
-  await expect(form.getByTestId('working-hours-row-0')).toBeVisible();
-  const kept = await form.getByTestId('working-hours-start-0').locator('input[type="hidden"]').inputValue();
-  const before = await form.locator('[data-testid^="working-hours-row-"]').count();
-  await form.getByTestId('add-working-hours').click();
-  const index = before;
-  await choose(page, form.getByTestId(`working-hours-day-${index}`), 'Saturday');
-  await setTime(form.getByTestId(`working-hours-start-${index}`), '08:30');
-  await setTime(form.getByTestId(`working-hours-end-${index}`), '12:15');
+  // The week's days, each open with its shifts or closed: Saturday is not one of her days yet.
+  const editor = form.getByTestId('working-hours-editor');
+  const firstOpen = editor.locator('[data-open="true"]').first();
+  await expect(firstOpen).toBeVisible();
+  const kept = await firstOpen.locator('[data-testid$="-0-start"] input[type="hidden"]').inputValue();
+  await expect(form.getByTestId('working-day-Saturday')).toHaveAttribute('data-open', 'false');
+  await form.getByTestId('working-day-Saturday-open').check();
+  await setTime(form.getByTestId('working-day-Saturday-0-start'), '08:30');
+  await setTime(form.getByTestId('working-day-Saturday-0-end'), '12:15');
   await shot(page, 'staff-edit');
   await form.getByTestId('employee-submit').click();
 
@@ -163,6 +164,7 @@ test('an administrator creates a user with documents, and that user can sign in'
   await form.getByRole('checkbox', { name: 'Sunday' }).check();
   await setTime(form.getByTestId('day-Sunday-shift1-startTime'), '08:00');
   await setTime(form.getByTestId('day-Sunday-shift1-endTime'), '12:00');
+  await form.getByTestId('working-day-Sunday-add-slot').click();
   await setTime(form.getByTestId('day-Sunday-shift2-startTime'), '16:00');
   await setTime(form.getByTestId('day-Sunday-shift2-endTime'), '20:00');
   await form.getByTestId('user-next').click();

@@ -76,6 +76,7 @@ const MATRIX: Record<string, Source> = {
   'DELETE /api/appointments/:id': { id: 'appointments' },
   'GET /api/companies': {},
   'POST /api/companies': {},
+  'POST /api/companies/registration': {},
   'PUT /api/companies/:id': { id: 'companies' },
   'POST /api/companies/:id/logo': { id: 'companies' },
   'GET /api/cliniccollections': {},

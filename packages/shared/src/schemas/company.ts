@@ -312,6 +312,16 @@ export const companyInput = z.strictObject({
 export type CompanyInput = z.input<typeof companyInput>;
 export type CompanyValues = z.output<typeof companyInput>;
 
+/**
+ * POST /api/companies/registration: the registration wizard's company step asks only for the name; every other part
+ * of the profile starts empty and is completed later in Company info.
+ */
+export const registrationCompanyInput = z.strictObject({
+  name: orgRequiredText('validation.org.companyNameRequired', 200),
+});
+export type RegistrationCompanyInput = z.input<typeof registrationCompanyInput>;
+export type RegistrationCompanyValues = z.output<typeof registrationCompanyInput>;
+
 /** Largest `lateCancellationHours` (30 days). */
 export const LATE_CANCELLATION_HOURS_MAX = 720;
 

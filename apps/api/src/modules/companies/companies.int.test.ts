@@ -131,3 +131,50 @@ describe('company profile', () => {
     expect((await send('PUT', session.accessToken, `/api/companies/${a.companyId}`, companyBody())).statusCode).toBe(403);
   });
 });
+
+describe('the registration wizard\'s company', () => {
+  it('creates the profile from the name alone, with every other detail left for Company info', async () => {
+    const org = await createOrg(ctx, { plan: 'company', name: 'Wizard Org' });
+    const res = await send('POST', org.token, '/api/companies/registration', { name: '  Shifa Medical Group ' });
+    expect(res.statusCode).toBe(201);
+    expect(body(res)).toMatchObject({ success: true, _id: org.companyId, message: 'Company created successfully' });
+    expect(body(res).data).toMatchObject({
+      name: 'Shifa Medical Group', address: null, yearOfEstablishment: null, vision: null, contactInfos: [], holidays: [], bankAccount: [],
+      commercialRecord: null, locationGoogle: null, logo: null,
+    });
+    const list = body(await send('GET', org.token, '/api/companies'));
+    expect(list.data.map((c: { name: string }) => c.name)).toEqual(['Shifa Medical Group']);
+    // Company info completes it later with the full form.
+    const done = await send('PUT', org.token, `/api/companies/${org.companyId}`, companyBody({ name: 'Shifa Medical Group' }));
+    expect(done.statusCode).toBe(200);
+    expect(body(done).data).toMatchObject({ yearOfEstablishment: '2009-09-01', commercialRecord: { recordNumber: '1010123456' } });
+    // Once: the full form's create and the wizard's both refuse a second profile.
+    const again = await send('POST', org.token, '/api/companies/registration', { name: 'Twice' });
+    expect(again.statusCode).toBe(409);
+    expect(body(await send('GET', org.token, '/api/companies')).data[0].name).toBe('Shifa Medical Group');
+  });
+
+  it('needs the name, refuses other fields, and keeps the plan and permission rules (English and Arabic)', async () => {
+    const org = await createOrg(ctx, { plan: 'company' });
+    const blank = await send('POST', org.token, '/api/companies/registration', { name: '   ' });
+    expect(blank.statusCode).toBe(422);
+    expect(body(blank).message.fields).toEqual({ name: 'Company name is required' });
+    const arabic = await send('POST', org.token, '/api/companies/registration', {}, 'ar');
+    expect(arabic.statusCode).toBe(422);
+    expect(body(arabic).message.fields.name).toBeTruthy();
+    expect(body(arabic).message.fields.name).not.toBe('Company name is required');
+    const extra = await send('POST', org.token, '/api/companies/registration', { name: 'X', address: 'Somewhere' });
+    expect(extra.statusCode).toBe(422);
+    expect(body(await send('GET', org.token, '/api/companies')).data).toEqual([]);
+
+    const complexPlan = await createOrg(ctx, { plan: 'complex' });
+    const forbidden = await send('POST', complexPlan.token, '/api/companies/registration', { name: 'Not here' });
+    expect(forbidden.statusCode).toBe(403);
+    expect(body(forbidden).message.code).toBe('PLAN_FORBIDS_LEVEL');
+
+    await createAccount(ctx.database.db, org.companyId, org.roleIds, { name: 'Doctor Wiz', username: 'docwiz', email: 'docwiz@wiz.test', password: TEST_PASSWORD, employeeType: 'Doctor', roleNames: ['Doctor'] });
+    const doctor = await login(ctx, 'docwiz', TEST_PASSWORD);
+    expect((await send('POST', doctor.accessToken, '/api/companies/registration', { name: 'Mine' })).statusCode).toBe(403);
+    expect(body(await send('GET', org.token, '/api/companies')).data).toEqual([]);
+  });
+});

@@ -1,9 +1,9 @@
-import { companyCreatedSchema, companyInput, companyRecord, companyUpdateInput, idParams, listSchema, okSchema } from '@clinic/shared';
+import { companyCreatedSchema, companyInput, companyRecord, companyUpdateInput, idParams, listSchema, okSchema, registrationCompanyInput } from '@clinic/shared';
 import type { App, Deps } from '../../lib/app-types.js';
 import { t } from '../../lib/i18n.js';
 import { listEnvelope } from '../../lib/list.js';
 import { callerOf } from '../../plugins/auth.js';
-import { createCompany, listCompanies, updateCompany, uploadLogo } from './companies.service.js';
+import { createCompany, createRegisteredCompany, listCompanies, updateCompany, uploadLogo } from './companies.service.js';
 
 export function companyRoutes(app: App, deps: Deps) {
   app.get('/api/companies', {
@@ -20,6 +20,16 @@ export function companyRoutes(app: App, deps: Deps) {
     schema: { tags: ['companies'], body: companyInput, response: { 201: companyCreatedSchema } },
     handler: async (req, reply) => {
       const data = await createCompany(deps, req, callerOf(req), req.body);
+      return reply.status(201).send({ success: true as const, message: t(req, 'success.org.companyCreated'), _id: data._id, data });
+    },
+  });
+
+  /** The registration wizard's company step: the name only; the rest of the profile is filled in later in Company info. */
+  app.post('/api/companies/registration', {
+    config: { permission: 'company_write' },
+    schema: { tags: ['companies'], body: registrationCompanyInput, response: { 201: companyCreatedSchema } },
+    handler: async (req, reply) => {
+      const data = await createRegisteredCompany(deps, req, callerOf(req), req.body);
       return reply.status(201).send({ success: true as const, message: t(req, 'success.org.companyCreated'), _id: data._id, data });
     },
   });

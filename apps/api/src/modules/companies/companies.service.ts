@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { CompanyRecord, CompanyUpdateValues, CompanyValues } from '@clinic/shared';
+import type { CompanyRecord, CompanyUpdateValues, CompanyValues, RegistrationCompanyValues } from '@clinic/shared';
 import { companies, companyProfiles } from '../../db/schema/index.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
@@ -92,15 +92,29 @@ function assertCompanyPlan(req: FastifyRequest, caller: Caller) {
 }
 
 export async function createCompany(deps: Deps, req: FastifyRequest, caller: Caller, input: CompanyValues): Promise<CompanyRecord> {
+  return insertProfile(deps, req, caller, input.name, profileColumns(input), input);
+}
+
+/**
+ * The registration wizard's company: the name only. The profile starts with no details (no contacts, tables, record
+ * or location); Company info completes it later with the full form.
+ */
+export async function createRegisteredCompany(deps: Deps, req: FastifyRequest, caller: Caller, input: RegistrationCompanyValues): Promise<CompanyRecord> {
+  return insertProfile(deps, req, caller, input.name, {}, input);
+}
+
+async function insertProfile(
+  deps: Deps, req: FastifyRequest, caller: Caller, name: string, columns: Partial<ReturnType<typeof profileColumns>>, input: object,
+): Promise<CompanyRecord> {
   assertCompanyPlan(req, caller);
   const record = await deps.db.transaction(async (tx) => {
     const inserted = await tx
       .insert(companyProfiles)
-      .values({ companyId: caller.companyId, ...profileColumns(input) })
+      .values({ companyId: caller.companyId, ...columns })
       .onConflictDoNothing()
       .returning();
     if (!inserted.length) throw new AppError(409, 'COMPANY_EXISTS', 'errors.org.companyProfileExists');
-    await tx.update(companies).set({ name: input.name, updatedAt: new Date() }).where(eq(companies.id, caller.companyId));
+    await tx.update(companies).set({ name, updatedAt: new Date() }).where(eq(companies.id, caller.companyId));
     return inserted[0]!;
   });
   await recordAudit(deps.db, req, { companyId: caller.companyId, actorId: caller.id, action: 'create', entity: 'company', entityId: caller.companyId, changes: { after: input } });

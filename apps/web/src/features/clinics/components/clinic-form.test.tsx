@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/http';
 import { emptyList, jsonResponse, mockFetch, renderWithProviders, setLanguage, signIn } from '@/test/utils';
@@ -26,7 +27,15 @@ const complete = emptyClinic({
   locationGoogl: { x: 24.7136, y: 46.6753 },
 });
 
-describe('ClinicForm', () => {
+/** Types a 24-hour time into the hour and minute boxes of a time field. */
+async function setTime(user: ReturnType<typeof userEvent.setup>, testId: string, time: string) {
+  const [hh, mm] = time.split(':') as [string, string];
+  const [hours, minutes] = within(screen.getByTestId(testId)).getAllByRole('spinbutton') as [HTMLElement, HTMLElement];
+  await user.type(hours, hh);
+  await user.type(minutes, mm);
+}
+
+describe('ClinicForm', { timeout: 60_000 }, () => {
   it('shows the spec\'s messages when required fields are missing', async () => {
     signIn();
     serveOptions();
@@ -50,12 +59,13 @@ describe('ClinicForm', () => {
     serveOptions();
     const onSubmit = vi.fn();
     renderWithProviders(<ClinicForm defaultValues={complete} plan="clinic" submitLabel="Create clinic" onSubmit={onSubmit} />);
+    const user = userEvent.setup();
     fireEvent.click(await screen.findByTestId('working-day-Sunday-add-slot'));
-    fireEvent.change(screen.getByTestId('working-day-Sunday-1-start'), { target: { value: '12:00' } });
-    fireEvent.change(screen.getByTestId('working-day-Sunday-1-end'), { target: { value: '11:00' } });
+    await setTime(user, 'working-day-Sunday-1-start', '12:00');
+    await setTime(user, 'working-day-Sunday-1-end', '11:00');
     fireEvent.click(screen.getByTestId('clinic-submit'));
     expect(await screen.findByText('End time must be after start time')).toBeInTheDocument();
-    fireEvent.change(screen.getByTestId('working-day-Sunday-1-end'), { target: { value: '15:00' } });
+    await setTime(user, 'working-day-Sunday-1-end', '15:00');
     fireEvent.click(screen.getByTestId('clinic-submit'));
     expect(await screen.findByText('This time slot overlaps another one on the same day')).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();

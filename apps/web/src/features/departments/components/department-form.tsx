@@ -8,9 +8,9 @@ import { MapPicker } from '@/components/map-picker';
 import { applyFieldErrors } from '@/lib/http';
 import { useComplexOptions, usePersonOptions } from '@/features/organisation/api/get-options';
 import { EditableTable } from '@/features/organisation/components/editable-table';
-import { DateField, NumberField, SelectField, SwitchField, TextAreaField, TextField } from '@/features/organisation/components/fields';
-import { messageAt } from '@/features/organisation/components/form-errors';
-import { FormSection } from '@/features/organisation/components/form-section';
+import { DateField, NumberField, SelectField, SwitchField, TextAreaField, TextField } from '@/components/form/fields';
+import { messageAt } from '@/components/form/form-errors';
+import { FormSection } from '@/components/form/form-section';
 import { contactColumns, newContact } from '@/features/organisation/components/row-columns';
 
 const resolver = zodResolver(departmentInput) as unknown as Resolver<DepartmentInput, unknown, DepartmentValues>;
@@ -58,12 +58,12 @@ export function DepartmentForm({ defaultValues, plan, submitLabel, onSubmit, onC
   return (
     <form onSubmit={submit} noValidate data-testid="department-form">
       <Stack gap="lg">
-        <FormSection icon={<IconId size={20} />} title={t('departments.form.general')} hint={t('departments.form.generalHint')}>
+        <FormSection icon={<IconId size={20} />} title={t('departments.form.general')} description={t('departments.form.generalHint')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextField control={control} name="name" label={t('departments.form.name')} required testId="department-name" />
-            <SelectField control={control} name="PIC" label={f('pic')} placeholder={f('picPlaceholder')} required data={people.data ?? []} nothingFound={t('organisation.noPeople')} testId="department-pic" />
+            <SelectField control={control} name="PIC" label={f('pic')} placeholder={f('picPlaceholder')} required data={people.data ?? []} searchable nothingFoundMessage={t('organisation.noPeople')} testId="department-pic" />
             {withComplexes && (
-              <SelectField control={control} name="clinicCollectionId" label={f('complex')} placeholder={f('none')} data={complexes.data ?? []} clearable nothingFound={t('organisation.noComplexes')} testId="department-complex" />
+              <SelectField control={control} name="clinicCollectionId" label={f('complex')} placeholder={f('none')} data={complexes.data ?? []} clearable searchable nothingFoundMessage={t('organisation.noComplexes')} testId="department-complex" />
             )}
             <DateField control={control} name="yearOfEstablishment" label={f('yearOfEstablishment')} required past testId="department-established" />
             <NumberField control={control} name="patientCapacity" label={t('departments.form.patientCapacity')} min={0} testId="department-capacity" />
@@ -72,7 +72,7 @@ export function DepartmentForm({ defaultValues, plan, submitLabel, onSubmit, onC
           <SwitchField control={control} name="isActive" label={f('active')} testId="department-active" />
         </FormSection>
 
-        <FormSection icon={<IconInfoCircle size={20} />} title={t('departments.form.about')} hint={t('departments.form.aboutHint')}>
+        <FormSection icon={<IconInfoCircle size={20} />} title={t('departments.form.about')} description={t('departments.form.aboutHint')}>
           <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
             <TextAreaField control={control} name="introduction" label={f('introduction')} required testId="department-introduction" />
             <TextAreaField control={control} name="vision" label={f('vision')} required testId="department-vision" />
@@ -80,11 +80,11 @@ export function DepartmentForm({ defaultValues, plan, submitLabel, onSubmit, onC
           </SimpleGrid>
         </FormSection>
 
-        <FormSection icon={<IconPhone size={20} />} title={t('organisation.contacts.title')} hint={t('departments.form.contactsHint')}>
+        <FormSection icon={<IconPhone size={20} />} title={t('organisation.contacts.title')} description={t('departments.form.contactsHint')}>
           <EditableTable control={control} name="contactInfos" columns={contactColumns(t, { subTypeRequired: true })} newRow={() => newContact(true) as never} addLabel={t('organisation.contacts.add')} emptyText={t('organisation.contacts.empty')} data-testid="department-contacts" />
         </FormSection>
 
-        <FormSection icon={<IconMapPin size={20} />} title={t('organisation.map.title')} hint={t('departments.form.locationHint')}>
+        <FormSection icon={<IconMapPin size={20} />} title={t('organisation.map.title')} description={t('departments.form.locationHint')}>
           <Controller
             control={control}
             name="locationGoogl"

@@ -34,7 +34,7 @@ const filled: Partial<EmployeeFormValues> = {
   professional_experience: '8 years',
 };
 
-describe('employee form', () => {
+describe('employee form', { timeout: 60_000 }, () => {
   it('shows the spec\'s messages for the required fields and sends nothing', async () => {
     const onSubmit = renderForm('staff', { contactInfos: [] });
     const user = userEvent.setup();

@@ -8,9 +8,9 @@ import { MapPicker } from '@/components/map-picker';
 import { applyFieldErrors } from '@/lib/http';
 import { usePersonOptions, useSpecialityOptions } from '@/features/organisation/api/get-options';
 import { EditableTable } from '@/features/organisation/components/editable-table';
-import { DateField, MultiSelectField, SelectField, SwitchField, TextAreaField, TextField } from '@/features/organisation/components/fields';
-import { messageAt } from '@/features/organisation/components/form-errors';
-import { FormSection } from '@/features/organisation/components/form-section';
+import { DateField, MultiSelectField, SelectField, SwitchField, TextAreaField, TextField } from '@/components/form/fields';
+import { messageAt } from '@/components/form/form-errors';
+import { FormSection } from '@/components/form/form-section';
 import { contactColumns, holidayColumns, newContact, newHoliday, newWorkingDay, workingDayColumns } from '@/features/organisation/components/row-columns';
 
 const resolver = zodResolver(clinicCollectionInput) as unknown as Resolver<ClinicCollectionInput, unknown, ClinicCollectionValues>;
@@ -66,21 +66,21 @@ export function ComplexForm({ defaultValues, submitLabel, onSubmit, onCancel }: 
   return (
     <form onSubmit={submit} noValidate data-testid="complex-form">
       <Stack gap="lg">
-        <FormSection icon={<IconId size={20} />} title={t('medicalComplexes.form.general')} hint={t('medicalComplexes.form.generalHint')}>
+        <FormSection icon={<IconId size={20} />} title={t('medicalComplexes.form.general')} description={t('medicalComplexes.form.generalHint')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextField control={control} name="name" label={t('medicalComplexes.form.name')} required testId="complex-name" />
-            <SelectField control={control} name="PIC" label={f('pic')} placeholder={f('picPlaceholder')} required data={people.data ?? []} nothingFound={t('organisation.noPeople')} testId="complex-pic" />
+            <SelectField control={control} name="PIC" label={f('pic')} placeholder={f('picPlaceholder')} required data={people.data ?? []} searchable nothingFoundMessage={t('organisation.noPeople')} testId="complex-pic" />
             <TextField control={control} name="phone" label={f('phone')} type="tel" required testId="complex-phone" />
             <TextField control={control} name="email" label={f('email')} type="email" required testId="complex-email" />
             <TextField control={control} name="website" label={f('website')} type="url" placeholder="https://" testId="complex-website" />
             <DateField control={control} name="yearOfEstablishment" label={f('yearOfEstablishment')} required past testId="complex-established" />
-            <MultiSelectField control={control} name="specializations" label={f('specializations')} placeholder={f('specializationsPlaceholder')} data={specialities.data ?? []} nothingFound={t('organisation.noSpecialities')} testId="complex-specializations" />
+            <MultiSelectField clearable control={control} name="specializations" label={f('specializations')} placeholder={f('specializationsPlaceholder')} data={specialities.data ?? []} searchable nothingFoundMessage={t('organisation.noSpecialities')} testId="complex-specializations" />
             <TextField control={control} name="logo" label={f('logoUrl')} type="url" placeholder="https://" testId="complex-logo" />
           </SimpleGrid>
           <SwitchField control={control} name="isActive" label={f('active')} testId="complex-active" />
         </FormSection>
 
-        <FormSection icon={<IconMapPin size={20} />} title={t('medicalComplexes.form.address')} hint={t('medicalComplexes.form.addressHint')}>
+        <FormSection icon={<IconMapPin size={20} />} title={t('medicalComplexes.form.address')} description={t('medicalComplexes.form.addressHint')}>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
             <TextField control={control} name="country" label={f('country')} required testId="complex-country" />
             <TextField control={control} name="stateProvince" label={f('stateProvince')} testId="complex-state" />
@@ -97,7 +97,7 @@ export function ComplexForm({ defaultValues, submitLabel, onSubmit, onCancel }: 
           />
         </FormSection>
 
-        <FormSection icon={<IconInfoCircle size={20} />} title={t('medicalComplexes.form.about')} hint={t('medicalComplexes.form.aboutHint')}>
+        <FormSection icon={<IconInfoCircle size={20} />} title={t('medicalComplexes.form.about')} description={t('medicalComplexes.form.aboutHint')}>
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
             <TextAreaField control={control} name="overview" label={f('overview')} required testId="complex-overview" />
             <TextAreaField control={control} name="policies" label={f('policies')} required testId="complex-policies" />
@@ -107,7 +107,7 @@ export function ComplexForm({ defaultValues, submitLabel, onSubmit, onCancel }: 
           <TextAreaField control={control} name="details" label={f('details')} testId="complex-details" />
         </FormSection>
 
-        <FormSection icon={<IconClock size={20} />} title={t('medicalComplexes.form.workingDays')} hint={t('medicalComplexes.form.workingDaysHint')}>
+        <FormSection icon={<IconClock size={20} />} title={t('medicalComplexes.form.workingDays')} description={t('medicalComplexes.form.workingDaysHint')}>
           <EditableTable control={control} name="workingDays" columns={workingDayColumns(t, WEEK_DAYS)} newRow={newWorkingDay as never} addLabel={t('organisation.workingHours.addPeriod')} emptyText={t('organisation.workingHours.none')} data-testid="complex-working-days" />
         </FormSection>
 
@@ -115,7 +115,7 @@ export function ComplexForm({ defaultValues, submitLabel, onSubmit, onCancel }: 
           <EditableTable control={control} name="holidays" columns={holidayColumns(t)} newRow={newHoliday as never} addLabel={t('organisation.holidays.add')} emptyText={t('organisation.holidays.empty')} data-testid="complex-holidays" />
         </FormSection>
 
-        <FormSection icon={<IconPhone size={20} />} title={t('organisation.contacts.title')} hint={t('organisation.contacts.hint')}>
+        <FormSection icon={<IconPhone size={20} />} title={t('organisation.contacts.title')} description={t('organisation.contacts.hint')}>
           <EditableTable control={control} name="contactInfos" columns={contactColumns(t)} newRow={() => newContact() as never} addLabel={t('organisation.contacts.add')} emptyText={t('organisation.contacts.empty')} data-testid="complex-contacts" />
         </FormSection>
 

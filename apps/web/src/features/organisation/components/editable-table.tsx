@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ActionIcon, Button, Group, NumberInput, Select, Stack, Switch, Table, TagsInput, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, NumberInput, Paper, Select, Stack, Switch, TagsInput, Text, TextInput, Tooltip } from '@mantine/core';
 import { DateInput, TimeInput } from '@mantine/dates';
 import { parseDateText } from '@clinic/shared';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
@@ -7,7 +7,7 @@ import { Controller, useFieldArray, useFormState, type ArrayPath, type Control, 
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '@/lib/http';
 import { dateInputFormat } from '@/lib/dates';
-import { messageAt } from './form-errors';
+import { messageAt } from '@/components/form/form-errors';
 
 export interface EditableColumn {
   key: string;
@@ -15,7 +15,7 @@ export interface EditableColumn {
   kind?: 'text' | 'email' | 'tel' | 'date' | 'time' | 'number' | 'select' | 'tags' | 'switch';
   options?: Array<{ value: string; label: string }>;
   required?: boolean;
-  /** Column width in pixels (the table scrolls sideways on narrow screens). */
+  /** The field's preferred width in pixels (fields wrap onto more lines when the row is narrower). */
   width?: number;
   placeholder?: string;
   min?: number;
@@ -36,15 +36,14 @@ interface EditableTableProps<T extends FieldValues> {
 }
 
 /**
- * A table of editable rows (contact infos, holidays, bank accounts, ...): every cell is a form field
- * validated with the form's schema; rows are added and removed in place.
+ * Editable rows (contact infos, holidays, bank accounts, ...): each row is a card of labelled fields that wrap on
+ * narrow widths, every field validated with the form's schema; rows are added and removed in place.
  */
 export function EditableTable<T extends FieldValues>({ control, name, columns, newRow, addLabel, emptyText, description, 'data-testid': testId }: EditableTableProps<T>) {
   const { t, i18n } = useTranslation();
   const { fields, append, remove } = useFieldArray({ control, name });
   const { errors } = useFormState({ control, name: name as unknown as Path<T> });
   const listError = messageAt(errors, name);
-  const minWidth = columns.reduce((sum, c) => sum + (c.width ?? 180), 56);
 
   const cell = (column: EditableColumn, index: number) => (
     <Controller
@@ -52,12 +51,12 @@ export function EditableTable<T extends FieldValues>({ control, name, columns, n
       name={`${name}.${index}.${column.key}` as Path<T>}
       render={({ field, fieldState }) => {
         const error = translateMessage(fieldState.error?.message);
-        const common = { 'aria-label': column.label, error, size: 'sm' as const, onBlur: field.onBlur, name: field.name, 'data-testid': testId ? `${testId}-${index}-${column.key}` : undefined };
+        const common = { label: column.label, withAsterisk: column.required, error, size: 'sm' as const, onBlur: field.onBlur, name: field.name, 'data-testid': testId ? `${testId}-${index}-${column.key}` : undefined };
         switch (column.kind) {
           case 'select':
-            return <Select {...common} data={column.options ?? []} value={(field.value as string | null) || null} onChange={(v) => field.onChange(v ?? (column.required ? '' : null))} placeholder={column.placeholder ?? column.label} allowDeselect={!column.required} clearable={!column.required} comboboxProps={{ withinPortal: true }} ref={field.ref} />;
+            return <Select {...common} data={column.options ?? []} value={(field.value as string | null) || null} onChange={(v) => field.onChange(v ?? (column.required ? '' : null))} placeholder={column.placeholder} allowDeselect={!column.required} clearable={!column.required} comboboxProps={{ withinPortal: true }} ref={field.ref} />;
           case 'date':
-            return <DateInput {...common} valueFormat={dateInputFormat(i18n.language)} dateParser={parseDateText} value={(field.value as string | null) || null} onChange={(v) => field.onChange(v ?? '')} placeholder={column.placeholder ?? column.label} clearable popoverProps={{ withinPortal: true }} ref={field.ref} />;
+            return <DateInput {...common} valueFormat={dateInputFormat(i18n.language)} dateParser={parseDateText} value={(field.value as string | null) || null} onChange={(v) => field.onChange(v ?? '')} placeholder={column.placeholder} clearable popoverProps={{ withinPortal: true }} ref={field.ref} />;
           case 'time':
             return <TimeInput {...common} value={(field.value as string | undefined) ?? ''} onChange={(e) => field.onChange(e.currentTarget.value)} ref={field.ref} />;
           case 'number':
@@ -65,7 +64,7 @@ export function EditableTable<T extends FieldValues>({ control, name, columns, n
           case 'tags':
             return <TagsInput {...common} value={(field.value as string[] | undefined) ?? []} onChange={(v) => field.onChange(v)} placeholder={column.placeholder} ref={field.ref} />;
           case 'switch':
-            return <Switch aria-label={column.label} checked={Boolean(field.value)} onChange={(e) => field.onChange(e.currentTarget.checked)} onBlur={field.onBlur} name={field.name} ref={field.ref} error={error} />;
+            return <Switch label={column.label} mt={26} checked={Boolean(field.value)} onChange={(e) => field.onChange(e.currentTarget.checked)} onBlur={field.onBlur} name={field.name} ref={field.ref} error={error} />;
           default:
             return <TextInput {...common} type={column.kind === 'email' ? 'email' : column.kind === 'tel' ? 'tel' : 'text'} value={(field.value as string | null | undefined) ?? ''} onChange={(e) => field.onChange(e.currentTarget.value)} placeholder={column.placeholder} ref={field.ref} />;
         }
@@ -81,39 +80,27 @@ export function EditableTable<T extends FieldValues>({ control, name, columns, n
         </Text>
       )}
       {fields.length > 0 ? (
-        <Table.ScrollContainer minWidth={minWidth} type="native">
-          <Table verticalSpacing="xs" horizontalSpacing="xs" withTableBorder withColumnBorders={false} style={{ tableLayout: 'fixed' }}>
-            <Table.Thead>
-              <Table.Tr>
-                {columns.map((c) => (
-                  <Table.Th key={c.key} style={{ width: c.width ?? 180 }}>
-                    <Text size="xs" fw={600} c="dimmed" tt="uppercase" style={{ letterSpacing: '0.03em' }}>
-                      {c.label}
-                      {c.required && <span style={{ color: 'var(--mantine-color-error)' }}> *</span>}
-                    </Text>
-                  </Table.Th>
-                ))}
-                <Table.Th style={{ width: 48 }} aria-label={t('organisation.table.actions')} />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {fields.map((row, index) => (
-                <Table.Tr key={row.id} style={{ verticalAlign: 'top' }}>
+        <Stack gap="xs">
+          {fields.map((row, index) => (
+            // One row: its fields side by side, wrapping onto more lines when the card is narrow (never a sideways scroll).
+            <Paper key={row.id} withBorder radius="md" p="sm" data-testid={testId ? `${testId}-${index}` : undefined}>
+              <Group align="flex-start" gap="sm" wrap="nowrap">
+                <Group align="flex-start" gap="sm" wrap="wrap" style={{ flex: 1, minWidth: 0 }}>
                   {columns.map((c) => (
-                    <Table.Td key={c.key}>{cell(c, index)}</Table.Td>
+                    <Box key={c.key} style={{ flex: `1 1 ${Math.round((c.width ?? 180) * 0.85)}px`, minWidth: c.kind === 'switch' ? 0 : 'min(100%, 9rem)' }}>
+                      {cell(c, index)}
+                    </Box>
                   ))}
-                  <Table.Td>
-                    <Tooltip label={t('organisation.table.removeRow')}>
-                      <ActionIcon variant="subtle" color="red" aria-label={t('organisation.table.removeRow')} onClick={() => remove(index)} mt={4} data-testid={testId ? `${testId}-${index}-remove` : undefined}>
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    </Tooltip>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                </Group>
+                <Tooltip label={t('organisation.table.removeRow')}>
+                  <ActionIcon variant="subtle" color="red" aria-label={t('organisation.table.removeRow')} onClick={() => remove(index)} mt={26} data-testid={testId ? `${testId}-${index}-remove` : undefined}>
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
       ) : (
         <Text size="sm" c="dimmed" ta="center" py="sm" style={{ border: '1px dashed var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)' }}>
           {emptyText}

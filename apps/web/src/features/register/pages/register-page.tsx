@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Anchor, Badge, Button, Card, Group, SegmentedControl, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Stack, Stepper, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconCircleCheck, IconFlag } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
@@ -9,19 +9,18 @@ import { isApiError } from '@/lib/http';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { hasToken } from '@/lib/session';
 import { refreshSessionProfile, useSession } from '@/lib/session-context';
-import { LoginForm } from '@/features/auth/components/login-form';
 import { useCreateClinic } from '@/features/clinics/api/save-clinic';
 import { ClinicForm, emptyClinic } from '@/features/clinics/components/clinic-form';
-import { useCreateCompany } from '@/features/company/api/save-company';
-import { CompanyForm, emptyCompany } from '@/features/company/components/company-form';
 import { useCreateDepartment } from '@/features/departments/api/save-department';
 import { DepartmentForm, emptyDepartment } from '@/features/departments/components/department-form';
 import { useCreateClinicCollection } from '@/features/medical-complexes/api/save-complex';
 import { ComplexForm, emptyComplex } from '@/features/medical-complexes/components/complex-form';
 import { OnboardingLayout } from '@/features/organisation/components/onboarding-layout';
 import { selectedPlan } from '@/features/plans/plans';
+import { useCreateRegisteredCompany } from '../api/create-registered-company';
 import { useSetPlan } from '../api/set-plan';
-import { SignupForm } from '../components/signup-form';
+import { CompanyStepForm } from '../components/company-step-form';
+import { AccountStep } from '../components/account-step';
 import {
   canGoBack, canGoForward, clearProgress, firstStepAfterSignIn, loadProgress, nextStep, previousStep, saveProgress, stepsFor,
   type WizardProgress, type WizardStep,
@@ -36,11 +35,10 @@ export default function RegisterPage() {
   const queryClient = useQueryClient();
   const session = useSession();
   const setPlan = useSetPlan();
-  const createCompany = useCreateCompany();
+  const createCompany = useCreateRegisteredCompany();
   const createComplex = useCreateClinicCollection();
   const createDepartment = useCreateDepartment();
   const createClinic = useCreateClinic();
-  const [mode, setMode] = useState<'signup' | 'login'>('signup');
   const [plan, setPlanState] = useState<Plan>(() => (hasToken() ? session.plan : null) ?? selectedPlan());
   const [progress, setProgress] = useState<WizardProgress>(() => {
     const saved = loadProgress();
@@ -108,36 +106,13 @@ export default function RegisterPage() {
   let content;
   switch (step) {
     case 1:
-      content = (
-        <Stack gap="lg">
-          <SegmentedControl
-            fullWidth
-            value={mode}
-            onChange={(v) => setMode(v as 'signup' | 'login')}
-            data={[
-              { value: 'signup', label: t('register.modes.signup') },
-              { value: 'login', label: t('register.modes.login') },
-            ]}
-            data-testid="wizard-mode"
-          />
-          {mode === 'signup' ? (
-            <SignupForm onSignedUp={(result) => void afterSignIn(result.user)} />
-          ) : (
-            <Stack gap="sm">
-              <Text size="sm" c="dimmed">{t('register.loginHint')}</Text>
-              <LoginForm onSignedIn={(user) => void afterSignIn(user)} />
-            </Stack>
-          )}
-        </Stack>
-      );
+      content = <AccountStep onSignedIn={(user) => void afterSignIn(user)} />;
       break;
     case 2:
       content = progress.companyId ? (
         created(t('register.companyCreated'))
       ) : (
-        <CompanyForm
-          defaultValues={emptyCompany()}
-          submitLabel={t('register.createCompany')}
+        <CompanyStepForm
           onSubmit={async (values) => {
             const result = await createCompany.mutateAsync(values);
             if (result.success) localStorage.setItem(STORAGE_KEYS.companyId, result._id);
@@ -190,6 +165,7 @@ export default function RegisterPage() {
               key={progress.clinics.length}
               defaultValues={emptyClinic({ departmentId: progress.department?._id ?? '', clinicCollectionId: progress.department ? '' : progress.complex?._id ?? '' })}
               plan={plan}
+              sectionIndex={false}
               submitLabel={progress.clinics.length ? t('register.addAnotherClinic') : t('register.createClinic')}
               onSubmit={async (values) => {
                 const result = await createClinic.mutateAsync(values);

@@ -2,21 +2,24 @@ import type { ReactNode } from 'react';
 import { Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 
 interface FormSectionProps {
+  /** The anchor the section index scrolls to. */
+  id?: string;
   icon: ReactNode;
-  title: string;
-  hint?: string;
-  children: ReactNode;
+  title: ReactNode;
+  description?: ReactNode;
+  /** A button at the end of the header (for example "Add row"). */
   action?: ReactNode;
-  'data-testid'?: string;
+  children: ReactNode;
+  testId?: string;
 }
 
-/** A titled card that groups related fields of a long form. */
-export function FormSection({ icon, title, hint, children, action, 'data-testid': testId }: FormSectionProps) {
+/** A titled card grouping related fields of a form; its id is its place in the section index. */
+export function FormSection({ id, icon, title, description, action, children, testId }: FormSectionProps) {
   return (
-    <Card data-testid={testId}>
+    <Card id={id} data-testid={testId} data-form-section={id} style={{ scrollMarginTop: 'calc(var(--app-shell-header-offset, 0px) + var(--form-index-offset, 1rem))' }}>
       <Stack gap="lg">
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
-          <Group gap="sm" wrap="nowrap" align="flex-start" style={{ minWidth: 0, flex: '1 1 16rem' }}>
+          <Group gap="sm" wrap="nowrap" align="flex-start" style={{ minWidth: 0, flex: '1 1 14rem' }}>
             <ThemeIcon variant="light" size={38} radius="md" aria-hidden>
               {icon}
             </ThemeIcon>
@@ -24,9 +27,9 @@ export function FormSection({ icon, title, hint, children, action, 'data-testid'
               <Title order={3} fz="h4">
                 {title}
               </Title>
-              {hint && (
+              {description && (
                 <Text size="sm" c="dimmed">
-                  {hint}
+                  {description}
                 </Text>
               )}
             </Stack>

@@ -1,0 +1,107 @@
+import {
+  MultiSelect, NumberInput, Select, Switch, TagsInput, Textarea, TextInput, type MultiSelectProps, type NumberInputProps, type SelectProps,
+  type SwitchProps, type TagsInputProps, type TextareaProps, type TextInputProps,
+} from '@mantine/core';
+import { Controller, type FieldValues } from 'react-hook-form';
+import { boundProps, type Bound, type Own } from './field-types';
+
+/*
+ * Form fields bound to react-hook-form by a path of the form's own values (a typo in a name is a type error), each
+ * showing its (translated) schema or server message. `required` draws the asterisk; `testId` becomes the input's
+ * data-testid; any other prop goes to the Mantine input.
+ */
+
+export type { FormControl } from './field-types';
+
+const text = (value: unknown) => (value as string | null | undefined) ?? '';
+const list = (value: unknown) => (value as string[] | undefined) ?? [];
+
+export function TextField<T extends FieldValues>({ control, name, required, testId, ...props }: Bound<T> & Omit<TextInputProps, Own>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={(s) => <TextInput {...props} {...boundProps(s, testId, required)} value={text(s.field.value)} onChange={(e) => s.field.onChange(e.currentTarget.value)} />}
+    />
+  );
+}
+
+/** A telephone number: a text field with the phone keyboard on touch screens. */
+export function PhoneField<T extends FieldValues>(props: Bound<T> & Omit<TextInputProps, Own | 'type'>) {
+  return <TextField type="tel" inputMode="tel" autoComplete="off" {...props} />;
+}
+
+export function TextAreaField<T extends FieldValues>({ control, name, required, testId, minRows = 2, ...props }: Bound<T> & Omit<TextareaProps, Own>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={(s) => (
+        <Textarea autosize maxRows={8} {...props} minRows={minRows} {...boundProps(s, testId, required)} value={text(s.field.value)} onChange={(e) => s.field.onChange(e.currentTarget.value)} />
+      )}
+    />
+  );
+}
+
+export function SelectField<T extends FieldValues>({
+  control, name, required, testId, emptyValue = '', onValueChange, ...props
+}: Bound<T> & Omit<SelectProps, Own> & { emptyValue?: '' | null; onValueChange?: (value: string) => void }) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={(s) => (
+        <Select
+          comboboxProps={{ withinPortal: true }}
+          {...props}
+          {...boundProps(s, testId, required)}
+          value={text(s.field.value) || null}
+          onChange={(v) => {
+            s.field.onChange(v ?? emptyValue);
+            onValueChange?.(v ?? '');
+          }}
+        />
+      )}
+    />
+  );
+}
+
+export function MultiSelectField<T extends FieldValues>({ control, name, required, testId, ...props }: Bound<T> & Omit<MultiSelectProps, Own>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={(s) => <MultiSelect comboboxProps={{ withinPortal: true }} {...props} {...boundProps(s, testId, required)} value={list(s.field.value)} onChange={s.field.onChange} />}
+    />
+  );
+}
+
+/** A list of free words (allergies, certifications, ...). */
+export function TagsField<T extends FieldValues>({ control, name, required, testId, ...props }: Bound<T> & Omit<TagsInputProps, Own>) {
+  return <Controller control={control} name={name} render={(s) => <TagsInput {...props} {...boundProps(s, testId, required)} value={list(s.field.value)} onChange={s.field.onChange} />} />;
+}
+
+export function NumberField<T extends FieldValues>({ control, name, required, testId, ...props }: Bound<T> & Omit<NumberInputProps, Own>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={(s) => <NumberInput allowDecimal={false} {...props} {...boundProps(s, testId, required)} value={(s.field.value as number | string | null | undefined) ?? ''} onChange={s.field.onChange} />}
+    />
+  );
+}
+
+export function SwitchField<T extends FieldValues>({ control, name, testId, ...props }: Omit<Bound<T>, 'required'> & Omit<SwitchProps, Own | 'checked'>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={(s) => {
+        const { withAsterisk: _required, error: _error, ...bound } = boundProps(s, testId);
+        return <Switch {...props} {...bound} checked={Boolean(s.field.value)} onChange={(e) => s.field.onChange(e.currentTarget.checked)} />;
+      }}
+    />
+  );
+}
+
+export { DateField, TimeField, TimeInput24, todayIso } from './date-time-fields';

@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type DefaultValues, type FieldValues, type Path, type SubmitErrorHandler, type UseFormProps } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { isApiError } from '@/lib/http';
+
+interface SchemaFormOptions<TIn extends FieldValues> {
+  /** The shared zod schema the API validates with. */
+  schema: z.ZodType<any, any>;
+  defaultValues: DefaultValues<TIn> | TIn;
+  mode?: UseFormProps<TIn>['mode'];
+  /**
+   * Where a field of the API's error envelope (`message.fields`, keyed by the API's paths) shows on this form;
+   * null leaves it out and its message joins the form's message. By default the paths are the form's own.
+   */
+  serverField?: (path: string) => Path<TIn> | null;
+  /** Shows the server's message even when every field message found its field (forms whose fields hide in tabs). */
+  keepServerMessage?: boolean;
+}
+
+interface SubmitOptions<TIn extends FieldValues> {
+  onInvalid?: SubmitErrorHandler<TIn>;
+  /** Told which of the form's fields the server refused (for example to open the tab that holds them). */
+  onServerFields?: (fields: Array<Path<TIn>>) => void;
+}
+
+/**
+ * One form over a shared schema: the zod resolver, the server's field errors put on their fields (the first one
+ * focused), and the server's message for the rest (`serverError`, shown by `FormMessage`).
+ */
+export function useSchemaForm<TIn extends FieldValues, TOut = TIn>({ schema, defaultValues, mode = 'onTouched', serverField, keepServerMessage }: SchemaFormOptions<TIn>) {
+  const { t } = useTranslation();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm<TIn, unknown, TOut>({
+    resolver: zodResolver(schema as never) as never,
+    defaultValues: defaultValues as DefaultValues<TIn>,
+    mode,
+  });
+
+  /** Puts a failed save on the form; true when at least one field got a message. */
+  const applyServerError = (error: unknown, onServerFields?: (fields: Array<Path<TIn>>) => void): boolean => {
+    if (!isApiError(error)) {
+      setServerError(t('errors.unexpected'));
+      return false;
+    }
+    const unplaced: string[] = [];
+    const placed: Array<Path<TIn>> = [];
+    for (const [path, message] of Object.entries(error.fields ?? {})) {
+      const field = serverField ? serverField(path) : (path as Path<TIn>);
+      if (!field) {
+        unplaced.push(message);
+        continue;
+      }
+      form.setError(field, { type: 'server', message }, { shouldFocus: placed.length === 0 });
+      placed.push(field);
+    }
+    if (placed.length) onServerFields?.(placed);
+    setServerError(unplaced.length ? unplaced.join(' · ') : placed.length && !keepServerMessage ? null : error.message);
+    return placed.length > 0;
+  };
+
+  /** The submit handler: validates, sends, and on a refusal puts the server's answer on the form. */
+  const onSubmit = (send: (values: TOut) => Promise<unknown>, options: SubmitOptions<TIn> = {}) =>
+    form.handleSubmit(async (values) => {
+      setServerError(null);
+      try {
+        await send(values);
+      } catch (error) {
+        applyServerError(error, options.onServerFields);
+      }
+    }, options.onInvalid);
+
+  return { form, serverError, setServerError, onSubmit, applyServerError };
+}
