@@ -44,3 +44,24 @@ export function WorkingHoursField<T extends FieldValues, V>({ control, name, toD
     />
   );
 }
+
+/** Hours stored one row per period (`{ day, startTime, endTime }`), as staff shifts and a complex's working days are. */
+export interface DayRow { day: string; startTime: string; endTime: string }
+
+/** Rows as days with slots, in the order of `week`. */
+export function rowsToDays(rows: readonly DayRow[], week: readonly string[]): EditorDay[] {
+  return week.flatMap((day) => {
+    const slots = rows.filter((r) => r.day === day).map(({ startTime, endTime }) => ({ startTime, endTime }));
+    return slots.length ? [{ day, timeSlots: slots }] : [];
+  });
+}
+
+/** Days with slots back as one row per period. */
+export function daysToRows<R extends DayRow>(days: EditorDay[]): R[] {
+  return days.flatMap((d) => d.timeSlots.map((s) => ({ day: d.day, ...s }) as R));
+}
+
+/** The row index of a day's n-th period (where a schema puts its messages), or -1. */
+export function rowIndexOf(rows: readonly DayRow[], day: string, slot: number): number {
+  return rows.map((r, i) => (r.day === day ? i : -1)).filter((i) => i >= 0)[slot] ?? -1;
+}

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { EMPLOYEE_LEAVE_STATUSES, EMPLOYEE_LEAVE_TYPES, WEEK_DAYS } from '@clinic/shared';
 import { DateField, SelectField, TimeField } from '@/components/form/fields';
 import { FormSection } from '@/components/form/form-section';
-import { WorkingHoursField } from '@/components/form/working-hours-field';
+import { WorkingHoursField, daysToRows, rowIndexOf, rowsToDays } from '@/components/form/working-hours-field';
 import type { EditorDay } from '@/components/form/working-hours-editor';
 import type { EmployeeFormValues } from './employee-form-values';
 import { optionsOf, type EmployeeSectionProps } from './employee-sections-shared';
@@ -13,16 +13,8 @@ import { optionsOf, type EmployeeSectionProps } from './employee-sections-shared
 type Shifts = EmployeeFormValues['workingHours'];
 
 /** Stored shifts (one row per shift) as days with slots, in week order. */
-export function shiftsToDays(rows: Shifts): EditorDay[] {
-  return WEEK_DAYS.flatMap((day) => {
-    const slots = rows.filter((r) => r.day === day).map(({ startTime, endTime }) => ({ startTime, endTime }));
-    return slots.length ? [{ day, timeSlots: slots }] : [];
-  });
-}
-export const daysToShifts = (days: EditorDay[]): Shifts => days.flatMap((d) => d.timeSlots.map((s) => ({ day: d.day as Shifts[number]['day'], ...s })));
-
-/** The row of the n-th shift of a day (where the schema puts its messages). */
-const rowOf = (rows: Shifts, day: string, slot: number) => rows.map((r, i) => (r.day === day ? i : -1)).filter((i) => i >= 0)[slot] ?? -1;
+export const shiftsToDays = (rows: Shifts): EditorDay[] => rowsToDays(rows, WEEK_DAYS);
+export const daysToShifts = (days: EditorDay[]): Shifts => daysToRows<Shifts[number]>(days);
 
 export function EmployeeHoursSection({ id, control }: EmployeeSectionProps) {
   const { t } = useTranslation();
@@ -33,7 +25,7 @@ export function EmployeeHoursSection({ id, control }: EmployeeSectionProps) {
         name="workingHours"
         toDays={shiftsToDays}
         fromDays={daysToShifts}
-        slotPath={(rows: Shifts, day, slot, edge) => `workingHours.${rowOf(rows, day, slot)}.${edge}`}
+        slotPath={(rows: Shifts, day, slot, edge) => `workingHours.${rowIndexOf(rows, day, slot)}.${edge}`}
         defaultSlot={{ startTime: '09:00', endTime: '17:00' }}
         testId="working-hours-editor"
       />

@@ -11,7 +11,10 @@ import { EditableTable } from '@/features/organisation/components/editable-table
 import { DateField, MultiSelectField, SelectField, SwitchField, TextAreaField, TextField } from '@/components/form/fields';
 import { messageAt } from '@/components/form/form-errors';
 import { FormSection } from '@/components/form/form-section';
-import { contactColumns, holidayColumns, newContact, newHoliday, newWorkingDay, workingDayColumns } from '@/features/organisation/components/row-columns';
+import { contactColumns, holidayColumns, newContact, newHoliday } from '@/features/organisation/components/row-columns';
+import { WorkingHoursField, daysToRows, rowIndexOf, rowsToDays } from '@/components/form/working-hours-field';
+
+type WorkingDays = ClinicCollectionInput['workingDays'];
 
 const resolver = zodResolver(clinicCollectionInput) as unknown as Resolver<ClinicCollectionInput, unknown, ClinicCollectionValues>;
 
@@ -108,7 +111,15 @@ export function ComplexForm({ defaultValues, submitLabel, onSubmit, onCancel }: 
         </FormSection>
 
         <FormSection icon={<IconClock size={20} />} title={t('medicalComplexes.form.workingDays')} description={t('medicalComplexes.form.workingDaysHint')}>
-          <EditableTable control={control} name="workingDays" columns={workingDayColumns(t, WEEK_DAYS)} newRow={newWorkingDay as never} addLabel={t('organisation.workingHours.addPeriod')} emptyText={t('organisation.workingHours.none')} data-testid="complex-working-days" />
+          <WorkingHoursField
+            control={control}
+            name="workingDays"
+            toDays={(rows: WorkingDays) => rowsToDays(rows ?? [], WEEK_DAYS)}
+            fromDays={(days) => daysToRows<NonNullable<WorkingDays>[number]>(days)}
+            slotPath={(rows: WorkingDays, day, slot, edge) => `workingDays.${rowIndexOf(rows ?? [], day, slot)}.${edge}`}
+            defaultSlot={{ startTime: '08:00', endTime: '22:00' }}
+            testId="complex-working-days"
+          />
         </FormSection>
 
         <FormSection icon={<IconCalendarOff size={20} />} title={t('organisation.holidays.title')}>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { ActionIcon, Box, Button, Group, NumberInput, Paper, Select, Stack, Switch, TagsInput, Text, TextInput, Tooltip } from '@mantine/core';
-import { DateInput, TimeInput } from '@mantine/dates';
+import { DateInput } from '@mantine/dates';
+import { TimeInput24 } from '@/components/form/date-time-fields';
 import { parseDateText } from '@clinic/shared';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { Controller, useFieldArray, useFormState, type ArrayPath, type Control, type FieldArray, type FieldValues, type Path } from 'react-hook-form';
@@ -58,7 +59,7 @@ export function EditableTable<T extends FieldValues>({ control, name, columns, n
           case 'date':
             return <DateInput {...common} valueFormat={dateInputFormat(i18n.language)} dateParser={parseDateText} value={(field.value as string | null) || null} onChange={(v) => field.onChange(v ?? '')} placeholder={column.placeholder} clearable popoverProps={{ withinPortal: true }} ref={field.ref} />;
           case 'time':
-            return <TimeInput {...common} value={(field.value as string | undefined) ?? ''} onChange={(e) => field.onChange(e.currentTarget.value)} ref={field.ref} />;
+            return <TimeInput24 {...common} value={(field.value as string | undefined) ?? ''} onChange={field.onChange} />;
           case 'number':
             return <NumberInput {...common} value={(field.value as number | string | undefined) ?? ''} onChange={(v) => field.onChange(v)} min={column.min} max={column.max} hideControls placeholder={column.placeholder} decimalScale={2} ref={field.ref} />;
           case 'tags':

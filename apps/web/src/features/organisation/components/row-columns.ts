@@ -111,11 +111,3 @@ export function paymentColumns(t: TFunction, full = false): EditableColumn[] {
 }
 export const newPaymentMethod = () => ({ companyName: '', processingFees: '', supportedCurrencies: [], securityFeatures: [], isActive: true });
 
-export function workingDayColumns(t: TFunction, days: readonly string[]): EditableColumn[] {
-  return [
-    { key: 'day', label: t('organisation.workingHours.day'), kind: 'select', required: true, width: 160, options: days.map((d) => ({ value: d, label: t(`organisation.days.${d}`) })) },
-    { key: 'startTime', label: t('organisation.workingHours.start'), kind: 'time', required: true, width: 140 },
-    { key: 'endTime', label: t('organisation.workingHours.end'), kind: 'time', required: true, width: 140 },
-  ];
-}
-export const newWorkingDay = () => ({ day: 'Sunday', startTime: '08:00', endTime: '17:00' });
