@@ -1,4 +1,5 @@
 // npm run bench -- --tier clinic|network [--database-url URL] [--duration S] [--connections N] [--sql-duration S] [--no-web]
+//   [--only TEXT]: only the read scenarios whose name contains TEXT (no bookings, no web budgets; results not written)
 //
 // Starts the production server on the chosen database (the embedded one in bench/.data by default, seeded on first
 // use), warms it up and drives one scenario at a time with autocannon over loopback. For each read scenario it also
@@ -89,7 +90,8 @@ const weekEnd = new Date(weekStart.getTime() + 7 * 86_400_000);
 const today = new Date().toISOString().slice(0, 10);
 const deepPage = Math.min(500, Math.max(1, Math.floor(TIERS[tier].patients / 10) - 1));
 
-const reads = [
+const only = typeof args.only === 'string' ? args.only : null;
+const allReads = [
   { name: 'patients: search by name', path: `/api/patients?search=${encodeURIComponent(namePart)}` },
   { name: 'patients: date-of-birth filter', path: `/api/patients?dateOfBirth=${dob}` },
   { name: `patients: deep page (${deepPage})`, path: `/api/patients?page=${deepPage}` },
@@ -105,6 +107,7 @@ const reads = [
   },
   { name: 'appointments: status and date', path: `/api/appointments?status=completed&date=${today}` },
 ];
+const reads = only ? allReads.filter((s) => s.name.includes(only)) : allReads;
 for (const s of reads) {
   // What one request runs in steady state: a first request warms the server (the caller's cached permissions).
   await (await fetch(server.base + s.path, { headers: auth })).arrayBuffer();
@@ -170,6 +173,7 @@ for (const s of reads) {
 }
 await settle();
 
+if (!only) {
 // Bookings: every request takes a free slot (distinct doctor-time and patient); then cancel what was booked.
 const slots = await bookingSlots({ base: server.base, token: token2, tier, fromDay: FREE_FROM_DAY, toDay: FREE_TO_DAY });
 let next = 0;
@@ -199,6 +203,7 @@ for (;;) {
   const left = (await api(server.base, token2, 'GET', '/api/appointments?status=scheduled&search=Benchmark%20booking&limit=30')).data;
   if (!left.length) break;
   for (const a of left) await api(server.base, token2, 'PATCH', `/api/appointments/${a._id}`, { status: 'cancelled', cancellationReason: 'Benchmark', version: a.version });
+}
 }
 await stopServer(server.child);
 
@@ -230,13 +235,14 @@ async function replay(database, statements, workers, seconds) {
 }
 
 // ---- 4. Web budgets (bundle sizes, calendar render, Lighthouse).
-const web = args.noWeb ? { skipped: true } : await webBudgets({ dataDir, databaseUrl }).catch((err) => ({ error: String(err.message ?? err) }));
+const web = args.noWeb || only ? { skipped: true } : await webBudgets({ dataDir, databaseUrl }).catch((err) => ({ error: String(err.message ?? err) }));
 
 // ---- 5. Report.
 console.log(`\nResults: tier ${tier}, ${dbKind}, ${connections} connections, seed: ${JSON.stringify(seedInfo)}`);
 console.table(results.map((r) => ({ scenario: r.scenario, 'p50 ms': r.p50_ms, 'p95 ms': r.p95_ms, 'p99 ms': r.p99_ms, 'req/s': r.rps, 'ratio to SQL': r.ratio_to_sql ?? '', 'RSS MB': r.rss_mb, 'bytes': r.bytes ?? '',
   'CPU ms/req: server': r.server_cpu_ms, 'database': r.db_cpu_ms ?? 'in server', 'load': r.load_cpu_ms })));
 console.log('Web:', JSON.stringify(web, null, 2));
+if (only) process.exit(0);
 mkdirSync(path.join(root, 'bench/results'), { recursive: true });
 const out = path.join(root, 'bench/results', `${tier}-${dbKind}.json`);
 writeFileSync(out, JSON.stringify(results.map(({ scenario, p50_ms, p95_ms, p99_ms, rps, ratio_to_sql, rss_mb, bytes }) => ({ scenario, p50_ms, p95_ms, p99_ms, rps, ratio_to_sql, rss_mb, ...(bytes ? { bytes } : {}) })), null, 2) + '\n');
