@@ -9,7 +9,7 @@ import { useSession } from '@/lib/session-context';
 import { useDeleteService } from '../api/delete-service';
 import { useService } from '../api/get-service';
 import { ServiceStatusBadge } from '../components/service-status-badge';
-import { formatPrice } from '../components/services-table';
+import { formatPrice } from '../components/service-format';
 import { DAY_MONTH_YEAR, formatDate } from '@/lib/dates';
 
 function Item({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
