@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 export function StatusBadge({ active }: { active: boolean }) {
   const { t } = useTranslation();
   return (
-    <Badge color={active ? 'teal' : 'gray'} variant="light" tt="none" data-status={active ? 'active' : 'inactive'}>
+    <Badge color={active ? 'teal' : 'gray'} variant="light" tt="none" data-status={active ? 'active' : 'inactive'} data-testid="status-badge">
       {active ? t('common.status.active') : t('common.status.inactive')}
     </Badge>
   );

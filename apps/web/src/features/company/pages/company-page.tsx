@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/empty-state';
 import { useCanOpen } from '@/lib/pages';
 import { useSession } from '@/lib/session-context';
-import { ContactLinks, InfoItem, SectionCard } from '@/features/organisation/components/details';
+import { ContactLinks, InfoItem, SectionCard } from '@/components/details';
 import { formatDate } from '@/features/organisation/org-format';
 import { useCompany } from '../api/get-company';
 
