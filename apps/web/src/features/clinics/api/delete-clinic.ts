@@ -11,6 +11,7 @@ export function deleteClinic(id: string): Promise<{ success: true; message?: str
 export function useDeleteClinic() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { lookups: ['clinics'] },
     mutationFn: deleteClinic,
     onSuccess: (_result, id) =>
       forgetDeletedRecord(queryClient, { forget: [orgKeys.clinic(id), orgKeys.clinicPatientCount(id)], refresh: [orgKeys.all] }),

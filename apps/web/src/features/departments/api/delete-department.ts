@@ -11,6 +11,7 @@ export function deleteDepartment(id: string): Promise<{ success: true; message?:
 export function useDeleteDepartment() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { lookups: ['departments'] },
     mutationFn: deleteDepartment,
     onSuccess: (_result, id) => forgetDeletedRecord(queryClient, { forget: [orgKeys.department(id)], refresh: [orgKeys.all] }),
   });

@@ -4,9 +4,11 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FilterBar, ListFrame, useListQuery, useListState, useStatusFilter } from '@/components/list';
 import { employeesQueryOptions } from '@/features/employees/api/get-employees';
-import { useReferenceList } from '@/features/employees/api/get-reference-lists';
+import { useLookupOptions } from '@/lib/lookups';
 import { useCanOpen } from '@/lib/pages';
 import { DoctorCard } from '../components/doctor-card';
+
+const BY_NAME = { sortBy: 'name', order: 'asc' } as const;
 
 /** Cards per row: 1 up to 576px, 2 up to 992px, 3 above, 4 on wide screens (a 12-column grid). */
 const CARD_SPAN = { base: 12, xs: 6, md: 4, xl: 3 } as const;
@@ -18,8 +20,8 @@ export default function DoctorsPage() {
   const canOpen = useCanOpen();
   const list = useListState({ filters: ['speciality', 'clinic', 'status'] as const, defaultLimit: 20, defaultSortBy: 'name', defaultOrder: 'asc' });
   const { status, select: statusSelect } = useStatusFilter(list, { label: t('doctors.filters.status'), placeholder: t('doctors.filters.allStatuses') });
-  const specialities = useReferenceList('specializations');
-  const clinics = useReferenceList('clinics');
+  const specialities = useLookupOptions('specialities', BY_NAME, { silent: true, emptyOnError: true });
+  const clinics = useLookupOptions('clinics', BY_NAME, { silent: true, emptyOnError: true });
   const doctors = useListQuery(list, employeesQueryOptions, {
     employeeType: 'Doctor',
     status,

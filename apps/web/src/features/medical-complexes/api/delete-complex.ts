@@ -11,6 +11,7 @@ export function deleteClinicCollection(id: string): Promise<{ success: true; mes
 export function useDeleteClinicCollection() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { lookups: ['complexes'] },
     mutationFn: deleteClinicCollection,
     onSuccess: (_result, id) => forgetDeletedRecord(queryClient, { forget: [orgKeys.complex(id)], refresh: [orgKeys.all] }),
   });
