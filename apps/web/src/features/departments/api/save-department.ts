@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiSuccess, DepartmentRecord, DepartmentValues } from '@clinic/shared';
 import { http } from '@/lib/http';
-import { orgKeys } from '@/features/organisation/org-keys';
+import { orgKeys } from '@/features/organisation/lib/org-keys';
 
 export function createDepartment(values: DepartmentValues): Promise<ApiSuccess<DepartmentRecord>> {
   return http.post<ApiSuccess<DepartmentRecord>>('/departments', values);

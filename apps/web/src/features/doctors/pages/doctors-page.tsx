@@ -3,7 +3,7 @@ import { IconPlus, IconStethoscope } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FilterBar, ListFrame, useListQuery, useListState, useStatusFilter } from '@/components/list';
-import { employeesQueryOptions } from '@/features/employees/api/get-employees';
+import { employeesQueryOptions } from '@/features/employees';
 import { useLookupOptions } from '@/lib/lookups';
 import { useCanOpen } from '@/lib/pages';
 import { DoctorCard } from '../components/doctor-card';

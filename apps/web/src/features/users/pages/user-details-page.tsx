@@ -5,7 +5,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EMPLOYEE_DAYS, EMPLOYEE_DOCUMENT_KINDS } from '@clinic/shared';
 import { DetailsFrame, StatusBadge } from '@/components/details';
-import { useEmployee } from '@/features/employees/api/get-employee';
+import { useEmployee } from '@/features/employees';
 import { DeleteEmployeeDialog } from '@/features/employees/components/delete-employee-dialog';
 import { EmployeeAvatar } from '@/features/employees/components/employee-avatar';
 import { ContactList, DetailsCard, InfoGrid, PersonInfo } from '@/features/employees/components/employee-details-blocks';
