@@ -38,9 +38,7 @@ describe('seedScheduling', () => {
     await insertDoctor(db, org.companyId, { clinics: [c2.id] });
     for (let i = 0; i < 40; i++) await insertPatient(db, org.companyId);
 
-    const started = Date.now();
     await seedScheduling(db, org.companyId);
-    expect(Date.now() - started).toBeLessThan(20_000);
 
     const svc = await db.select().from(services).where(eq(services.companyId, org.companyId));
     expect(svc.map((s) => s.name)).toEqual(expect.arrayContaining(['General consultation', 'Cardiology consultation', 'Echocardiogram']));

@@ -1,8 +1,27 @@
+import type { ComponentType } from 'react';
 import { matchPath } from 'react-router';
-import { hasPermission, type Permission } from '@clinic/shared';
+import {
+  IconBuilding,
+  IconBuildingCommunity,
+  IconBuildingHospital,
+  IconCalendarEvent,
+  IconFirstAidKit,
+  IconHistory,
+  IconIdBadge2,
+  IconLayoutKanban,
+  IconMicroscope,
+  IconShieldLock,
+  IconSitemap,
+  IconStethoscope,
+  IconUserHeart,
+  IconUsers,
+  IconUsersGroup,
+  type IconProps,
+} from '@tabler/icons-react';
+import { hasPermission, type Permission, type Plan } from '@clinic/shared';
 import { useSession } from './session-context';
 
-/** A screen of the app: where it lives, what it is called and who may open it. */
+/** A screen of the app: where it lives, what it is called, who may open it, its page and its menu entry. */
 export interface PageEntry {
   /** Route pattern, as the router has it. */
   path: string;
@@ -13,6 +32,36 @@ export interface PageEntry {
    * requests the screen makes. None: every signed-in user (and the public pages).
    */
   permissions?: readonly Permission[];
+  /** The organisation level the screen is about: its menu entry shows only on plans that include it. */
+  plan?: Plan;
+  /** The page's module, its own chunk loaded when first shown. None: the page comes with the app (sign-in). */
+  page?: () => Promise<{ default: ComponentType }>;
+  /** Its entry in the side menu, in the order of this list. */
+  menu?: MenuEntry;
+}
+
+export type MenuGroupKey = 'medicalFacilities' | 'doctorsAndStaff';
+
+export interface MenuEntry {
+  /** i18n key of the label. */
+  label: string;
+  icon: ComponentType<IconProps>;
+  /** The menu group it sits in; none: at the top level. */
+  group?: MenuGroupKey;
+  /** Other path prefixes that belong to this entry (the users list lives at / and /users). */
+  alsoMatches?: string[];
+}
+
+/** The side menu's groups, each shown where its first entry stands. */
+export const MENU_GROUPS: Record<MenuGroupKey, { label: string; icon: ComponentType<IconProps> }> = {
+  medicalFacilities: { label: 'shell.nav.medicalFacilities', icon: IconBuildingHospital },
+  doctorsAndStaff: { label: 'shell.nav.doctorsAndStaff', icon: IconUsersGroup },
+};
+
+/** What a page's route carries for the shell: the page's loader, started with the shell's own chunks. */
+export interface PageHandle {
+  preload?: () => Promise<unknown>;
+  notFound?: boolean;
 }
 
 const USER_ADMIN: Permission[] = ['user_read', 'user_create', 'user_update', 'user_delete'];
@@ -20,61 +69,62 @@ const SERVICE_READERS: Permission[] = ['service_read', 'appointment_read'];
 const SPECIALITY_READERS: Permission[] = ['speciality_read', 'employee_read', 'clinic_read'];
 
 /**
- * Every screen. The router takes each page's permissions from here (a user without them gets the no-access page, not
- * a form that fails on save), and so do the menu and the buttons that lead to a page.
+ * Every screen, each path written once. The router takes each page, and its permissions, from here (a user without
+ * them gets the no-access page, not a form that fails on save); so do the page titles, the menu and the buttons that
+ * lead to a page. A new screen is one line here.
  */
 export const PAGES: readonly PageEntry[] = [
-  { path: '/', title: 'shell.titles.users', permissions: USER_ADMIN },
+  { path: '/', title: 'shell.titles.users', permissions: USER_ADMIN, page: () => import('@/features/users/pages/users-page'), menu: { label: 'shell.nav.users', icon: IconUsers, alsoMatches: ['/users'] } },
+  { path: '/users', title: 'shell.titles.users', permissions: USER_ADMIN, page: () => import('@/features/users/pages/users-page') },
+  { path: '/users/add', title: 'shell.titles.addUser', permissions: ['user_create'], page: () => import('@/features/users/pages/add-user-page') },
+  { path: '/users/edit/:id', title: 'shell.titles.editUser', permissions: ['user_update'], page: () => import('@/features/users/pages/edit-user-page') },
+  { path: '/users/details/:id', title: 'shell.titles.userDetails', permissions: ['user_read'], page: () => import('@/features/users/pages/user-details-page') },
+  { path: '/roles', title: 'shell.titles.roles', permissions: ['role_read', 'role_write'], page: () => import('@/features/roles/pages/roles-page'), menu: { label: 'shell.nav.roles', icon: IconShieldLock } },
+  { path: '/audit', title: 'shell.titles.audit', permissions: ['audit_read'], page: () => import('@/features/audit/pages/audit-page'), menu: { label: 'shell.nav.audit', icon: IconHistory } },
+  { path: '/frontdesk', title: 'shell.titles.frontdesk', permissions: ['appointment_read'], page: () => import('@/features/frontdesk/pages/frontdesk-page'), menu: { label: 'shell.nav.frontdesk', icon: IconLayoutKanban } },
+  { path: '/appointments', title: 'shell.titles.appointments', permissions: ['appointment_read'], page: () => import('@/features/appointments/pages/appointments-page'), menu: { label: 'shell.nav.appointments', icon: IconCalendarEvent } },
+  { path: '/appointments/add', title: 'shell.titles.addAppointment', permissions: ['appointment_write'], page: () => import('@/features/appointments/pages/add-appointment-page') },
+  { path: '/appointments/calendar', title: 'shell.titles.patientAppointments', permissions: ['appointment_read'], page: () => import('@/features/calendar/pages/calendar-page') },
+  { path: '/patients', title: 'shell.titles.patients', permissions: ['patient_read'], page: () => import('@/features/patients/pages/patients-page'), menu: { label: 'shell.nav.patients', icon: IconUserHeart } },
+  { path: '/patients/add', title: 'shell.titles.addPatient', permissions: ['patient_write'], page: () => import('@/features/patients/pages/add-patient-page') },
+  { path: '/patients/edit/:id', title: 'shell.titles.editPatient', permissions: ['patient_write'], page: () => import('@/features/patients/pages/edit-patient-page') },
+  { path: '/patients/appointments', title: 'shell.titles.patientAppointments', permissions: ['appointment_read'], page: () => import('@/features/calendar/pages/calendar-page') },
+  { path: '/patients/details/:id', title: 'shell.titles.patientDetails', permissions: ['patient_read'], page: () => import('@/features/patients/pages/patient-details-page') },
+  { path: '/company', title: 'shell.titles.company', permissions: ['company_read'], plan: 'company', page: () => import('@/features/company/pages/company-page'), menu: { label: 'shell.nav.company', icon: IconBuilding, group: 'medicalFacilities' } },
+  { path: '/company/edit', title: 'shell.titles.editCompany', permissions: ['company_write'], page: () => import('@/features/company/pages/company-edit-page') },
+  { path: '/medicalComplexes', title: 'shell.titles.medicalComplexes', permissions: ['complex_read'], plan: 'complex', page: () => import('@/features/medical-complexes/pages/medical-complexes-page'), menu: { label: 'shell.nav.medicalComplexes', icon: IconBuildingCommunity, group: 'medicalFacilities' } },
+  { path: '/medicalComplexes/add', title: 'shell.titles.addMedicalComplex', permissions: ['complex_write'], page: () => import('@/features/medical-complexes/pages/add-medical-complex-page') },
+  { path: '/medicalComplexes/edit/:id', title: 'shell.titles.editMedicalComplex', permissions: ['complex_write'], page: () => import('@/features/medical-complexes/pages/edit-medical-complex-page') },
+  { path: '/medicalComplexes/details/:id', title: 'shell.titles.medicalComplexDetails', permissions: ['complex_read'], page: () => import('@/features/medical-complexes/pages/medical-complex-details-page') },
+  { path: '/departements', title: 'shell.titles.departments', permissions: ['department_read'], plan: 'department', page: () => import('@/features/departments/pages/departments-page'), menu: { label: 'shell.nav.departments', icon: IconSitemap, group: 'medicalFacilities' } },
+  { path: '/departements/add', title: 'shell.titles.addDepartment', permissions: ['department_write'], page: () => import('@/features/departments/pages/add-department-page') },
+  { path: '/departements/details/:id', title: 'shell.titles.departmentDetails', permissions: ['department_read'], page: () => import('@/features/departments/pages/department-details-page') },
+  { path: '/departements/edit/:id', title: 'shell.titles.editDepartment', permissions: ['department_write'], page: () => import('@/features/departments/pages/edit-department-page') },
+  { path: '/services', title: 'shell.titles.services', permissions: SERVICE_READERS, page: () => import('@/features/services/pages/services-page'), menu: { label: 'shell.nav.services', icon: IconFirstAidKit, group: 'medicalFacilities' } },
+  { path: '/services/add', title: 'shell.titles.addService', permissions: ['service_write'], page: () => import('@/features/services/pages/add-service-page') },
+  { path: '/services/edit/:id', title: 'shell.titles.editService', permissions: ['service_write'], page: () => import('@/features/services/pages/edit-service-page') },
+  { path: '/services/details/:id', title: 'shell.titles.serviceDetails', permissions: SERVICE_READERS, page: () => import('@/features/services/pages/service-details-page') },
+  { path: '/clinics', title: 'shell.titles.clinics', permissions: ['clinic_read'], page: () => import('@/features/clinics/pages/clinics-page'), menu: { label: 'shell.nav.clinics', icon: IconBuildingHospital, group: 'medicalFacilities' } },
+  { path: '/clinics/add', title: 'shell.titles.addClinic', permissions: ['clinic_write'], page: () => import('@/features/clinics/pages/add-clinic-page') },
+  { path: '/clinics/details/:id', title: 'shell.titles.clinicDetails', permissions: ['clinic_read'], page: () => import('@/features/clinics/pages/clinic-details-page') },
+  { path: '/clinics/edit/:id', title: 'shell.titles.editClinic', permissions: ['clinic_write'], page: () => import('@/features/clinics/pages/edit-clinic-page') },
+  { path: '/employees', title: 'shell.titles.employees', permissions: ['employee_read'], page: () => import('@/features/employees/pages/employees-page'), menu: { label: 'shell.nav.staff', icon: IconIdBadge2, group: 'doctorsAndStaff' } },
+  { path: '/employees/add', title: 'shell.titles.addEmployee', permissions: ['employee_write'], page: () => import('@/features/employees/pages/add-employee-page') },
+  { path: '/employees/edit/:id', title: 'shell.titles.editEmployee', permissions: ['employee_write', 'user_update'], page: () => import('@/features/employees/pages/edit-employee-page') },
+  { path: '/employees/details/:id', title: 'shell.titles.employeeDetails', permissions: ['employee_read'], page: () => import('@/features/employees/pages/employee-details-page') },
+  { path: '/doctors', title: 'shell.titles.doctors', permissions: ['employee_read'], page: () => import('@/features/doctors/pages/doctors-page'), menu: { label: 'shell.nav.doctors', icon: IconStethoscope, group: 'doctorsAndStaff' } },
+  { path: '/doctors/add', title: 'shell.titles.addDoctor', permissions: ['employee_write'], page: () => import('@/features/doctors/pages/add-doctor-page') },
+  { path: '/doctors/details/:id', title: 'shell.titles.doctorDetails', permissions: ['employee_read'], page: () => import('@/features/doctors/pages/doctor-details-page') },
+  { path: '/specialities', title: 'shell.titles.specialities', permissions: SPECIALITY_READERS, page: () => import('@/features/specialities/pages/specialities-page'), menu: { label: 'shell.nav.specialities', icon: IconMicroscope, group: 'doctorsAndStaff' } },
+  { path: '/specialities/add', title: 'shell.titles.addSpeciality', permissions: ['speciality_write'], page: () => import('@/features/specialities/pages/add-speciality-page') },
+  { path: '/specialities/details/:id', title: 'shell.titles.specialityDetails', permissions: SPECIALITY_READERS, page: () => import('@/features/specialities/pages/speciality-details-page') },
+  { path: '/specialities/edit/:id', title: 'shell.titles.editSpeciality', permissions: ['speciality_write'], page: () => import('@/features/specialities/pages/edit-speciality-page') },
   { path: '/login', title: 'shell.titles.login' },
-  { path: '/dashboard', title: 'shell.titles.dashboard' },
-  { path: '/audit', title: 'shell.titles.audit', permissions: ['audit_read'] },
-  { path: '/users', title: 'shell.titles.users', permissions: USER_ADMIN },
-  { path: '/users/add', title: 'shell.titles.addUser', permissions: ['user_create'] },
-  { path: '/users/edit/:id', title: 'shell.titles.editUser', permissions: ['user_update'] },
-  { path: '/users/details/:id', title: 'shell.titles.userDetails', permissions: ['user_read'] },
-  { path: '/roles', title: 'shell.titles.roles', permissions: ['role_read', 'role_write'] },
-  { path: '/patients', title: 'shell.titles.patients', permissions: ['patient_read'] },
-  { path: '/patients/add', title: 'shell.titles.addPatient', permissions: ['patient_write'] },
-  { path: '/patients/edit/:id', title: 'shell.titles.editPatient', permissions: ['patient_write'] },
-  { path: '/patients/appointments', title: 'shell.titles.patientAppointments', permissions: ['appointment_read'] },
-  { path: '/patients/details/:id', title: 'shell.titles.patientDetails', permissions: ['patient_read'] },
-  { path: '/doctors', title: 'shell.titles.doctors', permissions: ['employee_read'] },
-  { path: '/doctors/add', title: 'shell.titles.addDoctor', permissions: ['employee_write'] },
-  { path: '/doctors/details/:id', title: 'shell.titles.doctorDetails', permissions: ['employee_read'] },
-  { path: '/employees', title: 'shell.titles.employees', permissions: ['employee_read'] },
-  { path: '/employees/add', title: 'shell.titles.addEmployee', permissions: ['employee_write'] },
-  { path: '/employees/edit/:id', title: 'shell.titles.editEmployee', permissions: ['employee_write', 'user_update'] },
-  { path: '/employees/details/:id', title: 'shell.titles.employeeDetails', permissions: ['employee_read'] },
-  { path: '/appointments', title: 'shell.titles.appointments', permissions: ['appointment_read'] },
-  { path: '/appointments/add', title: 'shell.titles.addAppointment', permissions: ['appointment_write'] },
-  { path: '/frontdesk', title: 'shell.titles.frontdesk', permissions: ['appointment_read'] },
-  { path: '/appointments/calendar', title: 'shell.titles.patientAppointments', permissions: ['appointment_read'] },
-  { path: '/myProfile', title: 'shell.titles.myProfile' },
-  { path: '/company', title: 'shell.titles.company', permissions: ['company_read'] },
-  { path: '/company/edit', title: 'shell.titles.editCompany', permissions: ['company_write'] },
-  { path: '/medicalComplexes', title: 'shell.titles.medicalComplexes', permissions: ['complex_read'] },
-  { path: '/medicalComplexes/add', title: 'shell.titles.addMedicalComplex', permissions: ['complex_write'] },
-  { path: '/medicalComplexes/edit/:id', title: 'shell.titles.editMedicalComplex', permissions: ['complex_write'] },
-  { path: '/medicalComplexes/details/:id', title: 'shell.titles.medicalComplexDetails', permissions: ['complex_read'] },
-  { path: '/departements', title: 'shell.titles.departments', permissions: ['department_read'] },
-  { path: '/departements/add', title: 'shell.titles.addDepartment', permissions: ['department_write'] },
-  { path: '/departements/details/:id', title: 'shell.titles.departmentDetails', permissions: ['department_read'] },
-  { path: '/departements/edit/:id', title: 'shell.titles.editDepartment', permissions: ['department_write'] },
-  { path: '/clinics', title: 'shell.titles.clinics', permissions: ['clinic_read'] },
-  { path: '/clinics/add', title: 'shell.titles.addClinic', permissions: ['clinic_write'] },
-  { path: '/clinics/details/:id', title: 'shell.titles.clinicDetails', permissions: ['clinic_read'] },
-  { path: '/clinics/edit/:id', title: 'shell.titles.editClinic', permissions: ['clinic_write'] },
-  { path: '/services', title: 'shell.titles.services', permissions: SERVICE_READERS },
-  { path: '/services/add', title: 'shell.titles.addService', permissions: ['service_write'] },
-  { path: '/services/edit/:id', title: 'shell.titles.editService', permissions: ['service_write'] },
-  { path: '/services/details/:id', title: 'shell.titles.serviceDetails', permissions: SERVICE_READERS },
-  { path: '/specialities', title: 'shell.titles.specialities', permissions: SPECIALITY_READERS },
-  { path: '/specialities/add', title: 'shell.titles.addSpeciality', permissions: ['speciality_write'] },
-  { path: '/specialities/details/:id', title: 'shell.titles.specialityDetails', permissions: SPECIALITY_READERS },
-  { path: '/specialities/edit/:id', title: 'shell.titles.editSpeciality', permissions: ['speciality_write'] },
-  { path: '/SelectPlan', title: 'shell.titles.selectPlan' },
-  { path: '/companyPlan', title: 'shell.titles.selectPlan' },
-  { path: '/register', title: 'shell.titles.register' },
+  { path: '/dashboard', title: 'shell.titles.dashboard', page: () => import('@/features/dashboard/pages/dashboard-page') },
+  { path: '/myProfile', title: 'shell.titles.myProfile', page: () => import('@/features/my-profile/pages/my-profile-page') },
+  { path: '/SelectPlan', title: 'shell.titles.selectPlan', page: () => import('@/features/plans/pages/select-plan-page') },
+  { path: '/companyPlan', title: 'shell.titles.selectPlan', page: () => import('@/features/plans/pages/select-plan-page') },
+  { path: '/register', title: 'shell.titles.register', page: () => import('@/features/register/pages/register-page') },
 ];
 
 /** The screen a path (or route pattern) belongs to, or null for a path no screen owns. */

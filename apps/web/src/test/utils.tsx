@@ -11,13 +11,16 @@ import { AppProviders } from '@/app/providers';
 import { theme } from '@/app/theme';
 import { routes as appRoutes } from '@/app/routes';
 import { i18n } from '@/lib/i18n';
+import { lookupRefreshingMutations } from '@/lib/query-client';
 import { registerNavigate } from '@/lib/navigation';
 import { storeSignIn } from '@/lib/session';
 
 export function testQueryClient(): QueryClient {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
+    mutationCache: lookupRefreshingMutations(() => client),
     defaultOptions: { queries: { retry: false, gcTime: Infinity, staleTime: 0 }, mutations: { retry: false } },
   });
+  return client;
 }
 
 export const demoUser: SessionUser = {

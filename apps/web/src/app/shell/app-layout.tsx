@@ -2,8 +2,8 @@ import { lazy, Suspense } from 'react';
 import { Center, Loader } from '@mantine/core';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { PageHandle } from '@/lib/pages';
 import { loadPagesScope } from '../pages-scope-loader';
-import type { PageHandle } from '../routes';
 import { GlobalLoading } from './global-loading';
 import { usePageTitle } from './page-title';
 

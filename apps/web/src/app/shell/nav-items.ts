@@ -1,24 +1,7 @@
 import type { ComponentType } from 'react';
-import {
-  IconBuilding,
-  IconBuildingCommunity,
-  IconBuildingHospital,
-  IconCalendarEvent,
-  IconFirstAidKit,
-  IconHistory,
-  IconIdBadge2,
-  IconLayoutKanban,
-  IconMicroscope,
-  IconShieldLock,
-  IconSitemap,
-  IconStethoscope,
-  IconUserHeart,
-  IconUsers,
-  IconUsersGroup,
-  type IconProps,
-} from '@tabler/icons-react';
+import type { IconProps } from '@tabler/icons-react';
 import { planAllows, type Plan } from '@clinic/shared';
-import { mayOpen } from '@/lib/pages';
+import { MENU_GROUPS, mayOpen, PAGES, type MenuGroupKey } from '@/lib/pages';
 
 type Icon = ComponentType<IconProps>;
 
@@ -45,44 +28,38 @@ export interface NavGroup {
 
 export type NavItem = NavLeaf | NavGroup;
 
+/** An entry's key: the last part of its label's i18n key (`shell.nav.staff` is `staff`). */
+const keyOf = (label: string) => label.slice(label.lastIndexOf('.') + 1);
+
 /**
- * The side navigation. Only the organisation levels are gated by plan: company info needs the company
- * plan, medical complexes the complex plan, departments the department plan. Everything else is part
- * of every plan, a single clinic included. An entry shows only to those who may open its page (the
- * page registry's permissions, as the router applies them).
+ * The side navigation, from the page registry's menu entries in their order; a group stands where its first entry
+ * does. Only the organisation levels are gated by plan (the entry's `plan`): company info needs the company plan,
+ * medical complexes the complex plan, departments the department plan. An entry shows only to those who may open its
+ * page (the registry's permissions, as the router applies them).
  */
-export const NAV_ITEMS: readonly NavItem[] = [
-  { kind: 'link', key: 'users', label: 'shell.nav.users', to: '/', icon: IconUsers, alsoMatches: ['/users'] },
-  { kind: 'link', key: 'roles', label: 'shell.nav.roles', to: '/roles', icon: IconShieldLock },
-  { kind: 'link', key: 'audit', label: 'shell.nav.audit', to: '/audit', icon: IconHistory },
-  { kind: 'link', key: 'frontdesk', label: 'shell.nav.frontdesk', to: '/frontdesk', icon: IconLayoutKanban },
-  { kind: 'link', key: 'appointments', label: 'shell.nav.appointments', to: '/appointments', icon: IconCalendarEvent },
-  { kind: 'link', key: 'patients', label: 'shell.nav.patients', to: '/patients', icon: IconUserHeart },
-  {
-    kind: 'group',
-    key: 'medicalFacilities',
-    label: 'shell.nav.medicalFacilities',
-    icon: IconBuildingHospital,
-    children: [
-      { kind: 'link', key: 'company', label: 'shell.nav.company', to: '/company', icon: IconBuilding, requiredPlan: 'company' },
-      { kind: 'link', key: 'medicalComplexes', label: 'shell.nav.medicalComplexes', to: '/medicalComplexes', icon: IconBuildingCommunity, requiredPlan: 'complex' },
-      { kind: 'link', key: 'departments', label: 'shell.nav.departments', to: '/departements', icon: IconSitemap, requiredPlan: 'department' },
-      { kind: 'link', key: 'services', label: 'shell.nav.services', to: '/services', icon: IconFirstAidKit },
-      { kind: 'link', key: 'clinics', label: 'shell.nav.clinics', to: '/clinics', icon: IconBuildingHospital },
-    ],
-  },
-  {
-    kind: 'group',
-    key: 'doctorsAndStaff',
-    label: 'shell.nav.doctorsAndStaff',
-    icon: IconUsersGroup,
-    children: [
-      { kind: 'link', key: 'staff', label: 'shell.nav.staff', to: '/employees', icon: IconIdBadge2 },
-      { kind: 'link', key: 'doctors', label: 'shell.nav.doctors', to: '/doctors', icon: IconStethoscope },
-      { kind: 'link', key: 'specialities', label: 'shell.nav.specialities', to: '/specialities', icon: IconMicroscope },
-    ],
-  },
-];
+export function navItemsFrom(pages: typeof PAGES): NavItem[] {
+  const items: NavItem[] = [];
+  const groups = new Map<MenuGroupKey, NavGroup>();
+  for (const entry of pages) {
+    if (!entry.menu) continue;
+    const { label, icon, group, alsoMatches } = entry.menu;
+    const leaf: NavLeaf = { kind: 'link', key: keyOf(label), label, to: entry.path, icon, requiredPlan: entry.plan, alsoMatches };
+    if (!group) {
+      items.push(leaf);
+      continue;
+    }
+    let parent = groups.get(group);
+    if (!parent) {
+      parent = { kind: 'group', key: group, label: MENU_GROUPS[group].label, icon: MENU_GROUPS[group].icon, children: [] };
+      groups.set(group, parent);
+      items.push(parent);
+    }
+    parent.children.push(leaf);
+  }
+  return items;
+}
+
+export const NAV_ITEMS: readonly NavItem[] = navItemsFrom(PAGES);
 
 /**
  * The entries the plan (and, when given, the user's permissions) allow; a group with no entry left is

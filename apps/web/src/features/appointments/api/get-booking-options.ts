@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ApiList, ServiceRecord } from '@clinic/shared';
 import { http } from '@/lib/http';
+import { useLookup } from '@/lib/lookups';
 
 /** A choice in a select: a record's id and name (and its public id where the list gives one). */
 export interface Option {
@@ -13,24 +14,12 @@ const optionsStale = 60_000;
 
 /** Active clinics, oldest first (the calendar picks the first one). */
 export function useClinicOptions() {
-  return useQuery({
-    queryKey: ['appointments', 'options', 'clinics'],
-    queryFn: ({ signal }) =>
-      http.get<ApiList<Option>>('/clinics', { signal, query: { allData: true, isActive: true, sortBy: 'publicId', order: 'asc' } }).then((r) => r.data),
-    staleTime: optionsStale,
-  });
+  return useLookup<Option>('clinics', { isActive: true, sortBy: 'publicId', order: 'asc' });
 }
 
 /** Active doctors of the company. */
 export function useDoctorOptions() {
-  return useQuery({
-    queryKey: ['appointments', 'options', 'doctors'],
-    queryFn: ({ signal }) =>
-      http
-        .get<ApiList<Option>>('/employees', { signal, query: { allData: true, employeeType: 'Doctor', isActive: true, sortBy: 'name', order: 'asc' } })
-        .then((r) => r.data),
-    staleTime: optionsStale,
-  });
+  return useLookup<Option>('doctors', { isActive: true, sortBy: 'name', order: 'asc' });
 }
 
 /** Active patients matching what the user typed (the list is long: searched on the server). */
@@ -48,13 +37,5 @@ export function usePatientOptions(search: string) {
 
 /** The active services of a clinic, each with its doctors. */
 export function useClinicServices(clinicId: string | null) {
-  return useQuery({
-    queryKey: ['appointments', 'options', 'services', clinicId],
-    queryFn: ({ signal }) =>
-      http
-        .get<ApiList<ServiceRecord>>('/services', { signal, query: { clinic: clinicId, isActive: true, allData: true, sortBy: 'name', order: 'asc' } })
-        .then((r) => r.data),
-    enabled: Boolean(clinicId),
-    staleTime: optionsStale,
-  });
+  return useLookup<ServiceRecord>('services', { clinic: clinicId ?? undefined, isActive: true, sortBy: 'name', order: 'asc' }, { enabled: Boolean(clinicId) });
 }

@@ -1,55 +1,107 @@
 import { useState } from 'react';
-import { Button, Card, Divider, Drawer, Group, Stack, Text } from '@mantine/core';
-import { IconCalendarWeek, IconPlus } from '@tabler/icons-react';
+import { Button, Drawer, Group, Stack, Text } from '@mantine/core';
+import { IconCalendarOff, IconCalendarWeek, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { APPOINTMENT_STATUSES, type AppointmentRecord, type AppointmentStatus } from '@clinic/shared';
+import { APPOINTMENT_STATUSES, type AppointmentRecord } from '@clinic/shared';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { FilterBar } from '@/components/filter-bar';
-import { PageHeader } from '@/components/page-header';
-import { PaginationBar } from '@/components/pagination-bar';
-import { useListState } from '@/components/use-list-state';
+import { dayOf, FilterBar, IdCell, ListFrame, oneOf, RowActions, useListQuery, useListState, type DataTableColumn } from '@/components/list';
+import { formatDay } from '@/lib/dates';
 import { useSession } from '@/lib/session-context';
 import { useDeleteAppointment } from '../api/delete-appointment';
 import { useAppointment } from '../api/get-appointment';
-import { useAppointments } from '../api/get-appointments';
+import { appointmentsQueryOptions } from '../api/get-appointments';
 import { AppointmentDetails } from '../components/appointment-details';
-import { AppointmentsTable } from '../components/appointments-table';
+import { AppointmentStatusBadge } from '../components/appointment-status-badge';
+import { timeRange, wallOf } from '../components/clinic-time';
 
 export default function AppointmentsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { can } = useSession();
   const canWrite = can('appointment_write');
   const list = useListState({ filters: ['status', 'date'] as const });
-  const status = (APPOINTMENT_STATUSES as readonly string[]).includes(list.filters.status ?? '') ? (list.filters.status as AppointmentStatus) : null;
-  const date = list.filters.date && /^\d{4}-\d{2}-\d{2}/.test(list.filters.date) ? list.filters.date.slice(0, 10) : null;
+  const status = oneOf(list.filters.status, APPOINTMENT_STATUSES);
+  const date = dayOf(list.filters.date);
   const [toDelete, setToDelete] = useState<AppointmentRecord | null>(null);
   const [openId, setOpenId] = useState<string | null>(null);
   const opened = useAppointment(openId);
   const remove = useDeleteAppointment();
+  const appointments = useListQuery(list, appointmentsQueryOptions, { status, date });
 
-  const appointments = useAppointments({ page: list.page, limit: list.limit, sortBy: list.sortBy, order: list.order, search: list.search, status, date });
-  const pagination = appointments.data?.pagination;
+  const columns: DataTableColumn<AppointmentRecord>[] = [
+    { key: 'publicId', header: t('appointments.columns.id'), sortKey: 'publicId', render: (a) => <IdCell>{a.publicId}</IdCell> },
+    {
+      key: 'datetime',
+      header: t('appointments.columns.dateTime'),
+      sortKey: 'datetime',
+      render: (a) => {
+        const s = wallOf(a.datetime);
+        return (
+          <Stack gap={0}>
+            <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>{formatDay(s.date, i18n.language)}</Text>
+            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>{timeRange(s.time, wallOf(a.endsAt).time)}</Text>
+          </Stack>
+        );
+      },
+    },
+    {
+      key: 'patient',
+      header: t('appointments.columns.patient'),
+      sortKey: 'patient',
+      render: (a) => (
+        <Stack gap={0}>
+          <Text size="sm" fw={600}>{a.patient.name}</Text>
+          <Text size="xs" c="dimmed" lineClamp={1}>{a.reason}</Text>
+        </Stack>
+      ),
+    },
+    { key: 'doctor', header: t('appointments.columns.doctor'), sortKey: 'doctor', render: (a) => <Text size="sm">{a.doctor.name}</Text> },
+    {
+      key: 'clinic',
+      header: t('appointments.columns.clinic'),
+      sortKey: 'clinic',
+      render: (a) => (
+        <Stack gap={0}>
+          <Text size="sm">{a.clinic.name}</Text>
+          <Text size="xs" c="dimmed">{a.service.name}</Text>
+        </Stack>
+      ),
+    },
+    { key: 'status', header: t('appointments.columns.status'), sortKey: 'status', render: (a) => <AppointmentStatusBadge status={a.status} /> },
+  ];
+  if (canWrite) {
+    columns.push({
+      key: 'actions',
+      header: t('appointments.columns.actions'),
+      align: 'end',
+      width: 80,
+      render: (a) => (
+        <RowActions
+          actions={[
+            { kind: 'delete', label: t('appointments.delete.button'), ariaLabel: t('appointments.delete.rowLabel', { id: a.publicId }), onClick: () => setToDelete(a), testId: 'appointment-row-delete' },
+          ]}
+        />
+      ),
+    });
+  }
 
   return (
-    <Card padding={0}>
-      <Stack gap="md" p={{ base: 'md', sm: 'lg' }}>
-        <PageHeader
-          title={t('appointments.list.title')}
-          subtitle={t('appointments.list.subtitle')}
-          actions={
-            <>
-              <Button component={Link} to="/patients/appointments" variant="light" leftSection={<IconCalendarWeek size={16} />} data-testid="open-calendar">
-                {t('appointments.list.calendar')}
-              </Button>
-              {canWrite && (
-                <Button component={Link} to="/appointments/add" leftSection={<IconPlus size={16} stroke={2} />} data-testid="add-appointment">
-                  {t('appointments.list.add')}
-                </Button>
-              )}
-            </>
-          }
-        />
+    <ListFrame
+      title={t('appointments.list.title')}
+      subtitle={t('appointments.list.subtitle')}
+      actions={
+        <>
+          <Button component={Link} to="/patients/appointments" variant="light" leftSection={<IconCalendarWeek size={16} />} data-testid="open-calendar">
+            {t('appointments.list.calendar')}
+          </Button>
+          {canWrite && (
+            <Button component={Link} to="/appointments/add" leftSection={<IconPlus size={16} stroke={2} />} data-testid="add-appointment">
+              {t('appointments.list.add')}
+            </Button>
+          )}
+        </>
+      }
+      filters={
         <FilterBar
           search={{ value: list.search, onChange: list.setSearch, placeholder: t('appointments.list.searchPlaceholder') }}
           selects={[
@@ -62,37 +114,20 @@ export default function AppointmentsPage() {
               onChange: (value) => list.setFilter('status', value),
             },
           ]}
-          date={{ value: date, onChange: (value) => list.setFilter('date', value ? value.slice(0, 10) : null), label: t('appointments.list.date'), placeholder: t('appointments.list.datePlaceholder') }}
+          date={{ value: date, onChange: (value) => list.setFilter('date', dayOf(value)), label: t('appointments.list.date'), placeholder: t('appointments.list.datePlaceholder') }}
         />
-      </Stack>
-      <Divider />
-      <AppointmentsTable
-        rows={appointments.data?.data}
-        page={list.page}
-        limit={list.limit}
-        loading={appointments.isPending}
-        stale={appointments.isPlaceholderData}
-        filtered={list.isFiltered}
-        error={appointments.isError ? appointments.error.message : null}
-        onRetry={() => void appointments.refetch()}
-        sortBy={list.sortBy}
-        order={list.order}
-        onSort={list.toggleSort}
-        onOpen={(a) => setOpenId(a._id)}
-        onDelete={canWrite ? setToDelete : undefined}
-      />
-      <Divider />
-      <Stack p={{ base: 'md', sm: 'lg' }} py="md">
-        <PaginationBar
-          page={list.page}
-          limit={list.limit}
-          total={pagination?.total_items ?? 0}
-          totalPages={pagination?.total_pages ?? 1}
-          exact={pagination?.total_exact ?? true}
-          onPageChange={list.setPage}
-          onLimitChange={list.setLimit}
-        />
-      </Stack>
+      }
+      list={list}
+      query={appointments}
+      columns={columns}
+      data-testid="appointments-table"
+      getRowKey={(a) => a._id}
+      onRowClick={(a) => setOpenId(a._id)}
+      rowLabel={(a) => `${a.publicId} ${a.patient.name}`}
+      emptyText={t('appointments.list.empty')}
+      emptyIcon={<IconCalendarOff stroke={1.6} />}
+      minWidth={860}
+    >
       <ConfirmDialog
         opened={Boolean(toDelete)}
         title={t('appointments.delete.title')}
@@ -114,6 +149,6 @@ export default function AppointmentsPage() {
       >
         <AppointmentDetails appointment={opened.data} loading={opened.isPending} onDeleted={() => setOpenId(null)} />
       </Drawer>
-    </Card>
+    </ListFrame>
   );
 }

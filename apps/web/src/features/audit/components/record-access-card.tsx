@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { Card, Group, Pagination, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconShieldCheck } from '@tabler/icons-react';
+import { IconHistory, IconShieldCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useAudit } from '../api/get-audit';
-import { AuditTable } from './audit-table';
+import type { AuditEntry } from '@clinic/shared';
+import { DataTable } from '@/components/list';
+import { AuditEntryDrawer, useAuditColumns, useAuditLabels } from './audit-entry';
 
 const PAGE_SIZE = 5;
 
@@ -11,6 +13,9 @@ const PAGE_SIZE = 5;
 export function RecordAccessCard({ entity, entityId }: { entity: string; entityId: string }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<AuditEntry | null>(null);
+  const columns = useAuditColumns(true);
+  const labels = useAuditLabels();
   const audit = useAudit({ page, limit: PAGE_SIZE, sortBy: 'createdAt', order: 'desc', actor: null, entity, entityId, action: null, from: null, to: null });
   const totalPages = audit.data?.pagination?.total_pages ?? 1;
   return (
@@ -26,8 +31,16 @@ export function RecordAccessCard({ entity, entityId }: { entity: string; entityI
           </Stack>
         </Group>
       </Stack>
-      <AuditTable
-        compact
+      <DataTable
+        data-testid="audit-table"
+        caption={t('audit.title')}
+        columns={columns}
+        getRowKey={(e) => e._id}
+        onRowClick={setOpen}
+        rowLabel={(e) => `${labels.action(e.action)} ${labels.entity(e.entity)}`}
+        emptyText={t('audit.empty')}
+        emptyIcon={<IconHistory stroke={1.6} />}
+        minWidth={480}
         rows={Array.isArray(audit.data?.data) ? audit.data.data : undefined}
         page={page}
         limit={PAGE_SIZE}
@@ -38,6 +51,7 @@ export function RecordAccessCard({ entity, entityId }: { entity: string; entityI
         sortBy="createdAt"
         order="desc"
       />
+      <AuditEntryDrawer entry={open} onClose={() => setOpen(null)} />
       {totalPages > 1 && (
         <Group justify="center" p="md">
           <Pagination size="sm" total={totalPages} value={page} onChange={setPage} />

@@ -1,31 +1,23 @@
-import { Card, Divider, Group, Stack } from '@mantine/core';
+import { useState } from 'react';
+import { Group } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { IconCalendar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { FilterBar } from '@/components/filter-bar';
-import { PageHeader } from '@/components/page-header';
-import { PaginationBar } from '@/components/pagination-bar';
-import { useListState } from '@/components/use-list-state';
+import { IconCalendar, IconHistory } from '@tabler/icons-react';
+import type { AuditEntry } from '@clinic/shared';
+import { dayOf, FilterBar, ListFrame, listParams, useListState } from '@/components/list';
 import { dateInputFormat } from '@/lib/dates';
 import { useAudit, useAuditFilters } from '../api/get-audit';
-import { AuditTable, useAuditLabels } from '../components/audit-table';
-
-function dayText(value: unknown): string | null {
-  if (!value) return null;
-  const text = String(value);
-  return /^\d{4}-\d{2}-\d{2}/.test(text) ? text.slice(0, 10) : null;
-}
+import { AuditEntryDrawer, useAuditColumns, useAuditLabels } from '../components/audit-entry';
 
 export default function AuditPage() {
   const { t, i18n } = useTranslation();
   const labels = useAuditLabels();
   const list = useListState({ filters: ['actor', 'entity', 'action', 'from', 'to'] as const, defaultSortBy: 'createdAt' });
   const filterValues = useAuditFilters();
+  const columns = useAuditColumns();
+  const [open, setOpen] = useState<AuditEntry | null>(null);
   const audit = useAudit({
-    page: list.page,
-    limit: list.limit,
-    sortBy: list.sortBy,
-    order: list.order,
+    ...listParams(list),
     actor: list.filters.actor,
     entity: list.filters.entity,
     action: list.filters.action,
@@ -33,12 +25,12 @@ export default function AuditPage() {
     to: list.filters.to,
   });
   const values = filterValues.data;
-  const pagination = audit.data?.pagination;
 
   return (
-    <Card padding={0}>
-      <Stack gap="md" p={{ base: 'md', sm: 'lg' }}>
-        <PageHeader title={t('audit.title')} subtitle={t('audit.subtitle')} />
+    <ListFrame
+      title={t('audit.title')}
+      subtitle={t('audit.subtitle')}
+      filters={
         <FilterBar
           selects={[
             {
@@ -72,7 +64,7 @@ export default function AuditPage() {
               aria-label={t('audit.filters.from')}
               placeholder={t('audit.filters.from')}
               value={list.filters.from}
-              onChange={(v) => list.setFilter('from', dayText(v))}
+              onChange={(v) => list.setFilter('from', dayOf(v ? String(v) : null))}
               valueFormat={dateInputFormat(i18n.language, 'short')}
               clearable
               maxDate={list.filters.to ?? undefined}
@@ -84,7 +76,7 @@ export default function AuditPage() {
               aria-label={t('audit.filters.to')}
               placeholder={t('audit.filters.to')}
               value={list.filters.to}
-              onChange={(v) => list.setFilter('to', dayText(v))}
+              onChange={(v) => list.setFilter('to', dayOf(v ? String(v) : null))}
               valueFormat={dateInputFormat(i18n.language, 'short')}
               clearable
               minDate={list.filters.from ?? undefined}
@@ -94,32 +86,19 @@ export default function AuditPage() {
             />
           </Group>
         </FilterBar>
-      </Stack>
-      <Divider />
-      <AuditTable
-        rows={audit.data?.data}
-        page={list.page}
-        limit={list.limit}
-        loading={audit.isPending}
-        stale={audit.isPlaceholderData}
-        error={audit.isError ? audit.error.message : null}
-        onRetry={() => void audit.refetch()}
-        sortBy={list.sortBy}
-        order={list.order}
-        onSort={list.toggleSort}
-      />
-      <Divider />
-      <Stack p={{ base: 'md', sm: 'lg' }} py="md">
-        <PaginationBar
-          page={list.page}
-          limit={list.limit}
-          total={pagination?.total_items ?? 0}
-          totalPages={pagination?.total_pages ?? 1}
-          exact={pagination?.total_exact ?? true}
-          onPageChange={list.setPage}
-          onLimitChange={list.setLimit}
-        />
-      </Stack>
-    </Card>
+      }
+      list={list}
+      query={audit}
+      columns={columns}
+      data-testid="audit-table"
+      getRowKey={(e) => e._id}
+      onRowClick={setOpen}
+      rowLabel={(e) => `${labels.action(e.action)} ${labels.entity(e.entity)}`}
+      emptyText={t('audit.empty')}
+      emptyIcon={<IconHistory stroke={1.6} />}
+      minWidth={860}
+    >
+      <AuditEntryDrawer entry={open} onClose={() => setOpen(null)} />
+    </ListFrame>
   );
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { forgetDeletedRecord } from '@/lib/forget-deleted';
 import { http } from '@/lib/http';
-import { orgKeys } from '@/features/organisation/org-keys';
+import { orgKeys } from '@/features/organisation/lib/org-keys';
 
 /** Deleting a record others depend on is refused (409) with a message naming them; the toast shows it. */
 export function deleteClinic(id: string): Promise<{ success: true; message?: string }> {
@@ -11,6 +11,7 @@ export function deleteClinic(id: string): Promise<{ success: true; message?: str
 export function useDeleteClinic() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { lookups: ['clinics'] },
     mutationFn: deleteClinic,
     onSuccess: (_result, id) =>
       forgetDeletedRecord(queryClient, { forget: [orgKeys.clinic(id), orgKeys.clinicPatientCount(id)], refresh: [orgKeys.all] }),

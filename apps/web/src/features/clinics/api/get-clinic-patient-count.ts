@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ApiSuccess } from '@clinic/shared';
 import { http } from '@/lib/http';
-import { orgKeys } from '@/features/organisation/org-keys';
+import { orgKeys } from '@/features/organisation/lib/org-keys';
 
 export async function getClinicPatientCount(id: string, signal?: AbortSignal): Promise<number> {
   const body = await http.get<ApiSuccess<{ patientCount: number }>>(`/clinics/${encodeURIComponent(id)}/patient-count`, { signal, silent: true });

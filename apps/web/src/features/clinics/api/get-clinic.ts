@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiSuccess, ClinicRecord } from '@clinic/shared';
 import { http } from '@/lib/http';
-import { orgKeys } from '@/features/organisation/org-keys';
+import { orgKeys } from '@/features/organisation/lib/org-keys';
 
 export async function getClinic(id: string, signal?: AbortSignal): Promise<ClinicRecord> {
   const body = await http.get<ApiSuccess<ClinicRecord>>(`/clinics/${encodeURIComponent(id)}`, { signal, silent: true });

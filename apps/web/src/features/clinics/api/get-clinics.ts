@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiList, ClinicListItem } from '@clinic/shared';
 import { http } from '@/lib/http';
-import { listParams, orgKeys, type OrgListQuery } from '@/features/organisation/org-keys';
+import { listParams, orgKeys, type OrgListQuery } from '@/features/organisation/lib/org-keys';
 
 export function getClinics(query: OrgListQuery, signal?: AbortSignal): Promise<ApiList<ClinicListItem>> {
   return http.get<ApiList<ClinicListItem>>('/clinics', { signal, query: listParams(query) });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiSuccess, ClinicRecord, ClinicValues } from '@clinic/shared';
 import { http } from '@/lib/http';
-import { orgKeys } from '@/features/organisation/org-keys';
+import { orgKeys } from '@/features/organisation/lib/org-keys';
 
 export function createClinic(values: ClinicValues): Promise<ApiSuccess<ClinicRecord>> {
   return http.post<ApiSuccess<ClinicRecord>>('/clinics', values);
@@ -16,6 +16,7 @@ export function updateClinic(id: string, values: ClinicValues, version: number):
 export function useCreateClinic() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { lookups: ['clinics'] },
     mutationFn: createClinic,
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: orgKeys.all });
@@ -26,6 +27,7 @@ export function useCreateClinic() {
 export function useUpdateClinic() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { lookups: ['clinics'] },
     mutationFn: ({ id, values, version }: { id: string; values: ClinicValues; version: number }) => updateClinic(id, values, version),
     onSuccess: async (result) => {
       queryClient.setQueryData(orgKeys.clinic(result.data._id), result.data);

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
 import { useSession } from '@/lib/session-context';
-import { BackLink } from '@/features/organisation/components/details';
+import { BackLink } from '@/components/details';
 import { useCreateClinic } from '../api/save-clinic';
 import { ClinicForm, emptyClinic } from '../components/clinic-form';
 

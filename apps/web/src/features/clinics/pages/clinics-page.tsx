@@ -3,24 +3,21 @@ import { IconBuildingHospital, IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ClinicListItem } from '@clinic/shared';
-import type { DataTableColumn } from '@/components/data-table';
-import { ListScreen } from '@/components/list-screen';
-import { FilterBar } from '@/components/filter-bar';
-import { useListState } from '@/components/use-list-state';
+import { StatusBadge } from '@/components/details';
+import { FilterBar, IdCell, ListFrame, useListQuery, useListState, useStatusFilter, type DataTableColumn } from '@/components/list';
 import { useCanOpen } from '@/lib/pages';
-import { StatusBadge } from '@/features/organisation/components/details';
-import { useClinics } from '../api/get-clinics';
+import { clinicListQueryOptions } from '../api/get-clinics';
 
 export default function ClinicsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const canOpen = useCanOpen();
   const list = useListState({ filters: ['status'] as const });
-  const status = list.filters.status === 'active' || list.filters.status === 'inactive' ? list.filters.status : null;
-  const clinics = useClinics({ page: list.page, limit: list.limit, sortBy: list.sortBy, order: list.order, search: list.search, status });
+  const { status, select: statusSelect } = useStatusFilter(list);
+  const clinics = useListQuery(list, clinicListQueryOptions, { status });
 
   const columns: DataTableColumn<ClinicListItem>[] = [
-    { key: 'publicId', header: t('clinics.columns.id'), sortKey: 'publicId', render: (c) => <Text size="sm" ff="monospace" c="dimmed" style={{ whiteSpace: 'nowrap' }}>{c.publicId}</Text> },
+    { key: 'publicId', header: t('clinics.columns.id'), sortKey: 'publicId', render: (c) => <IdCell>{c.publicId}</IdCell> },
     {
       key: 'name',
       header: t('clinics.columns.name'),
@@ -49,18 +46,14 @@ export default function ClinicsPage() {
   ];
 
   return (
-    <ListScreen
+    <ListFrame
       title={t('clinics.title')}
       subtitle={t('clinics.subtitle')}
       actions={canOpen('/clinics/add') && <Button component={Link} to="/clinics/add" leftSection={<IconPlus size={16} stroke={2} />} data-testid="clinics-add">{t('clinics.add')}</Button>}
       filters={
         <FilterBar
           search={{ value: list.search, onChange: list.setSearch, placeholder: t('clinics.searchPlaceholder') }}
-          selects={[{
-            key: 'status', label: t('organisation.filters.status'), placeholder: t('organisation.filters.allStatuses'), value: status,
-            data: [{ value: 'active', label: t('common.status.active') }, { value: 'inactive', label: t('common.status.inactive') }],
-            onChange: (value) => list.setFilter('status', value),
-          }]}
+          selects={[statusSelect]}
         />
       }
       list={list}

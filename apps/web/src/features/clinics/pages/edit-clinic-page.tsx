@@ -6,7 +6,7 @@ import { StaleRecordAlert } from '@/components/stale-record-alert';
 import { useEditedRecord } from '@/lib/edited-record';
 import { isApiError } from '@/lib/http';
 import { useSession } from '@/lib/session-context';
-import { BackLink, DetailsMissing, PageLoader } from '@/features/organisation/components/details';
+import { BackLink, DetailsMissing, PageLoader } from '@/components/details';
 import { useClinic } from '../api/get-clinic';
 import { useUpdateClinic } from '../api/save-clinic';
 import { ClinicForm, clinicFormValues } from '../components/clinic-form';

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiList, CompanyRecord } from '@clinic/shared';
 import { refreshFileLinks, refreshFileLinksOnFocus } from '@/lib/file-links';
 import { http } from '@/lib/http';
-import { orgKeys } from '@/features/organisation/org-keys';
+import { orgKeys } from '@/features/organisation/lib/org-keys';
 
 /** The company read returns a list; the first item is the caller's company (none until its profile exists). */
 export async function getCompany(signal?: AbortSignal): Promise<CompanyRecord | null> {

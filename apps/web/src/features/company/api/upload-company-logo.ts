@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiSuccess, CompanyRecord } from '@clinic/shared';
 import { http } from '@/lib/http';
-import { orgKeys } from '@/features/organisation/org-keys';
+import { orgKeys } from '@/features/organisation/lib/org-keys';
 
 /** Multipart with the file in `logo` (JPEG or PNG, at most 5 MB; the server checks the content). */
 export function uploadCompanyLogo(id: string, file: File): Promise<ApiSuccess<CompanyRecord>> {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
 import { StaleRecordAlert } from '@/components/stale-record-alert';
 import { useEditedRecord } from '@/lib/edited-record';
-import { BackLink, DetailsMissing, PageLoader } from '@/features/organisation/components/details';
+import { BackLink, DetailsMissing, PageLoader } from '@/components/details';
 import { useCompany } from '../api/get-company';
 import { useCreateCompany, useUpdateCompany } from '../api/save-company';
 import { CompanyForm, companyFormValues, emptyCompany } from '../components/company-form';

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/empty-state';
 import { useCanOpen } from '@/lib/pages';
 import { useSession } from '@/lib/session-context';
-import { ContactLinks, InfoItem, SectionCard } from '@/features/organisation/components/details';
-import { formatDate } from '@/features/organisation/org-format';
+import { ContactLinks, InfoItem, SectionCard } from '@/components/details';
+import { formatDate } from '@/features/organisation';
 import { useCompany } from '../api/get-company';
 
 function ListBlock({ title, rows, empty, testId }: { title: string; rows: Array<{ key: string; main: string; sub?: string }>; empty: string; testId: string }) {

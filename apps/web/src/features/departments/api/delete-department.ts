@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { forgetDeletedRecord } from '@/lib/forget-deleted';
 import { http } from '@/lib/http';
-import { orgKeys } from '@/features/organisation/org-keys';
+import { orgKeys } from '@/features/organisation/lib/org-keys';
 
 /** Deleting a record others depend on is refused (409) with a message naming them; the toast shows it. */
 export function deleteDepartment(id: string): Promise<{ success: true; message?: string }> {
@@ -11,6 +11,7 @@ export function deleteDepartment(id: string): Promise<{ success: true; message?:
 export function useDeleteDepartment() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { lookups: ['departments'] },
     mutationFn: deleteDepartment,
     onSuccess: (_result, id) => forgetDeletedRecord(queryClient, { forget: [orgKeys.department(id)], refresh: [orgKeys.all] }),
   });

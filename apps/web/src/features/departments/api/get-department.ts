@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiSuccess, DepartmentRecord } from '@clinic/shared';
 import { http } from '@/lib/http';
-import { orgKeys } from '@/features/organisation/org-keys';
+import { orgKeys } from '@/features/organisation/lib/org-keys';
 
 export async function getDepartment(id: string, signal?: AbortSignal): Promise<DepartmentRecord> {
   const body = await http.get<ApiSuccess<DepartmentRecord>>(`/departments/${encodeURIComponent(id)}`, { signal, silent: true });

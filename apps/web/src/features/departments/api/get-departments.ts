@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiList, DepartmentListItem } from '@clinic/shared';
 import { http } from '@/lib/http';
-import { listParams, orgKeys, type OrgListQuery } from '@/features/organisation/org-keys';
+import { listParams, orgKeys, type OrgListQuery } from '@/features/organisation/lib/org-keys';
 
 export function getDepartments(query: OrgListQuery, signal?: AbortSignal): Promise<ApiList<DepartmentListItem>> {
   return http.get<ApiList<DepartmentListItem>>('/departments', { signal, query: listParams(query) });

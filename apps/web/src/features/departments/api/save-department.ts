@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiSuccess, DepartmentRecord, DepartmentValues } from '@clinic/shared';
 import { http } from '@/lib/http';
-import { orgKeys } from '@/features/organisation/org-keys';
+import { orgKeys } from '@/features/organisation/lib/org-keys';
 
 export function createDepartment(values: DepartmentValues): Promise<ApiSuccess<DepartmentRecord>> {
   return http.post<ApiSuccess<DepartmentRecord>>('/departments', values);
@@ -16,6 +16,7 @@ export function updateDepartment(id: string, values: DepartmentValues, version: 
 export function useCreateDepartment() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { lookups: ['departments'] },
     mutationFn: createDepartment,
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: orgKeys.all });
@@ -26,6 +27,7 @@ export function useCreateDepartment() {
 export function useUpdateDepartment() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { lookups: ['departments'] },
     mutationFn: ({ id, values, version }: { id: string; values: DepartmentValues; version: number }) => updateDepartment(id, values, version),
     onSuccess: async (result) => {
       queryClient.setQueryData(orgKeys.department(result.data._id), result.data);

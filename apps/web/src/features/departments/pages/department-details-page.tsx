@@ -3,11 +3,11 @@ import { Avatar, Badge, Button, Card, Grid, Group, SimpleGrid, Stack, Table, Tex
 import { IconBuildingHospital, IconEdit, IconSitemap, IconTrash, IconUserHeart, IconUsers } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { BackLink, ContactLinks, ContactList, DetailsFrame, InfoItem, RefList, SectionCard, StatTile, StatusBadge } from '@/components/details';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EmptyState } from '@/components/empty-state';
-import { isApiError } from '@/lib/http';
 import { useSession } from '@/lib/session-context';
-import { BackLink, ContactLinks, ContactList, DetailsMissing, InfoItem, PageLoader, RefList, SectionCard, StatTile, StatusBadge, establishedText } from '@/features/organisation/components/details';
+import { establishedText } from '@/features/organisation/components/org-details';
 import { useDepartment } from '../api/get-department';
 import { useDeleteDepartment } from '../api/delete-department';
 
@@ -20,120 +20,120 @@ export default function DepartmentDetailsPage() {
   const remove = useDeleteDepartment();
   const [confirming, setConfirming] = useState(false);
 
-  if (department.isPending) return <PageLoader />;
-  if (department.isError) {
-    const missing = isApiError(department.error) && [404, 422].includes(department.error.status);
-    return <DetailsMissing title={t('departments.empty')} error={missing ? null : department.error.message} onRetry={() => void department.refetch()} backTo="/departements" backLabel={t('departments.backToList')} />;
-  }
-  const d = department.data;
-  const canWrite = can('department_write');
-
   return (
-    <Stack gap="lg" data-testid="department-details">
-      <BackLink to="/departements" label={t('departments.backToList')} />
-      <Card>
-        <Group justify="space-between" align="flex-start" gap="lg" wrap="wrap">
-          <Group gap="lg" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 18rem' }}>
-            <Avatar src={d.logo} size={72} radius="md" color="clinic" alt={d.name}>
-              <IconSitemap size={34} stroke={1.5} />
-            </Avatar>
-            <Stack gap={6} style={{ minWidth: 0 }}>
-              <Title order={2} fz={{ base: 'h3', sm: 'h2' }} data-testid="department-title" style={{ overflowWrap: 'anywhere' }}>{d.name}</Title>
-              <Group gap="xs">
-                <Badge variant="outline" color="gray" tt="none" ff="monospace">{d.publicId}</Badge>
-                <StatusBadge active={d.isActive} />
-                {d.clinicCollection && <Badge variant="light" tt="none">{d.clinicCollection.name}</Badge>}
+    <DetailsFrame query={department} notFound={t('departments.empty')} back={{ to: '/departements', label: t('departments.backToList') }}>
+      {(d) => {
+        const canWrite = can('department_write');
+
+        return (
+          <Stack gap="lg" data-testid="department-details">
+            <BackLink to="/departements" label={t('departments.backToList')} />
+            <Card>
+              <Group justify="space-between" align="flex-start" gap="lg" wrap="wrap">
+                <Group gap="lg" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 18rem' }}>
+                  <Avatar src={d.logo} size={72} radius="md" color="clinic" alt={d.name}>
+                    <IconSitemap size={34} stroke={1.5} />
+                  </Avatar>
+                  <Stack gap={6} style={{ minWidth: 0 }}>
+                    <Title order={2} fz={{ base: 'h3', sm: 'h2' }} data-testid="department-title" style={{ overflowWrap: 'anywhere' }}>{d.name}</Title>
+                    <Group gap="xs">
+                      <Badge variant="outline" color="gray" tt="none" ff="monospace">{d.publicId}</Badge>
+                      <StatusBadge active={d.isActive} />
+                      {d.clinicCollection && <Badge variant="light" tt="none">{d.clinicCollection.name}</Badge>}
+                    </Group>
+                  </Stack>
+                </Group>
+                <Stack gap="sm" align="flex-end">
+                  <ContactLinks contacts={d.contactInfos} location={d.locationGoogl} />
+                  {canWrite && (
+                    <Group gap="sm">
+                      <Button component={Link} to={`/departements/edit/${d._id}`} variant="light" leftSection={<IconEdit size={16} />} data-testid="department-edit">{t('organisation.actions.edit')}</Button>
+                      <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={() => setConfirming(true)} data-testid="department-delete">{t('organisation.actions.delete')}</Button>
+                    </Group>
+                  )}
+                </Stack>
               </Group>
-            </Stack>
-          </Group>
-          <Stack gap="sm" align="flex-end">
-            <ContactLinks contacts={d.contactInfos} location={d.locationGoogl} />
-            {canWrite && (
-              <Group gap="sm">
-                <Button component={Link} to={`/departements/edit/${d._id}`} variant="light" leftSection={<IconEdit size={16} />} data-testid="department-edit">{t('organisation.actions.edit')}</Button>
-                <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={() => setConfirming(true)} data-testid="department-delete">{t('organisation.actions.delete')}</Button>
-              </Group>
-            )}
-          </Stack>
-        </Group>
-      </Card>
+            </Card>
 
-      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="lg">
-        <StatTile label={t('organisation.stats.clinics')} value={d.clinicCount} icon={<IconBuildingHospital size={22} />} testId="department-clinic-count" />
-        <StatTile label={t('organisation.stats.patients')} value={d.patientCount} icon={<IconUserHeart size={22} />} testId="department-patient-count" />
-        <StatTile label={t('organisation.stats.staff')} value={d.staff.length} icon={<IconUsers size={22} />} testId="department-staff-count" />
-      </SimpleGrid>
+            <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="lg">
+              <StatTile label={t('organisation.stats.clinics')} value={d.clinicCount} icon={<IconBuildingHospital size={22} />} testId="department-clinic-count" />
+              <StatTile label={t('organisation.stats.patients')} value={d.patientCount} icon={<IconUserHeart size={22} />} testId="department-patient-count" />
+              <StatTile label={t('organisation.stats.staff')} value={d.staff.length} icon={<IconUsers size={22} />} testId="department-staff-count" />
+            </SimpleGrid>
 
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 7 }}>
-          <Stack gap="lg">
-            <SectionCard title={t('departments.details.about')}>
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                <InfoItem label={t('organisation.fields.pic')} value={d.PIC?.name} />
-                <InfoItem label={t('organisation.fields.complex')} value={d.clinicCollection?.name} />
-                <InfoItem label={t('organisation.fields.address')} value={d.address} />
-                <InfoItem label={t('departments.form.patientCapacity')} value={d.patientCapacity ?? ''} />
-                <InfoItem label={t('organisation.fields.yearOfEstablishment')} value={establishedText(d.yearOfEstablishment, i18n.language)} />
-                <InfoItem label={t('organisation.fields.status')} value={<StatusBadge active={d.isActive} />} />
-              </SimpleGrid>
-              <Stack gap="md" mt="md">
-                <InfoItem label={t('organisation.fields.introduction')} value={d.introduction} />
-                <InfoItem label={t('organisation.fields.vision')} value={d.vision} />
-                <InfoItem label={t('organisation.fields.details')} value={d.details} />
-              </Stack>
-            </SectionCard>
-            <SectionCard title={t('departments.details.staff')} testId="department-staff">
-              {d.staff.length ? (
-                <Table.ScrollContainer minWidth={420} type="native">
-                  <Table verticalSpacing="xs" highlightOnHover>
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>{t('departments.details.staffId')}</Table.Th>
-                        <Table.Th>{t('departments.details.staffName')}</Table.Th>
-                        <Table.Th>{t('departments.details.staffType')}</Table.Th>
-                        <Table.Th>{t('organisation.fields.status')}</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {d.staff.map((s) => (
-                        <Table.Tr key={s._id}>
-                          <Table.Td><Text size="sm" ff="monospace" c="dimmed">{s.publicId}</Text></Table.Td>
-                          <Table.Td><Text size="sm" fw={500}>{s.name}</Text></Table.Td>
-                          <Table.Td><Text size="sm">{t(`common.employeeTypes.${s.employeeType}`, { defaultValue: s.employeeType })}</Text></Table.Td>
-                          <Table.Td><StatusBadge active={s.isActive} /></Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
-              ) : (
-                <EmptyState title={t('departments.details.noStaff')} icon={<IconUsers stroke={1.6} />} size="sm" />
-              )}
-            </SectionCard>
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5 }}>
-          <Stack gap="lg">
-            <SectionCard title={t('departments.details.clinics')} testId="department-clinics">
-              <RefList items={d.clinics} emptyText={t('departments.details.noClinics')} linkTo={(c) => `/clinics/details/${c}`} />
-            </SectionCard>
-            <SectionCard title={t('organisation.contacts.title')}>
-              <ContactList contacts={d.contactInfos} />
-            </SectionCard>
-          </Stack>
-        </Grid.Col>
-      </Grid>
+            <Grid gap="lg">
+              <Grid.Col span={{ base: 12, md: 7 }}>
+                <Stack gap="lg">
+                  <SectionCard title={t('departments.details.about')}>
+                    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                      <InfoItem label={t('organisation.fields.pic')} value={d.PIC?.name} />
+                      <InfoItem label={t('organisation.fields.complex')} value={d.clinicCollection?.name} />
+                      <InfoItem label={t('organisation.fields.address')} value={d.address} />
+                      <InfoItem label={t('departments.form.patientCapacity')} value={d.patientCapacity ?? ''} />
+                      <InfoItem label={t('organisation.fields.yearOfEstablishment')} value={establishedText(d.yearOfEstablishment, i18n.language)} />
+                      <InfoItem label={t('organisation.fields.status')} value={<StatusBadge active={d.isActive} />} />
+                    </SimpleGrid>
+                    <Stack gap="md" mt="md">
+                      <InfoItem label={t('organisation.fields.introduction')} value={d.introduction} />
+                      <InfoItem label={t('organisation.fields.vision')} value={d.vision} />
+                      <InfoItem label={t('organisation.fields.details')} value={d.details} />
+                    </Stack>
+                  </SectionCard>
+                  <SectionCard title={t('departments.details.staff')} testId="department-staff">
+                    {d.staff.length ? (
+                      <Table.ScrollContainer minWidth={420} type="native">
+                        <Table verticalSpacing="xs" highlightOnHover>
+                          <Table.Thead>
+                            <Table.Tr>
+                              <Table.Th>{t('departments.details.staffId')}</Table.Th>
+                              <Table.Th>{t('departments.details.staffName')}</Table.Th>
+                              <Table.Th>{t('departments.details.staffType')}</Table.Th>
+                              <Table.Th>{t('organisation.fields.status')}</Table.Th>
+                            </Table.Tr>
+                          </Table.Thead>
+                          <Table.Tbody>
+                            {d.staff.map((s) => (
+                              <Table.Tr key={s._id}>
+                                <Table.Td><Text size="sm" ff="monospace" c="dimmed">{s.publicId}</Text></Table.Td>
+                                <Table.Td><Text size="sm" fw={500}>{s.name}</Text></Table.Td>
+                                <Table.Td><Text size="sm">{t(`common.employeeTypes.${s.employeeType}`, { defaultValue: s.employeeType })}</Text></Table.Td>
+                                <Table.Td><StatusBadge active={s.isActive} /></Table.Td>
+                              </Table.Tr>
+                            ))}
+                          </Table.Tbody>
+                        </Table>
+                      </Table.ScrollContainer>
+                    ) : (
+                      <EmptyState title={t('departments.details.noStaff')} icon={<IconUsers stroke={1.6} />} size="sm" />
+                    )}
+                  </SectionCard>
+                </Stack>
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, md: 5 }}>
+                <Stack gap="lg">
+                  <SectionCard title={t('departments.details.clinics')} testId="department-clinics">
+                    <RefList items={d.clinics} emptyText={t('departments.details.noClinics')} linkTo={(c) => `/clinics/details/${c}`} />
+                  </SectionCard>
+                  <SectionCard title={t('organisation.contacts.title')}>
+                    <ContactList contacts={d.contactInfos} />
+                  </SectionCard>
+                </Stack>
+              </Grid.Col>
+            </Grid>
 
-      <ConfirmDialog
-        opened={confirming}
-        title={t('departments.delete.title')}
-        text={t('departments.delete.text', { name: d.name })}
-        confirmLabel={t('organisation.actions.delete')}
-        confirmColor="red"
-        loading={remove.isPending}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => remove.mutate(d._id, { onSuccess: () => void navigate('/departements'), onSettled: () => setConfirming(false) })}
-      />
-    </Stack>
+            <ConfirmDialog
+              opened={confirming}
+              title={t('departments.delete.title')}
+              text={t('departments.delete.text', { name: d.name })}
+              confirmLabel={t('organisation.actions.delete')}
+              confirmColor="red"
+              loading={remove.isPending}
+              onCancel={() => setConfirming(false)}
+              onConfirm={() => remove.mutate(d._id, { onSuccess: () => void navigate('/departements'), onSettled: () => setConfirming(false) })}
+            />
+          </Stack>
+        );
+      }}
+    </DetailsFrame>
   );
 }

@@ -3,15 +3,12 @@ import { IconPlus, IconSitemap } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { DepartmentListItem } from '@clinic/shared';
-import type { DataTableColumn } from '@/components/data-table';
-import { ListScreen } from '@/components/list-screen';
-import { FilterBar } from '@/components/filter-bar';
-import { useListState } from '@/components/use-list-state';
+import { StatusBadge } from '@/components/details';
+import { FilterBar, IdCell, ListFrame, useListQuery, useListState, useStatusFilter, type DataTableColumn } from '@/components/list';
 import { useCanOpen } from '@/lib/pages';
 import { useSession } from '@/lib/session-context';
 import { planAllows } from '@clinic/shared';
-import { StatusBadge } from '@/features/organisation/components/details';
-import { useDepartments } from '../api/get-departments';
+import { departmentListQueryOptions } from '../api/get-departments';
 
 export default function DepartmentsPage() {
   const { t } = useTranslation();
@@ -19,11 +16,11 @@ export default function DepartmentsPage() {
   const { plan } = useSession();
   const canOpen = useCanOpen();
   const list = useListState({ filters: ['status'] as const });
-  const status = list.filters.status === 'active' || list.filters.status === 'inactive' ? list.filters.status : null;
-  const departments = useDepartments({ page: list.page, limit: list.limit, sortBy: list.sortBy, order: list.order, search: list.search, status });
+  const { status, select: statusSelect } = useStatusFilter(list);
+  const departments = useListQuery(list, departmentListQueryOptions, { status });
 
   const columns: DataTableColumn<DepartmentListItem>[] = [
-    { key: 'publicId', header: t('departments.columns.id'), sortKey: 'publicId', render: (d) => <Text size="sm" ff="monospace" c="dimmed" style={{ whiteSpace: 'nowrap' }}>{d.publicId}</Text> },
+    { key: 'publicId', header: t('departments.columns.id'), sortKey: 'publicId', render: (d) => <IdCell>{d.publicId}</IdCell> },
     { key: 'name', header: t('departments.columns.name'), sortKey: 'name', render: (d) => <NameCell name={d.name} active={d.isActive} /> },
     ...(planAllows(plan, 'complex')
       ? [{ key: 'complex', header: t('departments.columns.complex'), render: (d: DepartmentListItem) => <Text size="sm">{d.clinicCollection?.name ?? '—'}</Text> }]
@@ -33,18 +30,14 @@ export default function DepartmentsPage() {
   ];
 
   return (
-    <ListScreen
+    <ListFrame
       title={t('departments.title')}
       subtitle={t('departments.subtitle')}
       actions={canOpen('/departements/add') && <Button component={Link} to="/departements/add" leftSection={<IconPlus size={16} stroke={2} />} data-testid="departments-add">{t('departments.add')}</Button>}
       filters={
         <FilterBar
           search={{ value: list.search, onChange: list.setSearch, placeholder: t('departments.searchPlaceholder') }}
-          selects={[{
-            key: 'status', label: t('organisation.filters.status'), placeholder: t('organisation.filters.allStatuses'), value: status,
-            data: [{ value: 'active', label: t('common.status.active') }, { value: 'inactive', label: t('common.status.inactive') }],
-            onChange: (value) => list.setFilter('status', value),
-          }]}
+          selects={[statusSelect]}
         />
       }
       list={list}

@@ -6,7 +6,7 @@ import { StaleRecordAlert } from '@/components/stale-record-alert';
 import { useEditedRecord } from '@/lib/edited-record';
 import { isApiError } from '@/lib/http';
 import { useSession } from '@/lib/session-context';
-import { BackLink, DetailsMissing, PageLoader } from '@/features/organisation/components/details';
+import { BackLink, DetailsMissing, PageLoader } from '@/components/details';
 import { useDepartment } from '../api/get-department';
 import { useUpdateDepartment } from '../api/save-department';
 import { DepartmentForm, departmentFormValues } from '../components/department-form';

@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useCreateEmployee } from '@/features/employees/api/create-employee';
+import { useCreateEmployee } from '@/features/employees';
 import { EmployeeForm } from '@/features/employees/components/employee-form';
 import { emptyEmployeeValues, employeePayload } from '@/features/employees/components/employee-form-values';
 import { BackHeader } from '@/features/employees/components/form-page-header';

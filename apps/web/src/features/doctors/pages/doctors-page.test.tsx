@@ -24,7 +24,7 @@ describe('doctors grid', () => {
     signIn();
     const user = userEvent.setup();
     const { router } = renderApp('/doctors');
-    const card = await screen.findByRole('button', { name: 'Open the profile of Dr. Ahmed Al-Rashid' });
+    const card = await screen.findByRole('button', { name: 'Open the profile of Dr. Ahmed Al-Rashid' }, { timeout: 5000 });
     expect(card).toHaveTextContent('Consultant Cardiologist');
     expect(card).toHaveTextContent('Cardiology');
     expect(card).toHaveTextContent('Heart Clinic');

@@ -17,6 +17,7 @@ export function createEmployee({ values, files }: CreateEmployeeInput): Promise<
 export function useCreateEmployee() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { lookups: ['staff', 'doctors'] },
     mutationFn: createEmployee,
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: employeesKeys.lists() });

@@ -11,6 +11,7 @@ export function deleteEmployee(id: string): Promise<unknown> {
 export function useDeleteEmployee() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { lookups: ['staff', 'doctors'] },
     mutationFn: deleteEmployee,
     onSuccess: (_result, id) =>
       forgetDeletedRecord(queryClient, {

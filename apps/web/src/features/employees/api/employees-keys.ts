@@ -5,5 +5,4 @@ export const employeesKeys = {
   details: () => ['employees', 'details'] as const,
   detail: (id: string) => ['employees', 'details', id] as const,
   stats: (id: string, period: string) => ['employees', 'stats', id, period] as const,
-  references: (name: string) => ['employees', 'references', name] as const,
 };

@@ -25,6 +25,7 @@ export function updateEmployee({ id, version, values, files }: UpdateEmployeeInp
 export function useUpdateEmployee() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { lookups: ['staff', 'doctors'] },
     mutationFn: updateEmployee,
     onSuccess: async (result, { id }) => {
       queryClient.setQueryData(employeesKeys.detail(id), result.data);
@@ -52,6 +53,7 @@ export function useSetEmployeeStatus() {
     await queryClient.invalidateQueries({ queryKey: ['users'] });
   };
   return useMutation({
+    meta: { lookups: ['staff', 'doctors'] },
     mutationFn: setEmployeeStatus,
     onSuccess: async (result, { id }) => {
       queryClient.setQueryData(employeesKeys.detail(id), result.data);

@@ -3,18 +3,13 @@ import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Table, Text, ThemeIcon, 
 import { IconMail, IconPhone } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EMPLOYEE_DAYS, type EmployeeRecord } from '@clinic/shared';
+import { InfoItem } from '@/components/details';
 import { contactLabel } from '@/lib/contact-label';
 import { formatDate } from './people-format';
 
 /** A label above its value; an empty value shows a dash. */
-export function InfoItem({ label, value, testId }: { label: ReactNode; value: ReactNode; testId?: string }) {
-  const empty = value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
-  return (
-    <Stack gap={2} data-testid={testId} style={{ minWidth: 0 }}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.3}>{label}</Text>
-      <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }} c={empty ? 'dimmed' : undefined}>{empty ? '—' : value}</Text>
-    </Stack>
-  );
+export function PersonInfo(props: { label: ReactNode; value: ReactNode; testId?: string }) {
+  return <InfoItem {...props} empty="—" />;
 }
 
 /** A titled card for a details page. */
@@ -118,9 +113,4 @@ export function VacationsTable({ records }: { records: EmployeeRecord['vacationR
       ))}
     </Stack>
   );
-}
-
-export function StatusBadge({ active }: { active: boolean }) {
-  const { t } = useTranslation();
-  return <Badge color={active ? 'teal' : 'gray'} tt="none" data-testid="status-badge">{active ? t('common.status.active') : t('common.status.inactive')}</Badge>;
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiSuccess, ClinicCollectionRecord } from '@clinic/shared';
 import { http } from '@/lib/http';
-import { orgKeys } from '@/features/organisation/org-keys';
+import { orgKeys } from '@/features/organisation/lib/org-keys';
 
 export async function getClinicCollection(id: string, signal?: AbortSignal): Promise<ClinicCollectionRecord> {
   const body = await http.get<ApiSuccess<ClinicCollectionRecord>>(`/cliniccollections/${encodeURIComponent(id)}`, { signal, silent: true });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiSuccess, ClinicCollectionRecord, ClinicCollectionValues } from '@clinic/shared';
 import { http } from '@/lib/http';
-import { orgKeys } from '@/features/organisation/org-keys';
+import { orgKeys } from '@/features/organisation/lib/org-keys';
 
 export function createClinicCollection(values: ClinicCollectionValues): Promise<ApiSuccess<ClinicCollectionRecord>> {
   return http.post<ApiSuccess<ClinicCollectionRecord>>('/cliniccollections', values);
@@ -16,6 +16,7 @@ export function updateClinicCollection(id: string, values: ClinicCollectionValue
 export function useCreateClinicCollection() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { lookups: ['complexes'] },
     mutationFn: createClinicCollection,
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: orgKeys.all });
@@ -26,6 +27,7 @@ export function useCreateClinicCollection() {
 export function useUpdateClinicCollection() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { lookups: ['complexes'] },
     mutationFn: ({ id, values, version }: { id: string; values: ClinicCollectionValues; version: number }) => updateClinicCollection(id, values, version),
     onSuccess: async (result) => {
       queryClient.setQueryData(orgKeys.complex(result.data._id), result.data);

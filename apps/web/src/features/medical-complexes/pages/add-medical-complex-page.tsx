@@ -2,7 +2,7 @@ import { Stack } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
-import { BackLink } from '@/features/organisation/components/details';
+import { BackLink } from '@/components/details';
 import { useCreateClinicCollection } from '../api/save-complex';
 import { ComplexForm, emptyComplex } from '../components/complex-form';
 

@@ -5,7 +5,7 @@ import { PageHeader } from '@/components/page-header';
 import { StaleRecordAlert } from '@/components/stale-record-alert';
 import { useEditedRecord } from '@/lib/edited-record';
 import { isApiError } from '@/lib/http';
-import { BackLink, DetailsMissing, PageLoader } from '@/features/organisation/components/details';
+import { BackLink, DetailsMissing, PageLoader } from '@/components/details';
 import { useClinicCollection } from '../api/get-complex';
 import { useUpdateClinicCollection } from '../api/save-complex';
 import { ComplexForm, complexFormValues } from '../components/complex-form';

@@ -3,9 +3,10 @@ import { Badge, Button, Card, Grid, Group, Loader, Stack, Text, Title } from '@m
 import { IconAddressBook, IconBuildingHospital, IconClockHour4, IconKey, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { EmployeeRecord } from '@clinic/shared';
+import { StatusBadge } from '@/components/details';
 import { EmptyState } from '@/components/empty-state';
 import { EmployeeAvatar } from '@/features/employees/components/employee-avatar';
-import { ContactList, DetailsCard, InfoGrid, InfoItem, StatusBadge, VacationsTable, WorkingHoursTable } from '@/features/employees/components/employee-details-blocks';
+import { ContactList, DetailsCard, InfoGrid, PersonInfo, VacationsTable, WorkingHoursTable } from '@/features/employees/components/employee-details-blocks';
 import { formatDate, formatDateTime } from '@/features/employees/components/people-format';
 import { CalendarFeedsCard } from '@/features/calendar-feeds/components/calendar-feeds-card';
 import { useSession } from '@/lib/session-context';
@@ -72,10 +73,10 @@ function AdminView({ me, action }: { me: EmployeeRecord; action: ReactNode }) {
       <Header me={me} action={action} />
       <DetailsCard title={t('myProfile.account')} icon={<IconUser size={18} />}>
         <InfoGrid>
-          <InfoItem label={t('myProfile.fields.userName')} value={me.username} />
-          <InfoItem label={t('myProfile.fields.userId')} value={me.publicId} />
-          <InfoItem label={t('myProfile.fields.role')} value={me.roleIds.map((r) => t(`common.roles.${r.name}`, { defaultValue: r.name })).join(', ')} />
-          <InfoItem label={t('myProfile.fields.lastLogin')} value={me.lastLoginAt ? formatDateTime(me.lastLoginAt) : t('people.never')} />
+          <PersonInfo label={t('myProfile.fields.userName')} value={me.username} />
+          <PersonInfo label={t('myProfile.fields.userId')} value={me.publicId} />
+          <PersonInfo label={t('myProfile.fields.role')} value={me.roleIds.map((r) => t(`common.roles.${r.name}`, { defaultValue: r.name })).join(', ')} />
+          <PersonInfo label={t('myProfile.fields.lastLogin')} value={me.lastLoginAt ? formatDateTime(me.lastLoginAt) : t('people.never')} />
         </InfoGrid>
       </DetailsCard>
     </Stack>
@@ -92,14 +93,14 @@ function FullView({ me, action }: { me: EmployeeRecord; action: ReactNode }) {
           <Stack gap="lg">
             <DetailsCard title={t('people.sections.personal')} icon={<IconUser size={18} />}>
               <InfoGrid>
-                <InfoItem label={t('myProfile.fields.userId')} value={me.publicId} />
-                <InfoItem label={t('people.fields.identity')} value={me.identity} />
-                <InfoItem label={t('people.fields.dateOfBirth')} value={formatDate(me.dateOfBirth)} />
-                <InfoItem label={t('people.fields.gender')} value={me.gender ? t(`people.genders.${me.gender}`) : null} />
-                <InfoItem label={t('people.fields.nationality')} value={me.nationality ? t(`people.nationalities.${me.nationality}`, { defaultValue: me.nationality }) : null} />
-                <InfoItem label={t('people.fields.maritalStatus')} value={me.marital_status ? t(`people.maritalStatuses.${me.marital_status}`) : null} />
-                <InfoItem label={t('people.fields.numberOfChildren')} value={me.number_children ?? null} />
-                <InfoItem label={t('people.fields.address')} value={me.address} />
+                <PersonInfo label={t('myProfile.fields.userId')} value={me.publicId} />
+                <PersonInfo label={t('people.fields.identity')} value={me.identity} />
+                <PersonInfo label={t('people.fields.dateOfBirth')} value={formatDate(me.dateOfBirth)} />
+                <PersonInfo label={t('people.fields.gender')} value={me.gender ? t(`people.genders.${me.gender}`) : null} />
+                <PersonInfo label={t('people.fields.nationality')} value={me.nationality ? t(`people.nationalities.${me.nationality}`, { defaultValue: me.nationality }) : null} />
+                <PersonInfo label={t('people.fields.maritalStatus')} value={me.marital_status ? t(`people.maritalStatuses.${me.marital_status}`) : null} />
+                <PersonInfo label={t('people.fields.numberOfChildren')} value={me.number_children ?? null} />
+                <PersonInfo label={t('people.fields.address')} value={me.address} />
               </InfoGrid>
             </DetailsCard>
             <DetailsCard title={t('people.sections.contacts')} icon={<IconAddressBook size={18} />}>
@@ -111,12 +112,12 @@ function FullView({ me, action }: { me: EmployeeRecord; action: ReactNode }) {
           <Stack gap="lg">
             <DetailsCard title={t('people.sections.employment')} icon={<IconBuildingHospital size={18} />}>
               <InfoGrid>
-                <InfoItem label={t('people.fields.jobTitle')} value={me.jobTitle} />
-                <InfoItem label={t('people.fields.jobType')} value={me.jobType ? t(`people.jobTypes.${me.jobType}`) : null} />
-                <InfoItem label={t('people.fields.hireDate')} value={formatDate(me.hireDate)} />
-                <InfoItem label={t('people.fields.clinics')} value={me.clinics.map((c) => c.name).join(', ')} />
-                <InfoItem label={t('people.fields.specialities')} value={me.specializations.map((s) => s.name).join(', ')} />
-                <InfoItem label={t('myProfile.fields.lastLogin')} value={me.lastLoginAt ? formatDateTime(me.lastLoginAt) : t('people.never')} />
+                <PersonInfo label={t('people.fields.jobTitle')} value={me.jobTitle} />
+                <PersonInfo label={t('people.fields.jobType')} value={me.jobType ? t(`people.jobTypes.${me.jobType}`) : null} />
+                <PersonInfo label={t('people.fields.hireDate')} value={formatDate(me.hireDate)} />
+                <PersonInfo label={t('people.fields.clinics')} value={me.clinics.map((c) => c.name).join(', ')} />
+                <PersonInfo label={t('people.fields.specialities')} value={me.specializations.map((s) => s.name).join(', ')} />
+                <PersonInfo label={t('myProfile.fields.lastLogin')} value={me.lastLoginAt ? formatDateTime(me.lastLoginAt) : t('people.never')} />
               </InfoGrid>
             </DetailsCard>
             <DetailsCard title={t('people.sections.workingHours')} icon={<IconClockHour4 size={18} />}>

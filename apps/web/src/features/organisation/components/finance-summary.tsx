@@ -1,6 +1,6 @@
 import { Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { SectionCard } from './details';
+import { SectionCard } from '@/components/details';
 
 interface FinanceSummaryProps {
   bankAccount: Array<{ bankName: string; accountName: string; accountNumber: string }>;

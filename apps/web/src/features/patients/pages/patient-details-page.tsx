@@ -1,11 +1,10 @@
 import { useState, type ReactNode } from 'react';
-import { Badge, Button, Card, Center, Grid, Group, Loader, SimpleGrid, Stack, Text, Title, useDirection } from '@mantine/core';
+import { Badge, Button, Card, Grid, Group, SimpleGrid, Stack, Text, Title, useDirection } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconCalendarStats, IconEdit, IconLanguage, IconSmoking, IconSmokingNo, IconTrash, IconUserQuestion } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PatientDetails } from '@clinic/shared';
-import { EmptyState } from '@/components/empty-state';
-import { isApiError } from '@/lib/http';
+import { DetailsFrame } from '@/components/details';
 import { RecordAccessCard } from '@/features/audit/components/record-access-card';
 import { useSession } from '@/lib/session-context';
 import { usePatient } from '../api/get-patient';
@@ -114,77 +113,48 @@ export default function PatientDetailsPage() {
   const { dir } = useDirection();
   const BackIcon = dir === 'rtl' ? IconArrowRight : IconArrowLeft;
 
-  if (patient.isPending) {
-    return (
-      <Center mih="40vh">
-        <Loader aria-label={t('common.loading')} />
-      </Center>
-    );
-  }
-  if (patient.isError || !patient.data) {
-    const notFound = !patient.isError || (isApiError(patient.error) && [404, 422].includes(patient.error.status));
-    return (
-      <Card>
-        <EmptyState
-          title={notFound ? t('patients.details.empty') : patient.error.message}
-          description={notFound ? t('patients.details.emptyHint') : undefined}
-          icon={<IconUserQuestion stroke={1.6} />}
-          actions={
-            <Group gap="sm">
-              {!notFound && (
-                <Button variant="default" onClick={() => void patient.refetch()}>
-                  {t('common.actions.retry')}
-                </Button>
-              )}
-              <Button component={Link} to="/patients" variant="light" leftSection={<BackIcon size={16} />}>
-                {t('patients.details.backToList')}
-              </Button>
-            </Group>
-          }
-        />
-      </Card>
-    );
-  }
-
-  const data = patient.data;
   return (
-    <Stack gap="lg" data-testid="patient-details">
-      <Group>
-        <Button component={Link} to="/patients" variant="subtle" color="gray" size="compact-sm" leftSection={<BackIcon size={16} />}>
-          {t('patients.details.backToList')}
-        </Button>
-      </Group>
-      <ProfileHeader patient={data} canWrite={canWrite} onDelete={() => setDeleting(true)} />
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
-          <Stack gap="lg">
-            <InsuranceCard patient={data} />
-            <GeneralInfoCard patient={data} />
-            <MedicalInfoCard patient={data} />
-            <ContactPersonCard patient={data} />
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
-          <Stack gap="lg">
-            <MedicalHistoryCard patient={data} />
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-              <AllergiesCard patient={data} />
-              <ChronicDiseasesCard patient={data} />
-            </SimpleGrid>
-            <TreatmentCard patient={data} />
-            <HealthReportsCard patient={data} canWrite={canWrite} />
-            <NotesCard patient={data} canWrite={canWrite} />
-            {can('audit_read') && <RecordAccessCard entity="patient" entityId={data._id} />}
-          </Stack>
-        </Grid.Col>
-      </Grid>
-      <DeletePatientDialog
-        patient={deleting ? data : null}
-        onClose={() => setDeleting(false)}
-        onDone={(outcome) => {
-          if (outcome === 'deleted') void navigate('/patients');
-        }}
-      />
-    </Stack>
+    <DetailsFrame query={patient} notFound={t('patients.details.empty')} notFoundHint={t('patients.details.emptyHint')} icon={<IconUserQuestion stroke={1.6} />} back={{ to: '/patients', label: t('patients.details.backToList') }}>
+      {(data) => (
+        <Stack gap="lg" data-testid="patient-details">
+          <Group>
+            <Button component={Link} to="/patients" variant="subtle" color="gray" size="compact-sm" leftSection={<BackIcon size={16} />}>
+              {t('patients.details.backToList')}
+            </Button>
+          </Group>
+          <ProfileHeader patient={data} canWrite={canWrite} onDelete={() => setDeleting(true)} />
+          <Grid gap="lg">
+            <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
+              <Stack gap="lg">
+                <InsuranceCard patient={data} />
+                <GeneralInfoCard patient={data} />
+                <MedicalInfoCard patient={data} />
+                <ContactPersonCard patient={data} />
+              </Stack>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
+              <Stack gap="lg">
+                <MedicalHistoryCard patient={data} />
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+                  <AllergiesCard patient={data} />
+                  <ChronicDiseasesCard patient={data} />
+                </SimpleGrid>
+                <TreatmentCard patient={data} />
+                <HealthReportsCard patient={data} canWrite={canWrite} />
+                <NotesCard patient={data} canWrite={canWrite} />
+                {can('audit_read') && <RecordAccessCard entity="patient" entityId={data._id} />}
+              </Stack>
+            </Grid.Col>
+          </Grid>
+          <DeletePatientDialog
+            patient={deleting ? data : null}
+            onClose={() => setDeleting(false)}
+            onDone={(outcome) => {
+              if (outcome === 'deleted') void navigate('/patients');
+            }}
+          />
+        </Stack>
+      )}
+    </DetailsFrame>
   );
 }

@@ -1,108 +1,102 @@
 import { useState } from 'react';
-import { Button, Card, Divider, Stack } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { IconPlus, IconUserHeart } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PatientListItem } from '@clinic/shared';
-import { FilterBar } from '@/components/filter-bar';
-import { PageHeader } from '@/components/page-header';
-import { PaginationBar } from '@/components/pagination-bar';
-import { useListState } from '@/components/use-list-state';
+import { StatusBadge } from '@/components/details';
+import { dayOf, FilterBar, IdCell, ListFrame, RowActions, useListQuery, useListState, useStatusFilter, type DataTableColumn } from '@/components/list';
 import { useCanOpen } from '@/lib/pages';
 import { useSession } from '@/lib/session-context';
-import { usePatients } from '../api/get-patients';
+import { patientsQueryOptions } from '../api/get-patients';
 import { DeletePatientDialog } from '../components/delete-patient-dialog';
-import { PatientsTable } from '../components/patients-table';
+import { PatientAvatar } from '../components/patient-avatar';
+import { formatDate } from '../components/patient-format';
 
 export default function PatientsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { can } = useSession();
   const canOpen = useCanOpen();
   const canWrite = can('patient_write');
   const list = useListState({ filters: ['status', 'dob'] as const });
-  const status = list.filters.status === 'active' || list.filters.status === 'inactive' ? list.filters.status : null;
-  const dob = list.filters.dob && /^\d{4}-\d{2}-\d{2}$/.test(list.filters.dob) ? list.filters.dob : null;
+  const { status, select: statusSelect } = useStatusFilter(list, { label: t('patients.list.status'), placeholder: t('patients.list.allStatuses'), active: t('patients.list.active'), inactive: t('patients.list.inactive') });
+  const dob = dayOf(list.filters.dob);
   const [toDelete, setToDelete] = useState<PatientListItem | null>(null);
+  const patients = useListQuery(list, patientsQueryOptions, { status, dateOfBirth: dob });
 
-  const patients = usePatients({
-    page: list.page,
-    limit: list.limit,
-    sortBy: list.sortBy,
-    order: list.order,
-    search: list.search,
-    status,
-    dateOfBirth: dob,
-  });
-  const pagination = patients.data?.pagination;
+  const columns: DataTableColumn<PatientListItem>[] = [
+    { key: 'publicId', header: t('patients.list.columns.patientId'), sortKey: 'publicId', render: (p) => <IdCell>{p.publicId}</IdCell> },
+    {
+      key: 'name',
+      header: t('patients.list.columns.name'),
+      sortKey: 'name',
+      render: (p) => (
+        <Group gap="sm" wrap="nowrap">
+          <PatientAvatar src={p.image} name={p.name} size={34} radius="xl" />
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            <Text size="sm" fw={600} truncate>{p.name}</Text>
+            <Text size="xs" c="dimmed" truncate>{formatDate(p.dateOfBirth, i18n.language)}</Text>
+          </Stack>
+        </Group>
+      ),
+    },
+    {
+      key: 'lastVisit',
+      header: t('patients.list.columns.lastVisit'),
+      sortKey: 'lastVisit',
+      render: (p) => <Text size="sm" style={{ whiteSpace: 'nowrap' }} data-testid="last-visit">{formatDate(p.lastVisit, i18n.language)}</Text>,
+    },
+    { key: 'isActive', header: t('patients.list.columns.status'), sortKey: 'isActive', render: (p) => <StatusBadge active={p.isActive} /> },
+  ];
+  if (canWrite) {
+    columns.push({
+      key: 'actions',
+      header: t('patients.list.columns.actions'),
+      align: 'end',
+      width: 110,
+      render: (p) => (
+        <RowActions
+          actions={[
+            { kind: 'edit', label: t('patients.list.edit', { name: p.name }), ariaLabel: t('patients.list.edit', { name: p.name }), onClick: () => void navigate(`/patients/edit/${p._id}`), testId: 'patient-edit' },
+            { kind: 'delete', label: t('patients.list.delete', { name: p.name }), ariaLabel: t('patients.list.delete', { name: p.name }), onClick: () => setToDelete(p), testId: 'patient-delete' },
+          ]}
+        />
+      ),
+    });
+  }
 
   return (
-    <Card padding={0}>
-      <Stack gap="md" p={{ base: 'md', sm: 'lg' }}>
-        <PageHeader
-          title={t('patients.list.title')}
-          subtitle={t('patients.list.subtitle')}
-          actions={
-            canOpen('/patients/add') && (
-              <Button component={Link} to="/patients/add" leftSection={<IconPlus size={16} stroke={2} />} data-testid="add-patient">
-                {t('patients.list.add')}
-              </Button>
-            )
-          }
-        />
+    <ListFrame
+      title={t('patients.list.title')}
+      subtitle={t('patients.list.subtitle')}
+      actions={
+        canOpen('/patients/add') && (
+          <Button component={Link} to="/patients/add" leftSection={<IconPlus size={16} stroke={2} />} data-testid="add-patient">
+            {t('patients.list.add')}
+          </Button>
+        )
+      }
+      filters={
         <FilterBar
           search={{ value: list.search, onChange: list.setSearch, placeholder: t('patients.list.searchPlaceholder') }}
-          selects={[
-            {
-              key: 'status',
-              label: t('patients.list.status'),
-              placeholder: t('patients.list.allStatuses'),
-              value: status,
-              data: [
-                { value: 'active', label: t('patients.list.active') },
-                { value: 'inactive', label: t('patients.list.inactive') },
-              ],
-              onChange: (value) => list.setFilter('status', value),
-            },
-          ]}
-          date={{
-            value: dob,
-            onChange: (value) => list.setFilter('dob', value ? value.slice(0, 10) : null),
-            label: t('patients.list.dateOfBirth'),
-            placeholder: t('patients.list.dateOfBirthPlaceholder'),
-          }}
+          selects={[statusSelect]}
+          date={{ value: dob, onChange: (value) => list.setFilter('dob', dayOf(value)), label: t('patients.list.dateOfBirth'), placeholder: t('patients.list.dateOfBirthPlaceholder') }}
         />
-      </Stack>
-      <Divider />
-      <PatientsTable
-        rows={patients.data?.data}
-        page={list.page}
-        limit={list.limit}
-        loading={patients.isPending}
-        stale={patients.isPlaceholderData}
-        filtered={list.isFiltered}
-        error={patients.isError ? patients.error.message : null}
-        onRetry={() => void patients.refetch()}
-        sortBy={list.sortBy}
-        order={list.order}
-        onSort={list.toggleSort}
-        onOpen={(p) => void navigate(`/patients/details/${p._id}`)}
-        onEdit={canWrite ? (p) => void navigate(`/patients/edit/${p._id}`) : undefined}
-        onDelete={canWrite ? setToDelete : undefined}
-      />
-      <Divider />
-      <Stack p={{ base: 'md', sm: 'lg' }} py="md">
-        <PaginationBar
-          page={list.page}
-          limit={list.limit}
-          total={pagination?.total_items ?? 0}
-          totalPages={pagination?.total_pages ?? 1}
-          exact={pagination?.total_exact ?? true}
-          onPageChange={list.setPage}
-          onLimitChange={list.setLimit}
-        />
-      </Stack>
+      }
+      list={list}
+      query={patients}
+      columns={columns}
+      data-testid="patients-table"
+      getRowKey={(p) => p._id}
+      onRowClick={(p) => void navigate(`/patients/details/${p._id}`)}
+      rowLabel={(p) => `${p.publicId} ${p.name}`}
+      emptyText={t('patients.list.empty')}
+      emptyHint={t('patients.list.emptyHint')}
+      emptyIcon={<IconUserHeart stroke={1.6} />}
+      minWidth={720}
+    >
       <DeletePatientDialog patient={toDelete} onClose={() => setToDelete(null)} />
-    </Card>
+    </ListFrame>
   );
 }

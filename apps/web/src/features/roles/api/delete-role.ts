@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http';
-import { employeesKeys } from '@/features/employees/api/employees-keys';
 import { rolesKeys } from './roles-keys';
 
 /** DELETE /roles/{id}; the server refuses (409) a role still assigned, and the Admin role. */
@@ -11,10 +10,10 @@ export function deleteRole(id: string): Promise<unknown> {
 export function useDeleteRole() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { lookups: ['roles'] },
     mutationFn: deleteRole,
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: rolesKeys.lists() });
-      await queryClient.invalidateQueries({ queryKey: employeesKeys.references('roles') });
     },
   });
 }

@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiSuccess, RoleFormValues, RoleRecord } from '@clinic/shared';
 import { isStaleRecord } from '@/lib/edited-record';
 import { http } from '@/lib/http';
-import { employeesKeys } from '@/features/employees/api/employees-keys';
 import { rolesKeys } from './roles-keys';
 
 /**
@@ -18,10 +17,10 @@ export function saveRole({ id, version, values }: { id?: string; version?: numbe
 export function useSaveRole() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { lookups: ['roles'] },
     mutationFn: saveRole,
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: rolesKeys.lists() });
-      await queryClient.invalidateQueries({ queryKey: employeesKeys.references('roles') });
       // Permissions of the signed-in user may have changed.
       await queryClient.invalidateQueries({ queryKey: ['profile'] });
     },

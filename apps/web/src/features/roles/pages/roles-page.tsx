@@ -1,17 +1,13 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Card, Divider, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { IconEdit, IconLock, IconPlus, IconShieldLock, IconTrash } from '@tabler/icons-react';
+import { Badge, Button, Group, Text } from '@mantine/core';
+import { IconLock, IconPlus, IconShieldLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { RoleRecord } from '@clinic/shared';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { DataTable, type DataTableColumn } from '@/components/data-table';
-import { FilterBar } from '@/components/filter-bar';
-import { PageHeader } from '@/components/page-header';
-import { PaginationBar } from '@/components/pagination-bar';
-import { useListState } from '@/components/use-list-state';
+import { FilterBar, ListFrame, RowActions, useListQuery, useListState, type DataTableColumn } from '@/components/list';
 import { useSession } from '@/lib/session-context';
 import { useDeleteRole } from '../api/delete-role';
-import { useRoles } from '../api/get-roles';
+import { rolesQueryOptions } from '../api/get-roles';
 import { RoleFormModal } from '../components/role-form-modal';
 
 /** /roles: the company's roles and the permissions each grants (role_read to see, role_write to change). */
@@ -21,7 +17,7 @@ export default function RolesPage() {
   const canWrite = can('role_write');
   // The spec's roles list shows five a page.
   const list = useListState({ defaultLimit: 5, defaultSortBy: 'name', defaultOrder: 'asc' });
-  const roles = useRoles({ page: list.page, limit: list.limit, sortBy: list.sortBy, order: list.order, search: list.search });
+  const roles = useListQuery(list, rolesQueryOptions, {});
   const [editing, setEditing] = useState<RoleRecord | null | 'new'>(null);
   const [toDelete, setToDelete] = useState<RoleRecord | null>(null);
   // A role just added: shown first (newest first, from page 1) and highlighted, rather than somewhere on another page.
@@ -61,56 +57,33 @@ export default function RolesPage() {
       align: 'end',
       render: (role) =>
         canWrite ? (
-          <Group gap={4} justify="flex-end" wrap="nowrap">
-            <Tooltip label={t('people.actions.edit')}>
-              <ActionIcon variant="subtle" onClick={() => setEditing(role)} aria-label={t('people.actions.editNamed', { name: role.name })} data-testid={`edit-role-${role.name}`}><IconEdit size={18} /></ActionIcon>
-            </Tooltip>
-            {!(role.isSystem && role.name === 'Admin') && (
-              <Tooltip label={t('people.actions.delete')}>
-                <ActionIcon variant="subtle" color="red" onClick={() => setToDelete(role)} aria-label={t('people.actions.deleteNamed', { name: role.name })}><IconTrash size={18} /></ActionIcon>
-              </Tooltip>
-            )}
-          </Group>
+          <RowActions
+            actions={[
+              { kind: 'edit', label: t('people.actions.edit'), ariaLabel: t('people.actions.editNamed', { name: role.name }), onClick: () => setEditing(role), testId: `edit-role-${role.name}` },
+              !(role.isSystem && role.name === 'Admin') && { kind: 'delete', label: t('people.actions.delete'), ariaLabel: t('people.actions.deleteNamed', { name: role.name }), onClick: () => setToDelete(role) },
+            ]}
+          />
         ) : null,
     },
   ];
 
   return (
-    <Card padding={0}>
-      <Stack gap="md" p={{ base: 'md', sm: 'lg' }}>
-        <PageHeader
-          title={t('roles.title')}
-          subtitle={t('roles.subtitle')}
-          actions={canWrite && <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')} data-testid="add-role">{t('roles.add')}</Button>}
-        />
-        <FilterBar search={{ value: list.search, onChange: list.setSearch, placeholder: t('roles.searchPlaceholder') }} />
-      </Stack>
-      <Divider />
-      <DataTable
-        data-testid="roles-table"
-        caption={t('roles.title')}
-        columns={columns}
-        rows={roles.data?.data}
-        getRowKey={(r) => r._id}
-        page={list.page}
-        limit={list.limit}
-        loading={roles.isPending}
-        stale={roles.isPlaceholderData}
-        sortBy={list.sortBy}
-        order={list.order}
-        onSort={list.toggleSort}
-        onRowClick={canWrite ? (role) => setEditing(role) : undefined}
-        highlightedKey={added}
-        rowLabel={(role) => role.name}
-        emptyText={t('roles.empty')}
-        error={roles.isError ? roles.error.message : null}
-        onRetry={() => void roles.refetch()}
-        minWidth={640}
-      />
-      <Divider />
-      <Stack p={{ base: 'md', sm: 'lg' }} py="md">
-        <PaginationBar page={list.page} limit={list.limit} total={roles.data?.pagination.total_items ?? 0} totalPages={roles.data?.pagination.total_pages ?? 1} onPageChange={list.setPage} onLimitChange={list.setLimit} />
-      </Stack>
+    <ListFrame
+      title={t('roles.title')}
+      subtitle={t('roles.subtitle')}
+      actions={canWrite && <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')} data-testid="add-role">{t('roles.add')}</Button>}
+      filters={<FilterBar search={{ value: list.search, onChange: list.setSearch, placeholder: t('roles.searchPlaceholder') }} />}
+      list={list}
+      query={roles}
+      columns={columns}
+      data-testid="roles-table"
+      getRowKey={(r) => r._id}
+      onRowClick={canWrite ? (role) => setEditing(role) : undefined}
+      highlightedKey={added}
+      rowLabel={(role) => role.name}
+      emptyText={t('roles.empty')}
+      minWidth={640}
+    >
       <RoleFormModal
         opened={editing !== null}
         role={editing === 'new' ? null : editing}
@@ -130,6 +103,6 @@ export default function RolesPage() {
         onCancel={() => setToDelete(null)}
         onConfirm={() => toDelete && remove.mutate(toDelete._id, { onSettled: () => setToDelete(null) })}
       />
-    </Card>
+    </ListFrame>
   );
 }

@@ -11,6 +11,7 @@ export function bulkServices(input: ServiceBulkInput): Promise<ApiSuccess<{ acti
 export function useBulkServices() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { lookups: ['services'] },
     mutationFn: bulkServices,
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: servicesKeys.all });

@@ -10,6 +10,7 @@ export function createService(input: ServiceCreateInput): Promise<ApiSuccess<Ser
 export function useCreateService() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { lookups: ['services'] },
     mutationFn: createService,
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: servicesKeys.lists() });

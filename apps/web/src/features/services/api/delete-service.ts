@@ -11,6 +11,7 @@ export function deleteService(id: string): Promise<ApiSuccess<unknown>> {
 export function useDeleteService() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { lookups: ['services'] },
     mutationFn: deleteService,
     onSuccess: (_r, id) => forgetDeletedRecord(queryClient, { forget: [servicesKeys.detail(id)], refresh: [servicesKeys.lists()] }),
   });

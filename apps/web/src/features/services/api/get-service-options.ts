@@ -1,6 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import type { ApiList } from '@clinic/shared';
-import { http } from '@/lib/http';
+import { useLookup } from '@/lib/lookups';
 
 export interface ClinicOption {
   _id: string;
@@ -16,21 +14,10 @@ export interface DoctorOption {
 
 /** The company's clinics for the service form's clinic select. */
 export function useServiceClinics() {
-  return useQuery({
-    queryKey: ['services', 'options', 'clinics'],
-    queryFn: ({ signal }) => http.get<ApiList<ClinicOption>>('/clinics', { signal, query: { allData: true, sortBy: 'name', order: 'asc' } }).then((r) => r.data),
-    staleTime: 60_000,
-  });
+  return useLookup<ClinicOption>('clinics', { sortBy: 'name', order: 'asc' });
 }
 
 /** Active doctors of the company, for the service form's doctors select. */
 export function useServiceDoctors() {
-  return useQuery({
-    queryKey: ['services', 'options', 'doctors'],
-    queryFn: ({ signal }) =>
-      http
-        .get<ApiList<DoctorOption>>('/employees', { signal, query: { allData: true, employeeType: 'Doctor', isActive: true, sortBy: 'name', order: 'asc' } })
-        .then((r) => r.data),
-    staleTime: 60_000,
-  });
+  return useLookup<DoctorOption>('doctors', { isActive: true, sortBy: 'name', order: 'asc' });
 }

@@ -10,6 +10,7 @@ export function updateService(id: string, input: ServiceUpdateInput): Promise<Ap
 export function useUpdateService() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { lookups: ['services'] },
     mutationFn: ({ id, input }: { id: string; input: ServiceUpdateInput }) => updateService(id, input),
     onSuccess: async (result) => {
       queryClient.setQueryData(servicesKeys.detail(result.data._id), result.data);

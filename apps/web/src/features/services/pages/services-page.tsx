@@ -1,63 +1,112 @@
 import { useState } from 'react';
-import { Button, Card, Divider, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconPlayerPause, IconPlayerPlay, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Avatar, Button, Group, Text, Tooltip } from '@mantine/core';
+import { IconFirstAidKit, IconPlayerPause, IconPlayerPlay, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ServiceBulkAction, ServiceRecord } from '@clinic/shared';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { FilterBar } from '@/components/filter-bar';
-import { PageHeader } from '@/components/page-header';
-import { PaginationBar } from '@/components/pagination-bar';
-import { useListState } from '@/components/use-list-state';
+import { BulkBar, FilterBar, IdCell, ListFrame, oneOf, RowActions, useListQuery, useListState, useSelection, type DataTableColumn } from '@/components/list';
 import { useCanOpen } from '@/lib/pages';
 import { useSession } from '@/lib/session-context';
 import { useBulkServices } from '../api/bulk-services';
 import { useDeleteService } from '../api/delete-service';
-import { useServices } from '../api/get-services';
-import { ServicesTable } from '../components/services-table';
+import { servicesQueryOptions } from '../api/get-services';
+import { formatPrice } from '../components/service-format';
+import { ServiceStatusBadge } from '../components/service-status-badge';
+
+const STATUSES = ['ACTIVE', 'INACTIVE'] as const;
 
 export default function ServicesPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { can } = useSession();
   const canOpen = useCanOpen();
   const canWrite = can('service_write');
   const list = useListState({ filters: ['status'] as const });
-  const status = list.filters.status === 'ACTIVE' || list.filters.status === 'INACTIVE' ? list.filters.status : null;
-  const services = useServices({ page: list.page, limit: list.limit, sortBy: list.sortBy, order: list.order, search: list.search, status });
-  const pagination = services.data?.pagination;
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const status = oneOf(list.filters.status, STATUSES);
+  const services = useListQuery(list, servicesQueryOptions, { status });
+  const selection = useSelection();
   const [toDelete, setToDelete] = useState<ServiceRecord | null>(null);
   const [bulkDelete, setBulkDelete] = useState(false);
   const bulk = useBulkServices();
   const remove = useDeleteService();
-
-  const select = (ids: string[], checked: boolean) =>
-    setSelected((prev) => {
-      const next = new Set(prev);
-      for (const id of ids) {
-        if (checked) next.add(id);
-        else next.delete(id);
-      }
-      return next;
-    });
   const runBulk = (action: ServiceBulkAction) =>
-    bulk.mutate({ ids: [...selected], action }, { onSuccess: () => setSelected(new Set()), onSettled: () => setBulkDelete(false) });
+    bulk.mutate({ ids: [...selection.selected], action }, { onSuccess: selection.clear, onSettled: () => setBulkDelete(false) });
+
+  const columns: DataTableColumn<ServiceRecord>[] = [
+    { key: 'publicId', header: t('services.columns.id'), sortKey: 'publicId', render: (s) => <IdCell>{s.publicId}</IdCell> },
+    {
+      key: 'name',
+      header: t('services.columns.name'),
+      sortKey: 'name',
+      render: (s) => (
+        <div>
+          <Text size="sm" fw={600}>{s.name}</Text>
+          <Text size="xs" c="dimmed">{s.clinic.name}</Text>
+        </div>
+      ),
+    },
+    {
+      key: 'doctors',
+      header: t('services.columns.doctors'),
+      render: (s) =>
+        s.doctors.length ? (
+          <Tooltip label={s.doctors.map((d) => d.name).join(', ')} multiline maw={320}>
+            <Group gap={6} wrap="nowrap">
+              <Avatar.Group spacing="xs">
+                {s.doctors.slice(0, 3).map((d) => <Avatar key={d._id} size={26} radius="xl" color="initials" name={d.name} />)}
+              </Avatar.Group>
+              <Text size="sm" lineClamp={1}>
+                {s.doctors.length === 1 ? s.doctors[0]!.name : t('services.list.doctorCount', { count: s.doctors.length })}
+              </Text>
+            </Group>
+          </Tooltip>
+        ) : (
+          <Text size="sm" c="dimmed">{t('services.list.noDoctors')}</Text>
+        ),
+    },
+    {
+      key: 'price',
+      header: t('services.columns.price'),
+      sortKey: 'price',
+      align: 'end',
+      render: (s) => (
+        <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+          {formatPrice(s.price, i18n.language)} {t('services.currency')}
+        </Text>
+      ),
+    },
+    { key: 'status', header: t('services.columns.status'), sortKey: 'isActive', render: (s) => <ServiceStatusBadge active={s.isActive} /> },
+  ];
+  if (canWrite) {
+    columns.push({
+      key: 'actions',
+      header: t('services.columns.actions'),
+      align: 'end',
+      width: 96,
+      render: (s) => (
+        <RowActions
+          actions={[
+            { kind: 'edit', label: t('services.actions.edit'), ariaLabel: t('services.actions.editRow', { name: s.name }), onClick: () => void navigate(`/services/edit/${s._id}`) },
+            { kind: 'delete', label: t('services.actions.delete'), ariaLabel: t('services.actions.deleteRow', { name: s.name }), onClick: () => setToDelete(s) },
+          ]}
+        />
+      ),
+    });
+  }
 
   return (
-    <Card padding={0}>
-      <Stack gap="md" p={{ base: 'md', sm: 'lg' }}>
-        <PageHeader
-          title={t('services.list.title')}
-          subtitle={t('services.list.subtitle')}
-          actions={
-            canOpen('/services/add') && (
-              <Button component={Link} to="/services/add" leftSection={<IconPlus size={16} stroke={2} />} data-testid="add-service">
-                {t('services.list.add')}
-              </Button>
-            )
-          }
-        />
+    <ListFrame
+      title={t('services.list.title')}
+      subtitle={t('services.list.subtitle')}
+      actions={
+        canOpen('/services/add') && (
+          <Button component={Link} to="/services/add" leftSection={<IconPlus size={16} stroke={2} />} data-testid="add-service">
+            {t('services.list.add')}
+          </Button>
+        )
+      }
+      filters={
         <FilterBar
           search={{ value: list.search, onChange: list.setSearch, placeholder: t('services.list.searchPlaceholder') }}
           selects={[
@@ -66,72 +115,47 @@ export default function ServicesPage() {
               label: t('services.list.status'),
               placeholder: t('services.list.allStatuses'),
               value: status,
-              data: [
-                { value: 'ACTIVE', label: t('services.status.ACTIVE') },
-                { value: 'INACTIVE', label: t('services.status.INACTIVE') },
-              ],
+              data: STATUSES.map((value) => ({ value, label: t(`services.status.${value}`) })),
               onChange: (value) => {
-                setSelected(new Set());
+                selection.clear();
                 list.setFilter('status', value);
               },
             },
           ]}
         />
-        {canWrite && selected.size > 0 && (
-          <Paper withBorder radius="md" p="xs" px="sm" bg="var(--mantine-color-clinic-light)" data-testid="services-bulk-bar">
-            <Group justify="space-between" gap="sm" wrap="wrap">
-              <Text size="sm" fw={600}>
-                {t('services.bulk.selected', { count: selected.size })}
-              </Text>
-              <Group gap="xs" wrap="wrap">
-                <Button size="xs" variant="default" leftSection={<IconPlayerPlay size={14} />} loading={bulk.isPending && bulk.variables?.action === 'activate'} onClick={() => runBulk('activate')} data-testid="services-bulk-activate">
-                  {t('services.bulk.activate')}
-                </Button>
-                <Button size="xs" variant="default" leftSection={<IconPlayerPause size={14} />} loading={bulk.isPending && bulk.variables?.action === 'deactivate'} onClick={() => runBulk('deactivate')} data-testid="services-bulk-deactivate">
-                  {t('services.bulk.deactivate')}
-                </Button>
-                <Button size="xs" color="red" variant="light" leftSection={<IconTrash size={14} />} onClick={() => setBulkDelete(true)} data-testid="services-bulk-delete">
-                  {t('services.bulk.delete')}
-                </Button>
-                <Button size="xs" variant="subtle" onClick={() => setSelected(new Set())}>
-                  {t('services.bulk.clear')}
-                </Button>
-              </Group>
-            </Group>
-          </Paper>
-        )}
-      </Stack>
-      <Divider />
-      <ServicesTable
-        rows={services.data?.data}
-        page={list.page}
-        limit={list.limit}
-        loading={services.isPending}
-        stale={services.isPlaceholderData}
-        filtered={list.isFiltered}
-        error={services.isError ? services.error.message : null}
-        onRetry={() => void services.refetch()}
-        sortBy={list.sortBy}
-        order={list.order}
-        onSort={list.toggleSort}
-        onOpen={(s) => void navigate(`/services/details/${s._id}`)}
-        selected={canWrite ? selected : undefined}
-        onSelect={canWrite ? select : undefined}
-        onEdit={canWrite ? (s) => void navigate(`/services/edit/${s._id}`) : undefined}
-        onDelete={canWrite ? setToDelete : undefined}
-      />
-      <Divider />
-      <Stack p={{ base: 'md', sm: 'lg' }} py="md">
-        <PaginationBar
-          page={list.page}
-          limit={list.limit}
-          total={pagination?.total_items ?? 0}
-          totalPages={pagination?.total_pages ?? 1}
-          exact={pagination?.total_exact ?? true}
-          onPageChange={list.setPage}
-          onLimitChange={list.setLimit}
-        />
-      </Stack>
+      }
+      selection={
+        canWrite
+          ? {
+              state: selection,
+              labels: { all: t('services.list.selectAll'), row: (s) => t('services.list.selectRow', { name: s.name }), allTestId: 'services-select-all', rowTestId: 'service-row-select' },
+              bar: (
+                <BulkBar summary={t('services.bulk.selected', { count: selection.selected.size })} clearLabel={t('services.bulk.clear')} onClear={selection.clear} data-testid="services-bulk-bar">
+                  <Button size="xs" variant="default" leftSection={<IconPlayerPlay size={14} />} loading={bulk.isPending && bulk.variables?.action === 'activate'} onClick={() => runBulk('activate')} data-testid="services-bulk-activate">
+                    {t('services.bulk.activate')}
+                  </Button>
+                  <Button size="xs" variant="default" leftSection={<IconPlayerPause size={14} />} loading={bulk.isPending && bulk.variables?.action === 'deactivate'} onClick={() => runBulk('deactivate')} data-testid="services-bulk-deactivate">
+                    {t('services.bulk.deactivate')}
+                  </Button>
+                  <Button size="xs" color="red" variant="light" leftSection={<IconTrash size={14} />} onClick={() => setBulkDelete(true)} data-testid="services-bulk-delete">
+                    {t('services.bulk.delete')}
+                  </Button>
+                </BulkBar>
+              ),
+            }
+          : undefined
+      }
+      list={list}
+      query={services}
+      columns={columns}
+      data-testid="services-table"
+      getRowKey={(s) => s._id}
+      onRowClick={(s) => void navigate(`/services/details/${s._id}`)}
+      rowLabel={(s) => `${s.publicId} ${s.name}`}
+      emptyText={t('services.list.empty')}
+      emptyIcon={<IconFirstAidKit stroke={1.6} />}
+      minWidth={900}
+    >
       <ConfirmDialog
         opened={Boolean(toDelete)}
         title={t('services.delete.title')}
@@ -145,13 +169,13 @@ export default function ServicesPage() {
       <ConfirmDialog
         opened={bulkDelete}
         title={t('services.bulk.deleteTitle')}
-        text={t('services.bulk.deleteText', { count: selected.size })}
+        text={t('services.bulk.deleteText', { count: selection.selected.size })}
         confirmLabel={t('services.delete.confirm')}
         confirmColor="red"
         loading={bulk.isPending}
         onCancel={() => setBulkDelete(false)}
         onConfirm={() => runBulk('delete')}
       />
-    </Card>
+    </ListFrame>
   );
 }

@@ -10,6 +10,7 @@ export function createSpeciality(input: SpecializationCreateInput): Promise<ApiS
 export function useCreateSpeciality() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { lookups: ['specialities'] },
     mutationFn: createSpeciality,
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: specialitiesKeys.lists() });

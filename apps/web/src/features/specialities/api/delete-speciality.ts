@@ -11,6 +11,7 @@ export function deleteSpeciality(id: string): Promise<ApiSuccess<unknown>> {
 export function useDeleteSpeciality() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { lookups: ['specialities'] },
     mutationFn: deleteSpeciality,
     onSuccess: (_r, id) => forgetDeletedRecord(queryClient, { forget: [specialitiesKeys.detail(id)], refresh: [specialitiesKeys.lists()] }),
   });

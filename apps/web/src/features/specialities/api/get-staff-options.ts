@@ -1,6 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import type { ApiList } from '@clinic/shared';
-import { http } from '@/lib/http';
+import { useLookup } from '@/lib/lookups';
 
 export interface StaffOption {
   _id: string;
@@ -9,12 +7,7 @@ export interface StaffOption {
   jobTitle?: string | null;
 }
 
-/** Every employee of the company, for the required-staff multi-select. */
+/** Every active employee of the company, for the required-staff multi-select. */
 export function useStaffOptions() {
-  return useQuery({
-    queryKey: ['specialities', 'options', 'staff'],
-    queryFn: ({ signal }) =>
-      http.get<ApiList<StaffOption>>('/employees', { signal, query: { allData: true, isActive: true, sortBy: 'name', order: 'asc' } }).then((r) => r.data),
-    staleTime: 60_000,
-  });
+  return useLookup<StaffOption>('staff', { isActive: true, sortBy: 'name', order: 'asc' });
 }

@@ -10,6 +10,7 @@ export function updateSpeciality(id: string, input: SpecializationUpdateInput): 
 export function useUpdateSpeciality() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { lookups: ['specialities'] },
     mutationFn: ({ id, input }: { id: string; input: SpecializationUpdateInput }) => updateSpeciality(id, input),
     onSuccess: async (result) => {
       queryClient.setQueryData(specialitiesKeys.detail(result.data._id), result.data);

@@ -1,81 +1,72 @@
-import { Button, Card, Divider, Stack } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Button, Text } from '@mantine/core';
+import { IconMicroscope, IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { FilterBar } from '@/components/filter-bar';
-import { PageHeader } from '@/components/page-header';
-import { PaginationBar } from '@/components/pagination-bar';
-import { useListState } from '@/components/use-list-state';
+import type { SpecializationRecord } from '@clinic/shared';
+import { StatusBadge } from '@/components/details';
+import { FilterBar, IdCell, ListFrame, useListQuery, useListState, useStatusFilter, type DataTableColumn } from '@/components/list';
+import { DAY_MONTH_YEAR, formatDate } from '@/lib/dates';
 import { useCanOpen } from '@/lib/pages';
-import { useSpecialities } from '../api/get-specialities';
-import { SpecialitiesTable } from '../components/specialities-table';
+import { specialitiesQueryOptions } from '../api/get-specialities';
 
 export default function SpecialitiesPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const canOpen = useCanOpen();
   const list = useListState({ filters: ['status'] as const });
-  const status = list.filters.status === 'active' || list.filters.status === 'inactive' ? list.filters.status : null;
-  const specialities = useSpecialities({ page: list.page, limit: list.limit, sortBy: list.sortBy, order: list.order, search: list.search, status });
-  const pagination = specialities.data?.pagination;
+  const { status, select: statusSelect } = useStatusFilter(list, {
+    label: t('specialities.list.status'),
+    placeholder: t('specialities.list.allStatuses'),
+    active: t('specialities.list.active'),
+    inactive: t('specialities.list.inactive'),
+  });
+  const specialities = useListQuery(list, specialitiesQueryOptions, { status });
+
+  const columns: DataTableColumn<SpecializationRecord>[] = [
+    { key: 'publicId', header: t('specialities.columns.id'), sortKey: 'publicId', render: (s) => <IdCell>{s.publicId}</IdCell> },
+    {
+      key: 'name',
+      header: t('specialities.columns.name'),
+      sortKey: 'name',
+      render: (s) => (
+        <div>
+          <Text size="sm" fw={600}>{s.name}</Text>
+          <Text size="xs" c="dimmed" lineClamp={1}>{s.description}</Text>
+        </div>
+      ),
+    },
+    { key: 'staff', header: t('specialities.columns.staff'), render: (s) => <Text size="sm">{t('specialities.list.staffCount', { count: s.requiredStaff.length })}</Text> },
+    {
+      key: 'updatedAt',
+      header: t('specialities.columns.updatedAt'),
+      sortKey: 'updatedAt',
+      render: (s) => <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{formatDate(s.updatedAt, i18n.language, DAY_MONTH_YEAR)}</Text>,
+    },
+    { key: 'status', header: t('specialities.columns.status'), sortKey: 'isActive', render: (s) => <StatusBadge active={s.isActive} /> },
+  ];
+
   return (
-    <Card padding={0}>
-      <Stack gap="md" p={{ base: 'md', sm: 'lg' }}>
-        <PageHeader
-          title={t('specialities.list.title')}
-          subtitle={t('specialities.list.subtitle')}
-          actions={
-            canOpen('/specialities/add') && (
-              <Button component={Link} to="/specialities/add" leftSection={<IconPlus size={16} stroke={2} />} data-testid="add-speciality">
-                {t('specialities.list.add')}
-              </Button>
-            )
-          }
-        />
-        <FilterBar
-          search={{ value: list.search, onChange: list.setSearch, placeholder: t('specialities.list.searchPlaceholder') }}
-          selects={[
-            {
-              key: 'status',
-              label: t('specialities.list.status'),
-              placeholder: t('specialities.list.allStatuses'),
-              value: status,
-              data: [
-                { value: 'active', label: t('specialities.list.active') },
-                { value: 'inactive', label: t('specialities.list.inactive') },
-              ],
-              onChange: (value) => list.setFilter('status', value),
-            },
-          ]}
-        />
-      </Stack>
-      <Divider />
-      <SpecialitiesTable
-        rows={specialities.data?.data}
-        page={list.page}
-        limit={list.limit}
-        loading={specialities.isPending}
-        stale={specialities.isPlaceholderData}
-        filtered={list.isFiltered}
-        error={specialities.isError ? specialities.error.message : null}
-        onRetry={() => void specialities.refetch()}
-        sortBy={list.sortBy}
-        order={list.order}
-        onSort={list.toggleSort}
-        onOpen={(s) => void navigate(`/specialities/details/${s._id}`)}
-      />
-      <Divider />
-      <Stack p={{ base: 'md', sm: 'lg' }} py="md">
-        <PaginationBar
-          page={list.page}
-          limit={list.limit}
-          total={pagination?.total_items ?? 0}
-          totalPages={pagination?.total_pages ?? 1}
-          exact={pagination?.total_exact ?? true}
-          onPageChange={list.setPage}
-          onLimitChange={list.setLimit}
-        />
-      </Stack>
-    </Card>
+    <ListFrame
+      title={t('specialities.list.title')}
+      subtitle={t('specialities.list.subtitle')}
+      actions={
+        canOpen('/specialities/add') && (
+          <Button component={Link} to="/specialities/add" leftSection={<IconPlus size={16} stroke={2} />} data-testid="add-speciality">
+            {t('specialities.list.add')}
+          </Button>
+        )
+      }
+      filters={<FilterBar search={{ value: list.search, onChange: list.setSearch, placeholder: t('specialities.list.searchPlaceholder') }} selects={[statusSelect]} />}
+      list={list}
+      query={specialities}
+      columns={columns}
+      data-testid="specialities-table"
+      getRowKey={(s) => s._id}
+      onRowClick={(s) => void navigate(`/specialities/details/${s._id}`)}
+      rowLabel={(s) => `${s.publicId} ${s.name}`}
+      emptyText={t('specialities.list.empty')}
+      emptyIcon={<IconMicroscope stroke={1.6} />}
+      minWidth={760}
+    />
   );
 }

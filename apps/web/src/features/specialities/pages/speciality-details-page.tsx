@@ -1,10 +1,10 @@
 import { useState, type ReactNode } from 'react';
-import { Avatar, Badge, Button, Card, Center, Grid, Group, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Avatar, Badge, Button, Card, Grid, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBuildingHospital, IconCertificate, IconEdit, IconMicroscope, IconStethoscope, IconTool, IconTrash, IconUsers } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { DetailsFrame, StatusBadge } from '@/components/details';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { EmptyState } from '@/components/empty-state';
 import { useSession } from '@/lib/session-context';
 import { useDeleteSpeciality } from '../api/delete-speciality';
 import { useSpeciality } from '../api/get-speciality';
@@ -50,97 +50,88 @@ export default function SpecialityDetailsPage() {
   const remove = useDeleteSpeciality();
   const [confirm, setConfirm] = useState(false);
 
-  if (speciality.isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label={t('common.loading')} />
-      </Center>
-    );
-  }
-  if (!speciality.data) {
-    return (
-      <Card>
-        <EmptyState title={t('specialities.details.empty')} icon={<IconMicroscope stroke={1.6} />} actions={<Button component={Link} to="/specialities" variant="light">{t('specialities.details.back')}</Button>} />
-      </Card>
-    );
-  }
-  const s = speciality.data;
-  const date = (iso: string) => formatDate(iso, i18n.language, DAY_MONTH_YEAR);
   return (
-    <Stack gap="md" data-testid="speciality-details">
-      <Card>
-        <Group justify="space-between" align="flex-start" gap="md" wrap="wrap">
-          <Stack gap={6} style={{ flex: '1 1 20rem', minWidth: 0 }}>
-            <Group gap="xs">
-              <Badge variant="outline" color="gray" tt="none" ff="monospace">{s.publicId}</Badge>
-              <Badge color={s.isActive ? 'teal' : 'gray'} variant="light" tt="none">{s.isActive ? t('common.status.active') : t('common.status.inactive')}</Badge>
-            </Group>
-            <Title order={2} fz={{ base: 'h3', sm: 'h2' }} data-testid="speciality-title">{s.name}</Title>
-            <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>{s.description}</Text>
-            <Text size="xs" c="dimmed">
-              {t('specialities.details.dates', { created: date(s.createdAt), updated: date(s.updatedAt) })}
-            </Text>
-          </Stack>
-          {can('speciality_write') && (
-            <Group gap="sm">
-              <Button component={Link} to={`/specialities/edit/${s._id}`} variant="light" leftSection={<IconEdit size={16} />}>
-                {t('specialities.details.edit')}
-              </Button>
-              <Button color="red" leftSection={<IconTrash size={16} />} onClick={() => setConfirm(true)} data-testid="speciality-delete">
-                {t('specialities.details.delete')}
-              </Button>
-            </Group>
-          )}
-        </Group>
-      </Card>
-      <Grid gap="md">
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <Section icon={<IconTool size={18} />} title={t('specialities.form.equipment')}>
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{s.requiredEquipment}</Text>
-          </Section>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <Section icon={<IconStethoscope size={18} />} title={t('specialities.form.procedures')}>
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{s.medicalProcedures}</Text>
-          </Section>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <Section icon={<IconCertificate size={18} />} title={t('specialities.form.certification')}>
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{s.certificationRequirements}</Text>
-          </Section>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <Section icon={<IconUsers size={18} />} title={t('specialities.details.staff', { count: s.requiredStaff.length })} testId="speciality-staff-list">
-            <People list={s.requiredStaff} empty={t('specialities.details.noStaff')} />
-          </Section>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <Section icon={<IconStethoscope size={18} />} title={t('specialities.details.doctors', { count: s.doctors.length })}>
-            <People list={s.doctors} empty={t('specialities.details.noDoctors')} />
-          </Section>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <Section icon={<IconBuildingHospital size={18} />} title={t('specialities.details.clinics', { count: s.clinics.length })}>
-            {s.clinics.length ? (
-              <Group gap="xs">
-                {s.clinics.map((c) => <Badge key={c._id} variant="light" tt="none" size="lg">{c.name}</Badge>)}
+    <DetailsFrame query={speciality} notFound={t('specialities.details.empty')} icon={<IconMicroscope stroke={1.6} />} back={{ to: '/specialities', label: t('specialities.details.back') }}>
+      {(s) => {
+        const date = (iso: string) => formatDate(iso, i18n.language, DAY_MONTH_YEAR);
+        return (
+          <Stack gap="md" data-testid="speciality-details">
+            <Card>
+              <Group justify="space-between" align="flex-start" gap="md" wrap="wrap">
+                <Stack gap={6} style={{ flex: '1 1 20rem', minWidth: 0 }}>
+                  <Group gap="xs">
+                    <Badge variant="outline" color="gray" tt="none" ff="monospace">{s.publicId}</Badge>
+                    <StatusBadge active={s.isActive} />
+                  </Group>
+                  <Title order={2} fz={{ base: 'h3', sm: 'h2' }} data-testid="speciality-title">{s.name}</Title>
+                  <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>{s.description}</Text>
+                  <Text size="xs" c="dimmed">
+                    {t('specialities.details.dates', { created: date(s.createdAt), updated: date(s.updatedAt) })}
+                  </Text>
+                </Stack>
+                {can('speciality_write') && (
+                  <Group gap="sm">
+                    <Button component={Link} to={`/specialities/edit/${s._id}`} variant="light" leftSection={<IconEdit size={16} />}>
+                      {t('specialities.details.edit')}
+                    </Button>
+                    <Button color="red" leftSection={<IconTrash size={16} />} onClick={() => setConfirm(true)} data-testid="speciality-delete">
+                      {t('specialities.details.delete')}
+                    </Button>
+                  </Group>
+                )}
               </Group>
-            ) : (
-              <Text size="sm" c="dimmed">{t('specialities.details.noClinics')}</Text>
-            )}
-          </Section>
-        </Grid.Col>
-      </Grid>
-      <ConfirmDialog
-        opened={confirm}
-        title={t('specialities.delete.title')}
-        text={t('specialities.delete.text', { name: s.name })}
-        confirmLabel={t('specialities.delete.confirm')}
-        confirmColor="red"
-        loading={remove.isPending}
-        onCancel={() => setConfirm(false)}
-        onConfirm={() => remove.mutate(s._id, { onSuccess: () => void navigate('/specialities'), onSettled: () => setConfirm(false) })}
-      />
-    </Stack>
+            </Card>
+            <Grid gap="md">
+              <Grid.Col span={{ base: 12, md: 4 }}>
+                <Section icon={<IconTool size={18} />} title={t('specialities.form.equipment')}>
+                  <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{s.requiredEquipment}</Text>
+                </Section>
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, md: 4 }}>
+                <Section icon={<IconStethoscope size={18} />} title={t('specialities.form.procedures')}>
+                  <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{s.medicalProcedures}</Text>
+                </Section>
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, md: 4 }}>
+                <Section icon={<IconCertificate size={18} />} title={t('specialities.form.certification')}>
+                  <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{s.certificationRequirements}</Text>
+                </Section>
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, md: 4 }}>
+                <Section icon={<IconUsers size={18} />} title={t('specialities.details.staff', { count: s.requiredStaff.length })} testId="speciality-staff-list">
+                  <People list={s.requiredStaff} empty={t('specialities.details.noStaff')} />
+                </Section>
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, md: 4 }}>
+                <Section icon={<IconStethoscope size={18} />} title={t('specialities.details.doctors', { count: s.doctors.length })}>
+                  <People list={s.doctors} empty={t('specialities.details.noDoctors')} />
+                </Section>
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, md: 4 }}>
+                <Section icon={<IconBuildingHospital size={18} />} title={t('specialities.details.clinics', { count: s.clinics.length })}>
+                  {s.clinics.length ? (
+                    <Group gap="xs">
+                      {s.clinics.map((c) => <Badge key={c._id} variant="light" tt="none" size="lg">{c.name}</Badge>)}
+                    </Group>
+                  ) : (
+                    <Text size="sm" c="dimmed">{t('specialities.details.noClinics')}</Text>
+                  )}
+                </Section>
+              </Grid.Col>
+            </Grid>
+            <ConfirmDialog
+              opened={confirm}
+              title={t('specialities.delete.title')}
+              text={t('specialities.delete.text', { name: s.name })}
+              confirmLabel={t('specialities.delete.confirm')}
+              confirmColor="red"
+              loading={remove.isPending}
+              onCancel={() => setConfirm(false)}
+              onConfirm={() => remove.mutate(s._id, { onSuccess: () => void navigate('/specialities'), onSettled: () => setConfirm(false) })}
+            />
+          </Stack>
+        );
+      }}
+    </DetailsFrame>
   );
 }

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { UserListItem } from '@clinic/shared';
-import { SEARCH_DEBOUNCE_MS } from '@/components/filter-bar';
+import { SEARCH_DEBOUNCE_MS } from '@/components/list';
 import { demoUser, jsonResponse, mockFetch, renderApp, signIn } from '@/test/utils';
 
 const me: UserListItem = {

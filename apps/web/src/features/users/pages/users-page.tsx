@@ -1,60 +1,109 @@
 import { useState } from 'react';
-import { Button, Card, Divider, Stack } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { IconPlus, IconUsers } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { FilterBar } from '@/components/filter-bar';
-import { DeleteEmployeeDialog } from '@/features/employees/components/delete-employee-dialog';
-import { PageHeader } from '@/components/page-header';
-import { PaginationBar } from '@/components/pagination-bar';
-import { useListState } from '@/components/use-list-state';
+import type { UserListItem } from '@clinic/shared';
+import { StatusBadge } from '@/components/details';
+import { FilterBar, IdCell, ListFrame, RowActions, useListQuery, useListState, useStatusFilter, type DataTableColumn } from '@/components/list';
+import { DeleteEmployeeDialog, EmployeeStatusSwitch } from '@/features/employees';
 import { useCanOpen } from '@/lib/pages';
 import { useSession } from '@/lib/session-context';
-import { useUsers } from '../api/get-users';
-import { UsersTable } from '../components/users-table';
+import { usersQueryOptions } from '../api/get-users';
 
 /** The spec offers a single role in the filter. */
 const ROLE_OPTIONS = ['Admin'] as const;
 
 /** The users list (also the home page). The router shows the no-access page to those without user permissions. */
 export default function UsersPage() {
-  return <UsersList />;
-}
-
-function UsersList() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { user, can } = useSession();
+  const { user: me, can } = useSession();
   const canOpen = useCanOpen();
+  const canUpdate = can('user_update');
+  const canDelete = can('user_delete');
+  const currentUserId = me?.userId ?? null;
   const [toDelete, setToDelete] = useState<{ id: string; name: string } | null>(null);
   const list = useListState({ filters: ['role', 'status'] as const });
-  const status = list.filters.status === 'active' || list.filters.status === 'inactive' ? list.filters.status : null;
+  const { status, select: statusSelect } = useStatusFilter(list, { label: t('users.filters.status'), placeholder: t('users.filters.allStatuses') });
+  const users = useListQuery(list, usersQueryOptions, { role: list.filters.role, status });
 
-  const users = useUsers({
-    page: list.page,
-    limit: list.limit,
-    sortBy: list.sortBy,
-    order: list.order,
-    search: list.search,
-    role: list.filters.role,
-    status,
-  });
-  const pagination = users.data?.pagination;
+  const columns: DataTableColumn<UserListItem>[] = [
+    { key: 'publicId', header: t('users.columns.userId'), sortKey: 'publicId', render: (user) => <IdCell>{user.publicId}</IdCell> },
+    {
+      key: 'name',
+      header: t('users.columns.userName'),
+      sortKey: 'name',
+      render: (user) => (
+        <Stack gap={2}>
+          <Text size="sm" fw={600}>{user.name}</Text>
+          {(user.username ?? user.email) && <Text size="xs" c="dimmed">{user.username ? `@${user.username}` : user.email}</Text>}
+        </Stack>
+      ),
+    },
+    {
+      key: 'roles',
+      header: t('users.columns.roles'),
+      render: (user) =>
+        user.roleIds.length ? (
+          <Group gap={4}>
+            {user.roleIds.map((role) => (
+              <Badge key={role._id} variant="outline" color="gray" tt="none">
+                {t(`common.roles.${role.name}`, { defaultValue: role.name })}
+              </Badge>
+            ))}
+          </Group>
+        ) : (
+          <Text size="sm" c="dimmed">{t('users.noRoles')}</Text>
+        ),
+    },
+    {
+      key: 'employeeType',
+      header: t('users.columns.userType'),
+      sortKey: 'employeeType',
+      render: (user) => <Text size="sm">{t(`common.employeeTypes.${user.employeeType}`, { defaultValue: user.employeeType })}</Text>,
+    },
+    {
+      key: 'isActive',
+      header: t('users.columns.status'),
+      sortKey: 'isActive',
+      render: (user) => (
+        <Group gap="sm" wrap="nowrap">
+          {canUpdate && (
+            <EmployeeStatusSwitch id={user._id} name={user.name} isActive={user.isActive} version={user.version} isSelf={user._id === currentUserId} failureMessage={t('users.statusFailed')} />
+          )}
+          <StatusBadge active={user.isActive} />
+        </Group>
+      ),
+    },
+    {
+      key: 'actions',
+      header: t('users.columns.actions'),
+      align: 'end',
+      render: (user) => (
+        <RowActions
+          actions={[
+            canUpdate && { kind: 'edit', label: t('people.actions.edit'), ariaLabel: t('people.actions.editNamed', { name: user.name }), to: `/users/edit/${user._id}`, testId: `edit-user-${user._id}` },
+            canDelete && user._id !== currentUserId && { kind: 'delete', label: t('people.actions.delete'), ariaLabel: t('people.actions.deleteNamed', { name: user.name }), onClick: () => setToDelete({ id: user._id, name: user.name }), testId: `delete-user-${user._id}` },
+          ]}
+          extra={user._id === currentUserId && <Text size="xs" c="dimmed" data-testid="own-account-hint">{t('users.yourAccount')}</Text>}
+        />
+      ),
+    },
+  ];
 
   return (
-    <Card padding={0}>
-      <Stack gap="md" p={{ base: 'md', sm: 'lg' }}>
-        <PageHeader
-          title={t('users.title')}
-          subtitle={t('users.subtitle')}
-          actions={
-            canOpen('/users/add') && (
-              <Button component={Link} to="/users/add" leftSection={<IconPlus size={16} stroke={2} />}>
-                {t('users.addNew')}
-              </Button>
-            )
-          }
-        />
+    <ListFrame
+      title={t('users.title')}
+      subtitle={t('users.subtitle')}
+      actions={
+        canOpen('/users/add') && (
+          <Button component={Link} to="/users/add" leftSection={<IconPlus size={16} stroke={2} />}>
+            {t('users.addNew')}
+          </Button>
+        )
+      }
+      filters={
         <FilterBar
           search={{ value: list.search, onChange: list.setSearch, placeholder: t('users.filters.searchPlaceholder') }}
           selects={[
@@ -66,53 +115,22 @@ function UsersList() {
               data: ROLE_OPTIONS.map((role) => ({ value: role, label: t(`common.roles.${role}`) })),
               onChange: (value) => list.setFilter('role', value),
             },
-            {
-              key: 'status',
-              label: t('users.filters.status'),
-              placeholder: t('users.filters.allStatuses'),
-              value: status,
-              data: [
-                { value: 'active', label: t('common.status.active') },
-                { value: 'inactive', label: t('common.status.inactive') },
-              ],
-              onChange: (value) => list.setFilter('status', value),
-            },
+            statusSelect,
           ]}
         />
-      </Stack>
-      <Divider />
-      <UsersTable
-        rows={users.data?.data}
-        currentUserId={user?.userId ?? null}
-        page={list.page}
-        limit={list.limit}
-        loading={users.isPending}
-        stale={users.isPlaceholderData}
-        filtered={list.isFiltered}
-        error={users.isError ? users.error.message : null}
-        onRetry={() => void users.refetch()}
-        onClearFilters={list.clearFilters}
-        sortBy={list.sortBy}
-        order={list.order}
-        onSort={list.toggleSort}
-        onOpen={(row) => void navigate(`/users/details/${row._id}`)}
-        onDelete={(row) => setToDelete({ id: row._id, name: row.name })}
-        canUpdate={can('user_update')}
-        canDelete={can('user_delete')}
-      />
-      <Divider />
-      <Stack p={{ base: 'md', sm: 'lg' }} py="md">
-        <PaginationBar
-          page={list.page}
-          limit={list.limit}
-          total={pagination?.total_items ?? 0}
-          totalPages={pagination?.total_pages ?? 1}
-          exact={pagination?.total_exact ?? true}
-          onPageChange={list.setPage}
-          onLimitChange={list.setLimit}
-        />
-      </Stack>
+      }
+      list={list}
+      query={users}
+      columns={columns}
+      data-testid="users-table"
+      getRowKey={(user) => user._id}
+      onRowClick={(user) => void navigate(`/users/details/${user._id}`)}
+      rowLabel={(user) => `${user.publicId} ${user.name}`}
+      emptyText={t('users.empty')}
+      emptyIcon={<IconUsers stroke={1.6} />}
+      minWidth={900}
+    >
       <DeleteEmployeeDialog target={toDelete} onClose={() => setToDelete(null)} text={t('users.deleteText')} />
-    </Card>
+    </ListFrame>
   );
 }

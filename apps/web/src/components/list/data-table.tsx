@@ -2,7 +2,7 @@ import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import { Button, Skeleton, Table, UnstyledButton } from '@mantine/core';
 import { IconAlertTriangle, IconChevronDown, IconChevronUp, IconRefresh, IconSelector } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from './empty-state';
+import { EmptyState } from '@/components/empty-state';
 import classes from './data-table.module.css';
 
 export interface DataTableColumn<T> {

@@ -15,7 +15,6 @@ export const orgKeys = {
   clinicList: (query: object) => ['organisation', 'clinics', 'list', query] as const,
   clinic: (id: string) => ['organisation', 'clinics', 'details', id] as const,
   clinicPatientCount: (id: string) => ['organisation', 'clinics', 'patient-count', id] as const,
-  options: (kind: string, filter?: string | null) => ['organisation', 'options', kind, filter ?? null] as const,
 };
 
 /** The common list parameters of the organisation lists. */

@@ -1,10 +1,8 @@
 import { Anchor, Badge, Code, Drawer, Group, ScrollArea, Stack, Table, Text } from '@mantine/core';
-import { IconHistory } from '@tabler/icons-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AuditEntry } from '@clinic/shared';
-import { DataTable, type DataTableColumn } from '@/components/data-table';
+import type { DataTableColumn } from '@/components/list';
 import { useCanOpen } from '@/lib/pages';
 import { describeAuditRecord } from '../lib/audit-record';
 
@@ -88,27 +86,11 @@ function ChangesView({ changes }: { changes: unknown }) {
   return <Code block>{JSON.stringify(changes, null, 2)}</Code>;
 }
 
-interface AuditTableProps {
-  rows: readonly AuditEntry[] | undefined;
-  page: number;
-  limit: number;
-  loading: boolean;
-  stale: boolean;
-  error: string | null;
-  onRetry: () => void;
-  sortBy: string;
-  order: 'asc' | 'desc';
-  onSort?: (key: string) => void;
-  /** Hide the record columns (for a single record's access history). */
-  compact?: boolean;
-}
-
-export function AuditTable({ rows, page, limit, loading, stale, error, onRetry, sortBy, order, onSort, compact }: AuditTableProps) {
+/** The audit list's columns; `compact` leaves out the record columns (for a single record's access history). */
+export function useAuditColumns(compact = false): DataTableColumn<AuditEntry>[] {
   const { t, i18n } = useTranslation();
   const labels = useAuditLabels();
-  const [open, setOpen] = useState<AuditEntry | null>(null);
-
-  const columns: DataTableColumn<AuditEntry>[] = [
+  return [
     {
       key: 'createdAt',
       header: t('audit.columns.time'),
@@ -152,53 +134,36 @@ export function AuditTable({ rows, page, limit, loading, stale, error, onRetry, 
     },
   ];
 
+}
+
+/** One audit entry in full: who, when, from where, and what changed. */
+export function AuditEntryDrawer({ entry: open, onClose }: { entry: AuditEntry | null; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const labels = useAuditLabels();
   return (
-    <>
-      <DataTable
-        data-testid="audit-table"
-        caption={t('audit.title')}
-        columns={columns}
-        rows={rows}
-        getRowKey={(e) => e._id}
-        page={page}
-        limit={limit}
-        loading={loading}
-        stale={stale}
-        sortBy={sortBy}
-        order={order}
-        onSort={onSort}
-        onRowClick={setOpen}
-        rowLabel={(e) => `${labels.action(e.action)} ${labels.entity(e.entity)}`}
-        emptyText={t('audit.empty')}
-        emptyIcon={<IconHistory stroke={1.6} />}
-        error={error}
-        onRetry={onRetry}
-        minWidth={compact ? 480 : 860}
-      />
-      <Drawer opened={open !== null} onClose={() => setOpen(null)} title={t('audit.detail.title')} position={i18n.dir() === 'rtl' ? 'left' : 'right'} size="lg">
-        {open && (
-          <ScrollArea>
-            <Stack gap="md">
-              <Group gap="xs">
-                <Badge variant="light" color={ACTION_COLORS[open.action] ?? 'grape'} tt="none">{labels.action(open.action)}</Badge>
-                <Text fw={600}>{labels.entity(open.entity)}</Text>
-              </Group>
-              <Table fz="sm" withRowBorders={false}>
-                <Table.Tbody>
-                  <Table.Tr><Table.Th w={160}>{t('audit.columns.time')}</Table.Th><Table.Td>{formatInstant(open.createdAt, i18n.language)}</Table.Td></Table.Tr>
-                  <Table.Tr><Table.Th>{t('audit.columns.user')}</Table.Th><Table.Td>{open.actor?.name || t('audit.unknownUser')}</Table.Td></Table.Tr>
-                  <Table.Tr><Table.Th>{t('audit.columns.record')}</Table.Th><Table.Td><Stack gap={2}><AuditRecordLabel entry={open} />{open.entityId && <Code>{open.entityId}</Code>}</Stack></Table.Td></Table.Tr>
-                  <Table.Tr><Table.Th>{t('audit.columns.ip')}</Table.Th><Table.Td><Code>{open.ip ?? '—'}</Code></Table.Td></Table.Tr>
-                  <Table.Tr><Table.Th>{t('audit.detail.userAgent')}</Table.Th><Table.Td><Text size="xs" style={{ wordBreak: 'break-word' }}>{open.userAgent ?? '—'}</Text></Table.Td></Table.Tr>
-                  <Table.Tr><Table.Th>{t('audit.detail.requestId')}</Table.Th><Table.Td><Code>{open.requestId ?? '—'}</Code></Table.Td></Table.Tr>
-                </Table.Tbody>
-              </Table>
-              <Text fw={600} size="sm">{t('audit.detail.changes')}</Text>
-              <ChangesView changes={open.changes} />
-            </Stack>
-          </ScrollArea>
-        )}
-      </Drawer>
-    </>
+    <Drawer opened={open !== null} onClose={onClose} title={t('audit.detail.title')} position={i18n.dir() === 'rtl' ? 'left' : 'right'} size="lg">
+      {open && (
+        <ScrollArea>
+          <Stack gap="md">
+            <Group gap="xs">
+              <Badge variant="light" color={ACTION_COLORS[open.action] ?? 'grape'} tt="none">{labels.action(open.action)}</Badge>
+              <Text fw={600}>{labels.entity(open.entity)}</Text>
+            </Group>
+            <Table fz="sm" withRowBorders={false}>
+              <Table.Tbody>
+                <Table.Tr><Table.Th w={160}>{t('audit.columns.time')}</Table.Th><Table.Td>{formatInstant(open.createdAt, i18n.language)}</Table.Td></Table.Tr>
+                <Table.Tr><Table.Th>{t('audit.columns.user')}</Table.Th><Table.Td>{open.actor?.name || t('audit.unknownUser')}</Table.Td></Table.Tr>
+                <Table.Tr><Table.Th>{t('audit.columns.record')}</Table.Th><Table.Td><Stack gap={2}><AuditRecordLabel entry={open} />{open.entityId && <Code>{open.entityId}</Code>}</Stack></Table.Td></Table.Tr>
+                <Table.Tr><Table.Th>{t('audit.columns.ip')}</Table.Th><Table.Td><Code>{open.ip ?? '—'}</Code></Table.Td></Table.Tr>
+                <Table.Tr><Table.Th>{t('audit.detail.userAgent')}</Table.Th><Table.Td><Text size="xs" style={{ wordBreak: 'break-word' }}>{open.userAgent ?? '—'}</Text></Table.Td></Table.Tr>
+                <Table.Tr><Table.Th>{t('audit.detail.requestId')}</Table.Th><Table.Td><Code>{open.requestId ?? '—'}</Code></Table.Td></Table.Tr>
+              </Table.Tbody>
+            </Table>
+            <Text fw={600} size="sm">{t('audit.detail.changes')}</Text>
+            <ChangesView changes={open.changes} />
+          </Stack>
+        </ScrollArea>
+      )}
+    </Drawer>
   );
 }

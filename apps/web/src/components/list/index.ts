@@ -1,0 +1,11 @@
+/** The list kit: every list screen is a `ListFrame` with its columns and filters. */
+export { ListFrame, type ListFrameProps } from './list-frame';
+export { DataTable, primaryColumnKey, rowNumber, type DataTableColumn } from './data-table';
+export { FilterBar, SEARCH_DEBOUNCE_MS, type FilterSelect } from './filter-bar';
+export { PaginationBar } from './pagination-bar';
+export { useListState, type ListState, type ListStateOptions, type SortOrder } from './use-list-state';
+export { dayOf, listParams, oneOf, STATUS_VALUES, useListQuery, type ListParams, type StatusFilter } from './list-query';
+export { RowActions, type RowAction } from './row-actions';
+export { IdCell } from './cells';
+export { BulkBar, selectionColumn, useSelection, type Selection, type SelectionLabels } from './selection';
+export { useStatusFilter } from './status-filter';

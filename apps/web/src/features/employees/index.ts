@@ -1,0 +1,8 @@
+/** What other features use of the employees feature. */
+export { DeleteEmployeeDialog } from './components/delete-employee-dialog';
+export { EmployeeStatusSwitch } from './components/employee-status-switch';
+export { useCreateEmployee } from './api/create-employee';
+export { useEmployee } from './api/get-employee';
+export { useEmployeeStats } from './api/get-employee-stats';
+export { employeesQueryOptions } from './api/get-employees';
+export { useUpdateEmployee } from './api/update-employee';
