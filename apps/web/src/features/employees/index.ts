@@ -6,3 +6,4 @@ export { useEmployee } from './api/get-employee';
 export { useEmployeeStats } from './api/get-employee-stats';
 export { employeesQueryOptions } from './api/get-employees';
 export { useUpdateEmployee } from './api/update-employee';
+export { useReferenceList, type ReferenceList, type ReferenceOption } from './api/get-reference-lists';

@@ -4,7 +4,7 @@ import { IconCalendarShare, IconCheck, IconCopy, IconRefresh, IconTrash } from '
 import { useTranslation } from 'react-i18next';
 import type { CalendarFeedRecord } from '@clinic/shared';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { useClinicOptions, useDoctorOptions } from '@/features/appointments/api/get-booking-options';
+import { useLookup } from '@/lib/lookups';
 import { formatDate } from '@/lib/dates';
 import { useCalendarFeeds, useFeedAction } from '../api/calendar-feeds';
 
@@ -108,8 +108,8 @@ function NewFeedForm({ busy, onCreate }: { busy: boolean; onCreate: (input: { do
   const [kind, setKind] = useState<'doctor' | 'clinic'>('doctor');
   const [target, setTarget] = useState<string | null>(null);
   const [showNames, setShowNames] = useState(false);
-  const doctors = useDoctorOptions();
-  const clinics = useClinicOptions();
+  const doctors = useLookup('doctors', { isActive: true, sortBy: 'name', order: 'asc' });
+  const clinics = useLookup('clinics', { isActive: true, sortBy: 'name', order: 'asc' });
   const options = (kind === 'doctor' ? doctors.data : clinics.data) ?? [];
   return (
     <Group align="flex-end" gap="sm" wrap="wrap">

@@ -6,8 +6,7 @@ import { planAllows, type ClinicInput, type Plan } from '@clinic/shared';
 import { DateField, MultiSelectField, NumberField, SelectField, SwitchField, TextAreaField, TextField, type FormControl } from '@/components/form/fields';
 import { FormSection } from '@/components/form/form-section';
 import { WorkingHoursField } from '@/components/form/working-hours-field';
-import { useComplexOptions, useDepartmentOptions, usePersonOptions, useSpecialityOptions } from '@/features/organisation/api/get-options';
-import { timeZones } from '@/features/organisation/org-format';
+import { timeZones, useComplexOptions, useDepartmentOptions, usePersonOptions, useSpecialityOptions } from '@/features/organisation';
 
 const ZONES = timeZones().map((z) => ({ value: z, label: z.replace(/_/g, ' ') }));
 

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RegistrationCompanyValues } from '@clinic/shared';
 import { http } from '@/lib/http';
-import type { CompanyCreated } from '@/features/company/api/save-company';
-import { orgKeys } from '@/features/organisation/org-keys';
+import type { CompanyCreated } from '@/features/company';
+import { orgKeys } from '@/features/organisation/lib/org-keys';
 
 /** POST /companies/registration: the wizard's company, from its name alone (Company info completes it later). */
 export function createRegisteredCompany(values: RegistrationCompanyValues): Promise<CompanyCreated> {

@@ -1,0 +1,2 @@
+/** What other features use of the company feature. */
+export type { CompanyCreated } from './api/save-company';
