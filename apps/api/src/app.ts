@@ -29,6 +29,7 @@ import { patientRoutes } from './modules/patients/patients.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { roleRoutes } from './modules/roles/roles.routes.js';
 import { appointmentRoutes } from './modules/appointments/appointments.routes.js';
+import { seriesRoutes } from './modules/series/series.routes.js';
 import { serviceRoutes } from './modules/services/services.routes.js';
 import { specializationRoutes } from './modules/specializations/specializations.routes.js';
 import { signupRoutes } from './modules/signup/signup.routes.js';
@@ -183,6 +184,7 @@ export async function buildApp(config: Config, database: Database): Promise<App>
   serviceRoutes(app, deps);
   specializationRoutes(app, deps);
   appointmentRoutes(app, deps);
+  seriesRoutes(app, deps);
   signupRoutes(app, deps);
   companyRoutes(app, deps);
   clinicCollectionRoutes(app, deps);

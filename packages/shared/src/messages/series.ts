@@ -27,6 +27,7 @@ export const seriesEn = {
   errors: {
     series: {
       notFound: 'The series was not found',
+      nothingFree: 'No occurrence of this series can be booked: see the reason for each in the preview',
       occurrenceNotInSeries: 'That appointment is not an occurrence of this series',
       nothingToChange: 'No occurrence in this scope can still be changed',
       occurrenceRefused: 'The occurrence on {{date}} cannot be moved: {{reason}}',
@@ -76,6 +77,7 @@ export const seriesAr: Shape<typeof seriesEn> = {
   errors: {
     series: {
       notFound: 'السلسلة غير موجودة',
+      nothingFree: 'لا يمكن حجز أي موعد من هذه السلسلة: راجع سبب كل موعد في المعاينة',
       occurrenceNotInSeries: 'هذا الموعد ليس من مواعيد هذه السلسلة',
       nothingToChange: 'لا يوجد في هذا النطاق موعد يمكن تغييره',
       occurrenceRefused: 'لا يمكن نقل موعد يوم {{date}}: {{reason}}',

@@ -253,7 +253,7 @@ export type AppointmentChange = 'rescheduled' | 'updated' | 'visitNote' | Exclud
 const FINAL_STATUSES: readonly AppointmentStatus[] = ['completed', 'no_show', 'cancelled'];
 
 /** The company's late-cancellation hours. */
-async function lateCancellationHours(db: Db, companyId: string): Promise<number> {
+export async function lateCancellationHours(db: Db, companyId: string): Promise<number> {
   const [row] = await db.select({ hours: companies.lateCancellationHours }).from(companies).where(eq(companies.id, companyId)).limit(1);
   return row?.hours ?? DEFAULT_LATE_CANCELLATION_HOURS;
 }
