@@ -177,8 +177,24 @@ export const waitlistListQuery = z.object({
   clinic: uuid('validation.invalidFilter').optional(),
 });
 
-/** GET /api/waitlist/matches?appointment={id}: the open entries the freed slot of a cancelled or no-show appointment fits. */
-export const waitlistMatchesQuery = z.object({ appointment: uuid('validation.invalidValue') });
+/**
+ * GET /api/waitlist/matches: the open entries a freed slot fits, in the order they are offered. The slot is a
+ * cancelled or no-show appointment's (`appointment`), or one given as `doctor`, `service` and `datetime` (the time a
+ * reschedule left).
+ */
+export const waitlistMatchesQuery = z.object({
+  appointment: uuid('validation.invalidValue').optional(),
+  doctor: uuid('validation.invalidValue').optional(),
+  service: uuid('validation.invalidValue').optional(),
+  datetime: instant.optional(),
+}).refine((q) => Boolean(q.appointment) !== Boolean(q.doctor && q.service && q.datetime), { error: 'validation.invalidValue', path: ['appointment'] });
+export type WaitlistMatchesQuery = z.output<typeof waitlistMatchesQuery>;
+
+export const waitlistMatches = z.object({
+  slot: z.object({ doctor: z.string(), service: z.string(), datetime: z.string(), endsAt: z.string() }),
+  entries: z.array(waitlistRecord),
+});
+export type WaitlistMatches = z.infer<typeof waitlistMatches>;
 
 /** POST /api/waitlist/{id}/book: books the entry's patient into a slot (by default the freed appointment's). */
 export const waitlistBookInput = z.strictObject({
@@ -188,3 +204,6 @@ export const waitlistBookInput = z.strictObject({
   version: versionInput,
 }).refine((b) => Boolean(b.appointment) !== Boolean(b.doctor && b.datetime), { error: 'validation.invalidValue', path: ['appointment'] });
 export type WaitlistBookInput = z.input<typeof waitlistBookInput>;
+export type WaitlistBook = z.output<typeof waitlistBookInput>;
+
+export const waitlistCloseQuery = z.object({ version: versionInput });

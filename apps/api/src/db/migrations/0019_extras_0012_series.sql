@@ -29,7 +29,7 @@ ALTER TABLE services ADD CONSTRAINT services_buffers_check
 -- (overbooked, permission appointment_overbook). The patient's own constraint keeps the visit itself, overbooked or not.
 ALTER TABLE appointments DROP CONSTRAINT IF EXISTS appointments_active_doctor_no_overlap;
 --> statement-breakpoint
-ALTER TABLE appointments ADD CONSTRAINT appointments_active_doctor_no_overlap
+ALTER TABLE appointments ADD CONSTRAINT appointments_doctor_buffered_no_overlap
   EXCLUDE USING gist (company_id WITH =, doctor_id WITH =, tstzrange(blocked_from, blocked_until, '[)') WITH &&)
   WHERE (status IN ('scheduled', 'arrived', 'in_consultation') AND NOT overbooked);
 --> statement-breakpoint
