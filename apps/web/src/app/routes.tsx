@@ -128,6 +128,7 @@ export const routes: RouteObject[] = [
               page('/appointments', AppointmentsPage),
               page('/appointments/add', AddAppointmentPage),
               page('/frontdesk', FrontdeskPage),
+              page('/waitlist', lazyPage(() => import('@/features/waitlist/pages/waitlist-page'))),
               page('/appointments/calendar', CalendarPage),
               page('/services', ServicesPage),
               page('/services/add', AddServicePage),

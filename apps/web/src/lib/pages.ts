@@ -48,6 +48,7 @@ export const PAGES: readonly PageEntry[] = [
   { path: '/appointments', title: 'shell.titles.appointments', permissions: ['appointment_read'] },
   { path: '/appointments/add', title: 'shell.titles.addAppointment', permissions: ['appointment_write'] },
   { path: '/frontdesk', title: 'shell.titles.frontdesk', permissions: ['appointment_read'] },
+  { path: '/waitlist', title: 'shell.titles.waitlist', permissions: ['appointment_read'] },
   { path: '/appointments/calendar', title: 'shell.titles.patientAppointments', permissions: ['appointment_read'] },
   { path: '/myProfile', title: 'shell.titles.myProfile' },
   { path: '/company', title: 'shell.titles.company', permissions: ['company_read'] },

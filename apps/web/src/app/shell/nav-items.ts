@@ -6,6 +6,7 @@ import {
   IconCalendarEvent,
   IconFirstAidKit,
   IconHistory,
+  IconHourglass,
   IconIdBadge2,
   IconLayoutKanban,
   IconMicroscope,
@@ -56,6 +57,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { kind: 'link', key: 'roles', label: 'shell.nav.roles', to: '/roles', icon: IconShieldLock },
   { kind: 'link', key: 'audit', label: 'shell.nav.audit', to: '/audit', icon: IconHistory },
   { kind: 'link', key: 'frontdesk', label: 'shell.nav.frontdesk', to: '/frontdesk', icon: IconLayoutKanban },
+  { kind: 'link', key: 'waitlist', label: 'shell.nav.waitlist', to: '/waitlist', icon: IconHourglass },
   { kind: 'link', key: 'appointments', label: 'shell.nav.appointments', to: '/appointments', icon: IconCalendarEvent },
   { kind: 'link', key: 'patients', label: 'shell.nav.patients', to: '/patients', icon: IconUserHeart },
   {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { AppointmentRecord } from '@clinic/shared';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { AppointmentStatusBadge } from './appointment-status-badge';
+import { SeriesMark } from './series-mark';
 import { timeRange, wallOf } from './clinic-time';
 import { formatDay } from '@/lib/dates';
 
@@ -31,9 +32,12 @@ export function AppointmentsTable({ rows, page, limit, loading, stale, filtered,
       header: t('appointments.columns.id'),
       sortKey: 'publicId',
       render: (a) => (
-        <Text size="sm" ff="monospace" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-          {a.publicId}
-        </Text>
+        <Group gap={4} wrap="nowrap">
+          <Text size="sm" ff="monospace" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {a.publicId}
+          </Text>
+          <SeriesMark appointment={a} />
+        </Group>
       ),
     },
     {
