@@ -175,7 +175,10 @@ export function AppointmentForm({ slot = null, clinicId = null, doctorId = null,
     }
     try {
       const booked = repeat
-        ? (await createSeries.mutateAsync({ ...values, reminderSent: false, recurrence: repeat })).first
+        ? (await createSeries.mutateAsync({
+          patient: values.patient, doctor: values.doctor, clinic: values.clinic, service: values.service, datetime: values.datetime, reason: values.reason,
+          recurrence: repeat,
+        })).first
         : (await create.mutateAsync({ ...values, status: 'scheduled', cancellationReason: null, reminderSent: false, overbook: overlap && overbook })).data;
       reset({ patient: null, doctor: doctorId, clinic: values.clinic, service: null, datetime: '', reason: '' });
       setRepeat(null);

@@ -46,6 +46,8 @@ export function RepeatSection({ booking, value, onChange }: RepeatSectionProps) 
   const [debounced] = useDebouncedValue(request, 300);
   const preview = useSeriesPreview(debounced);
   const set = (patch: Partial<RecurrenceInput>) => onChange({ ...(value ?? DEFAULT_REPEAT), ...patch });
+  // The first visit's weekday always repeats (it is the first occurrence): shown chosen, not to be unticked.
+  const firstWeekday = booking.datetime ? (new Date(`${wallOf(booking.datetime).date}T00:00:00Z`).getUTCDay() + 6) % 7 : null;
   const weekday = (d: number) => formatDay(`2024-01-0${d + 1}`, i18n.language, { weekday: 'short' });
   const problem = preview.error && isApiError(preview.error)
     ? Object.values(preview.error.fields ?? {})[0] ?? preview.error.message
@@ -82,9 +84,15 @@ export function RepeatSection({ booking, value, onChange }: RepeatSectionProps) 
               />
             </Group>
             {value.frequency === 'weekly' && (
-              <Chip.Group multiple value={(value.weekdays ?? []).map(String)} onChange={(days) => set({ weekdays: days.map(Number).sort() })}>
+              <Chip.Group
+                multiple
+                value={[...new Set([...(value.weekdays ?? []), ...(firstWeekday === null ? [] : [firstWeekday])])].map(String)}
+                onChange={(days) => set({ weekdays: days.map(Number).filter((d) => d !== firstWeekday).sort() })}
+              >
                 <Group gap={4} data-testid="repeat-weekdays">
-                  {WEEKDAYS.map((d) => <Chip key={d} value={String(d)} size="xs" data-testid={`repeat-weekday-${d}`}>{weekday(d)}</Chip>)}
+                  {WEEKDAYS.map((d) => (
+                    <Chip key={d} value={String(d)} size="xs" disabled={d === firstWeekday} data-testid={`repeat-weekday-${d}`}>{weekday(d)}</Chip>
+                  ))}
                 </Group>
               </Chip.Group>
             )}
@@ -134,7 +142,7 @@ export function RepeatSection({ booking, value, onChange }: RepeatSectionProps) 
                       const wall = wallOf(o.datetime);
                       return (
                         <Group key={o.datetime} gap="xs" wrap="nowrap" align="flex-start" data-testid="repeat-occurrence" data-free={o.free}>
-                          <Badge size="sm" variant="light" color={o.free ? 'teal' : 'red'} leftSection={o.free ? <IconCheck size={12} /> : <IconAlertTriangle size={12} />}>
+                          <Badge size="sm" variant="light" color={o.free ? 'teal' : 'red'} style={{ flexShrink: 0, overflow: 'visible' }} leftSection={o.free ? <IconCheck size={12} /> : <IconAlertTriangle size={12} />}>
                             {o.free ? t('series.free') : t('series.conflict')}
                           </Badge>
                           <Text size="xs" fw={500} style={{ whiteSpace: 'nowrap' }}>
