@@ -29,6 +29,8 @@ import { patientRoutes } from './modules/patients/patients.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { roleRoutes } from './modules/roles/roles.routes.js';
 import { appointmentRoutes } from './modules/appointments/appointments.routes.js';
+import { seriesRoutes } from './modules/series/series.routes.js';
+import { waitlistRoutes } from './modules/waitlist/waitlist.routes.js';
 import { serviceRoutes } from './modules/services/services.routes.js';
 import { specializationRoutes } from './modules/specializations/specializations.routes.js';
 import { signupRoutes } from './modules/signup/signup.routes.js';
@@ -185,6 +187,8 @@ export async function buildApp(config: Config, database: Database): Promise<App>
   serviceRoutes(app, deps);
   specializationRoutes(app, deps);
   appointmentRoutes(app, deps);
+  seriesRoutes(app, deps);
+  waitlistRoutes(app, deps);
   signupRoutes(app, deps);
   companyRoutes(app, deps);
   clinicCollectionRoutes(app, deps);

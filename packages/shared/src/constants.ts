@@ -41,6 +41,8 @@ export const PERMISSIONS = [
   'employee_read', 'employee_write',
   'patient_read', 'patient_write',
   'appointment_read', 'appointment_write',
+  /** Book on purpose on top of a doctor's other appointment ("book anyway"); audited. */
+  'appointment_overbook',
   'audit_read',
   'fhir_read',
 ] as const;

@@ -21,3 +21,4 @@ export * from './schemas/clinic-collection.js';
 export * from './schemas/department.js';
 export * from './schemas/signup.js';
 export * from './schemas/calendar-feed.js';
+export * from './schemas/series.js';

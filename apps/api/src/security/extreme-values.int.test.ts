@@ -71,7 +71,7 @@ const DATE_NAME = /date|time|year|birth|expir|^from$|^to$|At$/i;
 const RESOURCE_TABLE: Record<string, string> = {
   appointments: 'appointments', clinics: 'clinics', cliniccollections: 'clinic_collections', companies: 'companies',
   departments: 'departments', employees: 'employees', files: 'files', patients: 'patients', roles: 'roles',
-  services: 'services', specializations: 'specializations', 'calendar-feeds': 'calendar_feeds',
+  services: 'services', specializations: 'specializations', 'calendar-feeds': 'calendar_feeds', 'appointment-series': 'appointment_series', waitlist: 'waitlist_entries',
 };
 
 /** Write routes that read their body in the handler (multipart or JSON) instead of through the route schema. */
@@ -123,6 +123,14 @@ beforeAll(async () => {
   });
   expect(booked.statusCode, booked.body).toBe(201);
   ids.appointment = body(booked).data._id;
+  // A recurring series (Tuesdays) and a waitlist entry of the same parties.
+  const series = await ctx.app.inject({
+    method: 'POST', url: '/api/appointment-series', headers: auth(org.token),
+    payload: { patient: patient.id, doctor: doctor.id, clinic: clinic.id, service: service.id, datetime: `${addDays(day, 1)}T10:00:00+03:00`, reason: 'Physiotherapy', recurrence: { frequency: 'weekly', count: 2 } },
+  });
+  expect(series.statusCode, series.body).toBe(201);
+  const waiting = await ctx.app.inject({ method: 'POST', url: '/api/waitlist', headers: auth(org.token), payload: { patient: patient.id, service: service.id } });
+  expect(waiting.statusCode, waiting.body).toBe(201);
 
   const deps: Deps = { config: ctx.config, database: ctx.database, db, tokens: new TokenService(ctx.config.jwtSecret, 900), callers: new CallerCache(0) };
   const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5e0f5e20000000049454e44ae426082', 'hex');
@@ -132,7 +140,10 @@ beforeAll(async () => {
   const feed = await ctx.app.inject({ method: 'POST', url: '/api/calendar-feeds', headers: auth(org.token), payload: { doctor: doctor.id } });
   expect(feed.statusCode, feed.body).toBe(201);
   ids.feedFile = new URL(body(feed).data.url).pathname.split('/').pop()!;
-  const resourceIds: Record<string, string> = { appointments: ids.appointment, clinics: clinic.id, companies: org.companyId, employees: doctor.id, files: file.id, patients: patient.id, services: service.id };
+  const resourceIds: Record<string, string> = {
+    appointments: ids.appointment, clinics: clinic.id, companies: org.companyId, employees: doctor.id, files: file.id, patients: patient.id, services: service.id,
+    'appointment-series': body(series).data.series._id, waitlist: body(waiting).data._id,
+  };
   for (const [resource, table] of Object.entries(RESOURCE_TABLE)) {
     if (resourceIds[resource]) continue;
     const [row] = await ctx.database.query<{ id: string }>(`select id from "${table}" where company_id = $1 order by id limit 1`, [org.companyId]);
@@ -227,6 +238,8 @@ function validQuery(key: string): Record<string, string> {
       clinic: ids.clinic!, doctor: ids.doctor!, patient: ids.patient!, service: ids.service!, filter: `clinic=${ids.clinic}`,
     };
     case 'GET /api/audit': return { from: addDays(day, -30), to: day, actor: org.adminId };
+    case 'GET /api/waitlist/matches': return { doctor: ids.doctor!, service: ids.service!, datetime: slot };
+    case 'GET /api/waitlist': return { status: 'open', service: ids.service!, clinic: ids.clinic! };
     case 'GET /api/files/:id': return fileQuery;
     case 'GET /api/fhir/R4/Slot': return { schedule: `Schedule/${ids.doctor}` };
     case 'GET /api/employees/:id/stats': return { period: '30d' };
@@ -241,11 +254,22 @@ function validBody(key: string): Record<string, unknown> {
   switch (key) {
     case 'POST /api/appointments': return { patient: ids.patient, doctor: ids.doctor, clinic: ids.clinic, service: ids.service, datetime: slot, reason: 'Check-up' };
     case 'PATCH /api/appointments/:id': return { datetime: slot };
+    case 'POST /api/appointment-series': return {
+      patient: ids.patient, doctor: ids.doctor, clinic: ids.clinic, service: ids.service, datetime: `${addDays(day, 2)}T10:00:00+03:00`, reason: 'Physiotherapy',
+      recurrence: { frequency: 'weekly', interval: 1, weekdays: [2], count: 2 },
+    };
+    case 'PATCH /api/appointment-series/:id': return { scope: 'all', datetime: `${addDays(day, 1)}T12:00:00+03:00` };
+    case 'POST /api/waitlist': return {
+      patient: ids.patient, service: ids.service, fromDate: day, toDate: addDays(day, 30), weekdays: [0, 2], timeFrom: '09:00', timeTo: '12:00', priority: 1,
+    };
+    case 'POST /api/waitlist/:id/book': return { doctor: ids.doctor, datetime: `${addDays(day, 3)}T10:00:00+03:00`, version: 1 };
     case 'PUT /api/companies/:id': return companyBody() as Record<string, unknown>;
     case 'POST /api/clinics': case 'PUT /api/clinics/:id': return clinicBody(pic) as Record<string, unknown>;
     case 'POST /api/cliniccollections': case 'PUT /api/cliniccollections/:id': return complexBody(pic) as Record<string, unknown>;
     case 'POST /api/departments': case 'PUT /api/departments/:id': return departmentBody(pic) as Record<string, unknown>;
-    case 'POST /api/services': case 'PATCH /api/services/:id': return { name: 'ECG', description: 'Heart trace', price: 150, durationMinutes: 20, clinic: ids.clinic, doctors: [ids.doctor] };
+    case 'POST /api/services': case 'PATCH /api/services/:id': return {
+      name: 'ECG', description: 'Heart trace', price: 150, durationMinutes: 20, bufferBeforeMinutes: 5, bufferAfterMinutes: 10, clinic: ids.clinic, doctors: [ids.doctor],
+    };
     case 'POST /api/patients': case 'PUT /api/patients/:id': return {
       name: 'Noah Carter', identity: 'ID-EXTREME-1', phone: '0551234567', dateOfBirth: '1985-07-20', gender: 'male', nationality: 'British',
       marital_status: 'Single', blood_type: 'O-', address: 'Olaya Street, Riyadh', Smoking: true, professiona_experi: 'Engineer',

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { patientDocuments, patientNotes } from '../db/schema/index.js';
+import { appointmentSeries, patientDocuments, patientNotes, waitlistEntries } from '../db/schema/index.js';
 import type { Deps } from '../lib/app-types.js';
 import { storeUpload } from '../lib/files.js';
 import { CallerCache } from '../lib/caller-cache.js';
@@ -74,6 +74,15 @@ const MATRIX: Record<string, Source> = {
   'POST /api/appointments': {},
   'PATCH /api/appointments/:id': { id: 'appointments' },
   'DELETE /api/appointments/:id': { id: 'appointments' },
+  'POST /api/appointment-series': {},
+  'GET /api/appointment-series/:id': { id: 'appointment_series' },
+  'PATCH /api/appointment-series/:id': { id: 'appointment_series' },
+  'DELETE /api/appointment-series/:id': { id: 'appointment_series' },
+  'GET /api/waitlist': {},
+  'GET /api/waitlist/matches': {},
+  'POST /api/waitlist': {},
+  'POST /api/waitlist/:id/book': { id: 'waitlist_entries' },
+  'DELETE /api/waitlist/:id': { id: 'waitlist_entries' },
   'GET /api/companies': {},
   'POST /api/companies': {},
   'POST /api/companies/registration': {},
@@ -137,6 +146,13 @@ function bodyFor(key: string, ids: Record<string, string[]>): unknown {
       datetime: new Date(Date.now() + 40 * 86_400_000).toISOString(), reason: 'Booked from another company',
     };
     case 'POST /api/calendar-feeds': return { doctor: ids.doctors![0] };
+    case 'POST /api/appointment-series': return {
+      patient: ids.patients![0], doctor: ids.doctors![0], clinic: ids.clinics![0], service: ids.services![0],
+      datetime: new Date(Date.now() + 40 * 86_400_000).toISOString(), reason: 'Booked from another company', recurrence: { frequency: 'weekly', count: 3 },
+    };
+    case 'PATCH /api/appointment-series/:id': return { scope: 'all', reason: 'Renamed by B', version: 1 };
+    case 'POST /api/waitlist': return { patient: ids.patients![0], service: ids.services![0] };
+    case 'POST /api/waitlist/:id/book': return { appointment: ids.appointments![0], version: 1 };
     case 'POST /api/services': return { name: 'Stolen service', description: 'Uses A ids', price: 100, clinic: ids.clinics![0], doctors: [ids.doctors![0]] };
     default: return {};
   }
@@ -172,6 +188,10 @@ function filtersFor(url: string, ids: Record<string, string[]>): string[] {
     ];
   }
   if (url === '/api/services') return [...common, f({ clinic: ids.clinics![0] })];
+  if (url === '/api/waitlist') return [f({}), f({ service: ids.services![0] }), f({ clinic: ids.clinics![0] }), f({ status: 'booked' })];
+  if (url === '/api/waitlist/matches') {
+    return [f({ appointment: ids.appointments![0] }), f({ doctor: ids.doctors![0], service: ids.services![0], datetime: new Date(Date.now() + 40 * 86_400_000).toISOString() })];
+  }
   if (url === '/api/clinics') return [...common, f({ department: ids.departments![0] }), f({ clinicCollection: ids.clinic_collections![0] })];
   if (url === '/api/employees') return [...common, f({ filter_fields: JSON.stringify({ roleName: 'Admin' }) })];
   return common;
@@ -232,7 +252,22 @@ beforeAll(async () => {
   await ctx.database.db.insert(patientDocuments).values({ companyId: a.companyId, patientId: patient!.id, fileId: file.id, title: 'Scan' });
   await ctx.database.db.insert(patientNotes).values({ companyId: a.companyId, patientId: patient!.id, body: 'A private note' });
 
-  for (const table of ['employees', 'roles', 'patients', 'services', 'specializations', 'appointments', 'clinic_collections', 'departments', 'clinics', 'files']) {
+  // A recurring series and a waitlist entry of company A's.
+  const [party] = await ctx.database.query<{ patient_id: string; doctor_id: string; clinic_id: string; service_id: string }>(
+    `select patient_id, doctor_id, clinic_id, service_id from appointments where company_id = $1 limit 1`, [a.companyId],
+  );
+  await ctx.database.db.insert(appointmentSeries).values({
+    companyId: a.companyId, patientId: party!.patient_id, doctorId: party!.doctor_id, clinicId: party!.clinic_id, serviceId: party!.service_id,
+    reason: 'Physiotherapy', rrule: 'FREQ=WEEKLY;INTERVAL=1;COUNT=3', localDate: '2026-03-02', localTime: '09:00', timeZone: 'Asia/Riyadh',
+  });
+  await ctx.database.db.insert(waitlistEntries).values({
+    companyId: a.companyId, publicId: 'WL-000001', patientId: party!.patient_id, serviceId: party!.service_id, clinicId: party!.clinic_id,
+  });
+
+  for (const table of [
+    'employees', 'roles', 'patients', 'services', 'specializations', 'appointments', 'clinic_collections', 'departments', 'clinics', 'files',
+    'appointment_series', 'waitlist_entries',
+  ]) {
     aIds[table] = (await ctx.database.query<{ id: string }>(`select id from "${table}" where company_id = $1 order by id limit 5`, [a.companyId])).map((r) => r.id);
     expect(aIds[table]!.length, `company A has ${table}`).toBeGreaterThan(0);
   }
@@ -297,7 +332,7 @@ describe('tenant isolation', () => {
           expect(res.statusCode, `${key} with A's id`).toBeGreaterThanOrEqual(400);
         } else if (r.method !== 'GET') {
           // Creations that reference A's records are refused, never attached to A's data.
-          if (['POST /api/appointments', 'POST /api/services', 'POST /api/services/bulk', 'POST /api/calendar-feeds'].includes(key)) {
+          if (['POST /api/appointments', 'POST /api/services', 'POST /api/services/bulk', 'POST /api/calendar-feeds', 'POST /api/appointment-series', 'POST /api/waitlist'].includes(key)) {
             expect([404, 422], `${key} referencing A's records`).toContain(res.statusCode);
           }
         }

@@ -3,7 +3,7 @@ import type { TestContext } from './harness.js';
 /** Tables whose records carry a version (optimistic concurrency); the company profile is keyed by its company. */
 export type VersionedTable =
   | 'patients' | 'employees' | 'roles' | 'company_profiles' | 'clinic_collections' | 'departments' | 'clinics'
-  | 'services' | 'specializations' | 'appointments';
+  | 'services' | 'specializations' | 'appointments' | 'appointment_series' | 'waitlist_entries';
 
 /**
  * The stored version of a record, as a form that loaded it now would send it back; 1 for a record that does not
@@ -25,6 +25,7 @@ export async function withVersion(ctx: TestContext, table: VersionedTable, id: s
 const TABLE_OF_RESOURCE: Record<string, VersionedTable> = {
   patients: 'patients', employees: 'employees', roles: 'roles', companies: 'company_profiles', cliniccollections: 'clinic_collections',
   departments: 'departments', clinics: 'clinics', services: 'services', specializations: 'specializations', appointments: 'appointments',
+  'appointment-series': 'appointment_series',
 };
 
 /**
@@ -32,7 +33,7 @@ const TABLE_OF_RESOURCE: Record<string, VersionedTable> = {
  * the record's current version unless it names one; everything else is left as it is.
  */
 export async function asLoadedNow(ctx: TestContext, method: string, url: string, payload: unknown): Promise<unknown> {
-  const match = /^\/api\/([a-z]+)\/([^/?]+)$/.exec(url);
+  const match = /^\/api\/([a-z-]+)\/([^/?]+)$/.exec(url);
   const table = match ? TABLE_OF_RESOURCE[match[1]!] : undefined;
   if ((method !== 'PUT' && method !== 'PATCH') || !table) return payload;
   return withVersion(ctx, table, match![2]!, payload);

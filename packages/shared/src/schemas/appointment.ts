@@ -76,6 +76,13 @@ export const appointmentRecord = z.object({
   visitMinutes: z.number().nullable(),
   /** The doctor's note on the completed visit. */
   visitNote: z.string().nullable(),
+  /** The recurring series this appointment belongs to, if any. */
+  seriesId: z.string().nullable(),
+  /** Booked on purpose on top of the doctor's other appointments. */
+  overbooked: z.boolean(),
+  /** The service's preparation and cleaning minutes around the visit, which block the doctor too. */
+  bufferBeforeMinutes: z.number(),
+  bufferAfterMinutes: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
   version: versionSchema,
@@ -103,6 +110,8 @@ export const appointmentCreateInput = z.strictObject({
   status: status.default('scheduled'),
   cancellationReason: cancellationReason.optional(),
   reminderSent: boolish.default(false),
+  /** "Book anyway": on top of the doctor's other appointment (permission appointment_overbook). */
+  overbook: boolish.default(false),
 });
 export type AppointmentCreateInput = z.input<typeof appointmentCreateInput>;
 export type AppointmentCreate = z.output<typeof appointmentCreateInput>;
@@ -272,6 +281,11 @@ export const appointmentCard = z.object({
   service: refSchema,
   reason: z.string(),
   version: versionSchema,
+  /** A series occurrence shows a repeat mark; overbooked and buffered time are drawn apart. */
+  seriesId: z.string().nullable(),
+  overbooked: z.boolean(),
+  bufferBeforeMinutes: z.number(),
+  bufferAfterMinutes: z.number(),
 });
 export type AppointmentCard = z.infer<typeof appointmentCard>;
 

@@ -11,6 +11,9 @@ export const serviceRecord = z.object({
   price: z.number(),
   /** Minutes an appointment for this service lasts; null means the clinic's average visit duration. */
   durationMinutes: z.number().nullable(),
+  /** Preparation and cleaning minutes before and after each appointment; they block the doctor too. */
+  bufferBeforeMinutes: z.number(),
+  bufferAfterMinutes: z.number(),
   isActive: z.boolean(),
   clinic: refSchema,
   doctors: z.array(refSchema),
@@ -21,6 +24,13 @@ export const serviceRecord = z.object({
 export type ServiceRecord = z.infer<typeof serviceRecord>;
 
 const id = (error: string) => z.uuid({ error });
+
+export const MAX_BUFFER_MINUTES = 240;
+const bufferMinutes = z.preprocess(
+  (v) => (v === '' || v === null ? 0 : v),
+  numberish(z.number({ error: 'validation.series.bufferInvalid' }).int({ error: 'validation.series.bufferInvalid' })
+    .min(0, { error: 'validation.series.bufferInvalid' }).max(MAX_BUFFER_MINUTES, { error: 'validation.series.bufferInvalid' })),
+);
 
 const serviceFields = {
   name: z.string({ error: 'validation.scheduling.nameRequired' }).trim().min(1, { error: 'validation.scheduling.nameRequired' }).max(120, { error: 'validation.tooLong' }),
@@ -39,6 +49,8 @@ const serviceFields = {
         .min(5, { error: 'validation.scheduling.durationInvalid' }).max(480, { error: 'validation.scheduling.durationInvalid' }),
     ).nullable(),
   ),
+  bufferBeforeMinutes: bufferMinutes,
+  bufferAfterMinutes: bufferMinutes,
   isActive: boolish,
   clinic: id('validation.scheduling.clinicRequired'),
   doctors: z
@@ -51,6 +63,8 @@ const serviceFields = {
 export const serviceCreateInput = z.strictObject({
   ...serviceFields,
   durationMinutes: serviceFields.durationMinutes.optional(),
+  bufferBeforeMinutes: serviceFields.bufferBeforeMinutes.default(0),
+  bufferAfterMinutes: serviceFields.bufferAfterMinutes.default(0),
   isActive: serviceFields.isActive.default(true),
 });
 export type ServiceCreateInput = z.input<typeof serviceCreateInput>;
@@ -62,6 +76,8 @@ export const serviceUpdateInput = z.strictObject({
   description: serviceFields.description.optional(),
   price: serviceFields.price.optional(),
   durationMinutes: serviceFields.durationMinutes.optional(),
+  bufferBeforeMinutes: serviceFields.bufferBeforeMinutes.optional(),
+  bufferAfterMinutes: serviceFields.bufferAfterMinutes.optional(),
   isActive: serviceFields.isActive.optional(),
   clinic: serviceFields.clinic.optional(),
   doctors: serviceFields.doctors.optional(),

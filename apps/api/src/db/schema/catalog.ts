@@ -50,6 +50,9 @@ export const services = pgTable('services', {
   price: numeric('price', { precision: 12, scale: 2 }).notNull(),
   /** Minutes; null means the clinic's average visit duration. */
   durationMinutes: integer('duration_minutes'),
+  /** Preparation and cleaning minutes around each appointment: they block the doctor like the visit itself. */
+  bufferBeforeMinutes: integer('buffer_before_minutes').notNull().default(0),
+  bufferAfterMinutes: integer('buffer_after_minutes').notNull().default(0),
   isActive: boolean('is_active').notNull().default(true),
   version: version(),
   ...timestamps,

@@ -6,3 +6,4 @@ export * from './people.js';
 export * from './patients.js';
 export * from './scheduling.js';
 export * from './interop.js';
+export * from './waitlist.js';

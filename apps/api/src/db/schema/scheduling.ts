@@ -1,4 +1,4 @@
-import { boolean, foreignKey, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { rowId, tenantId, timestamps, version } from './columns.js';
 import { services } from './catalog.js';
 import { companies, employees } from './core.js';
@@ -6,8 +6,37 @@ import { clinics } from './organisation.js';
 import { patients } from './patients.js';
 
 /**
+ * A recurring series of appointments: the first occurrence's fields and an RFC 5545 RRULE, expanded in the clinic's
+ * time zone (the local wall-clock time stays the same across daylight saving). Each occurrence is an ordinary
+ * appointment that points at its series.
+ */
+export const appointmentSeries = pgTable('appointment_series', {
+  companyId: tenantId().references(() => companies.id, { onDelete: 'cascade' }),
+  id: rowId(),
+  patientId: uuid('patient_id').notNull(),
+  doctorId: uuid('doctor_id').notNull(),
+  clinicId: uuid('clinic_id').notNull(),
+  serviceId: uuid('service_id').notNull(),
+  reason: text('reason').notNull(),
+  /** The RRULE (without DTSTART), e.g. FREQ=WEEKLY;INTERVAL=1;BYDAY=MO,TH;COUNT=10. */
+  rrule: text('rrule').notNull(),
+  /** The first occurrence's clinic-local date and time ('YYYY-MM-DD', 'HH:MM') and the zone they are read in. */
+  localDate: text('local_date').notNull(),
+  localTime: text('local_time').notNull(),
+  timeZone: text('time_zone').notNull(),
+  createdBy: uuid('created_by'),
+  version: version(),
+  ...timestamps,
+}, (t) => [
+  primaryKey({ columns: [t.companyId, t.id] }),
+  index('appointment_series_patient_idx').on(t.companyId, t.patientId),
+  foreignKey({ columns: [t.companyId, t.patientId], foreignColumns: [patients.companyId, patients.id] }).onDelete('restrict'),
+]);
+
+/**
  * An appointment is an instant range [starts_at, ends_at). Overlaps of active (scheduled, arrived, in consultation)
- * appointments per doctor and per patient are refused by exclusion constraints (see extras/0011_visit_flow.sql).
+ * appointments per doctor and per patient are refused by exclusion constraints (see extras/0011_visit_flow.sql;
+ * the doctor's over the buffered range and without overbooked appointments: extras/0012_series.sql).
  */
 export const appointments = pgTable('appointments', {
   companyId: tenantId().references(() => companies.id, { onDelete: 'cascade' }),
@@ -37,6 +66,16 @@ export const appointments = pgTable('appointments', {
   noShowBy: uuid('no_show_by'),
   visitNote: text('visit_note'),
   reminderSent: boolean('reminder_sent').notNull().default(false),
+  /** The series this appointment is an occurrence of. */
+  seriesId: uuid('series_id'),
+  /** Booked on purpose on top of the doctor's other appointments (permission appointment_overbook; audited). */
+  overbooked: boolean('overbooked').notNull().default(false),
+  /** The service's buffers when booked: [starts_at - before, ends_at + after) blocks the doctor. */
+  bufferBeforeMinutes: integer('buffer_before_minutes').notNull().default(0),
+  bufferAfterMinutes: integer('buffer_after_minutes').notNull().default(0),
+  /** Kept by a trigger from the times and buffers (extras/0012_series.sql); the doctor's exclusion range. */
+  blockedFrom: timestamp('blocked_from', { withTimezone: true, mode: 'date' }),
+  blockedUntil: timestamp('blocked_until', { withTimezone: true, mode: 'date' }),
   createdBy: uuid('created_by'),
   version: version(),
   ...timestamps,
@@ -51,8 +90,10 @@ export const appointments = pgTable('appointments', {
   // The appointments list's own orders (newest first by default, or by date) page through these.
   index('appointments_created_idx').on(t.companyId, t.createdAt, t.id),
   index('appointments_time_idx').on(t.companyId, t.startsAt, t.id),
+  index('appointments_series_idx').on(t.companyId, t.seriesId, t.startsAt),
   foreignKey({ columns: [t.companyId, t.patientId], foreignColumns: [patients.companyId, patients.id] }).onDelete('restrict'),
   foreignKey({ columns: [t.companyId, t.doctorId], foreignColumns: [employees.companyId, employees.id] }).onDelete('restrict'),
   foreignKey({ columns: [t.companyId, t.clinicId], foreignColumns: [clinics.companyId, clinics.id] }).onDelete('restrict'),
   foreignKey({ columns: [t.companyId, t.serviceId], foreignColumns: [services.companyId, services.id] }).onDelete('restrict'),
+  foreignKey({ columns: [t.companyId, t.seriesId], foreignColumns: [appointmentSeries.companyId, appointmentSeries.id] }).onDelete('restrict'),
 ]);

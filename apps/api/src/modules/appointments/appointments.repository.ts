@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gte, ilike, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { MAX_VISIT_MINUTES, type AppointmentCard, type AppointmentRecord, type AppointmentStatus, type BoardCard, type Ref } from '@clinic/shared';
+import { MAX_BUFFER_MINUTES, MAX_VISIT_MINUTES, type AppointmentCard, type AppointmentRecord, type AppointmentStatus, type BoardCard, type Ref } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import { appointments, clinics, employeeClinics, employees, patients, serviceDoctors, services } from '../../db/schema/index.js';
 import { addDays, safeTimeZone, zonedInstant, zonedIso } from '../../domain/scheduling/time-zone.js';
@@ -120,6 +120,10 @@ export function toRecord(r: JoinedRow, now = new Date()): AppointmentRecord {
     waitingMinutes: waitingMinutes(stamps, now),
     visitMinutes: visitMinutes(stamps),
     visitNote: r.a.visitNote,
+    seriesId: r.a.seriesId,
+    overbooked: r.a.overbooked,
+    bufferBeforeMinutes: r.a.bufferBeforeMinutes,
+    bufferAfterMinutes: r.a.bufferAfterMinutes,
     createdAt: r.a.createdAt.toISOString(),
     updatedAt: r.a.updatedAt.toISOString(),
     version: r.a.version,
@@ -283,6 +287,10 @@ const cardColumns = {
   status: appointments.status,
   reason: appointments.reason,
   version: appointments.version,
+  seriesId: appointments.seriesId,
+  overbooked: appointments.overbooked,
+  bufferBeforeMinutes: appointments.bufferBeforeMinutes,
+  bufferAfterMinutes: appointments.bufferAfterMinutes,
   patientId: appointments.patientId,
   patientName: patients.name,
   doctorId: appointments.doctorId,
@@ -291,7 +299,7 @@ const cardColumns = {
   serviceName: services.name,
   timeZone: clinics.timeZone,
 };
-type CardRow = { [K in keyof typeof cardColumns]: (typeof cardColumns)[K]['_']['data'] };
+type CardRow = Omit<{ [K in keyof typeof cardColumns]: (typeof cardColumns)[K]['_']['data'] }, 'seriesId'> & { seriesId: string | null };
 
 function selectCards(db: Db) {
   return db.select(cardColumns).from(appointments)
@@ -312,6 +320,10 @@ function toCard(r: CardRow): AppointmentCard {
     service: { _id: r.serviceId, name: r.serviceName },
     reason: r.reason,
     version: r.version,
+    seriesId: r.seriesId,
+    overbooked: r.overbooked,
+    bufferBeforeMinutes: r.bufferBeforeMinutes,
+    bufferAfterMinutes: r.bufferAfterMinutes,
   };
 }
 
@@ -411,7 +423,10 @@ export async function loadBookingParties(db: Db, companyId: string, ids: { patie
       id: clinics.id, name: clinics.name, isActive: clinics.isActive, timeZone: clinics.timeZone, averageVisitMinutes: clinics.averageVisitMinutes,
       workingHours: clinics.workingHours, holidays: clinics.holidays,
     }).from(clinics).where(and(eq(clinics.companyId, companyId), eq(clinics.id, ids.clinic))).limit(1),
-    db.select({ id: services.id, name: services.name, isActive: services.isActive, clinicId: services.clinicId, durationMinutes: services.durationMinutes })
+    db.select({
+      id: services.id, name: services.name, isActive: services.isActive, clinicId: services.clinicId, durationMinutes: services.durationMinutes,
+      bufferBeforeMinutes: services.bufferBeforeMinutes, bufferAfterMinutes: services.bufferAfterMinutes,
+    })
       .from(services).where(and(eq(services.companyId, companyId), eq(services.id, ids.service))).limit(1),
     db.select({ n: count() }).from(serviceDoctors)
       .where(and(eq(serviceDoctors.companyId, companyId), eq(serviceDoctors.serviceId, ids.service), eq(serviceDoctors.employeeId, ids.doctor))),
@@ -479,16 +494,23 @@ export async function loadSlotDoctors(db: Db, companyId: string, clinicId: strin
     .orderBy(asc(employees.name), asc(employees.id));
 }
 
-/** The doctors' appointments that take their time (all but cancelled and no-show) overlapping [from, to). */
+/**
+ * The doctors' appointments that take their time (all but cancelled and no-show) overlapping [from, to), each as the
+ * range it blocks (buffers included).
+ */
 export async function findBusyTimes(db: Db, companyId: string, doctorIds: string[], from: Date, to: Date) {
   if (!doctorIds.length) return [];
-  const earliest = new Date(from.getTime() - MAX_VISIT_MINUTES * 60_000);
-  return db
-    .select({ doctorId: appointments.doctorId, startsAt: appointments.startsAt, endsAt: appointments.endsAt })
+  const earliest = new Date(from.getTime() - (MAX_VISIT_MINUTES + 2 * MAX_BUFFER_MINUTES) * 60_000);
+  const rows = await db
+    .select({
+      doctorId: appointments.doctorId, startsAt: appointments.startsAt, endsAt: appointments.endsAt,
+      blockedFrom: appointments.blockedFrom, blockedUntil: appointments.blockedUntil,
+    })
     .from(appointments)
     .where(and(
       eq(appointments.companyId, companyId), inArray(appointments.doctorId, doctorIds),
       notInArray(appointments.status, ['cancelled', 'no_show']),
-      gte(appointments.startsAt, earliest), lt(appointments.startsAt, to), sql`${appointments.endsAt} > ${from.toISOString()}::timestamptz`,
+      gte(appointments.startsAt, earliest), lt(appointments.blockedFrom, to), sql`${appointments.blockedUntil} > ${from.toISOString()}::timestamptz`,
     ));
+  return rows.map((r) => ({ doctorId: r.doctorId, startsAt: r.blockedFrom ?? r.startsAt, endsAt: r.blockedUntil ?? r.endsAt }));
 }

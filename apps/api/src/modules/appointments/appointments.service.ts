@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
   APPOINTMENT_RANGE_CAP, APPOINTMENT_RANGE_MAX_DAYS, APPOINTMENT_STATUSES, DEFAULT_LATE_CANCELLATION_HOURS, DEFAULT_VISIT_MINUTES,
-  NEXT_FREE_HORIZON_DAYS, pageWindow, transitionSources,
+  NEXT_FREE_HORIZON_DAYS, hasPermission, pageWindow, transitionSources,
   type AppointmentAvailability, type AppointmentAvailabilityQuery, type AppointmentBoard, type AppointmentCard, type AppointmentCreate,
   type AppointmentListQuery, type AppointmentRecord, type AppointmentStatus, type AppointmentUpdate, type BoardQuery, type NextFreeQuery,
   type NextFreeSlot,
@@ -28,17 +28,17 @@ import {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const notFound = (what: 'appointment' | 'patient' | 'doctor' | 'clinic' | 'service') =>
+export const notFound = (what: 'appointment' | 'patient' | 'doctor' | 'clinic' | 'service') =>
   new AppError(404, what === 'appointment' ? 'NOT_FOUND' : `${what.toUpperCase()}_NOT_FOUND`, `errors.scheduling.${what}NotFound`);
 
 /** A refused rule: 422 with the precise message, also attached to the field it concerns. */
-function ruleError(code: string, key: string, field: string, params: Record<string, string | number> = {}) {
+export function ruleError(code: string, key: string, field: string, params: Record<string, string | number> = {}) {
   const fields: Record<string, FieldMessage> = { [field]: { key, params } };
   return new AppError(422, code, key, params, fields);
 }
 
 /** The database refused an overlap (exclusion constraint, SQLSTATE 23P01): say whose time is taken. */
-function overlapConflict(error: unknown): AppError | null {
+export function overlapConflict(error: unknown): AppError | null {
   for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
     const pg = e as { code?: unknown; constraint?: unknown; message?: unknown };
     if (pg.code !== '23P01') continue;
@@ -133,7 +133,7 @@ export async function getAppointment(deps: Deps, caller: Caller, id: string): Pr
  * active, the service belongs to the clinic, the doctor works there and provides it, and the time keeps the
  * clinic's and doctor's hours. Overlaps are left to the database, which refuses them atomically.
  */
-function checkBooking(p: BookingParties, startsAt: Date, endsAt: Date, now: Date) {
+export function checkBooking(p: BookingParties, startsAt: Date, endsAt: Date, now: Date) {
   if (!p.patient) throw notFound('patient');
   if (!p.doctor) throw notFound('doctor');
   if (!p.clinic) throw notFound('clinic');
@@ -156,51 +156,106 @@ function checkBooking(p: BookingParties, startsAt: Date, endsAt: Date, now: Date
   if (broken) throw ruleError(broken.code, broken.key, 'datetime', broken.params);
 }
 
-function visitMinutes(p: BookingParties): number {
+export function visitMinutes(p: BookingParties): number {
   const minutes = p.service?.durationMinutes ?? p.clinic?.averageVisitMinutes ?? DEFAULT_VISIT_MINUTES;
   return minutes > 0 ? minutes : DEFAULT_VISIT_MINUTES;
 }
 
-const auditable = (r: AppointmentRecord) => ({
+export const auditable = (r: AppointmentRecord) => ({
   patient: r.patient._id, doctor: r.doctor._id, clinic: r.clinic._id, service: r.service._id, datetime: r.datetime, endsAt: r.endsAt,
   reason: r.reason, status: r.status, cancellationReason: r.cancellationReason, reminderSent: r.reminderSent,
-  lateCancellation: r.lateCancellation, visitNote: r.visitNote,
+  lateCancellation: r.lateCancellation, visitNote: r.visitNote, seriesId: r.seriesId, overbooked: r.overbooked,
 });
 
-export async function bookAppointment(deps: Deps, req: FastifyRequest, caller: Caller, input: AppointmentCreate): Promise<AppointmentRecord> {
-  if (input.status !== 'scheduled') throw validationFailed({ status: 'validation.scheduling.newAppointmentStatus' });
-  const parties = await loadBookingParties(deps.db, caller.companyId, input);
-  const startsAt = new Date(input.datetime);
-  const endsAt = new Date(startsAt.getTime() + visitMinutes(parties) * 60_000);
-  checkBooking(parties, startsAt, endsAt, new Date());
-  let id: string;
+/** The permission to book on top of a doctor's other appointment ("book anyway"). */
+export function mayOverbook(caller: Caller): boolean {
+  return hasPermission(caller.permissions, 'appointment_overbook');
+}
+
+export interface NewAppointment {
+  patient: string;
+  doctor: string;
+  clinic: string;
+  service: string;
+  reason: string;
+  startsAt: Date;
+  endsAt: Date;
+  reminderSent?: boolean;
+  bufferBeforeMinutes: number;
+  bufferAfterMinutes: number;
+  overbooked?: boolean;
+  seriesId?: string | null;
+}
+
+/**
+ * Stores one appointment (its public number taken by the same statement): the database refuses an overlap with the
+ * doctor's buffered time or the patient's visits (409, the translated reason).
+ */
+export async function insertAppointment(db: Db, caller: Caller, a: NewAppointment): Promise<string> {
   try {
     // One statement takes the public number and stores the appointment: the company's counter is locked only while
     // PostgreSQL runs and commits it, and a refused booking (an overlap) gives its number back.
-    const [row] = await deps.db
+    const [row] = await db
       .insert(appointments)
       .values({
         companyId: caller.companyId,
         publicId: publicIdOf(caller.companyId, 'appointment', 'APT'),
-        patientId: input.patient,
-        doctorId: input.doctor,
-        clinicId: input.clinic,
-        serviceId: input.service,
-        reason: input.reason,
-        startsAt,
-        endsAt,
+        patientId: a.patient,
+        doctorId: a.doctor,
+        clinicId: a.clinic,
+        serviceId: a.service,
+        reason: a.reason,
+        startsAt: a.startsAt,
+        endsAt: a.endsAt,
         status: 'scheduled',
-        reminderSent: input.reminderSent,
+        reminderSent: a.reminderSent ?? false,
+        bufferBeforeMinutes: a.bufferBeforeMinutes,
+        bufferAfterMinutes: a.bufferAfterMinutes,
+        overbooked: a.overbooked ?? false,
+        seriesId: a.seriesId ?? null,
         createdBy: caller.id,
       })
       .returning({ id: appointments.id });
     if (!row) throw new Error('appointment insert returned nothing');
-    id = row.id;
+    return row.id;
   } catch (error) {
     throw overlapConflict(error) ?? error;
   }
+}
+
+/** The service's buffers (the doctor's time blocked before and after the visit). */
+export function buffersOf(p: BookingParties) {
+  return { bufferBeforeMinutes: p.service?.bufferBeforeMinutes ?? 0, bufferAfterMinutes: p.service?.bufferAfterMinutes ?? 0 };
+}
+
+/**
+ * Books one appointment. With `overbook` (permission appointment_overbook, 403 without it) an overlap with the
+ * doctor's other appointments is accepted on purpose: the appointment is marked overbooked and audited as such. The
+ * patient's own overlap is refused all the same.
+ */
+export async function bookAppointment(deps: Deps, req: FastifyRequest, caller: Caller, input: AppointmentCreate): Promise<AppointmentRecord> {
+  if (input.status !== 'scheduled') throw validationFailed({ status: 'validation.scheduling.newAppointmentStatus' });
+  if (input.overbook && !mayOverbook(caller)) throw new AppError(403, 'OVERBOOK_NOT_ALLOWED', 'errors.series.overbookNotAllowed');
+  const parties = await loadBookingParties(deps.db, caller.companyId, input);
+  const startsAt = new Date(input.datetime);
+  const endsAt = new Date(startsAt.getTime() + visitMinutes(parties) * 60_000);
+  checkBooking(parties, startsAt, endsAt, new Date());
+  const fields: NewAppointment = { ...input, startsAt, endsAt, ...buffersOf(parties) };
+  let id: string;
+  let overbooked = false;
+  try {
+    id = await insertAppointment(deps.db, caller, fields);
+  } catch (error) {
+    if (!(input.overbook && error instanceof AppError && error.code === 'DOCTOR_DOUBLE_BOOKED')) throw error;
+    // Only a real overlap with the doctor's time is marked: a free slot is booked as an ordinary appointment.
+    id = await insertAppointment(deps.db, caller, { ...fields, overbooked: true });
+    overbooked = true;
+  }
   const record = await getAppointment(deps, caller, id);
-  await recordAudit(deps.db, req, { companyId: caller.companyId, actorId: caller.id, action: 'create', entity: 'appointment', entityId: id, changes: { after: auditable(record) } });
+  await recordAudit(deps.db, req, {
+    companyId: caller.companyId, actorId: caller.id, action: overbooked ? 'overbook' : 'create', entity: 'appointment', entityId: id,
+    changes: { after: auditable(record) },
+  });
   return record;
 }
 
@@ -210,7 +265,7 @@ export type AppointmentChange = 'rescheduled' | 'updated' | 'visitNote' | Exclud
 const FINAL_STATUSES: readonly AppointmentStatus[] = ['completed', 'no_show', 'cancelled'];
 
 /** The company's late-cancellation hours. */
-async function lateCancellationHours(db: Db, companyId: string): Promise<number> {
+export async function lateCancellationHours(db: Db, companyId: string): Promise<number> {
   const [row] = await db.select({ hours: companies.lateCancellationHours }).from(companies).where(eq(companies.id, companyId)).limit(1);
   return row?.hours ?? DEFAULT_LATE_CANCELLATION_HOURS;
 }
@@ -289,7 +344,7 @@ export async function updateAppointment(
     // The booking keeps its length; only its place in time (or its doctor) changes.
     const endsAt = new Date(startsAt.getTime() + (row.endsAt.getTime() - row.startsAt.getTime()));
     checkBooking(parties, startsAt, endsAt, now);
-    Object.assign(set, { startsAt, endsAt, doctorId, reminderSent: false });
+    Object.assign(set, { startsAt, endsAt, doctorId, reminderSent: false, overbooked: false });
     change = 'rescheduled';
   }
   if (input.reason !== undefined) set.reason = input.reason;
@@ -420,7 +475,13 @@ export async function nextFree(deps: Deps, caller: Caller, q: NextFreeQuery, now
   const timeZone = safeTimeZone(clinic.timeZone);
   const slots = findFreeSlots({
     clinic: { timeZone, workingHours: clinic.workingHours, holidays: clinic.holidays },
-    doctors: doctors.map((d) => ({ id: d.id, name: d.name, calendar: d, busy: busy.filter((b) => b.doctorId === d.id) })),
+    // A slot keeps its own buffers clear of the doctor's blocked time: widen each busy range by them.
+    doctors: doctors.map((d) => ({
+      id: d.id, name: d.name, calendar: d,
+      busy: busy.filter((b) => b.doctorId === d.id).map((b) => ({
+        ...b, startsAt: new Date(b.startsAt.getTime() - p.service!.bufferAfterMinutes * 60_000), endsAt: new Date(b.endsAt.getTime() + p.service!.bufferBeforeMinutes * 60_000),
+      })),
+    })),
     durationMinutes: duration,
     stepMinutes: clinic.averageVisitMinutes > 0 ? clinic.averageVisitMinutes : DEFAULT_VISIT_MINUTES,
     from,

@@ -12,7 +12,10 @@ import { insertClinic, insertDoctor, insertPatient, insertService, lastSunday, n
 
 const TZ = 'Asia/Riyadh';
 const iso = (date: string, time: string, tz = TZ) => zonedIso(zonedInstant(date, time, tz), tz);
-const CARD_KEYS = ['_id', 'datetime', 'doctor', 'endsAt', 'patient', 'publicId', 'reason', 'service', 'status', 'version'];
+const CARD_KEYS = [
+  '_id', 'bufferAfterMinutes', 'bufferBeforeMinutes', 'datetime', 'doctor', 'endsAt', 'overbooked', 'patient', 'publicId', 'reason', 'seriesId', 'service', 'status',
+  'version',
+];
 
 let ctx: TestContext;
 let a: TestOrg;

@@ -60,6 +60,7 @@ export async function insertPatient(db: Db, companyId: string, opts: { name?: st
 
 export async function insertService(db: Db, companyId: string, opts: {
   clinicId: string; doctors: string[]; name?: string; durationMinutes?: number | null; price?: number; isActive?: boolean;
+  bufferBeforeMinutes?: number; bufferAfterMinutes?: number;
 }) {
   const [row] = await db.insert(services).values({
     companyId,
@@ -69,6 +70,8 @@ export async function insertService(db: Db, companyId: string, opts: {
     description: 'General consultation',
     price: String(opts.price ?? 150),
     durationMinutes: opts.durationMinutes ?? null,
+    bufferBeforeMinutes: opts.bufferBeforeMinutes ?? 0,
+    bufferAfterMinutes: opts.bufferAfterMinutes ?? 0,
     isActive: opts.isActive ?? true,
   }).returning();
   if (opts.doctors.length) await db.insert(serviceDoctors).values(opts.doctors.map((employeeId) => ({ companyId, serviceId: row!.id, employeeId })));

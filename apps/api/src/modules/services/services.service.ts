@@ -54,6 +54,8 @@ function toRecord(row: ServiceRow, clinicName: string, doctors: Array<{ _id: str
     description: row.description,
     price: Number(row.price),
     durationMinutes: row.durationMinutes,
+    bufferBeforeMinutes: row.bufferBeforeMinutes,
+    bufferAfterMinutes: row.bufferAfterMinutes,
     isActive: row.isActive,
     clinic: { _id: row.clinicId, name: clinicName },
     doctors,
@@ -152,6 +154,7 @@ function changedFields(before: Record<string, unknown>, after: Record<string, un
 
 const auditable = (r: ServiceRecord) => ({
   name: r.name, description: r.description, price: r.price, durationMinutes: r.durationMinutes, isActive: r.isActive,
+  bufferBeforeMinutes: r.bufferBeforeMinutes, bufferAfterMinutes: r.bufferAfterMinutes,
   clinic: r.clinic._id, doctors: r.doctors.map((d) => d._id).sort(),
 });
 
@@ -171,6 +174,8 @@ export async function createService(deps: Deps, req: FastifyRequest, caller: Cal
         description: input.description,
         price: String(input.price),
         durationMinutes: input.durationMinutes ?? null,
+        bufferBeforeMinutes: input.bufferBeforeMinutes,
+        bufferAfterMinutes: input.bufferAfterMinutes,
         isActive: input.isActive,
       })
       .returning({ id: services.id });
@@ -196,6 +201,8 @@ export async function updateService(deps: Deps, req: FastifyRequest, caller: Cal
     if (input.description !== undefined) set.description = input.description;
     if (input.price !== undefined) set.price = String(input.price);
     if (input.durationMinutes !== undefined) set.durationMinutes = input.durationMinutes;
+    if (input.bufferBeforeMinutes !== undefined) set.bufferBeforeMinutes = input.bufferBeforeMinutes;
+    if (input.bufferAfterMinutes !== undefined) set.bufferAfterMinutes = input.bufferAfterMinutes;
     if (input.isActive !== undefined) set.isActive = input.isActive;
     if (input.clinic !== undefined) set.clinicId = input.clinic;
     const [updated] = await db.update(services).set({ ...set, version: nextVersion(services.version) })

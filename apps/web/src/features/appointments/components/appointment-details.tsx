@@ -5,11 +5,13 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { VISIT_NOTE_MAX, type AppointmentRecord } from '@clinic/shared';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { WaitlistMatches } from '@/features/waitlist/components/waitlist-matches';
 import { isApiError } from '@/lib/http';
 import { useSession } from '@/lib/session-context';
 import { useDeleteAppointment } from '../api/delete-appointment';
 import { useUpdateAppointment } from '../api/update-appointment';
 import { AppointmentStatusBadge } from './appointment-status-badge';
+import { SeriesMark } from './series-mark';
 import { timeRange, wallOf } from './clinic-time';
 import { VisitActions } from './visit-actions';
 import { visitSteps } from './visit-flow';
@@ -137,9 +139,12 @@ export function AppointmentDetails({ appointment, loading = false, onDeleted }: 
           <Title order={4} style={{ overflowWrap: 'anywhere' }}>
             {a.patient.name}
           </Title>
-          <Text size="sm" c="dimmed" ff="monospace">
-            {a.publicId}
-          </Text>
+          <Group gap={6} wrap="nowrap">
+            <Text size="sm" c="dimmed" ff="monospace">
+              {a.publicId}
+            </Text>
+            <SeriesMark appointment={a} />
+          </Group>
         </Stack>
         <AppointmentStatusBadge status={a.status} />
       </Group>
@@ -175,6 +180,7 @@ export function AppointmentDetails({ appointment, loading = false, onDeleted }: 
           {a.visitMinutes !== null && <Field label={t('appointments.visit.visitLength')}>{t('appointments.form.minutes', { count: a.visitMinutes })}</Field>}
         </SimpleGrid>
       )}
+      <WaitlistMatches appointment={a} />
       {a.status === 'completed' && (
         <VisitNote appointment={a} canWrite={canWrite} onError={setError} />
       )}

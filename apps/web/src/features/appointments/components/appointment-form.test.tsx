@@ -174,7 +174,7 @@ describe('Add Appointment form', { timeout: 30_000 }, () => {
     expect(alert).toHaveTextContent('The doctor already has an appointment at this time');
     expect(posted).toEqual([{
       patient: PATIENT, doctor: OMAR, clinic: CLINIC, service: CARDIO, reason: 'Chest pain',
-      datetime: `${DAY}T09:30:00+03:00`, status: 'scheduled', cancellationReason: null, reminderSent: false,
+      datetime: `${DAY}T09:30:00+03:00`, status: 'scheduled', cancellationReason: null, reminderSent: false, overbook: false,
     }]);
     expect(onBooked).not.toHaveBeenCalled();
   });

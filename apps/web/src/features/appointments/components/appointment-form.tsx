@@ -7,7 +7,7 @@ import { IconAlertCircle, IconCalendar, IconCalendarPlus, IconClock } from '@tab
 import dayjs from 'dayjs';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { appointmentCreateInput, type AppointmentCreate, type AppointmentRecord } from '@clinic/shared';
+import { appointmentCreateInput, type AppointmentCreate, type AppointmentRecord, type RecurrenceInput } from '@clinic/shared';
 import { formatDay, localiseDates } from '@/lib/dates';
 import { applyFieldErrors, isApiError, translateMessage } from '@/lib/http';
 import { useCreateAppointment } from '../api/create-appointment';
@@ -17,6 +17,9 @@ import { useDoctorDays } from '../api/get-doctor-days';
 import { clear, fits, freeStarts, openWindows } from './bookability';
 import { fromMinutes, timeRange, toMinutes, wallAt, wallOf, wallToIso, type WallTime } from './clinic-time';
 import { NextFreeHint } from './next-free-hint';
+import { useCreateSeries } from '../api/series';
+import { BookAnyway, isDoctorOverlap } from './book-anyway';
+import { RepeatSection } from './repeat-section';
 
 export interface AppointmentFormValues {
   patient: string | null;
@@ -54,6 +57,11 @@ export function AppointmentForm({ slot = null, clinicId = null, doctorId = null,
   const { t, i18n } = useTranslation();
   const create = useCreateAppointment();
   const [serverError, setServerError] = useState<string | null>(null);
+  // A series instead of one appointment; "book anyway" once the doctor's time was refused.
+  const createSeries = useCreateSeries();
+  const [repeat, setRepeat] = useState<RecurrenceInput | null>(null);
+  const [overlap, setOverlap] = useState(false);
+  const [overbook, setOverbook] = useState(false);
   // Without a calendar cell the user picks the clinic-local day; the start time is chosen among those that fit.
   const [pickedDay, setPickedDay] = useState<string | null>(null);
   const [time, setTime] = useState<string | null>(slot?.time ?? null);
@@ -73,6 +81,7 @@ export function AppointmentForm({ slot = null, clinicId = null, doctorId = null,
     defaultValues: { patient: null, doctor: doctorId, clinic: clinicId, service: null, datetime: '', reason: '' },
   });
   const [clinic, service] = useWatch({ control, name: ['clinic', 'service'] });
+  const watched = useWatch({ control });
 
   const chosenDay = slot?.date ?? pickedDay;
   const wall: WallTime | null = chosenDay && time ? { date: chosenDay, time } : null;
@@ -165,10 +174,19 @@ export function AppointmentForm({ slot = null, clinicId = null, doctorId = null,
       return;
     }
     try {
-      const result = await create.mutateAsync({ ...values, status: 'scheduled', cancellationReason: null, reminderSent: false });
+      const booked = repeat
+        ? (await createSeries.mutateAsync({
+          patient: values.patient, doctor: values.doctor, clinic: values.clinic, service: values.service, datetime: values.datetime, reason: values.reason,
+          recurrence: repeat,
+        })).first
+        : (await create.mutateAsync({ ...values, status: 'scheduled', cancellationReason: null, reminderSent: false, overbook: overlap && overbook })).data;
       reset({ patient: null, doctor: doctorId, clinic: values.clinic, service: null, datetime: '', reason: '' });
-      onBooked(result.data);
+      setRepeat(null);
+      setOverlap(false);
+      setOverbook(false);
+      onBooked(booked);
     } catch (error) {
+      setOverlap(!repeat && isDoctorOverlap(error));
       if (isApiError(error) && error.code === 'VALIDATION_FAILED') applyFieldErrors(error, setError);
       setServerError(isApiError(error) ? localiseDates(error.message, i18n.language) : t('errors.unexpected'));
     }
@@ -366,6 +384,15 @@ export function AppointmentForm({ slot = null, clinicId = null, doctorId = null,
             />
           )}
         />
+        <RepeatSection
+          booking={{
+            patient: watched.patient ?? null, doctor: watched.doctor ?? null, clinic: watched.clinic ?? null, service: watched.service ?? null,
+            datetime: watched.datetime ?? '', reason: watched.reason ?? '',
+          }}
+          value={repeat}
+          onChange={setRepeat}
+        />
+        <BookAnyway shown={overlap && !repeat} checked={overbook} onChange={setOverbook} />
         <Group justify="flex-end" gap="sm" mt={4}>
           {onCancel && (
             <Button variant="default" onClick={onCancel} disabled={isSubmitting}>

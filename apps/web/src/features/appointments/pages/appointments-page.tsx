@@ -14,6 +14,7 @@ import { appointmentsQueryOptions } from '../api/get-appointments';
 import { AppointmentDetails } from '../components/appointment-details';
 import { AppointmentStatusBadge } from '../components/appointment-status-badge';
 import { timeRange, wallOf } from '../components/clinic-time';
+import { SeriesMark } from '../components/series-mark';
 
 export default function AppointmentsPage() {
   const { t, i18n } = useTranslation();
@@ -29,7 +30,7 @@ export default function AppointmentsPage() {
   const appointments = useListQuery(list, appointmentsQueryOptions, { status, date });
 
   const columns: DataTableColumn<AppointmentRecord>[] = [
-    { key: 'publicId', header: t('appointments.columns.id'), sortKey: 'publicId', render: (a) => <IdCell>{a.publicId}</IdCell> },
+    { key: 'publicId', header: t('appointments.columns.id'), sortKey: 'publicId', render: (a) => <Group gap={4} wrap="nowrap"><IdCell>{a.publicId}</IdCell><SeriesMark appointment={a} /></Group> },
     {
       key: 'datetime',
       header: t('appointments.columns.dateTime'),

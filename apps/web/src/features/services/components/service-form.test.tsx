@@ -64,7 +64,10 @@ describe('service form', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('option', { name: /Emily Carter/ })).not.toBeInTheDocument();
     await user.click(screen.getAllByRole('button', { name: 'Add Service' }).at(-1)!);
     await waitFor(() => expect(router.state.location.pathname).toBe('/services'));
-    expect(posted).toEqual([{ name: 'Cardiology check-up', description: 'Heart check with ECG', price: 300, durationMinutes: null, clinic: CLINIC, doctors: [OMAR], isActive: true }]);
+    expect(posted).toEqual([{
+      name: 'Cardiology check-up', description: 'Heart check with ECG', price: 300, durationMinutes: null, bufferBeforeMinutes: 0, bufferAfterMinutes: 0,
+      clinic: CLINIC, doctors: [OMAR], isActive: true,
+    }]);
   });
 
   it('asks for the clinic before the doctors, and a change of clinic lets go of the doctors who do not work there', async () => {

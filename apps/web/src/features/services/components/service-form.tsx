@@ -12,6 +12,9 @@ export interface ServiceFormValues {
   description: string;
   price: number | string;
   durationMinutes: number | string | null;
+  /** Preparation and cleaning minutes around each visit (they block the doctor too). */
+  bufferBeforeMinutes?: number | string;
+  bufferAfterMinutes?: number | string;
   clinic: string | null;
   doctors: string[];
   isActive: boolean;
@@ -118,6 +121,28 @@ export function ServiceForm({ defaultValues, clinics, doctors, submitLabel, onSu
               />
             )}
           />
+          {(['bufferBeforeMinutes', 'bufferAfterMinutes'] as const).map((name) => (
+            <Controller
+              key={name}
+              control={control}
+              name={name}
+              render={({ field }) => (
+                <NumberInput
+                  label={t(name === 'bufferBeforeMinutes' ? 'series.bufferBefore' : 'series.bufferAfter')}
+                  description={t('series.bufferHint')}
+                  min={0}
+                  max={240}
+                  step={5}
+                  allowDecimal={false}
+                  value={field.value ?? ''}
+                  onChange={(v) => field.onChange(v === '' ? 0 : v)}
+                  onBlur={field.onBlur}
+                  error={err(name)}
+                  data-testid={`service-${name}`}
+                />
+              )}
+            />
+          ))}
         </SimpleGrid>
         <Controller
           control={control}

@@ -42,6 +42,8 @@ export default function EditServicePage() {
               description: s.description,
               price: s.price,
               durationMinutes: s.durationMinutes,
+              bufferBeforeMinutes: s.bufferBeforeMinutes,
+              bufferAfterMinutes: s.bufferAfterMinutes,
               clinic: s.clinic._id,
               doctors: s.doctors.map((d) => d._id),
               isActive: s.isActive,

@@ -1,0 +1,47 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { AppointmentStatus, SeriesRecord } from '@clinic/shared';
+import type { Db } from '../../db/client.js';
+import { appointmentSeries, appointments, clinics, employees, patients, services } from '../../db/schema/index.js';
+import { safeTimeZone, zonedIso } from '../../domain/scheduling/time-zone.js';
+import { refOf } from '../organisation/org-support.js';
+
+export type SeriesRow = typeof appointmentSeries.$inferSelect;
+
+export async function findSeries(db: Db, companyId: string, id: string): Promise<SeriesRow | null> {
+  const [row] = await db.select().from(appointmentSeries)
+    .where(and(eq(appointmentSeries.companyId, companyId), eq(appointmentSeries.id, id))).limit(1);
+  return row ?? null;
+}
+
+/** Every occurrence of a series, earliest first. */
+export async function findOccurrences(db: Db, companyId: string, seriesId: string) {
+  return db.select().from(appointments)
+    .where(and(eq(appointments.companyId, companyId), eq(appointments.seriesId, seriesId)))
+    .orderBy(asc(appointments.startsAt), asc(appointments.id));
+}
+
+export async function seriesRecord(db: Db, companyId: string, row: SeriesRow): Promise<SeriesRecord> {
+  const [names] = await db.select({
+    patient: refOf(patients, appointmentSeries.companyId, appointmentSeries.patientId),
+    doctor: refOf(employees, appointmentSeries.companyId, appointmentSeries.doctorId),
+    clinic: refOf(clinics, appointmentSeries.companyId, appointmentSeries.clinicId),
+    service: refOf(services, appointmentSeries.companyId, appointmentSeries.serviceId),
+  }).from(appointmentSeries).where(and(eq(appointmentSeries.companyId, companyId), eq(appointmentSeries.id, row.id)));
+  const tz = safeTimeZone(row.timeZone);
+  const occurrences = await findOccurrences(db, companyId, row.id);
+  const ref = (r: { _id: string; name: string; publicId?: string } | null | undefined, id: string) => r ?? { _id: id, name: '' };
+  return {
+    _id: row.id,
+    rrule: row.rrule,
+    patient: ref(names?.patient, row.patientId),
+    doctor: ref(names?.doctor, row.doctorId),
+    clinic: ref(names?.clinic, row.clinicId),
+    service: ref(names?.service, row.serviceId),
+    reason: row.reason,
+    version: row.version,
+    occurrences: occurrences.map((o) => ({
+      _id: o.id, publicId: o.publicId, datetime: zonedIso(o.startsAt, tz), endsAt: zonedIso(o.endsAt, tz),
+      status: o.status as AppointmentStatus, version: o.version,
+    })),
+  };
+}

@@ -1,0 +1,57 @@
+import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
+import { ALL_DATA_CAP, type Ref, type WaitlistRecord, type WaitlistStatus } from '@clinic/shared';
+import type { Db } from '../../db/client.js';
+import { clinics, employees, patients, services, waitlistEntries } from '../../db/schema/index.js';
+import { refOf } from '../organisation/org-support.js';
+
+export type WaitlistRow = typeof waitlistEntries.$inferSelect;
+
+const withNames = {
+  w: waitlistEntries,
+  patient: refOf(patients, waitlistEntries.companyId, waitlistEntries.patientId),
+  service: refOf(services, waitlistEntries.companyId, waitlistEntries.serviceId),
+  clinic: refOf(clinics, waitlistEntries.companyId, waitlistEntries.clinicId),
+  doctor: refOf(employees, waitlistEntries.companyId, waitlistEntries.doctorId),
+};
+
+type NamedRow = { w: WaitlistRow; patient: Ref | null; service: Ref | null; clinic: Ref | null; doctor: Ref | null };
+
+export function toWaitlistRecord(r: NamedRow, now = new Date()): WaitlistRecord {
+  const w = r.w;
+  return {
+    _id: w.id,
+    publicId: w.publicId,
+    patient: r.patient ?? { _id: w.patientId, name: '' },
+    service: r.service ?? { _id: w.serviceId, name: '' },
+    clinic: r.clinic ?? { _id: w.clinicId, name: '' },
+    doctor: w.doctorId ? (r.doctor ?? { _id: w.doctorId, name: '' }) : null,
+    fromDate: w.fromDate,
+    toDate: w.toDate,
+    weekdays: Array.isArray(w.weekdays) ? (w.weekdays as number[]) : [],
+    timeFrom: w.timeFrom,
+    timeTo: w.timeTo,
+    priority: w.priority,
+    note: w.note,
+    status: w.status as WaitlistStatus,
+    appointment: w.appointmentId,
+    waitingDays: Math.max(0, Math.floor((now.getTime() - w.createdAt.getTime()) / 86_400_000)),
+    createdAt: w.createdAt.toISOString(),
+    version: w.version,
+  };
+}
+
+/** Entries of a status (open by default), highest priority first, then the longest waiting. */
+export async function findEntries(db: Db, companyId: string, f: { status: WaitlistStatus; serviceId?: string | undefined; clinicId?: string | undefined }) {
+  const where: SQL[] = [eq(waitlistEntries.companyId, companyId), eq(waitlistEntries.status, f.status)];
+  if (f.serviceId) where.push(eq(waitlistEntries.serviceId, f.serviceId));
+  if (f.clinicId) where.push(eq(waitlistEntries.clinicId, f.clinicId));
+  return db.select(withNames).from(waitlistEntries).where(and(...where))
+    .orderBy(desc(waitlistEntries.priority), asc(waitlistEntries.createdAt), asc(waitlistEntries.id))
+    .limit(ALL_DATA_CAP);
+}
+
+export async function findEntry(db: Db, companyId: string, id: string) {
+  const [row] = await db.select(withNames).from(waitlistEntries)
+    .where(and(eq(waitlistEntries.companyId, companyId), eq(waitlistEntries.id, id))).limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,167 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { WaitlistBook, WaitlistCreate, WaitlistMatches, WaitlistMatchesQuery, WaitlistRecord, WaitlistStatus } from '@clinic/shared';
+import type { Db } from '../../db/client.js';
+import { services, waitlistEntries } from '../../db/schema/index.js';
+import { localTime, safeTimeZone, zonedIso } from '../../domain/scheduling/time-zone.js';
+import { matchWaitlist } from '../../domain/scheduling/waitlist.domain.js';
+import type { Caller, Deps } from '../../lib/app-types.js';
+import { recordAudit } from '../../lib/audit.js';
+import { AppError } from '../../lib/errors.js';
+import { publicIdOf } from '../../lib/public-id.js';
+import { assertVersion, nextVersion, staleOrMissing } from '../../lib/versioning.js';
+import { findAppointment, loadBookingParties } from '../appointments/appointments.repository.js';
+import {
+  buffersOf, checkBooking, getAppointment, insertAppointment, notFound, ruleError, visitMinutes,
+} from '../appointments/appointments.service.js';
+import { findEntries, findEntry, toWaitlistRecord } from './waitlist.repository.js';
+
+const entryNotFound = () => new AppError(404, 'WAITLIST_NOT_FOUND', 'errors.waitlist.notFound');
+const notOpen = () => new AppError(409, 'WAITLIST_NOT_OPEN', 'errors.waitlist.notOpen');
+
+export async function listWaitlist(deps: Deps, caller: Caller, q: { status: WaitlistStatus; service?: string | undefined; clinic?: string | undefined }) {
+  const rows = await findEntries(deps.db, caller.companyId, { status: q.status, serviceId: q.service, clinicId: q.clinic });
+  const now = new Date();
+  return rows.map((r) => toWaitlistRecord(r, now));
+}
+
+/** Adds a waiting patient: the patient and service exist in the company; a chosen doctor provides the service. */
+export async function addToWaitlist(deps: Deps, req: FastifyRequest, caller: Caller, input: WaitlistCreate): Promise<WaitlistRecord> {
+  const [service] = await deps.db.select({ id: services.id, clinicId: services.clinicId }).from(services)
+    .where(and(eq(services.companyId, caller.companyId), eq(services.id, input.service))).limit(1);
+  if (!service) throw notFound('service');
+  const p = await loadBookingParties(deps.db, caller.companyId, { patient: input.patient, doctor: input.doctor ?? service.clinicId, clinic: service.clinicId, service: service.id });
+  if (!p.patient) throw notFound('patient');
+  if (input.doctor) {
+    if (!p.doctor) throw notFound('doctor');
+    if (p.doctor.employeeType !== 'Doctor') throw ruleError('NOT_A_DOCTOR', 'errors.scheduling.notADoctor', 'doctor', { name: p.doctor.name });
+    if (!p.doctorProvidesService) {
+      throw ruleError('DOCTOR_NOT_PROVIDING_SERVICE', 'errors.scheduling.doctorNotProvidingService', 'doctor', { doctor: p.doctor.name, service: p.service!.name });
+    }
+  }
+  const [row] = await deps.db.insert(waitlistEntries).values({
+    companyId: caller.companyId,
+    publicId: publicIdOf(caller.companyId, 'waitlist', 'WL'),
+    patientId: input.patient, serviceId: service.id, clinicId: service.clinicId, doctorId: input.doctor ?? null,
+    fromDate: input.fromDate ?? null, toDate: input.toDate ?? null, weekdays: [...new Set(input.weekdays)].sort(),
+    timeFrom: input.timeFrom ?? null, timeTo: input.timeTo ?? null, priority: input.priority, note: input.note, createdBy: caller.id,
+  }).returning({ id: waitlistEntries.id });
+  const entry = await findEntry(deps.db, caller.companyId, row!.id);
+  const record = toWaitlistRecord(entry!);
+  await recordAudit(deps.db, req, {
+    companyId: caller.companyId, actorId: caller.id, action: 'create', entity: 'waitlist_entry', entityId: record._id,
+    changes: { after: { patient: input.patient, service: service.id, doctor: input.doctor ?? null, priority: input.priority } },
+  });
+  return record;
+}
+
+/** The freed slot: a cancelled or no-show appointment's time, or a doctor, service and start given outright. */
+async function freedSlot(deps: Deps, caller: Caller, q: { appointment?: string | undefined; doctor?: string | undefined; service?: string | undefined; datetime?: string | undefined }) {
+  if (q.appointment) {
+    const found = await findAppointment(deps.db, caller.companyId, q.appointment);
+    if (!found) throw notFound('appointment');
+    const { row, record } = found;
+    if (row.status !== 'cancelled' && row.status !== 'no_show') throw new AppError(409, 'SLOT_NOT_FREE', 'errors.waitlist.slotNotFree');
+    return { doctorId: row.doctorId, serviceId: row.serviceId, clinicId: row.clinicId, startsAt: row.startsAt, endsAt: row.endsAt, timeZone: record.clinicTimeZone, patientId: row.patientId };
+  }
+  const [service] = await deps.db.select({ id: services.id, clinicId: services.clinicId }).from(services)
+    .where(and(eq(services.companyId, caller.companyId), eq(services.id, q.service!))).limit(1);
+  if (!service) throw notFound('service');
+  const p = await loadBookingParties(deps.db, caller.companyId, { patient: null, doctor: q.doctor!, clinic: service.clinicId, service: service.id });
+  if (!p.doctor) throw notFound('doctor');
+  const startsAt = new Date(q.datetime!);
+  return {
+    doctorId: p.doctor.id, serviceId: service.id, clinicId: service.clinicId, startsAt,
+    endsAt: new Date(startsAt.getTime() + visitMinutes(p) * 60_000), timeZone: safeTimeZone(p.clinic?.timeZone), patientId: null,
+  };
+}
+
+/** The open entries a freed slot fits, in the order they are offered (priority, then the longest waiting). */
+export async function waitlistMatches(deps: Deps, caller: Caller, q: WaitlistMatchesQuery): Promise<WaitlistMatches> {
+  const slot = await freedSlot(deps, caller, q);
+  const start = localTime(slot.startsAt, slot.timeZone);
+  const end = localTime(slot.endsAt, slot.timeZone);
+  const rows = await findEntries(deps.db, caller.companyId, { status: 'open', serviceId: slot.serviceId });
+  const candidates = rows.map((r) => ({
+    row: r, id: r.w.id, patientId: r.w.patientId, serviceId: r.w.serviceId, doctorId: r.w.doctorId, fromDate: r.w.fromDate, toDate: r.w.toDate,
+    weekdays: Array.isArray(r.w.weekdays) ? (r.w.weekdays as number[]) : [], timeFrom: r.w.timeFrom, timeTo: r.w.timeTo,
+    priority: r.w.priority, createdAt: r.w.createdAt,
+  }));
+  const matched = matchWaitlist(candidates, {
+    serviceId: slot.serviceId, doctorId: slot.doctorId, date: start.date, start: start.time, end: end.date === start.date ? end.time : '24:00', patientId: slot.patientId,
+  });
+  const now = new Date();
+  return {
+    slot: { doctor: slot.doctorId, service: slot.serviceId, datetime: zonedIso(slot.startsAt, slot.timeZone), endsAt: zonedIso(slot.endsAt, slot.timeZone) },
+    entries: matched.map((m) => toWaitlistRecord(m.row, now)),
+  };
+}
+
+/**
+ * Books the entry's patient into a slot and closes the entry with the appointment, in one transaction: the entry
+ * must still be open at the version the desk saw. Of two desks booking the same entry one wins, the other gets 409
+ * and nothing of theirs is stored.
+ */
+export async function bookFromWaitlist(deps: Deps, req: FastifyRequest, caller: Caller, id: string, input: WaitlistBook) {
+  const entry = await findEntry(deps.db, caller.companyId, id);
+  if (!entry) throw entryNotFound();
+  if (entry.w.status !== 'open') throw notOpen();
+  assertVersion(entry.w, input.version);
+  const slot = input.appointment
+    ? await freedSlot(deps, caller, { appointment: input.appointment })
+    : { doctorId: input.doctor!, startsAt: new Date(input.datetime!) };
+  const parties = await loadBookingParties(deps.db, caller.companyId, {
+    patient: entry.w.patientId, doctor: slot.doctorId, clinic: entry.w.clinicId, service: entry.w.serviceId,
+  });
+  const startsAt = slot.startsAt;
+  const endsAt = new Date(startsAt.getTime() + visitMinutes(parties) * 60_000);
+  checkBooking(parties, startsAt, endsAt, new Date());
+  const appointmentId = await deps.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const booked = await insertAppointment(tx, caller, {
+      patient: entry.w.patientId, doctor: slot.doctorId, clinic: entry.w.clinicId, service: entry.w.serviceId,
+      reason: entry.w.note || parties.service!.name, startsAt, endsAt, ...buffersOf(parties),
+    });
+    const [closed] = await tx.update(waitlistEntries)
+      .set({ status: 'booked', appointmentId: booked, updatedAt: new Date(), version: nextVersion(waitlistEntries.version) })
+      .where(and(
+        eq(waitlistEntries.companyId, caller.companyId), eq(waitlistEntries.id, id),
+        eq(waitlistEntries.status, 'open'), eq(waitlistEntries.version, input.version),
+      ))
+      .returning({ id: waitlistEntries.id });
+    if (!closed) {
+      const now = await findEntry(tx, caller.companyId, id);
+      if (now && now.w.status !== 'open') throw notOpen();
+      await staleOrMissing(async () => Boolean(now), entryNotFound);
+    }
+    await recordAudit(tx, req, {
+      companyId: caller.companyId, actorId: caller.id, action: 'booked', entity: 'waitlist_entry', entityId: id, changes: { after: { appointment: booked } },
+    });
+    return booked;
+  });
+  const appointment = await getAppointment(deps, caller, appointmentId);
+  await recordAudit(deps.db, req, {
+    companyId: caller.companyId, actorId: caller.id, action: 'create', entity: 'appointment', entityId: appointmentId,
+    changes: { after: { patient: appointment.patient._id, doctor: appointment.doctor._id, datetime: appointment.datetime, waitlistEntry: id } },
+  });
+  return appointment;
+}
+
+/** Closes an open entry without booking (the patient no longer waits). */
+export async function closeWaitlistEntry(deps: Deps, req: FastifyRequest, caller: Caller, id: string, version: number): Promise<void> {
+  const entry = await findEntry(deps.db, caller.companyId, id);
+  if (!entry) throw entryNotFound();
+  if (entry.w.status !== 'open') throw notOpen();
+  assertVersion(entry.w, version);
+  const [closed] = await deps.db.update(waitlistEntries)
+    .set({ status: 'closed', updatedAt: new Date(), version: nextVersion(waitlistEntries.version) })
+    .where(and(eq(waitlistEntries.companyId, caller.companyId), eq(waitlistEntries.id, id), eq(waitlistEntries.status, 'open'), eq(waitlistEntries.version, version)))
+    .returning({ id: waitlistEntries.id });
+  if (!closed) {
+    const now = await findEntry(deps.db, caller.companyId, id);
+    if (now && now.w.status !== 'open') throw notOpen();
+    await staleOrMissing(async () => Boolean(now), entryNotFound);
+  }
+  await recordAudit(deps.db, req, { companyId: caller.companyId, actorId: caller.id, action: 'closed', entity: 'waitlist_entry', entityId: id });
+}
+

@@ -1,0 +1,71 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  ApiSuccess, AppointmentRecord, WaitlistBookInput, WaitlistCreateInput, WaitlistMatches, WaitlistRecord, WaitlistStatus,
+} from '@clinic/shared';
+import { appointmentsKeys } from '@/features/appointments';
+import { http } from '@/lib/http';
+import { i18n } from '@/lib/i18n';
+import { notifySuccess } from '@/lib/notify';
+
+export const waitlistKeys = {
+  all: ['waitlist'] as const,
+  list: (status: WaitlistStatus) => ['waitlist', 'list', status] as const,
+  matches: (appointment: string) => ['waitlist', 'matches', appointment] as const,
+};
+
+/** Entries of a status, highest priority first, then the longest waiting (the server's order). */
+export function useWaitlist(status: WaitlistStatus = 'open') {
+  return useQuery({
+    queryKey: waitlistKeys.list(status),
+    queryFn: ({ signal }) => http.get<ApiSuccess<WaitlistRecord[]>>('/waitlist', { signal, query: { status } }).then((r) => r.data),
+  });
+}
+
+/** The open entries the slot of a cancelled or no-show appointment fits (null: nothing to ask). */
+export function useWaitlistMatches(appointment: string | null) {
+  return useQuery({
+    queryKey: waitlistKeys.matches(appointment ?? ''),
+    queryFn: ({ signal }) =>
+      http.get<ApiSuccess<WaitlistMatches>>('/waitlist/matches', { signal, silent: true, query: { appointment: appointment! } }).then((r) => r.data),
+    enabled: Boolean(appointment),
+    retry: false,
+  });
+}
+
+export function useAddToWaitlist() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: WaitlistCreateInput) => {
+      const body = await http.post<ApiSuccess<WaitlistRecord>>('/waitlist', input, { silent: true });
+      notifySuccess(body.message ?? i18n.t('success.done'));
+      return body.data;
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: waitlistKeys.all }),
+  });
+}
+
+/** Books the entry's patient into a slot; the server closes the entry with the appointment in the same step. */
+export function useBookFromWaitlist() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, ...input }: WaitlistBookInput & { id: string }) => {
+      const body = await http.post<ApiSuccess<AppointmentRecord>>(`/waitlist/${encodeURIComponent(id)}/book`, input, { silent: true });
+      notifySuccess(body.message ?? i18n.t('success.done'));
+      return body.data;
+    },
+    onSettled: async () => {
+      await Promise.all([queryClient.invalidateQueries({ queryKey: waitlistKeys.all }), queryClient.invalidateQueries({ queryKey: appointmentsKeys.all })]);
+    },
+  });
+}
+
+export function useCloseWaitlistEntry() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, version }: { id: string; version: number }) => {
+      const body = await http.delete<ApiSuccess<null>>(`/waitlist/${encodeURIComponent(id)}`, { query: { version } });
+      notifySuccess(body.message ?? i18n.t('success.done'));
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: waitlistKeys.all }),
+  });
+}

@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { ActionIcon, Alert, Button, Card, Group, Modal, ScrollArea, SegmentedControl, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { IconCalendarPlus, IconHourglass, IconPlus, IconX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { WAITLIST_STATUSES, type WaitlistRecord, type WaitlistStatus } from '@clinic/shared';
+import { EmptyState } from '@/components/empty-state';
+import { formatDay } from '@/lib/dates';
+import { useSession } from '@/lib/session-context';
+import { useCloseWaitlistEntry, useWaitlist } from '../api/waitlist';
+import { BookEntryDialog } from '../components/book-entry-dialog';
+import { PriorityBadge } from '../components/priority-badge';
+import { WaitlistEntryForm } from '../components/waitlist-entry-form';
+
+/** Patients waiting for a service: by priority, then by how long they have waited; add, book or close an entry. */
+export default function WaitlistPage() {
+  const { t, i18n } = useTranslation();
+  const { can } = useSession();
+  const canWrite = can('appointment_write');
+  const [status, setStatus] = useState<WaitlistStatus>('open');
+  const list = useWaitlist(status);
+  const close = useCloseWaitlistEntry();
+  const [adding, setAdding] = useState(false);
+  const [booking, setBooking] = useState<WaitlistRecord | null>(null);
+
+  const window = (e: WaitlistRecord) => {
+    const parts: string[] = [];
+    if (e.fromDate || e.toDate) parts.push(`${e.fromDate ? formatDay(e.fromDate, i18n.language) : '…'} – ${e.toDate ? formatDay(e.toDate, i18n.language) : '…'}`);
+    if (e.weekdays.length) parts.push(e.weekdays.map((d) => formatDay(`2024-01-0${d + 1}`, i18n.language, { weekday: 'short' })).join(', '));
+    if (e.timeFrom || e.timeTo) parts.push(`\u2066${e.timeFrom ?? '00:00'}–${e.timeTo ?? '24:00'}\u2069`);
+    return parts.length ? parts.join(' · ') : t('waitlist.anyTime');
+  };
+
+  return (
+    <Stack gap="md" data-testid="waitlist-page">
+      <Card padding="sm">
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <SegmentedControl
+            value={status}
+            onChange={(s) => setStatus(s as WaitlistStatus)}
+            data={WAITLIST_STATUSES.map((s) => ({ value: s, label: t(`waitlist.status.${s}`) }))}
+            data-testid="waitlist-status"
+          />
+          {canWrite && <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)} data-testid="waitlist-add">{t('waitlist.add')}</Button>}
+        </Group>
+      </Card>
+      {list.isError && <Alert color="red" variant="light">{list.error.message}</Alert>}
+      {list.isPending ? (
+        <Stack gap="xs">{[0, 1, 2].map((i) => <Skeleton key={i} height={36} />)}</Stack>
+      ) : list.data?.length === 0 ? (
+        <EmptyState title={t('waitlist.empty')} icon={<IconHourglass size={28} />} />
+      ) : (
+        <Card padding={0}>
+          <ScrollArea>
+            <Table verticalSpacing="xs" striped highlightOnHover data-testid="waitlist-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('waitlist.fields.priority')}</Table.Th>
+                  <Table.Th>{t('waitlist.fields.patient')}</Table.Th>
+                  <Table.Th>{t('waitlist.fields.service')}</Table.Th>
+                  <Table.Th>{t('waitlist.fields.doctor')}</Table.Th>
+                  <Table.Th>{t('waitlist.fields.window')}</Table.Th>
+                  <Table.Th>{t('waitlist.fields.waiting')}</Table.Th>
+                  <Table.Th>{t('waitlist.fields.note')}</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.data?.map((e) => (
+                  <Table.Tr key={e._id} data-testid="waitlist-row">
+                    <Table.Td><PriorityBadge priority={e.priority} /></Table.Td>
+                    <Table.Td><Text size="sm" fw={500}>{e.patient.name}</Text></Table.Td>
+                    <Table.Td><Text size="sm">{e.service.name}</Text></Table.Td>
+                    <Table.Td><Text size="sm">{e.doctor?.name ?? t('waitlist.anyDoctor')}</Text></Table.Td>
+                    <Table.Td><Text size="xs">{window(e)}</Text></Table.Td>
+                    <Table.Td><Text size="sm" style={{ whiteSpace: 'nowrap' }}>{t('waitlist.waitingDays', { count: e.waitingDays })}</Text></Table.Td>
+                    <Table.Td><Text size="xs" c="dimmed">{e.note}</Text></Table.Td>
+                    <Table.Td>
+                      {canWrite && e.status === 'open' && (
+                        <Group gap={4} wrap="nowrap">
+                          <Button size="compact-sm" leftSection={<IconCalendarPlus size={14} />} onClick={() => setBooking(e)} data-testid="waitlist-row-book">
+                            {t('waitlist.book')}
+                          </Button>
+                          <Tooltip label={t('waitlist.close')}>
+                            <ActionIcon variant="subtle" color="gray" aria-label={t('waitlist.close')} onClick={() => close.mutate({ id: e._id, version: e.version })}>
+                              <IconX size={16} />
+                            </ActionIcon>
+                          </Tooltip>
+                        </Group>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollArea>
+        </Card>
+      )}
+      <Modal opened={adding} onClose={() => setAdding(false)} title={t('waitlist.add')} size="lg">
+        <WaitlistEntryForm onDone={() => setAdding(false)} />
+      </Modal>
+      <BookEntryDialog entry={booking} onClose={() => setBooking(null)} />
+    </Stack>
+  );
+}
