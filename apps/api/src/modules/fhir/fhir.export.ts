@@ -10,6 +10,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { once } from 'node:events';
+import { finished } from 'node:stream/promises';
 import { and, eq, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import { fhirExports } from '../../db/schema/index.js';
@@ -83,12 +84,16 @@ async function runExport(deps: Deps, companyId: string, id: string, types: Expor
     await mkdir(folder, { recursive: true });
     for (const type of types) {
       const file = createWriteStream(path.join(folder, `${type}.ndjson`));
+      // A file that cannot be written (its folder removed by a DELETE, a full disk) fails this export, never the server.
+      let writeError: Error | null = null;
+      file.on('error', (err) => { writeError = err; });
       let count = 0;
       let after: string | null = null;
       for (;;) {
         const rows = (await exportBatch(deps.database, type, companyId, after, EXPORT_BATCH, since)) as Array<{ id: string }>;
         if (!rows.length) break;
         const text = rows.map((r) => JSON.stringify(shape(type, r, companyId))).join('\n') + '\n';
+        if (writeError) throw writeError;
         if (!file.write(text)) await once(file, 'drain');
         count += rows.length;
         after = rows.at(-1)!.id;
@@ -99,7 +104,7 @@ async function runExport(deps: Deps, companyId: string, id: string, types: Expor
         if (rows.length < EXPORT_BATCH) break;
       }
       file.end();
-      await once(file, 'finish');
+      await finished(file);
       output.push({ type, count });
     }
     await deps.db.update(fhirExports).set({ status: 'done', output, finishedAt: new Date() })
