@@ -5,3 +5,4 @@ export * from './catalog.js';
 export * from './people.js';
 export * from './patients.js';
 export * from './scheduling.js';
+export * from './messaging.js';
