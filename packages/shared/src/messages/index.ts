@@ -7,6 +7,7 @@ import { coreAr, coreEn } from './core.js';
 import { organisationAr, organisationEn } from './organisation.js';
 import { patientsAr, patientsEn } from './patients.js';
 import { peopleAr, peopleEn } from './people.js';
+import { remindersAr, remindersEn } from './reminders.js';
 import { schedulingAr, schedulingEn } from './scheduling.js';
 
 type Tree = { [key: string]: string | Tree };
@@ -22,8 +23,8 @@ function merge(...trees: Tree[]): Tree {
   return out;
 }
 
-export const messagesEn: Tree = merge(coreEn, organisationEn, schedulingEn, patientsEn, peopleEn);
-export const messagesAr: Tree = merge(coreAr, organisationAr, schedulingAr, patientsAr, peopleAr);
+export const messagesEn: Tree = merge(coreEn, organisationEn, schedulingEn, patientsEn, peopleEn, remindersEn);
+export const messagesAr: Tree = merge(coreAr, organisationAr, schedulingAr, patientsAr, peopleAr, remindersAr);
 export const catalogs = { en: messagesEn, ar: messagesAr } as const;
 
 /** Looks up a dotted key (`errors.notFound`) and fills `{{name}}` placeholders. Unknown keys come back as given. */
