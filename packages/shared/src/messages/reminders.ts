@@ -62,6 +62,9 @@ export const remindersEn = {
     no_show: '{{patient}} did not come on {{when}}',
     reminder_failed: 'A reminder to {{patient}} ({{channel}}) could not be sent',
     patient: 'the patient',
+    byPatient: {
+      appointment_cancelled: '{{patient}} cancelled the appointment on {{when}} through the reminder link',
+    },
   },
 } as const;
 
@@ -126,5 +129,8 @@ export const remindersAr: Shape<typeof remindersEn> = {
     no_show: 'لم يحضر {{patient}} موعد {{when}}',
     reminder_failed: 'تعذّر إرسال تذكير إلى {{patient}} ({{channel}})',
     patient: 'المريض',
+    byPatient: {
+      appointment_cancelled: 'ألغى {{patient}} الموعد في {{when}} عبر رابط التذكير',
+    },
   },
 };

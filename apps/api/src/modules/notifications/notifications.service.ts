@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { translate, type NotificationKind, type NotificationRecord } from '@clinic/shared';
+import { isMessageKey, translate, type NotificationKind, type NotificationRecord } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import { notifications } from '../../db/schema/index.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
@@ -99,7 +99,9 @@ function toRecord(req: FastifyRequest, row: Row): NotificationRecord {
   const lang = requestLanguage(req);
   const p = Object.fromEntries(Object.entries((row.params ?? {}) as Record<string, unknown>).map(([k, v]) => [k, String(v ?? '')]));
   const when = p.at ? zonedWords(new Date(p.at), safeTimeZone(p.timeZone), lang === 'ar' ? 'ar' : 'en') : null;
-  const text = translate(`notifications.${row.kind}`, lang, {
+  const byPatient = `notifications.byPatient.${row.kind}`;
+  const key = !p.actor && isMessageKey(byPatient) ? byPatient : `notifications.${row.kind}`;
+  const text = translate(key, lang, {
     ...p,
     actor: p.actor || translate('notifications.patient', lang),
     when: when ? `${when.date} ${when.time}` : '',
