@@ -89,7 +89,7 @@ describe('bad input never hurts', () => {
   }, 600_000);
 
   it('list and read routes answer random query strings with 2xx or 4xx envelopes', async () => {
-    // An event stream never ends by design: security/live-events.int.test.ts covers it.
+    // An event stream never ends by design: modules/notifications/notifications.int.test.ts covers it.
     const reads = protectedRoutes(ctx).filter((r) => r.method === 'GET' && !r.config?.stream);
     for (const r of reads) {
       await fc.assert(

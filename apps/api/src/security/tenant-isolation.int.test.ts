@@ -99,8 +99,8 @@ const MATRIX: Record<string, Source> = {
   'GET /api/reminders': {},
   'POST /api/reminders/:id/retry': { id: 'reminders' },
   'GET /api/appointments/:id/reminders': { id: 'appointments' },
-  // The patient's link: the signed token names the company and the appointment (security/live-events and
-  // reminders/visit tests prove a link acts on its own appointment only).
+  // The patient's link: the signed token names the company and the appointment
+  // (modules/reminders/visit.int.test.ts proves a link acts on its own appointment only).
   'GET /api/public/visit': 'public',
   'POST /api/public/visit/confirm': 'public',
   'POST /api/public/visit/cancel': 'public',
@@ -108,7 +108,7 @@ const MATRIX: Record<string, Source> = {
   'GET /api/notifications/unread-count': 'self',
   'POST /api/notifications/:id/read': { id: 'notifications' },
   'POST /api/notifications/read-all': 'self',
-  // Events are filtered by the caller's company and id: security/live-events.int.test.ts.
+  // Events are filtered by the caller's company and id: modules/notifications/notifications.int.test.ts.
   'GET /api/live': 'stream',
 };
 
