@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import LoginPage from '@/features/auth/pages/login-page';
 import { findPage, mayOpen } from '@/lib/pages';
@@ -20,6 +20,9 @@ export interface PageHandle {
 }
 
 const NoAccessPage = lazyPage(() => import('./no-access-page'));
+const OutboxPage = lazyPage(() => import('@/features/reminders/pages/outbox-page'));
+/** The patient's confirm/cancel page: public, outside the sign-in guard and the shell. */
+const VisitPage = lazyPage(() => import('@/features/visit/pages/visit-page'));
 
 /** A page its registry entry (lib/pages.ts) does not allow the user to open: the no-access page instead. */
 function PageGate({ path, children }: { path: string; children: ReactNode }) {
@@ -93,6 +96,7 @@ const NotFoundPage = lazyPage(() => import('./not-found-page'));
 const PagesScope = lazy(loadPagesScope);
 
 export const routes: RouteObject[] = [
+  { path: '/visit', element: <Suspense><VisitPage /></Suspense>, errorElement: <RouteError /> },
   {
     element: <RouteGuard />,
     errorElement: <RouteError />,
@@ -112,6 +116,7 @@ export const routes: RouteObject[] = [
               page('/patients/edit/:id', EditPatientPage),
               page('/patients/details/:id', PatientDetailsPage),
               page('/audit', AuditPage),
+              page('/reminders', OutboxPage),
               page('/doctors', DoctorsPage),
               page('/doctors/add', AddDoctorPage),
               page('/doctors/details/:id', DoctorDetailsPage),

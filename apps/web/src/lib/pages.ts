@@ -28,6 +28,8 @@ export const PAGES: readonly PageEntry[] = [
   { path: '/login', title: 'shell.titles.login' },
   { path: '/dashboard', title: 'shell.titles.dashboard' },
   { path: '/audit', title: 'shell.titles.audit', permissions: ['audit_read'] },
+  { path: '/reminders', title: 'shell.titles.reminders', permissions: ['admin'] },
+  { path: '/visit', title: 'shell.titles.visit' },
   { path: '/users', title: 'shell.titles.users', permissions: USER_ADMIN },
   { path: '/users/add', title: 'shell.titles.addUser', permissions: ['user_create'] },
   { path: '/users/edit/:id', title: 'shell.titles.editUser', permissions: ['user_update'] },
