@@ -30,7 +30,13 @@ function clinicTime(datetime: string, lang: string) {
 export default function VisitPage() {
   const { t, i18n } = useTranslation();
   const client = useQueryClient();
-  const [token] = useState(tokenFromHash);
+  const [token, setToken] = useState(tokenFromHash);
+  // A link opened while the page is already open changes only the part after `#`.
+  useEffect(() => {
+    const onHash = () => setToken(tokenFromHash());
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
   const [cancelling, setCancelling] = useState(false);
   const [reason, setReason] = useState('');
   const [languageSet, setLanguageSet] = useState(false);
