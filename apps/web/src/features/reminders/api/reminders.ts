@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiList, ApiSuccess, ReminderRecord, ReminderStatus } from '@clinic/shared';
+import type { ApiList, ApiSuccess, ReminderRecord, ReminderSettings, ReminderSettingsInput, ReminderStatus } from '@clinic/shared';
 import { http } from '@/lib/http';
 
 export interface OutboxQuery {
@@ -37,5 +37,21 @@ export function useRetryReminder() {
   return useMutation({
     mutationFn: (id: string) => http.post<ApiSuccess<ReminderRecord>>(`/reminders/${encodeURIComponent(id)}/retry`),
     onSettled: () => client.invalidateQueries({ queryKey: remindersKeys.all }),
+  });
+}
+
+export function useReminderSettings(clinicId: string | null) {
+  return useQuery(queryOptions({
+    queryKey: ['reminders', 'settings', clinicId ?? ''] as const,
+    queryFn: async ({ signal }) => (await http.get<ApiSuccess<ReminderSettings>>(`/clinics/${encodeURIComponent(clinicId ?? '')}/reminder-settings`, { signal })).data,
+    enabled: Boolean(clinicId),
+  }));
+}
+
+export function useSaveReminderSettings(clinicId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ReminderSettingsInput) => http.put<ApiSuccess<ReminderSettings>>(`/clinics/${encodeURIComponent(clinicId)}/reminder-settings`, input),
+    onSuccess: (body) => client.setQueryData(['reminders', 'settings', clinicId], body.data),
   });
 }

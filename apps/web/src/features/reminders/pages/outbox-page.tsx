@@ -8,6 +8,7 @@ import { PageHeader } from '@/components/page-header';
 import { PaginationBar } from '@/components/pagination-bar';
 import { useListState } from '@/components/use-list-state';
 import { useOutbox, useRetryReminder } from '../api/reminders';
+import { ReminderSettingsCard } from '../components/reminder-settings-card';
 
 const STATUS_COLORS: Record<ReminderStatus, string> = { planned: 'blue', sent: 'green', failed: 'red', skipped: 'yellow', withdrawn: 'gray' };
 
@@ -60,6 +61,7 @@ export default function OutboxPage() {
     <Card padding={0}>
       <Stack gap="md" p={{ base: 'md', sm: 'lg' }}>
         <PageHeader title={t('outbox.title')} subtitle={t('outbox.subtitle')} />
+        <ReminderSettingsCard />
         <FilterBar
           selects={[{
             key: 'status',
