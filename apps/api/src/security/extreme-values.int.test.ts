@@ -4,9 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { employeeCreateInput, employeeUpdateInput, patientInput, patientReportInput, translate } from '@clinic/shared';
 import { addDays } from '../domain/scheduling/time-zone.js';
+import { notifications } from '../db/schema/index.js';
 import type { Deps } from '../lib/app-types.js';
 import { CallerCache } from '../lib/caller-cache.js';
 import { fileUrl, storeUpload } from '../lib/files.js';
+import { signPatientLink } from '../lib/patient-links.js';
 import { TokenService } from '../lib/tokens.js';
 import { insertClinic, insertDoctor, insertPatient, insertService, nextWeekday } from '../modules/appointments/fixtures.js';
 import { seedOrganisation } from '../seed/organisation.js';
@@ -69,7 +71,7 @@ const DATE_NAME = /date|time|year|birth|expir|^from$|^to$|At$/i;
 const RESOURCE_TABLE: Record<string, string> = {
   appointments: 'appointments', clinics: 'clinics', cliniccollections: 'clinic_collections', companies: 'companies',
   departments: 'departments', employees: 'employees', files: 'files', patients: 'patients', roles: 'roles',
-  services: 'services', specializations: 'specializations',
+  services: 'services', specializations: 'specializations', reminders: 'reminders', notifications: 'notifications',
 };
 
 /** Write routes that read their body in the handler (multipart or JSON) instead of through the route schema. */
@@ -80,6 +82,10 @@ const HANDLER_BODIES: Record<string, z.ZodType> = {
   'PUT /api/patients/:id': patientInput,
   'POST /api/patients/:id/documents': patientReportInput,
   'POST /api/companies/:id/logo': z.object({}),
+  // Actions that take no body.
+  'POST /api/reminders/:id/retry': z.object({}),
+  'POST /api/notifications/:id/read': z.object({}),
+  'POST /api/notifications/read-all': z.object({}),
 };
 
 /** Body fields whose name or schema says date, time or number. */
@@ -98,6 +104,7 @@ const ids: Record<string, string> = {};
 let day: string;
 let slot: string;
 let fileQuery: Record<string, string>;
+let visitToken: string;
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -124,6 +131,10 @@ beforeAll(async () => {
   const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5e0f5e20000000049454e44ae426082', 'hex');
   const file = await storeUpload(deps, org.companyId, org.adminId, Readable.from([png]), { kind: 'report', field: 'file', filename: 'scan.png' });
   fileQuery = Object.fromEntries(new URL(fileUrl(deps, org.companyId, file.id, { session: linkSessionOf(org.token) }), 'http://local').searchParams);
+
+  // The appointment's reminders were planned when it was booked; a notification for the caller, and the patient's link.
+  await db.insert(notifications).values({ companyId: org.companyId, recipientId: org.adminId, kind: 'appointment_booked', entity: 'appointment', entityId: ids.appointment });
+  visitToken = await signPatientLink(ctx.config.jwtSecret, { companyId: org.companyId, appointmentId: ids.appointment! }, new Date(`${day}T11:00:00+03:00`));
 
   const resourceIds: Record<string, string> = { appointments: ids.appointment, clinics: clinic.id, companies: org.companyId, employees: doctor.id, files: file.id, patients: patient.id, services: service.id };
   for (const [resource, table] of Object.entries(RESOURCE_TABLE)) {
@@ -209,6 +220,7 @@ function validQuery(key: string): Record<string, string> {
     case 'GET /api/audit': return { from: addDays(day, -30), to: day, actor: org.adminId };
     case 'GET /api/files/:id': return fileQuery;
     case 'GET /api/employees/:id/stats': return { period: '30d' };
+    case 'GET /api/public/visit': return { token: visitToken };
     default: return {};
   }
 }
@@ -220,6 +232,9 @@ function validBody(key: string): Record<string, unknown> {
   switch (key) {
     case 'POST /api/appointments': return { patient: ids.patient, doctor: ids.doctor, clinic: ids.clinic, service: ids.service, datetime: slot, reason: 'Check-up' };
     case 'PATCH /api/appointments/:id': return { datetime: slot };
+    case 'PUT /api/clinics/:id/reminder-settings': return { enabled: true, channels: ['email'], leadHours: [24] };
+    case 'POST /api/public/visit/confirm': return { token: visitToken };
+    case 'POST /api/public/visit/cancel': return { token: visitToken, reason: 'Travelling' };
     case 'PUT /api/companies/:id': return companyBody() as Record<string, unknown>;
     case 'POST /api/clinics': case 'PUT /api/clinics/:id': return clinicBody(pic) as Record<string, unknown>;
     case 'POST /api/cliniccollections': case 'PUT /api/cliniccollections/:id': return complexBody(pic) as Record<string, unknown>;
@@ -317,7 +332,8 @@ describe('extreme values never stop the server', () => {
 
   it('every GET route answers each query parameter set to each extreme value', async () => {
     const failures: string[] = [];
-    const gets = apiRoutes().filter((r) => r.method === 'GET');
+    // An event stream never ends by design (modules/notifications/notifications.int.test.ts covers it).
+    const gets = apiRoutes().filter((r) => r.method === 'GET' && !r.config?.stream);
     expect(gets.length).toBeGreaterThan(15);
     for (const r of gets) {
       const key = keyOf(r);
