@@ -22,7 +22,7 @@ describe('notification bell', () => {
         return jsonResponse(200, { success: true, data: [note('1', 'Sara cancelled Huda Saleh\'s appointment', unread === 0), note('2', 'Omar booked Ali Hasan', unread === 0)] });
       }
       return jsonResponse(200, emptyList());
-    });
+    }, { shell: true });
     signIn();
     const user = userEvent.setup();
     renderApp('/');
