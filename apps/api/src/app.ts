@@ -40,6 +40,11 @@ import { departmentRoutes } from './modules/departments/departments.routes.js';
 import { clinicRoutes } from './modules/clinics/clinics.routes.js';
 import { fhirRoutes } from './modules/fhir/fhir.routes.js';
 import { calendarFeedRoutes } from './modules/calendar-feeds/feeds.routes.js';
+import { JobRunner } from './modules/jobs/jobs.runner.js';
+import { notificationRoutes } from './modules/notifications/notifications.routes.js';
+import { REMINDER_JOB, reminderJobHandler } from './modules/reminders/reminders.service.js';
+import { reminderRoutes } from './modules/reminders/reminders.routes.js';
+import { LiveEvents } from './lib/live.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling, sendError } from './plugins/errors.js';
 import { registerFileHandling } from './plugins/files.js';
@@ -54,6 +59,9 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route registered, read by the tests that prove permissions and tenant isolation. */
     routeTable: RegisteredRoute[];
+    /** The background job runner: the server polls it (JOB_POLL_SECONDS); tests call `runDue(now)`. */
+    jobs: JobRunner;
+    live: LiveEvents;
   }
 }
 
@@ -109,6 +117,13 @@ export async function buildApp(config: Config, database: Database): Promise<App>
   app.setSerializerCompiler(serializerCompiler);
 
   const deps: Deps = { config, database, db: database.db, tokens: new TokenService(config.jwtSecret, config.accessTokenTtlSeconds), callers: new CallerCache(config.callerCacheMs) };
+  deps.jobs = new JobRunner(database.db, app.log);
+  deps.jobs.register(REMINDER_JOB, reminderJobHandler(deps));
+  deps.live = new LiveEvents(database);
+  await deps.live.start();
+  app.decorate('jobs', deps.jobs);
+  app.decorate('live', deps.live);
+  app.addHook('onClose', async () => { await deps.live?.close(); });
 
   app.decorate('routeTable', [] as RegisteredRoute[]);
   app.addHook('onRoute', (route) => {
@@ -196,6 +211,8 @@ export async function buildApp(config: Config, database: Database): Promise<App>
   clinicRoutes(app, deps);
   fhirRoutes(app, deps);
   calendarFeedRoutes(app, deps);
+  reminderRoutes(app, deps);
+  notificationRoutes(app, deps);
 
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 

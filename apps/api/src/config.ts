@@ -71,6 +71,16 @@ const envSchema = z.object({
   FILE_SWEEP_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(7 * 24 * 60).default(60),
   FILE_SWEEP_GRACE_HOURS: z.coerce.number().int().min(1).default(24),
   FILE_SWEEP_BATCH: z.coerce.number().int().min(1).max(100_000).default(1000),
+  JOB_POLL_SECONDS: z.coerce.number().min(0).max(3600).default(15),
+  REMINDER_LEAD_HOURS: z.coerce.number().int().min(1).max(24 * 14).default(24),
+  PUBLIC_URL: z.string().url().optional(),
+  SMTP_URL: z.string().url().optional(),
+  SMTP_FROM: z.string().default('Clinic <no-reply@localhost>'),
+  SMS_GATEWAY_PRESET: z.enum(['generic', 'twilio']).default('generic'),
+  SMS_GATEWAY_URL: z.string().url().optional(),
+  SMS_GATEWAY_AUTH: z.string().optional(),
+  SMS_GATEWAY_BODY: z.string().optional(),
+  SMS_FROM: z.string().optional(),
 });
 
 export interface Config {
@@ -103,6 +113,17 @@ export interface Config {
   fileSweepGraceHours: number;
   /** At most this many stored files and as many disk entries are looked at per sweep run. */
   fileSweepBatch: number;
+  /** How often the server runs due background jobs (0: the server runs none; tests drive the runner themselves). */
+  jobPollSeconds: number;
+  /** The company default: one reminder this many hours before an appointment. */
+  reminderLeadHours: number;
+  /** Where patients reach the web app (links in reminders); default http://localhost:PORT. */
+  publicUrl: string;
+  /** SMTP server for e-mail reminders (smtp://user:pass@host:port, smtps://...); unset: e-mail is off. */
+  smtpUrl: string | undefined;
+  smtpFrom: string;
+  /** HTTP SMS gateway; unset URL: SMS is off. */
+  sms: { preset: 'generic' | 'twilio'; url: string | undefined; auth: string | undefined; body: string | undefined; from: string | undefined };
 }
 
 /** Reads the JWT secret from DATA_DIR, creating a random one on first start. Never a built-in default. */
@@ -147,6 +168,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     fileSweepIntervalMinutes: e.FILE_SWEEP_INTERVAL_MINUTES,
     fileSweepGraceHours: e.FILE_SWEEP_GRACE_HOURS,
     fileSweepBatch: e.FILE_SWEEP_BATCH,
+    jobPollSeconds: e.JOB_POLL_SECONDS,
+    reminderLeadHours: e.REMINDER_LEAD_HOURS,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    smtpFrom: e.SMTP_FROM,
+    sms: { preset: e.SMS_GATEWAY_PRESET, url: e.SMS_GATEWAY_URL, auth: e.SMS_GATEWAY_AUTH, body: e.SMS_GATEWAY_BODY, from: e.SMS_FROM },
     ...overrides,
   };
 }

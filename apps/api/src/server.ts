@@ -10,6 +10,8 @@ const app = await buildApp(config, database);
 
 // Files no record points at (and bytes without a row) are removed in the background, a bounded slice per run.
 const stopFileSweep = scheduleFileSweep({ config, db: database.db }, app.log);
+// Due background jobs (reminders) every JOB_POLL_SECONDS; several servers share the queue safely.
+const stopJobs = app.jobs.start(config.jobPollSeconds);
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -17,6 +19,7 @@ async function shutdown(signal: string) {
   closing = true;
   app.log.info({ signal }, 'shutting down');
   stopFileSweep();
+  stopJobs();
   try {
     await app.close();
     await database.close();

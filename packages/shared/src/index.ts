@@ -22,3 +22,4 @@ export * from './schemas/department.js';
 export * from './schemas/signup.js';
 export * from './schemas/calendar-feed.js';
 export * from './schemas/series.js';
+export * from './schemas/reminder.js';

@@ -63,6 +63,11 @@ export interface Database {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   /** Applies pending migrations; safe at every start and from several processes. */
   migrate(): Promise<void>;
+  /**
+   * LISTEN on a channel: `onMessage` receives every NOTIFY payload sent on it by any server sharing the database.
+   * PostgreSQL holds one connection of its own for it; PGlite delivers in-process. Returns the stop function.
+   */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
 /** PGlite must reopen a data folder with the same extensions it was created with. */
@@ -91,6 +96,14 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       kind: 'postgres',
       close: () => pool.end(),
       query: async <T>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as T[],
+      listen: async (channel, onMessage) => {
+        const client = new pg.Client({ connectionString: opts.databaseUrl });
+        client.on('error', () => { /* the listener reconnects on the next start; events are hints, not data */ });
+        client.on('notification', (n) => { if (n.channel === channel && n.payload !== undefined) onMessage(n.payload); });
+        await client.connect();
+        await client.query(`listen "${channel.replace(/"/g, '')}"`);
+        return async () => { await client.end().catch(() => {}); };
+      },
       migrate: async () => {
         // One connection holds an advisory lock so concurrent starts apply migrations once.
         const conn = await pool.connect();
@@ -121,6 +134,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     kind: 'pglite',
     close: () => client.close(),
     query: async <T>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows,
+    listen: async (channel, onMessage) => {
+      const stop = await client.listen(channel, onMessage);
+      return async () => { await stop().catch(() => {}); };
+    },
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
   };
 }

@@ -3,7 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Permission } from '@clinic/shared';
 import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
+import type { JobRunner } from '../modules/jobs/jobs.runner.js';
 import type { CallerCache } from './caller-cache.js';
+import type { LiveEvents } from './live.js';
 import type { AccessClaims, TokenService } from './tokens.js';
 
 export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
@@ -15,6 +17,10 @@ export interface Deps {
   db: Db;
   tokens: TokenService;
   callers: CallerCache;
+  /** Background jobs (reminders). Absent in tests that build services without an app. */
+  jobs?: JobRunner;
+  /** Live events to open browsers (notifications, appointment changes). */
+  live?: LiveEvents;
 }
 
 /** The signed-in caller, attached by the auth plugin. Every service call is scoped by `companyId`. */
@@ -43,6 +49,8 @@ declare module 'fastify' {
      * company's cached callers when it finishes; see lib/caller-cache.ts.
      */
     accessNeutral?: boolean;
+    /** The route answers with a long-lived event stream (server-sent events) instead of one response. */
+    stream?: boolean;
   }
   interface FastifyRequest {
     caller: Caller | null;

@@ -13,6 +13,12 @@ const SELF_SERVICE = new Set([
   'GET /api/profile',
   'GET /api/profile/details',
   'PUT /api/profile/password',
+  // The caller's own notifications and live events.
+  'GET /api/notifications',
+  'GET /api/notifications/unread-count',
+  'POST /api/notifications/:id/read',
+  'POST /api/notifications/read-all',
+  'GET /api/live',
 ]);
 
 let ctx: TestContext;

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointmentSeries, patientDocuments, patientNotes, waitlistEntries } from '../db/schema/index.js';
+import { appointmentSeries, notifications, patientDocuments, patientNotes, reminders, waitlistEntries } from '../db/schema/index.js';
 import type { Deps } from '../lib/app-types.js';
 import { storeUpload } from '../lib/files.js';
 import { CallerCache } from '../lib/caller-cache.js';
@@ -18,7 +18,7 @@ import { auth, createOrg, createTestContext, type TestContext, type TestOrg } fr
  * (row counts and checksums). A route missing from the matrix below fails the test.
  */
 
-type Source = 'public' | 'self' | Record<string, string>;
+type Source = 'public' | 'self' | 'stream' | Record<string, string>;
 
 /** How each route's parameters are filled with company A's ids: param -> table. `self`: acts on the caller's own company only. */
 const MATRIX: Record<string, Source> = {
@@ -131,6 +131,22 @@ const MATRIX: Record<string, Source> = {
   'GET /api/fhir/R4/$export-status/:id': { id: 'fhir_exports' },
   'DELETE /api/fhir/R4/$export-status/:id': { id: 'fhir_exports' },
   'GET /api/fhir/R4/$export-file/:id/:type': { id: 'fhir_exports', type: 'fhir_types' },
+  'GET /api/clinics/:id/reminder-settings': { id: 'clinics' },
+  'PUT /api/clinics/:id/reminder-settings': { id: 'clinics' },
+  'GET /api/reminders': {},
+  'POST /api/reminders/:id/retry': { id: 'reminders' },
+  'GET /api/appointments/:id/reminders': { id: 'appointments' },
+  // The patient's link: the signed token names the company and the appointment
+  // (modules/reminders/visit.int.test.ts proves a link acts on its own appointment only).
+  'GET /api/public/visit': 'public',
+  'POST /api/public/visit/confirm': 'public',
+  'POST /api/public/visit/cancel': 'public',
+  'GET /api/notifications': 'self',
+  'GET /api/notifications/unread-count': 'self',
+  'POST /api/notifications/:id/read': { id: 'notifications' },
+  'POST /api/notifications/read-all': 'self',
+  // Events are filtered by the caller's company and id: modules/notifications/notifications.int.test.ts.
+  'GET /api/live': 'stream',
 };
 
 /** Bodies that pass validation where that is simple to give, so the lookup itself is what answers. */
@@ -139,6 +155,7 @@ function bodyFor(key: string, ids: Record<string, string[]>): unknown {
     case 'POST /api/patients/:id/notes': return { body: 'A note written from another company' };
     case 'PATCH /api/appointments/:id': return { status: 'cancelled', cancellationReason: 'Written from another company' };
     case 'PATCH /api/services/:id': return { isActive: false };
+    case 'PUT /api/clinics/:id/reminder-settings': return { enabled: false, channels: [], leadHours: [1] };
     case 'POST /api/services/bulk': return { ids: ids.services!.slice(0, 3), action: 'deactivate' };
     case 'PUT /api/roles/:id': return { name: 'Renamed by B', permissions: ['patient_read'] };
     case 'POST /api/appointments': return {
@@ -264,9 +281,14 @@ beforeAll(async () => {
     companyId: a.companyId, publicId: 'WL-000001', patientId: party!.patient_id, serviceId: party!.service_id, clinicId: party!.clinic_id,
   });
 
+  // A's reminder outbox and a notification of A's administrator.
+  const [appointment] = await ctx.database.query<{ id: string; starts_at: Date }>(`select id, starts_at from appointments where company_id = $1 limit 1`, [a.companyId]);
+  await ctx.database.db.insert(reminders).values({ companyId: a.companyId, appointmentId: appointment!.id, channel: 'email', dueAt: appointment!.starts_at, status: 'failed', detail: 'refused' });
+  await ctx.database.db.insert(notifications).values({ companyId: a.companyId, recipientId: a.adminId, kind: 'appointment_booked', entity: 'appointment', entityId: appointment!.id });
+
   for (const table of [
     'employees', 'roles', 'patients', 'services', 'specializations', 'appointments', 'clinic_collections', 'departments', 'clinics', 'files',
-    'appointment_series', 'waitlist_entries',
+    'appointment_series', 'waitlist_entries', 'reminders', 'notifications',
   ]) {
     aIds[table] = (await ctx.database.query<{ id: string }>(`select id from "${table}" where company_id = $1 order by id limit 5`, [a.companyId])).map((r) => r.id);
     expect(aIds[table]!.length, `company A has ${table}`).toBeGreaterThan(0);
@@ -302,7 +324,7 @@ describe('tenant isolation', () => {
     for (const r of routes) {
       const key = `${r.method} ${r.url}`;
       const source = MATRIX[key];
-      if (!source || source === 'public') continue;
+      if (!source || source === 'public' || source === 'stream') continue;
       const params = source === 'self' ? {} : source;
       const hasParams = Object.keys(params).length > 0;
       const fill = (pick: (table: string) => string) => r.url.replace(/:([A-Za-z_]+)/g, (_m, p: string) => pick(params[p]!));

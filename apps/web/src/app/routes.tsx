@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import LoginPage from '@/features/auth/pages/login-page';
 import { mayOpen, PAGES, type PageEntry, type PageHandle } from '@/lib/pages';
@@ -15,6 +15,8 @@ function lazyPage(load: () => Promise<{ default: ComponentType }>) {
 
 const NoAccessPage = lazyPage(() => import('./no-access-page'));
 const NotFoundPage = lazyPage(() => import('./not-found-page'));
+/** The patient's confirm/cancel page: public, outside the sign-in guard and the shell. */
+const VisitPage = lazyPage(() => import('@/features/visit/pages/visit-page'));
 
 /** A page its registry entry (lib/pages.ts) does not allow the user to open: the no-access page instead. */
 function PageGate({ path, children }: { path: string; children: ReactNode }) {
@@ -40,6 +42,7 @@ const PagesScope = lazy(loadPagesScope);
  * A path the registry does not list shows the not-found page.
  */
 export const routes: RouteObject[] = [
+  { path: '/visit', element: <Suspense><VisitPage /></Suspense>, errorElement: <RouteError /> },
   {
     element: <RouteGuard />,
     errorElement: <RouteError />,

@@ -9,6 +9,7 @@ import {
   IconHistory,
   IconIdBadge2,
   IconHourglass,
+  IconSend,
   IconLayoutKanban,
   IconMicroscope,
   IconShieldLock,
@@ -84,6 +85,9 @@ export const PAGES: readonly PageEntry[] = [
   { path: '/audit', title: 'shell.titles.audit', permissions: ['audit_read'], page: () => import('@/features/audit/pages/audit-page'), menu: { label: 'shell.nav.audit', icon: IconHistory } },
   { path: '/frontdesk', title: 'shell.titles.frontdesk', permissions: ['appointment_read'], page: () => import('@/features/frontdesk/pages/frontdesk-page'), menu: { label: 'shell.nav.frontdesk', icon: IconLayoutKanban } },
   { path: '/waitlist', title: 'shell.titles.waitlist', permissions: ['appointment_read'], page: () => import('@/features/waitlist/pages/waitlist-page'), menu: { label: 'shell.nav.waitlist', icon: IconHourglass } },
+  { path: '/reminders', title: 'shell.titles.reminders', permissions: ['admin'], page: () => import('@/features/reminders/pages/outbox-page'), menu: { label: 'shell.nav.reminders', icon: IconSend } },
+  // The patient's confirm/cancel page: public, routed outside the sign-in guard and the shell (app/routes.tsx).
+  { path: '/visit', title: 'shell.titles.visit' },
   { path: '/appointments', title: 'shell.titles.appointments', permissions: ['appointment_read'], page: () => import('@/features/appointments/pages/appointments-page'), menu: { label: 'shell.nav.appointments', icon: IconCalendarEvent } },
   { path: '/appointments/add', title: 'shell.titles.addAppointment', permissions: ['appointment_write'], page: () => import('@/features/appointments/pages/add-appointment-page') },
   { path: '/appointments/calendar', title: 'shell.titles.patientAppointments', permissions: ['appointment_read'], page: () => import('@/features/calendar/pages/calendar-page') },

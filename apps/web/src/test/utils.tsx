@@ -54,11 +54,23 @@ export function errorBody(message: string, code = 'ERROR', fields?: Record<strin
 
 export type FetchHandler = (url: URL, init: RequestInit) => Response | Promise<Response>;
 
-/** Replaces fetch; the handler sees each request's URL (relative to localhost) and init. */
-export function mockFetch(handler: FetchHandler) {
-  const fetchMock = vi.fn((input: RequestInfo | URL, init: RequestInit = {}) =>
-    Promise.resolve(handler(new URL(String(input), 'http://localhost'), init)),
-  );
+/** What the shell asks for on every page (the bell's count and list, the live stream), answered as "nothing new". */
+function shellAnswer(url: URL): Response | null {
+  if (url.pathname === '/api/live') return new Response(null, { status: 204 });
+  if (url.pathname === '/api/notifications/unread-count') return jsonResponse(200, { success: true, data: { unread: 0 } });
+  if (url.pathname === '/api/notifications') return jsonResponse(200, { success: true, data: [] });
+  return null;
+}
+
+/**
+ * Replaces fetch; the handler sees each request's URL (relative to localhost) and init. The shell's own requests (bell,
+ * live stream) are answered here unless `shell` is set, so a page's test sees only the page's requests.
+ */
+export function mockFetch(handler: FetchHandler, options: { shell?: boolean } = {}) {
+  const fetchMock = vi.fn((input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost');
+    return Promise.resolve((!options.shell && shellAnswer(url)) || handler(url, init));
+  });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }

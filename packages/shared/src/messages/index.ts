@@ -8,6 +8,7 @@ import { interopAr, interopEn } from './interop.js';
 import { organisationAr, organisationEn } from './organisation.js';
 import { patientsAr, patientsEn } from './patients.js';
 import { peopleAr, peopleEn } from './people.js';
+import { remindersAr, remindersEn } from './reminders.js';
 import { schedulingAr, schedulingEn } from './scheduling.js';
 import { seriesAr, seriesEn } from './series.js';
 
@@ -24,8 +25,8 @@ function merge(...trees: Tree[]): Tree {
   return out;
 }
 
-export const messagesEn: Tree = merge(coreEn, organisationEn, schedulingEn, patientsEn, peopleEn, interopEn, seriesEn);
-export const messagesAr: Tree = merge(coreAr, organisationAr, schedulingAr, patientsAr, peopleAr, interopAr, seriesAr);
+export const messagesEn: Tree = merge(coreEn, organisationEn, schedulingEn, patientsEn, peopleEn, interopEn, seriesEn, remindersEn);
+export const messagesAr: Tree = merge(coreAr, organisationAr, schedulingAr, patientsAr, peopleAr, interopAr, seriesAr, remindersAr);
 export const catalogs = { en: messagesEn, ar: messagesAr } as const;
 
 /** Looks up a dotted key (`errors.notFound`) and fills `{{name}}` placeholders. Unknown keys come back as given. */

@@ -7,3 +7,4 @@ export * from './patients.js';
 export * from './scheduling.js';
 export * from './interop.js';
 export * from './waitlist.js';
+export * from './messaging.js';

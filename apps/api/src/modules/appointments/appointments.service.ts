@@ -20,6 +20,7 @@ import { AppError, validationFailed, type FieldMessage } from '../../lib/errors.
 import { publicIdOf } from '../../lib/public-id.js';
 import { assertVersion, nextVersion, staleOrMissing } from '../../lib/versioning.js';
 import { t } from '../../lib/i18n.js';
+import { afterAppointmentChange } from '../reminders/reminders.service.js';
 import {
   clinicDoctors, clinicTimeZones, findAppointment, findAppointmentCards, findAppointments, findBoardCards, findBusyTimes,
   loadBookingParties, loadClinicCalendar, loadDoctorCalendar, loadSlotDoctors,
@@ -256,6 +257,7 @@ export async function bookAppointment(deps: Deps, req: FastifyRequest, caller: C
     companyId: caller.companyId, actorId: caller.id, action: overbooked ? 'overbook' : 'create', entity: 'appointment', entityId: id,
     changes: { after: auditable(record) },
   });
+  await afterAppointmentChange(deps, req.log, caller.companyId, caller.id, id, 'booked');
   return record;
 }
 
@@ -381,6 +383,7 @@ export async function updateAppointment(
   } catch (error) {
     throw overlapConflict(error) ?? error;
   }
+  await afterAppointmentChange(deps, req.log, caller.companyId, caller.id, id, change, now);
   return { record: after, change };
 }
 
@@ -390,6 +393,7 @@ export async function deleteAppointment(deps: Deps, req: FastifyRequest, caller:
   const deleted = await deps.db.delete(appointments).where(and(eq(appointments.companyId, caller.companyId), eq(appointments.id, id))).returning({ id: appointments.id });
   if (!deleted.length) throw notFound('appointment');
   await recordAudit(deps.db, req, { companyId: caller.companyId, actorId: caller.id, action: 'delete', entity: 'appointment', entityId: id, changes: { before: auditable(before) } });
+  await afterAppointmentChange(deps, req.log, caller.companyId, caller.id, id, 'deleted');
 }
 
 const slot = (i: { start: number; end: number }) => ({ startTime: fromMinutes(i.start), endTime: fromMinutes(i.end) });

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { AppShell, Drawer, useDirection } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useLocation } from 'react-router';
+import { useLiveEvents } from '@/features/notifications/hooks/use-live-events';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 import classes from './shell.module.css';
@@ -24,6 +25,7 @@ export default function ShellFrame({ title, children }: ShellFrameProps) {
   // The drawer belongs to the page it was opened on; a new route starts with it closed.
   const [drawerAt, setDrawerAt] = useState<string | null>(null);
   const drawerOpened = drawerAt === pathname;
+  useLiveEvents();
 
   return (
     <AppShell

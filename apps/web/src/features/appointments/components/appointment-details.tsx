@@ -8,6 +8,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { WaitlistMatches } from '@/features/waitlist/components/waitlist-matches';
 import { isApiError } from '@/lib/http';
 import { useSession } from '@/lib/session-context';
+import { AppointmentReminders } from '@/features/reminders/components/appointment-reminders';
 import { useDeleteAppointment } from '../api/delete-appointment';
 import { useUpdateAppointment } from '../api/update-appointment';
 import { AppointmentStatusBadge } from './appointment-status-badge';
@@ -165,6 +166,7 @@ export function AppointmentDetails({ appointment, loading = false, onDeleted }: 
         <Field label={t('appointments.fields.reminder')}>{a.reminderSent ? t('appointments.fields.reminderSent') : t('appointments.fields.reminderNotSent')}</Field>
       </SimpleGrid>
       <Field label={t('appointments.fields.reason')}>{a.reason}</Field>
+      <AppointmentReminders appointmentId={a._id} />
       {a.status === 'cancelled' && (
         <Field label={t('appointments.fields.cancellationReason')} testId="appointment-cancellation-reason">
           {a.cancellationReason ?? '—'}

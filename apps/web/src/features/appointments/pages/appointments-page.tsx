@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Drawer, Group, Stack, Text } from '@mantine/core';
 import { IconCalendarOff, IconCalendarWeek, IconPlus } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { APPOINTMENT_STATUSES, type AppointmentRecord } from '@clinic/shared';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -25,6 +25,9 @@ export default function AppointmentsPage() {
   const date = dayOf(list.filters.date);
   const [toDelete, setToDelete] = useState<AppointmentRecord | null>(null);
   const [openId, setOpenId] = useState<string | null>(null);
+  // A notification links here with the appointment's id: open its details.
+  const linkedId = useSearchParams()[0].get('id');
+  useEffect(() => { if (linkedId) setOpenId(linkedId); }, [linkedId]);
   const opened = useAppointment(openId);
   const remove = useDeleteAppointment();
   const appointments = useListQuery(list, appointmentsQueryOptions, { status, date });

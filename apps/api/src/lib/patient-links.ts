@@ -1,0 +1,51 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+
+/**
+ * A patient's confirm/cancel link: a token signed with a key of its own (derived from the server's secret, so it is
+ * never accepted as a sign-in and no sign-in token is accepted as a link), naming one appointment of one company and
+ * lapsing when the appointment starts. Each link has an id; using it records the id (patient_link_uses), so it acts
+ * once.
+ */
+const AUDIENCE = 'clinic-patient-visit';
+
+export interface PatientLinkClaims {
+  companyId: string;
+  appointmentId: string;
+  linkId: string;
+}
+
+const keys = new Map<string, Uint8Array>();
+function keyOf(secret: string): Uint8Array {
+  let key = keys.get(secret);
+  if (!key) {
+    key = new Uint8Array(createHmac('sha256', secret).update('patient-visit-link').digest());
+    keys.set(secret, key);
+  }
+  return key;
+}
+
+export async function signPatientLink(secret: string, c: Omit<PatientLinkClaims, 'linkId'>, expiresAt: Date, now = new Date()): Promise<string> {
+  return new SignJWT({ cid: c.companyId })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setAudience(AUDIENCE)
+    .setSubject(c.appointmentId)
+    .setJti(randomUUID())
+    .setIssuedAt(Math.floor(now.getTime() / 1000))
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .sign(keyOf(secret));
+}
+
+/** 'expired' once lapsed; 'invalid' for anything the server did not sign as a patient link. */
+export async function verifyPatientLink(secret: string, token: string, now = new Date()): Promise<PatientLinkClaims | 'expired' | 'invalid'> {
+  try {
+    const { payload } = await jwtVerify(token, keyOf(secret), { audience: AUDIENCE, algorithms: ['HS256'], currentDate: now });
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+    if (typeof payload.cid !== 'string' || !uuid.test(payload.cid) || !payload.sub || !uuid.test(payload.sub) || !payload.jti || !uuid.test(payload.jti)) {
+      return 'invalid';
+    }
+    return { companyId: payload.cid, appointmentId: payload.sub, linkId: payload.jti };
+  } catch (err) {
+    return err instanceof joseErrors.JWTExpired ? 'expired' : 'invalid';
+  }
+}

@@ -1,0 +1,78 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { jobs } from '../../db/schema/index.js';
+import { rowsOf } from '../organisation/org-support.js';
+
+export type JobRow = typeof jobs.$inferSelect;
+
+export interface NewJob {
+  companyId: string;
+  kind: string;
+  payload: Record<string, unknown>;
+  runAt: Date;
+  maxAttempts?: number;
+}
+
+export async function insertJob(db: Db, job: NewJob): Promise<string> {
+  const [row] = await db.insert(jobs).values({
+    companyId: job.companyId, kind: job.kind, payload: job.payload, runAt: job.runAt, maxAttempts: job.maxAttempts ?? 5,
+  }).returning({ id: jobs.id });
+  return row!.id;
+}
+
+interface RawJob {
+  company_id: string; id: string; kind: string; payload: Record<string, unknown>; attempts: number; max_attempts: number;
+  run_at: string | Date;
+}
+
+/**
+ * Takes one due job for `runner` in one statement: a queued job whose time has come, or a running one whose lease
+ * lapsed. FOR UPDATE SKIP LOCKED lets several runners claim at once without waiting on each other, and the row
+ * re-check on a concurrent update means a job is never claimed twice within its lease.
+ */
+export async function claimDueJob(db: Db, runner: string, now: Date, leaseUntil: Date) {
+  const rows = rowsOf<RawJob>(await db.execute(sql`
+    update jobs set state = 'running', attempts = attempts + 1, locked_by = ${runner},
+      locked_until = ${leaseUntil.toISOString()}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
+    where (company_id, id) in (
+      select company_id, id from jobs
+      where (state = 'queued' and run_at <= ${now.toISOString()}::timestamptz)
+         or (state = 'running' and locked_until < ${now.toISOString()}::timestamptz)
+      order by run_at
+      limit 1
+      for update skip locked
+    )
+    returning company_id, id, kind, payload, attempts, max_attempts, run_at`));
+  const r = rows[0];
+  if (!r) return null;
+  return { companyId: r.company_id, id: r.id, kind: r.kind, payload: r.payload, attempts: r.attempts, maxAttempts: r.max_attempts, runAt: new Date(r.run_at) };
+}
+
+export type ClaimedJob = NonNullable<Awaited<ReturnType<typeof claimDueJob>>>;
+
+const mine = (job: ClaimedJob, runner: string) =>
+  and(eq(jobs.companyId, job.companyId), eq(jobs.id, job.id), eq(jobs.state, 'running'), eq(jobs.lockedBy, runner));
+
+export async function finishJob(db: Db, job: ClaimedJob, runner: string, now: Date) {
+  await db.update(jobs).set({ state: 'done', lockedBy: null, lockedUntil: null, finishedAt: now, updatedAt: now, lastError: null })
+    .where(mine(job, runner));
+}
+
+export async function retryJob(db: Db, job: ClaimedJob, runner: string, now: Date, runAt: Date, error: string) {
+  await db.update(jobs).set({ state: 'queued', runAt, lockedBy: null, lockedUntil: null, updatedAt: now, lastError: error })
+    .where(mine(job, runner));
+}
+
+/** Gives up: true when this runner still held the job (so its failure is reported once). */
+export async function failJob(db: Db, job: ClaimedJob, runner: string, now: Date, error: string): Promise<boolean> {
+  const rows = await db.update(jobs).set({ state: 'failed', lockedBy: null, lockedUntil: null, finishedAt: now, updatedAt: now, lastError: error })
+    .where(mine(job, runner)).returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+/** Queued again now, with a fresh set of attempts (an administrator's retry). */
+export async function requeueJob(db: Db, companyId: string, id: string, now: Date): Promise<boolean> {
+  const rows = await db.update(jobs).set({ state: 'queued', runAt: now, attempts: 0, lastError: null, finishedAt: null, updatedAt: now })
+    .where(and(eq(jobs.companyId, companyId), eq(jobs.id, id), sql`${jobs.state} in ('failed', 'done')`)).returning({ id: jobs.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { backoffMs, errorText, JOB_LEASE_MS } from './jobs.domain.js';
+import { claimDueJob, failJob, finishJob, insertJob, retryJob, type ClaimedJob, type NewJob } from './jobs.repository.js';
+
+export type { ClaimedJob } from './jobs.repository.js';
+
+export interface JobHandler {
+  /** Does the work; throwing schedules a retry with backoff, or gives up after the job's attempts. */
+  run(job: ClaimedJob, now: Date): Promise<void>;
+  /** Called once when the job gives up (after its last attempt). */
+  failed?(job: ClaimedJob, error: string, now: Date): Promise<void>;
+}
+
+export interface RunReport {
+  done: number;
+  retried: number;
+  failed: number;
+}
+
+/**
+ * Runs due jobs from the `jobs` table. Every server process has one; they share the queue safely (see
+ * claimDueJob). `runDue(now)` is what the poller calls on its interval and what tests call with their own clock.
+ * A job runs at least once: a runner that dies mid-job leaves it to be claimed again after its lease.
+ */
+export class JobRunner {
+  readonly id = `runner-${randomUUID()}`;
+  private readonly handlers = new Map<string, JobHandler>();
+
+  constructor(private readonly db: Db, private readonly log?: FastifyBaseLogger) {}
+
+  register(kind: string, handler: JobHandler): void {
+    this.handlers.set(kind, handler);
+  }
+
+  enqueue(job: NewJob, db: Db = this.db): Promise<string> {
+    return insertJob(db, job);
+  }
+
+  /** Runs every job due at `now` (at most `limit`), one after another; returns what happened. */
+  async runDue(now: Date = new Date(), limit = 100): Promise<RunReport> {
+    const report: RunReport = { done: 0, retried: 0, failed: 0 };
+    for (let i = 0; i < limit; i++) {
+      const job = await claimDueJob(this.db, this.id, now, new Date(now.getTime() + JOB_LEASE_MS));
+      if (!job) break;
+      report[await this.runOne(job, now)] += 1;
+    }
+    return report;
+  }
+
+  private async runOne(job: ClaimedJob, now: Date): Promise<keyof RunReport> {
+    const handler = this.handlers.get(job.kind);
+    try {
+      if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+      if (job.attempts > job.maxAttempts) throw new Error('gave up: the runner stopped during the last attempt');
+      await handler.run(job, now);
+      await finishJob(this.db, job, this.id, now);
+      return 'done';
+    } catch (error) {
+      const text = errorText(error);
+      if (job.attempts >= job.maxAttempts || !handler) {
+        this.log?.warn({ jobId: job.id, kind: job.kind, attempts: job.attempts }, 'job failed');
+        if (await failJob(this.db, job, this.id, now, text)) await handler?.failed?.(job, text, now).catch((err: unknown) => this.log?.error({ err }, 'job failure hook failed'));
+        return 'failed';
+      }
+      await retryJob(this.db, job, this.id, now, new Date(now.getTime() + backoffMs(job.attempts)), text);
+      return 'retried';
+    }
+  }
+
+  /** Polls every `seconds` (0: never); returns the stop function. */
+  start(seconds: number): () => void {
+    if (seconds <= 0) return () => {};
+    let running = false;
+    const tick = async () => {
+      if (running) return;
+      running = true;
+      try {
+        const report = await this.runDue(new Date());
+        if (report.done || report.retried || report.failed) this.log?.info(report, 'jobs run');
+      } catch (err) {
+        this.log?.error({ err }, 'job runner failed');
+      } finally {
+        running = false;
+      }
+    };
+    const timer = setInterval(() => void tick(), seconds * 1000);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+}

@@ -1,0 +1,83 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Config } from '../../config.js';
+
+/**
+ * The ways a reminder leaves the server. E-mail through SMTP (nodemailer); SMS through an HTTP gateway whose URL,
+ * Authorization header and body template come from the environment, with a preset for Twilio's Messages API.
+ * A channel without configuration is off: the reminder is recorded as skipped.
+ */
+
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  ics: string;
+  language: string;
+}
+
+const transports = new Map<string, Transporter>();
+
+function transport(url: string): Transporter {
+  let t = transports.get(url);
+  if (!t) {
+    const u = new URL(url);
+    t = nodemailer.createTransport({
+      host: u.hostname,
+      port: u.port ? Number(u.port) : u.protocol === 'smtps:' ? 465 : 587,
+      secure: u.protocol === 'smtps:',
+      ...(u.username ? { auth: { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) } } : {}),
+      // A local relay without TLS (smtp://localhost:25) is allowed; a server offering STARTTLS gets it.
+      ignoreTLS: u.searchParams.get('ignoreTLS') === 'true',
+      connectionTimeout: 15_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
+    transports.set(url, t);
+  }
+  return t;
+}
+
+/** Sends one e-mail; returns the server's answer. Throws with the server's answer when it refuses. */
+export async function sendEmail(config: Pick<Config, 'smtpUrl' | 'smtpFrom'>, m: EmailMessage): Promise<string> {
+  if (!config.smtpUrl) throw new Error('e-mail is not configured');
+  const info = await transport(config.smtpUrl).sendMail({
+    from: config.smtpFrom,
+    to: m.to,
+    subject: m.subject,
+    text: m.text,
+    html: m.html,
+    headers: { 'Content-Language': m.language },
+    attachments: [{ filename: 'appointment.ics', content: m.ics, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }],
+  });
+  return `${info.messageId ?? ''} ${info.response ?? ''}`.trim().slice(0, 500);
+}
+
+const PRESETS = {
+  generic: { contentType: 'application/json', body: '{"to":"{{to}}","from":"{{from}}","text":"{{text}}"}' },
+  twilio: { contentType: 'application/x-www-form-urlencoded', body: 'To={{to}}&From={{from}}&Body={{text}}' },
+} as const;
+
+/** The gateway's request body: the template with each value escaped for the body's kind (JSON or a form). */
+export function smsBody(template: string, contentType: string, values: Record<'to' | 'from' | 'text', string>): string {
+  const escape = contentType.includes('json') ? (v: string) => JSON.stringify(v).slice(1, -1) : encodeURIComponent;
+  return template.replace(/\{\{(to|from|text)\}\}/g, (_, k: 'to' | 'from' | 'text') => escape(values[k]));
+}
+
+/** Sends one SMS; returns the gateway's status and answer. Throws on a refusal (non-2xx) or no answer. */
+export async function sendSms(config: Pick<Config, 'sms'>, to: string, text: string): Promise<string> {
+  const sms = config.sms;
+  if (!sms.url) throw new Error('SMS is not configured');
+  const preset = PRESETS[sms.preset];
+  const template = sms.body ?? preset.body;
+  const contentType = sms.body?.trim().startsWith('{') ? 'application/json' : sms.body ? 'application/x-www-form-urlencoded' : preset.contentType;
+  const res = await fetch(sms.url, {
+    method: 'POST',
+    headers: { 'content-type': contentType, ...(sms.auth ? { authorization: sms.auth } : {}) },
+    body: smsBody(template, contentType, { to, from: sms.from ?? '', text }),
+    signal: AbortSignal.timeout(15_000),
+  });
+  const answer = (await res.text().catch(() => '')).replace(/\s+/g, ' ').slice(0, 300);
+  if (!res.ok) throw new Error(`gateway ${res.status}: ${answer}`);
+  return `${res.status} ${answer}`.trim();
+}

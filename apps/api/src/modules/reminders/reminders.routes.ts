@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import {
+  buildPagination, idParams, listSchema, okSchema, reminderListQuery, reminderRecord, reminderSettings, reminderSettingsInput,
+  visitCancelInput, visitConfirmInput, visitTokenQuery, visitView,
+} from '@clinic/shared';
+import type { App, Deps } from '../../lib/app-types.js';
+import { t } from '../../lib/i18n.js';
+import { callerOf } from '../../plugins/auth.js';
+import {
+  actOnVisit, appointmentReminders, getReminderSettings, listOutbox, retryReminder, saveReminderSettings, viewVisit,
+} from './reminders.service.js';
+
+const tags = ['reminders'];
+
+export function reminderRoutes(app: App, deps: Deps) {
+  app.get('/api/clinics/:id/reminder-settings', {
+    config: { permission: 'clinic_read' },
+    schema: { tags, params: idParams, response: { 200: okSchema(reminderSettings) } },
+    handler: async (req) => ({ success: true as const, data: await getReminderSettings(deps, callerOf(req), req.params.id) }),
+  });
+
+  app.put('/api/clinics/:id/reminder-settings', {
+    config: { permission: 'clinic_write', accessNeutral: true },
+    schema: { tags, params: idParams, body: reminderSettingsInput, response: { 200: okSchema(reminderSettings) } },
+    handler: async (req) => ({
+      success: true as const,
+      message: t(req, 'success.reminders.settingsSaved'),
+      data: await saveReminderSettings(deps, req, callerOf(req), req.params.id, req.body),
+    }),
+  });
+
+  app.get('/api/reminders', {
+    config: { permission: 'admin' },
+    schema: { tags, description: 'The reminder outbox: planned, sent, failed, skipped and withdrawn reminders, latest due first.', querystring: reminderListQuery, response: { 200: listSchema(reminderRecord) } },
+    handler: async (req) => {
+      const { data, total } = await listOutbox(req, deps, callerOf(req), req.query);
+      return { success: true as const, data, pagination: buildPagination(req.query.page, req.query.limit, total) };
+    },
+  });
+
+  app.post('/api/reminders/:id/retry', {
+    config: { permission: 'admin', accessNeutral: true },
+    schema: { tags, params: idParams, response: { 200: okSchema(reminderRecord) } },
+    handler: async (req) => ({ success: true as const, message: t(req, 'success.reminders.retried'), data: await retryReminder(req, deps, callerOf(req), req.params.id) }),
+  });
+
+  app.get('/api/appointments/:id/reminders', {
+    config: { permission: 'appointment_read' },
+    schema: { tags, params: idParams, response: { 200: okSchema(z.array(reminderRecord)) } },
+    handler: async (req) => ({ success: true as const, data: await appointmentReminders(req, deps, callerOf(req), req.params.id) }),
+  });
+
+  // The patient's page: no sign-in; the signed link is the only key, and it opens one appointment's date, time,
+  // clinic and doctor.
+  app.get('/api/public/visit', {
+    config: { public: true },
+    schema: { tags, querystring: visitTokenQuery, response: { 200: okSchema(visitView) } },
+    handler: async (req) => ({ success: true as const, data: await viewVisit(deps, req.query.token) }),
+  });
+
+  app.post('/api/public/visit/confirm', {
+    config: { public: true },
+    schema: { tags, body: visitConfirmInput, response: { 200: okSchema(visitView) } },
+    handler: async (req) => ({ success: true as const, message: t(req, 'success.reminders.visitConfirmed'), data: await actOnVisit(deps, req, req.body.token, 'confirm', undefined) }),
+  });
+
+  app.post('/api/public/visit/cancel', {
+    config: { public: true },
+    schema: { tags, body: visitCancelInput, response: { 200: okSchema(visitView) } },
+    handler: async (req) => ({ success: true as const, message: t(req, 'success.reminders.visitCancelled'), data: await actOnVisit(deps, req, req.body.token, 'cancel', req.body.reason) }),
+  });
+}

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+
+/** Reminders, the patient's confirm/cancel link, and staff notifications. */
+
+export const REMINDER_CHANNELS = ['email', 'sms'] as const;
+export type ReminderChannel = (typeof REMINDER_CHANNELS)[number];
+export const REMINDER_STATUSES = ['planned', 'sent', 'failed', 'skipped', 'withdrawn'] as const;
+export type ReminderStatus = (typeof REMINDER_STATUSES)[number];
+export const NOTIFICATION_KINDS = [
+  'appointment_booked', 'appointment_moved', 'appointment_cancelled', 'appointment_confirmed', 'no_show', 'reminder_failed',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+export const VISIT_CANCEL_REASON_MAX = 500;
+
+export const reminderSettingsInput = z.strictObject({
+  enabled: z.boolean(),
+  channels: z.array(z.enum(REMINDER_CHANNELS, { error: 'validation.reminders.channelInvalid' })).max(REMINDER_CHANNELS.length),
+  /** Empty: the company default (REMINDER_LEAD_HOURS). */
+  leadHours: z.array(z.number({ error: 'validation.reminders.leadHoursInvalid' }).int('validation.reminders.leadHoursInvalid')
+    .min(1, 'validation.reminders.leadHoursInvalid').max(336, 'validation.reminders.leadHoursInvalid')).max(5),
+});
+export type ReminderSettingsInput = z.infer<typeof reminderSettingsInput>;
+
+export const reminderSettings = reminderSettingsInput.extend({
+  clinic: z.string(),
+  /** The lead times that apply (the clinic's own or the company default). */
+  effectiveLeadHours: z.array(z.number()),
+});
+export type ReminderSettings = z.infer<typeof reminderSettings>;
+
+export const reminderRecord = z.object({
+  _id: z.string(),
+  appointment: z.object({ _id: z.string(), publicId: z.string(), datetime: z.string(), status: z.string() }),
+  patient: z.object({ _id: z.string(), name: z.string() }),
+  clinic: z.object({ _id: z.string(), name: z.string() }),
+  channel: z.enum(REMINDER_CHANNELS),
+  status: z.enum(REMINDER_STATUSES),
+  dueAt: z.string(),
+  sentAt: z.string().nullable(),
+  attempts: z.number(),
+  /** The provider's answer or why it was skipped or failed. */
+  detail: z.string().nullable(),
+});
+export type ReminderRecord = z.infer<typeof reminderRecord>;
+
+export const reminderListQuery = z.object({
+  status: z.enum(REMINDER_STATUSES).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type ReminderListQuery = z.infer<typeof reminderListQuery>;
+
+/** What the patient's public page shows: nothing beyond the appointment's date, time, clinic and doctor. */
+export const visitView = z.object({
+  datetime: z.string(),
+  timeZone: z.string(),
+  clinic: z.string(),
+  doctor: z.string(),
+  status: z.enum(['scheduled', 'confirmed', 'cancelled', 'closed']),
+  /** The link can still act (not used, appointment still scheduled). */
+  canAct: z.boolean(),
+  language: z.enum(['en', 'ar']),
+});
+export type VisitView = z.infer<typeof visitView>;
+
+export const visitTokenQuery = z.object({ token: z.string().min(1).max(2000) });
+export const visitConfirmInput = z.strictObject({ token: z.string().min(1).max(2000) });
+export const visitCancelInput = z.strictObject({
+  token: z.string().min(1).max(2000),
+  reason: z.string({ error: 'validation.reminders.reasonRequired' }).trim().min(1, 'validation.reminders.reasonRequired').max(VISIT_CANCEL_REASON_MAX),
+});
+
+export const notificationRecord = z.object({
+  _id: z.string(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  entity: z.string(),
+  entityId: z.string().nullable(),
+  params: z.record(z.string(), z.string()),
+  /** The text in the caller's language. */
+  text: z.string(),
+  /** The web app's page for the record. */
+  link: z.string().nullable(),
+  read: z.boolean(),
+  createdAt: z.string(),
+});
+export type NotificationRecord = z.infer<typeof notificationRecord>;
+
+export const notificationListQuery = z.object({
+  unread: z.enum(['true', 'false']).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const notificationUnread = z.object({ unread: z.number() });
