@@ -80,6 +80,7 @@ export const remindersEn = {
     appointment_cancelled: '{{actor}} cancelled {{patient}}\'s appointment on {{when}}',
     appointment_confirmed: '{{patient}} confirmed the appointment on {{when}}',
     no_show: '{{patient}} did not come on {{when}}',
+    waitlist_match: '{{count}} waiting patients fit the freed slot of {{when}} with {{doctor}}',
     reminder_failed: 'A reminder to {{patient}} ({{channel}}) could not be sent',
     patient: 'the patient',
     byPatient: {
@@ -167,6 +168,7 @@ export const remindersAr: Shape<typeof remindersEn> = {
     appointment_cancelled: 'ألغى {{actor}} موعد {{patient}} في {{when}}',
     appointment_confirmed: 'أكّد {{patient}} الموعد في {{when}}',
     no_show: 'لم يحضر {{patient}} موعد {{when}}',
+    waitlist_match: 'يوجد {{count}} من المرضى المنتظرين يناسبهم الموعد الذي أُتيح في {{when}} مع {{doctor}}',
     reminder_failed: 'تعذّر إرسال تذكير إلى {{patient}} ({{channel}})',
     patient: 'المريض',
     byPatient: {

@@ -7,7 +7,7 @@ export type ReminderChannel = (typeof REMINDER_CHANNELS)[number];
 export const REMINDER_STATUSES = ['planned', 'sent', 'failed', 'skipped', 'withdrawn'] as const;
 export type ReminderStatus = (typeof REMINDER_STATUSES)[number];
 export const NOTIFICATION_KINDS = [
-  'appointment_booked', 'appointment_moved', 'appointment_cancelled', 'appointment_confirmed', 'no_show', 'reminder_failed',
+  'appointment_booked', 'appointment_moved', 'appointment_cancelled', 'appointment_confirmed', 'no_show', 'reminder_failed', 'waitlist_match',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const VISIT_CANCEL_REASON_MAX = 500;

@@ -19,6 +19,7 @@ import { notifyAppointment } from '../notifications/notifications.service.js';
 import { rowsOf } from '../organisation/org-support.js';
 import { sendEmail, sendSms } from './channels.js';
 import { messageLanguage, reminderEmail, reminderSms, reminderTimes, type ReminderFacts } from './reminders.domain.js';
+import { waitingForFreedSlot } from '../waitlist/waitlist.service.js';
 
 export const REMINDER_JOB = 'reminder.send';
 const MAX_ATTEMPTS = 5;
@@ -110,8 +111,10 @@ export async function afterAppointmentChange(
     } else if (change === 'cancelled') {
       await withdrawReminders(deps.db, companyId, appointmentId, now);
       await notifyAppointment(deps, companyId, appointmentId, 'appointment_cancelled', actorId);
+      await offerFreedSlot(deps, companyId, appointmentId);
     } else if (change === 'no_show') {
       await notifyAppointment(deps, companyId, appointmentId, 'no_show', actorId);
+      await offerFreedSlot(deps, companyId, appointmentId);
     } else {
       const [a] = await deps.db.select({ clinicId: appointments.clinicId }).from(appointments)
         .where(and(eq(appointments.companyId, companyId), eq(appointments.id, appointmentId))).limit(1);
@@ -120,6 +123,12 @@ export async function afterAppointmentChange(
   } catch (err) {
     log.error({ err, appointmentId, change }, 'reminders and notifications after an appointment change failed');
   }
+}
+
+/** A freed slot that waiting patients fit: the staff concerned (the one who freed it too) are told how many. */
+async function offerFreedSlot(deps: Deps, companyId: string, appointmentId: string): Promise<void> {
+  const waiting = await waitingForFreedSlot(deps, companyId, appointmentId);
+  if (waiting > 0) await notifyAppointment(deps, companyId, appointmentId, 'waitlist_match', null, { count: String(waiting) });
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ import {
   buffersOf, checkBooking, insertAppointment, lateCancellationHours, notFound, overlapConflict, visitMinutes,
 } from '../appointments/appointments.service.js';
 import { findOccurrences, findSeries, seriesRecord, type SeriesRow } from './series.repository.js';
+import { afterAppointmentChange, planReminders, withdrawReminders } from '../reminders/reminders.service.js';
 
 const seriesNotFound = () => new AppError(404, 'SERIES_NOT_FOUND', 'errors.series.notFound');
 
@@ -98,7 +99,26 @@ export async function createSeries(deps: Deps, req: FastifyRequest, caller: Call
   } catch (error) {
     if (!(error instanceof PreviewDone)) throw error;
   }
+  if (!preview) await afterSeriesChange(deps, req, caller, result!.occurrences.flatMap((o) => o.appointment ?? []), 'booked');
   return result!;
+}
+
+/**
+ * What follows a change of a series' occurrences, once stored: each occurrence's reminders planned, re-planned or
+ * withdrawn, and the staff told once (about the first occurrence), not once per visit of the series.
+ */
+async function afterSeriesChange(deps: Deps, req: FastifyRequest, caller: Caller, ids: string[], change: 'booked' | 'rescheduled' | 'cancelled') {
+  const [first, ...rest] = ids;
+  if (!first) return;
+  await afterAppointmentChange(deps, req.log, caller.companyId, caller.id, first, change);
+  try {
+    for (const id of rest) {
+      if (change !== 'booked') await withdrawReminders(deps.db, caller.companyId, id);
+      if (change !== 'cancelled') await planReminders(deps, caller.companyId, id);
+    }
+  } catch (err) {
+    req.log.error({ err }, 'reminders of a series could not be planned');
+  }
 }
 
 export async function getSeries(deps: Deps, caller: Caller, id: string): Promise<SeriesRecord> {
@@ -159,6 +179,7 @@ export async function cancelSeries(deps: Deps, req: FastifyRequest, caller: Call
       });
     }
   });
+  await afterSeriesChange(deps, req, caller, picked.map((o) => o.id), 'cancelled');
   return picked.length;
 }
 
@@ -230,6 +251,7 @@ export async function updateSeries(deps: Deps, req: FastifyRequest, caller: Call
       });
     }
   });
+  await afterSeriesChange(deps, req, caller, moves.map((m) => m.o.id), 'rescheduled');
   return moves.length;
 }
 

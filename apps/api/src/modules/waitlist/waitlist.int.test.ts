@@ -70,6 +70,20 @@ describe('waitlist', () => {
     expect(body(given).data.entries.map((e: { _id: string }) => e._id)).toEqual([otherDoctor._id, routine._id, afternoon._id]);
   });
 
+  it('tells the staff how many waiting patients fit a slot a cancellation freed', async () => {
+    const s = await setting();
+    await s.add({ priority: 1 });
+    await s.add();
+    const patient = await insertPatient(ctx.database.db, a.companyId);
+    const booked = body(await call('POST', '/api/appointments', {
+      patient: patient.id, doctor: s.doctor.id, clinic: s.clinic.id, service: s.service.id, datetime: at(s.date, '12:00'), reason: 'Check-up',
+    })).data;
+    await call('PATCH', `/api/appointments/${booked._id}`, { status: 'cancelled', cancellationReason: 'Ill', version: booked.version });
+    const bell = body(await call('GET', '/api/notifications?limit=50')).data as Array<{ kind: string; entityId: string; text: string }>;
+    const offer = bell.find((n) => n.kind === 'waitlist_match' && n.entityId === booked._id);
+    expect(offer?.text).toMatch(/^2 waiting patients fit the freed slot/);
+  });
+
   it('a scheduled appointment frees no slot', async () => {
     const s = await setting();
     const patient = await insertPatient(ctx.database.db, a.companyId);

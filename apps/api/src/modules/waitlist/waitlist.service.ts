@@ -15,6 +15,7 @@ import {
   buffersOf, checkBooking, getAppointment, insertAppointment, notFound, ruleError, visitMinutes,
 } from '../appointments/appointments.service.js';
 import { findEntries, findEntry, toWaitlistRecord } from './waitlist.repository.js';
+import { afterAppointmentChange } from '../reminders/reminders.service.js';
 
 const entryNotFound = () => new AppError(404, 'WAITLIST_NOT_FOUND', 'errors.waitlist.notFound');
 const notOpen = () => new AppError(409, 'WAITLIST_NOT_OPEN', 'errors.waitlist.notOpen');
@@ -144,7 +145,19 @@ export async function bookFromWaitlist(deps: Deps, req: FastifyRequest, caller: 
     companyId: caller.companyId, actorId: caller.id, action: 'create', entity: 'appointment', entityId: appointmentId,
     changes: { after: { patient: appointment.patient._id, doctor: appointment.doctor._id, datetime: appointment.datetime, waitlistEntry: id } },
   });
+  await afterAppointmentChange(deps, req.log, caller.companyId, caller.id, appointmentId, 'booked');
   return appointment;
+}
+
+/** How many open entries fit the slot a cancelled or no-show appointment freed (0 when it freed none). */
+export async function waitingForFreedSlot(deps: Deps, companyId: string, appointmentId: string): Promise<number> {
+  const caller = { companyId } as Caller;
+  try {
+    return (await waitlistMatches(deps, caller, { appointment: appointmentId })).entries.length;
+  } catch (err) {
+    if (err instanceof AppError) return 0;
+    throw err;
+  }
 }
 
 /** Closes an open entry without booking (the patient no longer waits). */
