@@ -42,6 +42,8 @@ export const PERMISSIONS = [
   'patient_read', 'patient_write',
   'appointment_read', 'appointment_write',
   'audit_read',
+  'dashboard_read',
+  'data_export',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -66,7 +68,7 @@ export const DEFAULT_ROLES: ReadonlyArray<{ name: string; permissions: readonly 
   {
     name: 'Accountant',
     permissions: ['company_read', 'complex_read', 'department_read', 'clinic_read', 'service_read',
-      'patient_read', 'appointment_read', 'employee_read'],
+      'patient_read', 'appointment_read', 'employee_read', 'dashboard_read'],
   },
 ];
 
