@@ -36,6 +36,8 @@ import { companyRoutes } from './modules/companies/companies.routes.js';
 import { clinicCollectionRoutes } from './modules/cliniccollections/cliniccollections.routes.js';
 import { departmentRoutes } from './modules/departments/departments.routes.js';
 import { clinicRoutes } from './modules/clinics/clinics.routes.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { exportRoutes } from './modules/exports/exports.routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling, sendError } from './plugins/errors.js';
 import { registerFileHandling } from './plugins/files.js';
@@ -188,6 +190,8 @@ export async function buildApp(config: Config, database: Database): Promise<App>
   clinicCollectionRoutes(app, deps);
   departmentRoutes(app, deps);
   clinicRoutes(app, deps);
+  exportRoutes(app, deps);
+  dashboardRoutes(app, deps);
 
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 

@@ -20,3 +20,4 @@ export * from './schemas/clinic.js';
 export * from './schemas/clinic-collection.js';
 export * from './schemas/department.js';
 export * from './schemas/signup.js';
+export * from './schemas/dashboard.js';

@@ -94,6 +94,16 @@ const MATRIX: Record<string, Source> = {
   'POST /api/clinics': {},
   'PUT /api/clinics/:id': { id: 'clinics' },
   'DELETE /api/clinics/:id': { id: 'clinics' },
+  'GET /api/patients/export.csv': {},
+  'GET /api/appointments/export.csv': {},
+  'GET /api/employees/export.csv': {},
+  'GET /api/services/export.csv': {},
+  'GET /api/specializations/export.csv': {},
+  'GET /api/clinics/export.csv': {},
+  'GET /api/departments/export.csv': {},
+  'GET /api/cliniccollections/export.csv': {},
+  'GET /api/audit/export.csv': 'self',
+  'GET /api/dashboard': {},
 };
 
 /** Bodies that pass validation where that is simple to give, so the lookup itself is what answers. */
@@ -132,6 +142,7 @@ function filtersFor(url: string, ids: Record<string, string[]>): string[] {
     const day = new Date().toISOString().slice(0, 10);
     return [f({ clinic: ids.clinics![0], from: day, to: day })];
   }
+  if (url === '/api/dashboard') return [f({}), f({ clinic: ids.clinics![0] }), f({ complex: ids.clinic_collections![0] })];
   if (url === '/api/services') return [...common, f({ clinic: ids.clinics![0] })];
   if (url === '/api/clinics') return [...common, f({ department: ids.departments![0] }), f({ clinicCollection: ids.clinic_collections![0] })];
   if (url === '/api/employees') return [...common, f({ filter_fields: JSON.stringify({ roleName: 'Admin' }) })];
@@ -225,7 +236,7 @@ describe('tenant isolation', () => {
       const fill = (pick: (table: string) => string) => r.url.replace(/:([A-Za-z_]+)/g, (_m, p: string) => pick(params[p]!));
 
       if (r.method === 'GET' && !hasParams) {
-        const queries = source === 'self' ? [''] : filtersFor(r.url, aIds);
+        const queries = source === 'self' ? [''] : filtersFor(r.url.replace(/\/export\.csv$/, ''), aIds);
         for (const q of queries) {
           const res = await ctx.app.inject({ method: 'GET', url: `${r.url}${q ? `?${q}` : ''}`, headers: auth(b.token) });
           expect(res.statusCode, `${key}?${q}`).toBeLessThan(500);
