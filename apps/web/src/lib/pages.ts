@@ -26,7 +26,7 @@ const SPECIALITY_READERS: Permission[] = ['speciality_read', 'employee_read', 'c
 export const PAGES: readonly PageEntry[] = [
   { path: '/', title: 'shell.titles.users', permissions: USER_ADMIN },
   { path: '/login', title: 'shell.titles.login' },
-  { path: '/dashboard', title: 'shell.titles.dashboard' },
+  { path: '/dashboard', title: 'shell.titles.dashboard', permissions: ['dashboard_read'] },
   { path: '/audit', title: 'shell.titles.audit', permissions: ['audit_read'] },
   { path: '/users', title: 'shell.titles.users', permissions: USER_ADMIN },
   { path: '/users/add', title: 'shell.titles.addUser', permissions: ['user_create'] },
