@@ -10,6 +10,9 @@ import { useSession } from '@/lib/session-context';
 import { useComplexOptions, useDashboard } from '../api/get-dashboard';
 import { localToday, periodOf, type PeriodKind } from './period';
 
+/** Rows of today's agenda shown on the dashboard (the day's full list is the printed schedule or the board). */
+const AGENDA_SHOWN = 40;
+
 /** A clinic-local time of an instant written with its offset (`2026-03-10T09:30:00+03:00`), for the language. */
 function clinicTime(iso: string, lang: string): string {
   const [h, m] = [Number(iso.slice(11, 13)), Number(iso.slice(14, 16))];
@@ -244,7 +247,7 @@ export default function DashboardPage() {
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
-                    {d.agenda.map((a) => (
+                    {d.agenda.slice(0, AGENDA_SHOWN).map((a) => (
                       <Table.Tr key={a._id}>
                         <Table.Td>{clinicTime(a.datetime, lang)}</Table.Td>
                         <Table.Td>{a.patient.name}</Table.Td>
@@ -258,6 +261,9 @@ export default function DashboardPage() {
                 </Table>
               </Table.ScrollContainer>
             ) : <Text c="dimmed">{t('dashboard.agenda.empty')}</Text>}
+            {d.agenda.length > AGENDA_SHOWN && (
+              <Text size="sm" c="dimmed" mt="xs">{t('dashboard.agenda.more', { count: num.format(d.agenda.length - AGENDA_SHOWN) })}</Text>
+            )}
           </Card>
         </>
       )}
