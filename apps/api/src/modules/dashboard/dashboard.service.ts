@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, min, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { planAllows, type AppointmentStatus, type DashboardAgendaItem, type DashboardFigures, type DashboardQuery } from '@clinic/shared';
 import { appointments, clinicCollections, clinics, employeeClinics, employees, patients, services } from '../../db/schema/index.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
@@ -67,12 +67,8 @@ export async function dashboard(deps: Deps, caller: Caller, q: DashboardQuery): 
 
   // Each patient's first completed visit anywhere in the company, for those with one in the period.
   const completedPatients = [...new Set(visits.filter((v) => v.status === 'completed').map((v) => v.patientId))];
-  const firsts = completedPatients.length ? await db
-    .select({ patientId: appointments.patientId, first: min(appointments.startsAt) })
-    .from(appointments)
-    .where(and(eq(appointments.companyId, companyId), eq(appointments.status, 'completed'), inArray(appointments.patientId, completedPatients)))
-    .groupBy(appointments.patientId) : [];
-  const firstCompleted = new Map(firsts.map((f) => [f.patientId, f.first instanceof Date ? f.first : new Date(String(f.first))]));
+  const firsts = await firstCompletedVisits(deps, companyId, completedPatients);
+  const firstCompleted = new Map(firsts.filter((f) => f.first !== null).map((f) => [f.patientId, f.first instanceof Date ? f.first : new Date(String(f.first))]));
 
   const figures = dashboardFiguresOf({ from, to, clinics: calendars, doctors, appointments: visits, firstCompleted });
   const names = new Map(doctors.map((d) => [d.id, { _id: d.id, name: d.name, publicId: d.publicId }]));
@@ -89,6 +85,28 @@ export async function dashboard(deps: Deps, caller: Caller, q: DashboardQuery): 
     today,
     agenda: await agenda(deps, companyId, scope, today),
   };
+}
+
+/** Patients per statement of the first-visit lookup (each is a bound parameter). */
+const FIRST_VISIT_CHUNK = 2000;
+
+/**
+ * Each patient's first completed visit anywhere in the company: one index probe per patient (company, patient, start),
+ * rather than a scan of the company's appointments for a long list of patients.
+ */
+async function firstCompletedVisits(deps: Deps, companyId: string, patientIds: string[]) {
+  const out: Array<{ patientId: string; first: unknown }> = [];
+  for (let i = 0; i < patientIds.length; i += FIRST_VISIT_CHUNK) {
+    const chunk = patientIds.slice(i, i + FIRST_VISIT_CHUNK);
+    const rows = await deps.db.execute<{ patient_id: string; first: unknown }>(sql`
+      select p.id as patient_id,
+        (select a.starts_at from ${appointments} a
+          where a.company_id = ${companyId} and a.patient_id = p.id and a.status = 'completed'
+          order by a.starts_at limit 1) as first
+      from unnest(array[${sql.join(chunk.map((id) => sql`${id}::uuid`), sql`, `)}]) as p(id)`);
+    for (const r of (rows as unknown as { rows: Array<{ patient_id: string; first: unknown }> }).rows) out.push({ patientId: r.patient_id, first: r.first });
+  }
+  return out;
 }
 
 /** Today's appointments of the scope (clinic-local today), earliest first. */
