@@ -88,6 +88,8 @@ const dob = somePatient.dateOfBirth ?? (await api(server.base, token, 'GET', `/a
 const weekStart = new Date(Date.now() - 3 * 86_400_000);
 const weekEnd = new Date(weekStart.getTime() + 7 * 86_400_000);
 const today = new Date().toISOString().slice(0, 10);
+/** The day `days` before today (YYYY-MM-DD). */
+const monthAgo = (days) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 const deepPage = Math.min(500, Math.max(1, Math.floor(TIERS[tier].patients / 10) - 1));
 
 const only = typeof args.only === 'string' ? args.only : null;
@@ -106,6 +108,10 @@ const allReads = [
     headers: { 'accept-encoding': 'gzip' },
   },
   { name: 'appointments: status and date', path: `/api/appointments?status=completed&date=${today}` },
+  // The dashboard's default view (this week) and its widest common one (a month), for a clinic and for the company.
+  { name: 'dashboard: clinic, this week', path: `/api/dashboard?clinic=${clinic._id}&from=${monthAgo(6)}&to=${today}` },
+  { name: 'dashboard: clinic, 30 days', path: `/api/dashboard?clinic=${clinic._id}&from=${monthAgo(29)}&to=${today}` },
+  { name: 'dashboard: company, 30 days', path: `/api/dashboard?from=${monthAgo(29)}&to=${today}` },
 ];
 const reads = only ? allReads.filter((s) => s.name.includes(only)) : allReads;
 for (const s of reads) {

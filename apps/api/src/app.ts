@@ -45,6 +45,8 @@ import { notificationRoutes } from './modules/notifications/notifications.routes
 import { REMINDER_JOB, reminderJobHandler } from './modules/reminders/reminders.service.js';
 import { reminderRoutes } from './modules/reminders/reminders.routes.js';
 import { LiveEvents } from './lib/live.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { exportRoutes } from './modules/exports/exports.routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling, sendError } from './plugins/errors.js';
 import { registerFileHandling } from './plugins/files.js';
@@ -213,6 +215,8 @@ export async function buildApp(config: Config, database: Database): Promise<App>
   calendarFeedRoutes(app, deps);
   reminderRoutes(app, deps);
   notificationRoutes(app, deps);
+  exportRoutes(app, deps);
+  dashboardRoutes(app, deps);
 
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 

@@ -45,6 +45,8 @@ export const PERMISSIONS = [
   'appointment_overbook',
   'audit_read',
   'fhir_read',
+  'dashboard_read',
+  'data_export',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -69,7 +71,7 @@ export const DEFAULT_ROLES: ReadonlyArray<{ name: string; permissions: readonly 
   {
     name: 'Accountant',
     permissions: ['company_read', 'complex_read', 'department_read', 'clinic_read', 'service_read',
-      'patient_read', 'appointment_read', 'employee_read'],
+      'patient_read', 'appointment_read', 'employee_read', 'dashboard_read'],
   },
 ];
 

@@ -23,3 +23,4 @@ export * from './schemas/signup.js';
 export * from './schemas/calendar-feed.js';
 export * from './schemas/series.js';
 export * from './schemas/reminder.js';
+export * from './schemas/dashboard.js';

@@ -98,6 +98,8 @@ describe('query plans over the clinic tier', () => {
       ['calendar: clinic week', 'GET', `/api/appointments?clinic=${clinic._id}&from=${encodeURIComponent(weekStart.toISOString())}&to=${encodeURIComponent(weekEnd.toISOString())}`],
       ['appointments: status and date', 'GET', `/api/appointments?status=completed&date=${today}`],
       ['appointments: list', 'GET', '/api/appointments'],
+      ['dashboard: clinic, 30 days', 'GET', `/api/dashboard?clinic=${clinic._id}&from=${new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10)}&to=${today}`],
+      ['dashboard: company, 30 days', 'GET', `/api/dashboard?from=${new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10)}&to=${today}`],
       ['appointments: list by date', 'GET', '/api/appointments?sortBy=datetime&order=desc&limit=30'],
       ['booking an appointment', 'POST', '/api/appointments', {
         patient: somePatient._id, doctor: service.doctors[0]._id, clinic: service.clinic._id, service: service._id,

@@ -147,6 +147,16 @@ const MATRIX: Record<string, Source> = {
   'POST /api/notifications/read-all': 'self',
   // Events are filtered by the caller's company and id: modules/notifications/notifications.int.test.ts.
   'GET /api/live': 'stream',
+  'GET /api/patients/export.csv': {},
+  'GET /api/appointments/export.csv': {},
+  'GET /api/employees/export.csv': {},
+  'GET /api/services/export.csv': {},
+  'GET /api/specializations/export.csv': {},
+  'GET /api/clinics/export.csv': {},
+  'GET /api/departments/export.csv': {},
+  'GET /api/cliniccollections/export.csv': {},
+  'GET /api/audit/export.csv': 'self',
+  'GET /api/dashboard': {},
 };
 
 /** Bodies that pass validation where that is simple to give, so the lookup itself is what answers. */
@@ -204,6 +214,7 @@ function filtersFor(url: string, ids: Record<string, string[]>): string[] {
       f({ schedule: ref('Schedule', ids.doctors![0]!) }),
     ];
   }
+  if (url === '/api/dashboard') return [f({}), f({ clinic: ids.clinics![0] }), f({ complex: ids.clinic_collections![0] })];
   if (url === '/api/services') return [...common, f({ clinic: ids.clinics![0] })];
   if (url === '/api/waitlist') return [f({}), f({ service: ids.services![0] }), f({ clinic: ids.clinics![0] }), f({ status: 'booked' })];
   if (url === '/api/waitlist/matches') {
@@ -330,7 +341,7 @@ describe('tenant isolation', () => {
       const fill = (pick: (table: string) => string) => r.url.replace(/:([A-Za-z_]+)/g, (_m, p: string) => pick(params[p]!));
 
       if (r.method === 'GET' && !hasParams) {
-        const queries = source === 'self' ? [''] : filtersFor(r.url, aIds);
+        const queries = source === 'self' ? [''] : filtersFor(r.url.replace(/\/export\.csv$/, ''), aIds);
         for (const q of queries) {
           const res = await ctx.app.inject({ method: 'GET', url: `${r.url}${q ? `?${q}` : ''}`, headers: auth(b.token) });
           expect(res.statusCode, `${key}?${q}`).toBeLessThan(500);

@@ -292,6 +292,27 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   return body as T;
 }
 
+/**
+ * A file from the API (a CSV export): the same token, session refresh and error toasts as `request`, the body as a
+ * Blob rather than parsed.
+ */
+export async function requestFile(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}): Promise<Blob> {
+  const usedToken = getAccessToken();
+  let response = await sendOrFail(path, options, usedToken);
+  if (response.status === 401 && !options.skipAuthRefresh && (usedToken || getRefreshToken())) {
+    const current = getAccessToken();
+    const outcome: RefreshOutcome = current && current !== usedToken ? { ok: true, token: current } : await refreshOnce();
+    if (!outcome.ok) throw new ApiError(401, 'SESSION_EXPIRED', i18n.t('common.session.expiredTitle'));
+    response = await sendOrFail(path, options, outcome.token);
+  }
+  if (!response.ok) {
+    const detail = errorDetail(await parseBody(response));
+    if (!options.silent) showErrorToast(response.status, detail);
+    throw new ApiError(response.status, detail.code ?? `HTTP_${response.status}`, detail.message ?? i18n.t('errors.generic'), detail.fields, Boolean(detail.message));
+  }
+  return response.blob();
+}
+
 export const http = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, { ...options, method: 'GET' }),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>

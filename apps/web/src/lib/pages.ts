@@ -8,6 +8,7 @@ import {
   IconFirstAidKit,
   IconHistory,
   IconIdBadge2,
+  IconChartBar,
   IconHourglass,
   IconSend,
   IconLayoutKanban,
@@ -76,6 +77,7 @@ const SPECIALITY_READERS: Permission[] = ['speciality_read', 'employee_read', 'c
  * lead to a page. A new screen is one line here.
  */
 export const PAGES: readonly PageEntry[] = [
+  { path: '/dashboard', title: 'shell.titles.dashboard', permissions: ['dashboard_read'], page: () => import('@/features/dashboard/pages/dashboard-page'), menu: { label: 'shell.nav.dashboard', icon: IconChartBar } },
   { path: '/', title: 'shell.titles.users', permissions: USER_ADMIN, page: () => import('@/features/users/pages/users-page'), menu: { label: 'shell.nav.users', icon: IconUsers, alsoMatches: ['/users'] } },
   { path: '/users', title: 'shell.titles.users', permissions: USER_ADMIN, page: () => import('@/features/users/pages/users-page') },
   { path: '/users/add', title: 'shell.titles.addUser', permissions: ['user_create'], page: () => import('@/features/users/pages/add-user-page') },
@@ -126,7 +128,10 @@ export const PAGES: readonly PageEntry[] = [
   { path: '/specialities/details/:id', title: 'shell.titles.specialityDetails', permissions: SPECIALITY_READERS, page: () => import('@/features/specialities/pages/speciality-details-page') },
   { path: '/specialities/edit/:id', title: 'shell.titles.editSpeciality', permissions: ['speciality_write'], page: () => import('@/features/specialities/pages/edit-speciality-page') },
   { path: '/login', title: 'shell.titles.login' },
-  { path: '/dashboard', title: 'shell.titles.dashboard', page: () => import('@/features/dashboard/pages/dashboard-page') },
+  // Printouts: pages laid out for paper (A4 or A5), in the user's language and direction.
+  { path: '/print/schedule', title: 'printouts.print', permissions: ['appointment_read'], page: () => import('@/features/printouts/pages/print-schedule-page') },
+  { path: '/print/slip/:id', title: 'printouts.slip.title', permissions: ['appointment_read'], page: () => import('@/features/printouts/pages/print-slip-page') },
+  { path: '/print/patient/:id', title: 'printouts.patient.title', permissions: ['patient_read'], page: () => import('@/features/printouts/pages/print-patient-page') },
   { path: '/myProfile', title: 'shell.titles.myProfile', page: () => import('@/features/my-profile/pages/my-profile-page') },
   { path: '/SelectPlan', title: 'shell.titles.selectPlan', page: () => import('@/features/plans/pages/select-plan-page') },
   { path: '/companyPlan', title: 'shell.titles.selectPlan', page: () => import('@/features/plans/pages/select-plan-page') },

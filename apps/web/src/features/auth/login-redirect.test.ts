@@ -20,4 +20,10 @@ describe('where sign-in leads', () => {
     expect(pathAfterLogin('Doctor', true)).toBe('/register');
     expect(pathAfterLogin('Doctor', false)).toBe('/doctors');
   });
+
+  it('sends holders of dashboard_read to the dashboard, and administrators to the users list', () => {
+    expect(pathAfterLogin('Employee', false, ['patient_read', 'dashboard_read'])).toBe('/dashboard');
+    expect(pathAfterLogin('Admin', false, ['admin'])).toBe('/');
+    expect(pathAfterLogin('Employee', true, ['dashboard_read'])).toBe('/register');
+  });
 });

@@ -8,7 +8,11 @@ export function homePathFor(employeeType: string | null | undefined): string {
   return '/employees';
 }
 
-/** Inside the registration wizard, sign-in continues with the wizard. */
-export function pathAfterLogin(employeeType: string | null | undefined, loginToRegister: boolean): string {
-  return loginToRegister ? '/register' : homePathFor(employeeType);
+/**
+ * Inside the registration wizard, sign-in continues with the wizard. Outside it, a user whose roles grant
+ * `dashboard_read` by name lands on the dashboard (administrators, who hold every permission, keep the users list).
+ */
+export function pathAfterLogin(employeeType: string | null | undefined, loginToRegister: boolean, permissions: readonly string[] = []): string {
+  if (loginToRegister) return '/register';
+  return permissions.includes('dashboard_read') ? '/dashboard' : homePathFor(employeeType);
 }

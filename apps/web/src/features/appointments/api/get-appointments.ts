@@ -14,11 +14,14 @@ export interface AppointmentsQuery {
   date: string | null;
 }
 
+/** The list's request, its path and query: the CSV export asks the same at `<path>/export.csv`. */
+export function appointmentsRequest(query: AppointmentsQuery) {
+  return { path: '/appointments', query: { page: query.page, limit: query.limit, sortBy: query.sortBy, order: query.order, search: query.search, status: query.status, date: query.date } };
+}
+
 export function getAppointments(query: AppointmentsQuery, signal?: AbortSignal): Promise<ApiList<AppointmentRecord>> {
-  return http.get<ApiList<AppointmentRecord>>('/appointments', {
-    signal,
-    query: { page: query.page, limit: query.limit, sortBy: query.sortBy, order: query.order, search: query.search, status: query.status, date: query.date },
-  });
+  const request = appointmentsRequest(query);
+  return http.get<ApiList<AppointmentRecord>>(request.path, { signal, query: request.query });
 }
 
 export const appointmentsQueryOptions = (query: AppointmentsQuery) =>

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Anchor, Button, Divider, Group, SimpleGrid, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
-import { IconAlertCircle, IconNotes, IconTrash } from '@tabler/icons-react';
+import { IconAlertCircle, IconNotes, IconTrash, IconPrinter } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { VISIT_NOTE_MAX, type AppointmentRecord } from '@clinic/shared';
@@ -202,6 +202,11 @@ export function AppointmentDetails({ appointment, loading = false, onDeleted }: 
         </Alert>
       )}
 
+      <Group justify="flex-end">
+        <Button component={Link} to={`/print/slip/${a._id}`} variant="light" size="compact-sm" leftSection={<IconPrinter size={14} />} data-testid="appointment-print-slip">
+          {t('printouts.slip.title')}
+        </Button>
+      </Group>
       {canWrite && (
         <>
           <Divider />

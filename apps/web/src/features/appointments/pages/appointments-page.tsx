@@ -5,12 +5,13 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { APPOINTMENT_STATUSES, type AppointmentRecord } from '@clinic/shared';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { dayOf, FilterBar, IdCell, ListFrame, oneOf, RowActions, useListQuery, useListState, type DataTableColumn } from '@/components/list';
+import { dayOf, FilterBar, IdCell, ListFrame, listParams, oneOf, RowActions, useListQuery, useListState, type DataTableColumn } from '@/components/list';
+import { ExportButton } from '@/components/export-button';
 import { formatDay } from '@/lib/dates';
 import { useSession } from '@/lib/session-context';
 import { useDeleteAppointment } from '../api/delete-appointment';
 import { useAppointment } from '../api/get-appointment';
-import { appointmentsQueryOptions } from '../api/get-appointments';
+import { appointmentsQueryOptions, appointmentsRequest } from '../api/get-appointments';
 import { AppointmentDetails } from '../components/appointment-details';
 import { AppointmentStatusBadge } from '../components/appointment-status-badge';
 import { timeRange, wallOf } from '../components/clinic-time';
@@ -30,7 +31,8 @@ export default function AppointmentsPage() {
   useEffect(() => { if (linkedId) setOpenId(linkedId); }, [linkedId]);
   const opened = useAppointment(openId);
   const remove = useDeleteAppointment();
-  const appointments = useListQuery(list, appointmentsQueryOptions, { status, date });
+  const listFilters = { status, date };
+  const appointments = useListQuery(list, appointmentsQueryOptions, listFilters);
 
   const columns: DataTableColumn<AppointmentRecord>[] = [
     { key: 'publicId', header: t('appointments.columns.id'), sortKey: 'publicId', render: (a) => <Group gap={4} wrap="nowrap"><IdCell>{a.publicId}</IdCell><SeriesMark appointment={a} /></Group> },
@@ -91,6 +93,7 @@ export default function AppointmentsPage() {
 
   return (
     <ListFrame
+      exportButton={<ExportButton {...appointmentsRequest({ ...listParams(list), ...listFilters })} />}
       title={t('appointments.list.title')}
       subtitle={t('appointments.list.subtitle')}
       actions={

@@ -15,10 +15,9 @@ export interface AuditQuery {
   to: string | null;
 }
 
-export function getAudit(query: AuditQuery, signal?: AbortSignal) {
-  return http.get<ApiList<AuditEntry>>('/audit', {
-    signal,
-    query: {
+/** The list's request, its path and query: the CSV export asks the same at `<path>/export.csv`. */
+export function auditRequest(query: AuditQuery) {
+  return { path: '/audit', query: {
       page: query.page,
       limit: query.limit,
       sortBy: query.sortBy,
@@ -29,8 +28,12 @@ export function getAudit(query: AuditQuery, signal?: AbortSignal) {
       entityId: query.entityId ?? undefined,
       from: query.from ?? undefined,
       to: query.to ?? undefined,
-    },
-  });
+    } };
+}
+
+export function getAudit(query: AuditQuery, signal?: AbortSignal) {
+  const request = auditRequest(query);
+  return http.get<ApiList<AuditEntry>>(request.path, { signal, query: request.query });
 }
 
 export const auditKeys = {

@@ -6,7 +6,8 @@ import { IconCalendar, IconHistory } from '@tabler/icons-react';
 import type { AuditEntry } from '@clinic/shared';
 import { dayOf, FilterBar, ListFrame, listParams, useListState } from '@/components/list';
 import { dateInputFormat } from '@/lib/dates';
-import { useAudit, useAuditFilters } from '../api/get-audit';
+import { auditRequest, useAudit, useAuditFilters } from '../api/get-audit';
+import { ExportButton } from '@/components/export-button';
 import { AuditEntryDrawer, useAuditColumns, useAuditLabels } from '../components/audit-entry';
 
 export default function AuditPage() {
@@ -16,18 +17,20 @@ export default function AuditPage() {
   const filterValues = useAuditFilters();
   const columns = useAuditColumns();
   const [open, setOpen] = useState<AuditEntry | null>(null);
-  const audit = useAudit({
+  const auditQuery = {
     ...listParams(list),
     actor: list.filters.actor,
     entity: list.filters.entity,
     action: list.filters.action,
     from: list.filters.from,
     to: list.filters.to,
-  });
+  };
+  const audit = useAudit(auditQuery);
   const values = filterValues.data;
 
   return (
     <ListFrame
+      exportButton={<ExportButton {...auditRequest(auditQuery)} />}
       title={t('audit.title')}
       subtitle={t('audit.subtitle')}
       filters={

@@ -14,7 +14,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
 
   const onSignedIn = (user: SessionUser) => {
-    void navigate(pathAfterLogin(user.employeeType, isLoginToRegister()), { replace: true });
+    void navigate(pathAfterLogin(user.employeeType, isLoginToRegister(), user.permissions), { replace: true });
   };
 
   return (

@@ -3,8 +3,14 @@ import type { ApiList, ClinicListItem } from '@clinic/shared';
 import { http } from '@/lib/http';
 import { listParams, orgKeys, type OrgListQuery } from '@/features/organisation/lib/org-keys';
 
+/** The list's request, its path and query: the CSV export asks the same at `<path>/export.csv`. */
+export function clinicsRequest(query: OrgListQuery) {
+  return { path: '/clinics', query: listParams(query) };
+}
+
 export function getClinics(query: OrgListQuery, signal?: AbortSignal): Promise<ApiList<ClinicListItem>> {
-  return http.get<ApiList<ClinicListItem>>('/clinics', { signal, query: listParams(query) });
+  const request = clinicsRequest(query);
+  return http.get<ApiList<ClinicListItem>>(request.path, { signal, query: request.query });
 }
 
 export const clinicListQueryOptions = (query: OrgListQuery) =>

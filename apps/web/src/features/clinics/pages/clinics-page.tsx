@@ -4,9 +4,10 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ClinicListItem } from '@clinic/shared';
 import { StatusBadge } from '@/components/details';
-import { FilterBar, IdCell, ListFrame, useListQuery, useListState, useStatusFilter, type DataTableColumn } from '@/components/list';
+import { FilterBar, IdCell, ListFrame, listParams, useListQuery, useListState, useStatusFilter, type DataTableColumn } from '@/components/list';
+import { ExportButton } from '@/components/export-button';
 import { useCanOpen } from '@/lib/pages';
-import { clinicListQueryOptions } from '../api/get-clinics';
+import { clinicListQueryOptions, clinicsRequest } from '../api/get-clinics';
 
 export default function ClinicsPage() {
   const { t } = useTranslation();
@@ -14,7 +15,8 @@ export default function ClinicsPage() {
   const canOpen = useCanOpen();
   const list = useListState({ filters: ['status'] as const });
   const { status, select: statusSelect } = useStatusFilter(list);
-  const clinics = useListQuery(list, clinicListQueryOptions, { status });
+  const listFilters = { status };
+  const clinics = useListQuery(list, clinicListQueryOptions, listFilters);
 
   const columns: DataTableColumn<ClinicListItem>[] = [
     { key: 'publicId', header: t('clinics.columns.id'), sortKey: 'publicId', render: (c) => <IdCell>{c.publicId}</IdCell> },
@@ -47,6 +49,7 @@ export default function ClinicsPage() {
 
   return (
     <ListFrame
+      exportButton={<ExportButton {...clinicsRequest({ ...listParams(list), ...listFilters })} />}
       title={t('clinics.title')}
       subtitle={t('clinics.subtitle')}
       actions={canOpen('/clinics/add') && <Button component={Link} to="/clinics/add" leftSection={<IconPlus size={16} stroke={2} />} data-testid="clinics-add">{t('clinics.add')}</Button>}

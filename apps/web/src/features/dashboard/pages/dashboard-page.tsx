@@ -1,8 +1,272 @@
-import { Title } from '@mantine/core';
+import { useState } from 'react';
+import { BarChart } from '@mantine/charts';
+import { Alert, Card, Group, Loader, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, TextInput, Title, useDirection } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { APPOINTMENT_STATUSES, planAllows, type DashboardFigures } from '@clinic/shared';
+import { useClinicOptions } from '@/features/appointments';
+import { formatDay } from '@/lib/dates';
+import { useSession } from '@/lib/session-context';
+import { useComplexOptions, useDashboard } from '../api/get-dashboard';
+import { localToday, periodOf, type PeriodKind } from './period';
 
-/** The spec's dashboard shows only its heading. */
+/** Rows of today's agenda shown on the dashboard (the day's full list is the printed schedule or the board). */
+const AGENDA_SHOWN = 40;
+
+/** A clinic-local time of an instant written with its offset (`2026-03-10T09:30:00+03:00`), for the language. */
+function clinicTime(iso: string, lang: string): string {
+  const [h, m] = [Number(iso.slice(11, 13)), Number(iso.slice(14, 16))];
+  return new Intl.DateTimeFormat(lang, { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, 0, 1, h, m)));
+}
+
+/** Weekday names for the language, Monday first (1 January 2024 was a Monday). */
+function weekdayNames(lang: string): string[] {
+  const f = new Intl.DateTimeFormat(lang, { weekday: 'short', timeZone: 'UTC' });
+  return Array.from({ length: 7 }, (_, i) => f.format(new Date(Date.UTC(2024, 0, 1 + i))));
+}
+
+function Tile({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId: string }) {
+  return (
+    <Card padding="md" withBorder data-testid={testId}>
+      <Text size="sm" c="dimmed">{label}</Text>
+      <Text fw={700} fz={26}>{value}</Text>
+      {hint && <Text size="xs" c="dimmed">{hint}</Text>}
+    </Card>
+  );
+}
+
+function Heatmap({ cells, lang, empty }: { cells: DashboardFigures['heatmap']; lang: string; empty: string }) {
+  if (!cells.length) return <Text c="dimmed">{empty}</Text>;
+  const max = Math.max(...cells.map((c) => c.count));
+  const first = Math.min(...cells.map((c) => c.hour));
+  const last = Math.max(...cells.map((c) => c.hour));
+  const hours = Array.from({ length: last - first + 1 }, (_, i) => first + i);
+  const days = weekdayNames(lang);
+  const num = new Intl.NumberFormat(lang);
+  const count = (weekday: number, hour: number) => cells.find((c) => c.weekday === weekday && c.hour === hour)?.count ?? 0;
+  return (
+    <Table.ScrollContainer minWidth={hours.length * 36 + 80}>
+      <Table withColumnBorders={false} verticalSpacing={2} horizontalSpacing={2} data-testid="dashboard-heatmap">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th />
+            {hours.map((h) => <Table.Th key={h} ta="center"><Text size="xs">{num.format(h)}</Text></Table.Th>)}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {days.map((name, weekday) => (
+            <Table.Tr key={name}>
+              <Table.Td><Text size="xs">{name}</Text></Table.Td>
+              {hours.map((h) => {
+                const n = count(weekday, h);
+                return (
+                  <Table.Td
+                    key={h}
+                    ta="center"
+                    title={`${name} ${num.format(h)}: ${num.format(n)}`}
+                    style={{ background: n ? `color-mix(in srgb, var(--mantine-color-teal-6) ${Math.round(15 + (85 * n) / max)}%, transparent)` : undefined, borderRadius: 4 }}
+                  >
+                    <Text size="xs">{n ? num.format(n) : ''}</Text>
+                  </Table.Td>
+                );
+              })}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/**
+ * The dashboard: one clinic, the clinics of a complex, or the whole company (as the plan allows), for today, this
+ * week, this month or chosen days. Figures come from the API (appointments by status, waiting, rates, utilisation,
+ * patients, revenue, busiest hours) with today's agenda; numbers and dates are written for the language.
+ */
 export default function DashboardPage() {
-  const { t } = useTranslation();
-  return <Title order={2}>{t('dashboard.title')}</Title>;
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const { dir } = useDirection();
+  const { plan } = useSession();
+  const complexes = planAllows(plan, 'complex');
+  const clinics = useClinicOptions();
+  const complexOptions = useComplexOptions(complexes);
+  const [scopeKind, setScopeKind] = useState<'company' | 'clinic' | 'complex'>('company');
+  const [clinic, setClinic] = useState<string | null>(null);
+  const [complex, setComplex] = useState<string | null>(null);
+  const [kind, setKind] = useState<PeriodKind>('week');
+  const today = localToday();
+  const [custom, setCustom] = useState(() => periodOf('week', today));
+  const period = kind === 'custom' ? custom : periodOf(kind, today);
+  const scope = {
+    clinic: scopeKind === 'clinic' ? clinic : null,
+    complex: scopeKind === 'complex' ? complex : null,
+    ...period,
+  };
+  const dashboard = useDashboard(scope);
+  const d = dashboard.data;
+  const num = new Intl.NumberFormat(lang);
+  const pct = new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 1 });
+  const money = new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const rate = (v: number | null | undefined) => (v === null || v === undefined ? '—' : pct.format(v));
+  const rtl = dir === 'rtl';
+
+  const statusData = APPOINTMENT_STATUSES.map((s) => ({ status: t(`dashboard.status.${s}`), count: d?.byStatus[s] ?? 0 }));
+  const utilisation = (d?.utilisation ?? []).filter((u) => u.workingMinutes > 0 || u.bookedMinutes > 0)
+    .map((u) => ({ doctor: u.doctor.name, rate: u.rate === null ? 0 : Math.round(u.rate * 1000) / 10 }));
+
+  return (
+    <Stack gap="md" data-testid="dashboard">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Title order={2}>{t('dashboard.title')}</Title>
+        {d && <Text c="dimmed" data-testid="dashboard-period">{formatDay(d.period.from, lang)}{d.period.to !== d.period.from ? ` – ${formatDay(d.period.to, lang)}` : ''}</Text>}
+      </Group>
+
+      <Card padding="sm" withBorder>
+        <Group gap="sm" wrap="wrap" align="flex-end">
+          <SegmentedControl
+            aria-label={t('dashboard.scope.label')}
+            value={scopeKind}
+            onChange={(v) => setScopeKind(v as typeof scopeKind)}
+            data={[
+              { value: 'company', label: t('dashboard.scope.company') },
+              { value: 'clinic', label: t('dashboard.scope.clinic') },
+              ...(complexes ? [{ value: 'complex', label: t('dashboard.scope.complex') }] : []),
+            ]}
+            data-testid="dashboard-scope"
+          />
+          {scopeKind === 'clinic' && (
+            <Select
+              aria-label={t('dashboard.scope.clinic')}
+              placeholder={t('dashboard.scope.allClinics')}
+              data={(clinics.data ?? []).map((c) => ({ value: c._id, label: c.name }))}
+              value={clinic}
+              onChange={setClinic}
+              searchable
+              w={{ base: '100%', sm: 240 }}
+              data-testid="dashboard-clinic"
+            />
+          )}
+          {scopeKind === 'complex' && (
+            <Select
+              aria-label={t('dashboard.scope.complex')}
+              placeholder={t('dashboard.scope.allComplexes')}
+              data={(complexOptions.data ?? []).map((c) => ({ value: c._id, label: c.name }))}
+              value={complex}
+              onChange={setComplex}
+              searchable
+              w={{ base: '100%', sm: 240 }}
+            />
+          )}
+          <SegmentedControl
+            aria-label={t('dashboard.period.label')}
+            value={kind}
+            onChange={(v) => setKind(v as PeriodKind)}
+            data={(['today', 'week', 'month', 'custom'] as const).map((k) => ({ value: k, label: t(`dashboard.period.${k}`) }))}
+            data-testid="dashboard-period-kind"
+          />
+          {kind === 'custom' && (
+            <>
+              <TextInput type="date" label={t('dashboard.period.from')} value={custom.from} onChange={(e) => e.currentTarget.value && setCustom((c) => ({ ...c, from: e.currentTarget.value }))} />
+              <TextInput type="date" label={t('dashboard.period.to')} value={custom.to} onChange={(e) => e.currentTarget.value && setCustom((c) => ({ ...c, to: e.currentTarget.value }))} />
+            </>
+          )}
+          {dashboard.isFetching && <Loader size="sm" />}
+        </Group>
+      </Card>
+
+      {dashboard.isError && (
+        <Alert color="red" icon={<IconAlertCircle size={18} />} data-testid="dashboard-error">
+          {dashboard.error instanceof Error && dashboard.error.message ? dashboard.error.message : t('dashboard.error')}
+        </Alert>
+      )}
+
+      {d && (
+        <>
+          <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="sm">
+            <Tile testId="tile-total" label={t('dashboard.tiles.appointments')} value={num.format(d.total)} />
+            <Tile testId="tile-arrivals" label={t('dashboard.tiles.arrivals')} value={num.format(d.arrivals)} />
+            <Tile testId="tile-wait" label={t('dashboard.tiles.averageWait')} value={d.averageWaitMinutes === null ? '—' : t('dashboard.tiles.minutes', { value: num.format(d.averageWaitMinutes) })} />
+            <Tile testId="tile-no-show" label={t('dashboard.tiles.noShowRate')} value={rate(d.noShowRate)} />
+            <Tile testId="tile-late" label={t('dashboard.tiles.lateCancellationRate')} value={rate(d.lateCancellationRate)} />
+            <Tile testId="tile-new" label={t('dashboard.tiles.newPatients')} value={num.format(d.patients.new)} />
+            <Tile testId="tile-returning" label={t('dashboard.tiles.returningPatients')} value={num.format(d.patients.returning)} />
+            <Tile testId="tile-revenue" label={t('dashboard.tiles.revenue')} value={money.format(d.revenue)} hint={t('dashboard.tiles.revenueHint')} />
+          </SimpleGrid>
+
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
+            <Card padding="md" withBorder>
+              <Text fw={600} mb="sm">{t('dashboard.charts.byStatus')}</Text>
+              <BarChart
+                h={240}
+                data={statusData}
+                dataKey="status"
+                series={[{ name: 'count', label: t('dashboard.charts.count'), color: 'teal.6' }]}
+                xAxisProps={{ reversed: rtl }}
+                yAxisProps={{ orientation: rtl ? 'right' : 'left', allowDecimals: false }}
+                valueFormatter={(v) => num.format(v)}
+              />
+            </Card>
+            <Card padding="md" withBorder>
+              <Text fw={600}>{t('dashboard.charts.utilisation')}</Text>
+              <Text size="xs" c="dimmed" mb="sm">{t('dashboard.charts.utilisationHint')}</Text>
+              {utilisation.length ? (
+                <BarChart
+                  h={Math.max(160, utilisation.length * 32)}
+                  data={utilisation}
+                  dataKey="doctor"
+                  orientation="vertical"
+                  series={[{ name: 'rate', label: t('dashboard.charts.rate'), color: 'blue.6' }]}
+                  xAxisProps={{ reversed: rtl, domain: [0, 100] }}
+                  yAxisProps={{ orientation: rtl ? 'right' : 'left', width: 140 }}
+                  valueFormatter={(v) => `${num.format(v)}%`}
+                />
+              ) : <Text c="dimmed">{t('dashboard.charts.noData')}</Text>}
+            </Card>
+          </SimpleGrid>
+
+          <Card padding="md" withBorder>
+            <Text fw={600}>{t('dashboard.charts.heatmap')}</Text>
+            <Text size="xs" c="dimmed" mb="sm">{t('dashboard.charts.heatmapHint')}</Text>
+            <Heatmap cells={d.heatmap} lang={lang} empty={t('dashboard.charts.noData')} />
+          </Card>
+
+          <Card padding="md" withBorder data-testid="dashboard-agenda">
+            <Text fw={600} mb="sm">{t('dashboard.agenda.title')} · {formatDay(d.today, lang)}</Text>
+            {d.agenda.length ? (
+              <Table.ScrollContainer minWidth={640}>
+                <Table striped>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('dashboard.agenda.time')}</Table.Th>
+                      <Table.Th>{t('dashboard.agenda.patient')}</Table.Th>
+                      <Table.Th>{t('dashboard.agenda.doctor')}</Table.Th>
+                      <Table.Th>{t('dashboard.agenda.clinic')}</Table.Th>
+                      <Table.Th>{t('dashboard.agenda.service')}</Table.Th>
+                      <Table.Th>{t('dashboard.agenda.status')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {d.agenda.slice(0, AGENDA_SHOWN).map((a) => (
+                      <Table.Tr key={a._id}>
+                        <Table.Td>{clinicTime(a.datetime, lang)}</Table.Td>
+                        <Table.Td>{a.patient.name}</Table.Td>
+                        <Table.Td>{a.doctor.name}</Table.Td>
+                        <Table.Td>{a.clinic.name}</Table.Td>
+                        <Table.Td>{a.service.name}</Table.Td>
+                        <Table.Td>{t(`dashboard.status.${a.status}`)}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            ) : <Text c="dimmed">{t('dashboard.agenda.empty')}</Text>}
+            {d.agenda.length > AGENDA_SHOWN && (
+              <Text size="sm" c="dimmed" mt="xs">{t('dashboard.agenda.more', { count: num.format(d.agenda.length - AGENDA_SHOWN) })}</Text>
+            )}
+          </Card>
+        </>
+      )}
+    </Stack>
+  );
 }

@@ -3,8 +3,14 @@ import type { ApiList, DepartmentListItem } from '@clinic/shared';
 import { http } from '@/lib/http';
 import { listParams, orgKeys, type OrgListQuery } from '@/features/organisation/lib/org-keys';
 
+/** The list's request, its path and query: the CSV export asks the same at `<path>/export.csv`. */
+export function departmentsRequest(query: OrgListQuery) {
+  return { path: '/departments', query: listParams(query) };
+}
+
 export function getDepartments(query: OrgListQuery, signal?: AbortSignal): Promise<ApiList<DepartmentListItem>> {
-  return http.get<ApiList<DepartmentListItem>>('/departments', { signal, query: listParams(query) });
+  const request = departmentsRequest(query);
+  return http.get<ApiList<DepartmentListItem>>(request.path, { signal, query: request.query });
 }
 
 export const departmentListQueryOptions = (query: OrgListQuery) =>

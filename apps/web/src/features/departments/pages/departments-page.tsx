@@ -4,11 +4,12 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { DepartmentListItem } from '@clinic/shared';
 import { StatusBadge } from '@/components/details';
-import { FilterBar, IdCell, ListFrame, useListQuery, useListState, useStatusFilter, type DataTableColumn } from '@/components/list';
+import { FilterBar, IdCell, ListFrame, listParams, useListQuery, useListState, useStatusFilter, type DataTableColumn } from '@/components/list';
+import { ExportButton } from '@/components/export-button';
 import { useCanOpen } from '@/lib/pages';
 import { useSession } from '@/lib/session-context';
 import { planAllows } from '@clinic/shared';
-import { departmentListQueryOptions } from '../api/get-departments';
+import { departmentListQueryOptions, departmentsRequest } from '../api/get-departments';
 
 export default function DepartmentsPage() {
   const { t } = useTranslation();
@@ -17,7 +18,8 @@ export default function DepartmentsPage() {
   const canOpen = useCanOpen();
   const list = useListState({ filters: ['status'] as const });
   const { status, select: statusSelect } = useStatusFilter(list);
-  const departments = useListQuery(list, departmentListQueryOptions, { status });
+  const listFilters = { status };
+  const departments = useListQuery(list, departmentListQueryOptions, listFilters);
 
   const columns: DataTableColumn<DepartmentListItem>[] = [
     { key: 'publicId', header: t('departments.columns.id'), sortKey: 'publicId', render: (d) => <IdCell>{d.publicId}</IdCell> },
@@ -31,6 +33,7 @@ export default function DepartmentsPage() {
 
   return (
     <ListFrame
+      exportButton={<ExportButton {...departmentsRequest({ ...listParams(list), ...listFilters })} />}
       title={t('departments.title')}
       subtitle={t('departments.subtitle')}
       actions={canOpen('/departements/add') && <Button component={Link} to="/departements/add" leftSection={<IconPlus size={16} stroke={2} />} data-testid="departments-add">{t('departments.add')}</Button>}

@@ -2,8 +2,9 @@ import { Button, Grid, Skeleton } from '@mantine/core';
 import { IconPlus, IconStethoscope } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { FilterBar, ListFrame, useListQuery, useListState, useStatusFilter } from '@/components/list';
-import { employeesQueryOptions } from '@/features/employees';
+import { FilterBar, ListFrame, listParams, useListQuery, useListState, useStatusFilter } from '@/components/list';
+import { ExportButton } from '@/components/export-button';
+import { employeesQueryOptions, employeesRequest } from '@/features/employees';
 import { useLookupOptions } from '@/lib/lookups';
 import { useCanOpen } from '@/lib/pages';
 import { DoctorCard } from '../components/doctor-card';
@@ -22,15 +23,17 @@ export default function DoctorsPage() {
   const { status, select: statusSelect } = useStatusFilter(list, { label: t('doctors.filters.status'), placeholder: t('doctors.filters.allStatuses') });
   const specialities = useLookupOptions('specialities', BY_NAME, { silent: true, emptyOnError: true });
   const clinics = useLookupOptions('clinics', BY_NAME, { silent: true, emptyOnError: true });
-  const doctors = useListQuery(list, employeesQueryOptions, {
-    employeeType: 'Doctor',
+  const listFilters = {
+    employeeType: 'Doctor' as const,
     status,
     specializationId: list.filters.speciality,
     clinicId: list.filters.clinic,
-  });
+  };
+  const doctors = useListQuery(list, employeesQueryOptions, listFilters);
 
   return (
     <ListFrame
+      exportButton={<ExportButton {...employeesRequest({ ...listParams(list), ...listFilters })} />}
       title={t('doctors.title')}
       subtitle={t('doctors.subtitle')}
       actions={

@@ -20,10 +20,9 @@ export interface EmployeesQuery {
   excludeDoctors?: boolean;
 }
 
-export function getEmployees(query: EmployeesQuery, signal?: AbortSignal): Promise<ApiList<EmployeeListItem>> {
-  return http.get<ApiList<EmployeeListItem>>('/employees', {
-    signal,
-    query: {
+/** The list's request, its path and query: the CSV export asks the same at `<path>/export.csv`. */
+export function employeesRequest(query: EmployeesQuery) {
+  return { path: '/employees', query: {
       page: query.page,
       limit: query.limit,
       sortBy: query.sortBy,
@@ -36,8 +35,12 @@ export function getEmployees(query: EmployeesQuery, signal?: AbortSignal): Promi
       gender: query.gender ?? undefined,
       dateOfBirth: query.dateOfBirth ?? undefined,
       excludeDoctors: query.excludeDoctors ? 'true' : undefined,
-    },
-  });
+    } };
+}
+
+export function getEmployees(query: EmployeesQuery, signal?: AbortSignal): Promise<ApiList<EmployeeListItem>> {
+  const request = employeesRequest(query);
+  return http.get<ApiList<EmployeeListItem>>(request.path, { signal, query: request.query });
 }
 
 export const employeesQueryOptions = (query: EmployeesQuery) =>

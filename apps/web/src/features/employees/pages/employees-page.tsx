@@ -4,10 +4,11 @@ import { IconIdBadge2, IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EMPLOYEE_TYPES, type EmployeeListItem } from '@clinic/shared';
-import { FilterBar, IdCell, ListFrame, oneOf, RowActions, useListQuery, useListState, useStatusFilter, type DataTableColumn } from '@/components/list';
+import { FilterBar, IdCell, ListFrame, listParams, oneOf, RowActions, useListQuery, useListState, useStatusFilter, type DataTableColumn } from '@/components/list';
+import { ExportButton } from '@/components/export-button';
 import { useCanOpen } from '@/lib/pages';
 import { useSession } from '@/lib/session-context';
-import { employeesQueryOptions } from '../api/get-employees';
+import { employeesQueryOptions, employeesRequest } from '../api/get-employees';
 import { DeleteEmployeeDialog } from '../components/delete-employee-dialog';
 import { EmployeeAvatar } from '../components/employee-avatar';
 import { EmployeeStatusSwitch } from '../components/employee-status-switch';
@@ -27,7 +28,8 @@ export default function EmployeesPage() {
   const canWrite = can('employee_write', 'user_update');
   const currentUserId = user?.userId ?? null;
   // Doctors are listed on their own screen.
-  const employees = useListQuery(list, employeesQueryOptions, { status, employeeType: type, dateOfBirth: list.filters.dob, excludeDoctors: true });
+  const listFilters = { status, employeeType: type, dateOfBirth: list.filters.dob, excludeDoctors: true };
+  const employees = useListQuery(list, employeesQueryOptions, listFilters);
 
   const columns: DataTableColumn<EmployeeListItem>[] = [
     { key: 'publicId', header: t('employees.columns.staffId'), sortKey: 'publicId', render: (row) => <IdCell>{row.publicId}</IdCell> },
@@ -71,6 +73,7 @@ export default function EmployeesPage() {
 
   return (
     <ListFrame
+      exportButton={<ExportButton {...employeesRequest({ ...listParams(list), ...listFilters })} />}
       title={t('employees.title')}
       subtitle={t('employees.subtitle')}
       actions={

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { Alert, Box, Button, Card, CloseButton, Drawer, Group, Loader, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useInterval } from '@mantine/hooks';
-import { IconAlertCircle, IconBuildingHospital, IconCalendar, IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { IconAlertCircle, IconBuildingHospital, IconCalendar, IconSearch, IconUserPlus, IconPrinter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { parseDateText } from '@clinic/shared';
 import { useAppointment } from '@/features/appointments/api/get-appointment';
@@ -98,6 +99,11 @@ export default function FrontdeskPage() {
             style={{ flex: '1 1 14rem' }}
             data-testid="frontdesk-search"
           />
+          {data && (
+            <Button component={Link} to={`/print/schedule?clinic=${data.clinic._id}&date=${data.date}`} variant="light" leftSection={<IconPrinter size={16} />} data-testid="frontdesk-print">
+              {t('printouts.print')}
+            </Button>
+          )}
           {canWrite && clinicId && (
             <Button leftSection={<IconUserPlus size={16} />} onClick={() => setWalkIn(true)} data-testid="frontdesk-walk-in">
               {t('frontdesk.walkIn.button')}

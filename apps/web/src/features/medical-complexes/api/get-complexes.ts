@@ -3,8 +3,14 @@ import type { ApiList, ClinicCollectionListItem } from '@clinic/shared';
 import { http } from '@/lib/http';
 import { listParams, orgKeys, type OrgListQuery } from '@/features/organisation/lib/org-keys';
 
+/** The list's request, its path and query: the CSV export asks the same at `<path>/export.csv`. */
+export function complexesRequest(query: OrgListQuery) {
+  return { path: '/cliniccollections', query: listParams(query) };
+}
+
 export function getClinicCollections(query: OrgListQuery, signal?: AbortSignal): Promise<ApiList<ClinicCollectionListItem>> {
-  return http.get<ApiList<ClinicCollectionListItem>>('/cliniccollections', { signal, query: listParams(query) });
+  const request = complexesRequest(query);
+  return http.get<ApiList<ClinicCollectionListItem>>(request.path, { signal, query: request.query });
 }
 
 export const complexListQueryOptions = (query: OrgListQuery) =>

@@ -4,9 +4,10 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ClinicCollectionListItem } from '@clinic/shared';
 import { StatusBadge } from '@/components/details';
-import { FilterBar, IdCell, ListFrame, useListQuery, useListState, useStatusFilter, type DataTableColumn } from '@/components/list';
+import { FilterBar, IdCell, ListFrame, listParams, useListQuery, useListState, useStatusFilter, type DataTableColumn } from '@/components/list';
+import { ExportButton } from '@/components/export-button';
 import { useCanOpen } from '@/lib/pages';
-import { complexListQueryOptions } from '../api/get-complexes';
+import { complexListQueryOptions, complexesRequest } from '../api/get-complexes';
 
 export default function MedicalComplexesPage() {
   const { t } = useTranslation();
@@ -14,7 +15,8 @@ export default function MedicalComplexesPage() {
   const canOpen = useCanOpen();
   const list = useListState({ filters: ['status'] as const });
   const { status, select: statusSelect } = useStatusFilter(list);
-  const complexes = useListQuery(list, complexListQueryOptions, { status });
+  const listFilters = { status };
+  const complexes = useListQuery(list, complexListQueryOptions, listFilters);
 
   const columns: DataTableColumn<ClinicCollectionListItem>[] = [
     { key: 'publicId', header: t('medicalComplexes.columns.id'), sortKey: 'publicId', render: (c) => <IdCell>{c.publicId}</IdCell> },
@@ -35,6 +37,7 @@ export default function MedicalComplexesPage() {
 
   return (
     <ListFrame
+      exportButton={<ExportButton {...complexesRequest({ ...listParams(list), ...listFilters })} />}
       title={t('medicalComplexes.title')}
       subtitle={t('medicalComplexes.subtitle')}
       actions={canOpen('/medicalComplexes/add') && <Button component={Link} to="/medicalComplexes/add" leftSection={<IconPlus size={16} stroke={2} />} data-testid="complexes-add">{t('medicalComplexes.add')}</Button>}

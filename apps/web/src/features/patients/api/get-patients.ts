@@ -15,10 +15,9 @@ export interface PatientsQuery {
   dateOfBirth: string | null;
 }
 
-export function getPatients(query: PatientsQuery, signal?: AbortSignal): Promise<ApiList<PatientListItem>> {
-  return http.get<ApiList<PatientListItem>>('/patients', {
-    signal,
-    query: {
+/** The list's request, its path and query: the CSV export asks the same at `<path>/export.csv`. */
+export function patientsRequest(query: PatientsQuery) {
+  return { path: '/patients', query: {
       page: query.page,
       limit: query.limit,
       sortBy: query.sortBy,
@@ -26,8 +25,12 @@ export function getPatients(query: PatientsQuery, signal?: AbortSignal): Promise
       search: query.search,
       isActive: query.status ? String(query.status === 'active') : undefined,
       dateOfBirth: query.dateOfBirth,
-    },
-  });
+    } };
+}
+
+export function getPatients(query: PatientsQuery, signal?: AbortSignal): Promise<ApiList<PatientListItem>> {
+  const request = patientsRequest(query);
+  return http.get<ApiList<PatientListItem>>(request.path, { signal, query: request.query });
 }
 
 export const patientsQueryOptions = (query: PatientsQuery) =>

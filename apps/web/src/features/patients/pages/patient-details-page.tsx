@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Badge, Button, Card, Grid, Group, SimpleGrid, Stack, Text, Title, useDirection } from '@mantine/core';
-import { IconArrowLeft, IconArrowRight, IconCalendarStats, IconEdit, IconLanguage, IconSmoking, IconSmokingNo, IconTrash, IconUserQuestion } from '@tabler/icons-react';
+import { IconArrowLeft, IconArrowRight, IconCalendarStats, IconEdit, IconLanguage, IconSmoking, IconSmokingNo, IconTrash, IconUserQuestion, IconPrinter } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PatientDetails } from '@clinic/shared';
@@ -120,6 +120,9 @@ export default function PatientDetailsPage() {
           <Group>
             <Button component={Link} to="/patients" variant="subtle" color="gray" size="compact-sm" leftSection={<BackIcon size={16} />}>
               {t('patients.details.backToList')}
+            </Button>
+            <Button component={Link} to={`/print/patient/${data._id}`} variant="light" size="compact-sm" ms="auto" leftSection={<IconPrinter size={14} />} data-testid="patient-print-summary">
+              {t('printouts.patient.title')}
             </Button>
           </Group>
           <ProfileHeader patient={data} canWrite={canWrite} onDelete={() => setDeleting(true)} />

@@ -5,10 +5,11 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PatientListItem } from '@clinic/shared';
 import { StatusBadge } from '@/components/details';
-import { dayOf, FilterBar, IdCell, ListFrame, RowActions, useListQuery, useListState, useStatusFilter, type DataTableColumn } from '@/components/list';
+import { dayOf, FilterBar, IdCell, ListFrame, listParams, RowActions, useListQuery, useListState, useStatusFilter, type DataTableColumn } from '@/components/list';
+import { ExportButton } from '@/components/export-button';
 import { useCanOpen } from '@/lib/pages';
 import { useSession } from '@/lib/session-context';
-import { patientsQueryOptions } from '../api/get-patients';
+import { patientsQueryOptions, patientsRequest } from '../api/get-patients';
 import { DeletePatientDialog } from '../components/delete-patient-dialog';
 import { PatientAvatar } from '../components/patient-avatar';
 import { formatDate } from '../components/patient-format';
@@ -23,7 +24,8 @@ export default function PatientsPage() {
   const { status, select: statusSelect } = useStatusFilter(list, { label: t('patients.list.status'), placeholder: t('patients.list.allStatuses'), active: t('patients.list.active'), inactive: t('patients.list.inactive') });
   const dob = dayOf(list.filters.dob);
   const [toDelete, setToDelete] = useState<PatientListItem | null>(null);
-  const patients = useListQuery(list, patientsQueryOptions, { status, dateOfBirth: dob });
+  const listFilters = { status, dateOfBirth: dob };
+  const patients = useListQuery(list, patientsQueryOptions, listFilters);
 
   const columns: DataTableColumn<PatientListItem>[] = [
     { key: 'publicId', header: t('patients.list.columns.patientId'), sortKey: 'publicId', render: (p) => <IdCell>{p.publicId}</IdCell> },
@@ -68,6 +70,7 @@ export default function PatientsPage() {
 
   return (
     <ListFrame
+      exportButton={<ExportButton {...patientsRequest({ ...listParams(list), ...listFilters })} />}
       title={t('patients.list.title')}
       subtitle={t('patients.list.subtitle')}
       actions={

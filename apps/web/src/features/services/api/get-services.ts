@@ -12,11 +12,14 @@ export interface ServicesQuery {
   status: 'ACTIVE' | 'INACTIVE' | null;
 }
 
+/** The list's request, its path and query: the CSV export asks the same at `<path>/export.csv`. */
+export function servicesRequest(query: ServicesQuery) {
+  return { path: '/services', query: { page: query.page, limit: query.limit, sortBy: query.sortBy, order: query.order, search: query.search, status: query.status } };
+}
+
 export function getServices(query: ServicesQuery, signal?: AbortSignal): Promise<ApiList<ServiceRecord>> {
-  return http.get<ApiList<ServiceRecord>>('/services', {
-    signal,
-    query: { page: query.page, limit: query.limit, sortBy: query.sortBy, order: query.order, search: query.search, status: query.status },
-  });
+  const request = servicesRequest(query);
+  return http.get<ApiList<ServiceRecord>>(request.path, { signal, query: request.query });
 }
 
 export const servicesQueryOptions = (query: ServicesQuery) =>

@@ -5,12 +5,13 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ServiceBulkAction, ServiceRecord } from '@clinic/shared';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { BulkBar, FilterBar, IdCell, ListFrame, oneOf, RowActions, useListQuery, useListState, useSelection, type DataTableColumn } from '@/components/list';
+import { BulkBar, FilterBar, IdCell, ListFrame, listParams, oneOf, RowActions, useListQuery, useListState, useSelection, type DataTableColumn } from '@/components/list';
+import { ExportButton } from '@/components/export-button';
 import { useCanOpen } from '@/lib/pages';
 import { useSession } from '@/lib/session-context';
 import { useBulkServices } from '../api/bulk-services';
 import { useDeleteService } from '../api/delete-service';
-import { servicesQueryOptions } from '../api/get-services';
+import { servicesQueryOptions, servicesRequest } from '../api/get-services';
 import { formatPrice } from '../components/service-format';
 import { ServiceStatusBadge } from '../components/service-status-badge';
 
@@ -24,7 +25,8 @@ export default function ServicesPage() {
   const canWrite = can('service_write');
   const list = useListState({ filters: ['status'] as const });
   const status = oneOf(list.filters.status, STATUSES);
-  const services = useListQuery(list, servicesQueryOptions, { status });
+  const listFilters = { status };
+  const services = useListQuery(list, servicesQueryOptions, listFilters);
   const selection = useSelection();
   const [toDelete, setToDelete] = useState<ServiceRecord | null>(null);
   const [bulkDelete, setBulkDelete] = useState(false);
@@ -97,6 +99,7 @@ export default function ServicesPage() {
 
   return (
     <ListFrame
+      exportButton={<ExportButton {...servicesRequest({ ...listParams(list), ...listFilters })} />}
       title={t('services.list.title')}
       subtitle={t('services.list.subtitle')}
       actions={

@@ -12,14 +12,17 @@ export interface SpecialitiesQuery {
   status: 'active' | 'inactive' | null;
 }
 
-export function getSpecialities(query: SpecialitiesQuery, signal?: AbortSignal): Promise<ApiList<SpecializationRecord>> {
-  return http.get<ApiList<SpecializationRecord>>('/specializations', {
-    signal,
-    query: {
+/** The list's request, its path and query: the CSV export asks the same at `<path>/export.csv`. */
+export function specialitiesRequest(query: SpecialitiesQuery) {
+  return { path: '/specializations', query: {
       page: query.page, limit: query.limit, sortBy: query.sortBy, order: query.order, search: query.search,
       isActive: query.status ? String(query.status === 'active') : undefined,
-    },
-  });
+    } };
+}
+
+export function getSpecialities(query: SpecialitiesQuery, signal?: AbortSignal): Promise<ApiList<SpecializationRecord>> {
+  const request = specialitiesRequest(query);
+  return http.get<ApiList<SpecializationRecord>>(request.path, { signal, query: request.query });
 }
 
 export const specialitiesQueryOptions = (query: SpecialitiesQuery) =>

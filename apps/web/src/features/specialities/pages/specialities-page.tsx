@@ -4,10 +4,11 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { SpecializationRecord } from '@clinic/shared';
 import { StatusBadge } from '@/components/details';
-import { FilterBar, IdCell, ListFrame, useListQuery, useListState, useStatusFilter, type DataTableColumn } from '@/components/list';
+import { FilterBar, IdCell, ListFrame, listParams, useListQuery, useListState, useStatusFilter, type DataTableColumn } from '@/components/list';
+import { ExportButton } from '@/components/export-button';
 import { DAY_MONTH_YEAR, formatDate } from '@/lib/dates';
 import { useCanOpen } from '@/lib/pages';
-import { specialitiesQueryOptions } from '../api/get-specialities';
+import { specialitiesQueryOptions, specialitiesRequest } from '../api/get-specialities';
 
 export default function SpecialitiesPage() {
   const { t, i18n } = useTranslation();
@@ -20,7 +21,8 @@ export default function SpecialitiesPage() {
     active: t('specialities.list.active'),
     inactive: t('specialities.list.inactive'),
   });
-  const specialities = useListQuery(list, specialitiesQueryOptions, { status });
+  const listFilters = { status };
+  const specialities = useListQuery(list, specialitiesQueryOptions, listFilters);
 
   const columns: DataTableColumn<SpecializationRecord>[] = [
     { key: 'publicId', header: t('specialities.columns.id'), sortKey: 'publicId', render: (s) => <IdCell>{s.publicId}</IdCell> },
@@ -47,6 +49,7 @@ export default function SpecialitiesPage() {
 
   return (
     <ListFrame
+      exportButton={<ExportButton {...specialitiesRequest({ ...listParams(list), ...listFilters })} />}
       title={t('specialities.list.title')}
       subtitle={t('specialities.list.subtitle')}
       actions={

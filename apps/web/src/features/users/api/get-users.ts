@@ -14,10 +14,9 @@ export interface UsersQuery {
   status: 'active' | 'inactive' | null;
 }
 
-export function getUsers(query: UsersQuery, signal?: AbortSignal): Promise<ApiList<UserListItem>> {
-  return http.get<ApiList<UserListItem>>('/employees', {
-    signal,
-    query: {
+/** The list's request, its path and query: the CSV export asks the same at `<path>/export.csv`. */
+export function usersRequest(query: UsersQuery) {
+  return { path: '/employees', query: {
       page: query.page,
       limit: query.limit,
       sortBy: query.sortBy,
@@ -27,8 +26,12 @@ export function getUsers(query: UsersQuery, signal?: AbortSignal): Promise<ApiLi
       filter_fields: query.role ? JSON.stringify({ roleName: query.role }) : undefined,
       // Only people who can sign in are users; staff without an account are listed under Staff and Doctors.
       hasAccount: 'true',
-    },
-  });
+    } };
+}
+
+export function getUsers(query: UsersQuery, signal?: AbortSignal): Promise<ApiList<UserListItem>> {
+  const request = usersRequest(query);
+  return http.get<ApiList<UserListItem>>(request.path, { signal, query: request.query });
 }
 
 export const usersKeys = {

@@ -5,11 +5,12 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { UserListItem } from '@clinic/shared';
 import { StatusBadge } from '@/components/details';
-import { FilterBar, IdCell, ListFrame, RowActions, useListQuery, useListState, useStatusFilter, type DataTableColumn } from '@/components/list';
+import { FilterBar, IdCell, ListFrame, listParams, RowActions, useListQuery, useListState, useStatusFilter, type DataTableColumn } from '@/components/list';
+import { ExportButton } from '@/components/export-button';
 import { DeleteEmployeeDialog, EmployeeStatusSwitch } from '@/features/employees';
 import { useCanOpen } from '@/lib/pages';
 import { useSession } from '@/lib/session-context';
-import { usersQueryOptions } from '../api/get-users';
+import { usersQueryOptions, usersRequest } from '../api/get-users';
 
 /** The spec offers a single role in the filter. */
 const ROLE_OPTIONS = ['Admin'] as const;
@@ -26,7 +27,8 @@ export default function UsersPage() {
   const [toDelete, setToDelete] = useState<{ id: string; name: string } | null>(null);
   const list = useListState({ filters: ['role', 'status'] as const });
   const { status, select: statusSelect } = useStatusFilter(list, { label: t('users.filters.status'), placeholder: t('users.filters.allStatuses') });
-  const users = useListQuery(list, usersQueryOptions, { role: list.filters.role, status });
+  const listFilters = { role: list.filters.role, status };
+  const users = useListQuery(list, usersQueryOptions, listFilters);
 
   const columns: DataTableColumn<UserListItem>[] = [
     { key: 'publicId', header: t('users.columns.userId'), sortKey: 'publicId', render: (user) => <IdCell>{user.publicId}</IdCell> },
@@ -94,6 +96,7 @@ export default function UsersPage() {
 
   return (
     <ListFrame
+      exportButton={<ExportButton {...usersRequest({ ...listParams(list), ...listFilters })} />}
       title={t('users.title')}
       subtitle={t('users.subtitle')}
       actions={

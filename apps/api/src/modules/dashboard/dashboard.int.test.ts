@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appointments } from '../../db/schema/index.js';
+import { seedOrganisation } from '../../seed/organisation.js';
+import { seedPatients } from '../../seed/patients.js';
+import { seedPeople } from '../../seed/people.js';
+import { seedScheduling } from '../../seed/scheduling.js';
+import { auth, body, createOrg, createTestContext, type TestContext, type TestOrg } from '../../test/harness.js';
+
+/**
+ * A hand-computed fortnight at one clinic (Asia/Riyadh, +03:00, open Sunday to Thursday 09:00-17:00, closed for a
+ * holiday on Sunday 8 March). Doctor D works Sundays 08:00-13:00 and Mondays 10:00-18:00 with a break 12:00-12:30,
+ * and is on approved leave on Monday 2 March. Period: Sunday 1 March to Saturday 14 March 2026.
+ *
+ * Working minutes of D: 1 Mar 09:00-13:00 less the break = 210; 2 Mar leave = 0; 8 Mar holiday = 0;
+ * 9 Mar 10:00-17:00 less the break = 390. Total 600.
+ */
+let ctx: TestContext;
+let org: TestOrg;
+const ids = { clinic: '', doctor: '', cheap: '', dear: '', p1: '', p2: '', p3: '' };
+
+const at = (local: string) => new Date(`${local}+03:00`);
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  org = await createOrg(ctx);
+  await seedOrganisation(ctx.database.db, org.companyId);
+  await seedPeople(ctx.database.db, org.companyId);
+  await seedPatients(ctx.database.db, org.companyId);
+  // Services and doctors' links; its appointments fall years after the fixture's fortnight.
+  await seedScheduling(ctx.database.db, org.companyId, new Date('2031-06-01T00:00:00Z'));
+  const q = ctx.database.query.bind(ctx.database);
+  const [link] = await q<{ clinic_id: string; employee_id: string }>(
+    `select ec.clinic_id, ec.employee_id from employee_clinics ec join employees e on e.company_id = ec.company_id and e.id = ec.employee_id
+      where ec.company_id = $1 and e.employee_type = 'Doctor' order by e.name limit 1`, [org.companyId]);
+  ids.clinic = link!.clinic_id;
+  ids.doctor = link!.employee_id;
+  await q(`update clinics set time_zone = 'Asia/Riyadh', working_hours = $2, holidays = $3 where id = $1`, [ids.clinic,
+    JSON.stringify(['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday'].map((day) => ({ day, timeSlots: [{ startTime: '09:00', endTime: '17:00' }] }))),
+    JSON.stringify([{ name: 'Founding Day', date: '2026-03-08', reason: 'Holiday' }])]);
+  await q(`update employees set working_hours = $2, break_times = $3, vacation_records = $4 where id = $1`, [ids.doctor,
+    JSON.stringify([{ day: 'Sunday', startTime: '08:00', endTime: '13:00' }, { day: 'Monday', startTime: '10:00', endTime: '18:00' }]),
+    JSON.stringify([{ startTime: '12:00', endTime: '12:30' }]),
+    JSON.stringify([{ leaveStartDate: '2026-03-02', leaveEndDate: '2026-03-02', leaveType: 'Vacation', status: 'Approved' }])]);
+  const svc = await q<{ id: string }>('select id from services where company_id = $1 order by name limit 2', [org.companyId]);
+  ids.cheap = svc[0]!.id;
+  ids.dear = svc[1]!.id;
+  await q('update services set price = 100 where id = $1', [ids.cheap]);
+  await q('update services set price = 150.5 where id = $1', [ids.dear]);
+  const pts = await q<{ id: string }>('select id from patients where company_id = $1 order by public_id limit 3', [org.companyId]);
+  [ids.p1, ids.p2, ids.p3] = pts.map((p) => p.id) as [string, string, string];
+
+  let n = 0;
+  const row = (patient: string, service: string, start: string, minutes: number, status: string, extra: Partial<typeof appointments.$inferInsert> = {}) => {
+    n += 1;
+    const startsAt = at(start);
+    return {
+      companyId: org.companyId, publicId: `APT-DASH-${n}`, patientId: patient, doctorId: ids.doctor, clinicId: ids.clinic, serviceId: service,
+      reason: 'Fixture', startsAt, endsAt: new Date(startsAt.getTime() + minutes * 60_000), status, ...extra,
+    };
+  };
+  await ctx.database.db.insert(appointments).values([
+    // P2's earlier visit: P2 returns in the period.
+    row(ids.p2, ids.cheap, '2026-02-01T09:00:00', 30, 'completed'),
+    // Outside the period by clinic-local day, though within a day of it in UTC.
+    row(ids.p3, ids.cheap, '2026-02-28T23:50:00', 20, 'scheduled'),
+    row(ids.p3, ids.cheap, '2026-03-15T00:30:00', 20, 'scheduled'),
+    // In the period.
+    row(ids.p1, ids.dear, '2026-03-01T09:00:00', 30, 'completed', { arrivedAt: at('2026-03-01T08:50:00'), calledInAt: at('2026-03-01T09:05:00') }),
+    row(ids.p2, ids.cheap, '2026-03-01T10:00:00', 30, 'completed', { arrivedAt: at('2026-03-01T09:55:00'), calledInAt: at('2026-03-01T10:00:00') }),
+    row(ids.p3, ids.cheap, '2026-03-09T11:00:00', 30, 'no_show'),
+    row(ids.p3, ids.cheap, '2026-03-09T13:00:00', 30, 'cancelled', { lateCancellation: true }),
+    row(ids.p1, ids.cheap, '2026-03-09T14:00:00', 20, 'cancelled'),
+    row(ids.p1, ids.cheap, '2026-03-10T09:00:00', 30, 'arrived', { arrivedAt: at('2026-03-10T08:45:00') }),
+    row(ids.p2, ids.cheap, '2026-03-14T23:30:00', 30, 'scheduled'),
+  ]);
+}, 120_000);
+afterAll(() => ctx?.close());
+
+const get = (query: string, lang?: string) => ctx.app.inject({ method: 'GET', url: `/api/dashboard?${query}`, headers: auth(org.token, lang) });
+
+describe('dashboard', () => {
+  it('answers the hand-computed figures of the fixture fortnight', async () => {
+    const res = await get(`clinic=${ids.clinic}&from=2026-03-01&to=2026-03-14`);
+    expect(res.statusCode, res.body).toBe(200);
+    const d = body(res).data;
+    expect(d.period).toEqual({ from: '2026-03-01', to: '2026-03-14', days: 14 });
+    expect(d.scope).toMatchObject({ clinic: { _id: ids.clinic }, complex: null, clinics: 1 });
+    expect(d.byStatus).toEqual({ scheduled: 1, arrived: 1, in_consultation: 0, completed: 2, no_show: 1, cancelled: 2 });
+    expect(d.total).toBe(7);
+    expect(d.arrivals).toBe(3);
+    expect(d.averageWaitMinutes).toBe(10);
+    expect(d.noShowRate).toBe(0.2);
+    expect(d.lateCancellationRate).toBe(0.1429);
+    const mine = d.utilisation.find((u: { doctor: { _id: string } }) => u.doctor._id === ids.doctor);
+    expect(mine).toMatchObject({ bookedMinutes: 150, workingMinutes: 600, rate: 0.25 });
+    expect(d.patients).toEqual({ new: 1, returning: 1 });
+    expect(d.revenue).toBe(250.5);
+    expect(d.heatmap).toEqual([
+      { weekday: 0, hour: 11, count: 1 },
+      { weekday: 1, hour: 9, count: 1 },
+      { weekday: 5, hour: 23, count: 1 },
+      { weekday: 6, hour: 9, count: 1 },
+      { weekday: 6, hour: 10, count: 1 },
+    ]);
+  });
+
+  it('counts the whole company, and a clinic with nothing in the period as zeros', async () => {
+    const company = body(await get('from=2026-03-01&to=2026-03-14')).data;
+    expect(company.total).toBe(7);
+    expect(company.scope.clinics).toBeGreaterThan(1);
+    const [other] = await ctx.database.query<{ id: string }>('select id from clinics where company_id = $1 and id <> $2 limit 1', [org.companyId, ids.clinic]);
+    const empty = body(await get(`clinic=${other!.id}&from=2026-03-01&to=2026-03-14`)).data;
+    expect(empty).toMatchObject({ total: 0, arrivals: 0, averageWaitMinutes: null, noShowRate: null, lateCancellationRate: null, revenue: 0, heatmap: [] });
+  });
+
+  it('refuses a period longer than 93 days, backwards, or a clinic and a complex at once, in the caller\'s language', async () => {
+    const long = await get('from=2026-01-01&to=2026-04-04', 'ar');
+    expect(long.statusCode).toBe(422);
+    expect(body(long).message.fields.to).toBe('يمكن أن تكون الفترة 93 يومًا (ربع سنة) على الأكثر');
+    expect((await get('from=2026-01-01&to=2026-04-03')).statusCode).toBe(200);
+    const back = await get('from=2026-03-02&to=2026-03-01');
+    expect(body(back).message.fields.to).toBe('The end of the period must not be before its start');
+    const both = await get(`clinic=${ids.clinic}&complex=${ids.clinic}`);
+    expect(both.statusCode).toBe(422);
+    expect((await get('clinic=0f0f0f0f-0f0f-4f0f-8f0f-0f0f0f0f0f0f')).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,201 @@
+/**
+ * `GET <list>/export.csv` for every list screen: the list's own query schema and service, read page by page
+ * (lib/csv-export.ts). The columns follow what each list shows; dates are ISO instants.
+ */
+import {
+  appointmentListQuery,
+  auditListQuery,
+  clinicCollectionListQuery,
+  clinicListQuery,
+  departmentListQuery,
+  employeeListQuery,
+  patientListQuery,
+  serviceListQuery,
+  specializationListQuery,
+  type AppointmentRecord,
+} from '@clinic/shared';
+import type { App, Deps } from '../../lib/app-types.js';
+import { registerExport } from '../../lib/csv-export.js';
+import { listAppointments } from '../appointments/appointments.service.js';
+import { listAudit } from '../audit/audit.service.js';
+import { listComplexes } from '../cliniccollections/cliniccollections.service.js';
+import { listClinics } from '../clinics/clinics.service.js';
+import { listDepartments } from '../departments/departments.service.js';
+import { listEmployees } from '../employees/employees.service.js';
+import { listPatients } from '../patients/patients.service.js';
+import { listServices } from '../services/services.service.js';
+import { listSpecializations } from '../specializations/specializations.service.js';
+
+const tags = ['exports'];
+
+/** A page of the list's own service: `{ data }` in the list's order. */
+const pageOf = <Q extends object>(q: Q, page: number, limit: number) => ({ ...q, page, limit, allData: undefined });
+
+export function exportRoutes(app: App, deps: Deps) {
+  // The audit export comes first in the route table: the security proofs walk it in order, and the audit it
+  // exports then holds only what the caller did before it.
+  registerExport(app, deps, {
+    path: '/api/audit', permission: 'audit_read', querystring: auditListQuery, tags, entity: 'audit',
+    batch: async (d, caller, q, page, limit) => ({ rows: (await listAudit(d, caller, pageOf(q, page, limit))).data, last: false }),
+    columns: [
+      { header: 'createdAt', cell: (r) => r.createdAt },
+      { header: 'actor', cell: (r) => r.actor },
+      { header: 'action', cell: (r) => r.action },
+      { header: 'entity', cell: (r) => r.entity },
+      { header: 'entityId', cell: (r) => r.entityId },
+      { header: 'changes', cell: (r) => (r.changes === null ? '' : JSON.stringify(r.changes)) },
+      { header: 'ip', cell: (r) => r.ip },
+      { header: 'requestId', cell: (r) => r.requestId },
+    ],
+  });
+
+  registerExport(app, deps, {
+    path: '/api/patients', permission: 'patient_read', querystring: patientListQuery, tags, entity: 'patients',
+    batch: async (d, caller, q, page, limit) => ({ rows: (await listPatients(d, caller.companyId, pageOf(q, page, limit))).data, last: false }),
+    columns: [
+      { header: 'publicId', cell: (r) => r.publicId },
+      { header: 'name', cell: (r) => r.name },
+      { header: 'identity', cell: (r) => r.identity },
+      { header: 'phone', cell: (r) => r.phone },
+      { header: 'dateOfBirth', cell: (r) => r.dateOfBirth },
+      { header: 'gender', cell: (r) => r.gender },
+      { header: 'isActive', cell: (r) => r.isActive },
+      { header: 'lastVisit', cell: (r) => r.lastVisit },
+      { header: 'createdAt', cell: (r) => r.createdAt },
+    ],
+  });
+
+  registerExport(app, deps, {
+    path: '/api/appointments', permission: 'appointment_read', querystring: appointmentListQuery, tags, entity: 'appointments',
+    batch: async (d, caller, q, page, limit) => {
+      const { data } = await listAppointments(d, caller, { ...pageOf(q, page, limit), view: undefined });
+      // A calendar window (from and to) is answered whole in one read, whatever the page.
+      return { rows: data as AppointmentRecord[], last: Boolean(q.from && q.to) };
+    },
+    columns: [
+      { header: 'publicId', cell: (r) => r.publicId },
+      { header: 'startsAt', cell: (r) => r.datetime },
+      { header: 'endsAt', cell: (r) => r.endsAt },
+      { header: 'durationMinutes', cell: (r) => r.durationMinutes },
+      { header: 'timeZone', cell: (r) => r.clinicTimeZone },
+      { header: 'patient', cell: (r) => r.patient },
+      { header: 'doctor', cell: (r) => r.doctor },
+      { header: 'clinic', cell: (r) => r.clinic },
+      { header: 'service', cell: (r) => r.service },
+      { header: 'reason', cell: (r) => r.reason },
+      { header: 'status', cell: (r) => r.status },
+      { header: 'cancellationReason', cell: (r) => r.cancellationReason },
+      { header: 'lateCancellation', cell: (r) => r.lateCancellation },
+      { header: 'arrivedAt', cell: (r) => r.arrivedAt },
+      { header: 'calledInAt', cell: (r) => r.calledInAt },
+      { header: 'completedAt', cell: (r) => r.completedAt },
+      { header: 'waitingMinutes', cell: (r) => r.waitingMinutes },
+    ],
+  });
+
+  // Staff, doctors and user accounts are one list with filters (employeeType, hasAccount, ...).
+  registerExport(app, deps, {
+    path: '/api/employees', permission: ['employee_read', 'user_read'], querystring: employeeListQuery, tags, entity: 'employees',
+    batch: async (d, caller, q, page, limit) => ({ rows: (await listEmployees(d, caller, pageOf(q, page, limit))).data, last: false }),
+    columns: [
+      { header: 'publicId', cell: (r) => r.publicId },
+      { header: 'name', cell: (r) => r.name },
+      { header: 'employeeType', cell: (r) => r.employeeType },
+      { header: 'jobTitle', cell: (r) => r.jobTitle },
+      { header: 'phone', cell: (r) => r.phone },
+      { header: 'email', cell: (r) => r.email },
+      { header: 'username', cell: (r) => r.username },
+      { header: 'roles', cell: (r) => r.roleIds },
+      { header: 'specializations', cell: (r) => r.specializations },
+      { header: 'clinics', cell: (r) => r.clinics },
+      { header: 'gender', cell: (r) => r.gender },
+      { header: 'dateOfBirth', cell: (r) => r.dateOfBirth },
+      { header: 'consultationFee', cell: (r) => r.consultation_fee },
+      { header: 'hasAccount', cell: (r) => r.hasAccount },
+      { header: 'isActive', cell: (r) => r.isActive },
+      { header: 'lastLoginAt', cell: (r) => r.lastLoginAt },
+      { header: 'createdAt', cell: (r) => r.createdAt },
+    ],
+  });
+
+  registerExport(app, deps, {
+    path: '/api/services', permission: ['service_read', 'appointment_read'], querystring: serviceListQuery, tags, entity: 'services',
+    batch: async (d, caller, q, page, limit) => ({ rows: (await listServices(d, caller, pageOf(q, page, limit))).data, last: false }),
+    columns: [
+      { header: 'publicId', cell: (r) => r.publicId },
+      { header: 'name', cell: (r) => r.name },
+      { header: 'description', cell: (r) => r.description },
+      { header: 'price', cell: (r) => r.price },
+      { header: 'durationMinutes', cell: (r) => r.durationMinutes },
+      { header: 'clinic', cell: (r) => r.clinic },
+      { header: 'doctors', cell: (r) => r.doctors },
+      { header: 'isActive', cell: (r) => r.isActive },
+      { header: 'createdAt', cell: (r) => r.createdAt },
+    ],
+  });
+
+  registerExport(app, deps, {
+    path: '/api/specializations', permission: ['speciality_read', 'employee_read', 'clinic_read'], querystring: specializationListQuery, tags,
+    entity: 'specializations',
+    batch: async (d, caller, q, page, limit) => ({ rows: (await listSpecializations(d, caller, pageOf(q, page, limit))).data, last: false }),
+    columns: [
+      { header: 'publicId', cell: (r) => r.publicId },
+      { header: 'name', cell: (r) => r.name },
+      { header: 'description', cell: (r) => r.description },
+      { header: 'certificationRequirements', cell: (r) => r.certificationRequirements },
+      { header: 'medicalProcedures', cell: (r) => r.medicalProcedures },
+      { header: 'requiredEquipment', cell: (r) => r.requiredEquipment },
+      { header: 'requiredStaff', cell: (r) => r.requiredStaff },
+      { header: 'isActive', cell: (r) => r.isActive },
+      { header: 'createdAt', cell: (r) => r.createdAt },
+    ],
+  });
+
+  registerExport(app, deps, {
+    path: '/api/clinics', permission: 'clinic_read', querystring: clinicListQuery, tags, entity: 'clinics',
+    batch: async (d, caller, q, page, limit) => ({ rows: (await listClinics(d, caller, pageOf(q, page, limit))).data, last: false }),
+    columns: [
+      { header: 'publicId', cell: (r) => r.publicId },
+      { header: 'name', cell: (r) => r.name },
+      { header: 'pic', cell: (r) => r.PIC },
+      { header: 'specializations', cell: (r) => r.specializations },
+      { header: 'department', cell: (r) => r.department },
+      { header: 'complex', cell: (r) => r.clinicCollection },
+      { header: 'averageVisit', cell: (r) => r.AverageDurationOfVisit },
+      { header: 'timeZone', cell: (r) => r.timeZone },
+      { header: 'isActive', cell: (r) => r.isActive },
+      { header: 'createdAt', cell: (r) => r.createdAt },
+    ],
+  });
+
+  registerExport(app, deps, {
+    path: '/api/departments', permission: 'department_read', querystring: departmentListQuery, tags, entity: 'departments',
+    batch: async (d, caller, q, page, limit) => ({ rows: (await listDepartments(d, caller, pageOf(q, page, limit))).data, last: false }),
+    columns: [
+      { header: 'publicId', cell: (r) => r.publicId },
+      { header: 'name', cell: (r) => r.name },
+      { header: 'pic', cell: (r) => r.PIC },
+      { header: 'complex', cell: (r) => r.clinicCollection },
+      { header: 'clinicsCount', cell: (r) => r.clinicCount },
+      { header: 'isActive', cell: (r) => r.isActive },
+      { header: 'createdAt', cell: (r) => r.createdAt },
+    ],
+  });
+
+  registerExport(app, deps, {
+    path: '/api/cliniccollections', permission: 'complex_read', querystring: clinicCollectionListQuery, tags, entity: 'cliniccollections',
+    batch: async (d, caller, q, page, limit) => ({ rows: (await listComplexes(d, caller, pageOf(q, page, limit))).data, last: false }),
+    columns: [
+      { header: 'publicId', cell: (r) => r.publicId },
+      { header: 'name', cell: (r) => r.name },
+      { header: 'pic', cell: (r) => r.PIC },
+      { header: 'email', cell: (r) => r.email },
+      { header: 'phone', cell: (r) => r.phone },
+      { header: 'country', cell: (r) => r.country },
+      { header: 'clinicsCount', cell: (r) => r.clinicsCount },
+      { header: 'departmentsCount', cell: (r) => r.departmentsCount },
+      { header: 'isActive', cell: (r) => r.isActive },
+      { header: 'createdAt', cell: (r) => r.createdAt },
+    ],
+  });
+}

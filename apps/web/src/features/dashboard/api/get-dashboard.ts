@@ -1,0 +1,27 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ApiList, ApiSuccess, DashboardFigures } from '@clinic/shared';
+import { http } from '@/lib/http';
+
+export interface DashboardScope {
+  clinic: string | null;
+  complex: string | null;
+  from: string;
+  to: string;
+}
+
+export function useDashboard(scope: DashboardScope) {
+  return useQuery({
+    queryKey: ['dashboard', scope],
+    queryFn: ({ signal }) => http.get<ApiSuccess<DashboardFigures>>('/dashboard', { signal, silent: true, query: { ...scope } }).then((r) => r.data),
+  });
+}
+
+/** Complexes of the company, for the scope picker. */
+export function useComplexOptions(enabled: boolean) {
+  return useQuery({
+    queryKey: ['dashboard', 'complexes'],
+    enabled,
+    queryFn: ({ signal }) =>
+      http.get<ApiList<{ _id: string; name: string }>>('/cliniccollections', { signal, query: { allData: true, sortBy: 'name', order: 'asc' } }).then((r) => r.data),
+  });
+}

@@ -1,0 +1,65 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { DashboardFigures } from '@clinic/shared';
+import { demoUser, emptyList, jsonResponse, mockFetch, renderApp, setLanguage, signIn } from '@/test/utils';
+
+const figures: DashboardFigures = {
+  period: { from: '2026-03-08', to: '2026-03-14', days: 7 },
+  scope: { clinic: null, complex: null, clinics: 2 },
+  byStatus: { scheduled: 1, arrived: 1, in_consultation: 0, completed: 2, no_show: 1, cancelled: 2 },
+  total: 7,
+  arrivals: 3,
+  averageWaitMinutes: 10,
+  noShowRate: 0.2,
+  lateCancellationRate: 0.1429,
+  utilisation: [{ doctor: { _id: 'd1', name: 'Dr. Omar Haddad' }, bookedMinutes: 150, workingMinutes: 600, rate: 0.25 }],
+  patients: { new: 1, returning: 1 },
+  revenue: 250.5,
+  heatmap: [{ weekday: 6, hour: 9, count: 2 }],
+  today: '2026-03-10',
+  agenda: [{
+    _id: 'a1', publicId: 'APT-000001', datetime: '2026-03-10T09:30:00+03:00', endsAt: '2026-03-10T10:00:00+03:00', status: 'scheduled',
+    patient: { _id: 'p1', name: 'Sara Nasser' }, doctor: { _id: 'd1', name: 'Dr. Omar Haddad' }, clinic: { _id: 'c1', name: 'Olaya Clinic' }, service: { _id: 's1', name: 'Consultation' },
+  }],
+};
+
+function api() {
+  const asked: URL[] = [];
+  mockFetch((url) => {
+    if (url.pathname === '/api/profile') return jsonResponse(200, { success: true, data: { ...demoUser, permissions: ['dashboard_read', 'appointment_read'] } });
+    if (url.pathname === '/api/dashboard') {
+      asked.push(url);
+      return jsonResponse(200, { success: true, data: figures });
+    }
+    return jsonResponse(200, emptyList());
+  });
+  return asked;
+}
+
+describe('dashboard page', () => {
+  beforeEach(() => signIn({ permissions: ['dashboard_read', 'appointment_read'] }));
+
+  it('shows the figures for this week, and asks again for the month', async () => {
+    await setLanguage('en');
+    const asked = api();
+    renderApp('/dashboard');
+    expect(await screen.findByTestId('tile-total')).toHaveTextContent('7');
+    expect(screen.getByTestId('tile-wait')).toHaveTextContent('10 min');
+    expect(screen.getByTestId('tile-no-show')).toHaveTextContent('20%');
+    expect(screen.getByTestId('tile-revenue')).toHaveTextContent('250.50');
+    expect(within(screen.getByTestId('dashboard-agenda')).getByText('Sara Nasser')).toBeInTheDocument();
+    const first = asked[0]!;
+    expect(Number(new Date(first.searchParams.get('to')!)) - Number(new Date(first.searchParams.get('from')!))).toBe(6 * 86_400_000);
+    await userEvent.click(screen.getByText('This month'));
+    await waitFor(() => expect(asked.some((u) => u.searchParams.get('from')!.endsWith('-01'))).toBe(true));
+  });
+
+  it('speaks Arabic', async () => {
+    await setLanguage('ar');
+    api();
+    renderApp('/dashboard');
+    expect(await screen.findByText('المواعيد حسب الحالة')).toBeInTheDocument();
+    expect(screen.getByText('مواعيد اليوم', { exact: false })).toBeInTheDocument();
+  });
+});

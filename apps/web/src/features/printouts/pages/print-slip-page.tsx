@@ -1,0 +1,60 @@
+import { useQuery } from '@tanstack/react-query';
+import { Divider, Loader, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import type { ApiSuccess, AppointmentRecord, ClinicRecord } from '@clinic/shared';
+import { http } from '@/lib/http';
+import { useSession } from '@/lib/session-context';
+import { PrintFrame, printClasses } from '../components/print-frame';
+import { clinicDateTime, printedAt } from '../components/print-format';
+
+/** The slip handed to a patient after booking: `/print/slip/:id`. */
+export default function PrintSlipPage() {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const { id } = useParams();
+  const { user, can } = useSession();
+  const appointment = useQuery({
+    queryKey: ['print', 'slip', id],
+    queryFn: ({ signal }) => http.get<ApiSuccess<AppointmentRecord>>(`/appointments/${id}`, { signal }).then((r) => r.data),
+  });
+  const clinicId = appointment.data?.clinic._id;
+  // The address comes from the clinic's record, for those who may read it.
+  const clinic = useQuery({
+    queryKey: ['print', 'clinic', clinicId],
+    enabled: Boolean(clinicId) && can('clinic_read'),
+    queryFn: ({ signal }) => http.get<ApiSuccess<ClinicRecord>>(`/clinics/${clinicId}`, { signal, silent: true }).then((r) => r.data),
+  });
+  const a = appointment.data;
+  const rows: Array<[string, string | null | undefined]> = a ? [
+    [t('printouts.slip.number'), a.publicId],
+    [t('printouts.slip.clinic'), a.clinic.name],
+    [t('printouts.slip.address'), clinic.data?.address],
+    [t('printouts.slip.doctor'), a.doctor.name],
+    [t('printouts.slip.service'), a.service.name],
+    [t('printouts.slip.when'), clinicDateTime(a.datetime, lang)],
+    [t('printouts.slip.zone'), a.clinicTimeZone],
+    [t('printouts.slip.patient'), a.patient.name],
+    [t('printouts.slip.patientId'), a.patient.publicId],
+    [t('printouts.slip.reason'), a.reason],
+  ] : [];
+  return (
+    <PrintFrame testId="print-slip">
+      {appointment.isPending ? <Loader size="sm" /> : !a ? <Text>{t('printouts.notFound')}</Text> : (
+        <>
+          <Title order={3}>{t('printouts.slip.title')}</Title>
+          <Divider my="sm" />
+          <table className={printClasses.table}>
+            <tbody>
+              {rows.filter(([, v]) => v).map(([label, value]) => (
+                <tr key={label}><th style={{ width: '35%' }}>{label}</th><td>{value}</td></tr>
+              ))}
+            </tbody>
+          </table>
+          <Text mt="md">{t('printouts.slip.arrive')}</Text>
+          <Text className={printClasses.meta} mt="md">{t('printouts.printedBy', { name: user?.userName ?? '', when: printedAt(lang) })}</Text>
+        </>
+      )}
+    </PrintFrame>
+  );
+}
