@@ -98,6 +98,17 @@ export function CalendarGrid({
         }
         continue;
       }
+      // The service's buffers hold the doctor too: drawn lighter, behind the cells, around the visit.
+      const startMin = toMinutes(s.time) ?? 0;
+      const endMin = toMinutes(e.time) ?? 0;
+      const before = a.bufferBeforeMinutes ?? 0;
+      const after = a.bufferAfterMinutes ?? 0;
+      if (before > 0 && startMin - before >= 0) {
+        list.push({ start: wallIso(s.date, startMin - before), end: `${s.date}T${s.time}:00`, display: 'background', classNames: ['sched-buffer'], extendedProps: { kind: 'buffer' } });
+      }
+      if (after > 0 && e.date === s.date && endMin + after <= 24 * 60) {
+        list.push({ start: `${e.date}T${e.time}:00`, end: wallIso(e.date, endMin + after), display: 'background', classNames: ['sched-buffer'], extendedProps: { kind: 'buffer' } });
+      }
       const movable = canWrite && a.status === 'scheduled' && (s.date > now.date || (s.date === now.date && toMinutes(s.time) >= nowMinutes));
       list.push({
         id: a._id,
@@ -157,7 +168,7 @@ export function CalendarGrid({
       arg.el.setAttribute('data-appointment-id', record._id);
       arg.el.setAttribute('title', `${timeRange(wallOf(record.datetime).time, wallOf(record.endsAt).time)} ${record.patient.name} · ${record.reason} · ${record.doctor.name}`);
     } else {
-      arg.el.setAttribute('data-testid', kind === 'closed' ? 'calendar-closed' : 'calendar-past');
+      arg.el.setAttribute('data-testid', kind === 'closed' ? 'calendar-closed' : kind === 'buffer' ? 'calendar-buffer' : 'calendar-past');
       arg.el.setAttribute('aria-hidden', 'true');
     }
   };

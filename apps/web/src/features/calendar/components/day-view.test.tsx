@@ -71,6 +71,19 @@ describe('DayView', () => {
     expect(within(headers[2]!).getByText('Doctor on leave')).toBeInTheDocument();
   });
 
+  it('draws a service\'s preparation and cleaning time lighter around its visit, in the visit\'s lane', async () => {
+    renderDay({ cards: [card('b1', 'd2', '10:00', '10:30', { bufferBeforeMinutes: 10, bufferAfterMinutes: 15 })] });
+    const [, d2] = await screen.findAllByTestId('dayview-column');
+    const buffers = within(d2!).getAllByTestId('dayview-buffer');
+    expect(buffers).toHaveLength(2);
+    // In rows of the grid: 10 minutes before the visit, 15 after it.
+    const lens = buffers.map((b) => Number(b.style.getPropertyValue('--dv-len')));
+    const card10 = within(d2!).getByTestId('dayview-card');
+    const visitLen = Number(card10.style.getPropertyValue('--dv-len'));
+    expect(lens[0]! / visitLen).toBeCloseTo(10 / 30);
+    expect(lens[1]! / visitLen).toBeCloseTo(15 / 30);
+  });
+
   it('puts overlapping appointments of one doctor side by side, and a lone one across the column', async () => {
     renderDay();
     const [d1, d2] = await screen.findAllByTestId('dayview-column');

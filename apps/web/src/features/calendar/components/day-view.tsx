@@ -318,6 +318,23 @@ const DoctorColumn = memo(function DoctorColumn({
           </span>
         </div>
       ))}
+      {placed.flatMap((p) => {
+        // Preparation and cleaning time of the service: it holds the doctor like the visit, drawn lighter around it.
+        const lane = { '--dv-lane': p.lane, '--dv-lanes': p.lanes };
+        const around = [
+          { key: 'before', start: p.start - (p.card.bufferBeforeMinutes ?? 0), end: p.start },
+          { key: 'after', start: p.end, end: p.end + (p.card.bufferAfterMinutes ?? 0) },
+        ].filter((b) => b.end > b.start);
+        return around.map((b) => (
+          <div
+            key={`${p.card._id}-${b.key}`}
+            className={classes.buffer}
+            style={{ ...rowsStyle(b.start, b.end, from, step), ...lane } as CSSProperties}
+            aria-hidden
+            data-testid="dayview-buffer"
+          />
+        ));
+      })}
       {placed.map((p) => {
         const style = {
           ...rowsStyle(p.start, p.end, from, step),
