@@ -86,8 +86,6 @@ export const PAGES: readonly PageEntry[] = [
   { path: '/roles', title: 'shell.titles.roles', permissions: ['role_read', 'role_write'], page: () => import('@/features/roles/pages/roles-page'), menu: { label: 'shell.nav.roles', icon: IconShieldLock } },
   { path: '/audit', title: 'shell.titles.audit', permissions: ['audit_read'], page: () => import('@/features/audit/pages/audit-page'), menu: { label: 'shell.nav.audit', icon: IconHistory } },
   { path: '/frontdesk', title: 'shell.titles.frontdesk', permissions: ['appointment_read'], page: () => import('@/features/frontdesk/pages/frontdesk-page'), menu: { label: 'shell.nav.frontdesk', icon: IconLayoutKanban } },
-  { path: '/waitlist', title: 'shell.titles.waitlist', permissions: ['appointment_read'], page: () => import('@/features/waitlist/pages/waitlist-page'), menu: { label: 'shell.nav.waitlist', icon: IconHourglass } },
-  { path: '/reminders', title: 'shell.titles.reminders', permissions: ['admin'], page: () => import('@/features/reminders/pages/outbox-page'), menu: { label: 'shell.nav.reminders', icon: IconSend } },
   // The patient's confirm/cancel page: public, routed outside the sign-in guard and the shell (app/routes.tsx).
   { path: '/visit', title: 'shell.titles.visit' },
   { path: '/appointments', title: 'shell.titles.appointments', permissions: ['appointment_read'], page: () => import('@/features/appointments/pages/appointments-page'), menu: { label: 'shell.nav.appointments', icon: IconCalendarEvent } },
@@ -98,6 +96,8 @@ export const PAGES: readonly PageEntry[] = [
   { path: '/patients/edit/:id', title: 'shell.titles.editPatient', permissions: ['patient_write'], page: () => import('@/features/patients/pages/edit-patient-page') },
   { path: '/patients/appointments', title: 'shell.titles.patientAppointments', permissions: ['appointment_read'], page: () => import('@/features/calendar/pages/calendar-page') },
   { path: '/patients/details/:id', title: 'shell.titles.patientDetails', permissions: ['patient_read'], page: () => import('@/features/patients/pages/patient-details-page') },
+  { path: '/waitlist', title: 'shell.titles.waitlist', permissions: ['appointment_read'], page: () => import('@/features/waitlist/pages/waitlist-page'), menu: { label: 'shell.nav.waitlist', icon: IconHourglass } },
+  { path: '/reminders', title: 'shell.titles.reminders', permissions: ['admin'], page: () => import('@/features/reminders/pages/outbox-page'), menu: { label: 'shell.nav.reminders', icon: IconSend } },
   { path: '/company', title: 'shell.titles.company', permissions: ['company_read'], plan: 'company', page: () => import('@/features/company/pages/company-page'), menu: { label: 'shell.nav.company', icon: IconBuilding, group: 'medicalFacilities' } },
   { path: '/company/edit', title: 'shell.titles.editCompany', permissions: ['company_write'], page: () => import('@/features/company/pages/company-edit-page') },
   { path: '/medicalComplexes', title: 'shell.titles.medicalComplexes', permissions: ['complex_read'], plan: 'complex', page: () => import('@/features/medical-complexes/pages/medical-complexes-page'), menu: { label: 'shell.nav.medicalComplexes', icon: IconBuildingCommunity, group: 'medicalFacilities' } },
