@@ -89,6 +89,8 @@ const CASES: Case[] = [
 
 for (const c of CASES) {
   test(`deleting a ${c.what} from its details page does not ask for it again`, async ({ page }) => {
+    // The live event stream stays open by design; without it the page's network goes idle once its requests are done.
+    await page.route('**/api/live', (route) => route.fulfill({ status: 204 }));
     await signIn(page);
     const id = await c.make(page.request, await tokenOf(page), stamp());
     await page.goto(c.details(id));
