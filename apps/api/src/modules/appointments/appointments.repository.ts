@@ -271,6 +271,14 @@ export async function calendarStamp(db: Db, companyId: string): Promise<number> 
   return row?.stamp ?? 0;
 }
 
+/** The phones of the company's patients `ids` (those without one are absent). */
+export async function patientPhones(db: Db, companyId: string, ids: string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db.select({ id: patients.id, phone: patients.phone }).from(patients)
+    .where(and(eq(patients.companyId, companyId), inArray(patients.id, ids)));
+  return new Map(rows.filter((r) => r.phone).map((r) => [r.id, r.phone!]));
+}
+
 /** Just what a card shows, through one join of the four tables (the clinic for its time zone). */
 const cardColumns = {
   id: appointments.id,
