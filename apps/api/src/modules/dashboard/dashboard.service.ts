@@ -91,7 +91,7 @@ interface GroupRow {
 /**
  * The period's figures counted by the database in one statement: the scope's appointments whose clinic-local day is
  * in the period (each clinic's days as one instant range on `appointments_clinic_time_idx`), grouped by status, by
- * doctor, by service and by local weekday and hour; and the period's patients with a completed visit, of whom those
+ * doctor, by completed visits' service and by local weekday and hour of active ones; and the period's patients with a completed visit, of whom those
  * with an earlier completed visit anywhere in the company (`appointments_patient_completed_idx`) are returning.
  * The rows themselves never leave the database.
  */
@@ -107,20 +107,31 @@ async function periodAggregates(deps: Deps, companyId: string, scope: Array<{ id
         extract(isodow from a.starts_at at time zone z.tz)::int - 1 as weekday, extract(hour from a.starts_at at time zone z.tz)::int as hour
       from unnest(${list(scope.map((c) => c.id), 'uuid')}, ${list(scope.map((c) => c.timeZone), 'text')},
         ${list(starts, 'timestamptz')}, ${list(ends, 'timestamptz')}) as z(id, tz, s, e)
-      join ${appointments} a on a.company_id = ${companyId} and a.clinic_id = z.id and a.starts_at >= z.s and a.starts_at < z.e
+      -- One range of appointments_clinic_time_idx per clinic, never a scan of the company's appointments: the lateral
+      -- subquery is kept apart from the join (offset 0), else the planner hashes a sequential scan on a network.
+      cross join lateral (select * from ${appointments} a
+        where a.company_id = ${companyId} and a.clinic_id = z.id and a.starts_at >= z.s and a.starts_at < z.e offset 0) a
     ),
+    -- Four hashed groupings of the period's rows (grouping sets would sort them).
     g as (
-      select case when grouping(status) = 0 then 's' when grouping(doctor_id) = 0 then 'd' when grouping(service_id) = 0 then 'v' else 'h' end as kind,
-        status, doctor_id, service_id, weekday, hour,
-        count(*)::int as n,
-        (count(*) filter (where status <> 'cancelled'))::int as active,
-        (count(*) filter (where status = 'completed'))::int as completed,
-        (count(*) filter (where status = 'cancelled' and late_cancellation))::int as late,
+      select 's' as kind, status, null::uuid as doctor_id, null::uuid as service_id, null::int as weekday, null::int as hour, count(*)::int as n,
+        0 as active, 0 as completed,
+        (count(*) filter (where late_cancellation))::int as late,
         count(arrived_at)::int as arrivals,
-        (count(called_in_at - arrived_at))::int as waits,
+        count(called_in_at - arrived_at)::int as waits,
         (coalesce(sum(extract(epoch from called_in_at - arrived_at)), 0) / 60)::float8 as wait_minutes,
-        (coalesce(sum(extract(epoch from ends_at - starts_at)) filter (where status <> 'cancelled'), 0) / 60)::float8 as booked_minutes
-      from p group by grouping sets ((status), (doctor_id), (service_id), (weekday, hour))
+        0::float8 as booked_minutes
+      from p group by status
+      union all
+      select 'd', null, doctor_id, null, null, null, count(*)::int, 0, 0, 0, 0, 0, 0,
+        (coalesce(sum(extract(epoch from ends_at - starts_at)) filter (where status <> 'cancelled'), 0) / 60)::float8
+      from p group by doctor_id
+      union all
+      select 'v', null, null, service_id, null, null, count(*)::int, 0, count(*)::int, 0, 0, 0, 0, 0
+      from p where status = 'completed' group by service_id
+      union all
+      select 'h', null, null, null, weekday, hour, count(*)::int, count(*)::int, 0, 0, 0, 0, 0, 0
+      from p where status <> 'cancelled' group by weekday, hour
     ),
     f as (select patient_id, min(starts_at) as first from p where status = 'completed' group by patient_id)
     select (select json_agg(g) from g) as groups,
@@ -135,7 +146,7 @@ async function periodAggregates(deps: Deps, companyId: string, scope: Array<{ id
   for (const r of groups) {
     if (r.kind === 's' && r.status) {
       counted.byStatus[r.status] = r.n;
-      counted.lateCancellations += r.late;
+      if (r.status === 'cancelled') counted.lateCancellations += r.late;
       counted.arrivals += r.arrivals;
       counted.waits.count += r.waits;
       counted.waits.minutes += r.wait_minutes;
