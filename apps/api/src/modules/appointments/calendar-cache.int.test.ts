@@ -122,6 +122,35 @@ describe('calendar answers kept while unchanged', () => {
     expect(await db.select().from(calendarStampsPending)).toEqual([]);
   });
 
+  // PostgreSQL only: the embedded database runs one transaction at a time whatever the stamp does.
+  it.skipIf(!process.env.DATABASE_URL)('lets writers of one company commit while another\'s transaction is open, and raises the stamp for each', async () => {
+    const db = ctx.database.db;
+    const stamp = async () => (await db.select().from(calendarStamps).where(eq(calendarStamps.companyId, a.companyId)))[0]?.stamp ?? 0;
+    const [first, second] = body(await calendar()).data as { _id: string }[];
+    const start = await stamp();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    let written!: () => void;
+    const wrote = new Promise<void>((resolve) => { written = resolve; });
+    const open = db.transaction(async (tx) => {
+      await tx.update(appointments).set({ reason: 'Held open' }).where(eq(appointments.id, first!._id));
+      written();
+      await held;
+    });
+    await wrote;
+    // Another writer of the same company commits while the first transaction is still open: nothing queues on the stamp.
+    await Promise.race([
+      db.update(appointments).set({ reason: 'Committed meanwhile' }).where(eq(appointments.id, second!._id)),
+      new Promise((_, reject) => setTimeout(() => reject(new Error('the second writer waited on the first')), 10_000)),
+    ]);
+    expect(await stamp()).toBe(start + 1);
+    expect(body(await calendar()).data.find((c: { _id: string }) => c._id === second!._id).reason).toBe('Committed meanwhile');
+    release();
+    await open;
+    expect(await stamp()).toBe(start + 2);
+    expect(body(await calendar()).data.find((c: { _id: string }) => c._id === first!._id).reason).toBe('Held open');
+  });
+
   it('keeps each company\'s answers apart', async () => {
     await calendar();
     const other = await calendar(b);
