@@ -38,8 +38,12 @@ export interface ExportSpec<Q, T> {
   /** Audit entity and the file's name. */
   entity: string;
   columns: ExportColumn<T>[];
-  /** Page `page` (from 1) of `limit` rows, read with the list's own query and order. */
-  batch: (deps: Deps, caller: Caller, q: Q, page: number, limit: number) => Promise<ExportBatch<T>>;
+  /**
+   * Page `page` (from 1) of `limit` rows, read with the list's own query and order. `previous` is the last row of
+   * the batch before: a list whose order allows resumes right after it (keyset), so each batch costs the same
+   * however deep into the list, where an offset re-reads every row before it.
+   */
+  batch: (deps: Deps, caller: Caller, q: Q, page: number, limit: number, previous?: T) => Promise<ExportBatch<T>>;
 }
 
 /** Cells a spreadsheet would read as a formula (or that hide one behind a tab or carriage return) start with an apostrophe. */
@@ -114,7 +118,7 @@ export function registerExport<Q, T>(app: App, deps: Deps, spec: ExportSpec<Q, T
           count += batch.rows.length;
           if (batch.last || batch.rows.length < limit) break;
           page += 1;
-          batch = await spec.batch(deps, caller, q, page, limit);
+          batch = await spec.batch(deps, caller, q, page, limit, batch.rows.at(-1));
         }
         await recordAudit(deps.db, req, {
           companyId: caller.companyId, actorId: caller.id, action: 'export', entity: spec.entity, changes: { filters: filtersOf(req.query), rows: count },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boolish, listQuerySchema, refSchema } from './common.js';
+import { booleanText, boolish, listQuerySchema, refSchema } from './common.js';
 import { calendarDate, calendarDateProblem, DATE_OUT_OF_RANGE, daysBetween, instantInRange } from './dates.js';
 import { versionInput, versionSchema } from './version.js';
 
@@ -48,6 +48,8 @@ export const appointmentRecord = z.object({
   doctor: refSchema,
   clinic: refSchema,
   service: refSchema,
+  /** The patient's phone: only in lists asked `withPhone=true` by a caller who may read patients (null without one). */
+  patientPhone: z.string().nullable().optional(),
   reason: z.string(),
   datetime: z.string(),
   endsAt: z.string(),
@@ -190,6 +192,8 @@ export const appointmentListQuery = listQuerySchema(appointmentSortFields)
     status: statusList.optional(),
     /** `calendar`: lean cards (AppointmentCard) instead of full records, same envelope. */
     view: z.enum(['calendar'], { error: 'validation.scheduling.invalidView' }).optional(),
+    /** `true`: each record carries its patient's phone (`patientPhone`) when the caller may read patients (the printed day). */
+    withPhone: booleanText.optional(),
     /** A clinic-local day. `datetime` is accepted too (the spec's name); its date part is used. */
     date: appointmentDay.optional(),
     datetime: dayOfDatetime.optional(),

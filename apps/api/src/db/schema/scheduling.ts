@@ -1,4 +1,4 @@
-import { boolean, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { rowId, tenantId, timestamps, version } from './columns.js';
 import { services } from './catalog.js';
 import { companies, employees } from './core.js';
@@ -97,3 +97,21 @@ export const appointments = pgTable('appointments', {
   foreignKey({ columns: [t.companyId, t.serviceId], foreignColumns: [services.companyId, services.id] }).onDelete('restrict'),
   foreignKey({ columns: [t.companyId, t.seriesId], foreignColumns: [appointmentSeries.companyId, appointmentSeries.id] }).onDelete('restrict'),
 ]);
+
+/**
+ * A per-company change stamp of what the calendar's cards show: raised once by every committed transaction that
+ * inserts, updates or deletes an appointment, or renames a patient, a doctor or a service, or moves a clinic to another
+ * time zone (triggers in migrations/0024_hand_change_stamps.sql, whoever writes the row). The calendar keeps its answers while
+ * the company's stamp is unchanged, so every API server sharing the database sees a change at once. No row means 0.
+ * No foreign key: a company's deletion also deletes its appointments, which raise the stamp as the deletion commits.
+ */
+export const calendarStamps = pgTable('calendar_stamps', {
+  companyId: uuid('company_id').primaryKey(),
+  stamp: bigint('stamp', { mode: 'number' }).notNull().default(0),
+});
+
+/** Companies whose stamp the committing transaction raises (rows live only until the commit's deferred trigger). */
+export const calendarStampsPending = pgTable('calendar_stamps_pending', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  companyId: uuid('company_id').notNull(),
+});

@@ -2,7 +2,7 @@ import { and, asc, count, eq, gte, ilike, inArray, lt, notInArray, or, sql, type
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { MAX_BUFFER_MINUTES, MAX_VISIT_MINUTES, type AppointmentCard, type AppointmentRecord, type AppointmentStatus, type BoardCard, type Ref } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
-import { appointments, clinics, employeeClinics, employees, patients, serviceDoctors, services } from '../../db/schema/index.js';
+import { appointments, calendarStamps, clinics, employeeClinics, employees, patients, serviceDoctors, services } from '../../db/schema/index.js';
 import { addDays, safeTimeZone, zonedInstant, zonedIso } from '../../domain/scheduling/time-zone.js';
 import { visitMinutes, waitingMinutes } from '../../domain/scheduling/visit-flow.js';
 import { likePattern, orderBy, pageTotal } from '../../lib/list.js';
@@ -261,21 +261,22 @@ export async function findAppointmentCards(db: Db, f: AppointmentFilters, page: 
 }
 
 /**
- * A fingerprint of everything the cards matching `f` show: the ids and the versions of each appointment and of its
- * patient, doctor, service and clinic. Every change to what a card shows raises one of those versions (and an added
- * or removed appointment changes the ids), so an unchanged fingerprint means an unchanged answer.
+ * The company's calendar change stamp (`calendar_stamps`): raised by the database whenever a transaction that changes
+ * what a card shows commits (an appointment written or deleted, a patient, doctor or service renamed, a clinic's time
+ * zone changed), whoever wrote it. One primary-key read; read before the cards, so a kept answer is never older than
+ * its stamp.
  */
-export async function cardsFingerprint(db: Db, f: AppointmentFilters): Promise<string> {
-  const [row] = await db
-    .select({
-      n: sql<number>`count(*)::int`,
-      fp: sql<string | null>`md5(string_agg(${appointments.id}::text || '.' || ${appointments.version} || '.' || ${patients.version} || '.'
-        || ${doctors.version} || '.' || ${services.version} || '.' || ${clinics.version}, ',' order by ${appointments.id}))`,
-    })
-    .from(appointments)
-    .innerJoin(patients, joinPatient).innerJoin(doctors, joinDoctor).innerJoin(clinics, joinClinic).innerJoin(services, joinService)
-    .where(whereOf(f));
-  return `${row?.n ?? 0}-${row?.fp ?? 'none'}`;
+export async function calendarStamp(db: Db, companyId: string): Promise<number> {
+  const [row] = await db.select({ stamp: calendarStamps.stamp }).from(calendarStamps).where(eq(calendarStamps.companyId, companyId));
+  return row?.stamp ?? 0;
+}
+
+/** The phones of the company's patients `ids` (those without one are absent). */
+export async function patientPhones(db: Db, companyId: string, ids: string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db.select({ id: patients.id, phone: patients.phone }).from(patients)
+    .where(and(eq(patients.companyId, companyId), inArray(patients.id, ids)));
+  return new Map(rows.filter((r) => r.phone).map((r) => [r.id, r.phone!]));
 }
 
 /** Just what a card shows, through one join of the four tables (the clinic for its time zone). */

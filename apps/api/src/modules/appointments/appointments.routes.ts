@@ -7,7 +7,7 @@ import {
 import type { App, Deps } from '../../lib/app-types.js';
 import { t } from '../../lib/i18n.js';
 import { callerOf } from '../../plugins/auth.js';
-import { cardsFingerprint } from './appointments.repository.js';
+import { calendarStamp } from './appointments.repository.js';
 import {
   appointmentFilters, availability, board, bookAppointment, deleteAppointment, getAppointment, isCalendarWindow, listAppointments, nextFree,
   updateAppointment,
@@ -44,15 +44,15 @@ export function appointmentRoutes(app: App, deps: Deps) {
         const { data, total, window } = await listAppointments(deps, caller, req.query);
         return { success: true as const, data, pagination: buildPagination(window.page, window.limit, total.total, total.exact) };
       }
-      // The calendar: the fingerprint first, so a kept answer is never older than what the database holds.
-      const filters = await appointmentFilters(deps, caller, req.query);
-      const fingerprint = await cardsFingerprint(deps.db, filters);
+      // The calendar: the company's change stamp first, so a kept answer is never older than what the database holds.
+      const stamp = await calendarStamp(deps.db, caller.companyId);
       const key = cacheKey(caller.companyId, req.query);
-      const kept = calendarCache.get(key, fingerprint);
+      const kept = calendarCache.get(key, stamp);
       if (kept) return sendCached(req, reply, kept);
+      const filters = await appointmentFilters(deps, caller, req.query);
       const { data, total, window } = await listAppointments(deps, caller, req.query, filters);
       const body = { success: true as const, data, pagination: buildPagination(window.page, window.limit, total.total, total.exact) };
-      return sendCached(req, reply, calendarCache.set(key, fingerprint, body));
+      return sendCached(req, reply, calendarCache.set(key, stamp, body));
     },
   });
 

@@ -23,7 +23,7 @@ import { t } from '../../lib/i18n.js';
 import { afterAppointmentChange } from '../reminders/reminders.service.js';
 import {
   clinicDoctors, clinicTimeZones, findAppointment, findAppointmentCards, findAppointments, findBoardCards, findBusyTimes,
-  loadBookingParties, loadClinicCalendar, loadDoctorCalendar, loadSlotDoctors,
+  loadBookingParties, loadClinicCalendar, loadDoctorCalendar, loadSlotDoctors, patientPhones,
   type AppointmentFilters, type BookingParties,
 } from './appointments.repository.js';
 
@@ -120,7 +120,14 @@ export async function listAppointments(deps: Deps, caller: Caller, q: Appointmen
     return { data: rows as AppointmentCard[] | AppointmentRecord[], total, window: w };
   }
   const { rows, total } = await findAppointments(deps.db, filters, page);
-  return { data: rows as AppointmentCard[] | AppointmentRecord[], total, window: w };
+  return { data: (q.withPhone ? await withPatientPhones(deps, caller, rows) : rows) as AppointmentCard[] | AppointmentRecord[], total, window: w };
+}
+
+/** Records with their patients' phones (the printed day), read in one statement; null to a caller who may not read patients. */
+async function withPatientPhones(deps: Deps, caller: Caller, rows: AppointmentRecord[]): Promise<AppointmentRecord[]> {
+  if (!hasPermission(caller.permissions, 'patient_read')) return rows.map((r) => ({ ...r, patientPhone: null }));
+  const phones = await patientPhones(deps.db, caller.companyId, [...new Set(rows.map((r) => r.patient._id))]);
+  return rows.map((r) => ({ ...r, patientPhone: phones.get(r.patient._id) ?? null }));
 }
 
 export async function getAppointment(deps: Deps, caller: Caller, id: string): Promise<AppointmentRecord> {

@@ -1,15 +1,18 @@
 /**
  * The calendar's answers, kept per company and query while nothing they show has changed. A week of a busy clinic
  * is ~900 cards: writing and compressing them costs the server far more than the database's part, and every screen
- * open on the calendar asks again. Each request still asks the database for the cards' fingerprint
- * (`cardsFingerprint`: ids and versions of the appointments and of what they show), so an answer is never stale,
- * whichever server made the change. Answers are kept compressed, once per encoding, and carry an ETag.
+ * open on the calendar asks again. Each request still reads the company's change stamp from the database
+ * (`calendarStamp`, one primary-key read; raised by triggers whenever a committed change alters a card), so an answer
+ * is never stale, whichever server or script made the change. Answers are kept compressed, once per encoding, and
+ * carry an ETag made of the stamp, the same on every server.
  */
+import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 interface Entry {
-  fingerprint: string;
+  stamp: number;
+  etag: string;
   json: Buffer;
   br?: Buffer;
   gzip?: Buffer;
@@ -22,18 +25,19 @@ export class CalendarCache {
   private readonly entries = new Map<string, Entry>();
   constructor(private readonly max = CALENDAR_CACHE_ENTRIES) {}
 
-  /** The kept answer for `key` if its fingerprint is still `fingerprint`. */
-  get(key: string, fingerprint: string): Entry | null {
+  /** The kept answer for `key` if it was made under the company's current `stamp`. */
+  get(key: string, stamp: number): Entry | null {
     const entry = this.entries.get(key);
     if (!entry) return null;
     this.entries.delete(key);
-    if (entry.fingerprint !== fingerprint) return null;
+    if (entry.stamp !== stamp) return null;
     this.entries.set(key, entry);
     return entry;
   }
 
-  set(key: string, fingerprint: string, body: unknown): Entry {
-    const entry: Entry = { fingerprint, json: Buffer.from(JSON.stringify(body)) };
+  set(key: string, stamp: number, body: unknown): Entry {
+    const etag = `"cal-${stamp}-${createHash('sha1').update(key).digest('base64url').slice(0, 12)}"`;
+    const entry: Entry = { stamp, etag, json: Buffer.from(JSON.stringify(body)) };
     this.entries.delete(key);
     this.entries.set(key, entry);
     while (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
@@ -53,7 +57,7 @@ export function cacheKey(companyId: string, query: Record<string, unknown>): str
 
 /** Sends a kept answer: 304 when the browser has it, else compressed as it accepts (brotli, gzip) or plain. */
 export function sendCached(req: FastifyRequest, reply: FastifyReply, entry: Entry) {
-  const etag = `"cal-${entry.fingerprint.slice(-32)}"`;
+  const etag = entry.etag;
   reply.header('etag', etag).header('vary', 'accept-encoding').header('cache-control', 'private, no-cache');
   if (req.headers['if-none-match'] === etag) return reply.status(304).send();
   reply.type('application/json; charset=utf-8');

@@ -25,7 +25,9 @@ describe('dashboard figures', () => {
   });
 
   it('gives null rates, not zero divisions, for an empty period', () => {
-    const f = dashboardFiguresOf({ from: '2026-03-01', to: '2026-03-01', clinics: [clinic], doctors: [doctor], appointments: [], firstCompleted: new Map() });
+    const f = dashboardFiguresOf({ from: '2026-03-01', to: '2026-03-01', clinics: [clinic], doctors: [doctor], counted: {
+      byStatus: {}, lateCancellations: 0, arrivals: 0, waits: { count: 0, minutes: 0 }, bookedMinutes: new Map(), cells: [], patients: { new: 0, returning: 0 }, revenue: 0,
+    } });
     expect(f).toMatchObject({ total: 0, averageWaitMinutes: null, noShowRate: null, lateCancellationRate: null, revenue: 0, heatmap: [] });
     expect(f.utilisation).toEqual([{ doctorId: 'd1', bookedMinutes: 0, workingMinutes: 270, rate: 0 }]);
   });

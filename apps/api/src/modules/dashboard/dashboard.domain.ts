@@ -1,10 +1,11 @@
 /**
- * The dashboard's figures from the period's appointments, the doctors' calendars and the clinics' hours.
- * Pure: the service reads the rows, this counts. Days are clinic-local (each appointment in its clinic's zone).
+ * The dashboard's figures from the period's appointments as the database counted them, the doctors' calendars and
+ * the clinics' hours. Pure: the service reads the counts, this derives the rates and the working minutes. Days are
+ * clinic-local (each appointment in its clinic's zone).
  */
 import { APPOINTMENT_STATUSES, intersectSpans, type AppointmentStatus, type Span } from '@clinic/shared';
 import { dayAvailability, type ClinicCalendar, type DoctorCalendar } from '../../domain/scheduling/booking-rules.js';
-import { calendarDays, localTime, WEEKDAYS } from '../../domain/scheduling/time-zone.js';
+import { calendarDays } from '../../domain/scheduling/time-zone.js';
 
 export interface DashClinic extends ClinicCalendar {
   id: string;
@@ -18,18 +19,25 @@ export interface DashDoctor extends DoctorCalendar {
   clinicIds: string[];
 }
 
-export interface DashAppointment {
-  clinicId: string;
-  doctorId: string;
-  patientId: string;
-  startsAt: Date;
-  endsAt: Date;
-  status: AppointmentStatus;
-  lateCancellation: boolean;
-  arrivedAt: Date | null;
-  calledInAt: Date | null;
-  /** The service's price. */
-  price: number;
+/**
+ * The period's appointments counted by the database (`periodAggregates` in the service): one GROUP BY over the
+ * period's rows, never the rows themselves. "Active" means not cancelled.
+ */
+export interface DashAggregates {
+  byStatus: Partial<Record<AppointmentStatus, number>>;
+  /** Cancelled late. */
+  lateCancellations: number;
+  /** Checked in; and, of those also called in, the count and the sum of minutes from check-in to being called in. */
+  arrivals: number;
+  waits: { count: number; minutes: number };
+  /** Minutes booked per doctor over active appointments. */
+  bookedMinutes: Map<string, number>;
+  /** Active appointments per clinic-local weekday (0 Monday .. 6 Sunday) and hour. */
+  cells: Array<{ weekday: number; hour: number; count: number }>;
+  /** Patients with a completed visit in the period, whose first completed visit ever is in it (new) or before (returning). */
+  patients: { new: number; returning: number };
+  /** From `periodRevenue`. */
+  revenue: number;
 }
 
 export interface DashInput {
@@ -37,10 +45,7 @@ export interface DashInput {
   to: string;
   clinics: DashClinic[];
   doctors: DashDoctor[];
-  /** Appointments of the scope's clinics starting around the period (those outside its clinic-local days are ignored). */
-  appointments: DashAppointment[];
-  /** Each patient's first completed visit anywhere in the company. */
-  firstCompleted: Map<string, Date>;
+  counted: DashAggregates;
 }
 
 export interface DashFigures {
@@ -90,59 +95,24 @@ export function workingMinutes(doctor: DashDoctor, clinics: DashClinic[], days: 
 }
 
 export function dashboardFiguresOf(input: DashInput): DashFigures {
-  const zones = new Map(input.clinics.map((c) => [c.id, c.timeZone]));
-  const inPeriod = input.appointments.filter((a) => {
-    const date = localTime(a.startsAt, zones.get(a.clinicId) ?? 'UTC').date;
-    return date >= input.from && date <= input.to;
-  });
-  const byStatus = Object.fromEntries(APPOINTMENT_STATUSES.map((s) => [s, 0])) as Record<AppointmentStatus, number>;
-  for (const a of inPeriod) byStatus[a.status] += 1;
-  const total = inPeriod.length;
-
-  const arrived = inPeriod.filter((a) => a.arrivedAt);
-  const waits = arrived.filter((a) => a.calledInAt).map((a) => (a.calledInAt!.getTime() - a.arrivedAt!.getTime()) / 60_000);
-  const averageWaitMinutes = waits.length ? round(waits.reduce((s, w) => s + w, 0) / waits.length, 1) : null;
-
-  const notCancelled = inPeriod.filter((a) => a.status !== 'cancelled');
-  const noShowRate = notCancelled.length ? round(byStatus.no_show / notCancelled.length, 4) : null;
-  const late = inPeriod.filter((a) => a.status === 'cancelled' && a.lateCancellation).length;
-  const lateCancellationRate = total ? round(late / total, 4) : null;
+  const c = input.counted;
+  const byStatus = Object.fromEntries(APPOINTMENT_STATUSES.map((s) => [s, c.byStatus[s] ?? 0])) as Record<AppointmentStatus, number>;
+  const total = APPOINTMENT_STATUSES.reduce((sum, s) => sum + byStatus[s], 0);
+  const averageWaitMinutes = c.waits.count ? round(c.waits.minutes / c.waits.count, 1) : null;
+  const notCancelled = total - byStatus.cancelled;
+  const noShowRate = notCancelled ? round(byStatus.no_show / notCancelled, 4) : null;
+  const lateCancellationRate = total ? round(c.lateCancellations / total, 4) : null;
 
   const days = calendarDays(input.from, input.to) ?? [];
-  const booked = new Map<string, number>();
-  for (const a of notCancelled) booked.set(a.doctorId, (booked.get(a.doctorId) ?? 0) + (a.endsAt.getTime() - a.startsAt.getTime()) / 60_000);
   const utilisation = input.doctors.map((d) => {
     const working = workingMinutes(d, input.clinics, days);
-    const bookedMinutes = Math.round(booked.get(d.id) ?? 0);
+    const bookedMinutes = Math.round(c.bookedMinutes.get(d.id) ?? 0);
     return { doctorId: d.id, bookedMinutes, workingMinutes: working, rate: working > 0 ? round(bookedMinutes / working, 4) : null };
   });
-
-  const completed = inPeriod.filter((a) => a.status === 'completed');
-  const firstInPeriod = new Map<string, number>();
-  for (const a of completed) firstInPeriod.set(a.patientId, Math.min(firstInPeriod.get(a.patientId) ?? Infinity, a.startsAt.getTime()));
-  let fresh = 0;
-  let returning = 0;
-  for (const [patientId, first] of firstInPeriod) {
-    const ever = input.firstCompleted.get(patientId)?.getTime() ?? first;
-    if (ever < first) returning += 1;
-    else fresh += 1;
-  }
-  const revenue = round(completed.reduce((s, a) => s + a.price, 0), 2);
-
-  const cells = new Map<string, { weekday: number; hour: number; count: number }>();
-  for (const a of notCancelled) {
-    const local = localTime(a.startsAt, zones.get(a.clinicId) ?? 'UTC');
-    const weekday = WEEKDAYS.indexOf(local.weekday);
-    const hour = Math.floor(local.minutes / 60);
-    const key = `${weekday}:${hour}`;
-    const cell = cells.get(key) ?? { weekday, hour, count: 0 };
-    cell.count += 1;
-    cells.set(key, cell);
-  }
-  const heatmap = [...cells.values()].sort((a, b) => a.weekday - b.weekday || a.hour - b.hour);
+  const heatmap = c.cells.filter((h) => h.count > 0).sort((a, b) => a.weekday - b.weekday || a.hour - b.hour);
 
   return {
-    byStatus, total, arrivals: arrived.length, averageWaitMinutes, noShowRate, lateCancellationRate, utilisation,
-    patients: { new: fresh, returning }, revenue, heatmap,
+    byStatus, total, arrivals: c.arrivals, averageWaitMinutes, noShowRate, lateCancellationRate, utilisation,
+    patients: c.patients, revenue: round(c.revenue, 2), heatmap,
   };
 }

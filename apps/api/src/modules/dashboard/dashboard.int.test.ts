@@ -13,10 +13,14 @@ import { auth, body, createOrg, createTestContext, type TestContext, type TestOr
  *
  * Working minutes of D: 1 Mar 09:00-13:00 less the break = 210; 2 Mar leave = 0; 8 Mar holiday = 0;
  * 9 Mar 10:00-17:00 less the break = 390. Total 600.
+ *
+ * Company-wide, a second clinic in Cairo (+02:00) adds P3's first completed visit (Thursday 5 March 10:00, 30 minutes,
+ * the cheap service) and P1 booked on Saturday 14 March 23:00 Cairo time (already the 15th in Riyadh, still in the
+ * period by its own clinic's day); P2 on Saturday 28 February 23:30 Cairo time (the 1st in Riyadh) is outside it.
  */
 let ctx: TestContext;
 let org: TestOrg;
-const ids = { clinic: '', doctor: '', cheap: '', dear: '', p1: '', p2: '', p3: '' };
+const ids = { clinic: '', cairo: '', doctor: '', cheap: '', dear: '', p1: '', p2: '', p3: '' };
 
 const at = (local: string) => new Date(`${local}+03:00`);
 
@@ -41,6 +45,9 @@ beforeAll(async () => {
     JSON.stringify([{ day: 'Sunday', startTime: '08:00', endTime: '13:00' }, { day: 'Monday', startTime: '10:00', endTime: '18:00' }]),
     JSON.stringify([{ startTime: '12:00', endTime: '12:30' }]),
     JSON.stringify([{ leaveStartDate: '2026-03-02', leaveEndDate: '2026-03-02', leaveType: 'Vacation', status: 'Approved' }])]);
+  const [cairo] = await q<{ id: string }>('select id from clinics where company_id = $1 and id <> $2 order by id limit 1', [org.companyId, ids.clinic]);
+  ids.cairo = cairo!.id;
+  await q(`update clinics set time_zone = 'Africa/Cairo' where id = $1`, [ids.cairo]);
   const svc = await q<{ id: string }>('select id from services where company_id = $1 order by name limit 2', [org.companyId]);
   ids.cheap = svc[0]!.id;
   ids.dear = svc[1]!.id;
@@ -52,7 +59,7 @@ beforeAll(async () => {
   let n = 0;
   const row = (patient: string, service: string, start: string, minutes: number, status: string, extra: Partial<typeof appointments.$inferInsert> = {}) => {
     n += 1;
-    const startsAt = at(start);
+    const startsAt = extra.clinicId === ids.cairo ? new Date(`${start}+02:00`) : at(start);
     return {
       companyId: org.companyId, publicId: `APT-DASH-${n}`, patientId: patient, doctorId: ids.doctor, clinicId: ids.clinic, serviceId: service,
       reason: 'Fixture', startsAt, endsAt: new Date(startsAt.getTime() + minutes * 60_000), status, ...extra,
@@ -72,6 +79,10 @@ beforeAll(async () => {
     row(ids.p1, ids.cheap, '2026-03-09T14:00:00', 20, 'cancelled'),
     row(ids.p1, ids.cheap, '2026-03-10T09:00:00', 30, 'arrived', { arrivedAt: at('2026-03-10T08:45:00') }),
     row(ids.p2, ids.cheap, '2026-03-14T23:30:00', 30, 'scheduled'),
+    // At the Cairo clinic.
+    row(ids.p2, ids.cheap, '2026-02-28T23:30:00', 30, 'scheduled', { clinicId: ids.cairo }),
+    row(ids.p3, ids.cheap, '2026-03-05T10:00:00', 30, 'completed', { clinicId: ids.cairo }),
+    row(ids.p1, ids.cheap, '2026-03-14T23:00:00', 30, 'scheduled', { clinicId: ids.cairo }),
   ]);
 }, 120_000);
 afterAll(() => ctx?.close());
@@ -104,11 +115,36 @@ describe('dashboard', () => {
     ]);
   });
 
-  it('counts the whole company, and a clinic with nothing in the period as zeros', async () => {
-    const company = body(await get('from=2026-03-01&to=2026-03-14')).data;
-    expect(company.total).toBe(7);
-    expect(company.scope.clinics).toBeGreaterThan(1);
-    const [other] = await ctx.database.query<{ id: string }>('select id from clinics where company_id = $1 and id <> $2 limit 1', [org.companyId, ids.clinic]);
+  it('counts the whole company, each clinic by its own local days', async () => {
+    const res = await get('from=2026-03-01&to=2026-03-14');
+    expect(res.statusCode, res.body).toBe(200);
+    const d = body(res).data;
+    expect(d.scope).toMatchObject({ clinic: null, complex: null });
+    expect(d.scope.clinics).toBeGreaterThan(1);
+    expect(d.byStatus).toEqual({ scheduled: 2, arrived: 1, in_consultation: 0, completed: 3, no_show: 1, cancelled: 2 });
+    expect(d.total).toBe(9);
+    expect(d.arrivals).toBe(3);
+    expect(d.averageWaitMinutes).toBe(10);
+    // 1 no-show of 7 not cancelled; 1 late cancellation of 9.
+    expect(d.noShowRate).toBe(0.1429);
+    expect(d.lateCancellationRate).toBe(0.1111);
+    const mine = d.utilisation.find((u: { doctor: { _id: string } }) => u.doctor._id === ids.doctor);
+    expect(mine.bookedMinutes).toBe(210);
+    // P3's first completed visit is in the period (new), as is P1's; P2 had one in February (returning).
+    expect(d.patients).toEqual({ new: 2, returning: 1 });
+    expect(d.revenue).toBe(350.5);
+    expect(d.heatmap).toEqual([
+      { weekday: 0, hour: 11, count: 1 },
+      { weekday: 1, hour: 9, count: 1 },
+      { weekday: 3, hour: 10, count: 1 },
+      { weekday: 5, hour: 23, count: 2 },
+      { weekday: 6, hour: 9, count: 1 },
+      { weekday: 6, hour: 10, count: 1 },
+    ]);
+  });
+
+  it('counts a clinic with nothing in the period as zeros', async () => {
+    const [other] = await ctx.database.query<{ id: string }>('select id from clinics where company_id = $1 and id <> $2 and id <> $3 limit 1', [org.companyId, ids.clinic, ids.cairo]);
     const empty = body(await get(`clinic=${other!.id}&from=2026-03-01&to=2026-03-14`)).data;
     expect(empty).toMatchObject({ total: 0, arrivals: 0, averageWaitMinutes: null, noShowRate: null, lateCancellationRate: null, revenue: 0, heatmap: [] });
   });

@@ -1,6 +1,6 @@
 /**
- * `GET <list>/export.csv` for every list screen: the list's own query schema and service, read page by page
- * (lib/csv-export.ts). The columns follow what each list shows; dates are ISO instants.
+ * `GET <list>/export.csv` for every list screen: the list's own query schema and service, read batch by batch
+ * (lib/csv-export.ts); patients resume after the previous batch's last row (keyset), the others page by offset. The columns follow what each list shows; dates are ISO instants.
  */
 import {
   appointmentListQuery,
@@ -13,6 +13,7 @@ import {
   serviceListQuery,
   specializationListQuery,
   type AppointmentRecord,
+  type PatientListItem,
 } from '@clinic/shared';
 import type { App, Deps } from '../../lib/app-types.js';
 import { registerExport } from '../../lib/csv-export.js';
@@ -51,7 +52,10 @@ export function exportRoutes(app: App, deps: Deps) {
 
   registerExport(app, deps, {
     path: '/api/patients', permission: 'patient_read', querystring: patientListQuery, tags, entity: 'patients',
-    batch: async (d, caller, q, page, limit) => ({ rows: (await listPatients(d, caller.companyId, pageOf(q, page, limit))).data, last: false }),
+    // Resumed after the previous batch's last patient (keyset) in the orders that allow it: linear however long.
+    batch: async (d, caller, q, page, limit, previous?: PatientListItem) => ({
+      rows: (await listPatients(d, caller.companyId, pageOf(q, page, limit), previous?.publicId)).data, last: false,
+    }),
     columns: [
       { header: 'publicId', cell: (r) => r.publicId },
       { header: 'name', cell: (r) => r.name },

@@ -39,6 +39,38 @@ function sortOrder(sortBy: PatientListQuery['sortBy'], order: 'asc' | 'desc'): S
   }
 }
 
+/**
+ * The columns of the orders a page can resume after a given patient (keyset: every key in one direction, none
+ * nullable, ending with the company-unique public id); other orders page by offset.
+ */
+function keysetColumns(sortBy: PatientListQuery['sortBy']) {
+  switch (sortBy) {
+    case 'publicId':
+      return [patients.publicId];
+    case 'name':
+      return [patients.name, patients.publicId];
+    case 'createdAt':
+    case '_id':
+    case undefined:
+      return [patients.createdAt, patients.publicId];
+    default:
+      return null;
+  }
+}
+
+/**
+ * The patients after (in the list's order) the one numbered `publicId`, compared on that row's stored keys (read
+ * in the same statement, so no precision is lost on the way), or null when the order cannot be resumed by keys.
+ */
+function keysetAfter(companyId: string, q: PatientListQuery, publicId: string): SQL | null {
+  const keys = keysetColumns(q.sortBy);
+  if (!keys) return null;
+  const list = sql.join(keys.map((k) => sql`${k}`), sql`, `);
+  const theirs = sql.join(keys.map((k) => sql.raw(`p.${k.name}`)), sql`, `);
+  const op = q.order === 'asc' ? sql`>` : sql`<`;
+  return sql`(${list}) ${op} (select ${theirs} from ${patients} p where p.company_id = ${companyId} and p.public_id = ${publicId})`;
+}
+
 function listFilter(companyId: string, q: PatientListQuery): SQL {
   const where: SQL[] = [eq(patients.companyId, companyId)];
   if (q.search) {
@@ -61,10 +93,13 @@ function listFilter(companyId: string, q: PatientListQuery): SQL {
 /**
  * One page of patients. The page's ids are found first (an index-only walk, however deep the page), and the
  * columns and last visit are read for those rows only; the total is counted only as far as it is needed.
+ * With `after` (a public id: an export's previous batch ended there), the page starts right after that patient
+ * when the order allows it (keyset: each batch costs the same however far in), else at the page's offset.
  */
-export async function findPatientPage(db: Db, companyId: string, q: PatientListQuery) {
-  const filter = listFilter(companyId, q);
-  const w = pageWindow(q);
+export async function findPatientPage(db: Db, companyId: string, q: PatientListQuery, after?: string) {
+  const resume = after === undefined ? null : keysetAfter(companyId, q, after);
+  const filter = resume ? and(listFilter(companyId, q), resume)! : listFilter(companyId, q);
+  const w = resume ? { ...pageWindow(q), offset: 0 } : pageWindow(q);
   const order = sortOrder(q.sortBy, q.order);
   const page = db.select({ id: patients.id }).from(patients).where(filter).orderBy(...order).limit(w.limit).offset(w.offset).as('page');
   const rows = await db

@@ -84,8 +84,9 @@ function viewOf(row: PatientRow): Record<string, unknown> {
 // ---------------------------------------------------------------------------------------------------------
 // Reads
 
-export async function listPatients(deps: Deps, companyId: string, q: PatientListQuery) {
-  const { rows, total } = await findPatientPage(deps.db, companyId, q);
+/** A page of the list; `after` resumes after that public id where the order allows (exports, see `findPatientPage`). */
+export async function listPatients(deps: Deps, companyId: string, q: PatientListQuery, after?: string) {
+  const { rows, total } = await findPatientPage(deps.db, companyId, q, after);
   const data: PatientListItem[] = rows.map((r) => ({
     _id: r.id,
     publicId: r.publicId,

@@ -21,7 +21,7 @@ export default function PrintSchedulePage() {
   const day = useQuery({
     queryKey: ['print', 'schedule', clinic, doctor, date],
     queryFn: ({ signal }) => http.get<ApiList<AppointmentRecord>>('/appointments', {
-      signal, query: { clinic, doctor, date, allData: true, sortBy: 'datetime', order: 'asc' },
+      signal, query: { clinic, doctor, date, allData: true, sortBy: 'datetime', order: 'asc', withPhone: true },
     }).then((r) => r.data),
   });
   const rows = day.data ?? [];
@@ -48,7 +48,11 @@ export default function PrintSchedulePage() {
             {rows.map((a) => (
               <tr key={a._id}>
                 <td>{clinicTime(a.datetime, lang)}–{clinicTime(a.endsAt, lang)}</td>
-                <td>{a.patient.name}{a.patient.publicId ? <div className={printClasses.meta}>{a.patient.publicId}</div> : null}</td>
+                <td>
+                  {a.patient.name}
+                  {a.patient.publicId ? <div className={printClasses.meta}>{a.patient.publicId}</div> : null}
+                  {a.patientPhone ? <div className={printClasses.meta} dir="ltr" data-testid="print-schedule-phone">{a.patientPhone}</div> : null}
+                </td>
                 {!doctor && <td>{a.doctor.name}</td>}
                 <td>{a.service.name}</td>
                 <td>{t(`dashboard.status.${a.status}`)}</td>
