@@ -47,6 +47,12 @@ export const PERMISSIONS = [
   'fhir_read',
   'dashboard_read',
   'data_export',
+  /** Billing: invoices, payments, cash boxes and claims (read); drafts, issuing, payments, claim status (write). */
+  'billing_read', 'billing_write',
+  /** Credit notes and refunds (money back). */
+  'billing_refund',
+  /** The day's close of a cash box (expected vs counted). */
+  'cashbox_close',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
