@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { CashBoxClose, CashBoxSummary, CashBoxTransaction, CashBoxTransactionKind, Ref } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import { cashBoxCloses, cashBoxes, cashBoxTransactions, clinics, companyProfiles, employees, invoices } from '../../db/schema/index.js';
-import { refOf } from '../organisation/org-support.js';
+import { qualified, refOf } from '../organisation/org-support.js';
 
 /** A `cashBoxes` row of the company profile or of a clinic, as the organisation screens keep it. */
 export interface CashBoxConfig {
@@ -49,8 +49,8 @@ export type CashBoxRow = typeof cashBoxes.$inferSelect;
 export async function cashBoxRows(db: Db, companyId: string, ids?: string[]) {
   return db.select({
     b: cashBoxes,
-    balance: sql<string>`(select coalesce(sum(t.amount), 0) from ${cashBoxTransactions} t where t.company_id = ${cashBoxes.companyId} and t.cash_box_id = ${cashBoxes.id})`,
-    lastClosedOn: sql<string | null>`(select max(c.day)::text from ${cashBoxCloses} c where c.company_id = ${cashBoxes.companyId} and c.cash_box_id = ${cashBoxes.id})`,
+    balance: sql<string>`(select coalesce(sum(t.amount), 0) from ${cashBoxTransactions} t where t.company_id = ${qualified(cashBoxes.companyId)} and t.cash_box_id = ${qualified(cashBoxes.id)})`,
+    lastClosedOn: sql<string | null>`(select max(c.day)::text from ${cashBoxCloses} c where c.company_id = ${qualified(cashBoxes.companyId)} and c.cash_box_id = ${qualified(cashBoxes.id)})`,
   }).from(cashBoxes)
     .where(ids ? and(eq(cashBoxes.companyId, companyId), inArray(cashBoxes.id, ids)) : eq(cashBoxes.companyId, companyId))
     .orderBy(cashBoxes.clinicId, cashBoxes.name);
@@ -105,7 +105,7 @@ export async function latestTransactions(db: Db, companyId: string, id: string, 
     t: cashBoxTransactions,
     balanceAfter: sql<string>`sum(${cashBoxTransactions.amount}) over (order by ${cashBoxTransactions.createdAt}, ${cashBoxTransactions.id})`,
     by: refOf(employees, cashBoxTransactions.companyId, cashBoxTransactions.createdBy),
-    invoiceNumber: sql<string | null>`(select i.display_number from ${invoices} i where i.company_id = ${cashBoxTransactions.companyId} and i.id = ${cashBoxTransactions.invoiceId})`,
+    invoiceNumber: sql<string | null>`(select i.display_number from ${invoices} i where i.company_id = ${qualified(cashBoxTransactions.companyId)} and i.id = ${qualified(cashBoxTransactions.invoiceId)})`,
   }).from(cashBoxTransactions)
     .where(and(eq(cashBoxTransactions.companyId, companyId), eq(cashBoxTransactions.cashBoxId, id)))
     .orderBy(desc(cashBoxTransactions.createdAt), desc(cashBoxTransactions.id)).limit(limit);
