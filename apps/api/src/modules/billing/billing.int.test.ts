@@ -185,6 +185,10 @@ describe('cash boxes and claims', () => {
     const again = await post(`/api/cash-boxes/${cashBoxId}/close`, { counted: 0 });
     expect(again.statusCode).toBe(409);
     expect(errorOf(again.body)?.code).toBe('CASH_BOX_ALREADY_CLOSED');
+    // The clinic's own cash box row shows the real balance and history (major units).
+    const clinic = body(await get(`/api/clinics/${parties.clinic.id}`)).data;
+    expect(clinic.cashBoxes[0]).toMatchObject({ name: CASH_BOX, totalBalance: (expected - 175) / 100 });
+    expect(clinic.cashBoxes[0].transactionHistory[0]).toMatchObject({ amount: -1.75 });
   });
 
   it('moves a claim along open -> submitted -> paid only', async () => {

@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { CashBoxClose, CashBoxSummary, CashBoxTransaction, CashBoxTransactionKind, Ref } from '@clinic/shared';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { currencyMinorDigits, type CashBoxClose, type CashBoxSummary, type CashBoxTransaction, type CashBoxTransactionKind, type Ref } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
-import { cashBoxCloses, cashBoxes, cashBoxTransactions, clinics, companyProfiles, employees, invoices } from '../../db/schema/index.js';
+import { billingSettings, cashBoxCloses, cashBoxes, cashBoxTransactions, clinics, companyProfiles, employees, invoices } from '../../db/schema/index.js';
 import { qualified, refOf } from '../organisation/org-support.js';
 
 /** A `cashBoxes` row of the company profile or of a clinic, as the organisation screens keep it. */
@@ -140,4 +140,37 @@ export async function paymentMethodsFor(db: Db, companyId: string, clinicId: str
   const [clinic] = await db.select({ details: clinics.details }).from(clinics).where(and(eq(clinics.companyId, companyId), eq(clinics.id, clinicId))).limit(1);
   const own = rowsOf<PaymentMethodConfig>(((clinic?.details ?? {}) as { onlinePaymentMethods?: unknown }).onlinePaymentMethods);
   return [...own, ...rowsOf<PaymentMethodConfig>(profile?.methods)].filter((m) => m && typeof m.companyName === 'string');
+}
+
+/** How many of a box's latest transactions the organisation screens show in its `transactionHistory`. */
+const HISTORY_ROWS = 100;
+
+/**
+ * The organisation screens' cash box rows (company profile or one clinic) with their real `totalBalance` and
+ * `transactionHistory` (latest first, amounts in major units of the company's currency) from billing, in place of
+ * whatever the form last stored. A box billing never used has a zero balance and no history.
+ */
+export async function cashBoxesWithLedger<T>(db: Db, companyId: string, clinicId: string | null, boxes: T[]): Promise<T[]> {
+  if (!Array.isArray(boxes) || boxes.length === 0) return boxes ?? [];
+  const [settings] = await db.select({ currency: billingSettings.currency }).from(billingSettings).where(eq(billingSettings.companyId, companyId)).limit(1);
+  const scale = 10 ** currencyMinorDigits(settings?.currency ?? 'SAR');
+  const rows = await db.select({ id: cashBoxes.id, name: cashBoxes.name }).from(cashBoxes)
+    .where(and(eq(cashBoxes.companyId, companyId), clinicId ? eq(cashBoxes.clinicId, clinicId) : isNull(cashBoxes.clinicId)));
+  const idOf = new Map(rows.map((r) => [r.name.trim().toLowerCase(), r.id]));
+  return Promise.all(boxes.map(async (box) => {
+    const name = (box as { name?: unknown }).name;
+    const id = typeof name === 'string' ? idOf.get(name.trim().toLowerCase()) : undefined;
+    if (!id) return { ...box, totalBalance: 0, transactionHistory: [] };
+    const [balance, history] = await Promise.all([
+      cashBoxBalance(db, companyId, id),
+      db.select({ createdAt: cashBoxTransactions.createdAt, amount: cashBoxTransactions.amount, kind: cashBoxTransactions.kind, description: cashBoxTransactions.description })
+        .from(cashBoxTransactions).where(and(eq(cashBoxTransactions.companyId, companyId), eq(cashBoxTransactions.cashBoxId, id)))
+        .orderBy(desc(cashBoxTransactions.createdAt), desc(cashBoxTransactions.id)).limit(HISTORY_ROWS),
+    ]);
+    return {
+      ...box,
+      totalBalance: balance / scale,
+      transactionHistory: history.map((h) => ({ date: h.createdAt.toISOString().slice(0, 10), amount: h.amount / scale, description: h.description || h.kind })),
+    };
+  }));
 }
