@@ -98,6 +98,11 @@ describe('insurance', () => {
       .toEqual({ name: 'Bupa', coverageBasisPoints: 8000, cardExpiryDate: '2026-06-30', coveredServices: ['General consultation'] });
   });
 
+  it('matches a card naming the insurer and a plan', () => {
+    expect(matchInsurer([{ insuranceType: 'Bupa – Gold', expiryDate: '2026-06-30' }], contracts, '2026-06-30')?.name).toBe('Bupa');
+    expect(matchInsurer([{ insuranceType: 'Bupapa', expiryDate: '2026-06-30' }], contracts, '2026-06-30')).toBeNull();
+  });
+
   it('does not match an expired card, a visit outside the contract, or an inactive insurer', () => {
     expect(matchInsurer([{ insuranceType: 'Bupa', expiryDate: '2026-06-29' }], contracts, '2026-06-30')).toBeNull();
     expect(matchInsurer([{ insuranceType: 'Bupa', expiryDate: '2027-06-30' }], contracts, '2027-01-02')).toBeNull();

@@ -112,6 +112,12 @@ export interface MatchedInsurer {
 }
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+/** A card names an insurer by its name, or by its name and a plan after a space ("Bupa Arabia – Gold"). */
+const cardNames = (cardType: string, insurer: string) => {
+  const card = cardType.trim().toLowerCase();
+  const name = insurer.trim().toLowerCase();
+  return Boolean(name) && (card === name || card.startsWith(`${name} `));
+};
 
 /**
  * The insurance that splits a visit: the first card, valid on the visit date, naming an active insurer whose
@@ -120,7 +126,7 @@ const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLow
 export function matchInsurer(cards: readonly InsuranceCard[], contracts: readonly InsurerContract[], visitDate: string): MatchedInsurer | null {
   for (const card of cards) {
     if (!card.insuranceType || !card.expiryDate || card.expiryDate < visitDate) continue;
-    const contract = contracts.find((c) => same(c.companyName, card.insuranceType)
+    const contract = contracts.find((c) => cardNames(card.insuranceType, c.companyName)
       && c.isActive !== false
       && typeof c.coveragePercentage === 'number' && c.coveragePercentage > 0
       && (!c.contractStartDate || c.contractStartDate <= visitDate)

@@ -8,7 +8,7 @@ import {
   billingCounters, cashBoxes, clinics, companyProfiles, creditNotes, employees, insuranceClaims, invoices, patients, payments,
 } from '../../db/schema/index.js';
 import { likePattern, orderBy, pageTotal } from '../../lib/list.js';
-import { refOf } from '../organisation/org-support.js';
+import { qualified, refOf } from '../organisation/org-support.js';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 
@@ -92,7 +92,7 @@ function invoiceFilter(companyId: string, q: InvoiceListQuery): SQL {
   if (q.search) {
     const pattern = likePattern(q.search.toLowerCase());
     where.push(sql`(lower(coalesce(${invoices.displayNumber}, '')) like ${pattern} or exists (
-      select 1 from ${patients} p where p.company_id = ${invoices.companyId} and p.id = ${invoices.patientId} and lower(p.name) like ${pattern}))`);
+      select 1 from ${patients} p where p.company_id = ${qualified(invoices.companyId)} and p.id = ${qualified(invoices.patientId)} and lower(p.name) like ${pattern}))`);
   }
   return and(...where)!;
 }
@@ -136,7 +136,7 @@ export async function paymentsOf(db: Db, companyId: string, invoiceId: string): 
   const rows = await db.select({
     p: payments,
     by: refOf(employees, payments.companyId, payments.createdBy),
-    box: sql<string | null>`(select b.name from ${cashBoxes} b where b.company_id = ${payments.companyId} and b.id = ${payments.cashBoxId})`,
+    box: sql<string | null>`(select b.name from ${cashBoxes} b where b.company_id = ${qualified(payments.companyId)} and b.id = ${qualified(payments.cashBoxId)})`,
   }).from(payments).where(and(eq(payments.companyId, companyId), eq(payments.invoiceId, invoiceId))).orderBy(asc(payments.createdAt), asc(payments.id));
   return rows.map(({ p, by, box }) => ({
     _id: p.id, invoice: p.invoiceId, kind: p.kind as 'payment' | 'refund', method: p.method as PaymentRecord['method'], amount: p.amount,
@@ -149,7 +149,7 @@ const claimNames = {
   c: insuranceClaims,
   clinic: refOf(clinics, insuranceClaims.companyId, insuranceClaims.clinicId),
   patient: refOf(patients, insuranceClaims.companyId, insuranceClaims.patientId),
-  invoiceNumber: sql<string | null>`(select i.display_number from ${invoices} i where i.company_id = ${insuranceClaims.companyId} and i.id = ${insuranceClaims.invoiceId})`,
+  invoiceNumber: sql<string | null>`(select i.display_number from ${invoices} i where i.company_id = ${qualified(insuranceClaims.companyId)} and i.id = ${qualified(insuranceClaims.invoiceId)})`,
 };
 type NamedClaim = { c: typeof insuranceClaims.$inferSelect; clinic: Ref | null; patient: Ref | null; invoiceNumber: string | null };
 

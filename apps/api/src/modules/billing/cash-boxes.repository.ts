@@ -1,8 +1,8 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { CashBoxClose, CashBoxSummary, CashBoxTransaction, CashBoxTransactionKind, Ref } from '@clinic/shared';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { currencyMinorDigits, type CashBoxClose, type CashBoxSummary, type CashBoxTransaction, type CashBoxTransactionKind, type Ref } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
-import { cashBoxCloses, cashBoxes, cashBoxTransactions, clinics, companyProfiles, employees, invoices } from '../../db/schema/index.js';
-import { refOf } from '../organisation/org-support.js';
+import { billingSettings, cashBoxCloses, cashBoxes, cashBoxTransactions, clinics, companyProfiles, employees, invoices } from '../../db/schema/index.js';
+import { qualified, refOf } from '../organisation/org-support.js';
 
 /** A `cashBoxes` row of the company profile or of a clinic, as the organisation screens keep it. */
 export interface CashBoxConfig {
@@ -49,8 +49,8 @@ export type CashBoxRow = typeof cashBoxes.$inferSelect;
 export async function cashBoxRows(db: Db, companyId: string, ids?: string[]) {
   return db.select({
     b: cashBoxes,
-    balance: sql<string>`(select coalesce(sum(t.amount), 0) from ${cashBoxTransactions} t where t.company_id = ${cashBoxes.companyId} and t.cash_box_id = ${cashBoxes.id})`,
-    lastClosedOn: sql<string | null>`(select max(c.day)::text from ${cashBoxCloses} c where c.company_id = ${cashBoxes.companyId} and c.cash_box_id = ${cashBoxes.id})`,
+    balance: sql<string>`(select coalesce(sum(t.amount), 0) from ${cashBoxTransactions} t where t.company_id = ${qualified(cashBoxes.companyId)} and t.cash_box_id = ${qualified(cashBoxes.id)})`,
+    lastClosedOn: sql<string | null>`(select max(c.day)::text from ${cashBoxCloses} c where c.company_id = ${qualified(cashBoxes.companyId)} and c.cash_box_id = ${qualified(cashBoxes.id)})`,
   }).from(cashBoxes)
     .where(ids ? and(eq(cashBoxes.companyId, companyId), inArray(cashBoxes.id, ids)) : eq(cashBoxes.companyId, companyId))
     .orderBy(cashBoxes.clinicId, cashBoxes.name);
@@ -105,7 +105,7 @@ export async function latestTransactions(db: Db, companyId: string, id: string, 
     t: cashBoxTransactions,
     balanceAfter: sql<string>`sum(${cashBoxTransactions.amount}) over (order by ${cashBoxTransactions.createdAt}, ${cashBoxTransactions.id})`,
     by: refOf(employees, cashBoxTransactions.companyId, cashBoxTransactions.createdBy),
-    invoiceNumber: sql<string | null>`(select i.display_number from ${invoices} i where i.company_id = ${cashBoxTransactions.companyId} and i.id = ${cashBoxTransactions.invoiceId})`,
+    invoiceNumber: sql<string | null>`(select i.display_number from ${invoices} i where i.company_id = ${qualified(cashBoxTransactions.companyId)} and i.id = ${qualified(cashBoxTransactions.invoiceId)})`,
   }).from(cashBoxTransactions)
     .where(and(eq(cashBoxTransactions.companyId, companyId), eq(cashBoxTransactions.cashBoxId, id)))
     .orderBy(desc(cashBoxTransactions.createdAt), desc(cashBoxTransactions.id)).limit(limit);
@@ -140,4 +140,37 @@ export async function paymentMethodsFor(db: Db, companyId: string, clinicId: str
   const [clinic] = await db.select({ details: clinics.details }).from(clinics).where(and(eq(clinics.companyId, companyId), eq(clinics.id, clinicId))).limit(1);
   const own = rowsOf<PaymentMethodConfig>(((clinic?.details ?? {}) as { onlinePaymentMethods?: unknown }).onlinePaymentMethods);
   return [...own, ...rowsOf<PaymentMethodConfig>(profile?.methods)].filter((m) => m && typeof m.companyName === 'string');
+}
+
+/** How many of a box's latest transactions the organisation screens show in its `transactionHistory`. */
+const HISTORY_ROWS = 100;
+
+/**
+ * The organisation screens' cash box rows (company profile or one clinic) with their real `totalBalance` and
+ * `transactionHistory` (latest first, amounts in major units of the company's currency) from billing, in place of
+ * whatever the form last stored. A box billing never used has a zero balance and no history.
+ */
+export async function cashBoxesWithLedger<T>(db: Db, companyId: string, clinicId: string | null, boxes: T[]): Promise<T[]> {
+  if (!Array.isArray(boxes) || boxes.length === 0) return boxes ?? [];
+  const [settings] = await db.select({ currency: billingSettings.currency }).from(billingSettings).where(eq(billingSettings.companyId, companyId)).limit(1);
+  const scale = 10 ** currencyMinorDigits(settings?.currency ?? 'SAR');
+  const rows = await db.select({ id: cashBoxes.id, name: cashBoxes.name }).from(cashBoxes)
+    .where(and(eq(cashBoxes.companyId, companyId), clinicId ? eq(cashBoxes.clinicId, clinicId) : isNull(cashBoxes.clinicId)));
+  const idOf = new Map(rows.map((r) => [r.name.trim().toLowerCase(), r.id]));
+  return Promise.all(boxes.map(async (box) => {
+    const name = (box as { name?: unknown }).name;
+    const id = typeof name === 'string' ? idOf.get(name.trim().toLowerCase()) : undefined;
+    if (!id) return { ...box, totalBalance: 0, transactionHistory: [] };
+    const [balance, history] = await Promise.all([
+      cashBoxBalance(db, companyId, id),
+      db.select({ createdAt: cashBoxTransactions.createdAt, amount: cashBoxTransactions.amount, kind: cashBoxTransactions.kind, description: cashBoxTransactions.description })
+        .from(cashBoxTransactions).where(and(eq(cashBoxTransactions.companyId, companyId), eq(cashBoxTransactions.cashBoxId, id)))
+        .orderBy(desc(cashBoxTransactions.createdAt), desc(cashBoxTransactions.id)).limit(HISTORY_ROWS),
+    ]);
+    return {
+      ...box,
+      totalBalance: balance / scale,
+      transactionHistory: history.map((h) => ({ date: h.createdAt.toISOString().slice(0, 10), amount: h.amount / scale, description: h.description || h.kind })),
+    };
+  }));
 }
