@@ -36,7 +36,7 @@ export function InvoiceLinesTable({ invoice }: { invoice: InvoiceRecord }) {
       rows={invoice.lines.map((l) => [
         <Group key="d" gap={6} wrap="nowrap">
           <Text size="sm">{l.description}</Text>
-          {l.covered && <Badge size="xs" variant="light" color="blue">{t('finance.details.covered')}</Badge>}
+          {l.covered && <Badge size="xs" variant="light" color="blue" style={{ flexShrink: 0 }}>{t('finance.details.covered')}</Badge>}
         </Group>,
         l.quantity, m(l.unitPrice), l.discount ? m(l.discount) : '—', m(l.net), m(l.tax), m(l.total),
       ])}
@@ -79,7 +79,7 @@ export function CreditNotesTable({ invoice }: { invoice: InvoiceRecord }) {
     <Rows
       testId="invoice-credit-notes"
       minWidth={560}
-      head={[t('billing.columns.number'), t('finance.details.reason'), t('finance.details.amount'), t('finance.details.tax'), t('finance.details.refunded')]}
+      head={[t('finance.columns.number'), t('finance.details.reason'), t('finance.details.amount'), t('finance.details.tax'), t('finance.details.refunded')]}
       rows={invoice.creditNotes.map((c) => [
         <Stack key="n" gap={0}>
           <Text size="sm" ff="monospace">{c.displayNumber}</Text>

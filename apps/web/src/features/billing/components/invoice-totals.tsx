@@ -16,17 +16,17 @@ export function InvoiceTotals({ invoice }: { invoice: InvoiceSummary }) {
   const owedBack = invoice.balanceDue < 0;
   return (
     <Stack gap={6} data-testid="invoice-totals">
-      {row(t('billing.columns.subtotal'), invoice.subtotal, 'total-subtotal')}
-      {invoice.discountTotal > 0 && row(t('billing.columns.discount'), -invoice.discountTotal, 'total-discount')}
+      {row(t('finance.columns.subtotal'), invoice.subtotal, 'total-subtotal')}
+      {invoice.discountTotal > 0 && row(t('finance.columns.discount'), invoice.discountTotal, 'total-discount')}
       {row(t('finance.details.vatRate', { rate: invoice.vatRateBasisPoints / 100 }), invoice.taxTotal, 'total-tax')}
-      {row(t('billing.columns.total'), invoice.total, 'total-total', true)}
+      {row(t('finance.columns.total'), invoice.total, 'total-total', true)}
       <Divider my={4} />
-      {invoice.insurerShare > 0 && row(t('billing.columns.insurerShare'), invoice.insurerShare, 'total-insurer')}
-      {row(t('billing.columns.patientShare'), invoice.patientShare, 'total-patient')}
-      {invoice.creditedTotal > 0 && row(t('billing.columns.credited'), -invoice.creditedTotal, 'total-credited')}
-      {row(t('billing.columns.paid'), -invoice.paidTotal, 'total-paid')}
+      {invoice.insurerShare > 0 && row(t('finance.columns.insurerShare'), invoice.insurerShare, 'total-insurer')}
+      {row(t('finance.columns.patientShare'), invoice.patientShare, 'total-patient')}
+      {invoice.creditedTotal > 0 && row(t('finance.columns.credited'), invoice.creditedTotal, 'total-credited')}
+      {row(t('finance.columns.paid'), invoice.paidTotal, 'total-paid')}
       <Divider my={4} />
-      {row(owedBack ? t('finance.details.owedBack') : t('billing.columns.balanceDue'), Math.abs(invoice.balanceDue), 'total-balance', true)}
+      {row(owedBack ? t('finance.details.owedBack') : t('finance.columns.balanceDue'), Math.abs(invoice.balanceDue), 'total-balance', true)}
     </Stack>
   );
 }

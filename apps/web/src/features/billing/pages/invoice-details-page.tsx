@@ -39,7 +39,7 @@ export default function InvoiceDetailsPage() {
             </Group>
           </Card>
           <Grid gap="md">
-            <Grid.Col span={{ base: 12, md: 8 }}>
+            <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
               <Stack gap="md">
                 <Card>
                   <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
@@ -61,7 +61,7 @@ export default function InvoiceDetailsPage() {
                 </SectionCard>
               </Stack>
             </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 4 }}>
+            <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
               <Stack gap="md">
                 <SectionCard title={t('finance.details.totals')}>
                   <InvoiceTotals invoice={inv} />

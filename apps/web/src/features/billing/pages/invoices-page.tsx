@@ -47,10 +47,10 @@ export default function InvoicesPage() {
   );
 
   const columns: DataTableColumn<InvoiceSummary>[] = [
-    { key: 'number', header: t('billing.columns.number'), sortKey: 'number', render: (r) => (r.displayNumber ? <IdCell>{r.displayNumber}</IdCell> : <Text size="sm" c="dimmed">{t('finance.list.draftNumber')}</Text>) },
+    { key: 'number', header: t('finance.columns.number'), sortKey: 'number', render: (r) => (r.displayNumber ? <IdCell>{r.displayNumber}</IdCell> : <Text size="sm" c="dimmed">{t('finance.list.draftNumber')}</Text>) },
     {
       key: 'patient',
-      header: t('billing.columns.patient'),
+      header: t('finance.columns.patient'),
       render: (r) => (
         <div>
           <Text size="sm" fw={600}>{r.patient.name}</Text>
@@ -58,11 +58,11 @@ export default function InvoicesPage() {
         </div>
       ),
     },
-    { key: 'visitDate', header: t('billing.columns.visitDate'), sortKey: 'visitDate', render: (r) => <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{formatDate(r.visitDate, i18n.language, DAY_MONTH_YEAR)}</Text> },
-    { key: 'insurer', header: t('billing.columns.insurer'), render: (r) => <Text size="sm" c={r.insurer ? undefined : 'dimmed'}>{r.insurer?.name ?? '—'}</Text> },
-    { key: 'total', header: t('billing.columns.total'), sortKey: 'total', align: 'end', render: amountCell((r) => r.total) },
-    { key: 'balanceDue', header: t('billing.columns.balanceDue'), align: 'end', render: amountCell((r) => r.balanceDue, 'invoice-row-balance') },
-    { key: 'status', header: t('billing.columns.status'), sortKey: 'status', render: (r) => <InvoiceStatusBadge status={r.status} /> },
+    { key: 'visitDate', header: t('finance.columns.visitDate'), sortKey: 'visitDate', render: (r) => <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{formatDate(r.visitDate, i18n.language, DAY_MONTH_YEAR)}</Text> },
+    { key: 'insurer', header: t('finance.columns.insurer'), render: (r) => <Text size="sm" c={r.insurer ? undefined : 'dimmed'}>{r.insurer?.name ?? '—'}</Text> },
+    { key: 'total', header: t('finance.columns.total'), sortKey: 'total', align: 'end', render: amountCell((r) => r.total) },
+    { key: 'balanceDue', header: t('finance.columns.balanceDue'), align: 'end', render: amountCell((r) => r.balanceDue, 'invoice-row-balance') },
+    { key: 'status', header: t('finance.columns.status'), sortKey: 'status', render: (r) => <InvoiceStatusBadge status={r.status} /> },
   ];
 
   return (

@@ -71,15 +71,15 @@ export default function PrintInvoicePage() {
           </table>
           <table className={printClasses.table} style={{ width: 'auto', minWidth: '55%', marginInlineStart: 'auto' }} data-testid="print-invoice-totals">
             <tbody>
-              {total(t('billing.columns.subtotal'), inv.subtotal)}
-              {inv.discountTotal > 0 && total(t('billing.columns.discount'), -inv.discountTotal)}
+              {total(t('finance.columns.subtotal'), inv.subtotal)}
+              {inv.discountTotal > 0 && total(t('finance.columns.discount'), inv.discountTotal)}
               {total(t('finance.details.vatRate', { rate: inv.vatRateBasisPoints / 100 }), inv.taxTotal)}
-              {total(t('billing.columns.total'), inv.total, true)}
-              {inv.insurerShare > 0 && total(t('billing.columns.insurerShare'), inv.insurerShare)}
-              {total(t('billing.columns.patientShare'), inv.patientShare)}
-              {inv.creditedTotal > 0 && total(t('billing.columns.credited'), -inv.creditedTotal)}
-              {total(t('billing.columns.paid'), inv.paidTotal)}
-              {total(t('billing.columns.balanceDue'), inv.balanceDue, true)}
+              {total(t('finance.columns.total'), inv.total, true)}
+              {inv.insurerShare > 0 && total(t('finance.columns.insurerShare'), inv.insurerShare)}
+              {total(t('finance.columns.patientShare'), inv.patientShare)}
+              {inv.creditedTotal > 0 && total(t('finance.columns.credited'), inv.creditedTotal)}
+              {total(t('finance.columns.paid'), inv.paidTotal)}
+              {total(t('finance.columns.balanceDue'), inv.balanceDue, true)}
             </tbody>
           </table>
           {inv.payments.length > 0 && (

@@ -56,14 +56,14 @@ export default function PrintReceiptPage() {
             <hr className={classes.rule} />
             <table className={classes.rows} data-testid="receipt-totals">
               <tbody>
-                {row(t('billing.columns.subtotal'), inv.subtotal - inv.discountTotal)}
+                {row(t('finance.columns.subtotal'), inv.subtotal - inv.discountTotal)}
                 {row(t('finance.details.vatRate', { rate: inv.vatRateBasisPoints / 100 }), inv.taxTotal)}
-                {row(t('billing.columns.total'), inv.total, true)}
-                {inv.insurerShare > 0 && row(t('billing.columns.insurerShare'), inv.insurerShare)}
-                {row(t('billing.columns.patientShare'), inv.patientShare)}
-                {inv.creditedTotal > 0 && row(t('billing.columns.credited'), -inv.creditedTotal)}
+                {row(t('finance.columns.total'), inv.total, true)}
+                {inv.insurerShare > 0 && row(t('finance.columns.insurerShare'), inv.insurerShare)}
+                {row(t('finance.columns.patientShare'), inv.patientShare)}
+                {inv.creditedTotal > 0 && row(t('finance.columns.credited'), inv.creditedTotal)}
                 {inv.payments.map((p) => row(`${t(`billing.method.${p.method}`)}${p.cashBox ? ` · ${p.cashBox.name}` : p.paymentMethod ? ` · ${p.paymentMethod}` : ''}`, p.amount, false, p._id))}
-                {row(t('billing.columns.balanceDue'), inv.balanceDue, true)}
+                {row(t('finance.columns.balanceDue'), inv.balanceDue, true)}
               </tbody>
             </table>
             <hr className={classes.rule} />
