@@ -53,6 +53,24 @@ describe('gapless invoice numbers', () => {
     expect(body(next).data.number).toBe(51);
   }, 120_000);
 
+  it('takes one of 10 simultaneous payments of the whole balance, and the cash box gains it once', async () => {
+    const { clinic, patient, service } = await billingClinic(ctx.database.db, org.companyId);
+    const [d] = await drafts(clinic.id, patient.id, service.id, 1);
+    const issued = await ctx.app.inject({ method: 'POST', url: `/api/invoices/${d!._id}/issue`, headers: auth(org.token), payload: { version: d!.version } });
+    const due = body(issued).data.balanceDue as number;
+    const boxes = body(await ctx.app.inject({ method: 'GET', url: `/api/cash-boxes?clinic=${clinic.id}`, headers: auth(org.token) })).data;
+    const box = boxes.find((b: { clinic: { _id: string } | null }) => b.clinic?._id === clinic.id)._id as string;
+    const results = await Promise.all(Array.from({ length: 10 }, () => ctx.app.inject({
+      method: 'POST', url: `/api/invoices/${d!._id}/payments`, headers: auth(org.token), payload: { method: 'cash', amount: due, cashBox: box },
+    })));
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
+    expect(results.filter((r) => r.statusCode === 409).length).toBe(9);
+    const after = body(await ctx.app.inject({ method: 'GET', url: `/api/invoices/${d!._id}`, headers: auth(org.token) })).data;
+    expect(after).toMatchObject({ status: 'paid', paidTotal: due, balanceDue: 0 });
+    expect(after.payments).toHaveLength(1);
+    expect(body(await ctx.app.inject({ method: 'GET', url: `/api/cash-boxes/${box}`, headers: auth(org.token) })).data.balance).toBe(due);
+  }, 60_000);
+
   it('numbers each clinic on its own', async () => {
     const a = await billingClinic(ctx.database.db, org.companyId);
     const b = await billingClinic(ctx.database.db, org.companyId);
