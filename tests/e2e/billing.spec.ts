@@ -116,7 +116,22 @@ test('a visit completed, invoiced with insurance, paid in cash, its receipt prin
   await expect(page.getByTestId('cash-box-closes')).toContainText('SAR 46.00');
   await shot(page, 'cash-box-en-light');
 
+  // The insurer's share waits as an open claim; it is submitted from the claims list.
+  await page.goto('/billing/claims');
+  const claim = page.getByTestId('claims-table').locator('tr').filter({ hasText: desk.insurer });
+  await expect(claim.getByTestId('claim-status')).toHaveText('Open');
+  await expect(claim).toContainText('SAR 184.00');
+  await claim.getByTestId('claim-move').click();
+  await page.getByTestId('claim-move-submitted').click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await expect(claim.getByTestId('claim-status')).toHaveText('Submitted');
+  await expect(page).toHaveURL(/\/billing\/claims/);
+  await shot(page, 'claims-en-light');
+
   if (shots) {
+    await page.goto('/billing/invoices');
+    await expect(page.getByTestId('invoices-table')).toContainText(desk.patientName);
+    await shot(page, 'invoices-en-light');
     await page.setViewportSize({ width: 375, height: 812 });
     for (const [url, name] of [[invoiceUrl, 'invoice-details'], [receiptUrl, 'receipt'], [page.url(), 'cash-box']] as const) {
       await page.goto(url);
@@ -136,7 +151,8 @@ test('a visit completed, invoiced with insurance, paid in cash, its receipt prin
   const arabic = page.getByTestId('print-receipt');
   await expect(arabic.getByTestId('receipt-title')).toHaveText('إيصال');
   await expect(arabic).toHaveAttribute('dir', 'rtl');
-  await expect(arabic.getByTestId('receipt-totals')).toContainText('٤٦٫٠٠');
+  await expect(arabic.getByTestId('receipt-totals')).toContainText('46.00');
+  await expect(arabic.getByTestId('receipt-totals')).toContainText('ر.س');
   await shot(page, 'receipt-ar-dark');
   if (shots) {
     await page.goto(invoiceUrl);
