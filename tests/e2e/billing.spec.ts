@@ -133,7 +133,7 @@ test('a visit completed, invoiced with insurance, paid in cash, its receipt prin
     await expect(page.getByTestId('invoices-table')).toContainText(desk.patientName);
     await shot(page, 'invoices-en-light');
     await page.setViewportSize({ width: 375, height: 812 });
-    for (const [url, name] of [[invoiceUrl, 'invoice-details'], [receiptUrl, 'receipt'], [page.url(), 'cash-box']] as const) {
+    for (const [url, name] of [[invoiceUrl, 'invoice-details'], [receiptUrl, 'receipt'], ['/billing/cash-boxes', 'cash-box'], ['/billing/invoices', 'invoices']] as const) {
       await page.goto(url);
       await page.waitForLoadState('networkidle');
       await shot(page, `${name}-375`);

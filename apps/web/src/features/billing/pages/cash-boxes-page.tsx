@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Grid, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Card, Grid, Group, Loader, Select, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconCashRegister, IconLock } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -48,6 +48,7 @@ export default function CashBoxesPage() {
   const box = useCashBox(selectedId);
   const summary = rows.find((b) => b._id === selectedId);
   const [closing, setClosing] = useState(false);
+  const select = (id: string) => setParams((p) => { p.set('box', id); return p; }, { replace: true });
 
   return (
     <Stack gap="md">
@@ -59,9 +60,20 @@ export default function CashBoxesPage() {
       ) : (
         <Grid gap="md">
           <Grid.Col span={{ base: 12, md: 4 }}>
-            <Stack gap="sm" data-testid="cash-box-list">
+            {/* A phone chooses the box from a list, so its balance and history stay in view. */}
+            <Select
+              hiddenFrom="md"
+              aria-label={t('finance.cashBoxes.choose')}
+              data={rows.map((b) => ({ value: b._id, label: `${b.name} · ${b.clinic?.name ?? t('finance.cashBoxes.company')}` }))}
+              value={selectedId}
+              onChange={(id) => id && select(id)}
+              allowDeselect={false}
+              comboboxProps={{ withinPortal: true }}
+              data-testid="cash-box-select"
+            />
+            <Stack gap="sm" visibleFrom="md" data-testid="cash-box-list">
               {rows.map((b) => (
-                <BoxCard key={b._id} box={b} selected={b._id === selectedId} onSelect={() => setParams((p) => { p.set('box', b._id); return p; }, { replace: true })} />
+                <BoxCard key={b._id} box={b} selected={b._id === selectedId} onSelect={() => select(b._id)} />
               ))}
             </Stack>
           </Grid.Col>
