@@ -47,6 +47,7 @@ import { reminderRoutes } from './modules/reminders/reminders.routes.js';
 import { LiveEvents } from './lib/live.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { exportRoutes } from './modules/exports/exports.routes.js';
+import { billingRoutes } from './modules/billing/billing.routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling, sendError } from './plugins/errors.js';
 import { registerFileHandling } from './plugins/files.js';
@@ -217,6 +218,7 @@ export async function buildApp(config: Config, database: Database): Promise<App>
   notificationRoutes(app, deps);
   exportRoutes(app, deps);
   dashboardRoutes(app, deps);
+  billingRoutes(app, deps);
 
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 

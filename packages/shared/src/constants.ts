@@ -47,6 +47,12 @@ export const PERMISSIONS = [
   'fhir_read',
   'dashboard_read',
   'data_export',
+  /** Billing: invoices, payments, cash boxes and claims (read); drafts, issuing, payments, claim status (write). */
+  'billing_read', 'billing_write',
+  /** Credit notes and refunds (money back). */
+  'billing_refund',
+  /** The day's close of a cash box (expected vs counted). */
+  'cashbox_close',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -61,7 +67,8 @@ export const DEFAULT_ROLES: ReadonlyArray<{ name: string; permissions: readonly 
   {
     name: 'Receptionist',
     permissions: ['patient_read', 'patient_write', 'appointment_read', 'appointment_write', 'employee_read',
-      'clinic_read', 'service_read', 'speciality_read', 'department_read', 'complex_read', 'company_read'],
+      'clinic_read', 'service_read', 'speciality_read', 'department_read', 'complex_read', 'company_read',
+      'billing_read', 'billing_write'],
   },
   {
     name: 'Nurse',
@@ -71,7 +78,8 @@ export const DEFAULT_ROLES: ReadonlyArray<{ name: string; permissions: readonly 
   {
     name: 'Accountant',
     permissions: ['company_read', 'complex_read', 'department_read', 'clinic_read', 'service_read',
-      'patient_read', 'appointment_read', 'employee_read', 'dashboard_read'],
+      'patient_read', 'appointment_read', 'employee_read', 'dashboard_read',
+      'billing_read', 'billing_write', 'billing_refund', 'cashbox_close'],
   },
 ];
 

@@ -24,3 +24,4 @@ export * from './schemas/calendar-feed.js';
 export * from './schemas/series.js';
 export * from './schemas/reminder.js';
 export * from './schemas/dashboard.js';
+export * from './schemas/billing.js';

@@ -13,6 +13,7 @@ import { fileUrl, storeUpload } from '../lib/files.js';
 import { signPatientLink } from '../lib/patient-links.js';
 import { TokenService } from '../lib/tokens.js';
 import { insertClinic, insertDoctor, insertPatient, insertService, nextWeekday } from '../modules/appointments/fixtures.js';
+import { billingClinic, CASH_BOX } from '../modules/billing/fixtures.js';
 import { seedOrganisation } from '../seed/organisation.js';
 import { seedPeople } from '../seed/people.js';
 import { auth, body, createOrg, errorOf, createTestContext, linkSessionOf, type TestContext, type TestOrg } from '../test/harness.js';
@@ -74,7 +75,7 @@ const RESOURCE_TABLE: Record<string, string> = {
   appointments: 'appointments', clinics: 'clinics', cliniccollections: 'clinic_collections', companies: 'companies',
   departments: 'departments', employees: 'employees', files: 'files', patients: 'patients', roles: 'roles',
   services: 'services', specializations: 'specializations', 'calendar-feeds': 'calendar_feeds', 'appointment-series': 'appointment_series', waitlist: 'waitlist_entries',
-  reminders: 'reminders', notifications: 'notifications',
+  reminders: 'reminders', notifications: 'notifications', invoices: 'invoices', 'cash-boxes': 'cash_boxes', claims: 'insurance_claims',
 };
 
 /** Write routes that read their body in the handler (multipart or JSON) instead of through the route schema. */
@@ -138,6 +139,21 @@ beforeAll(async () => {
   });
   expect(series.statusCode, series.body).toBe(201);
   const waiting = await ctx.app.inject({ method: 'POST', url: '/api/waitlist', headers: auth(org.token), payload: { patient: patient.id, service: service.id } });
+  // Billing: a clinic with a cash box, an insurer and a card method; an issued invoice with its claim and a credit note.
+  const billing = await billingClinic(db, org.companyId);
+  Object.assign(ids, { billingClinic: billing.clinic.id, billingPatient: billing.patient.id, billingService: billing.service.id });
+  const invoice = await ctx.app.inject({
+    method: 'POST', url: '/api/invoices', headers: auth(org.token),
+    payload: { patient: billing.patient.id, clinic: billing.clinic.id, lines: [{ kind: 'service', service: billing.service.id }] },
+  });
+  expect(invoice.statusCode, invoice.body).toBe(201);
+  const issued = await ctx.app.inject({ method: 'POST', url: `/api/invoices/${body(invoice).data._id}/issue`, headers: auth(org.token), payload: { version: 1 } });
+  expect(issued.statusCode, issued.body).toBe(200);
+  const credited = await ctx.app.inject({ method: 'POST', url: `/api/invoices/${body(invoice).data._id}/credit-notes`, headers: auth(org.token), payload: { amount: 100, reason: 'Rounding' } });
+  expect(credited.statusCode, credited.body).toBe(201);
+  ids.creditNote = body(credited).data.creditNotes[0]._id;
+  const boxes = await ctx.app.inject({ method: 'GET', url: '/api/cash-boxes', headers: auth(org.token) });
+  ids.cashBox = body(boxes).data.find((b: { name: string }) => b.name === CASH_BOX)._id;
   expect(waiting.statusCode, waiting.body).toBe(201);
 
   const deps: Deps = { config: ctx.config, database: ctx.database, db, tokens: new TokenService(ctx.config.jwtSecret, 900), callers: new CallerCache(0) };
@@ -253,6 +269,7 @@ function validQuery(key: string): Record<string, string> {
     case 'GET /api/audit': return { from: addDays(day, -30), to: day, actor: org.adminId };
     case 'GET /api/waitlist/matches': return { doctor: ids.doctor!, service: ids.service!, datetime: slot };
     case 'GET /api/waitlist': return { status: 'open', service: ids.service!, clinic: ids.clinic! };
+    case 'GET /api/invoices': return { from: addDays(day, -30), to: day, clinic: ids.billingClinic!, patient: ids.billingPatient! };
     case 'GET /api/files/:id': return fileQuery;
     case 'GET /api/fhir/R4/Slot': return { schedule: `Schedule/${ids.doctor}` };
     case 'GET /api/employees/:id/stats': return { period: '30d' };
@@ -278,6 +295,17 @@ function validBody(key: string): Record<string, unknown> {
     };
     case 'POST /api/waitlist/:id/book': return { doctor: ids.doctor, datetime: `${addDays(day, 3)}T10:00:00+03:00`, version: 1 };
     case 'PUT /api/clinics/:id/reminder-settings': return { enabled: true, channels: ['email'], leadHours: [24] };
+    case 'PUT /api/billing/settings': return { currency: 'SAR', vatRatePercent: 15, version: 1 };
+    case 'POST /api/invoices': return {
+      patient: ids.billingPatient, clinic: ids.billingClinic, visitDate: day, lines: [{ kind: 'service', service: ids.billingService, quantity: 2, discount: 100 }],
+    };
+    case 'PUT /api/invoices/:id': return { visitDate: day, lines: [{ kind: 'item', description: 'Dressing', quantity: 1, unitPrice: 500, discount: 0 }], version: 1 };
+    case 'POST /api/invoices/:id/issue': return { version: 1 };
+    case 'POST /api/invoices/:id/credit-notes': return { amount: 1, reason: 'Rounding' };
+    case 'POST /api/invoices/:id/payments': return { method: 'cash', amount: 1, cashBox: ids.cashBox };
+    case 'POST /api/invoices/:id/refunds': return { creditNote: ids.creditNote, method: 'cash', amount: 1, cashBox: ids.cashBox };
+    case 'POST /api/cash-boxes/:id/close': return { counted: 0 };
+    case 'PATCH /api/claims/:id': return { status: 'submitted', version: 1 };
     case 'POST /api/public/visit/confirm': return { token: visitToken };
     case 'POST /api/public/visit/cancel': return { token: visitToken, reason: 'Travelling' };
     case 'PUT /api/companies/:id': return companyBody() as Record<string, unknown>;

@@ -9,6 +9,7 @@ import { seedOrganisation } from '../seed/organisation.js';
 import { seedPatients } from '../seed/patients.js';
 import { seedPeople } from '../seed/people.js';
 import { seedScheduling } from '../seed/scheduling.js';
+import { seedBilling } from '../seed/billing.js';
 import { auth, createOrg, createTestContext, type TestContext, type TestOrg } from '../test/harness.js';
 
 /**
@@ -157,6 +158,24 @@ const MATRIX: Record<string, Source> = {
   'GET /api/cliniccollections/export.csv': {},
   'GET /api/audit/export.csv': 'self',
   'GET /api/dashboard': {},
+  'GET /api/billing/settings': 'self',
+  'PUT /api/billing/settings': 'self',
+  'GET /api/invoices/export.csv': {},
+  'GET /api/invoices': {},
+  'POST /api/invoices': {},
+  'POST /api/invoices/from-appointment/:id': { id: 'appointments' },
+  'GET /api/invoices/:id': { id: 'invoices' },
+  'PUT /api/invoices/:id': { id: 'invoices' },
+  'DELETE /api/invoices/:id': { id: 'invoices' },
+  'POST /api/invoices/:id/issue': { id: 'invoices' },
+  'POST /api/invoices/:id/credit-notes': { id: 'invoices' },
+  'POST /api/invoices/:id/payments': { id: 'invoices' },
+  'POST /api/invoices/:id/refunds': { id: 'invoices' },
+  'GET /api/cash-boxes': {},
+  'GET /api/cash-boxes/:id': { id: 'cash_boxes' },
+  'POST /api/cash-boxes/:id/close': { id: 'cash_boxes' },
+  'GET /api/claims': {},
+  'PATCH /api/claims/:id': { id: 'insurance_claims' },
 };
 
 /** Bodies that pass validation where that is simple to give, so the lookup itself is what answers. */
@@ -180,6 +199,14 @@ function bodyFor(key: string, ids: Record<string, string[]>): unknown {
     case 'PATCH /api/appointment-series/:id': return { scope: 'all', reason: 'Renamed by B', version: 1 };
     case 'POST /api/waitlist': return { patient: ids.patients![0], service: ids.services![0] };
     case 'POST /api/waitlist/:id/book': return { appointment: ids.appointments![0], version: 1 };
+    case 'POST /api/invoices': return { patient: ids.patients![0], clinic: ids.clinics![0], lines: [{ kind: 'service', service: ids.services![0] }] };
+    case 'PUT /api/invoices/:id': return { lines: [{ kind: 'item', description: 'Changed by B', unitPrice: 1 }], version: 1 };
+    case 'POST /api/invoices/:id/issue': return { version: 1 };
+    case 'POST /api/invoices/:id/credit-notes': return { amount: 1, reason: 'Written from another company' };
+    case 'POST /api/invoices/:id/payments': return { method: 'cash', amount: 1, cashBox: ids.cash_boxes![0] };
+    case 'POST /api/invoices/:id/refunds': return { creditNote: ids.invoices![0], method: 'card', amount: 1, paymentMethod: 'Mada' };
+    case 'POST /api/cash-boxes/:id/close': return { counted: 0 };
+    case 'PATCH /api/claims/:id': return { status: 'submitted', version: 1 };
     case 'POST /api/services': return { name: 'Stolen service', description: 'Uses A ids', price: 100, clinic: ids.clinics![0], doctors: [ids.doctors![0]] };
     default: return {};
   }
@@ -216,6 +243,9 @@ function filtersFor(url: string, ids: Record<string, string[]>): string[] {
   }
   if (url === '/api/dashboard') return [f({}), f({ clinic: ids.clinics![0] }), f({ complex: ids.clinic_collections![0] })];
   if (url === '/api/services') return [...common, f({ clinic: ids.clinics![0] })];
+  if (url === '/api/invoices') return [...common, f({ clinic: ids.clinics![0] }), f({ patient: ids.patients![0] }), f({ status: 'paid' })];
+  if (url === '/api/claims') return [...common, f({ clinic: ids.clinics![0] })];
+  if (url === '/api/cash-boxes') return [f({}), f({ clinic: ids.clinics![0] }), f({ includeInactive: 'true' })];
   if (url === '/api/waitlist') return [f({}), f({ service: ids.services![0] }), f({ clinic: ids.clinics![0] }), f({ status: 'booked' })];
   if (url === '/api/waitlist/matches') {
     return [f({ appointment: ids.appointments![0] }), f({ doctor: ids.doctors![0], service: ids.services![0], datetime: new Date(Date.now() + 40 * 86_400_000).toISOString() })];
@@ -272,6 +302,7 @@ beforeAll(async () => {
     await seedPeople(ctx.database.db, org.companyId);
     await seedPatients(ctx.database.db, org.companyId);
     await seedScheduling(ctx.database.db, org.companyId);
+    await seedBilling(ctx.database.db, org.companyId, { invoices: 4 });
   }
   // A health report (file + document row) for company A.
   const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5e0f5e20000000049454e44ae426082', 'hex');
@@ -297,9 +328,18 @@ beforeAll(async () => {
   await ctx.database.db.insert(reminders).values({ companyId: a.companyId, appointmentId: appointment!.id, channel: 'email', dueAt: appointment!.starts_at, status: 'failed', detail: 'refused' });
   await ctx.database.db.insert(notifications).values({ companyId: a.companyId, recipientId: a.adminId, kind: 'appointment_booked', entity: 'appointment', entityId: appointment!.id });
 
+  // An insurance claim of company A's (the seed's insurers list no covered services, so it opens none).
+  const [invoice] = await ctx.database.query<{ id: string; clinic_id: string; patient_id: string }>(
+    `select id, clinic_id, patient_id from invoices where company_id = $1 and status <> 'draft' limit 1`, [a.companyId],
+  );
+  await ctx.database.query(
+    `insert into insurance_claims (company_id, invoice_id, clinic_id, patient_id, insurer, amount, currency) values ($1, $2, $3, $4, 'Bupa Arabia', 1000, 'SAR') on conflict do nothing`,
+    [a.companyId, invoice!.id, invoice!.clinic_id, invoice!.patient_id],
+  );
+
   for (const table of [
     'employees', 'roles', 'patients', 'services', 'specializations', 'appointments', 'clinic_collections', 'departments', 'clinics', 'files',
-    'appointment_series', 'waitlist_entries', 'reminders', 'notifications',
+    'appointment_series', 'waitlist_entries', 'reminders', 'notifications', 'invoices', 'cash_boxes', 'insurance_claims',
   ]) {
     aIds[table] = (await ctx.database.query<{ id: string }>(`select id from "${table}" where company_id = $1 order by id limit 5`, [a.companyId])).map((r) => r.id);
     expect(aIds[table]!.length, `company A has ${table}`).toBeGreaterThan(0);
@@ -365,7 +405,7 @@ describe('tenant isolation', () => {
           expect(res.statusCode, `${key} with A's id`).toBeGreaterThanOrEqual(400);
         } else if (r.method !== 'GET') {
           // Creations that reference A's records are refused, never attached to A's data.
-          if (['POST /api/appointments', 'POST /api/services', 'POST /api/services/bulk', 'POST /api/calendar-feeds', 'POST /api/appointment-series', 'POST /api/waitlist'].includes(key)) {
+          if (['POST /api/appointments', 'POST /api/services', 'POST /api/services/bulk', 'POST /api/calendar-feeds', 'POST /api/appointment-series', 'POST /api/waitlist', 'POST /api/invoices'].includes(key)) {
             expect([404, 422], `${key} referencing A's records`).toContain(res.statusCode);
           }
         }

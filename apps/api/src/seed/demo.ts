@@ -6,6 +6,7 @@ import { seedOrganisation } from './organisation.js';
 import { seedPeople } from './people.js';
 import { seedPatients } from './patients.js';
 import { seedScheduling } from './scheduling.js';
+import { seedBilling } from './billing.js';
 
 export const DEMO_ADMIN = {
   name: 'Sara Al-Harbi',
@@ -58,5 +59,6 @@ export async function seedDemo(db: Db): Promise<DemoSeedResult> {
   await seedPeople(db, company.id);
   await seedPatients(db, company.id);
   await seedScheduling(db, company.id);
+  await seedBilling(db, company.id);
   return { created: true, companyId: company.id };
 }

@@ -8,3 +8,4 @@ export * from './scheduling.js';
 export * from './interop.js';
 export * from './waitlist.js';
 export * from './messaging.js';
+export * from './billing.js';

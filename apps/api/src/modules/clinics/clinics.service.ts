@@ -17,6 +17,7 @@ import {
   assertEmployee, assertNoDependents, assertPlanAllows, assertSpecializations, changedFields, findComplex, findDepartment,
   inOrganisationTransaction, organisationPatientCount, organisationPeople, qualified, refOf, splitPeople,
 } from '../organisation/org-support.js';
+import { cashBoxesWithLedger } from '../billing/cash-boxes.repository.js';
 
 type Row = typeof clinics.$inferSelect;
 
@@ -153,7 +154,7 @@ export async function getClinic(deps: Deps, caller: Caller, id: string): Promise
     holidays: row.holidays as ClinicRecord['holidays'],
     bankAccount: d.bankAccount ?? [],
     insuranceCompany: d.insuranceCompany ?? [],
-    cashBoxes: d.cashBoxes ?? [],
+    cashBoxes: await cashBoxesWithLedger(db, c, row.id, d.cashBoxes ?? []),
     onlinePaymentMethods: d.onlinePaymentMethods ?? [],
     commercialRecord: d.commercialRecord ?? null,
     locationGoogl: (row.location ?? null) as ClinicRecord['locationGoogl'],

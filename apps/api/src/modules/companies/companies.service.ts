@@ -11,6 +11,7 @@ import { t } from '../../lib/i18n.js';
 import { asPlan, planIncludes } from '../organisation/organisation.domain.js';
 import { assertVersion, nextVersion, staleOrMissing } from '../../lib/versioning.js';
 import { changedFields } from '../organisation/org-support.js';
+import { cashBoxesWithLedger } from '../billing/cash-boxes.repository.js';
 
 type CompanyRow = typeof companies.$inferSelect;
 type ProfileRow = typeof companyProfiles.$inferSelect;
@@ -32,7 +33,7 @@ async function toRecord(deps: Deps, company: CompanyRow, profile: ProfileRow): P
     specializations: profile.specializations as CompanyRecord['specializations'],
     bankAccount: profile.bankAccounts as CompanyRecord['bankAccount'],
     insuranceCompany: profile.insuranceCompanies as CompanyRecord['insuranceCompany'],
-    cashBoxes: profile.cashBoxes as CompanyRecord['cashBoxes'],
+    cashBoxes: await cashBoxesWithLedger(deps.db, company.id, null, profile.cashBoxes as CompanyRecord['cashBoxes']),
     onlinePaymentMethods: profile.onlinePaymentMethods as CompanyRecord['onlinePaymentMethods'],
     commercialRecord: (profile.commercialRecord ?? null) as CompanyRecord['commercialRecord'],
     locationGoogle: (profile.location ?? null) as CompanyRecord['locationGoogle'],

@@ -17,6 +17,7 @@ import { timeRange, wallOf } from './clinic-time';
 import { VisitActions } from './visit-actions';
 import { visitSteps } from './visit-flow';
 import { DAY_MONTH_YEAR, formatDateTime, formatDay, LONG_DATE } from '@/lib/dates';
+import { AppointmentBilling } from '@/features/billing';
 
 function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -202,7 +203,8 @@ export function AppointmentDetails({ appointment, loading = false, onDeleted }: 
         </Alert>
       )}
 
-      <Group justify="flex-end">
+      <Group justify="flex-end" gap="xs">
+        <AppointmentBilling appointment={a} />
         <Button component={Link} to={`/print/slip/${a._id}`} variant="light" size="compact-sm" leftSection={<IconPrinter size={14} />} data-testid="appointment-print-slip">
           {t('printouts.slip.title')}
         </Button>

@@ -5,6 +5,7 @@ import type { BoardCard } from '@clinic/shared';
 import { STATUS_COLORS } from '@/features/appointments/components/appointment-status-badge';
 import { wallOf } from '@/features/appointments/components/clinic-time';
 import { VisitActions } from '@/features/appointments/components/visit-actions';
+import { TakePaymentButton } from '@/features/billing';
 import { waitsLong, type BoardSection } from './board-sections';
 
 interface BoardCardViewProps {
@@ -69,6 +70,11 @@ function BoardCardView({ card, canWrite, error, onError, onOpen }: BoardCardView
           {card.doctor.name} · {card.service.name}
         </Text>
         {canWrite && <VisitActions key={`${card._id}:${card.version}`} appointment={card} variant="board" onError={(message) => onError(card._id, message)} />}
+        {card.status === 'completed' && (
+          <Group justify="flex-end">
+            <TakePaymentButton appointment={card} variant="board" />
+          </Group>
+        )}
         {error && (
           <Text size="xs" c="red" role="alert" data-testid="board-card-error">
             {error}

@@ -1,0 +1,217 @@
+import { and, asc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import type {
+  ClaimListQuery, ClaimRecord, ClaimStatus, CreditNoteRecord, InvoiceLineRecord, InvoiceListQuery, InvoiceStatus, InvoiceSummary, PaymentRecord, Ref,
+} from '@clinic/shared';
+import { pageWindow } from '@clinic/shared';
+import type { Db } from '../../db/client.js';
+import {
+  billingCounters, cashBoxes, clinics, companyProfiles, creditNotes, employees, insuranceClaims, invoices, patients, payments,
+} from '../../db/schema/index.js';
+import { likePattern, orderBy, pageTotal } from '../../lib/list.js';
+import { qualified, refOf } from '../organisation/org-support.js';
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+
+const withNames = {
+  i: invoices,
+  clinic: refOf(clinics, invoices.companyId, invoices.clinicId),
+  patient: refOf(patients, invoices.companyId, invoices.patientId),
+  doctor: refOf(employees, invoices.companyId, invoices.doctorId),
+};
+type NamedInvoice = { i: InvoiceRow; clinic: Ref | null; patient: Ref | null; doctor: Ref | null };
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toInvoiceSummary(r: NamedInvoice): InvoiceSummary {
+  const i = r.i;
+  return {
+    _id: i.id,
+    number: i.number,
+    displayNumber: i.displayNumber,
+    status: i.status as InvoiceStatus,
+    clinic: r.clinic ?? { _id: i.clinicId, name: '' },
+    patient: r.patient ?? { _id: i.patientId, name: '' },
+    doctor: i.doctorId ? (r.doctor ?? { _id: i.doctorId, name: '' }) : null,
+    appointment: i.appointmentId,
+    visitDate: i.visitDate,
+    currency: i.currency,
+    minorDigits: i.minorDigits,
+    vatRateBasisPoints: i.vatRateBasisPoints,
+    taxNumber: i.taxNumber,
+    subtotal: i.subtotal,
+    discountTotal: i.discountTotal,
+    taxTotal: i.taxTotal,
+    total: i.total,
+    insurer: (i.insurer as InvoiceSummary['insurer']) ?? null,
+    insurerShare: i.insurerShare,
+    patientShare: i.patientShare,
+    creditedTotal: i.creditedTotal,
+    paidTotal: i.paidTotal,
+    refundedTotal: i.refundedTotal,
+    balanceDue: i.patientShare - i.creditedTotal - i.paidTotal,
+    note: i.note,
+    issuedAt: iso(i.issuedAt),
+    createdAt: i.createdAt.toISOString(),
+    updatedAt: i.updatedAt.toISOString(),
+    version: i.version,
+  };
+}
+
+export function linesOf(row: InvoiceRow): InvoiceLineRecord[] {
+  return Array.isArray(row.lines) ? (row.lines as InvoiceLineRecord[]) : [];
+}
+
+export async function findInvoice(db: Db, companyId: string, id: string, lock = false) {
+  const q = db.select().from(invoices).where(and(eq(invoices.companyId, companyId), eq(invoices.id, id))).limit(1);
+  const [row] = lock ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+export async function findNamedInvoice(db: Db, companyId: string, id: string) {
+  const [row] = await db.select(withNames).from(invoices).where(and(eq(invoices.companyId, companyId), eq(invoices.id, id))).limit(1);
+  return row ?? null;
+}
+
+const sortColumns = {
+  createdAt: [invoices.createdAt, invoices.id],
+  visitDate: [invoices.visitDate, invoices.createdAt, invoices.id],
+  number: [invoices.clinicId, invoices.number, invoices.id],
+  total: [invoices.total, invoices.id],
+  status: [invoices.status, invoices.createdAt, invoices.id],
+  issuedAt: [invoices.issuedAt, invoices.id],
+} as const;
+
+function invoiceFilter(companyId: string, q: InvoiceListQuery): SQL {
+  const where: SQL[] = [eq(invoices.companyId, companyId)];
+  if (q.status) where.push(eq(invoices.status, q.status));
+  if (q.clinic) where.push(eq(invoices.clinicId, q.clinic));
+  if (q.patient) where.push(eq(invoices.patientId, q.patient));
+  if (q.insurer) where.push(sql`lower(${invoices.insurer}->>'name') = ${q.insurer.toLowerCase()}`);
+  if (q.from) where.push(gte(invoices.visitDate, q.from));
+  if (q.to) where.push(lte(invoices.visitDate, q.to));
+  if (q.search) {
+    const pattern = likePattern(q.search.toLowerCase());
+    where.push(sql`(lower(coalesce(${invoices.displayNumber}, '')) like ${pattern} or exists (
+      select 1 from ${patients} p where p.company_id = ${qualified(invoices.companyId)} and p.id = ${qualified(invoices.patientId)} and lower(p.name) like ${pattern}))`);
+  }
+  return and(...where)!;
+}
+
+/** A page of invoices with the list's filters and order; the total counted only as far as needed. */
+export async function findInvoices(db: Db, companyId: string, q: InvoiceListQuery) {
+  const w = pageWindow(q);
+  const where = invoiceFilter(companyId, q);
+  const rows = await db.select(withNames).from(invoices).where(where)
+    .orderBy(...orderBy([...sortColumns[q.sortBy]], q.order)).limit(w.limit).offset(w.offset);
+  const total = await pageTotal(rows.length, w, async (cap) => {
+    const [c] = await db.select({ n: sql<number>`count(*)::int` }).from(
+      db.select({ one: sql`1` }).from(invoices).where(where).limit(cap).as('m'),
+    );
+    return c?.n ?? 0;
+  }, { searching: Boolean(q.search) });
+  return { rows: rows.map(toInvoiceSummary), total };
+}
+
+/** The next number of a clinic's series, taken inside the caller's transaction (gapless: it rolls back with it). */
+export async function nextNumber(tx: Db, companyId: string, clinicId: string, series: 'invoice' | 'credit_note'): Promise<number> {
+  const [row] = await tx.insert(billingCounters).values({ companyId, clinicId, series, lastValue: 1 })
+    .onConflictDoUpdate({
+      target: [billingCounters.companyId, billingCounters.clinicId, billingCounters.series],
+      set: { lastValue: sql`${billingCounters.lastValue} + 1` },
+    })
+    .returning({ value: billingCounters.lastValue });
+  return row!.value;
+}
+
+export async function creditNotesOf(db: Db, companyId: string, invoiceId: string): Promise<CreditNoteRecord[]> {
+  const rows = await db.select({ c: creditNotes, by: refOf(employees, creditNotes.companyId, creditNotes.createdBy) }).from(creditNotes)
+    .where(and(eq(creditNotes.companyId, companyId), eq(creditNotes.invoiceId, invoiceId))).orderBy(asc(creditNotes.number));
+  return rows.map(({ c, by }) => ({
+    _id: c.id, invoice: c.invoiceId, number: c.number, displayNumber: c.displayNumber, amount: c.amount, taxAmount: c.taxAmount,
+    refundedAmount: c.refundedAmount, reason: c.reason, createdBy: c.createdBy ? (by ?? { _id: c.createdBy, name: '' }) : null, createdAt: c.createdAt.toISOString(),
+  }));
+}
+
+export async function paymentsOf(db: Db, companyId: string, invoiceId: string): Promise<PaymentRecord[]> {
+  const rows = await db.select({
+    p: payments,
+    by: refOf(employees, payments.companyId, payments.createdBy),
+    box: sql<string | null>`(select b.name from ${cashBoxes} b where b.company_id = ${qualified(payments.companyId)} and b.id = ${qualified(payments.cashBoxId)})`,
+  }).from(payments).where(and(eq(payments.companyId, companyId), eq(payments.invoiceId, invoiceId))).orderBy(asc(payments.createdAt), asc(payments.id));
+  return rows.map(({ p, by, box }) => ({
+    _id: p.id, invoice: p.invoiceId, kind: p.kind as 'payment' | 'refund', method: p.method as PaymentRecord['method'], amount: p.amount,
+    processingFee: p.processingFee, cashBox: p.cashBoxId ? { _id: p.cashBoxId, name: box ?? '' } : null, paymentMethod: p.paymentMethodName,
+    creditNote: p.creditNoteId, reference: p.reference, createdBy: p.createdBy ? (by ?? { _id: p.createdBy, name: '' }) : null, createdAt: p.createdAt.toISOString(),
+  }));
+}
+
+const claimNames = {
+  c: insuranceClaims,
+  clinic: refOf(clinics, insuranceClaims.companyId, insuranceClaims.clinicId),
+  patient: refOf(patients, insuranceClaims.companyId, insuranceClaims.patientId),
+  invoiceNumber: sql<string | null>`(select i.display_number from ${invoices} i where i.company_id = ${qualified(insuranceClaims.companyId)} and i.id = ${qualified(insuranceClaims.invoiceId)})`,
+};
+type NamedClaim = { c: typeof insuranceClaims.$inferSelect; clinic: Ref | null; patient: Ref | null; invoiceNumber: string | null };
+
+export function toClaimRecord(r: NamedClaim): ClaimRecord {
+  const c = r.c;
+  return {
+    _id: c.id, invoice: c.invoiceId, invoiceNumber: r.invoiceNumber, clinic: r.clinic ?? { _id: c.clinicId, name: '' },
+    patient: r.patient ?? { _id: c.patientId, name: '' }, insurer: c.insurer, amount: c.amount, currency: c.currency,
+    status: c.status as ClaimStatus, note: c.note, createdAt: c.createdAt.toISOString(), updatedAt: c.updatedAt.toISOString(), version: c.version,
+  };
+}
+
+export async function claimOfInvoice(db: Db, companyId: string, invoiceId: string): Promise<ClaimRecord | null> {
+  const [row] = await db.select(claimNames).from(insuranceClaims)
+    .where(and(eq(insuranceClaims.companyId, companyId), eq(insuranceClaims.invoiceId, invoiceId))).limit(1);
+  return row ? toClaimRecord(row) : null;
+}
+
+export async function findClaim(db: Db, companyId: string, id: string) {
+  const [row] = await db.select(claimNames).from(insuranceClaims)
+    .where(and(eq(insuranceClaims.companyId, companyId), eq(insuranceClaims.id, id))).limit(1);
+  return row ?? null;
+}
+
+const claimSort = {
+  createdAt: [insuranceClaims.createdAt, insuranceClaims.id],
+  amount: [insuranceClaims.amount, insuranceClaims.id],
+  status: [insuranceClaims.status, insuranceClaims.createdAt, insuranceClaims.id],
+} as const;
+
+export async function findClaims(db: Db, companyId: string, q: ClaimListQuery) {
+  const w = pageWindow(q);
+  const where: SQL[] = [eq(insuranceClaims.companyId, companyId)];
+  if (q.status) where.push(eq(insuranceClaims.status, q.status));
+  if (q.clinic) where.push(eq(insuranceClaims.clinicId, q.clinic));
+  if (q.insurer) where.push(sql`lower(${insuranceClaims.insurer}) = ${q.insurer.toLowerCase()}`);
+  const filter = and(...where)!;
+  const rows = await db.select(claimNames).from(insuranceClaims).where(filter)
+    .orderBy(...orderBy([...claimSort[q.sortBy]], q.order)).limit(w.limit).offset(w.offset);
+  const total = await pageTotal(rows.length, w, async (cap) => {
+    const [c] = await db.select({ n: sql<number>`count(*)::int` }).from(db.select({ one: sql`1` }).from(insuranceClaims).where(filter).limit(cap).as('m'));
+    return c?.n ?? 0;
+  });
+  return { rows: rows.map(toClaimRecord), total };
+}
+
+/** The company profile's tax number (commercial record), or null. */
+export async function companyTaxNumber(db: Db, companyId: string): Promise<string | null> {
+  const [row] = await db.select({ record: companyProfiles.commercialRecord }).from(companyProfiles).where(eq(companyProfiles.companyId, companyId)).limit(1);
+  const taxNumber = (row?.record as { taxNumber?: unknown } | null)?.taxNumber;
+  return typeof taxNumber === 'string' && taxNumber.trim() ? taxNumber.trim() : null;
+}
+
+/**
+ * Money taken in a period: payments net of refunds (minor units of the company's currency) made from `fromUtc`
+ * (inclusive) to `toUtc` (exclusive), in the given clinics (all clinics when `clinicIds` is null).
+ */
+export async function paidRevenue(db: Db, companyId: string, clinicIds: readonly string[] | null, fromUtc: Date, toUtc: Date): Promise<number> {
+  if (clinicIds && clinicIds.length === 0) return 0;
+  const where: SQL[] = [eq(payments.companyId, companyId), gte(payments.createdAt, fromUtc), lt(payments.createdAt, toUtc)];
+  if (clinicIds) where.push(inArray(payments.clinicId, [...clinicIds]));
+  const [row] = await db.select({ sum: sql<string | null>`sum(${payments.amount})` }).from(payments).where(and(...where));
+  return Number(row?.sum ?? 0);
+}
+

@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOrg, createTestContext, type TestContext, type TestOrg } from '../test/harness.js';
+import { seedBilling } from './billing.js';
+import { seedOrganisation } from './organisation.js';
+import { seedPatients } from './patients.js';
+import { seedPeople } from './people.js';
+import { seedScheduling } from './scheduling.js';
+
+let ctx: TestContext;
+let org: TestOrg;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  org = await createOrg(ctx);
+  await seedOrganisation(ctx.database.db, org.companyId);
+  await seedPeople(ctx.database.db, org.companyId);
+  await seedPatients(ctx.database.db, org.companyId);
+  await seedScheduling(ctx.database.db, org.companyId);
+}, 120_000);
+afterAll(() => ctx?.close());
+
+describe('billing seed', () => {
+  it('bills the latest completed visits: issued and numbered from 1, some paid, one credited and refunded, one draft', async () => {
+    await seedBilling(ctx.database.db, org.companyId);
+    const q = <T>(text: string) => ctx.database.query<T & object>(text, [org.companyId]);
+    const byStatus = Object.fromEntries((await q<{ status: string; n: number }>(`select status, count(*)::int as n from invoices where company_id = $1 group by status`)).map((r) => [r.status, r.n]));
+    expect(byStatus.draft).toBe(1);
+    expect((byStatus.paid ?? 0) + (byStatus.partially_paid ?? 0)).toBeGreaterThan(0);
+    const numbers = await q<{ clinic_id: string; numbers: number[] }>(`select clinic_id, array_agg(number order by number) as numbers from invoices where company_id = $1 and number is not null group by clinic_id`);
+    for (const r of numbers) expect(r.numbers).toEqual(r.numbers.map((_, i) => i + 1));
+    expect((await q<{ n: number }>(`select count(*)::int as n from payments where company_id = $1 and kind = 'refund'`))[0]!.n).toBe(1);
+    const [box] = await q<{ sum: string }>(`select coalesce(sum(amount), 0)::text as sum from cash_box_transactions where company_id = $1`);
+    const [cash] = await q<{ sum: string }>(`select coalesce(sum(amount), 0)::text as sum from payments where company_id = $1 and method = 'cash'`);
+    expect(box!.sum).toBe(cash!.sum);
+  }, 120_000);
+});

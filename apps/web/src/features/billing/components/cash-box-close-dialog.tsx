@@ -1,0 +1,54 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { cashBoxCloseInput, type CashBoxCloseValues, type CashBoxSummary } from '@clinic/shared';
+import { NumberField, TextAreaField } from '@/components/form/fields';
+import { FormMessage } from '@/components/form/form-message';
+import { useSchemaForm } from '@/components/form/use-schema-form';
+import { useCloseCashBox } from '../api/cash-boxes';
+import { formatMoney, toMinor } from './money';
+
+interface CloseForm {
+  counted: number | string;
+  note: string;
+}
+
+/** The day's close of a cash box: the cash counted against the balance expected, and the difference. */
+export function CashBoxCloseDialog({ box, opened, onClose }: { box: CashBoxSummary; opened: boolean; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const money = (minor: number) => formatMoney(minor, box.currency, i18n.language);
+  const schema = z.preprocess((v) => ({ counted: toMinor((v as CloseForm).counted, box.currency) ?? undefined, note: (v as CloseForm).note }), cashBoxCloseInput);
+  const { form, serverError, onSubmit } = useSchemaForm<CloseForm, CashBoxCloseValues>({ schema, defaultValues: { counted: '', note: '' } });
+  const counted = toMinor(useWatch({ control: form.control, name: 'counted' }), box.currency);
+  const close = useCloseCashBox();
+  const difference = counted === null ? null : counted - box.balance;
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('finance.cashBoxes.closeTitle', { name: box.name })} centered>
+      <form
+        noValidate
+        data-testid="cash-box-close-form"
+        onSubmit={onSubmit(async (input) => {
+          await close.mutateAsync({ id: box._id, input });
+          onClose();
+        })}
+      >
+        <Stack gap="sm">
+          <Text size="sm" fw={600} data-testid="close-expected">{t('finance.cashBoxes.closeExpected', { amount: money(box.balance) })}</Text>
+          <NumberField control={form.control} name="counted" label={t('finance.cashBoxes.closeCounted')} min={0} allowDecimal decimalScale={3} rightSection={box.currency} rightSectionWidth={48} required testId="close-counted" />
+          {difference !== null && (
+            <Text size="sm" c={difference === 0 ? 'teal' : 'red'} data-testid="close-difference">
+              {t('finance.cashBoxes.closeDifference', { amount: money(difference) })}
+            </Text>
+          )}
+          <TextAreaField control={form.control} name="note" label={t('finance.cashBoxes.closeNote')} testId="close-note" />
+          <FormMessage message={serverError} />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>{t('common.actions.cancel')}</Button>
+            <Button type="submit" loading={form.formState.isSubmitting} data-testid="close-submit">{t('finance.cashBoxes.closeSubmit')}</Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

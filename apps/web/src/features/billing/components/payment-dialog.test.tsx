@@ -1,0 +1,92 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { InvoiceRecord } from '@clinic/shared';
+import { demoUser, emptyList, jsonResponse, mockFetch, renderWithProviders, setLanguage, signIn } from '@/test/utils';
+import { PaymentDialog } from './payment-dialog';
+
+const CLINIC = '11111111-1111-4111-8111-111111111111';
+const BOX = '55555555-5555-4555-8555-555555555555';
+const OTHER_BOX = '66666666-6666-4666-8666-666666666666';
+const INVOICE = '44444444-4444-4444-8444-444444444444';
+
+/** 172.50 SAR, the insurer pays 80% of 150.00 + VAT: the patient's 34.50 is due. */
+const invoice: InvoiceRecord = {
+  _id: INVOICE, number: 7, displayNumber: 'CLN-000001-000007', status: 'issued', clinic: { _id: CLINIC, name: 'Olaya Clinic' },
+  patient: { _id: 'p1', name: 'Sara Nasser' }, doctor: null, appointment: null, visitDate: '2026-03-10', currency: 'SAR', minorDigits: 2,
+  vatRateBasisPoints: 1500, taxNumber: '300000000000003', subtotal: 15000, discountTotal: 0, taxTotal: 2250, total: 17250,
+  insurer: { name: 'Bupa', coverageBasisPoints: 8000, cardExpiryDate: '2027-01-01' }, insurerShare: 13800, patientShare: 3450,
+  creditedTotal: 0, paidTotal: 0, refundedTotal: 0, balanceDue: 3450, note: '', issuedAt: '2026-03-10T09:00:00Z',
+  createdAt: '2026-03-10T09:00:00Z', updatedAt: '2026-03-10T09:00:00Z', version: 2, lines: [], creditNotes: [], payments: [], claim: null,
+};
+
+function paymentApi() {
+  const posted: unknown[] = [];
+  mockFetch((url, init) => {
+    if (url.pathname === '/api/profile') return jsonResponse(200, { success: true, data: demoUser });
+    if (url.pathname === '/api/cash-boxes') {
+      return jsonResponse(200, { success: true, data: [
+        { _id: BOX, name: 'Front desk', clinic: { _id: CLINIC, name: 'Olaya Clinic' }, pic: null, location: null, currency: 'SAR', isActive: true, balance: 0, lastClosedOn: null },
+        { _id: OTHER_BOX, name: 'Malaz till', clinic: { _id: 'other', name: 'Malaz Clinic' }, pic: null, location: null, currency: 'SAR', isActive: true, balance: 0, lastClosedOn: null },
+      ] });
+    }
+    if (url.pathname === '/api/companies') return jsonResponse(200, { ...emptyList(), data: [{ name: 'Al Noor', onlinePaymentMethods: [{ companyName: 'Mada', processingFees: 2, isActive: true }], insuranceCompany: [] }] });
+    if (url.pathname === `/api/clinics/${CLINIC}`) return jsonResponse(200, { success: true, data: { _id: CLINIC, name: 'Olaya Clinic', onlinePaymentMethods: [] } });
+    if (url.pathname === `/api/invoices/${INVOICE}/payments` && init.method === 'POST') {
+      posted.push(JSON.parse(String(init.body)));
+      return jsonResponse(201, { success: true, message: 'Payment recorded', data: { ...invoice, status: 'paid', paidTotal: 3450, balanceDue: 0 } });
+    }
+    return jsonResponse(200, emptyList());
+  });
+  return posted;
+}
+
+describe('payment dialog', { timeout: 30_000 }, () => {
+  beforeEach(async () => {
+    await setLanguage('en');
+    signIn();
+  });
+
+  it("offers the balance due, refuses more than it and a cash payment without a cash box, and sends nothing", async () => {
+    const posted = paymentApi();
+    const user = userEvent.setup();
+    renderWithProviders(<PaymentDialog invoice={invoice} opened onClose={() => {}} />);
+    expect(await screen.findByTestId('payment-due')).toHaveTextContent('Balance due: SAR 34.50');
+    const amount = screen.getByRole('textbox', { name: /Amount/ });
+    expect(amount).toHaveValue('34.5');
+    await user.clear(amount);
+    await user.type(amount, '40');
+    await user.click(screen.getByRole('button', { name: 'Record payment' }));
+    expect(await screen.findByText('The amount is more than the balance due (SAR 34.50)')).toBeInTheDocument();
+    expect(await screen.findByText('Choose the cash box for a cash payment')).toBeInTheDocument();
+    expect(posted).toHaveLength(0);
+  });
+
+  it("takes cash into one of the clinic's cash boxes, in halalas, and reports the paid invoice", async () => {
+    const posted = paymentApi();
+    const user = userEvent.setup();
+    const onDone = vi.fn();
+    renderWithProviders(<PaymentDialog invoice={invoice} opened onClose={() => {}} onDone={onDone} />);
+    await user.click(await screen.findByRole('combobox', { name: /Cash box/ }));
+    expect(screen.queryByRole('option', { name: /Malaz till/ })).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('option', { name: /Front desk/ }));
+    await user.click(screen.getByRole('button', { name: 'Record payment' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(posted).toEqual([{ method: 'cash', amount: 3450, cashBox: BOX, paymentMethod: null, reference: '' }]);
+    expect(onDone.mock.calls[0]![0]).toMatchObject({ status: 'paid', balanceDue: 0 });
+  });
+
+  it("shows a card method's processing fee and sends the method by name", async () => {
+    const posted = paymentApi();
+    const user = userEvent.setup();
+    renderWithProviders(<PaymentDialog invoice={invoice} opened onClose={() => {}} />);
+    await user.click(await screen.findByRole('radio', { name: 'Card' }));
+    await user.click(await screen.findByRole('combobox', { name: /Card or online method/ }));
+    await user.click(await screen.findByRole('option', { name: 'Mada' }));
+    // 2% of 34.50 = 0.69.
+    expect(await screen.findByText('Processing fee 2%: SAR 0.69 (the patient still pays the full amount)')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: /Reference/ }), 'SLIP-88');
+    await user.click(screen.getByRole('button', { name: 'Record payment' }));
+    await waitFor(() => expect(posted).toEqual([{ method: 'card', amount: 3450, cashBox: null, paymentMethod: 'Mada', reference: 'SLIP-88' }]));
+  });
+});

@@ -1,0 +1,168 @@
+import { useMemo } from 'react';
+import { Button, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Controller, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { PAYMENT_METHODS, paymentInput, refundInput, type InvoiceRecord, type PaymentValues, type RefundValues } from '@clinic/shared';
+import { NumberField, SelectField, TextField } from '@/components/form/fields';
+import { FormMessage } from '@/components/form/form-message';
+import { useSchemaForm } from '@/components/form/use-schema-form';
+import { useCashBoxes } from '../api/cash-boxes';
+import { usePaymentMethods } from '../api/options';
+import { useRefund, useTakePayment } from '../api/payments';
+import { formatMoney, toMajor, toMinor } from './money';
+
+interface PaymentForm {
+  method: (typeof PAYMENT_METHODS)[number];
+  amount: number | string;
+  cashBox: string | null;
+  paymentMethod: string | null;
+  reference: string;
+  creditNote: string | null;
+}
+
+interface PaymentDialogProps {
+  invoice: InvoiceRecord;
+  opened: boolean;
+  onClose: () => void;
+  /** `refund`: money back against one of the invoice's credit notes (billing_refund). */
+  mode?: 'payment' | 'refund';
+  onDone?: (invoice: InvoiceRecord) => void;
+}
+
+/** What a credit note can still refund: its amount not yet refunded, and no more than was paid. */
+export function refundable(invoice: InvoiceRecord, creditNoteId: string | null): number {
+  const note = invoice.creditNotes.find((c) => c._id === creditNoteId);
+  return note ? Math.max(0, Math.min(note.amount - note.refundedAmount, invoice.paidTotal)) : 0;
+}
+
+/**
+ * Takes a payment (or records a refund) on an issued invoice: cash into a cash box, or card / online through one of
+ * the clinic's or company's payment methods, whose processing fee is shown. The amount is typed in major units.
+ */
+export function PaymentDialog({ invoice, opened, onClose, mode = 'payment', onDone }: PaymentDialogProps) {
+  const { t, i18n } = useTranslation();
+  const refund = mode === 'refund';
+  const currency = invoice.currency;
+  const money = (minor: number) => formatMoney(minor, currency, i18n.language);
+  const openNotes = invoice.creditNotes.filter((c) => c.amount > c.refundedAmount);
+  const firstNote = openNotes[0]?._id ?? null;
+  const start = refund ? refundable(invoice, firstNote) : Math.max(0, invoice.balanceDue);
+
+  const schema = useMemo(() => {
+    const toInput = (v: PaymentForm) => ({
+      method: v.method, amount: toMinor(v.amount, currency) ?? undefined, reference: v.reference,
+      cashBox: v.method === 'cash' ? v.cashBox : null, paymentMethod: v.method === 'cash' ? null : v.paymentMethod,
+      ...(refund ? { creditNote: v.creditNote ?? undefined } : {}),
+    });
+    const base = refund ? refundInput : paymentInput;
+    return z.preprocess((v) => toInput(v as PaymentForm), base).superRefine((v, ctx) => {
+      const max = refund ? refundable(invoice, (v as RefundValues).creditNote) : invoice.balanceDue;
+      if (v.amount > max) ctx.addIssue({ code: 'custom', path: ['amount'], message: t(refund ? 'finance.payment.overRefund' : 'finance.payment.overBalance', { amount: money(max) }) });
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the invoice shown decides the limits
+  }, [invoice, refund, currency]);
+
+  const { form, serverError, onSubmit } = useSchemaForm<PaymentForm, PaymentValues | RefundValues>({
+    schema,
+    defaultValues: { method: 'cash', amount: start > 0 ? toMajor(start, currency) : '', cashBox: null, paymentMethod: null, reference: '', creditNote: firstNote },
+  });
+  const { control, formState } = form;
+  const method = useWatch({ control, name: 'method' });
+  const amount = useWatch({ control, name: 'amount' });
+  const chosenMethod = useWatch({ control, name: 'paymentMethod' });
+  const boxes = useCashBoxes({}, opened);
+  const boxData = (boxes.data ?? [])
+    .filter((b) => b.isActive && (!b.clinic || b.clinic._id === invoice.clinic._id))
+    .map((b) => ({ value: b._id, label: b.clinic ? `${b.name} · ${b.clinic.name}` : `${b.name} · ${t('finance.cashBoxes.company')}` }));
+  const methods = usePaymentMethods(opened ? invoice.clinic._id : null);
+  const fee = methods.find((m) => m.name === chosenMethod);
+  const feeAmount = fee ? Math.round(((toMinor(amount, currency) ?? 0) * fee.fee) / 100) : 0;
+  const take = useTakePayment();
+  const back = useRefund();
+
+  const send = async (values: PaymentValues | RefundValues) => {
+    const result = refund
+      ? await back.mutateAsync({ id: invoice._id, input: values as RefundValues })
+      : await take.mutateAsync({ id: invoice._id, input: values as PaymentValues });
+    onDone?.(result.data);
+    onClose();
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={t(refund ? 'finance.payment.refundTitle' : 'finance.payment.title')} centered size="md">
+      <form onSubmit={onSubmit(send)} noValidate data-testid={refund ? 'refund-form' : 'payment-form'}>
+        <Stack gap="sm">
+          <Text size="sm" fw={600} data-testid="payment-due">
+            {invoice.displayNumber} · {t('finance.payment.due', { amount: money(invoice.balanceDue) })}
+          </Text>
+          {refund && (
+            <SelectField
+              control={control}
+              name="creditNote"
+              label={t('finance.payment.creditNote')}
+              placeholder={t('finance.payment.creditNotePlaceholder')}
+              data={openNotes.map((c) => ({ value: c._id, label: `${c.displayNumber} · ${money(c.amount - c.refundedAmount)}` }))}
+              required
+              emptyValue={null}
+              testId="refund-credit-note"
+            />
+          )}
+          <Controller
+            control={control}
+            name="method"
+            render={({ field }) => (
+              <Stack gap={4}>
+                <Text size="sm" fw={500} id="payment-method-label">{t('finance.payment.method')}</Text>
+                <SegmentedControl
+                  fullWidth
+                  aria-labelledby="payment-method-label"
+                  value={field.value}
+                  onChange={field.onChange}
+                  data={PAYMENT_METHODS.map((m) => ({ value: m, label: t(`billing.method.${m}`) }))}
+                  data-testid="payment-method"
+                />
+              </Stack>
+            )}
+          />
+          <NumberField control={control} name="amount" label={t('finance.payment.amount')} min={0} allowDecimal decimalScale={3} rightSection={currency} rightSectionWidth={48} required testId="payment-amount" />
+          {method === 'cash' ? (
+            <SelectField
+              control={control}
+              name="cashBox"
+              label={t('finance.payment.cashBox')}
+              placeholder={t('finance.payment.cashBoxPlaceholder')}
+              data={boxData}
+              required
+              emptyValue={null}
+              nothingFoundMessage={t('finance.payment.noCashBoxes')}
+              description={boxes.isSuccess && boxData.length === 0 ? t('finance.payment.noCashBoxes') : undefined}
+              testId="payment-cash-box"
+            />
+          ) : (
+            <SelectField
+              control={control}
+              name="paymentMethod"
+              label={t('finance.payment.paymentMethod')}
+              placeholder={t('finance.payment.paymentMethodPlaceholder')}
+              data={methods.map((m) => ({ value: m.name, label: m.name }))}
+              required
+              emptyValue={null}
+              nothingFoundMessage={t('finance.payment.noPaymentMethods')}
+              description={fee ? t('finance.payment.feeHint', { percent: fee.fee, amount: money(feeAmount) }) : undefined}
+              testId="payment-online-method"
+            />
+          )}
+          <TextField control={control} name="reference" label={t('finance.payment.reference')} placeholder={t('finance.payment.referencePlaceholder')} testId="payment-reference" />
+          <FormMessage message={serverError} testId="payment-error" />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose} disabled={formState.isSubmitting}>{t('common.actions.cancel')}</Button>
+            <Button type="submit" loading={formState.isSubmitting} data-testid="payment-submit">
+              {t(refund ? 'finance.payment.refundSubmit' : 'finance.payment.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
