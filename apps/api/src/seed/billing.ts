@@ -1,7 +1,7 @@
 /**
- * Demo billing: VAT at 15%, and invoices for the latest completed visits: most issued, some paid in cash or by card,
- * one corrected by a credit note and refunded, one left as a draft. Written through the billing services, so the
- * figures follow the same rules as the screens.
+ * Demo billing: VAT at 15%, and invoices for the six latest completed visits (few: the demo seed runs at first
+ * start): most issued, some paid in cash or by card, one corrected by a credit note and refunded, one left as a
+ * draft. Written through the billing services, so the figures follow the same rules as the screens.
  */
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -25,7 +25,7 @@ export async function seedBilling(db: Db, companyId: string, opts: { invoices?: 
 
   const visits = await db.select({ id: appointments.id, clinicId: appointments.clinicId }).from(appointments)
     .where(and(eq(appointments.companyId, companyId), eq(appointments.status, 'completed')))
-    .orderBy(desc(appointments.startsAt)).limit(opts.invoices ?? 12);
+    .orderBy(desc(appointments.startsAt)).limit(opts.invoices ?? 6);
   for (const [i, visit] of visits.entries()) {
     const draft = await createFromAppointment(deps, seedRequest, caller, visit.id, { applyInsurance: true, note: '' });
     if (i === visits.length - 1 && visits.length > 1) continue; // the latest stays a draft
