@@ -49,7 +49,7 @@ export class FileSweeper {
     else this.rowCursor = batch[batch.length - 1]!;
     if (!batch.length) return { rowsExamined: 0, rowsRemoved: 0 };
     const gone = await deleteUnreferencedBetween(this.deps.db, batch[0]!, batch[batch.length - 1]!, cutoff);
-    for (const f of gone) await rm(path.join(uploadsRoot(this.deps), f.storagePath), { force: true });
+    for (const f of gone) if (f.storagePath) await rm(path.join(uploadsRoot(this.deps), f.storagePath), { force: true });
     return { rowsExamined: batch.length, rowsRemoved: gone.length };
   }
 
