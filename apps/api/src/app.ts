@@ -45,6 +45,7 @@ import { notificationRoutes } from './modules/notifications/notifications.routes
 import { REMINDER_JOB, reminderJobHandler } from './modules/reminders/reminders.service.js';
 import { reminderRoutes } from './modules/reminders/reminders.routes.js';
 import { LiveEvents } from './lib/live.js';
+import { Lifecycle } from './lib/lifecycle.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { exportRoutes } from './modules/exports/exports.routes.js';
 import { registerAuth } from './plugins/auth.js';
@@ -66,8 +67,8 @@ declare module 'fastify' {
     live: LiveEvents;
     /** The signed-in callers this server keeps for a few seconds (tests watch it being dropped across servers). */
     callers: CallerCache;
-    /** `draining` turns true when the server begins to shut down (readiness then answers 503). */
-    lifecycle: { draining: boolean };
+    /** Draining (readiness answers 503) and the requests being answered, for a graceful stop. */
+    lifecycle: Lifecycle;
   }
 }
 
@@ -128,7 +129,12 @@ export async function buildApp(config: Config, database: Database): Promise<App>
   deps.jobs.register(REMINDER_JOB, reminderJobHandler(deps));
   deps.live = new LiveEvents(database);
   await deps.live.start();
-  deps.lifecycle = { draining: false };
+  deps.lifecycle = new Lifecycle();
+  const lifecycle = deps.lifecycle;
+  app.addHook('onRequest', (req, reply, done) => {
+    if (!req.routeOptions.config?.stream) lifecycle.track(reply.raw);
+    done();
+  });
   // Another server changed who may do what in a company: drop its cached callers here too.
   const stopCallerSync = await database.listen(CALLER_CHANNEL, (companyId) => deps.callers.invalidateCompany(companyId));
   app.decorate('jobs', deps.jobs);
@@ -152,6 +158,8 @@ export async function buildApp(config: Config, database: Database): Promise<App>
 
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
+    // Shutting down: the client's next request goes on a new connection, to a server that stays.
+    if (deps.lifecycle?.draining) reply.header('connection', 'close');
     if (req.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });

@@ -72,6 +72,7 @@ const envSchema = z.object({
   FILE_SWEEP_GRACE_HOURS: z.coerce.number().int().min(1).default(24),
   FILE_SWEEP_BATCH: z.coerce.number().int().min(1).max(100_000).default(1000),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(0),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(30),
   JOB_POLL_SECONDS: z.coerce.number().min(0).max(3600).default(15),
   REMINDER_LEAD_HOURS: z.coerce.number().int().min(1).max(24 * 14).default(24),
   PUBLIC_URL: z.string().url().optional(),
@@ -120,6 +121,8 @@ export interface Config {
   fileSweepBatch: number;
   /** On SIGTERM, how long readiness answers 503 before the server stops accepting connections (load balancer's notice). */
   shutdownDrainSeconds: number;
+  /** On SIGTERM, how long requests in flight may take to be answered before the connections are closed anyway. */
+  shutdownTimeoutSeconds: number;
   /** How often the server runs due background jobs (0: the server runs none; tests drive the runner themselves). */
   jobPollSeconds: number;
   /** The company default: one reminder this many hours before an appointment. */
@@ -180,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     fileSweepGraceHours: e.FILE_SWEEP_GRACE_HOURS,
     fileSweepBatch: e.FILE_SWEEP_BATCH,
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
+    shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
     jobPollSeconds: e.JOB_POLL_SECONDS,
     reminderLeadHours: e.REMINDER_LEAD_HOURS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
