@@ -44,6 +44,12 @@ const BLOB_CHUNK = 4;
  */
 const SERVER_TABLES = new Set(['server_settings']);
 
+/**
+ * Tables a trigger fills from other tables (sign_in_names, from employees): not backed up, emptied by a restore and
+ * filled again as the rows they come from are inserted.
+ */
+const DERIVED_TABLES = ['sign_in_names'];
+
 /** Tables the server fills by itself at every start; their rows alone do not make a database "populated". */
 const CATALOGUE_TABLES = new Set(['permissions']);
 
@@ -149,7 +155,7 @@ async function readSchema(run: Runner): Promise<SchemaInfo> {
     seen.add(t);
     order.push(t);
   };
-  for (const t of [...tables.keys()].sort()) if (!SERVER_TABLES.has(t)) visit(t, new Set());
+  for (const t of [...tables.keys()].sort()) if (!SERVER_TABLES.has(t) && !DERIVED_TABLES.includes(t)) visit(t, new Set());
   return { tables, order, foreignKeys };
 }
 
@@ -539,7 +545,8 @@ export async function restore(database: Database, dataDir: string, inFile: strin
       }
       // TRUNCATE fires no row triggers (the audit log's append-only guard refuses UPDATE and DELETE only), and with
       // RESTART IDENTITY the sequences are reset inside this transaction: a rollback restores them too.
-      await run(`truncate ${schema.order.map(ident).join(', ')} restart identity`);
+      const derived = DERIVED_TABLES.filter((t) => schema.tables.has(t));
+      await run(`truncate ${[...schema.order, ...derived].map(ident).join(', ')} restart identity`);
 
       const pending = new Map<string, Deferred>();
       const restored: Record<string, number> = {};

@@ -61,7 +61,9 @@ export const calendarFeeds = pgTable('calendar_feeds', {
   revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
 }, (t) => [
   primaryKey({ columns: [t.companyId, t.id] }),
-  uniqueIndex('calendar_feeds_secret_uq').on(t.secretHash),
+  uniqueIndex('calendar_feeds_secret_uq').on(t.companyId, t.secretHash),
+  // A feed's address is found by its secret's hash alone (it does not name its company).
+  index('calendar_feeds_secret_idx').on(t.secretHash),
   index('calendar_feeds_doctor_idx').on(t.companyId, t.doctorId),
   foreignKey({ columns: [t.companyId, t.doctorId], foreignColumns: [employees.companyId, employees.id] }).onDelete('cascade'),
   foreignKey({ columns: [t.companyId, t.clinicId], foreignColumns: [clinics.companyId, clinics.id] }).onDelete('cascade'),
