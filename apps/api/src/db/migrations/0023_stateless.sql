@@ -39,7 +39,7 @@ ALTER TABLE "fhir_export_chunks" ADD CONSTRAINT "fhir_export_chunks_export_fk" F
 CREATE INDEX "sign_in_names_employee_idx" ON "sign_in_names" USING btree ("company_id","employee_id");--> statement-breakpoint
 CREATE INDEX "employees_username_idx" ON "employees" USING btree (lower("username")) WHERE "employees"."username" is not null;--> statement-breakpoint
 CREATE INDEX "employees_login_email_idx" ON "employees" USING btree (lower("email")) WHERE "employees"."password_hash" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "refresh_tokens_company_hash_uq" ON "refresh_tokens" USING btree ("company_id","token_hash");--> statement-breakpoint
 CREATE INDEX "refresh_tokens_hash_idx" ON "refresh_tokens" USING btree ("token_hash");--> statement-breakpoint
-CREATE INDEX "calendar_feeds_secret_idx" ON "calendar_feeds" USING btree ("secret_hash");--> statement-breakpoint
-CREATE UNIQUE INDEX "refresh_tokens_hash_uq" ON "refresh_tokens" USING btree ("company_id","token_hash");--> statement-breakpoint
-CREATE UNIQUE INDEX "calendar_feeds_secret_uq" ON "calendar_feeds" USING btree ("company_id","secret_hash");
+CREATE UNIQUE INDEX "calendar_feeds_company_secret_uq" ON "calendar_feeds" USING btree ("company_id","secret_hash");--> statement-breakpoint
+CREATE INDEX "calendar_feeds_secret_idx" ON "calendar_feeds" USING btree ("secret_hash");

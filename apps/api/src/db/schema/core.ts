@@ -139,7 +139,7 @@ export const refreshTokens = pgTable('refresh_tokens', {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 }, (t) => [
   primaryKey({ columns: [t.companyId, t.id] }),
-  uniqueIndex('refresh_tokens_hash_uq').on(t.companyId, t.tokenHash),
+  uniqueIndex('refresh_tokens_company_hash_uq').on(t.companyId, t.tokenHash),
   // A refresh finds its token by hash alone (the token does not name its company).
   index('refresh_tokens_hash_idx').on(t.tokenHash),
   index('refresh_tokens_family_idx').on(t.companyId, t.familyId),

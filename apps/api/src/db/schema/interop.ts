@@ -61,7 +61,7 @@ export const calendarFeeds = pgTable('calendar_feeds', {
   revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
 }, (t) => [
   primaryKey({ columns: [t.companyId, t.id] }),
-  uniqueIndex('calendar_feeds_secret_uq').on(t.companyId, t.secretHash),
+  uniqueIndex('calendar_feeds_company_secret_uq').on(t.companyId, t.secretHash),
   // A feed's address is found by its secret's hash alone (it does not name its company).
   index('calendar_feeds_secret_idx').on(t.secretHash),
   index('calendar_feeds_doctor_idx').on(t.companyId, t.doctorId),
