@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 /**
  * Starts the real server (the built code `npm start` runs), keeps it busy with sign-ins and patient reads, sends
  * SIGTERM while they are in flight and checks that every one of them is answered 2xx and the process exits 0, its
- * readiness saying 503 meanwhile. No JWT_SECRET: on PostgreSQL the server takes the shared one from the database.
+ * readiness saying 503 meanwhile (SHUTDOWN_DRAIN_SECONDS gives the probe time to see it). No JWT_SECRET: on PostgreSQL the server takes the shared one from the database.
  * With DATABASE_URL set, against a fresh PostgreSQL database; else on an embedded database in a data folder.
  */
 const serverJs = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/server.js');
@@ -36,7 +36,7 @@ async function start(): Promise<string> {
   const env: NodeJS.ProcessEnv = {
     ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'error',
     // Generous: on a busy machine the embedded database (in the server's own thread) answers slowly.
-    SHUTDOWN_DRAIN_SECONDS: '3', SHUTDOWN_TIMEOUT_SECONDS: '180',
+    SHUTDOWN_DRAIN_SECONDS: '5', SHUTDOWN_TIMEOUT_SECONDS: '180',
   };
   delete env.JWT_SECRET;
   delete env.DATABASE_URL;
@@ -106,9 +106,14 @@ describe('graceful shutdown', () => {
     await new Promise((r) => setTimeout(r, 50));
     const unansweredAtSignal = 24 - answered;
     child!.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 200));
-    const ready = await fetch(`${base}/api/health/ready`);
-    expect(ready.status).toBe(503);
+    // Readiness turns 503 as soon as the server handles the signal, while it still answers (the drain).
+    let notReady = false;
+    for (const deadline = Date.now() + 60_000; !notReady && Date.now() < deadline && child!.exitCode === null;) {
+      const ready = await fetch(`${base}/api/health/ready`).catch(() => null);
+      if (ready?.status === 503) notReady = true;
+      else await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(notReady).toBe(true);
 
     const statuses = await Promise.all(inFlight);
     expect(unansweredAtSignal).toBeGreaterThan(0);
