@@ -16,7 +16,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { App, Deps } from './lib/app-types.js';
 import { AppError } from './lib/errors.js';
-import { CallerCache } from './lib/caller-cache.js';
+import { CALLER_CHANNEL, CallerCache } from './lib/caller-cache.js';
 import { acceptedRequestId } from './lib/request-id.js';
 import { serializerCompiler } from './lib/serializer.js';
 import { TokenService } from './lib/tokens.js';
@@ -45,6 +45,7 @@ import { notificationRoutes } from './modules/notifications/notifications.routes
 import { REMINDER_JOB, reminderJobHandler } from './modules/reminders/reminders.service.js';
 import { reminderRoutes } from './modules/reminders/reminders.routes.js';
 import { LiveEvents } from './lib/live.js';
+import { Lifecycle } from './lib/lifecycle.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { exportRoutes } from './modules/exports/exports.routes.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
@@ -65,6 +66,10 @@ declare module 'fastify' {
     /** The background job runner: the server polls it (JOB_POLL_SECONDS); tests call `runDue(now)`. */
     jobs: JobRunner;
     live: LiveEvents;
+    /** The signed-in callers this server keeps for a few seconds (tests watch it being dropped across servers). */
+    callers: CallerCache;
+    /** Draining (readiness answers 503) and the requests being answered, for a graceful stop. */
+    lifecycle: Lifecycle;
   }
 }
 
@@ -119,14 +124,29 @@ export async function buildApp(config: Config, database: Database): Promise<App>
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  if (!config.jwtSecret) throw new Error('No signing secret: set JWT_SECRET, or start through prepareDatabase, which reads the one the servers share');
   const deps: Deps = { config, database, db: database.db, tokens: new TokenService(config.jwtSecret, config.accessTokenTtlSeconds), callers: new CallerCache(config.callerCacheMs) };
   deps.jobs = new JobRunner(database.db, app.log);
   deps.jobs.register(REMINDER_JOB, reminderJobHandler(deps));
   deps.live = new LiveEvents(database);
   await deps.live.start();
+  deps.lifecycle = new Lifecycle();
+  const lifecycle = deps.lifecycle;
+  app.addHook('onRequest', (req, reply, done) => {
+    if (!req.routeOptions.config?.stream) lifecycle.track(reply.raw);
+    done();
+  });
+  // Another server changed who may do what in a company: drop its cached callers here too.
+  const stopCallerSync = await database.listen(CALLER_CHANNEL, (companyId) => deps.callers.invalidateCompany(companyId));
   app.decorate('jobs', deps.jobs);
   app.decorate('live', deps.live);
-  app.addHook('onClose', async () => { await deps.live?.close(); });
+  app.decorate('callers', deps.callers);
+  app.decorate('lifecycle', deps.lifecycle);
+  // After the last request in flight has been answered: the LISTEN connections go.
+  app.addHook('onClose', async () => {
+    await deps.live?.close();
+    await stopCallerSync();
+  });
 
   app.decorate('routeTable', [] as RegisteredRoute[]);
   app.addHook('onRoute', (route) => {
@@ -139,6 +159,8 @@ export async function buildApp(config: Config, database: Database): Promise<App>
 
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
+    // Shutting down: the client's next request goes on a new connection, to a server that stays.
+    if (deps.lifecycle?.draining) reply.header('connection', 'close');
     if (req.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });

@@ -26,7 +26,7 @@ export interface Maintenance {
  * server on the embedded database holds that lock, and the command is refused rather than opening the same folder
  * from a second process. With PostgreSQL the lock only keeps two commands from changing the uploads at once.
  */
-export async function openForMaintenance(config: Config, holder: 'backup' | 'restore', opts: { needExisting?: boolean } = {}): Promise<Maintenance> {
+export async function openForMaintenance(config: Config, holder: 'backup' | 'restore' | 'files:migrate', opts: { needExisting?: boolean } = {}): Promise<Maintenance> {
   const lock: DataLock = acquireDataLock(config.dataDir, holder);
   try {
     const pgliteDir = path.join(config.dataDir, 'db');

@@ -5,6 +5,7 @@ import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
 import type { JobRunner } from '../modules/jobs/jobs.runner.js';
 import type { CallerCache } from './caller-cache.js';
+import type { Lifecycle } from './lifecycle.js';
 import type { LiveEvents } from './live.js';
 import type { AccessClaims, TokenService } from './tokens.js';
 
@@ -21,6 +22,8 @@ export interface Deps {
   jobs?: JobRunner;
   /** Live events to open browsers (notifications, appointment changes). */
   live?: LiveEvents;
+  /** Set when the server begins to shut down: readiness answers 503 so the load balancer sends no more requests. */
+  lifecycle?: Lifecycle;
 }
 
 /** The signed-in caller, attached by the auth plugin. Every service call is scoped by `companyId`. */

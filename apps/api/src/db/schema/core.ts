@@ -104,9 +104,9 @@ export const employees = pgTable('employees', {
 }, (t) => [
   primaryKey({ columns: [t.companyId, t.id] }),
   uniqueIndex('employees_company_public_id_uq').on(t.companyId, t.publicId),
-  // Sign-in names are global: a user signs in before we know the company.
-  uniqueIndex('employees_username_uq').on(sql`lower(${t.username})`).where(sql`${t.username} is not null`),
-  uniqueIndex('employees_login_email_uq').on(sql`lower(${t.email})`).where(sql`${t.passwordHash} is not null`),
+  // Sign-in names are global (a user signs in before we know the company): their uniqueness is kept by sign_in_names.
+  index('employees_username_idx').on(sql`lower(${t.username})`).where(sql`${t.username} is not null`),
+  index('employees_login_email_idx').on(sql`lower(${t.email})`).where(sql`${t.passwordHash} is not null`),
   // The lists' default order (newest first), for everyone and for one kind (the doctors, the staff): a page is the
   // first rows of the index rather than a sort of the company's employees.
   index('employees_type_page_idx').on(t.companyId, t.employeeType, t.createdAt, t.id),
@@ -139,11 +139,27 @@ export const refreshTokens = pgTable('refresh_tokens', {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 }, (t) => [
   primaryKey({ columns: [t.companyId, t.id] }),
-  uniqueIndex('refresh_tokens_hash_uq').on(t.tokenHash),
+  uniqueIndex('refresh_tokens_company_hash_uq').on(t.companyId, t.tokenHash),
+  // A refresh finds its token by hash alone (the token does not name its company).
+  index('refresh_tokens_hash_idx').on(t.tokenHash),
   index('refresh_tokens_family_idx').on(t.companyId, t.familyId),
   index('refresh_tokens_employee_idx').on(t.companyId, t.employeeId),
   foreignKey({ columns: [t.companyId, t.employeeId], foreignColumns: [employees.companyId, employees.id] }).onDelete('cascade'),
 ]);
+
+/**
+ * Every sign-in name in use, across companies: user names, and the e-mail addresses of accounts that can sign in
+ * (lower-cased). A small table not split by company (a Citus reference table), so one name belongs to one account
+ * even when companies live on different machines. Kept by a trigger on employees (migrations/0028_hand_stateless.sql), in the
+ * same transaction as the account: a name already taken fails the insert or update of the account.
+ */
+export const signInNames = pgTable('sign_in_names', {
+  /** 'username' | 'email' */
+  kind: text('kind').notNull(),
+  name: text('name').notNull(),
+  companyId: uuid('company_id').notNull(),
+  employeeId: uuid('employee_id').notNull(),
+}, (t) => [primaryKey({ columns: [t.kind, t.name] }), index('sign_in_names_employee_idx').on(t.companyId, t.employeeId)]);
 
 /** Failed sign-in attempts, for throttling by account and address. */
 export const loginFailures = pgTable('login_failures', {

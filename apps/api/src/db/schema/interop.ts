@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { boolean, foreignKey, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { rowId, tenantId } from './columns.js';
 import { companies, employees } from './core.js';
+import { bytea } from './files.js';
 import { clinics } from './organisation.js';
 
 /**
- * FHIR bulk exports ($export): one row per kick-off. The NDJSON files live under DATA_DIR/fhir-exports/<id>/ and are
- * removed with the row. `heartbeat_at` moves with every batch written: a running export whose heartbeat stopped
+ * FHIR bulk exports ($export): one row per kick-off. The NDJSON files live in `fhir_export_chunks` and are removed
+ * with the row. `heartbeat_at` moves with every batch written: a running export whose heartbeat stopped
  * (its server died) is reported as failed.
  */
 export const fhirExports = pgTable('fhir_exports', {
@@ -30,6 +31,18 @@ export const fhirExports = pgTable('fhir_exports', {
   uniqueIndex('fhir_exports_running_uq').on(t.companyId).where(sql`${t.status} = 'running'`),
 ]);
 
+/** The NDJSON output of an export, one file per resource type, in chunks of whole lines (ordered by `seq`). */
+export const fhirExportChunks = pgTable('fhir_export_chunks', {
+  companyId: tenantId(),
+  exportId: uuid('export_id').notNull(),
+  type: text('type').notNull(),
+  seq: integer('seq').notNull(),
+  data: bytea('data').notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.companyId, t.exportId, t.type, t.seq] }),
+  foreignKey({ columns: [t.companyId, t.exportId], foreignColumns: [fhirExports.companyId, fhirExports.id], name: 'fhir_export_chunks_export_fk' }).onDelete('cascade'),
+]);
+
 /**
  * Private iCalendar feeds: a doctor's or a clinic's appointments at /api/calendars/<secret>.ics. Only a hash of the
  * secret is kept; rotating replaces it (the old address stops at once), revoking stamps `revoked_at`.
@@ -48,7 +61,9 @@ export const calendarFeeds = pgTable('calendar_feeds', {
   revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
 }, (t) => [
   primaryKey({ columns: [t.companyId, t.id] }),
-  uniqueIndex('calendar_feeds_secret_uq').on(t.secretHash),
+  uniqueIndex('calendar_feeds_company_secret_uq').on(t.companyId, t.secretHash),
+  // A feed's address is found by its secret's hash alone (it does not name its company).
+  index('calendar_feeds_secret_idx').on(t.secretHash),
   index('calendar_feeds_doctor_idx').on(t.companyId, t.doctorId),
   foreignKey({ columns: [t.companyId, t.doctorId], foreignColumns: [employees.companyId, employees.id] }).onDelete('cascade'),
   foreignKey({ columns: [t.companyId, t.clinicId], foreignColumns: [clinics.companyId, clinics.id] }).onDelete('cascade'),

@@ -2,18 +2,16 @@
  * FHIR Bulk Data export (system level): kick-off answers 202 with a Content-Location to poll; polling answers 202
  * with X-Progress until the files are written, then the manifest; each file is NDJSON, one resource a line.
  *
- * The export reads the database in keyset batches (EXPORT_BATCH rows, in id order) and writes each batch to its
- * file before reading the next, so memory stays flat whatever the size of the organisation. It runs in the server
- * that received the kick-off; if that server dies the export's heartbeat stops and polling reports the failure.
+ * The export reads the database in keyset batches (EXPORT_BATCH rows, in id order) and writes its file into the
+ * database (fhir_export_chunks, whole lines in chunks of about FILE_CHUNK_BYTES) as it goes, so memory stays flat
+ * whatever the size of the organisation and any server can answer the polling and the downloads. It runs in the
+ * server that received the kick-off; if that server dies the export's heartbeat stops and polling reports the failure.
  */
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
-import path from 'node:path';
-import { once } from 'node:events';
-import { finished } from 'node:stream/promises';
-import { and, eq, lt } from 'drizzle-orm';
+import { Readable } from 'node:stream';
+import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import { z } from 'zod';
-import { fhirExports } from '../../db/schema/index.js';
+import type { Db } from '../../db/client.js';
+import { FILE_CHUNK_BYTES, fhirExportChunks, fhirExports } from '../../db/schema/index.js';
 import type { App, Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -52,7 +50,18 @@ function shape(type: ExportType, row: any, companyId: string): Resource {
   }
 }
 
-const folderOf = (deps: Deps, companyId: string, id: string) => path.join(deps.config.dataDir, 'fhir-exports', companyId, id);
+/** One export file's chunks in order, a few at a time (each is about FILE_CHUNK_BYTES). */
+async function* exportFileChunks(db: Db, companyId: string, exportId: string, type: string): AsyncGenerator<Buffer> {
+  for (let from = 0; ;) {
+    const rows = await db.select({ seq: fhirExportChunks.seq, data: fhirExportChunks.data }).from(fhirExportChunks)
+      .where(and(eq(fhirExportChunks.companyId, companyId), eq(fhirExportChunks.exportId, exportId), eq(fhirExportChunks.type, type), gte(fhirExportChunks.seq, from)))
+      .orderBy(asc(fhirExportChunks.seq))
+      .limit(4);
+    for (const r of rows) yield r.data;
+    if (rows.length < 4) return;
+    from = rows.at(-1)!.seq + 1;
+  }
+}
 
 /** Reads the kick-off's parameters: `_outputFormat`, `_type` (a comma list), `_since` (an instant). */
 function kickOffParams(q: Query): { types: ExportType[]; since: Date | null } {
@@ -76,36 +85,45 @@ function kickOffParams(q: Query): { types: ExportType[]; since: Date | null } {
   return { types: types as ExportType[], since };
 }
 
-/** Writes every requested type to its file; the row says done (with counts) or failed. */
+/** Writes every requested type to its file (rows of fhir_export_chunks); the row says done (with counts) or failed. */
 async function runExport(deps: Deps, companyId: string, id: string, types: ExportType[], since: Date | null): Promise<void> {
-  const folder = folderOf(deps, companyId, id);
-  const output: Array<{ type: string; count: number }> = [];
+  const output: Array<{ type: string; count: number; bytes: number }> = [];
   try {
-    await mkdir(folder, { recursive: true });
     for (const type of types) {
-      const file = createWriteStream(path.join(folder, `${type}.ndjson`));
-      // A file that cannot be written (its folder removed by a DELETE, a full disk) fails this export, never the server.
-      let writeError: Error | null = null;
-      file.on('error', (err) => { writeError = err; });
       let count = 0;
+      let bytes = 0;
+      let seq = 0;
+      let pending: Buffer[] = [];
+      let pendingBytes = 0;
+      // A chunk holds whole lines; a cancelled export (its row deleted) fails here on the foreign key, never the server.
+      const flush = async () => {
+        if (!pendingBytes) return;
+        await deps.db.insert(fhirExportChunks).values({ companyId, exportId: id, type, seq, data: Buffer.concat(pending) });
+        seq += 1;
+        pending = [];
+        pendingBytes = 0;
+      };
       let after: string | null = null;
       for (;;) {
         const rows = (await exportBatch(deps.database, type, companyId, after, EXPORT_BATCH, since)) as Array<{ id: string }>;
         if (!rows.length) break;
-        const text = rows.map((r) => JSON.stringify(shape(type, r, companyId))).join('\n') + '\n';
-        if (writeError) throw writeError;
-        if (!file.write(text)) await once(file, 'drain');
+        for (const r of rows) {
+          const line = Buffer.from(JSON.stringify(shape(type, r, companyId)) + '\n');
+          pending.push(line);
+          pendingBytes += line.length;
+          bytes += line.length;
+          if (pendingBytes >= FILE_CHUNK_BYTES) await flush();
+        }
         count += rows.length;
         after = rows.at(-1)!.id;
         const [still] = await deps.db.update(fhirExports).set({ heartbeatAt: new Date() })
           .where(and(eq(fhirExports.companyId, companyId), eq(fhirExports.id, id), eq(fhirExports.status, 'running')))
           .returning({ id: fhirExports.id });
-        if (!still) { file.destroy(); return; } // cancelled: the DELETE removes the files
+        if (!still) return; // cancelled: the DELETE removed the row, and its chunks with it
         if (rows.length < EXPORT_BATCH) break;
       }
-      file.end();
-      await finished(file);
-      output.push({ type, count });
+      await flush();
+      output.push({ type, count, bytes });
     }
     await deps.db.update(fhirExports).set({ status: 'done', output, finishedAt: new Date() })
       .where(and(eq(fhirExports.companyId, companyId), eq(fhirExports.id, id), eq(fhirExports.status, 'running')));
@@ -116,12 +134,10 @@ async function runExport(deps: Deps, companyId: string, id: string, types: Expor
   }
 }
 
-/** Removes the company's exports finished more than EXPORT_KEEP_HOURS ago, with their files. */
+/** Removes the company's exports finished more than EXPORT_KEEP_HOURS ago, with their files (the chunks go with the row). */
 async function forgetOldExports(deps: Deps, companyId: string): Promise<void> {
-  const old = await deps.db.delete(fhirExports)
-    .where(and(eq(fhirExports.companyId, companyId), lt(fhirExports.createdAt, new Date(Date.now() - EXPORT_KEEP_HOURS * 3_600_000))))
-    .returning({ id: fhirExports.id, status: fhirExports.status });
-  for (const e of old) await rm(folderOf(deps, companyId, e.id), { recursive: true, force: true });
+  await deps.db.delete(fhirExports)
+    .where(and(eq(fhirExports.companyId, companyId), lt(fhirExports.createdAt, new Date(Date.now() - EXPORT_KEEP_HOURS * 3_600_000))));
 }
 
 async function findExport(deps: Deps, caller: Caller, id: string) {
@@ -191,8 +207,8 @@ export function registerExportRoutes(app: App, deps: Deps) {
     handler: async (req, reply) => {
       const caller = callerOf(req);
       const row = await findExport(deps, caller, req.params.id);
+      // Its files go with it (fhir_export_chunks rows cascade); a running export stops at its next batch.
       await deps.db.delete(fhirExports).where(and(eq(fhirExports.companyId, caller.companyId), eq(fhirExports.id, row.id)));
-      await rm(folderOf(deps, caller.companyId, row.id), { recursive: true, force: true });
       return reply.status(202).send();
     },
   });
@@ -204,12 +220,10 @@ export function registerExportRoutes(app: App, deps: Deps) {
       const caller = callerOf(req);
       const row = await findExport(deps, caller, req.params.id);
       const type = req.params.type;
-      const listed = row.status === 'done' && (row.output as Array<{ type: string }>).some((o) => o.type === type);
+      const listed = row.status === 'done' ? (row.output as Array<{ type: string; bytes?: number }>).find((o) => o.type === type) : undefined;
       if (!listed) throw notFound();
-      const file = path.join(folderOf(deps, caller.companyId, row.id), `${type}.ndjson`);
-      const info = await stat(file).catch(() => null);
-      if (!info) throw new AppError(404, 'FHIR_EXPORT_NOT_FOUND', 'errors.fhir.exportNotFound');
-      return reply.type(NDJSON).header('content-length', info.size).send(createReadStream(file));
+      if (typeof listed.bytes === 'number') reply.header('content-length', listed.bytes);
+      return reply.type(NDJSON).send(Readable.from(exportFileChunks(deps.db, caller.companyId, row.id, type)));
     },
   });
 }

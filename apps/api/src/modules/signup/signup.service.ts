@@ -53,11 +53,11 @@ export async function signUp(deps: Deps, req: FastifyRequest, input: SignupValue
       admin: { name: input.name, username: input.username, email: input.email, password: input.password },
     });
   } catch (err) {
-    // Two sign-ups racing for the same name: the unique indexes decide.
+    // Two sign-ups racing for the same name: sign_in_names decides (its trigger names the kind of name taken).
     const text = String((err as { constraint?: string; message?: string; cause?: { constraint?: string; message?: string } }).cause?.constraint
       ?? (err as { constraint?: string }).constraint ?? (err as Error).message ?? '');
-    if (text.includes('employees_username_uq')) throw duplicate({ username: 'errors.org.usernameTaken' });
-    if (text.includes('employees_login_email_uq')) throw duplicate({ email: 'errors.org.emailTaken' });
+    if (text.includes('sign_in_names_username_uq')) throw duplicate({ username: 'errors.org.usernameTaken' });
+    if (text.includes('sign_in_names_email_uq')) throw duplicate({ email: 'errors.org.emailTaken' });
     throw err;
   }
   await recordAudit(deps.db, req, {
