@@ -8,7 +8,7 @@ import { patients } from './patients.js';
 /*
  * Billing. Amounts are integers in minor units of the invoice's currency (bigint read as a JavaScript number: every
  * figure is bounded by MONEY_MAX in the shared schemas, far below 2^53). Issued invoices, credit notes, payments,
- * cash box transactions and closes are never changed or deleted: migrations/0026_hand_billing.sql refuses it in the database.
+ * cash box transactions and closes are never changed or deleted: migrations/0024_hand_billing.sql refuses it in the database.
  */
 
 const money = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);

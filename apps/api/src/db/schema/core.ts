@@ -150,7 +150,7 @@ export const refreshTokens = pgTable('refresh_tokens', {
 /**
  * Every sign-in name in use, across companies: user names, and the e-mail addresses of accounts that can sign in
  * (lower-cased). A small table not split by company (a Citus reference table), so one name belongs to one account
- * even when companies live on different machines. Kept by a trigger on employees (migrations/0028_hand_stateless.sql), in the
+ * even when companies live on different machines. Kept by a trigger on employees (migrations/0025_hand_stateless.sql), in the
  * same transaction as the account: a name already taken fails the insert or update of the account.
  */
 export const signInNames = pgTable('sign_in_names', {

@@ -1,4 +1,4 @@
-import { bigint, boolean, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, foreignKey, index, integer, pgSchema, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { rowId, tenantId, timestamps, version } from './columns.js';
 import { services } from './catalog.js';
 import { companies, employees } from './core.js';
@@ -99,19 +99,26 @@ export const appointments = pgTable('appointments', {
 ]);
 
 /**
+ * Change stamps live in their own schema, outside the tenant data that backups copy and restores replace: a stamp must
+ * only ever grow (a server may hold answers made under any earlier value), and a restore raises it like any other
+ * write as it commits.
+ */
+export const changeStamps = pgSchema('change_stamps');
+
+/**
  * A per-company change stamp of what the calendar's cards show: raised once by every committed transaction that
  * inserts, updates or deletes an appointment, or renames a patient, a doctor or a service, or moves a clinic to another
- * time zone (triggers in migrations/0024_hand_change_stamps.sql, whoever writes the row). The calendar keeps its answers while
+ * time zone (triggers in migrations/0026_hand_change_stamps.sql, whoever writes the row). The calendar keeps its answers while
  * the company's stamp is unchanged, so every API server sharing the database sees a change at once. No row means 0.
  * No foreign key: a company's deletion also deletes its appointments, which raise the stamp as the deletion commits.
  */
-export const calendarStamps = pgTable('calendar_stamps', {
+export const calendarStamps = changeStamps.table('calendar_stamps', {
   companyId: uuid('company_id').primaryKey(),
   stamp: bigint('stamp', { mode: 'number' }).notNull().default(0),
 });
 
 /** Companies whose stamp the committing transaction raises (rows live only until the commit's deferred trigger). */
-export const calendarStampsPending = pgTable('calendar_stamps_pending', {
+export const calendarStampsPending = changeStamps.table('calendar_stamps_pending', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   companyId: uuid('company_id').notNull(),
 });

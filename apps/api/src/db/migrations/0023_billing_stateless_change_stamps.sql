@@ -1,3 +1,46 @@
+CREATE SCHEMA "change_stamps";
+--> statement-breakpoint
+CREATE TABLE "sign_in_names" (
+	"kind" text NOT NULL,
+	"name" text NOT NULL,
+	"company_id" uuid NOT NULL,
+	"employee_id" uuid NOT NULL,
+	CONSTRAINT "sign_in_names_kind_name_pk" PRIMARY KEY("kind","name")
+);
+--> statement-breakpoint
+CREATE TABLE "file_chunks" (
+	"company_id" uuid NOT NULL,
+	"file_id" uuid NOT NULL,
+	"seq" integer NOT NULL,
+	"data" "bytea" NOT NULL,
+	CONSTRAINT "file_chunks_company_id_file_id_seq_pk" PRIMARY KEY("company_id","file_id","seq")
+);
+--> statement-breakpoint
+CREATE TABLE "server_settings" (
+	"id" smallint PRIMARY KEY DEFAULT 1 NOT NULL,
+	"signing_secret" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "change_stamps"."calendar_stamps" (
+	"company_id" uuid PRIMARY KEY NOT NULL,
+	"stamp" bigint DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "change_stamps"."calendar_stamps_pending" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "change_stamps"."calendar_stamps_pending_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"company_id" uuid NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "fhir_export_chunks" (
+	"company_id" uuid NOT NULL,
+	"export_id" uuid NOT NULL,
+	"type" text NOT NULL,
+	"seq" integer NOT NULL,
+	"data" "bytea" NOT NULL,
+	CONSTRAINT "fhir_export_chunks_company_id_export_id_type_seq_pk" PRIMARY KEY("company_id","export_id","type","seq")
+);
+--> statement-breakpoint
 CREATE TABLE "billing_counters" (
 	"company_id" uuid NOT NULL,
 	"clinic_id" uuid NOT NULL,
@@ -140,6 +183,13 @@ CREATE TABLE "payments" (
 	CONSTRAINT "payments_company_id_id_pk" PRIMARY KEY("company_id","id")
 );
 --> statement-breakpoint
+DROP INDEX "employees_username_uq";--> statement-breakpoint
+DROP INDEX "employees_login_email_uq";--> statement-breakpoint
+DROP INDEX "refresh_tokens_hash_uq";--> statement-breakpoint
+DROP INDEX "calendar_feeds_secret_uq";--> statement-breakpoint
+ALTER TABLE "files" ALTER COLUMN "storage_path" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "file_chunks" ADD CONSTRAINT "file_chunks_file_fk" FOREIGN KEY ("company_id","file_id") REFERENCES "public"."files"("company_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "fhir_export_chunks" ADD CONSTRAINT "fhir_export_chunks_export_fk" FOREIGN KEY ("company_id","export_id") REFERENCES "public"."fhir_exports"("company_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "billing_counters" ADD CONSTRAINT "billing_counters_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "billing_settings" ADD CONSTRAINT "billing_settings_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cash_box_closes" ADD CONSTRAINT "cash_box_closes_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -159,6 +209,7 @@ ALTER TABLE "payments" ADD CONSTRAINT "payments_company_id_companies_id_fk" FORE
 ALTER TABLE "payments" ADD CONSTRAINT "payments_company_id_invoice_id_invoices_company_id_id_fk" FOREIGN KEY ("company_id","invoice_id") REFERENCES "public"."invoices"("company_id","id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_company_id_cash_box_id_cash_boxes_company_id_id_fk" FOREIGN KEY ("company_id","cash_box_id") REFERENCES "public"."cash_boxes"("company_id","id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_company_id_credit_note_id_credit_notes_company_id_id_fk" FOREIGN KEY ("company_id","credit_note_id") REFERENCES "public"."credit_notes"("company_id","id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "sign_in_names_employee_idx" ON "sign_in_names" USING btree ("company_id","employee_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "cash_box_closes_day_uq" ON "cash_box_closes" USING btree ("company_id","cash_box_id","day");--> statement-breakpoint
 CREATE INDEX "cash_box_transactions_box_idx" ON "cash_box_transactions" USING btree ("company_id","cash_box_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "cash_boxes_owner_name_uq" ON "cash_boxes" USING btree ("company_id",coalesce("clinic_id", '00000000-0000-0000-0000-000000000000'::uuid),lower("name"));--> statement-breakpoint
@@ -172,4 +223,10 @@ CREATE INDEX "invoices_list_idx" ON "invoices" USING btree ("company_id","create
 CREATE INDEX "invoices_patient_idx" ON "invoices" USING btree ("company_id","patient_id");--> statement-breakpoint
 CREATE INDEX "invoices_visit_idx" ON "invoices" USING btree ("company_id","visit_date");--> statement-breakpoint
 CREATE INDEX "payments_invoice_idx" ON "payments" USING btree ("company_id","invoice_id");--> statement-breakpoint
-CREATE INDEX "payments_created_idx" ON "payments" USING btree ("company_id","created_at");
+CREATE INDEX "payments_created_idx" ON "payments" USING btree ("company_id","created_at");--> statement-breakpoint
+CREATE INDEX "employees_username_idx" ON "employees" USING btree (lower("username")) WHERE "employees"."username" is not null;--> statement-breakpoint
+CREATE INDEX "employees_login_email_idx" ON "employees" USING btree (lower("email")) WHERE "employees"."password_hash" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "refresh_tokens_company_hash_uq" ON "refresh_tokens" USING btree ("company_id","token_hash");--> statement-breakpoint
+CREATE INDEX "refresh_tokens_hash_idx" ON "refresh_tokens" USING btree ("token_hash");--> statement-breakpoint
+CREATE UNIQUE INDEX "calendar_feeds_company_secret_uq" ON "calendar_feeds" USING btree ("company_id","secret_hash");--> statement-breakpoint
+CREATE INDEX "calendar_feeds_secret_idx" ON "calendar_feeds" USING btree ("secret_hash");
