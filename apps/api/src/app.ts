@@ -16,7 +16,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { App, Deps } from './lib/app-types.js';
 import { AppError } from './lib/errors.js';
-import { CallerCache } from './lib/caller-cache.js';
+import { CALLER_CHANNEL, CallerCache } from './lib/caller-cache.js';
 import { acceptedRequestId } from './lib/request-id.js';
 import { serializerCompiler } from './lib/serializer.js';
 import { TokenService } from './lib/tokens.js';
@@ -64,6 +64,10 @@ declare module 'fastify' {
     /** The background job runner: the server polls it (JOB_POLL_SECONDS); tests call `runDue(now)`. */
     jobs: JobRunner;
     live: LiveEvents;
+    /** The signed-in callers this server keeps for a few seconds (tests watch it being dropped across servers). */
+    callers: CallerCache;
+    /** `draining` turns true when the server begins to shut down (readiness then answers 503). */
+    lifecycle: { draining: boolean };
   }
 }
 
@@ -118,14 +122,24 @@ export async function buildApp(config: Config, database: Database): Promise<App>
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  if (!config.jwtSecret) throw new Error('No signing secret: set JWT_SECRET, or start through prepareDatabase, which reads the one the servers share');
   const deps: Deps = { config, database, db: database.db, tokens: new TokenService(config.jwtSecret, config.accessTokenTtlSeconds), callers: new CallerCache(config.callerCacheMs) };
   deps.jobs = new JobRunner(database.db, app.log);
   deps.jobs.register(REMINDER_JOB, reminderJobHandler(deps));
   deps.live = new LiveEvents(database);
   await deps.live.start();
+  deps.lifecycle = { draining: false };
+  // Another server changed who may do what in a company: drop its cached callers here too.
+  const stopCallerSync = await database.listen(CALLER_CHANNEL, (companyId) => deps.callers.invalidateCompany(companyId));
   app.decorate('jobs', deps.jobs);
   app.decorate('live', deps.live);
-  app.addHook('onClose', async () => { await deps.live?.close(); });
+  app.decorate('callers', deps.callers);
+  app.decorate('lifecycle', deps.lifecycle);
+  // After the last request in flight has been answered: the LISTEN connections go.
+  app.addHook('onClose', async () => {
+    await deps.live?.close();
+    await stopCallerSync();
+  });
 
   app.decorate('routeTable', [] as RegisteredRoute[]);
   app.addHook('onRoute', (route) => {

@@ -5,8 +5,11 @@ import { acquireDataLock, type DataLock } from './db/data-lock.js';
 import { finishInterruptedRestore } from './ops/backup.js';
 import { syncPermissionCatalogue } from './modules/organisation/provision.js';
 import { seedDemo, type DemoSeedResult } from './seed/demo.js';
+import { sharedSigningSecret } from './lib/signing-secret.js';
 
 export interface Prepared {
+  /** The configuration, with the signing secret the servers share when JWT_SECRET was not given (PostgreSQL). */
+  config: Config;
   database: Database;
   seeded: DemoSeedResult | null;
   /** The embedded database's folder lock, held while the server runs (none with PostgreSQL). */
@@ -26,7 +29,8 @@ export async function prepareDatabase(config: Config): Promise<Prepared> {
     if (lock) await finishInterruptedRestore(database, config.dataDir);
     await syncPermissionCatalogue(database.db);
     const seeded = config.seedDemo ? await seedDemo(database.db) : null;
-    return { database, seeded, lock };
+    const jwtSecret = config.jwtSecret || await sharedSigningSecret(database);
+    return { config: { ...config, jwtSecret }, database, seeded, lock };
   } catch (err) {
     lock?.release();
     throw err;

@@ -75,6 +75,7 @@ const envSchema = z.object({
   FILE_SWEEP_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(7 * 24 * 60).default(60),
   FILE_SWEEP_GRACE_HOURS: z.coerce.number().int().min(1).default(24),
   FILE_SWEEP_BATCH: z.coerce.number().int().min(1).max(100_000).default(1000),
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(0),
   JOB_POLL_SECONDS: z.coerce.number().min(0).max(3600).default(15),
   REMINDER_LEAD_HOURS: z.coerce.number().int().min(1).max(24 * 14).default(24),
   PUBLIC_URL: z.string().url().optional(),
@@ -92,6 +93,10 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * JWT_SECRET; else, with the embedded database, DATA_DIR/jwt-secret; else (PostgreSQL) empty until `prepareDatabase`
+   * reads the secret the servers share from the database.
+   */
   jwtSecret: string;
   seedDemo: boolean;
   allowSignup: boolean;
@@ -117,6 +122,8 @@ export interface Config {
   fileSweepGraceHours: number;
   /** At most this many stored files and as many disk entries are looked at per sweep run. */
   fileSweepBatch: number;
+  /** On SIGTERM, how long readiness answers 503 before the server stops accepting connections (load balancer's notice). */
+  shutdownDrainSeconds: number;
   /** How often the server runs due background jobs (0: the server runs none; tests drive the runner themselves). */
   jobPollSeconds: number;
   /** The company default: one reminder this many hours before an appointment. */
@@ -130,7 +137,11 @@ export interface Config {
   sms: { preset: 'generic' | 'twilio'; url: string | undefined; auth: string | undefined; body: string | undefined; from: string | undefined };
 }
 
-/** Reads the JWT secret from DATA_DIR, creating a random one on first start. Never a built-in default. */
+/**
+ * Reads the JWT secret from DATA_DIR, creating a random one on first start. Never a built-in default. Only for the
+ * embedded database (one server): with DATABASE_URL the servers share the secret kept in the database instead
+ * (lib/signing-secret.ts), read once the database is open.
+ */
 function persistedSecret(dataDir: string): string {
   const file = path.join(dataDir, 'jwt-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
@@ -153,7 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    jwtSecret: overrides.jwtSecret ?? e.JWT_SECRET ?? persistedSecret(dataDir),
+    jwtSecret: overrides.jwtSecret ?? e.JWT_SECRET ?? (e.DATABASE_URL ? '' : persistedSecret(dataDir)),
     seedDemo: e.SEED_DEMO,
     allowSignup: e.ALLOW_SIGNUP,
     logLevel: e.LOG_LEVEL,
@@ -172,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     fileSweepIntervalMinutes: e.FILE_SWEEP_INTERVAL_MINUTES,
     fileSweepGraceHours: e.FILE_SWEEP_GRACE_HOURS,
     fileSweepBatch: e.FILE_SWEEP_BATCH,
+    shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
     jobPollSeconds: e.JOB_POLL_SECONDS,
     reminderLeadHours: e.REMINDER_LEAD_HOURS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),

@@ -4,8 +4,7 @@ import { loadConfig } from './config.js';
 import { scheduleFileSweep } from './modules/files/files.sweep.js';
 import { DEMO_ADMIN } from './seed/demo.js';
 
-const config = loadConfig();
-const { database, seeded, lock } = await prepareDatabase(config);
+const { config, database, seeded, lock } = await prepareDatabase(loadConfig());
 const app = await buildApp(config, database);
 
 // Files no record points at (and bytes without a row) are removed in the background, a bounded slice per run.
@@ -14,18 +13,28 @@ const stopFileSweep = scheduleFileSweep({ config, db: database.db }, app.log);
 const stopJobs = app.jobs.start(config.jobPollSeconds);
 
 let closing = false;
+/**
+ * A graceful stop (SIGTERM from the orchestrator, Ctrl-C): readiness turns false at once (the load balancer stops
+ * sending requests; SHUTDOWN_DRAIN_SECONDS gives it time to notice), the server stops accepting connections and
+ * answers every request in flight, the background work in progress finishes, the LISTEN connections close, and only
+ * then the database pool. Exits 0 when all went well, 1 otherwise.
+ */
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
+  app.lifecycle.draining = true;
   app.log.info({ signal }, 'shutting down');
-  stopFileSweep();
-  stopJobs();
+  let code = 0;
   try {
-    await app.close();
+    if (config.shutdownDrainSeconds > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainSeconds * 1000));
+    await Promise.all([stopFileSweep(), stopJobs(), app.close()]);
     await database.close();
-    lock?.release();
+  } catch (err) {
+    app.log.error({ err }, 'shutdown failed');
+    code = 1;
   } finally {
-    process.exit(0);
+    lock?.release();
+    process.exit(code);
   }
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));

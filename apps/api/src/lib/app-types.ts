@@ -21,6 +21,8 @@ export interface Deps {
   jobs?: JobRunner;
   /** Live events to open browsers (notifications, appointment changes). */
   live?: LiveEvents;
+  /** Set when the server begins to shut down: readiness answers 503 so the load balancer sends no more requests. */
+  lifecycle?: { draining: boolean };
 }
 
 /** The signed-in caller, attached by the auth plugin. Every service call is scoped by `companyId`. */

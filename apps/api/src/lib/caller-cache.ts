@@ -1,4 +1,14 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
 import type { Caller } from './app-types.js';
+
+/** The notification channel on which a server tells the others "drop this company's cached callers". */
+export const CALLER_CHANNEL = 'clinic_callers';
+
+/** Tells every server sharing the database (this one included) to drop the company's cached callers. */
+export async function announceAccessChange(db: Db, companyId: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${CALLER_CHANNEL}, ${companyId})`);
+}
 
 interface Entry {
   caller: Caller;
@@ -14,7 +24,10 @@ interface Entry {
  *   the whole company's entries when it finishes, so this process sees the change on its very next request;
  * - an entry loaded while such a write was running is not stored (each company has a generation, and a load only
  *   stores its result if the generation has not moved since the load began).
- * Another server process sees the change within `ttlMs` at most; with `ttlMs = 0` nothing is cached.
+ * Other server processes on the same database drop the company's entries too: the write also sends the company id
+ * on the CALLER_CHANNEL notification channel, which every server LISTENs to (app.ts). Should a notification be lost
+ * (the listening connection broken), another server still sees the change within `ttlMs`; with `ttlMs = 0` nothing
+ * is cached.
  */
 export class CallerCache {
   private readonly companies = new Map<string, Map<string, Entry>>();

@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { open, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { fileTypeFromBuffer } from 'file-type';
 import { DOCUMENT_MAX_BYTES, IMAGE_MAX_BYTES, type FileRef } from '@clinic/shared';
-import { companyProfiles, employeeDocuments, employees, files, patientDocuments, patients } from '../db/schema/index.js';
+import { companyProfiles, employeeDocuments, employees, FILE_CHUNK_BYTES, fileChunks, files, patientDocuments, patients } from '../db/schema/index.js';
 import type { Deps } from './app-types.js';
 import { AppError } from './errors.js';
 import { fileUrl, type LinkAudit } from './file-links.js';
@@ -89,10 +87,34 @@ export function unreferencedFile(): SQL {
     sql`not exists (select 1 from ${sql.identifier(r.table)} where ${sql.identifier(r.table)}.${sql.identifier(r.companyId.name)} = ${files.companyId} and ${sql.identifier(r.table)}.${sql.identifier(r.fileId.name)} = ${files.id})`))!;
 }
 
+/** Collects a stream's bytes into pieces of exactly `size` (the last one shorter), without holding more than one. */
+async function* inChunks(stream: AsyncIterable<Buffer>, size: number): AsyncGenerator<Buffer> {
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  for await (const piece of stream) {
+    let rest = piece;
+    while (pendingBytes + rest.length >= size) {
+      const take = size - pendingBytes;
+      pending.push(rest.subarray(0, take));
+      yield Buffer.concat(pending);
+      pending = [];
+      pendingBytes = 0;
+      rest = rest.subarray(take);
+    }
+    if (rest.length) {
+      pending.push(rest);
+      pendingBytes += rest.length;
+    }
+  }
+  if (pendingBytes) yield Buffer.concat(pending);
+}
+
 /**
- * Streams an upload to disk while counting bytes (refusing as soon as the cap is passed), checks its
- * content type by magic bytes, makes it durable (fsync) and records it. `field` names the form field
- * for error messages.
+ * Streams an upload into the database while counting bytes (refusing as soon as the cap is passed): its content type
+ * is checked by magic bytes on the first chunk before anything is written, then the row and its chunks
+ * (FILE_CHUNK_BYTES each) are written one at a time, so no server holds a whole file and every server sees it. A
+ * refused or failed upload removes its row (and with it its chunks); one cut short by a crash is an unreferenced row
+ * the sweep removes. `field` names the form field for error messages.
  */
 export async function storeUpload(
   deps: Deps,
@@ -103,45 +125,73 @@ export async function storeUpload(
 ): Promise<StoredFile> {
   const kind = FILE_KINDS[opts.kind];
   const id = randomUUID();
-  const dir = path.join(uploadsRoot(deps), companyId);
-  await mkdir(path.join(uploadsRoot(deps), 'tmp'), { recursive: true });
-  await mkdir(dir, { recursive: true });
-  const tmp = path.join(uploadsRoot(deps), 'tmp', id);
-  const relative = path.join(companyId, id);
+  const originalName = safeDisplayName(opts.filename);
   let size = 0;
-  let head = Buffer.alloc(0);
+  let created = false;
+  let mimeType = '';
   const tooLarge = () => new AppError(413, 'FILE_TOO_LARGE', 'errors.validation', undefined, { [opts.field]: 'errors.fileTooLarge' });
-  const counter = new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      size += chunk.length;
-      if (size > kind.maxBytes) return done(tooLarge());
-      if (head.length < 4100) head = Buffer.concat([head, chunk.subarray(0, 4100 - head.length)]);
-      done(null, chunk);
-    },
-  });
-  try {
-    await pipeline(stream, counter, createWriteStream(tmp, { flags: 'wx' }));
-    if ((stream as { truncated?: boolean }).truncated) throw tooLarge();
-    const type = await fileTypeFromBuffer(head);
-    if (!type || !(kind.mimeTypes as readonly string[]).includes(type.mime)) {
-      throw new AppError(422, 'FILE_TYPE', 'errors.validation', undefined, { [opts.field]: 'errors.fileType' });
+  const counted = async function* () {
+    for await (const piece of stream as AsyncIterable<Buffer>) {
+      size += piece.length;
+      if (size > kind.maxBytes) throw tooLarge();
+      yield piece;
     }
-    const handle = await open(tmp, 'r');
-    try { await handle.sync(); } finally { await handle.close(); }
-    await rename(tmp, path.join(uploadsRoot(deps), relative));
-    const record = { id, originalName: safeDisplayName(opts.filename), mimeType: type.mime, sizeBytes: size };
-    await deps.db.insert(files).values({ companyId, id, originalName: record.originalName, mimeType: record.mimeType, sizeBytes: size, storagePath: relative, createdBy: actorId });
-    return record;
+    if ((stream as { truncated?: boolean }).truncated) throw tooLarge();
+  };
+  try {
+    let seq = 0;
+    for await (const chunk of inChunks(counted(), FILE_CHUNK_BYTES)) {
+      if (seq === 0) {
+        const type = await fileTypeFromBuffer(chunk.subarray(0, 4100));
+        if (!type || !(kind.mimeTypes as readonly string[]).includes(type.mime)) {
+          throw new AppError(422, 'FILE_TYPE', 'errors.validation', undefined, { [opts.field]: 'errors.fileType' });
+        }
+        mimeType = type.mime;
+        created = true;
+        await deps.db.insert(files).values({ companyId, id, originalName, mimeType, sizeBytes: 0, storagePath: null, createdBy: actorId });
+      }
+      await deps.db.insert(fileChunks).values({ companyId, fileId: id, seq, data: chunk });
+      seq += 1;
+    }
+    if (!created) throw new AppError(422, 'FILE_TYPE', 'errors.validation', undefined, { [opts.field]: 'errors.fileType' });
+    await deps.db.update(files).set({ sizeBytes: size }).where(and(eq(files.companyId, companyId), eq(files.id, id)));
+    return { id, originalName, mimeType, sizeBytes: size };
   } catch (err) {
-    // Whichever step failed, nothing of this upload stays on disk (the row is the last step, so there is none).
-    await rm(tmp, { force: true });
-    await rm(path.join(uploadsRoot(deps), relative), { force: true });
+    // Whichever step failed, nothing of this upload stays (its chunks go with the row).
+    if (created) await deps.db.delete(files).where(and(eq(files.companyId, companyId), eq(files.id, id)));
     if (err instanceof AppError && err.fields) {
       const max = Math.round(kind.maxBytes / 1024 / 1024);
       throw new AppError(err.status, err.code, err.messageKey, { max, types: kind.label }, err.fields);
     }
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
     throw err;
+  }
+}
+
+/**
+ * A stored file's content as a stream, read one chunk at a time as the client takes it. A file from before files
+ * moved into the database (`storage_path` set, `files:migrate` not yet run) is read from disk.
+ */
+export async function openStoredFile(deps: Deps, row: typeof files.$inferSelect): Promise<Readable | null> {
+  if (row.storagePath) {
+    try {
+      const handle = await open(path.join(uploadsRoot(deps), row.storagePath), 'r');
+      return handle.createReadStream();
+    } catch (err) {
+      if ((err as { code?: string }).code === 'ENOENT') return null;
+      throw err;
+    }
+  }
+  return Readable.from(readChunks(deps.db, row.companyId, row.id));
+}
+
+/** The chunks of a stored file in order, one query each (the primary key finds each one directly). */
+export async function* readChunks(db: Deps['db'], companyId: string, fileId: string): AsyncGenerator<Buffer> {
+  for (let seq = 0; ; seq++) {
+    const [chunk] = await db.select({ data: fileChunks.data }).from(fileChunks)
+      .where(and(eq(fileChunks.companyId, companyId), eq(fileChunks.fileId, fileId), eq(fileChunks.seq, seq)));
+    if (!chunk) return;
+    yield chunk.data;
   }
 }
 
@@ -157,7 +207,7 @@ export async function removeUnreferencedFiles(deps: Deps, companyId: string, fil
     .delete(files)
     .where(and(eq(files.companyId, companyId), inArray(files.id, ids), unreferencedFile()))
     .returning({ storagePath: files.storagePath });
-  for (const f of gone) await rm(path.join(uploadsRoot(deps), f.storagePath), { force: true });
+  for (const f of gone) if (f.storagePath) await rm(path.join(uploadsRoot(deps), f.storagePath), { force: true });
   return gone.length;
 }
 
@@ -175,8 +225,4 @@ export async function fileRef(deps: Deps, companyId: string, fileId: string | nu
 /** A stored file as records show it; `audit` when every download of it is a read of a patient's record. */
 export function toFileRef(deps: Deps, row: typeof files.$inferSelect, audit?: LinkAudit): FileRef {
   return { _id: row.id, name: safeDisplayName(row.originalName), mimeType: row.mimeType, size: row.sizeBytes, url: fileUrl(deps, row.companyId, row.id, { audit }) };
-}
-
-export function storedPath(deps: Deps, row: typeof files.$inferSelect): string {
-  return path.join(uploadsRoot(deps), row.storagePath);
 }

@@ -30,6 +30,20 @@ export const BACKUP_FORMAT = 'clinic-backup/2';
 const FORMAT_WITHOUT_CHECKSUM = 'clinic-backup/1';
 const CHUNK = 2000;
 
+/**
+ * Tables of binary content (uploaded files, FHIR export output) in 256 KiB chunks, written as hex text: a few rows a
+ * line, so no line (and no statement of a restore) holds more than a few megabytes.
+ */
+const BLOB_TABLES = new Set(['file_chunks', 'fhir_export_chunks']);
+const BLOB_CHUNK = 4;
+
+/**
+ * Tables that belong to the servers of one database rather than to its data (the signing secret they share): neither
+ * backed up nor replaced by a restore, so a restored database keeps its servers' sign-ins and a backup file carries
+ * no server secret.
+ */
+const SERVER_TABLES = new Set(['server_settings']);
+
 /** Tables the server fills by itself at every start; their rows alone do not make a database "populated". */
 const CATALOGUE_TABLES = new Set(['permissions']);
 
@@ -135,7 +149,7 @@ async function readSchema(run: Runner): Promise<SchemaInfo> {
     seen.add(t);
     order.push(t);
   };
-  for (const t of [...tables.keys()].sort()) visit(t, new Set());
+  for (const t of [...tables.keys()].sort()) if (!SERVER_TABLES.has(t)) visit(t, new Set());
   return { tables, order, foreignKeys };
 }
 
@@ -197,7 +211,7 @@ export async function backup(database: Database, dataDir: string, outFile: strin
           rowCounts[table] = 0;
           await run(`declare clinic_backup no scroll cursor for select to_jsonb(t)::text as r from ${ident(table)} t order by ${order}`);
           for (;;) {
-            const rows = await run<{ r: string }>(`fetch forward ${CHUNK} from clinic_backup`);
+            const rows = await run<{ r: string }>(`fetch forward ${BLOB_TABLES.has(table) ? BLOB_CHUNK : CHUNK} from clinic_backup`);
             if (rows.length === 0) break;
             rowCounts[table] += rows.length;
             // The rows exactly as PostgreSQL wrote them (numbers keep every digit).

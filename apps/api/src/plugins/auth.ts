@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { hasPermission, type Permission } from '@clinic/shared';
 import { companies, employeeRoles, employees, rolePermissions } from '../db/schema/index.js';
 import type { App, Caller, Deps, RoutePermission } from '../lib/app-types.js';
+import { announceAccessChange } from '../lib/caller-cache.js';
 import { recordAudit } from '../lib/audit.js';
 import { AppError, forbidden, unauthorized } from '../lib/errors.js';
 
@@ -100,12 +101,19 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * After any write that may change accounts, roles, permissions or the plan (every write not marked `accessNeutral`),
- * the company's cached callers are dropped before the response leaves, so the next request sees the change.
+ * the company's cached callers are dropped before the response leaves, so the next request sees the change; the other
+ * servers on the database are told to drop them too (a notification they receive within milliseconds).
  */
 export function registerCallerInvalidation(app: App, deps: Deps) {
   app.addHook('onSend', async (req) => {
     if (!req.caller || READ_METHODS.has(req.method) || req.routeOptions.config.accessNeutral) return;
     deps.callers.invalidateCompany(req.caller.companyId);
+    try {
+      await announceAccessChange(deps.db, req.caller.companyId);
+    } catch (err) {
+      // The change is made; other servers see it within CALLER_CACHE_MS at most.
+      req.log.warn({ err }, 'could not tell the other servers to drop cached callers');
+    }
   });
 }
 

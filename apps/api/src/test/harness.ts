@@ -16,6 +16,8 @@ export interface TestContext {
   app: App;
   database: Database;
   config: Config;
+  /** The test database's URL on PostgreSQL (to open a second server on it); undefined on the embedded database. */
+  databaseUrl: string | undefined;
   close(): Promise<void>;
 }
 
@@ -24,6 +26,7 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinic-data-'));
   let database: Database;
   let dropDatabase: (() => Promise<void>) | undefined;
+  let databaseUrl: string | undefined;
   const url = process.env.DATABASE_URL;
   if (url) {
     const name = `clinic_test_${randomBytes(6).toString('hex')}`;
@@ -33,7 +36,8 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
     await admin.end();
     const testUrl = new URL(url);
     testUrl.pathname = `/${name}`;
-    database = await openDatabase({ databaseUrl: testUrl.toString(), poolSize: 10 });
+    databaseUrl = testUrl.toString();
+    database = await openDatabase({ databaseUrl, poolSize: 10 });
     dropDatabase = async () => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
@@ -55,6 +59,7 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
     app,
     database,
     config,
+    databaseUrl,
     async close() {
       await app.close();
       await database.close();

@@ -5,6 +5,7 @@
 export const coreEn = {
   errors: {
     unexpected: 'An unexpected error occurred',
+    notReady: 'The server is not ready to take requests; try again shortly',
     generic: 'An error occurred',
     network: 'Network error occurred',
     databaseUnavailable: 'The service is briefly unavailable. Please try again in a few seconds.',
@@ -83,6 +84,7 @@ export type CoreMessages = Shape<typeof coreEn>;
 export const coreAr: CoreMessages = {
   errors: {
     unexpected: 'حدث خطأ غير متوقع',
+    notReady: 'الخادم غير جاهز لاستقبال الطلبات؛ حاول مرة أخرى بعد قليل',
     generic: 'حدث خطأ',
     network: 'حدث خطأ في الشبكة',
     databaseUnavailable: 'الخدمة غير متاحة لفترة وجيزة. يرجى المحاولة مرة أخرى بعد بضع ثوانٍ.',

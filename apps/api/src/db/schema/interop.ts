@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { boolean, foreignKey, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { rowId, tenantId } from './columns.js';
 import { companies, employees } from './core.js';
+import { bytea } from './files.js';
 import { clinics } from './organisation.js';
 
 /**
- * FHIR bulk exports ($export): one row per kick-off. The NDJSON files live under DATA_DIR/fhir-exports/<id>/ and are
- * removed with the row. `heartbeat_at` moves with every batch written: a running export whose heartbeat stopped
+ * FHIR bulk exports ($export): one row per kick-off. The NDJSON files live in `fhir_export_chunks` and are removed
+ * with the row. `heartbeat_at` moves with every batch written: a running export whose heartbeat stopped
  * (its server died) is reported as failed.
  */
 export const fhirExports = pgTable('fhir_exports', {
@@ -28,6 +29,18 @@ export const fhirExports = pgTable('fhir_exports', {
   primaryKey({ columns: [t.companyId, t.id] }),
   // One export at a time per company: a second kick-off while one runs is refused by this index.
   uniqueIndex('fhir_exports_running_uq').on(t.companyId).where(sql`${t.status} = 'running'`),
+]);
+
+/** The NDJSON output of an export, one file per resource type, in chunks of whole lines (ordered by `seq`). */
+export const fhirExportChunks = pgTable('fhir_export_chunks', {
+  companyId: tenantId(),
+  exportId: uuid('export_id').notNull(),
+  type: text('type').notNull(),
+  seq: integer('seq').notNull(),
+  data: bytea('data').notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.companyId, t.exportId, t.type, t.seq] }),
+  foreignKey({ columns: [t.companyId, t.exportId], foreignColumns: [fhirExports.companyId, fhirExports.id], name: 'fhir_export_chunks_export_fk' }).onDelete('cascade'),
 ]);
 
 /**

@@ -7,7 +7,7 @@ import fastifyMultipart from '@fastify/multipart';
 import { and, eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { auditLog, files, patients } from '../../db/schema/index.js';
+import { auditLog, fileChunks, files, patients } from '../../db/schema/index.js';
 import type { App, Deps } from '../../lib/app-types.js';
 import { CallerCache } from '../../lib/caller-cache.js';
 import { fileUrl, type LinkSession } from '../../lib/file-links.js';
@@ -81,16 +81,18 @@ const sessionOf = (token: string): LinkSession => linkSessionOf(token);
 
 const linkFor = (org: TestOrg, fileId: string) => fileUrl(deps, org.companyId, fileId, { session: sessionOf(org.token) });
 
-/** The company's stored files: rows and bytes on disk. */
+/** The company's stored files: rows, the files that have content in the database, and anything left on disk. */
 async function storedFiles(companyId: string) {
   const rows = (await ctx.database.db.select({ id: files.id }).from(files).where(eq(files.companyId, companyId))).map((r) => r.id).sort();
+  const bytes = [...new Set((await ctx.database.db.select({ id: fileChunks.fileId }).from(fileChunks).where(eq(fileChunks.companyId, companyId))).map((r) => r.id))].sort();
   const dir = path.join(ctx.config.dataDir, 'uploads', companyId);
-  const bytes = existsSync(dir) ? readdirSync(dir).sort() : [];
-  return { rows, bytes };
+  const disk = existsSync(dir) ? readdirSync(dir).sort() : [];
+  return { rows, bytes, disk };
 }
 
 const fileIdOf = (url: string) => url.split('?')[0]!.split('/').pop()!;
-const bytesExist = (companyId: string, fileId: string) => existsSync(path.join(ctx.config.dataDir, 'uploads', companyId, fileId));
+const bytesExist = async (companyId: string, fileId: string) =>
+  (await ctx.database.db.select({ seq: fileChunks.seq }).from(fileChunks).where(and(eq(fileChunks.companyId, companyId), eq(fileChunks.fileId, fileId)))).length > 0;
 
 describe('uploads and downloads', () => {
   it('stores an image by content and serves it back as an attachment with nosniff', async () => {
@@ -102,6 +104,22 @@ describe('uploads and downloads', () => {
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="passwd.png"/);
+  });
+
+  it('keeps a file larger than one chunk in the database in 256 KiB chunks and serves it back byte for byte', async () => {
+    const big = Buffer.concat([PDF, Buffer.alloc(600 * 1024 - PDF.length, 7)]);
+    // Arriving in uneven pieces, as a network delivers it.
+    const pieces = [big.subarray(0, 1000), big.subarray(1000, 300_000), big.subarray(300_000)];
+    const f = await storeUpload(deps, a.companyId, a.adminId, Readable.from(pieces), { kind: 'document', field: 'file', filename: 'scan.pdf' });
+    expect(f).toMatchObject({ mimeType: 'application/pdf', sizeBytes: big.length });
+    const chunks = await ctx.database.db.select({ seq: fileChunks.seq, data: fileChunks.data }).from(fileChunks)
+      .where(and(eq(fileChunks.companyId, a.companyId), eq(fileChunks.fileId, f.id)));
+    expect(chunks.map((c) => [c.seq, c.data.length]).sort((x, y) => x[0]! - y[0]!)).toEqual([[0, 262_144], [1, 262_144], [2, big.length - 524_288]]);
+    expect(existsSync(path.join(ctx.config.dataDir, 'uploads', a.companyId, f.id))).toBe(false);
+    const res = await download(linkFor(a, f.id));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-length']).toBe(String(big.length));
+    expect(res.rawPayload.equals(big)).toBe(true);
   });
 
   it('refuses a file whose content is not an allowed type, whatever its name', async () => {
@@ -242,11 +260,11 @@ describe('what a record lets go of is removed with it', () => {
     expect(updated.statusCode).toBe(200);
     const secondLink = body(updated).data.image as string;
     expect((await download(firstLink)).statusCode).toBe(404);
-    expect(bytesExist(a.companyId, fileIdOf(firstLink))).toBe(false);
+    expect(await bytesExist(a.companyId, fileIdOf(firstLink))).toBe(false);
 
     expect(body(await ctx.app.inject({ method: 'DELETE', url: `/api/patients/${created._id}`, headers: auth(a.token) })).data.outcome).toBe('deleted');
     expect((await download(secondLink)).statusCode).toBe(404);
-    expect(bytesExist(a.companyId, fileIdOf(secondLink))).toBe(false);
+    expect(await bytesExist(a.companyId, fileIdOf(secondLink))).toBe(false);
     expect((await storedFiles(a.companyId)).rows).not.toContain(fileIdOf(secondLink));
   });
 
@@ -268,13 +286,13 @@ describe('what a record lets go of is removed with it', () => {
     const replaced = await send('PUT', `/api/employees/${created._id}`, a.token, [photo('huda-2.png')]);
     expect(replaced.statusCode, replaced.body).toBe(200);
     expect((await download(firstPicture)).statusCode).toBe(404);
-    expect(bytesExist(a.companyId, fileIdOf(firstPicture))).toBe(false);
+    expect(await bytesExist(a.companyId, fileIdOf(firstPicture))).toBe(false);
     const secondPicture = body(replaced).data.image.url as string;
 
     expect((await ctx.app.inject({ method: 'DELETE', url: `/api/employees/${created._id}`, headers: auth(a.token) })).statusCode).toBe(200);
     for (const url of [secondPicture, cv]) {
       expect((await download(url)).statusCode).toBe(404);
-      expect(bytesExist(a.companyId, fileIdOf(url))).toBe(false);
+      expect(await bytesExist(a.companyId, fileIdOf(url))).toBe(false);
     }
   });
 
@@ -286,7 +304,7 @@ describe('what a record lets go of is removed with it', () => {
     const firstLogo = body(first).data.logo.url as string;
     expect((await upload('logo-2.png')).statusCode).toBe(200);
     expect((await download(firstLogo)).statusCode).toBe(404);
-    expect(bytesExist(a.companyId, fileIdOf(firstLogo))).toBe(false);
+    expect(await bytesExist(a.companyId, fileIdOf(firstLogo))).toBe(false);
   });
 });
 
@@ -369,7 +387,8 @@ describe('files no record points at are swept', () => {
          join pg_attribute a on a.attrelid = k.conrelid and a.attnum = any(k.conkey)
         where k.contype = 'f' and k.confrelid = 'public.files'::regclass and a.attname <> 'company_id'`,
     );
-    const inDatabase = [...new Set(columns.map((c) => `${c.table_name}.${c.column_name}`))].sort();
+    // file_chunks holds a file's content, not a reference to it: its rows go with the file.
+    const inDatabase = [...new Set(columns.filter((c) => c.table_name !== 'file_chunks').map((c) => `${c.table_name}.${c.column_name}`))].sort();
     expect(FILE_REFERENCES.map((r) => `${r.table}.${r.fileId.name}`).sort()).toEqual(inDatabase);
   });
 
@@ -379,13 +398,14 @@ describe('files no record points at are swept', () => {
     const uploads = path.join(ctx.config.dataDir, 'uploads');
     const age = async (fileId: string) => {
       await db.update(files).set({ createdAt: old }).where(and(eq(files.companyId, b.companyId), eq(files.id, fileId)));
-      utimesSync(path.join(uploads, b.companyId, fileId), old, old);
     };
     const orphan = await storeUpload(deps, b.companyId, b.adminId, Readable.from([PNG]), { kind: 'image', field: 'image', filename: 'orphan.png' });
     await age(orphan.id);
     const freshOrphan = await storeUpload(deps, b.companyId, b.adminId, Readable.from([PNG]), { kind: 'image', field: 'image', filename: 'in-flight.png' });
     const kept = body(await send('POST', '/api/patients', b.token, [...patientFields(), photo()])).data;
     await age(fileIdOf(kept.image));
+    // Left on disk from before files moved into the database: bytes no row describes.
+    mkdirSync(path.join(uploads, b.companyId), { recursive: true });
     const stray = randomUUID();
     writeFileSync(path.join(uploads, b.companyId, stray), PNG);
     utimesSync(path.join(uploads, b.companyId, stray), old, old);
@@ -409,10 +429,11 @@ describe('files no record points at are swept', () => {
     const left = await storedFiles(b.companyId);
     expect(left.rows).not.toContain(orphan.id);
     expect(left.bytes).not.toContain(orphan.id);
-    expect(left.bytes).not.toContain(stray);
+    expect(left.disk).not.toContain(stray);
     expect(existsSync(path.join(uploads, 'tmp', unfinished))).toBe(false);
     expect(left.rows).toEqual(expect.arrayContaining([freshOrphan.id, fileIdOf(kept.image)]));
-    expect(left.bytes).toEqual(expect.arrayContaining([freshOrphan.id, fileIdOf(kept.image), freshStray]));
+    expect(left.bytes).toEqual(expect.arrayContaining([freshOrphan.id, fileIdOf(kept.image)]));
+    expect(left.disk).toEqual([freshStray]);
     expect((await download(body(await get(b.token, `/api/patients/${kept._id}`)).data.image)).statusCode).toBe(200);
   });
 });

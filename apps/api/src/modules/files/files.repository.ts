@@ -49,7 +49,7 @@ export async function filesAfter(db: Db, after: FileKey | null, limit: number): 
 }
 
 /** Deletes the files between two keys (inclusive) created before `cutoff` that no record points at. */
-export async function deleteUnreferencedBetween(db: Db, first: FileKey, last: FileKey, cutoff: Date): Promise<Array<{ storagePath: string }>> {
+export async function deleteUnreferencedBetween(db: Db, first: FileKey, last: FileKey, cutoff: Date): Promise<Array<{ storagePath: string | null }>> {
   return db
     .delete(files)
     .where(and(

@@ -27,7 +27,7 @@ export function fileRoutes(app: App, deps: Deps) {
     compress: false,
     schema: { tags: ['files'], params: z.object({ id: idSchema }), querystring: fileQuery },
     handler: async (req, reply) => {
-      const { row, handle, cacheControl } = await openDownload(deps, req, req.params.id, req.query);
+      const { row, content, cacheControl } = await openDownload(deps, req, req.params.id, req.query);
       return reply
         .header('content-type', row.mimeType)
         .header('content-length', String(row.sizeBytes))
@@ -35,7 +35,7 @@ export function fileRoutes(app: App, deps: Deps) {
         .header('cache-control', cacheControl)
         .header('content-security-policy', "default-src 'none'; sandbox")
         .header('content-disposition', contentDisposition(row.originalName))
-        .send(handle.createReadStream());
+        .send(content);
     },
   });
 }

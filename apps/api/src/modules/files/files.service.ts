@@ -1,15 +1,16 @@
-import { open, type FileHandle } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, notFound, unauthorized } from '../../lib/errors.js';
 import { verifyFileLink, type FileLinkQuery } from '../../lib/file-links.js';
-import { storedPath } from '../../lib/files.js';
+import { openStoredFile } from '../../lib/files.js';
 import { findFile, sessionIsLive, type FileRow } from './files.repository.js';
 
 export interface Download {
   row: FileRow;
-  handle: FileHandle;
+  /** The content, read from the database a chunk at a time as the client takes it. */
+  content: Readable;
   /** How long the browser may keep it: a health report not at all (each view is audited), else the link's life. */
   cacheControl: string;
 }
@@ -33,13 +34,8 @@ export async function openDownload(deps: Deps, req: FastifyRequest, fileId: stri
   if (!(await sessionIsLive(deps.db, link.c, session))) throw new AppError(403, 'LINK_SESSION_ENDED', 'errors.fileLinkSessionEnded');
   const row = await findFile(deps.db, link.c, fileId);
   if (!row) throw notFound();
-  let handle: FileHandle;
-  try {
-    handle = await open(storedPath(deps, row), 'r');
-  } catch (err) {
-    if ((err as { code?: string }).code === 'ENOENT') throw notFound();
-    throw err;
-  }
+  const content = await openStoredFile(deps, row);
+  if (!content) throw notFound();
   try {
     if (audit && req.method === 'GET') {
       await recordAudit(deps.db, req, {
@@ -48,9 +44,9 @@ export async function openDownload(deps: Deps, req: FastifyRequest, fileId: stri
       });
     }
     const remaining = Math.max(0, Math.floor(link.e - Date.now() / 1000));
-    return { row, handle, cacheControl: audit ? 'private, no-store' : `private, max-age=${remaining}` };
+    return { row, content, cacheControl: audit ? 'private, no-store' : `private, max-age=${remaining}` };
   } catch (err) {
-    await handle.close();
+    content.destroy();
     throw err;
   }
 }

@@ -49,7 +49,7 @@ export class FileSweeper {
     else this.rowCursor = batch[batch.length - 1]!;
     if (!batch.length) return { rowsExamined: 0, rowsRemoved: 0 };
     const gone = await deleteUnreferencedBetween(this.deps.db, batch[0]!, batch[batch.length - 1]!, cutoff);
-    for (const f of gone) await rm(path.join(uploadsRoot(this.deps), f.storagePath), { force: true });
+    for (const f of gone) if (f.storagePath) await rm(path.join(uploadsRoot(this.deps), f.storagePath), { force: true });
     return { rowsExamined: batch.length, rowsRemoved: gone.length };
   }
 
@@ -93,32 +93,34 @@ export class FileSweeper {
 
 /**
  * Runs the sweep in the server process every FILE_SWEEP_INTERVAL_MINUTES (the first run a minute after start),
- * one run at a time, logging what each run did. Returns a function that stops it.
+ * one run at a time, logging what each run did. Returns a function that stops it (resolving once a run in progress ends).
  */
-export function scheduleFileSweep(deps: SweepDeps & { config: Pick<Config, 'fileSweepIntervalMinutes'> }, log: FastifyBaseLogger): () => void {
+export function scheduleFileSweep(deps: SweepDeps & { config: Pick<Config, 'fileSweepIntervalMinutes'> }, log: FastifyBaseLogger): () => Promise<void> {
   const minutes = deps.config.fileSweepIntervalMinutes;
-  if (minutes <= 0) return () => {};
+  if (minutes <= 0) return async () => {};
   const sweeper = new FileSweeper(deps);
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
+  let current: Promise<void> | null = null;
+  const tick = () => {
+    if (current) return;
     const started = Date.now();
-    try {
-      const report = await sweeper.run();
-      log.info({ ...report, ms: Date.now() - started }, 'file sweep');
-    } catch (err) {
-      log.error({ err }, 'file sweep failed');
-    } finally {
-      running = false;
-    }
+    current = (async () => {
+      try {
+        const report = await sweeper.run();
+        log.info({ ...report, ms: Date.now() - started }, 'file sweep');
+      } catch (err) {
+        log.error({ err }, 'file sweep failed');
+      } finally {
+        current = null;
+      }
+    })();
   };
-  const first = setTimeout(() => void tick(), Math.min(60_000, minutes * 60_000));
-  const every = setInterval(() => void tick(), minutes * 60_000);
+  const first = setTimeout(tick, Math.min(60_000, minutes * 60_000));
+  const every = setInterval(tick, minutes * 60_000);
   first.unref();
   every.unref();
-  return () => {
+  return async () => {
     clearTimeout(first);
     clearInterval(every);
+    await current;
   };
 }

@@ -69,24 +69,31 @@ export class JobRunner {
     }
   }
 
-  /** Polls every `seconds` (0: never); returns the stop function. */
-  start(seconds: number): () => void {
-    if (seconds <= 0) return () => {};
-    let running = false;
-    const tick = async () => {
-      if (running) return;
-      running = true;
-      try {
-        const report = await this.runDue(new Date());
-        if (report.done || report.retried || report.failed) this.log?.info(report, 'jobs run');
-      } catch (err) {
-        this.log?.error({ err }, 'job runner failed');
-      } finally {
-        running = false;
-      }
+  /**
+   * Polls every `seconds` (0: never); returns the stop function, which resolves once the run in progress (if any) has
+   * finished, so a shutting-down server closes its database only after its last job's writes.
+   */
+  start(seconds: number): () => Promise<void> {
+    if (seconds <= 0) return async () => {};
+    let current: Promise<void> | null = null;
+    const tick = () => {
+      if (current) return;
+      current = (async () => {
+        try {
+          const report = await this.runDue(new Date());
+          if (report.done || report.retried || report.failed) this.log?.info(report, 'jobs run');
+        } catch (err) {
+          this.log?.error({ err }, 'job runner failed');
+        } finally {
+          current = null;
+        }
+      })();
     };
-    const timer = setInterval(() => void tick(), seconds * 1000);
+    const timer = setInterval(tick, seconds * 1000);
     timer.unref();
-    return () => clearInterval(timer);
+    return async () => {
+      clearInterval(timer);
+      await current;
+    };
   }
 }
