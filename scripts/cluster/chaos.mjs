@@ -36,7 +36,7 @@ const acknowledged = { bookings: [], edits: new Map(), uploads: [] };
 async function call(method, url, { token, json, form, raw } = {}) {
   const t0 = Date.now() - started;
   const p = phase;
-  let status = 0;
+  let status;
   let body = null;
   let bytes = null;
   try {
@@ -58,8 +58,16 @@ async function call(method, url, { token, json, form, raw } = {}) {
   return { status, body, bytes, t0, t1: Date.now() - started, phase: p };
 }
 
-function record(kind, r) {
+/** Failed requests outside the database failover, listed in the results for a look. */
+const failures = [];
+
+async function record(kind, r, what) {
   requests.push({ phase: r.phase, kind, status: r.status, t0: r.t0, t1: r.t1 });
+  if (r.status >= 500 || r.status === 0) {
+    if (!['database failover'].includes(r.phase)) failures.push({ phase: r.phase, kind, what, status: r.status, code: r.body?.message?.code ?? null, t0: r.t0, t1: r.t1 });
+    // As a browser does on a 503 with Retry-After: a pause before the next request.
+    await sleep(300);
+  }
   return r;
 }
 
@@ -101,29 +109,29 @@ async function client(n, ctx) {
         '/api/appointments?status=scheduled&limit=20',
         '/api/services?allData=true',
       ][i % 4];
-      record('read', await call('GET', url, { token }));
+      await record('read', await call('GET', url, { token }), `GET ${url}`);
     } else if (roll < 13) {
       // Book the first free slot of a clinic's service: clients compete for the same slots on purpose.
       const place = places[(i + n) % places.length];
-      const free = record('read', await call('GET', `/api/appointments/next-free?clinic=${place.clinic}&service=${place.service}&limit=5`, { token }));
+      const free = await record('read', await call('GET', `/api/appointments/next-free?clinic=${place.clinic}&service=${place.service}&limit=5`, { token }), 'GET next-free');
       const slot = free.status === 200 ? free.body?.data?.[(i + n) % Math.max(1, free.body.data.length)] : null;
       if (!slot) continue;
       const patient = patients[(i * 5 + n) % patients.length];
-      const r = record('booking', await call('POST', '/api/appointments', {
+      const r = await record('booking', await call('POST', '/api/appointments', {
         token,
         json: { patient, doctor: slot.doctor._id, clinic: place.clinic, service: place.service, datetime: slot.datetime, reason: `Chaos booking ${tag}` },
-      }));
+      }), 'POST /api/appointments');
       if (r.status >= 200 && r.status < 300) acknowledged.bookings.push({ id: r.body.data._id, doctor: slot.doctor._id, datetime: slot.datetime });
     } else if (roll < 17) {
       const id = mine[i % mine.length];
-      const got = record('read', await call('GET', `/api/patients/${id}`, { token }));
+      const got = await record('read', await call('GET', `/api/patients/${id}`, { token }), 'GET patient');
       if (got.status !== 200) continue;
       const p = got.body.data;
       const value = `${tag} ${n}-${i}`;
       const history = acknowledged.edits.get(id) ?? { acked: null, attempts: [] };
       acknowledged.edits.set(id, history);
       history.attempts.push(value);
-      const r = record('patient edit', await call('PUT', `/api/patients/${id}`, { token, json: { ...editable(p), address: value, version: p.version } }));
+      const r = await record('patient edit', await call('PUT', `/api/patients/${id}`, { token, json: { ...editable(p), address: value, version: p.version } }), 'PUT patient');
       if (r.status === 200) history.acked = { value, version: r.body.data.version, attemptIndex: history.attempts.length - 1 };
     } else {
       const id = mine[i % mine.length];
@@ -131,7 +139,7 @@ async function client(n, ctx) {
       const form = new FormData();
       form.set('title', `Chaos scan ${n}-${i}`);
       form.set('file', new Blob([bytes], { type: 'image/png' }), `scan-${n}-${i}.png`);
-      const r = record('upload', await call('POST', `/api/patients/${id}/documents`, { token, form }));
+      const r = await record('upload', await call('POST', `/api/patients/${id}/documents`, { token, form }), 'POST document');
       if (r.status === 201) acknowledged.uploads.push({ patient: id, url: r.body.data.file.url, sha256: createHash('sha256').update(bytes).digest('hex') });
     }
   }
@@ -330,6 +338,7 @@ try {
     events,
     phases: perPhase,
     statusCounts,
+    failuresOutsideFailover: failures,
     failover: { ...fail, ...outage },
     acknowledged: { bookings: acknowledged.bookings.length, patientEdits: [...acknowledged.edits.values()].filter((h) => h.acked).length, uploads: acknowledged.uploads.length },
     checks,

@@ -6,6 +6,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, 
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { translate } from '@clinic/shared';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const RUN = path.resolve(process.env.CLUSTER_DIR ?? path.join(os.tmpdir(), 'clinic-cluster'));
@@ -328,7 +329,6 @@ function nginxConfig() {
   const n = dirs.nginx;
   const proxyHeaders = `
       proxy_http_version 1.1;
-      proxy_set_header Connection "";
       proxy_set_header Host $host;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;`;
@@ -340,7 +340,7 @@ events { worker_connections 1024; }
 http {
   include /etc/nginx/mime.types;
   default_type application/octet-stream;
-  log_format upstream '$remote_addr "$request" $status $upstream_addr $upstream_status $request_time';
+  log_format upstream '$time_iso8601 $remote_addr "$request" $status $upstream_addr $upstream_status $request_time';
   access_log ${dirs.logs}/nginx-access.log upstream;
   client_body_temp_path ${n}/tmp/body;
   proxy_temp_path ${n}/tmp/proxy;
@@ -358,9 +358,18 @@ http {
 
   # Passive health checks: a server that fails twice within 2 s rests for 2 s. Kept short because a database
   # failover makes every server answer 503 for a few seconds, and they must all be back as soon as it is over.
+  # No keep-alive connections to the servers: a server that stops closes its listening socket, the next request's
+  # connection is refused and nginx sends it to another server -- even a POST, which was not sent yet. A request
+  # written onto a kept-alive connection the stopping server is closing would be answered 503 or lost instead.
   upstream clinic_api {
 ${PORTS.api.map((p) => `    server 127.0.0.1:${p} max_fails=2 fail_timeout=2s;`).join('\n')}
-    keepalive 32;
+  }
+
+  # When nginx itself has no server to ask ("no live upstreams", all resting), the caller gets the API's own
+  # retryable answer rather than an HTML 502 page.
+  map $http_accept_language $unavailable_message {
+    default "${translate('errors.databaseUnavailable', 'en')}";
+    "~*^\\s*ar" "${translate('errors.databaseUnavailable', 'ar')}";
   }
 
   server {
@@ -388,6 +397,13 @@ ${PORTS.api.map((p) => `    server 127.0.0.1:${p} max_fails=2 fail_timeout=2s;`)
       proxy_next_upstream_timeout 15s;
       proxy_connect_timeout 2s;
       proxy_read_timeout 90s;
+      error_page 502 504 = @api_unavailable;
+    }
+
+    location @api_unavailable {
+      default_type application/json;
+      add_header Retry-After 2 always;
+      return 503 '{"success":false,"message":{"message":"$unavailable_message","code":"SERVICE_UNAVAILABLE"}}';
     }
 
     # Server-sent events: passed through as they come, and a quiet stream is not cut.
