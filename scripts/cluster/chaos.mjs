@@ -60,9 +60,15 @@ async function call(method, url, { token, json, form, raw } = {}) {
 
 /** Failed requests outside the database failover, listed in the results for a look. */
 const failures = [];
+/** Refusals (4xx) by request and code: the load provokes some on purpose (two clients booking one slot). */
+const refusals = {};
 
 async function record(kind, r, what) {
   requests.push({ phase: r.phase, kind, status: r.status, t0: r.t0, t1: r.t1 });
+  if (r.status >= 400 && r.status < 500) {
+    const key = `${what} ${r.status} ${r.body?.message?.code ?? ''} ${Object.entries(r.body?.message?.fields ?? {}).map(([f, m]) => `${f}: ${m}`).join('; ')}`.trim();
+    refusals[key] = (refusals[key] ?? 0) + 1;
+  }
   if (r.status >= 500 || r.status === 0) {
     if (!['database failover'].includes(r.phase)) failures.push({ phase: r.phase, kind, what, status: r.status, code: r.body?.message?.code ?? null, t0: r.t0, t1: r.t1 });
     // As a browser does on a 503 with Retry-After: a pause before the next request.
@@ -339,6 +345,7 @@ try {
     phases: perPhase,
     statusCounts,
     failuresOutsideFailover: failures,
+    refusals,
     failover: { ...fail, ...outage },
     acknowledged: { bookings: acknowledged.bookings.length, patientEdits: [...acknowledged.edits.values()].filter((h) => h.acked).length, uploads: acknowledged.uploads.length },
     checks,
