@@ -24,12 +24,13 @@ export const PUBLIC_URL = `http://127.0.0.1:${PORTS.nginx}`;
 /** libpq-style: every node, the pool keeps the one that accepts writes. */
 export const DATABASE_URL = `postgres://postgres@${NODES.map((n) => `127.0.0.1:${PORTS.nodes[n]}`).join(',')}/${DB_NAME}?target_session_attrs=read-write`;
 
-const PG_BIN = (() => {
+/** The newest installed PostgreSQL's bin folder ('' when none); looked up each time, as it may be installed meanwhile. */
+function pgBin() {
   const dir = '/usr/lib/postgresql';
   if (!existsSync(dir)) return '';
   const versions = readdirSync(dir).filter((v) => existsSync(path.join(dir, v, 'bin', 'pg_ctl'))).sort((a, b) => Number(a) - Number(b));
   return versions.length ? path.join(dir, versions.at(-1), 'bin') : '';
-})();
+}
 const IS_ROOT = process.getuid?.() === 0;
 
 const dirs = {
@@ -49,8 +50,9 @@ export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /** Installs what the machine lacks (pg_auto_failover, nginx), as .ci/run does for its own packages. */
 export function ensurePackages() {
   const need = [];
-  if (!PG_BIN) need.push('postgresql');
-  if (!hasCommand('pg_autoctl')) need.push('postgresql-15-auto-failover', 'pg-auto-failover-cli');
+  if (!pgBin()) need.push('postgresql');
+  // The extension package matches the server's major version (15 on Debian 12).
+  if (!hasCommand('pg_autoctl')) need.push(`postgresql-${pgBin() ? path.basename(path.dirname(pgBin())) : '15'}-auto-failover`, 'pg-auto-failover-cli');
   if (!hasCommand('nginx') && !existsSync('/usr/sbin/nginx')) need.push('nginx');
   if (!need.length) return;
   log(`installing ${need.join(' ')}`);
@@ -70,7 +72,7 @@ const NGINX = () => (hasCommand('nginx') ? 'nginx' : '/usr/sbin/nginx');
 function pgEnv() {
   return {
     ...process.env,
-    PATH: `${PG_BIN}:${process.env.PATH}`,
+    PATH: `${pgBin()}:${process.env.PATH}`,
     XDG_CONFIG_HOME: path.join(dirs.pg, 'xdg', 'config'),
     XDG_DATA_HOME: path.join(dirs.pg, 'xdg', 'data'),
     PGCONNECT_TIMEOUT: '3',
@@ -90,7 +92,7 @@ export function pgAutoctl(args, opts = {}) {
 }
 
 export function psql(port, sql, db = DB_NAME) {
-  return execFileSync(path.join(PG_BIN, 'psql'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', db, '-XAtq', '-v', 'ON_ERROR_STOP=1', '-c', sql], {
+  return execFileSync(path.join(pgBin(), 'psql'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', db, '-XAtq', '-v', 'ON_ERROR_STOP=1', '-c', sql], {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, PGCONNECT_TIMEOUT: '3' },
