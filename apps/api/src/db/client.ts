@@ -265,7 +265,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         let stopped = false;
         let client: pg.Client | null = null;
         let retry: NodeJS.Timeout | null = null;
-        const start = async (): Promise<void> => {
+        const start = async (first: boolean): Promise<void> => {
           const c = newClient();
           client = c;
           let lost = false;
@@ -273,7 +273,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
             if (lost || stopped) return;
             lost = true;
             void c.end().catch(() => {});
-            retry = setTimeout(() => { void start().catch(() => {}); }, 1000);
+            retry = setTimeout(() => { if (!stopped) void start(false).catch(() => {}); }, 1000);
             retry.unref();
           };
           c.on('error', onLost);
@@ -283,11 +283,18 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
             await c.connect();
             await c.query(`listen "${channel.replace(/"/g, '')}"`);
           } catch (err) {
-            onLost();
+            // The first attempt reports its failure to the caller (nothing keeps running); a reconnection tries again.
+            if (first) {
+              stopped = true;
+              if (retry) clearTimeout(retry);
+              void c.end().catch(() => {});
+            } else {
+              onLost();
+            }
             throw err;
           }
         };
-        await start();
+        await start(true);
         return async () => {
           stopped = true;
           if (retry) clearTimeout(retry);

@@ -52,4 +52,25 @@ describe.skipIf(!url)('a multi-host DATABASE_URL on PostgreSQL', () => {
       await database.close();
     }
   });
+
+  it('LISTEN reconnects by itself when its connection is lost, and hears later notifications', async () => {
+    const database = await openDatabase({ databaseUrl: await multiHostUrl(), poolSize: 2 });
+    const got: string[] = [];
+    const stop = await database.listen('clinic_multi_host_relisten', (p) => got.push(p));
+    try {
+      const killed = await database.query<{ t: boolean }>(
+        `select pg_terminate_backend(pid) as t from pg_stat_activity where query like 'listen "clinic_multi_host_relisten"%'`,
+      );
+      expect(killed).toEqual([{ t: true }]);
+      // Notifications are hints: the one sent while reconnecting may be missed; a later one is heard.
+      for (let i = 0; i < 100 && !got.includes('after'); i++) {
+        await database.query(`select pg_notify('clinic_multi_host_relisten', 'after')`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(got).toContain('after');
+    } finally {
+      await stop();
+      await database.close();
+    }
+  });
 });
