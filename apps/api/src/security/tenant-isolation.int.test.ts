@@ -27,6 +27,8 @@ const MATRIX: Record<string, Source> = {
   'POST /api/auth/logout': 'public',
   'POST /api/auth/signup': 'public',
   'GET /api/health': 'public',
+  'GET /api/health/live': 'public',
+  'GET /api/health/ready': 'public',
   'GET /api/openapi.json': 'public',
   'GET /api/files/:id': 'public',
   'GET /api/profile': 'self',
