@@ -44,3 +44,16 @@ describe('sign-up throttling settings', () => {
     expect(() => load({ SIGNUP_MAX_ATTEMPTS: '0' })).toThrow(/SIGNUP_MAX_ATTEMPTS/);
   });
 });
+
+describe('DATABASE_URL', () => {
+  it('accepts a single host and a libpq-style list of hosts with target_session_attrs', () => {
+    expect(load({ DATABASE_URL: 'postgres://postgres@127.0.0.1:55432/postgres' }).databaseUrl).toBe('postgres://postgres@127.0.0.1:55432/postgres');
+    const multi = 'postgres://clinic@127.0.0.1:56011,127.0.0.1:56012/clinic?target_session_attrs=read-write';
+    expect(load({ DATABASE_URL: multi }).databaseUrl).toBe(multi);
+  });
+
+  it('refuses at start what is not a PostgreSQL URL', () => {
+    expect(() => load({ DATABASE_URL: 'localhost:5432' })).toThrow(/DATABASE_URL/);
+    expect(() => load({ DATABASE_URL: 'postgres://u@h1,h2/db?target_session_attrs=standby' })).toThrow(/DATABASE_URL/);
+  });
+});

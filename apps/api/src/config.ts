@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseDatabaseUrl } from './db/hosts.js';
 
 const boolText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -51,7 +52,10 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().url().optional(),
+  DATABASE_URL: z
+    .string()
+    .refine((v) => parseDatabaseUrl(v) !== null, 'expected postgres://[user[:password]@]host[:port][,host[:port]...]/database[?target_session_attrs=read-write]')
+    .optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   SEED_DEMO: boolText.default(true),
   ALLOW_SIGNUP: boolText.default(true),

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { AppError } from '../lib/errors.js';
 import { FHIR_BASE, FHIR_JSON } from '../modules/fhir/fhir.http.js';
 import { operationOutcome } from '../modules/fhir/fhir.resources.js';
@@ -94,6 +95,12 @@ export function registerErrorHandling(app: App) {
         return sendError(req, reply, 415, 'UNSUPPORTED_MEDIA_TYPE', 'errors.unsupportedMediaType');
       default:
         break;
+    }
+    // The database went away (a failover, a restart) or did not answer in time: the request may be retried.
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ code: (err as { code?: unknown }).code ?? (err.cause as { code?: unknown } | undefined)?.code }, 'database unavailable');
+      void reply.header('retry-after', '2');
+      return sendError(req, reply, 503, 'DATABASE_UNAVAILABLE', 'errors.databaseUnavailable');
     }
     if (err instanceof SyntaxError) return sendError(req, reply, 400, 'MALFORMED_JSON', 'errors.malformedJson');
     // Only decoding client text (decodeURIComponent of a filter, a path) throws URIError: malformed input, not a failure.
