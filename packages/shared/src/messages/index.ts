@@ -4,6 +4,7 @@
  * An area file exports `<area>En` and `<area>Ar` with the same shape.
  */
 import { coreAr, coreEn } from './core.js';
+import { displayAr, displayEn } from './display.js';
 import { exportsAr, exportsEn } from './exports.js';
 import { interopAr, interopEn } from './interop.js';
 import { organisationAr, organisationEn } from './organisation.js';
@@ -26,8 +27,8 @@ function merge(...trees: Tree[]): Tree {
   return out;
 }
 
-export const messagesEn: Tree = merge(coreEn, organisationEn, schedulingEn, patientsEn, peopleEn, interopEn, seriesEn, remindersEn, exportsEn);
-export const messagesAr: Tree = merge(coreAr, organisationAr, schedulingAr, patientsAr, peopleAr, interopAr, seriesAr, remindersAr, exportsAr);
+export const messagesEn: Tree = merge(coreEn, organisationEn, schedulingEn, patientsEn, peopleEn, interopEn, seriesEn, remindersEn, exportsEn, displayEn);
+export const messagesAr: Tree = merge(coreAr, organisationAr, schedulingAr, patientsAr, peopleAr, interopAr, seriesAr, remindersAr, exportsAr, displayAr);
 export const catalogs = { en: messagesEn, ar: messagesAr } as const;
 
 /** Looks up a dotted key (`errors.notFound`) and fills `{{name}}` placeholders. Unknown keys come back as given. */

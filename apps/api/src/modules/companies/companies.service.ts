@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { CompanyRecord, CompanyUpdateValues, CompanyValues, RegistrationCompanyValues } from '@clinic/shared';
+import { effectiveHijriMode } from '@clinic/shared';
 import { companies, companyProfiles } from '../../db/schema/index.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
@@ -40,6 +41,7 @@ async function toRecord(deps: Deps, company: CompanyRow, profile: ProfileRow): P
     Founder: profile.founder,
     Executives: profile.executives,
     lateCancellationHours: company.lateCancellationHours,
+    hijriMode: effectiveHijriMode(null, company.hijriMode),
     createdAt: profile.createdAt.toISOString(),
     updatedAt: profile.updatedAt.toISOString(),
     version: profile.version,
@@ -127,7 +129,7 @@ async function insertProfile(
  * version) is updated first and only at that version, so a stale form changes nothing (409 STALE_RECORD).
  */
 export async function updateCompany(
-  deps: Deps, req: FastifyRequest, caller: Caller, id: string, { version, lateCancellationHours, ...input }: CompanyUpdateValues,
+  deps: Deps, req: FastifyRequest, caller: Caller, id: string, { version, lateCancellationHours, hijriMode, ...input }: CompanyUpdateValues,
 ): Promise<CompanyRecord> {
   if (id !== caller.companyId) throw notFound();
   const current = await load(deps, caller.companyId);
@@ -145,12 +147,20 @@ export async function updateCompany(
       return staleOrMissing(async () => (await tx.select({ v: companyProfiles.version }).from(companyProfiles).where(eq(companyProfiles.companyId, caller.companyId))).length > 0, missing);
     }
     await tx.update(companies)
-      .set({ name: input.name, ...(lateCancellationHours !== undefined ? { lateCancellationHours } : {}), updatedAt: new Date() })
+      .set({
+        name: input.name,
+        ...(lateCancellationHours !== undefined ? { lateCancellationHours } : {}),
+        ...(hijriMode !== undefined ? { hijriMode } : {}),
+        updatedAt: new Date(),
+      })
       .where(eq(companies.id, caller.companyId));
     return profile;
   });
-  const before = { name: current.company.name, lateCancellationHours: current.company.lateCancellationHours, ...current.profile } as Record<string, unknown>;
-  const after = { name: input.name, lateCancellationHours: lateCancellationHours ?? current.company.lateCancellationHours, ...columns } as Record<string, unknown>;
+  const { company } = current;
+  const before = { name: company.name, lateCancellationHours: company.lateCancellationHours, hijriMode: company.hijriMode, ...current.profile } as Record<string, unknown>;
+  const after = {
+    name: input.name, lateCancellationHours: lateCancellationHours ?? company.lateCancellationHours, hijriMode: hijriMode ?? company.hijriMode, ...columns,
+  } as Record<string, unknown>;
   await recordAudit(deps.db, req, { companyId: caller.companyId, actorId: caller.id, action: 'update', entity: 'company', entityId: caller.companyId, changes: changedFields(before, after) });
   const row = await load(deps, caller.companyId);
   return toRecord(deps, row!.company, updated);
