@@ -1,14 +1,24 @@
-import type { ReactNode } from 'react';
-import { DatesProvider } from '@mantine/dates';
+import { useSyncExternalStore, type ReactNode } from 'react';
+import { DatesProvider, type DayOfWeek } from '@mantine/dates';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { FIRST_DAY_OF_WEEK } from '@/lib/dates';
-import '@/lib/dayjs-locale';
+import { getCurrentWeek, getDisplay, subscribeDisplay, subscribeWeek } from '@/lib/format/display';
+import { datesLocale } from '@/lib/dayjs-locale';
 
-/** Mantine's date pickers in the active language, weeks starting where the calendar's do. */
+/**
+ * Mantine's date pickers in the active language and the user's digits, weeks starting and weekends falling where the
+ * clinic being worked with has them (Sunday and Friday-Saturday until one is chosen).
+ */
 export function LocalisedDates({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
-  return <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: FIRST_DAY_OF_WEEK }}>{children}</DatesProvider>;
+  const week = useSyncExternalStore(subscribeWeek, getCurrentWeek);
+  const { digits } = useSyncExternalStore(subscribeDisplay, getDisplay);
+  const locale = datesLocale(i18n.language, digits);
+  return (
+    <DatesProvider settings={{ locale, firstDayOfWeek: week.firstDayOfWeek as DayOfWeek, weekendDays: week.weekendDays as DayOfWeek[] }}>
+      {children}
+    </DatesProvider>
+  );
 }
 
 /**

@@ -309,6 +309,8 @@ export const companyInput = z.strictObject({
   Key_member: orgOptionalText(300),
   Founder: orgOptionalText(300),
   Executives: orgOptionalText(1000),
+  /** Hijri dates for everyone who has not chosen otherwise in My profile (left out: off for a new profile, else unchanged). */
+  hijriMode: hijriModeSchema.optional(),
 });
 export type CompanyInput = z.input<typeof companyInput>;
 export type CompanyValues = z.output<typeof companyInput>;
@@ -338,8 +340,6 @@ export const companyUpdateInput = companyInput.extend({
       .min(0, { error: 'validation.org.lateCancellationHours' })
       .max(LATE_CANCELLATION_HOURS_MAX, { error: 'validation.org.lateCancellationHours' }),
   ).optional(),
-  /** Hijri dates for everyone who has not chosen otherwise (left out: unchanged). */
-  hijriMode: hijriModeSchema.optional(),
 });
 export type CompanyUpdateValues = z.output<typeof companyUpdateInput>;
 

@@ -39,7 +39,7 @@ export function normaliseDigits(text: string): string {
 
 /** A zod preprocessor: strings have their digits normalised before `schema` reads them; other values pass. */
 export function westernDigits<T extends z.ZodType>(schema: T) {
-  return z.preprocess((v) => (typeof v === 'string' ? normaliseDigits(v) : v), schema);
+  return z.preprocess((v: z.input<T>) => (typeof v === 'string' ? normaliseDigits(v) : v), schema);
 }
 
 export const hijriModeSchema = z.enum(HIJRI_MODES, { error: 'validation.display.hijriMode' });

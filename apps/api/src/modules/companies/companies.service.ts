@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { CompanyRecord, CompanyUpdateValues, CompanyValues, RegistrationCompanyValues } from '@clinic/shared';
-import { effectiveHijriMode } from '@clinic/shared';
+import { effectiveHijriMode, type HijriMode } from '@clinic/shared';
 import { companies, companyProfiles } from '../../db/schema/index.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
@@ -94,7 +94,7 @@ function assertCompanyPlan(req: FastifyRequest, caller: Caller) {
 }
 
 export async function createCompany(deps: Deps, req: FastifyRequest, caller: Caller, input: CompanyValues): Promise<CompanyRecord> {
-  return insertProfile(deps, req, caller, input.name, profileColumns(input), input);
+  return insertProfile(deps, req, caller, input.name, profileColumns(input), input, input.hijriMode);
 }
 
 /**
@@ -107,6 +107,7 @@ export async function createRegisteredCompany(deps: Deps, req: FastifyRequest, c
 
 async function insertProfile(
   deps: Deps, req: FastifyRequest, caller: Caller, name: string, columns: Partial<ReturnType<typeof profileColumns>>, input: object,
+  hijriMode?: HijriMode,
 ): Promise<CompanyRecord> {
   assertCompanyPlan(req, caller);
   const record = await deps.db.transaction(async (tx) => {
@@ -116,7 +117,7 @@ async function insertProfile(
       .onConflictDoNothing()
       .returning();
     if (!inserted.length) throw new AppError(409, 'COMPANY_EXISTS', 'errors.org.companyProfileExists');
-    await tx.update(companies).set({ name, updatedAt: new Date() }).where(eq(companies.id, caller.companyId));
+    await tx.update(companies).set({ name, ...(hijriMode ? { hijriMode } : {}), updatedAt: new Date() }).where(eq(companies.id, caller.companyId));
     return inserted[0]!;
   });
   await recordAudit(deps.db, req, { companyId: caller.companyId, actorId: caller.id, action: 'create', entity: 'company', entityId: caller.companyId, changes: { after: input } });
