@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import type { ClipboardEvent, KeyboardEvent } from 'react';
 import {
   MultiSelect, NumberInput, Select, Switch, TagsInput, Textarea, TextInput, type MultiSelectProps, type NumberInputProps, type SelectProps,
   type SwitchProps, type TagsInputProps, type TextareaProps, type TextInputProps,
@@ -21,8 +21,8 @@ const text = (value: unknown) => (value as string | null | undefined) ?? '';
  * Arabic-Indic digits typed or pasted into a number input: the number input itself only takes 0-9, so the typed text
  * is put in as Western digits and the field's value set from it.
  */
-function westernDigitsTyped(e: FormEvent<HTMLInputElement>, onChange: (value: number | string) => void) {
-  const typed = (e.nativeEvent as InputEvent).data;
+function westernDigitsTyped(e: KeyboardEvent<HTMLInputElement> | ClipboardEvent<HTMLInputElement>, onChange: (value: number | string) => void) {
+  const typed = 'key' in e ? (e.key.length === 1 ? e.key : '') : e.clipboardData.getData('text');
   if (!typed || normaliseDigits(typed) === typed) return;
   e.preventDefault();
   const input = e.currentTarget;
@@ -31,6 +31,9 @@ function westernDigitsTyped(e: FormEvent<HTMLInputElement>, onChange: (value: nu
   const next = normaliseDigits(`${input.value.slice(0, start)}${typed}${input.value.slice(end)}`).replace(/[^\d.-]/g, '');
   const value = Number(next);
   onChange(next === '' || !Number.isFinite(value) ? next : value);
+  // The caret goes after what was typed once the input shows the new value.
+  const caret = Math.min(start + normaliseDigits(typed).length, next.length);
+  setTimeout(() => input.setSelectionRange(caret, caret), 0);
 }
 const list = (value: unknown) => (value as string[] | undefined) ?? [];
 
@@ -130,7 +133,8 @@ export function NumberField<T extends FieldValues>({ control, name, required, te
           {...boundProps(s, testId, required)}
           value={(s.field.value as number | string | null | undefined) ?? ''}
           onChange={s.field.onChange}
-          onBeforeInput={(e) => westernDigitsTyped(e, s.field.onChange)}
+          onKeyDown={(e) => westernDigitsTyped(e, s.field.onChange)}
+          onPaste={(e) => westernDigitsTyped(e, s.field.onChange)}
         />
       )}
     />
