@@ -80,7 +80,11 @@ describe('digits round trip', () => {
     renderWithProviders(<DigitsForm onSubmit={(v) => submitted.push(v)} />);
     await user.type(screen.getByTestId('phone'), '٠٥٠١٢٣٤٥٦٧');
     expect(screen.getByTestId('phone')).toHaveValue('0501234567');
-    await user.type(screen.getByTestId('count'), '١٢');
+    await user.type(screen.getByTestId('count'), '٣');
+    expect(screen.getByTestId('count')).toHaveValue('3');
+    await user.clear(screen.getByTestId('count'));
+    await user.click(screen.getByTestId('count'));
+    await user.paste('١٢');
     await user.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(submitted).toEqual([{ phone: '0501234567', count: 12 }]));
   });
