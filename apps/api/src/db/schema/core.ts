@@ -70,7 +70,7 @@ export const employees = pgTable('employees', {
   hijriMode: text('hijri_mode'),
   /** Digits in the Arabic interface: 'latn' (0-9) or 'arab' (٠-٩). Display only: stored data keeps Western digits. */
   digits: text('digits').notNull().default('latn'),
-  /** Organisation placement (foreign keys declared in people.ts's migration extras to avoid import cycles). */
+  /** Organisation placement (foreign keys declared in a hand-written migration (0004_extras_0004_people.sql) to avoid import cycles). */
   departmentId: uuid('department_id'),
   clinicCollectionId: uuid('clinic_collection_id'),
   dateOfBirth: date('date_of_birth'),
