@@ -5,7 +5,7 @@
  * The user's display settings (lib/format/display) decide the digits of the Arabic interface (Western or
  * Arabic-Indic) and whether dates carry their Hijri (Umm al-Qura) form beside them or first.
  */
-import { DEFAULT_FIRST_DAY_OF_WEEK, withHijri } from '@clinic/shared';
+import { DEFAULT_FIRST_DAY_OF_WEEK, formatHijri, withHijri } from '@clinic/shared';
 import { getDisplay } from './format/display';
 
 /** Weeks start on Sunday unless the clinic says otherwise: the default for the calendar and the date pickers. */
@@ -141,4 +141,10 @@ export function formatClock(time: string, lang: string): string {
 export function dateInputFormat(lang: string, month: 'long' | 'short' = 'long'): string {
   const name = month === 'long' ? 'MMMM' : 'MMM';
   return lang.startsWith('ar') ? `D ${name} YYYY` : `${name} D, YYYY`;
+}
+
+/** A day's Hijri day and month for a calendar or picker cell ("1 Shaw.", "١ شوال"); '' while Hijri dates are off. */
+export function hijriDayLabel(day: string, lang: string): string {
+  const { hijriMode, digits } = getDisplay();
+  return hijriMode === 'off' || !isDay(day) ? '' : formatHijri(day, lang, digits, { day: 'numeric', month: 'short' });
 }
