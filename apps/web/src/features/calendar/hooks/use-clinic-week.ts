@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { useClinicOptions } from '@/features/appointments/api/get-booking-options';
+import { useClinicOptions } from '@/features/appointments';
 import { setCurrentWeek, weekOf, type ClinicWeek } from '@/lib/format/display';
 
 /**
