@@ -1,5 +1,8 @@
-import { useSyncExternalStore, type ReactNode } from 'react';
-import { DatesProvider, type DayOfWeek } from '@mantine/dates';
+import { useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { MantineThemeProvider } from '@mantine/core';
+import { DatesProvider, type DayOfWeek, type RenderDay } from '@mantine/dates';
+import dayjs from 'dayjs';
+import { formatHijri } from '@clinic/shared';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { getCurrentWeek, getDisplay, subscribeDisplay, subscribeWeek } from '@/lib/format/display';
@@ -12,12 +15,26 @@ import { datesLocale } from '@/lib/dayjs-locale';
 export function LocalisedDates({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const week = useSyncExternalStore(subscribeWeek, getCurrentWeek);
-  const { digits } = useSyncExternalStore(subscribeDisplay, getDisplay);
+  const { digits, hijriMode } = useSyncExternalStore(subscribeDisplay, getDisplay);
   const locale = datesLocale(i18n.language, digits);
+  // With Hijri dates on, each day of a picker's month shows its Hijri day under the Gregorian one.
+  const hijriDays = useMemo(() => {
+    if (hijriMode === 'off') return {};
+    const renderDay: RenderDay = (date) => (
+      <span style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', lineHeight: 1.05 }}>
+        <span>{dayjs(date).locale(locale).format('D')}</span>
+        <span style={{ fontSize: 9, opacity: 0.7 }} data-hijri-day>{formatHijri(date, i18n.language, digits, { day: 'numeric' })}</span>
+      </span>
+    );
+    const props = { defaultProps: { renderDay } };
+    return { components: { DatePicker: props, DateInput: props, DatePickerInput: props, Calendar: props } };
+  }, [hijriMode, locale, digits, i18n.language]);
   return (
-    <DatesProvider settings={{ locale, firstDayOfWeek: week.firstDayOfWeek as DayOfWeek, weekendDays: week.weekendDays as DayOfWeek[] }}>
-      {children}
-    </DatesProvider>
+    <MantineThemeProvider theme={hijriDays}>
+      <DatesProvider settings={{ locale, firstDayOfWeek: week.firstDayOfWeek as DayOfWeek, weekendDays: week.weekendDays as DayOfWeek[] }}>
+        {children}
+      </DatesProvider>
+    </MantineThemeProvider>
   );
 }
 

@@ -2,13 +2,15 @@ import dayjs from 'dayjs';
 import preParsePostFormat from 'dayjs/plugin/preParsePostFormat';
 import 'dayjs/locale/ar';
 import { normaliseDigits, type DigitStyle } from '@clinic/shared';
-import { getDisplay, subscribeDisplay } from './format/display';
+import { getDisplay } from './format/display';
 import { currentLanguage, i18n } from './i18n';
 
 /*
  * Day.js formats in the active language. Imported (for this effect) by the layout around the pages, so the sign-in
  * page does not load Day.js. Arabic comes in two forms: `ar` writes Western digits, `ar-arab` Arabic-Indic ones (for
- * users who chose them); both read either when a date is typed.
+ * users who chose them); both read either when a date is typed. The global locale is always the Western-digit one:
+ * code formats data with Day.js too ('YYYY-MM-DD'), and data never holds Arabic-Indic digits. Only what is shown asks
+ * for `ar-arab` by name (the date pickers' locale, the calendar's day headers).
  */
 dayjs.extend(preParsePostFormat);
 const ar = dayjs.Ls.ar!;
@@ -21,7 +23,6 @@ export function datesLocale(lang: string = currentLanguage(), digits: DigitStyle
   return lang.startsWith('ar') ? (digits === 'arab' ? 'ar-arab' : 'ar') : lang;
 }
 
-const apply = () => dayjs.locale(datesLocale());
+const apply = () => dayjs.locale(currentLanguage());
 apply();
 i18n.on('languageChanged', apply);
-subscribeDisplay(apply);
