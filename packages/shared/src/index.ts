@@ -3,6 +3,7 @@ export * from './intervals.js';
 export * from './messages/index.js';
 export * from './schemas/common.js';
 export * from './schemas/dates.js';
+export * from './schemas/display.js';
 export * from './schemas/version.js';
 export * from './schemas/auth.js';
 export * from './schemas/user.js';

@@ -1,6 +1,7 @@
-import { createContext, use, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, Fragment, use, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { hasPermission, type ApiSuccess, type Permission, type Plan, type SessionUser } from '@clinic/shared';
+import { getDisplay, setDisplay, subscribeDisplay } from './format/display';
 import { http } from './http';
 import { getSessionSnapshot, readSession, storeProfile, subscribeSession, type StoredSession } from './session';
 
@@ -58,7 +59,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (profile.data && readSession()) storeProfile(profile.data);
+    if (profile.data?.preferences) setDisplay(profile.data.preferences);
   }, [profile.data]);
+  // Dates and numbers are written with the display settings as they are drawn: a change redraws the pages.
+  const display = useSyncExternalStore(subscribeDisplay, getDisplay);
 
   const value = useMemo<SessionContextValue>(() => {
     const permissions = user?.permissions ?? [];
@@ -71,11 +75,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
   }, [user]);
 
-  return <SessionContext value={value}>{children}</SessionContext>;
+  return (
+    <SessionContext value={value}>
+      <Fragment key={`${display.hijriMode}|${display.digits}`}>{children}</Fragment>
+    </SessionContext>
+  );
 }
 
 export function useSession(): SessionContextValue {
   const value = use(SessionContext);
   if (!value) throw new Error('useSession must be used inside SessionProvider');
   return value;
+}
+
+/** The signed-in user's display settings as the profile gives them (undefined until it is read). */
+export function useSessionPreferences(): SessionUser['preferences'] | undefined {
+  const { user } = useSession();
+  return useQuery({ queryKey: profileQueryKey(user?.userId), queryFn: fetchProfile, enabled: Boolean(user), staleTime: 5 * 60_000 }).data?.preferences;
 }

@@ -14,6 +14,7 @@ const user: SessionUser = {
   permissions: ['admin'],
   companyId: 'c1',
   image: null,
+  preferences: { hijriMode: 'off', hijriModeOverride: null, companyHijriMode: 'off', digits: 'latn' },
 };
 
 describe('stored session', () => {

@@ -35,6 +35,7 @@ export const demoUser: SessionUser = {
   permissions: ['admin'],
   companyId: 'company-1',
   image: null,
+  preferences: { hijriMode: 'off', hijriModeOverride: null, companyHijriMode: 'off', digits: 'latn' },
 };
 
 /** Stores a signed-in session, as the sign-in screen does. */

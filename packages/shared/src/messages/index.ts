@@ -5,6 +5,7 @@
  */
 import { billingAr, billingEn } from './billing.js';
 import { coreAr, coreEn } from './core.js';
+import { displayAr, displayEn } from './display.js';
 import { exportsAr, exportsEn } from './exports.js';
 import { interopAr, interopEn } from './interop.js';
 import { organisationAr, organisationEn } from './organisation.js';
@@ -27,8 +28,8 @@ function merge(...trees: Tree[]): Tree {
   return out;
 }
 
-export const messagesEn: Tree = merge(coreEn, organisationEn, schedulingEn, patientsEn, peopleEn, interopEn, seriesEn, remindersEn, exportsEn, billingEn);
-export const messagesAr: Tree = merge(coreAr, organisationAr, schedulingAr, patientsAr, peopleAr, interopAr, seriesAr, remindersAr, exportsAr, billingAr);
+export const messagesEn: Tree = merge(coreEn, organisationEn, schedulingEn, patientsEn, peopleEn, interopEn, seriesEn, remindersEn, exportsEn, billingEn, displayEn);
+export const messagesAr: Tree = merge(coreAr, organisationAr, schedulingAr, patientsAr, peopleAr, interopAr, seriesAr, remindersAr, exportsAr, billingAr, displayAr);
 export const catalogs = { en: messagesEn, ar: messagesAr } as const;
 
 /** Looks up a dotted key (`errors.notFound`) and fills `{{name}}` placeholders. Unknown keys come back as given. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMPLOYEE_TYPES, PLANS } from '../constants.js';
+import { preferencesSchema } from './display.js';
 
 export const loginInput = z.strictObject({
   /** The user name or the e-mail address. */
@@ -25,6 +26,8 @@ export const sessionUserSchema = z.object({
   permissions: z.array(z.string()),
   companyId: z.string(),
   image: z.string().nullable(),
+  /** Display settings: Hijri dates (the user's own or the company's) and the Arabic interface's digits. */
+  preferences: preferencesSchema,
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

@@ -8,6 +8,7 @@ import {
   bankAccountRecord, cashBoxRecord, commercialRecordRecord, contactRecord, holidayRecord, insuranceRecord, paymentMethodRecord,
 } from './company.js';
 import { locationRecord, locationSchema } from './location.js';
+import { firstDayOfWeekSchema, weekendDaysSchema } from './display.js';
 
 /** Weekdays as stored in working hours (the shared contract), Sunday first as the screens list them. */
 export const WEEK_DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
@@ -170,6 +171,10 @@ export const clinicInput = z.strictObject({
   departmentId: optionalId('validation.org.departmentNotFound'),
   clinicCollectionId: optionalId('validation.org.complexNotFound'),
   specializations: ids,
+  /** 0 (Sunday) .. 6 (Saturday); left out: Sunday for a new clinic, unchanged for an edited one. */
+  firstDayOfWeek: firstDayOfWeekSchema.optional(),
+  /** Weekend days, 0 (Sunday) .. 6 (Saturday); left out: Friday and Saturday for a new clinic, unchanged when edited. */
+  weekendDays: weekendDaysSchema.optional(),
 });
 export type ClinicInput = z.input<typeof clinicInput>;
 export type ClinicValues = z.output<typeof clinicInput>;
@@ -197,6 +202,9 @@ export const clinicListItem = z.object({
   AverageDurationOfVisit: z.number(),
   timeZone: z.string(),
   WorkingHours: z.array(workingHoursEntry),
+  /** The clinic's week: its first day and weekend days, 0 (Sunday) .. 6 (Saturday). */
+  firstDayOfWeek: z.number(),
+  weekendDays: z.array(z.number()),
   createdAt: z.string(),
 });
 export type ClinicListItem = z.infer<typeof clinicListItem>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normaliseDigits } from './display.js';
 import { ALL_DATA_CAP, DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../constants.js';
 
 export const idSchema = z.uuid({ error: 'validation.invalidValue' });
@@ -125,7 +126,7 @@ export const boolish = z.preprocess(
 export function numberish<T extends z.ZodType>(schema: T) {
   return z.preprocess((v) => {
     if (typeof v !== 'string') return v;
-    const s = v.trim();
+    const s = normaliseDigits(v).trim();
     if (s === '') return undefined;
     const n = Number(s);
     return Number.isFinite(n) ? n : v;

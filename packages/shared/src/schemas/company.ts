@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hijriModeSchema, normaliseDigits, westernDigits } from './display.js';
 import { fileRefSchema, numberish } from './common.js';
 import { calendarDateCheck, isCalendarDate } from './dates.js';
 import { versionInput, versionSchema } from './version.js';
@@ -29,13 +30,13 @@ export function orgOptionalText(max = 500) {
 }
 
 export function orgDateField(requiredKey: string) {
-  return z
+  return westernDigits(z
     .string({ error: requiredKey })
     .trim()
     .min(1, { error: requiredKey })
     .superRefine((v, ctx) => {
       if (v !== '') calendarDateCheck()(v, ctx);
-    });
+    }));
 }
 
 /** A date that has already happened (establishment dates). */
@@ -56,11 +57,11 @@ export function isOrgPhoneNumber(text: string): boolean {
 export const ORG_EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function orgPhoneField(requiredKey: string) {
-  return z
+  return westernDigits(z
     .string({ error: requiredKey })
     .trim()
     .min(1, { error: requiredKey })
-    .refine((v) => v === '' || isOrgPhoneNumber(v), { error: 'validation.org.invalidPhone' });
+    .refine((v) => v === '' || isOrgPhoneNumber(v), { error: 'validation.org.invalidPhone' }));
 }
 
 export function orgEmailField(requiredKey: string, invalidKey = 'validation.invalidEmail') {
@@ -82,7 +83,7 @@ export function orgAmountField(requiredKey: string, invalidKey: string) {
   return z.preprocess(
     (v) => {
       if (typeof v !== 'string') return v;
-      const s = v.trim();
+      const s = normaliseDigits(v).trim();
       if (s === '') return undefined;
       const n = Number(s);
       return Number.isFinite(n) ? n : v;
@@ -308,6 +309,8 @@ export const companyInput = z.strictObject({
   Key_member: orgOptionalText(300),
   Founder: orgOptionalText(300),
   Executives: orgOptionalText(1000),
+  /** Hijri dates for everyone who has not chosen otherwise in My profile (left out: off for a new profile, else unchanged). */
+  hijriMode: hijriModeSchema.optional(),
 });
 export type CompanyInput = z.input<typeof companyInput>;
 export type CompanyValues = z.output<typeof companyInput>;
@@ -365,6 +368,8 @@ export const companyRecord = z.object({
   Executives: z.string().nullable(),
   /** A cancellation this many hours or less before an appointment's start is marked late. */
   lateCancellationHours: z.number(),
+  /** Hijri dates: off, beside the Gregorian date, or primary (users may choose their own). */
+  hijriMode: hijriModeSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
   version: versionSchema,

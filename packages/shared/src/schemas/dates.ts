@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { westernDigits } from './display.js';
 
 /*
  * The one rule for every date the API and the forms accept. A calendar date is written YYYY-MM-DD, names a day
@@ -71,7 +72,7 @@ export function calendarDateCheck(invalidKey = 'validation.invalidDate') {
 
 /** A calendar date field (YYYY-MM-DD within the range); `invalidKey` names what is wrong with a malformed one. */
 export function calendarDate(invalidKey = 'validation.invalidDate') {
-  return z.string({ error: invalidKey }).superRefine(calendarDateCheck(invalidKey));
+  return westernDigits(z.string({ error: invalidKey }).superRefine(calendarDateCheck(invalidKey)));
 }
 
 /**

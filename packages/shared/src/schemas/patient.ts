@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normaliseDigits } from './display.js';
 import { fileRefSchema, listQuerySchema, numberish as numberFromText, refSchema } from './common.js';
 import { DATE_OUT_OF_RANGE, isCalendarDate, realDate } from './dates.js';
 import { versionInput, versionSchema } from './version.js';
@@ -42,7 +43,7 @@ const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 
 
 /** The real day a text names (see `parseDateText`), whatever its year. */
 function readDateText(text: string): string | null {
-  const s = text.trim();
+  const s = normaliseDigits(text).trim();
   const iso = /^(\d{4})-(\d{2})-(\d{2})(?:[T ].*)?$/.exec(s);
   if (iso) return realDate(Number(iso[1]), Number(iso[2]), Number(iso[3]));
   const long = /^([A-Za-z]+)\.?\s+(\d{1,2}),?\s+(\d{4})$/.exec(s);
@@ -93,7 +94,7 @@ function optionalText(max: number) {
 
 /** Spaces, dashes, dots and brackets are only formatting: `+966 50-123 4567` is stored as `+966501234567`. */
 function normalisePhone(v: unknown) {
-  return typeof v === 'string' ? v.replace(/[\s\-().]/g, '') : v;
+  return typeof v === 'string' ? normaliseDigits(v).replace(/[\s\-().]/g, '') : v;
 }
 const PHONE_PATTERN = /^\+?\d{10,15}$/;
 

@@ -12,6 +12,8 @@ export const companies = pgTable('companies', {
   timeZone: text('time_zone').notNull().default('UTC'),
   /** A cancellation this many hours or less before the start is marked late (appointments.late_cancellation). */
   lateCancellationHours: integer('late_cancellation_hours').notNull().default(24),
+  /** Hijri dates: 'off', 'beside' (next to the Gregorian date) or 'primary' (first, Gregorian beside). Users may override. */
+  hijriMode: text('hijri_mode').notNull().default('off'),
   ...timestamps,
 });
 
@@ -64,6 +66,10 @@ export const employees = pgTable('employees', {
   isActive: boolean('is_active').notNull().default(true),
   image: text('image'),
   lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
+  /** The user's own Hijri setting ('off', 'beside', 'primary'); null follows the company's. */
+  hijriMode: text('hijri_mode'),
+  /** Digits in the Arabic interface: 'latn' (0-9) or 'arab' (٠-٩). Display only: stored data keeps Western digits. */
+  digits: text('digits').notNull().default('latn'),
   /** Organisation placement (foreign keys declared in a hand-written migration (0004_extras_0004_people.sql) to avoid import cycles). */
   departmentId: uuid('department_id'),
   clinicCollectionId: uuid('clinic_collection_id'),

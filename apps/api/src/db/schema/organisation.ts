@@ -124,6 +124,10 @@ export const clinics = pgTable('clinics', {
   averageVisitMinutes: integer('average_visit_minutes').notNull().default(30),
   /** IANA time zone; the calendar shows and books in it. */
   timeZone: text('time_zone').notNull().default('UTC'),
+  /** The first day of the clinic's week, 0 (Sunday) to 6 (Saturday): the calendar, pickers and working-hours editor. */
+  firstDayOfWeek: integer('first_day_of_week').notNull().default(0),
+  /** The clinic's weekend days (0 Sunday .. 6 Saturday), shown as such in the calendar and date pickers. */
+  weekendDays: jsonb('weekend_days').notNull().default([5, 6]),
   /** [{ day: 'Monday', timeSlots: [{ startTime: '09:00', endTime: '13:00' }] }] */
   workingHours: jsonb('working_hours').notNull().default([]),
   /** [{ name, date: 'YYYY-MM-DD', reason }] */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { LoginInput, SessionUser } from '@clinic/shared';
+import { effectiveHijriMode, type LoginInput, type SessionUser } from '@clinic/shared';
 import { companies, employeeRoles, employees, refreshTokens, roles } from '../../db/schema/index.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
@@ -13,12 +13,14 @@ import { clearAttempts, releaseAttempt, reserveAttempt } from './attempts.js';
 
 /** The session user as sign-in and GET /profile return it. */
 export async function sessionUser(deps: Deps, caller: Caller): Promise<SessionUser> {
-  const [emp] = await deps.db
-    .select()
+  const [found] = await deps.db
+    .select({ emp: employees, companyHijriMode: companies.hijriMode })
     .from(employees)
+    .innerJoin(companies, eq(companies.id, employees.companyId))
     .where(and(eq(employees.companyId, caller.companyId), eq(employees.id, caller.id)))
     .limit(1);
-  if (!emp) throw unauthorized();
+  if (!found) throw unauthorized();
+  const { emp, companyHijriMode } = found;
   const roleRows = await deps.db
     .select({ name: roles.name })
     .from(employeeRoles)
@@ -37,6 +39,18 @@ export async function sessionUser(deps: Deps, caller: Caller): Promise<SessionUs
     permissions: caller.permissions,
     companyId: emp.companyId,
     image: emp.image,
+    preferences: preferencesOf(emp, companyHijriMode),
+  };
+}
+
+/** The display settings a session carries: the user's own Hijri mode (or the company's) and digits. */
+export function preferencesOf(emp: { hijriMode: string | null; digits: string }, companyHijriMode: string): SessionUser['preferences'] {
+  const override = effectiveHijriMode(emp.hijriMode, 'off');
+  return {
+    hijriMode: effectiveHijriMode(emp.hijriMode, companyHijriMode),
+    hijriModeOverride: emp.hijriMode === null ? null : override,
+    companyHijriMode: effectiveHijriMode(null, companyHijriMode),
+    digits: emp.digits === 'arab' ? 'arab' : 'latn',
   };
 }
 

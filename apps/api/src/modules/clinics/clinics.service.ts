@@ -60,6 +60,9 @@ export function clinicColumns(input: ClinicValues, placement: { departmentId: st
     contactInfos: input.contactInfos,
     location: input.locationGoogl,
     details,
+    // Left out: the database's default for a new clinic, the clinic's own week for an edited one.
+    ...(input.firstDayOfWeek !== undefined ? { firstDayOfWeek: input.firstDayOfWeek } : {}),
+    ...(input.weekendDays !== undefined ? { weekendDays: input.weekendDays } : {}),
   };
 }
 
@@ -98,6 +101,8 @@ function listItem({ row: r, ...refs }: RowWithRefs): ClinicListItem {
     AverageDurationOfVisit: r.averageVisitMinutes,
     timeZone: r.timeZone,
     WorkingHours: r.workingHours as ClinicListItem['WorkingHours'],
+    firstDayOfWeek: r.firstDayOfWeek,
+    weekendDays: r.weekendDays as number[],
     createdAt: r.createdAt.toISOString(),
   };
 }

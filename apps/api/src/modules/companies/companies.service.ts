@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { CompanyRecord, CompanyUpdateValues, CompanyValues, RegistrationCompanyValues } from '@clinic/shared';
+import { effectiveHijriMode, type HijriMode } from '@clinic/shared';
 import { companies, companyProfiles } from '../../db/schema/index.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
@@ -41,6 +42,7 @@ async function toRecord(deps: Deps, company: CompanyRow, profile: ProfileRow): P
     Founder: profile.founder,
     Executives: profile.executives,
     lateCancellationHours: company.lateCancellationHours,
+    hijriMode: effectiveHijriMode(null, company.hijriMode),
     createdAt: profile.createdAt.toISOString(),
     updatedAt: profile.updatedAt.toISOString(),
     version: profile.version,
@@ -93,7 +95,7 @@ function assertCompanyPlan(req: FastifyRequest, caller: Caller) {
 }
 
 export async function createCompany(deps: Deps, req: FastifyRequest, caller: Caller, input: CompanyValues): Promise<CompanyRecord> {
-  return insertProfile(deps, req, caller, input.name, profileColumns(input), input);
+  return insertProfile(deps, req, caller, input.name, profileColumns(input), input, input.hijriMode);
 }
 
 /**
@@ -106,6 +108,7 @@ export async function createRegisteredCompany(deps: Deps, req: FastifyRequest, c
 
 async function insertProfile(
   deps: Deps, req: FastifyRequest, caller: Caller, name: string, columns: Partial<ReturnType<typeof profileColumns>>, input: object,
+  hijriMode?: HijriMode,
 ): Promise<CompanyRecord> {
   assertCompanyPlan(req, caller);
   const record = await deps.db.transaction(async (tx) => {
@@ -115,7 +118,7 @@ async function insertProfile(
       .onConflictDoNothing()
       .returning();
     if (!inserted.length) throw new AppError(409, 'COMPANY_EXISTS', 'errors.org.companyProfileExists');
-    await tx.update(companies).set({ name, updatedAt: new Date() }).where(eq(companies.id, caller.companyId));
+    await tx.update(companies).set({ name, ...(hijriMode ? { hijriMode } : {}), updatedAt: new Date() }).where(eq(companies.id, caller.companyId));
     return inserted[0]!;
   });
   await recordAudit(deps.db, req, { companyId: caller.companyId, actorId: caller.id, action: 'create', entity: 'company', entityId: caller.companyId, changes: { after: input } });
@@ -128,7 +131,7 @@ async function insertProfile(
  * version) is updated first and only at that version, so a stale form changes nothing (409 STALE_RECORD).
  */
 export async function updateCompany(
-  deps: Deps, req: FastifyRequest, caller: Caller, id: string, { version, lateCancellationHours, ...input }: CompanyUpdateValues,
+  deps: Deps, req: FastifyRequest, caller: Caller, id: string, { version, lateCancellationHours, hijriMode, ...input }: CompanyUpdateValues,
 ): Promise<CompanyRecord> {
   if (id !== caller.companyId) throw notFound();
   const current = await load(deps, caller.companyId);
@@ -146,12 +149,20 @@ export async function updateCompany(
       return staleOrMissing(async () => (await tx.select({ v: companyProfiles.version }).from(companyProfiles).where(eq(companyProfiles.companyId, caller.companyId))).length > 0, missing);
     }
     await tx.update(companies)
-      .set({ name: input.name, ...(lateCancellationHours !== undefined ? { lateCancellationHours } : {}), updatedAt: new Date() })
+      .set({
+        name: input.name,
+        ...(lateCancellationHours !== undefined ? { lateCancellationHours } : {}),
+        ...(hijriMode !== undefined ? { hijriMode } : {}),
+        updatedAt: new Date(),
+      })
       .where(eq(companies.id, caller.companyId));
     return profile;
   });
-  const before = { name: current.company.name, lateCancellationHours: current.company.lateCancellationHours, ...current.profile } as Record<string, unknown>;
-  const after = { name: input.name, lateCancellationHours: lateCancellationHours ?? current.company.lateCancellationHours, ...columns } as Record<string, unknown>;
+  const { company } = current;
+  const before = { name: company.name, lateCancellationHours: company.lateCancellationHours, hijriMode: company.hijriMode, ...current.profile } as Record<string, unknown>;
+  const after = {
+    name: input.name, lateCancellationHours: lateCancellationHours ?? company.lateCancellationHours, hijriMode: hijriMode ?? company.hijriMode, ...columns,
+  } as Record<string, unknown>;
   await recordAudit(deps.db, req, { companyId: caller.companyId, actorId: caller.id, action: 'update', entity: 'company', entityId: caller.companyId, changes: changedFields(before, after) });
   const row = await load(deps, caller.companyId);
   return toRecord(deps, row!.company, updated);

@@ -1,10 +1,12 @@
-import { changePasswordInput, changePasswordResult, employeeRecord, okSchema, profileUpdateInput, sessionUserSchema } from '@clinic/shared';
+import {
+  changePasswordInput, changePasswordResult, employeeRecord, okSchema, preferencesInput, profileUpdateInput, sessionUserSchema,
+} from '@clinic/shared';
 import type { App, Deps } from '../../lib/app-types.js';
 import { t } from '../../lib/i18n.js';
 import { callerOf } from '../../plugins/auth.js';
 import { sessionUser, setPlan } from '../auth/auth.service.js';
 import { getEmployee } from '../employees/employees.service.js';
-import { changePassword } from './profile.service.js';
+import { changePassword, savePreferences } from './profile.service.js';
 
 export function profileRoutes(app: App, deps: Deps) {
   app.get('/api/profile', {
@@ -29,6 +31,17 @@ export function profileRoutes(app: App, deps: Deps) {
     handler: async (req) => {
       const caller = await setPlan(deps, callerOf(req), req.body.plan);
       return { success: true as const, message: t(req, 'success.updated'), data: await sessionUser(deps, caller) };
+    },
+  });
+
+  /** The caller's own display settings (Hijri dates, digits); anyone signed in sets their own. */
+  app.put('/api/profile/preferences', {
+    config: { permission: 'authenticated' },
+    schema: { tags: ['profile'], body: preferencesInput, response: { 200: okSchema(sessionUserSchema) } },
+    handler: async (req) => {
+      const caller = callerOf(req);
+      await savePreferences(deps, req, caller, req.body);
+      return { success: true as const, message: t(req, 'success.display.preferencesSaved'), data: await sessionUser(deps, caller) };
     },
   });
 

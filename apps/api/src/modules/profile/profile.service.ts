@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { ChangePasswordInput } from '@clinic/shared';
+import type { ChangePasswordInput, PreferencesInput } from '@clinic/shared';
 import { employees, refreshTokens } from '../../db/schema/index.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, unauthorized } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { hashToken, newRefreshToken } from '../../lib/tokens.js';
+import { changedFields } from '../organisation/org-support.js';
 import { clearAttempts, reserveAttempt } from '../auth/attempts.js';
 import { revokeAllSessions } from '../auth/auth.service.js';
 
@@ -57,4 +58,17 @@ export async function changePassword(deps: Deps, req: FastifyRequest, caller: Ca
   const accessToken = await deps.tokens.signAccess({ sub: caller.id, cid: caller.companyId, sv: fresh?.sv ?? 0, fam: familyId });
   await recordAudit(deps.db, req, { companyId: caller.companyId, actorId: caller.id, action: 'password_change', entity: 'employee', entityId: caller.id });
   return { accessToken, refreshToken };
+}
+
+/**
+ * Saves the caller's display settings (their own Hijri mode, null to follow the company's, and the Arabic interface's
+ * digits), audited with what changed.
+ */
+export async function savePreferences(deps: Deps, req: FastifyRequest, caller: Caller, input: PreferencesInput) {
+  const where = and(eq(employees.companyId, caller.companyId), eq(employees.id, caller.id));
+  const [before] = await deps.db.select({ hijriMode: employees.hijriMode, digits: employees.digits }).from(employees).where(where).limit(1);
+  if (!before) throw unauthorized();
+  await deps.db.update(employees).set({ hijriMode: input.hijriMode, digits: input.digits, updatedAt: new Date() }).where(where);
+  const changes = changedFields(before, { hijriMode: input.hijriMode, digits: input.digits });
+  await recordAudit(deps.db, req, { companyId: caller.companyId, actorId: caller.id, action: 'preferences_update', entity: 'employee', entityId: caller.id, changes });
 }

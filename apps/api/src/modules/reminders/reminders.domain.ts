@@ -3,7 +3,7 @@
  * file). Every time is written in the clinic's zone with the zone named; the patient's preferred language decides
  * the language (Arabic: right to left).
  */
-import { translate } from '@clinic/shared';
+import { translate, withHijri, type HijriMode } from '@clinic/shared';
 import { localTime } from '../../domain/scheduling/time-zone.js';
 
 /**
@@ -46,14 +46,20 @@ export interface ReminderFacts {
   /** The patient's confirm/cancel page. */
   link: string;
   language: MessageLanguage;
+  /** The company's Hijri setting: the date is written in both calendars as it chose. */
+  hijriMode?: HijriMode;
 }
 
 const LOCALES: Record<MessageLanguage, string> = { en: 'en-GB', ar: 'ar-u-nu-latn' };
 
-/** Date, time and the zone's name as the patient reads them, in the clinic's zone. */
-export function zonedWords(instant: Date, timeZone: string, language: MessageLanguage) {
+/**
+ * Date, time and the zone's name as the patient reads them, in the clinic's zone; the date in both calendars when the
+ * company shows Hijri dates ("Friday, 20 March 2026 (Shawwal 1, 1447 AH)").
+ */
+export function zonedWords(instant: Date, timeZone: string, language: MessageLanguage, hijriMode: HijriMode = 'off') {
   const locale = LOCALES[language];
-  const date = new Intl.DateTimeFormat(locale, { timeZone, weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }).format(instant);
+  const gregorian = new Intl.DateTimeFormat(locale, { timeZone, weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }).format(instant);
+  const date = withHijri(gregorian, localTime(instant, timeZone).date, language, hijriMode);
   const time = new Intl.DateTimeFormat(locale, { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(instant);
   const zoneName = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'long' }).formatToParts(instant).find((p) => p.type === 'timeZoneName')?.value;
   return { date, time, zone: zoneName && zoneName !== timeZone ? `${timeZone}, ${zoneName}` : timeZone };
@@ -76,7 +82,7 @@ export interface EmailContent {
 export function reminderEmail(f: ReminderFacts, now: Date): EmailContent {
   const l = f.language;
   const tr = (key: string, params?: Record<string, string>) => translate(`reminders.${key}`, l, params);
-  const w = zonedWords(f.startsAt, f.timeZone, l);
+  const w = zonedWords(f.startsAt, f.timeZone, l, f.hijriMode);
   const map = mapLink(f.clinicLocation);
   const rows: Array<[string, string, string | null]> = [
     [tr('when'), `${w.date}, ${w.time}`, null],
@@ -117,7 +123,7 @@ ${rows.map(([k, v, href]) => `<tr><th style="text-align:${align};padding:4px 8px
 }
 
 export function reminderSms(f: ReminderFacts): string {
-  const w = zonedWords(f.startsAt, f.timeZone, f.language);
+  const w = zonedWords(f.startsAt, f.timeZone, f.language, f.hijriMode);
   return translate('reminders.sms', f.language, { clinic: f.clinicName, doctor: f.doctorName, date: w.date, time: w.time, zone: f.timeZone, link: f.link });
 }
 

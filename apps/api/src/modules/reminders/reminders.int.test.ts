@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { appointments, clinics, jobs, patients, reminders } from '../../db/schema/index.js';
+import { formatHijri } from '@clinic/shared';
+import { appointments, clinics, companies, jobs, patients, reminders } from '../../db/schema/index.js';
 import { addDays, localTime, zonedInstant, zonedIso } from '../../domain/scheduling/time-zone.js';
 import { CallerCache } from '../../lib/caller-cache.js';
 import { TokenService } from '../../lib/tokens.js';
@@ -255,6 +256,24 @@ describe('SMS reminders', () => {
     const rows = body(await ctx.app.inject({ method: 'GET', url: `/api/appointments/${appt._id}/reminders`, headers: auth(org.token) })).data;
     expect(rows[0]).toMatchObject({ channel: 'sms', status: 'sent' });
     expect(rows[0].detail).toContain('SM1');
+  });
+
+  it('writes the date in both calendars when the company shows Hijri dates beside Gregorian ones', async () => {
+    const TZ = 'Asia/Riyadh';
+    await db().update(companies).set({ hijriMode: 'beside' }).where(eq(companies.id, org.companyId));
+    try {
+      const s = await setup({ timeZone: TZ, language: 'Arabic', channels: ['sms'] });
+      const day = nextWeekday('Sunday', TZ, 4);
+      const appt = await book(s, zonedInstant(day, '09:30', TZ), TZ);
+      const [r] = await remindersOf(appt._id);
+      await ctx.app.jobs.runDue(r!.dueAt);
+      const sent = JSON.parse(sms.requests[0]!.body) as { text: string };
+      // The Hijri date of the clinic's local day, in Arabic with Western digits as the patient's messages write numbers.
+      expect(sent.text).toContain(`(${formatHijri(day, 'ar')})`);
+      expect(sent.text).toMatch(/\(\d{1,2} [^\d()]+ 14\d\d هـ\)/);
+    } finally {
+      await db().update(companies).set({ hijriMode: 'off' }).where(eq(companies.id, org.companyId));
+    }
   });
 
   it('retries when the gateway refuses and keeps its answer', async () => {

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import {
-  isMessageKey, REMINDER_CHANNELS, transitionSources, translate,
+  effectiveHijriMode, isMessageKey, REMINDER_CHANNELS, transitionSources, translate,
   type ReminderChannel, type ReminderListQuery, type ReminderRecord, type ReminderSettings, type ReminderSettingsInput, type VisitView,
 } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
@@ -139,7 +139,7 @@ interface SendRow {
   starts_at: string | Date; ends_at: string | Date; appointment_status: string;
   patient_name: string; email: string | null; phone: string | null; preferred_language: string | null;
   clinic_name: string; time_zone: string; address: string | null; location: { x: number; y: number } | null;
-  doctor_name: string; service_name: string;
+  doctor_name: string; service_name: string; hijri_mode: string;
 }
 
 async function loadSend(db: Db, companyId: string, reminderId: string): Promise<SendRow | null> {
@@ -147,8 +147,10 @@ async function loadSend(db: Db, companyId: string, reminderId: string): Promise<
     select r.id, r.company_id, r.appointment_id, r.channel, r.status,
       a.starts_at, a.ends_at, a.status as appointment_status,
       p.name as patient_name, p.email, p.phone, p.details->>'preferredLanguage' as preferred_language,
-      c.name as clinic_name, c.time_zone, c.address, c.location, e.name as doctor_name, s.name as service_name
+      c.name as clinic_name, c.time_zone, c.address, c.location, e.name as doctor_name, s.name as service_name,
+      co.hijri_mode
     from reminders r
+    join companies co on co.id = r.company_id
     join appointments a on a.company_id = r.company_id and a.id = r.appointment_id
     join patients p on p.company_id = a.company_id and p.id = a.patient_id
     join clinics c on c.company_id = a.company_id and c.id = a.clinic_id
@@ -197,6 +199,7 @@ async function sendOne(deps: Deps, job: ClaimedJob, now: Date): Promise<void> {
     serviceName: r.service_name,
     link: await visitLink(deps, r.company_id, r.appointment_id, startsAt, now),
     language: messageLanguage(r.preferred_language),
+    hijriMode: effectiveHijriMode(null, r.hijri_mode),
   };
   let answer: string;
   try {

@@ -6,9 +6,10 @@ import { useNavigate } from 'react-router';
 import type { NotificationRecord } from '@clinic/shared';
 import { EmptyState } from '@/components/empty-state';
 import { useMarkAllRead, useMarkRead, useNotifications, useUnreadCount } from '@/features/notifications/api/notifications';
+import { localeOf } from '@/lib/dates';
 
 function when(createdAt: string, lang: string): string {
-  return new Intl.DateTimeFormat(lang === 'ar' ? 'ar-u-nu-latn' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(createdAt));
+  return new Intl.DateTimeFormat(lang === 'ar' ? localeOf(lang) : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(createdAt));
 }
 
 /** The notification centre: unread count, the latest notifications, mark read (one or all); each opens its record. */

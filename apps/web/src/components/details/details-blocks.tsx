@@ -24,7 +24,7 @@ export function InfoItem({ label, value, empty: emptyText, testId }: InfoItemPro
         {label}
       </Text>
       {typeof value === 'string' || typeof value === 'number' || empty ? (
-        <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }} c={empty ? 'dimmed' : undefined}>
+        <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line', unicodeBidi: 'plaintext' }} c={empty ? 'dimmed' : undefined}>
           {empty ? (emptyText ?? t('organisation.details.notSet')) : value}
         </Text>
       ) : (
@@ -102,7 +102,7 @@ export function RefList({ items, emptyText, linkTo, testId, withIds = true }: { 
             </Text>
           )}
           {withIds && item.publicId && (
-            <Text size="xs" c="dimmed" ff="monospace" style={{ flexShrink: 0 }}>
+            <Text size="xs" c="dimmed" ff="monospace" style={{ flexShrink: 0 }} dir="ltr">
               {item.publicId}
             </Text>
           )}

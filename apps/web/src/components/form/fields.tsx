@@ -1,7 +1,9 @@
+import type { ClipboardEvent, KeyboardEvent } from 'react';
 import {
   MultiSelect, NumberInput, Select, Switch, TagsInput, Textarea, TextInput, type MultiSelectProps, type NumberInputProps, type SelectProps,
   type SwitchProps, type TagsInputProps, type TextareaProps, type TextInputProps,
 } from '@mantine/core';
+import { normaliseDigits } from '@clinic/shared';
 import { Controller, type FieldValues } from 'react-hook-form';
 import { boundProps, type Bound, type Own } from './field-types';
 
@@ -14,6 +16,25 @@ import { boundProps, type Bound, type Own } from './field-types';
 export type { FormControl } from './field-types';
 
 const text = (value: unknown) => (value as string | null | undefined) ?? '';
+
+/**
+ * Arabic-Indic digits typed or pasted into a number input: the number input itself only takes 0-9, so the typed text
+ * is put in as Western digits and the field's value set from it.
+ */
+function westernDigitsTyped(e: KeyboardEvent<HTMLInputElement> | ClipboardEvent<HTMLInputElement>, onChange: (value: number | string) => void) {
+  const typed = 'key' in e ? (e.key.length === 1 ? e.key : '') : e.clipboardData.getData('text');
+  if (!typed || normaliseDigits(typed) === typed) return;
+  e.preventDefault();
+  const input = e.currentTarget;
+  const start = input.selectionStart ?? input.value.length;
+  const end = input.selectionEnd ?? start;
+  const next = normaliseDigits(`${input.value.slice(0, start)}${typed}${input.value.slice(end)}`).replace(/[^\d.-]/g, '');
+  const value = Number(next);
+  onChange(next === '' || !Number.isFinite(value) ? next : value);
+  // The caret goes after what was typed once the input shows the new value.
+  const caret = Math.min(start + normaliseDigits(typed).length, next.length);
+  setTimeout(() => input.setSelectionRange(caret, caret), 0);
+}
 const list = (value: unknown) => (value as string[] | undefined) ?? [];
 
 export function TextField<T extends FieldValues>({ control, name, required, testId, ...props }: Bound<T> & Omit<TextInputProps, Own>) {
@@ -26,9 +47,28 @@ export function TextField<T extends FieldValues>({ control, name, required, test
   );
 }
 
-/** A telephone number: a text field with the phone keyboard on touch screens. */
-export function PhoneField<T extends FieldValues>(props: Bound<T> & Omit<TextInputProps, Own | 'type'>) {
-  return <TextField type="tel" inputMode="tel" autoComplete="off" {...props} />;
+/**
+ * A telephone number: a text field with the phone keyboard on touch screens. Arabic-Indic digits are accepted as typed
+ * and kept as Western digits (what the server stores and searches).
+ */
+export function PhoneField<T extends FieldValues>({ control, name, required, testId, ...props }: Bound<T> & Omit<TextInputProps, Own | 'type'>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={(s) => (
+        <TextInput
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          {...props}
+          {...boundProps(s, testId, required)}
+          value={text(s.field.value)}
+          onChange={(e) => s.field.onChange(normaliseDigits(e.currentTarget.value))}
+        />
+      )}
+    />
+  );
 }
 
 export function TextAreaField<T extends FieldValues>({ control, name, required, testId, minRows = 2, ...props }: Bound<T> & Omit<TextareaProps, Own>) {
@@ -86,7 +126,17 @@ export function NumberField<T extends FieldValues>({ control, name, required, te
     <Controller
       control={control}
       name={name}
-      render={(s) => <NumberInput allowDecimal={false} {...props} {...boundProps(s, testId, required)} value={(s.field.value as number | string | null | undefined) ?? ''} onChange={s.field.onChange} />}
+      render={(s) => (
+        <NumberInput
+          allowDecimal={false}
+          {...props}
+          {...boundProps(s, testId, required)}
+          value={(s.field.value as number | string | null | undefined) ?? ''}
+          onChange={s.field.onChange}
+          onKeyDown={(e) => westernDigitsTyped(e, s.field.onChange)}
+          onPaste={(e) => westernDigitsTyped(e, s.field.onChange)}
+        />
+      )}
     />
   );
 }

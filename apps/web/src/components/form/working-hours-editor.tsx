@@ -2,6 +2,8 @@ import { ActionIcon, Button, Checkbox, Group, Paper, Stack, Text, Tooltip } from
 import { IconCopy, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { WEEK_DAYS, type WeekDay } from '@clinic/shared';
+import { localeOf } from '@/lib/dates';
+import { getCurrentWeek, weekOrder } from '@/lib/format/display';
 import { TimeInput24 } from './fields';
 
 export interface EditorSlot {
@@ -31,6 +33,8 @@ interface WorkingHoursEditorProps {
   /** Test ids of a day's open box and of a slot's times (each form keeps its own names). */
   dayTestId?: (day: string) => string;
   slotTestId?: (day: string, slot: number, edge: SlotEdge) => string;
+  /** The week's first day, 0 (Sunday) .. 6 (Saturday): by default that of the clinic being worked with. */
+  firstDayOfWeek?: number;
 }
 
 const order = (day: string) => WEEK_DAYS.indexOf(day as WeekDay);
@@ -46,8 +50,6 @@ function slotAfter(previous: EditorSlot): EditorSlot {
   const start = Math.min(minutes(previous.endTime || '00:00'), 23 * 60);
   return { startTime: clock(start), endTime: clock(Math.min(start + 120, 23 * 60 + 59)) };
 }
-
-const localeOf = (lang: string) => (lang.startsWith('ar') ? 'ar-u-nu-latn' : lang);
 
 /** The weekday's name in the interface language (2024-01-07 was a Sunday). */
 export function weekdayName(day: string, lang: string): string {
@@ -70,8 +72,10 @@ export function formatClock(time: string, lang: string): string {
 export function WorkingHoursEditor({
   value = [], onChange, slotError, dayError, error, defaultSlot = { startTime: '09:00', endTime: '18:00' }, maxSlots = 6,
   testId = 'working-hours-editor', dayTestId = (day) => `working-day-${day}-open`, slotTestId = (day, j, edge) => `working-day-${day}-${j}-${edge === 'startTime' ? 'start' : 'end'}`,
+  firstDayOfWeek,
 }: WorkingHoursEditorProps) {
   const { t, i18n } = useTranslation();
+  const week = weekOrder(firstDayOfWeek ?? getCurrentWeek().firstDayOfWeek).map((i) => WEEK_DAYS[i]!);
   const entries = [...value].sort((a, b) => order(a.day) - order(b.day));
   const update = (next: EditorDay[]) => onChange([...next].sort((a, b) => order(a.day) - order(b.day)));
   const setDay = (day: WeekDay, open: boolean) => update(open ? [...entries, { day, timeSlots: [{ ...defaultSlot }] }] : entries.filter((e) => e.day !== day));
@@ -80,7 +84,7 @@ export function WorkingHoursEditor({
 
   return (
     <Stack gap="xs" data-testid={testId}>
-      {WEEK_DAYS.map((day) => {
+      {week.map((day) => {
         const entry = entries.find((e) => e.day === day);
         const name = weekdayName(day, i18n.language);
         const own = entry && dayError?.(day);

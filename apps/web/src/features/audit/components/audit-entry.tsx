@@ -5,6 +5,7 @@ import type { AuditEntry } from '@clinic/shared';
 import type { DataTableColumn } from '@/components/list';
 import { useCanOpen } from '@/lib/pages';
 import { describeAuditRecord } from '../lib/audit-record';
+import { localeOf } from '@/lib/dates';
 
 const ACTION_COLORS: Record<string, string> = {
   create: 'teal',
@@ -27,7 +28,7 @@ export function useAuditLabels() {
 }
 
 function formatInstant(iso: string, lang: string): string {
-  return new Intl.DateTimeFormat(lang === 'ar' ? 'ar' : 'en-US', { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso));
+  return new Intl.DateTimeFormat(lang === 'ar' ? localeOf(lang) : 'en-US', { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso));
 }
 
 /**

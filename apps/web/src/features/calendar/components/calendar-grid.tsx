@@ -9,6 +9,8 @@ import type { AppointmentAvailability, AppointmentCard } from '@clinic/shared';
 import { addDays, fromMinutes, timeRange, toMinutes, wallOf, type WallTime } from '@/features/appointments/components/clinic-time';
 import { closedRanges, fits, openWindows, type Window } from '@/features/appointments/components/bookability';
 import classes from './calendar.module.css';
+import { datesLocale } from '@/lib/dayjs-locale';
+import { hijriDayLabel } from '@/lib/dates';
 
 export interface CalendarGridProps {
   /** First day shown (clinic-local 'YYYY-MM-DD') and how many days. */
@@ -26,6 +28,8 @@ export interface CalendarGridProps {
   onOpen: (appointmentId: string) => void;
   /** A card was dropped on another allowed slot: reschedule it, or call `revert`. */
   onMove: (appointment: AppointmentCard, slot: WallTime, revert: () => void) => void;
+  /** The clinic's weekend days (0 Sunday .. 6 Saturday), marked in the day headers. */
+  weekendDays?: readonly number[];
 }
 
 /*
@@ -43,7 +47,7 @@ const alignDown = (m: number, step: number) => Math.floor(m / step) * step;
 const alignUp = (m: number, step: number) => Math.ceil(m / step) * step;
 
 export function CalendarGrid({
-  start, days, availability, appointments, showCancelled = false, now, canWrite, direction, onCellClick, onOpen, onMove,
+  start, days, availability, appointments, showCancelled = false, now, canWrite, direction, onCellClick, onOpen, onMove, weekendDays = [],
 }: CalendarGridProps) {
   const { t, i18n } = useTranslation();
   const step = availability?.slotMinutes ?? 30;
@@ -127,11 +131,13 @@ export function CalendarGrid({
   const dayHeader = (arg: DayHeaderContentArg) => {
     const date = arg.date.toISOString().slice(0, 10);
     const info = availability?.days.find((d) => d.date === date);
-    const d = dayjs(date).locale(i18n.language);
+    const d = dayjs(date).locale(datesLocale(i18n.language));
+    const hijri = hijriDayLabel(date, i18n.language);
     return (
-      <div className={classes.dayHeader} data-today={date === now.date || undefined} data-testid="calendar-day-header" data-date={date}>
+      <div className={classes.dayHeader} data-today={date === now.date || undefined} data-weekend={weekendDays.includes(d.day()) || undefined} data-testid="calendar-day-header" data-date={date}>
         <span className={classes.weekday}>{d.format('ddd')}</span>
         <span className={classes.dayNumber}>{d.format('D')}</span>
+        {hijri && <span className={classes.hijriDay} data-testid="calendar-hijri-day">{hijri}</span>}
         {info?.holiday && <span className={classes.dayNote} title={info.holiday}>{t('calendar.holiday')}</span>}
         {!info?.holiday && info?.doctorAway && <span className={classes.dayNote}>{t(`calendar.doctorAway.${info.doctorAway}`)}</span>}
       </div>

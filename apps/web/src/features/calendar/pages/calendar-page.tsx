@@ -12,7 +12,6 @@ import { useCalendarAppointments } from '@/features/appointments/api/get-calenda
 import { useDayCards, useDoctorsDay } from '@/features/appointments/api/get-day-by-doctor';
 import { AppointmentDetails } from '@/features/appointments/components/appointment-details';
 import { addDays, wallAt, wallToIso, weekStart, type WallTime } from '@/features/appointments/components/clinic-time';
-import { FIRST_DAY_OF_WEEK } from '@/lib/dates';
 import { useSession } from '@/lib/session-context';
 import { CalendarAddForm } from '../components/calendar-add-form';
 import { CalendarGrid } from '../components/calendar-grid';
@@ -21,6 +20,7 @@ import { CalendarEmpty, CalendarLoading } from '../components/calendar-states';
 import { CalendarToolbar, type CalendarView } from '../components/calendar-toolbar';
 import { DayView, type DayDoctor } from '../components/day-view';
 import { useCalendarMove } from '../hooks/use-calendar-move';
+import { useClinicWeek } from '../hooks/use-clinic-week';
 
 const PHONE = '(max-width: 768px)';
 /** Days a phone shows side by side; Previous and Next move by as many, so no day is skipped. */
@@ -73,7 +73,8 @@ export default function CalendarPage() {
   const now = useMemo<WallTime>(() => (timeZone ? wallAt(new Date(tick), timeZone) : { date: browserToday(), time: dayjs(tick).format('HH:mm') }), [timeZone, tick]);
   const focus = anchor ?? now.date;
   const days = isDay ? 1 : isPhone ? PHONE_DAYS : 7;
-  const start = isDay || isPhone ? focus : weekStart(focus, FIRST_DAY_OF_WEEK);
+  const week = useClinicWeek(clinicId);
+  const start = isDay || isPhone ? focus : weekStart(focus, week.firstDayOfWeek);
   const end = addDays(start, days - 1);
 
   const availability = useAvailability(clinicId ? { clinic: clinicId, from: start, to: end, doctor: isDay ? null : doctorId } : null);
@@ -202,6 +203,7 @@ export default function CalendarPage() {
                   onCellClick={(at) => openForm(at)}
                   onOpen={setOpenId}
                   onMove={move.propose}
+                  weekendDays={week.weekendDays}
                 />
               )}
               {loading && <CalendarLoading />}

@@ -1,4 +1,4 @@
-import type { ClinicInput, ClinicRecord } from '@clinic/shared';
+import { DEFAULT_FIRST_DAY_OF_WEEK, DEFAULT_WEEKEND_DAYS, type ClinicInput, type ClinicRecord } from '@clinic/shared';
 
 /** A blank clinic: open Sunday to Thursday 9 to 18 (the default clinic hours), 30-minute visits. */
 export function emptyClinic(overrides: Partial<ClinicInput> = {}): ClinicInput {
@@ -25,6 +25,8 @@ export function emptyClinic(overrides: Partial<ClinicInput> = {}): ClinicInput {
     departmentId: '',
     clinicCollectionId: '',
     specializations: [],
+    firstDayOfWeek: DEFAULT_FIRST_DAY_OF_WEEK,
+    weekendDays: [...DEFAULT_WEEKEND_DAYS],
     ...overrides,
   };
 }
@@ -54,5 +56,7 @@ export function clinicFormValues(c: ClinicRecord): ClinicInput {
     departmentId: c.departmentId ?? '',
     clinicCollectionId: c.clinicCollectionId ?? '',
     specializations: c.specializations.map((s) => s._id),
+    firstDayOfWeek: c.firstDayOfWeek,
+    weekendDays: c.weekendDays,
   });
 }

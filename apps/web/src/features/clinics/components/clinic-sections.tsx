@@ -1,11 +1,12 @@
-import { SimpleGrid } from '@mantine/core';
+import { Checkbox, Group, Select, SimpleGrid } from '@mantine/core';
 import { IconClock, IconId, IconInfoCircle } from '@tabler/icons-react';
-import { useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { planAllows, type ClinicInput, type Plan } from '@clinic/shared';
+import { DEFAULT_FIRST_DAY_OF_WEEK, DEFAULT_WEEKEND_DAYS, planAllows, WEEKDAY_NUMBERS, type ClinicInput, type Plan } from '@clinic/shared';
 import { DateField, MultiSelectField, NumberField, SelectField, SwitchField, TextAreaField, TextField, type FormControl } from '@/components/form/fields';
 import { FormSection } from '@/components/form/form-section';
 import { WorkingHoursField } from '@/components/form/working-hours-field';
+import { translateMessage } from '@/lib/http';
 import { timeZones, useComplexOptions, useDepartmentOptions, usePersonOptions, useSpecialityOptions } from '@/features/organisation';
 
 const ZONES = timeZones().map((z) => ({ value: z, label: z.replace(/_/g, ' ') }));
@@ -75,6 +76,8 @@ export function ClinicAboutSection({ id, control }: SectionProps) {
 
 export function ClinicHoursSection({ id, control }: SectionProps) {
   const { t } = useTranslation();
+  const firstDayOfWeek = useWatch({ control, name: 'firstDayOfWeek' });
+  const weekdays = WEEKDAY_NUMBERS.map((d) => ({ value: String(d), label: t(`display.weekdays.${d}`) }));
   return (
     <FormSection id={id} icon={<IconClock size={20} />} title={t('clinics.form.workingHours')} description={t('clinics.form.workingHoursHint')} testId="clinic-working-hours">
       <WorkingHoursField
@@ -84,7 +87,43 @@ export function ClinicHoursSection({ id, control }: SectionProps) {
         fromDays={(days) => days as ClinicInput['WorkingHours']}
         slotPath={(days, day, slot, edge) => `WorkingHours.${(days ?? []).findIndex((d) => d.day === day)}.timeSlots.${slot}.${edge}`}
         dayPath={(days, day) => `WorkingHours.${(days ?? []).findIndex((d) => d.day === day)}.timeSlots`}
+        firstDayOfWeek={Number(firstDayOfWeek ?? DEFAULT_FIRST_DAY_OF_WEEK)}
       />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Controller
+          control={control}
+          name="firstDayOfWeek"
+          render={({ field }) => (
+            <Select
+              label={t('display.week.firstDay')}
+              data={weekdays}
+              allowDeselect={false}
+              comboboxProps={{ withinPortal: true }}
+              value={String(field.value ?? DEFAULT_FIRST_DAY_OF_WEEK)}
+              onChange={(v) => field.onChange(Number(v ?? DEFAULT_FIRST_DAY_OF_WEEK))}
+              data-testid="clinic-first-day"
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="weekendDays"
+          render={({ field, fieldState }) => (
+            <Checkbox.Group
+              label={t('display.week.weekend')}
+              description={t('display.week.weekendHint')}
+              value={(field.value ?? DEFAULT_WEEKEND_DAYS).map(String)}
+              onChange={(v) => field.onChange(v.map(Number).sort((a, b) => a - b))}
+              error={translateMessage(fieldState.error?.message)}
+              data-testid="clinic-weekend"
+            >
+              <Group gap="sm" mt={6}>
+                {weekdays.map((d) => <Checkbox key={d.value} value={d.value} label={d.label} data-testid={`clinic-weekend-${d.value}`} />)}
+              </Group>
+            </Checkbox.Group>
+          )}
+        />
+      </SimpleGrid>
     </FormSection>
   );
 }

@@ -7,7 +7,7 @@ export function emptyCompany(overrides: Partial<CompanyInput> = {}): CompanyInpu
     holidays: [], specializations: [], bankAccount: [], insuranceCompany: [], cashBoxes: [], onlinePaymentMethods: [],
     commercialRecord: { recordNumber: '', grantDate: '', issueDate: '', expirationDate: '', taxNumber: '' },
     locationGoogle: { x: '', y: '' },
-    Key_member: '', Founder: '', Executives: '',
+    Key_member: '', Founder: '', Executives: '', hijriMode: 'off',
     ...overrides,
   };
 }
@@ -21,6 +21,6 @@ export function companyFormValues(c: CompanyRecord): CompanyInput {
     bankAccount: c.bankAccount as CompanyInput['bankAccount'], insuranceCompany: c.insuranceCompany as CompanyInput['insuranceCompany'],
     cashBoxes: c.cashBoxes as CompanyInput['cashBoxes'], onlinePaymentMethods: c.onlinePaymentMethods as CompanyInput['onlinePaymentMethods'],
     commercialRecord: c.commercialRecord ?? emptyCompany().commercialRecord, locationGoogle: c.locationGoogle ?? { x: '', y: '' },
-    Key_member: c.Key_member ?? '', Founder: c.Founder ?? '', Executives: c.Executives ?? '',
+    Key_member: c.Key_member ?? '', Founder: c.Founder ?? '', Executives: c.Executives ?? '', hijriMode: c.hijriMode,
   });
 }

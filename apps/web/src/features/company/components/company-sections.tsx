@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { SimpleGrid } from '@mantine/core';
 import { IconBuilding, IconCertificate, IconStethoscope } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { CompanyInput } from '@clinic/shared';
-import { DateField, TextAreaField, TextField, type FormControl } from '@/components/form/fields';
+import { HIJRI_MODES, type CompanyInput } from '@clinic/shared';
+import { DateField, SelectField, TextAreaField, TextField, type FormControl } from '@/components/form/fields';
 import { FormSection } from '@/components/form/form-section';
 import { EditableTable } from '@/features/organisation/components/editable-table';
 import { newSpecialization, specializationColumns } from '@/features/organisation/components/row-columns';
@@ -35,6 +35,15 @@ export function CompanyInfoSection({ id, control, logo }: SectionProps & { logo?
         <TextField control={control} name="Key_member" label={t('company.form.keyMember')} testId="company-key-member" />
         <TextField control={control} name="Executives" label={t('company.form.executives')} testId="company-executives" />
       </SimpleGrid>
+      <SelectField
+        control={control}
+        name="hijriMode"
+        label={t('display.hijriMode.companyLabel')}
+        description={t('display.hijriMode.companyHint')}
+        allowDeselect={false}
+        data={HIJRI_MODES.map((mode) => ({ value: mode, label: t(`display.hijriMode.${mode}`) }))}
+        testId="company-hijri-mode"
+      />
     </FormSection>
   );
 }

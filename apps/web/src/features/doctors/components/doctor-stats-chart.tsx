@@ -2,6 +2,7 @@ import { Box, Group, Text, useMantineTheme } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { EmployeeStats } from '@clinic/shared';
 import { i18n } from '@/lib/i18n';
+import { localeOf } from '@/lib/dates';
 
 const SERIES = [
   { key: 'completed', color: 'teal' },
@@ -17,7 +18,7 @@ function niceMax(n: number): number {
 
 function dayLabel(date: string, long: boolean): string {
   const d = new Date(`${date}T12:00:00Z`);
-  return new Intl.DateTimeFormat(i18n.language, long ? { weekday: 'short', day: 'numeric' } : { day: 'numeric' }).format(d);
+  return new Intl.DateTimeFormat(localeOf(i18n.language), long ? { weekday: 'short', day: 'numeric' } : { day: 'numeric' }).format(d);
 }
 
 /** Appointments per day as stacked bars (completed, scheduled, cancelled), drawn as SVG. */
@@ -35,7 +36,7 @@ export function DoctorStatsChart({ stats }: { stats: EmployeeStats }) {
   const barW = Math.max(3, Math.min(28, slot * 0.6));
   const labelEvery = days.length > 14 ? Math.ceil(days.length / 10) : 1;
   const ticks = [0, max / 2, max];
-  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
+  const number = new Intl.NumberFormat(localeOf(i18n.language), { maximumFractionDigits: 1 });
   // The drawing is laid out in explicit coordinates, mirrored by hand for right-to-left; the SVG itself stays
   // left-to-right so that text anchors mean what the coordinates mean (in an RTL document 'end' would flip and push
   // the axis numbers out of the picture). Only the day names are set right to left.

@@ -18,10 +18,11 @@ import { BackHeader } from '@/features/employees/components/form-page-header';
 import { formatDate, formatDateTime } from '@/features/employees/components/people-format';
 import { useSession } from '@/lib/session-context';
 import { DoctorStatsChart } from '../components/doctor-stats-chart';
+import { formatNumber } from '@/lib/dates';
 
 /** /doctors/details/{id}: the doctor's profile, statistics from real appointments, schedule, patients and work places. */
 export default function DoctorDetailsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { id = '' } = useParams();
   const { user, can } = useSession();
@@ -33,7 +34,7 @@ export default function DoctorDetailsPage() {
   return (
     <DetailsFrame query={doctor} notFound={t('doctors.notFound')} icon={<IconUserOff stroke={1.6} />} back={{ to: '/doctors', label: t('doctors.back') }}>
       {(d) => {
-        const fee = d.consultation_fee === null ? null : new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 }).format(d.consultation_fee);
+        const fee = d.consultation_fee === null ? null : formatNumber(d.consultation_fee, i18n.language, { maximumFractionDigits: 2 });
 
         return (
           <Stack gap="lg" data-testid="doctor-details">

@@ -1,16 +1,14 @@
+import { formatDate as formatLongDate, localeOf } from '@/lib/dates';
 import { i18n } from '@/lib/i18n';
 
 function locale(): string {
-  return i18n.language === 'ar' ? 'ar-u-nu-latn' : 'en-US';
+  return i18n.language === 'ar' ? localeOf('ar') : 'en-US';
 }
 
-/** A calendar date ('YYYY-MM-DD' or an instant) as 'January 5, 1990' ('5 يناير 1990' in Arabic). */
+/** A calendar date ('YYYY-MM-DD' or an instant) as 'January 5, 1990' ('5 يناير 1990' in Arabic), with its Hijri form as chosen. */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '';
-  const d = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00Z`) : new Date(value);
-  if (Number.isNaN(d.getTime())) return value;
-  const utc = /^\d{4}-\d{2}-\d{2}$/.test(value) ? { timeZone: 'UTC' } : {};
-  return new Intl.DateTimeFormat(locale(), { year: 'numeric', month: 'long', day: 'numeric', ...utc }).format(d);
+  return formatLongDate(value, i18n.language === 'ar' ? 'ar' : 'en-US') || value;
 }
 
 /** An instant as its date and 24-hour time in the browser's time zone. */

@@ -9,9 +9,10 @@ import { EmployeeAvatar } from '@/features/employees/components/employee-avatar'
 import { ContactList, DetailsCard, InfoGrid, PersonInfo, VacationsTable, WorkingHoursTable } from '@/features/employees/components/employee-details-blocks';
 import { formatDate, formatDateTime } from '@/features/employees/components/people-format';
 import { CalendarFeedsCard } from '@/features/calendar-feeds/components/calendar-feeds-card';
-import { useSession } from '@/lib/session-context';
+import { useSession, useSessionPreferences } from '@/lib/session-context';
 import { useMyProfile } from '../api/get-my-profile';
 import { ChangePasswordDialog } from '../components/change-password-dialog';
+import { DisplaySettingsCard } from '../components/display-settings-card';
 
 /** /myProfile: an Admin sees a reduced view with the password change; everyone else their full record. */
 export default function MyProfilePage() {
@@ -19,6 +20,7 @@ export default function MyProfilePage() {
   const profile = useMyProfile();
   const [changing, setChanging] = useState(false);
   const session = useSession();
+  const preferences = useSessionPreferences();
 
   if (profile.isPending) {
     return (
@@ -40,6 +42,7 @@ export default function MyProfilePage() {
     <Stack gap="lg" data-testid="my-profile">
       <Title order={2} fz={{ base: 'h3', sm: 'h2' }}>{t('myProfile.title')}</Title>
       {me.employeeType === 'Admin' ? <AdminView me={me} action={passwordButton} /> : <FullView me={me} action={passwordButton} />}
+      {preferences && <DisplaySettingsCard preferences={preferences} />}
       {(me.employeeType === 'Doctor' || session.can('admin')) && (
         <CalendarFeedsCard me={me} admin={session.can('admin')} />
       )}

@@ -206,7 +206,7 @@ export function ContactPersonCard({ patient }: { patient: PatientDetails }) {
     <DetailsCard icon={<IconPhone size={18} />} title={t('patients.details.contact.title')} testId="contact-card">
       <Facts>
         <Row label={t('patients.details.contact.phone')} value={patient.phone && <Text span size="sm" dir="ltr">{patient.phone}</Text>} />
-        <Row label={t('patients.details.contact.email')} value={patient.email && <Text span size="sm" style={{ wordBreak: 'break-all' }}>{patient.email}</Text>} />
+        <Row label={t('patients.details.contact.email')} value={patient.email && <Text span size="sm" dir="ltr" style={{ wordBreak: 'break-all' }}>{patient.email}</Text>} />
         <Row label={t('patients.details.contact.address')} value={patient.address} />
       </Facts>
       <Stack gap={6}>
@@ -226,7 +226,7 @@ export function ContactPersonCard({ patient }: { patient: PatientDetails }) {
                   {c.phone}
                 </Text>
                 {' - '}
-                {c.name}
+                <bdi>{c.name}</bdi>
                 {' - '}
                 {c.relationToPatient}
               </Text>

@@ -52,7 +52,7 @@ function ProfileHeader({ patient, canWrite, onDelete }: { patient: PatientDetail
               {patient.name}
             </Title>
             <Group gap="xs">
-              <Badge variant="outline" color="gray" tt="none" ff="monospace" data-testid="patient-public-id">
+              <Badge variant="outline" color="gray" tt="none" ff="monospace" dir="ltr" data-testid="patient-public-id">
                 {patient.publicId}
               </Badge>
               <Badge color={patient.isActive ? 'teal' : 'gray'} variant="light" tt="none" data-testid="patient-status">

@@ -3,7 +3,7 @@ import { Loader, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { ApiSuccess, PatientDetails } from '@clinic/shared';
-import { formatDate, formatDateTime } from '@/lib/dates';
+import { formatDate, formatDateTime, formatNumber } from '@/lib/dates';
 import { http } from '@/lib/http';
 import { useSession } from '@/lib/session-context';
 import { PrintFrame, printClasses } from '../components/print-frame';
@@ -50,7 +50,7 @@ export default function PrintPatientPage() {
             <table className={printClasses.table}>
               <tbody>
                 {([
-                  ['publicId', p.publicId], ['identity', p.identity], ['dateOfBirth', formatDate(p.dateOfBirth, lang)], ['age', new Intl.NumberFormat(lang).format(p.age)],
+                  ['publicId', p.publicId], ['identity', p.identity], ['dateOfBirth', formatDate(p.dateOfBirth, lang)], ['age', formatNumber(p.age, lang)],
                   ['gender', p.gender], ['nationality', p.nationality], ['bloodType', p.blood_type], ['phone', p.phone], ['email', p.email], ['address', p.address],
                 ] as Array<[string, string | null]>).filter(([, v]) => v).map(([k, v]) => (
                   <tr key={k}><th style={{ width: '35%' }}>{t(`printouts.patient.${k}`)}</th><td>{v}</td></tr>

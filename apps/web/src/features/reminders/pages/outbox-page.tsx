@@ -5,6 +5,7 @@ import { REMINDER_STATUSES, type ReminderRecord, type ReminderStatus } from '@cl
 import { FilterBar, ListFrame, useListState, type DataTableColumn } from '@/components/list';
 import { useOutbox, useRetryReminder } from '../api/reminders';
 import { ReminderSettingsCard } from '../components/reminder-settings-card';
+import { formatClock, formatDay } from '@/lib/dates';
 
 const STATUS_COLORS: Record<ReminderStatus, string> = { planned: 'blue', sent: 'green', failed: 'red', skipped: 'yellow', withdrawn: 'gray' };
 
@@ -13,8 +14,7 @@ function clinicTime(value: string | null, lang: string): string {
   if (!value) return '—';
   const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(value);
   if (!m) return value;
-  const day = new Intl.DateTimeFormat(lang === 'ar' ? 'ar-u-nu-latn' : 'en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${m[1]}T00:00:00Z`));
-  return `${day} ${m[2]}`;
+  return `${formatDay(m[1]!, lang === 'ar' ? lang : 'en-GB')} ${formatClock(m[2]!, lang)}`;
 }
 
 /** The reminder outbox for administrators: what went out, what failed or was skipped and why; failed ones go again. */

@@ -1,3 +1,5 @@
+import { formatNumber } from '@/lib/dates';
+
 export function formatPrice(price: number, lang: string): string {
-  return new Intl.NumberFormat(lang === 'ar' ? 'ar-SA' : 'en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(price);
+  return formatNumber(price, lang === 'ar' ? 'ar' : 'en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 }

@@ -10,6 +10,7 @@ import { ExportButton } from '@/components/export-button';
 import { DeleteEmployeeDialog, EmployeeStatusSwitch } from '@/features/employees';
 import { useCanOpen } from '@/lib/pages';
 import { useSession } from '@/lib/session-context';
+import { Ltr } from '@/components/ltr';
 import { usersQueryOptions, usersRequest } from '../api/get-users';
 
 /** The spec offers a single role in the filter. */
@@ -39,7 +40,7 @@ export default function UsersPage() {
       render: (user) => (
         <Stack gap={2}>
           <Text size="sm" fw={600}>{user.name}</Text>
-          {(user.username ?? user.email) && <Text size="xs" c="dimmed">{user.username ? `@${user.username}` : user.email}</Text>}
+          {(user.username ?? user.email) && <Text size="xs" c="dimmed"><Ltr>{user.username ? `@${user.username}` : user.email}</Ltr></Text>}
         </Stack>
       ),
     },

@@ -1,0 +1,103 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useForm } from 'react-hook-form';
+import { NumberField, PhoneField } from '@/components/form/fields';
+import { formatDate, formatDay, formatDayRange, formatNumber } from '@/lib/dates';
+import { demoUser, errorBody, jsonResponse, mockFetch, renderApp, renderWithProviders, setLanguage, signIn } from '@/test/utils';
+import { setDisplay } from './display';
+
+afterEach(async () => {
+  setDisplay({ hijriMode: 'off', digits: 'latn' });
+  await setLanguage('en');
+});
+
+describe('dates and numbers as the user chose', () => {
+  it('adds the Umm al-Qura date beside the Gregorian one, or first', () => {
+    expect(formatDay('2026-03-20', 'en')).toBe('Mar 20, 2026');
+    setDisplay({ hijriMode: 'beside', digits: 'latn' });
+    expect(formatDay('2026-03-20', 'en')).toBe('Mar 20, 2026 (Shawwal 1, 1447 AH)');
+    expect(formatDate('2026-03-20', 'en')).toBe('March 20, 2026 (Shawwal 1, 1447 AH)');
+    // A weekday alone or a month alone has no Hijri form to add.
+    expect(formatDay('2026-03-20', 'en', { weekday: 'long' })).toBe('Friday');
+    expect(formatDayRange('2026-03-19', '2026-03-21', 'en')).toMatch(/^Mar 19\s–\s21, 2026 \(Ram\. 30\s–\sShaw\. 2, 1447 AH\)$/);
+    setDisplay({ hijriMode: 'primary', digits: 'latn' });
+    expect(formatDay('2026-03-20', 'en')).toBe('Shawwal 1, 1447 AH (Mar 20, 2026)');
+  });
+
+  it('writes Arabic-Indic digits in the Arabic interface only when chosen, never in English', () => {
+    expect(formatDay('2026-03-20', 'ar')).toBe('20 مارس 2026');
+    setDisplay({ hijriMode: 'beside', digits: 'arab' });
+    expect(formatDay('2026-03-20', 'ar')).toBe('٢٠ مارس ٢٠٢٦ (١ شوال ١٤٤٧ هـ)');
+    expect(formatNumber(1234.5, 'ar')).toBe('١٬٢٣٤٫٥');
+    expect(formatNumber(1234.5, 'en')).toBe('1,234.5');
+    expect(formatDay('2026-03-20', 'en')).toBe('Mar 20, 2026 (Shawwal 1, 1447 AH)');
+  });
+});
+
+function DigitsForm({ onSubmit }: { onSubmit: (values: { phone: string; count: number | string }) => void }) {
+  const form = useForm<{ phone: string; count: number | string }>({ defaultValues: { phone: '', count: '' } });
+  return (
+    <form onSubmit={form.handleSubmit(onSubmit)}>
+      <PhoneField control={form.control} name="phone" label="Phone" testId="phone" />
+      <NumberField control={form.control} name="count" label="Children" testId="count" />
+      <button type="submit">Send</button>
+    </form>
+  );
+}
+
+describe('digits round trip', () => {
+  it('saves the digits setting on the server, then shows Arabic-Indic digits in the Arabic interface', async () => {
+    const sent: unknown[] = [];
+    let preferences = demoUser.preferences;
+    mockFetch((url, init) => {
+      if (url.pathname === '/api/profile') return jsonResponse(200, { success: true, data: { ...demoUser, preferences } });
+      if (url.pathname === '/api/profile/preferences') {
+        const body = JSON.parse(String(init.body)) as { hijriMode: null; digits: 'arab' };
+        sent.push(body);
+        preferences = { ...preferences, digits: body.digits };
+        return jsonResponse(200, { success: true, message: 'تم حفظ إعدادات العرض', data: { ...demoUser, preferences } });
+      }
+      if (url.pathname === '/api/profile/details') {
+        return jsonResponse(200, { success: true, data: profileRecord });
+      }
+      return jsonResponse(404, errorBody('Not found'));
+    });
+    await setLanguage('ar');
+    signIn();
+    const user = userEvent.setup();
+    renderApp('/myProfile');
+    expect(await screen.findByText('5 يناير 1990')).toBeInTheDocument();
+    await user.click(await screen.findByRole('radio', { name: 'عربية هندية (٠١٢٣)' }));
+    await user.click(screen.getByTestId('display-save'));
+    await waitFor(() => expect(sent).toEqual([{ hijriMode: null, digits: 'arab' }]));
+    expect(await screen.findByText('٥ يناير ١٩٩٠')).toBeInTheDocument();
+  });
+
+  it('takes Arabic-Indic digits typed into phone and number inputs and sends Western digits', async () => {
+    const submitted: unknown[] = [];
+    const user = userEvent.setup();
+    renderWithProviders(<DigitsForm onSubmit={(v) => submitted.push(v)} />);
+    await user.type(screen.getByTestId('phone'), '٠٥٠١٢٣٤٥٦٧');
+    expect(screen.getByTestId('phone')).toHaveValue('0501234567');
+    await user.type(screen.getByTestId('count'), '٣');
+    expect(screen.getByTestId('count')).toHaveValue('3');
+    await user.clear(screen.getByTestId('count'));
+    await user.click(screen.getByTestId('count'));
+    await user.paste('١٢');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(submitted).toEqual([{ phone: '0501234567', count: 12 }]));
+  });
+});
+
+const doc = { file: null, effectiveDate: null };
+const profileRecord = {
+  _id: demoUser._id, publicId: 'EMP-000001', name: 'Amina Haddad', username: 'nurse', email: 'n@demo.clinic', hasAccount: true,
+  employeeType: 'Nurse', isActive: true, image: null, roleIds: [{ _id: 'r2', name: 'Nurse' }], clinics: [], specializations: [],
+  departmentId: null, clinicCollectionId: null, contactInfos: [], dateOfBirth: '1990-01-05', gender: 'female', identity: '1', nationality: 'Saudi',
+  marital_status: 'Single', number_children: 0, Languages: [], medicalLicenseNumber: null, consultation_fee: null, on_call: false,
+  hireDate: '2020-01-01', certifications: [], professional_experience: null, Qualifications: null, address: 'Riyadh', addressDetails: null,
+  notes: null, jobType: 'FULL_TIME', jobTitle: 'Nurse', emergencyContact: null, workingHours: [], breakTimes: [], vacationRecords: [],
+  documents: { cv: doc, workPermit: doc, certifications: doc, employmentContract: doc }, lastLoginAt: null,
+  createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z', version: 1,
+};

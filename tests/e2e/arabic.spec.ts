@@ -1,0 +1,59 @@
+import type { Page } from '@playwright/test';
+import { expect, signIn, test } from './fixtures';
+
+/*
+ * Hijri dates beside Gregorian ones and Arabic-Indic digits on a list, a patient's details and the calendar, in
+ * English (light), Arabic (dark) and on a phone, saved as screenshots for review.
+ */
+
+const SHOTS = process.env.SHOTS_DIR ?? '/work/shots/arabic';
+
+async function tokenOf(page: Page): Promise<string> {
+  return page.evaluate(() => sessionStorage.getItem('token') ?? localStorage.getItem('token') ?? '');
+}
+
+async function setPreferences(page: Page, preferences: { hijriMode: string | null; digits: string }) {
+  const res = await page.request.put('/api/profile/preferences', { headers: { authorization: `Bearer ${await tokenOf(page)}` }, data: preferences });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+async function firstPatient(page: Page): Promise<string> {
+  const res = await page.request.get('/api/patients?limit=5', { headers: { authorization: `Bearer ${await tokenOf(page)}` } });
+  return ((await res.json()) as { data: Array<{ _id: string }> }).data[0]!._id;
+}
+
+const VARIANTS = [
+  { name: 'en-light', lang: 'en', theme: 'light', width: 1440, height: 900, digits: 'latn' },
+  { name: 'ar-dark', lang: 'ar', theme: 'dark', width: 1440, height: 900, digits: 'arab' },
+  { name: 'ar-dark-375', lang: 'ar', theme: 'dark', width: 375, height: 812, digits: 'arab' },
+] as const;
+
+for (const v of VARIANTS) {
+  test(`Hijri dates and digits: ${v.name}`, async ({ page }) => {
+    await page.route('**/api/live', (route) => route.fulfill({ status: 204 }));
+    await page.setViewportSize({ width: v.width, height: v.height });
+    await signIn(page, { lang: v.lang, theme: v.theme });
+    await setPreferences(page, { hijriMode: 'beside', digits: v.digits });
+    try {
+      await page.goto('/patients');
+      await expect(page.getByRole('table').or(page.getByTestId('patient-card')).first()).toBeVisible();
+      await page.screenshot({ path: `${SHOTS}/${v.name}-patients.png`, fullPage: false });
+
+      const id = await firstPatient(page);
+      await page.goto(`/patients/details/${id}`);
+      await expect(page.getByTestId('patient-name')).toBeVisible();
+      const text = await page.locator('main').innerText();
+      // A date written in both calendars: the Hijri one in brackets, "AH" or "هـ".
+      expect(text).toMatch(v.lang === 'ar' ? /\([^)]*هـ\)/ : /\([^)]* AH\)/);
+      if (v.digits === 'arab') expect(text).toMatch(/[٠-٩]/);
+      await page.screenshot({ path: `${SHOTS}/${v.name}-patient-details.png`, fullPage: false });
+
+      await page.goto('/appointments/calendar');
+      await expect(page.getByTestId('calendar-day-header').first()).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByTestId('calendar-hijri-day').first()).toBeVisible();
+      await page.screenshot({ path: `${SHOTS}/${v.name}-calendar.png`, fullPage: false });
+    } finally {
+      await setPreferences(page, { hijriMode: null, digits: 'latn' });
+    }
+  });
+}
