@@ -13,6 +13,9 @@ import { expect, presetPreferences, signIn, test } from './fixtures';
  * serious or critical violation. A path added to the registry without a visit here fails the run.
  */
 
+// The modes are independent: they may run side by side.
+test.describe.configure({ mode: 'parallel' });
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 const REGISTRY = path.resolve(here, '../../apps/web/src/lib/pages.ts');
 

@@ -108,11 +108,19 @@ export function readableOn(color: string, on: readonly string[], ratio = 4.5): s
  * Colours that hold WCAG AA contrast in both schemes. Mantine's defaults put white text on shade 6 fills (3:1 for red,
  * orange, green, yellow), shade 9 text on shade 1 "light" fills (teal and yellow fall short), and grey 6 as the dimmed
  * text (3.3:1 on white). Here each fill, outline and text colour is the theme's own shade darkened only as far as it
- * must be, and the dimmed text is a darker grey in light mode and a lighter one in dark mode.
+ * must be; the dimmed text, the placeholders and the error text are darker in light mode and lighter in dark mode.
  */
 export const contrastResolver: CSSVariablesResolver = (t) => {
-  const light: Record<string, string> = { '--mantine-color-dimmed': '#5f666d' };
-  const dark: Record<string, string> = { '--mantine-color-dimmed': '#a3a3a3' };
+  const light: Record<string, string> = {
+    '--mantine-color-dimmed': '#5f666d',
+    '--mantine-color-placeholder': '#6b7280',
+    '--mantine-color-error': readableOn(t.colors.red[6], ['#ffffff', '#f4f7fa', '#f8f9fa']),
+  };
+  const dark: Record<string, string> = {
+    '--mantine-color-dimmed': '#adadad',
+    '--mantine-color-placeholder': '#9a9a9a',
+    '--mantine-color-error': t.colors.red[4],
+  };
   const lightShade = typeof t.primaryShade === 'number' ? t.primaryShade : t.primaryShade.light;
   const darkShade = typeof t.primaryShade === 'number' ? t.primaryShade : t.primaryShade.dark;
   const surfaces = ['#ffffff', '#f4f7fa', '#f8f9fa'];
@@ -124,6 +132,7 @@ export const contrastResolver: CSSVariablesResolver = (t) => {
     light[`--mantine-color-${name}-filled-hover`] = darken(filled, 0.1);
     light[`--mantine-color-${name}-text`] = text;
     light[`--mantine-color-${name}-outline`] = text;
+    if (name === t.primaryColor) light['--mantine-color-anchor'] = text;
     light[`--mantine-color-${name}-light-color`] = readableOn(shades[9]!, [shades[1]!, shades[2]!, '#ffffff']);
     const darkFilled = readableOn(shades[darkShade]!, ['#ffffff']);
     dark[`--mantine-color-${name}-filled`] = darkFilled;
