@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -19,5 +20,16 @@ describe('migrations', () => {
     const seen = new Map<string, number>();
     for (const n of names) seen.set(n, (seen.get(n) ?? 0) + 1);
     expect([...seen].filter(([, count]) => count > 1).map(([n]) => n)).toEqual([]);
+  });
+
+  it('never change once committed: each matches the checksum recorded when it was written', () => {
+    const recorded = JSON.parse(readFileSync(path.join(migrationsFolder, 'checksums.json'), 'utf8')) as Record<string, string>;
+    const unsealed = sqlFiles.filter((f) => !recorded[f.replace(/\.sql$/, '')]);
+    expect(unsealed, 'a new migration is not sealed: run npm run db:seal once its SQL is written').toEqual([]);
+    const changed = sqlFiles.filter((f) => {
+      const sum = createHash('sha256').update(readFileSync(path.join(migrationsFolder, f), 'utf8')).digest('hex');
+      return recorded[f.replace(/\.sql$/, '')] !== sum;
+    });
+    expect(changed, 'a committed migration changed: write a new migration instead').toEqual([]);
   });
 });

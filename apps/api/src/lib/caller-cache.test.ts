@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Caller } from './app-types.js';
 import { CallerCache } from './caller-cache.js';
 
-const caller = (id: string, permissions: string[] = ['patient_read']): Caller => ({ id, companyId: 'c1', permissions, plan: 'advanced', employeeType: 'Doctor' });
+const caller = (id: string, permissions: string[] = ['patient_read']): Caller => ({ id, companyId: 'c1', permissions, plan: 'advanced', employeeType: 'Doctor', timeZone: 'Asia/Riyadh' });
 
 describe('caller cache', () => {
   it('reuses a caller until it expires, per session version', () => {

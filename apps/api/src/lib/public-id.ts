@@ -3,7 +3,7 @@ import type { Db } from '../db/client.js';
 
 /**
  * The company's next human-readable id for an entity (e.g. PAT-000042) as an SQL expression, to use as the value of
- * an INSERT: the number is taken by the statement that stores the row (see extras/0010_next_public_id.sql). Never
+ * an INSERT: the number is taken by the statement that stores the row (see migrations/0014_extras_0010_next_public_id.sql). Never
  * reused, gapless (a refused insert rolls its number back), safe under concurrency.
  */
 export function publicIdOf(companyId: string, entity: string, prefix: string): SQL<string> {

@@ -92,7 +92,7 @@ describe('crash safety', () => {
         method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin', password: 'Demo@1234' }),
       });
       if (res.status !== 200) throw new Error(`login ${res.status}`);
-      return (await res.json()).data as { accessToken: string; refreshToken: string };
+      return ((await res.json()) as { data: { accessToken: string; refreshToken: string } }).data;
     };
     const session = await login();
     const plan = await fetch(`${base}/api/profile`, { headers: { authorization: `Bearer ${session.accessToken}` } });

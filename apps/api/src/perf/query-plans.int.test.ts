@@ -118,7 +118,7 @@ describe('query plans over the clinic tier', () => {
       for (const st of statements) for (const table of await seqScans(st)) offenders.push(`${name}: ${table} in ${st.sql.slice(0, 160)}`);
     }
     expect(booked).toBeDefined();
-    const version = await versionOf(ctx, 'appointments', booked);
+    const version = await versionOf(ctx, 'appointments', booked!);
     for (const st of await statementsOf('PATCH', `/api/appointments/${booked}`, { status: 'cancelled', cancellationReason: 'Plan check', version })) {
       for (const table of await seqScans(st)) offenders.push(`cancelling: ${table} in ${st.sql.slice(0, 160)}`);
     }

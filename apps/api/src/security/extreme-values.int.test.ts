@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import type { LightMyRequestResponse } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { employeeCreateInput, employeeUpdateInput, patientInput, patientReportInput, translate } from '@clinic/shared';
@@ -153,7 +153,7 @@ beforeAll(async () => {
   expect(feed.statusCode, feed.body).toBe(201);
   ids.feedFile = new URL(body(feed).data.url).pathname.split('/').pop()!;
   const resourceIds: Record<string, string> = {
-    appointments: ids.appointment, clinics: clinic.id, companies: org.companyId, employees: doctor.id, files: file.id, patients: patient.id, services: service.id,
+    appointments: ids.appointment!, clinics: clinic.id, companies: org.companyId, employees: doctor.id, files: file.id, patients: patient.id, services: service.id,
     'appointment-series': body(series).data.series._id, waitlist: body(waiting).data._id,
   };
   for (const [resource, table] of Object.entries(RESOURCE_TABLE)) {
@@ -185,7 +185,7 @@ const specialization = () => ({
 });
 
 /** The answer, or a failure when there is none within the hang guard. */
-async function send(opts: Parameters<TestContext['app']['inject']>[0] & object): Promise<LightMyRequestResponse> {
+async function send(opts: InjectOptions): Promise<LightMyRequestResponse> {
   let timer: NodeJS.Timeout | undefined;
   const guard = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(() => reject(new Error(`no answer within ${HANG_GUARD_MS} ms`)), HANG_GUARD_MS);

@@ -64,7 +64,7 @@ export const employees = pgTable('employees', {
   isActive: boolean('is_active').notNull().default(true),
   image: text('image'),
   lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
-  /** Organisation placement (foreign keys declared in people.ts's migration extras to avoid import cycles). */
+  /** Organisation placement (foreign keys declared in a hand-written migration (0004_extras_0004_people.sql) to avoid import cycles). */
   departmentId: uuid('department_id'),
   clinicCollectionId: uuid('clinic_collection_id'),
   dateOfBirth: date('date_of_birth'),

@@ -27,7 +27,7 @@ export const jobs = pgTable('jobs', {
   ...timestamps,
 }, (t) => [
   primaryKey({ columns: [t.companyId, t.id] }),
-  // Due work across companies: jobs_due_idx in extras/0013_jobs.sql (partial, queued and running only).
+  // Due work across companies: jobs_due_idx in migrations/0022_extras_0013_jobs.sql (partial, queued and running only).
 ]);
 
 /** Whether and how a clinic reminds its patients; no row: on, every channel, the company default lead time. */

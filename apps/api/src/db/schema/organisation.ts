@@ -7,7 +7,7 @@ import { companies } from './core.js';
  * Columns a screen filters, sorts, counts or checks are real columns; the long tail of each form
  * (texts shown only on details pages, financial tables) lives in `details`.
  * The person in charge (`pic_id`) references an employee; that foreign key, with ON DELETE SET NULL
- * on the column alone, is declared in extras/0003_organisation.sql.
+ * on the column alone, is declared in migrations/0003_extras_0003_organisation.sql.
  */
 
 /** The organisation's own profile (spec: Company), one per tenant; its name lives in `companies.name`. */
@@ -72,7 +72,7 @@ export const clinicCollections = pgTable('clinic_collections', {
   uniqueIndex('clinic_collections_public_id_uq').on(t.companyId, t.publicId),
 ]);
 
-/** Specialities a medical complex offers (speciality foreign key in extras, the catalogue imports this file). */
+/** Specialities a medical complex offers (speciality foreign key in a hand-written migration, the catalogue imports this file). */
 export const clinicCollectionSpecializations = pgTable('clinic_collection_specializations', {
   companyId: tenantId(),
   clinicCollectionId: uuid('clinic_collection_id').notNull(),

@@ -12,7 +12,7 @@ export const patients = pgTable('patients', {
   phone: text('phone'),
   email: text('email'),
   dateOfBirth: date('date_of_birth').notNull(),
-  /** 'female' | 'male' (checked in extras/0005_patients.sql). */
+  /** 'female' | 'male' (checked in migrations/0005_extras_0005_patients.sql). */
   gender: text('gender'),
   /** One of PATIENT_NATIONALITIES (English adjective, e.g. 'Saudi'). */
   nationality: text('nationality'),
@@ -31,7 +31,7 @@ export const patients = pgTable('patients', {
   createdBy: uuid('created_by'),
   /**
    * What the list's search looks in: name, public id, identity and phone, lower-cased and joined by a separator no
-   * search can contain. One trigram index serves it (extras/0006_performance.sql), and a case-sensitive LIKE on
+   * search can contain. One trigram index serves it (migrations/0007_extras_0006_performance.sql), and a case-sensitive LIKE on
    * lower-cased text is far cheaper per row than ILIKE over four columns.
    */
   searchText: text('search_text').generatedAlwaysAs(
@@ -39,7 +39,7 @@ export const patients = pgTable('patients', {
   ),
   /**
    * Start of the latest completed appointment, kept by statement-level triggers on appointments
-   * (extras/0007_patient_last_visit.sql), so the list can show it and sort by it through an index.
+   * (migrations/0010_extras_0007_patient_last_visit.sql), so the list can show it and sort by it through an index.
    */
   lastVisitAt: timestamp('last_visit_at', { withTimezone: true, mode: 'date' }),
   version: version(),
@@ -49,7 +49,7 @@ export const patients = pgTable('patients', {
   uniqueIndex('patients_public_id_uq').on(t.companyId, t.publicId),
   uniqueIndex('patients_identity_uq').on(t.companyId, t.identity),
   index('patients_dob_idx').on(t.companyId, t.dateOfBirth),
-  // Default order of the list (newest first): patients_search_page_idx in extras/0008_search_page.sql (it includes the
+  // Default order of the list (newest first): patients_search_page_idx in migrations/0011_extras_0008_search_page.sql (it includes the
   // id and the search text, which Drizzle cannot declare). The status filter:
   index('patients_active_created_idx').on(t.companyId, t.isActive, t.createdAt),
 ]);

@@ -35,8 +35,8 @@ export const appointmentSeries = pgTable('appointment_series', {
 
 /**
  * An appointment is an instant range [starts_at, ends_at). Overlaps of active (scheduled, arrived, in consultation)
- * appointments per doctor and per patient are refused by exclusion constraints (see extras/0011_visit_flow.sql;
- * the doctor's over the buffered range and without overbooked appointments: extras/0012_series.sql).
+ * appointments per doctor and per patient are refused by exclusion constraints (see migrations/0017_extras_0011_visit_flow.sql;
+ * the doctor's over the buffered range and without overbooked appointments: migrations/0020_extras_0012_series.sql).
  */
 export const appointments = pgTable('appointments', {
   companyId: tenantId().references(() => companies.id, { onDelete: 'cascade' }),
@@ -73,7 +73,7 @@ export const appointments = pgTable('appointments', {
   /** The service's buffers when booked: [starts_at - before, ends_at + after) blocks the doctor. */
   bufferBeforeMinutes: integer('buffer_before_minutes').notNull().default(0),
   bufferAfterMinutes: integer('buffer_after_minutes').notNull().default(0),
-  /** Kept by a trigger from the times and buffers (extras/0012_series.sql); the doctor's exclusion range. */
+  /** Kept by a trigger from the times and buffers (migrations/0020_extras_0012_series.sql); the doctor's exclusion range. */
   blockedFrom: timestamp('blocked_from', { withTimezone: true, mode: 'date' }),
   blockedUntil: timestamp('blocked_until', { withTimezone: true, mode: 'date' }),
   createdBy: uuid('created_by'),
@@ -85,7 +85,7 @@ export const appointments = pgTable('appointments', {
   index('appointments_clinic_time_idx').on(t.companyId, t.clinicId, t.startsAt),
   index('appointments_doctor_time_idx').on(t.companyId, t.doctorId, t.startsAt),
   index('appointments_patient_time_idx').on(t.companyId, t.patientId, t.startsAt),
-  // By status and time: appointments_status_page_idx in extras/0009_status_page.sql (with the columns a page and its
+  // By status and time: appointments_status_page_idx in migrations/0013_extras_0009_status_page.sql (with the columns a page and its
   // count need, so a busy day's list reads only the index).
   // The appointments list's own orders (newest first by default, or by date) page through these.
   index('appointments_created_idx').on(t.companyId, t.createdAt, t.id),

@@ -41,7 +41,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const free = (query: Record<string, string | number>, token = a.token) =>
-  ctx.app.inject({ method: 'GET', url: `/api/appointments/next-free?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`, headers: auth(token) });
+  ctx.app.inject({ method: 'GET', url: `/api/appointments/next-free?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`, headers: auth(token) });
 const times = (res: { json: () => unknown }) => (res.json() as { data: Array<{ datetime: string; doctor: { name: string } }> }).data.map((s) => `${s.datetime.slice(0, 16)} ${s.doctor.name}`);
 
 describe('GET /api/appointments/next-free', () => {

@@ -8,7 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   CALENDAR_FEED_DAYS_AHEAD, CALENDAR_FEED_DAYS_BACK, hasPermission, type CalendarFeedCreateInput, type CalendarFeedRecord,
 } from '@clinic/shared';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import { DateTime } from 'luxon';
@@ -53,21 +53,13 @@ function mine(caller: Caller) {
 
 async function feedRows(deps: Deps, caller: Caller, id?: string): Promise<FeedRow[]> {
   return deps.db
-    .select({ ...getColumns(), doctorName: employees.name, clinicName: clinics.name })
+    .select({ ...getTableColumns(calendarFeeds), doctorName: employees.name, clinicName: clinics.name })
     .from(calendarFeeds)
     .leftJoin(employees, and(eq(employees.companyId, calendarFeeds.companyId), eq(employees.id, calendarFeeds.doctorId)))
     .leftJoin(clinics, and(eq(clinics.companyId, calendarFeeds.companyId), eq(clinics.id, calendarFeeds.clinicId)))
     .where(and(mine(caller), id ? eq(calendarFeeds.id, id) : undefined))
     .orderBy(desc(calendarFeeds.createdAt))
     .limit(200);
-}
-
-function getColumns() {
-  const c = calendarFeeds;
-  return {
-    companyId: c.companyId, id: c.id, doctorId: c.doctorId, clinicId: c.clinicId, showNames: c.showNames, secretHash: c.secretHash,
-    createdBy: c.createdBy, createdAt: c.createdAt, rotatedAt: c.rotatedAt, revokedAt: c.revokedAt,
-  };
 }
 
 export async function listFeeds(deps: Deps, caller: Caller): Promise<CalendarFeedRecord[]> {

@@ -25,7 +25,7 @@ export function createNeeds(input: Pick<EmployeeCreateInput, 'username' | 'passw
  * who can sign in, every field that identifies or authorises the account: its status, its sign-in e-mail and its type.
  */
 export function updateNeeds(
-  input: EmployeeUpdateInput,
+  input: Omit<EmployeeUpdateInput, 'version'>,
   target: { hasAccount: boolean; email?: string | null; employeeType?: string },
 ): Permission | null {
   if (input.roleIds !== undefined) return 'user_update';
@@ -43,7 +43,7 @@ export function mayUse(held: readonly string[], needed: Permission | null): bool
 
 export type SelfRefusal = 'cannotDeactivateSelf' | 'cannotChangeOwnRoles' | null;
 /** What a user may not do to their own account. */
-export function selfChangeRefusal(callerId: string, targetId: string, input: EmployeeUpdateInput, currentRoleIds: string[]): SelfRefusal {
+export function selfChangeRefusal(callerId: string, targetId: string, input: Omit<EmployeeUpdateInput, 'version'>, currentRoleIds: string[]): SelfRefusal {
   if (callerId !== targetId) return null;
   if (input.isActive === false) return 'cannotDeactivateSelf';
   if (input.roleIds !== undefined) {

@@ -23,7 +23,7 @@ export function waitlistRoutes(app: App, deps: Deps) {
   app.get('/api/waitlist/matches', {
     config: { permission: 'appointment_read' },
     schema: { tags, querystring: waitlistMatchesQuery, response: { 200: okSchema(waitlistMatches) } },
-    handler: async (req) => ({ success: true as const, data: await matches(deps, callerOf(req), req.query) }),
+    handler: async (req) => ({ success: true as const, data: await matches(deps, callerOf(req).companyId, req.query) }),
   });
 
   app.post('/api/waitlist', {

@@ -57,18 +57,18 @@ export async function addToWaitlist(deps: Deps, req: FastifyRequest, caller: Cal
 }
 
 /** The freed slot: a cancelled or no-show appointment's time, or a doctor, service and start given outright. */
-async function freedSlot(deps: Deps, caller: Caller, q: { appointment?: string | undefined; doctor?: string | undefined; service?: string | undefined; datetime?: string | undefined }) {
+async function freedSlot(deps: Deps, companyId: string, q: { appointment?: string | undefined; doctor?: string | undefined; service?: string | undefined; datetime?: string | undefined }) {
   if (q.appointment) {
-    const found = await findAppointment(deps.db, caller.companyId, q.appointment);
+    const found = await findAppointment(deps.db, companyId, q.appointment);
     if (!found) throw notFound('appointment');
     const { row, record } = found;
     if (row.status !== 'cancelled' && row.status !== 'no_show') throw new AppError(409, 'SLOT_NOT_FREE', 'errors.waitlist.slotNotFree');
     return { doctorId: row.doctorId, serviceId: row.serviceId, clinicId: row.clinicId, startsAt: row.startsAt, endsAt: row.endsAt, timeZone: record.clinicTimeZone, patientId: row.patientId };
   }
   const [service] = await deps.db.select({ id: services.id, clinicId: services.clinicId }).from(services)
-    .where(and(eq(services.companyId, caller.companyId), eq(services.id, q.service!))).limit(1);
+    .where(and(eq(services.companyId, companyId), eq(services.id, q.service!))).limit(1);
   if (!service) throw notFound('service');
-  const p = await loadBookingParties(deps.db, caller.companyId, { patient: null, doctor: q.doctor!, clinic: service.clinicId, service: service.id });
+  const p = await loadBookingParties(deps.db, companyId, { patient: null, doctor: q.doctor!, clinic: service.clinicId, service: service.id });
   if (!p.doctor) throw notFound('doctor');
   const startsAt = new Date(q.datetime!);
   return {
@@ -78,11 +78,11 @@ async function freedSlot(deps: Deps, caller: Caller, q: { appointment?: string |
 }
 
 /** The open entries a freed slot fits, in the order they are offered (priority, then the longest waiting). */
-export async function waitlistMatches(deps: Deps, caller: Caller, q: WaitlistMatchesQuery): Promise<WaitlistMatches> {
-  const slot = await freedSlot(deps, caller, q);
+export async function waitlistMatches(deps: Deps, companyId: string, q: WaitlistMatchesQuery): Promise<WaitlistMatches> {
+  const slot = await freedSlot(deps, companyId, q);
   const start = localTime(slot.startsAt, slot.timeZone);
   const end = localTime(slot.endsAt, slot.timeZone);
-  const rows = await findEntries(deps.db, caller.companyId, { status: 'open', serviceId: slot.serviceId });
+  const rows = await findEntries(deps.db, companyId, { status: 'open', serviceId: slot.serviceId });
   const candidates = rows.map((r) => ({
     row: r, id: r.w.id, patientId: r.w.patientId, serviceId: r.w.serviceId, doctorId: r.w.doctorId, fromDate: r.w.fromDate, toDate: r.w.toDate,
     weekdays: Array.isArray(r.w.weekdays) ? (r.w.weekdays as number[]) : [], timeFrom: r.w.timeFrom, timeTo: r.w.timeTo,
@@ -109,7 +109,7 @@ export async function bookFromWaitlist(deps: Deps, req: FastifyRequest, caller: 
   if (entry.w.status !== 'open') throw notOpen();
   assertVersion(entry.w, input.version);
   const slot = input.appointment
-    ? await freedSlot(deps, caller, { appointment: input.appointment })
+    ? await freedSlot(deps, caller.companyId, { appointment: input.appointment })
     : { doctorId: input.doctor!, startsAt: new Date(input.datetime!) };
   const parties = await loadBookingParties(deps.db, caller.companyId, {
     patient: entry.w.patientId, doctor: slot.doctorId, clinic: entry.w.clinicId, service: entry.w.serviceId,
@@ -151,9 +151,8 @@ export async function bookFromWaitlist(deps: Deps, req: FastifyRequest, caller: 
 
 /** How many open entries fit the slot a cancelled or no-show appointment freed (0 when it freed none). */
 export async function waitingForFreedSlot(deps: Deps, companyId: string, appointmentId: string): Promise<number> {
-  const caller = { companyId } as Caller;
   try {
-    return (await waitlistMatches(deps, caller, { appointment: appointmentId })).entries.length;
+    return (await waitlistMatches(deps, companyId, { appointment: appointmentId })).entries.length;
   } catch (err) {
     if (err instanceof AppError) return 0;
     throw err;

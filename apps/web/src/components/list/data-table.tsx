@@ -1,26 +1,12 @@
 import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
-import { Button, Skeleton, Table, UnstyledButton } from '@mantine/core';
-import { IconAlertTriangle, IconChevronDown, IconChevronUp, IconRefresh, IconSelector } from '@tabler/icons-react';
+import { Button, Skeleton, Table } from '@mantine/core';
+import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/empty-state';
+import { columnLabel, DataTableHeader, primaryColumnKey, textAlign, type DataTableColumn } from './data-table-header';
 import classes from './data-table.module.css';
 
-export interface DataTableColumn<T> {
-  key: string;
-  header: ReactNode;
-  render: (row: T, index: number) => ReactNode;
-  /** The API sort field; makes the header a sort button. */
-  sortKey?: string;
-  /** Text used in the sort button's accessible name when `header` is not plain text. */
-  sortLabel?: string;
-  width?: number | string;
-  align?: 'start' | 'center' | 'end';
-  /**
-   * The row's title in the stacked layout of narrow screens. Without one, the column keyed `name` is the title, or
-   * else the first column.
-   */
-  primary?: boolean;
-}
+export { primaryColumnKey, type DataTableColumn };
 
 interface DataTableProps<T> {
   columns: DataTableColumn<T>[];
@@ -53,16 +39,6 @@ interface DataTableProps<T> {
   minWidth?: number;
   caption?: string;
   'data-testid'?: string;
-}
-
-/** The key of the column that titles each row in the stacked layout. */
-export function primaryColumnKey<T>(columns: readonly DataTableColumn<T>[]): string | undefined {
-  return (columns.find((c) => c.primary) ?? columns.find((c) => c.key === 'name') ?? columns[0])?.key;
-}
-
-/** A column's name as plain text, for the label in front of its value in the stacked layout. */
-function columnLabel<T>(column: DataTableColumn<T>): string | undefined {
-  return column.sortLabel ?? (typeof column.header === 'string' ? column.header : undefined);
 }
 
 /** Three-digit row number, counting across pages. */
@@ -111,54 +87,7 @@ export function DataTable<T>({
 }: DataTableProps<T>) {
   const { t } = useTranslation();
   const columnCount = columns.length + (withNumber ? 1 : 0);
-  const textAlign = (align: DataTableColumn<T>['align']) => align ?? 'start';
   const primaryKey = primaryColumnKey(columns);
-
-  const header = (
-    <Table.Tr>
-      {withNumber && (
-        <Table.Th className={classes.th} style={{ width: 64 }}>
-          {t('common.table.number')}
-        </Table.Th>
-      )}
-      {columns.map((column) => {
-        const active = Boolean(column.sortKey) && column.sortKey === sortBy;
-        const ariaSort = active ? (order === 'asc' ? 'ascending' : 'descending') : column.sortKey ? 'none' : undefined;
-        const label = column.sortLabel ?? (typeof column.header === 'string' ? column.header : column.key);
-        return (
-          <Table.Th
-            key={column.key}
-            className={classes.th}
-            style={{ width: column.width, textAlign: textAlign(column.align) }}
-            aria-sort={ariaSort}
-            data-sortable={column.sortKey && onSort ? true : undefined}
-          >
-            {column.sortKey && onSort ? (
-              <UnstyledButton
-                className={classes.sortButton}
-                data-active={active || undefined}
-                onClick={() => onSort(column.sortKey as string)}
-                aria-label={t('common.table.sortBy', { column: label })}
-              >
-                <span>{column.header}</span>
-                {active ? (
-                  order === 'asc' ? (
-                    <IconChevronUp size={14} stroke={2} aria-hidden />
-                  ) : (
-                    <IconChevronDown size={14} stroke={2} aria-hidden />
-                  )
-                ) : (
-                  <IconSelector size={14} stroke={1.6} aria-hidden />
-                )}
-              </UnstyledButton>
-            ) : (
-              column.header
-            )}
-          </Table.Th>
-        );
-      })}
-    </Table.Tr>
-  );
 
   let body: ReactNode;
   if (loading && !rows?.length) {
@@ -257,7 +186,9 @@ export function DataTable<T>({
         aria-busy={loading || stale || undefined}
         data-testid={testId}
       >
-        <Table.Thead>{header}</Table.Thead>
+        <Table.Thead>
+          <DataTableHeader columns={columns} withNumber={withNumber} sortBy={sortBy} order={order} onSort={onSort} />
+        </Table.Thead>
         <Table.Tbody>{body}</Table.Tbody>
       </Table>
     </Table.ScrollContainer>

@@ -1,25 +1,23 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconAlertCircle, IconCalendar, IconCalendarPlus, IconClock } from '@tabler/icons-react';
-import dayjs from 'dayjs';
+import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { IconAlertCircle, IconCalendarPlus } from '@tabler/icons-react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { appointmentCreateInput, type AppointmentCreate, type AppointmentRecord, type RecurrenceInput } from '@clinic/shared';
-import { formatDay, localiseDates } from '@/lib/dates';
+import { localiseDates } from '@/lib/dates';
 import { applyFieldErrors, isApiError, translateMessage } from '@/lib/http';
 import { useCreateAppointment } from '../api/create-appointment';
-import { useAvailability } from '../api/get-availability';
-import { useClinicOptions, useClinicServices, useDoctorOptions, usePatientOptions, type Option } from '../api/get-booking-options';
-import { useDoctorDays } from '../api/get-doctor-days';
-import { clear, fits, freeStarts, openWindows } from './bookability';
-import { fromMinutes, timeRange, toMinutes, wallAt, wallOf, wallToIso, type WallTime } from './clinic-time';
-import { NextFreeHint } from './next-free-hint';
+import { useClinicOptions } from '../api/get-booking-options';
 import { useCreateSeries } from '../api/series';
+import { AppointmentWhenFields } from './appointment-when-fields';
 import { BookAnyway, isDoctorOverlap } from './book-anyway';
+import { DoctorSelect, ServiceSelect, toOptions } from './booking-selects';
+import { wallOf, wallToIso, type WallTime } from './clinic-time';
+import { NextFreeHint } from './next-free-hint';
+import { PatientSelect } from './patient-select';
 import { RepeatSection } from './repeat-section';
+import { useBookingTimes } from './use-booking-times';
 
 export interface AppointmentFormValues {
   patient: string | null;
@@ -43,8 +41,6 @@ interface AppointmentFormProps {
   /** Narrow layout (the calendar's side panel). */
   compact?: boolean;
 }
-
-const toOptions = (list: readonly Option[] | undefined) => (list ?? []).map((o) => ({ value: o._id, label: o.name }));
 
 /**
  * Books an appointment: patient, doctor, service, clinic, reason and the time (in the clinic's zone).
@@ -71,9 +67,6 @@ export function AppointmentForm({ slot = null, clinicId = null, doctorId = null,
     setCell(slot);
     setTime(slot.time);
   }
-  const [patientSearch, setPatientSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(patientSearch, 300);
-  const [patientLabels, setPatientLabels] = useState<Record<string, string>>({});
 
   const { control, handleSubmit, setValue, setError, reset, getValues, formState: { errors, isSubmitting } } = useForm<AppointmentFormValues, unknown, AppointmentCreate>({
     resolver,
@@ -86,62 +79,14 @@ export function AppointmentForm({ slot = null, clinicId = null, doctorId = null,
   const chosenDay = slot?.date ?? pickedDay;
   const wall: WallTime | null = chosenDay && time ? { date: chosenDay, time } : null;
   const clinics = useClinicOptions();
-  const services = useClinicServices(clinic);
-  const allDoctors = useDoctorOptions();
-  const patients = usePatientOptions(debouncedSearch);
-  const day = chosenDay ?? dayjs().format('YYYY-MM-DD');
-  const availability = useAvailability(clinic ? { clinic, from: day, to: day, doctor: null } : null);
-  const dayInfo = availability.data && availability.data.clinic._id === clinic && availability.data.days[0]?.date === day ? availability.data : undefined;
-  const timeZone = dayInfo?.clinic.timeZone ?? null;
+  const doctor = useWatch({ control, name: 'doctor' });
+  const times = useBookingTimes({ clinic, service, doctor, day: chosenDay, time });
+  const { timeZone, chosenService, checkingDoctors, doctorChoices, timeError } = times;
 
   // The instant the API receives: the clinic's wall-clock time with the clinic's own offset.
   useEffect(() => {
     setValue('datetime', wall && timeZone ? wallToIso(wall.date, wall.time, timeZone) : '', { shouldValidate: getValues('datetime') !== '' });
   }, [wall?.date, wall?.time, timeZone, setValue, getValues]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  const chosenService = services.data?.find((s) => s._id === service) ?? null;
-  const doctor = useWatch({ control, name: 'doctor' });
-  const duration = chosenService?.durationMinutes || dayInfo?.clinic.averageVisitMinutes || 30;
-
-  // Who is free when: the service's doctors, each with their hours at this clinic and their bookings that day.
-  const serviceDoctorIds = useMemo(() => (chosenService ? chosenService.doctors.map((d) => d._id) : []), [chosenService]);
-  const doctorDays = useDoctorDays(clinic, day, serviceDoctorIds, timeZone);
-  const clinicNow = timeZone ? wallAt(new Date(), timeZone) : null;
-  const grid = dayInfo && {
-    origin: toMinutes(dayInfo.dayStart),
-    step: dayInfo.slotMinutes,
-    duration,
-    notBefore: !clinicNow || day > clinicNow.date ? 0 : day === clinicNow.date ? toMinutes(clinicNow.time) : 24 * 60,
-  };
-  const clinicWindows = useMemo(() => (dayInfo ? openWindows(dayInfo.days[0], dayInfo) : []), [dayInfo]);
-  const chosenDoctorDay = doctorDays.find((d) => d.doctorId === doctor);
-  const checkingDoctors = doctorDays.some((d) => !d.ready);
-
-  /** Start times on offer: for the chosen doctor, else for any doctor of the service, else the clinic's hours. */
-  const startTimes = useMemo(() => {
-    if (!grid) return [];
-    if (chosenDoctorDay) return freeStarts(chosenDoctorDay.windows, chosenDoctorDay.busy, grid);
-    if (doctorDays.length) return [...new Set(doctorDays.flatMap((d) => freeStarts(d.windows, d.busy, grid)))].sort((a, b) => a - b);
-    return freeStarts(clinicWindows, [], grid);
-  }, [grid?.origin, grid?.step, grid?.duration, grid?.notBefore, chosenDoctorDay, doctorDays, clinicWindows]); // eslint-disable-line react-hooks/exhaustive-deps
-  const timeFits = time !== null && startTimes.includes(toMinutes(time));
-  const timesKnown = Boolean(grid) && !checkingDoctors;
-
-  const doctorChoices = useMemo(() => {
-    if (chosenService) {
-      // Only those free for the whole visit: at the chosen time, or at some time that day.
-      const free = new Set(
-        doctorDays
-          .filter((d) => d.ready && (time !== null && grid
-            ? toMinutes(time) >= grid.notBefore && fits(d.windows, toMinutes(time), toMinutes(time) + duration) && clear(d.busy, toMinutes(time), toMinutes(time) + duration)
-            : grid !== undefined && freeStarts(d.windows, d.busy, grid).length > 0))
-          .map((d) => d.doctorId),
-      );
-      return chosenService.doctors.filter((d) => free.has(d._id));
-    }
-    const atClinic = dayInfo?.doctors;
-    return atClinic && atClinic.length ? atClinic : (allDoctors.data ?? []);
-  }, [chosenService, doctorDays, time, grid?.notBefore, duration, dayInfo?.doctors, allDoctors.data]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // A doctor who does not provide the chosen service, or is not free then, is no longer a valid choice.
   useEffect(() => {
@@ -151,21 +96,7 @@ export function AppointmentForm({ slot = null, clinicId = null, doctorId = null,
     else if (!checkingDoctors && !doctorChoices.some((d) => d._id === current)) setValue('doctor', null);
   }, [chosenService, checkingDoctors, doctorChoices, getValues, setValue]);
 
-  const patientOptions = useMemo(() => {
-    const found = (patients.data ?? []).map((p) => ({ value: p._id, label: p.publicId ? `${p.name} · ${p.publicId}` : p.name }));
-    const chosen = getValues('patient');
-    if (chosen && !found.some((o) => o.value === chosen) && patientLabels[chosen]) found.unshift({ value: chosen, label: patientLabels[chosen]! });
-    return found;
-  }, [patients.data, patientLabels, getValues]);
-
   const err = (key: keyof AppointmentFormValues) => translateMessage(errors[key]?.message);
-  const dayHours = dayInfo?.days[0];
-  const timeError = time !== null && timesKnown && !timeFits ? t('appointments.form.timeDoesNotFit', { minutes: duration }) : undefined;
-  const timeOptions = startTimes.map((m) => ({ value: fromMinutes(m), label: timeRange(fromMinutes(m), fromMinutes(m + duration)) }));
-  if (time !== null && !timeOptions.some((o) => o.value === time)) {
-    timeOptions.push({ value: time, label: timeRange(time, fromMinutes(toMinutes(time) + duration)) });
-    timeOptions.sort((a, b) => a.value.localeCompare(b.value));
-  }
 
   const submit = handleSubmit(async (values) => {
     setServerError(null);
@@ -192,94 +123,31 @@ export function AppointmentForm({ slot = null, clinicId = null, doctorId = null,
     }
   });
 
-  const dayText = slot ? formatDay(slot.date, i18n.language, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }) : '';
-
   return (
     <form onSubmit={submit} noValidate data-testid="appointment-form" aria-label={t('appointments.form.title')}>
       <Stack gap={compact ? 'sm' : 'md'}>
-        <SimpleGrid cols={compact ? 1 : { base: 1, xs: 2 }} spacing={compact ? 'sm' : 'md'}>
-          {slot ? (
-            <TextInput
-              label={t('appointments.form.date')}
-              value={dayText}
-              readOnly
-              leftSection={<IconCalendar size={16} />}
-              description={timeZone ? t('appointments.form.clinicTime', { zone: timeZone }) : undefined}
-              data-testid="appointment-form-date"
-            />
-          ) : (
-            <DatePickerInput
-              label={t('appointments.form.date')}
-              placeholder={t('appointments.form.datePlaceholder')}
-              value={pickedDay}
-              onChange={(value) => {
-                setPickedDay(value ? String(value).slice(0, 10) : null);
-                setTime(null);
-              }}
-              valueFormat="dddd, D MMMM YYYY"
-              minDate={dayjs().format('YYYY-MM-DD')}
-              leftSection={<IconCalendar size={16} />}
-              description={timeZone ? t('appointments.form.clinicTime', { zone: timeZone }) : undefined}
-              withAsterisk
-              data-testid="appointment-form-date"
-            />
-          )}
-          <Select
-            label={t('appointments.form.time')}
-            placeholder={
-              !clinic ? t('appointments.form.chooseClinicFirst') : !chosenDay ? t('appointments.form.chooseDayFirst') : t('appointments.form.timePlaceholder')
-            }
-            description={t('appointments.form.timeHint', { minutes: duration })}
-            data={timeOptions.map((o) => ({ ...o, disabled: timesKnown && !startTimes.includes(toMinutes(o.value)) }))}
-            value={time}
-            onChange={(value) => {
-              setTime(value);
-              setServerError(null);
-            }}
-            disabled={!clinic || !chosenDay}
-            leftSection={<IconClock size={16} />}
-            nothingFoundMessage={checkingDoctors || availability.isFetching ? t('common.loading') : t('appointments.form.noTimes')}
-            error={timeError ?? err('datetime')}
-            withAsterisk
-            searchable
-            comboboxProps={{ withinPortal: true }}
-            data-testid="appointment-form-time"
-          />
-        </SimpleGrid>
-        {dayHours && (
-          <Text size="xs" c="dimmed" data-testid="appointment-form-hours">
-            {dayHours.holiday
-              ? t('appointments.form.holiday', { name: dayHours.holiday })
-              : dayHours.clinicHours.length
-                ? t('appointments.form.hours', { hours: dayHours.clinicHours.map((h) => timeRange(h.startTime, h.endTime)).join(', ') })
-                : availability.data?.clinic.hasWorkingHours ? t('appointments.form.closed') : null}
-          </Text>
-        )}
+        <AppointmentWhenFields
+          slot={slot}
+          pickedDay={pickedDay}
+          onPickDay={(value) => {
+            setPickedDay(value);
+            setTime(null);
+          }}
+          time={time}
+          onTime={(value) => {
+            setTime(value);
+            setServerError(null);
+          }}
+          clinic={clinic}
+          error={err('datetime')}
+          times={times}
+          compact={compact}
+        />
         <Controller
           control={control}
           name="patient"
           render={({ field }) => (
-            <Select
-              label={t('appointments.form.patient')}
-              placeholder={t('appointments.form.patientPlaceholder')}
-              data={patientOptions}
-              value={field.value}
-              onChange={(value, option) => {
-                if (value && option) setPatientLabels((prev) => ({ ...prev, [value]: option.label }));
-                field.onChange(value);
-              }}
-              onBlur={field.onBlur}
-              searchable
-              searchValue={patientSearch}
-              onSearchChange={setPatientSearch}
-              filter={({ options }) => options}
-              nothingFoundMessage={patients.isFetching ? t('common.loading') : t('appointments.form.noPatients')}
-              error={err('patient')}
-              withAsterisk
-              clearable
-              comboboxProps={{ withinPortal: true }}
-              data-testid="appointment-form-patient"
-            />
+            <PatientSelect value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={err('patient')} />
           )}
         />
         <Controller
@@ -309,22 +177,7 @@ export function AppointmentForm({ slot = null, clinicId = null, doctorId = null,
           control={control}
           name="service"
           render={({ field }) => (
-            <Select
-              label={t('appointments.form.service')}
-              placeholder={clinic ? t('appointments.form.servicePlaceholder') : t('appointments.form.chooseClinicFirst')}
-              data={(services.data ?? []).map((s) => ({ value: s._id, label: s.durationMinutes ? `${s.name} · ${t('appointments.form.minutes', { count: s.durationMinutes })}` : s.name }))}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              disabled={!clinic}
-              error={err('service')}
-              withAsterisk
-              clearable
-              searchable
-              nothingFoundMessage={t('appointments.form.noServices')}
-              comboboxProps={{ withinPortal: true }}
-              data-testid="appointment-form-service"
-            />
+            <ServiceSelect value={field.value} onChange={field.onChange} onBlur={field.onBlur} clinic={clinic} times={times} error={err('service')} />
           )}
         />
         {!slot && (
@@ -344,30 +197,7 @@ export function AppointmentForm({ slot = null, clinicId = null, doctorId = null,
           control={control}
           name="doctor"
           render={({ field }) => (
-            <Select
-              label={t('appointments.form.doctor')}
-              placeholder={t('appointments.form.doctorPlaceholder')}
-              description={
-                !chosenService
-                  ? undefined
-                  : checkingDoctors
-                    ? t('appointments.form.checkingDoctors')
-                    : time
-                      ? t('appointments.form.doctorsFreeAt', { count: doctorChoices.length, total: chosenService.doctors.length, time: `\u2066${time}\u2069` })
-                      : t('appointments.form.doctorsFreeThatDay', { count: doctorChoices.length, total: chosenService.doctors.length })
-              }
-              data={toOptions(doctorChoices)}
-              value={field.value && doctorChoices.some((d) => d._id === field.value) ? field.value : null}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={err('doctor')}
-              withAsterisk
-              clearable
-              searchable
-              nothingFoundMessage={chosenService && !checkingDoctors ? t('appointments.form.noDoctorFree') : t('appointments.form.noDoctors')}
-              comboboxProps={{ withinPortal: true }}
-              data-testid="appointment-form-doctor"
-            />
+            <DoctorSelect value={field.value} onChange={field.onChange} onBlur={field.onBlur} time={time} times={times} error={err('doctor')} />
           )}
         />
         <Controller

@@ -1,29 +1,16 @@
 import { useState } from 'react';
 import { BarChart } from '@mantine/charts';
-import { Alert, Card, Group, Loader, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, TextInput, Title, useDirection } from '@mantine/core';
+import { Alert, Card, Group, Loader, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title, useDirection } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { APPOINTMENT_STATUSES, planAllows, type DashboardFigures } from '@clinic/shared';
+import { APPOINTMENT_STATUSES, planAllows } from '@clinic/shared';
 import { useClinicOptions } from '@/features/appointments';
 import { formatDay } from '@/lib/dates';
 import { useSession } from '@/lib/session-context';
 import { useComplexOptions, useDashboard } from '../api/get-dashboard';
+import { DashboardAgenda } from '../components/dashboard-agenda';
+import { Heatmap } from '../components/dashboard-heatmap';
 import { localToday, periodOf, type PeriodKind } from './period';
-
-/** Rows of today's agenda shown on the dashboard (the day's full list is the printed schedule or the board). */
-const AGENDA_SHOWN = 40;
-
-/** A clinic-local time of an instant written with its offset (`2026-03-10T09:30:00+03:00`), for the language. */
-function clinicTime(iso: string, lang: string): string {
-  const [h, m] = [Number(iso.slice(11, 13)), Number(iso.slice(14, 16))];
-  return new Intl.DateTimeFormat(lang, { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, 0, 1, h, m)));
-}
-
-/** Weekday names for the language, Monday first (1 January 2024 was a Monday). */
-function weekdayNames(lang: string): string[] {
-  const f = new Intl.DateTimeFormat(lang, { weekday: 'short', timeZone: 'UTC' });
-  return Array.from({ length: 7 }, (_, i) => f.format(new Date(Date.UTC(2024, 0, 1 + i))));
-}
 
 function Tile({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId: string }) {
   return (
@@ -32,49 +19,6 @@ function Tile({ label, value, hint, testId }: { label: string; value: string; hi
       <Text fw={700} fz={26}>{value}</Text>
       {hint && <Text size="xs" c="dimmed">{hint}</Text>}
     </Card>
-  );
-}
-
-function Heatmap({ cells, lang, empty }: { cells: DashboardFigures['heatmap']; lang: string; empty: string }) {
-  if (!cells.length) return <Text c="dimmed">{empty}</Text>;
-  const max = Math.max(...cells.map((c) => c.count));
-  const first = Math.min(...cells.map((c) => c.hour));
-  const last = Math.max(...cells.map((c) => c.hour));
-  const hours = Array.from({ length: last - first + 1 }, (_, i) => first + i);
-  const days = weekdayNames(lang);
-  const num = new Intl.NumberFormat(lang);
-  const count = (weekday: number, hour: number) => cells.find((c) => c.weekday === weekday && c.hour === hour)?.count ?? 0;
-  return (
-    <Table.ScrollContainer minWidth={hours.length * 36 + 80}>
-      <Table withColumnBorders={false} verticalSpacing={2} horizontalSpacing={2} data-testid="dashboard-heatmap">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th />
-            {hours.map((h) => <Table.Th key={h} ta="center"><Text size="xs">{num.format(h)}</Text></Table.Th>)}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {days.map((name, weekday) => (
-            <Table.Tr key={name}>
-              <Table.Td><Text size="xs">{name}</Text></Table.Td>
-              {hours.map((h) => {
-                const n = count(weekday, h);
-                return (
-                  <Table.Td
-                    key={h}
-                    ta="center"
-                    title={`${name} ${num.format(h)}: ${num.format(n)}`}
-                    style={{ background: n ? `color-mix(in srgb, var(--mantine-color-teal-6) ${Math.round(15 + (85 * n) / max)}%, transparent)` : undefined, borderRadius: 4 }}
-                  >
-                    <Text size="xs">{n ? num.format(n) : ''}</Text>
-                  </Table.Td>
-                );
-              })}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
   );
 }
 
@@ -231,40 +175,7 @@ export default function DashboardPage() {
             <Heatmap cells={d.heatmap} lang={lang} empty={t('dashboard.charts.noData')} />
           </Card>
 
-          <Card padding="md" withBorder data-testid="dashboard-agenda">
-            <Text fw={600} mb="sm">{t('dashboard.agenda.title')} · {formatDay(d.today, lang)}</Text>
-            {d.agenda.length ? (
-              <Table.ScrollContainer minWidth={640}>
-                <Table striped>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('dashboard.agenda.time')}</Table.Th>
-                      <Table.Th>{t('dashboard.agenda.patient')}</Table.Th>
-                      <Table.Th>{t('dashboard.agenda.doctor')}</Table.Th>
-                      <Table.Th>{t('dashboard.agenda.clinic')}</Table.Th>
-                      <Table.Th>{t('dashboard.agenda.service')}</Table.Th>
-                      <Table.Th>{t('dashboard.agenda.status')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {d.agenda.slice(0, AGENDA_SHOWN).map((a) => (
-                      <Table.Tr key={a._id}>
-                        <Table.Td>{clinicTime(a.datetime, lang)}</Table.Td>
-                        <Table.Td>{a.patient.name}</Table.Td>
-                        <Table.Td>{a.doctor.name}</Table.Td>
-                        <Table.Td>{a.clinic.name}</Table.Td>
-                        <Table.Td>{a.service.name}</Table.Td>
-                        <Table.Td>{t(`dashboard.status.${a.status}`)}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            ) : <Text c="dimmed">{t('dashboard.agenda.empty')}</Text>}
-            {d.agenda.length > AGENDA_SHOWN && (
-              <Text size="sm" c="dimmed" mt="xs">{t('dashboard.agenda.more', { count: num.format(d.agenda.length - AGENDA_SHOWN) })}</Text>
-            )}
-          </Card>
+          <DashboardAgenda agenda={d.agenda} today={d.today} />
         </>
       )}
     </Stack>

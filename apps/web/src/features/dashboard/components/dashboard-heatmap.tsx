@@ -1,0 +1,52 @@
+import { Table, Text } from '@mantine/core';
+import type { DashboardFigures } from '@clinic/shared';
+
+/** Weekday names for the language, Monday first (1 January 2024 was a Monday). */
+function weekdayNames(lang: string): string[] {
+  const f = new Intl.DateTimeFormat(lang, { weekday: 'short', timeZone: 'UTC' });
+  return Array.from({ length: 7 }, (_, i) => f.format(new Date(Date.UTC(2024, 0, 1 + i))));
+}
+
+/** Appointments by weekday and hour, each cell shaded by its share of the busiest. */
+export function Heatmap({ cells, lang, empty }: { cells: DashboardFigures['heatmap']; lang: string; empty: string }) {
+  if (!cells.length) return <Text c="dimmed">{empty}</Text>;
+  const max = Math.max(...cells.map((c) => c.count));
+  const first = Math.min(...cells.map((c) => c.hour));
+  const last = Math.max(...cells.map((c) => c.hour));
+  const hours = Array.from({ length: last - first + 1 }, (_, i) => first + i);
+  const days = weekdayNames(lang);
+  const num = new Intl.NumberFormat(lang);
+  const count = (weekday: number, hour: number) => cells.find((c) => c.weekday === weekday && c.hour === hour)?.count ?? 0;
+  return (
+    <Table.ScrollContainer minWidth={hours.length * 36 + 80}>
+      <Table withColumnBorders={false} verticalSpacing={2} horizontalSpacing={2} data-testid="dashboard-heatmap">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th />
+            {hours.map((h) => <Table.Th key={h} ta="center"><Text size="xs">{num.format(h)}</Text></Table.Th>)}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {days.map((name, weekday) => (
+            <Table.Tr key={name}>
+              <Table.Td><Text size="xs">{name}</Text></Table.Td>
+              {hours.map((h) => {
+                const n = count(weekday, h);
+                return (
+                  <Table.Td
+                    key={h}
+                    ta="center"
+                    title={`${name} ${num.format(h)}: ${num.format(n)}`}
+                    style={{ background: n ? `color-mix(in srgb, var(--mantine-color-teal-6) ${Math.round(15 + (85 * n) / max)}%, transparent)` : undefined, borderRadius: 4 }}
+                  >
+                    <Text size="xs">{n ? num.format(n) : ''}</Text>
+                  </Table.Td>
+                );
+              })}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,71 @@
+import { notifications } from '@mantine/notifications';
+import { TOAST_MS } from '@clinic/shared';
+import { currentLanguage, i18n } from './i18n';
+import { navigateTo } from './navigation';
+import { buildUrl, parseBody } from './http-transport';
+import { clearSession, getRefreshToken, storeTokens } from './session';
+
+/** Renewing the session when the access token has expired, and ending it when that fails. */
+
+/** After a failed refresh the user reads the message for this long before going to the sign-in page. */
+export const SESSION_END_REDIRECT_MS = 4000;
+
+let sessionEnding = false;
+
+/** Shows the session-expired message, clears the session and goes to the sign-in page a moment later. */
+export function endSession(): void {
+  if (sessionEnding) return;
+  sessionEnding = true;
+  notifications.show({
+    id: 'session-expired',
+    title: i18n.t('common.session.expiredTitle'),
+    message: i18n.t('common.session.expiredMessage'),
+    color: 'orange',
+    position: 'bottom-right',
+    autoClose: TOAST_MS,
+  });
+  clearSession();
+  setTimeout(() => {
+    sessionEnding = false;
+    navigateTo('/login', { replace: true });
+  }, SESSION_END_REDIRECT_MS);
+}
+
+export type RefreshOutcome = { ok: true; token: string } | { ok: false; reason: 'expired' | 'network' };
+let refreshInFlight: Promise<RefreshOutcome> | null = null;
+
+async function refreshTokens(): Promise<RefreshOutcome> {
+  const refreshToken = getRefreshToken();
+  if (!refreshToken) return { ok: false, reason: 'expired' };
+  let response: Response;
+  try {
+    response = await fetch(buildUrl('/auth/refresh-token'), {
+      method: 'POST',
+      headers: {
+        Accept: 'application/json',
+        'Content-Type': 'application/json',
+        'Accept-Language': currentLanguage(),
+      },
+      body: JSON.stringify({ refreshToken }),
+    });
+  } catch {
+    return { ok: false, reason: 'network' };
+  }
+  if (!response.ok) return { ok: false, reason: 'expired' };
+  const body = (await parseBody(response)) as { data?: { accessToken?: string; refreshToken?: string } } | undefined;
+  const accessToken = body?.data?.accessToken;
+  if (!accessToken) return { ok: false, reason: 'expired' };
+  storeTokens(accessToken, body.data?.refreshToken ?? refreshToken);
+  return { ok: true, token: accessToken };
+}
+
+/** One refresh at a time: concurrent 401s wait for the same refresh. */
+export function refreshOnce(): Promise<RefreshOutcome> {
+  refreshInFlight ??= refreshTokens().then((outcome) => {
+    if (!outcome.ok && outcome.reason === 'expired') endSession();
+    return outcome;
+  }).finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
