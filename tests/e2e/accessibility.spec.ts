@@ -202,20 +202,23 @@ test('every registry path has a visit in this test', () => {
 for (const mode of MODES) {
   const label = `${mode.lang} ${mode.theme}`;
 
-  test(`every screen of the registry passes axe in ${label}`, async ({ browser }) => {
-    test.setTimeout(360_000);
-    const page = await newPage(browser, mode);
-    await signIn(page, mode);
-    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', mode.theme);
-    const ids = await seedIds(page);
-    const found: string[] = [];
-    for (const [pattern, visit] of Object.entries(VISITS)) {
-      if (visit.signedOut) continue;
-      await checkVisit(page, visit.url(ids), `${pattern} (${label})`, found);
-    }
-    expect(found, found.join('\n')).toEqual([]);
-    await page.context().close();
-  });
+  // The signed-in screens in groups, each its own test, so that the groups can run side by side.
+  const signedIn = Object.entries(VISITS).filter(([, visit]) => !visit.signedOut);
+  const GROUP = 12;
+  for (let start = 0; start < signedIn.length; start += GROUP) {
+    const group = signedIn.slice(start, start + GROUP);
+    test(`the registry's screens ${start + 1}-${start + group.length} pass axe in ${label} (${group[0]![0]} to ${group.at(-1)![0]})`, async ({ browser }) => {
+      test.setTimeout(300_000);
+      const page = await newPage(browser, mode);
+      await signIn(page, mode);
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', mode.theme);
+      const ids = await seedIds(page);
+      const found: string[] = [];
+      for (const [pattern, visit] of group) await checkVisit(page, visit.url(ids), `${pattern} (${label})`, found);
+      expect(found, found.join('\n')).toEqual([]);
+      await page.context().close();
+    });
+  }
 
   test(`the public pages pass axe in ${label}: sign-in, sign-up and the patient's visit page`, async ({ browser }) => {
     test.setTimeout(120_000);

@@ -50,7 +50,8 @@ export function AppProviders({ children, queryClient, env = 'default' }: AppProv
   const { t, i18n } = useTranslation();
   const togglePassword = t('common.actions.togglePassword');
   const clear = t('common.actions.clear');
-  const themed = useMemo(() => localisedTheme({ togglePassword, clear }), [togglePassword, clear]);
+  const close = t('common.actions.close');
+  const themed = useMemo(() => localisedTheme({ togglePassword, clear, close }), [togglePassword, clear, close]);
   return (
     <DirectionProvider initialDirection={directionOf(i18n.language)} detectDirection={false}>
       <MantineProvider

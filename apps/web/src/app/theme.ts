@@ -12,6 +12,7 @@ import {
   type MantineThemeComponent,
   type MenuProps,
   type ModalProps,
+  type DrawerProps,
   type NavLinkProps,
   type PaperProps,
   type PasswordInputProps,
@@ -62,7 +63,8 @@ export const theme = createTheme({
     Paper: defaults<PaperProps>({ radius: 'lg' }),
     Badge: defaults<BadgeProps>({ radius: 'sm', variant: 'light' }),
     Modal: defaults<ModalProps>({ radius: 'lg', centered: true }),
-    Menu: defaults<MenuProps>({ radius: 'md', shadow: 'md' }),
+    // A menu gives the focus back to its button when it closes, and so does a dialog one of its entries opened.
+    Menu: defaults<MenuProps>({ radius: 'md', shadow: 'md', returnFocus: true }),
     Popover: defaults<PopoverProps>({ radius: 'md', shadow: 'md' }),
     NavLink: defaults<NavLinkProps>({ variant: 'light' }),
     Select: defaults<SelectProps>({ radius: 'md' }),
@@ -77,6 +79,8 @@ export interface ThemeTexts {
   togglePassword: string;
   /** The clear button of date pickers and selects (Mantine's has no label at all). */
   clear: string;
+  /** The close button of dialogs and drawers. */
+  close: string;
 }
 
 /** The theme with its texts in the interface language. */
@@ -87,6 +91,8 @@ export function localisedTheme(texts: ThemeTexts) {
       ...theme.components,
       PasswordInput: defaults<PasswordInputProps>({ visibilityToggleButtonProps: { 'aria-label': texts.togglePassword } }),
       InputClearButton: defaults<InputClearButtonProps & { 'aria-label': string }>({ 'aria-label': texts.clear }),
+      Modal: defaults<ModalProps>({ radius: 'lg', centered: true, closeButtonProps: { 'aria-label': texts.close } }),
+      Drawer: defaults<DrawerProps>({ closeButtonProps: { 'aria-label': texts.close } }),
     },
   });
 }
