@@ -54,6 +54,93 @@ async function settled(page: Page) {
   await expect(page.getByTestId('calendar-loading')).toHaveCount(0, { timeout: 30_000 });
 }
 
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const minutesOf = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
+
+test('a booking without a mouse: sign in, the day by doctor, arrows to a free time, Enter, fill the form, save', async ({ page }) => {
+  test.setTimeout(150_000);
+  await keyboardSignIn(page);
+  const { clinicId, date } = await openDay(page);
+  type Overview = { slotMinutes: number; doctors: Array<{ _id: string; name: string }> };
+  const overview = await api<Overview>(page, `/appointments/availability?clinic=${clinicId}&from=${date}&to=${date}`);
+  const services = await api<Array<{ _id: string; name: string; durationMinutes: number | null; doctors: Array<{ _id: string }> }>>(
+    page, `/services?clinic=${clinicId}&isActive=true&allData=true`);
+  await page.goto(`/patients/appointments?view=day&date=${date}`);
+  await expect(page.getByTestId('dayview')).toBeVisible({ timeout: 30_000 });
+  await settled(page);
+
+  // A doctor of the clinic who provides a service, and a free time of theirs long enough for it.
+  const columns = await page.getByTestId('dayview-column').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.doctorId!));
+  let plan: { doctorIndex: number; service: (typeof services)[number]; time: string } | undefined;
+  for (let i = 0; i < columns.length && !plan; i++) {
+    const service = services.find((s) => s.doctors.some((d) => d._id === columns[i]));
+    if (!service) continue;
+    const free = await page.locator(`[data-testid="dayview-column"][data-doctor-id="${columns[i]}"] [data-testid="dayview-free"]`)
+      .evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.time!));
+    const need = Math.ceil((service.durationMinutes ?? overview.slotMinutes) / overview.slotMinutes);
+    const time = free.find((t) => Array.from({ length: need }, (_, k) => minutesOf(t) + k * overview.slotMinutes).every((m) => free.some((f) => minutesOf(f) === m)));
+    if (time) plan = { doctorIndex: i, service, time };
+  }
+  expect(plan, 'a doctor with a free time').toBeDefined();
+  const doctor = overview.doctors.find((d) => d._id === columns[plan!.doctorIndex])!;
+  // A patient with nothing booked that day.
+  const dayFrom = new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString();
+  const dayTo = new Date(Date.parse(`${date}T00:00:00Z`) + 2 * 86_400_000).toISOString();
+  let patient: { _id: string; name: string } | undefined;
+  for (let p = 2; !patient && p <= 8; p++) {
+    for (const candidate of await api<Array<{ _id: string; name: string }>>(page, `/patients?isActive=true&limit=30&page=${p}&sortBy=name&order=asc`)) {
+      if (!/^[A-Za-z][A-Za-z' -]{5,}$/.test(candidate.name)) continue;
+      if (!(await api<unknown[]>(page, `/appointments?patient=${candidate._id}&from=${dayFrom}&to=${dayTo}`)).length) {
+        patient = candidate;
+        break;
+      }
+    }
+  }
+  expect(patient).toBeDefined();
+
+  // Tab into the cells, then the arrows: across to the doctor, down to the time.
+  await tabTo(page, '[data-cell]');
+  const first = await page.evaluate(() => (document.activeElement as HTMLElement).dataset.time!);
+  for (let i = 0; i < plan!.doctorIndex; i++) await page.keyboard.press('ArrowRight');
+  for (let m = minutesOf(first); m < minutesOf(plan!.time); m += overview.slotMinutes) await page.keyboard.press('ArrowDown');
+  const focused = page.locator(`[data-testid="dayview-column"][data-doctor-id="${doctor._id}"] [data-cell][data-time="${plan!.time}"]`);
+  await expect(focused).toBeFocused();
+  await expect(focused).toHaveAttribute('data-testid', 'dayview-free');
+  await page.screenshot({ path: `${SHOTS}/focus-dayview-cell-en-light.png` }).catch(() => undefined);
+
+  // Enter opens the form there, with the focus on the patient.
+  await page.keyboard.press('Enter');
+  const form = page.getByTestId('appointment-side-form');
+  await expect(form).toBeVisible();
+  await expect(page.getByTestId('appointment-form-time')).toHaveValue(new RegExp(plan!.time));
+  await expect(page.getByTestId('appointment-form-patient')).toBeFocused();
+  await page.keyboard.type(patient!.name.split(' ')[0]!);
+  await expect(page.getByRole('option', { name: new RegExp(escape(patient!.name)) }).first()).toBeVisible();
+  for (let i = 0; i < 30; i++) {
+    await page.keyboard.press('ArrowDown');
+    const selected = await page.locator('[role="option"][data-combobox-selected]').textContent().catch(() => '');
+    if (selected?.includes(patient!.name)) break;
+  }
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('appointment-form-patient')).toHaveValue(new RegExp(escape(patient!.name)));
+  await tabTo(page, '[data-testid="appointment-form-service"]', { max: 10 });
+  await page.keyboard.type(plan!.service.name);
+  await expect(page.getByRole('option', { name: new RegExp(`^${escape(plan!.service.name)}`) }).first()).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('appointment-form-doctor')).toHaveValue(doctor.name);
+  await tabTo(page, '[data-testid="appointment-form-reason"]', { max: 10 });
+  await page.keyboard.type('Booked from the keyboard');
+  await tabTo(page, '[data-testid="appointment-form-submit"]', { max: 10 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Appointment booked').first()).toBeVisible();
+  await expect(form).toHaveCount(0);
+  const card = page.locator(`[data-testid="dayview-column"][data-doctor-id="${doctor._id}"] [data-testid="dayview-card"]`).filter({ hasText: patient!.name });
+  await expect(card).toHaveCount(1);
+  // The focus went back to the cell the form was opened from.
+  await expect(focused).toBeFocused();
+});
+
 test('the week by keyboard: the grid takes focus, arrows move a visible cursor, Enter opens the form there; cards open with Enter and give the focus back', async ({ page }) => {
   test.setTimeout(120_000);
   await keyboardSignIn(page);
@@ -172,19 +259,25 @@ test('the side menu runs the full height of a long page and stays put while it s
   await keyboardSignIn(page);
   const patients = await api<Array<{ _id: string }>>(page, '/patients?limit=5');
   const viewport = page.viewportSize()!;
-  for (const path of [`/patients/details/${patients[0]!._id}`, '/patients/appointments?view=week', '/clinics/add']) {
+  const { date } = await openDay(page);
+  for (const path of [`/patients/details/${patients[0]!._id}`, `/patients/appointments?view=week&date=${date}`, '/clinics/add']) {
     await page.goto(path);
     await page.waitForLoadState('networkidle').catch(() => undefined);
-    const height = await page.evaluate(() => document.documentElement.scrollHeight);
-    expect(height, `${path} is longer than the window`).toBeGreaterThan(viewport.height);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollHeight), { message: `${path} is longer than the window`, timeout: 20_000 })
+      .toBeGreaterThan(viewport.height);
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     const box = (await page.locator('.mantine-AppShell-navbar').boundingBox())!;
     expect(box.y, path).toBeLessThanOrEqual(0);
     expect(box.y + box.height, path).toBeGreaterThanOrEqual(viewport.height);
     // Its background is painted over the whole box, not only behind the menu entries.
-    const painted = await page.evaluate(() => getComputedStyle(document.querySelector('.mantine-AppShell-navbar')!).backgroundColor);
-    expect(painted).not.toBe('rgba(0, 0, 0, 0)');
+    const style = await page.evaluate(() => {
+      const css = getComputedStyle(document.querySelector('.mantine-AppShell-navbar')!);
+      return { background: css.backgroundColor, top: css.top, bottom: css.bottom, position: css.position };
+    });
+    expect(style.background).not.toBe('rgba(0, 0, 0, 0)');
+    // Pinned by both edges, not by a height the browser may not know (100dvh).
+    expect(style).toMatchObject({ position: 'fixed', top: '0px', bottom: '0px' });
   }
   await page.screenshot({ path: `${SHOTS}/sidebar-long-page-scrolled.png` });
 });
