@@ -7,7 +7,7 @@ import { STORAGE_KEYS, TOAST_MS } from '@clinic/shared';
 import { useFirstInteraction } from '@/lib/first-interaction';
 import { directionOf } from '@/lib/i18n';
 import { SessionProvider } from '@/lib/session-context';
-import { localisedTheme } from './theme';
+import { contrastResolver, localisedTheme } from './theme';
 
 const colorSchemeManager = localStorageColorSchemeManager({ key: STORAGE_KEYS.theme });
 const Notifications = lazy(() => import('./toasts'));
@@ -49,12 +49,15 @@ interface AppProvidersProps {
 export function AppProviders({ children, queryClient, env = 'default' }: AppProvidersProps) {
   const { t, i18n } = useTranslation();
   const togglePassword = t('common.actions.togglePassword');
-  const themed = useMemo(() => localisedTheme({ togglePassword }), [togglePassword]);
+  const clear = t('common.actions.clear');
+  const close = t('common.actions.close');
+  const themed = useMemo(() => localisedTheme({ togglePassword, clear, close }), [togglePassword, clear, close]);
   return (
     <DirectionProvider initialDirection={directionOf(i18n.language)} detectDirection={false}>
       <MantineProvider
         theme={themed}
         colorSchemeManager={colorSchemeManager}
+        cssVariablesResolver={contrastResolver}
         defaultColorScheme="auto"
         env={env}
       >

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
@@ -14,6 +14,11 @@ interface ConfirmDialogProps {
   loading?: boolean;
   /** Colour of the confirm button, for example `red` for deletions. */
   confirmColor?: string;
+  /**
+   * Where the focus goes when the dialog closes, for a dialog opened from something that is gone by then (a menu's
+   * entry); otherwise it goes back to what had it before.
+   */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
 /** A 400px confirmation dialog that locks page scroll while open. */
@@ -27,6 +32,7 @@ export function ConfirmDialog({
   cancelLabel,
   loading = false,
   confirmColor,
+  returnFocusTo,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
@@ -41,6 +47,8 @@ export function ConfirmDialog({
       centered
       closeOnClickOutside={!loading}
       closeOnEscape={!loading}
+      returnFocus={!returnFocusTo}
+      onExitTransitionEnd={() => returnFocusTo?.current?.focus()}
     >
       <Text size="sm" c="dimmed">
         {text}

@@ -139,7 +139,7 @@ export function MapPicker({ value, onChange, label, description, required, error
             />
             <ClickToPlace onPick={place} />
             <FollowPoint point={point} />
-            {point && <Marker position={point} icon={markerIcon} />}
+            {point && <Marker position={point} icon={markerIcon} title={t('organisation.map.marker')} alt={t('organisation.map.marker')} keyboard={false} />}
           </MapContainer>
         </Box>
         {tilesFailed && (

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconUser } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
@@ -20,6 +20,7 @@ export function UserMenu() {
   const navigate = useNavigate();
   const { user } = useSession();
   const [confirming, setConfirming] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   const logout = useLogout();
 
   const name = user?.userName ?? '';
@@ -29,7 +30,7 @@ export function UserMenu() {
     <>
       <Menu position="bottom-end" width={240}>
         <Menu.Target>
-          <UnstyledButton className={classes.userButton} aria-label={t('shell.header.accountMenu')} data-testid="user-menu">
+          <UnstyledButton ref={button} className={classes.userButton} aria-label={t('shell.header.accountMenu')} data-testid="user-menu">
             <Avatar color="initials" name={name} radius="xl" size={34}>
               {initials(name)}
             </Avatar>
@@ -73,6 +74,7 @@ export function UserMenu() {
         title={t('shell.logout.title')}
         text={t('shell.logout.text')}
         loading={logout.isPending}
+        returnFocusTo={button}
         onCancel={() => setConfirming(false)}
         onConfirm={() => logout.mutate(undefined, { onSettled: () => setConfirming(false) })}
       />

@@ -119,9 +119,16 @@ export function ContactLinks({ contacts, location }: { contacts: Array<{ type: s
   const phone = contacts.find((c) => c.type === 'phone')?.value;
   const link = (label: string, href: string | undefined, icon: ReactNode, testId: string) => (
     <Tooltip label={href ? label : t('organisation.details.notSet')}>
-      <ActionIcon component="a" href={href} target={href?.startsWith('http') ? '_blank' : undefined} rel="noreferrer" variant="light" size="lg" aria-label={label} disabled={!href} data-testid={testId}>
-        {icon}
-      </ActionIcon>
+      {/* A link when there is somewhere to go; otherwise a disabled button (a link without href has no role to name). */}
+      {href ? (
+        <ActionIcon component="a" href={href} target={href.startsWith('http') ? '_blank' : undefined} rel="noreferrer" variant="light" size="lg" aria-label={label} data-testid={testId}>
+          {icon}
+        </ActionIcon>
+      ) : (
+        <ActionIcon variant="light" size="lg" aria-label={`${label}: ${t('organisation.details.notSet')}`} disabled data-testid={testId}>
+          {icon}
+        </ActionIcon>
+      )}
     </Tooltip>
   );
   return (

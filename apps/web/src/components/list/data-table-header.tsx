@@ -47,7 +47,7 @@ export function DataTableHeader<T>({ columns, withNumber, sortBy, order, onSort 
   return (
     <Table.Tr>
       {withNumber && (
-        <Table.Th className={classes.th} style={{ width: 64 }}>
+        <Table.Th scope="col" className={classes.th} style={{ width: 64 }}>
           {t('common.table.number')}
         </Table.Th>
       )}
@@ -57,6 +57,7 @@ export function DataTableHeader<T>({ columns, withNumber, sortBy, order, onSort 
         const label = column.sortLabel ?? (typeof column.header === 'string' ? column.header : column.key);
         return (
           <Table.Th
+            scope="col"
             key={column.key}
             className={classes.th}
             style={{ width: column.width, textAlign: textAlign(column.align) }}

@@ -134,6 +134,8 @@ describe('DataTable', () => {
     const user = userEvent.setup();
     renderTable({ sortBy: 'name', order: 'asc', onSort });
     expect(screen.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'ascending');
+    // Each header cell heads its column, for screen readers that read a cell with its header.
+    for (const header of screen.getAllByRole('columnheader')) expect(header).toHaveAttribute('scope', 'col');
     await user.click(screen.getByRole('button', { name: 'Sort by Name' }));
     expect(onSort).toHaveBeenCalledWith('name');
   });

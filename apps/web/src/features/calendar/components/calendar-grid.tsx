@@ -1,4 +1,5 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { VisuallyHidden } from '@mantine/core';
 import type { DayHeaderContentArg, EventContentArg, EventDropArg, EventInput, EventMountArg } from '@fullcalendar/core';
 import interactionPlugin, { type DateClickArg } from '@fullcalendar/interaction';
 import FullCalendar from '@fullcalendar/react';
@@ -78,6 +79,66 @@ export function CalendarGrid({
     return fits(windowsByDate.get(date) ?? [], from, to);
   };
 
+  /*
+   * The keyboard's cursor over the cells: the grid itself takes focus (Tab), the arrow keys move a visible cursor
+   * between times (up/down) and days (left/right, mirrored right to left), Enter books the time or opens the
+   * appointment there; each move is read out. The cards stay in the Tab order after the grid (Enter opens one).
+   */
+  const gridRef = useRef<HTMLDivElement>(null);
+  const [cursor, setCursor] = useState<{ date: string; minutes: number } | null>(null);
+  const [cellsFocused, setCellsFocused] = useState(false);
+  const lastSlot = Math.max(bounds.from, bounds.to - step);
+  const place = cursor && dates.includes(cursor.date)
+    ? { date: cursor.date, minutes: Math.min(Math.max(alignDown(cursor.minutes, step), bounds.from), lastSlot) }
+    : null;
+  const firstPlace = () => {
+    for (const date of dates) {
+      for (let m = bounds.from; m <= lastSlot; m += step) if (bookable(date, m, m + step)) return { date, minutes: m };
+    }
+    return { date: dates[0]!, minutes: bounds.from };
+  };
+  const appointmentAt = (at: { date: string; minutes: number }) =>
+    appointments.find((a) => {
+      if (a.status === 'cancelled') return false;
+      const s = wallOf(a.datetime);
+      const e = wallOf(a.endsAt);
+      const end = e.date > s.date ? 24 * 60 : toMinutes(e.time);
+      return s.date === at.date && toMinutes(s.time) < at.minutes + step && end > at.minutes;
+    });
+  const cellText = (at: { date: string; minutes: number }) => {
+    const when = `${dayjs(at.date).locale(i18n.language).format('dddd D MMMM')}, ${fromMinutes(at.minutes)}`;
+    const booked = appointmentAt(at);
+    if (booked) return t('calendar.keyboard.booked', { when, patient: booked.patient.name });
+    return t(canWrite && bookable(at.date, at.minutes, at.minutes + step) ? 'calendar.keyboard.free' : 'calendar.keyboard.unavailable', { when });
+  };
+  const onGridKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.target !== event.currentTarget) return;
+    const at = place ?? firstPlace();
+    const forward = direction === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
+    const back = direction === 'rtl' ? 'ArrowRight' : 'ArrowLeft';
+    const day = dates.indexOf(at.date);
+    let next: typeof at;
+    if (event.key === 'ArrowDown') next = { ...at, minutes: Math.min(at.minutes + step, lastSlot) };
+    else if (event.key === 'ArrowUp') next = { ...at, minutes: Math.max(at.minutes - step, bounds.from) };
+    else if (event.key === forward) next = { ...at, date: dates[Math.min(day + 1, dates.length - 1)]! };
+    else if (event.key === back) next = { ...at, date: dates[Math.max(day - 1, 0)]! };
+    else if (event.key === 'Home') next = { ...at, minutes: bounds.from };
+    else if (event.key === 'End') next = { ...at, minutes: lastSlot };
+    else if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      const booked = appointmentAt(at);
+      if (booked) onOpen(booked._id);
+      else if (canWrite && bookable(at.date, at.minutes, at.minutes + step)) onCellClick({ date: at.date, time: fromMinutes(at.minutes) });
+      return;
+    } else return;
+    event.preventDefault();
+    setCursor(next);
+  };
+  useEffect(() => {
+    if (!cellsFocused) return;
+    gridRef.current?.querySelector('[data-testid="calendar-cursor"]')?.scrollIntoView({ block: 'nearest' });
+  }, [cellsFocused, place?.date, place?.minutes]);
+
   const events = useMemo<EventInput[]>(() => {
     const list: EventInput[] = [];
     for (const date of dates) {
@@ -128,6 +189,16 @@ export function CalendarGrid({
     return list;
   }, [dates, windowsByDate, bounds, appointments, showCancelled, canWrite, now.date, nowMinutes]);
 
+  const cursorDate = place?.date;
+  const cursorMinutes = place?.minutes;
+  const shown = useMemo<EventInput[]>(() => {
+    if (!cellsFocused || cursorDate === undefined || cursorMinutes === undefined) return events;
+    return [...events, {
+      start: wallIso(cursorDate, cursorMinutes), end: wallIso(cursorDate, cursorMinutes + step), display: 'background',
+      classNames: ['sched-cursor'], extendedProps: { kind: 'cursor' },
+    }];
+  }, [events, cellsFocused, cursorDate, cursorMinutes, step]);
+
   const dayHeader = (arg: DayHeaderContentArg) => {
     const date = arg.date.toISOString().slice(0, 10);
     const info = availability?.days.find((d) => d.date === date);
@@ -174,13 +245,32 @@ export function CalendarGrid({
       arg.el.setAttribute('data-appointment-id', record._id);
       arg.el.setAttribute('title', `${timeRange(wallOf(record.datetime).time, wallOf(record.endsAt).time)} ${record.patient.name} · ${record.reason} · ${record.doctor.name}`);
     } else {
-      arg.el.setAttribute('data-testid', kind === 'closed' ? 'calendar-closed' : kind === 'buffer' ? 'calendar-buffer' : 'calendar-past');
+      arg.el.setAttribute('data-testid', kind === 'cursor' ? 'calendar-cursor' : kind === 'closed' ? 'calendar-closed' : kind === 'buffer' ? 'calendar-buffer' : 'calendar-past');
       arg.el.setAttribute('aria-hidden', 'true');
     }
   };
 
   return (
-    <div className={classes.grid} data-testid="calendar-grid">
+    <div
+      ref={gridRef}
+      className={classes.grid}
+      data-testid="calendar-grid"
+      tabIndex={0}
+      role="group"
+      aria-label={t('calendar.keyboard.cells')}
+      onKeyDown={onGridKey}
+      onFocus={(event) => {
+        if (event.target !== event.currentTarget) return;
+        if (!place) setCursor(firstPlace());
+        setCellsFocused(true);
+      }}
+      onBlur={(event) => {
+        if (event.target === event.currentTarget) setCellsFocused(false);
+      }}
+    >
+      <VisuallyHidden aria-live="polite" data-testid="calendar-cursor-text">
+        {cellsFocused && place ? cellText(place) : ''}
+      </VisuallyHidden>
       <FullCalendar
         plugins={[timeGridPlugin, interactionPlugin]}
         initialView="clinicDays"
@@ -204,7 +294,13 @@ export function CalendarGrid({
         dayHeaderContent={dayHeader}
         eventContent={eventContent}
         eventDidMount={didMount}
-        events={events}
+        moreLinkDidMount={(arg) => {
+          // FullCalendar's "+2 more" is an <a> without href that opens a popover: a button, as assistive technology
+          // should hear it, without the empty aria-controls it starts with.
+          arg.el.setAttribute('role', 'button');
+          if (!arg.el.getAttribute('aria-controls')) arg.el.removeAttribute('aria-controls');
+        }}
+        events={shown}
         eventDurationEditable={false}
         eventOverlap
         eventMaxStack={days <= 3 ? 2 : 3}

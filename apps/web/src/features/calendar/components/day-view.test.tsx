@@ -117,6 +117,45 @@ describe('DayView', () => {
     expect(props.onOpen).toHaveBeenCalledWith('a');
   });
 
+  it('is one Tab stop among the cells: arrows move between times and doctors (mirrored right to left), Enter books a free one', async () => {
+    const user = userEvent.setup();
+    const props = renderDay();
+    const [d1, d2] = await screen.findAllByTestId('dayview-column');
+    const cellAt = (column: HTMLElement, time: string) => column.querySelector<HTMLElement>(`[data-cell][data-time="${time}"]`)!;
+    // Only one cell is in the Tab order: the first doctor's first time.
+    const stops = Array.from(document.querySelectorAll<HTMLElement>('[data-cell]')).filter((c) => c.tabIndex === 0);
+    expect(stops).toEqual([cellAt(d1!, '09:00')]);
+    cellAt(d1!, '09:00').focus();
+    expect(cellAt(d1!, '09:00')).toHaveAttribute('aria-disabled', 'true');
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(cellAt(d1!, '10:00')).toHaveFocus();
+    expect(cellAt(d1!, '10:00')).toHaveAccessibleName('Book with Dr. Emily Carter at 10:00');
+    await user.keyboard('{ArrowRight}');
+    expect(cellAt(d2!, '10:00')).toHaveFocus();
+    // The focused cell is now the Tab stop.
+    expect(cellAt(d2!, '10:00').tabIndex).toBe(0);
+    expect(cellAt(d1!, '09:00').tabIndex).toBe(-1);
+    await user.keyboard('{End}');
+    expect(cellAt(d2!, '12:30')).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(props.onCellClick).toHaveBeenCalledWith({ date: DATE, time: '12:30' }, 'd2');
+    // Cards are reached with Tab and opened with Enter.
+    within(d1!).getAllByTestId('dayview-card')[0]!.focus();
+    await user.keyboard('{Enter}');
+    expect(props.onOpen).toHaveBeenCalledWith('a');
+  });
+
+  it('moves between doctors the way the columns run in Arabic: left is the next doctor', async () => {
+    const user = userEvent.setup();
+    renderDay({ direction: 'rtl' });
+    const [d1, d2] = await screen.findAllByTestId('dayview-column');
+    d1!.querySelector<HTMLElement>('[data-cell][data-time="10:00"]')!.focus();
+    await user.keyboard('{ArrowLeft}');
+    expect(d2!.querySelector('[data-cell][data-time="10:00"]')).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+    expect(d1!.querySelector('[data-cell][data-time="10:00"]')).toHaveFocus();
+  });
+
   it('cuts names at their own end: ellipsis on a block whose direction follows the name, in Arabic as well', async () => {
     await setLanguage('ar');
     renderDay({ direction: 'rtl' });

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type CSSProperties, type DragEvent } from 'react';
+import { useMemo, useRef, useState, type CSSProperties, type DragEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppointmentAvailability, AppointmentCard, AvailabilityDay } from '@clinic/shared';
 import { EmployeeAvatar } from '@/features/employees/components/employee-avatar';
@@ -98,6 +98,42 @@ export function DayView({
   }, [cards, doctors, date, showCancelled, canWrite, notBefore]);
 
   const [dragged, setDragged] = useState<Placed | null>(null);
+  /** The cell in the Tab order: the last one focused, at first the first doctor's first time. */
+  const [active, setActive] = useState<{ doctorId: string; minutes: number } | null>(null);
+  const tabStop = active && doctors.some((d) => d._id === active.doctorId) && active.minutes >= bounds.from && active.minutes < bounds.to
+    ? active
+    : doctors[0] ? { doctorId: doctors[0]._id, minutes: bounds.from } : null;
+  const gridRef = useRef<HTMLDivElement>(null);
+
+  /*
+   * The keyboard over the cells: up and down move a time, left and right a doctor (mirrored right to left), Home and
+   * End to the day's first and last time; Enter on a free cell books it (the cell's own handler). Cards stay in the
+   * Tab order between the cells' one stop, and Enter opens one.
+   */
+  const onGridKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    const cell = (event.target as HTMLElement).closest<HTMLElement>('[data-cell]');
+    const column = cell?.closest<HTMLElement>('[data-doctor-id]');
+    if (!cell || !column) return;
+    const doctorIndex = doctors.findIndex((d) => d._id === column.dataset.doctorId);
+    const minutes = toMinutes(cell.dataset.time ?? '');
+    const forward = direction === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
+    const back = direction === 'rtl' ? 'ArrowRight' : 'ArrowLeft';
+    const last = bounds.to - step;
+    let next: { doctorIndex: number; minutes: number };
+    if (event.key === 'ArrowDown') next = { doctorIndex, minutes: Math.min(minutes + step, last) };
+    else if (event.key === 'ArrowUp') next = { doctorIndex, minutes: Math.max(minutes - step, bounds.from) };
+    else if (event.key === forward) next = { doctorIndex: Math.min(doctorIndex + 1, doctors.length - 1), minutes };
+    else if (event.key === back) next = { doctorIndex: Math.max(doctorIndex - 1, 0), minutes };
+    else if (event.key === 'Home') next = { doctorIndex, minutes: bounds.from };
+    else if (event.key === 'End') next = { doctorIndex, minutes: last };
+    else return;
+    event.preventDefault();
+    const doctorId = doctors[next.doctorIndex]!._id;
+    const target = gridRef.current?.querySelector<HTMLElement>(
+      `[data-testid="dayview-column"][data-doctor-id="${doctorId}"] [data-cell][data-time="${fromMinutes(next.minutes)}"]`);
+    target?.focus();
+    target?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  };
   const [target, setTarget] = useState<{ doctorId: string; start: number; ok: boolean } | null>(null);
 
   // The handlers below stay the same from render to render (so a column redraws only when its own data changes) and
@@ -129,6 +165,7 @@ export function DayView({
     };
     return {
       cellClick: (doctorId, minutes) => latest.current.onCellClick({ date: latest.current.date, time: fromMinutes(minutes) }, doctorId),
+      cellFocus: (doctorId, minutes) => setActive((prev) => (prev?.doctorId === doctorId && prev.minutes === minutes ? prev : { doctorId, minutes })),
       open: (id) => latest.current.onOpen(id),
       dragStart: (p) => {
         latest.current.dragged = p;
@@ -163,7 +200,7 @@ export function DayView({
 
   return (
     <div className={classes.scroller} dir={direction} data-testid="dayview" data-date={date}>
-      <div className={classes.grid} style={gridStyle}>
+      <div className={classes.grid} style={gridStyle} ref={gridRef} onKeyDown={onGridKey} role="group" aria-label={t('calendar.keyboard.columns')}>
         <div className={classes.corner} aria-hidden />
         {doctors.map((d) => {
           const day = doctorDays.get(d._id);
@@ -211,6 +248,7 @@ export function DayView({
               canWrite={canWrite}
               target={target?.doctorId === d._id ? target : null}
               dragged={target?.doctorId === d._id || dragged?.card.doctor._id === d._id ? dragged : null}
+              tabStop={tabStop?.doctorId === d._id ? tabStop.minutes : null}
               handlers={handlers}
             />
           );

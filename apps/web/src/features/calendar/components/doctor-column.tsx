@@ -27,6 +27,8 @@ export interface Placed {
 
 export interface ColumnHandlers {
   cellClick: (doctorId: string, minutes: number) => void;
+  /** A cell took the focus: it becomes the grid's one Tab stop among the cells. */
+  cellFocus: (doctorId: string, minutes: number) => void;
   open: (id: string) => void;
   dragStart: (p: Placed) => void;
   dragEnd: () => void;
@@ -53,6 +55,8 @@ interface DoctorColumnProps {
   target: { start: number; ok: boolean } | null;
   /** The card being dragged, given only to its own column and to the column under the pointer. */
   dragged: Placed | null;
+  /** The cell of this column in the Tab order (the arrow keys move between the others), if it is in this column. */
+  tabStop: number | null;
   handlers: ColumnHandlers;
 }
 
@@ -60,7 +64,7 @@ const rowsStyle = (start: number, end: number, from: number, step: number) =>
   ({ '--dv-top': (start - from) / step, '--dv-len': (end - start) / step }) as CSSProperties;
 
 export const DoctorColumn = memo(function DoctorColumn({
-  doctor, day, availability, rows, step, from, to, notBefore, nowAt, pastUntil, placed, cancelled, canWrite, target, dragged, handlers,
+  doctor, day, availability, rows, step, from, to, notBefore, nowAt, pastUntil, placed, cancelled, canWrite, target, dragged, tabStop, handlers,
 }: DoctorColumnProps) {
   const { t } = useTranslation();
   const windows = useMemo(() => (day ? openWindows(day, availability) : []), [day, availability]);
@@ -87,9 +91,14 @@ export const DoctorColumn = memo(function DoctorColumn({
           data-free={c.free || undefined}
           data-testid={c.free ? 'dayview-free' : undefined}
           data-time={fromMinutes(c.start)}
-          role={c.free ? 'button' : undefined}
-          tabIndex={c.free ? 0 : undefined}
-          aria-label={c.free ? t('calendar.dayView.bookAt', { doctor: doctor.name, time: fromMinutes(c.start) }) : undefined}
+          data-cell
+          role="button"
+          tabIndex={c.start === tabStop ? 0 : -1}
+          aria-disabled={c.free ? undefined : true}
+          aria-label={c.free
+            ? t('calendar.dayView.bookAt', { doctor: doctor.name, time: fromMinutes(c.start) })
+            : t('calendar.keyboard.unavailable', { when: `${doctor.name}, ${fromMinutes(c.start)}` })}
+          onFocus={() => handlers.cellFocus(id, c.start)}
           onClick={c.free ? () => handlers.cellClick(id, c.start) : undefined}
           onKeyDown={c.free ? (e) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), handlers.cellClick(id, c.start)) : undefined}
         />

@@ -22,14 +22,14 @@ export function Heatmap({ cells, lang, empty }: { cells: DashboardFigures['heatm
       <Table withColumnBorders={false} verticalSpacing={2} horizontalSpacing={2} data-testid="dashboard-heatmap">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th />
-            {hours.map((h) => <Table.Th key={h} ta="center"><Text size="xs">{num.format(h)}</Text></Table.Th>)}
+            <Table.Th scope="col" />
+            {hours.map((h) => <Table.Th scope="col" key={h} ta="center"><Text size="xs">{num.format(h)}</Text></Table.Th>)}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {days.map((name, weekday) => (
             <Table.Tr key={name}>
-              <Table.Td><Text size="xs">{name}</Text></Table.Td>
+              <Table.Th scope="row" fw={400}><Text size="xs">{name}</Text></Table.Th>
               {hours.map((h) => {
                 const n = count(weekday, h);
                 return (
@@ -37,9 +37,9 @@ export function Heatmap({ cells, lang, empty }: { cells: DashboardFigures['heatm
                     key={h}
                     ta="center"
                     title={`${name} ${num.format(h)}: ${num.format(n)}`}
-                    style={{ background: n ? `color-mix(in srgb, var(--mantine-color-teal-6) ${Math.round(15 + (85 * n) / max)}%, transparent)` : undefined, borderRadius: 4 }}
+                    style={{ background: n ? `color-mix(in srgb, var(--app-heat-color) ${Math.round(15 + (85 * n) / max)}%, transparent)` : undefined, borderRadius: 4 }}
                   >
-                    <Text size="xs">{n ? num.format(n) : ''}</Text>
+                    <Text size="xs" c={n ? 'var(--app-heat-text)' : undefined}>{n ? num.format(n) : ''}</Text>
                   </Table.Td>
                 );
               })}

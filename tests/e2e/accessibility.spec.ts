@@ -1,0 +1,302 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { appendFileSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from '@playwright/test';
+import { SignJWT } from 'jose';
+import { expect, presetPreferences, signIn, test } from './fixtures';
+
+/*
+ * WCAG 2.1 AA, checked by axe-core on real Chromium: every screen of the page registry (apps/web/src/lib/pages.ts),
+ * the public pages, an open dialog and the calendar with appointments, in English light and Arabic dark, with no
+ * serious or critical violation. A path added to the registry without a visit here fails the run.
+ */
+
+// The modes are independent: they may run side by side.
+test.describe.configure({ mode: 'parallel' });
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const REGISTRY = path.resolve(here, '../../apps/web/src/lib/pages.ts');
+
+/** Every route pattern of the page registry, read from its source so that nothing can be left out by hand. */
+function registryPaths(): string[] {
+  const source = readFileSync(REGISTRY, 'utf8');
+  const body = source.slice(source.indexOf('export const PAGES'));
+  return [...body.matchAll(/\{\s*path:\s*'([^']+)'/g)].map((m) => m[1]!);
+}
+
+type Mode = { lang: 'en' | 'ar'; theme: 'light' | 'dark' };
+const MODES: Mode[] = [{ lang: 'en', theme: 'light' }, { lang: 'ar', theme: 'dark' }];
+
+interface Ids {
+  user: string; patient: string; complex: string; department: string; service: string; clinic: string;
+  employee: string; doctor: string; speciality: string; appointment: string; appointmentAt: string; appointmentDate: string;
+  invoice: string; draftInvoice: string;
+}
+
+/**
+ * How each registry path is visited: the URL, and whether it is a public page (opened signed out). Records come from
+ * the demo seed, through the API.
+ */
+const VISITS: Record<string, { url: (ids: Ids) => string; signedOut?: boolean }> = {
+  '/dashboard': { url: () => '/dashboard' },
+  '/': { url: () => '/' },
+  '/users': { url: () => '/users' },
+  '/users/add': { url: () => '/users/add' },
+  '/users/edit/:id': { url: (ids) => `/users/edit/${ids.user}` },
+  '/users/details/:id': { url: (ids) => `/users/details/${ids.user}` },
+  '/roles': { url: () => '/roles' },
+  '/audit': { url: () => '/audit' },
+  '/frontdesk': { url: () => '/frontdesk' },
+  // Checked with a real link, signed out, in its own test below.
+  '/visit': { url: () => '', signedOut: true },
+  '/appointments': { url: () => '/appointments' },
+  '/appointments/add': { url: () => '/appointments/add' },
+  '/appointments/calendar': { url: (ids) => `/appointments/calendar?view=week&date=${ids.appointmentDate}` },
+  '/patients': { url: () => '/patients' },
+  '/patients/add': { url: () => '/patients/add' },
+  '/patients/edit/:id': { url: (ids) => `/patients/edit/${ids.patient}` },
+  '/patients/appointments': { url: (ids) => `/patients/appointments?view=day&date=${ids.appointmentDate}` },
+  '/patients/details/:id': { url: (ids) => `/patients/details/${ids.patient}` },
+  '/waitlist': { url: () => '/waitlist' },
+  '/reminders': { url: () => '/reminders' },
+  '/company': { url: () => '/company' },
+  '/company/edit': { url: () => '/company/edit' },
+  '/medicalComplexes': { url: () => '/medicalComplexes' },
+  '/medicalComplexes/add': { url: () => '/medicalComplexes/add' },
+  '/medicalComplexes/edit/:id': { url: (ids) => `/medicalComplexes/edit/${ids.complex}` },
+  '/medicalComplexes/details/:id': { url: (ids) => `/medicalComplexes/details/${ids.complex}` },
+  '/departements': { url: () => '/departements' },
+  '/departements/add': { url: () => '/departements/add' },
+  '/departements/details/:id': { url: (ids) => `/departements/details/${ids.department}` },
+  '/departements/edit/:id': { url: (ids) => `/departements/edit/${ids.department}` },
+  '/services': { url: () => '/services' },
+  '/services/add': { url: () => '/services/add' },
+  '/services/edit/:id': { url: (ids) => `/services/edit/${ids.service}` },
+  '/services/details/:id': { url: (ids) => `/services/details/${ids.service}` },
+  '/clinics': { url: () => '/clinics' },
+  '/clinics/add': { url: () => '/clinics/add' },
+  '/clinics/details/:id': { url: (ids) => `/clinics/details/${ids.clinic}` },
+  '/clinics/edit/:id': { url: (ids) => `/clinics/edit/${ids.clinic}` },
+  '/employees': { url: () => '/employees' },
+  '/employees/add': { url: () => '/employees/add' },
+  '/employees/edit/:id': { url: (ids) => `/employees/edit/${ids.employee}` },
+  '/employees/details/:id': { url: (ids) => `/employees/details/${ids.employee}` },
+  '/doctors': { url: () => '/doctors' },
+  '/doctors/add': { url: () => '/doctors/add' },
+  '/doctors/details/:id': { url: (ids) => `/doctors/details/${ids.doctor}` },
+  '/specialities': { url: () => '/specialities' },
+  '/specialities/add': { url: () => '/specialities/add' },
+  '/specialities/details/:id': { url: (ids) => `/specialities/details/${ids.speciality}` },
+  '/specialities/edit/:id': { url: (ids) => `/specialities/edit/${ids.speciality}` },
+  '/login': { url: () => '/login', signedOut: true },
+  '/print/schedule': { url: (ids) => `/print/schedule?date=${ids.appointmentDate}` },
+  '/print/slip/:id': { url: (ids) => `/print/slip/${ids.appointment}` },
+  '/print/patient/:id': { url: (ids) => `/print/patient/${ids.patient}` },
+  '/myProfile': { url: () => '/myProfile' },
+  '/billing/invoices': { url: () => '/billing/invoices' },
+  '/billing/invoices/add': { url: () => '/billing/invoices/add' },
+  '/billing/invoices/edit/:id': { url: (ids) => `/billing/invoices/edit/${ids.draftInvoice}` },
+  '/billing/invoices/details/:id': { url: (ids) => `/billing/invoices/details/${ids.invoice}` },
+  '/billing/cash-boxes': { url: () => '/billing/cash-boxes' },
+  '/billing/claims': { url: () => '/billing/claims' },
+  '/print/invoice/:id': { url: (ids) => `/print/invoice/${ids.invoice}` },
+  '/print/receipt/:id': { url: (ids) => `/print/receipt/${ids.invoice}` },
+  // Choosing a plan comes before signing up: a signed-in user is taken to the app.
+  '/SelectPlan': { url: () => '/SelectPlan', signedOut: true },
+  '/companyPlan': { url: () => '/companyPlan', signedOut: true },
+  '/register': { url: () => '/register', signedOut: true },
+};
+
+async function tokenOf(page: Page): Promise<string> {
+  return page.evaluate(() => sessionStorage.getItem('token') ?? localStorage.getItem('token') ?? '');
+}
+
+async function list<T = { _id: string }>(page: Page, token: string, apiPath: string): Promise<T[]> {
+  const res = await page.request.get(`/api${apiPath}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(res.ok(), `${apiPath}: ${res.status()}`).toBeTruthy();
+  return ((await res.json()) as { data: T[] }).data;
+}
+
+async function firstOf(page: Page, token: string, apiPath: string): Promise<string> {
+  const rows = await list(page, token, apiPath);
+  expect(rows.length, `${apiPath} has a record`).toBeGreaterThan(0);
+  return rows[0]!._id;
+}
+
+/** The demo seed's first record of each kind, and an upcoming scheduled appointment (its day shows appointments). */
+async function seedIds(page: Page): Promise<Ids> {
+  const token = await tokenOf(page);
+  const from = new Date(Date.now() + 2 * 3_600_000).toISOString();
+  const to = new Date(Date.now() + 30 * 86_400_000).toISOString();
+  const upcoming = await list<{ _id: string; datetime: string }>(page, token,
+    `/appointments?status=scheduled&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`);
+  expect(upcoming.length, 'the demo has upcoming appointments').toBeGreaterThan(0);
+  const appointment = upcoming[0]!;
+  return {
+    user: await firstOf(page, token, '/employees?limit=5'),
+    patient: await firstOf(page, token, '/patients?limit=5'),
+    complex: await firstOf(page, token, '/cliniccollections?limit=5'),
+    department: await firstOf(page, token, '/departments?limit=5'),
+    service: await firstOf(page, token, '/services?limit=5'),
+    clinic: await firstOf(page, token, '/clinics?limit=5&sortBy=publicId&order=asc'),
+    employee: await firstOf(page, token, '/employees?limit=5&employeeType=Nurse'),
+    doctor: await firstOf(page, token, '/employees?limit=5&employeeType=Doctor'),
+    speciality: await firstOf(page, token, '/specializations?limit=5'),
+    invoice: await firstOf(page, token, '/invoices?limit=5&status=paid'),
+    draftInvoice: await firstOf(page, token, '/invoices?limit=5&status=draft'),
+    appointment: appointment._id,
+    appointmentAt: appointment.datetime,
+    appointmentDate: new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Riyadh' }).format(new Date(appointment.datetime)),
+  };
+}
+
+/** The link a reminder carries, signed the way the server signs it, with the server's secret from its data folder. */
+async function patientLink(companyId: string, appointmentId: string, expiresAt: Date): Promise<string> {
+  const secret = readFileSync(path.join(process.env.E2E_DATA_DIR!, 'jwt-secret'), 'utf8').trim();
+  const key = new Uint8Array(createHmac('sha256', secret).update('patient-visit-link').digest());
+  return new SignJWT({ cid: companyId })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setAudience('clinic-patient-visit')
+    .setSubject(appointmentId)
+    .setJti(randomUUID())
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .sign(key);
+}
+
+/** Waits until the page has loaded what it shows: the network idle (the live stream is answered empty) and no spinner. */
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle', { timeout: 8_000 }).catch(() => undefined);
+  await expect(page.locator('.mantine-Loader:visible, [data-testid="calendar-loading"]')).toHaveCount(0, { timeout: 15_000 }).catch(() => undefined);
+}
+
+/** The serious and critical violations of WCAG 2.1 A and AA on the page as it is, one line each. */
+async function violations(page: Page, where: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  if (process.env.A11Y_REPORT) {
+    for (const v of serious) {
+      for (const n of v.nodes) appendFileSync(process.env.A11Y_REPORT, `${JSON.stringify({ where, id: v.id, target: n.target.join(' '), html: n.html.slice(0, 300), summary: n.failureSummary })}\n`);
+    }
+  }
+  return serious
+    .flatMap((v) => v.nodes.slice(0, 5).map((n) => `${where}: [${v.impact}] ${v.id} (${v.help}) at ${n.target.join(' ')}${n.failureSummary ? ` — ${n.failureSummary.replace(/\s+/g, ' ').slice(0, 200)}` : ''}`));
+}
+
+async function newPage(browser: Browser, mode: Mode): Promise<Page> {
+  const context = await browser.newContext({ locale: mode.lang === 'ar' ? 'ar-SA' : 'en-US' });
+  const page = await context.newPage();
+  await page.route('**/api/live', (route) => route.fulfill({ status: 204 }));
+  return page;
+}
+
+async function checkVisit(page: Page, url: string, where: string, found: string[]) {
+  const started = Date.now();
+  await page.goto(url);
+  await settle(page);
+  if (process.env.A11Y_TIMING) console.log(where, Date.now() - started);
+  const expected = new URL(url, 'http://x').pathname.toLowerCase();
+  expect(new URL(page.url()).pathname.toLowerCase(), `${where} stays on its own screen`).toBe(expected);
+  await expect(page.getByTestId('no-access')).toHaveCount(0);
+  found.push(...(await violations(page, where)));
+}
+
+test('every registry path has a visit in this test', () => {
+  const paths = registryPaths();
+  expect(paths.length).toBeGreaterThan(40);
+  expect(paths.filter((p) => !(p in VISITS)), 'registry paths the accessibility test does not visit').toEqual([]);
+  expect(Object.keys(VISITS).filter((p) => !paths.includes(p)), 'visits of paths no longer in the registry').toEqual([]);
+});
+
+for (const mode of MODES) {
+  const label = `${mode.lang} ${mode.theme}`;
+
+  // The signed-in screens in groups, each its own test, so that the groups can run side by side.
+  const signedIn = Object.entries(VISITS).filter(([, visit]) => !visit.signedOut);
+  const GROUP = 12;
+  for (let start = 0; start < signedIn.length; start += GROUP) {
+    const group = signedIn.slice(start, start + GROUP);
+    test(`the registry's screens ${start + 1}-${start + group.length} pass axe in ${label} (${group[0]![0]} to ${group.at(-1)![0]})`, async ({ browser }) => {
+      test.setTimeout(300_000);
+      const page = await newPage(browser, mode);
+      await signIn(page, mode);
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', mode.theme);
+      const ids = await seedIds(page);
+      const found: string[] = [];
+      for (const [pattern, visit] of group) await checkVisit(page, visit.url(ids), `${pattern} (${label})`, found);
+      expect(found, found.join('\n')).toEqual([]);
+      await page.context().close();
+    });
+  }
+
+  test(`the public pages pass axe in ${label}: sign-in, sign-up and the patient's visit page`, async ({ browser }) => {
+    test.setTimeout(120_000);
+    const staff = await newPage(browser, mode);
+    await signIn(staff, mode);
+    const token = await tokenOf(staff);
+    const companyId = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { cid: string }).cid;
+    const ids = await seedIds(staff);
+    const link = await patientLink(companyId, ids.appointment, new Date(ids.appointmentAt));
+    await staff.context().close();
+
+    const page = await newPage(browser, mode);
+    await presetPreferences(page, mode);
+    const found: string[] = [];
+    for (const [pattern, visit] of Object.entries(VISITS)) {
+      if (!visit.signedOut || pattern === '/visit') continue;
+      await checkVisit(page, visit.url(ids), `${pattern} (${label})`, found);
+    }
+    // Sign-in with its errors shown: the messages are announced and linked to their fields.
+    await page.goto('/login');
+    await page.locator('button[type="submit"]').click();
+    await expect(page.locator('input[name="email"]')).toHaveAttribute('aria-invalid', 'true');
+    found.push(...(await violations(page, `/login with errors (${label})`)));
+
+    await page.goto(`/visit#${link}`);
+    await expect(page.getByTestId('visit-card')).toBeVisible();
+    await settle(page);
+    found.push(...(await violations(page, `/visit (${label})`)));
+    expect(found, found.join('\n')).toEqual([]);
+    await page.context().close();
+  });
+
+  test(`the calendar with appointments, the booking form, an appointment's details and a confirm dialog pass axe in ${label}`, async ({ browser }) => {
+    test.setTimeout(120_000);
+    const page = await newPage(browser, mode);
+    await signIn(page, mode);
+    const ids = await seedIds(page);
+    const found: string[] = [];
+
+    await page.goto(`/patients/appointments?view=week&date=${ids.appointmentDate}`);
+    await expect(page.getByTestId('calendar-event').first()).toBeVisible({ timeout: 30_000 });
+    await settle(page);
+    found.push(...(await violations(page, `calendar week with appointments (${label})`)));
+
+    // An appointment's details, in the drawer.
+    // Opened from the keyboard: in a busy week the cards overlap, and a pointer would land on a neighbour.
+    await page.getByTestId('calendar-event').first().focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await settle(page);
+    found.push(...(await violations(page, `appointment details drawer (${label})`)));
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    // The booking form, opened on the appointments page.
+    await page.goto('/appointments/add');
+    await settle(page);
+    await page.locator('form button[type="submit"]').first().click();
+    found.push(...(await violations(page, `appointment form with errors (${label})`)));
+
+    // A confirmation dialog: logging out.
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('logout').click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    found.push(...(await violations(page, `log-out dialog (${label})`)));
+    expect(found, found.join('\n')).toEqual([]);
+    await page.context().close();
+  });
+}
+

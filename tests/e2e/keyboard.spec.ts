@@ -1,0 +1,283 @@
+import { mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { DEMO, expect, presetPreferences, test } from './fixtures';
+
+/*
+ * Without a mouse: signing in, the calendar's cells and cards, dialogs that keep and give back the focus, a focus ring
+ * that shows in English light and Arabic dark; and the side menu that runs the full height of a long page.
+ */
+
+const SHOTS = process.env.A11Y_SHOTS ?? '/work/shots/a11y';
+
+async function api<T>(page: Page, path: string): Promise<T> {
+  const token = (await page.evaluate(() => localStorage.getItem('token') ?? sessionStorage.getItem('token')))!;
+  const res = await page.request.get(`/api${path}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(res.ok(), path).toBeTruthy();
+  return ((await res.json()) as { data: T }).data;
+}
+
+/** Presses Tab (or Shift+Tab) until the focused element matches `selector`; fails after `max` presses. */
+async function tabTo(page: Page, selector: string, { max = 60, back = false } = {}) {
+  for (let i = 0; i < max; i++) {
+    if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return;
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+  }
+  throw new Error(`Tab never reached ${selector}`);
+}
+
+/** Signs in with the keyboard alone: Tab to each field, type, Enter. */
+async function keyboardSignIn(page: Page, opts: { lang?: 'en' | 'ar'; theme?: 'light' | 'dark' } = {}) {
+  await presetPreferences(page, opts);
+  await page.route('**/api/live', (route) => route.fulfill({ status: 204 }));
+  await page.goto('/login');
+  await tabTo(page, 'input[name="email"]');
+  await page.keyboard.type(DEMO.username);
+  await tabTo(page, 'input[name="password"]');
+  await page.keyboard.type(DEMO.password);
+  await page.keyboard.press('Enter');
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
+}
+
+/** The calendar's first clinic and a day two to three weeks ahead that it is open. */
+async function openDay(page: Page) {
+  type Hours = Array<{ startTime: string; endTime: string }>;
+  const clinics = await api<Array<{ _id: string }>>(page, '/clinics?allData=true&isActive=true&sortBy=publicId&order=asc');
+  const clinicId = clinics[0]!._id;
+  const from = new Date(Date.now() + 15 * 86_400_000).toISOString().slice(0, 10);
+  const to = new Date(Date.now() + 28 * 86_400_000).toISOString().slice(0, 10);
+  const overview = await api<{ days: Array<{ date: string; clinicHours: Hours; holiday: string | null }> }>(
+    page, `/appointments/availability?clinic=${clinicId}&from=${from}&to=${to}`);
+  return { clinicId, date: overview.days.find((d) => d.clinicHours.length && !d.holiday)!.date };
+}
+
+async function settled(page: Page) {
+  await expect(page.getByTestId('calendar-loading')).toHaveCount(0, { timeout: 30_000 });
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const minutesOf = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
+
+test('a booking without a mouse: sign in, the day by doctor, arrows to a free time, Enter, fill the form, save', async ({ page }) => {
+  test.setTimeout(150_000);
+  await keyboardSignIn(page);
+  const { clinicId, date } = await openDay(page);
+  type Overview = { slotMinutes: number; doctors: Array<{ _id: string; name: string }> };
+  const overview = await api<Overview>(page, `/appointments/availability?clinic=${clinicId}&from=${date}&to=${date}`);
+  const services = await api<Array<{ _id: string; name: string; durationMinutes: number | null; doctors: Array<{ _id: string }> }>>(
+    page, `/services?clinic=${clinicId}&isActive=true&allData=true`);
+  await page.goto(`/patients/appointments?view=day&date=${date}`);
+  await expect(page.getByTestId('dayview')).toBeVisible({ timeout: 30_000 });
+  await settled(page);
+
+  // A doctor of the clinic who provides a service, and a free time of theirs long enough for it.
+  const columns = await page.getByTestId('dayview-column').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.doctorId!));
+  let plan: { doctorIndex: number; service: (typeof services)[number]; time: string } | undefined;
+  for (let i = 0; i < columns.length && !plan; i++) {
+    const service = services.find((s) => s.doctors.some((d) => d._id === columns[i]));
+    if (!service) continue;
+    const free = await page.locator(`[data-testid="dayview-column"][data-doctor-id="${columns[i]}"] [data-testid="dayview-free"]`)
+      .evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.time!));
+    const need = Math.ceil((service.durationMinutes ?? overview.slotMinutes) / overview.slotMinutes);
+    const time = free.find((t) => Array.from({ length: need }, (_, k) => minutesOf(t) + k * overview.slotMinutes).every((m) => free.some((f) => minutesOf(f) === m)));
+    if (time) plan = { doctorIndex: i, service, time };
+  }
+  expect(plan, 'a doctor with a free time').toBeDefined();
+  const doctor = overview.doctors.find((d) => d._id === columns[plan!.doctorIndex])!;
+  // A patient with nothing booked that day.
+  const dayFrom = new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString();
+  const dayTo = new Date(Date.parse(`${date}T00:00:00Z`) + 2 * 86_400_000).toISOString();
+  let patient: { _id: string; name: string } | undefined;
+  for (let p = 2; !patient && p <= 8; p++) {
+    for (const candidate of await api<Array<{ _id: string; name: string }>>(page, `/patients?isActive=true&limit=30&page=${p}&sortBy=name&order=asc`)) {
+      if (!/^[A-Za-z][A-Za-z' -]{5,}$/.test(candidate.name)) continue;
+      if (!(await api<unknown[]>(page, `/appointments?patient=${candidate._id}&from=${dayFrom}&to=${dayTo}`)).length) {
+        patient = candidate;
+        break;
+      }
+    }
+  }
+  expect(patient).toBeDefined();
+
+  // Tab into the cells, then the arrows: across to the doctor, down to the time.
+  await tabTo(page, '[data-cell]');
+  const first = await page.evaluate(() => (document.activeElement as HTMLElement).dataset.time!);
+  for (let i = 0; i < plan!.doctorIndex; i++) await page.keyboard.press('ArrowRight');
+  for (let m = minutesOf(first); m < minutesOf(plan!.time); m += overview.slotMinutes) await page.keyboard.press('ArrowDown');
+  const focused = page.locator(`[data-testid="dayview-column"][data-doctor-id="${doctor._id}"] [data-cell][data-time="${plan!.time}"]`);
+  await expect(focused).toBeFocused();
+  await expect(focused).toHaveAttribute('data-testid', 'dayview-free');
+  await page.screenshot({ path: `${SHOTS}/focus-dayview-cell-en-light.png` }).catch(() => undefined);
+
+  // Enter opens the form there, with the focus on the patient.
+  await page.keyboard.press('Enter');
+  const form = page.getByTestId('appointment-side-form');
+  await expect(form).toBeVisible();
+  await expect(page.getByTestId('appointment-form-time')).toHaveValue(new RegExp(plan!.time));
+  await expect(page.getByTestId('appointment-form-patient')).toBeFocused();
+  await page.keyboard.type(patient!.name.split(' ')[0]!);
+  await expect(page.getByRole('option', { name: new RegExp(escape(patient!.name)) }).first()).toBeVisible();
+  for (let i = 0; i < 30; i++) {
+    await page.keyboard.press('ArrowDown');
+    const selected = await page.locator('[role="option"][data-combobox-selected]').textContent().catch(() => '');
+    if (selected?.includes(patient!.name)) break;
+  }
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('appointment-form-patient')).toHaveValue(new RegExp(escape(patient!.name)));
+  await tabTo(page, '[data-testid="appointment-form-service"]', { max: 10 });
+  await page.keyboard.type(plan!.service.name);
+  await expect(page.getByRole('option', { name: new RegExp(`^${escape(plan!.service.name)}`) }).first()).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('appointment-form-doctor')).toHaveValue(doctor.name);
+  await tabTo(page, '[data-testid="appointment-form-reason"]', { max: 10 });
+  await page.keyboard.type('Booked from the keyboard');
+  await tabTo(page, '[data-testid="appointment-form-submit"]', { max: 10 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Appointment booked').first()).toBeVisible();
+  await expect(form).toHaveCount(0);
+  const card = page.locator(`[data-testid="dayview-column"][data-doctor-id="${doctor._id}"] [data-testid="dayview-card"]`).filter({ hasText: patient!.name });
+  await expect(card).toHaveCount(1);
+  // The focus went back to the cell the form was opened from.
+  await expect(focused).toBeFocused();
+});
+
+test('the week by keyboard: the grid takes focus, arrows move a visible cursor, Enter opens the form there; cards open with Enter and give the focus back', async ({ page }) => {
+  test.setTimeout(120_000);
+  await keyboardSignIn(page);
+  const { date } = await openDay(page);
+  await page.goto(`/patients/appointments?view=week&date=${date}`);
+  await expect(page.getByTestId('calendar-grid')).toBeVisible({ timeout: 30_000 });
+  await settled(page);
+
+  await tabTo(page, '[data-testid="calendar-grid"]');
+  const cursor = page.getByTestId('calendar-cursor');
+  const said = page.getByTestId('calendar-cursor-text');
+  await expect(cursor).toBeVisible();
+  await expect(said).toContainText(/: (free|not bookable|.+)/);
+  const before = (await cursor.boundingBox())!;
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(async () => (await cursor.boundingBox())!.y).toBeGreaterThan(before.y);
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(async () => (await cursor.boundingBox())!.x).toBeGreaterThan(before.x);
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowUp');
+  await expect.poll(async () => (await cursor.boundingBox())!.y).toBe(before.y);
+
+  // Down to a free time, then Enter: the booking form opens at that time, with the focus in it.
+  for (let i = 0; i < 40 && !/free$/.test((await said.textContent()) ?? ''); i++) await page.keyboard.press('ArrowDown');
+  await expect(said).toHaveText(/free$/);
+  const time = /(\d\d:\d\d): free$/.exec((await said.textContent())!)![1]!;
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('appointment-side-form')).toBeVisible();
+  await expect(page.getByTestId('appointment-form-time')).toHaveValue(new RegExp(time));
+  await expect(page.getByTestId('appointment-side-form').locator(':focus')).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('appointment-side-form')).toHaveCount(0);
+  await expect(page.getByTestId('calendar-grid')).toBeFocused();
+
+  // The appointments of a busier week are in the Tab order after the grid; Enter opens one in a drawer, Escape
+  // closes it and the focus returns to the card.
+  const ids = await api<Array<{ datetime: string }>>(page, `/appointments?status=scheduled&from=${encodeURIComponent(new Date(Date.now() + 3_600_000).toISOString())}&to=${encodeURIComponent(new Date(Date.now() + 14 * 86_400_000).toISOString())}`);
+  const busy = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Riyadh' }).format(new Date(ids[0]!.datetime));
+  await page.goto(`/patients/appointments?view=week&date=${busy}`);
+  await expect(page.getByTestId('calendar-event').first()).toBeVisible({ timeout: 30_000 });
+  await settled(page);
+  await tabTo(page, '[data-testid="calendar-grid"]');
+  await tabTo(page, '[data-testid="calendar-event"]');
+  const card = await page.evaluate(() => document.activeElement!.getAttribute('data-appointment-id'));
+  await page.keyboard.press('Enter');
+  const drawer = page.getByRole('dialog');
+  await expect(drawer).toBeVisible();
+  await expect(drawer.locator(':focus')).toHaveCount(1);
+  // The focus stays in the drawer, however far one tabs.
+  for (let i = 0; i < 15; i++) {
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(drawer).toHaveCount(0);
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('data-appointment-id'))).toBe(card);
+});
+
+test('a confirmation dialog keeps the focus while open and gives it back when closed', async ({ page }) => {
+  await keyboardSignIn(page);
+  await expect(page.getByTestId('users-table')).toBeVisible();
+  await tabTo(page, '[data-testid="user-menu"]');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('logout')).toBeVisible();
+  for (let i = 0; i < 10 && !(await page.evaluate(() => document.activeElement?.getAttribute('data-testid') === 'logout')); i++) await page.keyboard.press('ArrowDown');
+  await expect(page.getByTestId('logout')).toBeFocused();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(/log out/i);
+  for (let i = 0; i < 8; i++) {
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('user-menu')).toBeFocused();
+});
+
+for (const mode of [{ lang: 'en', theme: 'light' }, { lang: 'ar', theme: 'dark' }] as const) {
+  test(`the focus ring shows on buttons, menu entries, fields and the calendar (${mode.lang} ${mode.theme})`, async ({ page }) => {
+    test.setTimeout(90_000);
+    mkdirSync(SHOTS, { recursive: true });
+    await keyboardSignIn(page, mode);
+    await expect(page.getByTestId('users-table')).toBeVisible();
+    const ring = async () => page.evaluate(() => {
+      const style = getComputedStyle(document.activeElement!);
+      return { style: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+    });
+    // A menu entry of the side navigation.
+    await tabTo(page, '[data-testid="sidebar"] a[href="/patients"]');
+    expect(await ring()).toEqual({ style: 'solid', width: 2 });
+    await page.screenshot({ path: `${SHOTS}/focus-menu-${mode.lang}-${mode.theme}.png`, clip: { x: 0, y: 0, width: 700, height: 450 } });
+    if (mode.lang === 'ar') await page.screenshot({ path: `${SHOTS}/focus-menu-${mode.lang}-${mode.theme}-right.png`, clip: { x: 740, y: 0, width: 700, height: 450 } });
+    // A button of the page.
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/patients$/);
+    await tabTo(page, 'main button, main a[href]');
+    expect((await ring()).width).toBeGreaterThanOrEqual(2);
+    await page.screenshot({ path: `${SHOTS}/focus-page-${mode.lang}-${mode.theme}.png` });
+    // The calendar's cursor.
+    const { date } = await openDay(page);
+    await page.goto(`/patients/appointments?view=week&date=${date}`);
+    await expect(page.getByTestId('calendar-grid')).toBeVisible({ timeout: 30_000 });
+    await settled(page);
+    await tabTo(page, '[data-testid="calendar-grid"]');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByTestId('calendar-cursor')).toBeVisible();
+    await page.getByTestId('calendar-cursor').screenshot({ path: `${SHOTS}/focus-calendar-cell-${mode.lang}-${mode.theme}.png` }).catch(() => undefined);
+    await page.screenshot({ path: `${SHOTS}/focus-calendar-${mode.lang}-${mode.theme}.png` });
+  });
+}
+
+test('the side menu runs the full height of a long page and stays put while it scrolls', async ({ page }) => {
+  test.setTimeout(90_000);
+  await keyboardSignIn(page);
+  const patients = await api<Array<{ _id: string }>>(page, '/patients?limit=5');
+  const viewport = page.viewportSize()!;
+  const { date } = await openDay(page);
+  for (const path of [`/patients/details/${patients[0]!._id}`, `/patients/appointments?view=week&date=${date}`, '/clinics/add']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle').catch(() => undefined);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollHeight), { message: `${path} is longer than the window`, timeout: 20_000 })
+      .toBeGreaterThan(viewport.height);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    const box = (await page.locator('.mantine-AppShell-navbar').boundingBox())!;
+    expect(box.y, path).toBeLessThanOrEqual(0);
+    expect(box.y + box.height, path).toBeGreaterThanOrEqual(viewport.height);
+    // Its background is painted over the whole box, not only behind the menu entries.
+    const style = await page.evaluate(() => {
+      const css = getComputedStyle(document.querySelector('.mantine-AppShell-navbar')!);
+      return { background: css.backgroundColor, top: css.top, bottom: css.bottom, position: css.position };
+    });
+    expect(style.background).not.toBe('rgba(0, 0, 0, 0)');
+    // Pinned by both edges, not by a height the browser may not know (100dvh).
+    expect(style).toMatchObject({ position: 'fixed', top: '0px', bottom: '0px' });
+  }
+  await page.screenshot({ path: `${SHOTS}/sidebar-long-page-scrolled.png` });
+});
