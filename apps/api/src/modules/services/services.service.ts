@@ -4,7 +4,7 @@ import { pageWindow, type ServiceBulkInput, type ServiceCreate, type ServiceList
 import type { Db } from '../../db/client.js';
 import { appointments, clinics, employees, serviceDoctors, services } from '../../db/schema/index.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
-import { recordAudit } from '../../lib/audit.js';
+import { changedFields, recordAudit } from '../../lib/audit.js';
 import { AppError, conflict, validationFailed } from '../../lib/errors.js';
 import { likePattern, orderBy } from '../../lib/list.js';
 import { nextPublicId } from '../../lib/public-id.js';
@@ -140,18 +140,6 @@ async function requireDoctors(db: Db, companyId: string, ids: string[]): Promise
   return unique;
 }
 
-function changedFields(before: Record<string, unknown>, after: Record<string, unknown>) {
-  const b: Record<string, unknown> = {};
-  const a: Record<string, unknown> = {};
-  for (const key of Object.keys(after)) {
-    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) {
-      b[key] = before[key];
-      a[key] = after[key];
-    }
-  }
-  return { before: b, after: a };
-}
-
 const auditable = (r: ServiceRecord) => ({
   name: r.name, description: r.description, price: r.price, durationMinutes: r.durationMinutes, isActive: r.isActive,
   bufferBeforeMinutes: r.bufferBeforeMinutes, bufferAfterMinutes: r.bufferAfterMinutes,
@@ -216,7 +204,7 @@ export async function updateService(deps: Deps, req: FastifyRequest, caller: Cal
   });
   const after = await getService(deps, caller, id);
   const changes = changedFields(auditable(before), auditable(after));
-  if (Object.keys(changes.after).length) {
+  if (changes) {
     await recordAudit(deps.db, req, { companyId: caller.companyId, actorId: caller.id, action: 'update', entity: 'service', entityId: id, changes });
   }
   return after;
