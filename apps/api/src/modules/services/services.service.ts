@@ -6,13 +6,13 @@ import { appointments, clinics, employees, serviceDoctors, services } from '../.
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { changedFields, recordAudit } from '../../lib/audit.js';
 import { AppError, conflict, validationFailed } from '../../lib/errors.js';
+import { isId } from '../../lib/validation.js';
 import { likePattern, orderBy } from '../../lib/list.js';
 import { nextPublicId } from '../../lib/public-id.js';
 import { assertVersion, nextVersion, staleOrMissing } from '../../lib/versioning.js';
 
 type ServiceRow = typeof services.$inferSelect;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const serviceNotFound = () => new AppError(404, 'NOT_FOUND', 'errors.scheduling.serviceNotFound');
 const clinicNotFound = () => new AppError(404, 'CLINIC_NOT_FOUND', 'errors.scheduling.clinicNotFound');
@@ -75,7 +75,7 @@ export async function listServices(deps: Deps, caller: Caller, q: ServiceListQue
   const isActive = q.isActive ?? q.status ?? (typeof filterActive === 'boolean' ? filterActive : undefined);
   if (isActive !== undefined) where.push(eq(services.isActive, isActive));
   const clinicId = q.clinic ?? (typeof q.filter_fields?.clinic === 'string' ? q.filter_fields.clinic : undefined);
-  if (clinicId !== undefined && !UUID.test(clinicId)) throw validationFailed({ filter_fields: 'validation.invalidFilter' });
+  if (clinicId !== undefined && !isId(clinicId)) throw validationFailed({ filter_fields: 'validation.invalidFilter' });
   if (clinicId) where.push(eq(services.clinicId, clinicId));
   if (q.doctor) {
     where.push(sql`exists (select 1 from ${serviceDoctors} sd where sd.company_id = ${services.companyId}
