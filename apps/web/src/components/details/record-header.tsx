@@ -1,9 +1,10 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Avatar, Badge, Button, Card, Group, Stack, Title } from '@mantine/core';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ContactLinks } from './details-blocks';
+import { DeleteRecordDialog, type DeleteRecordDialogProps } from './delete-record-dialog';
 import { StatusBadge } from './status-badge';
 
 export interface RecordHeaderProps {
@@ -19,8 +20,8 @@ export interface RecordHeaderProps {
   children?: ReactNode;
   contacts: Array<{ type: string; value: string }>;
   location?: { x: number; y: number } | null;
-  /** Edit and Delete, for those who may change the record. */
-  actions?: { editTo: string; onDelete: () => void } | null;
+  /** Edit and Delete (asked first, then back to the list), for those who may change the record. */
+  actions?: { editTo: string; deletion: Omit<DeleteRecordDialogProps, 'opened' | 'onClose'> } | null;
   /** Prefix of the test ids: `<prefix>-title`, `<prefix>-edit`, `<prefix>-delete`. */
   testId: string;
 }
@@ -28,6 +29,7 @@ export interface RecordHeaderProps {
 /** The head of an organisation record's page: logo, name, public id, status, contact links, Edit and Delete. */
 export function RecordHeader({ logo, icon, name, publicId, isActive, badges, children, contacts, location, actions, testId }: RecordHeaderProps) {
   const { t } = useTranslation();
+  const [confirming, setConfirming] = useState(false);
   return (
     <Card>
       <Group justify="space-between" align="flex-start" gap="lg" wrap="wrap">
@@ -54,13 +56,14 @@ export function RecordHeader({ logo, icon, name, publicId, isActive, badges, chi
               <Button component={Link} to={actions.editTo} variant="light" leftSection={<IconEdit size={16} />} data-testid={`${testId}-edit`}>
                 {t('organisation.actions.edit')}
               </Button>
-              <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={actions.onDelete} data-testid={`${testId}-delete`}>
+              <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={() => setConfirming(true)} data-testid={`${testId}-delete`}>
                 {t('organisation.actions.delete')}
               </Button>
             </Group>
           )}
         </Stack>
       </Group>
+      {actions && <DeleteRecordDialog {...actions.deletion} opened={confirming} onClose={() => setConfirming(false)} />}
     </Card>
   );
 }

@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import { Badge, Grid, Group, SimpleGrid, Stack } from '@mantine/core';
 import { IconBuildingHospital, IconStethoscope, IconUserHeart, IconUsers } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { BackLink, ContactList, DeleteRecordDialog, DetailsFrame, InfoItem, RecordHeader, RefList, SectionCard, StatTile } from '@/components/details';
+import { BackLink, ContactList, DetailsFrame, InfoItem, RecordHeader, RefList, SectionCard, StatTile } from '@/components/details';
 import { useSession } from '@/lib/session-context';
 import { HolidaysTable, WorkingHoursGrid, establishedText } from '@/features/organisation/components/org-details';
 import { FinanceSummary } from '@/features/organisation/components/finance-summary';
@@ -18,7 +17,6 @@ export default function ClinicDetailsPage() {
   const clinic = useClinic(id);
   const patientCount = useClinicPatientCount(id);
   const remove = useDeleteClinic();
-  const [confirming, setConfirming] = useState(false);
 
   return (
     <DetailsFrame query={clinic} notFound={t('clinics.detailsEmpty')} back={{ to: '/clinics', label: t('clinics.backToList') }}>
@@ -42,7 +40,10 @@ export default function ClinicDetailsPage() {
               )}
               contacts={c.contactInfos}
               location={c.locationGoogl}
-              actions={canWrite ? { editTo: `/clinics/edit/${c._id}`, onDelete: () => setConfirming(true) } : null}
+              actions={canWrite ? {
+                editTo: `/clinics/edit/${c._id}`,
+                deletion: { title: t('clinics.delete.title'), text: t('clinics.delete.text', { name: c.name }), remove, id: c._id, leaveTo: '/clinics' },
+              } : null}
               testId="clinic"
             >
               {c.specializations.length > 0 && (
@@ -104,16 +105,6 @@ export default function ClinicDetailsPage() {
                 </Stack>
               </Grid.Col>
             </Grid>
-
-            <DeleteRecordDialog
-              opened={confirming}
-              onClose={() => setConfirming(false)}
-              title={t('clinics.delete.title')}
-              text={t('clinics.delete.text', { name: c.name })}
-              remove={remove}
-              id={c._id}
-              leaveTo="/clinics"
-            />
           </Stack>
         );
       }}

@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import { Badge, Grid, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconBuildingHospital, IconSitemap, IconUserHeart, IconUsers } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { BackLink, ContactList, DeleteRecordDialog, DetailsFrame, InfoItem, RecordHeader, RefList, SectionCard, StatTile, StatusBadge } from '@/components/details';
+import { BackLink, ContactList, DetailsFrame, InfoItem, RecordHeader, RefList, SectionCard, StatTile, StatusBadge } from '@/components/details';
 import { EmptyState } from '@/components/empty-state';
 import { useSession } from '@/lib/session-context';
 import { establishedText } from '@/features/organisation/components/org-details';
@@ -16,7 +15,6 @@ export default function DepartmentDetailsPage() {
   const { can } = useSession();
   const department = useDepartment(id);
   const remove = useDeleteDepartment();
-  const [confirming, setConfirming] = useState(false);
 
   return (
     <DetailsFrame query={department} notFound={t('departments.empty')} back={{ to: '/departements', label: t('departments.backToList') }}>
@@ -35,7 +33,10 @@ export default function DepartmentDetailsPage() {
               badges={d.clinicCollection && <Badge variant="light" tt="none">{d.clinicCollection.name}</Badge>}
               contacts={d.contactInfos}
               location={d.locationGoogl}
-              actions={canWrite ? { editTo: `/departements/edit/${d._id}`, onDelete: () => setConfirming(true) } : null}
+              actions={canWrite ? {
+                editTo: `/departements/edit/${d._id}`,
+                deletion: { title: t('departments.delete.title'), text: t('departments.delete.text', { name: d.name }), remove, id: d._id, leaveTo: '/departements' },
+              } : null}
               testId="department"
             />
 
@@ -104,16 +105,6 @@ export default function DepartmentDetailsPage() {
                 </Stack>
               </Grid.Col>
             </Grid>
-
-            <DeleteRecordDialog
-              opened={confirming}
-              onClose={() => setConfirming(false)}
-              title={t('departments.delete.title')}
-              text={t('departments.delete.text', { name: d.name })}
-              remove={remove}
-              id={d._id}
-              leaveTo="/departements"
-            />
           </Stack>
         );
       }}

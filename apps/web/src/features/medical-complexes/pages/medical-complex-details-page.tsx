@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import { Badge, Grid, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconBuildingCommunity, IconBuildingHospital, IconStethoscope, IconUserHeart } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { BackLink, DeleteRecordDialog, DetailsFrame, InfoItem, RecordHeader, RefList, SectionCard, StatTile } from '@/components/details';
+import { BackLink, DetailsFrame, InfoItem, RecordHeader, RefList, SectionCard, StatTile } from '@/components/details';
 import { useSession } from '@/lib/session-context';
 import { HolidaysTable, WorkingDaysGrid } from '@/features/organisation/components/org-details';
 import { useClinicCollection } from '../api/get-complex';
@@ -15,7 +14,6 @@ export default function MedicalComplexDetailsPage() {
   const { can } = useSession();
   const complex = useClinicCollection(id);
   const remove = useDeleteClinicCollection();
-  const [confirming, setConfirming] = useState(false);
 
   return (
     <DetailsFrame query={complex} notFound={t('medicalComplexes.empty')} back={{ to: '/medicalComplexes', label: t('medicalComplexes.backToList') }}>
@@ -35,7 +33,10 @@ export default function MedicalComplexDetailsPage() {
               badges={established && <Badge variant="light" color="gray" tt="none">{t('medicalComplexes.details.established', { year: established })}</Badge>}
               contacts={[...(c.email ? [{ type: 'email', value: c.email }] : []), ...(c.phone ? [{ type: 'phone', value: c.phone }] : []), ...c.contactInfos]}
               location={c.locationGoogl}
-              actions={canWrite ? { editTo: `/medicalComplexes/edit/${c._id}`, onDelete: () => setConfirming(true) } : null}
+              actions={canWrite ? {
+                editTo: `/medicalComplexes/edit/${c._id}`,
+                deletion: { title: t('medicalComplexes.delete.title'), text: t('medicalComplexes.delete.text', { name: c.name }), remove, id: c._id, leaveTo: '/medicalComplexes' },
+              } : null}
               testId="complex"
             >
               {c.website && <Text size="sm" c="dimmed" dir="ltr">{c.website}</Text>}
@@ -95,16 +96,6 @@ export default function MedicalComplexDetailsPage() {
                 </Stack>
               </Grid.Col>
             </Grid>
-
-            <DeleteRecordDialog
-              opened={confirming}
-              onClose={() => setConfirming(false)}
-              title={t('medicalComplexes.delete.title')}
-              text={t('medicalComplexes.delete.text', { name: c.name })}
-              remove={remove}
-              id={c._id}
-              leaveTo="/medicalComplexes"
-            />
           </Stack>
         );
       }}
