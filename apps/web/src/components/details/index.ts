@@ -4,3 +4,4 @@ export { ContactLinks, ContactList, InfoItem, RefList, SectionCard, StatTile } f
 export { StatusBadge } from './status-badge';
 export { RecordHeader, type RecordHeaderProps } from './record-header';
 export { DeleteRecordDialog, type DeleteRecordDialogProps } from './delete-record-dialog';
+export { DetailsCard } from './details-card';
