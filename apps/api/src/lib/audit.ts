@@ -27,3 +27,18 @@ export async function recordAudit(db: Db, req: FastifyRequest | null, entry: Aud
     requestId: acceptedRequestId(req?.id),
   });
 }
+
+/**
+ * The audit log's record of an update: the fields of `after` whose value differs from `before` (compared as JSON, a
+ * missing value counting as null), each with its old and new value; null when nothing changed.
+ */
+export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): { before: Record<string, unknown>; after: Record<string, unknown> } | null {
+  const b: Record<string, unknown> = {};
+  const a: Record<string, unknown> = {};
+  for (const key of Object.keys(after)) {
+    if (JSON.stringify(before[key] ?? null) === JSON.stringify(after[key] ?? null)) continue;
+    b[key] = before[key] ?? null;
+    a[key] = after[key] ?? null;
+  }
+  return Object.keys(a).length ? { before: b, after: a } : null;
+}

@@ -1,5 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { isId } from './validation.js';
 
 /**
  * A patient's confirm/cancel link: a token signed with a key of its own (derived from the server's secret, so it is
@@ -40,8 +41,7 @@ export async function signPatientLink(secret: string, c: Omit<PatientLinkClaims,
 export async function verifyPatientLink(secret: string, token: string, now = new Date()): Promise<PatientLinkClaims | 'expired' | 'invalid'> {
   try {
     const { payload } = await jwtVerify(token, keyOf(secret), { audience: AUDIENCE, algorithms: ['HS256'], currentDate: now });
-    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-    if (typeof payload.cid !== 'string' || !uuid.test(payload.cid) || !payload.sub || !uuid.test(payload.sub) || !payload.jti || !uuid.test(payload.jti)) {
+    if (!isId(payload.cid) || !isId(payload.sub) || !isId(payload.jti)) {
       return 'invalid';
     }
     return { companyId: payload.cid, appointmentId: payload.sub, linkId: payload.jti };

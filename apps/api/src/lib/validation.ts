@@ -1,6 +1,15 @@
 import type { z } from 'zod';
-import { isMessageKey } from '@clinic/shared';
+import { idSchema, isMessageKey } from '@clinic/shared';
 import { AppError, type FieldMessage } from './errors.js';
+
+/**
+ * True when `text` is a record id as the API takes it: the same check as `idSchema` in a route's params, for an id
+ * that arrives another way (a filter string, a token's claim, a FHIR search), so it never reaches the database
+ * malformed.
+ */
+export function isId(text: unknown): text is string {
+  return idSchema.safeParse(text).success;
+}
 
 /** The parts of a zod issue that decide its message (a zod issue, or the same fields as Fastify reports them). */
 export interface IssueLike {

@@ -17,6 +17,7 @@ import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { fileUrl } from '../../lib/files.js';
 import { AppError, validationFailed, type FieldMessage } from '../../lib/errors.js';
+import { isId } from '../../lib/validation.js';
 import { publicIdOf } from '../../lib/public-id.js';
 import { assertVersion, nextVersion, staleOrMissing } from '../../lib/versioning.js';
 import { t } from '../../lib/i18n.js';
@@ -27,7 +28,6 @@ import {
   type AppointmentFilters, type BookingParties,
 } from './appointments.repository.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const notFound = (what: 'appointment' | 'patient' | 'doctor' | 'clinic' | 'service') =>
   new AppError(404, what === 'appointment' ? 'NOT_FOUND' : `${what.toUpperCase()}_NOT_FOUND`, `errors.scheduling.${what}NotFound`);
@@ -61,7 +61,7 @@ export function parseGeneralFilter(text: string | undefined): Partial<Record<'cl
     const key = rawKey?.trim();
     const value = decodeURIComponent(rest.join('=').trim());
     if (key === 'status' && (APPOINTMENT_STATUSES as readonly string[]).includes(value)) out.status = value;
-    else if ((key === 'clinic' || key === 'doctor' || key === 'patient' || key === 'service') && UUID.test(value)) out[key] = value;
+    else if ((key === 'clinic' || key === 'doctor' || key === 'patient' || key === 'service') && isId(value)) out[key] = value;
     else throw validationFailed({ filter: 'validation.invalidFilter' });
   }
   return out;
@@ -80,7 +80,7 @@ export async function appointmentFilters(deps: Deps, caller: Caller, q: Appointm
   const ff = q.filter_fields ?? {};
   const pick = (key: 'clinic' | 'doctor' | 'patient' | 'service') => {
     const value = q[key] ?? general[key] ?? (typeof ff[key] === 'string' ? (ff[key] as string) : undefined);
-    if (value !== undefined && !UUID.test(value)) throw validationFailed({ filter_fields: 'validation.invalidFilter' });
+    if (value !== undefined && !isId(value)) throw validationFailed({ filter_fields: 'validation.invalidFilter' });
     return value;
   };
   const single = (general.status as AppointmentStatus | undefined)

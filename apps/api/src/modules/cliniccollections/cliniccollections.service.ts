@@ -9,13 +9,13 @@ import {
   clinicCollectionSpecializations, clinicCollections, clinics, departments, employees, specializations,
 } from '../../db/schema/index.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
-import { recordAudit } from '../../lib/audit.js';
+import { changedFields, recordAudit } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
 import { likePattern, orderBy } from '../../lib/list.js';
 import { nextPublicId } from '../../lib/public-id.js';
 import { assertVersion, nextVersion, staleOrMissing } from '../../lib/versioning.js';
 import {
-  assertEmployee, assertNoDependents, assertPlanAllows, assertSpecializations, changedFields, employeeRefs,
+  assertEmployee, assertNoDependents, assertPlanAllows, assertSpecializations, employeeRefs,
   inOrganisationTransaction, organisationPatientCount, organisationPeople, splitPeople,
 } from '../organisation/org-support.js';
 

@@ -8,13 +8,13 @@ import {
   appointments, clinicCollections, clinicSpecializations, clinics, companies, departments, employeeClinics, employees, services, specializations,
 } from '../../db/schema/index.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
-import { recordAudit } from '../../lib/audit.js';
+import { changedFields, recordAudit } from '../../lib/audit.js';
 import { notFound, validationFailed } from '../../lib/errors.js';
 import { exactTotal, likePattern, orderBy } from '../../lib/list.js';
 import { nextPublicId } from '../../lib/public-id.js';
 import { assertVersion, nextVersion, staleOrMissing } from '../../lib/versioning.js';
 import {
-  assertEmployee, assertNoDependents, assertPlanAllows, assertSpecializations, changedFields, findComplex, findDepartment,
+  assertEmployee, assertNoDependents, assertPlanAllows, assertSpecializations, findComplex, findDepartment,
   inOrganisationTransaction, organisationPatientCount, organisationPeople, qualified, refOf, splitPeople,
 } from '../organisation/org-support.js';
 import { cashBoxesWithLedger } from '../billing/cash-boxes.repository.js';

@@ -4,14 +4,13 @@ import type { CompanyRecord, CompanyUpdateValues, CompanyValues, RegistrationCom
 import { effectiveHijriMode, type HijriMode } from '@clinic/shared';
 import { companies, companyProfiles } from '../../db/schema/index.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
-import { recordAudit } from '../../lib/audit.js';
+import { changedFields, recordAudit } from '../../lib/audit.js';
 import { AppError, notFound, validationFailed } from '../../lib/errors.js';
 import { fileRef, removeUnreferencedFiles } from '../../lib/files.js';
 import { readForm } from '../../lib/multipart.js';
 import { t } from '../../lib/i18n.js';
 import { asPlan, planIncludes } from '../organisation/organisation.domain.js';
 import { assertVersion, nextVersion, staleOrMissing } from '../../lib/versioning.js';
-import { changedFields } from '../organisation/org-support.js';
 import { cashBoxesWithLedger } from '../billing/cash-boxes.repository.js';
 
 type CompanyRow = typeof companies.$inferSelect;

@@ -6,13 +6,13 @@ import {
 import type { Db } from '../../db/client.js';
 import { clinics, departments, employees } from '../../db/schema/index.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
-import { recordAudit } from '../../lib/audit.js';
+import { changedFields, recordAudit } from '../../lib/audit.js';
 import { notFound, validationFailed } from '../../lib/errors.js';
 import { likePattern, orderBy } from '../../lib/list.js';
 import { nextPublicId } from '../../lib/public-id.js';
 import { assertVersion, nextVersion, staleOrMissing } from '../../lib/versioning.js';
 import {
-  assertEmployee, assertNoDependents, assertPlanAllows, changedFields, complexRefs, employeeRefs, findComplex,
+  assertEmployee, assertNoDependents, assertPlanAllows, complexRefs, employeeRefs, findComplex,
   inOrganisationTransaction, organisationPatientCount, organisationPeople,
 } from '../organisation/org-support.js';
 

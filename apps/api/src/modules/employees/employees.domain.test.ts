@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { employeeScheduleIssues } from '@clinic/shared';
-import { changedFields, createNeeds, documentChanges, holdsAll, mergedScheduleFields, roleChanges, selfChangeRefusal, updateNeeds } from './employees.domain.js';
+import { createNeeds, documentChanges, holdsAll, mergedScheduleFields, roleChanges, selfChangeRefusal, updateNeeds } from './employees.domain.js';
 
 describe('schedule rules', () => {
   it('accepts split shifts with a break inside one of them', () => {
@@ -78,10 +78,6 @@ describe('who may change what', () => {
 });
 
 describe('change records', () => {
-  it('keeps only the fields that changed', () => {
-    expect(changedFields({ name: 'A', jobTitle: 'X', hours: [1] }, { name: 'A', jobTitle: 'Y', hours: [1] })).toEqual({ before: { jobTitle: 'X' }, after: { jobTitle: 'Y' } });
-  });
-
   it('turns document fields into replacements, removals and date changes', () => {
     expect(documentChanges({ cv: { effectiveDate: '2025-01-01' }, workPermit: { file: '' } }, { certifications: 'f1' })).toEqual([
       { kind: 'cv', effectiveDate: '2025-01-01' },

@@ -82,19 +82,6 @@ export function mergedScheduleFields(stored: Schedule, input: Partial<Schedule>)
   return fields;
 }
 
-/** The before/after of the fields that changed, for the audit log. */
-export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>) {
-  const b: Record<string, unknown> = {};
-  const a: Record<string, unknown> = {};
-  for (const key of Object.keys(after)) {
-    if (JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null)) {
-      b[key] = before[key] ?? null;
-      a[key] = after[key] ?? null;
-    }
-  }
-  return { before: b, after: a };
-}
-
 /** Document changes a request asks for: per kind, a new file id, a removal, and/or a new effective date. */
 export interface DocumentChange {
   kind: (typeof EMPLOYEE_DOCUMENT_KINDS)[number];

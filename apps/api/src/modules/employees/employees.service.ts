@@ -9,7 +9,7 @@ import {
   appointments, employeeClinics, employeeDocuments, employeeRoles, employees, employeeSpecializations,
 } from '../../db/schema/index.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
-import { recordAudit } from '../../lib/audit.js';
+import { changedFields, recordAudit } from '../../lib/audit.js';
 import { AppError, notFound, validationFailed, type FieldMessage } from '../../lib/errors.js';
 import { removeUnreferencedFiles, toFileRef } from '../../lib/files.js';
 import type { MultipartSpec } from '../../lib/multipart.js';
@@ -21,7 +21,7 @@ import { assertVersion, nextVersion, staleOrMissing } from '../../lib/versioning
 import { revokeAllSessions } from '../auth/auth.service.js';
 import { checkNotAdministrator, keepingAnAdministrator } from './administrators.js';
 import {
-  changedFields, createNeeds, documentChanges, firstContact, holdsAll, mayUse, mergedScheduleFields, roleChanges,
+  createNeeds, documentChanges, firstContact, holdsAll, mayUse, mergedScheduleFields, roleChanges,
   selfChangeRefusal, updateNeeds,
 } from './employees.domain.js';
 import {

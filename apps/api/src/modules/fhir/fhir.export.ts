@@ -15,6 +15,7 @@ import { FILE_CHUNK_BYTES, fhirExportChunks, fhirExports } from '../../db/schema
 import type { App, Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { isId } from '../../lib/validation.js';
 import { callerOf } from '../../plugins/auth.js';
 import { EXPORT_TYPES, exportBatch, type ExportType } from './fhir.repository.js';
 import {
@@ -35,7 +36,6 @@ const FORMATS = ['application/fhir+ndjson', 'application/ndjson', 'ndjson'];
 const idParams = z.object({ id: z.string().max(64) });
 const fileParams = z.object({ id: z.string().max(64), type: z.string().max(40) });
 const kickOffQuery = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function shape(type: ExportType, row: any, companyId: string): Resource {
   switch (type) {
@@ -141,7 +141,7 @@ async function forgetOldExports(deps: Deps, companyId: string): Promise<void> {
 }
 
 async function findExport(deps: Deps, caller: Caller, id: string) {
-  if (!UUID.test(id)) throw new AppError(404, 'FHIR_EXPORT_NOT_FOUND', 'errors.fhir.exportNotFound');
+  if (!isId(id)) throw new AppError(404, 'FHIR_EXPORT_NOT_FOUND', 'errors.fhir.exportNotFound');
   const [row] = await deps.db.select().from(fhirExports).where(and(eq(fhirExports.companyId, caller.companyId), eq(fhirExports.id, id))).limit(1);
   if (!row) throw new AppError(404, 'FHIR_EXPORT_NOT_FOUND', 'errors.fhir.exportNotFound');
   if (row.status === 'running' && row.heartbeatAt.getTime() < Date.now() - EXPORT_STALE_MINUTES * 60_000) {

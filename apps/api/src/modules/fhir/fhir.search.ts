@@ -6,6 +6,7 @@
 import { isCalendarDate, isInstantInRange } from '@clinic/shared';
 import { addDays, zonedInstant } from '../../domain/scheduling/time-zone.js';
 import { AppError } from '../../lib/errors.js';
+import { isId } from '../../lib/validation.js';
 import type { Resource } from './fhir.resources.js';
 
 export const DEFAULT_COUNT = 20;
@@ -61,12 +62,6 @@ function intParam(q: Query, name: string, fallback: number, min: number, max: nu
   return Math.min(Math.max(Number(v), min), max);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A resource id: ours are UUIDs; anything else matches nothing (it is not an error to search for it). */
-export function isId(text: string): boolean {
-  return UUID.test(text);
-}
 
 /**
  * A reference parameter (`patient=Patient/<id>` or `patient=<id>`) as the id it names. A reference of another type

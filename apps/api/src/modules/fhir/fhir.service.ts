@@ -10,6 +10,7 @@ import { findFreeSlots } from '../../domain/scheduling/next-free.js';
 import { safeTimeZone } from '../../domain/scheduling/time-zone.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { isId } from '../../lib/validation.js';
 import { acceptedRequestId } from '../../lib/request-id.js';
 import { loadDoctorCalendar } from '../appointments/appointments.repository.js';
 import {
@@ -21,7 +22,7 @@ import {
   patientResource, practitionerResource, practitionerRoleResource, scheduleResource, slotResource, type Resource, type SlotRow,
 } from './fhir.resources.js';
 import {
-  badParameter, dateBounds, instantBounds, isId, onlyParams, pageOf, referenceParam, searchset, tokenParam, valueOf, type Query,
+  badParameter, dateBounds, instantBounds, onlyParams, pageOf, referenceParam, searchset, tokenParam, valueOf, type Query,
 } from './fhir.search.js';
 
 export const SEARCH_PARAMS = {

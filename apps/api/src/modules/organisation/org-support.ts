@@ -115,23 +115,6 @@ export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
-function same(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
-
-/** The fields that changed, as `{ before, after }` for the audit log. */
-export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>) {
-  const b: Record<string, unknown> = {};
-  const a: Record<string, unknown> = {};
-  for (const key of Object.keys(after)) {
-    if (!same(before[key], after[key])) {
-      b[key] = before[key] ?? null;
-      a[key] = after[key] ?? null;
-    }
-  }
-  return { before: b, after: a };
-}
-
 export function iso(d: Date): string {
   return d.toISOString();
 }

@@ -117,19 +117,6 @@ export function formView(c: PatientColumns & { isActive: boolean; imageFileId: s
   return { ...rest, marital_status: maritalStatus, blood_type: bloodType, Smoking: smoking, ...details };
 }
 
-/** Only what changed: `{ before: { field: old }, after: { field: new } }`, or null when nothing did. */
-export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>) {
-  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
-  const b: Record<string, unknown> = {};
-  const a: Record<string, unknown> = {};
-  for (const key of keys) {
-    if (JSON.stringify(before[key] ?? null) === JSON.stringify(after[key] ?? null)) continue;
-    b[key] = before[key] ?? null;
-    a[key] = after[key] ?? null;
-  }
-  return Object.keys(a).length ? { before: b, after: a } : null;
-}
-
 /** Phone and e-mail as the spec's contact list. */
 export function contactInfosOf(phone: string | null, email: string | null): Array<{ type: 'email' | 'phone'; value: string }> {
   const infos: Array<{ type: 'email' | 'phone'; value: string }> = [];

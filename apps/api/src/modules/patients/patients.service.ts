@@ -16,7 +16,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { patientDocuments, patientNotes, patients } from '../../db/schema/index.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
-import { recordAudit } from '../../lib/audit.js';
+import { changedFields, recordAudit } from '../../lib/audit.js';
 import { AppError, notFound, validationFailed } from '../../lib/errors.js';
 import { fileUrl, removeUnreferencedFiles, toFileRef } from '../../lib/files.js';
 import { readForm } from '../../lib/multipart.js';
@@ -26,7 +26,6 @@ import { assertVersion, nextVersion, staleOrMissing } from '../../lib/versioning
 import { callerOf } from '../../plugins/auth.js';
 import {
   ageOn,
-  changedFields,
   contactInfosOf,
   formView,
   splitTreatment,

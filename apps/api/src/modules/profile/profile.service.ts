@@ -4,11 +4,10 @@ import type { FastifyRequest } from 'fastify';
 import type { ChangePasswordInput, PreferencesInput } from '@clinic/shared';
 import { employees, refreshTokens } from '../../db/schema/index.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
-import { recordAudit } from '../../lib/audit.js';
+import { changedFields, recordAudit } from '../../lib/audit.js';
 import { AppError, unauthorized } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { hashToken, newRefreshToken } from '../../lib/tokens.js';
-import { changedFields } from '../organisation/org-support.js';
 import { clearAttempts, reserveAttempt } from '../auth/attempts.js';
 import { revokeAllSessions } from '../auth/auth.service.js';
 

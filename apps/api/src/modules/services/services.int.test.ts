@@ -40,7 +40,9 @@ const valid = () => ({ name: 'General consultation', description: 'A first visit
 
 describe('POST /api/services', () => {
   it('creates a service and reads back its clinic and doctors by name, with real dates', async () => {
+    const sent = Date.now();
     const res = await req(a.token, 'POST', '/api/services', { ...valid(), isActive: true });
+    const answered = Date.now();
     expect(res.statusCode).toBe(201);
     const json = body(res);
     expect(json.message).toBe('Service created');
@@ -49,7 +51,9 @@ describe('POST /api/services', () => {
       clinic: { _id: clinicId, name: 'Olaya Clinic' },
       doctors: [{ _id: d2, name: 'Dr. Emily Carter' }, { _id: d1, name: 'Dr. Omar Haddad' }],
     });
-    expect(Date.parse(json.data.createdAt)).toBeGreaterThan(Date.now() - 60_000);
+    // Stamped while the request ran (a second's slack for the stored precision), however long it took.
+    expect(Date.parse(json.data.createdAt)).toBeGreaterThanOrEqual(sent - 1000);
+    expect(Date.parse(json.data.createdAt)).toBeLessThanOrEqual(answered + 1000);
     const got = body(await req(a.token, 'GET', `/api/services/${json.data._id}`));
     expect(got.data).toEqual(json.data);
   });

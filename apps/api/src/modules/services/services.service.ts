@@ -4,15 +4,15 @@ import { pageWindow, type ServiceBulkInput, type ServiceCreate, type ServiceList
 import type { Db } from '../../db/client.js';
 import { appointments, clinics, employees, serviceDoctors, services } from '../../db/schema/index.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
-import { recordAudit } from '../../lib/audit.js';
+import { changedFields, recordAudit } from '../../lib/audit.js';
 import { AppError, conflict, validationFailed } from '../../lib/errors.js';
+import { isId } from '../../lib/validation.js';
 import { likePattern, orderBy } from '../../lib/list.js';
 import { nextPublicId } from '../../lib/public-id.js';
 import { assertVersion, nextVersion, staleOrMissing } from '../../lib/versioning.js';
 
 type ServiceRow = typeof services.$inferSelect;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const serviceNotFound = () => new AppError(404, 'NOT_FOUND', 'errors.scheduling.serviceNotFound');
 const clinicNotFound = () => new AppError(404, 'CLINIC_NOT_FOUND', 'errors.scheduling.clinicNotFound');
@@ -75,7 +75,7 @@ export async function listServices(deps: Deps, caller: Caller, q: ServiceListQue
   const isActive = q.isActive ?? q.status ?? (typeof filterActive === 'boolean' ? filterActive : undefined);
   if (isActive !== undefined) where.push(eq(services.isActive, isActive));
   const clinicId = q.clinic ?? (typeof q.filter_fields?.clinic === 'string' ? q.filter_fields.clinic : undefined);
-  if (clinicId !== undefined && !UUID.test(clinicId)) throw validationFailed({ filter_fields: 'validation.invalidFilter' });
+  if (clinicId !== undefined && !isId(clinicId)) throw validationFailed({ filter_fields: 'validation.invalidFilter' });
   if (clinicId) where.push(eq(services.clinicId, clinicId));
   if (q.doctor) {
     where.push(sql`exists (select 1 from ${serviceDoctors} sd where sd.company_id = ${services.companyId}
@@ -138,18 +138,6 @@ async function requireDoctors(db: Db, companyId: string, ids: string[]): Promise
     .where(and(eq(employees.companyId, companyId), inArray(employees.id, unique), eq(employees.employeeType, 'Doctor'), eq(employees.isActive, true)));
   if (found.length !== unique.length) throw validationFailed({ doctors: 'validation.scheduling.unknownDoctors' });
   return unique;
-}
-
-function changedFields(before: Record<string, unknown>, after: Record<string, unknown>) {
-  const b: Record<string, unknown> = {};
-  const a: Record<string, unknown> = {};
-  for (const key of Object.keys(after)) {
-    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) {
-      b[key] = before[key];
-      a[key] = after[key];
-    }
-  }
-  return { before: b, after: a };
 }
 
 const auditable = (r: ServiceRecord) => ({
@@ -216,7 +204,7 @@ export async function updateService(deps: Deps, req: FastifyRequest, caller: Cal
   });
   const after = await getService(deps, caller, id);
   const changes = changedFields(auditable(before), auditable(after));
-  if (Object.keys(changes.after).length) {
+  if (changes) {
     await recordAudit(deps.db, req, { companyId: caller.companyId, actorId: caller.id, action: 'update', entity: 'service', entityId: id, changes });
   }
   return after;

@@ -4,7 +4,7 @@ export { DataTable, primaryColumnKey, rowNumber, type DataTableColumn } from './
 export { FilterBar, SEARCH_DEBOUNCE_MS, type FilterSelect } from './filter-bar';
 export { PaginationBar } from './pagination-bar';
 export { useListState, type ListState, type ListStateOptions, type SortOrder } from './use-list-state';
-export { dayOf, listParams, oneOf, STATUS_VALUES, useListQuery, type ListParams, type StatusFilter } from './list-query';
+export { dayOf, listParams, listRequestQuery, oneOf, STATUS_VALUES, useListQuery, type ListParams, type StatusFilter, type StatusListQuery } from './list-query';
 export { RowActions, type RowAction } from './row-actions';
 export { IdCell } from './cells';
 export { BulkBar, selectionColumn, useSelection, type Selection, type SelectionLabels } from './selection';

@@ -1,15 +1,13 @@
 import { useQuery, type QueryKey, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
-import type { ApiList } from '@clinic/shared';
-import type { ListState, SortOrder } from './use-list-state';
+import type { z } from 'zod';
+import type { ApiList, listQuerySchema } from '@clinic/shared';
+import type { ListState } from './use-list-state';
 
-/** What every list request carries: the page, its size, the sort and the search. */
-export interface ListParams {
-  page: number;
-  limit: number;
-  sortBy: string;
-  order: SortOrder;
-  search: string;
-}
+/** The list query every list endpoint reads (the shared `listQuerySchema`), as the API parses it. */
+type SharedListQuery = z.output<ReturnType<typeof listQuerySchema>>;
+
+/** What every list request carries: the page, its size, the sort and the search, as the shared list query has them. */
+export type ListParams = Required<Pick<SharedListQuery, 'page' | 'limit' | 'sortBy' | 'order' | 'search'>>;
 
 /** The page, size, sort and search of a list screen's URL state, as a list request takes them. */
 export function listParams<F extends string>(list: ListState<F>): ListParams {
@@ -29,6 +27,24 @@ export function dayOf(value: string | null | undefined): string | null {
 /** The active / inactive filter most lists offer. */
 export const STATUS_VALUES = ['active', 'inactive'] as const;
 export type StatusFilter = (typeof STATUS_VALUES)[number];
+
+/** A list request with the active / inactive filter. */
+export type StatusListQuery = ListParams & { status: StatusFilter | null };
+
+/**
+ * The common part of a list request's query string: page, size, sort, search, and the status filter as the shared
+ * list query's `isActive`.
+ */
+export function listRequestQuery(q: Omit<ListParams, 'search'> & { search?: string; status?: StatusFilter | null }) {
+  return {
+    page: q.page,
+    limit: q.limit,
+    sortBy: q.sortBy,
+    order: q.order,
+    search: q.search,
+    isActive: q.status ? String(q.status === 'active') : undefined,
+  };
+}
 
 /**
  * The list query of a list screen: the URL list state (page, size, sort, search) and the screen's own filters,

@@ -1,18 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiList, AppointmentRecord, AppointmentStatus } from '@clinic/shared';
+import type { ListParams } from '@/components/list';
 import { http } from '@/lib/http';
 import { appointmentsKeys } from './appointments-keys';
 
-export interface AppointmentsQuery {
-  page: number;
-  limit: number;
-  sortBy: string;
-  order: 'asc' | 'desc';
-  search: string;
+export type AppointmentsQuery = ListParams & {
   status: AppointmentStatus | null;
   /** Clinic-local day, `YYYY-MM-DD`. */
   date: string | null;
-}
+};
 
 /** The list's request, its path and query: the CSV export asks the same at `<path>/export.csv`. */
 export function appointmentsRequest(query: AppointmentsQuery) {

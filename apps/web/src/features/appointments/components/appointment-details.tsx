@@ -4,14 +4,13 @@ import { IconAlertCircle, IconNotes, IconTrash, IconPrinter } from '@tabler/icon
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { VISIT_NOTE_MAX, type AppointmentRecord } from '@clinic/shared';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { WaitlistMatches } from '@/features/waitlist/components/waitlist-matches';
 import { isApiError } from '@/lib/http';
 import { useSession } from '@/lib/session-context';
 import { AppointmentReminders } from '@/features/reminders/components/appointment-reminders';
-import { useDeleteAppointment } from '../api/delete-appointment';
 import { useUpdateAppointment } from '../api/update-appointment';
 import { AppointmentStatusBadge } from './appointment-status-badge';
+import { DeleteAppointmentDialog } from './delete-appointment-dialog';
 import { SeriesMark } from './series-mark';
 import { timeRange, wallOf } from './clinic-time';
 import { VisitActions } from './visit-actions';
@@ -115,7 +114,6 @@ export function AppointmentDetails({ appointment, loading = false, onDeleted }: 
   const { t, i18n } = useTranslation();
   const { can } = useSession();
   const canWrite = can('appointment_write');
-  const remove = useDeleteAppointment();
   const when = useAppointmentWhen();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -222,25 +220,7 @@ export function AppointmentDetails({ appointment, loading = false, onDeleted }: 
           </Group>
         </>
       )}
-      <ConfirmDialog
-        opened={confirmDelete}
-        title={t('appointments.delete.title')}
-        text={t('appointments.delete.text')}
-        confirmLabel={t('appointments.delete.confirm')}
-        cancelLabel={t('common.actions.cancel')}
-        confirmColor="red"
-        loading={remove.isPending}
-        onCancel={() => setConfirmDelete(false)}
-        onConfirm={() =>
-          remove.mutate(a._id, {
-            onSuccess: () => {
-              setConfirmDelete(false);
-              onDeleted?.();
-            },
-            onError: () => setConfirmDelete(false),
-          })
-        }
-      />
+      <DeleteAppointmentDialog appointmentId={confirmDelete ? a._id : null} onClose={() => setConfirmDelete(false)} onDeleted={onDeleted} />
     </Stack>
   );
 }

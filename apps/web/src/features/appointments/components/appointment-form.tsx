@@ -10,6 +10,7 @@ import { applyFieldErrors, isApiError, translateMessage } from '@/lib/http';
 import { useCreateAppointment } from '../api/create-appointment';
 import { useClinicOptions } from '../api/get-booking-options';
 import { useCreateSeries } from '../api/series';
+import type { AppointmentFormValues } from './appointment-form-values';
 import { AppointmentWhenFields } from './appointment-when-fields';
 import { BookAnyway, isDoctorOverlap } from './book-anyway';
 import { DoctorSelect, ServiceSelect, toOptions } from './booking-selects';
@@ -19,14 +20,7 @@ import { PatientSelect } from './patient-select';
 import { RepeatSection } from './repeat-section';
 import { useBookingTimes } from './use-booking-times';
 
-export interface AppointmentFormValues {
-  patient: string | null;
-  doctor: string | null;
-  clinic: string | null;
-  service: string | null;
-  datetime: string;
-  reason: string;
-}
+export type { AppointmentFormValues };
 
 const resolver = zodResolver(appointmentCreateInput) as unknown as Resolver<AppointmentFormValues, unknown, AppointmentCreate>;
 

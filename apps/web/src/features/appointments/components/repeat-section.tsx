@@ -7,17 +7,11 @@ import { SERIES_MAX_OCCURRENCES, type RecurrenceInput, type SeriesCreateInput } 
 import { formatDay } from '@/lib/dates';
 import { isApiError, translateMessage } from '@/lib/http';
 import { useSeriesPreview } from '../api/series';
+import type { AppointmentFormValues } from './appointment-form-values';
 import { wallOf } from './clinic-time';
 
-/** The booking fields a preview needs; null until each is chosen. */
-export interface RepeatBooking {
-  patient: string | null;
-  doctor: string | null;
-  clinic: string | null;
-  service: string | null;
-  datetime: string;
-  reason: string;
-}
+/** The booking fields a preview needs (the booking form's values); null until each is chosen. */
+export type RepeatBooking = AppointmentFormValues;
 
 interface RepeatSectionProps {
   booking: RepeatBooking;

@@ -4,12 +4,11 @@ import { IconCalendarOff, IconCalendarWeek, IconPlus } from '@tabler/icons-react
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { APPOINTMENT_STATUSES, type AppointmentRecord } from '@clinic/shared';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { dayOf, FilterBar, IdCell, ListFrame, listParams, oneOf, RowActions, useListQuery, useListState, type DataTableColumn } from '@/components/list';
 import { ExportButton } from '@/components/export-button';
 import { formatDay } from '@/lib/dates';
 import { useSession } from '@/lib/session-context';
-import { useDeleteAppointment } from '../api/delete-appointment';
+import { DeleteAppointmentDialog } from '../components/delete-appointment-dialog';
 import { useAppointment } from '../api/get-appointment';
 import { appointmentsQueryOptions, appointmentsRequest } from '../api/get-appointments';
 import { AppointmentDetails } from '../components/appointment-details';
@@ -30,7 +29,6 @@ export default function AppointmentsPage() {
   const linkedId = useSearchParams()[0].get('id');
   useEffect(() => { if (linkedId) setOpenId(linkedId); }, [linkedId]);
   const opened = useAppointment(openId);
-  const remove = useDeleteAppointment();
   const listFilters = { status, date };
   const appointments = useListQuery(list, appointmentsQueryOptions, listFilters);
 
@@ -135,17 +133,7 @@ export default function AppointmentsPage() {
       emptyIcon={<IconCalendarOff stroke={1.6} />}
       minWidth={860}
     >
-      <ConfirmDialog
-        opened={Boolean(toDelete)}
-        title={t('appointments.delete.title')}
-        text={t('appointments.delete.text')}
-        confirmLabel={t('appointments.delete.confirm')}
-        cancelLabel={t('common.actions.cancel')}
-        confirmColor="red"
-        loading={remove.isPending}
-        onCancel={() => setToDelete(null)}
-        onConfirm={() => toDelete && remove.mutate(toDelete._id, { onSettled: () => setToDelete(null) })}
-      />
+      <DeleteAppointmentDialog appointmentId={toDelete?._id ?? null} onClose={() => setToDelete(null)} />
       <Drawer
         opened={Boolean(openId)}
         onClose={() => setOpenId(null)}

@@ -1,19 +1,16 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiList, ApiSuccess, AuditEntry, Ref } from '@clinic/shared';
+import type { ListParams } from '@/components/list';
 import { http } from '@/lib/http';
 
-export interface AuditQuery {
-  page: number;
-  limit: number;
-  sortBy: string;
-  order: 'asc' | 'desc';
+export type AuditQuery = Omit<ListParams, 'search'> & {
   actor: string | null;
   entity: string | null;
   action: string | null;
   entityId?: string | null;
   from: string | null;
   to: string | null;
-}
+};
 
 /** The list's request, its path and query: the CSV export asks the same at `<path>/export.csv`. */
 export function auditRequest(query: AuditQuery) {

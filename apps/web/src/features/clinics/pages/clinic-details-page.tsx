@@ -1,10 +1,8 @@
-import { useState } from 'react';
-import { Avatar, Badge, Button, Card, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconBuildingHospital, IconEdit, IconStethoscope, IconTrash, IconUserHeart, IconUsers } from '@tabler/icons-react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Badge, Grid, Group, SimpleGrid, Stack } from '@mantine/core';
+import { IconBuildingHospital, IconStethoscope, IconUserHeart, IconUsers } from '@tabler/icons-react';
+import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { BackLink, ContactLinks, ContactList, DetailsFrame, InfoItem, RefList, SectionCard, StatTile, StatusBadge } from '@/components/details';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { BackLink, ContactList, DetailsFrame, InfoItem, RecordHeader, RefList, SectionCard, StatTile } from '@/components/details';
 import { useSession } from '@/lib/session-context';
 import { HolidaysTable, WorkingHoursGrid, establishedText } from '@/features/organisation/components/org-details';
 import { FinanceSummary } from '@/features/organisation/components/finance-summary';
@@ -14,13 +12,11 @@ import { useDeleteClinic } from '../api/delete-clinic';
 
 export default function ClinicDetailsPage() {
   const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
   const { id = '' } = useParams();
   const { can } = useSession();
   const clinic = useClinic(id);
   const patientCount = useClinicPatientCount(id);
   const remove = useDeleteClinic();
-  const [confirming, setConfirming] = useState(false);
 
   return (
     <DetailsFrame query={clinic} notFound={t('clinics.detailsEmpty')} back={{ to: '/clinics', label: t('clinics.backToList') }}>
@@ -30,44 +26,32 @@ export default function ClinicDetailsPage() {
         return (
           <Stack gap="lg" data-testid="clinic-details">
             <BackLink to="/clinics" label={t('clinics.backToList')} />
-            <Card>
-              <Group justify="space-between" align="flex-start" gap="lg" wrap="wrap">
-                <Group gap="lg" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 18rem' }}>
-                  <Avatar src={c.logo} size={72} radius="md" color="clinic" alt={c.name}>
-                    <IconBuildingHospital size={34} stroke={1.5} />
-                  </Avatar>
-                  <Stack gap={6} style={{ minWidth: 0 }}>
-                    <Title order={2} fz={{ base: 'h3', sm: 'h2' }} data-testid="clinic-title" style={{ overflowWrap: 'anywhere' }}>
-                      {c.name}
-                    </Title>
-                    <Group gap="xs">
-                      <Badge variant="outline" color="gray" tt="none" ff="monospace">{c.publicId}</Badge>
-                      <StatusBadge active={c.isActive} />
-                      <Badge variant="light" tt="none" data-testid="clinic-visit-length">{t('clinics.details.visitLength', { minutes: c.AverageDurationOfVisit })}</Badge>
-                      <Badge variant="light" color="gray" tt="none">{c.timeZone}</Badge>
-                    </Group>
-                    {c.specializations.length > 0 && (
-                      <Group gap={4}>
-                        {c.specializations.map((s) => <Badge key={s._id} variant="dot" tt="none">{s.name}</Badge>)}
-                      </Group>
-                    )}
-                  </Stack>
+            <RecordHeader
+              logo={c.logo}
+              icon={<IconBuildingHospital size={34} stroke={1.5} />}
+              name={c.name}
+              publicId={c.publicId}
+              isActive={c.isActive}
+              badges={(
+                <>
+                  <Badge variant="light" tt="none" data-testid="clinic-visit-length">{t('clinics.details.visitLength', { minutes: c.AverageDurationOfVisit })}</Badge>
+                  <Badge variant="light" color="gray" tt="none">{c.timeZone}</Badge>
+                </>
+              )}
+              contacts={c.contactInfos}
+              location={c.locationGoogl}
+              actions={canWrite ? {
+                editTo: `/clinics/edit/${c._id}`,
+                deletion: { title: t('clinics.delete.title'), text: t('clinics.delete.text', { name: c.name }), remove, id: c._id, leaveTo: '/clinics' },
+              } : null}
+              testId="clinic"
+            >
+              {c.specializations.length > 0 && (
+                <Group gap={4}>
+                  {c.specializations.map((s) => <Badge key={s._id} variant="dot" tt="none">{s.name}</Badge>)}
                 </Group>
-                <Stack gap="sm" align="flex-end">
-                  <ContactLinks contacts={c.contactInfos} location={c.locationGoogl} />
-                  {canWrite && (
-                    <Group gap="sm">
-                      <Button component={Link} to={`/clinics/edit/${c._id}`} variant="light" leftSection={<IconEdit size={16} />} data-testid="clinic-edit">
-                        {t('organisation.actions.edit')}
-                      </Button>
-                      <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={() => setConfirming(true)} data-testid="clinic-delete">
-                        {t('organisation.actions.delete')}
-                      </Button>
-                    </Group>
-                  )}
-                </Stack>
-              </Group>
-            </Card>
+              )}
+            </RecordHeader>
 
             <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="lg">
               <StatTile label={t('organisation.stats.staff')} value={c.staffCount} icon={<IconUsers size={22} />} testId="clinic-staff-count" />
@@ -121,22 +105,6 @@ export default function ClinicDetailsPage() {
                 </Stack>
               </Grid.Col>
             </Grid>
-
-            <ConfirmDialog
-              opened={confirming}
-              title={t('clinics.delete.title')}
-              text={<Text size="sm">{t('clinics.delete.text', { name: c.name })}</Text>}
-              confirmLabel={t('organisation.actions.delete')}
-              confirmColor="red"
-              loading={remove.isPending}
-              onCancel={() => setConfirming(false)}
-              onConfirm={() =>
-                remove.mutate(c._id, {
-                  onSuccess: () => void navigate('/clinics'),
-                  onSettled: () => setConfirming(false),
-                })
-              }
-            />
           </Stack>
         );
       }}

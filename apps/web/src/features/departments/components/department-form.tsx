@@ -5,7 +5,7 @@ import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { departmentInput, planAllows, type DepartmentInput, type DepartmentRecord, type DepartmentValues, type Plan } from '@clinic/shared';
 import { MapPicker } from '@/components/map-picker';
-import { applyFieldErrors } from '@/lib/http';
+import { submitWithFieldErrors } from '@/components/form/submit-with-field-errors';
 import { useComplexOptions, usePersonOptions } from '@/features/organisation/api/get-options';
 import { EditableTable } from '@/features/organisation/components/editable-table';
 import { DateField, NumberField, SelectField, SwitchField, TextAreaField, TextField } from '@/components/form/fields';
@@ -47,13 +47,7 @@ export function DepartmentForm({ defaultValues, plan, submitLabel, onSubmit, onC
   const { control, handleSubmit, setError, setValue, formState: { errors, isSubmitting } } = useForm<DepartmentInput, unknown, DepartmentValues>({ resolver, defaultValues, mode: 'onTouched' });
   const f = (key: string) => t(`organisation.fields.${key}`);
 
-  const submit = handleSubmit(async (values) => {
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      applyFieldErrors(error, setError);
-    }
-  });
+  const submit = submitWithFieldErrors(handleSubmit, setError, onSubmit);
 
   return (
     <form onSubmit={submit} noValidate data-testid="department-form">

@@ -1,10 +1,8 @@
-import { useState } from 'react';
-import { Avatar, Badge, Button, Card, Grid, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { IconBuildingHospital, IconEdit, IconSitemap, IconTrash, IconUserHeart, IconUsers } from '@tabler/icons-react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Badge, Grid, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { IconBuildingHospital, IconSitemap, IconUserHeart, IconUsers } from '@tabler/icons-react';
+import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { BackLink, ContactLinks, ContactList, DetailsFrame, InfoItem, RefList, SectionCard, StatTile, StatusBadge } from '@/components/details';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { BackLink, ContactList, DetailsFrame, InfoItem, RecordHeader, RefList, SectionCard, StatTile, StatusBadge } from '@/components/details';
 import { EmptyState } from '@/components/empty-state';
 import { useSession } from '@/lib/session-context';
 import { establishedText } from '@/features/organisation/components/org-details';
@@ -13,12 +11,10 @@ import { useDeleteDepartment } from '../api/delete-department';
 
 export default function DepartmentDetailsPage() {
   const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
   const { id = '' } = useParams();
   const { can } = useSession();
   const department = useDepartment(id);
   const remove = useDeleteDepartment();
-  const [confirming, setConfirming] = useState(false);
 
   return (
     <DetailsFrame query={department} notFound={t('departments.empty')} back={{ to: '/departements', label: t('departments.backToList') }}>
@@ -28,32 +24,21 @@ export default function DepartmentDetailsPage() {
         return (
           <Stack gap="lg" data-testid="department-details">
             <BackLink to="/departements" label={t('departments.backToList')} />
-            <Card>
-              <Group justify="space-between" align="flex-start" gap="lg" wrap="wrap">
-                <Group gap="lg" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 18rem' }}>
-                  <Avatar src={d.logo} size={72} radius="md" color="clinic" alt={d.name}>
-                    <IconSitemap size={34} stroke={1.5} />
-                  </Avatar>
-                  <Stack gap={6} style={{ minWidth: 0 }}>
-                    <Title order={2} fz={{ base: 'h3', sm: 'h2' }} data-testid="department-title" style={{ overflowWrap: 'anywhere' }}>{d.name}</Title>
-                    <Group gap="xs">
-                      <Badge variant="outline" color="gray" tt="none" ff="monospace">{d.publicId}</Badge>
-                      <StatusBadge active={d.isActive} />
-                      {d.clinicCollection && <Badge variant="light" tt="none">{d.clinicCollection.name}</Badge>}
-                    </Group>
-                  </Stack>
-                </Group>
-                <Stack gap="sm" align="flex-end">
-                  <ContactLinks contacts={d.contactInfos} location={d.locationGoogl} />
-                  {canWrite && (
-                    <Group gap="sm">
-                      <Button component={Link} to={`/departements/edit/${d._id}`} variant="light" leftSection={<IconEdit size={16} />} data-testid="department-edit">{t('organisation.actions.edit')}</Button>
-                      <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={() => setConfirming(true)} data-testid="department-delete">{t('organisation.actions.delete')}</Button>
-                    </Group>
-                  )}
-                </Stack>
-              </Group>
-            </Card>
+            <RecordHeader
+              logo={d.logo}
+              icon={<IconSitemap size={34} stroke={1.5} />}
+              name={d.name}
+              publicId={d.publicId}
+              isActive={d.isActive}
+              badges={d.clinicCollection && <Badge variant="light" tt="none">{d.clinicCollection.name}</Badge>}
+              contacts={d.contactInfos}
+              location={d.locationGoogl}
+              actions={canWrite ? {
+                editTo: `/departements/edit/${d._id}`,
+                deletion: { title: t('departments.delete.title'), text: t('departments.delete.text', { name: d.name }), remove, id: d._id, leaveTo: '/departements' },
+              } : null}
+              testId="department"
+            />
 
             <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="lg">
               <StatTile label={t('organisation.stats.clinics')} value={d.clinicCount} icon={<IconBuildingHospital size={22} />} testId="department-clinic-count" />
@@ -120,17 +105,6 @@ export default function DepartmentDetailsPage() {
                 </Stack>
               </Grid.Col>
             </Grid>
-
-            <ConfirmDialog
-              opened={confirming}
-              title={t('departments.delete.title')}
-              text={t('departments.delete.text', { name: d.name })}
-              confirmLabel={t('organisation.actions.delete')}
-              confirmColor="red"
-              loading={remove.isPending}
-              onCancel={() => setConfirming(false)}
-              onConfirm={() => remove.mutate(d._id, { onSuccess: () => void navigate('/departements'), onSettled: () => setConfirming(false) })}
-            />
           </Stack>
         );
       }}

@@ -1,3 +1,5 @@
+import { appendField } from '@/lib/form-data';
+
 /** Files sent with an employee form: new files, and removals of stored ones. */
 export interface EmployeeFiles {
   /** The staff/doctor form's picture (`image`, 5 MB) or the user form's (`picture`, 10 MB). */
@@ -8,25 +10,7 @@ export interface EmployeeFiles {
 /** Fields the API also accepts as JSON text (the spec sends these so). */
 const JSON_FIELDS = new Set(['workingHours', 'contactInfos']);
 
-function append(form: FormData, name: string, value: unknown) {
-  if (value === undefined) return;
-  // An empty value clears the field on an edit.
-  if (value === null) {
-    form.append(name, '');
-    return;
-  }
-  if (Array.isArray(value)) {
-    // An empty list is sent as an empty value, so an edit can clear it.
-    if (value.length === 0) form.append(name, '');
-    value.forEach((item, index) => append(form, `${name}[${index}]`, item));
-    return;
-  }
-  if (typeof value === 'object') {
-    for (const [key, inner] of Object.entries(value as Record<string, unknown>)) append(form, `${name}[${key}]`, inner);
-    return;
-  }
-  form.append(name, String(value));
-}
+const append = (form: FormData, name: string, value: unknown) => appendField(form, name, value, true);
 
 /**
  * An employee payload as the API's multipart body: working hours and contact infos as JSON text, other

@@ -1,35 +1,28 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiList, EmployeeListItem, EmployeeType } from '@clinic/shared';
+import type { ApiList, EmployeeListItem, EmployeeListQuery } from '@clinic/shared';
+import { listRequestQuery, type ListParams, type StatusFilter } from '@/components/list';
 import { refreshFileLinks } from '@/lib/file-links';
 import { http } from '@/lib/http';
 import { employeesKeys } from './employees-keys';
 
-export interface EmployeesQuery {
-  page: number;
-  limit: number;
-  sortBy: string;
-  order: 'asc' | 'desc';
+export type EmployeesQuery = Omit<ListParams, 'search'> & {
   search?: string;
-  employeeType?: EmployeeType | null;
-  status?: 'active' | 'inactive' | null;
+  employeeType?: EmployeeListQuery['employeeType'] | null;
+  status?: StatusFilter | null;
   clinicId?: string | null;
   specializationId?: string | null;
-  gender?: string | null;
+  gender?: EmployeeListQuery['gender'] | null;
+  /** Date of birth, `YYYY-MM-DD`. */
   dateOfBirth?: string | null;
   /** Everything but doctors (the staff list). */
   excludeDoctors?: boolean;
-}
+};
 
 /** The list's request, its path and query: the CSV export asks the same at `<path>/export.csv`. */
 export function employeesRequest(query: EmployeesQuery) {
   return { path: '/employees', query: {
-      page: query.page,
-      limit: query.limit,
-      sortBy: query.sortBy,
-      order: query.order,
-      search: query.search,
+      ...listRequestQuery(query),
       employeeType: query.employeeType ?? undefined,
-      isActive: query.status ? String(query.status === 'active') : undefined,
       clinicId: query.clinicId ?? undefined,
       specializationId: query.specializationId ?? undefined,
       gender: query.gender ?? undefined,

@@ -1,34 +1,19 @@
 import type { ReactNode } from 'react';
-import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Badge, Group, SimpleGrid, Stack, Table, Text, ThemeIcon } from '@mantine/core';
 import { IconMail, IconPhone } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EMPLOYEE_DAYS, type EmployeeRecord } from '@clinic/shared';
 import { InfoItem } from '@/components/details';
 import { contactLabel } from '@/lib/contact-label';
 import { formatDate } from './people-format';
+import { DetailsCard } from '@/components/details';
 
 /** A label above its value; an empty value shows a dash. */
 export function PersonInfo(props: { label: ReactNode; value: ReactNode; testId?: string }) {
   return <InfoItem {...props} empty="—" />;
 }
 
-/** A titled card for a details page. */
-export function DetailsCard({ title, icon, children, action, testId }: { title: ReactNode; icon?: ReactNode; children: ReactNode; action?: ReactNode; testId?: string }) {
-  return (
-    <Card data-testid={testId}>
-      <Stack gap="md">
-        <Group justify="space-between" gap="sm" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            {icon && <ThemeIcon variant="light" size={32} radius="md" aria-hidden>{icon}</ThemeIcon>}
-            <Title order={3} fz="md">{title}</Title>
-          </Group>
-          {action}
-        </Group>
-        {children}
-      </Stack>
-    </Card>
-  );
-}
+export { DetailsCard };
 
 export function InfoGrid({ children }: { children: ReactNode }) {
   return <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">{children}</SimpleGrid>;

@@ -5,7 +5,7 @@ import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { clinicCollectionInput, WEEK_DAYS, type ClinicCollectionInput, type ClinicCollectionRecord, type ClinicCollectionValues } from '@clinic/shared';
 import { MapPicker } from '@/components/map-picker';
-import { applyFieldErrors } from '@/lib/http';
+import { submitWithFieldErrors } from '@/components/form/submit-with-field-errors';
 import { usePersonOptions, useSpecialityOptions } from '@/features/organisation/api/get-options';
 import { EditableTable } from '@/features/organisation/components/editable-table';
 import { DateField, MultiSelectField, SelectField, SwitchField, TextAreaField, TextField } from '@/components/form/fields';
@@ -58,13 +58,7 @@ export function ComplexForm({ defaultValues, submitLabel, onSubmit, onCancel }: 
   const { control, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<ClinicCollectionInput, unknown, ClinicCollectionValues>({ resolver, defaultValues, mode: 'onTouched' });
   const f = (key: string) => t(`organisation.fields.${key}`);
 
-  const submit = handleSubmit(async (values) => {
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      applyFieldErrors(error, setError);
-    }
-  });
+  const submit = submitWithFieldErrors(handleSubmit, setError, onSubmit);
 
   return (
     <form onSubmit={submit} noValidate data-testid="complex-form">

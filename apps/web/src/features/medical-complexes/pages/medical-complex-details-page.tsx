@@ -1,10 +1,8 @@
-import { useState } from 'react';
-import { Avatar, Badge, Button, Card, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconBuildingCommunity, IconBuildingHospital, IconEdit, IconStethoscope, IconTrash, IconUserHeart } from '@tabler/icons-react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Badge, Grid, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconBuildingCommunity, IconBuildingHospital, IconStethoscope, IconUserHeart } from '@tabler/icons-react';
+import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { BackLink, ContactLinks, DetailsFrame, InfoItem, RefList, SectionCard, StatTile, StatusBadge } from '@/components/details';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { BackLink, DetailsFrame, InfoItem, RecordHeader, RefList, SectionCard, StatTile } from '@/components/details';
 import { useSession } from '@/lib/session-context';
 import { HolidaysTable, WorkingDaysGrid } from '@/features/organisation/components/org-details';
 import { useClinicCollection } from '../api/get-complex';
@@ -12,12 +10,10 @@ import { useDeleteClinicCollection } from '../api/delete-complex';
 
 export default function MedicalComplexDetailsPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { id = '' } = useParams();
   const { can } = useSession();
   const complex = useClinicCollection(id);
   const remove = useDeleteClinicCollection();
-  const [confirming, setConfirming] = useState(false);
 
   return (
     <DetailsFrame query={complex} notFound={t('medicalComplexes.empty')} back={{ to: '/medicalComplexes', label: t('medicalComplexes.backToList') }}>
@@ -28,33 +24,23 @@ export default function MedicalComplexDetailsPage() {
         return (
           <Stack gap="lg" data-testid="complex-details">
             <BackLink to="/medicalComplexes" label={t('medicalComplexes.backToList')} />
-            <Card>
-              <Group justify="space-between" align="flex-start" gap="lg" wrap="wrap">
-                <Group gap="lg" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 18rem' }}>
-                  <Avatar src={c.logo} size={72} radius="md" color="clinic" alt={c.name}>
-                    <IconBuildingCommunity size={34} stroke={1.5} />
-                  </Avatar>
-                  <Stack gap={6} style={{ minWidth: 0 }}>
-                    <Title order={2} fz={{ base: 'h3', sm: 'h2' }} data-testid="complex-title" style={{ overflowWrap: 'anywhere' }}>{c.name}</Title>
-                    <Group gap="xs">
-                      <Badge variant="outline" color="gray" tt="none" ff="monospace">{c.publicId}</Badge>
-                      <StatusBadge active={c.isActive} />
-                      {established && <Badge variant="light" color="gray" tt="none">{t('medicalComplexes.details.established', { year: established })}</Badge>}
-                    </Group>
-                    {c.website && <Text size="sm" c="dimmed" dir="ltr">{c.website}</Text>}
-                  </Stack>
-                </Group>
-                <Stack gap="sm" align="flex-end">
-                  <ContactLinks contacts={[...(c.email ? [{ type: 'email', value: c.email }] : []), ...(c.phone ? [{ type: 'phone', value: c.phone }] : []), ...c.contactInfos]} location={c.locationGoogl} />
-                  {canWrite && (
-                    <Group gap="sm">
-                      <Button component={Link} to={`/medicalComplexes/edit/${c._id}`} variant="light" leftSection={<IconEdit size={16} />} data-testid="complex-edit">{t('organisation.actions.edit')}</Button>
-                      <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={() => setConfirming(true)} data-testid="complex-delete">{t('organisation.actions.delete')}</Button>
-                    </Group>
-                  )}
-                </Stack>
-              </Group>
-            </Card>
+            <RecordHeader
+              logo={c.logo}
+              icon={<IconBuildingCommunity size={34} stroke={1.5} />}
+              name={c.name}
+              publicId={c.publicId}
+              isActive={c.isActive}
+              badges={established && <Badge variant="light" color="gray" tt="none">{t('medicalComplexes.details.established', { year: established })}</Badge>}
+              contacts={[...(c.email ? [{ type: 'email', value: c.email }] : []), ...(c.phone ? [{ type: 'phone', value: c.phone }] : []), ...c.contactInfos]}
+              location={c.locationGoogl}
+              actions={canWrite ? {
+                editTo: `/medicalComplexes/edit/${c._id}`,
+                deletion: { title: t('medicalComplexes.delete.title'), text: t('medicalComplexes.delete.text', { name: c.name }), remove, id: c._id, leaveTo: '/medicalComplexes' },
+              } : null}
+              testId="complex"
+            >
+              {c.website && <Text size="sm" c="dimmed" dir="ltr">{c.website}</Text>}
+            </RecordHeader>
 
             <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="lg">
               <StatTile label={t('organisation.stats.clinics')} value={c.clinicsCount} icon={<IconBuildingHospital size={22} />} testId="complex-clinic-count" />
@@ -110,17 +96,6 @@ export default function MedicalComplexDetailsPage() {
                 </Stack>
               </Grid.Col>
             </Grid>
-
-            <ConfirmDialog
-              opened={confirming}
-              title={t('medicalComplexes.delete.title')}
-              text={t('medicalComplexes.delete.text', { name: c.name })}
-              confirmLabel={t('organisation.actions.delete')}
-              confirmColor="red"
-              loading={remove.isPending}
-              onCancel={() => setConfirming(false)}
-              onConfirm={() => remove.mutate(c._id, { onSuccess: () => void navigate('/medicalComplexes'), onSettled: () => setConfirming(false) })}
-            />
           </Stack>
         );
       }}

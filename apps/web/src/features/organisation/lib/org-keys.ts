@@ -1,3 +1,4 @@
+import { listRequestQuery, type StatusListQuery } from '@/components/list';
 /**
  * Query keys of the organisation screens. Everything lives under `['organisation']`, so a change to any
  * level (a new clinic changes its complex's counts) refreshes every organisation view at once.
@@ -18,22 +19,7 @@ export const orgKeys = {
 };
 
 /** The common list parameters of the organisation lists. */
-export interface OrgListQuery {
-  page: number;
-  limit: number;
-  sortBy: string;
-  order: 'asc' | 'desc';
-  search: string;
-  status: 'active' | 'inactive' | null;
-}
+export type OrgListQuery = StatusListQuery;
 
-export function listParams(q: OrgListQuery) {
-  return {
-    page: q.page,
-    limit: q.limit,
-    sortBy: q.sortBy,
-    order: q.order,
-    search: q.search,
-    isActive: q.status ? String(q.status === 'active') : undefined,
-  };
-}
+/** The query string of an organisation list. */
+export const listParams = (q: OrgListQuery) => listRequestQuery(q);

@@ -1,31 +1,18 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiList, PatientListItem } from '@clinic/shared';
+import type { ApiList, PatientListItem, PatientListQuery } from '@clinic/shared';
+import { listRequestQuery, type StatusListQuery } from '@/components/list';
 import { refreshFileLinks } from '@/lib/file-links';
 import { http } from '@/lib/http';
 import { patientsKeys } from './patients-keys';
 
-export interface PatientsQuery {
-  page: number;
-  limit: number;
-  sortBy: string;
-  order: 'asc' | 'desc';
-  search: string;
-  status: 'active' | 'inactive' | null;
+export type PatientsQuery = StatusListQuery & {
   /** Date of birth, `YYYY-MM-DD`. */
-  dateOfBirth: string | null;
-}
+  dateOfBirth: NonNullable<PatientListQuery['dateOfBirth']> | null;
+};
 
 /** The list's request, its path and query: the CSV export asks the same at `<path>/export.csv`. */
 export function patientsRequest(query: PatientsQuery) {
-  return { path: '/patients', query: {
-      page: query.page,
-      limit: query.limit,
-      sortBy: query.sortBy,
-      order: query.order,
-      search: query.search,
-      isActive: query.status ? String(query.status === 'active') : undefined,
-      dateOfBirth: query.dateOfBirth,
-    } };
+  return { path: '/patients', query: { ...listRequestQuery(query), dateOfBirth: query.dateOfBirth } };
 }
 
 export function getPatients(query: PatientsQuery, signal?: AbortSignal): Promise<ApiList<PatientListItem>> {

@@ -1,4 +1,5 @@
 import type { PatientData } from '@clinic/shared';
+import { appendField } from '@/lib/form-data';
 
 /** The picture chosen in the form: a new file, or a request to remove the current one. */
 export interface PatientImageChange {
@@ -6,18 +7,7 @@ export interface PatientImageChange {
   remove: boolean;
 }
 
-function append(form: FormData, name: string, value: unknown) {
-  if (value === undefined || value === null || value === '') return;
-  if (Array.isArray(value)) {
-    value.forEach((item, index) => append(form, `${name}[${index}]`, item));
-    return;
-  }
-  if (typeof value === 'object') {
-    for (const [key, inner] of Object.entries(value as Record<string, unknown>)) append(form, `${name}[${key}]`, inner);
-    return;
-  }
-  form.append(name, String(value));
-}
+const append = (form: FormData, name: string, value: unknown) => appendField(form, name, value, false);
 
 /**
  * The validated form as the API's multipart body: lists and rows flattened as `name[i][key]`, the picture

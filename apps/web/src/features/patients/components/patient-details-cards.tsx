@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Badge, Card, DataList, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Badge, Card, DataList, Group, Stack, Text } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconClipboardHeart,
@@ -12,28 +12,10 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { PatientDetails } from '@clinic/shared';
+import { DetailsCard } from '@/components/details';
 import { formatDate, metres } from './patient-format';
 
-export function DetailsCard({ icon, title, children, action, testId }: { icon: ReactNode; title: string; children: ReactNode; action?: ReactNode; testId?: string }) {
-  return (
-    <Card data-testid={testId}>
-      <Stack gap="md">
-        <Group justify="space-between" wrap="nowrap" gap="sm">
-          <Group gap="sm" wrap="nowrap">
-            <ThemeIcon variant="light" size={32} radius="md" aria-hidden>
-              {icon}
-            </ThemeIcon>
-            <Title order={3} fz="h5">
-              {title}
-            </Title>
-          </Group>
-          {action}
-        </Group>
-        {children}
-      </Stack>
-    </Card>
-  );
-}
+export { DetailsCard };
 
 /** A label and its value; values a user never filled in read "Not recorded". */
 function Row({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {

@@ -1,16 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiList, RoleRecord } from '@clinic/shared';
+import type { ListParams } from '@/components/list';
 import { http } from '@/lib/http';
 import { rolesKeys } from './roles-keys';
 
-export interface RolesQuery {
-  page: number;
-  limit: number;
-  sortBy: string;
-  order: 'asc' | 'desc';
-  search?: string;
-  allData?: boolean;
-}
+export type RolesQuery = Omit<ListParams, 'search'> & { search?: string; allData?: boolean };
 
 export function getRoles(query: RolesQuery, signal?: AbortSignal): Promise<ApiList<RoleRecord>> {
   return http.get<ApiList<RoleRecord>>('/roles', {

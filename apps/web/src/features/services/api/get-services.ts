@@ -1,16 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiList, ServiceRecord } from '@clinic/shared';
+import type { ListParams } from '@/components/list';
 import { http } from '@/lib/http';
 import { servicesKeys } from './services-keys';
 
-export interface ServicesQuery {
-  page: number;
-  limit: number;
-  sortBy: string;
-  order: 'asc' | 'desc';
-  search: string;
-  status: 'ACTIVE' | 'INACTIVE' | null;
-}
+export type ServicesQuery = ListParams & { status: 'ACTIVE' | 'INACTIVE' | null };
 
 /** The list's request, its path and query: the CSV export asks the same at `<path>/export.csv`. */
 export function servicesRequest(query: ServicesQuery) {

@@ -4,7 +4,8 @@ import { IconDeviceFloppy } from '@tabler/icons-react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { serviceCreateInput, type ServiceCreate } from '@clinic/shared';
-import { applyFieldErrors, translateMessage } from '@/lib/http';
+import { translateMessage } from '@/lib/http';
+import { submitWithFieldErrors } from '@/components/form/submit-with-field-errors';
 import type { ClinicOption, DoctorOption } from '../api/get-service-options';
 
 export interface ServiceFormValues {
@@ -57,13 +58,7 @@ export function ServiceForm({ defaultValues, clinics, doctors, submitLabel, onSu
     : [];
   const noneAtClinic = Boolean(clinic) && !doctors.some((d) => worksAt(d._id, clinic));
 
-  const submit = handleSubmit(async (values) => {
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      applyFieldErrors(error, setError);
-    }
-  });
+  const submit = submitWithFieldErrors(handleSubmit, setError, onSubmit);
 
   return (
     <form onSubmit={submit} noValidate data-testid="service-form">

@@ -1,23 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiList, SpecializationRecord } from '@clinic/shared';
+import { listRequestQuery, type StatusListQuery } from '@/components/list';
 import { http } from '@/lib/http';
 import { specialitiesKeys } from './specialities-keys';
 
-export interface SpecialitiesQuery {
-  page: number;
-  limit: number;
-  sortBy: string;
-  order: 'asc' | 'desc';
-  search: string;
-  status: 'active' | 'inactive' | null;
-}
+export type SpecialitiesQuery = StatusListQuery;
 
 /** The list's request, its path and query: the CSV export asks the same at `<path>/export.csv`. */
 export function specialitiesRequest(query: SpecialitiesQuery) {
-  return { path: '/specializations', query: {
-      page: query.page, limit: query.limit, sortBy: query.sortBy, order: query.order, search: query.search,
-      isActive: query.status ? String(query.status === 'active') : undefined,
-    } };
+  return { path: '/specializations', query: listRequestQuery(query) };
 }
 
 export function getSpecialities(query: SpecialitiesQuery, signal?: AbortSignal): Promise<ApiList<SpecializationRecord>> {

@@ -4,7 +4,8 @@ import { IconDeviceFloppy } from '@tabler/icons-react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { specializationCreateInput, type SpecializationCreate } from '@clinic/shared';
-import { applyFieldErrors, translateMessage } from '@/lib/http';
+import { translateMessage } from '@/lib/http';
+import { submitWithFieldErrors } from '@/components/form/submit-with-field-errors';
 import type { StaffOption } from '../api/get-staff-options';
 
 export interface SpecialityFormValues {
@@ -47,13 +48,7 @@ export function SpecialityForm({ defaultValues, staff, submitLabel, onSubmit, on
   }
   const staffData = [...groups.entries()].map(([group, items]) => ({ group, items }));
 
-  const submit = handleSubmit(async (values) => {
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      applyFieldErrors(error, setError);
-    }
-  });
+  const submit = submitWithFieldErrors(handleSubmit, setError, onSubmit);
 
   return (
     <form onSubmit={submit} noValidate data-testid="speciality-form">

@@ -1,28 +1,18 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiList, UserListItem } from '@clinic/shared';
 import { refreshFileLinks } from '@/lib/file-links';
+import { listRequestQuery, type StatusListQuery } from '@/components/list';
 import { http } from '@/lib/http';
 
-export interface UsersQuery {
-  page: number;
-  limit: number;
-  sortBy: string;
-  order: 'asc' | 'desc';
-  search: string;
+export type UsersQuery = StatusListQuery & {
   /** Role name filter (the spec offers Admin only). */
   role: string | null;
-  status: 'active' | 'inactive' | null;
-}
+};
 
 /** The list's request, its path and query: the CSV export asks the same at `<path>/export.csv`. */
 export function usersRequest(query: UsersQuery) {
   return { path: '/employees', query: {
-      page: query.page,
-      limit: query.limit,
-      sortBy: query.sortBy,
-      order: query.order,
-      search: query.search,
-      isActive: query.status ? String(query.status === 'active') : undefined,
+      ...listRequestQuery(query),
       filter_fields: query.role ? JSON.stringify({ roleName: query.role }) : undefined,
       // Only people who can sign in are users; staff without an account are listed under Staff and Doctors.
       hasAccount: 'true',
