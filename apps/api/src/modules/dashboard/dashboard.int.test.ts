@@ -5,6 +5,7 @@ import { seedPatients } from '../../seed/patients.js';
 import { seedPeople } from '../../seed/people.js';
 import { seedScheduling } from '../../seed/scheduling.js';
 import { auth, body, createOrg, createTestContext, type TestContext, type TestOrg } from '../../test/harness.js';
+import { billingClinic } from '../billing/fixtures.js';
 
 /**
  * A hand-computed fortnight at one clinic (Asia/Riyadh, +03:00, open Sunday to Thursday 09:00-17:00, closed for a
@@ -159,5 +160,26 @@ describe('dashboard', () => {
     const both = await get(`clinic=${ids.clinic}&complex=${ids.clinic}`);
     expect(both.statusCode).toBe(422);
     expect((await get('clinic=0f0f0f0f-0f0f-4f0f-8f0f-0f0f0f0f0f0f')).statusCode).toBe(404);
+  });
+
+  it('counts the money taken in the period from paid invoices, net of refunds, at the scope\'s clinics only', async () => {
+    const parties = await billingClinic(ctx.database.db, org.companyId);
+    const post = (url: string, payload: object) => ctx.app.inject({ method: 'POST', url, headers: auth(org.token), payload });
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Riyadh' }).format(new Date());
+    const before = body(await get(`from=${today}&to=${today}`)).data.collected;
+    const draft = body(await post('/api/invoices', { patient: parties.patient.id, clinic: parties.clinic.id, visitDate: today, lines: [{ kind: 'item', description: 'Dressing', quantity: 1, unitPrice: 12_050 }] })).data;
+    const issued = await post(`/api/invoices/${draft._id}/issue`, { version: draft.version });
+    expect(issued.statusCode, issued.body).toBe(200);
+    const boxes = body(await ctx.app.inject({ method: 'GET', url: `/api/cash-boxes?clinic=${parties.clinic.id}`, headers: auth(org.token) })).data;
+    const paid = await post(`/api/invoices/${draft._id}/payments`, { method: 'cash', amount: body(issued).data.balanceDue, cashBox: boxes[0]._id });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const amount = body(paid).data.paidTotal / 100;
+    expect(amount).toBeGreaterThan(0);
+    const company = body(await get(`from=${today}&to=${today}`)).data;
+    expect(company.collected).toBeCloseTo(before + amount, 2);
+    expect(body(await get(`clinic=${parties.clinic.id}&from=${today}&to=${today}`)).data.collected).toBeCloseTo(amount, 2);
+    expect(body(await get(`clinic=${ids.clinic}&from=${today}&to=${today}`)).data.collected).toBe(0);
+    // Another period does not see it.
+    expect(body(await get('from=2026-03-01&to=2026-03-14')).data.collected).toBe(0);
   });
 });

@@ -5,6 +5,8 @@ import type { Caller, Deps } from '../../lib/app-types.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { addDays, calendarDays, localTime, safeTimeZone, zonedInstant, zonedIso } from '../../domain/scheduling/time-zone.js';
 import { todayIn } from '../patients/patients.domain.js';
+import { paidRevenue } from '../billing/billing.repository.js';
+import { getBillingSettings } from '../billing/billing.service.js';
 import { dashboardFiguresOf, type DashAggregates } from './dashboard.domain.js';
 
 /** Most appointments today's agenda lists. */
@@ -65,6 +67,7 @@ export async function dashboard(deps: Deps, caller: Caller, q: DashboardQuery): 
       clinics: scope.length,
     },
     ...figures,
+    collected: await collected(deps, companyId, calendars, from, to),
     utilisation: figures.utilisation.map(({ doctorId, ...u }) => ({ doctor: names.get(doctorId) ?? { _id: doctorId, name: '' }, ...u })),
     today,
     agenda: await agenda(deps, companyId, scope, today),
@@ -173,6 +176,23 @@ export async function periodRevenue(deps: Deps, companyId: string, completedBySe
   const prices = await deps.db.select({ id: services.id, price: services.price }).from(services)
     .where(and(eq(services.companyId, companyId), inArray(services.id, [...completedByService.keys()])));
   return prices.reduce((sum, s) => sum + (Number(s.price) || 0) * (completedByService.get(s.id) ?? 0), 0);
+}
+
+/**
+ * Money taken in the period at the scope's clinics: payments net of refunds (billing), each clinic's local days, in
+ * the company's currency (major units). One statement per time zone of the scope.
+ */
+async function collected(deps: Deps, companyId: string, scope: Array<{ id: string; timeZone: string }>, from: string, to: string): Promise<number> {
+  if (!scope.length) return 0;
+  const byZone = new Map<string, string[]>();
+  for (const c of scope) byZone.set(c.timeZone, [...(byZone.get(c.timeZone) ?? []), c.id]);
+  let minor = 0;
+  for (const [zone, ids] of byZone) {
+    minor += await paidRevenue(deps.db, companyId, ids, zonedInstant(from, '00:00', zone), zonedInstant(addDays(to, 1), '00:00', zone));
+  }
+  if (!minor) return 0;
+  const { minorDigits } = await getBillingSettings(deps.db, companyId);
+  return minor / 10 ** minorDigits;
 }
 
 /** Today's appointments of the scope (clinic-local today), earliest first. */

@@ -16,6 +16,7 @@ const figures: DashboardFigures = {
   utilisation: [{ doctor: { _id: 'd1', name: 'Dr. Omar Haddad' }, bookedMinutes: 150, workingMinutes: 600, rate: 0.25 }],
   patients: { new: 1, returning: 1 },
   revenue: 250.5,
+  collected: 120,
   heatmap: [{ weekday: 6, hour: 9, count: 2 }],
   today: '2026-03-10',
   agenda: [{
@@ -47,7 +48,8 @@ describe('dashboard page', () => {
     expect(await screen.findByTestId('tile-total')).toHaveTextContent('7');
     expect(screen.getByTestId('tile-wait')).toHaveTextContent('10 min');
     expect(screen.getByTestId('tile-no-show')).toHaveTextContent('20%');
-    expect(screen.getByTestId('tile-revenue')).toHaveTextContent('250.50');
+    expect(screen.getByTestId('tile-revenue')).toHaveTextContent('120.00');
+    expect(screen.getByTestId('tile-visits-value')).toHaveTextContent('250.50');
     expect(within(screen.getByTestId('dashboard-agenda')).getByText('Sara Nasser')).toBeInTheDocument();
     const first = asked[0]!;
     expect(Number(new Date(first.searchParams.get('to')!)) - Number(new Date(first.searchParams.get('from')!))).toBe(6 * 86_400_000);

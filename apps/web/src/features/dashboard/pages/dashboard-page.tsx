@@ -135,7 +135,8 @@ export default function DashboardPage() {
             <Tile testId="tile-late" label={t('dashboard.tiles.lateCancellationRate')} value={rate(d.lateCancellationRate)} />
             <Tile testId="tile-new" label={t('dashboard.tiles.newPatients')} value={num.format(d.patients.new)} />
             <Tile testId="tile-returning" label={t('dashboard.tiles.returningPatients')} value={num.format(d.patients.returning)} />
-            <Tile testId="tile-revenue" label={t('dashboard.tiles.revenue')} value={money.format(d.revenue)} hint={t('dashboard.tiles.revenueHint')} />
+            <Tile testId="tile-revenue" label={t('dashboard.tiles.revenue')} value={money.format(d.collected)} hint={t('dashboard.tiles.revenueHint')} />
+            <Tile testId="tile-visits-value" label={t('dashboard.tiles.visitsValue')} value={money.format(d.revenue)} hint={t('dashboard.tiles.visitsValueHint')} />
           </SimpleGrid>
 
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
