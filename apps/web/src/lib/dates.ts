@@ -18,12 +18,13 @@ const numberFormats = new Map<string, Intl.NumberFormat>();
 export const localeOf = (lang: string) => (lang.startsWith('ar') ? `ar-u-nu-${getDisplay().digits}` : lang);
 
 /** Calendar dates are read as UTC midnight and written in UTC, so the browser's own zone never shifts the day. */
-function format(lang: string, options: Intl.DateTimeFormatOptions, timeZone: string | undefined = 'UTC'): Intl.DateTimeFormat {
+/** A cached formatter; `timeZone` null is the browser's zone (days given as YYYY-MM-DD are written in UTC, where they were parsed). */
+function format(lang: string, options: Intl.DateTimeFormatOptions, timeZone: string | null = 'UTC'): Intl.DateTimeFormat {
   const locale = localeOf(lang);
   const key = `${locale}|${timeZone ?? ''}|${JSON.stringify(options)}`;
   let f = formats.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+    f = new Intl.DateTimeFormat(locale, timeZone === null ? options : { ...options, timeZone });
     formats.set(key, f);
   }
   return f;
@@ -115,7 +116,7 @@ export function formatDateTime(value: string | null | undefined, lang: string, o
 
 /** An instant's day in the browser's zone, with its Hijri form as chosen. */
 function formatInstantDay(instant: Date, lang: string, options: Intl.DateTimeFormatOptions): string {
-  const gregorian = format(lang, options, undefined).format(instant);
+  const gregorian = format(lang, options, null).format(instant);
   const { hijriMode, digits } = getDisplay();
   if (hijriMode === 'off' || !namesADay(options)) return gregorian;
   const local = new Date(instant.getTime() - instant.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
@@ -124,7 +125,7 @@ function formatInstantDay(instant: Date, lang: string, options: Intl.DateTimeFor
 
 /** A 24-hour time ("14:30", "١٤:٣٠") of an instant, in `timeZone` (by default the browser's). */
 export function formatTime(instant: Date, lang: string, timeZone?: string): string {
-  return format(lang, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }, timeZone).format(instant);
+  return format(lang, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }, timeZone ?? null).format(instant);
 }
 
 /** A wall-clock time 'HH:MM' (working hours, slots) with the user's digits. */
