@@ -16,6 +16,8 @@ export const dashboardQuery = z
     complex: z.uuid({ error: 'validation.invalidValue' }).optional(),
     from: calendarDate().optional(),
     to: calendarDate().optional(),
+    /** Figures of several clinics are kept for a minute; `fresh=true` counts them again now. */
+    fresh: z.enum(['true', 'false'], { error: 'validation.invalidBoolean' }).optional(),
   })
   .superRefine((q, ctx) => {
     if (q.clinic && q.complex) ctx.addIssue({ code: 'custom', path: ['complex'], message: 'validation.dashboard.scopeBoth' });
@@ -45,6 +47,8 @@ export type DashboardAgendaItem = z.infer<typeof dashboardAgendaItem>;
 
 export const dashboardFigures = z.object({
   period: z.object({ from: z.string(), to: z.string(), days: z.number() }),
+  /** When these figures were counted (figures of several clinics may be up to a minute old). */
+  asOf: z.string(),
   scope: z.object({ clinic: refSchema.nullable(), complex: refSchema.nullable(), clinics: z.number() }),
   /** Appointments starting in the period, by status. */
   byStatus: statusCounts,

@@ -175,11 +175,19 @@ describe('dashboard', () => {
     expect(paid.statusCode, paid.body).toBe(201);
     const amount = body(paid).data.paidTotal / 100;
     expect(amount).toBeGreaterThan(0);
-    const company = body(await get(`from=${today}&to=${today}`)).data;
+    // The company's figures are kept for a minute: the kept answer does not see the payment yet, a fresh count does.
+    const kept = body(await get(`from=${today}&to=${today}`)).data;
+    expect(kept.collected).toBe(before);
+    const company = body(await get(`from=${today}&to=${today}&fresh=true`)).data;
     expect(company.collected).toBeCloseTo(before + amount, 2);
+    expect(Date.parse(company.asOf)).toBeGreaterThan(Date.parse(kept.asOf) - 1);
+    expect(body(await get(`from=${today}&to=${today}`)).data.asOf).toBe(company.asOf);
     expect(body(await get(`clinic=${parties.clinic.id}&from=${today}&to=${today}`)).data.collected).toBeCloseTo(amount, 2);
     expect(body(await get(`clinic=${ids.clinic}&from=${today}&to=${today}`)).data.collected).toBe(0);
-    // Another period does not see it.
-    expect(body(await get('from=2026-03-01&to=2026-03-14')).data.collected).toBe(0);
+    // Another period does not see it; one clinic's figures are always counted live.
+    expect(body(await get('from=2026-03-01&to=2026-03-14&fresh=true')).data.collected).toBe(0);
+    const live = [body(await get(`clinic=${parties.clinic.id}&from=${today}&to=${today}`)).data.asOf, body(await get(`clinic=${parties.clinic.id}&from=${today}&to=${today}`)).data.asOf];
+    expect(live[1]! >= live[0]!).toBe(true);
+    expect((await get('from=2026-03-01&to=2026-03-14&fresh=maybe')).statusCode).toBe(422);
   });
 });

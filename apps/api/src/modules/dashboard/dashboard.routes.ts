@@ -1,9 +1,11 @@
 import { dashboardFigures, dashboardQuery, okSchema } from '@clinic/shared';
 import type { App, Deps } from '../../lib/app-types.js';
 import { callerOf } from '../../plugins/auth.js';
+import { DashboardCache } from './dashboard-cache.js';
 import { dashboard } from './dashboard.service.js';
 
 export function dashboardRoutes(app: App, deps: Deps) {
+  const kept = new DashboardCache();
   app.get('/api/dashboard', {
     config: { permission: 'dashboard_read' },
     schema: {
@@ -12,6 +14,12 @@ export function dashboardRoutes(app: App, deps: Deps) {
       querystring: dashboardQuery,
       response: { 200: okSchema(dashboardFigures) },
     },
-    handler: async (req) => ({ success: true as const, data: await dashboard(deps, callerOf(req), req.query) }),
+    handler: async (req) => {
+      const caller = callerOf(req);
+      const q = req.query;
+      if (q.clinic) return { success: true as const, data: await dashboard(deps, caller, q) };
+      const key = [caller.companyId, caller.plan, caller.timeZone, q.complex ?? '', q.from ?? '', q.to ?? ''].join('|');
+      return { success: true as const, data: await kept.get(key, q.fresh === 'true', () => dashboard(deps, caller, q)) };
+    },
   });
 }

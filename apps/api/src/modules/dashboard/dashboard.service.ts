@@ -18,6 +18,7 @@ const around = (from: string, to: string) => ({ start: new Date(`${addDays(from,
 export async function dashboard(deps: Deps, caller: Caller, q: DashboardQuery): Promise<DashboardFigures> {
   const db = deps.db;
   const companyId = caller.companyId;
+  const asOf = new Date().toISOString();
   const today = todayIn(caller.timeZone, new Date());
   const from = q.from ?? q.to ?? today;
   const to = q.to ?? q.from ?? today;
@@ -61,6 +62,7 @@ export async function dashboard(deps: Deps, caller: Caller, q: DashboardQuery): 
 
   return {
     period: { from, to, days },
+    asOf,
     scope: {
       clinic: q.clinic && scope[0] ? { _id: scope[0].id, name: scope[0].name, publicId: scope[0].publicId } : null,
       complex: complexRef,

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiList, ApiSuccess, DashboardFigures } from '@clinic/shared';
 import { http } from '@/lib/http';
 
@@ -13,6 +13,15 @@ export function useDashboard(scope: DashboardScope) {
   return useQuery({
     queryKey: ['dashboard', scope],
     queryFn: ({ signal }) => http.get<ApiSuccess<DashboardFigures>>('/dashboard', { signal, silent: true, query: { ...scope } }).then((r) => r.data),
+  });
+}
+
+/** Counts the figures of several clinics again now (the server keeps them for a minute) and shows the new ones. */
+export function useRefreshDashboard(scope: DashboardScope) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => http.get<ApiSuccess<DashboardFigures>>('/dashboard', { query: { ...scope, fresh: 'true' } }).then((r) => r.data),
+    onSuccess: (data) => queryClient.setQueryData(['dashboard', scope], data),
   });
 }
 

@@ -6,6 +6,7 @@ import { demoUser, emptyList, jsonResponse, mockFetch, renderApp, setLanguage, s
 
 const figures: DashboardFigures = {
   period: { from: '2026-03-08', to: '2026-03-14', days: 7 },
+  asOf: '2026-03-10T09:41:00Z',
   scope: { clinic: null, complex: null, clinics: 2 },
   byStatus: { scheduled: 1, arrived: 1, in_consultation: 0, completed: 2, no_show: 1, cancelled: 2 },
   total: 7,
@@ -51,6 +52,10 @@ describe('dashboard page', () => {
     expect(screen.getByTestId('tile-revenue')).toHaveTextContent('120.00');
     expect(screen.getByTestId('tile-visits-value')).toHaveTextContent('250.50');
     expect(within(screen.getByTestId('dashboard-agenda')).getByText('Sara Nasser')).toBeInTheDocument();
+    // The company's figures may be a minute old: when they were counted shows, and they can be counted again.
+    expect(screen.getByTestId('dashboard-as-of')).toHaveTextContent(/\d{2}:\d{2}/);
+    await userEvent.click(screen.getByRole('button', { name: 'Count again now' }));
+    await waitFor(() => expect(asked.some((u) => u.searchParams.get('fresh') === 'true')).toBe(true));
     const first = asked[0]!;
     expect(Number(new Date(first.searchParams.get('to')!)) - Number(new Date(first.searchParams.get('from')!))).toBe(6 * 86_400_000);
     await userEvent.click(screen.getByText('This month'));

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { BarChart } from '@mantine/charts';
-import { Alert, Card, Group, Loader, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title, useDirection } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { ActionIcon, Alert, Card, Group, Loader, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title, useDirection } from '@mantine/core';
+import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { APPOINTMENT_STATUSES, planAllows } from '@clinic/shared';
 import { useClinicOptions } from '@/features/appointments';
-import { formatDay } from '@/lib/dates';
+import { formatDay, formatTime } from '@/lib/dates';
 import { useSession } from '@/lib/session-context';
-import { useComplexOptions, useDashboard } from '../api/get-dashboard';
+import { useComplexOptions, useDashboard, useRefreshDashboard } from '../api/get-dashboard';
 import { DashboardAgenda } from '../components/dashboard-agenda';
 import { Heatmap } from '../components/dashboard-heatmap';
 import { localToday, periodOf, type PeriodKind } from './period';
@@ -48,6 +48,7 @@ export default function DashboardPage() {
     ...period,
   };
   const dashboard = useDashboard(scope);
+  const refresh = useRefreshDashboard(scope);
   const d = dashboard.data;
   const num = new Intl.NumberFormat(lang);
   const pct = new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 1 });
@@ -116,6 +117,14 @@ export default function DashboardPage() {
             </>
           )}
           {dashboard.isFetching && <Loader size="sm" />}
+          {d && !d.scope.clinic && (
+            <Group gap={4} wrap="nowrap">
+              <Text size="xs" c="dimmed" data-testid="dashboard-as-of">{t('dashboard.asOf', { time: formatTime(new Date(d.asOf), lang) })}</Text>
+              <ActionIcon variant="subtle" size="sm" aria-label={t('dashboard.refresh')} loading={refresh.isPending} onClick={() => refresh.mutate()} data-testid="dashboard-refresh">
+                <IconRefresh size={14} />
+              </ActionIcon>
+            </Group>
+          )}
         </Group>
       </Card>
 
