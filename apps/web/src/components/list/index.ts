@@ -2,7 +2,7 @@
 export { ListFrame, type ListFrameProps } from './list-frame';
 export { DataTable, primaryColumnKey, rowNumber, type DataTableColumn } from './data-table';
 export { FilterBar, SEARCH_DEBOUNCE_MS, type FilterSelect } from './filter-bar';
-export { PaginationBar } from './pagination-bar';
+export { PaginationBar, usePaginationLabels } from './pagination-bar';
 export { useListState, type ListState, type ListStateOptions, type SortOrder } from './use-list-state';
 export { dayOf, listParams, listRequestQuery, oneOf, STATUS_VALUES, useListQuery, type ListParams, type StatusFilter, type StatusListQuery } from './list-query';
 export { RowActions, type RowAction } from './row-actions';

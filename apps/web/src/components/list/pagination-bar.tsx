@@ -18,7 +18,7 @@ export function PaginationBar({ page, limit, total, totalPages, exact = true, on
   const { t } = useTranslation();
   const from = total === 0 ? 0 : (page - 1) * limit + 1;
   const to = Math.min(page * limit, total);
-  const controlLabels = { first: t('common.pagination.first'), previous: t('common.pagination.previous'), next: t('common.pagination.next'), last: t('common.pagination.last') };
+  const labels = usePaginationLabels();
 
   return (
     <Group justify="space-between" gap="sm" wrap="wrap">
@@ -54,11 +54,20 @@ export function PaginationBar({ page, limit, total, totalPages, exact = true, on
           siblings={1}
           boundaries={1}
           disabled={disabled}
-          getControlProps={(control) => ({ 'aria-label': controlLabels[control] })}
-          getItemProps={(p) => ({ 'aria-label': t('common.pagination.page', { page: p }) })}
+          {...labels}
           />
         </nav>
       </Group>
     </Group>
   );
+}
+
+/** Names for a pagination's buttons (first, previous, next, last and each page), in the interface language. */
+export function usePaginationLabels() {
+  const { t } = useTranslation();
+  const controls = { first: t('common.pagination.first'), previous: t('common.pagination.previous'), next: t('common.pagination.next'), last: t('common.pagination.last') };
+  return {
+    getControlProps: (control: keyof typeof controls) => ({ 'aria-label': controls[control] }),
+    getItemProps: (page: number) => ({ 'aria-label': t('common.pagination.page', { page }) }),
+  };
 }

@@ -4,7 +4,7 @@ import { IconHistory, IconShieldCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useAudit } from '../api/get-audit';
 import type { AuditEntry } from '@clinic/shared';
-import { DataTable } from '@/components/list';
+import { DataTable, usePaginationLabels } from '@/components/list';
 import { AuditEntryDrawer, useAuditColumns, useAuditLabels } from './audit-entry';
 
 const PAGE_SIZE = 5;
@@ -12,6 +12,7 @@ const PAGE_SIZE = 5;
 /** Who opened or changed one record, newest first (for holders of audit_read). */
 export function RecordAccessCard({ entity, entityId }: { entity: string; entityId: string }) {
   const { t } = useTranslation();
+  const paginationLabels = usePaginationLabels();
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<AuditEntry | null>(null);
   const columns = useAuditColumns(true);
@@ -54,7 +55,7 @@ export function RecordAccessCard({ entity, entityId }: { entity: string; entityI
       <AuditEntryDrawer entry={open} onClose={() => setOpen(null)} />
       {totalPages > 1 && (
         <Group justify="center" p="md">
-          <Pagination size="sm" total={totalPages} value={page} onChange={setPage} />
+          <Pagination size="sm" total={totalPages} value={page} onChange={setPage} {...paginationLabels} />
         </Group>
       )}
     </Card>

@@ -32,7 +32,7 @@ export default function InvoiceDetailsPage() {
                   {inv.displayNumber ? t('finance.details.title', { number: inv.displayNumber }) : t('finance.details.draftTitle')}
                 </Title>
                 <Text c="dimmed" size="sm">
-                  <Anchor component={Link} to={`/patients/details/${inv.patient._id}`} size="sm">{inv.patient.name}</Anchor> · {inv.clinic.name}
+                  <Anchor component={Link} to={`/patients/details/${inv.patient._id}`} size="sm" underline="always">{inv.patient.name}</Anchor> · {inv.clinic.name}
                 </Text>
               </Stack>
               <InvoiceActions invoice={inv} />
