@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Ref } from '@clinic/shared';
 import { contactLabel } from '@/lib/contact-label';
+import { formatNumber } from '@/lib/dates';
 
 interface InfoItemProps {
   label: ReactNode;
@@ -16,7 +17,7 @@ interface InfoItemProps {
 
 /** A label above its value. */
 export function InfoItem({ label, value, empty: emptyText, testId }: InfoItemProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const empty = value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
   return (
     <Stack gap={2} data-testid={testId} style={{ minWidth: 0 }}>
@@ -25,7 +26,7 @@ export function InfoItem({ label, value, empty: emptyText, testId }: InfoItemPro
       </Text>
       {typeof value === 'string' || typeof value === 'number' || empty ? (
         <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line', unicodeBidi: 'plaintext' }} c={empty ? 'dimmed' : undefined}>
-          {empty ? (emptyText ?? t('organisation.details.notSet')) : value}
+          {empty ? (emptyText ?? t('organisation.details.notSet')) : typeof value === 'number' ? formatNumber(value, i18n.language) : value}
         </Text>
       ) : (
         value
@@ -46,6 +47,7 @@ interface StatTileProps {
 
 /** A number with its label and icon, at the top of a details page. */
 export function StatTile({ label, value, icon, testId, valueTestId }: StatTileProps) {
+  const { i18n } = useTranslation();
   return (
     <Card padding="md" data-testid={testId}>
       <Group gap="md" wrap="nowrap">
@@ -54,7 +56,7 @@ export function StatTile({ label, value, icon, testId, valueTestId }: StatTilePr
         </ThemeIcon>
         <Stack gap={0}>
           <Text fz={26} fw={700} lh={1.1} data-testid={valueTestId ?? (testId ? `${testId}-value` : undefined)}>
-            {value ?? '—'}
+            {typeof value === 'number' ? formatNumber(value, i18n.language) : (value ?? '—')}
           </Text>
           <Text size="sm" c="dimmed">
             {label}

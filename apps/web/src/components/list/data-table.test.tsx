@@ -3,6 +3,7 @@ import { createPortal } from 'react-dom';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { setDisplay } from '@/lib/format/display';
 import { renderWithProviders } from '@/test/utils';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable, rowNumber, type DataTableColumn } from './data-table';
@@ -47,6 +48,18 @@ describe('DataTable', () => {
     expect(bodyRows()[0]).toHaveTextContent('011');
     expect(bodyRows()[1]).toHaveTextContent('012');
     expect(rowNumber(13, 30, 4)).toBe('365');
+    expect(rowNumber(1, 30, 4, 'en')).toBe('005');
+  });
+
+  it('numbers rows with the user\'s digits in Arabic', () => {
+    expect(rowNumber(1, 30, 4, 'ar')).toBe('005');
+    setDisplay({ hijriMode: 'off', digits: 'arab' });
+    try {
+      expect(rowNumber(1, 30, 4, 'ar')).toBe('٠٠٥');
+      expect(rowNumber(1, 30, 4, 'en')).toBe('005');
+    } finally {
+      setDisplay({ hijriMode: 'off', digits: 'latn' });
+    }
   });
 
   it('opens a row by click and by keyboard', async () => {

@@ -3,6 +3,7 @@ import { Button, Skeleton, Table } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/empty-state';
+import { formatNumber } from '@/lib/dates';
 import { columnLabel, DataTableHeader, primaryColumnKey, textAlign, type DataTableColumn } from './data-table-header';
 import classes from './data-table.module.css';
 
@@ -42,8 +43,8 @@ interface DataTableProps<T> {
 }
 
 /** Three-digit row number, counting across pages. */
-export function rowNumber(page: number, limit: number, index: number): string {
-  return String((page - 1) * limit + index + 1).padStart(3, '0');
+export function rowNumber(page: number, limit: number, index: number, lang = 'en'): string {
+  return formatNumber((page - 1) * limit + index + 1, lang, { minimumIntegerDigits: 3, useGrouping: false });
 }
 
 const INTERACTIVE = 'a, button, input, select, textarea, label, [role="switch"], [role="checkbox"], [role="menuitem"], [role="dialog"], [role="menu"], [role="listbox"]';
@@ -85,7 +86,7 @@ export function DataTable<T>({
   caption,
   'data-testid': testId,
 }: DataTableProps<T>) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const columnCount = columns.length + (withNumber ? 1 : 0);
   const primaryKey = primaryColumnKey(columns);
 
@@ -157,7 +158,7 @@ export function DataTable<T>({
               : undefined
           }
         >
-          {withNumber && <Table.Td className={classes.number}>{rowNumber(page, limit, index)}</Table.Td>}
+          {withNumber && <Table.Td className={classes.number}>{rowNumber(page, limit, index, i18n.language)}</Table.Td>}
           {columns.map((column) => (
             <Table.Td
               key={column.key}

@@ -48,7 +48,7 @@ export interface ListFrameProps<T, F extends string> {
  * columns and filters.
  */
 export function ListFrame<T, F extends string>(props: ListFrameProps<T, F>) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { list, query, selection } = props;
   const pagination = query.data?.pagination;
   const rows = query.data?.data;
@@ -121,7 +121,7 @@ export function ListFrame<T, F extends string>(props: ListFrameProps<T, F>) {
   const columns = selection
     ? [
         selectionColumn(rows, props.getRowKey, selection.state, selection.labels),
-        { key: 'number', header: t('common.table.number'), width: 64, render: (_row: T, i: number) => <Text size="sm" c="dimmed" ff="monospace">{rowNumber(list.page, list.limit, i)}</Text> },
+        { key: 'number', header: t('common.table.number'), width: 64, render: (_row: T, i: number) => <Text size="sm" c="dimmed" ff="monospace">{rowNumber(list.page, list.limit, i, i18n.language)}</Text> },
         ...props.columns,
       ]
     : props.columns;

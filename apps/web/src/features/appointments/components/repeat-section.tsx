@@ -1,5 +1,5 @@
 import { Alert, Badge, Chip, Group, NumberInput, Paper, ScrollArea, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { DatePickerInput } from '@/components/dates/pickers';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertTriangle, IconCheck, IconRepeat } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

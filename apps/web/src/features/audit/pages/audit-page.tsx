@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Group } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { DatePickerInput } from '@/components/dates/pickers';
 import { useTranslation } from 'react-i18next';
 import { IconCalendar, IconHistory } from '@tabler/icons-react';
 import type { AuditEntry } from '@clinic/shared';

@@ -1,15 +1,16 @@
 import { currencyMinorDigits } from '@clinic/shared';
+import { getDisplay } from '@/lib/format/display';
 
 /**
  * An amount in minor units (halalas, cents, fils) as the language writes it with the currency: `SAR 1,150.00`,
- * `1,150.00 ر.س.` (Arabic with Latin digits, as the rest of the interface writes numbers). The digits after the point
+ * `1,150.00 ر.س.` (Arabic with the user's digits: Western unless they chose Arabic-Indic). The digits after the point
  * are the currency's own (two for SAR, three for KWD).
  */
 export function formatMoney(minor: number, currency: string, lang: string): string {
   const digits = currencyMinorDigits(currency);
   const major = minor / 10 ** digits;
   try {
-    return new Intl.NumberFormat(lang.startsWith('ar') ? 'ar-SA-u-nu-latn' : 'en-US', { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(major);
+    return new Intl.NumberFormat(lang.startsWith('ar') ? `ar-SA-u-nu-${getDisplay().digits}` : 'en-US', { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(major);
   } catch {
     return `${major.toFixed(digits)} ${currency}`;
   }

@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Card, Checkbox, Group, Loader, SegmentedControl, Select, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
-import { MonthPickerInput } from '@mantine/dates';
+import { MonthPickerInput } from '@/components/dates/pickers';
 import { IconBuildingHospital, IconCalendar, IconChevronLeft, IconChevronRight, IconList, IconSearch, IconStethoscope } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';

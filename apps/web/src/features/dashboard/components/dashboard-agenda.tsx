@@ -1,23 +1,19 @@
 import { Card, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { DashboardFigures } from '@clinic/shared';
-import { formatDay } from '@/lib/dates';
+import { formatClock, formatDay, formatNumber } from '@/lib/dates';
 
 /** Rows of today's agenda shown on the dashboard (the day's full list is the printed schedule or the board). */
 const AGENDA_SHOWN = 40;
 
-/** A clinic-local time of an instant written with its offset (`2026-03-10T09:30:00+03:00`), for the language. */
-function clinicTime(iso: string, lang: string): string {
-  const [h, m] = [Number(iso.slice(11, 13)), Number(iso.slice(14, 16))];
-  return new Intl.DateTimeFormat(lang, { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, 0, 1, h, m)));
-}
+/** A clinic-local time of an instant written with its offset (`2026-03-10T09:30:00+03:00`), with the user's digits. */
+const clinicTime = (iso: string, lang: string) => formatClock(iso.slice(11, 16), lang);
 
 /** Today's appointments in the dashboard's scope, the first rows of them. */
 export function DashboardAgenda({ agenda, today }: { agenda: DashboardFigures['agenda']; today: string }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const num = new Intl.NumberFormat(lang);
-  return (
+    return (
     <Card padding="md" withBorder data-testid="dashboard-agenda">
       <Text fw={600} mb="sm">{t('dashboard.agenda.title')} · {formatDay(today, lang)}</Text>
       {agenda.length ? (
@@ -49,7 +45,7 @@ export function DashboardAgenda({ agenda, today }: { agenda: DashboardFigures['a
         </Table.ScrollContainer>
       ) : <Text c="dimmed">{t('dashboard.agenda.empty')}</Text>}
       {agenda.length > AGENDA_SHOWN && (
-        <Text size="sm" c="dimmed" mt="xs">{t('dashboard.agenda.more', { count: num.format(agenda.length - AGENDA_SHOWN) })}</Text>
+        <Text size="sm" c="dimmed" mt="xs">{t('dashboard.agenda.more', { count: formatNumber(agenda.length - AGENDA_SHOWN, lang) })}</Text>
       )}
     </Card>
   );

@@ -1,9 +1,10 @@
 import { Table, Text } from '@mantine/core';
 import type { DashboardFigures } from '@clinic/shared';
+import { formatNumber, localeOf } from '@/lib/dates';
 
 /** Weekday names for the language, Monday first (1 January 2024 was a Monday). */
 function weekdayNames(lang: string): string[] {
-  const f = new Intl.DateTimeFormat(lang, { weekday: 'short', timeZone: 'UTC' });
+  const f = new Intl.DateTimeFormat(localeOf(lang), { weekday: 'short', timeZone: 'UTC' });
   return Array.from({ length: 7 }, (_, i) => f.format(new Date(Date.UTC(2024, 0, 1 + i))));
 }
 
@@ -15,7 +16,7 @@ export function Heatmap({ cells, lang, empty }: { cells: DashboardFigures['heatm
   const last = Math.max(...cells.map((c) => c.hour));
   const hours = Array.from({ length: last - first + 1 }, (_, i) => first + i);
   const days = weekdayNames(lang);
-  const num = new Intl.NumberFormat(lang);
+  const num = { format: (v: number) => formatNumber(v, lang) };
   const count = (weekday: number, hour: number) => cells.find((c) => c.weekday === weekday && c.hour === hour)?.count ?? 0;
   return (
     <Table.ScrollContainer minWidth={hours.length * 36 + 80}>

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DashboardFigures } from '@clinic/shared';
+import { setDisplay } from '@/lib/format/display';
 import { demoUser, emptyList, jsonResponse, mockFetch, renderApp, setLanguage, signIn } from '@/test/utils';
 
 const figures: DashboardFigures = {
@@ -26,10 +27,10 @@ const figures: DashboardFigures = {
   }],
 };
 
-function api() {
+function api(preferences = demoUser.preferences) {
   const asked: URL[] = [];
   mockFetch((url) => {
-    if (url.pathname === '/api/profile') return jsonResponse(200, { success: true, data: { ...demoUser, permissions: ['dashboard_read', 'appointment_read'] } });
+    if (url.pathname === '/api/profile') return jsonResponse(200, { success: true, data: { ...demoUser, preferences, permissions: ['dashboard_read', 'appointment_read'] } });
     if (url.pathname === '/api/dashboard') {
       asked.push(url);
       return jsonResponse(200, { success: true, data: figures });
@@ -41,6 +42,7 @@ function api() {
 
 describe('dashboard page', () => {
   beforeEach(() => signIn({ permissions: ['dashboard_read', 'appointment_read'] }));
+  afterEach(() => setDisplay({ hijriMode: 'off', digits: 'latn' }));
 
   it('shows the figures for this week, and asks again for the month', async () => {
     await setLanguage('en');
@@ -68,5 +70,27 @@ describe('dashboard page', () => {
     renderApp('/dashboard');
     expect(await screen.findByText('المواعيد حسب الحالة')).toBeInTheDocument();
     expect(screen.getByText('مواعيد اليوم', { exact: false })).toBeInTheDocument();
+  });
+
+  it('writes every figure with Arabic-Indic digits when the user chose them', async () => {
+    await setLanguage('ar');
+    const preferences = { ...demoUser.preferences, digits: 'arab' as const };
+    signIn({ permissions: ['dashboard_read', 'appointment_read'], preferences });
+    api(preferences);
+    renderApp('/dashboard');
+    await waitFor(() => expect(screen.getByTestId('tile-total')).toHaveTextContent('٧'));
+    expect(screen.getByTestId('tile-total')).not.toHaveTextContent('7');
+    expect(screen.getByTestId('tile-revenue')).toHaveTextContent('١٢٠٫٠٠');
+    expect(screen.getByTestId('tile-no-show')).toHaveTextContent('٢٠');
+    expect(within(screen.getByTestId('dashboard-heatmap')).getAllByText('٢').length).toBeGreaterThan(0);
+    expect(within(screen.getByTestId('dashboard-agenda')).getByText('٠٩:٣٠')).toBeInTheDocument();
+  });
+
+  it('keeps Western digits in Arabic by default', async () => {
+    await setLanguage('ar');
+    api();
+    renderApp('/dashboard');
+    await waitFor(() => expect(screen.getByTestId('tile-total')).toHaveTextContent('7'));
+    expect(within(screen.getByTestId('dashboard-agenda')).getByText('09:30')).toBeInTheDocument();
   });
 });

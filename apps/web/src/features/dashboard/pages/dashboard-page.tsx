@@ -5,7 +5,7 @@ import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { APPOINTMENT_STATUSES, planAllows } from '@clinic/shared';
 import { useClinicOptions } from '@/features/appointments';
-import { formatDay, formatTime } from '@/lib/dates';
+import { formatDay, formatNumber, formatTime } from '@/lib/dates';
 import { useSession } from '@/lib/session-context';
 import { useComplexOptions, useDashboard, useRefreshDashboard } from '../api/get-dashboard';
 import { DashboardAgenda } from '../components/dashboard-agenda';
@@ -50,10 +50,10 @@ export default function DashboardPage() {
   const dashboard = useDashboard(scope);
   const refresh = useRefreshDashboard(scope);
   const d = dashboard.data;
-  const num = new Intl.NumberFormat(lang);
-  const pct = new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 1 });
-  const money = new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  const rate = (v: number | null | undefined) => (v === null || v === undefined ? '—' : pct.format(v));
+  // Every figure in the user's digits (Arabic-Indic when chosen), through the one formatting module.
+  const num = { format: (v: number) => formatNumber(v, lang) };
+  const money = { format: (v: number) => formatNumber(v, lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) };
+  const rate = (v: number | null | undefined) => (v === null || v === undefined ? '—' : formatNumber(v, lang, { style: 'percent', maximumFractionDigits: 1 }));
   const rtl = dir === 'rtl';
 
   const statusData = APPOINTMENT_STATUSES.map((s) => ({ status: t(`dashboard.status.${s}`), count: d?.byStatus[s] ?? 0 }));
@@ -173,7 +173,7 @@ export default function DashboardPage() {
                   series={[{ name: 'rate', label: t('dashboard.charts.rate'), color: 'blue.6' }]}
                   xAxisProps={{ reversed: rtl, domain: [0, 100] }}
                   yAxisProps={{ orientation: rtl ? 'right' : 'left', width: 140 }}
-                  valueFormatter={(v) => `${num.format(v)}%`}
+                  valueFormatter={(v) => formatNumber(v / 100, lang, { style: 'percent', maximumFractionDigits: 1 })}
                 />
               ) : <Text c="dimmed">{t('dashboard.charts.noData')}</Text>}
             </Card>

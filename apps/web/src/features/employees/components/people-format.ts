@@ -1,4 +1,4 @@
-import { formatDate as formatLongDate, localeOf } from '@/lib/dates';
+import { formatDate as formatLongDate, formatNumber, localeOf } from '@/lib/dates';
 import { i18n } from '@/lib/i18n';
 
 function locale(): string {
@@ -34,8 +34,8 @@ export function initialsOf(name: string): string {
   return parts.slice(0, 2).map((p) => p[0]!.toUpperCase()).join('') || '?';
 }
 
-export function formatFileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+export function formatFileSize(bytes: number, lang = 'en'): string {
+  if (bytes < 1024) return `${formatNumber(bytes, lang)} B`;
+  if (bytes < 1024 * 1024) return `${formatNumber(Math.round(bytes / 1024), lang)} KB`;
+  return `${formatNumber(bytes / 1024 / 1024, lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MB`;
 }

@@ -6,6 +6,7 @@ import { STATUS_COLORS } from '@/features/appointments/components/appointment-st
 import { wallOf } from '@/features/appointments/components/clinic-time';
 import { VisitActions } from '@/features/appointments/components/visit-actions';
 import { TakePaymentButton } from '@/features/billing';
+import { formatNumber } from '@/lib/dates';
 import { waitsLong, type BoardSection } from './board-sections';
 
 interface BoardCardViewProps {
@@ -95,7 +96,8 @@ interface BoardColumnProps {
 
 /** One status of the day: its title and count, then its appointments by start time. */
 export function BoardColumn({ section, canWrite, errors, onError, onOpen }: BoardColumnProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const n = (v: number) => formatNumber(v, i18n.language);
   const { status, cards, total } = section;
   return (
     <Paper withBorder radius="md" p="sm" data-testid={`board-section-${status}`} style={{ minWidth: 0 }}>
@@ -107,7 +109,7 @@ export function BoardColumn({ section, canWrite, errors, onError, onOpen }: Boar
           </Text>
         </Group>
         <Badge variant="light" color={STATUS_COLORS[status]} size="sm" data-testid="board-section-count">
-          {cards.length === total ? total : `${cards.length} / ${total}`}
+          {cards.length === total ? n(total) : `${n(cards.length)} / ${n(total)}`}
         </Badge>
       </Group>
       <Stack gap={6}>

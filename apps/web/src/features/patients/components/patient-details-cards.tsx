@@ -13,13 +13,14 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { PatientDetails } from '@clinic/shared';
 import { DetailsCard } from '@/components/details';
+import { formatNumber } from '@/lib/dates';
 import { formatDate, metres } from './patient-format';
 
 export { DetailsCard };
 
 /** A label and its value; values a user never filled in read "Not recorded". */
 function Row({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const empty = value === null || value === undefined || value === '';
   return (
     <DataList.Item>
@@ -29,6 +30,8 @@ function Row({ label, value, testId }: { label: string; value: ReactNode; testId
           <Text span size="sm" c="dimmed">
             {t('patients.details.notRecorded')}
           </Text>
+        ) : typeof value === 'number' ? (
+          formatNumber(value, i18n.language)
         ) : (
           value
         )}
@@ -96,12 +99,12 @@ export function GeneralInfoCard({ patient }: { patient: PatientDetails }) {
 }
 
 export function MedicalInfoCard({ patient }: { patient: PatientDetails }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <DetailsCard icon={<IconDroplet size={18} />} title={t('patients.details.medical.title')} testId="medical-info">
       <Facts>
         <Row label={t('patients.details.medical.bloodType')} value={patient.blood_type && <Badge color="red" variant="light" tt="none" dir="ltr" data-testid="blood-type">{patient.blood_type}</Badge>} />
-        <Row label={t('patients.details.medical.height')} value={patient.height ? t('patients.details.medical.heightValue', { value: metres(patient.height) }) : null} />
+        <Row label={t('patients.details.medical.height')} value={patient.height ? t('patients.details.medical.heightValue', { value: metres(patient.height, i18n.language) }) : null} />
         <Row label={t('patients.details.medical.weight')} value={patient.weight ? t('patients.details.medical.weightValue', { value: patient.weight }) : null} />
         <Row label={t('patients.details.medical.nationality')} value={patient.nationality ? t(`patients.nationalities.${patient.nationality}`, { defaultValue: patient.nationality }) : null} />
       </Facts>

@@ -1,4 +1,4 @@
-import { formatDate as formatDateIntl, formatDateTime as formatDateTimeIntl } from '@/lib/dates';
+import { formatDate as formatDateIntl, formatDateTime as formatDateTimeIntl, formatNumber } from '@/lib/dates';
 
 /** A calendar date (`YYYY-MM-DD`) or an instant, shown as a date in the given language; '' when absent. */
 export function formatDate(value: string | null | undefined, lang: string): string {
@@ -11,8 +11,8 @@ export function formatDateTime(value: string | null | undefined, lang: string): 
 }
 
 /** Centimetres as metres with two decimals (the details screen shows height in M). */
-export function metres(cm: number): string {
-  return (cm / 100).toFixed(2);
+export function metres(cm: number, lang: string): string {
+  return formatNumber(cm / 100, lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 }
 
 export function fileSize(bytes: number, lang: string): string {
@@ -23,5 +23,5 @@ export function fileSize(bytes: number, lang: string): string {
     value /= 1024;
     unit += 1;
   }
-  return `${value.toFixed(unit === 0 ? 0 : 1)} ${units[unit]}`;
+  return `${formatNumber(value, lang, { maximumFractionDigits: unit === 0 ? 0 : 1, minimumFractionDigits: unit === 0 ? 0 : 1 })} ${units[unit]}`;
 }

@@ -2,6 +2,7 @@ import { Badge, Group, Stack, Tabs, Text, Timeline } from '@mantine/core';
 import { IconCalendarEvent, IconCalendarTime, IconHistory } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { PatientDetails, TreatmentEntry } from '@clinic/shared';
+import { formatNumber } from '@/lib/dates';
 import { DetailsCard } from './patient-details-cards';
 import { formatDateTime } from './patient-format';
 
@@ -50,16 +51,16 @@ function Entries({ entries, empty }: { entries: TreatmentEntry[]; empty: string 
 
 /** The patient's appointments: those after now are Upcoming, the rest History. */
 export function TreatmentCard({ patient }: { patient: PatientDetails }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { upcoming, history } = patient.treatment;
   return (
     <DetailsCard icon={<IconCalendarTime size={18} />} title={t('patients.details.treatment.title')} testId="treatment-card">
       <Tabs defaultValue="upcoming" keepMounted={false}>
         <Tabs.List>
-          <Tabs.Tab value="upcoming" leftSection={<IconCalendarEvent size={16} />} rightSection={<Badge size="xs" variant="light" circle>{upcoming.length}</Badge>}>
+          <Tabs.Tab value="upcoming" leftSection={<IconCalendarEvent size={16} />} rightSection={<Badge size="xs" variant="light" circle>{formatNumber(upcoming.length, i18n.language)}</Badge>}>
             {t('patients.details.treatment.upcoming')}
           </Tabs.Tab>
-          <Tabs.Tab value="history" leftSection={<IconHistory size={16} />} rightSection={<Badge size="xs" variant="light" color="gray" circle>{history.length}</Badge>}>
+          <Tabs.Tab value="history" leftSection={<IconHistory size={16} />} rightSection={<Badge size="xs" variant="light" color="gray" circle>{formatNumber(history.length, i18n.language)}</Badge>}>
             {t('patients.details.treatment.history')}
           </Tabs.Tab>
         </Tabs.List>

@@ -33,7 +33,7 @@ interface DocumentDropProps {
  * toast; the red clear button removes the file.
  */
 export function DocumentDrop({ label, hint, value, onChange, error, testId }: DocumentDropProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
 
@@ -66,7 +66,7 @@ export function DocumentDrop({ label, hint, value, onChange, error, testId }: Do
     }
     accept(event.dataTransfer.files[0]);
   };
-  const current = value.file ? { name: value.file.name, size: formatFileSize(value.file.size), url: null } : value.stored ? { name: value.stored.name, size: null, url: value.stored.url } : null;
+  const current = value.file ? { name: value.file.name, size: formatFileSize(value.file.size, i18n.language), url: null } : value.stored ? { name: value.stored.name, size: null, url: value.stored.url } : null;
 
   return (
     <Stack gap={6} data-testid={testId}>
