@@ -1,15 +1,17 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { VisuallyHidden } from '@mantine/core';
-import type { DayHeaderContentArg, EventContentArg, EventDropArg, EventInput, EventMountArg } from '@fullcalendar/core';
+import type { DayHeaderContentArg, EventDropArg, EventInput } from '@fullcalendar/core';
 import interactionPlugin, { type DateClickArg } from '@fullcalendar/interaction';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { AppointmentAvailability, AppointmentCard } from '@clinic/shared';
-import { addDays, fromMinutes, timeRange, toMinutes, wallOf, type WallTime } from '@/features/appointments/components/clinic-time';
-import { closedRanges, fits, openWindows, type Window } from '@/features/appointments/components/bookability';
+import { addDays, fromMinutes, toMinutes, wallOf, type WallTime } from '@/features/appointments/components/clinic-time';
+import { fits, openWindows, type Window } from '@/features/appointments/components/bookability';
 import classes from './calendar.module.css';
+import { alignDown, alignUp, gridEvents, minutesOf, wallFromDate, wallIso } from './calendar-grid-events';
+import { eventContentOf, markEvent } from './calendar-grid-content';
 import { datesLocale } from '@/lib/dayjs-locale';
 import { hijriDayLabel } from '@/lib/dates';
 
@@ -38,14 +40,6 @@ export interface CalendarGridProps {
  * so it shows the clinic's own hours whatever the browser's zone; instants are rebuilt with the clinic's
  * zone only when talking to the API.
  */
-const wallIso = (date: string, minutes: number) => `${date}T${fromMinutes(Math.min(minutes, 24 * 60 - 1))}:00`;
-const wallFromDate = (d: Date): WallTime => {
-  const iso = d.toISOString();
-  return { date: iso.slice(0, 10), time: iso.slice(11, 16) };
-};
-const minutesOf = (d: Date) => d.getUTCHours() * 60 + d.getUTCMinutes();
-const alignDown = (m: number, step: number) => Math.floor(m / step) * step;
-const alignUp = (m: number, step: number) => Math.ceil(m / step) * step;
 
 export function CalendarGrid({
   start, days, availability, appointments, showCancelled = false, now, canWrite, direction, onCellClick, onOpen, onMove, weekendDays = [],
@@ -139,55 +133,10 @@ export function CalendarGrid({
     gridRef.current?.querySelector('[data-testid="calendar-cursor"]')?.scrollIntoView({ block: 'nearest' });
   }, [cellsFocused, place?.date, place?.minutes]);
 
-  const events = useMemo<EventInput[]>(() => {
-    const list: EventInput[] = [];
-    for (const date of dates) {
-      for (const r of closedRanges(windowsByDate.get(date) ?? [], bounds.from, bounds.to)) {
-        list.push({ start: wallIso(date, r.start), end: wallIso(date, r.end), display: 'background', classNames: ['sched-closed'], extendedProps: { kind: 'closed' } });
-      }
-      const pastUntil = date < now.date ? bounds.to : date === now.date ? Math.min(nowMinutes, bounds.to) : bounds.from;
-      if (pastUntil > bounds.from) {
-        list.push({ start: wallIso(date, bounds.from), end: wallIso(date, pastUntil), display: 'background', classNames: ['sched-past'], extendedProps: { kind: 'past' } });
-      }
-    }
-    for (const a of appointments) {
-      const s = wallOf(a.datetime);
-      const e = wallOf(a.endsAt);
-      if (a.status === 'cancelled') {
-        // Behind the cells like the closed hours: it takes no room from the cards and a click there books the time.
-        if (showCancelled) {
-          list.push({
-            id: a._id, title: a.patient.name, start: `${s.date}T${s.time}:00`, end: `${e.date}T${e.time}:00`,
-            display: 'background', classNames: ['sched-cancelled-strip'], extendedProps: { kind: 'cancelled', record: a },
-          });
-        }
-        continue;
-      }
-      // The service's buffers hold the doctor too: drawn lighter, behind the cells, around the visit.
-      const startMin = toMinutes(s.time) ?? 0;
-      const endMin = toMinutes(e.time) ?? 0;
-      const before = a.bufferBeforeMinutes ?? 0;
-      const after = a.bufferAfterMinutes ?? 0;
-      if (before > 0 && startMin - before >= 0) {
-        list.push({ start: wallIso(s.date, startMin - before), end: `${s.date}T${s.time}:00`, display: 'background', classNames: ['sched-buffer'], extendedProps: { kind: 'buffer' } });
-      }
-      if (after > 0 && e.date === s.date && endMin + after <= 24 * 60) {
-        list.push({ start: `${e.date}T${e.time}:00`, end: wallIso(e.date, endMin + after), display: 'background', classNames: ['sched-buffer'], extendedProps: { kind: 'buffer' } });
-      }
-      const movable = canWrite && a.status === 'scheduled' && (s.date > now.date || (s.date === now.date && toMinutes(s.time) >= nowMinutes));
-      list.push({
-        id: a._id,
-        title: a.patient.name,
-        start: `${s.date}T${s.time}:00`,
-        end: `${e.date}T${e.time}:00`,
-        classNames: [`sched-event`, `sched-${a.status}`],
-        startEditable: movable,
-        durationEditable: false,
-        extendedProps: { kind: 'appointment', record: a },
-      });
-    }
-    return list;
-  }, [dates, windowsByDate, bounds, appointments, showCancelled, canWrite, now.date, nowMinutes]);
+  const events = useMemo<EventInput[]>(
+    () => gridEvents({ dates, windowsByDate, bounds, appointments, showCancelled, canWrite, now, nowMinutes }),
+    [dates, windowsByDate, bounds, appointments, showCancelled, canWrite, now, nowMinutes],
+  );
 
   const cursorDate = place?.date;
   const cursorMinutes = place?.minutes;
@@ -215,40 +164,7 @@ export function CalendarGrid({
     );
   };
 
-  const eventContent = (arg: EventContentArg) => {
-    if (arg.event.extendedProps.kind === 'cancelled') {
-      const record = arg.event.extendedProps.record as AppointmentCard;
-      return (
-        <span className={classes.cancelledLabel}>
-          {t('calendar.cancelledShort')} · {record.patient.name}
-        </span>
-      );
-    }
-    if (arg.event.display === 'background') return null;
-    const record = arg.event.extendedProps.record as AppointmentCard;
-    return (
-      <div className={classes.eventBody} data-status={record.status}>
-        <span className={classes.eventTime} dir="ltr">
-          {wallOf(record.datetime).time}–{wallOf(record.endsAt).time}
-        </span>
-        <span className={classes.eventPatient}>{record.patient.name}</span>
-        <span className={classes.eventReason}>{record.reason}</span>
-      </div>
-    );
-  };
-
-  const didMount = (arg: EventMountArg) => {
-    const kind = arg.event.extendedProps.kind as string;
-    if (kind === 'appointment' || kind === 'cancelled') {
-      const record = arg.event.extendedProps.record as AppointmentCard;
-      arg.el.setAttribute('data-testid', kind === 'cancelled' ? 'calendar-cancelled' : 'calendar-event');
-      arg.el.setAttribute('data-appointment-id', record._id);
-      arg.el.setAttribute('title', `${timeRange(wallOf(record.datetime).time, wallOf(record.endsAt).time)} ${record.patient.name} · ${record.reason} · ${record.doctor.name}`);
-    } else {
-      arg.el.setAttribute('data-testid', kind === 'cursor' ? 'calendar-cursor' : kind === 'closed' ? 'calendar-closed' : kind === 'buffer' ? 'calendar-buffer' : 'calendar-past');
-      arg.el.setAttribute('aria-hidden', 'true');
-    }
-  };
+  const eventContent = eventContentOf(t);
 
   return (
     <div
@@ -293,7 +209,7 @@ export function CalendarGrid({
         eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
         dayHeaderContent={dayHeader}
         eventContent={eventContent}
-        eventDidMount={didMount}
+        eventDidMount={markEvent}
         moreLinkDidMount={(arg) => {
           // FullCalendar's "+2 more" is an <a> without href that opens a popover: a button, as assistive technology
           // should hear it, without the empty aria-controls it starts with.

@@ -1,6 +1,6 @@
-import type { AppointmentAvailability, AvailabilityDay } from '@clinic/shared';
+import type { AppointmentAvailability, AppointmentCard, AvailabilityDay } from '@clinic/shared';
 import { closedRanges, openWindows, type Window } from '@/features/appointments/components/bookability';
-import { toMinutes } from '@/features/appointments/components/clinic-time';
+import { toMinutes, wallOf } from '@/features/appointments/components/clinic-time';
 
 /** Where a card sits across its doctor's column: lane `lane` of `lanes` side by side. */
 export interface Placement {
@@ -60,4 +60,11 @@ export function doctorShades(day: AvailabilityDay | undefined, availability: Pic
   const first = Math.min(...own.map((w) => w.start));
   const last = Math.max(...own.map((w) => w.end));
   return closedRanges(windows, from, to).map((r) => ({ ...r, kind: own.length && r.start >= first && r.end <= last ? 'break' : 'off' }));
+}
+
+/** A card's minutes within the day: clipped to midnight on either side. */
+export function spanOf(card: AppointmentCard, date: string) {
+  const s = wallOf(card.datetime);
+  const e = wallOf(card.endsAt);
+  return { start: s.date < date ? 0 : toMinutes(s.time), end: e.date > date ? 24 * 60 : toMinutes(e.time) };
 }

@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { AppointmentAvailability, AppointmentCard, AvailabilityDay } from '@clinic/shared';
 import { EmployeeAvatar } from '@/features/employees/components/employee-avatar';
 import { fits, openWindows } from '@/features/appointments/components/bookability';
-import { fromMinutes, toMinutes, wallOf, type WallTime } from '@/features/appointments/components/clinic-time';
-import { layoutLanes } from './day-layout';
+import { fromMinutes, toMinutes, type WallTime } from '@/features/appointments/components/clinic-time';
+import { alignDown, alignUp } from './calendar-grid-events';
+import { layoutLanes, spanOf } from './day-layout';
 import { DoctorColumn, type ColumnHandlers, type DayDoctor, type Placed } from './doctor-column';
 import classes from './day-view.module.css';
 
@@ -29,16 +30,6 @@ export interface DayViewProps {
   onOpen: (appointmentId: string) => void;
   /** A card was dropped on another doctor or time that the doctor's hours allow: ask, then move it. */
   onMove: (card: AppointmentCard, slot: WallTime, doctorId: string) => void;
-}
-
-const alignDown = (m: number, step: number) => Math.floor(m / step) * step;
-const alignUp = (m: number, step: number) => Math.ceil(m / step) * step;
-
-/** A card's minutes within the day: clipped to midnight on either side. */
-function spanOf(card: AppointmentCard, date: string) {
-  const s = wallOf(card.datetime);
-  const e = wallOf(card.endsAt);
-  return { start: s.date < date ? 0 : toMinutes(s.time), end: e.date > date ? 24 * 60 : toMinutes(e.time) };
 }
 
 /**
