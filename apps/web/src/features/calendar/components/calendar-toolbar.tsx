@@ -54,6 +54,9 @@ export function CalendarToolbar(props: CalendarToolbarProps) {
   const rangeLabel = isDay
     ? formatDay(start, i18n.language, { weekday: isPhone ? 'short' : 'long', day: 'numeric', month: isPhone ? 'short' : 'long', year: 'numeric' })
     : formatDayRange(start, end, i18n.language);
+  // The other calendar's range (in brackets) goes on its own line, so a phone shows both whole.
+  const cut = rangeLabel.indexOf(' (');
+  const range = cut > 0 ? { main: rangeLabel.slice(0, cut), other: rangeLabel.slice(cut + 1) } : { main: rangeLabel, other: '' };
   const previousLabel = isDay ? 'calendar.dayView.previousDay' : isPhone ? 'calendar.previousDays' : 'calendar.previousWeek';
   const nextLabel = isDay ? 'calendar.dayView.nextDay' : isPhone ? 'calendar.nextDays' : 'calendar.nextWeek';
 
@@ -75,8 +78,9 @@ export function CalendarToolbar(props: CalendarToolbarProps) {
                 {direction === 'rtl' ? <IconChevronLeft size={18} /> : <IconChevronRight size={18} />}
               </ActionIcon>
             </Tooltip>
-            <Title order={3} fz={{ base: 'md', sm: 'lg' }} ms="xs" data-testid="calendar-range" style={{ whiteSpace: 'nowrap' }}>
-              {rangeLabel}
+            <Title order={3} fz={{ base: 'md', sm: 'lg' }} ms="xs" data-testid="calendar-range" style={{ minWidth: 0 }}>
+              <span style={{ whiteSpace: 'nowrap' }}>{range.main}</span>
+              {range.other && <Text span display="block" size="sm" c="dimmed" data-testid="calendar-range-other">{range.other}</Text>}
             </Title>
             {props.fetching && <Loader size="xs" aria-hidden />}
           </Group>
