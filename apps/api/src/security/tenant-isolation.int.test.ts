@@ -36,6 +36,7 @@ const MATRIX: Record<string, Source> = {
   'GET /api/profile/details': 'self',
   'PUT /api/profile': 'self',
   'PUT /api/profile/password': 'self',
+  'PUT /api/profile/preferences': 'self',
   'GET /api/audit': 'self',
   'GET /api/audit/filters': 'self',
   'GET /api/permissions': 'self',
