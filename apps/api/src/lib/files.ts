@@ -88,7 +88,7 @@ export function unreferencedFile(): SQL {
 }
 
 /** Collects a stream's bytes into pieces of exactly `size` (the last one shorter), without holding more than one. */
-async function* inChunks(stream: AsyncIterable<Buffer>, size: number): AsyncGenerator<Buffer> {
+export async function* inChunks(stream: AsyncIterable<Buffer>, size: number): AsyncGenerator<Buffer> {
   let pending: Buffer[] = [];
   let pendingBytes = 0;
   for await (const piece of stream) {

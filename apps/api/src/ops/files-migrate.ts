@@ -4,6 +4,7 @@ import path from 'node:path';
 import { and, asc, eq, isNotNull, isNull, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { FILE_CHUNK_BYTES, fileChunks, files } from '../db/schema/index.js';
+import { inChunks } from '../lib/files.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -18,27 +19,8 @@ export interface FilesMigrateReport {
   alreadyInDatabase: number;
 }
 
-/** Reads a file in exact FILE_CHUNK_BYTES pieces (the last one shorter). */
-async function* fileChunksOf(file: string): AsyncGenerator<Buffer> {
-  let pending: Buffer[] = [];
-  let pendingBytes = 0;
-  for await (const piece of createReadStream(file, { highWaterMark: FILE_CHUNK_BYTES }) as AsyncIterable<Buffer>) {
-    let rest = piece;
-    while (pendingBytes + rest.length >= FILE_CHUNK_BYTES) {
-      const take = FILE_CHUNK_BYTES - pendingBytes;
-      pending.push(rest.subarray(0, take));
-      yield Buffer.concat(pending);
-      pending = [];
-      pendingBytes = 0;
-      rest = rest.subarray(take);
-    }
-    if (rest.length) {
-      pending.push(rest);
-      pendingBytes += rest.length;
-    }
-  }
-  if (pendingBytes) yield Buffer.concat(pending);
-}
+/** Reads a file in exact FILE_CHUNK_BYTES pieces (the last one shorter), as uploads are stored. */
+const fileChunksOf = (file: string) => inChunks(createReadStream(file, { highWaterMark: FILE_CHUNK_BYTES }) as AsyncIterable<Buffer>, FILE_CHUNK_BYTES);
 
 /**
  * Moves uploaded files from DATA_DIR/uploads into the database (`npm run files:migrate`). Each file moves in one
