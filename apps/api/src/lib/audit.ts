@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { auditLog } from '../db/schema/index.js';
-import { acceptedRequestId } from './request-id.js';
+import { contextOf, type RequestContext } from './request-context.js';
 
 export interface AuditEntry {
   companyId: string | null;
@@ -13,7 +13,8 @@ export interface AuditEntry {
 }
 
 /** Appends to the audit log with the request's address, user agent and id. */
-export async function recordAudit(db: Db, req: FastifyRequest | null, entry: AuditEntry): Promise<void> {
+export async function recordAudit(db: Db, from: RequestContext | FastifyRequest | null, entry: AuditEntry): Promise<void> {
+  const ctx = from ? contextOf(from) : null;
   await db.insert(auditLog).values({
     companyId: entry.companyId,
     actorId: entry.actorId,
@@ -21,10 +22,10 @@ export async function recordAudit(db: Db, req: FastifyRequest | null, entry: Aud
     entity: entry.entity,
     entityId: entry.entityId ?? null,
     changes: entry.changes ?? null,
-    ip: req?.ip ?? null,
-    userAgent: req ? String(req.headers['user-agent'] ?? '').slice(0, 400) || null : null,
+    ip: ctx?.ip ?? null,
+    userAgent: ctx?.userAgent ?? null,
     // Only a safe token is stored, whatever produced the request's id.
-    requestId: acceptedRequestId(req?.id),
+    requestId: ctx?.requestId ?? null,
   });
 }
 

@@ -20,6 +20,7 @@ export function requestLanguage(req: FastifyRequest): 'en' | 'ar' {
   return 'en';
 }
 
-export function t(req: FastifyRequest, key: string, params?: Record<string, string | number>): string {
-  return translate(key, requestLanguage(req), params);
+/** A message in the language of a request or of a service's request context. */
+export function t(from: FastifyRequest | { readonly language: 'en' | 'ar' }, key: string, params?: Record<string, string | number>): string {
+  return translate(key, 'language' in from && typeof from.language === 'string' ? from.language : requestLanguage(from as FastifyRequest), params);
 }

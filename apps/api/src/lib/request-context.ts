@@ -1,0 +1,50 @@
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { requestLanguage } from './i18n.js';
+import { acceptedRequestId } from './request-id.js';
+
+/**
+ * What a service needs to know about the request it serves, without HTTP: the language its answers and errors are
+ * written in, who asked from where (for the audit log), the address links are built on, and the request's logger.
+ * Routes build it with `requestContext(req)`; jobs and scripts with `systemContext(log)`.
+ */
+export interface RequestContext {
+  readonly language: 'en' | 'ar';
+  readonly ip: string | null;
+  readonly userAgent: string | null;
+  readonly requestId: string | null;
+  /** `scheme://host` the request came to; links written into answers start with it. */
+  readonly origin: string;
+  readonly log: FastifyBaseLogger;
+}
+
+const CONTEXT = Symbol('requestContext');
+type WithContext = FastifyRequest & { [CONTEXT]?: RequestContext };
+
+/** The context of an HTTP request (built once per request). */
+export function requestContext(req: FastifyRequest): RequestContext {
+  const r = req as WithContext;
+  r[CONTEXT] ??= Object.freeze({
+    language: requestLanguage(req),
+    ip: req.ip ?? null,
+    userAgent: String(req.headers['user-agent'] ?? '').slice(0, 400) || null,
+    requestId: acceptedRequestId(req.id),
+    origin: `${req.protocol}://${req.host}`,
+    log: req.log,
+  });
+  return r[CONTEXT];
+}
+
+/** The context of work no request asked for (jobs, scripts): no address, no user agent, English unless told. */
+export function systemContext(log: FastifyBaseLogger, language: 'en' | 'ar' = 'en', origin = ''): RequestContext {
+  return Object.freeze({ language, ip: null, userAgent: null, requestId: null, origin, log });
+}
+
+/** True for a context, false for a raw request (used while both are accepted). */
+export function isRequestContext(value: RequestContext | FastifyRequest): value is RequestContext {
+  return !('raw' in value);
+}
+
+/** The context of either: a raw request is turned into its context. */
+export function contextOf(value: RequestContext | FastifyRequest): RequestContext {
+  return isRequestContext(value) ? value : requestContext(value);
+}
