@@ -5,3 +5,4 @@ export { StatusBadge } from './status-badge';
 export { RecordHeader, type RecordHeaderProps } from './record-header';
 export { DeleteRecordDialog, type DeleteRecordDialogProps } from './delete-record-dialog';
 export { DetailsCard } from './details-card';
+export { DetailsColumns, type DetailsColumnsProps } from './details-columns';

@@ -9,3 +9,4 @@ export { RowActions, type RowAction } from './row-actions';
 export { IdCell } from './cells';
 export { BulkBar, selectionColumn, useSelection, type Selection, type SelectionLabels } from './selection';
 export { useStatusFilter } from './status-filter';
+export { RecordListFrame, useRecordList, type RecordList, type RecordListFrameProps, type RecordListKind } from './record-list';

@@ -1,25 +1,19 @@
-import { Badge, Button, Stack, Text } from '@mantine/core';
-import { IconPlus, IconSitemap } from '@tabler/icons-react';
-import { Link, useNavigate } from 'react-router';
+import { Badge, Stack, Text } from '@mantine/core';
+import { IconSitemap } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { DepartmentListItem } from '@clinic/shared';
 import { StatusBadge } from '@/components/details';
-import { FilterBar, IdCell, ListFrame, listParams, useListQuery, useListState, useStatusFilter, type DataTableColumn } from '@/components/list';
-import { ExportButton } from '@/components/export-button';
-import { useCanOpen } from '@/lib/pages';
+import { IdCell, RecordListFrame, useRecordList, type DataTableColumn, type RecordListKind } from '@/components/list';
 import { useSession } from '@/lib/session-context';
 import { planAllows } from '@clinic/shared';
 import { departmentListQueryOptions, departmentsRequest } from '../api/get-departments';
 
+const KIND: RecordListKind = { messages: 'departments', path: '/departements', exportRequest: departmentsRequest, addTestId: 'departments-add', testId: 'departments-table', minWidth: 720 };
+
 export default function DepartmentsPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { plan } = useSession();
-  const canOpen = useCanOpen();
-  const list = useListState({ filters: ['status'] as const });
-  const { status, select: statusSelect } = useStatusFilter(list);
-  const listFilters = { status };
-  const departments = useListQuery(list, departmentListQueryOptions, listFilters);
+  const departments = useRecordList(departmentListQueryOptions);
 
   const columns: DataTableColumn<DepartmentListItem>[] = [
     { key: 'publicId', header: t('departments.columns.id'), sortKey: 'publicId', render: (d) => <IdCell>{d.publicId}</IdCell> },
@@ -31,30 +25,7 @@ export default function DepartmentsPage() {
     { key: 'clinicCount', header: t('departments.columns.clinicCount'), sortKey: 'clinicCount', align: 'center', render: (d) => <Badge variant="light" size="lg" tt="none">{d.clinicCount}</Badge> },
   ];
 
-  return (
-    <ListFrame
-      exportButton={<ExportButton {...departmentsRequest({ ...listParams(list), ...listFilters })} />}
-      title={t('departments.title')}
-      subtitle={t('departments.subtitle')}
-      actions={canOpen('/departements/add') && <Button component={Link} to="/departements/add" leftSection={<IconPlus size={16} stroke={2} />} data-testid="departments-add">{t('departments.add')}</Button>}
-      filters={
-        <FilterBar
-          search={{ value: list.search, onChange: list.setSearch, placeholder: t('departments.searchPlaceholder') }}
-          selects={[statusSelect]}
-        />
-      }
-      list={list}
-      query={departments}
-      columns={columns}
-      data-testid="departments-table"
-      getRowKey={(d) => d._id}
-      onRowClick={(d) => void navigate(`/departements/details/${d._id}`)}
-      rowLabel={(d) => `${d.publicId} ${d.name}`}
-      emptyText={t('departments.empty')}
-      emptyIcon={<IconSitemap stroke={1.6} />}
-      minWidth={720}
-    />
-  );
+  return <RecordListFrame kind={KIND} records={departments} columns={columns} emptyIcon={<IconSitemap stroke={1.6} />} />;
 }
 
 function NameCell({ name, active }: { name: string; active: boolean }) {

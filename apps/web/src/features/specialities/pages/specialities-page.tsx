@@ -1,28 +1,22 @@
-import { Button, Text } from '@mantine/core';
-import { IconMicroscope, IconPlus } from '@tabler/icons-react';
-import { Link, useNavigate } from 'react-router';
+import { Text } from '@mantine/core';
+import { IconMicroscope } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { SpecializationRecord } from '@clinic/shared';
 import { StatusBadge } from '@/components/details';
-import { FilterBar, IdCell, ListFrame, listParams, useListQuery, useListState, useStatusFilter, type DataTableColumn } from '@/components/list';
-import { ExportButton } from '@/components/export-button';
+import { IdCell, RecordListFrame, useRecordList, type DataTableColumn, type RecordListKind } from '@/components/list';
 import { DAY_MONTH_YEAR, formatDate } from '@/lib/dates';
-import { useCanOpen } from '@/lib/pages';
 import { specialitiesQueryOptions, specialitiesRequest } from '../api/get-specialities';
+
+const KIND: RecordListKind = { messages: 'specialities.list', path: '/specialities', exportRequest: specialitiesRequest, addTestId: 'add-speciality', testId: 'specialities-table', minWidth: 760 };
 
 export default function SpecialitiesPage() {
   const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
-  const canOpen = useCanOpen();
-  const list = useListState({ filters: ['status'] as const });
-  const { status, select: statusSelect } = useStatusFilter(list, {
+  const specialities = useRecordList(specialitiesQueryOptions, {
     label: t('specialities.list.status'),
     placeholder: t('specialities.list.allStatuses'),
     active: t('specialities.list.active'),
     inactive: t('specialities.list.inactive'),
   });
-  const listFilters = { status };
-  const specialities = useListQuery(list, specialitiesQueryOptions, listFilters);
 
   const columns: DataTableColumn<SpecializationRecord>[] = [
     { key: 'publicId', header: t('specialities.columns.id'), sortKey: 'publicId', render: (s) => <IdCell>{s.publicId}</IdCell> },
@@ -47,29 +41,5 @@ export default function SpecialitiesPage() {
     { key: 'status', header: t('specialities.columns.status'), sortKey: 'isActive', render: (s) => <StatusBadge active={s.isActive} /> },
   ];
 
-  return (
-    <ListFrame
-      exportButton={<ExportButton {...specialitiesRequest({ ...listParams(list), ...listFilters })} />}
-      title={t('specialities.list.title')}
-      subtitle={t('specialities.list.subtitle')}
-      actions={
-        canOpen('/specialities/add') && (
-          <Button component={Link} to="/specialities/add" leftSection={<IconPlus size={16} stroke={2} />} data-testid="add-speciality">
-            {t('specialities.list.add')}
-          </Button>
-        )
-      }
-      filters={<FilterBar search={{ value: list.search, onChange: list.setSearch, placeholder: t('specialities.list.searchPlaceholder') }} selects={[statusSelect]} />}
-      list={list}
-      query={specialities}
-      columns={columns}
-      data-testid="specialities-table"
-      getRowKey={(s) => s._id}
-      onRowClick={(s) => void navigate(`/specialities/details/${s._id}`)}
-      rowLabel={(s) => `${s.publicId} ${s.name}`}
-      emptyText={t('specialities.list.empty')}
-      emptyIcon={<IconMicroscope stroke={1.6} />}
-      minWidth={760}
-    />
-  );
+  return <RecordListFrame kind={KIND} records={specialities} columns={columns} emptyIcon={<IconMicroscope stroke={1.6} />} />;
 }
