@@ -121,7 +121,10 @@ export function TagsField<T extends FieldValues>({ control, name, required, test
   return <Controller control={control} name={name} render={(s) => <TagsInput {...props} {...boundProps(s, testId, required)} value={list(s.field.value)} onChange={s.field.onChange} />} />;
 }
 
-export function NumberField<T extends FieldValues>({ control, name, required, testId, ...props }: Bound<T> & Omit<NumberInputProps, Own>) {
+/** A number; an emptied input stores `emptyValue` ('' unless told: null for "none", 0 for "no minutes"). */
+export function NumberField<T extends FieldValues>({
+  control, name, required, testId, emptyValue = '', ...props
+}: Bound<T> & Omit<NumberInputProps, Own> & { emptyValue?: '' | null | 0 }) {
   return (
     <Controller
       control={control}
@@ -132,7 +135,7 @@ export function NumberField<T extends FieldValues>({ control, name, required, te
           {...props}
           {...boundProps(s, testId, required)}
           value={(s.field.value as number | string | null | undefined) ?? ''}
-          onChange={s.field.onChange}
+          onChange={(v) => s.field.onChange(v === '' ? emptyValue : v)}
           onKeyDown={(e) => westernDigitsTyped(e, s.field.onChange)}
           onPaste={(e) => westernDigitsTyped(e, s.field.onChange)}
         />

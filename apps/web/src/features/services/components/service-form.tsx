@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
-import { IconDeviceFloppy } from '@tabler/icons-react';
+import { MultiSelect, SimpleGrid, Stack } from '@mantine/core';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { serviceCreateInput, type ServiceCreate } from '@clinic/shared';
 import { translateMessage } from '@/lib/http';
 import { submitWithFieldErrors } from '@/components/form/submit-with-field-errors';
+import { FormActions } from '@/components/form/form-actions';
+import { NumberField, SelectField, SwitchField, TextAreaField, TextField } from '@/components/form/fields';
 import type { ClinicOption, DoctorOption } from '../api/get-service-options';
 
 export interface ServiceFormValues {
@@ -38,7 +39,7 @@ interface ServiceFormProps {
 /** Name, description, price, duration, clinic and the doctors who provide the service (all but duration required). */
 export function ServiceForm({ defaultValues, clinics, doctors, submitLabel, onSubmit, onCancel }: ServiceFormProps) {
   const { t } = useTranslation();
-  const { control, register, handleSubmit, setError, getValues, setValue, formState: { errors, isSubmitting } } = useForm<ServiceFormValues, unknown, ServiceCreate>({
+  const { control, handleSubmit, setError, getValues, setValue, formState: { errors, isSubmitting } } = useForm<ServiceFormValues, unknown, ServiceCreate>({
     resolver,
     defaultValues,
     mode: 'onTouched',
@@ -60,109 +61,69 @@ export function ServiceForm({ defaultValues, clinics, doctors, submitLabel, onSu
 
   const submit = submitWithFieldErrors(handleSubmit, setError, onSubmit);
 
+  const field = { control, required: true } as const;
+
   return (
     <form onSubmit={submit} noValidate data-testid="service-form">
       <Stack gap="md">
-        <TextInput label={t('services.form.name')} placeholder={t('services.form.namePlaceholder')} withAsterisk {...register('name')} error={err('name')} data-testid="service-name" />
-        <Textarea
-          label={t('services.form.description')}
-          placeholder={t('services.form.descriptionPlaceholder')}
-          withAsterisk
-          autosize
-          minRows={3}
-          {...register('description')}
-          error={err('description')}
-          data-testid="service-description"
-        />
+        <TextField {...field} name="name" label={t('services.form.name')} placeholder={t('services.form.namePlaceholder')} testId="service-name" />
+        <TextAreaField {...field} name="description" label={t('services.form.description')} placeholder={t('services.form.descriptionPlaceholder')} minRows={3} testId="service-description" />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <Controller
-            control={control}
+          <NumberField
+            {...field}
             name="price"
-            render={({ field }) => (
-              <NumberInput
-                label={t('services.form.price')}
-                placeholder="0.00"
-                withAsterisk
-                min={0}
-                decimalScale={2}
-                thousandSeparator=","
-                rightSection={t('services.currency')}
-                rightSectionWidth={52}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={err('price')}
-                data-testid="service-price"
-              />
-            )}
+            label={t('services.form.price')}
+            placeholder="0.00"
+            min={0}
+            allowDecimal
+            decimalScale={2}
+            thousandSeparator=","
+            rightSection={t('services.currency')}
+            rightSectionWidth={52}
+            testId="service-price"
           />
-          <Controller
+          <NumberField
             control={control}
             name="durationMinutes"
-            render={({ field }) => (
-              <NumberInput
-                label={t('services.form.duration')}
-                placeholder={t('services.form.durationPlaceholder')}
-                description={t('services.form.durationHint')}
-                min={5}
-                max={480}
-                step={5}
-                allowDecimal={false}
-                value={field.value ?? ''}
-                onChange={(v) => field.onChange(v === '' ? null : v)}
-                onBlur={field.onBlur}
-                error={err('durationMinutes')}
-                data-testid="service-duration"
-              />
-            )}
+            label={t('services.form.duration')}
+            placeholder={t('services.form.durationPlaceholder')}
+            description={t('services.form.durationHint')}
+            min={5}
+            max={480}
+            step={5}
+            emptyValue={null}
+            testId="service-duration"
           />
           {(['bufferBeforeMinutes', 'bufferAfterMinutes'] as const).map((name) => (
-            <Controller
+            <NumberField
               key={name}
               control={control}
               name={name}
-              render={({ field }) => (
-                <NumberInput
-                  label={t(name === 'bufferBeforeMinutes' ? 'series.bufferBefore' : 'series.bufferAfter')}
-                  description={t('series.bufferHint')}
-                  min={0}
-                  max={240}
-                  step={5}
-                  allowDecimal={false}
-                  value={field.value ?? ''}
-                  onChange={(v) => field.onChange(v === '' ? 0 : v)}
-                  onBlur={field.onBlur}
-                  error={err(name)}
-                  data-testid={`service-${name}`}
-                />
-              )}
+              label={t(name === 'bufferBeforeMinutes' ? 'series.bufferBefore' : 'series.bufferAfter')}
+              description={t('series.bufferHint')}
+              min={0}
+              max={240}
+              step={5}
+              emptyValue={0}
+              testId={`service-${name}`}
             />
           ))}
         </SimpleGrid>
-        <Controller
-          control={control}
+        <SelectField
+          {...field}
           name="clinic"
-          render={({ field }) => (
-            <Select
-              label={t('services.form.clinic')}
-              placeholder={t('services.form.clinicPlaceholder')}
-              data={clinics.map((c) => ({ value: c._id, label: c.name }))}
-              value={field.value}
-              onChange={(next) => {
-                field.onChange(next);
-                // A doctor chosen for the previous clinic who does not work at this one leaves the list.
-                const kept = getValues('doctors').filter((id) => worksAt(id, next));
-                if (kept.length !== getValues('doctors').length) setValue('doctors', kept, { shouldValidate: true });
-              }}
-              onBlur={field.onBlur}
-              withAsterisk
-              searchable
-              nothingFoundMessage={t('services.form.noClinics')}
-              error={err('clinic')}
-              comboboxProps={{ withinPortal: true }}
-              data-testid="service-clinic"
-            />
-          )}
+          label={t('services.form.clinic')}
+          placeholder={t('services.form.clinicPlaceholder')}
+          data={clinics.map((c) => ({ value: c._id, label: c.name }))}
+          emptyValue={null}
+          onValueChange={(next) => {
+            // A doctor chosen for the previous clinic who does not work at this one leaves the list.
+            const kept = getValues('doctors').filter((id) => worksAt(id, next || null));
+            if (kept.length !== getValues('doctors').length) setValue('doctors', kept, { shouldValidate: true });
+          }}
+          searchable
+          nothingFoundMessage={t('services.form.noClinics')}
+          testId="service-clinic"
         />
         <Controller
           control={control}
@@ -188,27 +149,8 @@ export function ServiceForm({ defaultValues, clinics, doctors, submitLabel, onSu
             />
           )}
         />
-        <Controller
-          control={control}
-          name="isActive"
-          render={({ field }) => (
-            <Switch
-              label={t('services.form.isActive')}
-              description={t('services.form.isActiveHint')}
-              checked={field.value}
-              onChange={(e) => field.onChange(e.currentTarget.checked)}
-              data-testid="service-active"
-            />
-          )}
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={isSubmitting}>
-            {t('common.actions.cancel')}
-          </Button>
-          <Button type="submit" loading={isSubmitting} leftSection={<IconDeviceFloppy size={16} />} data-testid="service-submit">
-            {submitLabel}
-          </Button>
-        </Group>
+        <SwitchField control={control} name="isActive" label={t('services.form.isActive')} description={t('services.form.isActiveHint')} testId="service-active" />
+        <FormActions submitLabel={submitLabel} pending={isSubmitting} onCancel={onCancel} submitTestId="service-submit" sticky={false} />
       </Stack>
     </form>
   );

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, MultiSelect, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
-import { IconDeviceFloppy } from '@tabler/icons-react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { SimpleGrid, Stack } from '@mantine/core';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { specializationCreateInput, type SpecializationCreate } from '@clinic/shared';
-import { translateMessage } from '@/lib/http';
+import { FormActions } from '@/components/form/form-actions';
+import { MultiSelectField, SwitchField, TextAreaField, TextField } from '@/components/form/fields';
 import { submitWithFieldErrors } from '@/components/form/submit-with-field-errors';
 import type { StaffOption } from '../api/get-staff-options';
 
@@ -35,12 +35,12 @@ interface SpecialityFormProps {
 /** Name, description, equipment, required staff, procedures and certification; validated on blur and change. */
 export function SpecialityForm({ defaultValues, staff, submitLabel, onSubmit, onCancel }: SpecialityFormProps) {
   const { t } = useTranslation();
-  const { control, register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<SpecialityFormValues, unknown, SpecializationCreate>({
+  const { control, handleSubmit, setError, formState: { isSubmitting } } = useForm<SpecialityFormValues, unknown, SpecializationCreate>({
     resolver,
     defaultValues,
     mode: 'all',
   });
-  const err = (key: keyof SpecialityFormValues) => translateMessage(errors[key]?.message);
+  const requiredStaff = useWatch({ control, name: 'requiredStaff' });
   const groups = new Map<string, Array<{ value: string; label: string }>>();
   for (const s of staff) {
     const group = t(`common.employeeTypes.${s.employeeType}`, { defaultValue: s.employeeType });
@@ -50,62 +50,32 @@ export function SpecialityForm({ defaultValues, staff, submitLabel, onSubmit, on
 
   const submit = submitWithFieldErrors(handleSubmit, setError, onSubmit);
 
+  const field = { control, required: true } as const;
+
   return (
     <form onSubmit={submit} noValidate data-testid="speciality-form">
       <Stack gap="md">
-        <TextInput label={t('specialities.form.name')} placeholder={t('specialities.form.namePlaceholder')} withAsterisk {...register('name')} error={err('name')} data-testid="speciality-name" />
-        <Textarea
-          label={t('specialities.form.description')}
-          placeholder={t('specialities.form.descriptionPlaceholder')}
-          withAsterisk
-          autosize
-          minRows={3}
-          {...register('description')}
-          error={err('description')}
-          data-testid="speciality-description"
-        />
+        <TextField {...field} name="name" label={t('specialities.form.name')} placeholder={t('specialities.form.namePlaceholder')} testId="speciality-name" />
+        <TextAreaField {...field} name="description" label={t('specialities.form.description')} placeholder={t('specialities.form.descriptionPlaceholder')} minRows={3} testId="speciality-description" />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <Textarea label={t('specialities.form.equipment')} placeholder={t('specialities.form.equipmentPlaceholder')} withAsterisk autosize minRows={2} {...register('requiredEquipment')} error={err('requiredEquipment')} data-testid="speciality-equipment" />
-          <Textarea label={t('specialities.form.procedures')} placeholder={t('specialities.form.proceduresPlaceholder')} withAsterisk autosize minRows={2} {...register('medicalProcedures')} error={err('medicalProcedures')} data-testid="speciality-procedures" />
+          <TextAreaField {...field} name="requiredEquipment" label={t('specialities.form.equipment')} placeholder={t('specialities.form.equipmentPlaceholder')} testId="speciality-equipment" />
+          <TextAreaField {...field} name="medicalProcedures" label={t('specialities.form.procedures')} placeholder={t('specialities.form.proceduresPlaceholder')} testId="speciality-procedures" />
         </SimpleGrid>
-        <Textarea label={t('specialities.form.certification')} placeholder={t('specialities.form.certificationPlaceholder')} withAsterisk autosize minRows={2} {...register('certificationRequirements')} error={err('certificationRequirements')} data-testid="speciality-certification" />
-        <Controller
-          control={control}
+        <TextAreaField {...field} name="certificationRequirements" label={t('specialities.form.certification')} placeholder={t('specialities.form.certificationPlaceholder')} testId="speciality-certification" />
+        <MultiSelectField
+          {...field}
           name="requiredStaff"
-          render={({ field }) => (
-            <MultiSelect
-              label={t('specialities.form.staff')}
-              placeholder={field.value.length ? undefined : t('specialities.form.staffPlaceholder')}
-              data={staffData}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              withAsterisk
-              searchable
-              clearable
-              hidePickedOptions
-              nothingFoundMessage={t('specialities.form.noStaff')}
-              error={err('requiredStaff')}
-              comboboxProps={{ withinPortal: true }}
-              data-testid="speciality-staff"
-            />
-          )}
+          label={t('specialities.form.staff')}
+          placeholder={requiredStaff.length ? undefined : t('specialities.form.staffPlaceholder')}
+          data={staffData}
+          searchable
+          clearable
+          hidePickedOptions
+          nothingFoundMessage={t('specialities.form.noStaff')}
+          testId="speciality-staff"
         />
-        <Controller
-          control={control}
-          name="isActive"
-          render={({ field }) => (
-            <Switch label={t('specialities.form.isActive')} checked={field.value} onChange={(e) => field.onChange(e.currentTarget.checked)} data-testid="speciality-active" />
-          )}
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={isSubmitting}>
-            {t('common.actions.cancel')}
-          </Button>
-          <Button type="submit" loading={isSubmitting} leftSection={<IconDeviceFloppy size={16} />} data-testid="speciality-submit">
-            {submitLabel}
-          </Button>
-        </Group>
+        <SwitchField control={control} name="isActive" label={t('specialities.form.isActive')} testId="speciality-active" />
+        <FormActions submitLabel={submitLabel} pending={isSubmitting} onCancel={onCancel} submitTestId="speciality-submit" sticky={false} />
       </Stack>
     </form>
   );
