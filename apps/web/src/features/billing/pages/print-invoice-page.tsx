@@ -1,25 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
 import { Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
 import { PrintFrame, printClasses } from '@/features/printouts/components/print-frame';
 import { printedAt } from '@/features/printouts/components/print-format';
 import { DAY_MONTH_YEAR, formatDate, formatDateTime } from '@/lib/dates';
-import { useSession } from '@/lib/session-context';
-import { invoiceQueryOptions } from '../api/invoices';
-import { formatMoney } from '../components/money';
-import { useSeller } from '../components/print-header';
+import { usePrintedInvoice } from '../components/print-header';
 
 /** The A4 (or A5) tax invoice: seller and tax number, patient, lines with VAT, totals and shares, payments. */
 export default function PrintInvoicePage() {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language;
-  const { id = '' } = useParams();
-  const { user } = useSession();
-  const invoice = useQuery(invoiceQueryOptions(id));
-  const inv = invoice.data;
-  const seller = useSeller(inv);
-  const m = (minor: number) => (inv ? formatMoney(minor, inv.currency, lang) : '');
+  const { t, lang, user, invoice, inv, seller, money: m } = usePrintedInvoice();
   const total = (label: string, value: number, strong = false) => (
     <tr key={label} style={strong ? { fontWeight: 700 } : undefined}><th>{label}</th><td style={{ textAlign: 'end' }}>{m(value)}</td></tr>
   );

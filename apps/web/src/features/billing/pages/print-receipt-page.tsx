@@ -1,26 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
 import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
 import { printedAt } from '@/features/printouts/components/print-format';
 import { formatDateTime } from '@/lib/dates';
-import { useSession } from '@/lib/session-context';
-import { invoiceQueryOptions } from '../api/invoices';
-import { formatMoney } from '../components/money';
-import { useSeller } from '../components/print-header';
+import { usePrintedInvoice } from '../components/print-header';
 import classes from '../components/receipt.module.css';
 
 /** The 80 mm till receipt of an invoice: seller, tax number, lines, VAT, total, shares, payments and the balance. */
 export default function PrintReceiptPage() {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language;
-  const { id = '' } = useParams();
-  const { user } = useSession();
-  const invoice = useQuery(invoiceQueryOptions(id));
-  const inv = invoice.data;
-  const seller = useSeller(inv);
-  const m = (minor: number) => (inv ? formatMoney(minor, inv.currency, lang) : '');
+  const { t, lang, dir, user, invoice, inv, seller, money: m } = usePrintedInvoice();
   const row = (label: string, value: number, strong = false, key = label) => (
     <tr key={key} className={strong ? classes.strong : undefined}><td>{label}</td><td>{m(value)}</td></tr>
   );
@@ -30,7 +17,7 @@ export default function PrintReceiptPage() {
         <Button leftSection={<IconPrinter size={16} />} onClick={() => window.print()} data-testid="print-button">{t('printouts.print')}</Button>
       </Group>
       <style>{'@page { size: 80mm auto; margin: 4mm; }'}</style>
-      <div className={classes.receipt} dir={i18n.dir()} lang={lang} data-testid="print-receipt">
+      <div className={classes.receipt} dir={dir} lang={lang} data-testid="print-receipt">
         {invoice.isPending ? <Loader size="sm" /> : !inv ? <Text>{t('printouts.notFound')}</Text> : (
           <>
             <div className={classes.center}>
