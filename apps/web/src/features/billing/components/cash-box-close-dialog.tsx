@@ -1,10 +1,10 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { cashBoxCloseInput, type CashBoxCloseValues, type CashBoxSummary } from '@clinic/shared';
 import { NumberField, TextAreaField } from '@/components/form/fields';
-import { FormMessage } from '@/components/form/form-message';
+import { FormDialog } from '@/components/form/form-dialog';
 import { useSchemaForm } from '@/components/form/use-schema-form';
 import { useCloseCashBox } from '../api/cash-boxes';
 import { formatMoney, toMinor } from './money';
@@ -24,31 +24,28 @@ export function CashBoxCloseDialog({ box, opened, onClose }: { box: CashBoxSumma
   const close = useCloseCashBox();
   const difference = counted === null ? null : counted - box.balance;
   return (
-    <Modal opened={opened} onClose={onClose} title={t('finance.cashBoxes.closeTitle', { name: box.name })} centered>
-      <form
-        noValidate
-        data-testid="cash-box-close-form"
-        onSubmit={onSubmit(async (input) => {
-          await close.mutateAsync({ id: box._id, input });
-          onClose();
-        })}
-      >
-        <Stack gap="sm">
-          <Text size="sm" fw={600} data-testid="close-expected">{t('finance.cashBoxes.closeExpected', { amount: money(box.balance) })}</Text>
-          <NumberField control={form.control} name="counted" label={t('finance.cashBoxes.closeCounted')} min={0} allowDecimal decimalScale={3} rightSection={box.currency} rightSectionWidth={48} required testId="close-counted" />
-          {difference !== null && (
-            <Text size="sm" c={difference === 0 ? 'teal' : 'red'} data-testid="close-difference">
-              {t('finance.cashBoxes.closeDifference', { amount: money(difference) })}
-            </Text>
-          )}
-          <TextAreaField control={form.control} name="note" label={t('finance.cashBoxes.closeNote')} testId="close-note" />
-          <FormMessage message={serverError} />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>{t('common.actions.cancel')}</Button>
-            <Button type="submit" loading={form.formState.isSubmitting} data-testid="close-submit">{t('finance.cashBoxes.closeSubmit')}</Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog
+      opened={opened}
+      onClose={onClose}
+      title={t('finance.cashBoxes.closeTitle', { name: box.name })}
+      data-testid="cash-box-close-form"
+      onSubmit={onSubmit(async (input) => {
+        await close.mutateAsync({ id: box._id, input });
+        onClose();
+      })}
+      serverError={serverError}
+      submitLabel={t('finance.cashBoxes.closeSubmit')}
+      pending={form.formState.isSubmitting}
+      submitTestId="close-submit"
+    >
+      <Text size="sm" fw={600} data-testid="close-expected">{t('finance.cashBoxes.closeExpected', { amount: money(box.balance) })}</Text>
+      <NumberField control={form.control} name="counted" label={t('finance.cashBoxes.closeCounted')} min={0} allowDecimal decimalScale={3} rightSection={box.currency} rightSectionWidth={48} required testId="close-counted" />
+      {difference !== null && (
+        <Text size="sm" c={difference === 0 ? 'teal' : 'red'} data-testid="close-difference">
+          {t('finance.cashBoxes.closeDifference', { amount: money(difference) })}
+        </Text>
+      )}
+      <TextAreaField control={form.control} name="note" label={t('finance.cashBoxes.closeNote')} testId="close-note" />
+    </FormDialog>
   );
 }

@@ -1,9 +1,9 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { creditNoteInput, type CreditNoteValues, type InvoiceRecord } from '@clinic/shared';
 import { NumberField, TextAreaField } from '@/components/form/fields';
-import { FormMessage } from '@/components/form/form-message';
+import { FormDialog } from '@/components/form/form-dialog';
 import { useSchemaForm } from '@/components/form/use-schema-form';
 import { useCreditNote } from '../api/payments';
 import { formatMoney, toMinor } from './money';
@@ -29,26 +29,24 @@ export function CreditNoteDialog({ invoice, opened, onClose }: { invoice: Invoic
   const { form, serverError, onSubmit } = useSchemaForm<CreditForm, CreditNoteValues>({ schema, defaultValues: { amount: '', reason: '' } });
   const credit = useCreditNote();
   return (
-    <Modal opened={opened} onClose={onClose} title={t('finance.credit.title')} centered>
-      <form
-        noValidate
-        data-testid="credit-note-form"
-        onSubmit={onSubmit(async (input) => {
-          await credit.mutateAsync({ id: invoice._id, input });
-          onClose();
-        })}
-      >
-        <Stack gap="sm">
-          <Text size="sm" c="dimmed">{t('finance.credit.max', { amount: money(max) })}</Text>
-          <NumberField control={form.control} name="amount" label={t('finance.credit.amount')} min={0} allowDecimal decimalScale={3} rightSection={invoice.currency} rightSectionWidth={48} required testId="credit-amount" />
-          <TextAreaField control={form.control} name="reason" label={t('finance.credit.reason')} placeholder={t('finance.credit.reasonPlaceholder')} required testId="credit-reason" />
-          <FormMessage message={serverError} />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>{t('common.actions.cancel')}</Button>
-            <Button type="submit" color="grape" loading={form.formState.isSubmitting} data-testid="credit-submit">{t('finance.credit.submit')}</Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog
+      opened={opened}
+      onClose={onClose}
+      title={t('finance.credit.title')}
+      data-testid="credit-note-form"
+      onSubmit={onSubmit(async (input) => {
+        await credit.mutateAsync({ id: invoice._id, input });
+        onClose();
+      })}
+      serverError={serverError}
+      submitLabel={t('finance.credit.submit')}
+      submitColor="grape"
+      pending={form.formState.isSubmitting}
+      submitTestId="credit-submit"
+    >
+      <Text size="sm" c="dimmed">{t('finance.credit.max', { amount: money(max) })}</Text>
+      <NumberField control={form.control} name="amount" label={t('finance.credit.amount')} min={0} allowDecimal decimalScale={3} rightSection={invoice.currency} rightSectionWidth={48} required testId="credit-amount" />
+      <TextAreaField control={form.control} name="reason" label={t('finance.credit.reason')} placeholder={t('finance.credit.reasonPlaceholder')} required testId="credit-reason" />
+    </FormDialog>
   );
 }

@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
-import { Button, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
+import { SegmentedControl, Stack, Text } from '@mantine/core';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { PAYMENT_METHODS, paymentInput, refundInput, type InvoiceRecord, type PaymentValues, type RefundValues } from '@clinic/shared';
 import { NumberField, SelectField, TextField } from '@/components/form/fields';
-import { FormMessage } from '@/components/form/form-message';
+import { FormDialog } from '@/components/form/form-dialog';
 import { useSchemaForm } from '@/components/form/use-schema-form';
 import { useCashBoxes } from '../api/cash-boxes';
 import { usePaymentMethods } from '../api/options';
@@ -90,79 +90,80 @@ export function PaymentDialog({ invoice, opened, onClose, mode = 'payment', onDo
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t(refund ? 'finance.payment.refundTitle' : 'finance.payment.title')} centered size="md">
-      <form onSubmit={onSubmit(send)} noValidate data-testid={refund ? 'refund-form' : 'payment-form'}>
-        <Stack gap="sm">
-          <Text size="sm" fw={600} data-testid="payment-due">
-            {invoice.displayNumber} · {t('finance.payment.due', { amount: money(invoice.balanceDue) })}
-          </Text>
-          {refund && (
-            <SelectField
-              control={control}
-              name="creditNote"
-              label={t('finance.payment.creditNote')}
-              placeholder={t('finance.payment.creditNotePlaceholder')}
-              data={openNotes.map((c) => ({ value: c._id, label: `${c.displayNumber} · ${money(c.amount - c.refundedAmount)}` }))}
-              required
-              emptyValue={null}
-              testId="refund-credit-note"
+    <FormDialog
+      opened={opened}
+      onClose={onClose}
+      title={t(refund ? 'finance.payment.refundTitle' : 'finance.payment.title')}
+      size="md"
+      data-testid={refund ? 'refund-form' : 'payment-form'}
+      onSubmit={onSubmit(send)}
+      serverError={serverError}
+      serverErrorTestId="payment-error"
+      submitLabel={t(refund ? 'finance.payment.refundSubmit' : 'finance.payment.submit')}
+      pending={formState.isSubmitting}
+      submitTestId="payment-submit"
+    >
+      <Text size="sm" fw={600} data-testid="payment-due">
+        {invoice.displayNumber} · {t('finance.payment.due', { amount: money(invoice.balanceDue) })}
+      </Text>
+      {refund && (
+        <SelectField
+          control={control}
+          name="creditNote"
+          label={t('finance.payment.creditNote')}
+          placeholder={t('finance.payment.creditNotePlaceholder')}
+          data={openNotes.map((c) => ({ value: c._id, label: `${c.displayNumber} · ${money(c.amount - c.refundedAmount)}` }))}
+          required
+          emptyValue={null}
+          testId="refund-credit-note"
+        />
+      )}
+      <Controller
+        control={control}
+        name="method"
+        render={({ field }) => (
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id="payment-method-label">{t('finance.payment.method')}</Text>
+            <SegmentedControl
+              fullWidth
+              aria-labelledby="payment-method-label"
+              value={field.value}
+              onChange={field.onChange}
+              data={PAYMENT_METHODS.map((m) => ({ value: m, label: t(`billing.method.${m}`) }))}
+              data-testid="payment-method"
             />
-          )}
-          <Controller
-            control={control}
-            name="method"
-            render={({ field }) => (
-              <Stack gap={4}>
-                <Text size="sm" fw={500} id="payment-method-label">{t('finance.payment.method')}</Text>
-                <SegmentedControl
-                  fullWidth
-                  aria-labelledby="payment-method-label"
-                  value={field.value}
-                  onChange={field.onChange}
-                  data={PAYMENT_METHODS.map((m) => ({ value: m, label: t(`billing.method.${m}`) }))}
-                  data-testid="payment-method"
-                />
-              </Stack>
-            )}
-          />
-          <NumberField control={control} name="amount" label={t('finance.payment.amount')} min={0} allowDecimal decimalScale={3} rightSection={currency} rightSectionWidth={48} required testId="payment-amount" />
-          {method === 'cash' ? (
-            <SelectField
-              control={control}
-              name="cashBox"
-              label={t('finance.payment.cashBox')}
-              placeholder={t('finance.payment.cashBoxPlaceholder')}
-              data={boxData}
-              required
-              emptyValue={null}
-              nothingFoundMessage={t('finance.payment.noCashBoxes')}
-              description={boxes.isSuccess && boxData.length === 0 ? t('finance.payment.noCashBoxes') : undefined}
-              testId="payment-cash-box"
-            />
-          ) : (
-            <SelectField
-              control={control}
-              name="paymentMethod"
-              label={t('finance.payment.paymentMethod')}
-              placeholder={t('finance.payment.paymentMethodPlaceholder')}
-              data={methods.map((m) => ({ value: m.name, label: m.name }))}
-              required
-              emptyValue={null}
-              nothingFoundMessage={t('finance.payment.noPaymentMethods')}
-              description={fee ? t('finance.payment.feeHint', { percent: fee.fee, amount: money(feeAmount) }) : undefined}
-              testId="payment-online-method"
-            />
-          )}
-          <TextField control={control} name="reference" label={t('finance.payment.reference')} placeholder={t('finance.payment.referencePlaceholder')} testId="payment-reference" />
-          <FormMessage message={serverError} testId="payment-error" />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={formState.isSubmitting}>{t('common.actions.cancel')}</Button>
-            <Button type="submit" loading={formState.isSubmitting} data-testid="payment-submit">
-              {t(refund ? 'finance.payment.refundSubmit' : 'finance.payment.submit')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+          </Stack>
+        )}
+      />
+      <NumberField control={control} name="amount" label={t('finance.payment.amount')} min={0} allowDecimal decimalScale={3} rightSection={currency} rightSectionWidth={48} required testId="payment-amount" />
+      {method === 'cash' ? (
+        <SelectField
+          control={control}
+          name="cashBox"
+          label={t('finance.payment.cashBox')}
+          placeholder={t('finance.payment.cashBoxPlaceholder')}
+          data={boxData}
+          required
+          emptyValue={null}
+          nothingFoundMessage={t('finance.payment.noCashBoxes')}
+          description={boxes.isSuccess && boxData.length === 0 ? t('finance.payment.noCashBoxes') : undefined}
+          testId="payment-cash-box"
+        />
+      ) : (
+        <SelectField
+          control={control}
+          name="paymentMethod"
+          label={t('finance.payment.paymentMethod')}
+          placeholder={t('finance.payment.paymentMethodPlaceholder')}
+          data={methods.map((m) => ({ value: m.name, label: m.name }))}
+          required
+          emptyValue={null}
+          nothingFoundMessage={t('finance.payment.noPaymentMethods')}
+          description={fee ? t('finance.payment.feeHint', { percent: fee.fee, amount: money(feeAmount) }) : undefined}
+          testId="payment-online-method"
+        />
+      )}
+      <TextField control={control} name="reference" label={t('finance.payment.reference')} placeholder={t('finance.payment.referencePlaceholder')} testId="payment-reference" />
+    </FormDialog>
   );
 }
