@@ -1,7 +1,8 @@
-import { and, count, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { loginFailures } from '../../db/schema/index.js';
 import type { Deps } from '../../lib/app-types.js';
+import {
+  countAttemptsSince, deleteAttempt, deleteAttempts, deleteOldestAttemptsBefore, insertAttempt, lockAttemptKey, type AttemptFilter,
+} from './auth.repository.js';
 
 /**
  * Throttled attempts (sign-in, password change, sign-up) are rows of `login_failures`, keyed by an identifier and,
@@ -31,10 +32,8 @@ export interface AttemptLimit {
   windowMinutes: number;
 }
 
-function keyFilter(key: AttemptKey) {
-  return key.perAddress
-    ? and(eq(loginFailures.identifier, key.identifier), eq(loginFailures.ip, key.ip))
-    : eq(loginFailures.identifier, key.identifier);
+function keyFilter(key: AttemptKey): AttemptFilter {
+  return { identifier: key.identifier, ip: key.perAddress ? key.ip : null };
 }
 
 /** Records one attempt unless the limit is reached. Returns the reservation's id, or null when throttled. */
@@ -43,23 +42,21 @@ export async function reserveAttempt(deps: Deps, key: AttemptKey, limit: Attempt
   const lockKey = key.perAddress ? `${key.identifier}\n${key.ip}` : key.identifier;
   return deps.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_NAMESPACE.attempts}::int, hashtext(${lockKey}))`);
+    await lockAttemptKey(tx, LOCK_NAMESPACE.attempts, lockKey);
     const since = new Date(Date.now() - limit.windowMinutes * 60_000);
-    const [recent] = await tx.select({ n: count() }).from(loginFailures).where(and(keyFilter(key), gt(loginFailures.createdAt, since)));
-    if ((recent?.n ?? 0) >= limit.max) return null;
-    const [row] = await tx.insert(loginFailures).values({ identifier: key.identifier, ip: key.ip }).returning({ id: loginFailures.id });
-    return row?.id ?? null;
+    if ((await countAttemptsSince(tx, keyFilter(key), since)) >= limit.max) return null;
+    return insertAttempt(tx, key.identifier, key.ip);
   });
 }
 
 /** Removes one reservation (the attempt succeeded, or ended without counting as a failure). */
 export async function releaseAttempt(deps: Deps, id: number): Promise<void> {
-  await deps.db.delete(loginFailures).where(eq(loginFailures.id, id));
+  await deleteAttempt(deps.db, id);
 }
 
 /** Forgets every recorded attempt of a key (a successful sign-in clears its failures). */
 export async function clearAttempts(deps: Deps, key: AttemptKey): Promise<void> {
-  await deps.db.delete(loginFailures).where(keyFilter(key));
+  await deleteAttempts(deps.db, keyFilter(key));
 }
 
 /**
@@ -69,6 +66,5 @@ export async function clearAttempts(deps: Deps, key: AttemptKey): Promise<void> 
 export async function purgeExpiredAttempts(deps: Deps): Promise<void> {
   const windowMinutes = Math.max(deps.config.loginWindowMinutes, deps.config.signupWindowMinutes);
   const before = new Date(Date.now() - windowMinutes * 60_000);
-  const oldest = deps.db.select({ id: loginFailures.id }).from(loginFailures).orderBy(loginFailures.id).limit(PURGE_BATCH);
-  await deps.db.delete(loginFailures).where(and(inArray(loginFailures.id, oldest), lt(loginFailures.createdAt, before)));
+  await deleteOldestAttemptsBefore(deps.db, before, PURGE_BATCH);
 }

@@ -1,39 +1,31 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { effectiveHijriMode, type LoginInput, type SessionUser } from '@clinic/shared';
-import { companies, employeeRoles, employees, refreshTokens, roles } from '../../db/schema/index.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, unauthorized } from '../../lib/errors.js';
 import { dummyHash, verifyPassword } from '../../lib/password.js';
+import type { RequestContext } from '../../lib/request-context.js';
 import { hashToken, newRefreshToken } from '../../lib/tokens.js';
 import { loadCaller } from '../../plugins/auth.js';
 import { clearAttempts, releaseAttempt, reserveAttempt } from './attempts.js';
+import {
+  claimRefreshToken, findAccountBySignInName, findRefreshToken, findSessionEmployee, insertRefreshToken, markSignedIn,
+  raiseSessionVersion, revokeEmployeeTokens, revokeTokenFamily, roleNamesOf, sessionVersionOf, setPlanOnce,
+} from './auth.repository.js';
 
 /** The session user as sign-in and GET /profile return it. */
 export async function sessionUser(deps: Deps, caller: Caller): Promise<SessionUser> {
-  const [found] = await deps.db
-    .select({ emp: employees, companyHijriMode: companies.hijriMode })
-    .from(employees)
-    .innerJoin(companies, eq(companies.id, employees.companyId))
-    .where(and(eq(employees.companyId, caller.companyId), eq(employees.id, caller.id)))
-    .limit(1);
+  const found = await findSessionEmployee(deps.db, caller.companyId, caller.id);
   if (!found) throw unauthorized();
   const { emp, companyHijriMode } = found;
-  const roleRows = await deps.db
-    .select({ name: roles.name })
-    .from(employeeRoles)
-    .innerJoin(roles, and(eq(roles.companyId, employeeRoles.companyId), eq(roles.id, employeeRoles.roleId)))
-    .where(and(eq(employeeRoles.companyId, caller.companyId), eq(employeeRoles.employeeId, caller.id)))
-    .orderBy(roles.name);
+  const roleNames = await roleNamesOf(deps.db, caller.companyId, caller.id);
   return {
     _id: emp.id,
     publicId: emp.publicId,
     name: emp.name,
     username: emp.username,
     email: emp.email,
-    roles: roleRows.map((r) => r.name),
+    roles: roleNames,
     plan: (caller.plan as SessionUser['plan']) ?? null,
     employeeType: emp.employeeType as SessionUser['employeeType'],
     permissions: caller.permissions,
@@ -56,7 +48,7 @@ export function preferencesOf(emp: { hijriMode: string | null; digits: string },
 
 async function issueRefreshToken(deps: Deps, companyId: string, employeeId: string, familyId: string): Promise<string> {
   const token = newRefreshToken();
-  await deps.db.insert(refreshTokens).values({
+  await insertRefreshToken(deps.db, {
     companyId,
     employeeId,
     familyId,
@@ -68,27 +60,15 @@ async function issueRefreshToken(deps: Deps, companyId: string, employeeId: stri
 
 /** An access token for one sign-in (its refresh-token family), so what is tied to the sign-in ends with it. */
 async function accessTokenFor(deps: Deps, companyId: string, employeeId: string, familyId: string): Promise<string> {
-  const [emp] = await deps.db
-    .select({ sv: employees.sessionVersion })
-    .from(employees)
-    .where(and(eq(employees.companyId, companyId), eq(employees.id, employeeId)));
-  return deps.tokens.signAccess({ sub: employeeId, cid: companyId, sv: emp?.sv ?? 0, fam: familyId });
+  const sv = await sessionVersionOf(deps.db, companyId, employeeId);
+  return deps.tokens.signAccess({ sub: employeeId, cid: companyId, sv: sv ?? 0, fam: familyId });
 }
 
-export async function login(deps: Deps, req: FastifyRequest, input: LoginInput) {
+export async function login(deps: Deps, ctx: RequestContext, input: LoginInput) {
   const identifier = input.email.trim().toLowerCase();
-  const [account] = await deps.db
-    .select()
-    .from(employees)
-    .where(
-      and(
-        sql`${employees.passwordHash} is not null`,
-        or(sql`lower(${employees.username}) = ${identifier}`, sql`lower(${employees.email}) = ${identifier}`),
-      ),
-    )
-    .limit(1);
+  const account = await findAccountBySignInName(deps.db, identifier);
   // Failures count per account (named by user name or e-mail alike), or per name typed when there is no such account.
-  const key = { identifier: account ? `account:${account.id}` : identifier, ip: req.ip, perAddress: true };
+  const key = { identifier: account ? `account:${account.id}` : identifier, ip: ctx.ip ?? '', perAddress: true };
   // The attempt is recorded before the password is checked, so parallel guesses cannot all pass the count.
   const attempt = await reserveAttempt(deps, key, { max: deps.config.loginMaxFailures, windowMinutes: deps.config.loginWindowMinutes });
   if (attempt === null) {
@@ -98,7 +78,7 @@ export async function login(deps: Deps, req: FastifyRequest, input: LoginInput) 
   const ok = await verifyPassword(input.password, account?.passwordHash ?? (await dummyHash()));
   if (!account || !ok) {
     // The reservation stays: it is the failure record.
-    await recordAudit(deps.db, req, {
+    await recordAudit(deps.db, ctx, {
       companyId: account?.companyId ?? null,
       actorId: account?.id ?? null,
       action: 'login_failed',
@@ -109,31 +89,28 @@ export async function login(deps: Deps, req: FastifyRequest, input: LoginInput) 
   }
   if (!account.isActive) {
     await releaseAttempt(deps, attempt);
-    await recordAudit(deps.db, req, { companyId: account.companyId, actorId: account.id, action: 'login_refused_inactive', entity: 'session' });
+    await recordAudit(deps.db, ctx, { companyId: account.companyId, actorId: account.id, action: 'login_refused_inactive', entity: 'session' });
     throw new AppError(403, 'ACCOUNT_INACTIVE', 'errors.accountInactive');
   }
 
   await clearAttempts(deps, key);
-  await deps.db
-    .update(employees)
-    .set({ lastLoginAt: new Date() })
-    .where(and(eq(employees.companyId, account.companyId), eq(employees.id, account.id)));
+  await markSignedIn(deps.db, account.companyId, account.id, new Date());
   const caller = await loadCaller(deps, account.companyId, account.id);
   if (!caller) throw unauthorized();
   const familyId = randomUUID();
   const refreshToken = await issueRefreshToken(deps, account.companyId, account.id, familyId);
   const accessToken = await accessTokenFor(deps, account.companyId, account.id, familyId);
-  await recordAudit(deps.db, req, { companyId: account.companyId, actorId: account.id, action: 'login', entity: 'session' });
+  await recordAudit(deps.db, ctx, { companyId: account.companyId, actorId: account.id, action: 'login', entity: 'session' });
   return { accessToken, refreshToken, user: await sessionUser(deps, caller) };
 }
 
 /** Rotates a refresh token. Presenting an already rotated or revoked token revokes its whole family. */
-export async function refresh(deps: Deps, req: FastifyRequest, token: string) {
-  const [row] = await deps.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(token))).limit(1);
+export async function refresh(deps: Deps, ctx: RequestContext, token: string) {
+  const row = await findRefreshToken(deps.db, hashToken(token));
   if (!row) throw unauthorized('REFRESH_INVALID', 'errors.refreshInvalid');
   if (row.usedAt || row.revokedAt) {
     await revokeFamily(deps, row.companyId, row.familyId);
-    await recordAudit(deps.db, req, { companyId: row.companyId, actorId: row.employeeId, action: 'refresh_token_reused', entity: 'session' });
+    await recordAudit(deps.db, ctx, { companyId: row.companyId, actorId: row.employeeId, action: 'refresh_token_reused', entity: 'session' });
     throw unauthorized('REFRESH_REUSED', 'errors.refreshReused');
   }
   if (row.expiresAt.getTime() <= Date.now()) throw unauthorized('REFRESH_INVALID', 'errors.refreshInvalid');
@@ -143,12 +120,7 @@ export async function refresh(deps: Deps, req: FastifyRequest, token: string) {
     throw unauthorized('REFRESH_INVALID', 'errors.refreshInvalid');
   }
   // Claim the token atomically: of two concurrent uses, only one rotates; the other is a reuse.
-  const claimed = await deps.db
-    .update(refreshTokens)
-    .set({ usedAt: new Date() })
-    .where(and(eq(refreshTokens.companyId, row.companyId), eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
-    .returning({ id: refreshTokens.id });
-  if (claimed.length === 0) {
+  if (!(await claimRefreshToken(deps.db, row.companyId, row.id, new Date()))) {
     await revokeFamily(deps, row.companyId, row.familyId);
     throw unauthorized('REFRESH_REUSED', 'errors.refreshReused');
   }
@@ -158,40 +130,26 @@ export async function refresh(deps: Deps, req: FastifyRequest, token: string) {
 }
 
 export async function revokeFamily(deps: Deps, companyId: string, familyId: string) {
-  await deps.db
-    .update(refreshTokens)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.companyId, companyId), eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  await revokeTokenFamily(deps.db, companyId, familyId, new Date());
 }
 
 /** Ends every session of an account (deactivation, password change): refresh tokens revoked, access tokens invalidated. */
 export async function revokeAllSessions(deps: Deps, companyId: string, employeeId: string) {
-  await deps.db
-    .update(refreshTokens)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.companyId, companyId), eq(refreshTokens.employeeId, employeeId), isNull(refreshTokens.revokedAt)));
-  await deps.db
-    .update(employees)
-    .set({ sessionVersion: sql`${employees.sessionVersion} + 1` })
-    .where(and(eq(employees.companyId, companyId), eq(employees.id, employeeId)));
+  await revokeEmployeeTokens(deps.db, companyId, employeeId, new Date());
+  await raiseSessionVersion(deps.db, companyId, employeeId);
 }
 
-export async function logout(deps: Deps, req: FastifyRequest, token: string | undefined) {
+export async function logout(deps: Deps, ctx: RequestContext, token: string | undefined) {
   if (!token) return;
-  const [row] = await deps.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(token))).limit(1);
+  const row = await findRefreshToken(deps.db, hashToken(token));
   if (!row) return;
   await revokeFamily(deps, row.companyId, row.familyId);
-  await recordAudit(deps.db, req, { companyId: row.companyId, actorId: row.employeeId, action: 'logout', entity: 'session' });
+  await recordAudit(deps.db, ctx, { companyId: row.companyId, actorId: row.employeeId, action: 'logout', entity: 'session' });
 }
 
 /** Chooses the plan once: the statement that sets it also checks that no other plan was chosen (also by a simultaneous request). */
 export async function setPlan(deps: Deps, caller: Caller, plan: string) {
-  const updated = await deps.db
-    .update(companies)
-    .set({ plan, updatedAt: new Date() })
-    .where(and(eq(companies.id, caller.companyId), or(isNull(companies.plan), eq(companies.plan, plan))))
-    .returning({ id: companies.id });
-  if (updated.length === 0) throw new AppError(409, 'PLAN_LOCKED', 'errors.planLocked');
+  if (!(await setPlanOnce(deps.db, caller.companyId, plan, new Date()))) throw new AppError(409, 'PLAN_LOCKED', 'errors.planLocked');
   return { ...caller, plan };
 }
 

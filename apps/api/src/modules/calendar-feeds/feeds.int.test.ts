@@ -1,10 +1,10 @@
 import ICAL from 'ical.js';
-import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments } from '../../db/schema/index.js';
 import { zonedInstant } from '../../domain/scheduling/time-zone.js';
 import type { Deps } from '../../lib/app-types.js';
 import { CallerCache } from '../../lib/caller-cache.js';
+import { systemContext } from '../../lib/request-context.js';
 import { TokenService } from '../../lib/tokens.js';
 import { createAccount } from '../organisation/provision.js';
 import { auth, body, createOrg, createTestContext, login, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
@@ -95,8 +95,7 @@ describe('calendar feeds', () => {
     const made = await ctx.app.inject({ method: 'POST', url: '/api/calendar-feeds', headers: auth(a.token), payload: { clinic: ids.berlin, showNames: true } });
     expect(made.statusCode, made.body).toBe(201);
     const secret = new URL(body(made).data.url).pathname.split('/').pop()!;
-    const req = { protocol: 'https', host: 'clinic.example', ip: '127.0.0.1', headers: {}, id: 'feed-test' } as unknown as FastifyRequest;
-    const feed = await renderFeed(deps, req, secret, new Date('2027-03-10T00:00:00Z'));
+    const feed = await renderFeed(deps, systemContext(ctx.app.log, 'en', 'https://clinic.example'), secret, new Date('2027-03-10T00:00:00Z'));
     const events = parse(feed!.body);
     const e1 = events.find((e) => e.uid === `${before}@clinic`)!;
     const e2 = events.find((e) => e.uid === `${after}@clinic`)!;

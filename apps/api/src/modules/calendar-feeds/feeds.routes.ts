@@ -2,6 +2,7 @@ import { calendarFeedCreateInput, calendarFeedRecord, idParams, messageOnlySchem
 import { z } from 'zod';
 import type { App, Deps } from '../../lib/app-types.js';
 import { t } from '../../lib/i18n.js';
+import { requestContext } from '../../lib/request-context.js';
 import { callerOf } from '../../plugins/auth.js';
 import { sendError } from '../../plugins/errors.js';
 import { createFeed, listFeeds, renderFeed, revokeFeed, rotateFeed } from './feeds.service.js';
@@ -21,7 +22,7 @@ export function calendarFeedRoutes(app: App, deps: Deps) {
     config: { permission },
     schema: { tags, body: calendarFeedCreateInput, response: { 201: okSchema(calendarFeedRecord) } },
     handler: async (req, reply) => {
-      const data = await createFeed(deps, req, callerOf(req), req.body);
+      const data = await createFeed(deps, requestContext(req), callerOf(req), req.body);
       return reply.status(201).send({ success: true as const, message: t(req, 'success.feeds.created'), data });
     },
   });
@@ -30,7 +31,7 @@ export function calendarFeedRoutes(app: App, deps: Deps) {
     config: { permission },
     schema: { tags, params: idParams, response: { 200: okSchema(calendarFeedRecord) } },
     handler: async (req) => ({
-      success: true as const, message: t(req, 'success.feeds.rotated'), data: await rotateFeed(deps, req, callerOf(req), req.params.id),
+      success: true as const, message: t(req, 'success.feeds.rotated'), data: await rotateFeed(deps, requestContext(req), callerOf(req), req.params.id),
     }),
   });
 
@@ -38,7 +39,7 @@ export function calendarFeedRoutes(app: App, deps: Deps) {
     config: { permission },
     schema: { tags, params: idParams, response: { 200: messageOnlySchema } },
     handler: async (req) => {
-      await revokeFeed(deps, req, callerOf(req), req.params.id);
+      await revokeFeed(deps, requestContext(req), callerOf(req), req.params.id);
       return { success: true as const, message: t(req, 'success.feeds.revoked') };
     },
   });
@@ -48,7 +49,7 @@ export function calendarFeedRoutes(app: App, deps: Deps) {
     config: { public: true },
     schema: { tags, params: z.object({ file: z.string().max(100) }) },
     handler: async (req, reply) => {
-      const feed = await renderFeed(deps, req, req.params.file);
+      const feed = await renderFeed(deps, requestContext(req), req.params.file);
       if (!feed) return sendError(req, reply, 404, 'NOT_FOUND', 'errors.notFound');
       reply.header('etag', feed.etag).header('cache-control', 'private, max-age=300');
       if (req.headers['if-none-match'] === feed.etag) return reply.status(304).send();

@@ -5,6 +5,7 @@ import {
 } from '@clinic/shared';
 import type { App, Deps } from '../../lib/app-types.js';
 import { t } from '../../lib/i18n.js';
+import { requestContext } from '../../lib/request-context.js';
 import { callerOf } from '../../plugins/auth.js';
 import {
   actOnVisit, appointmentReminders, getReminderSettings, listOutbox, retryReminder, saveReminderSettings, viewVisit,
@@ -25,7 +26,7 @@ export function reminderRoutes(app: App, deps: Deps) {
     handler: async (req) => ({
       success: true as const,
       message: t(req, 'success.reminders.settingsSaved'),
-      data: await saveReminderSettings(deps, req, callerOf(req), req.params.id, req.body),
+      data: await saveReminderSettings(deps, requestContext(req), callerOf(req), req.params.id, req.body),
     }),
   });
 
@@ -33,7 +34,7 @@ export function reminderRoutes(app: App, deps: Deps) {
     config: { permission: 'admin' },
     schema: { tags, description: 'The reminder outbox: planned, sent, failed, skipped and withdrawn reminders, latest due first.', querystring: reminderListQuery, response: { 200: listSchema(reminderRecord) } },
     handler: async (req) => {
-      const { data, total } = await listOutbox(req, deps, callerOf(req), req.query);
+      const { data, total } = await listOutbox(deps, requestContext(req), callerOf(req), req.query);
       return { success: true as const, data, pagination: buildPagination(req.query.page, req.query.limit, total) };
     },
   });
@@ -41,13 +42,13 @@ export function reminderRoutes(app: App, deps: Deps) {
   app.post('/api/reminders/:id/retry', {
     config: { permission: 'admin', accessNeutral: true },
     schema: { tags, params: idParams, response: { 200: okSchema(reminderRecord) } },
-    handler: async (req) => ({ success: true as const, message: t(req, 'success.reminders.retried'), data: await retryReminder(req, deps, callerOf(req), req.params.id) }),
+    handler: async (req) => ({ success: true as const, message: t(req, 'success.reminders.retried'), data: await retryReminder(deps, requestContext(req), callerOf(req), req.params.id) }),
   });
 
   app.get('/api/appointments/:id/reminders', {
     config: { permission: 'appointment_read' },
     schema: { tags, params: idParams, response: { 200: okSchema(z.array(reminderRecord)) } },
-    handler: async (req) => ({ success: true as const, data: await appointmentReminders(req, deps, callerOf(req), req.params.id) }),
+    handler: async (req) => ({ success: true as const, data: await appointmentReminders(deps, requestContext(req), callerOf(req), req.params.id) }),
   });
 
   // The patient's page: no sign-in; the signed link is the only key, and it opens one appointment's date, time,
@@ -61,12 +62,12 @@ export function reminderRoutes(app: App, deps: Deps) {
   app.post('/api/public/visit/confirm', {
     config: { public: true },
     schema: { tags, body: visitConfirmInput, response: { 200: okSchema(visitView) } },
-    handler: async (req) => ({ success: true as const, message: t(req, 'success.reminders.visitConfirmed'), data: await actOnVisit(deps, req, req.body.token, 'confirm', undefined) }),
+    handler: async (req) => ({ success: true as const, message: t(req, 'success.reminders.visitConfirmed'), data: await actOnVisit(deps, requestContext(req), req.body.token, 'confirm', undefined) }),
   });
 
   app.post('/api/public/visit/cancel', {
     config: { public: true },
     schema: { tags, body: visitCancelInput, response: { 200: okSchema(visitView) } },
-    handler: async (req) => ({ success: true as const, message: t(req, 'success.reminders.visitCancelled'), data: await actOnVisit(deps, req, req.body.token, 'cancel', req.body.reason) }),
+    handler: async (req) => ({ success: true as const, message: t(req, 'success.reminders.visitCancelled'), data: await actOnVisit(deps, requestContext(req), req.body.token, 'cancel', req.body.reason) }),
   });
 }

@@ -4,6 +4,7 @@ import type { SignupValues } from '@clinic/shared';
 import type { Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, type FieldMessage } from '../../lib/errors.js';
+import { requestContext } from '../../lib/request-context.js';
 import { reserveAttempt } from '../auth/attempts.js';
 import { login } from '../auth/auth.service.js';
 import { createOrganisation } from '../organisation/provision.js';
@@ -68,5 +69,5 @@ export async function signUp(deps: Deps, req: FastifyRequest, input: SignupValue
     entityId: created.company.id,
     changes: { after: { name: input.companyName, admin: input.username, via: 'signup' } },
   });
-  return login(deps, req, { email: input.username, password: input.password });
+  return login(deps, requestContext(req), { email: input.username, password: input.password });
 }

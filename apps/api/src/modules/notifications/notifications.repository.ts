@@ -1,0 +1,109 @@
+/** Every query of the staff's notifications. All of them are scoped by company. */
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { NotificationKind } from '@clinic/shared';
+import type { Db } from '../../db/client.js';
+import { notifications } from '../../db/schema/index.js';
+import { safeTimeZone } from '../../domain/scheduling/time-zone.js';
+import { rowsOf } from '../organisation/org-support.js';
+
+export type NotificationRow = typeof notifications.$inferSelect;
+
+/** What a notification about an appointment needs, read once. */
+export interface AppointmentFacts {
+  id: string;
+  clinicId: string;
+  doctorId: string;
+  startsAt: Date;
+  timeZone: string;
+  patient: string;
+  doctor: string;
+  clinic: string;
+}
+
+export async function appointmentFacts(db: Db, companyId: string, appointmentId: string): Promise<AppointmentFacts | null> {
+  const rows = rowsOf<{ id: string; clinic_id: string; doctor_id: string; starts_at: string | Date; time_zone: string; patient: string; doctor: string; clinic: string }>(
+    await db.execute(sql`
+      select a.id, a.clinic_id, a.doctor_id, a.starts_at, c.time_zone, p.name as patient, e.name as doctor, c.name as clinic
+      from appointments a
+      join patients p on p.company_id = a.company_id and p.id = a.patient_id
+      join employees e on e.company_id = a.company_id and e.id = a.doctor_id
+      join clinics c on c.company_id = a.company_id and c.id = a.clinic_id
+      where a.company_id = ${companyId} and a.id = ${appointmentId}`),
+  );
+  const r = rows[0];
+  if (!r) return null;
+  return { id: r.id, clinicId: r.clinic_id, doctorId: r.doctor_id, startsAt: new Date(r.starts_at), timeZone: safeTimeZone(r.time_zone), patient: r.patient, doctor: r.doctor, clinic: r.clinic };
+}
+
+/**
+ * Who hears about an appointment: active staff of the company who may read appointments (or administer it), and who
+ * work at its clinic (staff assigned to no clinic cover all of them; administrators always hear). A doctor hears
+ * about their own patients only. The person who made the change does not notify themselves.
+ */
+export async function recipientsFor(db: Db, companyId: string, a: Pick<AppointmentFacts, 'clinicId' | 'doctorId'>, actorId: string | null): Promise<string[]> {
+  const rows = rowsOf<{ id: string }>(await db.execute(sql`
+    select e.id from employees e
+    where e.company_id = ${companyId} and e.is_active
+      and (${actorId}::uuid is null or e.id <> ${actorId}::uuid)
+      and exists (
+        select 1 from employee_roles er join role_permissions rp on rp.company_id = er.company_id and rp.role_id = er.role_id
+        where er.company_id = e.company_id and er.employee_id = e.id and rp.permission in ('admin', 'appointment_read'))
+      and (
+        exists (
+          select 1 from employee_roles er join role_permissions rp on rp.company_id = er.company_id and rp.role_id = er.role_id
+          where er.company_id = e.company_id and er.employee_id = e.id and rp.permission = 'admin')
+        or (e.employee_type = 'Doctor' and e.id = ${a.doctorId})
+        or (e.employee_type <> 'Doctor' and (
+          not exists (select 1 from employee_clinics ec where ec.company_id = e.company_id and ec.employee_id = e.id)
+          or exists (select 1 from employee_clinics ec where ec.company_id = e.company_id and ec.employee_id = e.id and ec.clinic_id = ${a.clinicId})))
+      )
+    limit 1000`));
+  return rows.map((r) => r.id);
+}
+
+/** The employee's name, or '' (no actor, or no such employee). */
+export async function actorName(db: Db, companyId: string, actorId: string | null): Promise<string> {
+  if (!actorId) return '';
+  const rows = rowsOf<{ name: string }>(await db.execute(sql`select name from employees where company_id = ${companyId} and id = ${actorId}`));
+  return rows[0]?.name ?? '';
+}
+
+/** One notification about an entity per recipient, with the same parameters. */
+export async function insertNotifications(
+  db: Db, companyId: string, recipientIds: string[], n: { kind: NotificationKind; entity: string; entityId: string; params: Record<string, string> },
+): Promise<void> {
+  await db.insert(notifications).values(recipientIds.map((recipientId) => ({ companyId, recipientId, ...n })));
+}
+
+/** The recipient's latest notifications (only the unread ones when asked), newest first. */
+export async function findNotifications(db: Db, companyId: string, recipientId: string, q: { unreadOnly: boolean; limit: number }): Promise<NotificationRow[]> {
+  return db.select().from(notifications)
+    .where(and(
+      eq(notifications.companyId, companyId), eq(notifications.recipientId, recipientId),
+      q.unreadOnly ? isNull(notifications.readAt) : undefined,
+    ))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(q.limit);
+}
+
+export async function countUnread(db: Db, companyId: string, recipientId: string): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(notifications)
+    .where(and(eq(notifications.companyId, companyId), eq(notifications.recipientId, recipientId), isNull(notifications.readAt)));
+  return Number(row?.n ?? 0);
+}
+
+/** Marks one of the recipient's notifications read (keeping the first reading's time); false when they have no such notification. */
+export async function markOneRead(db: Db, companyId: string, recipientId: string, id: string, at: Date): Promise<boolean> {
+  const rows = await db.update(notifications).set({ readAt: sql`coalesce(${notifications.readAt}, ${at.toISOString()}::timestamptz)` })
+    .where(and(eq(notifications.companyId, companyId), eq(notifications.recipientId, recipientId), eq(notifications.id, id)))
+    .returning({ id: notifications.id });
+  return rows.length > 0;
+}
+
+/** Marks every unread notification of the recipient read; returns how many. */
+export async function markUnreadRead(db: Db, companyId: string, recipientId: string, at: Date): Promise<number> {
+  const rows = await db.update(notifications).set({ readAt: at })
+    .where(and(eq(notifications.companyId, companyId), eq(notifications.recipientId, recipientId), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
+  return rows.length;
+}

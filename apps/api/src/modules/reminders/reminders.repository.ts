@@ -1,0 +1,230 @@
+/** Every query of the reminders, their outbox and the patient's page. All of them are scoped by company. */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { transitionSources, type ReminderChannel, type ReminderRecord } from '@clinic/shared';
+import type { Db } from '../../db/client.js';
+import { appointments, clinicReminderSettings, clinics, patientLinkUses, reminders } from '../../db/schema/index.js';
+import { rowsOf } from '../organisation/org-support.js';
+
+export type SettingsRow = typeof clinicReminderSettings.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Settings
+
+export async function findSettings(db: Db, companyId: string, clinicId: string): Promise<SettingsRow | null> {
+  const [row] = await db.select().from(clinicReminderSettings)
+    .where(and(eq(clinicReminderSettings.companyId, companyId), eq(clinicReminderSettings.clinicId, clinicId))).limit(1);
+  return row ?? null;
+}
+
+export async function clinicExists(db: Db, companyId: string, clinicId: string): Promise<boolean> {
+  const [c] = await db.select({ id: clinics.id }).from(clinics).where(and(eq(clinics.companyId, companyId), eq(clinics.id, clinicId))).limit(1);
+  return !!c;
+}
+
+/** Writes a clinic's settings, whether or not it had any. */
+export async function upsertSettings(
+  db: Db, companyId: string, clinicId: string, values: { enabled: boolean; channels: string[]; leadHours: number[]; updatedAt: Date },
+): Promise<void> {
+  await db.insert(clinicReminderSettings).values({ companyId, clinicId, ...values })
+    .onConflictDoUpdate({ target: [clinicReminderSettings.companyId, clinicReminderSettings.clinicId], set: values });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Planning
+
+/** What planning an appointment's reminders needs to know of it, or null. */
+export async function findAppointmentToPlan(db: Db, companyId: string, appointmentId: string) {
+  const [a] = await db.select({ startsAt: appointments.startsAt, clinicId: appointments.clinicId, status: appointments.status }).from(appointments)
+    .where(and(eq(appointments.companyId, companyId), eq(appointments.id, appointmentId))).limit(1);
+  return a ?? null;
+}
+
+/** The appointment's clinic, or null when there is no such appointment. */
+export async function appointmentClinicId(db: Db, companyId: string, appointmentId: string): Promise<string | null> {
+  const [a] = await db.select({ clinicId: appointments.clinicId }).from(appointments)
+    .where(and(eq(appointments.companyId, companyId), eq(appointments.id, appointmentId))).limit(1);
+  return a?.clinicId ?? null;
+}
+
+export async function appointmentExists(db: Db, companyId: string, appointmentId: string): Promise<boolean> {
+  const [a] = await db.select({ id: appointments.id }).from(appointments)
+    .where(and(eq(appointments.companyId, companyId), eq(appointments.id, appointmentId))).limit(1);
+  return !!a;
+}
+
+/** A planned reminder; returns its id. */
+export async function insertPlannedReminder(db: Db, companyId: string, appointmentId: string, channel: ReminderChannel, dueAt: Date): Promise<string> {
+  const [row] = await db.insert(reminders).values({ companyId, appointmentId, channel, dueAt, status: 'planned' }).returning({ id: reminders.id });
+  return row!.id;
+}
+
+/** Withdraws the appointment's reminders still planned; returns how many. */
+export async function withdrawPlanned(db: Db, companyId: string, appointmentId: string, at: Date): Promise<number> {
+  const rows = await db.update(reminders).set({ status: 'withdrawn', updatedAt: at })
+    .where(and(eq(reminders.companyId, companyId), eq(reminders.appointmentId, appointmentId), eq(reminders.status, 'planned')))
+    .returning({ id: reminders.id });
+  return rows.length;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Sending
+
+/** A reminder with what sending it needs: its appointment, patient, clinic, doctor, service and company. */
+export interface SendRow {
+  id: string; company_id: string; appointment_id: string; channel: ReminderChannel; status: string;
+  starts_at: string | Date; ends_at: string | Date; appointment_status: string;
+  patient_name: string; email: string | null; phone: string | null; preferred_language: string | null;
+  clinic_name: string; time_zone: string; address: string | null; location: { x: number; y: number } | null;
+  doctor_name: string; service_name: string; hijri_mode: string;
+}
+
+export async function findReminderToSend(db: Db, companyId: string, reminderId: string): Promise<SendRow | null> {
+  return rowsOf<SendRow>(await db.execute(sql`
+    select r.id, r.company_id, r.appointment_id, r.channel, r.status,
+      a.starts_at, a.ends_at, a.status as appointment_status,
+      p.name as patient_name, p.email, p.phone, p.details->>'preferredLanguage' as preferred_language,
+      c.name as clinic_name, c.time_zone, c.address, c.location, e.name as doctor_name, s.name as service_name,
+      co.hijri_mode
+    from reminders r
+    join companies co on co.id = r.company_id
+    join appointments a on a.company_id = r.company_id and a.id = r.appointment_id
+    join patients p on p.company_id = a.company_id and p.id = a.patient_id
+    join clinics c on c.company_id = a.company_id and c.id = a.clinic_id
+    join employees e on e.company_id = a.company_id and e.id = a.doctor_id
+    join services s on s.company_id = a.company_id and s.id = a.service_id
+    where r.company_id = ${companyId} and r.id = ${reminderId}`))[0] ?? null;
+}
+
+/** Changes a reminder that is still planned (and only then); returns the rows changed. */
+export async function settlePlanned(db: Db, companyId: string, id: string, at: Date, set: Partial<typeof reminders.$inferInsert>) {
+  return db.update(reminders).set({ ...set, updatedAt: at })
+    .where(and(eq(reminders.companyId, companyId), eq(reminders.id, id), eq(reminders.status, 'planned')))
+    .returning({ id: reminders.id });
+}
+
+/** Marks a reminder still planned as sent (counting the attempt) with the channel's answer. */
+export async function markSent(db: Db, companyId: string, id: string, answer: string, at: Date): Promise<void> {
+  await settlePlanned(db, companyId, id, at, { status: 'sent', sentAt: at, detail: answer, attempts: sql`${reminders.attempts} + 1` as unknown as number });
+}
+
+/** Counts a failed sending attempt and keeps its error (at most 500 characters). */
+export async function recordFailedAttempt(db: Db, companyId: string, id: string, detail: string, at: Date): Promise<void> {
+  await db.update(reminders).set({ attempts: sql`${reminders.attempts} + 1`, detail: detail.slice(0, 500), updatedAt: at })
+    .where(and(eq(reminders.companyId, companyId), eq(reminders.id, id)));
+}
+
+/** Marks the appointment reminded. Not a version change: the front desk's open copy of the appointment stays current. */
+export async function markAppointmentReminded(db: Db, companyId: string, appointmentId: string): Promise<void> {
+  await db.update(appointments).set({ reminderSent: true })
+    .where(and(eq(appointments.companyId, companyId), eq(appointments.id, appointmentId)));
+}
+
+/** Marks a reminder still planned as failed; returns its appointment and channel, or null when it was not planned. */
+export async function failPlanned(db: Db, companyId: string, id: string, error: string, at: Date) {
+  const rows = await db.update(reminders).set({ status: 'failed', detail: error, updatedAt: at })
+    .where(and(eq(reminders.companyId, companyId), eq(reminders.id, id), eq(reminders.status, 'planned')))
+    .returning({ appointmentId: reminders.appointmentId, channel: reminders.channel });
+  return rows[0] ?? null;
+}
+
+/** Plans a failed or skipped reminder again, due at once; false when there is no such reminder in either state. */
+export async function requeueReminder(db: Db, companyId: string, id: string, at: Date): Promise<boolean> {
+  const rows = await db.update(reminders).set({ status: 'planned', dueAt: at, detail: null, updatedAt: at })
+    .where(and(eq(reminders.companyId, companyId), eq(reminders.id, id), inArray(reminders.status, ['failed', 'skipped'])))
+    .returning({ id: reminders.id });
+  return rows.length > 0;
+}
+
+export async function reminderExists(db: Db, companyId: string, id: string): Promise<boolean> {
+  const [exists] = await db.select({ id: reminders.id }).from(reminders).where(and(eq(reminders.companyId, companyId), eq(reminders.id, id))).limit(1);
+  return !!exists;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The outbox
+
+export interface OutboxRow {
+  id: string; appointment_id: string; public_id: string; starts_at: string | Date; appointment_status: string; time_zone: string;
+  patient_id: string; patient_name: string; clinic_id: string; clinic_name: string; channel: ReminderChannel; status: ReminderRecord['status'];
+  due_at: string | Date; sent_at: string | Date | null; attempts: number; detail: string | null; total: number;
+}
+
+/** Which reminders of the outbox: all (or those in one status), one appointment's, or one. */
+export type OutboxFilter = { status?: string | undefined } | { appointmentId: string } | { id: string };
+
+function outboxWhere(f: OutboxFilter) {
+  if ('id' in f) return sql`r.id = ${f.id}`;
+  if ('appointmentId' in f) return sql`r.appointment_id = ${f.appointmentId}`;
+  return f.status ? sql`r.status = ${f.status}` : sql`true`;
+}
+
+/** A page of the outbox, latest due first, each row with the total of the filter. */
+export async function findOutbox(db: Db, companyId: string, filter: OutboxFilter, limit: number, offset: number): Promise<OutboxRow[]> {
+  return rowsOf<OutboxRow>(await db.execute(sql`
+    select r.id, r.appointment_id, a.public_id, a.starts_at, a.status as appointment_status, c.time_zone,
+      p.id as patient_id, p.name as patient_name, c.id as clinic_id, c.name as clinic_name,
+      r.channel, r.status, r.due_at, r.sent_at, r.attempts, r.detail, count(*) over ()::int as total
+    from reminders r
+    join appointments a on a.company_id = r.company_id and a.id = r.appointment_id
+    join patients p on p.company_id = a.company_id and p.id = a.patient_id
+    join clinics c on c.company_id = a.company_id and c.id = a.clinic_id
+    where r.company_id = ${companyId} and ${outboxWhere(filter)}
+    order by r.due_at desc, r.id
+    limit ${limit} offset ${offset}`));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The patient's page
+
+export interface VisitRow {
+  id: string; starts_at: string | Date; status: string; version: number; time_zone: string; clinic: string; doctor: string; preferred_language: string | null;
+}
+
+export async function findVisit(db: Db, companyId: string, appointmentId: string): Promise<VisitRow | null> {
+  return rowsOf<VisitRow>(await db.execute(sql`
+    select a.id, a.starts_at, a.status, a.version, c.time_zone, c.name as clinic, e.name as doctor, p.details->>'preferredLanguage' as preferred_language
+    from appointments a
+    join clinics c on c.company_id = a.company_id and c.id = a.clinic_id
+    join employees e on e.company_id = a.company_id and e.id = a.doctor_id
+    join patients p on p.company_id = a.company_id and p.id = a.patient_id
+    where a.company_id = ${companyId} and a.id = ${appointmentId}`))[0] ?? null;
+}
+
+/** The recorded use of a patient's link, or null when it was not used. */
+export async function findLinkUse(db: Db, companyId: string, linkId: string) {
+  const [use] = await db.select().from(patientLinkUses).where(and(eq(patientLinkUses.companyId, companyId), eq(patientLinkUses.linkId, linkId))).limit(1);
+  return use ?? null;
+}
+
+/** Whether the patient confirmed the appointment (through any of its links). */
+export async function confirmedBefore(db: Db, companyId: string, appointmentId: string): Promise<boolean> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(patientLinkUses)
+    .where(and(eq(patientLinkUses.companyId, companyId), eq(patientLinkUses.appointmentId, appointmentId), eq(patientLinkUses.action, 'confirm')));
+  return Number(row?.n ?? 0) > 0;
+}
+
+/** Records a link's use unless it was used already (also by a simultaneous request); false when it was. */
+export async function recordLinkUse(
+  db: Db, use: { companyId: string; linkId: string; appointmentId: string; action: 'confirm' | 'cancel'; usedAt: Date },
+): Promise<boolean> {
+  const used = await db.insert(patientLinkUses).values(use).onConflictDoNothing().returning({ linkId: patientLinkUses.linkId });
+  return used.length > 0;
+}
+
+/** The company's late-cancellation threshold in hours, or null when there is no such company. */
+export async function lateCancellationHours(db: Db, companyId: string): Promise<number | null> {
+  const [company] = rowsOf<{ hours: number }>(await db.execute(sql`select late_cancellation_hours as hours from companies where id = ${companyId}`));
+  return company?.hours ?? null;
+}
+
+/**
+ * Cancels the appointment on the patient's word, in one statement that re-checks it is still in a status that may be
+ * cancelled; false when it no longer is.
+ */
+export async function cancelByPatient(db: Db, companyId: string, appointmentId: string, c: { reason: string; late: boolean; at: Date }): Promise<boolean> {
+  const [updated] = await db.update(appointments)
+    .set({ status: 'cancelled', cancellationReason: c.reason, lateCancellation: c.late, cancelledAt: c.at, cancelledBy: null, updatedAt: c.at, version: sql`${appointments.version} + 1` })
+    .where(and(eq(appointments.companyId, companyId), eq(appointments.id, appointmentId), inArray(appointments.status, transitionSources('cancelled'))))
+    .returning({ id: appointments.id });
+  return !!updated;
+}
