@@ -67,13 +67,17 @@ export function StatTile({ label, value, icon, testId, valueTestId }: StatTilePr
   );
 }
 
-export function SectionCard({ title, children, action, testId }: { title: string; children: ReactNode; action?: ReactNode; testId?: string }) {
+/** A titled card of a details page, with an optional icon before the title and an action at its end. */
+export function SectionCard({ title, icon, children, action, testId }: { title: ReactNode; icon?: ReactNode; children: ReactNode; action?: ReactNode; testId?: string }) {
   return (
     <Card data-testid={testId}>
       <Group justify="space-between" mb="md" gap="sm">
-        <Title order={3} fz="h5">
-          {title}
-        </Title>
+        <Group gap="sm" wrap="nowrap">
+          {icon && <ThemeIcon variant="light" size={32} radius="md" aria-hidden>{icon}</ThemeIcon>}
+          <Title order={3} fz={icon ? 'md' : 'h5'}>
+            {title}
+          </Title>
+        </Group>
         {action}
       </Group>
       {children}

@@ -4,5 +4,6 @@ export { ContactLinks, ContactList, InfoItem, RefList, SectionCard, StatTile } f
 export { StatusBadge } from './status-badge';
 export { RecordHeader, type RecordHeaderProps } from './record-header';
 export { DeleteRecordDialog, type DeleteRecordDialogProps } from './delete-record-dialog';
-export { DetailsCard } from './details-card';
+/** A person's details card: a section card with its icon. */
+export { SectionCard as DetailsCard } from './details-blocks';
 export { DetailsColumns, type DetailsColumnsProps } from './details-columns';
