@@ -3,12 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_ROLES } from '@clinic/shared';
 import { PAGES } from '@/lib/pages';
 import { routes } from './routes';
-import { demoUser, emptyList, jsonResponse, mockFetch, renderApp, signIn } from '@/test/utils';
+import { demoUser, emptyList, jsonResponse } from '@/test/mocks';
+import { mockFetch, renderApp, signIn } from '@/test/utils';
 
 function api() {
-  return mockFetch((url) =>
-    url.pathname === '/api/profile' ? jsonResponse(200, { success: true, data: demoUser }) : jsonResponse(200, emptyList()),
-  );
+  return mockFetch(() => jsonResponse(200, emptyList()), { profile: {} });
 }
 
 describe('route guard', () => {
@@ -94,9 +93,7 @@ describe('route guard', () => {
 
   it('keeps the menu to the pages the role may open', async () => {
     const nurse = DEFAULT_ROLES.find((r) => r.name === 'Nurse')!.permissions;
-    mockFetch((url) =>
-      url.pathname === '/api/profile' ? jsonResponse(200, { success: true, data: { ...demoUser, permissions: nurse } }) : jsonResponse(200, emptyList()),
-    );
+    mockFetch(() => jsonResponse(200, emptyList()), { profile: { permissions: [...nurse] } });
     signIn({ permissions: [...nurse] });
     renderApp('/patients');
     const nav = within(await screen.findByTestId('sidebar'));

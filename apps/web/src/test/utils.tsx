@@ -1,8 +1,8 @@
 import type { ReactElement } from 'react';
 import { QueryClient } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import type { SessionUser } from '@clinic/shared';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
@@ -14,6 +14,9 @@ import { i18n } from '@/lib/i18n';
 import { lookupRefreshingMutations } from '@/lib/query-client';
 import { registerNavigate } from '@/lib/navigation';
 import { storeSignIn } from '@/lib/session';
+import { demoUser, jsonResponse, profileAnswer } from './mocks';
+
+export { demoUser, emptyList, errorBody, jsonResponse } from './mocks';
 
 export function testQueryClient(): QueryClient {
   const client: QueryClient = new QueryClient({
@@ -23,34 +26,11 @@ export function testQueryClient(): QueryClient {
   return client;
 }
 
-export const demoUser: SessionUser = {
-  _id: 'user-1',
-  publicId: 'EMP-000001',
-  name: 'Amina Haddad',
-  username: 'admin',
-  email: 'admin@demo.clinic',
-  roles: ['Admin'],
-  plan: 'company',
-  employeeType: 'Admin',
-  permissions: ['admin'],
-  companyId: 'company-1',
-  image: null,
-  preferences: { hijriMode: 'off', hijriModeOverride: null, companyHijriMode: 'off', digits: 'latn' },
-};
-
 /** Stores a signed-in session, as the sign-in screen does. */
 export function signIn(overrides: Partial<SessionUser> = {}, remember = true) {
   const user = { ...demoUser, ...overrides };
   storeSignIn({ accessToken: 'access-1', refreshToken: 'refresh-1', user }, remember);
   return user;
-}
-
-export function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
-export function errorBody(message: string, code = 'ERROR', fields?: Record<string, string>) {
-  return { success: false, message: { message, code, ...(fields ? { fields } : {}) } };
 }
 
 export type FetchHandler = (url: URL, init: RequestInit) => Response | Promise<Response>;
@@ -63,28 +43,35 @@ function shellAnswer(url: URL): Response | null {
   return null;
 }
 
+interface MockFetchOptions {
+  /** The handler answers the shell's own requests (bell, live stream) too. */
+  shell?: boolean;
+  /**
+   * Answers GET /api/profile (which the session reads on every screen behind sign-in) with this user, or with what
+   * the function gives at the time; without it the handler answers the profile like any other request.
+   */
+  profile?: Partial<SessionUser> | (() => Partial<SessionUser>);
+}
+
 /**
  * Replaces fetch; the handler sees each request's URL (relative to localhost) and init. The shell's own requests (bell,
  * live stream) are answered here unless `shell` is set, so a page's test sees only the page's requests.
  */
-export function mockFetch(handler: FetchHandler, options: { shell?: boolean } = {}) {
+export function mockFetch(handler: FetchHandler, options: MockFetchOptions = {}) {
+  const { profile } = options;
   const fetchMock = vi.fn((input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://localhost');
+    if (profile && url.pathname === '/api/profile') return Promise.resolve(profileAnswer(typeof profile === 'function' ? profile() : profile));
     return Promise.resolve((!options.shell && shellAnswer(url)) || handler(url, init));
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
 
-export function emptyList() {
-  return {
-    success: true,
-    data: [],
-    pagination: { current_page: 1, items_per_page: 10, has_next_page: false, has_previous_page: false, total_items: 0, total_pages: 1 },
-  };
-}
-
-/** Renders the whole app (guard, shell, lazy pages) at a path, with a memory router. */
+/**
+ * Renders the whole app (guard, shell, lazy pages) at a path, with a memory router. Only for tests about the app's
+ * routing, guard or shell: a page or component is rendered by itself with `renderWithProviders`.
+ */
 export function renderApp(path = '/', options: { routes?: RouteObject[]; queryClient?: QueryClient } = {}) {
   const queryClient = options.queryClient ?? testQueryClient();
   const router = createMemoryRouter(options.routes ?? appRoutes, { initialEntries: [path] });
@@ -97,9 +84,23 @@ export function renderApp(path = '/', options: { routes?: RouteObject[]; queryCl
   return { ...result, router, queryClient };
 }
 
-/** Renders one component inside the providers and a memory router at `path`. */
-export function renderWithProviders(ui: ReactElement, path = '/', queryClient = testQueryClient()) {
-  return renderApp(path, { queryClient, routes: [{ path: '*', element: <LocalisedDates>{ui}</LocalisedDates> }] });
+interface RenderOptions {
+  /**
+   * The route pattern the element is shown at (`/patients/edit/:id`), so that it reads its parameters; every other
+   * path renders nothing, so `router.state.location` tells where the element sent the user. Default: every path.
+   */
+  route?: string;
+  queryClient?: QueryClient;
+}
+
+/**
+ * Renders one page or component by itself: the app's providers (theme, toasts, queries, session), the date pickers'
+ * settings, and a memory router at `path`. No guard, shell or lazy loading.
+ */
+export function renderWithProviders(ui: ReactElement, path = '/', { route, queryClient = testQueryClient() }: RenderOptions = {}) {
+  const element = <LocalisedDates>{ui}</LocalisedDates>;
+  const routes: RouteObject[] = route ? [{ path: route, element }, { path: '*', element: null }] : [{ path: '*', element }];
+  return renderApp(path, { queryClient, routes });
 }
 
 /**
@@ -120,4 +121,14 @@ export function renderToastArea(path = '/') {
 
 export async function setLanguage(lang: 'en' | 'ar') {
   await i18n.changeLanguage(lang);
+}
+
+/**
+ * A field refused by the form's checks, as the user and a screen reader notice it: marked invalid, with the message
+ * linked to it. (Which values a rule refuses is the shared schema's test.)
+ */
+export async function expectFieldError(field: HTMLElement, message: string) {
+  await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
+  const described = (field.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
+  expect(described.map((id) => document.getElementById(id)?.textContent ?? '')).toContain(message);
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { demoUser, emptyList, jsonResponse, mockFetch, renderApp, signIn } from '@/test/utils';
+import { emptyList, jsonResponse, mockFetch, renderApp, signIn } from '@/test/utils';
 
 const note = (id: string, text: string, read: boolean) => ({
   _id: id, kind: 'appointment_cancelled', entity: 'appointment', entityId: `appt-${id}`, params: {}, text, link: `/appointments?id=appt-${id}`, read,
@@ -12,7 +12,6 @@ describe('notification bell', () => {
   it('shows the unread count and the latest notifications, and marks them all read', async () => {
     let unread = 2;
     const fetchMock = mockFetch((url, init) => {
-      if (url.pathname === '/api/profile') return jsonResponse(200, { success: true, data: demoUser });
       if (url.pathname === '/api/notifications/unread-count') return jsonResponse(200, { success: true, data: { unread } });
       if (url.pathname === '/api/notifications/read-all' && init.method === 'POST') {
         unread = 0;
@@ -22,7 +21,7 @@ describe('notification bell', () => {
         return jsonResponse(200, { success: true, data: [note('1', 'Sara cancelled Huda Saleh\'s appointment', unread === 0), note('2', 'Omar booked Ali Hasan', unread === 0)] });
       }
       return jsonResponse(200, emptyList());
-    }, { shell: true });
+    }, { shell: true, profile: {} });
     signIn();
     const user = userEvent.setup();
     renderApp('/');

@@ -2,15 +2,12 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Plan } from '@clinic/shared';
-import { demoUser, emptyList, jsonResponse, mockFetch, renderApp, signIn } from '@/test/utils';
+import { emptyList, jsonResponse } from '@/test/mocks';
+import { mockFetch, renderApp, signIn } from '@/test/utils';
 
 function signedInWithPlan(plan: Plan | null) {
   signIn({ plan });
-  mockFetch((url) =>
-    url.pathname === '/api/profile'
-      ? jsonResponse(200, { success: true, data: { ...demoUser, plan } })
-      : jsonResponse(200, emptyList()),
-  );
+  mockFetch(() => jsonResponse(200, emptyList()), { profile: { plan } });
 }
 
 const sidebar = async () => screen.findByTestId('sidebar');
@@ -81,5 +78,15 @@ describe('sidebar', () => {
     expect(await nav.findByRole('link', { name: 'Doctors' })).toHaveAttribute('href', '/doctors');
     await user.click(group);
     expect(group).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('leaves Roles and Users out of the menu of users without role permissions', async () => {
+    const restricted = { permissions: ['patient_read'], roles: ['Nurse'], employeeType: 'Nurse' as const };
+    mockFetch(() => jsonResponse(200, emptyList()), { profile: restricted });
+    signIn(restricted);
+    renderApp('/patients');
+    const nav = within(await sidebar());
+    expect(nav.queryByRole('link', { name: 'Roles' })).not.toBeInTheDocument();
+    expect(nav.queryByRole('link', { name: 'Users' })).not.toBeInTheDocument();
   });
 });

@@ -1,14 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { demoUser, emptyList, jsonResponse, mockFetch, renderApp, signIn } from '@/test/utils';
+import { emptyList, jsonResponse, mockFetch, renderApp, signIn } from '@/test/utils';
 
 function api() {
   return mockFetch((url) => {
-    if (url.pathname === '/api/profile') return jsonResponse(200, { success: true, data: demoUser });
     if (url.pathname === '/api/auth/logout') return jsonResponse(200, { success: true });
     return jsonResponse(200, emptyList());
-  });
+  }, { profile: {} });
 }
 
 describe('user menu', () => {

@@ -4,7 +4,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { useForm } from 'react-hook-form';
 import { NumberField, PhoneField } from '@/components/form/fields';
 import { formatDate, formatDay, formatDayRange, formatNumber } from '@/lib/dates';
-import { demoUser, errorBody, jsonResponse, mockFetch, renderApp, renderWithProviders, setLanguage, signIn } from '@/test/utils';
+import MyProfilePage from '@/features/my-profile/pages/my-profile-page';
+import { demoUser, employeeRecord, errorBody, jsonResponse, ok } from '@/test/mocks';
+import { mockFetch, renderWithProviders, setLanguage, signIn } from '@/test/utils';
 import { setDisplay } from './display';
 
 afterEach(async () => {
@@ -51,22 +53,19 @@ describe('digits round trip', () => {
     const sent: unknown[] = [];
     let preferences = demoUser.preferences;
     mockFetch((url, init) => {
-      if (url.pathname === '/api/profile') return jsonResponse(200, { success: true, data: { ...demoUser, preferences } });
       if (url.pathname === '/api/profile/preferences') {
         const body = JSON.parse(String(init.body)) as { hijriMode: null; digits: 'arab' };
         sent.push(body);
         preferences = { ...preferences, digits: body.digits };
         return jsonResponse(200, { success: true, message: 'تم حفظ إعدادات العرض', data: { ...demoUser, preferences } });
       }
-      if (url.pathname === '/api/profile/details') {
-        return jsonResponse(200, { success: true, data: profileRecord });
-      }
+      if (url.pathname === '/api/profile/details') return jsonResponse(200, ok(profileRecord));
       return jsonResponse(404, errorBody('Not found'));
-    });
+    }, { profile: () => ({ preferences }) });
     await setLanguage('ar');
     signIn();
     const user = userEvent.setup();
-    renderApp('/myProfile');
+    renderWithProviders(<MyProfilePage />, '/myProfile', { route: '/myProfile' });
     expect(await screen.findByText('5 يناير 1990')).toBeInTheDocument();
     await user.click(await screen.findByRole('radio', { name: 'عربية هندية (٠١٢٣)' }));
     await user.click(screen.getByTestId('display-save'));
@@ -90,14 +89,6 @@ describe('digits round trip', () => {
   });
 });
 
-const doc = { file: null, effectiveDate: null };
-const profileRecord = {
-  _id: demoUser._id, publicId: 'EMP-000001', name: 'Amina Haddad', username: 'nurse', email: 'n@demo.clinic', hasAccount: true,
-  employeeType: 'Nurse', isActive: true, image: null, roleIds: [{ _id: 'r2', name: 'Nurse' }], clinics: [], specializations: [],
-  departmentId: null, clinicCollectionId: null, contactInfos: [], dateOfBirth: '1990-01-05', gender: 'female', identity: '1', nationality: 'Saudi',
-  marital_status: 'Single', number_children: 0, Languages: [], medicalLicenseNumber: null, consultation_fee: null, on_call: false,
-  hireDate: '2020-01-01', certifications: [], professional_experience: null, Qualifications: null, address: 'Riyadh', addressDetails: null,
-  notes: null, jobType: 'FULL_TIME', jobTitle: 'Nurse', emergencyContact: null, workingHours: [], breakTimes: [], vacationRecords: [],
-  documents: { cv: doc, workPermit: doc, certifications: doc, employmentContract: doc }, lastLoginAt: null,
-  createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z', version: 1,
-};
+const profileRecord = employeeRecord({
+  username: 'nurse', email: 'n@demo.clinic', employeeType: 'Nurse', roleIds: [{ _id: 'r2', name: 'Nurse' }], jobTitle: 'Nurse',
+});

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AppointmentRecord, AppointmentStatus } from '@clinic/shared';
-import { demoUser, errorBody, jsonResponse, mockFetch, renderWithProviders, setLanguage, signIn } from '@/test/utils';
+import { errorBody, jsonResponse, mockFetch, renderWithProviders, setLanguage, signIn } from '@/test/utils';
 import { useAppointment } from '../api/get-appointment';
 import { AppointmentDetails } from './appointment-details';
 
@@ -31,7 +31,6 @@ function Opened() {
 function appointmentApi(initial: AppointmentRecord, patch?: (body: Record<string, unknown>) => Response) {
   const state = { current: initial, patches: [] as Array<Record<string, unknown>>, reads: 0 };
   mockFetch((url, init) => {
-    if (url.pathname === '/api/profile') return jsonResponse(200, { success: true, data: demoUser });
     if (url.pathname === '/api/appointments/a1' && init.method === 'PATCH') {
       const body = JSON.parse(String(init.body)) as Record<string, unknown>;
       state.patches.push(body);
@@ -44,7 +43,7 @@ function appointmentApi(initial: AppointmentRecord, patch?: (body: Record<string
       return jsonResponse(200, { success: true, data: state.current });
     }
     return jsonResponse(404, errorBody('Not found', 'NOT_FOUND'));
-  });
+  }, { profile: {} });
   return state;
 }
 

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { demoUser, emptyList, errorBody, jsonResponse, mockFetch, renderWithProviders, setLanguage, signIn } from '@/test/utils';
+import { emptyList, errorBody, jsonResponse, mockFetch, renderWithProviders, setLanguage, signIn } from '@/test/utils';
 import { AppointmentForm } from './appointment-form';
 
 const CLINIC = '11111111-1111-4111-8111-111111111111';
@@ -34,7 +34,6 @@ const BOOKED: Record<string, unknown[]> = {
 function bookingApi(answer: () => Response = () => jsonResponse(201, { success: true, message: 'Appointment booked', data: { _id: 'a1' } })) {
   const posted: unknown[] = [];
   mockFetch((url, init) => {
-    if (url.pathname === '/api/profile') return jsonResponse(200, { success: true, data: demoUser });
     if (url.pathname === '/api/clinics') return jsonResponse(200, list([{ _id: CLINIC, name: 'Olaya Clinic' }]));
     if (url.pathname === '/api/appointments/availability') {
       return jsonResponse(200, {
@@ -62,7 +61,7 @@ function bookingApi(answer: () => Response = () => jsonResponse(201, { success: 
     }
     if (url.pathname === '/api/appointments' && url.searchParams.get('doctor')) return jsonResponse(200, list(BOOKED[url.searchParams.get('doctor')!] ?? []));
     return jsonResponse(200, emptyList());
-  });
+  }, { profile: {} });
   return posted;
 }
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { RecurrenceInput } from '@clinic/shared';
-import { demoUser, errorBody, jsonResponse, mockFetch, renderWithProviders, setLanguage, signIn } from '@/test/utils';
+import { errorBody, jsonResponse, mockFetch, renderWithProviders, setLanguage, signIn } from '@/test/utils';
 import { BookAnyway } from './book-anyway';
 import { DEFAULT_REPEAT, RepeatSection, type RepeatBooking } from './repeat-section';
 
@@ -22,7 +22,6 @@ describe('Repeat section', () => {
   it('previews each occurrence with the server\'s verdict, and books nothing', async () => {
     const asked: Array<{ url: URL; body: Record<string, unknown> }> = [];
     mockFetch((url, init) => {
-      if (url.pathname === '/api/profile') return jsonResponse(200, { success: true, data: demoUser });
       if (url.pathname === '/api/appointment-series') {
         asked.push({ url, body: JSON.parse(String(init.body)) as Record<string, unknown> });
         return jsonResponse(200, {
@@ -37,7 +36,7 @@ describe('Repeat section', () => {
         });
       }
       return jsonResponse(404, errorBody('Not found', 'NOT_FOUND'));
-    });
+    }, { profile: {} });
     renderWithProviders(<Harness initial={{ ...DEFAULT_REPEAT, count: 2 }} />);
     const rows = await screen.findAllByTestId('repeat-occurrence');
     expect(rows.map((r) => r.dataset.free)).toEqual(['true', 'false']);
@@ -51,12 +50,11 @@ describe('Repeat section', () => {
 
   it('shows the server\'s reason when the rule itself is refused', async () => {
     mockFetch((url) => {
-      if (url.pathname === '/api/profile') return jsonResponse(200, { success: true, data: demoUser });
       if (url.pathname === '/api/appointment-series') {
         return jsonResponse(422, errorBody('Some fields are invalid', 'VALIDATION_FAILED', { recurrence: 'This repeat gives more than 200 occurrences; end it sooner' }));
       }
       return jsonResponse(404, errorBody('Not found', 'NOT_FOUND'));
-    });
+    }, { profile: {} });
     renderWithProviders(<Harness initial={{ ...DEFAULT_REPEAT, frequency: 'daily', count: undefined, until: '2027-12-31' }} />);
     expect(await screen.findByTestId('repeat-problem')).toHaveTextContent('This repeat gives more than 200 occurrences; end it sooner');
   });

@@ -2,7 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '@clinic/shared';
-import { demoUser, jsonResponse, mockFetch, renderApp, renderWithProviders, signIn } from '@/test/utils';
+import { errorBody, jsonResponse, listOf, ok } from '@/test/mocks';
+import { mockFetch, renderWithProviders, signIn } from '@/test/utils';
+import { RecordAccessCard } from '../components/record-access-card';
+import AuditPage from './audit-page';
 
 const update: AuditEntry = {
   _id: '42',
@@ -21,17 +24,12 @@ const denied: AuditEntry = { ...update, _id: '41', action: 'permission_denied', 
 function auditApi(rows: AuditEntry[]) {
   const requests: URL[] = [];
   mockFetch((url) => {
-    if (url.pathname === '/api/profile') return jsonResponse(200, { success: true, data: demoUser });
     if (url.pathname === '/api/audit/filters') {
-      return jsonResponse(200, { success: true, data: { entities: ['patient', 'route'], actions: ['permission_denied', 'update'], actors: [{ _id: 'u-9', name: 'Layla Mansour' }] } });
+      return jsonResponse(200, ok({ entities: ['patient', 'route'], actions: ['permission_denied', 'update'], actors: [{ _id: 'u-9', name: 'Layla Mansour' }] }));
     }
     requests.push(url);
-    return jsonResponse(200, {
-      success: true,
-      data: rows,
-      pagination: { current_page: 1, items_per_page: 10, has_next_page: false, has_previous_page: false, total_items: rows.length, total_pages: 1 },
-    });
-  });
+    return jsonResponse(200, listOf(rows));
+  }, { profile: {} });
   return { lastQuery: () => Object.fromEntries(requests.at(-1)?.searchParams ?? []) };
 }
 
@@ -39,7 +37,7 @@ describe('audit log screen', () => {
   it('lists who did what and shows the before and after of a change', async () => {
     auditApi([update, denied]);
     signIn();
-    renderApp('/audit');
+    renderWithProviders(<AuditPage />, '/audit', { route: '/audit' });
     const table = await screen.findByTestId('audit-table');
     await within(table).findByText('Permission refused');
     expect(within(table).getAllByText('Layla Mansour')).toHaveLength(2);
@@ -57,7 +55,7 @@ describe('audit log screen', () => {
     const created: AuditEntry = { ...update, _id: '43', action: 'create', entityId: 'p-2', changes: { after: { publicId: 'PAT-000301', name: 'Omar Khalil' } } };
     auditApi([update, created, denied]);
     signIn();
-    renderApp('/audit');
+    renderWithProviders(<AuditPage />, '/audit', { route: '/audit' });
     const table = await screen.findByTestId('audit-table');
     await within(table).findByText('Permission refused');
     expect(table).not.toHaveTextContent('p-1');
@@ -69,7 +67,7 @@ describe('audit log screen', () => {
   it('filters by user, sending the filter to the server', async () => {
     const api = auditApi([update]);
     signIn();
-    renderApp('/audit');
+    renderWithProviders(<AuditPage />, '/audit', { route: '/audit' });
     await screen.findByTestId('audit-table');
     await userEvent.click(screen.getByRole('combobox', { name: 'User' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Layla Mansour' }));
@@ -82,15 +80,13 @@ describe('record access on a patient', () => {
     const requests: URL[] = [];
     const read: AuditEntry = { ...update, _id: '50', action: 'read', changes: null, entityId: 'p-1', actor: { _id: 'u-3', name: 'Noura Al-Qahtani' } };
     mockFetch((url) => {
-      if (url.pathname === '/api/profile') return jsonResponse(200, { success: true, data: demoUser });
       if (url.pathname === '/api/audit') {
         requests.push(url);
-        return jsonResponse(200, { success: true, data: [read], pagination: { current_page: 1, items_per_page: 5, has_next_page: false, has_previous_page: false, total_items: 1, total_pages: 1 } });
+        return jsonResponse(200, listOf([read], { items_per_page: 5 }));
       }
-      return jsonResponse(404, { success: false, message: { message: 'not found', code: 'NOT_FOUND' } });
-    });
+      return jsonResponse(404, errorBody('not found', 'NOT_FOUND'));
+    }, { profile: {} });
     signIn();
-    const { RecordAccessCard } = await import('../components/record-access-card');
     renderWithProviders(<RecordAccessCard entity="patient" entityId="p-1" />);
     const card = await screen.findByTestId('record-access');
     await within(card).findByText('Noura Al-Qahtani');

@@ -1,38 +1,36 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { demoUser, emptyList, jsonResponse, mockFetch, renderApp, setLanguage, signIn } from '@/test/utils';
+import { emptyList, jsonResponse, listOf, ok, olayaClinic } from '@/test/mocks';
+import { mockFetch, renderWithProviders, setLanguage, signIn } from '@/test/utils';
+import AddInvoicePage from '../pages/add-invoice-page';
 
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} }, configurable: true });
-}
-
-const CLINIC = '11111111-1111-4111-8111-111111111111';
+const CLINIC = olayaClinic._id;
 const PATIENT = '22222222-2222-4222-8222-222222222222';
 const SERVICE = '33333333-3333-4333-8333-333333333333';
 const INVOICE = '44444444-4444-4444-8444-444444444444';
-const list = (data: unknown[]) => ({ ...emptyList(), data });
 
 function invoiceApi() {
   const posted: unknown[] = [];
   mockFetch((url, init) => {
-    if (url.pathname === '/api/profile') return jsonResponse(200, { success: true, data: demoUser });
     if (url.pathname === '/api/billing/settings') {
-      return jsonResponse(200, { success: true, data: { currency: 'SAR', minorDigits: 2, vatRateBasisPoints: 1500, vatRatePercent: 15, taxNumber: '300000000000003', version: 1 } });
+      return jsonResponse(200, ok({ currency: 'SAR', minorDigits: 2, vatRateBasisPoints: 1500, vatRatePercent: 15, taxNumber: '300000000000003', version: 1 }));
     }
-    if (url.pathname === '/api/clinics') return jsonResponse(200, list([{ _id: CLINIC, name: 'Olaya Clinic' }]));
-    if (url.pathname === '/api/patients') return jsonResponse(200, list([{ _id: PATIENT, name: 'Sara Nasser', publicId: 'PAT-000001' }]));
+    if (url.pathname === '/api/clinics') return jsonResponse(200, listOf([olayaClinic]));
+    if (url.pathname === '/api/patients') return jsonResponse(200, listOf([{ _id: PATIENT, name: 'Sara Nasser', publicId: 'PAT-000001' }]));
     if (url.pathname === '/api/services') {
-      return jsonResponse(200, list(url.searchParams.get('clinic') === CLINIC ? [{ _id: SERVICE, name: 'Consultation', price: 150, clinic: { _id: CLINIC, name: 'Olaya Clinic' } }] : []));
+      return jsonResponse(200, listOf(url.searchParams.get('clinic') === CLINIC ? [{ _id: SERVICE, name: 'Consultation', price: 150, clinic: olayaClinic }] : []));
     }
     if (url.pathname === '/api/invoices' && init.method === 'POST') {
       posted.push(JSON.parse(String(init.body)));
       return jsonResponse(201, { success: true, message: 'Invoice draft created', data: { _id: INVOICE } });
     }
     return jsonResponse(200, emptyList());
-  });
+  }, { profile: {} });
   return posted;
 }
+
+const renderAddPage = () => renderWithProviders(<AddInvoicePage />, '/billing/invoices/add', { route: '/billing/invoices/add' });
 
 describe('invoice form', { timeout: 30_000 }, () => {
   beforeEach(async () => {
@@ -43,8 +41,8 @@ describe('invoice form', { timeout: 30_000 }, () => {
   it('names what is missing and sends nothing: the patient, the clinic, the service of a line, an item without a price', async () => {
     const posted = invoiceApi();
     const user = userEvent.setup();
-    renderApp('/billing/invoices/add');
-    await user.click(await screen.findByRole('button', { name: 'Save draft' }, { timeout: 10_000 }));
+    renderAddPage();
+    await user.click(await screen.findByRole('button', { name: 'Save draft' }));
     for (const message of ['Choose the patient', 'Choose the clinic', 'Choose the service of this line']) {
       expect(await screen.findByText(message)).toBeInTheDocument();
     }
@@ -58,8 +56,8 @@ describe('invoice form', { timeout: 30_000 }, () => {
   it("prices a service line from the service, estimates the VAT, and sends amounts in halalas", async () => {
     const posted = invoiceApi();
     const user = userEvent.setup();
-    const { router } = renderApp('/billing/invoices/add');
-    await user.click(await screen.findByRole('combobox', { name: /Patient/ }, { timeout: 10_000 }));
+    const { router } = renderAddPage();
+    await user.click(await screen.findByRole('combobox', { name: /Patient/ }));
     await user.click(await screen.findByRole('option', { name: /Sara Nasser/ }));
     await user.click(screen.getByRole('combobox', { name: /Clinic/ }));
     await user.click(await screen.findByRole('option', { name: 'Olaya Clinic' }));

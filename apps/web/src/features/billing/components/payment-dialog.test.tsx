@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { InvoiceRecord } from '@clinic/shared';
-import { demoUser, emptyList, jsonResponse, mockFetch, renderWithProviders, setLanguage, signIn } from '@/test/utils';
+import { emptyList, jsonResponse, mockFetch, renderWithProviders, setLanguage, signIn } from '@/test/utils';
 import { PaymentDialog } from './payment-dialog';
 
 const CLINIC = '11111111-1111-4111-8111-111111111111';
@@ -23,7 +23,6 @@ const invoice: InvoiceRecord = {
 function paymentApi() {
   const posted: unknown[] = [];
   mockFetch((url, init) => {
-    if (url.pathname === '/api/profile') return jsonResponse(200, { success: true, data: demoUser });
     if (url.pathname === '/api/cash-boxes') {
       return jsonResponse(200, { success: true, data: [
         { _id: BOX, name: 'Front desk', clinic: { _id: CLINIC, name: 'Olaya Clinic' }, pic: null, location: null, currency: 'SAR', isActive: true, balance: 0, lastClosedOn: null },
@@ -37,7 +36,7 @@ function paymentApi() {
       return jsonResponse(201, { success: true, message: 'Payment recorded', data: { ...invoice, status: 'paid', paidTotal: 3450, balanceDue: 0 } });
     }
     return jsonResponse(200, emptyList());
-  });
+  }, { profile: {} });
   return posted;
 }
 

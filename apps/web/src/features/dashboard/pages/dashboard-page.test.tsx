@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DashboardFigures } from '@clinic/shared';
 import { setDisplay } from '@/lib/format/display';
-import { demoUser, emptyList, jsonResponse, mockFetch, renderApp, setLanguage, signIn } from '@/test/utils';
+import { demoUser, emptyList, jsonResponse, ok } from '@/test/mocks';
+import { mockFetch, renderWithProviders, setLanguage, signIn } from '@/test/utils';
+import DashboardPage from './dashboard-page';
 
 const figures: DashboardFigures = {
   period: { from: '2026-03-08', to: '2026-03-14', days: 7 },
@@ -30,15 +32,16 @@ const figures: DashboardFigures = {
 function api(preferences = demoUser.preferences) {
   const asked: URL[] = [];
   mockFetch((url) => {
-    if (url.pathname === '/api/profile') return jsonResponse(200, { success: true, data: { ...demoUser, preferences, permissions: ['dashboard_read', 'appointment_read'] } });
     if (url.pathname === '/api/dashboard') {
       asked.push(url);
-      return jsonResponse(200, { success: true, data: figures });
+      return jsonResponse(200, ok(figures));
     }
     return jsonResponse(200, emptyList());
-  });
+  }, { profile: { preferences, permissions: ['dashboard_read', 'appointment_read'] } });
   return asked;
 }
+
+const renderDashboard = () => renderWithProviders(<DashboardPage />, '/dashboard', { route: '/dashboard' });
 
 describe('dashboard page', () => {
   beforeEach(() => signIn({ permissions: ['dashboard_read', 'appointment_read'] }));
@@ -47,7 +50,7 @@ describe('dashboard page', () => {
   it('shows the figures for this week, and asks again for the month', async () => {
     await setLanguage('en');
     const asked = api();
-    renderApp('/dashboard');
+    renderDashboard();
     expect(await screen.findByTestId('tile-total')).toHaveTextContent('7');
     expect(screen.getByTestId('tile-wait')).toHaveTextContent('10 min');
     expect(screen.getByTestId('tile-no-show')).toHaveTextContent('20%');
@@ -67,7 +70,7 @@ describe('dashboard page', () => {
   it('speaks Arabic', async () => {
     await setLanguage('ar');
     api();
-    renderApp('/dashboard');
+    renderDashboard();
     expect(await screen.findByText('المواعيد حسب الحالة')).toBeInTheDocument();
     expect(screen.getByText('مواعيد اليوم', { exact: false })).toBeInTheDocument();
   });
@@ -77,7 +80,7 @@ describe('dashboard page', () => {
     const preferences = { ...demoUser.preferences, digits: 'arab' as const };
     signIn({ permissions: ['dashboard_read', 'appointment_read'], preferences });
     api(preferences);
-    renderApp('/dashboard');
+    renderDashboard();
     await waitFor(() => expect(screen.getByTestId('tile-total')).toHaveTextContent('٧'));
     expect(screen.getByTestId('tile-total')).not.toHaveTextContent('7');
     expect(screen.getByTestId('tile-revenue')).toHaveTextContent('١٢٠٫٠٠');
@@ -89,7 +92,7 @@ describe('dashboard page', () => {
   it('keeps Western digits in Arabic by default', async () => {
     await setLanguage('ar');
     api();
-    renderApp('/dashboard');
+    renderDashboard();
     await waitFor(() => expect(screen.getByTestId('tile-total')).toHaveTextContent('7'));
     expect(within(screen.getByTestId('dashboard-agenda')).getByText('09:30')).toBeInTheDocument();
   });

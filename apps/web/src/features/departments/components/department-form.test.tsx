@@ -1,6 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { emptyList, jsonResponse, mockFetch, renderWithProviders, signIn } from '@/test/utils';
+import { emptyList, jsonResponse } from '@/test/mocks';
+import { expectFieldError, mockFetch, renderWithProviders, signIn } from '@/test/utils';
 import { ComplexForm, emptyComplex } from '@/features/medical-complexes/components/complex-form';
 import { DepartmentForm, emptyDepartment } from './department-form';
 
@@ -11,9 +12,7 @@ describe('DepartmentForm and ComplexForm', () => {
     renderWithProviders(<DepartmentForm defaultValues={emptyDepartment()} plan="department" submitLabel="Create department" onSubmit={vi.fn()} />);
     fireEvent.click(await screen.findByTestId('department-contacts-add'));
     fireEvent.click(screen.getByTestId('department-submit'));
-    expect(await screen.findByText('Name is required')).toBeInTheDocument();
-    expect(screen.getByText('Introduction is required')).toBeInTheDocument();
-    expect(screen.getByText('Details are required')).toBeInTheDocument();
+    await expectFieldError(screen.getByTestId('department-name'), 'Name is required');
     expect(screen.getByText('Sub type is required')).toBeInTheDocument();
     expect(screen.queryByTestId('department-complex')).not.toBeInTheDocument();
   });
@@ -23,10 +22,7 @@ describe('DepartmentForm and ComplexForm', () => {
     mockFetch(() => jsonResponse(200, emptyList()));
     renderWithProviders(<ComplexForm defaultValues={emptyComplex({ website: 'not a site', phone: '123' })} submitLabel="Create" onSubmit={vi.fn()} />);
     fireEvent.click(await screen.findByTestId('complex-submit'));
-    expect(await screen.findByText('Medical complex name is required')).toBeInTheDocument();
-    expect(screen.getByText('Invalid phone number')).toBeInTheDocument();
-    expect(screen.getByText('Email is required')).toBeInTheDocument();
-    expect(screen.getByText('Invalid website')).toBeInTheDocument();
-    expect(screen.getByText('Policies are required')).toBeInTheDocument();
+    await expectFieldError(screen.getByTestId('complex-name'), 'Medical complex name is required');
+    await expectFieldError(screen.getByTestId('complex-website'), 'Invalid website');
   });
 });

@@ -2,9 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { APPOINTMENT_STATUSES, type AppointmentBoard, type AppointmentStatus, type BoardCard } from '@clinic/shared';
-import { demoUser, emptyList, errorBody, jsonResponse, mockFetch, renderApp, setLanguage, signIn } from '@/test/utils';
+import { emptyList, errorBody, jsonResponse, listOf, ok, olayaClinic } from '@/test/mocks';
+import { mockFetch, renderWithProviders, setLanguage, signIn } from '@/test/utils';
+import FrontdeskPage from './frontdesk-page';
 
-const CLINIC = '11111111-1111-4111-8111-111111111111';
 const PAST = '2026-03-10T09:00:00+03:00';
 const LATER = '2099-03-10T11:00:00+03:00';
 
@@ -20,17 +21,16 @@ function card(id: string, status: AppointmentStatus, patient: string, over: Part
 function board(cards: BoardCard[]): AppointmentBoard {
   const groups = Object.fromEntries(APPOINTMENT_STATUSES.map((s) => [s, cards.filter((c) => c.status === s)])) as AppointmentBoard['groups'];
   const counts = Object.fromEntries(APPOINTMENT_STATUSES.map((s) => [s, groups[s].length])) as AppointmentBoard['counts'];
-  return { clinic: { _id: CLINIC, name: 'Olaya Clinic', timeZone: 'Asia/Riyadh' }, date: '2026-03-10', counts, groups };
+  return { clinic: { ...olayaClinic, timeZone: 'Asia/Riyadh' }, date: '2026-03-10', counts, groups };
 }
 
 function boardApi(initial: BoardCard[], patch?: () => Response) {
   const state = { cards: initial, boardReads: 0, patches: [] as unknown[] };
   mockFetch((url, init) => {
-    if (url.pathname === '/api/profile') return jsonResponse(200, { success: true, data: demoUser });
-    if (url.pathname === '/api/clinics') return jsonResponse(200, { ...emptyList(), data: [{ _id: CLINIC, name: 'Olaya Clinic' }] });
+    if (url.pathname === '/api/clinics') return jsonResponse(200, listOf([olayaClinic]));
     if (url.pathname === '/api/appointments/board') {
       state.boardReads++;
-      return jsonResponse(200, { success: true, data: board(state.cards) });
+      return jsonResponse(200, ok(board(state.cards)));
     }
     const m = /^\/api\/appointments\/(\w+)$/.exec(url.pathname);
     if (m && init.method === 'PATCH') {
@@ -41,10 +41,11 @@ function boardApi(initial: BoardCard[], patch?: () => Response) {
       return jsonResponse(200, { success: true, message: 'Patient checked in', data: { _id: m[1] } });
     }
     return jsonResponse(200, emptyList());
-  });
+  }, { profile: {} });
   return state;
 }
 
+const renderBoard = () => renderWithProviders(<FrontdeskPage />, '/frontdesk', { route: '/frontdesk' });
 const section = (status: AppointmentStatus) => screen.getByTestId(`board-section-${status}`);
 
 describe("today's board", () => {
@@ -61,7 +62,7 @@ describe("today's board", () => {
       card('4', 'in_consultation', 'Omar Khalid', { datetime: PAST }),
       card('5', 'cancelled', 'Nadia Saleh', { lateCancellation: true }),
     ]);
-    renderApp('/frontdesk');
+    renderBoard();
     await within(await screen.findByTestId('board-section-scheduled')).findByText('Ahmed Al-Farsi');
     expect(within(section('arrived')).getAllByTestId('board-card').map((c) => c.textContent)).toEqual([
       expect.stringContaining('Sara Nasser'), expect.stringContaining('Layla Hassan'),
@@ -81,7 +82,7 @@ describe("today's board", () => {
   it('filters the board by the search box', async () => {
     boardApi([card('1', 'scheduled', 'Ahmed Al-Farsi'), card('2', 'scheduled', 'Sara Nasser')]);
     const user = userEvent.setup();
-    renderApp('/frontdesk');
+    renderBoard();
     await within(await screen.findByTestId('board-section-scheduled')).findByText('Sara Nasser');
     await user.type(screen.getByTestId('frontdesk-search'), 'sara');
     expect(within(section('scheduled')).getAllByTestId('board-card')).toHaveLength(1);
@@ -91,7 +92,7 @@ describe("today's board", () => {
   it('checks a patient in with one click, and the card moves to the checked-in section', async () => {
     const api = boardApi([card('1', 'scheduled', 'Ahmed Al-Farsi')]);
     const user = userEvent.setup();
-    renderApp('/frontdesk');
+    renderBoard();
     const expected = await screen.findByTestId('board-section-scheduled');
     await user.click(await within(expected).findByTestId('appointment-check-in'));
     expect(await screen.findByText('Patient checked in')).toBeInTheDocument();
@@ -106,7 +107,7 @@ describe("today's board", () => {
       return jsonResponse(409, errorBody('An appointment that is cancelled cannot become checked in', 'INVALID_TRANSITION'));
     });
     const user = userEvent.setup();
-    renderApp('/frontdesk');
+    renderBoard();
     await user.click(await within(await screen.findByTestId('board-section-scheduled')).findByTestId('appointment-check-in'));
     const moved = await within(section('cancelled')).findByText('Ahmed Al-Farsi');
     const cardEl = moved.closest('[data-testid="board-card"]') as HTMLElement;

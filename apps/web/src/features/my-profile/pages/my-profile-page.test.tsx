@@ -3,32 +3,24 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { EmployeeRecord } from '@clinic/shared';
 import { getAccessToken, getRefreshToken } from '@/lib/session';
-import { demoUser, errorBody, jsonResponse, mockFetch, renderApp, signIn } from '@/test/utils';
+import { employeeRecord, errorBody, jsonResponse, ok } from '@/test/mocks';
+import { mockFetch, renderWithProviders, signIn } from '@/test/utils';
+import MyProfilePage from './my-profile-page';
 
-const doc = { file: null, effectiveDate: null };
-const record: EmployeeRecord = {
-  _id: demoUser._id, publicId: 'EMP-000001', name: 'Amina Haddad', username: 'admin', email: 'admin@demo.clinic', hasAccount: true,
-  employeeType: 'Admin', isActive: true, image: null, roleIds: [{ _id: 'r1', name: 'Admin' }], clinics: [], specializations: [],
-  departmentId: null, clinicCollectionId: null, contactInfos: [], dateOfBirth: '1990-01-05', gender: 'female', identity: '1', nationality: 'Saudi',
-  marital_status: 'Single', number_children: 0, Languages: [], medicalLicenseNumber: null, consultation_fee: null, on_call: false,
-  hireDate: '2020-01-01', certifications: [], professional_experience: null, Qualifications: null, address: 'Riyadh', addressDetails: null,
-  notes: null, jobType: 'FULL_TIME', jobTitle: 'Administrator', emergencyContact: null, workingHours: [], breakTimes: [], vacationRecords: [],
-  documents: { cv: doc, workPermit: doc, certifications: doc, employmentContract: doc }, lastLoginAt: null,
-  createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z', version: 1,
-};
+const record = employeeRecord();
+const renderMyProfile = () => renderWithProviders(<MyProfilePage />, '/myProfile', { route: '/myProfile' });
 
 function api(me: EmployeeRecord, password: (body: Record<string, string>) => Response) {
   const calls: Array<Record<string, string>> = [];
   mockFetch((url, init) => {
-    if (url.pathname === '/api/profile') return jsonResponse(200, { success: true, data: demoUser });
-    if (url.pathname === '/api/profile/details') return jsonResponse(200, { success: true, data: me });
+    if (url.pathname === '/api/profile/details') return jsonResponse(200, ok(me));
     if (url.pathname === '/api/profile/password') {
       const body = JSON.parse(String(init.body)) as Record<string, string>;
       calls.push(body);
       return password(body);
     }
     return jsonResponse(404, errorBody('Not found'));
-  });
+  }, { profile: {} });
   return calls;
 }
 
@@ -36,12 +28,12 @@ describe('my profile', () => {
   it('shows an Admin the reduced view, and a nurse the full one', async () => {
     api(record, () => jsonResponse(500, {}));
     signIn();
-    const { unmount } = renderApp('/myProfile');
+    const { unmount } = renderMyProfile();
     expect(await screen.findByTestId('my-profile-admin')).toBeInTheDocument();
     expect(screen.getByText('EMP-000001')).toBeInTheDocument();
     unmount();
     api({ ...record, employeeType: 'Nurse', roleIds: [{ _id: 'r2', name: 'Nurse' }] }, () => jsonResponse(500, {}));
-    renderApp('/myProfile');
+    renderMyProfile();
     expect(await screen.findByTestId('my-profile-full')).toBeInTheDocument();
     expect(screen.getByText('Administrator')).toBeInTheDocument();
   });
@@ -56,13 +48,14 @@ describe('my profile', () => {
     });
     signIn();
     const user = userEvent.setup();
-    renderApp('/myProfile');
+    renderMyProfile();
     await user.click(await screen.findByTestId('open-change-password'));
     await user.type(screen.getByTestId('old-password'), 'Demo@1234');
     await user.type(screen.getByTestId('new-password'), 'Fresh@Pass9');
     await user.type(screen.getByTestId('confirm-password'), 'Fresh@Pass8');
     await user.click(screen.getByTestId('change-password-submit'));
-    expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
+    // A password field is not marked aria-invalid by Mantine; its message is linked to it all the same.
+    await waitFor(() => expect(screen.getByTestId('confirm-password')).toHaveAccessibleDescription('Passwords do not match'));
     expect(calls).toHaveLength(0);
 
     await user.clear(screen.getByTestId('confirm-password'));

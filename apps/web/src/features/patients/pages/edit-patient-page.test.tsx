@@ -2,19 +2,13 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { PatientDetails } from '@clinic/shared';
-import { demoUser, errorBody, jsonResponse, mockFetch, renderApp, signIn } from '@/test/utils';
+import { emptyList, errorBody, jsonResponse, patientDetails } from '@/test/mocks';
+import { mockFetch, renderWithProviders, signIn } from '@/test/utils';
+import EditPatientPage from './edit-patient-page';
 
 const STALE = 'This record was changed by someone else. Reload to see the changes; your input is kept.';
 
-const loaded: PatientDetails = {
-  _id: 'p-1', publicId: 'PAT-000002', name: 'Amal Hassan', identity: '1098765432', isActive: true, phone: '0501234567',
-  email: null, contactInfos: [], dateOfBirth: '1990-01-05', age: 36, gender: 'female', nationality: 'Saudi',
-  marital_status: 'Married', number_children: 2, blood_type: 'A+', height: null, weight: null, address: 'King Fahd Road, Riyadh',
-  Smoking: false, professiona_experi: 'Teacher', evaluation: null, languages: [], preferredLanguage: null, Current_Medications: null,
-  Surgical_History: null, lifestyleFactors: null, allergies: ['Penicillin'], ChronicDiseases: [], familyMedicalHistory: [], insurances: [],
-  emergencyContacts: [], emergencyContact: null, image: null, lastVisit: null, notes: [], healthReports: [],
-  treatment: { upcoming: [], history: [] }, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', version: 3,
-};
+const loaded = patientDetails({ allergies: ['Penicillin'], version: 3 });
 /** What a colleague saved meanwhile: a new allergy. */
 const theirs: PatientDetails = { ...loaded, allergies: ['Penicillin', 'Latex'], version: 4 };
 
@@ -23,7 +17,6 @@ function patientApi() {
   let stored = loaded;
   const puts: FormData[] = [];
   mockFetch((url, init) => {
-    if (url.pathname === '/api/profile') return jsonResponse(200, { success: true, data: demoUser });
     if (url.pathname === '/api/patients/p-1' && init.method === 'PUT') {
       const form = init.body as FormData;
       puts.push(form);
@@ -32,8 +25,8 @@ function patientApi() {
       return jsonResponse(200, { success: true, message: 'Patient updated', data: stored });
     }
     if (url.pathname === '/api/patients/p-1') return jsonResponse(200, { success: true, data: stored });
-    return jsonResponse(200, { success: true, data: [], pagination: { current_page: 1, items_per_page: 10, has_next_page: false, has_previous_page: false, total_items: 0, total_pages: 1 } });
-  });
+    return jsonResponse(200, emptyList());
+  }, { profile: {} });
   return {
     puts,
     /** A colleague saves the patient (from another screen). */
@@ -46,9 +39,9 @@ describe('editing a patient someone else changed meanwhile', { timeout: 30_000 }
     const api = patientApi();
     signIn();
     const user = userEvent.setup();
-    renderApp('/patients/edit/p-1');
+    renderWithProviders(<EditPatientPage />, '/patients/edit/p-1', { route: '/patients/edit/:id' });
 
-    const name = await screen.findByRole('textbox', { name: /Full name/ }, { timeout: 5000 });
+    const name = await screen.findByRole('textbox', { name: /Full name/ });
     expect(name).toHaveValue('Amal Hassan');
     api.changeElsewhere();
     await user.clear(name);

@@ -1,46 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { PatientDetails, PatientListItem } from '@clinic/shared';
-import { demoUser, errorBody, jsonResponse, mockFetch, renderApp, signIn } from '@/test/utils';
+import { demoUser, errorBody, jsonResponse, listOf, ok, patientDetails, patientListItem } from '@/test/mocks';
+import { mockFetch, renderWithProviders, signIn } from '@/test/utils';
+import PatientDetailsPage from './patient-details-page';
+import PatientsPage from './patients-page';
 
+const amal = patientListItem({ lastVisit: '2026-03-10T09:00:00.000Z' });
+const omar = patientListItem({ _id: 'p-2', publicId: 'PAT-000001', name: 'Omar Nasser', isActive: false });
 
-const amal: PatientListItem = {
-  _id: 'p-1',
-  publicId: 'PAT-000002',
-  name: 'Amal Hassan',
-  identity: '1098765432',
-  phone: '0501234567',
-  dateOfBirth: '1990-01-05',
-  gender: 'female',
-  isActive: true,
-  lastVisit: '2026-03-10T09:00:00.000Z',
-  image: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
-const omar: PatientListItem = { ...amal, _id: 'p-2', publicId: 'PAT-000001', name: 'Omar Nasser', lastVisit: null, isActive: false };
-
-const details: PatientDetails = {
-  _id: 'p-1',
-  publicId: 'PAT-000002',
-  name: 'Amal Hassan',
-  identity: '1098765432',
-  isActive: true,
-  phone: '0501234567',
+const details = patientDetails({
   email: 'amal@example.com',
-  contactInfos: [],
-  dateOfBirth: '1990-01-05',
-  age: 36,
-  gender: 'female',
-  nationality: 'Saudi',
-  marital_status: 'Married',
-  number_children: 2,
-  blood_type: 'A+',
   height: 165,
   weight: 62,
-  address: 'King Fahd Road, Riyadh',
-  Smoking: false,
-  professiona_experi: 'Teacher',
   evaluation: 4,
   languages: ['Arabic', 'English'],
   preferredLanguage: 'Arabic',
@@ -61,28 +33,23 @@ const details: PatientDetails = {
     upcoming: [{ _id: 'a-2', publicId: 'APT-000002', datetime: '2099-01-01T09:00:00.000Z', endsAt: '2099-01-01T09:30:00.000Z', status: 'scheduled', reason: 'Follow-up', visitNote: null, doctor: { _id: 'd', name: 'Dr. Omar Haddad' }, clinic: { _id: 'c', name: 'Cardiology Clinic' }, service: { _id: 's', name: 'ECG' } }],
     history: [],
   },
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  version: 1,
-};
+});
 
-function listAnswer(rows: PatientListItem[]) {
-  return { success: true, data: rows, pagination: { current_page: 1, items_per_page: 10, has_next_page: false, has_previous_page: false, total_items: rows.length, total_pages: 1 } };
-}
+const renderList = (path = '/patients') => renderWithProviders(<PatientsPage />, path, { route: '/patients' });
+const renderDetails = (id: string) => renderWithProviders(<PatientDetailsPage />, `/patients/details/${id}`, { route: '/patients/details/:id' });
 
 describe('patients list', { timeout: 20_000 }, () => {
   it('shows ID, name, last visit (blank when none) and status, and sends the filters', async () => {
     const requests: URL[] = [];
     mockFetch((url) => {
-      if (url.pathname === '/api/profile') return jsonResponse(200, { success: true, data: demoUser });
       requests.push(url);
-      return jsonResponse(200, listAnswer([amal, omar]));
-    });
+      return jsonResponse(200, listOf([amal, omar]));
+    }, { profile: {} });
     signIn();
     const user = userEvent.setup();
-    renderApp('/patients?status=inactive&dob=1990-01-05');
+    renderList('/patients?status=inactive&dob=1990-01-05');
 
-    const table = await screen.findByTestId('patients-table', {}, { timeout: 5000 });
+    const table = await screen.findByTestId('patients-table');
     await within(table).findByText('Amal Hassan');
     const [, first, second] = within(table).getAllByRole('row');
     expect(first).toHaveTextContent('001');
@@ -99,27 +66,26 @@ describe('patients list', { timeout: 20_000 }, () => {
   });
 
   it('says when nothing matches', async () => {
-    mockFetch((url) => (url.pathname === '/api/profile' ? jsonResponse(200, { success: true, data: demoUser }) : jsonResponse(200, listAnswer([]))));
+    mockFetch(() => jsonResponse(200, listOf([])), { profile: {} });
     signIn();
-    renderApp('/patients');
-    expect(await screen.findByText('No Patients Found', {}, { timeout: 5000 })).toBeInTheDocument();
+    renderList();
+    expect(await screen.findByText('No Patients Found')).toBeInTheDocument();
   });
 
   it('asks before deleting and reports when the patient was kept and deactivated', async () => {
     const deactivated = 'This patient has medical records (appointments, notes or health reports), so the record was deactivated instead of deleted';
     let deleted = 0;
     mockFetch((url, init) => {
-      if (url.pathname === '/api/profile') return jsonResponse(200, { success: true, data: demoUser });
       if (init.method === 'DELETE') {
         deleted += 1;
         return jsonResponse(200, { success: true, message: deactivated, data: { _id: 'p-1', outcome: 'deactivated' } });
       }
-      return jsonResponse(200, listAnswer([amal]));
-    });
+      return jsonResponse(200, listOf([amal]));
+    }, { profile: {} });
     signIn();
     const user = userEvent.setup();
-    renderApp('/patients');
-    await user.click(await screen.findByRole('button', { name: 'Delete Amal Hassan' }, { timeout: 5000 }));
+    renderList();
+    await user.click(await screen.findByRole('button', { name: 'Delete Amal Hassan' }));
     expect(await screen.findByText(/Delete Amal Hassan\?/)).toBeInTheDocument();
     expect(deleted).toBe(0);
     await user.click(screen.getByRole('button', { name: 'Delete' }));
@@ -129,10 +95,10 @@ describe('patients list', { timeout: 20_000 }, () => {
   });
 
   it('offers no add, edit or delete to a user who may only read patients', async () => {
-    mockFetch((url) => (url.pathname === '/api/profile' ? jsonResponse(200, { success: true, data: { ...demoUser, permissions: ['patient_read'] } }) : jsonResponse(200, listAnswer([amal]))));
+    mockFetch(() => jsonResponse(200, listOf([amal])), { profile: { permissions: ['patient_read'] } });
     signIn({ permissions: ['patient_read'], roles: ['Nurse'], employeeType: 'Nurse' });
-    renderApp('/patients');
-    await screen.findByText('Amal Hassan', {}, { timeout: 5000 });
+    renderList();
+    await screen.findByText('Amal Hassan');
     expect(screen.queryByRole('link', { name: 'Add patient' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete Amal Hassan' })).not.toBeInTheDocument();
   });
@@ -143,20 +109,19 @@ describe('patient details', { timeout: 20_000 }, () => {
     const sent: unknown[] = [];
     let record = details;
     mockFetch((url, init) => {
-      if (url.pathname === '/api/profile') return jsonResponse(200, { success: true, data: demoUser });
       if (url.pathname === '/api/patients/p-1/notes') {
         sent.push(JSON.parse(String(init.body)));
         const note = { _id: 'n-2', body: 'Asked for lab results', author: { _id: demoUser._id, name: demoUser.name }, createdAt: '2026-03-11T08:00:00.000Z' };
         record = { ...record, notes: [note, ...record.notes] };
         return jsonResponse(201, { success: true, message: 'Note added', data: note });
       }
-      return jsonResponse(200, { success: true, data: record });
-    });
+      return jsonResponse(200, ok(record));
+    }, { profile: {} });
     signIn();
     const user = userEvent.setup();
-    renderApp('/patients/details/p-1');
+    renderDetails('p-1');
 
-    expect(await screen.findByTestId('patient-name', {}, { timeout: 5000 })).toHaveTextContent('Amal Hassan');
+    expect(await screen.findByTestId('patient-name')).toHaveTextContent('Amal Hassan');
     expect(screen.getByTestId('patient-public-id')).toHaveTextContent('PAT-000002');
     expect(screen.getByText(/36 years/)).toBeInTheDocument();
     const insurance = screen.getByTestId('insurance-card');
@@ -180,13 +145,9 @@ describe('patient details', { timeout: 20_000 }, () => {
   });
 
   it("says 'No Patient Details Found' for a patient that does not exist", async () => {
-    mockFetch((url) =>
-      url.pathname === '/api/profile'
-        ? jsonResponse(200, { success: true, data: demoUser })
-        : jsonResponse(404, errorBody('The requested resource was not found', 'NOT_FOUND')),
-    );
+    mockFetch(() => jsonResponse(404, errorBody('The requested resource was not found', 'NOT_FOUND')), { profile: {} });
     signIn();
-    renderApp('/patients/details/unknown');
-    expect(await screen.findByText('No Patient Details Found', {}, { timeout: 5000 })).toBeInTheDocument();
+    renderDetails('unknown');
+    expect(await screen.findByText('No Patient Details Found')).toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { errorBody, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
+import { errorBody, jsonResponse } from '@/test/mocks';
+import { expectFieldError, mockFetch, renderWithProviders } from '@/test/utils';
 import { SignupForm } from './signup-form';
 
 function fill(values: Record<string, string>) {
@@ -17,15 +18,17 @@ const valid = {
 };
 
 describe('SignupForm', () => {
-  it('applies the password rules and the other field rules', async () => {
+  it('marks a missing field and a weak password with their messages', async () => {
     mockFetch(() => jsonResponse(500, {}));
     renderWithProviders(<SignupForm onSignedUp={vi.fn()} />);
     fireEvent.click(await screen.findByTestId('signup-submit'));
-    expect(await screen.findByText('Organisation name is required')).toBeInTheDocument();
-    expect(screen.getByText('Username is required')).toBeInTheDocument();
+    await expectFieldError(screen.getByTestId('signup-company'), 'Organisation name is required');
     fill({ ...valid, 'signup-password': 'weakpassword', 'signup-confirm': 'weakpassword' });
     fireEvent.click(screen.getByTestId('signup-submit'));
-    expect(await screen.findByText('Password must be at least 8 characters, use a mix of uppercase, lowercase, numbers, and symbols.')).toBeInTheDocument();
+    // A password field is not marked aria-invalid by Mantine; its message is linked to it all the same.
+    await waitFor(() =>
+      expect(screen.getByTestId('signup-password')).toHaveAccessibleDescription('Password must be at least 8 characters, use a mix of uppercase, lowercase, numbers, and symbols.'),
+    );
   });
 
   it('signs up, or shows which name is already taken', async () => {

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { WaitlistRecord } from '@clinic/shared';
-import { demoUser, errorBody, jsonResponse, mockFetch, renderWithProviders, setLanguage, signIn } from '@/test/utils';
+import { errorBody, jsonResponse, mockFetch, renderWithProviders, setLanguage, signIn } from '@/test/utils';
 import { WaitlistMatches } from './waitlist-matches';
 
 const entry = (id: string, name: string, priority: number): WaitlistRecord => ({
@@ -15,7 +15,6 @@ function api() {
   const books: Array<{ path: string; body: unknown }> = [];
   const state = { matchReads: 0 };
   mockFetch((url, init) => {
-    if (url.pathname === '/api/profile') return jsonResponse(200, { success: true, data: demoUser });
     if (url.pathname === '/api/waitlist/matches') {
       state.matchReads++;
       return jsonResponse(200, {
@@ -28,7 +27,7 @@ function api() {
       return jsonResponse(201, { success: true, message: 'تم الحجز من قائمة الانتظار', data: {} });
     }
     return jsonResponse(404, errorBody('Not found', 'NOT_FOUND'));
-  });
+  }, { profile: {} });
   return { books, state };
 }
 
