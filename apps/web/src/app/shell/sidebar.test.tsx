@@ -63,7 +63,9 @@ describe('sidebar', () => {
     expect(nav.getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page');
 
     await router.navigate('/departements');
-    expect(await nav.findByRole('link', { name: 'Departments' })).toHaveAttribute('aria-current', 'page');
+    // The shell keeps the current page until the next one's code has loaded (a transition), which on a busy machine
+    // takes more than the default wait: a generous hang guard, not a timing assertion.
+    expect(await nav.findByRole('link', { name: 'Departments' }, { timeout: 30_000 })).toHaveAttribute('aria-current', 'page');
     expect(nav.getByRole('button', { name: 'Medical Facilities' })).toHaveAttribute('aria-expanded', 'true');
   });
 
