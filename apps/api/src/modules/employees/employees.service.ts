@@ -1,5 +1,4 @@
 import { and, count, eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import {
   EMPLOYEE_DOCUMENT_KINDS, hasPermission, type EmployeeCreateInput, type EmployeeListItem, type EmployeeListQuery, type EmployeeRecord,
   type EmployeeUpdateInput,
@@ -17,6 +16,7 @@ import type { StoredFile } from '../../lib/files.js';
 import { hashPassword } from '../../lib/password.js';
 import { nextPublicId } from '../../lib/public-id.js';
 import { releaseAttempt, reserveAttempt } from '../auth/attempts.js';
+import type { RequestContext } from '../../lib/request-context.js';
 import { assertVersion, nextVersion, staleOrMissing } from '../../lib/versioning.js';
 import { revokeAllSessions } from '../auth/auth.service.js';
 import { checkNotAdministrator, keepingAnAdministrator } from './administrators.js';
@@ -237,10 +237,10 @@ async function checkReferences(db: Db, companyId: string, input: EmployeeFields)
  * another organisation: each such check is reserved against a per-organisation limit (the sign-up limit) and kept
  * only when the answer was "taken". Free names never count.
  */
-async function checkUnique(deps: Deps, req: FastifyRequest, companyId: string, v: Parameters<typeof uniqueHolders>[2], exceptId?: string) {
+async function checkUnique(deps: Deps, ctx: RequestContext, companyId: string, v: Parameters<typeof uniqueHolders>[2], exceptId?: string) {
   const global = Boolean(v.username || (v.email && v.account));
   const limit = { max: deps.config.signupMaxAttempts, windowMinutes: deps.config.signupWindowMinutes };
-  const attempt = global ? await reserveAttempt(deps, { identifier: `taken-name:${companyId}`, ip: req.ip, perAddress: false }, limit) : undefined;
+  const attempt = global ? await reserveAttempt(deps, { identifier: `taken-name:${companyId}`, ip: ctx.ip ?? '', perAddress: false }, limit) : undefined;
   if (attempt === null) throw new AppError(429, 'TOO_MANY_TAKEN_NAMES', 'errors.tooManyTakenNames', { minutes: limit.windowMinutes });
   const taken = await uniqueHolders(deps.db, companyId, v, exceptId);
   if (attempt !== undefined && !taken.username && !taken.email) await releaseAttempt(deps, attempt);
@@ -310,13 +310,13 @@ function auditView(input: EmployeeFields & { username?: string | null | undefine
   return view;
 }
 
-export async function createEmployee(deps: Deps, req: FastifyRequest, caller: Caller, input: EmployeeCreateInput, uploads: Uploads): Promise<string> {
+export async function createEmployee(deps: Deps, ctx: RequestContext, caller: Caller, input: EmployeeCreateInput, uploads: Uploads): Promise<string> {
   if (!mayUse(caller.permissions, createNeeds(input))) throw new AppError(403, 'FORBIDDEN', 'errors.accountPermissionNeeded');
   const account = Boolean(input.username && input.password);
   await checkReferences(deps.db, caller.companyId, input);
   await checkRoleGrant(deps.db, caller, [...new Set(input.roleIds ?? [])]);
   const email = input.email ?? firstContact(input.contactInfos, 'email');
-  await checkUnique(deps, req, caller.companyId, { identity: input.identity, username: input.username, email, account });
+  await checkUnique(deps, ctx, caller.companyId, { identity: input.identity, username: input.username, email, account });
   const passwordHash = account ? await hashPassword(input.password!) : null;
   const image = uploads.image ?? uploads.picture;
   return deps.db.transaction(async (txRaw) => {
@@ -339,7 +339,7 @@ export async function createEmployee(deps: Deps, req: FastifyRequest, caller: Ca
     if (!row) throw new Error('employee insert returned nothing');
     await replaceLinks(tx, caller.companyId, row.id, input);
     await applyDocuments(tx, caller.companyId, row.id, input.documents, uploads);
-    await recordAudit(tx, req, {
+    await recordAudit(tx, ctx, {
       companyId: caller.companyId, actorId: caller.id, action: 'create', entity: ENTITY, entityId: row.id,
       changes: { after: { publicId, ...auditView(input, uploads) } },
     });
@@ -347,7 +347,7 @@ export async function createEmployee(deps: Deps, req: FastifyRequest, caller: Ca
   });
 }
 
-export async function updateEmployee(deps: Deps, req: FastifyRequest, caller: Caller, id: string, input: EmployeeUpdateInput, uploads: Uploads) {
+export async function updateEmployee(deps: Deps, ctx: RequestContext, caller: Caller, id: string, input: EmployeeUpdateInput, uploads: Uploads) {
   const row = await loadEmployee(deps, caller.companyId, id);
   const hasAccount = row.passwordHash !== null;
   if (!mayUse(caller.permissions, updateNeeds(input, { hasAccount, email: row.email, employeeType: row.employeeType }))) {
@@ -369,7 +369,7 @@ export async function updateEmployee(deps: Deps, req: FastifyRequest, caller: Ca
   if (Object.keys(scheduleFields).length) throw validationFailed(scheduleFields);
   // An unchanged e-mail is its holder's own: only a new one is looked up.
   const email = input.email !== undefined && (input.email ?? '').toLowerCase() !== (row.email ?? '').toLowerCase() ? input.email : undefined;
-  await checkUnique(deps, req, caller.companyId, { identity: input.identity, email, account: hasAccount }, id);
+  await checkUnique(deps, ctx, caller.companyId, { identity: input.identity, email, account: hasAccount }, id);
 
   const before = await getEmployee(deps, caller.companyId, id);
   const columns = columnsOf(input, (row.details ?? {}) as Details);
@@ -406,7 +406,7 @@ export async function updateEmployee(deps: Deps, req: FastifyRequest, caller: Ca
     updatedAt: undefined,
     version: undefined,
   });
-  await recordAudit(deps.db, req, {
+  await recordAudit(deps.db, ctx, {
     companyId: caller.companyId, actorId: caller.id, action: isStatusOnly(input) ? (input.isActive ? 'activate' : 'deactivate') : 'update',
     entity: ENTITY, entityId: id, changes: changedFields(strip(before), strip(after)),
   });
@@ -414,7 +414,7 @@ export async function updateEmployee(deps: Deps, req: FastifyRequest, caller: Ca
   return after;
 }
 
-export async function deleteEmployee(deps: Deps, req: FastifyRequest, caller: Caller, id: string) {
+export async function deleteEmployee(deps: Deps, ctx: RequestContext, caller: Caller, id: string) {
   const row = await loadEmployee(deps, caller.companyId, id);
   if (caller.id === id) throw new AppError(409, 'SELF_DELETE', 'errors.cannotDeleteSelf');
   await checkNotAdministrator(deps.db, caller, id);
@@ -437,7 +437,7 @@ export async function deleteEmployee(deps: Deps, req: FastifyRequest, caller: Ca
         return tx.delete(employees).where(and(eq(employees.companyId, caller.companyId), eq(employees.id, id))).returning({ id: employees.id });
       });
       if (!deleted.length) throw notFound();
-      await recordAudit(tx, req, {
+      await recordAudit(tx, ctx, {
         companyId: caller.companyId, actorId: caller.id, action: 'delete', entity: ENTITY, entityId: id,
         changes: { before: { publicId: before.publicId, name: before.name, employeeType: before.employeeType, username: before.username, roleIds: before.roleIds } },
       });
