@@ -1,5 +1,4 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import {
   APPOINTMENT_RANGE_CAP, APPOINTMENT_RANGE_MAX_DAYS, APPOINTMENT_STATUSES, DEFAULT_LATE_CANCELLATION_HOURS, DEFAULT_VISIT_MINUTES,
   NEXT_FREE_HORIZON_DAYS, hasPermission, pageWindow, transitionSources,
@@ -17,6 +16,7 @@ import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { fileUrl } from '../../lib/files.js';
 import { AppError, validationFailed, type FieldMessage } from '../../lib/errors.js';
+import type { RequestContext } from '../../lib/request-context.js';
 import { isId } from '../../lib/validation.js';
 import { publicIdOf } from '../../lib/public-id.js';
 import { assertVersion, nextVersion, staleOrMissing } from '../../lib/versioning.js';
@@ -241,7 +241,7 @@ export function buffersOf(p: BookingParties) {
  * doctor's other appointments is accepted on purpose: the appointment is marked overbooked and audited as such. The
  * patient's own overlap is refused all the same.
  */
-export async function bookAppointment(deps: Deps, req: FastifyRequest, caller: Caller, input: AppointmentCreate): Promise<AppointmentRecord> {
+export async function bookAppointment(deps: Deps, ctx: RequestContext, caller: Caller, input: AppointmentCreate): Promise<AppointmentRecord> {
   if (input.status !== 'scheduled') throw validationFailed({ status: 'validation.scheduling.newAppointmentStatus' });
   if (input.overbook && !mayOverbook(caller)) throw new AppError(403, 'OVERBOOK_NOT_ALLOWED', 'errors.series.overbookNotAllowed');
   const parties = await loadBookingParties(deps.db, caller.companyId, input);
@@ -260,11 +260,11 @@ export async function bookAppointment(deps: Deps, req: FastifyRequest, caller: C
     overbooked = true;
   }
   const record = await getAppointment(deps, caller, id);
-  await recordAudit(deps.db, req, {
+  await recordAudit(deps.db, ctx, {
     companyId: caller.companyId, actorId: caller.id, action: overbooked ? 'overbook' : 'create', entity: 'appointment', entityId: id,
     changes: { after: auditable(record) },
   });
-  await afterAppointmentChange(deps, req.log, caller.companyId, caller.id, id, 'booked');
+  await afterAppointmentChange(deps, ctx.log, caller.companyId, caller.id, id, 'booked');
   return record;
 }
 
@@ -279,7 +279,7 @@ export async function lateCancellationHours(db: Db, companyId: string): Promise<
   return row?.hours ?? DEFAULT_LATE_CANCELLATION_HOURS;
 }
 
-const statusName = (req: FastifyRequest, status: string) => t(req, `errors.statuses.${status}`);
+const statusName = (ctx: RequestContext, status: string) => t(ctx, `errors.statuses.${status}`);
 
 /**
  * A status change along the visit's flow (APPOINTMENT_TRANSITIONS: 409 INVALID_TRANSITION otherwise; `no_show` only
@@ -290,7 +290,7 @@ const statusName = (req: FastifyRequest, status: string) => t(req, `errors.statu
  * audited (a status change under the new status as its action); the others are 409.
  */
 export async function updateAppointment(
-  deps: Deps, req: FastifyRequest, caller: Caller, id: string, input: AppointmentUpdate, now = new Date(),
+  deps: Deps, ctx: RequestContext, caller: Caller, id: string, input: AppointmentUpdate, now = new Date(),
 ): Promise<{ record: AppointmentRecord; change: AppointmentChange }> {
   const found = await findAppointment(deps.db, caller.companyId, id);
   if (!found) throw notFound('appointment');
@@ -305,7 +305,7 @@ export async function updateAppointment(
   if (target) {
     const refused = transitionRefusal(current, target, row.startsAt, now);
     if (refused?.code === 'INVALID_TRANSITION') {
-      throw new AppError(409, 'INVALID_TRANSITION', 'errors.scheduling.invalidTransition', { from: statusName(req, current), to: statusName(req, target) });
+      throw new AppError(409, 'INVALID_TRANSITION', 'errors.scheduling.invalidTransition', { from: statusName(ctx, current), to: statusName(ctx, target) });
     }
     if (refused?.code === 'NO_SHOW_TOO_EARLY') {
       throw new AppError(409, 'NO_SHOW_TOO_EARLY', 'errors.scheduling.noShowTooEarly', { start: before.datetime.slice(0, 16).replace('T', ' ') });
@@ -318,10 +318,10 @@ export async function updateAppointment(
     if (!(current === 'completed' && onlyNote)) {
       if (current === 'completed') throw ruleError('APPOINTMENT_COMPLETED', 'errors.scheduling.appointmentCompleted', 'status');
       if (current === 'cancelled') throw ruleError('APPOINTMENT_CANCELLED', 'errors.scheduling.appointmentCancelled', 'status');
-      throw ruleError('RESCHEDULE_NOT_SCHEDULED', 'errors.scheduling.rescheduleNotScheduled', 'status', { status: statusName(req, current) });
+      throw ruleError('RESCHEDULE_NOT_SCHEDULED', 'errors.scheduling.rescheduleNotScheduled', 'status', { status: statusName(ctx, current) });
     }
   } else if (reschedule && current !== 'scheduled') {
-    throw ruleError('RESCHEDULE_NOT_SCHEDULED', 'errors.scheduling.rescheduleNotScheduled', 'datetime', { status: statusName(req, current) });
+    throw ruleError('RESCHEDULE_NOT_SCHEDULED', 'errors.scheduling.rescheduleNotScheduled', 'datetime', { status: statusName(ctx, current) });
   }
   if (input.cancellationReason && target !== 'cancelled') throw validationFailed({ cancellationReason: 'validation.invalidValue' });
   if (input.visitNote !== undefined && target !== 'completed' && !(current === 'completed' && !target)) {
@@ -380,7 +380,7 @@ export async function updateAppointment(
       const a = auditable(changed);
       const keys = (Object.keys(a) as Array<keyof typeof a>).filter((k) => a[k] !== b[k]);
       if (keys.length) {
-        await recordAudit(tx, req, {
+        await recordAudit(tx, ctx, {
           companyId: caller.companyId, actorId: caller.id, action: target ?? 'update', entity: 'appointment', entityId: id,
           changes: { before: Object.fromEntries(keys.map((k) => [k, b[k]])), after: Object.fromEntries(keys.map((k) => [k, a[k]])) },
         });
@@ -390,17 +390,17 @@ export async function updateAppointment(
   } catch (error) {
     throw overlapConflict(error) ?? error;
   }
-  await afterAppointmentChange(deps, req.log, caller.companyId, caller.id, id, change, now);
+  await afterAppointmentChange(deps, ctx.log, caller.companyId, caller.id, id, change, now);
   return { record: after, change };
 }
 
-export async function deleteAppointment(deps: Deps, req: FastifyRequest, caller: Caller, id: string): Promise<void> {
+export async function deleteAppointment(deps: Deps, ctx: RequestContext, caller: Caller, id: string): Promise<void> {
   const before = await getAppointment(deps, caller, id);
   // Only the request that removed the row records it: a simultaneous second delete is a 404.
   const deleted = await deps.db.delete(appointments).where(and(eq(appointments.companyId, caller.companyId), eq(appointments.id, id))).returning({ id: appointments.id });
   if (!deleted.length) throw notFound('appointment');
-  await recordAudit(deps.db, req, { companyId: caller.companyId, actorId: caller.id, action: 'delete', entity: 'appointment', entityId: id, changes: { before: auditable(before) } });
-  await afterAppointmentChange(deps, req.log, caller.companyId, caller.id, id, 'deleted');
+  await recordAudit(deps.db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'delete', entity: 'appointment', entityId: id, changes: { before: auditable(before) } });
+  await afterAppointmentChange(deps, ctx.log, caller.companyId, caller.id, id, 'deleted');
 }
 
 const slot = (i: { start: number; end: number }) => ({ startTime: fromMinutes(i.start), endTime: fromMinutes(i.end) });

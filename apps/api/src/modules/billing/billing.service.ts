@@ -1,5 +1,4 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import {
   CLAIM_TRANSITIONS, currencyMinorDigits, formatMinor, type BillingSettingsRecord, type BillingSettingsValues, type ClaimListQuery, type ClaimRecord,
   type ClaimUpdate, type CreditNoteValues, type InvoiceCreate, type InvoiceFromAppointment, type InvoiceLineRecord, type InvoiceLineValues,
@@ -18,6 +17,7 @@ import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, type FieldMessage } from '../../lib/errors.js';
 import { t } from '../../lib/i18n.js';
+import type { RequestContext } from '../../lib/request-context.js';
 import { assertVersion, nextVersion, staleOrMissing, staleRecord } from '../../lib/versioning.js';
 import { findAppointment } from '../appointments/appointments.repository.js';
 import {
@@ -50,7 +50,7 @@ export async function getBillingSettings(db: Db, companyId: string): Promise<Bil
 }
 
 /** Saves the company's currency and VAT rate (version 1 before the first save). */
-export async function saveBillingSettings(deps: Deps, req: FastifyRequest, caller: Caller, input: BillingSettingsValues): Promise<BillingSettingsRecord> {
+export async function saveBillingSettings(deps: Deps, ctx: RequestContext, caller: Caller, input: BillingSettingsValues): Promise<BillingSettingsRecord> {
   const bp = percentToBasisPoints(input.vatRatePercent);
   const before = await getBillingSettings(deps.db, caller.companyId);
   await inTx(deps, async (tx) => {
@@ -65,7 +65,7 @@ export async function saveBillingSettings(deps: Deps, req: FastifyRequest, calle
       await tx.update(billingSettings).set({ currency: input.currency, vatRateBasisPoints: bp, updatedAt: new Date(), version: nextVersion(billingSettings.version) })
         .where(eq(billingSettings.companyId, caller.companyId));
     }
-    await recordAudit(tx, req, {
+    await recordAudit(tx, ctx, {
       companyId: caller.companyId, actorId: caller.id, action: 'update', entity: 'billing_settings', entityId: caller.companyId,
       changes: { before: { currency: before.currency, vatRateBasisPoints: before.vatRateBasisPoints }, after: { currency: input.currency, vatRateBasisPoints: bp } },
     });
@@ -167,7 +167,7 @@ const auditFigures = (i: { total: number; patientShare: number; insurerShare: nu
   total: i.total, patientShare: i.patientShare, insurerShare: i.insurerShare, lines: i.lines.length,
 });
 
-export async function createInvoice(deps: Deps, req: FastifyRequest, caller: Caller, input: InvoiceCreate, appointmentId: string | null = null): Promise<InvoiceRecord> {
+export async function createInvoice(deps: Deps, ctx: RequestContext, caller: Caller, input: InvoiceCreate, appointmentId: string | null = null): Promise<InvoiceRecord> {
   const draft = await buildDraft(deps.db, caller.companyId, {
     clinicId: input.clinic, patientId: input.patient, doctorId: input.doctor ?? null, visitDate: input.visitDate, lines: input.lines, applyInsurance: input.applyInsurance,
   });
@@ -175,7 +175,7 @@ export async function createInvoice(deps: Deps, req: FastifyRequest, caller: Cal
     const [row] = await tx.insert(invoices).values({
       companyId: caller.companyId, ...draft, appointmentId, note: input.note, createdBy: caller.id,
     }).returning({ id: invoices.id });
-    await recordAudit(tx, req, {
+    await recordAudit(tx, ctx, {
       companyId: caller.companyId, actorId: caller.id, action: 'create', entity: 'invoice', entityId: row!.id,
       changes: { after: { patient: draft.patientId, clinic: draft.clinicId, appointment: appointmentId, ...auditFigures(draft) } },
     });
@@ -185,40 +185,40 @@ export async function createInvoice(deps: Deps, req: FastifyRequest, caller: Cal
 }
 
 /** A draft for an appointment: its service at its price, and the doctor's consultation fee when set. */
-export async function createFromAppointment(deps: Deps, req: FastifyRequest, caller: Caller, appointmentId: string, input: InvoiceFromAppointment) {
+export async function createFromAppointment(deps: Deps, ctx: RequestContext, caller: Caller, appointmentId: string, input: InvoiceFromAppointment) {
   const found = await findAppointment(deps.db, caller.companyId, appointmentId);
   if (!found) throw err(404, 'APPOINTMENT_NOT_FOUND', 'appointmentNotFound');
   const { row, record } = found;
   if (row.status === 'cancelled' || row.status === 'no_show') throw err(409, 'APPOINTMENT_NOT_BILLABLE', 'appointmentNotBillable');
   const [existing] = await deps.db.select({ id: invoices.id, number: invoices.displayNumber }).from(invoices)
     .where(and(eq(invoices.companyId, caller.companyId), eq(invoices.appointmentId, appointmentId))).limit(1);
-  if (existing) throw err(409, 'ALREADY_INVOICED', 'alreadyInvoiced', { number: existing.number ?? t(req, 'billing.status.draft') });
+  if (existing) throw err(409, 'ALREADY_INVOICED', 'alreadyInvoiced', { number: existing.number ?? t(ctx, 'billing.status.draft') });
   const [doctor] = await deps.db.select({ name: employees.name, fee: employees.consultationFee }).from(employees)
     .where(and(eq(employees.companyId, caller.companyId), eq(employees.id, row.doctorId))).limit(1);
   const settings = await getBillingSettings(deps.db, caller.companyId);
   const lines: InvoiceLineValues[] = [{ kind: 'service', service: row.serviceId, quantity: 1, discount: 0 }];
   if (doctor?.fee && doctor.fee > 0) {
     lines.push({
-      kind: 'item', description: t(req, 'billing.consultationFee', { doctor: doctor.name }), quantity: 1,
+      kind: 'item', description: t(ctx, 'billing.consultationFee', { doctor: doctor.name }), quantity: 1,
       unitPrice: priceToMinor(doctor.fee, settings.minorDigits), discount: 0,
     });
   }
   const visitDate = localTime(row.startsAt, safeTimeZone(record.clinicTimeZone)).date;
   try {
-    return await createInvoice(deps, req, caller, {
+    return await createInvoice(deps, ctx, caller, {
       patient: row.patientId, clinic: row.clinicId, doctor: row.doctorId, visitDate, lines, note: input.note, applyInsurance: input.applyInsurance,
     }, appointmentId);
   } catch (error) {
     // Two desks invoicing the same visit at once: the unique index lets one through.
     if ((error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505') {
-      throw err(409, 'ALREADY_INVOICED', 'alreadyInvoiced', { number: t(req, 'billing.status.draft') });
+      throw err(409, 'ALREADY_INVOICED', 'alreadyInvoiced', { number: t(ctx, 'billing.status.draft') });
     }
     throw error;
   }
 }
 
 /** A draft's lines, visit date, doctor and note, while it is a draft at the version the form loaded. */
-export async function updateInvoice(deps: Deps, req: FastifyRequest, caller: Caller, id: string, input: InvoiceUpdate): Promise<InvoiceRecord> {
+export async function updateInvoice(deps: Deps, ctx: RequestContext, caller: Caller, id: string, input: InvoiceUpdate): Promise<InvoiceRecord> {
   const current = await findInvoice(deps.db, caller.companyId, id);
   if (!current) throw invoiceNotFound();
   if (current.status !== 'draft') throw notDraft();
@@ -233,7 +233,7 @@ export async function updateInvoice(deps: Deps, req: FastifyRequest, caller: Cal
       .where(and(eq(invoices.companyId, caller.companyId), eq(invoices.id, id), eq(invoices.status, 'draft'), eq(invoices.version, input.version)))
       .returning({ id: invoices.id });
     if (!saved) await refusedChange(tx, caller.companyId, id);
-    await recordAudit(tx, req, {
+    await recordAudit(tx, ctx, {
       companyId: caller.companyId, actorId: caller.id, action: 'update', entity: 'invoice', entityId: id,
       changes: { before: auditFigures({ ...current, lines: linesOf(current) }), after: auditFigures(draft) },
     });
@@ -248,7 +248,7 @@ async function refusedChange(db: Db, companyId: string, id: string): Promise<nev
   return staleOrMissing(async () => Boolean(now), invoiceNotFound);
 }
 
-export async function deleteDraft(deps: Deps, req: FastifyRequest, caller: Caller, id: string, version: number): Promise<void> {
+export async function deleteDraft(deps: Deps, ctx: RequestContext, caller: Caller, id: string, version: number): Promise<void> {
   const current = await findInvoice(deps.db, caller.companyId, id);
   if (!current) throw invoiceNotFound();
   if (current.status !== 'draft') throw notDraft();
@@ -258,7 +258,7 @@ export async function deleteDraft(deps: Deps, req: FastifyRequest, caller: Calle
       .where(and(eq(invoices.companyId, caller.companyId), eq(invoices.id, id), eq(invoices.status, 'draft'), eq(invoices.version, version)))
       .returning({ id: invoices.id });
     if (!gone) await refusedChange(tx, caller.companyId, id);
-    await recordAudit(tx, req, {
+    await recordAudit(tx, ctx, {
       companyId: caller.companyId, actorId: caller.id, action: 'delete', entity: 'invoice', entityId: id, changes: { before: auditFigures({ ...current, lines: linesOf(current) }) },
     });
   });
@@ -273,7 +273,7 @@ async function clinicPublicId(db: Db, companyId: string, clinicId: string): Prom
  * Issues a draft: takes the clinic's next number in the same transaction (gapless: a failure gives it back), freezes
  * the document, and opens the insurer's claim when it has a share.
  */
-export async function issueInvoice(deps: Deps, req: FastifyRequest, caller: Caller, id: string, version: number): Promise<InvoiceRecord> {
+export async function issueInvoice(deps: Deps, ctx: RequestContext, caller: Caller, id: string, version: number): Promise<InvoiceRecord> {
   await inTx(deps, async (tx) => {
     const current = await findInvoice(tx, caller.companyId, id, true);
     if (!current) throw invoiceNotFound();
@@ -293,7 +293,7 @@ export async function issueInvoice(deps: Deps, req: FastifyRequest, caller: Call
         amount: current.insurerShare, currency: current.currency,
       });
     }
-    await recordAudit(tx, req, {
+    await recordAudit(tx, ctx, {
       companyId: caller.companyId, actorId: caller.id, action: 'issue', entity: 'invoice', entityId: id,
       changes: { after: { number: displayNumber, ...auditFigures({ ...current, lines: linesOf(current) }) } },
     });
@@ -314,7 +314,7 @@ async function lockIssued(tx: Tx, companyId: string, id: string): Promise<Invoic
 
 const money = (row: InvoiceRow, amount: number) => `${formatMinor(amount, row.minorDigits)} ${row.currency}`;
 
-export async function addCreditNote(deps: Deps, req: FastifyRequest, caller: Caller, id: string, input: CreditNoteValues): Promise<InvoiceRecord> {
+export async function addCreditNote(deps: Deps, ctx: RequestContext, caller: Caller, id: string, input: CreditNoteValues): Promise<InvoiceRecord> {
   await inTx(deps, async (tx) => {
     const inv = await lockIssued(tx, caller.companyId, id);
     const max = inv.patientShare - inv.creditedTotal;
@@ -330,7 +330,7 @@ export async function addCreditNote(deps: Deps, req: FastifyRequest, caller: Cal
       creditedTotal, status: issuedStatus({ patientShare: inv.patientShare, creditedTotal, paidTotal: inv.paidTotal }), updatedAt: new Date(),
       version: nextVersion(invoices.version),
     }).where(and(eq(invoices.companyId, caller.companyId), eq(invoices.id, id)));
-    await recordAudit(tx, req, {
+    await recordAudit(tx, ctx, {
       companyId: caller.companyId, actorId: caller.id, action: 'credit_note', entity: 'invoice', entityId: id,
       changes: { after: { creditNote: note!.id, number: displayNumber, amount: input.amount } },
     });
@@ -355,7 +355,7 @@ async function resolveMethod(tx: Tx, caller: Caller, inv: InvoiceRow, p: Payment
   return { cashBoxId: null, paymentMethodName: method.companyName, fee: processingFee(p.amount, Number(method.processingFees ?? 0)) };
 }
 
-export async function addPayment(deps: Deps, req: FastifyRequest, caller: Caller, id: string, input: PaymentValues): Promise<InvoiceRecord> {
+export async function addPayment(deps: Deps, ctx: RequestContext, caller: Caller, id: string, input: PaymentValues): Promise<InvoiceRecord> {
   await inTx(deps, async (tx) => {
     const inv = await lockIssued(tx, caller.companyId, id);
     const due = inv.patientShare - inv.creditedTotal - inv.paidTotal;
@@ -377,7 +377,7 @@ export async function addPayment(deps: Deps, req: FastifyRequest, caller: Caller
       paidTotal, status: issuedStatus({ patientShare: inv.patientShare, creditedTotal: inv.creditedTotal, paidTotal }), updatedAt: new Date(),
       version: nextVersion(invoices.version),
     }).where(and(eq(invoices.companyId, caller.companyId), eq(invoices.id, id)));
-    await recordAudit(tx, req, {
+    await recordAudit(tx, ctx, {
       companyId: caller.companyId, actorId: caller.id, action: 'payment', entity: 'invoice', entityId: id,
       changes: { after: { payment: payment!.id, method: input.method, amount: input.amount, processingFee: target.fee, cashBox: target.cashBoxId } },
     });
@@ -386,7 +386,7 @@ export async function addPayment(deps: Deps, req: FastifyRequest, caller: Caller
 }
 
 /** Money back against a credit note: at most what the note has not refunded and what was paid beyond what is owed. */
-export async function addRefund(deps: Deps, req: FastifyRequest, caller: Caller, id: string, input: RefundValues): Promise<InvoiceRecord> {
+export async function addRefund(deps: Deps, ctx: RequestContext, caller: Caller, id: string, input: RefundValues): Promise<InvoiceRecord> {
   await inTx(deps, async (tx) => {
     const inv = await lockIssued(tx, caller.companyId, id);
     const [note] = await tx.select().from(creditNotes)
@@ -415,7 +415,7 @@ export async function addRefund(deps: Deps, req: FastifyRequest, caller: Caller,
       status: issuedStatus({ patientShare: inv.patientShare, creditedTotal: inv.creditedTotal, paidTotal }), updatedAt: new Date(),
       version: nextVersion(invoices.version),
     }).where(and(eq(invoices.companyId, caller.companyId), eq(invoices.id, id)));
-    await recordAudit(tx, req, {
+    await recordAudit(tx, ctx, {
       companyId: caller.companyId, actorId: caller.id, action: 'refund', entity: 'invoice', entityId: id,
       changes: { after: { refund: refund!.id, creditNote: note.id, method: input.method, amount: input.amount, cashBox: target.cashBoxId } },
     });
@@ -432,20 +432,20 @@ export async function listClaims(deps: Deps, caller: Caller, q: ClaimListQuery) 
 
 const claimNotFound = () => err(404, 'CLAIM_NOT_FOUND', 'claimNotFound');
 
-export async function updateClaim(deps: Deps, req: FastifyRequest, caller: Caller, id: string, input: ClaimUpdate): Promise<ClaimRecord> {
+export async function updateClaim(deps: Deps, ctx: RequestContext, caller: Caller, id: string, input: ClaimUpdate): Promise<ClaimRecord> {
   const found = await findClaim(deps.db, caller.companyId, id);
   if (!found) throw claimNotFound();
   const from = found.c.status as keyof typeof CLAIM_TRANSITIONS;
   assertVersion(found.c, input.version);
   if (input.status !== from && !CLAIM_TRANSITIONS[from].includes(input.status)) {
-    throw err(409, 'CLAIM_TRANSITION', 'claimTransition', { from: t(req, `billing.claimStatus.${from}`), to: t(req, `billing.claimStatus.${input.status}`) });
+    throw err(409, 'CLAIM_TRANSITION', 'claimTransition', { from: t(ctx, `billing.claimStatus.${from}`), to: t(ctx, `billing.claimStatus.${input.status}`) });
   }
   const [saved] = await deps.db.update(insuranceClaims)
     .set({ status: input.status, note: input.note ?? found.c.note, updatedAt: new Date(), version: nextVersion(insuranceClaims.version) })
     .where(and(eq(insuranceClaims.companyId, caller.companyId), eq(insuranceClaims.id, id), eq(insuranceClaims.version, input.version), eq(insuranceClaims.status, from)))
     .returning({ id: insuranceClaims.id });
   if (!saved) await staleOrMissing(async () => Boolean(await findClaim(deps.db, caller.companyId, id)), claimNotFound);
-  await recordAudit(deps.db, req, {
+  await recordAudit(deps.db, ctx, {
     companyId: caller.companyId, actorId: caller.id, action: 'update', entity: 'insurance_claim', entityId: id,
     changes: { before: { status: from }, after: { status: input.status } },
   });

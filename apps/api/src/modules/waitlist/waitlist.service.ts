@@ -1,5 +1,4 @@
 import { and, eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { WaitlistBook, WaitlistCreate, WaitlistMatches, WaitlistMatchesQuery, WaitlistRecord, WaitlistStatus } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import { services, waitlistEntries } from '../../db/schema/index.js';
@@ -9,6 +8,7 @@ import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { publicIdOf } from '../../lib/public-id.js';
+import type { RequestContext } from '../../lib/request-context.js';
 import { assertVersion, nextVersion, staleOrMissing } from '../../lib/versioning.js';
 import { findAppointment, loadBookingParties } from '../appointments/appointments.repository.js';
 import {
@@ -27,7 +27,7 @@ export async function listWaitlist(deps: Deps, caller: Caller, q: { status: Wait
 }
 
 /** Adds a waiting patient: the patient and service exist in the company; a chosen doctor provides the service. */
-export async function addToWaitlist(deps: Deps, req: FastifyRequest, caller: Caller, input: WaitlistCreate): Promise<WaitlistRecord> {
+export async function addToWaitlist(deps: Deps, ctx: RequestContext, caller: Caller, input: WaitlistCreate): Promise<WaitlistRecord> {
   const [service] = await deps.db.select({ id: services.id, clinicId: services.clinicId }).from(services)
     .where(and(eq(services.companyId, caller.companyId), eq(services.id, input.service))).limit(1);
   if (!service) throw notFound('service');
@@ -49,7 +49,7 @@ export async function addToWaitlist(deps: Deps, req: FastifyRequest, caller: Cal
   }).returning({ id: waitlistEntries.id });
   const entry = await findEntry(deps.db, caller.companyId, row!.id);
   const record = toWaitlistRecord(entry!);
-  await recordAudit(deps.db, req, {
+  await recordAudit(deps.db, ctx, {
     companyId: caller.companyId, actorId: caller.id, action: 'create', entity: 'waitlist_entry', entityId: record._id,
     changes: { after: { patient: input.patient, service: service.id, doctor: input.doctor ?? null, priority: input.priority } },
   });
@@ -103,7 +103,7 @@ export async function waitlistMatches(deps: Deps, companyId: string, q: Waitlist
  * must still be open at the version the desk saw. Of two desks booking the same entry one wins, the other gets 409
  * and nothing of theirs is stored.
  */
-export async function bookFromWaitlist(deps: Deps, req: FastifyRequest, caller: Caller, id: string, input: WaitlistBook) {
+export async function bookFromWaitlist(deps: Deps, ctx: RequestContext, caller: Caller, id: string, input: WaitlistBook) {
   const entry = await findEntry(deps.db, caller.companyId, id);
   if (!entry) throw entryNotFound();
   if (entry.w.status !== 'open') throw notOpen();
@@ -135,17 +135,17 @@ export async function bookFromWaitlist(deps: Deps, req: FastifyRequest, caller: 
       if (now && now.w.status !== 'open') throw notOpen();
       await staleOrMissing(async () => Boolean(now), entryNotFound);
     }
-    await recordAudit(tx, req, {
+    await recordAudit(tx, ctx, {
       companyId: caller.companyId, actorId: caller.id, action: 'booked', entity: 'waitlist_entry', entityId: id, changes: { after: { appointment: booked } },
     });
     return booked;
   });
   const appointment = await getAppointment(deps, caller, appointmentId);
-  await recordAudit(deps.db, req, {
+  await recordAudit(deps.db, ctx, {
     companyId: caller.companyId, actorId: caller.id, action: 'create', entity: 'appointment', entityId: appointmentId,
     changes: { after: { patient: appointment.patient._id, doctor: appointment.doctor._id, datetime: appointment.datetime, waitlistEntry: id } },
   });
-  await afterAppointmentChange(deps, req.log, caller.companyId, caller.id, appointmentId, 'booked');
+  await afterAppointmentChange(deps, ctx.log, caller.companyId, caller.id, appointmentId, 'booked');
   return appointment;
 }
 
@@ -160,7 +160,7 @@ export async function waitingForFreedSlot(deps: Deps, companyId: string, appoint
 }
 
 /** Closes an open entry without booking (the patient no longer waits). */
-export async function closeWaitlistEntry(deps: Deps, req: FastifyRequest, caller: Caller, id: string, version: number): Promise<void> {
+export async function closeWaitlistEntry(deps: Deps, ctx: RequestContext, caller: Caller, id: string, version: number): Promise<void> {
   const entry = await findEntry(deps.db, caller.companyId, id);
   if (!entry) throw entryNotFound();
   if (entry.w.status !== 'open') throw notOpen();
@@ -174,6 +174,6 @@ export async function closeWaitlistEntry(deps: Deps, req: FastifyRequest, caller
     if (now && now.w.status !== 'open') throw notOpen();
     await staleOrMissing(async () => Boolean(now), entryNotFound);
   }
-  await recordAudit(deps.db, req, { companyId: caller.companyId, actorId: caller.id, action: 'closed', entity: 'waitlist_entry', entityId: id });
+  await recordAudit(deps.db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'closed', entity: 'waitlist_entry', entityId: id });
 }
 
