@@ -1,9 +1,7 @@
-import { and, eq } from 'drizzle-orm';
 import {
   daysBetween, type SeriesBookingResult, type SeriesCancelQuery, type SeriesCreate, type SeriesOccurrence, type SeriesRecord, type SeriesUpdate,
 } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
-import { appointmentSeries, appointments } from '../../db/schema/index.js';
 import { expandRecurrence, toRrule } from '../../domain/scheduling/recurrence.domain.js';
 import { addDays, localTime, safeTimeZone, zonedInstant, zonedIso } from '../../domain/scheduling/time-zone.js';
 import { isLateCancellation } from '../../domain/scheduling/visit-flow.js';
@@ -12,12 +10,14 @@ import { recordAudit } from '../../lib/audit.js';
 import { AppError, validationFailed } from '../../lib/errors.js';
 import { t } from '../../lib/i18n.js';
 import type { RequestContext } from '../../lib/request-context.js';
-import { assertVersion, nextVersion, staleRecord } from '../../lib/versioning.js';
+import { assertVersion, staleRecord } from '../../lib/versioning.js';
 import { loadBookingParties, type AppointmentRow, type BookingParties } from '../appointments/appointments.repository.js';
 import {
   buffersOf, checkBooking, insertAppointment, lateCancellationHours, notFound, overlapConflict, visitMinutes,
 } from '../appointments/appointments.service.js';
-import { findOccurrences, findSeries, seriesRecord, type SeriesRow } from './series.repository.js';
+import {
+  claimSeriesVersion, findOccurrences, findSeries, insertSeries, seriesRecord, updateScheduledOccurrence, type SeriesRow,
+} from './series.repository.js';
 import { afterAppointmentChange, planReminders, withdrawReminders } from '../reminders/reminders.service.js';
 
 const seriesNotFound = () => new AppError(404, 'SERIES_NOT_FOUND', 'errors.series.notFound');
@@ -64,10 +64,10 @@ export async function createSeries(deps: Deps, ctx: RequestContext, caller: Call
       const tx = txRaw as unknown as Db;
       let series: SeriesRow | null = null;
       if (!preview) {
-        [series] = await tx.insert(appointmentSeries).values({
+        series = await insertSeries(tx, {
           companyId: caller.companyId, patientId: input.patient, doctorId: input.doctor, clinicId: input.clinic, serviceId: input.service,
           reason: input.reason, rrule, localDate: first.date, localTime: first.time, timeZone, createdBy: caller.id,
-        }).returning() as [SeriesRow];
+        });
       }
       const occurrences: SeriesOccurrence[] = [];
       for (const slot of slots) {
@@ -148,10 +148,7 @@ async function inScope(db: Db, caller: Caller, series: SeriesRow, scope: SeriesC
 
 /** Raises the series' version if it is still the one the change is based on (409 STALE_RECORD otherwise). */
 async function claimSeries(tx: Db, caller: Caller, series: SeriesRow, version: number, set: Partial<SeriesRow> = {}) {
-  const [claimed] = await tx.update(appointmentSeries).set({ ...set, updatedAt: new Date(), version: nextVersion(appointmentSeries.version) })
-    .where(and(eq(appointmentSeries.companyId, caller.companyId), eq(appointmentSeries.id, series.id), eq(appointmentSeries.version, version)))
-    .returning({ id: appointmentSeries.id });
-  if (!claimed) throw staleRecord();
+  if (!(await claimSeriesVersion(tx, caller.companyId, series.id, version, set))) throw staleRecord();
 }
 
 /** Cancels the scheduled occurrences in scope, in one transaction; each is audited like a single cancellation. */
@@ -166,11 +163,10 @@ export async function cancelSeries(deps: Deps, ctx: RequestContext, caller: Call
     const tx = txRaw as unknown as Db;
     await claimSeries(tx, caller, series, q.version);
     for (const o of picked) {
-      const [done] = await tx.update(appointments).set({
+      const done = await updateScheduledOccurrence(tx, caller.companyId, o.id, {
         status: 'cancelled', cancellationReason: reason, cancelledAt: now, cancelledBy: caller.id,
-        lateCancellation: isLateCancellation(o.startsAt, now, hours), updatedAt: now, version: nextVersion(appointments.version),
-      }).where(and(eq(appointments.companyId, caller.companyId), eq(appointments.id, o.id), eq(appointments.status, 'scheduled')))
-        .returning({ id: appointments.id });
+        lateCancellation: isLateCancellation(o.startsAt, now, hours), updatedAt: now,
+      });
       // Someone checked the patient in (or changed it) meanwhile: nothing of the change applies.
       if (!done) throw staleRecord();
       await recordAudit(tx, ctx, {
@@ -232,12 +228,11 @@ export async function updateSeries(deps: Deps, ctx: RequestContext, caller: Call
     } : {});
     for (const m of moves) {
       try {
-        const [done] = await tx.update(appointments).set({
+        const done = await updateScheduledOccurrence(tx, caller.companyId, m.o.id, {
           startsAt: m.startsAt, endsAt: m.endsAt, doctorId: m.doctorId, ...(input.reason ? { reason: input.reason } : {}),
           ...(target || input.doctor ? { reminderSent: false, overbooked: false, ...m.buffers } : {}),
-          updatedAt: now, version: nextVersion(appointments.version),
-        }).where(and(eq(appointments.companyId, caller.companyId), eq(appointments.id, m.o.id), eq(appointments.status, 'scheduled')))
-          .returning({ id: appointments.id });
+          updatedAt: now,
+        });
         if (!done) throw staleRecord();
       } catch (error) {
         throw refusedOccurrence(ctx, overlapConflict(error) ?? error, m.date);
