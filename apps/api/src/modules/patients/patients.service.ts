@@ -1,4 +1,3 @@
-import { and, eq, sql } from 'drizzle-orm';
 import {
   type HealthReport,
   type PatientDeleteResult,
@@ -11,14 +10,13 @@ import {
   type TreatmentEntry,
 } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
-import { patientDocuments, patientNotes, patients } from '../../db/schema/index.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { changedFields, recordAudit } from '../../lib/audit.js';
 import { AppError, notFound, validationFailed } from '../../lib/errors.js';
 import { fileUrl, removeUnreferencedFiles, toFileRef, type StoredFile } from '../../lib/files.js';
 import { nextPublicId } from '../../lib/public-id.js';
 import type { RequestContext } from '../../lib/request-context.js';
-import { assertVersion, nextVersion, staleOrMissing } from '../../lib/versioning.js';
+import { assertVersion, staleOrMissing } from '../../lib/versioning.js';
 import {
   ageOn,
   contactInfosOf,
@@ -30,6 +28,7 @@ import {
   type StoredPatientDetails,
 } from './patients.domain.js';
 import {
+  deactivateIfActive,
   deleteIfUnreferenced,
   findNote,
   findNotes,
@@ -38,8 +37,12 @@ import {
   findReports,
   findTreatment,
   identityHolder,
+  insertNote,
+  insertPatient,
+  insertReport,
   isoInstant,
   patientExists,
+  updatePatientAt,
   type PatientRow,
 } from './patients.repository.js';
 
@@ -198,11 +201,6 @@ export async function readPatient(deps: Deps, ctx: RequestContext, caller: Calle
 // ---------------------------------------------------------------------------------------------------------
 // Changes
 
-async function addNote(db: Db, companyId: string, patientId: string, authorId: string, body: string) {
-  const [note] = await db.insert(patientNotes).values({ companyId, patientId, authorId, body }).returning({ id: patientNotes.id });
-  return note!.id;
-}
-
 /**
  * 404 unless the patient is one of the caller's company. Routes check it before reading a form, so an unknown or
  * foreign patient is 404 whatever the body holds and nothing is stored for it.
@@ -224,12 +222,8 @@ export async function createPatient(deps: Deps, ctx: RequestContext, caller: Cal
     id = await deps.db.transaction(async (tx) => {
       const db = tx as unknown as Db;
       const publicId = await nextPublicId(db, caller.companyId, 'patient', 'PAT');
-      const [row] = await db
-        .insert(patients)
-        .values({ ...columns, companyId: caller.companyId, publicId, isActive: data.isActive ?? true, imageFileId, createdBy: caller.id })
-        .returning();
-      if (!row) throw new Error('patient insert returned nothing');
-      const noteId = data.notes ? await addNote(db, caller.companyId, row.id, caller.id, data.notes) : null;
+      const row = await insertPatient(db, { ...columns, companyId: caller.companyId, publicId, isActive: data.isActive ?? true, imageFileId, createdBy: caller.id });
+      const noteId = data.notes ? await insertNote(db, caller.companyId, row.id, caller.id, data.notes) : null;
       await recordAudit(db, ctx, {
         companyId: caller.companyId,
         actorId: caller.id,
@@ -266,18 +260,14 @@ export async function updatePatient(
     imageFileId = image?.id ?? (data.removeImage ? null : before.imageFileId);
     await deps.db.transaction(async (tx) => {
       const db = tx as unknown as Db;
-      const [after] = await db
-        .update(patients)
-        .set({ ...columns, isActive: data.isActive ?? before.isActive, imageFileId, updatedAt: sql`now()`, version: nextVersion(patients.version) })
-        .where(and(eq(patients.companyId, caller.companyId), eq(patients.id, id), eq(patients.version, version)))
-        .returning();
+      const after = await updatePatientAt(db, caller.companyId, id, version, { ...columns, isActive: data.isActive ?? before.isActive, imageFileId });
       if (!after) return staleOrMissing(() => patientExists(db, caller.companyId, id));
       const changes = changedFields(viewOf(before), viewOf(after));
       if (changes) {
         await recordAudit(db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'update', entity: ENTITY, entityId: id, changes });
       }
       if (data.notes) {
-        const noteId = await addNote(db, caller.companyId, id, caller.id, data.notes);
+        const noteId = await insertNote(db, caller.companyId, id, caller.id, data.notes);
         await recordAudit(db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'note_add', entity: ENTITY, entityId: id, changes: { after: { noteId, body: data.notes } } });
       }
     });
@@ -302,12 +292,7 @@ export async function deletePatient(deps: Deps, ctx: RequestContext, caller: Cal
       return { outcome: 'deleted' as const, imageFileId: deleted.imageFileId };
     }
     // Only an active patient is deactivated (and audited): of simultaneous requests one changes the row.
-    const [row] = await db
-      .update(patients)
-      .set({ isActive: false, updatedAt: sql`now()`, version: nextVersion(patients.version) })
-      .where(and(eq(patients.companyId, caller.companyId), eq(patients.id, id), eq(patients.isActive, true)))
-      .returning({ id: patients.id });
-    if (!row) {
+    if (!(await deactivateIfActive(db, caller.companyId, id))) {
       if (!(await patientExists(db, caller.companyId, id))) throw notFound();
       return { outcome: 'deactivated' as const, imageFileId: null };
     }
@@ -323,7 +308,7 @@ export async function addPatientNote(deps: Deps, ctx: RequestContext, caller: Ca
   if (!(await patientExists(deps.db, caller.companyId, id))) throw notFound();
   const noteId = await deps.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
-    const noteId = await addNote(db, caller.companyId, id, caller.id, body);
+    const noteId = await insertNote(db, caller.companyId, id, caller.id, body);
     await recordAudit(db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'note_add', entity: ENTITY, entityId: id, changes: { after: { noteId, body } } });
     return noteId;
   });
@@ -342,19 +327,16 @@ export async function addHealthReport(
   if (!file) throw validationFailed({ file: 'validation.reportFileRequired' });
   const reportId = await deps.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
-    const [row] = await db
-      .insert(patientDocuments)
-      .values({ companyId: caller.companyId, patientId: id, fileId: file.id, title, uploadedBy: caller.id })
-      .returning({ id: patientDocuments.id });
+    const documentId = await insertReport(db, { companyId: caller.companyId, patientId: id, fileId: file.id, title, uploadedBy: caller.id });
     await recordAudit(db, ctx, {
       companyId: caller.companyId,
       actorId: caller.id,
       action: 'document_add',
       entity: ENTITY,
       entityId: id,
-      changes: { after: { documentId: row!.id, title, fileId: file.id, fileName: file.originalName, mimeType: file.mimeType, size: file.sizeBytes } },
+      changes: { after: { documentId, title, fileId: file.id, fileName: file.originalName, mimeType: file.mimeType, size: file.sizeBytes } },
     });
-    return row!.id;
+    return documentId;
   });
   const [saved] = await findReports(deps.db, caller.companyId, id, reportId);
   return toReport(deps, id, saved!);
