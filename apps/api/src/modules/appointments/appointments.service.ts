@@ -1,4 +1,3 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import {
   APPOINTMENT_RANGE_CAP, APPOINTMENT_RANGE_MAX_DAYS, APPOINTMENT_STATUSES, DEFAULT_LATE_CANCELLATION_HOURS, DEFAULT_VISIT_MINUTES,
   NEXT_FREE_HORIZON_DAYS, hasPermission, pageWindow, transitionSources,
@@ -6,7 +5,6 @@ import {
   type AppointmentListQuery, type AppointmentRecord, type AppointmentStatus, type AppointmentUpdate, type BoardQuery, type NextFreeQuery,
   type NextFreeSlot,
 } from '@clinic/shared';
-import { appointments, companies } from '../../db/schema/index.js';
 import { findFreeSlots } from '../../domain/scheduling/next-free.js';
 import { isLateCancellation, STATUS_STAMPS, transitionRefusal } from '../../domain/scheduling/visit-flow.js';
 import { checkBookingTime, clinicHasHours, dayAvailability, weekBounds } from '../../domain/scheduling/booking-rules.js';
@@ -18,14 +16,14 @@ import { fileUrl } from '../../lib/files.js';
 import { AppError, validationFailed, type FieldMessage } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { isId } from '../../lib/validation.js';
-import { publicIdOf } from '../../lib/public-id.js';
-import { assertVersion, nextVersion, staleOrMissing } from '../../lib/versioning.js';
+import { assertVersion, staleOrMissing } from '../../lib/versioning.js';
 import { t } from '../../lib/i18n.js';
 import { afterAppointmentChange } from '../reminders/reminders.service.js';
 import {
-  clinicDoctors, clinicTimeZones, findAppointment, findAppointmentCards, findAppointments, findBoardCards, findBusyTimes,
-  loadBookingParties, loadClinicCalendar, loadDoctorCalendar, loadSlotDoctors, patientPhones,
-  type AppointmentFilters, type BookingParties,
+  clinicDoctors, clinicTimeZones, companyLateCancellationHours, deleteAppointmentRow, findAppointment, findAppointmentCards, findAppointments,
+  findBoardCards, findBusyTimes, insertAppointmentRow, loadBookingParties, loadClinicCalendar, loadDoctorCalendar, loadSlotDoctors, patientPhones,
+  updateAppointmentAt,
+  type AppointmentChanges, type AppointmentFilters, type BookingParties,
 } from './appointments.repository.js';
 
 
@@ -201,31 +199,23 @@ export interface NewAppointment {
  */
 export async function insertAppointment(db: Db, caller: Caller, a: NewAppointment): Promise<string> {
   try {
-    // One statement takes the public number and stores the appointment: the company's counter is locked only while
-    // PostgreSQL runs and commits it, and a refused booking (an overlap) gives its number back.
-    const [row] = await db
-      .insert(appointments)
-      .values({
-        companyId: caller.companyId,
-        publicId: publicIdOf(caller.companyId, 'appointment', 'APT'),
-        patientId: a.patient,
-        doctorId: a.doctor,
-        clinicId: a.clinic,
-        serviceId: a.service,
-        reason: a.reason,
-        startsAt: a.startsAt,
-        endsAt: a.endsAt,
-        status: 'scheduled',
-        reminderSent: a.reminderSent ?? false,
-        bufferBeforeMinutes: a.bufferBeforeMinutes,
-        bufferAfterMinutes: a.bufferAfterMinutes,
-        overbooked: a.overbooked ?? false,
-        seriesId: a.seriesId ?? null,
-        createdBy: caller.id,
-      })
-      .returning({ id: appointments.id });
-    if (!row) throw new Error('appointment insert returned nothing');
-    return row.id;
+    return await insertAppointmentRow(db, {
+      companyId: caller.companyId,
+      patientId: a.patient,
+      doctorId: a.doctor,
+      clinicId: a.clinic,
+      serviceId: a.service,
+      reason: a.reason,
+      startsAt: a.startsAt,
+      endsAt: a.endsAt,
+      status: 'scheduled',
+      reminderSent: a.reminderSent ?? false,
+      bufferBeforeMinutes: a.bufferBeforeMinutes,
+      bufferAfterMinutes: a.bufferAfterMinutes,
+      overbooked: a.overbooked ?? false,
+      seriesId: a.seriesId ?? null,
+      createdBy: caller.id,
+    });
   } catch (error) {
     throw overlapConflict(error) ?? error;
   }
@@ -275,8 +265,7 @@ const FINAL_STATUSES: readonly AppointmentStatus[] = ['completed', 'no_show', 'c
 
 /** The company's late-cancellation hours. */
 export async function lateCancellationHours(db: Db, companyId: string): Promise<number> {
-  const [row] = await db.select({ hours: companies.lateCancellationHours }).from(companies).where(eq(companies.id, companyId)).limit(1);
-  return row?.hours ?? DEFAULT_LATE_CANCELLATION_HOURS;
+  return (await companyLateCancellationHours(db, companyId)) ?? DEFAULT_LATE_CANCELLATION_HOURS;
 }
 
 const statusName = (ctx: RequestContext, status: string) => t(ctx, `errors.statuses.${status}`);
@@ -328,7 +317,7 @@ export async function updateAppointment(
     throw ruleError('VISIT_NOTE_NOT_COMPLETED', 'errors.scheduling.visitNoteNotCompleted', 'visitNote');
   }
 
-  const set: Partial<typeof appointments.$inferInsert> = { updatedAt: now };
+  const set: AppointmentChanges = { updatedAt: now };
   let change: AppointmentChange = 'updated';
   if (target) {
     if (target === 'cancelled') {
@@ -366,15 +355,7 @@ export async function updateAppointment(
   try {
     after = await deps.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
-      const [updated] = await tx
-        .update(appointments)
-        .set({ ...set, version: nextVersion(appointments.version) })
-        .where(and(
-          eq(appointments.companyId, caller.companyId), eq(appointments.id, id),
-          eq(appointments.version, version), inArray(appointments.status, from),
-        ))
-        .returning({ id: appointments.id });
-      if (!updated) return staleOrMissing(async () => Boolean(await findAppointment(tx, caller.companyId, id)), () => notFound('appointment'));
+      if (!(await updateAppointmentAt(tx, caller.companyId, id, version, from, set))) return staleOrMissing(async () => Boolean(await findAppointment(tx, caller.companyId, id)), () => notFound('appointment'));
       const changed = (await findAppointment(tx, caller.companyId, id))!.record;
       const b = auditable(before);
       const a = auditable(changed);
@@ -397,8 +378,7 @@ export async function updateAppointment(
 export async function deleteAppointment(deps: Deps, ctx: RequestContext, caller: Caller, id: string): Promise<void> {
   const before = await getAppointment(deps, caller, id);
   // Only the request that removed the row records it: a simultaneous second delete is a 404.
-  const deleted = await deps.db.delete(appointments).where(and(eq(appointments.companyId, caller.companyId), eq(appointments.id, id))).returning({ id: appointments.id });
-  if (!deleted.length) throw notFound('appointment');
+  if (!(await deleteAppointmentRow(deps.db, caller.companyId, id))) throw notFound('appointment');
   await recordAudit(deps.db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'delete', entity: 'appointment', entityId: id, changes: { before: auditable(before) } });
   await afterAppointmentChange(deps, ctx.log, caller.companyId, caller.id, id, 'deleted');
 }
