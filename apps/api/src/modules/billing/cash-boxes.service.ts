@@ -1,5 +1,4 @@
 import type { CashBoxClose, CashBoxCloseValues, CashBoxDetails, CashBoxSummary } from '@clinic/shared';
-import { cashBoxCloses } from '../../db/schema/index.js';
 import type { Db } from '../../db/client.js';
 import { localTime, safeTimeZone } from '../../domain/scheduling/time-zone.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
@@ -10,7 +9,7 @@ import type { RequestContext } from '../../lib/request-context.js';
 import { getBillingSettings } from './billing.service.js';
 import {
   addCashBoxTransaction, cashBoxBalance, cashBoxRows, closeOn, configuredCashBoxes, latestCloses, latestTransactions, lockCashBox, registerCashBoxes,
-  toCashBoxSummary, toClose,
+  insertClose, toCashBoxSummary, toClose,
 } from './cash-boxes.repository.js';
 
 const cashBoxNotFound = () => new AppError(404, 'CASH_BOX_NOT_FOUND', 'errors.billing.cashBoxNotFound');
@@ -53,9 +52,9 @@ export async function closeCashBox(deps: Deps, ctx: RequestContext, caller: Call
     if (await closeOn(tx, caller.companyId, id, day)) throw alreadyClosed();
     const expected = await cashBoxBalance(tx, caller.companyId, id);
     const difference = input.counted - expected;
-    const [close] = await tx.insert(cashBoxCloses).values({
+    const close = await insertClose(tx, {
       companyId: caller.companyId, cashBoxId: id, day, expected, counted: input.counted, difference, note: input.note, closedBy: caller.id,
-    }).returning();
+    });
     if (difference !== 0) {
       await addCashBoxTransaction(tx, {
         companyId: caller.companyId, cashBoxId: id, kind: 'close_difference', amount: difference,
@@ -66,6 +65,6 @@ export async function closeCashBox(deps: Deps, ctx: RequestContext, caller: Call
       companyId: caller.companyId, actorId: caller.id, action: 'close', entity: 'cash_box', entityId: id,
       changes: { after: { date: day, expected, counted: input.counted, difference } },
     });
-    return toClose(close!, null);
+    return toClose(close, null);
   }).then(async (close) => (await latestCloses(deps.db, caller.companyId, id, 1))[0] ?? close);
 }
