@@ -8,6 +8,7 @@ import type { App, Caller, Deps, RoutePermission } from './app-types.js';
 import { recordAudit } from './audit.js';
 import { AppError } from './errors.js';
 import { t } from './i18n.js';
+import { requestContext, type RequestContext } from './request-context.js';
 
 /**
  * Rows read from the database per step of an export: the server holds one batch at a time, never the whole list.
@@ -84,12 +85,50 @@ function fileName(entity: string, timeZone: string): string {
 }
 
 /**
- * Registers `GET <path>/export.csv`: every row the list's filters select, in the list's order, as UTF-8 CSV with a
- * byte-order mark (so spreadsheets open Arabic correctly) and headers in the caller's language. The rows are read
- * in batches of `exportTuning.batchRows` and written as they come, so memory stays flat however long the list. The first batch is
- * read before answering, so a refused filter is still a 4xx envelope; the export is audited with its filters and
+ * Every row the list's filters (`query`, paging ignored) select, in the list's order, as UTF-8 CSV with a byte-order
+ * mark (so spreadsheets open Arabic correctly) and headers in the caller's language. The rows are read in batches of
+ * `exportTuning.batchRows` and written as they come, so memory stays flat however long the list. The first batch is
+ * read before this returns, so a refused filter is still a 4xx envelope; the export is audited with its filters and
  * row count once the last batch is written.
  */
+export async function csvExport<Q, T>(
+  deps: Deps, ctx: RequestContext, caller: Caller, spec: ExportSpec<Q, T>, query: Q,
+): Promise<{ fileName: string; content: Readable }> {
+  const q = { ...(query as Q & object), allData: undefined, page: 1 } as Q;
+  const limit = exportTuning.batchRows;
+  const first = await spec.batch(deps, caller, q, 1, limit);
+  const yes = t(ctx, 'exports.yes');
+  const no = t(ctx, 'exports.no');
+  const columns = spec.columns;
+  const toRecord = (row: T) => columns.map((c) => cellText(c.cell(row), yes, no));
+
+  async function* rows() {
+    let batch = first;
+    let page = 1;
+    let count = 0;
+    for (;;) {
+      for (const row of batch.rows) yield toRecord(row);
+      count += batch.rows.length;
+      if (batch.last || batch.rows.length < limit) break;
+      page += 1;
+      batch = await spec.batch(deps, caller, q, page, limit, batch.rows.at(-1));
+    }
+    await recordAudit(deps.db, ctx, {
+      companyId: caller.companyId, actorId: caller.id, action: 'export', entity: spec.entity, changes: { filters: filtersOf(query), rows: count },
+    });
+  }
+
+  const csv = stringify({ bom: true, header: true, columns: columns.map((c) => t(ctx, `exports.columns.${c.header}`)) });
+  const source = Readable.from(rows());
+  source.on('error', (err) => {
+    ctx.log.error({ err }, 'export failed part-way');
+    csv.destroy(err);
+  });
+  source.pipe(csv);
+  return { fileName: fileName(spec.entity, caller.timeZone), content: csv };
+}
+
+/** Registers `GET <path>/export.csv`: the list as CSV (see `csvExport`). */
 export function registerExport<Q, T>(app: App, deps: Deps, spec: ExportSpec<Q, T>) {
   app.get(`${spec.path}/export.csv`, {
     config: { permission: spec.permission },
@@ -101,42 +140,12 @@ export function registerExport<Q, T>(app: App, deps: Deps, spec: ExportSpec<Q, T
     },
     handler: async (req: FastifyRequest, reply: FastifyReply) => {
       const caller = callerOf(req);
-      const q = { ...(req.query as Q & object), allData: undefined, page: 1 } as Q;
-      const limit = exportTuning.batchRows;
-      const first = await spec.batch(deps, caller, q, 1, limit);
-      const yes = t(req, 'exports.yes');
-      const no = t(req, 'exports.no');
-      const columns = spec.columns;
-      const toRecord = (row: T) => columns.map((c) => cellText(c.cell(row), yes, no));
-
-      async function* rows() {
-        let batch = first;
-        let page = 1;
-        let count = 0;
-        for (;;) {
-          for (const row of batch.rows) yield toRecord(row);
-          count += batch.rows.length;
-          if (batch.last || batch.rows.length < limit) break;
-          page += 1;
-          batch = await spec.batch(deps, caller, q, page, limit, batch.rows.at(-1));
-        }
-        await recordAudit(deps.db, req, {
-          companyId: caller.companyId, actorId: caller.id, action: 'export', entity: spec.entity, changes: { filters: filtersOf(req.query), rows: count },
-        });
-      }
-
-      const csv = stringify({ bom: true, header: true, columns: columns.map((c) => t(req, `exports.columns.${c.header}`)) });
-      const source = Readable.from(rows());
-      source.on('error', (err) => {
-        req.log.error({ err }, 'export failed part-way');
-        csv.destroy(err);
-      });
-      source.pipe(csv);
+      const { fileName: name, content } = await csvExport(deps, requestContext(req), caller, spec, req.query as Q);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${fileName(spec.entity, caller.timeZone)}"`)
+        .header('content-disposition', `attachment; filename="${name}"`)
         .header('cache-control', 'no-store')
-        .send(csv);
+        .send(content);
     },
   });
 }

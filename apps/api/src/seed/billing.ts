@@ -4,15 +4,22 @@
  * draft. Written through the billing services, so the figures follow the same rules as the screens.
  */
 import { and, desc, eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { appointments, billingSettings, companies, employees } from '../db/schema/index.js';
 import type { Caller, Deps } from '../lib/app-types.js';
+import { systemContext } from '../lib/request-context.js';
 import { addCreditNote, addPayment, addRefund, createFromAppointment, issueInvoice } from '../modules/billing/billing.service.js';
 import { listCashBoxes } from '../modules/billing/cash-boxes.service.js';
 
-/** What the services read of a request: its language (none: English); the seed's audit entries carry no address. */
-const seedRequest = { headers: {}, id: undefined, ip: undefined } as unknown as FastifyRequest;
+/** The seed runs before any logger exists and the billing services write no log lines: a logger that drops them. */
+const quiet: FastifyBaseLogger = {
+  level: 'silent', fatal: () => {}, error: () => {}, warn: () => {}, info: () => {}, debug: () => {}, trace: () => {}, silent: () => {},
+  child: () => quiet,
+} as unknown as FastifyBaseLogger;
+
+/** English, no address: the seed's audit entries say no one asked from anywhere. */
+const seedContext = systemContext(quiet);
 
 export async function seedBilling(db: Db, companyId: string, opts: { invoices?: number } = {}): Promise<void> {
   const [company] = await db.select({ timeZone: companies.timeZone }).from(companies).where(eq(companies.id, companyId)).limit(1);
@@ -27,21 +34,21 @@ export async function seedBilling(db: Db, companyId: string, opts: { invoices?: 
     .where(and(eq(appointments.companyId, companyId), eq(appointments.status, 'completed')))
     .orderBy(desc(appointments.startsAt)).limit(opts.invoices ?? 6);
   for (const [i, visit] of visits.entries()) {
-    const draft = await createFromAppointment(deps, seedRequest, caller, visit.id, { applyInsurance: true, note: '' });
+    const draft = await createFromAppointment(deps, seedContext, caller, visit.id, { applyInsurance: true, note: '' });
     if (i === visits.length - 1 && visits.length > 1) continue; // the latest stays a draft
-    const inv = await issueInvoice(deps, seedRequest, caller, draft._id, draft.version);
+    const inv = await issueInvoice(deps, seedContext, caller, draft._id, draft.version);
     const box = boxes.find((b) => b.clinic?._id === visit.clinicId) ?? boxes.find((b) => b.clinic === null);
     if (inv.balanceDue <= 0 || i % 4 === 3) continue; // some stay unpaid
     if (i % 4 === 2) {
-      await addPayment(deps, seedRequest, caller, inv._id, { method: 'card', amount: inv.balanceDue, paymentMethod: 'Mada', reference: '', cashBox: null });
+      await addPayment(deps, seedContext, caller, inv._id, { method: 'card', amount: inv.balanceDue, paymentMethod: 'Mada', reference: '', cashBox: null });
       continue;
     }
     if (!box) continue;
-    const paid = await addPayment(deps, seedRequest, caller, inv._id, { method: 'cash', amount: inv.balanceDue, cashBox: box._id, reference: '' });
+    const paid = await addPayment(deps, seedContext, caller, inv._id, { method: 'cash', amount: inv.balanceDue, cashBox: box._id, reference: '' });
     if (i === 0 && paid.patientShare >= 100) {
-      const credited = await addCreditNote(deps, seedRequest, caller, inv._id, { amount: Math.floor(paid.patientShare / 2), reason: 'Discount agreed after the visit' });
+      const credited = await addCreditNote(deps, seedContext, caller, inv._id, { amount: Math.floor(paid.patientShare / 2), reason: 'Discount agreed after the visit' });
       const note = credited.creditNotes[0]!;
-      await addRefund(deps, seedRequest, caller, inv._id, { creditNote: note._id, method: 'cash', amount: note.amount, cashBox: box._id, reference: '' });
+      await addRefund(deps, seedContext, caller, inv._id, { creditNote: note._id, method: 'cash', amount: note.amount, cashBox: box._id, reference: '' });
     }
   }
 }

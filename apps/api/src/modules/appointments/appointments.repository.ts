@@ -2,10 +2,12 @@ import { and, asc, count, eq, gte, ilike, inArray, lt, notInArray, or, sql, type
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { MAX_BUFFER_MINUTES, MAX_VISIT_MINUTES, type AppointmentCard, type AppointmentRecord, type AppointmentStatus, type BoardCard, type Ref } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
-import { appointments, calendarStamps, clinics, employeeClinics, employees, patients, serviceDoctors, services } from '../../db/schema/index.js';
+import { appointments, calendarStamps, clinics, companies, employeeClinics, employees, patients, serviceDoctors, services } from '../../db/schema/index.js';
 import { addDays, safeTimeZone, zonedInstant, zonedIso } from '../../domain/scheduling/time-zone.js';
 import { visitMinutes, waitingMinutes } from '../../domain/scheduling/visit-flow.js';
 import { likePattern, orderBy, pageTotal } from '../../lib/list.js';
+import { publicIdOf } from '../../lib/public-id.js';
+import { nextVersion } from '../../lib/versioning.js';
 import { qualified, refOf } from '../organisation/org-support.js';
 
 export type AppointmentRow = typeof appointments.$inferSelect;
@@ -514,4 +516,47 @@ export async function findBusyTimes(db: Db, companyId: string, doctorIds: string
       gte(appointments.startsAt, earliest), lt(appointments.blockedFrom, to), sql`${appointments.blockedUntil} > ${from.toISOString()}::timestamptz`,
     ));
   return rows.map((r) => ({ doctorId: r.doctorId, startsAt: r.blockedFrom ?? r.startsAt, endsAt: r.blockedUntil ?? r.endsAt }));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Changes
+
+/** The columns a change of an appointment sets (its version is raised by the change itself). */
+export type AppointmentChanges = Omit<Partial<typeof appointments.$inferInsert>, 'version'>;
+
+/**
+ * Stores one appointment. One statement takes the public number and stores the appointment: the company's counter is
+ * locked only while PostgreSQL runs and commits it, and a refused booking (an overlap) gives its number back.
+ */
+export async function insertAppointmentRow(db: Db, values: Omit<typeof appointments.$inferInsert, 'publicId'>): Promise<string> {
+  const [row] = await db
+    .insert(appointments)
+    .values({ ...values, publicId: publicIdOf(values.companyId, 'appointment', 'APT') })
+    .returning({ id: appointments.id });
+  if (!row) throw new Error('appointment insert returned nothing');
+  return row.id;
+}
+
+/** Changes an appointment only at `version` and in one of the statuses `from`; false when it was not (or is gone). */
+export async function updateAppointmentAt(
+  db: Db, companyId: string, id: string, version: number, from: readonly AppointmentStatus[], set: AppointmentChanges,
+): Promise<boolean> {
+  const [updated] = await db
+    .update(appointments)
+    .set({ ...set, version: nextVersion(appointments.version) })
+    .where(and(eq(appointments.companyId, companyId), eq(appointments.id, id), eq(appointments.version, version), inArray(appointments.status, from)))
+    .returning({ id: appointments.id });
+  return Boolean(updated);
+}
+
+/** Removes an appointment; false when no row went (another request removed it first, or it is not the company's). */
+export async function deleteAppointmentRow(db: Db, companyId: string, id: string): Promise<boolean> {
+  const deleted = await db.delete(appointments).where(and(eq(appointments.companyId, companyId), eq(appointments.id, id))).returning({ id: appointments.id });
+  return deleted.length > 0;
+}
+
+/** The company's late-cancellation hours as set (null: not set). */
+export async function companyLateCancellationHours(db: Db, companyId: string): Promise<number | null> {
+  const [row] = await db.select({ hours: companies.lateCancellationHours }).from(companies).where(eq(companies.id, companyId)).limit(1);
+  return row?.hours ?? null;
 }

@@ -6,6 +6,7 @@ import {
 } from '@clinic/shared';
 import type { App, Deps } from '../../lib/app-types.js';
 import { t } from '../../lib/i18n.js';
+import { requestContext } from '../../lib/request-context.js';
 import { callerOf } from '../../plugins/auth.js';
 import { calendarStamp } from './appointments.repository.js';
 import {
@@ -96,7 +97,7 @@ export function appointmentRoutes(app: App, deps: Deps) {
     config: { permission: 'appointment_write', accessNeutral: true },
     schema: { tags, body: appointmentCreateInput, response: { 201: ok } },
     handler: async (req, reply) => {
-      const data = await bookAppointment(deps, req, callerOf(req), req.body);
+      const data = await bookAppointment(deps, requestContext(req), callerOf(req), req.body);
       return reply.status(201).send({ success: true as const, message: t(req, 'success.scheduling.appointmentBooked'), data });
     },
   });
@@ -105,7 +106,7 @@ export function appointmentRoutes(app: App, deps: Deps) {
     config: { permission: 'appointment_write', accessNeutral: true },
     schema: { tags, params: idParams, body: appointmentUpdateInput, response: { 200: ok } },
     handler: async (req) => {
-      const { record, change } = await updateAppointment(deps, req, callerOf(req), req.params.id, req.body);
+      const { record, change } = await updateAppointment(deps, requestContext(req), callerOf(req), req.params.id, req.body);
       return { success: true as const, message: t(req, changeMessages[change]), data: record };
     },
   });
@@ -114,7 +115,7 @@ export function appointmentRoutes(app: App, deps: Deps) {
     config: { permission: 'appointment_write', accessNeutral: true },
     schema: { tags, params: idParams, response: { 200: messageOnlySchema } },
     handler: async (req) => {
-      await deleteAppointment(deps, req, callerOf(req), req.params.id);
+      await deleteAppointment(deps, requestContext(req), callerOf(req), req.params.id);
       return { success: true as const, message: t(req, 'success.scheduling.appointmentDeleted') };
     },
   });

@@ -1,5 +1,3 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import {
   APPOINTMENT_RANGE_CAP, APPOINTMENT_RANGE_MAX_DAYS, APPOINTMENT_STATUSES, DEFAULT_LATE_CANCELLATION_HOURS, DEFAULT_VISIT_MINUTES,
   NEXT_FREE_HORIZON_DAYS, hasPermission, pageWindow, transitionSources,
@@ -7,7 +5,6 @@ import {
   type AppointmentListQuery, type AppointmentRecord, type AppointmentStatus, type AppointmentUpdate, type BoardQuery, type NextFreeQuery,
   type NextFreeSlot,
 } from '@clinic/shared';
-import { appointments, companies } from '../../db/schema/index.js';
 import { findFreeSlots } from '../../domain/scheduling/next-free.js';
 import { isLateCancellation, STATUS_STAMPS, transitionRefusal } from '../../domain/scheduling/visit-flow.js';
 import { checkBookingTime, clinicHasHours, dayAvailability, weekBounds } from '../../domain/scheduling/booking-rules.js';
@@ -17,15 +14,16 @@ import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { fileUrl } from '../../lib/files.js';
 import { AppError, validationFailed, type FieldMessage } from '../../lib/errors.js';
+import type { RequestContext } from '../../lib/request-context.js';
 import { isId } from '../../lib/validation.js';
-import { publicIdOf } from '../../lib/public-id.js';
-import { assertVersion, nextVersion, staleOrMissing } from '../../lib/versioning.js';
+import { assertVersion, staleOrMissing } from '../../lib/versioning.js';
 import { t } from '../../lib/i18n.js';
 import { afterAppointmentChange } from '../reminders/reminders.service.js';
 import {
-  clinicDoctors, clinicTimeZones, findAppointment, findAppointmentCards, findAppointments, findBoardCards, findBusyTimes,
-  loadBookingParties, loadClinicCalendar, loadDoctorCalendar, loadSlotDoctors, patientPhones,
-  type AppointmentFilters, type BookingParties,
+  clinicDoctors, clinicTimeZones, companyLateCancellationHours, deleteAppointmentRow, findAppointment, findAppointmentCards, findAppointments,
+  findBoardCards, findBusyTimes, insertAppointmentRow, loadBookingParties, loadClinicCalendar, loadDoctorCalendar, loadSlotDoctors, patientPhones,
+  updateAppointmentAt,
+  type AppointmentChanges, type AppointmentFilters, type BookingParties,
 } from './appointments.repository.js';
 
 
@@ -201,31 +199,23 @@ export interface NewAppointment {
  */
 export async function insertAppointment(db: Db, caller: Caller, a: NewAppointment): Promise<string> {
   try {
-    // One statement takes the public number and stores the appointment: the company's counter is locked only while
-    // PostgreSQL runs and commits it, and a refused booking (an overlap) gives its number back.
-    const [row] = await db
-      .insert(appointments)
-      .values({
-        companyId: caller.companyId,
-        publicId: publicIdOf(caller.companyId, 'appointment', 'APT'),
-        patientId: a.patient,
-        doctorId: a.doctor,
-        clinicId: a.clinic,
-        serviceId: a.service,
-        reason: a.reason,
-        startsAt: a.startsAt,
-        endsAt: a.endsAt,
-        status: 'scheduled',
-        reminderSent: a.reminderSent ?? false,
-        bufferBeforeMinutes: a.bufferBeforeMinutes,
-        bufferAfterMinutes: a.bufferAfterMinutes,
-        overbooked: a.overbooked ?? false,
-        seriesId: a.seriesId ?? null,
-        createdBy: caller.id,
-      })
-      .returning({ id: appointments.id });
-    if (!row) throw new Error('appointment insert returned nothing');
-    return row.id;
+    return await insertAppointmentRow(db, {
+      companyId: caller.companyId,
+      patientId: a.patient,
+      doctorId: a.doctor,
+      clinicId: a.clinic,
+      serviceId: a.service,
+      reason: a.reason,
+      startsAt: a.startsAt,
+      endsAt: a.endsAt,
+      status: 'scheduled',
+      reminderSent: a.reminderSent ?? false,
+      bufferBeforeMinutes: a.bufferBeforeMinutes,
+      bufferAfterMinutes: a.bufferAfterMinutes,
+      overbooked: a.overbooked ?? false,
+      seriesId: a.seriesId ?? null,
+      createdBy: caller.id,
+    });
   } catch (error) {
     throw overlapConflict(error) ?? error;
   }
@@ -241,7 +231,7 @@ export function buffersOf(p: BookingParties) {
  * doctor's other appointments is accepted on purpose: the appointment is marked overbooked and audited as such. The
  * patient's own overlap is refused all the same.
  */
-export async function bookAppointment(deps: Deps, req: FastifyRequest, caller: Caller, input: AppointmentCreate): Promise<AppointmentRecord> {
+export async function bookAppointment(deps: Deps, ctx: RequestContext, caller: Caller, input: AppointmentCreate): Promise<AppointmentRecord> {
   if (input.status !== 'scheduled') throw validationFailed({ status: 'validation.scheduling.newAppointmentStatus' });
   if (input.overbook && !mayOverbook(caller)) throw new AppError(403, 'OVERBOOK_NOT_ALLOWED', 'errors.series.overbookNotAllowed');
   const parties = await loadBookingParties(deps.db, caller.companyId, input);
@@ -260,11 +250,11 @@ export async function bookAppointment(deps: Deps, req: FastifyRequest, caller: C
     overbooked = true;
   }
   const record = await getAppointment(deps, caller, id);
-  await recordAudit(deps.db, req, {
+  await recordAudit(deps.db, ctx, {
     companyId: caller.companyId, actorId: caller.id, action: overbooked ? 'overbook' : 'create', entity: 'appointment', entityId: id,
     changes: { after: auditable(record) },
   });
-  await afterAppointmentChange(deps, req.log, caller.companyId, caller.id, id, 'booked');
+  await afterAppointmentChange(deps, ctx.log, caller.companyId, caller.id, id, 'booked');
   return record;
 }
 
@@ -275,11 +265,10 @@ const FINAL_STATUSES: readonly AppointmentStatus[] = ['completed', 'no_show', 'c
 
 /** The company's late-cancellation hours. */
 export async function lateCancellationHours(db: Db, companyId: string): Promise<number> {
-  const [row] = await db.select({ hours: companies.lateCancellationHours }).from(companies).where(eq(companies.id, companyId)).limit(1);
-  return row?.hours ?? DEFAULT_LATE_CANCELLATION_HOURS;
+  return (await companyLateCancellationHours(db, companyId)) ?? DEFAULT_LATE_CANCELLATION_HOURS;
 }
 
-const statusName = (req: FastifyRequest, status: string) => t(req, `errors.statuses.${status}`);
+const statusName = (ctx: RequestContext, status: string) => t(ctx, `errors.statuses.${status}`);
 
 /**
  * A status change along the visit's flow (APPOINTMENT_TRANSITIONS: 409 INVALID_TRANSITION otherwise; `no_show` only
@@ -290,7 +279,7 @@ const statusName = (req: FastifyRequest, status: string) => t(req, `errors.statu
  * audited (a status change under the new status as its action); the others are 409.
  */
 export async function updateAppointment(
-  deps: Deps, req: FastifyRequest, caller: Caller, id: string, input: AppointmentUpdate, now = new Date(),
+  deps: Deps, ctx: RequestContext, caller: Caller, id: string, input: AppointmentUpdate, now = new Date(),
 ): Promise<{ record: AppointmentRecord; change: AppointmentChange }> {
   const found = await findAppointment(deps.db, caller.companyId, id);
   if (!found) throw notFound('appointment');
@@ -305,7 +294,7 @@ export async function updateAppointment(
   if (target) {
     const refused = transitionRefusal(current, target, row.startsAt, now);
     if (refused?.code === 'INVALID_TRANSITION') {
-      throw new AppError(409, 'INVALID_TRANSITION', 'errors.scheduling.invalidTransition', { from: statusName(req, current), to: statusName(req, target) });
+      throw new AppError(409, 'INVALID_TRANSITION', 'errors.scheduling.invalidTransition', { from: statusName(ctx, current), to: statusName(ctx, target) });
     }
     if (refused?.code === 'NO_SHOW_TOO_EARLY') {
       throw new AppError(409, 'NO_SHOW_TOO_EARLY', 'errors.scheduling.noShowTooEarly', { start: before.datetime.slice(0, 16).replace('T', ' ') });
@@ -318,17 +307,17 @@ export async function updateAppointment(
     if (!(current === 'completed' && onlyNote)) {
       if (current === 'completed') throw ruleError('APPOINTMENT_COMPLETED', 'errors.scheduling.appointmentCompleted', 'status');
       if (current === 'cancelled') throw ruleError('APPOINTMENT_CANCELLED', 'errors.scheduling.appointmentCancelled', 'status');
-      throw ruleError('RESCHEDULE_NOT_SCHEDULED', 'errors.scheduling.rescheduleNotScheduled', 'status', { status: statusName(req, current) });
+      throw ruleError('RESCHEDULE_NOT_SCHEDULED', 'errors.scheduling.rescheduleNotScheduled', 'status', { status: statusName(ctx, current) });
     }
   } else if (reschedule && current !== 'scheduled') {
-    throw ruleError('RESCHEDULE_NOT_SCHEDULED', 'errors.scheduling.rescheduleNotScheduled', 'datetime', { status: statusName(req, current) });
+    throw ruleError('RESCHEDULE_NOT_SCHEDULED', 'errors.scheduling.rescheduleNotScheduled', 'datetime', { status: statusName(ctx, current) });
   }
   if (input.cancellationReason && target !== 'cancelled') throw validationFailed({ cancellationReason: 'validation.invalidValue' });
   if (input.visitNote !== undefined && target !== 'completed' && !(current === 'completed' && !target)) {
     throw ruleError('VISIT_NOTE_NOT_COMPLETED', 'errors.scheduling.visitNoteNotCompleted', 'visitNote');
   }
 
-  const set: Partial<typeof appointments.$inferInsert> = { updatedAt: now };
+  const set: AppointmentChanges = { updatedAt: now };
   let change: AppointmentChange = 'updated';
   if (target) {
     if (target === 'cancelled') {
@@ -366,21 +355,13 @@ export async function updateAppointment(
   try {
     after = await deps.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
-      const [updated] = await tx
-        .update(appointments)
-        .set({ ...set, version: nextVersion(appointments.version) })
-        .where(and(
-          eq(appointments.companyId, caller.companyId), eq(appointments.id, id),
-          eq(appointments.version, version), inArray(appointments.status, from),
-        ))
-        .returning({ id: appointments.id });
-      if (!updated) return staleOrMissing(async () => Boolean(await findAppointment(tx, caller.companyId, id)), () => notFound('appointment'));
+      if (!(await updateAppointmentAt(tx, caller.companyId, id, version, from, set))) return staleOrMissing(async () => Boolean(await findAppointment(tx, caller.companyId, id)), () => notFound('appointment'));
       const changed = (await findAppointment(tx, caller.companyId, id))!.record;
       const b = auditable(before);
       const a = auditable(changed);
       const keys = (Object.keys(a) as Array<keyof typeof a>).filter((k) => a[k] !== b[k]);
       if (keys.length) {
-        await recordAudit(tx, req, {
+        await recordAudit(tx, ctx, {
           companyId: caller.companyId, actorId: caller.id, action: target ?? 'update', entity: 'appointment', entityId: id,
           changes: { before: Object.fromEntries(keys.map((k) => [k, b[k]])), after: Object.fromEntries(keys.map((k) => [k, a[k]])) },
         });
@@ -390,17 +371,16 @@ export async function updateAppointment(
   } catch (error) {
     throw overlapConflict(error) ?? error;
   }
-  await afterAppointmentChange(deps, req.log, caller.companyId, caller.id, id, change, now);
+  await afterAppointmentChange(deps, ctx.log, caller.companyId, caller.id, id, change, now);
   return { record: after, change };
 }
 
-export async function deleteAppointment(deps: Deps, req: FastifyRequest, caller: Caller, id: string): Promise<void> {
+export async function deleteAppointment(deps: Deps, ctx: RequestContext, caller: Caller, id: string): Promise<void> {
   const before = await getAppointment(deps, caller, id);
   // Only the request that removed the row records it: a simultaneous second delete is a 404.
-  const deleted = await deps.db.delete(appointments).where(and(eq(appointments.companyId, caller.companyId), eq(appointments.id, id))).returning({ id: appointments.id });
-  if (!deleted.length) throw notFound('appointment');
-  await recordAudit(deps.db, req, { companyId: caller.companyId, actorId: caller.id, action: 'delete', entity: 'appointment', entityId: id, changes: { before: auditable(before) } });
-  await afterAppointmentChange(deps, req.log, caller.companyId, caller.id, id, 'deleted');
+  if (!(await deleteAppointmentRow(deps.db, caller.companyId, id))) throw notFound('appointment');
+  await recordAudit(deps.db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'delete', entity: 'appointment', entityId: id, changes: { before: auditable(before) } });
+  await afterAppointmentChange(deps, ctx.log, caller.companyId, caller.id, id, 'deleted');
 }
 
 const slot = (i: { start: number; end: number }) => ({ startTime: fromMinutes(i.start), endTime: fromMinutes(i.end) });

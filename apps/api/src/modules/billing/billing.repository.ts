@@ -5,9 +5,11 @@ import type {
 import { pageWindow } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import {
-  billingCounters, cashBoxes, clinics, companyProfiles, creditNotes, employees, insuranceClaims, invoices, patients, payments,
+  billingCounters, billingSettings, cashBoxes, clinics, companyProfiles, creditNotes, employees, insuranceClaims, invoices, patients, payments,
+  services,
 } from '../../db/schema/index.js';
 import { likePattern, orderBy, pageTotal } from '../../lib/list.js';
+import { nextVersion } from '../../lib/versioning.js';
 import { qualified, refOf } from '../organisation/org-support.js';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -215,3 +217,142 @@ export async function paidRevenue(db: Db, companyId: string, clinicIds: readonly
   return Number(row?.sum ?? 0);
 }
 
+
+/* ------------------------------------------------------------------------------------------------------------------ */
+/* Settings                                                                                                           */
+
+export async function findSettings(db: Db, companyId: string) {
+  const [row] = await db.select().from(billingSettings).where(eq(billingSettings.companyId, companyId)).limit(1);
+  return row;
+}
+
+/** The settings' version, the row locked for the transaction; null before the first save. */
+export async function lockSettingsVersion(tx: Db, companyId: string): Promise<number | null> {
+  const [existing] = await tx.select({ version: billingSettings.version }).from(billingSettings).where(eq(billingSettings.companyId, companyId)).limit(1).for('update');
+  return existing?.version ?? null;
+}
+
+/** The first save (version 2); false when another request saved first. */
+export async function insertFirstSettings(tx: Db, companyId: string, v: { currency: string; vatRateBasisPoints: number }): Promise<boolean> {
+  const inserted = await tx.insert(billingSettings).values({ companyId, ...v, version: 2 }).onConflictDoNothing().returning({ v: billingSettings.version });
+  return inserted.length > 0;
+}
+
+export async function updateSettings(tx: Db, companyId: string, v: { currency: string; vatRateBasisPoints: number }): Promise<void> {
+  await tx.update(billingSettings).set({ ...v, updatedAt: new Date(), version: nextVersion(billingSettings.version) }).where(eq(billingSettings.companyId, companyId));
+}
+
+/* ------------------------------------------------------------------------------------------------------------------ */
+/* Drafts and invoices                                                                                                */
+
+/** The company profile's insurer contracts, as stored. */
+export async function companyInsurers(db: Db, companyId: string): Promise<unknown> {
+  const [profile] = await db.select({ rows: companyProfiles.insuranceCompanies }).from(companyProfiles).where(eq(companyProfiles.companyId, companyId)).limit(1);
+  return profile?.rows;
+}
+
+export async function draftClinic(db: Db, companyId: string, clinicId: string) {
+  const [clinic] = await db.select({ id: clinics.id, timeZone: clinics.timeZone, details: clinics.details }).from(clinics)
+    .where(and(eq(clinics.companyId, companyId), eq(clinics.id, clinicId))).limit(1);
+  return clinic;
+}
+
+export async function draftPatient(db: Db, companyId: string, patientId: string) {
+  const [patient] = await db.select({ id: patients.id, details: patients.details }).from(patients)
+    .where(and(eq(patients.companyId, companyId), eq(patients.id, patientId))).limit(1);
+  return patient;
+}
+
+export async function doctorExists(db: Db, companyId: string, doctorId: string): Promise<boolean> {
+  const rows = await db.select({ id: employees.id }).from(employees).where(and(eq(employees.companyId, companyId), eq(employees.id, doctorId))).limit(1);
+  return rows.length > 0;
+}
+
+/** The doctor's name and consultation fee. */
+export async function doctorFee(db: Db, companyId: string, doctorId: string) {
+  const [doctor] = await db.select({ name: employees.name, fee: employees.consultationFee }).from(employees)
+    .where(and(eq(employees.companyId, companyId), eq(employees.id, doctorId))).limit(1);
+  return doctor;
+}
+
+export function pricedServices(db: Db, companyId: string, ids: string[]) {
+  return db.select({ id: services.id, name: services.name, price: services.price, clinicId: services.clinicId }).from(services)
+    .where(and(eq(services.companyId, companyId), inArray(services.id, ids)));
+}
+
+export async function clinicPublicIdOf(db: Db, companyId: string, clinicId: string): Promise<string | null> {
+  const [row] = await db.select({ publicId: clinics.publicId }).from(clinics).where(and(eq(clinics.companyId, companyId), eq(clinics.id, clinicId))).limit(1);
+  return row?.publicId ?? null;
+}
+
+/** The invoice of an appointment, if it has one (its number, null while a draft). */
+export async function invoiceOfAppointment(db: Db, companyId: string, appointmentId: string) {
+  const [existing] = await db.select({ id: invoices.id, number: invoices.displayNumber }).from(invoices)
+    .where(and(eq(invoices.companyId, companyId), eq(invoices.appointmentId, appointmentId))).limit(1);
+  return existing;
+}
+
+export async function insertInvoice(tx: Db, values: typeof invoices.$inferInsert): Promise<string> {
+  const [row] = await tx.insert(invoices).values(values).returning({ id: invoices.id });
+  return row!.id;
+}
+
+type InvoiceChanges = Omit<Partial<typeof invoices.$inferInsert>, 'version'>;
+
+/** Changes a draft only while it is a draft at `version`; false when it is not. */
+export async function updateDraftAt(tx: Db, companyId: string, id: string, version: number, set: Omit<InvoiceChanges, 'updatedAt'>): Promise<boolean> {
+  const [saved] = await tx.update(invoices)
+    .set({ ...set, updatedAt: new Date(), version: nextVersion(invoices.version) })
+    .where(and(eq(invoices.companyId, companyId), eq(invoices.id, id), eq(invoices.status, 'draft'), eq(invoices.version, version)))
+    .returning({ id: invoices.id });
+  return Boolean(saved);
+}
+
+/** Removes a draft only while it is a draft at `version`; false when it is not. */
+export async function deleteDraftAt(tx: Db, companyId: string, id: string, version: number): Promise<boolean> {
+  const [gone] = await tx.delete(invoices)
+    .where(and(eq(invoices.companyId, companyId), eq(invoices.id, id), eq(invoices.status, 'draft'), eq(invoices.version, version)))
+    .returning({ id: invoices.id });
+  return Boolean(gone);
+}
+
+/** Sets an invoice's status and figures (raising its version); the caller holds the invoice's lock. */
+export async function setInvoiceFigures(tx: Db, companyId: string, id: string, set: InvoiceChanges): Promise<void> {
+  await tx.update(invoices).set({ ...set, version: nextVersion(invoices.version) }).where(and(eq(invoices.companyId, companyId), eq(invoices.id, id)));
+}
+
+export async function insertClaim(tx: Db, values: typeof insuranceClaims.$inferInsert): Promise<void> {
+  await tx.insert(insuranceClaims).values(values);
+}
+
+export async function insertCreditNote(tx: Db, values: typeof creditNotes.$inferInsert): Promise<string> {
+  const [note] = await tx.insert(creditNotes).values(values).returning({ id: creditNotes.id });
+  return note!.id;
+}
+
+export async function insertPayment(tx: Db, values: typeof payments.$inferInsert): Promise<string> {
+  const [payment] = await tx.insert(payments).values(values).returning({ id: payments.id });
+  return payment!.id;
+}
+
+/** A credit note of the invoice, locked for the transaction. */
+export async function lockCreditNote(tx: Db, companyId: string, invoiceId: string, id: string) {
+  const [note] = await tx.select().from(creditNotes)
+    .where(and(eq(creditNotes.companyId, companyId), eq(creditNotes.id, id), eq(creditNotes.invoiceId, invoiceId))).limit(1).for('update');
+  return note;
+}
+
+export async function addRefunded(tx: Db, companyId: string, creditNoteId: string, refundedAmount: number): Promise<void> {
+  await tx.update(creditNotes).set({ refundedAmount }).where(and(eq(creditNotes.companyId, companyId), eq(creditNotes.id, creditNoteId)));
+}
+
+/** Moves a claim only from status `from` at `version`; false when it is not. */
+export async function updateClaimAt(
+  db: Db, companyId: string, id: string, version: number, from: string, set: { status: ClaimStatus; note: string },
+): Promise<boolean> {
+  const [saved] = await db.update(insuranceClaims)
+    .set({ ...set, updatedAt: new Date(), version: nextVersion(insuranceClaims.version) })
+    .where(and(eq(insuranceClaims.companyId, companyId), eq(insuranceClaims.id, id), eq(insuranceClaims.version, version), eq(insuranceClaims.status, from)))
+    .returning({ id: insuranceClaims.id });
+  return Boolean(saved);
+}

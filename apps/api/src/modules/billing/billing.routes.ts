@@ -9,6 +9,7 @@ import type { App, Deps } from '../../lib/app-types.js';
 import { registerExport } from '../../lib/csv-export.js';
 import { t } from '../../lib/i18n.js';
 import { listEnvelope } from '../../lib/list.js';
+import { requestContext } from '../../lib/request-context.js';
 import { callerOf } from '../../plugins/auth.js';
 import {
   addCreditNote, addPayment, addRefund, createFromAppointment, createInvoice, deleteDraft, getBillingSettings, getInvoice, issueInvoice, listClaims,
@@ -29,7 +30,7 @@ export function billingRoutes(app: App, deps: Deps) {
     config: { permission: 'company_write', accessNeutral: true },
     schema: { tags, body: billingSettingsInput, response: { 200: okSchema(billingSettingsRecord) } },
     handler: async (req) => ({
-      success: true as const, message: t(req, 'success.billing.settingsSaved'), data: await saveBillingSettings(deps, req, callerOf(req), req.body),
+      success: true as const, message: t(req, 'success.billing.settingsSaved'), data: await saveBillingSettings(deps, requestContext(req), callerOf(req), req.body),
     }),
   });
 
@@ -71,7 +72,7 @@ export function billingRoutes(app: App, deps: Deps) {
     config: { permission: 'billing_write', accessNeutral: true },
     schema: { tags, description: 'A draft invoice by hand.', body: invoiceCreateInput, response: { 201: okSchema(invoiceRecord) } },
     handler: async (req, reply) => {
-      const data = await createInvoice(deps, req, callerOf(req), req.body);
+      const data = await createInvoice(deps, requestContext(req), callerOf(req), req.body);
       return reply.status(201).send({ success: true as const, message: t(req, 'success.billing.invoiceCreated'), data });
     },
   });
@@ -83,7 +84,7 @@ export function billingRoutes(app: App, deps: Deps) {
       params: idParams, body: invoiceFromAppointmentInput.optional(), response: { 201: okSchema(invoiceRecord) },
     },
     handler: async (req, reply) => {
-      const data = await createFromAppointment(deps, req, callerOf(req), req.params.id, req.body ?? { applyInsurance: true, note: '' });
+      const data = await createFromAppointment(deps, requestContext(req), callerOf(req), req.params.id, req.body ?? { applyInsurance: true, note: '' });
       return reply.status(201).send({ success: true as const, message: t(req, 'success.billing.invoiceCreated'), data });
     },
   });
@@ -98,7 +99,7 @@ export function billingRoutes(app: App, deps: Deps) {
     config: { permission: 'billing_write', accessNeutral: true },
     schema: { tags, description: 'Only while draft (409 INVOICE_NOT_DRAFT otherwise).', params: idParams, body: invoiceUpdateInput, response: { 200: okSchema(invoiceRecord) } },
     handler: async (req) => ({
-      success: true as const, message: t(req, 'success.billing.invoiceUpdated'), data: await updateInvoice(deps, req, callerOf(req), req.params.id, req.body),
+      success: true as const, message: t(req, 'success.billing.invoiceUpdated'), data: await updateInvoice(deps, requestContext(req), callerOf(req), req.params.id, req.body),
     }),
   });
 
@@ -106,7 +107,7 @@ export function billingRoutes(app: App, deps: Deps) {
     config: { permission: 'billing_write', accessNeutral: true },
     schema: { tags, description: 'Only a draft (409 INVOICE_NOT_DRAFT otherwise).', params: idParams, querystring: invoiceVersionQuery, response: { 200: messageOnlySchema } },
     handler: async (req) => {
-      await deleteDraft(deps, req, callerOf(req), req.params.id, req.query.version);
+      await deleteDraft(deps, requestContext(req), callerOf(req), req.params.id, req.query.version);
       return { success: true as const, message: t(req, 'success.billing.invoiceDeleted') };
     },
   });
@@ -115,7 +116,7 @@ export function billingRoutes(app: App, deps: Deps) {
     config: { permission: 'billing_write', accessNeutral: true },
     schema: { tags, description: 'Numbers the draft (gapless per clinic) and freezes it.', params: idParams, body: invoiceVersionInput, response: { 200: okSchema(invoiceRecord) } },
     handler: async (req) => {
-      const data = await issueInvoice(deps, req, callerOf(req), req.params.id, req.body.version);
+      const data = await issueInvoice(deps, requestContext(req), callerOf(req), req.params.id, req.body.version);
       return { success: true as const, message: t(req, 'success.billing.invoiceIssued', { number: data.displayNumber ?? '' }), data };
     },
   });
@@ -124,7 +125,7 @@ export function billingRoutes(app: App, deps: Deps) {
     config: { permission: 'billing_refund', accessNeutral: true },
     schema: { tags, params: idParams, body: creditNoteInput, response: { 201: okSchema(invoiceRecord) } },
     handler: async (req, reply) => {
-      const data = await addCreditNote(deps, req, callerOf(req), req.params.id, req.body);
+      const data = await addCreditNote(deps, requestContext(req), callerOf(req), req.params.id, req.body);
       const note = data.creditNotes.at(-1);
       return reply.status(201).send({ success: true as const, message: t(req, 'success.billing.creditNoteIssued', { number: note?.displayNumber ?? '' }), data });
     },
@@ -134,7 +135,7 @@ export function billingRoutes(app: App, deps: Deps) {
     config: { permission: 'billing_write', accessNeutral: true },
     schema: { tags, params: idParams, body: paymentInput, response: { 201: okSchema(invoiceRecord) } },
     handler: async (req, reply) => {
-      const data = await addPayment(deps, req, callerOf(req), req.params.id, req.body);
+      const data = await addPayment(deps, requestContext(req), callerOf(req), req.params.id, req.body);
       return reply.status(201).send({ success: true as const, message: t(req, 'success.billing.paymentRecorded'), data });
     },
   });
@@ -143,7 +144,7 @@ export function billingRoutes(app: App, deps: Deps) {
     config: { permission: 'billing_refund', accessNeutral: true },
     schema: { tags, params: idParams, body: refundInput, response: { 201: okSchema(invoiceRecord) } },
     handler: async (req, reply) => {
-      const data = await addRefund(deps, req, callerOf(req), req.params.id, req.body);
+      const data = await addRefund(deps, requestContext(req), callerOf(req), req.params.id, req.body);
       return reply.status(201).send({ success: true as const, message: t(req, 'success.billing.refundRecorded'), data });
     },
   });
@@ -164,7 +165,7 @@ export function billingRoutes(app: App, deps: Deps) {
     config: { permission: 'cashbox_close', accessNeutral: true },
     schema: { tags, params: idParams, body: cashBoxCloseInput, response: { 201: okSchema(cashBoxClose) } },
     handler: async (req, reply) => {
-      const data = await closeCashBox(deps, req, callerOf(req), req.params.id, req.body);
+      const data = await closeCashBox(deps, requestContext(req), callerOf(req), req.params.id, req.body);
       return reply.status(201).send({ success: true as const, message: t(req, 'success.billing.cashBoxClosed', { date: data.date }), data });
     },
   });
@@ -182,7 +183,7 @@ export function billingRoutes(app: App, deps: Deps) {
     config: { permission: 'billing_write', accessNeutral: true },
     schema: { tags, params: idParams, body: claimUpdateInput, response: { 200: okSchema(claimRecord) } },
     handler: async (req) => ({
-      success: true as const, message: t(req, 'success.billing.claimUpdated'), data: await updateClaim(deps, req, callerOf(req), req.params.id, req.body),
+      success: true as const, message: t(req, 'success.billing.claimUpdated'), data: await updateClaim(deps, requestContext(req), callerOf(req), req.params.id, req.body),
     }),
   });
 }

@@ -1,14 +1,9 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import {
   CLAIM_TRANSITIONS, currencyMinorDigits, formatMinor, type BillingSettingsRecord, type BillingSettingsValues, type ClaimListQuery, type ClaimRecord,
   type ClaimUpdate, type CreditNoteValues, type InvoiceCreate, type InvoiceFromAppointment, type InvoiceLineRecord, type InvoiceLineValues,
   type InvoiceListQuery, type InvoiceRecord, type InvoiceUpdate, type PaymentValues, type RefundValues,
 } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
-import {
-  billingSettings, clinics, companyProfiles, creditNotes, employees, insuranceClaims, invoices, patients, payments, services,
-} from '../../db/schema/index.js';
 import {
   computeLine, creditNoteDisplayNumber, creditNoteTax, invoiceDisplayNumber, invoiceTotals, issuedStatus, lineCovered, lineProblem,
   matchInsurer, percentToBasisPoints, priceToMinor, processingFee, type InsuranceCard, type InsurerContract,
@@ -18,11 +13,14 @@ import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, type FieldMessage } from '../../lib/errors.js';
 import { t } from '../../lib/i18n.js';
-import { assertVersion, nextVersion, staleOrMissing, staleRecord } from '../../lib/versioning.js';
+import type { RequestContext } from '../../lib/request-context.js';
+import { assertVersion, staleOrMissing, staleRecord } from '../../lib/versioning.js';
 import { findAppointment } from '../appointments/appointments.repository.js';
 import {
-  claimOfInvoice, companyTaxNumber, creditNotesOf, findClaim, findClaims, findInvoice, findInvoices, findNamedInvoice, linesOf, nextNumber,
-  paymentsOf, toClaimRecord, toInvoiceSummary, type InvoiceRow,
+  addRefunded, claimOfInvoice, clinicPublicIdOf, companyInsurers, companyTaxNumber, creditNotesOf, deleteDraftAt, doctorExists, doctorFee,
+  draftClinic, draftPatient, findClaim, findClaims, findInvoice, findInvoices, findNamedInvoice, findSettings, insertClaim, insertCreditNote,
+  insertFirstSettings, insertInvoice, insertPayment, invoiceOfAppointment, linesOf, lockCreditNote, lockSettingsVersion, nextNumber, paymentsOf,
+  pricedServices, setInvoiceFigures, toClaimRecord, toInvoiceSummary, updateClaimAt, updateDraftAt, updateSettings, type InvoiceRow,
 } from './billing.repository.js';
 import { addCashBoxTransaction, configuredCashBoxes, lockCashBox, paymentMethodsFor } from './cash-boxes.repository.js';
 
@@ -40,7 +38,7 @@ const inTx = <T>(deps: Deps, work: (tx: Tx) => Promise<T>) => deps.db.transactio
 /* Settings                                                                                                           */
 
 export async function getBillingSettings(db: Db, companyId: string): Promise<BillingSettingsRecord> {
-  const [row] = await db.select().from(billingSettings).where(eq(billingSettings.companyId, companyId)).limit(1);
+  const row = await findSettings(db, companyId);
   const currency = row?.currency ?? 'SAR';
   const bp = row?.vatRateBasisPoints ?? 0;
   return {
@@ -50,22 +48,19 @@ export async function getBillingSettings(db: Db, companyId: string): Promise<Bil
 }
 
 /** Saves the company's currency and VAT rate (version 1 before the first save). */
-export async function saveBillingSettings(deps: Deps, req: FastifyRequest, caller: Caller, input: BillingSettingsValues): Promise<BillingSettingsRecord> {
+export async function saveBillingSettings(deps: Deps, ctx: RequestContext, caller: Caller, input: BillingSettingsValues): Promise<BillingSettingsRecord> {
   const bp = percentToBasisPoints(input.vatRatePercent);
   const before = await getBillingSettings(deps.db, caller.companyId);
   await inTx(deps, async (tx) => {
-    const [existing] = await tx.select({ version: billingSettings.version }).from(billingSettings).where(eq(billingSettings.companyId, caller.companyId)).limit(1).for('update');
-    if (!existing) {
+    const version = await lockSettingsVersion(tx, caller.companyId);
+    if (version === null) {
       if (input.version !== 1) throw staleRecord();
-      const inserted = await tx.insert(billingSettings).values({ companyId: caller.companyId, currency: input.currency, vatRateBasisPoints: bp, version: 2 })
-        .onConflictDoNothing().returning({ v: billingSettings.version });
-      if (!inserted.length) throw staleRecord();
+      if (!(await insertFirstSettings(tx, caller.companyId, { currency: input.currency, vatRateBasisPoints: bp }))) throw staleRecord();
     } else {
-      if (existing.version !== input.version) throw staleRecord();
-      await tx.update(billingSettings).set({ currency: input.currency, vatRateBasisPoints: bp, updatedAt: new Date(), version: nextVersion(billingSettings.version) })
-        .where(eq(billingSettings.companyId, caller.companyId));
+      if (version !== input.version) throw staleRecord();
+      await updateSettings(tx, caller.companyId, { currency: input.currency, vatRateBasisPoints: bp });
     }
-    await recordAudit(tx, req, {
+    await recordAudit(tx, ctx, {
       companyId: caller.companyId, actorId: caller.id, action: 'update', entity: 'billing_settings', entityId: caller.companyId,
       changes: { before: { currency: before.currency, vatRateBasisPoints: before.vatRateBasisPoints }, after: { currency: input.currency, vatRateBasisPoints: bp } },
     });
@@ -82,8 +77,7 @@ const rowsOf = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]
 async function contractsFor(db: Db, companyId: string, clinicDetails: unknown): Promise<InsurerContract[]> {
   const own = rowsOf<InsurerContract>((clinicDetails as { insuranceCompany?: unknown } | null)?.insuranceCompany);
   if (own.length) return own;
-  const [profile] = await db.select({ rows: companyProfiles.insuranceCompanies }).from(companyProfiles).where(eq(companyProfiles.companyId, companyId)).limit(1);
-  return rowsOf<InsurerContract>(profile?.rows);
+  return rowsOf<InsurerContract>(await companyInsurers(db, companyId));
 }
 
 interface DraftParts {
@@ -97,25 +91,19 @@ interface DraftParts {
 
 /** The computed columns of a draft: parties checked, service lines priced, VAT, insurance split and totals. */
 async function buildDraft(db: Db, companyId: string, p: DraftParts) {
-  const [[clinic], [patient], doctorRows, settings] = await Promise.all([
-    db.select({ id: clinics.id, timeZone: clinics.timeZone, details: clinics.details }).from(clinics)
-      .where(and(eq(clinics.companyId, companyId), eq(clinics.id, p.clinicId))).limit(1),
-    db.select({ id: patients.id, details: patients.details }).from(patients).where(and(eq(patients.companyId, companyId), eq(patients.id, p.patientId))).limit(1),
-    p.doctorId
-      ? db.select({ id: employees.id }).from(employees).where(and(eq(employees.companyId, companyId), eq(employees.id, p.doctorId))).limit(1)
-      : Promise.resolve([]),
+  const [clinic, patient, doctorFound, settings] = await Promise.all([
+    draftClinic(db, companyId, p.clinicId),
+    draftPatient(db, companyId, p.patientId),
+    p.doctorId ? doctorExists(db, companyId, p.doctorId) : Promise.resolve(true),
     getBillingSettings(db, companyId),
   ]);
   if (!clinic) throw err(404, 'CLINIC_NOT_FOUND', 'clinicNotFound');
   if (!patient) throw err(404, 'PATIENT_NOT_FOUND', 'patientNotFound');
-  if (p.doctorId && !doctorRows.length) throw err(404, 'DOCTOR_NOT_FOUND', 'doctorNotFound');
+  if (!doctorFound) throw err(404, 'DOCTOR_NOT_FOUND', 'doctorNotFound');
   const visitDate = p.visitDate ?? localTime(new Date(), safeTimeZone(clinic.timeZone)).date;
 
   const serviceIds = [...new Set(p.lines.flatMap((l) => (l.kind === 'service' && l.service ? [l.service] : [])))];
-  const serviceRows = serviceIds.length
-    ? await db.select({ id: services.id, name: services.name, price: services.price, clinicId: services.clinicId }).from(services)
-      .where(and(eq(services.companyId, companyId), inArray(services.id, serviceIds)))
-    : [];
+  const serviceRows = serviceIds.length ? await pricedServices(db, companyId, serviceIds) : [];
   const byId = new Map(serviceRows.map((s) => [s.id, s]));
 
   const clinicTax = (clinic.details as { commercialRecord?: { taxNumber?: unknown } } | null)?.commercialRecord?.taxNumber;
@@ -167,58 +155,54 @@ const auditFigures = (i: { total: number; patientShare: number; insurerShare: nu
   total: i.total, patientShare: i.patientShare, insurerShare: i.insurerShare, lines: i.lines.length,
 });
 
-export async function createInvoice(deps: Deps, req: FastifyRequest, caller: Caller, input: InvoiceCreate, appointmentId: string | null = null): Promise<InvoiceRecord> {
+export async function createInvoice(deps: Deps, ctx: RequestContext, caller: Caller, input: InvoiceCreate, appointmentId: string | null = null): Promise<InvoiceRecord> {
   const draft = await buildDraft(deps.db, caller.companyId, {
     clinicId: input.clinic, patientId: input.patient, doctorId: input.doctor ?? null, visitDate: input.visitDate, lines: input.lines, applyInsurance: input.applyInsurance,
   });
   const id = await inTx(deps, async (tx) => {
-    const [row] = await tx.insert(invoices).values({
-      companyId: caller.companyId, ...draft, appointmentId, note: input.note, createdBy: caller.id,
-    }).returning({ id: invoices.id });
-    await recordAudit(tx, req, {
-      companyId: caller.companyId, actorId: caller.id, action: 'create', entity: 'invoice', entityId: row!.id,
+    const invoiceId = await insertInvoice(tx, { companyId: caller.companyId, ...draft, appointmentId, note: input.note, createdBy: caller.id });
+    await recordAudit(tx, ctx, {
+      companyId: caller.companyId, actorId: caller.id, action: 'create', entity: 'invoice', entityId: invoiceId,
       changes: { after: { patient: draft.patientId, clinic: draft.clinicId, appointment: appointmentId, ...auditFigures(draft) } },
     });
-    return row!.id;
+    return invoiceId;
   });
   return getInvoice(deps, caller, id);
 }
 
 /** A draft for an appointment: its service at its price, and the doctor's consultation fee when set. */
-export async function createFromAppointment(deps: Deps, req: FastifyRequest, caller: Caller, appointmentId: string, input: InvoiceFromAppointment) {
+export async function createFromAppointment(deps: Deps, ctx: RequestContext, caller: Caller, appointmentId: string, input: InvoiceFromAppointment) {
   const found = await findAppointment(deps.db, caller.companyId, appointmentId);
   if (!found) throw err(404, 'APPOINTMENT_NOT_FOUND', 'appointmentNotFound');
   const { row, record } = found;
   if (row.status === 'cancelled' || row.status === 'no_show') throw err(409, 'APPOINTMENT_NOT_BILLABLE', 'appointmentNotBillable');
-  const [existing] = await deps.db.select({ id: invoices.id, number: invoices.displayNumber }).from(invoices)
-    .where(and(eq(invoices.companyId, caller.companyId), eq(invoices.appointmentId, appointmentId))).limit(1);
-  if (existing) throw err(409, 'ALREADY_INVOICED', 'alreadyInvoiced', { number: existing.number ?? t(req, 'billing.status.draft') });
-  const [doctor] = await deps.db.select({ name: employees.name, fee: employees.consultationFee }).from(employees)
-    .where(and(eq(employees.companyId, caller.companyId), eq(employees.id, row.doctorId))).limit(1);
+  const existing = await invoiceOfAppointment(deps.db, caller.companyId, appointmentId);
+  if (existing) throw err(409, 'ALREADY_INVOICED', 'alreadyInvoiced', { number: existing.number ?? t(ctx, 'billing.status.draft') });
+  const doctor = await doctorFee(deps.db, caller.companyId, row.doctorId);
   const settings = await getBillingSettings(deps.db, caller.companyId);
   const lines: InvoiceLineValues[] = [{ kind: 'service', service: row.serviceId, quantity: 1, discount: 0 }];
   if (doctor?.fee && doctor.fee > 0) {
     lines.push({
-      kind: 'item', description: t(req, 'billing.consultationFee', { doctor: doctor.name }), quantity: 1,
+      kind: 'item', description: t(ctx, 'billing.consultationFee', { doctor: doctor.name }), quantity: 1,
       unitPrice: priceToMinor(doctor.fee, settings.minorDigits), discount: 0,
     });
   }
   const visitDate = localTime(row.startsAt, safeTimeZone(record.clinicTimeZone)).date;
   try {
-    return await createInvoice(deps, req, caller, {
+    return await createInvoice(deps, ctx, caller, {
       patient: row.patientId, clinic: row.clinicId, doctor: row.doctorId, visitDate, lines, note: input.note, applyInsurance: input.applyInsurance,
     }, appointmentId);
   } catch (error) {
     // Two desks invoicing the same visit at once: the unique index lets one through.
     if ((error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505') {
-      throw err(409, 'ALREADY_INVOICED', 'alreadyInvoiced', { number: t(req, 'billing.status.draft') });
+      throw err(409, 'ALREADY_INVOICED', 'alreadyInvoiced', { number: t(ctx, 'billing.status.draft') });
     }
     throw error;
   }
 }
 
 /** A draft's lines, visit date, doctor and note, while it is a draft at the version the form loaded. */
-export async function updateInvoice(deps: Deps, req: FastifyRequest, caller: Caller, id: string, input: InvoiceUpdate): Promise<InvoiceRecord> {
+export async function updateInvoice(deps: Deps, ctx: RequestContext, caller: Caller, id: string, input: InvoiceUpdate): Promise<InvoiceRecord> {
   const current = await findInvoice(deps.db, caller.companyId, id);
   if (!current) throw invoiceNotFound();
   if (current.status !== 'draft') throw notDraft();
@@ -228,12 +212,8 @@ export async function updateInvoice(deps: Deps, req: FastifyRequest, caller: Cal
     visitDate: input.visitDate ?? current.visitDate, lines: input.lines, applyInsurance: input.applyInsurance,
   });
   await inTx(deps, async (tx) => {
-    const [saved] = await tx.update(invoices)
-      .set({ ...draft, note: input.note, updatedAt: new Date(), version: nextVersion(invoices.version) })
-      .where(and(eq(invoices.companyId, caller.companyId), eq(invoices.id, id), eq(invoices.status, 'draft'), eq(invoices.version, input.version)))
-      .returning({ id: invoices.id });
-    if (!saved) await refusedChange(tx, caller.companyId, id);
-    await recordAudit(tx, req, {
+    if (!(await updateDraftAt(tx, caller.companyId, id, input.version, { ...draft, note: input.note }))) await refusedChange(tx, caller.companyId, id);
+    await recordAudit(tx, ctx, {
       companyId: caller.companyId, actorId: caller.id, action: 'update', entity: 'invoice', entityId: id,
       changes: { before: auditFigures({ ...current, lines: linesOf(current) }), after: auditFigures(draft) },
     });
@@ -248,32 +228,28 @@ async function refusedChange(db: Db, companyId: string, id: string): Promise<nev
   return staleOrMissing(async () => Boolean(now), invoiceNotFound);
 }
 
-export async function deleteDraft(deps: Deps, req: FastifyRequest, caller: Caller, id: string, version: number): Promise<void> {
+export async function deleteDraft(deps: Deps, ctx: RequestContext, caller: Caller, id: string, version: number): Promise<void> {
   const current = await findInvoice(deps.db, caller.companyId, id);
   if (!current) throw invoiceNotFound();
   if (current.status !== 'draft') throw notDraft();
   assertVersion(current, version);
   await inTx(deps, async (tx) => {
-    const [gone] = await tx.delete(invoices)
-      .where(and(eq(invoices.companyId, caller.companyId), eq(invoices.id, id), eq(invoices.status, 'draft'), eq(invoices.version, version)))
-      .returning({ id: invoices.id });
-    if (!gone) await refusedChange(tx, caller.companyId, id);
-    await recordAudit(tx, req, {
+    if (!(await deleteDraftAt(tx, caller.companyId, id, version))) await refusedChange(tx, caller.companyId, id);
+    await recordAudit(tx, ctx, {
       companyId: caller.companyId, actorId: caller.id, action: 'delete', entity: 'invoice', entityId: id, changes: { before: auditFigures({ ...current, lines: linesOf(current) }) },
     });
   });
 }
 
 async function clinicPublicId(db: Db, companyId: string, clinicId: string): Promise<string> {
-  const [row] = await db.select({ publicId: clinics.publicId }).from(clinics).where(and(eq(clinics.companyId, companyId), eq(clinics.id, clinicId))).limit(1);
-  return row?.publicId ?? 'CLN';
+  return (await clinicPublicIdOf(db, companyId, clinicId)) ?? 'CLN';
 }
 
 /**
  * Issues a draft: takes the clinic's next number in the same transaction (gapless: a failure gives it back), freezes
  * the document, and opens the insurer's claim when it has a share.
  */
-export async function issueInvoice(deps: Deps, req: FastifyRequest, caller: Caller, id: string, version: number): Promise<InvoiceRecord> {
+export async function issueInvoice(deps: Deps, ctx: RequestContext, caller: Caller, id: string, version: number): Promise<InvoiceRecord> {
   await inTx(deps, async (tx) => {
     const current = await findInvoice(tx, caller.companyId, id, true);
     if (!current) throw invoiceNotFound();
@@ -282,18 +258,18 @@ export async function issueInvoice(deps: Deps, req: FastifyRequest, caller: Call
     const n = await nextNumber(tx, caller.companyId, current.clinicId, 'invoice');
     const displayNumber = invoiceDisplayNumber(await clinicPublicId(tx, caller.companyId, current.clinicId), n);
     const now = new Date();
-    await tx.update(invoices).set({
+    await setInvoiceFigures(tx, caller.companyId, id, {
       status: issuedStatus({ patientShare: current.patientShare, creditedTotal: 0, paidTotal: 0 }), number: n, displayNumber, issuedAt: now, issuedBy: caller.id,
-      updatedAt: now, version: nextVersion(invoices.version),
-    }).where(and(eq(invoices.companyId, caller.companyId), eq(invoices.id, id)));
+      updatedAt: now,
+    });
     const insurer = current.insurer as { name: string } | null;
     if (insurer && current.insurerShare > 0) {
-      await tx.insert(insuranceClaims).values({
+      await insertClaim(tx, {
         companyId: caller.companyId, invoiceId: id, clinicId: current.clinicId, patientId: current.patientId, insurer: insurer.name,
         amount: current.insurerShare, currency: current.currency,
       });
     }
-    await recordAudit(tx, req, {
+    await recordAudit(tx, ctx, {
       companyId: caller.companyId, actorId: caller.id, action: 'issue', entity: 'invoice', entityId: id,
       changes: { after: { number: displayNumber, ...auditFigures({ ...current, lines: linesOf(current) }) } },
     });
@@ -314,25 +290,24 @@ async function lockIssued(tx: Tx, companyId: string, id: string): Promise<Invoic
 
 const money = (row: InvoiceRow, amount: number) => `${formatMinor(amount, row.minorDigits)} ${row.currency}`;
 
-export async function addCreditNote(deps: Deps, req: FastifyRequest, caller: Caller, id: string, input: CreditNoteValues): Promise<InvoiceRecord> {
+export async function addCreditNote(deps: Deps, ctx: RequestContext, caller: Caller, id: string, input: CreditNoteValues): Promise<InvoiceRecord> {
   await inTx(deps, async (tx) => {
     const inv = await lockIssued(tx, caller.companyId, id);
     const max = inv.patientShare - inv.creditedTotal;
     if (input.amount > max) throw fieldError('amount', 'errors.billing.overCredit', { max: money(inv, Math.max(0, max)) });
     const n = await nextNumber(tx, caller.companyId, inv.clinicId, 'credit_note');
     const displayNumber = creditNoteDisplayNumber(await clinicPublicId(tx, caller.companyId, inv.clinicId), n);
-    const [note] = await tx.insert(creditNotes).values({
+    const noteId = await insertCreditNote(tx, {
       companyId: caller.companyId, invoiceId: id, clinicId: inv.clinicId, number: n, displayNumber, amount: input.amount,
       taxAmount: creditNoteTax(input.amount, inv.taxTotal, inv.total), reason: input.reason, createdBy: caller.id,
-    }).returning({ id: creditNotes.id });
+    });
     const creditedTotal = inv.creditedTotal + input.amount;
-    await tx.update(invoices).set({
+    await setInvoiceFigures(tx, caller.companyId, id, {
       creditedTotal, status: issuedStatus({ patientShare: inv.patientShare, creditedTotal, paidTotal: inv.paidTotal }), updatedAt: new Date(),
-      version: nextVersion(invoices.version),
-    }).where(and(eq(invoices.companyId, caller.companyId), eq(invoices.id, id)));
-    await recordAudit(tx, req, {
+    });
+    await recordAudit(tx, ctx, {
       companyId: caller.companyId, actorId: caller.id, action: 'credit_note', entity: 'invoice', entityId: id,
-      changes: { after: { creditNote: note!.id, number: displayNumber, amount: input.amount } },
+      changes: { after: { creditNote: noteId, number: displayNumber, amount: input.amount } },
     });
   });
   return getInvoice(deps, caller, id);
@@ -355,69 +330,65 @@ async function resolveMethod(tx: Tx, caller: Caller, inv: InvoiceRow, p: Payment
   return { cashBoxId: null, paymentMethodName: method.companyName, fee: processingFee(p.amount, Number(method.processingFees ?? 0)) };
 }
 
-export async function addPayment(deps: Deps, req: FastifyRequest, caller: Caller, id: string, input: PaymentValues): Promise<InvoiceRecord> {
+export async function addPayment(deps: Deps, ctx: RequestContext, caller: Caller, id: string, input: PaymentValues): Promise<InvoiceRecord> {
   await inTx(deps, async (tx) => {
     const inv = await lockIssued(tx, caller.companyId, id);
     const due = inv.patientShare - inv.creditedTotal - inv.paidTotal;
     if (due <= 0) throw err(409, 'NOTHING_TO_PAY', 'nothingToPay');
     if (input.amount > due) throw fieldError('amount', 'errors.billing.overpayment', { due: money(inv, due) });
     const target = await resolveMethod(tx, caller, inv, input);
-    const [payment] = await tx.insert(payments).values({
+    const paymentId = await insertPayment(tx, {
       companyId: caller.companyId, invoiceId: id, clinicId: inv.clinicId, kind: 'payment', method: input.method, amount: input.amount,
       processingFee: target.fee, cashBoxId: target.cashBoxId, paymentMethodName: target.paymentMethodName, reference: input.reference, createdBy: caller.id,
-    }).returning({ id: payments.id });
+    });
     if (target.cashBoxId) {
       await addCashBoxTransaction(tx, {
-        companyId: caller.companyId, cashBoxId: target.cashBoxId, kind: 'payment', amount: input.amount, paymentId: payment!.id, invoiceId: id,
+        companyId: caller.companyId, cashBoxId: target.cashBoxId, kind: 'payment', amount: input.amount, paymentId, invoiceId: id,
         description: inv.displayNumber ?? '', createdBy: caller.id,
       });
     }
     const paidTotal = inv.paidTotal + input.amount;
-    await tx.update(invoices).set({
+    await setInvoiceFigures(tx, caller.companyId, id, {
       paidTotal, status: issuedStatus({ patientShare: inv.patientShare, creditedTotal: inv.creditedTotal, paidTotal }), updatedAt: new Date(),
-      version: nextVersion(invoices.version),
-    }).where(and(eq(invoices.companyId, caller.companyId), eq(invoices.id, id)));
-    await recordAudit(tx, req, {
+    });
+    await recordAudit(tx, ctx, {
       companyId: caller.companyId, actorId: caller.id, action: 'payment', entity: 'invoice', entityId: id,
-      changes: { after: { payment: payment!.id, method: input.method, amount: input.amount, processingFee: target.fee, cashBox: target.cashBoxId } },
+      changes: { after: { payment: paymentId, method: input.method, amount: input.amount, processingFee: target.fee, cashBox: target.cashBoxId } },
     });
   });
   return getInvoice(deps, caller, id);
 }
 
 /** Money back against a credit note: at most what the note has not refunded and what was paid beyond what is owed. */
-export async function addRefund(deps: Deps, req: FastifyRequest, caller: Caller, id: string, input: RefundValues): Promise<InvoiceRecord> {
+export async function addRefund(deps: Deps, ctx: RequestContext, caller: Caller, id: string, input: RefundValues): Promise<InvoiceRecord> {
   await inTx(deps, async (tx) => {
     const inv = await lockIssued(tx, caller.companyId, id);
-    const [note] = await tx.select().from(creditNotes)
-      .where(and(eq(creditNotes.companyId, caller.companyId), eq(creditNotes.id, input.creditNote), eq(creditNotes.invoiceId, id))).limit(1).for('update');
+    const note = await lockCreditNote(tx, caller.companyId, id, input.creditNote);
     if (!note) throw err(404, 'CREDIT_NOTE_NOT_FOUND', 'creditNoteNotFound');
     const overpaid = inv.creditedTotal + inv.paidTotal - inv.patientShare;
     const max = Math.max(0, Math.min(note.amount - note.refundedAmount, overpaid));
     if (input.amount > max) throw fieldError('amount', 'errors.billing.overRefund', { max: money(inv, max) });
     const target = await resolveMethod(tx, caller, inv, input);
-    const [refund] = await tx.insert(payments).values({
+    const refundId = await insertPayment(tx, {
       companyId: caller.companyId, invoiceId: id, clinicId: inv.clinicId, kind: 'refund', method: input.method, amount: -input.amount,
       processingFee: target.fee, cashBoxId: target.cashBoxId, paymentMethodName: target.paymentMethodName, creditNoteId: note.id,
       reference: input.reference, createdBy: caller.id,
-    }).returning({ id: payments.id });
+    });
     if (target.cashBoxId) {
       await addCashBoxTransaction(tx, {
-        companyId: caller.companyId, cashBoxId: target.cashBoxId, kind: 'refund', amount: -input.amount, paymentId: refund!.id, invoiceId: id,
+        companyId: caller.companyId, cashBoxId: target.cashBoxId, kind: 'refund', amount: -input.amount, paymentId: refundId, invoiceId: id,
         description: note.displayNumber, createdBy: caller.id,
       });
     }
-    await tx.update(creditNotes).set({ refundedAmount: note.refundedAmount + input.amount })
-      .where(and(eq(creditNotes.companyId, caller.companyId), eq(creditNotes.id, note.id)));
+    await addRefunded(tx, caller.companyId, note.id, note.refundedAmount + input.amount);
     const paidTotal = inv.paidTotal - input.amount;
-    await tx.update(invoices).set({
+    await setInvoiceFigures(tx, caller.companyId, id, {
       paidTotal, refundedTotal: inv.refundedTotal + input.amount,
       status: issuedStatus({ patientShare: inv.patientShare, creditedTotal: inv.creditedTotal, paidTotal }), updatedAt: new Date(),
-      version: nextVersion(invoices.version),
-    }).where(and(eq(invoices.companyId, caller.companyId), eq(invoices.id, id)));
-    await recordAudit(tx, req, {
+    });
+    await recordAudit(tx, ctx, {
       companyId: caller.companyId, actorId: caller.id, action: 'refund', entity: 'invoice', entityId: id,
-      changes: { after: { refund: refund!.id, creditNote: note.id, method: input.method, amount: input.amount, cashBox: target.cashBoxId } },
+      changes: { after: { refund: refundId, creditNote: note.id, method: input.method, amount: input.amount, cashBox: target.cashBoxId } },
     });
   });
   return getInvoice(deps, caller, id);
@@ -432,20 +403,17 @@ export async function listClaims(deps: Deps, caller: Caller, q: ClaimListQuery) 
 
 const claimNotFound = () => err(404, 'CLAIM_NOT_FOUND', 'claimNotFound');
 
-export async function updateClaim(deps: Deps, req: FastifyRequest, caller: Caller, id: string, input: ClaimUpdate): Promise<ClaimRecord> {
+export async function updateClaim(deps: Deps, ctx: RequestContext, caller: Caller, id: string, input: ClaimUpdate): Promise<ClaimRecord> {
   const found = await findClaim(deps.db, caller.companyId, id);
   if (!found) throw claimNotFound();
   const from = found.c.status as keyof typeof CLAIM_TRANSITIONS;
   assertVersion(found.c, input.version);
   if (input.status !== from && !CLAIM_TRANSITIONS[from].includes(input.status)) {
-    throw err(409, 'CLAIM_TRANSITION', 'claimTransition', { from: t(req, `billing.claimStatus.${from}`), to: t(req, `billing.claimStatus.${input.status}`) });
+    throw err(409, 'CLAIM_TRANSITION', 'claimTransition', { from: t(ctx, `billing.claimStatus.${from}`), to: t(ctx, `billing.claimStatus.${input.status}`) });
   }
-  const [saved] = await deps.db.update(insuranceClaims)
-    .set({ status: input.status, note: input.note ?? found.c.note, updatedAt: new Date(), version: nextVersion(insuranceClaims.version) })
-    .where(and(eq(insuranceClaims.companyId, caller.companyId), eq(insuranceClaims.id, id), eq(insuranceClaims.version, input.version), eq(insuranceClaims.status, from)))
-    .returning({ id: insuranceClaims.id });
+  const saved = await updateClaimAt(deps.db, caller.companyId, id, input.version, from, { status: input.status, note: input.note ?? found.c.note });
   if (!saved) await staleOrMissing(async () => Boolean(await findClaim(deps.db, caller.companyId, id)), claimNotFound);
-  await recordAudit(deps.db, req, {
+  await recordAudit(deps.db, ctx, {
     companyId: caller.companyId, actorId: caller.id, action: 'update', entity: 'insurance_claim', entityId: id,
     changes: { before: { status: from }, after: { status: input.status } },
   });

@@ -174,3 +174,8 @@ export async function cashBoxesWithLedger<T>(db: Db, companyId: string, clinicId
     };
   }));
 }
+
+export async function insertClose(tx: Db, values: typeof cashBoxCloses.$inferInsert) {
+  const [close] = await tx.insert(cashBoxCloses).values(values).returning();
+  return close!;
+}

@@ -1,16 +1,15 @@
-import type { FastifyRequest } from 'fastify';
 import type { CashBoxClose, CashBoxCloseValues, CashBoxDetails, CashBoxSummary } from '@clinic/shared';
-import { cashBoxCloses } from '../../db/schema/index.js';
 import type { Db } from '../../db/client.js';
 import { localTime, safeTimeZone } from '../../domain/scheduling/time-zone.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { t } from '../../lib/i18n.js';
+import type { RequestContext } from '../../lib/request-context.js';
 import { getBillingSettings } from './billing.service.js';
 import {
   addCashBoxTransaction, cashBoxBalance, cashBoxRows, closeOn, configuredCashBoxes, latestCloses, latestTransactions, lockCashBox, registerCashBoxes,
-  toCashBoxSummary, toClose,
+  insertClose, toCashBoxSummary, toClose,
 } from './cash-boxes.repository.js';
 
 const cashBoxNotFound = () => new AppError(404, 'CASH_BOX_NOT_FOUND', 'errors.billing.cashBoxNotFound');
@@ -43,7 +42,7 @@ export async function getCashBox(deps: Deps, caller: Caller, id: string): Promis
  * The day's close: the box's balance is what should be in it, `counted` what is; the difference is recorded with
  * who closed it and booked to the box, so its balance afterwards is what was counted. Once per box and local day.
  */
-export async function closeCashBox(deps: Deps, req: FastifyRequest, caller: Caller, id: string, input: CashBoxCloseValues): Promise<CashBoxClose> {
+export async function closeCashBox(deps: Deps, ctx: RequestContext, caller: Caller, id: string, input: CashBoxCloseValues): Promise<CashBoxClose> {
   const day = localTime(new Date(), safeTimeZone(caller.timeZone)).date;
   const alreadyClosed = () => new AppError(409, 'CASH_BOX_ALREADY_CLOSED', 'errors.billing.alreadyClosed');
   return deps.db.transaction(async (txRaw) => {
@@ -53,19 +52,19 @@ export async function closeCashBox(deps: Deps, req: FastifyRequest, caller: Call
     if (await closeOn(tx, caller.companyId, id, day)) throw alreadyClosed();
     const expected = await cashBoxBalance(tx, caller.companyId, id);
     const difference = input.counted - expected;
-    const [close] = await tx.insert(cashBoxCloses).values({
+    const close = await insertClose(tx, {
       companyId: caller.companyId, cashBoxId: id, day, expected, counted: input.counted, difference, note: input.note, closedBy: caller.id,
-    }).returning();
+    });
     if (difference !== 0) {
       await addCashBoxTransaction(tx, {
         companyId: caller.companyId, cashBoxId: id, kind: 'close_difference', amount: difference,
-        description: t(req, 'billing.transaction.close_difference', { date: day }), createdBy: caller.id,
+        description: t(ctx, 'billing.transaction.close_difference', { date: day }), createdBy: caller.id,
       });
     }
-    await recordAudit(tx, req, {
+    await recordAudit(tx, ctx, {
       companyId: caller.companyId, actorId: caller.id, action: 'close', entity: 'cash_box', entityId: id,
       changes: { after: { date: day, expected, counted: input.counted, difference } },
     });
-    return toClose(close!, null);
+    return toClose(close, null);
   }).then(async (close) => (await latestCloses(deps.db, caller.companyId, id, 1))[0] ?? close);
 }

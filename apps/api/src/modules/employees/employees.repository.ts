@@ -2,10 +2,11 @@ import { and, count, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQ
 import { pageWindow, type EmployeeListQuery } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import {
-  clinicCollections, clinics, departments, employeeClinics, employeeDocuments, employeeRoles, employees, employeeSpecializations,
+  appointments, clinicCollections, clinics, departments, employeeClinics, employeeDocuments, employeeRoles, employees, employeeSpecializations,
   files, rolePermissions, roles, specializations,
 } from '../../db/schema/index.js';
 import { exactTotal, likePattern, orderBy } from '../../lib/list.js';
+import { nextVersion } from '../../lib/versioning.js';
 import { qualified } from '../organisation/org-support.js';
 
 export type EmployeeRow = typeof employees.$inferSelect;
@@ -174,4 +175,76 @@ export async function uniqueHolders(db: Db, companyId: string, v: { identity?: s
     out.email = Boolean(r);
   }
   return out;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Changes
+
+/** An employee's columns as a change sets them. */
+export type EmployeeColumns = Partial<typeof employees.$inferInsert>;
+
+export async function insertEmployee(db: Db, values: typeof employees.$inferInsert): Promise<string> {
+  const [row] = await db.insert(employees).values(values).returning({ id: employees.id });
+  if (!row) throw new Error('employee insert returned nothing');
+  return row.id;
+}
+
+/** Changes an employee's columns (raising its version) only at `version`; false when it is another version or gone. */
+export async function updateEmployeeAt(
+  db: Db, companyId: string, id: string, version: number, set: Omit<EmployeeColumns, 'version' | 'updatedAt'>,
+): Promise<boolean> {
+  const [updated] = await db
+    .update(employees)
+    .set({ ...set, updatedAt: new Date(), version: nextVersion(employees.version) })
+    .where(and(eq(employees.companyId, companyId), eq(employees.id, id), eq(employees.version, version)))
+    .returning({ id: employees.id });
+  return Boolean(updated);
+}
+
+/** Removes an employee (its links and documents go with it); false when no row went. */
+export async function deleteEmployeeRow(db: Db, companyId: string, id: string): Promise<boolean> {
+  const deleted = await db.delete(employees).where(and(eq(employees.companyId, companyId), eq(employees.id, id))).returning({ id: employees.id });
+  return deleted.length > 0;
+}
+
+/** Replaces each list of links that is given (roles, clinics, specializations); a list not given is kept. */
+export async function replaceLinks(
+  db: Db, companyId: string, employeeId: string,
+  links: { roleIds?: string[] | undefined; clinics?: string[] | undefined; specializations?: string[] | undefined },
+): Promise<void> {
+  if (links.roleIds !== undefined) {
+    await db.delete(employeeRoles).where(and(eq(employeeRoles.companyId, companyId), eq(employeeRoles.employeeId, employeeId)));
+    const ids = [...new Set(links.roleIds)];
+    if (ids.length) await db.insert(employeeRoles).values(ids.map((roleId) => ({ companyId, employeeId, roleId })));
+  }
+  if (links.clinics !== undefined) {
+    await db.delete(employeeClinics).where(and(eq(employeeClinics.companyId, companyId), eq(employeeClinics.employeeId, employeeId)));
+    const ids = [...new Set(links.clinics)];
+    if (ids.length) await db.insert(employeeClinics).values(ids.map((clinicId) => ({ companyId, employeeId, clinicId })));
+  }
+  if (links.specializations !== undefined) {
+    await db.delete(employeeSpecializations).where(and(eq(employeeSpecializations.companyId, companyId), eq(employeeSpecializations.employeeId, employeeId)));
+    const ids = [...new Set(links.specializations)];
+    if (ids.length) await db.insert(employeeSpecializations).values(ids.map((specializationId) => ({ companyId, employeeId, specializationId })));
+  }
+}
+
+/** Writes one document of a kind: its file and/or effective date (what is not given is kept). */
+export async function upsertDocument(
+  db: Db, companyId: string, employeeId: string,
+  change: { kind: string; fileId?: string | null | undefined; effectiveDate?: string | null | undefined },
+): Promise<void> {
+  const set: Partial<typeof employeeDocuments.$inferInsert> = { updatedAt: new Date() };
+  if (change.fileId !== undefined) set.fileId = change.fileId;
+  if (change.effectiveDate !== undefined) set.effectiveDate = change.effectiveDate;
+  await db
+    .insert(employeeDocuments)
+    .values({ companyId, employeeId, kind: change.kind, fileId: change.fileId ?? null, effectiveDate: change.effectiveDate ?? null })
+    .onConflictDoUpdate({ target: [employeeDocuments.companyId, employeeDocuments.employeeId, employeeDocuments.kind], set });
+}
+
+/** How many appointments a doctor has (any status). */
+export async function appointmentsOfDoctor(db: Db, companyId: string, doctorId: string): Promise<number> {
+  const [booked] = await db.select({ n: count() }).from(appointments).where(and(eq(appointments.companyId, companyId), eq(appointments.doctorId, doctorId)));
+  return booked?.n ?? 0;
 }

@@ -6,6 +6,7 @@ import type { App, Deps } from '../../lib/app-types.js';
 import { t } from '../../lib/i18n.js';
 import { listEnvelope } from '../../lib/list.js';
 import { readForm } from '../../lib/multipart.js';
+import { requestContext } from '../../lib/request-context.js';
 import { parseOrThrow } from '../../lib/validation.js';
 import { callerOf } from '../../plugins/auth.js';
 import {
@@ -56,7 +57,7 @@ export function employeeRoutes(app: App, deps: Deps) {
       const form = await readForm(req, deps, caller, EMPLOYEE_FORM);
       let id: string;
       try {
-        id = await createEmployee(deps, req, caller, parseOrThrow(employeeCreateInput, form.body), form.files);
+        id = await createEmployee(deps, requestContext(req), caller, parseOrThrow(employeeCreateInput, form.body), form.files);
       } catch (err) {
         await form.discard();
         throw err;
@@ -74,7 +75,7 @@ export function employeeRoutes(app: App, deps: Deps) {
       const form = await readForm(req, deps, caller, EMPLOYEE_FORM);
       try {
         const input = parseOrThrow(employeeUpdateInput, form.body);
-        const data = await updateEmployee(deps, req, caller, req.params.id, input, form.files);
+        const data = await updateEmployee(deps, requestContext(req), caller, req.params.id, input, form.files);
         const statusOnly = isStatusOnly(input);
         const message = statusOnly ? (input.isActive ? 'success.employeeActivated' : 'success.employeeDeactivated') : 'success.employeeUpdated';
         return { success: true as const, message: t(req, message), data };
@@ -89,7 +90,7 @@ export function employeeRoutes(app: App, deps: Deps) {
     config: { permission: ['employee_write', 'user_delete'] },
     schema: { tags: ['employees'], params: idParams, response: { 200: messageOnlySchema } },
     handler: async (req) => {
-      await deleteEmployee(deps, req, callerOf(req), req.params.id);
+      await deleteEmployee(deps, requestContext(req), callerOf(req), req.params.id);
       return { success: true as const, message: t(req, 'success.employeeDeleted') };
     },
   });

@@ -1,13 +1,8 @@
-import { and, count, eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import {
   EMPLOYEE_DOCUMENT_KINDS, hasPermission, type EmployeeCreateInput, type EmployeeListItem, type EmployeeListQuery, type EmployeeRecord,
   type EmployeeUpdateInput,
 } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
-import {
-  appointments, employeeClinics, employeeDocuments, employeeRoles, employees, employeeSpecializations,
-} from '../../db/schema/index.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { changedFields, recordAudit } from '../../lib/audit.js';
 import { AppError, notFound, validationFailed, type FieldMessage } from '../../lib/errors.js';
@@ -17,7 +12,8 @@ import type { StoredFile } from '../../lib/files.js';
 import { hashPassword } from '../../lib/password.js';
 import { nextPublicId } from '../../lib/public-id.js';
 import { releaseAttempt, reserveAttempt } from '../auth/attempts.js';
-import { assertVersion, nextVersion, staleOrMissing } from '../../lib/versioning.js';
+import type { RequestContext } from '../../lib/request-context.js';
+import { assertVersion, staleOrMissing } from '../../lib/versioning.js';
 import { revokeAllSessions } from '../auth/auth.service.js';
 import { checkNotAdministrator, keepingAnAdministrator } from './administrators.js';
 import {
@@ -25,8 +21,9 @@ import {
   selfChangeRefusal, updateNeeds,
 } from './employees.domain.js';
 import {
-  findDocuments, findEmployee, findEmployeePage, findFiles, findPlacement, findRelations, missingIds, permissionsOfRoles,
-  roleIdsOf, uniqueHolders, type EmployeeRow, type FileRow, type Relations,
+  appointmentsOfDoctor, deleteEmployeeRow, findDocuments, findEmployee, findEmployeePage, findFiles, findPlacement, findRelations, insertEmployee,
+  missingIds, permissionsOfRoles, replaceLinks, roleIdsOf, uniqueHolders, updateEmployeeAt, upsertDocument, type EmployeeColumns, type EmployeeRow, type FileRow,
+  type Relations,
 } from './employees.repository.js';
 
 const ENTITY = 'employee';
@@ -177,7 +174,7 @@ export async function getEmployee(deps: Deps, companyId: string, id: string, opt
 
 /** Table columns for the fields a request gives (absent fields are left as they are). */
 function columnsOf(input: EmployeeFields, storedDetails: Details = {}) {
-  const c: Partial<typeof employees.$inferInsert> = {};
+  const c: EmployeeColumns = {};
   if (input.name !== undefined) c.name = input.name;
   if (input.email !== undefined) c.email = input.email;
   if (input.employeeType !== undefined) c.employeeType = input.employeeType;
@@ -237,10 +234,10 @@ async function checkReferences(db: Db, companyId: string, input: EmployeeFields)
  * another organisation: each such check is reserved against a per-organisation limit (the sign-up limit) and kept
  * only when the answer was "taken". Free names never count.
  */
-async function checkUnique(deps: Deps, req: FastifyRequest, companyId: string, v: Parameters<typeof uniqueHolders>[2], exceptId?: string) {
+async function checkUnique(deps: Deps, ctx: RequestContext, companyId: string, v: Parameters<typeof uniqueHolders>[2], exceptId?: string) {
   const global = Boolean(v.username || (v.email && v.account));
   const limit = { max: deps.config.signupMaxAttempts, windowMinutes: deps.config.signupWindowMinutes };
-  const attempt = global ? await reserveAttempt(deps, { identifier: `taken-name:${companyId}`, ip: req.ip, perAddress: false }, limit) : undefined;
+  const attempt = global ? await reserveAttempt(deps, { identifier: `taken-name:${companyId}`, ip: ctx.ip ?? '', perAddress: false }, limit) : undefined;
   if (attempt === null) throw new AppError(429, 'TOO_MANY_TAKEN_NAMES', 'errors.tooManyTakenNames', { minutes: limit.windowMinutes });
   const taken = await uniqueHolders(deps.db, companyId, v, exceptId);
   if (attempt !== undefined && !taken.username && !taken.email) await releaseAttempt(deps, attempt);
@@ -265,39 +262,13 @@ async function checkTargetWithin(db: Db, caller: Caller, targetId: string) {
   if (!holdsAll(caller.permissions, perms)) throw new AppError(403, 'GRANT_BEYOND_OWN', 'errors.grantBeyondOwn');
 }
 
-async function replaceLinks(tx: Db, companyId: string, employeeId: string, input: EmployeeFields) {
-  if (input.roleIds !== undefined) {
-    await tx.delete(employeeRoles).where(and(eq(employeeRoles.companyId, companyId), eq(employeeRoles.employeeId, employeeId)));
-    const ids = [...new Set(input.roleIds)];
-    if (ids.length) await tx.insert(employeeRoles).values(ids.map((roleId) => ({ companyId, employeeId, roleId })));
-  }
-  if (input.clinics !== undefined) {
-    await tx.delete(employeeClinics).where(and(eq(employeeClinics.companyId, companyId), eq(employeeClinics.employeeId, employeeId)));
-    const ids = [...new Set(input.clinics)];
-    if (ids.length) await tx.insert(employeeClinics).values(ids.map((clinicId) => ({ companyId, employeeId, clinicId })));
-  }
-  if (input.specializations !== undefined) {
-    await tx.delete(employeeSpecializations).where(and(eq(employeeSpecializations.companyId, companyId), eq(employeeSpecializations.employeeId, employeeId)));
-    const ids = [...new Set(input.specializations)];
-    if (ids.length) await tx.insert(employeeSpecializations).values(ids.map((specializationId) => ({ companyId, employeeId, specializationId })));
-  }
-}
-
 function uploadedDocuments(uploads: Uploads) {
   return Object.fromEntries(EMPLOYEE_DOCUMENT_KINDS.filter((k) => uploads[`documents.${k}.file`]).map((k) => [k, uploads[`documents.${k}.file`]!.id]));
 }
 
 async function applyDocuments(tx: Db, companyId: string, employeeId: string, input: EmployeeUpdateInput['documents'], uploads: Uploads) {
   const changes = documentChanges(input, uploadedDocuments(uploads));
-  for (const change of changes) {
-    const set: Partial<typeof employeeDocuments.$inferInsert> = { updatedAt: new Date() };
-    if (change.fileId !== undefined) set.fileId = change.fileId;
-    if (change.effectiveDate !== undefined) set.effectiveDate = change.effectiveDate;
-    await tx
-      .insert(employeeDocuments)
-      .values({ companyId, employeeId, kind: change.kind, fileId: change.fileId ?? null, effectiveDate: change.effectiveDate ?? null })
-      .onConflictDoUpdate({ target: [employeeDocuments.companyId, employeeDocuments.employeeId, employeeDocuments.kind], set });
-  }
+  for (const change of changes) await upsertDocument(tx, companyId, employeeId, change);
   return changes;
 }
 
@@ -310,44 +281,40 @@ function auditView(input: EmployeeFields & { username?: string | null | undefine
   return view;
 }
 
-export async function createEmployee(deps: Deps, req: FastifyRequest, caller: Caller, input: EmployeeCreateInput, uploads: Uploads): Promise<string> {
+export async function createEmployee(deps: Deps, ctx: RequestContext, caller: Caller, input: EmployeeCreateInput, uploads: Uploads): Promise<string> {
   if (!mayUse(caller.permissions, createNeeds(input))) throw new AppError(403, 'FORBIDDEN', 'errors.accountPermissionNeeded');
   const account = Boolean(input.username && input.password);
   await checkReferences(deps.db, caller.companyId, input);
   await checkRoleGrant(deps.db, caller, [...new Set(input.roleIds ?? [])]);
   const email = input.email ?? firstContact(input.contactInfos, 'email');
-  await checkUnique(deps, req, caller.companyId, { identity: input.identity, username: input.username, email, account });
+  await checkUnique(deps, ctx, caller.companyId, { identity: input.identity, username: input.username, email, account });
   const passwordHash = account ? await hashPassword(input.password!) : null;
   const image = uploads.image ?? uploads.picture;
   return deps.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const publicId = await nextPublicId(tx, caller.companyId, 'employee', 'EMP');
-    const [row] = await tx
-      .insert(employees)
-      .values({
-        ...columnsOf(input),
-        companyId: caller.companyId,
-        publicId,
-        name: input.name,
-        employeeType: input.employeeType,
-        email: email?.toLowerCase() ?? null,
-        username: account ? input.username! : null,
-        passwordHash,
-        imageFileId: image?.id ?? null,
-      })
-      .returning({ id: employees.id });
-    if (!row) throw new Error('employee insert returned nothing');
-    await replaceLinks(tx, caller.companyId, row.id, input);
-    await applyDocuments(tx, caller.companyId, row.id, input.documents, uploads);
-    await recordAudit(tx, req, {
-      companyId: caller.companyId, actorId: caller.id, action: 'create', entity: ENTITY, entityId: row.id,
+    const id = await insertEmployee(tx, {
+      ...columnsOf(input),
+      companyId: caller.companyId,
+      publicId,
+      name: input.name,
+      employeeType: input.employeeType,
+      email: email?.toLowerCase() ?? null,
+      username: account ? input.username! : null,
+      passwordHash,
+      imageFileId: image?.id ?? null,
+    });
+    await replaceLinks(tx, caller.companyId, id, input);
+    await applyDocuments(tx, caller.companyId, id, input.documents, uploads);
+    await recordAudit(tx, ctx, {
+      companyId: caller.companyId, actorId: caller.id, action: 'create', entity: ENTITY, entityId: id,
       changes: { after: { publicId, ...auditView(input, uploads) } },
     });
-    return row.id;
+    return id;
   });
 }
 
-export async function updateEmployee(deps: Deps, req: FastifyRequest, caller: Caller, id: string, input: EmployeeUpdateInput, uploads: Uploads) {
+export async function updateEmployee(deps: Deps, ctx: RequestContext, caller: Caller, id: string, input: EmployeeUpdateInput, uploads: Uploads) {
   const row = await loadEmployee(deps, caller.companyId, id);
   const hasAccount = row.passwordHash !== null;
   if (!mayUse(caller.permissions, updateNeeds(input, { hasAccount, email: row.email, employeeType: row.employeeType }))) {
@@ -369,7 +336,7 @@ export async function updateEmployee(deps: Deps, req: FastifyRequest, caller: Ca
   if (Object.keys(scheduleFields).length) throw validationFailed(scheduleFields);
   // An unchanged e-mail is its holder's own: only a new one is looked up.
   const email = input.email !== undefined && (input.email ?? '').toLowerCase() !== (row.email ?? '').toLowerCase() ? input.email : undefined;
-  await checkUnique(deps, req, caller.companyId, { identity: input.identity, email, account: hasAccount }, id);
+  await checkUnique(deps, ctx, caller.companyId, { identity: input.identity, email, account: hasAccount }, id);
 
   const before = await getEmployee(deps, caller.companyId, id);
   const columns = columnsOf(input, (row.details ?? {}) as Details);
@@ -387,12 +354,7 @@ export async function updateEmployee(deps: Deps, req: FastifyRequest, caller: Ca
     await keepingAnAdministrator(tx, caller.companyId, async () => {
       // Re-checked under the company's lock: the employee may have become an administrator meanwhile.
       await checkNotAdministrator(tx, caller, id);
-      const [updated] = await tx
-        .update(employees)
-        .set({ ...columns, updatedAt: new Date(), version: nextVersion(employees.version) })
-        .where(and(eq(employees.companyId, caller.companyId), eq(employees.id, id), eq(employees.version, input.version)))
-        .returning({ id: employees.id });
-      if (!updated) return staleOrMissing(async () => Boolean(await findEmployee(tx, caller.companyId, id)));
+      if (!(await updateEmployeeAt(tx, caller.companyId, id, input.version, columns))) return staleOrMissing(async () => Boolean(await findEmployee(tx, caller.companyId, id)));
       await replaceLinks(tx, caller.companyId, id, input);
       await applyDocuments(tx, caller.companyId, id, input.documents, uploads);
     });
@@ -406,7 +368,7 @@ export async function updateEmployee(deps: Deps, req: FastifyRequest, caller: Ca
     updatedAt: undefined,
     version: undefined,
   });
-  await recordAudit(deps.db, req, {
+  await recordAudit(deps.db, ctx, {
     companyId: caller.companyId, actorId: caller.id, action: isStatusOnly(input) ? (input.isActive ? 'activate' : 'deactivate') : 'update',
     entity: ENTITY, entityId: id, changes: changedFields(strip(before), strip(after)),
   });
@@ -414,7 +376,7 @@ export async function updateEmployee(deps: Deps, req: FastifyRequest, caller: Ca
   return after;
 }
 
-export async function deleteEmployee(deps: Deps, req: FastifyRequest, caller: Caller, id: string) {
+export async function deleteEmployee(deps: Deps, ctx: RequestContext, caller: Caller, id: string) {
   const row = await loadEmployee(deps, caller.companyId, id);
   if (caller.id === id) throw new AppError(409, 'SELF_DELETE', 'errors.cannotDeleteSelf');
   await checkNotAdministrator(deps.db, caller, id);
@@ -422,11 +384,8 @@ export async function deleteEmployee(deps: Deps, req: FastifyRequest, caller: Ca
     if (!mayUse(caller.permissions, 'user_delete')) throw new AppError(403, 'FORBIDDEN', 'errors.accountPermissionNeeded');
     await checkTargetWithin(deps.db, caller, id);
   }
-  const [booked] = await deps.db
-    .select({ n: count() })
-    .from(appointments)
-    .where(and(eq(appointments.companyId, caller.companyId), eq(appointments.doctorId, id)));
-  if ((booked?.n ?? 0) > 0) throw new AppError(409, 'EMPLOYEE_HAS_APPOINTMENTS', 'errors.employeeHasAppointments', { count: booked!.n });
+  const booked = await appointmentsOfDoctor(deps.db, caller.companyId, id);
+  if (booked > 0) throw new AppError(409, 'EMPLOYEE_HAS_APPOINTMENTS', 'errors.employeeHasAppointments', { count: booked });
   const before = await getEmployee(deps, caller.companyId, id);
   const ownFiles = [row.imageFileId, ...(await findDocuments(deps.db, caller.companyId, id)).map((d) => d.fileId)];
   try {
@@ -434,10 +393,10 @@ export async function deleteEmployee(deps: Deps, req: FastifyRequest, caller: Ca
       const tx = txRaw as unknown as Db;
       const deleted = await keepingAnAdministrator(tx, caller.companyId, async () => {
         await checkNotAdministrator(tx, caller, id);
-        return tx.delete(employees).where(and(eq(employees.companyId, caller.companyId), eq(employees.id, id))).returning({ id: employees.id });
+        return deleteEmployeeRow(tx, caller.companyId, id);
       });
-      if (!deleted.length) throw notFound();
-      await recordAudit(tx, req, {
+      if (!deleted) throw notFound();
+      await recordAudit(tx, ctx, {
         companyId: caller.companyId, actorId: caller.id, action: 'delete', entity: ENTITY, entityId: id,
         changes: { before: { publicId: before.publicId, name: before.name, employeeType: before.employeeType, username: before.username, roleIds: before.roleIds } },
       });

@@ -8,34 +8,31 @@
  * server that received the kick-off; if that server dies the export's heartbeat stops and polling reports the failure.
  */
 import { Readable } from 'node:stream';
-import { and, asc, eq, gte, lt } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { FILE_CHUNK_BYTES, fhirExportChunks, fhirExports } from '../../db/schema/index.js';
-import type { App, Caller, Deps } from '../../lib/app-types.js';
+import { FILE_CHUNK_BYTES } from '../../db/schema/index.js';
+import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import type { RequestContext } from '../../lib/request-context.js';
 import { isId } from '../../lib/validation.js';
-import { callerOf } from '../../plugins/auth.js';
-import { EXPORT_TYPES, exportBatch, type ExportType } from './fhir.repository.js';
+import {
+  EXPORT_TYPES, deleteExport, deleteExportsBefore, exportBatch, exportChunksFrom, failExport, findExportRow, finishExport, heartbeatExport,
+  insertExport, insertExportChunk, type ExportRow, type ExportType,
+} from './fhir.repository.js';
 import {
   appointmentResource, healthcareServiceResource, locationResource, organizationResource, patientResource,
   practitionerResource, practitionerRoleResource, scheduleResource, type Resource,
 } from './fhir.resources.js';
 import { badParameter, valueOf, type Query } from './fhir.search.js';
-import { FHIR_BASE, FHIR_JSON, fhirBase } from './fhir.http.js';
+import { fhirBase } from './fhir.http.js';
 
 export const EXPORT_BATCH = 1000;
 /** Finished exports (and their files) are kept this long. */
 export const EXPORT_KEEP_HOURS = 24;
 /** A running export whose heartbeat is older than this has died with its server. */
 export const EXPORT_STALE_MINUTES = 5;
-const NDJSON = 'application/fhir+ndjson';
+export const NDJSON = 'application/fhir+ndjson';
 const FORMATS = ['application/fhir+ndjson', 'application/ndjson', 'ndjson'];
-
-const idParams = z.object({ id: z.string().max(64) });
-const fileParams = z.object({ id: z.string().max(64), type: z.string().max(40) });
-const kickOffQuery = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
 
 function shape(type: ExportType, row: any, companyId: string): Resource {
   switch (type) {
@@ -53,10 +50,7 @@ function shape(type: ExportType, row: any, companyId: string): Resource {
 /** One export file's chunks in order, a few at a time (each is about FILE_CHUNK_BYTES). */
 async function* exportFileChunks(db: Db, companyId: string, exportId: string, type: string): AsyncGenerator<Buffer> {
   for (let from = 0; ;) {
-    const rows = await db.select({ seq: fhirExportChunks.seq, data: fhirExportChunks.data }).from(fhirExportChunks)
-      .where(and(eq(fhirExportChunks.companyId, companyId), eq(fhirExportChunks.exportId, exportId), eq(fhirExportChunks.type, type), gte(fhirExportChunks.seq, from)))
-      .orderBy(asc(fhirExportChunks.seq))
-      .limit(4);
+    const rows = await exportChunksFrom(db, companyId, exportId, type, from, 4);
     for (const r of rows) yield r.data;
     if (rows.length < 4) return;
     from = rows.at(-1)!.seq + 1;
@@ -98,7 +92,7 @@ async function runExport(deps: Deps, companyId: string, id: string, types: Expor
       // A chunk holds whole lines; a cancelled export (its row deleted) fails here on the foreign key, never the server.
       const flush = async () => {
         if (!pendingBytes) return;
-        await deps.db.insert(fhirExportChunks).values({ companyId, exportId: id, type, seq, data: Buffer.concat(pending) });
+        await insertExportChunk(deps.db, { companyId, exportId: id, type, seq, data: Buffer.concat(pending) });
         seq += 1;
         pending = [];
         pendingBytes = 0;
@@ -116,114 +110,95 @@ async function runExport(deps: Deps, companyId: string, id: string, types: Expor
         }
         count += rows.length;
         after = rows.at(-1)!.id;
-        const [still] = await deps.db.update(fhirExports).set({ heartbeatAt: new Date() })
-          .where(and(eq(fhirExports.companyId, companyId), eq(fhirExports.id, id), eq(fhirExports.status, 'running')))
-          .returning({ id: fhirExports.id });
-        if (!still) return; // cancelled: the DELETE removed the row, and its chunks with it
+        if (!(await heartbeatExport(deps.db, companyId, id))) return; // cancelled: the DELETE removed the row, and its chunks with it
         if (rows.length < EXPORT_BATCH) break;
       }
       await flush();
       output.push({ type, count, bytes });
     }
-    await deps.db.update(fhirExports).set({ status: 'done', output, finishedAt: new Date() })
-      .where(and(eq(fhirExports.companyId, companyId), eq(fhirExports.id, id), eq(fhirExports.status, 'running')));
+    await finishExport(deps.db, companyId, id, output);
   } catch (err) {
-    await deps.db.update(fhirExports).set({ status: 'failed', error: String((err as Error)?.message ?? err).slice(0, 500), finishedAt: new Date() })
-      .where(and(eq(fhirExports.companyId, companyId), eq(fhirExports.id, id)))
+    await failExport(deps.db, companyId, id, String((err as Error)?.message ?? err).slice(0, 500), { onlyRunning: false })
       .catch(() => undefined);
   }
 }
 
 /** Removes the company's exports finished more than EXPORT_KEEP_HOURS ago, with their files (the chunks go with the row). */
 async function forgetOldExports(deps: Deps, companyId: string): Promise<void> {
-  await deps.db.delete(fhirExports)
-    .where(and(eq(fhirExports.companyId, companyId), lt(fhirExports.createdAt, new Date(Date.now() - EXPORT_KEEP_HOURS * 3_600_000))));
+  await deleteExportsBefore(deps.db, companyId, new Date(Date.now() - EXPORT_KEEP_HOURS * 3_600_000));
 }
 
-async function findExport(deps: Deps, caller: Caller, id: string) {
+/** One of the caller's exports (404 otherwise); a running one whose server died is reported failed. */
+async function findExport(deps: Deps, caller: Caller, id: string): Promise<ExportRow> {
   if (!isId(id)) throw new AppError(404, 'FHIR_EXPORT_NOT_FOUND', 'errors.fhir.exportNotFound');
-  const [row] = await deps.db.select().from(fhirExports).where(and(eq(fhirExports.companyId, caller.companyId), eq(fhirExports.id, id))).limit(1);
+  const row = await findExportRow(deps.db, caller.companyId, id);
   if (!row) throw new AppError(404, 'FHIR_EXPORT_NOT_FOUND', 'errors.fhir.exportNotFound');
   if (row.status === 'running' && row.heartbeatAt.getTime() < Date.now() - EXPORT_STALE_MINUTES * 60_000) {
-    await deps.db.update(fhirExports).set({ status: 'failed', error: 'stopped', finishedAt: new Date() })
-      .where(and(eq(fhirExports.companyId, caller.companyId), eq(fhirExports.id, id), eq(fhirExports.status, 'running')));
+    await failExport(deps.db, caller.companyId, id, 'stopped', { onlyRunning: true });
     return { ...row, status: 'failed' };
   }
   return row;
 }
 
-export function registerExportRoutes(app: App, deps: Deps) {
-  const permission = 'fhir_read' as const;
-  const tags = ['fhir'];
+/**
+ * Starts an export of the caller's company (`path` is the kick-off's path and query, kept for the manifest) and
+ * answers the id to poll; one export runs at a time per company (429 FHIR_EXPORT_BUSY).
+ */
+export async function startExport(deps: Deps, ctx: RequestContext, caller: Caller, q: Query, path: string): Promise<{ statusUrl: string }> {
+  const { types, since } = kickOffParams(q);
+  await forgetOldExports(deps, caller.companyId);
+  let row: { id: string };
+  try {
+    row = await insertExport(deps.db, { companyId: caller.companyId, requestedBy: caller.id, request: path.slice(0, 2000), types, since });
+  } catch (err) {
+    const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
+    if (code === '23505') throw new AppError(429, 'FHIR_EXPORT_BUSY', 'errors.fhir.exportBusy');
+    throw err;
+  }
+  await recordAudit(deps.db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'export', entity: 'fhir', entityId: row.id, changes: { types, since } });
+  void runExport(deps, caller.companyId, row.id, types, since);
+  return { statusUrl: `${fhirBase(ctx)}/$export-status/${row.id}` };
+}
 
-  app.get(`${FHIR_BASE}/$export`, {
-    config: { permission },
-    schema: { tags, querystring: kickOffQuery, summary: 'Bulk Data export kick-off (_type, _since, _outputFormat): 202 with Content-Location' },
-    handler: async (req, reply) => {
-      const caller = callerOf(req);
-      const { types, since } = kickOffParams(req.query);
-      await forgetOldExports(deps, caller.companyId);
-      let row: { id: string } | undefined;
-      try {
-        [row] = await deps.db.insert(fhirExports).values({
-          companyId: caller.companyId, requestedBy: caller.id, request: req.url.slice(0, 2000), types, since,
-        }).returning({ id: fhirExports.id });
-      } catch (err) {
-        const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
-        if (code === '23505') throw new AppError(429, 'FHIR_EXPORT_BUSY', 'errors.fhir.exportBusy');
-        throw err;
-      }
-      await recordAudit(deps.db, req, { companyId: caller.companyId, actorId: caller.id, action: 'export', entity: 'fhir', entityId: row!.id, changes: { types, since } });
-      void runExport(deps, caller.companyId, row!.id, types, since);
-      return reply.status(202).header('content-location', `${fhirBase(req)}/$export-status/${row!.id}`).type(FHIR_JSON)
-        .send({ resourceType: 'OperationOutcome', issue: [{ severity: 'information', code: 'informational', diagnostics: 'Export started' }] });
-    },
-  });
+export interface ExportManifest {
+  transactionTime: string;
+  request: string;
+  requiresAccessToken: true;
+  output: Array<{ type: string; url: string; count: number }>;
+  error: [];
+}
 
-  app.get(`${FHIR_BASE}/$export-status/:id`, {
-    config: { permission },
-    schema: { tags, params: idParams },
-    handler: async (req, reply) => {
-      const caller = callerOf(req);
-      const row = await findExport(deps, caller, req.params.id);
-      if (row.status === 'running') {
-        return reply.status(202).header('x-progress', 'in progress').header('retry-after', '2').send();
-      }
-      if (row.status === 'failed') throw new AppError(500, 'FHIR_EXPORT_FAILED', 'errors.fhir.exportFailed');
-      const base = fhirBase(req);
-      return reply.header('expires', new Date(row.createdAt.getTime() + EXPORT_KEEP_HOURS * 3_600_000).toUTCString()).send({
-        transactionTime: row.createdAt.toISOString(),
-        request: `${req.protocol}://${req.host}${row.request}`,
-        requiresAccessToken: true,
-        output: (row.output as Array<{ type: string; count: number }>).map((o) => ({ type: o.type, url: `${base}/$export-file/${row.id}/${o.type}`, count: o.count })),
-        error: [],
-      });
+/** Polling: `running` while the files are written, then the manifest (with its expiry); a failed export is a 500. */
+export async function exportStatus(
+  deps: Deps, ctx: RequestContext, caller: Caller, id: string,
+): Promise<{ running: true } | { running: false; expires: Date; manifest: ExportManifest }> {
+  const row = await findExport(deps, caller, id);
+  if (row.status === 'running') return { running: true };
+  if (row.status === 'failed') throw new AppError(500, 'FHIR_EXPORT_FAILED', 'errors.fhir.exportFailed');
+  const base = fhirBase(ctx);
+  return {
+    running: false,
+    expires: new Date(row.createdAt.getTime() + EXPORT_KEEP_HOURS * 3_600_000),
+    manifest: {
+      transactionTime: row.createdAt.toISOString(),
+      request: `${ctx.origin}${row.request}`,
+      requiresAccessToken: true,
+      output: (row.output as Array<{ type: string; count: number }>).map((o) => ({ type: o.type, url: `${base}/$export-file/${row.id}/${o.type}`, count: o.count })),
+      error: [],
     },
-  });
+  };
+}
 
-  app.delete(`${FHIR_BASE}/$export-status/:id`, {
-    config: { permission },
-    schema: { tags, params: idParams },
-    handler: async (req, reply) => {
-      const caller = callerOf(req);
-      const row = await findExport(deps, caller, req.params.id);
-      // Its files go with it (fhir_export_chunks rows cascade); a running export stops at its next batch.
-      await deps.db.delete(fhirExports).where(and(eq(fhirExports.companyId, caller.companyId), eq(fhirExports.id, row.id)));
-      return reply.status(202).send();
-    },
-  });
+/** Removes an export and its files; a running export stops at its next batch. */
+export async function cancelExport(deps: Deps, caller: Caller, id: string): Promise<void> {
+  const row = await findExport(deps, caller, id);
+  await deleteExport(deps.db, caller.companyId, row.id);
+}
 
-  app.get(`${FHIR_BASE}/$export-file/:id/:type`, {
-    config: { permission },
-    schema: { tags, params: fileParams },
-    handler: async (req, reply) => {
-      const caller = callerOf(req);
-      const row = await findExport(deps, caller, req.params.id);
-      const type = req.params.type;
-      const listed = row.status === 'done' ? (row.output as Array<{ type: string; bytes?: number }>).find((o) => o.type === type) : undefined;
-      if (!listed) throw notFound();
-      if (typeof listed.bytes === 'number') reply.header('content-length', listed.bytes);
-      return reply.type(NDJSON).send(Readable.from(exportFileChunks(deps.db, caller.companyId, row.id, type)));
-    },
-  });
+/** One file of a finished export, read a few chunks at a time as the client takes it, with its length when known. */
+export async function openExportFile(deps: Deps, caller: Caller, id: string, type: string): Promise<{ content: Readable; bytes: number | null }> {
+  const row = await findExport(deps, caller, id);
+  const listed = row.status === 'done' ? (row.output as Array<{ type: string; bytes?: number }>).find((o) => o.type === type) : undefined;
+  if (!listed) throw notFound();
+  return { content: Readable.from(exportFileChunks(deps.db, caller.companyId, row.id, type)), bytes: typeof listed.bytes === 'number' ? listed.bytes : null };
 }

@@ -1,9 +1,13 @@
 /**
- * The reads behind the FHIR API: each search is one page query and one count, always inside the caller's company.
- * Raw SQL with numbered parameters (the filters are optional and many); no value is ever written into the text.
+ * The queries behind the FHIR API, always inside the caller's company. Each search is one page query and one count,
+ * raw SQL with numbered parameters (the filters are optional and many); no value is ever written into the text. The
+ * audit of patient reads and the bulk exports' rows and files are written with Drizzle.
  */
+import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import type { AppointmentStatus } from '@clinic/shared';
-import type { Database } from '../../db/client.js';
+import type { Database, Db } from '../../db/client.js';
+import { auditLog, fhirExportChunks, fhirExports } from '../../db/schema/index.js';
+import type { RequestContext } from '../../lib/request-context.js';
 import type { AppointmentRow, ClinicRow, DoctorRow, OrganizationRow, PatientRow, ServiceRow } from './fhir.resources.js';
 import type { Page } from './fhir.search.js';
 
@@ -167,4 +171,73 @@ export function doctorBusy(db: Database, companyId: string, doctorId: string, fr
       order by a.starts_at limit 500`,
     [companyId, doctorId, from, before, statuses],
   );
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Writes: the audit of patient reads, and the bulk exports with their files (fhir_exports, fhir_export_chunks)
+
+/** One audit entry per patient read through FHIR (`via` says which search), with the request's address. */
+export async function insertPatientReads(
+  db: Db, ctx: RequestContext, who: { companyId: string; actorId: string; via: string }, patientIds: readonly string[],
+): Promise<void> {
+  if (!patientIds.length) return;
+  await db.insert(auditLog).values(patientIds.map((id) => ({
+    companyId: who.companyId, actorId: who.actorId, action: 'read', entity: 'patient', entityId: id,
+    changes: { via: who.via }, ip: ctx.ip, userAgent: ctx.userAgent, requestId: ctx.requestId,
+  })));
+}
+
+export type ExportRow = typeof fhirExports.$inferSelect;
+
+/** A new running export; a second running export of the company breaks the unique index (23505). */
+export async function insertExport(db: Db, values: { companyId: string; requestedBy: string; request: string; types: string[]; since: Date | null }) {
+  const [row] = await db.insert(fhirExports).values(values).returning({ id: fhirExports.id });
+  return row!;
+}
+
+export async function findExportRow(db: Db, companyId: string, id: string): Promise<ExportRow | undefined> {
+  const [row] = await db.select().from(fhirExports).where(and(eq(fhirExports.companyId, companyId), eq(fhirExports.id, id))).limit(1);
+  return row;
+}
+
+/** Removes an export, its files with it (the chunks cascade). */
+export async function deleteExport(db: Db, companyId: string, id: string): Promise<void> {
+  await db.delete(fhirExports).where(and(eq(fhirExports.companyId, companyId), eq(fhirExports.id, id)));
+}
+
+/** Removes the company's exports created before `before`, with their files. */
+export async function deleteExportsBefore(db: Db, companyId: string, before: Date): Promise<void> {
+  await db.delete(fhirExports).where(and(eq(fhirExports.companyId, companyId), lt(fhirExports.createdAt, before)));
+}
+
+/** Tells a still running export it is alive; false when it is no longer running (cancelled: its row is gone). */
+export async function heartbeatExport(db: Db, companyId: string, id: string): Promise<boolean> {
+  const [still] = await db.update(fhirExports).set({ heartbeatAt: new Date() })
+    .where(and(eq(fhirExports.companyId, companyId), eq(fhirExports.id, id), eq(fhirExports.status, 'running')))
+    .returning({ id: fhirExports.id });
+  return Boolean(still);
+}
+
+/** A running export is done, with what each of its files holds. */
+export async function finishExport(db: Db, companyId: string, id: string, output: Array<{ type: string; count: number; bytes: number }>): Promise<void> {
+  await db.update(fhirExports).set({ status: 'done', output, finishedAt: new Date() })
+    .where(and(eq(fhirExports.companyId, companyId), eq(fhirExports.id, id), eq(fhirExports.status, 'running')));
+}
+
+/** An export failed (`onlyRunning`: only if it is still marked running). */
+export async function failExport(db: Db, companyId: string, id: string, error: string, opts: { onlyRunning: boolean }): Promise<void> {
+  await db.update(fhirExports).set({ status: 'failed', error, finishedAt: new Date() })
+    .where(and(eq(fhirExports.companyId, companyId), eq(fhirExports.id, id), opts.onlyRunning ? eq(fhirExports.status, 'running') : undefined));
+}
+
+export async function insertExportChunk(db: Db, values: { companyId: string; exportId: string; type: string; seq: number; data: Buffer }): Promise<void> {
+  await db.insert(fhirExportChunks).values(values);
+}
+
+/** Up to `limit` chunks of one export file, from `fromSeq` on, in order. */
+export function exportChunksFrom(db: Db, companyId: string, exportId: string, type: string, fromSeq: number, limit: number) {
+  return db.select({ seq: fhirExportChunks.seq, data: fhirExportChunks.data }).from(fhirExportChunks)
+    .where(and(eq(fhirExportChunks.companyId, companyId), eq(fhirExportChunks.exportId, exportId), eq(fhirExportChunks.type, type), gte(fhirExportChunks.seq, fromSeq)))
+    .orderBy(asc(fhirExportChunks.seq))
+    .limit(limit);
 }

@@ -5,9 +5,10 @@
  */
 import { z } from 'zod';
 import type { App, Deps } from '../../lib/app-types.js';
+import { requestContext } from '../../lib/request-context.js';
 import { callerOf } from '../../plugins/auth.js';
 import { capabilityStatement } from './fhir.capability.js';
-import { registerExportRoutes } from './fhir.export.js';
+import { NDJSON, cancelExport, exportStatus, openExportFile, startExport } from './fhir.export.js';
 import { FHIR_BASE, FHIR_JSON, fhirBase } from './fhir.http.js';
 import { READ_TYPES, SEARCH_PARAMS, read, search, type SearchType } from './fhir.service.js';
 
@@ -15,12 +16,13 @@ const tags = ['fhir'];
 const permission = 'fhir_read' as const;
 const searchQuery = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
 const idParams = z.object({ id: z.string().max(64) });
+const fileParams = z.object({ id: z.string().max(64), type: z.string().max(40) });
 
 export function fhirRoutes(app: App, deps: Deps) {
   app.get(`${FHIR_BASE}/metadata`, {
     config: { public: true },
     schema: { tags, summary: 'FHIR R4 CapabilityStatement: the resources, interactions and search parameters supported' },
-    handler: async (req, reply) => reply.type(FHIR_JSON).send(capabilityStatement(fhirBase(req))),
+    handler: async (req, reply) => reply.type(FHIR_JSON).send(capabilityStatement(fhirBase(requestContext(req)))),
   });
 
   for (const type of Object.keys(SEARCH_PARAMS) as SearchType[]) {
@@ -31,10 +33,7 @@ export function fhirRoutes(app: App, deps: Deps) {
         summary: `Search ${type} (FHIR searchset Bundle)`,
         description: `Parameters: ${['_count', '_offset', ...(type === 'Slot' ? [] : ['_id']), ...SEARCH_PARAMS[type]].join(', ')}. Unsupported parameters are refused.`,
       },
-      handler: async (req, reply) => {
-        const ctx = { deps, caller: callerOf(req), req, base: fhirBase(req) };
-        return reply.type(FHIR_JSON).send(await search(ctx, type, req.query));
-      },
+      handler: async (req, reply) => reply.type(FHIR_JSON).send(await search(deps, requestContext(req), callerOf(req), type, req.query)),
     });
   }
 
@@ -42,12 +41,46 @@ export function fhirRoutes(app: App, deps: Deps) {
     app.get(`${FHIR_BASE}/${type}/:id`, {
       config: { permission },
       schema: { tags, params: idParams, summary: `Read one ${type}` },
-      handler: async (req, reply) => {
-        const ctx = { deps, caller: callerOf(req), req, base: fhirBase(req) };
-        return reply.type(FHIR_JSON).send(await read(ctx, type, req.params.id));
-      },
+      handler: async (req, reply) => reply.type(FHIR_JSON).send(await read(deps, requestContext(req), callerOf(req), type, req.params.id)),
     });
   }
 
-  registerExportRoutes(app, deps);
+  app.get(`${FHIR_BASE}/$export`, {
+    config: { permission },
+    schema: { tags, querystring: searchQuery, summary: 'Bulk Data export kick-off (_type, _since, _outputFormat): 202 with Content-Location' },
+    handler: async (req, reply) => {
+      const { statusUrl } = await startExport(deps, requestContext(req), callerOf(req), req.query, req.url);
+      return reply.status(202).header('content-location', statusUrl).type(FHIR_JSON)
+        .send({ resourceType: 'OperationOutcome', issue: [{ severity: 'information', code: 'informational', diagnostics: 'Export started' }] });
+    },
+  });
+
+  app.get(`${FHIR_BASE}/$export-status/:id`, {
+    config: { permission },
+    schema: { tags, params: idParams },
+    handler: async (req, reply) => {
+      const status = await exportStatus(deps, requestContext(req), callerOf(req), req.params.id);
+      if (status.running) return reply.status(202).header('x-progress', 'in progress').header('retry-after', '2').send();
+      return reply.header('expires', status.expires.toUTCString()).send(status.manifest);
+    },
+  });
+
+  app.delete(`${FHIR_BASE}/$export-status/:id`, {
+    config: { permission },
+    schema: { tags, params: idParams },
+    handler: async (req, reply) => {
+      await cancelExport(deps, callerOf(req), req.params.id);
+      return reply.status(202).send();
+    },
+  });
+
+  app.get(`${FHIR_BASE}/$export-file/:id/:type`, {
+    config: { permission },
+    schema: { tags, params: fileParams },
+    handler: async (req, reply) => {
+      const { content, bytes } = await openExportFile(deps, callerOf(req), req.params.id, req.params.type);
+      if (bytes !== null) reply.header('content-length', bytes);
+      return reply.type(NDJSON).send(content);
+    },
+  });
 }

@@ -4,19 +4,18 @@
  */
 import { createHash } from 'node:crypto';
 import { ACTIVE_APPOINTMENT_STATUSES, type AppointmentStatus } from '@clinic/shared';
-import type { FastifyRequest } from 'fastify';
-import { auditLog } from '../../db/schema/index.js';
 import { findFreeSlots } from '../../domain/scheduling/next-free.js';
 import { safeTimeZone } from '../../domain/scheduling/time-zone.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import type { RequestContext } from '../../lib/request-context.js';
 import { isId } from '../../lib/validation.js';
-import { acceptedRequestId } from '../../lib/request-id.js';
 import { loadDoctorCalendar } from '../appointments/appointments.repository.js';
 import {
-  appointmentsPage, clinicsPage, doctorBusy, doctorClinicCalendars, doctorsPage, doctorWhere, likeText, organizationsPage,
+  appointmentsPage, clinicsPage, doctorBusy, doctorClinicCalendars, doctorsPage, doctorWhere, insertPatientReads, likeText, organizationsPage,
   patientsPage, servicesPage, Where,
 } from './fhir.repository.js';
+import { fhirBase } from './fhir.http.js';
 import {
   APPOINTMENT_STATUS_FROM_FHIR, FHIR_GENDERS, appointmentResource, healthcareServiceResource, locationResource, organizationResource,
   patientResource, practitionerResource, practitionerRoleResource, scheduleResource, slotResource, type Resource, type SlotRow,
@@ -43,7 +42,8 @@ export type ReadType = (typeof READ_TYPES)[number];
 /** Slots are computed from hours and appointments: one search looks at most this many days. */
 export const SLOT_WINDOW_DAYS = 14;
 
-interface Ctx { deps: Deps; caller: Caller; req: FastifyRequest; base: string }
+/** One FHIR request: who asks, in which request, and the absolute base its Bundle's links start with. */
+interface Call { deps: Deps; caller: Caller; ctx: RequestContext; base: string }
 
 function booleanParam(q: Query, name: string): boolean | undefined {
   const v = valueOf(q, name);
@@ -68,19 +68,20 @@ function nameFilter(q: Query, w: Where, column: string): void {
   if (v !== undefined) w.add(`lower(${column}) like ? escape '\\'`, likeText(v));
 }
 
-async function auditPatientReads(ctx: Ctx, patientIds: string[], how: string): Promise<void> {
+async function auditPatientReads(call: Call, patientIds: string[], how: string): Promise<void> {
   if (!patientIds.length) return;
-  await ctx.deps.db.insert(auditLog).values(patientIds.map((id) => ({
-    companyId: ctx.caller.companyId, actorId: ctx.caller.id, action: 'read', entity: 'patient', entityId: id,
-    changes: { via: how }, ip: ctx.req.ip ?? null,
-    userAgent: String(ctx.req.headers['user-agent'] ?? '').slice(0, 400) || null, requestId: acceptedRequestId(ctx.req.id),
-  })));
+  await insertPatientReads(call.deps.db, call.ctx, { companyId: call.caller.companyId, actorId: call.caller.id, via: how }, patientIds);
 }
 
-export async function search(ctx: Ctx, type: SearchType, q: Query): Promise<Resource> {
+/** A searchset Bundle of the caller's resources of one type. */
+export function search(deps: Deps, ctx: RequestContext, caller: Caller, type: SearchType, q: Query): Promise<Resource> {
+  return searchIn({ deps, caller, ctx, base: fhirBase(ctx) }, type, q);
+}
+
+async function searchIn(call: Call, type: SearchType, q: Query): Promise<Resource> {
   onlyParams(q, SEARCH_PARAMS[type]);
   const page = pageOf(q);
-  const { deps, caller } = ctx;
+  const { deps, caller } = call;
   const db = deps.database;
   const c = caller.companyId;
   switch (type) {
@@ -107,8 +108,8 @@ export async function search(ctx: Ctx, type: SearchType, q: Query): Promise<Reso
       const active = booleanParam(q, 'active');
       if (active !== undefined) w.add('p.is_active = ?', active);
       const { rows, total } = await patientsPage(db, w, page);
-      await auditPatientReads(ctx, rows.map((r) => r.id), 'fhir');
-      return searchset(ctx.base, type, q, page, total, rows.map(patientResource));
+      await auditPatientReads(call, rows.map((r) => r.id), 'fhir');
+      return searchset(call.base, type, q, page, total, rows.map(patientResource));
     }
     case 'Practitioner':
     case 'PractitionerRole':
@@ -142,7 +143,7 @@ export async function search(ctx: Ctx, type: SearchType, q: Query): Promise<Reso
       if (active !== undefined) w.add('e.is_active = ?', active);
       const { rows, total } = await doctorsPage(db, w, page);
       const shape = type === 'Practitioner' ? practitionerResource : type === 'Schedule' ? scheduleResource : (d: (typeof rows)[number]) => practitionerRoleResource(d, c);
-      return searchset(ctx.base, type, q, page, total, rows.map(shape));
+      return searchset(call.base, type, q, page, total, rows.map(shape));
     }
     case 'Organization': {
       const w = new Where(c, 'o');
@@ -160,7 +161,7 @@ export async function search(ctx: Ctx, type: SearchType, q: Query): Promise<Reso
       const active = booleanParam(q, 'active');
       if (active !== undefined) w.add('o.is_active = ?', active);
       const { rows, total } = await organizationsPage(db, w, page);
-      return searchset(ctx.base, type, q, page, total, rows.map(organizationResource));
+      return searchset(call.base, type, q, page, total, rows.map(organizationResource));
     }
     case 'Location': {
       const w = new Where(c, 'c');
@@ -176,7 +177,7 @@ export async function search(ctx: Ctx, type: SearchType, q: Query): Promise<Reso
         else w.add('c.is_active = ?', status === 'active');
       }
       const { rows, total } = await clinicsPage(db, w, page);
-      return searchset(ctx.base, type, q, page, total, rows.map(locationResource));
+      return searchset(call.base, type, q, page, total, rows.map(locationResource));
     }
     case 'HealthcareService': {
       const w = new Where(c, 's');
@@ -188,7 +189,7 @@ export async function search(ctx: Ctx, type: SearchType, q: Query): Promise<Reso
       const active = booleanParam(q, 'active');
       if (active !== undefined) w.add('s.is_active = ?', active);
       const { rows, total } = await servicesPage(db, w, page);
-      return searchset(ctx.base, type, q, page, total, rows.map((s) => healthcareServiceResource(s, c)));
+      return searchset(call.base, type, q, page, total, rows.map((s) => healthcareServiceResource(s, c)));
     }
     case 'Appointment': {
       const w = new Where(c, 'a');
@@ -213,11 +214,11 @@ export async function search(ctx: Ctx, type: SearchType, q: Query): Promise<Reso
         else w.add('a.status = any(?)', mapped);
       }
       const { rows, total } = await appointmentsPage(db, w, page);
-      await auditPatientReads(ctx, [...new Set(rows.map((r) => r.patientId))], 'fhir_appointment');
-      return searchset(ctx.base, type, q, page, total, rows.map((r) => appointmentResource({ ...r, startsAt: new Date(r.startsAt), endsAt: new Date(r.endsAt) })));
+      await auditPatientReads(call, [...new Set(rows.map((r) => r.patientId))], 'fhir_appointment');
+      return searchset(call.base, type, q, page, total, rows.map((r) => appointmentResource({ ...r, startsAt: new Date(r.startsAt), endsAt: new Date(r.endsAt) })));
     }
     case 'Slot':
-      return slots(ctx, q, page);
+      return slots(call, q, page);
   }
 }
 
@@ -225,8 +226,8 @@ export async function search(ctx: Ctx, type: SearchType, q: Query): Promise<Reso
 const KNOWN_FHIR_APPOINTMENT_CODES = ['proposed', 'pending', 'entered-in-error', 'waitlist'];
 
 /** Free and busy slots of one doctor's schedule over at most SLOT_WINDOW_DAYS (default: the next seven days). */
-async function slots(ctx: Ctx, q: Query, page: ReturnType<typeof pageOf>): Promise<Resource> {
-  const { deps, caller } = ctx;
+async function slots(call: Call, q: Query, page: ReturnType<typeof pageOf>): Promise<Resource> {
+  const { deps, caller } = call;
   if (q._id !== undefined) throw badParameter('_id'); // slots are computed: they are found by schedule and time only
   const schedule = referenceParam(q, 'schedule', 'Schedule');
   if (schedule === undefined) throw new AppError(400, 'FHIR_SCHEDULE_REQUIRED', 'errors.fhir.scheduleRequired');
@@ -265,16 +266,16 @@ async function slots(ctx: Ctx, q: Query, page: ReturnType<typeof pageOf>): Promi
   }
   out.sort((x, y) => x.start.getTime() - y.start.getTime() || x.id.localeCompare(y.id));
   const pageRows = out.slice(page.offset, page.offset + page.count);
-  return searchset(ctx.base, 'Slot', q, page, out.length, pageRows.map(slotResource));
+  return searchset(call.base, 'Slot', q, page, out.length, pageRows.map(slotResource));
 }
 
 /** Appointments that hold a doctor's time, as busy slots. */
 const ACTIVE_OR_DONE: readonly AppointmentStatus[] = [...ACTIVE_APPOINTMENT_STATUSES, 'completed'];
 
 /** One resource by id, or 404 (another company's id answers exactly like an unknown one). */
-export async function read(ctx: Ctx, type: ReadType, id: string): Promise<Resource> {
+export async function read(deps: Deps, ctx: RequestContext, caller: Caller, type: ReadType, id: string): Promise<Resource> {
   if (!isId(id)) throw notFound();
-  const bundle = await search(ctx, type, { _id: id });
+  const bundle = await search(deps, ctx, caller, type, { _id: id });
   const entry = (bundle.entry as Array<{ resource: Resource }> | undefined)?.[0];
   if (!entry) throw notFound();
   return entry.resource;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema } from '@clinic/shared';
 import type { App, Deps } from '../../lib/app-types.js';
 import { contentDisposition } from '../../lib/files.js';
+import { requestContext } from '../../lib/request-context.js';
 import { openDownload } from './files.service.js';
 
 const fileQuery = z.object({
@@ -27,7 +28,7 @@ export function fileRoutes(app: App, deps: Deps) {
     compress: false,
     schema: { tags: ['files'], params: z.object({ id: idSchema }), querystring: fileQuery },
     handler: async (req, reply) => {
-      const { row, content, cacheControl } = await openDownload(deps, req, req.params.id, req.query);
+      const { row, content, cacheControl } = await openDownload(deps, requestContext(req), req.params.id, req.query, { read: req.method === 'GET' });
       return reply
         .header('content-type', row.mimeType)
         .header('content-length', String(row.sizeBytes))

@@ -1,10 +1,10 @@
 import type { Readable } from 'node:stream';
-import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, notFound, unauthorized } from '../../lib/errors.js';
 import { verifyFileLink, type FileLinkQuery } from '../../lib/file-links.js';
 import { openStoredFile } from '../../lib/files.js';
+import type { RequestContext } from '../../lib/request-context.js';
 import { findFile, sessionIsLive, type FileRow } from './files.repository.js';
 
 export interface Download {
@@ -20,9 +20,12 @@ const linkExpired = () => new AppError(403, 'LINK_EXPIRED', 'errors.fileLinkExpi
 /**
  * Opens a stored file for a signed link: the link must be the server's, unexpired, for this file and company, and
  * the sign-in it was issued to must still be live. A health report's download is written to the audit log on the
- * patient's record before a byte leaves.
+ * patient's record before a byte leaves; a request for the headers alone (`HEAD`, `read: false`) sends none and is not
+ * audited.
  */
-export async function openDownload(deps: Deps, req: FastifyRequest, fileId: string, q: Partial<FileLinkQuery>): Promise<Download> {
+export async function openDownload(
+  deps: Deps, ctx: RequestContext, fileId: string, q: Partial<FileLinkQuery>, opts: { read: boolean },
+): Promise<Download> {
   if (!q.c || !q.s) throw unauthorized();
   // A link from before links named their sign-in: the page that holds it reloads and gets a new one.
   if (q.e === undefined || !q.u || q.v === undefined || !q.f) throw linkExpired();
@@ -37,8 +40,8 @@ export async function openDownload(deps: Deps, req: FastifyRequest, fileId: stri
   const content = await openStoredFile(deps, row);
   if (!content) throw notFound();
   try {
-    if (audit && req.method === 'GET') {
-      await recordAudit(deps.db, req, {
+    if (audit && opts.read) {
+      await recordAudit(deps.db, ctx, {
         companyId: link.c, actorId: session.employeeId, action: 'document_download', entity: 'patient', entityId: audit.patientId,
         changes: { documentId: audit.documentId, fileId },
       });

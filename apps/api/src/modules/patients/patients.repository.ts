@@ -4,6 +4,7 @@ import { pageWindow, type PatientListQuery } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import { appointments, clinics, employees, files, patientDocuments, patientNotes, patients, services } from '../../db/schema/index.js';
 import { likePattern, pageTotal } from '../../lib/list.js';
+import { nextVersion } from '../../lib/versioning.js';
 import { phoneSearchText } from './patients.domain.js';
 
 export type PatientRow = typeof patients.$inferSelect;
@@ -245,4 +246,45 @@ export async function deleteIfUnreferenced(db: Db, companyId: string, id: string
     ))
     .returning();
   return row ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Changes
+
+export async function insertPatient(db: Db, values: typeof patients.$inferInsert): Promise<PatientRow> {
+  const [row] = await db.insert(patients).values(values).returning();
+  if (!row) throw new Error('patient insert returned nothing');
+  return row;
+}
+
+/** Replaces a patient's columns (raising its version) only at `version`; null when it is another version or gone. */
+export async function updatePatientAt(
+  db: Db, companyId: string, id: string, version: number, set: Omit<Partial<typeof patients.$inferInsert>, 'version' | 'updatedAt'>,
+): Promise<PatientRow | null> {
+  const [row] = await db
+    .update(patients)
+    .set({ ...set, updatedAt: sql`now()`, version: nextVersion(patients.version) })
+    .where(and(eq(patients.companyId, companyId), eq(patients.id, id), eq(patients.version, version)))
+    .returning();
+  return row ?? null;
+}
+
+/** Deactivates an active patient; false when it was not active (or is gone): of simultaneous requests one changes it. */
+export async function deactivateIfActive(db: Db, companyId: string, id: string): Promise<boolean> {
+  const [row] = await db
+    .update(patients)
+    .set({ isActive: false, updatedAt: sql`now()`, version: nextVersion(patients.version) })
+    .where(and(eq(patients.companyId, companyId), eq(patients.id, id), eq(patients.isActive, true)))
+    .returning({ id: patients.id });
+  return Boolean(row);
+}
+
+export async function insertNote(db: Db, companyId: string, patientId: string, authorId: string, body: string): Promise<string> {
+  const [note] = await db.insert(patientNotes).values({ companyId, patientId, authorId, body }).returning({ id: patientNotes.id });
+  return note!.id;
+}
+
+export async function insertReport(db: Db, values: typeof patientDocuments.$inferInsert): Promise<string> {
+  const [row] = await db.insert(patientDocuments).values(values).returning({ id: patientDocuments.id });
+  return row!.id;
 }

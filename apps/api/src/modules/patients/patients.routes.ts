@@ -1,18 +1,25 @@
 import {
+  PATIENT_JSON_FIELDS,
   healthReportSchema,
   idParams,
   listSchema,
   okSchema,
   patientDeleteResult,
   patientDetails,
+  patientInput,
   patientListItem,
   patientListQuery,
   patientNoteInput,
   patientNoteSchema,
+  patientReportInput,
+  patientUpdateInput,
 } from '@clinic/shared';
 import type { App, Deps } from '../../lib/app-types.js';
 import { t } from '../../lib/i18n.js';
 import { listEnvelope } from '../../lib/list.js';
+import { readForm, type MultipartResult, type MultipartSpec } from '../../lib/multipart.js';
+import { requestContext } from '../../lib/request-context.js';
+import { parseOrThrow } from '../../lib/validation.js';
 import { callerOf } from '../../plugins/auth.js';
 import {
   addHealthReport,
@@ -21,12 +28,28 @@ import {
   deletePatient,
   listPatients,
   readPatient,
+  requirePatient,
   updatePatient,
 } from './patients.service.js';
 
 const tags = ['patients'];
 /** The patient form arrives as multipart (`name[i][key]` flattening, picture in `image`) or as JSON. */
 const formBody = { consumes: ['multipart/form-data', 'application/json'] };
+const PATIENT_FORM: MultipartSpec = { files: { image: 'image' }, jsonFields: [...PATIENT_JSON_FIELDS] };
+const REPORT_FORM: MultipartSpec = { files: { file: 'report' } };
+
+/**
+ * Runs what the form is for; when it is refused (its fields, or the service), the files the form stored go with the
+ * refusal, so a refused request leaves nothing behind.
+ */
+async function usingForm<T>(form: MultipartResult, use: () => Promise<T>): Promise<T> {
+  try {
+    return await use();
+  } catch (err) {
+    await form.discard();
+    throw err;
+  }
+}
 
 export function patientRoutes(app: App, deps: Deps) {
   app.get('/api/patients', {
@@ -41,14 +64,17 @@ export function patientRoutes(app: App, deps: Deps) {
   app.get('/api/patients/:id', {
     config: { permission: 'patient_read' },
     schema: { tags, params: idParams, response: { 200: okSchema(patientDetails) } },
-    handler: async (req) => ({ success: true as const, data: await readPatient(deps, req, req.params.id) }),
+    handler: async (req) => ({ success: true as const, data: await readPatient(deps, requestContext(req), callerOf(req), req.params.id) }),
   });
 
   app.post('/api/patients', {
     config: { permission: 'patient_write', accessNeutral: true },
     schema: { tags, ...formBody, response: { 201: okSchema(patientDetails) } },
     handler: async (req, reply) => {
-      const data = await createPatient(deps, req);
+      const caller = callerOf(req);
+      const form = await readForm(req, deps, caller, PATIENT_FORM);
+      const data = await usingForm(form, () =>
+        createPatient(deps, requestContext(req), caller, parseOrThrow(patientInput, form.body), form.files.image ?? null));
       return reply.status(201).send({ success: true as const, message: t(req, 'success.patientCreated'), data });
     },
   });
@@ -56,14 +82,21 @@ export function patientRoutes(app: App, deps: Deps) {
   app.put('/api/patients/:id', {
     config: { permission: 'patient_write', accessNeutral: true },
     schema: { tags, ...formBody, params: idParams, response: { 200: okSchema(patientDetails) } },
-    handler: async (req) => ({ success: true as const, message: t(req, 'success.patientUpdated'), data: await updatePatient(deps, req, req.params.id) }),
+    handler: async (req) => {
+      const caller = callerOf(req);
+      await requirePatient(deps, caller, req.params.id);
+      const form = await readForm(req, deps, caller, PATIENT_FORM);
+      const data = await usingForm(form, () =>
+        updatePatient(deps, requestContext(req), caller, req.params.id, parseOrThrow(patientUpdateInput, form.body), form.files.image ?? null));
+      return { success: true as const, message: t(req, 'success.patientUpdated'), data };
+    },
   });
 
   app.delete('/api/patients/:id', {
     config: { permission: 'patient_write', accessNeutral: true },
     schema: { tags, params: idParams, response: { 200: okSchema(patientDeleteResult) } },
     handler: async (req) => {
-      const data = await deletePatient(deps, req, req.params.id);
+      const data = await deletePatient(deps, requestContext(req), callerOf(req), req.params.id);
       const message = t(req, data.outcome === 'deleted' ? 'success.patientDeleted' : 'success.patientDeactivated');
       return { success: true as const, message, data };
     },
@@ -73,7 +106,7 @@ export function patientRoutes(app: App, deps: Deps) {
     config: { permission: 'patient_write', accessNeutral: true },
     schema: { tags, params: idParams, body: patientNoteInput, response: { 201: okSchema(patientNoteSchema) } },
     handler: async (req, reply) => {
-      const data = await addPatientNote(deps, req, req.params.id, req.body.body);
+      const data = await addPatientNote(deps, requestContext(req), callerOf(req), req.params.id, req.body.body);
       return reply.status(201).send({ success: true as const, message: t(req, 'success.patientNoteAdded'), data });
     },
   });
@@ -88,7 +121,13 @@ export function patientRoutes(app: App, deps: Deps) {
       response: { 201: okSchema(healthReportSchema) },
     },
     handler: async (req, reply) => {
-      const data = await addHealthReport(deps, req, req.params.id);
+      const caller = callerOf(req);
+      await requirePatient(deps, caller, req.params.id);
+      const form = await readForm(req, deps, caller, REPORT_FORM);
+      const data = await usingForm(form, () => {
+        const { title } = parseOrThrow(patientReportInput, form.body);
+        return addHealthReport(deps, requestContext(req), caller, req.params.id, { title, file: form.files.file ?? null });
+      });
       return reply.status(201).send({ success: true as const, message: t(req, 'success.patientReportUploaded'), data });
     },
   });

@@ -1,29 +1,22 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import {
-  PATIENT_JSON_FIELDS,
-  patientInput,
-  patientReportInput,
-  patientUpdateInput,
   type HealthReport,
   type PatientDeleteResult,
   type PatientDetails,
   type PatientListItem,
+  type PatientData,
   type PatientListQuery,
   type PatientNote,
+  type PatientUpdateData,
   type TreatmentEntry,
 } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
-import { patientDocuments, patientNotes, patients } from '../../db/schema/index.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { changedFields, recordAudit } from '../../lib/audit.js';
 import { AppError, notFound, validationFailed } from '../../lib/errors.js';
-import { fileUrl, removeUnreferencedFiles, toFileRef } from '../../lib/files.js';
-import { readForm } from '../../lib/multipart.js';
+import { fileUrl, removeUnreferencedFiles, toFileRef, type StoredFile } from '../../lib/files.js';
 import { nextPublicId } from '../../lib/public-id.js';
-import { parseOrThrow } from '../../lib/validation.js';
-import { assertVersion, nextVersion, staleOrMissing } from '../../lib/versioning.js';
-import { callerOf } from '../../plugins/auth.js';
+import type { RequestContext } from '../../lib/request-context.js';
+import { assertVersion, staleOrMissing } from '../../lib/versioning.js';
 import {
   ageOn,
   contactInfosOf,
@@ -35,6 +28,7 @@ import {
   type StoredPatientDetails,
 } from './patients.domain.js';
 import {
+  deactivateIfActive,
   deleteIfUnreferenced,
   findNote,
   findNotes,
@@ -43,8 +37,12 @@ import {
   findReports,
   findTreatment,
   identityHolder,
+  insertNote,
+  insertPatient,
+  insertReport,
   isoInstant,
   patientExists,
+  updatePatientAt,
   type PatientRow,
 } from './patients.repository.js';
 
@@ -193,44 +191,40 @@ function toReport(deps: Deps, patientId: string, r: Awaited<ReturnType<typeof fi
 }
 
 /** The details of one patient; every read is written to the audit log. */
-export async function readPatient(deps: Deps, req: FastifyRequest, id: string): Promise<PatientDetails> {
-  const caller = callerOf(req);
+export async function readPatient(deps: Deps, ctx: RequestContext, caller: Caller, id: string): Promise<PatientDetails> {
   const details = await loadDetails(deps, caller, id);
   if (!details) throw notFound();
-  await recordAudit(deps.db, req, { companyId: caller.companyId, actorId: caller.id, action: 'read', entity: ENTITY, entityId: id });
+  await recordAudit(deps.db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'read', entity: ENTITY, entityId: id });
   return details;
 }
 
 // ---------------------------------------------------------------------------------------------------------
 // Changes
 
-const FORM_SPEC = { files: { image: 'image' as const }, jsonFields: [...PATIENT_JSON_FIELDS] };
-
-async function addNote(db: Db, companyId: string, patientId: string, authorId: string, body: string) {
-  const [note] = await db.insert(patientNotes).values({ companyId, patientId, authorId, body }).returning({ id: patientNotes.id });
-  return note!.id;
+/**
+ * 404 unless the patient is one of the caller's company. Routes check it before reading a form, so an unknown or
+ * foreign patient is 404 whatever the body holds and nothing is stored for it.
+ */
+export async function requirePatient(deps: Deps, caller: Caller, id: string): Promise<void> {
+  if (!(await patientExists(deps.db, caller.companyId, id))) throw notFound();
 }
 
-/** Creates a patient from the form (multipart or JSON). A refused request stores nothing, its picture included. */
-export async function createPatient(deps: Deps, req: FastifyRequest): Promise<PatientDetails> {
-  const caller = callerOf(req);
-  const form = await readForm(req, deps, caller, FORM_SPEC);
+/**
+ * Creates a patient from the validated form and its stored picture (if any). The caller removes the picture when
+ * this refuses (a picture no record took is removed in any case, see `removeUnreferencedFiles`).
+ */
+export async function createPatient(deps: Deps, ctx: RequestContext, caller: Caller, data: PatientData, image: StoredFile | null): Promise<PatientDetails> {
   let id: string;
   try {
-    const data = parseOrThrow(patientInput, form.body);
     const columns = toColumns(data);
     if (await identityHolder(deps.db, caller.companyId, columns.identity, null)) throw identityTaken();
-    const imageFileId = form.files.image?.id ?? null;
+    const imageFileId = image?.id ?? null;
     id = await deps.db.transaction(async (tx) => {
       const db = tx as unknown as Db;
       const publicId = await nextPublicId(db, caller.companyId, 'patient', 'PAT');
-      const [row] = await db
-        .insert(patients)
-        .values({ ...columns, companyId: caller.companyId, publicId, isActive: data.isActive ?? true, imageFileId, createdBy: caller.id })
-        .returning();
-      if (!row) throw new Error('patient insert returned nothing');
-      const noteId = data.notes ? await addNote(db, caller.companyId, row.id, caller.id, data.notes) : null;
-      await recordAudit(db, req, {
+      const row = await insertPatient(db, { ...columns, companyId: caller.companyId, publicId, isActive: data.isActive ?? true, imageFileId, createdBy: caller.id });
+      const noteId = data.notes ? await insertNote(db, caller.companyId, row.id, caller.id, data.notes) : null;
+      await recordAudit(db, ctx, {
         companyId: caller.companyId,
         actorId: caller.id,
         action: 'create',
@@ -241,7 +235,6 @@ export async function createPatient(deps: Deps, req: FastifyRequest): Promise<Pa
       return row.id;
     });
   } catch (err) {
-    await form.discard();
     throw isIdentityViolation(err) ? identityTaken() : err;
   }
   return (await loadDetails(deps, caller, id))!;
@@ -250,39 +243,35 @@ export async function createPatient(deps: Deps, req: FastifyRequest): Promise<Pa
 /**
  * Replaces a patient's form fields (PUT: lists and optional fields not sent are cleared). The picture is
  * kept unless a new one is sent or `removeImage` is true; `isActive` is kept unless sent. The form sends the
- * version it was loaded with: the update matches only that version (409 STALE_RECORD otherwise).
+ * version it was loaded with: the update matches only that version (409 STALE_RECORD otherwise). As with a create,
+ * the caller removes a new picture this refuses.
  */
-export async function updatePatient(deps: Deps, req: FastifyRequest, id: string): Promise<PatientDetails> {
-  const caller = callerOf(req);
+export async function updatePatient(
+  deps: Deps, ctx: RequestContext, caller: Caller, id: string, input: PatientUpdateData, image: StoredFile | null,
+): Promise<PatientDetails> {
   const before = await findPatient(deps.db, caller.companyId, id);
   if (!before) throw notFound();
-  const form = await readForm(req, deps, caller, FORM_SPEC);
   let imageFileId = before.imageFileId;
   try {
-    const { version, ...data } = parseOrThrow(patientUpdateInput, form.body);
+    const { version, ...data } = input;
     assertVersion(before, version);
     const columns = toColumns(data);
     if (await identityHolder(deps.db, caller.companyId, columns.identity, id)) throw identityTaken();
-    imageFileId = form.files.image?.id ?? (data.removeImage ? null : before.imageFileId);
+    imageFileId = image?.id ?? (data.removeImage ? null : before.imageFileId);
     await deps.db.transaction(async (tx) => {
       const db = tx as unknown as Db;
-      const [after] = await db
-        .update(patients)
-        .set({ ...columns, isActive: data.isActive ?? before.isActive, imageFileId, updatedAt: sql`now()`, version: nextVersion(patients.version) })
-        .where(and(eq(patients.companyId, caller.companyId), eq(patients.id, id), eq(patients.version, version)))
-        .returning();
+      const after = await updatePatientAt(db, caller.companyId, id, version, { ...columns, isActive: data.isActive ?? before.isActive, imageFileId });
       if (!after) return staleOrMissing(() => patientExists(db, caller.companyId, id));
       const changes = changedFields(viewOf(before), viewOf(after));
       if (changes) {
-        await recordAudit(db, req, { companyId: caller.companyId, actorId: caller.id, action: 'update', entity: ENTITY, entityId: id, changes });
+        await recordAudit(db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'update', entity: ENTITY, entityId: id, changes });
       }
       if (data.notes) {
-        const noteId = await addNote(db, caller.companyId, id, caller.id, data.notes);
-        await recordAudit(db, req, { companyId: caller.companyId, actorId: caller.id, action: 'note_add', entity: ENTITY, entityId: id, changes: { after: { noteId, body: data.notes } } });
+        const noteId = await insertNote(db, caller.companyId, id, caller.id, data.notes);
+        await recordAudit(db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'note_add', entity: ENTITY, entityId: id, changes: { after: { noteId, body: data.notes } } });
       }
     });
   } catch (err) {
-    await form.discard();
     throw isIdentityViolation(err) ? identityTaken() : err;
   }
   // A replaced or removed picture is personal data nothing points at any more.
@@ -294,26 +283,20 @@ export async function updatePatient(deps: Deps, req: FastifyRequest, id: string)
  * Removes a patient when nothing depends on it. A patient with appointments, notes or health reports is
  * deactivated instead: medical records are never destroyed silently.
  */
-export async function deletePatient(deps: Deps, req: FastifyRequest, id: string): Promise<PatientDeleteResult> {
-  const caller = callerOf(req);
+export async function deletePatient(deps: Deps, ctx: RequestContext, caller: Caller, id: string): Promise<PatientDeleteResult> {
   const outcome = await deps.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
     const deleted = await deleteIfUnreferenced(db, caller.companyId, id);
     if (deleted) {
-      await recordAudit(db, req, { companyId: caller.companyId, actorId: caller.id, action: 'delete', entity: ENTITY, entityId: id, changes: { before: { publicId: deleted.publicId, ...viewOf(deleted) } } });
+      await recordAudit(db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'delete', entity: ENTITY, entityId: id, changes: { before: { publicId: deleted.publicId, ...viewOf(deleted) } } });
       return { outcome: 'deleted' as const, imageFileId: deleted.imageFileId };
     }
     // Only an active patient is deactivated (and audited): of simultaneous requests one changes the row.
-    const [row] = await db
-      .update(patients)
-      .set({ isActive: false, updatedAt: sql`now()`, version: nextVersion(patients.version) })
-      .where(and(eq(patients.companyId, caller.companyId), eq(patients.id, id), eq(patients.isActive, true)))
-      .returning({ id: patients.id });
-    if (!row) {
+    if (!(await deactivateIfActive(db, caller.companyId, id))) {
       if (!(await patientExists(db, caller.companyId, id))) throw notFound();
       return { outcome: 'deactivated' as const, imageFileId: null };
     }
-    await recordAudit(db, req, { companyId: caller.companyId, actorId: caller.id, action: 'deactivate', entity: ENTITY, entityId: id, changes: { after: { isActive: false } } });
+    await recordAudit(db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'deactivate', entity: ENTITY, entityId: id, changes: { after: { isActive: false } } });
     return { outcome: 'deactivated' as const, imageFileId: null };
   });
   // The picture of a removed patient is personal data with nothing left pointing at it.
@@ -321,48 +304,40 @@ export async function deletePatient(deps: Deps, req: FastifyRequest, id: string)
   return { _id: id, outcome: outcome.outcome };
 }
 
-export async function addPatientNote(deps: Deps, req: FastifyRequest, id: string, body: string): Promise<PatientNote> {
-  const caller = callerOf(req);
+export async function addPatientNote(deps: Deps, ctx: RequestContext, caller: Caller, id: string, body: string): Promise<PatientNote> {
   if (!(await patientExists(deps.db, caller.companyId, id))) throw notFound();
   const noteId = await deps.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
-    const noteId = await addNote(db, caller.companyId, id, caller.id, body);
-    await recordAudit(db, req, { companyId: caller.companyId, actorId: caller.id, action: 'note_add', entity: ENTITY, entityId: id, changes: { after: { noteId, body } } });
+    const noteId = await insertNote(db, caller.companyId, id, caller.id, body);
+    await recordAudit(db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'note_add', entity: ENTITY, entityId: id, changes: { after: { noteId, body } } });
     return noteId;
   });
   return toNote((await findNote(deps.db, caller.companyId, noteId))!);
 }
 
-/** Attaches a health report (PDF or image, 10 MB, checked by content) with its title. */
-export async function addHealthReport(deps: Deps, req: FastifyRequest, id: string): Promise<HealthReport> {
-  const caller = callerOf(req);
-  if (!(await patientExists(deps.db, caller.companyId, id))) throw notFound();
-  const form = await readForm(req, deps, caller, { files: { file: 'report' } });
-  let reportId: string;
-  try {
-    const { title } = parseOrThrow(patientReportInput, form.body);
-    const file = form.files.file;
-    if (!file) throw validationFailed({ file: 'validation.reportFileRequired' });
-    reportId = await deps.db.transaction(async (tx) => {
-      const db = tx as unknown as Db;
-      const [row] = await db
-        .insert(patientDocuments)
-        .values({ companyId: caller.companyId, patientId: id, fileId: file.id, title, uploadedBy: caller.id })
-        .returning({ id: patientDocuments.id });
-      await recordAudit(db, req, {
-        companyId: caller.companyId,
-        actorId: caller.id,
-        action: 'document_add',
-        entity: ENTITY,
-        entityId: id,
-        changes: { after: { documentId: row!.id, title, fileId: file.id, fileName: file.originalName, mimeType: file.mimeType, size: file.sizeBytes } },
-      });
-      return row!.id;
+/**
+ * Attaches a health report (its file stored already: PDF or image, 10 MB, checked by content) with its title. The
+ * caller removes the file when this refuses.
+ */
+export async function addHealthReport(
+  deps: Deps, ctx: RequestContext, caller: Caller, id: string, report: { title: string; file: StoredFile | null },
+): Promise<HealthReport> {
+  await requirePatient(deps, caller, id);
+  const { title, file } = report;
+  if (!file) throw validationFailed({ file: 'validation.reportFileRequired' });
+  const reportId = await deps.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    const documentId = await insertReport(db, { companyId: caller.companyId, patientId: id, fileId: file.id, title, uploadedBy: caller.id });
+    await recordAudit(db, ctx, {
+      companyId: caller.companyId,
+      actorId: caller.id,
+      action: 'document_add',
+      entity: ENTITY,
+      entityId: id,
+      changes: { after: { documentId, title, fileId: file.id, fileName: file.originalName, mimeType: file.mimeType, size: file.sizeBytes } },
     });
-  } catch (err) {
-    await form.discard();
-    throw err;
-  }
-  const [report] = await findReports(deps.db, caller.companyId, id, reportId);
-  return toReport(deps, id, report!);
+    return documentId;
+  });
+  const [saved] = await findReports(deps.db, caller.companyId, id, reportId);
+  return toReport(deps, id, saved!);
 }

@@ -3,9 +3,33 @@ import type { AppointmentStatus, SeriesRecord } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import { appointmentSeries, appointments, clinics, employees, patients, services } from '../../db/schema/index.js';
 import { safeTimeZone, zonedIso } from '../../domain/scheduling/time-zone.js';
+import { nextVersion } from '../../lib/versioning.js';
 import { refOf } from '../organisation/org-support.js';
 
 export type SeriesRow = typeof appointmentSeries.$inferSelect;
+
+export async function insertSeries(db: Db, values: typeof appointmentSeries.$inferInsert): Promise<SeriesRow> {
+  const [row] = await db.insert(appointmentSeries).values(values).returning();
+  return row!;
+}
+
+/** Raises the series' version (with `set`) if it is still `version`; false when it is not (or the series is gone). */
+export async function claimSeriesVersion(db: Db, companyId: string, id: string, version: number, set: Partial<SeriesRow> = {}): Promise<boolean> {
+  const [claimed] = await db.update(appointmentSeries).set({ ...set, updatedAt: new Date(), version: nextVersion(appointmentSeries.version) })
+    .where(and(eq(appointmentSeries.companyId, companyId), eq(appointmentSeries.id, id), eq(appointmentSeries.version, version)))
+    .returning({ id: appointmentSeries.id });
+  return Boolean(claimed);
+}
+
+/** Changes one occurrence (raising its version) only while it is scheduled; false when it no longer is. */
+export async function updateScheduledOccurrence(
+  db: Db, companyId: string, id: string, set: Omit<Partial<typeof appointments.$inferInsert>, 'version'>,
+): Promise<boolean> {
+  const [done] = await db.update(appointments).set({ ...set, version: nextVersion(appointments.version) })
+    .where(and(eq(appointments.companyId, companyId), eq(appointments.id, id), eq(appointments.status, 'scheduled')))
+    .returning({ id: appointments.id });
+  return Boolean(done);
+}
 
 export async function findSeries(db: Db, companyId: string, id: string): Promise<SeriesRow | null> {
   const [row] = await db.select().from(appointmentSeries)

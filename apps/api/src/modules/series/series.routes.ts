@@ -4,6 +4,7 @@ import {
 import { z } from 'zod';
 import type { App, Deps } from '../../lib/app-types.js';
 import { t } from '../../lib/i18n.js';
+import { requestContext } from '../../lib/request-context.js';
 import { callerOf } from '../../plugins/auth.js';
 import { cancelSeries, createSeries, getSeries, updateSeries } from './series.service.js';
 
@@ -23,7 +24,7 @@ export function seriesRoutes(app: App, deps: Deps) {
     },
     handler: async (req, reply) => {
       const preview = req.query.preview === 'true';
-      const data = await createSeries(deps, req, callerOf(req), req.body, preview);
+      const data = await createSeries(deps, requestContext(req), callerOf(req), req.body, preview);
       if (preview) return { success: true as const, data };
       return reply.status(201).send({ success: true as const, message: t(req, 'success.series.booked', { booked: data.booked, refused: data.refused }), data });
     },
@@ -43,7 +44,7 @@ export function seriesRoutes(app: App, deps: Deps) {
       params: idParams, body: seriesUpdateInput, response: { 200: z.object({ success: z.literal(true), message: z.string(), data: z.object({ count: z.number() }) }) },
     },
     handler: async (req) => {
-      const count = await updateSeries(deps, req, callerOf(req), req.params.id, req.body);
+      const count = await updateSeries(deps, requestContext(req), callerOf(req), req.params.id, req.body);
       return { success: true as const, message: t(req, 'success.series.moved', { count }), data: { count } };
     },
   });
@@ -56,7 +57,7 @@ export function seriesRoutes(app: App, deps: Deps) {
       params: idParams, querystring: seriesCancelQuery, response: { 200: messageOnlySchema },
     },
     handler: async (req) => {
-      const count = await cancelSeries(deps, req, callerOf(req), req.params.id, req.query);
+      const count = await cancelSeries(deps, requestContext(req), callerOf(req), req.params.id, req.query);
       return { success: true as const, message: t(req, 'success.series.cancelled', { count }) };
     },
   });

@@ -1,10 +1,7 @@
-import { and, eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import {
   daysBetween, type SeriesBookingResult, type SeriesCancelQuery, type SeriesCreate, type SeriesOccurrence, type SeriesRecord, type SeriesUpdate,
 } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
-import { appointmentSeries, appointments } from '../../db/schema/index.js';
 import { expandRecurrence, toRrule } from '../../domain/scheduling/recurrence.domain.js';
 import { addDays, localTime, safeTimeZone, zonedInstant, zonedIso } from '../../domain/scheduling/time-zone.js';
 import { isLateCancellation } from '../../domain/scheduling/visit-flow.js';
@@ -12,12 +9,15 @@ import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, validationFailed } from '../../lib/errors.js';
 import { t } from '../../lib/i18n.js';
-import { assertVersion, nextVersion, staleRecord } from '../../lib/versioning.js';
+import type { RequestContext } from '../../lib/request-context.js';
+import { assertVersion, staleRecord } from '../../lib/versioning.js';
 import { loadBookingParties, type AppointmentRow, type BookingParties } from '../appointments/appointments.repository.js';
 import {
   buffersOf, checkBooking, insertAppointment, lateCancellationHours, notFound, overlapConflict, visitMinutes,
 } from '../appointments/appointments.service.js';
-import { findOccurrences, findSeries, seriesRecord, type SeriesRow } from './series.repository.js';
+import {
+  claimSeriesVersion, findOccurrences, findSeries, insertSeries, seriesRecord, updateScheduledOccurrence, type SeriesRow,
+} from './series.repository.js';
 import { afterAppointmentChange, planReminders, withdrawReminders } from '../reminders/reminders.service.js';
 
 const seriesNotFound = () => new AppError(404, 'SERIES_NOT_FOUND', 'errors.series.notFound');
@@ -39,7 +39,7 @@ function requireParties(p: BookingParties): asserts p is BookingParties & { clin
  * no occurrence is free nothing is stored (409). A preview runs exactly the same bookings and rolls them back, so it
  * answers what booking would do.
  */
-export async function createSeries(deps: Deps, req: FastifyRequest, caller: Caller, input: SeriesCreate, preview: boolean): Promise<SeriesBookingResult> {
+export async function createSeries(deps: Deps, ctx: RequestContext, caller: Caller, input: SeriesCreate, preview: boolean): Promise<SeriesBookingResult> {
   const parties = await loadBookingParties(deps.db, caller.companyId, input);
   requireParties(parties);
   const timeZone = safeTimeZone(parties.clinic.timeZone);
@@ -64,10 +64,10 @@ export async function createSeries(deps: Deps, req: FastifyRequest, caller: Call
       const tx = txRaw as unknown as Db;
       let series: SeriesRow | null = null;
       if (!preview) {
-        [series] = await tx.insert(appointmentSeries).values({
+        series = await insertSeries(tx, {
           companyId: caller.companyId, patientId: input.patient, doctorId: input.doctor, clinicId: input.clinic, serviceId: input.service,
           reason: input.reason, rrule, localDate: first.date, localTime: first.time, timeZone, createdBy: caller.id,
-        }).returning() as [SeriesRow];
+        });
       }
       const occurrences: SeriesOccurrence[] = [];
       for (const slot of slots) {
@@ -81,7 +81,7 @@ export async function createSeries(deps: Deps, req: FastifyRequest, caller: Call
           occurrences.push({ ...shown, free: true, code: null, message: null, appointment: preview ? null : id });
         } catch (error) {
           if (!(error instanceof AppError) || error.status === 404) throw error;
-          occurrences.push({ ...shown, free: false, code: error.code, message: t(req, error.messageKey, error.params), appointment: null });
+          occurrences.push({ ...shown, free: false, code: error.code, message: t(ctx, error.messageKey, error.params), appointment: null });
         }
       }
       const booked = occurrences.filter((o) => o.free).length;
@@ -91,7 +91,7 @@ export async function createSeries(deps: Deps, req: FastifyRequest, caller: Call
       };
       if (preview) throw new PreviewDone();
       if (!booked) throw new AppError(409, 'SERIES_NOTHING_FREE', 'errors.series.nothingFree');
-      await recordAudit(tx, req, {
+      await recordAudit(tx, ctx, {
         companyId: caller.companyId, actorId: caller.id, action: 'create', entity: 'appointment_series', entityId: series!.id,
         changes: { after: { rrule, patient: input.patient, doctor: input.doctor, service: input.service, appointments: occurrences.flatMap((o) => o.appointment ?? []) } },
       });
@@ -99,7 +99,7 @@ export async function createSeries(deps: Deps, req: FastifyRequest, caller: Call
   } catch (error) {
     if (!(error instanceof PreviewDone)) throw error;
   }
-  if (!preview) await afterSeriesChange(deps, req, caller, result!.occurrences.flatMap((o) => o.appointment ?? []), 'booked');
+  if (!preview) await afterSeriesChange(deps, ctx, caller, result!.occurrences.flatMap((o) => o.appointment ?? []), 'booked');
   return result!;
 }
 
@@ -107,17 +107,17 @@ export async function createSeries(deps: Deps, req: FastifyRequest, caller: Call
  * What follows a change of a series' occurrences, once stored: each occurrence's reminders planned, re-planned or
  * withdrawn, and the staff told once (about the first occurrence), not once per visit of the series.
  */
-async function afterSeriesChange(deps: Deps, req: FastifyRequest, caller: Caller, ids: string[], change: 'booked' | 'rescheduled' | 'cancelled') {
+async function afterSeriesChange(deps: Deps, ctx: RequestContext, caller: Caller, ids: string[], change: 'booked' | 'rescheduled' | 'cancelled') {
   const [first, ...rest] = ids;
   if (!first) return;
-  await afterAppointmentChange(deps, req.log, caller.companyId, caller.id, first, change);
+  await afterAppointmentChange(deps, ctx.log, caller.companyId, caller.id, first, change);
   try {
     for (const id of rest) {
       if (change !== 'booked') await withdrawReminders(deps.db, caller.companyId, id);
       if (change !== 'cancelled') await planReminders(deps, caller.companyId, id);
     }
   } catch (err) {
-    req.log.error({ err }, 'reminders of a series could not be planned');
+    ctx.log.error({ err }, 'reminders of a series could not be planned');
   }
 }
 
@@ -148,14 +148,11 @@ async function inScope(db: Db, caller: Caller, series: SeriesRow, scope: SeriesC
 
 /** Raises the series' version if it is still the one the change is based on (409 STALE_RECORD otherwise). */
 async function claimSeries(tx: Db, caller: Caller, series: SeriesRow, version: number, set: Partial<SeriesRow> = {}) {
-  const [claimed] = await tx.update(appointmentSeries).set({ ...set, updatedAt: new Date(), version: nextVersion(appointmentSeries.version) })
-    .where(and(eq(appointmentSeries.companyId, caller.companyId), eq(appointmentSeries.id, series.id), eq(appointmentSeries.version, version)))
-    .returning({ id: appointmentSeries.id });
-  if (!claimed) throw staleRecord();
+  if (!(await claimSeriesVersion(tx, caller.companyId, series.id, version, set))) throw staleRecord();
 }
 
 /** Cancels the scheduled occurrences in scope, in one transaction; each is audited like a single cancellation. */
-export async function cancelSeries(deps: Deps, req: FastifyRequest, caller: Caller, id: string, q: SeriesCancelQuery, now = new Date()): Promise<number> {
+export async function cancelSeries(deps: Deps, ctx: RequestContext, caller: Caller, id: string, q: SeriesCancelQuery, now = new Date()): Promise<number> {
   const series = await findSeries(deps.db, caller.companyId, id);
   if (!series) throw seriesNotFound();
   assertVersion(series, q.version);
@@ -166,20 +163,19 @@ export async function cancelSeries(deps: Deps, req: FastifyRequest, caller: Call
     const tx = txRaw as unknown as Db;
     await claimSeries(tx, caller, series, q.version);
     for (const o of picked) {
-      const [done] = await tx.update(appointments).set({
+      const done = await updateScheduledOccurrence(tx, caller.companyId, o.id, {
         status: 'cancelled', cancellationReason: reason, cancelledAt: now, cancelledBy: caller.id,
-        lateCancellation: isLateCancellation(o.startsAt, now, hours), updatedAt: now, version: nextVersion(appointments.version),
-      }).where(and(eq(appointments.companyId, caller.companyId), eq(appointments.id, o.id), eq(appointments.status, 'scheduled')))
-        .returning({ id: appointments.id });
+        lateCancellation: isLateCancellation(o.startsAt, now, hours), updatedAt: now,
+      });
       // Someone checked the patient in (or changed it) meanwhile: nothing of the change applies.
       if (!done) throw staleRecord();
-      await recordAudit(tx, req, {
+      await recordAudit(tx, ctx, {
         companyId: caller.companyId, actorId: caller.id, action: 'cancelled', entity: 'appointment', entityId: o.id,
         changes: { before: { status: 'scheduled' }, after: { status: 'cancelled', cancellationReason: reason, series: series.id, scope: q.scope } },
       });
     }
   });
-  await afterSeriesChange(deps, req, caller, picked.map((o) => o.id), 'cancelled');
+  await afterSeriesChange(deps, ctx, caller, picked.map((o) => o.id), 'cancelled');
   return picked.length;
 }
 
@@ -189,7 +185,7 @@ export async function cancelSeries(deps: Deps, req: FastifyRequest, caller: Call
  * optionally to another doctor, or with another reason. Every moved occurrence passes the booking rules; if one
  * cannot move, nothing moves (its date and reason in the answer).
  */
-export async function updateSeries(deps: Deps, req: FastifyRequest, caller: Caller, id: string, input: SeriesUpdate, now = new Date()): Promise<number> {
+export async function updateSeries(deps: Deps, ctx: RequestContext, caller: Caller, id: string, input: SeriesUpdate, now = new Date()): Promise<number> {
   const series = await findSeries(deps.db, caller.companyId, id);
   if (!series) throw seriesNotFound();
   if (input.datetime === undefined && input.doctor === undefined && input.reason === undefined) {
@@ -217,7 +213,7 @@ export async function updateSeries(deps: Deps, req: FastifyRequest, caller: Call
     try {
       if (target || input.doctor) checkBooking(parties, startsAt, endsAt, now);
     } catch (error) {
-      throw refusedOccurrence(req, error, local.date);
+      throw refusedOccurrence(ctx, error, local.date);
     }
     moves.push({ o, doctorId, startsAt, endsAt, date: local.date, buffers: buffersOf(parties) });
   }
@@ -232,17 +228,16 @@ export async function updateSeries(deps: Deps, req: FastifyRequest, caller: Call
     } : {});
     for (const m of moves) {
       try {
-        const [done] = await tx.update(appointments).set({
+        const done = await updateScheduledOccurrence(tx, caller.companyId, m.o.id, {
           startsAt: m.startsAt, endsAt: m.endsAt, doctorId: m.doctorId, ...(input.reason ? { reason: input.reason } : {}),
           ...(target || input.doctor ? { reminderSent: false, overbooked: false, ...m.buffers } : {}),
-          updatedAt: now, version: nextVersion(appointments.version),
-        }).where(and(eq(appointments.companyId, caller.companyId), eq(appointments.id, m.o.id), eq(appointments.status, 'scheduled')))
-          .returning({ id: appointments.id });
+          updatedAt: now,
+        });
         if (!done) throw staleRecord();
       } catch (error) {
-        throw refusedOccurrence(req, overlapConflict(error) ?? error, m.date);
+        throw refusedOccurrence(ctx, overlapConflict(error) ?? error, m.date);
       }
-      await recordAudit(tx, req, {
+      await recordAudit(tx, ctx, {
         companyId: caller.companyId, actorId: caller.id, action: target || input.doctor ? 'rescheduled' : 'update', entity: 'appointment', entityId: m.o.id,
         changes: {
           before: { datetime: zonedIso(m.o.startsAt, timeZone), doctor: m.o.doctorId, reason: m.o.reason },
@@ -251,13 +246,13 @@ export async function updateSeries(deps: Deps, req: FastifyRequest, caller: Call
       });
     }
   });
-  await afterSeriesChange(deps, req, caller, moves.map((m) => m.o.id), 'rescheduled');
+  await afterSeriesChange(deps, ctx, caller, moves.map((m) => m.o.id), 'rescheduled');
   return moves.length;
 }
 
 /** A rule or an overlap refused one occurrence of a move: the same status and code, the date and reason in the message. */
-function refusedOccurrence(req: FastifyRequest, error: unknown, date: string): unknown {
+function refusedOccurrence(ctx: RequestContext, error: unknown, date: string): unknown {
   if (!(error instanceof AppError) || error.status === 404 || error.code === 'STALE_RECORD') return error;
-  const reason = t(req, error.messageKey, error.params);
+  const reason = t(ctx, error.messageKey, error.params);
   return new AppError(error.status, error.code, 'errors.series.occurrenceRefused', { date, reason });
 }

@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { ALL_DATA_CAP, type Ref, type WaitlistRecord, type WaitlistStatus } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import { clinics, employees, patients, services, waitlistEntries } from '../../db/schema/index.js';
+import { nextVersion } from '../../lib/versioning.js';
 import { refOf } from '../organisation/org-support.js';
 
 export type WaitlistRow = typeof waitlistEntries.$inferSelect;
@@ -54,4 +56,31 @@ export async function findEntry(db: Db, companyId: string, id: string) {
   const [row] = await db.select(withNames).from(waitlistEntries)
     .where(and(eq(waitlistEntries.companyId, companyId), eq(waitlistEntries.id, id))).limit(1);
   return row ?? null;
+}
+
+/** A service of the company and the clinic it is given in. */
+export async function findServicePlace(db: Db, companyId: string, serviceId: string) {
+  const [service] = await db.select({ id: services.id, clinicId: services.clinicId }).from(services)
+    .where(and(eq(services.companyId, companyId), eq(services.id, serviceId))).limit(1);
+  return service;
+}
+
+/** A new open entry; answers its id. */
+export async function insertEntry(db: Db, values: PgInsertValue<typeof waitlistEntries>): Promise<string> {
+  const [row] = await db.insert(waitlistEntries).values(values).returning({ id: waitlistEntries.id });
+  return row!.id;
+}
+
+/**
+ * Closes an entry (booked with its appointment, or closed) only while it is open at `version`: of simultaneous
+ * requests one changes it. False when it was not (closed meanwhile, another version, or gone).
+ */
+export async function closeOpenEntry(
+  db: Db, companyId: string, id: string, version: number, to: { status: 'booked'; appointmentId: string } | { status: 'closed' },
+): Promise<boolean> {
+  const [closed] = await db.update(waitlistEntries)
+    .set({ ...to, updatedAt: new Date(), version: nextVersion(waitlistEntries.version) })
+    .where(and(eq(waitlistEntries.companyId, companyId), eq(waitlistEntries.id, id), eq(waitlistEntries.status, 'open'), eq(waitlistEntries.version, version)))
+    .returning({ id: waitlistEntries.id });
+  return Boolean(closed);
 }

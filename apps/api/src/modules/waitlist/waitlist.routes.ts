@@ -5,6 +5,7 @@ import {
 } from '@clinic/shared';
 import type { App, Deps } from '../../lib/app-types.js';
 import { t } from '../../lib/i18n.js';
+import { requestContext } from '../../lib/request-context.js';
 import { callerOf } from '../../plugins/auth.js';
 import { addToWaitlist, bookFromWaitlist, closeWaitlistEntry, listWaitlist, waitlistMatches as matches } from './waitlist.service.js';
 
@@ -30,7 +31,7 @@ export function waitlistRoutes(app: App, deps: Deps) {
     config: { permission: 'appointment_write', accessNeutral: true },
     schema: { tags, body: waitlistCreateInput, response: { 201: okSchema(waitlistRecord) } },
     handler: async (req, reply) => {
-      const data = await addToWaitlist(deps, req, callerOf(req), req.body);
+      const data = await addToWaitlist(deps, requestContext(req), callerOf(req), req.body);
       return reply.status(201).send({ success: true as const, message: t(req, 'success.waitlist.added'), data });
     },
   });
@@ -42,7 +43,7 @@ export function waitlistRoutes(app: App, deps: Deps) {
       params: idParams, body: waitlistBookInput, response: { 201: okSchema(appointmentRecord) },
     },
     handler: async (req, reply) => {
-      const data = await bookFromWaitlist(deps, req, callerOf(req), req.params.id, req.body);
+      const data = await bookFromWaitlist(deps, requestContext(req), callerOf(req), req.params.id, req.body);
       return reply.status(201).send({ success: true as const, message: t(req, 'success.waitlist.booked'), data });
     },
   });
@@ -51,7 +52,7 @@ export function waitlistRoutes(app: App, deps: Deps) {
     config: { permission: 'appointment_write', accessNeutral: true },
     schema: { tags, params: idParams, querystring: waitlistCloseQuery, response: { 200: messageOnlySchema } },
     handler: async (req) => {
-      await closeWaitlistEntry(deps, req, callerOf(req), req.params.id, req.query.version);
+      await closeWaitlistEntry(deps, requestContext(req), callerOf(req), req.params.id, req.query.version);
       return { success: true as const, message: t(req, 'success.waitlist.closed') };
     },
   });

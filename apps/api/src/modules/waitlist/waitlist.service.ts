@@ -1,20 +1,18 @@
-import { and, eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { WaitlistBook, WaitlistCreate, WaitlistMatches, WaitlistMatchesQuery, WaitlistRecord, WaitlistStatus } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
-import { services, waitlistEntries } from '../../db/schema/index.js';
 import { localTime, safeTimeZone, zonedIso } from '../../domain/scheduling/time-zone.js';
 import { matchWaitlist } from '../../domain/scheduling/waitlist.domain.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { publicIdOf } from '../../lib/public-id.js';
-import { assertVersion, nextVersion, staleOrMissing } from '../../lib/versioning.js';
+import type { RequestContext } from '../../lib/request-context.js';
+import { assertVersion, staleOrMissing } from '../../lib/versioning.js';
 import { findAppointment, loadBookingParties } from '../appointments/appointments.repository.js';
 import {
   buffersOf, checkBooking, getAppointment, insertAppointment, notFound, ruleError, visitMinutes,
 } from '../appointments/appointments.service.js';
-import { findEntries, findEntry, toWaitlistRecord } from './waitlist.repository.js';
+import { closeOpenEntry, findEntries, findEntry, findServicePlace, insertEntry, toWaitlistRecord } from './waitlist.repository.js';
 import { afterAppointmentChange } from '../reminders/reminders.service.js';
 
 const entryNotFound = () => new AppError(404, 'WAITLIST_NOT_FOUND', 'errors.waitlist.notFound');
@@ -27,9 +25,8 @@ export async function listWaitlist(deps: Deps, caller: Caller, q: { status: Wait
 }
 
 /** Adds a waiting patient: the patient and service exist in the company; a chosen doctor provides the service. */
-export async function addToWaitlist(deps: Deps, req: FastifyRequest, caller: Caller, input: WaitlistCreate): Promise<WaitlistRecord> {
-  const [service] = await deps.db.select({ id: services.id, clinicId: services.clinicId }).from(services)
-    .where(and(eq(services.companyId, caller.companyId), eq(services.id, input.service))).limit(1);
+export async function addToWaitlist(deps: Deps, ctx: RequestContext, caller: Caller, input: WaitlistCreate): Promise<WaitlistRecord> {
+  const service = await findServicePlace(deps.db, caller.companyId, input.service);
   if (!service) throw notFound('service');
   const p = await loadBookingParties(deps.db, caller.companyId, { patient: input.patient, doctor: input.doctor ?? service.clinicId, clinic: service.clinicId, service: service.id });
   if (!p.patient) throw notFound('patient');
@@ -40,16 +37,16 @@ export async function addToWaitlist(deps: Deps, req: FastifyRequest, caller: Cal
       throw ruleError('DOCTOR_NOT_PROVIDING_SERVICE', 'errors.scheduling.doctorNotProvidingService', 'doctor', { doctor: p.doctor.name, service: p.service!.name });
     }
   }
-  const [row] = await deps.db.insert(waitlistEntries).values({
+  const entryId = await insertEntry(deps.db, {
     companyId: caller.companyId,
     publicId: publicIdOf(caller.companyId, 'waitlist', 'WL'),
     patientId: input.patient, serviceId: service.id, clinicId: service.clinicId, doctorId: input.doctor ?? null,
     fromDate: input.fromDate ?? null, toDate: input.toDate ?? null, weekdays: [...new Set(input.weekdays)].sort(),
     timeFrom: input.timeFrom ?? null, timeTo: input.timeTo ?? null, priority: input.priority, note: input.note, createdBy: caller.id,
-  }).returning({ id: waitlistEntries.id });
-  const entry = await findEntry(deps.db, caller.companyId, row!.id);
+  });
+  const entry = await findEntry(deps.db, caller.companyId, entryId);
   const record = toWaitlistRecord(entry!);
-  await recordAudit(deps.db, req, {
+  await recordAudit(deps.db, ctx, {
     companyId: caller.companyId, actorId: caller.id, action: 'create', entity: 'waitlist_entry', entityId: record._id,
     changes: { after: { patient: input.patient, service: service.id, doctor: input.doctor ?? null, priority: input.priority } },
   });
@@ -65,8 +62,7 @@ async function freedSlot(deps: Deps, companyId: string, q: { appointment?: strin
     if (row.status !== 'cancelled' && row.status !== 'no_show') throw new AppError(409, 'SLOT_NOT_FREE', 'errors.waitlist.slotNotFree');
     return { doctorId: row.doctorId, serviceId: row.serviceId, clinicId: row.clinicId, startsAt: row.startsAt, endsAt: row.endsAt, timeZone: record.clinicTimeZone, patientId: row.patientId };
   }
-  const [service] = await deps.db.select({ id: services.id, clinicId: services.clinicId }).from(services)
-    .where(and(eq(services.companyId, companyId), eq(services.id, q.service!))).limit(1);
+  const service = await findServicePlace(deps.db, companyId, q.service!);
   if (!service) throw notFound('service');
   const p = await loadBookingParties(deps.db, companyId, { patient: null, doctor: q.doctor!, clinic: service.clinicId, service: service.id });
   if (!p.doctor) throw notFound('doctor');
@@ -103,7 +99,7 @@ export async function waitlistMatches(deps: Deps, companyId: string, q: Waitlist
  * must still be open at the version the desk saw. Of two desks booking the same entry one wins, the other gets 409
  * and nothing of theirs is stored.
  */
-export async function bookFromWaitlist(deps: Deps, req: FastifyRequest, caller: Caller, id: string, input: WaitlistBook) {
+export async function bookFromWaitlist(deps: Deps, ctx: RequestContext, caller: Caller, id: string, input: WaitlistBook) {
   const entry = await findEntry(deps.db, caller.companyId, id);
   if (!entry) throw entryNotFound();
   if (entry.w.status !== 'open') throw notOpen();
@@ -123,29 +119,22 @@ export async function bookFromWaitlist(deps: Deps, req: FastifyRequest, caller: 
       patient: entry.w.patientId, doctor: slot.doctorId, clinic: entry.w.clinicId, service: entry.w.serviceId,
       reason: entry.w.note || parties.service!.name, startsAt, endsAt, ...buffersOf(parties),
     });
-    const [closed] = await tx.update(waitlistEntries)
-      .set({ status: 'booked', appointmentId: booked, updatedAt: new Date(), version: nextVersion(waitlistEntries.version) })
-      .where(and(
-        eq(waitlistEntries.companyId, caller.companyId), eq(waitlistEntries.id, id),
-        eq(waitlistEntries.status, 'open'), eq(waitlistEntries.version, input.version),
-      ))
-      .returning({ id: waitlistEntries.id });
-    if (!closed) {
+    if (!(await closeOpenEntry(tx, caller.companyId, id, input.version, { status: 'booked', appointmentId: booked }))) {
       const now = await findEntry(tx, caller.companyId, id);
       if (now && now.w.status !== 'open') throw notOpen();
       await staleOrMissing(async () => Boolean(now), entryNotFound);
     }
-    await recordAudit(tx, req, {
+    await recordAudit(tx, ctx, {
       companyId: caller.companyId, actorId: caller.id, action: 'booked', entity: 'waitlist_entry', entityId: id, changes: { after: { appointment: booked } },
     });
     return booked;
   });
   const appointment = await getAppointment(deps, caller, appointmentId);
-  await recordAudit(deps.db, req, {
+  await recordAudit(deps.db, ctx, {
     companyId: caller.companyId, actorId: caller.id, action: 'create', entity: 'appointment', entityId: appointmentId,
     changes: { after: { patient: appointment.patient._id, doctor: appointment.doctor._id, datetime: appointment.datetime, waitlistEntry: id } },
   });
-  await afterAppointmentChange(deps, req.log, caller.companyId, caller.id, appointmentId, 'booked');
+  await afterAppointmentChange(deps, ctx.log, caller.companyId, caller.id, appointmentId, 'booked');
   return appointment;
 }
 
@@ -160,20 +149,16 @@ export async function waitingForFreedSlot(deps: Deps, companyId: string, appoint
 }
 
 /** Closes an open entry without booking (the patient no longer waits). */
-export async function closeWaitlistEntry(deps: Deps, req: FastifyRequest, caller: Caller, id: string, version: number): Promise<void> {
+export async function closeWaitlistEntry(deps: Deps, ctx: RequestContext, caller: Caller, id: string, version: number): Promise<void> {
   const entry = await findEntry(deps.db, caller.companyId, id);
   if (!entry) throw entryNotFound();
   if (entry.w.status !== 'open') throw notOpen();
   assertVersion(entry.w, version);
-  const [closed] = await deps.db.update(waitlistEntries)
-    .set({ status: 'closed', updatedAt: new Date(), version: nextVersion(waitlistEntries.version) })
-    .where(and(eq(waitlistEntries.companyId, caller.companyId), eq(waitlistEntries.id, id), eq(waitlistEntries.status, 'open'), eq(waitlistEntries.version, version)))
-    .returning({ id: waitlistEntries.id });
-  if (!closed) {
+  if (!(await closeOpenEntry(deps.db, caller.companyId, id, version, { status: 'closed' }))) {
     const now = await findEntry(deps.db, caller.companyId, id);
     if (now && now.w.status !== 'open') throw notOpen();
     await staleOrMissing(async () => Boolean(now), entryNotFound);
   }
-  await recordAudit(deps.db, req, { companyId: caller.companyId, actorId: caller.id, action: 'closed', entity: 'waitlist_entry', entityId: id });
+  await recordAudit(deps.db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'closed', entity: 'waitlist_entry', entityId: id });
 }
 
