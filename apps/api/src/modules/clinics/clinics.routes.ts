@@ -4,6 +4,7 @@ import {
 import type { App, Deps } from '../../lib/app-types.js';
 import { t } from '../../lib/i18n.js';
 import { listEnvelope } from '../../lib/list.js';
+import { requestContext } from '../../lib/request-context.js';
 import { callerOf } from '../../plugins/auth.js';
 import { clinicPatientCount, createClinic, deleteClinic, getClinic, listClinics, updateClinic } from './clinics.service.js';
 
@@ -35,7 +36,7 @@ export function clinicRoutes(app: App, deps: Deps) {
     config: { permission: 'clinic_write' },
     schema: { tags, body: clinicInput, response: { 201: okSchema(clinicRecord) } },
     handler: async (req, reply) => {
-      const data = await createClinic(deps, req, callerOf(req), req.body);
+      const data = await createClinic(deps, requestContext(req), callerOf(req), req.body);
       return reply.status(201).send({ success: true as const, message: t(req, 'success.org.clinicCreated'), data });
     },
   });
@@ -46,7 +47,7 @@ export function clinicRoutes(app: App, deps: Deps) {
     handler: async (req) => ({
       success: true as const,
       message: t(req, 'success.org.clinicUpdated'),
-      data: await updateClinic(deps, req, callerOf(req), req.params.id, req.body),
+      data: await updateClinic(deps, requestContext(req), callerOf(req), req.params.id, req.body),
     }),
   });
 
@@ -54,7 +55,7 @@ export function clinicRoutes(app: App, deps: Deps) {
     config: { permission: 'clinic_write' },
     schema: { tags, params: idParams, response: { 200: messageOnlySchema } },
     handler: async (req) => {
-      await deleteClinic(deps, req, callerOf(req), req.params.id);
+      await deleteClinic(deps, requestContext(req), callerOf(req), req.params.id);
       return { success: true as const, message: t(req, 'success.org.clinicDeleted') };
     },
   });

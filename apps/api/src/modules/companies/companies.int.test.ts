@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { files } from '../../db/schema/index.js';
 import { auth, body, createOrg, createTestContext, login, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
 import { asLoadedNow } from '../../test/versions.js';
 import { companyBody } from '../../test/organisation-fixtures.js';
@@ -115,6 +117,25 @@ describe('company profile', () => {
 
     const removed = await send('PUT', a.token, `/api/companies/${a.companyId}`, companyBody({ name: 'Al Noor Health', logo: null }));
     expect(body(removed).data.logo).toBeNull();
+  });
+
+  it('refuses a logo for another company, before the profile exists or without a file, keeping no file', async () => {
+    const storedFiles = async (companyId: string) => (await ctx.database.db.select({ id: files.id }).from(files).where(eq(files.companyId, companyId))).length;
+    const [ofA, ofB] = [await storedFiles(a.companyId), await storedFiles(b.companyId)];
+    const upload = (token: string, companyId: string) => {
+      const form = multipart('logo', 'logo.png', PNG, 'image/png');
+      return ctx.app.inject({ method: 'POST', url: `/api/companies/${companyId}/logo`, headers: { ...auth(token), ...form.headers }, payload: form.payload });
+    };
+
+    expect((await upload(b.token, a.companyId)).statusCode).toBe(404);
+    const noProfile = await upload(b.token, b.companyId);
+    expect(noProfile.statusCode).toBe(404);
+    expect(body(noProfile).message).toMatchObject({ message: 'The company profile has not been created yet' });
+    const empty = await ctx.app.inject({ method: 'POST', url: `/api/companies/${a.companyId}/logo`, headers: auth(a.token), payload: {} });
+    expect(empty.statusCode).toBe(422);
+    expect(body(empty).message.fields).toEqual({ logo: 'This field is required.' });
+
+    expect([await storedFiles(a.companyId), await storedFiles(b.companyId)]).toEqual([ofA, ofB]);
   });
 
   it('belongs to the Company plan only', async () => {

@@ -2,8 +2,10 @@ import { companyCreatedSchema, companyInput, companyRecord, companyUpdateInput, 
 import type { App, Deps } from '../../lib/app-types.js';
 import { t } from '../../lib/i18n.js';
 import { listEnvelope } from '../../lib/list.js';
+import { readForm } from '../../lib/multipart.js';
+import { requestContext } from '../../lib/request-context.js';
 import { callerOf } from '../../plugins/auth.js';
-import { createCompany, createRegisteredCompany, listCompanies, updateCompany, uploadLogo } from './companies.service.js';
+import { assertLogoTarget, createCompany, createRegisteredCompany, listCompanies, updateCompany, uploadLogo } from './companies.service.js';
 
 export function companyRoutes(app: App, deps: Deps) {
   app.get('/api/companies', {
@@ -19,7 +21,7 @@ export function companyRoutes(app: App, deps: Deps) {
     config: { permission: 'company_write' },
     schema: { tags: ['companies'], body: companyInput, response: { 201: companyCreatedSchema } },
     handler: async (req, reply) => {
-      const data = await createCompany(deps, req, callerOf(req), req.body);
+      const data = await createCompany(deps, requestContext(req), callerOf(req), req.body);
       return reply.status(201).send({ success: true as const, message: t(req, 'success.org.companyCreated'), _id: data._id, data });
     },
   });
@@ -29,7 +31,7 @@ export function companyRoutes(app: App, deps: Deps) {
     config: { permission: 'company_write' },
     schema: { tags: ['companies'], body: registrationCompanyInput, response: { 201: companyCreatedSchema } },
     handler: async (req, reply) => {
-      const data = await createRegisteredCompany(deps, req, callerOf(req), req.body);
+      const data = await createRegisteredCompany(deps, requestContext(req), callerOf(req), req.body);
       return reply.status(201).send({ success: true as const, message: t(req, 'success.org.companyCreated'), _id: data._id, data });
     },
   });
@@ -40,7 +42,7 @@ export function companyRoutes(app: App, deps: Deps) {
     handler: async (req) => ({
       success: true as const,
       message: t(req, 'success.org.companyUpdated'),
-      data: await updateCompany(deps, req, callerOf(req), req.params.id, req.body),
+      data: await updateCompany(deps, requestContext(req), callerOf(req), req.params.id, req.body),
     }),
   });
 
@@ -54,10 +56,13 @@ export function companyRoutes(app: App, deps: Deps) {
       params: idParams,
       response: { 200: okSchema(companyRecord) },
     },
-    handler: async (req) => ({
-      success: true as const,
-      message: t(req, 'success.org.logoUpdated'),
-      data: await uploadLogo(deps, req, callerOf(req), req.params.id),
-    }),
+    handler: async (req) => {
+      const caller = callerOf(req);
+      // Refused before the body is read: no file is stored for a logo that could not be taken.
+      await assertLogoTarget(deps, caller, req.params.id);
+      const form = await readForm(req, deps, caller, { files: { logo: 'logo' } });
+      const data = await uploadLogo(deps, requestContext(req), caller, req.params.id, { logo: form.files.logo, discard: form.discard });
+      return { success: true as const, message: t(req, 'success.org.logoUpdated'), data };
+    },
   });
 }

@@ -1,20 +1,24 @@
-import { and, eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { CompanyRecord, CompanyUpdateValues, CompanyValues, RegistrationCompanyValues } from '@clinic/shared';
 import { effectiveHijriMode, type HijriMode } from '@clinic/shared';
-import { companies, companyProfiles } from '../../db/schema/index.js';
+import type { Db } from '../../db/client.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { changedFields, recordAudit } from '../../lib/audit.js';
 import { AppError, notFound, validationFailed } from '../../lib/errors.js';
-import { fileRef, removeUnreferencedFiles } from '../../lib/files.js';
-import { readForm } from '../../lib/multipart.js';
+import { fileRef, removeUnreferencedFiles, type StoredFile } from '../../lib/files.js';
 import { t } from '../../lib/i18n.js';
+import type { RequestContext } from '../../lib/request-context.js';
 import { asPlan, planIncludes } from '../organisation/organisation.domain.js';
-import { assertVersion, nextVersion, staleOrMissing } from '../../lib/versioning.js';
+import { assertVersion, staleOrMissing } from '../../lib/versioning.js';
 import { cashBoxesWithLedger } from '../billing/cash-boxes.repository.js';
+import {
+  findCompany, insertProfileRow, profileExists, setProfileLogo, updateCompanyRow, updateProfileAtVersion, type CompanyRow, type ProfileRow,
+} from './companies.repository.js';
 
-type CompanyRow = typeof companies.$inferSelect;
-type ProfileRow = typeof companyProfiles.$inferSelect;
+/** A logo upload as the route read it from the form: the stored file, if the form carried one, and how to drop it when refused. */
+export interface LogoUpload {
+  logo: StoredFile | undefined;
+  discard(): Promise<void>;
+}
 
 async function toRecord(deps: Deps, company: CompanyRow, profile: ProfileRow): Promise<CompanyRecord> {
   return {
@@ -70,14 +74,8 @@ export function profileColumns(input: CompanyValues) {
   };
 }
 
-async function load(deps: Deps, companyId: string) {
-  const [row] = await deps.db
-    .select({ company: companies, profile: companyProfiles })
-    .from(companies)
-    .leftJoin(companyProfiles, eq(companyProfiles.companyId, companies.id))
-    .where(eq(companies.id, companyId))
-    .limit(1);
-  return row ?? null;
+function load(deps: Deps, companyId: string) {
+  return findCompany(deps.db, companyId);
 }
 
 /** The company read "returns a list; the first item is used": the caller's company, once its profile exists. */
@@ -87,40 +85,37 @@ export async function listCompanies(deps: Deps, caller: Caller): Promise<Company
 }
 
 /** The company level belongs to the Company plan only. */
-function assertCompanyPlan(req: FastifyRequest, caller: Caller) {
+function assertCompanyPlan(ctx: RequestContext, caller: Caller) {
   const plan = asPlan(caller.plan);
   if (!plan) throw new AppError(403, 'PLAN_NOT_CHOSEN', 'errors.org.planNotChosen');
-  if (!planIncludes(plan, 'company')) throw new AppError(403, 'PLAN_FORBIDS_LEVEL', 'errors.planForbidsLevel', { level: t(req, 'errors.org.levels.company') });
+  if (!planIncludes(plan, 'company')) throw new AppError(403, 'PLAN_FORBIDS_LEVEL', 'errors.planForbidsLevel', { level: t(ctx, 'errors.org.levels.company') });
 }
 
-export async function createCompany(deps: Deps, req: FastifyRequest, caller: Caller, input: CompanyValues): Promise<CompanyRecord> {
-  return insertProfile(deps, req, caller, input.name, profileColumns(input), input, input.hijriMode);
+export async function createCompany(deps: Deps, ctx: RequestContext, caller: Caller, input: CompanyValues): Promise<CompanyRecord> {
+  return insertProfile(deps, ctx, caller, input.name, profileColumns(input), input, input.hijriMode);
 }
 
 /**
  * The registration wizard's company: the name only. The profile starts with no details (no contacts, tables, record
  * or location); Company info completes it later with the full form.
  */
-export async function createRegisteredCompany(deps: Deps, req: FastifyRequest, caller: Caller, input: RegistrationCompanyValues): Promise<CompanyRecord> {
-  return insertProfile(deps, req, caller, input.name, {}, input);
+export async function createRegisteredCompany(deps: Deps, ctx: RequestContext, caller: Caller, input: RegistrationCompanyValues): Promise<CompanyRecord> {
+  return insertProfile(deps, ctx, caller, input.name, {}, input);
 }
 
 async function insertProfile(
-  deps: Deps, req: FastifyRequest, caller: Caller, name: string, columns: Partial<ReturnType<typeof profileColumns>>, input: object,
+  deps: Deps, ctx: RequestContext, caller: Caller, name: string, columns: Partial<ReturnType<typeof profileColumns>>, input: object,
   hijriMode?: HijriMode,
 ): Promise<CompanyRecord> {
-  assertCompanyPlan(req, caller);
-  const record = await deps.db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(companyProfiles)
-      .values({ companyId: caller.companyId, ...columns })
-      .onConflictDoNothing()
-      .returning();
-    if (!inserted.length) throw new AppError(409, 'COMPANY_EXISTS', 'errors.org.companyProfileExists');
-    await tx.update(companies).set({ name, ...(hijriMode ? { hijriMode } : {}), updatedAt: new Date() }).where(eq(companies.id, caller.companyId));
-    return inserted[0]!;
+  assertCompanyPlan(ctx, caller);
+  const record = await deps.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const inserted = await insertProfileRow(tx, caller.companyId, columns);
+    if (!inserted) throw new AppError(409, 'COMPANY_EXISTS', 'errors.org.companyProfileExists');
+    await updateCompanyRow(tx, caller.companyId, { name, ...(hijriMode ? { hijriMode } : {}) });
+    return inserted;
   });
-  await recordAudit(deps.db, req, { companyId: caller.companyId, actorId: caller.id, action: 'create', entity: 'company', entityId: caller.companyId, changes: { after: input } });
+  await recordAudit(deps.db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'create', entity: 'company', entityId: caller.companyId, changes: { after: input } });
   const row = await load(deps, caller.companyId);
   return toRecord(deps, row!.company, record);
 }
@@ -130,7 +125,7 @@ async function insertProfile(
  * version) is updated first and only at that version, so a stale form changes nothing (409 STALE_RECORD).
  */
 export async function updateCompany(
-  deps: Deps, req: FastifyRequest, caller: Caller, id: string, { version, lateCancellationHours, hijriMode, ...input }: CompanyUpdateValues,
+  deps: Deps, ctx: RequestContext, caller: Caller, id: string, { version, lateCancellationHours, hijriMode, ...input }: CompanyUpdateValues,
 ): Promise<CompanyRecord> {
   if (id !== caller.companyId) throw notFound();
   const current = await load(deps, caller.companyId);
@@ -138,23 +133,15 @@ export async function updateCompany(
   if (!current?.profile) throw missing();
   assertVersion(current.profile, version);
   const columns = { ...profileColumns(input), ...(input.logo === null ? { logoFileId: null } : {}) };
-  const updated = await deps.db.transaction(async (tx) => {
-    const [profile] = await tx
-      .update(companyProfiles)
-      .set({ ...columns, updatedAt: new Date(), version: nextVersion(companyProfiles.version) })
-      .where(and(eq(companyProfiles.companyId, caller.companyId), eq(companyProfiles.version, version)))
-      .returning();
-    if (!profile) {
-      return staleOrMissing(async () => (await tx.select({ v: companyProfiles.version }).from(companyProfiles).where(eq(companyProfiles.companyId, caller.companyId))).length > 0, missing);
-    }
-    await tx.update(companies)
-      .set({
-        name: input.name,
-        ...(lateCancellationHours !== undefined ? { lateCancellationHours } : {}),
-        ...(hijriMode !== undefined ? { hijriMode } : {}),
-        updatedAt: new Date(),
-      })
-      .where(eq(companies.id, caller.companyId));
+  const updated = await deps.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const profile = await updateProfileAtVersion(tx, caller.companyId, version, columns);
+    if (!profile) return staleOrMissing(() => profileExists(tx, caller.companyId), missing);
+    await updateCompanyRow(tx, caller.companyId, {
+      name: input.name,
+      ...(lateCancellationHours !== undefined ? { lateCancellationHours } : {}),
+      ...(hijriMode !== undefined ? { hijriMode } : {}),
+    });
     return profile;
   });
   const { company } = current;
@@ -162,28 +149,34 @@ export async function updateCompany(
   const after = {
     name: input.name, lateCancellationHours: lateCancellationHours ?? company.lateCancellationHours, hijriMode: hijriMode ?? company.hijriMode, ...columns,
   } as Record<string, unknown>;
-  await recordAudit(deps.db, req, { companyId: caller.companyId, actorId: caller.id, action: 'update', entity: 'company', entityId: caller.companyId, changes: changedFields(before, after) });
+  await recordAudit(deps.db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'update', entity: 'company', entityId: caller.companyId, changes: changedFields(before, after) });
   const row = await load(deps, caller.companyId);
   return toRecord(deps, row!.company, updated);
 }
 
-/** Stores a new logo (JPEG or PNG, checked by content, 5 MB at most). */
-export async function uploadLogo(deps: Deps, req: FastifyRequest, caller: Caller, id: string): Promise<CompanyRecord> {
+const profileMissing = () => new AppError(404, 'NOT_FOUND', 'errors.org.companyProfileMissing');
+
+/**
+ * Refuses (404) a logo for another company, or before the company has a profile. The route asks before it reads the
+ * upload, so nothing is stored for a logo that could not be taken.
+ */
+export async function assertLogoTarget(deps: Deps, caller: Caller, id: string): Promise<void> {
   if (id !== caller.companyId) throw notFound();
-  const current = await load(deps, caller.companyId);
-  if (!current?.profile) throw new AppError(404, 'NOT_FOUND', 'errors.org.companyProfileMissing');
-  const form = await readForm(req, deps, caller, { files: { logo: 'logo' } });
-  const stored = form.files.logo;
-  if (!stored) {
-    await form.discard();
+  if (!(await load(deps, caller.companyId))?.profile) throw profileMissing();
+}
+
+/** Takes a new logo (JPEG or PNG, checked by content, 5 MB at most, stored by the route); a refused upload is dropped. */
+export async function uploadLogo(deps: Deps, ctx: RequestContext, caller: Caller, id: string, upload: LogoUpload): Promise<CompanyRecord> {
+  const current = id === caller.companyId ? await load(deps, caller.companyId) : null;
+  if (!current?.profile || !upload.logo) {
+    await upload.discard();
+    if (id !== caller.companyId) throw notFound();
+    if (!current?.profile) throw profileMissing();
     throw validationFailed({ logo: 'validation.required' });
   }
-  const [updated] = await deps.db
-    .update(companyProfiles)
-    .set({ logoFileId: stored.id, updatedAt: new Date() })
-    .where(eq(companyProfiles.companyId, caller.companyId))
-    .returning();
-  await recordAudit(deps.db, req, {
+  const stored = upload.logo;
+  const updated = await setProfileLogo(deps.db, caller.companyId, stored.id);
+  await recordAudit(deps.db, ctx, {
     companyId: caller.companyId, actorId: caller.id, action: 'update', entity: 'company', entityId: caller.companyId,
     changes: { before: { logoFileId: current.profile.logoFileId }, after: { logoFileId: stored.id } },
   });

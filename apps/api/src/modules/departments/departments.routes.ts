@@ -4,6 +4,7 @@ import {
 import type { App, Deps } from '../../lib/app-types.js';
 import { t } from '../../lib/i18n.js';
 import { listEnvelope } from '../../lib/list.js';
+import { requestContext } from '../../lib/request-context.js';
 import { callerOf } from '../../plugins/auth.js';
 import { createDepartment, deleteDepartment, getDepartment, listDepartments, updateDepartment } from './departments.service.js';
 
@@ -29,7 +30,7 @@ export function departmentRoutes(app: App, deps: Deps) {
     config: { permission: 'department_write' },
     schema: { tags, body: departmentInput, response: { 201: okSchema(departmentRecord) } },
     handler: async (req, reply) => {
-      const data = await createDepartment(deps, req, callerOf(req), req.body);
+      const data = await createDepartment(deps, requestContext(req), callerOf(req), req.body);
       return reply.status(201).send({ success: true as const, message: t(req, 'success.org.departmentCreated'), data });
     },
   });
@@ -40,7 +41,7 @@ export function departmentRoutes(app: App, deps: Deps) {
     handler: async (req) => ({
       success: true as const,
       message: t(req, 'success.org.departmentUpdated'),
-      data: await updateDepartment(deps, req, callerOf(req), req.params.id, req.body),
+      data: await updateDepartment(deps, requestContext(req), callerOf(req), req.params.id, req.body),
     }),
   });
 
@@ -48,7 +49,7 @@ export function departmentRoutes(app: App, deps: Deps) {
     config: { permission: 'department_write' },
     schema: { tags, params: idParams, response: { 200: messageOnlySchema } },
     handler: async (req) => {
-      await deleteDepartment(deps, req, callerOf(req), req.params.id);
+      await deleteDepartment(deps, requestContext(req), callerOf(req), req.params.id);
       return { success: true as const, message: t(req, 'success.org.departmentDeleted') };
     },
   });

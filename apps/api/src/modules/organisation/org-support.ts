@@ -5,6 +5,7 @@ import type { Ref } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import { clinicCollections, clinics, departments, employees, patients, services, specializations } from '../../db/schema/index.js';
 import type { Caller } from '../../lib/app-types.js';
+import type { RequestContext } from '../../lib/request-context.js';
 import { AppError, validationFailed } from '../../lib/errors.js';
 import { t } from '../../lib/i18n.js';
 import { blockingDependents, createRefusal, type Dependents, type Level } from './organisation.domain.js';
@@ -24,24 +25,24 @@ export async function inOrganisationTransaction<T>(db: Db, companyId: string, wo
 
 const levelTables = { complex: clinicCollections, department: departments, clinic: clinics } as const;
 
-/** Refuses (403) creating one more record of a level when the caller's plan does not allow it. */
-export async function assertPlanAllows(db: Db, req: FastifyRequest, caller: Caller, level: Exclude<Level, 'company'>) {
+/** Refuses (403) creating one more record of a level when the caller's plan does not allow it (named in the context's language). */
+export async function assertPlanAllows(db: Db, ctx: RequestContext | FastifyRequest, caller: Caller, level: Exclude<Level, 'company'>) {
   const table = levelTables[level];
   const [row] = await db.select({ n: count() }).from(table).where(eq(table.companyId, caller.companyId));
   const refusal = createRefusal(caller.plan, level, row?.n ?? 0);
   if (!refusal) return;
   if (refusal.code === 'PLAN_NOT_CHOSEN') throw new AppError(403, refusal.code, refusal.key);
   const params = refusal.code === 'PLAN_FORBIDS_LEVEL'
-    ? { level: t(req, `errors.org.levels.${level}`) }
-    : { level: t(req, `errors.org.level.${level}`) };
+    ? { level: t(ctx, `errors.org.levels.${level}`) }
+    : { level: t(ctx, `errors.org.level.${level}`) };
   throw new AppError(403, refusal.code, refusal.key, params);
 }
 
 /** 409 naming what still depends on the record, in the caller's language. */
-export function assertNoDependents(req: FastifyRequest, dependents: Dependents) {
+export function assertNoDependents(ctx: RequestContext | FastifyRequest, dependents: Dependents) {
   const blocking = blockingDependents(dependents);
   if (!blocking.length) return;
-  const what = blocking.map(([kind, n]) => t(req, `errors.org.dependents.${kind}`, { count: n })).join(t(req, 'errors.org.dependents.separator'));
+  const what = blocking.map(([kind, n]) => t(ctx, `errors.org.dependents.${kind}`, { count: n })).join(t(ctx, 'errors.org.dependents.separator'));
   throw new AppError(409, 'IN_USE', 'errors.inUse', { what });
 }
 

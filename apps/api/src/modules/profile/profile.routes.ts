@@ -3,6 +3,7 @@ import {
 } from '@clinic/shared';
 import type { App, Deps } from '../../lib/app-types.js';
 import { t } from '../../lib/i18n.js';
+import { requestContext } from '../../lib/request-context.js';
 import { callerOf } from '../../plugins/auth.js';
 import { sessionUser, setPlan } from '../auth/auth.service.js';
 import { getEmployee } from '../employees/employees.service.js';
@@ -40,7 +41,7 @@ export function profileRoutes(app: App, deps: Deps) {
     schema: { tags: ['profile'], body: preferencesInput, response: { 200: okSchema(sessionUserSchema) } },
     handler: async (req) => {
       const caller = callerOf(req);
-      await savePreferences(deps, req, caller, req.body);
+      await savePreferences(deps, requestContext(req), caller, req.body);
       return { success: true as const, message: t(req, 'success.display.preferencesSaved'), data: await sessionUser(deps, caller) };
     },
   });
@@ -51,7 +52,7 @@ export function profileRoutes(app: App, deps: Deps) {
     handler: async (req) => ({
       success: true as const,
       message: t(req, 'success.passwordChanged'),
-      data: await changePassword(deps, req, callerOf(req), req.body),
+      data: await changePassword(deps, requestContext(req), callerOf(req), req.body),
     }),
   });
 }

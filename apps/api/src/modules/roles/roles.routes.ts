@@ -5,6 +5,7 @@ import {
 import type { App, Deps } from '../../lib/app-types.js';
 import { t } from '../../lib/i18n.js';
 import { listEnvelope } from '../../lib/list.js';
+import { requestContext } from '../../lib/request-context.js';
 import { callerOf } from '../../plugins/auth.js';
 import { createRole, deleteRole, getRole, listRoles, permissionCatalogue, updateRole } from './roles.service.js';
 
@@ -30,7 +31,7 @@ export function roleRoutes(app: App, deps: Deps) {
     schema: { tags: ['roles'], body: roleCreateInput, response: { 201: okSchema(roleRecord) } },
     handler: async (req, reply) => {
       const caller = callerOf(req);
-      const id = await createRole(deps, req, caller, req.body);
+      const id = await createRole(deps, requestContext(req), caller, req.body);
       reply.status(201);
       return { success: true as const, message: t(req, 'success.roleCreated'), data: await getRole(deps, caller.companyId, id) };
     },
@@ -42,7 +43,7 @@ export function roleRoutes(app: App, deps: Deps) {
     handler: async (req) => ({
       success: true as const,
       message: t(req, 'success.roleUpdated'),
-      data: await updateRole(deps, req, callerOf(req), req.params.id, req.body),
+      data: await updateRole(deps, requestContext(req), callerOf(req), req.params.id, req.body),
     }),
   });
 
@@ -50,7 +51,7 @@ export function roleRoutes(app: App, deps: Deps) {
     config: { permission: 'role_write' },
     schema: { tags: ['roles'], params: idParams, response: { 200: messageOnlySchema } },
     handler: async (req) => {
-      await deleteRole(deps, req, callerOf(req), req.params.id);
+      await deleteRole(deps, requestContext(req), callerOf(req), req.params.id);
       return { success: true as const, message: t(req, 'success.roleDeleted') };
     },
   });

@@ -1,43 +1,27 @@
-import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import {
-  PERMISSIONS, pageWindow, permissionGroup, type PermissionEntry, type RoleCreateInput, type RoleListQuery, type RoleRecord,
-  type RoleUpdateInput,
+  PERMISSIONS, permissionGroup, type PermissionEntry, type RoleCreateInput, type RoleListQuery, type RoleRecord, type RoleUpdateInput,
 } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
-import { employeeRoles, rolePermissions, roles } from '../../db/schema/index.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { likePattern, orderBy } from '../../lib/list.js';
+import type { RequestContext } from '../../lib/request-context.js';
 import { keepingAnAdministrator } from '../employees/administrators.js';
-import { assertVersion, nextVersion, staleOrMissing } from '../../lib/versioning.js';
+import { assertVersion, staleOrMissing } from '../../lib/versioning.js';
 import { holdsAll } from '../employees/employees.domain.js';
+import {
+  deleteRoleRow, findRole, findRolePage, insertRole, insertRolePermissions, permissionsAndHolders, replaceRolePermissions, roleExists,
+  roleNamedLike, updateRoleAtVersion, type RoleRow,
+} from './roles.repository.js';
 
 const ENTITY = 'role';
 /** The built-in administrator role: it always keeps `admin` and keeps its name. */
 export const ADMIN_ROLE = 'Admin';
 
-const sortColumns = {
-  _id: [roles.createdAt, roles.id],
-  name: [roles.name, roles.id],
-  createdAt: [roles.createdAt, roles.id],
-  updatedAt: [roles.updatedAt, roles.id],
-} as const;
-
-type RoleRow = typeof roles.$inferSelect;
-
 async function toRecords(db: Db, companyId: string, rows: RoleRow[]): Promise<RoleRecord[]> {
   const ids = rows.map((r) => r.id);
   if (ids.length === 0) return [];
-  const [perms, users] = await Promise.all([
-    db.select({ roleId: rolePermissions.roleId, permission: rolePermissions.permission }).from(rolePermissions)
-      .where(and(eq(rolePermissions.companyId, companyId), inArray(rolePermissions.roleId, ids)))
-      .orderBy(asc(rolePermissions.permission)),
-    db.select({ roleId: employeeRoles.roleId, n: count() }).from(employeeRoles)
-      .where(and(eq(employeeRoles.companyId, companyId), inArray(employeeRoles.roleId, ids)))
-      .groupBy(employeeRoles.roleId),
-  ]);
+  const { permissions: perms, holders: users } = await permissionsAndHolders(db, companyId, ids);
   const order = new Map(PERMISSIONS.map((p, i) => [p as string, i]));
   return rows.map((r) => ({
     _id: r.id,
@@ -52,19 +36,12 @@ async function toRecords(db: Db, companyId: string, rows: RoleRow[]): Promise<Ro
 }
 
 export async function listRoles(deps: Deps, caller: Caller, q: RoleListQuery) {
-  const where = [eq(roles.companyId, caller.companyId)];
-  if (q.search) where.push(ilike(roles.name, likePattern(q.search)));
-  const filter = and(...where);
-  const w = pageWindow(q);
-  const [rows, totals] = await Promise.all([
-    deps.db.select().from(roles).where(filter).orderBy(...orderBy([...sortColumns[q.sortBy]], q.order)).limit(w.limit).offset(w.offset),
-    deps.db.select({ n: count() }).from(roles).where(filter),
-  ]);
-  return { data: await toRecords(deps.db, caller.companyId, rows), total: totals[0]?.n ?? 0 };
+  const { rows, total } = await findRolePage(deps.db, caller.companyId, q);
+  return { data: await toRecords(deps.db, caller.companyId, rows), total };
 }
 
 async function loadRole(db: Db, companyId: string, id: string): Promise<RoleRow> {
-  const [row] = await db.select().from(roles).where(and(eq(roles.companyId, companyId), eq(roles.id, id))).limit(1);
+  const row = await findRole(db, companyId, id);
   if (!row) throw notFound();
   return row;
 }
@@ -80,26 +57,23 @@ function checkGrant(caller: Caller, permissions: string[]) {
 }
 
 async function checkNameFree(db: Db, companyId: string, name: string, exceptId?: string) {
-  const [row] = await db.select({ id: roles.id }).from(roles)
-    .where(sql`${roles.companyId} = ${companyId} and lower(${roles.name}) = lower(${name})${exceptId ? sql` and ${roles.id} <> ${exceptId}` : sql``}`)
-    .limit(1);
-  if (row) throw new AppError(409, 'DUPLICATE', 'errors.roleNameTaken', undefined, { name: 'errors.roleNameTaken' });
+  if (await roleNamedLike(db, companyId, name, exceptId)) throw new AppError(409, 'DUPLICATE', 'errors.roleNameTaken', undefined, { name: 'errors.roleNameTaken' });
 }
 
-export async function createRole(deps: Deps, req: FastifyRequest, caller: Caller, input: RoleCreateInput): Promise<string> {
+export async function createRole(deps: Deps, ctx: RequestContext, caller: Caller, input: RoleCreateInput): Promise<string> {
   checkGrant(caller, input.permissions);
   await checkNameFree(deps.db, caller.companyId, input.name);
   return deps.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    const [row] = await tx.insert(roles).values({ companyId: caller.companyId, name: input.name }).returning({ id: roles.id });
-    await tx.insert(rolePermissions).values(input.permissions.map((permission) => ({ companyId: caller.companyId, roleId: row!.id, permission })));
-    await recordAudit(tx, req, { companyId: caller.companyId, actorId: caller.id, action: 'create', entity: ENTITY, entityId: row!.id, changes: { after: input } });
-    return row!.id;
+    const id = await insertRole(tx, caller.companyId, input.name);
+    await insertRolePermissions(tx, caller.companyId, id, input.permissions);
+    await recordAudit(tx, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'create', entity: ENTITY, entityId: id, changes: { after: input } });
+    return id;
   });
 }
 
 /** Renames the role or replaces its permissions, only while it is at the version the change is based on (409 STALE_RECORD otherwise). */
-export async function updateRole(deps: Deps, req: FastifyRequest, caller: Caller, id: string, input: RoleUpdateInput) {
+export async function updateRole(deps: Deps, ctx: RequestContext, caller: Caller, id: string, input: RoleUpdateInput) {
   const before = await getRole(deps, caller.companyId, id);
   assertVersion(before, input.version);
   const isAdminRole = before.isSystem && before.name === ADMIN_ROLE;
@@ -116,28 +90,21 @@ export async function updateRole(deps: Deps, req: FastifyRequest, caller: Caller
     const tx = txRaw as unknown as Db;
     // Taking `admin` out of a role its holders administer through must leave the organisation an administrator.
     await keepingAnAdministrator(tx, caller.companyId, async () => {
-      const [updated] = await tx.update(roles)
-        .set({ ...(input.name !== undefined ? { name: input.name } : {}), updatedAt: new Date(), version: nextVersion(roles.version) })
-        .where(and(eq(roles.companyId, caller.companyId), eq(roles.id, id), eq(roles.version, input.version)))
-        .returning({ id: roles.id });
-      if (!updated) {
-        return staleOrMissing(async () => (await tx.select({ id: roles.id }).from(roles).where(and(eq(roles.companyId, caller.companyId), eq(roles.id, id)))).length > 0);
+      if (!(await updateRoleAtVersion(tx, caller.companyId, id, input.version, input.name))) {
+        return staleOrMissing(() => roleExists(tx, caller.companyId, id));
       }
-      if (input.permissions) {
-        await tx.delete(rolePermissions).where(and(eq(rolePermissions.companyId, caller.companyId), eq(rolePermissions.roleId, id)));
-        await tx.insert(rolePermissions).values(input.permissions.map((permission) => ({ companyId: caller.companyId, roleId: id, permission })));
-      }
+      if (input.permissions) await replaceRolePermissions(tx, caller.companyId, id, input.permissions);
     });
   });
   const after = await getRole(deps, caller.companyId, id);
   const changes: { before: Record<string, unknown>; after: Record<string, unknown> } = { before: {}, after: {} };
   if (after.name !== before.name) { changes.before.name = before.name; changes.after.name = after.name; }
   if (JSON.stringify(after.permissions) !== JSON.stringify(before.permissions)) { changes.before.permissions = before.permissions; changes.after.permissions = after.permissions; }
-  await recordAudit(deps.db, req, { companyId: caller.companyId, actorId: caller.id, action: 'update', entity: ENTITY, entityId: id, changes });
+  await recordAudit(deps.db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'update', entity: ENTITY, entityId: id, changes });
   return after;
 }
 
-export async function deleteRole(deps: Deps, req: FastifyRequest, caller: Caller, id: string) {
+export async function deleteRole(deps: Deps, ctx: RequestContext, caller: Caller, id: string) {
   const before = await getRole(deps, caller.companyId, id);
   if (before.isSystem && before.name === ADMIN_ROLE) throw new AppError(409, 'ADMIN_ROLE_LOCKED', 'errors.adminRoleLocked');
   if (before.usersCount > 0) throw new AppError(409, 'ROLE_IN_USE', 'errors.roleInUse', { count: before.usersCount });
@@ -145,11 +112,9 @@ export async function deleteRole(deps: Deps, req: FastifyRequest, caller: Caller
   await deps.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     // A role still held is refused above and by the database's foreign key; its deletion still takes the guard.
-    const deleted = await keepingAnAdministrator(tx, caller.companyId, () =>
-      tx.delete(roles).where(and(eq(roles.companyId, caller.companyId), eq(roles.id, id))).returning({ id: roles.id }),
-    );
+    const deleted = await keepingAnAdministrator(tx, caller.companyId, () => deleteRoleRow(tx, caller.companyId, id));
     if (!deleted.length) throw notFound();
-    await recordAudit(tx, req, { companyId: caller.companyId, actorId: caller.id, action: 'delete', entity: ENTITY, entityId: id, changes: { before: { name: before.name, permissions: before.permissions } } });
+    await recordAudit(tx, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'delete', entity: ENTITY, entityId: id, changes: { before: { name: before.name, permissions: before.permissions } } });
   });
 }
 

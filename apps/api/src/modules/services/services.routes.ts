@@ -5,6 +5,7 @@ import {
 import type { App, Deps } from '../../lib/app-types.js';
 import { t } from '../../lib/i18n.js';
 import { listEnvelope } from '../../lib/list.js';
+import { requestContext } from '../../lib/request-context.js';
 import { callerOf } from '../../plugins/auth.js';
 import { bulkServices, createService, deleteService, getService, listServices, updateService } from './services.service.js';
 
@@ -31,7 +32,7 @@ export function serviceRoutes(app: App, deps: Deps) {
     config: { permission: 'service_write' },
     schema: { tags, body: serviceCreateInput, response: { 201: ok } },
     handler: async (req, reply) => {
-      const data = await createService(deps, req, callerOf(req), req.body);
+      const data = await createService(deps, requestContext(req), callerOf(req), req.body);
       return reply.status(201).send({ success: true as const, message: t(req, 'success.scheduling.serviceCreated'), data });
     },
   });
@@ -42,7 +43,7 @@ export function serviceRoutes(app: App, deps: Deps) {
     handler: async (req) => ({
       success: true as const,
       message: t(req, 'success.scheduling.serviceUpdated'),
-      data: await updateService(deps, req, callerOf(req), req.params.id, req.body),
+      data: await updateService(deps, requestContext(req), callerOf(req), req.params.id, req.body),
     }),
   });
 
@@ -50,7 +51,7 @@ export function serviceRoutes(app: App, deps: Deps) {
     config: { permission: 'service_write' },
     schema: { tags, params: idParams, response: { 200: messageOnlySchema } },
     handler: async (req) => {
-      await deleteService(deps, req, callerOf(req), req.params.id);
+      await deleteService(deps, requestContext(req), callerOf(req), req.params.id);
       return { success: true as const, message: t(req, 'success.scheduling.serviceDeleted') };
     },
   });
@@ -59,7 +60,7 @@ export function serviceRoutes(app: App, deps: Deps) {
     config: { permission: 'service_write' },
     schema: { tags, body: serviceBulkInput, response: { 200: okSchema(serviceBulkResult) } },
     handler: async (req) => {
-      const data = await bulkServices(deps, req, callerOf(req), req.body);
+      const data = await bulkServices(deps, requestContext(req), callerOf(req), req.body);
       const key = { activate: 'servicesActivated', deactivate: 'servicesDeactivated', delete: 'servicesDeleted' }[data.action];
       return { success: true as const, message: t(req, `success.scheduling.${key}`, { count: data.count }), data };
     },

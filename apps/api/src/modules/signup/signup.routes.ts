@@ -2,6 +2,8 @@ import { loginResult, okSchema, signupInput } from '@clinic/shared';
 import type { App, Deps } from '../../lib/app-types.js';
 import { AppError } from '../../lib/errors.js';
 import { t } from '../../lib/i18n.js';
+import { requestContext } from '../../lib/request-context.js';
+import { login } from '../auth/auth.service.js';
 import { signUp } from './signup.service.js';
 
 export function signupRoutes(app: App, deps: Deps) {
@@ -14,7 +16,11 @@ export function signupRoutes(app: App, deps: Deps) {
       if (!deps.config.allowSignup) throw new AppError(403, 'SIGNUP_DISABLED', 'errors.signupDisabled');
     },
     handler: async (req) => {
-      return { success: true as const, message: t(req, 'success.org.signedUp'), data: await signUp(deps, req, req.body) };
+      const ctx = requestContext(req);
+      await signUp(deps, ctx, req.body);
+      // The new administrator is signed in as by the sign-in form (the same answer, audit entry and throttle).
+      const data = await login(deps, ctx, { email: req.body.username, password: req.body.password });
+      return { success: true as const, message: t(ctx, 'success.org.signedUp'), data };
     },
   });
 }

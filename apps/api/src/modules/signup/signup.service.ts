@@ -1,14 +1,11 @@
-import { sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { SignupValues } from '@clinic/shared';
 import type { Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, type FieldMessage } from '../../lib/errors.js';
-import { requestContext } from '../../lib/request-context.js';
+import type { RequestContext } from '../../lib/request-context.js';
 import { reserveAttempt } from '../auth/attempts.js';
-import { login } from '../auth/auth.service.js';
 import { createOrganisation } from '../organisation/provision.js';
-import { rowsOf } from '../organisation/org-support.js';
+import { takenSignInNames } from './signup.repository.js';
 
 function duplicate(fields: Record<string, FieldMessage>) {
   const first = Object.values(fields)[0];
@@ -18,29 +15,25 @@ function duplicate(fields: Record<string, FieldMessage>) {
 
 /** Sign-in names are global (people sign in before we know their company): both must be free. */
 async function assertFree(deps: Deps, username: string, email: string) {
-  const result = await deps.db.execute(sql`
-    select
-      exists (select 1 from employees where lower(username) = lower(${username})) as username_taken,
-      exists (select 1 from employees where lower(email) = lower(${email}) and password_hash is not null) as email_taken`);
-  const row = rowsOf<{ username_taken: boolean; email_taken: boolean }>(result)[0];
+  const taken = await takenSignInNames(deps.db, username, email);
   const fields: Record<string, FieldMessage> = {};
-  if (row?.username_taken) fields.username = 'errors.org.usernameTaken';
-  if (row?.email_taken) fields.email = 'errors.org.emailTaken';
+  if (taken.usernameTaken) fields.username = 'errors.org.usernameTaken';
+  if (taken.emailTaken) fields.email = 'errors.org.emailTaken';
   if (Object.keys(fields).length) throw duplicate(fields);
 }
 
 /**
- * Creates an organisation (its company, default roles and first administrator) and signs the
- * administrator in; the plan is chosen next (PUT /profile).
+ * Creates an organisation (its company, default roles and first administrator); the route then signs the
+ * administrator in, and the plan is chosen next (PUT /profile).
  *
  * Sign-in names are global, so whether a user name or e-mail is taken can only be answered truthfully; every
  * attempt is therefore counted per client address before anything is looked up, and the answers stop at the
  * limit (docs/decisions.md, "Sign-up and taken sign-in names").
  */
-export async function signUp(deps: Deps, req: FastifyRequest, input: SignupValues) {
+export async function signUp(deps: Deps, ctx: RequestContext, input: SignupValues): Promise<void> {
   const attempt = await reserveAttempt(
     deps,
-    { identifier: 'signup:', ip: req.ip, perAddress: true },
+    { identifier: 'signup:', ip: ctx.ip ?? '', perAddress: true },
     { max: deps.config.signupMaxAttempts, windowMinutes: deps.config.signupWindowMinutes },
   );
   if (attempt === null) throw new AppError(429, 'TOO_MANY_SIGNUPS', 'errors.tooManySignups', { minutes: deps.config.signupWindowMinutes });
@@ -61,7 +54,7 @@ export async function signUp(deps: Deps, req: FastifyRequest, input: SignupValue
     if (text.includes('sign_in_names_email_uq')) throw duplicate({ email: 'errors.org.emailTaken' });
     throw err;
   }
-  await recordAudit(deps.db, req, {
+  await recordAudit(deps.db, ctx, {
     companyId: created.company.id,
     actorId: created.admin.id,
     action: 'create',
@@ -69,5 +62,4 @@ export async function signUp(deps: Deps, req: FastifyRequest, input: SignupValue
     entityId: created.company.id,
     changes: { after: { name: input.companyName, admin: input.username, via: 'signup' } },
   });
-  return login(deps, requestContext(req), { email: input.username, password: input.password });
 }

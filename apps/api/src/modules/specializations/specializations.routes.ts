@@ -5,6 +5,7 @@ import {
 import type { App, Deps } from '../../lib/app-types.js';
 import { t } from '../../lib/i18n.js';
 import { listEnvelope } from '../../lib/list.js';
+import { requestContext } from '../../lib/request-context.js';
 import { callerOf } from '../../plugins/auth.js';
 import {
   createSpecialization, deleteSpecialization, getSpecialization, listSpecializations, updateSpecialization,
@@ -35,7 +36,7 @@ export function specializationRoutes(app: App, deps: Deps) {
     config: { permission: 'speciality_write' },
     schema: { tags, body: specializationCreateInput, response: { 201: ok } },
     handler: async (req, reply) => {
-      const data = await createSpecialization(deps, req, callerOf(req), req.body);
+      const data = await createSpecialization(deps, requestContext(req), callerOf(req), req.body);
       return reply.status(201).send({ success: true as const, message: t(req, 'success.scheduling.specialityCreated'), data });
     },
   });
@@ -47,7 +48,7 @@ export function specializationRoutes(app: App, deps: Deps) {
       handler: async (req) => ({
         success: true as const,
         message: t(req, 'success.scheduling.specialityUpdated'),
-        data: await updateSpecialization(deps, req, callerOf(req), req.params.id, req.body),
+        data: await updateSpecialization(deps, requestContext(req), callerOf(req), req.params.id, req.body),
       }),
     });
   }
@@ -56,7 +57,7 @@ export function specializationRoutes(app: App, deps: Deps) {
     config: { permission: 'speciality_write' },
     schema: { tags, params: idParams, response: { 200: messageOnlySchema } },
     handler: async (req) => {
-      await deleteSpecialization(deps, req, callerOf(req), req.params.id);
+      await deleteSpecialization(deps, requestContext(req), callerOf(req), req.params.id);
       return { success: true as const, message: t(req, 'success.scheduling.specialityDeleted') };
     },
   });
