@@ -1,6 +1,6 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { VisuallyHidden } from '@mantine/core';
-import type { DayHeaderContentArg, EventDropArg, EventInput } from '@fullcalendar/core';
+import type { EventDropArg, EventInput } from '@fullcalendar/core';
 import interactionPlugin, { type DateClickArg } from '@fullcalendar/interaction';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
@@ -11,9 +11,8 @@ import { addDays, fromMinutes, toMinutes, wallOf, type WallTime } from '@/featur
 import { fits, openWindows, type Window } from '@/features/appointments/components/bookability';
 import classes from './calendar.module.css';
 import { alignDown, alignUp, gridEvents, minutesOf, wallFromDate, wallIso } from './calendar-grid-events';
-import { eventContentOf, markEvent } from './calendar-grid-content';
-import { datesLocale } from '@/lib/dayjs-locale';
-import { hijriDayLabel } from '@/lib/dates';
+import { dayHeaderOf, eventContentOf, markEvent, nowIndicatorOf, slotLabelOf } from './calendar-grid-content';
+import { getDisplay, subscribeDisplay } from '@/lib/format/display';
 
 export interface CalendarGridProps {
   /** First day shown (clinic-local 'YYYY-MM-DD') and how many days. */
@@ -45,6 +44,8 @@ export function CalendarGrid({
   start, days, availability, appointments, showCancelled = false, now, canWrite, direction, onCellClick, onOpen, onMove, weekendDays = [],
 }: CalendarGridProps) {
   const { t, i18n } = useTranslation();
+  // The user's digits: a change redraws the axis, the headers and the now indicator.
+  useSyncExternalStore(subscribeDisplay, getDisplay);
   const step = availability?.slotMinutes ?? 30;
   const nowMinutes = toMinutes(now.time);
   const dates = useMemo(() => Array.from({ length: days }, (_, i) => addDays(start, i)), [start, days]);
@@ -148,23 +149,9 @@ export function CalendarGrid({
     }];
   }, [events, cellsFocused, cursorDate, cursorMinutes, step]);
 
-  const dayHeader = (arg: DayHeaderContentArg) => {
-    const date = arg.date.toISOString().slice(0, 10);
-    const info = availability?.days.find((d) => d.date === date);
-    const d = dayjs(date).locale(datesLocale(i18n.language));
-    const hijri = hijriDayLabel(date, i18n.language);
-    return (
-      <div className={classes.dayHeader} data-today={date === now.date || undefined} data-weekend={weekendDays.includes(d.day()) || undefined} data-testid="calendar-day-header" data-date={date}>
-        <span className={classes.weekday}>{d.format('ddd')}</span>
-        <span className={classes.dayNumber}>{d.format('D')}</span>
-        {hijri && <span className={classes.hijriDay} data-testid="calendar-hijri-day">{hijri}</span>}
-        {info?.holiday && <span className={classes.dayNote} title={info.holiday}>{t('calendar.holiday')}</span>}
-        {!info?.holiday && info?.doctorAway && <span className={classes.dayNote}>{t(`calendar.doctorAway.${info.doctorAway}`)}</span>}
-      </div>
-    );
-  };
-
+  const lang = i18n.language;
   const eventContent = eventContentOf(t);
+  const dayHeader = dayHeaderOf({ t, lang, availability, today: now.date, weekendDays });
 
   return (
     <div
@@ -206,6 +193,8 @@ export function CalendarGrid({
         slotMinTime={fromMinutes(bounds.from)}
         slotMaxTime={bounds.to >= 24 * 60 ? '24:00' : fromMinutes(bounds.to)}
         slotLabelFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+        slotLabelContent={slotLabelOf(lang)}
+        nowIndicatorContent={nowIndicatorOf(lang, now.time)}
         eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
         dayHeaderContent={dayHeader}
         eventContent={eventContent}
