@@ -84,6 +84,12 @@ export function markEvent(arg: EventMountArg) {
       arg.el.setAttribute('data-testid', kind === 'cancelled' ? 'calendar-cancelled' : 'calendar-event');
       arg.el.setAttribute('data-appointment-id', record._id);
       arg.el.setAttribute('title', `${timeRange(wallOf(record.datetime).time, wallOf(record.endsAt).time)} ${record.patient.name} · ${record.reason} · ${record.doctor.name}`);
+      // M moves a card that can be moved, with the arrow keys.
+      if (kind === 'appointment' && arg.event.startEditable) arg.el.setAttribute('aria-keyshortcuts', 'M');
+    } else if (kind === 'move') {
+      arg.el.setAttribute('data-testid', 'calendar-move-target');
+      arg.el.setAttribute('aria-hidden', 'true');
+      if (arg.event.extendedProps.ok) arg.el.setAttribute('data-ok', 'true');
     } else {
       arg.el.setAttribute('data-testid', kind === 'cursor' ? 'calendar-cursor' : kind === 'closed' ? 'calendar-closed' : kind === 'buffer' ? 'calendar-buffer' : 'calendar-past');
       arg.el.setAttribute('aria-hidden', 'true');

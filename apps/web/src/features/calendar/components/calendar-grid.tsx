@@ -4,14 +4,15 @@ import type { EventDropArg, EventInput } from '@fullcalendar/core';
 import interactionPlugin, { type DateClickArg } from '@fullcalendar/interaction';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { AppointmentAvailability, AppointmentCard } from '@clinic/shared';
 import { addDays, fromMinutes, toMinutes, wallOf, type WallTime } from '@/features/appointments/components/clinic-time';
 import { fits, openWindows, type Window } from '@/features/appointments/components/bookability';
 import classes from './calendar.module.css';
-import { alignDown, alignUp, gridEvents, minutesOf, wallFromDate, wallIso } from './calendar-grid-events';
+import { alignDown, alignUp, gridEvents, isMovable, minutesOf, wallFromDate, wallIso } from './calendar-grid-events';
+import { useWeekMove } from './calendar-grid-move';
 import { dayHeaderOf, eventContentOf, markEvent, nowIndicatorOf, slotLabelOf } from './calendar-grid-content';
+import { formatClock, formatDay } from '@/lib/dates';
 import { getDisplay, subscribeDisplay } from '@/lib/format/display';
 
 export interface CalendarGridProps {
@@ -100,14 +101,20 @@ export function CalendarGrid({
       const end = e.date > s.date ? 24 * 60 : toMinutes(e.time);
       return s.date === at.date && toMinutes(s.time) < at.minutes + step && end > at.minutes;
     });
+  const whenOf = (date: string, minutes: number) => `${formatDay(date, i18n.language, { weekday: 'long', day: 'numeric', month: 'long' }, false)}, ${formatClock(fromMinutes(minutes), i18n.language)}`;
   const cellText = (at: { date: string; minutes: number }) => {
-    const when = `${dayjs(at.date).locale(i18n.language).format('dddd D MMMM')}, ${fromMinutes(at.minutes)}`;
+    const when = whenOf(at.date, at.minutes);
     const booked = appointmentAt(at);
     if (booked) return t('calendar.keyboard.booked', { when, patient: booked.patient.name });
     return t(canWrite && bookable(at.date, at.minutes, at.minutes + step) ? 'calendar.keyboard.free' : 'calendar.keyboard.unavailable', { when });
   };
+  // Moving a card with the keyboard (M, the arrows, Enter): the drag's rule, question and request.
+  const { keyMove, onKey: onMoveKey, withMove } = useWeekMove({
+    appointments, dates, from: bounds.from, last: lastSlot, step, direction, bookable, when: whenOf, onMove, gridRef,
+    movable: (a) => isMovable(a, canWrite, now, nowMinutes),
+  });
   const onGridKey = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.target !== event.currentTarget) return;
+    if (onMoveKey(event) || event.target !== event.currentTarget) return;
     const at = place ?? firstPlace();
     const forward = direction === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
     const back = direction === 'rtl' ? 'ArrowRight' : 'ArrowLeft';
@@ -141,13 +148,14 @@ export function CalendarGrid({
 
   const cursorDate = place?.date;
   const cursorMinutes = place?.minutes;
-  const shown = useMemo<EventInput[]>(() => {
+  const cursorShown = useMemo<EventInput[]>(() => {
     if (!cellsFocused || cursorDate === undefined || cursorMinutes === undefined) return events;
     return [...events, {
       start: wallIso(cursorDate, cursorMinutes), end: wallIso(cursorDate, cursorMinutes + step), display: 'background',
       classNames: ['sched-cursor'], extendedProps: { kind: 'cursor' },
     }];
   }, [events, cellsFocused, cursorDate, cursorMinutes, step]);
+  const shown = keyMove.moving ? withMove(events) : cursorShown;
 
   const lang = i18n.language;
   const eventContent = eventContentOf(t);
@@ -168,11 +176,14 @@ export function CalendarGrid({
         setCellsFocused(true);
       }}
       onBlur={(event) => {
-        if (event.target === event.currentTarget) setCellsFocused(false);
+        if (event.target !== event.currentTarget) return;
+        setCellsFocused(false);
+        keyMove.stop();
       }}
     >
+      <div role="status" className={keyMove.moving ? classes.moveStatus : classes.liveHidden} data-testid="calendar-move-status">{keyMove.text}</div>
       <VisuallyHidden aria-live="polite" data-testid="calendar-cursor-text">
-        {cellsFocused && place ? cellText(place) : ''}
+        {cellsFocused && place && !keyMove.moving ? cellText(place) : ''}
       </VisuallyHidden>
       <FullCalendar
         plugins={[timeGridPlugin, interactionPlugin]}
