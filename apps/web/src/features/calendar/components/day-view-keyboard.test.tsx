@@ -25,10 +25,10 @@ describe('the day by doctor with the keyboard and in Arabic digits', () => {
     await userEvent.keyboard('m');
     const status = screen.getByTestId('dayview-move-status');
     expect(status).toHaveAttribute('role', 'status');
-    expect(status).toHaveTextContent(/^Moving the appointment of Patient a .*, now Dr\. Emily Carter, 09:00\./);
+    expect(status).toHaveTextContent(/^Moving the appointment of \u2068Patient a .*\u2069, now \u2068Dr\. Emily Carter, 09:00\u2069\./);
     expect(card).toHaveAttribute('data-dragging', 'true');
     await userEvent.keyboard('{ArrowDown}');
-    expect(status).toHaveTextContent(/^Move Patient a .* to Dr\. Emily Carter, 09:30\./);
+    expect(status).toHaveTextContent(/^Move \u2068Patient a .*\u2069 to \u2068Dr\. Emily Carter, 09:30\u2069\./);
     const [d1] = screen.getAllByTestId('dayview-column');
     expect(within(d1!).getByTestId('dayview-drop')).toHaveAttribute('data-ok', 'true');
     await userEvent.keyboard('{Enter}');
@@ -42,9 +42,9 @@ describe('the day by doctor with the keyboard and in Arabic digits', () => {
     cardOf('a').focus();
     await userEvent.keyboard('m{ArrowRight}');
     const status = screen.getByTestId('dayview-move-status');
-    expect(status).toHaveTextContent(/to د\. عمر حداد, 09:00\./);
+    expect(status).toHaveTextContent(/to \u2068د\. عمر حداد, 09:00\u2069\./);
     await userEvent.keyboard('{ArrowRight}');
-    expect(status).toHaveTextContent(/^Dr\. Sara Nasser, 09:00 is not available for Patient a/);
+    expect(status).toHaveTextContent(/^\u2068Dr\. Sara Nasser, 09:00\u2069 is not available for \u2068Patient a/);
     const d3 = screen.getAllByTestId('dayview-column')[2]!;
     expect(within(d3).getByTestId('dayview-drop')).not.toHaveAttribute('data-ok');
     await userEvent.keyboard('{Enter}');

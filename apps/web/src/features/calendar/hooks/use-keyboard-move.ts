@@ -1,6 +1,8 @@
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
+const isolate = (text: string) => `\u2068${text}\u2069`;
+
 /** An appointment being moved with the keyboard: where it is and where it would go, as a column (day or doctor) and a time. */
 export interface KeyboardMoving {
   id: string;
@@ -44,11 +46,13 @@ export function useKeyboardMove(spec: KeyboardMoveSpec) {
   };
 
   const ok = moving ? spec.allowed(moving, moving.column, moving.minutes) : false;
-  const text = !moving
+  // Names and places isolated, so an English name keeps its place in an Arabic sentence and the other way round.
+  const words = moving && { patient: isolate(moving.patient), when: isolate(spec.when(moving.column, moving.minutes)) };
+  const text = !moving || !words
     ? ended
     : moving.column === moving.origin.column && moving.minutes === moving.origin.minutes
-      ? t('calendar.keyboard.moveStart', { patient: moving.patient, when: spec.when(moving.column, moving.minutes) })
-      : t(ok ? 'calendar.keyboard.move' : 'calendar.keyboard.moveBlocked', { patient: moving.patient, when: spec.when(moving.column, moving.minutes) });
+      ? t('calendar.keyboard.moveStart', words)
+      : t(ok ? 'calendar.keyboard.move' : 'calendar.keyboard.moveBlocked', words);
 
   /** Handles a key while moving; false when nothing is being moved or the key is not the move's. */
   const onKey = (event: KeyboardEvent<HTMLElement>): boolean => {
