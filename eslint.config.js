@@ -28,6 +28,16 @@ const STILL_REACHING_IN = [
   'apps/web/src/features/users/components/user-form-values.ts',
 ];
 
+/**
+ * Mantine's date inputs only through the app's wrappers (components/dates/pickers), which add the Hijri month select
+ * to their dropdowns.
+ */
+const MANTINE_PICKERS = {
+  name: '@mantine/dates',
+  importNames: ['DateInput', 'DatePickerInput', 'MonthPickerInput'],
+  message: 'Use the wrappers in `@/components/dates/pickers`: they offer the Hijri month select.',
+};
+
 export default tseslint.config(
   {
     ignores: ['**/dist/**', '**/node_modules/**', '**/migrations/**', 'data/**', '**/test-results/**', '**/playwright-report/**', 'tests/e2e/artifacts/**'],
@@ -64,6 +74,13 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }],
     },
   },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/components/dates/**'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [MANTINE_PICKERS] }],
+    },
+  },
   ...FEATURES.map((feature) => ({
     files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
     ignores: STILL_REACHING_IN,
@@ -71,6 +88,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [MANTINE_PICKERS],
           patterns: [
             {
               regex: `^@/features/(?!${feature}/)[^/]+/(?!components/|lib/)`,

@@ -51,6 +51,8 @@ for (const v of VARIANTS) {
       await page.goto('/appointments/calendar');
       await expect(page.getByTestId('calendar-day-header').first()).toBeVisible({ timeout: 20_000 });
       await expect(page.getByTestId('calendar-hijri-day').first()).toBeVisible();
+      // The time column in the chosen digits, as Intl writes them.
+      await expect(page.getByTestId('calendar-slot-label').first()).toHaveText(v.digits === 'arab' ? /^[٠-٩]{2}:[٠-٩]{2}$/ : /^\d{2}:\d{2}$/);
       await page.screenshot({ path: `${SHOTS}/${v.name}-calendar.png`, fullPage: false });
     } finally {
       await setPreferences(page, { hijriMode: null, digits: 'latn' });

@@ -50,6 +50,20 @@ async function openDay(page: Page) {
   return { clinicId, date: overview.days.find((d) => d.clinicHours.length && !d.holiday)!.date };
 }
 
+type Card = { _id: string; datetime: string };
+
+/** The first clinic and a day to come (in the clinic's zone) with scheduled appointments. */
+async function busyDay(page: Page) {
+  const clinics = await api<Array<{ _id: string }>>(page, '/clinics?allData=true&isActive=true&sortBy=publicId&order=asc');
+  const clinicId = clinics[0]!._id;
+  const from = new Date(Date.now() + 86_400_000).toISOString();
+  const to = new Date(Date.now() + 21 * 86_400_000).toISOString();
+  const ahead = await api<Card[]>(page, `/appointments?clinic=${clinicId}&status=scheduled&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`);
+  expect(ahead.length, 'scheduled appointments to come').toBeGreaterThan(0);
+  const first = ahead.map((a) => a.datetime).sort()[0]!;
+  return { clinicId, date: new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Riyadh' }).format(new Date(first)) };
+}
+
 async function settled(page: Page) {
   await expect(page.getByTestId('calendar-loading')).toHaveCount(0, { timeout: 30_000 });
 }
@@ -199,6 +213,52 @@ test('the week by keyboard: the grid takes focus, arrows move a visible cursor, 
   expect(await page.evaluate(() => document.activeElement?.getAttribute('data-appointment-id'))).toBe(card);
 });
 
+test('a move without a mouse: M on a card in the day by doctor, one time later with the arrow, Enter, confirm; the server has the new time', async ({ page }) => {
+  test.setTimeout(150_000);
+  await keyboardSignIn(page);
+  const { clinicId, date } = await busyDay(page);
+  const { slotMinutes } = await api<{ slotMinutes: number }>(page, `/appointments/availability?clinic=${clinicId}&from=${date}&to=${date}`);
+  await page.goto(`/patients/appointments?view=day&date=${date}`);
+  await expect(page.getByTestId('dayview-card').first()).toBeVisible({ timeout: 30_000 });
+  await settled(page);
+
+  const status = page.getByTestId('dayview-move-status');
+  const movable = await page.locator('[data-testid="dayview-card"][aria-keyshortcuts="M"]').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.appointmentId!));
+  expect(movable.length, 'a card that can be moved').toBeGreaterThan(0);
+  let moved: { id: string; before: string } | undefined;
+  for (const id of movable.slice(0, 6)) {
+    const before = (await api<Card>(page, `/appointments/${id}`)).datetime;
+    await tabTo(page, `[data-testid="dayview-card"][data-appointment-id="${id}"]`, { max: 200 });
+    await page.keyboard.press('m');
+    await expect(status).toContainText(/^Moving the appointment of /);
+    await expect(status).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    if (!/^Move /.test((await status.textContent()) ?? '')) {
+      await page.keyboard.press('Escape');
+      await expect(status).toHaveText('Move cancelled.');
+      continue;
+    }
+    await expect(page.getByTestId('dayview-drop')).toHaveAttribute('data-ok', 'true');
+    await page.keyboard.press('Enter');
+    // The drag's question, with the focus on its confirm button.
+    await expect(page.getByTestId('calendar-move-confirm')).toBeFocused();
+    await page.keyboard.press('Enter');
+    const outcome = await Promise.race([
+      page.getByTestId('calendar-move-error').waitFor().then(() => 'refused' as const),
+      page.getByTestId('calendar-move-text').waitFor({ state: 'detached' }).then(() => 'moved' as const),
+    ]);
+    if (outcome === 'refused') {
+      await page.keyboard.press('Escape');
+      continue;
+    }
+    moved = { id, before };
+    break;
+  }
+  expect(moved, 'an appointment moved with the keyboard').toBeDefined();
+  const after = await api<Card>(page, `/appointments/${moved!.id}`);
+  expect(Date.parse(after.datetime) - Date.parse(moved!.before)).toBe(slotMinutes * 60_000);
+});
+
 test('a confirmation dialog keeps the focus while open and gives it back when closed', async ({ page }) => {
   await keyboardSignIn(page);
   await expect(page.getByTestId('users-table')).toBeVisible();
@@ -251,6 +311,18 @@ for (const mode of [{ lang: 'en', theme: 'light' }, { lang: 'ar', theme: 'dark' 
     await expect(page.getByTestId('calendar-cursor')).toBeVisible();
     await page.getByTestId('calendar-cursor').screenshot({ path: `${SHOTS}/focus-calendar-cell-${mode.lang}-${mode.theme}.png` }).catch(() => undefined);
     await page.screenshot({ path: `${SHOTS}/focus-calendar-${mode.lang}-${mode.theme}.png` });
+    // A card moved with the keyboard: lifted, where it would go, and what it would do, in words.
+    await page.goto(`/patients/appointments?view=day&date=${(await busyDay(page)).date}`);
+    await expect(page.getByTestId('dayview-card').first()).toBeVisible({ timeout: 30_000 });
+    await settled(page);
+    await tabTo(page, '[data-testid="dayview-card"][aria-keyshortcuts="M"]', { max: 200 });
+    await page.keyboard.press('m');
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByTestId('dayview-move-status')).toBeVisible();
+    await expect(page.getByTestId('dayview-drop')).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/keyboard-move-${mode.lang}-${mode.theme}.png` });
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('dayview-drop')).toHaveCount(0);
   });
 }
 

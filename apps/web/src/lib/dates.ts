@@ -17,6 +17,12 @@ const numberFormats = new Map<string, Intl.NumberFormat>();
 /** Arabic with the user's digits (Western unless they chose Arabic-Indic); English always with Western digits. */
 export const localeOf = (lang: string) => (lang.startsWith('ar') ? `ar-u-nu-${getDisplay().digits}` : lang);
 
+/** Today as YYYY-MM-DD in the browser's zone (the latest a past date may be). */
+export function todayIso(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
 /** Calendar dates are read as UTC midnight and written in UTC, so the browser's own zone never shifts the day. */
 /** A cached formatter; `timeZone` null is the browser's zone (days given as YYYY-MM-DD are written in UTC, where they were parsed). */
 function format(lang: string, options: Intl.DateTimeFormatOptions, timeZone: string | null = 'UTC'): Intl.DateTimeFormat {

@@ -1,10 +1,10 @@
-import { useEffect, useId, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useId, useState, useSyncExternalStore, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { NativeSelect } from '@mantine/core';
 import { formatHijri, hijriMonthStart, toHijri, type DigitStyle } from '@clinic/shared';
 import { useTranslation } from 'react-i18next';
 import { getDisplay, subscribeDisplay } from '@/lib/format/display';
-import { todayIso } from '@/components/form/date-time-fields';
+import { todayIso } from '@/lib/dates';
 
 export interface HijriMonthOption {
   value: string;
@@ -35,9 +35,15 @@ const monthOf = (day: string) => day.slice(0, 7);
 /**
  * A Hijri month and year select for a Mantine picker input's dropdown: choosing one shows the Gregorian month holding
  * that Hijri month's first day. Gives the props that control the picker's shown month and name its popover, and the
- * select itself (placed in the open dropdown). Nothing when the user keeps Hijri dates off.
+ * select itself (placed in the open dropdown), with `on` (Hijri dates shown) and the dropdown's element id. Nothing
+ * when the user keeps Hijri dates off. `select` hears the select's own blur and keys (a typed date input keeps its
+ * dropdown open while the select has the focus).
  */
-export function useHijriMonthJump(picked: unknown, popoverProps: { onOpen?: () => void; onClose?: () => void } = {}) {
+export function useHijriMonthJump(
+  picked: unknown,
+  popoverProps: { onOpen?: () => void; onClose?: () => void } = {},
+  select: { onBlur?: (event: FocusEvent<HTMLSelectElement>) => void; onKeyDown?: (event: KeyboardEvent<HTMLSelectElement>) => void } = {},
+) {
   const first = Array.isArray(picked) ? (picked as unknown[])[0] : picked;
   const value = typeof first === 'string' ? first : first instanceof Date ? first.toISOString() : null;
   const { i18n } = useTranslation();
@@ -65,10 +71,10 @@ export function useHijriMonthJump(picked: unknown, popoverProps: { onOpen?: () =
     return () => cancelAnimationFrame(frame);
   }, [on, open, id]);
 
-  if (!on) return { pickerProps: {}, jump: null as ReactNode };
+  if (!on) return { on, dropdownId: `${id}-dropdown`, pickerProps: {}, jump: null as ReactNode };
   const options = hijriMonthOptions(date, i18n.language, digits);
   const shown = chosen && monthOf(chosen.start) === monthOf(date) ? chosen : options.find((o) => o.value === `${toHijri(date)?.year}-${toHijri(date)?.month}`);
-  const select = (
+  const monthSelect = (
     <NativeSelect
       size="xs"
       mb="xs"
@@ -76,6 +82,8 @@ export function useHijriMonthJump(picked: unknown, popoverProps: { onOpen?: () =
       data-testid="hijri-month-select"
       value={shown?.value ?? ''}
       data={options.map((o) => ({ value: o.value, label: o.label }))}
+      onBlur={select.onBlur}
+      onKeyDown={select.onKeyDown}
       onChange={(event) => {
         const option = options.find((o) => o.value === event.currentTarget.value);
         if (!option) return;
@@ -85,6 +93,8 @@ export function useHijriMonthJump(picked: unknown, popoverProps: { onOpen?: () =
     />
   );
   return {
+    on,
+    dropdownId: `${id}-dropdown`,
     pickerProps: {
       date,
       onDateChange: setDate,
@@ -102,6 +112,6 @@ export function useHijriMonthJump(picked: unknown, popoverProps: { onOpen?: () =
         },
       },
     },
-    jump: host ? createPortal(select, host) : null,
+    jump: host ? createPortal(monthSelect, host) : null,
   };
 }

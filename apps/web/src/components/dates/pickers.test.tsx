@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useForm } from 'react-hook-form';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DateField } from '@/components/form/date-time-fields';
 import { setDisplay } from '@/lib/format/display';
 import { jsonResponse, mockFetch, renderWithProviders, setLanguage, signIn } from '@/test/utils';
 import { hijriMonthOptions } from './hijri-month-jump';
@@ -15,6 +17,17 @@ function renderPicker() {
   mockFetch(() => jsonResponse(404, {}));
   signIn();
   renderWithProviders(<DatePickerInput label="Day" value="2026-01-10" onChange={() => {}} />);
+}
+
+/** A form with one date field, showing what it stores. */
+function DateForm() {
+  const { control, watch } = useForm<{ day: string }>({ defaultValues: { day: '2026-01-10' } });
+  return (
+    <>
+      <DateField control={control} name="day" label="Visit day" />
+      <output data-testid="stored">{watch('day')}</output>
+    </>
+  );
 }
 
 describe('date pickers by Hijri month', () => {
@@ -41,5 +54,21 @@ describe('date pickers by Hijri month', () => {
     await userEvent.click(await screen.findByRole('button', { name: /Day/ }));
     await screen.findByText('January 2026');
     expect(screen.queryByTestId('hijri-month-select')).toBeNull();
+  });
+
+  it('a typed date field offers the Hijri month too: Shawwal 1447 shows March 2026, and the 20th is stored as 2026-03-20', async () => {
+    setDisplay({ hijriMode: 'beside', digits: 'latn' });
+    mockFetch(() => jsonResponse(404, {}));
+    signIn();
+    renderWithProviders(<DateForm />);
+    await userEvent.click(screen.getByRole('textbox', { name: 'Visit day' }));
+    const select = await screen.findByTestId('hijri-month-select');
+    await userEvent.selectOptions(select, within(select).getByRole('option', { name: /^Shawwal 1447/ }));
+    // The dropdown stays open while the select has the focus.
+    await waitFor(() => expect(screen.getByText('March 2026')).toBeInTheDocument());
+    await userEvent.click(screen.getByRole('button', { name: /20 March 2026/ }));
+    expect(screen.getByTestId('stored')).toHaveTextContent('2026-03-20');
+    await waitFor(() => expect(screen.queryByTestId('hijri-month-select')).toBeNull());
+    expect(screen.getByRole('textbox', { name: 'Visit day' })).toHaveValue('March 20, 2026');
   });
 });

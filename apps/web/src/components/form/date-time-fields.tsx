@@ -1,16 +1,13 @@
-import { DateInput, TimePicker, type DateInputProps, type TimePickerProps } from '@mantine/dates';
+import { TimePicker, type DateInputProps, type TimePickerProps } from '@mantine/dates';
 import { parseDateText } from '@clinic/shared';
 import { IconCalendar, IconClock } from '@tabler/icons-react';
 import { Controller, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { dateInputFormat } from '@/lib/dates';
+import { DateInput } from '@/components/dates/pickers';
+import { dateInputFormat, todayIso } from '@/lib/dates';
 import { boundProps, type Bound, type Own } from './field-types';
 
-/** Today as YYYY-MM-DD in the browser's zone (the latest a past date may be). */
-export function todayIso(): string {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-}
+export { todayIso };
 
 /**
  * A calendar date stored as YYYY-MM-DD ('' when empty, or `emptyValue`). It can be typed ("1990-01-05",

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { CloseButton, Group, Select, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
+import { DateInput } from '@/components/dates/pickers';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconCalendar, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 import { Button, Text } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
+import { DateInput } from '@/components/dates/pickers';
 import { IconFileInvoice, IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';

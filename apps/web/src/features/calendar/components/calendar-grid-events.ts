@@ -15,6 +15,12 @@ export const minutesOf = (d: Date) => d.getUTCHours() * 60 + d.getUTCMinutes();
 export const alignDown = (m: number, step: number) => Math.floor(m / step) * step;
 export const alignUp = (m: number, step: number) => Math.ceil(m / step) * step;
 
+/** A card may be moved (dragged, or with the keyboard) while scheduled and to come, by someone who may book. */
+export function isMovable(a: AppointmentCard, canWrite: boolean, now: WallTime, nowMinutes: number): boolean {
+  const s = wallOf(a.datetime);
+  return canWrite && a.status === 'scheduled' && (s.date > now.date || (s.date === now.date && toMinutes(s.time) >= nowMinutes));
+}
+
 export interface GridEventsInput {
   dates: readonly string[];
   windowsByDate: ReadonlyMap<string, Window[]>;
@@ -65,7 +71,7 @@ export function gridEvents({ dates, windowsByDate, bounds, appointments, showCan
     if (after > 0 && e.date === s.date && endMin + after <= 24 * 60) {
       list.push({ start: `${e.date}T${e.time}:00`, end: wallIso(e.date, endMin + after), display: 'background', classNames: ['sched-buffer'], extendedProps: { kind: 'buffer' } });
     }
-    const movable = canWrite && a.status === 'scheduled' && (s.date > now.date || (s.date === now.date && toMinutes(s.time) >= nowMinutes));
+    const movable = isMovable(a, canWrite, now, nowMinutes);
     list.push({
       id: a._id,
       title: a.patient.name,

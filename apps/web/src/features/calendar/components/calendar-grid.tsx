@@ -1,19 +1,19 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { VisuallyHidden } from '@mantine/core';
-import type { DayHeaderContentArg, EventDropArg, EventInput } from '@fullcalendar/core';
+import type { EventDropArg, EventInput } from '@fullcalendar/core';
 import interactionPlugin, { type DateClickArg } from '@fullcalendar/interaction';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { AppointmentAvailability, AppointmentCard } from '@clinic/shared';
 import { addDays, fromMinutes, toMinutes, wallOf, type WallTime } from '@/features/appointments/components/clinic-time';
 import { fits, openWindows, type Window } from '@/features/appointments/components/bookability';
 import classes from './calendar.module.css';
-import { alignDown, alignUp, gridEvents, minutesOf, wallFromDate, wallIso } from './calendar-grid-events';
-import { eventContentOf, markEvent } from './calendar-grid-content';
-import { datesLocale } from '@/lib/dayjs-locale';
-import { hijriDayLabel } from '@/lib/dates';
+import { alignDown, alignUp, gridEvents, isMovable, minutesOf, wallFromDate, wallIso } from './calendar-grid-events';
+import { useWeekMove } from './calendar-grid-move';
+import { dayHeaderOf, eventContentOf, markEvent, nowIndicatorOf, slotLabelOf } from './calendar-grid-content';
+import { formatClock, formatDay } from '@/lib/dates';
+import { getDisplay, subscribeDisplay } from '@/lib/format/display';
 
 export interface CalendarGridProps {
   /** First day shown (clinic-local 'YYYY-MM-DD') and how many days. */
@@ -45,6 +45,8 @@ export function CalendarGrid({
   start, days, availability, appointments, showCancelled = false, now, canWrite, direction, onCellClick, onOpen, onMove, weekendDays = [],
 }: CalendarGridProps) {
   const { t, i18n } = useTranslation();
+  // The user's digits: a change redraws the axis, the headers and the now indicator.
+  useSyncExternalStore(subscribeDisplay, getDisplay);
   const step = availability?.slotMinutes ?? 30;
   const nowMinutes = toMinutes(now.time);
   const dates = useMemo(() => Array.from({ length: days }, (_, i) => addDays(start, i)), [start, days]);
@@ -99,14 +101,20 @@ export function CalendarGrid({
       const end = e.date > s.date ? 24 * 60 : toMinutes(e.time);
       return s.date === at.date && toMinutes(s.time) < at.minutes + step && end > at.minutes;
     });
+  const whenOf = (date: string, minutes: number) => `${formatDay(date, i18n.language, { weekday: 'long', day: 'numeric', month: 'long' }, false)}, ${formatClock(fromMinutes(minutes), i18n.language)}`;
   const cellText = (at: { date: string; minutes: number }) => {
-    const when = `${dayjs(at.date).locale(i18n.language).format('dddd D MMMM')}, ${fromMinutes(at.minutes)}`;
+    const when = whenOf(at.date, at.minutes);
     const booked = appointmentAt(at);
     if (booked) return t('calendar.keyboard.booked', { when, patient: booked.patient.name });
     return t(canWrite && bookable(at.date, at.minutes, at.minutes + step) ? 'calendar.keyboard.free' : 'calendar.keyboard.unavailable', { when });
   };
+  // Moving a card with the keyboard (M, the arrows, Enter): the drag's rule, question and request.
+  const { keyMove, onKey: onMoveKey, withMove } = useWeekMove({
+    appointments, dates, from: bounds.from, last: lastSlot, step, direction, bookable, when: whenOf, onMove, gridRef,
+    movable: (a) => isMovable(a, canWrite, now, nowMinutes),
+  });
   const onGridKey = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.target !== event.currentTarget) return;
+    if (onMoveKey(event) || event.target !== event.currentTarget) return;
     const at = place ?? firstPlace();
     const forward = direction === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
     const back = direction === 'rtl' ? 'ArrowRight' : 'ArrowLeft';
@@ -140,31 +148,18 @@ export function CalendarGrid({
 
   const cursorDate = place?.date;
   const cursorMinutes = place?.minutes;
-  const shown = useMemo<EventInput[]>(() => {
+  const cursorShown = useMemo<EventInput[]>(() => {
     if (!cellsFocused || cursorDate === undefined || cursorMinutes === undefined) return events;
     return [...events, {
       start: wallIso(cursorDate, cursorMinutes), end: wallIso(cursorDate, cursorMinutes + step), display: 'background',
       classNames: ['sched-cursor'], extendedProps: { kind: 'cursor' },
     }];
   }, [events, cellsFocused, cursorDate, cursorMinutes, step]);
+  const shown = keyMove.moving ? withMove(events) : cursorShown;
 
-  const dayHeader = (arg: DayHeaderContentArg) => {
-    const date = arg.date.toISOString().slice(0, 10);
-    const info = availability?.days.find((d) => d.date === date);
-    const d = dayjs(date).locale(datesLocale(i18n.language));
-    const hijri = hijriDayLabel(date, i18n.language);
-    return (
-      <div className={classes.dayHeader} data-today={date === now.date || undefined} data-weekend={weekendDays.includes(d.day()) || undefined} data-testid="calendar-day-header" data-date={date}>
-        <span className={classes.weekday}>{d.format('ddd')}</span>
-        <span className={classes.dayNumber}>{d.format('D')}</span>
-        {hijri && <span className={classes.hijriDay} data-testid="calendar-hijri-day">{hijri}</span>}
-        {info?.holiday && <span className={classes.dayNote} title={info.holiday}>{t('calendar.holiday')}</span>}
-        {!info?.holiday && info?.doctorAway && <span className={classes.dayNote}>{t(`calendar.doctorAway.${info.doctorAway}`)}</span>}
-      </div>
-    );
-  };
-
+  const lang = i18n.language;
   const eventContent = eventContentOf(t);
+  const dayHeader = dayHeaderOf({ t, lang, availability, today: now.date, weekendDays });
 
   return (
     <div
@@ -181,11 +176,14 @@ export function CalendarGrid({
         setCellsFocused(true);
       }}
       onBlur={(event) => {
-        if (event.target === event.currentTarget) setCellsFocused(false);
+        if (event.target !== event.currentTarget) return;
+        setCellsFocused(false);
+        keyMove.stop();
       }}
     >
+      <div role="status" className={keyMove.moving ? classes.moveStatus : classes.liveHidden} data-testid="calendar-move-status">{keyMove.text}</div>
       <VisuallyHidden aria-live="polite" data-testid="calendar-cursor-text">
-        {cellsFocused && place ? cellText(place) : ''}
+        {cellsFocused && place && !keyMove.moving ? cellText(place) : ''}
       </VisuallyHidden>
       <FullCalendar
         plugins={[timeGridPlugin, interactionPlugin]}
@@ -206,6 +204,8 @@ export function CalendarGrid({
         slotMinTime={fromMinutes(bounds.from)}
         slotMaxTime={bounds.to >= 24 * 60 ? '24:00' : fromMinutes(bounds.to)}
         slotLabelFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+        slotLabelContent={slotLabelOf(lang)}
+        nowIndicatorContent={nowIndicatorOf(lang, now.time)}
         eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
         dayHeaderContent={dayHeader}
         eventContent={eventContent}

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AppointmentAvailability } from '@clinic/shared';
 import { weekStart } from '@/features/appointments/components/clinic-time';
 import { getCurrentWeek, setCurrentWeek, setDisplay, DEFAULT_WEEK } from '@/lib/format/display';
-import { jsonResponse, mockFetch, renderWithProviders, signIn } from '@/test/utils';
+import { jsonResponse, mockFetch, renderWithProviders, setLanguage, signIn } from '@/test/utils';
 import { useClinicWeek } from '../hooks/use-clinic-week';
 import { CalendarGrid } from './calendar-grid';
 
@@ -39,9 +39,10 @@ function Week({ clinicId }: { clinicId: string }) {
   );
 }
 
-afterEach(() => {
+afterEach(async () => {
   setCurrentWeek(DEFAULT_WEEK);
   setDisplay({ hijriMode: 'off', digits: 'latn' });
+  await setLanguage('en');
 });
 
 describe('the calendar follows the clinic\'s week', () => {
@@ -70,5 +71,21 @@ describe('the calendar follows the clinic\'s week', () => {
     const hijri = screen.getAllByTestId('calendar-hijri-day').map((h) => h.textContent);
     expect(hijri[4]).toBe('Ram. 30');
     expect(hijri[5]).toBe('Shaw. 1');
+  });
+
+  it('writes the time column and the day headers in Arabic-Indic digits when the user chose them', async () => {
+    await setLanguage('ar');
+    setDisplay({ hijriMode: 'off', digits: 'arab' });
+    mockFetch((url) => (url.pathname === '/api/clinics'
+      ? jsonResponse(200, { success: true, data: [clinic('sun', 0, [5, 6])] })
+      : jsonResponse(404, {})));
+    signIn();
+    renderWithProviders(<Week clinicId="sun" />);
+    await waitFor(() => expect(screen.getAllByTestId('calendar-day-header')[0]).toHaveAttribute('data-date', '2026-03-15'));
+    const labels = screen.getAllByTestId('calendar-slot-label').map((l) => l.textContent);
+    expect(labels.slice(0, 2)).toEqual(['٠٩:٠٠', '٠٩:٣٠']);
+    expect(labels.join(' ')).not.toMatch(/[0-9]/);
+    expect(screen.getAllByTestId('calendar-day-header')[3]).toHaveTextContent('١٨');
+    expect(screen.getAllByTestId('calendar-day-header').map((h) => h.textContent).join(' ')).not.toMatch(/[0-9]/);
   });
 });

@@ -1,11 +1,12 @@
-import { useMemo, useRef, useState, type CSSProperties, type DragEvent, type KeyboardEvent } from 'react';
+import { useMemo, useRef, useState, useSyncExternalStore, type CSSProperties, type DragEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppointmentAvailability, AppointmentCard, AvailabilityDay } from '@clinic/shared';
-import { EmployeeAvatar } from '@/features/employees/components/employee-avatar';
-import { fits, openWindows } from '@/features/appointments/components/bookability';
 import { fromMinutes, toMinutes, type WallTime } from '@/features/appointments/components/clinic-time';
+import { getDisplay, subscribeDisplay } from '@/lib/format/display';
 import { alignDown, alignUp } from './calendar-grid-events';
+import { dropAllowed, useDayViewMove } from './day-view-move';
 import { layoutLanes, spanOf } from './day-layout';
+import { DayViewAxis, DayViewDoctorHeader } from './day-view-parts';
 import { DoctorColumn, type ColumnHandlers, type DayDoctor, type Placed } from './doctor-column';
 import classes from './day-view.module.css';
 
@@ -41,7 +42,8 @@ export interface DayViewProps {
 export function DayView({
   date, availability, doctors, doctorDays, cards, showCancelled = false, now, canWrite, direction, onCellClick, onOpen, onMove,
 }: DayViewProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const { digits } = useSyncExternalStore(subscribeDisplay, getDisplay);
   const step = availability.slotMinutes || 30;
   const nowMinutes = toMinutes(now.time);
   const clinicDay = availability.days.find((d) => d.date === date);
@@ -127,10 +129,15 @@ export function DayView({
   };
   const [target, setTarget] = useState<{ doctorId: string; start: number; ok: boolean } | null>(null);
 
+  // Moving a card with the keyboard (M, the arrows, Enter): the drop's rule, question and request.
+  const { keyMove, cardKey, shownTarget, shownDragged } = useDayViewMove({
+    byDoctor, doctors, doctorDays, availability, from: bounds.from, to: bounds.to, step, direction, notBefore, date, onOpen, onMove, dragged, target,
+  });
+
   // The handlers below stay the same from render to render (so a column redraws only when its own data changes) and
   // read what they need from here.
-  const latest = useRef({ date, rows, step, from: bounds.from, notBefore, doctors, doctorDays, availability, dragged, target, onCellClick, onOpen, onMove });
-  latest.current = { date, rows, step, from: bounds.from, notBefore, doctors, doctorDays, availability, dragged, target, onCellClick, onOpen, onMove };
+  const latest = useRef({ date, rows, step, from: bounds.from, notBefore, doctors, doctorDays, availability, dragged, target, onCellClick, onOpen, onMove, cardKey, stop: keyMove.stop });
+  latest.current = { date, rows, step, from: bounds.from, notBefore, doctors, doctorDays, availability, dragged, target, onCellClick, onOpen, onMove, cardKey, stop: keyMove.stop };
 
   const handlers = useMemo<ColumnHandlers>(() => {
     const rowAt = (e: DragEvent<HTMLElement>) => {
@@ -142,13 +149,7 @@ export function DayView({
     const dropInfo = (doctorId: string, start: number) => {
       const { dragged: d, doctors: list, doctorDays: days, availability: a, notBefore: limit } = latest.current;
       if (!d) return null;
-      const length = d.end - d.start;
-      const doctor = list.find((x) => x._id === doctorId);
-      const day = days.get(doctorId);
-      const same = doctorId === d.card.doctor._id && start === d.start;
-      const ok = !same && Boolean(day) && Boolean(doctor?.serviceIds.includes(d.card.service._id)) && start >= limit
-        && fits(openWindows(day, a), start, start + length);
-      return { doctorId, start, ok };
+      return { doctorId, start, ok: dropAllowed(d, list.find((x) => x._id === doctorId), days.get(doctorId), a, limit, start) };
     };
     const endDrag = () => {
       setDragged(null);
@@ -158,6 +159,8 @@ export function DayView({
       cellClick: (doctorId, minutes) => latest.current.onCellClick({ date: latest.current.date, time: fromMinutes(minutes) }, doctorId),
       cellFocus: (doctorId, minutes) => setActive((prev) => (prev?.doctorId === doctorId && prev.minutes === minutes ? prev : { doctorId, minutes })),
       open: (id) => latest.current.onOpen(id),
+      cardKey: (p, e) => latest.current.cardKey(p, e),
+      cardBlur: () => latest.current.stop(),
       dragStart: (p) => {
         latest.current.dragged = p;
         setDragged(p);
@@ -183,68 +186,50 @@ export function DayView({
     };
   }, []);
 
-  const timeLabels = useMemo(() => Array.from({ length: rows }, (_, i) => fromMinutes(bounds.from + i * step)), [rows, bounds.from, step]);
   const nowLine = date === now.date && nowMinutes >= bounds.from && nowMinutes <= bounds.to ? (nowMinutes - bounds.from) / step : null;
   const pastUntil = date < now.date ? bounds.to : date === now.date ? Math.min(Math.max(nowMinutes, bounds.from), bounds.to) : bounds.from;
 
   const gridStyle = { '--dv-rows': rows, '--dv-cols': doctors.length } as CSSProperties;
 
   return (
-    <div className={classes.scroller} dir={direction} data-testid="dayview" data-date={date}>
-      <div className={classes.grid} style={gridStyle} ref={gridRef} onKeyDown={onGridKey} role="group" aria-label={t('calendar.keyboard.columns')}>
-        <div className={classes.corner} aria-hidden />
-        {doctors.map((d) => {
-          const day = doctorDays.get(d._id);
-          const away = clinicDay?.holiday ? t('calendar.holiday') : day?.doctorAway ? t(`calendar.doctorAway.${day.doctorAway}`) : null;
-          return (
-            <div key={d._id} className={classes.header} data-testid="dayview-doctor" data-doctor-id={d._id}>
-              <EmployeeAvatar src={d.image} name={d.name} size={30} radius="xl" className={classes.avatar} />
-              <div className={classes.headerText}>
-                <div className={classes.doctorName} dir="auto" title={d.name}>
-                  {d.name}
-                </div>
-                <div className={classes.headerNote} data-away={away ? true : undefined}>
-                  {away ?? t('calendar.dayView.appointments', { count: byDoctor.get(d._id)?.placed.length ?? 0 })}
-                </div>
-              </div>
-            </div>
-          );
-        })}
-
-        <div className={classes.axis} aria-hidden>
-          {timeLabels.map((label) => (
-            <div key={label} className={classes.axisLabel}>
-              <span dir="ltr">{label}</span>
-            </div>
+    <>
+      <div role="status" className={keyMove.moving ? classes.moveStatus : classes.liveHidden} data-testid="dayview-move-status">{keyMove.text}</div>
+      <div className={classes.scroller} dir={direction} data-testid="dayview" data-date={date}>
+        <div className={classes.grid} style={gridStyle} ref={gridRef} onKeyDown={onGridKey} role="group" aria-label={t('calendar.keyboard.columns')}>
+          <div className={classes.corner} aria-hidden />
+          {doctors.map((d) => (
+            <DayViewDoctorHeader key={d._id} doctor={d} day={doctorDays.get(d._id)} holiday={Boolean(clinicDay?.holiday)} count={byDoctor.get(d._id)?.placed.length ?? 0} />
           ))}
-        </div>
 
-        {doctors.map((d) => {
-          const column = byDoctor.get(d._id)!;
-          return (
-            <DoctorColumn
-              key={d._id}
-              doctor={d}
-              day={doctorDays.get(d._id)}
-              availability={availability}
-              rows={rows}
-              step={step}
-              from={bounds.from}
-              to={bounds.to}
-              notBefore={notBefore}
-              nowAt={nowLine}
-              pastUntil={pastUntil}
-              placed={column.placed}
-              cancelled={column.cancelled}
-              canWrite={canWrite}
-              target={target?.doctorId === d._id ? target : null}
-              dragged={target?.doctorId === d._id || dragged?.card.doctor._id === d._id ? dragged : null}
-              tabStop={tabStop?.doctorId === d._id ? tabStop.minutes : null}
-              handlers={handlers}
-            />
-          );
-        })}
+          <DayViewAxis from={bounds.from} rows={rows} step={step} lang={i18n.language} digits={digits} now={{ time: now.time, at: nowLine }} />
+
+          {doctors.map((d) => {
+            const column = byDoctor.get(d._id)!;
+            return (
+              <DoctorColumn
+                key={d._id}
+                doctor={d}
+                day={doctorDays.get(d._id)}
+                availability={availability}
+                rows={rows}
+                step={step}
+                from={bounds.from}
+                to={bounds.to}
+                notBefore={notBefore}
+                nowAt={nowLine}
+                pastUntil={pastUntil}
+                placed={column.placed}
+                cancelled={column.cancelled}
+                canWrite={canWrite}
+                target={shownTarget?.doctorId === d._id ? shownTarget : null}
+                dragged={shownTarget?.doctorId === d._id || shownDragged?.card.doctor._id === d._id ? shownDragged : null}
+                tabStop={tabStop?.doctorId === d._id ? tabStop.minutes : null}
+                handlers={handlers}
+              />
+            );
+          })}
+        </div>
       </div>
-    </div>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { memo, useMemo, type CSSProperties, type DragEvent } from 'react';
+import { memo, useMemo, type CSSProperties, type DragEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppointmentAvailability, AppointmentCard, AvailabilityDay } from '@clinic/shared';
 import { fits, openWindows } from '@/features/appointments/components/bookability';
@@ -30,6 +30,9 @@ export interface ColumnHandlers {
   /** A cell took the focus: it becomes the grid's one Tab stop among the cells. */
   cellFocus: (doctorId: string, minutes: number) => void;
   open: (id: string) => void;
+  /** A key on a card: Enter opens it, M starts moving it with the arrow keys (then the move's keys). */
+  cardKey: (p: Placed, e: KeyboardEvent<HTMLDivElement>) => void;
+  cardBlur: () => void;
   dragStart: (p: Placed) => void;
   dragEnd: () => void;
   dragOver: (doctorId: string, e: DragEvent<HTMLDivElement>) => void;
@@ -159,7 +162,9 @@ export const DoctorColumn = memo(function DoctorColumn({
             data-lane={p.lane}
             data-lanes={p.lanes}
             onClick={() => handlers.open(p.card._id)}
-            onKeyDown={(ev) => ev.key === 'Enter' && handlers.open(p.card._id)}
+            aria-keyshortcuts={p.movable ? 'M' : undefined}
+            onKeyDown={(ev) => handlers.cardKey(p, ev)}
+            onBlur={handlers.cardBlur}
             onDragStart={(ev) => {
               ev.dataTransfer.effectAllowed = 'move';
               ev.dataTransfer.setData('text/plain', p.card._id);

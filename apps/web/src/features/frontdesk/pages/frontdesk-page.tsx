@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, Box, Button, Card, CloseButton, Drawer, Group, Loader, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
+import { DateInput } from '@/components/dates/pickers';
 import { useInterval } from '@mantine/hooks';
 import { IconAlertCircle, IconBuildingHospital, IconCalendar, IconSearch, IconUserPlus, IconPrinter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ActionIcon, Box, Button, Group, NumberInput, Paper, Select, Stack, Switch, TagsInput, Text, TextInput, Tooltip } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
+import { DateInput } from '@/components/dates/pickers';
 import { TimeInput24 } from '@/components/form/date-time-fields';
 import { parseDateText } from '@clinic/shared';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
