@@ -1,7 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { auditLog } from '../db/schema/index.js';
-import { contextOf, type RequestContext } from './request-context.js';
+import type { RequestContext } from './request-context.js';
 
 export interface AuditEntry {
   companyId: string | null;
@@ -12,9 +11,8 @@ export interface AuditEntry {
   changes?: unknown;
 }
 
-/** Appends to the audit log with the request's address, user agent and id. */
-export async function recordAudit(db: Db, from: RequestContext | FastifyRequest | null, entry: AuditEntry): Promise<void> {
-  const ctx = from ? contextOf(from) : null;
+/** Appends to the audit log with the address, user agent and id of the request the context belongs to. */
+export async function recordAudit(db: Db, ctx: RequestContext | null, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({
     companyId: entry.companyId,
     actorId: entry.actorId,

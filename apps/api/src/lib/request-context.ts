@@ -38,13 +38,3 @@ export function requestContext(req: FastifyRequest): RequestContext {
 export function systemContext(log: FastifyBaseLogger, language: 'en' | 'ar' = 'en', origin = ''): RequestContext {
   return Object.freeze({ language, ip: null, userAgent: null, requestId: null, origin, log });
 }
-
-/** True for a context, false for a raw request (used while both are accepted). */
-export function isRequestContext(value: RequestContext | FastifyRequest): value is RequestContext {
-  return !('raw' in value);
-}
-
-/** The context of either: a raw request is turned into its context. */
-export function contextOf(value: RequestContext | FastifyRequest): RequestContext {
-  return isRequestContext(value) ? value : requestContext(value);
-}

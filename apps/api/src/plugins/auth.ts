@@ -6,6 +6,7 @@ import type { App, Caller, Deps, RoutePermission } from '../lib/app-types.js';
 import { announceAccessChange } from '../lib/caller-cache.js';
 import { recordAudit } from '../lib/audit.js';
 import { AppError, forbidden, unauthorized } from '../lib/errors.js';
+import { requestContext } from '../lib/request-context.js';
 
 /** Loads the caller's account, plan and effective permissions. Null when the account is gone or inactive. */
 export async function loadCaller(deps: Deps, companyId: string, employeeId: string, sessionVersion?: number): Promise<Caller | null> {
@@ -85,7 +86,7 @@ export function registerAuth(app: App, deps: Deps) {
     const required = config.permission;
     if (!required) throw new AppError(500, 'ROUTE_WITHOUT_PERMISSION', 'errors.unexpected');
     if (!permits(required, caller.permissions)) {
-      await recordAudit(deps.db, req, {
+      await recordAudit(deps.db, requestContext(req), {
         companyId: caller.companyId,
         actorId: caller.id,
         action: 'permission_denied',

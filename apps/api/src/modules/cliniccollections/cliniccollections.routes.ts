@@ -3,6 +3,7 @@ import {
   listSchema, messageOnlySchema, okSchema,
 } from '@clinic/shared';
 import type { App, Deps } from '../../lib/app-types.js';
+import { requestContext } from '../../lib/request-context.js';
 import { t } from '../../lib/i18n.js';
 import { listEnvelope } from '../../lib/list.js';
 import { callerOf } from '../../plugins/auth.js';
@@ -31,7 +32,7 @@ export function clinicCollectionRoutes(app: App, deps: Deps) {
     config: { permission: 'complex_write' },
     schema: { tags, body: clinicCollectionInput, response: { 201: okSchema(clinicCollectionRecord) } },
     handler: async (req, reply) => {
-      const data = await createComplex(deps, req, callerOf(req), req.body);
+      const data = await createComplex(deps, requestContext(req), callerOf(req), req.body);
       return reply.status(201).send({ success: true as const, message: t(req, 'success.org.complexCreated'), data });
     },
   });
@@ -42,7 +43,7 @@ export function clinicCollectionRoutes(app: App, deps: Deps) {
     handler: async (req) => ({
       success: true as const,
       message: t(req, 'success.org.complexUpdated'),
-      data: await updateComplex(deps, req, callerOf(req), req.params.id, req.body),
+      data: await updateComplex(deps, requestContext(req), callerOf(req), req.params.id, req.body),
     }),
   });
 
@@ -50,7 +51,7 @@ export function clinicCollectionRoutes(app: App, deps: Deps) {
     config: { permission: 'complex_write' },
     schema: { tags, params: idParams, response: { 200: messageOnlySchema } },
     handler: async (req) => {
-      await deleteComplex(deps, req, callerOf(req), req.params.id);
+      await deleteComplex(deps, requestContext(req), callerOf(req), req.params.id);
       return { success: true as const, message: t(req, 'success.org.complexDeleted') };
     },
   });

@@ -1,6 +1,5 @@
 import { and, count, eq, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { FastifyRequest } from 'fastify';
 import type { Ref } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import { clinicCollections, clinics, departments, employees, patients, services, specializations } from '../../db/schema/index.js';
@@ -26,7 +25,7 @@ export async function inOrganisationTransaction<T>(db: Db, companyId: string, wo
 const levelTables = { complex: clinicCollections, department: departments, clinic: clinics } as const;
 
 /** Refuses (403) creating one more record of a level when the caller's plan does not allow it (named in the context's language). */
-export async function assertPlanAllows(db: Db, ctx: RequestContext | FastifyRequest, caller: Caller, level: Exclude<Level, 'company'>) {
+export async function assertPlanAllows(db: Db, ctx: RequestContext, caller: Caller, level: Exclude<Level, 'company'>) {
   const table = levelTables[level];
   const [row] = await db.select({ n: count() }).from(table).where(eq(table.companyId, caller.companyId));
   const refusal = createRefusal(caller.plan, level, row?.n ?? 0);
@@ -39,7 +38,7 @@ export async function assertPlanAllows(db: Db, ctx: RequestContext | FastifyRequ
 }
 
 /** 409 naming what still depends on the record, in the caller's language. */
-export function assertNoDependents(ctx: RequestContext | FastifyRequest, dependents: Dependents) {
+export function assertNoDependents(ctx: RequestContext, dependents: Dependents) {
   const blocking = blockingDependents(dependents);
   if (!blocking.length) return;
   const what = blocking.map(([kind, n]) => t(ctx, `errors.org.dependents.${kind}`, { count: n })).join(t(ctx, 'errors.org.dependents.separator'));
