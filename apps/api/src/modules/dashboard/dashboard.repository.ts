@@ -1,0 +1,129 @@
+/** Every query of the dashboard. All of them are scoped by company. */
+import { and, asc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { AppointmentStatus } from '@clinic/shared';
+import type { Db } from '../../db/client.js';
+import { appointments, clinicCollections, clinics, employeeClinics, employees, patients, services } from '../../db/schema/index.js';
+import { addDays, zonedInstant } from '../../domain/scheduling/time-zone.js';
+
+export interface GroupRow {
+  kind: 's' | 'd' | 'v' | 'h';
+  status: AppointmentStatus | null;
+  doctor_id: string | null;
+  service_id: string | null;
+  weekday: number | null;
+  hour: number | null;
+  n: number;
+  active: number;
+  completed: number;
+  late: number;
+  arrivals: number;
+  waits: number;
+  wait_minutes: number;
+  booked_minutes: number;
+}
+
+export async function findComplexRef(db: Db, companyId: string, id: string) {
+  const [c] = await db.select({ id: clinicCollections.id, name: clinicCollections.name, publicId: clinicCollections.publicId }).from(clinicCollections)
+    .where(and(eq(clinicCollections.companyId, companyId), eq(clinicCollections.id, id))).limit(1);
+  return c ?? null;
+}
+
+/** The dashboard's clinics, by name: one, those of a complex, or all of the company's. */
+export function scopeClinics(db: Db, companyId: string, scope: { clinic?: string | null; complex?: string | null }) {
+  const where: SQL[] = [eq(clinics.companyId, companyId)];
+  if (scope.clinic) where.push(eq(clinics.id, scope.clinic));
+  if (scope.complex) where.push(eq(clinics.clinicCollectionId, scope.complex));
+  return db
+    .select({ id: clinics.id, name: clinics.name, publicId: clinics.publicId, timeZone: clinics.timeZone, workingHours: clinics.workingHours, holidays: clinics.holidays })
+    .from(clinics).where(and(...where)).orderBy(asc(clinics.name));
+}
+
+/** Who works at which of these clinics. */
+export async function clinicLinks(db: Db, companyId: string, clinicIds: string[]) {
+  if (!clinicIds.length) return [];
+  return db.select({ employeeId: employeeClinics.employeeId, clinicId: employeeClinics.clinicId }).from(employeeClinics)
+    .where(and(eq(employeeClinics.companyId, companyId), inArray(employeeClinics.clinicId, clinicIds)));
+}
+
+/** These employees' names and calendars (hours, breaks, leave), by name. */
+export async function doctorCalendars(db: Db, companyId: string, ids: string[]) {
+  if (!ids.length) return [];
+  return db
+    .select({ id: employees.id, name: employees.name, publicId: employees.publicId, employeeType: employees.employeeType, workingHours: employees.workingHours, breakTimes: employees.breakTimes, vacationRecords: employees.vacationRecords })
+    .from(employees).where(and(eq(employees.companyId, companyId), inArray(employees.id, ids))).orderBy(asc(employees.name));
+}
+
+/**
+ * The period's figures counted by the database in one statement (see `periodAggregates` in the service): the groups
+ * as JSON, the period's patients with a completed visit, and how many of them had an earlier one.
+ */
+export async function periodGroups(db: Db, companyId: string, scope: Array<{ id: string; timeZone: string }>, from: string, to: string) {
+  const list = <T>(values: T[], type: string) => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::${sql.raw(type)}[]`;
+  const starts = scope.map((c) => zonedInstant(from, '00:00', c.timeZone).toISOString());
+  const ends = scope.map((c) => zonedInstant(addDays(to, 1), '00:00', c.timeZone).toISOString());
+  const result = await db.execute<{ groups: GroupRow[] | string | null; patients: number; returning: number }>(sql`
+    with p as materialized (
+      select a.doctor_id, a.patient_id, a.service_id, a.starts_at, a.ends_at, a.status, a.late_cancellation, a.arrived_at, a.called_in_at,
+        extract(isodow from a.starts_at at time zone z.tz)::int - 1 as weekday, extract(hour from a.starts_at at time zone z.tz)::int as hour
+      from unnest(${list(scope.map((c) => c.id), 'uuid')}, ${list(scope.map((c) => c.timeZone), 'text')},
+        ${list(starts, 'timestamptz')}, ${list(ends, 'timestamptz')}) as z(id, tz, s, e)
+      -- One range of appointments_clinic_time_idx per clinic, never a scan of the company's appointments: the lateral
+      -- subquery is kept apart from the join (offset 0), else the planner hashes a sequential scan on a network.
+      cross join lateral (select * from ${appointments} a
+        where a.company_id = ${companyId} and a.clinic_id = z.id and a.starts_at >= z.s and a.starts_at < z.e offset 0) a
+    ),
+    -- Four hashed groupings of the period's rows (grouping sets would sort them).
+    g as (
+      select 's' as kind, status, null::uuid as doctor_id, null::uuid as service_id, null::int as weekday, null::int as hour, count(*)::int as n,
+        0 as active, 0 as completed,
+        (count(*) filter (where late_cancellation))::int as late,
+        count(arrived_at)::int as arrivals,
+        count(called_in_at - arrived_at)::int as waits,
+        (coalesce(sum(extract(epoch from called_in_at - arrived_at)), 0) / 60)::float8 as wait_minutes,
+        0::float8 as booked_minutes
+      from p group by status
+      union all
+      select 'd', null, doctor_id, null, null, null, count(*)::int, 0, 0, 0, 0, 0, 0,
+        (coalesce(sum(extract(epoch from ends_at - starts_at)) filter (where status <> 'cancelled'), 0) / 60)::float8
+      from p group by doctor_id
+      union all
+      select 'v', null, null, service_id, null, null, count(*)::int, 0, count(*)::int, 0, 0, 0, 0, 0
+      from p where status = 'completed' group by service_id
+      union all
+      select 'h', null, null, null, weekday, hour, count(*)::int, count(*)::int, 0, 0, 0, 0, 0, 0
+      from p where status <> 'cancelled' group by weekday, hour
+    ),
+    f as (select patient_id, min(starts_at) as first from p where status = 'completed' group by patient_id)
+    select (select json_agg(g) from g) as groups,
+      (select count(*)::int from f) as patients,
+      (select count(*)::int from f where exists (select 1 from ${appointments} e
+        where e.company_id = ${companyId} and e.patient_id = f.patient_id and e.status = 'completed' and e.starts_at < f.first)) as returning`);
+  return (result as unknown as { rows: Array<{ groups: GroupRow[] | string | null; patients: number; returning: number }> }).rows[0]!;
+}
+
+export function servicePrices(db: Db, companyId: string, ids: string[]) {
+  return db.select({ id: services.id, price: services.price }).from(services)
+    .where(and(eq(services.companyId, companyId), inArray(services.id, ids)));
+}
+
+/** Appointments of these clinics starting in the window, with their patient, doctor and service, earliest first. */
+export function agendaRows(db: Db, companyId: string, clinicIds: string[], window: { start: Date; end: Date }, limit: number) {
+  return db
+    .select({
+      id: appointments.id, publicId: appointments.publicId, startsAt: appointments.startsAt, endsAt: appointments.endsAt, status: appointments.status,
+      clinicId: appointments.clinicId, patientId: patients.id, patientName: patients.name, patientPublicId: patients.publicId,
+      doctorId: employees.id, doctorName: employees.name, serviceId: services.id, serviceName: services.name,
+    })
+    .from(appointments)
+    .innerJoin(patients, and(eq(patients.companyId, appointments.companyId), eq(patients.id, appointments.patientId)))
+    .innerJoin(employees, and(eq(employees.companyId, appointments.companyId), eq(employees.id, appointments.doctorId)))
+    .innerJoin(services, and(eq(services.companyId, appointments.companyId), eq(services.id, appointments.serviceId)))
+    .where(and(
+      eq(appointments.companyId, companyId),
+      inArray(appointments.clinicId, clinicIds),
+      gte(appointments.startsAt, window.start),
+      lt(appointments.startsAt, window.end),
+    ))
+    .orderBy(asc(appointments.startsAt), asc(appointments.publicId))
+    .limit(limit);
+}
