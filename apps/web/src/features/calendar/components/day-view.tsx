@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState, type CSSProperties, type DragEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppointmentAvailability, AppointmentCard, AvailabilityDay } from '@clinic/shared';
-import { EmployeeAvatar } from '@/features/employees/components/employee-avatar';
+import { EmployeeAvatar } from '@/features/people';
 import { fits, openWindows } from '@/features/appointments/components/bookability';
 import { fromMinutes, toMinutes, type WallTime } from '@/features/appointments/components/clinic-time';
 import { alignDown, alignUp } from './calendar-grid-events';

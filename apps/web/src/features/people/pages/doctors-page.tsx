@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FilterBar, ListFrame, listParams, useListQuery, useListState, useStatusFilter } from '@/components/list';
 import { ExportButton } from '@/components/export-button';
-import { employeesQueryOptions, employeesRequest } from '@/features/employees';
+import { employeesQueryOptions, employeesRequest } from '../api/get-employees';
 import { useLookupOptions } from '@/lib/lookups';
 import { useCanOpen } from '@/lib/pages';
 import { DoctorCard } from '../components/doctor-card';

@@ -2,7 +2,7 @@ import { PasswordInput, SimpleGrid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { EMPLOYEE_TYPES } from '@clinic/shared';
 import { MultiSelectField, SelectField, TextField } from '@/components/form/fields';
-import { useReferenceList } from '@/features/employees';
+import { useReferenceList } from '../api/get-reference-lists';
 import { Controller } from 'react-hook-form';
 import { translateMessage } from '@/lib/http';
 import { lockedProps, type UserTabProps } from './user-form-shared';

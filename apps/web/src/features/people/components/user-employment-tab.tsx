@@ -5,7 +5,7 @@ import { EMPLOYEE_JOB_TYPES, type UserWorkingDay } from '@clinic/shared';
 import { DateField, MultiSelectField, SelectField, TextField } from '@/components/form/fields';
 import type { EditorDay } from '@/components/form/working-hours-editor';
 import { WorkingHoursField } from '@/components/form/working-hours-field';
-import { useReferenceList } from '@/features/employees';
+import { useReferenceList } from '../api/get-reference-lists';
 import { optionsOf, type UserTabProps } from './user-form-shared';
 
 const NO_SHIFT = { startTime: '', endTime: '' };

@@ -1,10 +1,10 @@
 import { Stack } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useCreateEmployee } from '@/features/employees';
-import { EmployeeForm } from '@/features/employees/components/employee-form';
-import { emptyEmployeeValues, employeePayload } from '@/features/employees/components/employee-form-values';
-import { BackHeader } from '@/features/employees/components/form-page-header';
+import { useCreateEmployee } from '../api/create-employee';
+import { EmployeeForm } from '../components/employee-form';
+import { emptyEmployeeValues, employeePayload } from '../components/employee-form-values';
+import { BackHeader } from '../components/form-page-header';
 import { notifySuccess } from '@/lib/notify';
 
 /** /doctors/add: the employee form with the type fixed to Doctor. On success: back to /doctors. */

@@ -1,8 +1,8 @@
 import { Stack } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useCreateEmployee } from '@/features/employees';
-import { BackHeader } from '@/features/employees/components/form-page-header';
+import { useCreateEmployee } from '../api/create-employee';
+import { BackHeader } from '../components/form-page-header';
 import { notifySuccess } from '@/lib/notify';
 import { UserForm } from '../components/user-form';
 import { emptyUserValues, userPayload } from '../components/user-form-values';

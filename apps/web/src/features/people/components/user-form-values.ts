@@ -1,5 +1,5 @@
 import { EMPLOYEE_DAYS, EMPLOYEE_DOCUMENT_KINDS, type EmployeeDay, type EmployeeDocumentKind, type EmployeeRecord, type EmployeeType, type UserWorkingDay } from '@clinic/shared';
-import type { EmployeeFiles } from '@/features/employees/api/employee-form-data';
+import type { EmployeeFiles } from '../api/employee-form-data';
 
 export interface UserDocumentValue {
   file: File | null;

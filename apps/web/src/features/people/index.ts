@@ -1,6 +1,9 @@
-/** What other features use of the employees feature. */
+/** What other features use of people: staff, doctors and user accounts (all employees). */
 export { DeleteEmployeeDialog } from './components/delete-employee-dialog';
+export { EmployeeAvatar } from './components/employee-avatar';
+export { ContactList, DetailsCard, InfoGrid, PersonInfo, VacationsTable, WorkingHoursTable } from './components/employee-details-blocks';
 export { EmployeeStatusSwitch } from './components/employee-status-switch';
+export { formatDate, formatDateTime } from './components/people-format';
 export { useCreateEmployee } from './api/create-employee';
 export { useEmployee } from './api/get-employee';
 export { useEmployeeStats } from './api/get-employee-stats';

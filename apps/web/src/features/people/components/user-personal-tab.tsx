@@ -3,7 +3,7 @@ import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { EMPLOYEE_GENDERS, EMPLOYEE_MARITAL_STATUSES, EMPLOYEE_NATIONALITIES } from '@clinic/shared';
 import { DateField, NumberField, PhoneField, SelectField, TextField } from '@/components/form/fields';
-import { EmployeeImageField } from '@/features/employees/components/employee-image-field';
+import { EmployeeImageField } from './employee-image-field';
 import { translateMessage } from '@/lib/http';
 import { lockedProps, optionsOf, type UserTabProps } from './user-form-shared';
 

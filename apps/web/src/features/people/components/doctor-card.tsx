@@ -2,7 +2,7 @@ import { Badge, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconBuildingHospital, IconPhone } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { EmployeeListItem } from '@clinic/shared';
-import { EmployeeAvatar } from '@/features/employees/components/employee-avatar';
+import { EmployeeAvatar } from './employee-avatar';
 import classes from './doctor-card.module.css';
 
 /** One doctor in the grid: picture, name, specialities, clinics and phone; the whole card opens the details. */
