@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { USER_FILE_MAX_BYTES } from '@clinic/shared';
 import { formatFileSize } from './people-format';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import type { UserDocumentValue } from './user-form-values';
+import type { UserDocumentValue } from './person-form-values';
 import classes from './document-drop.module.css';
 
 /** Document types the server accepts (it checks the content again). */

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { demoUser, emptyList, jsonResponse, mockFetch, renderWithProviders, setLanguage, signIn } from '@/test/utils';
 import { EmployeeForm } from './employee-form';
-import { emptyEmployeeValues, type EmployeeFormValues } from './employee-form-values';
+import { emptyEmployeeValues, type EmployeeFormValues } from './person-form-values';
 
 // Autosizing text areas listen to font loading, which jsdom does not have.
 beforeAll(() => {

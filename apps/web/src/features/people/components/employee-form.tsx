@@ -7,10 +7,32 @@ import { FormMessage } from '@/components/form/form-message';
 import { SectionedForm } from '@/components/form/section-nav';
 import { useSchemaForm } from '@/components/form/use-schema-form';
 import { EmployeeContactsSection } from './employee-contacts-section';
-import type { EmployeeFormValues } from './employee-form-values';
-import { EmployeePersonalSection } from './employee-personal-section';
-import { EmployeeBreaksSection, EmployeeHoursSection, EmployeeVacationsSection } from './employee-schedule-sections';
-import { EmployeeProfessionalSection, EmployeeWorkPlacesSection } from './employee-work-sections';
+import type { EmployeeFormValues } from './person-form-values';
+import { EmployeeAddressField, EmployeeLanguagesField, EmployeeTypeField, PersonalSection, type PersonalFields } from './person-personal-section';
+import { EmployeeBreaksSection, EmployeeVacationsSection, HoursSection, SHIFT_ROWS } from './person-schedule-sections';
+import { EmployeeDoctorFields, EmployeeExperienceFields, ProfessionalSection, WorkPlacesSection, type JobFields, type WorkPlaceFields } from './person-work-sections';
+
+type Fields = PersonalFields<EmployeeFormValues> & JobFields<EmployeeFormValues> & WorkPlaceFields<EmployeeFormValues>;
+
+/** The staff form's names of the fields it shares with the account form. */
+const FIELDS: Fields = {
+  image: { name: 'image' },
+  name: { name: 'name', testId: 'field-name' },
+  gender: { name: 'gender', testId: 'field-gender' },
+  dateOfBirth: { name: 'dateOfBirth', testId: 'field-dateOfBirth' },
+  identity: { name: 'identity', testId: 'field-identity' },
+  nationality: { name: 'nationality', testId: 'field-nationality' },
+  maritalStatus: { name: 'marital_status' },
+  numberOfChildren: { name: 'number_children' },
+  employeeType: { name: 'employeeType' },
+  jobTitle: { name: 'jobTitle', testId: 'field-jobTitle' },
+  jobType: { name: 'jobType' },
+  hireDate: { name: 'hireDate', testId: 'field-hireDate' },
+  clinics: { name: 'clinics', testId: 'field-clinics' },
+  specializations: { name: 'specializations' },
+  departmentId: { name: 'departmentId' },
+  clinicCollectionId: { name: 'clinicCollectionId' },
+};
 
 interface EmployeeFormProps {
   /** Doctors' form has the type fixed to Doctor. */
@@ -43,11 +65,27 @@ export function EmployeeForm({ variant, defaultValues, currentImageUrl = null, s
     <form onSubmit={(e) => void submit((values) => onSubmit(values, { file: values.image, remove: removeImage }))(e)} noValidate data-testid="employee-form">
       <SectionedForm sections={sections}>
         <Stack gap="lg">
-          <EmployeePersonalSection id={sections[0]!.id} control={control} variant={variant} currentImageUrl={currentImageUrl} imageRemoved={removeImage} onImageChange={(next) => setRemoveImage(next.removed)} />
+          <PersonalSection
+            id={sections[0]!.id}
+            control={control}
+            fields={FIELDS}
+            currentImageUrl={currentImageUrl}
+            imageRemoved={removeImage}
+            onImageChange={(next) => setRemoveImage(next.removed)}
+            typeField={<EmployeeTypeField control={control} variant={variant} />}
+            more={<EmployeeLanguagesField control={control} />}
+            after={<EmployeeAddressField control={control} />}
+          />
           <EmployeeContactsSection id={sections[1]!.id} control={control} />
-          <EmployeeProfessionalSection id={sections[2]!.id} control={control} />
-          <EmployeeWorkPlacesSection id={sections[3]!.id} control={control} />
-          <EmployeeHoursSection id={sections[4]!.id} control={control} />
+          <ProfessionalSection
+            id={sections[2]!.id}
+            control={control}
+            fields={FIELDS}
+            more={(isDoctor) => isDoctor && <EmployeeDoctorFields control={control} />}
+            after={(isDoctor) => <EmployeeExperienceFields control={control} isDoctor={isDoctor} />}
+          />
+          <WorkPlacesSection id={sections[3]!.id} control={control} fields={FIELDS} />
+          <HoursSection id={sections[4]!.id} control={control} name="workingHours" format={SHIFT_ROWS} />
           <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
             <EmployeeBreaksSection id={sections[5]!.id} control={control} />
             <EmployeeVacationsSection id={sections[6]!.id} control={control} />

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { demoUser, jsonResponse, mockFetch, renderWithProviders, signIn } from '@/test/utils';
 import { UserForm } from './user-form';
-import { emptyUserValues, userPayload, type UserFormValues } from './user-form-values';
+import { emptyUserValues, userPayload, type UserFormValues } from './person-form-values';
 
 beforeAll(() => {
   if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener: () => undefined, removeEventListener: () => undefined } });

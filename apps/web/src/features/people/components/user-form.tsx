@@ -7,15 +7,36 @@ import { USER_FORM_TABS, userFormSchema } from '@clinic/shared';
 import { FormActions } from '@/components/form/form-actions';
 import { FormMessage } from '@/components/form/form-message';
 import { useSchemaForm } from '@/components/form/use-schema-form';
-import { UserAccountTab } from './user-account-tab';
-import { UserDocumentsTab } from './user-documents-tab';
-import { UserEmploymentTab } from './user-employment-tab';
-import type { UserFormValues } from './user-form-values';
-import { UserPersonalTab } from './user-personal-tab';
+import { AccountContactsSection } from './account-contacts-section';
+import type { UserFormValues } from './person-form-values';
+import { PersonalSection, type PersonalFields } from './person-personal-section';
+import { ACCOUNT_DAYS, HoursSection } from './person-schedule-sections';
+import { ProfessionalSection, WorkPlacesSection, type JobFields, type WorkPlaceFields } from './person-work-sections';
+import { UserAccountSection } from './user-account-section';
+import { UserDocumentsSection } from './user-documents-section';
 
 type TabKey = (typeof USER_FORM_TABS)[number]['key'];
 const TAB_KEYS = USER_FORM_TABS.map((tab) => tab.key);
 const TAB_ICONS = { account: <IconId size={16} />, personal: <IconUser size={16} />, employment: <IconBriefcase size={16} />, documents: <IconFiles size={16} /> };
+
+type Fields = PersonalFields<UserFormValues> & JobFields<UserFormValues> & WorkPlaceFields<UserFormValues>;
+
+/** The account form's names, labels and marks of the fields it shares with the staff form. */
+const FIELDS: Fields = {
+  image: { name: 'image', accept: 'image/*', hint: 'users.form.pictureHint', testId: 'user-picture' },
+  name: { name: 'fullName', label: 'users.form.fullName', testId: 'user-fullName' },
+  gender: { name: 'gender', testId: 'user-gender' },
+  dateOfBirth: { name: 'dateOfBirth', testId: 'user-dateOfBirth' },
+  identity: { name: 'identity', label: 'users.form.cardNumber', testId: 'user-identity' },
+  nationality: { name: 'nationality', required: true, testId: 'user-nationality' },
+  maritalStatus: { name: 'marital_status', required: true, testId: 'user-marital' },
+  numberOfChildren: { name: 'number_children' },
+  employeeType: { name: 'employeeType' },
+  jobTitle: { name: 'jobTitle', doctorLabel: 'users.form.speciality', required: true, testId: 'user-jobTitle' },
+  jobType: { name: 'jobType', testId: 'user-jobType' },
+  hireDate: { name: 'hireDate', testId: 'user-hireDate' },
+  clinics: { name: 'clinics', label: 'users.form.workPlaces' },
+};
 
 /** Server field paths (employees API) as the user form's fields. */
 const SERVER_FIELDS: Record<string, Path<UserFormValues>> = {
@@ -113,16 +134,30 @@ export function UserForm({ mode, defaultValues, currentImageUrl = null, onSubmit
               ))}
             </Tabs.List>
             <Tabs.Panel value="account" p={{ base: 'md', sm: 'lg' }}>
-              <UserAccountTab control={control} readOnly={readOnly} mode={mode} />
+              <UserAccountSection control={control} mode={mode} />
             </Tabs.Panel>
             <Tabs.Panel value="personal" p={{ base: 'md', sm: 'lg' }}>
-              <UserPersonalTab control={control} readOnly={readOnly} currentImageUrl={currentImageUrl} imageRemoved={imageRemoved} onImageRemoved={setImageRemoved} checkImage={() => void trigger('image')} />
+              <Stack gap="md">
+                <PersonalSection
+                  control={control}
+                  fields={{ ...FIELDS, identity: { ...FIELDS.identity, readOnly } }}
+                  currentImageUrl={currentImageUrl}
+                  imageRemoved={imageRemoved}
+                  // Checked at once (type and size), also on edit where fields are checked on saving.
+                  onImageChange={(change) => { setImageRemoved(change.removed); void trigger('image'); }}
+                />
+                <AccountContactsSection control={control} readOnly={readOnly} />
+              </Stack>
             </Tabs.Panel>
             <Tabs.Panel value="employment" p={{ base: 'md', sm: 'lg' }}>
-              <UserEmploymentTab control={control} readOnly={readOnly} />
+              <Stack gap="md">
+                <ProfessionalSection control={control} fields={FIELDS} />
+                <WorkPlacesSection control={control} fields={FIELDS} />
+                <HoursSection control={control} name="workingHours" format={ACCOUNT_DAYS} />
+              </Stack>
             </Tabs.Panel>
             <Tabs.Panel value="documents" p={{ base: 'md', sm: 'lg' }}>
-              <UserDocumentsTab control={control} readOnly={readOnly} checkDocuments={() => void trigger('documents')} />
+              <UserDocumentsSection control={control} checkDocuments={() => void trigger('documents')} />
             </Tabs.Panel>
           </Tabs>
         </Card>

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useCreateEmployee } from '../api/create-employee';
 import { EmployeeForm } from '../components/employee-form';
-import { emptyEmployeeValues, employeePayload } from '../components/employee-form-values';
+import { emptyEmployeeValues, employeePayload } from '../components/person-form-values';
 import { BackHeader } from '../components/form-page-header';
 import { notifySuccess } from '@/lib/notify';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '@/lib/notify';
 import { useCreateEmployee } from '../api/create-employee';
 import { EmployeeForm } from '../components/employee-form';
-import { emptyEmployeeValues, employeePayload } from '../components/employee-form-values';
+import { emptyEmployeeValues, employeePayload } from '../components/person-form-values';
 import { BackHeader } from '../components/form-page-header';
 
 /** /employees/add: the employee form for staff (type Other by default). On success: back to /employees. */

@@ -5,7 +5,7 @@ import { useCreateEmployee } from '../api/create-employee';
 import { BackHeader } from '../components/form-page-header';
 import { notifySuccess } from '@/lib/notify';
 import { UserForm } from '../components/user-form';
-import { emptyUserValues, userPayload } from '../components/user-form-values';
+import { emptyUserValues, userPayload } from '../components/person-form-values';
 
 /** /users/add: a new user account in four tabs. On success: back to /. */
 export default function AddUserPage() {

@@ -9,7 +9,7 @@ import { notifySuccess } from '@/lib/notify';
 import { useEmployee } from '../api/get-employee';
 import { useUpdateEmployee } from '../api/update-employee';
 import { EmployeeForm } from '../components/employee-form';
-import { employeePayload, employeeValuesFromRecord } from '../components/employee-form-values';
+import { employeePayload, employeeValuesFromRecord } from '../components/person-form-values';
 import { BackHeader } from '../components/form-page-header';
 
 /** /employees/edit/{id}: the same form, prefilled; saving really stores every field it shows. */

@@ -10,7 +10,7 @@ import { BackHeader } from '../components/form-page-header';
 import { useEditedRecord } from '@/lib/edited-record';
 import { notifySuccess } from '@/lib/notify';
 import { UserForm } from '../components/user-form';
-import { userPayload, userValuesFromRecord } from '../components/user-form-values';
+import { userPayload, userValuesFromRecord } from '../components/person-form-values';
 
 /** /users/edit/{id}: the account's four sections; user name, password, type and e-mail are read-only. */
 export default function EditUserPage() {

@@ -30,7 +30,7 @@ const record = {
 } as unknown as EmployeeRecord;
 
 /** Answers the edit page and keeps the multipart body of each PUT as its entries. */
-function api() {
+function api(): Array<[string, string]>[] {
   const sent: Array<[string, string]>[] = [];
   mockFetch((url, init) => {
     if (url.pathname === '/api/profile') return jsonResponse(200, { success: true, data: demoUser });
@@ -44,15 +44,20 @@ function api() {
   return sent;
 }
 
+/** Opens an edit screen, saves it as loaded and gives the one request it sent. */
+async function saveUnchanged(path: string, submitTestId: string) {
+  const sent = api();
+  signIn();
+  const user = userEvent.setup();
+  renderApp(path);
+  await user.click(await screen.findByTestId(submitTestId));
+  await waitFor(() => expect(sent).toHaveLength(1));
+  return sent[0];
+}
+
 describe('edit requests of the people forms', { timeout: 60_000 }, () => {
   it('saves a user account unchanged as the same multipart fields', async () => {
-    const sent = api();
-    signIn();
-    const user = userEvent.setup();
-    renderApp(`/users/edit/${record._id}`);
-    await user.click(await screen.findByTestId('user-save'));
-    await waitFor(() => expect(sent).toHaveLength(1));
-    expect(sent[0]).toEqual([
+    expect(await saveUnchanged(`/users/edit/${record._id}`, 'user-save')).toEqual([
       ['name', 'Huda Nasser'], ['roleIds[0]', 'role-nurse'], ['clinics[0]', 'clinic-1'],
       ['contactInfos', JSON.stringify([{ type: 'phone', value: '0501234567', subType: 'primary' }, { type: 'phone', value: '0507654321', subType: 'secondary' }, { type: 'email', value: 'huda@clinic.test', subType: 'work' }])],
       ['dateOfBirth', '1991-04-02'], ['gender', 'female'], ['nationality', 'Saudi'], ['marital_status', 'Married'], ['number_children', '2'],
@@ -67,13 +72,7 @@ describe('edit requests of the people forms', { timeout: 60_000 }, () => {
   });
 
   it('saves a staff member unchanged as the same multipart fields', async () => {
-    const sent = api();
-    signIn();
-    const user = userEvent.setup();
-    renderApp(`/employees/edit/${record._id}`);
-    await user.click(await screen.findByTestId('employee-submit'));
-    await waitFor(() => expect(sent).toHaveLength(1));
-    expect(sent[0]).toEqual([
+    expect(await saveUnchanged(`/employees/edit/${record._id}`, 'employee-submit')).toEqual([
       ['name', 'Huda Nasser'], ['employeeType', 'Nurse'],
       ['contactInfos', JSON.stringify([{ type: 'phone', value: '0501234567', subType: 'primary' }, { type: 'phone', value: '0507654321', subType: 'secondary' }, { type: 'email', value: 'huda@clinic.test', subType: 'work' }])],
       ['dateOfBirth', '1991-04-02'], ['gender', 'female'], ['identity', '1234567890'], ['nationality', 'Saudi'], ['marital_status', 'Married'], ['number_children', '2'],

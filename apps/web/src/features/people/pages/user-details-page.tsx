@@ -13,7 +13,7 @@ import { EmployeeStatusSwitch } from '../components/employee-status-switch';
 import { BackHeader } from '../components/form-page-header';
 import { formatDate, formatDateTime, formatTime12 } from '../components/people-format';
 import { useSession } from '@/lib/session-context';
-import { daysFromHours } from '../components/user-form-values';
+import { daysFromHours } from '../components/person-form-values';
 
 /** /users/details/{id}: the account, personal and employment blocks; documents downloadable. */
 export default function UserDetailsPage() {

@@ -5,10 +5,11 @@ import { EMPLOYEE_DOCUMENT_KINDS } from '@clinic/shared';
 import { DateField } from '@/components/form/fields';
 import { messageAt } from '@/components/form/form-errors';
 import { DocumentDrop } from './document-drop';
-import type { UserTabProps } from './user-form-shared';
+import type { UserFormValues } from './person-form-values';
+import type { PersonSectionProps } from './person-sections-shared';
 
 /** The CV, work permit, certifications and employment contract, each with its effective date. */
-export function UserDocumentsTab({ control, checkDocuments }: UserTabProps & { checkDocuments: () => void }) {
+export function UserDocumentsSection({ control, checkDocuments }: PersonSectionProps<UserFormValues> & { checkDocuments: () => void }) {
   const { t } = useTranslation();
   const { errors, isSubmitted } = useFormState({ control, name: 'documents' });
   return (

@@ -2,17 +2,19 @@ import { PasswordInput, SimpleGrid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { EMPLOYEE_TYPES } from '@clinic/shared';
 import { MultiSelectField, SelectField, TextField } from '@/components/form/fields';
-import { useReferenceList } from '../api/get-reference-lists';
 import { Controller } from 'react-hook-form';
 import { translateMessage } from '@/lib/http';
-import { lockedProps, type UserTabProps } from './user-form-shared';
+import { useReferenceList } from '../api/get-reference-lists';
+import type { UserFormValues } from './person-form-values';
+import { lockedProps, type PersonSectionProps } from './person-sections-shared';
 
 const USER_TYPES = EMPLOYEE_TYPES.filter((type) => type !== 'PIC');
 
-/** User name, type, password (a new account only) and roles. */
-export function UserAccountTab({ control, readOnly, mode }: UserTabProps & { mode: 'add' | 'edit' }) {
+/** The account: user name, type, password (a new account only) and roles; on edit the identifiers are shown, not changed. */
+export function UserAccountSection({ control, mode }: PersonSectionProps<UserFormValues> & { mode: 'add' | 'edit' }) {
   const { t } = useTranslation();
   const roles = useReferenceList('roles');
+  const readOnly = mode === 'edit';
   const password = (name: 'password' | 'confirmPassword', label: string, testId: string, description?: string) => (
     <Controller
       control={control}
