@@ -93,12 +93,13 @@ export function EmployeeTypeField({ control, variant }: { control: PersonSection
   );
 }
 
-/** The staff form's languages and address (the account form keeps its address in parts). */
+/** The staff form's spoken languages. */
 export function EmployeeLanguagesField({ control }: { control: PersonSectionProps<EmployeeFormValues>['control'] }) {
   const { t } = useTranslation();
   return <MultiSelectField control={control} name="Languages" label={t('people.fields.languages')} data={optionsOf(t, 'languages', EMPLOYEE_LANGUAGES)} clearable />;
 }
 
+/** The staff form's address in one text (the account form keeps it in parts, with its contacts). */
 export function EmployeeAddressField({ control }: { control: PersonSectionProps<EmployeeFormValues>['control'] }) {
   const { t } = useTranslation();
   return <TextAreaField control={control} name="address" label={t('people.fields.address')} required testId="field-address" />;
