@@ -24,8 +24,6 @@ const STILL_REACHING_IN = [
   'apps/web/src/features/medical-complexes/components/complex-form.tsx',
   'apps/web/src/features/register/components/signup-form.tsx',
   'apps/web/src/features/register/pages/register-page.tsx',
-  'apps/web/src/features/users/components/user-form.tsx',
-  'apps/web/src/features/users/components/user-form-values.ts',
 ];
 
 /**
