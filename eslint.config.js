@@ -12,21 +12,6 @@ const FEATURES = readdirSync(new URL('./apps/web/src/features', import.meta.url)
   .map((entry) => entry.name);
 
 /**
- * Files that still reach into another feature's internals: the forms, the registration wizard, the calendar and the
- * front desk, being reworked on their own. Each comes off this list when it uses the other feature's public index.
- */
-const STILL_REACHING_IN = [
-  'apps/web/src/features/calendar/pages/calendar-page.tsx',
-  'apps/web/src/features/frontdesk/components/walk-in-dialog.tsx',
-  'apps/web/src/features/frontdesk/pages/frontdesk-page.tsx',
-  'apps/web/src/features/clinics/components/clinic-form.tsx',
-  'apps/web/src/features/departments/components/department-form.tsx',
-  'apps/web/src/features/medical-complexes/components/complex-form.tsx',
-  'apps/web/src/features/register/components/signup-form.tsx',
-  'apps/web/src/features/register/pages/register-page.tsx',
-];
-
-/**
  * Mantine's date inputs only through the app's wrappers (components/dates/pickers), which add the Hijri month select
  * to their dropdowns.
  */
@@ -81,7 +66,6 @@ export default tseslint.config(
   },
   ...FEATURES.map((feature) => ({
     files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
-    ignores: STILL_REACHING_IN,
     rules: {
       'no-restricted-imports': [
         'error',

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { departmentInput, planAllows, type DepartmentInput, type DepartmentRecord, type DepartmentValues, type Plan } from '@clinic/shared';
 import { MapPicker } from '@/components/map-picker';
 import { submitWithFieldErrors } from '@/components/form/submit-with-field-errors';
-import { useComplexOptions, usePersonOptions } from '@/features/organisation/api/get-options';
+import { useComplexOptions, usePersonOptions } from '@/features/organisation';
 import { EditableTable } from '@/features/organisation/components/editable-table';
 import { DateField, NumberField, SelectField, SwitchField, TextAreaField, TextField } from '@/components/form/fields';
 import { messageAt } from '@/components/form/form-errors';

@@ -3,9 +3,7 @@ import { Alert, Button, Group, Loader, Modal, Select, Stack, Text, TextInput } f
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertCircle, IconClockPlay } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useClinicServices, usePatientOptions } from '@/features/appointments/api/get-booking-options';
-import { useCreateAppointment } from '@/features/appointments/api/create-appointment';
-import { useNextFree } from '@/features/appointments/api/get-next-free';
+import { useClinicServices, useCreateAppointment, useNextFree, usePatientOptions } from '@/features/appointments';
 import { useSlotLabel } from '@/features/appointments/components/next-free-hint';
 import { isApiError } from '@/lib/http';
 

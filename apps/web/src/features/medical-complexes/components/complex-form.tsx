@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { clinicCollectionInput, WEEK_DAYS, type ClinicCollectionInput, type ClinicCollectionRecord, type ClinicCollectionValues } from '@clinic/shared';
 import { MapPicker } from '@/components/map-picker';
 import { submitWithFieldErrors } from '@/components/form/submit-with-field-errors';
-import { usePersonOptions, useSpecialityOptions } from '@/features/organisation/api/get-options';
+import { usePersonOptions, useSpecialityOptions } from '@/features/organisation';
 import { EditableTable } from '@/features/organisation/components/editable-table';
 import { DateField, MultiSelectField, SelectField, SwitchField, TextAreaField, TextField } from '@/components/form/fields';
 import { messageAt } from '@/components/form/form-errors';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { signupInput, type LoginResult, type SignupInput, type SignupValues } from '@clinic/shared';
 import { applyFieldErrors, isApiError, translateMessage } from '@/lib/http';
 import { notifyError } from '@/lib/notify';
-import { browserTimeZone } from '@/features/organisation/org-format';
+import { browserTimeZone } from '@/features/organisation';
 import { useSignUp } from '../api/sign-up';
 
 const resolver = zodResolver(signupInput) as unknown as Resolver<SignupInput, unknown, SignupValues>;

@@ -1,0 +1,2 @@
+/** What other features use of the departments feature. */
+export { useCreateDepartment } from './api/save-department';

@@ -1,0 +1,2 @@
+/** What other features use of the medical complexes feature. */
+export { useCreateClinicCollection } from './api/save-complex';
