@@ -128,7 +128,9 @@ export async function setLanguage(lang: 'en' | 'ar') {
  * linked to it. (Which values a rule refuses is the shared schema's test.)
  */
 export async function expectFieldError(field: HTMLElement, message: string) {
-  await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
-  const described = (field.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
-  expect(described.map((id) => document.getElementById(id)?.textContent ?? '')).toContain(message);
+  await waitFor(() => {
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    const described = (field.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
+    expect(described.map((id) => document.getElementById(id)?.textContent ?? '')).toContain(message);
+  });
 }

@@ -90,6 +90,8 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
           // Its own name must not contain "Password", so the field stays the only match for that label.
           visibilityToggleButtonProps={{ 'aria-label': t('auth.login.revealPassword') }}
           error={translateMessage(errors.password)}
+          // Mantine marks a password's input invalid only for styling: screen readers are told here.
+          aria-invalid={Boolean(translateMessage(errors.password)) || undefined}
           withAsterisk
           name="password"
         />

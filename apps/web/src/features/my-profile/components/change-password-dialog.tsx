@@ -44,9 +44,9 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
     <form onSubmit={(e) => void submit(e)} noValidate data-testid="change-password-form">
       <Stack gap="sm">
         <Text size="sm" c="dimmed">{t('myProfile.password.hint')}</Text>
-        <PasswordInput label={t('myProfile.password.old')} withAsterisk autoComplete="current-password" {...form.register('oldPassword')} error={err('oldPassword')} data-testid="old-password" />
-        <PasswordInput label={t('myProfile.password.new')} withAsterisk autoComplete="new-password" description={t('myProfile.password.rules')} {...form.register('newPassword')} error={err('newPassword')} data-testid="new-password" />
-        <PasswordInput label={t('myProfile.password.confirm')} withAsterisk autoComplete="new-password" {...form.register('confirmPassword')} error={err('confirmPassword')} data-testid="confirm-password" />
+        <PasswordInput label={t('myProfile.password.old')} withAsterisk autoComplete="current-password" {...form.register('oldPassword')} error={err('oldPassword')} aria-invalid={Boolean(err('oldPassword')) || undefined} data-testid="old-password" />
+        <PasswordInput label={t('myProfile.password.new')} withAsterisk autoComplete="new-password" description={t('myProfile.password.rules')} {...form.register('newPassword')} error={err('newPassword')} aria-invalid={Boolean(err('newPassword')) || undefined} data-testid="new-password" />
+        <PasswordInput label={t('myProfile.password.confirm')} withAsterisk autoComplete="new-password" {...form.register('confirmPassword')} error={err('confirmPassword')} aria-invalid={Boolean(err('confirmPassword')) || undefined} data-testid="confirm-password" />
         {serverError && <Alert color="red" icon={<IconAlertCircle size={18} />}>{serverError}</Alert>}
         <Group justify="flex-end" mt="xs">
           <Button variant="default" onClick={onClose} disabled={change.isPending}>{t('common.actions.cancel')}</Button>

@@ -32,6 +32,8 @@ export function UserAccountSection({ control, mode }: PersonSectionProps<UserFor
           name={field.name}
           ref={field.ref}
           error={translateMessage(fieldState.error?.message)}
+          // Mantine marks a password's input invalid only for styling: screen readers are told here.
+          aria-invalid={Boolean(translateMessage(fieldState.error?.message)) || undefined}
           data-testid={testId}
         />
       )}

@@ -40,8 +40,8 @@ export function SignupForm({ onSignedUp }: { onSignedUp: (result: LoginResult) =
         </SimpleGrid>
         <TextInput label={t('register.signup.email')} withAsterisk type="email" autoComplete="email" leftSection={<IconMail size={16} stroke={1.7} />} error={err(errors.email?.message)} data-testid="signup-email" {...register('email')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <PasswordInput label={t('register.signup.password')} withAsterisk autoComplete="new-password" leftSection={<IconLock size={16} stroke={1.7} />} visibilityToggleButtonProps={{ 'aria-label': t('register.signup.reveal') }} error={err(errors.password?.message)} data-testid="signup-password" {...register('password')} />
-          <PasswordInput label={t('register.signup.confirmPassword')} withAsterisk autoComplete="new-password" leftSection={<IconLock size={16} stroke={1.7} />} visibilityToggleButtonProps={{ 'aria-label': t('register.signup.reveal') }} error={err(errors.confirmPassword?.message)} data-testid="signup-confirm" {...register('confirmPassword')} />
+          <PasswordInput label={t('register.signup.password')} withAsterisk autoComplete="new-password" leftSection={<IconLock size={16} stroke={1.7} />} visibilityToggleButtonProps={{ 'aria-label': t('register.signup.reveal') }} error={err(errors.password?.message)} aria-invalid={Boolean(errors.password) || undefined} data-testid="signup-password" {...register('password')} />
+          <PasswordInput label={t('register.signup.confirmPassword')} withAsterisk autoComplete="new-password" leftSection={<IconLock size={16} stroke={1.7} />} visibilityToggleButtonProps={{ 'aria-label': t('register.signup.reveal') }} error={err(errors.confirmPassword?.message)} aria-invalid={Boolean(errors.confirmPassword) || undefined} data-testid="signup-confirm" {...register('confirmPassword')} />
         </SimpleGrid>
         <Text size="xs" c="dimmed" mt={-8}>{t('register.signup.passwordHint')}</Text>
         <Button type="submit" size="md" loading={signUp.isPending} data-testid="signup-submit">
