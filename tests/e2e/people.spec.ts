@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
+import { Api, expect, runId, signIn, test } from './fixtures';
 
 /** A 1×1 PNG: the doctor's photo. */
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5e0f5e20000000049454e44ae426082', 'hex');
@@ -80,13 +80,15 @@ test('an administrator adds a doctor with a photo and finds the card in the grid
   await shot(page, 'doctor-details');
 });
 
-test('editing a staff member\'s working hours shows them on the details page', async ({ page }) => {
+test('editing a staff member\'s working hours shows them on the details page', async ({ page, request }) => {
+  // A nurse of the test's own, working Sunday to Thursday.
+  const { name } = await (await Api.signIn(request)).staff(`Maryam ${runId()}`);
   await signIn(page);
   await page.goto('/employees');
-  await page.getByRole('searchbox').fill('Maryam Al-Harthi');
-  const row = page.getByTestId('employees-table').getByRole('row', { name: /Maryam Al-Harthi/ });
+  await page.getByRole('searchbox').fill(name);
+  const row = page.getByTestId('employees-table').getByRole('row', { name: new RegExp(name) });
   await expect(row).toHaveCount(1);
-  await row.getByRole('button', { name: 'Edit Maryam Al-Harthi' }).click();
+  await row.getByRole('button', { name: `Edit ${name}` }).click();
   await expect(page).toHaveURL(/\/employees\/edit\//);
 
   const form = page.getByTestId('employee-form');
