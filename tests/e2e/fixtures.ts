@@ -140,11 +140,6 @@ export class Api {
     return new Api(request, accessToken, { _id: user._id, name: user.name });
   }
 
-  /** A request context of its own, for hooks that have no test's `request` (beforeAll). */
-  static async open(playwright: { request: { newContext(o: { baseURL: string }): Promise<APIRequestContext> } }, creds: { username?: string; password?: string } = {}): Promise<Api> {
-    return Api.signIn(await playwright.request.newContext({ baseURL: `http://localhost:${process.env.E2E_PORT}` }), creds);
-  }
-
   get companyId(): string {
     return companyOf(this.token);
   }
