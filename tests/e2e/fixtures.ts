@@ -172,18 +172,19 @@ export class Api {
     const made = await this.post('/employees', {
       name, employeeType: 'Doctor', email: `${key}@clinic.test`, identity: `D-${key}`, clinics: [clinic._id],
       contactInfos: [{ type: 'phone', value: '0500000000' }], dateOfBirth: '1985-01-01', gender: 'female', address: 'Riyadh', hireDate: '2020-01-01',
-      medicalLicenseNumber: `L-${key}`, certifications: ['Board certified'],
+      medicalLicenseNumber: `L-${key}`, certifications: ['Board certified'], jobType: 'FULL_TIME', professional_experience: 'Ten years in family medicine',
       workingHours: clinic.hours.flatMap((h) => h.timeSlots.map((s) => ({ day: h.day, startTime: s.startTime, endTime: s.endTime }))),
     });
     return { _id: made._id, name };
   }
 
-  /** A member of staff who is not a doctor; with `account`, also a user who signs in. */
+  /** A member of staff who is not a doctor (Sunday to Thursday, 08:00-16:00); with `account`, also a user who signs in. */
   async staff(name: string, opts: { type?: 'Nurse' | 'Administrative'; clinics?: string[]; account?: { username: string; password: string; roleIds: string[] } } = {}): Promise<Ref> {
     const key = name.toLowerCase().replace(/[^a-z]/g, '');
     const made = await this.post('/employees', {
       name, employeeType: opts.type ?? 'Nurse', email: `${key}@clinic.test`, identity: `S-${key}`, clinics: opts.clinics ?? [],
       contactInfos: [{ type: 'phone', value: '0500000000' }], dateOfBirth: '1990-01-01', gender: 'female', address: 'Riyadh', hireDate: '2020-01-01',
+      jobType: 'FULL_TIME', professional_experience: 'Eight years on the wards',
       workingHours: DAYS.slice(0, 5).map((day) => ({ day, startTime: '08:00', endTime: '16:00' })), ...opts.account,
     });
     return { _id: made._id, name };
