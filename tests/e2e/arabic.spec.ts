@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { Api, expect, runId, signIn, test } from './fixtures';
+import { Api, expect, signIn, test } from './fixtures';
 
 /*
  * Hijri dates beside Gregorian ones and Arabic-Indic digits on a list, a patient's details and the calendar, in
@@ -26,7 +26,8 @@ const VARIANTS = [
 
 for (const v of VARIANTS) {
   test(`Hijri dates and digits: ${v.name}`, async ({ page, request }) => {
-    const patient = await (await Api.signIn(request)).patient(`Huda ${runId()}`);
+    // A clinic (the calendar has one to show, whatever the database holds) and a patient of the test's own.
+    const { patients: [patient] } = await (await Api.signIn(request)).practice({ patients: 1, label: 'Hijri Clinic' });
     await page.route('**/api/live', (route) => route.fulfill({ status: 204 }));
     await page.setViewportSize({ width: v.width, height: v.height });
     await signIn(page, { lang: v.lang, theme: v.theme });
@@ -36,7 +37,7 @@ for (const v of VARIANTS) {
       await expect(page.getByRole('table').or(page.getByTestId('patient-card')).first()).toBeVisible();
       await page.screenshot({ path: `${SHOTS}/${v.name}-patients.png`, fullPage: false });
 
-      await page.goto(`/patients/details/${patient._id}`);
+      await page.goto(`/patients/details/${patient!._id}`);
       await expect(page.getByTestId('patient-name')).toBeVisible();
       const text = await page.locator('main').innerText();
       // A date written in both calendars: the Hijri one in brackets, "AH" or "هـ".
