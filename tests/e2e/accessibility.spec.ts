@@ -1,11 +1,9 @@
-import { createHmac, randomUUID } from 'node:crypto';
 import { appendFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from '@playwright/test';
-import { SignJWT } from 'jose';
-import { expect, presetPreferences, signIn, test } from './fixtures';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { Api, chooseCalendarClinic, expect, openDays, patientLink, presetPreferences, signIn, test, zonedIso } from './fixtures';
 
 /*
  * WCAG 2.1 AA, checked by axe-core on real Chromium: every screen of the page registry (apps/web/src/lib/pages.ts),
@@ -36,8 +34,8 @@ interface Ids {
 }
 
 /**
- * How each registry path is visited: the URL, and whether it is a public page (opened signed out). Records come from
- * the demo seed, through the API.
+ * How each registry path is visited: the URL, and whether it is a public page (opened signed out). Records are the
+ * test's own, made through the API.
  */
 const VISITS: Record<string, { url: (ids: Ids) => string; signedOut?: boolean }> = {
   '/dashboard': { url: () => '/dashboard' },
@@ -91,7 +89,7 @@ const VISITS: Record<string, { url: (ids: Ids) => string; signedOut?: boolean }>
   '/specialities/details/:id': { url: (ids) => `/specialities/details/${ids.speciality}` },
   '/specialities/edit/:id': { url: (ids) => `/specialities/edit/${ids.speciality}` },
   '/login': { url: () => '/login', signedOut: true },
-  '/print/schedule': { url: (ids) => `/print/schedule?date=${ids.appointmentDate}` },
+  '/print/schedule': { url: (ids) => `/print/schedule?clinic=${ids.clinic}&date=${ids.appointmentDate}` },
   '/print/slip/:id': { url: (ids) => `/print/slip/${ids.appointment}` },
   '/print/patient/:id': { url: (ids) => `/print/patient/${ids.patient}` },
   '/myProfile': { url: () => '/myProfile' },
@@ -109,61 +107,53 @@ const VISITS: Record<string, { url: (ids: Ids) => string; signedOut?: boolean }>
   '/register': { url: () => '/register', signedOut: true },
 };
 
-async function tokenOf(page: Page): Promise<string> {
-  return page.evaluate(() => sessionStorage.getItem('token') ?? localStorage.getItem('token') ?? '');
-}
+interface Own extends Ids { clinicName: string; companyId: string }
 
-async function list<T = { _id: string }>(page: Page, token: string, apiPath: string): Promise<T[]> {
-  const res = await page.request.get(`/api${apiPath}`, { headers: { authorization: `Bearer ${token}` } });
-  expect(res.ok(), `${apiPath}: ${res.status()}`).toBeTruthy();
-  return ((await res.json()) as { data: T[] }).data;
-}
-
-async function firstOf(page: Page, token: string, apiPath: string): Promise<string> {
-  const rows = await list(page, token, apiPath);
-  expect(rows.length, `${apiPath} has a record`).toBeGreaterThan(0);
-  return rows[0]!._id;
-}
-
-/** The demo seed's first record of each kind, and an upcoming scheduled appointment (its day shows appointments). */
-async function seedIds(page: Page): Promise<Ids> {
-  const token = await tokenOf(page);
-  const from = new Date(Date.now() + 2 * 3_600_000).toISOString();
-  const to = new Date(Date.now() + 30 * 86_400_000).toISOString();
-  const upcoming = await list<{ _id: string; datetime: string }>(page, token,
-    `/appointments?status=scheduled&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`);
-  expect(upcoming.length, 'the demo has upcoming appointments').toBeGreaterThan(0);
-  const appointment = upcoming[0]!;
-  return {
-    user: await firstOf(page, token, '/employees?limit=5'),
-    patient: await firstOf(page, token, '/patients?limit=5'),
-    complex: await firstOf(page, token, '/cliniccollections?limit=5'),
-    department: await firstOf(page, token, '/departments?limit=5'),
-    service: await firstOf(page, token, '/services?limit=5'),
-    clinic: await firstOf(page, token, '/clinics?limit=5&sortBy=publicId&order=asc'),
-    employee: await firstOf(page, token, '/employees?limit=5&employeeType=Nurse'),
-    doctor: await firstOf(page, token, '/employees?limit=5&employeeType=Doctor'),
-    speciality: await firstOf(page, token, '/specializations?limit=5'),
-    invoice: await firstOf(page, token, '/invoices?limit=5&status=paid'),
-    draftInvoice: await firstOf(page, token, '/invoices?limit=5&status=draft'),
-    appointment: appointment._id,
-    appointmentAt: appointment.datetime,
-    appointmentDate: new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Riyadh' }).format(new Date(appointment.datetime)),
-  };
-}
-
-/** The link a reminder carries, signed the way the server signs it, with the server's secret from its data folder. */
-async function patientLink(companyId: string, appointmentId: string, expiresAt: Date): Promise<string> {
-  const secret = readFileSync(path.join(process.env.E2E_DATA_DIR!, 'jwt-secret'), 'utf8').trim();
-  const key = new Uint8Array(createHmac('sha256', secret).update('patient-visit-link').digest());
-  return new SignJWT({ cid: companyId })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setAudience('clinic-patient-visit')
-    .setSubject(appointmentId)
-    .setJti(randomUUID())
-    .setIssuedAt()
-    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-    .sign(key);
+/**
+ * Records of the test's own, made through the API once per worker: a complex, a department, a clinic with a cash box
+ * (Sunday to Thursday) with a doctor and a service, a nurse who is also a user, a speciality, a patient, two
+ * appointments on the clinic's next open day, a draft invoice and a paid one.
+ */
+let own: Promise<Own> | undefined;
+function ownIds(request: APIRequestContext): Promise<Own> {
+  own ??= (async () => {
+    const api = await Api.signIn(request);
+    const { currency } = await api.get<{ currency: string }>('/billing/settings');
+    const practice = await api.practice({ patients: 2, label: 'Axe Clinic', clinic: { cashBoxes: [{ name: 'Front desk', pic: 'Reception', isActive: true, currency }] } });
+    const { id, clinic, service } = practice;
+    const doctor = practice.doctors[0]!;
+    const nurse = await api.staff(`Nurse Amal ${id}`, { clinics: [clinic._id], account: { username: `amal.${id.toLowerCase()}`, password: 'Nurse@Pass12', roleIds: [] } });
+    const complex = await api.post('/cliniccollections', {
+      name: `Axe Complex ${id}`, PIC: api.user._id, phone: '+966 11 222 3333', email: `complex.${id.toLowerCase()}@clinic.test`, country: 'Saudi Arabia',
+      address: 'Olaya Street 40, Riyadh', yearOfEstablishment: '2012-04-15', overview: 'Outpatient complex', policies: 'Appointments first',
+      vision: 'Care without waiting', goals: 'Same-week appointments', workingDays: [{ day: 'Sunday', startTime: '08:00', endTime: '22:00' }],
+      locationGoogl: { x: 24.7, y: 46.6 },
+    });
+    const department = await api.post('/departments', {
+      name: `Axe Department ${id}`, PIC: api.user._id, introduction: 'Adult medicine', yearOfEstablishment: '2014-01-10', address: 'Building B',
+      vision: 'Prevention first', details: 'General clinics', clinicCollectionId: complex._id,
+    });
+    const speciality = await api.post('/specializations', {
+      name: `Axe Speciality ${id}`, description: 'A speciality of the test', certificationRequirements: 'Board exam', medicalProcedures: 'Examinations',
+      requiredEquipment: 'Stethoscope', requiredStaff: [doctor._id],
+    });
+    const [day] = openDays(clinic);
+    const appointment = await api.book(practice, { datetime: zonedIso(day!.date, '10:00', clinic.timeZone) });
+    await api.book(practice, { patient: 1, datetime: zonedIso(day!.date, '11:00', clinic.timeZone) });
+    const lines = [{ kind: 'service', service: service._id }];
+    const draft = await api.post('/invoices', { patient: practice.patients[0]!._id, clinic: clinic._id, lines });
+    const made = await api.post<{ _id: string; version: number }>('/invoices', { patient: practice.patients[1]!._id, clinic: clinic._id, lines });
+    const issued = await api.post<{ _id: string; balanceDue: number }>(`/invoices/${made._id}/issue`, { version: made.version });
+    const [box] = await api.get<Array<{ _id: string }>>(`/cash-boxes?clinic=${clinic._id}`);
+    await api.post(`/invoices/${made._id}/payments`, { method: 'cash', amount: issued.balanceDue, cashBox: box!._id });
+    return {
+      companyId: api.companyId, clinicName: clinic.name,
+      user: nurse._id, patient: practice.patients[0]!._id, complex: complex._id, department: department._id, service: service._id, clinic: clinic._id,
+      employee: nurse._id, doctor: doctor._id, speciality: speciality._id, invoice: made._id, draftInvoice: draft._id,
+      appointment: appointment._id, appointmentAt: appointment.datetime, appointmentDate: day!.date,
+    };
+  })();
+  return own;
 }
 
 /** Waits until the page has loaded what it shows: the network idle (the live stream is answered empty) and no spinner. */
@@ -220,12 +210,12 @@ for (const mode of MODES) {
   const GROUP = 12;
   for (let start = 0; start < signedIn.length; start += GROUP) {
     const group = signedIn.slice(start, start + GROUP);
-    test(`the registry's screens ${start + 1}-${start + group.length} pass axe in ${label} (${group[0]![0]} to ${group.at(-1)![0]})`, async ({ browser }) => {
+    test(`the registry's screens ${start + 1}-${start + group.length} pass axe in ${label} (${group[0]![0]} to ${group.at(-1)![0]})`, async ({ browser, request }) => {
       test.setTimeout(300_000);
+      const ids = await ownIds(request);
       const page = await newPage(browser, mode);
       await signIn(page, mode);
       await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', mode.theme);
-      const ids = await seedIds(page);
       const found: string[] = [];
       for (const [pattern, visit] of group) await checkVisit(page, visit.url(ids), `${pattern} (${label})`, found);
       expect(found, found.join('\n')).toEqual([]);
@@ -233,15 +223,10 @@ for (const mode of MODES) {
     });
   }
 
-  test(`the public pages pass axe in ${label}: sign-in, sign-up and the patient's visit page`, async ({ browser }) => {
+  test(`the public pages pass axe in ${label}: sign-in, sign-up and the patient's visit page`, async ({ browser, request }) => {
     test.setTimeout(120_000);
-    const staff = await newPage(browser, mode);
-    await signIn(staff, mode);
-    const token = await tokenOf(staff);
-    const companyId = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { cid: string }).cid;
-    const ids = await seedIds(staff);
-    const link = await patientLink(companyId, ids.appointment, new Date(ids.appointmentAt));
-    await staff.context().close();
+    const ids = await ownIds(request);
+    const link = await patientLink(ids.companyId, ids.appointment, new Date(ids.appointmentAt));
 
     const page = await newPage(browser, mode);
     await presetPreferences(page, mode);
@@ -264,14 +249,16 @@ for (const mode of MODES) {
     await page.context().close();
   });
 
-  test(`the calendar with appointments, the booking form, an appointment's details and a confirm dialog pass axe in ${label}`, async ({ browser }) => {
+  test(`the calendar with appointments, the booking form, an appointment's details and a confirm dialog pass axe in ${label}`, async ({ browser, request }) => {
     test.setTimeout(120_000);
+    const ids = await ownIds(request);
     const page = await newPage(browser, mode);
     await signIn(page, mode);
-    const ids = await seedIds(page);
     const found: string[] = [];
 
     await page.goto(`/patients/appointments?view=week&date=${ids.appointmentDate}`);
+    await expect(page.getByTestId('calendar-loading')).toHaveCount(0, { timeout: 30_000 });
+    await chooseCalendarClinic(page, ids.clinicName);
     await expect(page.getByTestId('calendar-event').first()).toBeVisible({ timeout: 30_000 });
     await settle(page);
     found.push(...(await violations(page, `calendar week with appointments (${label})`)));

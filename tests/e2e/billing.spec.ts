@@ -31,10 +31,11 @@ async function setUp(page: Page) {
   const serviceName = `Consultation ${id}`;
   const settings = await api<{ vatRatePercent: number; currency: string; version: number }>(page, 'get', '/billing/settings');
   if (settings.vatRatePercent !== 15 || settings.currency !== 'SAR') await api(page, 'put', '/billing/settings', { currency: 'SAR', vatRatePercent: 15, version: settings.version });
-  const someDoctor = (await api<Array<{ _id: string }>>(page, 'get', '/employees?limit=5&employeeType=Doctor'))[0]!._id;
+  // The signed-in administrator is the clinic's person in charge.
+  const pic = (await api<{ _id: string }>(page, 'get', '/profile'))._id;
   const clinicName = `Billing ${id}`;
   const clinic = await api(page, 'post', '/clinics', {
-    name: clinicName, PIC: someDoctor, AverageDurationOfVisit: 15, timeZone: TZ, overview: 'Billing desk', yearOfEstablishment: '2016-01-01',
+    name: clinicName, PIC: pic, AverageDurationOfVisit: 15, timeZone: TZ, overview: 'Billing desk', yearOfEstablishment: '2016-01-01',
     address: 'King Fahd Road, Riyadh', vision: 'Clear bills', goals: 'Clear bills', locationGoogl: { x: 24.7, y: 46.6 },
     WorkingHours: DAYS.map((day) => ({ day, timeSlots: [{ startTime: '00:00', endTime: '23:59' }] })),
     cashBoxes: [{ name: 'Front desk', pic: 'Reception', isActive: true, currency: 'SAR' }],

@@ -1,51 +1,42 @@
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
+import { Api, chooseCalendarClinic, escapeRegExp, expect, openDays, signIn, test, zonedIso } from './fixtures';
 
 /*
  * The calendar's day by doctor: one column per doctor of the clinic, a free cell books that doctor at that time,
- * legible in English light, Arabic dark (columns right to left) and on a phone. The day is found through the API
- * (the first day after today that the clinic is open), so the flow does not depend on what the demo seed booked.
+ * legible in English light, Arabic dark (columns right to left) and on a phone. Each test makes its own clinic, two
+ * doctors, a service and a patient through the API, and opens the clinic's first open day after today.
  */
 
-type Hours = Array<{ startTime: string; endTime: string }>;
 interface Overview {
   clinic: { timeZone: string };
   slotMinutes: number;
   doctors: Array<{ _id: string; name: string; serviceIds: string[] }>;
-  days: Array<{ date: string; clinicHours: Hours; holiday: string | null }>;
 }
 
-async function api<T>(page: Page, path: string): Promise<T> {
-  const token = (await page.evaluate(() => localStorage.getItem('token') ?? sessionStorage.getItem('token')))!;
-  const res = await page.request.get(`/api${path}`, { headers: { authorization: `Bearer ${token}` } });
-  expect(res.ok(), path).toBeTruthy();
-  return ((await res.json()) as { data: T }).data;
+/**
+ * A clinic of the test's own (Sunday to Thursday) with two doctors who provide its service and a patient, and the
+ * clinic's first open day after today, computed from its hours in its zone.
+ */
+async function planDay(api: Api) {
+  const practice = await api.practice({ doctors: 2, patients: 1, label: 'Day Clinic' });
+  const [day] = openDays(practice.clinic);
+  const overview = await api.get<Overview>(`/appointments/availability?clinic=${practice.clinic._id}&from=${day!.date}&to=${day!.date}`);
+  return { practice, clinicId: practice.clinic._id, date: day!.date, doctors: overview.doctors, timeZone: overview.clinic.timeZone, slotMinutes: overview.slotMinutes };
 }
 
-/** The calendar's first clinic, and its first open day after today (in the clinic's zone). */
-async function planDay(page: Page) {
-  const clinics = await api<Array<{ _id: string }>>(page, '/clinics?allData=true&isActive=true&sortBy=publicId&order=asc');
-  const clinicId = clinics[0]!._id;
-  const probe = await api<Overview>(page, `/appointments/availability?clinic=${clinicId}&from=2026-01-01&to=2026-01-01`);
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: probe.clinic.timeZone }).format(new Date());
-  const from = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-  const to = new Date(Date.parse(`${today}T00:00:00Z`) + 14 * 86_400_000).toISOString().slice(0, 10);
-  const overview = await api<Overview>(page, `/appointments/availability?clinic=${clinicId}&from=${from}&to=${to}`);
-  const day = overview.days.find((d) => d.clinicHours.length && !d.holiday)!;
-  return { clinicId, date: day.date, doctors: overview.doctors, timeZone: overview.clinic.timeZone, slotMinutes: overview.slotMinutes };
-}
-
-async function openDay(page: Page, date: string) {
+async function openDay(page: Page, date: string, clinic: string) {
   await page.goto(`/patients/appointments?view=day&date=${date}`);
   await expect(page.getByTestId('dayview')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('calendar-loading')).toHaveCount(0, { timeout: 30_000 });
+  await chooseCalendarClinic(page, clinic);
+  await expect(page.getByTestId('calendar-loading')).toHaveCount(0, { timeout: 30_000 });
 }
 
-test('day by doctor: a column per doctor, book from a free cell, English light, Arabic dark and a phone', async ({ page }, testInfo) => {
+test('day by doctor: a column per doctor, book from a free cell, English light, Arabic dark and a phone', async ({ page, request }, testInfo) => {
   test.setTimeout(150_000);
+  const plan = await planDay(await Api.signIn(request));
   await signIn(page, { lang: 'en', theme: 'light' });
-  const plan = await planDay(page);
-  await openDay(page, plan.date);
+  await openDay(page, plan.date, plan.practice.clinic.name);
 
   // One column per doctor of the clinic, headed by the doctor's name, in the order the clinic lists them.
   const headers = page.getByTestId('dayview-doctor');
@@ -55,14 +46,9 @@ test('day by doctor: a column per doctor, book from a free cell, English light, 
   await expect(headers.first()).toContainText(plan.doctors[0]!.name);
   await expect(page.getByTestId('calendar-view').getByText('Day by doctor')).toBeVisible();
 
-  // A doctor who provides a service, a free cell of theirs, and a patient with nothing booked that day.
-  const services = await api<Array<{ _id: string; name: string; durationMinutes: number | null; doctors: Array<{ _id: string }> }>>(
-    page, `/services?clinic=${plan.clinicId}&isActive=true&allData=true`);
-  // A service two doctors of the clinic provide: the booking goes to the first, the drag to the second.
-  const atClinic = (s: { doctors: Array<{ _id: string }> }) => plan.doctors.filter((d) => s.doctors.some((x) => x._id === d._id));
-  const service = services.find((s) => atClinic(s).length >= 2)!;
-  expect(service).toBeDefined();
-  const doctor = atClinic(service)[0]!;
+  // The service both doctors provide: the booking goes to the first column's doctor, the drag to the second's.
+  const service = { name: plan.practice.service.name, durationMinutes: plan.practice.service.minutes };
+  const [doctor, other] = plan.doctors as [Overview['doctors'][number], Overview['doctors'][number]];
   const column = page.locator(`[data-testid="dayview-column"][data-doctor-id="${doctor._id}"]`);
   await page.getByTestId('dayview-doctor').first().waitFor();
   await expect(column.getByTestId('dayview-free').first()).toBeVisible({ timeout: 20_000 });
@@ -74,19 +60,7 @@ test('day by doctor: a column per doctor, book from a free cell, English light, 
   const time = free.find((t) => Array.from({ length: need }, (_, k) => minutes(t) + k * step).every((m) => free.some((f) => minutes(f) === m)))!;
   expect(time).toBeDefined();
   const cell = column.locator(`[data-testid="dayview-free"][data-time="${time}"]`);
-  const dayFrom = new Date(Date.parse(`${plan.date}T00:00:00Z`) - 86_400_000).toISOString();
-  const dayTo = new Date(Date.parse(`${plan.date}T00:00:00Z`) + 2 * 86_400_000).toISOString();
-  let patient: { _id: string; name: string } | undefined;
-  for (let p = 3; !patient && p <= 8; p++) {
-    for (const candidate of await api<Array<{ _id: string; name: string }>>(page, `/patients?isActive=true&limit=30&page=${p}&sortBy=name&order=asc`)) {
-      if (!/^[A-Za-z][A-Za-z' -]{5,}$/.test(candidate.name)) continue;
-      if (!(await api<unknown[]>(page, `/appointments?patient=${candidate._id}&from=${dayFrom}&to=${dayTo}`)).length) {
-        patient = candidate;
-        break;
-      }
-    }
-  }
-  expect(patient).toBeDefined();
+  const patient = plan.practice.patients[0]!;
 
   await cell.scrollIntoViewIfNeeded();
   await cell.click();
@@ -95,10 +69,10 @@ test('day by doctor: a column per doctor, book from a free cell, English light, 
   await expect(page.getByTestId('appointment-form-time')).toHaveValue(new RegExp(time));
   const input = page.getByTestId('appointment-form-patient');
   await input.click();
-  await input.fill(patient!.name.split(' ')[0]!);
-  await page.getByRole('option', { name: new RegExp(patient!.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).first().click();
+  await input.fill(patient.name);
+  await page.getByRole('option', { name: new RegExp(escapeRegExp(patient.name)) }).first().click();
   await page.getByTestId('appointment-form-service').click();
-  await page.getByRole('option', { name: new RegExp(`^${service.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).first().click();
+  await page.getByRole('option', { name: new RegExp(`^${escapeRegExp(service.name)}`) }).first().click();
   await expect(page.getByTestId('appointment-form-doctor')).toHaveValue(doctor.name);
   await page.getByTestId('appointment-form-reason').fill('Day view booking');
   await page.getByTestId('appointment-form-submit').click();
@@ -106,7 +80,7 @@ test('day by doctor: a column per doctor, book from a free cell, English light, 
   await expect(form).toHaveCount(0);
 
   // The new card sits in that doctor's column at that time, and opens the appointment with its status actions.
-  const card = column.getByTestId('dayview-card').filter({ hasText: patient!.name });
+  const card = column.getByTestId('dayview-card').filter({ hasText: patient.name });
   await expect(card).toHaveCount(1);
   await expect(card).toHaveAttribute('data-status', 'scheduled');
   await expect(card).toContainText(time);
@@ -116,12 +90,11 @@ test('day by doctor: a column per doctor, book from a free cell, English light, 
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: testInfo.outputPath('dayview-en-light.png'), fullPage: true });
   await card.click();
-  await expect(page.getByRole('dialog').getByText(patient!.name).first()).toBeVisible();
+  await expect(page.getByRole('dialog').getByText(patient.name).first()).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
   // Drag it to another doctor who provides the service: the same confirmation as the week view, then it moves there.
-  const other = atClinic(service)[1]!;
   {
     const target = page.locator(`[data-testid="dayview-column"][data-doctor-id="${other._id}"]`);
     const theirs = await target.getByTestId('dayview-free').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.time!));
@@ -136,10 +109,10 @@ test('day by doctor: a column per doctor, book from a free cell, English light, 
       await page.getByTestId('calendar-move-confirm').click();
       await expect(page.getByText('Appointment rescheduled').first()).toBeVisible();
       await expect(page.getByTestId('calendar-move-confirm')).toHaveCount(0);
-      const moved = target.getByTestId('dayview-card').filter({ hasText: patient!.name });
+      const moved = target.getByTestId('dayview-card').filter({ hasText: patient.name });
       await expect(moved).toHaveCount(1);
       await expect(moved).toContainText(to);
-      await expect(column.getByTestId('dayview-card').filter({ hasText: patient!.name })).toHaveCount(0);
+      await expect(column.getByTestId('dayview-card').filter({ hasText: patient.name })).toHaveCount(0);
     }
   }
 
@@ -153,11 +126,14 @@ test('day by doctor: a column per doctor, book from a free cell, English light, 
   await page.screenshot({ path: testInfo.outputPath('dayview-en-375.png'), fullPage: true });
 });
 
-test('day by doctor in Arabic, dark: columns run right to left, names cut at their end, and a phone', async ({ page }, testInfo) => {
+test('day by doctor in Arabic, dark: columns run right to left, names cut at their end, and a phone', async ({ page, request }, testInfo) => {
   test.setTimeout(120_000);
+  const api = await Api.signIn(request);
+  const plan = await planDay(api);
+  // An appointment that day: a card in the day and in the week.
+  await api.book(plan.practice, { datetime: zonedIso(plan.date, '09:00', plan.timeZone) });
   await signIn(page, { lang: 'ar', theme: 'dark' });
-  const plan = await planDay(page);
-  await openDay(page, plan.date);
+  await openDay(page, plan.date, plan.practice.clinic.name);
   await expect(page.getByTestId('calendar-view').getByText('اليوم حسب الطبيب')).toBeVisible();
   const columns = page.getByTestId('dayview-column');
   await expect(columns).toHaveCount(plan.doctors.length);
@@ -169,7 +145,8 @@ test('day by doctor in Arabic, dark: columns run right to left, names cut at the
   }
   // Names: one line with an ellipsis, in a block that takes the name's own direction.
   const names = page.getByTestId('dayview-card-name');
-  if (await names.count()) {
+  await expect(names).toHaveCount(1);
+  {
     const style = await names.first().evaluate((el) => {
       const s = getComputedStyle(el);
       return { overflow: s.textOverflow, wrap: s.whiteSpace, dir: el.getAttribute('dir') };

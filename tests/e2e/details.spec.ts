@@ -1,34 +1,29 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
+import { Api, expect, runId, signIn, test } from './fixtures';
 
 /*
  * Details pages: deleting the record from its own page goes back to the list without asking the server for the
  * deleted record again (no 404, no console error), for services, specialities, clinics, staff and users. The records
- * are made through the API first, so each run deletes only what it created.
+ * (and the clinic and doctor they need) are made through the API first, so each run deletes only what it created.
  */
 
-const stamp = () => `${Date.now() % 1_000_000}`.padStart(6, '0');
+const stamp = () => runId().toLowerCase();
 
-async function tokenOf(page: Page): Promise<string> {
-  return page.evaluate(() => sessionStorage.getItem('token') ?? localStorage.getItem('token') ?? '');
+async function create(api: Api, path: string, data: unknown): Promise<string> {
+  return (await api.post(path, data))._id;
 }
 
-async function create(request: APIRequestContext, token: string, path: string, data: unknown): Promise<string> {
-  const res = await request.post(`/api${path}`, { headers: { authorization: `Bearer ${token}` }, data });
-  expect(res.status(), `${path}: ${await res.text()}`).toBe(201);
-  return ((await res.json()) as { data: { _id: string } }).data._id;
-}
-
-async function firstId(request: APIRequestContext, token: string, path: string): Promise<string> {
-  const res = await request.get(`/api${path}`, { headers: { authorization: `Bearer ${token}` } });
-  return ((await res.json()) as { data: Array<{ _id: string }> }).data[0]!._id;
+/** A clinic and a doctor of the test's own, for the records that need them. */
+async function clinicAndDoctor(api: Api) {
+  const id = runId();
+  const clinic = await api.clinic(`Temp Clinic ${id}`);
+  return { clinic: clinic._id, doctor: (await api.doctor(clinic, `Dr. Temp ${id}`))._id };
 }
 
 interface Case {
   what: string;
   details: (id: string) => string;
   list: RegExp;
-  make: (request: APIRequestContext, token: string, id: string) => Promise<string>;
+  make: (api: Api, id: string) => Promise<string>;
 }
 
 const employee = (id: string, extra: Record<string, unknown> = {}) => ({
@@ -42,19 +37,18 @@ const CASES: Case[] = [
     what: 'service',
     details: (id) => `/services/details/${id}`,
     list: /\/services$/,
-    make: async (request, token, id) => {
-      const clinic = await firstId(request, token, '/clinics?limit=5&sortBy=publicId&order=asc');
-      const doctor = await firstId(request, token, '/employees?limit=5&employeeType=Doctor');
-      return create(request, token, '/services', { name: `Temp service ${id}`, description: 'A service made to be deleted', price: 10, clinic, doctors: [doctor] });
+    make: async (api, id) => {
+      const { clinic, doctor } = await clinicAndDoctor(api);
+      return create(api, '/services', { name: `Temp service ${id}`, description: 'A service made to be deleted', price: 10, clinic, doctors: [doctor] });
     },
   },
   {
     what: 'speciality',
     details: (id) => `/specialities/details/${id}`,
     list: /\/specialities$/,
-    make: async (request, token, id) => {
-      const doctor = await firstId(request, token, '/employees?limit=5&employeeType=Doctor');
-      return create(request, token, '/specializations', {
+    make: async (api, id) => {
+      const { doctor } = await clinicAndDoctor(api);
+      return create(api, '/specializations', {
         name: `Temp speciality ${id}`, description: 'A speciality made to be deleted', certificationRequirements: 'Board exam',
         medicalProcedures: 'Examinations', requiredEquipment: 'Stethoscope', requiredStaff: [doctor],
       });
@@ -64,10 +58,9 @@ const CASES: Case[] = [
     what: 'clinic',
     details: (id) => `/clinics/details/${id}`,
     list: /\/clinics$/,
-    make: async (request, token, id) => {
-      const doctor = await firstId(request, token, '/employees?limit=5&employeeType=Doctor');
-      return create(request, token, '/clinics', {
-        name: `Temp clinic ${id}`, PIC: doctor, overview: 'Made to be deleted', yearOfEstablishment: '2016-01-01', address: 'First floor',
+    make: async (api, id) => {
+      return create(api, '/clinics', {
+        name: `Temp clinic ${id}`, PIC: api.user._id, overview: 'Made to be deleted', yearOfEstablishment: '2016-01-01', address: 'First floor',
         vision: 'None', goals: 'None', WorkingHours: [{ day: 'Sunday', timeSlots: [{ startTime: '09:00', endTime: '13:00' }] }],
         locationGoogl: { x: 24.7, y: 46.6 },
       });
@@ -77,22 +70,22 @@ const CASES: Case[] = [
     what: 'staff member',
     details: (id) => `/employees/details/${id}`,
     list: /\/employees$/,
-    make: (request, token, id) => create(request, token, '/employees', employee(id)),
+    make: (api, id) => create(api, '/employees', employee(id)),
   },
   {
     what: 'user',
     details: (id) => `/users/details/${id}`,
     list: /\/$/,
-    make: (request, token, id) => create(request, token, '/employees', employee(id, { username: `temp${id}`, password: 'Temp@Pass12', roleIds: [] })),
+    make: (api, id) => create(api, '/employees', employee(id, { username: `temp${id}`, password: 'Temp@Pass12', roleIds: [] })),
   },
 ];
 
 for (const c of CASES) {
-  test(`deleting a ${c.what} from its details page does not ask for it again`, async ({ page }) => {
+  test(`deleting a ${c.what} from its details page does not ask for it again`, async ({ page, request }) => {
     // The live event stream stays open by design; without it the page's network goes idle once its requests are done.
     await page.route('**/api/live', (route) => route.fulfill({ status: 204 }));
     await signIn(page);
-    const id = await c.make(page.request, await tokenOf(page), stamp());
+    const id = await c.make(await Api.signIn(request), stamp());
     await page.goto(c.details(id));
     const failures: string[] = [];
     page.on('response', (res) => {

@@ -1,4 +1,8 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { SignJWT } from 'jose';
 
 export const DEMO = { username: 'admin', email: 'admin@demo.clinic', password: 'Demo@1234' } as const;
 
@@ -38,3 +42,208 @@ export async function signIn(page: Page, opts: SignInOptions = {}) {
 
 export const test = base;
 export { expect };
+
+/* ------------------------------------------------------------------------------------------------------------------ */
+/* Data of the test's own, made through the public API                                                               */
+
+export const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+export type Day = (typeof DAYS)[number];
+export type Hours = Array<{ day: Day; timeSlots: Array<{ startTime: string; endTime: string }> }>;
+export interface Ref { _id: string; name: string }
+
+/** Open every day around the clock: any time of any day books. */
+export const ALWAYS_OPEN: Hours = DAYS.map((day) => ({ day, timeSlots: [{ startTime: '00:00', endTime: '23:59' }] }));
+/** Sunday to Thursday, 08:00 to 16:00: a clinic closed two days a week. */
+export const WEEKDAYS: Hours = DAYS.slice(0, 5).map((day) => ({ day, timeSlots: [{ startTime: '08:00', endTime: '16:00' }] }));
+
+/**
+ * A fresh id of letters only (names made with it read as names), different on every call, in every worker and every
+ * run: two runs on the same database never meet each other's records.
+ */
+export function runId(): string {
+  const letters = Array.from(randomBytes(8), (b) => String.fromCharCode(97 + (b % 26))).join('');
+  return letters.charAt(0).toUpperCase() + letters.slice(1);
+}
+
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The calendar date (YYYY-MM-DD) it is now in `timeZone`. */
+export const todayIn = (timeZone: string, at = new Date()) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(at);
+
+/** The day after (or `n` days after) a calendar date. */
+export const addDays = (date: string, n = 1) => new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+/** The weekday of a calendar date. */
+export const dayOf = (date: string): Day => DAYS[new Date(`${date}T00:00:00Z`).getUTCDay()]!;
+
+/** The instant (ISO, UTC) of a wall-clock date and time in `timeZone`, whatever its offset that day. */
+export function zonedIso(date: string, time: string, timeZone: string): string {
+  const wall = Date.parse(`${date}T${time}:00Z`);
+  const offsetAt = (instant: number) => {
+    const parts = Object.fromEntries(new Intl.DateTimeFormat('en-US', {
+      timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+    }).formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
+    return Date.parse(`${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}Z`) - instant;
+  };
+  let instant = wall - offsetAt(wall);
+  instant = wall - offsetAt(instant);
+  return new Date(instant).toISOString();
+}
+
+/**
+ * The days a clinic is open, computed from its working hours in its own time zone: the first `count` of them from
+ * `after` days after today on (1: tomorrow), with the day's first opening time. Never a fixed date.
+ */
+export function openDays(clinic: { timeZone: string; hours: Hours }, { after = 1, count = 1 } = {}): Array<{ date: string; opens: string; closes: string }> {
+  const found: Array<{ date: string; opens: string; closes: string }> = [];
+  for (let date = addDays(todayIn(clinic.timeZone), after); found.length < count; date = addDays(date)) {
+    const slots = clinic.hours.find((h) => h.day === dayOf(date))?.timeSlots;
+    if (slots?.length) found.push({ date, opens: slots[0]!.startTime, closes: slots[0]!.endTime });
+  }
+  return found;
+}
+
+/** The company id a sign-in's token names. */
+export const companyOf = (token: string) => (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { cid: string }).cid;
+
+/** The access token the signed-in page holds. */
+export async function tokenOf(page: Page): Promise<string> {
+  return page.evaluate(() => sessionStorage.getItem('token') ?? localStorage.getItem('token') ?? '');
+}
+
+export interface Clinic extends Ref { timeZone: string; hours: Hours }
+export interface Practice {
+  id: string;
+  clinic: Clinic;
+  service: Ref & { minutes: number };
+  doctors: Ref[];
+  patients: Ref[];
+}
+
+/**
+ * The public API as a signed-in member of staff: a request context with the bearer token of `POST /api/auth/login`.
+ * Every call checks its answer and returns its `data`.
+ */
+export class Api {
+  private constructor(
+    readonly request: APIRequestContext,
+    readonly token: string,
+    /** The signed-in person (an employee of the company). */
+    readonly user: Ref,
+  ) {}
+
+  /** Signs in through the API (the demo administrator unless told otherwise). */
+  static async signIn(request: APIRequestContext, creds: { username?: string; password?: string } = {}): Promise<Api> {
+    const res = await request.post('/api/auth/login', { data: { email: creds.username ?? DEMO.username, password: creds.password ?? DEMO.password } });
+    expect(res.status(), `sign-in: ${await res.text()}`).toBe(200);
+    const { accessToken, user } = ((await res.json()) as { data: { accessToken: string; user: Ref } }).data;
+    return new Api(request, accessToken, { _id: user._id, name: user.name });
+  }
+
+  get companyId(): string {
+    return companyOf(this.token);
+  }
+
+  async call<T = { _id: string }>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, data?: unknown): Promise<T> {
+    const res = await this.request.fetch(`/api${path}`, { method, headers: { authorization: `Bearer ${this.token}` }, ...(data === undefined ? {} : { data }) });
+    expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBeTruthy();
+    return ((await res.json()) as { data: T }).data;
+  }
+
+  get<T>(path: string) { return this.call<T>('GET', path); }
+  post<T = { _id: string }>(path: string, data: unknown) { return this.call<T>('POST', path, data); }
+  patch<T = { _id: string }>(path: string, data: unknown) { return this.call<T>('PATCH', path, data); }
+  put<T = { _id: string }>(path: string, data: unknown) { return this.call<T>('PUT', path, data); }
+
+  /** A clinic in Riyadh's time zone, its person in charge the signed-in user. */
+  async clinic(name: string, opts: { hours?: Hours; timeZone?: string; extra?: Record<string, unknown> } = {}): Promise<Clinic> {
+    const hours = opts.hours ?? WEEKDAYS;
+    const timeZone = opts.timeZone ?? 'Asia/Riyadh';
+    const made = await this.post('/clinics', {
+      name, PIC: this.user._id, AverageDurationOfVisit: 15, timeZone, overview: 'Outpatient visits', yearOfEstablishment: '2016-01-01',
+      address: 'Ground floor', vision: 'Short waits', goals: 'Short waits', locationGoogl: { x: 24.7, y: 46.6 }, WorkingHours: hours, ...opts.extra,
+    });
+    return { _id: made._id, name, timeZone, hours };
+  }
+
+  /** A doctor of the clinic, working the clinic's hours. */
+  async doctor(clinic: Clinic, name: string): Promise<Ref> {
+    const key = name.toLowerCase().replace(/[^a-z]/g, '');
+    const made = await this.post('/employees', {
+      name, employeeType: 'Doctor', email: `${key}@clinic.test`, identity: `D-${key}`, clinics: [clinic._id],
+      contactInfos: [{ type: 'phone', value: '0500000000' }], dateOfBirth: '1985-01-01', gender: 'female', address: 'Riyadh', hireDate: '2020-01-01',
+      medicalLicenseNumber: `L-${key}`, certifications: ['Board certified'], jobType: 'FULL_TIME', professional_experience: 'Ten years in family medicine',
+      workingHours: clinic.hours.flatMap((h) => h.timeSlots.map((s) => ({ day: h.day, startTime: s.startTime, endTime: s.endTime }))),
+    });
+    return { _id: made._id, name };
+  }
+
+  /** A member of staff who is not a doctor (Sunday to Thursday, 08:00-16:00); with `account`, also a user who signs in. */
+  async staff(name: string, opts: { type?: 'Nurse' | 'Administrative'; clinics?: string[]; account?: { username: string; password: string; roleIds: string[] } } = {}): Promise<Ref> {
+    const key = name.toLowerCase().replace(/[^a-z]/g, '');
+    const made = await this.post('/employees', {
+      name, employeeType: opts.type ?? 'Nurse', email: `${key}@clinic.test`, identity: `S-${key}`, clinics: opts.clinics ?? [],
+      contactInfos: [{ type: 'phone', value: '0500000000' }], dateOfBirth: '1990-01-01', gender: 'female', address: 'Riyadh', hireDate: '2020-01-01',
+      jobType: 'FULL_TIME', professional_experience: 'Eight years on the wards',
+      workingHours: DAYS.slice(0, 5).map((day) => ({ day, startTime: '08:00', endTime: '16:00' })), ...opts.account,
+    });
+    return { _id: made._id, name };
+  }
+
+  async service(clinic: Clinic, doctors: Ref[], name: string, minutes = 15): Promise<Ref & { minutes: number }> {
+    const made = await this.post('/services', { name, description: 'A visit', price: 100, durationMinutes: minutes, clinic: clinic._id, doctors: doctors.map((d) => d._id) });
+    return { _id: made._id, name, minutes };
+  }
+
+  async patient(name: string, extra: Record<string, unknown> = {}): Promise<Ref> {
+    const key = name.replace(/[^A-Za-z]/g, '');
+    const made = await this.post('/patients', {
+      name, identity: `P-${key}`.slice(0, 30), phone: '0501234567', dateOfBirth: '1990-01-01', gender: 'female', nationality: 'Saudi',
+      marital_status: 'Single', blood_type: 'O+', address: 'Riyadh', Smoking: 'no', professiona_experi: 'Teacher', ...extra,
+    });
+    return { _id: made._id, name };
+  }
+
+  async book(p: Practice, opts: { patient?: number; doctor?: number; datetime: string; reason?: string }) {
+    return this.post<{ _id: string; version: number; datetime: string; publicId: string }>('/appointments', {
+      patient: p.patients[opts.patient ?? 0]!._id, doctor: p.doctors[opts.doctor ?? 0]!._id, clinic: p.clinic._id, service: p.service._id,
+      datetime: opts.datetime, reason: opts.reason ?? 'Check-up',
+    });
+  }
+
+  /**
+   * A practice of the test's own: a clinic (Sunday to Thursday, 08:00-16:00 unless told otherwise), its doctors, a
+   * 15-minute service they all provide and patients, every name ending in one fresh run id.
+   */
+  async practice(opts: { doctors?: number; patients?: number; hours?: Hours; clinic?: Record<string, unknown>; label?: string } = {}): Promise<Practice> {
+    const id = runId();
+    const clinic = await this.clinic(`${opts.label ?? 'Clinic'} ${id}`, { hours: opts.hours, extra: opts.clinic });
+    const doctors: Ref[] = [];
+    for (const first of ['Rana', 'Omar', 'Lina', 'Fahad'].slice(0, opts.doctors ?? 1)) doctors.push(await this.doctor(clinic, `Dr. ${first} ${id}`));
+    const service = await this.service(clinic, doctors, `Check-up ${id}`);
+    const patients: Ref[] = [];
+    for (const first of ['Huda', 'Karim', 'Salma', 'Nasser', 'Reem', 'Tariq'].slice(0, opts.patients ?? 2)) patients.push(await this.patient(`${first} ${id}`));
+    return { id, clinic, service, doctors, patients };
+  }
+}
+
+/** The link a reminder carries, signed the way the server signs it, with the server's secret from its data folder. */
+export async function patientLink(companyId: string, appointmentId: string, expiresAt: Date): Promise<string> {
+  const secret = readFileSync(path.join(process.env.E2E_DATA_DIR!, 'jwt-secret'), 'utf8').trim();
+  const key = new Uint8Array(createHmac('sha256', secret).update('patient-visit-link').digest());
+  return new SignJWT({ cid: companyId })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setAudience('clinic-patient-visit')
+    .setSubject(appointmentId)
+    .setJti(randomUUID())
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .sign(key);
+}
+
+/** Picks a clinic in the calendar's clinic picker. */
+export async function chooseCalendarClinic(page: Page, name: string) {
+  await page.getByTestId('calendar-clinic').click();
+  await page.getByRole('option', { name, exact: true }).click();
+  await expect(page.getByTestId('calendar-clinic')).toHaveValue(name);
+}

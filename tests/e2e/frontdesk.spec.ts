@@ -52,10 +52,11 @@ async function setUpDesk(page: Page): Promise<{ api: Api; desk: Desk }> {
   const token = await tokenOf(page);
   const api = new Api(page.request, token);
   const id = suffix();
-  const someDoctor = (await api.get<Array<{ _id: string }>>('/employees?limit=5&employeeType=Doctor'))[0]!._id;
+  // The signed-in administrator is the clinic's person in charge.
+  const pic = (await api.get<{ _id: string }>('/profile'))._id;
   const clinicName = `Front Desk ${id}`;
   const clinic = await api.post('/clinics', {
-    name: clinicName, PIC: someDoctor, AverageDurationOfVisit: 15, timeZone: TZ, overview: 'Walk-ins welcome', yearOfEstablishment: '2016-01-01',
+    name: clinicName, PIC: pic, AverageDurationOfVisit: 15, timeZone: TZ, overview: 'Walk-ins welcome', yearOfEstablishment: '2016-01-01',
     address: 'Ground floor', vision: 'Short waits', goals: 'Short waits', locationGoogl: { x: 24.7, y: 46.6 },
     WorkingHours: DAYS.map((day) => ({ day, timeSlots: [{ startTime: '00:00', endTime: '23:59' }] })),
   });

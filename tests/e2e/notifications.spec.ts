@@ -1,105 +1,77 @@
-import { createHmac, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { SignJWT } from 'jose';
-import { DEMO, expect, signIn, test } from './fixtures';
+import { Api, expect, openDays, patientLink, runId, signIn, test, zonedIso, type Practice } from './fixtures';
 
 /*
  * Notifications and the patient's page: a cancellation by one member of staff rings another's bell in their open
  * browser, without a reload; a patient opens the link from a reminder on a phone, without signing in, and confirms.
+ * Each test makes its own clinic, doctor, patient and appointment (on the clinic's next open day) through the API,
+ * and the front-desk user who hears about it.
  */
 
 test.describe.configure({ mode: 'serial' });
 
-async function tokenOf(page: Page): Promise<string> {
-  return page.evaluate(() => sessionStorage.getItem('token') ?? localStorage.getItem('token') ?? '');
+/** A practice of the test's own with one appointment at 10:00 on the clinic's next open day. */
+async function withAppointment(api: Api) {
+  const practice = await api.practice({ patients: 1, label: 'Notify Clinic' });
+  const [day] = openDays(practice.clinic);
+  const appointment = await api.book(practice, { datetime: zonedIso(day!.date, '10:00', practice.clinic.timeZone), reason: 'Follow-up' });
+  return { practice, appointment };
 }
 
-interface Appointment { _id: string; version: number; datetime: string; patient: { name: string }; clinic: { name: string }; doctor: { name: string } }
-
-/** Scheduled appointments of the demo organisation in the coming weeks, soonest first. */
-async function upcoming(request: APIRequestContext, token: string): Promise<Appointment[]> {
-  const from = new Date(Date.now() + 2 * 3_600_000).toISOString();
-  const to = new Date(Date.now() + 30 * 86_400_000).toISOString();
-  const res = await request.get(`/api/appointments?status=scheduled&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`, { headers: { authorization: `Bearer ${token}` } });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  return ((await res.json()) as { data: Appointment[] }).data;
+/** A front-desk user of the practice's clinic, allowed to read and book appointments, with a password of its own. */
+async function deskUser(api: Api, practice: Practice) {
+  const id = runId();
+  const role = await api.post('/roles', { name: `Front desk ${id}`, permissions: ['appointment_read', 'appointment_write', 'patient_read', 'clinic_read', 'service_read', 'employee_read'] });
+  const username = `desk.${id.toLowerCase()}`;
+  const password = 'Desk@Pass12';
+  await api.staff(`Desk ${id}`, { type: 'Administrative', clinics: [practice.clinic._id], account: { username, password, roleIds: [role._id] } });
+  return { username, password };
 }
 
-/** The link a reminder carries, signed the way the server signs it, with the server's secret from its data folder. */
-async function patientLink(companyId: string, appointmentId: string, expiresAt: Date): Promise<string> {
-  const secret = readFileSync(path.join(process.env.E2E_DATA_DIR!, 'jwt-secret'), 'utf8').trim();
-  const key = new Uint8Array(createHmac('sha256', secret).update('patient-visit-link').digest());
-  return new SignJWT({ cid: companyId })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setAudience('clinic-patient-visit')
-    .setSubject(appointmentId)
-    .setJti(randomUUID())
-    .setIssuedAt()
-    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-    .sign(key);
-}
-
-test('a cancellation by one user rings another user\'s bell live, and the notification opens the appointment', async ({ browser }) => {
+test('a cancellation by one user rings another user\'s bell live, and the notification opens the appointment', async ({ browser, request }) => {
+  const api = await Api.signIn(request);
+  const { practice, appointment } = await withAppointment(api);
+  const patient = practice.patients[0]!;
   const desk = await browser.newContext();
-  const admin = await browser.newContext();
   try {
     const deskPage = await desk.newPage();
-    await signIn(deskPage, { username: 'hibrahim', password: DEMO.password });
+    await signIn(deskPage, await deskUser(api, practice));
     await expect(deskPage.getByTestId('notifications')).toBeVisible();
-
-    const adminPage = await admin.newPage();
-    await signIn(adminPage);
-    const token = await tokenOf(adminPage);
-    const [appointment] = await upcoming(adminPage.request, token);
-    expect(appointment, 'the demo has an upcoming appointment').toBeTruthy();
 
     // Opened once before the change, so what follows arrives through the live stream, not a fresh load.
     await deskPage.getByTestId('notifications').click();
     await expect(deskPage.getByTestId('notifications-list').or(deskPage.getByText('No notifications yet'))).toBeVisible();
     await deskPage.getByTestId('notifications').click();
 
-    const res = await adminPage.request.patch(`/api/appointments/${appointment!._id}`, {
-      headers: { authorization: `Bearer ${token}` },
-      data: { status: 'cancelled', cancellationReason: 'The patient called to cancel', version: appointment!.version },
-    });
-    expect(res.ok(), await res.text()).toBeTruthy();
+    await api.patch(`/appointments/${appointment._id}`, { status: 'cancelled', cancellationReason: 'The patient called to cancel', version: appointment.version });
 
     const badge = deskPage.getByTestId('notifications-count').locator('.mantine-Indicator-indicator');
     await expect(badge).toBeVisible();
     await deskPage.getByTestId('notifications').click();
-    const item = deskPage.getByTestId('notification-item').filter({ hasText: `cancelled ${appointment!.patient.name}'s appointment` }).first();
+    const item = deskPage.getByTestId('notification-item').filter({ hasText: `cancelled ${patient.name}'s appointment` }).first();
     await expect(item).toBeVisible();
     await expect(item).toHaveAttribute('data-read', 'false');
     await item.click();
-    await expect(deskPage).toHaveURL(new RegExp(`/appointments\\?id=${appointment!._id}`));
+    await expect(deskPage).toHaveURL(new RegExp(`/appointments\\?id=${appointment._id}`));
     await expect(deskPage.getByTestId('appointment-cancellation-reason')).toContainText('The patient called to cancel');
   } finally {
     await desk.close();
-    await admin.close();
   }
 });
 
-test('the patient confirms on a phone through the link in the reminder, without signing in', async ({ browser }) => {
-  const staff = await browser.newContext();
+test('the patient confirms on a phone through the link in the reminder, without signing in', async ({ browser, request }) => {
+  const api = await Api.signIn(request);
+  const { practice, appointment } = await withAppointment(api);
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   try {
-    const staffPage = await staff.newPage();
-    await signIn(staffPage);
-    const token = await tokenOf(staffPage);
-    const companyId = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { cid: string }).cid;
-    const list = await upcoming(staffPage.request, token);
-    const appointment = list[list.length - 1]!;
-    const link = await patientLink(companyId, appointment._id, new Date(appointment.datetime));
+    const link = await patientLink(api.companyId, appointment._id, new Date(appointment.datetime));
 
     const page = await phone.newPage();
     await page.goto(`/visit#${link}`);
-    await expect(page.getByTestId('visit-card')).toContainText(appointment.clinic.name);
-    await expect(page.getByTestId('visit-card')).toContainText(appointment.doctor.name);
+    await expect(page.getByTestId('visit-card')).toContainText(practice.clinic.name);
+    await expect(page.getByTestId('visit-card')).toContainText(practice.doctors[0]!.name);
     await expect(page.getByTestId('visit-time')).toContainText(appointment.datetime.slice(11, 16));
     // Nothing beyond the date, time, clinic and doctor.
-    await expect(page.getByTestId('visit-card')).not.toContainText(appointment.patient.name);
+    await expect(page.getByTestId('visit-card')).not.toContainText(practice.patients[0]!.name);
     await page.getByTestId('visit-confirm').click();
     await expect(page.getByTestId('visit-confirmed')).toBeVisible();
     await expect(page.getByTestId('visit-confirm')).toHaveCount(0);
@@ -113,7 +85,6 @@ test('the patient confirms on a phone through the link in the reminder, without 
     await page.goto(`/visit#${link.slice(0, -3)}abc`);
     await expect(page.getByTestId('visit-error')).toBeVisible();
   } finally {
-    await staff.close();
     await phone.close();
   }
 });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, presetPreferences, signIn, test } from './fixtures';
+import { Api, expect, openDays, presetPreferences, signIn, test, zonedIso } from './fixtures';
 
 /*
  * Organisation: choosing a plan, the registration wizard from sign-up to Finish (English and Arabic),
@@ -228,7 +228,11 @@ test('Single Clinic plan: after Finish the menu leaves out company, complexes an
   for (const level of ['/company', '/medicalComplexes', '/departements']) await expect(nav.locator(`a[href="${level}"]`)).toHaveCount(0);
 });
 
-test('a clinic with working hours is created, edited and deleted; a clinic in use cannot be deleted', async ({ page }, testInfo) => {
+test('a clinic with working hours is created, edited and deleted; a clinic in use cannot be deleted', async ({ page, request }, testInfo) => {
+  // A clinic of the test's own in use: a doctor, a service and an appointment on its next open day.
+  const api = await Api.signIn(request);
+  const inUse = await api.practice({ patients: 1, label: 'Busy Clinic' });
+  await api.book(inUse, { datetime: zonedIso(openDays(inUse.clinic)[0]!.date, '09:00', inUse.clinic.timeZone) });
   await signIn(page);
   const name = `Sleep Clinic ${Date.now().toString(36)}`;
   await page.goto('/clinics');
@@ -241,7 +245,7 @@ test('a clinic with working hours is created, edited and deleted; a clinic in us
     'clinic-vision': 'Rested patients',
     'clinic-goals': 'Results within a week',
   });
-  await choose(page, 'clinic-pic', 'Sara Al-Harbi');
+  await choose(page, 'clinic-pic', api.user.name);
   await typeDate(page, 'clinic-established', '2020-05-01');
   // Sunday: two periods; Thursday closed; Saturday morning.
   await setTime(page, 'working-day-Sunday-0-end', '13:00');
@@ -285,13 +289,13 @@ test('a clinic with working hours is created, edited and deleted; a clinic in us
   await page.getByRole('searchbox').fill(name);
   await expect(page.getByTestId('clinics-table')).toContainText('No Clinics Found');
 
-  // A seeded clinic has appointments, services and staff: deleting it is refused, naming them.
-  await page.getByRole('searchbox').fill('General Medicine Clinic');
-  await page.getByTestId('clinics-table').getByText('General Medicine Clinic').first().click();
+  // A clinic with appointments, services and staff: deleting it is refused, naming them.
+  await page.getByRole('searchbox').fill(inUse.clinic.name);
+  await page.getByTestId('clinics-table').getByText(inUse.clinic.name).first().click();
   await page.getByTestId('clinic-delete').click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText(/cannot be deleted because it is still used by/)).toBeVisible();
-  await expect(page.getByTestId('clinic-title')).toHaveText('General Medicine Clinic');
+  await expect(page.getByTestId('clinic-title')).toHaveText(inUse.clinic.name);
 });
 
 test('Company plan: the wizard\'s company step asks for the name only; Company info completes the rest', async ({ page }, testInfo) => {

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
+import { Api, expect, openDays, runId, signIn, test, zonedIso } from './fixtures';
 
 /** A 1×1 PNG: the doctor's photo. */
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5e0f5e20000000049454e44ae426082', 'hex');
@@ -80,13 +80,15 @@ test('an administrator adds a doctor with a photo and finds the card in the grid
   await shot(page, 'doctor-details');
 });
 
-test('editing a staff member\'s working hours shows them on the details page', async ({ page }) => {
+test('editing a staff member\'s working hours shows them on the details page', async ({ page, request }) => {
+  // A nurse of the test's own, working Sunday to Thursday.
+  const { name } = await (await Api.signIn(request)).staff(`Maryam ${runId()}`);
   await signIn(page);
   await page.goto('/employees');
-  await page.getByRole('searchbox').fill('Maryam Al-Harthi');
-  const row = page.getByTestId('employees-table').getByRole('row', { name: /Maryam Al-Harthi/ });
+  await page.getByRole('searchbox').fill(name);
+  const row = page.getByTestId('employees-table').getByRole('row', { name: new RegExp(name) });
   await expect(row).toHaveCount(1);
-  await row.getByRole('button', { name: 'Edit Maryam Al-Harthi' }).click();
+  await row.getByRole('button', { name: `Edit ${name}` }).click();
   await expect(page).toHaveURL(/\/employees\/edit\//);
 
   const form = page.getByTestId('employee-form');
@@ -327,11 +329,14 @@ test('the people screens read right to left in Arabic, in the dark theme and on 
 });
 
 for (const lang of ['ar', 'en'] as const) {
-  test(`the doctor statistics chart keeps its axis numbers inside the chart, on the reading side (${lang})`, async ({ page }) => {
+  test(`the doctor statistics chart keeps its axis numbers inside the chart, on the reading side (${lang})`, async ({ page, request }) => {
+    // A doctor of the test's own, with an appointment on the clinic's next open day.
+    const api = await Api.signIn(request);
+    const practice = await api.practice({ patients: 1, label: 'Stats Clinic' });
+    await api.book(practice, { datetime: zonedIso(openDays(practice.clinic)[0]!.date, '09:00', practice.clinic.timeZone) });
     await signIn(page, { lang, theme: 'dark' });
-    await page.goto('/doctors');
-    await page.getByTestId('doctors-grid').getByRole('button').first().click();
-    await expect(page).toHaveURL(/\/doctors\/details\//);
+    await page.goto(`/doctors/details/${practice.doctors[0]!._id}`);
+    await expect(page.getByTestId('doctor-name')).toHaveText(practice.doctors[0]!.name);
     const chart = page.getByTestId('stats-chart');
     await expect(chart).toBeVisible();
     const svg = (await chart.boundingBox())!;

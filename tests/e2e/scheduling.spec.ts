@@ -1,11 +1,12 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { Api, chooseCalendarClinic, dayOf, escapeRegExp, expect, signIn, test, todayIn, type Clinic, type Practice } from './fixtures';
 
 /*
  * Scheduling: the calendar shows whole weeks, book from it (only free doctors and fitting times are offered),
  * reschedule by dragging (after a confirmation), cancel with a reason (the time becomes bookable again), and filter
- * the appointments list by status; once in English and once in Arabic. Free slots are found through the API first,
- * so the flow does not depend on what the demo seed booked.
+ * the appointments list by status; once in English and once in Arabic. Each run makes its own clinic, doctor, service
+ * and patients through the API and books on days computed from the clinic's hours, so nothing depends on the demo
+ * seed or on what an earlier run booked.
  */
 
 interface Texts {
@@ -58,7 +59,7 @@ const AR: Texts = {
 
 type Slot = { date: string; time: string };
 interface Plan {
-  clinicId: string;
+  clinic: Clinic;
   doctor: { _id: string; name: string };
   service: { _id: string; name: string; minutes: number; doctors: number };
   patients: Array<{ _id: string; name: string }>;
@@ -66,79 +67,25 @@ interface Plan {
   moveTo: Slot;
 }
 
-const toMin = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
-const toTime = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
-
-async function api<T>(request: APIRequestContext, token: string, path: string): Promise<T> {
-  const res = await request.get(`/api${path}`, { headers: { authorization: `Bearer ${token}` } });
-  expect(res.ok(), path).toBeTruthy();
-  return ((await res.json()) as { data: T }).data;
-}
-
 /**
- * Picks a doctor of the calendar's first clinic (the `pick`-th one who provides a service), a free slot
- * tomorrow or later in the days the calendar shows, another free slot to drag to, and patients with free time.
+ * A practice of the test's own (a clinic open Sunday to Thursday, one doctor, a 15-minute service, two patients) and
+ * two times in the days the calendar shows, computed from the clinic's hours: the first open day after today at 09:00
+ * to book, and the next open day at 10:00 to drag it to.
  */
-async function planBooking(page: Page, pick: number): Promise<Plan> {
-  const token = (await page.evaluate(() => localStorage.getItem('token') ?? sessionStorage.getItem('token')))!;
-  const request = page.request;
-  const clinics = await api<Array<{ _id: string }>>(request, token, '/clinics?allData=true&isActive=true&sortBy=publicId&order=asc');
-  const clinicId = clinics[0]!._id;
+async function planBooking(page: Page, practice: Practice): Promise<Plan> {
   const days = await page.locator('td.fc-timegrid-col[data-date]').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.date!));
-  const from = days[0]!;
-  const to = days.at(-1)!;
-  const services = await api<Array<{ _id: string; name: string; durationMinutes: number | null; doctors: Array<{ _id: string; name: string }> }>>(
-    request, token, `/services?clinic=${clinicId}&isActive=true&allData=true`);
-  const overview = await api<{ slotMinutes: number; doctors: Array<{ _id: string; name: string; serviceIds: string[] }> }>(
-    request, token, `/appointments/availability?clinic=${clinicId}&from=${from}&to=${to}`);
-  const candidates = overview.doctors.filter((d) => services.some((s) => s.doctors.some((x) => x._id === d._id)));
-  for (let k = 0; k < candidates.length; k++) {
-    const doctor = candidates[(pick + k) % candidates.length]!;
-    const service = services.find((s) => s.doctors.some((x) => x._id === doctor._id))!;
-    const minutes = service.durationMinutes ?? overview.slotMinutes;
-    const step = overview.slotMinutes;
-    type Hours = Array<{ startTime: string; endTime: string }>;
-    const grid = await api<{ days: Array<{ date: string; clinicHours: Hours; doctorHours: Hours | null; holiday: string | null }>; clinic: { timeZone: string } }>(
-      request, token, `/appointments/availability?clinic=${clinicId}&from=${from}&to=${to}&doctor=${doctor._id}`);
-    const tz = grid.clinic.timeZone;
-    const fromIso = new Date(`${from}T00:00:00Z`).getTime() - 86_400_000;
-    const taken = await api<Array<{ datetime: string; endsAt: string; status: string }>>(
-      request, token, `/appointments?doctor=${doctor._id}&from=${new Date(fromIso).toISOString()}&to=${new Date(Date.parse(`${to}T00:00:00Z`) + 2 * 86_400_000).toISOString()}`);
-    const busy = taken.filter((a) => a.status === 'scheduled').map((a) => ({ date: a.datetime.slice(0, 10), s: toMin(a.datetime.slice(11, 16)), e: a.endsAt.slice(0, 10) > a.datetime.slice(0, 10) ? 1440 : toMin(a.endsAt.slice(11, 16)) }));
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: tz }).format(new Date());
-    const free: Slot[] = [];
-    for (const day of grid.days) {
-      if (day.date <= today || day.holiday) continue;
-      const windows = day.clinicHours
-        .map((c) => ({ s: toMin(c.startTime), e: toMin(c.endTime) || 1440 }))
-        .flatMap((c) => (day.doctorHours ?? [{ startTime: '00:00', endTime: '24:00' }]).map((d) => ({ s: Math.max(c.s, toMin(d.startTime)), e: Math.min(c.e, toMin(d.endTime) || 1440) })))
-        .filter((w) => w.e > w.s);
-      const dayStart = Math.min(...day.clinicHours.map((c) => toMin(c.startTime)), 24 * 60);
-      for (const w of windows) {
-        for (let m = dayStart + Math.ceil((w.s - dayStart) / step) * step; m + Math.max(minutes, step) <= w.e; m += step) {
-          const clash = busy.some((b) => b.date === day.date && b.s < m + Math.max(minutes, step) && m < b.e);
-          if (!clash) free.push({ date: day.date, time: toTime(m) });
-        }
-      }
-    }
-    const book = free[0];
-    const moveTo = free.find((f) => book && f.date > book.date) ?? free.find((f) => book && f.date === book.date && toMin(f.time) >= toMin(book.time) + 2 * Math.max(minutes, step));
-    if (!book || !moveTo) continue;
-    // Patients without appointments in the window (the demo has hundreds; the first few are enough).
-    const freePatients: Array<{ _id: string; name: string }> = [];
-    const window = `from=${new Date(fromIso).toISOString()}&to=${new Date(Date.parse(`${to}T00:00:00Z`) + 2 * 86_400_000).toISOString()}`;
-    for (let page = pick + 1; freePatients.length < 2 && page <= pick + 6; page++) {
-      const patients = await api<Array<{ _id: string; name: string }>>(request, token, `/patients?isActive=true&limit=30&page=${page}&sortBy=name&order=asc`);
-      for (const p of patients) {
-        if (!/^[A-Za-z][A-Za-z' -]{5,}$/.test(p.name)) continue;
-        const mine = await api<unknown[]>(request, token, `/appointments?patient=${p._id}&${window}`);
-        if (!mine.length) freePatients.push(p);
-        if (freePatients.length === 2) break;
-      }
-    }
-    return { clinicId, doctor, service: { _id: service._id, name: service.name, minutes, doctors: service.doctors.length }, patients: freePatients, book, moveTo };
-  }
-  throw new Error('no doctor with two free slots in the visible days');
+  const today = todayIn(practice.clinic.timeZone);
+  const open = days.filter((d) => d > today && practice.clinic.hours.some((h) => h.day === dayOf(d)));
+  expect(open.length, 'two open days in the week shown').toBeGreaterThanOrEqual(2);
+  const { service } = practice;
+  return {
+    clinic: practice.clinic,
+    doctor: practice.doctors[0]!,
+    service: { _id: service._id, name: service.name, minutes: service.minutes, doctors: practice.doctors.length },
+    patients: practice.patients,
+    book: { date: open[0]!, time: '09:00' },
+    moveTo: { date: open[1]!, time: '10:00' },
+  };
 }
 
 /** A point in a calendar cell (the day's column, the time's row); `edge` is the free strip beside the cards. */
@@ -160,22 +107,26 @@ async function chooseOption(page: Page, field: ReturnType<Page['getByTestId']>, 
 async function pickPatient(page: Page, name: string) {
   const input = page.getByTestId('appointment-form-patient');
   await input.click();
-  await input.fill(name.split(' ')[0]!);
-  await page.getByRole('option', { name: new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).first().click();
+  await input.fill(name);
+  await page.getByRole('option', { name: new RegExp(escapeRegExp(name)) }).first().click();
 }
 
 for (const texts of [EN, AR]) {
-  test(`book a free doctor, reschedule by dragging after confirming, cancel (the time frees up) and filter (${texts.lang})`, async ({ page }, testInfo) => {
+  test(`book a free doctor, reschedule by dragging after confirming, cancel (the time frees up) and filter (${texts.lang})`, async ({ page, request }, testInfo) => {
     test.setTimeout(150_000);
+    const api = await Api.signIn(request);
+    const practice = await api.practice({ patients: 2, label: 'Calendar Clinic' });
     await signIn(page, { lang: texts.lang, theme: texts.lang === 'ar' ? 'dark' : 'light' });
     await page.goto('/patients/appointments');
     await expect(page.getByTestId('calendar-grid')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('calendar-loading')).toHaveCount(0, { timeout: 30_000 });
+    await chooseCalendarClinic(page, practice.clinic.name);
     await expect(page.getByTestId('calendar-loading')).toHaveCount(0, { timeout: 30_000 });
     // Next week: every day of it is still to come, whatever day the test runs.
     await page.getByTestId('calendar-next').click();
     await expect(page.getByTestId('calendar-loading')).toHaveCount(0, { timeout: 30_000 });
 
-    const plan = await planBooking(page, texts.lang === 'en' ? 0 : 1);
+    const plan = await planBooking(page, practice);
     expect(plan.patients.length).toBe(2);
     const [first, second] = plan.patients as [{ _id: string; name: string }, { _id: string; name: string }];
 
@@ -266,10 +217,8 @@ for (const texts of [EN, AR]) {
     await expect(page.getByTestId('appointment-form-time')).toHaveValue(new RegExp(plan.moveTo.time));
     await page.getByTestId('appointment-form-close').click();
 
-    // The list, filtered by status and searched by the appointment's own number, shows it as cancelled. (The patient
-    // was free in the calendar's week, but may have cancelled visits in the demo's history.)
-    const token = (await page.evaluate(() => localStorage.getItem('token') ?? sessionStorage.getItem('token')))!;
-    const { publicId } = await api<{ publicId: string }>(page.request, token, `/appointments/${appointmentId}`);
+    // The list, filtered by status and searched by the appointment's own number, shows it as cancelled.
+    const { publicId } = await api.get<{ publicId: string }>(`/appointments/${appointmentId}`);
     await page.goto('/appointments');
     const table = page.getByTestId('appointments-table');
     await expect(table).toBeVisible();
