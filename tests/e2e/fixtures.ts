@@ -190,6 +190,16 @@ export class Api {
     return { _id: made._id, name };
   }
 
+  /** A member of staff who signs in with a role of exactly these permissions, at these clinics, with a password of their own. */
+  async signInUser(permissions: string[], clinics: string[], label = 'Desk'): Promise<{ username: string; password: string }> {
+    const id = runId();
+    const role = await this.post('/roles', { name: `${label} ${id}`, permissions });
+    const username = `${label.toLowerCase()}.${id.toLowerCase()}`;
+    const password = 'Desk@Pass12';
+    await this.staff(`${label} ${id}`, { type: 'Administrative', clinics, account: { username, password, roleIds: [role._id] } });
+    return { username, password };
+  }
+
   async service(clinic: Clinic, doctors: Ref[], name: string, minutes = 15): Promise<Ref & { minutes: number }> {
     const made = await this.post('/services', { name, description: 'A visit', price: 100, durationMinutes: minutes, clinic: clinic._id, doctors: doctors.map((d) => d._id) });
     return { _id: made._id, name, minutes };

@@ -1,4 +1,4 @@
-import { Api, expect, openDays, patientLink, runId, signIn, test, zonedIso, type Practice } from './fixtures';
+import { Api, expect, openDays, patientLink, signIn, test, zonedIso, type Practice } from './fixtures';
 
 /*
  * Notifications and the patient's page: a cancellation by one member of staff rings another's bell in their open
@@ -18,13 +18,8 @@ async function withAppointment(api: Api) {
 }
 
 /** A front-desk user of the practice's clinic, allowed to read and book appointments, with a password of its own. */
-async function deskUser(api: Api, practice: Practice) {
-  const id = runId();
-  const role = await api.post('/roles', { name: `Front desk ${id}`, permissions: ['appointment_read', 'appointment_write', 'patient_read', 'clinic_read', 'service_read', 'employee_read'] });
-  const username = `desk.${id.toLowerCase()}`;
-  const password = 'Desk@Pass12';
-  await api.staff(`Desk ${id}`, { type: 'Administrative', clinics: [practice.clinic._id], account: { username, password, roleIds: [role._id] } });
-  return { username, password };
+function deskUser(api: Api, practice: Practice) {
+  return api.signInUser(['appointment_read', 'appointment_write', 'patient_read', 'clinic_read', 'service_read', 'employee_read'], [practice.clinic._id]);
 }
 
 test('a cancellation by one user rings another user\'s bell live, and the notification opens the appointment', async ({ browser, request }) => {
