@@ -52,7 +52,7 @@ export function dayHeaderOf({ t, lang, availability, today, weekendDays }: DayHe
 }
 
 /** A card's content (time, patient, reason) and a cancelled strip's label. */
-export function eventContentOf(t: TFunction) {
+export function eventContentOf(t: TFunction, lang: string) {
   return function EventContent(arg: EventContentArg) {
     if (arg.event.extendedProps.kind === 'cancelled') {
       const record = arg.event.extendedProps.record as AppointmentCard;
@@ -67,7 +67,7 @@ export function eventContentOf(t: TFunction) {
     return (
       <div className={classes.eventBody} data-status={record.status}>
         <span className={classes.eventTime} dir="ltr">
-          {wallOf(record.datetime).time}–{wallOf(record.endsAt).time}
+          {formatClock(wallOf(record.datetime).time, lang)}–{formatClock(wallOf(record.endsAt).time, lang)}
         </span>
         <span className={classes.eventPatient}>{record.patient.name}</span>
         <span className={classes.eventReason}>{record.reason}</span>

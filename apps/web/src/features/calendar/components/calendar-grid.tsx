@@ -158,7 +158,7 @@ export function CalendarGrid({
   const shown = keyMove.moving ? withMove(events) : cursorShown;
 
   const lang = i18n.language;
-  const eventContent = eventContentOf(t);
+  const eventContent = eventContentOf(t, lang);
   const dayHeader = dayHeaderOf({ t, lang, availability, today: now.date, weekendDays });
 
   return (

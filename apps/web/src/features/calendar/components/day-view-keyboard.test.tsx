@@ -75,5 +75,7 @@ describe('the day by doctor with the keyboard and in Arabic digits', () => {
     expect(labels.slice(0, 3)).toEqual(['٠٩:٠٠', '٠٩:٣٠', '١٠:٠٠']);
     expect(labels.join(' ')).not.toMatch(/[0-9]/);
     expect(screen.getByTestId('dayview-now-time')).toHaveTextContent('١٠:٠٠');
+    // The cards' times too.
+    expect(screen.getAllByTestId('dayview-card-time')[0]).toHaveTextContent('٠٩:٠٠–١٠:٠٠');
   });
 });

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { AppointmentAvailability, AppointmentCard, AvailabilityDay } from '@clinic/shared';
 import { fits, openWindows } from '@/features/appointments/components/bookability';
 import { fromMinutes, wallOf } from '@/features/appointments/components/clinic-time';
+import { formatClock } from '@/lib/dates';
 import { doctorShades, type Shade } from './day-layout';
 import classes from './day-view.module.css';
 
@@ -69,7 +70,7 @@ const rowsStyle = (start: number, end: number, from: number, step: number) =>
 export const DoctorColumn = memo(function DoctorColumn({
   doctor, day, availability, rows, step, from, to, notBefore, nowAt, pastUntil, placed, cancelled, canWrite, target, dragged, tabStop, handlers,
 }: DoctorColumnProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const windows = useMemo(() => (day ? openWindows(day, availability) : []), [day, availability]);
   const shades = useMemo<Shade[]>(() => doctorShades(day, availability, from, to), [day, availability, from, to]);
   const busy = placed.filter((p) => ACTIVE.has(p.card.status));
@@ -144,8 +145,8 @@ export const DoctorColumn = memo(function DoctorColumn({
           '--dv-lane': p.lane,
           '--dv-lanes': p.lanes,
         } as CSSProperties;
-        const s = wallOf(p.card.datetime).time;
-        const e = wallOf(p.card.endsAt).time;
+        const s = formatClock(wallOf(p.card.datetime).time, i18n.language);
+        const e = formatClock(wallOf(p.card.endsAt).time, i18n.language);
         return (
           <div
             key={p.card._id}
@@ -176,7 +177,7 @@ export const DoctorColumn = memo(function DoctorColumn({
               {p.card.patient.name}
             </div>
             <div className={classes.cardMeta}>
-              <span className={classes.cardTime} dir="ltr">
+              <span className={classes.cardTime} dir="ltr" data-testid="dayview-card-time">
                 {s}–{e}
               </span>
               <span className={classes.cardService} dir="auto">
