@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import type { AppointmentAvailability, AppointmentCard } from '@clinic/shared';
 import { fromMinutes, timeRange, wallOf } from '@/features/appointments/components/clinic-time';
 import { formatClock, formatDay, hijriDayLabel } from '@/lib/dates';
-import classes from './calendar.module.css';
+import classes from './calendar-grid-content.module.css';
 import { minutesOf } from './calendar-grid-events';
 
 /*

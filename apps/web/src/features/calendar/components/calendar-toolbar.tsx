@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { STATUS_COLORS } from '@/features/appointments/components/appointment-status-badge';
 import { addDays } from '@/features/appointments/components/clinic-time';
 import { formatDay, formatDayRange } from '@/lib/dates';
-import classes from './calendar.module.css';
+import classes from './calendar-toolbar.module.css';
 
 export type CalendarView = 'week' | 'day';
 const LEGEND_STATUSES = ['scheduled', 'arrived', 'in_consultation', 'completed', 'no_show'] as const;

@@ -5,7 +5,7 @@ import { fits, openWindows } from '@/features/appointments/components/bookabilit
 import { fromMinutes, wallOf } from '@/features/appointments/components/clinic-time';
 import { formatClock } from '@/lib/dates';
 import { doctorShades, type Shade } from './day-layout';
-import classes from './day-view.module.css';
+import classes from './doctor-column.module.css';
 
 export interface DayDoctor {
   _id: string;
