@@ -4,6 +4,7 @@ import type { AppointmentAvailability, AppointmentCard } from '@clinic/shared';
 import { fromMinutes, timeRange, wallOf } from '@/features/appointments/components/clinic-time';
 import { formatClock, formatDay, hijriDayLabel } from '@/lib/dates';
 import classes from './calendar-grid-content.module.css';
+import shared from './calendar-shared.module.css';
 import { minutesOf } from './calendar-grid-events';
 
 /*
@@ -57,7 +58,7 @@ export function eventContentOf(t: TFunction, lang: string) {
     if (arg.event.extendedProps.kind === 'cancelled') {
       const record = arg.event.extendedProps.record as AppointmentCard;
       return (
-        <span className={classes.cancelledLabel}>
+        <span className={shared.cancelledLabel}>
           {t('calendar.cancelledShort')} · {record.patient.name}
         </span>
       );

@@ -9,7 +9,7 @@ import type { AppointmentAvailability, AppointmentCard } from '@clinic/shared';
 import { addDays, fromMinutes, toMinutes, wallOf, type WallTime } from '@/features/appointments/components/clinic-time';
 import { fits, openWindows, type Window } from '@/features/appointments/components/bookability';
 import classes from './calendar.module.css';
-import moveClasses from './move-status.module.css';
+import shared from './calendar-shared.module.css';
 import { alignDown, alignUp, gridEvents, isMovable, minutesOf, wallFromDate, wallIso } from './calendar-grid-events';
 import { useWeekMove } from './calendar-grid-move';
 import { dayHeaderOf, eventContentOf, markEvent, nowIndicatorOf, slotLabelOf } from './calendar-grid-content';
@@ -182,7 +182,7 @@ export function CalendarGrid({
         keyMove.stop();
       }}
     >
-      <div role="status" className={keyMove.moving ? moveClasses.moveStatus : moveClasses.liveHidden} data-testid="calendar-move-status">{keyMove.text}</div>
+      <div role="status" className={keyMove.moving ? shared.moveStatus : shared.liveHidden} data-testid="calendar-move-status">{keyMove.text}</div>
       <VisuallyHidden aria-live="polite" data-testid="calendar-cursor-text">
         {cellsFocused && place && !keyMove.moving ? cellText(place) : ''}
       </VisuallyHidden>

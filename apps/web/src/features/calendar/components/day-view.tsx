@@ -9,7 +9,7 @@ import { layoutLanes, spanOf } from './day-layout';
 import { DayViewAxis, DayViewDoctorHeader } from './day-view-parts';
 import { DoctorColumn, type ColumnHandlers, type DayDoctor, type Placed } from './doctor-column';
 import classes from './day-view.module.css';
-import moveClasses from './move-status.module.css';
+import shared from './calendar-shared.module.css';
 
 export type { DayDoctor };
 
@@ -194,7 +194,7 @@ export function DayView({
 
   return (
     <>
-      <div role="status" className={keyMove.moving ? moveClasses.moveStatus : moveClasses.liveHidden} data-testid="dayview-move-status">{keyMove.text}</div>
+      <div role="status" className={keyMove.moving ? shared.moveStatus : shared.liveHidden} data-testid="dayview-move-status">{keyMove.text}</div>
       <div className={classes.scroller} dir={direction} data-testid="dayview" data-date={date}>
         <div className={classes.grid} style={gridStyle} ref={gridRef} onKeyDown={onGridKey} role="group" aria-label={t('calendar.keyboard.columns')}>
           <div className={classes.corner} aria-hidden />

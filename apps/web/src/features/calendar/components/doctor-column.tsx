@@ -6,6 +6,7 @@ import { fromMinutes, wallOf } from '@/features/appointments/components/clinic-t
 import { formatClock } from '@/lib/dates';
 import { doctorShades, type Shade } from './day-layout';
 import classes from './doctor-column.module.css';
+import shared from './calendar-shared.module.css';
 
 export interface DayDoctor {
   _id: string;
@@ -117,7 +118,7 @@ export const DoctorColumn = memo(function DoctorColumn({
       {pastUntil > from && <div className={classes.past} style={rowsStyle(from, pastUntil, from, step)} aria-hidden />}
       {cancelled.map(({ card, start, end }) => (
         <div key={card._id} className={classes.cancelled} style={rowsStyle(start, end, from, step)} data-testid="dayview-cancelled" data-appointment-id={card._id}>
-          <span className={classes.cancelledLabel} dir="auto">
+          <span className={shared.cancelledLabel} dir="auto">
             {t('calendar.cancelledShort')} · {card.patient.name}
           </span>
         </div>
