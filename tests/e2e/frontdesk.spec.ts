@@ -168,7 +168,8 @@ test('a day at the front desk: check in, consultation, completion with a note, a
   await expect(page.getByText('Appointment booked').first()).toBeVisible();
   await expect(dialog).toHaveCount(0);
   await expect(cardOf(page, 'scheduled', salma.name)).toContainText(clinicTime(first!.datetime));
-  for (const close of await page.locator('.mantine-Notification-root button').all()) await close.click().catch(() => undefined);
+  // Close the messages still on screen; one that closes by itself meanwhile is not waited for (a short click timeout).
+  for (const close of await page.locator('.mantine-Notification-root button').all()) await close.click({ timeout: 2_000 }).catch(() => undefined);
   await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath('board-en-light.png'), fullPage: true });
 
