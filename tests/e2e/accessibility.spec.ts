@@ -162,6 +162,25 @@ async function settle(page: Page) {
   await expect(page.locator('.mantine-Loader:visible, [data-testid="calendar-loading"]')).toHaveCount(0, { timeout: 15_000 }).catch(() => undefined);
 }
 
+/**
+ * Waits until the open dialog has finished its opening transition: fully opaque (itself and every ancestor) and no
+ * animation left running. Colours measured half-way through a fade are blended with the overlay behind them.
+ */
+async function settleDialog(page: Page) {
+  const dialog = page.getByRole('dialog').last();
+  await expect(dialog).toBeVisible();
+  await expect
+    .poll(() =>
+      dialog.evaluate((el) => {
+        let opacity = 1;
+        for (let e: Element | null = el; e; e = e.parentElement) opacity *= Number(getComputedStyle(e).opacity);
+        return opacity;
+      }),
+    )
+    .toBe(1);
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+}
+
 /** The serious and critical violations of WCAG 2.1 A and AA on the page as it is, one line each. */
 async function violations(page: Page, where: string, within?: string): Promise<string[]> {
   const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
@@ -269,6 +288,7 @@ for (const mode of MODES) {
     await page.keyboard.press('Enter');
     await expect(page.getByRole('dialog')).toBeVisible();
     await settle(page);
+    await settleDialog(page);
     found.push(...(await violations(page, `appointment details drawer (${label})`)));
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -282,10 +302,9 @@ for (const mode of MODES) {
     // A confirmation dialog: logging out.
     await page.getByTestId('user-menu').click();
     await page.getByTestId('logout').click();
-    await expect(page.getByRole('dialog')).toBeVisible();
     // The dialog itself, once its opening and the account menu's closing transitions are over (the page behind it was
     // checked above).
-    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+    await settleDialog(page);
     found.push(...(await violations(page, `log-out dialog (${label})`, '[role="dialog"]')));
     expect(found, found.join('\n')).toEqual([]);
     await page.context().close();
