@@ -11,6 +11,19 @@ export function orderBy(columns: AnyPgColumn[], order: 'asc' | 'desc'): SQL[] {
   return columns.map((c) => (order === 'asc' ? asc(c) : desc(c)));
 }
 
+/**
+ * A list's active filter: `isActive`, else `status` where the list has one, else a boolean `filter_fields.isActive`;
+ * undefined when none is given.
+ */
+export function activeFilter(q: {
+  isActive?: boolean | undefined;
+  status?: boolean | undefined;
+  filter_fields?: Record<string, unknown> | undefined;
+}): boolean | undefined {
+  const fromFields = q.filter_fields?.isActive;
+  return q.isActive ?? q.status ?? (typeof fromFields === 'boolean' ? fromFields : undefined);
+}
+
 /** A list's total: exact, or a lower bound when counting stopped at the cap. */
 export interface ListTotal {
   total: number;

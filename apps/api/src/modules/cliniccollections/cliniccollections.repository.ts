@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import {
   clinicCollectionSpecializations, clinicCollections, clinics, departments, employees, specializations,
 } from '../../db/schema/index.js';
-import { likePattern, orderBy } from '../../lib/list.js';
+import { activeFilter, likePattern, orderBy } from '../../lib/list.js';
 import { nextVersion } from '../../lib/versioning.js';
 
 export type ComplexRow = typeof clinicCollections.$inferSelect;
@@ -26,7 +26,7 @@ export async function findComplexPage(db: Db, companyId: string, q: ClinicCollec
     const p = likePattern(q.search);
     where.push(or(ilike(clinicCollections.name, p), ilike(clinicCollections.publicId, p), ilike(clinicCollections.email, p), ilike(clinicCollections.phone, p), ilike(clinicCollections.country, p))!);
   }
-  const isActive = q.isActive ?? (typeof q.filter_fields?.isActive === 'boolean' ? q.filter_fields.isActive : undefined);
+  const isActive = activeFilter(q);
   if (isActive !== undefined) where.push(eq(clinicCollections.isActive, isActive));
   const filter = and(...where);
   const w = pageWindow(q);

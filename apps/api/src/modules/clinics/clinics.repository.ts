@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import {
   appointments, clinicCollections, clinicSpecializations, clinics, companies, departments, employeeClinics, employees, services, specializations,
 } from '../../db/schema/index.js';
-import { exactTotal, likePattern, orderBy } from '../../lib/list.js';
+import { activeFilter, exactTotal, likePattern, orderBy } from '../../lib/list.js';
 import { nextVersion } from '../../lib/versioning.js';
 import { qualified, refOf } from '../organisation/org-support.js';
 
@@ -41,7 +41,7 @@ export async function findClinicPage(db: Db, companyId: string, q: ClinicListQue
     const p = likePattern(q.search);
     where.push(or(ilike(clinics.name, p), ilike(clinics.publicId, p))!);
   }
-  const isActive = q.isActive ?? (typeof q.filter_fields?.isActive === 'boolean' ? q.filter_fields.isActive : undefined);
+  const isActive = activeFilter(q);
   if (isActive !== undefined) where.push(eq(clinics.isActive, isActive));
   if (q.departmentId) where.push(eq(clinics.departmentId, q.departmentId));
   if (q.clinicCollectionId) where.push(eq(clinics.clinicCollectionId, q.clinicCollectionId));

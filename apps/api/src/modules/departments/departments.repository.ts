@@ -3,7 +3,7 @@ import { and, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { pageWindow, type DepartmentListQuery } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import { clinics, departments, employees } from '../../db/schema/index.js';
-import { likePattern, orderBy } from '../../lib/list.js';
+import { activeFilter, likePattern, orderBy } from '../../lib/list.js';
 import { nextVersion } from '../../lib/versioning.js';
 
 export type DepartmentRow = typeof departments.$inferSelect;
@@ -27,7 +27,7 @@ export async function findDepartmentPage(db: Db, companyId: string, q: Departmen
     const p = likePattern(q.search);
     where.push(or(ilike(departments.name, p), ilike(departments.publicId, p))!);
   }
-  const isActive = q.isActive ?? (typeof q.filter_fields?.isActive === 'boolean' ? q.filter_fields.isActive : undefined);
+  const isActive = activeFilter(q);
   if (isActive !== undefined) where.push(eq(departments.isActive, isActive));
   if (q.clinicCollectionId) where.push(eq(departments.clinicCollectionId, q.clinicCollectionId));
   const filter = and(...where);

@@ -5,7 +5,7 @@ import {
   appointments, clinicCollections, clinics, departments, employeeClinics, employeeDocuments, employeeRoles, employees, employeeSpecializations,
   files, rolePermissions, roles, specializations,
 } from '../../db/schema/index.js';
-import { exactTotal, likePattern, orderBy } from '../../lib/list.js';
+import { activeFilter, exactTotal, likePattern, orderBy } from '../../lib/list.js';
 import { nextVersion } from '../../lib/versioning.js';
 import { qualified } from '../organisation/org-support.js';
 
@@ -38,8 +38,8 @@ export async function findEmployeePage(db: Db, companyId: string, q: EmployeeLis
         where es.company_id = ${employees.companyId} and es.employee_id = ${employees.id} and s.name ilike ${p})`,
     )!);
   }
-  const isActive = q.isActive ?? (typeof q.filter_fields?.isActive === 'boolean' ? q.filter_fields.isActive
-    : q.filter_fields?.isActive === 'true' ? true : q.filter_fields?.isActive === 'false' ? false : undefined);
+  const asText = q.filter_fields?.isActive;
+  const isActive = activeFilter(q) ?? (asText === 'true' ? true : asText === 'false' ? false : undefined);
   if (isActive !== undefined) where.push(eq(employees.isActive, isActive));
   if (q.employeeType) where.push(eq(employees.employeeType, q.employeeType));
   if (q.excludeDoctors) where.push(ne(employees.employeeType, 'Doctor'));

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { pageWindow, type PatientListQuery } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import { appointments, clinics, employees, files, patientDocuments, patientNotes, patients, services } from '../../db/schema/index.js';
-import { likePattern, pageTotal } from '../../lib/list.js';
+import { activeFilter, likePattern, pageTotal } from '../../lib/list.js';
 import { nextVersion } from '../../lib/versioning.js';
 import { phoneSearchText } from './patients.domain.js';
 
@@ -82,7 +82,7 @@ function listFilter(companyId: string, q: PatientListQuery): SQL {
     where.push(matches.length === 1 ? matches[0]! : or(...matches)!);
   }
   const ff = q.filter_fields ?? {};
-  const isActive = q.isActive ?? (typeof ff.isActive === 'boolean' ? ff.isActive : undefined);
+  const isActive = activeFilter(q);
   if (isActive !== undefined) where.push(eq(patients.isActive, isActive));
   if (q.dateOfBirth) where.push(eq(patients.dateOfBirth, q.dateOfBirth));
   if (typeof ff.gender === 'string') where.push(eq(patients.gender, ff.gender));

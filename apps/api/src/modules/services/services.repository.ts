@@ -3,7 +3,7 @@ import { and, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { pageWindow, type ServiceListQuery } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import { appointments, clinics, employees, serviceDoctors, services } from '../../db/schema/index.js';
-import { likePattern, orderBy } from '../../lib/list.js';
+import { activeFilter, likePattern, orderBy } from '../../lib/list.js';
 import { nextVersion } from '../../lib/versioning.js';
 
 export type ServiceRow = typeof services.$inferSelect;
@@ -33,8 +33,7 @@ export async function findServicePage(db: Db, companyId: string, q: ServiceListQ
     const p = likePattern(q.search);
     where.push(or(ilike(services.name, p), ilike(services.publicId, p), ilike(services.description, p), ilike(clinics.name, p))!);
   }
-  const filterActive = q.filter_fields?.isActive;
-  const isActive = q.isActive ?? q.status ?? (typeof filterActive === 'boolean' ? filterActive : undefined);
+  const isActive = activeFilter(q);
   if (isActive !== undefined) where.push(eq(services.isActive, isActive));
   if (clinicId) where.push(eq(services.clinicId, clinicId));
   if (q.doctor) {

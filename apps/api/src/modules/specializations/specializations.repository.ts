@@ -3,7 +3,7 @@ import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import { pageWindow, type SpecializationListQuery } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import { clinics, clinicSpecializations, employees, employeeSpecializations, specializations, specializationStaff } from '../../db/schema/index.js';
-import { likePattern, orderBy } from '../../lib/list.js';
+import { activeFilter, likePattern, orderBy } from '../../lib/list.js';
 import { nextVersion } from '../../lib/versioning.js';
 
 export type SpecializationRow = typeof specializations.$inferSelect;
@@ -26,8 +26,7 @@ export async function findSpecializationPage(db: Db, companyId: string, q: Speci
     const p = likePattern(q.search);
     where.push(or(ilike(specializations.name, p), ilike(specializations.publicId, p), ilike(specializations.description, p))!);
   }
-  const filterActive = q.filter_fields?.isActive;
-  const isActive = q.isActive ?? q.status ?? (typeof filterActive === 'boolean' ? filterActive : undefined);
+  const isActive = activeFilter(q);
   if (isActive !== undefined) where.push(eq(specializations.isActive, isActive));
   const filter = and(...where);
   const w = pageWindow(q);
