@@ -1,5 +1,5 @@
 import { and, count, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import { pageWindow, type EmployeeListQuery } from '@clinic/shared';
+import { pageWindow, type EmployeeListQuery, type Ref } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import {
   appointments, clinicCollections, clinics, departments, employeeClinics, employeeDocuments, employeeRoles, employees, employeeSpecializations,
@@ -11,7 +11,6 @@ import { qualified } from '../organisation/org-support.js';
 
 export type EmployeeRow = typeof employees.$inferSelect;
 export type FileRow = typeof files.$inferSelect;
-export interface Ref { _id: string; name: string }
 
 const sortColumns = {
   _id: [employees.createdAt, employees.id],

@@ -1,6 +1,6 @@
 /** Every query of the services area. All of them are scoped by company. */
 import { and, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { pageWindow, type ServiceListQuery } from '@clinic/shared';
+import { pageWindow, type Ref, type ServiceListQuery } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import { appointments, clinics, employees, serviceDoctors, services } from '../../db/schema/index.js';
 import { activeFilter, likePattern, orderBy } from '../../lib/list.js';
@@ -8,7 +8,6 @@ import { nextVersion } from '../../lib/versioning.js';
 
 export type ServiceRow = typeof services.$inferSelect;
 export type ServiceColumns = Omit<typeof services.$inferInsert, 'companyId' | 'publicId'>;
-export type DoctorRef = { _id: string; name: string };
 
 const sortColumns = {
   _id: [services.createdAt, services.id],
@@ -69,7 +68,7 @@ export async function findServiceRow(db: Db, companyId: string, id: string) {
 
 /** The doctors of several services in one query, as `{ _id, name }` per service id. */
 export async function doctorsOf(db: Db, companyId: string, serviceIds: string[]) {
-  const map = new Map<string, DoctorRef[]>();
+  const map = new Map<string, Ref[]>();
   if (!serviceIds.length) return map;
   const rows = await db
     .select({ serviceId: serviceDoctors.serviceId, _id: employees.id, name: employees.name })

@@ -1,4 +1,4 @@
-import type { ServiceBulkInput, ServiceCreate, ServiceListQuery, ServiceRecord, ServiceUpdate } from '@clinic/shared';
+import type { Ref, ServiceBulkInput, ServiceCreate, ServiceListQuery, ServiceRecord, ServiceUpdate } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { changedFields, recordAudit } from '../../lib/audit.js';
@@ -9,14 +9,14 @@ import { nextPublicId } from '../../lib/public-id.js';
 import { assertVersion, staleOrMissing } from '../../lib/versioning.js';
 import {
   activeDoctorCount, appointmentCounts, deleteServiceRows, doctorsOf, findClinicRef, findServicePage, findServiceRow, findServicesByIds,
-  insertService, insertServiceDoctors, replaceServiceDoctors, setServicesActive, updateServiceAtVersion, type DoctorRef, type ServiceColumns,
+  insertService, insertServiceDoctors, replaceServiceDoctors, setServicesActive, updateServiceAtVersion, type ServiceColumns,
   type ServiceRow,
 } from './services.repository.js';
 
 const serviceNotFound = () => new AppError(404, 'NOT_FOUND', 'errors.scheduling.serviceNotFound');
 const clinicNotFound = () => new AppError(404, 'CLINIC_NOT_FOUND', 'errors.scheduling.clinicNotFound');
 
-function toRecord(row: ServiceRow, clinicName: string, doctors: DoctorRef[]): ServiceRecord {
+function toRecord(row: ServiceRow, clinicName: string, doctors: Ref[]): ServiceRecord {
   return {
     _id: row.id,
     publicId: row.publicId,

@@ -1,6 +1,6 @@
 /** Every query of the specialities area. All of them are scoped by company. */
 import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
-import { pageWindow, type SpecializationListQuery } from '@clinic/shared';
+import { pageWindow, type Ref, type SpecializationListQuery } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import { clinics, clinicSpecializations, employees, employeeSpecializations, specializations, specializationStaff } from '../../db/schema/index.js';
 import { activeFilter, likePattern, orderBy } from '../../lib/list.js';
@@ -8,7 +8,6 @@ import { nextVersion } from '../../lib/versioning.js';
 
 export type SpecializationRow = typeof specializations.$inferSelect;
 export type SpecializationColumns = Omit<typeof specializations.$inferInsert, 'companyId' | 'publicId'>;
-export type Ref = { _id: string; name: string };
 
 const sortColumns = {
   _id: [specializations.createdAt, specializations.id],

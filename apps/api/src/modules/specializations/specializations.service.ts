@@ -1,5 +1,5 @@
 import type {
-  SpecializationCreate, SpecializationDetails, SpecializationListQuery, SpecializationRecord, SpecializationUpdate,
+  Ref, SpecializationCreate, SpecializationDetails, SpecializationListQuery, SpecializationRecord, SpecializationUpdate,
 } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
@@ -11,7 +11,7 @@ import { assertVersion, staleOrMissing } from '../../lib/versioning.js';
 import {
   deleteSpecializationRow, employeeCount, findSpecialization, findSpecializationPage, insertRequiredStaff, insertSpecialization,
   replaceRequiredStaff, specializationClinics, specializationDoctors, specializationExists, specializationUse, staffOf,
-  updateSpecializationAtVersion, type Ref, type SpecializationRow,
+  updateSpecializationAtVersion, type SpecializationRow,
 } from './specializations.repository.js';
 
 const notFound = () => new AppError(404, 'NOT_FOUND', 'errors.scheduling.specialityNotFound');
