@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
+import { daytimeZone, expect, signIn, test } from './fixtures';
 
 /*
  * Billing at the front desk: a visit is completed, "Take payment" invoices it with the patient's insurance (the
@@ -9,7 +9,8 @@ import { expect, signIn, test } from './fixtures';
  * patient through the API. With SHOTS_DIR set it saves screenshots of the screens (en light, ar dark, 375 px).
  */
 
-const TZ = 'Asia/Riyadh';
+/** The clinic's zone: one where it is daytime now, so bookings for later today stay on today's board. */
+const TZ = daytimeZone();
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const suffix = () => [...String(Date.now() % 1_000_000_000)].map((d) => 'abcdefghij'[Number(d)]).join('').replace(/^./, (c) => c.toUpperCase());
 const shots = process.env.SHOTS_DIR;

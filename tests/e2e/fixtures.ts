@@ -70,6 +70,16 @@ export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g
 /** The calendar date (YYYY-MM-DD) it is now in `timeZone`. */
 export const todayIn = (timeZone: string, at = new Date()) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(at);
 
+/**
+ * A time zone where it is now daytime (06:00 to 20:00), for a clinic whose test books "later today" and reads the
+ * clinic's today (the front desk board): the next hours are then still today there, whenever the suite runs.
+ * Riyadh, Auckland and Kiritimati between them cover every hour of every day of the year.
+ */
+export function daytimeZone(at = new Date()): string {
+  const hourIn = (timeZone: string) => Number(new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', hour: '2-digit' }).format(at));
+  return ['Asia/Riyadh', 'Pacific/Auckland', 'Pacific/Kiritimati'].find((zone) => hourIn(zone) >= 6 && hourIn(zone) < 20) ?? 'Asia/Riyadh';
+}
+
 /** The day after (or `n` days after) a calendar date. */
 export const addDays = (date: string, n = 1) => new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 

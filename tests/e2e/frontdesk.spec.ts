@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
+import { daytimeZone, expect, signIn, test } from './fixtures';
 
 /*
  * The front desk's day on Today's board: a patient checks in, is called in and seen (the visit completed with a note,
@@ -8,7 +8,8 @@ import { expect, signIn, test } from './fixtures';
  * the clock, so any time of day works), doctor, service and patients through the API, and books for today from now on.
  */
 
-const TZ = 'Asia/Riyadh';
+/** The clinic's zone: one where it is daytime now, so bookings for later today stay on today's board. */
+const TZ = daytimeZone();
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 /** Letters only, so the names read as names: a run's own suffix. */
 const suffix = () => [...String(Date.now() % 1_000_000_000)].map((d) => 'abcdefghij'[Number(d)]).join('').replace(/^./, (c) => c.toUpperCase());
