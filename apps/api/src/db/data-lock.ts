@@ -112,7 +112,7 @@ function pause(ms: number): void {
  * both would then hold the folder. So a takeover happens under a guard file that one process at a time creates; under
  * it, the lock is removed only while it is still the stale one. A process that finds the guard waits and looks again.
  */
-function removeStale(file: string, staleText: string | undefined): void {
+function removeStale(file: string, staleText: string): void {
   const guard = `${file}.takeover`;
   let fd: number;
   try {
@@ -174,8 +174,9 @@ export function acquireDataLock(dataDir: string, holder: LockHolder): DataLock {
       if (attempt >= TAKEOVER_ATTEMPTS) {
         throw new DataDirLockedError(dataDir, existing ?? { pid: 0, holder: 'server', since: 'unknown', host: os.hostname() });
       }
-      // Stale: its process is gone. Remove it and try again.
-      removeStale(file, text);
+      // Stale: its process is gone. Remove it and try again. A lock that was gone when read is not removed: another
+      // process may have linked its own in place since, and removing "whatever is there now" would take it from it.
+      if (text !== undefined) removeStale(file, text);
     }
   } finally {
     try { unlinkSync(aside); } catch { /* already gone */ }
