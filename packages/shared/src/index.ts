@@ -1,6 +1,7 @@
 export * from './constants.js';
 export * from './intervals.js';
 export * from './messages/index.js';
+export * from './messages/plurals.js';
 export * from './schemas/common.js';
 export * from './schemas/dates.js';
 export * from './schemas/display.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { planAllows, planFromNumber, hasPermission } from './constants.js';
 import { messagesAr, messagesEn, translate } from './messages/index.js';
+import { pluralBase, pluralProblems } from './messages/plurals.js';
 import { buildPagination, listCountCap, listQuerySchema, pageWindow } from './schemas/common.js';
 import { loginInput } from './schemas/auth.js';
 
@@ -9,9 +10,31 @@ function keys(tree: object, prefix = ''): string[] {
 }
 
 describe('message catalogue', () => {
-  it('has the same keys in English and Arabic, with no empty text', () => {
-    expect(keys(messagesAr)).toEqual(keys(messagesEn));
+  it('has the same keys in English and Arabic (a counted text once per plural form of each), with no empty text', () => {
+    const bases = (tree: object) => [...new Set(keys(tree).map(pluralBase))].sort();
+    expect(bases(messagesAr)).toEqual(bases(messagesEn));
     for (const k of keys(messagesAr)) expect(translate(k, 'ar').trim(), k).not.toBe('');
+  });
+
+  it('writes every counted text in all plural forms of its language, never as "(s)"', () => {
+    const flat = (tree: object) => new Map(keys(tree).map((k) => [k, translate(k, tree === messagesAr ? 'ar' : 'en')]));
+    expect(pluralProblems('en', flat(messagesEn))).toEqual([]);
+    expect(pluralProblems('ar', flat(messagesAr))).toEqual([]);
+    expect(pluralProblems('en', new Map([['a', '{{count}} visit(s)']]))).toEqual(['a: shows {{count}} but has no plural forms', 'a: "(s)" instead of plural forms']);
+    expect(pluralProblems('ar', new Map([['a_one', 'x'], ['a_other', '{{count}} y']]))).toEqual(['a: has forms one, other; ar needs few, many, one, other, two, zero']);
+  });
+
+  it('picks the plural form of the count, in each language', () => {
+    const said = (lang: string, count: number) => translate('errors.roleInUse', lang, { count });
+    expect(said('en', 1)).toBe('This role is assigned to 1 user. Remove it from them before deleting it.');
+    expect(said('en', 3)).toBe('This role is assigned to 3 users. Remove it from them before deleting it.');
+    expect(said('ar', 1)).toContain('مستخدم واحد');
+    expect(said('ar', 2)).toContain('مستخدمَين');
+    expect(said('ar', 3)).toContain('3 مستخدمين');
+    expect(said('ar', 11)).toContain('11 مستخدمًا');
+    expect(said('ar', 100)).toContain('100 مستخدم.');
+    // Without a count, the general form is used.
+    expect(translate('errors.roleInUse', 'en')).toContain('{{count}} users');
   });
 
   it('fills placeholders and falls back to the key for unknown keys', () => {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { detectLanguage, directionOf, i18n, switchLanguage } from './i18n';
+import { setDisplay } from './format/display';
 
 describe('language', () => {
   afterEach(() => {
@@ -24,6 +25,20 @@ describe('language', () => {
     expect(i18n.hasResourceBundle('ar', 'pages')).toBe(true);
     await switchLanguage('en');
     expect(document.documentElement.dir).toBe('ltr');
+  });
+
+  it('picks the plural form of a counted text (Arabic has six) and writes its number in the user\'s digits', async () => {
+    await switchLanguage('en');
+    expect(i18n.t('waitlist.waitingDays', { count: 1 })).toBe('1 day');
+    expect(i18n.t('waitlist.waitingDays', { count: 12 })).toBe('12 days');
+    await switchLanguage('ar');
+    const days = (count: number) => i18n.t('waitlist.waitingDays', { count });
+    expect([0, 1, 2, 3, 11, 100].map(days)).toEqual(['أقل من يوم', 'يوم واحد', 'يومان', '3 أيام', '11 يومًا', '100 يوم']);
+    setDisplay({ hijriMode: 'off', digits: 'arab' });
+    expect(days(3)).toBe('٣ أيام');
+    expect(i18n.t('errors.roleInUse', { count: 11 })).toContain('١١ مستخدمًا');
+    setDisplay({ hijriMode: 'off', digits: 'latn' });
+    await switchLanguage('en');
   });
 
   it('prefers the stored `lang`, then `i18nextLng`, then the browser, then English', () => {

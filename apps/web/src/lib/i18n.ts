@@ -1,7 +1,8 @@
-import i18n, { type BackendModule } from 'i18next';
+import i18n, { type BackendModule, type FormatterModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, STORAGE_KEYS, type Language } from '@clinic/shared';
 import type { Tree } from '@/locales/catalogue';
+import { formatNumber } from './dates';
 
 /**
  * Each language's texts come in two chunks, i18next namespaces: `translation` (what the sign-in page and the app's
@@ -40,6 +41,23 @@ const lazyCatalogues: BackendModule = {
   },
 };
 
+/**
+ * A number given to a text (`{{count}}`, `{{minutes}}`) is written in the user's digits, as every other number on
+ * screen is (the Arabic interface's Arabic-Indic or Western digits). A counted text has already picked its plural
+ * form from the number itself.
+ */
+export const digitsFormatter: FormatterModule = {
+  type: 'formatter',
+  init() {},
+  add() {},
+  addCached() {},
+  format: (value: unknown, _format: string | undefined, lng: string | undefined) =>
+    typeof value === 'number' && Number.isFinite(value)
+      ? formatNumber(value, lng ?? 'en', { useGrouping: false, maximumFractionDigits: 20 })
+      // Anything else (text, a missing value) goes on untouched, as i18next would write it.
+      : (value as string),
+};
+
 /** Local storage `lang`, then `i18nextLng`, then the browser's languages, then English. */
 export function detectLanguage(): Language {
   const stored = [localStorage.getItem(STORAGE_KEYS.lang), localStorage.getItem(STORAGE_KEYS.i18nextLng)];
@@ -76,6 +94,7 @@ i18n.on('languageChanged', applyLanguage);
  */
 export const i18nReady: Promise<unknown> = i18n
   .use(lazyCatalogues)
+  .use(digitsFormatter)
   .use(initReactI18next)
   .init({
     lng: detectLanguage(),
@@ -85,7 +104,7 @@ export const i18nReady: Promise<unknown> = i18n
     defaultNS: 'translation',
     // Keys are not prefixed with a namespace: a page's keys are found in `pages` once it is loaded.
     fallbackNS: 'pages',
-    interpolation: { escapeValue: false },
+    interpolation: { escapeValue: false, alwaysFormat: true },
     initAsync: false,
     react: { useSuspense: false },
   });

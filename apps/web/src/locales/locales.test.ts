@@ -1,7 +1,7 @@
 import sharedAr from 'virtual:shared-messages/ar';
 import sharedEn from 'virtual:shared-messages/en';
 import { describe, expect, it } from 'vitest';
-import { messagesAr, messagesEn } from '@clinic/shared';
+import { messagesAr, messagesEn, pluralBase, pluralProblems } from '@clinic/shared';
 import arStart, { areas as arStartAreas } from './ar';
 import arPages from './ar.pages';
 import { START_AREAS, type Tree } from './catalogue';
@@ -25,20 +25,27 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+const placeholders = (text: string) => [...new Set([...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]))].sort();
+/** The keys a catalogue says things under: a counted text's plural forms (`x_one`, `x_few`, …) count once, as `x`. */
+const bases = (texts: Map<string, string>) => [...new Set([...texts.keys()].map(pluralBase))].sort();
+/** A text by its base key: the general (`_other`) form of a counted text. */
+const general = (texts: Map<string, string>, key: string) => texts.get(key) ?? texts.get(`${key}_other`);
 
 describe('locales', () => {
   it('has the same keys in English and Arabic, area by area', () => {
     const en = flatten(localeTree('en'));
     const ar = flatten(localeTree('ar'));
     expect(en.size).toBeGreaterThan(50);
-    expect([...ar.keys()].sort()).toEqual([...en.keys()].sort());
+    expect(bases(ar)).toEqual(bases(en));
   });
 
   it('has the same keys in the full English and Arabic catalogues (shared messages included)', () => {
-    const en = flatten(enCatalogue);
-    const ar = flatten(arCatalogue);
-    expect([...ar.keys()].sort()).toEqual([...en.keys()].sort());
+    expect(bases(flatten(arCatalogue))).toEqual(bases(flatten(enCatalogue)));
+  });
+
+  it('writes every counted text in all plural forms of its language (Arabic has six), never as "(s)"', () => {
+    expect(pluralProblems('en', flatten(localeTree('en')))).toEqual([]);
+    expect(pluralProblems('ar', flatten(localeTree('ar')))).toEqual([]);
   });
 
   it('loads the start areas at start and every other area with the pages, in both languages', () => {
@@ -61,11 +68,11 @@ describe('locales', () => {
   it('fills the same placeholders and leaves no text empty', () => {
     const en = flatten(localeTree('en'));
     const ar = flatten(localeTree('ar'));
-    for (const [key, text] of en) {
-      expect(text.trim(), key).not.toBe('');
-      expect(ar.get(key)?.trim(), key).not.toBe('');
-      expect(placeholders(ar.get(key) ?? ''), key).toEqual(placeholders(text));
-    }
+    for (const [key, text] of [...en, ...ar]) expect(text.trim(), key).not.toBe('');
+    // A plural form may say its count in words ("two visits"); every other placeholder is in every form.
+    const others = (text: string) => placeholders(text).filter((p) => p !== 'count');
+    for (const [k, text] of [...en, ...ar]) expect(others(text), k).toEqual(others(general(en, pluralBase(k)) ?? ''));
+    for (const key of bases(en)) expect(placeholders(general(ar, key) ?? ''), key).toEqual(placeholders(general(en, key) ?? ''));
   });
 
   it('is really translated: Arabic texts are written in Arabic script', () => {
@@ -76,7 +83,7 @@ describe('locales', () => {
     for (const [key, text] of ar) {
       if (sameOnPurpose.has(key)) continue;
       expect(text, key).toMatch(/[\u0600-\u06FF]/);
-      expect(text, key).not.toBe(en.get(key));
+      expect(text, key).not.toBe(general(en, pluralBase(key)));
     }
   });
 });

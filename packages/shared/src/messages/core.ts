@@ -78,7 +78,12 @@ export const coreEn = {
   },
 } as const;
 
-export type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
+/**
+ * The Arabic catalogue's shape, from the English one: the same keys, except that a counted text (`x_one`, `x_other`
+ * in English) is written in all six Arabic plural forms (`x_zero`, `x_one`, `x_two`, `x_few`, `x_many`, `x_other`).
+ */
+type ArabicKey<K> = K extends `${infer Base}_other` ? `${Base}_${'zero' | 'one' | 'two' | 'few' | 'many' | 'other'}` : K extends `${string}_one` ? never : K;
+export type Shape<T> = { [K in keyof T as ArabicKey<K>]: T[K] extends string ? string : Shape<T[K]> };
 export type CoreMessages = Shape<typeof coreEn>;
 
 export const coreAr: CoreMessages = {

@@ -11,6 +11,7 @@ import { interopAr, interopEn } from './interop.js';
 import { organisationAr, organisationEn } from './organisation.js';
 import { patientsAr, patientsEn } from './patients.js';
 import { peopleAr, peopleEn } from './people.js';
+import { pluralCategory } from './plurals.js';
 import { remindersAr, remindersEn } from './reminders.js';
 import { schedulingAr, schedulingEn } from './scheduling.js';
 import { seriesAr, seriesEn } from './series.js';
@@ -32,14 +33,27 @@ export const messagesEn: Tree = merge(coreEn, organisationEn, schedulingEn, pati
 export const messagesAr: Tree = merge(coreAr, organisationAr, schedulingAr, patientsAr, peopleAr, interopAr, seriesAr, remindersAr, exportsAr, billingAr, displayAr);
 export const catalogs = { en: messagesEn, ar: messagesAr } as const;
 
-/** Looks up a dotted key (`errors.notFound`) and fills `{{name}}` placeholders. Unknown keys come back as given. */
-export function translate(key: string, lang: string, params?: Record<string, string | number>): string {
+
+function lookup(key: string, lang: string): string | undefined {
   let node: string | Tree | undefined = lang === 'ar' ? messagesAr : messagesEn;
   for (const part of key.split('.')) {
     node = typeof node === 'object' ? node[part] : undefined;
-    if (node === undefined) break;
+    if (node === undefined) return undefined;
   }
-  let text = typeof node === 'string' ? node : key;
+  return typeof node === 'string' ? node : undefined;
+}
+
+/**
+ * Looks up a dotted key (`errors.notFound`) and fills `{{name}}` placeholders. Unknown keys come back as given.
+ * A counted text is written once per plural category, as i18next reads them (`key_one`, `key_other`; Arabic also
+ * `key_zero`, `key_two`, `key_few`, `key_many`): a numeric `count` picks the language's form.
+ */
+export function translate(key: string, lang: string, params?: Record<string, string | number>): string {
+  const count = params?.count;
+  const counted = typeof count === 'number'
+    ? lookup(`${key}_${pluralCategory(lang, count)}`, lang) ?? lookup(`${key}_other`, lang)
+    : undefined;
+  let text = counted ?? lookup(key, lang) ?? lookup(`${key}_other`, lang) ?? key;
   if (params) for (const [k, v] of Object.entries(params)) text = text.split(`{{${k}}}`).join(String(v));
   return text;
 }

@@ -80,7 +80,8 @@ export const remindersEn = {
     appointment_cancelled: '{{actor}} cancelled {{patient}}\'s appointment on {{when}}',
     appointment_confirmed: '{{patient}} confirmed the appointment on {{when}}',
     no_show: '{{patient}} did not come on {{when}}',
-    waitlist_match: '{{count}} waiting patients fit the freed slot of {{when}} with {{doctor}}',
+    waitlist_match_one: '1 waiting patient fits the freed slot of {{when}} with {{doctor}}',
+    waitlist_match_other: '{{count}} waiting patients fit the freed slot of {{when}} with {{doctor}}',
     reminder_failed: 'A reminder to {{patient}} ({{channel}}) could not be sent',
     patient: 'the patient',
     byPatient: {
@@ -168,7 +169,12 @@ export const remindersAr: Shape<typeof remindersEn> = {
     appointment_cancelled: 'ألغى {{actor}} موعد {{patient}} في {{when}}',
     appointment_confirmed: 'أكّد {{patient}} الموعد في {{when}}',
     no_show: 'لم يحضر {{patient}} موعد {{when}}',
-    waitlist_match: 'يوجد {{count}} من المرضى المنتظرين يناسبهم الموعد الذي أُتيح في {{when}} مع {{doctor}}',
+    waitlist_match_zero: 'لا يوجد مرضى منتظرون يناسبهم الموعد الذي أُتيح في {{when}} مع {{doctor}}',
+    waitlist_match_one: 'يوجد مريض منتظر واحد يناسبه الموعد الذي أُتيح في {{when}} مع {{doctor}}',
+    waitlist_match_two: 'يوجد مريضان منتظران يناسبهما الموعد الذي أُتيح في {{when}} مع {{doctor}}',
+    waitlist_match_few: 'يوجد {{count}} مرضى منتظرين يناسبهم الموعد الذي أُتيح في {{when}} مع {{doctor}}',
+    waitlist_match_many: 'يوجد {{count}} مريضًا منتظرًا يناسبهم الموعد الذي أُتيح في {{when}} مع {{doctor}}',
+    waitlist_match_other: 'يوجد {{count}} مريض منتظر يناسبهم الموعد الذي أُتيح في {{when}} مع {{doctor}}',
     reminder_failed: 'تعذّر إرسال تذكير إلى {{patient}} ({{channel}})',
     patient: 'المريض',
     byPatient: {

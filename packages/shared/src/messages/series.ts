@@ -41,9 +41,12 @@ export const seriesEn = {
   },
   success: {
     series: {
-      booked: '{{booked}} appointment(s) booked, {{refused}} refused',
-      cancelled: '{{count}} appointment(s) cancelled',
-      moved: '{{count}} appointment(s) moved',
+      booked_one: '1 appointment booked, {{refused}} refused',
+      booked_other: '{{count}} appointments booked, {{refused}} refused',
+      cancelled_one: '1 appointment cancelled',
+      cancelled_other: '{{count}} appointments cancelled',
+      moved_one: '1 appointment moved',
+      moved_other: '{{count}} appointments moved',
     },
     waitlist: {
       added: 'Added to the waitlist',
@@ -91,9 +94,24 @@ export const seriesAr: Shape<typeof seriesEn> = {
   },
   success: {
     series: {
-      booked: 'تم حجز {{booked}} موعدًا، ورُفض {{refused}}',
-      cancelled: 'تم إلغاء {{count}} موعدًا',
-      moved: 'تم نقل {{count}} موعدًا',
+      booked_zero: 'لم يُحجز أي موعد، ورُفض {{refused}}',
+      booked_one: 'تم حجز موعد واحد، ورُفض {{refused}}',
+      booked_two: 'تم حجز موعدين، ورُفض {{refused}}',
+      booked_few: 'تم حجز {{count}} مواعيد، ورُفض {{refused}}',
+      booked_many: 'تم حجز {{count}} موعدًا، ورُفض {{refused}}',
+      booked_other: 'تم حجز {{count}} موعد، ورُفض {{refused}}',
+      cancelled_zero: 'لم يُلغَ أي موعد',
+      cancelled_one: 'تم إلغاء موعد واحد',
+      cancelled_two: 'تم إلغاء موعدين',
+      cancelled_few: 'تم إلغاء {{count}} مواعيد',
+      cancelled_many: 'تم إلغاء {{count}} موعدًا',
+      cancelled_other: 'تم إلغاء {{count}} موعد',
+      moved_zero: 'لم يُنقل أي موعد',
+      moved_one: 'تم نقل موعد واحد',
+      moved_two: 'تم نقل موعدين',
+      moved_few: 'تم نقل {{count}} مواعيد',
+      moved_many: 'تم نقل {{count}} موعدًا',
+      moved_other: 'تم نقل {{count}} موعد',
     },
     waitlist: {
       added: 'تمت الإضافة إلى قائمة الانتظار',

@@ -115,7 +115,7 @@ describe('medical complexes', () => {
     await send('POST', a.token, '/api/departments', departmentBody(a.adminId, { clinicCollectionId: complex._id }));
     const refused = await send('DELETE', a.token, `${url}/${complex._id}`);
     expect(refused.statusCode).toBe(409);
-    expect(body(refused).message.message).toBe('This record cannot be deleted because it is still used by departments (1)');
+    expect(body(refused).message.message).toBe('This record cannot be deleted because it is still used by 1 department');
     expect((await send('GET', a.token, `${url}/${complex._id}`)).statusCode).toBe(200);
 
     const empty = await createComplex(a, { name: 'Empty Complex' });
@@ -133,7 +133,7 @@ describe('medical complexes', () => {
     await ctx.database.db.update(employees).set({ clinicCollectionId: complex._id }).where(and(eq(employees.companyId, a.companyId), eq(employees.id, person.id)));
     const res = await send('DELETE', a.token, `${url}/${complex._id}`, undefined, 'ar');
     expect(res.statusCode).toBe(409);
-    expect(body(res).message.message).toBe('لا يمكن حذف هذا السجل لأنه ما زال مستخدمًا في الموظفين (1)');
+    expect(body(res).message.message).toBe('لا يمكن حذف هذا السجل لأنه ما زال مستخدمًا في موظف واحد');
   });
 
   it('updates with PUT', async () => {

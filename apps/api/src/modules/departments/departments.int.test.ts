@@ -98,7 +98,7 @@ describe('departments', () => {
     expect(details.clinicCount).toBe(1);
     const res = await send('DELETE', a.token, `${url}/${dep._id}`);
     expect(res.statusCode).toBe(409);
-    expect(body(res).message.message).toBe('This record cannot be deleted because it is still used by clinics (1), staff members (1)');
+    expect(body(res).message.message).toBe('This record cannot be deleted because it is still used by 1 clinic, 1 staff member');
   });
 
   it('moves its clinics along when the department changes complex, and deletes an empty department', async () => {

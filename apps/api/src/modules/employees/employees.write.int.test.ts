@@ -384,7 +384,7 @@ describe('DELETE /api/employees/{id}', () => {
     });
     const res = await del(a.token, doctor);
     expect(res.statusCode).toBe(409);
-    expect(body(res).message.message).toBe('This employee has 1 appointment(s) and cannot be deleted. Deactivate the employee instead.');
+    expect(body(res).message.message).toBe('This employee has 1 appointment and cannot be deleted. Deactivate the employee instead.');
     expect((await get(a.token, doctor)).statusCode).toBe(200);
   });
 });

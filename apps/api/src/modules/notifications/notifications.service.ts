@@ -39,8 +39,11 @@ function toRecord(ctx: RequestContext, row: NotificationRow): NotificationRecord
   const when = p.at ? zonedWords(new Date(p.at), safeTimeZone(p.timeZone), lang === 'ar' ? 'ar' : 'en') : null;
   const byPatient = `notifications.byPatient.${row.kind}`;
   const key = !p.actor && isMessageKey(byPatient) ? byPatient : `notifications.${row.kind}`;
+  const count = Number(p.count);
   const text = translate(key, lang, {
     ...p,
+    // A counted text picks its plural form from the number.
+    ...(p.count && Number.isSafeInteger(count) ? { count } : {}),
     actor: p.actor || translate('notifications.patient', lang),
     when: when ? `${when.date} ${when.time}` : '',
     channel: p.channel ?? '',

@@ -39,10 +39,15 @@ export async function assertPlanAllows(db: Db, ctx: RequestContext, caller: Call
 
 /** 409 naming what still depends on the record, in the caller's language. */
 export function assertNoDependents(ctx: RequestContext, dependents: Dependents) {
-  const blocking = blockingDependents(dependents);
-  if (!blocking.length) return;
-  const what = blocking.map(([kind, n]) => t(ctx, `errors.org.dependents.${kind}`, { count: n })).join(t(ctx, 'errors.org.dependents.separator'));
-  throw new AppError(409, 'IN_USE', 'errors.inUse', { what });
+  const what = dependentsText(ctx, dependents);
+  if (what) throw new AppError(409, 'IN_USE', 'errors.inUse', { what });
+}
+
+/** The non-zero dependents as a counted list ("2 clinics, 1 doctor"), in the caller's language; '' when none. */
+export function dependentsText(ctx: RequestContext, dependents: Dependents): string {
+  return blockingDependents(dependents)
+    .map(([kind, n]) => t(ctx, `errors.org.dependents.${kind}`, { count: n }))
+    .join(t(ctx, 'errors.org.dependents.separator'));
 }
 
 /** The person in charge must be an employee of the caller's company. */

@@ -44,10 +44,11 @@ export interface Dependents {
   staff?: number;
   clinics?: number;
   departments?: number;
+  doctors?: number;
 }
 
 /** The non-zero dependents, in the order a person would check them. */
 export function blockingDependents(d: Dependents): Array<[keyof Dependents, number]> {
-  const order: Array<keyof Dependents> = ['departments', 'clinics', 'appointments', 'services', 'staff'];
+  const order: Array<keyof Dependents> = ['departments', 'clinics', 'doctors', 'appointments', 'services', 'staff'];
   return order.filter((k) => (d[k] ?? 0) > 0).map((k) => [k, d[k] ?? 0]);
 }

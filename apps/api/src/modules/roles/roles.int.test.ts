@@ -77,7 +77,7 @@ describe('roles', () => {
   it('refuses to delete a role while it is assigned, and deletes it once free', async () => {
     const nurse = await call('DELETE', `/api/roles/${a.roleIds.get('Receptionist')}`, a.token);
     expect(nurse.statusCode).toBe(409);
-    expect(body(nurse).message.message).toBe('This role is assigned to 1 user(s). Remove it from them before deleting it.');
+    expect(body(nurse).message.message).toBe('This role is assigned to 1 user. Remove it from them before deleting it.');
     const role = body(await call('POST', '/api/roles', a.token, { name: 'Temporary', permissions: ['patient_read'] })).data;
     const res = await call('DELETE', `/api/roles/${role._id}`, a.token);
     expect(res.statusCode).toBe(200);

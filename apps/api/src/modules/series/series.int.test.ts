@@ -77,7 +77,7 @@ describe('recurring series', () => {
     const res = await call('POST', '/api/appointment-series', payload);
     expect(res.statusCode).toBe(201);
     expect(body(res).data).toMatchObject({ booked: 2, refused: 1 });
-    expect(body(res).message).toBe('2 appointment(s) booked, 1 refused');
+    expect(body(res).message).toBe('2 appointments booked, 1 refused');
     expect(await stored(body(res).data.series._id)).toHaveLength(2);
   });
 
@@ -109,7 +109,7 @@ describe('recurring series', () => {
     expect(stale.statusCode).toBe(409);
     const cancel = await call('DELETE', `/api/appointment-series/${res.series._id}?scope=following&occurrence=${rows[2]!.id}&reason=Moved%20away&version=${res.series.version}`);
     expect(cancel.statusCode).toBe(200);
-    expect(body(cancel).message).toBe('2 appointment(s) cancelled');
+    expect(body(cancel).message).toBe('2 appointments cancelled');
     expect((await stored(res.series._id)).map((r) => r.status)).toEqual(['scheduled', 'scheduled', 'cancelled', 'completed', 'cancelled']);
     const series = body(await call('GET', `/api/appointment-series/${res.series._id}`)).data;
     expect(series.occurrences.map((o: { status: string }) => o.status)).toEqual(['scheduled', 'scheduled', 'cancelled', 'completed', 'cancelled']);

@@ -26,7 +26,7 @@ export function seriesRoutes(app: App, deps: Deps) {
       const preview = req.query.preview === 'true';
       const data = await createSeries(deps, requestContext(req), callerOf(req), req.body, preview);
       if (preview) return { success: true as const, data };
-      return reply.status(201).send({ success: true as const, message: t(req, 'success.series.booked', { booked: data.booked, refused: data.refused }), data });
+      return reply.status(201).send({ success: true as const, message: t(req, 'success.series.booked', { count: data.booked, refused: data.refused }), data });
     },
   });
 

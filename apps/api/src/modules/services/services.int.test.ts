@@ -144,7 +144,7 @@ describe('PATCH and DELETE /api/services/{id}', () => {
     expect(booked.statusCode).toBe(201);
     const res = await req(a.token, 'DELETE', `/api/services/${used._id}`);
     expect(res.statusCode).toBe(409);
-    expect(body(res).message).toEqual({ code: 'IN_USE', message: 'This service cannot be deleted because 1 appointment(s) use it. Deactivate it instead.' });
+    expect(body(res).message).toEqual({ code: 'IN_USE', message: 'This service cannot be deleted because 1 appointment uses it. Deactivate it instead.' });
     const unused = body(await req(a.token, 'POST', '/api/services', { ...valid(), name: 'Unused service' })).data;
     const del = await req(a.token, 'DELETE', `/api/services/${unused._id}`);
     expect(del.statusCode).toBe(200);
@@ -159,10 +159,10 @@ describe('POST /api/services/bulk', () => {
     const ids: string[] = [];
     for (const name of ['Bulk A', 'Bulk B', 'Bulk C']) ids.push(body(await req(a.token, 'POST', '/api/services', { ...valid(), name })).data._id);
     const off = await req(a.token, 'POST', '/api/services/bulk', { ids, action: 'deactivate' });
-    expect(body(off)).toMatchObject({ message: '3 service(s) deactivated', data: { action: 'deactivate', count: 3 } });
+    expect(body(off)).toMatchObject({ message: '3 services deactivated', data: { action: 'deactivate', count: 3 } });
     const rows = await ctx.database.db.select({ isActive: services.isActive }).from(services).where(eq(services.companyId, a.companyId));
     expect(rows.filter((r) => !r.isActive).length).toBeGreaterThanOrEqual(3);
-    expect(body(await req(a.token, 'POST', '/api/services/bulk', { ids: ids.slice(0, 1), action: 'activate' })).message).toBe('1 service(s) activated');
+    expect(body(await req(a.token, 'POST', '/api/services/bulk', { ids: ids.slice(0, 1), action: 'activate' })).message).toBe('1 service activated');
 
     const booked = body(await req(a.token, 'GET', '/api/services?search=Booked%20service')).data[0]._id;
     const blocked = await req(a.token, 'POST', '/api/services/bulk', { ids: [...ids, booked], action: 'delete' });
@@ -170,7 +170,7 @@ describe('POST /api/services/bulk', () => {
     expect(body(blocked).message.message).toBe('These services cannot be deleted because appointments use them: Booked service. Deactivate them instead.');
     expect(body(await req(a.token, 'GET', '/api/services?search=Bulk')).data).toHaveLength(3);
     const del = await req(a.token, 'POST', '/api/services/bulk', { ids, action: 'delete' });
-    expect(body(del).message).toBe('3 service(s) deleted');
+    expect(body(del).message).toBe('3 services deleted');
     expect(body(await req(a.token, 'GET', '/api/services?search=Bulk')).data).toHaveLength(0);
   });
 

@@ -99,7 +99,7 @@ describe('GET /api/specializations', () => {
 
     const blocked = await req(a.token, 'DELETE', `/api/specializations/${created._id}`);
     expect(blocked.statusCode).toBe(409);
-    expect(body(blocked).message).toEqual({ code: 'IN_USE', message: 'This speciality cannot be deleted because 1 clinic(s) and 1 doctor(s) have it' });
+    expect(body(blocked).message).toEqual({ code: 'IN_USE', message: 'This speciality cannot be deleted because it is assigned to 1 clinic, 1 doctor' });
   });
 });
 

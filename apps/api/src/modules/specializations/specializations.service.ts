@@ -6,6 +6,7 @@ import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, conflict, validationFailed } from '../../lib/errors.js';
 import { nextPublicId } from '../../lib/public-id.js';
+import { dependentsText } from '../organisation/org-support.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { assertVersion, staleOrMissing } from '../../lib/versioning.js';
 import {
@@ -117,7 +118,8 @@ export async function updateSpecialization(deps: Deps, ctx: RequestContext, call
 export async function deleteSpecialization(deps: Deps, ctx: RequestContext, caller: Caller, id: string) {
   const before = await getSpecialization(deps, caller, id);
   const { clinics: clinicsUsing, doctors: doctorsUsing } = await specializationUse(deps.db, caller.companyId, id);
-  if (clinicsUsing || doctorsUsing) throw conflict('IN_USE', 'errors.scheduling.specialityInUse', { clinics: clinicsUsing, doctors: doctorsUsing });
+  const what = dependentsText(ctx, { clinics: clinicsUsing, doctors: doctorsUsing });
+  if (what) throw conflict('IN_USE', 'errors.scheduling.specialityInUse', { what });
   if (!(await deleteSpecializationRow(deps.db, caller.companyId, id))) throw notFound();
   await recordAudit(deps.db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'delete', entity: 'specialization', entityId: id, changes: { before: auditable(before) } });
 }

@@ -49,8 +49,8 @@ export function DoctorSelect({ time, times, ...field }: FieldProps & { time: str
           : checkingDoctors
             ? t('appointments.form.checkingDoctors')
             : time
-              ? t('appointments.form.doctorsFreeAt', { count: doctorChoices.length, total: chosenService.doctors.length, time: `\u2066${time}\u2069` })
-              : t('appointments.form.doctorsFreeThatDay', { count: doctorChoices.length, total: chosenService.doctors.length })
+              ? t('appointments.form.doctorsFreeAt', { free: doctorChoices.length, total: chosenService.doctors.length, time: `\u2066${time}\u2069` })
+              : t('appointments.form.doctorsFreeThatDay', { free: doctorChoices.length, total: chosenService.doctors.length })
       }
       data={toOptions(doctorChoices)}
       value={field.value && doctorChoices.some((d) => d._id === field.value) ? field.value : null}

@@ -1,7 +1,7 @@
 import { Card, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { DashboardFigures } from '@clinic/shared';
-import { formatClock, formatDay, formatNumber } from '@/lib/dates';
+import { formatClock, formatDay } from '@/lib/dates';
 
 /** Rows of today's agenda shown on the dashboard (the day's full list is the printed schedule or the board). */
 const AGENDA_SHOWN = 40;
@@ -45,7 +45,7 @@ export function DashboardAgenda({ agenda, today }: { agenda: DashboardFigures['a
         </Table.ScrollContainer>
       ) : <Text c="dimmed">{t('dashboard.agenda.empty')}</Text>}
       {agenda.length > AGENDA_SHOWN && (
-        <Text size="sm" c="dimmed" mt="xs">{t('dashboard.agenda.more', { count: formatNumber(agenda.length - AGENDA_SHOWN, lang) })}</Text>
+        <Text size="sm" c="dimmed" mt="xs">{t('dashboard.agenda.more', { count: agenda.length - AGENDA_SHOWN })}</Text>
       )}
     </Card>
   );

@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import type { PatientDetails } from '@clinic/shared';
 import { DetailsFrame } from '@/components/details';
 import { RecordAccessCard } from '@/features/audit/components/record-access-card';
-import { formatNumber } from '@/lib/dates';
 import { useSession } from '@/lib/session-context';
 import { usePatient } from '../api/get-patient';
 import { DeletePatientDialog } from '../components/delete-patient-dialog';
@@ -66,7 +65,7 @@ function ProfileHeader({ patient, canWrite, onDelete }: { patient: PatientDetail
               )}
             </Group>
             <Text size="sm" c="dimmed">
-              {t('patients.details.ageLabel')}: {t('patients.details.age', { count: patient.age, years: formatNumber(patient.age, i18n.language) })}
+              {t('patients.details.ageLabel')}: {t('patients.details.age', { count: patient.age })}
               {patient.gender ? ` · ${t(`patients.genders.${patient.gender}`)}` : ''}
             </Text>
           </Stack>

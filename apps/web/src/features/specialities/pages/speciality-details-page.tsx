@@ -98,17 +98,17 @@ export default function SpecialityDetailsPage() {
                 </Section>
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 4 }}>
-                <Section icon={<IconUsers size={18} />} title={t('specialities.details.staff', { count: s.requiredStaff.length })} testId="speciality-staff-list">
+                <Section icon={<IconUsers size={18} />} title={t('specialities.details.staff', { n: s.requiredStaff.length })} testId="speciality-staff-list">
                   <People list={s.requiredStaff} empty={t('specialities.details.noStaff')} />
                 </Section>
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 4 }}>
-                <Section icon={<IconStethoscope size={18} />} title={t('specialities.details.doctors', { count: s.doctors.length })}>
+                <Section icon={<IconStethoscope size={18} />} title={t('specialities.details.doctors', { n: s.doctors.length })}>
                   <People list={s.doctors} empty={t('specialities.details.noDoctors')} />
                 </Section>
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 4 }}>
-                <Section icon={<IconBuildingHospital size={18} />} title={t('specialities.details.clinics', { count: s.clinics.length })}>
+                <Section icon={<IconBuildingHospital size={18} />} title={t('specialities.details.clinics', { n: s.clinics.length })}>
                   {s.clinics.length ? (
                     <Group gap="xs">
                       {s.clinics.map((c) => <Badge key={c._id} variant="light" tt="none" size="lg">{c.name}</Badge>)}

@@ -40,7 +40,7 @@ describe('waiting patients who fit a freed slot', () => {
     await setLanguage('ar');
     const { books } = api();
     renderWithProviders(<WaitlistMatches appointment={{ _id: 'a1', status: 'cancelled' }} />);
-    expect(await screen.findByTestId('waitlist-matches-count')).toHaveTextContent('2 من المرضى المنتظرين يناسبهم هذا الموعد');
+    expect(await screen.findByTestId('waitlist-matches-count')).toHaveTextContent('مريضان منتظران يناسبهما هذا الموعد');
     const buttons = screen.getAllByTestId('waitlist-match-book');
     await userEvent.setup().click(buttons[0]!);
     await waitFor(() => expect(books).toEqual([{ path: '/api/waitlist/e1/book', body: { appointment: 'a1', version: 1 } }]));
