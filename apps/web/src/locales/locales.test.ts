@@ -1,7 +1,7 @@
 import sharedAr from 'virtual:shared-messages/ar';
 import sharedEn from 'virtual:shared-messages/en';
 import { describe, expect, it } from 'vitest';
-import { messagesAr, messagesEn, pluralBase, pluralProblems } from '@clinic/shared';
+import { messagesAr, messagesEn, PERMISSIONS, permissionGroup, pluralBase, pluralProblems } from '@clinic/shared';
 import arStart, { areas as arStartAreas } from './ar';
 import arPages from './ar.pages';
 import { START_AREAS, type Tree } from './catalogue';
@@ -73,6 +73,17 @@ describe('locales', () => {
     const others = (text: string) => placeholders(text).filter((p) => p !== 'count');
     for (const [k, text] of [...en, ...ar]) expect(others(text), k).toEqual(others(general(en, pluralBase(k)) ?? ''));
     for (const key of bases(en)) expect(placeholders(general(ar, key) ?? ''), key).toEqual(placeholders(general(en, key) ?? ''));
+  });
+
+  it('names every permission and every permission group in both languages (the role editor shows them)', () => {
+    for (const lang of ['en', 'ar'] as const) {
+      const texts = flatten(localeTree(lang));
+      for (const code of PERMISSIONS) {
+        expect(texts.get(`roles.permissions.${code}`), `${lang} ${code}`).toBeTruthy();
+        // `admin` stands alone above the groups.
+        if (code !== 'admin') expect(texts.get(`roles.groups.${permissionGroup(code)}`), `${lang} group of ${code}`).toBeTruthy();
+      }
+    }
   });
 
   it('is really translated: Arabic texts are written in Arabic script', () => {

@@ -20,7 +20,8 @@ export default function AppointmentsPage() {
   const { t, i18n } = useTranslation();
   const { can } = useSession();
   const canWrite = can('appointment_write');
-  const list = useListState({ filters: ['status', 'date'] as const });
+  // Newest visit first, the date column showing the order, until the user sorts by another column.
+  const list = useListState({ filters: ['status', 'date'] as const, defaultSortBy: 'datetime' });
   const status = oneOf(list.filters.status, APPOINTMENT_STATUSES);
   const date = dayOf(list.filters.date);
   const [toDelete, setToDelete] = useState<AppointmentRecord | null>(null);

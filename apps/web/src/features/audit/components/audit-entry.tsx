@@ -28,7 +28,7 @@ export function useAuditLabels() {
 }
 
 function formatInstant(iso: string, lang: string): string {
-  return new Intl.DateTimeFormat(lang === 'ar' ? localeOf(lang) : 'en-US', { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso));
+  return new Intl.DateTimeFormat(lang === 'ar' ? localeOf(lang) : 'en-US', { dateStyle: 'medium', timeStyle: 'medium', hourCycle: 'h23' }).format(new Date(iso));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { formatDay, localeOf } from '@/lib/dates';
+import { formatDateTime, formatDay, localeOf } from '@/lib/dates';
 
 /** The clinic-local time of an instant written with its offset (`2026-03-10T09:30:00+03:00`), for the language. */
 export function clinicTime(iso: string, lang: string): string {
@@ -9,14 +9,12 @@ export function clinicTime(iso: string, lang: string): string {
 
 /** The clinic-local day and time of such an instant, with its offset, for the language. */
 export function clinicDateTime(iso: string, lang: string): string {
-  const [y, mo, d] = [Number(iso.slice(0, 4)), Number(iso.slice(5, 7)), Number(iso.slice(8, 10))];
   const day = formatDay(iso.slice(0, 10), lang, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
-  void [y, mo, d];
   const offset = iso.length > 19 ? iso.slice(19).replace(/^\.\d+/, '') : '';
   return `${day} ${clinicTime(iso, lang)} (UTC${offset === 'Z' ? '' : offset})`;
 }
 
-/** Now, for the "printed by" line. */
+/** Now, for the "printed by" line: the date and the 24-hour time the app writes everywhere. */
 export function printedAt(lang: string, now = new Date()): string {
-  return new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'long', timeStyle: 'short' }).format(now);
+  return formatDateTime(now.toISOString(), lang);
 }

@@ -91,13 +91,13 @@ function RoleForm({ role, onClose, onCreated }: { role: RoleRecord | null; onClo
                 <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
                   {groups.filter(([group]) => group !== 'admin').map(([group, codes]) => (
                     <Paper key={group} withBorder p="sm" radius="md">
-                      <Text size="sm" fw={600} mb={6}>{t(`roles.groups.${group}`, { defaultValue: group })}</Text>
+                      <Text size="sm" fw={600} mb={6}>{t(`roles.groups.${group}`)}</Text>
                       <Stack gap={6}>
                         {codes.map((code) => (
                           <Checkbox
                             key={code}
                             size="sm"
-                            label={t(`roles.permissions.${code}`, { defaultValue: code })}
+                            label={t(`roles.permissions.${code}`)}
                             checked={isAdmin || field.value.includes(code)}
                             disabled={isAdmin}
                             onChange={(e) => toggle(code, e.currentTarget.checked)}
