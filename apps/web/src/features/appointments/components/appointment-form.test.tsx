@@ -89,6 +89,25 @@ describe('Add Appointment form', { timeout: 30_000 }, () => {
     expect(posted).toHaveLength(0);
   });
 
+  it('asks for the patient and the service before the day and time, and names what a repeat books on its button', async () => {
+    bookingApi();
+    const user = userEvent.setup();
+    renderForm();
+    const form = await screen.findByTestId('appointment-form');
+    const order = [...form.querySelectorAll('[data-testid^="appointment-form-"]')].map((e) => e.getAttribute('data-testid') ?? '');
+    const at = (id: string) => order.indexOf(`appointment-form-${id}`);
+    expect(at('patient')).toBeGreaterThanOrEqual(0);
+    expect(at('patient')).toBeLessThan(at('clinic'));
+    expect(at('clinic')).toBeLessThan(at('service'));
+    expect(order.findIndex((id) => /^appointment-form-(date|time|hours)$/.test(id))).toBeGreaterThan(at('service'));
+    await user.click(screen.getByTestId('repeat-toggle'));
+    expect(screen.getByTestId('appointment-form-submit')).toHaveTextContent('Book 6 appointments');
+    await user.clear(screen.getByTestId('repeat-count'));
+    await user.type(screen.getByTestId('repeat-count'), '1');
+    await user.tab();
+    expect(screen.getByTestId('appointment-form-submit')).not.toHaveTextContent('Add Appointment');
+  });
+
   it('shows the messages in Arabic', async () => {
     bookingApi();
     await setLanguage('ar');

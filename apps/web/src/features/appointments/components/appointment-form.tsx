@@ -9,6 +9,7 @@ import { localiseDates } from '@/lib/dates';
 import { applyFieldErrors, isApiError, translateMessage } from '@/lib/http';
 import { useCreateAppointment } from '../api/create-appointment';
 import { useClinicOptions } from '../api/get-booking-options';
+import { useClinicWeek } from '../hooks/use-clinic-week';
 import { useCreateSeries } from '../api/series';
 import type { AppointmentFormValues } from './appointment-form-values';
 import { AppointmentWhenFields } from './appointment-when-fields';
@@ -73,6 +74,7 @@ export function AppointmentForm({ slot = null, clinicId = null, doctorId = null,
   const chosenDay = slot?.date ?? pickedDay;
   const wall: WallTime | null = chosenDay && time ? { date: chosenDay, time } : null;
   const clinics = useClinicOptions();
+  useClinicWeek(clinic); // the date pickers and the repeat's weekdays follow the chosen clinic's week
   const doctor = useWatch({ control, name: 'doctor' });
   const times = useBookingTimes({ clinic, service, doctor, day: chosenDay, time });
   const { timeZone, chosenService, checkingDoctors, doctorChoices, timeError } = times;
@@ -120,23 +122,6 @@ export function AppointmentForm({ slot = null, clinicId = null, doctorId = null,
   return (
     <form onSubmit={submit} noValidate data-testid="appointment-form" aria-label={t('appointments.form.title')}>
       <Stack gap={compact ? 'sm' : 'md'}>
-        <AppointmentWhenFields
-          slot={slot}
-          pickedDay={pickedDay}
-          onPickDay={(value) => {
-            setPickedDay(value);
-            setTime(null);
-          }}
-          time={time}
-          onTime={(value) => {
-            setTime(value);
-            setServerError(null);
-          }}
-          clinic={clinic}
-          error={err('datetime')}
-          times={times}
-          compact={compact}
-        />
         <Controller
           control={control}
           name="patient"
@@ -161,6 +146,7 @@ export function AppointmentForm({ slot = null, clinicId = null, doctorId = null,
               onBlur={field.onBlur}
               error={err('clinic')}
               withAsterisk
+              searchable
               nothingFoundMessage={t('appointments.form.noClinics')}
               comboboxProps={{ withinPortal: true }}
               data-testid="appointment-form-clinic"
@@ -187,6 +173,23 @@ export function AppointmentForm({ slot = null, clinicId = null, doctorId = null,
             }}
           />
         )}
+        <AppointmentWhenFields
+          slot={slot}
+          pickedDay={pickedDay}
+          onPickDay={(value) => {
+            setPickedDay(value);
+            setTime(null);
+          }}
+          time={time}
+          onTime={(value) => {
+            setTime(value);
+            setServerError(null);
+          }}
+          clinic={clinic}
+          error={err('datetime')}
+          times={times}
+          compact={compact}
+        />
         <Controller
           control={control}
           name="doctor"
@@ -224,7 +227,7 @@ export function AppointmentForm({ slot = null, clinicId = null, doctorId = null,
             </Button>
           )}
           <Button type="submit" loading={isSubmitting} leftSection={<IconCalendarPlus size={16} />} fullWidth={compact && !onCancel} data-testid="appointment-form-submit">
-            {t('appointments.form.submit')}
+            {!repeat ? t('appointments.form.submit') : repeat.count ? t('series.bookCount', { count: repeat.count }) : t('series.bookSeries')}
           </Button>
         </Group>
         {serverError && (

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { RecurrenceInput } from '@clinic/shared';
+import { setCurrentWeek } from '@/lib/format/display';
 import { errorBody, jsonResponse, mockFetch, renderWithProviders, setLanguage, signIn } from '@/test/utils';
 import { BookAnyway } from './book-anyway';
 import { DEFAULT_REPEAT, RepeatSection, type RepeatBooking } from './repeat-section';
@@ -44,8 +46,25 @@ describe('Repeat section', () => {
     expect(screen.getByTestId('repeat-summary')).toHaveTextContent('1 free, 1 cannot be booked');
     expect(asked[0]!.url.searchParams.get('preview')).toBe('true');
     expect(asked[0]!.body).toMatchObject({ patient: 'p1', recurrence: { frequency: 'weekly', count: 2 } });
-    // 2026-03-02 is a Monday: that weekday is always part of the rule.
-    expect(screen.getByTestId('repeat-weekday-0')).toBeDisabled();
+    // 2026-03-02 is a Monday: that weekday is always part of the rule, shown chosen (not greyed out) and kept on a click.
+    const monday = within(screen.getByTestId('repeat-weekday-0').closest('.mantine-Chip-root') as HTMLElement).getByRole('checkbox');
+    expect(monday).toBeChecked();
+    expect(monday).toBeEnabled();
+    await userEvent.setup().click(monday);
+    expect(monday).toBeChecked();
+  });
+
+  it('lays the weekdays out in the order the clinic\'s week runs', async () => {
+    mockFetch(() => jsonResponse(404, errorBody('Not found', 'NOT_FOUND')), { profile: {} });
+    const order = () => screen.getAllByRole('checkbox').map((c) => c.closest('.mantine-Chip-root')?.textContent);
+    setCurrentWeek({ firstDayOfWeek: 0, weekendDays: [5, 6] });
+    const { unmount } = renderWithProviders(<Harness initial={DEFAULT_REPEAT} />);
+    expect(order()).toEqual(['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']);
+    unmount();
+    setCurrentWeek({ firstDayOfWeek: 1, weekendDays: [0, 6] });
+    renderWithProviders(<Harness initial={DEFAULT_REPEAT} />);
+    expect(order()).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
+    setCurrentWeek({ firstDayOfWeek: 0, weekendDays: [5, 6] });
   });
 
   it('shows the server\'s reason when the rule itself is refused', async () => {

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { Alert, Badge, Chip, Group, NumberInput, Paper, ScrollArea, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
 import { DatePickerInput } from '@/components/dates/pickers';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -5,6 +6,7 @@ import { IconAlertTriangle, IconCheck, IconRepeat } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { SERIES_MAX_OCCURRENCES, type RecurrenceInput, type SeriesCreateInput } from '@clinic/shared';
 import { formatDay } from '@/lib/dates';
+import { getCurrentWeek, subscribeWeek, weekOrder } from '@/lib/format/display';
 import { isApiError, translateMessage } from '@/lib/http';
 import { useSeriesPreview } from '../api/series';
 import type { AppointmentFormValues } from './appointment-form-values';
@@ -20,7 +22,8 @@ interface RepeatSectionProps {
   onChange: (value: RecurrenceInput | null) => void;
 }
 
-const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
+/** The weekday chips (0 = Monday, as the series rules count) in the order the clinic's week runs (its `firstDayOfWeek`, 0 = Sunday). */
+const weekdayChips = (firstDayOfWeek: number) => weekOrder(firstDayOfWeek).map((sundayBased) => (sundayBased + 6) % 7);
 export const DEFAULT_REPEAT: RecurrenceInput = { frequency: 'weekly', interval: 1, weekdays: [], count: 6 };
 
 /**
@@ -30,6 +33,7 @@ export const DEFAULT_REPEAT: RecurrenceInput = { frequency: 'weekly', interval: 
  */
 export function RepeatSection({ booking, value, onChange }: RepeatSectionProps) {
   const { t, i18n } = useTranslation();
+  const week = useSyncExternalStore(subscribeWeek, getCurrentWeek);
   const ready = value && booking.patient && booking.doctor && booking.clinic && booking.service && booking.datetime;
   const request: SeriesCreateInput | null = ready
     ? {
@@ -84,8 +88,8 @@ export function RepeatSection({ booking, value, onChange }: RepeatSectionProps) 
                 onChange={(days) => set({ weekdays: days.map(Number).filter((d) => d !== firstWeekday).sort() })}
               >
                 <Group gap={4} data-testid="repeat-weekdays">
-                  {WEEKDAYS.map((d) => (
-                    <Chip key={d} value={String(d)} size="xs" disabled={d === firstWeekday} data-testid={`repeat-weekday-${d}`}>{weekday(d)}</Chip>
+                  {weekdayChips(week.firstDayOfWeek).map((d) => (
+                    <Chip key={d} value={String(d)} size="xs" aria-readonly={d === firstWeekday || undefined} data-testid={`repeat-weekday-${d}`}>{weekday(d)}</Chip>
                   ))}
                 </Group>
               </Chip.Group>

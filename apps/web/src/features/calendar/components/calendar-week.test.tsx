@@ -4,7 +4,7 @@ import type { AppointmentAvailability } from '@clinic/shared';
 import { weekStart } from '@/features/appointments/components/clinic-time';
 import { getCurrentWeek, setCurrentWeek, setDisplay, DEFAULT_WEEK } from '@/lib/format/display';
 import { jsonResponse, mockFetch, renderWithProviders, setLanguage, signIn } from '@/test/utils';
-import { useClinicWeek } from '../hooks/use-clinic-week';
+import { useClinicWeek } from '@/features/appointments';
 import { CalendarGrid } from './calendar-grid';
 
 /** Wednesday 18 March 2026; in Umm al-Qura 29 Ramadan 1447. */

@@ -5,7 +5,7 @@ import { IconBuildingHospital, IconStethoscope } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useAppointment, useAvailability, useCalendarAppointments, useClinicOptions, useDayCards, useDoctorsDay } from '@/features/appointments';
+import { useAppointment, useAvailability, useCalendarAppointments, useClinicOptions, useClinicWeek, useDayCards, useDoctorsDay } from '@/features/appointments';
 import { AppointmentDetails } from '@/features/appointments/components/appointment-details';
 import { addDays, wallAt, wallToIso, weekStart, type WallTime } from '@/features/appointments/components/clinic-time';
 import { useSession } from '@/lib/session-context';
@@ -16,7 +16,6 @@ import { CalendarEmpty, CalendarLoading } from '../components/calendar-states';
 import { CalendarToolbar, type CalendarView } from '../components/calendar-toolbar';
 import { DayView, type DayDoctor } from '../components/day-view';
 import { useCalendarMove } from '../hooks/use-calendar-move';
-import { useClinicWeek } from '../hooks/use-clinic-week';
 
 const PHONE = '(max-width: 768px)';
 /** Days a phone shows side by side; Previous and Next move by as many, so no day is skipped. */

@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { useClinicOptions } from '@/features/appointments';
+import { useClinicOptions } from '../api/get-booking-options';
 import { setCurrentWeek, weekOf, type ClinicWeek } from '@/lib/format/display';
 
 /**
