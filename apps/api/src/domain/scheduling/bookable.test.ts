@@ -6,6 +6,7 @@ import { localTime, zonedInstant, zonedIso } from './time-zone.js';
 
 const WEEK = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 type Slot = { startTime: string; endTime: string };
+const hoursOf = (slots: Slot[]) => fc.constant<Slot[]>(slots);
 const clinicOpen = (timeZone: string, slots: Slot[]): ClinicCalendar => ({ timeZone, workingHours: slots.length ? WEEK.map((day) => ({ day, timeSlots: slots })) : [], holidays: [] });
 const doctorOn = (slots: Slot[], breakTimes: Slot[] = []): DoctorCalendar => ({
   workingHours: WEEK.flatMap((day) => slots.map((s) => ({ day, ...s }))), breakTimes, vacationRecords: [],
@@ -58,13 +59,13 @@ describe('whatever is offered can be booked (property)', () => {
   const DATES = ['2026-04-05', '2026-09-27', '2026-03-08', '2026-11-01', '2026-11-28', '2026-06-15'];
   const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
   const HOURS: fc.Arbitrary<Slot[]> = fc.oneof(
-    fc.constant(ALL_DAY),
-    fc.constant([{ startTime: '00:00', endTime: '00:00' }]),
-    fc.constant([]),
+    hoursOf(ALL_DAY),
+    hoursOf([{ startTime: '00:00', endTime: '00:00' }]),
+    hoursOf([]),
     fc.tuple(fc.integer({ min: 0, max: 22 * 12 }), fc.integer({ min: 6, max: 24 * 12 })).map(([s, len]) => [{ startTime: hhmm(s * 5), endTime: hhmm(Math.min(s * 5 + len * 5, 23 * 60 + 59)) }]),
-    fc.constant([{ startTime: '09:00', endTime: '13:00' }, { startTime: '14:00', endTime: '18:00' }]),
+    hoursOf([{ startTime: '09:00', endTime: '13:00' }, { startTime: '14:00', endTime: '18:00' }]),
   );
-  const BREAKS: fc.Arbitrary<Slot[]> = fc.oneof(fc.constant([]), fc.integer({ min: 0, max: 23 * 4 }).map((q) => [{ startTime: hhmm(q * 15), endTime: hhmm(q * 15 + 30) }]));
+  const BREAKS: fc.Arbitrary<Slot[]> = fc.oneof(hoursOf([]), fc.integer({ min: 0, max: 23 * 4 }).map((q) => [{ startTime: hhmm(q * 15), endTime: hhmm(q * 15 + 30) }]));
   const CASE = fc.record({
     zone: fc.constantFrom(...ZONES),
     date: fc.constantFrom(...DATES),
