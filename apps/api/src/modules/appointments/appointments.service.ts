@@ -473,12 +473,12 @@ export async function nextFree(deps: Deps, caller: Caller, q: NextFreeQuery, now
   const from = q.from ? new Date(Math.max(Date.parse(q.from), now.getTime())) : now;
   const until = new Date(from.getTime() + (NEXT_FREE_HORIZON_DAYS + 2) * 86_400_000);
   const busy = await findBusyTimes(deps.db, caller.companyId, doctors.map((d) => d.id), from, until);
-  const duration = p.service.durationMinutes && p.service.durationMinutes > 0 ? p.service.durationMinutes : clinic.averageVisitMinutes > 0 ? clinic.averageVisitMinutes : DEFAULT_VISIT_MINUTES;
   const timeZone = safeTimeZone(clinic.timeZone);
   const slots = findFreeSlots({
     clinic: { timeZone, workingHours: clinic.workingHours, holidays: clinic.holidays },
     doctors: doctors.map((d) => ({ id: d.id, name: d.name, calendar: d, busy: heldTimes(busy.filter((b) => b.doctorId === d.id), p.service!) })),
-    durationMinutes: duration,
+    // The length a booking of this service will have.
+    durationMinutes: visitMinutes(p),
     stepMinutes: clinic.averageVisitMinutes > 0 ? clinic.averageVisitMinutes : DEFAULT_VISIT_MINUTES,
     from,
     now,
