@@ -92,7 +92,7 @@ function nestingDepth(value: unknown, limit: number): number {
 const here = path.dirname(fileURLToPath(import.meta.url));
 const defaultWebDist = path.resolve(here, '../../web/dist');
 
-export async function buildApp(config: Config, database: Database): Promise<App> {
+export async function buildApp(config: Config, database: Database, options: { clock?: () => Date } = {}): Promise<App> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
     // Fastify never takes the id from a header by itself: a client's X-Request-Id is used only when it is a short
@@ -125,7 +125,7 @@ export async function buildApp(config: Config, database: Database): Promise<App>
   app.setSerializerCompiler(serializerCompiler);
 
   if (!config.jwtSecret) throw new Error('No signing secret: set JWT_SECRET, or start through prepareDatabase, which reads the one the servers share');
-  const deps: Deps = { config, database, db: database.db, tokens: new TokenService(config.jwtSecret, config.accessTokenTtlSeconds), callers: new CallerCache(config.callerCacheMs) };
+  const deps: Deps = { config, database, db: database.db, tokens: new TokenService(config.jwtSecret, config.accessTokenTtlSeconds), callers: new CallerCache(config.callerCacheMs), ...(options.clock ? { clock: options.clock } : {}) };
   deps.jobs = new JobRunner(database.db, app.log);
   deps.jobs.register(REMINDER_JOB, reminderJobHandler(deps));
   deps.live = new LiveEvents(database);

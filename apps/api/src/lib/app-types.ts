@@ -24,7 +24,12 @@ export interface Deps {
   live?: LiveEvents;
   /** Set when the server begins to shut down: readiness answers 503 so the load balancer sends no more requests. */
   lifecycle?: Lifecycle;
+  /** The clock the scheduling rules read ("not in the past", the first free time); the system clock when absent. */
+  clock?: () => Date;
 }
+
+/** The current instant as the services see it (a test fixes it through `Deps.clock`). */
+export const clockNow = (deps: Pick<Deps, 'clock'>): Date => deps.clock?.() ?? new Date();
 
 /** The signed-in caller, attached by the auth plugin. Every service call is scoped by `companyId`. */
 export interface Caller {

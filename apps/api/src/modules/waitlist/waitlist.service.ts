@@ -1,16 +1,17 @@
 import type { WaitlistBook, WaitlistCreate, WaitlistMatches, WaitlistMatchesQuery, WaitlistRecord, WaitlistStatus } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import { localTime, safeTimeZone, zonedIso } from '../../domain/scheduling/time-zone.js';
+import { evaluateStart } from '../../domain/scheduling/bookable.js';
 import { matchWaitlist } from '../../domain/scheduling/waitlist.domain.js';
-import type { Caller, Deps } from '../../lib/app-types.js';
+import { clockNow, type Caller, type Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { publicIdOf } from '../../lib/public-id.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { assertVersion, staleOrMissing } from '../../lib/versioning.js';
-import { findAppointment, loadBookingParties } from '../appointments/appointments.repository.js';
+import { findAppointment, findBusyTimes, loadBookingParties } from '../appointments/appointments.repository.js';
 import {
-  buffersOf, checkBooking, getAppointment, insertAppointment, notFound, ruleError, visitMinutes,
+  buffersOf, checkBooking, getAppointment, heldTimes, insertAppointment, notFound, ruleError, visitMinutes,
 } from '../appointments/appointments.service.js';
 import { closeOpenEntry, findEntries, findEntry, findServicePlace, insertEntry, toWaitlistRecord } from './waitlist.repository.js';
 import { afterAppointmentChange } from '../reminders/reminders.service.js';
@@ -28,7 +29,7 @@ export async function listWaitlist(deps: Deps, caller: Caller, q: { status: Wait
 export async function addToWaitlist(deps: Deps, ctx: RequestContext, caller: Caller, input: WaitlistCreate): Promise<WaitlistRecord> {
   const service = await findServicePlace(deps.db, caller.companyId, input.service);
   if (!service) throw notFound('service');
-  const p = await loadBookingParties(deps.db, caller.companyId, { patient: input.patient, doctor: input.doctor ?? service.clinicId, clinic: service.clinicId, service: service.id });
+  const p = await loadBookingParties(deps.db, caller.companyId, { patient: input.patient, doctor: input.doctor ?? null, clinic: service.clinicId, service: service.id });
   if (!p.patient) throw notFound('patient');
   if (input.doctor) {
     if (!p.doctor) throw notFound('doctor');
@@ -73,9 +74,28 @@ async function freedSlot(deps: Deps, companyId: string, q: { appointment?: strin
   };
 }
 
+/**
+ * A slot is offered to waiting patients only when booking it would be accepted: the booking rules (`evaluateStart`)
+ * for the service's length, clear of the doctor's blocked time; otherwise the same refusal a booking gives.
+ */
+async function assertBookable(deps: Deps, companyId: string, slot: { doctorId: string; clinicId: string; serviceId: string; startsAt: Date }) {
+  const p = await loadBookingParties(deps.db, companyId, { patient: null, doctor: slot.doctorId, clinic: slot.clinicId, service: slot.serviceId });
+  if (!p.doctor) throw notFound('doctor');
+  if (!p.clinic) throw notFound('clinic');
+  if (!p.service) throw notFound('service');
+  const minutes = visitMinutes(p);
+  const until = new Date(slot.startsAt.getTime() + minutes * 60_000);
+  const busy = heldTimes(await findBusyTimes(deps.db, companyId, [p.doctor.id], slot.startsAt, until), p.service);
+  const verdict = evaluateStart({ clinic: p.clinic, doctor: p.doctor, durationMinutes: minutes, now: clockNow(deps), busy }, slot.startsAt);
+  if (verdict.ok) return;
+  if (verdict.reason.code === 'DOCTOR_BUSY') throw new AppError(409, 'SLOT_NOT_FREE', 'errors.waitlist.slotNotFree');
+  throw ruleError(verdict.reason.code, verdict.reason.key, 'datetime', verdict.reason.params);
+}
+
 /** The open entries a freed slot fits, in the order they are offered (priority, then the longest waiting). */
 export async function waitlistMatches(deps: Deps, companyId: string, q: WaitlistMatchesQuery): Promise<WaitlistMatches> {
   const slot = await freedSlot(deps, companyId, q);
+  await assertBookable(deps, companyId, slot);
   const start = localTime(slot.startsAt, slot.timeZone);
   const end = localTime(slot.endsAt, slot.timeZone);
   const rows = await findEntries(deps.db, companyId, { status: 'open', serviceId: slot.serviceId });
@@ -112,7 +132,7 @@ export async function bookFromWaitlist(deps: Deps, ctx: RequestContext, caller: 
   });
   const startsAt = slot.startsAt;
   const endsAt = new Date(startsAt.getTime() + visitMinutes(parties) * 60_000);
-  checkBooking(parties, startsAt, endsAt, new Date());
+  checkBooking(parties, startsAt, endsAt, clockNow(deps));
   const appointmentId = await deps.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const booked = await insertAppointment(tx, caller, {

@@ -31,7 +31,7 @@ const BOOKED: Record<string, unknown[]> = {
 };
 
 /** The API behind the form: clinics, the clinic's doctors (availability), services, patients, bookings and the booking. */
-function bookingApi(answer: () => Response = () => jsonResponse(201, { success: true, message: 'Appointment booked', data: { _id: 'a1' } })) {
+function bookingApi(answer: () => Response = () => jsonResponse(201, { success: true, message: 'Appointment booked', data: { _id: 'a1' } }), firstFree = '09:00') {
   const posted: unknown[] = [];
   mockFetch((url, init) => {
     if (url.pathname === '/api/clinics') return jsonResponse(200, list([{ _id: CLINIC, name: 'Olaya Clinic' }]));
@@ -50,7 +50,7 @@ function bookingApi(answer: () => Response = () => jsonResponse(201, { success: 
       });
     }
     if (url.pathname === '/api/appointments/next-free') {
-      return jsonResponse(200, { success: true, data: [{ datetime: `${DAY}T09:00:00+03:00`, endsAt: `${DAY}T10:00:00+03:00`, doctor: { _id: OMAR, name: 'Dr. Omar Haddad' } }] });
+      return jsonResponse(200, { success: true, data: [{ datetime: `${DAY}T${firstFree}:00+03:00`, endsAt: `${DAY}T10:00:00+03:00`, doctor: { _id: OMAR, name: 'Dr. Omar Haddad' } }] });
     }
     if (url.pathname === '/api/services') return jsonResponse(200, list([service({})]));
     if (url.pathname === '/api/patients') return jsonResponse(200, list([{ _id: PATIENT, name: 'Ahmed Al-Farsi', publicId: 'PAT-000001' }]));
@@ -221,5 +221,23 @@ describe('Add Appointment form', { timeout: 30_000 }, () => {
     await user.click(offer);
     await waitFor(() => expect((screen.getByRole('combobox', { name: /Start time/ }) as HTMLInputElement).value.replace(/[\u2066\u2069]/g, '')).toBe('09:00–10:00'));
     await waitFor(() => expect(screen.getByRole('combobox', { name: /Doctor/ })).toHaveValue('Dr. Omar Haddad'));
+  });
+
+  it('books the first available time as offered, also between the rows of the calendar (the search starts at the clock\'s next 5 minutes)', async () => {
+    // The search answered 09:20, as it does when asked at 09:18; the form's own rows are every 30 minutes from 09:00.
+    const posted = bookingApi(undefined, '09:20');
+    signIn();
+    const user = userEvent.setup();
+    renderWithProviders(<AppointmentForm clinicId={CLINIC} onBooked={vi.fn()} />);
+    await user.click(await screen.findByRole('combobox', { name: /Patient/ }));
+    await user.click(await screen.findByRole('option', { name: /Ahmed Al-Farsi/ }));
+    await choose(user, /Service/, /Cardiology check-up/);
+    await user.click(await screen.findByTestId('next-free-pick'));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /Doctor/ })).toHaveValue('Dr. Omar Haddad'));
+    await user.type(screen.getByRole('textbox', { name: /Reason/ }), 'Check-up');
+    await user.click(screen.getByRole('button', { name: 'Add Appointment' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({ doctor: OMAR, datetime: `${DAY}T09:20:00+03:00` });
+    expect(screen.queryByText(/does not fit at this time/)).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AvailabilityDay } from '@clinic/shared';
-import { clear, closedRanges, fits, freeStarts, openWindows } from './bookability';
+import { clear, closedRanges, fits, freeStarts, openWindows, startFits } from './bookability';
 
 const day = (over: Partial<AvailabilityDay> = {}): AvailabilityDay => ({
   date: '2026-11-23', weekday: 'Monday', holiday: null, doctorHours: null, doctorAway: null,
@@ -54,5 +54,17 @@ describe('start times for a visit', () => {
     expect(starts.slice(0, 3)).toEqual([570, 630, 660]); // 09:00 is past, 10:00 taken
     expect(clear([{ start: 600, end: 630 }], 570, 600)).toBe(true);
     expect(clear([{ start: 600, end: 630 }], 580, 610)).toBe(false);
+  });
+
+  it('accepts any start at which the whole visit fits, between the rows too, and every start it lists', () => {
+    const busy = [{ start: 600, end: 630 }];
+    const rule = { duration: 15, notBefore: 558 };
+    // 09:20 (the first available time asked at 09:18) is not on a 30-minute row, and fits.
+    expect(startFits(windows, busy, 560, rule)).toBe(true);
+    expect(startFits(windows, busy, 555, rule)).toBe(false); // already past
+    expect(startFits(windows, busy, 590, rule)).toBe(false); // runs into the booked 10:00
+    expect(startFits(windows, busy, 770, rule)).toBe(false); // 12:50-13:05 runs past 13:00
+    const listed = freeStarts(windows, busy, { origin: 540, step: 30, ...rule });
+    expect(listed.every((m) => startFits(windows, busy, m, rule))).toBe(true);
   });
 });

@@ -47,27 +47,40 @@ export function clear(busy: Window[], start: number, end: number): boolean {
   return !busy.some((b) => b.start < end && start < b.end);
 }
 
-export interface StartTimes {
-  /** Where the grid's rows start (the clinic's opening), so the times offered line up with the calendar's rows. */
-  origin: number;
-  /** Steps between start times (the clinic's visit duration). */
-  step: number;
+export interface StartRule {
   /** Length of the visit: the whole of it must fit. */
   duration: number;
   /** No start before this (the clinic's clock now, on today). */
   notBefore?: number;
 }
 
+export interface StartTimes extends StartRule {
+  /** Where the grid's rows start (the clinic's opening), so the times offered line up with the calendar's rows. */
+  origin: number;
+  /** Steps between start times (the clinic's visit duration). */
+  step: number;
+}
+
 /**
- * The start times at which a visit of `duration` minutes fits entirely inside one open window and clear of the busy
- * ranges, on the grid of the clinic's rows.
+ * May a visit start at `start`: not before `notBefore`, the whole visit inside one open window and clear of the busy
+ * ranges. Any minute may be booked (the first available time is not always on the grid); the grid only says which
+ * starts are listed.
  */
-export function freeStarts(windows: Window[], busy: Window[], { origin, step, duration, notBefore = 0 }: StartTimes): number[] {
+export function startFits(windows: Window[], busy: Window[], start: number, { duration, notBefore = 0 }: StartRule): boolean {
+  return start >= notBefore && fits(windows, start, start + duration) && clear(busy, start, start + duration);
+}
+
+/**
+ * The start times listed for a day: the grid of the clinic's rows, each one kept when `startFits` accepts it, so
+ * every start listed is one the form accepts.
+ */
+export function freeStarts(windows: Window[], busy: Window[], grid: StartTimes): number[] {
+  const { origin, step, notBefore = 0 } = grid;
   const out = new Set<number>();
   for (const w of windows) {
     const first = Math.max(w.start, notBefore);
-    for (let t = origin + Math.ceil((first - origin) / step) * step; t + duration <= w.end; t += step) {
-      if (clear(busy, t, t + duration)) out.add(t);
+    for (let t = origin + Math.ceil((first - origin) / step) * step; t + grid.duration <= w.end; t += step) {
+      if (startFits(windows, busy, t, grid)) out.add(t);
     }
   }
   return [...out].sort((a, b) => a - b);

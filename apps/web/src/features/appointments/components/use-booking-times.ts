@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useAvailability } from '../api/get-availability';
 import { useClinicServices, useDoctorOptions } from '../api/get-booking-options';
 import { useDoctorDays } from '../api/get-doctor-days';
-import { clear, fits, freeStarts, openWindows } from './bookability';
+import { freeStarts, openWindows, startFits } from './bookability';
 import { fromMinutes, timeRange, toMinutes, wallAt } from './clinic-time';
 
 export interface BookingChoice {
@@ -55,7 +55,15 @@ export function useBookingTimes({ clinic, service, doctor, day: chosenDay, time 
     if (doctorDays.length) return [...new Set(doctorDays.flatMap((d) => freeStarts(d.windows, d.busy, grid)))].sort((a, b) => a - b);
     return freeStarts(clinicWindows, [], grid);
   }, [grid?.origin, grid?.step, grid?.duration, grid?.notBefore, chosenDoctorDay, doctorDays, clinicWindows]); // eslint-disable-line react-hooks/exhaustive-deps
-  const timeFits = time !== null && startTimes.includes(toMinutes(time));
+  // The same rule that lists the start times accepts a time: any minute at which the whole visit fits (the first
+  // available time may fall between the listed rows).
+  const fitsAt = (start: number) => {
+    if (!grid) return false;
+    if (chosenDoctorDay) return startFits(chosenDoctorDay.windows, chosenDoctorDay.busy, start, grid);
+    if (doctorDays.length) return doctorDays.some((d) => startFits(d.windows, d.busy, start, grid));
+    return startFits(clinicWindows, [], start, grid);
+  };
+  const timeFits = time !== null && fitsAt(toMinutes(time));
   const timesKnown = Boolean(grid) && !checkingDoctors;
 
   const doctorChoices = useMemo(() => {
@@ -64,7 +72,7 @@ export function useBookingTimes({ clinic, service, doctor, day: chosenDay, time 
       const free = new Set(
         doctorDays
           .filter((d) => d.ready && (time !== null && grid
-            ? toMinutes(time) >= grid.notBefore && fits(d.windows, toMinutes(time), toMinutes(time) + duration) && clear(d.busy, toMinutes(time), toMinutes(time) + duration)
+            ? startFits(d.windows, d.busy, toMinutes(time), grid)
             : grid !== undefined && freeStarts(d.windows, d.busy, grid).length > 0))
           .map((d) => d.doctorId),
       );
