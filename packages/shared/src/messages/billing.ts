@@ -5,7 +5,6 @@ export const billingEn = {
   validation: {
     billing: {
       currencyInvalid: 'Use a three-letter currency code such as SAR',
-      vatRateInvalid: 'The VAT rate is a percentage from 0 to 100 with at most two decimals',
       lineKindInvalid: 'A line is a service or an item',
       serviceRequired: 'Choose the service of this line',
       descriptionRequired: 'Describe the item',
@@ -126,7 +125,6 @@ export const billingAr: Shape<typeof billingEn> = {
   validation: {
     billing: {
       currencyInvalid: 'استخدم رمز عملة من ثلاثة أحرف مثل SAR',
-      vatRateInvalid: 'نسبة ضريبة القيمة المضافة نسبة مئوية من 0 إلى 100 بمنزلتين عشريتين على الأكثر',
       lineKindInvalid: 'البند خدمة أو صنف',
       serviceRequired: 'اختر خدمة هذا البند',
       descriptionRequired: 'اكتب وصف الصنف',
