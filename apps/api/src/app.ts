@@ -70,6 +70,8 @@ declare module 'fastify' {
     callers: CallerCache;
     /** Draining (readiness answers 503) and the requests being answered, for a graceful stop. */
     lifecycle: Lifecycle;
+    /** PUBLIC_URL: the only base of the absolute links in answers (never the request's Host or X-Forwarded-Host). */
+    publicUrl: string;
   }
 }
 
@@ -142,6 +144,7 @@ export async function buildApp(config: Config, database: Database, options: { cl
   app.decorate('live', deps.live);
   app.decorate('callers', deps.callers);
   app.decorate('lifecycle', deps.lifecycle);
+  app.decorate('publicUrl', config.publicUrl);
   // After the last request in flight has been answered: the LISTEN connections go.
   app.addHook('onClose', async () => {
     await deps.live?.close();

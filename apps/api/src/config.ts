@@ -131,7 +131,7 @@ export interface Config {
   jobPollSeconds: number;
   /** The company default: one reminder this many hours before an appointment. */
   reminderLeadHours: number;
-  /** Where patients reach the web app (links in reminders); default http://localhost:PORT. */
+  /** Where clients reach the product: the base of every absolute link (reminders, FHIR, exports, calendar feeds), never the request's Host; default http://localhost:PORT. */
   publicUrl: string;
   /** SMTP server for e-mail reminders (smtp://user:pass@host:port, smtps://...); unset: e-mail is off. */
   smtpUrl: string | undefined;

@@ -4,7 +4,8 @@ import { acceptedRequestId } from './request-id.js';
 
 /**
  * What a service needs to know about the request it serves, without HTTP: the language its answers and errors are
- * written in, who asked from where (for the audit log), the address links are built on, and the request's logger.
+ * written in, who asked from where (for the audit log), the product's public address links are built on (PUBLIC_URL),
+ * and the request's logger.
  * Routes build it with `requestContext(req)`; jobs and scripts with `systemContext(log)`.
  */
 export interface RequestContext {
@@ -12,7 +13,11 @@ export interface RequestContext {
   readonly ip: string | null;
   readonly userAgent: string | null;
   readonly requestId: string | null;
-  /** `scheme://host` the request came to; links written into answers start with it. */
+  /**
+   * Where clients reach the product: PUBLIC_URL (`config.publicUrl`), never the request's Host or X-Forwarded-Host,
+   * which a client writes. Every absolute link in an answer (FHIR bundles, the export manifest, calendar feeds)
+   * starts with it.
+   */
   readonly origin: string;
   readonly log: FastifyBaseLogger;
 }
@@ -28,7 +33,7 @@ export function requestContext(req: FastifyRequest): RequestContext {
     ip: req.ip ?? null,
     userAgent: String(req.headers['user-agent'] ?? '').slice(0, 400) || null,
     requestId: acceptedRequestId(req.id),
-    origin: `${req.protocol}://${req.host}`,
+    origin: req.server.publicUrl,
     log: req.log,
   });
   return r[CONTEXT];

@@ -73,6 +73,12 @@ export function registerErrorHandling(app: App) {
       return sendError(req, reply, 422, 'VALIDATION_FAILED', 'errors.validation', undefined, fields);
     }
     const pgCode = (err as { code?: unknown }).code ?? (err.cause as { code?: unknown } | undefined)?.code;
+    const constraint = (err as { constraint?: unknown }).constraint ?? (err.cause as { constraint?: unknown } | undefined)?.constraint;
+    if (pgCode === '23514' && typeof constraint === 'string') {
+      // The database's last line behind a service's own check: money out of a cash box it does not hold, a percentage outside 0..100.
+      if (constraint === 'cash_box_never_negative') return sendError(req, reply, 409, 'CASH_BOX_SHORT', 'errors.billing.cashBoxNotEnough');
+      if (constraint.endsWith('_percent_check')) return sendError(req, reply, 422, 'INVALID_VALUE', 'validation.percentRange');
+    }
     if (typeof pgCode === 'string' && PG_CONFLICTS[pgCode]) {
       const c = PG_CONFLICTS[pgCode];
       return sendError(req, reply, 409, c.code, c.key);

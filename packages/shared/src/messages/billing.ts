@@ -5,7 +5,6 @@ export const billingEn = {
   validation: {
     billing: {
       currencyInvalid: 'Use a three-letter currency code such as SAR',
-      vatRateInvalid: 'The VAT rate is a percentage from 0 to 100 with at most two decimals',
       lineKindInvalid: 'A line is a service or an item',
       serviceRequired: 'Choose the service of this line',
       descriptionRequired: 'Describe the item',
@@ -42,6 +41,8 @@ export const billingEn = {
       creditNoteNotFound: 'The credit note was not found on this invoice',
       cashBoxNotFound: 'The cash box was not found',
       cashBoxInactive: 'This cash box is not active',
+      cashBoxShort: 'This cash box holds only {{balance}}: a cash refund cannot take out more cash than is in it. Refund by card or from another cash box',
+      cashBoxNotEnough: 'This cash box does not hold enough cash: a cash box never goes below zero',
       paymentMethodNotFound: 'The payment method was not found for this clinic or company',
       alreadyClosed: 'This cash box was already closed today',
       claimNotFound: 'The claim was not found',
@@ -124,7 +125,6 @@ export const billingAr: Shape<typeof billingEn> = {
   validation: {
     billing: {
       currencyInvalid: 'استخدم رمز عملة من ثلاثة أحرف مثل SAR',
-      vatRateInvalid: 'نسبة ضريبة القيمة المضافة نسبة مئوية من 0 إلى 100 بمنزلتين عشريتين على الأكثر',
       lineKindInvalid: 'البند خدمة أو صنف',
       serviceRequired: 'اختر خدمة هذا البند',
       descriptionRequired: 'اكتب وصف الصنف',
@@ -161,6 +161,8 @@ export const billingAr: Shape<typeof billingEn> = {
       creditNoteNotFound: 'الإشعار الدائن غير موجود على هذه الفاتورة',
       cashBoxNotFound: 'الصندوق غير موجود',
       cashBoxInactive: 'هذا الصندوق غير نشط',
+      cashBoxShort: 'لا يحوي هذا الصندوق إلا {{balance}}: لا يمكن أن يُخرج الاسترداد النقدي نقدًا أكثر مما فيه. استرد بالبطاقة أو من صندوق آخر',
+      cashBoxNotEnough: 'لا يحوي هذا الصندوق نقدًا كافيًا: لا ينزل رصيد الصندوق أبدًا تحت الصفر',
       paymentMethodNotFound: 'طريقة الدفع غير موجودة لهذه العيادة أو الشركة',
       alreadyClosed: 'أُغلق هذا الصندوق اليوم بالفعل',
       claimNotFound: 'المطالبة غير موجودة',

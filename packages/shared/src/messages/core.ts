@@ -55,6 +55,7 @@ export const coreEn = {
   validation: {
     required: 'This field is required.',
     invalidValue: 'Invalid value',
+    percentRange: 'Enter a percentage from 0 to 100, with at most two decimals',
     invalidType: 'Invalid value type',
     versionRequired: 'The version of the record you edited is missing. Reload the record and try again.',
     unknownField: 'Unknown field',
@@ -139,6 +140,7 @@ export const coreAr: CoreMessages = {
   validation: {
     required: 'هذا الحقل مطلوب.',
     invalidValue: 'قيمة غير صالحة',
+    percentRange: 'أدخل نسبة مئوية من 0 إلى 100، بمنزلتين عشريتين على الأكثر',
     invalidType: 'نوع القيمة غير صالح',
     versionRequired: 'إصدار السجل الذي عدّلته مفقود. أعد تحميل السجل وحاول مرة أخرى.',
     unknownField: 'حقل غير معروف',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanText, listQuerySchema, numberish, refSchema } from './common.js';
+import { booleanText, listQuerySchema, numberish, percentSchema, refSchema } from './common.js';
 import { calendarDate } from './dates.js';
 import { versionInput, versionSchema } from './version.js';
 
@@ -73,9 +73,7 @@ const note = z.string({ error: 'validation.invalidType' }).trim().max(1000, { er
 export const billingSettingsInput = z.strictObject({
   currency: z.string({ error: 'validation.billing.currencyInvalid' }).trim().toUpperCase()
     .regex(/^[A-Z]{3}$/, { error: 'validation.billing.currencyInvalid' }),
-  vatRatePercent: numberish(z.number({ error: 'validation.billing.vatRateInvalid' }).min(0, { error: 'validation.billing.vatRateInvalid' })
-    .max(100, { error: 'validation.billing.vatRateInvalid' })
-    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, { error: 'validation.billing.vatRateInvalid' })),
+  vatRatePercent: percentSchema,
   version: versionInput,
 });
 export type BillingSettingsInput = z.input<typeof billingSettingsInput>;

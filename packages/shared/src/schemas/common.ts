@@ -132,6 +132,18 @@ export function numberish<T extends z.ZodType>(schema: T) {
     return Number.isFinite(n) ? n : v;
   }, schema);
 }
+/** The one message of every percentage field. */
+export const PERCENT_MESSAGE = 'validation.percentRange';
+
+/**
+ * A percentage: a number from 0 to 100 with at most two decimals (one basis point); numeric text, Arabic-Indic digits
+ * included, is read as a number. Every percentage of the product (VAT rate, insurer coverage, card and online
+ * processing fees) is this rule, with this message; the database holds the same range (migration percent_checks).
+ */
+export const percentSchema = numberish(
+  z.number({ error: PERCENT_MESSAGE }).min(0, { error: PERCENT_MESSAGE }).max(100, { error: PERCENT_MESSAGE })
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, { error: PERCENT_MESSAGE }),
+);
 /** A file as records read it back: a signed relative URL, the original name, type and size. */
 export const fileRefSchema = z.object({ _id: z.string(), name: z.string(), mimeType: z.string(), size: z.number(), url: z.string() });
 export type FileRef = z.infer<typeof fileRefSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { hijriModeSchema, normaliseDigits, westernDigits } from './display.js';
-import { fileRefSchema, numberish } from './common.js';
+import { hijriModeSchema, westernDigits } from './display.js';
+import { fileRefSchema, numberish, percentSchema } from './common.js';
 import { calendarDateCheck, isCalendarDate } from './dates.js';
 import { versionInput, versionSchema } from './version.js';
 import { locationRecord, locationSchema } from './location.js';
@@ -76,23 +76,6 @@ export function orgEmailField(requiredKey: string, invalidKey = 'validation.inva
 /** Optional e-mail: blank means not given. */
 export function orgOptionalEmail(invalidKey = 'validation.invalidEmail') {
   return orgOptionalText(200).refine((v) => v === null || ORG_EMAIL_RE.test(v), { error: invalidKey });
-}
-
-/** A non-negative amount; numeric text accepted. */
-export function orgAmountField(requiredKey: string, invalidKey: string) {
-  return z.preprocess(
-    (v) => {
-      if (typeof v !== 'string') return v;
-      const s = normaliseDigits(v).trim();
-      if (s === '') return undefined;
-      const n = Number(s);
-      return Number.isFinite(n) ? n : v;
-    },
-    z
-      .number({ error: (issue) => (issue.input === undefined || issue.input === null ? requiredKey : invalidKey) })
-      .min(0, { error: invalidKey })
-      .max(1_000_000_000, { error: invalidKey }),
-  );
 }
 
 export const CONTACT_TYPES = ['email', 'phone'] as const;
@@ -173,9 +156,7 @@ export const insuranceRow = z
     companyName: orgRequiredText('validation.org.insuranceNameRequired', 120),
     companyPhone: orgPhoneField('validation.org.phoneRequired'),
     companyEmail: orgEmailField('validation.org.emailRequired'),
-    coveragePercentage: z
-      .preprocess((v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v), z.number({ error: 'validation.org.coveragePercentage' }).min(0, { error: 'validation.org.coveragePercentage' }).max(100, { error: 'validation.org.coveragePercentage' }).optional())
-      .transform((v) => v ?? null),
+    coveragePercentage: z.preprocess((v) => (v === null ? undefined : v), percentSchema.optional()).transform((v) => v ?? null),
     coveredServices: textList,
     coverageDetails: textList,
     termsAndConditions: orgOptionalText(2000),
@@ -222,7 +203,7 @@ export const TRANSACTION_TYPES = ['deposit', 'withdrawal', 'transfer'] as const;
 
 export const paymentMethodRow = z.strictObject({
   companyName: orgRequiredText('validation.org.paymentCompanyRequired', 120),
-  processingFees: orgAmountField('validation.org.processingFeesRequired', 'validation.org.invalidProcessingFees'),
+  processingFees: percentSchema,
   type: z
     .enum(PAYMENT_TYPES, { error: 'validation.org.invalidPaymentType' })
     .nullish()

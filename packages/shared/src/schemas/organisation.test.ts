@@ -122,8 +122,8 @@ describe('clinic form', () => {
     expect(errors).toEqual({
       'insuranceCompany.0.companyPhone': 'Invalid phone number',
       'insuranceCompany.0.companyEmail': 'Invalid email format',
-      'insuranceCompany.0.coveragePercentage': 'Coverage must be between 0 and 100',
-      'onlinePaymentMethods.0.processingFees': 'Processing fees must be a number of 0 or more',
+      'insuranceCompany.0.coveragePercentage': 'Enter a percentage from 0 to 100, with at most two decimals',
+      'onlinePaymentMethods.0.processingFees': 'Enter a percentage from 0 to 100, with at most two decimals',
       'onlinePaymentMethods.0.type': 'Type must be credit card, bank transfer or digital wallet',
     });
   });

@@ -137,6 +137,8 @@ describe('after issue', () => {
     expect(processingFee(10_000, 2.5)).toBe(250);
     expect(processingFee(333, 1.75)).toBe(6); // 5.8275 -> 6
     expect(processingFee(10_000, 0)).toBe(0);
+    expect(processingFee(100, 150)).toBe(100); // never more than the payment
+    expect(processingFee(100, 1e9)).toBe(100);
   });
 
   it('numbers invoices and credit notes with the clinic\'s public id', () => {

@@ -169,7 +169,8 @@ export function creditNoteTax(amount: number, invoiceTaxTotal: number, invoiceTo
 /** A card or online payment's fee: the method's `processingFees` percentage of the amount. */
 export function processingFee(amount: number, feePercent: number): number {
   if (!Number.isFinite(feePercent) || feePercent <= 0) return 0;
-  return mulDivRound(Math.abs(amount), percentToBasisPoints(feePercent), BASIS_POINTS);
+  // A percentage is at most 100 (the settings and the database refuse more): the fee is never more than the payment.
+  return mulDivRound(Math.abs(amount), percentToBasisPoints(Math.min(feePercent, 100)), BASIS_POINTS);
 }
 
 /** `<clinic public id>-000017`, and `<clinic public id>-CN-000003` for credit notes. */

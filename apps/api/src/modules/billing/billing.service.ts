@@ -22,7 +22,7 @@ import {
   insertFirstSettings, insertInvoice, insertPayment, invoiceOfAppointment, linesOf, lockCreditNote, lockSettingsVersion, nextNumber, paymentsOf,
   pricedServices, setInvoiceFigures, toClaimRecord, toInvoiceSummary, updateClaimAt, updateDraftAt, updateSettings, type InvoiceRow,
 } from './billing.repository.js';
-import { addCashBoxTransaction, configuredCashBoxes, lockCashBox, paymentMethodsFor } from './cash-boxes.repository.js';
+import { addCashBoxTransaction, cashBoxBalance, configuredCashBoxes, lockCashBox, paymentMethodsFor } from './cash-boxes.repository.js';
 
 const err = (status: number, code: string, key: string, params?: Record<string, string | number>) => new AppError(status, code, `errors.billing.${key}`, params);
 export const invoiceNotFound = () => err(404, 'INVOICE_NOT_FOUND', 'invoiceNotFound');
@@ -374,11 +374,12 @@ export async function addRefund(deps: Deps, ctx: RequestContext, caller: Caller,
       processingFee: target.fee, cashBoxId: target.cashBoxId, paymentMethodName: target.paymentMethodName, creditNoteId: note.id,
       reference: input.reference, createdBy: caller.id,
     });
-    if (target.cashBoxId) {
-      await addCashBoxTransaction(tx, {
-        companyId: caller.companyId, cashBoxId: target.cashBoxId, kind: 'refund', amount: -input.amount, paymentId: refundId, invoiceId: id,
-        description: note.displayNumber, createdBy: caller.id,
-      });
+    // Cash out needs the cash: the box (locked by resolveMethod) never goes below zero.
+    if (target.cashBoxId && !(await addCashBoxTransaction(tx, {
+      companyId: caller.companyId, cashBoxId: target.cashBoxId, kind: 'refund', amount: -input.amount, paymentId: refundId, invoiceId: id,
+      description: note.displayNumber, createdBy: caller.id,
+    }))) {
+      throw err(409, 'CASH_BOX_SHORT', 'cashBoxShort', { balance: money(inv, Math.max(0, await cashBoxBalance(tx, caller.companyId, target.cashBoxId))) });
     }
     await addRefunded(tx, caller.companyId, note.id, note.refundedAmount + input.amount);
     const paidTotal = inv.paidTotal - input.amount;

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { currencyMinorDigits, type CashBoxClose, type CashBoxSummary, type CashBoxTransaction, type CashBoxTransactionKind, type Ref } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import { billingSettings, cashBoxCloses, cashBoxes, cashBoxTransactions, clinics, companyProfiles, employees, invoices } from '../../db/schema/index.js';
-import { qualified, refOf } from '../organisation/org-support.js';
+import { qualified, refOf, rowsOf } from '../organisation/org-support.js';
 
 /** A `cashBoxes` row of the company profile or of a clinic, as the organisation screens keep it. */
 export interface CashBoxConfig {
@@ -19,7 +19,7 @@ export interface PaymentMethodConfig {
   isActive?: boolean;
 }
 
-const rowsOf = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
+const listOf = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
 const key = (clinicId: string | null, name: string) => `${clinicId ?? ''}|${name.trim().toLowerCase()}`;
 
 /** The cash boxes the organisation screens define: the company profile's and every clinic's (or one clinic's). */
@@ -28,10 +28,10 @@ export async function configuredCashBoxes(db: Db, companyId: string, clinicId?: 
   const clinicRows = await db.select({ id: clinics.id, name: clinics.name, publicId: clinics.publicId, details: clinics.details }).from(clinics)
     .where(clinicId ? and(eq(clinics.companyId, companyId), eq(clinics.id, clinicId)) : eq(clinics.companyId, companyId));
   const out = new Map<string, { clinic: Ref | null; config: CashBoxConfig }>();
-  for (const b of rowsOf<CashBoxConfig>(profile?.boxes)) if (b?.name?.trim()) out.set(key(null, b.name), { clinic: null, config: b });
+  for (const b of listOf<CashBoxConfig>(profile?.boxes)) if (b?.name?.trim()) out.set(key(null, b.name), { clinic: null, config: b });
   for (const c of clinicRows) {
     const details = (c.details ?? {}) as { cashBoxes?: unknown };
-    for (const b of rowsOf<CashBoxConfig>(details.cashBoxes)) {
+    for (const b of listOf<CashBoxConfig>(details.cashBoxes)) {
       if (b?.name?.trim()) out.set(key(c.id, b.name), { clinic: { _id: c.id, name: c.name, publicId: c.publicId }, config: b });
     }
   }
@@ -89,14 +89,25 @@ export async function cashBoxBalance(db: Db, companyId: string, id: string): Pro
   return Number(row?.sum ?? 0);
 }
 
+/**
+ * Writes a movement of a box. Money out (a negative amount) is written only when the box holds it: the balance is
+ * checked in the same statement that writes the movement, and the caller holds the box's row lock (`lockCashBox`),
+ * so concurrent withdrawals queue and each sees the other's. Returns false, writing nothing, when the box is short.
+ * The database refuses a withdrawal below zero as well (migrations/0029_cash_box_never_negative.sql).
+ */
 export async function addCashBoxTransaction(tx: Db, v: {
   companyId: string; cashBoxId: string; kind: CashBoxTransactionKind; amount: number; paymentId?: string | null; invoiceId?: string | null;
   description: string; createdBy: string | null;
-}) {
-  await tx.insert(cashBoxTransactions).values({
-    companyId: v.companyId, cashBoxId: v.cashBoxId, kind: v.kind, amount: v.amount, paymentId: v.paymentId ?? null, invoiceId: v.invoiceId ?? null,
-    description: v.description, createdBy: v.createdBy,
-  });
+}): Promise<boolean> {
+  const written = rowsOf<{ id: string }>(await tx.execute(sql`
+    insert into ${cashBoxTransactions} (company_id, cash_box_id, kind, amount, payment_id, invoice_id, description, created_by)
+    select ${v.companyId}::uuid, ${v.cashBoxId}::uuid, ${v.kind}::text, ${v.amount}::bigint, ${v.paymentId ?? null}::uuid, ${v.invoiceId ?? null}::uuid,
+      ${v.description}::text, ${v.createdBy}::uuid
+    where ${v.amount}::bigint >= 0 or (
+      select coalesce(sum(t.amount), 0) from ${cashBoxTransactions} t where t.company_id = ${v.companyId} and t.cash_box_id = ${v.cashBoxId}
+    ) + ${v.amount}::bigint >= 0
+    returning id`));
+  return written.length === 1;
 }
 
 /** The latest transactions of a box, newest first, each with the balance right after it. */
@@ -138,8 +149,8 @@ export async function closeOn(db: Db, companyId: string, id: string, day: string
 export async function paymentMethodsFor(db: Db, companyId: string, clinicId: string): Promise<PaymentMethodConfig[]> {
   const [profile] = await db.select({ methods: companyProfiles.onlinePaymentMethods }).from(companyProfiles).where(eq(companyProfiles.companyId, companyId)).limit(1);
   const [clinic] = await db.select({ details: clinics.details }).from(clinics).where(and(eq(clinics.companyId, companyId), eq(clinics.id, clinicId))).limit(1);
-  const own = rowsOf<PaymentMethodConfig>(((clinic?.details ?? {}) as { onlinePaymentMethods?: unknown }).onlinePaymentMethods);
-  return [...own, ...rowsOf<PaymentMethodConfig>(profile?.methods)].filter((m) => m && typeof m.companyName === 'string');
+  const own = listOf<PaymentMethodConfig>(((clinic?.details ?? {}) as { onlinePaymentMethods?: unknown }).onlinePaymentMethods);
+  return [...own, ...listOf<PaymentMethodConfig>(profile?.methods)].filter((m) => m && typeof m.companyName === 'string');
 }
 
 /** How many of a box's latest transactions the organisation screens show in its `transactionHistory`. */

@@ -55,11 +55,11 @@ export async function closeCashBox(deps: Deps, ctx: RequestContext, caller: Call
     const close = await insertClose(tx, {
       companyId: caller.companyId, cashBoxId: id, day, expected, counted: input.counted, difference, note: input.note, closedBy: caller.id,
     });
-    if (difference !== 0) {
-      await addCashBoxTransaction(tx, {
-        companyId: caller.companyId, cashBoxId: id, kind: 'close_difference', amount: difference,
-        description: t(ctx, 'billing.transaction.close_difference', { date: day }), createdBy: caller.id,
-      });
+    if (difference !== 0 && !(await addCashBoxTransaction(tx, {
+      companyId: caller.companyId, cashBoxId: id, kind: 'close_difference', amount: difference,
+      description: t(ctx, 'billing.transaction.close_difference', { date: day }), createdBy: caller.id,
+    }))) {
+      throw new AppError(409, 'CASH_BOX_SHORT', 'errors.billing.cashBoxNotEnough');
     }
     await recordAudit(tx, ctx, {
       companyId: caller.companyId, actorId: caller.id, action: 'close', entity: 'cash_box', entityId: id,

@@ -9,6 +9,7 @@ const CLINIC = '11111111-1111-4111-8111-111111111111';
 const BOX = '55555555-5555-4555-8555-555555555555';
 const OTHER_BOX = '66666666-6666-4666-8666-666666666666';
 const INVOICE = '44444444-4444-4444-8444-444444444444';
+const NOTE = '77777777-7777-4777-8777-777777777777';
 
 /** 172.50 SAR, the insurer pays 80% of 150.00 + VAT: the patient's 34.50 is due. */
 const invoice: InvoiceRecord = {
@@ -87,5 +88,33 @@ describe('payment dialog', { timeout: 30_000 }, () => {
     await user.type(screen.getByRole('textbox', { name: /Reference/ }), 'SLIP-88');
     await user.click(screen.getByRole('button', { name: 'Record payment' }));
     await waitFor(() => expect(posted).toEqual([{ method: 'card', amount: 3450, cashBox: null, paymentMethod: 'Mada', reference: 'SLIP-88' }]));
+  });
+
+  it('shows why a cash refund is refused when the cash box does not hold the money, and stays open', async () => {
+    const posted: unknown[] = [];
+    const note = { _id: NOTE, number: 1, displayNumber: 'CLN-000001-CN-000001', amount: 3450, taxAmount: 450, refundedAmount: 0, reason: 'Cancelled', createdBy: null, createdAt: '2026-03-10T10:00:00Z' };
+    const paid: InvoiceRecord = { ...invoice, status: 'paid', paidTotal: 3450, creditedTotal: 3450, balanceDue: -3450, creditNotes: [note] as InvoiceRecord['creditNotes'] };
+    const short = 'This cash box holds only 0.00 SAR: a cash refund cannot take out more cash than is in it. Refund by card or from another cash box';
+    const onClose = vi.fn();
+    mockFetch((url, init) => {
+      if (url.pathname === `/api/invoices/${INVOICE}/refunds` && init.method === 'POST') {
+        posted.push(JSON.parse(String(init.body)));
+        return jsonResponse(409, { success: false, message: { code: 'CASH_BOX_SHORT', message: short } });
+      }
+      if (url.pathname === '/api/cash-boxes') {
+        return jsonResponse(200, { success: true, data: [
+          { _id: BOX, name: 'Front desk', clinic: { _id: CLINIC, name: 'Olaya Clinic' }, pic: null, location: null, currency: 'SAR', isActive: true, balance: 0, lastClosedOn: null },
+        ] });
+      }
+      return jsonResponse(200, emptyList());
+    }, { profile: {} });
+    const user = userEvent.setup();
+    renderWithProviders(<PaymentDialog invoice={paid} opened mode="refund" onClose={onClose} />);
+    await user.click(await screen.findByRole('combobox', { name: /Cash box/ }));
+    await user.click(await screen.findByRole('option', { name: /Front desk · Olaya Clinic · SAR\s0\.00/ }));
+    await user.click(screen.getByRole('button', { name: 'Record refund' }));
+    expect(await screen.findByTestId('payment-error')).toHaveTextContent(short);
+    expect(posted).toEqual([{ method: 'cash', amount: 3450, cashBox: BOX, paymentMethod: null, reference: '', creditNote: NOTE }]);
+    expect(onClose).not.toHaveBeenCalled();
   });
 });

@@ -74,7 +74,11 @@ export function PaymentDialog({ invoice, opened, onClose, mode = 'payment', onDo
   const boxes = useCashBoxes({}, opened);
   const boxData = (boxes.data ?? [])
     .filter((b) => b.isActive && (!b.clinic || b.clinic._id === invoice.clinic._id))
-    .map((b) => ({ value: b._id, label: b.clinic ? `${b.name} · ${b.clinic.name}` : `${b.name} · ${t('finance.cashBoxes.company')}` }));
+    // A refund takes cash out: each box shows what it holds (the server refuses more than that).
+    .map((b) => ({
+      value: b._id,
+      label: `${b.name} · ${b.clinic ? b.clinic.name : t('finance.cashBoxes.company')}${refund ? ` · ${formatMoney(b.balance, b.currency, i18n.language)}` : ''}`,
+    }));
   const methods = usePaymentMethods(opened ? invoice.clinic._id : null);
   const fee = methods.find((m) => m.name === chosenMethod);
   const feeAmount = fee ? Math.round(((toMinor(amount, currency) ?? 0) * fee.fee) / 100) : 0;

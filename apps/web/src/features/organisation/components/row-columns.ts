@@ -97,7 +97,7 @@ export const newCashBox = () => ({ name: '', pic: '', isActive: true, transactio
 export function paymentColumns(t: TFunction, full = false): EditableColumn[] {
   const columns: EditableColumn[] = [
     { key: 'companyName', label: t('organisation.payments.companyName'), required: true, width: 180 },
-    { key: 'processingFees', label: t('organisation.payments.processingFees'), kind: 'number', min: 0, required: true, width: 140 },
+    { key: 'processingFees', label: t('organisation.payments.processingFees'), kind: 'number', min: 0, max: 100, required: true, width: 140 },
   ];
   if (full) {
     columns.push(
