@@ -24,6 +24,17 @@ export function transitionSources(to: AppointmentStatus): AppointmentStatus[] {
   return APPOINTMENT_STATUSES.filter((from) => APPOINTMENT_TRANSITIONS[from].includes(to));
 }
 
+/**
+ * The statuses of a booking that has not become a visit: only such an appointment can be deleted (permission
+ * appointment_delete), and only while it has no visit note, invoice, payment or sent reminder either.
+ */
+export const DELETABLE_APPOINTMENT_STATUSES = ['scheduled', 'cancelled'] as const;
+
+/** What the screen knows of an appointment's history: false when deleting it would be refused. */
+export function mayDeleteAppointment(a: { status: AppointmentStatus; arrivedAt: string | null; visitNote: string | null; reminderSent: boolean }): boolean {
+  return (DELETABLE_APPOINTMENT_STATUSES as readonly string[]).includes(a.status) && !a.arrivedAt && a.visitNote === null && !a.reminderSent;
+}
+
 /** Statuses that hold the doctor's and the patient's time (no two of them overlap; next-free keeps clear of them). */
 export const ACTIVE_APPOINTMENT_STATUSES = ['scheduled', 'arrived', 'in_consultation'] as const;
 

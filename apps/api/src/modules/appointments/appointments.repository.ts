@@ -549,12 +549,6 @@ export async function updateAppointmentAt(
   return Boolean(updated);
 }
 
-/** Removes an appointment; false when no row went (another request removed it first, or it is not the company's). */
-export async function deleteAppointmentRow(db: Db, companyId: string, id: string): Promise<boolean> {
-  const deleted = await db.delete(appointments).where(and(eq(appointments.companyId, companyId), eq(appointments.id, id))).returning({ id: appointments.id });
-  return deleted.length > 0;
-}
-
 /** The company's late-cancellation hours as set (null: not set). */
 export async function companyLateCancellationHours(db: Db, companyId: string): Promise<number | null> {
   const [row] = await db.select({ hours: companies.lateCancellationHours }).from(companies).where(eq(companies.id, companyId)).limit(1);

@@ -20,7 +20,7 @@ import { assertVersion, staleOrMissing } from '../../lib/versioning.js';
 import { t } from '../../lib/i18n.js';
 import { afterAppointmentChange } from '../reminders/reminders.service.js';
 import {
-  clinicDoctors, clinicTimeZones, companyLateCancellationHours, deleteAppointmentRow, findAppointment, findAppointmentCards, findAppointments,
+  clinicDoctors, clinicTimeZones, companyLateCancellationHours, findAppointment, findAppointmentCards, findAppointments,
   findBoardCards, findBusyTimes, insertAppointmentRow, loadBookingParties, loadClinicCalendar, loadDoctorCalendar, loadSlotDoctors, patientPhones,
   updateAppointmentAt,
   type AppointmentChanges, type AppointmentFilters, type BookingParties,
@@ -373,14 +373,6 @@ export async function updateAppointment(
   }
   await afterAppointmentChange(deps, ctx.log, caller.companyId, caller.id, id, change, now);
   return { record: after, change };
-}
-
-export async function deleteAppointment(deps: Deps, ctx: RequestContext, caller: Caller, id: string): Promise<void> {
-  const before = await getAppointment(deps, caller, id);
-  // Only the request that removed the row records it: a simultaneous second delete is a 404.
-  if (!(await deleteAppointmentRow(deps.db, caller.companyId, id))) throw notFound('appointment');
-  await recordAudit(deps.db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'delete', entity: 'appointment', entityId: id, changes: { before: auditable(before) } });
-  await afterAppointmentChange(deps, ctx.log, caller.companyId, caller.id, id, 'deleted');
 }
 
 const slot = (i: { start: number; end: number }) => ({ startTime: fromMinutes(i.start), endTime: fromMinutes(i.end) });
