@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { booleanText, boolish, listQuerySchema, refSchema } from './common.js';
 import { calendarDate, calendarDateProblem, DATE_OUT_OF_RANGE, daysBetween, instantInRange } from './dates.js';
+import { INVOICE_STATUSES } from './billing.js';
 import { versionInput, versionSchema } from './version.js';
 
 export const APPOINTMENT_STATUSES = ['scheduled', 'arrived', 'in_consultation', 'completed', 'no_show', 'cancelled'] as const;
@@ -349,6 +350,11 @@ export const boardCard = appointmentCard.extend({
   waitingMinutes: z.number().nullable(),
   visitMinutes: z.number().nullable(),
   lateCancellation: z.boolean(),
+  /**
+   * The visit's invoice, for those who may read invoices (null otherwise, or when it has none): the desk shows
+   * "Paid" instead of "Take payment" once it is paid.
+   */
+  invoice: z.object({ _id: z.string(), status: z.enum(INVOICE_STATUSES) }).nullable(),
 });
 export type BoardCard = z.infer<typeof boardCard>;
 

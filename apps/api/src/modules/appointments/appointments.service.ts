@@ -483,7 +483,7 @@ export async function board(deps: Deps, caller: Caller, q: BoardQuery, now = new
   const date = q.date ?? localTime(now, timeZone).date;
   const from = zonedInstant(date, '00:00', timeZone);
   const to = zonedInstant(addDays(date, 1), '00:00', timeZone);
-  const cards = await findBoardCards(deps.db, caller.companyId, clinic.id, from, to, now);
+  const cards = await findBoardCards(deps.db, caller.companyId, clinic.id, from, to, now, hasPermission(caller.permissions, 'billing_read'));
   const groups = Object.fromEntries(APPOINTMENT_STATUSES.map((s) => [s, cards.filter((c) => c.status === s)])) as AppointmentBoard['groups'];
   const counts = Object.fromEntries(APPOINTMENT_STATUSES.map((s) => [s, groups[s].length])) as AppointmentBoard['counts'];
   return { clinic: { _id: clinic.id, name: clinic.name, timeZone }, date, counts, groups };
