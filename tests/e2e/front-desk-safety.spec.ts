@@ -23,7 +23,7 @@ async function setUp(page: Page): Promise<Desk> {
   await signIn(page);
   const admin = await Api.signIn(page.request);
   const practice = await admin.practice({
-    hours: ALWAYS_OPEN, patients: 2, label: 'Desk',
+    hours: ALWAYS_OPEN, patients: 3, label: 'Desk',
     clinic: { timeZone: TZ, cashBoxes: [{ name: 'Front desk', pic: 'Reception', isActive: true, currency: 'SAR' }] },
   });
   const roleName = `Reception ${practice.id}`;
@@ -98,7 +98,7 @@ test('Take payment shows the draft, the cashier adds a discount, and only then i
   let visit: Versioned = await desk.admin.book(desk.practice, { datetime: soon(30), reason: 'Check-up' });
   for (const status of ['arrived', 'in_consultation', 'completed']) visit = await desk.admin.patch<Versioned>(`/appointments/${visit._id}`, { status, version: visit.version });
   const patient = desk.practice.patients[0]!.name;
-  const shot = (p: Page, name: string) => p.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+  const shot = (p: Page, name: string) => p.screenshot({ path: testInfo.outputPath(`${name}.png`) });
 
   const reception = await deskPage(browser, desk);
   await reception.goto('/frontdesk');
@@ -130,23 +130,30 @@ test('Take payment shows the draft, the cashier adds a discount, and only then i
   await expect(card.getByTestId('appointment-paid')).toBeVisible({ timeout: 30_000 });
   await expect(card.getByTestId('appointment-take-payment')).toHaveCount(0);
 
-  // Screenshots at 375 px: the panel of a fresh booking and the payment dialog, in English and light.
-  const next = await desk.admin.book(desk.practice, { patient: 1, datetime: soon(60), reason: 'Follow-up' });
-  let second = await desk.admin.patch<Versioned>(`/appointments/${next._id}`, { status: 'arrived', version: next.version });
-  second = await desk.admin.patch<Versioned>(`/appointments/${second._id}`, { status: 'completed', version: second.version });
-  const screens = async (suffix: string) => {
+  // Screenshots at 375 px of a completed visit's panel, its draft and its payment dialog, in English and light.
+  const completedVisit = async (patientIndex: number, minutes: number) => {
+    const booked = await desk.admin.book(desk.practice, { patient: patientIndex, datetime: soon(minutes), reason: 'Follow-up' });
+    const arrived = await desk.admin.patch<Versioned>(`/appointments/${booked._id}`, { status: 'arrived', version: booked.version });
+    return desk.admin.patch<Versioned>(`/appointments/${arrived._id}`, { status: 'completed', version: arrived.version });
+  };
+  const screens = async (id: string, suffix: string) => {
     await reception.setViewportSize({ width: 375, height: 812 });
-    await reception.goto(`/appointments?id=${second._id}`);
+    await reception.goto(`/appointments?id=${id}`);
     await expect(reception.getByTestId('appointment-reminders')).toBeVisible({ timeout: 30_000 });
     await shot(reception, `panel-${suffix}`);
     await reception.getByTestId('appointment-details').getByTestId('appointment-take-payment').click();
-    const dialog = reception.getByTestId('invoice-review').or(reception.getByTestId('payment-form'));
-    await expect(dialog.first()).toBeVisible({ timeout: 30_000 });
+    const draft = reception.getByTestId('invoice-review');
+    await expect(draft.getByTestId('invoice-line-service-0')).toHaveValue(/Check-up/, { timeout: 30_000 });
     await shot(reception, `take-payment-${suffix}`);
+    await draft.getByTestId('invoice-review-issue').scrollIntoViewIfNeeded();
+    await shot(reception, `take-payment-${suffix}-end`);
+    await draft.getByTestId('invoice-review-issue').click();
+    await expect(reception.getByTestId('payment-form').getByTestId('payment-due')).toBeVisible({ timeout: 30_000 });
+    await shot(reception, `payment-${suffix}`);
     await reception.keyboard.press('Escape');
     await reception.setViewportSize({ width: 1440, height: 900 });
   };
-  await screens('en-light');
+  await screens((await completedVisit(1, 60))._id, 'en-light');
   // Arabic and dark through the app's own menus.
   await reception.goto('/frontdesk');
   await reception.getByTestId('language-menu').click();
@@ -154,6 +161,6 @@ test('Take payment shows the draft, the cashier adds a discount, and only then i
   await expect(reception.locator('html')).toHaveAttribute('dir', 'rtl');
   await reception.getByTestId('theme-toggle').click();
   await expect(reception.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
-  await screens('ar-dark');
+  await screens((await completedVisit(2, 90))._id, 'ar-dark');
   await reception.context().close();
 });
