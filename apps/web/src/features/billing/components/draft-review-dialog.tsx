@@ -3,6 +3,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { InvoiceCreate, InvoiceRecord } from '@clinic/shared';
 import { FormDialog } from '@/components/form/form-dialog';
+import { translateMessage } from '@/lib/http';
 import { useSchemaForm } from '@/components/form/use-schema-form';
 import { useIssueReviewed } from '../api/appointment-invoice';
 import { useClinicServices } from '../api/options';
@@ -29,6 +30,9 @@ export function DraftReviewDialog({ draft, onClose, onIssued }: DraftReviewDialo
   const { form, serverError, onSubmit } = useSchemaForm<InvoiceFormValues, InvoiceCreate>({ schema: invoiceFormSchema(currency), defaultValues: invoiceFormValues(draft) });
   const { control, setValue, formState } = form;
   const services = useClinicServices(draft.clinic._id);
+  // The draft's other fields are not on this dialog: a refusal of one of them is said here, not lost.
+  const { lines: _lines, ...others } = formState.errors;
+  const otherError = Object.values(others).map((e) => e?.message).find(Boolean);
 
   const send = async ({ patient: _p, clinic: _c, ...values }: InvoiceCreate) => {
     onIssued(await issue.mutateAsync({ draft, values }));
@@ -42,7 +46,7 @@ export function DraftReviewDialog({ draft, onClose, onIssued }: DraftReviewDialo
       size="lg"
       data-testid="invoice-review"
       onSubmit={onSubmit(send)}
-      serverError={serverError}
+      serverError={serverError ?? (otherError ? translateMessage(otherError) : null)}
       serverErrorTestId="invoice-review-error"
       submitLabel={t('finance.review.submit')}
       pending={formState.isSubmitting}
