@@ -77,6 +77,8 @@ test('a visit completed, invoiced with insurance, paid in cash, its receipt prin
   await expect(card.getByTestId('appointment-take-payment')).toBeVisible({ timeout: 30_000 });
   await card.getByTestId('board-card-open').click();
   await page.getByTestId('appointment-details').getByTestId('appointment-take-payment').click();
+  // The draft comes first; nothing is issued until the cashier confirms it.
+  await page.getByTestId('invoice-review').getByTestId('invoice-review-issue').click();
 
   // 200.00 + 15% VAT = 230.00; the insurer covers 80% (184.00), the patient owes 46.00.
   const form = page.getByTestId('payment-form');

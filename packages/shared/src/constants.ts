@@ -43,6 +43,11 @@ export const PERMISSIONS = [
   'appointment_read', 'appointment_write',
   /** Book on purpose on top of a doctor's other appointment ("book anyway"); audited. */
   'appointment_overbook',
+  /**
+   * Delete a booking made by mistake (an administrator's correction; the front desk cancels with a reason instead).
+   * Never granted by the built-in roles other than Admin, and refused for any appointment with history.
+   */
+  'appointment_delete',
   'audit_read',
   'fhir_read',
   'dashboard_read',

@@ -25,6 +25,14 @@ export const remindersEn = {
       noPhone: 'The patient has no phone number.',
       clinicOff: 'Reminders are off for this clinic.',
     },
+    staff: {
+      emailOff: 'No e-mail reminder will be sent: e-mail is not set up for this clinic. Ask an administrator.',
+      smsOff: 'No reminder will be sent: text messages are not set up for this clinic. Ask an administrator.',
+      noEmail: 'No e-mail reminder: the patient has no e-mail address on file.',
+      noPhone: 'No text reminder: the patient has no phone number on file.',
+      clinicOff: 'Reminders are off for this clinic.',
+      failed: 'The reminder could not be sent. Ask an administrator to look at the reminder outbox.',
+    },
   },
   visit: {
     title: 'Your appointment',
@@ -113,6 +121,14 @@ export const remindersAr: Shape<typeof remindersEn> = {
       noEmail: 'لا يوجد بريد إلكتروني للمريض.',
       noPhone: 'لا يوجد رقم هاتف للمريض.',
       clinicOff: 'التذكيرات متوقفة لهذه العيادة.',
+    },
+    staff: {
+      emailOff: 'لن يُرسل تذكير بالبريد الإلكتروني: البريد الإلكتروني غير مُعدّ لهذه العيادة. اسأل أحد المسؤولين.',
+      smsOff: 'لن يُرسل أي تذكير: الرسائل النصية غير مُعدّة لهذه العيادة. اسأل أحد المسؤولين.',
+      noEmail: 'لا تذكير بالبريد الإلكتروني: لا يوجد بريد إلكتروني مسجّل للمريض.',
+      noPhone: 'لا تذكير برسالة نصية: لا يوجد رقم هاتف مسجّل للمريض.',
+      clinicOff: 'التذكيرات متوقفة لهذه العيادة.',
+      failed: 'تعذّر إرسال التذكير. اطلب من أحد المسؤولين مراجعة صندوق التذكيرات.',
     },
   },
   visit: {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { booleanText, boolish, listQuerySchema, refSchema } from './common.js';
 import { calendarDate, calendarDateProblem, DATE_OUT_OF_RANGE, daysBetween, instantInRange } from './dates.js';
+import { INVOICE_STATUSES } from './billing.js';
 import { versionInput, versionSchema } from './version.js';
 
 export const APPOINTMENT_STATUSES = ['scheduled', 'arrived', 'in_consultation', 'completed', 'no_show', 'cancelled'] as const;
@@ -22,6 +23,17 @@ export const APPOINTMENT_TRANSITIONS: Readonly<Record<AppointmentStatus, readonl
 /** The statuses a status can be reached from. */
 export function transitionSources(to: AppointmentStatus): AppointmentStatus[] {
   return APPOINTMENT_STATUSES.filter((from) => APPOINTMENT_TRANSITIONS[from].includes(to));
+}
+
+/**
+ * The statuses of a booking that has not become a visit: only such an appointment can be deleted (permission
+ * appointment_delete), and only while it has no visit note, invoice, payment or sent reminder either.
+ */
+export const DELETABLE_APPOINTMENT_STATUSES = ['scheduled', 'cancelled'] as const;
+
+/** What the screen knows of an appointment's history: false when deleting it would be refused. */
+export function mayDeleteAppointment(a: { status: AppointmentStatus; arrivedAt: string | null; visitNote: string | null; reminderSent: boolean }): boolean {
+  return (DELETABLE_APPOINTMENT_STATUSES as readonly string[]).includes(a.status) && !a.arrivedAt && a.visitNote === null && !a.reminderSent;
 }
 
 /** Statuses that hold the doctor's and the patient's time (no two of them overlap; next-free keeps clear of them). */
@@ -338,6 +350,11 @@ export const boardCard = appointmentCard.extend({
   waitingMinutes: z.number().nullable(),
   visitMinutes: z.number().nullable(),
   lateCancellation: z.boolean(),
+  /**
+   * The visit's invoice, for those who may read invoices (null otherwise, or when it has none): the desk shows
+   * "Paid" instead of "Take payment" once it is paid.
+   */
+  invoice: z.object({ _id: z.string(), status: z.enum(INVOICE_STATUSES) }).nullable(),
 });
 export type BoardCard = z.infer<typeof boardCard>;
 

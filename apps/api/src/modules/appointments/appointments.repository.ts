@@ -1,8 +1,8 @@
 import { and, asc, count, eq, gte, ilike, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { MAX_BUFFER_MINUTES, MAX_VISIT_MINUTES, type AppointmentCard, type AppointmentRecord, type AppointmentStatus, type BoardCard, type Ref } from '@clinic/shared';
+import { MAX_BUFFER_MINUTES, MAX_VISIT_MINUTES, type AppointmentCard, type AppointmentRecord, type AppointmentStatus, type BoardCard, type InvoiceStatus, type Ref } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
-import { appointments, calendarStamps, clinics, companies, employeeClinics, employees, patients, serviceDoctors, services } from '../../db/schema/index.js';
+import { appointments, calendarStamps, invoices, clinics, companies, employeeClinics, employees, patients, serviceDoctors, services } from '../../db/schema/index.js';
 import { addDays, safeTimeZone, zonedInstant, zonedIso } from '../../domain/scheduling/time-zone.js';
 import { visitMinutes, waitingMinutes } from '../../domain/scheduling/visit-flow.js';
 import { likePattern, orderBy, pageTotal } from '../../lib/list.js';
@@ -331,7 +331,10 @@ function toCard(r: CardRow): AppointmentCard {
 }
 
 /** One clinic's appointments starting in [from, to) as board cards, by start then doctor name. */
-export async function findBoardCards(db: Db, companyId: string, clinicId: string, from: Date, to: Date, now = new Date()): Promise<BoardCard[]> {
+export async function findBoardCards(
+  db: Db, companyId: string, clinicId: string, from: Date, to: Date, now = new Date(), withInvoices = false,
+): Promise<BoardCard[]> {
+  const invoiceOf = and(eq(invoices.companyId, appointments.companyId), eq(invoices.appointmentId, appointments.id), sql.raw(withInvoices ? 'true' : 'false'));
   const rows = await db.select({
     ...cardColumns,
     arrivedAt: appointments.arrivedAt,
@@ -340,8 +343,11 @@ export async function findBoardCards(db: Db, companyId: string, clinicId: string
     cancelledAt: appointments.cancelledAt,
     noShowAt: appointments.noShowAt,
     lateCancellation: appointments.lateCancellation,
+    invoiceId: invoices.id,
+    invoiceStatus: invoices.status,
   }).from(appointments)
     .innerJoin(patients, joinPatient).innerJoin(doctors, joinDoctor).innerJoin(clinics, joinClinic).innerJoin(services, joinService)
+    .leftJoin(invoices, invoiceOf)
     .where(and(
       eq(appointments.companyId, companyId), eq(appointments.clinicId, clinicId),
       gte(appointments.startsAt, from), lt(appointments.startsAt, to),
@@ -360,6 +366,7 @@ export async function findBoardCards(db: Db, companyId: string, clinicId: string
       waitingMinutes: waitingMinutes(stamps, now),
       visitMinutes: visitMinutes(stamps),
       lateCancellation: r.lateCancellation,
+      invoice: r.invoiceId ? { _id: r.invoiceId, status: r.invoiceStatus as InvoiceStatus } : null,
     };
   });
 }
@@ -555,12 +562,6 @@ export async function updateAppointmentAt(
     .where(and(eq(appointments.companyId, companyId), eq(appointments.id, id), eq(appointments.version, version), inArray(appointments.status, from)))
     .returning({ id: appointments.id });
   return Boolean(updated);
-}
-
-/** Removes an appointment; false when no row went (another request removed it first, or it is not the company's). */
-export async function deleteAppointmentRow(db: Db, companyId: string, id: string): Promise<boolean> {
-  const deleted = await db.delete(appointments).where(and(eq(appointments.companyId, companyId), eq(appointments.id, id))).returning({ id: appointments.id });
-  return deleted.length > 0;
 }
 
 /** The company's late-cancellation hours as set (null: not set). */

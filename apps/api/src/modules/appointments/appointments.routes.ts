@@ -8,9 +8,10 @@ import type { App, Deps } from '../../lib/app-types.js';
 import { t } from '../../lib/i18n.js';
 import { requestContext } from '../../lib/request-context.js';
 import { callerOf } from '../../plugins/auth.js';
+import { deleteAppointment } from './appointment-delete.js';
 import { calendarStamp } from './appointments.repository.js';
 import {
-  appointmentFilters, availability, board, bookAppointment, deleteAppointment, getAppointment, isCalendarWindow, listAppointments, nextFree,
+  appointmentFilters, availability, board, bookAppointment, getAppointment, isCalendarWindow, listAppointments, nextFree,
   updateAppointment,
 } from './appointments.service.js';
 import { CalendarCache, cacheKey, sendCached } from './calendar-cache.js';
@@ -112,8 +113,15 @@ export function appointmentRoutes(app: App, deps: Deps) {
   });
 
   app.delete('/api/appointments/:id', {
-    config: { permission: 'appointment_write', accessNeutral: true },
-    schema: { tags, params: idParams, response: { 200: messageOnlySchema } },
+    config: { permission: 'appointment_delete', accessNeutral: true },
+    schema: {
+      tags,
+      description: 'An administrator\'s correction of a booking made by mistake (permission appointment_delete). Refused (409 APPOINTMENT_HAS_HISTORY, '
+        + 'saying why) once the patient checked in or was marked absent, or the appointment has a visit note, an invoice or payment, or a sent '
+        + 'reminder: such an appointment is cancelled with a reason instead.',
+      params: idParams,
+      response: { 200: messageOnlySchema },
+    },
     handler: async (req) => {
       await deleteAppointment(deps, requestContext(req), callerOf(req), req.params.id);
       return { success: true as const, message: t(req, 'success.scheduling.appointmentDeleted') };

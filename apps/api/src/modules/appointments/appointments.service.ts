@@ -21,7 +21,7 @@ import { assertVersion, staleOrMissing } from '../../lib/versioning.js';
 import { t } from '../../lib/i18n.js';
 import { afterAppointmentChange } from '../reminders/reminders.service.js';
 import {
-  clinicDoctors, clinicTimeZones, companyLateCancellationHours, deleteAppointmentRow, findAppointment, findAppointmentCards, findAppointments,
+  clinicDoctors, clinicTimeZones, companyLateCancellationHours, findAppointment, findAppointmentCards, findAppointments,
   findBoardCards, findBusyTimes, insertAppointmentRow, loadBookingParties, loadClinicCalendar, loadDoctorCalendar, loadSlotDoctors, patientPhones,
   updateAppointmentAt,
   type AppointmentChanges, type AppointmentFilters, type BookingParties,
@@ -377,14 +377,6 @@ export async function updateAppointment(
   return { record: after, change };
 }
 
-export async function deleteAppointment(deps: Deps, ctx: RequestContext, caller: Caller, id: string): Promise<void> {
-  const before = await getAppointment(deps, caller, id);
-  // Only the request that removed the row records it: a simultaneous second delete is a 404.
-  if (!(await deleteAppointmentRow(deps.db, caller.companyId, id))) throw notFound('appointment');
-  await recordAudit(deps.db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'delete', entity: 'appointment', entityId: id, changes: { before: auditable(before) } });
-  await afterAppointmentChange(deps, ctx.log, caller.companyId, caller.id, id, 'deleted');
-}
-
 const slot = (i: { start: number; end: number }) => ({ startTime: fromMinutes(i.start), endTime: fromMinutes(i.end) });
 
 /** The calendar's grid for a clinic (and optionally a doctor) over clinic-local days `from`..`to`. */
@@ -496,7 +488,7 @@ export async function board(deps: Deps, caller: Caller, q: BoardQuery, now = clo
   const date = q.date ?? localTime(now, timeZone).date;
   const from = zonedInstant(date, '00:00', timeZone);
   const to = zonedInstant(addDays(date, 1), '00:00', timeZone);
-  const cards = await findBoardCards(deps.db, caller.companyId, clinic.id, from, to, now);
+  const cards = await findBoardCards(deps.db, caller.companyId, clinic.id, from, to, now, hasPermission(caller.permissions, 'billing_read'));
   const groups = Object.fromEntries(APPOINTMENT_STATUSES.map((s) => [s, cards.filter((c) => c.status === s)])) as AppointmentBoard['groups'];
   const counts = Object.fromEntries(APPOINTMENT_STATUSES.map((s) => [s, groups[s].length])) as AppointmentBoard['counts'];
   return { clinic: { _id: clinic.id, name: clinic.name, timeZone }, date, counts, groups };

@@ -7,7 +7,8 @@ import { APPOINTMENT_STATUSES } from '@clinic/shared';
 import { appointments } from '../../db/schema/index.js';
 import { addDays, zonedInstant, zonedIso } from '../../domain/scheduling/time-zone.js';
 import { nextPublicId } from '../../lib/public-id.js';
-import { auth, body, createOrg, createTestContext, type TestContext, type TestOrg } from '../../test/harness.js';
+import { auth, body, createOrg, createTestContext, login, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
+import { createAccount } from '../organisation/provision.js';
 import { insertClinic, insertDoctor, insertPatient, insertService, lastSunday, nextWeekday } from './fixtures.js';
 
 const TZ = 'Asia/Riyadh';
@@ -161,6 +162,20 @@ describe('front desk board', () => {
     const today = await get(`/api/appointments/board?clinic=${ids.berlin}`);
     expect(today.statusCode).toBe(200);
     expect(body(today).data.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('shows the visit\'s invoice and its status to those who read invoices, and nothing of it to a nurse', async () => {
+    const list = body(await get(`/api/appointments?${week()}&clinic=${ids.clinic}&view=calendar&status=arrived`)).data as Array<{ _id: string }>;
+    const visit = list[0]!._id;
+    const invoice = await ctx.app.inject({ method: 'POST', url: `/api/invoices/from-appointment/${visit}`, headers: auth(a.token), payload: {} });
+    expect(invoice.statusCode).toBe(201);
+    const card = (token: string) => get(`/api/appointments/board?clinic=${ids.clinic}&date=${MON}`, auth(token))
+      .then((res) => (body(res).data.groups.arrived as Array<{ _id: string; invoice: unknown }>).find((c) => c._id === visit));
+    expect((await card(a.token))?.invoice).toEqual({ _id: body(invoice).data._id, status: 'draft' });
+    const nurse = await createAccount(ctx.database.db, a.companyId, a.roleIds, {
+      name: 'Board Nurse', username: 'board_nurse', email: 'board_nurse@a.test', password: TEST_PASSWORD, employeeType: 'Nurse', roleNames: ['Nurse'],
+    });
+    expect((await card((await login(ctx, nurse.username!, TEST_PASSWORD)).accessToken))?.invoice).toBeNull();
   });
 
   it('refuses bad parameters with 4xx and unknown clinics with 404', async () => {

@@ -6,7 +6,8 @@ import { appointments, clinics, companies, jobs, patients, reminders } from '../
 import { addDays, localTime, zonedInstant, zonedIso } from '../../domain/scheduling/time-zone.js';
 import { CallerCache } from '../../lib/caller-cache.js';
 import { TokenService } from '../../lib/tokens.js';
-import { auth, body, createOrg, createTestContext, type TestContext, type TestOrg } from '../../test/harness.js';
+import { auth, body, createOrg, createTestContext, login, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
+import { createAccount } from '../organisation/provision.js';
 import { insertClinic, insertDoctor, insertPatient, insertService, nextClockChange, nextWeekday } from '../appointments/fixtures.js';
 import { JobRunner } from '../jobs/jobs.runner.js';
 import { REMINDER_JOB, reminderJobHandler } from './reminders.service.js';
@@ -231,6 +232,16 @@ describe('e-mail reminders', () => {
       expect(rows.map((x: { channel: string; status: string }) => `${x.channel}:${x.status}`).sort()).toEqual(['email:skipped', 'sms:skipped']);
       expect(rows.find((x: { channel: string }) => x.channel === 'email').detail).toBe('لا يوجد بريد إلكتروني للمريض.');
       expect(rows.find((x: { channel: string }) => x.channel === 'sms').detail).toContain('SMS_GATEWAY_URL');
+      // The front desk reads it in its own terms: what it means for the patient and whom to ask, no server settings.
+      const desk = await createAccount(ctx.database.db, org.companyId, org.roleIds, {
+        name: 'Desk', username: 'reminder_desk', email: 'reminder_desk@a.test', password: TEST_PASSWORD, employeeType: 'Administrative', roleNames: ['Receptionist'],
+      });
+      const deskToken = (await login(ctx, desk.username!, TEST_PASSWORD)).accessToken;
+      const seen = body(await ctx.app.inject({ method: 'GET', url: `/api/appointments/${appt._id}/reminders`, headers: auth(deskToken) })).data;
+      expect(seen.find((x: { channel: string }) => x.channel === 'sms').detail)
+        .toBe('No reminder will be sent: text messages are not set up for this clinic. Ask an administrator.');
+      expect(seen.find((x: { channel: string }) => x.channel === 'email').detail).toBe('No e-mail reminder: the patient has no e-mail address on file.');
+      expect(JSON.stringify(seen)).not.toMatch(/SMS_GATEWAY_URL|SMTP_URL|server/);
     } finally {
       ctx.config.sms.url = saved;
     }

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
-  effectiveHijriMode, isMessageKey, REMINDER_CHANNELS, translate,
+  effectiveHijriMode, hasPermission, isMessageKey, REMINDER_CHANNELS, translate,
   type ReminderChannel, type ReminderListQuery, type ReminderRecord, type ReminderSettings, type ReminderSettingsInput, type VisitView,
 } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
@@ -192,7 +192,20 @@ export function reminderJobHandler(deps: Deps): JobHandler {
 // ---------------------------------------------------------------------------------------------------------------
 // The outbox
 
-function toRecord(ctx: RequestContext, r: OutboxRow): ReminderRecord {
+/**
+ * Why a reminder did not go out, in the staff's terms (no server settings): an administrator reads the outbox's own
+ * wording, everyone else learns what it means for the patient and whom to ask.
+ */
+function staffDetail(ctx: RequestContext, r: OutboxRow): string | null {
+  if (r.status === 'failed') return translate('reminders.staff.failed', ctx.language);
+  if (r.status === 'skipped' && r.detail?.startsWith('reminders.skipped.')) {
+    const key = r.detail.replace('reminders.skipped.', 'reminders.staff.');
+    if (isMessageKey(key)) return translate(key, ctx.language);
+  }
+  return null;
+}
+
+function toRecord(ctx: RequestContext, r: OutboxRow, staffTerms = false): ReminderRecord {
   const tz = safeTimeZone(r.time_zone);
   return {
     _id: r.id,
@@ -204,7 +217,7 @@ function toRecord(ctx: RequestContext, r: OutboxRow): ReminderRecord {
     dueAt: zonedIso(new Date(r.due_at), tz),
     sentAt: r.sent_at ? zonedIso(new Date(r.sent_at), tz) : null,
     attempts: r.attempts,
-    detail: r.detail && isMessageKey(r.detail) ? translate(r.detail, ctx.language) : r.detail,
+    detail: staffTerms ? staffDetail(ctx, r) : r.detail && isMessageKey(r.detail) ? translate(r.detail, ctx.language) : r.detail,
   };
 }
 
@@ -217,7 +230,9 @@ export async function listOutbox(deps: Deps, ctx: RequestContext, caller: Caller
 export async function appointmentReminders(deps: Deps, ctx: RequestContext, caller: Caller, appointmentId: string) {
   if (!(await appointmentExists(deps.db, caller.companyId, appointmentId))) throw new AppError(404, 'NOT_FOUND', 'errors.scheduling.appointmentNotFound');
   const rows = await findOutbox(deps.db, caller.companyId, { appointmentId }, 50, 0);
-  return rows.map((r) => toRecord(ctx, r));
+  // The appointment's panel is read by clinical staff: settings and providers' answers only for administrators.
+  const staffTerms = !hasPermission(caller.permissions, 'admin');
+  return rows.map((r) => toRecord(ctx, r, staffTerms));
 }
 
 /** A failed or skipped reminder goes out again now (once: a second retry of the same reminder is refused). */

@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Divider, Group, SimpleGrid, Skeleton, Stack, Tex
 import { IconAlertCircle, IconNotes, IconTrash, IconPrinter } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { VISIT_NOTE_MAX, type AppointmentRecord } from '@clinic/shared';
+import { mayDeleteAppointment, VISIT_NOTE_MAX, type AppointmentRecord } from '@clinic/shared';
 import { WaitlistMatches } from '@/features/waitlist/components/waitlist-matches';
 import { isApiError } from '@/lib/http';
 import { useSession } from '@/lib/session-context';
@@ -114,6 +114,7 @@ export function AppointmentDetails({ appointment, loading = false, onDeleted }: 
   const { t, i18n } = useTranslation();
   const { can } = useSession();
   const canWrite = can('appointment_write');
+  const canDelete = can('appointment_delete');
   const when = useAppointmentWhen();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -162,10 +163,9 @@ export function AppointmentDetails({ appointment, loading = false, onDeleted }: 
         <Field label={t('appointments.fields.clinic')}>{a.clinic.name}</Field>
         <Field label={t('appointments.fields.duration')}>{t('appointments.form.minutes', { count: a.durationMinutes })}</Field>
         <Field label={t('appointments.fields.timeZone')}>{a.clinicTimeZone}</Field>
-        <Field label={t('appointments.fields.reminder')}>{a.reminderSent ? t('appointments.fields.reminderSent') : t('appointments.fields.reminderNotSent')}</Field>
       </SimpleGrid>
       <Field label={t('appointments.fields.reason')}>{a.reason}</Field>
-      <AppointmentReminders appointmentId={a._id} />
+      <AppointmentReminders appointmentId={a._id} reminderSent={a.reminderSent} />
       {a.status === 'cancelled' && (
         <Field label={t('appointments.fields.cancellationReason')} testId="appointment-cancellation-reason">
           {a.cancellationReason ?? '—'}
@@ -207,20 +207,19 @@ export function AppointmentDetails({ appointment, loading = false, onDeleted }: 
           {t('printouts.slip.title')}
         </Button>
       </Group>
-      {canWrite && (
-        <>
-          <Divider />
-          <Group justify="space-between" gap="sm">
-            <Text size="xs" c="dimmed">
-              {t('appointments.details.updated', { date: formatDateTime(a.updatedAt, i18n.language, DAY_MONTH_YEAR) })}
-            </Text>
-            <Button color="red" variant="subtle" leftSection={<IconTrash size={16} />} onClick={() => setConfirmDelete(true)} data-testid="appointment-delete">
-              {t('appointments.delete.button')}
-            </Button>
-          </Group>
-        </>
-      )}
-      <DeleteAppointmentDialog appointmentId={confirmDelete ? a._id : null} onClose={() => setConfirmDelete(false)} onDeleted={onDeleted} />
+      <Divider />
+      <Group justify="space-between" gap="sm">
+        <Text size="xs" c="dimmed">
+          {t('appointments.details.updated', { date: formatDateTime(a.updatedAt, i18n.language, DAY_MONTH_YEAR) })}
+        </Text>
+        {/* Only an administrator's correction of a mistaken booking; once it has history it is cancelled instead. */}
+        {canDelete && mayDeleteAppointment(a) && (
+          <Button color="red" variant="subtle" leftSection={<IconTrash size={16} />} onClick={() => setConfirmDelete(true)} data-testid="appointment-delete">
+            {t('appointments.delete.button')}
+          </Button>
+        )}
+      </Group>
+      {canDelete && <DeleteAppointmentDialog appointmentId={confirmDelete ? a._id : null} onClose={() => setConfirmDelete(false)} onDeleted={onDeleted} />}
     </Stack>
   );
 }

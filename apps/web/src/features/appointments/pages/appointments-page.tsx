@@ -3,7 +3,7 @@ import { Button, Drawer, Group, Stack, Text } from '@mantine/core';
 import { IconCalendarOff, IconCalendarWeek, IconPlus } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { APPOINTMENT_STATUSES, type AppointmentRecord } from '@clinic/shared';
+import { APPOINTMENT_STATUSES, mayDeleteAppointment, type AppointmentRecord } from '@clinic/shared';
 import { dayOf, FilterBar, IdCell, ListFrame, listParams, oneOf, RowActions, useListQuery, useListState, type DataTableColumn } from '@/components/list';
 import { ExportButton } from '@/components/export-button';
 import { formatDay } from '@/lib/dates';
@@ -20,6 +20,8 @@ export default function AppointmentsPage() {
   const { t, i18n } = useTranslation();
   const { can } = useSession();
   const canWrite = can('appointment_write');
+  // Deleting is an administrator's correction of a mistaken booking; everyone else cancels with a reason in the details.
+  const canDelete = can('appointment_delete');
   // Newest visit first, the date column showing the order, until the user sorts by another column.
   const list = useListState({ filters: ['status', 'date'] as const, defaultSortBy: 'datetime' });
   const status = oneOf(list.filters.status, APPOINTMENT_STATUSES);
@@ -74,13 +76,13 @@ export default function AppointmentsPage() {
     },
     { key: 'status', header: t('appointments.columns.status'), sortKey: 'status', render: (a) => <AppointmentStatusBadge status={a.status} /> },
   ];
-  if (canWrite) {
+  if (canDelete) {
     columns.push({
       key: 'actions',
       header: t('appointments.columns.actions'),
       align: 'end',
       width: 80,
-      render: (a) => (
+      render: (a) => mayDeleteAppointment(a) && (
         <RowActions
           actions={[
             { kind: 'delete', label: t('appointments.delete.button'), ariaLabel: t('appointments.delete.rowLabel', { id: a.publicId }), onClick: () => setToDelete(a), testId: 'appointment-row-delete' },

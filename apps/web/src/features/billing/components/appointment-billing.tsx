@@ -1,43 +1,42 @@
 import { Button } from '@mantine/core';
 import { IconFileInvoice } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { ApiList, ApiSuccess, AppointmentStatus, InvoiceRecord, InvoiceSummary } from '@clinic/shared';
-import { http, isApiError } from '@/lib/http';
+import type { AppointmentStatus } from '@clinic/shared';
 import { useSession } from '@/lib/session-context';
+import { appointmentInvoice, useAppointmentInvoiceSummary } from '../api/appointment-invoice';
 import { TakePaymentButton } from './take-payment-button';
 
 interface AppointmentBillingProps {
   appointment: { _id: string; status: AppointmentStatus; patient: { _id: string; name: string } };
 }
 
-/** The draft made from the appointment, or the invoice it already has (409): its id. */
-async function appointmentInvoice(a: AppointmentBillingProps['appointment']): Promise<string> {
-  try {
-    return (await http.post<ApiSuccess<InvoiceRecord>>(`/invoices/from-appointment/${encodeURIComponent(a._id)}`, {})).data._id;
-  } catch (error) {
-    if (!isApiError(error) || error.status !== 409) throw error;
-    const list = await http.get<ApiList<InvoiceSummary>>('/invoices', { query: { patient: a.patient._id, limit: 30, sortBy: 'createdAt', order: 'desc' } });
-    const found = list.data.find((i) => i.appointment === a._id);
-    if (!found) throw error;
-    return found._id;
-  }
-}
-
-/** On an appointment: "Create invoice" (a draft from the visit, to review) and "Take payment". */
+/** On an appointment: "Create invoice" (a draft from the visit, to review), "Take payment", or "Paid" once it is. */
 export function AppointmentBilling({ appointment }: AppointmentBillingProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { can } = useSession();
-  const create = useMutation({ mutationFn: appointmentInvoice, onSuccess: (id) => void navigate(`/billing/invoices/details/${id}`) });
-  if (!can('billing_write') || appointment.status === 'cancelled' || appointment.status === 'no_show') return null;
+  const billable = can('billing_write') && appointment.status !== 'cancelled' && appointment.status !== 'no_show';
+  const existing = useAppointmentInvoiceSummary(appointment, billable && can('billing_read'));
+  const create = useMutation({
+    mutationFn: () => appointmentInvoice(appointment, true),
+    onSuccess: (invoice) => void navigate(`/billing/invoices/details/${invoice._id}`),
+  });
+  if (!billable) return null;
+  const invoice = existing.data ? { _id: existing.data._id, status: existing.data.status } : null;
   return (
     <>
-      <Button variant="light" size="compact-sm" leftSection={<IconFileInvoice size={14} />} loading={create.isPending} onClick={() => create.mutate(appointment)} data-testid="appointment-create-invoice">
-        {t('finance.actions.invoiceAppointment')}
-      </Button>
-      <TakePaymentButton appointment={appointment} />
+      {!invoice ? (
+        <Button variant="light" size="compact-sm" leftSection={<IconFileInvoice size={14} />} loading={create.isPending} onClick={() => create.mutate()} data-testid="appointment-create-invoice">
+          {t('finance.actions.invoiceAppointment')}
+        </Button>
+      ) : invoice.status !== 'paid' && (
+        <Button component={Link} to={`/billing/invoices/details/${invoice._id}`} variant="light" size="compact-sm" leftSection={<IconFileInvoice size={14} />} data-testid="appointment-open-invoice">
+          {t('finance.actions.openInvoice')}
+        </Button>
+      )}
+      <TakePaymentButton appointment={{ ...appointment, invoice }} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Card, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { InvoiceCreate } from '@clinic/shared';
@@ -8,9 +8,9 @@ import { FormMessage } from '@/components/form/form-message';
 import { useSchemaForm } from '@/components/form/use-schema-form';
 import { toSelectOptions } from '@/lib/lookups';
 import { useClinicOptions, useClinicServices, useDoctorOptions } from '../api/options';
-import { invoiceFormSchema, toInvoiceInput, type InvoiceFormValues } from './invoice-form-values';
+import { InvoiceEstimate } from './invoice-estimate';
+import { invoiceFormSchema, type InvoiceFormValues } from './invoice-form-values';
 import { InvoiceLinesField } from './invoice-lines-field';
-import { formatMoney, toMinor } from './money';
 import { PatientSelectField } from './patient-select';
 
 interface InvoiceFormProps {
@@ -27,24 +27,14 @@ interface InvoiceFormProps {
 
 /** A draft invoice: patient, clinic, doctor, visit date, lines, insurance on or off, note. */
 export function InvoiceForm({ defaultValues, currency, vatRateBasisPoints, editing, submitLabel, onSubmit, onCancel }: InvoiceFormProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { form, serverError, onSubmit: submitWith } = useSchemaForm<InvoiceFormValues, InvoiceCreate>({ schema: invoiceFormSchema(currency), defaultValues });
   const { control, setValue, formState } = form;
   const clinic = useWatch({ control, name: 'clinic' });
-  const values = useWatch({ control }) as InvoiceFormValues;
   const clinics = useClinicOptions();
   const doctors = useDoctorOptions();
   const services = useClinicServices(clinic);
   const serviceRows = services.data ?? [];
-
-  // The estimate: each line's net (a service line without a price takes the service's), VAT on the sum.
-  const input = toInvoiceInput(values, currency) as { lines: Array<{ service: string | null; quantity?: number; unitPrice?: number; discount: number }> };
-  const net = input.lines.reduce((sum, l) => {
-    const price = l.unitPrice ?? toMinor(serviceRows.find((s) => s._id === l.service)?.price ?? 0, currency) ?? 0;
-    return sum + Math.max(0, price * (l.quantity ?? 0) - l.discount);
-  }, 0);
-  const tax = Math.round((net * vatRateBasisPoints) / 10_000);
-  const money = (minor: number) => formatMoney(minor, currency, i18n.language);
 
   return (
     <form onSubmit={submitWith(onSubmit)} noValidate data-testid="invoice-form">
@@ -77,11 +67,7 @@ export function InvoiceForm({ defaultValues, currency, vatRateBasisPoints, editi
             <Text fw={600}>{t('finance.form.lines')}</Text>
             {!clinic && <Text size="sm" c="dimmed">{t('finance.form.chooseClinicFirst')}</Text>}
             <InvoiceLinesField control={control} setValue={setValue} services={serviceRows} currency={currency} error={formState.errors.lines?.message ?? formState.errors.lines?.root?.message} />
-            <Group justify="flex-end" gap="lg" data-testid="invoice-estimate">
-              <Text size="sm" c="dimmed">{t('finance.form.estimateNet', { amount: money(net) })}</Text>
-              <Text size="sm" c="dimmed">{t('finance.form.estimateTax', { amount: money(tax), rate: vatRateBasisPoints / 100 })}</Text>
-              <Text size="sm" fw={700}>{t('finance.form.estimateTotal', { amount: money(net + tax) })}</Text>
-            </Group>
+            <InvoiceEstimate control={control} services={serviceRows} currency={currency} vatRateBasisPoints={vatRateBasisPoints} />
           </Stack>
         </Card>
         <Card>

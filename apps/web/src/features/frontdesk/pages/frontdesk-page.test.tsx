@@ -14,7 +14,7 @@ function card(id: string, status: AppointmentStatus, patient: string, over: Part
     _id: id, publicId: `APT-00000${id}`, datetime: LATER, endsAt: LATER, status, patient: { _id: `p${id}`, name: patient },
     doctor: { _id: 'd1', name: 'Dr. Omar Haddad' }, service: { _id: 's1', name: 'Consultation' }, reason: 'Follow-up', version: 1,
     seriesId: null, overbooked: false, bufferBeforeMinutes: 0, bufferAfterMinutes: 0,
-    arrivedAt: null, calledInAt: null, completedAt: null, waitingMinutes: null, visitMinutes: null, lateCancellation: false, ...over,
+    arrivedAt: null, calledInAt: null, completedAt: null, waitingMinutes: null, visitMinutes: null, lateCancellation: false, invoice: null, ...over,
   };
 }
 
@@ -77,6 +77,23 @@ describe("today's board", () => {
     // Each card offers only its next steps.
     expect(within(section('in_consultation')).getAllByRole('button', { name: /complete|check in|cancel/i }).map((b) => b.textContent)).toEqual(['Complete']);
     expect(within(section('cancelled')).queryByTestId('visit-actions')).toBeNull();
+  });
+
+  it('shows "Paid" for a paid visit (opening its invoice) and "Take payment" while it is not', async () => {
+    boardApi([
+      card('1', 'completed', 'Ahmed Al-Farsi', { datetime: PAST }),
+      card('2', 'completed', 'Sara Nasser', { datetime: PAST, invoice: { _id: 'inv2', status: 'issued' } }),
+      card('3', 'completed', 'Layla Hassan', { datetime: PAST, invoice: { _id: 'inv3', status: 'paid' } }),
+    ]);
+    renderBoard();
+    await within(await screen.findByTestId('board-section-completed')).findByText('Layla Hassan');
+    const [ahmed, sara, layla] = within(section('completed')).getAllByTestId('board-card');
+    expect(within(ahmed!).getByTestId('appointment-take-payment')).toHaveTextContent('Take payment');
+    expect(within(sara!).getByTestId('appointment-take-payment')).toHaveTextContent('Take payment');
+    expect(within(layla!).queryByTestId('appointment-take-payment')).toBeNull();
+    const paid = within(layla!).getByTestId('appointment-paid');
+    expect(paid).toHaveTextContent('Paid');
+    expect(paid).toHaveAttribute('href', '/billing/invoices/details/inv3');
   });
 
   it('filters the board by the search box', async () => {
