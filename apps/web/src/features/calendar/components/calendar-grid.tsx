@@ -220,6 +220,9 @@ export function CalendarGrid({
         events={shown}
         eventDurationEditable={false}
         eventOverlap
+        // Visits at the same time stand side by side (never drawn over each other, cutting names); past three
+        // (two on narrow windows) a "+N" opens the rest.
+        slotEventOverlap={false}
         eventMaxStack={days <= 3 ? 2 : 3}
         dateClick={(arg: DateClickArg) => {
           const minutes = minutesOf(arg.date);

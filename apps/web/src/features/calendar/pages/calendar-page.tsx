@@ -18,8 +18,11 @@ import { DayView, type DayDoctor } from '../components/day-view';
 import { useCalendarMove } from '../hooks/use-calendar-move';
 
 const PHONE = '(max-width: 768px)';
-/** Days a phone shows side by side; Previous and Next move by as many, so no day is skipped. */
-const PHONE_DAYS = 3;
+/**
+ * Days a phone shows: one, so visits that overlap stand side by side with their names readable; Previous and Next
+ * move by a day.
+ */
+const PHONE_DAYS = 1;
 
 function browserToday(): string {
   return dayjs().format('YYYY-MM-DD');
@@ -27,7 +30,7 @@ function browserToday(): string {
 
 /**
  * The weekly appointment calendar of one clinic, in that clinic's time zone: the whole week (Sunday to Saturday, the
- * days the clinic is closed shaded), or 3 days on a phone; the window stays put while the Add Appointment form is
+ * days the clinic is closed shaded), or one day on a phone; the window stays put while the Add Appointment form is
  * open, so the clicked day stays in view. Rows run from opening to closing in steps of the clinic's visit duration.
  * Allowed cells open the form; cards open the appointment; dragging a card asks before rescheduling it. Cancelled
  * appointments are hidden unless asked for, and then drawn behind the free cells (they no longer hold the time).
@@ -49,7 +52,7 @@ export default function CalendarPage() {
   const isDay = view === 'day';
   const [searchText, setSearchText] = useState('');
   const [search] = useDebouncedValue(searchText.trim(), 350);
-  /** The day the user went to (null: today); the window is the week holding it (on a phone: 3 days from it). */
+  /** The day the user went to (null: today); the window is the week holding it (on a phone: that day). */
   const [anchor, setAnchor] = useState<string | null>(() => (/^\d{4}-\d{2}-\d{2}$/.test(params.get('date') ?? '') ? params.get('date') : null));
   const [slot, setSlot] = useState<WallTime | null>(null);
   /** The doctor whose free cell was clicked in the day view: the form starts with that doctor. */
