@@ -17,6 +17,7 @@ import { CalendarToolbar, type CalendarView } from '../components/calendar-toolb
 import { DayView, type DayDoctor } from '../components/day-view';
 import { useCalendarMove } from '../hooks/use-calendar-move';
 import { useClinicWeek } from '../hooks/use-clinic-week';
+import { useClinicChoice } from '@/lib/clinic-choice';
 
 const PHONE = '(max-width: 768px)';
 /** Days a phone shows side by side; Previous and Next move by as many, so no day is skipped. */
@@ -42,8 +43,7 @@ export default function CalendarPage() {
   const isPhone = useMediaQuery(PHONE, false, { getInitialValueInEffect: false }) ?? false;
 
   const clinics = useClinicOptions();
-  const [clinicChoice, setClinicChoice] = useState<string | null>(null);
-  const clinicId = clinicChoice ?? clinics.data?.[0]?._id ?? null;
+  const { clinicId, choose } = useClinicChoice(clinics.data);
   const [doctorId, setDoctorId] = useState<string | null>(null);
   const [params, setParams] = useSearchParams();
   const view: CalendarView = params.get('view') === 'day' ? 'day' : 'week';
@@ -116,7 +116,7 @@ export default function CalendarPage() {
 
   const chooseClinic = (value: string | null) => {
     if (!value) return;
-    setClinicChoice(value);
+    choose(value);
     setDoctorId(null);
     setSlot(null);
   };

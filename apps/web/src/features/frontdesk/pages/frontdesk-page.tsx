@@ -9,6 +9,7 @@ import { parseDateText } from '@clinic/shared';
 import { BOARD_REFRESH_MS, useAppointment, useBoard, useClinicOptions } from '@/features/appointments';
 import { AppointmentDetails } from '@/features/appointments/components/appointment-details';
 import { dateInputFormat, formatDay } from '@/lib/dates';
+import { useClinicChoice } from '@/lib/clinic-choice';
 import { useSession } from '@/lib/session-context';
 import { BoardColumn } from '../components/board-column';
 import { boardSections } from '../components/board-sections';
@@ -24,8 +25,7 @@ export default function FrontdeskPage() {
   const { can } = useSession();
   const canWrite = can('appointment_write');
   const clinics = useClinicOptions();
-  const [clinicChoice, setClinicChoice] = useState<string | null>(null);
-  const clinicId = clinicChoice ?? clinics.data?.[0]?._id ?? null;
+  const { clinicId, choose } = useClinicChoice(clinics.data);
   /** The day picked (null: today where the clinic is). */
   const [day, setDay] = useState<string | null>(null);
   const [search, setSearch] = useState('');
@@ -61,7 +61,7 @@ export default function FrontdeskPage() {
             value={clinicId}
             onChange={(value) => {
               if (!value) return;
-              setClinicChoice(value);
+              choose(value);
               setErrors({});
             }}
             allowDeselect={false}
