@@ -63,7 +63,7 @@ export function Spotlight({ label, card, action }: { label: string; card: BoardC
           <Group gap={6}>
             <Text size="sm" c="dimmed" dir="ltr">{wallOf(card.datetime).time}</Text>
             {card.status === 'arrived' && card.waitingMinutes !== null && (
-              <Badge size="sm" variant="light" color="yellow" leftSection={<IconClockHour4 size={12} />}>{t('myDay.waited', { count: card.waitingMinutes })}</Badge>
+              <Badge size="sm" variant="light" color="yellow" tt="none" leftSection={<IconClockHour4 size={12} />}>{t('myDay.waited', { count: card.waitingMinutes })}</Badge>
             )}
           </Group>
         </Stack>

@@ -104,7 +104,10 @@ export default function MyDayPage() {
                   )}
                 />
               ) : (
-                <Group gap="xs" c="dimmed"><IconMoodSmile size={18} aria-hidden /><Text size="sm">{t('myDay.nobodyWaiting')}</Text></Group>
+                <Group gap="xs" c="dimmed" wrap="nowrap" align="flex-start">
+                  <IconMoodSmile size={18} aria-hidden style={{ flexShrink: 0 }} />
+                  <Text size="sm">{t('myDay.nobodyWaiting')}</Text>
+                </Group>
               )}
               {day.waiting > 0 && <Text size="sm" c="dimmed" data-testid="my-day-waiting-count">{t('myDay.waitingCount', { count: day.waiting })}</Text>}
               {callError && <Text size="sm" c="red" role="alert">{callError}</Text>}
