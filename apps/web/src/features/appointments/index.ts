@@ -9,3 +9,4 @@ export { useCalendarAppointments } from './api/get-calendar-appointments';
 export { useDayCards, useDoctorsDay } from './api/get-day-by-doctor';
 export { useCreateAppointment } from './api/create-appointment';
 export { BOARD_REFRESH_MS, useBoard } from './api/get-board';
+export { useBoardScreen } from './api/board-screen';

@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Card, Group, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useInterval } from '@mantine/hooks';
 import { IconAlertCircle, IconBuildingHospital, IconDoorEnter, IconMoodSmile } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { BOARD_REFRESH_MS, useBoard, useClinicOptions, useUpdateAppointment } from '@/features/appointments';
+import { useBoard, useBoardScreen, useClinicOptions, useUpdateAppointment } from '@/features/appointments';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { useClinicChoice } from '@/lib/clinic-choice';
@@ -26,24 +25,12 @@ export default function MyDayPage() {
   const clinics = useClinicOptions();
   const { clinicId, choose } = useClinicChoice(clinics.data);
   const board = useBoard(clinicId, null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, setError } = useBoardScreen();
   const callIn = useUpdateAppointment();
   const [callError, setCallError] = useState<string | null>(null);
-  // Drawn again each refresh period, so waiting minutes move on between answers too.
-  const [, setTick] = useState(0);
-  const clock = useInterval(() => setTick((n) => n + 1), BOARD_REFRESH_MS);
-  useEffect(() => {
-    clock.start();
-    return clock.stop;
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
   const data = board.data && board.data.clinic._id === clinicId ? board.data : undefined;
   const day = myDay(data, user?.userId);
-  const setError = (id: string, message: string | null) =>
-    setErrors((prev) => {
-      const { [id]: _dropped, ...rest } = prev;
-      return message ? { ...rest, [id]: message } : rest;
-    });
   const next = day.next;
   const callNext = async () => {
     if (!next) return;
