@@ -68,9 +68,13 @@ test('a doctor of a second clinic lands on My day at that clinic and calls the n
   const service = await api.service(clinic, [doctor], `Visit ${runId()}`);
   const first = await api.patient(`Huda ${runId()}`);
   const second = await api.patient(`Karim ${runId()}`);
-  const practice = { id: '', clinic, service, doctors: [doctor], patients: [first, second] };
+  const third = await api.patient(`Salma ${runId()}`);
+  const practice = { id: '', clinic, service, doctors: [doctor], patients: [first, second, third] };
   const soon = await api.book(practice, { patient: 0, datetime: new Date(Date.now() + 40 * 60_000).toISOString() });
-  await api.book(practice, { patient: 1, datetime: new Date(Date.now() + 80 * 60_000).toISOString() });
+  const later = await api.book(practice, { patient: 1, datetime: new Date(Date.now() + 80 * 60_000).toISOString() });
+  await api.book(practice, { patient: 2, datetime: new Date(Date.now() + 120 * 60_000).toISOString() });
+  // Both checked in, the later one first: the one due first is called in first.
+  await api.patch(`/appointments/${later._id}`, { status: 'arrived', version: later.version });
   await api.patch(`/appointments/${soon._id}`, { status: 'arrived', version: soon.version });
 
   for (const mode of [{ lang: 'en', theme: 'light', width: 1280 }, { lang: 'ar', theme: 'dark', width: 375 }] as const) {
@@ -81,8 +85,9 @@ test('a doctor of a second clinic lands on My day at that clinic and calls the n
     const day = page.getByTestId('my-day');
     // Her clinic, not the organisation's first.
     await expect(day).toContainText(clinic.name);
-    await expect(page.getByTestId('my-day-row')).toHaveCount(2);
-    await expect(page.getByTestId('my-day-spotlight-name')).toContainText(first.name);
+    await expect(page.getByTestId('my-day-row')).toHaveCount(3);
+    // After the English run has called the first in, the Arabic one shows her with the doctor and the next one waiting.
+    await expect(page.getByTestId('my-day-call-in')).toHaveAccessibleName(new RegExp(mode.lang === 'en' ? first.name : second.name));
     await shot(page, `my-day-${mode.lang}-${mode.theme}-${mode.width}`);
     if (mode.lang === 'en') {
       await page.getByTestId('my-day-call-in').click();
@@ -98,7 +103,7 @@ test('a doctor of a second clinic lands on My day at that clinic and calls the n
   }
 });
 
-test('a clinic chosen on the board is remembered after a reload and on the next sign-in', async ({ page, request }) => {
+test('a clinic chosen on the board is remembered after a reload, and the calendar opens on it too', async ({ page, request }) => {
   const api = await Api.signIn(request);
   const id = runId();
   const clinic = await api.clinic(`Remembered ${id}`, { hours: ALWAYS_OPEN });
