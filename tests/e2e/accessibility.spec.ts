@@ -46,6 +46,7 @@ const VISITS: Record<string, { url: (ids: Ids) => string; signedOut?: boolean }>
   '/users/details/:id': { url: (ids) => `/users/details/${ids.user}` },
   '/roles': { url: () => '/roles' },
   '/audit': { url: () => '/audit' },
+  '/my-day': { url: () => '/my-day' },
   '/frontdesk': { url: () => '/frontdesk' },
   // Checked with a real link, signed out, in its own test below.
   '/visit': { url: () => '', signedOut: true },

@@ -264,6 +264,7 @@ test('a move without a mouse: M on a card in the day by doctor, one time later w
 
 test('a confirmation dialog keeps the focus while open and gives it back when closed', async ({ page }) => {
   await keyboardSignIn(page);
+  await page.goto('/');
   await expect(page.getByTestId('users-table')).toBeVisible();
   await tabTo(page, '[data-testid="user-menu"]');
   await page.keyboard.press('Enter');
@@ -287,6 +288,8 @@ for (const mode of [{ lang: 'en', theme: 'light' }, { lang: 'ar', theme: 'dark' 
     test.setTimeout(90_000);
     mkdirSync(SHOTS, { recursive: true });
     await keyboardSignIn(page, mode);
+    // An administrator lands on the dashboard; the users list is one menu entry away.
+    await page.goto('/');
     await expect(page.getByTestId('users-table')).toBeVisible();
     const ring = async () => page.evaluate(() => {
       const style = getComputedStyle(document.activeElement!);

@@ -48,6 +48,8 @@ export const PERMISSIONS = [
    * Never granted by the built-in roles other than Admin, and refused for any appointment with history.
    */
   'appointment_delete',
+  /** My day: the signed-in doctor's own patients of the day, called in one by one. */
+  'my_day',
   'audit_read',
   'fhir_read',
   'dashboard_read',
@@ -67,7 +69,7 @@ export const DEFAULT_ROLES: ReadonlyArray<{ name: string; permissions: readonly 
   {
     name: 'Doctor',
     permissions: ['patient_read', 'patient_write', 'appointment_read', 'appointment_write', 'employee_read',
-      'clinic_read', 'service_read', 'speciality_read', 'department_read', 'complex_read', 'company_read'],
+      'clinic_read', 'service_read', 'speciality_read', 'department_read', 'complex_read', 'company_read', 'my_day'],
   },
   {
     name: 'Receptionist',

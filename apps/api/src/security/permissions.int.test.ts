@@ -14,6 +14,7 @@ const SELF_SERVICE = new Set([
   'GET /api/profile/details',
   'PUT /api/profile/password',
   'PUT /api/profile/preferences',
+  'PUT /api/profile/clinic',
   // The caller's own notifications and live events.
   'GET /api/notifications',
   'GET /api/notifications/unread-count',

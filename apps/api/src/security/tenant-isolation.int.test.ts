@@ -37,6 +37,8 @@ const MATRIX: Record<string, Source> = {
   'PUT /api/profile': 'self',
   'PUT /api/profile/password': 'self',
   'PUT /api/profile/preferences': 'self',
+  // The clinic named in the body must be the caller's company's (start-screen.int.test.ts, "refuses another company's clinic").
+  'PUT /api/profile/clinic': 'self',
   'GET /api/audit': 'self',
   'GET /api/audit/filters': 'self',
   'GET /api/permissions': 'self',

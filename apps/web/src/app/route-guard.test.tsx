@@ -45,6 +45,15 @@ describe('route guard', () => {
     expect(await screen.findByTestId('users-table')).toBeInTheDocument();
   });
 
+  it('leads a user who may not open the users list from the root to the screen of their day', async () => {
+    const doctor = ['appointment_read', 'appointment_write', 'patient_read', 'my_day'];
+    mockFetch(() => jsonResponse(200, emptyList()), { profile: { permissions: doctor } });
+    signIn({ permissions: doctor });
+    const { router } = renderApp('/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my-day'));
+    expect(screen.queryByTestId('no-access')).not.toBeInTheDocument();
+  });
+
   it.each(['/register', '/SelectPlan', '/companyPlan'])('sends a signed-in user away from %s', async (path) => {
     api();
     signIn();

@@ -1,8 +1,9 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import type { RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import LoginPage from '@/features/auth/pages/login-page';
 import { mayOpen, PAGES, type PageEntry, type PageHandle } from '@/lib/pages';
-import { useSession } from '@/lib/session-context';
+import { landingPath } from '@/lib/landing';
+import { useSession, useSessionPreferences } from '@/lib/session-context';
 import { RouteError } from './route-error';
 import { loadPagesScope } from './pages-scope-loader';
 import { RouteGuard } from './route-guard';
@@ -18,10 +19,15 @@ const NotFoundPage = lazyPage(() => import('./not-found-page'));
 /** The patient's confirm/cancel page: public, outside the sign-in guard and the shell. */
 const VisitPage = lazyPage(() => import('@/features/visit/pages/visit-page'));
 
-/** A page its registry entry (lib/pages.ts) does not allow the user to open: the no-access page instead. */
+/**
+ * A page its registry entry (lib/pages.ts) does not allow the user to open: the no-access page instead. The root (the
+ * users list) leads a user who may not open it to the screen of their day.
+ */
 function PageGate({ path, children }: { path: string; children: ReactNode }) {
   const { permissions } = useSession();
-  return mayOpen(path, permissions) ? children : <NoAccessPage />;
+  const startScreen = useSessionPreferences()?.startScreen;
+  if (mayOpen(path, permissions)) return children;
+  return path === '/' ? <Navigate to={landingPath(permissions, startScreen)} replace /> : <NoAccessPage />;
 }
 
 function route(entry: PageEntry & { page: NonNullable<PageEntry['page']> }): RouteObject {

@@ -18,6 +18,7 @@ import {
   IconMicroscope,
   IconShieldLock,
   IconSitemap,
+  IconSun,
   IconStethoscope,
   IconUserHeart,
   IconUsers,
@@ -88,6 +89,7 @@ export const PAGES: readonly PageEntry[] = [
   { path: '/users/details/:id', title: 'shell.titles.userDetails', permissions: ['user_read'], page: () => import('@/features/people/pages/user-details-page') },
   { path: '/roles', title: 'shell.titles.roles', permissions: ['role_read', 'role_write'], page: () => import('@/features/roles/pages/roles-page'), menu: { label: 'shell.nav.roles', icon: IconShieldLock } },
   { path: '/audit', title: 'shell.titles.audit', permissions: ['audit_read'], page: () => import('@/features/audit/pages/audit-page'), menu: { label: 'shell.nav.audit', icon: IconHistory } },
+  { path: '/my-day', title: 'shell.titles.myDay', permissions: ['my_day'], page: () => import('@/features/my-day/pages/my-day-page'), menu: { label: 'shell.nav.myDay', icon: IconSun } },
   { path: '/frontdesk', title: 'shell.titles.frontdesk', permissions: ['appointment_read'], page: () => import('@/features/frontdesk/pages/frontdesk-page'), menu: { label: 'shell.nav.frontdesk', icon: IconLayoutKanban } },
   // The patient's confirm/cancel page: public, routed outside the sign-in guard and the shell (app/routes.tsx).
   { path: '/visit', title: 'shell.titles.visit' },

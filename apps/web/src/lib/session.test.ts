@@ -14,7 +14,7 @@ const user: SessionUser = {
   permissions: ['admin'],
   companyId: 'c1',
   image: null,
-  preferences: { hijriMode: 'off', hijriModeOverride: null, companyHijriMode: 'off', digits: 'latn' },
+  preferences: { hijriMode: 'off', hijriModeOverride: null, companyHijriMode: 'off', digits: 'latn', startScreen: null, clinicId: null },
 };
 
 describe('stored session', () => {

@@ -17,7 +17,7 @@ export const demoUser: SessionUser = {
   permissions: ['admin'],
   companyId: 'company-1',
   image: null,
-  preferences: { hijriMode: 'off', hijriModeOverride: null, companyHijriMode: 'off', digits: 'latn' },
+  preferences: { hijriMode: 'off', hijriModeOverride: null, companyHijriMode: 'off', digits: 'latn', startScreen: null, clinicId: null },
 };
 
 export function jsonResponse(status: number, body: unknown): Response {

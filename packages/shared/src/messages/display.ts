@@ -11,6 +11,8 @@ export const displayEn = {
       weekday: 'A day of the week is a number from 0 (Sunday) to 6 (Saturday)',
       weekendRepeated: 'Each weekend day once',
       weekendAllWeek: 'The weekend cannot be the whole week',
+      startScreen: 'Choose a start screen from the list',
+      clinic: 'Choose a clinic from the list',
     },
   },
   success: {
@@ -28,6 +30,8 @@ export const displayAr: Shape<typeof displayEn> = {
       weekday: 'يوم الأسبوع رقم من 0 (الأحد) إلى 6 (السبت)',
       weekendRepeated: 'كل يوم من أيام العطلة مرة واحدة',
       weekendAllWeek: 'لا يمكن أن تكون العطلة الأسبوع كله',
+      startScreen: 'اختر شاشة البداية من القائمة',
+      clinic: 'اختر عيادة من القائمة',
     },
   },
   success: {

@@ -53,19 +53,46 @@ export const weekendDaysSchema = z
   .refine((days) => new Set(days).size === days.length, { error: 'validation.display.weekendRepeated' })
   .transform((days) => [...days].sort((a, b) => a - b));
 
-/** PUT /api/profile/preferences: the caller's own Hijri setting (null: the company's) and digits. */
+/**
+ * The screens a user may choose to start on (My profile), each opened only with its own permissions: the board, the
+ * calendar, a doctor's day, the cash boxes, the dashboard and the main lists.
+ */
+export const START_SCREENS = [
+  '/dashboard', '/frontdesk', '/appointments/calendar', '/my-day', '/billing/cash-boxes', '/appointments', '/patients',
+  '/waitlist', '/billing/invoices', '/', '/employees', '/doctors',
+] as const;
+export type StartScreen = (typeof START_SCREENS)[number];
+export const startScreenSchema = z.enum(START_SCREENS, { error: 'validation.display.startScreen' });
+
+/**
+ * PUT /api/profile/preferences: the caller's own Hijri setting (null: the company's), digits, and the screen they
+ * start on (null: the one their permissions suggest; left out: unchanged).
+ */
 export const preferencesInput = z.strictObject({
   hijriMode: hijriModeSchema.nullable(),
   digits: digitStyleSchema,
+  startScreen: startScreenSchema.nullable().optional(),
 });
+
+/** PUT /api/profile/clinic: the clinic the caller last chose on the board, calendar, cash boxes or My day. */
+export const clinicChoiceInput = z.strictObject({
+  clinicId: z.uuid({ error: 'validation.display.clinic' }),
+});
+export type ClinicChoiceInput = z.infer<typeof clinicChoiceInput>;
 export type PreferencesInput = z.infer<typeof preferencesInput>;
 
-/** What the session carries: the effective Hijri mode, the user's override (null: none), the company's, the digits. */
+/**
+ * What the session carries: the effective Hijri mode, the user's override (null: none), the company's, the digits,
+ * the chosen start screen (null: by permissions) and the clinic to open first (the last one chosen, else the first
+ * clinic the user works at; null: none of those, the first clinic on the list).
+ */
 export const preferencesSchema = z.object({
   hijriMode: hijriModeSchema,
   hijriModeOverride: hijriModeSchema.nullable(),
   companyHijriMode: hijriModeSchema,
   digits: digitStyleSchema,
+  startScreen: startScreenSchema.nullable().default(null),
+  clinicId: z.string().nullable().default(null),
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
 

@@ -70,6 +70,10 @@ export const employees = pgTable('employees', {
   hijriMode: text('hijri_mode'),
   /** Digits in the Arabic interface: 'latn' (0-9) or 'arab' (٠-٩). Display only: stored data keeps Western digits. */
   digits: text('digits').notNull().default('latn'),
+  /** The screen the user starts on (one of START_SCREENS); null: the one their permissions suggest. */
+  startScreen: text('start_screen'),
+  /** The clinic last chosen on the board, calendar, cash boxes or My day; opened first next time, on any device. */
+  lastClinicId: uuid('last_clinic_id'),
   /** Organisation placement (foreign keys declared in a hand-written migration (0004_extras_0004_people.sql) to avoid import cycles). */
   departmentId: uuid('department_id'),
   clinicCollectionId: uuid('clinic_collection_id'),

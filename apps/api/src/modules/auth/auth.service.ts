@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { effectiveHijriMode, type LoginInput, type SessionUser } from '@clinic/shared';
+import { effectiveHijriMode, START_SCREENS, type LoginInput, type SessionUser, type StartScreen } from '@clinic/shared';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, unauthorized } from '../../lib/errors.js';
@@ -7,6 +7,7 @@ import { dummyHash, verifyPassword } from '../../lib/password.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { hashToken, newRefreshToken } from '../../lib/tokens.js';
 import { loadCaller } from '../../plugins/auth.js';
+import { openingClinicOf } from '../profile/profile.repository.js';
 import { clearAttempts, releaseAttempt, reserveAttempt } from './attempts.js';
 import {
   claimRefreshToken, findAccountBySignInName, findRefreshToken, findSessionEmployee, insertRefreshToken, markSignedIn,
@@ -31,18 +32,22 @@ export async function sessionUser(deps: Deps, caller: Caller): Promise<SessionUs
     permissions: caller.permissions,
     companyId: emp.companyId,
     image: emp.image,
-    preferences: preferencesOf(emp, companyHijriMode),
+    preferences: { ...preferencesOf(emp, companyHijriMode), clinicId: await openingClinicOf(deps.db, caller.companyId, emp.id, emp.lastClinicId) },
   };
 }
 
 /** The display settings a session carries: the user's own Hijri mode (or the company's) and digits. */
-export function preferencesOf(emp: { hijriMode: string | null; digits: string }, companyHijriMode: string): SessionUser['preferences'] {
+export function preferencesOf(
+  emp: { hijriMode: string | null; digits: string; startScreen: string | null },
+  companyHijriMode: string,
+): Omit<SessionUser['preferences'], 'clinicId'> {
   const override = effectiveHijriMode(emp.hijriMode, 'off');
   return {
     hijriMode: effectiveHijriMode(emp.hijriMode, companyHijriMode),
     hijriModeOverride: emp.hijriMode === null ? null : override,
     companyHijriMode: effectiveHijriMode(null, companyHijriMode),
     digits: emp.digits === 'arab' ? 'arab' : 'latn',
+    startScreen: (START_SCREENS as readonly string[]).includes(emp.startScreen ?? '') ? (emp.startScreen as StartScreen) : null,
   };
 }
 

@@ -38,7 +38,7 @@ async function auditRows(companyId: string, action: string, entity: string) {
 
 describe('the company\'s Hijri mode', () => {
   it('starts off, is set by whoever may edit the company, audited, and reaches every session', async () => {
-    expect((await profile(nurse)).preferences).toEqual({ hijriMode: 'off', hijriModeOverride: null, companyHijriMode: 'off', digits: 'latn' });
+    expect((await profile(nurse)).preferences).toEqual({ hijriMode: 'off', hijriModeOverride: null, companyHijriMode: 'off', digits: 'latn', startScreen: null, clinicId: null });
     await send('POST', a.token, '/api/companies', companyBody());
     const res = await send('PUT', a.token, `/api/companies/${a.companyId}`, { ...companyBody(), hijriMode: 'beside' });
     expect(res.statusCode, res.body).toBe(200);
@@ -66,7 +66,7 @@ describe('PUT /api/profile/preferences', () => {
     const res = await send('PUT', nurse, '/api/profile/preferences', { hijriMode: 'primary', digits: 'arab' }, 'ar');
     expect(res.statusCode, res.body).toBe(200);
     expect(body(res).message).toBe('تم حفظ إعدادات العرض');
-    expect(body(res).data.preferences).toEqual({ hijriMode: 'primary', hijriModeOverride: 'primary', companyHijriMode: 'beside', digits: 'arab' });
+    expect(body(res).data.preferences).toMatchObject({ hijriMode: 'primary', hijriModeOverride: 'primary', companyHijriMode: 'beside', digits: 'arab' });
     // Saved server-side: a new sign-in carries it.
     const again = await login(ctx, 'd_nurse', TEST_PASSWORD);
     expect((again.user as { preferences: unknown }).preferences).toMatchObject({ hijriMode: 'primary', digits: 'arab' });
@@ -74,7 +74,7 @@ describe('PUT /api/profile/preferences', () => {
     expect((await profile(a.token)).preferences).toMatchObject({ hijriMode: 'beside', digits: 'latn' });
 
     const back = await send('PUT', nurse, '/api/profile/preferences', { hijriMode: null, digits: 'arab' });
-    expect(body(back).data.preferences).toEqual({ hijriMode: 'beside', hijriModeOverride: null, companyHijriMode: 'beside', digits: 'arab' });
+    expect(body(back).data.preferences).toMatchObject({ hijriMode: 'beside', hijriModeOverride: null, companyHijriMode: 'beside', digits: 'arab' });
 
     const audit = await auditRows(a.companyId, 'preferences_update', 'employee');
     expect(audit.map((r) => r.changes)).toEqual([

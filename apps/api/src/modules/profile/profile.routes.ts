@@ -1,5 +1,5 @@
 import {
-  changePasswordInput, changePasswordResult, employeeRecord, okSchema, preferencesInput, profileUpdateInput, sessionUserSchema,
+  changePasswordInput, changePasswordResult, clinicChoiceInput, employeeRecord, okSchema, preferencesInput, profileUpdateInput, sessionUserSchema,
 } from '@clinic/shared';
 import type { App, Deps } from '../../lib/app-types.js';
 import { t } from '../../lib/i18n.js';
@@ -7,7 +7,7 @@ import { requestContext } from '../../lib/request-context.js';
 import { callerOf } from '../../plugins/auth.js';
 import { sessionUser, setPlan } from '../auth/auth.service.js';
 import { getEmployee } from '../employees/employees.service.js';
-import { changePassword, savePreferences } from './profile.service.js';
+import { changePassword, saveClinicChoice, savePreferences } from './profile.service.js';
 
 export function profileRoutes(app: App, deps: Deps) {
   app.get('/api/profile', {
@@ -43,6 +43,17 @@ export function profileRoutes(app: App, deps: Deps) {
       const caller = callerOf(req);
       await savePreferences(deps, requestContext(req), caller, req.body);
       return { success: true as const, message: t(req, 'success.display.preferencesSaved'), data: await sessionUser(deps, caller) };
+    },
+  });
+
+  /** The clinic the caller last chose on a day's screen: opened first next time, on any device. */
+  app.put('/api/profile/clinic', {
+    config: { permission: 'authenticated' },
+    schema: { tags: ['profile'], body: clinicChoiceInput, response: { 200: okSchema(sessionUserSchema) } },
+    handler: async (req) => {
+      const caller = callerOf(req);
+      await saveClinicChoice(deps, requestContext(req), caller, req.body);
+      return { success: true as const, data: await sessionUser(deps, caller) };
     },
   });
 

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { ChangePasswordInput, PreferencesInput } from '@clinic/shared';
+import type { ChangePasswordInput, ClinicChoiceInput, PreferencesInput } from '@clinic/shared';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { changedFields, recordAudit } from '../../lib/audit.js';
-import { AppError, unauthorized } from '../../lib/errors.js';
+import { AppError, unauthorized, validationFailed } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { hashToken, newRefreshToken } from '../../lib/tokens.js';
 import { clearAttempts, reserveAttempt } from '../auth/attempts.js';
 import { revokeAllSessions } from '../auth/auth.service.js';
 import {
-  findDisplaySettings, findPasswordHash, insertRefreshToken, replacePasswordHash, saveDisplaySettings, sessionVersionOf,
+  findActiveClinic, findDisplaySettings, findLastClinic, findPasswordHash, insertRefreshToken, replacePasswordHash, saveDisplaySettings,
+  saveLastClinic, sessionVersionOf,
 } from './profile.repository.js';
 
 /**
@@ -50,13 +51,28 @@ export async function changePassword(deps: Deps, ctx: RequestContext, caller: Ca
 }
 
 /**
- * Saves the caller's display settings (their own Hijri mode, null to follow the company's, and the Arabic interface's
- * digits), audited with what changed.
+ * Saves the caller's display settings (their own Hijri mode, null to follow the company's, the Arabic interface's
+ * digits and, when given, the screen they start on), audited with what changed.
  */
 export async function savePreferences(deps: Deps, ctx: RequestContext, caller: Caller, input: PreferencesInput) {
   const before = await findDisplaySettings(deps.db, caller.companyId, caller.id);
   if (!before) throw unauthorized();
-  await saveDisplaySettings(deps.db, caller.companyId, caller.id, { hijriMode: input.hijriMode, digits: input.digits });
-  const changes = changedFields(before, { hijriMode: input.hijriMode, digits: input.digits });
+  const after = { hijriMode: input.hijriMode, digits: input.digits, ...(input.startScreen !== undefined && { startScreen: input.startScreen }) };
+  await saveDisplaySettings(deps.db, caller.companyId, caller.id, after);
+  const changes = changedFields(before, after);
+  await recordAudit(deps.db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'preferences_update', entity: 'employee', entityId: caller.id, changes });
+}
+
+/**
+ * Remembers the clinic the caller chose on the board, calendar, cash boxes or My day, so it opens first next time on
+ * any device: an active clinic of their company (else a 422 on the field), audited when it changes.
+ */
+export async function saveClinicChoice(deps: Deps, ctx: RequestContext, caller: Caller, input: ClinicChoiceInput) {
+  if (!(await findActiveClinic(deps.db, caller.companyId, input.clinicId))) throw validationFailed({ clinicId: 'validation.display.clinic' });
+  const before = await findLastClinic(deps.db, caller.companyId, caller.id);
+  if (before === undefined) throw unauthorized();
+  if (before === input.clinicId) return;
+  if (!(await saveLastClinic(deps.db, caller.companyId, caller.id, before, input.clinicId))) return;
+  const changes = { before: { lastClinicId: before }, after: { lastClinicId: input.clinicId } };
   await recordAudit(deps.db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'preferences_update', entity: 'employee', entityId: caller.id, changes });
 }

@@ -10,3 +10,4 @@ export { useDayCards, useDoctorsDay } from './api/get-day-by-doctor';
 export { useCreateAppointment } from './api/create-appointment';
 export { BOARD_REFRESH_MS, useBoard } from './api/get-board';
 export { useClinicWeek } from './hooks/use-clinic-week';
+export { useBoardScreen } from './api/board-screen';

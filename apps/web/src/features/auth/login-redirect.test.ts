@@ -1,29 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { homePathFor, pathAfterLogin } from './login-redirect';
+import { pathAfterLogin } from './login-redirect';
 
 describe('where sign-in leads', () => {
-  it('sends doctors to the doctors list', () => {
-    expect(homePathFor('Doctor')).toBe('/doctors');
-  });
-
-  it('sends administrators to the users list', () => {
-    expect(homePathFor('Admin')).toBe('/');
-  });
-
-  it('sends every other staff type to the staff list', () => {
-    for (const type of ['Nurse', 'Technician', 'Administrative', 'Employee', 'PIC', 'Other']) {
-      expect(homePathFor(type), type).toBe('/employees');
-    }
-  });
-
   it('continues the registration wizard when signing in from it', () => {
-    expect(pathAfterLogin('Doctor', true)).toBe('/register');
-    expect(pathAfterLogin('Doctor', false)).toBe('/doctors');
+    expect(pathAfterLogin({ permissions: ['admin'] }, true)).toBe('/register');
   });
 
-  it('sends holders of dashboard_read to the dashboard, and administrators to the users list', () => {
-    expect(pathAfterLogin('Employee', false, ['patient_read', 'dashboard_read'])).toBe('/dashboard');
-    expect(pathAfterLogin('Admin', false, ['admin'])).toBe('/');
-    expect(pathAfterLogin('Employee', true, ['dashboard_read'])).toBe('/register');
+  it('lands on the screen of the user\'s day, or the start screen they chose', () => {
+    expect(pathAfterLogin({ permissions: ['admin'] }, false)).toBe('/dashboard');
+    expect(pathAfterLogin({ permissions: ['appointment_read', 'appointment_write', 'my_day'] }, false)).toBe('/my-day');
+    expect(pathAfterLogin({ permissions: ['appointment_read', 'appointment_write', 'my_day'], preferences: { startScreen: '/frontdesk' } }, false)).toBe('/frontdesk');
   });
 });

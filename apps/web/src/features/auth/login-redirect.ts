@@ -1,18 +1,11 @@
-/**
- * Where a user lands after signing in outside the registration wizard: doctors on the doctors list,
- * administrators on the users list, every other staff type on the staff list.
- */
-export function homePathFor(employeeType: string | null | undefined): string {
-  if (employeeType === 'Doctor') return '/doctors';
-  if (employeeType === 'Admin' || !employeeType) return '/';
-  return '/employees';
-}
+import type { SessionUser } from '@clinic/shared';
+import { landingPath } from '@/lib/landing';
 
 /**
- * Inside the registration wizard, sign-in continues with the wizard. Outside it, a user whose roles grant
- * `dashboard_read` by name lands on the dashboard (administrators, who hold every permission, keep the users list).
+ * Inside the registration wizard, sign-in continues with the wizard. Outside it, the user lands on the screen of their
+ * day: the start screen they chose in My profile, else the one their permissions suggest (lib/landing.ts).
  */
-export function pathAfterLogin(employeeType: string | null | undefined, loginToRegister: boolean, permissions: readonly string[] = []): string {
+export function pathAfterLogin(user: Pick<SessionUser, 'permissions'> & { preferences?: { startScreen?: string | null } }, loginToRegister: boolean): string {
   if (loginToRegister) return '/register';
-  return permissions.includes('dashboard_read') ? '/dashboard' : homePathFor(employeeType);
+  return landingPath(user.permissions, user.preferences?.startScreen);
 }

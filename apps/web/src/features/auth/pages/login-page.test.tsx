@@ -47,13 +47,13 @@ describe('sign-in screen', () => {
     expect(document.documentElement).toHaveAttribute('lang', 'ar');
   });
 
-  it('signs an administrator in to the users list, keeping the session for this tab only', async () => {
+  it('signs an administrator in to the dashboard, keeping the session for this tab only', async () => {
     const fetchMock = loginApi();
     const { router } = renderLogin();
 
     await fillAndSubmit('admin', 'Demo@1234');
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     const [, init] = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/api/auth/login')) ?? [];
     expect(JSON.parse(String(init?.body))).toEqual({ email: 'admin', password: 'Demo@1234' });
     expect(sessionStorage.getItem('token')).toBe('access-1');
@@ -66,24 +66,36 @@ describe('sign-in screen', () => {
     loginApi();
     const { router } = renderLogin();
     await fillAndSubmit('admin', 'Demo@1234', true);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(localStorage.getItem('token')).toBe('access-1');
     expect(localStorage.getItem('refreshToken')).toBe('refresh-1');
     expect(sessionStorage.getItem('token')).toBeNull();
   });
 
-  it('sends a doctor to the doctors list', async () => {
-    loginApi({ ...demoUser, employeeType: 'Doctor', roles: ['Doctor'], permissions: ['patient_read'] });
+  it('sends a doctor to their own day', async () => {
+    loginApi({ ...demoUser, employeeType: 'Doctor', roles: ['Doctor'], permissions: ['patient_read', 'appointment_read', 'appointment_write', 'my_day'] });
     const { router } = renderLogin();
     await fillAndSubmit('dr.amin', 'Demo@1234');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/doctors'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my-day'));
   });
 
-  it('sends other staff to the staff list', async () => {
-    loginApi({ ...demoUser, employeeType: 'Nurse', roles: ['Nurse'], permissions: ['patient_read'] });
-    const { router } = renderLogin();
-    await fillAndSubmit('nurse', 'Demo@1234');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/employees'));
+  it('sends a receptionist to the board, a cashier to the cash boxes, and anyone to the start screen they chose', async () => {
+    loginApi({ ...demoUser, employeeType: 'Nurse', roles: ['Reception'], permissions: ['patient_read', 'appointment_read', 'appointment_write'] });
+    const first = renderLogin();
+    await fillAndSubmit('desk', 'Demo@1234');
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/frontdesk'));
+    first.unmount();
+    sessionStorage.clear();
+    loginApi({ ...demoUser, employeeType: 'Employee', roles: ['Cashier'], permissions: ['billing_read', 'billing_write'] });
+    const second = renderLogin();
+    await fillAndSubmit('cash', 'Demo@1234');
+    await waitFor(() => expect(second.router.state.location.pathname).toBe('/billing/cash-boxes'));
+    second.unmount();
+    sessionStorage.clear();
+    loginApi({ ...demoUser, permissions: ['admin'], preferences: { ...demoUser.preferences, startScreen: '/frontdesk' } });
+    const third = renderLogin();
+    await fillAndSubmit('admin', 'Demo@1234');
+    await waitFor(() => expect(third.router.state.location.pathname).toBe('/frontdesk'));
   });
 
   it("shows the server's reason when sign-in is refused, and stays on the page", async () => {

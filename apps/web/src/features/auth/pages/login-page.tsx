@@ -14,7 +14,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
 
   const onSignedIn = (user: SessionUser) => {
-    void navigate(pathAfterLogin(user.employeeType, isLoginToRegister(), user.permissions), { replace: true });
+    void navigate(pathAfterLogin(user, isLoginToRegister()), { replace: true });
   };
 
   return (

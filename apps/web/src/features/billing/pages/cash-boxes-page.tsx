@@ -13,6 +13,7 @@ import { useCashBox, useCashBoxes } from '../api/cash-boxes';
 import { CashBoxCloseDialog } from '../components/cash-box-close-dialog';
 import { CashBoxCloses, CashBoxTransactions } from '../components/cash-box-history';
 import { formatMoney } from '../components/money';
+import { useClinicChoice } from '@/lib/clinic-choice';
 
 function BoxCard({ box, selected, onSelect }: { box: CashBoxSummary; selected: boolean; onSelect: () => void }) {
   const { t, i18n } = useTranslation();
@@ -44,11 +45,17 @@ export default function CashBoxesPage() {
   const [params, setParams] = useSearchParams();
   const boxes = useCashBoxes({ includeInactive: true });
   const rows = boxes.data ?? [];
-  const selectedId = params.get('box') ?? rows[0]?._id ?? null;
+  // Without a box in the address, the first box of the clinic the user works at or last chose.
+  const { clinicId, choose } = useClinicChoice(rows.flatMap((b) => (b.clinic ? [b.clinic] : [])));
+  const selectedId = params.get('box') ?? (rows.find((b) => b.clinic?._id === clinicId) ?? rows[0])?._id ?? null;
   const box = useCashBox(selectedId);
   const summary = rows.find((b) => b._id === selectedId);
   const [closing, setClosing] = useState(false);
-  const select = (id: string) => setParams((p) => { p.set('box', id); return p; }, { replace: true });
+  const select = (id: string) => {
+    setParams((p) => { p.set('box', id); return p; }, { replace: true });
+    const clinic = rows.find((b) => b._id === id)?.clinic;
+    if (clinic) choose(clinic._id);
+  };
 
   return (
     <Stack gap="md">

@@ -16,6 +16,7 @@ import { CalendarEmpty, CalendarLoading } from '../components/calendar-states';
 import { CalendarToolbar, type CalendarView } from '../components/calendar-toolbar';
 import { DayView, type DayDoctor } from '../components/day-view';
 import { useCalendarMove } from '../hooks/use-calendar-move';
+import { useClinicChoice } from '@/lib/clinic-choice';
 
 const PHONE = '(max-width: 768px)';
 /**
@@ -44,8 +45,7 @@ export default function CalendarPage() {
   const isPhone = useMediaQuery(PHONE, false, { getInitialValueInEffect: false }) ?? false;
 
   const clinics = useClinicOptions();
-  const [clinicChoice, setClinicChoice] = useState<string | null>(null);
-  const clinicId = clinicChoice ?? clinics.data?.[0]?._id ?? null;
+  const { clinicId, choose } = useClinicChoice(clinics.data);
   const [doctorId, setDoctorId] = useState<string | null>(null);
   const [params, setParams] = useSearchParams();
   const view: CalendarView = params.get('view') === 'day' ? 'day' : 'week';
@@ -118,7 +118,7 @@ export default function CalendarPage() {
 
   const chooseClinic = (value: string | null) => {
     if (!value) return;
-    setClinicChoice(value);
+    choose(value);
     setDoctorId(null);
     setSlot(null);
   };

@@ -1,14 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, Box, Button, Card, CloseButton, Drawer, Group, Loader, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { DateInput } from '@/components/dates/pickers';
-import { useInterval } from '@mantine/hooks';
 import { IconAlertCircle, IconBuildingHospital, IconCalendar, IconSearch, IconUserPlus, IconPrinter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { parseDateText } from '@clinic/shared';
-import { BOARD_REFRESH_MS, useAppointment, useBoard, useClinicOptions } from '@/features/appointments';
+import { useAppointment, useBoard, useBoardScreen, useClinicOptions } from '@/features/appointments';
 import { AppointmentDetails } from '@/features/appointments/components/appointment-details';
 import { dateInputFormat, formatDay } from '@/lib/dates';
+import { useClinicChoice } from '@/lib/clinic-choice';
 import { useSession } from '@/lib/session-context';
 import { BoardColumn } from '../components/board-column';
 import { boardSections } from '../components/board-sections';
@@ -24,31 +24,17 @@ export default function FrontdeskPage() {
   const { can } = useSession();
   const canWrite = can('appointment_write');
   const clinics = useClinicOptions();
-  const [clinicChoice, setClinicChoice] = useState<string | null>(null);
-  const clinicId = clinicChoice ?? clinics.data?.[0]?._id ?? null;
+  const { clinicId, choose } = useClinicChoice(clinics.data);
   /** The day picked (null: today where the clinic is). */
   const [day, setDay] = useState<string | null>(null);
   const [search, setSearch] = useState('');
   const [walkIn, setWalkIn] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, setError, clearErrors } = useBoardScreen();
   const board = useBoard(clinicId, day);
-  // Drawn again each refresh period even when nothing changed, so a no-show is offered once a start has passed.
-  const [, setTick] = useState(0);
-  const clock = useInterval(() => setTick((n) => n + 1), BOARD_REFRESH_MS);
-  useEffect(() => {
-    clock.start();
-    return clock.stop;
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
   const opened = useAppointment(openId);
   const data = board.data && board.data.clinic._id === clinicId ? board.data : undefined;
   const sections = data ? boardSections(data, search) : [];
-
-  const setError = (id: string, message: string | null) =>
-    setErrors((prev) => {
-      const { [id]: _dropped, ...rest } = prev;
-      return message ? { ...rest, [id]: message } : rest;
-    });
 
   return (
     <Stack gap="md" data-testid="frontdesk-board">
@@ -61,8 +47,8 @@ export default function FrontdeskPage() {
             value={clinicId}
             onChange={(value) => {
               if (!value) return;
-              setClinicChoice(value);
-              setErrors({});
+              choose(value);
+              clearErrors();
             }}
             allowDeselect={false}
             searchable

@@ -3,23 +3,35 @@ import { Button, Card, Group, SegmentedControl, Select, Stack, Text, Title } fro
 import { IconCalendarEvent } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { HIJRI_MODES, type ApiSuccess, type DigitStyle, type HijriMode, type Preferences, type SessionUser } from '@clinic/shared';
+import { HIJRI_MODES, type ApiSuccess, type DigitStyle, type HijriMode, type Preferences, type SessionUser, type StartScreen } from '@clinic/shared';
 import { http } from '@/lib/http';
+import { startScreenChoices, suggestedScreen } from '@/lib/landing';
 import { notifySuccess } from '@/lib/notify';
-import { applyProfile } from '@/lib/session-context';
+import { findPage } from '@/lib/pages';
+import { applyProfile, useSession } from '@/lib/session-context';
 
 const COMPANY = 'company';
+/** The start screen's "none chosen": the one the user's permissions suggest. */
+const SUGGESTED = 'suggested';
 
-/** My profile's display settings: the user's own Hijri mode (or the organisation's) and the Arabic interface's digits. */
+/**
+ * My profile's display settings: the user's own Hijri mode (or the organisation's), the Arabic interface's digits and
+ * the screen they start on, among those they may open.
+ */
 export function DisplaySettingsCard({ preferences }: { preferences: Preferences }) {
   const { t } = useTranslation();
+  const { permissions } = useSession();
   const queryClient = useQueryClient();
   const [hijri, setHijri] = useState<string>(preferences.hijriModeOverride ?? COMPANY);
   const [digits, setDigits] = useState<DigitStyle>(preferences.digits);
+  const choices = startScreenChoices(permissions);
+  const [start, setStart] = useState<string>(preferences.startScreen && choices.includes(preferences.startScreen) ? preferences.startScreen : SUGGESTED);
+  const screenName = (path: string) => t(findPage(path)?.title ?? 'shell.titles.myProfile');
   const save = useMutation({
     mutationFn: () => http.put<ApiSuccess<SessionUser>>('/profile/preferences', {
       hijriMode: hijri === COMPANY ? null : (hijri as HijriMode),
       digits,
+      startScreen: start === SUGGESTED ? null : (start as StartScreen),
     }),
     onSuccess: async (result) => {
       await applyProfile(queryClient, result.data);
@@ -57,6 +69,19 @@ export function DisplaySettingsCard({ preferences }: { preferences: Preferences 
             data-testid="display-digits"
           />
         </Stack>
+        <Select
+          label={t('display.startScreen.label')}
+          description={t('display.startScreen.hint')}
+          value={start}
+          onChange={(v) => setStart(v ?? SUGGESTED)}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+          data={[
+            { value: SUGGESTED, label: t('display.startScreen.suggested', { screen: screenName(suggestedScreen(permissions)) }) },
+            ...choices.map((path) => ({ value: path, label: screenName(path) })),
+          ]}
+          data-testid="display-start-screen"
+        />
         <Group justify="flex-end">
           <Button onClick={() => save.mutate()} loading={save.isPending} data-testid="display-save">{t('display.save')}</Button>
         </Group>
