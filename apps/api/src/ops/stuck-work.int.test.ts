@@ -1,14 +1,18 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BuiltServer, demoSignIn } from '../test/built-server.js';
+import { RESTORE_MARKER, RESTORE_STAGING } from './backup.js';
 
 /**
  * What a crash leaves "in progress". The real server (the built code) starts every kind of lasting work below, each
  * stopped for good at a named point (TEST_HOLD) so that it is surely in progress, is killed with SIGKILL, and is
  * started again on the same data (the embedded database's folder reopened, or the same PostgreSQL database). Once the
  * dead work's lease (WORK_LEASE_SECONDS, short here) has lapsed, the next operation of each kind must succeed at once,
- * before anyone asks about the dead one, and the dead one must read as failed (or as resumed to its end).
- * A new kind of lasting work is one more row in KINDS.
+ * before anyone asks about the dead one, and the dead one must read as failed (or as resumed to its end). Commands
+ * (a restore) are killed the same way while the server is stopped; their next run must succeed at once.
+ * A new kind of lasting work is one more row in KINDS (work of the server) or COMMANDS (work of a command).
  */
 const LEASE_SECONDS = 2;
 const server = new BuiltServer('stuck');
@@ -126,6 +130,48 @@ const KINDS: Kind[] = [
   },
 ];
 
+interface CommandKind {
+  name: string;
+  /** The TEST_HOLD point where the command stops until the kill. */
+  hold: string;
+  /** With the server stopped: gets the data ready and answers the command to kill (a script of dist/cli) and its arguments. */
+  prepare(): Promise<{ command: string; args: string[] }>;
+  /** After the kill: the next run of the command succeeds at once. */
+  next(): Promise<void>;
+  /** Then: nothing of the dead run is left that would stop the server or another command. */
+  dead(): Promise<void>;
+}
+
+/** Runs a command of the build to its end and answers its exit code and what it printed. */
+async function run(command: string, args: string[]) {
+  const c = server.command(command, args);
+  const code = await c.exit;
+  return { code, output: c.output() };
+}
+
+const backupFile = () => path.join(server.dataDir, 'crash-test.backup');
+
+const COMMANDS: CommandKind[] = [
+  {
+    name: 'restore (killed just before its commit)',
+    hold: 'restore',
+    async prepare() {
+      const made = await run('backup', ['--out', backupFile()]);
+      expect(made.code, made.output).toBe(0);
+      return { command: 'restore', args: [backupFile(), '--force'] };
+    },
+    async next() {
+      const again = await run('restore', [backupFile(), '--force']);
+      expect(again.code, again.output).toBe(0);
+      expect(again.output).toContain('Restored');
+    },
+    async dead() {
+      expect(existsSync(path.join(server.dataDir, RESTORE_MARKER))).toBe(false);
+      expect(existsSync(path.join(server.dataDir, RESTORE_STAGING))).toBe(false);
+    },
+  },
+];
+
 beforeAll(() => server.setUp());
 afterAll(() => server.tearDown());
 
@@ -149,5 +195,22 @@ describe('work in progress when the server is killed', () => {
       await kind.next(api, states[i]);
       await kind.dead(api, states[i]);
     }
-  }, 120_000);
+  }, 180_000);
+
+  it('is taken over by the next run of a command killed in the middle', async () => {
+    await server.kill9();
+    for (const kind of COMMANDS) {
+      const { command, args } = await kind.prepare();
+      const held = server.command(command, args, { NODE_ENV: 'test', TEST_HOLD: kind.hold });
+      await eventually(`${kind.name} to be in progress`, async () => held.output().includes(`test hold: ${kind.hold}\n`) || held.child.exitCode !== null || undefined);
+      expect(held.child.exitCode, held.output()).toBeNull();
+      held.child.kill('SIGKILL');
+      await held.exit;
+      await kind.next();
+      await kind.dead();
+    }
+    // The server starts on what the commands left, and its data is there.
+    const base = await server.start(env);
+    expect((await demoSignIn(base)).status).toBe(200);
+  }, 180_000);
 });
