@@ -107,7 +107,8 @@ export class BuiltServer {
   kill9(): Promise<void> {
     return new Promise((resolve) => {
       const child = this.child;
-      if (!child || child.exitCode !== null) return resolve();
+      // Already gone: ended by itself (exitCode) or by a signal, an earlier kill (signalCode).
+      if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
       child.once('exit', () => resolve());
       child.kill('SIGKILL');
     });
