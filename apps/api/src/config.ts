@@ -78,6 +78,8 @@ const envSchema = z.object({
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(0),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(30),
   JOB_POLL_SECONDS: z.coerce.number().min(0).max(3600).default(15),
+  WORK_LEASE_SECONDS: z.coerce.number().int().min(1).max(24 * 3600).default(300),
+  TEST_HOLD: z.string().default(''),
   REMINDER_LEAD_HOURS: z.coerce.number().int().min(1).max(24 * 14).default(24),
   PUBLIC_URL: z.string().url().optional(),
   SMTP_URL: z.string().url().optional(),
@@ -129,6 +131,13 @@ export interface Config {
   shutdownTimeoutSeconds: number;
   /** How often the server runs due background jobs (0: the server runs none; tests drive the runner themselves). */
   jobPollSeconds: number;
+  /**
+   * How long a piece of work in progress (a background job, a FHIR bulk export) belongs to the server running it
+   * without a sign of life; past that it is taken as dead with its server and whoever needs it next takes over.
+   */
+  leaseSeconds: number;
+  /** Tests of crashes only (NODE_ENV=test): named points where the work stops for good, as if its server hung there. */
+  testHold: string[];
   /** The company default: one reminder this many hours before an appointment. */
   reminderLeadHours: number;
   /** Where clients reach the product: the base of every absolute link (reminders, FHIR, exports, calendar feeds), never the request's Host; default http://localhost:PORT. */
@@ -189,6 +198,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
     jobPollSeconds: e.JOB_POLL_SECONDS,
+    leaseSeconds: e.WORK_LEASE_SECONDS,
+    testHold: e.NODE_ENV === 'test' ? e.TEST_HOLD.split(',').map((s) => s.trim()).filter(Boolean) : [],
     reminderLeadHours: e.REMINDER_LEAD_HOURS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,

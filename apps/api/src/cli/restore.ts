@@ -34,7 +34,7 @@ export async function runRestore(args: string[], env: NodeJS.ProcessEnv = proces
         console.log(`${source} is complete and intact: ${rows} rows in ${Object.keys(checked.rowCounts).length} tables, ${checked.files} files (taken ${checked.header.createdAt}).`);
         return 0;
       }
-      const result = await restore(database, config.dataDir, source, { force: args.includes('--force') });
+      const result = await restore(database, config.dataDir, source, { force: args.includes('--force'), testHold: config.testHold });
       const rows = Object.values(result.rowCounts).reduce((a, b) => a + b, 0);
       console.log(`Restored ${rows} rows in ${Object.keys(result.rowCounts).length} tables and ${result.files} files from ${source}.`);
       return 0;

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { prepareDatabase } from '../bootstrap.js';
 import { runBackup } from '../cli/backup.js';
@@ -272,6 +273,36 @@ describe('backup and restore', () => {
     expect(await finishInterruptedRestore(target.database, target.config.dataDir)).toBe('discarded');
     expect(uploads(target.config.dataDir)).toEqual(live);
     expect(leftovers(target.config.dataDir)).toEqual([]);
+  });
+
+  it('a restore killed before its transaction reached the disk, or whose session the database still holds, is discarded by the next run', async () => {
+    const live = uploads(target.config.dataDir);
+    const conn = target.database;
+    const [db] = await conn.query<{ name: string }>(`select current_database() as name`);
+    const interrupted = (xid: string) => {
+      writeFileSync(path.join(target.config.dataDir, RESTORE_MARKER), JSON.stringify({ xid, database: `${conn.kind}:${db!.name}`, startedAt: 'now', file: good }));
+      const staged = path.join(target.config.dataDir, RESTORE_STAGING, 'x');
+      mkdirSync(staged, { recursive: true });
+      writeFileSync(path.join(staged, 'y'), 'partial');
+    };
+    // An id the database never reached (the embedded database's process died before anything of it was written).
+    const [next] = await conn.query<{ next: string }>(`select txid_snapshot_xmax(txid_current_snapshot())::text as next`);
+    interrupted(String(BigInt(next!.next) + 1000n));
+    expect(await finishInterruptedRestore(target.database, target.config.dataDir)).toBe('discarded');
+    expect(leftovers(target.config.dataDir)).toEqual([]);
+    if (target.databaseUrl) {
+      // PostgreSQL has not yet noticed that the restoring process died: its transaction is still open.
+      const orphan = new pg.Client({ connectionString: target.databaseUrl });
+      orphan.on('error', () => undefined);
+      await orphan.connect();
+      await orphan.query('begin');
+      const { rows } = await orphan.query<{ xid: string }>(`select txid_current()::text as xid`);
+      interrupted(rows[0]!.xid);
+      expect(await finishInterruptedRestore(target.database, target.config.dataDir)).toBe('discarded');
+      expect(leftovers(target.config.dataDir)).toEqual([]);
+      await orphan.end().catch(() => undefined);
+    }
+    expect(uploads(target.config.dataDir)).toEqual(live);
   });
 
   it('reads every table in one snapshot: rows written while a backup runs never break its references', async () => {

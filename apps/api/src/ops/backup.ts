@@ -8,6 +8,7 @@ import { pipeline as pipelineCallback } from 'node:stream';
 import { createGunzip, createGzip } from 'node:zlib';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Db } from '../db/client.js';
+import { holdForTest } from '../lib/lease.js';
 
 /**
  * Logical backups that work the same on the embedded database and on a PostgreSQL server: a gzip'd file of JSON
@@ -443,8 +444,29 @@ async function transactionStatus(database: Database, marker: Marker): Promise<st
     const [row] = await database.query<{ s: string | null }>(`select txid_status($1::bigint) as s`, [marker.xid]);
     return row?.s ?? null;
   } catch {
-    return null;
+    // An id the database has not reached: the transaction never got to the disk (the embedded database's process was
+    // killed before the commit, and a commit is always on disk), so it did not commit.
+    const [row] = await database.query<{ next: string }>(`select txid_snapshot_xmax(txid_current_snapshot())::text as next`).catch(() => []);
+    return row && /^\d+$/.test(marker.xid) && BigInt(marker.xid) >= BigInt(row.next) ? 'aborted' : null;
   }
+}
+
+/**
+ * A restore still "in progress" in PostgreSQL while its caller holds the data folder's lock (so the restoring
+ * process is gone): PostgreSQL has not yet noticed that its client died. Its session is ended (it rolls back) and the
+ * outcome waited for, a bounded while, instead of leaving the next restore, backup or start refused.
+ */
+async function endOrphanedRestore(database: Database, marker: Marker): Promise<string | null> {
+  await database.query(
+    `select pg_terminate_backend(pid) from pg_stat_activity where backend_xid::text = ($1::bigint % 4294967296)::text and pid <> pg_backend_pid()`,
+    [marker.xid],
+  ).catch(() => undefined);
+  let status = await transactionStatus(database, marker);
+  for (let i = 0; i < 100 && status === 'in progress'; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    status = await transactionStatus(database, marker);
+  }
+  return status;
 }
 
 /** Puts the staged uploads in place of the live ones: the old ones aside, the staged ones in, the old ones removed. */
@@ -476,7 +498,8 @@ export async function finishInterruptedRestore(database: Database, dataDir: stri
     await rm(path.join(dataDir, RESTORE_REPLACED), { recursive: true, force: true });
     return 'none';
   }
-  const status = await transactionStatus(database, marker);
+  let status = await transactionStatus(database, marker);
+  if (status === 'in progress') status = await endOrphanedRestore(database, marker);
   if (status === 'committed') {
     await swapUploads(dataDir);
     return 'completed';
@@ -508,6 +531,8 @@ export interface RestoreOptions {
   force?: boolean;
   /** Tests only: stop right after the commit, as a crash there would, leaving the swap of the uploads undone. */
   interruptAfterCommit?: boolean;
+  /** Tests of crashes only (TEST_HOLD): `restore` stops for good just before the commit, the marker written. */
+  testHold?: string[];
 }
 
 /**
@@ -631,6 +656,7 @@ export async function restore(database: Database, dataDir: string, inFile: strin
       await fsyncPath(markerFile);
       await fsyncPath(dataDir).catch(() => undefined);
       markerWritten = true;
+      await holdForTest({ testHold: opts.testHold ?? [] }, 'restore');
     });
   } catch (err) {
     if (markerWritten) {

@@ -63,16 +63,7 @@ export class BuiltServer {
    */
   async start(env: Record<string, string | undefined> = {}): Promise<string> {
     const port = await freePort();
-    const merged: NodeJS.ProcessEnv = {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: this.dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'error',
-    };
-    delete merged.DATABASE_URL;
-    if (this.databaseUrl) merged.DATABASE_URL = this.databaseUrl;
-    for (const [key, value] of Object.entries(env)) {
-      if (value === undefined) delete merged[key];
-      else merged[key] = value;
-    }
-    const child = spawn(process.execPath, [serverJs], { env: merged, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [serverJs], { env: this.environment({ PORT: String(port), ...env }), stdio: ['ignore', 'pipe', 'pipe'] });
     this.child = child;
     child.stdout!.on('data', (d: Buffer) => { this.output += d.toString(); });
     child.stderr!.on('data', (d: Buffer) => { this.output += d.toString(); });
@@ -87,11 +78,37 @@ export class BuiltServer {
     throw new Error('server did not start');
   }
 
+  /** The server's (or a command's) environment: this data folder and database, `env` added or removed (undefined). */
+  private environment(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
+    const merged: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', DATA_DIR: this.dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'error' };
+    delete merged.DATABASE_URL;
+    if (this.databaseUrl) merged.DATABASE_URL = this.databaseUrl;
+    for (const [key, value] of Object.entries(env)) {
+      if (value === undefined) delete merged[key];
+      else merged[key] = value;
+    }
+    return merged;
+  }
+
+  /**
+   * Starts a command of the build (`dist/cli/<name>.js`, e.g. backup or restore) on the same data folder and database:
+   * its process, what it printed so far, and its exit code once it ends (null when killed).
+   */
+  command(name: string, args: string[], env: Record<string, string | undefined> = {}): { child: ChildProcess; output(): string; exit: Promise<number | null> } {
+    const child = spawn(process.execPath, [path.join(path.dirname(serverJs), 'cli', `${name}.js`), ...args], { env: this.environment(env), stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout!.on('data', (d: Buffer) => { output += d.toString(); });
+    child.stderr!.on('data', (d: Buffer) => { output += d.toString(); });
+    const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    return { child, output: () => output, exit };
+  }
+
   /** Kills the server at once (SIGKILL), as a power cut would. */
   kill9(): Promise<void> {
     return new Promise((resolve) => {
       const child = this.child;
-      if (!child || child.exitCode !== null) return resolve();
+      // Already gone: ended by itself (exitCode) or by a signal, an earlier kill (signalCode).
+      if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
       child.once('exit', () => resolve());
       child.kill('SIGKILL');
     });

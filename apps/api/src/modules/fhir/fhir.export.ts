@@ -5,7 +5,10 @@
  * The export reads the database in keyset batches (EXPORT_BATCH rows, in id order) and writes its file into the
  * database (fhir_export_chunks, whole lines in chunks of about FILE_CHUNK_BYTES) as it goes, so memory stays flat
  * whatever the size of the organisation and any server can answer the polling and the downloads. It runs in the
- * server that received the kick-off; if that server dies the export's heartbeat stops and polling reports the failure.
+ * server that received the kick-off, renewing its heartbeat with every batch. If that server dies the heartbeat stops;
+ * once it is older than WORK_LEASE_SECONDS the export is failed by whoever comes next: the next kick-off of the
+ * company (in the same transaction as its own start, so a dead export never blocks a new one), polling, or the
+ * sweep (sweepExports).
  */
 import { Readable } from 'node:stream';
 import type { Db } from '../../db/client.js';
@@ -13,10 +16,11 @@ import { FILE_CHUNK_BYTES } from '../../db/schema/index.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { claimUnlessHeld, holdForTest, leaseCutoff } from '../../lib/lease.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { isId } from '../../lib/validation.js';
 import {
-  EXPORT_TYPES, deleteExport, deleteExportsBefore, exportBatch, exportChunksFrom, failExport, findExportRow, finishExport, heartbeatExport,
+  EXPORT_TYPES, deleteExport, deleteExportsBefore, exportBatch, exportChunksFrom, failExport, failStaleExports, findExportRow, finishExport, heartbeatExport,
   insertExport, insertExportChunk, type ExportRow, type ExportType,
 } from './fhir.repository.js';
 import {
@@ -29,8 +33,8 @@ import { fhirBase } from './fhir.http.js';
 export const EXPORT_BATCH = 1000;
 /** Finished exports (and their files) are kept this long. */
 export const EXPORT_KEEP_HOURS = 24;
-/** A running export whose heartbeat is older than this has died with its server. */
-export const EXPORT_STALE_MINUTES = 5;
+/** Why an export whose heartbeat stopped was failed (kept in its row). */
+export const EXPORT_STOPPED = 'stopped: its server stopped while writing the files (no heartbeat within the lease)';
 export const NDJSON = 'application/fhir+ndjson';
 const FORMATS = ['application/fhir+ndjson', 'application/ndjson', 'ndjson'];
 
@@ -110,7 +114,9 @@ async function runExport(deps: Deps, companyId: string, id: string, types: Expor
         }
         count += rows.length;
         after = rows.at(-1)!.id;
-        if (!(await heartbeatExport(deps.db, companyId, id))) return; // cancelled: the DELETE removed the row, and its chunks with it
+        // Not running any more: cancelled (the DELETE removed the row and its chunks), or taken as dead and failed.
+        if (!(await heartbeatExport(deps.db, companyId, id))) return;
+        await holdForTest(deps.config, 'fhir-export');
         if (rows.length < EXPORT_BATCH) break;
       }
       await flush();
@@ -123,39 +129,49 @@ async function runExport(deps: Deps, companyId: string, id: string, types: Expor
   }
 }
 
+const keepCutoff = () => new Date(Date.now() - EXPORT_KEEP_HOURS * 3_600_000);
+
 /** Removes the company's exports finished more than EXPORT_KEEP_HOURS ago, with their files (the chunks go with the row). */
 async function forgetOldExports(deps: Deps, companyId: string): Promise<void> {
-  await deleteExportsBefore(deps.db, companyId, new Date(Date.now() - EXPORT_KEEP_HOURS * 3_600_000));
+  await deleteExportsBefore(deps.db, companyId, keepCutoff());
 }
 
-/** One of the caller's exports (404 otherwise); a running one whose server died is reported failed. */
+/**
+ * The sweep's part for exports, across companies: running exports whose heartbeat stopped are failed, exports past
+ * EXPORT_KEEP_HOURS removed with their files, also for a company that never asks for an export again.
+ */
+export async function sweepExports(deps: { db: Db; config: { leaseSeconds: number } }): Promise<{ exportsFailed: number; exportsRemoved: number }> {
+  const exportsFailed = await failStaleExports(deps.db, {}, leaseCutoff(deps.config), EXPORT_STOPPED);
+  const exportsRemoved = await deleteExportsBefore(deps.db, null, keepCutoff());
+  return { exportsFailed, exportsRemoved };
+}
+
+/** One of the caller's exports (404 otherwise); a running one whose server died is failed and reported so. */
 async function findExport(deps: Deps, caller: Caller, id: string): Promise<ExportRow> {
   if (!isId(id)) throw new AppError(404, 'FHIR_EXPORT_NOT_FOUND', 'errors.fhir.exportNotFound');
+  await failStaleExports(deps.db, { companyId: caller.companyId, id }, leaseCutoff(deps.config), EXPORT_STOPPED);
   const row = await findExportRow(deps.db, caller.companyId, id);
   if (!row) throw new AppError(404, 'FHIR_EXPORT_NOT_FOUND', 'errors.fhir.exportNotFound');
-  if (row.status === 'running' && row.heartbeatAt.getTime() < Date.now() - EXPORT_STALE_MINUTES * 60_000) {
-    await failExport(deps.db, caller.companyId, id, 'stopped', { onlyRunning: true });
-    return { ...row, status: 'failed' };
-  }
   return row;
 }
 
 /**
  * Starts an export of the caller's company (`path` is the kick-off's path and query, kept for the manifest) and
- * answers the id to poll; one export runs at a time per company (429 FHIR_EXPORT_BUSY).
+ * answers the id to poll; one export runs at a time per company (429 FHIR_EXPORT_BUSY). A running export whose
+ * heartbeat stopped (its server died) is failed in the same transaction and does not count.
  */
 export async function startExport(deps: Deps, ctx: RequestContext, caller: Caller, q: Query, path: string): Promise<{ statusUrl: string }> {
   const { types, since } = kickOffParams(q);
   await forgetOldExports(deps, caller.companyId);
-  let row: { id: string };
-  try {
-    row = await insertExport(deps.db, { companyId: caller.companyId, requestedBy: caller.id, request: path.slice(0, 2000), types, since });
-  } catch (err) {
-    const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
-    if (code === '23505') throw new AppError(429, 'FHIR_EXPORT_BUSY', 'errors.fhir.exportBusy');
-    throw err;
-  }
-  await recordAudit(deps.db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'export', entity: 'fhir', entityId: row.id, changes: { types, since } });
+  const row = await claimUnlessHeld(deps.db, {
+    expire: (tx) => failStaleExports(tx, { companyId: caller.companyId }, leaseCutoff(deps.config), EXPORT_STOPPED),
+    claim: async (tx) => {
+      const created = await insertExport(tx, { companyId: caller.companyId, requestedBy: caller.id, request: path.slice(0, 2000), types, since });
+      await recordAudit(tx, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'export', entity: 'fhir', entityId: created.id, changes: { types, since } });
+      return created;
+    },
+    busy: () => new AppError(429, 'FHIR_EXPORT_BUSY', 'errors.fhir.exportBusy'),
+  });
   void runExport(deps, caller.companyId, row.id, types, since);
   return { statusUrl: `${fhirBase(ctx)}/$export-status/${row.id}` };
 }

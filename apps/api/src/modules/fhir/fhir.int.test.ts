@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { zonedInstant } from '../../domain/scheduling/time-zone.js';
 import { auth, createOrg, createTestContext, type TestContext, type TestOrg } from '../../test/harness.js';
 import { insertClinic, insertDoctor, insertPatient, insertService, nextWeekday } from '../appointments/fixtures.js';
+import { sweepExports } from './fhir.export.js';
 import { APPOINTMENT_STATUS_TO_FHIR, FHIR_GENDERS } from './fhir.resources.js';
 import { SEARCH_PARAMS } from './fhir.service.js';
 
@@ -265,6 +266,32 @@ describe('FHIR R4 API', () => {
     await ctx.database.query(`delete from fhir_exports where company_id = $1`, [a.companyId]);
     expect((await get('/$export?_type=Invoice')).statusCode).toBe(400);
     expect((await get('/$export?_outputFormat=text/csv')).statusCode).toBe(400);
+  });
+
+  it('fails an export whose server died at the next kick-off, without anyone polling it; of two kick-offs at once one starts', async () => {
+    await ctx.database.query(`insert into fhir_exports (company_id, request, status, heartbeat_at) values ($1, '/dead', 'running', now() - interval '1 hour')`, [a.companyId]);
+    const answers = await Promise.all([get('/$export?_type=Patient'), get('/$export?_type=Patient')]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([202, 429]);
+    const rows = await ctx.database.query<{ request: string; status: string; error: string | null }>(
+      `select request, status, error from fhir_exports where company_id = $1`, [a.companyId]);
+    expect(rows).toHaveLength(2);
+    expect(rows.find((r) => r.request === '/dead')).toMatchObject({ status: 'failed', error: expect.stringContaining('stopped') });
+    const started = answers.find((r) => r.statusCode === 202)!;
+    const statusPath = (started.headers['content-location'] as string).replace(/^http:\/\/[^/]+/, '');
+    for (let i = 0; i < 100 && (await ctx.app.inject({ method: 'GET', url: statusPath, headers: auth(a.token) })).statusCode === 202; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await ctx.database.query(`delete from fhir_exports where company_id = $1`, [a.companyId]);
+  });
+
+  it('the sweep fails the exports whose server died and removes expired ones, in every company', async () => {
+    await ctx.database.query(`insert into fhir_exports (company_id, request, status, heartbeat_at) values ($1, '/dead', 'running', now() - interval '1 hour')`, [b.companyId]);
+    await ctx.database.query(`insert into fhir_exports (company_id, request, status) values ($1, '/alive', 'running')`, [a.companyId]);
+    await ctx.database.query(`insert into fhir_exports (company_id, request, status, created_at) values ($1, '/old', 'done', now() - interval '2 days')`, [a.companyId]);
+    expect(await sweepExports({ db: ctx.database.db, config: ctx.config })).toEqual({ exportsFailed: 1, exportsRemoved: 1 });
+    const rows = await ctx.database.query<{ request: string; status: string }>(`select request, status from fhir_exports order by request`);
+    expect(rows).toEqual([{ request: '/alive', status: 'running' }, { request: '/dead', status: 'failed' }]);
+    await ctx.database.query(`delete from fhir_exports`);
   });
 
   // Last: it adds a doctor, services and a patient the counts above do not expect.

@@ -205,9 +205,12 @@ export async function deleteExport(db: Db, companyId: string, id: string): Promi
   await db.delete(fhirExports).where(and(eq(fhirExports.companyId, companyId), eq(fhirExports.id, id)));
 }
 
-/** Removes the company's exports created before `before`, with their files. */
-export async function deleteExportsBefore(db: Db, companyId: string, before: Date): Promise<void> {
-  await db.delete(fhirExports).where(and(eq(fhirExports.companyId, companyId), lt(fhirExports.createdAt, before)));
+/** Removes the company's (null: every company's) exports created before `before`, with their files; returns how many. */
+export async function deleteExportsBefore(db: Db, companyId: string | null, before: Date): Promise<number> {
+  const gone = await db.delete(fhirExports)
+    .where(and(companyId ? eq(fhirExports.companyId, companyId) : undefined, lt(fhirExports.createdAt, before)))
+    .returning({ id: fhirExports.id });
+  return gone.length;
 }
 
 /** Tells a still running export it is alive; false when it is no longer running (cancelled: its row is gone). */
@@ -222,6 +225,21 @@ export async function heartbeatExport(db: Db, companyId: string, id: string): Pr
 export async function finishExport(db: Db, companyId: string, id: string, output: Array<{ type: string; count: number; bytes: number }>): Promise<void> {
   await db.update(fhirExports).set({ status: 'done', output, finishedAt: new Date() })
     .where(and(eq(fhirExports.companyId, companyId), eq(fhirExports.id, id), eq(fhirExports.status, 'running')));
+}
+
+/**
+ * Marks running exports whose heartbeat is older than `cutoff` failed with `reason` (their server died): the
+ * company's (and only `id` when given), or every company's (the sweep). The heartbeat is re-checked in the same
+ * statement, so an export that has just shown a sign of life is left running. Returns how many were failed.
+ */
+export async function failStaleExports(db: Db, scope: { companyId?: string; id?: string }, cutoff: Date, reason: string): Promise<number> {
+  const rows = await db.update(fhirExports).set({ status: 'failed', error: reason, finishedAt: new Date() })
+    .where(and(
+      scope.companyId ? eq(fhirExports.companyId, scope.companyId) : undefined, scope.id ? eq(fhirExports.id, scope.id) : undefined,
+      eq(fhirExports.status, 'running'), lt(fhirExports.heartbeatAt, cutoff),
+    ))
+    .returning({ id: fhirExports.id });
+  return rows.length;
 }
 
 /** An export failed (`onlyRunning`: only if it is still marked running). */

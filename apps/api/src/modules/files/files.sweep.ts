@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { uploadsRoot } from '../../lib/files.js';
+import { sweepExports } from '../fhir/fhir.export.js';
 import { deleteUnreferencedBetween, filesAfter, knownFileIds, type FileKey } from './files.repository.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -93,9 +94,11 @@ export class FileSweeper {
 
 /**
  * Runs the sweep in the server process every FILE_SWEEP_INTERVAL_MINUTES (the first run a minute after start),
- * one run at a time, logging what each run did. Returns a function that stops it (resolving once a run in progress ends).
+ * one run at a time, logging what each run did. Each run also fails the FHIR exports whose server died and removes
+ * the expired ones (sweepExports), for companies that never start another export.
+ * Returns a function that stops it (resolving once a run in progress ends).
  */
-export function scheduleFileSweep(deps: SweepDeps & { config: Pick<Config, 'fileSweepIntervalMinutes'> }, log: FastifyBaseLogger): () => Promise<void> {
+export function scheduleFileSweep(deps: SweepDeps & { config: Pick<Config, 'fileSweepIntervalMinutes' | 'leaseSeconds'> }, log: FastifyBaseLogger): () => Promise<void> {
   const minutes = deps.config.fileSweepIntervalMinutes;
   if (minutes <= 0) return async () => {};
   const sweeper = new FileSweeper(deps);
@@ -105,7 +108,7 @@ export function scheduleFileSweep(deps: SweepDeps & { config: Pick<Config, 'file
     const started = Date.now();
     current = (async () => {
       try {
-        const report = await sweeper.run();
+        const report = { ...(await sweeper.run()), ...(await sweepExports(deps)) };
         log.info({ ...report, ms: Date.now() - started }, 'file sweep');
       } catch (err) {
         log.error({ err }, 'file sweep failed');

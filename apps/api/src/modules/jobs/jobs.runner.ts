@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { backoffMs, errorText, JOB_LEASE_MS } from './jobs.domain.js';
+import { holdForTest } from '../../lib/lease.js';
 import { claimDueJob, failJob, finishJob, insertJob, retryJob, type ClaimedJob, type NewJob } from './jobs.repository.js';
 
 export type { ClaimedJob } from './jobs.repository.js';
@@ -22,13 +23,21 @@ export interface RunReport {
 /**
  * Runs due jobs from the `jobs` table. Every server process has one; they share the queue safely (see
  * claimDueJob). `runDue(now)` is what the poller calls on its interval and what tests call with their own clock.
- * A job runs at least once: a runner that dies mid-job leaves it to be claimed again after its lease.
+ * A job runs at least once: a runner that dies mid-job leaves it running under its lease (`leaseMs`, the server's
+ * WORK_LEASE_SECONDS), and the next claim by any runner after the lease lapsed takes it over in the same statement
+ * (another attempt; past its last attempt it is failed, "the runner stopped during the last attempt").
  */
 export class JobRunner {
   readonly id = `runner-${randomUUID()}`;
   private readonly handlers = new Map<string, JobHandler>();
 
-  constructor(private readonly db: Db, private readonly log?: FastifyBaseLogger) {}
+  private readonly leaseMs: number;
+  private readonly testHold: string[];
+
+  constructor(private readonly db: Db, private readonly log?: FastifyBaseLogger, opts: { leaseMs?: number; testHold?: string[] } = {}) {
+    this.leaseMs = opts.leaseMs ?? JOB_LEASE_MS;
+    this.testHold = opts.testHold ?? [];
+  }
 
   register(kind: string, handler: JobHandler): void {
     this.handlers.set(kind, handler);
@@ -42,7 +51,7 @@ export class JobRunner {
   async runDue(now: Date = new Date(), limit = 100): Promise<RunReport> {
     const report: RunReport = { done: 0, retried: 0, failed: 0 };
     for (let i = 0; i < limit; i++) {
-      const job = await claimDueJob(this.db, this.id, now, new Date(now.getTime() + JOB_LEASE_MS));
+      const job = await claimDueJob(this.db, this.id, now, new Date(now.getTime() + this.leaseMs));
       if (!job) break;
       report[await this.runOne(job, now)] += 1;
     }
@@ -54,6 +63,7 @@ export class JobRunner {
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
       if (job.attempts > job.maxAttempts) throw new Error('gave up: the runner stopped during the last attempt');
+      await holdForTest({ testHold: this.testHold }, 'job');
       await handler.run(job, now);
       await finishJob(this.db, job, this.id, now);
       return 'done';
