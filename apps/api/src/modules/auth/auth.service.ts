@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { effectiveHijriMode, type LoginInput, type SessionUser } from '@clinic/shared';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
+import { companyIsOpen } from '../../lib/credential-liveness.js';
 import { AppError, unauthorized } from '../../lib/errors.js';
 import { dummyHash, verifyPassword } from '../../lib/password.js';
 import type { RequestContext } from '../../lib/request-context.js';
@@ -91,6 +92,11 @@ export async function login(deps: Deps, ctx: RequestContext, input: LoginInput) 
     await releaseAttempt(deps, attempt);
     await recordAudit(deps.db, ctx, { companyId: account.companyId, actorId: account.id, action: 'login_refused_inactive', entity: 'session' });
     throw new AppError(403, 'ACCOUNT_INACTIVE', 'errors.accountInactive');
+  }
+  if (!(await companyIsOpen(deps.db, account.companyId))) {
+    await releaseAttempt(deps, attempt);
+    await recordAudit(deps.db, ctx, { companyId: account.companyId, actorId: account.id, action: 'login_refused_closed', entity: 'session' });
+    throw new AppError(403, 'COMPANY_CLOSED', 'errors.companyClosed');
   }
 
   await clearAttempts(deps, key);
