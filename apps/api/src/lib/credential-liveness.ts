@@ -125,6 +125,14 @@ export async function endCredentials(
       await recordAudit(tx, ctx, { companyId, actorId, action: 'revoke', entity: 'calendar_feed', entityId: feed.id, changes: { reason } });
     }
   });
+  await announceCredentialChange(deps, ctx, companyId);
+}
+
+/**
+ * Tells this server and the others that the company's credentials changed (sessions revoked, closed or reopened): cached
+ * callers are dropped and open streams re-check their person.
+ */
+export async function announceCredentialChange(deps: Deps, ctx: RequestContext, companyId: string): Promise<void> {
   deps.callers.invalidateCompany(companyId);
   try {
     await announceAccessChange(deps.db, companyId);

@@ -257,6 +257,16 @@ describe('credential lifetime', () => {
     });
   }
 
+  it('closes a sign-in\'s open stream when it signs out', async () => {
+    const p = await makePerson();
+    const stream = await openStream(p.accessToken);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(stream.ended).toBe(false);
+    const out = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', payload: { refreshToken: p.refreshToken } });
+    expect(out.statusCode).toBe(200);
+    expect(await until(() => stream.ended)).toBe(true);
+  });
+
   it('revokes for good, with an audit entry each, what deactivation and closing end', async () => {
     const p = await makePerson();
     await KINDS.calendar_feed.make(p);

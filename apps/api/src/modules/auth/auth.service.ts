@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { effectiveHijriMode, type LoginInput, type SessionUser } from '@clinic/shared';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
-import { companyIsOpen } from '../../lib/credential-liveness.js';
+import { announceCredentialChange, companyIsOpen } from '../../lib/credential-liveness.js';
 import { AppError, unauthorized } from '../../lib/errors.js';
 import { dummyHash, verifyPassword } from '../../lib/password.js';
 import type { RequestContext } from '../../lib/request-context.js';
@@ -151,6 +151,8 @@ export async function logout(deps: Deps, ctx: RequestContext, token: string | un
   if (!row) return;
   await revokeFamily(deps, row.companyId, row.familyId);
   await recordAudit(deps.db, ctx, { companyId: row.companyId, actorId: row.employeeId, action: 'logout', entity: 'session' });
+  // The sign-in's open live streams close (they re-check their sign-in's family).
+  await announceCredentialChange(deps, ctx, row.companyId);
 }
 
 /** Chooses the plan once: the statement that sets it also checks that no other plan was chosen (also by a simultaneous request). */

@@ -3,7 +3,7 @@ import { effectiveHijriMode, type HijriMode } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { changedFields, recordAudit } from '../../lib/audit.js';
-import { endCredentials } from '../../lib/credential-liveness.js';
+import { announceCredentialChange, endCredentials } from '../../lib/credential-liveness.js';
 import { AppError, notFound, validationFailed } from '../../lib/errors.js';
 import { fileRef, removeUnreferencedFiles, type StoredFile } from '../../lib/files.js';
 import { t } from '../../lib/i18n.js';
@@ -199,7 +199,7 @@ export async function closeCompany(deps: Deps, ctx: RequestContext, companyId: s
 /** Reopens a closed organisation: its people sign in again; nothing closing revoked comes back. Audited. */
 export async function reopenCompany(deps: Deps, ctx: RequestContext, companyId: string, actorId: string | null = null): Promise<void> {
   await switchClosed(deps, ctx, companyId, actorId, null);
-  deps.callers.invalidateCompany(companyId);
+  await announceCredentialChange(deps, ctx, companyId);
 }
 
 /** Closes (`at`) or reopens (null) the company with its audit entry in one transaction; only from the other state. */
