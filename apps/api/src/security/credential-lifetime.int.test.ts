@@ -5,9 +5,10 @@
  */
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Permission } from '@clinic/shared';
 import { appointments, auditLog, calendarFeeds, employees, rolePermissions, roles } from '../db/schema/index.js';
+import { runCompany } from '../cli/company.js';
 import type { Deps } from '../lib/app-types.js';
 import { CREDENTIAL_KINDS, type CredentialKind } from '../lib/credential-liveness.js';
 import { signPatientLink } from '../lib/patient-links.js';
@@ -192,24 +193,38 @@ async function setRolePermissions(p: Person, permissions: Permission[]) {
   expect(res.statusCode, res.body).toBe(200);
 }
 
+async function companyCommand(action: 'close' | 'reopen', p: Person) {
+  if (!ctx.databaseUrl) {
+    await (action === 'close' ? closeCompany : reopenCompany)(appDeps(), systemContext(log()), p.org.companyId);
+    return;
+  }
+  const out = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+  try {
+    const env = { ...process.env, DATA_DIR: ctx.config.dataDir, DATABASE_URL: ctx.databaseUrl, JWT_SECRET: ctx.config.jwtSecret };
+    const heard = ctx.app.callers.generation(p.org.companyId);
+    expect(await runCompany([action, p.org.companyId], env)).toBe(0);
+    expect(out.mock.calls.at(-1)![0]).toContain(action === 'close' ? 'closed' : 'reopened');
+    // The server drops the company's cached callers (and its streams re-check) when the command's notification arrives.
+    expect(await until(() => ctx.app.callers.generation(p.org.companyId) > heard)).toBe(true);
+  } finally {
+    out.mockRestore();
+  }
+}
+
 /** The events that end a person's credentials, each with the way back (none for a deletion). */
 const ENDINGS = {
-  deactivate: { end: (p: Person) => setActive(p, false), undo: (p: Person) => setActive(p, true), permanent: true },
+  deactivate: { end: (p: Person) => setActive(p, false), undo: (p: Person) => setActive(p, true) },
   delete: {
     end: async (p: Person) => {
       const res = await ctx.app.inject({ method: 'DELETE', url: `/api/employees/${p.id}`, headers: auth(p.org.token) });
       expect(res.statusCode, res.body).toBe(200);
     },
     undo: null,
-    permanent: true,
   },
   // The person's role loses everything but a harmless permission; the way back gives it all again.
-  permission_removed: { end: (p: Person) => setRolePermissions(p, ['dashboard_read']), undo: (p: Person) => setRolePermissions(p, GRANTED), permanent: false },
-  company_closed: {
-    end: (p: Person) => closeCompany(appDeps(), systemContext(log()), p.org.companyId),
-    undo: (p: Person) => reopenCompany(appDeps(), systemContext(log()), p.org.companyId),
-    permanent: true,
-  },
+  permission_removed: { end: (p: Person) => setRolePermissions(p, ['dashboard_read']), undo: (p: Person) => setRolePermissions(p, GRANTED) },
+  // On PostgreSQL through the operator's command, a process of its own: the running server hears of it by notification.
+  company_closed: { end: (p: Person) => companyCommand('close', p), undo: (p: Person) => companyCommand('reopen', p) },
 } as const;
 type Ending = keyof typeof ENDINGS;
 
@@ -256,6 +271,17 @@ describe('credential lifetime', () => {
       }
     });
   }
+
+  it('the operator\'s command refuses what it cannot do, changing nothing', async () => {
+    const err = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      expect(await runCompany(['close'])).toBe(2);
+      expect(await runCompany(['shut', '7d2b8c1e-4c4f-4e55-9f0a-5c1b2a3d4e5f'])).toBe(2);
+      expect(await runCompany(['close', 'not-an-id'])).toBe(2);
+    } finally {
+      err.mockRestore();
+    }
+  });
 
   it('closes a sign-in\'s open stream when it signs out', async () => {
     const p = await makePerson();
