@@ -2,10 +2,10 @@
  * The one place that decides whether a credential may still act for the person it was issued to.
  *
  * A credential (an access or refresh token, a signed file link, a calendar feed's address, an open live stream, a
- * bulk export's status address) acts for a person of one company. At each use it asks `credentialHolder`: the
- * person must exist and be active, their company must be open, the credential's generation must be current (the
- * session version a password change or deactivation raises; the sign-in's refresh-token family, which logout and
- * deactivation revoke), and they must still hold the permission the credential needs. Patient links act for the
+ * bulk export's status address) acts for a person of one company. At each use it asks `credentialHolder` (or
+ * `credentialIsLive`): the person must exist and be active, their company must be open, the credential's generation
+ * must be current (the session version a password change or deactivation raises; the sign-in's refresh-token family,
+ * which logout and deactivation revoke), and they must still hold the permission the credential needs. Patient links act for the
  * clinic, not a person (the reminders job issues them for an appointment): they need the company open (`companyIsOpen`).
  *
  * What cannot be checked cheaply at use is ended when the person or the company ends (`endCredentials`): refresh
@@ -23,7 +23,8 @@ import type { RequestContext } from './request-context.js';
 
 /**
  * Every kind of credential the API hands out. The credential-lifetime test has one row per kind and fails when a kind
- * here has no row: a new kind is added here, made to ask `credentialHolder` (or `companyIsOpen`), and given a row.
+ * here has no row: a new kind is added here, made to ask `credentialHolder`, `credentialIsLive` or `companyIsOpen`, and
+ * given a row.
  */
 export const CREDENTIAL_KINDS = [
   'access_token', 'refresh_token', 'file_link', 'calendar_feed', 'live_stream', 'fhir_export_status', 'patient_link',
@@ -47,12 +48,8 @@ export function permits(required: RoutePermission, held: string[]): boolean {
   return hasPermission(held, ...list);
 }
 
-/**
- * The person behind a credential, read fresh from the database, or null when the credential must be refused: the
- * person is gone or inactive, their company is closed, the session version or sign-in family is no longer current,
- * or (with `need`) they no longer hold the permission.
- */
-export async function credentialHolder(db: Db, holder: Holder, need: RoutePermission = 'authenticated'): Promise<Caller | null> {
+/** The person's row when the holder is live (active, company open, generation current), else null. */
+async function liveRow(db: Db, holder: Holder) {
   const [row] = await db
     .select({
       id: employees.id, companyId: employees.companyId, employeeType: employees.employeeType, plan: companies.plan, timeZone: companies.timeZone,
@@ -70,14 +67,34 @@ export async function credentialHolder(db: Db, holder: Holder, need: RoutePermis
         and ${refreshTokens.revokedAt} is null and ${refreshTokens.expiresAt} > now())`,
     ))
     .limit(1);
-  if (!row) return null;
+  return row ?? null;
+}
+
+async function permissionsOf(db: Db, holder: Holder): Promise<string[]> {
   const perms = await db
     .selectDistinct({ permission: rolePermissions.permission })
     .from(employeeRoles)
     .innerJoin(rolePermissions, and(eq(rolePermissions.companyId, employeeRoles.companyId), eq(rolePermissions.roleId, employeeRoles.roleId)))
     .where(and(eq(employeeRoles.companyId, holder.companyId), eq(employeeRoles.employeeId, holder.employeeId)));
-  const caller: Caller = { ...row, permissions: perms.map((p) => p.permission) };
+  return perms.map((p) => p.permission);
+}
+
+/**
+ * The person behind a credential, read fresh from the database, or null when the credential must be refused: the
+ * person is gone or inactive, their company is closed, the session version or sign-in family is no longer current,
+ * or (with `need`) they no longer hold the permission.
+ */
+export async function credentialHolder(db: Db, holder: Holder, need: RoutePermission = 'authenticated'): Promise<Caller | null> {
+  const row = await liveRow(db, holder);
+  if (!row) return null;
+  const caller: Caller = { ...row, permissions: await permissionsOf(db, holder) };
   return permits(need, caller.permissions) ? caller : null;
+}
+
+/** Whether a credential may still act: `credentialHolder` without building the caller (one query when it needs no permission). */
+export async function credentialIsLive(db: Db, holder: Holder, need: RoutePermission = 'authenticated'): Promise<boolean> {
+  if (!(await liveRow(db, holder))) return false;
+  return need === 'authenticated' || permits(need, await permissionsOf(db, holder));
 }
 
 /** Whether the company exists and is open: what a credential of the clinic itself (a patient link) needs. */

@@ -13,7 +13,7 @@ import { DateTime } from 'luxon';
 import { safeTimeZone } from '../../domain/scheduling/time-zone.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
-import { credentialHolder } from '../../lib/credential-liveness.js';
+import { credentialIsLive } from '../../lib/credential-liveness.js';
 import { AppError, forbidden, notFound, validationFailed } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { initials, vtimezone } from './feeds.domain.js';
@@ -96,7 +96,7 @@ export async function revokeFeed(deps: Deps, ctx: RequestContext, caller: Caller
 async function ownerMayStillRead(deps: Deps, feed: FeedRow): Promise<boolean> {
   if (!feed.createdBy) return false;
   const need = feed.doctorId !== null && feed.doctorId === feed.createdBy ? 'appointment_read' : 'admin';
-  return (await credentialHolder(deps.db, { companyId: feed.companyId, employeeId: feed.createdBy }, need)) !== null;
+  return credentialIsLive(deps.db, { companyId: feed.companyId, employeeId: feed.createdBy }, need);
 }
 
 /** The feed's iCalendar text and its ETag, or null for an unknown, rotated or revoked address, or one whose maker ended. */
