@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Permission } from '@clinic/shared';
-import { appointments, auditLog, calendarFeeds, employees, rolePermissions, roles } from '../db/schema/index.js';
+import { appointments, auditLog, calendarFeeds, employees, reminders, rolePermissions, roles } from '../db/schema/index.js';
 import { runCompany } from '../cli/company.js';
 import type { Deps } from '../lib/app-types.js';
 import { CREDENTIAL_KINDS, type CredentialKind } from '../lib/credential-liveness.js';
@@ -15,6 +15,9 @@ import { signPatientLink } from '../lib/patient-links.js';
 import { systemContext } from '../lib/request-context.js';
 import { closeCompany, reopenCompany } from '../modules/companies/companies.service.js';
 import { insertClinic, insertDoctor, insertPatient, insertService } from '../modules/appointments/fixtures.js';
+import { insertJob } from '../modules/jobs/jobs.repository.js';
+import { insertPlannedReminder } from '../modules/reminders/reminders.repository.js';
+import { REMINDER_JOB } from '../modules/reminders/reminders.service.js';
 import { createAccount } from '../modules/organisation/provision.js';
 import { auth, body, createOrg, createTestContext, login, multipart, TEST_PASSWORD, type TestContext, type TestOrg } from '../test/harness.js';
 
@@ -306,6 +309,13 @@ describe('credential lifetime', () => {
     ]);
 
     await closeCompany(appDeps(), systemContext(log()), p.org.companyId);
+    // A closed organisation sends its patients no reminder (their links would be refused).
+    const now = new Date();
+    const reminderId = await insertPlannedReminder(ctx.database.db, p.org.companyId, p.appointmentId, 'email', now);
+    await insertJob(ctx.database.db, { companyId: p.org.companyId, kind: REMINDER_JOB, payload: { reminderId }, runAt: now });
+    await ctx.app.jobs.runDue(new Date(now.getTime() + 1000));
+    const [reminder] = await ctx.database.db.select().from(reminders).where(and(eq(reminders.companyId, p.org.companyId), eq(reminders.id, reminderId)));
+    expect(reminder).toMatchObject({ status: 'skipped', detail: 'reminders.skipped.companyClosed' });
     const signIn = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: p.org.adminUsername, password: TEST_PASSWORD } });
     expect(signIn.statusCode).toBe(403);
     expect(body(signIn).message.code).toBe('COMPANY_CLOSED');

@@ -140,6 +140,8 @@ async function sendOne(deps: Deps, job: ClaimedJob, now: Date): Promise<void> {
     await settlePlanned(deps.db, r.company_id, r.id, now, { status: 'withdrawn' });
     return;
   }
+  // A closed organisation sends nothing (its patients' links are refused until it reopens).
+  if (!(await companyIsOpen(deps.db, r.company_id))) return void (await skip('reminders.skipped.companyClosed'));
   if (r.channel === 'email' && !deps.config.smtpUrl) return void (await skip('reminders.skipped.emailOff'));
   if (r.channel === 'sms' && !deps.config.sms.url) return void (await skip('reminders.skipped.smsOff'));
   if (r.channel === 'email' && !r.email) return void (await skip('reminders.skipped.noEmail'));
