@@ -2,7 +2,7 @@ import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Config } from '../config.js';
-import { acquireDataLock, type DataLock } from '../db/data-lock.js';
+import { acquireDataLock, type DataLock, type LockHolder } from '../db/data-lock.js';
 import { openDatabase, type Database } from '../db/client.js';
 
 /** Whether this module is the script node was started with (not imported by another module or a test). */
@@ -26,7 +26,7 @@ export interface Maintenance {
  * server on the embedded database holds that lock, and the command is refused rather than opening the same folder
  * from a second process. With PostgreSQL the lock only keeps two commands from changing the uploads at once.
  */
-export async function openForMaintenance(config: Config, holder: 'backup' | 'restore' | 'files:migrate', opts: { needExisting?: boolean } = {}): Promise<Maintenance> {
+export async function openForMaintenance(config: Config, holder: Exclude<LockHolder, 'server'>, opts: { needExisting?: boolean } = {}): Promise<Maintenance> {
   const lock: DataLock = acquireDataLock(config.dataDir, holder);
   try {
     const pgliteDir = path.join(config.dataDir, 'db');

@@ -12,7 +12,7 @@ import path from 'node:path';
  */
 export const LOCK_FILE = 'db.lock';
 
-export type LockHolder = 'server' | 'backup' | 'restore' | 'files:migrate';
+export type LockHolder = 'server' | 'backup' | 'restore' | 'files:migrate' | 'company';
 
 interface LockRecord {
   pid: number;

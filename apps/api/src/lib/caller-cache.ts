@@ -76,6 +76,17 @@ export class CallerCache {
     entries.set(key, { caller, sessionVersion, expiresAt: this.now() + this.ttlMs });
   }
 
+  private readonly watchers = new Set<(companyId: string) => void>();
+
+  /**
+   * Calls `fn` with the company's id whenever its callers are dropped here (a change on this server or another):
+   * what holds a caller longer than a request (an open live stream) re-checks them. Returns the unsubscribe.
+   */
+  onCompanyChange(fn: (companyId: string) => void): () => void {
+    this.watchers.add(fn);
+    return () => this.watchers.delete(fn);
+  }
+
   /** Forgets every caller of the company (after a change to accounts, roles, permissions or the plan). */
   invalidateCompany(companyId: string) {
     this.generations.set(companyId, this.generation(companyId) + 1);
@@ -84,6 +95,7 @@ export class CallerCache {
       this.size -= entries.size;
       this.companies.delete(companyId);
     }
+    for (const fn of this.watchers) fn(companyId);
   }
 
   clear() {

@@ -6,8 +6,9 @@ import type { Deps } from './app-types.js';
 /**
  * Signed file links. A picture in an <img> tag cannot send an Authorization header, so the URLs records carry are
  * signed instead; each link names the sign-in it was issued to (employee, session version, refresh-token family)
- * and lives a few minutes. The download checks that the sign-in is still live, so logging out, a password change
- * or a deactivation ends every link issued to it.
+ * and lives a few minutes. The download asks the credential liveness check (lib/credential-liveness.ts) that the
+ * sign-in is still live, so logging out, a password change, a deactivation, a deletion or the company's closing ends
+ * every link issued to it; a health report's link also needs its holder to still read patients.
  */
 
 /** The sign-in a link is issued to. */

@@ -5,7 +5,9 @@ import type { Database, Db } from '../db/client.js';
  * Live events for open browsers: "a notification for these people", "an appointment of this clinic changed".
  * Published with NOTIFY on the database, so every API server sharing it (each LISTENs) passes them to its own
  * open streams; on the embedded database the same happens in-process. Events carry ids only, never patient data:
- * a browser that receives one refetches through the API, with its own permissions.
+ * a browser that receives one refetches through the API, with its own permissions. An open stream is tied to its
+ * person by `guardStream` (lib/credential-liveness.ts): it closes when they are deactivated, deleted or signed out,
+ * or their company is closed.
  */
 export interface LiveEvent {
   /** Company. */

@@ -7,6 +7,11 @@ import { isId } from './validation.js';
  * never accepted as a sign-in and no sign-in token is accepted as a link), naming one appointment of one company and
  * lapsing when the appointment starts. Each link has an id; using it records the id (patient_link_uses), so it acts
  * once.
+ *
+ * A link is the clinic's, not a person's: the reminders job issues it for an appointment, whoever booked it, and it
+ * names no member of staff. So it outlives the deactivation or deletion of the person who booked the visit (the
+ * patient still needs to confirm or cancel), and ends with the appointment (its start, a cancellation, a use) or the
+ * company: a closed company's links are refused (`companyIsOpen` in lib/credential-liveness.ts).
  */
 const AUDIENCE = 'clinic-patient-visit';
 

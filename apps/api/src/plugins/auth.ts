@@ -1,45 +1,17 @@
-import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { hasPermission, type Permission } from '@clinic/shared';
-import { companies, employeeRoles, employees, rolePermissions } from '../db/schema/index.js';
-import type { App, Caller, Deps, RoutePermission } from '../lib/app-types.js';
+import type { App, Caller, Deps } from '../lib/app-types.js';
 import { announceAccessChange } from '../lib/caller-cache.js';
+import { credentialHolder, permits } from '../lib/credential-liveness.js';
 import { recordAudit } from '../lib/audit.js';
 import { AppError, forbidden, unauthorized } from '../lib/errors.js';
 import { requestContext } from '../lib/request-context.js';
 
-/** Loads the caller's account, plan and effective permissions. Null when the account is gone or inactive. */
+/**
+ * Loads the caller's account, plan and effective permissions through the credential liveness check (the account
+ * active, its company open, the session version current). Null when the access token must be refused.
+ */
 export async function loadCaller(deps: Deps, companyId: string, employeeId: string, sessionVersion?: number): Promise<Caller | null> {
-  const rows = await deps.db
-    .select({
-      id: employees.id,
-      companyId: employees.companyId,
-      isActive: employees.isActive,
-      sessionVersion: employees.sessionVersion,
-      employeeType: employees.employeeType,
-      plan: companies.plan,
-      timeZone: companies.timeZone,
-    })
-    .from(employees)
-    .innerJoin(companies, eq(companies.id, employees.companyId))
-    .where(and(eq(employees.companyId, companyId), eq(employees.id, employeeId)))
-    .limit(1);
-  const row = rows[0];
-  if (!row || !row.isActive) return null;
-  if (sessionVersion !== undefined && row.sessionVersion !== sessionVersion) return null;
-  const perms = await deps.db
-    .selectDistinct({ permission: rolePermissions.permission })
-    .from(employeeRoles)
-    .innerJoin(rolePermissions, and(eq(rolePermissions.companyId, employeeRoles.companyId), eq(rolePermissions.roleId, employeeRoles.roleId)))
-    .where(and(eq(employeeRoles.companyId, companyId), eq(employeeRoles.employeeId, employeeId)));
-  return {
-    id: row.id,
-    companyId: row.companyId,
-    employeeType: row.employeeType,
-    plan: row.plan,
-    timeZone: row.timeZone,
-    permissions: perms.map((p) => p.permission),
-  };
+  return credentialHolder(deps.db, { companyId, employeeId, sessionVersion });
 }
 
 function bearer(req: FastifyRequest): string | null {
@@ -49,11 +21,7 @@ function bearer(req: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-export function permits(required: RoutePermission, held: string[]): boolean {
-  if (required === 'authenticated') return true;
-  const list = (Array.isArray(required) ? required : [required]) as Permission[];
-  return hasPermission(held, ...list);
-}
+export { permits };
 
 /**
  * Authenticates every /api request whose route is not public and enforces the route's declared permission.

@@ -24,6 +24,7 @@ export const remindersEn = {
       noEmail: 'The patient has no e-mail address.',
       noPhone: 'The patient has no phone number.',
       clinicOff: 'Reminders are off for this clinic.',
+      companyClosed: 'The organisation is closed.',
     },
     staff: {
       emailOff: 'No e-mail reminder will be sent: e-mail is not set up for this clinic. Ask an administrator.',
@@ -121,6 +122,7 @@ export const remindersAr: Shape<typeof remindersEn> = {
       noEmail: 'لا يوجد بريد إلكتروني للمريض.',
       noPhone: 'لا يوجد رقم هاتف للمريض.',
       clinicOff: 'التذكيرات متوقفة لهذه العيادة.',
+      companyClosed: 'المؤسسة مغلقة.',
     },
     staff: {
       emailOff: 'لن يُرسل تذكير بالبريد الإلكتروني: البريد الإلكتروني غير مُعدّ لهذه العيادة. اسأل أحد المسؤولين.',

@@ -14,6 +14,11 @@ export const companies = pgTable('companies', {
   lateCancellationHours: integer('late_cancellation_hours').notNull().default(24),
   /** Hijri dates: 'off', 'beside' (next to the Gregorian date) or 'primary' (first, Gregorian beside). Users may override. */
   hijriMode: text('hijri_mode').notNull().default('off'),
+  /**
+   * Set when the organisation is closed: nobody of it may sign in, and every credential issued to its people (sessions,
+   * file links, calendar feeds, live streams, patient links) is refused. Reopening clears it; what closing revoked stays revoked.
+   */
+  closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
   ...timestamps,
 });
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { effectiveHijriMode, START_SCREENS, type LoginInput, type SessionUser, type StartScreen } from '@clinic/shared';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
+import { announceCredentialChange, companyIsOpen } from '../../lib/credential-liveness.js';
 import { AppError, unauthorized } from '../../lib/errors.js';
 import { dummyHash, verifyPassword } from '../../lib/password.js';
 import type { RequestContext } from '../../lib/request-context.js';
@@ -97,6 +98,11 @@ export async function login(deps: Deps, ctx: RequestContext, input: LoginInput) 
     await recordAudit(deps.db, ctx, { companyId: account.companyId, actorId: account.id, action: 'login_refused_inactive', entity: 'session' });
     throw new AppError(403, 'ACCOUNT_INACTIVE', 'errors.accountInactive');
   }
+  if (!(await companyIsOpen(deps.db, account.companyId))) {
+    await releaseAttempt(deps, attempt);
+    await recordAudit(deps.db, ctx, { companyId: account.companyId, actorId: account.id, action: 'login_refused_closed', entity: 'session' });
+    throw new AppError(403, 'COMPANY_CLOSED', 'errors.companyClosed');
+  }
 
   await clearAttempts(deps, key);
   await markSignedIn(deps.db, account.companyId, account.id, new Date());
@@ -150,6 +156,8 @@ export async function logout(deps: Deps, ctx: RequestContext, token: string | un
   if (!row) return;
   await revokeFamily(deps, row.companyId, row.familyId);
   await recordAudit(deps.db, ctx, { companyId: row.companyId, actorId: row.employeeId, action: 'logout', entity: 'session' });
+  // The sign-in's open live streams close (they re-check their sign-in's family).
+  await announceCredentialChange(deps, ctx, row.companyId);
 }
 
 /** Chooses the plan once: the statement that sets it also checks that no other plan was chosen (also by a simultaneous request). */

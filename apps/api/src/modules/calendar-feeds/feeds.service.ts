@@ -13,12 +13,13 @@ import { DateTime } from 'luxon';
 import { safeTimeZone } from '../../domain/scheduling/time-zone.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
+import { credentialIsLive } from '../../lib/credential-liveness.js';
 import { AppError, forbidden, notFound, validationFailed } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { initials, vtimezone } from './feeds.domain.js';
 import {
   clinicExists, doctorExists, feedEvents, feedOwnerName, findFeeds, findLiveFeedBySecretHash, insertFeed, replaceSecret, revoke,
-  type FeedScope, type FeedWithNames,
+  type FeedRow, type FeedScope, type FeedWithNames,
 } from './feeds.repository.js';
 
 const DAY = 86_400_000;
@@ -87,12 +88,23 @@ export async function revokeFeed(deps: Deps, ctx: RequestContext, caller: Caller
   await recordAudit(deps.db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'revoke', entity: 'calendar_feed', entityId: id });
 }
 
-/** The feed's iCalendar text and its ETag, or null for an unknown, rotated or revoked address. */
+/**
+ * A feed acts for the person who made it: it answers only while they are active, their company is open and they still
+ * hold what making it needed (a doctor's own feed: appointment_read; any other feed: admin). Deactivation, deletion
+ * and closing also revoke it for good; a withdrawn permission only silences it until the permission returns.
+ */
+async function ownerMayStillRead(deps: Deps, feed: FeedRow): Promise<boolean> {
+  if (!feed.createdBy) return false;
+  const need = feed.doctorId !== null && feed.doctorId === feed.createdBy ? 'appointment_read' : 'admin';
+  return credentialIsLive(deps.db, { companyId: feed.companyId, employeeId: feed.createdBy }, need);
+}
+
+/** The feed's iCalendar text and its ETag, or null for an unknown, rotated or revoked address, or one whose maker ended. */
 export async function renderFeed(deps: Deps, ctx: RequestContext, file: string, now = new Date()): Promise<{ body: string; etag: string } | null> {
   const m = SECRET.exec(file);
   if (!m) return null;
   const feed = await findLiveFeedBySecretHash(deps.db, hashOf(m[1]!));
-  if (!feed) return null;
+  if (!feed || !(await ownerMayStillRead(deps, feed))) return null;
   const from = new Date(now.getTime() - CALENDAR_FEED_DAYS_BACK * DAY);
   const to = new Date(now.getTime() + CALENDAR_FEED_DAYS_AHEAD * DAY);
   const events = await feedEvents(deps.database, feed, from, to, FEED_EVENT_CAP);

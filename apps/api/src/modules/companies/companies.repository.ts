@@ -1,5 +1,5 @@
 /** Every query of the company area: the caller's own company and its profile. */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { companies, companyProfiles } from '../../db/schema/index.js';
 import { nextVersion } from '../../lib/versioning.js';
@@ -53,4 +53,17 @@ export async function setProfileLogo(db: Db, companyId: string, fileId: string):
     .where(eq(companyProfiles.companyId, companyId))
     .returning();
   return updated ?? null;
+}
+
+/**
+ * Closes (`at` a time) or reopens (`at` null) the company, only from the other state, in one statement; false when
+ * it was already so (or there is no such company).
+ */
+export async function setCompanyClosedAt(db: Db, companyId: string, at: Date | null): Promise<boolean> {
+  const rows = await db
+    .update(companies)
+    .set({ closedAt: at, updatedAt: at ?? new Date() })
+    .where(and(eq(companies.id, companyId), at ? isNull(companies.closedAt) : isNotNull(companies.closedAt)))
+    .returning({ id: companies.id });
+  return rows.length > 0;
 }

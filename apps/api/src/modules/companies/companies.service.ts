@@ -3,6 +3,7 @@ import { effectiveHijriMode, type HijriMode } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { changedFields, recordAudit } from '../../lib/audit.js';
+import { announceCredentialChange, endCredentials } from '../../lib/credential-liveness.js';
 import { AppError, notFound, validationFailed } from '../../lib/errors.js';
 import { fileRef, removeUnreferencedFiles, type StoredFile } from '../../lib/files.js';
 import { t } from '../../lib/i18n.js';
@@ -11,7 +12,7 @@ import { asPlan, planIncludes } from '../organisation/organisation.domain.js';
 import { assertVersion, staleOrMissing } from '../../lib/versioning.js';
 import { cashBoxesWithLedger } from '../billing/cash-boxes.repository.js';
 import {
-  findCompany, insertProfileRow, profileExists, setProfileLogo, updateCompanyRow, updateProfileAtVersion, type CompanyRow, type ProfileRow,
+  findCompany, insertProfileRow, profileExists, setCompanyClosedAt, setProfileLogo, updateCompanyRow, updateProfileAtVersion, type CompanyRow, type ProfileRow,
 } from './companies.repository.js';
 
 /** A logo upload as the route read it from the form: the stored file, if the form carried one, and how to drop it when refused. */
@@ -183,4 +184,33 @@ export async function uploadLogo(deps: Deps, ctx: RequestContext, caller: Caller
   // The replaced logo belongs to nothing now.
   await removeUnreferencedFiles(deps, caller.companyId, [current.profile.logoFileId]);
   return toRecord(deps, current.company, updated!);
+}
+
+/**
+ * Closes the organisation: from then on nobody of it may sign in and every credential of its people is refused at use
+ * (the liveness check reads `closed_at`); sessions and calendar feeds are also revoked for good and open live streams
+ * close, so reopening revives none of them. 409 when it is already closed, 404 for no such company. Audited.
+ */
+export async function closeCompany(deps: Deps, ctx: RequestContext, companyId: string, actorId: string | null = null): Promise<void> {
+  await switchClosed(deps, ctx, companyId, actorId, new Date());
+  await endCredentials(deps, ctx, { companyId, actorId, reason: 'company_closed' });
+}
+
+/** Reopens a closed organisation: its people sign in again; nothing closing revoked comes back. Audited. */
+export async function reopenCompany(deps: Deps, ctx: RequestContext, companyId: string, actorId: string | null = null): Promise<void> {
+  await switchClosed(deps, ctx, companyId, actorId, null);
+  await announceCredentialChange(deps, ctx, companyId);
+}
+
+/** Closes (`at`) or reopens (null) the company with its audit entry in one transaction; only from the other state. */
+async function switchClosed(deps: Deps, ctx: RequestContext, companyId: string, actorId: string | null, at: Date | null): Promise<void> {
+  const changed = await deps.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    if (!(await setCompanyClosedAt(tx, companyId, at))) return false;
+    await recordAudit(tx, ctx, { companyId, actorId, action: at ? 'closed' : 'reopened', entity: 'company', entityId: companyId });
+    return true;
+  });
+  if (changed) return;
+  if (!(await findCompany(deps.db, companyId))) throw notFound();
+  throw new AppError(409, 'CONFLICT', 'errors.conflict');
 }

@@ -5,6 +5,7 @@ import {
 import type { Db } from '../../db/client.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { changedFields, recordAudit } from '../../lib/audit.js';
+import { endCredentials } from '../../lib/credential-liveness.js';
 import { AppError, notFound, validationFailed, type FieldMessage } from '../../lib/errors.js';
 import { removeUnreferencedFiles, toFileRef } from '../../lib/files.js';
 import type { MultipartSpec } from '../../lib/multipart.js';
@@ -14,7 +15,6 @@ import { nextPublicId } from '../../lib/public-id.js';
 import { releaseAttempt, reserveAttempt } from '../auth/attempts.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { assertVersion, staleOrMissing } from '../../lib/versioning.js';
-import { revokeAllSessions } from '../auth/auth.service.js';
 import { checkNotAdministrator, keepingAnAdministrator } from './administrators.js';
 import {
   createNeeds, documentChanges, firstContact, holdsAll, mayUse, mergedScheduleFields, roleChanges,
@@ -372,7 +372,8 @@ export async function updateEmployee(deps: Deps, ctx: RequestContext, caller: Ca
     companyId: caller.companyId, actorId: caller.id, action: isStatusOnly(input) ? (input.isActive ? 'activate' : 'deactivate') : 'update',
     entity: ENTITY, entityId: id, changes: changedFields(strip(before), strip(after)),
   });
-  if (hasAccount && input.isActive === false && row.isActive) await revokeAllSessions(deps, caller.companyId, id);
+  // Everything that acts for the person ends for good: sessions, file links, calendar feeds, live streams.
+  if (input.isActive === false && row.isActive) await endCredentials(deps, ctx, { companyId: caller.companyId, employeeId: id, actorId: caller.id, reason: 'deactivated' });
   return after;
 }
 
@@ -405,6 +406,8 @@ export async function deleteEmployee(deps: Deps, ctx: RequestContext, caller: Ca
     if (isForeignKeyViolation(err)) throw new AppError(409, 'EMPLOYEE_IN_USE', 'errors.employeeInUse');
     throw err;
   }
+  // Their sign-ins went with the row; what they made that outlives it (calendar feeds of others) is revoked.
+  await endCredentials(deps, ctx, { companyId: caller.companyId, employeeId: id, actorId: caller.id, reason: 'deleted' });
   // The picture and documents of a removed employee (their rows went with the employee).
   await removeUnreferencedFiles(deps, caller.companyId, ownFiles);
 }

@@ -1,8 +1,7 @@
-/** Every query of the files area: downloads (the file, the sign-in behind a link, what record it belongs to) and the sweep. */
-import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+/** Every query of the files area: downloads (the file) and the sweep. Whether a link's sign-in is live: lib/credential-liveness.ts. */
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { employees, files, refreshTokens } from '../../db/schema/index.js';
-import type { LinkSession } from '../../lib/file-links.js';
+import { files } from '../../db/schema/index.js';
 import { unreferencedFile } from '../../lib/files.js';
 
 export type FileRow = typeof files.$inferSelect;
@@ -10,27 +9,6 @@ export type FileRow = typeof files.$inferSelect;
 export async function findFile(db: Db, companyId: string, id: string): Promise<FileRow | null> {
   const [row] = await db.select().from(files).where(and(eq(files.companyId, companyId), eq(files.id, id))).limit(1);
   return row ?? null;
-}
-
-/**
- * Whether the sign-in a link was issued to is still live: the account is active with the same session version
- * (a password change or a deactivation bumps it) and its refresh-token family is neither revoked (logout) nor expired.
- */
-export async function sessionIsLive(db: Db, companyId: string, s: LinkSession): Promise<boolean> {
-  const rows = await db
-    .select({ id: employees.id })
-    .from(employees)
-    .where(and(
-      eq(employees.companyId, companyId),
-      eq(employees.id, s.employeeId),
-      eq(employees.isActive, true),
-      eq(employees.sessionVersion, s.sessionVersion),
-      sql`exists (select 1 from ${refreshTokens} where ${refreshTokens.companyId} = ${employees.companyId}
-        and ${refreshTokens.familyId} = ${s.familyId} and ${refreshTokens.employeeId} = ${employees.id}
-        and ${isNull(refreshTokens.revokedAt)} and ${refreshTokens.expiresAt} > now())`,
-    ))
-    .limit(1);
-  return rows.length > 0;
 }
 
 export interface FileKey {

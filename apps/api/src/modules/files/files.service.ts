@@ -1,11 +1,12 @@
 import type { Readable } from 'node:stream';
 import type { Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
+import { credentialIsLive } from '../../lib/credential-liveness.js';
 import { AppError, notFound, unauthorized } from '../../lib/errors.js';
 import { verifyFileLink, type FileLinkQuery } from '../../lib/file-links.js';
 import { openStoredFile } from '../../lib/files.js';
 import type { RequestContext } from '../../lib/request-context.js';
-import { findFile, sessionIsLive, type FileRow } from './files.repository.js';
+import { findFile, type FileRow } from './files.repository.js';
 
 export interface Download {
   row: FileRow;
@@ -34,7 +35,10 @@ export async function openDownload(
   if (verified === 'invalid') throw notFound();
   if (verified === 'expired') throw linkExpired();
   const { session, audit } = verified;
-  if (!(await sessionIsLive(deps.db, link.c, session))) throw new AppError(403, 'LINK_SESSION_ENDED', 'errors.fileLinkSessionEnded');
+  // The sign-in must still be live (account active, company open, same session version, family not revoked); a
+  // health report's link also needs its holder to still read (or write) patients.
+  const holder = { companyId: link.c, employeeId: session.employeeId, sessionVersion: session.sessionVersion, familyId: session.familyId };
+  if (!(await credentialIsLive(deps.db, holder, audit ? (['patient_read', 'patient_write'] as const) : 'authenticated'))) throw new AppError(403, 'LINK_SESSION_ENDED', 'errors.fileLinkSessionEnded');
   const row = await findFile(deps.db, link.c, fileId);
   if (!row) throw notFound();
   const content = await openStoredFile(deps, row);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hasPermission, messageOnlySchema, notificationListQuery, notificationRecord, notificationUnread, okSchema, idParams } from '@clinic/shared';
 import type { App, Deps } from '../../lib/app-types.js';
+import { guardStream } from '../../lib/credential-liveness.js';
 import { t } from '../../lib/i18n.js';
 import { requestContext } from '../../lib/request-context.js';
 import { callerOf } from '../../plugins/auth.js';
@@ -56,7 +57,7 @@ export function notificationRoutes(app: App, deps: Deps) {
     schema: { tags, hide: true },
     handler: async (req, reply) => {
       const caller = callerOf(req);
-      const seesAppointments = hasPermission(caller.permissions, 'appointment_read');
+      let seesAppointments = hasPermission(caller.permissions, 'appointment_read');
       const raw = reply.raw;
       reply.hijack();
       raw.writeHead(200, {
@@ -78,10 +79,15 @@ export function notificationRoutes(app: App, deps: Deps) {
       // deactivation ends the stream within that time.
       const lapse = setTimeout(() => raw.end(), deps.config.accessTokenTtlSeconds * 1000);
       streams.add(raw);
+      // Closed as soon as the person is deactivated, deleted or signed out, or the company closed.
+      const claims = req.accessClaims!;
+      const unguard = guardStream(deps, { companyId: caller.companyId, employeeId: caller.id, sessionVersion: claims.sv, familyId: claims.fam },
+        () => raw.end(), (now) => { seesAppointments = hasPermission(now.permissions, 'appointment_read'); });
       const close = () => {
         clearInterval(heartbeat);
         clearTimeout(lapse);
         unsubscribe?.();
+        unguard();
         streams.delete(raw);
       };
       raw.on('close', close);

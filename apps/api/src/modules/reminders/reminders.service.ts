@@ -9,6 +9,7 @@ import { safeTimeZone, zonedIso } from '../../domain/scheduling/time-zone.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
+import { companyIsOpen } from '../../lib/credential-liveness.js';
 import { signPatientLink, verifyPatientLink } from '../../lib/patient-links.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { insertJob } from '../jobs/jobs.repository.js';
@@ -139,6 +140,8 @@ async function sendOne(deps: Deps, job: ClaimedJob, now: Date): Promise<void> {
     await settlePlanned(deps.db, r.company_id, r.id, now, { status: 'withdrawn' });
     return;
   }
+  // A closed organisation sends nothing (its patients' links are refused until it reopens).
+  if (!(await companyIsOpen(deps.db, r.company_id))) return void (await skip('reminders.skipped.companyClosed'));
   if (r.channel === 'email' && !deps.config.smtpUrl) return void (await skip('reminders.skipped.emailOff'));
   if (r.channel === 'sms' && !deps.config.sms.url) return void (await skip('reminders.skipped.smsOff'));
   if (r.channel === 'email' && !r.email) return void (await skip('reminders.skipped.noEmail'));
@@ -253,7 +256,7 @@ export async function retryReminder(deps: Deps, ctx: RequestContext, caller: Cal
 async function claimsOf(deps: Deps, token: string, now: Date) {
   const claims = await verifyPatientLink(deps.config.jwtSecret, token, now);
   if (claims === 'expired') throw new AppError(410, 'LINK_EXPIRED', 'errors.reminders.linkExpired');
-  if (claims === 'invalid') throw new AppError(401, 'LINK_INVALID', 'errors.reminders.linkInvalid');
+  if (claims === 'invalid' || !(await companyIsOpen(deps.db, claims.companyId))) throw new AppError(401, 'LINK_INVALID', 'errors.reminders.linkInvalid');
   return claims;
 }
 
