@@ -69,7 +69,7 @@ describe('My day', () => {
     expect(screen.queryByText('Someone Else')).toBeNull();
     expect(within(list).getAllByTestId('my-day-waiting').map((w) => w.textContent)).toEqual(['Waiting 22 min', 'Waiting 4 min']);
     expect(within(screen.getByTestId('my-day-next')).getByTestId('my-day-spotlight-name')).toHaveTextContent('Sara Nasser');
-    expect(screen.getByTestId('my-day-waiting-count')).toHaveTextContent('Waiting: 2');
+    expect(screen.getByTestId('my-day-waiting-count')).toHaveTextContent('2 waiting');
 
     await userEvent.click(screen.getByRole('button', { name: 'Call in Sara Nasser' }));
     await waitFor(() => expect(api.patches).toEqual([{ id: '2', body: { status: 'in_consultation', version: 1 } }]));
