@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanText, listQuerySchema, numberish, refSchema } from './common.js';
+import { booleanText, listQuerySchema, numberish, pageQuerySchema, refSchema } from './common.js';
 import { calendarDate } from './dates.js';
 import { versionInput, versionSchema } from './version.js';
 
@@ -410,7 +410,7 @@ export const cashBoxCloseInput = z.strictObject({
 export type CashBoxCloseInput = z.input<typeof cashBoxCloseInput>;
 export type CashBoxCloseValues = z.output<typeof cashBoxCloseInput>;
 
-export const cashBoxListQuery = z.object({
+export const cashBoxListQuery = pageQuerySchema.extend({
   clinic: uuid('validation.invalidFilter').optional(),
   includeInactive: booleanText.optional(),
 });

@@ -12,6 +12,7 @@ import { addDays, calendarDays, fromMinutes, localTime, safeTimeZone, zonedInsta
 import type { Db } from '../../db/client.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
+import { inTransaction, withDb } from '../../lib/transaction.js';
 import { fileUrl } from '../../lib/files.js';
 import { AppError, validationFailed, type FieldMessage } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
@@ -239,23 +240,26 @@ export async function bookAppointment(deps: Deps, ctx: RequestContext, caller: C
   const endsAt = new Date(startsAt.getTime() + visitMinutes(parties) * 60_000);
   checkBooking(parties, startsAt, endsAt, new Date());
   const fields: NewAppointment = { ...input, startsAt, endsAt, ...buffersOf(parties) };
-  let id: string;
-  let overbooked = false;
-  try {
-    id = await insertAppointment(deps.db, caller, fields);
-  } catch (error) {
-    if (!(input.overbook && error instanceof AppError && error.code === 'DOCTOR_DOUBLE_BOOKED')) throw error;
-    // Only a real overlap with the doctor's time is marked: a free slot is booked as an ordinary appointment.
-    id = await insertAppointment(deps.db, caller, { ...fields, overbooked: true });
-    overbooked = true;
-  }
-  const record = await getAppointment(deps, caller, id);
-  await recordAudit(deps.db, ctx, {
-    companyId: caller.companyId, actorId: caller.id, action: overbooked ? 'overbook' : 'create', entity: 'appointment', entityId: id,
-    changes: { after: auditable(record) },
+  return inTransaction(deps.db, async (tx) => {
+    let id: string;
+    let overbooked = false;
+    try {
+      // In a savepoint: an overlap refused here leaves the transaction usable for the overbooking below.
+      id = await tx.transaction(async (sp) => insertAppointment(sp as unknown as Db, caller, fields));
+    } catch (error) {
+      if (!(input.overbook && error instanceof AppError && error.code === 'DOCTOR_DOUBLE_BOOKED')) throw error;
+      // Only a real overlap with the doctor's time is marked: a free slot is booked as an ordinary appointment.
+      id = await insertAppointment(tx, caller, { ...fields, overbooked: true });
+      overbooked = true;
+    }
+    const record = await getAppointment(withDb(deps, tx), caller, id);
+    await recordAudit(tx, ctx, {
+      companyId: caller.companyId, actorId: caller.id, action: overbooked ? 'overbook' : 'create', entity: 'appointment', entityId: id,
+      changes: { after: auditable(record) },
+    });
+    await afterAppointmentChange(withDb(deps, tx), caller.companyId, caller.id, id, 'booked');
+    return record;
   });
-  await afterAppointmentChange(deps, ctx.log, caller.companyId, caller.id, id, 'booked');
-  return record;
 }
 
 export type AppointmentChange = 'rescheduled' | 'updated' | 'visitNote' | Exclude<AppointmentStatus, 'scheduled'>;
@@ -353,8 +357,7 @@ export async function updateAppointment(
   const from = target ? transitionSources(target) : [current];
   let after: AppointmentRecord;
   try {
-    after = await deps.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    after = await inTransaction(deps.db, async (tx) => {
       if (!(await updateAppointmentAt(tx, caller.companyId, id, version, from, set))) return staleOrMissing(async () => Boolean(await findAppointment(tx, caller.companyId, id)), () => notFound('appointment'));
       const changed = (await findAppointment(tx, caller.companyId, id))!.record;
       const b = auditable(before);
@@ -366,21 +369,23 @@ export async function updateAppointment(
           changes: { before: Object.fromEntries(keys.map((k) => [k, b[k]])), after: Object.fromEntries(keys.map((k) => [k, a[k]])) },
         });
       }
+      await afterAppointmentChange(withDb(deps, tx), caller.companyId, caller.id, id, change, now);
       return changed;
     });
   } catch (error) {
     throw overlapConflict(error) ?? error;
   }
-  await afterAppointmentChange(deps, ctx.log, caller.companyId, caller.id, id, change, now);
   return { record: after, change };
 }
 
 export async function deleteAppointment(deps: Deps, ctx: RequestContext, caller: Caller, id: string): Promise<void> {
   const before = await getAppointment(deps, caller, id);
   // Only the request that removed the row records it: a simultaneous second delete is a 404.
-  if (!(await deleteAppointmentRow(deps.db, caller.companyId, id))) throw notFound('appointment');
-  await recordAudit(deps.db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'delete', entity: 'appointment', entityId: id, changes: { before: auditable(before) } });
-  await afterAppointmentChange(deps, ctx.log, caller.companyId, caller.id, id, 'deleted');
+  await inTransaction(deps.db, async (tx) => {
+    if (!(await deleteAppointmentRow(tx, caller.companyId, id))) throw notFound('appointment');
+    await recordAudit(tx, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'delete', entity: 'appointment', entityId: id, changes: { before: auditable(before) } });
+    await afterAppointmentChange(withDb(deps, tx), caller.companyId, caller.id, id, 'deleted');
+  });
 }
 
 const slot = (i: { start: number; end: number }) => ({ startTime: fromMinutes(i.start), endTime: fromMinutes(i.end) });
