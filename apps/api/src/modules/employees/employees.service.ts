@@ -5,6 +5,7 @@ import {
 import type { Db } from '../../db/client.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { changedFields, recordAudit } from '../../lib/audit.js';
+import { withDb } from '../../lib/transaction.js';
 import { AppError, notFound, validationFailed, type FieldMessage } from '../../lib/errors.js';
 import { removeUnreferencedFiles, toFileRef } from '../../lib/files.js';
 import type { MultipartSpec } from '../../lib/multipart.js';
@@ -349,7 +350,15 @@ export async function updateEmployee(deps: Deps, ctx: RequestContext, caller: Ca
     'imageFileId' in columns ? row.imageFileId : null,
     ...(documentsChange ? (await findDocuments(deps.db, caller.companyId, id)).map((d) => d.fileId) : []),
   ];
-  await deps.db.transaction(async (txRaw) => {
+  const strip = (r: EmployeeRecord) => ({
+    ...r,
+    image: r.image?._id ?? null,
+    documents: Object.fromEntries(Object.entries(r.documents).map(([k, d]) => [k, { file: d.file?._id ?? null, effectiveDate: d.effectiveDate }])),
+    updatedAt: undefined,
+    version: undefined,
+  });
+  // The change, its audit row and the ended sessions of a deactivated account commit together.
+  const after = await deps.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     await keepingAnAdministrator(tx, caller.companyId, async () => {
       // Re-checked under the company's lock: the employee may have become an administrator meanwhile.
@@ -358,21 +367,15 @@ export async function updateEmployee(deps: Deps, ctx: RequestContext, caller: Ca
       await replaceLinks(tx, caller.companyId, id, input);
       await applyDocuments(tx, caller.companyId, id, input.documents, uploads);
     });
+    const changed = await getEmployee(withDb(deps, tx), caller.companyId, id);
+    await recordAudit(tx, ctx, {
+      companyId: caller.companyId, actorId: caller.id, action: isStatusOnly(input) ? (input.isActive ? 'activate' : 'deactivate') : 'update',
+      entity: ENTITY, entityId: id, changes: changedFields(strip(before), strip(changed)),
+    });
+    if (hasAccount && input.isActive === false && row.isActive) await revokeAllSessions(withDb(deps, tx), caller.companyId, id);
+    return changed;
   });
   await removeUnreferencedFiles(deps, caller.companyId, previousFiles);
-  const after = await getEmployee(deps, caller.companyId, id);
-  const strip = (r: EmployeeRecord) => ({
-    ...r,
-    image: r.image?._id ?? null,
-    documents: Object.fromEntries(Object.entries(r.documents).map(([k, d]) => [k, { file: d.file?._id ?? null, effectiveDate: d.effectiveDate }])),
-    updatedAt: undefined,
-    version: undefined,
-  });
-  await recordAudit(deps.db, ctx, {
-    companyId: caller.companyId, actorId: caller.id, action: isStatusOnly(input) ? (input.isActive ? 'activate' : 'deactivate') : 'update',
-    entity: ENTITY, entityId: id, changes: changedFields(strip(before), strip(after)),
-  });
-  if (hasAccount && input.isActive === false && row.isActive) await revokeAllSessions(deps, caller.companyId, id);
   return after;
 }
 
