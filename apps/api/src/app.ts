@@ -57,6 +57,7 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   config: RouteOptions['config'];
+  schema: RouteOptions['schema'];
 }
 
 declare module 'fastify' {
@@ -156,7 +157,7 @@ export async function buildApp(config: Config, database: Database, options: { cl
     if (route.url.startsWith('/api/docs')) route.config = { ...(route.config ?? {}), public: true };
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
-      app.routeTable.push({ method, url: route.url, config: route.config });
+      app.routeTable.push({ method, url: route.url, config: route.config, schema: route.schema });
     }
   });
 

@@ -20,6 +20,7 @@ import type { Caller, Deps, RoutePermission } from './app-types.js';
 import { recordAudit } from './audit.js';
 import { announceAccessChange } from './caller-cache.js';
 import type { RequestContext } from './request-context.js';
+import { inTransaction } from './transaction.js';
 
 /**
  * Every kind of credential the API hands out. The credential-lifetime test has one row per kind and fails when a kind
@@ -114,35 +115,42 @@ export type EndReason = 'deactivated' | 'deleted' | 'company_closed';
  * same transaction. Run once the change that ends the person or company is committed.
  */
 export async function endCredentials(
-  deps: Deps, ctx: RequestContext, end: { companyId: string; employeeId?: string; actorId: string | null; reason: EndReason },
+  deps: Deps, ctx: RequestContext, end: CredentialEnd,
 ): Promise<void> {
+  await inTransaction(deps.db, (tx) => revokeCredentials(tx, ctx, end));
+  await announceCredentialChange(deps, ctx, end.companyId);
+}
+
+export interface CredentialEnd { companyId: string; employeeId?: string; actorId: string | null; reason: EndReason }
+
+/**
+ * The revocations of `endCredentials`, with their audit rows, inside the caller's transaction (the change that ends
+ * the person commits with them); announce with `announceCredentialChange` once committed.
+ */
+export async function revokeCredentials(tx: Db, ctx: RequestContext, end: CredentialEnd): Promise<void> {
   const at = new Date();
   const { companyId, employeeId, actorId, reason } = end;
-  await deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
-    const families = await tx
-      .update(refreshTokens)
-      .set({ revokedAt: at })
-      .where(and(eq(refreshTokens.companyId, companyId), employeeId ? eq(refreshTokens.employeeId, employeeId) : undefined, isNull(refreshTokens.revokedAt)))
-      .returning({ familyId: refreshTokens.familyId, employeeId: refreshTokens.employeeId });
-    await tx
-      .update(employees)
-      .set({ sessionVersion: sql`${employees.sessionVersion} + 1` })
-      .where(and(eq(employees.companyId, companyId), employeeId ? eq(employees.id, employeeId) : undefined));
-    const feeds = await tx
-      .update(calendarFeeds)
-      .set({ revokedAt: at })
-      .where(and(eq(calendarFeeds.companyId, companyId), employeeId ? eq(calendarFeeds.createdBy, employeeId) : undefined, isNull(calendarFeeds.revokedAt)))
-      .returning({ id: calendarFeeds.id });
-    for (const person of new Set(families.map((f) => f.employeeId))) {
-      const signIns = new Set(families.filter((f) => f.employeeId === person).map((f) => f.familyId)).size;
-      await recordAudit(tx, ctx, { companyId, actorId, action: 'revoke', entity: 'session', entityId: person, changes: { reason, signIns } });
-    }
-    for (const feed of feeds) {
-      await recordAudit(tx, ctx, { companyId, actorId, action: 'revoke', entity: 'calendar_feed', entityId: feed.id, changes: { reason } });
-    }
-  });
-  await announceCredentialChange(deps, ctx, companyId);
+  const families = await tx
+    .update(refreshTokens)
+    .set({ revokedAt: at })
+    .where(and(eq(refreshTokens.companyId, companyId), employeeId ? eq(refreshTokens.employeeId, employeeId) : undefined, isNull(refreshTokens.revokedAt)))
+    .returning({ familyId: refreshTokens.familyId, employeeId: refreshTokens.employeeId });
+  await tx
+    .update(employees)
+    .set({ sessionVersion: sql`${employees.sessionVersion} + 1` })
+    .where(and(eq(employees.companyId, companyId), employeeId ? eq(employees.id, employeeId) : undefined));
+  const feeds = await tx
+    .update(calendarFeeds)
+    .set({ revokedAt: at })
+    .where(and(eq(calendarFeeds.companyId, companyId), employeeId ? eq(calendarFeeds.createdBy, employeeId) : undefined, isNull(calendarFeeds.revokedAt)))
+    .returning({ id: calendarFeeds.id });
+  for (const person of new Set(families.map((f) => f.employeeId))) {
+    const signIns = new Set(families.filter((f) => f.employeeId === person).map((f) => f.familyId)).size;
+    await recordAudit(tx, ctx, { companyId, actorId, action: 'revoke', entity: 'session', entityId: person, changes: { reason, signIns } });
+  }
+  for (const feed of feeds) {
+    await recordAudit(tx, ctx, { companyId, actorId, action: 'revoke', entity: 'calendar_feed', entityId: feed.id, changes: { reason } });
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanText, listQuerySchema, numberish, percentSchema, refSchema } from './common.js';
+import { booleanText, listQuerySchema, numberish, pageQuerySchema, percentSchema, refSchema } from './common.js';
 import { calendarDate } from './dates.js';
 import { versionInput, versionSchema } from './version.js';
 
@@ -408,7 +408,7 @@ export const cashBoxCloseInput = z.strictObject({
 export type CashBoxCloseInput = z.input<typeof cashBoxCloseInput>;
 export type CashBoxCloseValues = z.output<typeof cashBoxCloseInput>;
 
-export const cashBoxListQuery = z.object({
+export const cashBoxListQuery = pageQuerySchema.extend({
   clinic: uuid('validation.invalidFilter').optional(),
   includeInactive: booleanText.optional(),
 });

@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { idSchema } from './common.js';
+import { idSchema, pageQuerySchema } from './common.js';
+
+/** GET /api/calendar-feeds: a page of the feeds the caller may manage, latest first. */
+export const calendarFeedListQuery = pageQuerySchema;
 
 /** A private iCalendar feed of a doctor's or a clinic's appointments. The address is shown when made or rotated. */
 export const calendarFeedCreateInput = z.strictObject({

@@ -66,6 +66,9 @@ export function listQuerySchema<const S extends readonly [string, ...string[]]>(
   });
 }
 
+/** Only the paging part of the list query (page, limit, allData), for a list with its own fixed order and filters. */
+export const pageQuerySchema = listQuerySchema(['_id'] as const).pick({ page: true, limit: true, allData: true });
+
 /** Page window for a list query: `allData` returns up to ALL_DATA_CAP rows from the start. */
 export function pageWindow(q: { page: number; limit: number; allData?: boolean | undefined }) {
   if (q.allData) return { page: 1, limit: ALL_DATA_CAP, offset: 0 };

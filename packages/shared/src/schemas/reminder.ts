@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuerySchema } from './common.js';
 
 /** Reminders, the patient's confirm/cancel link, and staff notifications. */
 
@@ -43,10 +44,8 @@ export const reminderRecord = z.object({
 });
 export type ReminderRecord = z.infer<typeof reminderRecord>;
 
-export const reminderListQuery = z.object({
+export const reminderListQuery = pageQuerySchema.extend({
   status: z.enum(REMINDER_STATUSES).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 export type ReminderListQuery = z.infer<typeof reminderListQuery>;
 
@@ -85,8 +84,8 @@ export const notificationRecord = z.object({
 });
 export type NotificationRecord = z.infer<typeof notificationRecord>;
 
-export const notificationListQuery = z.object({
+export const notificationListQuery = pageQuerySchema.extend({
   unread: z.enum(['true', 'false']).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
 });
+export type NotificationListQuery = z.output<typeof notificationListQuery>;
 export const notificationUnread = z.object({ unread: z.number() });

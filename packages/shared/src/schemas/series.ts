@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boolish, numberish, refSchema } from './common.js';
+import { boolish, numberish, pageQuerySchema, refSchema } from './common.js';
 import { APPOINTMENT_STATUSES } from './appointment.js';
 import { calendarDate, instantInRange } from './dates.js';
 import { versionInput, versionSchema } from './version.js';
@@ -170,12 +170,13 @@ export const waitlistRecord = z.object({
 });
 export type WaitlistRecord = z.infer<typeof waitlistRecord>;
 
-/** GET /api/waitlist: open entries by default, highest priority first, then the longest waiting. */
-export const waitlistListQuery = z.object({
+/** GET /api/waitlist: open entries by default, highest priority first, then the longest waiting; paged like every list. */
+export const waitlistListQuery = pageQuerySchema.extend({
   status: z.enum(WAITLIST_STATUSES, { error: 'validation.invalidValue' }).default('open'),
   service: uuid('validation.invalidFilter').optional(),
   clinic: uuid('validation.invalidFilter').optional(),
 });
+export type WaitlistListQuery = z.output<typeof waitlistListQuery>;
 
 /**
  * GET /api/waitlist/matches: the open entries a freed slot fits, in the order they are offered. The slot is a

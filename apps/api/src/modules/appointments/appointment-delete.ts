@@ -6,6 +6,7 @@ import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { conflict } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
+import { withDb } from '../../lib/transaction.js';
 import { afterAppointmentChange } from '../reminders/reminders.service.js';
 import { auditable, getAppointment, notFound } from './appointments.service.js';
 
@@ -65,10 +66,13 @@ async function deleteWithoutHistory(
 export async function deleteAppointment(deps: Deps, ctx: RequestContext, caller: Caller, id: string): Promise<void> {
   const before = await getAppointment(deps, caller, id);
   // Only the request that removed the row records it: a simultaneous second delete is a 404.
-  const outcome = await deleteWithoutHistory(deps.db, caller.companyId, id, (tx) => recordAudit(tx, ctx, {
-    companyId: caller.companyId, actorId: caller.id, action: 'delete', entity: 'appointment', entityId: id, changes: { before: auditable(before) },
-  }));
+  // The removal, its audit row and its follow-ups (reminders withdrawn, the waitlist told) commit together.
+  const outcome = await deleteWithoutHistory(deps.db, caller.companyId, id, async (tx) => {
+    await recordAudit(tx, ctx, {
+      companyId: caller.companyId, actorId: caller.id, action: 'delete', entity: 'appointment', entityId: id, changes: { before: auditable(before) },
+    });
+    await afterAppointmentChange(withDb(deps, tx), caller.companyId, caller.id, id, 'deleted');
+  });
   if (outcome === 'gone') throw notFound('appointment');
   if (outcome !== 'deleted') throw conflict('APPOINTMENT_HAS_HISTORY', `errors.scheduling.deleteRefused.${outcome}`);
-  await afterAppointmentChange(deps, ctx.log, caller.companyId, caller.id, id, 'deleted');
 }

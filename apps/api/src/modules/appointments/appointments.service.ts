@@ -13,6 +13,7 @@ import { addDays, calendarDays, fromMinutes, localTime, safeTimeZone, zonedInsta
 import type { Db } from '../../db/client.js';
 import { clockNow, type Caller, type Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
+import { inTransaction, withDb } from '../../lib/transaction.js';
 import { fileUrl } from '../../lib/files.js';
 import { AppError, validationFailed, type FieldMessage } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
@@ -241,23 +242,26 @@ export async function bookAppointment(deps: Deps, ctx: RequestContext, caller: C
   const endsAt = new Date(startsAt.getTime() + visitMinutes(parties) * 60_000);
   checkBooking(parties, startsAt, endsAt, clockNow(deps));
   const fields: NewAppointment = { ...input, startsAt, endsAt, ...buffersOf(parties) };
-  let id: string;
-  let overbooked = false;
-  try {
-    id = await insertAppointment(deps.db, caller, fields);
-  } catch (error) {
-    if (!(input.overbook && error instanceof AppError && error.code === 'DOCTOR_DOUBLE_BOOKED')) throw error;
-    // Only a real overlap with the doctor's time is marked: a free slot is booked as an ordinary appointment.
-    id = await insertAppointment(deps.db, caller, { ...fields, overbooked: true });
-    overbooked = true;
-  }
-  const record = await getAppointment(deps, caller, id);
-  await recordAudit(deps.db, ctx, {
-    companyId: caller.companyId, actorId: caller.id, action: overbooked ? 'overbook' : 'create', entity: 'appointment', entityId: id,
-    changes: { after: auditable(record) },
+  return inTransaction(deps.db, async (tx) => {
+    let id: string;
+    let overbooked = false;
+    try {
+      // In a savepoint: an overlap refused here leaves the transaction usable for the overbooking below.
+      id = await tx.transaction(async (sp) => insertAppointment(sp as unknown as Db, caller, fields));
+    } catch (error) {
+      if (!(input.overbook && error instanceof AppError && error.code === 'DOCTOR_DOUBLE_BOOKED')) throw error;
+      // Only a real overlap with the doctor's time is marked: a free slot is booked as an ordinary appointment.
+      id = await insertAppointment(tx, caller, { ...fields, overbooked: true });
+      overbooked = true;
+    }
+    const record = await getAppointment(withDb(deps, tx), caller, id);
+    await recordAudit(tx, ctx, {
+      companyId: caller.companyId, actorId: caller.id, action: overbooked ? 'overbook' : 'create', entity: 'appointment', entityId: id,
+      changes: { after: auditable(record) },
+    });
+    await afterAppointmentChange(withDb(deps, tx), caller.companyId, caller.id, id, 'booked');
+    return record;
   });
-  await afterAppointmentChange(deps, ctx.log, caller.companyId, caller.id, id, 'booked');
-  return record;
 }
 
 export type AppointmentChange = 'rescheduled' | 'updated' | 'visitNote' | Exclude<AppointmentStatus, 'scheduled'>;
@@ -355,8 +359,7 @@ export async function updateAppointment(
   const from = target ? transitionSources(target) : [current];
   let after: AppointmentRecord;
   try {
-    after = await deps.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    after = await inTransaction(deps.db, async (tx) => {
       if (!(await updateAppointmentAt(tx, caller.companyId, id, version, from, set))) return staleOrMissing(async () => Boolean(await findAppointment(tx, caller.companyId, id)), () => notFound('appointment'));
       const changed = (await findAppointment(tx, caller.companyId, id))!.record;
       const b = auditable(before);
@@ -368,12 +371,12 @@ export async function updateAppointment(
           changes: { before: Object.fromEntries(keys.map((k) => [k, b[k]])), after: Object.fromEntries(keys.map((k) => [k, a[k]])) },
         });
       }
+      await afterAppointmentChange(withDb(deps, tx), caller.companyId, caller.id, id, change, now);
       return changed;
     });
   } catch (error) {
     throw overlapConflict(error) ?? error;
   }
-  await afterAppointmentChange(deps, ctx.log, caller.companyId, caller.id, id, change, now);
   return { record: after, change };
 }
 

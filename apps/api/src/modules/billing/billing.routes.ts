@@ -2,7 +2,7 @@ import { z } from 'zod';
 import {
   billingSettingsInput, billingSettingsRecord, cashBoxClose, cashBoxCloseInput, cashBoxDetails, cashBoxListQuery, cashBoxSummary, claimListQuery,
   claimRecord, claimUpdateInput, creditNoteInput, idParams, invoiceCreateInput, invoiceFromAppointmentInput, invoiceListQuery, invoiceRecord,
-  invoiceSummary, invoiceUpdateInput, invoiceVersionInput, invoiceVersionQuery, listSchema, messageOnlySchema, okSchema, paymentInput, refundInput,
+  invoiceSummary, invoiceUpdateInput, invoiceVersionInput, invoiceVersionQuery, listSchema, messageOnlySchema, okSchema, pageWindow, paymentInput, refundInput,
   type InvoiceSummary,
 } from '@clinic/shared';
 import type { App, Deps } from '../../lib/app-types.js';
@@ -151,8 +151,12 @@ export function billingRoutes(app: App, deps: Deps) {
 
   app.get('/api/cash-boxes', {
     config: { permission: 'billing_read' },
-    schema: { tags, description: 'The company\'s and clinics\' cash boxes with their balances.', querystring: cashBoxListQuery, response: { 200: okSchema(z.array(cashBoxSummary)) } },
-    handler: async (req) => ({ success: true as const, data: await listCashBoxes(deps, callerOf(req), req.query) }),
+    schema: { tags, description: 'The company\'s and clinics\' cash boxes with their balances.', querystring: cashBoxListQuery, response: { 200: listSchema(cashBoxSummary) } },
+    handler: async (req) => {
+      const all = await listCashBoxes(deps, callerOf(req), req.query);
+      const w = pageWindow(req.query);
+      return listEnvelope(all.slice(w.offset, w.offset + w.limit), req.query, all.length);
+    },
   });
 
   app.get('/api/cash-boxes/:id', {

@@ -412,11 +412,13 @@ export async function updateClaim(deps: Deps, ctx: RequestContext, caller: Calle
   if (input.status !== from && !CLAIM_TRANSITIONS[from].includes(input.status)) {
     throw err(409, 'CLAIM_TRANSITION', 'claimTransition', { from: t(ctx, `billing.claimStatus.${from}`), to: t(ctx, `billing.claimStatus.${input.status}`) });
   }
-  const saved = await updateClaimAt(deps.db, caller.companyId, id, input.version, from, { status: input.status, note: input.note ?? found.c.note });
-  if (!saved) await staleOrMissing(async () => Boolean(await findClaim(deps.db, caller.companyId, id)), claimNotFound);
-  await recordAudit(deps.db, ctx, {
-    companyId: caller.companyId, actorId: caller.id, action: 'update', entity: 'insurance_claim', entityId: id,
-    changes: { before: { status: from }, after: { status: input.status } },
+  await inTx(deps, async (tx) => {
+    const saved = await updateClaimAt(tx, caller.companyId, id, input.version, from, { status: input.status, note: input.note ?? found.c.note });
+    if (!saved) await staleOrMissing(async () => Boolean(await findClaim(tx, caller.companyId, id)), claimNotFound);
+    await recordAudit(tx, ctx, {
+      companyId: caller.companyId, actorId: caller.id, action: 'update', entity: 'insurance_claim', entityId: id,
+      changes: { before: { status: from }, after: { status: input.status } },
+    });
   });
   const now = await findClaim(deps.db, caller.companyId, id);
   return toClaimRecord(now!);

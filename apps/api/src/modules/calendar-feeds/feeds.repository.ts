@@ -2,7 +2,7 @@
  * Every query of the calendar feeds, each scoped by company, except finding a feed by its secret's hash: the address
  * is the credential and names no company (what is read next is scoped by the feed's company).
  */
-import { and, desc, eq, getTableColumns, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, isNull } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.js';
 import { calendarFeeds, clinics, employees } from '../../db/schema/index.js';
 
@@ -24,15 +24,21 @@ function scoped(scope: FeedScope) {
 }
 
 /** The feeds in scope (one when `id` is given), latest first, with their doctor's and clinic's names. */
-export async function findFeeds(db: Db, scope: FeedScope, id?: string): Promise<FeedWithNames[]> {
+export async function findFeeds(db: Db, scope: FeedScope, id?: string, w = { limit: 1, offset: 0 }): Promise<FeedWithNames[]> {
   return db
     .select({ ...getTableColumns(calendarFeeds), doctorName: employees.name, clinicName: clinics.name })
     .from(calendarFeeds)
     .leftJoin(employees, and(eq(employees.companyId, calendarFeeds.companyId), eq(employees.id, calendarFeeds.doctorId)))
     .leftJoin(clinics, and(eq(clinics.companyId, calendarFeeds.companyId), eq(clinics.id, calendarFeeds.clinicId)))
     .where(and(scoped(scope), id ? eq(calendarFeeds.id, id) : undefined))
-    .orderBy(desc(calendarFeeds.createdAt))
-    .limit(200);
+    .orderBy(desc(calendarFeeds.createdAt), desc(calendarFeeds.id))
+    .limit(w.limit).offset(w.offset);
+}
+
+/** How many live feeds are in scope. */
+export async function countFeeds(db: Db, scope: FeedScope): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(calendarFeeds).where(scoped(scope));
+  return row?.n ?? 0;
 }
 
 export async function doctorExists(db: Db, companyId: string, doctorId: string): Promise<boolean> {

@@ -1,7 +1,8 @@
-import { calendarFeedCreateInput, calendarFeedRecord, idParams, messageOnlySchema, okSchema } from '@clinic/shared';
+import { calendarFeedCreateInput, calendarFeedListQuery, calendarFeedRecord, idParams, listSchema, messageOnlySchema, okSchema } from '@clinic/shared';
 import { z } from 'zod';
 import type { App, Deps } from '../../lib/app-types.js';
 import { t } from '../../lib/i18n.js';
+import { listEnvelope } from '../../lib/list.js';
 import { requestContext } from '../../lib/request-context.js';
 import { callerOf } from '../../plugins/auth.js';
 import { sendError } from '../../plugins/errors.js';
@@ -14,8 +15,11 @@ const permission = 'appointment_read' as const;
 export function calendarFeedRoutes(app: App, deps: Deps) {
   app.get('/api/calendar-feeds', {
     config: { permission },
-    schema: { tags, response: { 200: okSchema(z.array(calendarFeedRecord)) } },
-    handler: async (req) => ({ success: true as const, data: await listFeeds(deps, callerOf(req)) }),
+    schema: { tags, querystring: calendarFeedListQuery, response: { 200: listSchema(calendarFeedRecord) } },
+    handler: async (req) => {
+      const { data, total } = await listFeeds(deps, callerOf(req), req.query);
+      return listEnvelope(data, req.query, total);
+    },
   });
 
   app.post('/api/calendar-feeds', {

@@ -6,7 +6,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import {
-  CALENDAR_FEED_DAYS_AHEAD, CALENDAR_FEED_DAYS_BACK, hasPermission, type CalendarFeedCreateInput, type CalendarFeedRecord,
+  CALENDAR_FEED_DAYS_AHEAD, CALENDAR_FEED_DAYS_BACK, hasPermission, pageWindow, type CalendarFeedCreateInput, type CalendarFeedRecord,
 } from '@clinic/shared';
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import { DateTime } from 'luxon';
@@ -14,11 +14,13 @@ import { safeTimeZone } from '../../domain/scheduling/time-zone.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { credentialIsLive } from '../../lib/credential-liveness.js';
+import { inTransaction } from '../../lib/transaction.js';
 import { AppError, forbidden, notFound, validationFailed } from '../../lib/errors.js';
+import { exactTotal } from '../../lib/list.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { initials, vtimezone } from './feeds.domain.js';
 import {
-  clinicExists, doctorExists, feedEvents, feedOwnerName, findFeeds, findLiveFeedBySecretHash, insertFeed, replaceSecret, revoke,
+  clinicExists, countFeeds, doctorExists, feedEvents, feedOwnerName, findFeeds, findLiveFeedBySecretHash, insertFeed, replaceSecret, revoke,
   type FeedRow, type FeedScope, type FeedWithNames,
 } from './feeds.repository.js';
 
@@ -50,8 +52,12 @@ function mine(caller: Caller): FeedScope {
   return { companyId: caller.companyId, doctorId: isAdmin(caller) ? null : caller.id };
 }
 
-export async function listFeeds(deps: Deps, caller: Caller): Promise<CalendarFeedRecord[]> {
-  return (await findFeeds(deps.db, mine(caller))).map((r) => toRecord(r));
+/** A page of the feeds the caller may manage, latest first, and how many there are. */
+export async function listFeeds(deps: Deps, caller: Caller, q: { page: number; limit: number; allData?: boolean | undefined }) {
+  const w = pageWindow(q);
+  const rows = await findFeeds(deps.db, mine(caller), undefined, w);
+  const total = await exactTotal(rows.length, w, () => countFeeds(deps.db, mine(caller)));
+  return { data: rows.map((r): CalendarFeedRecord => toRecord(r)), total };
 }
 
 export async function createFeed(deps: Deps, ctx: RequestContext, caller: Caller, input: CalendarFeedCreateInput): Promise<CalendarFeedRecord> {
@@ -63,13 +69,16 @@ export async function createFeed(deps: Deps, ctx: RequestContext, caller: Caller
     : await clinicExists(deps.db, caller.companyId, input.clinic!);
   if (!exists) throw notFound();
   const secret = newSecret();
-  const id = await insertFeed(deps.db, {
-    companyId: caller.companyId, doctorId: input.doctor ?? null, clinicId: input.clinic ?? null, showNames: input.showNames,
-    secretHash: hashOf(secret), createdBy: caller.id,
-  });
-  await recordAudit(deps.db, ctx, {
-    companyId: caller.companyId, actorId: caller.id, action: 'create', entity: 'calendar_feed', entityId: id,
-    changes: { after: { doctor: input.doctor ?? null, clinic: input.clinic ?? null, showNames: input.showNames } },
+  const id = await inTransaction(deps.db, async (tx) => {
+    const feedId = await insertFeed(tx, {
+      companyId: caller.companyId, doctorId: input.doctor ?? null, clinicId: input.clinic ?? null, showNames: input.showNames,
+      secretHash: hashOf(secret), createdBy: caller.id,
+    });
+    await recordAudit(tx, ctx, {
+      companyId: caller.companyId, actorId: caller.id, action: 'create', entity: 'calendar_feed', entityId: feedId,
+      changes: { after: { doctor: input.doctor ?? null, clinic: input.clinic ?? null, showNames: input.showNames } },
+    });
+    return feedId;
   });
   const [created] = await findFeeds(deps.db, mine(caller), id);
   return toRecord(created!, feedUrl(ctx, secret));
@@ -77,15 +86,19 @@ export async function createFeed(deps: Deps, ctx: RequestContext, caller: Caller
 
 export async function rotateFeed(deps: Deps, ctx: RequestContext, caller: Caller, id: string): Promise<CalendarFeedRecord> {
   const secret = newSecret();
-  if (!(await replaceSecret(deps.db, mine(caller), id, hashOf(secret), new Date()))) throw notFound();
-  await recordAudit(deps.db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'rotate', entity: 'calendar_feed', entityId: id });
+  await inTransaction(deps.db, async (tx) => {
+    if (!(await replaceSecret(tx, mine(caller), id, hashOf(secret), new Date()))) throw notFound();
+    await recordAudit(tx, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'rotate', entity: 'calendar_feed', entityId: id });
+  });
   const [rotated] = await findFeeds(deps.db, mine(caller), id);
   return toRecord(rotated!, feedUrl(ctx, secret));
 }
 
 export async function revokeFeed(deps: Deps, ctx: RequestContext, caller: Caller, id: string): Promise<void> {
-  if (!(await revoke(deps.db, mine(caller), id, new Date()))) throw notFound();
-  await recordAudit(deps.db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'revoke', entity: 'calendar_feed', entityId: id });
+  await inTransaction(deps.db, async (tx) => {
+    if (!(await revoke(tx, mine(caller), id, new Date()))) throw notFound();
+    await recordAudit(tx, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'revoke', entity: 'calendar_feed', entityId: id });
+  });
 }
 
 /**

@@ -152,15 +152,15 @@ export async function createComplex(deps: Deps, ctx: RequestContext, caller: Cal
     const publicId = await nextPublicId(tx, caller.companyId, 'clinic_collection', 'MC');
     const id = await insertComplex(tx, caller.companyId, publicId, complexColumns(input));
     await replaceSpecialities(tx, caller.companyId, id, input.specializations);
+    await recordAudit(tx, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'create', entity: 'clinic_collection', entityId: id, changes: { after: input } });
     return id;
   });
-  await recordAudit(deps.db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'create', entity: 'clinic_collection', entityId: id, changes: { after: input } });
   return getComplex(deps, caller, id);
 }
 
 /** Replaces the complex's form fields, only while it is at the version the form loaded (409 STALE_RECORD otherwise). */
 export async function updateComplex(deps: Deps, ctx: RequestContext, caller: Caller, id: string, { version, ...input }: ClinicCollectionUpdateValues) {
-  const changes = await inOrganisationTransaction(deps.db, caller.companyId, async (tx) => {
+  await inOrganisationTransaction(deps.db, caller.companyId, async (tx) => {
     const current = await findComplexRow(tx, caller.companyId, id);
     if (!current) throw notFound();
     assertVersion(current, version);
@@ -171,21 +171,22 @@ export async function updateComplex(deps: Deps, ctx: RequestContext, caller: Cal
     const updated = await updateComplexAtVersion(tx, caller.companyId, id, version, columns);
     if (!updated) return staleOrMissing(async () => Boolean(await findComplexRow(tx, caller.companyId, id)));
     await replaceSpecialities(tx, caller.companyId, id, input.specializations);
-    return changedFields(before, { ...columns, specializations: [...new Set(input.specializations)].sort() });
+    const changes = changedFields(before, { ...columns, specializations: [...new Set(input.specializations)].sort() });
+    await recordAudit(tx, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'update', entity: 'clinic_collection', entityId: id, changes });
+    return changes;
   });
-  await recordAudit(deps.db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'update', entity: 'clinic_collection', entityId: id, changes });
   return getComplex(deps, caller, id);
 }
 
 /** Refused (409) while departments, clinics or staff still belong to the complex; all or nothing. */
 export async function deleteComplex(deps: Deps, ctx: RequestContext, caller: Caller, id: string) {
   const c = caller.companyId;
-  const removed = await inOrganisationTransaction(deps.db, c, async (tx) => {
+  await inOrganisationTransaction(deps.db, c, async (tx) => {
     const current = await findComplexRow(tx, c, id);
     if (!current) throw notFound();
     assertNoDependents(ctx, await complexDependents(tx, c, id));
     await deleteComplexRow(tx, c, id);
+    await recordAudit(tx, ctx, { companyId: c, actorId: caller.id, action: 'delete', entity: 'clinic_collection', entityId: id, changes: { before: { publicId: current.publicId, name: current.name } } });
     return current;
   });
-  await recordAudit(deps.db, ctx, { companyId: c, actorId: caller.id, action: 'delete', entity: 'clinic_collection', entityId: id, changes: { before: { publicId: removed.publicId, name: removed.name } } });
 }

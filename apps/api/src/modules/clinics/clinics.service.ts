@@ -162,16 +162,16 @@ export async function createClinic(deps: Deps, ctx: RequestContext, caller: Call
     const timeZone = input.timeZone ?? (await companyTimeZone(tx, c));
     const clinicId = await insertClinic(tx, c, publicId, clinicColumns(input, placement, timeZone));
     await replaceClinicSpecialities(tx, c, clinicId, input.specializations);
+    await recordAudit(tx, ctx, { companyId: c, actorId: caller.id, action: 'create', entity: 'clinic', entityId: clinicId, changes: { after: input } });
     return clinicId;
   });
-  await recordAudit(deps.db, ctx, { companyId: c, actorId: caller.id, action: 'create', entity: 'clinic', entityId: id, changes: { after: input } });
   return getClinic(deps, caller, id);
 }
 
 /** Replaces the clinic's form fields, only while the clinic is at the version the form loaded (409 STALE_RECORD otherwise). */
 export async function updateClinic(deps: Deps, ctx: RequestContext, caller: Caller, id: string, { version, ...input }: ClinicUpdateValues) {
   const c = caller.companyId;
-  const changes = await inOrganisationTransaction(deps.db, c, async (tx) => {
+  await inOrganisationTransaction(deps.db, c, async (tx) => {
     const current = await findClinic(tx, c, id);
     if (!current) throw notFound();
     assertVersion(current, version);
@@ -182,21 +182,22 @@ export async function updateClinic(deps: Deps, ctx: RequestContext, caller: Call
     const before = { ...current, specializations: await clinicSpecialityIds(tx, c, id) } as Record<string, unknown>;
     if (!(await updateClinicAtVersion(tx, c, id, version, columns))) return staleOrMissing(async () => Boolean(await findClinic(tx, c, id)));
     await replaceClinicSpecialities(tx, c, id, input.specializations);
-    return changedFields(before, { ...columns, specializations: [...new Set(input.specializations)].sort() });
+    const changes = changedFields(before, { ...columns, specializations: [...new Set(input.specializations)].sort() });
+    await recordAudit(tx, ctx, { companyId: c, actorId: caller.id, action: 'update', entity: 'clinic', entityId: id, changes });
+    return changes;
   });
-  await recordAudit(deps.db, ctx, { companyId: c, actorId: caller.id, action: 'update', entity: 'clinic', entityId: id, changes });
   return getClinic(deps, caller, id);
 }
 
 /** Refused (409) while appointments, services or staff depend on the clinic; all or nothing. */
 export async function deleteClinic(deps: Deps, ctx: RequestContext, caller: Caller, id: string) {
   const c = caller.companyId;
-  const removed = await inOrganisationTransaction(deps.db, c, async (tx) => {
+  await inOrganisationTransaction(deps.db, c, async (tx) => {
     const current = await findClinic(tx, c, id);
     if (!current) throw notFound();
     assertNoDependents(ctx, await clinicDependents(tx, c, id));
     await deleteClinicRow(tx, c, id);
+    await recordAudit(tx, ctx, { companyId: c, actorId: caller.id, action: 'delete', entity: 'clinic', entityId: id, changes: { before: { publicId: current.publicId, name: current.name } } });
     return current;
   });
-  await recordAudit(deps.db, ctx, { companyId: c, actorId: caller.id, action: 'delete', entity: 'clinic', entityId: id, changes: { before: { publicId: removed.publicId, name: removed.name } } });
 }

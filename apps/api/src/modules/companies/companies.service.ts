@@ -114,9 +114,9 @@ async function insertProfile(
     const inserted = await insertProfileRow(tx, caller.companyId, columns);
     if (!inserted) throw new AppError(409, 'COMPANY_EXISTS', 'errors.org.companyProfileExists');
     await updateCompanyRow(tx, caller.companyId, { name, ...(hijriMode ? { hijriMode } : {}) });
+    await recordAudit(tx, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'create', entity: 'company', entityId: caller.companyId, changes: { after: input } });
     return inserted;
   });
-  await recordAudit(deps.db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'create', entity: 'company', entityId: caller.companyId, changes: { after: input } });
   const row = await load(deps, caller.companyId);
   return toRecord(deps, row!.company, record);
 }
@@ -134,6 +134,11 @@ export async function updateCompany(
   if (!current?.profile) throw missing();
   assertVersion(current.profile, version);
   const columns = { ...profileColumns(input), ...(input.logo === null ? { logoFileId: null } : {}) };
+  const { company } = current;
+  const before = { name: company.name, lateCancellationHours: company.lateCancellationHours, hijriMode: company.hijriMode, ...current.profile } as Record<string, unknown>;
+  const after = {
+    name: input.name, lateCancellationHours: lateCancellationHours ?? company.lateCancellationHours, hijriMode: hijriMode ?? company.hijriMode, ...columns,
+  } as Record<string, unknown>;
   const updated = await deps.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const profile = await updateProfileAtVersion(tx, caller.companyId, version, columns);
@@ -143,14 +148,9 @@ export async function updateCompany(
       ...(lateCancellationHours !== undefined ? { lateCancellationHours } : {}),
       ...(hijriMode !== undefined ? { hijriMode } : {}),
     });
+    await recordAudit(tx, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'update', entity: 'company', entityId: caller.companyId, changes: changedFields(before, after) });
     return profile;
   });
-  const { company } = current;
-  const before = { name: company.name, lateCancellationHours: company.lateCancellationHours, hijriMode: company.hijriMode, ...current.profile } as Record<string, unknown>;
-  const after = {
-    name: input.name, lateCancellationHours: lateCancellationHours ?? company.lateCancellationHours, hijriMode: hijriMode ?? company.hijriMode, ...columns,
-  } as Record<string, unknown>;
-  await recordAudit(deps.db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'update', entity: 'company', entityId: caller.companyId, changes: changedFields(before, after) });
   const row = await load(deps, caller.companyId);
   return toRecord(deps, row!.company, updated);
 }

@@ -106,16 +106,17 @@ export async function createDepartment(deps: Deps, ctx: RequestContext, caller: 
     await assertEmployee(tx, caller.companyId, input.PIC);
     await assertComplex(tx, caller.companyId, input.clinicCollectionId);
     const publicId = await nextPublicId(tx, caller.companyId, 'department', 'DEP');
-    return insertDepartment(tx, caller.companyId, publicId, departmentColumns(input));
+    const id = await insertDepartment(tx, caller.companyId, publicId, departmentColumns(input));
+    await recordAudit(tx, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'create', entity: 'department', entityId: id, changes: { after: input } });
+    return id;
   });
-  await recordAudit(deps.db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'create', entity: 'department', entityId: id, changes: { after: input } });
   return getDepartment(deps, caller, id);
 }
 
 /** Replaces the department's form fields, only while it is at the version the form loaded (409 STALE_RECORD otherwise). */
 export async function updateDepartment(deps: Deps, ctx: RequestContext, caller: Caller, id: string, { version, ...input }: DepartmentUpdateValues) {
   const c = caller.companyId;
-  const changes = await inOrganisationTransaction(deps.db, c, async (tx) => {
+  await inOrganisationTransaction(deps.db, c, async (tx) => {
     const current = await findDepartmentRow(tx, c, id);
     if (!current) throw notFound();
     assertVersion(current, version);
@@ -127,21 +128,22 @@ export async function updateDepartment(deps: Deps, ctx: RequestContext, caller: 
     if (current.clinicCollectionId !== input.clinicCollectionId) {
       await moveDepartmentClinics(tx, c, id, input.clinicCollectionId);
     }
-    return changedFields(current as unknown as Record<string, unknown>, columns);
+    const changes = changedFields(current as unknown as Record<string, unknown>, columns);
+    await recordAudit(tx, ctx, { companyId: c, actorId: caller.id, action: 'update', entity: 'department', entityId: id, changes });
+    return changes;
   });
-  await recordAudit(deps.db, ctx, { companyId: c, actorId: caller.id, action: 'update', entity: 'department', entityId: id, changes });
   return getDepartment(deps, caller, id);
 }
 
 /** Refused (409) while clinics or staff still belong to the department; all or nothing. */
 export async function deleteDepartment(deps: Deps, ctx: RequestContext, caller: Caller, id: string) {
   const c = caller.companyId;
-  const removed = await inOrganisationTransaction(deps.db, c, async (tx) => {
+  await inOrganisationTransaction(deps.db, c, async (tx) => {
     const current = await findDepartmentRow(tx, c, id);
     if (!current) throw notFound();
     assertNoDependents(ctx, await departmentDependents(tx, c, id));
     await deleteDepartmentRow(tx, c, id);
+    await recordAudit(tx, ctx, { companyId: c, actorId: caller.id, action: 'delete', entity: 'department', entityId: id, changes: { before: { publicId: current.publicId, name: current.name } } });
     return current;
   });
-  await recordAudit(deps.db, ctx, { companyId: c, actorId: caller.id, action: 'delete', entity: 'department', entityId: id, changes: { before: { publicId: removed.publicId, name: removed.name } } });
 }

@@ -5,7 +5,8 @@ import {
 import type { Db } from '../../db/client.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { changedFields, recordAudit } from '../../lib/audit.js';
-import { endCredentials } from '../../lib/credential-liveness.js';
+import { announceCredentialChange, revokeCredentials } from '../../lib/credential-liveness.js';
+import { withDb } from '../../lib/transaction.js';
 import { AppError, notFound, validationFailed, type FieldMessage } from '../../lib/errors.js';
 import { removeUnreferencedFiles, toFileRef } from '../../lib/files.js';
 import type { MultipartSpec } from '../../lib/multipart.js';
@@ -349,7 +350,16 @@ export async function updateEmployee(deps: Deps, ctx: RequestContext, caller: Ca
     'imageFileId' in columns ? row.imageFileId : null,
     ...(documentsChange ? (await findDocuments(deps.db, caller.companyId, id)).map((d) => d.fileId) : []),
   ];
-  await deps.db.transaction(async (txRaw) => {
+  const strip = (r: EmployeeRecord) => ({
+    ...r,
+    image: r.image?._id ?? null,
+    documents: Object.fromEntries(Object.entries(r.documents).map(([k, d]) => [k, { file: d.file?._id ?? null, effectiveDate: d.effectiveDate }])),
+    updatedAt: undefined,
+    version: undefined,
+  });
+  // The change, its audit row and the ended credentials of a deactivated person commit together.
+  const deactivated = input.isActive === false && row.isActive;
+  const after = await deps.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     await keepingAnAdministrator(tx, caller.companyId, async () => {
       // Re-checked under the company's lock: the employee may have become an administrator meanwhile.
@@ -358,22 +368,17 @@ export async function updateEmployee(deps: Deps, ctx: RequestContext, caller: Ca
       await replaceLinks(tx, caller.companyId, id, input);
       await applyDocuments(tx, caller.companyId, id, input.documents, uploads);
     });
+    const changed = await getEmployee(withDb(deps, tx), caller.companyId, id);
+    await recordAudit(tx, ctx, {
+      companyId: caller.companyId, actorId: caller.id, action: isStatusOnly(input) ? (input.isActive ? 'activate' : 'deactivate') : 'update',
+      entity: ENTITY, entityId: id, changes: changedFields(strip(before), strip(changed)),
+    });
+    // Everything that acts for the person ends for good: sessions, file links, calendar feeds, live streams.
+    if (deactivated) await revokeCredentials(tx, ctx, { companyId: caller.companyId, employeeId: id, actorId: caller.id, reason: 'deactivated' });
+    return changed;
   });
+  if (deactivated) await announceCredentialChange(deps, ctx, caller.companyId);
   await removeUnreferencedFiles(deps, caller.companyId, previousFiles);
-  const after = await getEmployee(deps, caller.companyId, id);
-  const strip = (r: EmployeeRecord) => ({
-    ...r,
-    image: r.image?._id ?? null,
-    documents: Object.fromEntries(Object.entries(r.documents).map(([k, d]) => [k, { file: d.file?._id ?? null, effectiveDate: d.effectiveDate }])),
-    updatedAt: undefined,
-    version: undefined,
-  });
-  await recordAudit(deps.db, ctx, {
-    companyId: caller.companyId, actorId: caller.id, action: isStatusOnly(input) ? (input.isActive ? 'activate' : 'deactivate') : 'update',
-    entity: ENTITY, entityId: id, changes: changedFields(strip(before), strip(after)),
-  });
-  // Everything that acts for the person ends for good: sessions, file links, calendar feeds, live streams.
-  if (input.isActive === false && row.isActive) await endCredentials(deps, ctx, { companyId: caller.companyId, employeeId: id, actorId: caller.id, reason: 'deactivated' });
   return after;
 }
 
@@ -397,6 +402,8 @@ export async function deleteEmployee(deps: Deps, ctx: RequestContext, caller: Ca
         return deleteEmployeeRow(tx, caller.companyId, id);
       });
       if (!deleted) throw notFound();
+      // Their sign-ins go with the row; what they made that outlives it (calendar feeds) is revoked with it.
+      await revokeCredentials(tx, ctx, { companyId: caller.companyId, employeeId: id, actorId: caller.id, reason: 'deleted' });
       await recordAudit(tx, ctx, {
         companyId: caller.companyId, actorId: caller.id, action: 'delete', entity: ENTITY, entityId: id,
         changes: { before: { publicId: before.publicId, name: before.name, employeeType: before.employeeType, username: before.username, roleIds: before.roleIds } },
@@ -406,8 +413,7 @@ export async function deleteEmployee(deps: Deps, ctx: RequestContext, caller: Ca
     if (isForeignKeyViolation(err)) throw new AppError(409, 'EMPLOYEE_IN_USE', 'errors.employeeInUse');
     throw err;
   }
-  // Their sign-ins went with the row; what they made that outlives it (calendar feeds of others) is revoked.
-  await endCredentials(deps, ctx, { companyId: caller.companyId, employeeId: id, actorId: caller.id, reason: 'deleted' });
+  await announceCredentialChange(deps, ctx, caller.companyId);
   // The picture and documents of a removed employee (their rows went with the employee).
   await removeUnreferencedFiles(deps, caller.companyId, ownFiles);
 }

@@ -2,6 +2,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { NotificationKind } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
+import { exactTotal } from '../../lib/list.js';
 import { notifications } from '../../db/schema/index.js';
 import { safeTimeZone } from '../../domain/scheduling/time-zone.js';
 import { rowsOf } from '../organisation/org-support.js';
@@ -76,14 +77,20 @@ export async function insertNotifications(
 }
 
 /** The recipient's latest notifications (only the unread ones when asked), newest first. */
-export async function findNotifications(db: Db, companyId: string, recipientId: string, q: { unreadOnly: boolean; limit: number }): Promise<NotificationRow[]> {
-  return db.select().from(notifications)
-    .where(and(
-      eq(notifications.companyId, companyId), eq(notifications.recipientId, recipientId),
-      q.unreadOnly ? isNull(notifications.readAt) : undefined,
-    ))
+/** A page of a user's notifications, latest first, and how many there are. */
+export async function findNotifications(db: Db, companyId: string, recipientId: string, q: { unreadOnly: boolean; limit: number; offset: number }) {
+  const where = and(
+    eq(notifications.companyId, companyId), eq(notifications.recipientId, recipientId),
+    q.unreadOnly ? isNull(notifications.readAt) : undefined,
+  );
+  const rows: NotificationRow[] = await db.select().from(notifications).where(where)
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(q.limit);
+    .limit(q.limit).offset(q.offset);
+  const total = await exactTotal(rows.length, q, async () => {
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(notifications).where(where);
+    return Number(row?.n ?? 0);
+  });
+  return { rows, total };
 }
 
 export async function countUnread(db: Db, companyId: string, recipientId: string): Promise<number> {

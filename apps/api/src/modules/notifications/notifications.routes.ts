@@ -1,8 +1,8 @@
-import { z } from 'zod';
-import { hasPermission, messageOnlySchema, notificationListQuery, notificationRecord, notificationUnread, okSchema, idParams } from '@clinic/shared';
+import { hasPermission, listSchema, messageOnlySchema, notificationListQuery, notificationRecord, notificationUnread, okSchema, idParams } from '@clinic/shared';
 import type { App, Deps } from '../../lib/app-types.js';
 import { guardStream } from '../../lib/credential-liveness.js';
 import { t } from '../../lib/i18n.js';
+import { listEnvelope } from '../../lib/list.js';
 import { requestContext } from '../../lib/request-context.js';
 import { callerOf } from '../../plugins/auth.js';
 import { listNotifications, markAllRead, markRead, unreadCount } from './notifications.service.js';
@@ -18,8 +18,11 @@ export function notificationRoutes(app: App, deps: Deps) {
 
   app.get('/api/notifications', {
     config: { permission: 'authenticated' },
-    schema: { tags, querystring: notificationListQuery, response: { 200: okSchema(z.array(notificationRecord)) } },
-    handler: async (req) => ({ success: true as const, data: await listNotifications(deps, requestContext(req), callerOf(req), req.query) }),
+    schema: { tags, querystring: notificationListQuery, response: { 200: listSchema(notificationRecord) } },
+    handler: async (req) => {
+      const { data, total } = await listNotifications(deps, requestContext(req), callerOf(req), req.query);
+      return listEnvelope(data, req.query, total);
+    },
   });
 
   app.get('/api/notifications/unread-count', {

@@ -1,4 +1,4 @@
-import { isMessageKey, translate, type NotificationKind, type NotificationRecord } from '@clinic/shared';
+import { isMessageKey, pageWindow, translate, type NotificationKind, type NotificationListQuery, type NotificationRecord } from '@clinic/shared';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { AppError } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
@@ -61,9 +61,9 @@ function toRecord(ctx: RequestContext, row: NotificationRow): NotificationRecord
   };
 }
 
-export async function listNotifications(deps: Deps, ctx: RequestContext, caller: Caller, q: { unread?: 'true' | 'false' | undefined; limit: number }) {
-  const rows = await findNotifications(deps.db, caller.companyId, caller.id, { unreadOnly: q.unread === 'true', limit: q.limit });
-  return rows.map((r) => toRecord(ctx, r));
+export async function listNotifications(deps: Deps, ctx: RequestContext, caller: Caller, q: NotificationListQuery) {
+  const { rows, total } = await findNotifications(deps.db, caller.companyId, caller.id, { unreadOnly: q.unread === 'true', ...pageWindow(q) });
+  return { data: rows.map((r) => toRecord(ctx, r)), total };
 }
 
 export async function unreadCount(deps: Deps, caller: Caller): Promise<number> {

@@ -3,6 +3,7 @@ import type { ChangePasswordInput, ClinicChoiceInput, PreferencesInput } from '@
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { changedFields, recordAudit } from '../../lib/audit.js';
 import { AppError, unauthorized, validationFailed } from '../../lib/errors.js';
+import { inTransaction, withDb } from '../../lib/transaction.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { hashToken, newRefreshToken } from '../../lib/tokens.js';
@@ -29,24 +30,27 @@ export async function changePassword(deps: Deps, ctx: RequestContext, caller: Ca
     await recordAudit(deps.db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'password_change_failed', entity: 'employee', entityId: caller.id });
     throw new AppError(422, 'OLD_PASSWORD_WRONG', 'errors.oldPasswordWrong', undefined, { oldPassword: 'errors.oldPasswordWrong' });
   }
-  // Only while the password is still the one just checked: of two simultaneous changes, one applies.
-  const changed = await replacePasswordHash(deps.db, caller.companyId, caller.id, passwordHash, await hashPassword(input.newPassword));
-  if (!changed) throw new AppError(422, 'OLD_PASSWORD_WRONG', 'errors.oldPasswordWrong', undefined, { oldPassword: 'errors.oldPasswordWrong' });
-  await clearAttempts(deps, key);
-  await revokeAllSessions(deps, caller.companyId, caller.id);
-
-  const sessionVersion = await sessionVersionOf(deps.db, caller.companyId, caller.id);
   const refreshToken = newRefreshToken();
   const familyId = randomUUID();
-  await insertRefreshToken(deps.db, {
-    companyId: caller.companyId,
-    employeeId: caller.id,
-    familyId,
-    tokenHash: hashToken(refreshToken),
-    expiresAt: new Date(Date.now() + deps.config.refreshTokenTtlDays * 86_400_000),
+  const newHash = await hashPassword(input.newPassword);
+  // The new password, the ended sessions, this tab's fresh session and the audit row commit together.
+  const accessToken = await inTransaction(deps.db, async (tx) => {
+    // Only while the password is still the one just checked: of two simultaneous changes, one applies.
+    const changed = await replacePasswordHash(tx, caller.companyId, caller.id, passwordHash, newHash);
+    if (!changed) throw new AppError(422, 'OLD_PASSWORD_WRONG', 'errors.oldPasswordWrong', undefined, { oldPassword: 'errors.oldPasswordWrong' });
+    await revokeAllSessions(withDb(deps, tx), caller.companyId, caller.id);
+    const sessionVersion = await sessionVersionOf(tx, caller.companyId, caller.id);
+    await insertRefreshToken(tx, {
+      companyId: caller.companyId,
+      employeeId: caller.id,
+      familyId,
+      tokenHash: hashToken(refreshToken),
+      expiresAt: new Date(Date.now() + deps.config.refreshTokenTtlDays * 86_400_000),
+    });
+    await recordAudit(tx, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'password_change', entity: 'employee', entityId: caller.id });
+    return deps.tokens.signAccess({ sub: caller.id, cid: caller.companyId, sv: sessionVersion ?? 0, fam: familyId });
   });
-  const accessToken = await deps.tokens.signAccess({ sub: caller.id, cid: caller.companyId, sv: sessionVersion ?? 0, fam: familyId });
-  await recordAudit(deps.db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'password_change', entity: 'employee', entityId: caller.id });
+  await clearAttempts(deps, key);
   return { accessToken, refreshToken };
 }
 
@@ -58,9 +62,11 @@ export async function savePreferences(deps: Deps, ctx: RequestContext, caller: C
   const before = await findDisplaySettings(deps.db, caller.companyId, caller.id);
   if (!before) throw unauthorized();
   const after = { hijriMode: input.hijriMode, digits: input.digits, ...(input.startScreen !== undefined && { startScreen: input.startScreen }) };
-  await saveDisplaySettings(deps.db, caller.companyId, caller.id, after);
   const changes = changedFields(before, after);
-  await recordAudit(deps.db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'preferences_update', entity: 'employee', entityId: caller.id, changes });
+  await inTransaction(deps.db, async (tx) => {
+    await saveDisplaySettings(tx, caller.companyId, caller.id, after);
+    await recordAudit(tx, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'preferences_update', entity: 'employee', entityId: caller.id, changes });
+  });
 }
 
 /**
@@ -72,7 +78,9 @@ export async function saveClinicChoice(deps: Deps, ctx: RequestContext, caller: 
   const before = await findLastClinic(deps.db, caller.companyId, caller.id);
   if (before === undefined) throw unauthorized();
   if (before === input.clinicId) return;
-  if (!(await saveLastClinic(deps.db, caller.companyId, caller.id, before, input.clinicId))) return;
   const changes = { before: { lastClinicId: before }, after: { lastClinicId: input.clinicId } };
-  await recordAudit(deps.db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'preferences_update', entity: 'employee', entityId: caller.id, changes });
+  await inTransaction(deps.db, async (tx) => {
+    if (!(await saveLastClinic(tx, caller.companyId, caller.id, before, input.clinicId))) return;
+    await recordAudit(tx, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'preferences_update', entity: 'employee', entityId: caller.id, changes });
+  });
 }

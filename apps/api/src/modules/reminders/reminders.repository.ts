@@ -173,6 +173,12 @@ export async function findOutbox(db: Db, companyId: string, filter: OutboxFilter
     limit ${limit} offset ${offset}`));
 }
 
+/** How many reminders a filter matches (a page past the end tells none). */
+export async function countOutbox(db: Db, companyId: string, filter: OutboxFilter): Promise<number> {
+  return Number(rowsOf<{ n: number }>(await db.execute(sql`
+    select count(*)::int as n from reminders r where r.company_id = ${companyId} and ${outboxWhere(filter)}`))[0]?.n ?? 0);
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // The patient's page
 

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import {
-  buildPagination, idParams, listSchema, okSchema, reminderListQuery, reminderRecord, reminderSettings, reminderSettingsInput,
+  idParams, listSchema, okSchema, reminderListQuery, reminderRecord, reminderSettings, reminderSettingsInput,
   visitCancelInput, visitConfirmInput, visitTokenQuery, visitView,
 } from '@clinic/shared';
 import type { App, Deps } from '../../lib/app-types.js';
 import { t } from '../../lib/i18n.js';
+import { listEnvelope } from '../../lib/list.js';
 import { requestContext } from '../../lib/request-context.js';
 import { callerOf } from '../../plugins/auth.js';
 import {
@@ -35,7 +36,7 @@ export function reminderRoutes(app: App, deps: Deps) {
     schema: { tags, description: 'The reminder outbox: planned, sent, failed, skipped and withdrawn reminders, latest due first.', querystring: reminderListQuery, response: { 200: listSchema(reminderRecord) } },
     handler: async (req) => {
       const { data, total } = await listOutbox(deps, requestContext(req), callerOf(req), req.query);
-      return { success: true as const, data, pagination: buildPagination(req.query.page, req.query.limit, total) };
+      return listEnvelope(data, req.query, total);
     },
   });
 

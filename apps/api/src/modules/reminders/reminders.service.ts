@@ -1,6 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
 import {
-  effectiveHijriMode, hasPermission, isMessageKey, REMINDER_CHANNELS, translate,
+  effectiveHijriMode, hasPermission, isMessageKey, pageWindow, REMINDER_CHANNELS, translate,
   type ReminderChannel, type ReminderListQuery, type ReminderRecord, type ReminderSettings, type ReminderSettingsInput, type VisitView,
 } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
@@ -8,8 +7,10 @@ import { isLateCancellation, transitionRefusal } from '../../domain/scheduling/v
 import { safeTimeZone, zonedIso } from '../../domain/scheduling/time-zone.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
+import { inTransaction, withDb } from '../../lib/transaction.js';
 import { AppError } from '../../lib/errors.js';
 import { companyIsOpen } from '../../lib/credential-liveness.js';
+import { exactTotal } from '../../lib/list.js';
 import { signPatientLink, verifyPatientLink } from '../../lib/patient-links.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { insertJob } from '../jobs/jobs.repository.js';
@@ -18,7 +19,7 @@ import { notifyAppointment } from '../notifications/notifications.service.js';
 import { sendEmail, sendSms } from './channels.js';
 import { messageLanguage, reminderEmail, reminderSms, reminderTimes, type ReminderFacts } from './reminders.domain.js';
 import {
-  appointmentClinicId, appointmentExists, cancelByPatient, clinicExists, confirmedBefore, failPlanned, findAppointmentToPlan, findLinkUse,
+  appointmentClinicId, appointmentExists, cancelByPatient, countOutbox, clinicExists, confirmedBefore, failPlanned, findAppointmentToPlan, findLinkUse,
   findOutbox, findReminderToSend, findSettings, findVisit, insertPlannedReminder, lateCancellationHours, markAppointmentReminded,
   markSent, recordFailedAttempt, recordLinkUse, reminderExists, requeueReminder, settlePlanned, upsertSettings, withdrawPlanned,
   type OutboxRow, type SettingsRow,
@@ -52,10 +53,12 @@ export async function saveReminderSettings(deps: Deps, ctx: RequestContext, call
   await assertClinic(deps.db, caller.companyId, clinicId);
   const before = await findSettings(deps.db, caller.companyId, clinicId);
   const values = { enabled: input.enabled, channels: [...new Set(input.channels)], leadHours: [...new Set(input.leadHours)].sort((a, b) => b - a), updatedAt: new Date() };
-  await upsertSettings(deps.db, caller.companyId, clinicId, values);
-  await recordAudit(deps.db, ctx, {
-    companyId: caller.companyId, actorId: caller.id, action: 'update', entity: 'reminder_settings', entityId: clinicId,
-    changes: { before: before ? { enabled: before.enabled, channels: before.channels, leadHours: before.leadHours } : null, after: values },
+  await inTransaction(deps.db, async (tx) => {
+    await upsertSettings(tx, caller.companyId, clinicId, values);
+    await recordAudit(tx, ctx, {
+      companyId: caller.companyId, actorId: caller.id, action: 'update', entity: 'reminder_settings', entityId: clinicId,
+      changes: { before: before ? { enabled: before.enabled, channels: before.channels, leadHours: before.leadHours } : null, after: values },
+    });
   });
   return effective(deps.config, await findSettings(deps.db, caller.companyId, clinicId), clinicId);
 }
@@ -87,32 +90,29 @@ export async function withdrawReminders(db: Db, companyId: string, appointmentId
 
 /**
  * What follows a change of an appointment: reminders planned, re-planned or withdrawn, staff notified, open
- * browsers told. Runs after the change is stored; a failure here is logged, never undoes the change.
+ * browsers told. Called inside the transaction of the change (`deps.db` is that transaction), so the change, its
+ * audit row, its reminders and their jobs, and its notifications commit together; the live events go out at commit.
  */
 export async function afterAppointmentChange(
-  deps: Deps, log: FastifyBaseLogger, companyId: string, actorId: string | null, appointmentId: string, change: string, now = new Date(),
+  deps: Deps, companyId: string, actorId: string | null, appointmentId: string, change: string, now = new Date(),
 ): Promise<void> {
-  try {
-    if (change === 'booked') {
-      await planReminders(deps, companyId, appointmentId, now);
-      await notifyAppointment(deps, companyId, appointmentId, 'appointment_booked', actorId);
-    } else if (change === 'rescheduled') {
-      await withdrawReminders(deps.db, companyId, appointmentId, now);
-      await planReminders(deps, companyId, appointmentId, now);
-      await notifyAppointment(deps, companyId, appointmentId, 'appointment_moved', actorId);
-    } else if (change === 'cancelled') {
-      await withdrawReminders(deps.db, companyId, appointmentId, now);
-      await notifyAppointment(deps, companyId, appointmentId, 'appointment_cancelled', actorId);
-      await offerFreedSlot(deps, companyId, appointmentId);
-    } else if (change === 'no_show') {
-      await notifyAppointment(deps, companyId, appointmentId, 'no_show', actorId);
-      await offerFreedSlot(deps, companyId, appointmentId);
-    } else {
-      const clinicId = await appointmentClinicId(deps.db, companyId, appointmentId);
-      await deps.live?.publish(deps.db, { c: companyId, t: 'appointment', a: appointmentId, ...(clinicId !== null ? { k: clinicId } : {}) });
-    }
-  } catch (err) {
-    log.error({ err, appointmentId, change }, 'reminders and notifications after an appointment change failed');
+  if (change === 'booked') {
+    await planReminders(deps, companyId, appointmentId, now);
+    await notifyAppointment(deps, companyId, appointmentId, 'appointment_booked', actorId);
+  } else if (change === 'rescheduled') {
+    await withdrawReminders(deps.db, companyId, appointmentId, now);
+    await planReminders(deps, companyId, appointmentId, now);
+    await notifyAppointment(deps, companyId, appointmentId, 'appointment_moved', actorId);
+  } else if (change === 'cancelled') {
+    await withdrawReminders(deps.db, companyId, appointmentId, now);
+    await notifyAppointment(deps, companyId, appointmentId, 'appointment_cancelled', actorId);
+    await offerFreedSlot(deps, companyId, appointmentId);
+  } else if (change === 'no_show') {
+    await notifyAppointment(deps, companyId, appointmentId, 'no_show', actorId);
+    await offerFreedSlot(deps, companyId, appointmentId);
+  } else {
+    const clinicId = await appointmentClinicId(deps.db, companyId, appointmentId);
+    await deps.live?.publish(deps.db, { c: companyId, t: 'appointment', a: appointmentId, ...(clinicId !== null ? { k: clinicId } : {}) });
   }
 }
 
@@ -225,8 +225,10 @@ function toRecord(ctx: RequestContext, r: OutboxRow, staffTerms = false): Remind
 }
 
 export async function listOutbox(deps: Deps, ctx: RequestContext, caller: Caller, q: ReminderListQuery) {
-  const rows = await findOutbox(deps.db, caller.companyId, { status: q.status }, q.limit, (q.page - 1) * q.limit);
-  return { data: rows.map((r) => toRecord(ctx, r)), total: rows[0]?.total ?? 0 };
+  const w = pageWindow(q);
+  const rows = await findOutbox(deps.db, caller.companyId, { status: q.status }, w.limit, w.offset);
+  const total = await exactTotal(rows.length, w, async () => rows[0]?.total ?? (await countOutbox(deps.db, caller.companyId, { status: q.status })));
+  return { data: rows.map((r) => toRecord(ctx, r)), total };
 }
 
 /** What was sent for one appointment, when and through which channel. */
@@ -240,12 +242,14 @@ export async function appointmentReminders(deps: Deps, ctx: RequestContext, call
 
 /** A failed or skipped reminder goes out again now (once: a second retry of the same reminder is refused). */
 export async function retryReminder(deps: Deps, ctx: RequestContext, caller: Caller, id: string, now = new Date()): Promise<ReminderRecord> {
-  if (!(await requeueReminder(deps.db, caller.companyId, id, now))) {
-    if (!(await reminderExists(deps.db, caller.companyId, id))) throw new AppError(404, 'NOT_FOUND', 'errors.reminders.reminderNotFound');
-    throw new AppError(409, 'NOT_RETRYABLE', 'errors.reminders.notRetryable');
-  }
-  await insertJob(deps.db, { companyId: caller.companyId, kind: REMINDER_JOB, payload: { reminderId: id }, runAt: now, maxAttempts: MAX_ATTEMPTS });
-  await recordAudit(deps.db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'retry', entity: 'reminder', entityId: id });
+  await inTransaction(deps.db, async (tx) => {
+    if (!(await requeueReminder(tx, caller.companyId, id, now))) {
+      if (!(await reminderExists(tx, caller.companyId, id))) throw new AppError(404, 'NOT_FOUND', 'errors.reminders.reminderNotFound');
+      throw new AppError(409, 'NOT_RETRYABLE', 'errors.reminders.notRetryable');
+    }
+    await insertJob(tx, { companyId: caller.companyId, kind: REMINDER_JOB, payload: { reminderId: id }, runAt: now, maxAttempts: MAX_ATTEMPTS });
+    await recordAudit(tx, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'retry', entity: 'reminder', entityId: id });
+  });
   const [row] = await findOutbox(deps.db, caller.companyId, { id }, 1, 0);
   return toRecord(ctx, row!);
 }
@@ -291,8 +295,7 @@ export async function actOnVisit(
   if (a.status !== 'scheduled' || (action === 'cancel' && transitionRefusal('scheduled', 'cancelled', startsAt, now))) {
     throw new AppError(409, 'APPOINTMENT_CLOSED', 'errors.reminders.appointmentClosed');
   }
-  await deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await inTransaction(deps.db, async (tx) => {
     const used = await recordLinkUse(tx, { companyId: c.companyId, linkId: c.linkId, appointmentId: c.appointmentId, action, usedAt: now });
     if (!used) throw new AppError(409, 'LINK_USED', 'errors.reminders.linkUsed');
     if (action === 'cancel') {
@@ -308,10 +311,9 @@ export async function actOnVisit(
         companyId: c.companyId, actorId: null, action: 'confirmed', entity: 'appointment', entityId: c.appointmentId, changes: { by: 'patient' },
       });
     }
+    if (action === 'cancel') await withdrawReminders(tx, c.companyId, c.appointmentId, now);
+    await notifyAppointment(withDb(deps, tx), c.companyId, c.appointmentId, action === 'cancel' ? 'appointment_cancelled' : 'appointment_confirmed', null);
   });
-  if (action === 'cancel') await withdrawReminders(deps.db, c.companyId, c.appointmentId, now);
-  await notifyAppointment(deps, c.companyId, c.appointmentId, action === 'cancel' ? 'appointment_cancelled' : 'appointment_confirmed', null)
-    .catch((err: unknown) => ctx.log.error({ err }, 'notifying a patient\'s change failed'));
   return viewVisit(deps, token, now);
 }
 

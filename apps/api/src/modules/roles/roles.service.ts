@@ -4,6 +4,7 @@ import {
 import type { Db } from '../../db/client.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
+import { withDb } from '../../lib/transaction.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { keepingAnAdministrator } from '../employees/administrators.js';
@@ -86,7 +87,7 @@ export async function updateRole(deps: Deps, ctx: RequestContext, caller: Caller
     checkGrant(caller, [...added, ...removed]);
   }
   if (input.name !== undefined) await checkNameFree(deps.db, caller.companyId, input.name, id);
-  await deps.db.transaction(async (txRaw) => {
+  return deps.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     // Taking `admin` out of a role its holders administer through must leave the organisation an administrator.
     await keepingAnAdministrator(tx, caller.companyId, async () => {
@@ -95,13 +96,13 @@ export async function updateRole(deps: Deps, ctx: RequestContext, caller: Caller
       }
       if (input.permissions) await replaceRolePermissions(tx, caller.companyId, id, input.permissions);
     });
+    const after = await getRole(withDb(deps, tx), caller.companyId, id);
+    const changes: { before: Record<string, unknown>; after: Record<string, unknown> } = { before: {}, after: {} };
+    if (after.name !== before.name) { changes.before.name = before.name; changes.after.name = after.name; }
+    if (JSON.stringify(after.permissions) !== JSON.stringify(before.permissions)) { changes.before.permissions = before.permissions; changes.after.permissions = after.permissions; }
+    await recordAudit(tx, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'update', entity: ENTITY, entityId: id, changes });
+    return after;
   });
-  const after = await getRole(deps, caller.companyId, id);
-  const changes: { before: Record<string, unknown>; after: Record<string, unknown> } = { before: {}, after: {} };
-  if (after.name !== before.name) { changes.before.name = before.name; changes.after.name = after.name; }
-  if (JSON.stringify(after.permissions) !== JSON.stringify(before.permissions)) { changes.before.permissions = before.permissions; changes.after.permissions = after.permissions; }
-  await recordAudit(deps.db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'update', entity: ENTITY, entityId: id, changes });
-  return after;
 }
 
 export async function deleteRole(deps: Deps, ctx: RequestContext, caller: Caller, id: string) {

@@ -7,6 +7,7 @@ import { addDays, localTime, safeTimeZone, zonedInstant, zonedIso } from '../../
 import { isLateCancellation } from '../../domain/scheduling/visit-flow.js';
 import { clockNow, type Caller, type Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
+import { withDb } from '../../lib/transaction.js';
 import { AppError, validationFailed } from '../../lib/errors.js';
 import { t } from '../../lib/i18n.js';
 import type { RequestContext } from '../../lib/request-context.js';
@@ -95,29 +96,25 @@ export async function createSeries(deps: Deps, ctx: RequestContext, caller: Call
         companyId: caller.companyId, actorId: caller.id, action: 'create', entity: 'appointment_series', entityId: series!.id,
         changes: { after: { rrule, patient: input.patient, doctor: input.doctor, service: input.service, appointments: occurrences.flatMap((o) => o.appointment ?? []) } },
       });
+      await afterSeriesChange(withDb(deps, tx), caller, occurrences.flatMap((o) => o.appointment ?? []), 'booked');
     });
   } catch (error) {
     if (!(error instanceof PreviewDone)) throw error;
   }
-  if (!preview) await afterSeriesChange(deps, ctx, caller, result!.occurrences.flatMap((o) => o.appointment ?? []), 'booked');
   return result!;
 }
 
 /**
- * What follows a change of a series' occurrences, once stored: each occurrence's reminders planned, re-planned or
- * withdrawn, and the staff told once (about the first occurrence), not once per visit of the series.
+ * What follows a change of a series' occurrences, in the transaction of the change (`deps.db`): each occurrence's
+ * reminders planned, re-planned or withdrawn, and the staff told once (about the first occurrence), not once per visit.
  */
-async function afterSeriesChange(deps: Deps, ctx: RequestContext, caller: Caller, ids: string[], change: 'booked' | 'rescheduled' | 'cancelled') {
+async function afterSeriesChange(deps: Deps, caller: Caller, ids: string[], change: 'booked' | 'rescheduled' | 'cancelled') {
   const [first, ...rest] = ids;
   if (!first) return;
-  await afterAppointmentChange(deps, ctx.log, caller.companyId, caller.id, first, change);
-  try {
-    for (const id of rest) {
-      if (change !== 'booked') await withdrawReminders(deps.db, caller.companyId, id);
-      if (change !== 'cancelled') await planReminders(deps, caller.companyId, id);
-    }
-  } catch (err) {
-    ctx.log.error({ err }, 'reminders of a series could not be planned');
+  await afterAppointmentChange(deps, caller.companyId, caller.id, first, change);
+  for (const id of rest) {
+    if (change !== 'booked') await withdrawReminders(deps.db, caller.companyId, id);
+    if (change !== 'cancelled') await planReminders(deps, caller.companyId, id);
   }
 }
 
@@ -174,8 +171,8 @@ export async function cancelSeries(deps: Deps, ctx: RequestContext, caller: Call
         changes: { before: { status: 'scheduled' }, after: { status: 'cancelled', cancellationReason: reason, series: series.id, scope: q.scope } },
       });
     }
+    await afterSeriesChange(withDb(deps, tx), caller, picked.map((o) => o.id), 'cancelled');
   });
-  await afterSeriesChange(deps, ctx, caller, picked.map((o) => o.id), 'cancelled');
   return picked.length;
 }
 
@@ -245,8 +242,8 @@ export async function updateSeries(deps: Deps, ctx: RequestContext, caller: Call
         },
       });
     }
+    await afterSeriesChange(withDb(deps, tx), caller, moves.map((m) => m.o.id), 'rescheduled');
   });
-  await afterSeriesChange(deps, ctx, caller, moves.map((m) => m.o.id), 'rescheduled');
   return moves.length;
 }
 

@@ -2,6 +2,7 @@ import type { Ref, ServiceBulkInput, ServiceCreate, ServiceListQuery, ServiceRec
 import type { Db } from '../../db/client.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { changedFields, recordAudit } from '../../lib/audit.js';
+import { inTransaction, withDb } from '../../lib/transaction.js';
 import { AppError, conflict, validationFailed } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { isId } from '../../lib/validation.js';
@@ -75,8 +76,7 @@ const auditable = (r: ServiceRecord) => ({
 export async function createService(deps: Deps, ctx: RequestContext, caller: Caller, input: ServiceCreate): Promise<ServiceRecord> {
   await requireClinic(deps.db, caller.companyId, input.clinic);
   const doctorIds = await requireDoctors(deps.db, caller.companyId, input.doctors);
-  const id = await deps.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+  return inTransaction(deps.db, async (db) => {
     const publicId = await nextPublicId(db, caller.companyId, 'service', 'SRV');
     const serviceId = await insertService(db, caller.companyId, publicId, {
       clinicId: input.clinic,
@@ -89,11 +89,10 @@ export async function createService(deps: Deps, ctx: RequestContext, caller: Cal
       isActive: input.isActive,
     });
     await insertServiceDoctors(db, caller.companyId, serviceId, doctorIds);
-    return serviceId;
+    const record = await getService(withDb(deps, db), caller, serviceId);
+    await recordAudit(db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'create', entity: 'service', entityId: serviceId, changes: { after: auditable(record) } });
+    return record;
   });
-  const record = await getService(deps, caller, id);
-  await recordAudit(deps.db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'create', entity: 'service', entityId: id, changes: { after: auditable(record) } });
-  return record;
 }
 
 /** Changes the fields given, only while the service is at the version the change is based on (409 STALE_RECORD otherwise). */
@@ -102,8 +101,7 @@ export async function updateService(deps: Deps, ctx: RequestContext, caller: Cal
   assertVersion(before, input.version);
   if (input.clinic) await requireClinic(deps.db, caller.companyId, input.clinic);
   const doctorIds = input.doctors ? await requireDoctors(deps.db, caller.companyId, input.doctors) : null;
-  await deps.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+  return inTransaction(deps.db, async (db) => {
     const set: Partial<ServiceColumns> = { updatedAt: new Date() };
     if (input.name !== undefined) set.name = input.name;
     if (input.description !== undefined) set.description = input.description;
@@ -117,22 +115,24 @@ export async function updateService(deps: Deps, ctx: RequestContext, caller: Cal
       return staleOrMissing(async () => Boolean(await findServiceRow(db, caller.companyId, id)), serviceNotFound);
     }
     if (doctorIds) await replaceServiceDoctors(db, caller.companyId, id, doctorIds);
+    const after = await getService(withDb(deps, db), caller, id);
+    const changes = changedFields(auditable(before), auditable(after));
+    if (changes) {
+      await recordAudit(db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'update', entity: 'service', entityId: id, changes });
+    }
+    return after;
   });
-  const after = await getService(deps, caller, id);
-  const changes = changedFields(auditable(before), auditable(after));
-  if (changes) {
-    await recordAudit(deps.db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'update', entity: 'service', entityId: id, changes });
-  }
-  return after;
 }
 
 export async function deleteService(deps: Deps, ctx: RequestContext, caller: Caller, id: string): Promise<void> {
   const before = await getService(deps, caller, id);
   const used = (await appointmentCounts(deps.db, caller.companyId, [id])).get(id) ?? 0;
   if (used > 0) throw conflict('IN_USE', 'errors.scheduling.serviceInUse', { count: used });
-  const deleted = await deleteServiceRows(deps.db, caller.companyId, [id]);
-  if (!deleted.length) throw serviceNotFound();
-  await recordAudit(deps.db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'delete', entity: 'service', entityId: id, changes: { before: auditable(before) } });
+  await inTransaction(deps.db, async (tx) => {
+    const deleted = await deleteServiceRows(tx, caller.companyId, [id]);
+    if (!deleted.length) throw serviceNotFound();
+    await recordAudit(tx, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'delete', entity: 'service', entityId: id, changes: { before: auditable(before) } });
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { SignupValues } from '@clinic/shared';
 import type { Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
+import { inTransaction } from '../../lib/transaction.js';
 import { AppError, type FieldMessage } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { reserveAttempt } from '../auth/attempts.js';
@@ -38,13 +39,23 @@ export async function signUp(deps: Deps, ctx: RequestContext, input: SignupValue
   );
   if (attempt === null) throw new AppError(429, 'TOO_MANY_SIGNUPS', 'errors.tooManySignups', { minutes: deps.config.signupWindowMinutes });
   await assertFree(deps, input.username, input.email);
-  let created;
   try {
-    created = await createOrganisation(deps.db, {
-      name: input.companyName,
-      plan: null,
-      timeZone: input.timeZone ?? 'UTC',
-      admin: { name: input.name, username: input.username, email: input.email, password: input.password },
+    // The organisation, its administrator and the audit row of the sign-up commit together.
+    await inTransaction(deps.db, async (tx) => {
+      const created = await createOrganisation(tx, {
+        name: input.companyName,
+        plan: null,
+        timeZone: input.timeZone ?? 'UTC',
+        admin: { name: input.name, username: input.username, email: input.email, password: input.password },
+      });
+      await recordAudit(tx, ctx, {
+        companyId: created.company.id,
+        actorId: created.admin.id,
+        action: 'create',
+        entity: 'company',
+        entityId: created.company.id,
+        changes: { after: { name: input.companyName, admin: input.username, via: 'signup' } },
+      });
     });
   } catch (err) {
     // Two sign-ups racing for the same name: sign_in_names decides (its trigger names the kind of name taken).
@@ -54,12 +65,4 @@ export async function signUp(deps: Deps, ctx: RequestContext, input: SignupValue
     if (text.includes('sign_in_names_email_uq')) throw duplicate({ email: 'errors.org.emailTaken' });
     throw err;
   }
-  await recordAudit(deps.db, ctx, {
-    companyId: created.company.id,
-    actorId: created.admin.id,
-    action: 'create',
-    entity: 'company',
-    entityId: created.company.id,
-    changes: { after: { name: input.companyName, admin: input.username, via: 'signup' } },
-  });
 }

@@ -4,6 +4,7 @@ import type {
 import type { Db } from '../../db/client.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
+import { inTransaction, withDb } from '../../lib/transaction.js';
 import { AppError, conflict, validationFailed } from '../../lib/errors.js';
 import { nextPublicId } from '../../lib/public-id.js';
 import { dependentsText } from '../organisation/org-support.js';
@@ -70,8 +71,7 @@ const auditable = (r: SpecializationRecord) => ({
 
 export async function createSpecialization(deps: Deps, ctx: RequestContext, caller: Caller, input: SpecializationCreate) {
   const staffIds = await requireStaff(deps.db, caller.companyId, input.requiredStaff);
-  const id = await deps.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+  return inTransaction(deps.db, async (db) => {
     const publicId = await nextPublicId(db, caller.companyId, 'specialization', 'SPC');
     const specializationId = await insertSpecialization(db, caller.companyId, publicId, {
       name: input.name,
@@ -82,11 +82,10 @@ export async function createSpecialization(deps: Deps, ctx: RequestContext, call
       isActive: input.isActive,
     });
     await insertRequiredStaff(db, caller.companyId, specializationId, staffIds);
-    return specializationId;
+    const record = await getSpecialization(withDb(deps, db), caller, specializationId);
+    await recordAudit(db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'create', entity: 'specialization', entityId: specializationId, changes: { after: auditable(record) } });
+    return record;
   });
-  const record = await getSpecialization(deps, caller, id);
-  await recordAudit(deps.db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'create', entity: 'specialization', entityId: id, changes: { after: auditable(record) } });
-  return record;
 }
 
 /** Changes the fields given, only while the speciality is at the version the change is based on (409 STALE_RECORD otherwise). */
@@ -94,25 +93,24 @@ export async function updateSpecialization(deps: Deps, ctx: RequestContext, call
   const before = await getSpecialization(deps, caller, id);
   assertVersion(before, input.version);
   const staffIds = input.requiredStaff ? await requireStaff(deps.db, caller.companyId, input.requiredStaff) : null;
-  await deps.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+  return inTransaction(deps.db, async (db) => {
     const { requiredStaff: _staff, version, ...fields } = input;
     if (!(await updateSpecializationAtVersion(db, caller.companyId, id, version, fields))) {
       return staleOrMissing(() => specializationExists(db, caller.companyId, id), notFound);
     }
     if (staffIds) await replaceRequiredStaff(db, caller.companyId, id, staffIds);
+    const after = await getSpecialization(withDb(deps, db), caller, id);
+    const b = auditable(before);
+    const a = auditable(after);
+    const changed = (Object.keys(a) as Array<keyof typeof a>).filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]));
+    if (changed.length) {
+      await recordAudit(db, ctx, {
+        companyId: caller.companyId, actorId: caller.id, action: 'update', entity: 'specialization', entityId: id,
+        changes: { before: Object.fromEntries(changed.map((k) => [k, b[k]])), after: Object.fromEntries(changed.map((k) => [k, a[k]])) },
+      });
+    }
+    return after;
   });
-  const after = await getSpecialization(deps, caller, id);
-  const b = auditable(before);
-  const a = auditable(after);
-  const changed = (Object.keys(a) as Array<keyof typeof a>).filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]));
-  if (changed.length) {
-    await recordAudit(deps.db, ctx, {
-      companyId: caller.companyId, actorId: caller.id, action: 'update', entity: 'specialization', entityId: id,
-      changes: { before: Object.fromEntries(changed.map((k) => [k, b[k]])), after: Object.fromEntries(changed.map((k) => [k, a[k]])) },
-    });
-  }
-  return after;
 }
 
 export async function deleteSpecialization(deps: Deps, ctx: RequestContext, caller: Caller, id: string) {
@@ -120,6 +118,8 @@ export async function deleteSpecialization(deps: Deps, ctx: RequestContext, call
   const { clinics: clinicsUsing, doctors: doctorsUsing } = await specializationUse(deps.db, caller.companyId, id);
   const what = dependentsText(ctx, { clinics: clinicsUsing, doctors: doctorsUsing });
   if (what) throw conflict('IN_USE', 'errors.scheduling.specialityInUse', { what });
-  if (!(await deleteSpecializationRow(deps.db, caller.companyId, id))) throw notFound();
-  await recordAudit(deps.db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'delete', entity: 'specialization', entityId: id, changes: { before: auditable(before) } });
+  await inTransaction(deps.db, async (tx) => {
+    if (!(await deleteSpecializationRow(tx, caller.companyId, id))) throw notFound();
+    await recordAudit(tx, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'delete', entity: 'specialization', entityId: id, changes: { before: auditable(before) } });
+  });
 }

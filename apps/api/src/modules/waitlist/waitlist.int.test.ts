@@ -79,7 +79,7 @@ describe('waitlist', () => {
       patient: patient.id, doctor: s.doctor.id, clinic: s.clinic.id, service: s.service.id, datetime: at(s.date, '12:00'), reason: 'Check-up',
     })).data;
     await call('PATCH', `/api/appointments/${booked._id}`, { status: 'cancelled', cancellationReason: 'Ill', version: booked.version });
-    const bell = body(await call('GET', '/api/notifications?limit=50')).data as Array<{ kind: string; entityId: string; text: string }>;
+    const bell = body(await call('GET', '/api/notifications?allData=true')).data as Array<{ kind: string; entityId: string; text: string }>;
     const offer = bell.find((n) => n.kind === 'waitlist_match' && n.entityId === booked._id);
     expect(offer?.text).toMatch(/^2 waiting patients fit the freed slot/);
   });

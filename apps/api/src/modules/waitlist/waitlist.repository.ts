@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { ALL_DATA_CAP, type Ref, type WaitlistRecord, type WaitlistStatus } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import { clinics, employees, patients, services, waitlistEntries } from '../../db/schema/index.js';
+import { exactTotal } from '../../lib/list.js';
 import { nextVersion } from '../../lib/versioning.js';
 import { refOf } from '../organisation/org-support.js';
 
@@ -42,14 +43,30 @@ export function toWaitlistRecord(r: NamedRow, now = new Date()): WaitlistRecord 
   };
 }
 
-/** Entries of a status (open by default), highest priority first, then the longest waiting. */
-export async function findEntries(db: Db, companyId: string, f: { status: WaitlistStatus; serviceId?: string | undefined; clinicId?: string | undefined }) {
+type EntryFilter = { status: WaitlistStatus; serviceId?: string | undefined; clinicId?: string | undefined };
+
+function entryWhere(companyId: string, f: EntryFilter) {
   const where: SQL[] = [eq(waitlistEntries.companyId, companyId), eq(waitlistEntries.status, f.status)];
   if (f.serviceId) where.push(eq(waitlistEntries.serviceId, f.serviceId));
   if (f.clinicId) where.push(eq(waitlistEntries.clinicId, f.clinicId));
-  return db.select(withNames).from(waitlistEntries).where(and(...where))
+  return and(...where);
+}
+
+/** Entries of a status (open by default), highest priority first, then the longest waiting; a page of them when `w` is given. */
+export async function findEntries(db: Db, companyId: string, f: EntryFilter, w: { limit: number; offset: number } = { limit: ALL_DATA_CAP, offset: 0 }) {
+  return db.select(withNames).from(waitlistEntries).where(entryWhere(companyId, f))
     .orderBy(desc(waitlistEntries.priority), asc(waitlistEntries.createdAt), asc(waitlistEntries.id))
-    .limit(ALL_DATA_CAP);
+    .limit(w.limit).offset(w.offset);
+}
+
+/** A page of entries and the number of entries matching (counted only when the page cannot tell it). */
+export async function findEntryPage(db: Db, companyId: string, f: EntryFilter, w: { limit: number; offset: number }) {
+  const rows = await findEntries(db, companyId, f, w);
+  const total = await exactTotal(rows.length, w, async () => {
+    const [row] = await db.select({ n: count() }).from(waitlistEntries).where(entryWhere(companyId, f));
+    return row?.n ?? 0;
+  });
+  return { rows, total };
 }
 
 export async function findEntry(db: Db, companyId: string, id: string) {

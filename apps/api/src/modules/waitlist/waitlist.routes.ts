@@ -1,10 +1,10 @@
-import { z } from 'zod';
 import {
-  appointmentRecord, idParams, messageOnlySchema, okSchema, waitlistBookInput, waitlistCloseQuery, waitlistCreateInput, waitlistListQuery,
+  appointmentRecord, idParams, listSchema, messageOnlySchema, okSchema, waitlistBookInput, waitlistCloseQuery, waitlistCreateInput, waitlistListQuery,
   waitlistMatches, waitlistMatchesQuery, waitlistRecord,
 } from '@clinic/shared';
 import type { App, Deps } from '../../lib/app-types.js';
 import { t } from '../../lib/i18n.js';
+import { listEnvelope } from '../../lib/list.js';
 import { requestContext } from '../../lib/request-context.js';
 import { callerOf } from '../../plugins/auth.js';
 import { addToWaitlist, bookFromWaitlist, closeWaitlistEntry, listWaitlist, waitlistMatches as matches } from './waitlist.service.js';
@@ -15,10 +15,13 @@ export function waitlistRoutes(app: App, deps: Deps) {
   app.get('/api/waitlist', {
     config: { permission: 'appointment_read' },
     schema: {
-      tags, description: 'Waitlist entries of a status (open by default): highest priority first, then the longest waiting (at most 1000).',
-      querystring: waitlistListQuery, response: { 200: okSchema(z.array(waitlistRecord)) },
+      tags, description: 'Waitlist entries of a status (open by default): highest priority first, then the longest waiting, a page at a time.',
+      querystring: waitlistListQuery, response: { 200: listSchema(waitlistRecord) },
     },
-    handler: async (req) => ({ success: true as const, data: await listWaitlist(deps, callerOf(req), req.query) }),
+    handler: async (req) => {
+      const { data, total } = await listWaitlist(deps, callerOf(req), req.query);
+      return listEnvelope(data, req.query, total);
+    },
   });
 
   app.get('/api/waitlist/matches', {

@@ -1,10 +1,10 @@
-import type { WaitlistBook, WaitlistCreate, WaitlistMatches, WaitlistMatchesQuery, WaitlistRecord, WaitlistStatus } from '@clinic/shared';
-import type { Db } from '../../db/client.js';
+import { pageWindow, type WaitlistBook, type WaitlistCreate, type WaitlistListQuery, type WaitlistMatches, type WaitlistMatchesQuery, type WaitlistRecord } from '@clinic/shared';
 import { localTime, safeTimeZone, zonedIso } from '../../domain/scheduling/time-zone.js';
 import { evaluateStart } from '../../domain/scheduling/bookable.js';
 import { matchWaitlist } from '../../domain/scheduling/waitlist.domain.js';
 import { clockNow, type Caller, type Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
+import { inTransaction, withDb } from '../../lib/transaction.js';
 import { AppError } from '../../lib/errors.js';
 import { publicIdOf } from '../../lib/public-id.js';
 import type { RequestContext } from '../../lib/request-context.js';
@@ -13,16 +13,17 @@ import { findAppointment, findBusyTimes, loadBookingParties } from '../appointme
 import {
   buffersOf, checkBooking, getAppointment, heldTimes, insertAppointment, notFound, ruleError, visitMinutes,
 } from '../appointments/appointments.service.js';
-import { closeOpenEntry, findEntries, findEntry, findServicePlace, insertEntry, toWaitlistRecord } from './waitlist.repository.js';
+import { closeOpenEntry, findEntries, findEntry, findEntryPage, findServicePlace, insertEntry, toWaitlistRecord } from './waitlist.repository.js';
 import { afterAppointmentChange } from '../reminders/reminders.service.js';
 
 const entryNotFound = () => new AppError(404, 'WAITLIST_NOT_FOUND', 'errors.waitlist.notFound');
 const notOpen = () => new AppError(409, 'WAITLIST_NOT_OPEN', 'errors.waitlist.notOpen');
 
-export async function listWaitlist(deps: Deps, caller: Caller, q: { status: WaitlistStatus; service?: string | undefined; clinic?: string | undefined }) {
-  const rows = await findEntries(deps.db, caller.companyId, { status: q.status, serviceId: q.service, clinicId: q.clinic });
+/** A page of the entries of a status, highest priority first, then the longest waiting. */
+export async function listWaitlist(deps: Deps, caller: Caller, q: WaitlistListQuery) {
+  const { rows, total } = await findEntryPage(deps.db, caller.companyId, { status: q.status, serviceId: q.service, clinicId: q.clinic }, pageWindow(q));
   const now = new Date();
-  return rows.map((r) => toWaitlistRecord(r, now));
+  return { data: rows.map((r) => toWaitlistRecord(r, now)), total };
 }
 
 /** Adds a waiting patient: the patient and service exist in the company; a chosen doctor provides the service. */
@@ -38,20 +39,22 @@ export async function addToWaitlist(deps: Deps, ctx: RequestContext, caller: Cal
       throw ruleError('DOCTOR_NOT_PROVIDING_SERVICE', 'errors.scheduling.doctorNotProvidingService', 'doctor', { doctor: p.doctor.name, service: p.service!.name });
     }
   }
-  const entryId = await insertEntry(deps.db, {
-    companyId: caller.companyId,
-    publicId: publicIdOf(caller.companyId, 'waitlist', 'WL'),
-    patientId: input.patient, serviceId: service.id, clinicId: service.clinicId, doctorId: input.doctor ?? null,
-    fromDate: input.fromDate ?? null, toDate: input.toDate ?? null, weekdays: [...new Set(input.weekdays)].sort(),
-    timeFrom: input.timeFrom ?? null, timeTo: input.timeTo ?? null, priority: input.priority, note: input.note, createdBy: caller.id,
+  return inTransaction(deps.db, async (tx) => {
+    const entryId = await insertEntry(tx, {
+      companyId: caller.companyId,
+      publicId: publicIdOf(caller.companyId, 'waitlist', 'WL'),
+      patientId: input.patient, serviceId: service.id, clinicId: service.clinicId, doctorId: input.doctor ?? null,
+      fromDate: input.fromDate ?? null, toDate: input.toDate ?? null, weekdays: [...new Set(input.weekdays)].sort(),
+      timeFrom: input.timeFrom ?? null, timeTo: input.timeTo ?? null, priority: input.priority, note: input.note, createdBy: caller.id,
+    });
+    const entry = await findEntry(tx, caller.companyId, entryId);
+    const record = toWaitlistRecord(entry!);
+    await recordAudit(tx, ctx, {
+      companyId: caller.companyId, actorId: caller.id, action: 'create', entity: 'waitlist_entry', entityId: record._id,
+      changes: { after: { patient: input.patient, service: service.id, doctor: input.doctor ?? null, priority: input.priority } },
+    });
+    return record;
   });
-  const entry = await findEntry(deps.db, caller.companyId, entryId);
-  const record = toWaitlistRecord(entry!);
-  await recordAudit(deps.db, ctx, {
-    companyId: caller.companyId, actorId: caller.id, action: 'create', entity: 'waitlist_entry', entityId: record._id,
-    changes: { after: { patient: input.patient, service: service.id, doctor: input.doctor ?? null, priority: input.priority } },
-  });
-  return record;
 }
 
 /** The freed slot: a cancelled or no-show appointment's time, or a doctor, service and start given outright. */
@@ -133,8 +136,7 @@ export async function bookFromWaitlist(deps: Deps, ctx: RequestContext, caller: 
   const startsAt = slot.startsAt;
   const endsAt = new Date(startsAt.getTime() + visitMinutes(parties) * 60_000);
   checkBooking(parties, startsAt, endsAt, clockNow(deps));
-  const appointmentId = await deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return inTransaction(deps.db, async (tx) => {
     const booked = await insertAppointment(tx, caller, {
       patient: entry.w.patientId, doctor: slot.doctorId, clinic: entry.w.clinicId, service: entry.w.serviceId,
       reason: entry.w.note || parties.service!.name, startsAt, endsAt, ...buffersOf(parties),
@@ -147,15 +149,14 @@ export async function bookFromWaitlist(deps: Deps, ctx: RequestContext, caller: 
     await recordAudit(tx, ctx, {
       companyId: caller.companyId, actorId: caller.id, action: 'booked', entity: 'waitlist_entry', entityId: id, changes: { after: { appointment: booked } },
     });
-    return booked;
+    const appointment = await getAppointment(withDb(deps, tx), caller, booked);
+    await recordAudit(tx, ctx, {
+      companyId: caller.companyId, actorId: caller.id, action: 'create', entity: 'appointment', entityId: booked,
+      changes: { after: { patient: appointment.patient._id, doctor: appointment.doctor._id, datetime: appointment.datetime, waitlistEntry: id } },
+    });
+    await afterAppointmentChange(withDb(deps, tx), caller.companyId, caller.id, booked, 'booked');
+    return appointment;
   });
-  const appointment = await getAppointment(deps, caller, appointmentId);
-  await recordAudit(deps.db, ctx, {
-    companyId: caller.companyId, actorId: caller.id, action: 'create', entity: 'appointment', entityId: appointmentId,
-    changes: { after: { patient: appointment.patient._id, doctor: appointment.doctor._id, datetime: appointment.datetime, waitlistEntry: id } },
-  });
-  await afterAppointmentChange(deps, ctx.log, caller.companyId, caller.id, appointmentId, 'booked');
-  return appointment;
 }
 
 /** How many open entries fit the slot a cancelled or no-show appointment freed (0 when it freed none). */
@@ -174,11 +175,13 @@ export async function closeWaitlistEntry(deps: Deps, ctx: RequestContext, caller
   if (!entry) throw entryNotFound();
   if (entry.w.status !== 'open') throw notOpen();
   assertVersion(entry.w, version);
-  if (!(await closeOpenEntry(deps.db, caller.companyId, id, version, { status: 'closed' }))) {
-    const now = await findEntry(deps.db, caller.companyId, id);
-    if (now && now.w.status !== 'open') throw notOpen();
-    await staleOrMissing(async () => Boolean(now), entryNotFound);
-  }
-  await recordAudit(deps.db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'closed', entity: 'waitlist_entry', entityId: id });
+  await inTransaction(deps.db, async (tx) => {
+    if (!(await closeOpenEntry(tx, caller.companyId, id, version, { status: 'closed' }))) {
+      const now = await findEntry(tx, caller.companyId, id);
+      if (now && now.w.status !== 'open') throw notOpen();
+      await staleOrMissing(async () => Boolean(now), entryNotFound);
+    }
+    await recordAudit(tx, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'closed', entity: 'waitlist_entry', entityId: id });
+  });
 }
 

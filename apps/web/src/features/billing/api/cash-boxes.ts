@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiSuccess, CashBoxCloseValues, CashBoxDetails, CashBoxSummary } from '@clinic/shared';
+import type { ApiList, ApiSuccess, CashBoxCloseValues, CashBoxDetails, CashBoxSummary } from '@clinic/shared';
 import { http } from '@/lib/http';
 import { billingKeys } from './billing-keys';
 
@@ -12,7 +12,7 @@ export const cashBoxesQueryOptions = (query: CashBoxesQuery = {}) =>
   queryOptions({
     queryKey: billingKeys.cashBoxList(query),
     queryFn: ({ signal }) =>
-      http.get<ApiSuccess<CashBoxSummary[]>>('/cash-boxes', { signal, query: { clinic: query.clinic, includeInactive: query.includeInactive } }).then((r) => r.data),
+      http.get<ApiList<CashBoxSummary>>('/cash-boxes', { signal, query: { clinic: query.clinic, includeInactive: query.includeInactive, allData: true } }).then((r) => r.data),
   });
 
 /** The cash boxes a payment may go into (the clinic's and the company's, active ones). */

@@ -1,14 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiSuccess, CalendarFeedCreateInput, CalendarFeedRecord } from '@clinic/shared';
+import type { ApiList, ApiSuccess, CalendarFeedCreateInput, CalendarFeedRecord } from '@clinic/shared';
 import { http } from '@/lib/http';
 
 const key = ['calendar-feeds'] as const;
 
-/** The caller's feeds (an administrator: every feed of the organisation). */
+/** The caller's feeds (an administrator: every feed of the organisation, up to the list's all-data cap). */
 export function useCalendarFeeds() {
   return useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => http.get<ApiSuccess<CalendarFeedRecord[]>>('/calendar-feeds', { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => http.get<ApiList<CalendarFeedRecord>>('/calendar-feeds', { signal, query: { allData: true } }).then((r) => r.data),
   });
 }
 

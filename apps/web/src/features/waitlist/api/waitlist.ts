@@ -1,6 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  ApiSuccess, AppointmentRecord, WaitlistBookInput, WaitlistCreateInput, WaitlistMatches, WaitlistRecord, WaitlistStatus,
+  ApiList, ApiSuccess, AppointmentRecord, WaitlistBookInput, WaitlistCreateInput, WaitlistMatches, WaitlistRecord, WaitlistStatus,
 } from '@clinic/shared';
 import { appointmentsKeys } from '@/features/appointments';
 import { http } from '@/lib/http';
@@ -9,15 +9,16 @@ import { notifySuccess } from '@/lib/notify';
 
 export const waitlistKeys = {
   all: ['waitlist'] as const,
-  list: (status: WaitlistStatus) => ['waitlist', 'list', status] as const,
+  list: (status: WaitlistStatus, page: number, limit: number) => ['waitlist', 'list', status, page, limit] as const,
   matches: (appointment: string) => ['waitlist', 'matches', appointment] as const,
 };
 
-/** Entries of a status, highest priority first, then the longest waiting (the server's order). */
-export function useWaitlist(status: WaitlistStatus = 'open') {
+/** A page of the entries of a status, highest priority first, then the longest waiting (the server's order). */
+export function useWaitlist(status: WaitlistStatus, page: number, limit: number) {
   return useQuery({
-    queryKey: waitlistKeys.list(status),
-    queryFn: ({ signal }) => http.get<ApiSuccess<WaitlistRecord[]>>('/waitlist', { signal, query: { status } }).then((r) => r.data),
+    queryKey: waitlistKeys.list(status, page, limit),
+    queryFn: ({ signal }) => http.get<ApiList<WaitlistRecord>>('/waitlist', { signal, query: { status, page, limit } }),
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { ActionIcon, Alert, Button, Card, Group, Modal, ScrollArea, SegmentedControl, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconCalendarPlus, IconHourglass, IconPlus, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { WAITLIST_STATUSES, type WaitlistRecord, type WaitlistStatus } from '@clinic/shared';
+import { DEFAULT_PAGE_SIZE, WAITLIST_STATUSES, type WaitlistRecord, type WaitlistStatus } from '@clinic/shared';
 import { EmptyState } from '@/components/empty-state';
+import { PaginationBar } from '@/components/list';
 import { formatDay } from '@/lib/dates';
 import { useSession } from '@/lib/session-context';
 import { useCloseWaitlistEntry, useWaitlist } from '../api/waitlist';
@@ -17,7 +18,10 @@ export default function WaitlistPage() {
   const { can } = useSession();
   const canWrite = can('appointment_write');
   const [status, setStatus] = useState<WaitlistStatus>('open');
-  const list = useWaitlist(status);
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState<number>(DEFAULT_PAGE_SIZE);
+  const list = useWaitlist(status, page, limit);
+  const pagination = list.data?.pagination;
   const close = useCloseWaitlistEntry();
   const [adding, setAdding] = useState(false);
   const [booking, setBooking] = useState<WaitlistRecord | null>(null);
@@ -36,7 +40,7 @@ export default function WaitlistPage() {
         <Group justify="space-between" wrap="wrap" gap="sm">
           <SegmentedControl
             value={status}
-            onChange={(s) => setStatus(s as WaitlistStatus)}
+            onChange={(s) => { setStatus(s as WaitlistStatus); setPage(1); }}
             data={WAITLIST_STATUSES.map((s) => ({ value: s, label: t(`waitlist.status.${s}`) }))}
             data-testid="waitlist-status"
           />
@@ -46,7 +50,7 @@ export default function WaitlistPage() {
       {list.isError && <Alert color="red" variant="light">{list.error.message}</Alert>}
       {list.isPending ? (
         <Stack gap="xs">{[0, 1, 2].map((i) => <Skeleton key={i} height={36} />)}</Stack>
-      ) : list.data?.length === 0 ? (
+      ) : list.data?.data.length === 0 ? (
         <EmptyState title={t('waitlist.empty')} icon={<IconHourglass size={28} />} />
       ) : (
         <Card padding={0}>
@@ -65,7 +69,7 @@ export default function WaitlistPage() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {list.data?.map((e) => (
+                {list.data?.data.map((e) => (
                   <Table.Tr key={e._id} data-testid="waitlist-row">
                     <Table.Td><PriorityBadge priority={e.priority} /></Table.Td>
                     <Table.Td><Text size="sm" fw={500}>{e.patient.name}</Text></Table.Td>
@@ -94,6 +98,18 @@ export default function WaitlistPage() {
             </Table>
           </ScrollArea>
         </Card>
+      )}
+      {pagination && pagination.total_items > 0 && (
+        <PaginationBar
+          page={pagination.current_page}
+          limit={pagination.items_per_page}
+          total={pagination.total_items}
+          totalPages={pagination.total_pages}
+          exact={pagination.total_exact}
+          onPageChange={setPage}
+          onLimitChange={(n) => { setLimit(n); setPage(1); }}
+          disabled={list.isFetching}
+        />
       )}
       <Modal opened={adding} onClose={() => setAdding(false)} title={t('waitlist.add')} size="lg">
         <WaitlistEntryForm onDone={() => setAdding(false)} />

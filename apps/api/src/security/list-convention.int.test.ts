@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ALL_DATA_CAP } from '@clinic/shared';
+import type { RegisteredRoute } from '../app.js';
+import { seedBilling } from '../seed/billing.js';
+import { seedOrganisation } from '../seed/organisation.js';
+import { seedPatients } from '../seed/patients.js';
+import { seedPeople } from '../seed/people.js';
+import { seedScheduling } from '../seed/scheduling.js';
+import { auth, body, createOrg, createTestContext, type TestContext, type TestOrg } from '../test/harness.js';
+import { protectedRoutes } from '../test/route-helpers.js';
+
+/**
+ * Every list follows the list convention (docs/api.md, "Lists"): it accepts `page` and `limit` (5, 10, 15, 20, 30),
+ * answers a `pagination` object with the right numbers, and `allData=true` answers every row up to the documented
+ * cap, still with `pagination`. The lists are read from the server's route table: every GET whose 200 answer's `data`
+ * is an array, so a list added later is covered at once.
+ */
+
+/** Lists deliberately not paged. Adding one is a deliberate decision: list it here, with the reason. */
+const NOT_PAGED: Record<string, string> = {
+  // The fixed catalogue of permissions (a few dozen, from the code), for the role form's checkboxes.
+  'GET /api/permissions': 'fixed lookup',
+  // The caller's own company: one row.
+  'GET /api/companies': 'one row',
+  // One appointment's reminders: at most its clinic's channels times its lead times.
+  'GET /api/appointments/:id/reminders': 'bounded by one appointment',
+  // A search answer, not a list of records: the first free times, as many as the caller asks (at most a handful).
+  'GET /api/appointments/next-free': 'search answer with its own count',
+};
+
+/**
+ * Lists the demo seed fills with fewer rows than a page of five; they are still checked for the pagination object and
+ * the limit, and their own module tests page through them.
+ */
+const ONE_PAGE_ONLY = new Set<string>([
+  'GET /api/roles', // the built-in roles (five)
+  'GET /api/cliniccollections', // two complexes
+  'GET /api/departments', // four departments
+  'GET /api/claims', // the seed's insurers cover no services, so no claims
+]);
+
+const ROWS = 6;
+
+let ctx: TestContext;
+let org: TestOrg;
+
+function answersAList(r: RegisteredRoute): boolean {
+  const response = (r.schema as { response?: Record<number, unknown> } | undefined)?.response?.[200];
+  if (!(response instanceof z.ZodObject)) return false;
+  const data = (response.shape as Record<string, unknown>).data;
+  return data instanceof z.ZodArray;
+}
+
+const lists = () => protectedRoutes(ctx).filter((r) => r.method === 'GET' && answersAList(r));
+
+async function seedLists(companyId: string, adminId: string) {
+  const q = (text: string, params: unknown[] = []) => ctx.database.query<{ id: string }>(text, params);
+  const [party] = await q(`select patient_id, service_id, clinic_id, doctor_id, id from appointments where company_id = $1 order by id limit 1`, [companyId]) as unknown as
+    Array<{ patient_id: string; service_id: string; clinic_id: string; doctor_id: string; id: string }>;
+  const doctors = (await q(`select id from employees where company_id = $1 and employee_type = 'Doctor' order by id limit $2`, [companyId, ROWS])).map((r) => r.id);
+  for (let i = 0; i < ROWS; i++) {
+    await q(`insert into waitlist_entries (company_id, public_id, patient_id, service_id, clinic_id) values ($1, $2, $3, $4, $5)`,
+      [companyId, `WL-${String(i + 1).padStart(6, '0')}`, party!.patient_id, party!.service_id, party!.clinic_id]);
+    await q(`insert into notifications (company_id, recipient_id, kind, entity, entity_id) values ($1, $2, 'appointment_booked', 'appointment', $3)`,
+      [companyId, adminId, party!.id]);
+    await q(`insert into reminders (company_id, appointment_id, channel, due_at, status) values ($1, $2, 'email', now() + ($3 || ' hours')::interval, 'planned')`,
+      [companyId, party!.id, String(i + 1)]);
+    await q(`insert into calendar_feeds (company_id, doctor_id, secret_hash) values ($1, $2, $3)`, [companyId, doctors[i % doctors.length], `list-convention-${i}`]);
+  }
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  org = await createOrg(ctx);
+  await seedOrganisation(ctx.database.db, org.companyId);
+  await seedPeople(ctx.database.db, org.companyId);
+  await seedPatients(ctx.database.db, org.companyId);
+  await seedScheduling(ctx.database.db, org.companyId);
+  await seedBilling(ctx.database.db, org.companyId, { invoices: ROWS + 2 });
+  await seedLists(org.companyId, org.adminId);
+}, 120_000);
+afterAll(() => ctx?.close());
+
+const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: auth(org.token) });
+
+interface ListBody {
+  data: Array<{ _id?: string; id?: string }>;
+  pagination: { current_page: number; items_per_page: number; total_items: number; total_pages: number; has_next_page: boolean; has_previous_page: boolean; total_exact: boolean };
+}
+
+describe('the list convention', () => {
+  it('finds the lists in the route table, and every exception is still a route', () => {
+    const keys = lists().map((r) => `${r.method} ${r.url}`);
+    expect(keys.length).toBeGreaterThan(10);
+    expect(keys).toContain('GET /api/waitlist');
+    for (const key of [...Object.keys(NOT_PAGED), ...ONE_PAGE_ONLY]) expect(keys, `${key} is no longer a list`).toContain(key);
+  });
+
+  it('every list pages with page and limit, and tells the total in its pagination', async () => {
+    for (const r of lists()) {
+      const key = `${r.method} ${r.url}`;
+      if (key in NOT_PAGED) continue;
+      const first = await get(`${r.url}?page=1&limit=5`);
+      expect.soft(first.statusCode, `${key}: ${first.body}`).toBe(200);
+      const one = body(first) as ListBody;
+      expect.soft(one.pagination, `${key} answers a pagination`).toBeDefined();
+      const p = one.pagination;
+      expect.soft({ page: p.current_page, limit: p.items_per_page }, key).toEqual({ page: 1, limit: 5 });
+      expect.soft(one.data.length, `${key} honours the limit`).toBeLessThanOrEqual(5);
+      expect.soft(p.total_pages, key).toBe(Math.max(1, Math.ceil(p.total_items / 5)));
+      expect.soft(p.has_previous_page, key).toBe(false);
+
+      if (ONE_PAGE_ONLY.has(key)) continue;
+      expect.soft(p.total_items, `${key}: more rows than one page were seeded`).toBeGreaterThan(5);
+      expect.soft(one.data, key).toHaveLength(5);
+      expect.soft(p.has_next_page, key).toBe(true);
+      const second = body(await get(`${r.url}?page=2&limit=5`)) as ListBody;
+      expect.soft({ page: second.pagination.current_page, previous: second.pagination.has_previous_page, total: second.pagination.total_items }, key)
+        .toEqual({ page: 2, previous: true, total: p.total_items });
+      expect.soft(second.data.length, key).toBe(Math.min(5, p.total_items - 5));
+      const ids = (b: ListBody) => b.data.map((d) => d._id ?? d.id);
+      expect.soft(ids(second).filter((id) => ids(one).includes(id)), `${key}: page 2 repeats page 1`).toEqual([]);
+    }
+  });
+
+  it('every list refuses a page size outside the convention, and answers all rows up to the cap with allData', async () => {
+    for (const r of lists()) {
+      const key = `${r.method} ${r.url}`;
+      if (key in NOT_PAGED) continue;
+      const odd = await get(`${r.url}?limit=7`);
+      expect.soft(odd.statusCode, `${key}?limit=7`).toBe(422);
+      const all = body(await get(`${r.url}?allData=true`)) as ListBody;
+      expect.soft(all.pagination, key).toBeDefined();
+      expect.soft(all.data.length, key).toBe(Math.min(all.pagination.total_items, ALL_DATA_CAP));
+    }
+  });
+});
