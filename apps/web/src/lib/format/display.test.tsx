@@ -69,7 +69,7 @@ describe('digits round trip', () => {
     expect(await screen.findByText('5 يناير 1990')).toBeInTheDocument();
     await user.click(await screen.findByRole('radio', { name: 'عربية هندية (٠١٢٣)' }));
     await user.click(screen.getByTestId('display-save'));
-    await waitFor(() => expect(sent).toEqual([{ hijriMode: null, digits: 'arab' }]));
+    await waitFor(() => expect(sent).toEqual([{ hijriMode: null, digits: 'arab', startScreen: null }]));
     expect(await screen.findByText('٥ يناير ١٩٩٠')).toBeInTheDocument();
   });
 

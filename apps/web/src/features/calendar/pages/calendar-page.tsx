@@ -76,7 +76,7 @@ export default function CalendarPage() {
   const end = addDays(start, days - 1);
 
   const availability = useAvailability(clinicId ? { clinic: clinicId, from: start, to: end, doctor: isDay ? null : doctorId } : null);
-  const data = availability.data && availability.data.clinic._id === clinicId ? availability.data : undefined;
+  const data = availability.data?.clinic?._id === clinicId ? availability.data : undefined;
   useEffect(() => {
     if (data) setZone({ clinic: data.clinic._id, timeZone: data.clinic.timeZone });
   }, [data]);

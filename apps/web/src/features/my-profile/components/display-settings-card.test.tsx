@@ -32,7 +32,7 @@ describe('the start screen in My profile', () => {
     await userEvent.click(select);
     const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
     expect(options).toEqual([
-      'Suggested for your role (My day)', "Today's board", 'Patient appointments', 'My day', 'Appointments', 'Patients', 'Waitlist',
+      'Suggested for your role (My day)', "Today's board", 'Appointments calendar', 'My day', 'Appointments', 'Patients', 'Waitlist',
     ]);
     await userEvent.click(screen.getByRole('option', { name: "Today's board" }));
     await userEvent.click(screen.getByTestId('display-save'));

@@ -93,13 +93,12 @@ describe('users list: status and deletion', () => {
     await waitFor(() => expect(calls.deletes).toEqual(['/api/employees/user-2']));
   });
 
-  it('shows people without user permissions where to go instead of the list', async () => {
+  it('leads people without user permissions from the users list to the screen of their day', async () => {
     const receptionist = { permissions: ['patient_read', 'appointment_read'], roles: ['Receptionist'], employeeType: 'Administrative' as const };
     api(() => jsonResponse(403, errorBody('You do not have permission to do this', 'FORBIDDEN')), { ...demoUser, ...receptionist });
     signIn(receptionist);
-    renderApp('/');
-    expect(await screen.findByTestId('no-access')).toBeInTheDocument();
-    expect(within(screen.getByTestId('no-access')).getByRole('link', { name: 'Patients' })).toBeInTheDocument();
+    const { router } = renderApp('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/appointments/calendar'));
     expect(screen.queryByTestId('users-table')).not.toBeInTheDocument();
   });
 });
