@@ -39,6 +39,9 @@ describe('user form', { timeout: 60_000 }, () => {
     expect(await screen.findAllByText('This field is required.')).not.toHaveLength(0);
     expect(screen.getByText('At least one role is required')).toBeInTheDocument();
     expect(screen.getByTestId('user-tab-account')).toHaveAttribute('aria-selected', 'true');
+    // An empty password is flagged like every other required field.
+    expect(screen.getByTestId('user-password')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByTestId('user-password')).toHaveAccessibleDescription(/Password is required/);
 
     await user.type(screen.getByTestId('user-password'), 'password1');
     await user.type(screen.getByTestId('user-confirm-password'), 'password2');

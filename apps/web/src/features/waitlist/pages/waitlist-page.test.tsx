@@ -41,6 +41,9 @@ describe('the waitlist page', () => {
     renderWithProviders(<WaitlistPage />);
     await waitFor(() => expect(screen.getAllByTestId('waitlist-row')).toHaveLength(10));
     expect(screen.getByText('Showing 1–10 of 12')).toBeInTheDocument();
+    // Each waiting patient says at which clinic they wait.
+    expect(screen.getByRole('columnheader', { name: 'Clinic' })).toBeInTheDocument();
+    expect(within(screen.getAllByTestId('waitlist-row')[0]!).getByTestId('waitlist-clinic')).toHaveTextContent('Olaya');
     expect(reads[0]).toContain('page=1');
     expect(reads[0]).toContain('limit=10');
 

@@ -60,6 +60,7 @@ export default function WaitlistPage() {
                 <Table.Tr>
                   <Table.Th>{t('waitlist.fields.priority')}</Table.Th>
                   <Table.Th>{t('waitlist.fields.patient')}</Table.Th>
+                  <Table.Th>{t('waitlist.fields.clinic')}</Table.Th>
                   <Table.Th>{t('waitlist.fields.service')}</Table.Th>
                   <Table.Th>{t('waitlist.fields.doctor')}</Table.Th>
                   <Table.Th>{t('waitlist.fields.window')}</Table.Th>
@@ -73,6 +74,7 @@ export default function WaitlistPage() {
                   <Table.Tr key={e._id} data-testid="waitlist-row">
                     <Table.Td><PriorityBadge priority={e.priority} /></Table.Td>
                     <Table.Td><Text size="sm" fw={500}>{e.patient.name}</Text></Table.Td>
+                    <Table.Td><Text size="sm" data-testid="waitlist-clinic">{e.clinic.name}</Text></Table.Td>
                     <Table.Td><Text size="sm">{e.service.name}</Text></Table.Td>
                     <Table.Td><Text size="sm">{e.doctor?.name ?? t('waitlist.anyDoctor')}</Text></Table.Td>
                     <Table.Td><Text size="xs">{window(e)}</Text></Table.Td>
