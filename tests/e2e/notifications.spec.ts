@@ -53,6 +53,31 @@ test('a cancellation by one user rings another user\'s bell live, and the notifi
   }
 });
 
+test('a phone set to Arabic opens the patient\'s page in Arabic, with the visit for its calendar and buttons that fit 375 px', async ({ browser, request }, testInfo) => {
+  const api = await Api.signIn(request);
+  const { practice, appointment } = await withAppointment(api);
+  const phone = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, locale: 'ar-SA' });
+  try {
+    const link = await patientLink(api.companyId, appointment._id, new Date(appointment.datetime));
+    const page = await phone.newPage();
+    await page.goto(`/visit#${link}`);
+    await expect(page.getByTestId('visit-card')).toContainText(practice.clinic.name);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByTestId('visit-confirm')).toContainText('سأحضر');
+    const calendarFile = await page.getByTestId('visit-add-to-calendar').getAttribute('href');
+    expect(decodeURIComponent(calendarFile ?? '')).toMatch(/^data:text\/calendar;charset=utf-8,BEGIN:VCALENDAR/);
+    expect(decodeURIComponent(calendarFile ?? '')).toContain(`DTSTART:${new Date(appointment.datetime).toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`);
+    // Every button's words are shown whole on a narrow phone.
+    for (const id of ['visit-confirm', 'visit-cancel', 'visit-add-to-calendar']) {
+      const cut = await page.getByTestId(id).evaluate((el) => Array.from(el.querySelectorAll('span')).some((s) => s.scrollWidth > s.clientWidth + 1));
+      expect(cut, `${id} is cut`).toBe(false);
+    }
+    await page.screenshot({ path: testInfo.outputPath('visit-ar-375.png'), fullPage: true });
+  } finally {
+    await phone.close();
+  }
+});
+
 test('the patient confirms on a phone through the link in the reminder, without signing in', async ({ browser, request }) => {
   const api = await Api.signIn(request);
   const { practice, appointment } = await withAppointment(api);

@@ -54,6 +54,11 @@ export const remindersEn = {
     used: 'You have already answered through this link.',
     noLink: 'This page opens from the link in your reminder.',
     loading: 'Loading your appointment…',
+    address: 'Address',
+    map: 'Open the map',
+    addToCalendar: 'Add to my calendar',
+    eventTitle: 'Appointment at {{clinic}}',
+    eventWith: 'With {{doctor}}',
   },
   success: {
     reminders: {
@@ -152,6 +157,11 @@ export const remindersAr: Shape<typeof remindersEn> = {
     used: 'لقد أجبت من قبل عبر هذا الرابط.',
     noLink: 'تُفتح هذه الصفحة من الرابط الموجود في رسالة التذكير.',
     loading: 'جارٍ تحميل موعدك…',
+    address: 'العنوان',
+    map: 'افتح الخريطة',
+    addToCalendar: 'أضف إلى تقويمي',
+    eventTitle: 'موعد في {{clinic}}',
+    eventWith: 'مع {{doctor}}',
   },
   success: {
     reminders: {

@@ -52,8 +52,13 @@ export type ReminderListQuery = z.infer<typeof reminderListQuery>;
 /** What the patient's public page shows: nothing beyond the appointment's date, time, clinic and doctor. */
 export const visitView = z.object({
   datetime: z.string(),
+  /** When the visit ends, with the clinic's offset (for the patient's own calendar). */
+  endsAt: z.string(),
   timeZone: z.string(),
   clinic: z.string(),
+  /** The clinic's street address and a map link to its location, when the clinic has them. */
+  address: z.string().nullable(),
+  mapUrl: z.string().nullable(),
   doctor: z.string(),
   status: z.enum(['scheduled', 'confirmed', 'cancelled', 'closed']),
   /** The link can still act (not used, appointment still scheduled). */

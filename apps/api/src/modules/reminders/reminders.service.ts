@@ -17,7 +17,7 @@ import { insertJob } from '../jobs/jobs.repository.js';
 import type { ClaimedJob, JobHandler } from '../jobs/jobs.runner.js';
 import { notifyAppointment } from '../notifications/notifications.service.js';
 import { sendEmail, sendSms } from './channels.js';
-import { messageLanguage, reminderEmail, reminderSms, reminderTimes, type ReminderFacts } from './reminders.domain.js';
+import { mapLink, messageLanguage, reminderEmail, reminderSms, reminderTimes, type ReminderFacts } from './reminders.domain.js';
 import {
   appointmentClinicId, appointmentExists, cancelByPatient, countOutbox, clinicExists, confirmedBefore, failPlanned, findAppointmentToPlan, findLinkUse,
   findOutbox, findReminderToSend, findSettings, findVisit, insertPlannedReminder, lateCancellationHours, markAppointmentReminded,
@@ -273,7 +273,8 @@ export async function viewVisit(deps: Deps, token: string, now = new Date()): Pr
   const confirmed = await confirmedBefore(deps.db, c.companyId, c.appointmentId);
   const status: VisitView['status'] = a.status === 'cancelled' ? 'cancelled' : a.status !== 'scheduled' ? 'closed' : confirmed ? 'confirmed' : 'scheduled';
   return {
-    datetime: zonedIso(new Date(a.starts_at), tz), timeZone: tz, clinic: a.clinic, doctor: a.doctor, status,
+    datetime: zonedIso(new Date(a.starts_at), tz), endsAt: zonedIso(new Date(a.ends_at), tz), timeZone: tz, clinic: a.clinic, doctor: a.doctor,
+    address: a.address?.trim() || null, mapUrl: mapLink(a.location), status,
     canAct: !used && a.status === 'scheduled', language: messageLanguage(a.preferred_language),
   };
 }

@@ -60,13 +60,17 @@ const cancel = (token: string, reason: string, lang = 'en') =>
 const appointment = async (id: string) => (await db().select().from(appointments).where(and(eq(appointments.companyId, org.companyId), eq(appointments.id, id))))[0]!;
 
 describe('the patient\'s link', () => {
-  it('shows only the date, time, clinic and doctor, without signing in', async () => {
+  it('shows only the date, time, clinic (with its address and map) and doctor, without signing in', async () => {
     const a = await bookedWithLink('Arabic');
     const res = await view(a.token);
     expect(res.statusCode).toBe(200);
     const data = body(res).data;
-    expect(Object.keys(data).sort()).toEqual(['canAct', 'clinic', 'datetime', 'doctor', 'language', 'status', 'timeZone']);
+    // Never the service or the reason: a forwarded link says no more than where and when.
+    expect(Object.keys(data).sort()).toEqual(['address', 'canAct', 'clinic', 'datetime', 'doctor', 'endsAt', 'language', 'mapUrl', 'status', 'timeZone']);
     expect(data).toMatchObject({ clinic: 'Olaya Clinic', doctor: 'Dr. Omar Nasser', timeZone: TZ, status: 'scheduled', canAct: true, language: 'ar' });
+    // What the patient needs to get there and to keep it in their own calendar.
+    expect(Date.parse(data.endsAt)).toBeGreaterThan(Date.parse(data.datetime));
+    expect(data.address === null || typeof data.address === 'string').toBe(true);
     expect(data.datetime).toBe(zonedIso(a.startsAt, TZ));
     expect(res.body).not.toContain('Layla');
     expect(res.body).not.toContain('Knee pain');

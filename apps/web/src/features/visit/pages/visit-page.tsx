@@ -1,12 +1,16 @@
 import { useEffect, useState } from 'react';
-import { Alert, Box, Button, Card, Center, Group, Loader, Stack, Text, Textarea, Title } from '@mantine/core';
-import { IconCalendarCheck, IconCalendarX, IconInfoCircle } from '@tabler/icons-react';
+import { Alert, Anchor, Box, Button, Card, Center, Group, Loader, Stack, Text, Textarea, Title } from '@mantine/core';
+import { IconCalendarCheck, IconCalendarPlus, IconCalendarX, IconInfoCircle, IconMapPin } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ApiSuccess, Language, VisitView } from '@clinic/shared';
 import { LanguageMenu } from '@/components/language-menu';
 import { http, isApiError } from '@/lib/http';
 import { currentLanguage, switchLanguage } from '@/lib/i18n';
+import { icsHref, phoneLanguage, visitIcs } from '../lib/visit-ics';
+
+/** Big buttons whose words wrap on a narrow phone instead of being cut. */
+const WRAP = { root: { height: 'auto', minHeight: 50, paddingBlock: 10 }, label: { whiteSpace: 'normal', textAlign: 'center' } } as const;
 
 /** The token from the reminder's link: after `#`, so it never reaches a server log or a Referer header. */
 function tokenFromHash(): string {
@@ -24,8 +28,8 @@ function clinicTime(datetime: string, lang: string) {
 
 /**
  * The patient's page, opened from a reminder without signing in: the appointment's date, time, clinic and doctor, and
- * two answers, confirm or cancel (with a reason). Phone first; Arabic or English (the patient's preferred language
- * to begin with).
+ * two answers, confirm or cancel (with a reason); the clinic's address and map, and the visit for the phone's calendar.
+ * Phone first; Arabic or English: the phone's own language, else the patient's preferred one, to begin with.
  */
 export default function VisitPage() {
   const { t, i18n } = useTranslation();
@@ -52,7 +56,8 @@ export default function VisitPage() {
     const preferred = visit.data?.language as Language | undefined;
     if (!languageSet && preferred) {
       setLanguageSet(true);
-      if (preferred !== currentLanguage()) void switchLanguage(preferred).catch(() => undefined);
+      const lang = phoneLanguage() ?? preferred;
+      if (lang !== currentLanguage()) void switchLanguage(lang).catch(() => undefined);
     }
   }, [visit.data, languageSet]);
 
@@ -92,6 +97,25 @@ export default function VisitPage() {
                 <Stack gap={2}><Text size="sm" c="dimmed">{t('visit.clinic')}</Text><Text fw={600}>{v.clinic}</Text></Stack>
                 <Stack gap={2}><Text size="sm" c="dimmed">{t('visit.doctor')}</Text><Text fw={600}>{v.doctor}</Text></Stack>
               </Group>
+              {(v.address || v.mapUrl) && (
+                <Stack gap={2} data-testid="visit-address">
+                  {v.address && <><Text size="sm" c="dimmed">{t('visit.address')}</Text><Text>{v.address}</Text></>}
+                  {v.mapUrl && <Anchor href={v.mapUrl} target="_blank" rel="noopener noreferrer" data-testid="visit-map"><Group gap={4} component="span"><IconMapPin size={16} />{t('visit.map')}</Group></Anchor>}
+                </Stack>
+              )}
+              {v.status !== 'cancelled' && v.status !== 'closed' && (
+                <Button
+                  component="a"
+                  variant="default"
+                  leftSection={<IconCalendarPlus size={18} />}
+                  href={icsHref(visitIcs(v, { title: t('visit.eventTitle', { clinic: v.clinic }), description: t('visit.eventWith', { doctor: v.doctor }) }))}
+                  download="appointment.ics"
+                  styles={WRAP}
+                  data-testid="visit-add-to-calendar"
+                >
+                  {t('visit.addToCalendar')}
+                </Button>
+              )}
               {v.status === 'confirmed' && <Alert color="green" icon={<IconCalendarCheck />} data-testid="visit-confirmed">{t('visit.confirmed')}</Alert>}
               {v.status === 'cancelled' && <Alert color="gray" icon={<IconCalendarX />} data-testid="visit-cancelled">{t('visit.cancelled')}</Alert>}
               {v.status === 'closed' && <Alert color="gray" icon={<IconInfoCircle />}>{t('visit.closed')}</Alert>}
@@ -100,10 +124,10 @@ export default function VisitPage() {
               {v.canAct && !cancelling && (
                 <Stack gap="sm">
                   <Text size="sm">{t('visit.intro')}</Text>
-                  <Button size="lg" fullWidth leftSection={<IconCalendarCheck />} loading={act.isPending && act.variables === 'confirm'} onClick={() => act.mutate('confirm')} data-testid="visit-confirm">
+                  <Button size="lg" fullWidth styles={WRAP} leftSection={<IconCalendarCheck />} loading={act.isPending && act.variables === 'confirm'} onClick={() => act.mutate('confirm')} data-testid="visit-confirm">
                     {t('visit.confirm')}
                   </Button>
-                  <Button size="lg" fullWidth variant="light" color="red" leftSection={<IconCalendarX />} onClick={() => setCancelling(true)} data-testid="visit-cancel">
+                  <Button size="lg" fullWidth styles={WRAP} variant="light" color="red" leftSection={<IconCalendarX />} onClick={() => setCancelling(true)} data-testid="visit-cancel">
                     {t('visit.cancel')}
                   </Button>
                 </Stack>
@@ -121,10 +145,10 @@ export default function VisitPage() {
                     maxLength={500}
                     data-testid="visit-reason"
                   />
-                  <Button size="lg" fullWidth color="red" disabled={!reason.trim()} loading={act.isPending} onClick={() => act.mutate('cancel')} data-testid="visit-cancel-confirm">
+                  <Button size="lg" fullWidth styles={WRAP} color="red" disabled={!reason.trim()} loading={act.isPending} onClick={() => act.mutate('cancel')} data-testid="visit-cancel-confirm">
                     {t('visit.confirmCancel')}
                   </Button>
-                  <Button size="lg" fullWidth variant="default" onClick={() => setCancelling(false)}>{t('visit.keep')}</Button>
+                  <Button size="lg" fullWidth styles={WRAP} variant="default" onClick={() => setCancelling(false)}>{t('visit.keep')}</Button>
                 </Stack>
               )}
             </Stack>
