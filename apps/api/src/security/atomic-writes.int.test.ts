@@ -138,6 +138,7 @@ function request(key: string): { params: Record<string, string>; payload?: Recor
     case 'PUT /api/profile': return { params: {}, payload: { plan: 'complex' } };
     case 'PUT /api/profile/password': return { params: {}, token: other.token, payload: { oldPassword: TEST_PASSWORD, newPassword: 'N3w-Password#1', confirmPassword: 'N3w-Password#1' } };
     case 'PUT /api/profile/preferences': return { params: {}, payload: { hijriMode: 'beside', digits: 'arab' } };
+    case 'PUT /api/profile/clinic': return { params: {}, payload: { clinicId: ids.clinic } };
     case 'POST /api/employees': return { params: {}, payload: employeeBody };
     case 'PUT /api/employees/:id': return { params: { id: ids.employee! }, payload: v1(employeeBody) };
     case 'DELETE /api/employees/:id': return { params: { id: ids.employee! } };
@@ -159,6 +160,7 @@ function request(key: string): { params: Record<string, string>; payload?: Recor
     case 'POST /api/appointments': return { params: {}, payload: { ...party, datetime: `${day}T10:00:00+03:00`, reason: 'Check-up' } };
     case 'PATCH /api/appointments/:id': return { params: { id: ids.appointment! }, payload: { status: 'cancelled', cancellationReason: 'Travelling', version: 1 } };
     case 'DELETE /api/appointments/:id': return { params: { id: ids.appointment! } };
+    case 'POST /api/appointments/:id/patient-link': return { params: { id: ids.appointment! } };
     case 'POST /api/appointment-series': return {
       params: {}, payload: { ...party, datetime: `${addDays(day, 2)}T10:00:00+03:00`, reason: 'Physiotherapy', recurrence: { frequency: 'weekly', count: 2 } },
     };

@@ -142,6 +142,7 @@ const MATRIX: Record<string, Source> = {
   'GET /api/reminders': {},
   'POST /api/reminders/:id/retry': { id: 'reminders' },
   'GET /api/appointments/:id/reminders': { id: 'appointments' },
+  'POST /api/appointments/:id/patient-link': { id: 'appointments' },
   // The patient's link: the signed token names the company and the appointment
   // (modules/reminders/visit.int.test.ts proves a link acts on its own appointment only).
   'GET /api/public/visit': 'public',

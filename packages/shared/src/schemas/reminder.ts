@@ -67,6 +67,10 @@ export const visitView = z.object({
 });
 export type VisitView = z.infer<typeof visitView>;
 
+/** POST /api/appointments/:id/patient-link: the patient's page for a visit still to come, for staff to copy or send. */
+export const patientLinkRecord = z.object({ url: z.string(), expiresAt: z.string() });
+export type PatientLinkRecord = z.infer<typeof patientLinkRecord>;
+
 export const visitTokenQuery = z.object({ token: z.string().min(1).max(2000) });
 export const visitConfirmInput = z.strictObject({ token: z.string().min(1).max(2000) });
 export const visitCancelInput = z.strictObject({

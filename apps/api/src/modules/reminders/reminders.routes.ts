@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  idParams, listSchema, okSchema, reminderListQuery, reminderRecord, reminderSettings, reminderSettingsInput,
+  idParams, listSchema, okSchema, patientLinkRecord, reminderListQuery, reminderRecord, reminderSettings, reminderSettingsInput,
   visitCancelInput, visitConfirmInput, visitTokenQuery, visitView,
 } from '@clinic/shared';
 import type { App, Deps } from '../../lib/app-types.js';
@@ -9,7 +9,7 @@ import { listEnvelope } from '../../lib/list.js';
 import { requestContext } from '../../lib/request-context.js';
 import { callerOf } from '../../plugins/auth.js';
 import {
-  actOnVisit, appointmentReminders, getReminderSettings, listOutbox, retryReminder, saveReminderSettings, viewVisit,
+  actOnVisit, appointmentReminders, getReminderSettings, listOutbox, patientLinkFor, retryReminder, saveReminderSettings, viewVisit,
 } from './reminders.service.js';
 
 const tags = ['reminders'];
@@ -50,6 +50,13 @@ export function reminderRoutes(app: App, deps: Deps) {
     config: { permission: 'appointment_read' },
     schema: { tags, params: idParams, response: { 200: okSchema(z.array(reminderRecord)) } },
     handler: async (req) => ({ success: true as const, data: await appointmentReminders(deps, requestContext(req), callerOf(req), req.params.id) }),
+  });
+
+  // Staff copy or send the patient's page themselves (no mail or text-message gateway needed); audited.
+  app.post('/api/appointments/:id/patient-link', {
+    config: { permission: 'appointment_write', accessNeutral: true },
+    schema: { tags, params: idParams, response: { 200: okSchema(patientLinkRecord) } },
+    handler: async (req) => ({ success: true as const, data: await patientLinkFor(deps, requestContext(req), callerOf(req), req.params.id) }),
   });
 
   // The patient's page: no sign-in; the signed link is the only key, and it opens one appointment's date, time,

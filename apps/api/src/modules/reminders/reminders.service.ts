@@ -1,6 +1,6 @@
 import {
   effectiveHijriMode, hasPermission, isMessageKey, pageWindow, REMINDER_CHANNELS, translate,
-  type ReminderChannel, type ReminderListQuery, type ReminderRecord, type ReminderSettings, type ReminderSettingsInput, type VisitView,
+  type ReminderChannel, type ReminderListQuery, type ReminderRecord, type ReminderSettings, type ReminderSettingsInput, type VisitView, type PatientLinkRecord,
 } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import { isLateCancellation, transitionRefusal } from '../../domain/scheduling/visit-flow.js';
@@ -262,6 +262,20 @@ async function claimsOf(deps: Deps, token: string, now: Date) {
   if (claims === 'expired') throw new AppError(410, 'LINK_EXPIRED', 'errors.reminders.linkExpired');
   if (claims === 'invalid' || !(await companyIsOpen(deps.db, claims.companyId))) throw new AppError(401, 'LINK_INVALID', 'errors.reminders.linkInvalid');
   return claims;
+}
+
+/**
+ * A link to the patient's page of a visit still to come (scheduled, not begun), for staff to copy or send when no mail
+ * or text-message gateway is set up; it lives until the visit starts, like a reminder's. Audited (who handed it out).
+ */
+export async function patientLinkFor(deps: Deps, ctx: RequestContext, caller: Caller, appointmentId: string, now = new Date()): Promise<PatientLinkRecord> {
+  const a = await findVisit(deps.db, caller.companyId, appointmentId);
+  if (!a) throw new AppError(404, 'APPOINTMENT_NOT_FOUND', 'errors.scheduling.appointmentNotFound');
+  const startsAt = new Date(a.starts_at);
+  if (a.status !== 'scheduled' || startsAt.getTime() <= now.getTime()) throw new AppError(409, 'LINK_NOT_AVAILABLE', 'errors.reminders.linkNotAvailable');
+  const url = await visitLink(deps, caller.companyId, appointmentId, startsAt, now);
+  await recordAudit(deps.db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'share_link', entity: 'appointment', entityId: appointmentId });
+  return { url, expiresAt: startsAt.toISOString() };
 }
 
 export async function viewVisit(deps: Deps, token: string, now = new Date()): Promise<VisitView> {

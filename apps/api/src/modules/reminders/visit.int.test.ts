@@ -160,4 +160,24 @@ describe('the patient\'s link', () => {
     expect(body(res).message.code).toBe('APPOINTMENT_CLOSED');
     expect(body(await view(a.token)).data).toMatchObject({ status: 'cancelled', canAct: false });
   });
+
+  it('hands the front desk the patient\'s link of a visit still to come, audited; never for a cancelled one or another company\'s', async () => {
+    const a = await bookedWithLink();
+    const res = await ctx.app.inject({ method: 'POST', url: `/api/appointments/${a.id}/patient-link`, headers: auth(org.token) });
+    expect(res.statusCode).toBe(200);
+    const { url, expiresAt } = body(res).data as { url: string; expiresAt: string };
+    expect(url).toMatch(/^https:\/\/clinic\.example\/visit#[\w.-]+$/);
+    expect(expiresAt).toBe(a.startsAt.toISOString());
+    // The link opens the patient's page like the reminder's does.
+    expect(body(await view(url.split('#')[1]!)).data).toMatchObject({ clinic: 'Olaya Clinic', canAct: true });
+    const [audit] = await db().select().from(auditLog).where(and(eq(auditLog.entityId, a.id), eq(auditLog.action, 'share_link')));
+    expect(audit).toMatchObject({ actorId: org.adminId, entity: 'appointment' });
+
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/appointments/${a.id}/patient-link`, headers: auth(other.token) })).statusCode).toBe(404);
+    const rec = body(await ctx.app.inject({ method: 'GET', url: `/api/appointments/${a.id}`, headers: auth(org.token) })).data;
+    await ctx.app.inject({ method: 'PATCH', url: `/api/appointments/${a.id}`, headers: auth(org.token), payload: { status: 'cancelled', cancellationReason: 'Doctor away', version: rec.version } });
+    const refused = await ctx.app.inject({ method: 'POST', url: `/api/appointments/${a.id}/patient-link`, headers: { ...auth(org.token), 'accept-language': 'ar' } });
+    expect(refused.statusCode).toBe(409);
+    expect(body(refused).message).toMatchObject({ code: 'LINK_NOT_AVAILABLE', message: 'رابط المريض متاح فقط لزيارة قادمة غير ملغاة.' });
+  });
 });

@@ -188,3 +188,32 @@ describe('appointment panel: reminders in the staff\'s terms', () => {
     expect(await within(panel).findByText('مُرسل')).toBeInTheDocument();
   });
 });
+
+describe('appointment panel: the patient\'s link', () => {
+  beforeEach(async () => {
+    await setLanguage('en');
+  });
+
+  it('hands the front desk the link of a visit still to come, to copy or send on WhatsApp; none for a past or read-only view', async () => {
+    signIn({ permissions: [...receptionist] });
+    const asked: string[] = [];
+    mockFetch((url, init) => {
+      if (url.pathname === '/api/appointments/a1/patient-link' && init.method === 'POST') {
+        asked.push(url.pathname);
+        return jsonResponse(200, { success: true, data: { url: 'https://clinic.example/visit#tok', expiresAt: FUTURE } });
+      }
+      if (url.pathname === '/api/appointments/a1/reminders') return jsonResponse(200, { success: true, data: [] });
+      return jsonResponse(200, { success: true, data: [], pagination: { page: 1, limit: 30, total: 0, totalPages: 0 } });
+    }, { profile: {} });
+    const view = renderWithProviders(<AppointmentDetails appointment={record()} />);
+    await userEvent.setup().click(await screen.findByTestId('patient-link-get'));
+    expect(await screen.findByTestId('patient-link-url')).toHaveValue('https://clinic.example/visit#tok');
+    expect(screen.getByTestId('patient-link-whatsapp')).toHaveAttribute('href', `https://wa.me/?text=${encodeURIComponent('https://clinic.example/visit#tok')}`);
+    expect(asked).toHaveLength(1);
+    view.unmount();
+
+    renderWithProviders(<AppointmentDetails appointment={record({ datetime: PAST })} />);
+    await screen.findByTestId('appointment-details');
+    expect(screen.queryByTestId('patient-link')).toBeNull();
+  });
+});

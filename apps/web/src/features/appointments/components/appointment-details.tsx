@@ -8,6 +8,7 @@ import { WaitlistMatches } from '@/features/waitlist/components/waitlist-matches
 import { isApiError } from '@/lib/http';
 import { useSession } from '@/lib/session-context';
 import { AppointmentReminders } from '@/features/reminders/components/appointment-reminders';
+import { PatientLinkActions } from '@/features/reminders/components/patient-link-actions';
 import { useUpdateAppointment } from '../api/update-appointment';
 import { AppointmentStatusBadge } from './appointment-status-badge';
 import { DeleteAppointmentDialog } from './delete-appointment-dialog';
@@ -166,6 +167,7 @@ export function AppointmentDetails({ appointment, loading = false, onDeleted }: 
       </SimpleGrid>
       <Field label={t('appointments.fields.reason')}>{a.reason}</Field>
       <AppointmentReminders appointmentId={a._id} reminderSent={a.reminderSent} />
+      {canWrite && a.status === 'scheduled' && Date.parse(a.datetime) > Date.now() && <PatientLinkActions appointmentId={a._id} />}
       {a.status === 'cancelled' && (
         <Field label={t('appointments.fields.cancellationReason')} testId="appointment-cancellation-reason">
           {a.cancellationReason ?? '—'}

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiList, ApiSuccess, ReminderRecord, ReminderSettings, ReminderSettingsInput, ReminderStatus } from '@clinic/shared';
+import type { ApiList, ApiSuccess, PatientLinkRecord, ReminderRecord, ReminderSettings, ReminderSettingsInput, ReminderStatus } from '@clinic/shared';
 import { http } from '@/lib/http';
 
 export interface OutboxQuery {
@@ -53,5 +53,13 @@ export function useSaveReminderSettings(clinicId: string) {
   return useMutation({
     mutationFn: (input: ReminderSettingsInput) => http.put<ApiSuccess<ReminderSettings>>(`/clinics/${encodeURIComponent(clinicId)}/reminder-settings`, input),
     onSuccess: (body) => client.setQueryData(['reminders', 'settings', clinicId], body.data),
+  });
+}
+
+/** The patient's page of a visit still to come, for staff to copy or send (each one handed out is audited). */
+export function usePatientLink() {
+  return useMutation({
+    mutationFn: async (appointmentId: string) =>
+      (await http.post<ApiSuccess<PatientLinkRecord>>(`/appointments/${encodeURIComponent(appointmentId)}/patient-link`)).data,
   });
 }
