@@ -51,6 +51,13 @@ const SERVER_TABLES = new Set(['server_settings']);
  */
 const DERIVED_TABLES = ['sign_in_names'];
 
+/**
+ * Row triggers that judge a row by the rows written before it (a cash box never below zero): a backup's rows were valid
+ * when they were written, but they come back in key order, not in the order the money moved, so these are switched off
+ * inside the restoring transaction only (the switch is rolled back with it, or switched on again before it commits).
+ */
+const ORDER_DEPENDENT_TRIGGERS: ReadonlyArray<readonly [table: string, trigger: string]> = [['cash_box_transactions', 'cash_box_never_negative']];
+
 /** Tables the server fills by itself at every start; their rows alone do not make a database "populated". */
 const CATALOGUE_TABLES = new Set(['permissions']);
 
@@ -573,6 +580,9 @@ export async function restore(database: Database, dataDir: string, inFile: strin
       const derived = DERIVED_TABLES.filter((t) => schema.tables.has(t));
       await run(`truncate ${[...schema.order, ...derived].map(ident).join(', ')} restart identity`);
 
+      const switched = ORDER_DEPENDENT_TRIGGERS.filter(([table]) => schema.tables.has(table));
+      for (const [table, trigger] of switched) await run(`alter table ${ident(table)} disable trigger ${ident(trigger)}`);
+
       const pending = new Map<string, Deferred>();
       const restored: Record<string, number> = {};
       const lines = checkedLines(inFile, schema, migrations);
@@ -635,6 +645,7 @@ export async function restore(database: Database, dataDir: string, inFile: strin
           });
         }
       }
+      for (const [table, trigger] of switched) await run(`alter table ${ident(table)} enable trigger ${ident(trigger)}`);
       for (const [table, count] of Object.entries(verified.rowCounts)) {
         const [row] = await run<{ n: number }>(`select count(*)::int as n from ${ident(table)}`);
         if (Number(row?.n) !== count || (restored[table] ?? 0) !== count) {
