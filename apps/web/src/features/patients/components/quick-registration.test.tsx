@@ -14,6 +14,17 @@ async function fill(user: ReturnType<typeof userEvent.setup>, input: HTMLElement
   await user.paste(text);
 }
 
+/** Fills the dialog's four fields and sends it. */
+async function register(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, name: string, mobile: string) {
+  await fill(user, within(dialog).getByRole('textbox', { name: /Full name/ }), name);
+  await fill(user, within(dialog).getByRole('textbox', { name: /Mobile/ }), mobile);
+  await fill(user, within(dialog).getByRole('textbox', { name: /Date of birth/ }), '1992-03-14');
+  await user.tab();
+  await user.click(within(dialog).getByRole('combobox', { name: /Sex/ }));
+  await user.click(await screen.findByRole('option', { name: 'Female' }));
+  await user.click(within(dialog).getByTestId('quick-patient-submit'));
+}
+
 describe('quick registration', { timeout: 20_000 }, () => {
   it('shows how many records wait for completion and filters the list to them', async () => {
     const requests: URL[] = [];
@@ -54,13 +65,7 @@ describe('quick registration', { timeout: 20_000 }, () => {
     await expectFieldError(within(dialog).getByRole('textbox', { name: /Mobile/ }), 'Mobile number is required');
     expect(sent).toEqual([]);
 
-    await fill(user, within(dialog).getByRole('textbox', { name: /Full name/ }), 'Salma Idris');
-    await fill(user, within(dialog).getByRole('textbox', { name: /Mobile/ }), '+966 55 700 1122');
-    await fill(user, within(dialog).getByRole('textbox', { name: /Date of birth/ }), '1992-03-14');
-    await user.tab();
-    await user.click(within(dialog).getByRole('combobox', { name: /Sex/ }));
-    await user.click(await screen.findByRole('option', { name: 'Female' }));
-    await user.click(within(dialog).getByTestId('quick-patient-submit'));
+    await register(user, dialog, 'Salma Idris', '+966 55 700 1122');
     await waitFor(() => expect(sent).toEqual([{ name: 'Salma Idris', phone: '+966557001122', dateOfBirth: '1992-03-14', gender: 'female' }]));
     await waitFor(() => expect(screen.queryByTestId('patients-table')).not.toBeInTheDocument());
   });
@@ -85,13 +90,7 @@ describe('quick registration', { timeout: 20_000 }, () => {
     renderList();
     await user.click(await screen.findByTestId('quick-add-patient'));
     const dialog = await screen.findByTestId('quick-patient-form');
-    await fill(user, within(dialog).getByRole('textbox', { name: /Full name/ }), 'Salma I.');
-    await fill(user, within(dialog).getByRole('textbox', { name: /Mobile/ }), '0557001122');
-    await fill(user, within(dialog).getByRole('textbox', { name: /Date of birth/ }), '1992-03-14');
-    await user.tab();
-    await user.click(within(dialog).getByRole('combobox', { name: /Sex/ }));
-    await user.click(await screen.findByRole('option', { name: 'Female' }));
-    await user.click(within(dialog).getByTestId('quick-patient-submit'));
+    await register(user, dialog, 'Salma I.', '0557001122');
     await expectFieldError(within(dialog).getByRole('textbox', { name: /Mobile/ }), 'Already registered for Salma Idris (PAT-000009)');
     expect(await within(dialog).findByTestId('quick-patient-existing')).toHaveAttribute('href', '/patients/details/p-9');
     expect(within(dialog).getByTestId('quick-patient-existing')).toHaveTextContent('Open PAT-000009');
