@@ -14,6 +14,16 @@ async function fill(user: ReturnType<typeof userEvent.setup>, input: HTMLElement
   await user.paste(text);
 }
 
+/** The patients list with the quick registration dialog open; `answer` replies to POST /api/patients/quick. */
+async function openDialog(answer: (init: RequestInit) => Response) {
+  mockFetch((url, init) => (url.pathname === '/api/patients/quick' ? answer(init) : jsonResponse(200, listOf([]))), { profile: {} });
+  signIn();
+  const user = userEvent.setup();
+  renderList();
+  await user.click(await screen.findByTestId('quick-add-patient'));
+  return { user, dialog: await screen.findByTestId('quick-patient-form') };
+}
+
 /** Fills the dialog's four fields and sends it. */
 async function register(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, name: string, mobile: string) {
   await fill(user, within(dialog).getByRole('textbox', { name: /Full name/ }), name);
@@ -48,18 +58,10 @@ describe('quick registration', { timeout: 20_000 }, () => {
 
   it('checks the four fields, sends them and opens the new record', async () => {
     const sent: unknown[] = [];
-    mockFetch((url, init) => {
-      if (url.pathname === '/api/patients/quick') {
-        sent.push(JSON.parse(String(init.body)));
-        return jsonResponse(201, ok(patientDetails({ _id: 'p-9', name: 'Salma Idris', incomplete: true }), 'Patient registered'));
-      }
-      return jsonResponse(200, listOf([]));
-    }, { profile: {} });
-    signIn();
-    const user = userEvent.setup();
-    renderList();
-    await user.click(await screen.findByTestId('quick-add-patient'));
-    const dialog = await screen.findByTestId('quick-patient-form');
+    const { user, dialog } = await openDialog((init) => {
+      sent.push(JSON.parse(String(init.body)));
+      return jsonResponse(201, ok(patientDetails({ _id: 'p-9', name: 'Salma Idris', incomplete: true }), 'Patient registered'));
+    });
     await user.click(within(dialog).getByTestId('quick-patient-submit'));
     await expectFieldError(within(dialog).getByRole('textbox', { name: /Full name/ }), 'Name is required');
     await expectFieldError(within(dialog).getByRole('textbox', { name: /Mobile/ }), 'Mobile number is required');
@@ -71,25 +73,15 @@ describe('quick registration', { timeout: 20_000 }, () => {
   });
 
   it('links to the patient already registered with the same mobile and date of birth', async () => {
-    mockFetch((url) => {
-      if (url.pathname === '/api/patients/quick') {
-        return jsonResponse(409, {
-          success: false,
-          message: {
-            message: 'A patient with this mobile number and date of birth is already registered: Salma Idris (PAT-000009)',
-            code: 'DUPLICATE_PATIENT',
-            fields: { phone: 'Already registered for Salma Idris (PAT-000009)' },
-            data: { patientId: 'p-9', publicId: 'PAT-000009' },
-          },
-        });
-      }
-      return jsonResponse(200, listOf([]));
-    }, { profile: {} });
-    signIn();
-    const user = userEvent.setup();
-    renderList();
-    await user.click(await screen.findByTestId('quick-add-patient'));
-    const dialog = await screen.findByTestId('quick-patient-form');
+    const { user, dialog } = await openDialog(() => jsonResponse(409, {
+      success: false,
+      message: {
+        message: 'A patient with this mobile number and date of birth is already registered: Salma Idris (PAT-000009)',
+        code: 'DUPLICATE_PATIENT',
+        fields: { phone: 'Already registered for Salma Idris (PAT-000009)' },
+        data: { patientId: 'p-9', publicId: 'PAT-000009' },
+      },
+    }));
     await register(user, dialog, 'Salma I.', '0557001122');
     await expectFieldError(within(dialog).getByRole('textbox', { name: /Mobile/ }), 'Already registered for Salma Idris (PAT-000009)');
     expect(await within(dialog).findByTestId('quick-patient-existing')).toHaveAttribute('href', '/patients/details/p-9');
