@@ -49,6 +49,12 @@ describe('POST /api/patients/quick', () => {
     expect((audit[0]!.changes as { after: Record<string, unknown> }).after).toMatchObject({ name: 'Salma Idris', incomplete: true });
   });
 
+  it('has no national identifier in the FHIR API until the full form gives one', async () => {
+    const res = await get(a.token, `/api/fhir/R4/Patient/${id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().identifier).toEqual([{ use: 'usual', system: expect.any(String), value: expect.stringMatching(/^PAT-/) }]);
+  });
+
   it('answers translated field errors and creates nothing', async () => {
     const before = (await ctx.database.db.select({ id: patients.id }).from(patients).where(eq(patients.companyId, a.companyId))).length;
     const res = await quick(a.token, { name: ' ', phone: '12', dateOfBirth: '2999-01-01' });
