@@ -32,6 +32,7 @@ export function sendError(
   key: string,
   params?: Record<string, string | number>,
   fields?: Record<string, string>,
+  data?: Record<string, string>,
 ) {
   // The FHIR API answers refusals as FHIR does: an OperationOutcome.
   if (req.url.startsWith(`${FHIR_BASE}/`)) {
@@ -39,7 +40,7 @@ export function sendError(
   }
   return reply.status(status).send({
     success: false,
-    message: { message: t(req, key, params), code, ...(fields ? { fields } : {}) },
+    message: { message: t(req, key, params), code, ...(fields ? { fields } : {}), ...(data ? { data } : {}) },
   });
 }
 
@@ -56,7 +57,7 @@ export function registerErrorHandling(app: App) {
       const fields = err.fields
         ? Object.fromEntries(Object.entries(err.fields).map(([k, v]) => [k, typeof v === 'string' ? t(req, v, err.params) : t(req, v.key, v.params)]))
         : undefined;
-      return sendError(req, reply, err.status, err.code, err.messageKey, err.params, fields);
+      return sendError(req, reply, err.status, err.code, err.messageKey, err.params, fields, err.data);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {};

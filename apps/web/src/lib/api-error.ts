@@ -10,14 +10,17 @@ export class ApiError extends Error {
   readonly fields: Record<string, string> | undefined;
   /** True when `message` is the server's own (translated) text rather than a generic fallback. */
   readonly fromServer: boolean;
+  /** What the refusal points at (for example `patientId`: the existing patient a duplicate collided with). */
+  readonly data: Record<string, string> | undefined;
 
-  constructor(status: number, code: string, message: string, fields?: Record<string, string>, fromServer = false) {
+  constructor(status: number, code: string, message: string, fields?: Record<string, string>, fromServer = false, data?: Record<string, string>) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.fields = fields;
     this.fromServer = fromServer;
+    this.data = data;
   }
 }
 
@@ -29,6 +32,7 @@ export interface ErrorDetail {
   message?: string;
   code?: string;
   fields?: Record<string, string>;
+  data?: Record<string, string>;
 }
 
 /** Reads `{ message: { message, code, fields } }` and the older `{ message: "text" }` shape. */
@@ -46,10 +50,12 @@ export function errorDetail(body: unknown): ErrorDetail {
             ),
           )
         : undefined;
+    const data = m.data && typeof m.data === 'object' ? (m.data as Record<string, string>) : undefined;
     return {
       message: typeof m.message === 'string' ? m.message : undefined,
       code: typeof m.code === 'string' ? m.code : undefined,
       fields,
+      ...(data ? { data } : {}),
     };
   }
   return {};

@@ -61,6 +61,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       detail.message ?? i18n.t('errors.generic'),
       detail.fields,
       Boolean(detail.message),
+      detail.data,
     );
   }
   if (body === undefined || typeof body !== 'object') {

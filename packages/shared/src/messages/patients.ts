@@ -4,9 +4,11 @@ import type { Shape } from './core.js';
 export const patientsEn = {
   errors: {
     patientIdentityTaken: 'A patient with this identity number already exists',
+    patientQuickDuplicate: 'A patient with this mobile number and date of birth is already registered: {{name}} ({{publicId}})',
   },
   success: {
     patientCreated: 'Patient created successfully',
+    patientQuickCreated: 'Patient registered. Complete the full record when you can',
     patientUpdated: 'Patient updated successfully',
     patientDeleted: 'Patient deleted',
     patientDeactivated: 'This patient has medical records (appointments, notes or health reports), so the record was deactivated instead of deleted',
@@ -19,6 +21,8 @@ export const patientsEn = {
     patientIdentityRequired: 'Identity is required',
     patientIdentityTaken: 'This identity number is already registered for another patient',
     patientPhoneInvalid: 'Invalid phone number',
+    patientPhoneRequired: 'Mobile number is required',
+    patientQuickDuplicate: 'Already registered for {{name}} ({{publicId}})',
     patientDobRequired: 'Date of Birth is required',
     patientDobFuture: 'Date of birth cannot be in the future',
     patientDobFilterInvalid: 'Date of birth must be a date such as January 5, 1990 or 1990-01-05',
@@ -58,9 +62,11 @@ export const patientsEn = {
 export const patientsAr: Shape<typeof patientsEn> = {
   errors: {
     patientIdentityTaken: 'يوجد مريض مسجّل برقم الهوية هذا',
+    patientQuickDuplicate: 'يوجد مريض مسجّل بهذا الجوال وتاريخ الميلاد: {{name}} ({{publicId}})',
   },
   success: {
     patientCreated: 'تمت إضافة المريض بنجاح',
+    patientQuickCreated: 'تم تسجيل المريض. أكمل السجل الكامل عندما يتسنى لك',
     patientUpdated: 'تم تحديث بيانات المريض بنجاح',
     patientDeleted: 'تم حذف المريض',
     patientDeactivated: 'لدى هذا المريض سجلات طبية (مواعيد أو ملاحظات أو تقارير صحية)، لذلك تم تعطيل السجل بدلًا من حذفه',
@@ -73,6 +79,8 @@ export const patientsAr: Shape<typeof patientsEn> = {
     patientIdentityRequired: 'رقم الهوية مطلوب',
     patientIdentityTaken: 'رقم الهوية هذا مسجّل لمريض آخر',
     patientPhoneInvalid: 'رقم الهاتف غير صالح',
+    patientPhoneRequired: 'رقم الجوال مطلوب',
+    patientQuickDuplicate: 'مسجّل مسبقًا باسم {{name}} ({{publicId}})',
     patientDobRequired: 'تاريخ الميلاد مطلوب',
     patientDobFuture: 'لا يمكن أن يكون تاريخ الميلاد في المستقبل',
     patientDobFilterInvalid: 'يجب أن يكون تاريخ الميلاد تاريخًا مثل January 5, 1990 أو 1990-01-05',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { normaliseDigits } from './display.js';
-import { fileRefSchema, listQuerySchema, numberish as numberFromText, refSchema } from './common.js';
+import { booleanText, fileRefSchema, listQuerySchema, numberish as numberFromText, refSchema } from './common.js';
 import { DATE_OUT_OF_RANGE, isCalendarDate, realDate } from './dates.js';
 import { versionInput, versionSchema } from './version.js';
 
@@ -264,6 +264,19 @@ export type PatientData = z.output<typeof patientInput>;
 export const patientUpdateInput = patientInput.extend({ version: versionInput });
 export type PatientUpdateData = z.output<typeof patientUpdateInput>;
 
+/**
+ * Quick registration (POST /api/patients/quick): a walk-in's name, mobile, date of birth and sex. The patient is
+ * created marked incomplete until the full form (`patientInput`) is saved for it. Self-booking creates the same kind.
+ */
+export const quickPatientInput = z.strictObject({
+  name: patientInput.shape.name,
+  phone: phoneField('validation.patientPhoneRequired'),
+  dateOfBirth: patientInput.shape.dateOfBirth,
+  gender: patientInput.shape.gender,
+});
+export type QuickPatientInput = z.input<typeof quickPatientInput>;
+export type QuickPatientData = z.output<typeof quickPatientInput>;
+
 /** Fields of the form that arrive as JSON text when a client prefers that to `name[i][key]` flattening. */
 export const PATIENT_JSON_FIELDS = ['languages', 'allergies', 'ChronicDiseases', 'familyMedicalHistory', 'insurances', 'emergencyContacts'] as const;
 
@@ -296,6 +309,8 @@ export const patientListQuery = listQuerySchema(patientSortFields).extend({
       return date;
     })
     .optional(),
+  /** `true`: only patients registered quickly whose full form has not been saved yet. */
+  incomplete: booleanText.optional(),
 });
 export type PatientListQuery = z.infer<typeof patientListQuery>;
 
@@ -308,6 +323,8 @@ export const patientListItem = z.object({
   dateOfBirth: z.string(),
   gender: z.string().nullable(),
   isActive: z.boolean(),
+  /** Registered quickly; the full form has not been saved yet. */
+  incomplete: z.boolean(),
   /** Start of the latest completed appointment, null when the patient has none. */
   lastVisit: z.string().nullable(),
   image: z.string().nullable(),
@@ -369,6 +386,8 @@ export const patientDetails = z.object({
   name: z.string(),
   identity: z.string(),
   isActive: z.boolean(),
+  /** Registered quickly (name, mobile, date of birth, sex); cleared when the full form is saved. */
+  incomplete: z.boolean(),
   phone: z.string().nullable(),
   email: z.string().nullable(),
   contactInfos: z.array(patientContactInfoSchema),

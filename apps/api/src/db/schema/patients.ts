@@ -22,6 +22,11 @@ export const patients = pgTable('patients', {
   bloodType: text('blood_type'),
   smoking: boolean('smoking'),
   isActive: boolean('is_active').notNull().default(true),
+  /**
+   * Registered quickly (name, mobile, date of birth, sex: POST /api/patients/quick) and the full form not saved yet.
+   * Such a patient has no identity number (stored as ''), so the identity index skips ''.
+   */
+  incomplete: boolean('incomplete').notNull().default(false),
   imageFileId: uuid('image_file_id'),
   /**
    * The long tail of the patient form (address, languages, medical history, allergies, chronic diseases,
@@ -47,7 +52,10 @@ export const patients = pgTable('patients', {
 }, (t) => [
   primaryKey({ columns: [t.companyId, t.id] }),
   uniqueIndex('patients_public_id_uq').on(t.companyId, t.publicId),
-  uniqueIndex('patients_identity_uq').on(t.companyId, t.identity),
+  uniqueIndex('patients_identity_given_uq').on(t.companyId, t.identity).where(sql`${t.identity} <> ''`),
+  // Quick registration refuses a second patient with the same mobile and date of birth; the list's "Incomplete" filter.
+  index('patients_phone_dob_idx').on(t.companyId, t.phone, t.dateOfBirth),
+  index('patients_incomplete_idx').on(t.companyId, t.createdAt).where(sql`${t.incomplete}`),
   index('patients_dob_idx').on(t.companyId, t.dateOfBirth),
   // Default order of the list (newest first): patients_search_page_idx in migrations/0011_extras_0008_search_page.sql (it includes the
   // id and the search text, which Drizzle cannot declare). The status filter:

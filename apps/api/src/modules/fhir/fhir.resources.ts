@@ -98,7 +98,8 @@ export function patientResource(p: PatientRow): Resource {
     meta: meta(p.updatedAt),
     identifier: [
       { use: 'usual', system: SYSTEMS.patientId, value: p.publicId },
-      { use: 'official', system: SYSTEMS.nationalId, value: p.identity },
+      // A patient registered quickly has no identity number until the full form is saved.
+      ...(p.identity ? [{ use: 'official', system: SYSTEMS.nationalId, value: p.identity }] : []),
     ],
     active: p.isActive,
     name: [humanName(p.name)],

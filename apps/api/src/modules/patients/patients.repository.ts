@@ -85,6 +85,7 @@ function listFilter(companyId: string, q: PatientListQuery): SQL {
   const isActive = activeFilter(q);
   if (isActive !== undefined) where.push(eq(patients.isActive, isActive));
   if (q.dateOfBirth) where.push(eq(patients.dateOfBirth, q.dateOfBirth));
+  if (q.incomplete !== undefined) where.push(eq(patients.incomplete, q.incomplete));
   if (typeof ff.gender === 'string') where.push(eq(patients.gender, ff.gender));
   if (typeof ff.nationality === 'string') where.push(eq(patients.nationality, ff.nationality));
   if (typeof ff.blood_type === 'string') where.push(eq(patients.bloodType, ff.blood_type));
@@ -113,6 +114,7 @@ export async function findPatientPage(db: Db, companyId: string, q: PatientListQ
       dateOfBirth: patients.dateOfBirth,
       gender: patients.gender,
       isActive: patients.isActive,
+      incomplete: patients.incomplete,
       imageFileId: patients.imageFileId,
       createdAt: patients.createdAt,
       lastVisit,
@@ -151,6 +153,17 @@ export async function identityHolder(db: Db, companyId: string, identity: string
     .where(and(eq(patients.companyId, companyId), eq(patients.identity, identity), exceptId ? sql`${patients.id} <> ${exceptId}` : undefined))
     .limit(1);
   return row?.id ?? null;
+}
+
+/** A patient of the company with this mobile number and date of birth (what quick registration refuses twice), if any. */
+export async function phoneAndBirthHolder(db: Db, companyId: string, phone: string, dateOfBirth: string) {
+  const [row] = await db
+    .select({ id: patients.id, publicId: patients.publicId, name: patients.name })
+    .from(patients)
+    .where(and(eq(patients.companyId, companyId), eq(patients.phone, phone), eq(patients.dateOfBirth, dateOfBirth)))
+    .orderBy(asc(patients.createdAt))
+    .limit(1);
+  return row ?? null;
 }
 
 /** The patient's notes, newest first, with their authors. */

@@ -13,6 +13,7 @@ import {
   patientNoteSchema,
   patientReportInput,
   patientUpdateInput,
+  quickPatientInput,
 } from '@clinic/shared';
 import type { App, Deps } from '../../lib/app-types.js';
 import { t } from '../../lib/i18n.js';
@@ -31,6 +32,7 @@ import {
   requirePatient,
   updatePatient,
 } from './patients.service.js';
+import { createQuickPatient } from './patients.quick.js';
 
 const tags = ['patients'];
 /** The patient form arrives as multipart (`name[i][key]` flattening, picture in `image`) or as JSON. */
@@ -76,6 +78,20 @@ export function patientRoutes(app: App, deps: Deps) {
       const data = await usingForm(form, () =>
         createPatient(deps, requestContext(req), caller, parseOrThrow(patientInput, form.body), form.files.image ?? null));
       return reply.status(201).send({ success: true as const, message: t(req, 'success.patientCreated'), data });
+    },
+  });
+
+  app.post('/api/patients/quick', {
+    config: { permission: 'patient_write', accessNeutral: true },
+    schema: {
+      tags,
+      description: 'Quick registration of a walk-in (name, mobile, date of birth, sex): the patient is marked incomplete until the full form is saved. 409 DUPLICATE_PATIENT (with `data.patientId`) when the company already has a patient with this mobile and date of birth.',
+      body: quickPatientInput,
+      response: { 201: okSchema(patientDetails) },
+    },
+    handler: async (req, reply) => {
+      const data = await createQuickPatient(deps, requestContext(req), callerOf(req), req.body);
+      return reply.status(201).send({ success: true as const, message: t(req, 'success.patientQuickCreated'), data });
     },
   });
 

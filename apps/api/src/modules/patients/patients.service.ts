@@ -55,13 +55,14 @@ function identityTaken() {
 /** A unique violation on the identity index (two requests racing with the same number) is the same 409. */
 function isIdentityViolation(err: unknown): boolean {
   for (let e = err as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
-    if (e.code === '23505' && (e.constraint === 'patients_identity_uq' || String((e as { message?: unknown }).message ?? '').includes('patients_identity_uq'))) return true;
+    if (e.code === '23505' && (e.constraint === 'patients_identity_given_uq' || String((e as { message?: unknown }).message ?? '').includes('patients_identity_given_uq'))) return true;
   }
   return false;
 }
 
-function viewOf(row: PatientRow): Record<string, unknown> {
-  return formView({
+/** The record as the audit log shows it (form fields, and whether the full form is still to be saved). */
+export function viewOf(row: PatientRow): Record<string, unknown> {
+  const view = formView({
     name: row.name,
     identity: row.identity,
     phone: row.phone ?? '',
@@ -76,6 +77,7 @@ function viewOf(row: PatientRow): Record<string, unknown> {
     isActive: row.isActive,
     imageFileId: row.imageFileId,
   });
+  return { ...view, incomplete: row.incomplete };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -93,6 +95,7 @@ export async function listPatients(deps: Deps, companyId: string, q: PatientList
     dateOfBirth: r.dateOfBirth,
     gender: r.gender,
     isActive: r.isActive,
+    incomplete: r.incomplete,
     lastVisit: isoInstant(r.lastVisit),
     image: r.imageFileId ? fileUrl(deps, companyId, r.imageFileId) : null,
     createdAt: r.createdAt.toISOString(),
@@ -101,7 +104,7 @@ export async function listPatients(deps: Deps, companyId: string, q: PatientList
 }
 
 /** Everything the details screen shows, computed from the record, its notes, reports and appointments. */
-async function loadDetails(deps: Deps, caller: Caller, id: string, now = new Date()): Promise<PatientDetails | null> {
+export async function loadDetails(deps: Deps, caller: Caller, id: string, now = new Date()): Promise<PatientDetails | null> {
   const companyId = caller.companyId;
   const row = await findPatient(deps.db, companyId, id);
   if (!row) return null;
@@ -132,6 +135,7 @@ async function loadDetails(deps: Deps, caller: Caller, id: string, now = new Dat
     name: row.name,
     identity: row.identity,
     isActive: row.isActive,
+    incomplete: row.incomplete,
     phone: row.phone,
     email: row.email,
     contactInfos: contactInfosOf(row.phone, row.email),
@@ -241,7 +245,8 @@ export async function createPatient(deps: Deps, ctx: RequestContext, caller: Cal
 }
 
 /**
- * Replaces a patient's form fields (PUT: lists and optional fields not sent are cleared). The picture is
+ * Replaces a patient's form fields (PUT: lists and optional fields not sent are cleared). The full form carries
+ * every required field, so saving it completes a patient registered quickly. The picture is
  * kept unless a new one is sent or `removeImage` is true; `isActive` is kept unless sent. The form sends the
  * version it was loaded with: the update matches only that version (409 STALE_RECORD otherwise). As with a create,
  * the caller removes a new picture this refuses.
@@ -260,7 +265,7 @@ export async function updatePatient(
     imageFileId = image?.id ?? (data.removeImage ? null : before.imageFileId);
     await deps.db.transaction(async (tx) => {
       const db = tx as unknown as Db;
-      const after = await updatePatientAt(db, caller.companyId, id, version, { ...columns, isActive: data.isActive ?? before.isActive, imageFileId });
+      const after = await updatePatientAt(db, caller.companyId, id, version, { ...columns, isActive: data.isActive ?? before.isActive, imageFileId, incomplete: false });
       if (!after) return staleOrMissing(() => patientExists(db, caller.companyId, id));
       const changes = changedFields(viewOf(before), viewOf(after));
       if (changes) {

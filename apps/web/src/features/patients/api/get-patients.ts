@@ -8,11 +8,13 @@ import { patientsKeys } from './patients-keys';
 export type PatientsQuery = StatusListQuery & {
   /** Date of birth, `YYYY-MM-DD`. */
   dateOfBirth: NonNullable<PatientListQuery['dateOfBirth']> | null;
+  /** Only patients registered quickly whose full form is still to be saved. */
+  incomplete?: boolean;
 };
 
 /** The list's request, its path and query: the CSV export asks the same at `<path>/export.csv`. */
 export function patientsRequest(query: PatientsQuery) {
-  return { path: '/patients', query: { ...listRequestQuery(query), dateOfBirth: query.dateOfBirth } };
+  return { path: '/patients', query: { ...listRequestQuery(query), dateOfBirth: query.dateOfBirth, incomplete: query.incomplete ? 'true' : undefined } };
 }
 
 export function getPatients(query: PatientsQuery, signal?: AbortSignal): Promise<ApiList<PatientListItem>> {
@@ -33,4 +35,14 @@ export const patientsQueryOptions = (query: PatientsQuery) =>
 
 export function usePatients(query: PatientsQuery) {
   return useQuery(patientsQueryOptions(query));
+}
+
+/** How many patients registered quickly still wait for their full form (the front desk's badge). */
+export function useIncompleteCount(enabled = true) {
+  return useQuery({
+    queryKey: [...patientsKeys.lists(), 'incomplete-count'] as const,
+    queryFn: ({ signal }) => getPatients({ page: 1, limit: 5, sortBy: 'createdAt', order: 'desc', search: '', status: null, dateOfBirth: null, incomplete: true }, signal),
+    select: (list) => list.pagination.total_items,
+    enabled,
+  });
 }

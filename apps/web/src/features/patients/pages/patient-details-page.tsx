@@ -10,6 +10,7 @@ import { useSession } from '@/lib/session-context';
 import { usePatient } from '../api/get-patient';
 import { DeletePatientDialog } from '../components/delete-patient-dialog';
 import { HealthReportsCard } from '../components/health-reports-card';
+import { IncompleteBanner } from '../components/incomplete-banner';
 import { NotesCard } from '../components/notes-card';
 import { PatientAvatar } from '../components/patient-avatar';
 import {
@@ -125,6 +126,7 @@ export default function PatientDetailsPage() {
               {t('printouts.patient.title')}
             </Button>
           </Group>
+          {data.incomplete && <IncompleteBanner patientId={data._id} canWrite={canWrite} />}
           <ProfileHeader patient={data} canWrite={canWrite} onDelete={() => setDeleting(true)} />
           <Grid gap="lg">
             <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button, Group, Stack, Text } from '@mantine/core';
-import { IconPlus, IconUserHeart } from '@tabler/icons-react';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { IconBolt, IconPlus, IconUserHeart } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PatientListItem } from '@clinic/shared';
@@ -11,8 +11,10 @@ import { useCanOpen } from '@/lib/pages';
 import { useSession } from '@/lib/session-context';
 import { patientsQueryOptions, patientsRequest } from '../api/get-patients';
 import { DeletePatientDialog } from '../components/delete-patient-dialog';
+import { IncompleteFilter } from '../components/incomplete-filter';
 import { PatientAvatar } from '../components/patient-avatar';
 import { formatDate } from '../components/patient-format';
+import { QuickPatientDialog } from '../components/quick-patient-dialog';
 
 export default function PatientsPage() {
   const { t, i18n } = useTranslation();
@@ -20,11 +22,13 @@ export default function PatientsPage() {
   const { can } = useSession();
   const canOpen = useCanOpen();
   const canWrite = can('patient_write');
-  const list = useListState({ filters: ['status', 'dob'] as const });
+  const list = useListState({ filters: ['status', 'dob', 'incomplete'] as const });
   const { status, select: statusSelect } = useStatusFilter(list, { label: t('patients.list.status'), placeholder: t('patients.list.allStatuses'), active: t('patients.list.active'), inactive: t('patients.list.inactive') });
   const dob = dayOf(list.filters.dob);
+  const incompleteOnly = list.filters.incomplete === 'true';
   const [toDelete, setToDelete] = useState<PatientListItem | null>(null);
-  const listFilters = { status, dateOfBirth: dob };
+  const [quickOpen, setQuickOpen] = useState(false);
+  const listFilters = { status, dateOfBirth: dob, incomplete: incompleteOnly || undefined };
   const patients = useListQuery(list, patientsQueryOptions, listFilters);
 
   const columns: DataTableColumn<PatientListItem>[] = [
@@ -37,7 +41,10 @@ export default function PatientsPage() {
         <Group gap="sm" wrap="nowrap">
           <PatientAvatar src={p.image} name={p.name} size={34} radius="xl" />
           <Stack gap={0} style={{ minWidth: 0 }}>
-            <Text size="sm" fw={600} truncate>{p.name}</Text>
+            <Group gap={6} wrap="nowrap">
+              <Text size="sm" fw={600} truncate>{p.name}</Text>
+              {p.incomplete && <Badge size="xs" color="orange" variant="light" tt="none" style={{ flexShrink: 0 }} data-testid="patient-incomplete">{t('patients.list.incompleteBadge')}</Badge>}
+            </Group>
             <Text size="xs" c="dimmed" truncate>{formatDate(p.dateOfBirth, i18n.language)}</Text>
           </Stack>
         </Group>
@@ -74,11 +81,19 @@ export default function PatientsPage() {
       title={t('patients.list.title')}
       subtitle={t('patients.list.subtitle')}
       actions={
-        canOpen('/patients/add') && (
-          <Button component={Link} to="/patients/add" leftSection={<IconPlus size={16} stroke={2} />} data-testid="add-patient">
-            {t('patients.list.add')}
-          </Button>
-        )
+        <Group gap="sm" wrap="wrap">
+          <IncompleteFilter on={incompleteOnly} onChange={(on) => list.setFilter('incomplete', on ? 'true' : null)} />
+          {canWrite && (
+            <Button variant="light" leftSection={<IconBolt size={16} stroke={2} />} onClick={() => setQuickOpen(true)} data-testid="quick-add-patient">
+              {t('patients.list.quickAdd')}
+            </Button>
+          )}
+          {canOpen('/patients/add') && (
+            <Button component={Link} to="/patients/add" leftSection={<IconPlus size={16} stroke={2} />} data-testid="add-patient">
+              {t('patients.list.add')}
+            </Button>
+          )}
+        </Group>
       }
       filters={
         <FilterBar
@@ -100,6 +115,7 @@ export default function PatientsPage() {
       minWidth={720}
     >
       <DeletePatientDialog patient={toDelete} onClose={() => setToDelete(null)} />
+      <QuickPatientDialog opened={quickOpen} onClose={() => setQuickOpen(false)} onCreated={(p) => void navigate(`/patients/details/${p._id}`)} />
     </ListFrame>
   );
 }
