@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CashBoxCloseReport } from '@clinic/shared';
 import { setDisplay } from '@/lib/format/display';
+import { demoUser } from '@/test/mocks';
 import { emptyList, jsonResponse, mockFetch, renderWithProviders, setLanguage, signIn } from '@/test/utils';
 import PrintZReceiptPage from './print-z-receipt-page';
 import PrintZReportPage from './print-z-report-page';
@@ -14,17 +15,18 @@ const report: CashBoxCloseReport = {
   opening: 10000, cashIn: 45000, cashOut: -5000, movements: 9,
 };
 
-function reportApi(digits: 'latn' | 'arab' = 'latn') {
+function reportApi(preferences = demoUser.preferences) {
   mockFetch((url) => {
     if (url.pathname === `/api/cash-boxes/${BOX}/closes/${CLOSE}`) return jsonResponse(200, { success: true, data: report });
     return jsonResponse(200, emptyList());
-  }, { profile: { preferences: { hijriMode: 'off', digits } } });
+  }, { profile: { preferences } });
 }
 
 const row = (testId: string, key: string) => within(screen.getByTestId(testId)).getAllByRole('row').find((r) => r.getAttribute('data-row') === key);
 
 describe('day-close (Z) report', { timeout: 30_000 }, () => {
   beforeEach(() => signIn());
+  afterEach(() => setDisplay({ hijriMode: 'off', digits: 'latn' }));
 
   it('prints the day on A4: box, clinic, day, opening, cash in and out, expected, counted, difference, who closed it and when', async () => {
     await setLanguage('en');
@@ -47,12 +49,12 @@ describe('day-close (Z) report', { timeout: 30_000 }, () => {
 
   it('prints the 80 mm receipt in Arabic with the user\'s Arabic-Indic digits and a 24-hour time', async () => {
     await setLanguage('ar');
-    reportApi('arab');
-    setDisplay({ hijriMode: 'off', digits: 'arab' });
+    const preferences = { ...demoUser.preferences, digits: 'arab' as const };
+    signIn({ preferences });
+    reportApi(preferences);
     renderWithProviders(<PrintZReceiptPage />, `/print/cash-box-close-receipt/${BOX}/${CLOSE}`, { route: '/print/cash-box-close-receipt/:box/:id' });
     expect(await screen.findByTestId('z-report-title')).toHaveTextContent('تقرير إقفال اليوم');
-    expect(row('z-report-rows', 'counted')).toHaveTextContent('٤٨٠٫٠٠');
+    await waitFor(() => expect(row('z-report-rows', 'counted')).toHaveTextContent('٤٨٠٫٠٠'));
     expect(row('z-report-closing', 'at')).toHaveTextContent('١٨:٠٢');
-    setDisplay({ hijriMode: 'off', digits: 'latn' });
   });
 });
