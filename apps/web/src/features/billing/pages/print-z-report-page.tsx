@@ -1,4 +1,4 @@
-import { Button, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Divider, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconReceipt } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PrintFrame, printClasses } from '@/features/printouts/components/print-frame';
@@ -23,25 +23,25 @@ const table = (rows: ZRow[], testId: string) => (
 export default function PrintZReportPage() {
   const { t, lang, user, report, box, id, heading, rows, closing } = useZReport();
   return (
-    <Stack gap="sm">
-      <Group justify="flex-end" className={printClasses.toolbar}>
+    <PrintFrame
+      testId="print-z-report"
+      actions={(
         <Button component={Link} to={zReportPath(box, id, true)} variant="default" leftSection={<IconReceipt size={16} />} data-testid="z-report-receipt">
           {t('finance.cashBoxes.zReportReceipt')}
         </Button>
-      </Group>
-      <PrintFrame testId="print-z-report">
-        {report.isPending ? <Loader size="sm" /> : !report.data ? <Text>{t('printouts.notFound')}</Text> : (
-          <Stack gap="sm">
-            <Title order={3} data-testid="z-report-title">{t('finance.cashBoxes.zReport')}</Title>
-            {table(heading, 'z-report-heading')}
-            <Divider />
-            {table(rows, 'z-report-rows')}
-            <Divider />
-            {table(closing, 'z-report-closing')}
-            <Text size="xs" c="dimmed">{t('printouts.printedBy', { name: user?.userName ?? '', when: printedAt(lang) })}</Text>
-          </Stack>
-        )}
-      </PrintFrame>
-    </Stack>
+      )}
+    >
+      {report.isPending ? <Loader size="sm" /> : !report.data ? <Text>{t('printouts.notFound')}</Text> : (
+        <Stack gap="sm">
+          <Title order={3} data-testid="z-report-title">{t('finance.cashBoxes.zReport')}</Title>
+          {table(heading, 'z-report-heading')}
+          <Divider />
+          {table(rows, 'z-report-rows')}
+          <Divider />
+          {table(closing, 'z-report-closing')}
+          <Text size="xs" c="dimmed">{t('printouts.printedBy', { name: user?.userName ?? '', when: printedAt(lang) })}</Text>
+        </Stack>
+      )}
+    </PrintFrame>
   );
 }

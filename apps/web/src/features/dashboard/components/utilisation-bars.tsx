@@ -1,4 +1,4 @@
-import { Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
+import { Group, Progress, SimpleGrid, Text, Tooltip } from '@mantine/core';
 import { formatNumber } from '@/lib/dates';
 
 /** The narrowest a non-zero bar is drawn (percent of the track), so a low utilisation still shows as a bar. */
@@ -6,11 +6,11 @@ const MIN_VISIBLE = 3;
 
 /**
  * Utilisation per doctor: one bar each over 0-100 %, never thinner than a few percent when there is any, with the
- * rate written beside it in the user's digits.
+ * rate written beside it in the user's digits; many doctors run in columns on wide screens.
  */
 export function UtilisationBars({ rows, lang, label }: { rows: Array<{ doctor: string; rate: number | null; booked: string }>; lang: string; label: string }) {
   return (
-    <Stack gap={10} data-testid="dashboard-utilisation">
+    <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="xl" verticalSpacing={10} data-testid="dashboard-utilisation">
       {rows.map((r) => {
         const value = r.rate ?? 0;
         const text = r.rate === null ? '—' : formatNumber(value, lang, { style: 'percent', maximumFractionDigits: 1 });
@@ -31,6 +31,6 @@ export function UtilisationBars({ rows, lang, label }: { rows: Array<{ doctor: s
           </Group>
         );
       })}
-    </Stack>
+    </SimpleGrid>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { BarChart } from '@mantine/charts';
-import { ActionIcon, Alert, Card, Grid, Group, Loader, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title, useDirection } from '@mantine/core';
+import { ActionIcon, Alert, Card, Grid, Group, Loader, SegmentedControl, Select, Stack, Text, TextInput, Title, useDirection } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { APPOINTMENT_STATUSES, currencyMinorDigits, planAllows } from '@clinic/shared';
@@ -14,13 +15,16 @@ import { Heatmap } from '../components/dashboard-heatmap';
 import { UtilisationBars } from '../components/utilisation-bars';
 import { localToday, periodOf, type PeriodKind } from './period';
 
-function Tile({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId: string }) {
+/** One figure; `wide` ones (the count, money) take the whole row on a phone, where two share a row otherwise. */
+function Tile({ label, value, hint, testId, wide }: { label: string; value: string; hint?: string; testId: string; wide?: boolean }) {
   return (
-    <Card padding="md" withBorder data-testid={testId}>
-      <Text size="sm" c="dimmed">{label}</Text>
-      <Text fw={700} fz={26}>{value}</Text>
-      {hint && <Text size="xs" c="dimmed">{hint}</Text>}
-    </Card>
+    <Grid.Col span={{ base: wide ? 12 : 6, sm: 4 }}>
+      <Card padding="md" withBorder h="100%" data-testid={testId}>
+        <Text size="sm" c="dimmed">{label}</Text>
+        <Text fw={700} fz={value.length > 11 ? 22 : 26} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{value}</Text>
+        {hint && <Text size="xs" c="dimmed">{hint}</Text>}
+      </Card>
+    </Grid.Col>
   );
 }
 
@@ -58,6 +62,7 @@ export default function DashboardPage() {
   const money = (v: number) => (d ? formatMoney(Math.round(v * 10 ** currencyMinorDigits(d.currency)), d.currency, lang) : '');
   const rate = (v: number | null | undefined) => (v === null || v === undefined ? '—' : formatNumber(v, lang, { style: 'percent', maximumFractionDigits: 1 }));
   const rtl = dir === 'rtl';
+  const phone = useMediaQuery('(max-width: 36em)');
 
   const statusData = APPOINTMENT_STATUSES.map((s) => ({ status: t(`dashboard.status.${s}`), count: d?.byStatus[s] ?? 0 }));
   const utilisation = (d?.utilisation ?? []).filter((u) => u.workingMinutes > 0 || u.bookedMinutes > 0)
@@ -81,6 +86,7 @@ export default function DashboardPage() {
               { value: 'clinic', label: t('dashboard.scope.clinic') },
               ...(complexes ? [{ value: 'complex', label: t('dashboard.scope.complex') }] : []),
             ]}
+            size={phone ? 'xs' : 'sm'}
             data-testid="dashboard-scope"
           />
           {scopeKind === 'clinic' && (
@@ -111,6 +117,7 @@ export default function DashboardPage() {
             value={kind}
             onChange={(v) => setKind(v as PeriodKind)}
             data={(['today', 'week', 'month', 'custom'] as const).map((k) => ({ value: k, label: t(`dashboard.period.${k}`) }))}
+            size={phone ? 'xs' : 'sm'}
             data-testid="dashboard-period-kind"
           />
           {kind === 'custom' && (
@@ -139,20 +146,20 @@ export default function DashboardPage() {
 
       {d && (
         <>
-          {/* Wide screens: the figures beside the status chart, then utilisation beside the busiest hours; phones: one column. */}
+          {/* Wide screens: the figures beside the status chart, then utilisation (in columns) and the busiest hours; phones: one column. */}
           <Grid gap="sm" align="stretch">
             <Grid.Col span={{ base: 12, lg: 7 }}>
-              <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" data-testid="dashboard-tiles">
-                <Tile testId="tile-total" label={t('dashboard.tiles.appointments')} value={num.format(d.total)} />
+              <Grid gap="sm" data-testid="dashboard-tiles">
+                <Tile wide testId="tile-total" label={t('dashboard.tiles.appointments')} value={num.format(d.total)} />
                 <Tile testId="tile-arrivals" label={t('dashboard.tiles.arrivals')} value={num.format(d.arrivals)} />
                 <Tile testId="tile-wait" label={t('dashboard.tiles.averageWait')} value={d.averageWaitMinutes === null ? '—' : t('dashboard.tiles.minutes', { value: num.format(d.averageWaitMinutes) })} />
                 <Tile testId="tile-no-show" label={t('dashboard.tiles.noShowRate')} value={rate(d.noShowRate)} />
                 <Tile testId="tile-late" label={t('dashboard.tiles.lateCancellationRate')} value={rate(d.lateCancellationRate)} />
                 <Tile testId="tile-new" label={t('dashboard.tiles.newPatients')} value={num.format(d.patients.new)} />
                 <Tile testId="tile-returning" label={t('dashboard.tiles.returningPatients')} value={num.format(d.patients.returning)} />
-                <Tile testId="tile-revenue" label={t('dashboard.tiles.revenue')} value={money(d.collected)} hint={t('dashboard.tiles.revenueHint')} />
-                <Tile testId="tile-visits-value" label={t('dashboard.tiles.visitsValue')} value={money(d.revenue)} hint={t('dashboard.tiles.visitsValueHint')} />
-              </SimpleGrid>
+                <Tile wide testId="tile-revenue" label={t('dashboard.tiles.revenue')} value={money(d.collected)} hint={t('dashboard.tiles.revenueHint')} />
+                <Tile wide testId="tile-visits-value" label={t('dashboard.tiles.visitsValue')} value={money(d.revenue)} hint={t('dashboard.tiles.visitsValueHint')} />
+              </Grid>
             </Grid.Col>
             <Grid.Col span={{ base: 12, lg: 5 }}>
               <Card padding="md" withBorder h="100%">
@@ -168,7 +175,7 @@ export default function DashboardPage() {
                 />
               </Card>
             </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 6, lg: 5 }}>
+            <Grid.Col span={12}>
               <Card padding="md" withBorder h="100%">
                 <Text fw={600}>{t('dashboard.charts.utilisation')}</Text>
                 <Text size="xs" c="dimmed" mb="sm">{t('dashboard.charts.utilisationHint')}</Text>
@@ -177,7 +184,7 @@ export default function DashboardPage() {
                   : <Text c="dimmed">{t('dashboard.charts.noData')}</Text>}
               </Card>
             </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 6, lg: 7 }}>
+            <Grid.Col span={12}>
               <Card padding="md" withBorder h="100%">
                 <Text fw={600}>{t('dashboard.charts.heatmap')}</Text>
                 <Text size="xs" c="dimmed" mb="sm">{t('dashboard.charts.heatmapHint')}</Text>
