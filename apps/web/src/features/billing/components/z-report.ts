@@ -44,5 +44,5 @@ export function useZReport() {
     { key: 'at', label: t('finance.cashBoxes.zClosedAt'), value: formatDateTime(r.close.closedAt, lang, DAY_MONTH_YEAR) },
     ...(r.close.note ? [{ key: 'note', label: t('finance.cashBoxes.zNote'), value: r.close.note }] : []),
   ] : [];
-  return { t, lang, dir: i18n.dir(), user, report, box, id, heading, rows, closing };
+  return { t, lang, user, report, box, id, heading, rows, closing };
 }

@@ -1,7 +1,7 @@
-import { Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { IconPrinter } from '@tabler/icons-react';
+import { Loader, Text } from '@mantine/core';
 import { printedAt } from '@/features/printouts/components/print-format';
 import { useZReport, type ZRow } from '../components/z-report';
+import { ReceiptFrame } from '../components/receipt-frame';
 import classes from '../components/receipt.module.css';
 
 const table = (rows: ZRow[], testId: string) => (
@@ -14,28 +14,22 @@ const table = (rows: ZRow[], testId: string) => (
 
 /** The day-close (Z) report of a cash box on the 80 mm till printer. */
 export default function PrintZReceiptPage() {
-  const { t, lang, dir, user, report, heading, rows, closing } = useZReport();
+  const { t, lang, user, report, heading, rows, closing } = useZReport();
   return (
-    <Stack gap="sm">
-      <Group className={classes.toolbar} justify="flex-end">
-        <Button leftSection={<IconPrinter size={16} />} onClick={() => window.print()} data-testid="print-button">{t('printouts.print')}</Button>
-      </Group>
-      <style>{'@page { size: 80mm auto; margin: 4mm; }'}</style>
-      <div className={classes.receipt} dir={dir} lang={lang} data-testid="print-z-receipt">
-        {report.isPending ? <Loader size="sm" /> : !report.data ? <Text>{t('printouts.notFound')}</Text> : (
-          <>
-            <div className={classes.center} style={{ fontWeight: 700, fontSize: '1.15em' }} data-testid="z-report-title">{t('finance.cashBoxes.zReport')}</div>
-            <hr className={classes.rule} />
-            {table(heading, 'z-report-heading')}
-            <hr className={classes.rule} />
-            {table(rows, 'z-report-rows')}
-            <hr className={classes.rule} />
-            {table(closing, 'z-report-closing')}
-            <hr className={classes.rule} />
-            <div className={classes.center} style={{ fontSize: '0.85em' }}>{t('printouts.printedBy', { name: user?.userName ?? '', when: printedAt(lang) })}</div>
-          </>
-        )}
-      </div>
-    </Stack>
+    <ReceiptFrame testId="print-z-receipt">
+      {report.isPending ? <Loader size="sm" /> : !report.data ? <Text>{t('printouts.notFound')}</Text> : (
+        <>
+          <div className={classes.center} style={{ fontWeight: 700, fontSize: '1.15em' }} data-testid="z-report-title">{t('finance.cashBoxes.zReport')}</div>
+          <hr className={classes.rule} />
+          {table(heading, 'z-report-heading')}
+          <hr className={classes.rule} />
+          {table(rows, 'z-report-rows')}
+          <hr className={classes.rule} />
+          {table(closing, 'z-report-closing')}
+          <hr className={classes.rule} />
+          <div className={classes.center} style={{ fontSize: '0.85em' }}>{t('printouts.printedBy', { name: user?.userName ?? '', when: printedAt(lang) })}</div>
+        </>
+      )}
+    </ReceiptFrame>
   );
 }

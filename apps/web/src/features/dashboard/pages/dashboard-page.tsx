@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { BarChart } from '@mantine/charts';
 import { ActionIcon, Alert, Card, Grid, Group, Loader, SegmentedControl, Select, Stack, Text, TextInput, Title, useDirection } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
@@ -25,6 +25,17 @@ function Tile({ label, value, hint, testId, wide }: { label: string; value: stri
         {hint && <Text size="xs" c="dimmed">{hint}</Text>}
       </Card>
     </Grid.Col>
+  );
+}
+
+/** A titled card of the dashboard with a line saying what it counts. */
+function ChartCard({ title, hint, children }: { title: string; hint: string; children: ReactNode }) {
+  return (
+    <Card padding="md" withBorder h="100%">
+      <Text fw={600}>{title}</Text>
+      <Text size="xs" c="dimmed" mb="sm">{hint}</Text>
+      {children}
+    </Card>
   );
 }
 
@@ -176,20 +187,16 @@ export default function DashboardPage() {
               </Card>
             </Grid.Col>
             <Grid.Col span={12}>
-              <Card padding="md" withBorder h="100%">
-                <Text fw={600}>{t('dashboard.charts.utilisation')}</Text>
-                <Text size="xs" c="dimmed" mb="sm">{t('dashboard.charts.utilisationHint')}</Text>
+              <ChartCard title={t('dashboard.charts.utilisation')} hint={t('dashboard.charts.utilisationHint')}>
                 {utilisation.length
                   ? <UtilisationBars rows={utilisation} lang={lang} label={t('dashboard.charts.rate')} />
                   : <Text c="dimmed">{t('dashboard.charts.noData')}</Text>}
-              </Card>
+              </ChartCard>
             </Grid.Col>
             <Grid.Col span={12}>
-              <Card padding="md" withBorder h="100%">
-                <Text fw={600}>{t('dashboard.charts.heatmap')}</Text>
-                <Text size="xs" c="dimmed" mb="sm">{t('dashboard.charts.heatmapHint')}</Text>
+              <ChartCard title={t('dashboard.charts.heatmap')} hint={t('dashboard.charts.heatmapHint')}>
                 <Heatmap cells={d.heatmap} lang={lang} empty={t('dashboard.charts.noData')} />
-              </Card>
+              </ChartCard>
             </Grid.Col>
           </Grid>
 
