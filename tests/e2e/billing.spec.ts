@@ -107,18 +107,38 @@ test('a visit completed, invoiced with insurance, paid in cash, its receipt prin
   const receiptUrl = page.url();
   await shot(page, 'receipt-en-light');
 
-  // The cash box holds the 46.00 and closes the day without a difference.
+  // The cash box holds the 46.00; 45.00 is counted: the dialog names the shortfall and wants a reason and a confirmation.
   await page.goto('/billing/cash-boxes');
   const box = page.getByTestId('cash-box-card').filter({ hasText: desk.clinicName });
   await box.click();
   await expect(page.getByTestId('cash-box-details-balance')).toHaveText('SAR 46.00');
   await expect(page.getByTestId('cash-box-transactions')).toContainText('SAR 46.00');
   await page.getByTestId('cash-box-close').click();
-  await page.getByTestId('close-counted').fill('46');
-  await expect(page.getByTestId('close-difference')).toHaveText('Difference: SAR 0.00');
+  await page.getByTestId('close-counted').fill('45');
+  await expect(page.getByTestId('close-difference')).toHaveText('Counted SAR 45.00, expected SAR 46.00: a shortfall of SAR 1.00 will be recorded.');
+  await page.getByTestId('close-submit').click();
+  await expect(page.getByText('Confirm the difference to close the day')).toBeVisible();
+  await page.getByTestId('close-note').fill('One riyal given as change twice');
+  await page.getByTestId('close-confirm').check();
+  await shot(page, 'cash-box-close-dialog-en-light');
   await page.getByTestId('close-submit').click();
   await expect(page.getByTestId('cash-box-closes')).toContainText('SAR 46.00');
+  // Closed: the button stays disabled and says when and by whom.
+  await expect(page.getByTestId('cash-box-close')).toBeDisabled();
+  await expect(page.getByTestId('cash-box-closed-at')).toContainText(/Closed at \d{2}:\d{2} by /);
   await shot(page, 'cash-box-en-light');
+  await page.getByTestId('cash-box-z-report').click();
+  const zReport = page.getByTestId('print-z-report');
+  await expect(zReport.getByTestId('z-report-title')).toHaveText('Day-close report');
+  await expect(zReport.getByTestId('z-report-rows')).toContainText('SAR 45.00');
+  await expect(zReport.getByTestId('z-report-rows')).toContainText('-SAR 1.00');
+  await expect(zReport.getByTestId('z-report-closing')).toContainText('One riyal given as change twice');
+  const zReportUrl = page.url();
+  await shot(page, 'z-report-en-light');
+  await page.getByTestId('z-report-receipt').click();
+  await expect(page.getByTestId('print-z-receipt').getByTestId('z-report-rows')).toContainText('SAR 46.00');
+  const zReceiptUrl = page.url();
+  await shot(page, 'z-receipt-en-light');
 
   // The insurer's share waits as an open claim; it is submitted from the claims list.
   await page.goto('/billing/claims');
@@ -133,11 +153,18 @@ test('a visit completed, invoiced with insurance, paid in cash, its receipt prin
   await shot(page, 'claims-en-light');
 
   if (shots) {
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('tile-revenue')).toContainText('SAR');
+    await page.waitForLoadState('networkidle');
+    await shot(page, 'dashboard-en-light');
     await page.goto('/billing/invoices');
     await expect(page.getByTestId('invoices-table')).toContainText(desk.patientName);
     await shot(page, 'invoices-en-light');
     await page.setViewportSize({ width: 375, height: 812 });
-    for (const [url, name] of [[invoiceUrl, 'invoice-details'], [receiptUrl, 'receipt'], ['/billing/cash-boxes', 'cash-box'], ['/billing/invoices', 'invoices']] as const) {
+    for (const [url, name] of [
+      [invoiceUrl, 'invoice-details'], [receiptUrl, 'receipt'], ['/billing/cash-boxes', 'cash-box'], ['/billing/invoices', 'invoices'],
+      [zReportUrl, 'z-report'], [zReceiptUrl, 'z-receipt'], ['/dashboard', 'dashboard'],
+    ] as const) {
       await page.goto(url);
       await page.waitForLoadState('networkidle');
       await shot(page, `${name}-375`);
@@ -166,5 +193,15 @@ test('a visit completed, invoiced with insurance, paid in cash, its receipt prin
     await page.getByTestId('cash-box-card').filter({ hasText: desk.clinicName }).click();
     await expect(page.getByTestId('cash-box-closes')).toBeVisible();
     await shot(page, 'cash-box-ar-dark');
+    await page.goto(zReportUrl);
+    await expect(page.getByTestId('z-report-title')).toHaveText('تقرير إقفال اليوم');
+    await shot(page, 'z-report-ar-dark');
+    await page.goto(zReceiptUrl);
+    await expect(page.getByTestId('print-z-receipt')).toHaveAttribute('dir', 'rtl');
+    await shot(page, 'z-receipt-ar-dark');
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('tile-revenue')).toContainText('ر.س');
+    await page.waitForLoadState('networkidle');
+    await shot(page, 'dashboard-ar-dark');
   }
 });

@@ -58,6 +58,24 @@ describe('seedScheduling', () => {
       if (r.startsAt.getTime() > now) expect(['scheduled', 'cancelled']).toContain(r.status);
       if (r.status === 'cancelled') expect(r.cancellationReason).toBeTruthy();
     }
+    // Completed and under-way visits carry the front desk's times: arrived 0-15 minutes before the start, called in
+    // 5-30 minutes later, completed after that; so the dashboard shows arrivals and an average wait.
+    const visited = rows.filter((r) => r.status === 'completed' || r.status === 'in_consultation');
+    expect(visited.length).toBeGreaterThan(50);
+    for (const r of visited) {
+      expect(r.arrivedAt, r.publicId).toBeInstanceOf(Date);
+      const early = (r.startsAt.getTime() - r.arrivedAt!.getTime()) / 60_000;
+      expect(early).toBeGreaterThanOrEqual(0);
+      expect(early).toBeLessThanOrEqual(15);
+      const wait = (r.calledInAt!.getTime() - r.arrivedAt!.getTime()) / 60_000;
+      expect(wait).toBeLessThanOrEqual(30);
+      expect(r.calledInAt!.getTime()).toBeLessThanOrEqual(now);
+      if (r.status === 'completed') expect(r.completedAt!.getTime()).toBeGreaterThanOrEqual(r.calledInAt!.getTime());
+      else expect(r.completedAt).toBeNull();
+    }
+    const waits = visited.map((r) => (r.calledInAt!.getTime() - r.arrivedAt!.getTime()) / 60_000);
+    expect(waits.filter((w) => w >= 5).length).toBeGreaterThan(waits.length * 0.9);
+    expect(rows.filter((r) => r.status === 'cancelled' || r.status === 'scheduled').every((r) => r.arrivedAt === null)).toBe(true);
     expect(new Set(rows.map((r) => r.publicId)).size).toBe(rows.length);
     expect(rows.some((r) => r.status === 'completed') && rows.some((r) => r.status === 'scheduled') && rows.some((r) => r.status === 'cancelled')).toBe(true);
     // Overlaps would have been refused by the database itself: every kept appointment is in.

@@ -67,8 +67,28 @@ async function reserve(db: Db, companyId: string, entity: string, prefix: string
 }
 
 /** Seeds the scheduling side of a demo company; runs after organisation, people and patients. */
+/**
+ * When a visit's patient arrived (0-15 minutes before the start), was called in (5-30 minutes later) and, if it is
+ * over, was done (after about the booked length): the times the front desk would have recorded. A cancelled visit has
+ * none; nothing is later than `now`.
+ */
+export function visitTimes(flow: ReturnType<typeof seededRandom>, start: number, end: number, now: number, kept: boolean) {
+  if (!kept) return {};
+  const minute = 60_000;
+  const arrivedAt = Math.min(start - flow.int(0, 15) * minute, now);
+  const calledInAt = Math.min(arrivedAt + flow.int(5, 30) * minute, now);
+  const length = Math.max(end - start + flow.int(-5, 10) * minute, 5 * minute);
+  return {
+    arrivedAt: new Date(arrivedAt),
+    calledInAt: new Date(calledInAt),
+    ...(end <= now ? { completedAt: new Date(Math.min(calledInAt + length, now)) } : {}),
+  };
+}
+
 export async function seedScheduling(db: Db, companyId: string, now = new Date()): Promise<void> {
   const rand = seededRandom(6060);
+  // The visits' own times come from a generator of their own, so the booked days stay as they were.
+  const flow = seededRandom(6061);
 
   // Specialities: reuse any that already exist (by name), add the rest.
   const existing = await db.select({ id: specializations.id, name: specializations.name }).from(specializations).where(eq(specializations.companyId, companyId));
@@ -200,7 +220,9 @@ export async function seedScheduling(db: Db, companyId: string, now = new Date()
             if (!free(patient, s, e)) continue;
             const past = e <= now.getTime();
             const cancelled = rand.chance(past ? 0.12 : 0.06);
-            const status = cancelled ? 'cancelled' : past ? 'completed' : 'scheduled';
+            // Under way now: the patient is with the doctor.
+            const ongoing = !cancelled && !past && s <= now.getTime();
+            const status = cancelled ? 'cancelled' : past ? 'completed' : ongoing ? 'in_consultation' : 'scheduled';
             // A cancelled slot stays free for someone else; kept ones block the doctor and the patient.
             if (!cancelled) {
               book(doctorId, s, e);
@@ -212,6 +234,7 @@ export async function seedScheduling(db: Db, companyId: string, now = new Date()
               cancellationReason: cancelled ? rand.pick(CANCEL_REASONS) : null,
               reminderSent: past || s - now.getTime() < 2 * 86_400_000,
               createdAt: new Date(Math.min(now.getTime(), s) - (3 + Math.floor(rand.next() * 20)) * 86_400_000),
+              ...(past || ongoing ? visitTimes(flow, s, e, now.getTime(), !cancelled) : {}),
             });
           }
         }

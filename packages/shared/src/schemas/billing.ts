@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanText, listQuerySchema, numberish, pageQuerySchema, percentSchema, refSchema } from './common.js';
+import { booleanText, idSchema, listQuerySchema, numberish, pageQuerySchema, percentSchema, refSchema } from './common.js';
 import { calendarDate } from './dates.js';
 import { versionInput, versionSchema } from './version.js';
 
@@ -397,6 +397,8 @@ export type CashBoxClose = z.infer<typeof cashBoxClose>;
 export const cashBoxDetails = cashBoxSummary.extend({
   transactions: z.array(cashBoxTransaction),
   closes: z.array(cashBoxClose),
+  /** The close of the box's current local day (company time zone), once it is closed; null while it is open. */
+  closedToday: cashBoxClose.nullable(),
 });
 export type CashBoxDetails = z.infer<typeof cashBoxDetails>;
 
@@ -407,6 +409,23 @@ export const cashBoxCloseInput = z.strictObject({
 });
 export type CashBoxCloseInput = z.input<typeof cashBoxCloseInput>;
 export type CashBoxCloseValues = z.output<typeof cashBoxCloseInput>;
+
+/**
+ * GET /api/cash-boxes/{id}/closes/{closeId}: the day-close (Z) report. Its day runs from the box's previous close (or
+ * its first movement) to this close: `opening` is the balance then, `cashIn` the money paid in, `cashOut` the money
+ * paid out (refunds, a negative amount); `opening + cashIn + cashOut` is the close's `expected`.
+ */
+export const cashBoxCloseReport = z.object({
+  box: cashBoxSummary,
+  close: cashBoxClose,
+  opening: z.number(),
+  cashIn: z.number(),
+  cashOut: z.number(),
+  /** How many movements the day had (payments and refunds). */
+  movements: z.number(),
+});
+export type CashBoxCloseReport = z.infer<typeof cashBoxCloseReport>;
+export const cashBoxCloseParams = z.object({ id: idSchema, closeId: idSchema });
 
 export const cashBoxListQuery = pageQuerySchema.extend({
   clinic: uuid('validation.invalidFilter').optional(),

@@ -67,6 +67,8 @@ export const dashboardFigures = z.object({
   revenue: z.number(),
   /** Money taken in the period: payments of invoices net of refunds, in the company's currency (major units). */
   collected: z.number(),
+  /** The company's billing currency (ISO 4217) that `revenue` and `collected` are in. */
+  currency: z.string(),
   /** Appointments (not cancelled) by clinic-local weekday (0 Monday .. 6 Sunday) and hour. Only non-zero cells. */
   heatmap: z.array(z.object({ weekday: z.number(), hour: z.number(), count: z.number() })),
   /** Today's appointments in the scope (clinic-local today), earliest first. */

@@ -182,6 +182,14 @@ describe('cash boxes and claims', () => {
     expect(box.balance).toBe(expected - 175);
     expect(box.transactions[0]).toMatchObject({ kind: 'close_difference', amount: -175 });
     expect(box.closes[0]).toMatchObject({ difference: -175 });
+    // The day shows as closed, and its Z report adds up: opening + cash in + cash out = expected.
+    expect(box.closedToday).toMatchObject({ _id: box.closes[0]._id, counted: expected - 175, closedBy: { _id: org.adminId } });
+    const report = body(await get(`/api/cash-boxes/${cashBoxId}/closes/${box.closes[0]._id}`)).data;
+    expect(report.cashIn).toBeGreaterThanOrEqual(3450);
+    expect(report.opening + report.cashIn + report.cashOut).toBe(expected);
+    expect(report.close).toMatchObject({ expected, counted: expected - 175, difference: -175 });
+    expect(report.box).toMatchObject({ _id: cashBoxId, name: CASH_BOX });
+    expect((await get(`/api/cash-boxes/${cashBoxId}/closes/${crypto.randomUUID()}`)).statusCode).toBe(404);
     const again = await post(`/api/cash-boxes/${cashBoxId}/close`, { counted: 0 });
     expect(again.statusCode).toBe(409);
     expect(errorOf(again.body)?.code).toBe('CASH_BOX_ALREADY_CLOSED');

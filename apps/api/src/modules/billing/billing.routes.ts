@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  billingSettingsInput, billingSettingsRecord, cashBoxClose, cashBoxCloseInput, cashBoxDetails, cashBoxListQuery, cashBoxSummary, claimListQuery,
+  billingSettingsInput, billingSettingsRecord, cashBoxClose, cashBoxCloseInput, cashBoxCloseParams, cashBoxCloseReport, cashBoxDetails, cashBoxListQuery, cashBoxSummary, claimListQuery,
   claimRecord, claimUpdateInput, creditNoteInput, idParams, invoiceCreateInput, invoiceFromAppointmentInput, invoiceListQuery, invoiceRecord,
   invoiceSummary, invoiceUpdateInput, invoiceVersionInput, invoiceVersionQuery, listSchema, messageOnlySchema, okSchema, pageWindow, paymentInput, refundInput,
   type InvoiceSummary,
@@ -15,7 +15,7 @@ import {
   addCreditNote, addPayment, addRefund, createFromAppointment, createInvoice, deleteDraft, getBillingSettings, getInvoice, issueInvoice, listClaims,
   listInvoices, saveBillingSettings, updateClaim, updateInvoice,
 } from './billing.service.js';
-import { closeCashBox, getCashBox, listCashBoxes } from './cash-boxes.service.js';
+import { closeCashBox, getCashBox, getCloseReport, listCashBoxes } from './cash-boxes.service.js';
 
 const tags = ['billing'];
 
@@ -163,6 +163,12 @@ export function billingRoutes(app: App, deps: Deps) {
     config: { permission: 'billing_read' },
     schema: { tags, params: idParams, response: { 200: okSchema(cashBoxDetails) } },
     handler: async (req) => ({ success: true as const, data: await getCashBox(deps, callerOf(req), req.params.id) }),
+  });
+
+  app.get('/api/cash-boxes/:id/closes/:closeId', {
+    config: { permission: 'billing_read' },
+    schema: { tags, description: 'A day close\'s (Z) report.', params: cashBoxCloseParams, response: { 200: okSchema(cashBoxCloseReport) } },
+    handler: async (req) => ({ success: true as const, data: await getCloseReport(deps, callerOf(req), req.params.id, req.params.closeId) }),
   });
 
   app.post('/api/cash-boxes/:id/close', {

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { currencyMinorDigits, type CashBoxClose, type CashBoxSummary, type CashBoxTransaction, type CashBoxTransactionKind, type Ref } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import { billingSettings, cashBoxCloses, cashBoxes, cashBoxTransactions, clinics, companyProfiles, employees, invoices } from '../../db/schema/index.js';
@@ -137,6 +137,34 @@ export async function latestCloses(db: Db, companyId: string, id: string, limit 
   const rows = await db.select({ c: cashBoxCloses, by: refOf(employees, cashBoxCloses.companyId, cashBoxCloses.closedBy) }).from(cashBoxCloses)
     .where(and(eq(cashBoxCloses.companyId, companyId), eq(cashBoxCloses.cashBoxId, id))).orderBy(desc(cashBoxCloses.day)).limit(limit);
   return rows.map(({ c, by }) => toClose(c, by));
+}
+
+/** One close of a box with who closed it, and the close before it (null for the box's first). */
+export async function closeWithPrevious(db: Db, companyId: string, id: string, closeId: string) {
+  const [row] = await db.select({ c: cashBoxCloses, by: refOf(employees, cashBoxCloses.companyId, cashBoxCloses.closedBy) }).from(cashBoxCloses)
+    .where(and(eq(cashBoxCloses.companyId, companyId), eq(cashBoxCloses.cashBoxId, id), eq(cashBoxCloses.id, closeId))).limit(1);
+  if (!row) return null;
+  const [previous] = await db.select({ closedAt: cashBoxCloses.closedAt }).from(cashBoxCloses)
+    .where(and(eq(cashBoxCloses.companyId, companyId), eq(cashBoxCloses.cashBoxId, id), lt(cashBoxCloses.day, row.c.day)))
+    .orderBy(desc(cashBoxCloses.day)).limit(1);
+  return { close: toClose(row.c, row.by), previousClosedAt: previous?.closedAt ?? null };
+}
+
+/**
+ * The money paid into and out of a box after `after` (the previous close; its difference is booked then) up to and
+ * including `until` (this close), without this close's own difference.
+ */
+export async function dayMovements(db: Db, companyId: string, id: string, after: Date | null, until: Date) {
+  const [row] = await db.select({
+    cashIn: sql<string>`coalesce(sum(${cashBoxTransactions.amount}) filter (where ${cashBoxTransactions.amount} > 0), 0)`,
+    cashOut: sql<string>`coalesce(sum(${cashBoxTransactions.amount}) filter (where ${cashBoxTransactions.amount} < 0), 0)`,
+    movements: sql<string>`count(*)`,
+  }).from(cashBoxTransactions).where(and(
+    eq(cashBoxTransactions.companyId, companyId), eq(cashBoxTransactions.cashBoxId, id),
+    after ? gt(cashBoxTransactions.createdAt, after) : undefined, lte(cashBoxTransactions.createdAt, until),
+    or(ne(cashBoxTransactions.kind, 'close_difference'), lt(cashBoxTransactions.createdAt, until)),
+  ));
+  return { cashIn: Number(row?.cashIn ?? 0), cashOut: Number(row?.cashOut ?? 0), movements: Number(row?.movements ?? 0) };
 }
 
 export async function closeOn(db: Db, companyId: string, id: string, day: string) {

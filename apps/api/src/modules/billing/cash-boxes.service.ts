@@ -1,4 +1,4 @@
-import type { CashBoxClose, CashBoxCloseValues, CashBoxDetails, CashBoxSummary } from '@clinic/shared';
+import type { CashBoxClose, CashBoxCloseReport, CashBoxCloseValues, CashBoxDetails, CashBoxSummary } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import { localTime, safeTimeZone } from '../../domain/scheduling/time-zone.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
@@ -8,7 +8,7 @@ import { t } from '../../lib/i18n.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { getBillingSettings } from './billing.service.js';
 import {
-  addCashBoxTransaction, cashBoxBalance, cashBoxRows, closeOn, configuredCashBoxes, latestCloses, latestTransactions, lockCashBox, registerCashBoxes,
+  addCashBoxTransaction, cashBoxBalance, cashBoxRows, closeOn, closeWithPrevious, dayMovements, configuredCashBoxes, latestCloses, latestTransactions, lockCashBox, registerCashBoxes,
   insertClose, toCashBoxSummary, toClose,
 } from './cash-boxes.repository.js';
 
@@ -32,10 +32,24 @@ async function summaryOf(db: Db, caller: Caller, id: string): Promise<CashBoxSum
   return toCashBoxSummary(row, configured, currency);
 }
 
+/** The box's current local day (company time zone): the day a close now would close. */
+const currentDay = (caller: Caller) => localTime(new Date(), safeTimeZone(caller.timeZone)).date;
+
 export async function getCashBox(deps: Deps, caller: Caller, id: string): Promise<CashBoxDetails> {
   const summary = await summaryOf(deps.db, caller, id);
   const [transactions, closes] = await Promise.all([latestTransactions(deps.db, caller.companyId, id), latestCloses(deps.db, caller.companyId, id)]);
-  return { ...summary, transactions, closes };
+  const today = currentDay(caller);
+  return { ...summary, transactions, closes, closedToday: closes.find((c) => c.date === today) ?? null };
+}
+
+/** A close's day-close (Z) report: the day's opening balance, cash in and out, expected, counted and the difference. */
+export async function getCloseReport(deps: Deps, caller: Caller, id: string, closeId: string): Promise<CashBoxCloseReport> {
+  const box = await summaryOf(deps.db, caller, id);
+  const found = await closeWithPrevious(deps.db, caller.companyId, id, closeId);
+  if (!found) throw new AppError(404, 'CASH_BOX_CLOSE_NOT_FOUND', 'errors.billing.closeNotFound');
+  const { close, previousClosedAt } = found;
+  const day = await dayMovements(deps.db, caller.companyId, id, previousClosedAt, new Date(close.closedAt));
+  return { box, close, opening: close.expected - day.cashIn - day.cashOut, ...day };
 }
 
 /**
@@ -43,7 +57,7 @@ export async function getCashBox(deps: Deps, caller: Caller, id: string): Promis
  * who closed it and booked to the box, so its balance afterwards is what was counted. Once per box and local day.
  */
 export async function closeCashBox(deps: Deps, ctx: RequestContext, caller: Caller, id: string, input: CashBoxCloseValues): Promise<CashBoxClose> {
-  const day = localTime(new Date(), safeTimeZone(caller.timeZone)).date;
+  const day = currentDay(caller);
   const alreadyClosed = () => new AppError(409, 'CASH_BOX_ALREADY_CLOSED', 'errors.billing.alreadyClosed');
   return deps.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;

@@ -107,6 +107,7 @@ describe('dashboard', () => {
     expect(mine).toMatchObject({ bookedMinutes: 150, workingMinutes: 600, rate: 0.25 });
     expect(d.patients).toEqual({ new: 1, returning: 1 });
     expect(d.revenue).toBe(250.5);
+    expect(d.currency).toBe('SAR');
     expect(d.heatmap).toEqual([
       { weekday: 0, hour: 11, count: 1 },
       { weekday: 1, hour: 9, count: 1 },

@@ -62,6 +62,7 @@ export async function dashboard(deps: Deps, caller: Caller, q: DashboardQuery): 
     },
     ...figures,
     collected: await collected(deps, companyId, calendars, from, to),
+    currency: (await getBillingSettings(db, companyId)).currency,
     utilisation: figures.utilisation.map(({ doctorId, ...u }) => ({ doctor: names.get(doctorId) ?? { _id: doctorId, name: '' }, ...u })),
     today,
     agenda: await agenda(deps, companyId, scope, today),

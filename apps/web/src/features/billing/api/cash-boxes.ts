@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiList, ApiSuccess, CashBoxCloseValues, CashBoxDetails, CashBoxSummary } from '@clinic/shared';
+import type { ApiList, ApiSuccess, CashBoxCloseReport, CashBoxCloseValues, CashBoxDetails, CashBoxSummary } from '@clinic/shared';
 import { http } from '@/lib/http';
 import { billingKeys } from './billing-keys';
 
@@ -40,5 +40,18 @@ export function useCloseCashBox() {
       await queryClient.invalidateQueries({ queryKey: billingKeys.cashBoxes() });
       await queryClient.invalidateQueries({ queryKey: billingKeys.cashBox(id) });
     },
+  });
+}
+
+/** Where a day close's printable (Z) report is: A4, or the 80 mm till receipt. */
+export const zReportPath = (boxId: string, closeId: string, receipt = false) =>
+  `/print/cash-box-close${receipt ? '-receipt' : ''}/${encodeURIComponent(boxId)}/${encodeURIComponent(closeId)}`;
+
+/** A day close's (Z) report: the day's opening balance, cash in and out, expected, counted and the difference. */
+export function useCloseReport(boxId: string, closeId: string) {
+  return useQuery({
+    queryKey: [...billingKeys.cashBox(boxId), 'close', closeId],
+    queryFn: ({ signal }) => http.get<ApiSuccess<CashBoxCloseReport>>(`/cash-boxes/${encodeURIComponent(boxId)}/closes/${encodeURIComponent(closeId)}`, { signal, silent: true }).then((r) => r.data),
+    enabled: Boolean(boxId && closeId),
   });
 }

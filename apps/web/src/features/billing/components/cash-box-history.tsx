@@ -1,7 +1,9 @@
-import { ScrollArea, Table, Text } from '@mantine/core';
+import { Anchor, ScrollArea, Table, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CashBoxDetails } from '@clinic/shared';
 import { DAY_MONTH_YEAR, formatDate, formatDateTime } from '@/lib/dates';
+import { zReportPath } from '../api/cash-boxes';
 import { formatMoney } from './money';
 
 const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
@@ -70,6 +72,7 @@ export function CashBoxCloses({ box }: { box: CashBoxDetails }) {
               <Table.Td>
                 <Text size="sm">{c.closedBy?.name ?? '—'}</Text>
                 <Text size="xs" c="dimmed">{formatDateTime(c.closedAt, i18n.language)}{c.note ? ` · ${c.note}` : ''}</Text>
+                <Anchor component={Link} to={zReportPath(box._id, c._id)} size="xs" data-testid="close-z-report">{t('finance.cashBoxes.zReport')}</Anchor>
               </Table.Td>
             </Table.Tr>
           ))}

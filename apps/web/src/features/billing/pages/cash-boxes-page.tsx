@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Grid, Group, Loader, Select, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconCashRegister, IconLock } from '@tabler/icons-react';
+import { Badge, Card, Grid, Group, Loader, Select, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconCashRegister } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CashBoxSummary } from '@clinic/shared';
@@ -11,6 +11,7 @@ import { DAY_MONTH_YEAR, formatDate } from '@/lib/dates';
 import { useSession } from '@/lib/session-context';
 import { useCashBox, useCashBoxes } from '../api/cash-boxes';
 import { CashBoxCloseDialog } from '../components/cash-box-close-dialog';
+import { CloseDayButton } from '../components/close-day-button';
 import { CashBoxCloses, CashBoxTransactions } from '../components/cash-box-history';
 import { formatMoney } from '../components/money';
 import { useClinicChoice } from '@/lib/clinic-choice';
@@ -97,7 +98,7 @@ export default function CashBoxesPage() {
                       <Text size="sm" c="dimmed">{summary.name} · {summary.clinic?.name ?? t('finance.cashBoxes.company')}{summary.pic ? ` · ${summary.pic}` : ''}</Text>
                     </Stack>
                     {can('cashbox_close') && summary.isActive && (
-                      <Button leftSection={<IconLock size={16} />} onClick={() => setClosing(true)} data-testid="cash-box-close">{t('finance.cashBoxes.close')}</Button>
+                      <CloseDayButton boxId={summary._id} closedToday={box.data?.closedToday ?? null} loading={box.isPending} onClose={() => setClosing(true)} />
                     )}
                   </Group>
                 </Card>

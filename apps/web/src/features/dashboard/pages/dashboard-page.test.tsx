@@ -17,10 +17,14 @@ const figures: DashboardFigures = {
   averageWaitMinutes: 10,
   noShowRate: 0.2,
   lateCancellationRate: 0.1429,
-  utilisation: [{ doctor: { _id: 'd1', name: 'Dr. Omar Haddad' }, bookedMinutes: 150, workingMinutes: 600, rate: 0.25 }],
+  utilisation: [
+    { doctor: { _id: 'd1', name: 'Dr. Omar Haddad' }, bookedMinutes: 150, workingMinutes: 600, rate: 0.25 },
+    { doctor: { _id: 'd2', name: 'Dr. Lina Saeed' }, bookedMinutes: 3, workingMinutes: 600, rate: 0.005 },
+  ],
   patients: { new: 1, returning: 1 },
   revenue: 250.5,
   collected: 120,
+  currency: 'SAR',
   heatmap: [{ weekday: 6, hour: 9, count: 2 }],
   today: '2026-03-10',
   agenda: [{
@@ -54,8 +58,15 @@ describe('dashboard page', () => {
     expect(await screen.findByTestId('tile-total')).toHaveTextContent('7');
     expect(screen.getByTestId('tile-wait')).toHaveTextContent('10 min');
     expect(screen.getByTestId('tile-no-show')).toHaveTextContent('20%');
-    expect(screen.getByTestId('tile-revenue')).toHaveTextContent('120.00');
-    expect(screen.getByTestId('tile-visits-value')).toHaveTextContent('250.50');
+    // Money in the company's billing currency.
+    expect(screen.getByTestId('tile-revenue')).toHaveTextContent('SAR 120.00');
+    expect(screen.getByTestId('tile-visits-value')).toHaveTextContent('SAR 250.50');
+    // A low utilisation is still a visible bar, with its rate written beside it.
+    const rows = within(screen.getByTestId('dashboard-utilisation')).getAllByTestId('utilisation-row');
+    expect(rows[1]).toHaveTextContent('Dr. Lina Saeed');
+    expect(within(rows[1]!).getByTestId('utilisation-rate')).toHaveTextContent('0.5%');
+    expect(Number(within(rows[1]!).getByRole('progressbar').getAttribute('aria-valuenow'))).toBeGreaterThanOrEqual(3);
+    expect(within(rows[0]!).getByTestId('utilisation-rate')).toHaveTextContent('25%');
     expect(within(screen.getByTestId('dashboard-agenda')).getByText('Sara Nasser')).toBeInTheDocument();
     // The company's figures may be a minute old: when they were counted shows, and they can be counted again.
     expect(screen.getByTestId('dashboard-as-of')).toHaveTextContent(/\d{2}:\d{2}/);
@@ -84,6 +95,7 @@ describe('dashboard page', () => {
     await waitFor(() => expect(screen.getByTestId('tile-total')).toHaveTextContent('٧'));
     expect(screen.getByTestId('tile-total')).not.toHaveTextContent('7');
     expect(screen.getByTestId('tile-revenue')).toHaveTextContent('١٢٠٫٠٠');
+    expect(screen.getByTestId('tile-revenue')).toHaveTextContent('ر.س.');
     expect(screen.getByTestId('tile-no-show')).toHaveTextContent('٢٠');
     expect(within(screen.getByTestId('dashboard-heatmap')).getAllByText('٢').length).toBeGreaterThan(0);
     expect(within(screen.getByTestId('dashboard-agenda')).getByText('٠٩:٣٠')).toBeInTheDocument();

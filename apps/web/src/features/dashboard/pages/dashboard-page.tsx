@@ -1,23 +1,40 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { BarChart } from '@mantine/charts';
-import { ActionIcon, Alert, Card, Group, Loader, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title, useDirection } from '@mantine/core';
+import { ActionIcon, Alert, Card, Grid, Group, Loader, SegmentedControl, Select, Stack, Text, TextInput, Title, useDirection } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { APPOINTMENT_STATUSES, planAllows } from '@clinic/shared';
+import { APPOINTMENT_STATUSES, currencyMinorDigits, planAllows } from '@clinic/shared';
 import { useClinicOptions } from '@/features/appointments';
+import { formatMoney } from '@/features/billing';
 import { formatDay, formatNumber, formatTime } from '@/lib/dates';
 import { useSession } from '@/lib/session-context';
 import { useComplexOptions, useDashboard, useRefreshDashboard } from '../api/get-dashboard';
 import { DashboardAgenda } from '../components/dashboard-agenda';
 import { Heatmap } from '../components/dashboard-heatmap';
+import { UtilisationBars } from '../components/utilisation-bars';
 import { localToday, periodOf, type PeriodKind } from './period';
 
-function Tile({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId: string }) {
+/** One figure; `wide` ones (the count, money) take the whole row on a phone, where two share a row otherwise. */
+function Tile({ label, value, hint, testId, wide }: { label: string; value: string; hint?: string; testId: string; wide?: boolean }) {
   return (
-    <Card padding="md" withBorder data-testid={testId}>
-      <Text size="sm" c="dimmed">{label}</Text>
-      <Text fw={700} fz={26}>{value}</Text>
-      {hint && <Text size="xs" c="dimmed">{hint}</Text>}
+    <Grid.Col span={{ base: wide ? 12 : 6, sm: 4 }}>
+      <Card padding="md" withBorder h="100%" data-testid={testId}>
+        <Text size="sm" c="dimmed">{label}</Text>
+        <Text fw={700} fz={value.length > 11 ? 22 : 26} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{value}</Text>
+        {hint && <Text size="xs" c="dimmed">{hint}</Text>}
+      </Card>
+    </Grid.Col>
+  );
+}
+
+/** A titled card of the dashboard with a line saying what it counts. */
+function ChartCard({ title, hint, children }: { title: string; hint: string; children: ReactNode }) {
+  return (
+    <Card padding="md" withBorder h="100%">
+      <Text fw={600}>{title}</Text>
+      <Text size="xs" c="dimmed" mb="sm">{hint}</Text>
+      {children}
     </Card>
   );
 }
@@ -52,13 +69,15 @@ export default function DashboardPage() {
   const d = dashboard.data;
   // Every figure in the user's digits (Arabic-Indic when chosen), through the one formatting module.
   const num = { format: (v: number) => formatNumber(v, lang) };
-  const money = { format: (v: number) => formatNumber(v, lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) };
+  // Money in the company's billing currency (figures come in its major units).
+  const money = (v: number) => (d ? formatMoney(Math.round(v * 10 ** currencyMinorDigits(d.currency)), d.currency, lang) : '');
   const rate = (v: number | null | undefined) => (v === null || v === undefined ? '—' : formatNumber(v, lang, { style: 'percent', maximumFractionDigits: 1 }));
   const rtl = dir === 'rtl';
+  const phone = useMediaQuery('(max-width: 36em)');
 
   const statusData = APPOINTMENT_STATUSES.map((s) => ({ status: t(`dashboard.status.${s}`), count: d?.byStatus[s] ?? 0 }));
   const utilisation = (d?.utilisation ?? []).filter((u) => u.workingMinutes > 0 || u.bookedMinutes > 0)
-    .map((u) => ({ doctor: u.doctor.name, rate: u.rate === null ? 0 : Math.round(u.rate * 1000) / 10 }));
+    .map((u) => ({ doctor: u.doctor.name, rate: u.rate, booked: t('dashboard.charts.bookedOf', { booked: num.format(u.bookedMinutes), working: num.format(u.workingMinutes) }) }));
 
   return (
     <Stack gap="md" data-testid="dashboard">
@@ -78,6 +97,7 @@ export default function DashboardPage() {
               { value: 'clinic', label: t('dashboard.scope.clinic') },
               ...(complexes ? [{ value: 'complex', label: t('dashboard.scope.complex') }] : []),
             ]}
+            size={phone ? 'xs' : 'sm'}
             data-testid="dashboard-scope"
           />
           {scopeKind === 'clinic' && (
@@ -108,6 +128,7 @@ export default function DashboardPage() {
             value={kind}
             onChange={(v) => setKind(v as PeriodKind)}
             data={(['today', 'week', 'month', 'custom'] as const).map((k) => ({ value: k, label: t(`dashboard.period.${k}`) }))}
+            size={phone ? 'xs' : 'sm'}
             data-testid="dashboard-period-kind"
           />
           {kind === 'custom' && (
@@ -136,54 +157,48 @@ export default function DashboardPage() {
 
       {d && (
         <>
-          <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="sm">
-            <Tile testId="tile-total" label={t('dashboard.tiles.appointments')} value={num.format(d.total)} />
-            <Tile testId="tile-arrivals" label={t('dashboard.tiles.arrivals')} value={num.format(d.arrivals)} />
-            <Tile testId="tile-wait" label={t('dashboard.tiles.averageWait')} value={d.averageWaitMinutes === null ? '—' : t('dashboard.tiles.minutes', { value: num.format(d.averageWaitMinutes) })} />
-            <Tile testId="tile-no-show" label={t('dashboard.tiles.noShowRate')} value={rate(d.noShowRate)} />
-            <Tile testId="tile-late" label={t('dashboard.tiles.lateCancellationRate')} value={rate(d.lateCancellationRate)} />
-            <Tile testId="tile-new" label={t('dashboard.tiles.newPatients')} value={num.format(d.patients.new)} />
-            <Tile testId="tile-returning" label={t('dashboard.tiles.returningPatients')} value={num.format(d.patients.returning)} />
-            <Tile testId="tile-revenue" label={t('dashboard.tiles.revenue')} value={money.format(d.collected)} hint={t('dashboard.tiles.revenueHint')} />
-            <Tile testId="tile-visits-value" label={t('dashboard.tiles.visitsValue')} value={money.format(d.revenue)} hint={t('dashboard.tiles.visitsValueHint')} />
-          </SimpleGrid>
-
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
-            <Card padding="md" withBorder>
-              <Text fw={600} mb="sm">{t('dashboard.charts.byStatus')}</Text>
-              <BarChart
-                h={240}
-                data={statusData}
-                dataKey="status"
-                series={[{ name: 'count', label: t('dashboard.charts.count'), color: 'teal.6' }]}
-                xAxisProps={{ reversed: rtl }}
-                yAxisProps={{ orientation: rtl ? 'right' : 'left', allowDecimals: false }}
-                valueFormatter={(v) => num.format(v)}
-              />
-            </Card>
-            <Card padding="md" withBorder>
-              <Text fw={600}>{t('dashboard.charts.utilisation')}</Text>
-              <Text size="xs" c="dimmed" mb="sm">{t('dashboard.charts.utilisationHint')}</Text>
-              {utilisation.length ? (
+          {/* Wide screens: the figures beside the status chart, then utilisation (in columns) and the busiest hours; phones: one column. */}
+          <Grid gap="sm" align="stretch">
+            <Grid.Col span={{ base: 12, lg: 7 }}>
+              <Grid gap="sm" data-testid="dashboard-tiles">
+                <Tile wide testId="tile-total" label={t('dashboard.tiles.appointments')} value={num.format(d.total)} />
+                <Tile testId="tile-arrivals" label={t('dashboard.tiles.arrivals')} value={num.format(d.arrivals)} />
+                <Tile testId="tile-wait" label={t('dashboard.tiles.averageWait')} value={d.averageWaitMinutes === null ? '—' : t('dashboard.tiles.minutes', { value: num.format(d.averageWaitMinutes) })} />
+                <Tile testId="tile-no-show" label={t('dashboard.tiles.noShowRate')} value={rate(d.noShowRate)} />
+                <Tile testId="tile-late" label={t('dashboard.tiles.lateCancellationRate')} value={rate(d.lateCancellationRate)} />
+                <Tile testId="tile-new" label={t('dashboard.tiles.newPatients')} value={num.format(d.patients.new)} />
+                <Tile testId="tile-returning" label={t('dashboard.tiles.returningPatients')} value={num.format(d.patients.returning)} />
+                <Tile wide testId="tile-revenue" label={t('dashboard.tiles.revenue')} value={money(d.collected)} hint={t('dashboard.tiles.revenueHint')} />
+                <Tile wide testId="tile-visits-value" label={t('dashboard.tiles.visitsValue')} value={money(d.revenue)} hint={t('dashboard.tiles.visitsValueHint')} />
+              </Grid>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, lg: 5 }}>
+              <Card padding="md" withBorder h="100%">
+                <Text fw={600} mb="sm">{t('dashboard.charts.byStatus')}</Text>
                 <BarChart
-                  h={Math.max(160, utilisation.length * 32)}
-                  data={utilisation}
-                  dataKey="doctor"
-                  orientation="vertical"
-                  series={[{ name: 'rate', label: t('dashboard.charts.rate'), color: 'blue.6' }]}
-                  xAxisProps={{ reversed: rtl, domain: [0, 100] }}
-                  yAxisProps={{ orientation: rtl ? 'right' : 'left', width: 140 }}
-                  valueFormatter={(v) => formatNumber(v / 100, lang, { style: 'percent', maximumFractionDigits: 1 })}
+                  h={260}
+                  data={statusData}
+                  dataKey="status"
+                  series={[{ name: 'count', label: t('dashboard.charts.count'), color: 'teal.6' }]}
+                  xAxisProps={{ reversed: rtl }}
+                  yAxisProps={{ orientation: rtl ? 'right' : 'left', allowDecimals: false }}
+                  valueFormatter={(v) => num.format(v)}
                 />
-              ) : <Text c="dimmed">{t('dashboard.charts.noData')}</Text>}
-            </Card>
-          </SimpleGrid>
-
-          <Card padding="md" withBorder>
-            <Text fw={600}>{t('dashboard.charts.heatmap')}</Text>
-            <Text size="xs" c="dimmed" mb="sm">{t('dashboard.charts.heatmapHint')}</Text>
-            <Heatmap cells={d.heatmap} lang={lang} empty={t('dashboard.charts.noData')} />
-          </Card>
+              </Card>
+            </Grid.Col>
+            <Grid.Col span={12}>
+              <ChartCard title={t('dashboard.charts.utilisation')} hint={t('dashboard.charts.utilisationHint')}>
+                {utilisation.length
+                  ? <UtilisationBars rows={utilisation} lang={lang} label={t('dashboard.charts.rate')} />
+                  : <Text c="dimmed">{t('dashboard.charts.noData')}</Text>}
+              </ChartCard>
+            </Grid.Col>
+            <Grid.Col span={12}>
+              <ChartCard title={t('dashboard.charts.heatmap')} hint={t('dashboard.charts.heatmapHint')}>
+                <Heatmap cells={d.heatmap} lang={lang} empty={t('dashboard.charts.noData')} />
+              </ChartCard>
+            </Grid.Col>
+          </Grid>
 
           <DashboardAgenda agenda={d.agenda} today={d.today} />
         </>

@@ -8,14 +8,15 @@ export type PaperSize = 'A4' | 'A5';
 
 /**
  * A printable sheet in the user's language and direction: a toolbar (paper size, print) on screen, and only the sheet
- * when printed, on A4 or A5 with a margin.
+ * when printed, on A4 or A5 with a margin. `actions` join the toolbar (for example another form of the printout).
  */
-export function PrintFrame({ children, testId }: { children: ReactNode; testId: string }) {
+export function PrintFrame({ children, testId, actions }: { children: ReactNode; testId: string; actions?: ReactNode }) {
   const { t, i18n } = useTranslation();
   const [size, setSize] = useState<PaperSize>(() => (new URLSearchParams(window.location.search).get('size') === 'A5' ? 'A5' : 'A4'));
   return (
     <Stack gap="sm">
       <Group className={classes.toolbar} justify="flex-end" gap="sm">
+        {actions}
         <SegmentedControl aria-label={t('printouts.paper')} value={size} onChange={(v) => setSize(v as PaperSize)} data={['A4', 'A5']} data-testid="print-size" />
         <Button leftSection={<IconPrinter size={16} />} onClick={() => window.print()} data-testid="print-button">{t('printouts.print')}</Button>
       </Group>
