@@ -139,6 +139,7 @@ function request(key: string): { params: Record<string, string>; payload?: Recor
     case 'PUT /api/profile/password': return { params: {}, token: other.token, payload: { oldPassword: TEST_PASSWORD, newPassword: 'N3w-Password#1', confirmPassword: 'N3w-Password#1' } };
     case 'PUT /api/profile/preferences': return { params: {}, payload: { hijriMode: 'beside', digits: 'arab' } };
     case 'PUT /api/profile/clinic': return { params: {}, payload: { clinicId: ids.clinic } };
+    case 'POST /api/patients/quick': return { params: {}, payload: { name: 'Sara Walk-in', phone: '0551234567', dateOfBirth: '1990-01-05', gender: 'female' } };
     case 'POST /api/employees': return { params: {}, payload: employeeBody };
     case 'PUT /api/employees/:id': return { params: { id: ids.employee! }, payload: v1(employeeBody) };
     case 'DELETE /api/employees/:id': return { params: { id: ids.employee! } };

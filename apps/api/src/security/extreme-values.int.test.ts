@@ -155,6 +155,11 @@ beforeAll(async () => {
   ids.creditNote = body(credited).data.creditNotes[0]._id;
   const boxes = await ctx.app.inject({ method: 'GET', url: '/api/cash-boxes', headers: auth(org.token) });
   ids.cashBox = body(boxes).data.find((b: { name: string }) => b.name === CASH_BOX)._id;
+  // A day close (of another box than the one the write routes use) for the day-close report's route.
+  const closeBox = (body(boxes).data as Array<{ _id: string }>).find((b) => b._id !== ids.cashBox)?._id ?? ids.cashBox!;
+  const closed = await ctx.app.inject({ method: 'POST', url: `/api/cash-boxes/${closeBox}/close`, headers: auth(org.token), payload: { counted: 0 } });
+  expect(closed.statusCode, closed.body).toBe(201);
+  Object.assign(ids, { closeBox, cashClose: body(closed).data._id });
   expect(waiting.statusCode, waiting.body).toBe(201);
 
   const deps: Deps = { config: ctx.config, database: ctx.database, db, tokens: new TokenService(ctx.config.jwtSecret, 900), callers: new CallerCache(0) };
@@ -250,6 +255,7 @@ function realPath(url: string): string | null {
     return id ? url.replace(':id', id).replace(':type', 'Patient') : null;
   }
   if (url === '/api/calendars/:file') return `/api/calendars/${ids.feedFile}`;
+  if (url === '/api/cash-boxes/:id/closes/:closeId') return `/api/cash-boxes/${ids.closeBox}/closes/${ids.cashClose}`;
   const resource = /^\/api\/([a-z-]+)\//.exec(url)?.[1];
   const id = resource ? ids[`resource:${resource}`] : undefined;
   if (!url.includes(':')) return url;

@@ -59,6 +59,7 @@ const MATRIX: Record<string, Source> = {
   'PUT /api/patients/:id': { id: 'patients' },
   'DELETE /api/patients/:id': { id: 'patients' },
   'POST /api/patients/:id/notes': { id: 'patients' },
+  'POST /api/patients/quick': {},
   'POST /api/patients/:id/documents': { id: 'patients' },
   'GET /api/services': {},
   'GET /api/services/:id': { id: 'services' },
@@ -180,6 +181,7 @@ const MATRIX: Record<string, Source> = {
   'GET /api/cash-boxes': {},
   'GET /api/cash-boxes/:id': { id: 'cash_boxes' },
   'POST /api/cash-boxes/:id/close': { id: 'cash_boxes' },
+  'GET /api/cash-boxes/:id/closes/:closeId': { id: 'cash_boxes', closeId: 'cash_box_closes' },
   'GET /api/claims': {},
   'PATCH /api/claims/:id': { id: 'insurance_claims' },
 };
@@ -188,6 +190,7 @@ const MATRIX: Record<string, Source> = {
 function bodyFor(key: string, ids: Record<string, string[]>): unknown {
   switch (key) {
     case 'POST /api/patients/:id/notes': return { body: 'A note written from another company' };
+    case 'POST /api/patients/quick': return { name: 'Walk-in Of Company B', phone: '0551234567', dateOfBirth: '1990-01-05', gender: 'male' };
     case 'PATCH /api/appointments/:id': return { status: 'cancelled', cancellationReason: 'Written from another company' };
     case 'PATCH /api/services/:id': return { isActive: false };
     case 'PUT /api/clinics/:id/reminder-settings': return { enabled: false, channels: [], leadHours: [1] };
