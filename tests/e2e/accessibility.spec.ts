@@ -30,7 +30,7 @@ const MODES: Mode[] = [{ lang: 'en', theme: 'light' }, { lang: 'ar', theme: 'dar
 interface Ids {
   user: string; patient: string; complex: string; department: string; service: string; clinic: string;
   employee: string; doctor: string; speciality: string; appointment: string; appointmentAt: string; appointmentDate: string;
-  invoice: string; draftInvoice: string;
+  invoice: string; draftInvoice: string; cashBox: string; cashClose: string;
 }
 
 /**
@@ -102,6 +102,8 @@ const VISITS: Record<string, { url: (ids: Ids) => string; signedOut?: boolean }>
   '/billing/claims': { url: () => '/billing/claims' },
   '/print/invoice/:id': { url: (ids) => `/print/invoice/${ids.invoice}` },
   '/print/receipt/:id': { url: (ids) => `/print/receipt/${ids.invoice}` },
+  '/print/cash-box-close/:box/:id': { url: (ids) => `/print/cash-box-close/${ids.cashBox}/${ids.cashClose}` },
+  '/print/cash-box-close-receipt/:box/:id': { url: (ids) => `/print/cash-box-close-receipt/${ids.cashBox}/${ids.cashClose}` },
   // Choosing a plan comes before signing up: a signed-in user is taken to the app.
   '/SelectPlan': { url: () => '/SelectPlan', signedOut: true },
   '/companyPlan': { url: () => '/companyPlan', signedOut: true },
@@ -147,10 +149,11 @@ function ownIds(request: APIRequestContext): Promise<Own> {
     const issued = await api.post<{ _id: string; balanceDue: number }>(`/invoices/${made._id}/issue`, { version: made.version });
     const [box] = await api.get<Array<{ _id: string }>>(`/cash-boxes?clinic=${clinic._id}`);
     await api.post(`/invoices/${made._id}/payments`, { method: 'cash', amount: issued.balanceDue, cashBox: box!._id });
+    const close = await api.post<{ _id: string }>(`/cash-boxes/${box!._id}/close`, { counted: issued.balanceDue / 100 });
     return {
       companyId: api.companyId, clinicName: clinic.name,
       user: nurse._id, patient: practice.patients[0]!._id, complex: complex._id, department: department._id, service: service._id, clinic: clinic._id,
-      employee: nurse._id, doctor: doctor._id, speciality: speciality._id, invoice: made._id, draftInvoice: draft._id,
+      employee: nurse._id, doctor: doctor._id, speciality: speciality._id, invoice: made._id, draftInvoice: draft._id, cashBox: box!._id, cashClose: close._id,
       appointment: appointment._id, appointmentAt: appointment.datetime, appointmentDate: day!.date,
     };
   })();

@@ -65,14 +65,14 @@ type Card = { _id: string; datetime: string };
 
 /** The first clinic and a day to come (in the clinic's zone) with scheduled appointments. */
 async function busyDay(page: Page) {
-  const clinics = await api<Array<{ _id: string }>>(page, '/clinics?allData=true&isActive=true&sortBy=publicId&order=asc');
-  const clinicId = clinics[0]!._id;
+  const clinics = await api<Array<{ _id: string; name: string }>>(page, '/clinics?allData=true&isActive=true&sortBy=publicId&order=asc');
+  const { _id: clinicId, name: clinicName } = clinics[0]!;
   const from = new Date(Date.now() + 86_400_000).toISOString();
   const to = new Date(Date.now() + 21 * 86_400_000).toISOString();
   const ahead = await api<Card[]>(page, `/appointments?clinic=${clinicId}&status=scheduled&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`);
   expect(ahead.length, 'scheduled appointments to come').toBeGreaterThan(0);
   const first = ahead.map((a) => a.datetime).sort()[0]!;
-  return { clinicId, date: new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Riyadh' }).format(new Date(first)) };
+  return { clinicId, clinicName, date: new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Riyadh' }).format(new Date(first)) };
 }
 
 async function settled(page: Page) {
@@ -219,9 +219,11 @@ test('the week by keyboard: the grid takes focus, arrows move a visible cursor, 
 test('a move without a mouse: M on a card in the day by doctor, one time later with the arrow, Enter, confirm; the server has the new time', async ({ page }) => {
   test.setTimeout(150_000);
   await keyboardSignIn(page);
-  const { clinicId, date } = await busyDay(page);
+  const { clinicId, clinicName, date } = await busyDay(page);
   const { slotMinutes } = await api<{ slotMinutes: number }>(page, `/appointments/availability?clinic=${clinicId}&from=${date}&to=${date}`);
   await page.goto(`/patients/appointments?view=day&date=${date}`);
+  // The calendar opens on the clinic last chosen (other tests choose their own): this one is the busy day's.
+  await keyboardChooseClinic(page, clinicName);
   await expect(page.getByTestId('dayview-card').first()).toBeVisible({ timeout: 30_000 });
   await settled(page);
 
@@ -318,7 +320,9 @@ for (const mode of [{ lang: 'en', theme: 'light' }, { lang: 'ar', theme: 'dark' 
     await page.getByTestId('calendar-cursor').screenshot({ path: `${SHOTS}/focus-calendar-cell-${mode.lang}-${mode.theme}.png` }).catch(() => undefined);
     await page.screenshot({ path: `${SHOTS}/focus-calendar-${mode.lang}-${mode.theme}.png` });
     // A card moved with the keyboard: lifted, where it would go, and what it would do, in words.
-    await page.goto(`/patients/appointments?view=day&date=${(await busyDay(page)).date}`);
+    const busy = await busyDay(page);
+    await page.goto(`/patients/appointments?view=day&date=${busy.date}`);
+    await keyboardChooseClinic(page, busy.clinicName);
     await expect(page.getByTestId('dayview-card').first()).toBeVisible({ timeout: 30_000 });
     await settled(page);
     await tabTo(page, '[data-testid="dayview-card"][aria-keyshortcuts="M"]', { max: 200 });

@@ -1,10 +1,12 @@
 import { Api, DEMO, expect, presetPreferences, runId, signIn, test } from './fixtures';
 
 test.describe('sign-in and the app shell', () => {
-  test('signs in with the demo account and shows the users list in the shell', async ({ page, request }) => {
+  test('signs in with the demo account, lands on the dashboard, and shows the users list in the shell', async ({ page, request }) => {
     const { user } = await Api.signIn(request);
     await signIn(page);
-    await expect(page).toHaveURL(/\/$/);
+    // An administrator lands on the screen of their day, the dashboard; the users list is one step away, at /.
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/');
     await expect(page.getByTestId('sidebar')).toBeVisible();
     await expect(page.getByTestId('page-title')).toHaveText('Users');
     await expect(page.getByTestId('users-table')).toContainText(/EMP-\d+/);
@@ -55,6 +57,8 @@ test.describe('sign-in and the app shell', () => {
 
   test('switching to Arabic turns the document right-to-left and translates the shell; dark mode persists', async ({ page }) => {
     await signIn(page);
+    // An administrator lands on the dashboard; the users list is at /.
+    await page.goto('/');
     // Let the first page settle (list loaded, profile refreshed) before using the menu.
     await expect(page.getByTestId('users-table')).toContainText(/EMP-/);
     await page.getByTestId('language-menu').click();
@@ -75,6 +79,8 @@ test.describe('sign-in and the app shell', () => {
 
   test('logout asks for confirmation, then ends the session', async ({ page }) => {
     await signIn(page);
+    // An administrator lands on the dashboard; the users list is at /.
+    await page.goto('/');
     await page.getByTestId('user-menu').click();
     await page.getByTestId('logout').click();
     const dialog = page.getByRole('dialog');
@@ -101,6 +107,8 @@ test.describe('sign-in and the app shell', () => {
     await page.setViewportSize({ width: 375, height: 812 });
     await presetPreferences(page, { lang: 'ar' });
     await signIn(page);
+    // An administrator lands on the dashboard; the users list is at /.
+    await page.goto('/');
     await expect(page.getByTestId('users-table')).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('shell-ar-phone.png'), fullPage: true });
   });
