@@ -98,8 +98,9 @@ beforeAll(async () => {
     employee: 'employees', role: 'roles', specialization: 'specializations', complex: 'clinic_collections', department: 'departments',
     reminder: 'reminders', claim: 'insurance_claims', notification: 'notifications',
   })) {
-    // Not the administrators' role, which is never renamed or deleted.
-    const notAdmin = table === 'roles' ? `and name <> 'Admin'` : '';
+    // Not the administrators' role, which is never renamed or deleted; an employee with no visits, who may be deleted.
+    const notAdmin = table === 'roles' ? `and name <> 'Admin'`
+      : table === 'employees' ? `and id <> '${org.adminId}' and not exists (select 1 from appointments a where a.doctor_id = "${table}".id)` : '';
     const [row] = await ctx.database.query<{ id: string }>(`select id from "${table}" where company_id = $1 ${notAdmin} order by id limit 1`, [org.companyId]);
     if (row) ids[key] = row.id;
   }
