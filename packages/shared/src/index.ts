@@ -14,6 +14,7 @@ export * from './schemas/specialization.js';
 export * from './schemas/appointment.js';
 export * from './schemas/patient.js';
 export * from './schemas/employee.js';
+export * from './schemas/invitation.js';
 export * from './schemas/role.js';
 export * from './schemas/profile.js';
 export * from './schemas/location.js';

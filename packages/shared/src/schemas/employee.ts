@@ -266,6 +266,9 @@ export type EmployeeUpdateInput = z.output<typeof employeeUpdateInput>;
 
 /* ---------- API output ---------- */
 
+/** An invitation the person has not taken up yet (see invitation.ts); null once they have, or if never invited. */
+export const pendingInvitation = z.object({ expiresAt: z.string(), expired: z.boolean() }).nullable();
+
 const documentRecord = z.object({ file: fileRefSchema.nullable(), effectiveDate: z.string().nullable() });
 
 export const employeeRecord = z.object({
@@ -275,6 +278,9 @@ export const employeeRecord = z.object({
   username: z.string().nullable(),
   email: z.string().nullable(),
   hasAccount: z.boolean(),
+  invitation: pendingInvitation,
+  /** Made by an invitation: the HR record (hours, identity, contract) is still to be completed. */
+  incomplete: z.boolean(),
   employeeType: z.enum(EMPLOYEE_TYPES),
   isActive: z.boolean(),
   image: fileRefSchema.nullable(),
@@ -333,6 +339,8 @@ export const employeeListItem = z.object({
   dateOfBirth: z.string().nullable(),
   consultation_fee: z.number().nullable(),
   hasAccount: z.boolean(),
+  invitation: pendingInvitation,
+  incomplete: z.boolean(),
   specializations: z.array(refSchema),
   clinics: z.array(refSchema),
   phone: z.string().nullable(),
