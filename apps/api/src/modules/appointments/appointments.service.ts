@@ -22,11 +22,13 @@ import { assertVersion, staleOrMissing } from '../../lib/versioning.js';
 import { t } from '../../lib/i18n.js';
 import { afterAppointmentChange } from '../reminders/reminders.service.js';
 import {
-  clinicDoctors, clinicTimeZones, companyLateCancellationHours, findAppointment, findAppointmentCards, findAppointments,
-  findBoardCards, findBusyTimes, insertAppointmentRow, loadBookingParties, loadClinicCalendar, loadDoctorCalendar, loadSlotDoctors, patientPhones,
-  updateAppointmentAt,
-  type AppointmentChanges, type AppointmentFilters, type BookingParties,
+  clinicTimeZones, companyLateCancellationHours, findAppointment, findAppointmentCards, findAppointments,
+  findBoardCards, insertAppointmentRow, patientPhones, updateAppointmentAt,
+  type AppointmentChanges, type AppointmentFilters,
 } from './appointments.repository.js';
+import {
+  clinicDoctors, findBusyTimes, loadBookingParties, loadClinicCalendar, loadDoctorCalendar, loadSlotDoctors, type BookingParties,
+} from './scheduling.repository.js';
 
 
 export const notFound = (what: 'appointment' | 'patient' | 'doctor' | 'clinic' | 'service') =>

@@ -9,7 +9,8 @@ import { AppError } from '../../lib/errors.js';
 import { publicIdOf } from '../../lib/public-id.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { assertVersion, staleOrMissing } from '../../lib/versioning.js';
-import { findAppointment, findBusyTimes, loadBookingParties } from '../appointments/appointments.repository.js';
+import { findAppointment } from '../appointments/appointments.repository.js';
+import { findBusyTimes, loadBookingParties } from '../appointments/scheduling.repository.js';
 import {
   buffersOf, checkBooking, getAppointment, heldTimes, insertAppointment, notFound, ruleError, visitMinutes,
 } from '../appointments/appointments.service.js';
