@@ -58,6 +58,15 @@ for (const [lang, theme] of [['en', 'light'], ['ar', 'dark']] as const) {
     await page.goto(`/print/patient/${a.patient._id}?size=A5`);
     await expect(page.getByTestId('printed-by')).toBeVisible();
     await printToPicture(page, testInfo, `patient-${lang}-a5`);
+
+    // On a phone the sheet fits the screen: nothing spills past its edges (a wide table scrolls inside it).
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto(`/print/schedule?clinic=${practice.clinic._id}&date=${day!.date}`);
+    const sheet = page.getByTestId('print-schedule');
+    await expect(sheet.locator('table')).toBeVisible();
+    const fit = await sheet.evaluate((el) => ({ inner: el.scrollWidth - el.clientWidth, page: document.documentElement.scrollWidth - window.innerWidth }));
+    expect(fit).toEqual({ inner: 0, page: 0 });
+    await page.screenshot({ path: testInfo.outputPath(`schedule-${lang}-375.png`) });
     // The summary's read is in the audit log.
     const audit = await api.get<Array<{ action: string }>>(`/audit?entity=patient&entityId=${a.patient._id}&limit=5`);
     expect(audit.length).toBeGreaterThan(0);

@@ -14,12 +14,12 @@ export default function PrintInvoicePage() {
     <PrintFrame testId="print-invoice">
       {invoice.isPending ? <Loader size="sm" /> : !inv ? <Text>{t('printouts.notFound')}</Text> : (
         <Stack gap="sm">
-          <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
             <Stack gap={0}>
               <Title order={3}>{seller.company ?? seller.clinic}</Title>
               <Text size="sm">{seller.clinic}</Text>
               {seller.address && <Text size="sm">{seller.address}</Text>}
-              {seller.phone && <Text size="sm" dir="ltr" style={{ textAlign: 'start' }}>{seller.phone}</Text>}
+              {seller.phone && <Text size="sm"><bdi dir="ltr">{seller.phone}</bdi></Text>}
               {seller.taxNumber && <Text size="sm" fw={600}>{t('finance.print.taxNumber')}: <span dir="ltr">{seller.taxNumber}</span></Text>}
             </Stack>
             <Stack gap={0} align="flex-end">

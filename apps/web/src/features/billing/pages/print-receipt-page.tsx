@@ -19,7 +19,7 @@ export default function PrintReceiptPage() {
             <div style={{ fontWeight: 700, fontSize: '1.15em' }}>{seller.company ?? seller.clinic}</div>
             <div>{seller.clinic}</div>
             {seller.address && <div>{seller.address}</div>}
-            {seller.phone && <div dir="ltr">{seller.phone}</div>}
+            {seller.phone && <div><bdi dir="ltr">{seller.phone}</bdi></div>}
             {seller.taxNumber && <div>{t('finance.print.taxNumber')}: <span dir="ltr">{seller.taxNumber}</span></div>}
             <div style={{ fontWeight: 700, marginTop: '2mm' }} data-testid="receipt-title">{t('finance.print.receiptTitle')}</div>
             <div dir="ltr">{inv.displayNumber ?? t('finance.list.draftNumber')}</div>
