@@ -7,7 +7,7 @@ import { demoUser, jsonResponse, mockFetch, renderApp, signIn } from '@/test/uti
 const doctor: EmployeeListItem = {
   _id: 'd1', publicId: 'EMP-000021', name: 'Dr. Ahmed Al-Rashid', username: null, email: null, employeeType: 'Doctor', roleIds: [], isActive: true,
   lastLoginAt: null, createdAt: '2026-01-01T00:00:00Z', image: null, jobTitle: 'Consultant Cardiologist', gender: 'male', dateOfBirth: '1980-01-01',
-  consultation_fee: 300, hasAccount: false, specializations: [{ _id: 's1', name: 'Cardiology' }], clinics: [{ _id: 'c1', name: 'Heart Clinic' }], phone: '0551234567',
+  consultation_fee: 300, hasAccount: false, invitation: null, incomplete: false, specializations: [{ _id: 's1', name: 'Cardiology' }], clinics: [{ _id: 'c1', name: 'Heart Clinic' }], phone: '0551234567',
   version: 1,
 };
 
