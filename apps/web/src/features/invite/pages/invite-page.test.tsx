@@ -71,9 +71,9 @@ describe('the invitation page', { timeout: 30_000 }, () => {
   });
 
   it.each([
-    [404, 'INVITATION_INVALID', 'invite-invalid', 'This link does not work'],
-    [410, 'INVITATION_EXPIRED', 'invite-expired', 'This invitation has expired'],
-    [409, 'INVITATION_USED', 'invite-used', 'This invitation has already been used'],
+    [404, 'INVITATION_INVALID', 'invite-invalid', 'We could not open this invitation'],
+    [410, 'INVITATION_EXPIRED', 'invite-expired', 'This link is no longer valid'],
+    [409, 'INVITATION_USED', 'invite-used', 'Your account is already set up'],
   ])('a link the server answers %i %s shows why, with the way to sign in', async (status, code, testId, title) => {
     inviteApi({ lookup: () => jsonResponse(status, errorBody(`Server says ${code}`, code)) });
     renderApp('/invite?token=tok-1');
@@ -88,7 +88,7 @@ describe('the invitation page', { timeout: 30_000 }, () => {
     inviteApi();
     await setLanguage('ar');
     renderApp('/invite');
-    expect(await screen.findByTestId('invite-invalid')).toHaveTextContent('هذا الرابط لا يعمل');
+    expect(await screen.findByTestId('invite-invalid')).toHaveTextContent('تعذّر فتح هذه الدعوة');
     expect(screen.getByTestId('invite-go-sign-in')).toHaveTextContent('الذهاب إلى تسجيل الدخول');
   });
 });

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Box, Button, Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Button, Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconBuildingHospital, IconClockX, IconLinkOff, IconUserCheck } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -70,10 +70,10 @@ export default function InvitePage() {
                   <Title order={1} fz="h2">{t('invite.welcome', { name: v.name })}</Title>
                   <Text size="sm" c="dimmed"><Ltr>{v.email}</Ltr></Text>
                 </Stack>
-                <Alert variant="light" color="teal" p="sm">
-                  <Text size="sm" fw={600}>{t('invite.title')}</Text>
-                  <Text size="xs" c="dimmed">{t('invite.intro', { date: formatDateTime(v.expiresAt, i18n.language) })}</Text>
-                </Alert>
+                <Stack gap={4}>
+                  <Title order={2} fz="h4">{t('invite.title')}</Title>
+                  <Text size="sm" c="dimmed" data-testid="invite-until">{t('invite.intro', { date: formatDateTime(v.expiresAt, i18n.language) })}</Text>
+                </Stack>
                 <InviteAcceptForm token={token} suggestedUsername={v.suggestedUsername} onSignedIn={onSignedIn} />
               </Stack>
             )}

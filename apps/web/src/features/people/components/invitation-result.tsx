@@ -26,7 +26,7 @@ export function InvitationResult({ sent, onDone }: { sent: InvitationSent; onDon
           {t('success.invitationSent', { email: sent.email })}
         </Alert>
       ) : (
-        <Alert color="yellow" icon={<IconSend size={18} />} data-testid="invite-send-yourself">
+        <Alert color="blue" icon={<IconSend size={18} />} data-testid="invite-send-yourself">
           <Text size="sm" fw={600}>{t('users.invite.sendYourselfTitle')}</Text>
           <Text size="sm">{t('users.invite.sendYourself', { email: sent.email })}</Text>
         </Alert>
