@@ -43,6 +43,17 @@ export async function signIn(page: Page, opts: SignInOptions = {}) {
 export const test = base;
 export { expect };
 
+/** Makes a role in the Roles screen (the page is signed in as someone who may), holding just `permissions`. */
+export async function makeRole(page: Page, name: string, permissions: readonly string[]) {
+  await page.goto('/roles');
+  await page.getByTestId('add-role').click();
+  const form = page.getByTestId('role-form');
+  await form.getByTestId('role-name').fill(name);
+  for (const permission of permissions) await form.getByTestId(`permission-${permission}`).check();
+  await form.getByTestId('role-submit').click();
+  await expect(page.getByTestId('roles-table')).toContainText(name);
+}
+
 /* ------------------------------------------------------------------------------------------------------------------ */
 /* A limited-role user made through the app's own screens: invited by e-mail, the link taken up in a fresh browser    */
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { acceptInvitation, expect, inviteUser, runId, sendInvitation, signIn, test } from './fixtures';
+import { acceptInvitation, expect, inviteUser, makeRole, runId, sendInvitation, signIn, test } from './fixtures';
 
 /*
  * Inviting a member of staff by e-mail with a role, through the app's own screens: the administrator makes a cashier
@@ -27,14 +27,7 @@ async function axe(page: Page): Promise<string[]> {
 /** A role holding the cash boxes only, made in the Roles screen. */
 async function cashierRole(page: Page): Promise<string> {
   const name = `Cashier ${runId()}`;
-  await page.goto('/roles');
-  await page.getByTestId('add-role').click();
-  const form = page.getByTestId('role-form');
-  await form.getByTestId('role-name').fill(name);
-  await form.getByTestId('permission-billing_read').check();
-  await form.getByTestId('permission-billing_write').check();
-  await form.getByTestId('role-submit').click();
-  await expect(page.getByTestId('roles-table')).toContainText(name);
+  await makeRole(page, name, ['billing_read', 'billing_write']);
   return name;
 }
 

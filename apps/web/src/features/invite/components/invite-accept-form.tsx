@@ -1,43 +1,14 @@
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { IconLock, IconUser } from '@tabler/icons-react';
-import { Controller, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { invitationAcceptInput, type InvitationAcceptInput, type SessionUser } from '@clinic/shared';
-import { useSchemaForm } from '@/components/form/use-schema-form';
+import { PasswordField, TextField } from '@/components/form/fields';
 import { FormMessage } from '@/components/form/form-message';
+import { useSchemaForm } from '@/components/form/use-schema-form';
 import { useLogin } from '@/features/auth';
-import { translateMessage } from '@/lib/http';
 import { useAcceptInvitation } from '../api/invitation';
 
-function PasswordField({ control, name, label, description, testId }: { control: Control<InvitationAcceptInput>; name: 'password' | 'confirmPassword'; label: string; description?: string; testId: string }) {
-  const { t } = useTranslation();
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => {
-        const error = translateMessage(fieldState.error?.message);
-        return (
-          <PasswordInput
-            label={label}
-            description={description}
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
-            withAsterisk
-            autoComplete="new-password"
-            leftSection={<IconLock size={16} stroke={1.7} />}
-            visibilityToggleButtonProps={{ 'aria-label': t('auth.login.revealPassword') }}
-            {...field}
-            value={field.value ?? ''}
-            error={error}
-            // Mantine marks a password's input invalid only for styling: screen readers are told here.
-            aria-invalid={Boolean(error) || undefined}
-            data-testid={testId}
-          />
-        );
-      }}
-    />
-  );
-}
+const lock = <IconLock size={16} stroke={1.7} />;
 
 /**
  * The invited person's own user name (the suggestion filled in) and password, twice; once accepted they are signed in
@@ -63,31 +34,27 @@ export function InviteAcceptForm({ token, suggestedUsername, onSignedIn }: { tok
       setServerError(t('invite.signInFailed'));
     }
   });
+  const { control } = form;
+  const reveal = { 'aria-label': t('auth.login.revealPassword') };
   return (
     <form onSubmit={(e) => void submit(e)} noValidate data-testid="invite-accept-form">
       <Stack gap="md">
-        <Controller
-          control={form.control}
+        <TextField
+          control={control}
           name="username"
-          render={({ field, fieldState }) => (
-            <TextInput
-              label={t('invite.username')}
-              description={t('invite.usernameHint')}
-              inputWrapperOrder={['label', 'input', 'description', 'error']}
-              withAsterisk
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-              dir="ltr"
-              leftSection={<IconUser size={16} stroke={1.7} />}
-              {...field}
-              error={translateMessage(fieldState.error?.message)}
-              data-testid="invite-username"
-            />
-          )}
+          label={t('invite.username')}
+          description={t('invite.usernameHint')}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          required
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          dir="ltr"
+          leftSection={<IconUser size={16} stroke={1.7} />}
+          testId="invite-username"
         />
-        <PasswordField control={form.control} name="password" label={t('invite.password')} description={t('myProfile.password.rules')} testId="invite-password" />
-        <PasswordField control={form.control} name="confirmPassword" label={t('invite.confirmPassword')} testId="invite-confirm-password" />
+        <PasswordField control={control} name="password" label={t('invite.password')} description={t('myProfile.password.rules')} required leftSection={lock} visibilityToggleButtonProps={reveal} testId="invite-password" />
+        <PasswordField control={control} name="confirmPassword" label={t('invite.confirmPassword')} required leftSection={lock} visibilityToggleButtonProps={reveal} testId="invite-confirm-password" />
         <FormMessage message={serverError} testId="invite-accept-error" />
         <Button type="submit" fullWidth size="md" loading={accept.isPending || login.isPending} data-testid="invite-accept">
           {t('invite.submit')}

@@ -10,7 +10,7 @@ import { formatDateTime } from '@/lib/dates';
 import { isApiError } from '@/lib/http';
 import { useInvitation } from '../api/invitation';
 import { InviteAcceptForm } from '../components/invite-accept-form';
-import classes from './invite-page.module.css';
+import classes from '@/components/welcome-page.module.css';
 
 /** Why a link cannot be taken up, by the server's error code: its icon and the card's title. */
 const GONE: Record<string, { icon: typeof IconLinkOff; title: string; testId: string }> = {
