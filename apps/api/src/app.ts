@@ -23,6 +23,8 @@ import { TokenService } from './lib/tokens.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { employeeRoutes } from './modules/employees/employees.routes.js';
+import { invitationRoutes } from './modules/invitations/invitations.routes.js';
+import { INVITATION_JOB, invitationJobHandler } from './modules/invitations/invitations.service.js';
 import { fileRoutes } from './modules/files/files.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { patientRoutes } from './modules/patients/patients.routes.js';
@@ -131,6 +133,7 @@ export async function buildApp(config: Config, database: Database, options: { cl
   const deps: Deps = { config, database, db: database.db, tokens: new TokenService(config.jwtSecret, config.accessTokenTtlSeconds), callers: new CallerCache(config.callerCacheMs), ...(options.clock ? { clock: options.clock } : {}) };
   deps.jobs = new JobRunner(database.db, app.log, { leaseMs: config.leaseSeconds * 1000, testHold: config.testHold });
   deps.jobs.register(REMINDER_JOB, reminderJobHandler(deps));
+  deps.jobs.register(INVITATION_JOB, invitationJobHandler(deps));
   deps.live = new LiveEvents(database);
   await deps.live.start();
   deps.lifecycle = new Lifecycle();
@@ -224,6 +227,7 @@ export async function buildApp(config: Config, database: Database, options: { cl
   authRoutes(app, deps);
   profileRoutes(app, deps);
   employeeRoutes(app, deps);
+  invitationRoutes(app, deps);
   roleRoutes(app, deps);
   fileRoutes(app, deps);
   patientRoutes(app, deps);

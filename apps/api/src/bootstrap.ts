@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { acquireDataLock, type DataLock } from './db/data-lock.js';
-import { finishInterruptedRestore } from './ops/backup.js';
+import { finishInterruptedRestore } from './ops/interrupted-restore.js';
 import { syncPermissionCatalogue } from './modules/organisation/provision.js';
 import { seedDemo, type DemoSeedResult } from './seed/demo.js';
 import { sharedSigningSecret } from './lib/signing-secret.js';

@@ -81,6 +81,7 @@ const envSchema = z.object({
   WORK_LEASE_SECONDS: z.coerce.number().int().min(1).max(24 * 3600).default(300),
   TEST_HOLD: z.string().default(''),
   REMINDER_LEAD_HOURS: z.coerce.number().int().min(1).max(24 * 14).default(24),
+  INVITATION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(72),
   PUBLIC_URL: z.string().url().optional(),
   SMTP_URL: z.string().url().optional(),
   SMTP_FROM: z.string().default('Clinic <no-reply@localhost>'),
@@ -140,6 +141,8 @@ export interface Config {
   testHold: string[];
   /** The company default: one reminder this many hours before an appointment. */
   reminderLeadHours: number;
+  /** How long an invitation to set up an account stays usable (hours). */
+  invitationTtlHours: number;
   /** Where clients reach the product: the base of every absolute link (reminders, FHIR, exports, calendar feeds), never the request's Host; default http://localhost:PORT. */
   publicUrl: string;
   /** SMTP server for e-mail reminders (smtp://user:pass@host:port, smtps://...); unset: e-mail is off. */
@@ -201,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     leaseSeconds: e.WORK_LEASE_SECONDS,
     testHold: e.NODE_ENV === 'test' ? e.TEST_HOLD.split(',').map((s) => s.trim()).filter(Boolean) : [],
     reminderLeadHours: e.REMINDER_LEAD_HOURS,
+    invitationTtlHours: e.INVITATION_TTL_HOURS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { loadConfig } from '../config.js';
-import { backup, finishInterruptedRestore } from '../ops/backup.js';
+import { backup } from '../ops/backup.js';
+import { finishInterruptedRestore } from '../ops/interrupted-restore.js';
 import { isMain, openForMaintenance } from './maintenance.js';
 
 /** npm run backup -- --out FILE. Returns the exit code. */

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { loadConfig } from '../config.js';
-import { finishInterruptedRestore, restore, verifyBackup } from '../ops/backup.js';
+import { verifyBackup } from '../ops/backup-format.js';
+import { finishInterruptedRestore } from '../ops/interrupted-restore.js';
+import { restore } from '../ops/restore.js';
 import { isMain, openForMaintenance } from './maintenance.js';
 
 const USAGE = 'Usage: npm run restore -- FILE [--force] | FILE --check | --finish';

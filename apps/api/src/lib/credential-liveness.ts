@@ -2,7 +2,7 @@
  * The one place that decides whether a credential may still act for the person it was issued to.
  *
  * A credential (an access or refresh token, a signed file link, a calendar feed's address, an open live stream, a
- * bulk export's status address) acts for a person of one company. At each use it asks `credentialHolder` (or
+ * bulk export's status address, an invitation to set up an account) acts for a person of one company. At each use it asks `credentialHolder` (or
  * `credentialIsLive`): the person must exist and be active, their company must be open, the credential's generation
  * must be current (the session version a password change or deactivation raises; the sign-in's refresh-token family,
  * which logout and deactivation revoke), and they must still hold the permission the credential needs. Patient links act for the
@@ -15,7 +15,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { hasPermission, type Permission } from '@clinic/shared';
 import type { Db } from '../db/client.js';
-import { calendarFeeds, companies, employeeRoles, employees, refreshTokens, rolePermissions } from '../db/schema/index.js';
+import { calendarFeeds, companies, employeeRoles, employees, invitations, refreshTokens, rolePermissions } from '../db/schema/index.js';
 import type { Caller, Deps, RoutePermission } from './app-types.js';
 import { recordAudit } from './audit.js';
 import { announceAccessChange } from './caller-cache.js';
@@ -28,7 +28,7 @@ import { inTransaction } from './transaction.js';
  * given a row.
  */
 export const CREDENTIAL_KINDS = [
-  'access_token', 'refresh_token', 'file_link', 'calendar_feed', 'live_stream', 'fhir_export_status', 'patient_link',
+  'access_token', 'refresh_token', 'file_link', 'calendar_feed', 'live_stream', 'fhir_export_status', 'patient_link', 'invitation',
 ] as const;
 export type CredentialKind = (typeof CREDENTIAL_KINDS)[number];
 
@@ -150,6 +150,15 @@ export async function revokeCredentials(tx: Db, ctx: RequestContext, end: Creden
   }
   for (const feed of feeds) {
     await recordAudit(tx, ctx, { companyId, actorId, action: 'revoke', entity: 'calendar_feed', entityId: feed.id, changes: { reason } });
+  }
+  // Invitations not yet taken up: reactivating or reopening sends no one back to an old link.
+  const invited = await tx
+    .update(invitations)
+    .set({ revokedAt: at })
+    .where(and(eq(invitations.companyId, companyId), employeeId ? eq(invitations.employeeId, employeeId) : undefined, isNull(invitations.acceptedAt), isNull(invitations.revokedAt)))
+    .returning({ id: invitations.id, employeeId: invitations.employeeId });
+  for (const invitation of invited) {
+    await recordAudit(tx, ctx, { companyId, actorId, action: 'revoke', entity: 'invitation', entityId: invitation.id, changes: { reason, employee: invitation.employeeId } });
   }
 }
 

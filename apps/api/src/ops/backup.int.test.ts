@@ -16,9 +16,11 @@ import { openDatabase, type Database } from '../db/client.js';
 import { acquireDataLock, DataDirLockedError } from '../db/data-lock.js';
 import { DEMO_ADMIN, seedDemo } from '../seed/demo.js';
 import { auth, body, createTestContext, login, multipart, type TestContext } from '../test/harness.js';
-import {
-  backup, BackupError, finishInterruptedRestore, restore, RESTORE_MARKER, RESTORE_REPLACED, RESTORE_STAGING, tableChecksums,
-} from './backup.js';
+import { backup } from './backup.js';
+import { BackupError } from './backup-format.js';
+import { tableChecksums } from './backup-schema.js';
+import { finishInterruptedRestore, RESTORE_MARKER, RESTORE_REPLACED, RESTORE_STAGING } from './interrupted-restore.js';
+import { restore } from './restore.js';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5e0f5e20000000049454e44ae426082', 'hex');
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');

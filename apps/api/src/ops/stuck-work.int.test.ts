@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BuiltServer, demoSignIn } from '../test/built-server.js';
-import { RESTORE_MARKER, RESTORE_STAGING } from './backup.js';
+import { RESTORE_MARKER, RESTORE_STAGING } from './interrupted-restore.js';
 
 /**
  * What a crash leaves "in progress". The real server (the built code) starts every kind of lasting work below, each

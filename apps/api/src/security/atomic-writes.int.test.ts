@@ -37,6 +37,8 @@ const NOT_COVERED: Record<string, string> = {
   // Multipart uploads: the file is stored before its row; modules/files tests that a refused upload leaves no row.
   'POST /api/patients/:id/documents': 'multipart upload',
   'POST /api/companies/:id/logo': 'multipart upload',
+  // Looking an invitation up changes nothing.
+  'POST /api/invitations/lookup': 'a read',
 };
 
 let ctx: TestContext;
@@ -86,6 +88,9 @@ beforeAll(async () => {
   await post(`/api/invoices/${ids.invoice}/payments`, { method: 'cash', amount: due, cashBox: ids.cashBox });
   ids.creditNote = (await post(`/api/invoices/${ids.invoice}/credit-notes`, { amount: 100, reason: 'Rounding' })).creditNotes[0]._id;
   ids.feed = (await post('/api/calendar-feeds', { doctor: doctor.id }))._id;
+  const invited = await post('/api/invitations', { name: 'Laila Saeed', email: 'laila.atomic@clinic.example', employeeType: 'Administrative', roleIds: [org.roleIds.get('Receptionist')] });
+  ids.invited = invited.employee;
+  ids.invitationToken = new URL(invited.link).searchParams.get('token')!;
   // Records nothing uses yet, so deleting them is allowed.
   ids.freeService = (await post('/api/services', { name: 'Spare', description: 'Not booked yet', price: 10, durationMinutes: 20, clinic: clinic.id, doctors: [doctor.id] }))._id;
   ids.specialization = (await post('/api/specializations', specializationBody()))._id;
@@ -188,6 +193,9 @@ function request(key: string): { params: Record<string, string>; payload?: Recor
     case 'POST /api/calendar-feeds/:id/rotate': return { params: { id: ids.feed! } };
     case 'DELETE /api/calendar-feeds/:id': return { params: { id: ids.feed! } };
     case 'POST /api/reminders/:id/retry': return { params: { id: ids.reminder! } };
+    case 'POST /api/invitations': return { params: {}, payload: { name: 'Omar Nasser', email: 'omar.atomic@clinic.example', employeeType: 'Nurse', roleIds: [org.roleIds.get('Nurse')] } };
+    case 'POST /api/employees/:id/invitation': return { params: { id: ids.invited! } };
+    case 'POST /api/invitations/accept': return { params: {}, payload: { token: ids.invitationToken, username: 'laila_atomic', password: 'Laila#Pass26', confirmPassword: 'Laila#Pass26' } };
     case 'POST /api/public/visit/confirm': return { params: {}, payload: { token: ids.visitToken } };
     case 'POST /api/public/visit/cancel': return { params: {}, payload: { token: ids.visitToken, reason: 'Travelling' } };
     case 'PUT /api/billing/settings': return { params: {}, payload: { currency: 'SAR', vatRatePercent: 10, version: 1 } };

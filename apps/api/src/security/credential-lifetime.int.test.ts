@@ -102,8 +102,13 @@ interface Credential {
 interface KindRow {
   /** The permission the credential needs besides a live person (null: any signed-in person). */
   needs: Permission | null;
-  /** A person's credential ends with the person; the clinic's (a patient link) only with the company. */
-  holder: 'person' | 'clinic';
+  /**
+   * A person's credential ends with the person; the clinic's (a patient link) only with the company. An invitation
+   * acts for the person invited, who is someone else: the person's ending leaves it alone, the company's closing ends
+   * it for good (reopening revives no link); the invited person's own deactivation and deletion are in
+   * modules/invitations/invitations.int.test.ts.
+   */
+  holder: 'person' | 'clinic' | 'invitee';
   make(p: Person): Promise<Credential>;
 }
 
@@ -175,6 +180,18 @@ const KINDS: Record<CredentialKind, KindRow> = {
       return { works: async () => (await get(`/api/public/visit?token=${encodeURIComponent(token)}`)).statusCode === 200 };
     },
   },
+  invitation: {
+    needs: null, holder: 'invitee',
+    make: async (p) => {
+      const res = await ctx.app.inject({
+        method: 'POST', url: '/api/invitations', headers: auth(p.org.token),
+        payload: { name: 'Nadia Invited', email: `nadia.${p.org.companyId.slice(0, 8)}@example.test`, employeeType: 'Nurse', roleIds: [p.roleId] },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const token = new URL(body(res).data.link).searchParams.get('token')!;
+      return { works: async () => (await ctx.app.inject({ method: 'POST', url: '/api/invitations/lookup', payload: { token } })).statusCode === 200 };
+    },
+  },
 };
 
 const appDeps = (): Deps => ({ config: ctx.config, database: ctx.database, db: ctx.database.db, tokens: null as never, callers: ctx.app.callers, live: ctx.app.live });
@@ -234,6 +251,7 @@ type Ending = keyof typeof ENDINGS;
 /** Whether a kind's credential is still honoured after an ending (and after its undoing). */
 function expected(row: KindRow, ending: Ending, undone: boolean): boolean {
   if (row.holder === 'clinic') return ending !== 'company_closed' || undone;
+  if (row.holder === 'invitee') return ending !== 'company_closed';
   if (ending === 'permission_removed') return row.needs === null || undone;
   return false;
 }

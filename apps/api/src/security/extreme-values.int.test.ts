@@ -91,6 +91,7 @@ const HANDLER_BODIES: Record<string, z.ZodType> = {
   // Actions that take no body.
   'POST /api/reminders/:id/retry': z.object({}),
   'POST /api/appointments/:id/patient-link': z.object({}),
+  'POST /api/employees/:id/invitation': z.object({}),
   'POST /api/notifications/:id/read': z.object({}),
   'POST /api/notifications/read-all': z.object({}),
 };

@@ -48,6 +48,12 @@ const MATRIX: Record<string, Source> = {
   'POST /api/employees': {},
   'PUT /api/employees/:id': { id: 'employees' },
   'DELETE /api/employees/:id': { id: 'employees' },
+  'POST /api/invitations': {},
+  'POST /api/employees/:id/invitation': { id: 'employees' },
+  // The invited person's page: the signed link names the company and the invitation (modules/invitations proves a
+  // forged or foreign link is refused).
+  'POST /api/invitations/lookup': 'public',
+  'POST /api/invitations/accept': 'public',
   'GET /api/roles': {},
   'GET /api/roles/:id': { id: 'roles' },
   'POST /api/roles': {},
@@ -190,6 +196,7 @@ const MATRIX: Record<string, Source> = {
 function bodyFor(key: string, ids: Record<string, string[]>): unknown {
   switch (key) {
     case 'POST /api/patients/:id/notes': return { body: 'A note written from another company' };
+    case 'POST /api/invitations': return { name: 'Invited By B', email: 'invited.by.b@clinic.example', employeeType: 'Administrative', roleIds: [ids.roles![0]] };
     case 'POST /api/patients/quick': return { name: 'Walk-in Of Company B', phone: '0551234567', dateOfBirth: '1990-01-05', gender: 'male' };
     case 'PATCH /api/appointments/:id': return { status: 'cancelled', cancellationReason: 'Written from another company' };
     case 'PATCH /api/services/:id': return { isActive: false };

@@ -9,7 +9,8 @@ import type { Db } from '../db/client.js';
 import { appointments, billingSettings, companies, employees } from '../db/schema/index.js';
 import type { Caller, Deps } from '../lib/app-types.js';
 import { systemContext } from '../lib/request-context.js';
-import { addCreditNote, addPayment, addRefund, createFromAppointment, issueInvoice } from '../modules/billing/billing.service.js';
+import { createFromAppointment, issueInvoice } from '../modules/billing/billing.service.js';
+import { addCreditNote, addPayment, addRefund } from '../modules/billing/invoice-payments.service.js';
 import { listCashBoxes } from '../modules/billing/cash-boxes.service.js';
 
 /** The seed runs before any logger exists and the billing services write no log lines: a logger that drops them. */

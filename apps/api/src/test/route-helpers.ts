@@ -13,7 +13,7 @@ export function fillParams(url: string, value: (param: string) => string): strin
 
 /** Row counts and checksums of every table, except the ones that record the requests themselves. */
 export async function dataSnapshot(ctx: TestContext): Promise<Record<string, string>> {
-  const { tableChecksums } = await import('../ops/backup.js');
+  const { tableChecksums } = await import('../ops/backup-schema.js');
   const all = await tableChecksums(ctx.database);
   for (const t of ['audit_log', 'login_failures', 'refresh_tokens']) delete all[t];
   return all;

@@ -43,6 +43,14 @@ export const peopleEn = {
     roleDeleted: 'Role deleted successfully',
     passwordChanged: 'Your password has been changed. Other sessions were signed out.',
   },
+  invitationEmail: {
+    subject: '{{company}}: your invitation to the clinic system',
+    greeting: 'Hello {{name}},',
+    body: '{{inviter}} has invited you to {{company}}. Open the link below to choose your user name and password.',
+    expires: 'The link works once and until {{date}}.',
+    ignore: 'If you did not expect this invitation, you can ignore this e-mail.',
+    action: 'Set up my account',
+  },
   validation: {
     employeeNameRequired: 'Name is required',
     employeeTypeRequired: 'Employee type is required',
@@ -149,6 +157,14 @@ export const peopleAr: Shape<typeof peopleEn> = {
     roleUpdated: 'تم تحديث الدور بنجاح',
     roleDeleted: 'تم حذف الدور بنجاح',
     passwordChanged: 'تم تغيير كلمة المرور. تم تسجيل الخروج من الجلسات الأخرى.',
+  },
+  invitationEmail: {
+    subject: '{{company}}: دعوتك إلى نظام العيادة',
+    greeting: 'مرحبًا {{name}}،',
+    body: 'دعاك {{inviter}} إلى {{company}}. افتح الرابط أدناه لتختار اسم المستخدم وكلمة المرور.',
+    expires: 'يعمل الرابط مرة واحدة وحتى {{date}}.',
+    ignore: 'إذا لم تكن تتوقع هذه الدعوة فيمكنك تجاهل هذه الرسالة.',
+    action: 'إعداد حسابي',
   },
   validation: {
     employeeNameRequired: 'الاسم مطلوب',

@@ -114,6 +114,8 @@ export const employees = pgTable('employees', {
   details: jsonb('details').notNull().default({}),
   /** Bumped when the password changes or the account is deactivated: older access tokens stop working. */
   sessionVersion: integer('session_version').notNull().default(0),
+  /** Made by an invitation: the HR record (hours, identity, contract) is still to be completed; cleared by the full form. */
+  incomplete: boolean('incomplete').notNull().default(false),
   version: version(),
   ...timestamps,
 }, (t) => [
@@ -139,6 +141,28 @@ export const employeeRoles = pgTable('employee_roles', {
   foreignKey({ columns: [t.companyId, t.employeeId], foreignColumns: [employees.companyId, employees.id] }).onDelete('cascade'),
   foreignKey({ columns: [t.companyId, t.roleId], foreignColumns: [roles.companyId, roles.id] }).onDelete('restrict'),
   index('employee_roles_role_idx').on(t.companyId, t.roleId),
+]);
+
+/**
+ * Invitations to set up an account (lib/invitation-links.ts): the link names the row and is signed; it works once
+ * (accepted_at), until expires_at, and not after a newer invitation, a deactivation or a deletion (revoked_at).
+ */
+export const invitations = pgTable('invitations', {
+  companyId: tenantId(),
+  id: rowId(),
+  employeeId: uuid('employee_id').notNull(),
+  email: text('email').notNull(),
+  /** The language of the e-mail: the inviter's. */
+  language: text('language').notNull().default('en'),
+  invitedBy: uuid('invited_by'),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  acceptedAt: timestamp('accepted_at', { withTimezone: true, mode: 'date' }),
+  revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.companyId, t.id] }),
+  index('invitations_employee_idx').on(t.companyId, t.employeeId),
+  foreignKey({ columns: [t.companyId, t.employeeId], foreignColumns: [employees.companyId, employees.id] }).onDelete('cascade'),
 ]);
 
 /** Opaque refresh tokens, stored hashed, rotated on every use; a family shares one sign-in. */

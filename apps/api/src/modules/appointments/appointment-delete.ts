@@ -8,7 +8,8 @@ import { conflict } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { withDb } from '../../lib/transaction.js';
 import { afterAppointmentChange } from '../reminders/reminders.service.js';
-import { auditable, getAppointment, notFound } from './appointments.service.js';
+import { notFound } from './appointment-rules.js';
+import { auditable, getAppointment } from './appointments.service.js';
 
 /*
  * Deleting an appointment is an administrator's correction of a booking made by mistake (permission

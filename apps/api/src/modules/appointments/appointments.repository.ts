@@ -1,136 +1,17 @@
-import { and, asc, count, eq, gte, ilike, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { MAX_BUFFER_MINUTES, MAX_VISIT_MINUTES, type AppointmentCard, type AppointmentRecord, type AppointmentStatus, type BoardCard, type InvoiceStatus, type Ref } from '@clinic/shared';
+import { MAX_VISIT_MINUTES, type AppointmentStatus, type BoardCard, type InvoiceStatus } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
-import { appointments, calendarStamps, invoices, clinics, companies, employeeClinics, employees, patients, serviceDoctors, services } from '../../db/schema/index.js';
+import { appointments, calendarStamps, invoices, clinics, companies, patients, services } from '../../db/schema/index.js';
 import { addDays, safeTimeZone, zonedInstant, zonedIso } from '../../domain/scheduling/time-zone.js';
 import { visitMinutes, waitingMinutes } from '../../domain/scheduling/visit-flow.js';
 import { likePattern, orderBy, pageTotal } from '../../lib/list.js';
 import { publicIdOf } from '../../lib/public-id.js';
 import { nextVersion } from '../../lib/versioning.js';
-import { qualified, refOf } from '../organisation/org-support.js';
-
-export type AppointmentRow = typeof appointments.$inferSelect;
-
-const doctors = employees;
-const joinPatient = and(eq(patients.companyId, appointments.companyId), eq(patients.id, appointments.patientId));
-const joinDoctor = and(eq(doctors.companyId, appointments.companyId), eq(doctors.id, appointments.doctorId));
-const joinClinic = and(eq(clinics.companyId, appointments.companyId), eq(clinics.id, appointments.clinicId));
-const joinService = and(eq(services.companyId, appointments.companyId), eq(services.id, appointments.serviceId));
-
-/** Who made each step of the visit, looked up by key (null while the step has not happened). */
-const stepAuthors = {
-  arrivedBy: refOf(employees, appointments.companyId, appointments.arrivedBy),
-  calledInBy: refOf(employees, appointments.companyId, appointments.calledInBy),
-  completedBy: refOf(employees, appointments.companyId, appointments.completedBy),
-  cancelledBy: refOf(employees, appointments.companyId, appointments.cancelledBy),
-  noShowBy: refOf(employees, appointments.companyId, appointments.noShowBy),
-};
-type StepAuthors = Record<keyof typeof stepAuthors, Ref | null>;
-
-/**
- * An appointment with the names of its patient, doctor, clinic and service, each looked up by key inside the same
- * statement: for a page of ten, PostgreSQL plans these lookups one by one, where a five-table join cost it more to
- * plan (about 2.4 ms) than to run.
- */
-const lookedUp = {
-  a: appointments,
-  patient: refOf(patients, appointments.companyId, appointments.patientId),
-  doctor: refOf(doctors, appointments.companyId, appointments.doctorId),
-  clinic: refOf(clinics, appointments.companyId, appointments.clinicId),
-  service: refOf(services, appointments.companyId, appointments.serviceId),
-  clinicTimeZone: sql<string>`(select c.time_zone from ${clinics} c where c.company_id = ${qualified(appointments.companyId)} and c.id = ${qualified(appointments.clinicId)})`,
-  ...stepAuthors,
-};
-
-
-/** The same names through joins: for a calendar's range of many appointments, one join beats a lookup per row. */
-const joinedColumns = {
-  a: appointments,
-  patientName: patients.name,
-  patientPublicId: patients.publicId,
-  doctorName: doctors.name,
-  doctorPublicId: doctors.publicId,
-  clinicName: clinics.name,
-  clinicPublicId: clinics.publicId,
-  clinicTimeZone: clinics.timeZone,
-  serviceName: services.name,
-  servicePublicId: services.publicId,
-  ...stepAuthors,
-};
-
-type JoinedRow = Partial<StepAuthors> & {
-  a: AppointmentRow;
-  patient: Ref | null;
-  doctor: Ref | null;
-  clinic: Ref | null;
-  service: Ref | null;
-  clinicTimeZone: string | null;
-};
-
-function fromJoined(r: { a: AppointmentRow } & StepAuthors & Record<Exclude<keyof typeof joinedColumns, 'a' | keyof StepAuthors>, string>): JoinedRow {
-  return {
-    a: r.a,
-    arrivedBy: r.arrivedBy,
-    calledInBy: r.calledInBy,
-    completedBy: r.completedBy,
-    cancelledBy: r.cancelledBy,
-    noShowBy: r.noShowBy,
-    patient: { _id: r.a.patientId, name: r.patientName, publicId: r.patientPublicId },
-    doctor: { _id: r.a.doctorId, name: r.doctorName, publicId: r.doctorPublicId },
-    clinic: { _id: r.a.clinicId, name: r.clinicName, publicId: r.clinicPublicId },
-    service: { _id: r.a.serviceId, name: r.serviceName, publicId: r.servicePublicId },
-    clinicTimeZone: r.clinicTimeZone,
-  };
-}
-
-/** A reference that the composite foreign keys guarantee exists. */
-function present(ref: Ref | null, id: string): Ref {
-  return ref ?? { _id: id, name: '', publicId: '' };
-}
-
-export function toRecord(r: JoinedRow, now = new Date()): AppointmentRecord {
-  const tz = safeTimeZone(r.clinicTimeZone);
-  const stamp = (d: Date | null) => (d ? zonedIso(d, tz) : null);
-  const stamps = { ...r.a, status: r.a.status as AppointmentStatus };
-  return {
-    _id: r.a.id,
-    publicId: r.a.publicId,
-    patient: present(r.patient, r.a.patientId),
-    doctor: present(r.doctor, r.a.doctorId),
-    clinic: present(r.clinic, r.a.clinicId),
-    service: present(r.service, r.a.serviceId),
-    reason: r.a.reason,
-    datetime: zonedIso(r.a.startsAt, tz),
-    endsAt: zonedIso(r.a.endsAt, tz),
-    durationMinutes: Math.round((r.a.endsAt.getTime() - r.a.startsAt.getTime()) / 60_000),
-    clinicTimeZone: tz,
-    status: r.a.status as AppointmentStatus,
-    cancellationReason: r.a.cancellationReason,
-    lateCancellation: r.a.lateCancellation,
-    reminderSent: r.a.reminderSent,
-    arrivedAt: stamp(r.a.arrivedAt),
-    calledInAt: stamp(r.a.calledInAt),
-    completedAt: stamp(r.a.completedAt),
-    cancelledAt: stamp(r.a.cancelledAt),
-    noShowAt: stamp(r.a.noShowAt),
-    arrivedBy: r.arrivedBy ?? null,
-    calledInBy: r.calledInBy ?? null,
-    completedBy: r.completedBy ?? null,
-    cancelledBy: r.cancelledBy ?? null,
-    noShowBy: r.noShowBy ?? null,
-    waitingMinutes: waitingMinutes(stamps, now),
-    visitMinutes: visitMinutes(stamps),
-    visitNote: r.a.visitNote,
-    seriesId: r.a.seriesId,
-    overbooked: r.a.overbooked,
-    bufferBeforeMinutes: r.a.bufferBeforeMinutes,
-    bufferAfterMinutes: r.a.bufferAfterMinutes,
-    createdAt: r.a.createdAt.toISOString(),
-    updatedAt: r.a.updatedAt.toISOString(),
-    version: r.a.version,
-  };
-}
+import {
+  cardColumns, doctors, fromJoined, joinClinic, joinDoctor, joinPatient, joinService, selectCards, selectJoined, selectLookedUp, toCard, toRecord,
+  type JoinedRow,
+} from './appointment-rows.js';
 
 export interface AppointmentFilters {
   companyId: string;
@@ -206,24 +87,6 @@ const sortColumns: Record<string, AnyPgColumn[]> = {
 /** Orders by the appointment's own columns, which a page can be cut by before any name is joined. */
 const OWN_SORTS = new Set(['_id', 'publicId', 'datetime', 'status', 'createdAt']);
 
-/**
- * Appointments with their names looked up (see `lookedUp`), joined to the tables a filter or an order by name reads:
- * patient, doctor and service for a search, the clinic for a local day in several zones or the clinic order.
- */
-function selectLookedUp(db: Db, joins: { people?: boolean; clinic?: boolean } = {}) {
-  let query = db.select(lookedUp).from(appointments).$dynamic();
-  if (joins.people) query = query.innerJoin(patients, joinPatient).innerJoin(doctors, joinDoctor).innerJoin(services, joinService);
-  if (joins.clinic) query = query.innerJoin(clinics, joinClinic);
-  return query;
-}
-
-/** Appointments joined to all four tables their names come from. */
-function selectJoined(db: Db) {
-  return db.select(joinedColumns).from(appointments)
-    .innerJoin(patients, joinPatient).innerJoin(doctors, joinDoctor).innerJoin(clinics, joinClinic).innerJoin(services, joinService)
-    .$dynamic();
-}
-
 /** Orders that read a joined name. */
 const PEOPLE_SORTS = new Set(['patient', 'doctor']);
 
@@ -281,54 +144,6 @@ export async function patientPhones(db: Db, companyId: string, ids: string[]): P
   return new Map(rows.filter((r) => r.phone).map((r) => [r.id, r.phone!]));
 }
 
-/** Just what a card shows, through one join of the four tables (the clinic for its time zone). */
-const cardColumns = {
-  id: appointments.id,
-  publicId: appointments.publicId,
-  startsAt: appointments.startsAt,
-  endsAt: appointments.endsAt,
-  status: appointments.status,
-  reason: appointments.reason,
-  version: appointments.version,
-  seriesId: appointments.seriesId,
-  overbooked: appointments.overbooked,
-  bufferBeforeMinutes: appointments.bufferBeforeMinutes,
-  bufferAfterMinutes: appointments.bufferAfterMinutes,
-  patientId: appointments.patientId,
-  patientName: patients.name,
-  doctorId: appointments.doctorId,
-  doctorName: doctors.name,
-  serviceId: appointments.serviceId,
-  serviceName: services.name,
-  timeZone: clinics.timeZone,
-};
-type CardRow = Omit<{ [K in keyof typeof cardColumns]: (typeof cardColumns)[K]['_']['data'] }, 'seriesId'> & { seriesId: string | null };
-
-function selectCards(db: Db) {
-  return db.select(cardColumns).from(appointments)
-    .innerJoin(patients, joinPatient).innerJoin(doctors, joinDoctor).innerJoin(clinics, joinClinic).innerJoin(services, joinService)
-    .$dynamic();
-}
-
-function toCard(r: CardRow): AppointmentCard {
-  const tz = safeTimeZone(r.timeZone);
-  return {
-    _id: r.id,
-    publicId: r.publicId,
-    datetime: zonedIso(r.startsAt, tz),
-    endsAt: zonedIso(r.endsAt, tz),
-    status: r.status as AppointmentStatus,
-    patient: { _id: r.patientId, name: r.patientName },
-    doctor: { _id: r.doctorId, name: r.doctorName },
-    service: { _id: r.serviceId, name: r.serviceName },
-    reason: r.reason,
-    version: r.version,
-    seriesId: r.seriesId,
-    overbooked: r.overbooked,
-    bufferBeforeMinutes: r.bufferBeforeMinutes,
-    bufferAfterMinutes: r.bufferAfterMinutes,
-  };
-}
 
 /** One clinic's appointments starting in [from, to) as board cards, by start then doctor name. */
 export async function findBoardCards(
@@ -418,120 +233,6 @@ export async function findAppointment(db: Db, companyId: string, id: string) {
   return row ? { row: row.a, record: toRecord(row) } : null;
 }
 
-/** Everything the booking rules look at, for the chosen patient, doctor, clinic and service. */
-/** The parties of a booking; without a doctor (any doctor of the service) the doctor is null and provides nothing. */
-export async function loadBookingParties(db: Db, companyId: string, ids: { patient: string | null; doctor: string | null; clinic: string; service: string }) {
-  const doctorId = ids.doctor;
-  const [patient, doctor, clinic, service, provides, worksAt] = await Promise.all([
-    ids.patient
-      ? db.select({ id: patients.id, name: patients.name, isActive: patients.isActive }).from(patients)
-        .where(and(eq(patients.companyId, companyId), eq(patients.id, ids.patient))).limit(1)
-      : Promise.resolve([]),
-    doctorId
-      ? db.select({
-        id: employees.id, name: employees.name, isActive: employees.isActive, employeeType: employees.employeeType,
-        workingHours: employees.workingHours, breakTimes: employees.breakTimes, vacationRecords: employees.vacationRecords,
-      }).from(employees).where(and(eq(employees.companyId, companyId), eq(employees.id, doctorId))).limit(1)
-      : Promise.resolve([]),
-    db.select({
-      id: clinics.id, name: clinics.name, isActive: clinics.isActive, timeZone: clinics.timeZone, averageVisitMinutes: clinics.averageVisitMinutes,
-      workingHours: clinics.workingHours, holidays: clinics.holidays,
-    }).from(clinics).where(and(eq(clinics.companyId, companyId), eq(clinics.id, ids.clinic))).limit(1),
-    db.select({
-      id: services.id, name: services.name, isActive: services.isActive, clinicId: services.clinicId, durationMinutes: services.durationMinutes,
-      bufferBeforeMinutes: services.bufferBeforeMinutes, bufferAfterMinutes: services.bufferAfterMinutes,
-    })
-      .from(services).where(and(eq(services.companyId, companyId), eq(services.id, ids.service))).limit(1),
-    doctorId
-      ? db.select({ n: count() }).from(serviceDoctors)
-        .where(and(eq(serviceDoctors.companyId, companyId), eq(serviceDoctors.serviceId, ids.service), eq(serviceDoctors.employeeId, doctorId)))
-      : Promise.resolve([]),
-    doctorId
-      ? db.select({ n: count() }).from(employeeClinics)
-        .where(and(eq(employeeClinics.companyId, companyId), eq(employeeClinics.employeeId, doctorId), eq(employeeClinics.clinicId, ids.clinic)))
-      : Promise.resolve([]),
-  ]);
-  return {
-    patient: patient[0] ?? null,
-    doctor: doctor[0] ?? null,
-    clinic: clinic[0] ?? null,
-    service: service[0] ?? null,
-    doctorProvidesService: Number(provides[0]?.n ?? 0) > 0,
-    doctorWorksAtClinic: Number(worksAt[0]?.n ?? 0) > 0,
-  };
-}
-export type BookingParties = Awaited<ReturnType<typeof loadBookingParties>>;
-
-export async function loadClinicCalendar(db: Db, companyId: string, clinicId: string) {
-  const [clinic] = await db.select({
-    id: clinics.id, name: clinics.name, isActive: clinics.isActive, timeZone: clinics.timeZone, averageVisitMinutes: clinics.averageVisitMinutes,
-    workingHours: clinics.workingHours, holidays: clinics.holidays,
-  }).from(clinics).where(and(eq(clinics.companyId, companyId), eq(clinics.id, clinicId))).limit(1);
-  return clinic ?? null;
-}
-
-export async function loadDoctorCalendar(db: Db, companyId: string, doctorId: string) {
-  const [doctor] = await db.select({
-    id: employees.id, name: employees.name, workingHours: employees.workingHours, breakTimes: employees.breakTimes, vacationRecords: employees.vacationRecords,
-  }).from(employees).where(and(eq(employees.companyId, companyId), eq(employees.id, doctorId))).limit(1);
-  return doctor ?? null;
-}
-
-/** Active doctors who work at a clinic, each with the clinic's services they provide. */
-export async function clinicDoctors(db: Db, companyId: string, clinicId: string) {
-  const rows = await db
-    .select({ _id: employees.id, name: employees.name, publicId: employees.publicId, imageFileId: employees.imageFileId })
-    .from(employeeClinics)
-    .innerJoin(employees, and(eq(employees.companyId, employeeClinics.companyId), eq(employees.id, employeeClinics.employeeId)))
-    .where(and(eq(employeeClinics.companyId, companyId), eq(employeeClinics.clinicId, clinicId), eq(employees.employeeType, 'Doctor'), eq(employees.isActive, true)))
-    .orderBy(asc(employees.name));
-  const ids = rows.map((r) => r._id);
-  const links = ids.length
-    ? await db
-        .select({ employeeId: serviceDoctors.employeeId, serviceId: serviceDoctors.serviceId })
-        .from(serviceDoctors)
-        .innerJoin(services, and(eq(services.companyId, serviceDoctors.companyId), eq(services.id, serviceDoctors.serviceId)))
-        .where(and(eq(serviceDoctors.companyId, companyId), inArray(serviceDoctors.employeeId, ids), eq(services.clinicId, clinicId)))
-    : [];
-  return rows.map((r) => ({ ...r, serviceIds: links.filter((l) => l.employeeId === r._id).map((l) => l.serviceId) }));
-}
-
-/** Active doctors of a clinic who provide a service (or just `doctorId`), with their calendars, by name. */
-export async function loadSlotDoctors(db: Db, companyId: string, clinicId: string, serviceId: string, doctorId?: string) {
-  return db
-    .select({
-      id: employees.id, name: employees.name, workingHours: employees.workingHours, breakTimes: employees.breakTimes, vacationRecords: employees.vacationRecords,
-    })
-    .from(employees)
-    .innerJoin(employeeClinics, and(eq(employeeClinics.companyId, employees.companyId), eq(employeeClinics.employeeId, employees.id), eq(employeeClinics.clinicId, clinicId)))
-    .innerJoin(serviceDoctors, and(eq(serviceDoctors.companyId, employees.companyId), eq(serviceDoctors.employeeId, employees.id), eq(serviceDoctors.serviceId, serviceId)))
-    .where(and(
-      eq(employees.companyId, companyId), eq(employees.employeeType, 'Doctor'), eq(employees.isActive, true),
-      doctorId ? eq(employees.id, doctorId) : undefined,
-    ))
-    .orderBy(asc(employees.name), asc(employees.id));
-}
-
-/**
- * The doctors' appointments that take their time (all but cancelled and no-show) overlapping [from, to), each as the
- * range it blocks (buffers included).
- */
-export async function findBusyTimes(db: Db, companyId: string, doctorIds: string[], from: Date, to: Date) {
-  if (!doctorIds.length) return [];
-  const earliest = new Date(from.getTime() - (MAX_VISIT_MINUTES + 2 * MAX_BUFFER_MINUTES) * 60_000);
-  const rows = await db
-    .select({
-      doctorId: appointments.doctorId, startsAt: appointments.startsAt, endsAt: appointments.endsAt,
-      blockedFrom: appointments.blockedFrom, blockedUntil: appointments.blockedUntil,
-    })
-    .from(appointments)
-    .where(and(
-      eq(appointments.companyId, companyId), inArray(appointments.doctorId, doctorIds),
-      notInArray(appointments.status, ['cancelled', 'no_show']),
-      gte(appointments.startsAt, earliest), lt(appointments.blockedFrom, to), sql`${appointments.blockedUntil} > ${from.toISOString()}::timestamptz`,
-    ));
-  return rows.map((r) => ({ doctorId: r.doctorId, startsAt: r.blockedFrom ?? r.startsAt, endsAt: r.blockedUntil ?? r.endsAt }));
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // Changes

@@ -10,10 +10,10 @@ import { requestContext } from '../../lib/request-context.js';
 import { callerOf } from '../../plugins/auth.js';
 import { deleteAppointment } from './appointment-delete.js';
 import { calendarStamp } from './appointments.repository.js';
-import {
-  appointmentFilters, availability, board, bookAppointment, getAppointment, isCalendarWindow, listAppointments, nextFree,
-  updateAppointment,
-} from './appointments.service.js';
+import { bookAppointment } from './appointment-booking.js';
+import { availability, board, nextFree } from './appointment-calendar.js';
+import { updateAppointment } from './appointment-changes.js';
+import { appointmentFilters, getAppointment, isCalendarWindow, listAppointments } from './appointments.service.js';
 import { CalendarCache, cacheKey, sendCached } from './calendar-cache.js';
 
 const tags = ['appointments'];

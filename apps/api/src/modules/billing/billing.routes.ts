@@ -12,9 +12,10 @@ import { listEnvelope } from '../../lib/list.js';
 import { requestContext } from '../../lib/request-context.js';
 import { callerOf } from '../../plugins/auth.js';
 import {
-  addCreditNote, addPayment, addRefund, createFromAppointment, createInvoice, deleteDraft, getBillingSettings, getInvoice, issueInvoice, listClaims,
-  listInvoices, saveBillingSettings, updateClaim, updateInvoice,
+  createFromAppointment, createInvoice, deleteDraft, getBillingSettings, getInvoice, issueInvoice, listInvoices, saveBillingSettings, updateInvoice,
 } from './billing.service.js';
+import { listClaims, updateClaim } from './claims.service.js';
+import { addCreditNote, addPayment, addRefund } from './invoice-payments.service.js';
 import { closeCashBox, getCashBox, getCloseReport, listCashBoxes } from './cash-boxes.service.js';
 
 const tags = ['billing'];

@@ -1,12 +1,11 @@
 import {
-  CLAIM_TRANSITIONS, currencyMinorDigits, formatMinor, type BillingSettingsRecord, type BillingSettingsValues, type ClaimListQuery, type ClaimRecord,
-  type ClaimUpdate, type CreditNoteValues, type InvoiceCreate, type InvoiceFromAppointment, type InvoiceLineRecord, type InvoiceLineValues,
-  type InvoiceListQuery, type InvoiceRecord, type InvoiceUpdate, type PaymentValues, type RefundValues,
+  currencyMinorDigits, type BillingSettingsRecord, type BillingSettingsValues, type InvoiceCreate, type InvoiceFromAppointment,
+  type InvoiceLineRecord, type InvoiceLineValues, type InvoiceListQuery, type InvoiceRecord, type InvoiceUpdate,
 } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import {
-  computeLine, creditNoteDisplayNumber, creditNoteTax, invoiceDisplayNumber, invoiceTotals, issuedStatus, lineCovered, lineProblem,
-  matchInsurer, percentToBasisPoints, priceToMinor, processingFee, type InsuranceCard, type InsurerContract,
+  computeLine, invoiceDisplayNumber, invoiceTotals, issuedStatus, lineCovered, lineProblem, matchInsurer, percentToBasisPoints, priceToMinor,
+  type InsuranceCard, type InsurerContract,
 } from '../../domain/billing/billing.domain.js';
 import { localTime, safeTimeZone } from '../../domain/scheduling/time-zone.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
@@ -17,22 +16,26 @@ import type { RequestContext } from '../../lib/request-context.js';
 import { assertVersion, staleOrMissing, staleRecord } from '../../lib/versioning.js';
 import { findAppointment } from '../appointments/appointments.repository.js';
 import {
-  addRefunded, claimOfInvoice, clinicPublicIdOf, companyInsurers, companyTaxNumber, creditNotesOf, deleteDraftAt, doctorExists, doctorFee,
-  draftClinic, draftPatient, findClaim, findClaims, findInvoice, findInvoices, findNamedInvoice, findSettings, insertClaim, insertCreditNote,
-  insertFirstSettings, insertInvoice, insertPayment, invoiceOfAppointment, linesOf, lockCreditNote, lockSettingsVersion, nextNumber, paymentsOf,
-  pricedServices, setInvoiceFigures, toClaimRecord, toInvoiceSummary, updateClaimAt, updateDraftAt, updateSettings, type InvoiceRow,
+  claimOfInvoice, clinicPublicIdOf, companyInsurers, companyTaxNumber, creditNotesOf, deleteDraftAt, doctorExists, doctorFee, draftClinic,
+  draftPatient, findInvoice, findInvoices, findNamedInvoice, findSettings, insertClaim, insertFirstSettings, insertInvoice, invoiceOfAppointment,
+  linesOf, lockSettingsVersion, nextNumber, paymentsOf, pricedServices, setInvoiceFigures, toInvoiceSummary, updateDraftAt, updateSettings,
 } from './billing.repository.js';
-import { addCashBoxTransaction, cashBoxBalance, configuredCashBoxes, lockCashBox, paymentMethodsFor } from './cash-boxes.repository.js';
 
-const err = (status: number, code: string, key: string, params?: Record<string, string | number>) => new AppError(status, code, `errors.billing.${key}`, params);
+/*
+ * The company's billing settings and its invoices up to their issue: drafts priced from services, changed while
+ * drafts, deleted, and issued with their number. The money of an issued invoice: invoice-payments.service.ts; the
+ * insurers' claims: claims.service.ts.
+ */
+
+export const err = (status: number, code: string, key: string, params?: Record<string, string | number>) => new AppError(status, code, `errors.billing.${key}`, params);
 export const invoiceNotFound = () => err(404, 'INVOICE_NOT_FOUND', 'invoiceNotFound');
 const notDraft = () => err(409, 'INVOICE_NOT_DRAFT', 'notDraft');
-const notIssued = () => err(409, 'INVOICE_NOT_ISSUED', 'notIssued');
-const fieldError = (field: string, key: string, params?: Record<string, string | number>) =>
+export const notIssued = () => err(409, 'INVOICE_NOT_ISSUED', 'notIssued');
+export const fieldError = (field: string, key: string, params?: Record<string, string | number>) =>
   new AppError(422, 'VALIDATION_FAILED', 'errors.validation', undefined, { [field]: params ? { key, params } : key } as Record<string, FieldMessage>);
 
-type Tx = Db;
-const inTx = <T>(deps: Deps, work: (tx: Tx) => Promise<T>) => deps.db.transaction(async (txRaw) => work(txRaw as unknown as Db));
+export type Tx = Db;
+export const inTx = <T>(deps: Deps, work: (tx: Tx) => Promise<T>) => deps.db.transaction(async (txRaw) => work(txRaw as unknown as Db));
 
 /* ------------------------------------------------------------------------------------------------------------------ */
 /* Settings                                                                                                           */
@@ -241,7 +244,7 @@ export async function deleteDraft(deps: Deps, ctx: RequestContext, caller: Calle
   });
 }
 
-async function clinicPublicId(db: Db, companyId: string, clinicId: string): Promise<string> {
+export async function clinicPublicId(db: Db, companyId: string, clinicId: string): Promise<string> {
   return (await clinicPublicIdOf(db, companyId, clinicId)) ?? 'CLN';
 }
 
@@ -275,151 +278,4 @@ export async function issueInvoice(deps: Deps, ctx: RequestContext, caller: Call
     });
   });
   return getInvoice(deps, caller, id);
-}
-
-/* ------------------------------------------------------------------------------------------------------------------ */
-/* Credit notes, payments, refunds                                                                                    */
-
-/** The invoice, locked for the rest of the transaction, and issued. */
-async function lockIssued(tx: Tx, companyId: string, id: string): Promise<InvoiceRow> {
-  const row = await findInvoice(tx, companyId, id, true);
-  if (!row) throw invoiceNotFound();
-  if (row.status === 'draft') throw notIssued();
-  return row;
-}
-
-const money = (row: InvoiceRow, amount: number) => `${formatMinor(amount, row.minorDigits)} ${row.currency}`;
-
-export async function addCreditNote(deps: Deps, ctx: RequestContext, caller: Caller, id: string, input: CreditNoteValues): Promise<InvoiceRecord> {
-  await inTx(deps, async (tx) => {
-    const inv = await lockIssued(tx, caller.companyId, id);
-    const max = inv.patientShare - inv.creditedTotal;
-    if (input.amount > max) throw fieldError('amount', 'errors.billing.overCredit', { max: money(inv, Math.max(0, max)) });
-    const n = await nextNumber(tx, caller.companyId, inv.clinicId, 'credit_note');
-    const displayNumber = creditNoteDisplayNumber(await clinicPublicId(tx, caller.companyId, inv.clinicId), n);
-    const noteId = await insertCreditNote(tx, {
-      companyId: caller.companyId, invoiceId: id, clinicId: inv.clinicId, number: n, displayNumber, amount: input.amount,
-      taxAmount: creditNoteTax(input.amount, inv.taxTotal, inv.total), reason: input.reason, createdBy: caller.id,
-    });
-    const creditedTotal = inv.creditedTotal + input.amount;
-    await setInvoiceFigures(tx, caller.companyId, id, {
-      creditedTotal, status: issuedStatus({ patientShare: inv.patientShare, creditedTotal, paidTotal: inv.paidTotal }), updatedAt: new Date(),
-    });
-    await recordAudit(tx, ctx, {
-      companyId: caller.companyId, actorId: caller.id, action: 'credit_note', entity: 'invoice', entityId: id,
-      changes: { after: { creditNote: noteId, number: displayNumber, amount: input.amount } },
-    });
-  });
-  return getInvoice(deps, caller, id);
-}
-
-/** Where the money goes: a cash box of the invoice's clinic or the company (locked), or an online method and its fee. */
-async function resolveMethod(tx: Tx, caller: Caller, inv: InvoiceRow, p: PaymentValues | RefundValues) {
-  if (p.method === 'cash') {
-    const box = await lockCashBox(tx, caller.companyId, p.cashBox!);
-    if (!box || (box.clinicId !== null && box.clinicId !== inv.clinicId)) throw err(404, 'CASH_BOX_NOT_FOUND', 'cashBoxNotFound');
-    const configured = await configuredCashBoxes(tx, caller.companyId, box.clinicId ?? undefined);
-    const config = [...configured.values()].find((c) => (c.clinic?._id ?? null) === box.clinicId && c.config.name.trim().toLowerCase() === box.name.toLowerCase());
-    if (!config || config.config.isActive === false) throw err(409, 'CASH_BOX_INACTIVE', 'cashBoxInactive');
-    return { cashBoxId: box.id, paymentMethodName: null, fee: 0 };
-  }
-  const methods = await paymentMethodsFor(tx, caller.companyId, inv.clinicId);
-  const wanted = p.paymentMethod!.trim().toLowerCase();
-  const method = methods.find((m) => m.companyName.trim().toLowerCase() === wanted && m.isActive !== false);
-  if (!method) throw err(404, 'PAYMENT_METHOD_NOT_FOUND', 'paymentMethodNotFound');
-  return { cashBoxId: null, paymentMethodName: method.companyName, fee: processingFee(p.amount, Number(method.processingFees ?? 0)) };
-}
-
-export async function addPayment(deps: Deps, ctx: RequestContext, caller: Caller, id: string, input: PaymentValues): Promise<InvoiceRecord> {
-  await inTx(deps, async (tx) => {
-    const inv = await lockIssued(tx, caller.companyId, id);
-    const due = inv.patientShare - inv.creditedTotal - inv.paidTotal;
-    if (due <= 0) throw err(409, 'NOTHING_TO_PAY', 'nothingToPay');
-    if (input.amount > due) throw fieldError('amount', 'errors.billing.overpayment', { due: money(inv, due) });
-    const target = await resolveMethod(tx, caller, inv, input);
-    const paymentId = await insertPayment(tx, {
-      companyId: caller.companyId, invoiceId: id, clinicId: inv.clinicId, kind: 'payment', method: input.method, amount: input.amount,
-      processingFee: target.fee, cashBoxId: target.cashBoxId, paymentMethodName: target.paymentMethodName, reference: input.reference, createdBy: caller.id,
-    });
-    if (target.cashBoxId) {
-      await addCashBoxTransaction(tx, {
-        companyId: caller.companyId, cashBoxId: target.cashBoxId, kind: 'payment', amount: input.amount, paymentId, invoiceId: id,
-        description: inv.displayNumber ?? '', createdBy: caller.id,
-      });
-    }
-    const paidTotal = inv.paidTotal + input.amount;
-    await setInvoiceFigures(tx, caller.companyId, id, {
-      paidTotal, status: issuedStatus({ patientShare: inv.patientShare, creditedTotal: inv.creditedTotal, paidTotal }), updatedAt: new Date(),
-    });
-    await recordAudit(tx, ctx, {
-      companyId: caller.companyId, actorId: caller.id, action: 'payment', entity: 'invoice', entityId: id,
-      changes: { after: { payment: paymentId, method: input.method, amount: input.amount, processingFee: target.fee, cashBox: target.cashBoxId } },
-    });
-  });
-  return getInvoice(deps, caller, id);
-}
-
-/** Money back against a credit note: at most what the note has not refunded and what was paid beyond what is owed. */
-export async function addRefund(deps: Deps, ctx: RequestContext, caller: Caller, id: string, input: RefundValues): Promise<InvoiceRecord> {
-  await inTx(deps, async (tx) => {
-    const inv = await lockIssued(tx, caller.companyId, id);
-    const note = await lockCreditNote(tx, caller.companyId, id, input.creditNote);
-    if (!note) throw err(404, 'CREDIT_NOTE_NOT_FOUND', 'creditNoteNotFound');
-    const overpaid = inv.creditedTotal + inv.paidTotal - inv.patientShare;
-    const max = Math.max(0, Math.min(note.amount - note.refundedAmount, overpaid));
-    if (input.amount > max) throw fieldError('amount', 'errors.billing.overRefund', { max: money(inv, max) });
-    const target = await resolveMethod(tx, caller, inv, input);
-    const refundId = await insertPayment(tx, {
-      companyId: caller.companyId, invoiceId: id, clinicId: inv.clinicId, kind: 'refund', method: input.method, amount: -input.amount,
-      processingFee: target.fee, cashBoxId: target.cashBoxId, paymentMethodName: target.paymentMethodName, creditNoteId: note.id,
-      reference: input.reference, createdBy: caller.id,
-    });
-    // Cash out needs the cash: the box (locked by resolveMethod) never goes below zero.
-    if (target.cashBoxId && !(await addCashBoxTransaction(tx, {
-      companyId: caller.companyId, cashBoxId: target.cashBoxId, kind: 'refund', amount: -input.amount, paymentId: refundId, invoiceId: id,
-      description: note.displayNumber, createdBy: caller.id,
-    }))) {
-      throw err(409, 'CASH_BOX_SHORT', 'cashBoxShort', { balance: money(inv, Math.max(0, await cashBoxBalance(tx, caller.companyId, target.cashBoxId))) });
-    }
-    await addRefunded(tx, caller.companyId, note.id, note.refundedAmount + input.amount);
-    const paidTotal = inv.paidTotal - input.amount;
-    await setInvoiceFigures(tx, caller.companyId, id, {
-      paidTotal, refundedTotal: inv.refundedTotal + input.amount,
-      status: issuedStatus({ patientShare: inv.patientShare, creditedTotal: inv.creditedTotal, paidTotal }), updatedAt: new Date(),
-    });
-    await recordAudit(tx, ctx, {
-      companyId: caller.companyId, actorId: caller.id, action: 'refund', entity: 'invoice', entityId: id,
-      changes: { after: { refund: refundId, creditNote: note.id, method: input.method, amount: input.amount, cashBox: target.cashBoxId } },
-    });
-  });
-  return getInvoice(deps, caller, id);
-}
-
-/* ------------------------------------------------------------------------------------------------------------------ */
-/* Claims                                                                                                             */
-
-export async function listClaims(deps: Deps, caller: Caller, q: ClaimListQuery) {
-  return findClaims(deps.db, caller.companyId, q);
-}
-
-const claimNotFound = () => err(404, 'CLAIM_NOT_FOUND', 'claimNotFound');
-
-export async function updateClaim(deps: Deps, ctx: RequestContext, caller: Caller, id: string, input: ClaimUpdate): Promise<ClaimRecord> {
-  const found = await findClaim(deps.db, caller.companyId, id);
-  if (!found) throw claimNotFound();
-  const from = found.c.status as keyof typeof CLAIM_TRANSITIONS;
-  assertVersion(found.c, input.version);
-  if (input.status !== from && !CLAIM_TRANSITIONS[from].includes(input.status)) {
-    throw err(409, 'CLAIM_TRANSITION', 'claimTransition', { from: t(ctx, `billing.claimStatus.${from}`), to: t(ctx, `billing.claimStatus.${input.status}`) });
-  }
-  await inTx(deps, async (tx) => {
-    const saved = await updateClaimAt(tx, caller.companyId, id, input.version, from, { status: input.status, note: input.note ?? found.c.note });
-    if (!saved) await staleOrMissing(async () => Boolean(await findClaim(tx, caller.companyId, id)), claimNotFound);
-    await recordAudit(tx, ctx, {
-      companyId: caller.companyId, actorId: caller.id, action: 'update', entity: 'insurance_claim', entityId: id,
-      changes: { before: { status: from }, after: { status: input.status } },
-    });
-  });
-  const now = await findClaim(deps.db, caller.companyId, id);
-  return toClaimRecord(now!);
 }

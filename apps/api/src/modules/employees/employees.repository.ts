@@ -3,7 +3,7 @@ import { pageWindow, type EmployeeListQuery, type Ref } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import {
   appointments, clinicCollections, clinics, departments, employeeClinics, employeeDocuments, employeeRoles, employees, employeeSpecializations,
-  files, rolePermissions, roles, specializations,
+  files, invitations, rolePermissions, roles, specializations,
 } from '../../db/schema/index.js';
 import { activeFilter, exactTotal, likePattern, orderBy } from '../../lib/list.js';
 import { nextVersion } from '../../lib/versioning.js';
@@ -42,7 +42,10 @@ export async function findEmployeePage(db: Db, companyId: string, q: EmployeeLis
   if (isActive !== undefined) where.push(eq(employees.isActive, isActive));
   if (q.employeeType) where.push(eq(employees.employeeType, q.employeeType));
   if (q.excludeDoctors) where.push(ne(employees.employeeType, 'Doctor'));
-  if (q.hasAccount !== undefined) where.push(q.hasAccount ? isNotNull(employees.passwordHash) : isNull(employees.passwordHash));
+  // People invited to set up an account are listed with the users (their invitation pending or lapsed), not the staff.
+  const invited = sql`exists (select 1 from ${invitations} i where i.company_id = ${employees.companyId} and i.employee_id = ${employees.id}
+    and i.accepted_at is null and i.revoked_at is null)`;
+  if (q.hasAccount !== undefined) where.push(q.hasAccount ? or(isNotNull(employees.passwordHash), invited)! : and(isNull(employees.passwordHash), sql`not ${invited}`)!);
   if (q.dateOfBirth) where.push(eq(employees.dateOfBirth, q.dateOfBirth));
   if (q.gender) where.push(eq(employees.gender, q.gender));
   if (q.clinicId) {
@@ -246,4 +249,17 @@ export async function upsertDocument(
 export async function appointmentsOfDoctor(db: Db, companyId: string, doctorId: string): Promise<number> {
   const [booked] = await db.select({ n: count() }).from(appointments).where(and(eq(appointments.companyId, companyId), eq(appointments.doctorId, doctorId)));
   return booked?.n ?? 0;
+}
+
+/** The newest invitation not taken up of each person (for the lists' "Invited" state). */
+export async function pendingInvitations(db: Db, companyId: string, employeeIds: string[]): Promise<Map<string, Date>> {
+  if (employeeIds.length === 0) return new Map();
+  const rows = await db
+    .select({ employeeId: invitations.employeeId, expiresAt: sql<Date>`max(${invitations.expiresAt})`.mapWith(invitations.expiresAt) })
+    .from(invitations)
+    .where(and(
+      eq(invitations.companyId, companyId), inArray(invitations.employeeId, employeeIds), isNull(invitations.acceptedAt), isNull(invitations.revokedAt),
+    ))
+    .groupBy(invitations.employeeId);
+  return new Map(rows.map((r) => [r.employeeId, r.expiresAt]));
 }

@@ -3,27 +3,27 @@ import {
   type EmployeeUpdateInput,
 } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
-import type { Caller, Deps } from '../../lib/app-types.js';
+import { clockNow, type Caller, type Deps } from '../../lib/app-types.js';
 import { changedFields, recordAudit } from '../../lib/audit.js';
 import { announceCredentialChange, revokeCredentials } from '../../lib/credential-liveness.js';
 import { withDb } from '../../lib/transaction.js';
-import { AppError, notFound, validationFailed, type FieldMessage } from '../../lib/errors.js';
+import { AppError, notFound, validationFailed } from '../../lib/errors.js';
 import { removeUnreferencedFiles, toFileRef } from '../../lib/files.js';
 import type { MultipartSpec } from '../../lib/multipart.js';
 import type { StoredFile } from '../../lib/files.js';
 import { hashPassword } from '../../lib/password.js';
 import { nextPublicId } from '../../lib/public-id.js';
-import { releaseAttempt, reserveAttempt } from '../auth/attempts.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { assertVersion, staleOrMissing } from '../../lib/versioning.js';
 import { checkNotAdministrator, keepingAnAdministrator } from './administrators.js';
+import { checkReferences, checkRoleGrant, checkTargetWithin, checkUnique } from './employees.checks.js';
 import {
-  createNeeds, documentChanges, firstContact, holdsAll, mayUse, mergedScheduleFields, roleChanges,
+  createNeeds, documentChanges, firstContact, mayUse, mergedScheduleFields, roleChanges,
   selfChangeRefusal, updateNeeds,
 } from './employees.domain.js';
 import {
   appointmentsOfDoctor, deleteEmployeeRow, findDocuments, findEmployee, findEmployeePage, findFiles, findPlacement, findRelations, insertEmployee,
-  missingIds, permissionsOfRoles, replaceLinks, roleIdsOf, uniqueHolders, updateEmployeeAt, upsertDocument, type EmployeeColumns, type EmployeeRow, type FileRow,
+  pendingInvitations, replaceLinks, roleIdsOf, updateEmployeeAt, upsertDocument, type EmployeeColumns, type EmployeeRow, type FileRow,
   type Relations,
 } from './employees.repository.js';
 
@@ -65,7 +65,12 @@ function fileRefOf(deps: Deps, files: Map<string, FileRow>, id: string | null | 
   return row ? toFileRef(deps, row) : null;
 }
 
-function listItem(deps: Deps, row: EmployeeRow, rel: Relations, files: Map<string, FileRow>): EmployeeListItem {
+/** A pending invitation as the lists and the record show it. */
+function invitationOf(expiresAt: Date | undefined, now: Date): EmployeeRecord['invitation'] {
+  return expiresAt ? { expiresAt: expiresAt.toISOString(), expired: expiresAt <= now } : null;
+}
+
+function listItem(deps: Deps, row: EmployeeRow, rel: Relations, files: Map<string, FileRow>, invited: Map<string, Date>): EmployeeListItem {
   return {
     _id: row.id,
     publicId: row.publicId,
@@ -83,6 +88,8 @@ function listItem(deps: Deps, row: EmployeeRow, rel: Relations, files: Map<strin
     dateOfBirth: row.dateOfBirth,
     consultation_fee: row.consultationFee,
     hasAccount: row.passwordHash !== null,
+    invitation: invitationOf(invited.get(row.id), clockNow(deps)),
+    incomplete: row.incomplete,
     specializations: rel.specializations.get(row.id) ?? [],
     clinics: rel.clinics.get(row.id) ?? [],
     phone: firstContact(row.contactInfos, 'phone'),
@@ -94,7 +101,8 @@ function listItem(deps: Deps, row: EmployeeRow, rel: Relations, files: Map<strin
 export async function listEmployees(deps: Deps, caller: Caller, q: EmployeeListQuery) {
   const { rows, relations, total } = await findEmployeePage(deps.db, caller.companyId, q);
   const files = await findFiles(deps.db, caller.companyId, rows.map((r) => r.imageFileId));
-  return { data: rows.map((r) => listItem(deps, r, relations, files)), total };
+  const invited = await pendingInvitations(deps.db, caller.companyId, rows.filter((r) => r.passwordHash === null).map((r) => r.id));
+  return { data: rows.map((r) => listItem(deps, r, relations, files, invited)), total };
 }
 
 async function loadEmployee(deps: Deps, companyId: string, id: string): Promise<EmployeeRow> {
@@ -115,10 +123,11 @@ export function seesDocuments(caller: Caller, targetId: string): boolean {
 export async function getEmployee(deps: Deps, companyId: string, id: string, opts: { withDocuments?: boolean } = {}): Promise<EmployeeRecord> {
   const withDocuments = opts.withDocuments ?? true;
   const row = await loadEmployee(deps, companyId, id);
-  const [rel, docs, placement] = await Promise.all([
+  const [rel, docs, placement, invited] = await Promise.all([
     findRelations(deps.db, companyId, [id]),
     findDocuments(deps.db, companyId, id),
     findPlacement(deps.db, companyId, row),
+    row.passwordHash === null ? pendingInvitations(deps.db, companyId, [id]) : new Map<string, Date>(),
   ]);
   const files = await findFiles(deps.db, companyId, [row.imageFileId, ...docs.map((d) => d.fileId)]);
   const details = (row.details ?? {}) as Details;
@@ -133,6 +142,8 @@ export async function getEmployee(deps: Deps, companyId: string, id: string, opt
     username: row.username,
     email: row.email,
     hasAccount: row.passwordHash !== null,
+    invitation: invitationOf(invited.get(id), clockNow(deps)),
+    incomplete: row.incomplete,
     employeeType: row.employeeType as EmployeeRecord['employeeType'],
     isActive: row.isActive,
     image: fileRefOf(deps, files, row.imageFileId),
@@ -214,55 +225,6 @@ function columnsOf(input: EmployeeFields, storedDetails: Details = {}) {
   return c;
 }
 
-/** Every referenced role, clinic, speciality, department and complex must belong to the caller's company. */
-async function checkReferences(db: Db, companyId: string, input: EmployeeFields) {
-  const fields: Record<string, FieldMessage> = {};
-  const checks: Array<[keyof EmployeeFields, Parameters<typeof missingIds>[2], string[]]> = [
-    ['roleIds', 'roles', input.roleIds ?? []],
-    ['clinics', 'clinics', input.clinics ?? []],
-    ['specializations', 'specializations', input.specializations ?? []],
-    ['departmentId', 'departments', input.departmentId ? [input.departmentId] : []],
-    ['clinicCollectionId', 'clinicCollections', input.clinicCollectionId ? [input.clinicCollectionId] : []],
-  ];
-  for (const [field, table, ids] of checks) {
-    if ((await missingIds(db, companyId, table, [...new Set(ids)])).length) fields[field] = 'errors.unknownReference';
-  }
-  if (Object.keys(fields).length) throw validationFailed(fields);
-}
-
-/**
- * User names and sign-in e-mails are unique across organisations, so saying one is taken tells something about
- * another organisation: each such check is reserved against a per-organisation limit (the sign-up limit) and kept
- * only when the answer was "taken". Free names never count.
- */
-async function checkUnique(deps: Deps, ctx: RequestContext, companyId: string, v: Parameters<typeof uniqueHolders>[2], exceptId?: string) {
-  const global = Boolean(v.username || (v.email && v.account));
-  const limit = { max: deps.config.signupMaxAttempts, windowMinutes: deps.config.signupWindowMinutes };
-  const attempt = global ? await reserveAttempt(deps, { identifier: `taken-name:${companyId}`, ip: ctx.ip ?? '', perAddress: false }, limit) : undefined;
-  if (attempt === null) throw new AppError(429, 'TOO_MANY_TAKEN_NAMES', 'errors.tooManyTakenNames', { minutes: limit.windowMinutes });
-  const taken = await uniqueHolders(deps.db, companyId, v, exceptId);
-  if (attempt !== undefined && !taken.username && !taken.email) await releaseAttempt(deps, attempt);
-  const fields: Record<string, FieldMessage> = {};
-  if (taken.username) fields.username = 'errors.usernameTaken';
-  if (taken.email) fields.email = 'errors.accountEmailTaken';
-  if (taken.identity) fields.identity = 'errors.employeeIdentityTaken';
-  const first = Object.values(fields)[0];
-  if (typeof first === 'string') throw new AppError(409, 'DUPLICATE', first, undefined, fields);
-}
-
-/** Assigning or removing a role must not hand out (or take away) more than the caller holds. */
-async function checkRoleGrant(db: Db, caller: Caller, changedRoleIds: string[]) {
-  if (changedRoleIds.length === 0) return;
-  const perms = await permissionsOfRoles(db, caller.companyId, changedRoleIds);
-  if (!holdsAll(caller.permissions, perms)) throw new AppError(403, 'GRANT_BEYOND_OWN', 'errors.grantBeyondOwn');
-}
-
-/** Managing someone's account (status, deletion) needs at least every permission they hold. */
-async function checkTargetWithin(db: Db, caller: Caller, targetId: string) {
-  const perms = await permissionsOfRoles(db, caller.companyId, await roleIdsOf(db, caller.companyId, targetId));
-  if (!holdsAll(caller.permissions, perms)) throw new AppError(403, 'GRANT_BEYOND_OWN', 'errors.grantBeyondOwn');
-}
-
 function uploadedDocuments(uploads: Uploads) {
   return Object.fromEntries(EMPLOYEE_DOCUMENT_KINDS.filter((k) => uploads[`documents.${k}.file`]).map((k) => [k, uploads[`documents.${k}.file`]!.id]));
 }
@@ -317,7 +279,8 @@ export async function createEmployee(deps: Deps, ctx: RequestContext, caller: Ca
 
 export async function updateEmployee(deps: Deps, ctx: RequestContext, caller: Caller, id: string, input: EmployeeUpdateInput, uploads: Uploads) {
   const row = await loadEmployee(deps, caller.companyId, id);
-  const hasAccount = row.passwordHash !== null;
+  // Someone invited to set up an account is managed as an account holder already (their roles, status, e-mail).
+  const hasAccount = row.passwordHash !== null || (await pendingInvitations(deps.db, caller.companyId, [id])).size > 0;
   if (!mayUse(caller.permissions, updateNeeds(input, { hasAccount, email: row.email, employeeType: row.employeeType }))) {
     throw new AppError(403, 'FORBIDDEN', 'errors.accountPermissionNeeded');
   }
@@ -344,6 +307,8 @@ export async function updateEmployee(deps: Deps, ctx: RequestContext, caller: Ca
   const image = uploads.image ?? uploads.picture;
   if (image) columns.imageFileId = image.id;
   else if (input.image === '') columns.imageFileId = null;
+  // The full form (staff, doctor or user) always sends the week's hours: saving it completes an invited person's record.
+  if (row.incomplete && input.workingHours !== undefined) columns.incomplete = false;
   // The files this edit lets go of: a replaced or removed picture, and the files of documents it replaces or removes.
   const documentsChange = input.documents !== undefined || EMPLOYEE_DOCUMENT_KINDS.some((k) => uploads[`documents.${k}.file`]);
   const previousFiles = [

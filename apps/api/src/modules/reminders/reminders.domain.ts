@@ -4,6 +4,7 @@
  * the language (Arabic: right to left).
  */
 import { translate, withHijri, type HijriMode } from '@clinic/shared';
+import { escapeHtml as html } from '../../lib/html.js';
 import { localTime } from '../../domain/scheduling/time-zone.js';
 
 /**
@@ -70,7 +71,6 @@ export function mapLink(location: { x: number; y: number } | null): string | nul
   return `https://www.openstreetmap.org/?mlat=${location.x}&mlon=${location.y}#map=17/${location.x}/${location.y}`;
 }
 
-const html = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export interface EmailContent {
   subject: string;

@@ -16,7 +16,7 @@ import type { RequestContext } from '../../lib/request-context.js';
 import { insertJob } from '../jobs/jobs.repository.js';
 import type { ClaimedJob, JobHandler } from '../jobs/jobs.runner.js';
 import { notifyAppointment } from '../notifications/notifications.service.js';
-import { sendEmail, sendSms } from './channels.js';
+import { sendEmail, sendSms } from '../../lib/channels.js';
 import { mapLink, messageLanguage, reminderEmail, reminderSms, reminderTimes, type ReminderFacts } from './reminders.domain.js';
 import {
   appointmentClinicId, appointmentExists, cancelByPatient, countOutbox, clinicExists, confirmedBefore, failPlanned, findAppointmentToPlan, findLinkUse,

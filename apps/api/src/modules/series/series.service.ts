@@ -12,10 +12,10 @@ import { AppError, validationFailed } from '../../lib/errors.js';
 import { t } from '../../lib/i18n.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { assertVersion, staleRecord } from '../../lib/versioning.js';
-import { loadBookingParties, type AppointmentRow, type BookingParties } from '../appointments/appointments.repository.js';
-import {
-  buffersOf, checkBooking, insertAppointment, lateCancellationHours, notFound, overlapConflict, visitMinutes,
-} from '../appointments/appointments.service.js';
+import type { AppointmentRow } from '../appointments/appointment-rows.js';
+import { loadBookingParties, type BookingParties } from '../appointments/scheduling.repository.js';
+import { insertAppointment, overlapConflict } from '../appointments/appointment-insert.js';
+import { buffersOf, checkBooking, lateCancellationHours, notFound, visitMinutes } from '../appointments/appointment-rules.js';
 import {
   claimSeriesVersion, findOccurrences, findSeries, insertSeries, seriesRecord, updateScheduledOccurrence, type SeriesRow,
 } from './series.repository.js';

@@ -9,10 +9,11 @@ import { AppError } from '../../lib/errors.js';
 import { publicIdOf } from '../../lib/public-id.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { assertVersion, staleOrMissing } from '../../lib/versioning.js';
-import { findAppointment, findBusyTimes, loadBookingParties } from '../appointments/appointments.repository.js';
-import {
-  buffersOf, checkBooking, getAppointment, heldTimes, insertAppointment, notFound, ruleError, visitMinutes,
-} from '../appointments/appointments.service.js';
+import { findAppointment } from '../appointments/appointments.repository.js';
+import { findBusyTimes, loadBookingParties } from '../appointments/scheduling.repository.js';
+import { insertAppointment } from '../appointments/appointment-insert.js';
+import { buffersOf, checkBooking, heldTimes, notFound, ruleError, visitMinutes } from '../appointments/appointment-rules.js';
+import { getAppointment } from '../appointments/appointments.service.js';
 import { closeOpenEntry, findEntries, findEntry, findEntryPage, findServicePlace, insertEntry, toWaitlistRecord } from './waitlist.repository.js';
 import { afterAppointmentChange } from '../reminders/reminders.service.js';
 

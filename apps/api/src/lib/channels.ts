@@ -1,10 +1,10 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Config } from '../../config.js';
+import type { Config } from '../config.js';
 
 /**
- * The ways a reminder leaves the server. E-mail through SMTP (nodemailer); SMS through an HTTP gateway whose URL,
- * Authorization header and body template come from the environment, with a preset for Twilio's Messages API.
- * A channel without configuration is off: the reminder is recorded as skipped.
+ * The ways a message (a reminder, an invitation) leaves the server. E-mail through SMTP (nodemailer); SMS through an
+ * HTTP gateway whose URL, Authorization header and body template come from the environment, with a preset for
+ * Twilio's Messages API. A channel without configuration is off: its callers record the message as skipped.
  */
 
 export interface EmailMessage {
@@ -12,7 +12,8 @@ export interface EmailMessage {
   subject: string;
   text: string;
   html: string;
-  ics: string;
+  /** A calendar entry attached as appointment.ics. */
+  ics?: string;
   language: string;
 }
 
@@ -48,7 +49,7 @@ export async function sendEmail(config: Pick<Config, 'smtpUrl' | 'smtpFrom'>, m:
     text: m.text,
     html: m.html,
     headers: { 'Content-Language': m.language },
-    attachments: [{ filename: 'appointment.ics', content: m.ics, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }],
+    attachments: m.ics ? [{ filename: 'appointment.ics', content: m.ics, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }] : [],
   });
   return `${info.messageId ?? ''} ${info.response ?? ''}`.trim().slice(0, 500);
 }

@@ -1,0 +1,215 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { auditLog, employees, invitations } from '../../db/schema/index.js';
+import { signPatientLink } from '../../lib/patient-links.js';
+import { createAccount } from '../organisation/provision.js';
+import { startSmtpSink, type SmtpSink } from '../../test/messaging-sinks.js';
+import { withVersion } from '../../test/versions.js';
+import { auth, body, createOrg, createTestContext, login, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
+
+/*
+ * Inviting a member of staff by e-mail: the administrator names the person, their e-mail and role; the person gets a
+ * real e-mail (a local SMTP server), opens the link, chooses a user name and password and signs in with the role's
+ * permissions. The link works once, lapses, and stops with a newer invitation or a deactivation.
+ */
+
+let ctx: TestContext;
+let org: TestOrg;
+let smtp: SmtpSink;
+let n = 0;
+
+beforeAll(async () => {
+  smtp = await startSmtpSink();
+  ctx = await createTestContext({ smtpUrl: smtp.url, smtpFrom: 'Clinic <staff@clinic.example>', publicUrl: 'https://clinic.example' });
+  org = await createOrg(ctx, { name: 'Al Noor Medical' });
+});
+afterAll(async () => {
+  await ctx.close();
+  await smtp.close();
+});
+beforeEach(() => {
+  smtp.messages.length = 0;
+});
+
+const invite = (payload: Record<string, unknown>, token = org.token, lang?: string) =>
+  ctx.app.inject({ method: 'POST', url: '/api/invitations', headers: auth(token, lang), payload });
+const lookup = (token: string, lang?: string) =>
+  ctx.app.inject({ method: 'POST', url: '/api/invitations/lookup', headers: lang ? { 'accept-language': lang } : {}, payload: { token } });
+const accept = (payload: Record<string, unknown>, lang?: string) =>
+  ctx.app.inject({ method: 'POST', url: '/api/invitations/accept', headers: lang ? { 'accept-language': lang } : {}, payload });
+
+function person() {
+  n += 1;
+  return { name: `Reem Al-Harbi ${n}`, email: `reem.${n}.${Date.now()}@clinic.example`, employeeType: 'Administrative', roleIds: [org.roleIds.get('Receptionist')!] };
+}
+
+/** The link in the e-mail the server sent (after the job ran), and its token. */
+async function mailedLink(to: string) {
+  await ctx.app.jobs.runDue(new Date(Date.now() + 1000));
+  const mail = smtp.messages.find((m) => m.to && JSON.stringify(m.to).includes(to));
+  expect(mail, `an e-mail to ${to}`).toBeDefined();
+  const link = /https:\/\/clinic\.example\/invite\?token=([^\s"<]+)/.exec(mail!.text ?? '');
+  expect(link).not.toBeNull();
+  return { mail: mail!, link: link![0], token: decodeURIComponent(link![1]!) };
+}
+
+describe('inviting a member of staff by e-mail', () => {
+  it('makes an incomplete employee with the role, listed with the users as invited, and e-mails a link that sets up the account once', async () => {
+    const p = person();
+    const res = await invite(p);
+    expect(res.statusCode).toBe(201);
+    const sent = body(res).data;
+    expect(sent).toMatchObject({ email: p.email, emailed: true });
+    expect(body(res).message).toBe(`Invitation sent to ${p.email}`);
+    expect(Date.parse(sent.expiresAt) - Date.now()).toBeGreaterThan(71 * 3_600_000);
+
+    const users = body(await ctx.app.inject({ method: 'GET', url: `/api/employees?hasAccount=true&search=${encodeURIComponent(p.name)}`, headers: auth(org.token) })).data;
+    expect(users).toHaveLength(1);
+    expect(users[0]).toMatchObject({ hasAccount: false, incomplete: true, invitation: { expired: false }, roleIds: [{ name: 'Receptionist' }] });
+
+    const { mail, link, token } = await mailedLink(p.email);
+    expect(link).toBe(sent.link);
+    expect(mail.subject).toBe('Al Noor Medical: your invitation to the clinic system');
+    expect(mail.text).toContain(`Hello ${p.name},`);
+    expect(mail.html).toContain(`href="${link.replace(/&/g, '&#38;')}"`);
+
+    const view = body(await lookup(token)).data;
+    expect(view).toMatchObject({ name: p.name, email: p.email, companyName: 'Al Noor Medical', suggestedUsername: p.email.split('@')[0] });
+
+    const username = `reem_${n}_${Date.now() % 100000}`;
+    const ok = await accept({ token, username, password: 'Front#Desk26', confirmPassword: 'Front#Desk26' });
+    expect(ok.statusCode).toBe(200);
+    expect(body(ok).data).toEqual({ username });
+    const session = await login(ctx, username, 'Front#Desk26');
+    expect(session.user.permissions).toEqual(expect.arrayContaining(['appointment_write']));
+    expect(session.user.permissions).not.toContain('admin');
+
+    // Used up: the page says so, and a second submission changes nothing.
+    expect(body(await lookup(token)).message.code).toBe('INVITATION_USED');
+    const again = await accept({ token, username: `${username}x`, password: 'Other#Pass26', confirmPassword: 'Other#Pass26' });
+    expect(again.statusCode).toBe(409);
+    await login(ctx, username, 'Front#Desk26');
+    const after = body(await ctx.app.inject({ method: 'GET', url: `/api/employees/${sent.employee}`, headers: auth(org.token) })).data;
+    expect(after).toMatchObject({ hasAccount: true, invitation: null, incomplete: true, username });
+
+    const actions = await ctx.database.db.select({ action: auditLog.action, actor: auditLog.actorId }).from(auditLog)
+      .where(and(eq(auditLog.companyId, org.companyId), eq(auditLog.entityId, sent.employee)));
+    expect(actions.map((a) => a.action)).toEqual(expect.arrayContaining(['invite', 'accept_invitation']));
+  });
+
+  it('writes the e-mail in Arabic, right to left, when the inviter works in Arabic, with the expiry in 24-hour time', async () => {
+    const p = person();
+    const res = await invite(p, org.token, 'ar');
+    expect(body(res).message).toBe(`أُرسلت الدعوة إلى ${p.email}`);
+    const { mail } = await mailedLink(p.email);
+    expect(mail.subject).toBe('Al Noor Medical: دعوتك إلى نظام العيادة');
+    expect(mail.html).toContain('dir="rtl"');
+    expect(mail.text).not.toMatch(/AM|PM|ص|م\b/);
+  });
+
+  it('refuses a form without a role or with a bad e-mail, field by field and translated, and makes nothing', async () => {
+    const before = (await ctx.database.db.select({ id: employees.id }).from(employees).where(eq(employees.companyId, org.companyId))).length;
+    const res = await invite({ name: '', email: 'not-an-email', employeeType: 'Administrative', roleIds: [] }, org.token, 'ar');
+    expect(res.statusCode).toBe(422);
+    expect(body(res).message.fields).toEqual({ name: 'الاسم مطلوب', email: 'صيغة البريد الإلكتروني غير صحيحة', roleIds: 'يجب اختيار دور واحد على الأقل' });
+    const taken = await invite({ ...person(), email: `${org.adminUsername}@example.test` });
+    expect(taken.statusCode).toBe(409);
+    expect(body(taken).message.fields).toEqual({ email: 'This email address is already used by another account' });
+    const count = (await ctx.database.db.select({ id: employees.id }).from(employees).where(eq(employees.companyId, org.companyId))).length;
+    expect(count).toBe(before);
+    expect(smtp.messages).toHaveLength(0);
+  });
+
+  it('does not let a user administrator hand out more than they hold', async () => {
+    const lead = await ctx.app.inject({ method: 'POST', url: '/api/roles', headers: auth(org.token), payload: { name: `Inviter ${n}`, permissions: ['user_read', 'user_create'] } });
+    const inviterRole = body(lead).data._id as string;
+    const username = `inviter_${Date.now()}`;
+    await createAccount(ctx.database.db, org.companyId, new Map([['Inviter', inviterRole]]), {
+      name: 'Inviter', username, email: `${username}@clinic.example`, password: TEST_PASSWORD, employeeType: 'Administrative', roleNames: ['Inviter'],
+    });
+    const token = (await login(ctx, username, TEST_PASSWORD)).accessToken;
+    const res = await invite({ ...person(), roleIds: [org.roleIds.get('Admin')!] }, token);
+    expect(res.statusCode).toBe(403);
+    expect(body(res).message.code).toBe('GRANT_BEYOND_OWN');
+    expect((await invite({ ...person(), roleIds: [inviterRole] }, token)).statusCode).toBe(201);
+  });
+});
+
+describe('an invitation link', () => {
+  it('lapses: the page says it expired, and accepting it does nothing', async () => {
+    const sent = body(await invite(person())).data;
+    const { token } = await mailedLink(sent.email);
+    await ctx.database.db.update(invitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(and(eq(invitations.companyId, org.companyId), eq(invitations.id, sent._id)));
+    const res = await lookup(token, 'ar');
+    expect(res.statusCode).toBe(410);
+    expect(body(res).message.message).toBe('انتهت صلاحية هذه الدعوة. اطلب من عيادتك إرسال دعوة جديدة.');
+    expect((await accept({ token, username: `late_${n}`, password: 'Late#Pass26', confirmPassword: 'Late#Pass26' })).statusCode).toBe(410);
+    const listed = body(await ctx.app.inject({ method: 'GET', url: `/api/employees/${sent.employee}`, headers: auth(org.token) })).data;
+    expect(listed.invitation).toMatchObject({ expired: true });
+  });
+
+  it('is replaced by a new one: the old link stops, the new one works', async () => {
+    const sent = body(await invite(person())).data;
+    const old = await mailedLink(sent.email);
+    smtp.messages.length = 0;
+    const again = await ctx.app.inject({ method: 'POST', url: `/api/employees/${sent.employee}/invitation`, headers: auth(org.token) });
+    expect(again.statusCode).toBe(201);
+    const fresh = await mailedLink(sent.email);
+    expect(fresh.token).not.toBe(old.token);
+    expect(body(await lookup(old.token)).message.code).toBe('INVITATION_INVALID');
+    expect((await lookup(fresh.token)).statusCode).toBe(200);
+  });
+
+  it('stops when the person is deactivated, and reactivating does not bring it back', async () => {
+    const sent = body(await invite(person())).data;
+    const { token } = await mailedLink(sent.email);
+    const off = await ctx.app.inject({ method: 'PUT', url: `/api/employees/${sent.employee}`, headers: auth(org.token), payload: await withVersion(ctx, 'employees', sent.employee, { isActive: false }) as Record<string, unknown> });
+    expect(off.statusCode).toBe(200);
+    expect((await lookup(token)).statusCode).toBe(404);
+    await ctx.app.inject({ method: 'PUT', url: `/api/employees/${sent.employee}`, headers: auth(org.token), payload: await withVersion(ctx, 'employees', sent.employee, { isActive: true }) as Record<string, unknown> });
+    expect(body(await lookup(token)).message.code).toBe('INVITATION_INVALID');
+    expect((await accept({ token, username: `back_${n}`, password: 'Back#Pass26', confirmPassword: 'Back#Pass26' })).statusCode).toBe(404);
+  });
+
+  it('goes with the person when they are deleted', async () => {
+    const sent = body(await invite(person())).data;
+    const { token } = await mailedLink(sent.email);
+    const gone = await ctx.app.inject({ method: 'DELETE', url: `/api/employees/${sent.employee}`, headers: auth(org.token) });
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect(body(await lookup(token)).message.code).toBe('INVITATION_INVALID');
+  });
+
+  it('is refused when forged, or when it is another kind of link', async () => {
+    const sent = body(await invite(person())).data;
+    const { token } = await mailedLink(sent.email);
+    const [head, claims] = token.split('.');
+    expect((await lookup(`${head}.${claims}.AAAA`)).statusCode).toBe(404);
+    const visit = await signPatientLink(ctx.config.jwtSecret!, { companyId: org.companyId, appointmentId: sent._id }, new Date(Date.now() + 3_600_000));
+    expect((await lookup(visit)).statusCode).toBe(404);
+    expect((await lookup('')).statusCode).toBe(422);
+  });
+
+  it('gives a field error for a taken user name or a weak password, and stays usable', async () => {
+    const sent = body(await invite(person())).data;
+    const { token } = await mailedLink(sent.email);
+    const weak = await accept({ token, username: `weak_${n}`, password: 'password', confirmPassword: 'password' });
+    expect(weak.statusCode).toBe(422);
+    expect(Object.keys(body(weak).message.fields)).toEqual(['password']);
+    const taken = await accept({ token, username: org.adminUsername, password: 'Strong#Pass26', confirmPassword: 'Strong#Pass26' });
+    expect(taken.statusCode).toBe(409);
+    expect(body(taken).message.fields).toEqual({ username: 'This user name is already taken' });
+    expect((await lookup(token)).statusCode).toBe(200);
+  });
+
+  it('sets up one account when the same link is submitted twice at once', async () => {
+    const sent = body(await invite(person())).data;
+    const { token } = await mailedLink(sent.email);
+    const [a, b] = await Promise.all([
+      accept({ token, username: `twin_a_${n}`, password: 'Twin#Pass26', confirmPassword: 'Twin#Pass26' }),
+      accept({ token, username: `twin_b_${n}`, password: 'Twin#Pass26', confirmPassword: 'Twin#Pass26' }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const [row] = await ctx.database.db.select({ username: employees.username }).from(employees).where(and(eq(employees.companyId, org.companyId), eq(employees.id, sent.employee)));
+    expect([`twin_a_${n}`, `twin_b_${n}`]).toContain(row!.username);
+  });
+});

@@ -1,0 +1,73 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { companies, employees, invitations } from '../../db/schema/index.js';
+
+export type InvitationRow = typeof invitations.$inferSelect;
+
+export async function insertInvitation(db: Db, values: typeof invitations.$inferInsert): Promise<InvitationRow> {
+  const [row] = await db.insert(invitations).values(values).returning();
+  if (!row) throw new Error('invitation insert returned nothing');
+  return row;
+}
+
+/** Ends the person's invitations not yet taken up (a newer one replaces them, or the person ended). */
+export async function revokePendingInvitations(db: Db, companyId: string, employeeId: string | undefined, at: Date): Promise<number> {
+  const rows = await db
+    .update(invitations)
+    .set({ revokedAt: at })
+    .where(and(
+      eq(invitations.companyId, companyId), employeeId ? eq(invitations.employeeId, employeeId) : undefined,
+      isNull(invitations.acceptedAt), isNull(invitations.revokedAt),
+    ))
+    .returning({ id: invitations.id });
+  return rows.length;
+}
+
+/** An invitation with what its page and e-mail show: the person, their state, the company and its state. */
+export async function findInvitation(db: Db, companyId: string, id: string) {
+  const [row] = await db
+    .select({
+      invitation: invitations,
+      name: employees.name,
+      username: employees.username,
+      hasPassword: sql<boolean>`${employees.passwordHash} is not null`,
+      isActive: employees.isActive,
+      companyName: companies.name,
+      timeZone: companies.timeZone,
+      companyOpen: sql<boolean>`${companies.closedAt} is null`,
+    })
+    .from(invitations)
+    .innerJoin(employees, and(eq(employees.companyId, invitations.companyId), eq(employees.id, invitations.employeeId)))
+    .innerJoin(companies, eq(companies.id, invitations.companyId))
+    .where(and(eq(invitations.companyId, companyId), eq(invitations.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+export type FoundInvitation = NonNullable<Awaited<ReturnType<typeof findInvitation>>>;
+
+/**
+ * Takes the invitation up, once: only while it is neither accepted nor revoked and has not lapsed, in the statement
+ * itself, so two submissions of the same link cannot both succeed. False when it no longer can.
+ */
+export async function markAccepted(db: Db, companyId: string, id: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(invitations)
+    .set({ acceptedAt: at })
+    .where(and(
+      eq(invitations.companyId, companyId), eq(invitations.id, id), isNull(invitations.acceptedAt), isNull(invitations.revokedAt),
+      sql`${invitations.expiresAt} > ${at.toISOString()}::timestamptz`,
+    ))
+    .returning({ id: invitations.id });
+  return rows.length === 1;
+}
+
+/** Sets the person's own user name and password: the account now exists. False when they already have one. */
+export async function setCredentials(db: Db, companyId: string, employeeId: string, username: string, passwordHash: string): Promise<boolean> {
+  const rows = await db
+    .update(employees)
+    .set({ username, passwordHash, sessionVersion: sql`${employees.sessionVersion} + 1`, updatedAt: new Date(), version: sql`${employees.version} + 1` })
+    .where(and(eq(employees.companyId, companyId), eq(employees.id, employeeId), isNull(employees.passwordHash), eq(employees.isActive, true)))
+    .returning({ id: employees.id });
+  return rows.length === 1;
+}
