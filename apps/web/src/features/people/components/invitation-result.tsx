@@ -19,16 +19,18 @@ export function expiryText(t: (key: string, options: Record<string, unknown>) =>
  */
 export function InvitationResult({ sent, onDone }: { sent: InvitationSent; onDone: () => void }) {
   const { t, i18n } = useTranslation();
+  // The address kept left to right inside an Arabic sentence (and the words after it in their place).
+  const email = `\u2066${sent.email}\u2069`;
   return (
     <Stack gap="sm" data-testid="invite-result">
       {sent.emailed ? (
         <Alert color="teal" icon={<IconMailCheck size={18} />} data-testid="invite-emailed">
-          {t('success.invitationSent', { email: sent.email })}
+          {t('success.invitationSent', { email })}
         </Alert>
       ) : (
         <Alert color="blue" icon={<IconSend size={18} />} data-testid="invite-send-yourself">
           <Text size="sm" fw={600}>{t('users.invite.sendYourselfTitle')}</Text>
-          <Text size="sm">{t('users.invite.sendYourself', { email: sent.email })}</Text>
+          <Text size="sm">{t('users.invite.sendYourself', { email })}</Text>
         </Alert>
       )}
       <TextInput
