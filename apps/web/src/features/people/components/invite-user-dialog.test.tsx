@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { InvitationSent } from '@clinic/shared';
+import { employeeRecord } from '@/test/mocks';
 import { demoUser, errorBody, jsonResponse, mockFetch, renderApp, renderWithProviders, signIn } from '@/test/utils';
 import { InviteUserDialog } from './invite-user-dialog';
 
@@ -120,5 +121,18 @@ describe('invited people in the users list', { timeout: 30_000 }, () => {
     await user.click(within(huda).getByRole('button', { name: 'Resend the invitation to Huda Nasser' }));
     expect(await screen.findByTestId('invite-link')).toHaveValue('https://clinic.test/invite?token=new');
     expect(resent).toEqual(['/api/employees/emp-9/invitation']);
+  });
+
+  it('the details page of an invited person shows the invitation and leads to completing the HR record', async () => {
+    const record = employeeRecord({ _id: 'emp-9', name: 'Huda Nasser', username: null, hasAccount: false, invitation: { expiresAt: '2030-01-01T10:00:00Z', expired: false }, incomplete: true });
+    mockFetch((url) => {
+      if (url.pathname === '/api/profile') return jsonResponse(200, { success: true, data: demoUser });
+      if (url.pathname === '/api/employees/emp-9') return jsonResponse(200, { success: true, data: record });
+      return jsonResponse(200, list([]));
+    });
+    signIn();
+    renderApp('/users/details/emp-9');
+    expect(await screen.findByTestId('invitation-pending')).toHaveTextContent('Invited');
+    expect(screen.getByTestId('hr-incomplete')).toHaveAttribute('href', '/users/edit/emp-9');
   });
 });
