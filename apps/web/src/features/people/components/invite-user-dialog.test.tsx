@@ -132,7 +132,8 @@ describe('invited people in the users list', { timeout: 30_000 }, () => {
     });
     signIn();
     renderApp('/users/details/emp-9');
-    expect(await screen.findByTestId('invitation-pending')).toHaveTextContent('Invited');
+    // In place of the last sign-in, which there has not been.
+    expect(await screen.findByTestId('last-login')).toHaveTextContent('Invited');
     expect(screen.getByTestId('hr-incomplete')).toHaveAttribute('href', '/users/edit/emp-9');
   });
 });
