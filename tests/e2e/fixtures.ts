@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { SignJWT } from 'jose';
 
 export const DEMO = { username: 'admin', email: 'admin@demo.clinic', password: 'Demo@1234' } as const;
@@ -42,6 +42,90 @@ export async function signIn(page: Page, opts: SignInOptions = {}) {
 
 export const test = base;
 export { expect };
+
+/** Makes a role in the Roles screen (the page is signed in as someone who may), holding just `permissions`. */
+export async function makeRole(page: Page, name: string, permissions: readonly string[]) {
+  await page.goto('/roles');
+  await page.getByTestId('add-role').click();
+  const form = page.getByTestId('role-form');
+  await form.getByTestId('role-name').fill(name);
+  for (const permission of permissions) await form.getByTestId(`permission-${permission}`).check();
+  await form.getByTestId('role-submit').click();
+  await expect(page.getByTestId('roles-table')).toContainText(name);
+}
+
+/* ------------------------------------------------------------------------------------------------------------------ */
+/* A limited-role user made through the app's own screens: invited by e-mail, the link taken up in a fresh browser    */
+
+export interface InviteOptions {
+  name: string;
+  /** The role to grant, as the Roles screen names it. */
+  roleName: string;
+  /** Default: made from the name. */
+  email?: string;
+}
+
+/**
+ * On the Users screen (the page is signed in as someone who may create users): invites a person with one role and
+ * reads the link from the dialog, which it leaves open (its result view) for the caller to look at or close.
+ */
+export async function sendInvitation(page: Page, opts: InviteOptions): Promise<{ link: string; email: string }> {
+  const email = opts.email ?? `${opts.name.toLowerCase().replace(/[^a-z0-9]+/g, '.').replace(/^\.|\.$/g, '')}@clinic.test`;
+  await page.goto('/users');
+  await page.getByTestId('invite-user').click();
+  const form = page.getByTestId('invite-form');
+  await form.getByTestId('invite-name').fill(opts.name);
+  await form.getByTestId('invite-email').fill(email);
+  await form.getByTestId('invite-roles').click();
+  await form.getByTestId('invite-roles').fill(opts.roleName);
+  await page.getByRole('option', { name: opts.roleName, exact: true }).click();
+  // Closes the role list (Escape would close the dialog).
+  await form.getByTestId('invite-name').click();
+  await form.getByTestId('invite-submit').click();
+  const link = await page.getByTestId('invite-link').inputValue();
+  expect(link).toMatch(/\/invite\?token=/);
+  return { link, email };
+}
+
+export interface AcceptOptions {
+  username?: string;
+  password?: string;
+  lang?: 'en' | 'ar';
+  theme?: 'light' | 'dark';
+  viewport?: { width: number; height: number };
+  /** Called once the dialog shows the link (for a screenshot). */
+  onSent?: (page: Page) => Promise<void>;
+  /** Called once the invitation page shows the form (for a screenshot). */
+  beforeAccept?: (page: Page) => Promise<void>;
+}
+
+/** Opens the link in a fresh browser (no session), chooses a user name and password and waits until signed in. */
+export async function acceptInvitation(browser: Browser, link: string, opts: AcceptOptions = {}): Promise<{ username: string; password: string; context: BrowserContext; page: Page }> {
+  const username = opts.username ?? `inv.${runId().toLowerCase()}`;
+  const password = opts.password ?? 'Invited@Pass12';
+  const context = await browser.newContext(opts.viewport ? { viewport: opts.viewport } : {});
+  const page = await context.newPage();
+  await presetPreferences(page, opts);
+  await page.goto(link);
+  await page.getByTestId('invite-username').fill(username);
+  await page.getByTestId('invite-password').fill(password);
+  await page.getByTestId('invite-confirm-password').fill(password);
+  await opts.beforeAccept?.(page);
+  await page.getByTestId('invite-accept').click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/invite'), { timeout: 20_000 });
+  return { username, password, context, page };
+}
+
+/**
+ * A user with a limited role, made the way an administrator would: invited from the Users screen, the link opened
+ * in a fresh browser context, where they choose their user name and password and are signed in (close `context`).
+ */
+export async function inviteUser(page: Page, browser: Browser, opts: InviteOptions & AcceptOptions) {
+  const { link, email } = await sendInvitation(page, opts);
+  await opts.onSent?.(page);
+  await page.getByTestId('invite-done').click();
+  return { ...(await acceptInvitation(browser, link, opts)), link, email };
+}
 
 /* ------------------------------------------------------------------------------------------------------------------ */
 /* Data of the test's own, made through the public API                                                               */

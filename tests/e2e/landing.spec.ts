@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { ALWAYS_OPEN, Api, daytimeZone, expect, runId, signIn, test } from './fixtures';
+import { ALWAYS_OPEN, Api, daytimeZone, expect, makeRole, runId, signIn, test } from './fixtures';
 
 /*
  * Each user's day starts on their own screen: the administrator on the dashboard, a cashier (a role made in the Roles
@@ -39,14 +39,7 @@ test('the administrator lands on the dashboard, a cashier whose role is made in 
   await expect(page).toHaveURL(/\/dashboard$/);
 
   const name = `Cashier ${runId()}`;
-  await page.goto('/roles');
-  await page.getByTestId('add-role').click();
-  const form = page.getByTestId('role-form');
-  await form.getByTestId('role-name').fill(name);
-  await form.getByTestId('permission-billing_read').check();
-  await form.getByTestId('permission-billing_write').check();
-  await form.getByTestId('role-submit').click();
-  await expect(page.getByTestId('roles-table')).toContainText(name);
+  await makeRole(page, name, ['billing_read', 'billing_write']);
 
   const api = await Api.signIn(request);
   const role = (await api.get<Array<{ _id: string; name: string }>>(`/roles?search=${encodeURIComponent(name)}`)).find((r) => r.name === name)!;

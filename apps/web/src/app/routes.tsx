@@ -3,6 +3,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import LoginPage from '@/features/auth/pages/login-page';
 import { mayOpen, PAGES, type PageEntry, type PageHandle } from '@/lib/pages';
 import { landingPath } from '@/lib/landing';
+import { loadPageTexts } from '@/lib/i18n';
 import { useSession, useSessionPreferences } from '@/lib/session-context';
 import { RouteError } from './route-error';
 import { loadPagesScope } from './pages-scope-loader';
@@ -18,6 +19,8 @@ const NoAccessPage = lazyPage(() => import('./no-access-page'));
 const NotFoundPage = lazyPage(() => import('./not-found-page'));
 /** The patient's confirm/cancel page: public, outside the sign-in guard and the shell. */
 const VisitPage = lazyPage(() => import('@/features/visit/pages/visit-page'));
+/** The page of a person invited by e-mail: public too; it needs the pages' texts (the password rules among them). */
+const InvitePage = lazyPage(() => Promise.all([import('@/features/invite/pages/invite-page'), loadPageTexts()]).then(([page]) => page));
 
 /**
  * A page its registry entry (lib/pages.ts) does not allow the user to open: the no-access page instead. The root (the
@@ -49,6 +52,7 @@ const PagesScope = lazy(loadPagesScope);
  */
 export const routes: RouteObject[] = [
   { path: '/visit', element: <Suspense><VisitPage /></Suspense>, errorElement: <RouteError /> },
+  { path: '/invite', element: <Suspense><InvitePage /></Suspense>, errorElement: <RouteError /> },
   {
     element: <RouteGuard />,
     errorElement: <RouteError />,

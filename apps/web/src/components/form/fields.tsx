@@ -1,6 +1,6 @@
 import type { ClipboardEvent, KeyboardEvent } from 'react';
 import {
-  MultiSelect, NumberInput, Select, Switch, TagsInput, Textarea, TextInput, type MultiSelectProps, type NumberInputProps, type SelectProps,
+  MultiSelect, NumberInput, PasswordInput, Select, Switch, TagsInput, Textarea, TextInput, type MultiSelectProps, type NumberInputProps, type PasswordInputProps, type SelectProps,
   type SwitchProps, type TagsInputProps, type TextareaProps, type TextInputProps,
 } from '@mantine/core';
 import { normaliseDigits } from '@clinic/shared';
@@ -112,6 +112,33 @@ export function MultiSelectField<T extends FieldValues>({ control, name, require
       control={control}
       name={name}
       render={(s) => <MultiSelect comboboxProps={{ withinPortal: true }} {...props} {...boundProps(s, testId, required)} value={list(s.field.value)} onChange={s.field.onChange} />}
+    />
+  );
+}
+
+/**
+ * A new password or its confirmation: the rules (`description`) under the input, the message after them, and the input
+ * marked invalid for screen readers too (Mantine marks a password's input invalid only for styling).
+ */
+export function PasswordField<T extends FieldValues>({ control, name, required, testId, ...props }: Bound<T> & Omit<PasswordInputProps, Own>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={(s) => {
+        const bound = boundProps(s, testId, required);
+        return (
+          <PasswordInput
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            autoComplete="new-password"
+            {...props}
+            {...bound}
+            aria-invalid={Boolean(bound.error) || undefined}
+            value={text(s.field.value)}
+            onChange={(e) => s.field.onChange(e.currentTarget.value)}
+          />
+        );
+      }}
     />
   );
 }

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
-import { IconEdit, IconTrash } from '@tabler/icons-react';
+import { IconEdit, IconMailForward, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 
 export interface RowAction {
-  kind: 'edit' | 'delete';
+  kind: 'edit' | 'delete' | 'resend';
   /** The tooltip. */
   label: string;
   /** The accessible name (names the row, for example "Edit Amina"). */
@@ -15,9 +15,9 @@ export interface RowAction {
   testId?: string;
 }
 
-const ICONS = { edit: IconEdit, delete: IconTrash } as const;
+const ICONS = { edit: IconEdit, delete: IconTrash, resend: IconMailForward } as const;
 
-/** A row's buttons at the end of a list row: edit and delete, each with a tooltip; `extra` for anything else. */
+/** A row's buttons at the end of a list row: edit, delete (and resend an invitation), each with a tooltip; `extra` for anything else. */
 export function RowActions({ actions, extra }: { actions: (RowAction | false | null | undefined)[]; extra?: ReactNode }) {
   return (
     <Group gap={4} justify="flex-end" wrap="nowrap">

@@ -7,7 +7,7 @@ import { isLoginToRegister } from '@/lib/session';
 import { LoginForm } from '../components/login-form';
 import { LoginToolbar } from '../components/login-toolbar';
 import { pathAfterLogin } from '../login-redirect';
-import classes from './login-page.module.css';
+import classes from '@/components/welcome-page.module.css';
 
 export default function LoginPage() {
   const { t } = useTranslation();

@@ -1,8 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiList, UserListItem } from '@clinic/shared';
+import type { ApiList, EmployeeListItem, UserListItem } from '@clinic/shared';
 import { refreshFileLinks } from '@/lib/file-links';
 import { listRequestQuery, type StatusListQuery } from '@/components/list';
 import { http } from '@/lib/http';
+
+/** A users list row: an invited person is listed too (pending invitation, HR record incomplete) until they set up their account. */
+export type UserRow = UserListItem & Partial<Pick<EmployeeListItem, 'invitation' | 'incomplete'>>;
 
 export type UsersQuery = StatusListQuery & {
   /** Role name filter (the spec offers Admin only). */
@@ -19,9 +22,9 @@ export function usersRequest(query: UsersQuery) {
     } };
 }
 
-export function getUsers(query: UsersQuery, signal?: AbortSignal): Promise<ApiList<UserListItem>> {
+export function getUsers(query: UsersQuery, signal?: AbortSignal): Promise<ApiList<UserRow>> {
   const request = usersRequest(query);
-  return http.get<ApiList<UserListItem>>(request.path, { signal, query: request.query });
+  return http.get<ApiList<UserRow>>(request.path, { signal, query: request.query });
 }
 
 export const usersKeys = {

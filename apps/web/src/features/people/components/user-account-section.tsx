@@ -1,9 +1,7 @@
 import { PasswordInput, SimpleGrid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { EMPLOYEE_TYPES } from '@clinic/shared';
-import { MultiSelectField, SelectField, TextField } from '@/components/form/fields';
-import { Controller } from 'react-hook-form';
-import { translateMessage } from '@/lib/http';
+import { MultiSelectField, PasswordField, SelectField, TextField } from '@/components/form/fields';
 import { useReferenceList } from '../api/get-reference-lists';
 import type { UserFormValues } from './person-form-values';
 import { lockedProps, type PersonSectionProps } from './person-sections-shared';
@@ -15,38 +13,14 @@ export function UserAccountSection({ control, mode }: PersonSectionProps<UserFor
   const { t } = useTranslation();
   const roles = useReferenceList('roles');
   const readOnly = mode === 'edit';
-  const password = (name: 'password' | 'confirmPassword', label: string, testId: string, description?: string) => (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <PasswordInput
-          label={label}
-          description={description}
-          inputWrapperOrder={['label', 'input', 'description', 'error']}
-          withAsterisk
-          autoComplete="new-password"
-          value={field.value ?? ''}
-          onChange={(e) => field.onChange(e.currentTarget.value)}
-          onBlur={field.onBlur}
-          name={field.name}
-          ref={field.ref}
-          error={translateMessage(fieldState.error?.message)}
-          // Mantine marks a password's input invalid only for styling: screen readers are told here.
-          aria-invalid={Boolean(translateMessage(fieldState.error?.message)) || undefined}
-          data-testid={testId}
-        />
-      )}
-    />
-  );
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
       <TextField control={control} name="username" label={t('users.form.userName')} required {...lockedProps(readOnly)} autoComplete="off" testId="user-username" />
       <SelectField control={control} name="employeeType" label={t('users.form.userType')} required {...lockedProps(readOnly)} data={USER_TYPES.map((v) => ({ value: v, label: t(`users.form.userTypes.${v}`) }))} testId="user-type" />
       {mode === 'add' ? (
         <>
-          {password('password', t('users.form.password'), 'user-password', t('myProfile.password.rules'))}
-          {password('confirmPassword', t('users.form.confirmPassword'), 'user-confirm-password')}
+          <PasswordField control={control} name="password" label={t('users.form.password')} description={t('myProfile.password.rules')} required testId="user-password" />
+          <PasswordField control={control} name="confirmPassword" label={t('users.form.confirmPassword')} required testId="user-confirm-password" />
         </>
       ) : (
         <PasswordInput label={t('users.form.password')} value="••••••••" readOnly variant="filled" description={t('users.form.passwordReadOnly')} />

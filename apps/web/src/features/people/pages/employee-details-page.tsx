@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { DetailsFrame, StatusBadge } from '@/components/details';
 import { useSession } from '@/lib/session-context';
 import { useEmployee } from '../api/get-employee';
+import { IncompleteBadge, InvitationBadge } from '../components/invitation-badges';
 import { DeleteEmployeeDialog } from '../components/delete-employee-dialog';
 import { EmployeeAvatar } from '../components/employee-avatar';
 import { ContactList, DetailsCard, InfoGrid, PersonInfo, VacationsTable, WorkingHoursTable } from '../components/employee-details-blocks';
@@ -55,6 +56,8 @@ export default function EmployeeDetailsPage() {
                   <Group gap="sm" wrap="wrap">
                     <Title order={3} data-testid="employee-name">{e.name}</Title>
                     <StatusBadge active={e.isActive} />
+                    <InvitationBadge invitation={e.invitation} />
+                    <IncompleteBadge incomplete={e.incomplete} editTo={canWrite ? `/employees/edit/${e._id}` : null} />
                   </Group>
                   <Text c="dimmed" size="sm" ff="monospace">{e.publicId}</Text>
                   <Text size="sm">

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { EMPLOYEE_DAYS, EMPLOYEE_DOCUMENT_KINDS } from '@clinic/shared';
 import { DetailsFrame, StatusBadge } from '@/components/details';
 import { useEmployee } from '../api/get-employee';
+import { IncompleteBadge, InvitationBadge } from '../components/invitation-badges';
 import { DeleteEmployeeDialog } from '../components/delete-employee-dialog';
 import { EmployeeAvatar } from '../components/employee-avatar';
 import { ContactList, DetailsCard, InfoGrid, PersonInfo } from '../components/employee-details-blocks';
@@ -84,10 +85,10 @@ export default function UserDetailsPage() {
                       <PersonInfo label={t('users.form.roles')} value={u.roleIds.map((r) => t(`common.roles.${r.name}`, { defaultValue: r.name })).join(', ')} />
                       <PersonInfo label={t('users.form.userType')} value={t(`users.form.userTypes.${u.employeeType}`, { defaultValue: u.employeeType })} />
                       <PersonInfo label={t('users.form.workPlaces')} value={u.clinics.map((c) => c.name).join(', ')} />
-                      <PersonInfo label={t('users.details.status')} value={<StatusBadge active={u.isActive} />} />
+                      <PersonInfo label={t('users.details.status')} value={<Group gap={6}><StatusBadge active={u.isActive} /><IncompleteBadge incomplete={u.incomplete} editTo={can('user_update') ? `/users/edit/${u._id}` : null} /></Group>} />
                       <PersonInfo label={t('users.details.createdAt')} value={formatDateTime(u.createdAt)} />
                       <PersonInfo label={t('users.details.updatedAt')} value={formatDateTime(u.updatedAt)} />
-                      <PersonInfo label={t('users.details.lastLogin')} value={u.lastLoginAt ? formatDateTime(u.lastLoginAt) : t('people.never')} testId="last-login" />
+                      <PersonInfo label={t('users.details.lastLogin')} value={u.invitation ? <InvitationBadge invitation={u.invitation} /> : u.lastLoginAt ? formatDateTime(u.lastLoginAt) : t('people.never')} testId="last-login" />
                     </InfoGrid>
                   </DetailsCard>
                   <DetailsCard title={t('users.details.employment')} icon={<IconBriefcase size={18} />} testId="user-employment-block">

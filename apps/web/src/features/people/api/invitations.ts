@@ -1,0 +1,35 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ApiSuccess, InvitationCreateInput, InvitationSent } from '@clinic/shared';
+import { http } from '@/lib/http';
+import { employeesKeys } from './employees-keys';
+import { usersKeys } from './get-users';
+
+/** After an invitation the users list shows the invited person (or their new expiry). */
+function useRefreshUsers() {
+  const queryClient = useQueryClient();
+  return () => Promise.all([
+    queryClient.invalidateQueries({ queryKey: usersKeys.all }),
+    queryClient.invalidateQueries({ queryKey: employeesKeys.all }),
+  ]);
+}
+
+/** POST /invitations: the person, their type and roles; the answer holds the link (and whether it was e-mailed). */
+export function useInviteUser() {
+  const refresh = useRefreshUsers();
+  return useMutation({
+    meta: { lookups: ['staff', 'doctors'] },
+    mutationFn: async (input: InvitationCreateInput) =>
+      (await http.post<ApiSuccess<InvitationSent>>('/invitations', input, { silent: true })).data,
+    onSuccess: () => void refresh(),
+  });
+}
+
+/** POST /employees/{id}/invitation: a new link for a pending or lapsed invitation; the old link stops working. */
+export function useResendInvitation() {
+  const refresh = useRefreshUsers();
+  return useMutation({
+    mutationFn: async (employeeId: string) =>
+      (await http.post<ApiSuccess<InvitationSent>>(`/employees/${encodeURIComponent(employeeId)}/invitation`)).data,
+    onSuccess: () => void refresh(),
+  });
+}
