@@ -63,6 +63,8 @@ export interface InviteOptions {
   roleName: string;
   /** Default: made from the name. */
   email?: string;
+  /** The clinics the person works at, as the clinic list names them. */
+  clinics?: string[];
 }
 
 /**
@@ -81,6 +83,12 @@ export async function sendInvitation(page: Page, opts: InviteOptions): Promise<{
   await page.getByRole('option', { name: opts.roleName, exact: true }).click();
   // Closes the role list (Escape would close the dialog).
   await form.getByTestId('invite-name').click();
+  for (const clinic of opts.clinics ?? []) {
+    await form.getByTestId('invite-clinics').click();
+    await form.getByTestId('invite-clinics').fill(clinic);
+    await page.getByRole('option', { name: clinic, exact: true }).click();
+    await form.getByTestId('invite-name').click();
+  }
   await form.getByTestId('invite-submit').click();
   const link = await page.getByTestId('invite-link').inputValue();
   expect(link).toMatch(/\/invite\?token=/);

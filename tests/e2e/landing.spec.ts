@@ -2,13 +2,14 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { ALWAYS_OPEN, Api, daytimeZone, expect, makeRole, runId, signIn, test } from './fixtures';
+import { ALWAYS_OPEN, Api, daytimeZone, expect, inviteUser, makeRole, runId, signIn, test } from './fixtures';
 
 /*
  * Each user's day starts on their own screen: the administrator on the dashboard, a cashier (a role made in the Roles
  * screen) on the cash boxes, a doctor on My day at the clinic they work at, even when it is not the organisation's
  * first. A doctor calls the next patient in from My day; a clinic chosen on the board is remembered after a reload.
- * The data is made through the API (fixtures.ts), but for the cashier's role, made through the Roles screen.
+ * The cashier and the receptionist are made as staff make them: a role in the Roles screen, an invitation from the
+ * Users screen, the link taken up in a fresh browser. The doctor and the rest of the data are made through the API.
  */
 
 const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'artifacts', 'screenshots');
@@ -34,21 +35,15 @@ async function doctorAccount(api: Api, clinicId: string, name: string) {
   return { _id: made._id, name, username, password };
 }
 
-test('the administrator lands on the dashboard, a cashier whose role is made in the Roles screen on the cash boxes', async ({ page, browser, request }) => {
+test('the administrator lands on the dashboard, a cashier whose role is made in the Roles screen and who is invited from the Users screen on the cash boxes', async ({ page, browser }) => {
   await signIn(page);
   await expect(page).toHaveURL(/\/dashboard$/);
 
   const name = `Cashier ${runId()}`;
   await makeRole(page, name, ['billing_read', 'billing_write']);
 
-  const api = await Api.signIn(request);
-  const role = (await api.get<Array<{ _id: string; name: string }>>(`/roles?search=${encodeURIComponent(name)}`)).find((r) => r.name === name)!;
-  const username = `cash.${runId().toLowerCase()}`;
-  await api.staff(name, { type: 'Administrative', account: { username, password: 'Cash@Pass12', roleIds: [role._id] } });
-
-  const context = await browser.newContext();
-  const cashier = await context.newPage();
-  await signIn(cashier, { username, password: 'Cash@Pass12' });
+  // Invited from the Users screen; the link taken up in a fresh browser signs them in.
+  const { page: cashier, context } = await inviteUser(page, browser, { name: `Nora ${runId()}`, roleName: name });
   await expect(cashier).toHaveURL(/\/billing\/cash-boxes$/);
   await expect(cashier.getByTestId('no-access')).toHaveCount(0);
   await context.close();
@@ -96,12 +91,15 @@ test('a doctor of a second clinic lands on My day at that clinic and calls the n
   }
 });
 
-test('a clinic chosen on the board is remembered after a reload, and the calendar opens on it too', async ({ page, request }) => {
+test('a clinic chosen on the board is remembered after a reload, and the calendar opens on it too', async ({ page: admin, browser, request }) => {
   const api = await Api.signIn(request);
   const id = runId();
   const clinic = await api.clinic(`Remembered ${id}`, { hours: ALWAYS_OPEN });
-  const desk = await api.signInUser(['appointment_read', 'appointment_write', 'patient_read', 'clinic_read'], [], 'Desk');
-  await signIn(page, desk);
+  // A front-desk role made in the Roles screen, a receptionist invited with it from the Users screen.
+  await signIn(admin);
+  const role = `Desk ${id}`;
+  await makeRole(admin, role, ['appointment_read', 'appointment_write', 'patient_read', 'clinic_read']);
+  const { page, context } = await inviteUser(admin, browser, { name: `Lama ${id}`, roleName: role });
   await expect(page).toHaveURL(/\/frontdesk$/);
   const select = page.getByTestId('frontdesk-clinic');
   await expect(select).not.toHaveValue('');
@@ -118,4 +116,5 @@ test('a clinic chosen on the board is remembered after a reload, and the calenda
   // The calendar opens on it too.
   await page.goto('/appointments/calendar');
   await expect(page.getByTestId('calendar-clinic')).toHaveValue(clinic.name);
+  await context.close();
 });

@@ -5,7 +5,7 @@
  * and the banner (en light, ar dark at 375 px) go to the test's output folder.
  */
 import type { Locator, Page } from '@playwright/test';
-import { Api, escapeRegExp, expect, presetPreferences, signIn, test } from './fixtures';
+import { acceptInvitation, Api, escapeRegExp, expect, makeRole, presetPreferences, sendInvitation, signIn, test } from './fixtures';
 
 async function chooseOption(page: Page, field: Locator, option: string | RegExp) {
   await field.click();
@@ -30,11 +30,17 @@ test('a receptionist registers a walk-in quickly, finds the completion banner an
   test.setTimeout(180_000);
   const admin = await Api.signIn(request);
   const practice = await admin.practice({ patients: 1, label: 'Walk-in Clinic' });
-  const desk = await admin.signInUser(
-    ['patient_read', 'patient_write', 'appointment_read', 'appointment_write', 'clinic_read', 'service_read', 'employee_read'],
-    [practice.clinic._id],
-    'Reception',
-  );
+  // The receptionist is made as staff make one: a role in the Roles screen, an invitation from the Users screen.
+  const adminContext = await page.context().browser()!.newContext({ baseURL: testInfo.project.use.baseURL });
+  const adminPage = await adminContext.newPage();
+  await signIn(adminPage);
+  const role = `Reception ${practice.id}`;
+  await makeRole(adminPage, role, ['patient_read', 'patient_write', 'appointment_read', 'appointment_write', 'clinic_read', 'service_read', 'employee_read']);
+  const invited = await sendInvitation(adminPage, { name: `Huda ${practice.id}`, roleName: role, clinics: [practice.clinic.name] });
+  await adminContext.close();
+  const desk = { username: `desk.${practice.id.toLowerCase()}`, password: 'Desk@Pass2026' };
+  const taken = await acceptInvitation(page.context().browser()!, invited.link, { ...desk, lang: 'en', theme: 'light' });
+  await taken.context.close();
   const name = `Salma ${practice.id}`;
   const mobile = freshMobile();
   const shot = (p: Page, file: string) => p.screenshot({ path: testInfo.outputPath(`${file}.png`) });
