@@ -3,7 +3,7 @@ import type { Db } from '../db/client.js';
 import { companies } from '../db/schema/index.js';
 import { createAccount, createOrganisation, type NewAccount } from '../modules/organisation/provision.js';
 import { seedOrganisation } from './organisation.js';
-import { seedPeople } from './people.js';
+import { seedInvitation, seedPeople } from './people.js';
 import { seedPatients } from './patients.js';
 import { seedScheduling } from './scheduling.js';
 import { seedBilling } from './billing.js';
@@ -46,7 +46,7 @@ export async function seedDemo(db: Db): Promise<DemoSeedResult> {
   const anyCompany = await db.select({ id: companies.id }).from(companies).limit(1);
   if (anyCompany.length > 0) return { created: false, companyId: anyCompany[0]!.id };
 
-  const { company, roleIds } = await createOrganisation(db, {
+  const { company, admin, roleIds } = await createOrganisation(db, {
     name: 'Al Noor Medical Group',
     plan: 'company',
     timeZone: 'Asia/Riyadh',
@@ -57,6 +57,7 @@ export async function seedDemo(db: Db): Promise<DemoSeedResult> {
   }
   await seedOrganisation(db, company.id);
   await seedPeople(db, company.id);
+  await seedInvitation(db, company.id, roleIds, admin.id);
   await seedPatients(db, company.id);
   await seedScheduling(db, company.id);
   await seedBilling(db, company.id);

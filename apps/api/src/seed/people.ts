@@ -1,7 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { EmployeeBreakTime, EmployeeDay, EmployeeVacationRecord, EmployeeWorkingHour } from '@clinic/shared';
 import type { Db } from '../db/client.js';
-import { clinics, employeeClinics, employees, employeeSpecializations, specializations } from '../db/schema/index.js';
+import { clinics, employeeClinics, employeeRoles, employees, employeeSpecializations, invitations, specializations } from '../db/schema/index.js';
+import { nextPublicId } from '../lib/public-id.js';
 import { mulberry32 } from './random.js';
 
 /*
@@ -309,4 +310,21 @@ async function completeDemoAccounts(
     const specId = speciality ? specRows.find((r) => r.name.toLowerCase() === speciality.name.toLowerCase())?.id : undefined;
     if (specId) await db.insert(employeeSpecializations).values({ companyId, employeeId: acc.id, specializationId: specId }).onConflictDoNothing();
   }
+}
+
+/**
+ * A receptionist invited by e-mail who has not set up her account yet: listed with the users as invited, her HR
+ * record incomplete. The invitation lapses like any other (INVITATION_TTL_HOURS after the demo was made).
+ */
+export async function seedInvitation(db: Db, companyId: string, roleIds: Map<string, string>, invitedBy: string, ttlHours = 72): Promise<void> {
+  const publicId = await nextPublicId(db, companyId, 'employee', 'EMP');
+  const email = 'mariam.alotaibi@demo.clinic';
+  const [row] = await db.insert(employees).values({
+    companyId, publicId, name: 'Mariam Al-Otaibi', employeeType: 'Administrative', email, incomplete: true,
+  }).returning({ id: employees.id });
+  const role = roleIds.get('Receptionist');
+  if (role) await db.insert(employeeRoles).values({ companyId, employeeId: row!.id, roleId: role });
+  await db.insert(invitations).values({
+    companyId, employeeId: row!.id, email, invitedBy, expiresAt: new Date(Date.now() + ttlHours * 3_600_000),
+  });
 }
