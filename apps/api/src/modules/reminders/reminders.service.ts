@@ -24,7 +24,7 @@ import {
   markSent, recordFailedAttempt, recordLinkUse, reminderExists, requeueReminder, settlePlanned, upsertSettings, withdrawPlanned,
   type OutboxRow, type SettingsRow,
 } from './reminders.repository.js';
-import { waitingForFreedSlot } from '../waitlist/waitlist.service.js';
+import { waitingForFreedSlot } from '../waitlist/waitlist.matches.js';
 
 export const REMINDER_JOB = 'reminder.send';
 const MAX_ATTEMPTS = 5;

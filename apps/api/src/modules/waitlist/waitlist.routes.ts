@@ -7,7 +7,8 @@ import { t } from '../../lib/i18n.js';
 import { listEnvelope } from '../../lib/list.js';
 import { requestContext } from '../../lib/request-context.js';
 import { callerOf } from '../../plugins/auth.js';
-import { addToWaitlist, bookFromWaitlist, closeWaitlistEntry, listWaitlist, waitlistMatches as matches } from './waitlist.service.js';
+import { addToWaitlist, bookFromWaitlist, closeWaitlistEntry, listWaitlist } from './waitlist.service.js';
+import { waitlistMatches as matches } from './waitlist.matches.js';
 
 const tags = ['waitlist'];
 

@@ -1,7 +1,4 @@
-import { pageWindow, type WaitlistBook, type WaitlistCreate, type WaitlistListQuery, type WaitlistMatches, type WaitlistMatchesQuery, type WaitlistRecord } from '@clinic/shared';
-import { localTime, safeTimeZone, zonedIso } from '../../domain/scheduling/time-zone.js';
-import { evaluateStart } from '../../domain/scheduling/bookable.js';
-import { matchWaitlist } from '../../domain/scheduling/waitlist.domain.js';
+import { pageWindow, type WaitlistBook, type WaitlistCreate, type WaitlistListQuery, type WaitlistRecord } from '@clinic/shared';
 import { clockNow, type Caller, type Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { inTransaction, withDb } from '../../lib/transaction.js';
@@ -9,12 +6,12 @@ import { AppError } from '../../lib/errors.js';
 import { publicIdOf } from '../../lib/public-id.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { assertVersion, staleOrMissing } from '../../lib/versioning.js';
-import { findAppointment } from '../appointments/appointments.repository.js';
-import { findBusyTimes, loadBookingParties } from '../appointments/scheduling.repository.js';
+import { loadBookingParties } from '../appointments/scheduling.repository.js';
 import { insertAppointment } from '../appointments/appointment-insert.js';
-import { buffersOf, checkBooking, heldTimes, notFound, ruleError, visitMinutes } from '../appointments/appointment-rules.js';
+import { buffersOf, checkBooking, notFound, ruleError, visitMinutes } from '../appointments/appointment-rules.js';
 import { getAppointment } from '../appointments/appointments.service.js';
-import { closeOpenEntry, findEntries, findEntry, findEntryPage, findServicePlace, insertEntry, toWaitlistRecord } from './waitlist.repository.js';
+import { closeOpenEntry, findEntry, findEntryPage, findServicePlace, insertEntry, toWaitlistRecord } from './waitlist.repository.js';
+import { freedSlot } from './waitlist.matches.js';
 import { afterAppointmentChange } from '../reminders/reminders.service.js';
 
 const entryNotFound = () => new AppError(404, 'WAITLIST_NOT_FOUND', 'errors.waitlist.notFound');
@@ -58,66 +55,6 @@ export async function addToWaitlist(deps: Deps, ctx: RequestContext, caller: Cal
   });
 }
 
-/** The freed slot: a cancelled or no-show appointment's time, or a doctor, service and start given outright. */
-async function freedSlot(deps: Deps, companyId: string, q: { appointment?: string | undefined; doctor?: string | undefined; service?: string | undefined; datetime?: string | undefined }) {
-  if (q.appointment) {
-    const found = await findAppointment(deps.db, companyId, q.appointment);
-    if (!found) throw notFound('appointment');
-    const { row, record } = found;
-    if (row.status !== 'cancelled' && row.status !== 'no_show') throw new AppError(409, 'SLOT_NOT_FREE', 'errors.waitlist.slotNotFree');
-    return { doctorId: row.doctorId, serviceId: row.serviceId, clinicId: row.clinicId, startsAt: row.startsAt, endsAt: row.endsAt, timeZone: record.clinicTimeZone, patientId: row.patientId };
-  }
-  const service = await findServicePlace(deps.db, companyId, q.service!);
-  if (!service) throw notFound('service');
-  const p = await loadBookingParties(deps.db, companyId, { patient: null, doctor: q.doctor!, clinic: service.clinicId, service: service.id });
-  if (!p.doctor) throw notFound('doctor');
-  const startsAt = new Date(q.datetime!);
-  return {
-    doctorId: p.doctor.id, serviceId: service.id, clinicId: service.clinicId, startsAt,
-    endsAt: new Date(startsAt.getTime() + visitMinutes(p) * 60_000), timeZone: safeTimeZone(p.clinic?.timeZone), patientId: null,
-  };
-}
-
-/**
- * A slot is offered to waiting patients only when booking it would be accepted: the booking rules (`evaluateStart`)
- * for the service's length, clear of the doctor's blocked time; otherwise the same refusal a booking gives.
- */
-async function assertBookable(deps: Deps, companyId: string, slot: { doctorId: string; clinicId: string; serviceId: string; startsAt: Date }) {
-  const p = await loadBookingParties(deps.db, companyId, { patient: null, doctor: slot.doctorId, clinic: slot.clinicId, service: slot.serviceId });
-  if (!p.doctor) throw notFound('doctor');
-  if (!p.clinic) throw notFound('clinic');
-  if (!p.service) throw notFound('service');
-  const minutes = visitMinutes(p);
-  const until = new Date(slot.startsAt.getTime() + minutes * 60_000);
-  const busy = heldTimes(await findBusyTimes(deps.db, companyId, [p.doctor.id], slot.startsAt, until), p.service);
-  const verdict = evaluateStart({ clinic: p.clinic, doctor: p.doctor, durationMinutes: minutes, now: clockNow(deps), busy }, slot.startsAt);
-  if (verdict.ok) return;
-  if (verdict.reason.code === 'DOCTOR_BUSY') throw new AppError(409, 'SLOT_NOT_FREE', 'errors.waitlist.slotNotFree');
-  throw ruleError(verdict.reason.code, verdict.reason.key, 'datetime', verdict.reason.params);
-}
-
-/** The open entries a freed slot fits, in the order they are offered (priority, then the longest waiting). */
-export async function waitlistMatches(deps: Deps, companyId: string, q: WaitlistMatchesQuery): Promise<WaitlistMatches> {
-  const slot = await freedSlot(deps, companyId, q);
-  await assertBookable(deps, companyId, slot);
-  const start = localTime(slot.startsAt, slot.timeZone);
-  const end = localTime(slot.endsAt, slot.timeZone);
-  const rows = await findEntries(deps.db, companyId, { status: 'open', serviceId: slot.serviceId });
-  const candidates = rows.map((r) => ({
-    row: r, id: r.w.id, patientId: r.w.patientId, serviceId: r.w.serviceId, doctorId: r.w.doctorId, fromDate: r.w.fromDate, toDate: r.w.toDate,
-    weekdays: Array.isArray(r.w.weekdays) ? (r.w.weekdays as number[]) : [], timeFrom: r.w.timeFrom, timeTo: r.w.timeTo,
-    priority: r.w.priority, createdAt: r.w.createdAt,
-  }));
-  const matched = matchWaitlist(candidates, {
-    serviceId: slot.serviceId, doctorId: slot.doctorId, date: start.date, start: start.time, end: end.date === start.date ? end.time : '24:00', patientId: slot.patientId,
-  });
-  const now = new Date();
-  return {
-    slot: { doctor: slot.doctorId, service: slot.serviceId, datetime: zonedIso(slot.startsAt, slot.timeZone), endsAt: zonedIso(slot.endsAt, slot.timeZone) },
-    entries: matched.map((m) => toWaitlistRecord(m.row, now)),
-  };
-}
-
 /**
  * Books the entry's patient into a slot and closes the entry with the appointment, in one transaction: the entry
  * must still be open at the version the desk saw. Of two desks booking the same entry one wins, the other gets 409
@@ -158,16 +95,6 @@ export async function bookFromWaitlist(deps: Deps, ctx: RequestContext, caller: 
     await afterAppointmentChange(withDb(deps, tx), caller.companyId, caller.id, booked, 'booked');
     return appointment;
   });
-}
-
-/** How many open entries fit the slot a cancelled or no-show appointment freed (0 when it freed none). */
-export async function waitingForFreedSlot(deps: Deps, companyId: string, appointmentId: string): Promise<number> {
-  try {
-    return (await waitlistMatches(deps, companyId, { appointment: appointmentId })).entries.length;
-  } catch (err) {
-    if (err instanceof AppError) return 0;
-    throw err;
-  }
 }
 
 /** Closes an open entry without booking (the patient no longer waits). */
