@@ -1,4 +1,4 @@
-import { asc, desc, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { buildPagination, LIST_COUNT_MIN, listCountCap, pageWindow, SEARCH_COUNT_MIN } from '@clinic/shared';
 
@@ -22,6 +22,40 @@ export function activeFilter(q: {
 }): boolean | undefined {
   const fromFields = q.filter_fields?.isActive;
   return q.isActive ?? q.status ?? (typeof fromFields === 'boolean' ? fromFields : undefined);
+}
+
+/** What a list's search looks in: a column holding the text, or a condition made from the escaped LIKE pattern. */
+export type SearchTarget = AnyPgColumn | ((pattern: string) => SQL);
+
+/**
+ * The filters every list of a company's records starts with: the company's own rows, then, when asked for, the search
+ * (the text in any of `searchIn`, its wildcards taken as text) and the active filter on `isActive` (see `activeFilter`).
+ */
+export function listFilters(
+  company: AnyPgColumn,
+  companyId: string,
+  q: Parameters<typeof activeFilter>[0] & { search?: string | undefined },
+  on: { searchIn: SearchTarget[]; isActive?: AnyPgColumn },
+): SQL[] {
+  const where: SQL[] = [eq(company, companyId)];
+  if (q.search) {
+    const p = likePattern(q.search);
+    where.push(or(...on.searchIn.map((target) => (typeof target === 'function' ? target(p) : ilike(target, p))))!);
+  }
+  const isActive = on.isActive ? activeFilter(q) : undefined;
+  if (on.isActive && isActive !== undefined) where.push(eq(on.isActive, isActive));
+  return where;
+}
+
+/** The orders every list of named records offers: by creation (`_id`, the default), public id, name, active flag. */
+export function namedListSorts(t: Record<'createdAt' | 'id' | 'publicId' | 'name' | 'isActive', AnyPgColumn>) {
+  return {
+    _id: [t.createdAt, t.id],
+    publicId: [t.publicId],
+    name: [t.name, t.id],
+    isActive: [t.isActive, t.id],
+    createdAt: [t.createdAt, t.id],
+  };
 }
 
 /** A list's total: exact, or a lower bound when counting stopped at the cap. */

@@ -6,7 +6,7 @@ import { runFilesMigrate } from '../cli/files-migrate.js';
 import { CallerCache } from '../lib/caller-cache.js';
 import { fileUrl } from '../lib/file-links.js';
 import { TokenService } from '../lib/tokens.js';
-import { createOrg, createTestContext, linkSessionOf, type TestContext, type TestOrg } from '../test/harness.js';
+import { contextWithOrg, linkSessionOf, type TestContext, type TestOrg } from '../test/harness.js';
 import { migrateFilesToDatabase } from './files-migrate.js';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5e0f5e20000000049454e44ae426082', 'hex');
@@ -17,8 +17,7 @@ let ctx: TestContext;
 let org: TestOrg;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  org = await createOrg(ctx);
+  ({ ctx, org } = await contextWithOrg());
 });
 afterAll(() => ctx.close());
 

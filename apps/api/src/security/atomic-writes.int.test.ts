@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../domain/scheduling/time-zone.js';
 import { notifications } from '../db/schema/index.js';
 import { signPatientLink } from '../lib/patient-links.js';
-import { insertClinic, insertDoctor, insertPatient, insertService, nextWeekday } from '../modules/appointments/fixtures.js';
+import { insertBookingParty, nextWeekday } from '../modules/appointments/fixtures.js';
 import { billingClinic, CASH_BOX } from '../modules/billing/fixtures.js';
 import { seedOrganisation } from '../seed/organisation.js';
 import { seedPeople } from '../seed/people.js';
@@ -61,18 +61,14 @@ beforeAll(async () => {
   const db = ctx.database.db;
   await seedOrganisation(db, org.companyId);
   await seedPeople(db, org.companyId);
-  const clinic = await insertClinic(db, org.companyId, { timeZone: 'Asia/Riyadh' });
-  const doctor = await insertDoctor(db, org.companyId, { clinics: [clinic.id] });
-  const patient = await insertPatient(db, org.companyId);
-  const service = await insertService(db, org.companyId, { clinicId: clinic.id, doctors: [doctor.id] });
-  Object.assign(ids, { clinic: clinic.id, doctor: doctor.id, patient: patient.id, service: service.id });
+  const party = await insertBookingParty(db, org.companyId, 'Asia/Riyadh');
+  Object.assign(ids, party);
   day = nextWeekday('Monday', 'Asia/Riyadh', 7);
-  const party = { patient: patient.id, doctor: doctor.id, clinic: clinic.id, service: service.id };
   ids.appointment = (await post('/api/appointments', { ...party, datetime: `${day}T11:00:00+03:00`, reason: 'Check-up' }))._id;
   ids.series = (await post('/api/appointment-series', {
     ...party, datetime: `${addDays(day, 1)}T10:00:00+03:00`, reason: 'Physiotherapy', recurrence: { frequency: 'weekly', count: 2 },
   })).series._id;
-  ids.waitlist = (await post('/api/waitlist', { patient: patient.id, service: service.id }))._id;
+  ids.waitlist = (await post('/api/waitlist', { patient: party.patient, service: party.service }))._id;
   const billing = await billingClinic(db, org.companyId);
   Object.assign(ids, { billingClinic: billing.clinic.id, billingPatient: billing.patient.id, billingService: billing.service.id });
   const draft = await post('/api/invoices', { patient: billing.patient.id, clinic: billing.clinic.id, lines: [{ kind: 'service', service: billing.service.id }] });
@@ -87,16 +83,16 @@ beforeAll(async () => {
   // Paid in full, then credited: the credit note may be refunded.
   await post(`/api/invoices/${ids.invoice}/payments`, { method: 'cash', amount: due, cashBox: ids.cashBox });
   ids.creditNote = (await post(`/api/invoices/${ids.invoice}/credit-notes`, { amount: 100, reason: 'Rounding' })).creditNotes[0]._id;
-  ids.feed = (await post('/api/calendar-feeds', { doctor: doctor.id }))._id;
+  ids.feed = (await post('/api/calendar-feeds', { doctor: party.doctor }))._id;
   const invited = await post('/api/invitations', { name: 'Laila Saeed', email: 'laila.atomic@clinic.example', employeeType: 'Administrative', roleIds: [org.roleIds.get('Receptionist')] });
   ids.invited = invited.employee;
   ids.invitationToken = new URL(invited.link).searchParams.get('token')!;
   // Records nothing uses yet, so deleting them is allowed.
-  ids.freeService = (await post('/api/services', { name: 'Spare', description: 'Not booked yet', price: 10, durationMinutes: 20, clinic: clinic.id, doctors: [doctor.id] }))._id;
+  ids.freeService = (await post('/api/services', { name: 'Spare', description: 'Not booked yet', price: 10, durationMinutes: 20, clinic: party.clinic, doctors: [party.doctor] }))._id;
   ids.specialization = (await post('/api/specializations', specializationBody()))._id;
-  ids.freeComplex = (await post('/api/cliniccollections', complexBody(doctor.id) as Record<string, unknown>))._id;
-  ids.freeDepartment = (await post('/api/departments', departmentBody(doctor.id) as Record<string, unknown>))._id;
-  ids.freeClinic = (await post('/api/clinics', clinicBody(doctor.id) as Record<string, unknown>))._id;
+  ids.freeComplex = (await post('/api/cliniccollections', complexBody(party.doctor) as Record<string, unknown>))._id;
+  ids.freeDepartment = (await post('/api/departments', departmentBody(party.doctor) as Record<string, unknown>))._id;
+  ids.freeClinic = (await post('/api/clinics', clinicBody(party.doctor) as Record<string, unknown>))._id;
   await db.insert(notifications).values({ companyId: org.companyId, recipientId: org.adminId, kind: 'appointment_booked', entity: 'appointment', entityId: ids.appointment });
   ids.visitToken = await signPatientLink(ctx.config.jwtSecret, { companyId: org.companyId, appointmentId: ids.appointment! }, new Date(`${day}T11:00:00+03:00`));
   for (const [key, table] of Object.entries({

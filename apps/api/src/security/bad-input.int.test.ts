@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, createOrg, errorOf, createTestContext, type TestContext, type TestOrg } from '../test/harness.js';
+import { auth, contextWithOrg, errorOf, type TestContext, type TestOrg } from '../test/harness.js';
 import { dataSnapshot, fillParams, protectedRoutes } from '../test/route-helpers.js';
 
 /**
@@ -47,8 +47,7 @@ const multipartFields = fc.dictionary(
 let ctx: TestContext;
 let org: TestOrg;
 beforeAll(async () => {
-  ctx = await createTestContext();
-  org = await createOrg(ctx);
+  ({ ctx, org } = await contextWithOrg());
 });
 afterAll(() => ctx.close());
 

@@ -12,7 +12,7 @@ import { CallerCache } from '../lib/caller-cache.js';
 import { fileUrl, storeUpload } from '../lib/files.js';
 import { signPatientLink } from '../lib/patient-links.js';
 import { TokenService } from '../lib/tokens.js';
-import { insertClinic, insertDoctor, insertPatient, insertService, nextWeekday } from '../modules/appointments/fixtures.js';
+import { insertBookingParty, nextWeekday } from '../modules/appointments/fixtures.js';
 import { billingClinic, CASH_BOX } from '../modules/billing/fixtures.js';
 import { seedOrganisation } from '../seed/organisation.js';
 import { seedPeople } from '../seed/people.js';
@@ -121,26 +121,23 @@ beforeAll(async () => {
   await seedOrganisation(db, org.companyId);
   await seedPeople(db, org.companyId);
   // The scheduling parties, with known hours: Monday 10:00 and 11:00 in Riyadh are bookable.
-  const clinic = await insertClinic(db, org.companyId, { timeZone: 'Asia/Riyadh' });
-  const doctor = await insertDoctor(db, org.companyId, { clinics: [clinic.id] });
-  const patient = await insertPatient(db, org.companyId);
-  const service = await insertService(db, org.companyId, { clinicId: clinic.id, doctors: [doctor.id] });
-  Object.assign(ids, { clinic: clinic.id, doctor: doctor.id, patient: patient.id, service: service.id });
+  const party = await insertBookingParty(db, org.companyId, 'Asia/Riyadh');
+  Object.assign(ids, party);
   day = nextWeekday('Monday', 'Asia/Riyadh', 7);
   slot = `${day}T10:00:00+03:00`;
   const booked = await ctx.app.inject({
     method: 'POST', url: '/api/appointments', headers: auth(org.token),
-    payload: { patient: patient.id, doctor: doctor.id, clinic: clinic.id, service: service.id, datetime: `${day}T11:00:00+03:00`, reason: 'Check-up' },
+    payload: { ...party, datetime: `${day}T11:00:00+03:00`, reason: 'Check-up' },
   });
   expect(booked.statusCode, booked.body).toBe(201);
   ids.appointment = body(booked).data._id;
   // A recurring series (Tuesdays) and a waitlist entry of the same parties.
   const series = await ctx.app.inject({
     method: 'POST', url: '/api/appointment-series', headers: auth(org.token),
-    payload: { patient: patient.id, doctor: doctor.id, clinic: clinic.id, service: service.id, datetime: `${addDays(day, 1)}T10:00:00+03:00`, reason: 'Physiotherapy', recurrence: { frequency: 'weekly', count: 2 } },
+    payload: { ...party, datetime: `${addDays(day, 1)}T10:00:00+03:00`, reason: 'Physiotherapy', recurrence: { frequency: 'weekly', count: 2 } },
   });
   expect(series.statusCode, series.body).toBe(201);
-  const waiting = await ctx.app.inject({ method: 'POST', url: '/api/waitlist', headers: auth(org.token), payload: { patient: patient.id, service: service.id } });
+  const waiting = await ctx.app.inject({ method: 'POST', url: '/api/waitlist', headers: auth(org.token), payload: { patient: party.patient, service: party.service } });
   // Billing: a clinic with a cash box, an insurer and a card method; an issued invoice with its claim and a credit note.
   const billing = await billingClinic(db, org.companyId);
   Object.assign(ids, { billingClinic: billing.clinic.id, billingPatient: billing.patient.id, billingService: billing.service.id });
@@ -172,11 +169,11 @@ beforeAll(async () => {
   await db.insert(notifications).values({ companyId: org.companyId, recipientId: org.adminId, kind: 'appointment_booked', entity: 'appointment', entityId: ids.appointment });
   visitToken = await signPatientLink(ctx.config.jwtSecret, { companyId: org.companyId, appointmentId: ids.appointment! }, new Date(`${day}T11:00:00+03:00`));
 
-  const feed = await ctx.app.inject({ method: 'POST', url: '/api/calendar-feeds', headers: auth(org.token), payload: { doctor: doctor.id } });
+  const feed = await ctx.app.inject({ method: 'POST', url: '/api/calendar-feeds', headers: auth(org.token), payload: { doctor: party.doctor } });
   expect(feed.statusCode, feed.body).toBe(201);
   ids.feedFile = new URL(body(feed).data.url).pathname.split('/').pop()!;
   const resourceIds: Record<string, string> = {
-    appointments: ids.appointment!, clinics: clinic.id, companies: org.companyId, employees: doctor.id, files: file.id, patients: patient.id, services: service.id,
+    appointments: ids.appointment!, clinics: party.clinic, companies: org.companyId, employees: party.doctor, files: file.id, patients: party.patient, services: party.service,
     'appointment-series': body(series).data.series._id, waitlist: body(waiting).data._id,
   };
   for (const [resource, table] of Object.entries(RESOURCE_TABLE)) {

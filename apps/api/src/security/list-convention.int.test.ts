@@ -3,11 +3,7 @@ import { z } from 'zod';
 import { ALL_DATA_CAP } from '@clinic/shared';
 import type { RegisteredRoute } from '../app.js';
 import { seedBilling } from '../seed/billing.js';
-import { seedOrganisation } from '../seed/organisation.js';
-import { seedPatients } from '../seed/patients.js';
-import { seedPeople } from '../seed/people.js';
-import { seedScheduling } from '../seed/scheduling.js';
-import { auth, body, createOrg, createTestContext, type TestContext, type TestOrg } from '../test/harness.js';
+import { auth, body, contextWithOrg, seedOrgData, type TestContext, type TestOrg } from '../test/harness.js';
 import { protectedRoutes } from '../test/route-helpers.js';
 
 /**
@@ -71,12 +67,8 @@ async function seedLists(companyId: string, adminId: string) {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  org = await createOrg(ctx);
-  await seedOrganisation(ctx.database.db, org.companyId);
-  await seedPeople(ctx.database.db, org.companyId);
-  await seedPatients(ctx.database.db, org.companyId);
-  await seedScheduling(ctx.database.db, org.companyId);
+  ({ ctx, org } = await contextWithOrg());
+  await seedOrgData(ctx, org.companyId);
   await seedBilling(ctx.database.db, org.companyId, { invoices: ROWS + 2 });
   await seedLists(org.companyId, org.adminId);
 }, 120_000);

@@ -1,21 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrg, createTestContext, type TestContext, type TestOrg } from '../test/harness.js';
+import { contextWithOrg, seedOrgData, type TestContext, type TestOrg } from '../test/harness.js';
 import { seedBilling } from './billing.js';
-import { seedOrganisation } from './organisation.js';
-import { seedPatients } from './patients.js';
-import { seedPeople } from './people.js';
-import { seedScheduling } from './scheduling.js';
 
 let ctx: TestContext;
 let org: TestOrg;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  org = await createOrg(ctx);
-  await seedOrganisation(ctx.database.db, org.companyId);
-  await seedPeople(ctx.database.db, org.companyId);
-  await seedPatients(ctx.database.db, org.companyId);
-  await seedScheduling(ctx.database.db, org.companyId);
+  ({ ctx, org } = await contextWithOrg());
+  await seedOrgData(ctx, org.companyId);
 }, 120_000);
 afterAll(() => ctx?.close());
 

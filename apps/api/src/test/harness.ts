@@ -10,7 +10,11 @@ import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import type { App } from '../lib/app-types.js';
-import { createOrganisation, syncPermissionCatalogue } from '../modules/organisation/provision.js';
+import { createAccount, createOrganisation, syncPermissionCatalogue, type NewAccount } from '../modules/organisation/provision.js';
+import { seedOrganisation } from '../seed/organisation.js';
+import { seedPatients } from '../seed/patients.js';
+import { seedPeople } from '../seed/people.js';
+import { seedScheduling } from '../seed/scheduling.js';
 
 export interface TestContext {
   app: App;
@@ -92,6 +96,35 @@ export async function createOrg(ctx: TestContext, opts: { plan?: Plan | null; na
   });
   const session = await login(ctx, username, TEST_PASSWORD);
   return { companyId: company.id, adminId: admin.id, adminUsername: username, token: session.accessToken, refreshToken: session.refreshToken, roleIds };
+}
+
+/** A fresh test context with one organisation signed in: how most integration test files start. */
+export async function contextWithOrg(opts: { plan?: Plan | null; name?: string } = {}): Promise<{ ctx: TestContext; org: TestOrg }> {
+  const ctx = await createTestContext();
+  return { ctx, org: await createOrg(ctx, opts) };
+}
+
+/** A fresh test context with two companies (North Group and South Group unless named), for tests that each sees only its own. */
+export async function contextWithTwoOrgs(names: [string, string] = ['North Group', 'South Group']): Promise<{ ctx: TestContext; a: TestOrg; b: TestOrg }> {
+  const ctx = await createTestContext();
+  const a = await createOrg(ctx, { plan: 'company', name: names[0] });
+  const b = await createOrg(ctx, { plan: 'company', name: names[1] });
+  return { ctx, a, b };
+}
+
+/** Adds a staff account (with the test password) to the organisation and signs it in; its access token. */
+export async function signInStaff(ctx: TestContext, org: TestOrg, account: Omit<NewAccount, 'password'>): Promise<string> {
+  await createAccount(ctx.database.db, org.companyId, org.roleIds, { ...account, password: TEST_PASSWORD });
+  return (await login(ctx, account.username, TEST_PASSWORD)).accessToken;
+}
+
+/** Fills an organisation as the demo does: clinics, staff, patients, then services and appointments around `now`. */
+export async function seedOrgData(ctx: TestContext, companyId: string, now?: Date): Promise<void> {
+  const db = ctx.database.db;
+  await seedOrganisation(db, companyId);
+  await seedPeople(db, companyId);
+  await seedPatients(db, companyId);
+  await seedScheduling(db, companyId, now);
 }
 
 export async function login(ctx: TestContext, email: string, password: string) {

@@ -2,15 +2,14 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments } from '../../db/schema/index.js';
 import { addDays, zonedInstant, zonedIso } from '../../domain/scheduling/time-zone.js';
-import { auth, body, createOrg, createTestContext, type TestContext, type TestOrg } from '../../test/harness.js';
+import { auth, body, contextWithOrg, type TestContext, type TestOrg } from '../../test/harness.js';
 import { insertClinic, insertDoctor, insertPatient, insertService, nextClockChange, nextWeekday } from './fixtures.js';
 
 let ctx: TestContext;
 let a: TestOrg;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  a = await createOrg(ctx);
+  ({ ctx, org: a } = await contextWithOrg());
 });
 afterAll(() => ctx.close());
 

@@ -2,8 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, auditLog } from '../../db/schema/index.js';
 import { zonedInstant, zonedIso } from '../../domain/scheduling/time-zone.js';
-import { createAccount } from '../organisation/provision.js';
-import { auth, body, createOrg, createTestContext, login, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
+import { auth, body, contextWithOrg, signInStaff, type TestContext, type TestOrg } from '../../test/harness.js';
 import { insertClinic, insertDoctor, insertPatient, insertService, nextWeekday } from './fixtures.js';
 
 const TZ = 'Asia/Riyadh';
@@ -12,12 +11,10 @@ let a: TestOrg;
 let receptionistToken: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  a = await createOrg(ctx);
-  await createAccount(ctx.database.db, a.companyId, a.roleIds, {
-    name: 'Front Desk', username: 'frontdesk', email: 'frontdesk@example.test', password: TEST_PASSWORD, employeeType: 'Administrative', roleNames: ['Receptionist'],
+  ({ ctx, org: a } = await contextWithOrg());
+  receptionistToken = await signInStaff(ctx, a, {
+    name: 'Front Desk', username: 'frontdesk', email: 'frontdesk@example.test', employeeType: 'Administrative', roleNames: ['Receptionist'],
   });
-  receptionistToken = (await login(ctx, 'frontdesk', TEST_PASSWORD)).accessToken;
 });
 afterAll(() => ctx.close());
 

@@ -78,6 +78,15 @@ export async function insertService(db: Db, companyId: string, opts: {
   return row!;
 }
 
+/** The parties of a booking: a clinic in `timeZone`, a doctor working there, a patient and a service the doctor gives. */
+export async function insertBookingParty(db: Db, companyId: string, timeZone: string) {
+  const clinic = await insertClinic(db, companyId, { timeZone });
+  const doctor = await insertDoctor(db, companyId, { clinics: [clinic.id] });
+  const patient = await insertPatient(db, companyId);
+  const service = await insertService(db, companyId, { clinicId: clinic.id, doctors: [doctor.id] });
+  return { clinic: clinic.id, doctor: doctor.id, patient: patient.id, service: service.id };
+}
+
 /** The next date (at least `minDaysAhead` days from today in `timeZone`) falling on `weekday`. */
 export function nextWeekday(weekday: Weekday, timeZone = 'Asia/Riyadh', minDaysAhead = 2): string {
   let date = addDays(localTime(new Date(), timeZone).date, minDaysAhead);

@@ -1,7 +1,7 @@
 import { count, eq, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginFailures } from '../../db/schema/index.js';
-import { body, createOrg, createTestContext, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
+import { body, contextWithOrg, createTestContext, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
 
 /*
  * Sign-in throttling holds under parallel requests (each attempt is recorded before its password is checked), its
@@ -11,8 +11,7 @@ import { body, createOrg, createTestContext, TEST_PASSWORD, type TestContext, ty
 let ctx: TestContext;
 let org: TestOrg;
 beforeAll(async () => {
-  ctx = await createTestContext();
-  org = await createOrg(ctx);
+  ({ ctx, org } = await contextWithOrg());
 });
 afterAll(() => ctx.close());
 

@@ -1,33 +1,23 @@
 /** Every query of the medical complexes area. All of them are scoped by company. */
-import { and, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
 import { pageWindow, type ClinicCollectionListQuery } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import {
   clinicCollectionSpecializations, clinicCollections, clinics, departments, employees, specializations,
 } from '../../db/schema/index.js';
-import { activeFilter, likePattern, orderBy } from '../../lib/list.js';
+import { listFilters, namedListSorts, orderBy } from '../../lib/list.js';
 import { nextVersion } from '../../lib/versioning.js';
 
 export type ComplexRow = typeof clinicCollections.$inferSelect;
 export type ComplexColumns = Omit<typeof clinicCollections.$inferInsert, 'companyId' | 'publicId'>;
 
 const sortColumns = {
-  _id: [clinicCollections.createdAt, clinicCollections.id],
-  publicId: [clinicCollections.publicId],
-  name: [clinicCollections.name, clinicCollections.id],
-  isActive: [clinicCollections.isActive, clinicCollections.id],
-  createdAt: [clinicCollections.createdAt, clinicCollections.id],
+  ...namedListSorts(clinicCollections),
 } as const;
 
 /** One page of the company's complexes and the total of the filter. */
 export async function findComplexPage(db: Db, companyId: string, q: ClinicCollectionListQuery) {
-  const where: SQL[] = [eq(clinicCollections.companyId, companyId)];
-  if (q.search) {
-    const p = likePattern(q.search);
-    where.push(or(ilike(clinicCollections.name, p), ilike(clinicCollections.publicId, p), ilike(clinicCollections.email, p), ilike(clinicCollections.phone, p), ilike(clinicCollections.country, p))!);
-  }
-  const isActive = activeFilter(q);
-  if (isActive !== undefined) where.push(eq(clinicCollections.isActive, isActive));
+  const where = listFilters(clinicCollections.companyId, companyId, q, { searchIn: [clinicCollections.name, clinicCollections.publicId, clinicCollections.email, clinicCollections.phone, clinicCollections.country], isActive: clinicCollections.isActive });
   const filter = and(...where);
   const w = pageWindow(q);
   const [rows, totals] = await Promise.all([

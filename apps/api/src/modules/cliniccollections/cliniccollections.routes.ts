@@ -1,8 +1,8 @@
 import {
-  clinicCollectionInput, clinicCollectionListItem, clinicCollectionListQuery, clinicCollectionRecord, clinicCollectionUpdateInput, idParams,
-  listSchema, messageOnlySchema, okSchema,
+  clinicCollectionInput, clinicCollectionListItem, clinicCollectionListQuery, clinicCollectionRecord, clinicCollectionUpdateInput, idParams, listSchema, okSchema,
 } from '@clinic/shared';
 import type { App, Deps } from '../../lib/app-types.js';
+import { deleteRoute, updateRoute } from '../../lib/record-routes.js';
 import { requestContext } from '../../lib/request-context.js';
 import { t } from '../../lib/i18n.js';
 import { listEnvelope } from '../../lib/list.js';
@@ -37,22 +37,9 @@ export function clinicCollectionRoutes(app: App, deps: Deps) {
     },
   });
 
-  app.put('/api/cliniccollections/:id', {
-    config: { permission: 'complex_write' },
-    schema: { tags, params: idParams, body: clinicCollectionUpdateInput, response: { 200: okSchema(clinicCollectionRecord) } },
-    handler: async (req) => ({
-      success: true as const,
-      message: t(req, 'success.org.complexUpdated'),
-      data: await updateComplex(deps, requestContext(req), callerOf(req), req.params.id, req.body),
-    }),
-  });
+  updateRoute(app, '/api/cliniccollections/:id', { tags, config: { permission: 'complex_write' }, body: clinicCollectionUpdateInput, record: clinicCollectionRecord, message: 'success.org.complexUpdated' },
+    (ctx, caller, id, body) => updateComplex(deps, ctx, caller, id, body));
 
-  app.delete('/api/cliniccollections/:id', {
-    config: { permission: 'complex_write' },
-    schema: { tags, params: idParams, response: { 200: messageOnlySchema } },
-    handler: async (req) => {
-      await deleteComplex(deps, requestContext(req), callerOf(req), req.params.id);
-      return { success: true as const, message: t(req, 'success.org.complexDeleted') };
-    },
-  });
+  deleteRoute(app, '/api/cliniccollections/:id', { tags, config: { permission: 'complex_write' }, message: 'success.org.complexDeleted' },
+    (ctx, caller, id) => deleteComplex(deps, ctx, caller, id));
 }

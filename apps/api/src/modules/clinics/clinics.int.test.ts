@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, clinics, employeeClinics, patients, services, specializations } from '../../db/schema/index.js';
-import { auth, body, createOrg, createTestContext, login, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
+import { auth, body, contextWithTwoOrgs, createOrg, login, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
 import { versionOf } from '../../test/versions.js';
 import { clinicBody, complexBody, departmentBody } from '../../test/organisation-fixtures.js';
 import { createAccount } from '../organisation/provision.js';
@@ -11,9 +11,7 @@ let a: TestOrg;
 let b: TestOrg;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  a = await createOrg(ctx, { plan: 'company', name: 'North Group' });
-  b = await createOrg(ctx, { plan: 'company', name: 'South Group' });
+  ({ ctx, a, b } = await contextWithTwoOrgs());
 });
 afterAll(() => ctx.close());
 

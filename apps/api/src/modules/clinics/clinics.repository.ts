@@ -1,11 +1,11 @@
 /** Every query of the clinics area. All of them are scoped by company. */
-import { and, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { pageWindow, type ClinicListQuery, type Ref } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import {
   appointments, clinicCollections, clinicSpecializations, clinics, companies, departments, employeeClinics, employees, services, specializations,
 } from '../../db/schema/index.js';
-import { activeFilter, exactTotal, likePattern, orderBy } from '../../lib/list.js';
+import { exactTotal, listFilters, namedListSorts, orderBy } from '../../lib/list.js';
 import { nextVersion } from '../../lib/versioning.js';
 import { qualified, refOf } from '../organisation/org-support.js';
 
@@ -13,11 +13,7 @@ export type ClinicRow = typeof clinics.$inferSelect;
 export type ClinicColumns = Omit<typeof clinics.$inferInsert, 'companyId' | 'publicId'>;
 
 const sortColumns = {
-  _id: [clinics.createdAt, clinics.id],
-  publicId: [clinics.publicId],
-  name: [clinics.name, clinics.id],
-  isActive: [clinics.isActive, clinics.id],
-  createdAt: [clinics.createdAt, clinics.id],
+  ...namedListSorts(clinics),
 } as const;
 
 /** A clinic with the names it shows, in one statement: person in charge, department, complex and specialities. */
@@ -36,13 +32,7 @@ export type ClinicWithRefs = { row: ClinicRow; PIC: Ref | null; department: Ref 
 
 /** One page of the company's clinics with the names they show, and the total of the filter. */
 export async function findClinicPage(db: Db, companyId: string, q: ClinicListQuery): Promise<{ rows: ClinicWithRefs[]; total: number }> {
-  const where: SQL[] = [eq(clinics.companyId, companyId)];
-  if (q.search) {
-    const p = likePattern(q.search);
-    where.push(or(ilike(clinics.name, p), ilike(clinics.publicId, p))!);
-  }
-  const isActive = activeFilter(q);
-  if (isActive !== undefined) where.push(eq(clinics.isActive, isActive));
+  const where = listFilters(clinics.companyId, companyId, q, { searchIn: [clinics.name, clinics.publicId], isActive: clinics.isActive });
   if (q.departmentId) where.push(eq(clinics.departmentId, q.departmentId));
   if (q.clinicCollectionId) where.push(eq(clinics.clinicCollectionId, q.clinicCollectionId));
   const filter = and(...where);

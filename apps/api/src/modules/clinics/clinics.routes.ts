@@ -1,9 +1,10 @@
 import {
-  clinicInput, clinicListItem, clinicListQuery, clinicRecord, clinicUpdateInput, idParams, listSchema, messageOnlySchema, okSchema, patientCountSchema,
+  clinicInput, clinicListItem, clinicListQuery, clinicRecord, clinicUpdateInput, idParams, listSchema, okSchema, patientCountSchema,
 } from '@clinic/shared';
 import type { App, Deps } from '../../lib/app-types.js';
 import { t } from '../../lib/i18n.js';
 import { listEnvelope } from '../../lib/list.js';
+import { deleteRoute, updateRoute } from '../../lib/record-routes.js';
 import { requestContext } from '../../lib/request-context.js';
 import { callerOf } from '../../plugins/auth.js';
 import { clinicPatientCount, createClinic, deleteClinic, getClinic, listClinics, updateClinic } from './clinics.service.js';
@@ -41,22 +42,9 @@ export function clinicRoutes(app: App, deps: Deps) {
     },
   });
 
-  app.put('/api/clinics/:id', {
-    config: { permission: 'clinic_write' },
-    schema: { tags, params: idParams, body: clinicUpdateInput, response: { 200: okSchema(clinicRecord) } },
-    handler: async (req) => ({
-      success: true as const,
-      message: t(req, 'success.org.clinicUpdated'),
-      data: await updateClinic(deps, requestContext(req), callerOf(req), req.params.id, req.body),
-    }),
-  });
+  updateRoute(app, '/api/clinics/:id', { tags, config: { permission: 'clinic_write' }, body: clinicUpdateInput, record: clinicRecord, message: 'success.org.clinicUpdated' },
+    (ctx, caller, id, body) => updateClinic(deps, ctx, caller, id, body));
 
-  app.delete('/api/clinics/:id', {
-    config: { permission: 'clinic_write' },
-    schema: { tags, params: idParams, response: { 200: messageOnlySchema } },
-    handler: async (req) => {
-      await deleteClinic(deps, requestContext(req), callerOf(req), req.params.id);
-      return { success: true as const, message: t(req, 'success.org.clinicDeleted') };
-    },
-  });
+  deleteRoute(app, '/api/clinics/:id', { tags, config: { permission: 'clinic_write' }, message: 'success.org.clinicDeleted' },
+    (ctx, caller, id) => deleteClinic(deps, ctx, caller, id));
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../../db/schema/index.js';
-import { auth, body, createOrg, createTestContext, login, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
+import { auth, body, contextWithTwoOrgs, createOrg, login, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
 import { asLoadedNow } from '../../test/versions.js';
 import { companyBody } from '../../test/organisation-fixtures.js';
 import { createAccount } from '../organisation/provision.js';
@@ -14,9 +14,7 @@ let a: TestOrg;
 let b: TestOrg;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  a = await createOrg(ctx, { plan: 'company', name: 'North Group' });
-  b = await createOrg(ctx, { plan: 'company', name: 'South Group' });
+  ({ ctx, a, b } = await contextWithTwoOrgs());
 });
 afterAll(() => ctx.close());
 

@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments } from '../../db/schema/index.js';
-import { seedOrganisation } from '../../seed/organisation.js';
-import { seedPatients } from '../../seed/patients.js';
-import { seedPeople } from '../../seed/people.js';
-import { seedScheduling } from '../../seed/scheduling.js';
-import { auth, body, createOrg, createTestContext, type TestContext, type TestOrg } from '../../test/harness.js';
+import { auth, body, contextWithOrg, seedOrgData, type TestContext, type TestOrg } from '../../test/harness.js';
 import { billingClinic } from '../billing/fixtures.js';
 
 /**
@@ -26,13 +22,9 @@ const ids = { clinic: '', cairo: '', doctor: '', cheap: '', dear: '', p1: '', p2
 const at = (local: string) => new Date(`${local}+03:00`);
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  org = await createOrg(ctx);
-  await seedOrganisation(ctx.database.db, org.companyId);
-  await seedPeople(ctx.database.db, org.companyId);
-  await seedPatients(ctx.database.db, org.companyId);
+  ({ ctx, org } = await contextWithOrg());
   // Services and doctors' links; its appointments fall years after the fixture's fortnight.
-  await seedScheduling(ctx.database.db, org.companyId, new Date('2031-06-01T00:00:00Z'));
+  await seedOrgData(ctx, org.companyId, new Date('2031-06-01T00:00:00Z'));
   const q = ctx.database.query.bind(ctx.database);
   const [link] = await q<{ clinic_id: string; employee_id: string }>(
     `select ec.clinic_id, ec.employee_id from employee_clinics ec join employees e on e.company_id = ec.company_id and e.id = ec.employee_id

@@ -1,9 +1,9 @@
 /** Every query of the departments area. All of them are scoped by company. */
-import { and, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { pageWindow, type DepartmentListQuery } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import { clinics, departments, employees } from '../../db/schema/index.js';
-import { activeFilter, likePattern, orderBy } from '../../lib/list.js';
+import { listFilters, namedListSorts, orderBy } from '../../lib/list.js';
 import { nextVersion } from '../../lib/versioning.js';
 
 export type DepartmentRow = typeof departments.$inferSelect;
@@ -13,22 +13,12 @@ export type DepartmentColumns = Omit<typeof departments.$inferInsert, 'companyId
 const clinicCountSql = sql<number>`(select count(*)::int from clinics c where c.company_id = "departments"."company_id" and c.department_id = "departments"."id")`;
 
 const sortColumns = {
-  _id: [departments.createdAt, departments.id],
-  publicId: [departments.publicId],
-  name: [departments.name, departments.id],
-  isActive: [departments.isActive, departments.id],
-  createdAt: [departments.createdAt, departments.id],
+  ...namedListSorts(departments),
 } as const;
 
 /** One page of the company's departments, each with its number of clinics, and the total of the filter. */
 export async function findDepartmentPage(db: Db, companyId: string, q: DepartmentListQuery) {
-  const where: SQL[] = [eq(departments.companyId, companyId)];
-  if (q.search) {
-    const p = likePattern(q.search);
-    where.push(or(ilike(departments.name, p), ilike(departments.publicId, p))!);
-  }
-  const isActive = activeFilter(q);
-  if (isActive !== undefined) where.push(eq(departments.isActive, isActive));
+  const where = listFilters(departments.companyId, companyId, q, { searchIn: [departments.name, departments.publicId], isActive: departments.isActive });
   if (q.clinicCollectionId) where.push(eq(departments.clinicCollectionId, q.clinicCollectionId));
   const filter = and(...where);
   const w = pageWindow(q);

@@ -1,9 +1,10 @@
 import {
-  departmentInput, departmentListItem, departmentListQuery, departmentRecord, departmentUpdateInput, idParams, listSchema, messageOnlySchema, okSchema,
+  departmentInput, departmentListItem, departmentListQuery, departmentRecord, departmentUpdateInput, idParams, listSchema, okSchema,
 } from '@clinic/shared';
 import type { App, Deps } from '../../lib/app-types.js';
 import { t } from '../../lib/i18n.js';
 import { listEnvelope } from '../../lib/list.js';
+import { deleteRoute, updateRoute } from '../../lib/record-routes.js';
 import { requestContext } from '../../lib/request-context.js';
 import { callerOf } from '../../plugins/auth.js';
 import { createDepartment, deleteDepartment, getDepartment, listDepartments, updateDepartment } from './departments.service.js';
@@ -35,22 +36,9 @@ export function departmentRoutes(app: App, deps: Deps) {
     },
   });
 
-  app.put('/api/departments/:id', {
-    config: { permission: 'department_write' },
-    schema: { tags, params: idParams, body: departmentUpdateInput, response: { 200: okSchema(departmentRecord) } },
-    handler: async (req) => ({
-      success: true as const,
-      message: t(req, 'success.org.departmentUpdated'),
-      data: await updateDepartment(deps, requestContext(req), callerOf(req), req.params.id, req.body),
-    }),
-  });
+  updateRoute(app, '/api/departments/:id', { tags, config: { permission: 'department_write' }, body: departmentUpdateInput, record: departmentRecord, message: 'success.org.departmentUpdated' },
+    (ctx, caller, id, body) => updateDepartment(deps, ctx, caller, id, body));
 
-  app.delete('/api/departments/:id', {
-    config: { permission: 'department_write' },
-    schema: { tags, params: idParams, response: { 200: messageOnlySchema } },
-    handler: async (req) => {
-      await deleteDepartment(deps, requestContext(req), callerOf(req), req.params.id);
-      return { success: true as const, message: t(req, 'success.org.departmentDeleted') };
-    },
-  });
+  deleteRoute(app, '/api/departments/:id', { tags, config: { permission: 'department_write' }, message: 'success.org.departmentDeleted' },
+    (ctx, caller, id) => deleteDepartment(deps, ctx, caller, id));
 }

@@ -1,11 +1,11 @@
-import { and, count, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { pageWindow, type EmployeeListQuery, type Ref } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import {
   appointments, clinicCollections, clinics, departments, employeeClinics, employeeDocuments, employeeRoles, employees, employeeSpecializations,
   files, invitations, rolePermissions, roles, specializations,
 } from '../../db/schema/index.js';
-import { activeFilter, exactTotal, likePattern, orderBy } from '../../lib/list.js';
+import { activeFilter, exactTotal, listFilters, namedListSorts, orderBy } from '../../lib/list.js';
 import { nextVersion } from '../../lib/versioning.js';
 import { qualified } from '../organisation/org-support.js';
 
@@ -13,13 +13,9 @@ export type EmployeeRow = typeof employees.$inferSelect;
 export type FileRow = typeof files.$inferSelect;
 
 const sortColumns = {
-  _id: [employees.createdAt, employees.id],
-  publicId: [employees.publicId],
-  name: [employees.name, employees.id],
+  ...namedListSorts(employees),
   username: [employees.username, employees.id],
   employeeType: [employees.employeeType, employees.id],
-  isActive: [employees.isActive, employees.id],
-  createdAt: [employees.createdAt, employees.id],
   jobTitle: [employees.jobTitle, employees.id],
   hireDate: [employees.hireDate, employees.id],
   lastLoginAt: [employees.lastLoginAt, employees.id],
@@ -27,16 +23,13 @@ const sortColumns = {
 
 /** One page of a company's employees (filters of the users, staff and doctors lists). */
 export async function findEmployeePage(db: Db, companyId: string, q: EmployeeListQuery) {
-  const where: SQL[] = [eq(employees.companyId, companyId)];
-  if (q.search) {
-    const p = likePattern(q.search);
-    where.push(or(
-      ilike(employees.name, p), ilike(employees.username, p), ilike(employees.email, p), ilike(employees.publicId, p),
-      ilike(employees.jobTitle, p), ilike(employees.identity, p),
-      sql`exists (select 1 from ${employeeSpecializations} es join ${specializations} s on s.company_id = es.company_id and s.id = es.specialization_id
+  const where = listFilters(employees.companyId, companyId, q, {
+    searchIn: [
+      employees.name, employees.username, employees.email, employees.publicId, employees.jobTitle, employees.identity,
+      (p) => sql`exists (select 1 from ${employeeSpecializations} es join ${specializations} s on s.company_id = es.company_id and s.id = es.specialization_id
         where es.company_id = ${employees.companyId} and es.employee_id = ${employees.id} and s.name ilike ${p})`,
-    )!);
-  }
+    ],
+  });
   const asText = q.filter_fields?.isActive;
   const isActive = activeFilter(q) ?? (asText === 'true' ? true : asText === 'false' ? false : undefined);
   if (isActive !== undefined) where.push(eq(employees.isActive, isActive));

@@ -70,13 +70,23 @@ function invitationOf(expiresAt: Date | undefined, now: Date): EmployeeRecord['i
   return expiresAt ? { expiresAt: expiresAt.toISOString(), expired: expiresAt <= now } : null;
 }
 
-function listItem(deps: Deps, row: EmployeeRow, rel: Relations, files: Map<string, FileRow>, invited: Map<string, Date>): EmployeeListItem {
+/** What the lists and the full record both show of a person and their account. */
+function accountOf(deps: Deps, row: EmployeeRow, invited: Map<string, Date>) {
   return {
     _id: row.id,
     publicId: row.publicId,
     name: row.name,
     username: row.username,
     email: row.email,
+    hasAccount: row.passwordHash !== null,
+    invitation: invitationOf(invited.get(row.id), clockNow(deps)),
+    incomplete: row.incomplete,
+  };
+}
+
+function listItem(deps: Deps, row: EmployeeRow, rel: Relations, files: Map<string, FileRow>, invited: Map<string, Date>): EmployeeListItem {
+  return {
+    ...accountOf(deps, row, invited),
     employeeType: row.employeeType as EmployeeListItem['employeeType'],
     roleIds: rel.roles.get(row.id) ?? [],
     isActive: row.isActive,
@@ -87,9 +97,6 @@ function listItem(deps: Deps, row: EmployeeRow, rel: Relations, files: Map<strin
     gender: row.gender,
     dateOfBirth: row.dateOfBirth,
     consultation_fee: row.consultationFee,
-    hasAccount: row.passwordHash !== null,
-    invitation: invitationOf(invited.get(row.id), clockNow(deps)),
-    incomplete: row.incomplete,
     specializations: rel.specializations.get(row.id) ?? [],
     clinics: rel.clinics.get(row.id) ?? [],
     phone: firstContact(row.contactInfos, 'phone'),
@@ -136,14 +143,7 @@ export async function getEmployee(deps: Deps, companyId: string, id: string, opt
     return [kind, { file: withDocuments ? fileRefOf(deps, files, d?.fileId) : null, effectiveDate: d?.effectiveDate ?? null }];
   })) as EmployeeRecord['documents'];
   return {
-    _id: row.id,
-    publicId: row.publicId,
-    name: row.name,
-    username: row.username,
-    email: row.email,
-    hasAccount: row.passwordHash !== null,
-    invitation: invitationOf(invited.get(id), clockNow(deps)),
-    incomplete: row.incomplete,
+    ...accountOf(deps, row, invited),
     employeeType: row.employeeType as EmployeeRecord['employeeType'],
     isActive: row.isActive,
     image: fileRefOf(deps, files, row.imageFileId),

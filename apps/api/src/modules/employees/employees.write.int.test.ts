@@ -2,7 +2,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, auditLog, clinics, employees, files, patients, services, specializations } from '../../db/schema/index.js';
 import { createAccount } from '../organisation/provision.js';
-import { auth, body, createOrg, createTestContext, login, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
+import { auth, body, contextWithTwoOrgs, login, signInStaff, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
 import { asLoadedNow, versionOf } from '../../test/versions.js';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5e0f5e20000000049454e44ae426082', 'hex');
@@ -56,13 +56,10 @@ const get = (token: string, id: string) => ctx.app.inject({ method: 'GET', url: 
 const del = (token: string, id: string) => ctx.app.inject({ method: 'DELETE', url: `/api/employees/${id}`, headers: auth(token) });
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  a = await createOrg(ctx, { name: 'North Clinic' });
-  b = await createOrg(ctx, { name: 'South Clinic' });
-  await createAccount(ctx.database.db, a.companyId, a.roleIds, {
-    name: 'Layla Mansour', username: 'w_reception', email: 'w_reception@north.test', password: TEST_PASSWORD, employeeType: 'Administrative', roleNames: ['Receptionist'],
+  ({ ctx, a, b } = await contextWithTwoOrgs(['North Clinic', 'South Clinic']));
+  receptionToken = await signInStaff(ctx, a, {
+    name: 'Layla Mansour', username: 'w_reception', email: 'w_reception@north.test', employeeType: 'Administrative', roleNames: ['Receptionist'],
   });
-  receptionToken = (await login(ctx, 'w_reception', TEST_PASSWORD)).accessToken;
   const db = ctx.database.db;
   [{ id: clinicA }] = await db.insert(clinics).values({ companyId: a.companyId, publicId: 'CLN-000001', name: 'Cardiology Clinic' }).returning({ id: clinics.id }) as [{ id: string }];
   [{ id: clinicB }] = await db.insert(clinics).values({ companyId: b.companyId, publicId: 'CLN-000001', name: 'South Clinic' }).returning({ id: clinics.id }) as [{ id: string }];

@@ -1,11 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportTuning } from '../../lib/csv-export.js';
-import { seedOrganisation } from '../../seed/organisation.js';
-import { seedPatients } from '../../seed/patients.js';
-import { seedPeople } from '../../seed/people.js';
-import { seedScheduling } from '../../seed/scheduling.js';
-import { auth, body, createOrg, createTestContext, login, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
+import { auth, body, contextWithOrg, login, seedOrgData, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
 import { createAccount } from '../organisation/provision.js';
 
 let ctx: TestContext;
@@ -13,12 +9,8 @@ let org: TestOrg;
 let clinicId: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  org = await createOrg(ctx);
-  await seedOrganisation(ctx.database.db, org.companyId);
-  await seedPeople(ctx.database.db, org.companyId);
-  await seedPatients(ctx.database.db, org.companyId);
-  await seedScheduling(ctx.database.db, org.companyId);
+  ({ ctx, org } = await contextWithOrg());
+  await seedOrgData(ctx, org.companyId);
   clinicId = (await ctx.database.query<{ id: string }>('select id from clinics where company_id = $1 order by name limit 1', [org.companyId]))[0]!.id;
   // Small batches, so every export below is read in many steps.
   exportTuning.batchRows = 7;

@@ -90,20 +90,30 @@ export interface PatientRow {
 }
 const LANGUAGE_CODES: Record<string, string> = { English: 'en', Arabic: 'ar', French: 'fr', Spanish: 'es', German: 'de', Italian: 'it' };
 
+type Identifier = { use: string; system: string; value: string };
+type PersonRow = { id: string; name: string; phone: string | null; email: string | null; isActive: boolean; updatedAt: Date | null };
+
+/** What a Patient and a Practitioner both carry: the id, when it last changed, identifiers, active, name and contacts. */
+function person(resourceType: 'Patient' | 'Practitioner', row: PersonRow, identifier: Identifier[]) {
+  return {
+    resourceType,
+    id: row.id,
+    meta: meta(row.updatedAt),
+    identifier,
+    active: row.isActive,
+    name: [humanName(row.name)],
+    telecom: telecom(row.phone, row.email),
+  };
+}
+
 export function patientResource(p: PatientRow): Resource {
   const language = p.preferredLanguage ? LANGUAGE_CODES[p.preferredLanguage] : undefined;
   return clean({
-    resourceType: 'Patient',
-    id: p.id,
-    meta: meta(p.updatedAt),
-    identifier: [
+    ...person('Patient', p, [
       { use: 'usual', system: SYSTEMS.patientId, value: p.publicId },
       // A patient registered quickly has no identity number until the full form is saved.
       ...(p.identity ? [{ use: 'official', system: SYSTEMS.nationalId, value: p.identity }] : []),
-    ],
-    active: p.isActive,
-    name: [humanName(p.name)],
-    telecom: telecom(p.phone, p.email),
+    ]),
     gender: fhirGender(p.gender),
     birthDate: p.dateOfBirth,
     communication: language ? [{ language: { coding: [{ system: 'urn:ietf:bcp:47', code: language }], text: p.preferredLanguage }, preferred: true }] : undefined,
@@ -118,16 +128,10 @@ export interface DoctorRow {
 
 export function practitionerResource(d: DoctorRow): Resource {
   return clean({
-    resourceType: 'Practitioner',
-    id: d.id,
-    meta: meta(d.updatedAt),
-    identifier: [
+    ...person('Practitioner', d, [
       { use: 'usual', system: SYSTEMS.employeeId, value: d.publicId },
       ...(d.medicalLicenseNumber?.trim() ? [{ use: 'official', system: SYSTEMS.licence, value: d.medicalLicenseNumber.trim() }] : []),
-    ],
-    active: d.isActive,
-    name: [humanName(d.name)],
-    telecom: telecom(d.phone, d.email),
+    ]),
     gender: d.gender ? fhirGender(d.gender) : undefined,
     birthDate: d.dateOfBirth ?? undefined,
   });

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../../db/schema/index.js';
-import { createOrg, createTestContext, type TestContext, type TestOrg } from '../../test/harness.js';
+import { contextWithOrg, type TestContext, type TestOrg } from '../../test/harness.js';
 import { backoffMs, JOB_LEASE_MS } from './jobs.domain.js';
 import { JobRunner } from './jobs.runner.js';
 
@@ -9,8 +9,7 @@ let ctx: TestContext;
 let org: TestOrg;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  org = await createOrg(ctx);
+  ({ ctx, org } = await contextWithOrg());
 });
 afterAll(() => ctx.close());
 

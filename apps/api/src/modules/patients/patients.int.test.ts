@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, auditLog, clinics, employees, files, patients, services } from '../../db/schema/index.js';
 import { patientInput } from '@clinic/shared';
 import { seedPatients } from '../../seed/patients.js';
-import { createAccount } from '../organisation/provision.js';
-import { auth, body, createOrg, createTestContext, login, multipart, TEST_PASSWORD, type FilePart, type TestContext, type TestOrg } from '../../test/harness.js';
+import { auth, body, contextWithTwoOrgs, createOrg, type FilePart, multipart, signInStaff, type TestContext, type TestOrg } from '../../test/harness.js';
 import { versionOf } from '../../test/versions.js';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5e0f5e20000000049454e44ae426082', 'hex');
@@ -130,13 +129,10 @@ async function schedulingFixtures(companyId: string) {
 let book: Awaited<ReturnType<typeof schedulingFixtures>>;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  a = await createOrg(ctx, { name: 'North Clinic' });
-  b = await createOrg(ctx, { name: 'South Clinic' });
-  await createAccount(ctx.database.db, a.companyId, a.roleIds, {
-    name: 'Fatima Zahra', username: 'nurse_a', email: 'nurse_a@north.test', password: TEST_PASSWORD, employeeType: 'Nurse', roleNames: ['Nurse'],
+  ({ ctx, a, b } = await contextWithTwoOrgs(['North Clinic', 'South Clinic']));
+  nurseToken = await signInStaff(ctx, a, {
+    name: 'Fatima Zahra', username: 'nurse_a', email: 'nurse_a@north.test', employeeType: 'Nurse', roleNames: ['Nurse'],
   });
-  nurseToken = (await login(ctx, 'nurse_a', TEST_PASSWORD)).accessToken;
   book = await schedulingFixtures(a.companyId);
 });
 afterAll(() => ctx.close());

@@ -1,8 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, patients } from '../../db/schema/index.js';
-import { createAccount } from '../organisation/provision.js';
-import { auth, body, createOrg, createTestContext, login, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
+import { auth, body, contextWithTwoOrgs, signInStaff, type TestContext, type TestOrg } from '../../test/harness.js';
 import { versionOf } from '../../test/versions.js';
 
 let ctx: TestContext;
@@ -16,13 +15,10 @@ const quick = (token: string, payload: unknown, lang?: string) =>
 const get = (token: string, url: string) => ctx.app.inject({ method: 'GET', url, headers: auth(token) });
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  a = await createOrg(ctx, { name: 'North Clinic' });
-  b = await createOrg(ctx, { name: 'South Clinic' });
-  await createAccount(ctx.database.db, a.companyId, a.roleIds, {
-    name: 'Fatima Zahra', username: 'nurse_q', email: 'nurse_q@north.test', password: TEST_PASSWORD, employeeType: 'Nurse', roleNames: ['Nurse'],
+  ({ ctx, a, b } = await contextWithTwoOrgs(['North Clinic', 'South Clinic']));
+  nurseToken = await signInStaff(ctx, a, {
+    name: 'Fatima Zahra', username: 'nurse_q', email: 'nurse_q@north.test', employeeType: 'Nurse', roleNames: ['Nurse'],
   });
-  nurseToken = (await login(ctx, 'nurse_q', TEST_PASSWORD)).accessToken;
 });
 afterAll(() => ctx.close());
 

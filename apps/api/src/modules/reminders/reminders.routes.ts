@@ -6,6 +6,7 @@ import {
 import type { App, Deps } from '../../lib/app-types.js';
 import { t } from '../../lib/i18n.js';
 import { listEnvelope } from '../../lib/list.js';
+import { updateRoute } from '../../lib/record-routes.js';
 import { requestContext } from '../../lib/request-context.js';
 import { callerOf } from '../../plugins/auth.js';
 import {
@@ -21,15 +22,8 @@ export function reminderRoutes(app: App, deps: Deps) {
     handler: async (req) => ({ success: true as const, data: await getReminderSettings(deps, callerOf(req), req.params.id) }),
   });
 
-  app.put('/api/clinics/:id/reminder-settings', {
-    config: { permission: 'clinic_write', accessNeutral: true },
-    schema: { tags, params: idParams, body: reminderSettingsInput, response: { 200: okSchema(reminderSettings) } },
-    handler: async (req) => ({
-      success: true as const,
-      message: t(req, 'success.reminders.settingsSaved'),
-      data: await saveReminderSettings(deps, requestContext(req), callerOf(req), req.params.id, req.body),
-    }),
-  });
+  updateRoute(app, '/api/clinics/:id/reminder-settings', { tags, config: { permission: 'clinic_write', accessNeutral: true }, body: reminderSettingsInput, record: reminderSettings, message: 'success.reminders.settingsSaved' },
+    (ctx, caller, id, body) => saveReminderSettings(deps, ctx, caller, id, body));
 
   app.get('/api/reminders', {
     config: { permission: 'admin' },

@@ -1,9 +1,9 @@
 /** Every query of the roles area. All of them are scoped by company. */
-import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { pageWindow, type RoleListQuery } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import { employeeRoles, rolePermissions, roles } from '../../db/schema/index.js';
-import { likePattern, orderBy } from '../../lib/list.js';
+import { listFilters, orderBy } from '../../lib/list.js';
 import { nextVersion } from '../../lib/versioning.js';
 
 export type RoleRow = typeof roles.$inferSelect;
@@ -17,9 +17,7 @@ const sortColumns = {
 
 /** One page of the company's roles and the total of the filter. */
 export async function findRolePage(db: Db, companyId: string, q: RoleListQuery) {
-  const where = [eq(roles.companyId, companyId)];
-  if (q.search) where.push(ilike(roles.name, likePattern(q.search)));
-  const filter = and(...where);
+  const filter = and(...listFilters(roles.companyId, companyId, q, { searchIn: [roles.name] }));
   const w = pageWindow(q);
   const [rows, totals] = await Promise.all([
     db.select().from(roles).where(filter).orderBy(...orderBy([...sortColumns[q.sortBy]], q.order)).limit(w.limit).offset(w.offset),

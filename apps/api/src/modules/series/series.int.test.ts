@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointmentSeries, appointments } from '../../db/schema/index.js';
 import { addDays, zonedInstant, zonedIso } from '../../domain/scheduling/time-zone.js';
-import { auth, body, createOrg, createTestContext, type TestContext, type TestOrg } from '../../test/harness.js';
+import { auth, body, contextWithOrg, createOrg, type TestContext, type TestOrg } from '../../test/harness.js';
 import { insertClinic, insertDoctor, insertPatient, insertService, nextClockChange, nextWeekday } from '../appointments/fixtures.js';
 
 const TZ = 'Europe/Berlin';
@@ -10,8 +10,7 @@ let ctx: TestContext;
 let a: TestOrg;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  a = await createOrg(ctx);
+  ({ ctx, org: a } = await contextWithOrg());
 });
 afterAll(() => ctx.close());
 

@@ -1,22 +1,18 @@
 /** Every query of the services area. All of them are scoped by company. */
-import { and, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { pageWindow, type Ref, type ServiceListQuery } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import { appointments, clinics, employees, serviceDoctors, services } from '../../db/schema/index.js';
-import { activeFilter, likePattern, orderBy } from '../../lib/list.js';
+import { listFilters, namedListSorts, orderBy } from '../../lib/list.js';
 import { nextVersion } from '../../lib/versioning.js';
 
 export type ServiceRow = typeof services.$inferSelect;
 export type ServiceColumns = Omit<typeof services.$inferInsert, 'companyId' | 'publicId'>;
 
 const sortColumns = {
-  _id: [services.createdAt, services.id],
-  publicId: [services.publicId],
-  name: [services.name, services.id],
+  ...namedListSorts(services),
   price: [services.price, services.id],
-  isActive: [services.isActive, services.id],
   clinic: [clinics.name, services.id],
-  createdAt: [services.createdAt, services.id],
   updatedAt: [services.updatedAt, services.id],
 } as const;
 
@@ -27,13 +23,9 @@ const joinClinic = and(eq(clinics.companyId, services.companyId), eq(clinics.id,
  * filter, already checked to be an id.
  */
 export async function findServicePage(db: Db, companyId: string, q: ServiceListQuery, clinicId: string | undefined) {
-  const where: SQL[] = [eq(services.companyId, companyId)];
-  if (q.search) {
-    const p = likePattern(q.search);
-    where.push(or(ilike(services.name, p), ilike(services.publicId, p), ilike(services.description, p), ilike(clinics.name, p))!);
-  }
-  const isActive = activeFilter(q);
-  if (isActive !== undefined) where.push(eq(services.isActive, isActive));
+  const where = listFilters(services.companyId, companyId, q, {
+    searchIn: [services.name, services.publicId, services.description, clinics.name], isActive: services.isActive,
+  });
   if (clinicId) where.push(eq(services.clinicId, clinicId));
   if (q.doctor) {
     where.push(sql`exists (select 1 from ${serviceDoctors} sd where sd.company_id = ${services.companyId}

@@ -1,10 +1,11 @@
 import {
-  idParams, listSchema, messageOnlySchema, okSchema, serviceBulkInput, serviceBulkResult, serviceCreateInput, serviceListQuery,
+  idParams, listSchema, okSchema, serviceBulkInput, serviceBulkResult, serviceCreateInput, serviceListQuery,
   serviceRecord, serviceUpdateInput,
 } from '@clinic/shared';
 import type { App, Deps } from '../../lib/app-types.js';
 import { t } from '../../lib/i18n.js';
 import { listEnvelope } from '../../lib/list.js';
+import { deleteRoute, updateRoute } from '../../lib/record-routes.js';
 import { requestContext } from '../../lib/request-context.js';
 import { callerOf } from '../../plugins/auth.js';
 import { bulkServices, createService, deleteService, getService, listServices, updateService } from './services.service.js';
@@ -37,24 +38,11 @@ export function serviceRoutes(app: App, deps: Deps) {
     },
   });
 
-  app.patch('/api/services/:id', {
-    config: { permission: 'service_write' },
-    schema: { tags, params: idParams, body: serviceUpdateInput, response: { 200: ok } },
-    handler: async (req) => ({
-      success: true as const,
-      message: t(req, 'success.scheduling.serviceUpdated'),
-      data: await updateService(deps, requestContext(req), callerOf(req), req.params.id, req.body),
-    }),
-  });
+  updateRoute(app, '/api/services/:id', { tags, config: { permission: 'service_write' }, body: serviceUpdateInput, record: serviceRecord, message: 'success.scheduling.serviceUpdated', methods: ['patch'] },
+    (ctx, caller, id, body) => updateService(deps, ctx, caller, id, body));
 
-  app.delete('/api/services/:id', {
-    config: { permission: 'service_write' },
-    schema: { tags, params: idParams, response: { 200: messageOnlySchema } },
-    handler: async (req) => {
-      await deleteService(deps, requestContext(req), callerOf(req), req.params.id);
-      return { success: true as const, message: t(req, 'success.scheduling.serviceDeleted') };
-    },
-  });
+  deleteRoute(app, '/api/services/:id', { tags, config: { permission: 'service_write' }, message: 'success.scheduling.serviceDeleted' },
+    (ctx, caller, id) => deleteService(deps, ctx, caller, id));
 
   app.post('/api/services/bulk', {
     config: { permission: 'service_write' },

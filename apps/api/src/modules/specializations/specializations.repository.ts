@@ -1,32 +1,22 @@
 /** Every query of the specialities area. All of them are scoped by company. */
-import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { pageWindow, type Ref, type SpecializationListQuery } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import { clinics, clinicSpecializations, employees, employeeSpecializations, specializations, specializationStaff } from '../../db/schema/index.js';
-import { activeFilter, likePattern, orderBy } from '../../lib/list.js';
+import { listFilters, namedListSorts, orderBy } from '../../lib/list.js';
 import { nextVersion } from '../../lib/versioning.js';
 
 export type SpecializationRow = typeof specializations.$inferSelect;
 export type SpecializationColumns = Omit<typeof specializations.$inferInsert, 'companyId' | 'publicId'>;
 
 const sortColumns = {
-  _id: [specializations.createdAt, specializations.id],
-  publicId: [specializations.publicId],
-  name: [specializations.name, specializations.id],
-  isActive: [specializations.isActive, specializations.id],
-  createdAt: [specializations.createdAt, specializations.id],
+  ...namedListSorts(specializations),
   updatedAt: [specializations.updatedAt, specializations.id],
 } as const;
 
 /** One page of the company's specialities and the total of the filter. */
 export async function findSpecializationPage(db: Db, companyId: string, q: SpecializationListQuery) {
-  const where: SQL[] = [eq(specializations.companyId, companyId)];
-  if (q.search) {
-    const p = likePattern(q.search);
-    where.push(or(ilike(specializations.name, p), ilike(specializations.publicId, p), ilike(specializations.description, p))!);
-  }
-  const isActive = activeFilter(q);
-  if (isActive !== undefined) where.push(eq(specializations.isActive, isActive));
+  const where = listFilters(specializations.companyId, companyId, q, { searchIn: [specializations.name, specializations.publicId, specializations.description], isActive: specializations.isActive });
   const filter = and(...where);
   const w = pageWindow(q);
   const [rows, totals] = await Promise.all([

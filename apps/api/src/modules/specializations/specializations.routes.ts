@@ -1,10 +1,11 @@
 import {
-  idParams, listSchema, messageOnlySchema, okSchema, specializationCreateInput, specializationDetails, specializationListQuery,
+  idParams, listSchema, okSchema, specializationCreateInput, specializationDetails, specializationListQuery,
   specializationRecord, specializationUpdateInput,
 } from '@clinic/shared';
 import type { App, Deps } from '../../lib/app-types.js';
 import { t } from '../../lib/i18n.js';
 import { listEnvelope } from '../../lib/list.js';
+import { deleteRoute, updateRoute } from '../../lib/record-routes.js';
 import { requestContext } from '../../lib/request-context.js';
 import { callerOf } from '../../plugins/auth.js';
 import {
@@ -41,24 +42,9 @@ export function specializationRoutes(app: App, deps: Deps) {
     },
   });
 
-  for (const method of ['put', 'patch'] as const) {
-    app[method]('/api/specializations/:id', {
-      config: { permission: 'speciality_write' },
-      schema: { tags, params: idParams, body: specializationUpdateInput, response: { 200: ok } },
-      handler: async (req) => ({
-        success: true as const,
-        message: t(req, 'success.scheduling.specialityUpdated'),
-        data: await updateSpecialization(deps, requestContext(req), callerOf(req), req.params.id, req.body),
-      }),
-    });
-  }
+  updateRoute(app, '/api/specializations/:id', { tags, config: { permission: 'speciality_write' }, body: specializationUpdateInput, record: specializationDetails, message: 'success.scheduling.specialityUpdated', methods: ['put', 'patch'] },
+    (ctx, caller, id, body) => updateSpecialization(deps, ctx, caller, id, body));
 
-  app.delete('/api/specializations/:id', {
-    config: { permission: 'speciality_write' },
-    schema: { tags, params: idParams, response: { 200: messageOnlySchema } },
-    handler: async (req) => {
-      await deleteSpecialization(deps, requestContext(req), callerOf(req), req.params.id);
-      return { success: true as const, message: t(req, 'success.scheduling.specialityDeleted') };
-    },
-  });
+  deleteRoute(app, '/api/specializations/:id', { tags, config: { permission: 'speciality_write' }, message: 'success.scheduling.specialityDeleted' },
+    (ctx, caller, id) => deleteSpecialization(deps, ctx, caller, id));
 }
