@@ -99,8 +99,8 @@ beforeAll(async () => {
     employee: 'employees', role: 'roles', specialization: 'specializations', complex: 'clinic_collections', department: 'departments',
     reminder: 'reminders', claim: 'insurance_claims', notification: 'notifications',
   })) {
-    // Not the administrators' role, which is never renamed or deleted; an employee with no visits, who may be deleted.
-    const notAdmin = table === 'roles' ? `and name <> 'Admin'`
+    // A role no one holds and not the administrators' (never renamed or deleted); an employee with no visits: both may be deleted.
+    const notAdmin = table === 'roles' ? `and name <> 'Admin' and not exists (select 1 from employee_roles er where er.company_id = roles.company_id and er.role_id = roles.id)`
       : table === 'employees' ? `and id <> '${org.adminId}' and not exists (select 1 from appointments a where a.doctor_id = "${table}".id)` : '';
     const [row] = await ctx.database.query<{ id: string }>(`select id from "${table}" where company_id = $1 ${notAdmin} order by id limit 1`, [org.companyId]);
     if (row) ids[key] = row.id;

@@ -93,6 +93,7 @@ export const PAGES: readonly PageEntry[] = [
   { path: '/frontdesk', title: 'shell.titles.frontdesk', permissions: ['appointment_read'], page: () => import('@/features/frontdesk/pages/frontdesk-page'), menu: { label: 'shell.nav.frontdesk', icon: IconLayoutKanban } },
   // The patient's confirm/cancel page: public, routed outside the sign-in guard and the shell (app/routes.tsx).
   { path: '/visit', title: 'shell.titles.visit' },
+  { path: '/invite', title: 'shell.titles.invite' },
   { path: '/appointments', title: 'shell.titles.appointments', permissions: ['appointment_read'], page: () => import('@/features/appointments/pages/appointments-page'), menu: { label: 'shell.nav.appointments', icon: IconCalendarEvent } },
   { path: '/appointments/add', title: 'shell.titles.addAppointment', permissions: ['appointment_write'], page: () => import('@/features/appointments/pages/add-appointment-page') },
   { path: '/appointments/calendar', title: 'shell.titles.patientAppointments', permissions: ['appointment_read'], page: () => import('@/features/calendar/pages/calendar-page') },
