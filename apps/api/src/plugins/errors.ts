@@ -25,30 +25,17 @@ function fieldPath(issue: Issue): string {
   return issue.instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
 }
 
+declare const passedOn: unique symbol;
+/** A code Fastify (or a plugin) set on its own 4xx refusal (`FST_…`): passed on unchanged, not one of the catalogue's. */
+export type FrameworkCode = string & { readonly [passedOn]: true };
+export const frameworkCode = (code: string | undefined) => (code ?? 'BAD_REQUEST') as FrameworkCode;
+
 /** Answers a refusal in the error envelope; `code` is one of the shared catalogue's (`ERROR_CODES`). */
 export function sendError(
   req: FastifyRequest,
   reply: FastifyReply,
   status: number,
-  code: ErrorCode,
-  key: string,
-  params?: Record<string, string | number>,
-  fields?: Record<string, string>,
-  data?: Record<string, string>,
-) {
-  return send(req, reply, status, code, key, params, fields, data);
-}
-
-/** Fastify's (or a plugin's) own 4xx refusal: its code (`FST_…`) is passed on unchanged, BAD_REQUEST when it has none. */
-export function sendFrameworkError(req: FastifyRequest, reply: FastifyReply, status: number, frameworkCode: string | undefined, key: string) {
-  return send(req, reply, status, frameworkCode ?? 'BAD_REQUEST', key);
-}
-
-function send(
-  req: FastifyRequest,
-  reply: FastifyReply,
-  status: number,
-  code: string,
+  code: ErrorCode | FrameworkCode,
   key: string,
   params?: Record<string, string | number>,
   fields?: Record<string, string>,
@@ -134,7 +121,7 @@ export function registerErrorHandling(app: App) {
     if (err instanceof URIError) return sendError(req, reply, 400, 'BAD_REQUEST', 'errors.badRequest');
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status >= 400 && status < 500) {
-      return sendFrameworkError(req, reply, status, err.code, status === 404 ? 'errors.notFound' : 'errors.generic');
+      return sendError(req, reply, status, frameworkCode(err.code), status === 404 ? 'errors.notFound' : 'errors.generic');
     }
     req.log.error({ err }, 'unhandled error');
     return sendError(req, reply, 500, 'INTERNAL', 'errors.unexpected');
