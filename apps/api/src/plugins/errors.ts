@@ -30,7 +30,7 @@ declare const passedOn: unique symbol;
 export type FrameworkCode = string & { readonly [passedOn]: true };
 export const frameworkCode = (code: string | undefined) => (code ?? 'BAD_REQUEST') as FrameworkCode;
 
-/** Answers a refusal in the error envelope; `code` is one of the shared catalogue's (`ERROR_CODES`). */
+/** Answers a refusal in the error envelope; `code` is one of the shared catalogue's (`ERROR_CODES`), or Fastify's own. */
 export function sendError(
   req: FastifyRequest,
   reply: FastifyReply,
