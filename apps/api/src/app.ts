@@ -52,7 +52,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { exportRoutes } from './modules/exports/exports.routes.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { registerAuth } from './plugins/auth.js';
-import { registerErrorHandling, sendError } from './plugins/errors.js';
+import { frameworkCode, registerErrorHandling, sendError } from './plugins/errors.js';
 import { registerFileHandling } from './plugins/files.js';
 
 export interface RegisteredRoute {
@@ -110,7 +110,7 @@ export async function buildApp(config: Config, database: Database, options: { cl
     // Errors raised while routing (an over-long parameter, a malformed URL) get the same envelope as the rest.
     frameworkErrors: (error, req, reply) => {
       const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-      return sendError(req, reply, status, error.code ?? 'BAD_REQUEST', status === 414 ? 'errors.uriTooLong' : 'errors.badRequest');
+      return sendError(req, reply, status, frameworkCode(error.code), status === 414 ? 'errors.uriTooLong' : 'errors.badRequest');
     },
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -1,10 +1,13 @@
+import type { ErrorCode } from '@clinic/shared';
+
 export type FieldMessage = string | { key: string; params?: Record<string, string | number> };
 
 /** Typed errors thrown by services; the central error handler turns them into the API envelope. */
 export class AppError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    /** One of the shared catalogue's codes (`ERROR_CODES`); the status and message may be the refusal's own. */
+    readonly code: ErrorCode,
     /** Message key in the shared catalogue (translated per request). */
     readonly messageKey: string,
     readonly params?: Record<string, string | number>,
@@ -19,8 +22,8 @@ export class AppError extends Error {
 
 export const notFound = () => new AppError(404, 'NOT_FOUND', 'errors.notFound');
 export const forbidden = () => new AppError(403, 'FORBIDDEN', 'errors.forbidden');
-export const unauthorized = (code = 'UNAUTHORIZED', key = 'errors.unauthorized') => new AppError(401, code, key);
-export const conflict = (code: string, key: string, params?: Record<string, string | number>) =>
+export const unauthorized = (code: ErrorCode = 'UNAUTHORIZED', key = 'errors.unauthorized') => new AppError(401, code, key);
+export const conflict = (code: ErrorCode, key: string, params?: Record<string, string | number>) =>
   new AppError(409, code, key, params);
 export const validationFailed = (fields: Record<string, FieldMessage>) =>
   new AppError(422, 'VALIDATION_FAILED', 'errors.validation', undefined, fields);

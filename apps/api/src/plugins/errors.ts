@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorCode } from '@clinic/shared';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { AppError } from '../lib/errors.js';
 import { FHIR_BASE, FHIR_JSON } from '../modules/fhir/fhir.http.js';
@@ -24,11 +25,17 @@ function fieldPath(issue: Issue): string {
   return issue.instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
 }
 
+declare const passedOn: unique symbol;
+/** A code Fastify (or a plugin) set on its own 4xx refusal (`FST_…`): passed on unchanged, not one of the catalogue's. */
+export type FrameworkCode = string & { readonly [passedOn]: true };
+export const frameworkCode = (code: string | undefined) => (code ?? 'BAD_REQUEST') as FrameworkCode;
+
+/** Answers a refusal in the error envelope; `code` is one of the shared catalogue's (`ERROR_CODES`), or Fastify's own. */
 export function sendError(
   req: FastifyRequest,
   reply: FastifyReply,
   status: number,
-  code: string,
+  code: ErrorCode | FrameworkCode,
   key: string,
   params?: Record<string, string | number>,
   fields?: Record<string, string>,
@@ -44,7 +51,7 @@ export function sendError(
   });
 }
 
-const PG_CONFLICTS: Record<string, { code: string; key: string }> = {
+const PG_CONFLICTS: Record<string, { code: ErrorCode; key: string }> = {
   '23505': { code: 'DUPLICATE', key: 'errors.conflict' },
   '23503': { code: 'IN_USE', key: 'errors.conflict' },
   '23P01': { code: 'CONFLICT', key: 'errors.conflict' },
@@ -114,7 +121,7 @@ export function registerErrorHandling(app: App) {
     if (err instanceof URIError) return sendError(req, reply, 400, 'BAD_REQUEST', 'errors.badRequest');
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status >= 400 && status < 500) {
-      return sendError(req, reply, status, err.code ?? 'BAD_REQUEST', status === 404 ? 'errors.notFound' : 'errors.generic');
+      return sendError(req, reply, status, frameworkCode(err.code), status === 404 ? 'errors.notFound' : 'errors.generic');
     }
     req.log.error({ err }, 'unhandled error');
     return sendError(req, reply, 500, 'INTERNAL', 'errors.unexpected');

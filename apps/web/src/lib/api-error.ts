@@ -1,4 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import type { ErrorCode } from '@clinic/shared';
 import { i18n } from './i18n';
 
 /** A failed API request, and putting its field errors onto a form. */
@@ -26,6 +27,11 @@ export class ApiError extends Error {
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
+}
+
+/** Whether the API refused the request with this code of the shared catalogue (a misspelt code does not compile). */
+export function isError(error: unknown, code: ErrorCode): error is ApiError {
+  return isApiError(error) && error.code === code;
 }
 
 export interface ErrorDetail {

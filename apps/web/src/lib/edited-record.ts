@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { STALE_RECORD } from '@clinic/shared';
-import { isApiError } from './http';
+import { isError } from './http';
 
 /** The API refused a change because someone else changed the record since it was loaded (409 STALE_RECORD). */
 export function isStaleRecord(error: unknown): boolean {
-  return isApiError(error) && error.code === STALE_RECORD;
+  return isError(error, STALE_RECORD);
 }
 
 interface Versioned {

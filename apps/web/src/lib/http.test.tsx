@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorBody, jsonResponse, mockFetch, renderToastArea, signIn } from '@/test/utils';
-import { applyFieldErrors, http, SESSION_END_REDIRECT_MS } from './http';
+import { applyFieldErrors, http, isError, SESSION_END_REDIRECT_MS } from './http';
 
 const refreshed = { success: true, data: { accessToken: 'access-2', refreshToken: 'refresh-2' } };
 const bearer = (init: RequestInit) => new Headers(init.headers).get('Authorization');
@@ -189,6 +189,16 @@ describe('http client', () => {
     expect(applyFieldErrors(error, setError)).toBe(true);
     expect(setError).toHaveBeenCalledWith('contacts.0.phone', { type: 'server', message: 'Invalid phone number' }, { shouldFocus: true });
     expect(screen.queryByText('Some fields are invalid.')).not.toBeInTheDocument();
+  });
+
+  it("tells a refusal by the API's error code, and nothing else by it", async () => {
+    signIn();
+    mockFetch(() => jsonResponse(409, errorBody('The doctor already has an appointment at that time.', 'DOCTOR_DOUBLE_BOOKED')));
+    const error = await http.post('/appointments', {}, { silent: true }).catch((e: unknown) => e);
+
+    expect(isError(error, 'DOCTOR_DOUBLE_BOOKED')).toBe(true);
+    expect(isError(error, 'PATIENT_DOUBLE_BOOKED')).toBe(false);
+    expect(isError(new Error('DOCTOR_DOUBLE_BOOKED'), 'DOCTOR_DOUBLE_BOOKED')).toBe(false);
   });
 
   it('confirms writes the way the catalogue says, and says nothing for reads', async () => {

@@ -5,7 +5,7 @@ import { isAbort, parseBody, send, type RequestOptions } from './http-transport'
 import { endSession, refreshOnce, type RefreshOutcome } from './session-refresh';
 import { getAccessToken, getRefreshToken } from './session';
 
-export { ApiError, applyFieldErrors, isApiError, translateMessage } from './api-error';
+export { ApiError, applyFieldErrors, isApiError, isError, translateMessage } from './api-error';
 export { API_BASE, type RequestOptions } from './http-transport';
 export { endSession, SESSION_END_REDIRECT_MS } from './session-refresh';
 

@@ -1,4 +1,4 @@
-import { DEFAULT_LATE_CANCELLATION_HOURS, DEFAULT_VISIT_MINUTES, hasPermission } from '@clinic/shared';
+import { DEFAULT_LATE_CANCELLATION_HOURS, DEFAULT_VISIT_MINUTES, hasPermission, type ErrorCode } from '@clinic/shared';
 import { evaluateStart } from '../../domain/scheduling/bookable.js';
 import type { Db } from '../../db/client.js';
 import type { Caller } from '../../lib/app-types.js';
@@ -11,11 +11,14 @@ import type { BookingParties } from './scheduling.repository.js';
  * answer with, the checks of a booking's parties and time, and the lengths and buffers a visit takes.
  */
 
-export const notFound = (what: 'appointment' | 'patient' | 'doctor' | 'clinic' | 'service') =>
-  new AppError(404, what === 'appointment' ? 'NOT_FOUND' : `${what.toUpperCase()}_NOT_FOUND`, `errors.scheduling.${what}NotFound`);
+const NOT_FOUND_CODES = {
+  appointment: 'NOT_FOUND', patient: 'PATIENT_NOT_FOUND', doctor: 'DOCTOR_NOT_FOUND', clinic: 'CLINIC_NOT_FOUND', service: 'SERVICE_NOT_FOUND',
+} as const satisfies Record<string, ErrorCode>;
+
+export const notFound = (what: keyof typeof NOT_FOUND_CODES) => new AppError(404, NOT_FOUND_CODES[what], `errors.scheduling.${what}NotFound`);
 
 /** A refused rule: 422 with the precise message, also attached to the field it concerns. */
-export function ruleError(code: string, key: string, field: string, params: Record<string, string | number> = {}) {
+export function ruleError(code: ErrorCode, key: string, field: string, params: Record<string, string | number> = {}) {
   const fields: Record<string, FieldMessage> = { [field]: { key, params } };
   return new AppError(422, code, key, params, fields);
 }

@@ -2,6 +2,7 @@ import {
   currencyMinorDigits, type BillingSettingsRecord, type BillingSettingsValues, type InvoiceCreate, type InvoiceFromAppointment,
   type InvoiceLineRecord, type InvoiceLineValues, type InvoiceListQuery, type InvoiceRecord, type InvoiceUpdate,
 } from '@clinic/shared';
+import type { ErrorCode } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import {
   computeLine, invoiceDisplayNumber, invoiceTotals, issuedStatus, lineCovered, lineProblem, matchInsurer, percentToBasisPoints, priceToMinor,
@@ -27,7 +28,7 @@ import {
  * insurers' claims: claims.service.ts.
  */
 
-export const err = (status: number, code: string, key: string, params?: Record<string, string | number>) => new AppError(status, code, `errors.billing.${key}`, params);
+export const err = (status: number, code: ErrorCode, key: string, params?: Record<string, string | number>) => new AppError(status, code, `errors.billing.${key}`, params);
 export const invoiceNotFound = () => err(404, 'INVOICE_NOT_FOUND', 'invoiceNotFound');
 const notDraft = () => err(409, 'INVOICE_NOT_DRAFT', 'notDraft');
 export const notIssued = () => err(409, 'INVOICE_NOT_ISSUED', 'notIssued');

@@ -6,7 +6,7 @@ import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { appointmentCreateInput, type AppointmentCreate, type AppointmentRecord, type RecurrenceInput } from '@clinic/shared';
 import { localiseDates } from '@/lib/dates';
-import { applyFieldErrors, isApiError, translateMessage } from '@/lib/http';
+import { applyFieldErrors, isApiError, isError, translateMessage } from '@/lib/http';
 import { useCreateAppointment } from '../api/create-appointment';
 import { useClinicOptions } from '../api/get-booking-options';
 import { useClinicWeek } from '../hooks/use-clinic-week';
@@ -114,7 +114,7 @@ export function AppointmentForm({ slot = null, clinicId = null, doctorId = null,
       onBooked(booked);
     } catch (error) {
       setOverlap(!repeat && isDoctorOverlap(error));
-      if (isApiError(error) && error.code === 'VALIDATION_FAILED') applyFieldErrors(error, setError);
+      if (isError(error, 'VALIDATION_FAILED')) applyFieldErrors(error, setError);
       setServerError(isApiError(error) ? localiseDates(error.message, i18n.language) : t('errors.unexpected'));
     }
   });

@@ -1,10 +1,10 @@
 import { Checkbox } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@/lib/session-context';
-import { isApiError } from '@/lib/http';
+import { isError } from '@/lib/http';
 
 /** True when the refusal is the doctor's time being taken: the only one "book anyway" can override. */
-export const isDoctorOverlap = (error: unknown) => isApiError(error) && error.code === 'DOCTOR_DOUBLE_BOOKED';
+export const isDoctorOverlap = (error: unknown) => isError(error, 'DOCTOR_DOUBLE_BOOKED');
 
 /**
  * "Book anyway" after the doctor's time was refused, for holders of appointment_overbook only: the appointment is

@@ -2,7 +2,7 @@ import { Anchor, Box, Button, Card, Center, Loader, Stack, Text, Title } from '@
 import { IconBuildingHospital, IconClockX, IconLinkOff, IconUserCheck } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { SessionUser } from '@clinic/shared';
+import { isErrorCode, type ErrorCode, type SessionUser } from '@clinic/shared';
 import { Logo } from '@/components/logo';
 import { Ltr } from '@/components/ltr';
 import { LoginToolbar, pathAfterLogin } from '@/features/auth';
@@ -13,7 +13,7 @@ import { InviteAcceptForm } from '../components/invite-accept-form';
 import classes from '@/components/welcome-page.module.css';
 
 /** Why a link cannot be taken up, by the server's error code: its icon and the card's title. */
-const GONE: Record<string, { icon: typeof IconLinkOff; title: string; testId: string }> = {
+const GONE: Partial<Record<ErrorCode, { icon: typeof IconLinkOff; title: string; testId: string }>> = {
   INVITATION_EXPIRED: { icon: IconClockX, title: 'invite.expiredTitle', testId: 'invite-expired' },
   INVITATION_USED: { icon: IconUserCheck, title: 'invite.usedTitle', testId: 'invite-used' },
 };
@@ -22,7 +22,7 @@ const INVALID = { icon: IconLinkOff, title: 'invite.invalidTitle', testId: 'invi
 /** The link cannot be used (not valid, expired, already used): the reason, and the way to the sign-in page. */
 function GoneCard({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  const kind = (isApiError(error) && GONE[error.code]) || INVALID;
+  const kind = (isApiError(error) && isErrorCode(error.code) && GONE[error.code]) || INVALID;
   const message = isApiError(error) && error.fromServer ? error.message : error ? t('errors.network') : t('errors.invitationInvalid');
   const Icon = kind.icon;
   return (

@@ -6,7 +6,7 @@ import { PATIENT_GENDERS, PATIENT_NAME_MAX, quickPatientInput, type PatientDetai
 import { DateField, PhoneField, SelectField, TextField } from '@/components/form/fields';
 import { FormDialog } from '@/components/form/form-dialog';
 import { useSchemaForm } from '@/components/form/use-schema-form';
-import { isApiError } from '@/lib/http';
+import { isError } from '@/lib/http';
 import { useCreateQuickPatient } from '../api/create-quick-patient';
 import { useOptions } from './patient-personal-sections';
 
@@ -52,7 +52,7 @@ export function QuickPatientDialog({ opened, onClose, onCreated, initialName = '
       onCreated(result.data);
       close();
     } catch (error) {
-      const data = isApiError(error) && error.code === 'DUPLICATE_PATIENT' ? error.data : undefined;
+      const data = isError(error, 'DUPLICATE_PATIENT') ? error.data : undefined;
       if (data?.patientId) setExisting({ id: data.patientId, publicId: data.publicId ?? '' });
       applyServerError(error);
     }

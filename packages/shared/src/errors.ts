@@ -1,0 +1,175 @@
+/**
+ * The API's error codes: every `code` the API answers in `{ success: false, message: { message, code, fields? } }`
+ * (and in a FHIR OperationOutcome's details), with its usual HTTP status and its default message key in the shared
+ * catalogue (present in English and Arabic). The API can only throw a code listed here (`AppError` takes an
+ * `ErrorCode`), and the web compares codes against the same list, so a misspelt code does not compile.
+ *
+ * A refusal may still answer its own, more precise message (and a few codes carry another status in one place; see
+ * docs/architecture.md): the entry is the code's usual meaning. Fastify's own routing refusals pass their `FST_*`
+ * code on unchanged and are not listed.
+ */
+export const ERROR_CODES = {
+  // Requests the API cannot read or does not serve.
+  BAD_REQUEST: { status: 400, message: 'errors.badRequest' },
+  MALFORMED_JSON: { status: 400, message: 'errors.malformedJson' },
+  MALFORMED_MULTIPART: { status: 400, message: 'errors.malformedMultipart' },
+  BODY_TOO_LARGE: { status: 413, message: 'errors.bodyTooLarge' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'errors.unsupportedMediaType' },
+  TOO_DEEP: { status: 422, message: 'errors.tooDeep' },
+  ROUTE_NOT_FOUND: { status: 404, message: 'errors.routeNotFound' },
+
+  // Bad input: translated field errors.
+  VALIDATION_FAILED: { status: 422, message: 'errors.validation' },
+  INVALID_VALUE: { status: 422, message: 'validation.invalidValue' },
+  FILE_TOO_LARGE: { status: 413, message: 'errors.validation' },
+  FILE_TYPE: { status: 422, message: 'errors.validation' },
+
+  // Generic refusals.
+  NOT_FOUND: { status: 404, message: 'errors.notFound' },
+  FORBIDDEN: { status: 403, message: 'errors.forbidden' },
+  UNAUTHORIZED: { status: 401, message: 'errors.unauthorized' },
+  CONFLICT: { status: 409, message: 'errors.conflict' },
+  DUPLICATE: { status: 409, message: 'errors.conflict' },
+  IN_USE: { status: 409, message: 'errors.conflict' },
+  STALE_RECORD: { status: 409, message: 'errors.staleRecord' },
+
+  // The server.
+  INTERNAL: { status: 500, message: 'errors.unexpected' },
+  ROUTE_WITHOUT_PERMISSION: { status: 500, message: 'errors.unexpected' },
+  DATABASE_UNAVAILABLE: { status: 503, message: 'errors.databaseUnavailable' },
+  DRAINING: { status: 503, message: 'errors.notReady' },
+
+  // Signing in, the session and one's own account.
+  TOKEN_EXPIRED: { status: 401, message: 'errors.tokenExpired' },
+  TOKEN_INVALID: { status: 401, message: 'errors.tokenInvalid' },
+  REFRESH_INVALID: { status: 401, message: 'errors.refreshInvalid' },
+  REFRESH_REUSED: { status: 401, message: 'errors.refreshReused' },
+  INVALID_CREDENTIALS: { status: 401, message: 'errors.invalidCredentials' },
+  ACCOUNT_INACTIVE: { status: 403, message: 'errors.accountInactive' },
+  COMPANY_CLOSED: { status: 403, message: 'errors.companyClosed' },
+  TOO_MANY_ATTEMPTS: { status: 429, message: 'errors.tooManyAttempts' },
+  OLD_PASSWORD_WRONG: { status: 422, message: 'errors.oldPasswordWrong' },
+  PLAN_LOCKED: { status: 409, message: 'errors.planLocked' },
+  SIGNUP_DISABLED: { status: 403, message: 'errors.signupDisabled' },
+  TOO_MANY_SIGNUPS: { status: 429, message: 'errors.tooManySignups' },
+
+  // The organisation and its plan.
+  PLAN_NOT_CHOSEN: { status: 403, message: 'errors.org.planNotChosen' },
+  PLAN_FORBIDS_LEVEL: { status: 403, message: 'errors.planForbidsLevel' },
+  PLAN_LIMIT_REACHED: { status: 403, message: 'errors.org.planLimitReached' },
+  COMPANY_EXISTS: { status: 409, message: 'errors.org.companyProfileExists' },
+
+  // People, accounts, roles and invitations.
+  LAST_ADMINISTRATOR: { status: 409, message: 'errors.lastAdministrator' },
+  ADMINISTRATOR_PROTECTED: { status: 403, message: 'errors.administratorProtected' },
+  GRANT_BEYOND_OWN: { status: 403, message: 'errors.grantBeyondOwn' },
+  TOO_MANY_TAKEN_NAMES: { status: 429, message: 'errors.tooManyTakenNames' },
+  SELF_DEACTIVATION: { status: 409, message: 'errors.cannotDeactivateSelf' },
+  SELF_ROLE_CHANGE: { status: 409, message: 'errors.cannotChangeOwnRoles' },
+  SELF_DELETE: { status: 409, message: 'errors.cannotDeleteSelf' },
+  EMPLOYEE_HAS_APPOINTMENTS: { status: 409, message: 'errors.employeeHasAppointments' },
+  EMPLOYEE_IN_USE: { status: 409, message: 'errors.employeeInUse' },
+  ADMIN_ROLE_LOCKED: { status: 409, message: 'errors.adminRoleLocked' },
+  ROLE_IN_USE: { status: 409, message: 'errors.roleInUse' },
+  INVITATION_INVALID: { status: 404, message: 'errors.invitationInvalid' },
+  INVITATION_NOT_PENDING: { status: 409, message: 'errors.invitationNotPending' },
+  INVITATION_USED: { status: 409, message: 'errors.invitationUsed' },
+  INVITATION_EXPIRED: { status: 410, message: 'errors.invitationExpired' },
+
+  // Patients.
+  DUPLICATE_PATIENT: { status: 409, message: 'errors.patientQuickDuplicate' },
+  DUPLICATE_IDENTITY: { status: 409, message: 'errors.patientIdentityTaken' },
+
+  // Booking: the parties.
+  APPOINTMENT_NOT_FOUND: { status: 404, message: 'errors.scheduling.appointmentNotFound' },
+  PATIENT_NOT_FOUND: { status: 404, message: 'errors.scheduling.patientNotFound' },
+  DOCTOR_NOT_FOUND: { status: 404, message: 'errors.scheduling.doctorNotFound' },
+  CLINIC_NOT_FOUND: { status: 404, message: 'errors.scheduling.clinicNotFound' },
+  SERVICE_NOT_FOUND: { status: 404, message: 'errors.scheduling.serviceNotFound' },
+  NOT_A_DOCTOR: { status: 422, message: 'errors.scheduling.notADoctor' },
+  PATIENT_INACTIVE: { status: 422, message: 'errors.scheduling.patientInactive' },
+  DOCTOR_INACTIVE: { status: 422, message: 'errors.scheduling.doctorInactive' },
+  CLINIC_INACTIVE: { status: 422, message: 'errors.scheduling.clinicInactive' },
+  SERVICE_INACTIVE: { status: 422, message: 'errors.scheduling.serviceInactive' },
+  SERVICE_NOT_AT_CLINIC: { status: 422, message: 'errors.scheduling.serviceNotAtClinic' },
+  DOCTOR_NOT_AT_CLINIC: { status: 422, message: 'errors.scheduling.doctorNotAtClinic' },
+  DOCTOR_NOT_PROVIDING_SERVICE: { status: 422, message: 'errors.scheduling.doctorNotProvidingService' },
+
+  // Booking: the time (the rule engine's refusals, on the datetime field).
+  APPOINTMENT_IN_PAST: { status: 422, message: 'errors.scheduling.appointmentInPast' },
+  CLINIC_HOLIDAY: { status: 422, message: 'errors.scheduling.clinicHoliday' },
+  CLINIC_CLOSED_DAY: { status: 422, message: 'errors.scheduling.clinicClosedDay' },
+  OUTSIDE_CLINIC_HOURS: { status: 422, message: 'errors.scheduling.outsideClinicHours' },
+  DOCTOR_ON_LEAVE: { status: 422, message: 'errors.scheduling.doctorOnLeave' },
+  DOCTOR_DAY_OFF: { status: 422, message: 'errors.scheduling.doctorDayOff' },
+  OUTSIDE_DOCTOR_HOURS: { status: 422, message: 'errors.scheduling.outsideDoctorHours' },
+  DOCTOR_BREAK: { status: 422, message: 'errors.scheduling.doctorBreak' },
+  /** The rule engine's own overlap verdict (searches); a booking's overlap is DOCTOR_DOUBLE_BOOKED. */
+  DOCTOR_BUSY: { status: 422, message: 'errors.scheduling.doctorDoubleBooked' },
+
+  // Booking: overlaps and changes of an appointment.
+  DOCTOR_DOUBLE_BOOKED: { status: 409, message: 'errors.scheduling.doctorDoubleBooked' },
+  PATIENT_DOUBLE_BOOKED: { status: 409, message: 'errors.scheduling.patientDoubleBooked' },
+  OVERBOOK_NOT_ALLOWED: { status: 403, message: 'errors.series.overbookNotAllowed' },
+  INVALID_TRANSITION: { status: 409, message: 'errors.scheduling.invalidTransition' },
+  NO_SHOW_TOO_EARLY: { status: 409, message: 'errors.scheduling.noShowTooEarly' },
+  RESCHEDULE_WITH_STATUS: { status: 422, message: 'errors.scheduling.rescheduleWithStatus' },
+  RESCHEDULE_NOT_SCHEDULED: { status: 422, message: 'errors.scheduling.rescheduleNotScheduled' },
+  APPOINTMENT_COMPLETED: { status: 422, message: 'errors.scheduling.appointmentCompleted' },
+  APPOINTMENT_CANCELLED: { status: 422, message: 'errors.scheduling.appointmentCancelled' },
+  VISIT_NOTE_NOT_COMPLETED: { status: 422, message: 'errors.scheduling.visitNoteNotCompleted' },
+  APPOINTMENT_HAS_HISTORY: { status: 409, message: 'errors.scheduling.deleteRefused.visit' },
+
+  // Series and the waitlist.
+  SERIES_NOT_FOUND: { status: 404, message: 'errors.series.notFound' },
+  SERIES_NOTHING_FREE: { status: 409, message: 'errors.series.nothingFree' },
+  SERIES_NOTHING_TO_CHANGE: { status: 409, message: 'errors.series.nothingToChange' },
+  OCCURRENCE_NOT_IN_SERIES: { status: 422, message: 'errors.series.occurrenceNotInSeries' },
+  WAITLIST_NOT_FOUND: { status: 404, message: 'errors.waitlist.notFound' },
+  WAITLIST_NOT_OPEN: { status: 409, message: 'errors.waitlist.notOpen' },
+  SLOT_NOT_FREE: { status: 409, message: 'errors.waitlist.slotNotFree' },
+
+  // Billing.
+  INVOICE_NOT_FOUND: { status: 404, message: 'errors.billing.invoiceNotFound' },
+  INVOICE_NOT_DRAFT: { status: 409, message: 'errors.billing.notDraft' },
+  INVOICE_NOT_ISSUED: { status: 409, message: 'errors.billing.notIssued' },
+  APPOINTMENT_NOT_BILLABLE: { status: 409, message: 'errors.billing.appointmentNotBillable' },
+  ALREADY_INVOICED: { status: 409, message: 'errors.billing.alreadyInvoiced' },
+  CASH_BOX_NOT_FOUND: { status: 404, message: 'errors.billing.cashBoxNotFound' },
+  CASH_BOX_INACTIVE: { status: 409, message: 'errors.billing.cashBoxInactive' },
+  CASH_BOX_SHORT: { status: 409, message: 'errors.billing.cashBoxNotEnough' },
+  CASH_BOX_CLOSE_NOT_FOUND: { status: 404, message: 'errors.billing.closeNotFound' },
+  CASH_BOX_ALREADY_CLOSED: { status: 409, message: 'errors.billing.alreadyClosed' },
+  PAYMENT_METHOD_NOT_FOUND: { status: 404, message: 'errors.billing.paymentMethodNotFound' },
+  NOTHING_TO_PAY: { status: 409, message: 'errors.billing.nothingToPay' },
+  CREDIT_NOTE_NOT_FOUND: { status: 404, message: 'errors.billing.creditNoteNotFound' },
+  CLAIM_NOT_FOUND: { status: 404, message: 'errors.billing.claimNotFound' },
+  CLAIM_TRANSITION: { status: 409, message: 'errors.billing.claimTransition' },
+
+  // Reminders and the links sent to patients; signed file links.
+  NOT_RETRYABLE: { status: 409, message: 'errors.reminders.notRetryable' },
+  LINK_INVALID: { status: 401, message: 'errors.reminders.linkInvalid' },
+  LINK_EXPIRED: { status: 410, message: 'errors.reminders.linkExpired' },
+  LINK_USED: { status: 409, message: 'errors.reminders.linkUsed' },
+  LINK_NOT_AVAILABLE: { status: 409, message: 'errors.reminders.linkNotAvailable' },
+  LINK_SESSION_ENDED: { status: 403, message: 'errors.fileLinkSessionEnded' },
+  APPOINTMENT_CLOSED: { status: 409, message: 'errors.reminders.appointmentClosed' },
+
+  // The FHIR API.
+  FHIR_BAD_PARAMETER: { status: 400, message: 'errors.fhir.badParameter' },
+  FHIR_UNKNOWN_PARAMETER: { status: 400, message: 'errors.fhir.unknownParameter' },
+  FHIR_UNSUPPORTED_FORMAT: { status: 400, message: 'errors.fhir.unsupportedFormat' },
+  FHIR_SCHEDULE_REQUIRED: { status: 400, message: 'errors.fhir.scheduleRequired' },
+  FHIR_WINDOW_TOO_LONG: { status: 400, message: 'errors.fhir.windowTooLong' },
+  FHIR_EXPORT_NOT_FOUND: { status: 404, message: 'errors.fhir.exportNotFound' },
+  FHIR_EXPORT_BUSY: { status: 429, message: 'errors.fhir.exportBusy' },
+  FHIR_EXPORT_FAILED: { status: 500, message: 'errors.fhir.exportFailed' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+/** A code the API answers with (a key of `ERROR_CODES`). */
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** Whether a code received from the API (or anywhere else) is one of the catalogue's. */
+export function isErrorCode(code: unknown): code is ErrorCode {
+  return typeof code === 'string' && Object.hasOwn(ERROR_CODES, code);
+}
