@@ -50,6 +50,8 @@ const VISITS: Record<string, { url: (ids: Ids) => string; signedOut?: boolean }>
   '/frontdesk': { url: () => '/frontdesk' },
   // Checked with a real link, signed out, in its own test below.
   '/visit': { url: () => '', signedOut: true },
+  // Signed out, as a link that no longer works; the form of a working link is checked in invitation.spec.ts.
+  '/invite': { url: () => '/invite?token=not-a-link', signedOut: true },
   '/appointments': { url: () => '/appointments' },
   '/appointments/add': { url: () => '/appointments/add' },
   '/appointments/calendar': { url: (ids) => `/appointments/calendar?view=week&date=${ids.appointmentDate}` },
@@ -246,7 +248,7 @@ for (const mode of MODES) {
     });
   }
 
-  test(`the public pages pass axe in ${label}: sign-in, sign-up and the patient's visit page`, async ({ browser, request }) => {
+  test(`the public pages pass axe in ${label}: sign-in, sign-up, a used-up invitation and the patient's visit page`, async ({ browser, request }) => {
     test.setTimeout(120_000);
     const ids = await ownIds(request);
     const link = await patientLink(ids.companyId, ids.appointment, new Date(ids.appointmentAt));
