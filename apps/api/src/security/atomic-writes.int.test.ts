@@ -96,15 +96,19 @@ beforeAll(async () => {
   await db.insert(notifications).values({ companyId: org.companyId, recipientId: org.adminId, kind: 'appointment_booked', entity: 'appointment', entityId: ids.appointment });
   ids.visitToken = await signPatientLink(ctx.config.jwtSecret, { companyId: org.companyId, appointmentId: ids.appointment! }, new Date(`${day}T11:00:00+03:00`));
   for (const [key, table] of Object.entries({
-    employee: 'employees', role: 'roles', specialization: 'specializations', complex: 'clinic_collections', department: 'departments',
+    role: 'roles', complex: 'clinic_collections', department: 'departments',
     reminder: 'reminders', claim: 'insurance_claims', notification: 'notifications',
   })) {
-    // A role no one holds and not the administrators' (never renamed or deleted); an employee with no visits: both may be deleted.
-    const notAdmin = table === 'roles' ? `and name <> 'Admin' and not exists (select 1 from employee_roles er where er.company_id = roles.company_id and er.role_id = roles.id)`
-      : table === 'employees' ? `and id <> '${org.adminId}' and not exists (select 1 from appointments a where a.doctor_id = "${table}".id)` : '';
+    // A role no one holds and not the administrators' (never renamed or deleted), so that it may be deleted.
+    const notAdmin = table === 'roles' ? `and name <> 'Admin' and not exists (select 1 from employee_roles er where er.company_id = roles.company_id and er.role_id = roles.id)` : '';
     const [row] = await ctx.database.query<{ id: string }>(`select id from "${table}" where company_id = $1 ${notAdmin} order by id limit 1`, [org.companyId]);
     if (row) ids[key] = row.id;
   }
+  // A member of staff nothing refers to (no visits, services, specialities or organisation), so that they may be deleted.
+  const [spare] = await ctx.database.query<{ id: string }>(
+    `insert into employees (company_id, public_id, name, employee_type) values ($1, 'EMP-ATOMIC-1', 'Spare Nurse', 'Nurse') returning id`, [org.companyId],
+  );
+  ids.employee = spare!.id;
   // A failed reminder (so it may be retried).
   await ctx.database.query(`update reminders set status = 'failed' where company_id = $1 and id = $2`, [org.companyId, ids.reminder]);
 
