@@ -271,10 +271,18 @@ describe('FHIR R4 API', () => {
   it('fails an export whose server died at the next kick-off, without anyone polling it; of two kick-offs at once one starts', async () => {
     await ctx.database.query(`insert into fhir_exports (company_id, request, status, heartbeat_at) values ($1, '/dead', 'running', now() - interval '1 hour')`, [a.companyId]);
     const answers = await Promise.all([get('/$export?_type=Patient'), get('/$export?_type=Patient')]);
-    expect(answers.map((r) => r.statusCode).sort()).toEqual([202, 429]);
-    const rows = await ctx.database.query<{ request: string; status: string; error: string | null }>(
-      `select request, status, error from fhir_exports where company_id = $1`, [a.companyId]);
-    expect(rows).toHaveLength(2);
+    const codes = answers.map((r) => r.statusCode).sort();
+    const rows = await ctx.database.query<{ request: string; status: string; error: string | null; created_at: Date; finished_at: Date | null }>(
+      `select request, status, error, created_at, finished_at from fhir_exports where company_id = $1 order by created_at`, [a.companyId]);
+    if (codes[1] === 202) {
+      // The first export of this small organisation may finish before the second kick-off is claimed: then the second
+      // starts after it, never beside it.
+      const [first, second] = rows.filter((r) => r.request !== '/dead');
+      expect(first!.finished_at!.getTime()).toBeLessThanOrEqual(second!.created_at.getTime());
+    } else {
+      expect(codes).toEqual([202, 429]);
+      expect(rows).toHaveLength(2);
+    }
     expect(rows.find((r) => r.request === '/dead')).toMatchObject({ status: 'failed', error: expect.stringContaining('stopped') });
     const started = answers.find((r) => r.statusCode === 202)!;
     const statusPath = (started.headers['content-location'] as string).replace(/^http:\/\/[^/]+/, '');
