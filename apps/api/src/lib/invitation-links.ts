@@ -1,5 +1,5 @@
-import { createHmac } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
+import { purposeKey } from './purpose-key.js';
 import { isId } from './validation.js';
 
 /**
@@ -16,15 +16,7 @@ export interface InvitationClaims {
   invitationId: string;
 }
 
-const keys = new Map<string, Uint8Array>();
-function keyOf(secret: string): Uint8Array {
-  let key = keys.get(secret);
-  if (!key) {
-    key = new Uint8Array(createHmac('sha256', secret).update('staff-invitation-link').digest());
-    keys.set(secret, key);
-  }
-  return key;
-}
+const keyOf = (secret: string) => purposeKey(secret, 'staff-invitation-link');
 
 export function signInvitation(secret: string, c: InvitationClaims, createdAt: Date): Promise<string> {
   return new SignJWT({ cid: c.companyId })

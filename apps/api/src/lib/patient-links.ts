@@ -1,5 +1,6 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { purposeKey } from './purpose-key.js';
 import { isId } from './validation.js';
 
 /**
@@ -21,15 +22,7 @@ export interface PatientLinkClaims {
   linkId: string;
 }
 
-const keys = new Map<string, Uint8Array>();
-function keyOf(secret: string): Uint8Array {
-  let key = keys.get(secret);
-  if (!key) {
-    key = new Uint8Array(createHmac('sha256', secret).update('patient-visit-link').digest());
-    keys.set(secret, key);
-  }
-  return key;
-}
+const keyOf = (secret: string) => purposeKey(secret, 'patient-visit-link');
 
 export async function signPatientLink(secret: string, c: Omit<PatientLinkClaims, 'linkId'>, expiresAt: Date, now = new Date()): Promise<string> {
   return new SignJWT({ cid: c.companyId })
