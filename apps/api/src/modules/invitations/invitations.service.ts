@@ -7,6 +7,7 @@ import { sendEmail } from '../../lib/channels.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { invitationUrl, signInvitation, verifyInvitation } from '../../lib/invitation-links.js';
 import { hashPassword } from '../../lib/password.js';
+import { takenSignInName } from '../../lib/sign-in-names.js';
 import { nextPublicId } from '../../lib/public-id.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { inTransaction } from '../../lib/transaction.js';
@@ -107,14 +108,6 @@ export async function lookupInvitation(deps: Deps, token: string): Promise<Invit
   };
 }
 
-function nameTaken(err: unknown): 'username' | 'email' | null {
-  const e = err as { constraint?: string; message?: string; cause?: { constraint?: string; message?: string } };
-  const text = String(e.cause?.constraint ?? e.constraint ?? e.cause?.message ?? e.message ?? '');
-  if (text.includes('sign_in_names_username_uq')) return 'username';
-  if (text.includes('sign_in_names_email_uq')) return 'email';
-  return null;
-}
-
 /** The person's own user name and password; the link is used up in the same transaction. */
 export async function acceptInvitation(deps: Deps, ctx: RequestContext, input: InvitationAcceptInput): Promise<{ username: string }> {
   const now = clockNow(deps);
@@ -133,7 +126,7 @@ export async function acceptInvitation(deps: Deps, ctx: RequestContext, input: I
       });
     });
   } catch (err) {
-    const taken = nameTaken(err);
+    const taken = takenSignInName(err);
     if (taken === 'username') throw new AppError(409, 'DUPLICATE', 'errors.usernameTaken', undefined, { username: 'errors.usernameTaken' });
     if (taken === 'email') throw new AppError(409, 'DUPLICATE', 'errors.accountEmailTaken', undefined, { username: 'errors.accountEmailTaken' });
     throw err;

@@ -1,4 +1,5 @@
 import type { SignupValues } from '@clinic/shared';
+import { takenSignInName } from '../../lib/sign-in-names.js';
 import type { Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { inTransaction } from '../../lib/transaction.js';
@@ -59,10 +60,9 @@ export async function signUp(deps: Deps, ctx: RequestContext, input: SignupValue
     });
   } catch (err) {
     // Two sign-ups racing for the same name: sign_in_names decides (its trigger names the kind of name taken).
-    const text = String((err as { constraint?: string; message?: string; cause?: { constraint?: string; message?: string } }).cause?.constraint
-      ?? (err as { constraint?: string }).constraint ?? (err as Error).message ?? '');
-    if (text.includes('sign_in_names_username_uq')) throw duplicate({ username: 'errors.org.usernameTaken' });
-    if (text.includes('sign_in_names_email_uq')) throw duplicate({ email: 'errors.org.emailTaken' });
+    const taken = takenSignInName(err);
+    if (taken === 'username') throw duplicate({ username: 'errors.org.usernameTaken' });
+    if (taken === 'email') throw duplicate({ email: 'errors.org.emailTaken' });
     throw err;
   }
 }
