@@ -29,3 +29,4 @@ export * from './schemas/series.js';
 export * from './schemas/reminder.js';
 export * from './schemas/dashboard.js';
 export * from './schemas/billing.js';
+export * from './contract/index.js';

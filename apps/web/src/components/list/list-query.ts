@@ -33,16 +33,20 @@ export type StatusListQuery = ListParams & { status: StatusFilter | null };
 
 /**
  * The common part of a list request's query string: page, size, sort, search, and the status filter as the shared
- * list query's `isActive`.
+ * list query's `isActive`. Given the entity's sort fields, the sort is typed as they are, and a sort the URL names
+ * that the list does not have (a hand-edited address) is left out, so the list shows in its default order.
  */
-export function listRequestQuery(q: Omit<ListParams, 'search'> & { search?: string; status?: StatusFilter | null }) {
+export function listRequestQuery<S extends string = string>(
+  q: Omit<ListParams, 'search'> & { search?: string; status?: StatusFilter | null },
+  sortFields?: readonly S[],
+) {
   return {
     page: q.page,
     limit: q.limit,
-    sortBy: q.sortBy,
+    sortBy: (sortFields ? (oneOf(q.sortBy, sortFields) ?? undefined) : q.sortBy) as S | undefined,
     order: q.order,
     search: q.search,
-    isActive: q.status ? String(q.status === 'active') : undefined,
+    isActive: q.status ? (String(q.status === 'active') as 'true' | 'false') : undefined,
   };
 }
 

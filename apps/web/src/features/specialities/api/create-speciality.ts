@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApiSuccess, SpecializationCreateInput, SpecializationDetails } from '@clinic/shared';
-import { http } from '@/lib/http';
+import { routes, type SpecializationCreateInput } from '@clinic/shared';
+import { call } from '@/lib/api-client';
 import { specialitiesKeys } from './specialities-keys';
 
-export function createSpeciality(input: SpecializationCreateInput): Promise<ApiSuccess<SpecializationDetails>> {
-  return http.post<ApiSuccess<SpecializationDetails>>('/specializations', input);
+export function createSpeciality(input: SpecializationCreateInput) {
+  return call(routes.specializations.create, { body: input });
 }
 
 export function useCreateSpeciality() {

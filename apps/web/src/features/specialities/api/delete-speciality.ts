@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApiSuccess } from '@clinic/shared';
+import { routes } from '@clinic/shared';
 import { forgetDeletedRecord } from '@/lib/forget-deleted';
-import { http } from '@/lib/http';
+import { call } from '@/lib/api-client';
 import { specialitiesKeys } from './specialities-keys';
 
-export function deleteSpeciality(id: string): Promise<ApiSuccess<unknown>> {
-  return http.delete<ApiSuccess<unknown>>(`/specializations/${encodeURIComponent(id)}`);
+export function deleteSpeciality(id: string) {
+  return call(routes.specializations.remove, { params: { id } });
 }
 
 export function useDeleteSpeciality() {

@@ -1,19 +1,18 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiList, SpecializationRecord } from '@clinic/shared';
+import { routes, specializationSortFields } from '@clinic/shared';
 import { listRequestQuery, type StatusListQuery } from '@/components/list';
-import { http } from '@/lib/http';
+import { call } from '@/lib/api-client';
 import { specialitiesKeys } from './specialities-keys';
 
 export type SpecialitiesQuery = StatusListQuery;
 
 /** The list's request, its path and query: the CSV export asks the same at `<path>/export.csv`. */
 export function specialitiesRequest(query: SpecialitiesQuery) {
-  return { path: '/specializations', query: listRequestQuery(query) };
+  return { path: '/specializations', query: listRequestQuery(query, specializationSortFields) };
 }
 
-export function getSpecialities(query: SpecialitiesQuery, signal?: AbortSignal): Promise<ApiList<SpecializationRecord>> {
-  const request = specialitiesRequest(query);
-  return http.get<ApiList<SpecializationRecord>>(request.path, { signal, query: request.query });
+export function getSpecialities(query: SpecialitiesQuery, signal?: AbortSignal) {
+  return call(routes.specializations.list, { query: specialitiesRequest(query).query }, { signal });
 }
 
 export const specialitiesQueryOptions = (query: SpecialitiesQuery) =>

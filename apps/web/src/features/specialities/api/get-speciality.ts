@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiSuccess, SpecializationDetails } from '@clinic/shared';
-import { http } from '@/lib/http';
+import { routes, type SpecializationDetails } from '@clinic/shared';
+import { call } from '@/lib/api-client';
 import { specialitiesKeys } from './specialities-keys';
 
 export async function getSpeciality(id: string, signal?: AbortSignal): Promise<SpecializationDetails> {
-  const body = await http.get<ApiSuccess<SpecializationDetails>>(`/specializations/${encodeURIComponent(id)}`, { signal, silent: true });
+  const body = await call(routes.specializations.get, { params: { id } }, { signal, silent: true });
   return body.data;
 }
 

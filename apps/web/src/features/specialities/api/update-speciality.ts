@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApiSuccess, SpecializationDetails, SpecializationUpdateInput } from '@clinic/shared';
-import { http } from '@/lib/http';
+import { routes, type SpecializationUpdateInput } from '@clinic/shared';
+import { call } from '@/lib/api-client';
 import { specialitiesKeys } from './specialities-keys';
 
-export function updateSpeciality(id: string, input: SpecializationUpdateInput): Promise<ApiSuccess<SpecializationDetails>> {
-  return http.put<ApiSuccess<SpecializationDetails>>(`/specializations/${encodeURIComponent(id)}`, input);
+export function updateSpeciality(id: string, input: SpecializationUpdateInput) {
+  return call(routes.specializations.update, { params: { id }, body: input });
 }
 
 export function useUpdateSpeciality() {
