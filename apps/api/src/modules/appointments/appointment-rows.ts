@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { appointments, clinics, employees, patients, services } from '../../db/schema/index.js';
 import { safeTimeZone, zonedIso } from '../../domain/scheduling/time-zone.js';
 import { visitMinutes, waitingMinutes } from '../../domain/scheduling/visit-flow.js';
-import { qualified, refOf } from '../organisation/org-support.js';
+import { qualified, refOf } from '../../lib/sql.js';
 
 /*
  * How an appointment is read and shown: the columns and joins that bring its patient, doctor, clinic and service

@@ -10,7 +10,7 @@ import {
 } from '../../db/schema/index.js';
 import { likePattern, orderBy, pageTotal } from '../../lib/list.js';
 import { nextVersion } from '../../lib/versioning.js';
-import { qualified, refOf } from '../organisation/org-support.js';
+import { qualified, refOf } from '../../lib/sql.js';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 

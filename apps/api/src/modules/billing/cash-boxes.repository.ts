@@ -2,7 +2,7 @@ import { and, desc, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from 'drizzl
 import { currencyMinorDigits, type CashBoxClose, type CashBoxSummary, type CashBoxTransaction, type CashBoxTransactionKind, type Ref } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import { billingSettings, cashBoxCloses, cashBoxes, cashBoxTransactions, clinics, companyProfiles, employees, invoices } from '../../db/schema/index.js';
-import { qualified, refOf, rowsOf } from '../organisation/org-support.js';
+import { qualified, refOf, rowsOf } from '../../lib/sql.js';
 
 /** A `cashBoxes` row of the company profile or of a clinic, as the organisation screens keep it. */
 export interface CashBoxConfig {

@@ -8,10 +8,8 @@ import { notFound } from '../../lib/errors.js';
 import { nextPublicId } from '../../lib/public-id.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { assertVersion, staleOrMissing } from '../../lib/versioning.js';
-import {
-  assertEmployee, assertNoDependents, assertPlanAllows, assertSpecializations, employeeRefs,
-  inOrganisationTransaction, organisationPatientCount, organisationPeople, splitPeople,
-} from '../organisation/org-support.js';
+import { inOrganisationTransaction } from '../../lib/transaction.js';
+import { assertEmployee, assertNoDependents, assertPlanAllows, assertSpecializations, employeeRefs, organisationPatientCount, organisationPeople, splitPeople } from '../organisation/index.js';
 import {
   complexClinicRefs, complexDependents, complexDepartmentRefs, complexSpecialityRefs, countsByComplex, deleteComplexRow, findComplexPage,
   findComplexRow, insertComplex, replaceSpecialities, specialityIds, updateComplexAtVersion, type ComplexRow as Row,

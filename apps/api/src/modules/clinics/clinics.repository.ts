@@ -7,7 +7,7 @@ import {
 } from '../../db/schema/index.js';
 import { exactTotal, listFilters, namedListSorts, orderBy } from '../../lib/list.js';
 import { nextVersion } from '../../lib/versioning.js';
-import { qualified, refOf } from '../organisation/org-support.js';
+import { qualified, refOf } from '../../lib/sql.js';
 
 export type ClinicRow = typeof clinics.$inferSelect;
 export type ClinicColumns = Omit<typeof clinics.$inferInsert, 'companyId' | 'publicId'>;

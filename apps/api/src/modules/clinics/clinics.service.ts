@@ -6,10 +6,8 @@ import { notFound, validationFailed } from '../../lib/errors.js';
 import { nextPublicId } from '../../lib/public-id.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { assertVersion, staleOrMissing } from '../../lib/versioning.js';
-import {
-  assertEmployee, assertNoDependents, assertPlanAllows, assertSpecializations, findComplex, findDepartment,
-  inOrganisationTransaction, organisationPatientCount, organisationPeople, splitPeople,
-} from '../organisation/org-support.js';
+import { inOrganisationTransaction } from '../../lib/transaction.js';
+import { assertEmployee, assertNoDependents, assertPlanAllows, assertSpecializations, findComplex, findDepartment, organisationPatientCount, organisationPeople, splitPeople } from '../organisation/index.js';
 import { cashBoxesWithLedger } from '../billing/cash-boxes.repository.js';
 import {
   clinicDependents, clinicServiceRefs, clinicSpecialityIds, companyTimeZone, deleteClinicRow, findClinic, findClinicPage, findClinicWithRefs,

@@ -8,7 +8,7 @@ import { AppError, notFound, validationFailed } from '../../lib/errors.js';
 import { fileRef, removeUnreferencedFiles, type StoredFile } from '../../lib/files.js';
 import { t } from '../../lib/i18n.js';
 import type { RequestContext } from '../../lib/request-context.js';
-import { asPlan, planIncludes } from '../organisation/organisation.domain.js';
+import { asPlan, planIncludes } from '../organisation/index.js';
 import { assertVersion, staleOrMissing } from '../../lib/versioning.js';
 import { cashBoxesWithLedger } from '../billing/cash-boxes.repository.js';
 import {

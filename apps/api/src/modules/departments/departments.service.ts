@@ -6,10 +6,8 @@ import { notFound, validationFailed } from '../../lib/errors.js';
 import { nextPublicId } from '../../lib/public-id.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { assertVersion, staleOrMissing } from '../../lib/versioning.js';
-import {
-  assertEmployee, assertNoDependents, assertPlanAllows, complexRefs, employeeRefs, findComplex,
-  inOrganisationTransaction, organisationPatientCount, organisationPeople,
-} from '../organisation/org-support.js';
+import { inOrganisationTransaction } from '../../lib/transaction.js';
+import { assertEmployee, assertNoDependents, assertPlanAllows, complexRefs, employeeRefs, findComplex, organisationPatientCount, organisationPeople } from '../organisation/index.js';
 import {
   deleteDepartmentRow, departmentClinicRefs, departmentDependents, findDepartmentPage, findDepartmentRow, insertDepartment,
   moveDepartmentClinics, updateDepartmentAtVersion, type DepartmentRow,

@@ -7,7 +7,7 @@ import {
 } from '../../db/schema/index.js';
 import { activeFilter, exactTotal, listFilters, namedListSorts, orderBy } from '../../lib/list.js';
 import { nextVersion } from '../../lib/versioning.js';
-import { qualified } from '../organisation/org-support.js';
+import { qualified } from '../../lib/sql.js';
 
 export type EmployeeRow = typeof employees.$inferSelect;
 export type FileRow = typeof files.$inferSelect;

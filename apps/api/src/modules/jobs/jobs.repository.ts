@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { jobs } from '../../db/schema/index.js';
-import { rowsOf } from '../organisation/org-support.js';
+import { rowsOf } from '../../lib/sql.js';
 
 export type JobRow = typeof jobs.$inferSelect;
 

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { exactTotal } from '../../lib/list.js';
 import { notifications } from '../../db/schema/index.js';
 import { safeTimeZone } from '../../domain/scheduling/time-zone.js';
-import { rowsOf } from '../organisation/org-support.js';
+import { rowsOf } from '../../lib/sql.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 

@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { transitionSources, type ReminderChannel, type ReminderRecord } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import { appointments, clinicReminderSettings, clinics, patientLinkUses, reminders } from '../../db/schema/index.js';
-import { rowsOf } from '../organisation/org-support.js';
+import { rowsOf } from '../../lib/sql.js';
 
 export type SettingsRow = typeof clinicReminderSettings.$inferSelect;
 

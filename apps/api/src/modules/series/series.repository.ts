@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { appointmentSeries, appointments, clinics, employees, patients, services } from '../../db/schema/index.js';
 import { safeTimeZone, zonedIso } from '../../domain/scheduling/time-zone.js';
 import { nextVersion } from '../../lib/versioning.js';
-import { refOf } from '../organisation/org-support.js';
+import { refOf } from '../../lib/sql.js';
 
 export type SeriesRow = typeof appointmentSeries.$inferSelect;
 

@@ -1,7 +1,7 @@
 /** The queries of sign-up. Sign-in names are global (people sign in before their company is known), so these are too. */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { rowsOf } from '../organisation/org-support.js';
+import { rowsOf } from '../../lib/sql.js';
 
 /** Whether the user name is taken by anyone, and the e-mail by an account (an employee with a password). */
 export async function takenSignInNames(db: Db, username: string, email: string): Promise<{ usernameTaken: boolean; emailTaken: boolean }> {

@@ -6,7 +6,7 @@ import { inTransaction } from '../../lib/transaction.js';
 import { AppError, type FieldMessage } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { reserveAttempt } from '../auth/attempts.js';
-import { createOrganisation } from '../organisation/provision.js';
+import { createOrganisation } from '../organisation/index.js';
 import { takenSignInNames } from './signup.repository.js';
 
 function duplicate(fields: Record<string, FieldMessage>) {

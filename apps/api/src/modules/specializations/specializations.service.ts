@@ -7,7 +7,7 @@ import { recordAudit } from '../../lib/audit.js';
 import { inTransaction, withDb } from '../../lib/transaction.js';
 import { AppError, conflict, validationFailed } from '../../lib/errors.js';
 import { nextPublicId } from '../../lib/public-id.js';
-import { dependentsText } from '../organisation/org-support.js';
+import { dependentsText } from '../organisation/index.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { assertVersion, staleOrMissing } from '../../lib/versioning.js';
 import {

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { clinics, employees, patients, services, waitlistEntries } from '../../db/schema/index.js';
 import { exactTotal } from '../../lib/list.js';
 import { nextVersion } from '../../lib/versioning.js';
-import { refOf } from '../organisation/org-support.js';
+import { refOf } from '../../lib/sql.js';
 
 export type WaitlistRow = typeof waitlistEntries.$inferSelect;
 
