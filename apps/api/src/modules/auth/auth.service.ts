@@ -8,7 +8,7 @@ import { dummyHash, verifyPassword } from '../../lib/password.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { hashToken, newRefreshToken } from '../../lib/tokens.js';
 import { loadCaller } from '../../plugins/auth.js';
-import { openingClinicOf } from '../profile/profile.repository.js';
+import { openingClinicOf } from './opening-clinic.js';
 import { clearAttempts, releaseAttempt, reserveAttempt } from './attempts.js';
 import {
   claimRefreshToken, findAccountBySignInName, findRefreshToken, findSessionEmployee, insertRefreshToken, markSignedIn,

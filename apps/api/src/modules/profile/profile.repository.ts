@@ -1,7 +1,7 @@
 /** Every query of the caller's own profile: their password, sessions and display settings. All scoped by company. */
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { clinics, employeeClinics, employees, refreshTokens } from '../../db/schema/index.js';
+import { employees, refreshTokens } from '../../db/schema/index.js';
 
 export type DisplaySettings = Pick<typeof employees.$inferSelect, 'hijriMode' | 'digits' | 'startScreen'>;
 
@@ -48,14 +48,6 @@ export async function saveDisplaySettings(db: Db, companyId: string, employeeId:
 }
 
 /** An active clinic of the company, or undefined. */
-export async function findActiveClinic(db: Db, companyId: string, clinicId: string): Promise<{ id: string } | undefined> {
-  const [row] = await db
-    .select({ id: clinics.id })
-    .from(clinics)
-    .where(and(eq(clinics.companyId, companyId), eq(clinics.id, clinicId), eq(clinics.isActive, true)))
-    .limit(1);
-  return row;
-}
 
 /** The clinic the employee last chose (null: none yet). */
 export async function findLastClinic(db: Db, companyId: string, employeeId: string): Promise<string | null | undefined> {
@@ -74,20 +66,4 @@ export async function saveLastClinic(db: Db, companyId: string, employeeId: stri
     .where(and(own(companyId, employeeId), before === null ? isNull(employees.lastClinicId) : eq(employees.lastClinicId, before)))
     .returning({ id: employees.id });
   return changed.length > 0;
-}
-
-/**
- * The clinic to open first: the one last chosen while it is still active, else the first active clinic the employee
- * works at (by number); null when neither.
- */
-export async function openingClinicOf(db: Db, companyId: string, employeeId: string, lastClinicId: string | null): Promise<string | null> {
-  if (lastClinicId && (await findActiveClinic(db, companyId, lastClinicId))) return lastClinicId;
-  const [own] = await db
-    .select({ id: clinics.id })
-    .from(employeeClinics)
-    .innerJoin(clinics, and(eq(clinics.companyId, employeeClinics.companyId), eq(clinics.id, employeeClinics.clinicId)))
-    .where(and(eq(employeeClinics.companyId, companyId), eq(employeeClinics.employeeId, employeeId), eq(clinics.isActive, true)))
-    .orderBy(asc(clinics.publicId))
-    .limit(1);
-  return own?.id ?? null;
 }

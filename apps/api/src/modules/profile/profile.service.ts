@@ -9,8 +9,9 @@ import type { RequestContext } from '../../lib/request-context.js';
 import { hashToken, newRefreshToken } from '../../lib/tokens.js';
 import { clearAttempts, reserveAttempt } from '../auth/attempts.js';
 import { revokeAllSessions } from '../auth/auth.service.js';
+import { findActiveClinic } from '../auth/opening-clinic.js';
 import {
-  findActiveClinic, findDisplaySettings, findLastClinic, findPasswordHash, insertRefreshToken, replacePasswordHash, saveDisplaySettings,
+  findDisplaySettings, findLastClinic, findPasswordHash, insertRefreshToken, replacePasswordHash, saveDisplaySettings,
   saveLastClinic, sessionVersionOf,
 } from './profile.repository.js';
 
