@@ -39,13 +39,6 @@ export async function findAppointmentToPlan(db: Db, companyId: string, appointme
   return a ?? null;
 }
 
-/** The appointment's clinic, or null when there is no such appointment. */
-export async function appointmentClinicId(db: Db, companyId: string, appointmentId: string): Promise<string | null> {
-  const [a] = await db.select({ clinicId: appointments.clinicId }).from(appointments)
-    .where(and(eq(appointments.companyId, companyId), eq(appointments.id, appointmentId))).limit(1);
-  return a?.clinicId ?? null;
-}
-
 export async function appointmentExists(db: Db, companyId: string, appointmentId: string): Promise<boolean> {
   const [a] = await db.select({ id: appointments.id }).from(appointments)
     .where(and(eq(appointments.companyId, companyId), eq(appointments.id, appointmentId))).limit(1);
