@@ -15,7 +15,7 @@ import { signPatientLink, verifyPatientLink } from '../../lib/patient-links.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { insertJob } from '../jobs/jobs.repository.js';
 import type { ClaimedJob, JobHandler } from '../jobs/jobs.runner.js';
-import type { DomainEvents } from '../events/events.js';
+import { emit, type DomainEvents } from '../events/events.js';
 import { notifyAppointment } from '../notifications/notifications.service.js';
 import { sendEmail, sendSms } from '../../lib/channels.js';
 import { mapLink, messageLanguage, reminderEmail, reminderSms, reminderTimes, type ReminderFacts } from './reminders.domain.js';
@@ -308,8 +308,12 @@ export async function actOnVisit(
         companyId: c.companyId, actorId: null, action: 'confirmed', entity: 'appointment', entityId: c.appointmentId, changes: { by: 'patient' },
       });
     }
-    if (action === 'cancel') await withdrawReminders(tx, c.companyId, c.appointmentId, now);
-    await notifyAppointment(withDb(deps, tx), c.companyId, c.appointmentId, action === 'cancel' ? 'appointment_cancelled' : 'appointment_confirmed', null);
+    // A cancellation follows as any other (reminders withdrawn, the staff told, the freed slot offered to the waitlist).
+    if (action === 'cancel') {
+      await emit(tx, { type: 'appointment.cancelled', companyId: c.companyId, actorId: null, appointmentId: c.appointmentId, clinicId: a.clinic_id, at: now.toISOString() });
+    } else {
+      await notifyAppointment(withDb(deps, tx), c.companyId, c.appointmentId, 'appointment_confirmed', null);
+    }
   });
   return viewVisit(deps, token, now);
 }
