@@ -5,7 +5,7 @@ import { errorText } from '../jobs/jobs.domain.js';
 import { insertJob, wakeRunners } from '../jobs/jobs.repository.js';
 import type { ClaimedJob, JobHandler } from '../jobs/jobs.runner.js';
 import { inTransaction } from '../../lib/transaction.js';
-import { rowsOf } from '../organisation/org-support.js';
+import { rowsOf } from '../../lib/sql.js';
 
 /*
  * Domain events: what happened to a record, told to whoever follows it, after the change has committed.
