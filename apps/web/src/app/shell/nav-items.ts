@@ -15,7 +15,7 @@ export interface NavLeaf {
   /** Shown only when the user's plan includes this level. */
   requiredPlan?: Plan;
   /** Other path prefixes that belong to this entry (the users list lives at / and /users). */
-  alsoMatches?: string[];
+  alsoMatches?: readonly string[];
 }
 
 export interface NavGroup {
