@@ -82,7 +82,7 @@ const SPECIALITY_READERS: Permission[] = ['speciality_read', 'employee_read', 'c
  * lead to a page. A new screen is one line here and its lazy page in `app/page-components.ts` (the compiler asks
  * for it).
  */
-const PAGE_LIST = [
+export const PAGES = [
   { path: '/dashboard', title: 'shell.titles.dashboard', permissions: ['dashboard_read'], menu: { label: 'shell.nav.dashboard', icon: IconChartBar } },
   { path: '/', title: 'shell.titles.users', permissions: USER_ADMIN, menu: { label: 'shell.nav.users', icon: IconUsers, alsoMatches: ['/users'] } },
   { path: '/users', title: 'shell.titles.users', permissions: USER_ADMIN },
@@ -157,9 +157,7 @@ const PAGE_LIST = [
 ] as const satisfies readonly PageEntry[];
 
 /** The path of every screen. */
-export type PagePath = (typeof PAGE_LIST)[number]['path'];
-
-export const PAGES: readonly PageEntry[] = PAGE_LIST;
+export type PagePath = (typeof PAGES)[number]['path'];
 
 
 /** The screen a path (or route pattern) belongs to, or null for a path no screen owns. */

@@ -7,7 +7,7 @@ import { MapPicker } from '@/components/map-picker';
 import type { FormControl } from '@/components/form/fields';
 import { messageAt } from '@/components/form/form-errors';
 import { FormSection } from '@/components/form/form-section';
-import { EditableTable } from './editable-table';
+import { EditableTable } from '@/components/form/editable-table';
 import {
   bankColumns, cashBoxColumns, contactColumns, holidayColumns, insuranceColumns, newBankAccount, newCashBox, newContact, newHoliday, newInsurance,
   newPaymentMethod, paymentColumns,
