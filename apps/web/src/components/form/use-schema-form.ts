@@ -29,10 +29,11 @@ interface SubmitOptions<TIn extends FieldValues> {
 }
 
 /**
- * The resolver of a form whose values are `TIn`: the schema parses them as they are (a zod schema takes any input)
- * into the values sent.
+ * The resolver of a form whose values are `TIn`: the schema parses them as they are into the values sent, `TOut`. The
+ * identity step gives the schema the form's values as its input type (a zod schema reads any input), so the resolver
+ * is typed `Resolver<TIn, unknown, TOut>` without a cast.
  */
-export function schemaResolver<TIn extends FieldValues, TOut>(schema: z.ZodType<TOut>) {
+function schemaResolver<TIn extends FieldValues, TOut>(schema: z.ZodType<TOut>) {
   return zodResolver(z.preprocess((values: TIn) => values, schema));
 }
 
