@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { useSpecialityOptions } from '@/features/organisation/api/get-options';
-import { useCreateSpeciality } from '@/features/specialities/api/create-speciality';
+import { useSpecialityOptions } from '@/features/organisation';
+import { useCreateSpeciality } from '@/features/specialities';
 import { emptyList, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
 
 /** A select's options beside the button that adds a speciality, as the clinic form and the add page share a screen. */
