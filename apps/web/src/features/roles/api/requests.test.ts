@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { RoleFormValues } from '@clinic/shared';
 import { requestLines } from '@/test/request-pins';
 import { deleteRole } from './delete-role';
 import { getPermissions } from './get-permissions';
@@ -8,7 +9,7 @@ import { saveRole } from './save-role';
 describe('the roles requests', () => {
   it('are the same bytes they have always been', async () => {
     const id = 'a/b 1';
-    const values = { name: 'Front desk', permissions: ['patient_read', 'appointment_write'] };
+    const values: RoleFormValues = { name: 'Front desk', permissions: ['patient_read', 'appointment_write'] };
     expect(await requestLines([
       () => getRoles({ page: 2, limit: 20, search: 'fro nt', sortBy: 'name', order: 'asc' }),
       () => getRoles({ page: 1, limit: 10, sortBy: 'createdAt', order: 'desc', allData: true }),

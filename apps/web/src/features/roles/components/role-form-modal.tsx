@@ -4,7 +4,7 @@ import { Alert, Badge, Button, Checkbox, Group, Modal, Paper, SimpleGrid, Stack,
 import { IconAlertCircle, IconShieldLock } from '@tabler/icons-react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { roleFormSchema, type PermissionEntry, type RoleFormValues, type RoleRecord } from '@clinic/shared';
+import { isPermission, roleFormSchema, type Permission, type PermissionEntry, type RoleFormValues, type RoleRecord } from '@clinic/shared';
 import { applyFieldErrors, isApiError, translateMessage } from '@/lib/http';
 import { notifySuccess } from '@/lib/notify';
 import { usePermissions } from '../api/get-permissions';
@@ -19,8 +19,8 @@ interface RoleFormModalProps {
   onCreated?: (role: RoleRecord) => void;
 }
 
-function groupPermissions(entries: PermissionEntry[]): Array<[string, string[]]> {
-  const groups = new Map<string, string[]>();
+function groupPermissions(entries: PermissionEntry[]): Array<[string, Permission[]]> {
+  const groups = new Map<string, Permission[]>();
   for (const e of entries) groups.set(e.group, [...(groups.get(e.group) ?? []), e.code]);
   return [...groups.entries()];
 }
@@ -41,7 +41,7 @@ function RoleForm({ role, onClose, onCreated }: { role: RoleRecord | null; onClo
   const save = useSaveRole();
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm<RoleFormValues>({
-    defaultValues: { name: role?.name ?? '', permissions: role?.permissions ?? [] },
+    defaultValues: { name: role?.name ?? '', permissions: role?.permissions.filter(isPermission) ?? [] },
     resolver: zodResolver(roleFormSchema) as unknown as Resolver<RoleFormValues>,
   });
   const groups = useMemo(() => groupPermissions(permissions.data ?? []), [permissions.data]);
@@ -70,7 +70,7 @@ function RoleForm({ role, onClose, onCreated }: { role: RoleRecord | null; onClo
           control={form.control}
           name="permissions"
           render={({ field }) => {
-            const toggle = (code: string, on: boolean) => field.onChange(on ? [...field.value, code] : field.value.filter((p) => p !== code));
+            const toggle = (code: Permission, on: boolean) => field.onChange(on ? [...field.value, code] : field.value.filter((p) => p !== code));
             return (
               <Stack gap="sm">
                 <Group justify="space-between">
