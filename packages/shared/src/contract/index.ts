@@ -1,3 +1,10 @@
+import { clinicRoutes } from './clinics.js';
+import { companyRoutes } from './companies.js';
+import { complexRoutes } from './complexes.js';
+import { departmentRoutes } from './departments.js';
+import { exportRoutes } from './exports.js';
+import { roleRoutes } from './roles.js';
+import { serviceRoutes } from './services.js';
 import { specializationRoutes } from './specializations.js';
 
 export * from './route.js';
@@ -8,4 +15,11 @@ export * from './route.js';
  */
 export const routes = {
   specializations: specializationRoutes,
+  companies: companyRoutes,
+  complexes: complexRoutes,
+  clinics: clinicRoutes,
+  departments: departmentRoutes,
+  services: serviceRoutes,
+  roles: roleRoutes,
+  exports: exportRoutes,
 };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import {
   billingSettingsInput, billingSettingsRecord, cashBoxClose, cashBoxCloseInput, cashBoxCloseParams, cashBoxCloseReport, cashBoxDetails, cashBoxListQuery, cashBoxSummary, claimListQuery,
   claimRecord, claimUpdateInput, creditNoteInput, idParams, invoiceCreateInput, invoiceFromAppointmentInput, invoiceListQuery, invoiceRecord,
-  invoiceSummary, invoiceUpdateInput, invoiceVersionInput, invoiceVersionQuery, listSchema, messageOnlySchema, okSchema, pageWindow, paymentInput, refundInput,
+  invoiceSummary, invoiceUpdateInput, invoiceVersionInput, invoiceVersionQuery, listSchema, messageOnlySchema, okSchema, pageWindow, paymentInput, refundInput, routes,
   type InvoiceSummary,
 } from '@clinic/shared';
 import type { App, Deps } from '../../lib/app-types.js';
@@ -37,7 +37,7 @@ export function billingRoutes(app: App, deps: Deps) {
 
   // Before GET /api/invoices/:id in the route table (a static path wins in the router whatever the order).
   registerExport<z.output<typeof invoiceListQuery>, InvoiceSummary>(app, deps, {
-    path: '/api/invoices', permission: 'billing_read', querystring: invoiceListQuery, tags, entity: 'invoices',
+    route: routes.exports.invoices, entity: 'invoices',
     batch: async (d, caller, q, page, limit) => ({ rows: (await listInvoices(d, caller, { ...q, page, limit, allData: undefined })).rows, last: false }),
     columns: [
       { header: 'invoiceNumber', cell: (r) => r.displayNumber },

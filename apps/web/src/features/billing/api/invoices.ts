@@ -1,5 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiList, ApiSuccess, BillingSettingsRecord, InvoiceRecord, InvoiceStatus, InvoiceSummary } from '@clinic/shared';
+import {
+  invoiceSortFields, routes, type ApiList, type ApiSuccess, type BillingSettingsRecord, type InvoiceRecord, type InvoiceStatus, type InvoiceSummary,
+} from '@clinic/shared';
+import { oneOf } from '@/components/list';
 import { http } from '@/lib/http';
 import { billingKeys } from './billing-keys';
 
@@ -17,11 +20,15 @@ export interface InvoicesQuery {
   to: string | null;
 }
 
-/** The list's request, its path and query: the CSV export asks the same at `<path>/export.csv`. */
+/** The list's request, its path and query, and the export that asks the same (every row the filters select, as CSV). */
 export function invoicesRequest(q: InvoicesQuery) {
   return {
     path: '/invoices',
-    query: { page: q.page, limit: q.limit, sortBy: q.sortBy, order: q.order, search: q.search, status: q.status, clinic: q.clinic, patient: q.patient, insurer: q.insurer, from: q.from, to: q.to },
+    route: routes.exports.invoices,
+    query: {
+      page: q.page, limit: q.limit, sortBy: oneOf(q.sortBy, invoiceSortFields) ?? undefined, order: q.order, search: q.search, status: q.status ?? undefined,
+      clinic: q.clinic ?? undefined, patient: q.patient ?? undefined, insurer: q.insurer ?? undefined, from: q.from ?? undefined, to: q.to ?? undefined,
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiList, PatientListItem, PatientListQuery } from '@clinic/shared';
+import { patientSortFields, routes, type ApiList, type PatientListItem, type PatientListQuery } from '@clinic/shared';
 import { listRequestQuery, type StatusListQuery } from '@/components/list';
 import { refreshFileLinks } from '@/lib/file-links';
 import { http } from '@/lib/http';
@@ -12,9 +12,13 @@ export type PatientsQuery = StatusListQuery & {
   incomplete?: boolean;
 };
 
-/** The list's request, its path and query: the CSV export asks the same at `<path>/export.csv`. */
+/** The list's request, its path and query, and the export that asks the same (every row the filters select, as CSV). */
 export function patientsRequest(query: PatientsQuery) {
-  return { path: '/patients', query: { ...listRequestQuery(query), dateOfBirth: query.dateOfBirth, incomplete: query.incomplete ? 'true' : undefined } };
+  return {
+    path: '/patients',
+    route: routes.exports.patients,
+    query: { ...listRequestQuery(query, patientSortFields), dateOfBirth: query.dateOfBirth ?? undefined, incomplete: query.incomplete ? ('true' as const) : undefined },
+  };
 }
 
 export function getPatients(query: PatientsQuery, signal?: AbortSignal): Promise<ApiList<PatientListItem>> {

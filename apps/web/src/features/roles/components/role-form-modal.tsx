@@ -3,7 +3,7 @@ import { Badge, Checkbox, Group, Modal, Paper, SimpleGrid, Stack, Text } from '@
 import { IconShieldLock } from '@tabler/icons-react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { roleFormSchema, type PermissionEntry, type RoleFormValues, type RoleRecord } from '@clinic/shared';
+import { isPermission, roleFormSchema, type Permission, type PermissionEntry, type RoleFormValues, type RoleRecord } from '@clinic/shared';
 import { TextField } from '@/components/form/fields';
 import { FormDialogBody } from '@/components/form/form-dialog';
 import { useSchemaForm } from '@/components/form/use-schema-form';
@@ -21,8 +21,8 @@ interface RoleFormModalProps {
   onCreated?: (role: RoleRecord) => void;
 }
 
-function groupPermissions(entries: PermissionEntry[]): Array<[string, string[]]> {
-  const groups = new Map<string, string[]>();
+function groupPermissions(entries: PermissionEntry[]): Array<[string, Permission[]]> {
+  const groups = new Map<string, Permission[]>();
   for (const e of entries) groups.set(e.group, [...(groups.get(e.group) ?? []), e.code]);
   return [...groups.entries()];
 }
@@ -43,7 +43,7 @@ function RoleForm({ role, onClose, onCreated }: Omit<RoleFormModalProps, 'opened
   const save = useSaveRole();
   const { form, serverError, onSubmit } = useSchemaForm<RoleFormValues>({
     schema: roleFormSchema,
-    defaultValues: { name: role?.name ?? '', permissions: role?.permissions ?? [] },
+    defaultValues: { name: role?.name ?? '', permissions: role?.permissions.filter(isPermission) ?? [] },
     mode: 'onSubmit',
   });
   const groups = useMemo(() => groupPermissions(permissions.data ?? []), [permissions.data]);
@@ -74,7 +74,7 @@ function RoleForm({ role, onClose, onCreated }: Omit<RoleFormModalProps, 'opened
           control={form.control}
           name="permissions"
           render={({ field }) => {
-            const toggle = (code: string, on: boolean) => field.onChange(on ? [...field.value, code] : field.value.filter((p) => p !== code));
+            const toggle = (code: Permission, on: boolean) => field.onChange(on ? [...field.value, code] : field.value.filter((p) => p !== code));
             return (
               <Stack gap="sm">
                 <Group justify="space-between">
