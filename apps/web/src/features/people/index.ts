@@ -10,3 +10,5 @@ export { useEmployeeStats } from './api/get-employee-stats';
 export { employeesQueryOptions, employeesRequest } from './api/get-employees';
 export { useUpdateEmployee } from './api/update-employee';
 export { useReferenceList, type ReferenceList, type ReferenceOption } from './api/get-reference-lists';
+// Each list's request, which its export asks at `<path>/export.csv` (pinned together in components/export-requests.test.tsx).
+export { usersRequest } from './api/get-users';
