@@ -9,18 +9,24 @@ export interface DashboardScope {
   to: string;
 }
 
+export async function getDashboard(scope: DashboardScope, signal?: AbortSignal) {
+  return (await http.get<ApiSuccess<DashboardFigures>>('/dashboard', { signal, silent: true, query: { ...scope } })).data;
+}
+
 export function useDashboard(scope: DashboardScope) {
-  return useQuery({
-    queryKey: ['dashboard', scope],
-    queryFn: ({ signal }) => http.get<ApiSuccess<DashboardFigures>>('/dashboard', { signal, silent: true, query: { ...scope } }).then((r) => r.data),
-  });
+  return useQuery({ queryKey: ['dashboard', scope], queryFn: ({ signal }) => getDashboard(scope, signal) });
+}
+
+/** The figures counted again now (the server keeps those of several clinics for a minute). */
+export async function refreshDashboard(scope: DashboardScope) {
+  return (await http.get<ApiSuccess<DashboardFigures>>('/dashboard', { query: { ...scope, fresh: 'true' } })).data;
 }
 
 /** Counts the figures of several clinics again now (the server keeps them for a minute) and shows the new ones. */
 export function useRefreshDashboard(scope: DashboardScope) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => http.get<ApiSuccess<DashboardFigures>>('/dashboard', { query: { ...scope, fresh: 'true' } }).then((r) => r.data),
+    mutationFn: () => refreshDashboard(scope),
     onSuccess: (data) => queryClient.setQueryData(['dashboard', scope], data),
   });
 }

@@ -24,10 +24,18 @@ export function useNotifications(enabled: boolean) {
   return useQuery(queryOptions({ queryKey: notificationsKeys.list(), queryFn: ({ signal }) => getNotifications(signal), enabled, staleTime: 10_000 }));
 }
 
+export function markRead(id: string) {
+  return http.post(`/notifications/${encodeURIComponent(id)}/read`, undefined, { successToast: false });
+}
+
+export function markAllRead() {
+  return http.post('/notifications/read-all', undefined, { successToast: false });
+}
+
 export function useMarkRead() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => http.post(`/notifications/${encodeURIComponent(id)}/read`, undefined, { successToast: false }),
+    mutationFn: markRead,
     onSettled: () => client.invalidateQueries({ queryKey: notificationsKeys.all }),
   });
 }
@@ -35,7 +43,7 @@ export function useMarkRead() {
 export function useMarkAllRead() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => http.post('/notifications/read-all', undefined, { successToast: false }),
+    mutationFn: markAllRead,
     onSettled: () => client.invalidateQueries({ queryKey: notificationsKeys.all }),
   });
 }
