@@ -1,4 +1,11 @@
+import { appointmentRoutes } from './appointments.js';
+import { calendarFeedRoutes } from './calendar-feeds.js';
+import { dashboardRoutes } from './dashboard.js';
+import { notificationRoutes } from './notifications.js';
+import { reminderRoutes } from './reminders.js';
+import { seriesRoutes } from './series.js';
 import { specializationRoutes } from './specializations.js';
+import { waitlistRoutes } from './waitlist.js';
 
 export * from './route.js';
 
@@ -8,4 +15,11 @@ export * from './route.js';
  */
 export const routes = {
   specializations: specializationRoutes,
+  appointments: appointmentRoutes,
+  series: seriesRoutes,
+  waitlist: waitlistRoutes,
+  calendarFeeds: calendarFeedRoutes,
+  reminders: reminderRoutes,
+  notifications: notificationRoutes,
+  dashboard: dashboardRoutes,
 };

@@ -11,3 +11,4 @@ export { useCreateAppointment } from './api/create-appointment';
 export { BOARD_REFRESH_MS, useBoard } from './api/get-board';
 export { useClinicWeek } from './hooks/use-clinic-week';
 export { useBoardScreen } from './api/board-screen';
+export { wholeRecords } from './api/get-appointments';

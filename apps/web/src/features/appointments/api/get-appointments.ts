@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiList, AppointmentRecord, AppointmentStatus } from '@clinic/shared';
-import type { ListParams } from '@/components/list';
-import { http } from '@/lib/http';
+import { appointmentSortFields, routes, type ApiList, type AppointmentCard, type AppointmentRecord, type AppointmentStatus } from '@clinic/shared';
+import { listRequestQuery, type ListParams } from '@/components/list';
+import { call } from '@/lib/api-client';
 import { appointmentsKeys } from './appointments-keys';
 
 export type AppointmentsQuery = ListParams & {
@@ -10,14 +10,25 @@ export type AppointmentsQuery = ListParams & {
   date: string | null;
 };
 
-/** The list's request, its path and query: the CSV export asks the same at `<path>/export.csv`. */
-export function appointmentsRequest(query: AppointmentsQuery) {
-  return { path: '/appointments', query: { page: query.page, limit: query.limit, sortBy: query.sortBy, order: query.order, search: query.search, status: query.status, date: query.date } };
+/**
+ * The list answers whole records unless it is asked `view=calendar` (then the calendar's lean cards): the records of a
+ * list asked without it. A card has no clinic, a record always has one.
+ */
+export function wholeRecords(page: ApiList<AppointmentRecord | AppointmentCard>): ApiList<AppointmentRecord> {
+  return { ...page, data: page.data.filter((a): a is AppointmentRecord => 'clinic' in a) };
 }
 
-export function getAppointments(query: AppointmentsQuery, signal?: AbortSignal): Promise<ApiList<AppointmentRecord>> {
-  const request = appointmentsRequest(query);
-  return http.get<ApiList<AppointmentRecord>>(request.path, { signal, query: request.query });
+/** The list's request, its path and query: the CSV export asks the same at `<path>/export.csv`. */
+export function appointmentsRequest(query: AppointmentsQuery) {
+  const { page, limit, sortBy, order, search } = query;
+  return {
+    path: '/appointments',
+    query: { ...listRequestQuery({ page, limit, sortBy, order, search }, appointmentSortFields), status: query.status ?? undefined, date: query.date ?? undefined },
+  };
+}
+
+export async function getAppointments(query: AppointmentsQuery, signal?: AbortSignal) {
+  return wholeRecords(await call(routes.appointments.list, { query: appointmentsRequest(query).query }, { signal }));
 }
 
 export const appointmentsQueryOptions = (query: AppointmentsQuery) =>

@@ -23,6 +23,7 @@ describe('the appointments requests', () => {
   it('are the same bytes they have always been', async () => {
     expect(await requestLines([
       () => getAppointments({ page: 2, limit: 25, sortBy: 'datetime', order: 'desc', search: 'al farsi', status: 'scheduled', date: '2026-03-02' }),
+      // A sort the list does not have (a hand-edited address) is left out: the list shows in its default order.
       () => getAppointments({ page: 1, limit: 10, sortBy: 'nope', order: 'asc', search: '', status: null, date: null }),
       () => getAppointment(id),
       () => getAvailability({ clinic, from: '2026-03-02', to: '2026-03-08', doctor }),
@@ -42,7 +43,7 @@ describe('the appointments requests', () => {
     ])).toMatchInlineSnapshot(`
       [
         "GET /api/appointments?page=2&limit=25&sortBy=datetime&order=desc&search=al+farsi&status=scheduled&date=2026-03-02",
-        "GET /api/appointments?page=1&limit=10&sortBy=nope&order=asc",
+        "GET /api/appointments?page=1&limit=10&order=asc",
         "GET /api/appointments/a%2Fb%201",
         "GET /api/appointments/availability?clinic=11111111-1111-4111-8111-111111111111&from=2026-03-02&to=2026-03-08&doctor=22222222-2222-4222-8222-222222222222",
         "GET /api/appointments/availability?clinic=11111111-1111-4111-8111-111111111111&from=2026-03-02&to=2026-03-02",

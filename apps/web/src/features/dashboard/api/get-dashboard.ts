@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiList, ApiSuccess, DashboardFigures } from '@clinic/shared';
+import { routes, type ApiList } from '@clinic/shared';
+import { call } from '@/lib/api-client';
 import { http } from '@/lib/http';
 
 export interface DashboardScope {
@@ -9,8 +10,11 @@ export interface DashboardScope {
   to: string;
 }
 
+/** The scope as the figures' query: a clinic or a complex (neither: the company) and the days. */
+const scopeQuery = (scope: DashboardScope) => ({ clinic: scope.clinic ?? undefined, complex: scope.complex ?? undefined, from: scope.from, to: scope.to });
+
 export async function getDashboard(scope: DashboardScope, signal?: AbortSignal) {
-  return (await http.get<ApiSuccess<DashboardFigures>>('/dashboard', { signal, silent: true, query: { ...scope } })).data;
+  return (await call(routes.dashboard.get, { query: scopeQuery(scope) }, { signal, silent: true })).data;
 }
 
 export function useDashboard(scope: DashboardScope) {
@@ -19,7 +23,7 @@ export function useDashboard(scope: DashboardScope) {
 
 /** The figures counted again now (the server keeps those of several clinics for a minute). */
 export async function refreshDashboard(scope: DashboardScope) {
-  return (await http.get<ApiSuccess<DashboardFigures>>('/dashboard', { query: { ...scope, fresh: 'true' } })).data;
+  return (await call(routes.dashboard.get, { query: { ...scopeQuery(scope), fresh: 'true' } })).data;
 }
 
 /** Counts the figures of several clinics again now (the server keeps them for a minute) and shows the new ones. */

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiList, ApiSuccess, PatientLinkRecord, ReminderRecord, ReminderSettings, ReminderSettingsInput, ReminderStatus } from '@clinic/shared';
-import { http } from '@/lib/http';
+import { routes, type ReminderSettingsInput, type ReminderStatus } from '@clinic/shared';
+import { call } from '@/lib/api-client';
 
 export interface OutboxQuery {
   page: number;
@@ -15,7 +15,7 @@ export const remindersKeys = {
 };
 
 export function getOutbox(query: OutboxQuery, signal?: AbortSignal) {
-  return http.get<ApiList<ReminderRecord>>('/reminders', { signal, query: { page: query.page, limit: query.limit, status: query.status ?? undefined } });
+  return call(routes.reminders.list, { query: { page: query.page, limit: query.limit, status: query.status ?? undefined } }, { signal });
 }
 
 export function useOutbox(query: OutboxQuery) {
@@ -29,7 +29,7 @@ export function useOutbox(query: OutboxQuery) {
 
 /** What was sent for one appointment (its details show it). */
 export async function getAppointmentReminders(id: string, signal?: AbortSignal) {
-  return (await http.get<ApiSuccess<ReminderRecord[]>>(`/appointments/${encodeURIComponent(id)}/reminders`, { signal, silent: true })).data;
+  return (await call(routes.appointments.reminders, { params: { id } }, { signal, silent: true })).data;
 }
 
 export function useAppointmentReminders(id: string | null) {
@@ -41,7 +41,7 @@ export function useAppointmentReminders(id: string | null) {
 }
 
 export function retryReminder(id: string) {
-  return http.post<ApiSuccess<ReminderRecord>>(`/reminders/${encodeURIComponent(id)}/retry`);
+  return call(routes.reminders.retry, { params: { id } });
 }
 
 export function useRetryReminder() {
@@ -53,7 +53,7 @@ export function useRetryReminder() {
 }
 
 export async function getReminderSettings(clinicId: string, signal?: AbortSignal) {
-  return (await http.get<ApiSuccess<ReminderSettings>>(`/clinics/${encodeURIComponent(clinicId)}/reminder-settings`, { signal })).data;
+  return (await call(routes.reminders.settings, { params: { id: clinicId } }, { signal })).data;
 }
 
 export function useReminderSettings(clinicId: string | null) {
@@ -65,7 +65,7 @@ export function useReminderSettings(clinicId: string | null) {
 }
 
 export function saveReminderSettings(clinicId: string, input: ReminderSettingsInput) {
-  return http.put<ApiSuccess<ReminderSettings>>(`/clinics/${encodeURIComponent(clinicId)}/reminder-settings`, input);
+  return call(routes.reminders.saveSettings, { params: { id: clinicId }, body: input });
 }
 
 export function useSaveReminderSettings(clinicId: string) {
@@ -78,7 +78,7 @@ export function useSaveReminderSettings(clinicId: string) {
 
 /** The patient's page of a visit still to come, for staff to copy or send (each one handed out is audited). */
 export async function getPatientLink(appointmentId: string) {
-  return (await http.post<ApiSuccess<PatientLinkRecord>>(`/appointments/${encodeURIComponent(appointmentId)}/patient-link`)).data;
+  return (await call(routes.appointments.patientLink, { params: { id: appointmentId } })).data;
 }
 
 export function usePatientLink() {

@@ -1,9 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  ApiList, ApiSuccess, AppointmentRecord, WaitlistBookInput, WaitlistCreateInput, WaitlistMatches, WaitlistRecord, WaitlistStatus,
-} from '@clinic/shared';
+import { routes, type WaitlistBookInput, type WaitlistCreateInput, type WaitlistStatus } from '@clinic/shared';
 import { appointmentsKeys } from '@/features/appointments';
-import { http } from '@/lib/http';
+import { call } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
 import { notifySuccess } from '@/lib/notify';
 
@@ -15,7 +13,7 @@ export const waitlistKeys = {
 
 /** A page of the entries of a status, highest priority first, then the longest waiting (the server's order). */
 export function getWaitlist(status: WaitlistStatus, page: number, limit: number, signal?: AbortSignal) {
-  return http.get<ApiList<WaitlistRecord>>('/waitlist', { signal, query: { status, page, limit } });
+  return call(routes.waitlist.list, { query: { status, page, limit } }, { signal });
 }
 
 export function useWaitlist(status: WaitlistStatus, page: number, limit: number) {
@@ -28,7 +26,7 @@ export function useWaitlist(status: WaitlistStatus, page: number, limit: number)
 
 /** The open entries the slot of a cancelled or no-show appointment fits. */
 export async function getWaitlistMatches(appointment: string, signal?: AbortSignal) {
-  return (await http.get<ApiSuccess<WaitlistMatches>>('/waitlist/matches', { signal, silent: true, query: { appointment } })).data;
+  return (await call(routes.waitlist.matches, { query: { appointment } }, { signal, silent: true })).data;
 }
 
 /** The matches of an appointment's slot (null: nothing to ask). */
@@ -42,7 +40,7 @@ export function useWaitlistMatches(appointment: string | null) {
 }
 
 export async function addToWaitlist(input: WaitlistCreateInput) {
-  const body = await http.post<ApiSuccess<WaitlistRecord>>('/waitlist', input, { silent: true });
+  const body = await call(routes.waitlist.create, { body: input }, { silent: true });
   notifySuccess(body.message ?? i18n.t('success.done'));
   return body.data;
 }
@@ -57,7 +55,7 @@ export function useAddToWaitlist() {
 
 /** Books the entry's patient into a slot; the server closes the entry with the appointment in the same step. */
 export async function bookFromWaitlist({ id, ...input }: WaitlistBookInput & { id: string }) {
-  const body = await http.post<ApiSuccess<AppointmentRecord>>(`/waitlist/${encodeURIComponent(id)}/book`, input, { silent: true });
+  const body = await call(routes.waitlist.book, { params: { id }, body: input }, { silent: true });
   notifySuccess(body.message ?? i18n.t('success.done'));
   return body.data;
 }
@@ -73,7 +71,7 @@ export function useBookFromWaitlist() {
 }
 
 export async function closeWaitlistEntry({ id, version }: { id: string; version: number }) {
-  const body = await http.delete<ApiSuccess<null>>(`/waitlist/${encodeURIComponent(id)}`, { query: { version } });
+  const body = await call(routes.waitlist.remove, { params: { id }, query: { version } });
   notifySuccess(body.message ?? i18n.t('success.done'));
 }
 
