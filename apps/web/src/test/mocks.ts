@@ -1,5 +1,5 @@
 import type {
-  ApiErrorBody, ApiList, ApiSuccess, EmployeeRecord, Pagination, PatientDetails, PatientListItem, Ref, ServiceRecord, SessionUser, SpecializationDetails,
+  ApiErrorBody, ApiList, ApiSuccess, AppointmentAvailability, AppointmentCard, AppointmentRecord, EmployeeRecord, NextFreeSlot, Pagination, PatientDetails, PatientListItem, Ref, ServiceRecord, SessionUser, SpecializationDetails,
 } from '@clinic/shared';
 
 /**
@@ -112,6 +112,20 @@ export function serviceRecord(over: Partial<ServiceRecord> = {}): ServiceRecord 
   };
 }
 
+/** An appointment as GET /api/appointments/{id} answers it: scheduled, nothing happened yet. */
+export function appointmentRecord(over: Partial<AppointmentRecord> = {}): AppointmentRecord {
+  return {
+    _id: 'a-1', publicId: 'APT-000001', patient: { _id: 'p-1', name: 'Amal Hassan', publicId: 'PAT-000002' }, doctor: drOmar, clinic: olayaClinic,
+    service: { _id: 's-1', name: 'General consultation' }, reason: 'Follow-up visit', datetime: '2026-03-02T09:00:00+03:00',
+    endsAt: '2026-03-02T09:30:00+03:00', durationMinutes: 30, clinicTimeZone: 'Asia/Riyadh', status: 'scheduled', cancellationReason: null,
+    lateCancellation: false, reminderSent: false, arrivedAt: null, calledInAt: null, completedAt: null, cancelledAt: null, noShowAt: null,
+    arrivedBy: null, calledInBy: null, completedBy: null, cancelledBy: null, noShowBy: null, waitingMinutes: null, visitMinutes: null,
+    visitNote: null, seriesId: null, overbooked: false, bufferBeforeMinutes: 0, bufferAfterMinutes: 0,
+    createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z', version: 1,
+    ...over,
+  };
+}
+
 /** A speciality (GET /api/specializations/{id}, and the answer to saving one): cardiology. */
 export function specializationDetails(over: Partial<SpecializationDetails> = {}): SpecializationDetails {
   return {
@@ -120,4 +134,23 @@ export function specializationDetails(over: Partial<SpecializationDetails> = {})
     createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z', version: 1,
     ...over,
   };
+}
+/** An appointment as the calendar's list (`view=calendar`) answers it. */
+export function calendarCard(over: Partial<AppointmentCard> = {}): AppointmentCard {
+  const { _id, publicId, datetime, endsAt, status, patient, doctor, service, reason, version, seriesId, overbooked, bufferBeforeMinutes, bufferAfterMinutes } = appointmentRecord();
+  return { _id, publicId, datetime, endsAt, status, patient, doctor, service, reason, version, seriesId, overbooked, bufferBeforeMinutes, bufferAfterMinutes, ...over };
+}
+
+/** A clinic's bookable days (GET /api/appointments/availability): Olaya Clinic in Riyadh, open 09:00-18:00, no doctors. */
+export function availability(over: Partial<AppointmentAvailability> = {}): AppointmentAvailability {
+  return {
+    clinic: { ...olayaClinic, timeZone: 'Asia/Riyadh', averageVisitMinutes: 30, isActive: true, hasWorkingHours: true },
+    slotMinutes: 30, dayStart: '09:00', dayEnd: '18:00', days: [], doctors: [],
+    ...over,
+  };
+}
+
+/** A free slot as GET /api/appointments/next-free answers it. */
+export function nextFreeSlot(over: Partial<NextFreeSlot> = {}): NextFreeSlot {
+  return { datetime: '2026-03-02T09:00:00+03:00', endsAt: '2026-03-02T09:30:00+03:00', doctor: drOmar, ...over };
 }

@@ -14,7 +14,7 @@ import { i18n } from '@/lib/i18n';
 import { lookupRefreshingMutations } from '@/lib/query-client';
 import { registerNavigate } from '@/lib/navigation';
 import { storeSignIn } from '@/lib/session';
-import { demoUser, jsonResponse, profileAnswer } from './mocks';
+import { demoUser, emptyList, jsonResponse, profileAnswer } from './mocks';
 
 export { demoUser, emptyList, errorBody, jsonResponse } from './mocks';
 
@@ -39,7 +39,7 @@ export type FetchHandler = (url: URL, init: RequestInit) => Response | Promise<R
 function shellAnswer(url: URL): Response | null {
   if (url.pathname === '/api/live') return new Response(null, { status: 204 });
   if (url.pathname === '/api/notifications/unread-count') return jsonResponse(200, { success: true, data: { unread: 0 } });
-  if (url.pathname === '/api/notifications') return jsonResponse(200, { success: true, data: [] });
+  if (url.pathname === '/api/notifications') return jsonResponse(200, emptyList());
   return null;
 }
 

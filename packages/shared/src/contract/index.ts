@@ -5,7 +5,14 @@ import { departmentRoutes } from './departments.js';
 import { exportRoutes } from './exports.js';
 import { roleRoutes } from './roles.js';
 import { serviceRoutes } from './services.js';
+import { appointmentRoutes } from './appointments.js';
+import { calendarFeedRoutes } from './calendar-feeds.js';
+import { dashboardRoutes } from './dashboard.js';
+import { notificationRoutes } from './notifications.js';
+import { reminderRoutes } from './reminders.js';
+import { seriesRoutes } from './series.js';
 import { specializationRoutes } from './specializations.js';
+import { waitlistRoutes } from './waitlist.js';
 
 export * from './route.js';
 
@@ -22,4 +29,11 @@ export const routes = {
   services: serviceRoutes,
   roles: roleRoutes,
   exports: exportRoutes,
+  appointments: appointmentRoutes,
+  series: seriesRoutes,
+  waitlist: waitlistRoutes,
+  calendarFeeds: calendarFeedRoutes,
+  reminders: reminderRoutes,
+  notifications: notificationRoutes,
+  dashboard: dashboardRoutes,
 };

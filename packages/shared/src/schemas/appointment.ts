@@ -121,9 +121,12 @@ export const appointmentCreateInput = z.strictObject({
   service: ref('validation.scheduling.serviceRequired'),
   datetime: instant,
   reason,
-  status: status.default('scheduled'),
-  cancellationReason: cancellationReason.optional(),
-  reminderSent: boolish.default(false),
+  /** A new appointment is always scheduled, not cancelled and not yet reminded: the spec's booking may still say so. */
+  status: z.literal('scheduled', {
+    error: (issue) => ((APPOINTMENT_STATUSES as readonly unknown[]).includes(issue.input) ? 'validation.scheduling.newAppointmentStatus' : 'validation.scheduling.invalidStatus'),
+  }).default('scheduled'),
+  cancellationReason: z.null({ error: 'validation.scheduling.newAppointmentCancellation' }).optional(),
+  reminderSent: z.literal(false, { error: 'validation.scheduling.newAppointmentReminder' }).default(false),
   /** "Book anyway": on top of the doctor's other appointment (permission appointment_overbook). */
   overbook: boolish.default(false),
 });

@@ -28,5 +28,8 @@ export const calendarFeedRecord = z.object({
 export type CalendarFeedRecord = z.infer<typeof calendarFeedRecord>;
 
 /** The window a feed covers, in days before and after today. */
+/** GET /api/calendars/{file}: the feed's secret file name (`<token>.ics`), the only key a calendar app sends. */
+export const calendarFileParams = z.object({ file: z.string().max(100) });
+
 export const CALENDAR_FEED_DAYS_BACK = 30;
 export const CALENDAR_FEED_DAYS_AHEAD = 90;

@@ -115,6 +115,8 @@ export const seriesUpdateInput = z.strictObject({
   version: versionInput,
 });
 export type SeriesUpdateInput = z.input<typeof seriesUpdateInput>;
+/** What moving occurrences of a series answers: how many moved. */
+export const seriesChangeResult = z.object({ count: z.number() });
 export type SeriesUpdate = z.output<typeof seriesUpdateInput>;
 
 /* ------------------------------------------------------------------------------------------------------------------ */

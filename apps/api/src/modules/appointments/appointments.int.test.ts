@@ -127,6 +127,12 @@ describe('POST /api/appointments', () => {
     const completed = await post(a.token, { ...booking(), status: 'completed' });
     expect(completed.statusCode).toBe(422);
     expect(body(completed).message.fields).toEqual({ status: 'New appointments are always scheduled' });
+    const cancelledAlready = await post(a.token, { ...booking(), cancellationReason: 'Changed plans', reminderSent: true });
+    expect(cancelledAlready.statusCode).toBe(422);
+    expect(body(cancelledAlready).message.fields).toEqual({
+      cancellationReason: 'A new appointment has no cancellation reason', reminderSent: 'A new appointment has no reminder sent yet',
+    });
+    expect(body(await post(a.token, { ...booking(), reminderSent: true }, 'ar')).message.fields).toEqual({ reminderSent: 'لم يُرسَل أي تذكير لموعد جديد بعد' });
   });
 
   const refusals: Array<[string, () => Record<string, unknown>, string, string]> = [

@@ -1,10 +1,6 @@
-import { z } from 'zod';
-import {
-  appointmentAvailability, appointmentAvailabilityQuery, appointmentBoard, appointmentCard, appointmentCreateInput, appointmentListQuery,
-  appointmentRecord, appointmentUpdateInput, boardQuery, buildPagination, idParams, listSchema, messageOnlySchema, nextFreeQuery, nextFreeSlot,
-  okSchema,
-} from '@clinic/shared';
+import { buildPagination, routes } from '@clinic/shared';
 import type { App, Deps } from '../../lib/app-types.js';
+import { serve } from '../../lib/contract-routes.js';
 import { t } from '../../lib/i18n.js';
 import { requestContext } from '../../lib/request-context.js';
 import { callerOf } from '../../plugins/auth.js';
@@ -16,8 +12,9 @@ import { updateAppointment } from './appointment-changes.js';
 import { appointmentFilters, getAppointment, isCalendarWindow, listAppointments } from './appointments.service.js';
 import { CalendarCache, cacheKey, sendCached } from './calendar-cache.js';
 
-const tags = ['appointments'];
-const ok = okSchema(appointmentRecord);
+const r = routes.appointments;
+/** Writes that never change who may do what. */
+const accessNeutral = { config: { accessNeutral: true } };
 const changeMessages = {
   rescheduled: 'success.scheduling.appointmentRescheduled',
   arrived: 'success.scheduling.appointmentArrived',
@@ -31,100 +28,63 @@ const changeMessages = {
 
 export function appointmentRoutes(app: App, deps: Deps) {
   const calendarCache = new CalendarCache();
-  app.get('/api/appointments', {
-    config: { permission: 'appointment_read' },
+  serve(app, r.list, async (req, reply) => {
+    const caller = callerOf(req);
+    if (!isCalendarWindow(req.query)) {
+      const { data, total, window } = await listAppointments(deps, caller, req.query);
+      return { success: true as const, data, pagination: buildPagination(window.page, window.limit, total.total, total.exact) };
+    }
+    // The calendar: the company's change stamp first, so a kept answer is never older than what the database holds.
+    const stamp = await calendarStamp(deps.db, caller.companyId);
+    const key = cacheKey(caller.companyId, req.query);
+    const kept = calendarCache.get(key, stamp);
+    if (kept) return sendCached(req, reply, kept);
+    const filters = await appointmentFilters(deps, caller, req.query);
+    const { data, total, window } = await listAppointments(deps, caller, req.query, filters);
+    const body = { success: true as const, data, pagination: buildPagination(window.page, window.limit, total.total, total.exact) };
+    return sendCached(req, reply, calendarCache.set(key, stamp, body));
+  }, {
     schema: {
-      tags,
       description: 'Appointments. `status` takes one status or several separated by commas. With `view=calendar` each item is a lean '
         + 'card (AppointmentCard: _id, publicId, datetime, endsAt, status, patient, doctor, service, reason, version) instead of the full record.',
-      querystring: appointmentListQuery,
-      response: { 200: listSchema(z.union([appointmentRecord, appointmentCard])) },
-    },
-    handler: async (req, reply) => {
-      const caller = callerOf(req);
-      if (!isCalendarWindow(req.query)) {
-        const { data, total, window } = await listAppointments(deps, caller, req.query);
-        return { success: true as const, data, pagination: buildPagination(window.page, window.limit, total.total, total.exact) };
-      }
-      // The calendar: the company's change stamp first, so a kept answer is never older than what the database holds.
-      const stamp = await calendarStamp(deps.db, caller.companyId);
-      const key = cacheKey(caller.companyId, req.query);
-      const kept = calendarCache.get(key, stamp);
-      if (kept) return sendCached(req, reply, kept);
-      const filters = await appointmentFilters(deps, caller, req.query);
-      const { data, total, window } = await listAppointments(deps, caller, req.query, filters);
-      const body = { success: true as const, data, pagination: buildPagination(window.page, window.limit, total.total, total.exact) };
-      return sendCached(req, reply, calendarCache.set(key, stamp, body));
     },
   });
 
   // Registered before `/:id` would be matched: a static segment always wins in the router anyway.
-  app.get('/api/appointments/availability', {
-    config: { permission: 'appointment_read' },
-    schema: { tags, querystring: appointmentAvailabilityQuery, response: { 200: okSchema(appointmentAvailability) } },
-    handler: async (req) => ({ success: true as const, data: await availability(deps, callerOf(req), req.query) }),
-  });
+  serve(app, r.availability, async (req) => ({ success: true as const, data: await availability(deps, callerOf(req), req.query) }));
 
-  app.get('/api/appointments/next-free', {
-    config: { permission: 'appointment_read' },
+  serve(app, r.nextFree, async (req) => ({ success: true as const, data: await nextFree(deps, callerOf(req), req.query) }), {
     schema: {
-      tags,
       description: `The first free slots (limit 1..20, default 5) from \`from\` (default now) within 31 days, for one doctor or any doctor of the
         clinic who provides the service; every booking rule applies. Sorted by time, then doctor name.`,
-      querystring: nextFreeQuery,
-      response: { 200: okSchema(z.array(nextFreeSlot)) },
     },
-    handler: async (req) => ({ success: true as const, data: await nextFree(deps, callerOf(req), req.query) }),
   });
 
-  app.get('/api/appointments/board', {
-    config: { permission: 'appointment_read' },
+  serve(app, r.board, async (req) => ({ success: true as const, data: await board(deps, callerOf(req), req.query) }), {
+    schema: { description: 'The front desk\'s day for one clinic (the clinic\'s own calendar day, today by default): counts and cards per status.' },
+  });
+
+  serve(app, r.get, async (req) => ({ success: true as const, data: await getAppointment(deps, callerOf(req), req.params.id) }));
+
+  serve(app, r.create, async (req, reply) => {
+    const data = await bookAppointment(deps, requestContext(req), callerOf(req), req.body);
+    return reply.status(201).send({ success: true as const, message: t(req, 'success.scheduling.appointmentBooked'), data });
+  }, accessNeutral);
+
+  serve(app, r.patch, async (req) => {
+    const { record, change } = await updateAppointment(deps, requestContext(req), callerOf(req), req.params.id, req.body);
+    return { success: true as const, message: t(req, changeMessages[change]), data: record };
+  }, accessNeutral);
+
+  serve(app, r.remove, async (req) => {
+    await deleteAppointment(deps, requestContext(req), callerOf(req), req.params.id);
+    return { success: true as const, message: t(req, 'success.scheduling.appointmentDeleted') };
+  }, {
+    ...accessNeutral,
     schema: {
-      tags,
-      description: 'The front desk\'s day for one clinic (the clinic\'s own calendar day, today by default): counts and cards per status.',
-      querystring: boardQuery,
-      response: { 200: okSchema(appointmentBoard) },
-    },
-    handler: async (req) => ({ success: true as const, data: await board(deps, callerOf(req), req.query) }),
-  });
-
-  app.get('/api/appointments/:id', {
-    config: { permission: 'appointment_read' },
-    schema: { tags, params: idParams, response: { 200: ok } },
-    handler: async (req) => ({ success: true as const, data: await getAppointment(deps, callerOf(req), req.params.id) }),
-  });
-
-  app.post('/api/appointments', {
-    config: { permission: 'appointment_write', accessNeutral: true },
-    schema: { tags, body: appointmentCreateInput, response: { 201: ok } },
-    handler: async (req, reply) => {
-      const data = await bookAppointment(deps, requestContext(req), callerOf(req), req.body);
-      return reply.status(201).send({ success: true as const, message: t(req, 'success.scheduling.appointmentBooked'), data });
-    },
-  });
-
-  app.patch('/api/appointments/:id', {
-    config: { permission: 'appointment_write', accessNeutral: true },
-    schema: { tags, params: idParams, body: appointmentUpdateInput, response: { 200: ok } },
-    handler: async (req) => {
-      const { record, change } = await updateAppointment(deps, requestContext(req), callerOf(req), req.params.id, req.body);
-      return { success: true as const, message: t(req, changeMessages[change]), data: record };
-    },
-  });
-
-  app.delete('/api/appointments/:id', {
-    config: { permission: 'appointment_delete', accessNeutral: true },
-    schema: {
-      tags,
       description: 'An administrator\'s correction of a booking made by mistake (permission appointment_delete). Refused (409 APPOINTMENT_HAS_HISTORY, '
         + 'saying why) once the patient checked in or was marked absent, or the appointment has a visit note, an invoice or payment, or a sent '
         + 'reminder: such an appointment is cancelled with a reason instead.',
-      params: idParams,
-      response: { 200: messageOnlySchema },
-    },
-    handler: async (req) => {
-      await deleteAppointment(deps, requestContext(req), callerOf(req), req.params.id);
-      return { success: true as const, message: t(req, 'success.scheduling.appointmentDeleted') };
     },
   });
 }

@@ -1,5 +1,6 @@
-import { hasPermission, listSchema, messageOnlySchema, notificationListQuery, notificationRecord, notificationUnread, okSchema, idParams } from '@clinic/shared';
+import { hasPermission, routes } from '@clinic/shared';
 import type { App, Deps } from '../../lib/app-types.js';
+import { serve } from '../../lib/contract-routes.js';
 import { guardStream } from '../../lib/credential-liveness.js';
 import { t } from '../../lib/i18n.js';
 import { listEnvelope } from '../../lib/list.js';
@@ -7,7 +8,8 @@ import { requestContext } from '../../lib/request-context.js';
 import { callerOf } from '../../plugins/auth.js';
 import { listNotifications, markAllRead, markRead, unreadCount } from './notifications.service.js';
 
-const tags = ['notifications'];
+const r = routes.notifications;
+const accessNeutral = { config: { accessNeutral: true } };
 const HEARTBEAT_MS = 25_000;
 
 export function notificationRoutes(app: App, deps: Deps) {
@@ -16,38 +18,22 @@ export function notificationRoutes(app: App, deps: Deps) {
     for (const s of streams) s.end();
   });
 
-  app.get('/api/notifications', {
-    config: { permission: 'authenticated' },
-    schema: { tags, querystring: notificationListQuery, response: { 200: listSchema(notificationRecord) } },
-    handler: async (req) => {
-      const { data, total } = await listNotifications(deps, requestContext(req), callerOf(req), req.query);
-      return listEnvelope(data, req.query, total);
-    },
+  serve(app, r.list, async (req) => {
+    const { data, total } = await listNotifications(deps, requestContext(req), callerOf(req), req.query);
+    return listEnvelope(data, req.query, total);
   });
 
-  app.get('/api/notifications/unread-count', {
-    config: { permission: 'authenticated' },
-    schema: { tags, response: { 200: okSchema(notificationUnread) } },
-    handler: async (req) => ({ success: true as const, data: { unread: await unreadCount(deps, callerOf(req)) } }),
-  });
+  serve(app, r.unreadCount, async (req) => ({ success: true as const, data: { unread: await unreadCount(deps, callerOf(req)) } }));
 
-  app.post('/api/notifications/:id/read', {
-    config: { permission: 'authenticated', accessNeutral: true },
-    schema: { tags, params: idParams, response: { 200: messageOnlySchema } },
-    handler: async (req) => {
-      await markRead(deps, callerOf(req), req.params.id);
-      return { success: true as const, message: t(req, 'success.reminders.read') };
-    },
-  });
+  serve(app, r.read, async (req) => {
+    await markRead(deps, callerOf(req), req.params.id);
+    return { success: true as const, message: t(req, 'success.reminders.read') };
+  }, accessNeutral);
 
-  app.post('/api/notifications/read-all', {
-    config: { permission: 'authenticated', accessNeutral: true },
-    schema: { tags, response: { 200: messageOnlySchema } },
-    handler: async (req) => {
-      await markAllRead(deps, callerOf(req));
-      return { success: true as const, message: t(req, 'success.reminders.allRead') };
-    },
-  });
+  serve(app, r.readAll, async (req) => {
+    await markAllRead(deps, callerOf(req));
+    return { success: true as const, message: t(req, 'success.reminders.allRead') };
+  }, accessNeutral);
 
   /**
    * Server-sent events for the signed-in caller (read with fetch, which sends the Authorization header):
@@ -55,45 +41,41 @@ export function notificationRoutes(app: App, deps: Deps) {
    * changed (for callers who may read appointments). Ids only; the browser refetches. The stream ends when the
    * access token lapses, and the browser reconnects with a fresh one.
    */
-  app.get('/api/live', {
-    config: { permission: 'authenticated', stream: true },
-    schema: { tags, hide: true },
-    handler: async (req, reply) => {
-      const caller = callerOf(req);
-      let seesAppointments = hasPermission(caller.permissions, 'appointment_read');
-      const raw = reply.raw;
-      reply.hijack();
-      raw.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-        'x-request-id': req.id,
-      });
-      raw.write(': live\n\nevent: ready\ndata: {}\n\n');
-      const send = (event: string, data: unknown) => raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-      const unsubscribe = deps.live?.subscribe((e) => {
-        if (e.c !== caller.companyId) return;
-        if (e.t === 'notification' && e.r?.includes(caller.id)) send('notification', {});
-        if (e.t === 'appointment' && seesAppointments) send('appointment', { appointment: e.a ?? null, clinic: e.k ?? null });
-      });
-      const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
-      // At most an access token's life: the browser reconnects with its current token, so a sign-out or a
-      // deactivation ends the stream within that time.
-      const lapse = setTimeout(() => raw.end(), deps.config.accessTokenTtlSeconds * 1000);
-      streams.add(raw);
-      // Closed as soon as the person is deactivated, deleted or signed out, or the company closed.
-      const claims = req.accessClaims!;
-      const unguard = guardStream(deps, { companyId: caller.companyId, employeeId: caller.id, sessionVersion: claims.sv, familyId: claims.fam },
-        () => raw.end(), (now) => { seesAppointments = hasPermission(now.permissions, 'appointment_read'); });
-      const close = () => {
-        clearInterval(heartbeat);
-        clearTimeout(lapse);
-        unsubscribe?.();
-        unguard();
-        streams.delete(raw);
-      };
-      raw.on('close', close);
-    },
-  });
+  serve(app, r.live, async (req, reply) => {
+    const caller = callerOf(req);
+    let seesAppointments = hasPermission(caller.permissions, 'appointment_read');
+    const raw = reply.raw;
+    reply.hijack();
+    raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+      'x-request-id': req.id,
+    });
+    raw.write(': live\n\nevent: ready\ndata: {}\n\n');
+    const send = (event: string, data: unknown) => raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    const unsubscribe = deps.live?.subscribe((e) => {
+      if (e.c !== caller.companyId) return;
+      if (e.t === 'notification' && e.r?.includes(caller.id)) send('notification', {});
+      if (e.t === 'appointment' && seesAppointments) send('appointment', { appointment: e.a ?? null, clinic: e.k ?? null });
+    });
+    const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
+    // At most an access token's life: the browser reconnects with its current token, so a sign-out or a
+    // deactivation ends the stream within that time.
+    const lapse = setTimeout(() => raw.end(), deps.config.accessTokenTtlSeconds * 1000);
+    streams.add(raw);
+    // Closed as soon as the person is deactivated, deleted or signed out, or the company closed.
+    const claims = req.accessClaims!;
+    const unguard = guardStream(deps, { companyId: caller.companyId, employeeId: caller.id, sessionVersion: claims.sv, familyId: claims.fam },
+      () => raw.end(), (now) => { seesAppointments = hasPermission(now.permissions, 'appointment_read'); });
+    const close = () => {
+      clearInterval(heartbeat);
+      clearTimeout(lapse);
+      unsubscribe?.();
+      unguard();
+      streams.delete(raw);
+    };
+    raw.on('close', close);
+  }, { config: { stream: true }, schema: { hide: true } });
 }

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { listOf } from '@/test/mocks';
 import { emptyList, jsonResponse, mockFetch, renderApp, signIn } from '@/test/utils';
 
 const note = (id: string, text: string, read: boolean) => ({
@@ -18,7 +19,7 @@ describe('notification bell', () => {
         return jsonResponse(200, { success: true, message: 'All notifications marked as read.' });
       }
       if (url.pathname === '/api/notifications') {
-        return jsonResponse(200, { success: true, data: [note('1', 'Sara cancelled Huda Saleh\'s appointment', unread === 0), note('2', 'Omar booked Ali Hasan', unread === 0)] });
+        return jsonResponse(200, listOf([note('1', 'Sara cancelled Huda Saleh\'s appointment', unread === 0), note('2', 'Omar booked Ali Hasan', unread === 0)]));
       }
       return jsonResponse(200, emptyList());
     }, { shell: true, profile: {} });

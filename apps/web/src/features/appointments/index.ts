@@ -21,3 +21,4 @@ export { VisitActions, type VisitSubject } from './components/visit-actions';
 export { visitSteps, type VisitStep } from './components/visit-flow';
 // Each list's request, which its export asks at `<path>/export.csv` (pinned together in components/export-requests.test.tsx).
 export { appointmentsRequest } from './api/get-appointments';
+export { wholeRecords } from './api/get-appointments';

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApiSuccess } from '@clinic/shared';
+import { routes } from '@clinic/shared';
 import { forgetDeletedRecord } from '@/lib/forget-deleted';
-import { http } from '@/lib/http';
+import { call } from '@/lib/api-client';
 import { appointmentsKeys } from './appointments-keys';
 
-export function deleteAppointment(id: string): Promise<ApiSuccess<unknown>> {
-  return http.delete<ApiSuccess<unknown>>(`/appointments/${encodeURIComponent(id)}`);
+export function deleteAppointment(id: string) {
+  return call(routes.appointments.remove, { params: { id } });
 }
 
 export function useDeleteAppointment() {

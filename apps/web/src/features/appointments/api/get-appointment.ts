@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiSuccess, AppointmentRecord } from '@clinic/shared';
-import { http } from '@/lib/http';
+import { routes } from '@clinic/shared';
+import { call } from '@/lib/api-client';
 import { appointmentsKeys } from './appointments-keys';
 
-export async function getAppointment(id: string, signal?: AbortSignal): Promise<AppointmentRecord> {
-  const body = await http.get<ApiSuccess<AppointmentRecord>>(`/appointments/${encodeURIComponent(id)}`, { signal, silent: true });
+export async function getAppointment(id: string, signal?: AbortSignal) {
+  const body = await call(routes.appointments.get, { params: { id } }, { signal, silent: true });
   return body.data;
 }
 

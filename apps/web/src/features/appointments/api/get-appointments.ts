@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { appointmentSortFields, routes, type ApiList, type AppointmentRecord, type AppointmentStatus } from '@clinic/shared';
-import { oneOf, type ListParams } from '@/components/list';
-import { http } from '@/lib/http';
+import { appointmentSortFields, routes, type ApiList, type AppointmentCard, type AppointmentRecord, type AppointmentStatus } from '@clinic/shared';
+import { listRequestQuery, type ListParams } from '@/components/list';
+import { call } from '@/lib/api-client';
 import { appointmentsKeys } from './appointments-keys';
 
 export type AppointmentsQuery = ListParams & {
@@ -10,21 +10,26 @@ export type AppointmentsQuery = ListParams & {
   date: string | null;
 };
 
-/** The list's request, its path and query, and the export that asks the same (every row the filters select, as CSV). */
+/**
+ * The list answers whole records unless it is asked `view=calendar` (then the calendar's lean cards): the records of a
+ * list asked without it. A card has no clinic, a record always has one.
+ */
+export function wholeRecords(page: ApiList<AppointmentRecord | AppointmentCard>): ApiList<AppointmentRecord> {
+  return { ...page, data: page.data.filter((a): a is AppointmentRecord => 'clinic' in a) };
+}
+
+/** The list's request, its path and query: the CSV export asks the same at `<path>/export.csv`. */
 export function appointmentsRequest(query: AppointmentsQuery) {
+  const { page, limit, sortBy, order, search } = query;
   return {
     path: '/appointments',
     route: routes.exports.appointments,
-    query: {
-      page: query.page, limit: query.limit, sortBy: oneOf(query.sortBy, appointmentSortFields) ?? undefined, order: query.order, search: query.search,
-      status: query.status ?? undefined, date: query.date ?? undefined,
-    },
+    query: { ...listRequestQuery({ page, limit, sortBy, order, search }, appointmentSortFields), status: query.status ?? undefined, date: query.date ?? undefined },
   };
 }
 
-export function getAppointments(query: AppointmentsQuery, signal?: AbortSignal): Promise<ApiList<AppointmentRecord>> {
-  const request = appointmentsRequest(query);
-  return http.get<ApiList<AppointmentRecord>>(request.path, { signal, query: request.query });
+export async function getAppointments(query: AppointmentsQuery, signal?: AbortSignal) {
+  return wholeRecords(await call(routes.appointments.list, { query: appointmentsRequest(query).query }, { signal }));
 }
 
 export const appointmentsQueryOptions = (query: AppointmentsQuery) =>

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiSuccess, AppointmentAvailability } from '@clinic/shared';
+import { routes } from '@clinic/shared';
 import { refreshFileLinks } from '@/lib/file-links';
-import { http } from '@/lib/http';
+import { call } from '@/lib/api-client';
 import { appointmentsKeys } from './appointments-keys';
 
 export interface AvailabilityQuery {
@@ -12,11 +12,10 @@ export interface AvailabilityQuery {
   doctor: string | null;
 }
 
-export async function getAvailability(query: AvailabilityQuery, signal?: AbortSignal): Promise<AppointmentAvailability> {
-  const body = await http.get<ApiSuccess<AppointmentAvailability>>('/appointments/availability', {
-    signal,
-    query: { clinic: query.clinic, from: query.from, to: query.to, doctor: query.doctor },
-  });
+export async function getAvailability(query: AvailabilityQuery, signal?: AbortSignal) {
+  const body = await call(routes.appointments.availability, {
+    query: { clinic: query.clinic, from: query.from, to: query.to, doctor: query.doctor ?? undefined },
+  }, { signal });
   return body.data;
 }
 

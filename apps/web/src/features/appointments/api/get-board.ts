@@ -1,14 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiSuccess, AppointmentBoard } from '@clinic/shared';
-import { http } from '@/lib/http';
+import { routes } from '@clinic/shared';
+import { call } from '@/lib/api-client';
 import { appointmentsKeys } from './appointments-keys';
 
 /** How often the board asks again, so changes made at another desk show without a reload. */
 export const BOARD_REFRESH_MS = 15_000;
 
 /** One clinic's day at the front desk (`date` null: today in the clinic's time zone). */
-export async function getBoard(clinic: string, date: string | null, signal?: AbortSignal): Promise<AppointmentBoard> {
-  const body = await http.get<ApiSuccess<AppointmentBoard>>('/appointments/board', { signal, query: { clinic, date } });
+export async function getBoard(clinic: string, date: string | null, signal?: AbortSignal) {
+  const body = await call(routes.appointments.board, { query: { clinic, date: date ?? undefined } }, { signal });
   return body.data;
 }
 

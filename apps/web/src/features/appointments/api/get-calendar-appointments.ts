@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiList, AppointmentCard } from '@clinic/shared';
-import { http } from '@/lib/http';
+import { routes } from '@clinic/shared';
+import { call } from '@/lib/api-client';
 import { appointmentsKeys } from './appointments-keys';
 
 export interface CalendarRangeQuery {
@@ -16,11 +16,10 @@ export interface CalendarRangeQuery {
  * Every appointment of a clinic in a window (the calendar's days), without paging, as the lean cards a calendar draws
  * (`view=calendar`: times, status, names, reason, version); a card opened reads the whole appointment.
  */
-export function getCalendarAppointments(query: CalendarRangeQuery, signal?: AbortSignal): Promise<ApiList<AppointmentCard>> {
-  return http.get<ApiList<AppointmentCard>>('/appointments', {
-    signal,
-    query: { clinic: query.clinic, doctor: query.doctor, search: query.search, from: query.from, to: query.to, view: 'calendar', sortBy: 'datetime', order: 'asc' },
-  });
+export function getCalendarAppointments(query: CalendarRangeQuery, signal?: AbortSignal) {
+  return call(routes.appointments.list, {
+    query: { clinic: query.clinic, doctor: query.doctor ?? undefined, search: query.search, from: query.from, to: query.to, view: 'calendar', sortBy: 'datetime', order: 'asc' },
+  }, { signal });
 }
 
 export const calendarAppointmentsQueryOptions = (query: CalendarRangeQuery) =>

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQueries, useQuery } from '@tanstack/react-query';
-import type { ApiList, AppointmentCard, AvailabilityDay } from '@clinic/shared';
-import { http } from '@/lib/http';
+import { routes, type AvailabilityDay } from '@clinic/shared';
+import { call } from '@/lib/api-client';
 import { availabilityQueryOptions } from './get-availability';
 
 export interface DayCardsQuery {
@@ -12,11 +12,10 @@ export interface DayCardsQuery {
 }
 
 /** Every appointment of a clinic on one day, as the lean cards the calendar draws (`view=calendar`). */
-export function getDayCards(query: DayCardsQuery, signal?: AbortSignal): Promise<ApiList<AppointmentCard>> {
-  return http.get<ApiList<AppointmentCard>>('/appointments', {
-    signal,
+export function getDayCards(query: DayCardsQuery, signal?: AbortSignal) {
+  return call(routes.appointments.list, {
     query: { clinic: query.clinic, search: query.search, from: query.from, to: query.to, view: 'calendar', sortBy: 'datetime', order: 'asc' },
-  });
+  }, { signal });
 }
 
 // Under the appointments' root key, so every booking, move and status change refreshes the day.

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiSuccess, NextFreeSlot } from '@clinic/shared';
-import { http } from '@/lib/http';
+import { routes } from '@clinic/shared';
+import { call } from '@/lib/api-client';
 import { appointmentsKeys } from './appointments-keys';
 
 export interface NextFreeRequest {
@@ -12,8 +12,8 @@ export interface NextFreeRequest {
 }
 
 /** The first bookable slots for a service (every booking rule applied by the server), from now on. */
-export async function getNextFree(query: NextFreeRequest, signal?: AbortSignal): Promise<NextFreeSlot[]> {
-  const body = await http.get<ApiSuccess<NextFreeSlot[]>>('/appointments/next-free', { signal, silent: true, query: { ...query } });
+export async function getNextFree(query: NextFreeRequest, signal?: AbortSignal) {
+  const body = await call(routes.appointments.nextFree, { query: { ...query, doctor: query.doctor ?? undefined } }, { signal, silent: true });
   return body.data;
 }
 

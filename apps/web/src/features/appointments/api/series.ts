@@ -1,17 +1,18 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiSuccess, AppointmentRecord, RecurrenceInput, SeriesBookingResult, SeriesCreateInput } from '@clinic/shared';
-import { http } from '@/lib/http';
+import { routes, type RecurrenceInput, type SeriesCreateInput } from '@clinic/shared';
+import { call } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
 import { notifySuccess } from '@/lib/notify';
 import { appointmentsKeys } from './appointments-keys';
+import { getAppointment } from './get-appointment';
 
 export const seriesKeys = {
   preview: (input: SeriesCreateInput) => ['appointments', 'series-preview', input] as const,
 };
 
 /** What booking the series would do, occurrence by occurrence (nothing is booked). */
-export async function previewSeries(input: SeriesCreateInput, signal?: AbortSignal): Promise<SeriesBookingResult> {
-  const body = await http.post<ApiSuccess<SeriesBookingResult>>('/appointment-series', input, { signal, silent: true, query: { preview: 'true' } });
+export async function previewSeries(input: SeriesCreateInput, signal?: AbortSignal) {
+  const body = await call(routes.series.create, { query: { preview: 'true' }, body: input }, { signal, silent: true });
   return body.data;
 }
 
@@ -28,12 +29,12 @@ export function useSeriesPreview(input: SeriesCreateInput | null) {
 }
 
 /** Books the series' free occurrences; answers with the first booked appointment, as a single booking would. */
-export async function createSeries(input: SeriesCreateInput): Promise<{ result: SeriesBookingResult; first: AppointmentRecord }> {
-  const body = await http.post<ApiSuccess<SeriesBookingResult>>('/appointment-series', input, { silent: true });
+export async function createSeries(input: SeriesCreateInput) {
+  const body = await call(routes.series.create, { body: input }, { silent: true });
   const firstId = body.data.occurrences.find((o) => o.appointment)?.appointment;
-  const first = await http.get<ApiSuccess<AppointmentRecord>>(`/appointments/${firstId}`, { silent: true });
+  const first = await getAppointment(firstId ?? '');
   notifySuccess(body.message ?? i18n.t('success.done'));
-  return { result: body.data, first: first.data };
+  return { result: body.data, first };
 }
 
 export function useCreateSeries() {

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApiSuccess, AppointmentRecord, AppointmentUpdateInput } from '@clinic/shared';
+import { routes, type AppointmentUpdateInput } from '@clinic/shared';
+import { call } from '@/lib/api-client';
 import { isStaleRecord } from '@/lib/edited-record';
-import { http, isApiError } from '@/lib/http';
+import { isApiError } from '@/lib/http';
 import { i18n } from '@/lib/i18n';
 import { notifySuccess } from '@/lib/notify';
 import { appointmentsKeys } from './appointments-keys';
@@ -10,8 +11,8 @@ import { appointmentsKeys } from './appointments-keys';
  * Moves an appointment along the visit's flow, writes its visit note or reschedules it, based on the version the screen shows (`input.version`); the
  * caller shows refusals where the user is looking.
  */
-export async function updateAppointment(id: string, input: AppointmentUpdateInput): Promise<ApiSuccess<AppointmentRecord>> {
-  const result = await http.patch<ApiSuccess<AppointmentRecord>>(`/appointments/${encodeURIComponent(id)}`, input, { silent: true });
+export async function updateAppointment(id: string, input: AppointmentUpdateInput) {
+  const result = await call(routes.appointments.patch, { params: { id }, body: input }, { silent: true });
   notifySuccess(result.message ?? i18n.t('success.done'));
   return result;
 }

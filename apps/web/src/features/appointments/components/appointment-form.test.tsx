@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { appointmentRecord, availability, calendarCard, nextFreeSlot, ok } from '@/test/mocks';
 import { emptyList, errorBody, jsonResponse, mockFetch, renderWithProviders, setLanguage, signIn } from '@/test/utils';
 import { AppointmentForm } from './appointment-form';
 
@@ -26,31 +27,26 @@ const DOCTOR_HOURS: Record<string, Array<{ startTime: string; endTime: string }>
   [EMILY]: [{ startTime: '12:00', endTime: '13:00' }],
 };
 const BOOKED: Record<string, unknown[]> = {
-  [OMAR]: [{ _id: 'x1', datetime: `${DAY}T11:00:00+03:00`, endsAt: `${DAY}T11:30:00+03:00`, status: 'scheduled' }],
-  [EMILY]: [{ _id: 'x2', datetime: `${DAY}T12:00:00+03:00`, endsAt: `${DAY}T12:30:00+03:00`, status: 'cancelled' }],
+  [OMAR]: [calendarCard({ _id: 'x1', datetime: `${DAY}T11:00:00+03:00`, endsAt: `${DAY}T11:30:00+03:00`, status: 'scheduled' })],
+  [EMILY]: [calendarCard({ _id: 'x2', datetime: `${DAY}T12:00:00+03:00`, endsAt: `${DAY}T12:30:00+03:00`, status: 'cancelled' })],
 };
 
 /** The API behind the form: clinics, the clinic's doctors (availability), services, patients, bookings and the booking. */
-function bookingApi(answer: () => Response = () => jsonResponse(201, { success: true, message: 'Appointment booked', data: { _id: 'a1' } }), firstFree = '09:00') {
+function bookingApi(answer: () => Response = () => jsonResponse(201, ok(appointmentRecord({ _id: 'a1' }), 'Appointment booked')), firstFree = '09:00') {
   const posted: unknown[] = [];
   mockFetch((url, init) => {
     if (url.pathname === '/api/clinics') return jsonResponse(200, list([{ _id: CLINIC, name: 'Olaya Clinic' }]));
     if (url.pathname === '/api/appointments/availability') {
-      return jsonResponse(200, {
-        success: true,
-        data: {
-          clinic: { _id: CLINIC, name: 'Olaya Clinic', timeZone: 'Asia/Riyadh', averageVisitMinutes: 30, isActive: true, hasWorkingHours: true },
-          slotMinutes: 30, dayStart: '09:00', dayEnd: '18:00',
-          days: [{
-            date: url.searchParams.get('from'), weekday: 'Monday', clinicHours: [{ startTime: '09:00', endTime: '13:00' }], holiday: null,
-            doctorHours: DOCTOR_HOURS[url.searchParams.get('doctor') ?? ''] ?? null, doctorAway: null,
-          }],
-          doctors: [{ _id: EMILY, name: 'Dr. Emily Carter', serviceIds: [] }, { _id: OMAR, name: 'Dr. Omar Haddad', serviceIds: [CARDIO] }],
-        },
-      });
+      return jsonResponse(200, ok(availability({
+        days: [{
+          date: url.searchParams.get('from')!, weekday: 'Monday', clinicHours: [{ startTime: '09:00', endTime: '13:00' }], holiday: null,
+          doctorHours: DOCTOR_HOURS[url.searchParams.get('doctor') ?? ''] ?? null, doctorAway: null,
+        }],
+        doctors: [{ _id: EMILY, name: 'Dr. Emily Carter', serviceIds: [], image: null }, { _id: OMAR, name: 'Dr. Omar Haddad', serviceIds: [CARDIO], image: null }],
+      })));
     }
     if (url.pathname === '/api/appointments/next-free') {
-      return jsonResponse(200, { success: true, data: [{ datetime: `${DAY}T${firstFree}:00+03:00`, endsAt: `${DAY}T10:00:00+03:00`, doctor: { _id: OMAR, name: 'Dr. Omar Haddad' } }] });
+      return jsonResponse(200, ok([nextFreeSlot({ datetime: `${DAY}T${firstFree}:00+03:00`, endsAt: `${DAY}T10:00:00+03:00`, doctor: { _id: OMAR, name: 'Dr. Omar Haddad' } })]));
     }
     if (url.pathname === '/api/services') return jsonResponse(200, list([service({})]));
     if (url.pathname === '/api/patients') return jsonResponse(200, list([{ _id: PATIENT, name: 'Ahmed Al-Farsi', publicId: 'PAT-000001' }]));
@@ -207,7 +203,7 @@ describe('Add Appointment form', { timeout: 30_000 }, () => {
     await choose(user, /Doctor/, 'Dr. Omar Haddad');
     await user.type(screen.getByRole('textbox', { name: /Reason/ }), 'Follow-up');
     await user.click(screen.getByRole('button', { name: 'Add Appointment' }));
-    await waitFor(() => expect(onBooked).toHaveBeenCalledWith({ _id: 'a1' }));
+    await waitFor(() => expect(onBooked).toHaveBeenCalledWith(expect.objectContaining({ _id: 'a1' })));
   });
 
   it('offers the first available time once a clinic and a service are chosen, and takes it on a click', async () => {

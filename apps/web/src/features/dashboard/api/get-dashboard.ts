@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiList, ApiSuccess, DashboardFigures } from '@clinic/shared';
+import { routes, type ApiList } from '@clinic/shared';
+import { call } from '@/lib/api-client';
 import { http } from '@/lib/http';
 
 export interface DashboardScope {
@@ -9,18 +10,27 @@ export interface DashboardScope {
   to: string;
 }
 
+/** The scope as the figures' query: a clinic or a complex (neither: the company) and the days. */
+const scopeQuery = (scope: DashboardScope) => ({ clinic: scope.clinic ?? undefined, complex: scope.complex ?? undefined, from: scope.from, to: scope.to });
+
+export async function getDashboard(scope: DashboardScope, signal?: AbortSignal) {
+  return (await call(routes.dashboard.get, { query: scopeQuery(scope) }, { signal, silent: true })).data;
+}
+
 export function useDashboard(scope: DashboardScope) {
-  return useQuery({
-    queryKey: ['dashboard', scope],
-    queryFn: ({ signal }) => http.get<ApiSuccess<DashboardFigures>>('/dashboard', { signal, silent: true, query: { ...scope } }).then((r) => r.data),
-  });
+  return useQuery({ queryKey: ['dashboard', scope], queryFn: ({ signal }) => getDashboard(scope, signal) });
+}
+
+/** The figures counted again now (the server keeps those of several clinics for a minute). */
+export async function refreshDashboard(scope: DashboardScope) {
+  return (await call(routes.dashboard.get, { query: { ...scopeQuery(scope), fresh: 'true' } })).data;
 }
 
 /** Counts the figures of several clinics again now (the server keeps them for a minute) and shows the new ones. */
 export function useRefreshDashboard(scope: DashboardScope) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => http.get<ApiSuccess<DashboardFigures>>('/dashboard', { query: { ...scope, fresh: 'true' } }).then((r) => r.data),
+    mutationFn: () => refreshDashboard(scope),
     onSuccess: (data) => queryClient.setQueryData(['dashboard', scope], data),
   });
 }

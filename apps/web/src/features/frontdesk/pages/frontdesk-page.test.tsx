@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { APPOINTMENT_STATUSES, type AppointmentBoard, type AppointmentStatus, type BoardCard } from '@clinic/shared';
-import { emptyList, errorBody, jsonResponse, listOf, ok, olayaClinic } from '@/test/mocks';
+import { appointmentRecord, emptyList, errorBody, jsonResponse, listOf, ok, olayaClinic } from '@/test/mocks';
 import { mockFetch, renderWithProviders, setLanguage, signIn } from '@/test/utils';
 import FrontdeskPage from './frontdesk-page';
 
@@ -38,7 +38,7 @@ function boardApi(initial: BoardCard[], patch?: () => Response) {
       state.patches.push(body);
       if (patch) return patch();
       state.cards = state.cards.map((c) => (c._id === m[1] ? { ...c, status: body.status, version: c.version + 1, waitingMinutes: body.status === 'arrived' ? 0 : c.waitingMinutes } : c));
-      return jsonResponse(200, { success: true, message: 'Patient checked in', data: { _id: m[1] } });
+      return jsonResponse(200, ok(appointmentRecord({ _id: m[1], status: body.status }), 'Patient checked in'));
     }
     return jsonResponse(200, emptyList());
   }, { profile: {} });

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { APPOINTMENT_STATUSES, type AppointmentBoard, type AppointmentStatus, type BoardCard } from '@clinic/shared';
-import { demoUser, emptyList, jsonResponse, listOf, malazClinic, ok, olayaClinic } from '@/test/mocks';
+import { appointmentRecord, demoUser, emptyList, jsonResponse, listOf, malazClinic, ok, olayaClinic } from '@/test/mocks';
 import { mockFetch, renderWithProviders, setLanguage, signIn } from '@/test/utils';
 import MyDayPage from './my-day-page';
 
@@ -41,7 +41,7 @@ function dayApi(cards: BoardCard[], remembered: string | null = null, permission
       const body = JSON.parse(String(init.body)) as { status: AppointmentStatus };
       state.patches.push({ id: m[1]!, body });
       state.cards = state.cards.map((c) => (c._id === m[1] ? { ...c, status: body.status, version: c.version + 1 } : c));
-      return jsonResponse(200, { success: true, message: 'Consultation started', data: { _id: m[1] } });
+      return jsonResponse(200, ok(appointmentRecord({ _id: m[1], status: body.status }), 'Consultation started'));
     }
     return jsonResponse(200, emptyList());
   }, { profile: { permissions, preferences: { ...demoUser.preferences, clinicId: remembered } } });

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiSuccess, NotificationRecord } from '@clinic/shared';
-import { http } from '@/lib/http';
+import { routes } from '@clinic/shared';
+import { call } from '@/lib/api-client';
 
 export const notificationsKeys = {
   all: ['notifications'] as const,
@@ -8,12 +8,12 @@ export const notificationsKeys = {
   unread: () => ['notifications', 'unread'] as const,
 };
 
-export async function getNotifications(signal?: AbortSignal): Promise<NotificationRecord[]> {
-  return (await http.get<ApiSuccess<NotificationRecord[]>>('/notifications', { signal, silent: true, query: { limit: 20 } })).data;
+export async function getNotifications(signal?: AbortSignal) {
+  return (await call(routes.notifications.list, { query: { limit: 20 } }, { signal, silent: true })).data;
 }
 
-export async function getUnreadCount(signal?: AbortSignal): Promise<number> {
-  return (await http.get<ApiSuccess<{ unread: number }>>('/notifications/unread-count', { signal, silent: true })).data.unread;
+export async function getUnreadCount(signal?: AbortSignal) {
+  return (await call(routes.notifications.unreadCount, {}, { signal, silent: true })).data.unread;
 }
 
 export function useUnreadCount() {
@@ -24,10 +24,18 @@ export function useNotifications(enabled: boolean) {
   return useQuery(queryOptions({ queryKey: notificationsKeys.list(), queryFn: ({ signal }) => getNotifications(signal), enabled, staleTime: 10_000 }));
 }
 
+export function markRead(id: string) {
+  return call(routes.notifications.read, { params: { id } }, { successToast: false });
+}
+
+export function markAllRead() {
+  return call(routes.notifications.readAll, {}, { successToast: false });
+}
+
 export function useMarkRead() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => http.post(`/notifications/${encodeURIComponent(id)}/read`, undefined, { successToast: false }),
+    mutationFn: markRead,
     onSettled: () => client.invalidateQueries({ queryKey: notificationsKeys.all }),
   });
 }
@@ -35,7 +43,7 @@ export function useMarkRead() {
 export function useMarkAllRead() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => http.post('/notifications/read-all', undefined, { successToast: false }),
+    mutationFn: markAllRead,
     onSettled: () => client.invalidateQueries({ queryKey: notificationsKeys.all }),
   });
 }

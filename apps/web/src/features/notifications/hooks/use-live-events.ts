@@ -1,11 +1,15 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { routes } from '@clinic/shared';
+import { pathOf } from '@/lib/api-client';
 import { API_BASE } from '@/lib/http';
 import { getAccessToken } from '@/lib/session';
 import { getUnreadCount, notificationsKeys } from '../api/notifications';
 
 /** Waits before reconnecting after the stream ended or failed: 1 s, doubling to 30 s. */
 const MAX_WAIT_MS = 30_000;
+/** The stream's address: the contract's entry below the client's base. */
+const LIVE_URL = `${API_BASE}${pathOf(routes.notifications.live)}`;
 
 /**
  * The server's event stream (`/api/live`), read with fetch so the access token travels in the Authorization header.
@@ -31,7 +35,7 @@ export function useLiveEvents() {
       if (!token) return;
       controller = new AbortController();
       try {
-        const res = await fetch(`${API_BASE}/live`, { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' }, signal: controller.signal });
+        const res = await fetch(LIVE_URL, { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' }, signal: controller.signal });
         if (res.status === 401) {
           // The access token lapsed: an ordinary request refreshes it, then the stream reconnects with the new one.
           await getUnreadCount().catch(() => undefined);

@@ -2,9 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Loader, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { ApiList, AppointmentRecord } from '@clinic/shared';
 import { formatDay } from '@/lib/dates';
-import { http } from '@/lib/http';
+import { getScheduleDay } from '../api/print-appointments';
 import { PrintFrame, printClasses } from '../components/print-frame';
 import { clinicTime, printedAt } from '../components/print-format';
 import { useSession } from '@/lib/session-context';
@@ -20,9 +19,7 @@ export default function PrintSchedulePage() {
   const date = params.get('date') ?? new Date().toISOString().slice(0, 10);
   const day = useQuery({
     queryKey: ['print', 'schedule', clinic, doctor, date],
-    queryFn: ({ signal }) => http.get<ApiList<AppointmentRecord>>('/appointments', {
-      signal, query: { clinic, doctor, date, allData: true, sortBy: 'datetime', order: 'asc', withPhone: true },
-    }).then((r) => r.data),
+    queryFn: ({ signal }) => getScheduleDay(clinic, doctor, date, signal),
   });
   const rows = day.data ?? [];
   const first = rows[0];

@@ -2,9 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Divider, Loader, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import type { ApiSuccess, AppointmentRecord, ClinicRecord } from '@clinic/shared';
+import type { ApiSuccess, ClinicRecord } from '@clinic/shared';
 import { http } from '@/lib/http';
 import { useSession } from '@/lib/session-context';
+import { getSlipAppointment } from '../api/print-appointments';
 import { PrintFrame, printClasses } from '../components/print-frame';
 import { clinicDateTime, printedAt } from '../components/print-format';
 
@@ -16,7 +17,7 @@ export default function PrintSlipPage() {
   const { user, can } = useSession();
   const appointment = useQuery({
     queryKey: ['print', 'slip', id],
-    queryFn: ({ signal }) => http.get<ApiSuccess<AppointmentRecord>>(`/appointments/${id}`, { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => getSlipAppointment(id ?? '', signal),
   });
   const clinicId = appointment.data?.clinic._id;
   // The address comes from the clinic's record, for those who may read it.

@@ -3,10 +3,11 @@ import { Alert, Anchor, Box, Button, Card, Center, Group, Loader, Stack, Text, T
 import { IconCalendarCheck, IconCalendarPlus, IconCalendarX, IconInfoCircle, IconMapPin } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { ApiSuccess, Language, VisitView } from '@clinic/shared';
+import type { Language } from '@clinic/shared';
 import { LanguageMenu } from '@/components/language-menu';
-import { http, isApiError } from '@/lib/http';
+import { isApiError } from '@/lib/http';
 import { currentLanguage, switchLanguage } from '@/lib/i18n';
+import { actOnVisit, getVisit } from '../api/visit';
 import { icsHref, phoneLanguage, visitIcs } from '../lib/visit-ics';
 
 /** Big buttons whose words wrap on a narrow phone instead of being cut. */
@@ -47,7 +48,7 @@ export default function VisitPage() {
 
   const visit = useQuery({
     queryKey: ['visit', token],
-    queryFn: async ({ signal }) => (await http.get<ApiSuccess<VisitView>>('/public/visit', { query: { token }, signal, silent: true, skipAuthRefresh: true })).data,
+    queryFn: ({ signal }) => getVisit(token, signal),
     enabled: Boolean(token),
     retry: false,
   });
@@ -62,8 +63,7 @@ export default function VisitPage() {
   }, [visit.data, languageSet]);
 
   const act = useMutation({
-    mutationFn: async (action: 'confirm' | 'cancel') =>
-      (await http.post<ApiSuccess<VisitView>>(`/public/visit/${action}`, action === 'cancel' ? { token, reason } : { token }, { silent: true, skipAuthRefresh: true })).data,
+    mutationFn: (action: 'confirm' | 'cancel') => actOnVisit(action, token, reason),
     onSuccess: (data) => {
       client.setQueryData(['visit', token], data);
       setCancelling(false);
