@@ -11,6 +11,11 @@ export interface ClinicChoice {
   choose: (clinicId: string) => void;
 }
 
+/** Remembers on the server the clinic last chosen on a day's screen; the answer is the refreshed profile. */
+export async function saveClinicChoice(clinicId: string): Promise<SessionUser> {
+  return (await http.put<ApiSuccess<SessionUser>>('/profile/clinic', { clinicId }, { silent: true })).data;
+}
+
 /**
  * The clinic of a day's screen (the board, the calendar, the cash boxes, My day). It opens on the clinic the profile
  * names (the last one chosen, else the first the user works at) when it is among `options`, the clinics this screen
@@ -30,9 +35,8 @@ export function useClinicChoice(options: ReadonlyArray<{ _id: string }> | undefi
     setChoice(id);
     if (id === remembered) return;
     // Remembering is a convenience: a failure leaves this screen as chosen, and says nothing.
-    http
-      .put<ApiSuccess<SessionUser>>('/profile/clinic', { clinicId: id }, { silent: true })
-      .then((result) => applyProfile(queryClient, result.data))
+    saveClinicChoice(id)
+      .then((profile) => applyProfile(queryClient, profile))
       .catch(() => undefined);
   };
   return { clinicId, choose };

@@ -57,10 +57,14 @@ export interface AuditFilterValues {
   actors: Ref[];
 }
 
+export async function getAuditFilters(signal?: AbortSignal): Promise<AuditFilterValues> {
+  return (await http.get<ApiSuccess<AuditFilterValues>>('/audit/filters', { signal })).data;
+}
+
 export function useAuditFilters() {
   return useQuery({
     queryKey: auditKeys.filters,
-    queryFn: ({ signal }) => http.get<ApiSuccess<AuditFilterValues>>('/audit/filters', { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => getAuditFilters(signal),
     staleTime: 60_000,
   });
 }
