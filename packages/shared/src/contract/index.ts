@@ -1,3 +1,10 @@
+import { auditRoutes } from './audit.js';
+import { authRoutes } from './auth.js';
+import { employeeRoutes } from './employees.js';
+import { fileRoutes } from './files.js';
+import { healthRoutes } from './health.js';
+import { invitationRoutes } from './invitations.js';
+import { profileRoutes } from './profile.js';
 import { specializationRoutes } from './specializations.js';
 
 export * from './route.js';
@@ -8,4 +15,11 @@ export * from './route.js';
  */
 export const routes = {
   specializations: specializationRoutes,
+  employees: employeeRoutes,
+  invitations: invitationRoutes,
+  profile: profileRoutes,
+  auth: authRoutes,
+  health: healthRoutes,
+  files: fileRoutes,
+  audit: auditRoutes,
 };
