@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiSuccess, SessionUser } from '@clinic/shared';
-import { http } from './http';
+import { routes, type SessionUser } from '@clinic/shared';
+import { call } from './api-client';
 import { applyProfile, fetchProfile, profileQueryKey, useSession } from './session-context';
 
 export interface ClinicChoice {
@@ -13,7 +13,7 @@ export interface ClinicChoice {
 
 /** Remembers on the server the clinic last chosen on a day's screen; the answer is the refreshed profile. */
 export async function saveClinicChoice(clinicId: string): Promise<SessionUser> {
-  return (await http.put<ApiSuccess<SessionUser>>('/profile/clinic', { clinicId }, { silent: true })).data;
+  return (await call(routes.profile.clinic, { body: { clinicId } }, { silent: true })).data;
 }
 
 /**

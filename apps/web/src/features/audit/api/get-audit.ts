@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiList, ApiSuccess, AuditEntry, Ref } from '@clinic/shared';
-import type { ListParams } from '@/components/list';
-import { http } from '@/lib/http';
+import { auditSortFields, routes } from '@clinic/shared';
+import { listRequestQuery, type ListParams } from '@/components/list';
+import { call } from '@/lib/api-client';
 
 export type AuditQuery = Omit<ListParams, 'search'> & {
   actor: string | null;
@@ -15,10 +15,7 @@ export type AuditQuery = Omit<ListParams, 'search'> & {
 /** The list's request, its path and query: the CSV export asks the same at `<path>/export.csv`. */
 export function auditRequest(query: AuditQuery) {
   return { path: '/audit', query: {
-      page: query.page,
-      limit: query.limit,
-      sortBy: query.sortBy,
-      order: query.order,
+      ...listRequestQuery(query, auditSortFields),
       actor: query.actor ?? undefined,
       entity: query.entity ?? undefined,
       action: query.action ?? undefined,
@@ -29,8 +26,7 @@ export function auditRequest(query: AuditQuery) {
 }
 
 export function getAudit(query: AuditQuery, signal?: AbortSignal) {
-  const request = auditRequest(query);
-  return http.get<ApiList<AuditEntry>>(request.path, { signal, query: request.query });
+  return call(routes.audit.list, { query: auditRequest(query).query }, { signal });
 }
 
 export const auditKeys = {
@@ -51,14 +47,8 @@ export function useAudit(query: AuditQuery, enabled = true) {
   );
 }
 
-export interface AuditFilterValues {
-  entities: string[];
-  actions: string[];
-  actors: Ref[];
-}
-
-export async function getAuditFilters(signal?: AbortSignal): Promise<AuditFilterValues> {
-  return (await http.get<ApiSuccess<AuditFilterValues>>('/audit/filters', { signal })).data;
+export async function getAuditFilters(signal?: AbortSignal) {
+  return (await call(routes.audit.filters, {}, { signal })).data;
 }
 
 export function useAuditFilters() {

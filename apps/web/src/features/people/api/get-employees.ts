@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiList, EmployeeListItem, EmployeeListQuery } from '@clinic/shared';
+import { employeeSortFields, routes, type EmployeeListQuery } from '@clinic/shared';
 import { listRequestQuery, type ListParams, type StatusFilter } from '@/components/list';
 import { refreshFileLinks } from '@/lib/file-links';
-import { http } from '@/lib/http';
+import { call } from '@/lib/api-client';
 import { employeesKeys } from './employees-keys';
 
 export type EmployeesQuery = Omit<ListParams, 'search'> & {
@@ -21,19 +21,18 @@ export type EmployeesQuery = Omit<ListParams, 'search'> & {
 /** The list's request, its path and query: the CSV export asks the same at `<path>/export.csv`. */
 export function employeesRequest(query: EmployeesQuery) {
   return { path: '/employees', query: {
-      ...listRequestQuery(query),
+      ...listRequestQuery(query, employeeSortFields),
       employeeType: query.employeeType ?? undefined,
       clinicId: query.clinicId ?? undefined,
       specializationId: query.specializationId ?? undefined,
       gender: query.gender ?? undefined,
       dateOfBirth: query.dateOfBirth ?? undefined,
-      excludeDoctors: query.excludeDoctors ? 'true' : undefined,
+      excludeDoctors: query.excludeDoctors ? ('true' as const) : undefined,
     } };
 }
 
-export function getEmployees(query: EmployeesQuery, signal?: AbortSignal): Promise<ApiList<EmployeeListItem>> {
-  const request = employeesRequest(query);
-  return http.get<ApiList<EmployeeListItem>>(request.path, { signal, query: request.query });
+export function getEmployees(query: EmployeesQuery, signal?: AbortSignal) {
+  return call(routes.employees.list, { query: employeesRequest(query).query }, { signal });
 }
 
 export const employeesQueryOptions = (query: EmployeesQuery) =>

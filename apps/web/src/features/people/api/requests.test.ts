@@ -19,7 +19,7 @@ describe('the people requests', () => {
       }),
       () => getEmployees({ page: 1, limit: 10, sortBy: '_id', order: 'desc' }),
       () => getUsers({ page: 3, limit: 50, search: 'ali', sortBy: 'lastLoginAt', order: 'desc', status: 'active', role: 'Admin' }),
-      () => getUsers({ page: 1, limit: 10, sortBy: '_id', order: 'desc', status: null, role: null }),
+      () => getUsers({ page: 1, limit: 10, search: '', sortBy: '_id', order: 'desc', status: null, role: null }),
       () => getEmployee(id),
       () => getEmployeeStats(id, '30d'),
       () => createEmployee({ values: { name: 'Sara', employeeType: 'Doctor' } }),

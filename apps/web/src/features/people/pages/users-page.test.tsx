@@ -1,35 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { UserListItem } from '@clinic/shared';
+import type { EmployeeListItem } from '@clinic/shared';
 import { SEARCH_DEBOUNCE_MS } from '@/components/list';
+import { employeeListItem } from '@/test/mocks';
 import { demoUser, jsonResponse, mockFetch, renderApp, signIn } from '@/test/utils';
 
-const me: UserListItem = {
-  _id: demoUser._id,
-  publicId: 'EMP-000001',
-  name: 'Amina Haddad',
-  username: 'admin',
-  email: 'admin@demo.clinic',
-  employeeType: 'Admin',
-  roleIds: [{ _id: 'r1', name: 'Admin' }],
-  isActive: true,
-  lastLoginAt: null,
-  createdAt: '2026-01-01T00:00:00Z',
-  version: 1,
-};
-const nurse: UserListItem = {
-  ...me,
-  _id: 'user-2',
-  publicId: 'EMP-000002',
-  name: 'Mariam Saleh',
-  username: 'msaleh',
-  employeeType: 'Nurse',
-  roleIds: [{ _id: 'r2', name: 'Nurse' }],
-  isActive: false,
-};
+const me = employeeListItem({ name: 'Amina Haddad', username: 'admin', email: 'admin@demo.clinic' });
+const nurse = employeeListItem({
+  _id: 'user-2', publicId: 'EMP-000002', name: 'Mariam Saleh', username: 'msaleh', employeeType: 'Nurse', roleIds: [{ _id: 'r2', name: 'Nurse' }], isActive: false,
+});
 
-function usersApi(rows: UserListItem[] = [me, nurse], total = rows.length) {
+function usersApi(rows: EmployeeListItem[] = [me, nurse], total = rows.length) {
   const requests: URL[] = [];
   const fetchMock = mockFetch((url) => {
     if (url.pathname === '/api/profile') return jsonResponse(200, { success: true, data: demoUser });

@@ -1,14 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { UserListItem } from '@clinic/shared';
+import { employeeListItem } from '@/test/mocks';
 import { demoUser, errorBody, jsonResponse, mockFetch, renderApp, signIn } from '@/test/utils';
 
-const me: UserListItem = {
-  _id: demoUser._id, publicId: 'EMP-000001', name: 'Amina Haddad', username: 'admin', email: 'admin@demo.clinic', employeeType: 'Admin',
-  roleIds: [{ _id: 'r1', name: 'Admin' }], isActive: true, lastLoginAt: null, createdAt: '2026-01-01T00:00:00Z', version: 1,
-};
-const nurse: UserListItem = { ...me, _id: 'user-2', publicId: 'EMP-000002', name: 'Mariam Saleh', username: 'msaleh', employeeType: 'Nurse', roleIds: [{ _id: 'r2', name: 'Nurse' }] };
+const me = employeeListItem({ name: 'Amina Haddad', username: 'admin', email: 'admin@demo.clinic' });
+const nurse = employeeListItem({ _id: 'user-2', publicId: 'EMP-000002', name: 'Mariam Saleh', username: 'msaleh', employeeType: 'Nurse', roleIds: [{ _id: 'r2', name: 'Nurse' }] });
 
 function api(status: (body: unknown) => Response, profile: Record<string, unknown> = demoUser) {
   const puts: unknown[] = [];
