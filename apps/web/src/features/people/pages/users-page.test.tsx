@@ -19,7 +19,7 @@ function usersApi(rows: EmployeeListItem[] = [me, nurse], total = rows.length) {
     return jsonResponse(200, {
       success: true,
       data: rows,
-      pagination: { current_page: 1, items_per_page: 10, has_next_page: total > 10, has_previous_page: false, total_items: total, total_pages: Math.ceil(total / 10) || 1 },
+      pagination: { current_page: 1, items_per_page: 10, has_next_page: total > 10, has_previous_page: false, total_items: total, total_pages: Math.ceil(total / 10) || 1, total_exact: true },
     });
   });
   return { fetchMock, requests, lastQuery: () => Object.fromEntries(requests.at(-1)?.searchParams ?? []) };
@@ -62,7 +62,7 @@ describe('users list', () => {
     mockFetch((url) =>
       url.pathname === '/api/profile'
         ? jsonResponse(200, { success: true, data: { ...demoUser, permissions: ['user_read'] } })
-        : jsonResponse(200, { success: true, data: [], pagination: { current_page: 1, items_per_page: 10, has_next_page: false, has_previous_page: false, total_items: 0, total_pages: 1 } }),
+        : jsonResponse(200, { success: true, data: [], pagination: { current_page: 1, items_per_page: 10, has_next_page: false, has_previous_page: false, total_items: 0, total_pages: 1, total_exact: true } }),
     );
     renderApp('/');
     expect(await screen.findByText('No User Found')).toBeInTheDocument();

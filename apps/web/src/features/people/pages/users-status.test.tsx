@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { employeeListItem } from '@/test/mocks';
+import { employeeListItem, employeeRecord } from '@/test/mocks';
 import { demoUser, errorBody, jsonResponse, mockFetch, renderApp, signIn } from '@/test/utils';
 
 const me = employeeListItem({ name: 'Amina Haddad', username: 'admin', email: 'admin@demo.clinic' });
@@ -21,7 +21,7 @@ function api(status: (body: unknown) => Response, profile: Record<string, unknow
       deletes.push(url.pathname);
       return jsonResponse(200, { success: true, message: 'Employee deleted successfully' });
     }
-    return jsonResponse(200, { success: true, data: [me, nurse], pagination: { current_page: 1, items_per_page: 10, has_next_page: false, has_previous_page: false, total_items: 2, total_pages: 1 } });
+    return jsonResponse(200, { success: true, data: [me, nurse], pagination: { current_page: 1, items_per_page: 10, has_next_page: false, has_previous_page: false, total_items: 2, total_pages: 1, total_exact: true } });
   });
   return { puts, deletes };
 }
@@ -45,7 +45,7 @@ describe('users list: status and deletion', () => {
   });
 
   it('confirms a status change with the server\'s message as a toast', async () => {
-    const calls = api(() => jsonResponse(200, { success: true, message: 'Employee deactivated', data: { ...nurse, isActive: false } }));
+    const calls = api(() => jsonResponse(200, { success: true, message: 'Employee deactivated', data: employeeRecord({ _id: nurse._id, publicId: nurse.publicId, name: nurse.name, employeeType: 'Nurse', isActive: false }) }));
     signIn();
     const user = userEvent.setup();
     const { router } = renderApp('/');
