@@ -29,4 +29,6 @@ export * from './schemas/series.js';
 export * from './schemas/reminder.js';
 export * from './schemas/dashboard.js';
 export * from './schemas/billing.js';
+export * from './schemas/health.js';
+export * from './schemas/file-link.js';
 export * from './contract/index.js';

@@ -4,7 +4,7 @@
  * come from the entry; the module gives only the handler. A route that is not in the contract cannot be served
  * (`contract.test.ts` fails on one).
  */
-import type { FastifyContextConfig, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import type { FastifyContextConfig, FastifyReply, FastifyRequest, FastifySchema, RouteShorthandOptions } from 'fastify';
 import type { Access, BodyOut, ParamsOut, QueryOut, ReplyIn, RouteSpec } from '@clinic/shared';
 import type { App } from './app-types.js';
 
@@ -19,6 +19,8 @@ export interface ServeOptions {
   config?: Omit<FastifyContextConfig, 'public' | 'permission'>;
   /** Schema settings the contract does not describe (for example `consumes` of an upload). */
   schema?: Omit<FastifySchema, 'params' | 'querystring' | 'body' | 'response'>;
+  /** Route options of Fastify's own: `compress: false` for a file served as stored, an `onRequest` check before the body. */
+  route?: Pick<RouteShorthandOptions, 'compress' | 'onRequest'>;
 }
 
 function accessConfig(access: Access): Pick<FastifyContextConfig, 'public' | 'permission'> {
@@ -35,6 +37,7 @@ export function serve<R extends RouteSpec>(app: App, spec: R, handler: ContractH
     ...(typeof spec.response === 'object' ? { response: spec.response } : {}),
   };
   app.route({
+    ...options.route,
     method: spec.method,
     url: spec.path,
     config: { ...options.config, ...accessConfig(spec.access) },

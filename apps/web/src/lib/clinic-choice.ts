@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiSuccess, SessionUser } from '@clinic/shared';
-import { http } from './http';
+import { routes, type SessionUser } from '@clinic/shared';
+import { call } from './api-client';
 import { applyProfile, fetchProfile, profileQueryKey, useSession } from './session-context';
 
 export interface ClinicChoice {
@@ -9,6 +9,11 @@ export interface ClinicChoice {
   clinicId: string | null;
   /** Shows a clinic and remembers it on the server, so it opens first next time, on any device. */
   choose: (clinicId: string) => void;
+}
+
+/** Remembers on the server the clinic last chosen on a day's screen; the answer is the refreshed profile. */
+export async function saveClinicChoice(clinicId: string): Promise<SessionUser> {
+  return (await call(routes.profile.clinic, { body: { clinicId } }, { silent: true })).data;
 }
 
 /**
@@ -30,9 +35,8 @@ export function useClinicChoice(options: ReadonlyArray<{ _id: string }> | undefi
     setChoice(id);
     if (id === remembered) return;
     // Remembering is a convenience: a failure leaves this screen as chosen, and says nothing.
-    http
-      .put<ApiSuccess<SessionUser>>('/profile/clinic', { clinicId: id }, { silent: true })
-      .then((result) => applyProfile(queryClient, result.data))
+    saveClinicChoice(id)
+      .then((profile) => applyProfile(queryClient, profile))
       .catch(() => undefined);
   };
   return { clinicId, choose };

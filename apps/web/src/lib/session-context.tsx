@@ -1,8 +1,8 @@
 import { createContext, Fragment, use, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { hasPermission, type ApiSuccess, type Permission, type Plan, type SessionUser } from '@clinic/shared';
+import { hasPermission, routes, sessionUserSchema, type Permission, type Plan, type SessionUser } from '@clinic/shared';
+import { call } from './api-client';
 import { getDisplay, setDisplay, subscribeDisplay } from './format/display';
-import { http } from './http';
 import { getSessionSnapshot, readSession, storeProfile, subscribeSession, type StoredSession } from './session';
 
 export interface SessionContextValue {
@@ -20,11 +20,8 @@ const SessionContext = createContext<SessionContextValue | null>(null);
 export const profileQueryKey = (userId: string | undefined) => ['profile', userId] as const;
 
 export async function fetchProfile(): Promise<SessionUser> {
-  const [body, { sessionUserSchema }] = await Promise.all([
-    http.get<ApiSuccess<unknown>>('/profile'),
-    import('./session-schema'),
-  ]);
-  // Only a well-formed profile may replace the stored permissions and plan.
+  const body = await call(routes.profile.get, {});
+  // Only a well-formed profile may replace the stored permissions and plan (checked in production too).
   return sessionUserSchema.parse(body.data);
 }
 

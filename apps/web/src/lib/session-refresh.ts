@@ -1,8 +1,8 @@
 import { notifications } from '@mantine/notifications';
-import { TOAST_MS } from '@clinic/shared';
+import { routes, TOAST_MS, type BodyIn } from '@clinic/shared';
 import { currentLanguage, i18n } from './i18n';
 import { navigateTo } from './navigation';
-import { buildUrl, parseBody } from './http-transport';
+import { parseBody } from './http-transport';
 import { clearSession, getRefreshToken, storeTokens } from './session';
 
 /** Renewing the session when the access token has expired, and ending it when that fails. */
@@ -34,29 +34,35 @@ export function endSession(): void {
 export type RefreshOutcome = { ok: true; token: string } | { ok: false; reason: 'expired' | 'network' };
 let refreshInFlight: Promise<RefreshOutcome> | null = null;
 
+/**
+ * The contract's refresh route, called with fetch itself rather than the API client: a 401 here means the session is
+ * over, and must not start another refresh.
+ */
+const REFRESH = routes.auth.refreshToken;
+
 async function refreshTokens(): Promise<RefreshOutcome> {
   const refreshToken = getRefreshToken();
   if (!refreshToken) return { ok: false, reason: 'expired' };
   let response: Response;
   try {
-    response = await fetch(buildUrl('/auth/refresh-token'), {
-      method: 'POST',
+    response = await fetch(REFRESH.path, {
+      method: REFRESH.method,
       headers: {
         Accept: 'application/json',
         'Content-Type': 'application/json',
         'Accept-Language': currentLanguage(),
       },
-      body: JSON.stringify({ refreshToken }),
+      body: JSON.stringify({ refreshToken } satisfies BodyIn<typeof REFRESH>),
     });
   } catch {
     return { ok: false, reason: 'network' };
   }
   if (!response.ok) return { ok: false, reason: 'expired' };
-  const body = (await parseBody(response)) as { data?: { accessToken?: string; refreshToken?: string } } | undefined;
-  const accessToken = body?.data?.accessToken;
-  if (!accessToken) return { ok: false, reason: 'expired' };
-  storeTokens(accessToken, body.data?.refreshToken ?? refreshToken);
-  return { ok: true, token: accessToken };
+  const body = REFRESH.response[200].safeParse(await parseBody(response));
+  if (!body.success || !body.data.data.accessToken) return { ok: false, reason: 'expired' };
+  const tokens = body.data.data;
+  storeTokens(tokens.accessToken, tokens.refreshToken);
+  return { ok: true, token: tokens.accessToken };
 }
 
 /** One refresh at a time: concurrent 401s wait for the same refresh. */

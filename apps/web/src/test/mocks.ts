@@ -1,5 +1,6 @@
 import type {
-  ApiErrorBody, ApiList, ApiSuccess, AppointmentAvailability, AppointmentCard, AppointmentRecord, EmployeeRecord, NextFreeSlot, Pagination, PatientDetails, PatientListItem, Ref, ServiceRecord, SessionUser, SpecializationDetails,
+  ApiErrorBody, ApiList, ApiSuccess, AppointmentAvailability, AppointmentCard, AppointmentRecord, EmployeeListItem, EmployeeRecord, NextFreeSlot, Pagination,
+  PatientDetails, PatientListItem, Ref, ServiceRecord, SessionUser, SpecializationDetails,
 } from '@clinic/shared';
 
 /**
@@ -81,6 +82,17 @@ export function patientDetails(over: Partial<PatientDetails> = {}): PatientDetai
     ChronicDiseases: [], familyMedicalHistory: [], insurances: [], emergencyContacts: [], emergencyContact: null, image: null, lastVisit: null,
     notes: [], healthReports: [], treatment: { upcoming: [], history: [] },
     createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', version: 1,
+    ...over,
+  };
+}
+
+/** A row of the employees list (GET /api/employees; the users list asks it for people who can sign in): demoUser's. */
+export function employeeListItem(over: Partial<EmployeeListItem> = {}): EmployeeListItem {
+  return {
+    _id: demoUser._id, publicId: demoUser.publicId, name: demoUser.name, username: demoUser.username, email: demoUser.email, employeeType: 'Admin',
+    roleIds: [{ _id: 'r1', name: 'Admin' }], isActive: true, lastLoginAt: null, createdAt: '2026-01-01T00:00:00Z', image: null, jobTitle: null,
+    gender: null, dateOfBirth: null, consultation_fee: null, hasAccount: true, invitation: null, incomplete: false, specializations: [], clinics: [],
+    phone: null, version: 1,
     ...over,
   };
 }

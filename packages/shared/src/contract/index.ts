@@ -11,6 +11,13 @@ import { dashboardRoutes } from './dashboard.js';
 import { notificationRoutes } from './notifications.js';
 import { reminderRoutes } from './reminders.js';
 import { seriesRoutes } from './series.js';
+import { auditRoutes } from './audit.js';
+import { authRoutes } from './auth.js';
+import { employeeRoutes } from './employees.js';
+import { fileRoutes } from './files.js';
+import { healthRoutes } from './health.js';
+import { invitationRoutes } from './invitations.js';
+import { profileRoutes } from './profile.js';
 import { specializationRoutes } from './specializations.js';
 import { waitlistRoutes } from './waitlist.js';
 
@@ -36,4 +43,11 @@ export const routes = {
   reminders: reminderRoutes,
   notifications: notificationRoutes,
   dashboard: dashboardRoutes,
+  employees: employeeRoutes,
+  invitations: invitationRoutes,
+  profile: profileRoutes,
+  auth: authRoutes,
+  health: healthRoutes,
+  files: fileRoutes,
+  audit: auditRoutes,
 };

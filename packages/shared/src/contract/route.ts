@@ -25,6 +25,11 @@ export interface RouteSpec {
   /** A JSON body's schema, or `form-data` for a multipart form (uploads), which the route reads itself. */
   body?: z.ZodType | 'form-data';
   /**
+   * With `body: 'form-data'`: the JSON body the route also reads (itself, as it reads the form), for a caller that
+   * sends no file (for example a status switch).
+   */
+  jsonBody?: z.ZodType;
+  /**
    * The successful answers: JSON schemas by status, or `file` for a download (CSV, PDF, calendar), `stream` for
    * server-sent events, `redirect` for a 3xx answer.
    */
@@ -44,7 +49,7 @@ type SchemaOf<R, K extends string> = R extends { [P in K]: infer S } ? (S extend
 export type ParamsIn<R extends RouteSpec> = [SchemaOf<R, 'params'>] extends [never] ? undefined : z.input<SchemaOf<R, 'params'>>;
 export type QueryIn<R extends RouteSpec> = [SchemaOf<R, 'query'>] extends [never] ? undefined : z.input<SchemaOf<R, 'query'>>;
 export type BodyIn<R extends RouteSpec> = R extends { body: 'form-data' }
-  ? FormData
+  ? FormData | ([SchemaOf<R, 'jsonBody'>] extends [never] ? never : z.input<SchemaOf<R, 'jsonBody'>>)
   : [SchemaOf<R, 'body'>] extends [never] ? undefined : z.input<SchemaOf<R, 'body'>>;
 
 /** What the handler receives (after parsing). */

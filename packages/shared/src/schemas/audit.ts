@@ -28,3 +28,4 @@ export const auditListQuery = listQuerySchema(auditSortFields).extend({
 export type AuditListQuery = z.infer<typeof auditListQuery>;
 
 export const auditFilters = z.object({ entities: z.array(z.string()), actions: z.array(z.string()), actors: z.array(refSchema) });
+export type AuditFilters = z.infer<typeof auditFilters>;

@@ -1,29 +1,11 @@
 import { z } from 'zod';
 import { EMPLOYEE_TYPES } from '../constants.js';
-import { booleanText, idSchema, listQuerySchema, refSchema } from './common.js';
+import { booleanText, idSchema, listQuerySchema } from './common.js';
 import { calendarDateCheck, isCalendarDate } from './dates.js';
-import { versionSchema } from './version.js';
 import {
   EMPLOYEE_DAYS, EMPLOYEE_GENDERS, EMPLOYEE_JOB_TYPES, EMPLOYEE_MARITAL_STATUSES, EMPLOYEE_TIME_PATTERN, ACCOUNT_USERNAME_PATTERN,
   USER_FILE_MAX_BYTES, isEmployeeEmail, isEmployeePhone, minutesOfDay, accountPasswordSchema, pickedUpload,
 } from './employee.js';
-
-/** A row of the users list (an employee with sign-in fields). Issue areas extend the full employee record. */
-export const userListItem = z.object({
-  _id: z.string(),
-  publicId: z.string(),
-  name: z.string(),
-  username: z.string().nullable(),
-  email: z.string().nullable(),
-  employeeType: z.enum(EMPLOYEE_TYPES),
-  roleIds: z.array(refSchema),
-  isActive: z.boolean(),
-  lastLoginAt: z.string().nullable(),
-  createdAt: z.string(),
-  /** The status switch of the users list sends it back. */
-  version: versionSchema,
-});
-export type UserListItem = z.infer<typeof userListItem>;
 
 export const employeeSortFields = ['_id', 'publicId', 'name', 'username', 'employeeType', 'isActive', 'createdAt', 'jobTitle', 'hireDate', 'lastLoginAt'] as const;
 

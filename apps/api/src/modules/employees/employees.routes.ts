@@ -1,8 +1,6 @@
-import {
-  employeeCreateInput, employeeListItem, employeeListQuery, employeeRecord, employeeStats, employeeStatsQuery,
-  employeeUpdateInput, idParams, listSchema, messageOnlySchema, okSchema,
-} from '@clinic/shared';
+import { employeeCreateInput, employeeUpdateInput, routes } from '@clinic/shared';
 import type { App, Deps } from '../../lib/app-types.js';
+import { serve } from '../../lib/contract-routes.js';
 import { t } from '../../lib/i18n.js';
 import { listEnvelope } from '../../lib/list.js';
 import { readForm } from '../../lib/multipart.js';
@@ -14,6 +12,8 @@ import {
 } from './employees.service.js';
 import { doctorStats } from './employees.stats.js';
 
+const r = routes.employees;
+
 /*
  * Doctors, staff and user accounts are all employees. Permissions: reading needs employee_read or
  * user_read; writing needs employee_write or the matching user_* permission, and anything that touches a
@@ -21,77 +21,53 @@ import { doctorStats } from './employees.stats.js';
  * the user_* permission itself (checked in the service).
  */
 export function employeeRoutes(app: App, deps: Deps) {
-  app.get('/api/employees', {
-    config: { permission: ['employee_read', 'user_read'] },
-    schema: { tags: ['employees'], querystring: employeeListQuery, response: { 200: listSchema(employeeListItem) } },
-    handler: async (req) => {
-      const { data, total } = await listEmployees(deps, callerOf(req), req.query);
-      return listEnvelope(data, req.query, total);
-    },
+  serve(app, r.list, async (req) => {
+    const { data, total } = await listEmployees(deps, callerOf(req), req.query);
+    return listEnvelope(data, req.query, total);
   });
 
-  app.get('/api/employees/:id', {
-    config: { permission: ['employee_read', 'user_read'] },
-    schema: { tags: ['employees'], params: idParams, response: { 200: okSchema(employeeRecord) } },
-    handler: async (req) => {
-      const caller = callerOf(req);
-      return { success: true as const, data: await getEmployee(deps, caller.companyId, req.params.id, { withDocuments: seesDocuments(caller, req.params.id) }) };
-    },
+  serve(app, r.get, async (req) => {
+    const caller = callerOf(req);
+    return { success: true as const, data: await getEmployee(deps, caller.companyId, req.params.id, { withDocuments: seesDocuments(caller, req.params.id) }) };
   });
 
-  app.get('/api/employees/:id/stats', {
-    config: { permission: ['employee_read', 'appointment_read'] },
-    schema: { tags: ['employees'], params: idParams, querystring: employeeStatsQuery, response: { 200: okSchema(employeeStats) } },
-    handler: async (req) => {
-      const caller = callerOf(req);
-      await getEmployee(deps, caller.companyId, req.params.id);
-      return { success: true as const, data: await doctorStats(deps.db, caller.companyId, req.params.id, req.query.period) };
-    },
+  serve(app, r.stats, async (req) => {
+    const caller = callerOf(req);
+    await getEmployee(deps, caller.companyId, req.params.id);
+    return { success: true as const, data: await doctorStats(deps.db, caller.companyId, req.params.id, req.query.period) };
   });
 
-  app.post('/api/employees', {
-    config: { permission: ['employee_write', 'user_create'] },
-    schema: { tags: ['employees'], description: 'Multipart (fields flattened as name[i][key]; files image, picture, documents[kind][file]) or JSON.', response: { 201: okSchema(employeeRecord) } },
-    handler: async (req, reply) => {
-      const caller = callerOf(req);
-      const form = await readForm(req, deps, caller, EMPLOYEE_FORM);
-      let id: string;
-      try {
-        id = await createEmployee(deps, requestContext(req), caller, parseOrThrow(employeeCreateInput, form.body), form.files);
-      } catch (err) {
-        await form.discard();
-        throw err;
-      }
-      reply.status(201);
-      return { success: true as const, message: t(req, 'success.employeeCreated'), data: await getEmployee(deps, caller.companyId, id) };
-    },
-  });
+  serve(app, r.create, async (req, reply) => {
+    const caller = callerOf(req);
+    const form = await readForm(req, deps, caller, EMPLOYEE_FORM);
+    let id: string;
+    try {
+      id = await createEmployee(deps, requestContext(req), caller, parseOrThrow(employeeCreateInput, form.body), form.files);
+    } catch (err) {
+      await form.discard();
+      throw err;
+    }
+    reply.status(201);
+    return { success: true as const, message: t(req, 'success.employeeCreated'), data: await getEmployee(deps, caller.companyId, id) };
+  }, { schema: { description: 'Multipart (fields flattened as name[i][key]; files image, picture, documents[kind][file]) or JSON.' } });
 
-  app.put('/api/employees/:id', {
-    config: { permission: ['employee_write', 'user_update'] },
-    schema: { tags: ['employees'], params: idParams, description: 'Full edit (multipart or JSON), or { isActive } alone for the status switch.', response: { 200: okSchema(employeeRecord) } },
-    handler: async (req) => {
-      const caller = callerOf(req);
-      const form = await readForm(req, deps, caller, EMPLOYEE_FORM);
-      try {
-        const input = parseOrThrow(employeeUpdateInput, form.body);
-        const data = await updateEmployee(deps, requestContext(req), caller, req.params.id, input, form.files);
-        const statusOnly = isStatusOnly(input);
-        const message = statusOnly ? (input.isActive ? 'success.employeeActivated' : 'success.employeeDeactivated') : 'success.employeeUpdated';
-        return { success: true as const, message: t(req, message), data };
-      } catch (err) {
-        await form.discard();
-        throw err;
-      }
-    },
-  });
+  serve(app, r.update, async (req) => {
+    const caller = callerOf(req);
+    const form = await readForm(req, deps, caller, EMPLOYEE_FORM);
+    try {
+      const input = parseOrThrow(employeeUpdateInput, form.body);
+      const data = await updateEmployee(deps, requestContext(req), caller, req.params.id, input, form.files);
+      const statusOnly = isStatusOnly(input);
+      const message = statusOnly ? (input.isActive ? 'success.employeeActivated' : 'success.employeeDeactivated') : 'success.employeeUpdated';
+      return { success: true as const, message: t(req, message), data };
+    } catch (err) {
+      await form.discard();
+      throw err;
+    }
+  }, { schema: { description: 'Full edit (multipart or JSON), or { isActive } alone for the status switch.' } });
 
-  app.delete('/api/employees/:id', {
-    config: { permission: ['employee_write', 'user_delete'] },
-    schema: { tags: ['employees'], params: idParams, response: { 200: messageOnlySchema } },
-    handler: async (req) => {
-      await deleteEmployee(deps, requestContext(req), callerOf(req), req.params.id);
-      return { success: true as const, message: t(req, 'success.employeeDeleted') };
-    },
+  serve(app, r.remove, async (req) => {
+    await deleteEmployee(deps, requestContext(req), callerOf(req), req.params.id);
+    return { success: true as const, message: t(req, 'success.employeeDeleted') };
   });
 }

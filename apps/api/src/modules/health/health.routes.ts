@@ -1,25 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
+import { routes } from '@clinic/shared';
 import type { App, Deps } from '../../lib/app-types.js';
+import { serve } from '../../lib/contract-routes.js';
 import { sendError } from '../../plugins/errors.js';
 
 export function healthRoutes(app: App, deps: Deps) {
   probeRoutes(app, deps);
-  app.get('/api/health', {
-    config: { public: true },
-    schema: {
-      tags: ['health'],
-      response: { 200: z.object({ success: z.literal(true), data: z.object({ status: z.literal('ok'), database: z.string() }) }) },
-    },
-    handler: async (req, reply) => {
-      try {
-        await deps.db.execute(sql`select 1`);
-      } catch (err) {
-        req.log.error({ err }, 'health check: database unavailable');
-        return sendError(req, reply, 503, 'DATABASE_UNAVAILABLE', 'errors.unexpected');
-      }
-      return { success: true as const, data: { status: 'ok' as const, database: deps.database.kind } };
-    },
+  serve(app, routes.health.status, async (req, reply) => {
+    try {
+      await deps.db.execute(sql`select 1`);
+    } catch (err) {
+      req.log.error({ err }, 'health check: database unavailable');
+      return sendError(req, reply, 503, 'DATABASE_UNAVAILABLE', 'errors.unexpected');
+    }
+    return { success: true as const, data: { status: 'ok' as const, database: deps.database.kind } };
   });
 }
 
@@ -42,19 +36,10 @@ async function databaseAnswers(deps: Deps): Promise<boolean> {
  * call beyond the usual request line, nor needs a sign-in.
  */
 export function probeRoutes(app: App, deps: Deps) {
-  const probe = z.object({ success: z.literal(true), data: z.object({ status: z.enum(['live', 'ready']) }) });
-  app.get('/api/health/live', {
-    config: { public: true },
-    schema: { tags: ['health'], response: { 200: probe } },
-    handler: async () => ({ success: true as const, data: { status: 'live' as const } }),
-  });
-  app.get('/api/health/ready', {
-    config: { public: true },
-    schema: { tags: ['health'], response: { 200: probe } },
-    handler: async (req, reply) => {
-      if (deps.lifecycle?.draining) return sendError(req, reply, 503, 'DRAINING', 'errors.notReady');
-      if (!(await databaseAnswers(deps))) return sendError(req, reply, 503, 'DATABASE_UNAVAILABLE', 'errors.notReady');
-      return { success: true as const, data: { status: 'ready' as const } };
-    },
+  serve(app, routes.health.live, async () => ({ success: true as const, data: { status: 'live' as const } }));
+  serve(app, routes.health.ready, async (req, reply) => {
+    if (deps.lifecycle?.draining) return sendError(req, reply, 503, 'DRAINING', 'errors.notReady');
+    if (!(await databaseAnswers(deps))) return sendError(req, reply, 503, 'DATABASE_UNAVAILABLE', 'errors.notReady');
+    return { success: true as const, data: { status: 'ready' as const } };
   });
 }

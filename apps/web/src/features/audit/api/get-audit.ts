@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { auditSortFields, routes, type ApiList, type ApiSuccess, type AuditEntry, type Ref } from '@clinic/shared';
-import { oneOf, type ListParams } from '@/components/list';
-import { http } from '@/lib/http';
+import { auditSortFields, routes } from '@clinic/shared';
+import { listRequestQuery, type ListParams } from '@/components/list';
+import { call } from '@/lib/api-client';
 
 export type AuditQuery = Omit<ListParams, 'search'> & {
   actor: string | null;
@@ -15,10 +15,7 @@ export type AuditQuery = Omit<ListParams, 'search'> & {
 /** The list's request, its path and query, and the export that asks the same (every row the filters select, as CSV). */
 export function auditRequest(query: AuditQuery) {
   return { path: '/audit', route: routes.exports.audit, query: {
-      page: query.page,
-      limit: query.limit,
-      sortBy: oneOf(query.sortBy, auditSortFields) ?? undefined,
-      order: query.order,
+      ...listRequestQuery(query, auditSortFields),
       actor: query.actor ?? undefined,
       entity: query.entity ?? undefined,
       action: query.action ?? undefined,
@@ -29,8 +26,7 @@ export function auditRequest(query: AuditQuery) {
 }
 
 export function getAudit(query: AuditQuery, signal?: AbortSignal) {
-  const request = auditRequest(query);
-  return http.get<ApiList<AuditEntry>>(request.path, { signal, query: request.query });
+  return call(routes.audit.list, { query: auditRequest(query).query }, { signal });
 }
 
 export const auditKeys = {
@@ -51,16 +47,14 @@ export function useAudit(query: AuditQuery, enabled = true) {
   );
 }
 
-export interface AuditFilterValues {
-  entities: string[];
-  actions: string[];
-  actors: Ref[];
+export async function getAuditFilters(signal?: AbortSignal) {
+  return (await call(routes.audit.filters, {}, { signal })).data;
 }
 
 export function useAuditFilters() {
   return useQuery({
     queryKey: auditKeys.filters,
-    queryFn: ({ signal }) => http.get<ApiSuccess<AuditFilterValues>>('/audit/filters', { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => getAuditFilters(signal),
     staleTime: 60_000,
   });
 }

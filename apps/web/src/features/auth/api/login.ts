@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApiSuccess, LoginInput, LoginResult } from '@clinic/shared';
-import { http } from '@/lib/http';
+import { routes, type LoginInput, type LoginResult } from '@clinic/shared';
+import { call } from '@/lib/api-client';
 import { storeSignIn } from '@/lib/session';
 
 export interface LoginVariables extends LoginInput {
@@ -9,11 +9,7 @@ export interface LoginVariables extends LoginInput {
 
 /** Signs in with a user name or e-mail. Errors are left to the sign-in screen (no refresh, no toast). */
 export async function login({ email, password }: LoginInput): Promise<LoginResult> {
-  const body = await http.post<ApiSuccess<LoginResult>>(
-    '/auth/login',
-    { email, password },
-    { silent: true, skipAuthRefresh: true },
-  );
+  const body = await call(routes.auth.login, { body: { email, password } }, { silent: true, skipAuthRefresh: true });
   return body.data;
 }
 

@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { http } from '@/lib/http';
+import { routes } from '@clinic/shared';
+import { call } from '@/lib/api-client';
 import { clearSession, getRefreshToken } from '@/lib/session';
 
 /** Revokes the refresh token on the server; the local session ends whatever the answer. */
 export async function logout(): Promise<void> {
   const refreshToken = getRefreshToken();
   try {
-    await http.post('/auth/logout', refreshToken ? { refreshToken } : {}, { silent: true, skipAuthRefresh: true });
+    await call(routes.auth.logout, { body: refreshToken ? { refreshToken } : {} }, { silent: true, skipAuthRefresh: true });
   } catch {
     // Offline or already expired: signing out locally is still what the user asked for.
   }

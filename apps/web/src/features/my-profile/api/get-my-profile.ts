@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiSuccess, EmployeeRecord } from '@clinic/shared';
+import { routes, type EmployeeRecord } from '@clinic/shared';
 import { refreshFileLinks, refreshFileLinksOnFocus } from '@/lib/file-links';
-import { http } from '@/lib/http';
+import { call } from '@/lib/api-client';
 
 export async function getMyProfile(signal?: AbortSignal): Promise<EmployeeRecord> {
-  return (await http.get<ApiSuccess<EmployeeRecord>>('/profile/details', { signal, silent: true })).data;
+  return (await call(routes.profile.details, {}, { signal, silent: true })).data;
 }
 
 export const myProfileQueryOptions = () =>

@@ -3,12 +3,12 @@ import { Button, Card, Group, SegmentedControl, Select, Stack, Text, Title } fro
 import { IconCalendarEvent } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { HIJRI_MODES, type ApiSuccess, type DigitStyle, type HijriMode, type Preferences, type SessionUser, type StartScreen } from '@clinic/shared';
-import { http } from '@/lib/http';
+import { HIJRI_MODES, type DigitStyle, type HijriMode, type Preferences, type StartScreen } from '@clinic/shared';
 import { startScreenChoices, suggestedScreen } from '@/lib/landing';
 import { notifySuccess } from '@/lib/notify';
 import { findPage } from '@/lib/pages';
 import { applyProfile, useSession } from '@/lib/session-context';
+import { savePreferences } from '../api/save-preferences';
 
 const COMPANY = 'company';
 /** The start screen's "none chosen": the one the user's permissions suggest. */
@@ -28,7 +28,7 @@ export function DisplaySettingsCard({ preferences }: { preferences: Preferences 
   const [start, setStart] = useState<string>(preferences.startScreen && choices.includes(preferences.startScreen) ? preferences.startScreen : SUGGESTED);
   const screenName = (path: string) => t(findPage(path)?.title ?? 'shell.titles.myProfile');
   const save = useMutation({
-    mutationFn: () => http.put<ApiSuccess<SessionUser>>('/profile/preferences', {
+    mutationFn: () => savePreferences({
       hijriMode: hijri === COMPANY ? null : (hijri as HijriMode),
       digits,
       startScreen: start === SUGGESTED ? null : (start as StartScreen),

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApiSuccess, EmployeeRecord } from '@clinic/shared';
-import { http } from '@/lib/http';
+import { routes } from '@clinic/shared';
+import { call } from '@/lib/api-client';
 import { employeesKeys } from './employees-keys';
 import { toEmployeeFormData, type EmployeeFiles } from './employee-form-data';
 
@@ -10,8 +10,8 @@ export interface CreateEmployeeInput {
 }
 
 /** POST /employees as multipart; errors are left to the form (field messages, or a message under it). */
-export function createEmployee({ values, files }: CreateEmployeeInput): Promise<ApiSuccess<EmployeeRecord>> {
-  return http.post<ApiSuccess<EmployeeRecord>>('/employees', toEmployeeFormData(values, files), { silent: true });
+export function createEmployee({ values, files }: CreateEmployeeInput) {
+  return call(routes.employees.create, { body: toEmployeeFormData(values, files) }, { silent: true });
 }
 
 export function useCreateEmployee() {

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { forgetDeletedRecord } from '@/lib/forget-deleted';
-import { http } from '@/lib/http';
+import { routes } from '@clinic/shared';
+import { call } from '@/lib/api-client';
 import { employeesKeys } from './employees-keys';
 
 /** DELETE /employees/{id}; the server refuses (409) an employee with appointments or one's own account. */
-export function deleteEmployee(id: string): Promise<unknown> {
-  return http.delete(`/employees/${encodeURIComponent(id)}`);
+export function deleteEmployee(id: string) {
+  return call(routes.employees.remove, { params: { id } });
 }
 
 export function useDeleteEmployee() {

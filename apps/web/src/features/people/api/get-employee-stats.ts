@@ -1,10 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiSuccess, EmployeeStats, EmployeeStatsPeriod } from '@clinic/shared';
-import { http } from '@/lib/http';
+import { routes, type EmployeeStats, type EmployeeStatsPeriod } from '@clinic/shared';
+import { call } from '@/lib/api-client';
 import { employeesKeys } from './employees-keys';
 
 export async function getEmployeeStats(id: string, period: EmployeeStatsPeriod, signal?: AbortSignal): Promise<EmployeeStats> {
-  const body = await http.get<ApiSuccess<EmployeeStats>>(`/employees/${encodeURIComponent(id)}/stats`, { signal, silent: true, query: { period } });
+  const body = await call(routes.employees.stats, { params: { id }, query: { period } }, { signal, silent: true });
   return body.data;
 }
 

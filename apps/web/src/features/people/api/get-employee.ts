@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiSuccess, EmployeeRecord } from '@clinic/shared';
+import { routes, type EmployeeRecord } from '@clinic/shared';
 import { refreshFileLinks, refreshFileLinksOnFocus } from '@/lib/file-links';
-import { http } from '@/lib/http';
+import { call } from '@/lib/api-client';
 import { employeesKeys } from './employees-keys';
 
 export async function getEmployee(id: string, signal?: AbortSignal): Promise<EmployeeRecord> {
-  const body = await http.get<ApiSuccess<EmployeeRecord>>(`/employees/${encodeURIComponent(id)}`, { signal, silent: true });
+  const body = await call(routes.employees.get, { params: { id } }, { signal, silent: true });
   return body.data;
 }
 

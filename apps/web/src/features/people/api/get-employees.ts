@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { employeeSortFields, routes, type ApiList, type EmployeeListItem, type EmployeeListQuery } from '@clinic/shared';
+import { employeeSortFields, routes, type EmployeeListQuery } from '@clinic/shared';
 import { listRequestQuery, type ListParams, type StatusFilter } from '@/components/list';
 import { refreshFileLinks } from '@/lib/file-links';
-import { http } from '@/lib/http';
+import { call } from '@/lib/api-client';
 import { employeesKeys } from './employees-keys';
 
 export type EmployeesQuery = Omit<ListParams, 'search'> & {
@@ -31,9 +31,8 @@ export function employeesRequest(query: EmployeesQuery) {
     } };
 }
 
-export function getEmployees(query: EmployeesQuery, signal?: AbortSignal): Promise<ApiList<EmployeeListItem>> {
-  const request = employeesRequest(query);
-  return http.get<ApiList<EmployeeListItem>>(request.path, { signal, query: request.query });
+export function getEmployees(query: EmployeesQuery, signal?: AbortSignal) {
+  return call(routes.employees.list, { query: employeesRequest(query).query }, { signal });
 }
 
 export const employeesQueryOptions = (query: EmployeesQuery) =>

@@ -1,11 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { employeeSortFields, routes, type ApiList, type EmployeeListItem, type UserListItem } from '@clinic/shared';
+import { employeeSortFields, routes } from '@clinic/shared';
 import { refreshFileLinks } from '@/lib/file-links';
 import { listRequestQuery, type StatusListQuery } from '@/components/list';
-import { http } from '@/lib/http';
-
-/** A users list row: an invited person is listed too (pending invitation, HR record incomplete) until they set up their account. */
-export type UserRow = UserListItem & Partial<Pick<EmployeeListItem, 'invitation' | 'incomplete'>>;
+import { call } from '@/lib/api-client';
 
 export type UsersQuery = StatusListQuery & {
   /** Role name filter (the spec offers Admin only). */
@@ -22,9 +19,12 @@ export function usersRequest(query: UsersQuery) {
     } };
 }
 
-export function getUsers(query: UsersQuery, signal?: AbortSignal): Promise<ApiList<UserRow>> {
-  const request = usersRequest(query);
-  return http.get<ApiList<UserRow>>(request.path, { signal, query: request.query });
+/**
+ * The users list: employees who can sign in, as the employees list answers them (an invited person is listed too,
+ * with their pending invitation and an incomplete HR record, until they set up their account).
+ */
+export function getUsers(query: UsersQuery, signal?: AbortSignal) {
+  return call(routes.employees.list, { query: usersRequest(query).query }, { signal });
 }
 
 export const usersKeys = {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApiSuccess, InvitationCreateInput, InvitationSent } from '@clinic/shared';
-import { http } from '@/lib/http';
+import { routes, type InvitationCreateInput, type InvitationSent } from '@clinic/shared';
+import { call } from '@/lib/api-client';
 import { employeesKeys } from './employees-keys';
 import { usersKeys } from './get-users';
 
@@ -14,22 +14,28 @@ function useRefreshUsers() {
 }
 
 /** POST /invitations: the person, their type and roles; the answer holds the link (and whether it was e-mailed). */
+export async function inviteUser(input: InvitationCreateInput): Promise<InvitationSent> {
+  return (await call(routes.invitations.create, { body: input }, { silent: true })).data;
+}
+
+/** POST /employees/{id}/invitation: a new link for a pending or lapsed invitation; the old link stops working. */
+export async function resendInvitation(employeeId: string): Promise<InvitationSent> {
+  return (await call(routes.invitations.resend, { params: { id: employeeId } })).data;
+}
+
 export function useInviteUser() {
   const refresh = useRefreshUsers();
   return useMutation({
     meta: { lookups: ['staff', 'doctors'] },
-    mutationFn: async (input: InvitationCreateInput) =>
-      (await http.post<ApiSuccess<InvitationSent>>('/invitations', input, { silent: true })).data,
+    mutationFn: inviteUser,
     onSuccess: () => void refresh(),
   });
 }
 
-/** POST /employees/{id}/invitation: a new link for a pending or lapsed invitation; the old link stops working. */
 export function useResendInvitation() {
   const refresh = useRefreshUsers();
   return useMutation({
-    mutationFn: async (employeeId: string) =>
-      (await http.post<ApiSuccess<InvitationSent>>(`/employees/${encodeURIComponent(employeeId)}/invitation`)).data,
+    mutationFn: resendInvitation,
     onSuccess: () => void refresh(),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApiSuccess, EmployeeRecord } from '@clinic/shared';
+import { routes } from '@clinic/shared';
 import { isStaleRecord } from '@/lib/edited-record';
-import { http } from '@/lib/http';
+import { call } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
 import { notifySuccess } from '@/lib/notify';
 import { employeesKeys } from './employees-keys';
@@ -16,10 +16,10 @@ export interface UpdateEmployeeInput {
 }
 
 /** PUT /employees/{id}: the full edit as multipart. */
-export function updateEmployee({ id, version, values, files }: UpdateEmployeeInput): Promise<ApiSuccess<EmployeeRecord>> {
+export function updateEmployee({ id, version, values, files }: UpdateEmployeeInput) {
   const form = toEmployeeFormData(values, files);
   form.append('version', String(version));
-  return http.put<ApiSuccess<EmployeeRecord>>(`/employees/${encodeURIComponent(id)}`, form, { silent: true });
+  return call(routes.employees.update, { params: { id }, body: form }, { silent: true });
 }
 
 export function useUpdateEmployee() {
@@ -39,8 +39,8 @@ export function useUpdateEmployee() {
  * PUT /employees/{id} with `{ isActive }` alone (and the version the row was shown with): the status switch. The
  * server's message ("activated", "deactivated") is the success toast; the caller shows its own error toast.
  */
-export async function setEmployeeStatus({ id, isActive, version }: { id: string; isActive: boolean; version: number }): Promise<ApiSuccess<EmployeeRecord>> {
-  const result = await http.put<ApiSuccess<EmployeeRecord>>(`/employees/${encodeURIComponent(id)}`, { isActive, version }, { silent: true });
+export async function setEmployeeStatus({ id, isActive, version }: { id: string; isActive: boolean; version: number }) {
+  const result = await call(routes.employees.update, { params: { id }, body: { isActive, version } }, { silent: true });
   notifySuccess(result.message ?? i18n.t('success.done'));
   return result;
 }

@@ -2,13 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { InvitationSent } from '@clinic/shared';
-import { employeeRecord } from '@/test/mocks';
+import { employeeListItem, employeeRecord } from '@/test/mocks';
 import { demoUser, errorBody, jsonResponse, mockFetch, renderApp, renderWithProviders, signIn } from '@/test/utils';
 import { InviteUserDialog } from './invite-user-dialog';
 
 const ROLES = [{ _id: '0a5c9e64-1111-4a4a-8b8b-000000000001', name: 'Cashier' }, { _id: '0a5c9e64-1111-4a4a-8b8b-000000000002', name: 'Nurse' }];
 const CLINICS = [{ _id: '0a5c9e64-1111-4a4a-8b8b-000000000003', name: 'Heart Clinic' }];
-const list = (data: unknown[]) => ({ success: true, data, pagination: { current_page: 1, items_per_page: 1000, has_next_page: false, has_previous_page: false, total_items: data.length, total_pages: 1 } });
+const list = (data: unknown[]) => ({ success: true, data, pagination: { current_page: 1, items_per_page: 1000, has_next_page: false, has_previous_page: false, total_items: data.length, total_pages: 1, total_exact: true } });
 
 function sent(over: Partial<InvitationSent> = {}): InvitationSent {
   return { _id: 'inv-1', employee: 'emp-9', email: 'huda@clinic.test', expiresAt: new Date(Date.now() + 72 * 3_600_000).toISOString(), link: 'https://clinic.test/invite?token=abc', emailed: false, ...over };
@@ -82,11 +82,10 @@ describe('invite by e-mail', { timeout: 30_000 }, () => {
 });
 
 describe('invited people in the users list', { timeout: 30_000 }, () => {
-  const row = {
+  const row = employeeListItem({
     _id: 'emp-9', publicId: 'EMP-000009', name: 'Huda Nasser', username: null, email: 'huda@clinic.test', employeeType: 'Administrative',
-    roleIds: [{ _id: '0a5c9e64-1111-4a4a-8b8b-000000000001', name: 'Cashier' }], isActive: true, lastLoginAt: null, createdAt: '2026-01-01T00:00:00Z', version: 1,
-    hasAccount: false, incomplete: true,
-  };
+    roleIds: [{ _id: '0a5c9e64-1111-4a4a-8b8b-000000000001', name: 'Cashier' }], hasAccount: false, incomplete: true,
+  });
 
   function listApi(invitation: { expiresAt: string; expired: boolean }) {
     const resent: string[] = [];

@@ -16,10 +16,10 @@ describe('doctors grid', () => {
     const requests: URL[] = [];
     mockFetch((url) => {
       if (url.pathname === '/api/profile') return jsonResponse(200, { success: true, data: demoUser });
-      if (url.pathname === '/api/specializations') return jsonResponse(200, { success: true, data: [{ _id: 's1', name: 'Cardiology' }], pagination: { current_page: 1, items_per_page: 1000, has_next_page: false, has_previous_page: false, total_items: 1, total_pages: 1 } });
+      if (url.pathname === '/api/specializations') return jsonResponse(200, { success: true, data: [{ _id: 's1', name: 'Cardiology' }], pagination: { current_page: 1, items_per_page: 1000, has_next_page: false, has_previous_page: false, total_items: 1, total_pages: 1, total_exact: true } });
       if (url.pathname === '/api/employees') requests.push(url);
       const data = url.pathname === '/api/employees' ? [doctor] : [];
-      return jsonResponse(200, { success: true, data, pagination: { current_page: 1, items_per_page: 20, has_next_page: false, has_previous_page: false, total_items: data.length, total_pages: 1 } });
+      return jsonResponse(200, { success: true, data, pagination: { current_page: 1, items_per_page: 20, has_next_page: false, has_previous_page: false, total_items: data.length, total_pages: 1, total_exact: true } });
     });
     signIn();
     const user = userEvent.setup();
@@ -41,7 +41,7 @@ describe('doctors grid', () => {
   it('says so when no doctor matches', async () => {
     mockFetch((url) => jsonResponse(200, url.pathname === '/api/profile'
       ? { success: true, data: demoUser }
-      : { success: true, data: [], pagination: { current_page: 1, items_per_page: 20, has_next_page: false, has_previous_page: false, total_items: 0, total_pages: 1 } }));
+      : { success: true, data: [], pagination: { current_page: 1, items_per_page: 20, has_next_page: false, has_previous_page: false, total_items: 0, total_pages: 1, total_exact: true } }));
     signIn();
     renderApp('/doctors');
     expect(await screen.findByText('No Doctors Found')).toBeInTheDocument();

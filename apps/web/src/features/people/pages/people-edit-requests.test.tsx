@@ -26,7 +26,7 @@ const record = {
   workingHours: [{ day: 'Sunday', startTime: '16:00', endTime: '20:00' }, { day: 'Sunday', startTime: '09:00', endTime: '13:00' }, { day: 'Tuesday', startTime: '08:00', endTime: '14:00' }],
   breakTimes: [{ startTime: '10:00', endTime: '10:30' }], vacationRecords: [{ leaveStartDate: '2025-08-01', leaveEndDate: '2025-08-10', leaveType: 'Vacation', status: 'Approved' }],
   documents: { cv: { file: file('doc-1', 'cv.pdf'), effectiveDate: '2024-01-01' }, workPermit: none, certifications: none, employmentContract: none },
-  lastLoginAt: null, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z', version: 3,
+  lastLoginAt: null, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z', version: 3, invitation: null, incomplete: false,
 } as unknown as EmployeeRecord;
 
 /** Answers the edit page and keeps the multipart body of each PUT as its entries. */
@@ -39,7 +39,7 @@ function api(): Array<[string, string]>[] {
       return jsonResponse(200, { success: true, message: 'Employee updated successfully', data: record });
     }
     if (url.pathname === `/api/employees/${record._id}`) return jsonResponse(200, { success: true, data: record });
-    return jsonResponse(200, { success: true, data: [], pagination: { current_page: 1, items_per_page: 1000, has_next_page: false, has_previous_page: false, total_items: 0, total_pages: 1 } });
+    return jsonResponse(200, { success: true, data: [], pagination: { current_page: 1, items_per_page: 1000, has_next_page: false, has_previous_page: false, total_items: 0, total_pages: 1, total_exact: true } });
   });
   return sent;
 }

@@ -1,35 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { UserListItem } from '@clinic/shared';
+import type { EmployeeListItem } from '@clinic/shared';
 import { SEARCH_DEBOUNCE_MS } from '@/components/list';
+import { employeeListItem } from '@/test/mocks';
 import { demoUser, jsonResponse, mockFetch, renderApp, signIn } from '@/test/utils';
 
-const me: UserListItem = {
-  _id: demoUser._id,
-  publicId: 'EMP-000001',
-  name: 'Amina Haddad',
-  username: 'admin',
-  email: 'admin@demo.clinic',
-  employeeType: 'Admin',
-  roleIds: [{ _id: 'r1', name: 'Admin' }],
-  isActive: true,
-  lastLoginAt: null,
-  createdAt: '2026-01-01T00:00:00Z',
-  version: 1,
-};
-const nurse: UserListItem = {
-  ...me,
-  _id: 'user-2',
-  publicId: 'EMP-000002',
-  name: 'Mariam Saleh',
-  username: 'msaleh',
-  employeeType: 'Nurse',
-  roleIds: [{ _id: 'r2', name: 'Nurse' }],
-  isActive: false,
-};
+const me = employeeListItem({ name: 'Amina Haddad', username: 'admin', email: 'admin@demo.clinic' });
+const nurse = employeeListItem({
+  _id: 'user-2', publicId: 'EMP-000002', name: 'Mariam Saleh', username: 'msaleh', employeeType: 'Nurse', roleIds: [{ _id: 'r2', name: 'Nurse' }], isActive: false,
+});
 
-function usersApi(rows: UserListItem[] = [me, nurse], total = rows.length) {
+function usersApi(rows: EmployeeListItem[] = [me, nurse], total = rows.length) {
   const requests: URL[] = [];
   const fetchMock = mockFetch((url) => {
     if (url.pathname === '/api/profile') return jsonResponse(200, { success: true, data: demoUser });
@@ -37,7 +19,7 @@ function usersApi(rows: UserListItem[] = [me, nurse], total = rows.length) {
     return jsonResponse(200, {
       success: true,
       data: rows,
-      pagination: { current_page: 1, items_per_page: 10, has_next_page: total > 10, has_previous_page: false, total_items: total, total_pages: Math.ceil(total / 10) || 1 },
+      pagination: { current_page: 1, items_per_page: 10, has_next_page: total > 10, has_previous_page: false, total_items: total, total_pages: Math.ceil(total / 10) || 1, total_exact: true },
     });
   });
   return { fetchMock, requests, lastQuery: () => Object.fromEntries(requests.at(-1)?.searchParams ?? []) };
@@ -80,7 +62,7 @@ describe('users list', () => {
     mockFetch((url) =>
       url.pathname === '/api/profile'
         ? jsonResponse(200, { success: true, data: { ...demoUser, permissions: ['user_read'] } })
-        : jsonResponse(200, { success: true, data: [], pagination: { current_page: 1, items_per_page: 10, has_next_page: false, has_previous_page: false, total_items: 0, total_pages: 1 } }),
+        : jsonResponse(200, { success: true, data: [], pagination: { current_page: 1, items_per_page: 10, has_next_page: false, has_previous_page: false, total_items: 0, total_pages: 1, total_exact: true } }),
     );
     renderApp('/');
     expect(await screen.findByText('No User Found')).toBeInTheDocument();

@@ -3,7 +3,7 @@ import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconMailPlus, IconPlus, IconUsers } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { InvitationSent } from '@clinic/shared';
+import type { EmployeeListItem, InvitationSent } from '@clinic/shared';
 import { StatusBadge } from '@/components/details';
 import { FilterBar, IdCell, ListFrame, listParams, RowActions, useListQuery, useListState, useStatusFilter, type DataTableColumn } from '@/components/list';
 import { ExportButton } from '@/components/export-button';
@@ -16,7 +16,7 @@ import { useResendInvitation } from '../api/invitations';
 import { useCanOpen } from '@/lib/pages';
 import { useSession } from '@/lib/session-context';
 import { Ltr } from '@/components/ltr';
-import { usersQueryOptions, usersRequest, type UserRow } from '../api/get-users';
+import { usersQueryOptions, usersRequest } from '../api/get-users';
 
 /** The spec offers a single role in the filter. */
 const ROLE_OPTIONS = ['Admin'] as const;
@@ -40,7 +40,7 @@ export default function UsersPage() {
   const listFilters = { role: list.filters.role, status };
   const users = useListQuery(list, usersQueryOptions, listFilters);
 
-  const columns: DataTableColumn<UserRow>[] = [
+  const columns: DataTableColumn<EmployeeListItem>[] = [
     { key: 'publicId', header: t('users.columns.userId'), sortKey: 'publicId', render: (user) => <IdCell>{user.publicId}</IdCell> },
     {
       key: 'name',

@@ -1,14 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { UserListItem } from '@clinic/shared';
+import { employeeListItem, employeeRecord } from '@/test/mocks';
 import { demoUser, errorBody, jsonResponse, mockFetch, renderApp, signIn } from '@/test/utils';
 
-const me: UserListItem = {
-  _id: demoUser._id, publicId: 'EMP-000001', name: 'Amina Haddad', username: 'admin', email: 'admin@demo.clinic', employeeType: 'Admin',
-  roleIds: [{ _id: 'r1', name: 'Admin' }], isActive: true, lastLoginAt: null, createdAt: '2026-01-01T00:00:00Z', version: 1,
-};
-const nurse: UserListItem = { ...me, _id: 'user-2', publicId: 'EMP-000002', name: 'Mariam Saleh', username: 'msaleh', employeeType: 'Nurse', roleIds: [{ _id: 'r2', name: 'Nurse' }] };
+const me = employeeListItem({ name: 'Amina Haddad', username: 'admin', email: 'admin@demo.clinic' });
+const nurse = employeeListItem({ _id: 'user-2', publicId: 'EMP-000002', name: 'Mariam Saleh', username: 'msaleh', employeeType: 'Nurse', roleIds: [{ _id: 'r2', name: 'Nurse' }] });
 
 function api(status: (body: unknown) => Response, profile: Record<string, unknown> = demoUser) {
   const puts: unknown[] = [];
@@ -24,7 +21,7 @@ function api(status: (body: unknown) => Response, profile: Record<string, unknow
       deletes.push(url.pathname);
       return jsonResponse(200, { success: true, message: 'Employee deleted successfully' });
     }
-    return jsonResponse(200, { success: true, data: [me, nurse], pagination: { current_page: 1, items_per_page: 10, has_next_page: false, has_previous_page: false, total_items: 2, total_pages: 1 } });
+    return jsonResponse(200, { success: true, data: [me, nurse], pagination: { current_page: 1, items_per_page: 10, has_next_page: false, has_previous_page: false, total_items: 2, total_pages: 1, total_exact: true } });
   });
   return { puts, deletes };
 }
@@ -48,7 +45,7 @@ describe('users list: status and deletion', () => {
   });
 
   it('confirms a status change with the server\'s message as a toast', async () => {
-    const calls = api(() => jsonResponse(200, { success: true, message: 'Employee deactivated', data: { ...nurse, isActive: false } }));
+    const calls = api(() => jsonResponse(200, { success: true, message: 'Employee deactivated', data: employeeRecord({ _id: nurse._id, publicId: nurse.publicId, name: nurse.name, employeeType: 'Nurse', isActive: false }) }));
     signIn();
     const user = userEvent.setup();
     const { router } = renderApp('/');

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApiSuccess, Plan, SessionUser } from '@clinic/shared';
-import { http } from '@/lib/http';
+import { routes, type Plan, type SessionUser } from '@clinic/shared';
+import { call } from '@/lib/api-client';
 import { applyProfile } from '@/lib/session-context';
 
 /** Saves the organisation's plan (it can be chosen once); the answer is the refreshed profile. */
 export async function setPlan(plan: Plan): Promise<SessionUser> {
-  const body = await http.put<ApiSuccess<SessionUser>>('/profile', { plan }, { silent: true });
+  const body = await call(routes.profile.update, { body: { plan } }, { silent: true });
   return body.data;
 }
 

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApiSuccess, LoginResult, SignupValues } from '@clinic/shared';
-import { http } from '@/lib/http';
+import { routes, type LoginResult, type SignupValues } from '@clinic/shared';
+import { call } from '@/lib/api-client';
 import { storeSignIn } from '@/lib/session';
 
 /** Creates the organisation and its first administrator; the answer is a sign-in. */
 export async function signUp(values: SignupValues): Promise<LoginResult> {
-  const body = await http.post<ApiSuccess<LoginResult>>('/auth/signup', values, { silent: true, skipAuthRefresh: true });
+  const body = await call(routes.auth.signup, { body: values }, { silent: true, skipAuthRefresh: true });
   return body.data;
 }
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { errorBody, jsonResponse } from '@/test/mocks';
+import { demoUser, errorBody, jsonResponse } from '@/test/mocks';
 import { expectFieldError, mockFetch, renderWithProviders } from '@/test/utils';
 import { SignupForm } from './signup-form';
 
@@ -40,7 +40,7 @@ describe('SignupForm', () => {
     expect(JSON.parse(String(init?.body))).toMatchObject({ companyName: 'Shifa Clinic', username: 'huda', password: 'Strong@123' });
     expect(onSignedUp).not.toHaveBeenCalled();
 
-    const user = { _id: 'u1', publicId: 'EMP-000001', name: 'Huda Saleh', username: 'huda', email: 'huda@shifa.example', roles: ['Admin'], plan: null, employeeType: 'Admin', permissions: ['admin'], companyId: 'c1', image: null };
+    const user = { ...demoUser, _id: 'u1', name: 'Huda Saleh', username: 'huda', email: 'huda@shifa.example', plan: null, companyId: 'c1' };
     mockFetch(() => jsonResponse(200, { success: true, data: { accessToken: 'a', refreshToken: 'r', user } }));
     fill({ 'signup-username': 'huda2' });
     fireEvent.click(screen.getByTestId('signup-submit'));
