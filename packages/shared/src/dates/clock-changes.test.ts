@@ -2,8 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatHijri, toHijri } from '../schemas/display.js';
 import { dayOfWeek, weekStart } from './calendar.js';
 import {
-  addLocalDays, clockChanges, endOfLocalDay, isValidTimeZone, localTime, startOfLocalDay, todayIn, zonedInstant, zonedIso,
+  addLocalDays, clockChanges, endOfLocalDay, localTime, startOfLocalDay, todayIn, zonedInstant, zonedIso,
 } from './zone.js';
+import { isValidTimeZone } from './zone-name.js';
 
 const HOUR = 3_600_000;
 const iso = (date: string, time: string, zone: string) => zonedIso(zonedInstant(date, time, zone), zone);

@@ -16,6 +16,7 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import { WEEKDAYS, addDays, type Weekday } from './calendar.js';
+import { safeTimeZone } from './zone-name.js';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -34,30 +35,6 @@ export interface LocalTime {
 
 const DAY_MS = 86_400_000;
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-
-const zoneChecks = new Map<string, boolean>();
-
-/** True when `zone` is an IANA time zone this runtime knows (names longer than 64 characters are refused). */
-export function isValidTimeZone(zone: string): boolean {
-  if (typeof zone !== 'string' || !zone || zone.length > 64) return false;
-  let known = zoneChecks.get(zone);
-  if (known === undefined) {
-    try {
-      dayjs(0).tz(zone);
-      known = true;
-    } catch {
-      known = false;
-    }
-    if (zoneChecks.size >= 1000) zoneChecks.clear();
-    zoneChecks.set(zone, known);
-  }
-  return known;
-}
-
-/** The zone to compute with: a clinic with a broken zone falls back to UTC rather than failing every booking. */
-export function safeTimeZone(timeZone: string | null | undefined): string {
-  return timeZone && isValidTimeZone(timeZone) ? timeZone : 'UTC';
-}
 
 /** An instant as a Day.js value in a zone (for libraries that take one, such as the iCalendar writer). */
 export function inZone(instant: Date | number, timeZone: string): dayjs.Dayjs {
@@ -206,6 +183,11 @@ export function endOfLocalDay(date: string, timeZone: string): Date {
 export function addLocalDays(instant: Date, days: number, timeZone: string): Date {
   const local = localTime(instant, timeZone);
   return zonedInstant(addDays(local.date, days), local.time, timeZone);
+}
+
+/** The zone of the computer the code runs on (the browser's, for the web), or UTC when it names none. */
+export function systemTimeZone(): string {
+  return safeTimeZone(dayjs.tz.guess());
 }
 
 /** Today's calendar date on the zone's clocks. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_VISIT_MINUTES } from '../constants.js';
-import { isValidTimeZone } from '../dates/zone.js';
+import { isValidTimeZone } from '../dates/zone-name.js';
 import { idSchema, listQuerySchema, refSchema } from './common.js';
 import { versionInput, versionSchema } from './version.js';
 import {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { translate } from '../messages/index.js';
-import { isValidTimeZone } from '../dates/zone.js';
+import { isValidTimeZone } from '../dates/zone-name.js';
 import { clinicInput, clinicWorkingHours, timeRangeIssues } from './clinic.js';
 import { clinicCollectionInput, complexWorkingDays } from './clinic-collection.js';
 import { companyInput, isOrgPhoneNumber, latestToday } from './company.js';
