@@ -37,6 +37,14 @@ export function calendarDays(from: string, to: string, maxDays = MAX_LOOP_DAYS):
   return Array.from({ length: span + 1 }, (_, i) => addDays(from, i));
 }
 
+/**
+ * The calendar date an instant falls on in the computer's own zone (the browser's, for the web), as its `Date` reads
+ * it: "today" for a form, the day of an instant shown in the browser's zone. Clinic-local days are `localTime`'s.
+ */
+export function systemDayOf(instant: Date): string {
+  return `${pad(instant.getFullYear(), 4)}-${pad(instant.getMonth() + 1)}-${pad(instant.getDate())}`;
+}
+
 /** The day of the week of a calendar date as a number: 0 Sunday to 6 Saturday. */
 export function dayOfWeek(date: string): number {
   return new Date(`${date}T00:00:00Z`).getUTCDay();

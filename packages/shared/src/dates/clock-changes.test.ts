@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatHijri, toHijri } from '../schemas/display.js';
 import { dayOfWeek, weekStart } from './calendar.js';
 import {
-  addLocalDays, clockChanges, endOfLocalDay, localTime, startOfLocalDay, todayIn, zonedInstant, zonedIso,
+  addLocalDays, clockChanges, endOfLocalDay, localTime, startOfLocalDay, todayIn, wallClockValue, zonedInstant, zonedIso,
 } from './zone.js';
 import { isValidTimeZone } from './zone-name.js';
 
@@ -63,6 +63,16 @@ describe('clock changes on both sides of UTC', () => {
     expect(changes('Europe/London', '2026-03-01T00:00:00Z', '2026-04-01T00:00:00Z')).toEqual([['2026-03-29T01:00:00.000Z', 0, 60]]);
     expect(changes('Africa/Algiers', '1977-05-01T00:00:00Z', '1977-05-10T00:00:00Z')).toEqual([['1977-05-06T00:00:00.000Z', 0, 60]]);
     expect(changes('Asia/Riyadh', '2026-01-01T00:00:00Z', '2027-01-01T00:00:00Z')).toEqual([]);
+  });
+});
+
+describe('zoned values for writers of local times', () => {
+  it('holds the clinic wall clock on both sides of a clock change, whatever the computer zone', () => {
+    const text = (iso: string, zone: string) => wallClockValue(new Date(iso), zone).format('YYYYMMDDTHHmmss');
+    expect(text('2026-03-28T08:00:00Z', 'Europe/Berlin')).toBe('20260328T090000');
+    expect(text('2026-03-30T07:00:00Z', 'Europe/Berlin')).toBe('20260330T090000');
+    expect(text('2026-11-28T06:00:00Z', 'Asia/Riyadh')).toBe('20261128T090000');
+    expect(text('2026-11-27T19:00:00Z', 'Pacific/Kiritimati')).toBe('20261128T090000');
   });
 });
 

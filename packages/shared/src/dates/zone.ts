@@ -5,8 +5,9 @@
  * UTC at this instant". Everything else here is arithmetic on that answer:
  *
  * - Offsets are remembered per zone and UTC day (Day.js reads them slowly, and availability searches ask for
- *   thousands of instants). A day whose two ends read different offsets holds a clock change: the second at which
- *   it happens is found once by halving and remembered too. (No zone changes its clocks twice in one day.)
+ *   thousands of instants). A day that starts with another offset than the next one holds a clock change: the
+ *   second at which it happens is found once by halving and remembered too. (No zone changes its clocks twice in
+ *   one day.)
  * - Wall time to instant is decided here rather than by `dayjs.tz(text, zone)`, whose answer for a time the clocks
  *   show twice depends on the offset of the day it runs: a time shown twice is the earlier one (as RFC 5545 reads
  *   it), and a time the clocks skip is moved forward by the jump (02:30 on the night Berlin springs forward is
@@ -16,7 +17,6 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import { WEEKDAYS, addDays, type Weekday } from './calendar.js';
-import { safeTimeZone } from './zone-name.js';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -36,10 +36,7 @@ export interface LocalTime {
 const DAY_MS = 86_400_000;
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
-/** An instant as a Day.js value in a zone (for libraries that take one, such as the iCalendar writer). */
-export function inZone(instant: Date | number, timeZone: string): dayjs.Dayjs {
-  return dayjs(instant).tz(timeZone);
-}
+const inZone = (ms: number, timeZone: string) => dayjs(ms).tz(timeZone);
 
 /**
  * The zone's offset at an instant in milliseconds, as Day.js reads it. Only the offset is taken from the zoned value:
@@ -54,38 +51,44 @@ function libraryOffsetMs(ms: number, timeZone: string): number {
 interface DayOffsets {
   /** Offset at the start of the UTC day. */
   start: number;
-  /** The clock change inside the day: from `at` (a whole second) on, the offset is `after`. */
+  /** The clock change inside the day: from `at` (a whole second, up to the next day's start) on, the offset is `after`. */
   change?: { at: number; after: number };
 }
 
+const MAX_REMEMBERED = 100_000;
+const starts = new Map<string, number>();
 const days = new Map<string, DayOffsets>();
-const MAX_REMEMBERED_DAYS = 100_000;
 
+function remember<T>(map: Map<string, T>, key: string, value: T): T {
+  if (map.size >= MAX_REMEMBERED) map.clear();
+  map.set(key, value);
+  return value;
+}
+
+/** The zone's offset at the start of a UTC day (shared by the day and the one before it). */
+function startOffset(day: number, timeZone: string): number {
+  const key = `${timeZone}|${day}`;
+  return starts.get(key) ?? remember(starts, key, libraryOffsetMs(day * DAY_MS, timeZone));
+}
+
+/** A UTC day's offsets: the same at both ends means no change inside (no zone changes its clocks twice in a day). */
 function readDay(day: number, timeZone: string): DayOffsets {
-  const from = day * DAY_MS;
-  const last = from + DAY_MS - 1000;
-  const start = libraryOffsetMs(from, timeZone);
-  const end = libraryOffsetMs(last, timeZone);
-  if (start === end) return { start };
-  let before = from;
-  let after = last;
+  const start = startOffset(day, timeZone);
+  const next = startOffset(day + 1, timeZone);
+  if (start === next) return { start };
+  let before = day * DAY_MS;
+  let after = before + DAY_MS;
   while (after - before > 1000) {
     const mid = before + Math.floor((after - before) / 2000) * 1000;
     if (libraryOffsetMs(mid, timeZone) === start) before = mid;
     else after = mid;
   }
-  return { start, change: { at: after, after: end } };
+  return { start, change: { at: after, after: next } };
 }
 
 function dayOffsets(day: number, timeZone: string): DayOffsets {
   const key = `${timeZone}|${day}`;
-  let known = days.get(key);
-  if (!known) {
-    known = readDay(day, timeZone);
-    if (days.size >= MAX_REMEMBERED_DAYS) days.clear();
-    days.set(key, known);
-  }
-  return known;
+  return days.get(key) ?? remember(days, key, readDay(day, timeZone));
 }
 
 /** The zone's offset from UTC at an instant, in milliseconds (whole seconds). */
@@ -106,17 +109,9 @@ export function clockChanges(timeZone: string, from: number, to: number, maxDays
   const out: ClockChange[] = [];
   const end = Math.min(to, from + maxDays * DAY_MS);
   const minutes = (ms: number) => Math.round(ms / 60_000);
-  let current = offsetMs(from, timeZone);
   for (let day = Math.floor(from / DAY_MS); day * DAY_MS < end; day += 1) {
-    const known = dayOffsets(day, timeZone);
-    const dayStart = day * DAY_MS;
-    // A change at midnight UTC shows only as a day starting with another offset than the one before ended.
-    if (dayStart > from && known.start !== current) out.push({ at: dayStart, from: minutes(current), to: minutes(known.start) });
-    if (dayStart > from) current = known.start;
-    if (known.change && known.change.at > from && known.change.at < end) {
-      out.push({ at: known.change.at, from: minutes(current), to: minutes(known.change.after) });
-      current = known.change.after;
-    }
+    const { start, change } = dayOffsets(day, timeZone);
+    if (change && change.at > from && change.at < end) out.push({ at: change.at, from: minutes(start), to: minutes(change.after) });
   }
   return out;
 }
@@ -169,6 +164,15 @@ export function zonedIso(instant: Date, timeZone: string): string {
   return `${local.date}T${local.time}:${seconds}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }
 
+/**
+ * A Day.js value whose fields are the zone's wall clock at an instant, for writers that print a zoned time's fields
+ * beside the zone's name (the iCalendar feed's `DTSTART;TZID=Asia/Riyadh:20261128T090000`). In UTC mode, so the
+ * computer's own zone never shifts it; it is not the instant itself.
+ */
+export function wallClockValue(instant: Date, timeZone: string): dayjs.Dayjs {
+  return dayjs.utc(Math.floor(instant.getTime() / 1000) * 1000 + offsetMs(instant.getTime(), timeZone));
+}
+
 /** The instant a zone's calendar day begins (its first wall-clock minute; 01:00 where midnight is skipped). */
 export function startOfLocalDay(date: string, timeZone: string): Date {
   return zonedInstant(date, '00:00', timeZone);
@@ -183,11 +187,6 @@ export function endOfLocalDay(date: string, timeZone: string): Date {
 export function addLocalDays(instant: Date, days: number, timeZone: string): Date {
   const local = localTime(instant, timeZone);
   return zonedInstant(addDays(local.date, days), local.time, timeZone);
-}
-
-/** The zone of the computer the code runs on (the browser's, for the web), or UTC when it names none. */
-export function systemTimeZone(): string {
-  return safeTimeZone(dayjs.tz.guess());
 }
 
 /** Today's calendar date on the zone's clocks. */
