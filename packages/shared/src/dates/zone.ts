@@ -36,7 +36,14 @@ export interface LocalTime {
 const DAY_MS = 86_400_000;
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
-const inZone = (ms: number, timeZone: string) => dayjs(ms).tz(timeZone);
+/**
+ * An instant as a Day.js value in a zone, for libraries that take one (the iCalendar writer of the calendar feeds).
+ * Its offset is exact; its fields pass through the computer's own zone, so a time inside that zone's spring gap
+ * reads an hour off: keep servers on UTC. The module's own arithmetic reads only the offset.
+ */
+export function inZone(instant: Date | number, timeZone: string): dayjs.Dayjs {
+  return dayjs(instant).tz(timeZone);
+}
 
 /**
  * The zone's offset at an instant in milliseconds, as Day.js reads it. Only the offset is taken from the zoned value:
@@ -162,15 +169,6 @@ export function zonedIso(instant: Date, timeZone: string): string {
   const sign = off < 0 ? '-' : '+';
   const abs = Math.abs(off);
   return `${local.date}T${local.time}:${seconds}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
-}
-
-/**
- * A Day.js value whose fields are the zone's wall clock at an instant, for writers that print a zoned time's fields
- * beside the zone's name (the iCalendar feed's `DTSTART;TZID=Asia/Riyadh:20261128T090000`). In UTC mode, so the
- * computer's own zone never shifts it; it is not the instant itself.
- */
-export function wallClockValue(instant: Date, timeZone: string): dayjs.Dayjs {
-  return dayjs.utc(Math.floor(instant.getTime() / 1000) * 1000 + offsetMs(instant.getTime(), timeZone));
 }
 
 /** The instant a zone's calendar day begins (its first wall-clock minute; 01:00 where midnight is skipped). */
