@@ -1,4 +1,5 @@
 export * from './constants.js';
+export * from './dates/index.js';
 export * from './errors.js';
 export * from './intervals.js';
 export * from './messages/index.js';

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
-import { hasPermission, type RouteSpec } from '@clinic/shared';
+import { hasPermission, safeTimeZone, todayIn, type RouteSpec } from '@clinic/shared';
 import { callerOf } from '../plugins/auth.js';
 import type { App, Caller, Deps } from './app-types.js';
 import { recordAudit } from './audit.js';
@@ -82,8 +82,7 @@ function filtersOf(query: unknown): Record<string, unknown> {
 }
 
 function fileName(entity: string, timeZone: string): string {
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  return `${entity}-${day}.csv`;
+  return `${entity}-${todayIn(safeTimeZone(timeZone))}.csv`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '../domain/scheduling/time-zone.js';
+import { addDays } from '@clinic/shared';
 import { notifications } from '../db/schema/index.js';
 import { signPatientLink } from '../lib/patient-links.js';
 import { insertBookingParty, nextWeekday } from '../modules/appointments/fixtures.js';

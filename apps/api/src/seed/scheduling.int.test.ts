@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, localTime } from '@clinic/shared';
 import { appointments, clinics, employees, serviceDoctors, services, specializations } from '../db/schema/index.js';
 import { checkBookingTime } from '../domain/scheduling/booking-rules.js';
-import { addDays, localTime } from '../domain/scheduling/time-zone.js';
 import { insertClinic, insertDoctor, insertPatient, WEEKDAY_HOURS } from '../modules/appointments/fixtures.js';
 import { createOrg, createTestContext, type TestContext } from '../test/harness.js';
 import { seedScheduling } from './scheduling.js';

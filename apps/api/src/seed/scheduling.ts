@@ -5,6 +5,7 @@
  * Deterministic (seeded PRNG), bulk-inserted, and tolerant of missing clinics, doctors or patients.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { addDays, localTime, safeTimeZone, weekdayOf, zonedInstant } from '@clinic/shared';
 import type { Db } from '../db/client.js';
 import {
   appointments, clinics, clinicSpecializations, employeeClinics, employees, employeeSpecializations, patients, serviceDoctors, services,
@@ -12,7 +13,6 @@ import {
 } from '../db/schema/index.js';
 import { evaluateStart } from '../domain/scheduling/bookable.js';
 import { clinicSlots } from '../domain/scheduling/booking-rules.js';
-import { addDays, localTime, safeTimeZone, weekdayOf, zonedInstant } from '../domain/scheduling/time-zone.js';
 import { seededRandom } from './random.js';
 
 interface SpecialitySeed {

@@ -5,7 +5,7 @@
  * The user's display settings (lib/format/display) decide the digits of the Arabic interface (Western or
  * Arabic-Indic) and whether dates carry their Hijri (Umm al-Qura) form beside them or first.
  */
-import { DEFAULT_FIRST_DAY_OF_WEEK, formatHijri, withHijri } from '@clinic/shared';
+import { DEFAULT_FIRST_DAY_OF_WEEK, formatHijri, systemDayOf, withHijri } from '@clinic/shared';
 import { getDisplay } from './format/display';
 
 /** Weeks start on Sunday unless the clinic says otherwise: the default for the calendar and the date pickers. */
@@ -19,8 +19,7 @@ export const localeOf = (lang: string) => (lang.startsWith('ar') ? `ar-u-nu-${ge
 
 /** Today as YYYY-MM-DD in the browser's zone (the latest a past date may be). */
 export function todayIso(): string {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+  return systemDayOf(new Date());
 }
 
 /** Calendar dates are read as UTC midnight and written in UTC, so the browser's own zone never shifts the day. */
@@ -125,8 +124,7 @@ function formatInstantDay(instant: Date, lang: string, options: Intl.DateTimeFor
   const gregorian = format(lang, options, null).format(instant);
   const { hijriMode, digits } = getDisplay();
   if (hijriMode === 'off' || !namesADay(options)) return gregorian;
-  const local = new Date(instant.getTime() - instant.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
-  return withHijri(gregorian, local, lang, hijriMode, digits);
+  return withHijri(gregorian, systemDayOf(instant), lang, hijriMode, digits);
 }
 
 /** A 24-hour time ("14:30", "١٤:٣٠") of an instant, in `timeZone` (by default the browser's). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_VISIT_MINUTES } from '../constants.js';
+import { isValidTimeZone } from '../dates/zone-name.js';
 import { idSchema, listQuerySchema, refSchema } from './common.js';
 import { versionInput, versionSchema } from './version.js';
 import {
@@ -104,17 +105,6 @@ export const clinicWorkingHours = z
   .min(1, { error: 'validation.org.workingHoursRequired' })
   .max(7, { error: 'validation.org.tooManyRows' })
   .superRefine(uniqueDays);
-
-/** True when `zone` is an IANA time zone this runtime knows. */
-export function isValidTimeZone(zone: string): boolean {
-  if (!zone || zone.length > 64) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export const timeZoneField = z
   .string({ error: 'validation.org.invalidTimeZone' })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { translate } from '../messages/index.js';
-import { clinicInput, clinicWorkingHours, isValidTimeZone, timeRangeIssues } from './clinic.js';
+import { isValidTimeZone } from '../dates/zone-name.js';
+import { clinicInput, clinicWorkingHours, timeRangeIssues } from './clinic.js';
 import { clinicCollectionInput, complexWorkingDays } from './clinic-collection.js';
 import { companyInput, isOrgPhoneNumber, latestToday } from './company.js';
 import { isCalendarDate } from './dates.js';

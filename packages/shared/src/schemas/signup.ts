@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ORG_EMAIL_RE, orgRequiredText } from './company.js';
-import { isValidTimeZone } from './clinic.js';
+import { isValidTimeZone } from '../dates/zone-name.js';
 
 /** The user-form password rules: 8 to 20 characters mixing upper case, lower case, digits and symbols. */
 export const strongPassword = z

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { localTime, zonedInstant, zonedIso } from '@clinic/shared';
 import { evaluateStart, freeStarts, type StartContext } from './bookable.js';
 import type { ClinicCalendar, DoctorCalendar } from './booking-rules.js';
-import { localTime, zonedInstant, zonedIso } from './time-zone.js';
 
 const WEEK = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 type Slot = { startTime: string; endTime: string };

@@ -4,9 +4,8 @@
  * `evaluateStart`; `freeStarts` only proposes candidates and keeps those `evaluateStart` accepts, so whatever is
  * offered is bookable by construction. Pure: the caller loads the calendars, the busy times and the clock.
  */
-import { intersectSpans } from '@clinic/shared';
+import { addDays, fromMinutes, intersectSpans, localTime, safeTimeZone, zonedInstant } from '@clinic/shared';
 import { checkBookingTime, clinicHasHours, dayAvailability, subtract, type BookingViolation, type ClinicCalendar, type DoctorCalendar, type Interval } from './booking-rules.js';
-import { addDays, fromMinutes, localTime, safeTimeZone, zonedInstant } from './time-zone.js';
 
 /** Candidate starts are at least this far apart (and a search's start is rounded up to a multiple of it). */
 export const MIN_STEP_MINUTES = 5;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { zonedInstant } from '@clinic/shared';
 import { checkBookingTime, dayAvailability, subtract, weekBounds, type ClinicCalendar, type DoctorCalendar } from './booking-rules.js';
-import { zonedInstant } from './time-zone.js';
 
 const TZ = 'Asia/Riyadh';
 const clinic: ClinicCalendar = {

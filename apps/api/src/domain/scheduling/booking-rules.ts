@@ -1,10 +1,10 @@
+import { addDays, fromMinutes, localTime, safeTimeZone, toMinutes, type Weekday, weekdayOf, WEEKDAYS } from '@clinic/shared';
 /**
  * When an appointment may take place: the clinic's working hours and holidays, the doctor's shifts, breaks
  * and approved leave, and never in the past. Pure functions over the shared data contracts (clinic
  * working_hours / holidays, employee working_hours / break_times / vacation_records); all wall-clock
  * comparisons happen in the clinic's time zone.
  */
-import { addDays, fromMinutes, localTime, safeTimeZone, toMinutes, WEEKDAYS, weekdayOf, type Weekday } from './time-zone.js';
 
 /** A half-open range of minutes since local midnight: [start, end). */
 export interface Interval {

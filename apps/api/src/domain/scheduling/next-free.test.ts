@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { zonedInstant, zonedIso } from '@clinic/shared';
 import { findFreeSlots, type SlotDoctor, type SlotSearch } from './next-free.js';
-import { zonedInstant, zonedIso } from './time-zone.js';
 
 const TZ = 'Asia/Riyadh';
 const WEEK = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];

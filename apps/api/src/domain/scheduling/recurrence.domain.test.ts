@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { recurrenceInput, SERIES_MAX_OCCURRENCES } from '@clinic/shared';
+import { recurrenceInput, SERIES_MAX_OCCURRENCES, zonedInstant, zonedIso } from '@clinic/shared';
 import { expandRecurrence, toRrule } from './recurrence.domain.js';
-import { zonedInstant, zonedIso } from './time-zone.js';
 
 const rule = (r: Record<string, unknown>) => recurrenceInput.parse(r);
 

@@ -1,6 +1,5 @@
 import rrulePkg from 'rrule';
-import { SERIES_MAX_DAYS, SERIES_MAX_OCCURRENCES, type Recurrence } from '@clinic/shared';
-import { addDays } from './time-zone.js';
+import { addDays, type Recurrence, SERIES_MAX_DAYS, SERIES_MAX_OCCURRENCES } from '@clinic/shared';
 
 // rrule is CommonJS: its named exports come through the default import.
 const { RRule } = rrulePkg;

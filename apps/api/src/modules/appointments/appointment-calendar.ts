@@ -1,11 +1,10 @@
 import {
-  APPOINTMENT_RANGE_MAX_DAYS, APPOINTMENT_STATUSES, DEFAULT_VISIT_MINUTES, NEXT_FREE_HORIZON_DAYS, hasPermission,
-  type AppointmentAvailability, type AppointmentAvailabilityQuery, type AppointmentBoard, type BoardQuery, type NextFreeQuery,
-  type NextFreeSlot,
+  APPOINTMENT_RANGE_MAX_DAYS, APPOINTMENT_STATUSES, type AppointmentAvailability, type AppointmentAvailabilityQuery,
+  type AppointmentBoard, type BoardQuery, calendarDays, DEFAULT_VISIT_MINUTES, endOfLocalDay, fromMinutes, hasPermission,
+  localTime, NEXT_FREE_HORIZON_DAYS, type NextFreeQuery, type NextFreeSlot, safeTimeZone, startOfLocalDay, zonedIso,
 } from '@clinic/shared';
 import { findFreeSlots } from '../../domain/scheduling/next-free.js';
 import { clinicHasHours, dayAvailability, weekBounds } from '../../domain/scheduling/booking-rules.js';
-import { addDays, calendarDays, fromMinutes, localTime, safeTimeZone, zonedInstant, zonedIso } from '../../domain/scheduling/time-zone.js';
 import { clockNow, type Caller, type Deps } from '../../lib/app-types.js';
 import { fileUrl } from '../../lib/files.js';
 import { validationFailed } from '../../lib/errors.js';
@@ -117,8 +116,8 @@ export async function board(deps: Deps, caller: Caller, q: BoardQuery, now = clo
   if (!clinic) throw notFound('clinic');
   const timeZone = safeTimeZone(clinic.timeZone);
   const date = q.date ?? localTime(now, timeZone).date;
-  const from = zonedInstant(date, '00:00', timeZone);
-  const to = zonedInstant(addDays(date, 1), '00:00', timeZone);
+  const from = startOfLocalDay(date, timeZone);
+  const to = endOfLocalDay(date, timeZone);
   const cards = await findBoardCards(deps.db, caller.companyId, clinic.id, from, to, now, hasPermission(caller.permissions, 'billing_read'));
   const groups = Object.fromEntries(APPOINTMENT_STATUSES.map((s) => [s, cards.filter((c) => c.status === s)])) as AppointmentBoard['groups'];
   const counts = Object.fromEntries(APPOINTMENT_STATUSES.map((s) => [s, groups[s].length])) as AppointmentBoard['counts'];

@@ -1,8 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_ROLES } from '@clinic/shared';
+import { DEFAULT_ROLES, zonedInstant, zonedIso } from '@clinic/shared';
 import { appointments, auditLog, payments, reminders } from '../../db/schema/index.js';
-import { zonedInstant, zonedIso } from '../../domain/scheduling/time-zone.js';
 import { createAccount } from '../organisation/provision.js';
 import { auth, body, createOrg, createTestContext, login, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
 import { insertClinic, insertDoctor, insertPatient, insertService, nextWeekday } from './fixtures.js';

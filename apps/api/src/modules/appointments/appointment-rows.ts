@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppointmentCard, AppointmentRecord, AppointmentStatus, Ref } from '@clinic/shared';
+import { safeTimeZone, zonedIso } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import { appointments, clinics, employees, patients, services } from '../../db/schema/index.js';
-import { safeTimeZone, zonedIso } from '../../domain/scheduling/time-zone.js';
 import { visitMinutes, waitingMinutes } from '../../domain/scheduling/visit-flow.js';
 import { qualified, refOf } from '../../lib/sql.js';
 

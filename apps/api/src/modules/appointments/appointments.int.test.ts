@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, zonedInstant, zonedIso } from '@clinic/shared';
 import { appointments, auditLog, employees, files } from '../../db/schema/index.js';
-import { addDays, zonedInstant, zonedIso } from '../../domain/scheduling/time-zone.js';
 import { nextPublicId } from '../../lib/public-id.js';
 import { createAccount } from '../organisation/provision.js';
 import { auth, body, createOrg, createTestContext, login, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';

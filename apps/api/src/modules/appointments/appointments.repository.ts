@@ -1,9 +1,10 @@
 import { and, asc, count, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { MAX_VISIT_MINUTES, type AppointmentStatus, type BoardCard, type InvoiceStatus } from '@clinic/shared';
+import {
+  type AppointmentStatus, type BoardCard, endOfLocalDay, type InvoiceStatus, MAX_VISIT_MINUTES, safeTimeZone, startOfLocalDay, zonedIso,
+} from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import { appointments, calendarStamps, invoices, clinics, companies, patients, services } from '../../db/schema/index.js';
-import { addDays, safeTimeZone, zonedInstant, zonedIso } from '../../domain/scheduling/time-zone.js';
 import { visitMinutes, waitingMinutes } from '../../domain/scheduling/visit-flow.js';
 import { likePattern, orderBy, pageTotal } from '../../lib/list.js';
 import { publicIdOf } from '../../lib/public-id.js';
@@ -55,8 +56,8 @@ function whereOf(f: AppointmentFilters): SQL | undefined {
     // (a network's busy day: thousands of conversions). One zone, the usual case, needs no clinic at all.
     const zones = f.dayZones ?? [];
     const dayOf = (zone: string) => and(
-      gte(appointments.startsAt, zonedInstant(f.date!, '00:00', safeTimeZone(zone))),
-      lt(appointments.startsAt, zonedInstant(addDays(f.date!, 1), '00:00', safeTimeZone(zone))),
+      gte(appointments.startsAt, startOfLocalDay(f.date!, safeTimeZone(zone))),
+      lt(appointments.startsAt, endOfLocalDay(f.date!, safeTimeZone(zone))),
     )!;
     if (zones.length === 1) where.push(dayOf(zones[0]!));
     else if (zones.length > 1) where.push(or(...zones.map((zone) => and(eq(clinics.timeZone, zone), dayOf(zone))))!);

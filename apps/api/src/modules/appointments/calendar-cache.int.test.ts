@@ -2,7 +2,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, calendarStamps, calendarStampsPending, clinics, employees, patients, services } from '../../db/schema/index.js';
 import { eq, sql } from 'drizzle-orm';
-import { addDays, zonedInstant } from '../../domain/scheduling/time-zone.js';
+import { addDays, zonedInstant } from '@clinic/shared';
 import { auth, body, createOrg, createTestContext, type TestContext, type TestOrg } from '../../test/harness.js';
 import { insertClinic, insertDoctor, insertPatient, insertService, nextWeekday } from './fixtures.js';
 

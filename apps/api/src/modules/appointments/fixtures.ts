@@ -3,9 +3,9 @@
  * areas' records; these follow the shared data contracts only).
  */
 import { randomBytes } from 'node:crypto';
+import { addDays, localTime, type Weekday, WEEKDAYS } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import { clinics, employeeClinics, employees, patients, serviceDoctors, services } from '../../db/schema/index.js';
-import { addDays, localTime, WEEKDAYS, type Weekday } from '../../domain/scheduling/time-zone.js';
 import { nextPublicId } from '../../lib/public-id.js';
 
 export const WEEKDAY_HOURS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'].map((day) => ({

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, zonedInstant, zonedIso } from '../../domain/scheduling/time-zone.js';
+import { addDays, zonedInstant, zonedIso } from '@clinic/shared';
 import { auth, body, createOrg, createTestContext, type TestContext, type TestOrg } from '../../test/harness.js';
 import { withVersion } from '../../test/versions.js';
 import { insertClinic, insertDoctor, insertPatient, insertService, nextWeekday } from './fixtures.js';

@@ -3,7 +3,7 @@
  * sides of UTC, with and without daylight saving, near local midnight, the date line and a clock change.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { zonedInstant } from '../../domain/scheduling/time-zone.js';
+import { zonedInstant } from '@clinic/shared';
 import { auth, body, createOrg, createTestContext, type TestContext, type TestOrg } from '../../test/harness.js';
 import { insertClinic, insertDoctor, insertPatient, insertService } from './fixtures.js';
 

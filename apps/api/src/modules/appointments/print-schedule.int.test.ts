@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { zonedInstant } from '@clinic/shared';
 import { appointments, patients } from '../../db/schema/index.js';
-import { zonedInstant } from '../../domain/scheduling/time-zone.js';
 import { auth, body, createOrg, createTestContext, login, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
 import { createAccount } from '../organisation/provision.js';
 import { insertClinic, insertDoctor, insertPatient, insertService, nextWeekday } from './fixtures.js';

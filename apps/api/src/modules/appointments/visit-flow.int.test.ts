@@ -1,8 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APPOINTMENT_STATUSES, APPOINTMENT_TRANSITIONS, type AppointmentStatus } from '@clinic/shared';
+import { APPOINTMENT_STATUSES, APPOINTMENT_TRANSITIONS, type AppointmentStatus, zonedInstant, zonedIso } from '@clinic/shared';
 import { appointments, auditLog, companies } from '../../db/schema/index.js';
-import { zonedInstant, zonedIso } from '../../domain/scheduling/time-zone.js';
 import { nextPublicId } from '../../lib/public-id.js';
 import { auth, body, createOrg, createTestContext, type TestContext, type TestOrg } from '../../test/harness.js';
 import { versionOf, withVersion } from '../../test/versions.js';

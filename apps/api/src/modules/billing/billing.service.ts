@@ -1,6 +1,7 @@
 import {
-  currencyMinorDigits, type BillingSettingsRecord, type BillingSettingsValues, type InvoiceCreate, type InvoiceFromAppointment,
-  type InvoiceLineRecord, type InvoiceLineValues, type InvoiceListQuery, type InvoiceRecord, type InvoiceUpdate,
+  type BillingSettingsRecord, type BillingSettingsValues, currencyMinorDigits, type InvoiceCreate, type InvoiceFromAppointment,
+  type InvoiceLineRecord, type InvoiceLineValues, type InvoiceListQuery, type InvoiceRecord, type InvoiceUpdate, localTime,
+  safeTimeZone,
 } from '@clinic/shared';
 import type { ErrorCode } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
@@ -8,7 +9,6 @@ import {
   computeLine, invoiceDisplayNumber, invoiceTotals, issuedStatus, lineCovered, lineProblem, matchInsurer, percentToBasisPoints, priceToMinor,
   type InsuranceCard, type InsurerContract,
 } from '../../domain/billing/billing.domain.js';
-import { localTime, safeTimeZone } from '../../domain/scheduling/time-zone.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, type FieldMessage } from '../../lib/errors.js';

@@ -1,6 +1,6 @@
 import type { CashBoxClose, CashBoxCloseReport, CashBoxCloseValues, CashBoxDetails, CashBoxSummary } from '@clinic/shared';
+import { localTime, safeTimeZone } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
-import { localTime, safeTimeZone } from '../../domain/scheduling/time-zone.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';

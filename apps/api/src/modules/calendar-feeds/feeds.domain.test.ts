@@ -1,6 +1,7 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { initials, transitions, vtimezone } from './feeds.domain.js';
+import { clockChanges } from '@clinic/shared';
+import { initials, vtimezone } from './feeds.domain.js';
 
 /** Parses a calendar holding `vtimezone` and one event at `local` in `zone`; answers the event's instant. */
 function instantThrough(zone: string, vtz: string, local: string): Date {
@@ -15,12 +16,12 @@ function instantThrough(zone: string, vtz: string, local: string): Date {
 
 describe('VTIMEZONE from the platform\'s zone data', () => {
   it('finds each clock change of a year to the minute', () => {
-    const changes = transitions('Europe/Berlin', Date.UTC(2027, 0, 1), Date.UTC(2028, 0, 1));
+    const changes = clockChanges('Europe/Berlin', Date.UTC(2027, 0, 1), Date.UTC(2028, 0, 1));
     expect(changes.map((c) => [new Date(c.at).toISOString(), c.from, c.to])).toEqual([
       ['2027-03-28T01:00:00.000Z', 60, 120],
       ['2027-10-31T01:00:00.000Z', 120, 60],
     ]);
-    expect(transitions('Asia/Riyadh', Date.UTC(2027, 0, 1), Date.UTC(2028, 0, 1))).toEqual([]);
+    expect(clockChanges('Asia/Riyadh', Date.UTC(2027, 0, 1), Date.UTC(2028, 0, 1))).toEqual([]);
   });
 
   it('lets an independent parser read 09:00 as 09:00 on both sides of a clock change', () => {

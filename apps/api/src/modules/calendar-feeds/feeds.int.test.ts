@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { zonedInstant } from '@clinic/shared';
 import { appointments } from '../../db/schema/index.js';
-import { zonedInstant } from '../../domain/scheduling/time-zone.js';
 import type { Deps } from '../../lib/app-types.js';
 import { CallerCache } from '../../lib/caller-cache.js';
 import { systemContext } from '../../lib/request-context.js';

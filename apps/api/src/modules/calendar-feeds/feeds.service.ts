@@ -6,11 +6,10 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import {
-  CALENDAR_FEED_DAYS_AHEAD, CALENDAR_FEED_DAYS_BACK, hasPermission, pageWindow, type CalendarFeedCreateInput, type CalendarFeedRecord,
+  CALENDAR_FEED_DAYS_AHEAD, CALENDAR_FEED_DAYS_BACK, type CalendarFeedCreateInput, type CalendarFeedRecord, hasPermission,
+  inZone, pageWindow, safeTimeZone,
 } from '@clinic/shared';
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
-import { DateTime } from 'luxon';
-import { safeTimeZone } from '../../domain/scheduling/time-zone.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { credentialIsLive } from '../../lib/credential-liveness.js';
@@ -136,8 +135,8 @@ export async function renderFeed(deps: Deps, ctx: RequestContext, file: string, 
     const who = feed.showNames ? e.patientName : initials(e.patientName);
     calendar.createEvent({
       id: `${e.id}@clinic`,
-      start: DateTime.fromJSDate(new Date(e.startsAt)).setZone(zone),
-      end: DateTime.fromJSDate(new Date(e.endsAt)).setZone(zone),
+      start: inZone(new Date(e.startsAt), zone),
+      end: inZone(new Date(e.endsAt), zone),
       timezone: zone,
       stamp: new Date(e.updatedAt),
       lastModified: new Date(e.updatedAt),

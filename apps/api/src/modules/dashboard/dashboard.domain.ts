@@ -3,9 +3,8 @@
  * the clinics' hours. Pure: the service reads the counts, this derives the rates and the working minutes. Days are
  * clinic-local (each appointment in its clinic's zone).
  */
-import { APPOINTMENT_STATUSES, intersectSpans, type AppointmentStatus, type Span } from '@clinic/shared';
+import { APPOINTMENT_STATUSES, type AppointmentStatus, calendarDays, intersectSpans, type Span } from '@clinic/shared';
 import { dayAvailability, type ClinicCalendar, type DoctorCalendar } from '../../domain/scheduling/booking-rules.js';
-import { calendarDays } from '../../domain/scheduling/time-zone.js';
 
 export interface DashClinic extends ClinicCalendar {
   id: string;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayIn } from '@clinic/shared';
 import { appointments } from '../../db/schema/index.js';
 import { auth, body, contextWithOrg, seedOrgData, type TestContext, type TestOrg } from '../../test/harness.js';
 import { billingClinic } from '../billing/fixtures.js';
@@ -158,7 +159,7 @@ describe('dashboard', () => {
   it('counts the money taken in the period from paid invoices, net of refunds, at the scope\'s clinics only', async () => {
     const parties = await billingClinic(ctx.database.db, org.companyId);
     const post = (url: string, payload: object) => ctx.app.inject({ method: 'POST', url, headers: auth(org.token), payload });
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Riyadh' }).format(new Date());
+    const today = todayIn('Asia/Riyadh');
     const before = body(await get(`from=${today}&to=${today}`)).data.collected;
     const draft = body(await post('/api/invoices', { patient: parties.patient.id, clinic: parties.clinic.id, visitDate: today, lines: [{ kind: 'item', description: 'Dressing', quantity: 1, unitPrice: 12_050 }] })).data;
     const issued = await post(`/api/invoices/${draft._id}/issue`, { version: draft.version });

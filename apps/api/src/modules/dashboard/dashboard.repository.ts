@@ -1,9 +1,9 @@
 /** Every query of the dashboard. All of them are scoped by company. */
 import { and, asc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { AppointmentStatus } from '@clinic/shared';
+import { endOfLocalDay, startOfLocalDay } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import { appointments, clinicCollections, clinics, employeeClinics, employees, patients, services } from '../../db/schema/index.js';
-import { addDays, zonedInstant } from '../../domain/scheduling/time-zone.js';
 
 export interface GroupRow {
   kind: 's' | 'd' | 'v' | 'h';
@@ -59,8 +59,8 @@ export async function doctorCalendars(db: Db, companyId: string, ids: string[]) 
  */
 export async function periodGroups(db: Db, companyId: string, scope: Array<{ id: string; timeZone: string }>, from: string, to: string) {
   const list = <T>(values: T[], type: string) => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::${sql.raw(type)}[]`;
-  const starts = scope.map((c) => zonedInstant(from, '00:00', c.timeZone).toISOString());
-  const ends = scope.map((c) => zonedInstant(addDays(to, 1), '00:00', c.timeZone).toISOString());
+  const starts = scope.map((c) => startOfLocalDay(from, c.timeZone).toISOString());
+  const ends = scope.map((c) => endOfLocalDay(to, c.timeZone).toISOString());
   const result = await db.execute<{ groups: GroupRow[] | string | null; patients: number; returning: number }>(sql`
     with p as materialized (
       select a.doctor_id, a.patient_id, a.service_id, a.starts_at, a.ends_at, a.status, a.late_cancellation, a.arrived_at, a.called_in_at,

@@ -1,7 +1,9 @@
-import { planAllows, type AppointmentStatus, type DashboardAgendaItem, type DashboardFigures, type DashboardQuery } from '@clinic/shared';
+import {
+  addDays, type AppointmentStatus, calendarDays, type DashboardAgendaItem, type DashboardFigures, type DashboardQuery,
+  endOfLocalDay, localTime, planAllows, safeTimeZone, startOfLocalDay, zonedIso,
+} from '@clinic/shared';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { forbidden, notFound } from '../../lib/errors.js';
-import { addDays, calendarDays, localTime, safeTimeZone, zonedInstant, zonedIso } from '../../domain/scheduling/time-zone.js';
 import { todayIn } from '../patients/patients.domain.js';
 import { paidRevenue } from '../billing/billing.repository.js';
 import { getBillingSettings } from '../billing/billing.service.js';
@@ -125,7 +127,7 @@ async function collected(deps: Deps, companyId: string, scope: Array<{ id: strin
   for (const c of scope) byZone.set(c.timeZone, [...(byZone.get(c.timeZone) ?? []), c.id]);
   let minor = 0;
   for (const [zone, ids] of byZone) {
-    minor += await paidRevenue(deps.db, companyId, ids, zonedInstant(from, '00:00', zone), zonedInstant(addDays(to, 1), '00:00', zone));
+    minor += await paidRevenue(deps.db, companyId, ids, startOfLocalDay(from, zone), endOfLocalDay(to, zone));
   }
   if (!minor) return 0;
   const { minorDigits } = await getBillingSettings(deps.db, companyId);

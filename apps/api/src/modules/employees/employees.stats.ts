@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { EmployeeStats, EmployeeStatsPeriod } from '@clinic/shared';
+import { calendarDays } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import { companies } from '../../db/schema/index.js';
-import { calendarDays } from '../../domain/scheduling/time-zone.js';
 
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;

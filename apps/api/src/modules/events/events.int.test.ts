@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { appointments, jobs, notifications, reminders } from '../../db/schema/index.js';
-import { zonedInstant, zonedIso } from '../../domain/scheduling/time-zone.js';
+import { zonedInstant, zonedIso } from '@clinic/shared';
 import type { LiveEvent } from '../../lib/live.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { auth, body, createOrg, createTestContext, settleEvents, type TestContext, type TestOrg } from '../../test/harness.js';

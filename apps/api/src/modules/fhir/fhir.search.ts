@@ -3,8 +3,7 @@
  * Only what the CapabilityStatement lists is accepted; anything else is refused with an OperationOutcome
  * (a silently ignored filter would return more patients than the caller asked for).
  */
-import { isCalendarDate, isInstantInRange } from '@clinic/shared';
-import { addDays, zonedInstant } from '../../domain/scheduling/time-zone.js';
+import { addDays, isCalendarDate, isInstantInRange, startOfLocalDay } from '@clinic/shared';
 import { AppError } from '../../lib/errors.js';
 import { isId } from '../../lib/validation.js';
 import type { Resource } from './fhir.resources.js';
@@ -109,8 +108,8 @@ export function instantBounds(q: Query, name: string, timeZone: string): TimeBou
     let end: Date;
     if (isCalendarDate(text)) {
       const next = addDays(text, 1);
-      start = zonedInstant(text, '00:00', timeZone);
-      end = zonedInstant(next, '00:00', timeZone);
+      start = startOfLocalDay(text, timeZone);
+      end = startOfLocalDay(next, timeZone);
     } else if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(text) && isInstantInRange(text)) {
       start = new Date(text);
       end = new Date(start.getTime() + 1);

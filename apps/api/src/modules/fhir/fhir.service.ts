@@ -3,9 +3,8 @@
  * is audited like every other patient read (one entry per patient returned).
  */
 import { createHash } from 'node:crypto';
-import { ACTIVE_APPOINTMENT_STATUSES, type AppointmentStatus } from '@clinic/shared';
+import { ACTIVE_APPOINTMENT_STATUSES, type AppointmentStatus, safeTimeZone } from '@clinic/shared';
 import { freeStarts } from '../../domain/scheduling/bookable.js';
-import { safeTimeZone } from '../../domain/scheduling/time-zone.js';
 import { clockNow, type Caller, type Deps } from '../../lib/app-types.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';

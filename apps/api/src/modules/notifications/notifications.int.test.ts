@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
+import { zonedInstant, zonedIso } from '@clinic/shared';
 import { buildApp } from '../../app.js';
 import { openDatabase, type Database } from '../../db/client.js';
-import { zonedInstant, zonedIso } from '../../domain/scheduling/time-zone.js';
 import type { App } from '../../lib/app-types.js';
 import { auth, body, createOrg, createTestContext, login, settleEvents, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
 import { insertStaff } from '../../test/messaging-sinks.js';

@@ -1,10 +1,10 @@
 /** Every query of the staff's notifications. All of them are scoped by company. */
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { NotificationKind } from '@clinic/shared';
+import { safeTimeZone } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import { exactTotal } from '../../lib/list.js';
 import { notifications } from '../../db/schema/index.js';
-import { safeTimeZone } from '../../domain/scheduling/time-zone.js';
 import { rowsOf } from '../../lib/sql.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;

@@ -1,8 +1,9 @@
-import { isMessageKey, pageWindow, translate, type NotificationKind, type NotificationListQuery, type NotificationRecord } from '@clinic/shared';
+import {
+  isMessageKey, type NotificationKind, type NotificationListQuery, type NotificationRecord, pageWindow, safeTimeZone, translate,
+} from '@clinic/shared';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { AppError } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
-import { safeTimeZone } from '../../domain/scheduling/time-zone.js';
 import { zonedWords } from '../reminders/reminders.domain.js';
 import {
   actorName, appointmentFacts, countUnread, findNotifications, insertNotifications, markOneRead, markUnreadRead, recipientsFor,

@@ -3,7 +3,7 @@
  * and which fields an edit changed (for the audit log).
  */
 import type { PatientData, PatientEmergencyContact, PatientInsurance } from '@clinic/shared';
-import { localTime, safeTimeZone } from '../../domain/scheduling/time-zone.js';
+import { localTime, safeTimeZone } from '@clinic/shared';
 
 /** Today's calendar date (`YYYY-MM-DD`) in a time zone; UTC when the zone is unknown. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {

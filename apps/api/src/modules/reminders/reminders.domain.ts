@@ -3,9 +3,8 @@
  * file). Every time is written in the clinic's zone with the zone named; the patient's preferred language decides
  * the language (Arabic: right to left).
  */
-import { translate, withHijri, type HijriMode } from '@clinic/shared';
+import { type HijriMode, localTime, translate, withHijri } from '@clinic/shared';
 import { escapeHtml as html } from '../../lib/html.js';
-import { localTime } from '../../domain/scheduling/time-zone.js';
 
 /**
  * The instants reminders go out for an appointment starting at `startsAt`, one per lead time. A lead time already

@@ -1,9 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { formatHijri } from '@clinic/shared';
+import { addDays, formatHijri, localTime, zonedInstant, zonedIso } from '@clinic/shared';
 import { appointments, clinics, companies, jobs, patients, reminders } from '../../db/schema/index.js';
-import { addDays, localTime, zonedInstant, zonedIso } from '../../domain/scheduling/time-zone.js';
 import { CallerCache } from '../../lib/caller-cache.js';
 import { TokenService } from '../../lib/tokens.js';
 import { auth, body, createOrg, createTestContext, login, settleEvents, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';

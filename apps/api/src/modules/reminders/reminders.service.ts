@@ -1,10 +1,10 @@
 import {
-  effectiveHijriMode, hasPermission, isMessageKey, pageWindow, REMINDER_CHANNELS, translate,
-  type ReminderChannel, type ReminderListQuery, type ReminderRecord, type ReminderSettings, type ReminderSettingsInput, type VisitView, type PatientLinkRecord,
+  effectiveHijriMode, hasPermission, isMessageKey, pageWindow, type PatientLinkRecord, REMINDER_CHANNELS, type ReminderChannel,
+  type ReminderListQuery, type ReminderRecord, type ReminderSettings, type ReminderSettingsInput, safeTimeZone, translate,
+  type VisitView, zonedIso,
 } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import { isLateCancellation, transitionRefusal } from '../../domain/scheduling/visit-flow.js';
-import { safeTimeZone, zonedIso } from '../../domain/scheduling/time-zone.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { inTransaction, withDb } from '../../lib/transaction.js';

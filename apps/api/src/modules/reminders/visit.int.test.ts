@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { zonedInstant, zonedIso } from '@clinic/shared';
 import { appointments, auditLog, patients, reminders } from '../../db/schema/index.js';
-import { zonedInstant, zonedIso } from '../../domain/scheduling/time-zone.js';
 import { signPatientLink } from '../../lib/patient-links.js';
 import { auth, body, createOrg, createTestContext, settleEvents, type TestContext, type TestOrg } from '../../test/harness.js';
 import { startSmtpSink, type SmtpSink } from '../../test/messaging-sinks.js';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, zonedInstant, zonedIso } from '@clinic/shared';
 import { appointmentSeries, appointments } from '../../db/schema/index.js';
-import { addDays, zonedInstant, zonedIso } from '../../domain/scheduling/time-zone.js';
 import { auth, body, contextWithOrg, createOrg, type TestContext, type TestOrg } from '../../test/harness.js';
 import { insertClinic, insertDoctor, insertPatient, insertService, nextClockChange, nextWeekday } from '../appointments/fixtures.js';
 

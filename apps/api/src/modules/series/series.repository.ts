@@ -1,8 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { AppointmentStatus, SeriesRecord } from '@clinic/shared';
+import { safeTimeZone, zonedIso } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import { appointmentSeries, appointments, clinics, employees, patients, services } from '../../db/schema/index.js';
-import { safeTimeZone, zonedIso } from '../../domain/scheduling/time-zone.js';
 import { nextVersion } from '../../lib/versioning.js';
 import { refOf } from '../../lib/sql.js';
 

@@ -1,9 +1,9 @@
 import {
-  daysBetween, type SeriesBookingResult, type SeriesCancelQuery, type SeriesCreate, type SeriesOccurrence, type SeriesRecord, type SeriesUpdate,
+  addDays, daysBetween, localTime, safeTimeZone, type SeriesBookingResult, type SeriesCancelQuery, type SeriesCreate,
+  type SeriesOccurrence, type SeriesRecord, type SeriesUpdate, zonedInstant, zonedIso,
 } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import { expandRecurrence, toRrule } from '../../domain/scheduling/recurrence.domain.js';
-import { addDays, localTime, safeTimeZone, zonedInstant, zonedIso } from '../../domain/scheduling/time-zone.js';
 import { isLateCancellation } from '../../domain/scheduling/visit-flow.js';
 import { clockNow, type Caller, type Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { zonedInstant } from '@clinic/shared';
 import { auditLog, services } from '../../db/schema/index.js';
-import { zonedInstant } from '../../domain/scheduling/time-zone.js';
 import { createAccount } from '../organisation/provision.js';
 import { insertClinic, insertDoctor, insertPatient, nextWeekday } from '../appointments/fixtures.js';
 import { auth, body, createOrg, createTestContext, login, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { zonedInstant, zonedIso } from '@clinic/shared';
 import { appointments, waitlistEntries } from '../../db/schema/index.js';
-import { zonedInstant, zonedIso } from '../../domain/scheduling/time-zone.js';
 import { auth, body, contextWithOrg, settleEvents, type TestContext, type TestOrg } from '../../test/harness.js';
 import { insertClinic, insertDoctor, insertPatient, insertService, nextWeekday } from '../appointments/fixtures.js';
 

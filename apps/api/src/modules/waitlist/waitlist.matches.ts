@@ -1,5 +1,5 @@
 import type { WaitlistMatches, WaitlistMatchesQuery } from '@clinic/shared';
-import { localTime, safeTimeZone, zonedIso } from '../../domain/scheduling/time-zone.js';
+import { localTime, safeTimeZone, zonedIso } from '@clinic/shared';
 import { evaluateStart } from '../../domain/scheduling/bookable.js';
 import { matchWaitlist } from '../../domain/scheduling/waitlist.domain.js';
 import { clockNow, type Deps } from '../../lib/app-types.js';

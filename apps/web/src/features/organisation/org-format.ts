@@ -15,12 +15,6 @@ export function formatTime(time: string, lang: string): string {
   return `${h12}:${m.padStart(2, '0')} ${suffix}`;
 }
 
-/** Today's date as YYYY-MM-DD in the browser's zone (the latest establishment date a form offers). */
-export function todayIso(): string {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-}
-
 /** Weekdays in the order the screens list them (Sunday first). */
 export const DAYS = WEEK_DAYS;
 

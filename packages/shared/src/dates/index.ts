@@ -1,0 +1,3 @@
+export * from './calendar.js';
+export * from './zone-name.js';
+export * from './zone.js';
