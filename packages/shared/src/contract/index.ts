@@ -1,3 +1,8 @@
+import { billingSettingsRoutes } from './billing-settings.js';
+import { cashBoxRoutes } from './cash-boxes.js';
+import { claimRoutes } from './claims.js';
+import { invoiceRoutes } from './invoices.js';
+import { patientRoutes } from './patients.js';
 import { specializationRoutes } from './specializations.js';
 
 export * from './route.js';
@@ -8,4 +13,9 @@ export * from './route.js';
  */
 export const routes = {
   specializations: specializationRoutes,
+  invoices: invoiceRoutes,
+  cashBoxes: cashBoxRoutes,
+  claims: claimRoutes,
+  billingSettings: billingSettingsRoutes,
+  patients: patientRoutes,
 };
