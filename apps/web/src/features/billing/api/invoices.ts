@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiList, ApiSuccess, BillingSettingsRecord, InvoiceRecord, InvoiceStatus, InvoiceSummary } from '@clinic/shared';
-import { http } from '@/lib/http';
+import { invoiceSortFields, routes, type InvoiceStatus } from '@clinic/shared';
+import { listRequestQuery } from '@/components/list';
+import { call } from '@/lib/api-client';
 import { billingKeys } from './billing-keys';
 
 export interface InvoicesQuery {
@@ -19,26 +20,27 @@ export interface InvoicesQuery {
 
 /** The list's request, its path and query: the CSV export asks the same at `<path>/export.csv`. */
 export function invoicesRequest(q: InvoicesQuery) {
+  const { page, limit, sortBy, order, search } = q;
   return {
     path: '/invoices',
-    query: { page: q.page, limit: q.limit, sortBy: q.sortBy, order: q.order, search: q.search, status: q.status, clinic: q.clinic, patient: q.patient, insurer: q.insurer, from: q.from, to: q.to },
+    query: {
+      ...listRequestQuery({ page, limit, sortBy, order, search }, invoiceSortFields),
+      status: q.status ?? undefined, clinic: q.clinic ?? undefined, patient: q.patient ?? undefined, insurer: q.insurer ?? undefined, from: q.from ?? undefined, to: q.to ?? undefined,
+    },
   };
 }
 
 export const invoicesQueryOptions = (query: InvoicesQuery) =>
   queryOptions({
     queryKey: billingKeys.invoiceList(query),
-    queryFn: ({ signal }) => {
-      const request = invoicesRequest(query);
-      return http.get<ApiList<InvoiceSummary>>(request.path, { signal, query: request.query });
-    },
+    queryFn: ({ signal }) => call(routes.invoices.list, { query: invoicesRequest(query).query }, { signal }),
     placeholderData: keepPreviousData,
   });
 
 export const invoiceQueryOptions = (id: string) =>
   queryOptions({
     queryKey: billingKeys.invoice(id),
-    queryFn: ({ signal }) => http.get<ApiSuccess<InvoiceRecord>>(`/invoices/${encodeURIComponent(id)}`, { signal, silent: true }).then((r) => r.data),
+    queryFn: ({ signal }) => call(routes.invoices.get, { params: { id } }, { signal, silent: true }).then((r) => r.data),
   });
 
 export function useInvoice(id: string) {
@@ -49,7 +51,7 @@ export function useInvoice(id: string) {
 export function useBillingSettings() {
   return useQuery({
     queryKey: billingKeys.settings(),
-    queryFn: ({ signal }) => http.get<ApiSuccess<BillingSettingsRecord>>('/billing/settings', { signal, silent: true }).then((r) => r.data),
+    queryFn: ({ signal }) => call(routes.billingSettings.get, {}, { signal, silent: true }).then((r) => r.data),
     staleTime: 60_000,
   });
 }

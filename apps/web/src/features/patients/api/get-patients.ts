@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiList, PatientListItem, PatientListQuery } from '@clinic/shared';
+import { patientSortFields, routes, type PatientListQuery } from '@clinic/shared';
 import { listRequestQuery, type StatusListQuery } from '@/components/list';
 import { refreshFileLinks } from '@/lib/file-links';
-import { http } from '@/lib/http';
+import { call } from '@/lib/api-client';
 import { patientsKeys } from './patients-keys';
 
 export type PatientsQuery = StatusListQuery & {
@@ -14,12 +14,11 @@ export type PatientsQuery = StatusListQuery & {
 
 /** The list's request, its path and query: the CSV export asks the same at `<path>/export.csv`. */
 export function patientsRequest(query: PatientsQuery) {
-  return { path: '/patients', query: { ...listRequestQuery(query), dateOfBirth: query.dateOfBirth, incomplete: query.incomplete ? 'true' : undefined } };
+  return { path: '/patients', query: { ...listRequestQuery(query, patientSortFields), dateOfBirth: query.dateOfBirth ?? undefined, incomplete: query.incomplete ? ('true' as const) : undefined } };
 }
 
-export function getPatients(query: PatientsQuery, signal?: AbortSignal): Promise<ApiList<PatientListItem>> {
-  const request = patientsRequest(query);
-  return http.get<ApiList<PatientListItem>>(request.path, { signal, query: request.query });
+export function getPatients(query: PatientsQuery, signal?: AbortSignal) {
+  return call(routes.patients.list, { query: patientsRequest(query).query }, { signal });
 }
 
 export const patientsQueryOptions = (query: PatientsQuery) =>
