@@ -44,7 +44,10 @@ import { fhirRoutes } from './modules/fhir/fhir.routes.js';
 import { calendarFeedRoutes } from './modules/calendar-feeds/feeds.routes.js';
 import { JobRunner } from './modules/jobs/jobs.runner.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
-import { REMINDER_JOB, reminderJobHandler } from './modules/reminders/reminders.service.js';
+import { followWithReminders, REMINDER_JOB, reminderJobHandler } from './modules/reminders/reminders.service.js';
+import { DomainEvents, EVENT_JOB } from './modules/events/events.js';
+import { followWithNotifications } from './modules/notifications/notifications.events.js';
+import { followWithWaitlist } from './modules/waitlist/waitlist.events.js';
 import { reminderRoutes } from './modules/reminders/reminders.routes.js';
 import { LiveEvents } from './lib/live.js';
 import { Lifecycle } from './lib/lifecycle.js';
@@ -68,6 +71,8 @@ declare module 'fastify' {
     routeTable: RegisteredRoute[];
     /** The background job runner: the server polls it (JOB_POLL_SECONDS); tests call `runDue(now)`. */
     jobs: JobRunner;
+    /** The followers of domain events (modules/events), run by the job runner after a change commits. */
+    events: DomainEvents;
     live: LiveEvents;
     /** The signed-in callers this server keeps for a few seconds (tests watch it being dropped across servers). */
     callers: CallerCache;
@@ -131,9 +136,15 @@ export async function buildApp(config: Config, database: Database, options: { cl
 
   if (!config.jwtSecret) throw new Error('No signing secret: set JWT_SECRET, or start through prepareDatabase, which reads the one the servers share');
   const deps: Deps = { config, database, db: database.db, tokens: new TokenService(config.jwtSecret, config.accessTokenTtlSeconds), callers: new CallerCache(config.callerCacheMs), ...(options.clock ? { clock: options.clock } : {}) };
-  deps.jobs = new JobRunner(database.db, app.log, { leaseMs: config.leaseSeconds * 1000, testHold: config.testHold });
+  deps.jobs = new JobRunner(database.db, app.log, { leaseMs: config.leaseSeconds * 1000, testHold: config.testHold, listen: (c, fn) => database.listen(c, fn) });
   deps.jobs.register(REMINDER_JOB, reminderJobHandler(deps));
   deps.jobs.register(INVITATION_JOB, invitationJobHandler(deps));
+  // What follows a change, after it commits: its domain event's followers, in this order.
+  const events = new DomainEvents(database.db, app.log);
+  followWithReminders(deps, events);
+  followWithNotifications(deps, events);
+  followWithWaitlist(deps, events);
+  deps.jobs.register(EVENT_JOB, events.jobHandler());
   deps.live = new LiveEvents(database);
   await deps.live.start();
   deps.lifecycle = new Lifecycle();
@@ -145,6 +156,7 @@ export async function buildApp(config: Config, database: Database, options: { cl
   // Another server changed who may do what in a company: drop its cached callers here too.
   const stopCallerSync = await database.listen(CALLER_CHANNEL, (companyId) => deps.callers.invalidateCompany(companyId));
   app.decorate('jobs', deps.jobs);
+  app.decorate('events', events);
   app.decorate('live', deps.live);
   app.decorate('callers', deps.callers);
   app.decorate('lifecycle', deps.lifecycle);

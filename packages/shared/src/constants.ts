@@ -63,6 +63,11 @@ export const PERMISSIONS = [
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
+/** Whether a code is one of the permissions (a role saved before a permission was withdrawn may still name it). */
+export function isPermission(code: string): code is Permission {
+  return (PERMISSIONS as readonly string[]).includes(code);
+}
+
 /** Roles every new company starts with. `admin` implies every permission. */
 export const DEFAULT_ROLES: ReadonlyArray<{ name: string; permissions: readonly Permission[] }> = [
   { name: 'Admin', permissions: ['admin'] },

@@ -1,11 +1,12 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
-import { hasPermission } from '@clinic/shared';
+import { hasPermission, type RouteSpec } from '@clinic/shared';
 import { callerOf } from '../plugins/auth.js';
-import type { App, Caller, Deps, RoutePermission } from './app-types.js';
+import type { App, Caller, Deps } from './app-types.js';
 import { recordAudit } from './audit.js';
+import { serve } from './contract-routes.js';
 import { AppError } from './errors.js';
 import { t } from './i18n.js';
 import { requestContext, type RequestContext } from './request-context.js';
@@ -28,14 +29,15 @@ export interface ExportBatch<T> {
   last: boolean;
 }
 
+/**
+ * An export's entry in the route contract (`routes.exports.<list>`): `GET <list>/export.csv` with the list's own read
+ * access (`data_export` is required on top of it) and the list's own query schema, whose paging parameters are
+ * accepted and ignored (the export is every page).
+ */
+export type ExportRoute<Q> = RouteSpec & { method: 'GET'; query: ZodType<Q>; response: 'file' };
+
 export interface ExportSpec<Q, T> {
-  /** The list's path; the export answers at `<path>/export.csv`. */
-  path: string;
-  /** The list's own read permission (any of); `data_export` is required on top of it. */
-  permission: RoutePermission;
-  /** The list's own query schema. Paging parameters are accepted and ignored: the export is every page. */
-  querystring: ZodType<Q>;
-  tags: string[];
+  route: ExportRoute<Q>;
   /** Audit entity and the file's name. */
   entity: string;
   columns: ExportColumn<T>[];
@@ -128,24 +130,18 @@ export async function csvExport<Q, T>(
   return { fileName: fileName(spec.entity, caller.timeZone), content: csv };
 }
 
-/** Registers `GET <path>/export.csv`: the list as CSV (see `csvExport`). */
+/** Serves the export's contract entry (`GET <list>/export.csv`): the list as CSV (see `csvExport`). */
 export function registerExport<Q, T>(app: App, deps: Deps, spec: ExportSpec<Q, T>) {
-  app.get(`${spec.path}/export.csv`, {
-    config: { permission: spec.permission },
-    preHandler: requireExport,
-    schema: {
-      tags: spec.tags,
-      description: 'The list as CSV (UTF-8 with a byte-order mark): every row its filters select, all pages, in its order. Needs data_export.',
-      querystring: spec.querystring,
-    },
-    handler: async (req: FastifyRequest, reply: FastifyReply) => {
-      const caller = callerOf(req);
-      const { fileName: name, content } = await csvExport(deps, requestContext(req), caller, spec, req.query as Q);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .header('cache-control', 'no-store')
-        .send(content);
-    },
+  serve(app, spec.route, async (req, reply) => {
+    await requireExport(req);
+    const caller = callerOf(req);
+    const { fileName: name, content } = await csvExport(deps, requestContext(req), caller, spec, req.query as Q);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .header('cache-control', 'no-store')
+      .send(content);
+  }, {
+    schema: { description: 'The list as CSV (UTF-8 with a byte-order mark): every row its filters select, all pages, in its order. Needs data_export.' },
   });
 }

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 
 /**
- * Runs `work` in one transaction: a change, its audit row and what it plans (reminders, notifications, job rows,
- * live events) commit together or not at all. Given a transaction, it opens a savepoint inside it. Inside `work`,
+ * Runs `work` in one transaction: a change, its audit row and what it plans (its domain events, job rows, live
+ * events) commit together or not at all. Given a transaction, it opens a savepoint inside it. Inside `work`,
  * every statement goes through `tx`: PGlite has one connection, and a statement on the outer database would wait
  * for the transaction that waits for it.
  */

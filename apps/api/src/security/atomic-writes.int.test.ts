@@ -6,13 +6,13 @@ import { insertBookingParty, nextWeekday } from '../modules/appointments/fixture
 import { billingClinic, CASH_BOX } from '../modules/billing/fixtures.js';
 import { seedOrganisation } from '../seed/organisation.js';
 import { seedPeople } from '../seed/people.js';
-import { auth, body, createOrg, createTestContext, TEST_PASSWORD, type TestContext, type TestOrg } from '../test/harness.js';
+import { auth, body, createOrg, createTestContext, settleEvents, TEST_PASSWORD, type TestContext, type TestOrg } from '../test/harness.js';
 import { clinicBody, companyBody, complexBody, departmentBody } from '../test/organisation-fixtures.js';
 import { dataSnapshot, fillParams } from '../test/route-helpers.js';
 
 /**
- * A change, its audit row and what it plans (reminders and their jobs, notifications, waitlist offers) commit
- * together. With the audit log refusing every insert, every write route of the route table is called with a valid
+ * A change, its audit row and what it plans (its domain events, which plan reminders, ring the bell and offer the
+ * freed slot after it commits; other jobs) commit together. With the audit log refusing every insert, every write route of the route table is called with a valid
  * body: the answer is an error and no table has changed (row counts and checksums). A route missing from the bodies
  * below, or answering anything but the failure, fails the test: a write route added later is covered at once.
  */
@@ -93,6 +93,8 @@ beforeAll(async () => {
   ids.freeComplex = (await post('/api/cliniccollections', complexBody(party.doctor) as Record<string, unknown>))._id;
   ids.freeDepartment = (await post('/api/departments', departmentBody(party.doctor) as Record<string, unknown>))._id;
   ids.freeClinic = (await post('/api/clinics', clinicBody(party.doctor) as Record<string, unknown>))._id;
+  // What follows the bookings (their reminders, among others) is in place before the rows below are picked.
+  await settleEvents(ctx);
   await db.insert(notifications).values({ companyId: org.companyId, recipientId: org.adminId, kind: 'appointment_booked', entity: 'appointment', entityId: ids.appointment });
   ids.visitToken = await signPatientLink(ctx.config.jwtSecret, { companyId: org.companyId, appointmentId: ids.appointment! }, new Date(`${day}T11:00:00+03:00`));
   for (const [key, table] of Object.entries({

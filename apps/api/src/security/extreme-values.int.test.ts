@@ -16,7 +16,7 @@ import { insertBookingParty, nextWeekday } from '../modules/appointments/fixture
 import { billingClinic, CASH_BOX } from '../modules/billing/fixtures.js';
 import { seedOrganisation } from '../seed/organisation.js';
 import { seedPeople } from '../seed/people.js';
-import { auth, body, createOrg, errorOf, createTestContext, linkSessionOf, type TestContext, type TestOrg } from '../test/harness.js';
+import { auth, body, createOrg, errorOf, createTestContext, linkSessionOf, settleEvents, type TestContext, type TestOrg } from '../test/harness.js';
 import { asLoadedNow } from '../test/versions.js';
 import { clinicBody, companyBody, complexBody, departmentBody } from '../test/organisation-fixtures.js';
 
@@ -165,7 +165,8 @@ beforeAll(async () => {
   const file = await storeUpload(deps, org.companyId, org.adminId, Readable.from([png]), { kind: 'report', field: 'file', filename: 'scan.png' });
   fileQuery = Object.fromEntries(new URL(fileUrl(deps, org.companyId, file.id, { session: linkSessionOf(org.token) }), 'http://local').searchParams);
 
-  // The appointment's reminders were planned when it was booked; a notification for the caller, and the patient's link.
+  // The appointment's reminders were planned once its booking was handled; a notification for the caller, and the patient's link.
+  await settleEvents(ctx);
   await db.insert(notifications).values({ companyId: org.companyId, recipientId: org.adminId, kind: 'appointment_booked', entity: 'appointment', entityId: ids.appointment });
   visitToken = await signPatientLink(ctx.config.jwtSecret, { companyId: org.companyId, appointmentId: ids.appointment! }, new Date(`${day}T11:00:00+03:00`));
 

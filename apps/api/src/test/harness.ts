@@ -10,6 +10,8 @@ import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import type { App } from '../lib/app-types.js';
+import { EVENT_JOB } from '../modules/events/events.js';
+import type { RunReport } from '../modules/jobs/jobs.runner.js';
 import { createAccount, createOrganisation, syncPermissionCatalogue, type NewAccount } from '../modules/organisation/provision.js';
 import { seedOrganisation } from '../seed/organisation.js';
 import { seedPatients } from '../seed/patients.js';
@@ -71,6 +73,15 @@ export async function createTestContext(overrides: Partial<Config> = {}, options
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Handles the domain events recorded so far, as a running server does within a moment of their commit: what
+ * follows a change (reminders planned or withdrawn, the staff's bell, the waitlist's offer, live boards). Runs only
+ * events (no reminder falls due through it). A test reading those follow-ups after a change calls it first.
+ */
+export function settleEvents(ctx: { app: App }, now = new Date()): Promise<RunReport> {
+  return ctx.app.jobs.runDue(now, 1000, [EVENT_JOB]);
 }
 
 export const TEST_PASSWORD = 'Secret@123';

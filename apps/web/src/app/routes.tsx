@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import LoginPage from '@/features/auth/pages/login-page';
 import { mayOpen, PAGES, type PageEntry, type PageHandle } from '@/lib/pages';
@@ -6,12 +6,16 @@ import { landingPath } from '@/lib/landing';
 import { loadPageTexts } from '@/lib/i18n';
 import { useSession, useSessionPreferences } from '@/lib/session-context';
 import { RouteError } from './route-error';
+import { PAGE_COMPONENTS, type PageModule } from './page-components';
 import { loadPagesScope } from './pages-scope-loader';
 import { RouteGuard } from './route-guard';
 import { AppLayout } from './shell/app-layout';
 
+/** Each screen's page module by its path (none for sign-in, which comes with the app). */
+const PAGE_MODULES: Readonly<Partial<Record<string, PageModule>>> = PAGE_COMPONENTS;
+
 /** A page: its own chunk, loaded when first shown; `preload` starts the download sooner. */
-function lazyPage(load: () => Promise<{ default: ComponentType }>) {
+function lazyPage(load: PageModule) {
   return Object.assign(lazy(load), { preload: load });
 }
 
@@ -33,8 +37,8 @@ function PageGate({ path, children }: { path: string; children: ReactNode }) {
   return path === '/' ? <Navigate to={landingPath(permissions, startScreen)} replace /> : <NoAccessPage />;
 }
 
-function route(entry: PageEntry & { page: NonNullable<PageEntry['page']> }): RouteObject {
-  const Page = lazyPage(entry.page);
+function route(entry: PageEntry, load: PageModule): RouteObject {
+  const Page = lazyPage(load);
   return {
     path: entry.path,
     element: <PageGate path={entry.path}><Page /></PageGate>,
@@ -46,8 +50,9 @@ function route(entry: PageEntry & { page: NonNullable<PageEntry['page']> }): Rou
 const PagesScope = lazy(loadPagesScope);
 
 /*
- * The route table, from the page registry (lib/pages.ts): each page is its own chunk, but for the sign-in page, where
- * every visitor without a session lands: it comes with the app itself, so that it shows without another round trip.
+ * The route table, from the page registry (lib/pages.ts) and the page components (page-components.ts): each page is
+ * its own chunk, but for the sign-in page, where every visitor without a session lands: it comes with the app itself,
+ * so that it shows without another round trip.
  * A path the registry does not list shows the not-found page.
  */
 export const routes: RouteObject[] = [
@@ -64,7 +69,10 @@ export const routes: RouteObject[] = [
           {
             element: <PagesScope />,
             children: [
-              ...PAGES.filter((entry) => entry.page !== undefined).map((entry) => route(entry as PageEntry & { page: NonNullable<PageEntry['page']> })),
+              ...PAGES.flatMap((entry) => {
+                const load = PAGE_MODULES[entry.path];
+                return load ? [route(entry, load)] : [];
+              }),
               { path: '*', element: <NotFoundPage />, handle: { notFound: true, preload: NotFoundPage.preload } satisfies PageHandle },
             ],
           },

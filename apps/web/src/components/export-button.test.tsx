@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { routes } from '@clinic/shared';
 import { demoUser, jsonResponse, mockFetch, renderWithProviders, setLanguage, signIn } from '@/test/utils';
 import { ExportButton, exportFileName } from './export-button';
 
@@ -12,11 +13,12 @@ describe('export button', () => {
   it('names the file after the list and the day', () => {
     expect(exportFileName('/patients', new Date(2026, 2, 10))).toBe('patients-2026-03-10.csv');
     expect(exportFileName('/cliniccollections/', new Date(2026, 11, 1))).toBe('cliniccollections-2026-12-01.csv');
+    expect(exportFileName(routes.exports.specializations.path, new Date(2026, 0, 5))).toBe('specializations-2026-01-05.csv');
   });
 
   it('is hidden without data_export', () => {
     signIn({ permissions: ['patient_read'] });
-    renderWithProviders(<ExportButton path="/patients" query={{ search: 'sara' }} />);
+    renderWithProviders(<ExportButton route={routes.exports.patients} query={{ search: 'sara' }} />);
     expect(screen.queryByTestId('export-button')).toBeNull();
   });
 
@@ -31,7 +33,7 @@ describe('export button', () => {
     const createObjectURL = vi.fn(() => 'blob:csv');
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    renderWithProviders(<ExportButton path="/patients" query={{ search: 'sara', isActive: true, page: 3, limit: 10 }} />);
+    renderWithProviders(<ExportButton route={routes.exports.patients} query={{ search: 'sara', isActive: 'true', page: 3, limit: 10 }} />);
     await userEvent.click(screen.getByTestId('export-button'));
     await waitFor(() => expect(click).toHaveBeenCalled());
     expect(seen[0]!.url.pathname).toBe('/api/patients/export.csv');

@@ -2,21 +2,21 @@ import { useState } from 'react';
 import { Button } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { requestFile } from '@/lib/http';
+import { routes, type QueryIn } from '@clinic/shared';
+import { callFile } from '@/lib/api-client';
 import { useSession } from '@/lib/session-context';
 
-type QueryValue = string | number | boolean | null | undefined;
+type Exports = typeof routes.exports;
 
-export interface ExportButtonProps {
-  /** The list's API path, for example `/patients` (the export is `<path>/export.csv`). */
-  path: string;
-  /** The list's current query (filters, search, sort); paging is ignored by the server. */
-  query?: Record<string, QueryValue>;
-}
+/**
+ * A list's export (`routes.exports.<list>`) and the list's current query (filters, search, sort); paging is ignored
+ * by the server.
+ */
+export type ExportButtonProps = { [K in keyof Exports]: { route: Exports[K]; query?: QueryIn<Exports[K]> } }[keyof Exports];
 
-/** `patients-2026-03-10.csv`: the list's name and today's date. */
+/** `patients-2026-03-10.csv`: the list's name (from its path or its export's) and today's date. */
 export function exportFileName(path: string, now = new Date()): string {
-  const name = path.replace(/^\/+|\/+$/g, '').replace(/^api\//, '').replace(/\//g, '-') || 'export';
+  const name = path.replace(/\/export\.csv$/, '').replace(/^\/+|\/+$/g, '').replace(/^api\//, '').replace(/\//g, '-') || 'export';
   const day = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
   return `${name}-${day}.csv`;
 }
@@ -25,7 +25,7 @@ export function exportFileName(path: string, now = new Date()): string {
  * Downloads every row the list's filters select as CSV (all pages), with the session's token. Hidden from users
  * without the data_export permission.
  */
-export function ExportButton({ path, query }: ExportButtonProps) {
+export function ExportButton({ route, query }: ExportButtonProps) {
   const { t } = useTranslation();
   const { can } = useSession();
   const [busy, setBusy] = useState(false);
@@ -35,11 +35,11 @@ export function ExportButton({ path, query }: ExportButtonProps) {
     setBusy(true);
     try {
       const { page: _page, limit: _limit, ...filters } = query ?? {};
-      const blob = await requestFile(`${path.replace(/\/+$/, '')}/export.csv`, { query: filters, headers: { Accept: 'text/csv' } });
+      const blob = await callFile(route, { query: filters }, { headers: { Accept: 'text/csv' } });
       const url = URL.createObjectURL(blob);
       const link = document.createElement('a');
       link.href = url;
-      link.download = exportFileName(path);
+      link.download = exportFileName(route.path);
       document.body.appendChild(link);
       link.click();
       link.remove();

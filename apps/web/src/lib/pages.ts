@@ -28,7 +28,10 @@ import {
 import { hasPermission, type Permission, type Plan } from '@clinic/shared';
 import { useSession } from './session-context';
 
-/** A screen of the app: where it lives, what it is called, who may open it, its page and its menu entry. */
+/**
+ * A screen of the app: where it lives, what it is called, who may open it and its menu entry. Its page component is
+ * not here but in the router's map (`app/page-components.ts`), so that nothing a page imports leads back to the pages.
+ */
 export interface PageEntry {
   /** Route pattern, as the router has it. */
   path: string;
@@ -41,8 +44,6 @@ export interface PageEntry {
   permissions?: readonly Permission[];
   /** The organisation level the screen is about: its menu entry shows only on plans that include it. */
   plan?: Plan;
-  /** The page's module, its own chunk loaded when first shown. None: the page comes with the app (sign-in). */
-  page?: () => Promise<{ default: ComponentType }>;
   /** Its entry in the side menu, in the order of this list. */
   menu?: MenuEntry;
 }
@@ -56,7 +57,7 @@ export interface MenuEntry {
   /** The menu group it sits in; none: at the top level. */
   group?: MenuGroupKey;
   /** Other path prefixes that belong to this entry (the users list lives at / and /users). */
-  alsoMatches?: string[];
+  alsoMatches?: readonly string[];
 }
 
 /** The side menu's groups, each shown where its first entry stands. */
@@ -76,83 +77,88 @@ const SERVICE_READERS: Permission[] = ['service_read', 'appointment_read'];
 const SPECIALITY_READERS: Permission[] = ['speciality_read', 'employee_read', 'clinic_read'];
 
 /**
- * Every screen, each path written once. The router takes each page, and its permissions, from here (a user without
+ * Every screen, each path written once. The router takes each path, and its permissions, from here (a user without
  * them gets the no-access page, not a form that fails on save); so do the page titles, the menu and the buttons that
- * lead to a page. A new screen is one line here.
+ * lead to a page. A new screen is one line here and its lazy page in `app/page-components.ts` (the compiler asks
+ * for it).
  */
-export const PAGES: readonly PageEntry[] = [
-  { path: '/dashboard', title: 'shell.titles.dashboard', permissions: ['dashboard_read'], page: () => import('@/features/dashboard/pages/dashboard-page'), menu: { label: 'shell.nav.dashboard', icon: IconChartBar } },
-  { path: '/', title: 'shell.titles.users', permissions: USER_ADMIN, page: () => import('@/features/people/pages/users-page'), menu: { label: 'shell.nav.users', icon: IconUsers, alsoMatches: ['/users'] } },
-  { path: '/users', title: 'shell.titles.users', permissions: USER_ADMIN, page: () => import('@/features/people/pages/users-page') },
-  { path: '/users/add', title: 'shell.titles.addUser', permissions: ['user_create'], page: () => import('@/features/people/pages/add-user-page') },
-  { path: '/users/edit/:id', title: 'shell.titles.editUser', permissions: ['user_update'], page: () => import('@/features/people/pages/edit-user-page') },
-  { path: '/users/details/:id', title: 'shell.titles.userDetails', permissions: ['user_read'], page: () => import('@/features/people/pages/user-details-page') },
-  { path: '/roles', title: 'shell.titles.roles', permissions: ['role_read', 'role_write'], page: () => import('@/features/roles/pages/roles-page'), menu: { label: 'shell.nav.roles', icon: IconShieldLock } },
-  { path: '/audit', title: 'shell.titles.audit', permissions: ['audit_read'], page: () => import('@/features/audit/pages/audit-page'), menu: { label: 'shell.nav.audit', icon: IconHistory } },
-  { path: '/my-day', title: 'shell.titles.myDay', permissions: ['my_day'], page: () => import('@/features/my-day/pages/my-day-page'), menu: { label: 'shell.nav.myDay', icon: IconSun } },
-  { path: '/frontdesk', title: 'shell.titles.frontdesk', permissions: ['appointment_read'], page: () => import('@/features/frontdesk/pages/frontdesk-page'), menu: { label: 'shell.nav.frontdesk', icon: IconLayoutKanban } },
+export const PAGES = [
+  { path: '/dashboard', title: 'shell.titles.dashboard', permissions: ['dashboard_read'], menu: { label: 'shell.nav.dashboard', icon: IconChartBar } },
+  { path: '/', title: 'shell.titles.users', permissions: USER_ADMIN, menu: { label: 'shell.nav.users', icon: IconUsers, alsoMatches: ['/users'] } },
+  { path: '/users', title: 'shell.titles.users', permissions: USER_ADMIN },
+  { path: '/users/add', title: 'shell.titles.addUser', permissions: ['user_create'] },
+  { path: '/users/edit/:id', title: 'shell.titles.editUser', permissions: ['user_update'] },
+  { path: '/users/details/:id', title: 'shell.titles.userDetails', permissions: ['user_read'] },
+  { path: '/roles', title: 'shell.titles.roles', permissions: ['role_read', 'role_write'], menu: { label: 'shell.nav.roles', icon: IconShieldLock } },
+  { path: '/audit', title: 'shell.titles.audit', permissions: ['audit_read'], menu: { label: 'shell.nav.audit', icon: IconHistory } },
+  { path: '/my-day', title: 'shell.titles.myDay', permissions: ['my_day'], menu: { label: 'shell.nav.myDay', icon: IconSun } },
+  { path: '/frontdesk', title: 'shell.titles.frontdesk', permissions: ['appointment_read'], menu: { label: 'shell.nav.frontdesk', icon: IconLayoutKanban } },
   // The patient's confirm/cancel page: public, routed outside the sign-in guard and the shell (app/routes.tsx).
   { path: '/visit', title: 'shell.titles.visit' },
   { path: '/invite', title: 'shell.titles.invite' },
-  { path: '/appointments', title: 'shell.titles.appointments', permissions: ['appointment_read'], page: () => import('@/features/appointments/pages/appointments-page'), menu: { label: 'shell.nav.appointments', icon: IconCalendarEvent } },
-  { path: '/appointments/add', title: 'shell.titles.addAppointment', permissions: ['appointment_write'], page: () => import('@/features/appointments/pages/add-appointment-page') },
-  { path: '/appointments/calendar', title: 'shell.titles.patientAppointments', permissions: ['appointment_read'], page: () => import('@/features/calendar/pages/calendar-page') },
-  { path: '/billing/invoices', title: 'shell.titles.invoices', permissions: ['billing_read'], page: () => import('@/features/billing/pages/invoices-page'), menu: { label: 'shell.nav.invoices', icon: IconFileInvoice } },
-  { path: '/billing/invoices/add', title: 'shell.titles.addInvoice', permissions: ['billing_write'], page: () => import('@/features/billing/pages/add-invoice-page') },
-  { path: '/billing/invoices/edit/:id', title: 'shell.titles.editInvoice', permissions: ['billing_write'], page: () => import('@/features/billing/pages/edit-invoice-page') },
-  { path: '/billing/invoices/details/:id', title: 'shell.titles.invoiceDetails', permissions: ['billing_read'], page: () => import('@/features/billing/pages/invoice-details-page') },
-  { path: '/billing/cash-boxes', title: 'shell.titles.cashBoxes', permissions: ['billing_read'], page: () => import('@/features/billing/pages/cash-boxes-page'), menu: { label: 'shell.nav.cashBoxes', icon: IconCashRegister } },
-  { path: '/billing/claims', title: 'shell.titles.claims', permissions: ['billing_read'], page: () => import('@/features/billing/pages/claims-page'), menu: { label: 'shell.nav.claims', icon: IconShieldCheck } },
-  { path: '/patients', title: 'shell.titles.patients', permissions: ['patient_read'], page: () => import('@/features/patients/pages/patients-page'), menu: { label: 'shell.nav.patients', icon: IconUserHeart } },
-  { path: '/patients/add', title: 'shell.titles.addPatient', permissions: ['patient_write'], page: () => import('@/features/patients/pages/add-patient-page') },
-  { path: '/patients/edit/:id', title: 'shell.titles.editPatient', permissions: ['patient_write'], page: () => import('@/features/patients/pages/edit-patient-page') },
-  { path: '/patients/appointments', title: 'shell.titles.patientAppointments', permissions: ['appointment_read'], page: () => import('@/features/calendar/pages/calendar-page') },
-  { path: '/patients/details/:id', title: 'shell.titles.patientDetails', permissions: ['patient_read'], page: () => import('@/features/patients/pages/patient-details-page') },
-  { path: '/waitlist', title: 'shell.titles.waitlist', permissions: ['appointment_read'], page: () => import('@/features/waitlist/pages/waitlist-page'), menu: { label: 'shell.nav.waitlist', icon: IconHourglass } },
-  { path: '/reminders', title: 'shell.titles.reminders', permissions: ['admin'], page: () => import('@/features/reminders/pages/outbox-page'), menu: { label: 'shell.nav.reminders', icon: IconSend } },
-  { path: '/company', title: 'shell.titles.company', permissions: ['company_read'], plan: 'company', page: () => import('@/features/company/pages/company-page'), menu: { label: 'shell.nav.company', icon: IconBuilding, group: 'medicalFacilities' } },
-  { path: '/company/edit', title: 'shell.titles.editCompany', permissions: ['company_write'], page: () => import('@/features/company/pages/company-edit-page') },
-  { path: '/medicalComplexes', title: 'shell.titles.medicalComplexes', permissions: ['complex_read'], plan: 'complex', page: () => import('@/features/medical-complexes/pages/medical-complexes-page'), menu: { label: 'shell.nav.medicalComplexes', icon: IconBuildingCommunity, group: 'medicalFacilities' } },
-  { path: '/medicalComplexes/add', title: 'shell.titles.addMedicalComplex', permissions: ['complex_write'], page: () => import('@/features/medical-complexes/pages/add-medical-complex-page') },
-  { path: '/medicalComplexes/edit/:id', title: 'shell.titles.editMedicalComplex', permissions: ['complex_write'], page: () => import('@/features/medical-complexes/pages/edit-medical-complex-page') },
-  { path: '/medicalComplexes/details/:id', title: 'shell.titles.medicalComplexDetails', permissions: ['complex_read'], page: () => import('@/features/medical-complexes/pages/medical-complex-details-page') },
-  { path: '/departements', title: 'shell.titles.departments', permissions: ['department_read'], plan: 'department', page: () => import('@/features/departments/pages/departments-page'), menu: { label: 'shell.nav.departments', icon: IconSitemap, group: 'medicalFacilities' } },
-  { path: '/departements/add', title: 'shell.titles.addDepartment', permissions: ['department_write'], page: () => import('@/features/departments/pages/add-department-page') },
-  { path: '/departements/details/:id', title: 'shell.titles.departmentDetails', permissions: ['department_read'], page: () => import('@/features/departments/pages/department-details-page') },
-  { path: '/departements/edit/:id', title: 'shell.titles.editDepartment', permissions: ['department_write'], page: () => import('@/features/departments/pages/edit-department-page') },
-  { path: '/services', title: 'shell.titles.services', permissions: SERVICE_READERS, page: () => import('@/features/services/pages/services-page'), menu: { label: 'shell.nav.services', icon: IconFirstAidKit, group: 'medicalFacilities' } },
-  { path: '/services/add', title: 'shell.titles.addService', permissions: ['service_write'], page: () => import('@/features/services/pages/add-service-page') },
-  { path: '/services/edit/:id', title: 'shell.titles.editService', permissions: ['service_write'], page: () => import('@/features/services/pages/edit-service-page') },
-  { path: '/services/details/:id', title: 'shell.titles.serviceDetails', permissions: SERVICE_READERS, page: () => import('@/features/services/pages/service-details-page') },
-  { path: '/clinics', title: 'shell.titles.clinics', permissions: ['clinic_read'], page: () => import('@/features/clinics/pages/clinics-page'), menu: { label: 'shell.nav.clinics', icon: IconBuildingHospital, group: 'medicalFacilities' } },
-  { path: '/clinics/add', title: 'shell.titles.addClinic', permissions: ['clinic_write'], page: () => import('@/features/clinics/pages/add-clinic-page') },
-  { path: '/clinics/details/:id', title: 'shell.titles.clinicDetails', permissions: ['clinic_read'], page: () => import('@/features/clinics/pages/clinic-details-page') },
-  { path: '/clinics/edit/:id', title: 'shell.titles.editClinic', permissions: ['clinic_write'], page: () => import('@/features/clinics/pages/edit-clinic-page') },
-  { path: '/employees', title: 'shell.titles.employees', permissions: ['employee_read'], page: () => import('@/features/people/pages/employees-page'), menu: { label: 'shell.nav.staff', icon: IconIdBadge2, group: 'doctorsAndStaff' } },
-  { path: '/employees/add', title: 'shell.titles.addEmployee', permissions: ['employee_write'], page: () => import('@/features/people/pages/add-employee-page') },
-  { path: '/employees/edit/:id', title: 'shell.titles.editEmployee', permissions: ['employee_write', 'user_update'], page: () => import('@/features/people/pages/edit-employee-page') },
-  { path: '/employees/details/:id', title: 'shell.titles.employeeDetails', permissions: ['employee_read'], page: () => import('@/features/people/pages/employee-details-page') },
-  { path: '/doctors', title: 'shell.titles.doctors', permissions: ['employee_read'], page: () => import('@/features/people/pages/doctors-page'), menu: { label: 'shell.nav.doctors', icon: IconStethoscope, group: 'doctorsAndStaff' } },
-  { path: '/doctors/add', title: 'shell.titles.addDoctor', permissions: ['employee_write'], page: () => import('@/features/people/pages/add-doctor-page') },
-  { path: '/doctors/details/:id', title: 'shell.titles.doctorDetails', permissions: ['employee_read'], page: () => import('@/features/people/pages/doctor-details-page') },
-  { path: '/specialities', title: 'shell.titles.specialities', permissions: SPECIALITY_READERS, page: () => import('@/features/specialities/pages/specialities-page'), menu: { label: 'shell.nav.specialities', icon: IconMicroscope, group: 'doctorsAndStaff' } },
-  { path: '/specialities/add', title: 'shell.titles.addSpeciality', permissions: ['speciality_write'], page: () => import('@/features/specialities/pages/add-speciality-page') },
-  { path: '/specialities/details/:id', title: 'shell.titles.specialityDetails', permissions: SPECIALITY_READERS, page: () => import('@/features/specialities/pages/speciality-details-page') },
-  { path: '/specialities/edit/:id', title: 'shell.titles.editSpeciality', permissions: ['speciality_write'], page: () => import('@/features/specialities/pages/edit-speciality-page') },
+  { path: '/appointments', title: 'shell.titles.appointments', permissions: ['appointment_read'], menu: { label: 'shell.nav.appointments', icon: IconCalendarEvent } },
+  { path: '/appointments/add', title: 'shell.titles.addAppointment', permissions: ['appointment_write'] },
+  { path: '/appointments/calendar', title: 'shell.titles.patientAppointments', permissions: ['appointment_read'] },
+  { path: '/billing/invoices', title: 'shell.titles.invoices', permissions: ['billing_read'], menu: { label: 'shell.nav.invoices', icon: IconFileInvoice } },
+  { path: '/billing/invoices/add', title: 'shell.titles.addInvoice', permissions: ['billing_write'] },
+  { path: '/billing/invoices/edit/:id', title: 'shell.titles.editInvoice', permissions: ['billing_write'] },
+  { path: '/billing/invoices/details/:id', title: 'shell.titles.invoiceDetails', permissions: ['billing_read'] },
+  { path: '/billing/cash-boxes', title: 'shell.titles.cashBoxes', permissions: ['billing_read'], menu: { label: 'shell.nav.cashBoxes', icon: IconCashRegister } },
+  { path: '/billing/claims', title: 'shell.titles.claims', permissions: ['billing_read'], menu: { label: 'shell.nav.claims', icon: IconShieldCheck } },
+  { path: '/patients', title: 'shell.titles.patients', permissions: ['patient_read'], menu: { label: 'shell.nav.patients', icon: IconUserHeart } },
+  { path: '/patients/add', title: 'shell.titles.addPatient', permissions: ['patient_write'] },
+  { path: '/patients/edit/:id', title: 'shell.titles.editPatient', permissions: ['patient_write'] },
+  { path: '/patients/appointments', title: 'shell.titles.patientAppointments', permissions: ['appointment_read'] },
+  { path: '/patients/details/:id', title: 'shell.titles.patientDetails', permissions: ['patient_read'] },
+  { path: '/waitlist', title: 'shell.titles.waitlist', permissions: ['appointment_read'], menu: { label: 'shell.nav.waitlist', icon: IconHourglass } },
+  { path: '/reminders', title: 'shell.titles.reminders', permissions: ['admin'], menu: { label: 'shell.nav.reminders', icon: IconSend } },
+  { path: '/company', title: 'shell.titles.company', permissions: ['company_read'], plan: 'company', menu: { label: 'shell.nav.company', icon: IconBuilding, group: 'medicalFacilities' } },
+  { path: '/company/edit', title: 'shell.titles.editCompany', permissions: ['company_write'] },
+  { path: '/medicalComplexes', title: 'shell.titles.medicalComplexes', permissions: ['complex_read'], plan: 'complex', menu: { label: 'shell.nav.medicalComplexes', icon: IconBuildingCommunity, group: 'medicalFacilities' } },
+  { path: '/medicalComplexes/add', title: 'shell.titles.addMedicalComplex', permissions: ['complex_write'] },
+  { path: '/medicalComplexes/edit/:id', title: 'shell.titles.editMedicalComplex', permissions: ['complex_write'] },
+  { path: '/medicalComplexes/details/:id', title: 'shell.titles.medicalComplexDetails', permissions: ['complex_read'] },
+  { path: '/departements', title: 'shell.titles.departments', permissions: ['department_read'], plan: 'department', menu: { label: 'shell.nav.departments', icon: IconSitemap, group: 'medicalFacilities' } },
+  { path: '/departements/add', title: 'shell.titles.addDepartment', permissions: ['department_write'] },
+  { path: '/departements/details/:id', title: 'shell.titles.departmentDetails', permissions: ['department_read'] },
+  { path: '/departements/edit/:id', title: 'shell.titles.editDepartment', permissions: ['department_write'] },
+  { path: '/services', title: 'shell.titles.services', permissions: SERVICE_READERS, menu: { label: 'shell.nav.services', icon: IconFirstAidKit, group: 'medicalFacilities' } },
+  { path: '/services/add', title: 'shell.titles.addService', permissions: ['service_write'] },
+  { path: '/services/edit/:id', title: 'shell.titles.editService', permissions: ['service_write'] },
+  { path: '/services/details/:id', title: 'shell.titles.serviceDetails', permissions: SERVICE_READERS },
+  { path: '/clinics', title: 'shell.titles.clinics', permissions: ['clinic_read'], menu: { label: 'shell.nav.clinics', icon: IconBuildingHospital, group: 'medicalFacilities' } },
+  { path: '/clinics/add', title: 'shell.titles.addClinic', permissions: ['clinic_write'] },
+  { path: '/clinics/details/:id', title: 'shell.titles.clinicDetails', permissions: ['clinic_read'] },
+  { path: '/clinics/edit/:id', title: 'shell.titles.editClinic', permissions: ['clinic_write'] },
+  { path: '/employees', title: 'shell.titles.employees', permissions: ['employee_read'], menu: { label: 'shell.nav.staff', icon: IconIdBadge2, group: 'doctorsAndStaff' } },
+  { path: '/employees/add', title: 'shell.titles.addEmployee', permissions: ['employee_write'] },
+  { path: '/employees/edit/:id', title: 'shell.titles.editEmployee', permissions: ['employee_write', 'user_update'] },
+  { path: '/employees/details/:id', title: 'shell.titles.employeeDetails', permissions: ['employee_read'] },
+  { path: '/doctors', title: 'shell.titles.doctors', permissions: ['employee_read'], menu: { label: 'shell.nav.doctors', icon: IconStethoscope, group: 'doctorsAndStaff' } },
+  { path: '/doctors/add', title: 'shell.titles.addDoctor', permissions: ['employee_write'] },
+  { path: '/doctors/details/:id', title: 'shell.titles.doctorDetails', permissions: ['employee_read'] },
+  { path: '/specialities', title: 'shell.titles.specialities', permissions: SPECIALITY_READERS, menu: { label: 'shell.nav.specialities', icon: IconMicroscope, group: 'doctorsAndStaff' } },
+  { path: '/specialities/add', title: 'shell.titles.addSpeciality', permissions: ['speciality_write'] },
+  { path: '/specialities/details/:id', title: 'shell.titles.specialityDetails', permissions: SPECIALITY_READERS },
+  { path: '/specialities/edit/:id', title: 'shell.titles.editSpeciality', permissions: ['speciality_write'] },
   { path: '/login', title: 'shell.titles.login' },
   // Printouts: pages laid out for paper (A4 or A5), in the user's language and direction.
-  { path: '/print/schedule', title: 'printouts.print', permissions: ['appointment_read'], page: () => import('@/features/printouts/pages/print-schedule-page') },
-  { path: '/print/slip/:id', title: 'printouts.slip.title', permissions: ['appointment_read'], page: () => import('@/features/printouts/pages/print-slip-page') },
-  { path: '/print/patient/:id', title: 'printouts.patient.title', permissions: ['patient_read'], page: () => import('@/features/printouts/pages/print-patient-page') },
-  { path: '/print/invoice/:id', title: 'shell.titles.invoicePrint', permissions: ['billing_read'], page: () => import('@/features/billing/pages/print-invoice-page') },
-  { path: '/print/receipt/:id', title: 'shell.titles.receiptPrint', permissions: ['billing_read'], page: () => import('@/features/billing/pages/print-receipt-page') },
-  { path: '/print/cash-box-close/:box/:id', title: 'shell.titles.zReport', permissions: ['billing_read'], page: () => import('@/features/billing/pages/print-z-report-page') },
-  { path: '/print/cash-box-close-receipt/:box/:id', title: 'shell.titles.zReport', permissions: ['billing_read'], page: () => import('@/features/billing/pages/print-z-receipt-page') },
-  { path: '/myProfile', title: 'shell.titles.myProfile', page: () => import('@/features/my-profile/pages/my-profile-page') },
-  { path: '/SelectPlan', title: 'shell.titles.selectPlan', page: () => import('@/features/plans/pages/select-plan-page') },
-  { path: '/companyPlan', title: 'shell.titles.selectPlan', page: () => import('@/features/plans/pages/select-plan-page') },
-  { path: '/register', title: 'shell.titles.register', page: () => import('@/features/register/pages/register-page') },
-];
+  { path: '/print/schedule', title: 'printouts.print', permissions: ['appointment_read'] },
+  { path: '/print/slip/:id', title: 'printouts.slip.title', permissions: ['appointment_read'] },
+  { path: '/print/patient/:id', title: 'printouts.patient.title', permissions: ['patient_read'] },
+  { path: '/print/invoice/:id', title: 'shell.titles.invoicePrint', permissions: ['billing_read'] },
+  { path: '/print/receipt/:id', title: 'shell.titles.receiptPrint', permissions: ['billing_read'] },
+  { path: '/print/cash-box-close/:box/:id', title: 'shell.titles.zReport', permissions: ['billing_read'] },
+  { path: '/print/cash-box-close-receipt/:box/:id', title: 'shell.titles.zReport', permissions: ['billing_read'] },
+  { path: '/myProfile', title: 'shell.titles.myProfile' },
+  { path: '/SelectPlan', title: 'shell.titles.selectPlan' },
+  { path: '/companyPlan', title: 'shell.titles.selectPlan' },
+  { path: '/register', title: 'shell.titles.register' },
+] as const satisfies readonly PageEntry[];
+
+/** The path of every screen. */
+export type PagePath = (typeof PAGES)[number]['path'];
+
 
 /** The screen a path (or route pattern) belongs to, or null for a path no screen owns. */
 export function findPage(pathname: string): PageEntry | null {

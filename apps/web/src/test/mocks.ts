@@ -1,5 +1,6 @@
 import type {
-  ApiErrorBody, ApiList, ApiSuccess, EmployeeRecord, InvoiceRecord, Pagination, PatientDetails, PatientListItem, Ref, SessionUser,
+  ApiErrorBody, ApiList, ApiSuccess, EmployeeRecord, InvoiceRecord, Pagination, PatientDetails, PatientListItem, Ref, ServiceRecord, SessionUser,
+  SpecializationDetails,
 } from '@clinic/shared';
 
 /**
@@ -109,6 +110,26 @@ export function employeeRecord(over: Partial<EmployeeRecord> = {}): EmployeeReco
     hireDate: '2020-01-01', certifications: [], professional_experience: null, Qualifications: null, address: 'Riyadh', addressDetails: null,
     notes: null, jobType: 'FULL_TIME', jobTitle: 'Administrator', emergencyContact: null, workingHours: [], breakTimes: [], vacationRecords: [],
     documents: { cv: noDocument, workPermit: noDocument, certifications: noDocument, employmentContract: noDocument }, lastLoginAt: null,
+    createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z', version: 1,
+    ...over,
+  };
+}
+
+/** A service (GET /api/services/{id}, and the answer to saving one): a consultation at Olaya Clinic. */
+export function serviceRecord(over: Partial<ServiceRecord> = {}): ServiceRecord {
+  return {
+    _id: '55555555-5555-4555-8555-555555555555', publicId: 'SRV-000001', name: 'General consultation', description: '', price: 200,
+    durationMinutes: null, bufferBeforeMinutes: 0, bufferAfterMinutes: 0, isActive: true, clinic: olayaClinic, doctors: [],
+    createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z', version: 1,
+    ...over,
+  };
+}
+
+/** A speciality (GET /api/specializations/{id}, and the answer to saving one): cardiology. */
+export function specializationDetails(over: Partial<SpecializationDetails> = {}): SpecializationDetails {
+  return {
+    _id: '66666666-6666-4666-8666-666666666666', publicId: 'SPC-000001', name: 'Cardiology', description: '', certificationRequirements: '',
+    medicalProcedures: '', requiredEquipment: '', requiredStaff: [], clinics: [], doctors: [], isActive: true,
     createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z', version: 1,
     ...over,
   };

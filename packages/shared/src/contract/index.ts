@@ -1,8 +1,15 @@
 import { billingSettingsRoutes } from './billing-settings.js';
 import { cashBoxRoutes } from './cash-boxes.js';
 import { claimRoutes } from './claims.js';
+import { clinicRoutes } from './clinics.js';
+import { companyRoutes } from './companies.js';
+import { complexRoutes } from './complexes.js';
+import { departmentRoutes } from './departments.js';
+import { exportRoutes } from './exports.js';
 import { invoiceRoutes } from './invoices.js';
 import { patientRoutes } from './patients.js';
+import { roleRoutes } from './roles.js';
+import { serviceRoutes } from './services.js';
 import { specializationRoutes } from './specializations.js';
 
 export * from './route.js';
@@ -18,4 +25,11 @@ export const routes = {
   claims: claimRoutes,
   billingSettings: billingSettingsRoutes,
   patients: patientRoutes,
+  companies: companyRoutes,
+  complexes: complexRoutes,
+  clinics: clinicRoutes,
+  departments: departmentRoutes,
+  services: serviceRoutes,
+  roles: roleRoutes,
+  exports: exportRoutes,
 };

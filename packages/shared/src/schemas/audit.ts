@@ -16,7 +16,8 @@ export const auditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 
-export const auditListQuery = listQuerySchema(['_id', 'createdAt', 'action', 'entity'] as const).extend({
+export const auditSortFields = ['_id', 'createdAt', 'action', 'entity'] as const;
+export const auditListQuery = listQuerySchema(auditSortFields).extend({
   actor: z.uuid({ error: 'validation.invalidValue' }).optional(),
   entity: z.string().max(60).optional(),
   entityId: z.string().max(100).optional(),

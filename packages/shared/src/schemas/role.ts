@@ -23,8 +23,9 @@ export const roleListQuery = listQuerySchema(roleSortFields).extend({
 });
 export type RoleListQuery = z.infer<typeof roleListQuery>;
 
+const permissionCode = z.enum(PERMISSIONS, { error: 'validation.permissionUnknown' });
 const permissionList = z
-  .array(z.enum(PERMISSIONS, { error: 'validation.permissionUnknown' }), { error: 'validation.permissionsMin' })
+  .array(permissionCode, { error: 'validation.permissionsMin' })
   .min(1, { error: 'validation.permissionsMin' })
   .max(PERMISSIONS.length)
   .transform((list) => [...new Set(list)]);
@@ -40,15 +41,15 @@ export type RoleCreateInput = z.infer<typeof roleCreateInput>;
 export const roleUpdateInput = z.strictObject({ name: roleName.optional(), permissions: permissionList.optional(), version: versionInput });
 export type RoleUpdateInput = z.infer<typeof roleUpdateInput>;
 
-/** Form values of the role editor. */
+/** Form values of the role editor: permissions the catalogue has (what a role's save accepts). */
 export const roleFormSchema = z.object({
   name: roleName,
-  permissions: z.array(z.string()).min(1, { error: 'validation.permissionsMin' }),
+  permissions: z.array(permissionCode).min(1, { error: 'validation.permissionsMin' }),
 });
 export type RoleFormValues = z.infer<typeof roleFormSchema>;
 
 /** Permission catalogue entry: the code and the area it belongs to (for grouping on screen). */
-export const permissionEntry = z.object({ code: z.string(), group: z.string() });
+export const permissionEntry = z.object({ code: permissionCode, group: z.string() });
 export type PermissionEntry = z.infer<typeof permissionEntry>;
 
 /** The area of a permission code: `user_create` -> `user`; `admin` -> `admin`. */

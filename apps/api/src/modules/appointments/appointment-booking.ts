@@ -5,7 +5,7 @@ import { recordAudit } from '../../lib/audit.js';
 import { inTransaction, withDb } from '../../lib/transaction.js';
 import { AppError, validationFailed } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
-import { afterAppointmentChange } from '../reminders/reminders.service.js';
+import { emit } from '../events/events.js';
 import { insertAppointment, type NewAppointment } from './appointment-insert.js';
 import { buffersOf, checkBooking, mayOverbook, visitMinutes } from './appointment-rules.js';
 import { auditable, getAppointment } from './appointments.service.js';
@@ -41,7 +41,7 @@ export async function bookAppointment(deps: Deps, ctx: RequestContext, caller: C
       companyId: caller.companyId, actorId: caller.id, action: overbooked ? 'overbook' : 'create', entity: 'appointment', entityId: id,
       changes: { after: auditable(record) },
     });
-    await afterAppointmentChange(withDb(deps, tx), caller.companyId, caller.id, id, 'booked');
+    await emit(tx, { type: 'appointment.booked', companyId: caller.companyId, actorId: caller.id, appointmentId: id, clinicId: record.clinic._id, at: clockNow(deps).toISOString() });
     return record;
   });
 }

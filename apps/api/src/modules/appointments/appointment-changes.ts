@@ -2,12 +2,12 @@ import { transitionSources, type AppointmentRecord, type AppointmentStatus, type
 import { isLateCancellation, STATUS_STAMPS, transitionRefusal } from '../../domain/scheduling/visit-flow.js';
 import { clockNow, type Caller, type Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
-import { inTransaction, withDb } from '../../lib/transaction.js';
+import { inTransaction } from '../../lib/transaction.js';
 import { AppError, validationFailed } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { assertVersion, staleOrMissing } from '../../lib/versioning.js';
 import { t } from '../../lib/i18n.js';
-import { afterAppointmentChange } from '../reminders/reminders.service.js';
+import { emit, type AppointmentEventType } from '../events/events.js';
 import { overlapConflict } from './appointment-insert.js';
 import { checkBooking, lateCancellationHours, notFound, ruleError } from './appointment-rules.js';
 import { findAppointment, updateAppointmentAt, type AppointmentChanges } from './appointments.repository.js';
@@ -20,6 +20,12 @@ import { loadBookingParties } from './scheduling.repository.js';
  */
 
 export type AppointmentChange = 'rescheduled' | 'updated' | 'visitNote' | Exclude<AppointmentStatus, 'scheduled'>;
+
+/** The event a change is told as (modules/events). */
+function eventOf(change: AppointmentChange): AppointmentEventType {
+  if (change === 'rescheduled' || change === 'cancelled' || change === 'no_show') return `appointment.${change}`;
+  return change === 'updated' || change === 'visitNote' ? 'appointment.updated' : 'appointment.status_changed';
+}
 
 /** Statuses after which nothing changes any more (except a completed visit's note). */
 const FINAL_STATUSES: readonly AppointmentStatus[] = ['completed', 'no_show', 'cancelled'];
@@ -121,7 +127,10 @@ export async function updateAppointment(
           changes: { before: Object.fromEntries(keys.map((k) => [k, b[k]])), after: Object.fromEntries(keys.map((k) => [k, a[k]])) },
         });
       }
-      await afterAppointmentChange(withDb(deps, tx), caller.companyId, caller.id, id, change, now);
+      await emit(tx, {
+        type: eventOf(change), companyId: caller.companyId, actorId: caller.id, appointmentId: id, clinicId: row.clinicId, at: now.toISOString(),
+        ...(target ? { status: target } : {}),
+      });
       return changed;
     });
   } catch (error) {

@@ -2,12 +2,11 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { DELETABLE_APPOINTMENT_STATUSES } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import { appointments, invoices, payments, reminders } from '../../db/schema/index.js';
-import type { Caller, Deps } from '../../lib/app-types.js';
+import { clockNow, type Caller, type Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { conflict } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
-import { withDb } from '../../lib/transaction.js';
-import { afterAppointmentChange } from '../reminders/reminders.service.js';
+import { emit } from '../events/events.js';
 import { notFound } from './appointment-rules.js';
 import { auditable, getAppointment } from './appointments.service.js';
 
@@ -67,12 +66,12 @@ async function deleteWithoutHistory(
 export async function deleteAppointment(deps: Deps, ctx: RequestContext, caller: Caller, id: string): Promise<void> {
   const before = await getAppointment(deps, caller, id);
   // Only the request that removed the row records it: a simultaneous second delete is a 404.
-  // The removal, its audit row and its follow-ups (reminders withdrawn, the waitlist told) commit together.
+  // The removal, its audit row and its event (open boards refresh) commit together.
   const outcome = await deleteWithoutHistory(deps.db, caller.companyId, id, async (tx) => {
     await recordAudit(tx, ctx, {
       companyId: caller.companyId, actorId: caller.id, action: 'delete', entity: 'appointment', entityId: id, changes: { before: auditable(before) },
     });
-    await afterAppointmentChange(withDb(deps, tx), caller.companyId, caller.id, id, 'deleted');
+    await emit(tx, { type: 'appointment.deleted', companyId: caller.companyId, actorId: caller.id, appointmentId: id, clinicId: before.clinic._id, at: clockNow(deps).toISOString() });
   });
   if (outcome === 'gone') throw notFound('appointment');
   if (outcome !== 'deleted') throw conflict('APPOINTMENT_HAS_HISTORY', `errors.scheduling.deleteRefused.${outcome}`);

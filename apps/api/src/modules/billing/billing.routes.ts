@@ -14,7 +14,6 @@ import { listClaims, updateClaim } from './claims.service.js';
 import { addCreditNote, addPayment, addRefund } from './invoice-payments.service.js';
 import { closeCashBox, getCashBox, getCloseReport, listCashBoxes } from './cash-boxes.service.js';
 
-const tags = ['billing'];
 const { invoices, cashBoxes, claims, billingSettings } = routes;
 /** Writes are refused the same way whether or not the record exists in another company. */
 const neutral = { config: { accessNeutral: true } };
@@ -30,7 +29,7 @@ export function billingRoutes(app: App, deps: Deps) {
 
   // Before GET /api/invoices/:id in the route table (a static path wins in the router whatever the order).
   registerExport<z.output<typeof invoiceListQuery>, InvoiceSummary>(app, deps, {
-    path: '/api/invoices', permission: 'billing_read', querystring: invoiceListQuery, tags, entity: 'invoices',
+    route: routes.exports.invoices, entity: 'invoices',
     batch: async (d, caller, q, page, limit) => ({ rows: (await listInvoices(d, caller, { ...q, page, limit, allData: undefined })).rows, last: false }),
     columns: [
       { header: 'invoiceNumber', cell: (r) => r.displayNumber },

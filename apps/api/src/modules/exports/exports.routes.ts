@@ -2,19 +2,7 @@
  * `GET <list>/export.csv` for every list screen: the list's own query schema and service, read batch by batch
  * (lib/csv-export.ts); patients resume after the previous batch's last row (keyset), the others page by offset. The columns follow what each list shows; dates are ISO instants.
  */
-import {
-  appointmentListQuery,
-  auditListQuery,
-  clinicCollectionListQuery,
-  clinicListQuery,
-  departmentListQuery,
-  employeeListQuery,
-  patientListQuery,
-  serviceListQuery,
-  specializationListQuery,
-  type AppointmentRecord,
-  type PatientListItem,
-} from '@clinic/shared';
+import { routes, type AppointmentRecord, type PatientListItem } from '@clinic/shared';
 import type { App, Deps } from '../../lib/app-types.js';
 import { registerExport } from '../../lib/csv-export.js';
 import { listAppointments } from '../appointments/appointments.service.js';
@@ -27,7 +15,7 @@ import { listPatients } from '../patients/patients.service.js';
 import { listServices } from '../services/services.service.js';
 import { listSpecializations } from '../specializations/specializations.service.js';
 
-const tags = ['exports'];
+const r = routes.exports;
 
 /** A page of the list's own service: `{ data }` in the list's order. */
 const pageOf = <Q extends object>(q: Q, page: number, limit: number) => ({ ...q, page, limit, allData: undefined });
@@ -36,7 +24,7 @@ export function exportRoutes(app: App, deps: Deps) {
   // The audit export comes first in the route table: the security proofs walk it in order, and the audit it
   // exports then holds only what the caller did before it.
   registerExport(app, deps, {
-    path: '/api/audit', permission: 'audit_read', querystring: auditListQuery, tags, entity: 'audit',
+    route: r.audit, entity: 'audit',
     batch: async (d, caller, q, page, limit) => ({ rows: (await listAudit(d, caller, pageOf(q, page, limit))).data, last: false }),
     columns: [
       { header: 'createdAt', cell: (r) => r.createdAt },
@@ -51,7 +39,7 @@ export function exportRoutes(app: App, deps: Deps) {
   });
 
   registerExport(app, deps, {
-    path: '/api/patients', permission: 'patient_read', querystring: patientListQuery, tags, entity: 'patients',
+    route: r.patients, entity: 'patients',
     // Resumed after the previous batch's last patient (keyset) in the orders that allow it: linear however long.
     batch: async (d, caller, q, page, limit, previous?: PatientListItem) => ({
       rows: (await listPatients(d, caller.companyId, pageOf(q, page, limit), previous?.publicId)).data, last: false,
@@ -70,7 +58,7 @@ export function exportRoutes(app: App, deps: Deps) {
   });
 
   registerExport(app, deps, {
-    path: '/api/appointments', permission: 'appointment_read', querystring: appointmentListQuery, tags, entity: 'appointments',
+    route: r.appointments, entity: 'appointments',
     batch: async (d, caller, q, page, limit) => {
       const { data } = await listAppointments(d, caller, { ...pageOf(q, page, limit), view: undefined });
       // A calendar window (from and to) is answered whole in one read, whatever the page.
@@ -99,7 +87,7 @@ export function exportRoutes(app: App, deps: Deps) {
 
   // Staff, doctors and user accounts are one list with filters (employeeType, hasAccount, ...).
   registerExport(app, deps, {
-    path: '/api/employees', permission: ['employee_read', 'user_read'], querystring: employeeListQuery, tags, entity: 'employees',
+    route: r.employees, entity: 'employees',
     batch: async (d, caller, q, page, limit) => ({ rows: (await listEmployees(d, caller, pageOf(q, page, limit))).data, last: false }),
     columns: [
       { header: 'publicId', cell: (r) => r.publicId },
@@ -123,7 +111,7 @@ export function exportRoutes(app: App, deps: Deps) {
   });
 
   registerExport(app, deps, {
-    path: '/api/services', permission: ['service_read', 'appointment_read'], querystring: serviceListQuery, tags, entity: 'services',
+    route: r.services, entity: 'services',
     batch: async (d, caller, q, page, limit) => ({ rows: (await listServices(d, caller, pageOf(q, page, limit))).data, last: false }),
     columns: [
       { header: 'publicId', cell: (r) => r.publicId },
@@ -139,8 +127,7 @@ export function exportRoutes(app: App, deps: Deps) {
   });
 
   registerExport(app, deps, {
-    path: '/api/specializations', permission: ['speciality_read', 'employee_read', 'clinic_read'], querystring: specializationListQuery, tags,
-    entity: 'specializations',
+    route: r.specializations, entity: 'specializations',
     batch: async (d, caller, q, page, limit) => ({ rows: (await listSpecializations(d, caller, pageOf(q, page, limit))).data, last: false }),
     columns: [
       { header: 'publicId', cell: (r) => r.publicId },
@@ -156,7 +143,7 @@ export function exportRoutes(app: App, deps: Deps) {
   });
 
   registerExport(app, deps, {
-    path: '/api/clinics', permission: 'clinic_read', querystring: clinicListQuery, tags, entity: 'clinics',
+    route: r.clinics, entity: 'clinics',
     batch: async (d, caller, q, page, limit) => ({ rows: (await listClinics(d, caller, pageOf(q, page, limit))).data, last: false }),
     columns: [
       { header: 'publicId', cell: (r) => r.publicId },
@@ -173,7 +160,7 @@ export function exportRoutes(app: App, deps: Deps) {
   });
 
   registerExport(app, deps, {
-    path: '/api/departments', permission: 'department_read', querystring: departmentListQuery, tags, entity: 'departments',
+    route: r.departments, entity: 'departments',
     batch: async (d, caller, q, page, limit) => ({ rows: (await listDepartments(d, caller, pageOf(q, page, limit))).data, last: false }),
     columns: [
       { header: 'publicId', cell: (r) => r.publicId },
@@ -187,7 +174,7 @@ export function exportRoutes(app: App, deps: Deps) {
   });
 
   registerExport(app, deps, {
-    path: '/api/cliniccollections', permission: 'complex_read', querystring: clinicCollectionListQuery, tags, entity: 'cliniccollections',
+    route: r.cliniccollections, entity: 'cliniccollections',
     batch: async (d, caller, q, page, limit) => ({ rows: (await listComplexes(d, caller, pageOf(q, page, limit))).data, last: false }),
     columns: [
       { header: 'publicId', cell: (r) => r.publicId },

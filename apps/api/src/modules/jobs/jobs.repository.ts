@@ -20,6 +20,14 @@ export async function insertJob(db: Db, job: NewJob): Promise<string> {
   return row!.id;
 }
 
+/** Where runners are woken: a NOTIFY sent inside a transaction reaches them when it commits. */
+export const JOBS_CHANNEL = 'clinic_jobs';
+
+/** Wakes every runner sharing the database (inside a transaction: at commit; never, if it rolls back). */
+export async function wakeRunners(db: Db): Promise<void> {
+  await db.execute(sql`select pg_notify(${JOBS_CHANNEL}, '')`);
+}
+
 interface RawJob {
   company_id: string; id: string; kind: string; payload: Record<string, unknown>; attempts: number; max_attempts: number;
   run_at: string | Date;
@@ -30,14 +38,15 @@ interface RawJob {
  * lapsed. FOR UPDATE SKIP LOCKED lets several runners claim at once without waiting on each other, and the row
  * re-check on a concurrent update means a job is never claimed twice within its lease.
  */
-export async function claimDueJob(db: Db, runner: string, now: Date, leaseUntil: Date) {
+export async function claimDueJob(db: Db, runner: string, now: Date, leaseUntil: Date, kinds?: readonly string[]) {
+  const ofKinds = kinds ? sql`and kind in (${sql.join(kinds.map((k) => sql`${k}`), sql`, `)})` : sql``;
   const rows = rowsOf<RawJob>(await db.execute(sql`
     update jobs set state = 'running', attempts = attempts + 1, locked_by = ${runner},
       locked_until = ${leaseUntil.toISOString()}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
     where (company_id, id) in (
       select company_id, id from jobs
-      where (state = 'queued' and run_at <= ${now.toISOString()}::timestamptz)
-         or (state = 'running' and locked_until < ${now.toISOString()}::timestamptz)
+      where ((state = 'queued' and run_at <= ${now.toISOString()}::timestamptz)
+         or (state = 'running' and locked_until < ${now.toISOString()}::timestamptz)) ${ofKinds}
       order by run_at
       limit 1
       for update skip locked

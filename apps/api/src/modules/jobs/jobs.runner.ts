@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.js';
+import type { Database, Db } from '../../db/client.js';
 import { backoffMs, errorText, JOB_LEASE_MS } from './jobs.domain.js';
 import { holdForTest } from '../../lib/lease.js';
-import { claimDueJob, failJob, finishJob, insertJob, retryJob, type ClaimedJob, type NewJob } from './jobs.repository.js';
+import { claimDueJob, failJob, finishJob, insertJob, JOBS_CHANNEL, retryJob, type ClaimedJob, type NewJob } from './jobs.repository.js';
 
 export type { ClaimedJob } from './jobs.repository.js';
 
@@ -33,10 +33,13 @@ export class JobRunner {
 
   private readonly leaseMs: number;
   private readonly testHold: string[];
+  private readonly listen: Database['listen'] | undefined;
 
-  constructor(private readonly db: Db, private readonly log?: FastifyBaseLogger, opts: { leaseMs?: number; testHold?: string[] } = {}) {
+  /** `listen`: the database's LISTEN, through which a started runner is woken when new work commits (wakeRunners). */
+  constructor(private readonly db: Db, private readonly log?: FastifyBaseLogger, opts: { leaseMs?: number; testHold?: string[]; listen?: Database['listen'] } = {}) {
     this.leaseMs = opts.leaseMs ?? JOB_LEASE_MS;
     this.testHold = opts.testHold ?? [];
+    this.listen = opts.listen;
   }
 
   register(kind: string, handler: JobHandler): void {
@@ -47,11 +50,11 @@ export class JobRunner {
     return insertJob(db, job);
   }
 
-  /** Runs every job due at `now` (at most `limit`), one after another; returns what happened. */
-  async runDue(now: Date = new Date(), limit = 100): Promise<RunReport> {
+  /** Runs every job due at `now` (at most `limit`; only of `kinds` when given), one after another; returns what happened. */
+  async runDue(now: Date = new Date(), limit = 100, kinds?: readonly string[]): Promise<RunReport> {
     const report: RunReport = { done: 0, retried: 0, failed: 0 };
     for (let i = 0; i < limit; i++) {
-      const job = await claimDueJob(this.db, this.id, now, new Date(now.getTime() + this.leaseMs));
+      const job = await claimDueJob(this.db, this.id, now, new Date(now.getTime() + this.leaseMs), kinds);
       if (!job) break;
       report[await this.runOne(job, now)] += 1;
     }
@@ -80,18 +83,28 @@ export class JobRunner {
   }
 
   /**
-   * Polls every `seconds` (0: never); returns the stop function, which resolves once the run in progress (if any) has
-   * finished, so a shutting-down server closes its database only after its last job's writes.
+   * Polls every `seconds` (0: never), and runs at once when woken (work committed for now, such as a domain event;
+   * a wake during a run runs again right after it). Returns the stop function, which resolves once the run in
+   * progress (if any) has finished, so a shutting-down server closes its database only after its last job's writes.
    */
   start(seconds: number): () => Promise<void> {
     if (seconds <= 0) return async () => {};
     let current: Promise<void> | null = null;
+    let again = false;
+    let stopped = false;
     const tick = () => {
-      if (current) return;
+      if (stopped) return;
+      if (current) {
+        again = true;
+        return;
+      }
       current = (async () => {
         try {
-          const report = await this.runDue(new Date());
-          if (report.done || report.retried || report.failed) this.log?.info(report, 'jobs run');
+          do {
+            again = false;
+            const report = await this.runDue(new Date());
+            if (report.done || report.retried || report.failed) this.log?.info(report, 'jobs run');
+          } while (again && !stopped);
         } catch (err) {
           this.log?.error({ err }, 'job runner failed');
         } finally {
@@ -101,8 +114,14 @@ export class JobRunner {
     };
     const timer = setInterval(tick, seconds * 1000);
     timer.unref();
+    const unlisten = this.listen?.(JOBS_CHANNEL, tick).catch((err: unknown) => {
+      this.log?.warn({ err }, 'job runner not woken on new work: it polls only');
+      return null;
+    });
     return async () => {
+      stopped = true;
       clearInterval(timer);
+      await (await unlisten)?.();
       await current;
     };
   }

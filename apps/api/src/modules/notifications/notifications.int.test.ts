@@ -4,7 +4,7 @@ import { buildApp } from '../../app.js';
 import { openDatabase, type Database } from '../../db/client.js';
 import { zonedInstant, zonedIso } from '../../domain/scheduling/time-zone.js';
 import type { App } from '../../lib/app-types.js';
-import { auth, body, createOrg, createTestContext, login, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
+import { auth, body, createOrg, createTestContext, login, settleEvents, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
 import { insertStaff } from '../../test/messaging-sinks.js';
 import { insertClinic, insertPatient, insertService, nextWeekday } from '../appointments/fixtures.js';
 
@@ -56,6 +56,7 @@ async function book(app: App = ctx.app) {
     },
   });
   expect(res.statusCode).toBe(201);
+  await settleEvents({ app });
   return body(res).data as { _id: string; version: number };
 }
 
@@ -142,6 +143,8 @@ describe('live events', () => {
     const a = await book();
     const desk = await openStream(base, s.deskA.token);
     const foreign = await openStream(base, other.token);
+    // A running server: it polls only hourly here, so what follows the change comes from the runner woken at commit.
+    const stopJobs = ctx.app.jobs.start(3600);
     try {
       const res = await ctx.app.inject({
         method: 'PATCH', url: `/api/appointments/${a._id}`, headers: auth(org.token), payload: { status: 'cancelled', cancellationReason: 'Doctor ill', version: a.version },
@@ -153,6 +156,7 @@ describe('live events', () => {
       await new Promise((r) => setTimeout(r, 200));
       expect(foreign.events).toEqual(['ready']);
     } finally {
+      await stopJobs();
       await desk.close();
       await foreign.close();
     }

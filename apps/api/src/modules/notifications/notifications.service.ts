@@ -10,21 +10,29 @@ import {
 } from './notifications.repository.js';
 
 /**
- * Notifies the staff concerned about an appointment (`actorId` null: the patient, through their link) and tells
- * open browsers that it changed. Returns the recipients.
+ * Notifies the staff concerned about an appointment (`actorId` null: the patient, through their link): their bells
+ * ring. Returns the recipients and the appointment's clinic (null: no such appointment).
  */
-export async function notifyAppointment(
+export async function notifyStaff(
   deps: Pick<Deps, 'db' | 'live'>, companyId: string, appointmentId: string, kind: NotificationKind, actorId: string | null, extra: Record<string, string> = {},
-): Promise<string[]> {
+): Promise<{ recipients: string[]; clinicId: string | null }> {
   const a = await appointmentFacts(deps.db, companyId, appointmentId);
-  if (!a) return [];
+  if (!a) return { recipients: [], clinicId: null };
   const recipients = await recipientsFor(deps.db, companyId, a, actorId);
   const params = { patient: a.patient, doctor: a.doctor, clinic: a.clinic, at: a.startsAt.toISOString(), timeZone: a.timeZone, actor: await actorName(deps.db, companyId, actorId), ...extra };
   if (recipients.length) {
     await insertNotifications(deps.db, companyId, recipients, { kind, entity: 'appointment', entityId: appointmentId, params });
     await deps.live?.publish(deps.db, { c: companyId, t: 'notification', r: recipients });
   }
-  await deps.live?.publish(deps.db, { c: companyId, t: 'appointment', a: appointmentId, k: a.clinicId });
+  return { recipients, clinicId: a.clinicId };
+}
+
+/** Notifies the staff concerned (notifyStaff) and tells open browsers that the appointment changed. Returns the recipients. */
+export async function notifyAppointment(
+  deps: Pick<Deps, 'db' | 'live'>, companyId: string, appointmentId: string, kind: NotificationKind, actorId: string | null, extra: Record<string, string> = {},
+): Promise<string[]> {
+  const { recipients, clinicId } = await notifyStaff(deps, companyId, appointmentId, kind, actorId, extra);
+  if (clinicId !== null) await announceAppointment(deps, companyId, appointmentId, clinicId);
   return recipients;
 }
 

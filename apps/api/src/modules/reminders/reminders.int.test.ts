@@ -6,7 +6,7 @@ import { appointments, clinics, companies, jobs, patients, reminders } from '../
 import { addDays, localTime, zonedInstant, zonedIso } from '../../domain/scheduling/time-zone.js';
 import { CallerCache } from '../../lib/caller-cache.js';
 import { TokenService } from '../../lib/tokens.js';
-import { auth, body, createOrg, createTestContext, login, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
+import { auth, body, createOrg, createTestContext, login, settleEvents, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
 import { createAccount } from '../organisation/provision.js';
 import { insertClinic, insertDoctor, insertPatient, insertService, nextClockChange, nextWeekday } from '../appointments/fixtures.js';
 import { JobRunner } from '../jobs/jobs.runner.js';
@@ -70,6 +70,7 @@ async function book(s: Awaited<ReturnType<typeof setup>>, startsAt: Date, timeZo
     payload: { patient: s.patient.id, doctor: s.doctor.id, clinic: s.clinic.id, service: s.service.id, datetime: zonedIso(startsAt, timeZone), reason: 'Check-up' },
   });
   expect(res.statusCode).toBe(201);
+  await settleEvents(ctx);
   return body(res).data as { _id: string; version: number };
 }
 
@@ -202,6 +203,7 @@ describe('e-mail reminders', () => {
       method: 'PATCH', url: `/api/appointments/${appt._id}`, headers: auth(org.token), payload: { datetime: zonedIso(moved, TZ), version: appt.version },
     });
     expect(res.statusCode).toBe(200);
+    await settleEvents(ctx);
     const after = await remindersOf(appt._id);
     expect(after.map((r) => r.status).sort()).toEqual(['planned', 'withdrawn']);
     expect(after.find((r) => r.status === 'planned')!.dueAt.getTime()).toBe(moved.getTime() - 24 * 3_600_000);
@@ -214,6 +216,7 @@ describe('e-mail reminders', () => {
       payload: { status: 'cancelled', cancellationReason: 'Travelling', version: body(res).data.version },
     });
     expect(cancel.statusCode).toBe(200);
+    await settleEvents(ctx);
     expect((await remindersOf(appt._id)).every((r) => r.status === 'withdrawn')).toBe(true);
     await ctx.app.jobs.runDue(new Date(moved.getTime() - 24 * 3_600_000));
     expect(smtp.messages).toHaveLength(0);

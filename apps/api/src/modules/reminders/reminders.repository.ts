@@ -39,13 +39,6 @@ export async function findAppointmentToPlan(db: Db, companyId: string, appointme
   return a ?? null;
 }
 
-/** The appointment's clinic, or null when there is no such appointment. */
-export async function appointmentClinicId(db: Db, companyId: string, appointmentId: string): Promise<string | null> {
-  const [a] = await db.select({ clinicId: appointments.clinicId }).from(appointments)
-    .where(and(eq(appointments.companyId, companyId), eq(appointments.id, appointmentId))).limit(1);
-  return a?.clinicId ?? null;
-}
-
 export async function appointmentExists(db: Db, companyId: string, appointmentId: string): Promise<boolean> {
   const [a] = await db.select({ id: appointments.id }).from(appointments)
     .where(and(eq(appointments.companyId, companyId), eq(appointments.id, appointmentId))).limit(1);
@@ -183,13 +176,13 @@ export async function countOutbox(db: Db, companyId: string, filter: OutboxFilte
 // The patient's page
 
 export interface VisitRow {
-  id: string; starts_at: string | Date; ends_at: string | Date; status: string; version: number; time_zone: string; clinic: string; doctor: string;
+  id: string; clinic_id: string; starts_at: string | Date; ends_at: string | Date; status: string; version: number; time_zone: string; clinic: string; doctor: string;
   address: string | null; location: { x: number; y: number } | null; preferred_language: string | null;
 }
 
 export async function findVisit(db: Db, companyId: string, appointmentId: string): Promise<VisitRow | null> {
   return rowsOf<VisitRow>(await db.execute(sql`
-    select a.id, a.starts_at, a.ends_at, a.status, a.version, c.time_zone, c.name as clinic, c.address, c.location, e.name as doctor,
+    select a.id, a.clinic_id, a.starts_at, a.ends_at, a.status, a.version, c.time_zone, c.name as clinic, c.address, c.location, e.name as doctor,
       p.details->>'preferredLanguage' as preferred_language
     from appointments a
     join clinics c on c.company_id = a.company_id and c.id = a.clinic_id

@@ -15,16 +15,16 @@ import { signPatientLink, verifyPatientLink } from '../../lib/patient-links.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { insertJob } from '../jobs/jobs.repository.js';
 import type { ClaimedJob, JobHandler } from '../jobs/jobs.runner.js';
+import { emit, type DomainEvents } from '../events/events.js';
 import { notifyAppointment } from '../notifications/notifications.service.js';
 import { sendEmail, sendSms } from '../../lib/channels.js';
 import { mapLink, messageLanguage, reminderEmail, reminderSms, reminderTimes, type ReminderFacts } from './reminders.domain.js';
 import {
-  appointmentClinicId, appointmentExists, cancelByPatient, countOutbox, clinicExists, confirmedBefore, failPlanned, findAppointmentToPlan, findLinkUse,
+  appointmentExists, cancelByPatient, countOutbox, clinicExists, confirmedBefore, failPlanned, findAppointmentToPlan, findLinkUse,
   findOutbox, findReminderToSend, findSettings, findVisit, insertPlannedReminder, lateCancellationHours, markAppointmentReminded,
   markSent, recordFailedAttempt, recordLinkUse, reminderExists, requeueReminder, settlePlanned, upsertSettings, withdrawPlanned,
   type OutboxRow, type SettingsRow,
 } from './reminders.repository.js';
-import { waitingForFreedSlot } from '../waitlist/waitlist.matches.js';
 
 export const REMINDER_JOB = 'reminder.send';
 const MAX_ATTEMPTS = 5;
@@ -89,37 +89,19 @@ export async function withdrawReminders(db: Db, companyId: string, appointmentId
 }
 
 /**
- * What follows a change of an appointment: reminders planned, re-planned or withdrawn, staff notified, open
- * browsers told. Called inside the transaction of the change (`deps.db` is that transaction), so the change, its
- * audit row, its reminders and their jobs, and its notifications commit together; the live events go out at commit.
+ * Reminders follow an appointment's changes (after they commit, modules/events): planned when it is booked,
+ * re-planned when it moves, withdrawn when it is cancelled; for every appointment of the change (a series' too).
+ * Planned as of the change's instant, as the change itself would have.
  */
-export async function afterAppointmentChange(
-  deps: Deps, companyId: string, actorId: string | null, appointmentId: string, change: string, now = new Date(),
-): Promise<void> {
-  if (change === 'booked') {
-    await planReminders(deps, companyId, appointmentId, now);
-    await notifyAppointment(deps, companyId, appointmentId, 'appointment_booked', actorId);
-  } else if (change === 'rescheduled') {
-    await withdrawReminders(deps.db, companyId, appointmentId, now);
-    await planReminders(deps, companyId, appointmentId, now);
-    await notifyAppointment(deps, companyId, appointmentId, 'appointment_moved', actorId);
-  } else if (change === 'cancelled') {
-    await withdrawReminders(deps.db, companyId, appointmentId, now);
-    await notifyAppointment(deps, companyId, appointmentId, 'appointment_cancelled', actorId);
-    await offerFreedSlot(deps, companyId, appointmentId);
-  } else if (change === 'no_show') {
-    await notifyAppointment(deps, companyId, appointmentId, 'no_show', actorId);
-    await offerFreedSlot(deps, companyId, appointmentId);
-  } else {
-    const clinicId = await appointmentClinicId(deps.db, companyId, appointmentId);
-    await deps.live?.publish(deps.db, { c: companyId, t: 'appointment', a: appointmentId, ...(clinicId !== null ? { k: clinicId } : {}) });
-  }
-}
-
-/** A freed slot that waiting patients fit: the staff concerned (the one who freed it too) are told how many. */
-async function offerFreedSlot(deps: Deps, companyId: string, appointmentId: string): Promise<void> {
-  const waiting = await waitingForFreedSlot(deps, companyId, appointmentId);
-  if (waiting > 0) await notifyAppointment(deps, companyId, appointmentId, 'waitlist_match', null, { count: String(waiting) });
+export function followWithReminders(deps: Deps, events: DomainEvents): void {
+  events.on('reminders', ['appointment.booked', 'appointment.rescheduled', 'appointment.cancelled'], async (tx, e) => {
+    const d = withDb(deps, tx);
+    const at = new Date(e.at);
+    for (const id of [e.appointmentId, ...(e.also ?? [])]) {
+      if (e.type !== 'appointment.booked') await withdrawReminders(tx, e.companyId, id, at);
+      if (e.type !== 'appointment.cancelled') await planReminders(d, e.companyId, id, at);
+    }
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -326,8 +308,12 @@ export async function actOnVisit(
         companyId: c.companyId, actorId: null, action: 'confirmed', entity: 'appointment', entityId: c.appointmentId, changes: { by: 'patient' },
       });
     }
-    if (action === 'cancel') await withdrawReminders(tx, c.companyId, c.appointmentId, now);
-    await notifyAppointment(withDb(deps, tx), c.companyId, c.appointmentId, action === 'cancel' ? 'appointment_cancelled' : 'appointment_confirmed', null);
+    // A cancellation follows as any other (reminders withdrawn, the staff told, the freed slot offered to the waitlist).
+    if (action === 'cancel') {
+      await emit(tx, { type: 'appointment.cancelled', companyId: c.companyId, actorId: null, appointmentId: c.appointmentId, clinicId: a.clinic_id, at: now.toISOString() });
+    } else {
+      await notifyAppointment(withDb(deps, tx), c.companyId, c.appointmentId, 'appointment_confirmed', null);
+    }
   });
   return viewVisit(deps, token, now);
 }

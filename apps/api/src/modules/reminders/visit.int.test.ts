@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, auditLog, patients, reminders } from '../../db/schema/index.js';
 import { zonedInstant, zonedIso } from '../../domain/scheduling/time-zone.js';
 import { signPatientLink } from '../../lib/patient-links.js';
-import { auth, body, createOrg, createTestContext, type TestContext, type TestOrg } from '../../test/harness.js';
+import { auth, body, createOrg, createTestContext, settleEvents, type TestContext, type TestOrg } from '../../test/harness.js';
 import { startSmtpSink, type SmtpSink } from '../../test/messaging-sinks.js';
 import { insertClinic, insertDoctor, insertPatient, insertService, nextWeekday } from '../appointments/fixtures.js';
 
@@ -106,6 +106,7 @@ describe('the patient\'s link', () => {
 
     const res = await cancel(a.token, 'I have an exam that day');
     expect(res.statusCode).toBe(200);
+    await settleEvents(ctx);
     expect(body(res).data.status).toBe('cancelled');
     const row = await appointment(a.id);
     expect(row).toMatchObject({ status: 'cancelled', cancellationReason: 'I have an exam that day', cancelledBy: null, lateCancellation: false });

@@ -7,7 +7,6 @@ import { addDays, localTime, safeTimeZone, zonedInstant, zonedIso } from '../../
 import { isLateCancellation } from '../../domain/scheduling/visit-flow.js';
 import { clockNow, type Caller, type Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
-import { withDb } from '../../lib/transaction.js';
 import { AppError, validationFailed } from '../../lib/errors.js';
 import { t } from '../../lib/i18n.js';
 import type { RequestContext } from '../../lib/request-context.js';
@@ -19,7 +18,7 @@ import { buffersOf, checkBooking, lateCancellationHours, notFound, visitMinutes 
 import {
   claimSeriesVersion, findOccurrences, findSeries, insertSeries, seriesRecord, updateScheduledOccurrence, type SeriesRow,
 } from './series.repository.js';
-import { afterAppointmentChange, planReminders, withdrawReminders } from '../reminders/reminders.service.js';
+import { emit } from '../events/events.js';
 
 const seriesNotFound = () => new AppError(404, 'SERIES_NOT_FOUND', 'errors.series.notFound');
 
@@ -96,7 +95,7 @@ export async function createSeries(deps: Deps, ctx: RequestContext, caller: Call
         companyId: caller.companyId, actorId: caller.id, action: 'create', entity: 'appointment_series', entityId: series!.id,
         changes: { after: { rrule, patient: input.patient, doctor: input.doctor, service: input.service, appointments: occurrences.flatMap((o) => o.appointment ?? []) } },
       });
-      await afterSeriesChange(withDb(deps, tx), caller, occurrences.flatMap((o) => o.appointment ?? []), 'booked');
+      await emitSeriesChange(tx, caller, input.clinic, occurrences.flatMap((o) => o.appointment ?? []), 'booked', now);
     });
   } catch (error) {
     if (!(error instanceof PreviewDone)) throw error;
@@ -105,17 +104,13 @@ export async function createSeries(deps: Deps, ctx: RequestContext, caller: Call
 }
 
 /**
- * What follows a change of a series' occurrences, in the transaction of the change (`deps.db`): each occurrence's
- * reminders planned, re-planned or withdrawn, and the staff told once (about the first occurrence), not once per visit.
+ * The event of a change of a series' occurrences, in the transaction of the change: one event about the first
+ * occurrence, naming the others, so each occurrence's reminders follow and the staff are told once, not once per visit.
  */
-async function afterSeriesChange(deps: Deps, caller: Caller, ids: string[], change: 'booked' | 'rescheduled' | 'cancelled') {
-  const [first, ...rest] = ids;
+async function emitSeriesChange(tx: Db, caller: Caller, clinicId: string, ids: string[], change: 'booked' | 'rescheduled' | 'cancelled', now: Date) {
+  const [first, ...also] = ids;
   if (!first) return;
-  await afterAppointmentChange(deps, caller.companyId, caller.id, first, change);
-  for (const id of rest) {
-    if (change !== 'booked') await withdrawReminders(deps.db, caller.companyId, id);
-    if (change !== 'cancelled') await planReminders(deps, caller.companyId, id);
-  }
+  await emit(tx, { type: `appointment.${change}`, companyId: caller.companyId, actorId: caller.id, appointmentId: first, clinicId, also, at: now.toISOString() });
 }
 
 export async function getSeries(deps: Deps, caller: Caller, id: string): Promise<SeriesRecord> {
@@ -171,7 +166,7 @@ export async function cancelSeries(deps: Deps, ctx: RequestContext, caller: Call
         changes: { before: { status: 'scheduled' }, after: { status: 'cancelled', cancellationReason: reason, series: series.id, scope: q.scope } },
       });
     }
-    await afterSeriesChange(withDb(deps, tx), caller, picked.map((o) => o.id), 'cancelled');
+    await emitSeriesChange(tx, caller, series.clinicId, picked.map((o) => o.id), 'cancelled', now);
   });
   return picked.length;
 }
@@ -242,7 +237,7 @@ export async function updateSeries(deps: Deps, ctx: RequestContext, caller: Call
         },
       });
     }
-    await afterSeriesChange(withDb(deps, tx), caller, moves.map((m) => m.o.id), 'rescheduled');
+    await emitSeriesChange(tx, caller, series.clinicId, moves.map((m) => m.o.id), 'rescheduled', now);
   });
   return moves.length;
 }

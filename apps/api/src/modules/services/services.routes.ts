@@ -1,56 +1,35 @@
-import {
-  idParams, listSchema, okSchema, serviceBulkInput, serviceBulkResult, serviceCreateInput, serviceListQuery,
-  serviceRecord, serviceUpdateInput,
-} from '@clinic/shared';
+import { routes } from '@clinic/shared';
 import type { App, Deps } from '../../lib/app-types.js';
+import { serve } from '../../lib/contract-routes.js';
 import { t } from '../../lib/i18n.js';
 import { listEnvelope } from '../../lib/list.js';
-import { deleteRoute, updateRoute } from '../../lib/record-routes.js';
+import { serveDelete, serveUpdate } from '../../lib/record-routes.js';
 import { requestContext } from '../../lib/request-context.js';
 import { callerOf } from '../../plugins/auth.js';
 import { bulkServices, createService, deleteService, getService, listServices, updateService } from './services.service.js';
 
-const tags = ['services'];
-const ok = okSchema(serviceRecord);
+const r = routes.services;
 
 export function serviceRoutes(app: App, deps: Deps) {
-  app.get('/api/services', {
-    config: { permission: ['service_read', 'appointment_read'] },
-    schema: { tags, querystring: serviceListQuery, response: { 200: listSchema(serviceRecord) } },
-    handler: async (req) => {
-      const { data, total } = await listServices(deps, callerOf(req), req.query);
-      return listEnvelope(data, req.query, total);
-    },
+  serve(app, r.list, async (req) => {
+    const { data, total } = await listServices(deps, callerOf(req), req.query);
+    return listEnvelope(data, req.query, total);
   });
 
-  app.get('/api/services/:id', {
-    config: { permission: ['service_read', 'appointment_read'] },
-    schema: { tags, params: idParams, response: { 200: ok } },
-    handler: async (req) => ({ success: true as const, data: await getService(deps, callerOf(req), req.params.id) }),
+  serve(app, r.get, async (req) => ({ success: true as const, data: await getService(deps, callerOf(req), req.params.id) }));
+
+  serve(app, r.create, async (req, reply) => {
+    const data = await createService(deps, requestContext(req), callerOf(req), req.body);
+    return reply.status(201).send({ success: true as const, message: t(req, 'success.scheduling.serviceCreated'), data });
   });
 
-  app.post('/api/services', {
-    config: { permission: 'service_write' },
-    schema: { tags, body: serviceCreateInput, response: { 201: ok } },
-    handler: async (req, reply) => {
-      const data = await createService(deps, requestContext(req), callerOf(req), req.body);
-      return reply.status(201).send({ success: true as const, message: t(req, 'success.scheduling.serviceCreated'), data });
-    },
-  });
+  serveUpdate(app, r.patch, 'success.scheduling.serviceUpdated', (ctx, caller, id, body) => updateService(deps, ctx, caller, id, body));
 
-  updateRoute(app, '/api/services/:id', { tags, config: { permission: 'service_write' }, body: serviceUpdateInput, record: serviceRecord, message: 'success.scheduling.serviceUpdated', methods: ['patch'] },
-    (ctx, caller, id, body) => updateService(deps, ctx, caller, id, body));
+  serveDelete(app, r.remove, 'success.scheduling.serviceDeleted', (ctx, caller, id) => deleteService(deps, ctx, caller, id));
 
-  deleteRoute(app, '/api/services/:id', { tags, config: { permission: 'service_write' }, message: 'success.scheduling.serviceDeleted' },
-    (ctx, caller, id) => deleteService(deps, ctx, caller, id));
-
-  app.post('/api/services/bulk', {
-    config: { permission: 'service_write' },
-    schema: { tags, body: serviceBulkInput, response: { 200: okSchema(serviceBulkResult) } },
-    handler: async (req) => {
-      const data = await bulkServices(deps, requestContext(req), callerOf(req), req.body);
-      const key = { activate: 'servicesActivated', deactivate: 'servicesDeactivated', delete: 'servicesDeleted' }[data.action];
-      return { success: true as const, message: t(req, `success.scheduling.${key}`, { count: data.count }), data };
-    },
+  serve(app, r.bulk, async (req) => {
+    const data = await bulkServices(deps, requestContext(req), callerOf(req), req.body);
+    const key = { activate: 'servicesActivated', deactivate: 'servicesDeactivated', delete: 'servicesDeleted' }[data.action];
+    return { success: true as const, message: t(req, `success.scheduling.${key}`, { count: data.count }), data };
   });
 }

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, waitlistEntries } from '../../db/schema/index.js';
 import { zonedInstant, zonedIso } from '../../domain/scheduling/time-zone.js';
-import { auth, body, contextWithOrg, type TestContext, type TestOrg } from '../../test/harness.js';
+import { auth, body, contextWithOrg, settleEvents, type TestContext, type TestOrg } from '../../test/harness.js';
 import { insertClinic, insertDoctor, insertPatient, insertService, nextWeekday } from '../appointments/fixtures.js';
 
 const TZ = 'Asia/Riyadh';
@@ -78,6 +78,7 @@ describe('waitlist', () => {
       patient: patient.id, doctor: s.doctor.id, clinic: s.clinic.id, service: s.service.id, datetime: at(s.date, '12:00'), reason: 'Check-up',
     })).data;
     await call('PATCH', `/api/appointments/${booked._id}`, { status: 'cancelled', cancellationReason: 'Ill', version: booked.version });
+    await settleEvents(ctx);
     const bell = body(await call('GET', '/api/notifications?allData=true')).data as Array<{ kind: string; entityId: string; text: string }>;
     const offer = bell.find((n) => n.kind === 'waitlist_match' && n.entityId === booked._id);
     expect(offer?.text).toMatch(/^2 waiting patients fit the freed slot/);

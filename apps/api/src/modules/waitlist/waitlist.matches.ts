@@ -10,8 +10,8 @@ import { heldTimes, notFound, ruleError, visitMinutes } from '../appointments/ap
 import { findEntries, findServicePlace, toWaitlistRecord } from './waitlist.repository.js';
 
 /*
- * Which waiting patients a freed slot fits. Apart from booking (waitlist.service.ts), so that what follows an
- * appointment's change (reminders.service.ts: how many wait for the slot it freed) may ask without a circle.
+ * Which waiting patients a freed slot fits: asked by the desk (waitlist.routes.ts) and, after an appointment was
+ * cancelled or missed, by the waitlist's follower of appointment events (waitlist.events.ts).
  */
 
 /** The freed slot: a cancelled or no-show appointment's time, or a doctor, service and start given outright. */

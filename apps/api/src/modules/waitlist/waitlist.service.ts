@@ -12,7 +12,7 @@ import { buffersOf, checkBooking, notFound, ruleError, visitMinutes } from '../a
 import { getAppointment } from '../appointments/appointments.service.js';
 import { closeOpenEntry, findEntry, findEntryPage, findServicePlace, insertEntry, toWaitlistRecord } from './waitlist.repository.js';
 import { freedSlot } from './waitlist.matches.js';
-import { afterAppointmentChange } from '../reminders/reminders.service.js';
+import { emit } from '../events/events.js';
 
 const entryNotFound = () => new AppError(404, 'WAITLIST_NOT_FOUND', 'errors.waitlist.notFound');
 const notOpen = () => new AppError(409, 'WAITLIST_NOT_OPEN', 'errors.waitlist.notOpen');
@@ -92,7 +92,7 @@ export async function bookFromWaitlist(deps: Deps, ctx: RequestContext, caller: 
       companyId: caller.companyId, actorId: caller.id, action: 'create', entity: 'appointment', entityId: booked,
       changes: { after: { patient: appointment.patient._id, doctor: appointment.doctor._id, datetime: appointment.datetime, waitlistEntry: id } },
     });
-    await afterAppointmentChange(withDb(deps, tx), caller.companyId, caller.id, booked, 'booked');
+    await emit(tx, { type: 'appointment.booked', companyId: caller.companyId, actorId: caller.id, appointmentId: booked, clinicId: entry.w.clinicId, at: clockNow(deps).toISOString() });
     return appointment;
   });
 }

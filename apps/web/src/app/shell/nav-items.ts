@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import type { IconProps } from '@tabler/icons-react';
 import { planAllows, type Plan } from '@clinic/shared';
-import { MENU_GROUPS, mayOpen, PAGES, type MenuGroupKey } from '@/lib/pages';
+import { MENU_GROUPS, mayOpen, PAGES, type MenuGroupKey, type PageEntry } from '@/lib/pages';
 
 type Icon = ComponentType<IconProps>;
 
@@ -15,7 +15,7 @@ export interface NavLeaf {
   /** Shown only when the user's plan includes this level. */
   requiredPlan?: Plan;
   /** Other path prefixes that belong to this entry (the users list lives at / and /users). */
-  alsoMatches?: string[];
+  alsoMatches?: readonly string[];
 }
 
 export interface NavGroup {
@@ -37,7 +37,7 @@ const keyOf = (label: string) => label.slice(label.lastIndexOf('.') + 1);
  * medical complexes the complex plan, departments the department plan. An entry shows only to those who may open its
  * page (the registry's permissions, as the router applies them).
  */
-export function navItemsFrom(pages: typeof PAGES): NavItem[] {
+export function navItemsFrom(pages: readonly PageEntry[]): NavItem[] {
   const items: NavItem[] = [];
   const groups = new Map<MenuGroupKey, NavGroup>();
   for (const entry of pages) {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { NotificationRecord } from '@clinic/shared';
 import { EmptyState } from '@/components/empty-state';
-import { useMarkAllRead, useMarkRead, useNotifications, useUnreadCount } from '@/features/notifications/api/notifications';
+import { useMarkAllRead, useMarkRead, useNotifications, useUnreadCount } from '@/features/notifications';
 import { localeOf } from '@/lib/dates';
 
 function when(createdAt: string, lang: string): string {

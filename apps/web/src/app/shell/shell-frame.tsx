@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { AppShell, Drawer, useDirection } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useLocation } from 'react-router';
-import { useLiveEvents } from '@/features/notifications/hooks/use-live-events';
+import { useLiveEvents } from '@/features/notifications';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 import classes from './shell.module.css';

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useSession } from '@/lib/session-context';
-import { useLogout } from '@/features/auth/api/logout';
+import { useLogout } from '@/features/auth';
 import classes from './shell.module.css';
 
 function initials(name: string): string {

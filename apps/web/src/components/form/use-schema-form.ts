@@ -1,14 +1,17 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type DefaultValues, type FieldValues, type Path, type SubmitErrorHandler, type UseFormProps } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { isApiError } from '@/lib/http';
 
-interface SchemaFormOptions<TIn extends FieldValues> {
-  /** The shared zod schema the API validates with. */
-  schema: z.ZodType<any, any>;
-  defaultValues: DefaultValues<TIn> | TIn;
+interface SchemaFormOptions<TIn extends FieldValues, TOut> {
+  /**
+   * The shared zod schema the API validates with (or the form's own, built on it): it reads the form's values (what
+   * the inputs hold: '' for an empty number, ...) and gives what is sent, `TOut`.
+   */
+  schema: z.ZodType<TOut>;
+  defaultValues: DefaultValues<TIn>;
   mode?: UseFormProps<TIn>['mode'];
   /**
    * Where a field of the API's error envelope (`message.fields`, keyed by the API's paths) shows on this form;
@@ -26,17 +29,23 @@ interface SubmitOptions<TIn extends FieldValues> {
 }
 
 /**
+ * The resolver of a form whose values are `TIn`: the schema parses them as they are into the values sent, `TOut`. The
+ * identity step gives the schema the form's values as its input type (a zod schema reads any input), so the resolver
+ * is typed `Resolver<TIn, unknown, TOut>` without a cast.
+ */
+function schemaResolver<TIn extends FieldValues, TOut>(schema: z.ZodType<TOut>) {
+  return zodResolver(z.preprocess((values: TIn) => values, schema));
+}
+
+/**
  * One form over a shared schema: the zod resolver, the server's field errors put on their fields (the first one
  * focused), and the server's message for the rest (`serverError`, shown by `FormMessage`).
  */
-export function useSchemaForm<TIn extends FieldValues, TOut = TIn>({ schema, defaultValues, mode = 'onTouched', serverField, keepServerMessage }: SchemaFormOptions<TIn>) {
+export function useSchemaForm<TIn extends FieldValues, TOut = TIn>({ schema, defaultValues, mode = 'onTouched', serverField, keepServerMessage }: SchemaFormOptions<TIn, TOut>) {
   const { t } = useTranslation();
   const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm<TIn, unknown, TOut>({
-    resolver: zodResolver(schema as never) as never,
-    defaultValues: defaultValues as DefaultValues<TIn>,
-    mode,
-  });
+  const resolver = useMemo(() => schemaResolver<TIn, TOut>(schema), [schema]);
+  const form = useForm<TIn, unknown, TOut>({ resolver, defaultValues, mode });
 
   /** Puts a failed save on the form; true when at least one field got a message. */
   const applyServerError = (error: unknown, onServerFields?: (fields: Array<Path<TIn>>) => void): boolean => {

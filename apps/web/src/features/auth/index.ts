@@ -2,3 +2,5 @@
 export { useLogin } from './api/login';
 export { pathAfterLogin } from './login-redirect';
 export { LoginToolbar } from './components/login-toolbar';
+export { LoginForm } from './components/login-form';
+export { useLogout } from './api/logout';

@@ -10,3 +10,4 @@ export {
   type LookupRow,
   type SelectOption,
 } from './lookups';
+export { patientLabel, usePatientSearch, type PatientSearch } from './patient-search';

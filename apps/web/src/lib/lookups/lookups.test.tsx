@@ -1,8 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { useSpecialityOptions } from '@/features/organisation/api/get-options';
-import { useCreateSpeciality } from '@/features/specialities/api/create-speciality';
+import { useSpecialityOptions } from '@/features/organisation';
+import { useCreateSpeciality } from '@/features/specialities';
+import { specializationDetails } from '@/test/mocks';
 import { emptyList, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
 
 /** A select's options beside the button that adds a speciality, as the clinic form and the add page share a screen. */
@@ -30,7 +31,7 @@ describe('lookups', () => {
     mockFetch((url, init) => {
       if (url.pathname === '/api/specializations' && init.method === 'POST') {
         specialities.push({ _id: 's2', name: 'Dermatology' });
-        return jsonResponse(201, { success: true, data: specialities.at(-1) });
+        return jsonResponse(201, { success: true, data: specializationDetails({ _id: 's2', name: 'Dermatology' }) });
       }
       if (url.pathname === '/api/specializations') {
         reads.push(url.searchParams.get('allData') ?? '');

@@ -1,21 +1,27 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiList } from '@clinic/shared';
+import { routes, type ApiList, type RouteSpec } from '@clinic/shared';
+import { pathOf } from '@/lib/api-client';
 import { http } from '@/lib/http';
 
 /** The records other screens choose from in a select. */
 export type LookupKind = 'clinics' | 'doctors' | 'staff' | 'services' | 'specialities' | 'departments' | 'complexes' | 'roles';
 
-/** Where each lookup's rows come from (every row: `allData`, capped by the server). */
-const SOURCES: Record<LookupKind, { path: string; query?: Record<string, string> }> = {
-  clinics: { path: '/clinics' },
-  doctors: { path: '/employees', query: { employeeType: 'Doctor' } },
-  staff: { path: '/employees' },
-  services: { path: '/services' },
-  specialities: { path: '/specializations' },
-  departments: { path: '/departments' },
-  complexes: { path: '/cliniccollections' },
-  roles: { path: '/roles' },
+/**
+ * Where each lookup's rows come from: the list's contract route (every row: `allData`, capped by the server). Staff
+ * and doctors name the employees list by its path until that list is in the contract.
+ */
+const SOURCES: Record<LookupKind, { route: RouteSpec | '/employees'; query?: Record<string, string> }> = {
+  clinics: { route: routes.clinics.list },
+  doctors: { route: '/employees', query: { employeeType: 'Doctor' } },
+  staff: { route: '/employees' },
+  services: { route: routes.services.list },
+  specialities: { route: routes.specializations.list },
+  departments: { route: routes.departments.list },
+  complexes: { route: routes.complexes.list },
+  roles: { route: routes.roles.list },
 };
+
+const pathOfSource = ({ route }: (typeof SOURCES)[LookupKind]) => (typeof route === 'string' ? route : pathOf(route));
 
 /**
  * One cache key per lookup: `['lookups', kind]`, below it one entry per set of list parameters. The mutations of an
@@ -52,7 +58,7 @@ export function lookupOptions<R extends LookupRow = LookupRow>(kind: LookupKind,
     queryKey: lookupKeys.list(kind, query),
     queryFn: async ({ signal }) => {
       try {
-        const body = await http.get<ApiList<R>>(source.path, { signal, silent: fetch.silent, query: { allData: 'true', ...source.query, ...query } });
+        const body = await http.get<ApiList<R>>(pathOfSource(source), { signal, silent: fetch.silent, query: { allData: 'true', ...source.query, ...query } });
         return body.data;
       } catch (error) {
         if (fetch.emptyOnError) return [] as R[];

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiList, AppointmentRecord, AppointmentStatus } from '@clinic/shared';
-import type { ListParams } from '@/components/list';
+import { appointmentSortFields, routes, type ApiList, type AppointmentRecord, type AppointmentStatus } from '@clinic/shared';
+import { oneOf, type ListParams } from '@/components/list';
 import { http } from '@/lib/http';
 import { appointmentsKeys } from './appointments-keys';
 
@@ -10,9 +10,16 @@ export type AppointmentsQuery = ListParams & {
   date: string | null;
 };
 
-/** The list's request, its path and query: the CSV export asks the same at `<path>/export.csv`. */
+/** The list's request, its path and query, and the export that asks the same (every row the filters select, as CSV). */
 export function appointmentsRequest(query: AppointmentsQuery) {
-  return { path: '/appointments', query: { page: query.page, limit: query.limit, sortBy: query.sortBy, order: query.order, search: query.search, status: query.status, date: query.date } };
+  return {
+    path: '/appointments',
+    route: routes.exports.appointments,
+    query: {
+      page: query.page, limit: query.limit, sortBy: oneOf(query.sortBy, appointmentSortFields) ?? undefined, order: query.order, search: query.search,
+      status: query.status ?? undefined, date: query.date ?? undefined,
+    },
+  };
 }
 
 export function getAppointments(query: AppointmentsQuery, signal?: AbortSignal): Promise<ApiList<AppointmentRecord>> {

@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconCalendarPlus } from '@tabler/icons-react';
-import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { Button, Group, Stack } from '@mantine/core';
+import { IconCalendarPlus } from '@tabler/icons-react';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { appointmentCreateInput, type AppointmentCreate, type AppointmentRecord, type RecurrenceInput } from '@clinic/shared';
+import { SelectField, TextField } from '@/components/form/fields';
+import { FormMessage } from '@/components/form/form-message';
+import { useSchemaForm } from '@/components/form/use-schema-form';
 import { localiseDates } from '@/lib/dates';
 import { applyFieldErrors, isApiError, isError, translateMessage } from '@/lib/http';
 import { useCreateAppointment } from '../api/create-appointment';
@@ -15,15 +17,13 @@ import type { AppointmentFormValues } from './appointment-form-values';
 import { AppointmentWhenFields } from './appointment-when-fields';
 import { BookAnyway, isDoctorOverlap } from './book-anyway';
 import { DoctorSelect, ServiceSelect, toOptions } from './booking-selects';
-import { wallOf, wallToIso, type WallTime } from './clinic-time';
+import { wallOf, wallToIso, type WallTime } from '@/lib/clinic-time';
 import { NextFreeHint } from './next-free-hint';
-import { PatientSelect } from './patient-select';
+import { BookingPatientField } from './patient-select';
 import { RepeatSection } from './repeat-section';
 import { useBookingTimes } from './use-booking-times';
 
 export type { AppointmentFormValues };
-
-const resolver = zodResolver(appointmentCreateInput) as unknown as Resolver<AppointmentFormValues, unknown, AppointmentCreate>;
 
 interface AppointmentFormProps {
   /** The calendar cell's clinic-local date and time (read-only); without it the form offers a date and time picker. */
@@ -47,7 +47,6 @@ interface AppointmentFormProps {
 export function AppointmentForm({ slot = null, clinicId = null, doctorId = null, onBooked, onCancel, compact = false }: AppointmentFormProps) {
   const { t, i18n } = useTranslation();
   const create = useCreateAppointment();
-  const [serverError, setServerError] = useState<string | null>(null);
   // A series instead of one appointment; "book anyway" once the doctor's time was refused.
   const createSeries = useCreateSeries();
   const [repeat, setRepeat] = useState<RecurrenceInput | null>(null);
@@ -63,11 +62,12 @@ export function AppointmentForm({ slot = null, clinicId = null, doctorId = null,
     setTime(slot.time);
   }
 
-  const { control, handleSubmit, setValue, setError, reset, getValues, formState: { errors, isSubmitting } } = useForm<AppointmentFormValues, unknown, AppointmentCreate>({
-    resolver,
+  const { form, serverError, setServerError } = useSchemaForm<AppointmentFormValues, AppointmentCreate>({
+    schema: appointmentCreateInput,
     mode: 'all',
     defaultValues: { patient: null, doctor: doctorId, clinic: clinicId, service: null, datetime: '', reason: '' },
   });
+  const { control, handleSubmit, setValue, setError, reset, getValues, formState: { errors, isSubmitting } } = form;
   const [clinic, service] = useWatch({ control, name: ['clinic', 'service'] });
   const watched = useWatch({ control });
 
@@ -92,7 +92,6 @@ export function AppointmentForm({ slot = null, clinicId = null, doctorId = null,
     else if (!checkingDoctors && !doctorChoices.some((d) => d._id === current)) setValue('doctor', null);
   }, [chosenService, checkingDoctors, doctorChoices, getValues, setValue]);
 
-  const err = (key: keyof AppointmentFormValues) => translateMessage(errors[key]?.message);
 
   const submit = handleSubmit(async (values) => {
     setServerError(null);
@@ -122,44 +121,24 @@ export function AppointmentForm({ slot = null, clinicId = null, doctorId = null,
   return (
     <form onSubmit={submit} noValidate data-testid="appointment-form" aria-label={t('appointments.form.title')}>
       <Stack gap={compact ? 'sm' : 'md'}>
-        <Controller
-          control={control}
-          name="patient"
-          render={({ field }) => (
-            <PatientSelect value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={err('patient')} />
-          )}
-        />
-        <Controller
+        <BookingPatientField control={control} onRegistered={(id) => setValue('patient', id, { shouldValidate: true, shouldDirty: true })} />
+        <SelectField
           control={control}
           name="clinic"
-          render={({ field }) => (
-            <Select
-              label={t('appointments.form.clinic')}
-              placeholder={clinics.isPending ? t('common.loading') : t('appointments.form.clinicPlaceholder')}
-              data={toOptions(clinics.data)}
-              value={field.value}
-              onChange={(value) => {
-                field.onChange(value);
-                setValue('service', null);
-                setValue('doctor', null);
-              }}
-              onBlur={field.onBlur}
-              error={err('clinic')}
-              withAsterisk
-              searchable
-              nothingFoundMessage={t('appointments.form.noClinics')}
-              comboboxProps={{ withinPortal: true }}
-              data-testid="appointment-form-clinic"
-            />
-          )}
+          label={t('appointments.form.clinic')}
+          placeholder={clinics.isPending ? t('common.loading') : t('appointments.form.clinicPlaceholder')}
+          data={toOptions(clinics.data)}
+          emptyValue={null}
+          onValueChange={() => {
+            setValue('service', null);
+            setValue('doctor', null);
+          }}
+          required
+          searchable
+          nothingFoundMessage={t('appointments.form.noClinics')}
+          testId="appointment-form-clinic"
         />
-        <Controller
-          control={control}
-          name="service"
-          render={({ field }) => (
-            <ServiceSelect value={field.value} onChange={field.onChange} onBlur={field.onBlur} clinic={clinic} times={times} error={err('service')} />
-          )}
-        />
+        <ServiceSelect control={control} clinic={clinic} times={times} />
         {!slot && (
           <NextFreeHint
             clinic={clinic}
@@ -186,31 +165,12 @@ export function AppointmentForm({ slot = null, clinicId = null, doctorId = null,
             setServerError(null);
           }}
           clinic={clinic}
-          error={err('datetime')}
+          error={translateMessage(errors.datetime?.message)}
           times={times}
           compact={compact}
         />
-        <Controller
-          control={control}
-          name="doctor"
-          render={({ field }) => (
-            <DoctorSelect value={field.value} onChange={field.onChange} onBlur={field.onBlur} time={time} times={times} error={err('doctor')} />
-          )}
-        />
-        <Controller
-          control={control}
-          name="reason"
-          render={({ field }) => (
-            <TextInput
-              label={t('appointments.form.reason')}
-              placeholder={t('appointments.form.reasonPlaceholder')}
-              {...field}
-              error={err('reason')}
-              withAsterisk
-              data-testid="appointment-form-reason"
-            />
-          )}
-        />
+        <DoctorSelect control={control} time={time} times={times} />
+        <TextField control={control} name="reason" label={t('appointments.form.reason')} placeholder={t('appointments.form.reasonPlaceholder')} required testId="appointment-form-reason" />
         <RepeatSection
           booking={{
             patient: watched.patient ?? null, doctor: watched.doctor ?? null, clinic: watched.clinic ?? null, service: watched.service ?? null,
@@ -230,13 +190,7 @@ export function AppointmentForm({ slot = null, clinicId = null, doctorId = null,
             {!repeat ? t('appointments.form.submit') : repeat.count ? t('series.bookCount', { count: repeat.count }) : t('series.bookSeries')}
           </Button>
         </Group>
-        {serverError && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert" data-testid="appointment-form-error">
-            <Text size="sm" c="red" fw={500}>
-              {serverError}
-            </Text>
-          </Alert>
-        )}
+        <FormMessage message={serverError} testId="appointment-form-error" />
       </Stack>
     </form>
   );

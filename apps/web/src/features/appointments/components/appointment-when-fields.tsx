@@ -4,7 +4,7 @@ import { IconCalendar, IconClock } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { formatDay } from '@/lib/dates';
-import { timeRange, toMinutes, type WallTime } from './clinic-time';
+import { timeRange, toMinutes, type WallTime } from '@/lib/clinic-time';
 import type { BookingTimes } from './use-booking-times';
 
 export interface AppointmentWhenFieldsProps {

@@ -1,5 +1,5 @@
 import { intersectSpans, type AppointmentAvailability, type AvailabilityDay } from '@clinic/shared';
-import { toMinutes } from './clinic-time';
+import { toMinutes } from '@/lib/clinic-time';
 
 /** Minutes since the clinic's local midnight, half-open: [start, end). */
 export interface Window {

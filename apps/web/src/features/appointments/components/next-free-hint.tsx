@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { NextFreeSlot } from '@clinic/shared';
 import { formatDay } from '@/lib/dates';
 import { useNextFree } from '../api/get-next-free';
-import { wallOf } from './clinic-time';
+import { wallOf } from '@/lib/clinic-time';
 
 /** "Tue, 10 Mar 10:20 with Dr. Omar Haddad", in the clinic's own time (the time kept left-to-right in Arabic). */
 export function useSlotLabel() {

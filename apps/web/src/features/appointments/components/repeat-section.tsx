@@ -10,7 +10,7 @@ import { getCurrentWeek, subscribeWeek, weekOrder } from '@/lib/format/display';
 import { isApiError, translateMessage } from '@/lib/http';
 import { useSeriesPreview } from '../api/series';
 import type { AppointmentFormValues } from './appointment-form-values';
-import { wallOf } from './clinic-time';
+import { wallOf } from '@/lib/clinic-time';
 
 /** The booking fields a preview needs (the booking form's values); null until each is chosen. */
 export type RepeatBooking = AppointmentFormValues;

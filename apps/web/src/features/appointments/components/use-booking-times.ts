@@ -5,7 +5,7 @@ import { useAvailability } from '../api/get-availability';
 import { useClinicServices, useDoctorOptions } from '../api/get-booking-options';
 import { useDoctorDays } from '../api/get-doctor-days';
 import { freeStarts, openWindows, startFits } from './bookability';
-import { fromMinutes, timeRange, toMinutes, wallAt } from './clinic-time';
+import { fromMinutes, timeRange, toMinutes, wallAt } from '@/lib/clinic-time';
 
 export interface BookingChoice {
   clinic: string | null;

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Divider, Group, Stack, Textarea } from '@mantine/core';
 import { IconCalendarX, IconCircleCheck, IconDoorEnter, IconStethoscope, IconUserX } from '@tabler/icons-react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { appointmentCancelForm, VISIT_NOTE_MAX, type AppointmentCancelForm, type AppointmentRecord } from '@clinic/shared';
-import { isApiError, translateMessage } from '@/lib/http';
+import { TextAreaField } from '@/components/form/fields';
+import { useSchemaForm } from '@/components/form/use-schema-form';
+import { isApiError } from '@/lib/http';
 import { useUpdateAppointment } from '../api/update-appointment';
 import { visitSteps, type VisitStep } from './visit-flow';
 
@@ -41,7 +41,7 @@ export function VisitActions({ appointment: a, variant = 'details', onError }: V
   const update = useUpdateAppointment();
   const [form, setForm] = useState<'complete' | 'cancel' | null>(null);
   const [note, setNote] = useState('');
-  const cancelForm = useForm<AppointmentCancelForm>({ resolver: zodResolver(appointmentCancelForm), defaultValues: { cancellationReason: '' }, mode: 'onTouched' });
+  const { form: cancelForm } = useSchemaForm<AppointmentCancelForm>({ schema: appointmentCancelForm, defaultValues: { cancellationReason: '' } });
   const steps = visitSteps(a.status, a.datetime);
   const board = variant === 'board';
 
@@ -73,17 +73,15 @@ export function VisitActions({ appointment: a, variant = 'details', onError }: V
       >
         <Stack gap="sm">
           {!board && <Divider />}
-          <Textarea
+          <TextAreaField
+            control={cancelForm.control}
+            name="cancellationReason"
             label={t('appointments.details.cancelReason')}
             placeholder={t('appointments.details.cancelReasonPlaceholder')}
-            autosize
-            minRows={2}
-            withAsterisk
+            required
             data-autofocus
             size={board ? 'xs' : 'sm'}
-            {...cancelForm.register('cancellationReason')}
-            error={translateMessage(cancelForm.formState.errors.cancellationReason?.message)}
-            data-testid="appointment-cancel-reason"
+            testId="appointment-cancel-reason"
           />
           <Group justify="flex-end" gap="xs">
             <Button variant="default" size={board ? 'xs' : 'sm'} onClick={() => setForm(null)}>

@@ -11,9 +11,9 @@ import { useSession } from '@/lib/session-context';
 import { DeleteAppointmentDialog } from '../components/delete-appointment-dialog';
 import { useAppointment } from '../api/get-appointment';
 import { appointmentsQueryOptions, appointmentsRequest } from '../api/get-appointments';
-import { AppointmentDetails } from '../components/appointment-details';
+import { AppointmentDetails } from '@/features/appointment-panel';
 import { AppointmentStatusBadge } from '../components/appointment-status-badge';
-import { timeRange, wallOf } from '../components/clinic-time';
+import { timeRange, wallOf } from '@/lib/clinic-time';
 import { SeriesMark } from '../components/series-mark';
 
 export default function AppointmentsPage() {

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiList, ApiSuccess, AuditEntry, Ref } from '@clinic/shared';
-import type { ListParams } from '@/components/list';
+import { auditSortFields, routes, type ApiList, type ApiSuccess, type AuditEntry, type Ref } from '@clinic/shared';
+import { oneOf, type ListParams } from '@/components/list';
 import { http } from '@/lib/http';
 
 export type AuditQuery = Omit<ListParams, 'search'> & {
@@ -12,12 +12,12 @@ export type AuditQuery = Omit<ListParams, 'search'> & {
   to: string | null;
 };
 
-/** The list's request, its path and query: the CSV export asks the same at `<path>/export.csv`. */
+/** The list's request, its path and query, and the export that asks the same (every row the filters select, as CSV). */
 export function auditRequest(query: AuditQuery) {
-  return { path: '/audit', query: {
+  return { path: '/audit', route: routes.exports.audit, query: {
       page: query.page,
       limit: query.limit,
-      sortBy: query.sortBy,
+      sortBy: oneOf(query.sortBy, auditSortFields) ?? undefined,
       order: query.order,
       actor: query.actor ?? undefined,
       entity: query.entity ?? undefined,

@@ -18,11 +18,12 @@ export interface InvoicesQuery {
   to: string | null;
 }
 
-/** The list's request, its path and query: the CSV export asks the same at `<path>/export.csv`. */
+/** The list's request, its path and query, and the export that asks the same (every row the filters select, as CSV). */
 export function invoicesRequest(q: InvoicesQuery) {
   const { page, limit, sortBy, order, search } = q;
   return {
     path: '/invoices',
+    route: routes.exports.invoices,
     query: {
       ...listRequestQuery({ page, limit, sortBy, order, search }, invoiceSortFields),
       status: q.status ?? undefined, clinic: q.clinic ?? undefined, patient: q.patient ?? undefined, insurer: q.insurer ?? undefined, from: q.from ?? undefined, to: q.to ?? undefined,

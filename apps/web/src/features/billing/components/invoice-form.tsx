@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { InvoiceCreate } from '@clinic/shared';
 import { DateField, SelectField, SwitchField, TextAreaField } from '@/components/form/fields';
 import { FormActions } from '@/components/form/form-actions';
+import { PatientSelectField } from '@/components/patient-select';
 import { FormMessage } from '@/components/form/form-message';
 import { useSchemaForm } from '@/components/form/use-schema-form';
 import { toSelectOptions } from '@/lib/lookups';
@@ -11,7 +12,6 @@ import { useClinicOptions, useClinicServices, useDoctorOptions } from '../api/op
 import { InvoiceEstimate } from './invoice-estimate';
 import { invoiceFormSchema, type InvoiceFormValues } from './invoice-form-values';
 import { InvoiceLinesField } from './invoice-lines-field';
-import { PatientSelectField } from './patient-select';
 
 interface InvoiceFormProps {
   defaultValues: InvoiceFormValues;
@@ -42,7 +42,17 @@ export function InvoiceForm({ defaultValues, currency, vatRateBasisPoints, editi
         <Card>
           <Stack gap="md">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <PatientSelectField control={control} name="patient" label={t('finance.form.patient')} required known={editing?.patient} disabled={Boolean(editing)} testId="invoice-patient" />
+              <PatientSelectField
+                control={control}
+                name="patient"
+                label={t('finance.form.patient')}
+                placeholder={t('finance.form.patientPlaceholder')}
+                nothingFoundMessage={t('finance.form.noPatients')}
+                required
+                known={editing?.patient}
+                disabled={Boolean(editing)}
+                testId="invoice-patient"
+              />
               <SelectField
                 control={control}
                 name="clinic"

@@ -13,7 +13,7 @@ import { invoicesQueryOptions, invoicesRequest } from '../api/invoices';
 import { useClinicOptions, useInsurerNames } from '../api/options';
 import { InvoiceStatusBadge } from '../components/invoice-status-badge';
 import { formatMoney } from '../components/money';
-import { PatientFilter } from '../components/patient-select';
+import { PatientFilter } from '../components/patient-filter';
 
 const FILTERS = ['status', 'clinic', 'patient', 'insurer', 'from', 'to'] as const;
 

@@ -1,6 +1,5 @@
 import { Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { PrintFrame, printClasses } from '@/features/printouts/components/print-frame';
-import { printedAt } from '@/features/printouts/components/print-format';
+import { printClasses, printedAt, PrintFrame } from '@/features/printouts';
 import { DAY_MONTH_YEAR, formatDate, formatDateTime } from '@/lib/dates';
 import { usePrintedInvoice } from '../components/print-header';
 

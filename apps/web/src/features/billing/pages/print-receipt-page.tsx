@@ -1,5 +1,5 @@
 import { Loader, Text } from '@mantine/core';
-import { printedAt } from '@/features/printouts/components/print-format';
+import { printedAt } from '@/features/printouts';
 import { formatDateTime } from '@/lib/dates';
 import { usePrintedInvoice } from '../components/print-header';
 import { ReceiptFrame } from '../components/receipt-frame';

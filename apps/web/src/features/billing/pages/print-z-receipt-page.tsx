@@ -1,5 +1,5 @@
 import { Loader, Text } from '@mantine/core';
-import { printedAt } from '@/features/printouts/components/print-format';
+import { printedAt } from '@/features/printouts';
 import { useZReport, type ZRow } from '../components/z-report';
 import { ReceiptFrame } from '../components/receipt-frame';
 import classes from '../components/receipt.module.css';

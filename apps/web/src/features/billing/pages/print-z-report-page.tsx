@@ -1,8 +1,7 @@
 import { Button, Divider, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconReceipt } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { PrintFrame, printClasses } from '@/features/printouts/components/print-frame';
-import { printedAt } from '@/features/printouts/components/print-format';
+import { printClasses, printedAt, PrintFrame } from '@/features/printouts';
 import { zReportPath } from '../api/cash-boxes';
 import { useZReport, type ZRow } from '../components/z-report';
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { CloseButton, Group, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { AppointmentForm } from '@/features/appointments/components/appointment-form';
-import type { WallTime } from '@/features/appointments/components/clinic-time';
+import { AppointmentForm } from '@/features/appointments';
+import type { WallTime } from '@/lib/clinic-time';
 
 export interface CalendarAddFormProps {
   slot: WallTime;

@@ -1,7 +1,7 @@
 import type { DayHeaderContentArg, EventContentArg, EventMountArg, NowIndicatorContentArg, SlotLabelContentArg } from '@fullcalendar/core';
 import type { TFunction } from 'i18next';
 import type { AppointmentAvailability, AppointmentCard } from '@clinic/shared';
-import { fromMinutes, timeRange, wallOf } from '@/features/appointments/components/clinic-time';
+import { fromMinutes, timeRange, wallOf } from '@/lib/clinic-time';
 import { formatClock, formatDay, hijriDayLabel } from '@/lib/dates';
 import classes from './calendar-grid-content.module.css';
 import shared from './calendar-shared.module.css';

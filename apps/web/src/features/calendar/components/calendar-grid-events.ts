@@ -1,7 +1,7 @@
 import type { EventInput } from '@fullcalendar/core';
-import type { AppointmentCard } from '@clinic/shared';
-import { fromMinutes, toMinutes, wallOf, type WallTime } from '@/features/appointments/components/clinic-time';
-import { closedRanges, type Window } from '@/features/appointments/components/bookability';
+import type { AppointmentAvailability, AppointmentCard } from '@clinic/shared';
+import { fromMinutes, toMinutes, wallOf, type WallTime } from '@/lib/clinic-time';
+import { closedRanges, type Window } from '@/features/appointments';
 
 /** A clinic wall-clock time as the grid's UTC instant string ("09:00 local" is drawn at 09:00Z). */
 export const wallIso = (date: string, minutes: number) => `${date}T${fromMinutes(Math.min(minutes, 24 * 60 - 1))}:00`;
@@ -84,4 +84,28 @@ export function gridEvents({ dates, windowsByDate, bounds, appointments, showCan
     });
   }
   return list;
+}
+
+/** The rows: from the clinic's opening to its closing (spec default 09:00-18:00), widened for any appointment outside. */
+export function gridBounds(availability: AppointmentAvailability | undefined, appointments: readonly AppointmentCard[], step: number) {
+  let from = toMinutes(availability?.dayStart ?? '09:00');
+  let to = toMinutes(availability?.dayEnd ?? '18:00') || 24 * 60;
+  for (const a of appointments) {
+    const s = wallOf(a.datetime);
+    const e = wallOf(a.endsAt);
+    from = Math.min(from, toMinutes(s.time));
+    to = Math.max(to, e.date > s.date ? 24 * 60 : toMinutes(e.time));
+  }
+  return { from: alignDown(from, step), to: Math.min(alignUp(to, step), 24 * 60) };
+}
+
+/** The appointment (not cancelled) that covers a cell of `step` minutes. */
+export function appointmentInCell(appointments: readonly AppointmentCard[], at: { date: string; minutes: number }, step: number) {
+  return appointments.find((a) => {
+    if (a.status === 'cancelled') return false;
+    const s = wallOf(a.datetime);
+    const e = wallOf(a.endsAt);
+    const end = e.date > s.date ? 24 * 60 : toMinutes(e.time);
+    return s.date === at.date && toMinutes(s.time) < at.minutes + step && end > at.minutes;
+  });
 }

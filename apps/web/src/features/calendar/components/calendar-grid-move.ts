@@ -1,7 +1,7 @@
 import type { KeyboardEvent, RefObject } from 'react';
 import type { EventInput } from '@fullcalendar/core';
 import type { AppointmentCard } from '@clinic/shared';
-import { fromMinutes, toMinutes, wallOf, type WallTime } from '@/features/appointments/components/clinic-time';
+import { fromMinutes, toMinutes, wallOf, type WallTime } from '@/lib/clinic-time';
 import { useKeyboardMove } from '../hooks/use-keyboard-move';
 import { wallIso } from './calendar-grid-events';
 

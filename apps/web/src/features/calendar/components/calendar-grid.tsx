@@ -6,11 +6,11 @@ import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import { useTranslation } from 'react-i18next';
 import type { AppointmentAvailability, AppointmentCard } from '@clinic/shared';
-import { addDays, fromMinutes, toMinutes, wallOf, type WallTime } from '@/features/appointments/components/clinic-time';
-import { fits, openWindows, type Window } from '@/features/appointments/components/bookability';
+import { addDays, fromMinutes, toMinutes, type WallTime } from '@/lib/clinic-time';
+import { fits, openWindows, type Window } from '@/features/appointments';
 import classes from './calendar.module.css';
 import shared from './calendar-shared.module.css';
-import { alignDown, alignUp, gridEvents, isMovable, minutesOf, wallFromDate, wallIso } from './calendar-grid-events';
+import { alignDown, appointmentInCell, gridBounds, gridEvents, isMovable, minutesOf, wallFromDate, wallIso } from './calendar-grid-events';
 import { useWeekMove } from './calendar-grid-move';
 import { dayHeaderOf, eventContentOf, markEvent, nowIndicatorOf, slotLabelOf } from './calendar-grid-content';
 import { formatClock, formatDay } from '@/lib/dates';
@@ -58,18 +58,7 @@ export function CalendarGrid({
     return map;
   }, [dates, availability]);
 
-  // Rows run from the clinic's opening to its closing (spec default 09:00-18:00), widened for any appointment outside.
-  const bounds = useMemo(() => {
-    let from = toMinutes(availability?.dayStart ?? '09:00');
-    let to = toMinutes(availability?.dayEnd ?? '18:00') || 24 * 60;
-    for (const a of appointments) {
-      const s = wallOf(a.datetime);
-      const e = wallOf(a.endsAt);
-      from = Math.min(from, toMinutes(s.time));
-      to = Math.max(to, e.date > s.date ? 24 * 60 : toMinutes(e.time));
-    }
-    return { from: alignDown(from, step), to: Math.min(alignUp(to, step), 24 * 60) };
-  }, [availability, appointments, step]);
+  const bounds = useMemo(() => gridBounds(availability, appointments, step), [availability, appointments, step]);
 
   const bookable = (date: string, from: number, to: number) => {
     if (date < now.date || (date === now.date && from < nowMinutes)) return false;
@@ -94,14 +83,7 @@ export function CalendarGrid({
     }
     return { date: dates[0]!, minutes: bounds.from };
   };
-  const appointmentAt = (at: { date: string; minutes: number }) =>
-    appointments.find((a) => {
-      if (a.status === 'cancelled') return false;
-      const s = wallOf(a.datetime);
-      const e = wallOf(a.endsAt);
-      const end = e.date > s.date ? 24 * 60 : toMinutes(e.time);
-      return s.date === at.date && toMinutes(s.time) < at.minutes + step && end > at.minutes;
-    });
+  const appointmentAt = (at: { date: string; minutes: number }) => appointmentInCell(appointments, at, step);
   const whenOf = (date: string, minutes: number) => `${formatDay(date, i18n.language, { weekday: 'long', day: 'numeric', month: 'long' }, false)}, ${formatClock(fromMinutes(minutes), i18n.language)}`;
   const cellText = (at: { date: string; minutes: number }) => {
     const when = whenOf(at.date, at.minutes);

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { wallOf, type WallTime } from '@/features/appointments/components/clinic-time';
+import { wallOf, type WallTime } from '@/lib/clinic-time';
 import { formatDay } from '@/lib/dates';
 import type { CalendarMove } from '../hooks/use-calendar-move';
 

@@ -3,8 +3,8 @@ import { MonthPickerInput } from '@/components/dates/pickers';
 import { IconBuildingHospital, IconCalendar, IconChevronLeft, IconChevronRight, IconList, IconSearch, IconStethoscope } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { STATUS_COLORS } from '@/features/appointments/components/appointment-status-badge';
-import { addDays } from '@/features/appointments/components/clinic-time';
+import { STATUS_COLORS } from '@/features/appointments';
+import { addDays } from '@/lib/clinic-time';
 import { formatDay, formatDayRange } from '@/lib/dates';
 import classes from './calendar-toolbar.module.css';
 

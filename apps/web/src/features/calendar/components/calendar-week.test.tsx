@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppointmentAvailability } from '@clinic/shared';
-import { weekStart } from '@/features/appointments/components/clinic-time';
+import { weekStart } from '@/lib/clinic-time';
 import { getCurrentWeek, setCurrentWeek, setDisplay, DEFAULT_WEEK } from '@/lib/format/display';
 import { jsonResponse, mockFetch, renderWithProviders, setLanguage, signIn } from '@/test/utils';
 import { useClinicWeek } from '@/features/appointments';

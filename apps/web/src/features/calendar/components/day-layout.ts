@@ -1,6 +1,6 @@
 import type { AppointmentAvailability, AppointmentCard, AvailabilityDay } from '@clinic/shared';
-import { closedRanges, openWindows, type Window } from '@/features/appointments/components/bookability';
-import { toMinutes, wallOf } from '@/features/appointments/components/clinic-time';
+import { closedRanges, openWindows, type Window } from '@/features/appointments';
+import { toMinutes, wallOf } from '@/lib/clinic-time';
 
 /** Where a card sits across its doctor's column: lane `lane` of `lanes` side by side. */
 export interface Placement {

@@ -1,8 +1,8 @@
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppointmentAvailability, AppointmentCard, AvailabilityDay } from '@clinic/shared';
-import { fits, openWindows } from '@/features/appointments/components/bookability';
-import { fromMinutes, type WallTime } from '@/features/appointments/components/clinic-time';
+import { fits, openWindows } from '@/features/appointments';
+import { fromMinutes, type WallTime } from '@/lib/clinic-time';
 import { formatClock } from '@/lib/dates';
 import { useKeyboardMove } from '../hooks/use-keyboard-move';
 import type { DayDoctor, Placed } from './doctor-column';

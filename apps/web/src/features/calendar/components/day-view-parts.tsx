@@ -2,7 +2,7 @@ import { memo, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AvailabilityDay } from '@clinic/shared';
 import { EmployeeAvatar } from '@/features/people';
-import { fromMinutes } from '@/features/appointments/components/clinic-time';
+import { fromMinutes } from '@/lib/clinic-time';
 import { formatClock } from '@/lib/dates';
 import type { DayDoctor } from './doctor-column';
 import classes from './day-view.module.css';

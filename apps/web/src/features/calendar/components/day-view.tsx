@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState, useSyncExternalStore, type CSSProperties, type DragEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppointmentAvailability, AppointmentCard, AvailabilityDay } from '@clinic/shared';
-import { fromMinutes, toMinutes, type WallTime } from '@/features/appointments/components/clinic-time';
+import { fromMinutes, toMinutes, type WallTime } from '@/lib/clinic-time';
 import { getDisplay, subscribeDisplay } from '@/lib/format/display';
 import { alignDown, alignUp } from './calendar-grid-events';
 import { dropAllowed, useDayViewMove } from './day-view-move';

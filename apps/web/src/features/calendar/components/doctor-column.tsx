@@ -1,8 +1,8 @@
 import { memo, useMemo, type CSSProperties, type DragEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppointmentAvailability, AppointmentCard, AvailabilityDay } from '@clinic/shared';
-import { fits, openWindows } from '@/features/appointments/components/bookability';
-import { fromMinutes, wallOf } from '@/features/appointments/components/clinic-time';
+import { fits, openWindows } from '@/features/appointments';
+import { fromMinutes, wallOf } from '@/lib/clinic-time';
 import { formatClock } from '@/lib/dates';
 import { doctorShades, type Shade } from './day-layout';
 import classes from './doctor-column.module.css';

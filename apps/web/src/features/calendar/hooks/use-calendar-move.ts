@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppointmentCard } from '@clinic/shared';
 import { useUpdateAppointment } from '@/features/appointments';
-import { wallToIso, type WallTime } from '@/features/appointments/components/clinic-time';
+import { wallToIso, type WallTime } from '@/lib/clinic-time';
 import { localiseDates } from '@/lib/dates';
 import { isApiError } from '@/lib/http';
 

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { routes } from '@clinic/shared';
 import { forgetDeletedRecord } from '@/lib/forget-deleted';
-import { http } from '@/lib/http';
+import { call } from '@/lib/api-client';
 import { orgKeys } from '@/features/organisation/lib/org-keys';
 
 /** Deleting a record others depend on is refused (409) with a message naming them; the toast shows it. */
-export function deleteClinic(id: string): Promise<{ success: true; message?: string }> {
-  return http.delete<{ success: true; message?: string }>(`/clinics/${encodeURIComponent(id)}`);
+export function deleteClinic(id: string) {
+  return call(routes.clinics.remove, { params: { id } });
 }
 
 export function useDeleteClinic() {

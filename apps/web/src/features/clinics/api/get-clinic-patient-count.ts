@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ApiSuccess } from '@clinic/shared';
-import { http } from '@/lib/http';
+import { routes } from '@clinic/shared';
+import { call } from '@/lib/api-client';
 import { orgKeys } from '@/features/organisation/lib/org-keys';
 
 export async function getClinicPatientCount(id: string, signal?: AbortSignal): Promise<number> {
-  const body = await http.get<ApiSuccess<{ patientCount: number }>>(`/clinics/${encodeURIComponent(id)}/patient-count`, { signal, silent: true });
+  const body = await call(routes.clinics.patientCount, { params: { id } }, { signal, silent: true });
   return body.data.patientCount;
 }
 

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiSuccess, ClinicRecord } from '@clinic/shared';
-import { http } from '@/lib/http';
+import { routes, type ClinicRecord } from '@clinic/shared';
+import { call } from '@/lib/api-client';
 import { orgKeys } from '@/features/organisation/lib/org-keys';
 
 export async function getClinic(id: string, signal?: AbortSignal): Promise<ClinicRecord> {
-  const body = await http.get<ApiSuccess<ClinicRecord>>(`/clinics/${encodeURIComponent(id)}`, { signal, silent: true });
+  const body = await call(routes.clinics.get, { params: { id } }, { signal, silent: true });
   return body.data;
 }
 

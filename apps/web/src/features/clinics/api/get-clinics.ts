@@ -1,16 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiList, ClinicListItem } from '@clinic/shared';
-import { http } from '@/lib/http';
+import { clinicSortFields, routes } from '@clinic/shared';
+import { call } from '@/lib/api-client';
 import { listParams, orgKeys, type OrgListQuery } from '@/features/organisation/lib/org-keys';
 
-/** The list's request, its path and query: the CSV export asks the same at `<path>/export.csv`. */
+/** The list's query, and the export that asks the same (every row the filters select, as CSV). */
 export function clinicsRequest(query: OrgListQuery) {
-  return { path: '/clinics', query: listParams(query) };
+  return { route: routes.exports.clinics, query: listParams(query, clinicSortFields) };
 }
 
-export function getClinics(query: OrgListQuery, signal?: AbortSignal): Promise<ApiList<ClinicListItem>> {
-  const request = clinicsRequest(query);
-  return http.get<ApiList<ClinicListItem>>(request.path, { signal, query: request.query });
+export function getClinics(query: OrgListQuery, signal?: AbortSignal) {
+  return call(routes.clinics.list, { query: clinicsRequest(query).query }, { signal });
 }
 
 export const clinicListQueryOptions = (query: OrgListQuery) =>

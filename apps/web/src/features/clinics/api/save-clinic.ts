@@ -1,15 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApiSuccess, ClinicRecord, ClinicValues } from '@clinic/shared';
-import { http } from '@/lib/http';
+import { routes, type ClinicValues } from '@clinic/shared';
+import { call } from '@/lib/api-client';
 import { orgKeys } from '@/features/organisation/lib/org-keys';
 
-export function createClinic(values: ClinicValues): Promise<ApiSuccess<ClinicRecord>> {
-  return http.post<ApiSuccess<ClinicRecord>>('/clinics', values);
+export function createClinic(values: ClinicValues) {
+  return call(routes.clinics.create, { body: values });
 }
 
 /** Replaces the form's fields, based on the version the form was loaded with (409 STALE_RECORD when someone saved since). */
-export function updateClinic(id: string, values: ClinicValues, version: number): Promise<ApiSuccess<ClinicRecord>> {
-  return http.put<ApiSuccess<ClinicRecord>>(`/clinics/${encodeURIComponent(id)}`, { ...values, version });
+export function updateClinic(id: string, values: ClinicValues, version: number) {
+  return call(routes.clinics.update, { params: { id }, body: { ...values, version } });
 }
 
 /** Any change can alter counts and lists elsewhere in the organisation: every organisation view refreshes. */

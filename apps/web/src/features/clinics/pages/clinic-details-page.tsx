@@ -3,9 +3,7 @@ import { IconBuildingHospital, IconStethoscope, IconUserHeart, IconUsers } from 
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DetailsColumns, InfoItem, RefList, SectionCard, StatTile } from '@/components/details';
-import { HolidaysTable, WorkingHoursGrid, establishedText } from '@/features/organisation/components/org-details';
-import { ContactsCard, OrgRecordDetails } from '@/features/organisation/components/org-record-details';
-import { FinanceSummary } from '@/features/organisation/components/finance-summary';
+import { ContactsCard, establishedText, FinanceSummary, HolidaysTable, OrgRecordDetails, WorkingHoursGrid } from '@/features/organisation';
 import { useClinic } from '../api/get-clinic';
 import { useClinicPatientCount } from '../api/get-clinic-patient-count';
 import { useDeleteClinic } from '../api/delete-clinic';

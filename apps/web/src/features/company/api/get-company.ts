@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiList, CompanyRecord } from '@clinic/shared';
+import { routes, type CompanyRecord } from '@clinic/shared';
 import { refreshFileLinks, refreshFileLinksOnFocus } from '@/lib/file-links';
-import { http } from '@/lib/http';
+import { call } from '@/lib/api-client';
 import { orgKeys } from '@/features/organisation/lib/org-keys';
 
 /** The company read returns a list; the first item is the caller's company (none until its profile exists). */
 export async function getCompany(signal?: AbortSignal): Promise<CompanyRecord | null> {
-  const body = await http.get<ApiList<CompanyRecord>>('/companies', { signal, silent: true });
+  const body = await call(routes.companies.list, {}, { signal, silent: true });
   return body.data[0] ?? null;
 }
 

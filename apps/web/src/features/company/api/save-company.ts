@@ -1,23 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApiSuccess, CompanyRecord, CompanyValues } from '@clinic/shared';
-import { http } from '@/lib/http';
+import { routes, type CompanyValues, type ReplyOut } from '@clinic/shared';
+import { call } from '@/lib/api-client';
 import { orgKeys } from '@/features/organisation/lib/org-keys';
 
-export interface CompanyCreated {
-  success: true;
-  _id: string;
-  message?: string;
-  data: CompanyRecord;
-}
+/** The answer to creating a company: the record, and its id beside it. */
+export type CompanyCreated = ReplyOut<typeof routes.companies.create>;
 
 /** POST /companies: the spec's client reads `success` and `_id` from the answer. */
-export function createCompany(values: CompanyValues): Promise<CompanyCreated> {
-  return http.post<CompanyCreated>('/companies', values);
+export function createCompany(values: CompanyValues) {
+  return call(routes.companies.create, { body: values });
 }
 
 /** Replaces the form's fields, based on the version the form was loaded with (409 STALE_RECORD when someone saved since). */
-export function updateCompany(id: string, values: CompanyValues, version: number): Promise<ApiSuccess<CompanyRecord>> {
-  return http.put<ApiSuccess<CompanyRecord>>(`/companies/${encodeURIComponent(id)}`, { ...values, version });
+export function updateCompany(id: string, values: CompanyValues, version: number) {
+  return call(routes.companies.update, { params: { id }, body: { ...values, version } });
 }
 
 export function useCreateCompany() {

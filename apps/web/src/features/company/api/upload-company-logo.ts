@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApiSuccess, CompanyRecord } from '@clinic/shared';
-import { http } from '@/lib/http';
+import { routes } from '@clinic/shared';
+import { call } from '@/lib/api-client';
 import { orgKeys } from '@/features/organisation/lib/org-keys';
 
 /** Multipart with the file in `logo` (JPEG or PNG, at most 5 MB; the server checks the content). */
-export function uploadCompanyLogo(id: string, file: File): Promise<ApiSuccess<CompanyRecord>> {
+export function uploadCompanyLogo(id: string, file: File) {
   const form = new FormData();
   form.append('logo', file);
-  return http.post<ApiSuccess<CompanyRecord>>(`/companies/${encodeURIComponent(id)}/logo`, form);
+  return call(routes.companies.uploadLogo, { params: { id }, body: form });
 }
 
 export function useUploadCompanyLogo() {

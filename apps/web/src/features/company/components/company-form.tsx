@@ -6,7 +6,7 @@ import { FormActions } from '@/components/form/form-actions';
 import { FormMessage } from '@/components/form/form-message';
 import { SectionedForm } from '@/components/form/section-nav';
 import { useSchemaForm } from '@/components/form/use-schema-form';
-import { ContactsSection, FinanceSection, HolidaysSection, LocationSection } from '@/features/organisation/components/org-form-sections';
+import { ContactsSection, FinanceSection, HolidaysSection, LocationSection } from '@/features/organisation';
 import { CommercialRecordSection, CompanyInfoSection, CompanySpecializationsSection } from './company-sections';
 
 export { companyFormValues, emptyCompany } from './company-form-values';

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { HIJRI_MODES, type CompanyInput } from '@clinic/shared';
 import { DateField, SelectField, TextAreaField, TextField, type FormControl } from '@/components/form/fields';
 import { FormSection } from '@/components/form/form-section';
-import { EditableTable } from '@/features/organisation/components/editable-table';
-import { newSpecialization, specializationColumns } from '@/features/organisation/components/row-columns';
+import { EditableTable } from '@/components/form/editable-table';
+import { newSpecialization, specializationColumns } from '@/features/organisation';
 
 interface SectionProps {
   id: string;

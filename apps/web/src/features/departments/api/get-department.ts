@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiSuccess, DepartmentRecord } from '@clinic/shared';
-import { http } from '@/lib/http';
+import { routes, type DepartmentRecord } from '@clinic/shared';
+import { call } from '@/lib/api-client';
 import { orgKeys } from '@/features/organisation/lib/org-keys';
 
 export async function getDepartment(id: string, signal?: AbortSignal): Promise<DepartmentRecord> {
-  const body = await http.get<ApiSuccess<DepartmentRecord>>(`/departments/${encodeURIComponent(id)}`, { signal, silent: true });
+  const body = await call(routes.departments.get, { params: { id } }, { signal, silent: true });
   return body.data;
 }
 

@@ -1,16 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiList, DepartmentListItem } from '@clinic/shared';
-import { http } from '@/lib/http';
+import { departmentSortFields, routes } from '@clinic/shared';
+import { call } from '@/lib/api-client';
 import { listParams, orgKeys, type OrgListQuery } from '@/features/organisation/lib/org-keys';
 
-/** The list's request, its path and query: the CSV export asks the same at `<path>/export.csv`. */
+/** The list's query, and the export that asks the same (every row the filters select, as CSV). */
 export function departmentsRequest(query: OrgListQuery) {
-  return { path: '/departments', query: listParams(query) };
+  return { route: routes.exports.departments, query: listParams(query, departmentSortFields) };
 }
 
-export function getDepartments(query: OrgListQuery, signal?: AbortSignal): Promise<ApiList<DepartmentListItem>> {
-  const request = departmentsRequest(query);
-  return http.get<ApiList<DepartmentListItem>>(request.path, { signal, query: request.query });
+export function getDepartments(query: OrgListQuery, signal?: AbortSignal) {
+  return call(routes.departments.list, { query: departmentsRequest(query).query }, { signal });
 }
 
 export const departmentListQueryOptions = (query: OrgListQuery) =>

@@ -1,15 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApiSuccess, DepartmentRecord, DepartmentValues } from '@clinic/shared';
-import { http } from '@/lib/http';
+import { routes, type DepartmentValues } from '@clinic/shared';
+import { call } from '@/lib/api-client';
 import { orgKeys } from '@/features/organisation/lib/org-keys';
 
-export function createDepartment(values: DepartmentValues): Promise<ApiSuccess<DepartmentRecord>> {
-  return http.post<ApiSuccess<DepartmentRecord>>('/departments', values);
+export function createDepartment(values: DepartmentValues) {
+  return call(routes.departments.create, { body: values });
 }
 
 /** Replaces the form's fields, based on the version the form was loaded with (409 STALE_RECORD when someone saved since). */
-export function updateDepartment(id: string, values: DepartmentValues, version: number): Promise<ApiSuccess<DepartmentRecord>> {
-  return http.put<ApiSuccess<DepartmentRecord>>(`/departments/${encodeURIComponent(id)}`, { ...values, version });
+export function updateDepartment(id: string, values: DepartmentValues, version: number) {
+  return call(routes.departments.update, { params: { id }, body: { ...values, version } });
 }
 
 /** Any change can alter counts and lists elsewhere in the organisation: every organisation view refreshes. */

@@ -1,19 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
+import { SimpleGrid, Stack } from '@mantine/core';
 import { IconId, IconInfoCircle, IconMapPin, IconPhone } from '@tabler/icons-react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { departmentInput, planAllows, type DepartmentInput, type DepartmentRecord, type DepartmentValues, type Plan } from '@clinic/shared';
-import { MapPicker } from '@/components/map-picker';
-import { submitWithFieldErrors } from '@/components/form/submit-with-field-errors';
-import { useComplexOptions, usePersonOptions } from '@/features/organisation';
-import { EditableTable } from '@/features/organisation/components/editable-table';
+import { EditableTable } from '@/components/form/editable-table';
 import { DateField, NumberField, SelectField, SwitchField, TextAreaField, TextField } from '@/components/form/fields';
-import { messageAt } from '@/components/form/form-errors';
+import { FormActions } from '@/components/form/form-actions';
 import { FormSection } from '@/components/form/form-section';
-import { contactColumns, newContact } from '@/features/organisation/components/row-columns';
-
-const resolver = zodResolver(departmentInput) as unknown as Resolver<DepartmentInput, unknown, DepartmentValues>;
+import { MapField } from '@/components/form/map-field';
+import { submitWithFieldErrors } from '@/components/form/submit-with-field-errors';
+import { useSchemaForm } from '@/components/form/use-schema-form';
+import { contactColumns, newContact, useComplexOptions, usePersonOptions } from '@/features/organisation';
 
 export function emptyDepartment(overrides: Partial<DepartmentInput> = {}): DepartmentInput {
   return {
@@ -44,7 +40,8 @@ export function DepartmentForm({ defaultValues, plan, submitLabel, onSubmit, onC
   const people = usePersonOptions();
   const withComplexes = planAllows(plan, 'complex');
   const complexes = useComplexOptions(withComplexes);
-  const { control, handleSubmit, setError, setValue, formState: { errors, isSubmitting } } = useForm<DepartmentInput, unknown, DepartmentValues>({ resolver, defaultValues, mode: 'onTouched' });
+  const { form } = useSchemaForm<DepartmentInput, DepartmentValues>({ schema: departmentInput, defaultValues });
+  const { control, handleSubmit, setError, formState: { isSubmitting } } = form;
   const f = (key: string) => t(`organisation.fields.${key}`);
 
   const submit = submitWithFieldErrors(handleSubmit, setError, onSubmit);
@@ -75,28 +72,14 @@ export function DepartmentForm({ defaultValues, plan, submitLabel, onSubmit, onC
         </FormSection>
 
         <FormSection icon={<IconPhone size={20} />} title={t('organisation.contacts.title')} description={t('departments.form.contactsHint')}>
-          <EditableTable control={control} name="contactInfos" columns={contactColumns(t, { subTypeRequired: true })} newRow={() => newContact(true) as never} addLabel={t('organisation.contacts.add')} emptyText={t('organisation.contacts.empty')} data-testid="department-contacts" />
+          <EditableTable control={control} name="contactInfos" columns={contactColumns(t, { subTypeRequired: true })} newRow={() => newContact(true)} addLabel={t('organisation.contacts.add')} emptyText={t('organisation.contacts.empty')} data-testid="department-contacts" />
         </FormSection>
 
         <FormSection icon={<IconMapPin size={20} />} title={t('organisation.map.title')} description={t('departments.form.locationHint')}>
-          <Controller
-            control={control}
-            name="locationGoogl"
-            render={({ field }) => (
-              <MapPicker
-                value={field.value as never}
-                onChange={(v) => setValue('locationGoogl', v.x === '' && v.y === '' ? null : (v as never), { shouldDirty: true })}
-                errors={{ x: messageAt(errors, 'locationGoogl.x'), y: messageAt(errors, 'locationGoogl.y') }}
-                data-testid="department-location"
-              />
-            )}
-          />
+          <MapField control={control} name="locationGoogl" emptyValue={null} testId="department-location" />
         </FormSection>
 
-        <Group justify="flex-end" gap="sm">
-          {onCancel && <Button variant="default" onClick={onCancel} disabled={isSubmitting}>{t('common.actions.cancel')}</Button>}
-          <Button type="submit" loading={isSubmitting} data-testid="department-submit">{submitLabel}</Button>
-        </Group>
+        <FormActions submitLabel={submitLabel} pending={isSubmitting} onCancel={onCancel} submitTestId="department-submit" />
       </Stack>
     </form>
   );

@@ -3,9 +3,8 @@ import { IconBuildingHospital, IconSitemap, IconUserHeart, IconUsers } from '@ta
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DetailsColumns, InfoItem, RefList, SectionCard, StatTile, StatusBadge } from '@/components/details';
-import { ContactsCard, OrgRecordDetails } from '@/features/organisation/components/org-record-details';
+import { ContactsCard, establishedText, OrgRecordDetails } from '@/features/organisation';
 import { EmptyState } from '@/components/empty-state';
-import { establishedText } from '@/features/organisation/components/org-details';
 import { useDepartment } from '../api/get-department';
 import { useDeleteDepartment } from '../api/delete-department';
 

@@ -2,9 +2,8 @@ import { Badge, Box, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/
 import { IconClockHour4 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { BoardCard } from '@clinic/shared';
-import { STATUS_COLORS } from '@/features/appointments/components/appointment-status-badge';
-import { wallOf } from '@/features/appointments/components/clinic-time';
-import { VisitActions } from '@/features/appointments/components/visit-actions';
+import { STATUS_COLORS, VisitActions } from '@/features/appointments';
+import { wallOf } from '@/lib/clinic-time';
 import { TakePaymentButton } from '@/features/billing';
 import { formatNumber } from '@/lib/dates';
 import { waitsLong, type BoardSection } from './board-sections';

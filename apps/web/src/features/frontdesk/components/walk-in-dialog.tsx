@@ -3,8 +3,7 @@ import { Alert, Button, Group, Loader, Modal, Select, Stack, Text, TextInput } f
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertCircle, IconClockPlay } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useClinicServices, useCreateAppointment, useNextFree, usePatientOptions } from '@/features/appointments';
-import { useSlotLabel } from '@/features/appointments/components/next-free-hint';
+import { useClinicServices, useCreateAppointment, useNextFree, usePatientOptions, useSlotLabel } from '@/features/appointments';
 import { isApiError } from '@/lib/http';
 
 interface WalkInDialogProps {

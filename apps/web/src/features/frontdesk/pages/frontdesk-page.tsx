@@ -6,7 +6,7 @@ import { IconAlertCircle, IconBuildingHospital, IconCalendar, IconSearch, IconUs
 import { useTranslation } from 'react-i18next';
 import { parseDateText } from '@clinic/shared';
 import { useAppointment, useBoard, useBoardScreen, useClinicOptions } from '@/features/appointments';
-import { AppointmentDetails } from '@/features/appointments/components/appointment-details';
+import { AppointmentDetails } from '@/features/appointment-panel';
 import { dateInputFormat, formatDay } from '@/lib/dates';
 import { useClinicChoice } from '@/lib/clinic-choice';
 import { useSession } from '@/lib/session-context';

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiSuccess, ClinicCollectionRecord } from '@clinic/shared';
-import { http } from '@/lib/http';
+import { routes, type ClinicCollectionRecord } from '@clinic/shared';
+import { call } from '@/lib/api-client';
 import { orgKeys } from '@/features/organisation/lib/org-keys';
 
 export async function getClinicCollection(id: string, signal?: AbortSignal): Promise<ClinicCollectionRecord> {
-  const body = await http.get<ApiSuccess<ClinicCollectionRecord>>(`/cliniccollections/${encodeURIComponent(id)}`, { signal, silent: true });
+  const body = await call(routes.complexes.get, { params: { id } }, { signal, silent: true });
   return body.data;
 }
 

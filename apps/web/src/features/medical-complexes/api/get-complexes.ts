@@ -1,16 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiList, ClinicCollectionListItem } from '@clinic/shared';
-import { http } from '@/lib/http';
+import { clinicCollectionSortFields, routes } from '@clinic/shared';
+import { call } from '@/lib/api-client';
 import { listParams, orgKeys, type OrgListQuery } from '@/features/organisation/lib/org-keys';
 
-/** The list's request, its path and query: the CSV export asks the same at `<path>/export.csv`. */
+/** The list's query, and the export that asks the same (every row the filters select, as CSV). */
 export function complexesRequest(query: OrgListQuery) {
-  return { path: '/cliniccollections', query: listParams(query) };
+  return { route: routes.exports.cliniccollections, query: listParams(query, clinicCollectionSortFields) };
 }
 
-export function getClinicCollections(query: OrgListQuery, signal?: AbortSignal): Promise<ApiList<ClinicCollectionListItem>> {
-  const request = complexesRequest(query);
-  return http.get<ApiList<ClinicCollectionListItem>>(request.path, { signal, query: request.query });
+export function getClinicCollections(query: OrgListQuery, signal?: AbortSignal) {
+  return call(routes.complexes.list, { query: complexesRequest(query).query }, { signal });
 }
 
 export const complexListQueryOptions = (query: OrgListQuery) =>

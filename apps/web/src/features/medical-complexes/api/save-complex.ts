@@ -1,15 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApiSuccess, ClinicCollectionRecord, ClinicCollectionValues } from '@clinic/shared';
-import { http } from '@/lib/http';
+import { routes, type ClinicCollectionValues } from '@clinic/shared';
+import { call } from '@/lib/api-client';
 import { orgKeys } from '@/features/organisation/lib/org-keys';
 
-export function createClinicCollection(values: ClinicCollectionValues): Promise<ApiSuccess<ClinicCollectionRecord>> {
-  return http.post<ApiSuccess<ClinicCollectionRecord>>('/cliniccollections', values);
+export function createClinicCollection(values: ClinicCollectionValues) {
+  return call(routes.complexes.create, { body: values });
 }
 
 /** Replaces the form's fields, based on the version the form was loaded with (409 STALE_RECORD when someone saved since). */
-export function updateClinicCollection(id: string, values: ClinicCollectionValues, version: number): Promise<ApiSuccess<ClinicCollectionRecord>> {
-  return http.put<ApiSuccess<ClinicCollectionRecord>>(`/cliniccollections/${encodeURIComponent(id)}`, { ...values, version });
+export function updateClinicCollection(id: string, values: ClinicCollectionValues, version: number) {
+  return call(routes.complexes.update, { params: { id }, body: { ...values, version } });
 }
 
 /** Any change can alter counts and lists elsewhere in the organisation: every organisation view refreshes. */

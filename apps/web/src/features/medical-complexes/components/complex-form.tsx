@@ -1,22 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
+import { SimpleGrid, Stack } from '@mantine/core';
 import { IconCalendarOff, IconClock, IconId, IconInfoCircle, IconMapPin, IconPhone } from '@tabler/icons-react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { clinicCollectionInput, WEEK_DAYS, type ClinicCollectionInput, type ClinicCollectionRecord, type ClinicCollectionValues } from '@clinic/shared';
-import { MapPicker } from '@/components/map-picker';
-import { submitWithFieldErrors } from '@/components/form/submit-with-field-errors';
-import { usePersonOptions, useSpecialityOptions } from '@/features/organisation';
-import { EditableTable } from '@/features/organisation/components/editable-table';
+import { EditableTable } from '@/components/form/editable-table';
 import { DateField, MultiSelectField, SelectField, SwitchField, TextAreaField, TextField } from '@/components/form/fields';
-import { messageAt } from '@/components/form/form-errors';
+import { FormActions } from '@/components/form/form-actions';
 import { FormSection } from '@/components/form/form-section';
-import { contactColumns, holidayColumns, newContact, newHoliday } from '@/features/organisation/components/row-columns';
+import { MapField } from '@/components/form/map-field';
+import { submitWithFieldErrors } from '@/components/form/submit-with-field-errors';
+import { useSchemaForm } from '@/components/form/use-schema-form';
 import { WorkingHoursField, daysToRows, rowIndexOf, rowsToDays } from '@/components/form/working-hours-field';
+import { contactColumns, holidayColumns, newContact, newHoliday, usePersonOptions, useSpecialityOptions } from '@/features/organisation';
 
 type WorkingDays = ClinicCollectionInput['workingDays'];
-
-const resolver = zodResolver(clinicCollectionInput) as unknown as Resolver<ClinicCollectionInput, unknown, ClinicCollectionValues>;
 
 export function emptyComplex(overrides: Partial<ClinicCollectionInput> = {}): ClinicCollectionInput {
   return {
@@ -55,7 +51,8 @@ export function ComplexForm({ defaultValues, submitLabel, onSubmit, onCancel }: 
   const { t } = useTranslation();
   const people = usePersonOptions();
   const specialities = useSpecialityOptions();
-  const { control, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<ClinicCollectionInput, unknown, ClinicCollectionValues>({ resolver, defaultValues, mode: 'onTouched' });
+  const { form } = useSchemaForm<ClinicCollectionInput, ClinicCollectionValues>({ schema: clinicCollectionInput, defaultValues });
+  const { control, handleSubmit, setError, formState: { isSubmitting } } = form;
   const f = (key: string) => t(`organisation.fields.${key}`);
 
   const submit = submitWithFieldErrors(handleSubmit, setError, onSubmit);
@@ -84,14 +81,7 @@ export function ComplexForm({ defaultValues, submitLabel, onSubmit, onCancel }: 
             <TextField control={control} name="zipCode" label={f('zipCode')} testId="complex-zip" />
           </SimpleGrid>
           <TextField control={control} name="address" label={f('address')} required testId="complex-address" />
-          <Controller
-            control={control}
-            name="locationGoogl"
-            render={({ field }) => (
-              <MapPicker value={field.value as never} onChange={field.onChange} label={t('organisation.map.title')} required
-                errors={{ x: messageAt(errors, 'locationGoogl.x'), y: messageAt(errors, 'locationGoogl.y'), location: messageAt(errors, 'locationGoogl') }} data-testid="complex-location" />
-            )}
-          />
+          <MapField control={control} name="locationGoogl" label={t('organisation.map.title')} required testId="complex-location" />
         </FormSection>
 
         <FormSection icon={<IconInfoCircle size={20} />} title={t('medicalComplexes.form.about')} description={t('medicalComplexes.form.aboutHint')}>
@@ -117,17 +107,14 @@ export function ComplexForm({ defaultValues, submitLabel, onSubmit, onCancel }: 
         </FormSection>
 
         <FormSection icon={<IconCalendarOff size={20} />} title={t('organisation.holidays.title')}>
-          <EditableTable control={control} name="holidays" columns={holidayColumns(t)} newRow={newHoliday as never} addLabel={t('organisation.holidays.add')} emptyText={t('organisation.holidays.empty')} data-testid="complex-holidays" />
+          <EditableTable control={control} name="holidays" columns={holidayColumns(t)} newRow={newHoliday} addLabel={t('organisation.holidays.add')} emptyText={t('organisation.holidays.empty')} data-testid="complex-holidays" />
         </FormSection>
 
         <FormSection icon={<IconPhone size={20} />} title={t('organisation.contacts.title')} description={t('organisation.contacts.hint')}>
-          <EditableTable control={control} name="contactInfos" columns={contactColumns(t)} newRow={() => newContact() as never} addLabel={t('organisation.contacts.add')} emptyText={t('organisation.contacts.empty')} data-testid="complex-contacts" />
+          <EditableTable control={control} name="contactInfos" columns={contactColumns(t)} newRow={() => newContact()} addLabel={t('organisation.contacts.add')} emptyText={t('organisation.contacts.empty')} data-testid="complex-contacts" />
         </FormSection>
 
-        <Group justify="flex-end" gap="sm">
-          {onCancel && <Button variant="default" onClick={onCancel} disabled={isSubmitting}>{t('common.actions.cancel')}</Button>}
-          <Button type="submit" loading={isSubmitting} data-testid="complex-submit">{submitLabel}</Button>
-        </Group>
+        <FormActions submitLabel={submitLabel} pending={isSubmitting} onCancel={onCancel} submitTestId="complex-submit" />
       </Stack>
     </form>
   );

@@ -3,8 +3,7 @@ import { IconBuildingCommunity, IconBuildingHospital, IconStethoscope, IconUserH
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DetailsColumns, InfoItem, RefList, SectionCard, StatTile } from '@/components/details';
-import { OrgRecordDetails } from '@/features/organisation/components/org-record-details';
-import { HolidaysTable, WorkingDaysGrid } from '@/features/organisation/components/org-details';
+import { HolidaysTable, OrgRecordDetails, WorkingDaysGrid } from '@/features/organisation';
 import { useClinicCollection } from '../api/get-complex';
 import { useDeleteClinicCollection } from '../api/delete-complex';
 

@@ -3,9 +3,8 @@ import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconClockHour4 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { BoardCard } from '@clinic/shared';
-import { AppointmentStatusBadge, STATUS_COLORS } from '@/features/appointments/components/appointment-status-badge';
-import { wallOf } from '@/features/appointments/components/clinic-time';
-import { VisitActions } from '@/features/appointments/components/visit-actions';
+import { AppointmentStatusBadge, STATUS_COLORS, VisitActions } from '@/features/appointments';
+import { wallOf } from '@/lib/clinic-time';
 
 interface MyDayRowProps {
   card: BoardCard;

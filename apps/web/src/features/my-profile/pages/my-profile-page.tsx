@@ -6,7 +6,7 @@ import type { EmployeeRecord } from '@clinic/shared';
 import { StatusBadge } from '@/components/details';
 import { EmptyState } from '@/components/empty-state';
 import { ContactList, DetailsCard, EmployeeAvatar, InfoGrid, PersonInfo, VacationsTable, WorkingHoursTable, formatDate, formatDateTime } from '@/features/people';
-import { CalendarFeedsCard } from '@/features/calendar-feeds/components/calendar-feeds-card';
+import { CalendarFeedsCard } from '@/features/calendar-feeds';
 import { useSession, useSessionPreferences } from '@/lib/session-context';
 import { useMyProfile } from '../api/get-my-profile';
 import { ChangePasswordDialog } from '../components/change-password-dialog';

@@ -1,13 +1,12 @@
 import { Stack, Text } from '@mantine/core';
 import { IconBuildingBank, IconCalendarOff, IconMapPin, IconPhone } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Controller, useFormState, type ArrayPath, type FieldPath, type FieldValues } from 'react-hook-form';
+import type { ArrayPath, FieldPath, FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { MapPicker } from '@/components/map-picker';
 import type { FormControl } from '@/components/form/fields';
-import { messageAt } from '@/components/form/form-errors';
 import { FormSection } from '@/components/form/form-section';
-import { EditableTable } from './editable-table';
+import { EditableTable } from '@/components/form/editable-table';
+import { MapField } from '@/components/form/map-field';
 import {
   bankColumns, cashBoxColumns, contactColumns, holidayColumns, insuranceColumns, newBankAccount, newCashBox, newContact, newHoliday, newInsurance,
   newPaymentMethod, paymentColumns,
@@ -78,24 +77,11 @@ export function FinanceSection<T extends FieldValues>({ id, control, prefix, ful
 }
 
 /** The map location; `name` is the form's location field ("locationGoogle" for the company, "locationGoogl" for clinics). */
-export function LocationSection<T extends FieldValues>({ id, control, prefix, name }: SectionProps<T> & { name: string }) {
+export function LocationSection<T extends FieldValues>({ id, control, prefix, name }: SectionProps<T> & { name: FieldPath<T> }) {
   const { t } = useTranslation();
-  const { errors } = useFormState({ control, name: name as FieldPath<T> });
   return (
     <FormSection id={id} icon={<IconMapPin size={20} />} title={t('organisation.map.title')} description={t('organisation.map.sectionHint')}>
-      <Controller
-        control={control}
-        name={name as FieldPath<T>}
-        render={({ field }) => (
-          <MapPicker
-            value={field.value as never}
-            onChange={field.onChange}
-            required
-            errors={{ x: messageAt(errors, `${name}.x`), y: messageAt(errors, `${name}.y`), location: messageAt(errors, name) }}
-            data-testid={`${prefix}-location`}
-          />
-        )}
-      />
+      <MapField control={control} name={name} required testId={`${prefix}-location`} />
     </FormSection>
   );
 }

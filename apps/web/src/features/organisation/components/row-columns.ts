@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { CONTACT_TYPES, PAYMENT_TYPES, TRANSACTION_TYPES } from '@clinic/shared';
-import type { EditableColumn } from './editable-table';
+import type { EditableColumn } from '@/components/form/editable-table';
 
 /* Columns and blank rows of the editable tables shared by the company, complex, department and clinic forms. */
 
@@ -20,7 +20,12 @@ export function contactColumns(t: TFunction, opts: { person?: boolean; subTypeRe
   }
   return columns;
 }
-export const newContact = (withSubType = false) => ({ type: 'phone', value: '', subType: withSubType ? '' : null });
+/** A blank contact row: a phone, with an empty subtype where the form asks for one (departments) and none otherwise. */
+export function newContact(withSubType: true): { type: 'phone'; value: string; subType: string };
+export function newContact(withSubType?: false): { type: 'phone'; value: string; subType: null };
+export function newContact(withSubType = false) {
+  return { type: 'phone' as const, value: '', subType: withSubType ? '' : null };
+}
 
 export function holidayColumns(t: TFunction): EditableColumn[] {
   return [

@@ -21,5 +21,5 @@ export const orgKeys = {
 /** The common list parameters of the organisation lists. */
 export type OrgListQuery = StatusListQuery;
 
-/** The query string of an organisation list. */
-export const listParams = (q: OrgListQuery) => listRequestQuery(q);
+/** The query string of an organisation list, its sort one of the list's own. */
+export const listParams = <S extends string>(q: OrgListQuery, sortFields: readonly S[]) => listRequestQuery(q, sortFields);

@@ -12,9 +12,13 @@ export type PatientsQuery = StatusListQuery & {
   incomplete?: boolean;
 };
 
-/** The list's request, its path and query: the CSV export asks the same at `<path>/export.csv`. */
+/** The list's request, its path and query, and the export that asks the same (every row the filters select, as CSV). */
 export function patientsRequest(query: PatientsQuery) {
-  return { path: '/patients', query: { ...listRequestQuery(query, patientSortFields), dateOfBirth: query.dateOfBirth ?? undefined, incomplete: query.incomplete ? ('true' as const) : undefined } };
+  return {
+    path: '/patients',
+    route: routes.exports.patients,
+    query: { ...listRequestQuery(query, patientSortFields), dateOfBirth: query.dateOfBirth ?? undefined, incomplete: query.incomplete ? ('true' as const) : undefined },
+  };
 }
 
 export function getPatients(query: PatientsQuery, signal?: AbortSignal) {

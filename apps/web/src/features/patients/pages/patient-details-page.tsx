@@ -5,7 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PatientDetails } from '@clinic/shared';
 import { DetailsFrame } from '@/components/details';
-import { RecordAccessCard } from '@/features/audit/components/record-access-card';
+import { RecordAccessCard } from '@/features/audit';
 import { useSession } from '@/lib/session-context';
 import { usePatient } from '../api/get-patient';
 import { DeletePatientDialog } from '../components/delete-patient-dialog';

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiList, EmployeeListItem, EmployeeListQuery } from '@clinic/shared';
+import { employeeSortFields, routes, type ApiList, type EmployeeListItem, type EmployeeListQuery } from '@clinic/shared';
 import { listRequestQuery, type ListParams, type StatusFilter } from '@/components/list';
 import { refreshFileLinks } from '@/lib/file-links';
 import { http } from '@/lib/http';
@@ -18,16 +18,16 @@ export type EmployeesQuery = Omit<ListParams, 'search'> & {
   excludeDoctors?: boolean;
 };
 
-/** The list's request, its path and query: the CSV export asks the same at `<path>/export.csv`. */
+/** The list's request, its path and query, and the export that asks the same (every row the filters select, as CSV). */
 export function employeesRequest(query: EmployeesQuery) {
-  return { path: '/employees', query: {
-      ...listRequestQuery(query),
+  return { path: '/employees', route: routes.exports.employees, query: {
+      ...listRequestQuery(query, employeeSortFields),
       employeeType: query.employeeType ?? undefined,
       clinicId: query.clinicId ?? undefined,
       specializationId: query.specializationId ?? undefined,
       gender: query.gender ?? undefined,
       dateOfBirth: query.dateOfBirth ?? undefined,
-      excludeDoctors: query.excludeDoctors ? 'true' : undefined,
+      excludeDoctors: query.excludeDoctors ? ('true' as const) : undefined,
     } };
 }
 

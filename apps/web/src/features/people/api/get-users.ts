@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiList, EmployeeListItem, UserListItem } from '@clinic/shared';
+import { employeeSortFields, routes, type ApiList, type EmployeeListItem, type UserListItem } from '@clinic/shared';
 import { refreshFileLinks } from '@/lib/file-links';
 import { listRequestQuery, type StatusListQuery } from '@/components/list';
 import { http } from '@/lib/http';
@@ -12,13 +12,13 @@ export type UsersQuery = StatusListQuery & {
   role: string | null;
 };
 
-/** The list's request, its path and query: the CSV export asks the same at `<path>/export.csv`. */
+/** The list's request, its path and query, and the export that asks the same (every row the filters select, as CSV). */
 export function usersRequest(query: UsersQuery) {
-  return { path: '/employees', query: {
-      ...listRequestQuery(query),
+  return { path: '/employees', route: routes.exports.employees, query: {
+      ...listRequestQuery(query, employeeSortFields),
       filter_fields: query.role ? JSON.stringify({ roleName: query.role }) : undefined,
       // Only people who can sign in are users; staff without an account are listed under Staff and Doctors.
-      hasAccount: 'true',
+      hasAccount: 'true' as const,
     } };
 }
 

@@ -7,7 +7,7 @@ import { FormMessage } from '@/components/form/form-message';
 import { SectionedForm } from '@/components/form/section-nav';
 import { useSchemaForm } from '@/components/form/use-schema-form';
 import { EmployeeContactsSection } from './employee-contacts-section';
-import type { EmployeeFormValues } from './person-form-values';
+import type { EmployeeFormOutput, EmployeeFormValues } from './person-form-values';
 import { EmployeeAddressField, EmployeeLanguagesField, EmployeeTypeField, PersonalSection, type PersonalFields } from './person-personal-section';
 import { EmployeeBreaksSection, EmployeeVacationsSection, HoursSection, SHIFT_ROWS } from './person-schedule-sections';
 import { EmployeeDoctorFields, EmployeeExperienceFields, ProfessionalSection, WorkPlacesSection, type JobFields, type WorkPlaceFields } from './person-work-sections';
@@ -41,7 +41,7 @@ interface EmployeeFormProps {
   currentImageUrl?: string | null;
   submitLabel: string;
   /** Sends the validated form; a rejected ApiError with fields puts its messages on the fields. */
-  onSubmit: (values: EmployeeFormValues, image: { file: File | null; remove: boolean }) => Promise<unknown>;
+  onSubmit: (values: EmployeeFormOutput, image: { file: File | null; remove: boolean }) => Promise<unknown>;
   onCancel: () => void;
 }
 
@@ -49,7 +49,7 @@ interface EmployeeFormProps {
 export function EmployeeForm({ variant, defaultValues, currentImageUrl = null, submitLabel, onSubmit, onCancel }: EmployeeFormProps) {
   const { t } = useTranslation();
   const [removeImage, setRemoveImage] = useState(false);
-  const { form, serverError, onSubmit: submit } = useSchemaForm<EmployeeFormValues>({ schema: employeeFormSchema, defaultValues });
+  const { form, serverError, onSubmit: submit } = useSchemaForm<EmployeeFormValues, EmployeeFormOutput>({ schema: employeeFormSchema, defaultValues });
   const { control, formState } = form;
   const sections = [
     { id: 'employee-personal', label: t('people.sections.personal') },
@@ -62,7 +62,7 @@ export function EmployeeForm({ variant, defaultValues, currentImageUrl = null, s
   ];
 
   return (
-    <form onSubmit={(e) => void submit((values) => onSubmit(values, { file: values.image, remove: removeImage }))(e)} noValidate data-testid="employee-form">
+    <form onSubmit={(e) => void submit((values) => onSubmit(values, { file: form.getValues('image'), remove: removeImage }))(e)} noValidate data-testid="employee-form">
       <SectionedForm sections={sections}>
         <Stack gap="lg">
           <PersonalSection

@@ -1,5 +1,6 @@
+import type { z } from 'zod';
 import {
-  EMPLOYEE_DOCUMENT_KINDS, WEEK_DAYS, type EmployeeBreakTime, type EmployeeContactInfo, type EmployeeDocumentKind, type EmployeeRecord, type EmployeeType,
+  EMPLOYEE_DOCUMENT_KINDS, WEEK_DAYS, type employeeFormSchema, type userFormSchema, type EmployeeBreakTime, type EmployeeContactInfo, type EmployeeDocumentKind, type EmployeeRecord, type EmployeeType,
   type EmployeeVacationRecord, type EmployeeWorkingHour, type UserWorkingDay,
 } from '@clinic/shared';
 import { daysToRows, rowsToDays } from '@/components/form/working-hours-field';
@@ -74,6 +75,15 @@ export interface UserFormValues extends PersonValues {
   workingHours: UserWorkingDay[];
   documents: Record<EmployeeDocumentKind, UserDocumentValue>;
 }
+
+/** What the staff and doctor form sends once its schema has read it (numbers as numbers, blanks as null, ...). */
+export type EmployeeFormOutput = z.output<typeof employeeFormSchema>;
+
+/** The account form's values once its schema has read them. */
+export type UserFormParsed = z.output<ReturnType<typeof userFormSchema>>;
+
+/** What the account form sends: its schema's reading, with the picked files as the browser holds them. */
+export type UserFormOutput = Omit<UserFormParsed, 'image' | 'documents'> & Pick<UserFormValues, 'image' | 'documents'>;
 
 /* ---------- working hours: stored one row per shift; the account form keeps days with two shifts ---------- */
 
@@ -175,12 +185,12 @@ export function userValuesFromRecord(r: EmployeeRecord): UserFormValues {
 
 const trimmed = (v: string) => v.trim();
 const blank = (v: string | null | undefined) => (v && v.trim() ? v.trim() : null);
-const numberOrNull = (v: number | string | null) => (v === '' || v === null || v === undefined ? null : Number(v));
+const numberOrNull = (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v));
 
-export function employeePayload(v: EmployeeFormValues): Record<string, unknown> {
+export function employeePayload(v: EmployeeFormOutput): Record<string, unknown> {
   return {
     name: trimmed(v.name), employeeType: v.employeeType,
-    contactInfos: v.contactInfos.map((c) => ({ type: c.type, value: trimmed(c.value), ...(blank(c.subType) ? { subType: trimmed(c.subType) } : {}) })),
+    contactInfos: v.contactInfos.map((c) => ({ type: c.type, value: trimmed(c.value), ...(blank(c.subType) ? { subType: blank(c.subType) } : {}) })),
     dateOfBirth: v.dateOfBirth, gender: v.gender, identity: trimmed(v.identity), nationality: blank(v.nationality), marital_status: v.marital_status,
     number_children: numberOrNull(v.number_children), Languages: v.Languages, medicalLicenseNumber: blank(v.medicalLicenseNumber),
     consultation_fee: numberOrNull(v.consultation_fee), on_call: v.on_call, hireDate: v.hireDate, certifications: v.certifications,
@@ -191,7 +201,7 @@ export function employeePayload(v: EmployeeFormValues): Record<string, unknown> 
 }
 
 /** The account form's payload and files; on edit the user name, password, type, e-mail and identity are not sent (read-only there). */
-export function userPayload(v: UserFormValues, mode: 'add' | 'edit', stored?: EmployeeRecord, imageRemoved = false): { values: Record<string, unknown>; files: EmployeeFiles } {
+export function userPayload(v: UserFormOutput, mode: 'add' | 'edit', stored?: EmployeeRecord, imageRemoved = false): { values: Record<string, unknown>; files: EmployeeFiles } {
   const address = { buildingNumber: trimmed(v.buildingNumber), streetName: trimmed(v.streetName), region: trimmed(v.region), country: trimmed(v.country) };
   const contactInfos = [
     { type: 'phone', value: trimmed(v.phoneNumber1), subType: 'primary' },

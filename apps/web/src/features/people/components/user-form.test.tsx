@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { userFormSchema } from '@clinic/shared';
 import { demoUser, jsonResponse, mockFetch, renderWithProviders, signIn } from '@/test/utils';
 import { UserForm } from './user-form';
 import { emptyUserValues, userPayload, type UserFormValues } from './person-form-values';
@@ -133,7 +134,9 @@ describe('user form', { timeout: 60_000 }, () => {
     const cv = new File(['%PDF-1.4'], 'cv.pdf', { type: 'application/pdf' });
     const values = { ...emptyUserValues(), ...complete };
     values.documents.cv = { file: cv, stored: null, effectiveDate: '2024-01-01' };
-    const { values: payload, files } = userPayload(values, 'add');
+    // What the form sends: its schema's reading, with the files as picked.
+    const sent = { ...userFormSchema('add').parse(values), image: values.image, documents: values.documents };
+    const { values: payload, files } = userPayload(sent, 'add');
     expect(payload).toMatchObject({
       name: 'Huda Nasser', username: 'hnasser', email: 'huda@clinic.test', employeeType: 'Nurse', roleIds: ['role-nurse'],
       contactInfos: [{ type: 'phone', value: '0501234567', subType: 'primary' }, { type: 'email', value: 'huda@clinic.test', subType: 'work' }],
@@ -142,7 +145,7 @@ describe('user form', { timeout: 60_000 }, () => {
       workingHours: [{ day: 'Sunday', startTime: '09:00', endTime: '13:00' }, { day: 'Sunday', startTime: '16:00', endTime: '20:00' }],
     });
     expect(files.documents?.cv).toMatchObject({ file: cv, effectiveDate: '2024-01-01' });
-    const edit = userPayload(values, 'edit');
+    const edit = userPayload(sent, 'edit');
     expect(edit.values).not.toHaveProperty('email');
     expect(edit.values).not.toHaveProperty('identity');
     expect(edit.values).not.toHaveProperty('employeeType');

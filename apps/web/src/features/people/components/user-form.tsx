@@ -8,7 +8,7 @@ import { FormActions } from '@/components/form/form-actions';
 import { FormMessage } from '@/components/form/form-message';
 import { useSchemaForm } from '@/components/form/use-schema-form';
 import { AccountContactsSection } from './account-contacts-section';
-import type { UserFormValues } from './person-form-values';
+import type { UserFormOutput, UserFormParsed, UserFormValues } from './person-form-values';
 import { PersonalSection, type PersonalFields } from './person-personal-section';
 import { ACCOUNT_DAYS, HoursSection } from './person-schedule-sections';
 import { ProfessionalSection, WorkPlacesSection, type JobFields, type WorkPlaceFields } from './person-work-sections';
@@ -75,7 +75,7 @@ interface UserFormProps {
   defaultValues: UserFormValues;
   currentImageUrl?: string | null;
   /** Sends the validated form; a rejected ApiError with fields puts its messages on the fields. */
-  onSubmit: (values: UserFormValues, imageRemoved: boolean) => Promise<unknown>;
+  onSubmit: (values: UserFormOutput, imageRemoved: boolean) => Promise<unknown>;
   onCancel: () => void;
 }
 
@@ -87,7 +87,7 @@ export function UserForm({ mode, defaultValues, currentImageUrl = null, onSubmit
   const { t } = useTranslation();
   const [tab, setTab] = useState<TabKey>('account');
   const [imageRemoved, setImageRemoved] = useState(false);
-  const { form, serverError, onSubmit: submit } = useSchemaForm<UserFormValues>({
+  const { form, serverError, onSubmit: submit } = useSchemaForm<UserFormValues, UserFormParsed>({
     schema: userFormSchema(mode),
     defaultValues,
     // Add: errors show once a field was touched; edit: only on submit (the spec).
@@ -115,7 +115,7 @@ export function UserForm({ mode, defaultValues, currentImageUrl = null, onSubmit
     const target = firstTabWithError(errors);
     if (target) setTab(target);
   };
-  const save = submit((values) => onSubmit(values, imageRemoved), {
+  const save = submit((values) => onSubmit({ ...values, image: form.getValues('image'), documents: form.getValues('documents') }, imageRemoved), {
     onInvalid: openFirstWithError,
     onServerFields: (fields) => openFirstWithError(Object.fromEntries(fields.map((f) => [f, true]))),
   });

@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Card, List, SimpleGrid, Stack, Text, ThemeIcon, 
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { OnboardingLayout } from '@/features/organisation/components/onboarding-layout';
+import { OnboardingLayout } from '@/features/organisation';
 import { OFFERED_PLANS, storeSelectedPlan } from '../plans';
 
 /** /SelectPlan: the three plans, three benefits each, and the warning that the choice is final. */

@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RegistrationCompanyValues } from '@clinic/shared';
-import { http } from '@/lib/http';
-import type { CompanyCreated } from '@/features/company';
+import { routes, type RegistrationCompanyValues } from '@clinic/shared';
+import { call } from '@/lib/api-client';
 import { orgKeys } from '@/features/organisation/lib/org-keys';
 
 /** POST /companies/registration: the wizard's company, from its name alone (Company info completes it later). */
-export function createRegisteredCompany(values: RegistrationCompanyValues): Promise<CompanyCreated> {
-  return http.post<CompanyCreated>('/companies/registration', values);
+export function createRegisteredCompany(values: RegistrationCompanyValues) {
+  return call(routes.companies.register, { body: values });
 }
 
 export function useCreateRegisteredCompany() {

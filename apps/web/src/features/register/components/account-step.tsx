@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { SegmentedControl, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { SessionUser } from '@clinic/shared';
-import { LoginForm } from '@/features/auth/components/login-form';
+import { LoginForm } from '@/features/auth';
 import { SignupForm } from './signup-form';
 
 /** The wizard's first step: sign up a new organisation, or sign in to an existing one. */

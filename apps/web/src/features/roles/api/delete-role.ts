@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '@/lib/http';
+import { routes } from '@clinic/shared';
+import { call } from '@/lib/api-client';
 import { rolesKeys } from './roles-keys';
 
 /** DELETE /roles/{id}; the server refuses (409) a role still assigned, and the Admin role. */
-export function deleteRole(id: string): Promise<unknown> {
-  return http.delete(`/roles/${encodeURIComponent(id)}`);
+export function deleteRole(id: string) {
+  return call(routes.roles.remove, { params: { id } });
 }
 
 export function useDeleteRole() {

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiSuccess, PermissionEntry } from '@clinic/shared';
-import { http } from '@/lib/http';
+import { routes, type PermissionEntry } from '@clinic/shared';
+import { call } from '@/lib/api-client';
 import { rolesKeys } from './roles-keys';
 
 export async function getPermissions(signal?: AbortSignal): Promise<PermissionEntry[]> {
-  return (await http.get<ApiSuccess<PermissionEntry[]>>('/permissions', { signal })).data;
+  return (await call(routes.roles.permissions, {}, { signal })).data;
 }
 
 export const permissionsQueryOptions = () =>

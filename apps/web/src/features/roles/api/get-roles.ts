@@ -1,16 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiList, RoleRecord } from '@clinic/shared';
-import type { ListParams } from '@/components/list';
-import { http } from '@/lib/http';
+import { roleSortFields, routes } from '@clinic/shared';
+import { listRequestQuery, type ListParams } from '@/components/list';
+import { call } from '@/lib/api-client';
 import { rolesKeys } from './roles-keys';
 
 export type RolesQuery = Omit<ListParams, 'search'> & { search?: string; allData?: boolean };
 
-export function getRoles(query: RolesQuery, signal?: AbortSignal): Promise<ApiList<RoleRecord>> {
-  return http.get<ApiList<RoleRecord>>('/roles', {
-    signal,
-    query: { page: query.page, limit: query.limit, sortBy: query.sortBy, order: query.order, search: query.search, allData: query.allData ? 'true' : undefined },
-  });
+export function getRoles(query: RolesQuery, signal?: AbortSignal) {
+  return call(routes.roles.list, { query: { ...listRequestQuery(query, roleSortFields), allData: query.allData ? 'true' : undefined } }, { signal });
 }
 
 export const rolesQueryOptions = (query: RolesQuery) =>

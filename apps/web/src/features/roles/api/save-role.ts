@@ -1,17 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApiSuccess, RoleFormValues, RoleRecord } from '@clinic/shared';
+import { routes, type RoleFormValues } from '@clinic/shared';
 import { isStaleRecord } from '@/lib/edited-record';
-import { http } from '@/lib/http';
+import { call } from '@/lib/api-client';
 import { rolesKeys } from './roles-keys';
 
 /**
  * Creates a role (no id) or replaces its name and permissions, based on the version the form was opened with
  * (409 STALE_RECORD when someone saved since). Field errors are left to the form.
  */
-export function saveRole({ id, version, values }: { id?: string; version?: number; values: RoleFormValues }): Promise<ApiSuccess<RoleRecord>> {
+export function saveRole({ id, version, values }: { id?: string; version?: number; values: RoleFormValues }) {
   return id
-    ? http.put<ApiSuccess<RoleRecord>>(`/roles/${encodeURIComponent(id)}`, { ...values, version }, { silent: true })
-    : http.post<ApiSuccess<RoleRecord>>('/roles', values, { silent: true });
+    ? call(routes.roles.update, { params: { id }, body: { ...values, version } }, { silent: true })
+    : call(routes.roles.create, { body: values }, { silent: true });
 }
 
 export function useSaveRole() {

@@ -1,11 +1,13 @@
-import { useMemo, useState } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Badge, Button, Checkbox, Group, Modal, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconShieldLock } from '@tabler/icons-react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { useMemo } from 'react';
+import { Badge, Checkbox, Group, Modal, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconShieldLock } from '@tabler/icons-react';
+import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { roleFormSchema, type PermissionEntry, type RoleFormValues, type RoleRecord } from '@clinic/shared';
-import { applyFieldErrors, isApiError, translateMessage } from '@/lib/http';
+import { isPermission, roleFormSchema, type Permission, type PermissionEntry, type RoleFormValues, type RoleRecord } from '@clinic/shared';
+import { TextField } from '@/components/form/fields';
+import { FormDialogBody } from '@/components/form/form-dialog';
+import { useSchemaForm } from '@/components/form/use-schema-form';
+import { translateMessage } from '@/lib/http';
 import { notifySuccess } from '@/lib/notify';
 import { usePermissions } from '../api/get-permissions';
 import { useSaveRole } from '../api/save-role';
@@ -19,8 +21,8 @@ interface RoleFormModalProps {
   onCreated?: (role: RoleRecord) => void;
 }
 
-function groupPermissions(entries: PermissionEntry[]): Array<[string, string[]]> {
-  const groups = new Map<string, string[]>();
+function groupPermissions(entries: PermissionEntry[]): Array<[string, Permission[]]> {
+  const groups = new Map<string, Permission[]>();
   for (const e of entries) groups.set(e.group, [...(groups.get(e.group) ?? []), e.code]);
   return [...groups.entries()];
 }
@@ -35,42 +37,44 @@ export function RoleFormModal({ opened, role, onClose, onCreated }: RoleFormModa
   );
 }
 
-function RoleForm({ role, onClose, onCreated }: { role: RoleRecord | null; onClose: () => void; onCreated?: (role: RoleRecord) => void }) {
+function RoleForm({ role, onClose, onCreated }: Omit<RoleFormModalProps, 'opened'>) {
   const { t } = useTranslation();
   const permissions = usePermissions();
   const save = useSaveRole();
-  const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm<RoleFormValues>({
-    defaultValues: { name: role?.name ?? '', permissions: role?.permissions ?? [] },
-    resolver: zodResolver(roleFormSchema) as unknown as Resolver<RoleFormValues>,
+  const { form, serverError, onSubmit } = useSchemaForm<RoleFormValues>({
+    schema: roleFormSchema,
+    defaultValues: { name: role?.name ?? '', permissions: role?.permissions.filter(isPermission) ?? [] },
+    mode: 'onSubmit',
   });
   const groups = useMemo(() => groupPermissions(permissions.data ?? []), [permissions.data]);
   const lockedAdmin = Boolean(role?.isSystem && role.name === 'Admin');
-  const selected = form.watch('permissions');
+  const selected = useWatch({ control: form.control, name: 'permissions' });
   const isAdmin = selected.includes('admin');
 
-  const submit = form.handleSubmit(async (values) => {
-    setServerError(null);
-    try {
-      const result = await save.mutateAsync({ id: role?._id, version: role?.version, values: lockedAdmin ? { ...values, name: role!.name } : values });
-      notifySuccess(result.message ?? t('success.done'));
-      if (!role) onCreated?.(result.data);
-      onClose();
-    } catch (error) {
-      if (applyFieldErrors(error, form.setError)) return;
-      setServerError(isApiError(error) ? error.message : t('errors.unexpected'));
-    }
+  const submit = onSubmit(async (values) => {
+    const result = await save.mutateAsync({ id: role?._id, version: role?.version, values: lockedAdmin && role ? { ...values, name: role.name } : values });
+    notifySuccess(result.message ?? t('success.done'));
+    if (!role) onCreated?.(result.data);
+    onClose();
   });
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate data-testid="role-form">
+    <FormDialogBody
+      onCancel={onClose}
+      onSubmit={(e) => void submit(e)}
+      serverError={serverError}
+      submitLabel={t('people.actions.save')}
+      pending={save.isPending}
+      data-testid="role-form"
+      submitTestId="role-submit"
+    >
       <Stack gap="md">
-        <TextInput label={t('roles.fields.name')} withAsterisk {...form.register('name')} disabled={lockedAdmin} error={translateMessage(form.formState.errors.name?.message)} data-testid="role-name" />
+        <TextField control={form.control} name="name" label={t('roles.fields.name')} required disabled={lockedAdmin} testId="role-name" />
         <Controller
           control={form.control}
           name="permissions"
           render={({ field }) => {
-            const toggle = (code: string, on: boolean) => field.onChange(on ? [...field.value, code] : field.value.filter((p) => p !== code));
+            const toggle = (code: Permission, on: boolean) => field.onChange(on ? [...field.value, code] : field.value.filter((p) => p !== code));
             return (
               <Stack gap="sm">
                 <Group justify="space-between">
@@ -112,12 +116,7 @@ function RoleForm({ role, onClose, onCreated }: { role: RoleRecord | null; onClo
             );
           }}
         />
-        {serverError && <Alert color="red" icon={<IconAlertCircle size={18} />}>{serverError}</Alert>}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={save.isPending}>{t('common.actions.cancel')}</Button>
-          <Button type="submit" loading={save.isPending} data-testid="role-submit">{t('people.actions.save')}</Button>
-        </Group>
       </Stack>
-    </form>
+    </FormDialogBody>
   );
 }

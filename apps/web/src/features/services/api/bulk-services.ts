@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApiSuccess, ServiceBulkAction, ServiceBulkInput } from '@clinic/shared';
-import { http } from '@/lib/http';
+import { routes, type ServiceBulkInput } from '@clinic/shared';
+import { call } from '@/lib/api-client';
 import { servicesKeys } from './services-keys';
 
 /** Activates, deactivates or deletes the selected services, all of them or none. */
-export function bulkServices(input: ServiceBulkInput): Promise<ApiSuccess<{ action: ServiceBulkAction; count: number }>> {
-  return http.post<ApiSuccess<{ action: ServiceBulkAction; count: number }>>('/services/bulk', input);
+export function bulkServices(input: ServiceBulkInput) {
+  return call(routes.services.bulk, { body: input });
 }
 
 export function useBulkServices() {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApiSuccess, ServiceCreateInput, ServiceRecord } from '@clinic/shared';
-import { http } from '@/lib/http';
+import { routes, type ServiceCreateInput } from '@clinic/shared';
+import { call } from '@/lib/api-client';
 import { servicesKeys } from './services-keys';
 
-export function createService(input: ServiceCreateInput): Promise<ApiSuccess<ServiceRecord>> {
-  return http.post<ApiSuccess<ServiceRecord>>('/services', input);
+export function createService(input: ServiceCreateInput) {
+  return call(routes.services.create, { body: input });
 }
 
 export function useCreateService() {

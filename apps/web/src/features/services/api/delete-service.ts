@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApiSuccess } from '@clinic/shared';
+import { routes } from '@clinic/shared';
 import { forgetDeletedRecord } from '@/lib/forget-deleted';
-import { http } from '@/lib/http';
+import { call } from '@/lib/api-client';
 import { servicesKeys } from './services-keys';
 
-export function deleteService(id: string): Promise<ApiSuccess<unknown>> {
-  return http.delete<ApiSuccess<unknown>>(`/services/${encodeURIComponent(id)}`);
+export function deleteService(id: string) {
+  return call(routes.services.remove, { params: { id } });
 }
 
 export function useDeleteService() {

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiSuccess, ServiceRecord } from '@clinic/shared';
-import { http } from '@/lib/http';
+import { routes, type ServiceRecord } from '@clinic/shared';
+import { call } from '@/lib/api-client';
 import { servicesKeys } from './services-keys';
 
 export async function getService(id: string, signal?: AbortSignal): Promise<ServiceRecord> {
-  const body = await http.get<ApiSuccess<ServiceRecord>>(`/services/${encodeURIComponent(id)}`, { signal, silent: true });
+  const body = await call(routes.services.get, { params: { id } }, { signal, silent: true });
   return body.data;
 }
 

@@ -1,19 +1,18 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiList, ServiceRecord } from '@clinic/shared';
-import type { ListParams } from '@/components/list';
-import { http } from '@/lib/http';
+import { routes, serviceSortFields } from '@clinic/shared';
+import { listRequestQuery, type ListParams } from '@/components/list';
+import { call } from '@/lib/api-client';
 import { servicesKeys } from './services-keys';
 
 export type ServicesQuery = ListParams & { status: 'ACTIVE' | 'INACTIVE' | null };
 
-/** The list's request, its path and query: the CSV export asks the same at `<path>/export.csv`. */
-export function servicesRequest(query: ServicesQuery) {
-  return { path: '/services', query: { page: query.page, limit: query.limit, sortBy: query.sortBy, order: query.order, search: query.search, status: query.status } };
+/** The list's query, and the export that asks the same (every row the filters select, as CSV). */
+export function servicesRequest({ status, ...list }: ServicesQuery) {
+  return { route: routes.exports.services, query: { ...listRequestQuery(list, serviceSortFields), status: status ?? undefined } };
 }
 
-export function getServices(query: ServicesQuery, signal?: AbortSignal): Promise<ApiList<ServiceRecord>> {
-  const request = servicesRequest(query);
-  return http.get<ApiList<ServiceRecord>>(request.path, { signal, query: request.query });
+export function getServices(query: ServicesQuery, signal?: AbortSignal) {
+  return call(routes.services.list, { query: servicesRequest(query).query }, { signal });
 }
 
 export const servicesQueryOptions = (query: ServicesQuery) =>

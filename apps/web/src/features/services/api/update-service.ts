@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApiSuccess, ServiceRecord, ServiceUpdateInput } from '@clinic/shared';
-import { http } from '@/lib/http';
+import { routes, type ServiceUpdateInput } from '@clinic/shared';
+import { call } from '@/lib/api-client';
 import { servicesKeys } from './services-keys';
 
-export function updateService(id: string, input: ServiceUpdateInput): Promise<ApiSuccess<ServiceRecord>> {
-  return http.patch<ApiSuccess<ServiceRecord>>(`/services/${encodeURIComponent(id)}`, input);
+export function updateService(id: string, input: ServiceUpdateInput) {
+  return call(routes.services.patch, { params: { id }, body: input });
 }
 
 export function useUpdateService() {

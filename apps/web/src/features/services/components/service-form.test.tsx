@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { drEmily, drOmar, emptyList, jsonResponse, listOf, malazClinic, olayaClinic } from '@/test/mocks';
+import { drEmily, drOmar, emptyList, jsonResponse, listOf, malazClinic, olayaClinic, serviceRecord } from '@/test/mocks';
 import { expectFieldError, mockFetch, renderWithProviders, signIn } from '@/test/utils';
 import AddServicePage from '../pages/add-service-page';
 
@@ -14,7 +14,7 @@ function servicesApi() {
     }
     if (url.pathname === '/api/services' && init.method === 'POST') {
       posted.push(JSON.parse(String(init.body)));
-      return jsonResponse(201, { success: true, message: 'Service created', data: {} });
+      return jsonResponse(201, { success: true, message: 'Service created', data: serviceRecord() });
     }
     return jsonResponse(200, emptyList());
   }, { profile: {} });

@@ -1,12 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { MultiSelect, SimpleGrid, Stack } from '@mantine/core';
-import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { serviceCreateInput, type ServiceCreate } from '@clinic/shared';
 import { translateMessage } from '@/lib/http';
 import { submitWithFieldErrors } from '@/components/form/submit-with-field-errors';
 import { FormActions } from '@/components/form/form-actions';
 import { NumberField, SelectField, SwitchField, TextAreaField, TextField } from '@/components/form/fields';
+import { useSchemaForm } from '@/components/form/use-schema-form';
 import type { ClinicOption, DoctorOption } from '../api/get-service-options';
 
 export interface ServiceFormValues {
@@ -24,8 +24,6 @@ export interface ServiceFormValues {
 
 export const emptyServiceForm: ServiceFormValues = { name: '', description: '', price: '', durationMinutes: '', clinic: null, doctors: [], isActive: true };
 
-const resolver = zodResolver(serviceCreateInput) as unknown as Resolver<ServiceFormValues, unknown, ServiceCreate>;
-
 interface ServiceFormProps {
   defaultValues: ServiceFormValues;
   clinics: readonly ClinicOption[];
@@ -39,11 +37,8 @@ interface ServiceFormProps {
 /** Name, description, price, duration, clinic and the doctors who provide the service (all but duration required). */
 export function ServiceForm({ defaultValues, clinics, doctors, submitLabel, onSubmit, onCancel }: ServiceFormProps) {
   const { t } = useTranslation();
-  const { control, handleSubmit, setError, getValues, setValue, formState: { errors, isSubmitting } } = useForm<ServiceFormValues, unknown, ServiceCreate>({
-    resolver,
-    defaultValues,
-    mode: 'onTouched',
-  });
+  const { form } = useSchemaForm<ServiceFormValues, ServiceCreate>({ schema: serviceCreateInput, defaultValues });
+  const { control, handleSubmit, setError, getValues, setValue, formState: { errors, isSubmitting } } = form;
   const clinic = useWatch({ control, name: 'clinic' });
   const selectedDoctors = useWatch({ control, name: 'doctors' });
   const err = (key: keyof ServiceFormValues) => translateMessage(errors[key]?.message);

@@ -6,9 +6,9 @@ import { specialitiesKeys } from './specialities-keys';
 
 export type SpecialitiesQuery = StatusListQuery;
 
-/** The list's request, its path and query: the CSV export asks the same at `<path>/export.csv`. */
+/** The list's query, and the export that asks the same (every row the filters select, as CSV). */
 export function specialitiesRequest(query: SpecialitiesQuery) {
-  return { path: '/specializations', query: listRequestQuery(query, specializationSortFields) };
+  return { route: routes.exports.specializations, query: listRequestQuery(query, specializationSortFields) };
 }
 
 export function getSpecialities(query: SpecialitiesQuery, signal?: AbortSignal) {

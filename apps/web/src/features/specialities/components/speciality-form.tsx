@@ -1,11 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { SimpleGrid, Stack } from '@mantine/core';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { specializationCreateInput, type SpecializationCreate } from '@clinic/shared';
 import { FormActions } from '@/components/form/form-actions';
 import { MultiSelectField, SwitchField, TextAreaField, TextField } from '@/components/form/fields';
 import { submitWithFieldErrors } from '@/components/form/submit-with-field-errors';
+import { useSchemaForm } from '@/components/form/use-schema-form';
 import type { StaffOption } from '../api/get-staff-options';
 
 export interface SpecialityFormValues {
@@ -22,8 +22,6 @@ export const emptySpecialityForm: SpecialityFormValues = {
   name: '', description: '', requiredEquipment: '', requiredStaff: [], medicalProcedures: '', certificationRequirements: '', isActive: true,
 };
 
-const resolver = zodResolver(specializationCreateInput) as unknown as Resolver<SpecialityFormValues, unknown, SpecializationCreate>;
-
 interface SpecialityFormProps {
   defaultValues: SpecialityFormValues;
   staff: readonly StaffOption[];
@@ -35,11 +33,8 @@ interface SpecialityFormProps {
 /** Name, description, equipment, required staff, procedures and certification; validated on blur and change. */
 export function SpecialityForm({ defaultValues, staff, submitLabel, onSubmit, onCancel }: SpecialityFormProps) {
   const { t } = useTranslation();
-  const { control, handleSubmit, setError, formState: { isSubmitting } } = useForm<SpecialityFormValues, unknown, SpecializationCreate>({
-    resolver,
-    defaultValues,
-    mode: 'all',
-  });
+  const { form } = useSchemaForm<SpecialityFormValues, SpecializationCreate>({ schema: specializationCreateInput, defaultValues, mode: 'all' });
+  const { control, handleSubmit, setError, formState: { isSubmitting } } = form;
   const requiredStaff = useWatch({ control, name: 'requiredStaff' });
   const groups = new Map<string, Array<{ value: string; label: string }>>();
   for (const s of staff) {

@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { WaitlistRecord } from '@clinic/shared';
-import { useNextFree } from '@/features/appointments';
-import { useSlotLabel } from '@/features/appointments/components/next-free-hint';
+import { useNextFree, useSlotLabel } from '@/features/appointments';
 import { isApiError } from '@/lib/http';
 import { useBookFromWaitlist } from '../api/waitlist';
 

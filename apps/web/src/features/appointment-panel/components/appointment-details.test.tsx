@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_ROLES, type AppointmentRecord, type AppointmentStatus, type ReminderRecord } from '@clinic/shared';
 import { errorBody, jsonResponse, mockFetch, renderWithProviders, setLanguage, signIn } from '@/test/utils';
-import { useAppointment } from '../api/get-appointment';
+import { useAppointment } from '@/features/appointments';
 import { AppointmentDetails } from './appointment-details';
 
 const PAST = '2026-03-10T09:00:00+03:00';

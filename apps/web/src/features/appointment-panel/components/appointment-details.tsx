@@ -4,20 +4,14 @@ import { IconAlertCircle, IconNotes, IconTrash, IconPrinter } from '@tabler/icon
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { mayDeleteAppointment, VISIT_NOTE_MAX, type AppointmentRecord } from '@clinic/shared';
-import { WaitlistMatches } from '@/features/waitlist/components/waitlist-matches';
+import { WaitlistMatches } from '@/features/waitlist';
 import { isApiError } from '@/lib/http';
 import { useSession } from '@/lib/session-context';
-import { AppointmentReminders } from '@/features/reminders/components/appointment-reminders';
-import { PatientLinkActions } from '@/features/reminders/components/patient-link-actions';
-import { useUpdateAppointment } from '../api/update-appointment';
-import { AppointmentStatusBadge } from './appointment-status-badge';
-import { DeleteAppointmentDialog } from './delete-appointment-dialog';
-import { SeriesMark } from './series-mark';
-import { timeRange, wallOf } from './clinic-time';
-import { VisitActions } from './visit-actions';
-import { visitSteps } from './visit-flow';
+import { AppointmentReminders, PatientLinkActions } from '@/features/reminders';
+import { timeRange, wallOf } from '@/lib/clinic-time';
 import { DAY_MONTH_YEAR, formatDateTime, formatDay, LONG_DATE } from '@/lib/dates';
 import { AppointmentBilling } from '@/features/billing';
+import { AppointmentStatusBadge, DeleteAppointmentDialog, SeriesMark, useUpdateAppointment, VisitActions, visitSteps } from '@/features/appointments';
 
 function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (

@@ -1,0 +1,81 @@
+import type { ComponentType } from 'react';
+import type { PagePath } from '@/lib/pages';
+
+/** A page's module: its own chunk, loaded when the page is first shown. */
+export type PageModule = () => Promise<{ default: ComponentType }>;
+
+/** Screens the router builds by itself: sign-in comes with the app, the public visit and invitation pages sit outside the shell. */
+type RoutedApart = '/login' | '/visit' | '/invite';
+
+/**
+ * The page component of every screen in the registry (lib/pages.ts), read only by the router. It lives apart from the
+ * registry so that what a page imports (the registry among it, for its links and title) never leads back to the pages.
+ */
+export const PAGE_COMPONENTS = {
+  '/dashboard': () => import('@/features/dashboard/pages/dashboard-page'),
+  '/': () => import('@/features/people/pages/users-page'),
+  '/users': () => import('@/features/people/pages/users-page'),
+  '/users/add': () => import('@/features/people/pages/add-user-page'),
+  '/users/edit/:id': () => import('@/features/people/pages/edit-user-page'),
+  '/users/details/:id': () => import('@/features/people/pages/user-details-page'),
+  '/roles': () => import('@/features/roles/pages/roles-page'),
+  '/audit': () => import('@/features/audit/pages/audit-page'),
+  '/my-day': () => import('@/features/my-day/pages/my-day-page'),
+  '/frontdesk': () => import('@/features/frontdesk/pages/frontdesk-page'),
+  '/appointments': () => import('@/features/appointments/pages/appointments-page'),
+  '/appointments/add': () => import('@/features/appointments/pages/add-appointment-page'),
+  '/appointments/calendar': () => import('@/features/calendar/pages/calendar-page'),
+  '/billing/invoices': () => import('@/features/billing/pages/invoices-page'),
+  '/billing/invoices/add': () => import('@/features/billing/pages/add-invoice-page'),
+  '/billing/invoices/edit/:id': () => import('@/features/billing/pages/edit-invoice-page'),
+  '/billing/invoices/details/:id': () => import('@/features/billing/pages/invoice-details-page'),
+  '/billing/cash-boxes': () => import('@/features/billing/pages/cash-boxes-page'),
+  '/billing/claims': () => import('@/features/billing/pages/claims-page'),
+  '/patients': () => import('@/features/patients/pages/patients-page'),
+  '/patients/add': () => import('@/features/patients/pages/add-patient-page'),
+  '/patients/edit/:id': () => import('@/features/patients/pages/edit-patient-page'),
+  '/patients/appointments': () => import('@/features/calendar/pages/calendar-page'),
+  '/patients/details/:id': () => import('@/features/patients/pages/patient-details-page'),
+  '/waitlist': () => import('@/features/waitlist/pages/waitlist-page'),
+  '/reminders': () => import('@/features/reminders/pages/outbox-page'),
+  '/company': () => import('@/features/company/pages/company-page'),
+  '/company/edit': () => import('@/features/company/pages/company-edit-page'),
+  '/medicalComplexes': () => import('@/features/medical-complexes/pages/medical-complexes-page'),
+  '/medicalComplexes/add': () => import('@/features/medical-complexes/pages/add-medical-complex-page'),
+  '/medicalComplexes/edit/:id': () => import('@/features/medical-complexes/pages/edit-medical-complex-page'),
+  '/medicalComplexes/details/:id': () => import('@/features/medical-complexes/pages/medical-complex-details-page'),
+  '/departements': () => import('@/features/departments/pages/departments-page'),
+  '/departements/add': () => import('@/features/departments/pages/add-department-page'),
+  '/departements/details/:id': () => import('@/features/departments/pages/department-details-page'),
+  '/departements/edit/:id': () => import('@/features/departments/pages/edit-department-page'),
+  '/services': () => import('@/features/services/pages/services-page'),
+  '/services/add': () => import('@/features/services/pages/add-service-page'),
+  '/services/edit/:id': () => import('@/features/services/pages/edit-service-page'),
+  '/services/details/:id': () => import('@/features/services/pages/service-details-page'),
+  '/clinics': () => import('@/features/clinics/pages/clinics-page'),
+  '/clinics/add': () => import('@/features/clinics/pages/add-clinic-page'),
+  '/clinics/details/:id': () => import('@/features/clinics/pages/clinic-details-page'),
+  '/clinics/edit/:id': () => import('@/features/clinics/pages/edit-clinic-page'),
+  '/employees': () => import('@/features/people/pages/employees-page'),
+  '/employees/add': () => import('@/features/people/pages/add-employee-page'),
+  '/employees/edit/:id': () => import('@/features/people/pages/edit-employee-page'),
+  '/employees/details/:id': () => import('@/features/people/pages/employee-details-page'),
+  '/doctors': () => import('@/features/people/pages/doctors-page'),
+  '/doctors/add': () => import('@/features/people/pages/add-doctor-page'),
+  '/doctors/details/:id': () => import('@/features/people/pages/doctor-details-page'),
+  '/specialities': () => import('@/features/specialities/pages/specialities-page'),
+  '/specialities/add': () => import('@/features/specialities/pages/add-speciality-page'),
+  '/specialities/details/:id': () => import('@/features/specialities/pages/speciality-details-page'),
+  '/specialities/edit/:id': () => import('@/features/specialities/pages/edit-speciality-page'),
+  '/print/schedule': () => import('@/features/printouts/pages/print-schedule-page'),
+  '/print/slip/:id': () => import('@/features/printouts/pages/print-slip-page'),
+  '/print/patient/:id': () => import('@/features/printouts/pages/print-patient-page'),
+  '/print/invoice/:id': () => import('@/features/billing/pages/print-invoice-page'),
+  '/print/receipt/:id': () => import('@/features/billing/pages/print-receipt-page'),
+  '/print/cash-box-close/:box/:id': () => import('@/features/billing/pages/print-z-report-page'),
+  '/print/cash-box-close-receipt/:box/:id': () => import('@/features/billing/pages/print-z-receipt-page'),
+  '/myProfile': () => import('@/features/my-profile/pages/my-profile-page'),
+  '/SelectPlan': () => import('@/features/plans/pages/select-plan-page'),
+  '/companyPlan': () => import('@/features/plans/pages/select-plan-page'),
+  '/register': () => import('@/features/register/pages/register-page'),
+} satisfies Record<Exclude<PagePath, RoutedApart>, PageModule>;

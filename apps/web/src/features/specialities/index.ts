@@ -1,0 +1,2 @@
+/** What other features use of the specialities feature. */
+export { useCreateSpeciality } from './api/create-speciality';
