@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { InvoiceRecord } from '@clinic/shared';
+import type { CompanyRecord, InvoiceRecord } from '@clinic/shared';
 import { listOf } from '@/test/mocks';
 import { emptyList, jsonResponse, mockFetch, renderWithProviders, setLanguage, signIn } from '@/test/utils';
 import { PaymentDialog } from './payment-dialog';
@@ -22,6 +22,14 @@ const invoice: InvoiceRecord = {
   createdAt: '2026-03-10T09:00:00Z', updatedAt: '2026-03-10T09:00:00Z', version: 2, lines: [], creditNotes: [], payments: [], claim: null,
 };
 
+/** The company, with one card payment method (Mada, 2% fee). */
+const company: CompanyRecord = {
+  _id: 'company-1', name: 'Al Noor', plan: 'company', timeZone: 'Asia/Riyadh', address: null, yearOfEstablishment: null, goals: null, overview: null,
+  vision: null, logo: null, contactInfos: [], holidays: [], specializations: [], bankAccount: [], insuranceCompany: [], cashBoxes: [],
+  onlinePaymentMethods: [{ companyName: 'Mada', processingFees: 2, isActive: true }], commercialRecord: null, locationGoogle: null, Key_member: null,
+  Founder: null, Executives: null, lateCancellationHours: 24, hijriMode: 'off', createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z', version: 1,
+};
+
 function paymentApi() {
   const posted: unknown[] = [];
   mockFetch((url, init) => {
@@ -31,7 +39,7 @@ function paymentApi() {
         { _id: OTHER_BOX, name: 'Malaz till', clinic: { _id: 'other', name: 'Malaz Clinic' }, pic: null, location: null, currency: 'SAR', isActive: true, balance: 0, lastClosedOn: null },
       ]));
     }
-    if (url.pathname === '/api/companies') return jsonResponse(200, { ...emptyList(), data: [{ name: 'Al Noor', onlinePaymentMethods: [{ companyName: 'Mada', processingFees: 2, isActive: true }], insuranceCompany: [] }] });
+    if (url.pathname === '/api/companies') return jsonResponse(200, listOf([company]));
     if (url.pathname === `/api/clinics/${CLINIC}`) return jsonResponse(200, { success: true, data: { _id: CLINIC, name: 'Olaya Clinic', onlinePaymentMethods: [] } });
     if (url.pathname === `/api/invoices/${INVOICE}/payments` && init.method === 'POST') {
       posted.push(JSON.parse(String(init.body)));
