@@ -1,6 +1,6 @@
 import type {
-  ApiErrorBody, ApiList, ApiSuccess, AppointmentAvailability, AppointmentCard, AppointmentRecord, EmployeeListItem, EmployeeRecord, NextFreeSlot, Pagination,
-  PatientDetails, PatientListItem, Ref, ServiceRecord, SessionUser, SpecializationDetails,
+  ApiErrorBody, ApiList, ApiSuccess, AppointmentAvailability, AppointmentCard, AppointmentRecord, EmployeeListItem, EmployeeRecord, InvoiceRecord, NextFreeSlot,
+  Pagination, PatientDetails, PatientListItem, Ref, ServiceRecord, SessionUser, SpecializationDetails,
 } from '@clinic/shared';
 
 /**
@@ -93,6 +93,18 @@ export function employeeListItem(over: Partial<EmployeeListItem> = {}): Employee
     roleIds: [{ _id: 'r1', name: 'Admin' }], isActive: true, lastLoginAt: null, createdAt: '2026-01-01T00:00:00Z', image: null, jobTitle: null,
     gender: null, dateOfBirth: null, consultation_fee: null, hasAccount: true, invitation: null, incomplete: false, specializations: [], clinics: [],
     phone: null, version: 1,
+    ...over,
+  };
+}
+
+/** An invoice as GET /api/invoices/{id} and every invoice write answer it: an empty draft of 0.00 SAR at Olaya Clinic. */
+export function invoiceRecord(over: Partial<InvoiceRecord> = {}): InvoiceRecord {
+  return {
+    _id: '44444444-4444-4444-8444-444444444444', number: null, displayNumber: null, status: 'draft', clinic: olayaClinic,
+    patient: { _id: 'p-1', name: 'Amal Hassan' }, doctor: null, appointment: null, visitDate: '2026-03-10', currency: 'SAR', minorDigits: 2,
+    vatRateBasisPoints: 0, taxNumber: null, subtotal: 0, discountTotal: 0, taxTotal: 0, total: 0, insurer: null, insurerShare: 0, patientShare: 0,
+    creditedTotal: 0, paidTotal: 0, refundedTotal: 0, balanceDue: 0, note: '', issuedAt: null,
+    createdAt: '2026-03-10T09:00:00Z', updatedAt: '2026-03-10T09:00:00Z', version: 1, lines: [], creditNotes: [], payments: [], claim: null,
     ...over,
   };
 }

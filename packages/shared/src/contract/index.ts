@@ -1,8 +1,13 @@
+import { billingSettingsRoutes } from './billing-settings.js';
+import { cashBoxRoutes } from './cash-boxes.js';
+import { claimRoutes } from './claims.js';
 import { clinicRoutes } from './clinics.js';
 import { companyRoutes } from './companies.js';
 import { complexRoutes } from './complexes.js';
 import { departmentRoutes } from './departments.js';
 import { exportRoutes } from './exports.js';
+import { invoiceRoutes } from './invoices.js';
+import { patientRoutes } from './patients.js';
 import { roleRoutes } from './roles.js';
 import { serviceRoutes } from './services.js';
 import { appointmentRoutes } from './appointments.js';
@@ -29,6 +34,11 @@ export * from './route.js';
  */
 export const routes = {
   specializations: specializationRoutes,
+  invoices: invoiceRoutes,
+  cashBoxes: cashBoxRoutes,
+  claims: claimRoutes,
+  billingSettings: billingSettingsRoutes,
+  patients: patientRoutes,
   companies: companyRoutes,
   complexes: complexRoutes,
   clinics: clinicRoutes,

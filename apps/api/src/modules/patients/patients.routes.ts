@@ -1,21 +1,6 @@
-import {
-  PATIENT_JSON_FIELDS,
-  healthReportSchema,
-  idParams,
-  listSchema,
-  okSchema,
-  patientDeleteResult,
-  patientDetails,
-  patientInput,
-  patientListItem,
-  patientListQuery,
-  patientNoteInput,
-  patientNoteSchema,
-  patientReportInput,
-  patientUpdateInput,
-  quickPatientInput,
-} from '@clinic/shared';
+import { PATIENT_JSON_FIELDS, patientInput, patientReportInput, patientUpdateInput, routes } from '@clinic/shared';
 import type { App, Deps } from '../../lib/app-types.js';
+import { serve } from '../../lib/contract-routes.js';
 import { t } from '../../lib/i18n.js';
 import { listEnvelope } from '../../lib/list.js';
 import { readForm, type MultipartResult, type MultipartSpec } from '../../lib/multipart.js';
@@ -34,7 +19,9 @@ import {
 } from './patients.service.js';
 import { createQuickPatient } from './patients.quick.js';
 
-const tags = ['patients'];
+const r = routes.patients;
+/** Writes are refused the same way whether or not the patient exists in another company. */
+const neutral = { accessNeutral: true };
 /** The patient form arrives as multipart (`name[i][key]` flattening, picture in `image`) or as JSON. */
 const formBody = { consumes: ['multipart/form-data', 'application/json'] };
 const PATIENT_FORM: MultipartSpec = { files: { image: 'image' }, jsonFields: [...PATIENT_JSON_FIELDS] };
@@ -54,97 +41,65 @@ async function usingForm<T>(form: MultipartResult, use: () => Promise<T>): Promi
 }
 
 export function patientRoutes(app: App, deps: Deps) {
-  app.get('/api/patients', {
-    config: { permission: 'patient_read' },
-    schema: { tags, querystring: patientListQuery, response: { 200: listSchema(patientListItem) } },
-    handler: async (req) => {
-      const { data, total } = await listPatients(deps, callerOf(req).companyId, req.query);
-      return listEnvelope(data, req.query, total);
-    },
+  serve(app, r.list, async (req) => {
+    const { data, total } = await listPatients(deps, callerOf(req).companyId, req.query);
+    return listEnvelope(data, req.query, total);
   });
 
-  app.get('/api/patients/:id', {
-    config: { permission: 'patient_read' },
-    schema: { tags, params: idParams, response: { 200: okSchema(patientDetails) } },
-    handler: async (req) => ({ success: true as const, data: await readPatient(deps, requestContext(req), callerOf(req), req.params.id) }),
-  });
+  serve(app, r.get, async (req) => ({ success: true as const, data: await readPatient(deps, requestContext(req), callerOf(req), req.params.id) }));
 
-  app.post('/api/patients', {
-    config: { permission: 'patient_write', accessNeutral: true },
-    schema: { tags, ...formBody, response: { 201: okSchema(patientDetails) } },
-    handler: async (req, reply) => {
-      const caller = callerOf(req);
-      const form = await readForm(req, deps, caller, PATIENT_FORM);
-      const data = await usingForm(form, () =>
-        createPatient(deps, requestContext(req), caller, parseOrThrow(patientInput, form.body), form.files.image ?? null));
-      return reply.status(201).send({ success: true as const, message: t(req, 'success.patientCreated'), data });
-    },
-  });
+  serve(app, r.create, async (req, reply) => {
+    const caller = callerOf(req);
+    const form = await readForm(req, deps, caller, PATIENT_FORM);
+    const data = await usingForm(form, () =>
+      createPatient(deps, requestContext(req), caller, parseOrThrow(patientInput, form.body), form.files.image ?? null));
+    return reply.status(201).send({ success: true as const, message: t(req, 'success.patientCreated'), data });
+  }, { config: neutral, schema: formBody });
 
-  app.post('/api/patients/quick', {
-    config: { permission: 'patient_write', accessNeutral: true },
+  serve(app, r.quick, async (req, reply) => {
+    const data = await createQuickPatient(deps, requestContext(req), callerOf(req), req.body);
+    return reply.status(201).send({ success: true as const, message: t(req, 'success.patientQuickCreated'), data });
+  }, {
+    config: neutral,
     schema: {
-      tags,
       description: 'Quick registration of a walk-in (name, mobile, date of birth, sex): the patient is marked incomplete until the full form is saved. 409 DUPLICATE_PATIENT (with `data.patientId`) when the company already has a patient with this mobile and date of birth.',
-      body: quickPatientInput,
-      response: { 201: okSchema(patientDetails) },
-    },
-    handler: async (req, reply) => {
-      const data = await createQuickPatient(deps, requestContext(req), callerOf(req), req.body);
-      return reply.status(201).send({ success: true as const, message: t(req, 'success.patientQuickCreated'), data });
     },
   });
 
-  app.put('/api/patients/:id', {
-    config: { permission: 'patient_write', accessNeutral: true },
-    schema: { tags, ...formBody, params: idParams, response: { 200: okSchema(patientDetails) } },
-    handler: async (req) => {
-      const caller = callerOf(req);
-      await requirePatient(deps, caller, req.params.id);
-      const form = await readForm(req, deps, caller, PATIENT_FORM);
-      const data = await usingForm(form, () =>
-        updatePatient(deps, requestContext(req), caller, req.params.id, parseOrThrow(patientUpdateInput, form.body), form.files.image ?? null));
-      return { success: true as const, message: t(req, 'success.patientUpdated'), data };
-    },
-  });
+  serve(app, r.update, async (req) => {
+    const caller = callerOf(req);
+    await requirePatient(deps, caller, req.params.id);
+    const form = await readForm(req, deps, caller, PATIENT_FORM);
+    const data = await usingForm(form, () =>
+      updatePatient(deps, requestContext(req), caller, req.params.id, parseOrThrow(patientUpdateInput, form.body), form.files.image ?? null));
+    return { success: true as const, message: t(req, 'success.patientUpdated'), data };
+  }, { config: neutral, schema: formBody });
 
-  app.delete('/api/patients/:id', {
-    config: { permission: 'patient_write', accessNeutral: true },
-    schema: { tags, params: idParams, response: { 200: okSchema(patientDeleteResult) } },
-    handler: async (req) => {
-      const data = await deletePatient(deps, requestContext(req), callerOf(req), req.params.id);
-      const message = t(req, data.outcome === 'deleted' ? 'success.patientDeleted' : 'success.patientDeactivated');
-      return { success: true as const, message, data };
-    },
-  });
+  serve(app, r.remove, async (req) => {
+    const data = await deletePatient(deps, requestContext(req), callerOf(req), req.params.id);
+    const message = t(req, data.outcome === 'deleted' ? 'success.patientDeleted' : 'success.patientDeactivated');
+    return { success: true as const, message, data };
+  }, { config: neutral });
 
-  app.post('/api/patients/:id/notes', {
-    config: { permission: 'patient_write', accessNeutral: true },
-    schema: { tags, params: idParams, body: patientNoteInput, response: { 201: okSchema(patientNoteSchema) } },
-    handler: async (req, reply) => {
-      const data = await addPatientNote(deps, requestContext(req), callerOf(req), req.params.id, req.body.body);
-      return reply.status(201).send({ success: true as const, message: t(req, 'success.patientNoteAdded'), data });
-    },
-  });
+  serve(app, r.addNote, async (req, reply) => {
+    const data = await addPatientNote(deps, requestContext(req), callerOf(req), req.params.id, req.body.body);
+    return reply.status(201).send({ success: true as const, message: t(req, 'success.patientNoteAdded'), data });
+  }, { config: neutral });
 
-  app.post('/api/patients/:id/documents', {
-    config: { permission: 'patient_write', accessNeutral: true },
+  serve(app, r.uploadDocument, async (req, reply) => {
+    const caller = callerOf(req);
+    await requirePatient(deps, caller, req.params.id);
+    const form = await readForm(req, deps, caller, REPORT_FORM);
+    const data = await usingForm(form, () => {
+      const { title } = parseOrThrow(patientReportInput, form.body);
+      return addHealthReport(deps, requestContext(req), caller, req.params.id, { title, file: form.files.file ?? null });
+    });
+    return reply.status(201).send({ success: true as const, message: t(req, 'success.patientReportUploaded'), data });
+  }, {
+    config: neutral,
     schema: {
-      tags,
       consumes: ['multipart/form-data'],
       description: 'Uploads a health report: multipart with `file` (PDF, JPG or PNG, at most 10 MB, checked by content) and `title`.',
-      params: idParams,
-      response: { 201: okSchema(healthReportSchema) },
-    },
-    handler: async (req, reply) => {
-      const caller = callerOf(req);
-      await requirePatient(deps, caller, req.params.id);
-      const form = await readForm(req, deps, caller, REPORT_FORM);
-      const data = await usingForm(form, () => {
-        const { title } = parseOrThrow(patientReportInput, form.body);
-        return addHealthReport(deps, requestContext(req), caller, req.params.id, { title, file: form.files.file ?? null });
-      });
-      return reply.status(201).send({ success: true as const, message: t(req, 'success.patientReportUploaded'), data });
     },
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiList, ApiSuccess, InvoiceCreate, InvoiceRecord, InvoiceSummary } from '@clinic/shared';
-import { http, isApiError } from '@/lib/http';
+import { routes, type InvoiceCreate, type InvoiceRecord, type InvoiceSummary } from '@clinic/shared';
+import { call } from '@/lib/api-client';
+import { isApiError } from '@/lib/http';
 import { billingKeys } from './billing-keys';
 import { storeInvoice } from './save-invoice';
 
@@ -9,11 +10,11 @@ export interface BillableAppointment {
   patient: { _id: string };
 }
 
-const invoicePath = (id: string) => `/invoices/${encodeURIComponent(id)}`;
+const getInvoice = async (id: string) => (await call(routes.invoices.get, { params: { id } })).data;
 
 /** The appointment's invoice among the patient's latest ones (its summary), or null. */
 export async function findAppointmentInvoice(a: BillableAppointment, signal?: AbortSignal): Promise<InvoiceSummary | null> {
-  const list = await http.get<ApiList<InvoiceSummary>>('/invoices', { signal, query: { patient: a.patient._id, limit: 30, sortBy: 'createdAt', order: 'desc' } });
+  const list = await call(routes.invoices.list, { query: { patient: a.patient._id, limit: 30, sortBy: 'createdAt', order: 'desc' } }, { signal });
   return list.data.find((i) => i.appointment === a._id) ?? null;
 }
 
@@ -24,14 +25,14 @@ export async function findAppointmentInvoice(a: BillableAppointment, signal?: Ab
  */
 export async function appointmentInvoice(a: BillableAppointment, toast = false): Promise<InvoiceRecord> {
   const found = await findAppointmentInvoice(a);
-  if (found) return (await http.get<ApiSuccess<InvoiceRecord>>(invoicePath(found._id))).data;
+  if (found) return getInvoice(found._id);
   try {
-    return (await http.post<ApiSuccess<InvoiceRecord>>(`/invoices/from-appointment/${encodeURIComponent(a._id)}`, {}, { successToast: toast })).data;
+    return (await call(routes.invoices.fromAppointment, { params: { id: a._id }, body: {} }, { successToast: toast })).data;
   } catch (error) {
     if (!isApiError(error) || error.status !== 409) throw error;
     const made = await findAppointmentInvoice(a);
     if (!made) throw error;
-    return (await http.get<ApiSuccess<InvoiceRecord>>(invoicePath(made._id))).data;
+    return getInvoice(made._id);
   }
 }
 
@@ -55,8 +56,8 @@ export function useIssueReviewed() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ draft, values }: { draft: InvoiceRecord; values: Omit<InvoiceCreate, 'patient' | 'clinic'> }) => {
-      const saved = (await http.put<ApiSuccess<InvoiceRecord>>(invoicePath(draft._id), { ...values, version: draft.version }, { successToast: false })).data;
-      return (await http.post<ApiSuccess<InvoiceRecord>>(`${invoicePath(saved._id)}/issue`, { version: saved.version }, { successToast: false })).data;
+      const saved = (await call(routes.invoices.update, { params: { id: draft._id }, body: { ...values, version: draft.version } }, { successToast: false })).data;
+      return (await call(routes.invoices.issue, { params: { id: saved._id }, body: { version: saved.version } }, { successToast: false })).data;
     },
     onSuccess: (invoice) => storeInvoice(queryClient, invoice),
   });

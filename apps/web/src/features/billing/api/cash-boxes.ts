@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiList, ApiSuccess, CashBoxCloseReport, CashBoxCloseValues, CashBoxDetails, CashBoxSummary } from '@clinic/shared';
-import { http } from '@/lib/http';
+import { routes, type CashBoxCloseValues } from '@clinic/shared';
+import { call } from '@/lib/api-client';
 import { billingKeys } from './billing-keys';
 
 export interface CashBoxesQuery {
@@ -12,7 +12,7 @@ export const cashBoxesQueryOptions = (query: CashBoxesQuery = {}) =>
   queryOptions({
     queryKey: billingKeys.cashBoxList(query),
     queryFn: ({ signal }) =>
-      http.get<ApiList<CashBoxSummary>>('/cash-boxes', { signal, query: { clinic: query.clinic, includeInactive: query.includeInactive, allData: true } }).then((r) => r.data),
+      call(routes.cashBoxes.list, { query: { clinic: query.clinic ?? undefined, includeInactive: query.includeInactive ? 'true' : undefined, allData: 'true' } }, { signal }).then((r) => r.data),
   });
 
 /** The cash boxes a payment may go into (the clinic's and the company's, active ones). */
@@ -23,7 +23,7 @@ export function useCashBoxes(query: CashBoxesQuery = {}, enabled = true) {
 export const cashBoxQueryOptions = (id: string) =>
   queryOptions({
     queryKey: billingKeys.cashBox(id),
-    queryFn: ({ signal }) => http.get<ApiSuccess<CashBoxDetails>>(`/cash-boxes/${encodeURIComponent(id)}`, { signal, silent: true }).then((r) => r.data),
+    queryFn: ({ signal }) => call(routes.cashBoxes.get, { params: { id } }, { signal, silent: true }).then((r) => r.data),
   });
 
 export function useCashBox(id: string | null) {
@@ -35,7 +35,7 @@ export function useCloseCashBox() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: CashBoxCloseValues }) =>
-      http.post<ApiSuccess<CashBoxDetails>>(`/cash-boxes/${encodeURIComponent(id)}/close`, input, { silent: true }),
+      call(routes.cashBoxes.close, { params: { id }, body: input }, { silent: true }),
     onSuccess: async (_r, { id }) => {
       await queryClient.invalidateQueries({ queryKey: billingKeys.cashBoxes() });
       await queryClient.invalidateQueries({ queryKey: billingKeys.cashBox(id) });
@@ -51,7 +51,7 @@ export const zReportPath = (boxId: string, closeId: string, receipt = false) =>
 export function useCloseReport(boxId: string, closeId: string) {
   return useQuery({
     queryKey: [...billingKeys.cashBox(boxId), 'close', closeId],
-    queryFn: ({ signal }) => http.get<ApiSuccess<CashBoxCloseReport>>(`/cash-boxes/${encodeURIComponent(boxId)}/closes/${encodeURIComponent(closeId)}`, { signal, silent: true }).then((r) => r.data),
+    queryFn: ({ signal }) => call(routes.cashBoxes.closeReport, { params: { id: boxId, closeId } }, { signal, silent: true }).then((r) => r.data),
     enabled: Boolean(boxId && closeId),
   });
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApiList, ApiSuccess, ClaimRecord, ClaimStatus, ClaimUpdate } from '@clinic/shared';
-import { http } from '@/lib/http';
+import { claimSortFields, routes, type ClaimStatus, type ClaimUpdate } from '@clinic/shared';
+import { listRequestQuery } from '@/components/list';
+import { call } from '@/lib/api-client';
 import { billingKeys } from './billing-keys';
 
 export interface ClaimsQuery {
@@ -15,16 +16,17 @@ export interface ClaimsQuery {
 }
 
 export function claimsRequest(q: ClaimsQuery) {
-  return { path: '/claims', query: { page: q.page, limit: q.limit, sortBy: q.sortBy, order: q.order, search: q.search, status: q.status, clinic: q.clinic, insurer: q.insurer } };
+  const { page, limit, sortBy, order, search } = q;
+  return {
+    path: '/claims',
+    query: { ...listRequestQuery({ page, limit, sortBy, order, search }, claimSortFields), status: q.status ?? undefined, clinic: q.clinic ?? undefined, insurer: q.insurer ?? undefined },
+  };
 }
 
 export const claimsQueryOptions = (query: ClaimsQuery) =>
   queryOptions({
     queryKey: billingKeys.claimList(query),
-    queryFn: ({ signal }) => {
-      const request = claimsRequest(query);
-      return http.get<ApiList<ClaimRecord>>(request.path, { signal, query: request.query });
-    },
+    queryFn: ({ signal }) => call(routes.claims.list, { query: claimsRequest(query).query }, { signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -32,7 +34,7 @@ export const claimsQueryOptions = (query: ClaimsQuery) =>
 export function useUpdateClaim() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: ClaimUpdate }) => http.patch<ApiSuccess<ClaimRecord>>(`/claims/${encodeURIComponent(id)}`, input),
+    mutationFn: ({ id, input }: { id: string; input: ClaimUpdate }) => call(routes.claims.update, { params: { id }, body: input }),
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: billingKeys.claims() });
       await queryClient.invalidateQueries({ queryKey: billingKeys.invoices() });

@@ -1,9 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  invoiceSortFields, routes, type ApiList, type ApiSuccess, type BillingSettingsRecord, type InvoiceRecord, type InvoiceStatus, type InvoiceSummary,
-} from '@clinic/shared';
-import { oneOf } from '@/components/list';
-import { http } from '@/lib/http';
+import { invoiceSortFields, routes, type InvoiceStatus } from '@clinic/shared';
+import { listRequestQuery } from '@/components/list';
+import { call } from '@/lib/api-client';
 import { billingKeys } from './billing-keys';
 
 export interface InvoicesQuery {
@@ -22,12 +20,13 @@ export interface InvoicesQuery {
 
 /** The list's request, its path and query, and the export that asks the same (every row the filters select, as CSV). */
 export function invoicesRequest(q: InvoicesQuery) {
+  const { page, limit, sortBy, order, search } = q;
   return {
     path: '/invoices',
     route: routes.exports.invoices,
     query: {
-      page: q.page, limit: q.limit, sortBy: oneOf(q.sortBy, invoiceSortFields) ?? undefined, order: q.order, search: q.search, status: q.status ?? undefined,
-      clinic: q.clinic ?? undefined, patient: q.patient ?? undefined, insurer: q.insurer ?? undefined, from: q.from ?? undefined, to: q.to ?? undefined,
+      ...listRequestQuery({ page, limit, sortBy, order, search }, invoiceSortFields),
+      status: q.status ?? undefined, clinic: q.clinic ?? undefined, patient: q.patient ?? undefined, insurer: q.insurer ?? undefined, from: q.from ?? undefined, to: q.to ?? undefined,
     },
   };
 }
@@ -35,17 +34,14 @@ export function invoicesRequest(q: InvoicesQuery) {
 export const invoicesQueryOptions = (query: InvoicesQuery) =>
   queryOptions({
     queryKey: billingKeys.invoiceList(query),
-    queryFn: ({ signal }) => {
-      const request = invoicesRequest(query);
-      return http.get<ApiList<InvoiceSummary>>(request.path, { signal, query: request.query });
-    },
+    queryFn: ({ signal }) => call(routes.invoices.list, { query: invoicesRequest(query).query }, { signal }),
     placeholderData: keepPreviousData,
   });
 
 export const invoiceQueryOptions = (id: string) =>
   queryOptions({
     queryKey: billingKeys.invoice(id),
-    queryFn: ({ signal }) => http.get<ApiSuccess<InvoiceRecord>>(`/invoices/${encodeURIComponent(id)}`, { signal, silent: true }).then((r) => r.data),
+    queryFn: ({ signal }) => call(routes.invoices.get, { params: { id } }, { signal, silent: true }).then((r) => r.data),
   });
 
 export function useInvoice(id: string) {
@@ -56,7 +52,7 @@ export function useInvoice(id: string) {
 export function useBillingSettings() {
   return useQuery({
     queryKey: billingKeys.settings(),
-    queryFn: ({ signal }) => http.get<ApiSuccess<BillingSettingsRecord>>('/billing/settings', { signal, silent: true }).then((r) => r.data),
+    queryFn: ({ signal }) => call(routes.billingSettings.get, {}, { signal, silent: true }).then((r) => r.data),
     staleTime: 60_000,
   });
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ApiList, ApiSuccess, ClinicRecord, ServiceRecord } from '@clinic/shared';
+import { routes, type ApiSuccess, type ClinicRecord, type ServiceRecord } from '@clinic/shared';
 import { companyQueryOptions } from '@/features/company';
+import { call } from '@/lib/api-client';
 import { http } from '@/lib/http';
 import { useLookup, type LookupRow } from '@/lib/lookups';
 import { useSession } from '@/lib/session-context';
@@ -9,8 +10,7 @@ import { useSession } from '@/lib/session-context';
 export function usePatientSearch(search: string) {
   return useQuery<LookupRow[]>({
     queryKey: ['billing', 'options', 'patients', search],
-    queryFn: ({ signal }) =>
-      http.get<ApiList<LookupRow>>('/patients', { signal, query: { search, limit: 30, sortBy: 'name', order: 'asc' } }).then((r) => r.data),
+    queryFn: ({ signal }) => call(routes.patients.list, { query: { search, limit: 30, sortBy: 'name', order: 'asc' } }, { signal }).then((r) => r.data),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });

@@ -1,15 +1,13 @@
-import type { ApiSuccess, CreditNoteValues, InvoiceRecord, PaymentValues, RefundValues } from '@clinic/shared';
-import { http } from '@/lib/http';
+import { routes, type CreditNoteValues, type PaymentValues, type RefundValues } from '@clinic/shared';
+import { call } from '@/lib/api-client';
 import { useInvoiceWrite } from './save-invoice';
-
-const path = (id: string) => `/invoices/${encodeURIComponent(id)}`;
 
 /** Takes a payment on an issued invoice: cash into a cash box, card or online through a payment method (its fee). */
 export const useTakePayment = () =>
-  useInvoiceWrite(({ id, input }: { id: string; input: PaymentValues }) => http.post<ApiSuccess<InvoiceRecord>>(`${path(id)}/payments`, input));
+  useInvoiceWrite(({ id, input }: { id: string; input: PaymentValues }) => call(routes.invoices.payment, { params: { id }, body: input }));
 
 export const useCreditNote = () =>
-  useInvoiceWrite(({ id, input }: { id: string; input: CreditNoteValues }) => http.post<ApiSuccess<InvoiceRecord>>(`${path(id)}/credit-notes`, input));
+  useInvoiceWrite(({ id, input }: { id: string; input: CreditNoteValues }) => call(routes.invoices.creditNote, { params: { id }, body: input }));
 
 export const useRefund = () =>
-  useInvoiceWrite(({ id, input }: { id: string; input: RefundValues }) => http.post<ApiSuccess<InvoiceRecord>>(`${path(id)}/refunds`, input));
+  useInvoiceWrite(({ id, input }: { id: string; input: RefundValues }) => call(routes.invoices.refund, { params: { id }, body: input }));

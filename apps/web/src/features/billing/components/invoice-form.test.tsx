@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { emptyList, jsonResponse, listOf, ok, olayaClinic } from '@/test/mocks';
+import { emptyList, invoiceRecord, jsonResponse, listOf, ok, olayaClinic, patientListItem } from '@/test/mocks';
 import { mockFetch, renderWithProviders, setLanguage, signIn } from '@/test/utils';
 import AddInvoicePage from '../pages/add-invoice-page';
 
@@ -17,13 +17,13 @@ function invoiceApi() {
       return jsonResponse(200, ok({ currency: 'SAR', minorDigits: 2, vatRateBasisPoints: 1500, vatRatePercent: 15, taxNumber: '300000000000003', version: 1 }));
     }
     if (url.pathname === '/api/clinics') return jsonResponse(200, listOf([olayaClinic]));
-    if (url.pathname === '/api/patients') return jsonResponse(200, listOf([{ _id: PATIENT, name: 'Sara Nasser', publicId: 'PAT-000001' }]));
+    if (url.pathname === '/api/patients') return jsonResponse(200, listOf([patientListItem({ _id: PATIENT, name: 'Sara Nasser', publicId: 'PAT-000001' })]));
     if (url.pathname === '/api/services') {
       return jsonResponse(200, listOf(url.searchParams.get('clinic') === CLINIC ? [{ _id: SERVICE, name: 'Consultation', price: 150, clinic: olayaClinic }] : []));
     }
     if (url.pathname === '/api/invoices' && init.method === 'POST') {
       posted.push(JSON.parse(String(init.body)));
-      return jsonResponse(201, { success: true, message: 'Invoice draft created', data: { _id: INVOICE } });
+      return jsonResponse(201, { success: true, message: 'Invoice draft created', data: invoiceRecord({ _id: INVOICE }) });
     }
     return jsonResponse(200, emptyList());
   }, { profile: {} });

@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { InvoiceRecord } from '@clinic/shared';
+import type { CompanyRecord, InvoiceRecord } from '@clinic/shared';
+import { listOf } from '@/test/mocks';
 import { emptyList, jsonResponse, mockFetch, renderWithProviders, setLanguage, signIn } from '@/test/utils';
 import { PaymentDialog } from './payment-dialog';
 
@@ -21,16 +22,24 @@ const invoice: InvoiceRecord = {
   createdAt: '2026-03-10T09:00:00Z', updatedAt: '2026-03-10T09:00:00Z', version: 2, lines: [], creditNotes: [], payments: [], claim: null,
 };
 
+/** The company, with one card payment method (Mada, 2% fee). */
+const company: CompanyRecord = {
+  _id: 'company-1', name: 'Al Noor', plan: 'company', timeZone: 'Asia/Riyadh', address: null, yearOfEstablishment: null, goals: null, overview: null,
+  vision: null, logo: null, contactInfos: [], holidays: [], specializations: [], bankAccount: [], insuranceCompany: [], cashBoxes: [],
+  onlinePaymentMethods: [{ companyName: 'Mada', processingFees: 2, isActive: true }], commercialRecord: null, locationGoogle: null, Key_member: null,
+  Founder: null, Executives: null, lateCancellationHours: 24, hijriMode: 'off', createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z', version: 1,
+};
+
 function paymentApi() {
   const posted: unknown[] = [];
   mockFetch((url, init) => {
     if (url.pathname === '/api/cash-boxes') {
-      return jsonResponse(200, { success: true, data: [
+      return jsonResponse(200, listOf([
         { _id: BOX, name: 'Front desk', clinic: { _id: CLINIC, name: 'Olaya Clinic' }, pic: null, location: null, currency: 'SAR', isActive: true, balance: 0, lastClosedOn: null },
         { _id: OTHER_BOX, name: 'Malaz till', clinic: { _id: 'other', name: 'Malaz Clinic' }, pic: null, location: null, currency: 'SAR', isActive: true, balance: 0, lastClosedOn: null },
-      ] });
+      ]));
     }
-    if (url.pathname === '/api/companies') return jsonResponse(200, { ...emptyList(), data: [{ name: 'Al Noor', onlinePaymentMethods: [{ companyName: 'Mada', processingFees: 2, isActive: true }], insuranceCompany: [] }] });
+    if (url.pathname === '/api/companies') return jsonResponse(200, listOf([company]));
     if (url.pathname === `/api/clinics/${CLINIC}`) return jsonResponse(200, { success: true, data: { _id: CLINIC, name: 'Olaya Clinic', onlinePaymentMethods: [] } });
     if (url.pathname === `/api/invoices/${INVOICE}/payments` && init.method === 'POST') {
       posted.push(JSON.parse(String(init.body)));
@@ -92,8 +101,8 @@ describe('payment dialog', { timeout: 30_000 }, () => {
 
   it('shows why a cash refund is refused when the cash box does not hold the money, and stays open', async () => {
     const posted: unknown[] = [];
-    const note = { _id: NOTE, number: 1, displayNumber: 'CLN-000001-CN-000001', amount: 3450, taxAmount: 450, refundedAmount: 0, reason: 'Cancelled', createdBy: null, createdAt: '2026-03-10T10:00:00Z' };
-    const paid: InvoiceRecord = { ...invoice, status: 'paid', paidTotal: 3450, creditedTotal: 3450, balanceDue: -3450, creditNotes: [note] as InvoiceRecord['creditNotes'] };
+    const note = { _id: NOTE, invoice: INVOICE, number: 1, displayNumber: 'CLN-000001-CN-000001', amount: 3450, taxAmount: 450, refundedAmount: 0, reason: 'Cancelled', createdBy: null, createdAt: '2026-03-10T10:00:00Z' };
+    const paid: InvoiceRecord = { ...invoice, status: 'paid', paidTotal: 3450, creditedTotal: 3450, balanceDue: -3450, creditNotes: [note] };
     const short = 'This cash box holds only 0.00 SAR: a cash refund cannot take out more cash than is in it. Refund by card or from another cash box';
     const onClose = vi.fn();
     mockFetch((url, init) => {
@@ -102,9 +111,9 @@ describe('payment dialog', { timeout: 30_000 }, () => {
         return jsonResponse(409, { success: false, message: { code: 'CASH_BOX_SHORT', message: short } });
       }
       if (url.pathname === '/api/cash-boxes') {
-        return jsonResponse(200, { success: true, data: [
+        return jsonResponse(200, listOf([
           { _id: BOX, name: 'Front desk', clinic: { _id: CLINIC, name: 'Olaya Clinic' }, pic: null, location: null, currency: 'SAR', isActive: true, balance: 0, lastClosedOn: null },
-        ] });
+        ]));
       }
       return jsonResponse(200, emptyList());
     }, { profile: {} });

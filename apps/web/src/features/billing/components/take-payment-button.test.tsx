@@ -19,8 +19,11 @@ const draft: InvoiceRecord = {
   vatRateBasisPoints: 0, taxNumber: null, subtotal: 15000, discountTotal: 0, taxTotal: 0, total: 15000, insurer: null, insurerShare: 0,
   patientShare: 15000, creditedTotal: 0, paidTotal: 0, refundedTotal: 0, balanceDue: 15000, note: '', issuedAt: null,
   createdAt: '2026-03-10T09:00:00Z', updatedAt: '2026-03-10T09:00:00Z', version: 1, claim: null, creditNotes: [], payments: [],
-  lines: [{ kind: 'service', service: SERVICE, description: 'Consultation', quantity: 1, unitPrice: 15000, discount: 0, gross: 15000, net: 15000, tax: 0, total: 15000, covered: false }],
-} as unknown as InvoiceRecord;
+  lines: [{
+    kind: 'service', service: SERVICE, description: 'Consultation', quantity: 1, unitPrice: 15000, discount: 0, gross: 15000, net: 15000, tax: 0, total: 15000, covered: false,
+    insurerShare: 0, patientShare: 15000,
+  }],
+};
 
 function billingApi() {
   const calls: string[] = [];

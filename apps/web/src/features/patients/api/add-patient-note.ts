@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApiSuccess, PatientDetails, PatientNote } from '@clinic/shared';
-import { http } from '@/lib/http';
+import { routes, type PatientDetails } from '@clinic/shared';
+import { call } from '@/lib/api-client';
 import { patientsKeys } from './patients-keys';
 
-export function addPatientNote(patientId: string, body: string): Promise<ApiSuccess<PatientNote>> {
-  return http.post<ApiSuccess<PatientNote>>(`/patients/${encodeURIComponent(patientId)}/notes`, { body });
+export function addPatientNote(patientId: string, body: string) {
+  return call(routes.patients.addNote, { params: { id: patientId }, body: { body } });
 }
 
 export function useAddPatientNote(patientId: string) {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApiSuccess, PatientData, PatientDetails } from '@clinic/shared';
-import { http } from '@/lib/http';
+import { routes, type PatientData } from '@clinic/shared';
+import { call } from '@/lib/api-client';
 import { toPatientFormData, type PatientImageChange } from './patient-form-data';
 import { patientsKeys } from './patients-keys';
 
@@ -9,8 +9,8 @@ export interface CreatePatientInput {
   image: PatientImageChange;
 }
 
-export function createPatient({ values, image }: CreatePatientInput): Promise<ApiSuccess<PatientDetails>> {
-  return http.post<ApiSuccess<PatientDetails>>('/patients', toPatientFormData(values, image));
+export function createPatient({ values, image }: CreatePatientInput) {
+  return call(routes.patients.create, { body: toPatientFormData(values, image) });
 }
 
 export function useCreatePatient() {

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApiSuccess, PatientDetails, QuickPatientData } from '@clinic/shared';
-import { http } from '@/lib/http';
+import { routes, type QuickPatientData } from '@clinic/shared';
+import { call } from '@/lib/api-client';
 import { patientsKeys } from './patients-keys';
 
 /** Quick registration: the patient is created marked incomplete until the full form is saved. */
-export function createQuickPatient(values: QuickPatientData): Promise<ApiSuccess<PatientDetails>> {
-  return http.post<ApiSuccess<PatientDetails>>('/patients/quick', values);
+export function createQuickPatient(values: QuickPatientData) {
+  return call(routes.patients.quick, { body: values });
 }
 
 export function useCreateQuickPatient() {

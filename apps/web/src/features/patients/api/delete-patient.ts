@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApiSuccess, PatientDeleteResult } from '@clinic/shared';
+import { routes } from '@clinic/shared';
+import { call } from '@/lib/api-client';
 import { forgetDeletedRecord } from '@/lib/forget-deleted';
-import { http } from '@/lib/http';
 import { notifySuccess } from '@/lib/notify';
 import { patientsKeys } from './patients-keys';
 
@@ -9,8 +9,8 @@ import { patientsKeys } from './patients-keys';
  * Deletes a patient. The server keeps a patient with medical records and deactivates it instead; its
  * message says which happened, so that message is shown rather than the generic deletion toast.
  */
-export async function deletePatient(id: string): Promise<ApiSuccess<PatientDeleteResult>> {
-  const result = await http.delete<ApiSuccess<PatientDeleteResult>>(`/patients/${encodeURIComponent(id)}`, { successToast: false });
+export async function deletePatient(id: string) {
+  const result = await call(routes.patients.remove, { params: { id } }, { successToast: false });
   if (result.message) notifySuccess(result.message);
   return result;
 }

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiSuccess, PatientDetails } from '@clinic/shared';
+import { routes, type PatientDetails } from '@clinic/shared';
+import { call } from '@/lib/api-client';
 import { refreshFileLinks, refreshFileLinksOnFocus } from '@/lib/file-links';
-import { http } from '@/lib/http';
 import { patientsKeys } from './patients-keys';
 
 export async function getPatient(id: string, signal?: AbortSignal): Promise<PatientDetails> {
-  const body = await http.get<ApiSuccess<PatientDetails>>(`/patients/${encodeURIComponent(id)}`, { signal, silent: true });
+  const body = await call(routes.patients.get, { params: { id } }, { signal, silent: true });
   return body.data;
 }
 

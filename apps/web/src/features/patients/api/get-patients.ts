@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { patientSortFields, routes, type ApiList, type PatientListItem, type PatientListQuery } from '@clinic/shared';
+import { patientSortFields, routes, type PatientListQuery } from '@clinic/shared';
 import { listRequestQuery, type StatusListQuery } from '@/components/list';
 import { refreshFileLinks } from '@/lib/file-links';
-import { http } from '@/lib/http';
+import { call } from '@/lib/api-client';
 import { patientsKeys } from './patients-keys';
 
 export type PatientsQuery = StatusListQuery & {
@@ -21,9 +21,8 @@ export function patientsRequest(query: PatientsQuery) {
   };
 }
 
-export function getPatients(query: PatientsQuery, signal?: AbortSignal): Promise<ApiList<PatientListItem>> {
-  const request = patientsRequest(query);
-  return http.get<ApiList<PatientListItem>>(request.path, { signal, query: request.query });
+export function getPatients(query: PatientsQuery, signal?: AbortSignal) {
+  return call(routes.patients.list, { query: patientsRequest(query).query }, { signal });
 }
 
 export const patientsQueryOptions = (query: PatientsQuery) =>

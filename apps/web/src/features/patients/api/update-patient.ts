@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApiSuccess, PatientData, PatientDetails } from '@clinic/shared';
-import { http } from '@/lib/http';
+import { routes, type PatientData } from '@clinic/shared';
+import { call } from '@/lib/api-client';
 import { toPatientFormData, type PatientImageChange } from './patient-form-data';
 import { patientsKeys } from './patients-keys';
 
@@ -13,10 +13,10 @@ export interface UpdatePatientInput {
 }
 
 /** Replaces the patient's form fields (PUT); the picture changes only when a new one is chosen or removed. */
-export function updatePatient({ id, version, values, image }: UpdatePatientInput): Promise<ApiSuccess<PatientDetails>> {
+export function updatePatient({ id, version, values, image }: UpdatePatientInput) {
   const form = toPatientFormData(values, image);
   form.append('version', String(version));
-  return http.put<ApiSuccess<PatientDetails>>(`/patients/${encodeURIComponent(id)}`, form);
+  return call(routes.patients.update, { params: { id }, body: form });
 }
 
 export function useUpdatePatient() {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApiSuccess, HealthReport, PatientDetails } from '@clinic/shared';
-import { http } from '@/lib/http';
+import { routes, type PatientDetails } from '@clinic/shared';
+import { call } from '@/lib/api-client';
 import { patientsKeys } from './patients-keys';
 
 export interface HealthReportUpload {
@@ -8,11 +8,11 @@ export interface HealthReportUpload {
   file: File;
 }
 
-export function uploadHealthReport(patientId: string, { title, file }: HealthReportUpload): Promise<ApiSuccess<HealthReport>> {
+export function uploadHealthReport(patientId: string, { title, file }: HealthReportUpload) {
   const form = new FormData();
   form.append('title', title);
   form.append('file', file, file.name);
-  return http.post<ApiSuccess<HealthReport>>(`/patients/${encodeURIComponent(patientId)}/documents`, form);
+  return call(routes.patients.uploadDocument, { params: { id: patientId }, body: form });
 }
 
 export function useUploadHealthReport(patientId: string) {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { emptyList, errorBody, jsonResponse } from '@/test/mocks';
+import { emptyList, errorBody, jsonResponse, patientDetails } from '@/test/mocks';
 import { expectFieldError, mockFetch, renderWithProviders, setLanguage, signIn } from '@/test/utils';
 import AddPatientPage from '../pages/add-patient-page';
 
@@ -12,7 +12,7 @@ interface Sent {
 }
 
 /** The API behind the add form: records what was sent; `answer` decides the reply to the create call. */
-function patientsApi(answer: () => Response = () => jsonResponse(201, { success: true, message: 'Patient created successfully', data: {} })) {
+function patientsApi(answer: () => Response = () => jsonResponse(201, { success: true, message: 'Patient created successfully', data: patientDetails() })) {
   const sent: Sent[] = [];
   mockFetch((url, init) => {
     sent.push({ method: init.method ?? 'GET', url, body: init.body instanceof FormData ? init.body : null });

@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Loader, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import type { ApiSuccess, PatientDetails } from '@clinic/shared';
+import { routes } from '@clinic/shared';
+import { call } from '@/lib/api-client';
 import { formatDate, formatDateTime, formatNumber } from '@/lib/dates';
-import { http } from '@/lib/http';
 import { useSession } from '@/lib/session-context';
 import { PrintFrame, printClasses } from '../components/print-frame';
 import { printedAt } from '../components/print-format';
@@ -32,7 +32,7 @@ export default function PrintPatientPage() {
   const { user } = useSession();
   const patient = useQuery({
     queryKey: ['print', 'patient', id],
-    queryFn: ({ signal }) => http.get<ApiSuccess<PatientDetails>>(`/patients/${id}`, { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => call(routes.patients.get, { params: { id: id ?? '' } }, { signal }).then((r) => r.data),
     staleTime: 0,
   });
   const p = patient.data;
