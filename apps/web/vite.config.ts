@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { runnerImport, type Plugin } from 'vite';
@@ -89,5 +90,7 @@ export default defineConfig({
     unstubGlobals: true,
     // Room for Testing Library's 5 s wait (src/test/setup.ts) inside a test that waits more than once.
     testTimeout: 15_000,
+    // One test file per core (Vitest's default leaves one core to its main process, which has little to do).
+    maxWorkers: os.availableParallelism(),
   },
 });
