@@ -55,6 +55,16 @@ export async function call<R extends RouteSpec>(spec: R, input: CallInput<R>, op
   return body as ReplyOut<R>;
 }
 
+/**
+ * Calls a route with a query made at run time (the lookups' selects pass any list's parameters): the answer is still
+ * checked against the route's contract in development and tests.
+ */
+export async function callWithQuery<R extends RouteSpec>(spec: R, query: Record<string, QueryValue>, options: CallOptions = {}): Promise<ReplyOut<R>> {
+  const body = await request<unknown>(pathOf(spec), { ...options, method: spec.method, query });
+  checkReply(spec, body);
+  return body as ReplyOut<R>;
+}
+
 /** Downloads a route whose answer is a file (`response: 'file'`): a CSV export, a PDF, a calendar. */
 export function callFile<R extends RouteSpec & { response: 'file' }>(spec: R, input: CallInput<R>, options: Omit<CallOptions, 'successToast'> = {}): Promise<Blob> {
   const parts = input as { params?: unknown; query?: unknown };

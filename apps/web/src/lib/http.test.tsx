@@ -1,7 +1,20 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorBody, jsonResponse, mockFetch, renderToastArea, signIn } from '@/test/utils';
-import { applyFieldErrors, http, isError, SESSION_END_REDIRECT_MS } from './http';
+import { applyFieldErrors, isError, request, SESSION_END_REDIRECT_MS, type RequestOptions } from './http';
+
+/** The transport's methods, as the contract client uses them (the app itself calls routes only through `call`). */
+const http = {
+  get: <T,>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, { ...options, method: 'GET' }),
+  post: <T,>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'POST', body }),
+  put: <T,>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T,>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T,>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'DELETE' }),
+};
 
 const refreshed = { success: true, data: { accessToken: 'access-2', refreshToken: 'refresh-2' } };
 const bearer = (init: RequestInit) => new Headers(init.headers).get('Authorization');

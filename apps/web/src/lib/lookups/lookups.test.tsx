@@ -26,11 +26,11 @@ function SpecialityPicker() {
 
 describe('lookups', () => {
   it('shows a speciality just created in the specialities select at once, not when the cache goes stale', async () => {
-    const specialities = [{ _id: 's1', name: 'Cardiology' }];
+    const specialities = [specializationDetails({ _id: 's1', name: 'Cardiology' })];
     const reads: string[] = [];
     mockFetch((url, init) => {
       if (url.pathname === '/api/specializations' && init.method === 'POST') {
-        specialities.push({ _id: 's2', name: 'Dermatology' });
+        specialities.push(specializationDetails({ _id: 's2', name: 'Dermatology' }));
         return jsonResponse(201, { success: true, data: specializationDetails({ _id: 's2', name: 'Dermatology' }) });
       }
       if (url.pathname === '/api/specializations') {

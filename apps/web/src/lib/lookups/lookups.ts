@@ -1,27 +1,25 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { routes, type ApiList, type RouteSpec } from '@clinic/shared';
-import { pathOf } from '@/lib/api-client';
-import { http } from '@/lib/http';
+import { routes, type ApiList } from '@clinic/shared';
+import { callWithQuery } from '@/lib/api-client';
 
 /** The records other screens choose from in a select. */
 export type LookupKind = 'clinics' | 'doctors' | 'staff' | 'services' | 'specialities' | 'departments' | 'complexes' | 'roles';
 
-/**
- * Where each lookup's rows come from: the list's contract route (every row: `allData`, capped by the server). Staff
- * and doctors name the employees list by its path until that list is in the contract.
- */
-const SOURCES: Record<LookupKind, { route: RouteSpec | '/employees'; query?: Record<string, string> }> = {
+/** Where each lookup's rows come from: the list's contract route (every row: `allData`, capped by the server). */
+type ListRoute =
+  | typeof routes.clinics.list | typeof routes.employees.list | typeof routes.services.list | typeof routes.specializations.list
+  | typeof routes.departments.list | typeof routes.complexes.list | typeof routes.roles.list;
+
+const SOURCES: Record<LookupKind, { route: ListRoute; query?: Record<string, string> }> = {
   clinics: { route: routes.clinics.list },
-  doctors: { route: '/employees', query: { employeeType: 'Doctor' } },
-  staff: { route: '/employees' },
+  doctors: { route: routes.employees.list, query: { employeeType: 'Doctor' } },
+  staff: { route: routes.employees.list },
   services: { route: routes.services.list },
   specialities: { route: routes.specializations.list },
   departments: { route: routes.departments.list },
   complexes: { route: routes.complexes.list },
   roles: { route: routes.roles.list },
 };
-
-const pathOfSource = ({ route }: (typeof SOURCES)[LookupKind]) => (typeof route === 'string' ? route : pathOf(route));
 
 /**
  * One cache key per lookup: `['lookups', kind]`, below it one entry per set of list parameters. The mutations of an
@@ -58,7 +56,8 @@ export function lookupOptions<R extends LookupRow = LookupRow>(kind: LookupKind,
     queryKey: lookupKeys.list(kind, query),
     queryFn: async ({ signal }) => {
       try {
-        const body = await http.get<ApiList<R>>(pathOfSource(source), { signal, silent: fetch.silent, query: { allData: 'true', ...source.query, ...query } });
+        // Every lookup is a list route of the contract, answering a page of rows (checked against it in development and tests).
+        const body = (await callWithQuery(source.route, { allData: 'true', ...source.query, ...query }, { signal, silent: fetch.silent })) as ApiList<unknown> as ApiList<R>;
         return body.data;
       } catch (error) {
         if (fetch.emptyOnError) return [] as R[];

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ApiList } from '@clinic/shared';
-import { http } from '@/lib/http';
+import { routes } from '@clinic/shared';
+import { call } from '@/lib/api-client';
 import type { LookupRow } from './lookups';
 
 export interface PatientSearch {
@@ -13,8 +13,7 @@ export function usePatientSearch(search: string, { activeOnly = false }: Patient
   return useQuery<LookupRow[]>({
     queryKey: ['lookups', 'patients', { search, activeOnly }],
     queryFn: ({ signal }) =>
-      http
-        .get<ApiList<LookupRow>>('/patients', { signal, query: { ...(activeOnly ? { isActive: true } : {}), search, limit: 30, sortBy: 'name', order: 'asc' } })
+      call(routes.patients.list, { query: { ...(activeOnly ? { isActive: 'true' as const } : {}), search, limit: 30, sortBy: 'name', order: 'asc' } }, { signal })
         .then((r) => r.data),
     placeholderData: keepPreviousData,
     staleTime: 60_000,

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ApiList, ServiceRecord } from '@clinic/shared';
-import { http } from '@/lib/http';
+import { routes, type ServiceRecord } from '@clinic/shared';
+import { call } from '@/lib/api-client';
 import { useLookup } from '@/lib/lookups';
 
 /** A choice in a select: a record's id and name (and its public id where the list gives one). */
@@ -27,9 +27,7 @@ export function usePatientOptions(search: string) {
   return useQuery<Option[]>({
     queryKey: ['appointments', 'options', 'patients', search],
     queryFn: ({ signal }) =>
-      http
-        .get<ApiList<Option>>('/patients', { signal, query: { isActive: true, search, limit: 30, sortBy: 'name', order: 'asc' } })
-        .then((r) => r.data),
+      call(routes.patients.list, { query: { isActive: 'true', search, limit: 30, sortBy: 'name', order: 'asc' } }, { signal }).then((r) => r.data),
     placeholderData: keepPreviousData,
     staleTime: optionsStale,
   });

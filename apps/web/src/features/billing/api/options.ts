@@ -1,8 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { routes, type ApiSuccess, type ClinicRecord, type ServiceRecord } from '@clinic/shared';
+import { routes, type ServiceRecord } from '@clinic/shared';
 import { companyQueryOptions } from '@/features/company';
 import { call } from '@/lib/api-client';
-import { http } from '@/lib/http';
 import { useLookup, type LookupRow } from '@/lib/lookups';
 import { useSession } from '@/lib/session-context';
 
@@ -35,7 +34,7 @@ function useClinicRecord(clinicId: string | null) {
   return useQuery({
     queryKey: ['billing', 'options', 'clinic', clinicId],
     enabled: Boolean(clinicId) && can('clinic_read'),
-    queryFn: ({ signal }) => http.get<ApiSuccess<ClinicRecord>>(`/clinics/${clinicId}`, { signal, silent: true }).then((r) => r.data),
+    queryFn: ({ signal }) => call(routes.clinics.get, { params: { id: clinicId ?? '' } }, { signal, silent: true }).then((r) => r.data),
     staleTime: 60_000,
   });
 }

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { routes, type ApiList } from '@clinic/shared';
+import { routes } from '@clinic/shared';
 import { call } from '@/lib/api-client';
-import { http } from '@/lib/http';
 
 export interface DashboardScope {
   clinic: string | null;
@@ -41,6 +40,6 @@ export function useComplexOptions(enabled: boolean) {
     queryKey: ['dashboard', 'complexes'],
     enabled,
     queryFn: ({ signal }) =>
-      http.get<ApiList<{ _id: string; name: string }>>('/cliniccollections', { signal, query: { allData: true, sortBy: 'name', order: 'asc' } }).then((r) => r.data),
+      call(routes.complexes.list, { query: { allData: 'true', sortBy: 'name', order: 'asc' } }, { signal }).then((r) => r.data),
   });
 }

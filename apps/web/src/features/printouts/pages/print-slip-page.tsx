@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Divider, Loader, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import type { ApiSuccess, ClinicRecord } from '@clinic/shared';
-import { http } from '@/lib/http';
+import { routes } from '@clinic/shared';
+import { call } from '@/lib/api-client';
 import { useSession } from '@/lib/session-context';
 import { getSlipAppointment } from '../api/print-appointments';
 import { PrintFrame, printClasses } from '../components/print-frame';
@@ -24,7 +24,7 @@ export default function PrintSlipPage() {
   const clinic = useQuery({
     queryKey: ['print', 'clinic', clinicId],
     enabled: Boolean(clinicId) && can('clinic_read'),
-    queryFn: ({ signal }) => http.get<ApiSuccess<ClinicRecord>>(`/clinics/${clinicId}`, { signal, silent: true }).then((r) => r.data),
+    queryFn: ({ signal }) => call(routes.clinics.get, { params: { id: clinicId ?? '' } }, { signal, silent: true }).then((r) => r.data),
   });
   const a = appointment.data;
   const rows: Array<[string, string | null | undefined]> = a ? [
