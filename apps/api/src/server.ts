@@ -1,3 +1,7 @@
+// The server computes in UTC whatever the machine's zone: every clinic time is converted through the shared dates
+// module, and the calendar feed's writer reads its event times through the process's zone (docs/decisions.md).
+process.env.TZ = 'UTC';
+
 import { buildApp } from './app.js';
 import { prepareDatabase } from './bootstrap.js';
 import { loadConfig } from './config.js';
