@@ -66,6 +66,20 @@ export default tseslint.config(
     },
   },
   {
+    // An API module uses another only through its public entry (`../<module>/index.js`), never its repository or any
+    // other file inside it. Tests and fixtures may reach in to set up data.
+    files: ['apps/api/src/modules/**/*.ts'],
+    ignores: ['apps/api/src/modules/**/*.test.ts', 'apps/api/src/modules/**/fixtures.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{
+          regex: '^\\.\\./[^/.][^/]*/(?!index\\.js$)[^/]+$',
+          message: "Use another module through its public entry, `../<module>/index.js`, not a file inside it.",
+        }],
+      }],
+    },
+  },
+  {
     // No import cycles in the API either.
     files: ['apps/api/src/**/*.ts'],
     plugins: { 'import-x': importX },
@@ -88,12 +102,6 @@ export default tseslint.config(
   ...FEATURES.map((feature) => ({
     files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
     rules: { 'no-restricted-imports': ['error', { paths: [MANTINE_PICKERS], patterns: [featureInternals(`(?!${feature}/)[^/]+`)] }] },
-  })),
-  // The requests being rewritten still read the organisation's query keys by their path.
-  // TODO: drop this once they import `orgKeys` from `@/features/organisation`.
-  ...FEATURES.map((feature) => ({
-    files: [`apps/web/src/features/${feature}/api/**/*.ts`],
-    rules: { 'no-restricted-imports': ['error', { paths: [MANTINE_PICKERS], patterns: [featureInternals(`(?!${feature}/|organisation/lib/org-keys$)[^/]+`)] }] },
   })),
   {
     // Outside the features too: the shell, the frames and the libraries see a feature only through its index. Only the

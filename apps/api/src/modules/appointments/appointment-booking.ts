@@ -5,7 +5,7 @@ import { recordAudit } from '../../lib/audit.js';
 import { inTransaction, withDb } from '../../lib/transaction.js';
 import { AppError, validationFailed } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
-import { emit } from '../events/events.js';
+import { emit } from '../events/index.js';
 import { insertAppointment, type NewAppointment } from './appointment-insert.js';
 import { buffersOf, checkBooking, mayOverbook, visitMinutes } from './appointment-rules.js';
 import { auditable, getAppointment } from './appointments.service.js';

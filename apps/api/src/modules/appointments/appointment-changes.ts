@@ -7,7 +7,7 @@ import { AppError, validationFailed } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { assertVersion, staleOrMissing } from '../../lib/versioning.js';
 import { t } from '../../lib/i18n.js';
-import { emit, type AppointmentEventType } from '../events/events.js';
+import { emit, type AppointmentEventType } from '../events/index.js';
 import { overlapConflict } from './appointment-insert.js';
 import { checkBooking, lateCancellationHours, notFound, ruleError } from './appointment-rules.js';
 import { findAppointment, updateAppointmentAt, type AppointmentChanges } from './appointments.repository.js';

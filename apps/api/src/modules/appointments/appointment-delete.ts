@@ -6,7 +6,7 @@ import { clockNow, type Caller, type Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { conflict } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
-import { emit } from '../events/events.js';
+import { emit } from '../events/index.js';
 import { notFound } from './appointment-rules.js';
 import { auditable, getAppointment } from './appointments.service.js';
 

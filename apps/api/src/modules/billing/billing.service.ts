@@ -15,7 +15,7 @@ import { AppError, type FieldMessage } from '../../lib/errors.js';
 import { t } from '../../lib/i18n.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { assertVersion, staleOrMissing, staleRecord } from '../../lib/versioning.js';
-import { findAppointment } from '../appointments/appointments.repository.js';
+import { findAppointment } from '../appointments/index.js';
 import {
   claimOfInvoice, clinicPublicIdOf, companyInsurers, companyTaxNumber, creditNotesOf, deleteDraftAt, doctorExists, doctorFee, draftClinic,
   draftPatient, findInvoice, findInvoices, findNamedInvoice, findSettings, insertClaim, insertFirstSettings, insertInvoice, invoiceOfAppointment,

@@ -8,7 +8,7 @@ import type { RequestContext } from '../../lib/request-context.js';
 import { assertVersion, staleOrMissing } from '../../lib/versioning.js';
 import { inOrganisationTransaction } from '../../lib/transaction.js';
 import { assertEmployee, assertNoDependents, assertPlanAllows, assertSpecializations, findComplex, findDepartment, organisationPatientCount, organisationPeople, splitPeople } from '../organisation/index.js';
-import { cashBoxesWithLedger } from '../billing/cash-boxes.repository.js';
+import { cashBoxesWithLedger } from '../billing/index.js';
 import {
   clinicDependents, clinicServiceRefs, clinicSpecialityIds, companyTimeZone, deleteClinicRow, findClinic, findClinicPage, findClinicWithRefs,
   insertClinic, replaceClinicSpecialities, updateClinicAtVersion, type ClinicWithRefs,

@@ -10,7 +10,7 @@ import { t } from '../../lib/i18n.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { asPlan, planIncludes } from '../organisation/index.js';
 import { assertVersion, staleOrMissing } from '../../lib/versioning.js';
-import { cashBoxesWithLedger } from '../billing/cash-boxes.repository.js';
+import { cashBoxesWithLedger } from '../billing/index.js';
 import {
   findCompany, insertProfileRow, profileExists, setCompanyClosedAt, setProfileLogo, updateCompanyRow, updateProfileAtVersion, type CompanyRow, type ProfileRow,
 } from './companies.repository.js';

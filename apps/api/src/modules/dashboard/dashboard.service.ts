@@ -4,9 +4,8 @@ import {
 } from '@clinic/shared';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { forbidden, notFound } from '../../lib/errors.js';
-import { todayIn } from '../patients/patients.domain.js';
-import { paidRevenue } from '../billing/billing.repository.js';
-import { getBillingSettings } from '../billing/billing.service.js';
+import { todayIn } from '../patients/index.js';
+import { getBillingSettings, paidRevenue } from '../billing/index.js';
 import { dashboardFiguresOf, type DashAggregates } from './dashboard.domain.js';
 import {
   agendaRows, clinicLinks, doctorCalendars, findComplexRef, periodGroups, scopeClinics, servicePrices, type GroupRow,

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { employeeRoles, employees, rolePermissions } from '../../db/schema/index.js';
 import type { Caller } from '../../lib/app-types.js';
 import { AppError } from '../../lib/errors.js';
-import { LOCK_NAMESPACE } from '../auth/attempts.js';
+import { LOCK_NAMESPACE } from '../auth/index.js';
 import { permissionsOfRoles, roleIdsOf } from './employees.repository.js';
 
 /*

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { AppError, validationFailed, type FieldMessage } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
-import { releaseAttempt, reserveAttempt } from '../auth/attempts.js';
+import { releaseAttempt, reserveAttempt } from '../auth/index.js';
 import { holdsAll } from './employees.domain.js';
 import { missingIds, permissionsOfRoles, roleIdsOf, uniqueHolders } from './employees.repository.js';
 

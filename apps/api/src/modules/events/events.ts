@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { errorText } from '../jobs/jobs.domain.js';
-import { insertJob, wakeRunners } from '../jobs/jobs.repository.js';
-import type { ClaimedJob, JobHandler } from '../jobs/jobs.runner.js';
+import { type ClaimedJob, errorText, insertJob, type JobHandler, wakeRunners } from '../jobs/index.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { rowsOf } from '../../lib/sql.js';
 

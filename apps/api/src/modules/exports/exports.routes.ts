@@ -5,15 +5,15 @@
 import { routes, type AppointmentRecord, type PatientListItem } from '@clinic/shared';
 import type { App, Deps } from '../../lib/app-types.js';
 import { registerExport } from '../../lib/csv-export.js';
-import { listAppointments } from '../appointments/appointments.service.js';
-import { listAudit } from '../audit/audit.service.js';
-import { listComplexes } from '../cliniccollections/cliniccollections.service.js';
-import { listClinics } from '../clinics/clinics.service.js';
-import { listDepartments } from '../departments/departments.service.js';
-import { listEmployees } from '../employees/employees.service.js';
-import { listPatients } from '../patients/patients.service.js';
-import { listServices } from '../services/services.service.js';
-import { listSpecializations } from '../specializations/specializations.service.js';
+import { listAppointments } from '../appointments/index.js';
+import { listAudit } from '../audit/index.js';
+import { listComplexes } from '../cliniccollections/index.js';
+import { listClinics } from '../clinics/index.js';
+import { listDepartments } from '../departments/index.js';
+import { listEmployees } from '../employees/index.js';
+import { listPatients } from '../patients/index.js';
+import { listServices } from '../services/index.js';
+import { listSpecializations } from '../specializations/index.js';
 
 const r = routes.exports;
 

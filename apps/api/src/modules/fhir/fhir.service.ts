@@ -9,7 +9,7 @@ import { clockNow, type Caller, type Deps } from '../../lib/app-types.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { isId } from '../../lib/validation.js';
-import { findBusyTimes, loadDoctorCalendar } from '../appointments/scheduling.repository.js';
+import { findBusyTimes, loadDoctorCalendar } from '../appointments/index.js';
 import {
   appointmentsPage, clinicsPage, doctorBusy, doctorClinicCalendars, doctorsPage, doctorWhere, insertPatientReads, likeText, organizationsPage,
   patientsPage, servicesPage, Where,

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { uploadsRoot } from '../../lib/files.js';
-import { sweepExports } from '../fhir/fhir.export.js';
+import { sweepExports } from '../fhir/index.js';
 import { deleteUnreferencedBetween, filesAfter, knownFileIds, type FileKey } from './files.repository.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

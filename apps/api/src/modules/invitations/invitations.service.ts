@@ -11,10 +11,8 @@ import { takenSignInName } from '../../lib/sign-in-names.js';
 import { nextPublicId } from '../../lib/public-id.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { inTransaction } from '../../lib/transaction.js';
-import { insertJob } from '../jobs/jobs.repository.js';
-import type { ClaimedJob, JobHandler } from '../jobs/jobs.runner.js';
-import { checkReferences, checkRoleGrant, checkUnique } from '../employees/employees.checks.js';
-import { findEmployee, insertEmployee, replaceLinks } from '../employees/employees.repository.js';
+import { type ClaimedJob, insertJob, type JobHandler } from '../jobs/index.js';
+import { checkReferences, checkRoleGrant, checkUnique, findEmployee, insertEmployee, replaceLinks } from '../employees/index.js';
 import { invitationEmail } from './invitations.email.js';
 import {
   findInvitation, insertInvitation, markAccepted, revokePendingInvitations, setCredentials, type FoundInvitation, type InvitationRow,

@@ -1,7 +1,7 @@
 import type { NotificationKind } from '@clinic/shared';
 import type { Deps } from '../../lib/app-types.js';
 import { withDb } from '../../lib/transaction.js';
-import type { AppointmentEventType, DomainEvents } from '../events/events.js';
+import type { AppointmentEventType, DomainEvents } from '../events/index.js';
 import { announceAppointment, notifyStaff } from './notifications.service.js';
 
 /** The bell each appointment event rings for the staff concerned (the others ring none). */

@@ -4,7 +4,7 @@ import {
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { AppError } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
-import { zonedWords } from '../reminders/reminders.domain.js';
+import { zonedWords } from '../reminders/index.js';
 import {
   actorName, appointmentFacts, countUnread, findNotifications, insertNotifications, markOneRead, markUnreadRead, recipientsFor,
   type NotificationRow,

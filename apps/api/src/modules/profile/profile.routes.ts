@@ -4,8 +4,8 @@ import { serve } from '../../lib/contract-routes.js';
 import { t } from '../../lib/i18n.js';
 import { requestContext } from '../../lib/request-context.js';
 import { callerOf } from '../../plugins/auth.js';
-import { sessionUser, setPlan } from '../auth/auth.service.js';
-import { getEmployee } from '../employees/employees.service.js';
+import { sessionUser, setPlan } from '../auth/index.js';
+import { getEmployee } from '../employees/index.js';
 import { changePassword, saveClinicChoice, savePreferences } from './profile.service.js';
 
 const r = routes.profile;

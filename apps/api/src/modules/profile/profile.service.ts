@@ -7,9 +7,7 @@ import { inTransaction, withDb } from '../../lib/transaction.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { hashToken, newRefreshToken } from '../../lib/tokens.js';
-import { clearAttempts, reserveAttempt } from '../auth/attempts.js';
-import { revokeAllSessions } from '../auth/auth.service.js';
-import { findActiveClinic } from '../auth/opening-clinic.js';
+import { clearAttempts, findActiveClinic, reserveAttempt, revokeAllSessions } from '../auth/index.js';
 import {
   findDisplaySettings, findLastClinic, findPasswordHash, insertRefreshToken, replacePasswordHash, saveDisplaySettings,
   saveLastClinic, sessionVersionOf,

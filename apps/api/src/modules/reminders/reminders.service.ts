@@ -13,10 +13,9 @@ import { companyIsOpen } from '../../lib/credential-liveness.js';
 import { exactTotal } from '../../lib/list.js';
 import { signPatientLink, verifyPatientLink } from '../../lib/patient-links.js';
 import type { RequestContext } from '../../lib/request-context.js';
-import { insertJob } from '../jobs/jobs.repository.js';
-import type { ClaimedJob, JobHandler } from '../jobs/jobs.runner.js';
-import { emit, type DomainEvents } from '../events/events.js';
-import { notifyAppointment } from '../notifications/notifications.service.js';
+import { type ClaimedJob, insertJob, type JobHandler } from '../jobs/index.js';
+import { emit, type DomainEvents } from '../events/index.js';
+import { notifyAppointment } from '../notifications/index.js';
 import { sendEmail, sendSms } from '../../lib/channels.js';
 import { mapLink, messageLanguage, reminderEmail, reminderSms, reminderTimes, type ReminderFacts } from './reminders.domain.js';
 import {

@@ -7,9 +7,8 @@ import { recordAudit } from '../../lib/audit.js';
 import { withDb } from '../../lib/transaction.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
-import { keepingAnAdministrator } from '../employees/administrators.js';
+import { holdsAll, keepingAnAdministrator } from '../employees/index.js';
 import { assertVersion, staleOrMissing } from '../../lib/versioning.js';
-import { holdsAll } from '../employees/employees.domain.js';
 import {
   deleteRoleRow, findRole, findRolePage, insertRole, insertRolePermissions, permissionsAndHolders, replaceRolePermissions, roleExists,
   roleNamedLike, updateRoleAtVersion, type RoleRow,

@@ -11,14 +11,11 @@ import { AppError, validationFailed } from '../../lib/errors.js';
 import { t } from '../../lib/i18n.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { assertVersion, staleRecord } from '../../lib/versioning.js';
-import type { AppointmentRow } from '../appointments/appointment-rows.js';
-import { loadBookingParties, type BookingParties } from '../appointments/scheduling.repository.js';
-import { insertAppointment, overlapConflict } from '../appointments/appointment-insert.js';
-import { buffersOf, checkBooking, lateCancellationHours, notFound, visitMinutes } from '../appointments/appointment-rules.js';
+import { type AppointmentRow, type BookingParties, buffersOf, checkBooking, insertAppointment, lateCancellationHours, loadBookingParties, notFound, overlapConflict, visitMinutes } from '../appointments/index.js';
 import {
   claimSeriesVersion, findOccurrences, findSeries, insertSeries, seriesRecord, updateScheduledOccurrence, type SeriesRow,
 } from './series.repository.js';
-import { emit } from '../events/events.js';
+import { emit } from '../events/index.js';
 
 const seriesNotFound = () => new AppError(404, 'SERIES_NOT_FOUND', 'errors.series.notFound');
 

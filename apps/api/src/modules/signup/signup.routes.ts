@@ -4,7 +4,7 @@ import { serve } from '../../lib/contract-routes.js';
 import { AppError } from '../../lib/errors.js';
 import { t } from '../../lib/i18n.js';
 import { requestContext } from '../../lib/request-context.js';
-import { login } from '../auth/auth.service.js';
+import { login } from '../auth/index.js';
 import { signUp } from './signup.service.js';
 
 export function signupRoutes(app: App, deps: Deps) {

@@ -5,7 +5,7 @@ import { recordAudit } from '../../lib/audit.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { AppError, type FieldMessage } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
-import { reserveAttempt } from '../auth/attempts.js';
+import { reserveAttempt } from '../auth/index.js';
 import { createOrganisation } from '../organisation/index.js';
 import { takenSignInNames } from './signup.repository.js';
 

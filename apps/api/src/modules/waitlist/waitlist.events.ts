@@ -1,7 +1,7 @@
 import type { Deps } from '../../lib/app-types.js';
 import { withDb } from '../../lib/transaction.js';
-import type { DomainEvents } from '../events/events.js';
-import { notifyStaff } from '../notifications/notifications.service.js';
+import type { DomainEvents } from '../events/index.js';
+import { notifyStaff } from '../notifications/index.js';
 import { waitingForFreedSlot } from './waitlist.matches.js';
 
 /**

@@ -4,9 +4,7 @@ import { evaluateStart } from '../../domain/scheduling/bookable.js';
 import { matchWaitlist } from '../../domain/scheduling/waitlist.domain.js';
 import { clockNow, type Deps } from '../../lib/app-types.js';
 import { AppError } from '../../lib/errors.js';
-import { findAppointment } from '../appointments/appointments.repository.js';
-import { findBusyTimes, loadBookingParties } from '../appointments/scheduling.repository.js';
-import { heldTimes, notFound, ruleError, visitMinutes } from '../appointments/appointment-rules.js';
+import { findAppointment, findBusyTimes, heldTimes, loadBookingParties, notFound, ruleError, visitMinutes } from '../appointments/index.js';
 import { findEntries, findServicePlace, toWaitlistRecord } from './waitlist.repository.js';
 
 /*

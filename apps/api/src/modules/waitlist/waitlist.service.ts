@@ -6,13 +6,10 @@ import { AppError } from '../../lib/errors.js';
 import { publicIdOf } from '../../lib/public-id.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { assertVersion, staleOrMissing } from '../../lib/versioning.js';
-import { loadBookingParties } from '../appointments/scheduling.repository.js';
-import { insertAppointment } from '../appointments/appointment-insert.js';
-import { buffersOf, checkBooking, notFound, ruleError, visitMinutes } from '../appointments/appointment-rules.js';
-import { getAppointment } from '../appointments/appointments.service.js';
+import { buffersOf, checkBooking, getAppointment, insertAppointment, loadBookingParties, notFound, ruleError, visitMinutes } from '../appointments/index.js';
 import { closeOpenEntry, findEntry, findEntryPage, findServicePlace, insertEntry, toWaitlistRecord } from './waitlist.repository.js';
 import { freedSlot } from './waitlist.matches.js';
-import { emit } from '../events/events.js';
+import { emit } from '../events/index.js';
 
 const entryNotFound = () => new AppError(404, 'WAITLIST_NOT_FOUND', 'errors.waitlist.notFound');
 const notOpen = () => new AppError(409, 'WAITLIST_NOT_OPEN', 'errors.waitlist.notOpen');

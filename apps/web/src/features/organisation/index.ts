@@ -4,7 +4,7 @@
  */
 export { browserTimeZone, formatDate, timeZones } from './org-format';
 export { useComplexOptions, useDepartmentOptions, usePersonOptions, useSpecialityOptions, type Option } from './api/get-options';
-export { listParams, orgKeys, type OrgListQuery } from './lib/org-keys';
+export { listParams, orgKeys, type OrgListQuery } from '@/lib/org-keys';
 export {
   bankColumns, cashBoxColumns, contactColumns, holidayColumns, insuranceColumns, newBankAccount, newCashBox, newContact, newHoliday, newInsurance,
   newPaymentMethod, newSpecialization, paymentColumns, specializationColumns,

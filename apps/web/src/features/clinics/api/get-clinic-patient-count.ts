@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { routes } from '@clinic/shared';
 import { call } from '@/lib/api-client';
-import { orgKeys } from '@/features/organisation/lib/org-keys';
+import { orgKeys } from '@/lib/org-keys';
 
 export async function getClinicPatientCount(id: string, signal?: AbortSignal): Promise<number> {
   const body = await call(routes.clinics.patientCount, { params: { id } }, { signal, silent: true });

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { routes, type ClinicRecord } from '@clinic/shared';
 import { call } from '@/lib/api-client';
-import { orgKeys } from '@/features/organisation/lib/org-keys';
+import { orgKeys } from '@/lib/org-keys';
 
 export async function getClinic(id: string, signal?: AbortSignal): Promise<ClinicRecord> {
   const body = await call(routes.clinics.get, { params: { id } }, { signal, silent: true });

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { routes, type CompanyRecord } from '@clinic/shared';
 import { refreshFileLinks, refreshFileLinksOnFocus } from '@/lib/file-links';
 import { call } from '@/lib/api-client';
-import { orgKeys } from '@/features/organisation/lib/org-keys';
+import { orgKeys } from '@/lib/org-keys';
 
 /** The company read returns a list; the first item is the caller's company (none until its profile exists). */
 export async function getCompany(signal?: AbortSignal): Promise<CompanyRecord | null> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { routes, type CompanyValues, type ReplyOut } from '@clinic/shared';
 import { call } from '@/lib/api-client';
-import { orgKeys } from '@/features/organisation/lib/org-keys';
+import { orgKeys } from '@/lib/org-keys';
 
 /** The answer to creating a company: the record, and its id beside it. */
 export type CompanyCreated = ReplyOut<typeof routes.companies.create>;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { routes } from '@clinic/shared';
 import { call } from '@/lib/api-client';
-import { orgKeys } from '@/features/organisation/lib/org-keys';
+import { orgKeys } from '@/lib/org-keys';
 
 /** Multipart with the file in `logo` (JPEG or PNG, at most 5 MB; the server checks the content). */
 export function uploadCompanyLogo(id: string, file: File) {

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { routes } from '@clinic/shared';
 import { forgetDeletedRecord } from '@/lib/forget-deleted';
 import { call } from '@/lib/api-client';
-import { orgKeys } from '@/features/organisation/lib/org-keys';
+import { orgKeys } from '@/lib/org-keys';
 
 /** Deleting a record others depend on is refused (409) with a message naming them; the toast shows it. */
 export function deleteDepartment(id: string) {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { routes, type DepartmentRecord } from '@clinic/shared';
 import { call } from '@/lib/api-client';
-import { orgKeys } from '@/features/organisation/lib/org-keys';
+import { orgKeys } from '@/lib/org-keys';
 
 export async function getDepartment(id: string, signal?: AbortSignal): Promise<DepartmentRecord> {
   const body = await call(routes.departments.get, { params: { id } }, { signal, silent: true });

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { departmentSortFields, routes } from '@clinic/shared';
 import { call } from '@/lib/api-client';
-import { listParams, orgKeys, type OrgListQuery } from '@/features/organisation/lib/org-keys';
+import { listParams, orgKeys, type OrgListQuery } from '@/lib/org-keys';
 
 /** The list's query, and the export that asks the same (every row the filters select, as CSV). */
 export function departmentsRequest(query: OrgListQuery) {

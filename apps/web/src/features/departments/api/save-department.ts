@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { routes, type DepartmentValues } from '@clinic/shared';
 import { call } from '@/lib/api-client';
-import { orgKeys } from '@/features/organisation/lib/org-keys';
+import { orgKeys } from '@/lib/org-keys';
 
 export function createDepartment(values: DepartmentValues) {
   return call(routes.departments.create, { body: values });

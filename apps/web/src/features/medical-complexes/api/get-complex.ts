@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { routes, type ClinicCollectionRecord } from '@clinic/shared';
 import { call } from '@/lib/api-client';
-import { orgKeys } from '@/features/organisation/lib/org-keys';
+import { orgKeys } from '@/lib/org-keys';
 
 export async function getClinicCollection(id: string, signal?: AbortSignal): Promise<ClinicCollectionRecord> {
   const body = await call(routes.complexes.get, { params: { id } }, { signal, silent: true });

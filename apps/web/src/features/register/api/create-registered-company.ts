@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { routes, type RegistrationCompanyValues } from '@clinic/shared';
 import { call } from '@/lib/api-client';
-import { orgKeys } from '@/features/organisation/lib/org-keys';
+import { orgKeys } from '@/lib/org-keys';
 
 /** POST /companies/registration: the wizard's company, from its name alone (Company info completes it later). */
 export function createRegisteredCompany(values: RegistrationCompanyValues) {

@@ -1,0 +1,6 @@
+/** The employees module's public entry: what other modules may use of it (ESLint forbids reaching past it). */
+export { keepingAnAdministrator } from './administrators.js';
+export { checkReferences, checkRoleGrant, checkUnique } from './employees.checks.js';
+export { holdsAll } from './employees.domain.js';
+export { findEmployee, insertEmployee, replaceLinks } from './employees.repository.js';
+export { getEmployee, listEmployees } from './employees.service.js';

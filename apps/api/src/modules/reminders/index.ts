@@ -1,0 +1,2 @@
+/** The reminders module's public entry: what other modules may use of it (ESLint forbids reaching past it). */
+export { zonedWords } from './reminders.domain.js';

@@ -1,0 +1,2 @@
+/** The services module's public entry: what other modules may use of it (ESLint forbids reaching past it). */
+export { listServices } from './services.service.js';
