@@ -37,7 +37,7 @@ import { serviceRoutes } from './modules/services/services.routes.js';
 import { specializationRoutes } from './modules/specializations/specializations.routes.js';
 import { signupRoutes } from './modules/signup/signup.routes.js';
 import { companyRoutes } from './modules/companies/companies.routes.js';
-import { clinicCollectionRoutes } from './modules/cliniccollections/cliniccollections.routes.js';
+import { complexRoutes } from './modules/complexes/complexes.routes.js';
 import { departmentRoutes } from './modules/departments/departments.routes.js';
 import { clinicRoutes } from './modules/clinics/clinics.routes.js';
 import { fhirRoutes } from './modules/fhir/fhir.routes.js';
@@ -251,7 +251,7 @@ export async function buildApp(config: Config, database: Database, options: { cl
   waitlistRoutes(app, deps);
   signupRoutes(app, deps);
   companyRoutes(app, deps);
-  clinicCollectionRoutes(app, deps);
+  complexRoutes(app, deps);
   departmentRoutes(app, deps);
   clinicRoutes(app, deps);
   fhirRoutes(app, deps);

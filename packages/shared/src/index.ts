@@ -22,7 +22,7 @@ export * from './schemas/profile.js';
 export * from './schemas/location.js';
 export * from './schemas/company.js';
 export * from './schemas/clinic.js';
-export * from './schemas/clinic-collection.js';
+export * from './schemas/complex.js';
 export * from './schemas/department.js';
 export * from './schemas/signup.js';
 export * from './schemas/calendar-feed.js';

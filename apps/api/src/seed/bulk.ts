@@ -8,13 +8,13 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  clinicCollectionInput, clinicInput, departmentInput, patientInput, type WorkingHoursEntry,
+  complexInput, clinicInput, departmentInput, patientInput, type WorkingHoursEntry,
 } from '@clinic/shared';
 import type { Database } from '../db/client.js';
 import {
   clinicCollections, clinics, departments, employeeClinics, employees, serviceDoctors, services, specializations,
 } from '../db/schema/index.js';
-import { complexColumns } from '../modules/cliniccollections/cliniccollections.service.js';
+import { complexColumns } from '../modules/complexes/complexes.service.js';
 import { clinicColumns } from '../modules/clinics/clinics.service.js';
 import { departmentColumns } from '../modules/departments/departments.service.js';
 import { createOrganisation } from '../modules/organisation/provision.js';
@@ -106,7 +106,7 @@ export async function seedBulk(
 
   // Organisation: complexes, departments, clinics (all open Sunday-Thursday 08:00-20:00, 30-minute visits).
   const hours: WorkingHoursEntry[] = CLINIC_DAYS.map((day) => ({ day, timeSlots: [{ startTime: '08:00', endTime: '20:00' }] }));
-  const complexTemplate = clinicCollectionInput.parse({
+  const complexTemplate = complexInput.parse({
     name: 'Complex', PIC: pic, phone: '+966 11 222 3333', email: 'complex@bench.example', country: 'Saudi Arabia', address: 'Riyadh',
     yearOfEstablishment: '2012-04-15', overview: 'Outpatient complex', policies: 'Appointments first', vision: 'Care without waiting',
     goals: 'Same-week appointments', contactInfos: [{ type: 'phone', value: '+966 11 222 3334' }],

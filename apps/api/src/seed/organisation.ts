@@ -6,13 +6,13 @@
  */
 import { eq } from 'drizzle-orm';
 import {
-  clinicCollectionInput, clinicInput, companyInput, departmentInput, type ClinicCollectionInput, type ClinicInput, type DepartmentInput,
+  complexInput, clinicInput, companyInput, departmentInput, type ComplexInput, type ClinicInput, type DepartmentInput,
   type WorkingHoursEntry,
 } from '@clinic/shared';
 import type { Db } from '../db/client.js';
 import { clinicCollections, clinics, companyProfiles, departments, employees } from '../db/schema/index.js';
 import { nextPublicId } from '../lib/public-id.js';
-import { complexColumns } from '../modules/cliniccollections/cliniccollections.service.js';
+import { complexColumns } from '../modules/complexes/complexes.service.js';
 import { clinicColumns } from '../modules/clinics/clinics.service.js';
 import { profileColumns } from '../modules/companies/companies.service.js';
 import { departmentColumns } from '../modules/departments/departments.service.js';
@@ -98,7 +98,7 @@ export async function seedOrganisation(db: Db, companyId: string): Promise<void>
   });
   await db.insert(companyProfiles).values({ companyId, ...profileColumns(company) });
 
-  const complexSeeds: ClinicCollectionInput[] = [
+  const complexSeeds: ComplexInput[] = [
     {
       name: 'Al Noor Olaya Medical Complex', PIC: pic('admin'), phone: '+966 11 462 1100', email: 'olaya@alnoor.example',
       website: 'https://olaya.alnoor.example', country: 'Saudi Arabia', stateProvince: 'Riyadh Province', zipCode: '12214',
@@ -122,7 +122,7 @@ export async function seedOrganisation(db: Db, companyId: string): Promise<void>
   ];
   const complexRows = [];
   for (const seed of complexSeeds) {
-    complexRows.push({ companyId, publicId: await nextPublicId(db, companyId, 'clinic_collection', 'MC'), ...complexColumns(clinicCollectionInput.parse(seed)) });
+    complexRows.push({ companyId, publicId: await nextPublicId(db, companyId, 'clinic_collection', 'MC'), ...complexColumns(complexInput.parse(seed)) });
   }
   const complexIds = (await db.insert(clinicCollections).values(complexRows).returning({ id: clinicCollections.id })).map((r) => r.id);
 

@@ -1,4 +1,4 @@
-import type { ClinicCollectionInput, ClinicInput, CompanyInput, DepartmentInput } from '@clinic/shared';
+import type { ComplexInput, ClinicInput, CompanyInput, DepartmentInput } from '@clinic/shared';
 
 /** Complete, valid request bodies for the organisation endpoints; tests override what they check. */
 
@@ -28,7 +28,7 @@ export function companyBody(overrides: Partial<CompanyInput> = {}): CompanyInput
   };
 }
 
-export function complexBody(picId: string, overrides: Partial<ClinicCollectionInput> = {}): ClinicCollectionInput {
+export function complexBody(picId: string, overrides: Partial<ComplexInput> = {}): ComplexInput {
   return {
     name: 'Al Noor Olaya Complex',
     PIC: picId,

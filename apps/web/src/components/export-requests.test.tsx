@@ -7,12 +7,12 @@ import { auditRequest } from '@/features/audit';
 import { invoicesRequest } from '@/features/billing';
 import { clinicsRequest } from '@/features/clinics';
 import { departmentsRequest } from '@/features/departments';
-import { complexesRequest } from '@/features/medical-complexes';
+import { complexesRequest } from '@/features/complexes';
 import { patientsRequest } from '@/features/patients';
-import { employeesRequest } from '@/features/people';
-import { usersRequest } from '@/features/people';
+import { employeesRequest } from '@/features/employees';
+import { usersRequest } from '@/features/employees';
 import { servicesRequest } from '@/features/services';
-import { specialitiesRequest } from '@/features/specialities';
+import { specialitiesRequest } from '@/features/specializations';
 import { demoUser, jsonResponse, mockFetch, renderWithProviders, signIn } from '@/test/utils';
 import { ExportButton, type ExportButtonProps } from './export-button';
 

@@ -1,7 +1,7 @@
 import { appointmentListQuery } from '../schemas/appointment.js';
 import { auditListQuery } from '../schemas/audit.js';
 import { invoiceListQuery } from '../schemas/billing.js';
-import { clinicCollectionListQuery } from '../schemas/clinic-collection.js';
+import { complexListQuery } from '../schemas/complex.js';
 import { clinicListQuery } from '../schemas/clinic.js';
 import { departmentListQuery } from '../schemas/department.js';
 import { patientListQuery } from '../schemas/patient.js';
@@ -20,7 +20,7 @@ const tags = ['exports'];
 export const exportRoutes = {
   appointments: route({ method: 'GET', path: '/api/appointments/export.csv', access: 'appointment_read', tags, query: appointmentListQuery, response: 'file' }),
   audit: route({ method: 'GET', path: '/api/audit/export.csv', access: 'audit_read', tags, query: auditListQuery, response: 'file' }),
-  cliniccollections: route({ method: 'GET', path: '/api/cliniccollections/export.csv', access: 'complex_read', tags, query: clinicCollectionListQuery, response: 'file' }),
+  cliniccollections: route({ method: 'GET', path: '/api/cliniccollections/export.csv', access: 'complex_read', tags, query: complexListQuery, response: 'file' }),
   clinics: route({ method: 'GET', path: '/api/clinics/export.csv', access: 'clinic_read', tags, query: clinicListQuery, response: 'file' }),
   departments: route({ method: 'GET', path: '/api/departments/export.csv', access: 'department_read', tags, query: departmentListQuery, response: 'file' }),
   /** Staff, doctors and user accounts are one list with filters (employeeType, hasAccount, ...). */

@@ -4,7 +4,7 @@ import { translate } from '../messages/index.js';
 import { appointmentAvailabilityQuery, appointmentCreateInput, appointmentListQuery, appointmentUpdateInput } from './appointment.js';
 import { auditListQuery } from './audit.js';
 import { clinicInput } from './clinic.js';
-import { clinicCollectionInput } from './clinic-collection.js';
+import { complexInput } from './complex.js';
 import { cashBoxRow, commercialRecordSchema, holidayRow, insuranceRow } from './company.js';
 import {
   calendarDateProblem, DATE_MAX, DATE_MIN, DATE_OUT_OF_RANGE, daysBetween, instantInRange, isCalendarDate, isInstantInRange, realDate,
@@ -85,7 +85,7 @@ const CASES: Case[] = [
   ['transaction date', cashBoxRow, (d) => ({ transactionHistory: [{ date: d }] }), 'transactionHistory.0.date'],
   ['commercial record grant', commercialRecordSchema, (d) => ({ grantDate: d }), 'grantDate'],
   ['clinic establishment', clinicInput, (d) => ({ yearOfEstablishment: d }), 'yearOfEstablishment'],
-  ['complex establishment', clinicCollectionInput, (d) => ({ yearOfEstablishment: d }), 'yearOfEstablishment'],
+  ['complex establishment', complexInput, (d) => ({ yearOfEstablishment: d }), 'yearOfEstablishment'],
   ['department establishment', departmentInput, (d) => ({ yearOfEstablishment: d }), 'yearOfEstablishment'],
   ['employee birth', employeeCreateInput, (d) => ({ dateOfBirth: d }), 'dateOfBirth'],
   ['employee hire', employeeUpdateInput, (d) => ({ hireDate: d }), 'hireDate'],

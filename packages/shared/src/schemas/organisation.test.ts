@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { translate } from '../messages/index.js';
 import { isValidTimeZone } from '../dates/zone-name.js';
 import { clinicInput, clinicWorkingHours, timeRangeIssues } from './clinic.js';
-import { clinicCollectionInput, complexWorkingDays } from './clinic-collection.js';
+import { complexInput, complexWorkingDays } from './complex.js';
 import { companyInput, isOrgPhoneNumber, latestToday } from './company.js';
 import { isCalendarDate } from './dates.js';
 import { departmentInput } from './department.js';
@@ -181,7 +181,7 @@ describe('company form', () => {
 
 describe('complex and department forms', () => {
   it('names the complex correctly and checks the website', () => {
-    const errors = errorsOf(clinicCollectionInput.safeParse({ website: 'not a site', phone: '12', email: 'x' }));
+    const errors = errorsOf(complexInput.safeParse({ website: 'not a site', phone: '12', email: 'x' }));
     expect(errors).toMatchObject({
       name: 'Medical complex name is required',
       phone: 'Invalid phone number',

@@ -41,10 +41,10 @@ describe('percentages are 0 to 100 everywhere', () => {
   it('finds every percentage field of the forms and the API', () => {
     expect([...fields.keys()].sort()).toEqual([
       'billingSettingsInput.vatRatePercent',
-      'clinicCollectionInput.insuranceCompany[].coveragePercentage',
-      'clinicCollectionInput.onlinePaymentMethods[].processingFees',
-      'clinicCollectionUpdateInput.insuranceCompany[].coveragePercentage',
-      'clinicCollectionUpdateInput.onlinePaymentMethods[].processingFees',
+      'complexInput.insuranceCompany[].coveragePercentage',
+      'complexInput.onlinePaymentMethods[].processingFees',
+      'complexUpdateInput.insuranceCompany[].coveragePercentage',
+      'complexUpdateInput.onlinePaymentMethods[].processingFees',
       'clinicInput.insuranceCompany[].coveragePercentage',
       'clinicInput.onlinePaymentMethods[].processingFees',
       'clinicUpdateInput.insuranceCompany[].coveragePercentage',

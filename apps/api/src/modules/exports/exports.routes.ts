@@ -7,7 +7,7 @@ import type { App, Deps } from '../../lib/app-types.js';
 import { registerExport } from '../../lib/csv-export.js';
 import { listAppointments } from '../appointments/index.js';
 import { listAudit } from '../audit/index.js';
-import { listComplexes } from '../cliniccollections/index.js';
+import { listComplexes } from '../complexes/index.js';
 import { listClinics } from '../clinics/index.js';
 import { listDepartments } from '../departments/index.js';
 import { listEmployees } from '../employees/index.js';

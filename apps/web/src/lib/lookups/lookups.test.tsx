@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { useSpecialityOptions } from '@/features/organisation';
-import { useCreateSpeciality } from '@/features/specialities';
+import { useCreateSpeciality } from '@/features/specializations';
 import { specializationDetails } from '@/test/mocks';
 import { emptyList, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
 

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
 import { routes, type ApiList } from '@clinic/shared';
 import { callWithQuery } from '@/lib/api-client';
 
@@ -32,6 +33,12 @@ export const lookupKeys = {
   list: (kind: LookupKind, query: LookupQuery) => ['lookups', kind, query] as const,
 };
 
+/**
+ * What a lookup relies on in a list's answer, checked in development and tests: a page of rows, each with an id and a
+ * name. The lists' own screens check their whole records against the contract.
+ */
+const LOOKUP_PAGE = z.object({ success: z.literal(true), data: z.array(z.object({ _id: z.string(), name: z.string() })) });
+
 /** A row of a lookup: at least an id and a name. */
 export interface LookupRow {
   _id: string;
@@ -57,7 +64,8 @@ export function lookupOptions<R extends LookupRow = LookupRow>(kind: LookupKind,
     queryFn: async ({ signal }) => {
       try {
         // Every lookup is a list route of the contract, answering a page of rows (checked against it in development and tests).
-        const body = (await callWithQuery(source.route, { allData: 'true', ...source.query, ...query }, { signal, silent: fetch.silent })) as ApiList<unknown> as ApiList<R>;
+        const reply = await callWithQuery(source.route, { allData: 'true', ...source.query, ...query }, { signal, silent: fetch.silent }, LOOKUP_PAGE);
+        const body = reply as ApiList<unknown> as ApiList<R>;
         return body.data;
       } catch (error) {
         if (fetch.emptyOnError) return [] as R[];

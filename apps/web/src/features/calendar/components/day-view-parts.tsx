@@ -1,7 +1,7 @@
 import { memo, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AvailabilityDay } from '@clinic/shared';
-import { EmployeeAvatar } from '@/features/people';
+import { EmployeeAvatar } from '@/features/employees';
 import { fromMinutes } from '@/lib/clinic-time';
 import { formatClock } from '@/lib/dates';
 import type { DayDoctor } from './doctor-column';

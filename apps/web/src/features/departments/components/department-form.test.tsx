@@ -2,7 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { emptyList, jsonResponse } from '@/test/mocks';
 import { expectFieldError, mockFetch, renderWithProviders, signIn } from '@/test/utils';
-import { ComplexForm, emptyComplex } from '@/features/medical-complexes';
+import { ComplexForm, emptyComplex } from '@/features/complexes';
 import { DepartmentForm, emptyDepartment } from './department-form';
 
 describe('DepartmentForm and ComplexForm', () => {

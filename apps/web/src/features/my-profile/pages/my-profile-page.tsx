@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { EmployeeRecord } from '@clinic/shared';
 import { StatusBadge } from '@/components/details';
 import { EmptyState } from '@/components/empty-state';
-import { ContactList, DetailsCard, EmployeeAvatar, InfoGrid, PersonInfo, VacationsTable, WorkingHoursTable, formatDate, formatDateTime } from '@/features/people';
+import { ContactList, DetailsCard, EmployeeAvatar, InfoGrid, PersonInfo, VacationsTable, WorkingHoursTable, formatDate, formatDateTime } from '@/features/employees';
 import { CalendarFeedsCard } from '@/features/calendar-feeds';
 import { useSession, useSessionPreferences } from '@/lib/session-context';
 import { useMyProfile } from '../api/get-my-profile';

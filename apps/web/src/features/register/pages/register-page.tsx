@@ -11,7 +11,7 @@ import { hasToken } from '@/lib/session';
 import { refreshSessionProfile, useSession } from '@/lib/session-context';
 import { ClinicForm, emptyClinic, useCreateClinic } from '@/features/clinics';
 import { DepartmentForm, emptyDepartment, useCreateDepartment } from '@/features/departments';
-import { ComplexForm, emptyComplex, useCreateClinicCollection } from '@/features/medical-complexes';
+import { ComplexForm, emptyComplex, useCreateComplex } from '@/features/complexes';
 import { OnboardingLayout } from '@/features/organisation';
 import { selectedPlan } from '@/features/plans';
 import { useCreateRegisteredCompany } from '../api/create-registered-company';
@@ -33,7 +33,7 @@ export default function RegisterPage() {
   const session = useSession();
   const setPlan = useSetPlan();
   const createCompany = useCreateRegisteredCompany();
-  const createComplex = useCreateClinicCollection();
+  const createComplex = useCreateComplex();
   const createDepartment = useCreateDepartment();
   const createClinic = useCreateClinic();
   const [plan, setPlanState] = useState<Plan>(() => (hasToken() ? session.plan : null) ?? selectedPlan());

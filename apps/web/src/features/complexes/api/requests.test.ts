@@ -1,20 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { requestLines } from '@/test/request-pins';
-import { deleteClinicCollection } from './delete-complex';
-import { getClinicCollection } from './get-complex';
-import { getClinicCollections } from './get-complexes';
-import { createClinicCollection, updateClinicCollection } from './save-complex';
+import { deleteComplex } from './delete-complex';
+import { getComplex } from './get-complex';
+import { getComplexes } from './get-complexes';
+import { createComplex, updateComplex } from './save-complex';
 
 describe('the medical complexes requests', () => {
   it('are the same bytes they have always been', async () => {
     const id = 'a/b 1';
     const values = { name: 'North complex', isActive: true, country: 'EG' } as never;
     expect(await requestLines([
-      () => getClinicCollections({ page: 2, limit: 25, search: 'nor th', status: 'inactive', sortBy: 'name', order: 'desc' }),
-      () => getClinicCollection(id),
-      () => createClinicCollection(values),
-      () => updateClinicCollection(id, values, 4),
-      () => deleteClinicCollection(id),
+      () => getComplexes({ page: 2, limit: 25, search: 'nor th', status: 'inactive', sortBy: 'name', order: 'desc' }),
+      () => getComplex(id),
+      () => createComplex(values),
+      () => updateComplex(id, values, 4),
+      () => deleteComplex(id),
     ])).toMatchInlineSnapshot(`
       [
         "GET /api/cliniccollections?page=2&limit=25&sortBy=name&order=desc&search=nor+th&isActive=false",

@@ -4,14 +4,14 @@ import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DetailsColumns, InfoItem, RefList, SectionCard, StatTile } from '@/components/details';
 import { HolidaysTable, OrgRecordDetails, WorkingDaysGrid } from '@/features/organisation';
-import { useClinicCollection } from '../api/get-complex';
-import { useDeleteClinicCollection } from '../api/delete-complex';
+import { useComplex } from '../api/get-complex';
+import { useDeleteComplex } from '../api/delete-complex';
 
 export default function MedicalComplexDetailsPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const complex = useClinicCollection(id);
-  const remove = useDeleteClinicCollection();
+  const complex = useComplex(id);
+  const remove = useDeleteComplex();
 
   return (
     <OrgRecordDetails

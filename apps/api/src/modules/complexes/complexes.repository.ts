@@ -1,6 +1,6 @@
 /** Every query of the medical complexes area. All of them are scoped by company. */
 import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
-import { pageWindow, type ClinicCollectionListQuery } from '@clinic/shared';
+import { pageWindow, type ComplexListQuery } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import {
   clinicCollectionSpecializations, clinicCollections, clinics, departments, employees, specializations,
@@ -16,7 +16,7 @@ const sortColumns = {
 } as const;
 
 /** One page of the company's complexes and the total of the filter. */
-export async function findComplexPage(db: Db, companyId: string, q: ClinicCollectionListQuery) {
+export async function findComplexPage(db: Db, companyId: string, q: ComplexListQuery) {
   const where = listFilters(clinicCollections.companyId, companyId, q, { searchIn: [clinicCollections.name, clinicCollections.publicId, clinicCollections.email, clinicCollections.phone, clinicCollections.country], isActive: clinicCollections.isActive });
   const filter = and(...where);
   const w = pageWindow(q);

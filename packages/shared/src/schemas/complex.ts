@@ -38,7 +38,7 @@ const optionalUrl = (key: string) =>
     .optional()
     .transform((v) => v || null);
 
-export const clinicCollectionInput = z.strictObject({
+export const complexInput = z.strictObject({
   name: orgRequiredText('validation.org.complexNameRequired', 200),
   isActive: z.boolean({ error: 'validation.invalidBoolean' }).default(true),
   PIC: z.uuid({ error: 'validation.org.picRequired' }),
@@ -67,18 +67,18 @@ export const clinicCollectionInput = z.strictObject({
   locationGoogl: locationSchema,
   specializations: z.array(idSchema, { error: 'validation.invalidValue' }).max(100, { error: 'validation.org.tooManyRows' }).default([]),
 });
-export type ClinicCollectionInput = z.input<typeof clinicCollectionInput>;
-export type ClinicCollectionValues = z.output<typeof clinicCollectionInput>;
+export type ComplexInput = z.input<typeof complexInput>;
+export type ComplexValues = z.output<typeof complexInput>;
 
 /** PUT /api/cliniccollections/{id}: the form plus the version it was loaded with. */
-export const clinicCollectionUpdateInput = clinicCollectionInput.extend({ version: versionInput });
-export type ClinicCollectionUpdateValues = z.output<typeof clinicCollectionUpdateInput>;
+export const complexUpdateInput = complexInput.extend({ version: versionInput });
+export type ComplexUpdateValues = z.output<typeof complexUpdateInput>;
 
-export const clinicCollectionSortFields = ['_id', 'publicId', 'name', 'isActive', 'createdAt'] as const;
-export const clinicCollectionListQuery = listQuerySchema(clinicCollectionSortFields);
-export type ClinicCollectionListQuery = z.infer<typeof clinicCollectionListQuery>;
+export const complexSortFields = ['_id', 'publicId', 'name', 'isActive', 'createdAt'] as const;
+export const complexListQuery = listQuerySchema(complexSortFields);
+export type ComplexListQuery = z.infer<typeof complexListQuery>;
 
-export const clinicCollectionListItem = z.object({
+export const complexListItem = z.object({
   _id: z.string(),
   publicId: z.string(),
   name: z.string(),
@@ -91,9 +91,9 @@ export const clinicCollectionListItem = z.object({
   departmentsCount: z.number(),
   createdAt: z.string(),
 });
-export type ClinicCollectionListItem = z.infer<typeof clinicCollectionListItem>;
+export type ComplexListItem = z.infer<typeof complexListItem>;
 
-export const clinicCollectionRecord = clinicCollectionListItem.extend({
+export const complexRecord = complexListItem.extend({
   website: z.string().nullable(),
   stateProvince: z.string().nullable(),
   zipCode: z.string().nullable(),
@@ -129,4 +129,4 @@ export const clinicCollectionRecord = clinicCollectionListItem.extend({
   updatedAt: z.string(),
   version: versionSchema,
 });
-export type ClinicCollectionRecord = z.infer<typeof clinicCollectionRecord>;
+export type ComplexRecord = z.infer<typeof complexRecord>;

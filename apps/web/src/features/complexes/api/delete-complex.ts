@@ -5,15 +5,15 @@ import { call } from '@/lib/api-client';
 import { orgKeys } from '@/lib/org-keys';
 
 /** Deleting a record others depend on is refused (409) with a message naming them; the toast shows it. */
-export function deleteClinicCollection(id: string) {
+export function deleteComplex(id: string) {
   return call(routes.complexes.remove, { params: { id } });
 }
 
-export function useDeleteClinicCollection() {
+export function useDeleteComplex() {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { lookups: ['complexes'] },
-    mutationFn: deleteClinicCollection,
+    mutationFn: deleteComplex,
     onSuccess: (_result, id) => forgetDeletedRecord(queryClient, { forget: [orgKeys.complex(id)], refresh: [orgKeys.all] }),
   });
 }

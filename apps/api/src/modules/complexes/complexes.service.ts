@@ -1,6 +1,6 @@
 import {
-  type ClinicCollectionListItem, type ClinicCollectionListQuery, type ClinicCollectionRecord, type ClinicCollectionUpdateValues,
-  type ClinicCollectionValues,
+  type ComplexListItem, type ComplexListQuery, type ComplexRecord, type ComplexUpdateValues,
+  type ComplexValues,
 } from '@clinic/shared';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { changedFields, recordAudit } from '../../lib/audit.js';
@@ -13,7 +13,7 @@ import { assertEmployee, assertNoDependents, assertPlanAllows, assertSpecializat
 import {
   complexClinicRefs, complexDependents, complexDepartmentRefs, complexSpecialityRefs, countsByComplex, deleteComplexRow, findComplexPage,
   findComplexRow, insertComplex, replaceSpecialities, specialityIds, updateComplexAtVersion, type ComplexRow as Row,
-} from './cliniccollections.repository.js';
+} from './complexes.repository.js';
 
 
 /** Form fields kept in the `details` column (shown on the details page only). */
@@ -24,14 +24,14 @@ interface ComplexDetails {
   goals?: string | null;
   details?: string | null;
   logo?: string | null;
-  bankAccount?: ClinicCollectionRecord['bankAccount'];
-  insuranceCompany?: ClinicCollectionRecord['insuranceCompany'];
-  commercialRecord?: ClinicCollectionRecord['commercialRecord'];
-  cashBoxes?: ClinicCollectionRecord['cashBoxes'];
-  onlinePaymentMethods?: ClinicCollectionRecord['onlinePaymentMethods'];
+  bankAccount?: ComplexRecord['bankAccount'];
+  insuranceCompany?: ComplexRecord['insuranceCompany'];
+  commercialRecord?: ComplexRecord['commercialRecord'];
+  cashBoxes?: ComplexRecord['cashBoxes'];
+  onlinePaymentMethods?: ComplexRecord['onlinePaymentMethods'];
 }
 
-export function complexColumns(input: ClinicCollectionValues) {
+export function complexColumns(input: ComplexValues) {
   const details: ComplexDetails = {
     overview: input.overview,
     policies: input.policies,
@@ -65,7 +65,7 @@ export function complexColumns(input: ClinicCollectionValues) {
   };
 }
 
-function listItem(row: Row, pic: ClinicCollectionListItem['PIC'], clinicsCount: number, departmentsCount: number): ClinicCollectionListItem {
+function listItem(row: Row, pic: ComplexListItem['PIC'], clinicsCount: number, departmentsCount: number): ComplexListItem {
   return {
     _id: row.id,
     publicId: row.publicId,
@@ -81,7 +81,7 @@ function listItem(row: Row, pic: ClinicCollectionListItem['PIC'], clinicsCount: 
   };
 }
 
-export async function listComplexes(deps: Deps, caller: Caller, q: ClinicCollectionListQuery) {
+export async function listComplexes(deps: Deps, caller: Caller, q: ComplexListQuery) {
   const { rows, total } = await findComplexPage(deps.db, caller.companyId, q);
   const ids = rows.map((r) => r.id);
   const [pics, counts] = await Promise.all([employeeRefs(deps.db, caller.companyId, rows.map((r) => r.picId)), countsByComplex(deps.db, caller.companyId, ids)]);
@@ -89,7 +89,7 @@ export async function listComplexes(deps: Deps, caller: Caller, q: ClinicCollect
   return { data, total };
 }
 
-export async function getComplex(deps: Deps, caller: Caller, id: string): Promise<ClinicCollectionRecord> {
+export async function getComplex(deps: Deps, caller: Caller, id: string): Promise<ComplexRecord> {
   const db = deps.db;
   const c = caller.companyId;
   const row = await findComplexRow(db, c, id);
@@ -118,15 +118,15 @@ export async function getComplex(deps: Deps, caller: Caller, id: string): Promis
     goals: d.goals ?? null,
     details: d.details ?? null,
     logo: d.logo ?? null,
-    contactInfos: row.contactInfos as ClinicCollectionRecord['contactInfos'],
-    holidays: row.holidays as ClinicCollectionRecord['holidays'],
-    workingDays: row.workingDays as ClinicCollectionRecord['workingDays'],
+    contactInfos: row.contactInfos as ComplexRecord['contactInfos'],
+    holidays: row.holidays as ComplexRecord['holidays'],
+    workingDays: row.workingDays as ComplexRecord['workingDays'],
     bankAccount: d.bankAccount ?? [],
     insuranceCompany: d.insuranceCompany ?? [],
     cashBoxes: d.cashBoxes ?? [],
     onlinePaymentMethods: d.onlinePaymentMethods ?? [],
     commercialRecord: d.commercialRecord ?? null,
-    locationGoogl: (row.location ?? null) as ClinicCollectionRecord['locationGoogl'],
+    locationGoogl: (row.location ?? null) as ComplexRecord['locationGoogl'],
     companyId: row.companyId,
     patientsCount,
     doctorsCount: doctors.length,
@@ -142,7 +142,7 @@ export async function getComplex(deps: Deps, caller: Caller, id: string): Promis
   };
 }
 
-export async function createComplex(deps: Deps, ctx: RequestContext, caller: Caller, input: ClinicCollectionValues) {
+export async function createComplex(deps: Deps, ctx: RequestContext, caller: Caller, input: ComplexValues) {
   const id = await inOrganisationTransaction(deps.db, caller.companyId, async (tx) => {
     await assertPlanAllows(tx, ctx, caller, 'complex');
     await assertEmployee(tx, caller.companyId, input.PIC);
@@ -157,7 +157,7 @@ export async function createComplex(deps: Deps, ctx: RequestContext, caller: Cal
 }
 
 /** Replaces the complex's form fields, only while it is at the version the form loaded (409 STALE_RECORD otherwise). */
-export async function updateComplex(deps: Deps, ctx: RequestContext, caller: Caller, id: string, { version, ...input }: ClinicCollectionUpdateValues) {
+export async function updateComplex(deps: Deps, ctx: RequestContext, caller: Caller, id: string, { version, ...input }: ComplexUpdateValues) {
   await inOrganisationTransaction(deps.db, caller.companyId, async (tx) => {
     const current = await findComplexRow(tx, caller.companyId, id);
     if (!current) throw notFound();

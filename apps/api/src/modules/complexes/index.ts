@@ -1,2 +1,2 @@
 /** The cliniccollections module's public entry: what other modules may use of it (ESLint forbids reaching past it). */
-export { listComplexes } from './cliniccollections.service.js';
+export { listComplexes } from './complexes.service.js';

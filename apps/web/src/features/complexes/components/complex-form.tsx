@@ -1,7 +1,7 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import { IconCalendarOff, IconClock, IconId, IconInfoCircle, IconMapPin, IconPhone } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { clinicCollectionInput, WEEK_DAYS, type ClinicCollectionInput, type ClinicCollectionRecord, type ClinicCollectionValues } from '@clinic/shared';
+import { complexInput, WEEK_DAYS, type ComplexInput, type ComplexRecord, type ComplexValues } from '@clinic/shared';
 import { EditableTable } from '@/components/form/editable-table';
 import { DateField, MultiSelectField, SelectField, SwitchField, TextAreaField, TextField } from '@/components/form/fields';
 import { FormActions } from '@/components/form/form-actions';
@@ -12,9 +12,9 @@ import { useSchemaForm } from '@/components/form/use-schema-form';
 import { WorkingHoursField, daysToRows, rowIndexOf, rowsToDays } from '@/components/form/working-hours-field';
 import { contactColumns, holidayColumns, newContact, newHoliday, usePersonOptions, useSpecialityOptions } from '@/features/organisation';
 
-type WorkingDays = ClinicCollectionInput['workingDays'];
+type WorkingDays = ComplexInput['workingDays'];
 
-export function emptyComplex(overrides: Partial<ClinicCollectionInput> = {}): ClinicCollectionInput {
+export function emptyComplex(overrides: Partial<ComplexInput> = {}): ComplexInput {
   return {
     name: '', isActive: true, PIC: '', phone: '', email: '', website: '', country: '', stateProvince: '', zipCode: '', address: '',
     yearOfEstablishment: '', overview: '', policies: '', vision: '', goals: '', details: '', logo: '',
@@ -26,24 +26,24 @@ export function emptyComplex(overrides: Partial<ClinicCollectionInput> = {}): Cl
   };
 }
 
-export function complexFormValues(c: ClinicCollectionRecord): ClinicCollectionInput {
+export function complexFormValues(c: ComplexRecord): ComplexInput {
   return emptyComplex({
     name: c.name, isActive: c.isActive, PIC: c.PIC?._id ?? '', phone: c.phone ?? '', email: c.email ?? '', website: c.website ?? '',
     country: c.country ?? '', stateProvince: c.stateProvince ?? '', zipCode: c.zipCode ?? '', address: c.address ?? '',
     yearOfEstablishment: c.yearOfEstablishment ?? '', overview: c.overview ?? '', policies: c.policies ?? '', vision: c.vision ?? '',
     goals: c.goals ?? '', details: c.details ?? '', logo: c.logo ?? '',
-    contactInfos: c.contactInfos as ClinicCollectionInput['contactInfos'], holidays: c.holidays, workingDays: c.workingDays,
-    bankAccount: c.bankAccount as ClinicCollectionInput['bankAccount'], insuranceCompany: c.insuranceCompany as ClinicCollectionInput['insuranceCompany'],
-    cashBoxes: c.cashBoxes as ClinicCollectionInput['cashBoxes'], onlinePaymentMethods: c.onlinePaymentMethods as ClinicCollectionInput['onlinePaymentMethods'],
+    contactInfos: c.contactInfos as ComplexInput['contactInfos'], holidays: c.holidays, workingDays: c.workingDays,
+    bankAccount: c.bankAccount as ComplexInput['bankAccount'], insuranceCompany: c.insuranceCompany as ComplexInput['insuranceCompany'],
+    cashBoxes: c.cashBoxes as ComplexInput['cashBoxes'], onlinePaymentMethods: c.onlinePaymentMethods as ComplexInput['onlinePaymentMethods'],
     commercialRecord: c.commercialRecord, locationGoogl: c.locationGoogl ?? { x: '', y: '' },
     specializations: c.specializationIds,
   });
 }
 
 interface ComplexFormProps {
-  defaultValues: ClinicCollectionInput;
+  defaultValues: ComplexInput;
   submitLabel: string;
-  onSubmit: (values: ClinicCollectionValues) => Promise<unknown>;
+  onSubmit: (values: ComplexValues) => Promise<unknown>;
   onCancel?: () => void;
 }
 
@@ -51,7 +51,7 @@ export function ComplexForm({ defaultValues, submitLabel, onSubmit, onCancel }: 
   const { t } = useTranslation();
   const people = usePersonOptions();
   const specialities = useSpecialityOptions();
-  const { form } = useSchemaForm<ClinicCollectionInput, ClinicCollectionValues>({ schema: clinicCollectionInput, defaultValues });
+  const { form } = useSchemaForm<ComplexInput, ComplexValues>({ schema: complexInput, defaultValues });
   const { control, handleSubmit, setError, formState: { isSubmitting } } = form;
   const f = (key: string) => t(`organisation.fields.${key}`);
 

@@ -6,16 +6,16 @@ import { StaleRecordAlert } from '@/components/stale-record-alert';
 import { useEditedRecord } from '@/lib/edited-record';
 import { isApiError } from '@/lib/http';
 import { BackLink, DetailsMissing, PageLoader } from '@/components/details';
-import { useClinicCollection } from '../api/get-complex';
-import { useUpdateClinicCollection } from '../api/save-complex';
+import { useComplex } from '../api/get-complex';
+import { useUpdateComplex } from '../api/save-complex';
 import { ComplexForm, complexFormValues } from '../components/complex-form';
 
 export default function EditMedicalComplexPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { id = '' } = useParams();
-  const complex = useClinicCollection(id);
-  const update = useUpdateClinicCollection();
+  const complex = useComplex(id);
+  const update = useUpdateComplex();
   const edit = useEditedRecord(complex.data, complex.refetch);
 
   if (complex.isPending) return <PageLoader />;

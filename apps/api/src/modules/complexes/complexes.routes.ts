@@ -6,12 +6,12 @@ import { requestContext } from '../../lib/request-context.js';
 import { t } from '../../lib/i18n.js';
 import { listEnvelope } from '../../lib/list.js';
 import { callerOf } from '../../plugins/auth.js';
-import { createComplex, deleteComplex, getComplex, listComplexes, updateComplex } from './cliniccollections.service.js';
+import { createComplex, deleteComplex, getComplex, listComplexes, updateComplex } from './complexes.service.js';
 
 const r = routes.complexes;
 
 /** Medical complexes, under the spec's path /cliniccollections. */
-export function clinicCollectionRoutes(app: App, deps: Deps) {
+export function complexRoutes(app: App, deps: Deps) {
   serve(app, r.list, async (req) => {
     const { data, total } = await listComplexes(deps, callerOf(req), req.query);
     return listEnvelope(data, req.query, total);

@@ -1,7 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import { IconBuildingCommunity } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { ClinicCollectionListItem } from '@clinic/shared';
+import type { ComplexListItem } from '@clinic/shared';
 import { StatusBadge } from '@/components/details';
 import { IdCell, RecordListFrame, useRecordList, type DataTableColumn, type RecordListKind } from '@/components/list';
 import { complexListQueryOptions, complexesRequest } from '../api/get-complexes';
@@ -12,7 +12,7 @@ export default function MedicalComplexesPage() {
   const { t } = useTranslation();
   const complexes = useRecordList(complexListQueryOptions);
 
-  const columns: DataTableColumn<ClinicCollectionListItem>[] = [
+  const columns: DataTableColumn<ComplexListItem>[] = [
     { key: 'publicId', header: t('medicalComplexes.columns.id'), sortKey: 'publicId', render: (c) => <IdCell>{c.publicId}</IdCell> },
     {
       key: 'name',

@@ -3,13 +3,13 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
 import { BackLink } from '@/components/details';
-import { useCreateClinicCollection } from '../api/save-complex';
+import { useCreateComplex } from '../api/save-complex';
 import { ComplexForm, emptyComplex } from '../components/complex-form';
 
 export default function AddMedicalComplexPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const create = useCreateClinicCollection();
+  const create = useCreateComplex();
   return (
     <Stack gap="lg">
       <BackLink to="/medicalComplexes" label={t('medicalComplexes.backToList')} />
