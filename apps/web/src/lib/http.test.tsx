@@ -4,16 +4,12 @@ import { errorBody, jsonResponse, mockFetch, renderToastArea, signIn } from '@/t
 import { applyFieldErrors, isError, request, SESSION_END_REDIRECT_MS, type RequestOptions } from './http';
 
 /** The transport's methods, as the contract client uses them (the app itself calls routes only through `call`). */
+type Options = Omit<RequestOptions, 'method' | 'body'>;
+const send = (method: 'POST' | 'PUT' | 'PATCH') => <T,>(path: string, body?: unknown, options?: Options) => request<T>(path, { ...options, method, body });
 const http = {
-  get: <T,>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, { ...options, method: 'GET' }),
-  post: <T,>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    request<T>(path, { ...options, method: 'POST', body }),
-  put: <T,>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    request<T>(path, { ...options, method: 'PUT', body }),
-  patch: <T,>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    request<T>(path, { ...options, method: 'PATCH', body }),
-  delete: <T,>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    request<T>(path, { ...options, method: 'DELETE' }),
+  get: <T,>(path: string, options?: Options) => request<T>(path, { ...options, method: 'GET' }),
+  post: send('POST'), put: send('PUT'), patch: send('PATCH'),
+  delete: <T,>(path: string, options?: Options) => request<T>(path, { ...options, method: 'DELETE' }),
 };
 
 const refreshed = { success: true, data: { accessToken: 'access-2', refreshToken: 'refresh-2' } };
