@@ -64,7 +64,12 @@ export function PatientSelectField<T extends FieldValues>({
     <Controller
       control={control}
       name={name}
-      render={(s) => <PatientSelect {...props} {...boundProps(s, testId, required)} value={(s.field.value as string | null) ?? null} onChange={s.field.onChange} />}
+      render={(s) => {
+        // Not focused by a refused submit: focusing a searchable select opens its list, which would cover the form's
+        // messages (and a list of 30 patients scrolls without a focusable element in it). The next field is focused.
+        const { ref: _focus, ...bound } = boundProps(s, testId, required);
+        return <PatientSelect {...props} {...bound} value={(s.field.value as string | null) ?? null} onChange={s.field.onChange} />;
+      }}
     />
   );
 }
