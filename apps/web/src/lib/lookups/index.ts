@@ -1,4 +1,5 @@
 export {
+  LOOKUP_PAGE,
   lookupKeys,
   lookupOptions,
   toSelectOptions,

@@ -37,7 +37,7 @@ export const lookupKeys = {
  * What a lookup relies on in a list's answer, checked in development and tests: a page of rows, each with an id and a
  * name. The lists' own screens check their whole records against the contract.
  */
-const LOOKUP_PAGE = z.object({ success: z.literal(true), data: z.array(z.object({ _id: z.string(), name: z.string() })) });
+export const LOOKUP_PAGE = z.object({ success: z.literal(true), data: z.array(z.object({ _id: z.string(), name: z.string() })) });
 
 /** A row of a lookup: at least an id and a name. */
 export interface LookupRow {

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { routes } from '@clinic/shared';
-import { call } from '@/lib/api-client';
-import type { LookupRow } from './lookups';
+import { callWithQuery } from '@/lib/api-client';
+import { LOOKUP_PAGE, type LookupRow } from './lookups';
 
 export interface PatientSearch {
   /** Only active patients (booking); all of them otherwise (billing, filters). */
@@ -13,7 +13,7 @@ export function usePatientSearch(search: string, { activeOnly = false }: Patient
   return useQuery<LookupRow[]>({
     queryKey: ['lookups', 'patients', { search, activeOnly }],
     queryFn: ({ signal }) =>
-      call(routes.patients.list, { query: { ...(activeOnly ? { isActive: 'true' as const } : {}), search, limit: 30, sortBy: 'name', order: 'asc' } }, { signal })
+      callWithQuery(routes.patients.list, { ...(activeOnly ? { isActive: 'true' } : {}), search, limit: 30, sortBy: 'name', order: 'asc' }, { signal }, LOOKUP_PAGE)
         .then((r) => r.data),
     placeholderData: keepPreviousData,
     staleTime: 60_000,

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { routes, type ServiceRecord } from '@clinic/shared';
-import { call } from '@/lib/api-client';
-import { useLookup } from '@/lib/lookups';
+import { callWithQuery } from '@/lib/api-client';
+import { LOOKUP_PAGE, useLookup } from '@/lib/lookups';
 
 /** A choice in a select: a record's id and name (and its public id where the list gives one). */
 export interface Option {
@@ -27,7 +27,7 @@ export function usePatientOptions(search: string) {
   return useQuery<Option[]>({
     queryKey: ['appointments', 'options', 'patients', search],
     queryFn: ({ signal }) =>
-      call(routes.patients.list, { query: { isActive: 'true', search, limit: 30, sortBy: 'name', order: 'asc' } }, { signal }).then((r) => r.data),
+      callWithQuery(routes.patients.list, { isActive: 'true', search, limit: 30, sortBy: 'name', order: 'asc' }, { signal }, LOOKUP_PAGE).then((r) => r.data),
     placeholderData: keepPreviousData,
     staleTime: optionsStale,
   });
