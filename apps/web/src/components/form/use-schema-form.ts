@@ -20,6 +20,11 @@ interface SchemaFormOptions<TIn extends FieldValues, TOut> {
   serverField?: (path: string) => Path<TIn> | null;
   /** Shows the server's message even when every field message found its field (forms whose fields hide in tabs). */
   keepServerMessage?: boolean;
+  /**
+   * Focuses the first refused field on a refused submit (the default). Off where the first fields are selects whose
+   * list would open over the form's messages on focus (the booking form).
+   */
+  focusInvalid?: boolean;
 }
 
 interface SubmitOptions<TIn extends FieldValues> {
@@ -41,11 +46,11 @@ function schemaResolver<TIn extends FieldValues, TOut>(schema: z.ZodType<TOut>) 
  * One form over a shared schema: the zod resolver, the server's field errors put on their fields (the first one
  * focused), and the server's message for the rest (`serverError`, shown by `FormMessage`).
  */
-export function useSchemaForm<TIn extends FieldValues, TOut = TIn>({ schema, defaultValues, mode = 'onTouched', serverField, keepServerMessage }: SchemaFormOptions<TIn, TOut>) {
+export function useSchemaForm<TIn extends FieldValues, TOut = TIn>({ schema, defaultValues, mode = 'onTouched', serverField, keepServerMessage, focusInvalid = true }: SchemaFormOptions<TIn, TOut>) {
   const { t } = useTranslation();
   const [serverError, setServerError] = useState<string | null>(null);
   const resolver = useMemo(() => schemaResolver<TIn, TOut>(schema), [schema]);
-  const form = useForm<TIn, unknown, TOut>({ resolver, defaultValues, mode });
+  const form = useForm<TIn, unknown, TOut>({ resolver, defaultValues, mode, shouldFocusError: focusInvalid });
 
   /** Puts a failed save on the form; true when at least one field got a message. */
   const applyServerError = (error: unknown, onServerFields?: (fields: Array<Path<TIn>>) => void): boolean => {

@@ -65,6 +65,7 @@ export function AppointmentForm({ slot = null, clinicId = null, doctorId = null,
   const { form, serverError, setServerError } = useSchemaForm<AppointmentFormValues, AppointmentCreate>({
     schema: appointmentCreateInput,
     mode: 'all',
+    focusInvalid: false,
     defaultValues: { patient: null, doctor: doctorId, clinic: clinicId, service: null, datetime: '', reason: '' },
   });
   const { control, handleSubmit, setValue, setError, reset, getValues, formState: { errors, isSubmitting } } = form;
