@@ -41,10 +41,6 @@ describe('percentages are 0 to 100 everywhere', () => {
   it('finds every percentage field of the forms and the API', () => {
     expect([...fields.keys()].sort()).toEqual([
       'billingSettingsInput.vatRatePercent',
-      'complexInput.insuranceCompany[].coveragePercentage',
-      'complexInput.onlinePaymentMethods[].processingFees',
-      'complexUpdateInput.insuranceCompany[].coveragePercentage',
-      'complexUpdateInput.onlinePaymentMethods[].processingFees',
       'clinicInput.insuranceCompany[].coveragePercentage',
       'clinicInput.onlinePaymentMethods[].processingFees',
       'clinicUpdateInput.insuranceCompany[].coveragePercentage',
@@ -53,6 +49,10 @@ describe('percentages are 0 to 100 everywhere', () => {
       'companyInput.onlinePaymentMethods[].processingFees',
       'companyUpdateInput.insuranceCompany[].coveragePercentage',
       'companyUpdateInput.onlinePaymentMethods[].processingFees',
+      'complexInput.insuranceCompany[].coveragePercentage',
+      'complexInput.onlinePaymentMethods[].processingFees',
+      'complexUpdateInput.insuranceCompany[].coveragePercentage',
+      'complexUpdateInput.onlinePaymentMethods[].processingFees',
       'insuranceRow.coveragePercentage',
       'paymentMethodRow.processingFees',
     ]);
