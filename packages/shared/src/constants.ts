@@ -60,6 +60,12 @@ export const PERMISSIONS = [
   'billing_refund',
   /** The day's close of a cash box (expected vs counted). */
   'cashbox_close',
+  /**
+   * The clinical record: read encounters, notes, vitals, diagnoses, allergies, medications, orders and results
+   * (every read audited); write them (notes, vitals, diagnoses, allergies); prescribe; order tests; enter results.
+   * Reception sees that an encounter exists, never its content.
+   */
+  'clinical_read', 'clinical_write', 'prescribe', 'order', 'result_write',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -74,7 +80,8 @@ export const DEFAULT_ROLES: ReadonlyArray<{ name: string; permissions: readonly 
   {
     name: 'Doctor',
     permissions: ['patient_read', 'patient_write', 'appointment_read', 'appointment_write', 'employee_read',
-      'clinic_read', 'service_read', 'speciality_read', 'department_read', 'complex_read', 'company_read', 'my_day'],
+      'clinic_read', 'service_read', 'speciality_read', 'department_read', 'complex_read', 'company_read', 'my_day',
+      'clinical_read', 'clinical_write', 'prescribe', 'order', 'result_write'],
   },
   {
     name: 'Receptionist',
@@ -85,7 +92,7 @@ export const DEFAULT_ROLES: ReadonlyArray<{ name: string; permissions: readonly 
   {
     name: 'Nurse',
     permissions: ['patient_read', 'appointment_read', 'employee_read', 'clinic_read', 'service_read',
-      'speciality_read', 'department_read', 'complex_read', 'company_read'],
+      'speciality_read', 'department_read', 'complex_read', 'company_read', 'clinical_read', 'clinical_write', 'result_write'],
   },
   {
     name: 'Accountant',

@@ -52,8 +52,13 @@ export type RoleFormValues = z.infer<typeof roleFormSchema>;
 export const permissionEntry = z.object({ code: permissionCode, group: z.string() });
 export type PermissionEntry = z.infer<typeof permissionEntry>;
 
-/** The area of a permission code: `user_create` -> `user`; `admin` -> `admin`. */
+/** Permissions whose area is not their prefix: the clinical record's are shown together. */
+const GROUP_OF: Readonly<Record<string, string>> = { prescribe: 'clinical', order: 'clinical', result_write: 'clinical' };
+
+/** The area of a permission code: `user_create` -> `user`; `admin` -> `admin`; `prescribe` -> `clinical`. */
 export function permissionGroup(code: string): string {
+  const named = GROUP_OF[code];
+  if (named) return named;
   const i = code.lastIndexOf('_');
   return i > 0 ? code.slice(0, i) : code;
 }
