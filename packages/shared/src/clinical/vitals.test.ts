@@ -115,3 +115,11 @@ describe('abnormal flags by age', () => {
     expect(vitalRangesInput.safeParse({ adult: { weight: { low: 1, high: 2, criticalLow: null, criticalHigh: null } } }).success).toBe(false);
   });
 });
+
+describe('the form values', () => {
+  it('reads an empty input as "not taken", not as a wrong number', () => {
+    const parsed = vitalsInput.safeParse({ temperature: 200, temperatureUnit: 'F', pulse: '', weight: '', spo2: null });
+    expect(parsed.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['temperature', 'validation.vitals.temperatureRangeF']]);
+    expect(vitalsInput.parse({ pulse: '72', weight: '' })).toMatchObject({ pulse: 72 });
+  });
+});

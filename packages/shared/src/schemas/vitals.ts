@@ -8,7 +8,7 @@ import { instantInRange } from './dates.js';
 
 const NOT_A_NUMBER = 'validation.vitals.notANumber';
 /** A measured value: a number (numeric text and Arabic-Indic digits read as numbers), or empty/null for "not taken". */
-const measure = numberish(z.number({ error: NOT_A_NUMBER }).finite({ error: NOT_A_NUMBER })).nullish();
+const measure = numberish(z.number({ error: NOT_A_NUMBER }).finite({ error: NOT_A_NUMBER }).nullish());
 const unit = <const U extends readonly [string, ...string[]]>(units: U) => z.enum(units, { error: 'validation.vitals.unitInvalid' }).default(units[0]);
 
 /**

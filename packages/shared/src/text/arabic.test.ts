@@ -59,7 +59,7 @@ describe('normaliseArabic', () => {
     fc.assert(fc.property(fc.string({ unit: fc.constantFrom(...'أإآٱاةهىيؤوئء َُِّـ ٠١٢۳abcABC\t\n'.split('')) }), (s) => {
       const once = normaliseArabic(s);
       expect(normaliseArabic(once)).toBe(once);
-      expect(once).not.toMatch(/^\s|\s$|\s\s|[أإآٱةىؤئـ\u064b-\u065f٠-٩۰-۹A-Z]/);
+      expect(once).not.toMatch(/^\s|\s$|\s\s|[\u064b-\u065f]|[\u0623\u0625\u0622\u0671\u0629\u0649\u0624\u0626\u0640\u0660-\u0669\u06f0-\u06f9A-Z]/u);
     }));
   });
 });

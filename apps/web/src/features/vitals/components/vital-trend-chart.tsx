@@ -20,7 +20,7 @@ export function trendPoints(sets: VitalsSet[], vital: Vital, lang: string): { po
   const points = withVital.map((s) => {
     const reading = s.readings.find((r) => r.vital === vital)!;
     const diastolic = vital === 'systolic' ? s.readings.find((r) => r.vital === 'diastolic')?.value : undefined;
-    return { at: formatDateTime(s.takenAt, lang, { dateStyle: 'short', timeStyle: 'short' }), value: fromCanonical(vital, reading.value, unit), ...(diastolic !== undefined ? { diastolic } : {}) };
+    return { at: formatDateTime(s.takenAt, lang, { day: 'numeric', month: 'short' }), value: fromCanonical(vital, reading.value, unit), ...(diastolic !== undefined ? { diastolic } : {}) };
   });
   return { points, unit };
 }
