@@ -28,6 +28,7 @@ import { INVITATION_JOB, invitationJobHandler } from './modules/invitations/invi
 import { fileRoutes } from './modules/files/files.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { patientRoutes } from './modules/patients/patients.routes.js';
+import { clinicalObservationRoutes } from './modules/clinical-observations/index.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { roleRoutes } from './modules/roles/roles.routes.js';
 import { appointmentRoutes } from './modules/appointments/appointments.routes.js';
@@ -243,6 +244,7 @@ export async function buildApp(config: Config, database: Database, options: { cl
   roleRoutes(app, deps);
   fileRoutes(app, deps);
   patientRoutes(app, deps);
+  clinicalObservationRoutes(app, deps);
   auditRoutes(app, deps);
   serviceRoutes(app, deps);
   specializationRoutes(app, deps);

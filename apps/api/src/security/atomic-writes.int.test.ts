@@ -94,6 +94,8 @@ beforeAll(async () => {
   ids.freeDepartment = (await post('/api/departments', departmentBody(party.doctor) as Record<string, unknown>))._id;
   ids.freeClinic = (await post('/api/clinics', clinicBody(party.doctor) as Record<string, unknown>))._id;
   // What follows the bookings (their reminders, among others) is in place before the rows below are picked.
+  ids.vitals = (await post(`/api/patients/${party.patient}/vitals`, { pulse: 72, temperature: 37 }))._id;
+  ids.allergy = (await post(`/api/patients/${party.patient}/allergies`, { substance: 'Penicillin' }))._id;
   await settleEvents(ctx);
   await db.insert(notifications).values({ companyId: org.companyId, recipientId: org.adminId, kind: 'appointment_booked', entity: 'appointment', entityId: ids.appointment });
   ids.visitToken = await signPatientLink(ctx.config.jwtSecret, { companyId: org.companyId, appointmentId: ids.appointment! }, new Date(`${day}T11:00:00+03:00`));
@@ -158,6 +160,13 @@ function request(key: string): { params: Record<string, string>; payload?: Recor
     case 'PUT /api/patients/:id': return { params: { id: ids.patient! }, payload: v1(patientBody) };
     case 'DELETE /api/patients/:id': return { params: { id: ids.patient! } };
     case 'POST /api/patients/:id/notes': return { params: { id: ids.patient! }, payload: { body: 'Allergic to penicillin' } };
+    case 'POST /api/patients/:id/vitals': return { params: { id: ids.patient! }, payload: { temperature: 101.3, temperatureUnit: 'F', pulse: 90 } };
+    case 'POST /api/patients/:id/vitals/:vitalsId/entered-in-error': return { params: { id: ids.patient!, vitalsId: ids.vitals! }, payload: { reason: 'Wrong patient' } };
+    case 'PUT /api/vitals/reference-ranges': return { params: {}, payload: { adult: { pulse: { low: 50, high: 110, criticalLow: 40, criticalHigh: 140 } } } };
+    case 'POST /api/patients/:id/allergies': return { params: { id: ids.patient! }, payload: { substance: 'Latex', reaction: 'Rash' } };
+    case 'PATCH /api/patients/:id/allergies/:allergyId': return { params: { id: ids.patient!, allergyId: ids.allergy! }, payload: { status: 'resolved', version: 1 } };
+    // A patient without active allergies, so only the audit row can refuse it.
+    case 'POST /api/patients/:id/allergies/none': return { params: { id: ids.billingPatient! } };
     case 'POST /api/services': return { params: {}, payload: serviceBody };
     case 'PATCH /api/services/:id': return { params: { id: ids.service! }, payload: { isActive: false, version: 1 } };
     case 'DELETE /api/services/:id': return { params: { id: ids.freeService! } };

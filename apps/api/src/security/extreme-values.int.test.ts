@@ -93,6 +93,7 @@ const HANDLER_BODIES: Record<string, z.ZodType> = {
   'POST /api/employees/:id/invitation': z.object({}),
   'POST /api/notifications/:id/read': z.object({}),
   'POST /api/notifications/read-all': z.object({}),
+  'POST /api/patients/:id/allergies/none': z.object({}),
 };
 
 /** Body fields whose name or schema says date, time or number. */
@@ -172,6 +173,11 @@ beforeAll(async () => {
   const feed = await ctx.app.inject({ method: 'POST', url: '/api/calendar-feeds', headers: auth(org.token), payload: { doctor: party.doctor } });
   expect(feed.statusCode, feed.body).toBe(201);
   ids.feedFile = new URL(body(feed).data.url).pathname.split('/').pop()!;
+  const vitals = await ctx.app.inject({ method: 'POST', url: `/api/patients/${party.patient}/vitals`, headers: auth(org.token), payload: { pulse: 72 } });
+  expect(vitals.statusCode, vitals.body).toBe(201);
+  const allergy = await ctx.app.inject({ method: 'POST', url: `/api/patients/${party.patient}/allergies`, headers: auth(org.token), payload: { substance: 'Penicillin' } });
+  expect(allergy.statusCode, allergy.body).toBe(201);
+  Object.assign(ids, { vitals: body(vitals).data._id, allergy: body(allergy).data._id });
   const resourceIds: Record<string, string> = {
     appointments: ids.appointment!, clinics: party.clinic, companies: org.companyId, employees: party.doctor, files: file.id, patients: party.patient, services: party.service,
     'appointment-series': body(series).data.series._id, waitlist: body(waiting).data._id,
@@ -254,6 +260,8 @@ function realPath(url: string): string | null {
   }
   if (url === '/api/calendars/:file') return `/api/calendars/${ids.feedFile}`;
   if (url === '/api/cash-boxes/:id/closes/:closeId') return `/api/cash-boxes/${ids.closeBox}/closes/${ids.cashClose}`;
+  if (url.includes(':vitalsId')) return url.replace(':id', ids['resource:patients']!).replace(':vitalsId', ids.vitals!);
+  if (url.includes(':allergyId')) return url.replace(':id', ids['resource:patients']!).replace(':allergyId', ids.allergy!);
   const resource = /^\/api\/([a-z-]+)\//.exec(url)?.[1];
   const id = resource ? ids[`resource:${resource}`] : undefined;
   if (!url.includes(':')) return url;
@@ -300,6 +308,8 @@ function validBody(key: string): Record<string, unknown> {
     };
     case 'POST /api/waitlist/:id/book': return { doctor: ids.doctor, datetime: `${addDays(day, 3)}T10:00:00+03:00`, version: 1 };
     case 'PUT /api/clinics/:id/reminder-settings': return { enabled: true, channels: ['email'], leadHours: [24] };
+    case 'POST /api/patients/:id/vitals': return { temperature: 37, height: 170, weight: 70, pulse: 72, respiratoryRate: 16, systolic: 120, diastolic: 80, spo2: 98, painScore: 1, glucose: 5.5 };
+    case 'PATCH /api/patients/:id/allergies/:allergyId': return { status: 'inactive', version: 1 };
     case 'PUT /api/billing/settings': return { currency: 'SAR', vatRatePercent: 15, version: 1 };
     case 'POST /api/invoices': return {
       patient: ids.billingPatient, clinic: ids.billingClinic, visitDate: day, lines: [{ kind: 'service', service: ids.billingService, quantity: 2, discount: 100 }],

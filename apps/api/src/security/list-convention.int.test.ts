@@ -23,6 +23,8 @@ const NOT_PAGED: Record<string, string> = {
   'GET /api/appointments/:id/reminders': 'bounded by one appointment',
   // A search answer, not a list of records: the first free times, as many as the caller asks (at most a handful).
   'GET /api/appointments/next-free': 'search answer with its own count',
+  // One patient's vitals, newest first, for the panel and the trend chart: bounded by its own limit (at most 500).
+  'GET /api/patients/:id/vitals': 'bounded by one patient, limit up to 500',
 };
 
 /**

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointmentSeries, notifications, patientDocuments, patientNotes, reminders, waitlistEntries } from '../db/schema/index.js';
+import { appointmentSeries, notifications, patientAllergies, patientDocuments, patientNotes, reminders, vitalSigns, waitlistEntries } from '../db/schema/index.js';
 import type { Deps } from '../lib/app-types.js';
 import { storeUpload } from '../lib/files.js';
 import { CallerCache } from '../lib/caller-cache.js';
@@ -67,6 +67,16 @@ const MATRIX: Record<string, Source> = {
   'POST /api/patients/:id/notes': { id: 'patients' },
   'POST /api/patients/quick': {},
   'POST /api/patients/:id/documents': { id: 'patients' },
+  'GET /api/patients/:id/vitals': { id: 'patients' },
+  'POST /api/patients/:id/vitals': { id: 'patients' },
+  'POST /api/patients/:id/vitals/:vitalsId/entered-in-error': { id: 'patients', vitalsId: 'vital_signs' },
+  'GET /api/vitals/reference-ranges': 'self',
+  'PUT /api/vitals/reference-ranges': 'self',
+  'GET /api/patients/:id/allergies': { id: 'patients' },
+  'POST /api/patients/:id/allergies': { id: 'patients' },
+  'PATCH /api/patients/:id/allergies/:allergyId': { id: 'patients', allergyId: 'patient_allergies' },
+  'POST /api/patients/:id/allergies/none': { id: 'patients' },
+  'GET /api/patients/:id/clinical-summary': { id: 'patients' },
   'GET /api/services': {},
   'GET /api/services/:id': { id: 'services' },
   'POST /api/services': {},
@@ -196,6 +206,11 @@ const MATRIX: Record<string, Source> = {
 function bodyFor(key: string, ids: Record<string, string[]>): unknown {
   switch (key) {
     case 'POST /api/patients/:id/notes': return { body: 'A note written from another company' };
+    case 'POST /api/patients/:id/vitals': return { pulse: 72, temperature: 37 };
+    case 'POST /api/patients/:id/vitals/:vitalsId/entered-in-error': return { reason: 'Written from another company' };
+    case 'PUT /api/vitals/reference-ranges': return { adult: { pulse: { low: 50, high: 110, criticalLow: 40, criticalHigh: 140 } } };
+    case 'POST /api/patients/:id/allergies': return { substance: 'Latex' };
+    case 'PATCH /api/patients/:id/allergies/:allergyId': return { status: 'resolved', version: 1 };
     case 'POST /api/invitations': return { name: 'Invited By B', email: 'invited.by.b@clinic.example', employeeType: 'Administrative', roleIds: [ids.roles![0]] };
     case 'POST /api/patients/quick': return { name: 'Walk-in Of Company B', phone: '0551234567', dateOfBirth: '1990-01-05', gender: 'male' };
     case 'PATCH /api/appointments/:id': return { status: 'cancelled', cancellationReason: 'Written from another company' };
@@ -326,6 +341,8 @@ beforeAll(async () => {
   const file = await storeUpload(deps, a.companyId, a.adminId, Readable.from([PNG]), { kind: 'report', field: 'file', filename: 'scan.png' });
   await ctx.database.db.insert(patientDocuments).values({ companyId: a.companyId, patientId: patient!.id, fileId: file.id, title: 'Scan' });
   await ctx.database.db.insert(patientNotes).values({ companyId: a.companyId, patientId: patient!.id, body: 'A private note' });
+  await ctx.database.db.insert(vitalSigns).values({ companyId: a.companyId, patientId: patient!.id, pulse: 72, temperatureC: 37 });
+  await ctx.database.db.insert(patientAllergies).values({ companyId: a.companyId, patientId: patient!.id, substance: 'Penicillin', substanceKey: 'penicillin' });
 
   // A recurring series and a waitlist entry of company A's.
   const [party] = await ctx.database.query<{ patient_id: string; doctor_id: string; clinic_id: string; service_id: string }>(
@@ -356,6 +373,7 @@ beforeAll(async () => {
   for (const table of [
     'employees', 'roles', 'patients', 'services', 'specializations', 'appointments', 'clinic_collections', 'departments', 'clinics', 'files',
     'appointment_series', 'waitlist_entries', 'reminders', 'notifications', 'invoices', 'cash_boxes', 'insurance_claims',
+    'vital_signs', 'patient_allergies',
   ]) {
     aIds[table] = (await ctx.database.query<{ id: string }>(`select id from "${table}" where company_id = $1 order by id limit 5`, [a.companyId])).map((r) => r.id);
     expect(aIds[table]!.length, `company A has ${table}`).toBeGreaterThan(0);

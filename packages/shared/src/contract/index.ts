@@ -1,6 +1,7 @@
 import { billingSettingsRoutes } from './billing-settings.js';
 import { cashBoxRoutes } from './cash-boxes.js';
 import { claimRoutes } from './claims.js';
+import { allergyRoutes, clinicalSummaryRoutes, vitalsRoutes } from './clinical-observations.js';
 import { clinicRoutes } from './clinics.js';
 import { companyRoutes } from './companies.js';
 import { complexRoutes } from './complexes.js';
@@ -27,6 +28,7 @@ import { specializationRoutes } from './specializations.js';
 import { waitlistRoutes } from './waitlist.js';
 
 export * from './route.js';
+export { clinicalSummarySchema, type ClinicalSummary } from './clinical-observations.js';
 
 /**
  * Every API route, by area. An area's file (`contract/<area>.ts`) holds its routes; this catalogue is what the API
@@ -60,4 +62,7 @@ export const routes = {
   health: healthRoutes,
   files: fileRoutes,
   audit: auditRoutes,
+  vitals: vitalsRoutes,
+  allergies: allergyRoutes,
+  clinicalSummary: clinicalSummaryRoutes,
 };
