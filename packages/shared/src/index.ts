@@ -33,3 +33,4 @@ export * from './schemas/billing.js';
 export * from './schemas/health.js';
 export * from './schemas/file-link.js';
 export * from './contract/index.js';
+export * from './text/search-normalize.js';
