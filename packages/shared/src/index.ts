@@ -32,5 +32,6 @@ export * from './schemas/dashboard.js';
 export * from './schemas/billing.js';
 export * from './schemas/health.js';
 export * from './schemas/file-link.js';
+export * from './schemas/diagnosis.js';
 export * from './contract/index.js';
 export * from './text/search-normalize.js';

@@ -5,6 +5,7 @@ import { clinicRoutes } from './clinics.js';
 import { companyRoutes } from './companies.js';
 import { complexRoutes } from './complexes.js';
 import { departmentRoutes } from './departments.js';
+import { diagnosisCodeRoutes, problemRoutes } from './diagnoses.js';
 import { exportRoutes } from './exports.js';
 import { invoiceRoutes } from './invoices.js';
 import { patientRoutes } from './patients.js';
@@ -60,4 +61,6 @@ export const routes = {
   health: healthRoutes,
   files: fileRoutes,
   audit: auditRoutes,
+  diagnosisCodes: diagnosisCodeRoutes,
+  problems: problemRoutes,
 };
