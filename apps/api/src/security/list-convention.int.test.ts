@@ -23,6 +23,12 @@ const NOT_PAGED: Record<string, string> = {
   'GET /api/appointments/:id/reminders': 'bounded by one appointment',
   // A search answer, not a list of records: the first free times, as many as the caller asks (at most a handful).
   'GET /api/appointments/next-free': 'search answer with its own count',
+  // The best matches of a code search, at most its `limit` (50): a search answer, not a list of records.
+  'GET /api/diagnosis-codes': 'search answer with its own count',
+  // One visit's diagnoses: at most ENCOUNTER_DIAGNOSES_MAX (20).
+  'GET /api/patients/:id/diagnoses': 'bounded by one encounter',
+  // One patient's problem list, whole (a patient has a handful; capped at PATIENT_PROBLEMS_MAX, 500).
+  'GET /api/patients/:id/problems': 'bounded by one patient',
 };
 
 /**
