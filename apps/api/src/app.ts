@@ -55,6 +55,7 @@ import { Lifecycle } from './lib/lifecycle.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { exportRoutes } from './modules/exports/exports.routes.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
+import { diagnosisRoutes } from './modules/diagnoses/index.js';
 import { registerAuth } from './plugins/auth.js';
 import { frameworkCode, registerErrorHandling, sendError } from './plugins/errors.js';
 import { registerFileHandling } from './plugins/files.js';
@@ -263,6 +264,7 @@ export async function buildApp(config: Config, database: Database, options: { cl
   exportRoutes(app, deps);
   dashboardRoutes(app, deps);
   billingRoutes(app, deps);
+  diagnosisRoutes(app, deps);
 
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 

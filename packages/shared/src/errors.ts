@@ -129,6 +129,15 @@ export const ERROR_CODES = {
   WAITLIST_NOT_OPEN: { status: 409, message: 'errors.waitlist.notOpen' },
   SLOT_NOT_FREE: { status: 409, message: 'errors.waitlist.slotNotFree' },
 
+  // Diagnoses and the problem list.
+  DIAGNOSIS_NOT_FOUND: { status: 404, message: 'errors.diagnoses.diagnosisNotFound' },
+  PROBLEM_NOT_FOUND: { status: 404, message: 'errors.diagnoses.problemNotFound' },
+  PRIMARY_DIAGNOSIS_TAKEN: { status: 409, message: 'errors.diagnoses.primaryTaken' },
+  DIAGNOSIS_REPEATED: { status: 409, message: 'errors.diagnoses.repeated' },
+  DIAGNOSES_TOO_MANY: { status: 409, message: 'errors.diagnoses.tooMany' },
+  PROBLEM_ALREADY_ACTIVE: { status: 409, message: 'errors.diagnoses.problemActive' },
+  CODE_IMPORT_REJECTED: { status: 422, message: 'errors.diagnoses.importRejected_other' },
+
   // Billing.
   INVOICE_NOT_FOUND: { status: 404, message: 'errors.billing.invoiceNotFound' },
   INVOICE_NOT_DRAFT: { status: 409, message: 'errors.billing.notDraft' },

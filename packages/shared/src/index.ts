@@ -37,4 +37,6 @@ export * from './schemas/allergy.js';
 export * from './clinical/vitals.js';
 export * from './clinical/allergies.js';
 export * from './text/arabic.js';
+export * from './schemas/diagnosis.js';
 export * from './contract/index.js';
+export * from './text/search-normalize.js';

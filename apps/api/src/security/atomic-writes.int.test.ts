@@ -39,6 +39,9 @@ const NOT_COVERED: Record<string, string> = {
   'POST /api/companies/:id/logo': 'multipart upload',
   // Looking an invitation up changes nothing.
   'POST /api/invitations/lookup': 'a read',
+  // A multipart upload (the CSV is read in memory, never stored): it writes in one transaction with its audit row, as
+  // the starter list below does; modules/diagnoses tests that a refused import changes nothing.
+  'POST /api/diagnosis-codes/import': 'multipart upload',
 };
 
 let ctx: TestContext;
@@ -93,6 +96,14 @@ beforeAll(async () => {
   ids.freeComplex = (await post('/api/cliniccollections', complexBody(party.doctor) as Record<string, unknown>))._id;
   ids.freeDepartment = (await post('/api/departments', departmentBody(party.doctor) as Record<string, unknown>))._id;
   ids.freeClinic = (await post('/api/clinics', clinicBody(party.doctor) as Record<string, unknown>))._id;
+  // A diagnosis (and the problem it made) on the patient's visit.
+  await post('/api/diagnosis-codes/starter', {});
+  const codes = await ctx.app.inject({ method: 'GET', url: '/api/diagnosis-codes?search=J0', headers: auth(org.token) });
+  const [uri, throat] = body(codes).data as Array<{ _id: string }>;
+  ids.code = throat!._id;
+  ids.diagnosis = (await post(`/api/patients/${party.patient}/diagnoses`, { encounterId: ids.appointment, codeId: uri!._id, rank: 'primary' }))._id;
+  const problems = await ctx.app.inject({ method: 'GET', url: `/api/patients/${party.patient}/problems`, headers: auth(org.token) });
+  ids.problem = body(problems).data[0]._id;
   // What follows the bookings (their reminders, among others) is in place before the rows below are picked.
   ids.vitals = (await post(`/api/patients/${party.patient}/vitals`, { pulse: 72, temperature: 37 }))._id;
   ids.allergy = (await post(`/api/patients/${party.patient}/allergies`, { substance: 'Penicillin' }))._id;
@@ -172,6 +183,11 @@ function request(key: string): { params: Record<string, string>; payload?: Recor
     case 'DELETE /api/services/:id': return { params: { id: ids.freeService! } };
     case 'POST /api/services/bulk': return { params: {}, payload: { ids: [ids.service], action: 'deactivate' } };
     case 'POST /api/specializations': return { params: {}, payload: specialization };
+    case 'POST /api/diagnosis-codes/starter': return { params: {} };
+    case 'POST /api/patients/:id/diagnoses': return { params: { id: ids.patient! }, payload: { encounterId: ids.appointment, codeId: ids.code, rank: 'secondary' } };
+    case 'PATCH /api/patients/:id/diagnoses/:diagnosisId': return { params: { id: ids.patient!, diagnosisId: ids.diagnosis! }, payload: { note: 'Since Monday' } };
+    case 'DELETE /api/patients/:id/diagnoses/:diagnosisId': return { params: { id: ids.patient!, diagnosisId: ids.diagnosis! } };
+    case 'PATCH /api/patients/:id/problems/:problemId': return { params: { id: ids.patient!, problemId: ids.problem! }, payload: { status: 'resolved', version: 1 } };
     case 'PUT /api/specializations/:id': return { params: { id: ids.specialization! }, payload: v1(specialization) };
     case 'PATCH /api/specializations/:id': return { params: { id: ids.specialization! }, payload: { isActive: false, version: 1 } };
     case 'DELETE /api/specializations/:id': return { params: { id: ids.specialization! } };

@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { addDays, employeeCreateInput, employeeUpdateInput, patientInput, patientReportInput, translate } from '@clinic/shared';
+import { addDays, diagnosisCodeImportFields, employeeCreateInput, employeeUpdateInput, patientInput, patientReportInput, translate } from '@clinic/shared';
 import { notifications } from '../db/schema/index.js';
 import type { Deps } from '../lib/app-types.js';
 import { CallerCache } from '../lib/caller-cache.js';
@@ -94,6 +94,8 @@ const HANDLER_BODIES: Record<string, z.ZodType> = {
   'POST /api/notifications/:id/read': z.object({}),
   'POST /api/notifications/read-all': z.object({}),
   'POST /api/patients/:id/allergies/none': z.object({}),
+  'POST /api/diagnosis-codes/import': diagnosisCodeImportFields,
+  'POST /api/diagnosis-codes/starter': z.object({}),
 };
 
 /** Body fields whose name or schema says date, time or number. */
@@ -201,6 +203,13 @@ beforeAll(async () => {
   const exportFolder = path.join(ctx.config.dataDir, 'fhir-exports', org.companyId, fhirExport!.id);
   mkdirSync(exportFolder, { recursive: true });
   writeFileSync(path.join(exportFolder, 'Patient.ndjson'), '');
+  // A diagnosis on the patient's visit and the problem it made.
+  await ctx.app.inject({ method: 'POST', url: '/api/diagnosis-codes/starter', headers: auth(org.token) });
+  const [code] = body(await ctx.app.inject({ method: 'GET', url: '/api/diagnosis-codes?search=J06', headers: auth(org.token) })).data;
+  const diagnosis = await ctx.app.inject({ method: 'POST', url: `/api/patients/${party.patient}/diagnoses`, headers: auth(org.token), payload: { encounterId: ids.appointment, codeId: code._id } });
+  expect(diagnosis.statusCode, diagnosis.body).toBe(201);
+  ids.diagnosis = body(diagnosis).data._id;
+  ids.problem = body(await ctx.app.inject({ method: 'GET', url: `/api/patients/${party.patient}/problems`, headers: auth(org.token) })).data[0]._id;
   openapi = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
 }, 120_000);
 afterAll(() => ctx?.close());
@@ -259,6 +268,8 @@ function realPath(url: string): string | null {
     return id ? url.replace(':id', id).replace(':type', 'Patient') : null;
   }
   if (url === '/api/calendars/:file') return `/api/calendars/${ids.feedFile}`;
+  if (url === '/api/patients/:id/problems/:problemId') return `/api/patients/${ids.patient}/problems/${ids.problem}`;
+  if (url === '/api/patients/:id/diagnoses/:diagnosisId') return `/api/patients/${ids.patient}/diagnoses/${ids.diagnosis}`;
   if (url === '/api/cash-boxes/:id/closes/:closeId') return `/api/cash-boxes/${ids.closeBox}/closes/${ids.cashClose}`;
   if (url.includes(':vitalsId')) return url.replace(':id', ids['resource:patients']!).replace(':vitalsId', ids.vitals!);
   if (url.includes(':allergyId')) return url.replace(':id', ids['resource:patients']!).replace(':allergyId', ids.allergy!);

@@ -25,6 +25,12 @@ const NOT_PAGED: Record<string, string> = {
   'GET /api/appointments/next-free': 'search answer with its own count',
   // One patient's vitals, newest first, for the panel and the trend chart: bounded by its own limit (at most 500).
   'GET /api/patients/:id/vitals': 'bounded by one patient, limit up to 500',
+  // The best matches of a code search, at most its `limit` (50): a search answer, not a list of records.
+  'GET /api/diagnosis-codes': 'search answer with its own count',
+  // One visit's diagnoses: at most ENCOUNTER_DIAGNOSES_MAX (20).
+  'GET /api/patients/:id/diagnoses': 'bounded by one encounter',
+  // One patient's problem list, whole (a patient has a handful; capped at PATIENT_PROBLEMS_MAX, 500).
+  'GET /api/patients/:id/problems': 'bounded by one patient',
 };
 
 /**

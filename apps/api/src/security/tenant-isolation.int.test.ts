@@ -10,6 +10,7 @@ import { seedPatients } from '../seed/patients.js';
 import { seedPeople } from '../seed/people.js';
 import { seedScheduling } from '../seed/scheduling.js';
 import { seedBilling } from '../seed/billing.js';
+import { seedDiagnoses } from '../seed/clinical-diagnoses.js';
 import { auth, createOrg, createTestContext, type TestContext, type TestOrg } from '../test/harness.js';
 
 /**
@@ -200,6 +201,16 @@ const MATRIX: Record<string, Source> = {
   'GET /api/cash-boxes/:id/closes/:closeId': { id: 'cash_boxes', closeId: 'cash_box_closes' },
   'GET /api/claims': {},
   'PATCH /api/claims/:id': { id: 'insurance_claims' },
+  'GET /api/diagnosis-codes': {},
+  'GET /api/diagnosis-codes/summary': {},
+  'POST /api/diagnosis-codes/import': {},
+  'POST /api/diagnosis-codes/starter': {},
+  'GET /api/patients/:id/diagnoses': { id: 'patients' },
+  'POST /api/patients/:id/diagnoses': { id: 'patients' },
+  'PATCH /api/patients/:id/diagnoses/:diagnosisId': { id: 'patients', diagnosisId: 'encounter_diagnoses' },
+  'DELETE /api/patients/:id/diagnoses/:diagnosisId': { id: 'patients', diagnosisId: 'encounter_diagnoses' },
+  'GET /api/patients/:id/problems': { id: 'patients' },
+  'PATCH /api/patients/:id/problems/:problemId': { id: 'patients', problemId: 'patient_problems' },
 };
 
 /** Bodies that pass validation where that is simple to give, so the lookup itself is what answers. */
@@ -238,6 +249,9 @@ function bodyFor(key: string, ids: Record<string, string[]>): unknown {
     case 'POST /api/invoices/:id/refunds': return { creditNote: ids.invoices![0], method: 'card', amount: 1, paymentMethod: 'Mada' };
     case 'POST /api/cash-boxes/:id/close': return { counted: 0 };
     case 'PATCH /api/claims/:id': return { status: 'submitted', version: 1 };
+    case 'POST /api/patients/:id/diagnoses': return { encounterId: ids.encounter_diagnoses![0], codeId: ids.diagnosis_codes![0], rank: 'secondary' };
+    case 'PATCH /api/patients/:id/diagnoses/:diagnosisId': return { rank: 'secondary', note: 'Changed by B' };
+    case 'PATCH /api/patients/:id/problems/:problemId': return { status: 'resolved', version: 1 };
     case 'POST /api/services': return { name: 'Stolen service', description: 'Uses A ids', price: 100, clinic: ids.clinics![0], doctors: [ids.doctors![0]] };
     default: return {};
   }
@@ -334,6 +348,7 @@ beforeAll(async () => {
     await seedPatients(ctx.database.db, org.companyId);
     await seedScheduling(ctx.database.db, org.companyId);
     await seedBilling(ctx.database.db, org.companyId, { invoices: 4 });
+    await seedDiagnoses(ctx.database.db, org.companyId, { visits: 6 });
   }
   // A health report (file + document row) for company A.
   const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5e0f5e20000000049454e44ae426082', 'hex');
@@ -374,6 +389,7 @@ beforeAll(async () => {
     'employees', 'roles', 'patients', 'services', 'specializations', 'appointments', 'clinic_collections', 'departments', 'clinics', 'files',
     'appointment_series', 'waitlist_entries', 'reminders', 'notifications', 'invoices', 'cash_boxes', 'insurance_claims',
     'vital_signs', 'patient_allergies',
+    'diagnosis_codes', 'encounter_diagnoses', 'patient_problems',
   ]) {
     aIds[table] = (await ctx.database.query<{ id: string }>(`select id from "${table}" where company_id = $1 order by id limit 5`, [a.companyId])).map((r) => r.id);
     expect(aIds[table]!.length, `company A has ${table}`).toBeGreaterThan(0);

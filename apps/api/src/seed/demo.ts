@@ -8,6 +8,7 @@ import { seedPatients } from './patients.js';
 import { seedScheduling } from './scheduling.js';
 import { seedBilling } from './billing.js';
 import { seedClinicalObservations } from './clinical-observations.js';
+import { seedDiagnoses } from './clinical-diagnoses.js';
 
 export const DEMO_ADMIN = {
   name: 'Sara Al-Harbi',
@@ -63,5 +64,6 @@ export async function seedDemo(db: Db): Promise<DemoSeedResult> {
   await seedScheduling(db, company.id);
   await seedBilling(db, company.id);
   await seedClinicalObservations(db, company.id);
+  await seedDiagnoses(db, company.id);
   return { created: true, companyId: company.id };
 }

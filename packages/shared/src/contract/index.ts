@@ -6,6 +6,7 @@ import { clinicRoutes } from './clinics.js';
 import { companyRoutes } from './companies.js';
 import { complexRoutes } from './complexes.js';
 import { departmentRoutes } from './departments.js';
+import { diagnosisCodeRoutes, problemRoutes } from './diagnoses.js';
 import { exportRoutes } from './exports.js';
 import { invoiceRoutes } from './invoices.js';
 import { patientRoutes } from './patients.js';
@@ -65,4 +66,6 @@ export const routes = {
   vitals: vitalsRoutes,
   allergies: allergyRoutes,
   clinicalSummary: clinicalSummaryRoutes,
+  diagnosisCodes: diagnosisCodeRoutes,
+  problems: problemRoutes,
 };

@@ -10,3 +10,4 @@ export * from './waitlist.js';
 export * from './messaging.js';
 export * from './billing.js';
 export * from './clinical-observations.js';
+export * from './clinical-diagnoses.js';
