@@ -32,4 +32,6 @@ export * from './schemas/dashboard.js';
 export * from './schemas/billing.js';
 export * from './schemas/health.js';
 export * from './schemas/file-link.js';
+export * from './schemas/medication.js';
+export * from './clinical/medications.js';
 export * from './contract/index.js';

@@ -7,6 +7,7 @@ import { complexRoutes } from './complexes.js';
 import { departmentRoutes } from './departments.js';
 import { exportRoutes } from './exports.js';
 import { invoiceRoutes } from './invoices.js';
+import { medicationRoutes } from './medications.js';
 import { patientRoutes } from './patients.js';
 import { roleRoutes } from './roles.js';
 import { serviceRoutes } from './services.js';
@@ -60,4 +61,5 @@ export const routes = {
   health: healthRoutes,
   files: fileRoutes,
   audit: auditRoutes,
+  medications: medicationRoutes,
 };

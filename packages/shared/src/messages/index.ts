@@ -8,6 +8,7 @@ import { coreAr, coreEn } from './core.js';
 import { displayAr, displayEn } from './display.js';
 import { exportsAr, exportsEn } from './exports.js';
 import { interopAr, interopEn } from './interop.js';
+import { medicationsAr, medicationsEn } from './medications.js';
 import { organisationAr, organisationEn } from './organisation.js';
 import { patientsAr, patientsEn } from './patients.js';
 import { peopleAr, peopleEn } from './people.js';
@@ -29,8 +30,8 @@ function merge(...trees: Tree[]): Tree {
   return out;
 }
 
-export const messagesEn: Tree = merge(coreEn, organisationEn, schedulingEn, patientsEn, peopleEn, interopEn, seriesEn, remindersEn, exportsEn, billingEn, displayEn);
-export const messagesAr: Tree = merge(coreAr, organisationAr, schedulingAr, patientsAr, peopleAr, interopAr, seriesAr, remindersAr, exportsAr, billingAr, displayAr);
+export const messagesEn: Tree = merge(coreEn, organisationEn, schedulingEn, patientsEn, peopleEn, interopEn, seriesEn, remindersEn, exportsEn, billingEn, displayEn, medicationsEn);
+export const messagesAr: Tree = merge(coreAr, organisationAr, schedulingAr, patientsAr, peopleAr, interopAr, seriesAr, remindersAr, exportsAr, billingAr, displayAr, medicationsAr);
 export const catalogs = { en: messagesEn, ar: messagesAr } as const;
 
 
