@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { PatientDetails } from '@clinic/shared';
 import { DetailsFrame } from '@/components/details';
 import { RecordAccessCard } from '@/features/audit';
+import { MedicationList } from '@/features/medications';
 import { useSession } from '@/lib/session-context';
 import { usePatient } from '../api/get-patient';
 import { DeletePatientDialog } from '../components/delete-patient-dialog';
@@ -144,6 +145,8 @@ export default function PatientDetailsPage() {
                   <AllergiesCard patient={data} />
                   <ChronicDiseasesCard patient={data} />
                 </SimpleGrid>
+                {/* Clinical */}
+                <MedicationList patientId={data._id} />
                 <TreatmentCard patient={data} />
                 <HealthReportsCard patient={data} canWrite={canWrite} />
                 <NotesCard patient={data} canWrite={canWrite} />
