@@ -121,6 +121,10 @@ export const ERROR_CODES = {
   APPOINTMENT_HAS_HISTORY: { status: 409, message: 'errors.scheduling.deleteRefused.visit' },
 
   // Series and the waitlist.
+  // Medications (the catalogue and the patient's list).
+  MEDICATION_NOT_FOUND: { status: 404, message: 'errors.medications.notFound' },
+  MEDICATION_NOT_ACTIVE: { status: 409, message: 'errors.medications.notActive' },
+  CATALOGUE_CSV_REJECTED: { status: 422, message: 'errors.medications.csvRejected' },
   SERIES_NOT_FOUND: { status: 404, message: 'errors.series.notFound' },
   SERIES_NOTHING_FREE: { status: 409, message: 'errors.series.nothingFree' },
   SERIES_NOTHING_TO_CHANGE: { status: 409, message: 'errors.series.nothingToChange' },

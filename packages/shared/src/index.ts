@@ -38,5 +38,7 @@ export * from './clinical/vitals.js';
 export * from './clinical/allergies.js';
 export * from './text/arabic.js';
 export * from './schemas/diagnosis.js';
+export * from './schemas/medication.js';
+export * from './clinical/medications.js';
 export * from './contract/index.js';
 export * from './text/search-normalize.js';

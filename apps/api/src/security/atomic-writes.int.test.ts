@@ -6,7 +6,7 @@ import { insertBookingParty, nextWeekday } from '../modules/appointments/fixture
 import { billingClinic, CASH_BOX } from '../modules/billing/fixtures.js';
 import { seedOrganisation } from '../seed/organisation.js';
 import { seedPeople } from '../seed/people.js';
-import { auth, body, createOrg, createTestContext, settleEvents, TEST_PASSWORD, type TestContext, type TestOrg } from '../test/harness.js';
+import { auth, body, createOrg, createTestContext, multipart, settleEvents, TEST_PASSWORD, type TestContext, type TestOrg } from '../test/harness.js';
 import { clinicBody, companyBody, complexBody, departmentBody } from '../test/organisation-fixtures.js';
 import { dataSnapshot, fillParams } from '../test/route-helpers.js';
 
@@ -50,6 +50,8 @@ let org: TestOrg;
 let other: TestOrg;
 const ids: Record<string, string> = {};
 let day: string;
+/** The medication catalogue file, as the import form sends it. */
+let catalogueForm: { payload: Buffer; contentType: string };
 
 const post = async (url: string, payload: Record<string, unknown>) => {
   const res = await ctx.app.inject({ method: 'POST', url, headers: auth(org.token), payload });
@@ -104,6 +106,13 @@ beforeAll(async () => {
   ids.diagnosis = (await post(`/api/patients/${party.patient}/diagnoses`, { encounterId: ids.appointment, codeId: uri!._id, rank: 'primary' }))._id;
   const problems = await ctx.app.inject({ method: 'GET', url: `/api/patients/${party.patient}/problems`, headers: auth(org.token) });
   ids.problem = body(problems).data[0]._id;
+  // A catalogue drug and a medication on the patient's list, to take out of use, stop and complete.
+  const [drug] = await ctx.database.query<{ id: string }>(
+    `insert into medications (company_id, name, match_key, name_key, search_text) values ($1, 'Panadol', 'panadol||', 'panadol', 'panadol') returning id`, [org.companyId],
+  );
+  ids.medication = drug!.id;
+  ids.patientMedication = (await post(`/api/patients/${ids.patient}/medications`, { medication: ids.medication, route: 'oral', frequency: 'PRN' }))._id;
+  catalogueForm = await multipart([], [{ field: 'file', filename: 'drugs.csv', type: 'text/csv', data: Buffer.from('name,generic name,form,strength,Arabic name\nBrufen,Ibuprofen,Tablet,400 mg,بروفين\nPanadol,Paracetamol,,,بنادول\n') }]);
   // What follows the bookings (their reminders, among others) is in place before the rows below are picked.
   ids.vitals = (await post(`/api/patients/${party.patient}/vitals`, { pulse: 72, temperature: 37 }))._id;
   ids.allergy = (await post(`/api/patients/${party.patient}/allergies`, { substance: 'Penicillin' }))._id;
@@ -139,7 +148,7 @@ const specializationBody = () => ({
 });
 
 /** The path parameters and a valid body of every covered write route. */
-function request(key: string): { params: Record<string, string>; payload?: Record<string, unknown>; query?: string; token?: string } | null {
+function request(key: string): { params: Record<string, string>; payload?: Record<string, unknown>; query?: string; token?: string; form?: typeof catalogueForm } | null {
   const party = { patient: ids.patient, doctor: ids.doctor, clinic: ids.clinic, service: ids.service };
   const pic = ids.doctor!;
   const specialization = specializationBody();
@@ -236,6 +245,11 @@ function request(key: string): { params: Record<string, string>; payload?: Recor
     case 'POST /api/invoices/:id/refunds': return { params: { id: ids.invoice! }, payload: { creditNote: ids.creditNote, method: 'cash', amount: 1, cashBox: ids.cashBox } };
     case 'POST /api/cash-boxes/:id/close': return { params: { id: ids.cashBox! }, payload: { counted: 0 } };
     case 'PATCH /api/claims/:id': return ids.claim ? { params: { id: ids.claim }, payload: { status: 'submitted', version: 1 } } : null;
+    case 'POST /api/medications/import': return { params: {}, form: catalogueForm };
+    case 'PATCH /api/medications/:id': return { params: { id: ids.medication! }, payload: { isActive: false, version: 1 } };
+    case 'POST /api/patients/:id/medications': return { params: { id: ids.patient! }, payload: { name: 'Vitamin D3 drops', route: 'oral', frequency: 'OD' } };
+    case 'POST /api/patient-medications/:id/stop': return { params: { id: ids.patientMedication! }, payload: { reason: 'Rash', version: 1 } };
+    case 'POST /api/patient-medications/:id/complete': return { params: { id: ids.patientMedication! }, payload: { version: 1 } };
     default: return null;
   }
 }
@@ -269,8 +283,9 @@ describe('a change and its audit row commit together', () => {
       if (key in NOT_COVERED || !req) continue;
       const before = await dataSnapshot(ctx);
       const res = await answerOf(ctx.app.inject({
-        method: r.method as 'POST', url: `${fillParams(r.url, (p) => req.params[p]!)}${req.query ? `?${req.query}` : ''}`, headers: auth(req.token ?? org.token),
-        ...(req.payload ? { payload: req.payload } : {}),
+        method: r.method as 'POST', url: `${fillParams(r.url, (p) => req.params[p]!)}${req.query ? `?${req.query}` : ''}`,
+        headers: { ...auth(req.token ?? org.token), ...(req.form ? { 'content-type': req.form.contentType } : {}) },
+        ...(req.form ? { payload: req.form.payload } : req.payload ? { payload: req.payload } : {}),
       }));
       if (!res) {
         failures.push(`${key}: no answer within ${HANG_GUARD_MS} ms (a statement outside the transaction waits for it)`);

@@ -15,6 +15,7 @@ import { insertBookingParty, nextWeekday } from '../modules/appointments/fixture
 import { billingClinic, CASH_BOX } from '../modules/billing/fixtures.js';
 import { seedOrganisation } from '../seed/organisation.js';
 import { seedPeople } from '../seed/people.js';
+import { seedMedications } from '../seed/clinical-medications.js';
 import { auth, body, createOrg, errorOf, createTestContext, linkSessionOf, settleEvents, type TestContext, type TestOrg } from '../test/harness.js';
 import { asLoadedNow } from '../test/versions.js';
 import { clinicBody, companyBody, complexBody, departmentBody } from '../test/organisation-fixtures.js';
@@ -75,6 +76,7 @@ const RESOURCE_TABLE: Record<string, string> = {
   departments: 'departments', employees: 'employees', files: 'files', patients: 'patients', roles: 'roles',
   services: 'services', specializations: 'specializations', 'calendar-feeds': 'calendar_feeds', 'appointment-series': 'appointment_series', waitlist: 'waitlist_entries',
   reminders: 'reminders', notifications: 'notifications', invoices: 'invoices', 'cash-boxes': 'cash_boxes', claims: 'insurance_claims',
+  medications: 'medications', 'patient-medications': 'patient_medications',
 };
 
 /** Write routes that read their body in the handler (multipart or JSON) instead of through the route schema. */
@@ -87,6 +89,8 @@ const HANDLER_BODIES: Record<string, z.ZodType> = {
   'PUT /api/patients/:id': patientInput,
   'POST /api/patients/:id/documents': patientReportInput,
   'POST /api/companies/:id/logo': z.object({}),
+  // The medication catalogue arrives as a CSV file (its lines are checked in modules/medications).
+  'POST /api/medications/import': z.object({}),
   // Actions that take no body.
   'POST /api/reminders/:id/retry': z.object({}),
   'POST /api/appointments/:id/patient-link': z.object({}),
@@ -125,6 +129,8 @@ beforeAll(async () => {
   // The scheduling parties, with known hours: Monday 10:00 and 11:00 in Riyadh are bookable.
   const party = await insertBookingParty(db, org.companyId, 'Asia/Riyadh');
   Object.assign(ids, party);
+  // A medication catalogue and the booking party's patient's medication list.
+  await seedMedications(db, org.companyId);
   day = nextWeekday('Monday', 'Asia/Riyadh', 7);
   slot = `${day}T10:00:00+03:00`;
   const booked = await ctx.app.inject({
@@ -332,6 +338,10 @@ function validBody(key: string): Record<string, unknown> {
     case 'POST /api/invoices/:id/refunds': return { creditNote: ids.creditNote, method: 'cash', amount: 1, cashBox: ids.cashBox };
     case 'POST /api/cash-boxes/:id/close': return { counted: 0 };
     case 'PATCH /api/claims/:id': return { status: 'submitted', version: 1 };
+    case 'POST /api/patients/:id/medications': return { name: 'Paracetamol', dose: 500, unit: 'mg', route: 'oral', frequency: 'PRN', startDate: day, endDate: addDays(day, 5) };
+    case 'POST /api/patient-medications/:id/stop': return { reason: 'Rash', version: 1 };
+    case 'POST /api/patient-medications/:id/complete': return { version: 1 };
+    case 'PATCH /api/medications/:id': return { isActive: true, version: 1 };
     case 'POST /api/public/visit/confirm': return { token: visitToken };
     case 'POST /api/public/visit/cancel': return { token: visitToken, reason: 'Travelling' };
     case 'PUT /api/companies/:id': return companyBody() as Record<string, unknown>;

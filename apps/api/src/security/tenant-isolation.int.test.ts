@@ -11,6 +11,7 @@ import { seedPeople } from '../seed/people.js';
 import { seedScheduling } from '../seed/scheduling.js';
 import { seedBilling } from '../seed/billing.js';
 import { seedDiagnoses } from '../seed/clinical-diagnoses.js';
+import { seedMedications } from '../seed/clinical-medications.js';
 import { auth, createOrg, createTestContext, type TestContext, type TestOrg } from '../test/harness.js';
 
 /**
@@ -200,6 +201,13 @@ const MATRIX: Record<string, Source> = {
   'POST /api/cash-boxes/:id/close': { id: 'cash_boxes' },
   'GET /api/cash-boxes/:id/closes/:closeId': { id: 'cash_boxes', closeId: 'cash_box_closes' },
   'GET /api/claims': {},
+  'GET /api/medications': {},
+  'POST /api/medications/import': {},
+  'PATCH /api/medications/:id': { id: 'medications' },
+  'GET /api/patients/:id/medications': { id: 'patients' },
+  'POST /api/patients/:id/medications': { id: 'patients' },
+  'POST /api/patient-medications/:id/stop': { id: 'patient_medications' },
+  'POST /api/patient-medications/:id/complete': { id: 'patient_medications' },
   'PATCH /api/claims/:id': { id: 'insurance_claims' },
   'GET /api/diagnosis-codes': {},
   'GET /api/diagnosis-codes/summary': {},
@@ -252,6 +260,10 @@ function bodyFor(key: string, ids: Record<string, string[]>): unknown {
     case 'POST /api/patients/:id/diagnoses': return { encounterId: ids.encounter_diagnoses![0], codeId: ids.diagnosis_codes![0], rank: 'secondary' };
     case 'PATCH /api/patients/:id/diagnoses/:diagnosisId': return { rank: 'secondary', note: 'Changed by B' };
     case 'PATCH /api/patients/:id/problems/:problemId': return { status: 'resolved', version: 1 };
+    case 'PATCH /api/medications/:id': return { isActive: false, version: 1 };
+    case 'POST /api/patients/:id/medications': return { medication: ids.medications![0], name: 'Taken by B', route: 'oral', frequency: 'BID' };
+    case 'POST /api/patient-medications/:id/stop': return { reason: 'Stopped from another company', version: 1 };
+    case 'POST /api/patient-medications/:id/complete': return { version: 1 };
     case 'POST /api/services': return { name: 'Stolen service', description: 'Uses A ids', price: 100, clinic: ids.clinics![0], doctors: [ids.doctors![0]] };
     default: return {};
   }
@@ -385,11 +397,15 @@ beforeAll(async () => {
     [a.companyId, invoice!.id, invoice!.clinic_id, invoice!.patient_id],
   );
 
+  // A medication catalogue and a patient's medication list of company A's.
+  await seedMedications(ctx.database.db, a.companyId);
+
   for (const table of [
     'employees', 'roles', 'patients', 'services', 'specializations', 'appointments', 'clinic_collections', 'departments', 'clinics', 'files',
     'appointment_series', 'waitlist_entries', 'reminders', 'notifications', 'invoices', 'cash_boxes', 'insurance_claims',
     'vital_signs', 'patient_allergies',
     'diagnosis_codes', 'encounter_diagnoses', 'patient_problems',
+    'medications', 'patient_medications',
   ]) {
     aIds[table] = (await ctx.database.query<{ id: string }>(`select id from "${table}" where company_id = $1 order by id limit 5`, [a.companyId])).map((r) => r.id);
     expect(aIds[table]!.length, `company A has ${table}`).toBeGreaterThan(0);

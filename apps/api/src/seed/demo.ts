@@ -9,6 +9,7 @@ import { seedScheduling } from './scheduling.js';
 import { seedBilling } from './billing.js';
 import { seedClinicalObservations } from './clinical-observations.js';
 import { seedDiagnoses } from './clinical-diagnoses.js';
+import { seedMedications } from './clinical-medications.js';
 
 export const DEMO_ADMIN = {
   name: 'Sara Al-Harbi',
@@ -65,5 +66,6 @@ export async function seedDemo(db: Db): Promise<DemoSeedResult> {
   await seedBilling(db, company.id);
   await seedClinicalObservations(db, company.id);
   await seedDiagnoses(db, company.id);
+  await seedMedications(db, company.id);
   return { created: true, companyId: company.id };
 }

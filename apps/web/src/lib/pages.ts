@@ -16,6 +16,7 @@ import {
   IconSend,
   IconLayoutKanban,
   IconMicroscope,
+  IconPill,
   IconShieldLock,
   IconSitemap,
   IconSun,
@@ -141,6 +142,7 @@ export const PAGES = [
   { path: '/specialities/add', title: 'shell.titles.addSpeciality', permissions: ['speciality_write'] },
   { path: '/specialities/details/:id', title: 'shell.titles.specialityDetails', permissions: SPECIALITY_READERS },
   { path: '/specialities/edit/:id', title: 'shell.titles.editSpeciality', permissions: ['speciality_write'] },
+  { path: '/medications', title: 'shell.titles.medications', permissions: ['service_write', 'clinical_read', 'prescribe'], menu: { label: 'shell.nav.medications', icon: IconPill, group: 'medicalFacilities' } },
   { path: '/login', title: 'shell.titles.login' },
   // Printouts: pages laid out for paper (A4 or A5), in the user's language and direction.
   { path: '/print/schedule', title: 'printouts.print', permissions: ['appointment_read'] },

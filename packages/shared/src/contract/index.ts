@@ -9,6 +9,7 @@ import { departmentRoutes } from './departments.js';
 import { diagnosisCodeRoutes, problemRoutes } from './diagnoses.js';
 import { exportRoutes } from './exports.js';
 import { invoiceRoutes } from './invoices.js';
+import { medicationRoutes } from './medications.js';
 import { patientRoutes } from './patients.js';
 import { roleRoutes } from './roles.js';
 import { serviceRoutes } from './services.js';
@@ -68,4 +69,5 @@ export const routes = {
   clinicalSummary: clinicalSummaryRoutes,
   diagnosisCodes: diagnosisCodeRoutes,
   problems: problemRoutes,
+  medications: medicationRoutes,
 };

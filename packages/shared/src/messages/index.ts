@@ -10,6 +10,7 @@ import { diagnosesAr, diagnosesEn } from './diagnoses.js';
 import { displayAr, displayEn } from './display.js';
 import { exportsAr, exportsEn } from './exports.js';
 import { interopAr, interopEn } from './interop.js';
+import { medicationsAr, medicationsEn } from './medications.js';
 import { organisationAr, organisationEn } from './organisation.js';
 import { patientsAr, patientsEn } from './patients.js';
 import { peopleAr, peopleEn } from './people.js';
@@ -31,8 +32,8 @@ function merge(...trees: Tree[]): Tree {
   return out;
 }
 
-export const messagesEn: Tree = merge(coreEn, organisationEn, schedulingEn, patientsEn, peopleEn, interopEn, seriesEn, remindersEn, exportsEn, billingEn, displayEn, clinicalObservationsEn, diagnosesEn);
-export const messagesAr: Tree = merge(coreAr, organisationAr, schedulingAr, patientsAr, peopleAr, interopAr, seriesAr, remindersAr, exportsAr, billingAr, displayAr, clinicalObservationsAr, diagnosesAr);
+export const messagesEn: Tree = merge(coreEn, organisationEn, schedulingEn, patientsEn, peopleEn, interopEn, seriesEn, remindersEn, exportsEn, billingEn, displayEn, clinicalObservationsEn, diagnosesEn, medicationsEn);
+export const messagesAr: Tree = merge(coreAr, organisationAr, schedulingAr, patientsAr, peopleAr, interopAr, seriesAr, remindersAr, exportsAr, billingAr, displayAr, clinicalObservationsAr, diagnosesAr, medicationsAr);
 export const catalogs = { en: messagesEn, ar: messagesAr } as const;
 
 

@@ -11,3 +11,4 @@ export * from './messaging.js';
 export * from './billing.js';
 export * from './clinical-observations.js';
 export * from './clinical-diagnoses.js';
+export * from './clinical-medications.js';
