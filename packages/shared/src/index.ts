@@ -32,4 +32,7 @@ export * from './schemas/dashboard.js';
 export * from './schemas/billing.js';
 export * from './schemas/health.js';
 export * from './schemas/file-link.js';
+export * from './schemas/note-template.js';
+export * from './schemas/encounter.js';
+export * from './clinical/index.js';
 export * from './contract/index.js';

@@ -19,6 +19,7 @@ import { seriesRoutes } from './series.js';
 import { auditRoutes } from './audit.js';
 import { authRoutes } from './auth.js';
 import { employeeRoutes } from './employees.js';
+import { encounterRoutes, noteTemplateRoutes } from './encounters.js';
 import { fileRoutes } from './files.js';
 import { healthRoutes } from './health.js';
 import { invitationRoutes } from './invitations.js';
@@ -60,4 +61,6 @@ export const routes = {
   health: healthRoutes,
   files: fileRoutes,
   audit: auditRoutes,
+  encounters: encounterRoutes,
+  noteTemplates: noteTemplateRoutes,
 };
