@@ -35,6 +35,7 @@ import { seriesRoutes } from './modules/series/series.routes.js';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes.js';
 import { serviceRoutes } from './modules/services/services.routes.js';
 import { specializationRoutes } from './modules/specializations/specializations.routes.js';
+import { encounterRoutes } from './modules/encounters/encounters.routes.js';
 import { signupRoutes } from './modules/signup/signup.routes.js';
 import { companyRoutes } from './modules/companies/companies.routes.js';
 import { complexRoutes } from './modules/complexes/complexes.routes.js';
@@ -261,6 +262,7 @@ export async function buildApp(config: Config, database: Database, options: { cl
   exportRoutes(app, deps);
   dashboardRoutes(app, deps);
   billingRoutes(app, deps);
+  encounterRoutes(app, deps);
 
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 

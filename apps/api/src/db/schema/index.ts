@@ -9,3 +9,4 @@ export * from './interop.js';
 export * from './waitlist.js';
 export * from './messaging.js';
 export * from './billing.js';
+export * from './clinical-encounter.js';
