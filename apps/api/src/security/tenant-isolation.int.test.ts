@@ -10,6 +10,7 @@ import { seedPatients } from '../seed/patients.js';
 import { seedPeople } from '../seed/people.js';
 import { seedScheduling } from '../seed/scheduling.js';
 import { seedBilling } from '../seed/billing.js';
+import { seedEncounters } from '../seed/clinical-encounter.js';
 import { auth, createOrg, createTestContext, type TestContext, type TestOrg } from '../test/harness.js';
 
 /**
@@ -190,6 +191,19 @@ const MATRIX: Record<string, Source> = {
   'GET /api/cash-boxes/:id/closes/:closeId': { id: 'cash_boxes', closeId: 'cash_box_closes' },
   'GET /api/claims': {},
   'PATCH /api/claims/:id': { id: 'insurance_claims' },
+  'GET /api/encounters': {},
+  'GET /api/encounters/:id': { id: 'encounters' },
+  'GET /api/appointments/:id/encounter': { id: 'appointments' },
+  'POST /api/appointments/:id/encounter': { id: 'appointments' },
+  'POST /api/encounters': {},
+  'PUT /api/encounters/:id/note': { id: 'encounters' },
+  'POST /api/encounters/:id/sign': { id: 'encounters' },
+  'POST /api/encounters/:id/addenda': { id: 'encounters' },
+  'POST /api/encounters/:id/break-glass': { id: 'encounters' },
+  'GET /api/note-templates': {},
+  'GET /api/note-templates/:id': { id: 'note_templates' },
+  'POST /api/note-templates': {},
+  'PUT /api/note-templates/:id': { id: 'note_templates' },
 };
 
 /** Bodies that pass validation where that is simple to give, so the lookup itself is what answers. */
@@ -224,9 +238,21 @@ function bodyFor(key: string, ids: Record<string, string[]>): unknown {
     case 'POST /api/cash-boxes/:id/close': return { counted: 0 };
     case 'PATCH /api/claims/:id': return { status: 'submitted', version: 1 };
     case 'POST /api/services': return { name: 'Stolen service', description: 'Uses A ids', price: 100, clinic: ids.clinics![0], doctors: [ids.doctors![0]] };
+    case 'POST /api/encounters': return { patient: ids.patients![0], clinic: ids.clinics![0] };
+    case 'PUT /api/encounters/:id/note': return { version: 1, content: { complaint: 'Written from another company' } };
+    case 'POST /api/encounters/:id/sign': return { version: 1, password: 'Secret@123' };
+    case 'POST /api/encounters/:id/addenda': return { reason: 'From another company', text: 'Written from another company' };
+    case 'POST /api/encounters/:id/break-glass': return { reason: 'From another company' };
+    case 'POST /api/note-templates': return { ...noteTemplate, service: ids.services![0] };
+    case 'PUT /api/note-templates/:id': return { ...noteTemplate, version: 1 };
     default: return {};
   }
 }
+
+const noteTemplate = {
+  name: { en: 'Eye check', ar: 'فحص العين' },
+  sections: [{ key: 'eye', label: { en: 'Eye', ar: 'العين' }, fields: [{ key: 'side', type: 'bodySide', label: { en: 'Side', ar: 'الجهة' } }] }],
+};
 
 /** Query strings that try to reach A's records through filters. */
 function filtersFor(url: string, ids: Record<string, string[]>): string[] {
@@ -257,6 +283,7 @@ function filtersFor(url: string, ids: Record<string, string[]>): string[] {
       f({ schedule: ref('Schedule', ids.doctors![0]!) }),
     ];
   }
+  if (url === '/api/encounters') return [...common, f({ patient: ids.patients![0] }), f({ patient: ids.patients![0], status: 'signed' })];
   if (url === '/api/dashboard') return [f({}), f({ clinic: ids.clinics![0] }), f({ complex: ids.clinic_collections![0] })];
   if (url === '/api/services') return [...common, f({ clinic: ids.clinics![0] })];
   if (url === '/api/invoices') return [...common, f({ clinic: ids.clinics![0] }), f({ patient: ids.patients![0] }), f({ status: 'paid' })];
@@ -319,6 +346,7 @@ beforeAll(async () => {
     await seedPatients(ctx.database.db, org.companyId);
     await seedScheduling(ctx.database.db, org.companyId);
     await seedBilling(ctx.database.db, org.companyId, { invoices: 4 });
+    await seedEncounters(ctx.database.db, org.companyId, { signed: 4 });
   }
   // A health report (file + document row) for company A.
   const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5e0f5e20000000049454e44ae426082', 'hex');
@@ -356,6 +384,7 @@ beforeAll(async () => {
   for (const table of [
     'employees', 'roles', 'patients', 'services', 'specializations', 'appointments', 'clinic_collections', 'departments', 'clinics', 'files',
     'appointment_series', 'waitlist_entries', 'reminders', 'notifications', 'invoices', 'cash_boxes', 'insurance_claims',
+    'encounters', 'note_templates',
   ]) {
     aIds[table] = (await ctx.database.query<{ id: string }>(`select id from "${table}" where company_id = $1 order by id limit 5`, [a.companyId])).map((r) => r.id);
     expect(aIds[table]!.length, `company A has ${table}`).toBeGreaterThan(0);
@@ -421,7 +450,7 @@ describe('tenant isolation', () => {
           expect(res.statusCode, `${key} with A's id`).toBeGreaterThanOrEqual(400);
         } else if (r.method !== 'GET') {
           // Creations that reference A's records are refused, never attached to A's data.
-          if (['POST /api/appointments', 'POST /api/services', 'POST /api/services/bulk', 'POST /api/calendar-feeds', 'POST /api/appointment-series', 'POST /api/waitlist', 'POST /api/invoices'].includes(key)) {
+          if (['POST /api/appointments', 'POST /api/services', 'POST /api/services/bulk', 'POST /api/calendar-feeds', 'POST /api/appointment-series', 'POST /api/waitlist', 'POST /api/invoices', 'POST /api/encounters', 'POST /api/note-templates'].includes(key)) {
             expect([404, 422], `${key} referencing A's records`).toContain(res.statusCode);
           }
         }

@@ -7,6 +7,7 @@ import { seedInvitation, seedPeople } from './people.js';
 import { seedPatients } from './patients.js';
 import { seedScheduling } from './scheduling.js';
 import { seedBilling } from './billing.js';
+import { seedEncounters } from './clinical-encounter.js';
 
 export const DEMO_ADMIN = {
   name: 'Sara Al-Harbi',
@@ -61,5 +62,6 @@ export async function seedDemo(db: Db): Promise<DemoSeedResult> {
   await seedPatients(db, company.id);
   await seedScheduling(db, company.id);
   await seedBilling(db, company.id);
+  await seedEncounters(db, company.id);
   return { created: true, companyId: company.id };
 }

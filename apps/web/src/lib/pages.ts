@@ -19,6 +19,7 @@ import {
   IconShieldLock,
   IconSitemap,
   IconSun,
+  IconTemplate,
   IconStethoscope,
   IconUserHeart,
   IconUsers,
@@ -141,6 +142,8 @@ export const PAGES = [
   { path: '/specialities/add', title: 'shell.titles.addSpeciality', permissions: ['speciality_write'] },
   { path: '/specialities/details/:id', title: 'shell.titles.specialityDetails', permissions: SPECIALITY_READERS },
   { path: '/specialities/edit/:id', title: 'shell.titles.editSpeciality', permissions: ['speciality_write'] },
+  { path: '/encounters/:id', title: 'shell.titles.encounter', permissions: ['clinical_read'] },
+  { path: '/note-templates', title: 'shell.titles.noteTemplates', permissions: ['admin'], menu: { label: 'shell.nav.noteTemplates', icon: IconTemplate, group: 'doctorsAndStaff' } },
   { path: '/login', title: 'shell.titles.login' },
   // Printouts: pages laid out for paper (A4 or A5), in the user's language and direction.
   { path: '/print/schedule', title: 'printouts.print', permissions: ['appointment_read'] },

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { PatientDetails } from '@clinic/shared';
 import { DetailsFrame } from '@/components/details';
 import { RecordAccessCard } from '@/features/audit';
+import { PatientEncounters } from '@/features/encounter';
 import { useSession } from '@/lib/session-context';
 import { usePatient } from '../api/get-patient';
 import { DeletePatientDialog } from '../components/delete-patient-dialog';
@@ -146,6 +147,8 @@ export default function PatientDetailsPage() {
                 </SimpleGrid>
                 <TreatmentCard patient={data} />
                 <HealthReportsCard patient={data} canWrite={canWrite} />
+                {/* Clinical: the encounters (each part of the clinical record adds its panel here). */}
+                <PatientEncounters patientId={data._id} />
                 <NotesCard patient={data} canWrite={canWrite} />
                 {can('audit_read') && <RecordAccessCard entity="patient" entityId={data._id} />}
               </Stack>
