@@ -168,6 +168,13 @@ export const ERROR_CODES = {
   LINK_SESSION_ENDED: { status: 403, message: 'errors.fileLinkSessionEnded' },
   APPOINTMENT_CLOSED: { status: 409, message: 'errors.reminders.appointmentClosed' },
 
+  // The clinical record.
+  ENCOUNTER_NOT_OPENABLE: { status: 409, message: 'errors.clinical.notOpenable' },
+  NOTE_SIGNED: { status: 409, message: 'errors.clinical.noteSigned' },
+  NOTE_NOT_SIGNED: { status: 409, message: 'errors.clinical.noteNotSigned' },
+  SENSITIVE_NOTE: { status: 403, message: 'errors.clinical.sensitive' },
+  SIGN_PASSWORD_WRONG: { status: 422, message: 'errors.clinical.passwordWrong' },
+
   // The FHIR API.
   FHIR_BAD_PARAMETER: { status: 400, message: 'errors.fhir.badParameter' },
   FHIR_UNKNOWN_PARAMETER: { status: 400, message: 'errors.fhir.unknownParameter' },

@@ -40,5 +40,8 @@ export * from './text/arabic.js';
 export * from './schemas/diagnosis.js';
 export * from './schemas/medication.js';
 export * from './clinical/medications.js';
+export * from './schemas/note-template.js';
+export * from './schemas/encounter.js';
+export * from './clinical/index.js';
 export * from './contract/index.js';
 export * from './text/search-normalize.js';

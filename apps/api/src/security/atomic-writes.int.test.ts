@@ -113,6 +113,18 @@ beforeAll(async () => {
   ids.medication = drug!.id;
   ids.patientMedication = (await post(`/api/patients/${ids.patient}/medications`, { medication: ids.medication, route: 'oral', frequency: 'PRN' }))._id;
   catalogueForm = await multipart([], [{ field: 'file', filename: 'drugs.csv', type: 'text/csv', data: Buffer.from('name,generic name,form,strength,Arabic name\nBrufen,Ibuprofen,Tablet,400 mg,بروفين\nPanadol,Paracetamol,,,بنادول\n') }]);
+  // The clinical record: an arrived visit (its encounter not yet opened), an open draft, a complete draft, a signed note, a template.
+  ids.arrived = (await post('/api/appointments', { ...party, datetime: `${day}T12:00:00+03:00`, reason: 'Cough' }))._id;
+  await ctx.database.query(`update appointments set status = 'arrived' where company_id = $1 and id = $2`, [org.companyId, ids.arrived]);
+  ids.encounter = (await post('/api/encounters', { patient: party.patient }))._id;
+  ids.completeEncounter = (await post('/api/encounters', { patient: party.patient }))._id;
+  ids.signedEncounter = (await post('/api/encounters', { patient: party.patient }))._id;
+  for (const id of [ids.completeEncounter, ids.signedEncounter]) {
+    const saved = await ctx.app.inject({ method: 'PUT', url: `/api/encounters/${id}/note`, headers: auth(org.token), payload: { version: 1, content: { complaint: 'Cough', assessment: 'Cold' } } });
+    expect(saved.statusCode).toBe(200);
+  }
+  await post(`/api/encounters/${ids.signedEncounter}/sign`, { version: 2, password: TEST_PASSWORD });
+  ids.noteTemplate = (await post('/api/note-templates', noteTemplateBody()))._id;
   // What follows the bookings (their reminders, among others) is in place before the rows below are picked.
   ids.vitals = (await post(`/api/patients/${party.patient}/vitals`, { pulse: 72, temperature: 37 }))._id;
   ids.allergy = (await post(`/api/patients/${party.patient}/allergies`, { substance: 'Penicillin' }))._id;
@@ -145,6 +157,11 @@ afterAll(() => ctx?.close());
 const specializationBody = () => ({
   name: `Cardiology ${Math.random().toString(36).slice(2, 8)}`, description: 'Heart and vessels care', certificationRequirements: 'Board certified',
   medicalProcedures: 'ECG, echo', requiredEquipment: 'ECG machine', requiredStaff: [ids.doctor],
+});
+
+const noteTemplateBody = () => ({
+  name: { en: 'Eye check', ar: 'فحص العين' },
+  sections: [{ key: 'eye', label: { en: 'Eye', ar: 'العين' }, fields: [{ key: 'side', type: 'bodySide', label: { en: 'Side', ar: 'الجهة' } }] }],
 });
 
 /** The path parameters and a valid body of every covered write route. */
@@ -244,6 +261,14 @@ function request(key: string): { params: Record<string, string>; payload?: Recor
     case 'POST /api/invoices/:id/payments': return { params: { id: ids.unpaid! }, payload: { method: 'cash', amount: 1, cashBox: ids.cashBox } };
     case 'POST /api/invoices/:id/refunds': return { params: { id: ids.invoice! }, payload: { creditNote: ids.creditNote, method: 'cash', amount: 1, cashBox: ids.cashBox } };
     case 'POST /api/cash-boxes/:id/close': return { params: { id: ids.cashBox! }, payload: { counted: 0 } };
+    case 'POST /api/appointments/:id/encounter': return { params: { id: ids.arrived! } };
+    case 'POST /api/encounters': return { params: {}, payload: { patient: ids.patient, reason: 'Phone advice' } };
+    case 'PUT /api/encounters/:id/note': return { params: { id: ids.encounter! }, payload: { version: 1, content: { complaint: 'Headache' } } };
+    case 'POST /api/encounters/:id/sign': return { params: { id: ids.completeEncounter! }, payload: { version: 2, password: TEST_PASSWORD } };
+    case 'POST /api/encounters/:id/addenda': return { params: { id: ids.signedEncounter! }, payload: { reason: 'Lab result', text: 'CRP normal' } };
+    case 'POST /api/encounters/:id/break-glass': return { params: { id: ids.encounter! }, payload: { reason: 'Covering' } };
+    case 'POST /api/note-templates': return { params: {}, payload: noteTemplateBody() };
+    case 'PUT /api/note-templates/:id': return { params: { id: ids.noteTemplate! }, payload: v1(noteTemplateBody()) };
     case 'PATCH /api/claims/:id': return ids.claim ? { params: { id: ids.claim }, payload: { status: 'submitted', version: 1 } } : null;
     case 'POST /api/medications/import': return { params: {}, form: catalogueForm };
     case 'PATCH /api/medications/:id': return { params: { id: ids.medication! }, payload: { isActive: false, version: 1 } };

@@ -77,6 +77,7 @@ const RESOURCE_TABLE: Record<string, string> = {
   services: 'services', specializations: 'specializations', 'calendar-feeds': 'calendar_feeds', 'appointment-series': 'appointment_series', waitlist: 'waitlist_entries',
   reminders: 'reminders', notifications: 'notifications', invoices: 'invoices', 'cash-boxes': 'cash_boxes', claims: 'insurance_claims',
   medications: 'medications', 'patient-medications': 'patient_medications',
+  encounters: 'encounters', 'note-templates': 'note_templates',
 };
 
 /** Write routes that read their body in the handler (multipart or JSON) instead of through the route schema. */
@@ -100,6 +101,7 @@ const HANDLER_BODIES: Record<string, z.ZodType> = {
   'POST /api/patients/:id/allergies/none': z.object({}),
   'POST /api/diagnosis-codes/import': diagnosisCodeImportFields,
   'POST /api/diagnosis-codes/starter': z.object({}),
+  'POST /api/appointments/:id/encounter': z.object({}),
 };
 
 /** Body fields whose name or schema says date, time or number. */
@@ -178,6 +180,12 @@ beforeAll(async () => {
   await db.insert(notifications).values({ companyId: org.companyId, recipientId: org.adminId, kind: 'appointment_booked', entity: 'appointment', entityId: ids.appointment });
   visitToken = await signPatientLink(ctx.config.jwtSecret, { companyId: org.companyId, appointmentId: ids.appointment! }, new Date(`${day}T11:00:00+03:00`));
 
+  // The clinical record: an encounter (phone advice) and a note template.
+  const encounter = await ctx.app.inject({ method: 'POST', url: '/api/encounters', headers: auth(org.token), payload: { patient: party.patient } });
+  expect(encounter.statusCode, encounter.body).toBe(201);
+  const template = await ctx.app.inject({ method: 'POST', url: '/api/note-templates', headers: auth(org.token), payload: noteTemplateBody() });
+  expect(template.statusCode, template.body).toBe(201);
+
   const feed = await ctx.app.inject({ method: 'POST', url: '/api/calendar-feeds', headers: auth(org.token), payload: { doctor: party.doctor } });
   expect(feed.statusCode, feed.body).toBe(201);
   ids.feedFile = new URL(body(feed).data.url).pathname.split('/').pop()!;
@@ -219,6 +227,11 @@ beforeAll(async () => {
   openapi = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
 }, 120_000);
 afterAll(() => ctx?.close());
+
+const noteTemplateBody = () => ({
+  name: { en: 'Eye check', ar: 'فحص العين' },
+  sections: [{ key: 'eye', label: { en: 'Eye', ar: 'العين' }, fields: [{ key: 'pressure', type: 'number', min: 5, max: 60, unit: 'mmHg', label: { en: 'Pressure', ar: 'الضغط' } }] }],
+});
 
 const specialization = () => ({
   name: `Cardiology ${Math.random().toString(36).slice(2, 8)}`, description: 'Heart and vessels care', certificationRequirements: 'Board certified',
@@ -342,6 +355,13 @@ function validBody(key: string): Record<string, unknown> {
     case 'POST /api/patient-medications/:id/stop': return { reason: 'Rash', version: 1 };
     case 'POST /api/patient-medications/:id/complete': return { version: 1 };
     case 'PATCH /api/medications/:id': return { isActive: true, version: 1 };
+    case 'PUT /api/encounters/:id/note': return { version: 1, content: { complaint: 'Headache', followUp: day } };
+    case 'POST /api/encounters/:id/sign': return { version: 1, password: 'not-the-password' };
+    case 'POST /api/encounters/:id/addenda': return { reason: 'Lab result', text: 'CRP normal' };
+    case 'POST /api/encounters/:id/break-glass': return { reason: 'Covering' };
+    case 'POST /api/encounters': return { patient: ids.patient, clinic: ids.clinic };
+    case 'POST /api/note-templates': return noteTemplateBody();
+    case 'PUT /api/note-templates/:id': return { ...noteTemplateBody(), version: 1 };
     case 'POST /api/public/visit/confirm': return { token: visitToken };
     case 'POST /api/public/visit/cancel': return { token: visitToken, reason: 'Travelling' };
     case 'PUT /api/companies/:id': return companyBody() as Record<string, unknown>;

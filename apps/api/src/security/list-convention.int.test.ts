@@ -4,6 +4,7 @@ import { ALL_DATA_CAP } from '@clinic/shared';
 import type { RegisteredRoute } from '../app.js';
 import { seedBilling } from '../seed/billing.js';
 import { seedMedications } from '../seed/clinical-medications.js';
+import { seedEncounters } from '../seed/clinical-encounter.js';
 import { auth, body, contextWithOrg, seedOrgData, type TestContext, type TestOrg } from '../test/harness.js';
 import { protectedRoutes } from '../test/route-helpers.js';
 
@@ -43,6 +44,7 @@ const ONE_PAGE_ONLY = new Set<string>([
   'GET /api/cliniccollections', // two complexes
   'GET /api/departments', // four departments
   'GET /api/claims', // the seed's insurers cover no services, so no claims
+  'GET /api/note-templates', // the demo's one template (dental examination); modules/encounters pages through more
 ]);
 
 const ROWS = 6;
@@ -88,6 +90,7 @@ beforeAll(async () => {
   ({ ctx, org } = await contextWithOrg());
   await seedOrgData(ctx, org.companyId);
   await seedBilling(ctx.database.db, org.companyId, { invoices: ROWS + 2 });
+  await seedEncounters(ctx.database.db, org.companyId, { signed: ROWS + 2 });
   await seedLists(org.companyId, org.adminId);
 }, 120_000);
 afterAll(() => ctx?.close());

@@ -12,6 +12,7 @@ import { seedScheduling } from '../seed/scheduling.js';
 import { seedBilling } from '../seed/billing.js';
 import { seedDiagnoses } from '../seed/clinical-diagnoses.js';
 import { seedMedications } from '../seed/clinical-medications.js';
+import { seedEncounters } from '../seed/clinical-encounter.js';
 import { auth, createOrg, createTestContext, type TestContext, type TestOrg } from '../test/harness.js';
 
 /**
@@ -219,6 +220,19 @@ const MATRIX: Record<string, Source> = {
   'DELETE /api/patients/:id/diagnoses/:diagnosisId': { id: 'patients', diagnosisId: 'encounter_diagnoses' },
   'GET /api/patients/:id/problems': { id: 'patients' },
   'PATCH /api/patients/:id/problems/:problemId': { id: 'patients', problemId: 'patient_problems' },
+  'GET /api/encounters': {},
+  'GET /api/encounters/:id': { id: 'encounters' },
+  'GET /api/appointments/:id/encounter': { id: 'appointments' },
+  'POST /api/appointments/:id/encounter': { id: 'appointments' },
+  'POST /api/encounters': {},
+  'PUT /api/encounters/:id/note': { id: 'encounters' },
+  'POST /api/encounters/:id/sign': { id: 'encounters' },
+  'POST /api/encounters/:id/addenda': { id: 'encounters' },
+  'POST /api/encounters/:id/break-glass': { id: 'encounters' },
+  'GET /api/note-templates': {},
+  'GET /api/note-templates/:id': { id: 'note_templates' },
+  'POST /api/note-templates': {},
+  'PUT /api/note-templates/:id': { id: 'note_templates' },
 };
 
 /** Bodies that pass validation where that is simple to give, so the lookup itself is what answers. */
@@ -265,9 +279,21 @@ function bodyFor(key: string, ids: Record<string, string[]>): unknown {
     case 'POST /api/patient-medications/:id/stop': return { reason: 'Stopped from another company', version: 1 };
     case 'POST /api/patient-medications/:id/complete': return { version: 1 };
     case 'POST /api/services': return { name: 'Stolen service', description: 'Uses A ids', price: 100, clinic: ids.clinics![0], doctors: [ids.doctors![0]] };
+    case 'POST /api/encounters': return { patient: ids.patients![0], clinic: ids.clinics![0] };
+    case 'PUT /api/encounters/:id/note': return { version: 1, content: { complaint: 'Written from another company' } };
+    case 'POST /api/encounters/:id/sign': return { version: 1, password: 'Secret@123' };
+    case 'POST /api/encounters/:id/addenda': return { reason: 'From another company', text: 'Written from another company' };
+    case 'POST /api/encounters/:id/break-glass': return { reason: 'From another company' };
+    case 'POST /api/note-templates': return { ...noteTemplate, service: ids.services![0] };
+    case 'PUT /api/note-templates/:id': return { ...noteTemplate, version: 1 };
     default: return {};
   }
 }
+
+const noteTemplate = {
+  name: { en: 'Eye check', ar: 'فحص العين' },
+  sections: [{ key: 'eye', label: { en: 'Eye', ar: 'العين' }, fields: [{ key: 'side', type: 'bodySide', label: { en: 'Side', ar: 'الجهة' } }] }],
+};
 
 /** Query strings that try to reach A's records through filters. */
 function filtersFor(url: string, ids: Record<string, string[]>): string[] {
@@ -298,6 +324,7 @@ function filtersFor(url: string, ids: Record<string, string[]>): string[] {
       f({ schedule: ref('Schedule', ids.doctors![0]!) }),
     ];
   }
+  if (url === '/api/encounters') return [...common, f({ patient: ids.patients![0] }), f({ patient: ids.patients![0], status: 'signed' })];
   if (url === '/api/dashboard') return [f({}), f({ clinic: ids.clinics![0] }), f({ complex: ids.clinic_collections![0] })];
   if (url === '/api/services') return [...common, f({ clinic: ids.clinics![0] })];
   if (url === '/api/invoices') return [...common, f({ clinic: ids.clinics![0] }), f({ patient: ids.patients![0] }), f({ status: 'paid' })];
@@ -361,6 +388,7 @@ beforeAll(async () => {
     await seedScheduling(ctx.database.db, org.companyId);
     await seedBilling(ctx.database.db, org.companyId, { invoices: 4 });
     await seedDiagnoses(ctx.database.db, org.companyId, { visits: 6 });
+    await seedEncounters(ctx.database.db, org.companyId, { signed: 4 });
   }
   // A health report (file + document row) for company A.
   const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5e0f5e20000000049454e44ae426082', 'hex');
@@ -406,6 +434,7 @@ beforeAll(async () => {
     'vital_signs', 'patient_allergies',
     'diagnosis_codes', 'encounter_diagnoses', 'patient_problems',
     'medications', 'patient_medications',
+    'encounters', 'note_templates',
   ]) {
     aIds[table] = (await ctx.database.query<{ id: string }>(`select id from "${table}" where company_id = $1 order by id limit 5`, [a.companyId])).map((r) => r.id);
     expect(aIds[table]!.length, `company A has ${table}`).toBeGreaterThan(0);
@@ -471,7 +500,7 @@ describe('tenant isolation', () => {
           expect(res.statusCode, `${key} with A's id`).toBeGreaterThanOrEqual(400);
         } else if (r.method !== 'GET') {
           // Creations that reference A's records are refused, never attached to A's data.
-          if (['POST /api/appointments', 'POST /api/services', 'POST /api/services/bulk', 'POST /api/calendar-feeds', 'POST /api/appointment-series', 'POST /api/waitlist', 'POST /api/invoices'].includes(key)) {
+          if (['POST /api/appointments', 'POST /api/services', 'POST /api/services/bulk', 'POST /api/calendar-feeds', 'POST /api/appointment-series', 'POST /api/waitlist', 'POST /api/invoices', 'POST /api/encounters', 'POST /api/note-templates'].includes(key)) {
             expect([404, 422], `${key} referencing A's records`).toContain(res.statusCode);
           }
         }

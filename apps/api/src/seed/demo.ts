@@ -10,6 +10,7 @@ import { seedBilling } from './billing.js';
 import { seedClinicalObservations } from './clinical-observations.js';
 import { seedDiagnoses } from './clinical-diagnoses.js';
 import { seedMedications } from './clinical-medications.js';
+import { seedEncounters } from './clinical-encounter.js';
 
 export const DEMO_ADMIN = {
   name: 'Sara Al-Harbi',
@@ -67,5 +68,6 @@ export async function seedDemo(db: Db): Promise<DemoSeedResult> {
   await seedClinicalObservations(db, company.id);
   await seedDiagnoses(db, company.id);
   await seedMedications(db, company.id);
+  await seedEncounters(db, company.id);
   return { created: true, companyId: company.id };
 }

@@ -20,6 +20,7 @@ import {
   IconShieldLock,
   IconSitemap,
   IconSun,
+  IconTemplate,
   IconStethoscope,
   IconUserHeart,
   IconUsers,
@@ -143,6 +144,8 @@ export const PAGES = [
   { path: '/specialities/details/:id', title: 'shell.titles.specialityDetails', permissions: SPECIALITY_READERS },
   { path: '/specialities/edit/:id', title: 'shell.titles.editSpeciality', permissions: ['speciality_write'] },
   { path: '/medications', title: 'shell.titles.medications', permissions: ['service_write', 'clinical_read', 'prescribe'], menu: { label: 'shell.nav.medications', icon: IconPill, group: 'medicalFacilities' } },
+  { path: '/encounters/:id', title: 'shell.titles.encounter', permissions: ['clinical_read'] },
+  { path: '/note-templates', title: 'shell.titles.noteTemplates', permissions: ['admin'], menu: { label: 'shell.nav.noteTemplates', icon: IconTemplate, group: 'doctorsAndStaff' } },
   { path: '/login', title: 'shell.titles.login' },
   // Printouts: pages laid out for paper (A4 or A5), in the user's language and direction.
   { path: '/print/schedule', title: 'printouts.print', permissions: ['appointment_read'] },

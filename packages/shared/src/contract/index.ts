@@ -22,6 +22,7 @@ import { seriesRoutes } from './series.js';
 import { auditRoutes } from './audit.js';
 import { authRoutes } from './auth.js';
 import { employeeRoutes } from './employees.js';
+import { encounterRoutes, noteTemplateRoutes } from './encounters.js';
 import { fileRoutes } from './files.js';
 import { healthRoutes } from './health.js';
 import { invitationRoutes } from './invitations.js';
@@ -70,4 +71,6 @@ export const routes = {
   diagnosisCodes: diagnosisCodeRoutes,
   problems: problemRoutes,
   medications: medicationRoutes,
+  encounters: encounterRoutes,
+  noteTemplates: noteTemplateRoutes,
 };

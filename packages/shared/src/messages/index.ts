@@ -5,6 +5,7 @@
  */
 import { billingAr, billingEn } from './billing.js';
 import { clinicalObservationsAr, clinicalObservationsEn } from './clinical-observations.js';
+import { clinicalAr, clinicalEn } from './clinical.js';
 import { coreAr, coreEn } from './core.js';
 import { diagnosesAr, diagnosesEn } from './diagnoses.js';
 import { displayAr, displayEn } from './display.js';
@@ -32,8 +33,8 @@ function merge(...trees: Tree[]): Tree {
   return out;
 }
 
-export const messagesEn: Tree = merge(coreEn, organisationEn, schedulingEn, patientsEn, peopleEn, interopEn, seriesEn, remindersEn, exportsEn, billingEn, displayEn, clinicalObservationsEn, diagnosesEn, medicationsEn);
-export const messagesAr: Tree = merge(coreAr, organisationAr, schedulingAr, patientsAr, peopleAr, interopAr, seriesAr, remindersAr, exportsAr, billingAr, displayAr, clinicalObservationsAr, diagnosesAr, medicationsAr);
+export const messagesEn: Tree = merge(coreEn, organisationEn, schedulingEn, patientsEn, peopleEn, interopEn, seriesEn, remindersEn, exportsEn, billingEn, displayEn, clinicalObservationsEn, diagnosesEn, medicationsEn, clinicalEn);
+export const messagesAr: Tree = merge(coreAr, organisationAr, schedulingAr, patientsAr, peopleAr, interopAr, seriesAr, remindersAr, exportsAr, billingAr, displayAr, clinicalObservationsAr, diagnosesAr, medicationsAr, clinicalAr);
 export const catalogs = { en: messagesEn, ar: messagesAr } as const;
 
 

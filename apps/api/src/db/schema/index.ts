@@ -12,3 +12,4 @@ export * from './billing.js';
 export * from './clinical-observations.js';
 export * from './clinical-diagnoses.js';
 export * from './clinical-medications.js';
+export * from './clinical-encounter.js';
