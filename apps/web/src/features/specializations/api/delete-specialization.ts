@@ -2,17 +2,17 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { routes } from '@clinic/shared';
 import { forgetDeletedRecord } from '@/lib/forget-deleted';
 import { call } from '@/lib/api-client';
-import { specialitiesKeys } from './specialities-keys';
+import { specializationsKeys } from './specializations-keys';
 
-export function deleteSpeciality(id: string) {
+export function deleteSpecialization(id: string) {
   return call(routes.specializations.remove, { params: { id } });
 }
 
-export function useDeleteSpeciality() {
+export function useDeleteSpecialization() {
   const queryClient = useQueryClient();
   return useMutation({
-    meta: { lookups: ['specialities'] },
-    mutationFn: deleteSpeciality,
-    onSuccess: (_r, id) => forgetDeletedRecord(queryClient, { forget: [specialitiesKeys.detail(id)], refresh: [specialitiesKeys.lists()] }),
+    meta: { lookups: ['specializations'] },
+    mutationFn: deleteSpecialization,
+    onSuccess: (_r, id) => forgetDeletedRecord(queryClient, { forget: [specializationsKeys.detail(id)], refresh: [specializationsKeys.lists()] }),
   });
 }

@@ -1,15 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { routes, type SpecializationDetails } from '@clinic/shared';
 import { call } from '@/lib/api-client';
-import { specialitiesKeys } from './specialities-keys';
+import { specializationsKeys } from './specializations-keys';
 
-export async function getSpeciality(id: string, signal?: AbortSignal): Promise<SpecializationDetails> {
+export async function getSpecialization(id: string, signal?: AbortSignal): Promise<SpecializationDetails> {
   const body = await call(routes.specializations.get, { params: { id } }, { signal, silent: true });
   return body.data;
 }
 
-export const specialityQueryOptions = (id: string) => queryOptions({ queryKey: specialitiesKeys.detail(id), queryFn: ({ signal }) => getSpeciality(id, signal) });
+export const specializationQueryOptions = (id: string) => queryOptions({ queryKey: specializationsKeys.detail(id), queryFn: ({ signal }) => getSpecialization(id, signal) });
 
-export function useSpeciality(id: string) {
-  return useQuery(specialityQueryOptions(id));
+export function useSpecialization(id: string) {
+  return useQuery(specializationQueryOptions(id));
 }

@@ -1,20 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { routes, type SpecializationUpdateInput } from '@clinic/shared';
 import { call } from '@/lib/api-client';
-import { specialitiesKeys } from './specialities-keys';
+import { specializationsKeys } from './specializations-keys';
 
-export function updateSpeciality(id: string, input: SpecializationUpdateInput) {
+export function updateSpecialization(id: string, input: SpecializationUpdateInput) {
   return call(routes.specializations.update, { params: { id }, body: input });
 }
 
-export function useUpdateSpeciality() {
+export function useUpdateSpecialization() {
   const queryClient = useQueryClient();
   return useMutation({
-    meta: { lookups: ['specialities'] },
-    mutationFn: ({ id, input }: { id: string; input: SpecializationUpdateInput }) => updateSpeciality(id, input),
+    meta: { lookups: ['specializations'] },
+    mutationFn: ({ id, input }: { id: string; input: SpecializationUpdateInput }) => updateSpecialization(id, input),
     onSuccess: async (result) => {
-      queryClient.setQueryData(specialitiesKeys.detail(result.data._id), result.data);
-      await queryClient.invalidateQueries({ queryKey: specialitiesKeys.lists() });
+      queryClient.setQueryData(specializationsKeys.detail(result.data._id), result.data);
+      await queryClient.invalidateQueries({ queryKey: specializationsKeys.lists() });
     },
   });
 }
