@@ -13,8 +13,11 @@ export class AppError extends Error {
     readonly params?: Record<string, string | number>,
     /** Field path -> message key (or key with parameters). */
     readonly fields?: Record<string, FieldMessage>,
-    /** What the client needs to act on the refusal (e.g. the id of the record it collided with). */
-    readonly data?: Record<string, string>,
+    /**
+     * What the client needs to act on the refusal (e.g. the id of the record it collided with, or the record as it
+     * now is, so a screen can keep both versions).
+     */
+    readonly data?: Record<string, unknown>,
   ) {
     super(messageKey);
   }

@@ -39,7 +39,7 @@ export function sendError(
   key: string,
   params?: Record<string, string | number>,
   fields?: Record<string, string>,
-  data?: Record<string, string>,
+  data?: Record<string, unknown>,
 ) {
   // The FHIR API answers refusals as FHIR does: an OperationOutcome.
   if (req.url.startsWith(`${FHIR_BASE}/`)) {

@@ -7,6 +7,7 @@ import { AppError, validationFailed } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { assertVersion, staleOrMissing } from '../../lib/versioning.js';
 import { t } from '../../lib/i18n.js';
+import { openEncounterOfAppointment } from '../encounters/index.js';
 import { emit, type AppointmentEventType } from '../events/index.js';
 import { overlapConflict } from './appointment-insert.js';
 import { checkBooking, lateCancellationHours, notFound, ruleError } from './appointment-rules.js';
@@ -117,6 +118,8 @@ export async function updateAppointment(
   try {
     after = await inTransaction(deps.db, async (tx) => {
       if (!(await updateAppointmentAt(tx, caller.companyId, id, version, from, set))) return staleOrMissing(async () => Boolean(await findAppointment(tx, caller.companyId, id)), () => notFound('appointment'));
+      // Calling the patient in opens the visit's encounter in the same transaction (one per appointment).
+      if (target === 'in_consultation') await openEncounterOfAppointment(tx, ctx, caller.companyId, caller.id, id, now);
       const changed = (await findAppointment(tx, caller.companyId, id))!.record;
       const b = auditable(before);
       const a = auditable(changed);

@@ -62,6 +62,19 @@ export async function recipientsFor(db: Db, companyId: string, a: Pick<Appointme
   return rows.map((r) => r.id);
 }
 
+/** The company's active administrators (the `admin` permission through a role) other than `exceptId`. */
+export async function administratorIds(db: Db, companyId: string, exceptId: string | null): Promise<string[]> {
+  const rows = rowsOf<{ id: string }>(await db.execute(sql`
+    select e.id from employees e
+    where e.company_id = ${companyId} and e.is_active
+      and (${exceptId}::uuid is null or e.id <> ${exceptId}::uuid)
+      and exists (
+        select 1 from employee_roles er join role_permissions rp on rp.company_id = er.company_id and rp.role_id = er.role_id
+        where er.company_id = e.company_id and er.employee_id = e.id and rp.permission = 'admin')
+    limit 1000`));
+  return rows.map((r) => r.id);
+}
+
 /** The employee's name, or '' (no actor, or no such employee). */
 export async function actorName(db: Db, companyId: string, actorId: string | null): Promise<string> {
   if (!actorId) return '';

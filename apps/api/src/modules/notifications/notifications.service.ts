@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { zonedWords } from '../reminders/index.js';
 import {
-  actorName, appointmentFacts, countUnread, findNotifications, insertNotifications, markOneRead, markUnreadRead, recipientsFor,
+  actorName, administratorIds, appointmentFacts, countUnread, findNotifications, insertNotifications, markOneRead, markUnreadRead, recipientsFor,
   type NotificationRow,
 } from './notifications.repository.js';
 
@@ -26,6 +26,22 @@ export async function notifyStaff(
     await deps.live?.publish(deps.db, { c: companyId, t: 'notification', r: recipients });
   }
   return { recipients, clinicId: a.clinicId };
+}
+
+/**
+ * Rings the bell of every administrator of the company (except the actor) about a record that is not an
+ * appointment (e.g. a sensitive note opened by another clinician). Returns the recipients.
+ */
+export async function notifyAdministrators(
+  deps: Pick<Deps, 'db' | 'live'>, companyId: string, n: { kind: NotificationKind; entity: string; entityId: string; actorId: string; params: Record<string, string> },
+): Promise<string[]> {
+  const recipients = await administratorIds(deps.db, companyId, n.actorId);
+  if (recipients.length) {
+    const params = { ...n.params, actor: await actorName(deps.db, companyId, n.actorId) };
+    await insertNotifications(deps.db, companyId, recipients, { kind: n.kind, entity: n.entity, entityId: n.entityId, params });
+    await deps.live?.publish(deps.db, { c: companyId, t: 'notification', r: recipients });
+  }
+  return recipients;
 }
 
 /** Notifies the staff concerned (notifyStaff) and tells open browsers that the appointment changed. Returns the recipients. */
@@ -64,7 +80,9 @@ function toRecord(ctx: RequestContext, row: NotificationRow): NotificationRecord
     entityId: row.entityId,
     params: p,
     text,
-    link: row.entity === 'appointment' && row.entityId ? `/appointments?id=${row.entityId}` : null,
+    link: !row.entityId ? null
+      : row.entity === 'appointment' ? `/appointments?id=${row.entityId}`
+        : row.entity === 'encounter' ? `/encounters/${row.entityId}` : null,
     read: row.readAt !== null,
     createdAt: row.createdAt.toISOString(),
   };

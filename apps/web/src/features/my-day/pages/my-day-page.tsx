@@ -3,6 +3,7 @@ import { Alert, Button, Card, Group, Select, Skeleton, Stack, Text, Title } from
 import { IconAlertCircle, IconBuildingHospital, IconDoorEnter, IconMoodSmile } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useBoard, useBoardScreen, useClinicOptions, useUpdateAppointment } from '@/features/appointments';
+import { OpenEncounterButton, useOpenEncounterAfterCallIn } from '@/features/encounter';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { useClinicChoice } from '@/lib/clinic-choice';
@@ -27,6 +28,7 @@ export default function MyDayPage() {
   const board = useBoard(clinicId, null);
   const { errors, setError } = useBoardScreen();
   const callIn = useUpdateAppointment();
+  const openEncounter = useOpenEncounterAfterCallIn();
   const [callError, setCallError] = useState<string | null>(null);
 
   const data = board.data && board.data.clinic._id === clinicId ? board.data : undefined;
@@ -37,6 +39,8 @@ export default function MyDayPage() {
     setCallError(null);
     try {
       await callIn.mutateAsync({ id: next._id, input: { status: 'in_consultation', version: next.version } });
+      // Calling in opened the visit's encounter: straight to its note.
+      await openEncounter(next._id);
     } catch (e) {
       setCallError(isApiError(e) ? e.message : t('errors.unexpected'));
     }
@@ -71,7 +75,7 @@ export default function MyDayPage() {
         <>
           <Card padding="md" data-testid="my-day-next">
             <Stack gap="md">
-              {day.current && <Spotlight label={t('myDay.now')} card={day.current} />}
+              {day.current && <Spotlight label={t('myDay.now')} card={day.current} action={<OpenEncounterButton appointmentId={day.current._id} size="md" />} />}
               {next ? (
                 <Spotlight
                   label={t('myDay.next')}

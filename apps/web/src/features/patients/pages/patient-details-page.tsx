@@ -5,9 +5,12 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PatientDetails } from '@clinic/shared';
 import { DetailsFrame } from '@/components/details';
+import { AllergyBanner } from '@/features/allergies';
 import { RecordAccessCard } from '@/features/audit';
+import { PatientEncounters } from '@/features/encounter';
 import { useSession } from '@/lib/session-context';
 import { usePatient } from '../api/get-patient';
+import { ClinicalArea } from '../components/clinical-area';
 import { DeletePatientDialog } from '../components/delete-patient-dialog';
 import { HealthReportsCard } from '../components/health-reports-card';
 import { IncompleteBanner } from '../components/incomplete-banner';
@@ -127,7 +130,9 @@ export default function PatientDetailsPage() {
             </Button>
           </Group>
           {data.incomplete && <IncompleteBanner patientId={data._id} canWrite={canWrite} />}
+          {can('clinical_read') && <AllergyBanner patientId={data._id} />}
           <ProfileHeader patient={data} canWrite={canWrite} onDelete={() => setDeleting(true)} />
+          {can('clinical_read') && <ClinicalArea patientId={data._id} />}
           <Grid gap="lg">
             <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
               <Stack gap="lg">
@@ -146,6 +151,8 @@ export default function PatientDetailsPage() {
                 </SimpleGrid>
                 <TreatmentCard patient={data} />
                 <HealthReportsCard patient={data} canWrite={canWrite} />
+                {/* Clinical: the encounters (each part of the clinical record adds its panel here). */}
+                <PatientEncounters patientId={data._id} />
                 <NotesCard patient={data} canWrite={canWrite} />
                 {can('audit_read') && <RecordAccessCard entity="patient" entityId={data._id} />}
               </Stack>

@@ -1,0 +1,2 @@
+/** The encounters module's public entry: what other modules may use of it (ESLint forbids reaching past it). */
+export { openEncounterOfAppointment } from './encounters.service.js';

@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Stack, Text, Textarea, Title } from '@mantine/core';
+import { IconLockAccess } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '@/lib/http';
+import { breakGlass } from '../api/encounters';
+import { encounterKeys } from '../api/encounter-keys';
+
+/** A sensitive note of another doctor: opened only with a reason, which is recorded and told to the administrators. */
+export function BreakGlass({ encounterId }: { encounterId: string }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      queryClient.setQueryData(encounterKeys.detail(encounterId), await breakGlass(encounterId, reason));
+    } catch (e) {
+      setError(isApiError(e) ? (e.fields?.reason ?? e.message) : t('errors.unexpected'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card padding="lg" withBorder maw={560} mx="auto" data-testid="break-glass">
+      <form onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+        <Stack gap="md">
+          <IconLockAccess size={36} color="var(--mantine-color-orange-filled)" />
+          <Title order={2} fz="h4">{t('encounter.breakGlass.title')}</Title>
+          <Text size="sm">{t('encounter.breakGlass.body')}</Text>
+          <Textarea label={t('encounter.breakGlass.reason')} value={reason} onChange={(e) => setReason(e.currentTarget.value)} autosize minRows={2} required />
+          {error && <Alert color="red" role="alert">{error}</Alert>}
+          <Button type="submit" color="orange" loading={busy} disabled={!reason.trim()}>{t('encounter.breakGlass.open')}</Button>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
