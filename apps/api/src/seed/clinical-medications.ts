@@ -4,10 +4,10 @@
  * treatments still taken, a finished antibiotic course, a pain killer stopped for stomach pain). Deterministic.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { addDays, normalizeDrugName, type DoseUnit, type FrequencyCode, type MedicationRoute } from '@clinic/shared';
+import { addDays, type DoseUnit, type FrequencyCode, type MedicationRoute } from '@clinic/shared';
 import type { Db } from '../db/client.js';
 import { companies, employees, medications, patientMedications, patients } from '../db/schema/index.js';
-import { normalizeArabicLocal } from '../modules/medications/index.js';
+import { drugKeys } from '../modules/medications/index.js';
 
 type Drug = [name: string, generic: string, form: string, strength: string, arabic: string];
 
@@ -156,10 +156,7 @@ const PATIENT_PLANS: Plan[][] = [
 /** Fills the catalogue (once: drugs already there are left as they are) and the medication lists of the first patients. */
 export async function seedMedications(db: Db, companyId: string): Promise<void> {
   await db.insert(medications).values(STARTER_CATALOGUE.map(([name, genericName, form, strength, nameAr]) => ({
-    companyId, name, genericName, form, strength, nameAr,
-    matchKey: [normalizeArabicLocal(name), normalizeArabicLocal(form), normalizeArabicLocal(strength).replace(/\s+/g, '')].join('|'),
-    nameKey: normalizeDrugName(name), genericKey: normalizeDrugName(genericName),
-    searchText: normalizeArabicLocal([name, genericName, nameAr, form, strength].join(' ')),
+    companyId, name, genericName, form, strength, nameAr, ...drugKeys({ name, genericName, form, strength, nameAr }),
   }))).onConflictDoNothing();
 
   const [company] = await db.select({ timeZone: companies.timeZone }).from(companies).where(eq(companies.id, companyId)).limit(1);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseCatalogueCsv } from './catalogue-csv.js';
-import { normalizeArabicLocal } from './search-text.js';
+import { normaliseArabic } from '@clinic/shared';
 
 const HEADER = 'name,generic name,form,strength,Arabic name';
 
@@ -31,9 +31,9 @@ describe('the catalogue file', () => {
   });
 
   it('folds Arabic spellings for search', () => {
-    expect(normalizeArabicLocal('أموكسيسيلين')).toBe(normalizeArabicLocal('اموكسيسيلين'));
-    expect(normalizeArabicLocal('باراسيتامُول')).toBe('باراسيتامول');
-    expect(normalizeArabicLocal('حبّة ٥٠٠')).toBe('حبه 500');
-    expect(normalizeArabicLocal('مضاد حيوى')).toBe('مضاد حيوي');
+    expect(normaliseArabic('أموكسيسيلين')).toBe(normaliseArabic('اموكسيسيلين'));
+    expect(normaliseArabic('باراسيتامُول')).toBe('باراسيتامول');
+    expect(normaliseArabic('حبّة ٥٠٠')).toBe('حبه 500');
+    expect(normaliseArabic('مضاد حيوى')).toBe('مضاد حيوي');
   });
 });

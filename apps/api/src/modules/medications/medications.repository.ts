@@ -1,13 +1,12 @@
 /** Every query of the medications area. All of them are scoped by company. */
 import { aliasedTable, and, asc, count, desc, eq, like, sql } from 'drizzle-orm';
-import { pageWindow, type MedicationListQuery, type PatientMedicationListQuery } from '@clinic/shared';
+import { normaliseArabic, pageWindow, type MedicationListQuery, type PatientMedicationListQuery } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import { employees, medications, patientMedications, patients } from '../../db/schema/index.js';
 import { likePattern } from '../../lib/list.js';
 import { rowsOf } from '../../lib/sql.js';
 import { nextVersion } from '../../lib/versioning.js';
 import type { CsvDrug } from './catalogue-csv.js';
-import { normalizeArabicLocal } from './search-text.js';
 
 export type MedicationRow = typeof medications.$inferSelect;
 
@@ -17,7 +16,7 @@ export type MedicationRow = typeof medications.$inferSelect;
 /** One page of the catalogue: the search looks in every name (Arabic letters folded), active drugs by default first. */
 export async function findMedicationPage(db: Db, companyId: string, q: MedicationListQuery) {
   const where = [eq(medications.companyId, companyId)];
-  const search = q.search ? normalizeArabicLocal(q.search) : '';
+  const search = q.search ? normaliseArabic(q.search) : '';
   if (search) where.push(like(medications.searchText, likePattern(search)));
   if (q.isActive !== undefined) where.push(eq(medications.isActive, q.isActive));
   const filter = and(...where);
