@@ -17,7 +17,7 @@ import { deflateSync } from 'node:zlib';
 import { patientInput } from '@clinic/shared';
 import {
   DATABASE_URL, NODES, PORTS, PUBLIC_URL, ROOT, down, healthyPair, log, nodeStates, nudgeCheckpoints, psql, signalGroup,
-  sleep, startApi, startNode, stopGroup, up, waitApi, waitFor,
+  restartApiPlanned, sleep, startApi, startNode, up, waitApi, waitFor,
 } from './lib.mjs';
 
 const CLIENTS = Number(process.env.CHAOS_CLIENTS ?? 6);
@@ -42,7 +42,14 @@ async function call(method, url, { token, json, form, raw } = {}) {
   try {
     const res = await fetch(PUBLIC_URL + url, {
       method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(json ? { 'content-type': 'application/json' } : {}) },
+      // A connection per request. nginx reloads during the planned restarts, and its old workers close their idle
+      // kept-alive connections: a browser resends a request whose reused connection closed before any answer, a
+      // script's fetch reports a network error instead.
+      headers: {
+        connection: 'close',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(json ? { 'content-type': 'application/json' } : {}),
+      },
       body: json ? JSON.stringify(json) : form,
       signal: AbortSignal.timeout(30_000),
     });
@@ -180,11 +187,9 @@ async function killOneApi() {
 async function rollingRestart() {
   phase = 'rolling restart';
   for (let i = 0; i < PORTS.api.length; i++) {
-    mark(`SIGTERM API server ${i + 1}`);
-    await stopGroup(`api_${i + 1}`, 30_000);
-    startApi(i);
-    await waitApi(i);
-    mark(`API server ${i + 1} ready again`);
+    mark(`API server ${i + 1} out of nginx's rotation, SIGTERM, restart`);
+    await restartApiPlanned(i);
+    mark(`API server ${i + 1} ready again and back in rotation`);
     await sleep(2000);
   }
 }

@@ -327,6 +327,9 @@ export async function waitApi(i, timeoutMs = 60_000) {
 
 // ---- nginx --------------------------------------------------------------------------------------------------
 
+/** API servers (0-based) taken out of nginx's rotation for a planned restart. */
+const outOfRotation = new Set();
+
 function nginxConfig() {
   const n = dirs.nginx;
   const proxyHeaders = `
@@ -364,7 +367,7 @@ http {
   # connection is refused and nginx sends it to another server -- even a POST, which was not sent yet. A request
   # written onto a kept-alive connection the stopping server is closing would be answered 503 or lost instead.
   upstream clinic_api {
-${PORTS.api.map((p) => `    server 127.0.0.1:${p} max_fails=2 fail_timeout=2s;`).join('\n')}
+${PORTS.api.map((p, i) => `    server 127.0.0.1:${p} max_fails=2 fail_timeout=2s${outOfRotation.has(i) ? ' down' : ''};`).join('\n')}
   }
 
   # When nginx itself has no server to ask ("no live upstreams", all resting), the caller gets the API's own
@@ -436,6 +439,32 @@ export function startNginx() {
   execFileSync(NGINX(), ['-p', dirs.nginx, '-c', conf], { stdio: 'inherit' });
   const pid = Number(readFileSync(path.join(dirs.nginx, 'nginx.pid'), 'utf8').trim());
   writeFileSync(pidFile('nginx'), `${pid}\n`);
+}
+
+/** Rewrites nginx's configuration and reloads it: new workers use it, the old ones finish the requests they hold. */
+function reloadNginx() {
+  const conf = path.join(dirs.nginx, 'nginx.conf');
+  writeFileSync(conf, nginxConfig());
+  execFileSync(NGINX(), ['-t', '-q', '-p', dirs.nginx, '-c', conf], { stdio: 'inherit' });
+  // Its "signal process started" notice is noise; a failure still throws with nginx's message.
+  execFileSync(NGINX(), ['-p', dirs.nginx, '-c', conf, '-s', 'reload'], { stdio: ['ignore', 'ignore', 'pipe'] });
+}
+
+/**
+ * A planned restart of API server i, as an operator does it: nginx stops sending it requests first (reload with the
+ * server marked down), then SIGTERM (it answers what it holds and exits), start, wait until ready, back in rotation.
+ * Stopping a server nginx still sends to would reset the connections the kernel had already accepted for it when
+ * its listening socket closes; nginx cannot resend such a POST and would answer 503.
+ */
+export async function restartApiPlanned(i) {
+  outOfRotation.add(i);
+  reloadNginx();
+  await sleep(1000);
+  await stopGroup(`api_${i + 1}`, 30_000);
+  startApi(i);
+  await waitApi(i);
+  outOfRotation.delete(i);
+  reloadNginx();
 }
 
 function stopNginx() {

@@ -28,6 +28,7 @@ import { INVITATION_JOB, invitationJobHandler } from './modules/invitations/invi
 import { fileRoutes } from './modules/files/files.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { patientRoutes } from './modules/patients/patients.routes.js';
+import { clinicalObservationRoutes } from './modules/clinical-observations/index.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { roleRoutes } from './modules/roles/roles.routes.js';
 import { appointmentRoutes } from './modules/appointments/appointments.routes.js';
@@ -35,6 +36,7 @@ import { seriesRoutes } from './modules/series/series.routes.js';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes.js';
 import { serviceRoutes } from './modules/services/services.routes.js';
 import { specializationRoutes } from './modules/specializations/specializations.routes.js';
+import { medicationRoutes } from './modules/medications/medications.routes.js';
 import { encounterRoutes } from './modules/encounters/encounters.routes.js';
 import { signupRoutes } from './modules/signup/signup.routes.js';
 import { companyRoutes } from './modules/companies/companies.routes.js';
@@ -55,6 +57,7 @@ import { Lifecycle } from './lib/lifecycle.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { exportRoutes } from './modules/exports/exports.routes.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
+import { diagnosisRoutes } from './modules/diagnoses/index.js';
 import { registerAuth } from './plugins/auth.js';
 import { frameworkCode, registerErrorHandling, sendError } from './plugins/errors.js';
 import { registerFileHandling } from './plugins/files.js';
@@ -244,6 +247,7 @@ export async function buildApp(config: Config, database: Database, options: { cl
   roleRoutes(app, deps);
   fileRoutes(app, deps);
   patientRoutes(app, deps);
+  clinicalObservationRoutes(app, deps);
   auditRoutes(app, deps);
   serviceRoutes(app, deps);
   specializationRoutes(app, deps);
@@ -262,6 +266,8 @@ export async function buildApp(config: Config, database: Database, options: { cl
   exportRoutes(app, deps);
   dashboardRoutes(app, deps);
   billingRoutes(app, deps);
+  diagnosisRoutes(app, deps);
+  medicationRoutes(app, deps);
   encounterRoutes(app, deps);
 
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());

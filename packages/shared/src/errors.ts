@@ -121,6 +121,10 @@ export const ERROR_CODES = {
   APPOINTMENT_HAS_HISTORY: { status: 409, message: 'errors.scheduling.deleteRefused.visit' },
 
   // Series and the waitlist.
+  // Medications (the catalogue and the patient's list).
+  MEDICATION_NOT_FOUND: { status: 404, message: 'errors.medications.notFound' },
+  MEDICATION_NOT_ACTIVE: { status: 409, message: 'errors.medications.notActive' },
+  CATALOGUE_CSV_REJECTED: { status: 422, message: 'errors.medications.csvRejected' },
   SERIES_NOT_FOUND: { status: 404, message: 'errors.series.notFound' },
   SERIES_NOTHING_FREE: { status: 409, message: 'errors.series.nothingFree' },
   SERIES_NOTHING_TO_CHANGE: { status: 409, message: 'errors.series.nothingToChange' },
@@ -128,6 +132,15 @@ export const ERROR_CODES = {
   WAITLIST_NOT_FOUND: { status: 404, message: 'errors.waitlist.notFound' },
   WAITLIST_NOT_OPEN: { status: 409, message: 'errors.waitlist.notOpen' },
   SLOT_NOT_FREE: { status: 409, message: 'errors.waitlist.slotNotFree' },
+
+  // Diagnoses and the problem list.
+  DIAGNOSIS_NOT_FOUND: { status: 404, message: 'errors.diagnoses.diagnosisNotFound' },
+  PROBLEM_NOT_FOUND: { status: 404, message: 'errors.diagnoses.problemNotFound' },
+  PRIMARY_DIAGNOSIS_TAKEN: { status: 409, message: 'errors.diagnoses.primaryTaken' },
+  DIAGNOSIS_REPEATED: { status: 409, message: 'errors.diagnoses.repeated' },
+  DIAGNOSES_TOO_MANY: { status: 409, message: 'errors.diagnoses.tooMany' },
+  PROBLEM_ALREADY_ACTIVE: { status: 409, message: 'errors.diagnoses.problemActive' },
+  CODE_IMPORT_REJECTED: { status: 422, message: 'errors.diagnoses.importRejected_other' },
 
   // Billing.
   INVOICE_NOT_FOUND: { status: 404, message: 'errors.billing.invoiceNotFound' },

@@ -6,7 +6,7 @@ import { insertBookingParty, nextWeekday } from '../modules/appointments/fixture
 import { billingClinic, CASH_BOX } from '../modules/billing/fixtures.js';
 import { seedOrganisation } from '../seed/organisation.js';
 import { seedPeople } from '../seed/people.js';
-import { auth, body, createOrg, createTestContext, settleEvents, TEST_PASSWORD, type TestContext, type TestOrg } from '../test/harness.js';
+import { auth, body, createOrg, createTestContext, multipart, settleEvents, TEST_PASSWORD, type TestContext, type TestOrg } from '../test/harness.js';
 import { clinicBody, companyBody, complexBody, departmentBody } from '../test/organisation-fixtures.js';
 import { dataSnapshot, fillParams } from '../test/route-helpers.js';
 
@@ -39,6 +39,9 @@ const NOT_COVERED: Record<string, string> = {
   'POST /api/companies/:id/logo': 'multipart upload',
   // Looking an invitation up changes nothing.
   'POST /api/invitations/lookup': 'a read',
+  // A multipart upload (the CSV is read in memory, never stored): it writes in one transaction with its audit row, as
+  // the starter list below does; modules/diagnoses tests that a refused import changes nothing.
+  'POST /api/diagnosis-codes/import': 'multipart upload',
 };
 
 let ctx: TestContext;
@@ -47,6 +50,8 @@ let org: TestOrg;
 let other: TestOrg;
 const ids: Record<string, string> = {};
 let day: string;
+/** The medication catalogue file, as the import form sends it. */
+let catalogueForm: { payload: Buffer; contentType: string };
 
 const post = async (url: string, payload: Record<string, unknown>) => {
   const res = await ctx.app.inject({ method: 'POST', url, headers: auth(org.token), payload });
@@ -93,6 +98,21 @@ beforeAll(async () => {
   ids.freeComplex = (await post('/api/cliniccollections', complexBody(party.doctor) as Record<string, unknown>))._id;
   ids.freeDepartment = (await post('/api/departments', departmentBody(party.doctor) as Record<string, unknown>))._id;
   ids.freeClinic = (await post('/api/clinics', clinicBody(party.doctor) as Record<string, unknown>))._id;
+  // A diagnosis (and the problem it made) on the patient's visit.
+  await post('/api/diagnosis-codes/starter', {});
+  const codes = await ctx.app.inject({ method: 'GET', url: '/api/diagnosis-codes?search=J0', headers: auth(org.token) });
+  const [uri, throat] = body(codes).data as Array<{ _id: string }>;
+  ids.code = throat!._id;
+  ids.diagnosis = (await post(`/api/patients/${party.patient}/diagnoses`, { encounterId: ids.appointment, codeId: uri!._id, rank: 'primary' }))._id;
+  const problems = await ctx.app.inject({ method: 'GET', url: `/api/patients/${party.patient}/problems`, headers: auth(org.token) });
+  ids.problem = body(problems).data[0]._id;
+  // A catalogue drug and a medication on the patient's list, to take out of use, stop and complete.
+  const [drug] = await ctx.database.query<{ id: string }>(
+    `insert into medications (company_id, name, match_key, name_key, search_text) values ($1, 'Panadol', 'panadol||', 'panadol', 'panadol') returning id`, [org.companyId],
+  );
+  ids.medication = drug!.id;
+  ids.patientMedication = (await post(`/api/patients/${ids.patient}/medications`, { medication: ids.medication, route: 'oral', frequency: 'PRN' }))._id;
+  catalogueForm = await multipart([], [{ field: 'file', filename: 'drugs.csv', type: 'text/csv', data: Buffer.from('name,generic name,form,strength,Arabic name\nBrufen,Ibuprofen,Tablet,400 mg,بروفين\nPanadol,Paracetamol,,,بنادول\n') }]);
   // The clinical record: an arrived visit (its encounter not yet opened), an open draft, a complete draft, a signed note, a template.
   ids.arrived = (await post('/api/appointments', { ...party, datetime: `${day}T12:00:00+03:00`, reason: 'Cough' }))._id;
   await ctx.database.query(`update appointments set status = 'arrived' where company_id = $1 and id = $2`, [org.companyId, ids.arrived]);
@@ -106,6 +126,8 @@ beforeAll(async () => {
   await post(`/api/encounters/${ids.signedEncounter}/sign`, { version: 2, password: TEST_PASSWORD });
   ids.noteTemplate = (await post('/api/note-templates', noteTemplateBody()))._id;
   // What follows the bookings (their reminders, among others) is in place before the rows below are picked.
+  ids.vitals = (await post(`/api/patients/${party.patient}/vitals`, { pulse: 72, temperature: 37 }))._id;
+  ids.allergy = (await post(`/api/patients/${party.patient}/allergies`, { substance: 'Penicillin' }))._id;
   await settleEvents(ctx);
   await db.insert(notifications).values({ companyId: org.companyId, recipientId: org.adminId, kind: 'appointment_booked', entity: 'appointment', entityId: ids.appointment });
   ids.visitToken = await signPatientLink(ctx.config.jwtSecret, { companyId: org.companyId, appointmentId: ids.appointment! }, new Date(`${day}T11:00:00+03:00`));
@@ -143,7 +165,7 @@ const noteTemplateBody = () => ({
 });
 
 /** The path parameters and a valid body of every covered write route. */
-function request(key: string): { params: Record<string, string>; payload?: Record<string, unknown>; query?: string; token?: string } | null {
+function request(key: string): { params: Record<string, string>; payload?: Record<string, unknown>; query?: string; token?: string; form?: typeof catalogueForm } | null {
   const party = { patient: ids.patient, doctor: ids.doctor, clinic: ids.clinic, service: ids.service };
   const pic = ids.doctor!;
   const specialization = specializationBody();
@@ -175,11 +197,23 @@ function request(key: string): { params: Record<string, string>; payload?: Recor
     case 'PUT /api/patients/:id': return { params: { id: ids.patient! }, payload: v1(patientBody) };
     case 'DELETE /api/patients/:id': return { params: { id: ids.patient! } };
     case 'POST /api/patients/:id/notes': return { params: { id: ids.patient! }, payload: { body: 'Allergic to penicillin' } };
+    case 'POST /api/patients/:id/vitals': return { params: { id: ids.patient! }, payload: { temperature: 101.3, temperatureUnit: 'F', pulse: 90 } };
+    case 'POST /api/patients/:id/vitals/:vitalsId/entered-in-error': return { params: { id: ids.patient!, vitalsId: ids.vitals! }, payload: { reason: 'Wrong patient' } };
+    case 'PUT /api/vitals/reference-ranges': return { params: {}, payload: { adult: { pulse: { low: 50, high: 110, criticalLow: 40, criticalHigh: 140 } } } };
+    case 'POST /api/patients/:id/allergies': return { params: { id: ids.patient! }, payload: { substance: 'Latex', reaction: 'Rash' } };
+    case 'PATCH /api/patients/:id/allergies/:allergyId': return { params: { id: ids.patient!, allergyId: ids.allergy! }, payload: { status: 'resolved', version: 1 } };
+    // A patient without active allergies, so only the audit row can refuse it.
+    case 'POST /api/patients/:id/allergies/none': return { params: { id: ids.billingPatient! } };
     case 'POST /api/services': return { params: {}, payload: serviceBody };
     case 'PATCH /api/services/:id': return { params: { id: ids.service! }, payload: { isActive: false, version: 1 } };
     case 'DELETE /api/services/:id': return { params: { id: ids.freeService! } };
     case 'POST /api/services/bulk': return { params: {}, payload: { ids: [ids.service], action: 'deactivate' } };
     case 'POST /api/specializations': return { params: {}, payload: specialization };
+    case 'POST /api/diagnosis-codes/starter': return { params: {} };
+    case 'POST /api/patients/:id/diagnoses': return { params: { id: ids.patient! }, payload: { encounterId: ids.appointment, codeId: ids.code, rank: 'secondary' } };
+    case 'PATCH /api/patients/:id/diagnoses/:diagnosisId': return { params: { id: ids.patient!, diagnosisId: ids.diagnosis! }, payload: { note: 'Since Monday' } };
+    case 'DELETE /api/patients/:id/diagnoses/:diagnosisId': return { params: { id: ids.patient!, diagnosisId: ids.diagnosis! } };
+    case 'PATCH /api/patients/:id/problems/:problemId': return { params: { id: ids.patient!, problemId: ids.problem! }, payload: { status: 'resolved', version: 1 } };
     case 'PUT /api/specializations/:id': return { params: { id: ids.specialization! }, payload: v1(specialization) };
     case 'PATCH /api/specializations/:id': return { params: { id: ids.specialization! }, payload: { isActive: false, version: 1 } };
     case 'DELETE /api/specializations/:id': return { params: { id: ids.specialization! } };
@@ -236,6 +270,11 @@ function request(key: string): { params: Record<string, string>; payload?: Recor
     case 'POST /api/note-templates': return { params: {}, payload: noteTemplateBody() };
     case 'PUT /api/note-templates/:id': return { params: { id: ids.noteTemplate! }, payload: v1(noteTemplateBody()) };
     case 'PATCH /api/claims/:id': return ids.claim ? { params: { id: ids.claim }, payload: { status: 'submitted', version: 1 } } : null;
+    case 'POST /api/medications/import': return { params: {}, form: catalogueForm };
+    case 'PATCH /api/medications/:id': return { params: { id: ids.medication! }, payload: { isActive: false, version: 1 } };
+    case 'POST /api/patients/:id/medications': return { params: { id: ids.patient! }, payload: { name: 'Vitamin D3 drops', route: 'oral', frequency: 'OD' } };
+    case 'POST /api/patient-medications/:id/stop': return { params: { id: ids.patientMedication! }, payload: { reason: 'Rash', version: 1 } };
+    case 'POST /api/patient-medications/:id/complete': return { params: { id: ids.patientMedication! }, payload: { version: 1 } };
     default: return null;
   }
 }
@@ -269,8 +308,9 @@ describe('a change and its audit row commit together', () => {
       if (key in NOT_COVERED || !req) continue;
       const before = await dataSnapshot(ctx);
       const res = await answerOf(ctx.app.inject({
-        method: r.method as 'POST', url: `${fillParams(r.url, (p) => req.params[p]!)}${req.query ? `?${req.query}` : ''}`, headers: auth(req.token ?? org.token),
-        ...(req.payload ? { payload: req.payload } : {}),
+        method: r.method as 'POST', url: `${fillParams(r.url, (p) => req.params[p]!)}${req.query ? `?${req.query}` : ''}`,
+        headers: { ...auth(req.token ?? org.token), ...(req.form ? { 'content-type': req.form.contentType } : {}) },
+        ...(req.form ? { payload: req.form.payload } : req.payload ? { payload: req.payload } : {}),
       }));
       if (!res) {
         failures.push(`${key}: no answer within ${HANG_GUARD_MS} ms (a statement outside the transaction waits for it)`);

@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { addDays, employeeCreateInput, employeeUpdateInput, patientInput, patientReportInput, translate } from '@clinic/shared';
+import { addDays, diagnosisCodeImportFields, employeeCreateInput, employeeUpdateInput, patientInput, patientReportInput, translate } from '@clinic/shared';
 import { notifications } from '../db/schema/index.js';
 import type { Deps } from '../lib/app-types.js';
 import { CallerCache } from '../lib/caller-cache.js';
@@ -15,6 +15,7 @@ import { insertBookingParty, nextWeekday } from '../modules/appointments/fixture
 import { billingClinic, CASH_BOX } from '../modules/billing/fixtures.js';
 import { seedOrganisation } from '../seed/organisation.js';
 import { seedPeople } from '../seed/people.js';
+import { seedMedications } from '../seed/clinical-medications.js';
 import { auth, body, createOrg, errorOf, createTestContext, linkSessionOf, settleEvents, type TestContext, type TestOrg } from '../test/harness.js';
 import { asLoadedNow } from '../test/versions.js';
 import { clinicBody, companyBody, complexBody, departmentBody } from '../test/organisation-fixtures.js';
@@ -75,6 +76,7 @@ const RESOURCE_TABLE: Record<string, string> = {
   departments: 'departments', employees: 'employees', files: 'files', patients: 'patients', roles: 'roles',
   services: 'services', specializations: 'specializations', 'calendar-feeds': 'calendar_feeds', 'appointment-series': 'appointment_series', waitlist: 'waitlist_entries',
   reminders: 'reminders', notifications: 'notifications', invoices: 'invoices', 'cash-boxes': 'cash_boxes', claims: 'insurance_claims',
+  medications: 'medications', 'patient-medications': 'patient_medications',
   encounters: 'encounters', 'note-templates': 'note_templates',
 };
 
@@ -88,12 +90,17 @@ const HANDLER_BODIES: Record<string, z.ZodType> = {
   'PUT /api/patients/:id': patientInput,
   'POST /api/patients/:id/documents': patientReportInput,
   'POST /api/companies/:id/logo': z.object({}),
+  // The medication catalogue arrives as a CSV file (its lines are checked in modules/medications).
+  'POST /api/medications/import': z.object({}),
   // Actions that take no body.
   'POST /api/reminders/:id/retry': z.object({}),
   'POST /api/appointments/:id/patient-link': z.object({}),
   'POST /api/employees/:id/invitation': z.object({}),
   'POST /api/notifications/:id/read': z.object({}),
   'POST /api/notifications/read-all': z.object({}),
+  'POST /api/patients/:id/allergies/none': z.object({}),
+  'POST /api/diagnosis-codes/import': diagnosisCodeImportFields,
+  'POST /api/diagnosis-codes/starter': z.object({}),
   'POST /api/appointments/:id/encounter': z.object({}),
 };
 
@@ -124,6 +131,8 @@ beforeAll(async () => {
   // The scheduling parties, with known hours: Monday 10:00 and 11:00 in Riyadh are bookable.
   const party = await insertBookingParty(db, org.companyId, 'Asia/Riyadh');
   Object.assign(ids, party);
+  // A medication catalogue and the booking party's patient's medication list.
+  await seedMedications(db, org.companyId);
   day = nextWeekday('Monday', 'Asia/Riyadh', 7);
   slot = `${day}T10:00:00+03:00`;
   const booked = await ctx.app.inject({
@@ -180,6 +189,11 @@ beforeAll(async () => {
   const feed = await ctx.app.inject({ method: 'POST', url: '/api/calendar-feeds', headers: auth(org.token), payload: { doctor: party.doctor } });
   expect(feed.statusCode, feed.body).toBe(201);
   ids.feedFile = new URL(body(feed).data.url).pathname.split('/').pop()!;
+  const vitals = await ctx.app.inject({ method: 'POST', url: `/api/patients/${party.patient}/vitals`, headers: auth(org.token), payload: { pulse: 72 } });
+  expect(vitals.statusCode, vitals.body).toBe(201);
+  const allergy = await ctx.app.inject({ method: 'POST', url: `/api/patients/${party.patient}/allergies`, headers: auth(org.token), payload: { substance: 'Penicillin' } });
+  expect(allergy.statusCode, allergy.body).toBe(201);
+  Object.assign(ids, { vitals: body(vitals).data._id, allergy: body(allergy).data._id });
   const resourceIds: Record<string, string> = {
     appointments: ids.appointment!, clinics: party.clinic, companies: org.companyId, employees: party.doctor, files: file.id, patients: party.patient, services: party.service,
     'appointment-series': body(series).data.series._id, waitlist: body(waiting).data._id,
@@ -203,6 +217,13 @@ beforeAll(async () => {
   const exportFolder = path.join(ctx.config.dataDir, 'fhir-exports', org.companyId, fhirExport!.id);
   mkdirSync(exportFolder, { recursive: true });
   writeFileSync(path.join(exportFolder, 'Patient.ndjson'), '');
+  // A diagnosis on the patient's visit and the problem it made.
+  await ctx.app.inject({ method: 'POST', url: '/api/diagnosis-codes/starter', headers: auth(org.token) });
+  const [code] = body(await ctx.app.inject({ method: 'GET', url: '/api/diagnosis-codes?search=J06', headers: auth(org.token) })).data;
+  const diagnosis = await ctx.app.inject({ method: 'POST', url: `/api/patients/${party.patient}/diagnoses`, headers: auth(org.token), payload: { encounterId: ids.appointment, codeId: code._id } });
+  expect(diagnosis.statusCode, diagnosis.body).toBe(201);
+  ids.diagnosis = body(diagnosis).data._id;
+  ids.problem = body(await ctx.app.inject({ method: 'GET', url: `/api/patients/${party.patient}/problems`, headers: auth(org.token) })).data[0]._id;
   openapi = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
 }, 120_000);
 afterAll(() => ctx?.close());
@@ -266,7 +287,11 @@ function realPath(url: string): string | null {
     return id ? url.replace(':id', id).replace(':type', 'Patient') : null;
   }
   if (url === '/api/calendars/:file') return `/api/calendars/${ids.feedFile}`;
+  if (url === '/api/patients/:id/problems/:problemId') return `/api/patients/${ids.patient}/problems/${ids.problem}`;
+  if (url === '/api/patients/:id/diagnoses/:diagnosisId') return `/api/patients/${ids.patient}/diagnoses/${ids.diagnosis}`;
   if (url === '/api/cash-boxes/:id/closes/:closeId') return `/api/cash-boxes/${ids.closeBox}/closes/${ids.cashClose}`;
+  if (url.includes(':vitalsId')) return url.replace(':id', ids['resource:patients']!).replace(':vitalsId', ids.vitals!);
+  if (url.includes(':allergyId')) return url.replace(':id', ids['resource:patients']!).replace(':allergyId', ids.allergy!);
   const resource = /^\/api\/([a-z-]+)\//.exec(url)?.[1];
   const id = resource ? ids[`resource:${resource}`] : undefined;
   if (!url.includes(':')) return url;
@@ -313,6 +338,8 @@ function validBody(key: string): Record<string, unknown> {
     };
     case 'POST /api/waitlist/:id/book': return { doctor: ids.doctor, datetime: `${addDays(day, 3)}T10:00:00+03:00`, version: 1 };
     case 'PUT /api/clinics/:id/reminder-settings': return { enabled: true, channels: ['email'], leadHours: [24] };
+    case 'POST /api/patients/:id/vitals': return { temperature: 37, height: 170, weight: 70, pulse: 72, respiratoryRate: 16, systolic: 120, diastolic: 80, spo2: 98, painScore: 1, glucose: 5.5 };
+    case 'PATCH /api/patients/:id/allergies/:allergyId': return { status: 'inactive', version: 1 };
     case 'PUT /api/billing/settings': return { currency: 'SAR', vatRatePercent: 15, version: 1 };
     case 'POST /api/invoices': return {
       patient: ids.billingPatient, clinic: ids.billingClinic, visitDate: day, lines: [{ kind: 'service', service: ids.billingService, quantity: 2, discount: 100 }],
@@ -324,6 +351,10 @@ function validBody(key: string): Record<string, unknown> {
     case 'POST /api/invoices/:id/refunds': return { creditNote: ids.creditNote, method: 'cash', amount: 1, cashBox: ids.cashBox };
     case 'POST /api/cash-boxes/:id/close': return { counted: 0 };
     case 'PATCH /api/claims/:id': return { status: 'submitted', version: 1 };
+    case 'POST /api/patients/:id/medications': return { name: 'Paracetamol', dose: 500, unit: 'mg', route: 'oral', frequency: 'PRN', startDate: day, endDate: addDays(day, 5) };
+    case 'POST /api/patient-medications/:id/stop': return { reason: 'Rash', version: 1 };
+    case 'POST /api/patient-medications/:id/complete': return { version: 1 };
+    case 'PATCH /api/medications/:id': return { isActive: true, version: 1 };
     case 'PUT /api/encounters/:id/note': return { version: 1, content: { complaint: 'Headache', followUp: day } };
     case 'POST /api/encounters/:id/sign': return { version: 1, password: 'not-the-password' };
     case 'POST /api/encounters/:id/addenda': return { reason: 'Lab result', text: 'CRP normal' };

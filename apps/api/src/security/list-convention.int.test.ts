@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ALL_DATA_CAP } from '@clinic/shared';
 import type { RegisteredRoute } from '../app.js';
 import { seedBilling } from '../seed/billing.js';
+import { seedMedications } from '../seed/clinical-medications.js';
 import { seedEncounters } from '../seed/clinical-encounter.js';
 import { auth, body, contextWithOrg, seedOrgData, type TestContext, type TestOrg } from '../test/harness.js';
 import { protectedRoutes } from '../test/route-helpers.js';
@@ -24,6 +25,14 @@ const NOT_PAGED: Record<string, string> = {
   'GET /api/appointments/:id/reminders': 'bounded by one appointment',
   // A search answer, not a list of records: the first free times, as many as the caller asks (at most a handful).
   'GET /api/appointments/next-free': 'search answer with its own count',
+  // One patient's vitals, newest first, for the panel and the trend chart: bounded by its own limit (at most 500).
+  'GET /api/patients/:id/vitals': 'bounded by one patient, limit up to 500',
+  // The best matches of a code search, at most its `limit` (50): a search answer, not a list of records.
+  'GET /api/diagnosis-codes': 'search answer with its own count',
+  // One visit's diagnoses: at most ENCOUNTER_DIAGNOSES_MAX (20).
+  'GET /api/patients/:id/diagnoses': 'bounded by one encounter',
+  // One patient's problem list, whole (a patient has a handful; capped at PATIENT_PROBLEMS_MAX, 500).
+  'GET /api/patients/:id/problems': 'bounded by one patient',
 };
 
 /**
@@ -39,6 +48,10 @@ const ONE_PAGE_ONLY = new Set<string>([
 ]);
 
 const ROWS = 6;
+
+/** Lists under one record (`/api/patients/:id/medications`): the record the seed filled, by the route. */
+const parentIds: Record<string, string> = {};
+const urlOf = (r: RegisteredRoute) => r.url.replace(':id', parentIds[`${r.method} ${r.url}`] ?? ':id');
 
 let ctx: TestContext;
 let org: TestOrg;
@@ -65,7 +78,12 @@ async function seedLists(companyId: string, adminId: string) {
     await q(`insert into reminders (company_id, appointment_id, channel, due_at, status) values ($1, $2, 'email', now() + ($3 || ' hours')::interval, 'planned')`,
       [companyId, party!.id, String(i + 1)]);
     await q(`insert into calendar_feeds (company_id, doctor_id, secret_hash) values ($1, $2, $3)`, [companyId, doctors[i % doctors.length], `list-convention-${i}`]);
+    await q(`insert into patient_medications (company_id, patient_id, name, name_key, route, frequency, start_date) values ($1, $2, $3, $3, 'oral', 'OD', current_date - $4::int)`,
+      [companyId, party!.patient_id, `Drug ${i + 1}`, i]);
   }
+  // The medication catalogue (the demo's starter list) and one patient's medications.
+  await seedMedications(ctx.database.db, companyId);
+  parentIds['GET /api/patients/:id/medications'] = party!.patient_id;
 }
 
 beforeAll(async () => {
@@ -96,7 +114,7 @@ describe('the list convention', () => {
     for (const r of lists()) {
       const key = `${r.method} ${r.url}`;
       if (key in NOT_PAGED) continue;
-      const first = await get(`${r.url}?page=1&limit=5`);
+      const first = await get(`${urlOf(r)}?page=1&limit=5`);
       expect.soft(first.statusCode, `${key}: ${first.body}`).toBe(200);
       const one = body(first) as ListBody;
       expect.soft(one.pagination, `${key} answers a pagination`).toBeDefined();
@@ -110,7 +128,7 @@ describe('the list convention', () => {
       expect.soft(p.total_items, `${key}: more rows than one page were seeded`).toBeGreaterThan(5);
       expect.soft(one.data, key).toHaveLength(5);
       expect.soft(p.has_next_page, key).toBe(true);
-      const second = body(await get(`${r.url}?page=2&limit=5`)) as ListBody;
+      const second = body(await get(`${urlOf(r)}?page=2&limit=5`)) as ListBody;
       expect.soft({ page: second.pagination.current_page, previous: second.pagination.has_previous_page, total: second.pagination.total_items }, key)
         .toEqual({ page: 2, previous: true, total: p.total_items });
       expect.soft(second.data.length, key).toBe(Math.min(5, p.total_items - 5));
@@ -123,9 +141,9 @@ describe('the list convention', () => {
     for (const r of lists()) {
       const key = `${r.method} ${r.url}`;
       if (key in NOT_PAGED) continue;
-      const odd = await get(`${r.url}?limit=7`);
+      const odd = await get(`${urlOf(r)}?limit=7`);
       expect.soft(odd.statusCode, `${key}?limit=7`).toBe(422);
-      const all = body(await get(`${r.url}?allData=true`)) as ListBody;
+      const all = body(await get(`${urlOf(r)}?allData=true`)) as ListBody;
       expect.soft(all.pagination, key).toBeDefined();
       expect.soft(all.data.length, key).toBe(Math.min(all.pagination.total_items, ALL_DATA_CAP));
     }

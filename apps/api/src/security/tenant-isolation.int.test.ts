@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointmentSeries, notifications, patientDocuments, patientNotes, reminders, waitlistEntries } from '../db/schema/index.js';
+import { appointmentSeries, notifications, patientAllergies, patientDocuments, patientNotes, reminders, vitalSigns, waitlistEntries } from '../db/schema/index.js';
 import type { Deps } from '../lib/app-types.js';
 import { storeUpload } from '../lib/files.js';
 import { CallerCache } from '../lib/caller-cache.js';
@@ -10,6 +10,8 @@ import { seedPatients } from '../seed/patients.js';
 import { seedPeople } from '../seed/people.js';
 import { seedScheduling } from '../seed/scheduling.js';
 import { seedBilling } from '../seed/billing.js';
+import { seedDiagnoses } from '../seed/clinical-diagnoses.js';
+import { seedMedications } from '../seed/clinical-medications.js';
 import { seedEncounters } from '../seed/clinical-encounter.js';
 import { auth, createOrg, createTestContext, type TestContext, type TestOrg } from '../test/harness.js';
 
@@ -68,6 +70,16 @@ const MATRIX: Record<string, Source> = {
   'POST /api/patients/:id/notes': { id: 'patients' },
   'POST /api/patients/quick': {},
   'POST /api/patients/:id/documents': { id: 'patients' },
+  'GET /api/patients/:id/vitals': { id: 'patients' },
+  'POST /api/patients/:id/vitals': { id: 'patients' },
+  'POST /api/patients/:id/vitals/:vitalsId/entered-in-error': { id: 'patients', vitalsId: 'vital_signs' },
+  'GET /api/vitals/reference-ranges': 'self',
+  'PUT /api/vitals/reference-ranges': 'self',
+  'GET /api/patients/:id/allergies': { id: 'patients' },
+  'POST /api/patients/:id/allergies': { id: 'patients' },
+  'PATCH /api/patients/:id/allergies/:allergyId': { id: 'patients', allergyId: 'patient_allergies' },
+  'POST /api/patients/:id/allergies/none': { id: 'patients' },
+  'GET /api/patients/:id/clinical-summary': { id: 'patients' },
   'GET /api/services': {},
   'GET /api/services/:id': { id: 'services' },
   'POST /api/services': {},
@@ -190,7 +202,24 @@ const MATRIX: Record<string, Source> = {
   'POST /api/cash-boxes/:id/close': { id: 'cash_boxes' },
   'GET /api/cash-boxes/:id/closes/:closeId': { id: 'cash_boxes', closeId: 'cash_box_closes' },
   'GET /api/claims': {},
+  'GET /api/medications': {},
+  'POST /api/medications/import': {},
+  'PATCH /api/medications/:id': { id: 'medications' },
+  'GET /api/patients/:id/medications': { id: 'patients' },
+  'POST /api/patients/:id/medications': { id: 'patients' },
+  'POST /api/patient-medications/:id/stop': { id: 'patient_medications' },
+  'POST /api/patient-medications/:id/complete': { id: 'patient_medications' },
   'PATCH /api/claims/:id': { id: 'insurance_claims' },
+  'GET /api/diagnosis-codes': {},
+  'GET /api/diagnosis-codes/summary': {},
+  'POST /api/diagnosis-codes/import': {},
+  'POST /api/diagnosis-codes/starter': {},
+  'GET /api/patients/:id/diagnoses': { id: 'patients' },
+  'POST /api/patients/:id/diagnoses': { id: 'patients' },
+  'PATCH /api/patients/:id/diagnoses/:diagnosisId': { id: 'patients', diagnosisId: 'encounter_diagnoses' },
+  'DELETE /api/patients/:id/diagnoses/:diagnosisId': { id: 'patients', diagnosisId: 'encounter_diagnoses' },
+  'GET /api/patients/:id/problems': { id: 'patients' },
+  'PATCH /api/patients/:id/problems/:problemId': { id: 'patients', problemId: 'patient_problems' },
   'GET /api/encounters': {},
   'GET /api/encounters/:id': { id: 'encounters' },
   'GET /api/appointments/:id/encounter': { id: 'appointments' },
@@ -210,6 +239,11 @@ const MATRIX: Record<string, Source> = {
 function bodyFor(key: string, ids: Record<string, string[]>): unknown {
   switch (key) {
     case 'POST /api/patients/:id/notes': return { body: 'A note written from another company' };
+    case 'POST /api/patients/:id/vitals': return { pulse: 72, temperature: 37 };
+    case 'POST /api/patients/:id/vitals/:vitalsId/entered-in-error': return { reason: 'Written from another company' };
+    case 'PUT /api/vitals/reference-ranges': return { adult: { pulse: { low: 50, high: 110, criticalLow: 40, criticalHigh: 140 } } };
+    case 'POST /api/patients/:id/allergies': return { substance: 'Latex' };
+    case 'PATCH /api/patients/:id/allergies/:allergyId': return { status: 'resolved', version: 1 };
     case 'POST /api/invitations': return { name: 'Invited By B', email: 'invited.by.b@clinic.example', employeeType: 'Administrative', roleIds: [ids.roles![0]] };
     case 'POST /api/patients/quick': return { name: 'Walk-in Of Company B', phone: '0551234567', dateOfBirth: '1990-01-05', gender: 'male' };
     case 'PATCH /api/appointments/:id': return { status: 'cancelled', cancellationReason: 'Written from another company' };
@@ -237,6 +271,13 @@ function bodyFor(key: string, ids: Record<string, string[]>): unknown {
     case 'POST /api/invoices/:id/refunds': return { creditNote: ids.invoices![0], method: 'card', amount: 1, paymentMethod: 'Mada' };
     case 'POST /api/cash-boxes/:id/close': return { counted: 0 };
     case 'PATCH /api/claims/:id': return { status: 'submitted', version: 1 };
+    case 'POST /api/patients/:id/diagnoses': return { encounterId: ids.encounter_diagnoses![0], codeId: ids.diagnosis_codes![0], rank: 'secondary' };
+    case 'PATCH /api/patients/:id/diagnoses/:diagnosisId': return { rank: 'secondary', note: 'Changed by B' };
+    case 'PATCH /api/patients/:id/problems/:problemId': return { status: 'resolved', version: 1 };
+    case 'PATCH /api/medications/:id': return { isActive: false, version: 1 };
+    case 'POST /api/patients/:id/medications': return { medication: ids.medications![0], name: 'Taken by B', route: 'oral', frequency: 'BID' };
+    case 'POST /api/patient-medications/:id/stop': return { reason: 'Stopped from another company', version: 1 };
+    case 'POST /api/patient-medications/:id/complete': return { version: 1 };
     case 'POST /api/services': return { name: 'Stolen service', description: 'Uses A ids', price: 100, clinic: ids.clinics![0], doctors: [ids.doctors![0]] };
     case 'POST /api/encounters': return { patient: ids.patients![0], clinic: ids.clinics![0] };
     case 'PUT /api/encounters/:id/note': return { version: 1, content: { complaint: 'Written from another company' } };
@@ -346,6 +387,7 @@ beforeAll(async () => {
     await seedPatients(ctx.database.db, org.companyId);
     await seedScheduling(ctx.database.db, org.companyId);
     await seedBilling(ctx.database.db, org.companyId, { invoices: 4 });
+    await seedDiagnoses(ctx.database.db, org.companyId, { visits: 6 });
     await seedEncounters(ctx.database.db, org.companyId, { signed: 4 });
   }
   // A health report (file + document row) for company A.
@@ -354,6 +396,8 @@ beforeAll(async () => {
   const file = await storeUpload(deps, a.companyId, a.adminId, Readable.from([PNG]), { kind: 'report', field: 'file', filename: 'scan.png' });
   await ctx.database.db.insert(patientDocuments).values({ companyId: a.companyId, patientId: patient!.id, fileId: file.id, title: 'Scan' });
   await ctx.database.db.insert(patientNotes).values({ companyId: a.companyId, patientId: patient!.id, body: 'A private note' });
+  await ctx.database.db.insert(vitalSigns).values({ companyId: a.companyId, patientId: patient!.id, pulse: 72, temperatureC: 37 });
+  await ctx.database.db.insert(patientAllergies).values({ companyId: a.companyId, patientId: patient!.id, substance: 'Penicillin', substanceKey: 'penicillin' });
 
   // A recurring series and a waitlist entry of company A's.
   const [party] = await ctx.database.query<{ patient_id: string; doctor_id: string; clinic_id: string; service_id: string }>(
@@ -381,9 +425,15 @@ beforeAll(async () => {
     [a.companyId, invoice!.id, invoice!.clinic_id, invoice!.patient_id],
   );
 
+  // A medication catalogue and a patient's medication list of company A's.
+  await seedMedications(ctx.database.db, a.companyId);
+
   for (const table of [
     'employees', 'roles', 'patients', 'services', 'specializations', 'appointments', 'clinic_collections', 'departments', 'clinics', 'files',
     'appointment_series', 'waitlist_entries', 'reminders', 'notifications', 'invoices', 'cash_boxes', 'insurance_claims',
+    'vital_signs', 'patient_allergies',
+    'diagnosis_codes', 'encounter_diagnoses', 'patient_problems',
+    'medications', 'patient_medications',
     'encounters', 'note_templates',
   ]) {
     aIds[table] = (await ctx.database.query<{ id: string }>(`select id from "${table}" where company_id = $1 order by id limit 5`, [a.companyId])).map((r) => r.id);

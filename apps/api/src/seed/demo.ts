@@ -7,6 +7,9 @@ import { seedInvitation, seedPeople } from './people.js';
 import { seedPatients } from './patients.js';
 import { seedScheduling } from './scheduling.js';
 import { seedBilling } from './billing.js';
+import { seedClinicalObservations } from './clinical-observations.js';
+import { seedDiagnoses } from './clinical-diagnoses.js';
+import { seedMedications } from './clinical-medications.js';
 import { seedEncounters } from './clinical-encounter.js';
 
 export const DEMO_ADMIN = {
@@ -62,6 +65,9 @@ export async function seedDemo(db: Db): Promise<DemoSeedResult> {
   await seedPatients(db, company.id);
   await seedScheduling(db, company.id);
   await seedBilling(db, company.id);
+  await seedClinicalObservations(db, company.id);
+  await seedDiagnoses(db, company.id);
+  await seedMedications(db, company.id);
   await seedEncounters(db, company.id);
   return { created: true, companyId: company.id };
 }

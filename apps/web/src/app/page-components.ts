@@ -69,6 +69,7 @@ export const PAGE_COMPONENTS = {
   '/specialities/add': () => import('@/features/specializations/pages/add-speciality-page'),
   '/specialities/details/:id': () => import('@/features/specializations/pages/speciality-details-page'),
   '/specialities/edit/:id': () => import('@/features/specializations/pages/edit-speciality-page'),
+  '/medications': () => import('@/features/medications/pages/medication-catalogue-page'),
   '/print/schedule': () => import('@/features/printouts/pages/print-schedule-page'),
   '/print/slip/:id': () => import('@/features/printouts/pages/print-slip-page'),
   '/print/patient/:id': () => import('@/features/printouts/pages/print-patient-page'),

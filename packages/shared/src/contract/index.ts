@@ -1,12 +1,15 @@
 import { billingSettingsRoutes } from './billing-settings.js';
 import { cashBoxRoutes } from './cash-boxes.js';
 import { claimRoutes } from './claims.js';
+import { allergyRoutes, clinicalSummaryRoutes, vitalsRoutes } from './clinical-observations.js';
 import { clinicRoutes } from './clinics.js';
 import { companyRoutes } from './companies.js';
 import { complexRoutes } from './complexes.js';
 import { departmentRoutes } from './departments.js';
+import { diagnosisCodeRoutes, problemRoutes } from './diagnoses.js';
 import { exportRoutes } from './exports.js';
 import { invoiceRoutes } from './invoices.js';
+import { medicationRoutes } from './medications.js';
 import { patientRoutes } from './patients.js';
 import { roleRoutes } from './roles.js';
 import { serviceRoutes } from './services.js';
@@ -28,6 +31,7 @@ import { specializationRoutes } from './specializations.js';
 import { waitlistRoutes } from './waitlist.js';
 
 export * from './route.js';
+export { clinicalSummarySchema, type ClinicalSummary } from './clinical-observations.js';
 
 /**
  * Every API route, by area. An area's file (`contract/<area>.ts`) holds its routes; this catalogue is what the API
@@ -61,6 +65,12 @@ export const routes = {
   health: healthRoutes,
   files: fileRoutes,
   audit: auditRoutes,
+  vitals: vitalsRoutes,
+  allergies: allergyRoutes,
+  clinicalSummary: clinicalSummaryRoutes,
+  diagnosisCodes: diagnosisCodeRoutes,
+  problems: problemRoutes,
+  medications: medicationRoutes,
   encounters: encounterRoutes,
   noteTemplates: noteTemplateRoutes,
 };

@@ -4,11 +4,14 @@
  * An area file exports `<area>En` and `<area>Ar` with the same shape.
  */
 import { billingAr, billingEn } from './billing.js';
+import { clinicalObservationsAr, clinicalObservationsEn } from './clinical-observations.js';
 import { clinicalAr, clinicalEn } from './clinical.js';
 import { coreAr, coreEn } from './core.js';
+import { diagnosesAr, diagnosesEn } from './diagnoses.js';
 import { displayAr, displayEn } from './display.js';
 import { exportsAr, exportsEn } from './exports.js';
 import { interopAr, interopEn } from './interop.js';
+import { medicationsAr, medicationsEn } from './medications.js';
 import { organisationAr, organisationEn } from './organisation.js';
 import { patientsAr, patientsEn } from './patients.js';
 import { peopleAr, peopleEn } from './people.js';
@@ -30,8 +33,8 @@ function merge(...trees: Tree[]): Tree {
   return out;
 }
 
-export const messagesEn: Tree = merge(coreEn, organisationEn, schedulingEn, patientsEn, peopleEn, interopEn, seriesEn, remindersEn, exportsEn, billingEn, displayEn, clinicalEn);
-export const messagesAr: Tree = merge(coreAr, organisationAr, schedulingAr, patientsAr, peopleAr, interopAr, seriesAr, remindersAr, exportsAr, billingAr, displayAr, clinicalAr);
+export const messagesEn: Tree = merge(coreEn, organisationEn, schedulingEn, patientsEn, peopleEn, interopEn, seriesEn, remindersEn, exportsEn, billingEn, displayEn, clinicalObservationsEn, diagnosesEn, medicationsEn, clinicalEn);
+export const messagesAr: Tree = merge(coreAr, organisationAr, schedulingAr, patientsAr, peopleAr, interopAr, seriesAr, remindersAr, exportsAr, billingAr, displayAr, clinicalObservationsAr, diagnosesAr, medicationsAr, clinicalAr);
 export const catalogs = { en: messagesEn, ar: messagesAr } as const;
 
 

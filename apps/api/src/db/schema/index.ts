@@ -9,4 +9,7 @@ export * from './interop.js';
 export * from './waitlist.js';
 export * from './messaging.js';
 export * from './billing.js';
+export * from './clinical-observations.js';
+export * from './clinical-diagnoses.js';
+export * from './clinical-medications.js';
 export * from './clinical-encounter.js';

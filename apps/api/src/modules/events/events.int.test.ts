@@ -182,7 +182,9 @@ describe('handling an event', () => {
     try {
       const a = await book();
       const guard = Date.now() + 10_000;
-      while (!(await remindersOf(a._id)).length && Date.now() < guard) await new Promise((r) => setTimeout(r, 20));
+      // Each follower commits on its own: wait for both (the reminders' may commit before the bell's).
+      const followed = async () => (await remindersOf(a._id)).length > 0 && (await bellsOf(a._id)).length > 0;
+      while (!(await followed()) && Date.now() < guard) await new Promise((r) => setTimeout(r, 20));
       expect((await remindersOf(a._id)).map((r) => r.status)).toEqual(['planned', 'planned']);
       expect((await bellsOf(a._id)).map((n) => n.kind)).toEqual(['appointment_booked']);
     } finally {

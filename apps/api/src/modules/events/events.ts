@@ -21,7 +21,7 @@ import { rowsOf } from '../../lib/sql.js';
 
 export const APPOINTMENT_EVENTS = [
   'appointment.booked', 'appointment.rescheduled', 'appointment.cancelled', 'appointment.no_show',
-  'appointment.status_changed', 'appointment.updated', 'appointment.deleted',
+  'appointment.status_changed', 'appointment.updated', 'appointment.deleted', 'appointment.confirmed',
 ] as const;
 export type AppointmentEventType = (typeof APPOINTMENT_EVENTS)[number];
 

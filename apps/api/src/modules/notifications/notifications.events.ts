@@ -10,6 +10,7 @@ const BELL: Partial<Record<AppointmentEventType, NotificationKind>> = {
   'appointment.rescheduled': 'appointment_moved',
   'appointment.cancelled': 'appointment_cancelled',
   'appointment.no_show': 'no_show',
+  'appointment.confirmed': 'appointment_confirmed',
 };
 
 /**
@@ -22,7 +23,7 @@ export function followWithNotifications(deps: Deps, events: DomainEvents): void 
   });
   events.on('live', [
     'appointment.booked', 'appointment.rescheduled', 'appointment.cancelled', 'appointment.no_show',
-    'appointment.status_changed', 'appointment.updated', 'appointment.deleted',
+    'appointment.status_changed', 'appointment.updated', 'appointment.deleted', 'appointment.confirmed',
   ], async (tx, e) => {
     await announceAppointment(withDb(deps, tx), e.companyId, e.appointmentId, e.clinicId);
   });

@@ -2,7 +2,7 @@
 import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { pageWindow, type PatientListQuery } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
-import { appointments, clinics, employees, files, patientDocuments, patientNotes, patients, services } from '../../db/schema/index.js';
+import { appointments, clinics, employees, files, patientAllergies, patientDocuments, patientNotes, patients, services, vitalSigns } from '../../db/schema/index.js';
 import { activeFilter, likePattern, pageTotal } from '../../lib/list.js';
 import { nextVersion } from '../../lib/versioning.js';
 import { phoneSearchText } from './patients.domain.js';
@@ -256,6 +256,8 @@ export async function deleteIfUnreferenced(db: Db, companyId: string, id: string
       sql`not exists (select 1 from ${appointments} a where a.company_id = ${patients.companyId} and a.patient_id = ${patients.id})`,
       sql`not exists (select 1 from ${patientNotes} n where n.company_id = ${patients.companyId} and n.patient_id = ${patients.id})`,
       sql`not exists (select 1 from ${patientDocuments} d where d.company_id = ${patients.companyId} and d.patient_id = ${patients.id})`,
+      sql`not exists (select 1 from ${vitalSigns} v where v.company_id = ${patients.companyId} and v.patient_id = ${patients.id})`,
+      sql`not exists (select 1 from ${patientAllergies} al where al.company_id = ${patients.companyId} and al.patient_id = ${patients.id})`,
     ))
     .returning();
   return row ?? null;

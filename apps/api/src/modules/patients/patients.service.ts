@@ -285,7 +285,7 @@ export async function updatePatient(
 }
 
 /**
- * Removes a patient when nothing depends on it. A patient with appointments, notes or health reports is
+ * Removes a patient when nothing depends on it. A patient with appointments, notes, health reports, vitals or allergies is
  * deactivated instead: medical records are never destroyed silently.
  */
 export async function deletePatient(deps: Deps, ctx: RequestContext, caller: Caller, id: string): Promise<PatientDeleteResult> {

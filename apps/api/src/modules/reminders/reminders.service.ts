@@ -307,12 +307,10 @@ export async function actOnVisit(
         companyId: c.companyId, actorId: null, action: 'confirmed', entity: 'appointment', entityId: c.appointmentId, changes: { by: 'patient' },
       });
     }
-    // A cancellation follows as any other (reminders withdrawn, the staff told, the freed slot offered to the waitlist).
-    if (action === 'cancel') {
-      await emit(tx, { type: 'appointment.cancelled', companyId: c.companyId, actorId: null, appointmentId: c.appointmentId, clinicId: a.clinic_id, at: now.toISOString() });
-    } else {
-      await notifyAppointment(withDb(deps, tx), c.companyId, c.appointmentId, 'appointment_confirmed', null);
-    }
+    // What follows is told as any other change: a cancellation withdraws the reminders, tells the staff and offers the
+    // freed slot to the waitlist; a confirmation tells the staff. Both refresh the open boards.
+    const type = action === 'cancel' ? 'appointment.cancelled' : 'appointment.confirmed';
+    await emit(tx, { type, companyId: c.companyId, actorId: null, appointmentId: c.appointmentId, clinicId: a.clinic_id, at: now.toISOString() });
   });
   return viewVisit(deps, token, now);
 }

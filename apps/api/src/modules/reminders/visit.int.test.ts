@@ -1,7 +1,7 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zonedInstant, zonedIso } from '@clinic/shared';
-import { appointments, auditLog, patients, reminders } from '../../db/schema/index.js';
+import { appointments, auditLog, jobs, patients, reminders } from '../../db/schema/index.js';
 import { signPatientLink } from '../../lib/patient-links.js';
 import { auth, body, createOrg, createTestContext, settleEvents, type TestContext, type TestOrg } from '../../test/harness.js';
 import { startSmtpSink, type SmtpSink } from '../../test/messaging-sinks.js';
@@ -85,8 +85,17 @@ describe('the patient\'s link', () => {
     expect(body(res).data).toMatchObject({ status: 'confirmed', canAct: false });
     const [audit] = await db().select().from(auditLog).where(and(eq(auditLog.companyId, org.companyId), eq(auditLog.entityId, a.id), eq(auditLog.action, 'confirmed')));
     expect(audit).toMatchObject({ actorId: null, changes: { by: 'patient' } });
-    const bell = body(await ctx.app.inject({ method: 'GET', url: '/api/notifications', headers: auth(org.token) })).data;
-    expect(bell.find((n: { kind: string; entityId: string }) => n.kind === 'appointment_confirmed' && n.entityId === a.id).text).toContain('Layla Karim confirmed');
+    // The staff are told as after any other change: by the confirmation's event, recorded with it and followed after it commits.
+    const bellOf = async () => (body(await ctx.app.inject({ method: 'GET', url: '/api/notifications', headers: auth(org.token) })).data as Array<{ kind: string; entityId: string; text: string }>)
+      .filter((n) => n.kind === 'appointment_confirmed' && n.entityId === a.id);
+    expect(await bellOf()).toEqual([]);
+    const events = await db().select().from(jobs).where(and(eq(jobs.companyId, org.companyId), eq(jobs.kind, 'domain.event'), sql`${jobs.payload}->'event'->>'appointmentId' = ${a.id}`));
+    expect(events.map((e) => (e.payload as { event: { type: string; actorId: string | null } }).event))
+      .toContainEqual(expect.objectContaining({ type: 'appointment.confirmed', actorId: null, clinicId: a.clinic.id }));
+    await settleEvents(ctx);
+    const bell = await bellOf();
+    expect(bell).toHaveLength(1);
+    expect(bell[0]!.text).toContain('Layla Karim confirmed');
 
     const again = await confirm(a.token);
     expect(again.statusCode).toBe(409);

@@ -18,11 +18,10 @@ export function wholeRecords(page: ApiList<AppointmentRecord | AppointmentCard>)
   return { ...page, data: page.data.filter((a): a is AppointmentRecord => 'clinic' in a) };
 }
 
-/** The list's request, its path and query: the CSV export asks the same at `<path>/export.csv`. */
+/** The list's query, and the export that asks the same (every row the filters select, as CSV). */
 export function appointmentsRequest(query: AppointmentsQuery) {
   const { page, limit, sortBy, order, search } = query;
   return {
-    path: '/appointments',
     route: routes.exports.appointments,
     query: { ...listRequestQuery({ page, limit, sortBy, order, search }, appointmentSortFields), status: query.status ?? undefined, date: query.date ?? undefined },
   };

@@ -1,7 +1,5 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { routes, type ServiceRecord } from '@clinic/shared';
-import { callWithQuery } from '@/lib/api-client';
-import { LOOKUP_PAGE, useLookup } from '@/lib/lookups';
+import type { ServiceRecord } from '@clinic/shared';
+import { useLookup } from '@/lib/lookups';
 
 /** A choice in a select: a record's id and name (and its public id where the list gives one). */
 export interface Option {
@@ -9,8 +7,6 @@ export interface Option {
   name: string;
   publicId?: string;
 }
-
-const optionsStale = 60_000;
 
 /** Active clinics, oldest first (the calendar picks the first one). */
 export function useClinicOptions() {
@@ -20,17 +16,6 @@ export function useClinicOptions() {
 /** Active doctors of the company. */
 export function useDoctorOptions() {
   return useLookup<Option>('doctors', { isActive: true, sortBy: 'name', order: 'asc' });
-}
-
-/** Active patients matching what the user typed (the list is long: searched on the server). */
-export function usePatientOptions(search: string) {
-  return useQuery<Option[]>({
-    queryKey: ['appointments', 'options', 'patients', search],
-    queryFn: ({ signal }) =>
-      callWithQuery(routes.patients.list, { isActive: 'true', search, limit: 30, sortBy: 'name', order: 'asc' }, { signal }, LOOKUP_PAGE).then((r) => r.data),
-    placeholderData: keepPreviousData,
-    staleTime: optionsStale,
-  });
 }
 
 /** The active services of a clinic, each with its doctors. */

@@ -1,6 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
+import { addDays, toMinutes, wallAt, wallToIso } from '@/lib/clinic-time';
 import { openWindows, type Window } from '../components/bookability';
-import { addDays, toMinutes, wallAt, wallToIso } from '../components/clinic-time';
 import { availabilityQueryOptions } from './get-availability';
 import { calendarAppointmentsQueryOptions } from './get-calendar-appointments';
 

@@ -12,9 +12,9 @@ export type AuditQuery = Omit<ListParams, 'search'> & {
   to: string | null;
 };
 
-/** The list's request, its path and query, and the export that asks the same (every row the filters select, as CSV). */
+/** The list's query, and the export that asks the same (every row the filters select, as CSV). */
 export function auditRequest(query: AuditQuery) {
-  return { path: '/audit', route: routes.exports.audit, query: {
+  return { route: routes.exports.audit, query: {
       ...listRequestQuery(query, auditSortFields),
       actor: query.actor ?? undefined,
       entity: query.entity ?? undefined,

@@ -18,7 +18,6 @@ export interface ClaimsQuery {
 export function claimsRequest(q: ClaimsQuery) {
   const { page, limit, sortBy, order, search } = q;
   return {
-    path: '/claims',
     query: { ...listRequestQuery({ page, limit, sortBy, order, search }, claimSortFields), status: q.status ?? undefined, clinic: q.clinic ?? undefined, insurer: q.insurer ?? undefined },
   };
 }

@@ -18,11 +18,10 @@ export interface InvoicesQuery {
   to: string | null;
 }
 
-/** The list's request, its path and query, and the export that asks the same (every row the filters select, as CSV). */
+/** The list's query, and the export that asks the same (every row the filters select, as CSV). */
 export function invoicesRequest(q: InvoicesQuery) {
   const { page, limit, sortBy, order, search } = q;
   return {
-    path: '/invoices',
     route: routes.exports.invoices,
     query: {
       ...listRequestQuery({ page, limit, sortBy, order, search }, invoiceSortFields),

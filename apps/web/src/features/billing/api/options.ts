@@ -1,19 +1,9 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { routes, type ServiceRecord } from '@clinic/shared';
 import { companyQueryOptions } from '@/features/company';
 import { call } from '@/lib/api-client';
-import { useLookup, type LookupRow } from '@/lib/lookups';
+import { useLookup } from '@/lib/lookups';
 import { useSession } from '@/lib/session-context';
-
-/** Patients matching what the user typed (the list is long: searched on the server). */
-export function usePatientSearch(search: string) {
-  return useQuery<LookupRow[]>({
-    queryKey: ['billing', 'options', 'patients', search],
-    queryFn: ({ signal }) => call(routes.patients.list, { query: { search, limit: 30, sortBy: 'name', order: 'asc' } }, { signal }).then((r) => r.data),
-    placeholderData: keepPreviousData,
-    staleTime: 60_000,
-  });
-}
 
 export const useClinicOptions = () => useLookup('clinics', { sortBy: 'name', order: 'asc' });
 export const useDoctorOptions = () => useLookup('doctors', { isActive: true, sortBy: 'name', order: 'asc' });

@@ -9,7 +9,6 @@ import { findAppointmentInvoice, useIssueReviewed } from './appointment-invoice'
 import { cashBoxesQueryOptions, cashBoxQueryOptions, useCloseCashBox, useCloseReport } from './cash-boxes';
 import { claimsQueryOptions, useUpdateClaim } from './claims';
 import { invoiceQueryOptions, invoicesQueryOptions, useBillingSettings } from './invoices';
-import { usePatientSearch } from './options';
 import { useCreditNote, useRefund, useTakePayment } from './payments';
 import { useCreateInvoice, useDeleteInvoice, useInvoiceFromAppointment, useIssueInvoice, useUpdateInvoice } from './save-invoice';
 
@@ -68,7 +67,6 @@ describe('the billing requests', () => {
       () => fresh().fetchQuery(claimsQueryOptions({ page: 3, limit: 50, sortBy: 'createdAt', order: 'desc', search: 'x y', status: 'submitted', clinic: 'c/1', insurer: 'Bupa Arabia' })),
       () => fresh().fetchQuery(claimsQueryOptions({ page: 1, limit: 10, sortBy: 'createdAt', order: 'asc', search: '', status: null, clinic: null, insurer: null })),
       mutation(() => useUpdateClaim(), { id, input: { status: 'paid', version: 2 } as never }),
-      query(() => usePatientSearch('sa ra')),
     ])).toMatchInlineSnapshot(`
       [
         "GET /api/invoices?page=2&limit=25&sortBy=issuedAt&order=desc&search=sa+ra&status=issued&clinic=c%2F1&patient=p+1&insurer=Bupa+Arabia&from=2026-03-01&to=2026-03-31",
@@ -93,7 +91,6 @@ describe('the billing requests', () => {
         "GET /api/claims?page=3&limit=50&sortBy=createdAt&order=desc&search=x+y&status=submitted&clinic=c%2F1&insurer=Bupa+Arabia",
         "GET /api/claims?page=1&limit=10&sortBy=createdAt&order=asc",
         "PATCH /api/claims/a%2Fb%201 {"status":"paid","version":2}",
-        "GET /api/patients?search=sa+ra&limit=30&sortBy=name&order=asc",
       ]
     `);
   });

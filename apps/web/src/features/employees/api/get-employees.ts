@@ -18,9 +18,9 @@ export type EmployeesQuery = Omit<ListParams, 'search'> & {
   excludeDoctors?: boolean;
 };
 
-/** The list's request, its path and query, and the export that asks the same (every row the filters select, as CSV). */
+/** The list's query, and the export that asks the same (every row the filters select, as CSV). */
 export function employeesRequest(query: EmployeesQuery) {
-  return { path: '/employees', route: routes.exports.employees, query: {
+  return { route: routes.exports.employees, query: {
       ...listRequestQuery(query, employeeSortFields),
       employeeType: query.employeeType ?? undefined,
       clinicId: query.clinicId ?? undefined,

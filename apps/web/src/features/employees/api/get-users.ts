@@ -9,9 +9,9 @@ export type UsersQuery = StatusListQuery & {
   role: string | null;
 };
 
-/** The list's request, its path and query, and the export that asks the same (every row the filters select, as CSV). */
+/** The list's query, and the export that asks the same (every row the filters select, as CSV). */
 export function usersRequest(query: UsersQuery) {
-  return { path: '/employees', route: routes.exports.employees, query: {
+  return { route: routes.exports.employees, query: {
       ...listRequestQuery(query, employeeSortFields),
       filter_fields: query.role ? JSON.stringify({ roleName: query.role }) : undefined,
       // Only people who can sign in are users; staff without an account are listed under Staff and Doctors.

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Loader, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertCircle, IconClockPlay } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useClinicServices, useCreateAppointment, useNextFree, usePatientOptions, useSlotLabel } from '@/features/appointments';
+import { PatientSelect } from '@/components/patient-select';
+import { useClinicServices, useCreateAppointment, useNextFree, useSlotLabel } from '@/features/appointments';
 import { isApiError } from '@/lib/http';
 
 interface WalkInDialogProps {
@@ -19,13 +19,10 @@ interface WalkInDialogProps {
 export function WalkInDialog({ opened, clinicId, onClose }: WalkInDialogProps) {
   const { t } = useTranslation();
   const [patient, setPatient] = useState<string | null>(null);
-  const [patientSearch, setPatientSearch] = useState('');
-  const [search] = useDebouncedValue(patientSearch, 300);
   const [service, setService] = useState<string | null>(null);
   const [doctor, setDoctor] = useState<string | null>(null);
   const [reason, setReason] = useState(() => t('frontdesk.walkIn.defaultReason'));
   const [error, setError] = useState<string | null>(null);
-  const patients = usePatientOptions(search);
   const services = useClinicServices(clinicId);
   const chosenService = services.data?.find((s) => s._id === service) ?? null;
   const next = useNextFree(service ? { clinic: clinicId, service, doctor, limit: 1 } : null);
@@ -35,7 +32,6 @@ export function WalkInDialog({ opened, clinicId, onClose }: WalkInDialogProps) {
 
   const close = () => {
     setPatient(null);
-    setPatientSearch('');
     setService(null);
     setDoctor(null);
     setReason(t('frontdesk.walkIn.defaultReason'));
@@ -61,21 +57,16 @@ export function WalkInDialog({ opened, clinicId, onClose }: WalkInDialogProps) {
   return (
     <Modal opened={opened} onClose={close} title={t('frontdesk.walkIn.title')} centered size="md" data-testid="walk-in-dialog">
       <Stack gap="sm">
-        <Select
+        <PatientSelect
+          activeOnly
           label={t('appointments.form.patient')}
           placeholder={t('appointments.form.patientPlaceholder')}
-          data={(patients.data ?? []).map((p) => ({ value: p._id, label: p.publicId ? `${p.name} · ${p.publicId}` : p.name }))}
           value={patient}
           onChange={setPatient}
-          searchable
-          searchValue={patientSearch}
-          onSearchChange={setPatientSearch}
-          filter={({ options }) => options}
-          nothingFoundMessage={patients.isFetching ? t('common.loading') : t('appointments.form.noPatients')}
+          nothingFoundMessage={t('appointments.form.noPatients')}
           withAsterisk
           clearable
           data-autofocus
-          comboboxProps={{ withinPortal: true }}
           data-testid="walk-in-patient"
         />
         <Select

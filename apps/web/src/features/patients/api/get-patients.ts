@@ -12,10 +12,9 @@ export type PatientsQuery = StatusListQuery & {
   incomplete?: boolean;
 };
 
-/** The list's request, its path and query, and the export that asks the same (every row the filters select, as CSV). */
+/** The list's query, and the export that asks the same (every row the filters select, as CSV). */
 export function patientsRequest(query: PatientsQuery) {
   return {
-    path: '/patients',
     route: routes.exports.patients,
     query: { ...listRequestQuery(query, patientSortFields), dateOfBirth: query.dateOfBirth ?? undefined, incomplete: query.incomplete ? ('true' as const) : undefined },
   };

@@ -5,10 +5,12 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PatientDetails } from '@clinic/shared';
 import { DetailsFrame } from '@/components/details';
+import { AllergyBanner } from '@/features/allergies';
 import { RecordAccessCard } from '@/features/audit';
 import { PatientEncounters } from '@/features/encounter';
 import { useSession } from '@/lib/session-context';
 import { usePatient } from '../api/get-patient';
+import { ClinicalArea } from '../components/clinical-area';
 import { DeletePatientDialog } from '../components/delete-patient-dialog';
 import { HealthReportsCard } from '../components/health-reports-card';
 import { IncompleteBanner } from '../components/incomplete-banner';
@@ -128,7 +130,9 @@ export default function PatientDetailsPage() {
             </Button>
           </Group>
           {data.incomplete && <IncompleteBanner patientId={data._id} canWrite={canWrite} />}
+          {can('clinical_read') && <AllergyBanner patientId={data._id} />}
           <ProfileHeader patient={data} canWrite={canWrite} onDelete={() => setDeleting(true)} />
+          {can('clinical_read') && <ClinicalArea patientId={data._id} />}
           <Grid gap="lg">
             <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
               <Stack gap="lg">

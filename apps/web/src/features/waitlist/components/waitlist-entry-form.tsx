@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Alert, Button, Chip, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { DatePickerInput } from '@/components/dates/pickers';
 import { TimeInput24 } from '@/components/form/date-time-fields';
-import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { useClinicOptions, useClinicServices, usePatientOptions } from '@/features/appointments';
+import { PatientSelect } from '@/components/patient-select';
+import { useClinicOptions, useClinicServices } from '@/features/appointments';
 import { formatDay } from '@/lib/dates';
 import { isApiError, translateMessage } from '@/lib/http';
 import { useAddToWaitlist } from '../api/waitlist';
@@ -15,9 +15,6 @@ const day = (value: unknown) => (value ? String(value).slice(0, 10) : null);
 export function WaitlistEntryForm({ onDone }: { onDone: () => void }) {
   const { t, i18n } = useTranslation();
   const add = useAddToWaitlist();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 300);
-  const patients = usePatientOptions(debounced);
   const clinics = useClinicOptions();
   const [clinic, setClinic] = useState<string | null>(null);
   const services = useClinicServices(clinic);
@@ -52,18 +49,13 @@ export function WaitlistEntryForm({ onDone }: { onDone: () => void }) {
   return (
     <form onSubmit={submit} noValidate data-testid="waitlist-form">
       <Stack gap="sm">
-        <Select
+        <PatientSelect
+          activeOnly
           label={t('waitlist.fields.patient')}
-          data={(patients.data ?? []).map((p) => ({ value: p._id, label: p.publicId ? `${p.name} · ${p.publicId}` : p.name }))}
           value={v.patient}
           onChange={(patient) => set({ patient })}
-          searchable
-          searchValue={search}
-          onSearchChange={setSearch}
-          filter={({ options }) => options}
           error={fieldError('patient')}
           withAsterisk
-          comboboxProps={{ withinPortal: true }}
           data-testid="waitlist-form-patient"
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }}>

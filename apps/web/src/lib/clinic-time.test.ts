@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { wallAt, wallToIso } from './clinic-time';
 
-describe('clinic-local time on the booking screens', () => {
+describe('clinic-local time (the booking screens)', () => {
   it('books a wall time in the clinic zone, on both sides of UTC and across clock changes', () => {
     expect(wallToIso('2026-11-28', '09:00', 'Asia/Riyadh')).toBe('2026-11-28T09:00:00+03:00');
     expect(wallToIso('2026-11-28', '09:00', 'Pacific/Kiritimati')).toBe('2026-11-28T09:00:00+14:00');

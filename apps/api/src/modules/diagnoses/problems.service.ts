@@ -1,0 +1,165 @@
+import {
+  ENCOUNTER_DIAGNOSES_MAX, PATIENT_PROBLEMS_MAX, todayIn, type DiagnosisRank, type EncounterDiagnosisRecord, type PatientProblemRecord,
+  type encounterDiagnosisInput, type encounterDiagnosisUpdateInput, type patientProblemUpdateInput,
+} from '@clinic/shared';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { clockNow, type Caller, type Deps } from '../../lib/app-types.js';
+import { changedFields, recordAudit } from '../../lib/audit.js';
+import { AppError, validationFailed } from '../../lib/errors.js';
+import type { RequestContext } from '../../lib/request-context.js';
+import { inTransaction } from '../../lib/transaction.js';
+import { staleOrMissing } from '../../lib/versioning.js';
+import { toCodeRecord } from './diagnosis-codes.service.js';
+import {
+  deleteDiagnosisRow, diagnosisCount, encounterDiagnosesOf, ensureActiveProblem, findCode, findDiagnosis, findProblem,
+  insertDiagnosis, patientExists, problemsOf, updateDiagnosisRow, updateProblemAtVersion, type ProblemRow,
+} from './problems.repository.js';
+
+type DiagnosisInput = z.output<typeof encounterDiagnosisInput>;
+type DiagnosisUpdate = z.output<typeof encounterDiagnosisUpdateInput>;
+type ProblemUpdate = z.output<typeof patientProblemUpdateInput>;
+
+const patientNotFound = () => new AppError(404, 'PATIENT_NOT_FOUND', 'errors.scheduling.patientNotFound');
+const diagnosisNotFound = () => new AppError(404, 'DIAGNOSIS_NOT_FOUND', 'errors.diagnoses.diagnosisNotFound');
+const problemNotFound = () => new AppError(404, 'PROBLEM_NOT_FOUND', 'errors.diagnoses.problemNotFound');
+
+async function requirePatient(db: Db, caller: Caller, patientId: string) {
+  if (!(await patientExists(db, caller.companyId, patientId))) throw patientNotFound();
+}
+
+/** Reading clinical content is a read of the patient's record, audited as one (which part in `changes`). */
+const auditRead = (db: Db, ctx: RequestContext, caller: Caller, patientId: string, part: string, extra: Record<string, string> = {}) =>
+  recordAudit(db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'read', entity: 'patient', entityId: patientId, changes: { part, ...extra } });
+
+type DiagnosisJoin = NonNullable<Awaited<ReturnType<typeof findDiagnosis>>>;
+const toDiagnosisRecord = ({ d, c }: DiagnosisJoin): EncounterDiagnosisRecord => ({
+  _id: d.id, patientId: d.patientId, encounterId: d.encounterId, rank: d.rank as DiagnosisRank, note: d.note,
+  code: toCodeRecord({ ...c, id: c.id }), createdAt: d.createdAt.toISOString(),
+});
+
+export const toProblemRecord = (r: ProblemRow): PatientProblemRecord => ({
+  _id: r.id, patientId: r.patientId, codeId: r.codeId, code: r.code, titleEn: r.titleEn, titleAr: r.titleAr,
+  status: r.status as PatientProblemRecord['status'], onsetDate: r.onsetDate, resolvedDate: r.resolvedDate,
+  sourceEncounterId: r.sourceEncounterId, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(), version: r.version,
+});
+
+export async function listEncounterDiagnoses(deps: Deps, ctx: RequestContext, caller: Caller, patientId: string, encounterId: string) {
+  await requirePatient(deps.db, caller, patientId);
+  const rows = await encounterDiagnosesOf(deps.db, caller.companyId, patientId, encounterId);
+  await auditRead(deps.db, ctx, caller, patientId, 'diagnoses', { encounterId });
+  return rows.map(toDiagnosisRecord);
+}
+
+export async function listProblems(deps: Deps, ctx: RequestContext, caller: Caller, patientId: string) {
+  await requirePatient(deps.db, caller, patientId);
+  const rows = await problemsOf(deps.db, caller.companyId, patientId, PATIENT_PROBLEMS_MAX);
+  await auditRead(deps.db, ctx, caller, patientId, 'problems');
+  return rows.map(toProblemRecord);
+}
+
+/** The database's own refusals of a diagnosis (two writers at once), as the refusals the checks give. */
+/** True when the error (or one it wraps) is the database refusing on the named constraint. */
+function violated(err: unknown, constraint: string): boolean {
+  for (let e = err as { constraint?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    if (e.constraint === constraint || String(e.message ?? '').includes(constraint)) return true;
+  }
+  return false;
+}
+
+function diagnosisConflict(err: unknown): never {
+  if (violated(err, 'encounter_diagnoses_primary_uq')) throw new AppError(409, 'PRIMARY_DIAGNOSIS_TAKEN', 'errors.diagnoses.primaryTaken');
+  if (violated(err, 'encounter_diagnoses_code_uq')) throw new AppError(409, 'DIAGNOSIS_REPEATED', 'errors.diagnoses.repeated');
+  throw err;
+}
+
+/**
+ * Records a diagnosis at an encounter and keeps the code on the patient's active problems (made when it is not there
+ * yet). One primary per encounter and one row per code are the database's rules, so two doctors at once cannot break
+ * them; the diagnosis, the problem and the audit row commit together.
+ */
+export async function addDiagnosis(deps: Deps, ctx: RequestContext, caller: Caller, patientId: string, input: DiagnosisInput) {
+  await requirePatient(deps.db, caller, patientId);
+  try {
+    return await inTransaction(deps.db, async (db) => {
+      const code = await findCode(db, caller.companyId, input.codeId);
+      if (!code || !code.isActive) throw validationFailed({ codeId: 'validation.diagnoses.codeUnknown' });
+      if ((await diagnosisCount(db, caller.companyId, input.encounterId)) >= ENCOUNTER_DIAGNOSES_MAX) {
+        throw new AppError(409, 'DIAGNOSES_TOO_MANY', 'errors.diagnoses.tooMany', { max: ENCOUNTER_DIAGNOSES_MAX });
+      }
+      const id = await insertDiagnosis(db, {
+        companyId: caller.companyId, patientId, encounterId: input.encounterId, codeId: code.id, rank: input.rank, note: input.note, createdBy: caller.id,
+      });
+      const problemId = await ensureActiveProblem(db, caller.companyId, patientId, code, input.encounterId);
+      await recordAudit(db, ctx, {
+        companyId: caller.companyId, actorId: caller.id, action: 'create', entity: 'encounter_diagnosis', entityId: id,
+        changes: { patientId, encounterId: input.encounterId, code: code.code, rank: input.rank, problemCreated: problemId },
+      });
+      return toDiagnosisRecord((await findDiagnosis(db, caller.companyId, patientId, id))!);
+    });
+  } catch (err) {
+    return diagnosisConflict(err);
+  }
+}
+
+export async function updateDiagnosis(deps: Deps, ctx: RequestContext, caller: Caller, patientId: string, id: string, input: DiagnosisUpdate) {
+  try {
+    return await inTransaction(deps.db, async (db) => {
+      const before = await findDiagnosis(db, caller.companyId, patientId, id);
+      if (!before) throw diagnosisNotFound();
+      await updateDiagnosisRow(db, caller.companyId, id, input);
+      const after = (await findDiagnosis(db, caller.companyId, patientId, id))!;
+      await recordAudit(db, ctx, {
+        companyId: caller.companyId, actorId: caller.id, action: 'update', entity: 'encounter_diagnosis', entityId: id,
+        changes: changedFields({ rank: before.d.rank, note: before.d.note }, { rank: after.d.rank, note: after.d.note }),
+      });
+      return toDiagnosisRecord(after);
+    });
+  } catch (err) {
+    return diagnosisConflict(err);
+  }
+}
+
+/** Removes a diagnosis recorded by mistake; the problem it made stays on the list (resolve it there). */
+export async function removeDiagnosis(deps: Deps, ctx: RequestContext, caller: Caller, patientId: string, id: string) {
+  await inTransaction(deps.db, async (db) => {
+    const before = await findDiagnosis(db, caller.companyId, patientId, id);
+    if (!before || !(await deleteDiagnosisRow(db, caller.companyId, patientId, id))) throw diagnosisNotFound();
+    await recordAudit(db, ctx, {
+      companyId: caller.companyId, actorId: caller.id, action: 'delete', entity: 'encounter_diagnosis', entityId: id,
+      changes: { patientId, encounterId: before.d.encounterId, code: before.c.code, rank: before.d.rank },
+    });
+  });
+}
+
+/** The problem's fields after a change, or the field errors that refuse it. */
+export function nextProblemState(current: Pick<ProblemRow, 'status' | 'onsetDate' | 'resolvedDate'>, input: ProblemUpdate, today: string) {
+  const status = input.status ?? current.status;
+  const onsetDate = input.onsetDate === undefined ? current.onsetDate : input.onsetDate;
+  if (status === 'active' && input.resolvedDate !== undefined) throw validationFailed({ resolvedDate: 'validation.diagnoses.resolvedDateNeedsResolved' });
+  const resolvedDate = status === 'active' ? null : input.resolvedDate ?? (current.status === 'resolved' ? current.resolvedDate : today);
+  if (onsetDate && onsetDate > today) throw validationFailed({ onsetDate: 'validation.diagnoses.onsetInFuture' });
+  if (onsetDate && resolvedDate && onsetDate > resolvedDate) throw validationFailed({ resolvedDate: 'validation.diagnoses.resolvedBeforeOnset' });
+  return { status, onsetDate, resolvedDate };
+}
+
+/** Resolves, reactivates or dates a problem, at the version the caller loaded. */
+export async function updateProblem(deps: Deps, ctx: RequestContext, caller: Caller, patientId: string, id: string, input: ProblemUpdate) {
+  try {
+    return await inTransaction(deps.db, async (db) => {
+      const before = await findProblem(db, caller.companyId, patientId, id);
+      if (!before) throw problemNotFound();
+      const next = nextProblemState(before, input, todayIn(caller.timeZone, clockNow(deps)));
+      const after = await updateProblemAtVersion(db, caller.companyId, id, input.version, next);
+      if (!after) return staleOrMissing(async () => Boolean(await findProblem(db, caller.companyId, patientId, id)), problemNotFound);
+      await recordAudit(db, ctx, {
+        companyId: caller.companyId, actorId: caller.id, action: 'update', entity: 'patient_problem', entityId: id,
+        changes: changedFields(before, next),
+      });
+      return toProblemRecord(after);
+    });
+  } catch (err) {
+    if (violated(err, 'patient_problems_active_uq')) throw new AppError(409, 'PROBLEM_ALREADY_ACTIVE', 'errors.diagnoses.problemActive');
+    throw err;
+  }
+}

@@ -1,0 +1,4 @@
+/** The allergies feature: what the encounter screen, prescribing and the patient page embed. */
+export { AllergyBanner } from './components/allergy-banner';
+export { AllergiesPanel } from './components/allergies-panel';
+export { useAllergies } from './api/allergies-api';

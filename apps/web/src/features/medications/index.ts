@@ -1,0 +1,2 @@
+/** The medications feature's public entry: the patient's medication list, for the patient's page and the encounter screen. */
+export { MedicationList } from './components/medication-list';

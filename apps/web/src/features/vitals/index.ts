@@ -1,0 +1,4 @@
+/** The vitals feature: what the encounter screen and the patient page embed. */
+export { VitalsForm } from './components/vitals-form';
+export { VitalsPanel } from './components/vitals-panel';
+export { VitalTrendChart } from './components/vital-trend-chart';

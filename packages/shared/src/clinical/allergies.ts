@@ -1,0 +1,52 @@
+/**
+ * Allergies and intolerances, and a patient's allergy state. Pure rules shared by the API and the web.
+ *
+ * The state is one of three, never blank: `unknown` (nobody asked: no active allergy and no "no known allergies"),
+ * `none` ("no known allergies" recorded explicitly, by whom and when) or `allergies` (at least one active allergy).
+ * Recording an allergy clears "no known allergies"; recording "no known allergies" while an allergy is active is
+ * refused.
+ */
+import { normaliseArabic } from '../text/arabic.js';
+
+export const ALLERGY_SEVERITIES = ['mild', 'moderate', 'severe', 'life_threatening'] as const;
+export type AllergySeverity = (typeof ALLERGY_SEVERITIES)[number];
+export const ALLERGY_STATUSES = ['active', 'inactive', 'resolved'] as const;
+export type AllergyStatus = (typeof ALLERGY_STATUSES)[number];
+export const ALLERGY_TYPES = ['allergy', 'intolerance'] as const;
+export type AllergyType = (typeof ALLERGY_TYPES)[number];
+export const ALLERGY_STATES = ['unknown', 'none', 'allergies'] as const;
+export type AllergyStateKind = (typeof ALLERGY_STATES)[number];
+
+/**
+ * The matching key of a substance (stored beside the text): case, Arabic letter forms, diacritics, tatweel and digits
+ * folded, so "Penicillin", "PENICILLIN " and "بنسلين" / "بِنِسِلِين" each find their own kind.
+ */
+export const substanceKey = (substance: string): string => normaliseArabic(substance);
+
+export interface AllergyLike { substance: string; substanceKey?: string; status: AllergyStatus }
+
+/** The state of a patient's allergies from the recorded entries and the "no known allergies" mark. */
+export function allergyState(allergies: readonly AllergyLike[], noKnownAllergies: boolean): AllergyStateKind {
+  if (allergies.some((a) => a.status === 'active')) return 'allergies';
+  return noKnownAllergies ? 'none' : 'unknown';
+}
+
+/** Whether "no known allergies" may be recorded: only while no allergy is active. */
+export const canRecordNoKnownAllergies = (allergies: readonly AllergyLike[]): boolean => !allergies.some((a) => a.status === 'active');
+
+const words = (key: string): string[] => key.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+
+/**
+ * The active allergies a drug matches, by any of its names (brand, generic, Arabic): a name matches a substance when
+ * the substance's words appear together, whole, in the name ("Amoxicillin 500 mg" matches "amoxicillin";
+ * "أموكسيسيلين" matches "اموكسيسيلين"). Drug classes (penicillins for amoxicillin) are not inferred: a prescribing
+ * screen must say so.
+ */
+export function allergiesMatching<T extends AllergyLike>(allergies: readonly T[], drugNames: readonly (string | null | undefined)[]): T[] {
+  const names = drugNames.filter((n): n is string => Boolean(n && n.trim())).map((n) => ` ${words(normaliseArabic(n)).join(' ')} `);
+  return allergies.filter((a) => {
+    if (a.status !== 'active') return false;
+    const key = words(a.substanceKey ?? substanceKey(a.substance)).join(' ');
+    return key.length > 0 && names.some((n) => n.includes(` ${key} `));
+  });
+}
