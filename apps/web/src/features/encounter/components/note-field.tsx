@@ -17,13 +17,12 @@ export function NoteField({ field, value, onChange, readOnly, error }: NoteField
   const { t, i18n } = useTranslation();
   const label = labelOf(field.label, i18n.language);
   const common = { label, required: field.required, error, readOnly, 'data-field': field.key };
-  const typed = { ...common, dir: 'auto' as const };
   const options = (field.options ?? []).map((o) => ({ value: o.value, label: labelOf(o.label, i18n.language) }));
   switch (field.type) {
     case 'text':
       return field.multiline
-        ? <Textarea {...typed} autosize minRows={3} maxRows={14} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.currentTarget.value)} />
-        : <TextInput {...typed} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.currentTarget.value)} />;
+        ? <Textarea {...common} autosize minRows={3} maxRows={14} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.currentTarget.value)} />
+        : <TextInput {...common} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.currentTarget.value)} />;
     case 'number':
       return (
         <NumberInput
