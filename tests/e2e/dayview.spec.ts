@@ -119,9 +119,9 @@ test('day by doctor: a column per doctor, book from a free cell, English light, 
   // A phone: the columns scroll sideways under a sticky time axis.
   await page.setViewportSize({ width: 375, height: 812 });
   await expect(page.getByTestId('dayview')).toBeVisible();
-  const overflow = await page.getByTestId('dayview').evaluate((el) => el.scrollWidth > el.clientWidth);
-  expect(overflow).toBe(true);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+  // Read again until the layout has followed the resize.
+  await expect.poll(() => page.getByTestId('dayview').evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: testInfo.outputPath('dayview-en-375.png'), fullPage: true });
 });
@@ -169,6 +169,6 @@ test('day by doctor in Arabic, dark: columns run right to left, names cut at the
 
   await page.setViewportSize({ width: 375, height: 812 });
   await expect(page.getByTestId('dayview')).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
   await page.screenshot({ path: testInfo.outputPath('dayview-ar-dark-375.png'), fullPage: true });
 });

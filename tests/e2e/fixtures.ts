@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { SignJWT } from 'jose';
+import { STORAGE_KEYS, type SessionUser } from '@clinic/shared';
 
 export const DEMO = { username: 'admin', email: 'admin@demo.clinic', password: 'Demo@1234' } as const;
 
@@ -27,8 +28,11 @@ export async function presetPreferences(page: Page, opts: { lang?: 'en' | 'ar'; 
   }, { lang: opts.lang, theme: opts.theme });
 }
 
-/** Signs in through the sign-in screen, as a person would, and waits until the app has left /login. */
-export async function signIn(page: Page, opts: SignInOptions = {}) {
+/**
+ * Signs in through the sign-in screen, as a person would, and waits until the app has left /login (for the user's
+ * landing screen). For the tests of signing in itself and of where a user lands; the others use `signIn`.
+ */
+export async function signInThroughForm(page: Page, opts: SignInOptions = {}) {
   await presetPreferences(page, opts);
   await page.goto('/login');
   const form = page.locator('form').filter({ has: page.locator('input[name="password"]') });
@@ -38,6 +42,36 @@ export async function signIn(page: Page, opts: SignInOptions = {}) {
   if ((opts.remember ?? true) !== (await remember.isChecked())) await remember.click();
   await form.locator('button[type="submit"]').click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
+}
+
+/**
+ * Signs in through the API (`POST /api/auth/login`) and keeps the session in the page's storage under the keys the
+ * sign-in screen writes (packages/shared STORAGE_KEYS, apps/web/src/lib/session.ts `storeSignIn`: localStorage with
+ * "Remember me", else sessionStorage), with the language and theme preset. A sign-in through the screen costs a full
+ * load of the app and its form; this costs one request. The page is left on a blank page of the app's origin
+ * (`/api/health`): the test opens the screen it needs next. Each call is a sign-in of its own (its own tokens).
+ */
+export async function signIn(page: Page, opts: SignInOptions = {}) {
+  await presetPreferences(page, opts);
+  const res = await page.request.post('/api/auth/login', { data: { email: opts.username ?? DEMO.username, password: opts.password ?? DEMO.password } });
+  expect(res.status(), `sign-in: ${await res.text()}`).toBe(200);
+  const { data } = (await res.json()) as { data: { accessToken: string; refreshToken: string; user: SessionUser } };
+  await page.goto('/api/health');
+  await page.evaluate(({ result, remember, keys }) => {
+    const storage = remember ? window.localStorage : window.sessionStorage;
+    const { user } = result;
+    storage.setItem(keys.token, result.accessToken);
+    storage.setItem(keys.refreshToken, result.refreshToken);
+    storage.setItem(keys.userId, user._id);
+    storage.setItem(keys.userName, user.name);
+    if (user.roles[0]) storage.setItem(keys.role, user.roles[0]);
+    // The e-mail is kept base64-encoded (UTF-8), as the sign-in screen keeps it.
+    if (user.email) storage.setItem(keys.userEmail, btoa(Array.from(new TextEncoder().encode(user.email), (b) => String.fromCharCode(b)).join('')));
+    if (user.plan) storage.setItem(keys.plan, user.plan);
+    storage.setItem(keys.permissions, JSON.stringify(user.permissions));
+    storage.setItem(keys.companyId, user.companyId);
+    storage.setItem(keys.employeeType, user.employeeType);
+  }, { result: data, remember: opts.remember ?? true, keys: STORAGE_KEYS });
 }
 
 export const test = base;

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { ALWAYS_OPEN, Api, daytimeZone, expect, inviteUser, makeRole, runId, signIn, test } from './fixtures';
+import { ALWAYS_OPEN, Api, daytimeZone, expect, inviteUser, makeRole, runId, signIn, signInThroughForm, test } from './fixtures';
 
 /*
  * Each user's day starts on their own screen: the administrator on the dashboard, a cashier (a role made in the Roles
@@ -36,7 +36,7 @@ async function doctorAccount(api: Api, clinicId: string, name: string) {
 }
 
 test('the administrator lands on the dashboard, a cashier whose role is made in the Roles screen and who is invited from the Users screen on the cash boxes', async ({ page, browser }) => {
-  await signIn(page);
+  await signInThroughForm(page);
   await expect(page).toHaveURL(/\/dashboard$/);
 
   const name = `Cashier ${runId()}`;
@@ -68,7 +68,7 @@ test('a doctor of a second clinic lands on My day at that clinic and calls the n
   for (const mode of [{ lang: 'en', theme: 'light', width: 1280 }, { lang: 'ar', theme: 'dark', width: 375 }] as const) {
     const context = await browser.newContext({ viewport: { width: mode.width, height: 900 } });
     const page = await context.newPage();
-    await signIn(page, { username: doctor.username, password: doctor.password, lang: mode.lang, theme: mode.theme });
+    await signInThroughForm(page, { username: doctor.username, password: doctor.password, lang: mode.lang, theme: mode.theme });
     await expect(page).toHaveURL(/\/my-day$/);
     const day = page.getByTestId('my-day');
     // Her clinic, not the organisation's first.

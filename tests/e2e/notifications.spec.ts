@@ -30,6 +30,8 @@ test('a cancellation by one user rings another user\'s bell live, and the notifi
   try {
     const deskPage = await desk.newPage();
     await signIn(deskPage, await deskUser(api, practice));
+    // The screen of a front-desk user's day, where they land after signing in.
+    await deskPage.goto('/frontdesk');
     await expect(deskPage.getByTestId('notifications')).toBeVisible();
 
     // Opened once before the change, so what follows arrives through the live stream, not a fresh load.

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { Api, expect, openDays, runId, signIn, test, zonedIso } from './fixtures';
+import { Api, expect, openDays, runId, signIn, signInThroughForm, test, zonedIso } from './fixtures';
 
 /** A 1×1 PNG: the doctor's photo. */
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5e0f5e20000000049454e44ae426082', 'hex');
@@ -204,7 +204,7 @@ test('an administrator creates a user with documents, and that user can sign in'
   // The new user signs in and sees their own profile.
   const other = await browser.newContext();
   const userPage = await other.newPage();
-  await signIn(userPage, { username, password });
+  await signInThroughForm(userPage, { username, password });
   await userPage.goto('/myProfile');
   await expect(userPage.getByTestId('my-profile-full')).toContainText(`Rana Nasser ${id}`);
   await shot(userPage, 'new-user-profile');
@@ -216,7 +216,7 @@ test('an administrator creates a user with documents, and that user can sign in'
 });
 
 test('a receptionist cannot open user administration: the menu hides it and the API refuses', async ({ page, browser }) => {
-  await signIn(page, { username: 'reception' });
+  await signInThroughForm(page, { username: 'reception' });
   const sidebar = page.getByTestId('sidebar');
   await expect(sidebar.getByRole('link', { name: 'Patients' })).toBeVisible();
   await expect(sidebar.getByRole('link', { name: 'Users' })).toHaveCount(0);

@@ -1,9 +1,9 @@
-import { Api, DEMO, expect, presetPreferences, runId, signIn, test } from './fixtures';
+import { Api, DEMO, expect, presetPreferences, runId, signIn, signInThroughForm, test } from './fixtures';
 
 test.describe('sign-in and the app shell', () => {
   test('signs in with the demo account, lands on the dashboard, and shows the users list in the shell', async ({ page, request }) => {
     const { user } = await Api.signIn(request);
-    await signIn(page);
+    await signInThroughForm(page);
     // An administrator lands on the screen of their day, the dashboard; the users list is one step away, at /.
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/');
@@ -34,7 +34,7 @@ test.describe('sign-in and the app shell', () => {
   test('without Remember Me, a new browser context is signed out; with it, it stays signed in', async ({ browser }) => {
     const first = await browser.newContext();
     const page = await first.newPage();
-    await signIn(page, { remember: false });
+    await signInThroughForm(page, { remember: false });
     const state = await first.storageState();
     await first.close();
     const second = await browser.newContext({ storageState: state });
@@ -45,7 +45,7 @@ test.describe('sign-in and the app shell', () => {
 
     const third = await browser.newContext();
     const p3 = await third.newPage();
-    await signIn(p3, { remember: true });
+    await signInThroughForm(p3, { remember: true });
     const kept = await third.storageState();
     await third.close();
     const fourth = await browser.newContext({ storageState: kept });

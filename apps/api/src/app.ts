@@ -140,7 +140,9 @@ export async function buildApp(config: Config, database: Database, options: { cl
 
   if (!config.jwtSecret) throw new Error('No signing secret: set JWT_SECRET, or start through prepareDatabase, which reads the one the servers share');
   const deps: Deps = { config, database, db: database.db, tokens: new TokenService(config.jwtSecret, config.accessTokenTtlSeconds), callers: new CallerCache(config.callerCacheMs), ...(options.clock ? { clock: options.clock } : {}) };
-  deps.jobs = new JobRunner(database.db, app.log, { leaseMs: config.leaseSeconds * 1000, testHold: config.testHold, listen: (c, fn) => database.listen(c, fn) });
+  deps.jobs = new JobRunner(database.db, app.log, {
+    leaseMs: config.leaseSeconds * 1000, testHold: config.testHold, listen: (c, fn) => database.listen(c, fn), retentionDays: config.jobRetentionDays,
+  });
   deps.jobs.register(REMINDER_JOB, reminderJobHandler(deps));
   deps.jobs.register(INVITATION_JOB, invitationJobHandler(deps));
   // What follows a change, after it commits: its domain event's followers, in this order.

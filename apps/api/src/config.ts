@@ -78,6 +78,7 @@ const envSchema = z.object({
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(0),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(30),
   JOB_POLL_SECONDS: z.coerce.number().min(0).max(3600).default(15),
+  JOB_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
   WORK_LEASE_SECONDS: z.coerce.number().int().min(1).max(24 * 3600).default(300),
   TEST_HOLD: z.string().default(''),
   REMINDER_LEAD_HOURS: z.coerce.number().int().min(1).max(24 * 14).default(24),
@@ -132,6 +133,8 @@ export interface Config {
   shutdownTimeoutSeconds: number;
   /** How often the server runs due background jobs (0: the server runs none; tests drive the runner themselves). */
   jobPollSeconds: number;
+  /** Finished background jobs (done or given up) are deleted by the runners this many days after they finished; 0: kept. */
+  jobRetentionDays: number;
   /**
    * How long a piece of work in progress (a background job, a FHIR bulk export) belongs to the server running it
    * without a sign of life; past that it is taken as dead with its server and whoever needs it next takes over.
@@ -201,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
     jobPollSeconds: e.JOB_POLL_SECONDS,
+    jobRetentionDays: e.JOB_RETENTION_DAYS,
     leaseSeconds: e.WORK_LEASE_SECONDS,
     testHold: e.NODE_ENV === 'test' ? e.TEST_HOLD.split(',').map((s) => s.trim()).filter(Boolean) : [],
     reminderLeadHours: e.REMINDER_LEAD_HOURS,

@@ -5,7 +5,7 @@ import { signPatientLink } from '../lib/patient-links.js';
 import { insertBookingParty, nextWeekday } from '../modules/appointments/fixtures.js';
 import { billingClinic, CASH_BOX } from '../modules/billing/fixtures.js';
 import { seedOrganisation } from '../seed/organisation.js';
-import { seedPeople } from '../seed/people.js';
+import { seedEmployees } from '../seed/employees.js';
 import { auth, body, createOrg, createTestContext, multipart, settleEvents, TEST_PASSWORD, type TestContext, type TestOrg } from '../test/harness.js';
 import { clinicBody, companyBody, complexBody, departmentBody } from '../test/organisation-fixtures.js';
 import { dataSnapshot, fillParams } from '../test/route-helpers.js';
@@ -65,7 +65,7 @@ beforeAll(async () => {
   other = await createOrg(ctx, { name: 'Atomic Writes Other Group' });
   const db = ctx.database.db;
   await seedOrganisation(db, org.companyId);
-  await seedPeople(db, org.companyId);
+  await seedEmployees(db, org.companyId);
   const party = await insertBookingParty(db, org.companyId, 'Asia/Riyadh');
   Object.assign(ids, party);
   day = nextWeekday('Monday', 'Asia/Riyadh', 7);

@@ -7,7 +7,7 @@ import { CallerCache } from '../lib/caller-cache.js';
 import { TokenService } from '../lib/tokens.js';
 import { seedOrganisation } from '../seed/organisation.js';
 import { seedPatients } from '../seed/patients.js';
-import { seedPeople } from '../seed/people.js';
+import { seedEmployees } from '../seed/employees.js';
 import { seedScheduling } from '../seed/scheduling.js';
 import { seedBilling } from '../seed/billing.js';
 import { seedDiagnoses } from '../seed/clinical-diagnoses.js';
@@ -383,7 +383,7 @@ beforeAll(async () => {
   const deps: Deps = { config: ctx.config, database: ctx.database, db: ctx.database.db, tokens: new TokenService(ctx.config.jwtSecret, 900), callers: new CallerCache(0) };
   for (const org of [a, b]) {
     await seedOrganisation(ctx.database.db, org.companyId);
-    await seedPeople(ctx.database.db, org.companyId);
+    await seedEmployees(ctx.database.db, org.companyId);
     await seedPatients(ctx.database.db, org.companyId);
     await seedScheduling(ctx.database.db, org.companyId);
     await seedBilling(ctx.database.db, org.companyId, { invoices: 4 });

@@ -141,9 +141,9 @@ export async function seedBulk(
   log(`organisation: ${complexRows.length} complexes, ${departmentRows.length} departments, ${clinicRows.length} clinics`);
 
   // Specialities.
-  const specialityNames = ['Cardiology', 'Pediatrics', 'Dermatology', 'Dentistry', 'Family Medicine', 'Orthopedics', 'ENT', 'Ophthalmology', 'Neurology', 'Internal Medicine'];
-  const specialityRows = specialityNames.map((name, i) => ({ companyId, id: uuidFrom(rand), publicId: `SPC-${pad(i + 1)}`, name, description: `${name} consultations and follow-up` }));
-  await db.insert(specializations).values(specialityRows);
+  const specializationNames = ['Cardiology', 'Pediatrics', 'Dermatology', 'Dentistry', 'Family Medicine', 'Orthopedics', 'ENT', 'Ophthalmology', 'Neurology', 'Internal Medicine'];
+  const specializationRows = specializationNames.map((name, i) => ({ companyId, id: uuidFrom(rand), publicId: `SPC-${pad(i + 1)}`, name, description: `${name} consultations and follow-up` }));
+  await db.insert(specializations).values(specializationRows);
 
   // Employees: doctors and staff spread over the clinics, working Sunday-Thursday 09:00-17:00.
   const doctorCount = Math.max(1, Math.round(tier.employees * tier.doctorsShare));
@@ -302,7 +302,7 @@ export async function seedBulk(
   await setCounter(database, companyId, 'department', departmentRows.length);
   await setCounter(database, companyId, 'clinic', clinicRows.length);
   await setCounter(database, companyId, 'employee', employeeRows.length + 1);
-  await setCounter(database, companyId, 'specialization', specialityRows.length);
+  await setCounter(database, companyId, 'specialization', specializationRows.length);
   await setCounter(database, companyId, 'service', serviceRows.length);
   await setCounter(database, companyId, 'patient', P);
   await setCounter(database, companyId, 'appointment', written);

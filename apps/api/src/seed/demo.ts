@@ -3,7 +3,7 @@ import type { Db } from '../db/client.js';
 import { companies } from '../db/schema/index.js';
 import { createAccount, createOrganisation, type NewAccount } from '../modules/organisation/provision.js';
 import { seedOrganisation } from './organisation.js';
-import { seedInvitation, seedPeople } from './people.js';
+import { seedInvitation, seedEmployees } from './employees.js';
 import { seedPatients } from './patients.js';
 import { seedScheduling } from './scheduling.js';
 import { seedBilling } from './billing.js';
@@ -60,7 +60,7 @@ export async function seedDemo(db: Db): Promise<DemoSeedResult> {
     await createAccount(db, company.id, roleIds, { ...account, password: DEMO_ADMIN.password });
   }
   await seedOrganisation(db, company.id);
-  await seedPeople(db, company.id);
+  await seedEmployees(db, company.id);
   await seedInvitation(db, company.id, roleIds, admin.id);
   await seedPatients(db, company.id);
   await seedScheduling(db, company.id);

@@ -15,7 +15,7 @@ import { evaluateStart } from '../domain/scheduling/bookable.js';
 import { clinicSlots } from '../domain/scheduling/booking-rules.js';
 import { seededRandom } from './random.js';
 
-interface SpecialitySeed {
+interface SpecializationSeed {
   name: string;
   description: string;
   certification: string;
@@ -25,7 +25,7 @@ interface SpecialitySeed {
   reasons: string[];
 }
 
-const SPECIALITIES: SpecialitySeed[] = [
+const SPECIALIZATIONS: SpecializationSeed[] = [
   { name: 'Cardiology', description: 'Diagnosis and treatment of diseases of the heart and blood vessels.', certification: 'Board certification in cardiology (Saudi Board or equivalent)', procedures: 'ECG, echocardiography, stress testing, Holter monitoring', equipment: 'ECG machine, echocardiograph, treadmill, defibrillator',
     services: [['Cardiology consultation', 'Assessment of heart symptoms and cardiovascular risk.', 350, 30], ['Echocardiogram', 'Ultrasound imaging of the heart structure and function.', 600, 60]], reasons: ['Chest pain', 'Palpitations', 'Blood pressure follow-up', 'ألم في الصدر'] },
   { name: 'Pediatrics', description: 'Medical care of infants, children and adolescents, from growth checks to acute illness.', certification: 'Board certification in pediatrics', procedures: 'Well-child visits, vaccinations, developmental screening', equipment: 'Pediatric scales, otoscope, nebuliser',
@@ -52,7 +52,7 @@ const SPECIALITIES: SpecialitySeed[] = [
     services: [['Gastroenterology consultation', 'Assessment of digestive complaints.', 330, 30], ['Upper endoscopy', 'Camera examination of the upper digestive tract.', 1500, 60]], reasons: ['Abdominal pain', 'Heartburn', 'Digestive problems', 'ألم في البطن'] },
 ];
 
-const GENERAL: SpecialitySeed['services'][number] = ['General consultation', 'A first visit with a doctor of the clinic.', 200, null];
+const GENERAL: SpecializationSeed['services'][number] = ['General consultation', 'A first visit with a doctor of the clinic.', 200, null];
 const GENERAL_REASONS = ['Follow-up visit', 'General check-up', 'Consultation', 'Second opinion', 'استشارة عامة', 'متابعة'];
 const CANCEL_REASONS = ['Patient requested a new time', 'Patient is travelling', 'Doctor called to an emergency', 'Patient felt better', 'تعذر حضور المريض'];
 
@@ -93,7 +93,7 @@ export async function seedScheduling(db: Db, companyId: string, now = new Date()
   // Specialities: reuse any that already exist (by name), add the rest.
   const existing = await db.select({ id: specializations.id, name: specializations.name }).from(specializations).where(eq(specializations.companyId, companyId));
   const specId = new Map(existing.map((s) => [s.name.toLowerCase(), s.id]));
-  const missing = SPECIALITIES.filter((s) => !specId.has(s.name.toLowerCase()));
+  const missing = SPECIALIZATIONS.filter((s) => !specId.has(s.name.toLowerCase()));
   const specPublicIds = await reserve(db, companyId, 'specialization', 'SPC', missing.length);
   if (missing.length) {
     const rows = await db.insert(specializations).values(missing.map((s, i) => ({
@@ -127,7 +127,7 @@ export async function seedScheduling(db: Db, companyId: string, now = new Date()
     const text = `${d.jobTitle ?? ''} ${JSON.stringify(d.certifications ?? [])}`.toLowerCase();
     // Whole words only: "ENT" must not match "Gastroenterologist".
     const hasWord = (word: string) => new RegExp(`(^|[^a-z])${word.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([^a-z]|$)`).test(text);
-    const match = SPECIALITIES.find((s) => hasWord(s.name) || (s.name === 'Cardiology' && /cardiolog/.test(text)) || (s.name === 'Pediatrics' && /pediatric/.test(text)));
+    const match = SPECIALIZATIONS.find((s) => hasWord(s.name) || (s.name === 'Cardiology' && /cardiolog/.test(text)) || (s.name === 'Pediatrics' && /pediatric/.test(text)));
     if (!match) continue;
     const sid = specId.get(match.name.toLowerCase())!;
     newLinks.push({ companyId, employeeId: d.id, specializationId: sid });
@@ -159,13 +159,13 @@ export async function seedScheduling(db: Db, companyId: string, now = new Date()
   }
 
   const clinicSpecLinks: Array<{ companyId: string; clinicId: string; specializationId: string }> = [];
-  const planned: Array<{ clinicId: string; seed: SpecialitySeed['services'][number]; doctorIds: string[]; reasons: string[] }> = [];
+  const planned: Array<{ clinicId: string; seed: SpecializationSeed['services'][number]; doctorIds: string[]; reasons: string[] }> = [];
   for (const clinic of clinicRows) {
     const ids = clinicDoctors.get(clinic.id) ?? [];
     if (!ids.length) continue;
     planned.push({ clinicId: clinic.id, seed: GENERAL, doctorIds: ids, reasons: GENERAL_REASONS });
     const specs = new Set(ids.flatMap((id) => [...(doctorSpecs.get(id) ?? [])]));
-    for (const s of SPECIALITIES) {
+    for (const s of SPECIALIZATIONS) {
       const sid = specId.get(s.name.toLowerCase())!;
       if (!specs.has(sid)) continue;
       clinicSpecLinks.push({ companyId, clinicId: clinic.id, specializationId: sid });

@@ -15,7 +15,7 @@ import type { RunReport } from '../modules/jobs/jobs.runner.js';
 import { createAccount, createOrganisation, syncPermissionCatalogue, type NewAccount } from '../modules/organisation/provision.js';
 import { seedOrganisation } from '../seed/organisation.js';
 import { seedPatients } from '../seed/patients.js';
-import { seedPeople } from '../seed/people.js';
+import { seedEmployees } from '../seed/employees.js';
 import { seedScheduling } from '../seed/scheduling.js';
 
 export interface TestContext {
@@ -133,7 +133,7 @@ export async function signInStaff(ctx: TestContext, org: TestOrg, account: Omit<
 export async function seedOrgData(ctx: TestContext, companyId: string, now?: Date): Promise<void> {
   const db = ctx.database.db;
   await seedOrganisation(db, companyId);
-  await seedPeople(db, companyId);
+  await seedEmployees(db, companyId);
   await seedPatients(db, companyId);
   await seedScheduling(db, companyId, now);
 }

@@ -12,7 +12,7 @@ import { patientsRequest } from '@/features/patients';
 import { employeesRequest } from '@/features/employees';
 import { usersRequest } from '@/features/employees';
 import { servicesRequest } from '@/features/services';
-import { specialitiesRequest } from '@/features/specializations';
+import { specializationsRequest } from '@/features/specializations';
 import { demoUser, jsonResponse, mockFetch, renderWithProviders, signIn } from '@/test/utils';
 import { ExportButton, type ExportButtonProps } from './export-button';
 
@@ -53,7 +53,7 @@ describe('the export requests of every list', () => {
       invoicesRequest({ ...list, sortBy: 'issuedAt', status: 'paid' as never, clinic: null, patient: 'p 1', insurer: null, from: '2026-01-01', to: null }),
       patientsRequest({ ...list, status: 'active', dateOfBirth: '1990-05-01', incomplete: true }),
       servicesRequest({ ...list, sortBy: 'price', status: 'ACTIVE' }),
-      specialitiesRequest({ ...list, status: 'inactive' }),
+      specializationsRequest({ ...list, status: 'inactive' }),
     ])).toMatchInlineSnapshot(`
       [
         "GET /api/appointments/export.csv?sortBy=datetime&order=asc&search=sa+ra&status=Scheduled&date=2026-03-10",

@@ -76,7 +76,7 @@ export interface PageHandle {
 
 const USER_ADMIN: Permission[] = ['user_read', 'user_create', 'user_update', 'user_delete'];
 const SERVICE_READERS: Permission[] = ['service_read', 'appointment_read'];
-const SPECIALITY_READERS: Permission[] = ['speciality_read', 'employee_read', 'clinic_read'];
+const SPECIALIZATION_READERS: Permission[] = ['speciality_read', 'employee_read', 'clinic_read'];
 
 /**
  * Every screen, each path written once. The router takes each path, and its permissions, from here (a user without
@@ -139,9 +139,9 @@ export const PAGES = [
   { path: '/doctors', title: 'shell.titles.doctors', permissions: ['employee_read'], menu: { label: 'shell.nav.doctors', icon: IconStethoscope, group: 'doctorsAndStaff' } },
   { path: '/doctors/add', title: 'shell.titles.addDoctor', permissions: ['employee_write'] },
   { path: '/doctors/details/:id', title: 'shell.titles.doctorDetails', permissions: ['employee_read'] },
-  { path: '/specialities', title: 'shell.titles.specialities', permissions: SPECIALITY_READERS, menu: { label: 'shell.nav.specialities', icon: IconMicroscope, group: 'doctorsAndStaff' } },
+  { path: '/specialities', title: 'shell.titles.specialities', permissions: SPECIALIZATION_READERS, menu: { label: 'shell.nav.specialities', icon: IconMicroscope, group: 'doctorsAndStaff' } },
   { path: '/specialities/add', title: 'shell.titles.addSpeciality', permissions: ['speciality_write'] },
-  { path: '/specialities/details/:id', title: 'shell.titles.specialityDetails', permissions: SPECIALITY_READERS },
+  { path: '/specialities/details/:id', title: 'shell.titles.specialityDetails', permissions: SPECIALIZATION_READERS },
   { path: '/specialities/edit/:id', title: 'shell.titles.editSpeciality', permissions: ['speciality_write'] },
   { path: '/medications', title: 'shell.titles.medications', permissions: ['service_write', 'clinical_read', 'prescribe'], menu: { label: 'shell.nav.medications', icon: IconPill, group: 'medicalFacilities' } },
   { path: '/encounters/:id', title: 'shell.titles.encounter', permissions: ['clinical_read'] },

@@ -73,6 +73,12 @@ export const medicationsEn = {
       months_other: '{{count}} months',
     },
   },
+  success: {
+    medicationAdded: 'Medication added',
+    medicationStopped: 'Medication stopped',
+    medicationCompleted: 'Medication marked completed',
+    medicationCatalogueImported: 'Medication catalogue imported',
+  },
   validation: {
     medications: {
       nameRequired: 'Choose a drug from the catalogue or write its name',
@@ -217,6 +223,12 @@ export const medicationsAr: Shape<typeof medicationsEn> = {
       months_many: '{{count}} شهرًا',
       months_other: '{{count}} شهر',
     },
+  },
+  success: {
+    medicationAdded: 'تمت إضافة الدواء',
+    medicationStopped: 'تم إيقاف الدواء',
+    medicationCompleted: 'تم تحديد الدواء كمكتمل',
+    medicationCatalogueImported: 'تم استيراد قائمة الأدوية',
   },
   validation: {
     medications: {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { rowId, tenantId, timestamps } from './columns.js';
 import { companies } from './core.js';
@@ -28,6 +29,8 @@ export const jobs = pgTable('jobs', {
 }, (t) => [
   primaryKey({ columns: [t.companyId, t.id] }),
   // Due work across companies: jobs_due_idx in migrations/0022_extras_0013_jobs.sql (partial, queued and running only).
+  // Finished work past its retention, for the runners' cleanup (done and failed only).
+  index('jobs_finished_idx').on(t.finishedAt).where(sql`${t.state} in ('done', 'failed')`),
 ]);
 
 /** Whether and how a clinic reminds its patients; no row: on, every channel, the company default lead time. */

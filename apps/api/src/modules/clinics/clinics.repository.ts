@@ -67,13 +67,13 @@ export async function companyTimeZone(db: Db, companyId: string): Promise<string
 }
 
 /** Ids of the clinic's specialities, sorted. */
-export async function clinicSpecialityIds(db: Db, companyId: string, clinicId: string): Promise<string[]> {
+export async function clinicSpecializationIds(db: Db, companyId: string, clinicId: string): Promise<string[]> {
   const rows = await db.select({ id: clinicSpecializations.specializationId }).from(clinicSpecializations)
     .where(and(eq(clinicSpecializations.companyId, companyId), eq(clinicSpecializations.clinicId, clinicId)));
   return rows.map((r) => r.id).sort();
 }
 
-export async function replaceClinicSpecialities(db: Db, companyId: string, clinicId: string, ids: readonly string[]) {
+export async function replaceClinicSpecializations(db: Db, companyId: string, clinicId: string, ids: readonly string[]) {
   await db.delete(clinicSpecializations).where(and(eq(clinicSpecializations.companyId, companyId), eq(clinicSpecializations.clinicId, clinicId)));
   const unique = [...new Set(ids)];
   if (unique.length) await db.insert(clinicSpecializations).values(unique.map((specializationId) => ({ companyId, clinicId, specializationId })));

@@ -7,11 +7,11 @@ import { nextPublicId } from '../../lib/public-id.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { assertVersion, staleOrMissing } from '../../lib/versioning.js';
 import { inOrganisationTransaction } from '../../lib/transaction.js';
-import { assertEmployee, assertNoDependents, assertPlanAllows, assertSpecializations, findComplex, findDepartment, organisationPatientCount, organisationPeople, splitPeople } from '../organisation/index.js';
+import { assertEmployee, assertNoDependents, assertPlanAllows, assertSpecializations, findComplex, findDepartment, organisationPatientCount, organisationEmployees, splitEmployees } from '../organisation/index.js';
 import { cashBoxesWithLedger } from '../billing/index.js';
 import {
-  clinicDependents, clinicServiceRefs, clinicSpecialityIds, companyTimeZone, deleteClinicRow, findClinic, findClinicPage, findClinicWithRefs,
-  insertClinic, replaceClinicSpecialities, updateClinicAtVersion, type ClinicWithRefs,
+  clinicDependents, clinicServiceRefs, clinicSpecializationIds, companyTimeZone, deleteClinicRow, findClinic, findClinicPage, findClinicWithRefs,
+  insertClinic, replaceClinicSpecializations, updateClinicAtVersion, type ClinicWithRefs,
 } from './clinics.repository.js';
 
 interface ClinicDetails {
@@ -92,10 +92,10 @@ export async function getClinic(deps: Deps, caller: Caller, id: string): Promise
   const item = listItem(found);
   const [serviceRows, people, patientsCount] = await Promise.all([
     clinicServiceRefs(db, c, id),
-    organisationPeople(db, c, { kind: 'clinic', id }),
+    organisationEmployees(db, c, { kind: 'clinic', id }),
     organisationPatientCount(db, c, { kind: 'clinic', id }),
   ]);
-  const { doctors, staff } = splitPeople(people);
+  const { doctors, staff } = splitEmployees(people);
   const d = row.details as ClinicDetails;
   return {
     ...item,
@@ -159,7 +159,7 @@ export async function createClinic(deps: Deps, ctx: RequestContext, caller: Call
     const publicId = await nextPublicId(tx, c, 'clinic', 'CLN');
     const timeZone = input.timeZone ?? (await companyTimeZone(tx, c));
     const clinicId = await insertClinic(tx, c, publicId, clinicColumns(input, placement, timeZone));
-    await replaceClinicSpecialities(tx, c, clinicId, input.specializations);
+    await replaceClinicSpecializations(tx, c, clinicId, input.specializations);
     await recordAudit(tx, ctx, { companyId: c, actorId: caller.id, action: 'create', entity: 'clinic', entityId: clinicId, changes: { after: input } });
     return clinicId;
   });
@@ -177,9 +177,9 @@ export async function updateClinic(deps: Deps, ctx: RequestContext, caller: Call
     await assertSpecializations(tx, c, input.specializations);
     const placement = await placementOf(tx, c, input);
     const columns = clinicColumns(input, placement, input.timeZone ?? current.timeZone);
-    const before = { ...current, specializations: await clinicSpecialityIds(tx, c, id) } as Record<string, unknown>;
+    const before = { ...current, specializations: await clinicSpecializationIds(tx, c, id) } as Record<string, unknown>;
     if (!(await updateClinicAtVersion(tx, c, id, version, columns))) return staleOrMissing(async () => Boolean(await findClinic(tx, c, id)));
-    await replaceClinicSpecialities(tx, c, id, input.specializations);
+    await replaceClinicSpecializations(tx, c, id, input.specializations);
     const changes = changedFields(before, { ...columns, specializations: [...new Set(input.specializations)].sort() });
     await recordAudit(tx, ctx, { companyId: c, actorId: caller.id, action: 'update', entity: 'clinic', entityId: id, changes });
     return changes;

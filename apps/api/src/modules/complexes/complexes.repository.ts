@@ -47,7 +47,7 @@ export async function findComplexRow(db: Db, companyId: string, id: string): Pro
   return row ?? null;
 }
 
-export async function specialityIds(db: Db, companyId: string, id: string) {
+export async function specializationIds(db: Db, companyId: string, id: string) {
   const rows = await db.select({ id: clinicCollectionSpecializations.specializationId }).from(clinicCollectionSpecializations)
     .where(and(eq(clinicCollectionSpecializations.companyId, companyId), eq(clinicCollectionSpecializations.clinicCollectionId, id)));
   return rows.map((r) => r.id).sort();
@@ -66,7 +66,7 @@ export function complexClinicRefs(db: Db, companyId: string, id: string) {
 }
 
 /** The complex's own specialities and those of its clinics. */
-export function complexSpecialityRefs(db: Db, companyId: string, id: string) {
+export function complexSpecializationRefs(db: Db, companyId: string, id: string) {
   return db.selectDistinct({ _id: specializations.id, name: specializations.name, publicId: specializations.publicId }).from(specializations)
     .where(and(
       eq(specializations.companyId, companyId),
@@ -93,7 +93,7 @@ export async function updateComplexAtVersion(db: Db, companyId: string, id: stri
   return Boolean(updated);
 }
 
-export async function replaceSpecialities(db: Db, companyId: string, id: string, ids: readonly string[]) {
+export async function replaceSpecializations(db: Db, companyId: string, id: string, ids: readonly string[]) {
   await db.delete(clinicCollectionSpecializations).where(and(eq(clinicCollectionSpecializations.companyId, companyId), eq(clinicCollectionSpecializations.clinicCollectionId, id)));
   const unique = [...new Set(ids)];
   if (unique.length) {

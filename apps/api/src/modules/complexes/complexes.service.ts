@@ -9,10 +9,10 @@ import { nextPublicId } from '../../lib/public-id.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { assertVersion, staleOrMissing } from '../../lib/versioning.js';
 import { inOrganisationTransaction } from '../../lib/transaction.js';
-import { assertEmployee, assertNoDependents, assertPlanAllows, assertSpecializations, employeeRefs, organisationPatientCount, organisationPeople, splitPeople } from '../organisation/index.js';
+import { assertEmployee, assertNoDependents, assertPlanAllows, assertSpecializations, employeeRefs, organisationPatientCount, organisationEmployees, splitEmployees } from '../organisation/index.js';
 import {
-  complexClinicRefs, complexDependents, complexDepartmentRefs, complexSpecialityRefs, countsByComplex, deleteComplexRow, findComplexPage,
-  findComplexRow, insertComplex, replaceSpecialities, specialityIds, updateComplexAtVersion, type ComplexRow as Row,
+  complexClinicRefs, complexDependents, complexDepartmentRefs, complexSpecializationRefs, countsByComplex, deleteComplexRow, findComplexPage,
+  findComplexRow, insertComplex, replaceSpecializations, specializationIds, updateComplexAtVersion, type ComplexRow as Row,
 } from './complexes.repository.js';
 
 
@@ -94,16 +94,16 @@ export async function getComplex(deps: Deps, caller: Caller, id: string): Promis
   const c = caller.companyId;
   const row = await findComplexRow(db, c, id);
   if (!row) throw notFound();
-  const [pics, departmentRows, clinicRows, specialityRows, people, patientsCount, ownSpecialities] = await Promise.all([
+  const [pics, departmentRows, clinicRows, specializationRows, people, patientsCount, ownSpecializations] = await Promise.all([
     employeeRefs(db, c, [row.picId]),
     complexDepartmentRefs(db, c, id),
     complexClinicRefs(db, c, id),
-    complexSpecialityRefs(db, c, id),
-    organisationPeople(db, c, { kind: 'complex', id }),
+    complexSpecializationRefs(db, c, id),
+    organisationEmployees(db, c, { kind: 'complex', id }),
     organisationPatientCount(db, c, { kind: 'complex', id }),
-    specialityIds(db, c, id),
+    specializationIds(db, c, id),
   ]);
-  const { doctors, staff } = splitPeople(people);
+  const { doctors, staff } = splitEmployees(people);
   const d = row.details as ComplexDetails;
   return {
     ...listItem(row, row.picId ? pics.get(row.picId) ?? null : null, clinicRows.length, departmentRows.length),
@@ -133,8 +133,8 @@ export async function getComplex(deps: Deps, caller: Caller, id: string): Promis
     staffCount: staff.length,
     departments: departmentRows,
     clinics: clinicRows,
-    specializations: specialityRows,
-    specializationIds: ownSpecialities,
+    specializations: specializationRows,
+    specializationIds: ownSpecializations,
     doctors,
     staff,
     updatedAt: row.updatedAt.toISOString(),
@@ -149,7 +149,7 @@ export async function createComplex(deps: Deps, ctx: RequestContext, caller: Cal
     await assertSpecializations(tx, caller.companyId, input.specializations);
     const publicId = await nextPublicId(tx, caller.companyId, 'clinic_collection', 'MC');
     const id = await insertComplex(tx, caller.companyId, publicId, complexColumns(input));
-    await replaceSpecialities(tx, caller.companyId, id, input.specializations);
+    await replaceSpecializations(tx, caller.companyId, id, input.specializations);
     await recordAudit(tx, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'create', entity: 'clinic_collection', entityId: id, changes: { after: input } });
     return id;
   });
@@ -164,11 +164,11 @@ export async function updateComplex(deps: Deps, ctx: RequestContext, caller: Cal
     assertVersion(current, version);
     await assertEmployee(tx, caller.companyId, input.PIC);
     await assertSpecializations(tx, caller.companyId, input.specializations);
-    const before = { ...current, specializations: await specialityIds(tx, caller.companyId, id) } as Record<string, unknown>;
+    const before = { ...current, specializations: await specializationIds(tx, caller.companyId, id) } as Record<string, unknown>;
     const columns = complexColumns(input);
     const updated = await updateComplexAtVersion(tx, caller.companyId, id, version, columns);
     if (!updated) return staleOrMissing(async () => Boolean(await findComplexRow(tx, caller.companyId, id)));
-    await replaceSpecialities(tx, caller.companyId, id, input.specializations);
+    await replaceSpecializations(tx, caller.companyId, id, input.specializations);
     const changes = changedFields(before, { ...columns, specializations: [...new Set(input.specializations)].sort() });
     await recordAudit(tx, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'update', entity: 'clinic_collection', entityId: id, changes });
     return changes;

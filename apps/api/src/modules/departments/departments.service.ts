@@ -7,7 +7,7 @@ import { nextPublicId } from '../../lib/public-id.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { assertVersion, staleOrMissing } from '../../lib/versioning.js';
 import { inOrganisationTransaction } from '../../lib/transaction.js';
-import { assertEmployee, assertNoDependents, assertPlanAllows, complexRefs, employeeRefs, findComplex, organisationPatientCount, organisationPeople } from '../organisation/index.js';
+import { assertEmployee, assertNoDependents, assertPlanAllows, complexRefs, employeeRefs, findComplex, organisationPatientCount, organisationEmployees } from '../organisation/index.js';
 import {
   deleteDepartmentRow, departmentClinicRefs, departmentDependents, findDepartmentPage, findDepartmentRow, insertDepartment,
   moveDepartmentClinics, updateDepartmentAtVersion, type DepartmentRow,
@@ -70,7 +70,7 @@ export async function getDepartment(deps: Deps, caller: Caller, id: string): Pro
     employeeRefs(db, c, [row.picId]),
     complexRefs(db, c, [row.clinicCollectionId]),
     departmentClinicRefs(db, c, id),
-    organisationPeople(db, c, { kind: 'department', id }),
+    organisationEmployees(db, c, { kind: 'department', id }),
     organisationPatientCount(db, c, { kind: 'department', id }),
   ]);
   const d = row.details as DepartmentDetails;

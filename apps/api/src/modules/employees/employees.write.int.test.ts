@@ -436,8 +436,8 @@ describe('GET /api/employees filters', () => {
     const inClinic = body(await ctx.app.inject({ method: 'GET', url: `/api/employees?clinicId=${clinicA}&specializationId=${specA}`, headers: auth(a.token) })).data;
     expect(inClinic.map((d: { name: string }) => d.name)).toEqual(['Dr. Rami Khoury']);
     expect(inClinic[0]).toMatchObject({ specializations: [{ name: 'Cardiology' }], clinics: [{ name: 'Cardiology Clinic' }], phone: '0551112222', hasAccount: true, image: { mimeType: 'image/png' } });
-    const bySpeciality = body(await ctx.app.inject({ method: 'GET', url: '/api/employees?search=cardio', headers: auth(a.token) })).data;
-    expect(bySpeciality.map((d: { name: string }) => d.name)).toContain('Dr. Rami Khoury');
+    const bySpecialization = body(await ctx.app.inject({ method: 'GET', url: '/api/employees?search=cardio', headers: auth(a.token) })).data;
+    expect(bySpecialization.map((d: { name: string }) => d.name)).toContain('Dr. Rami Khoury');
     const born = body(await ctx.app.inject({ method: 'GET', url: `/api/employees?dateOfBirth=${encodeURIComponent('June 15, 1982')}`, headers: auth(a.token) })).data;
     expect(born.map((d: { name: string }) => d.name)).toEqual(['Dr. Rami Khoury']);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/employees?dateOfBirth=someday', headers: auth(a.token) })).statusCode).toBe(422);

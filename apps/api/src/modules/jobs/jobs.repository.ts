@@ -79,6 +79,22 @@ export async function failJob(db: Db, job: ClaimedJob, runner: string, now: Date
   return rows.length > 0;
 }
 
+/**
+ * Deletes at most `batch` finished jobs (done, or given up) that finished before `before`; returns how many. Rows
+ * another runner is deleting are skipped (SKIP LOCKED), so several servers cleaning at once share the work.
+ */
+export async function deleteFinishedJobs(db: Db, before: Date, batch: number): Promise<number> {
+  const rows = rowsOf(await db.execute(sql`
+    delete from jobs where (company_id, id) in (
+      select company_id, id from jobs
+      where state in ('done', 'failed') and finished_at < ${before.toISOString()}::timestamptz
+      limit ${batch}
+      for update skip locked
+    )
+    returning id`));
+  return rows.length;
+}
+
 /** Queued again now, with a fresh set of attempts (an administrator's retry). */
 export async function requeueJob(db: Db, companyId: string, id: string, now: Date): Promise<boolean> {
   const rows = await db.update(jobs).set({ state: 'queued', runAt: now, attempts: 0, lastError: null, finishedAt: null, updatedAt: now })

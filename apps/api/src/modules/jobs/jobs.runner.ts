@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../../db/client.js';
 import { backoffMs, errorText, JOB_LEASE_MS } from './jobs.domain.js';
 import { holdForTest } from '../../lib/lease.js';
-import { claimDueJob, failJob, finishJob, insertJob, JOBS_CHANNEL, retryJob, type ClaimedJob, type NewJob } from './jobs.repository.js';
+import { claimDueJob, deleteFinishedJobs, failJob, finishJob, insertJob, JOBS_CHANNEL, retryJob, type ClaimedJob, type NewJob } from './jobs.repository.js';
 
 export type { ClaimedJob } from './jobs.repository.js';
 
@@ -12,6 +12,20 @@ export interface JobHandler {
   run(job: ClaimedJob, now: Date): Promise<void>;
   /** Called once when the job gives up (after its last attempt). */
   failed?(job: ClaimedJob, error: string, now: Date): Promise<void>;
+}
+
+/** How often a started runner removes finished jobs past their retention, and how many rows one statement deletes. */
+const CLEANUP_EVERY_MS = 3_600_000;
+const CLEANUP_BATCH = 1000;
+
+export interface RunnerOptions {
+  leaseMs?: number;
+  testHold?: string[];
+  listen?: Database['listen'];
+  /** Finished jobs (done or given up) are deleted this many days after they finished (JOB_RETENTION_DAYS); 0: kept. */
+  retentionDays?: number;
+  /** Rows deleted per statement by a clean-up (tests use a small one). */
+  cleanupBatch?: number;
 }
 
 export interface RunReport {
@@ -34,12 +48,16 @@ export class JobRunner {
   private readonly leaseMs: number;
   private readonly testHold: string[];
   private readonly listen: Database['listen'] | undefined;
+  private readonly retentionDays: number;
+  private readonly cleanupBatch: number;
 
   /** `listen`: the database's LISTEN, through which a started runner is woken when new work commits (wakeRunners). */
-  constructor(private readonly db: Db, private readonly log?: FastifyBaseLogger, opts: { leaseMs?: number; testHold?: string[]; listen?: Database['listen'] } = {}) {
+  constructor(private readonly db: Db, private readonly log?: FastifyBaseLogger, opts: RunnerOptions = {}) {
     this.leaseMs = opts.leaseMs ?? JOB_LEASE_MS;
     this.testHold = opts.testHold ?? [];
     this.listen = opts.listen;
+    this.retentionDays = opts.retentionDays ?? 0;
+    this.cleanupBatch = opts.cleanupBatch ?? CLEANUP_BATCH;
   }
 
   register(kind: string, handler: JobHandler): void {
@@ -59,6 +77,23 @@ export class JobRunner {
       report[await this.runOne(job, now)] += 1;
     }
     return report;
+  }
+
+  /**
+   * Deletes the jobs that finished more than the retention before `now`, a batch per statement and at most
+   * `maxBatches` batches (what is left goes at the next clean-up), so the queue does not grow for ever and no
+   * clean-up holds the table long. Returns how many it deleted.
+   */
+  async cleanUp(now: Date = new Date(), maxBatches = 20): Promise<number> {
+    if (this.retentionDays <= 0) return 0;
+    const before = new Date(now.getTime() - this.retentionDays * 86_400_000);
+    let removed = 0;
+    for (let i = 0; i < maxBatches; i++) {
+      const n = await deleteFinishedJobs(this.db, before, this.cleanupBatch);
+      removed += n;
+      if (n < this.cleanupBatch) break;
+    }
+    return removed;
   }
 
   private async runOne(job: ClaimedJob, now: Date): Promise<keyof RunReport> {
@@ -84,7 +119,7 @@ export class JobRunner {
 
   /**
    * Polls every `seconds` (0: never), and runs at once when woken (work committed for now, such as a domain event;
-   * a wake during a run runs again right after it). Returns the stop function, which resolves once the run in
+   * a wake during a run runs again right after it). After its first run, and then hourly, it also cleans up (cleanUp). Returns the stop function, which resolves once the run in
    * progress (if any) has finished, so a shutting-down server closes its database only after its last job's writes.
    */
   start(seconds: number): () => Promise<void> {
@@ -92,6 +127,7 @@ export class JobRunner {
     let current: Promise<void> | null = null;
     let again = false;
     let stopped = false;
+    let cleaned = 0;
     const tick = () => {
       if (stopped) return;
       if (current) {
@@ -105,6 +141,11 @@ export class JobRunner {
             const report = await this.runDue(new Date());
             if (report.done || report.retried || report.failed) this.log?.info(report, 'jobs run');
           } while (again && !stopped);
+          if (!stopped && Date.now() - cleaned >= CLEANUP_EVERY_MS) {
+            cleaned = Date.now();
+            const removed = await this.cleanUp(new Date());
+            if (removed) this.log?.info({ removed }, 'finished jobs removed');
+          }
         } catch (err) {
           this.log?.error({ err }, 'job runner failed');
         } finally {

@@ -53,6 +53,9 @@ export async function readCatalogueFile(req: FastifyRequest): Promise<string> {
     throw notCsv();
   }
   // Tabs, line ends and printable text only.
-  if (/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(text)) throw notCsv();
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f) throw notCsv();
+  }
   return text;
 }

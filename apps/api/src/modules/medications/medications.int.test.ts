@@ -108,6 +108,7 @@ describe('the patient\'s medication list', () => {
       medication: augmentin._id, dose: 1, unit: 'tablet', route: 'oral', frequency: 'BID', startDate: '2026-01-10', endDate: '2026-01-17',
     });
     expect(res.statusCode, res.body).toBe(201);
+    expect(body(res).message).toBe('Medication added');
     expect(body(res).data).toMatchObject({
       name: 'Augmentin', genericName: 'Amoxicillin/Clavulanate', strength: '625 mg', dose: 1, unit: 'tablet', frequency: 'BID',
       status: 'active', source: 'manual', createdBy: { name: 'Dr. Huda Saleh' }, encounter: null, prescription: null,

@@ -1,6 +1,7 @@
 import { routes } from '@clinic/shared';
 import type { App, Deps } from '../../lib/app-types.js';
 import { serve } from '../../lib/contract-routes.js';
+import { t } from '../../lib/i18n.js';
 import { listEnvelope } from '../../lib/list.js';
 import { requestContext } from '../../lib/request-context.js';
 import { callerOf } from '../../plugins/auth.js';
@@ -20,7 +21,7 @@ export function medicationRoutes(app: App, deps: Deps) {
 
   serve(app, r.import, async (req) => {
     const text = await readCatalogueFile(req);
-    return { success: true as const, data: await importCatalogue(deps, requestContext(req), callerOf(req), text) };
+    return { success: true as const, message: t(req, 'success.medicationCatalogueImported'), data: await importCatalogue(deps, requestContext(req), callerOf(req), text) };
   }, {
     schema: {
       consumes: ['multipart/form-data'],
@@ -39,14 +40,14 @@ export function medicationRoutes(app: App, deps: Deps) {
 
   serve(app, r.add, async (req, reply) => {
     const data = await addPatientMedication(deps, requestContext(req), callerOf(req), req.params.id, req.body);
-    return reply.status(201).send({ success: true as const, data });
+    return reply.status(201).send({ success: true as const, message: t(req, 'success.medicationAdded'), data });
   }, { config: neutral });
 
   serve(app, r.stop, async (req) => ({
-    success: true as const, data: await closeMedication(deps, requestContext(req), callerOf(req), req.params.id, 'stopped', req.body),
+    success: true as const, message: t(req, 'success.medicationStopped'), data: await closeMedication(deps, requestContext(req), callerOf(req), req.params.id, 'stopped', req.body),
   }), { config: neutral });
 
   serve(app, r.complete, async (req) => ({
-    success: true as const, data: await closeMedication(deps, requestContext(req), callerOf(req), req.params.id, 'completed', req.body),
+    success: true as const, message: t(req, 'success.medicationCompleted'), data: await closeMedication(deps, requestContext(req), callerOf(req), req.params.id, 'completed', req.body),
   }), { config: neutral });
 }

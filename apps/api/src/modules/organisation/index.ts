@@ -5,5 +5,5 @@
 export { asPlan, planIncludes, type Dependents, type Level } from './organisation.domain.js';
 export { assertNoDependents, assertPlanAllows, dependentsText } from './plan-checks.js';
 export { assertEmployee, assertSpecializations, complexRefs, departmentRefs, employeeRefs, findComplex, findDepartment } from './references.js';
-export { organisationPatientCount, organisationPeople, splitPeople, type OrganisationScope, type PersonRow } from './organisation-people.js';
+export { organisationPatientCount, organisationEmployees, splitEmployees, type OrganisationScope, type OrganisationEmployeeRow } from './organisation-employees.js';
 export { createAccount, createOrganisation, syncPermissionCatalogue, type NewAccount, type NewOrganisation } from './provision.js';

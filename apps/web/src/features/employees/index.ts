@@ -3,7 +3,7 @@ export { DeleteEmployeeDialog } from './components/delete-employee-dialog';
 export { EmployeeAvatar } from './components/employee-avatar';
 export { ContactList, DetailsCard, InfoGrid, PersonInfo, VacationsTable, WorkingHoursTable } from './components/employee-details-blocks';
 export { EmployeeStatusSwitch } from './components/employee-status-switch';
-export { formatDate, formatDateTime } from './components/people-format';
+export { formatDate, formatDateTime } from './components/employee-format';
 export { useCreateEmployee } from './api/create-employee';
 export { useEmployee } from './api/get-employee';
 export { useEmployeeStats } from './api/get-employee-stats';

@@ -3,7 +3,7 @@
  * (their query keys, option lists, form sections, detail blocks and the onboarding frame).
  */
 export { browserTimeZone, formatDate, timeZones } from './org-format';
-export { useComplexOptions, useDepartmentOptions, usePersonOptions, useSpecialityOptions, type Option } from './api/get-options';
+export { useComplexOptions, useDepartmentOptions, usePersonOptions, useSpecializationOptions, type Option } from './api/get-options';
 export { listParams, orgKeys, type OrgListQuery } from '@/lib/org-keys';
 export {
   bankColumns, cashBoxColumns, contactColumns, holidayColumns, insuranceColumns, newBankAccount, newCashBox, newContact, newHoliday, newInsurance,

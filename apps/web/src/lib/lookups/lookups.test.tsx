@@ -1,15 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { useSpecialityOptions } from '@/features/organisation';
-import { useCreateSpeciality } from '@/features/specializations';
+import { useSpecializationOptions } from '@/features/organisation';
+import { useCreateSpecialization } from '@/features/specializations';
 import { specializationDetails } from '@/test/mocks';
 import { emptyList, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
 
 /** A select's options beside the button that adds a speciality, as the clinic form and the add page share a screen. */
-function SpecialityPicker() {
-  const options = useSpecialityOptions();
-  const create = useCreateSpeciality();
+function SpecializationPicker() {
+  const options = useSpecializationOptions();
+  const create = useCreateSpecialization();
   return (
     <>
       <ul aria-label="Specialities">
@@ -40,7 +40,7 @@ describe('lookups', () => {
       return jsonResponse(200, emptyList());
     });
     const user = userEvent.setup();
-    renderWithProviders(<SpecialityPicker />);
+    renderWithProviders(<SpecializationPicker />);
     expect(await screen.findByText('Cardiology')).toBeInTheDocument();
     expect(screen.queryByText('Dermatology')).not.toBeInTheDocument();
 

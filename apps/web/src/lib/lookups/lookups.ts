@@ -4,7 +4,7 @@ import { routes, type ApiList } from '@clinic/shared';
 import { callWithQuery } from '@/lib/api-client';
 
 /** The records other screens choose from in a select. */
-export type LookupKind = 'clinics' | 'doctors' | 'staff' | 'services' | 'specialities' | 'departments' | 'complexes' | 'roles';
+export type LookupKind = 'clinics' | 'doctors' | 'staff' | 'services' | 'specializations' | 'departments' | 'complexes' | 'roles';
 
 /** Where each lookup's rows come from: the list's contract route (every row: `allData`, capped by the server). */
 type ListRoute =
@@ -16,7 +16,7 @@ const SOURCES: Record<LookupKind, { route: ListRoute; query?: Record<string, str
   doctors: { route: routes.employees.list, query: { employeeType: 'Doctor' } },
   staff: { route: routes.employees.list },
   services: { route: routes.services.list },
-  specialities: { route: routes.specializations.list },
+  specializations: { route: routes.specializations.list },
   departments: { route: routes.departments.list },
   complexes: { route: routes.complexes.list },
   roles: { route: routes.roles.list },

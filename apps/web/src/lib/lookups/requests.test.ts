@@ -14,7 +14,7 @@ describe('the lookup requests', () => {
       fetchLookup('doctors', { isActive: true, ...byName }),
       fetchLookup('staff', byName),
       fetchLookup('services'),
-      fetchLookup('specialities', byName),
+      fetchLookup('specializations', byName),
       fetchLookup('departments', byName),
       fetchLookup('complexes', byName),
       fetchLookup('roles'),

@@ -7,7 +7,7 @@ import { DateField, MultiSelectField, NumberField, SelectField, SwitchField, Tex
 import { FormSection } from '@/components/form/form-section';
 import { WorkingHoursField } from '@/components/form/working-hours-field';
 import { translateMessage } from '@/lib/http';
-import { timeZones, useComplexOptions, useDepartmentOptions, usePersonOptions, useSpecialityOptions } from '@/features/organisation';
+import { timeZones, useComplexOptions, useDepartmentOptions, usePersonOptions, useSpecializationOptions } from '@/features/organisation';
 
 const ZONES = timeZones().map((z) => ({ value: z, label: z.replace(/_/g, ' ') }));
 
@@ -20,7 +20,7 @@ interface SectionProps {
 export function ClinicGeneralSection({ id, control, plan }: SectionProps & { plan: Plan | null }) {
   const { t } = useTranslation();
   const people = usePersonOptions();
-  const specialities = useSpecialityOptions();
+  const specialities = useSpecializationOptions();
   const withDepartments = planAllows(plan, 'department');
   const withComplexes = planAllows(plan, 'complex');
   const departments = useDepartmentOptions(withDepartments);

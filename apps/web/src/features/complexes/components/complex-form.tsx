@@ -10,7 +10,7 @@ import { MapField } from '@/components/form/map-field';
 import { submitWithFieldErrors } from '@/components/form/submit-with-field-errors';
 import { useSchemaForm } from '@/components/form/use-schema-form';
 import { WorkingHoursField, daysToRows, rowIndexOf, rowsToDays } from '@/components/form/working-hours-field';
-import { contactColumns, holidayColumns, newContact, newHoliday, usePersonOptions, useSpecialityOptions } from '@/features/organisation';
+import { contactColumns, holidayColumns, newContact, newHoliday, usePersonOptions, useSpecializationOptions } from '@/features/organisation';
 
 type WorkingDays = ComplexInput['workingDays'];
 
@@ -50,7 +50,7 @@ interface ComplexFormProps {
 export function ComplexForm({ defaultValues, submitLabel, onSubmit, onCancel }: ComplexFormProps) {
   const { t } = useTranslation();
   const people = usePersonOptions();
-  const specialities = useSpecialityOptions();
+  const specialities = useSpecializationOptions();
   const { form } = useSchemaForm<ComplexInput, ComplexValues>({ schema: complexInput, defaultValues });
   const { control, handleSubmit, setError, formState: { isSubmitting } } = form;
   const f = (key: string) => t(`organisation.fields.${key}`);

@@ -8,7 +8,7 @@ const KINDS: Record<ReferenceList, LookupKind> = {
   clinics: 'clinics',
   departments: 'departments',
   cliniccollections: 'complexes',
-  specializations: 'specialities',
+  specializations: 'specializations',
   roles: 'roles',
 };
 

@@ -3,7 +3,7 @@ import { ActionIcon, Anchor, Group, Paper, Stack, Text, ThemeIcon, Tooltip, Unst
 import { IconFileText, IconUpload, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { USER_FILE_MAX_BYTES } from '@clinic/shared';
-import { formatFileSize } from './people-format';
+import { formatFileSize } from './employee-format';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import type { UserDocumentValue } from './person-form-values';
 import classes from './document-drop.module.css';

@@ -1,5 +1,5 @@
 import { Avatar, type AvatarProps } from '@mantine/core';
-import { initialsOf } from './people-format';
+import { initialsOf } from './employee-format';
 
 interface EmployeeAvatarProps extends Omit<AvatarProps, 'src' | 'children'> {
   src: string | null | undefined;

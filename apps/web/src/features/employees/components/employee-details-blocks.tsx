@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { EMPLOYEE_DAYS, type EmployeeRecord } from '@clinic/shared';
 import { InfoItem } from '@/components/details';
 import { contactLabel } from '@/lib/contact-label';
-import { formatDate } from './people-format';
+import { formatDate } from './employee-format';
 import { DetailsCard } from '@/components/details';
 
 /** A label above its value; an empty value shows a dash. */

@@ -16,7 +16,7 @@ import { DeleteEmployeeDialog } from '../components/delete-employee-dialog';
 import { EmployeeAvatar } from '../components/employee-avatar';
 import { ContactList, DetailsCard, InfoGrid, PersonInfo, VacationsTable, WorkingHoursTable } from '../components/employee-details-blocks';
 import { BackHeader } from '../components/form-page-header';
-import { formatDate, formatDateTime } from '../components/people-format';
+import { formatDate, formatDateTime } from '../components/employee-format';
 import { useSession } from '@/lib/session-context';
 import { DoctorStatsChart } from '../components/doctor-stats-chart';
 import { formatNumber } from '@/lib/dates';

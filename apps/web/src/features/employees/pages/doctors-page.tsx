@@ -21,7 +21,7 @@ export default function DoctorsPage() {
   const canOpen = useCanOpen();
   const list = useListState({ filters: ['speciality', 'clinic', 'status'] as const, defaultLimit: 20, defaultSortBy: 'name', defaultOrder: 'asc' });
   const { status, select: statusSelect } = useStatusFilter(list, { label: t('doctors.filters.status'), placeholder: t('doctors.filters.allStatuses') });
-  const specialities = useLookupOptions('specialities', BY_NAME, { silent: true, emptyOnError: true });
+  const specialities = useLookupOptions('specializations', BY_NAME, { silent: true, emptyOnError: true });
   const clinics = useLookupOptions('clinics', BY_NAME, { silent: true, emptyOnError: true });
   const listFilters = {
     employeeType: 'Doctor' as const,

@@ -11,7 +11,7 @@ import { DeleteEmployeeDialog } from '../components/delete-employee-dialog';
 import { EmployeeAvatar } from '../components/employee-avatar';
 import { ContactList, DetailsCard, InfoGrid, PersonInfo, VacationsTable, WorkingHoursTable } from '../components/employee-details-blocks';
 import { BackHeader } from '../components/form-page-header';
-import { formatDate } from '../components/people-format';
+import { formatDate } from '../components/employee-format';
 
 /** /employees/details/{id}: a staff member's record (refetched when the window regains focus). */
 export default function EmployeeDetailsPage() {

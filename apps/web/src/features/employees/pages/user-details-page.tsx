@@ -12,7 +12,7 @@ import { EmployeeAvatar } from '../components/employee-avatar';
 import { ContactList, DetailsCard, InfoGrid, PersonInfo } from '../components/employee-details-blocks';
 import { EmployeeStatusSwitch } from '../components/employee-status-switch';
 import { BackHeader } from '../components/form-page-header';
-import { formatDate, formatDateTime, formatTime12 } from '../components/people-format';
+import { formatDate, formatDateTime, formatTime12 } from '../components/employee-format';
 import { useSession } from '@/lib/session-context';
 import { daysFromHours } from '../components/person-form-values';
 

@@ -16,7 +16,7 @@ export function TemplateEditor({ template, onClose }: { template: NoteTemplateRe
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const services = useLookupOptions('services');
-  const specialities = useLookupOptions('specialities');
+  const specialities = useLookupOptions('specializations');
   const [draft, setDraft] = useState<TemplateDraft>(() => toDraft(template));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);

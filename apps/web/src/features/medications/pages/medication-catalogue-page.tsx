@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Card, Group, Pagination, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Card, Pagination, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -23,12 +23,8 @@ export default function MedicationCataloguePage() {
   const total = catalogue.data?.pagination.total_items ?? 0;
   return (
     <Stack gap="lg" data-testid="medication-catalogue">
-      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-        <Stack gap={2}>
-          <Title order={2}>{t('medicines.catalogue.title')}</Title>
-          <Text size="sm" c="dimmed" data-testid="catalogue-count">{t('medicines.catalogue.count', { count: total })}</Text>
-        </Stack>
-      </Group>
+      {/* The shell shows the page's title; the count is told under it. */}
+      <Text size="sm" c="dimmed" mb={-8} data-testid="catalogue-count">{t('medicines.catalogue.count', { count: total })}</Text>
       {canWrite && <Card><CatalogueImport /></Card>}
       <Card>
         <Stack gap="md">

@@ -10,9 +10,9 @@ export function usePersonOptions() {
   return useLookupOptions('staff', BY_NAME, { silent: true });
 }
 
-/** Specialities of the catalogue; an empty list when the catalogue cannot be read. */
-export function useSpecialityOptions() {
-  return useLookupOptions('specialities', BY_NAME, { silent: true, emptyOnError: true });
+/** Specializations of the catalogue; an empty list when the catalogue cannot be read. */
+export function useSpecializationOptions() {
+  return useLookupOptions('specializations', BY_NAME, { silent: true, emptyOnError: true });
 }
 
 export function useComplexOptions(enabled = true) {

@@ -1,20 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { requestLines } from '@/test/request-pins';
-import { createSpeciality } from './create-speciality';
-import { deleteSpeciality } from './delete-speciality';
-import { getSpecialities } from './get-specialities';
-import { getSpeciality } from './get-speciality';
-import { updateSpeciality } from './update-speciality';
+import { createSpecialization } from './create-specialization';
+import { deleteSpecialization } from './delete-specialization';
+import { getSpecializations } from './get-specializations';
+import { getSpecialization } from './get-specialization';
+import { updateSpecialization } from './update-specialization';
 
 describe('the specialities requests', () => {
   it('are the same bytes they have always been', async () => {
     const id = 'a/b 1';
     expect(await requestLines([
-      () => getSpecialities({ page: 2, limit: 25, search: 'card io', status: 'active', sortBy: 'name', order: 'asc' }),
-      () => getSpeciality(id),
-      () => createSpeciality({ name: 'Cardiology', nameAr: 'القلب', isActive: true } as never),
-      () => updateSpeciality(id, { name: 'Cardiology' } as never),
-      () => deleteSpeciality(id),
+      () => getSpecializations({ page: 2, limit: 25, search: 'card io', status: 'active', sortBy: 'name', order: 'asc' }),
+      () => getSpecialization(id),
+      () => createSpecialization({ name: 'Cardiology', nameAr: 'القلب', isActive: true } as never),
+      () => updateSpecialization(id, { name: 'Cardiology' } as never),
+      () => deleteSpecialization(id),
     ])).toMatchInlineSnapshot(`
       [
         "GET /api/specializations?page=2&limit=25&sortBy=name&order=asc&search=card+io&isActive=true",

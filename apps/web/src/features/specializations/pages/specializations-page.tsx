@@ -5,13 +5,13 @@ import type { SpecializationRecord } from '@clinic/shared';
 import { StatusBadge } from '@/components/details';
 import { IdCell, RecordListFrame, useRecordList, type DataTableColumn, type RecordListKind } from '@/components/list';
 import { DAY_MONTH_YEAR, formatDate } from '@/lib/dates';
-import { specialitiesQueryOptions, specialitiesRequest } from '../api/get-specialities';
+import { specializationsQueryOptions, specializationsRequest } from '../api/get-specializations';
 
-const KIND: RecordListKind = { messages: 'specialities.list', path: '/specialities', exportRequest: specialitiesRequest, addTestId: 'add-speciality', testId: 'specialities-table', minWidth: 760 };
+const KIND: RecordListKind = { messages: 'specialities.list', path: '/specialities', exportRequest: specializationsRequest, addTestId: 'add-speciality', testId: 'specialities-table', minWidth: 760 };
 
-export default function SpecialitiesPage() {
+export default function SpecializationsPage() {
   const { t, i18n } = useTranslation();
-  const specialities = useRecordList(specialitiesQueryOptions, {
+  const specializations = useRecordList(specializationsQueryOptions, {
     label: t('specialities.list.status'),
     placeholder: t('specialities.list.allStatuses'),
     active: t('specialities.list.active'),
@@ -41,5 +41,5 @@ export default function SpecialitiesPage() {
     { key: 'status', header: t('specialities.columns.status'), sortKey: 'isActive', render: (s) => <StatusBadge active={s.isActive} /> },
   ];
 
-  return <RecordListFrame kind={KIND} records={specialities} columns={columns} emptyIcon={<IconMicroscope stroke={1.6} />} />;
+  return <RecordListFrame kind={KIND} records={specializations} columns={columns} emptyIcon={<IconMicroscope stroke={1.6} />} />;
 }

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, it } from 'vitest';
 import { emptyList, jsonResponse, listOf } from '@/test/mocks';
 import { expectFieldError, mockFetch, renderWithProviders, signIn } from '@/test/utils';
-import AddSpecialityPage from '../pages/add-speciality-page';
+import AddSpecializationPage from '../pages/add-specialization-page';
 
-describe('speciality form', { timeout: 30_000 }, () => {
+describe('specialization form', { timeout: 30_000 }, () => {
   it('checks a field as the user leaves it, and marks it with its message', async () => {
     mockFetch((url) => {
       if (url.pathname === '/api/employees') return jsonResponse(200, listOf([{ _id: 'e1', name: 'Fatima Zahra', employeeType: 'Nurse', jobTitle: 'Head Nurse' }]));
@@ -13,7 +13,7 @@ describe('speciality form', { timeout: 30_000 }, () => {
     }, { profile: {} });
     signIn();
     const user = userEvent.setup();
-    renderWithProviders(<AddSpecialityPage />, '/specialities/add', { route: '/specialities/add' });
+    renderWithProviders(<AddSpecializationPage />, '/specialities/add', { route: '/specialities/add' });
     const name = await screen.findByRole('textbox', { name: /^Name/ });
     await user.type(name, 'C');
     await user.tab();

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { DetailsFrame, StatusBadge } from '@/components/details';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useSession } from '@/lib/session-context';
-import { useDeleteSpeciality } from '../api/delete-speciality';
-import { useSpeciality } from '../api/get-speciality';
+import { useDeleteSpecialization } from '../api/delete-specialization';
+import { useSpecialization } from '../api/get-specialization';
 import { DAY_MONTH_YEAR, formatDate } from '@/lib/dates';
 
 function Section({ icon, title, children, testId }: { icon: ReactNode; title: string; children: ReactNode; testId?: string }) {
@@ -40,18 +40,18 @@ function People({ list, empty }: { list: Array<{ _id: string; name: string }>; e
   );
 }
 
-/** The speciality's real details: texts, who it requires, and which clinics and doctors have it. */
-export default function SpecialityDetailsPage() {
+/** The specialization's real details: texts, who it requires, and which clinics and doctors have it. */
+export default function SpecializationDetailsPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { id = '' } = useParams();
   const { can } = useSession();
-  const speciality = useSpeciality(id);
-  const remove = useDeleteSpeciality();
+  const specialization = useSpecialization(id);
+  const remove = useDeleteSpecialization();
   const [confirm, setConfirm] = useState(false);
 
   return (
-    <DetailsFrame query={speciality} notFound={t('specialities.details.empty')} icon={<IconMicroscope stroke={1.6} />} back={{ to: '/specialities', label: t('specialities.details.back') }}>
+    <DetailsFrame query={specialization} notFound={t('specialities.details.empty')} icon={<IconMicroscope stroke={1.6} />} back={{ to: '/specialities', label: t('specialities.details.back') }}>
       {(s) => {
         const date = (iso: string) => formatDate(iso, i18n.language, DAY_MONTH_YEAR);
         return (

@@ -2,22 +2,22 @@ import { Card, Center, Loader, Stack } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
-import { useCreateSpeciality } from '../api/create-speciality';
+import { useCreateSpecialization } from '../api/create-specialization';
 import { useStaffOptions } from '../api/get-staff-options';
-import { emptySpecialityForm, SpecialityForm } from '../components/speciality-form';
+import { emptySpecializationForm, SpecializationForm } from '../components/specialization-form';
 
-export default function AddSpecialityPage() {
+export default function AddSpecializationPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const staff = useStaffOptions();
-  const create = useCreateSpeciality();
+  const create = useCreateSpecialization();
   return (
     <Stack gap="md" maw={880}>
       <PageHeader title={t('specialities.add.title')} subtitle={t('specialities.add.subtitle')} />
       <Card>
         {staff.data ? (
-          <SpecialityForm
-            defaultValues={emptySpecialityForm}
+          <SpecializationForm
+            defaultValues={emptySpecializationForm}
             staff={staff.data}
             submitLabel={t('specialities.add.submit')}
             onSubmit={async (values) => {

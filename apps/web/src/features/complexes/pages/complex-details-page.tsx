@@ -7,7 +7,7 @@ import { HolidaysTable, OrgRecordDetails, WorkingDaysGrid } from '@/features/org
 import { useComplex } from '../api/get-complex';
 import { useDeleteComplex } from '../api/delete-complex';
 
-export default function MedicalComplexDetailsPage() {
+export default function ComplexDetailsPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const complex = useComplex(id);

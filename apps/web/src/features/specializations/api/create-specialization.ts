@@ -1,19 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { routes, type SpecializationCreateInput } from '@clinic/shared';
 import { call } from '@/lib/api-client';
-import { specialitiesKeys } from './specialities-keys';
+import { specializationsKeys } from './specializations-keys';
 
-export function createSpeciality(input: SpecializationCreateInput) {
+export function createSpecialization(input: SpecializationCreateInput) {
   return call(routes.specializations.create, { body: input });
 }
 
-export function useCreateSpeciality() {
+export function useCreateSpecialization() {
   const queryClient = useQueryClient();
   return useMutation({
-    meta: { lookups: ['specialities'] },
-    mutationFn: createSpeciality,
+    meta: { lookups: ['specializations'] },
+    mutationFn: createSpecialization,
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: specialitiesKeys.lists() });
+      await queryClient.invalidateQueries({ queryKey: specializationsKeys.lists() });
     },
   });
 }

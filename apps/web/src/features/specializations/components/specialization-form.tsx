@@ -8,7 +8,7 @@ import { submitWithFieldErrors } from '@/components/form/submit-with-field-error
 import { useSchemaForm } from '@/components/form/use-schema-form';
 import type { StaffOption } from '../api/get-staff-options';
 
-export interface SpecialityFormValues {
+export interface SpecializationFormValues {
   name: string;
   description: string;
   requiredEquipment: string;
@@ -18,12 +18,12 @@ export interface SpecialityFormValues {
   isActive: boolean;
 }
 
-export const emptySpecialityForm: SpecialityFormValues = {
+export const emptySpecializationForm: SpecializationFormValues = {
   name: '', description: '', requiredEquipment: '', requiredStaff: [], medicalProcedures: '', certificationRequirements: '', isActive: true,
 };
 
-interface SpecialityFormProps {
-  defaultValues: SpecialityFormValues;
+interface SpecializationFormProps {
+  defaultValues: SpecializationFormValues;
   staff: readonly StaffOption[];
   submitLabel: string;
   onSubmit: (values: SpecializationCreate) => Promise<unknown>;
@@ -31,9 +31,9 @@ interface SpecialityFormProps {
 }
 
 /** Name, description, equipment, required staff, procedures and certification; validated on blur and change. */
-export function SpecialityForm({ defaultValues, staff, submitLabel, onSubmit, onCancel }: SpecialityFormProps) {
+export function SpecializationForm({ defaultValues, staff, submitLabel, onSubmit, onCancel }: SpecializationFormProps) {
   const { t } = useTranslation();
-  const { form } = useSchemaForm<SpecialityFormValues, SpecializationCreate>({ schema: specializationCreateInput, defaultValues, mode: 'all' });
+  const { form } = useSchemaForm<SpecializationFormValues, SpecializationCreate>({ schema: specializationCreateInput, defaultValues, mode: 'all' });
   const { control, handleSubmit, setError, formState: { isSubmitting } } = form;
   const requiredStaff = useWatch({ control, name: 'requiredStaff' });
   const groups = new Map<string, Array<{ value: string; label: string }>>();

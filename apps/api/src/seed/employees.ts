@@ -124,7 +124,7 @@ async function reservePublicIds(db: Db, companyId: string, n: number): Promise<s
 }
 
 /** Seeds the people of a demo company. Safe to run when organisation data is missing. */
-export async function seedPeople(db: Db, companyId: string): Promise<void> {
+export async function seedEmployees(db: Db, companyId: string): Promise<void> {
   const rand = mulberry32(4242);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
   const int = (min: number, max: number) => min + Math.floor(rand() * (max - min + 1));
@@ -248,7 +248,7 @@ export async function seedPeople(db: Db, companyId: string): Promise<void> {
 }
 
 /** What the demo accounts' doctors practise, in the order they were created. */
-const DEMO_DOCTOR_SPECIALITIES = [
+const DEMO_DOCTOR_SPECIALIZATIONS = [
   { name: 'Internal Medicine', title: 'Consultant Internist' },
   { name: 'Pediatrics', title: 'Consultant Pediatrician' },
   { name: 'Cardiology', title: 'Consultant Cardiologist' },
@@ -275,7 +275,7 @@ async function completeDemoAccounts(
   };
   let doctorNo = 0;
   for (const [i, acc] of accounts.entries()) {
-    const speciality = acc.employeeType === 'Doctor' ? DEMO_DOCTOR_SPECIALITIES[doctorNo++ % DEMO_DOCTOR_SPECIALITIES.length]! : null;
+    const speciality = acc.employeeType === 'Doctor' ? DEMO_DOCTOR_SPECIALIZATIONS[doctorNo++ % DEMO_DOCTOR_SPECIALIZATIONS.length]! : null;
     const hint = speciality ? CLINIC_HINTS[speciality.name] : undefined;
     const suited = hint ? clinicRows.filter((c) => hint.test(c.name)) : [];
     const clinic = suited[0] ?? (clinicRows.length ? clinicRows[i % clinicRows.length]! : null);

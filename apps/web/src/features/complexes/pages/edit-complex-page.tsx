@@ -10,7 +10,7 @@ import { useComplex } from '../api/get-complex';
 import { useUpdateComplex } from '../api/save-complex';
 import { ComplexForm, complexFormValues } from '../components/complex-form';
 
-export default function EditMedicalComplexPage() {
+export default function EditComplexPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { id = '' } = useParams();

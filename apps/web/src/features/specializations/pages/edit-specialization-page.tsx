@@ -5,20 +5,20 @@ import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { StaleRecordAlert } from '@/components/stale-record-alert';
 import { useEditedRecord } from '@/lib/edited-record';
-import { useSpeciality } from '../api/get-speciality';
+import { useSpecialization } from '../api/get-specialization';
 import { useStaffOptions } from '../api/get-staff-options';
-import { useUpdateSpeciality } from '../api/update-speciality';
-import { SpecialityForm } from '../components/speciality-form';
+import { useUpdateSpecialization } from '../api/update-specialization';
+import { SpecializationForm } from '../components/specialization-form';
 
-export default function EditSpecialityPage() {
+export default function EditSpecializationPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { id = '' } = useParams();
-  const speciality = useSpeciality(id);
+  const specialization = useSpecialization(id);
   const staff = useStaffOptions();
-  const update = useUpdateSpeciality();
-  const edit = useEditedRecord(speciality.data, speciality.refetch);
-  if (speciality.isError) {
+  const update = useUpdateSpecialization();
+  const edit = useEditedRecord(specialization.data, specialization.refetch);
+  if (specialization.isError) {
     return (
       <Card>
         <EmptyState title={t('specialities.details.empty')} />
@@ -32,7 +32,7 @@ export default function EditSpecialityPage() {
       <StaleRecordAlert stale={edit.stale} reloading={edit.reloading} onReload={() => void edit.reload()} />
       <Card>
         {s && staff.data ? (
-          <SpecialityForm
+          <SpecializationForm
             key={edit.formKey}
             defaultValues={{
               name: s.name,

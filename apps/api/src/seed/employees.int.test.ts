@@ -3,16 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { employeeScheduleIssues, minutesOfDay, type EmployeeWorkingHour } from '@clinic/shared';
 import { clinics, employeeClinics, employees } from '../db/schema/index.js';
 import { createOrg, createTestContext, type TestContext } from '../test/harness.js';
-import { seedPeople } from './people.js';
+import { seedEmployees } from './employees.js';
 
 let ctx: TestContext;
 beforeAll(async () => { ctx = await createTestContext(); });
 afterAll(() => ctx.close());
 
-describe('seedPeople', () => {
+describe('seedEmployees', () => {
   it('seeds 20 doctors and 15 staff with valid schedules, even without any clinic', async () => {
     const org = await createOrg(ctx);
-    await seedPeople(ctx.database.db, org.companyId);
+    await seedEmployees(ctx.database.db, org.companyId);
     const rows = await ctx.database.db.select().from(employees).where(eq(employees.companyId, org.companyId));
     expect(rows.filter((r) => r.employeeType === 'Doctor' && !r.passwordHash)).toHaveLength(20);
     expect(rows.filter((r) => r.employeeType !== 'Doctor' && !r.passwordHash)).toHaveLength(15);
@@ -31,7 +31,7 @@ describe('seedPeople', () => {
       { companyId: org.companyId, publicId: 'CLN-000001', name: 'Heart Clinic', workingHours: hours },
       { companyId: org.companyId, publicId: 'CLN-000002', name: 'Kids Clinic', workingHours: hours },
     ]);
-    await seedPeople(db, org.companyId);
+    await seedEmployees(db, org.companyId);
     const linked = await db.select({ hours: employees.workingHours, name: employees.name }).from(employees)
       .innerJoin(employeeClinics, and(eq(employeeClinics.companyId, employees.companyId), eq(employeeClinics.employeeId, employees.id)))
       .where(eq(employees.companyId, org.companyId));

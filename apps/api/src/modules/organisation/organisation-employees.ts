@@ -17,7 +17,7 @@ function clinicCondition(scope: OrganisationScope) {
   }
 }
 
-export interface PersonRow {
+export interface OrganisationEmployeeRow {
   id: string;
   name: string;
   public_id: string;
@@ -26,10 +26,10 @@ export interface PersonRow {
 }
 
 /**
- * People who work in a part of the organisation: linked to one of its clinics (employee_clinics), or
+ * The employees who work in a part of the organisation: linked to one of its clinics (employee_clinics), or
  * placed directly in the department or complex. One query, ordered by name.
  */
-export async function organisationPeople(db: Db, companyId: string, scope: OrganisationScope): Promise<PersonRow[]> {
+export async function organisationEmployees(db: Db, companyId: string, scope: OrganisationScope): Promise<OrganisationEmployeeRow[]> {
   const direct =
     scope.kind === 'complex' ? sql`or e.clinic_collection_id = ${scope.id}`
     : scope.kind === 'department' ? sql`or e.department_id = ${scope.id}`
@@ -45,7 +45,7 @@ export async function organisationPeople(db: Db, companyId: string, scope: Organ
       ) ${direct})
     order by e.name, e.id
     limit 1000`);
-  return rowsOf<PersonRow>(result);
+  return rowsOf<OrganisationEmployeeRow>(result);
 }
 
 /** Distinct patients who have (or had) appointments in a part of the organisation. */
@@ -58,10 +58,10 @@ export async function organisationPatientCount(db: Db, companyId: string, scope:
   return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
 }
 
-export function splitPeople(people: PersonRow[]) {
-  const ref = (p: PersonRow) => ({ _id: p.id, name: p.name, publicId: p.public_id });
+export function splitEmployees(employees: OrganisationEmployeeRow[]) {
+  const ref = (p: OrganisationEmployeeRow) => ({ _id: p.id, name: p.name, publicId: p.public_id });
   return {
-    doctors: people.filter((p) => p.employee_type === 'Doctor').map(ref),
-    staff: people.filter((p) => p.employee_type !== 'Doctor').map(ref),
+    doctors: employees.filter((p) => p.employee_type === 'Doctor').map(ref),
+    staff: employees.filter((p) => p.employee_type !== 'Doctor').map(ref),
   };
 }

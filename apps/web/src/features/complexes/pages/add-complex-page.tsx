@@ -6,7 +6,7 @@ import { BackLink } from '@/components/details';
 import { useCreateComplex } from '../api/save-complex';
 import { ComplexForm, emptyComplex } from '../components/complex-form';
 
-export default function AddMedicalComplexPage() {
+export default function AddComplexPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const create = useCreateComplex();

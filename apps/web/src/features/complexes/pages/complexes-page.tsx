@@ -8,7 +8,7 @@ import { complexListQueryOptions, complexesRequest } from '../api/get-complexes'
 
 const KIND: RecordListKind = { messages: 'medicalComplexes', path: '/medicalComplexes', exportRequest: complexesRequest, addTestId: 'complexes-add', testId: 'complexes-table', minWidth: 680 };
 
-export default function MedicalComplexesPage() {
+export default function ComplexesPage() {
   const { t } = useTranslation();
   const complexes = useRecordList(complexListQueryOptions);
 

@@ -1,0 +1,62 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { PatientMedicationRecord } from '@clinic/shared';
+import { errorBody, jsonResponse, mockFetch, renderWithProviders, setLanguage, signIn } from '@/test/utils';
+import { listOf } from '@/test/mocks';
+import { MedicationList } from './medication-list';
+
+function entry(over: Partial<PatientMedicationRecord> = {}): PatientMedicationRecord {
+  return {
+    _id: 'm1', patient: 'p1', medication: { _id: 'd1', name: 'Augmentin' }, name: 'Augmentin', genericName: 'Amoxicillin/Clavulanate', strength: '625 mg',
+    form: 'Tablet', dose: 1, unit: 'tablet', route: 'oral', frequency: 'BID', startDate: '2026-01-10', endDate: null, notes: '', status: 'active',
+    statusReason: '', statusChangedBy: null, statusChangedAt: null, source: 'manual', prescription: null, encounter: null,
+    createdBy: { _id: 'e1', name: 'Dr. Huda Saleh' }, createdAt: '2026-01-10T08:00:00.000Z', version: 1, ...over,
+  };
+}
+
+function api(entries: PatientMedicationRecord[], permissions: string[]) {
+  const sent: Array<{ path: string; body: unknown }> = [];
+  mockFetch((url, init) => {
+    if (url.pathname === '/api/patients/p1/medications' && (init.method ?? 'GET') === 'GET') return jsonResponse(200, listOf(entries));
+    if (url.pathname === '/api/patient-medications/m1/stop') {
+      const body = JSON.parse(String(init.body)) as { reason: string };
+      sent.push({ path: url.pathname, body });
+      entries[0] = entry({ status: 'stopped', statusReason: body.reason, statusChangedBy: { _id: 'e1', name: 'Dr. Huda Saleh' }, version: 2 });
+      return jsonResponse(200, { success: true, data: entries[0] });
+    }
+    return jsonResponse(404, errorBody('Not found', 'NOT_FOUND'));
+  }, { profile: { permissions } });
+  return sent;
+}
+
+describe('the patient\'s medication list', () => {
+  beforeEach(async () => {
+    await setLanguage('ar');
+    signIn({ permissions: ['clinical_read', 'clinical_write'] });
+  });
+
+  it('writes the directions out in Arabic and stops a medication with its reason', async () => {
+    const sent = api([entry()], ['clinical_read', 'clinical_write']);
+    renderWithProviders(<MedicationList patientId="p1" />);
+    const row = await screen.findByTestId('medication-row');
+    expect(within(row).getByTestId('medication-directions').textContent).toBe('قرص واحد · مرتين يومياً · عن طريق الفم');
+    await userEvent.click(within(row).getByTestId('medication-actions'));
+    await userEvent.click(await screen.findByTestId('medication-stop'));
+    await userEvent.click(screen.getByTestId('medication-close-submit'));
+    expect(await screen.findByText('اكتب السبب')).toBeTruthy();
+    expect(sent).toEqual([]);
+    await userEvent.type(screen.getByTestId('medication-close-reason'), 'طفح جلدي');
+    await userEvent.click(screen.getByTestId('medication-close-submit'));
+    await waitFor(() => expect(sent).toEqual([{ path: '/api/patient-medications/m1/stop', body: { reason: 'طفح جلدي', version: 1 } }]));
+    expect(await screen.findByText('أوقفه Dr. Huda Saleh: طفح جلدي')).toBeTruthy();
+  });
+
+  it('shows nothing to those who may not read clinical records', async () => {
+    signIn({ permissions: ['patient_read'] });
+    api([entry()], ['patient_read']);
+    const { container } = renderWithProviders(<MedicationList patientId="p1" />);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(container.querySelector('[data-testid="medication-list"]')).toBeNull();
+  });
+});
