@@ -32,8 +32,8 @@ export function Addenda({ encounterId, addenda, canWrite }: { encounterId: strin
         {addenda.map((a) => (
           <Stack key={a._id} gap={2} p="xs" style={{ borderInlineStart: '3px solid var(--mantine-color-teal-filled)' }} data-testid="addendum">
             <Text size="xs" c="dimmed">{t('encounter.addenda.by', { name: a.author.name, when: formatDateTime(a.createdAt, i18n.language) })}</Text>
-            <Text size="sm" fw={600}>{a.reason}</Text>
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{a.text}</Text>
+            <Text size="sm" fw={600} dir="auto">{a.reason}</Text>
+            <Text size="sm" dir="auto" style={{ whiteSpace: 'pre-wrap' }}>{a.text}</Text>
           </Stack>
         ))}
         {canWrite && (

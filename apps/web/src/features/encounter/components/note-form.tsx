@@ -25,7 +25,7 @@ export function NoteForm({ sections, content, onChange, errors = {} }: NoteFormP
               <Stack key={field.key} gap={2}>
                 {i > 0 && <Divider mb={6} variant="dotted" />}
                 <Text size="xs" c="dimmed" fw={600}>{labelOf(field.label, i18n.language)}</Text>
-                <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} data-answer={field.key}>
+                <Text size="sm" dir="auto" style={{ whiteSpace: 'pre-wrap' }} data-answer={field.key}>
                   {answerText(field, content[field.key], i18n.language, (s) => t(`encounter.side.${s}`))}
                 </Text>
               </Stack>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconLock, IconPhone, IconStethoscope } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { EncounterDetails } from '@clinic/shared';
@@ -56,7 +56,7 @@ export function PatientHeader({ encounter, slots = {} }: { encounter: EncounterD
         </Group>
         {encounter.reason && <Text size="sm"><Text span fw={600}>{t('encounter.reason')}: </Text>{encounter.reason}</Text>}
         {(slots.problems || slots.medications || slots.vitals) && (
-          <Group gap="md" align="flex-start" wrap="wrap">{slots.vitals}{slots.problems}{slots.medications}</Group>
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">{slots.vitals}{slots.problems}{slots.medications}</SimpleGrid>
         )}
       </Stack>
     </Card>

@@ -4,6 +4,9 @@ import { IconAlertCircle, IconSignature } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
+import { AllergyBanner } from '@/features/allergies';
+import { MedicationList } from '@/features/medications';
+import { VitalsPanel } from '@/features/vitals';
 import { formatDateTime } from '@/lib/dates';
 import { isError } from '@/lib/http';
 import { useSession } from '@/lib/session-context';
@@ -57,7 +60,15 @@ export default function EncounterPage() {
           </Group>
         ) : undefined}
       />
-      <PatientHeader encounter={data} />
+      <PatientHeader
+        encounter={data}
+        slots={{
+          allergies: <AllergyBanner patientId={data.patient._id} />,
+          vitals: <VitalsPanel patientId={data.patient._id} encounterId={id} withTrend={false} />,
+          // problems: the diagnoses part's active problems, once it has a web panel.
+          medications: <MedicationList patientId={data.patient._id} encounterId={id} />,
+        }}
+      />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: signed ? 8 : 12 }}>
           <NoteForm sections={data.note.template.sections} content={signed ? data.note.content : draft.content} onChange={editable ? (k, v) => { setFieldErrors({}); draft.change(k, v); } : undefined} errors={fieldErrors} />

@@ -1,0 +1,120 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import { ALWAYS_OPEN, Api, daytimeZone, expect, runId, signIn, test } from './fixtures';
+
+/*
+ * The doctor's note, from call-in to signature: a doctor working in Arabic calls the patient in from My day and lands
+ * on the visit's note, writes it (saved as she types), finds it again after a reload, signs it with her password
+ * and adds an addendum. A receptionist cannot open the note, on screen or through the API.
+ */
+
+const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'artifacts', 'screenshots');
+const shot = async (page: Page, name: string) => {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+};
+
+async function staffAccount(api: Api, clinicId: string, name: string, roleName: string, employeeType: string) {
+  const id = runId().toLowerCase();
+  const roles = await api.get<Array<{ _id: string; name: string }>>(`/roles?search=${roleName}`);
+  const role = roles.find((r) => r.name === roleName)!;
+  const username = `${roleName.toLowerCase()}.${id}`;
+  const password = 'Staff@Pass12';
+  const made = await api.post('/employees', {
+    name, employeeType, email: `${username}@clinic.test`, identity: `E-${id}`, clinics: [clinicId],
+    contactInfos: [{ type: 'phone', value: '0500000000' }], dateOfBirth: '1985-01-01', gender: 'female', address: 'Riyadh', hireDate: '2020-01-01',
+    ...(employeeType === 'Doctor' ? { medicalLicenseNumber: `L-${id}`, certifications: ['Board certified'] } : {}),
+    jobType: 'FULL_TIME', professional_experience: 'Ten years',
+    workingHours: ALWAYS_OPEN.flatMap((h) => h.timeSlots.map((s) => ({ day: h.day, startTime: s.startTime, endTime: s.endTime }))),
+    username, password, roleIds: [role._id],
+  });
+  return { _id: made._id, name, username, password };
+}
+
+test('a doctor in Arabic writes, reloads, signs and amends the visit note; a receptionist cannot open it', async ({ browser, request }) => {
+  const api = await Api.signIn(request);
+  const clinic = await api.clinic(`عيادة ${runId()}`, { hours: ALWAYS_OPEN, timeZone: daytimeZone() });
+  const doctor = await staffAccount(api, clinic._id, `د. ريم ${runId()}`, 'Doctor', 'Doctor');
+  const doctorRef = { _id: doctor._id, name: doctor.name };
+  const service = await api.service(clinic, [doctorRef], `كشف ${runId()}`);
+  const patient = await api.patient(`سارة العتيبي ${runId()}`);
+  const practice = { id: '', clinic, service, doctors: [doctorRef], patients: [patient] };
+  const visit = await api.book(practice, { patient: 0, datetime: new Date(Date.now() + 30 * 60_000).toISOString() });
+  await api.patch(`/appointments/${visit._id}`, { status: 'arrived', version: visit.version });
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await signIn(page, { username: doctor.username, password: doctor.password, lang: 'ar', theme: 'dark' });
+  await expect(page).toHaveURL(/\/my-day$/);
+  await page.getByTestId('my-day-call-in').click();
+  await expect(page).toHaveURL(/\/encounters\/[0-9a-f-]+$/);
+  const encounterId = page.url().split('/').pop()!;
+  await expect(page.getByTestId('encounter-patient')).toHaveText(patient.name);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+
+  // Written as a doctor types; saved without a button.
+  await page.locator('[data-field="complaint"]').fill('سعال جاف منذ خمسة أيام');
+  await page.locator('[data-field="history"]').fill('لا حرارة ولا ضيق تنفس.');
+  await page.locator('[data-field="assessment"]').fill('عدوى فيروسية في الجهاز التنفسي العلوي');
+  await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: 15_000 });
+  await shot(page, 'encounter-draft-ar-dark-1280');
+
+  // A reload finds the draft as typed.
+  await page.reload();
+  await expect(page.locator('[data-field="complaint"]')).toHaveValue('سعال جاف منذ خمسة أيام');
+  await expect(page.locator('[data-field="assessment"]')).toHaveValue('عدوى فيروسية في الجهاز التنفسي العلوي');
+
+  await page.setViewportSize({ width: 375, height: 900 });
+  await shot(page, 'encounter-draft-ar-dark-375');
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // Signing asks for the password again: a wrong one signs nothing.
+  await page.getByTestId('sign-open').click();
+  await page.getByTestId('sign-password').fill('not-my-password');
+  await page.getByTestId('sign-submit').click();
+  await expect(page.getByTestId('sign-error')).toContainText('كلمة المرور غير صحيحة');
+  await page.getByTestId('sign-password').fill(doctor.password);
+  await page.getByTestId('sign-submit').click();
+  await expect(page.getByTestId('encounter-status')).toHaveText('موقّعة');
+  await expect(page.getByTestId('signed-banner')).toBeVisible();
+  await expect(page.locator('[data-field="complaint"]')).toHaveCount(0);
+  await expect(page.locator('[data-answer="complaint"]')).toHaveText('سعال جاف منذ خمسة أيام');
+
+  // Corrections after signing are addenda: who, when, why.
+  await page.getByTestId('addendum-reason').fill('وصلت نتيجة التحليل');
+  await page.getByTestId('addendum-text').fill('تحليل الدم طبيعي؛ لا تغيير في الخطة.');
+  await page.getByTestId('addendum-submit').click();
+  await expect(page.getByTestId('addendum')).toHaveCount(1);
+  await expect(page.getByTestId('addendum')).toContainText(doctor.name);
+  await shot(page, 'encounter-signed-ar-dark-1280');
+  await page.setViewportSize({ width: 375, height: 900 });
+  await shot(page, 'encounter-signed-ar-dark-375');
+  await context.close();
+
+  // The same note in English, light.
+  const en = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const enPage = await en.newPage();
+  await signIn(enPage, { username: doctor.username, password: doctor.password, lang: 'en', theme: 'light' });
+  await enPage.goto(`/encounters/${encounterId}`);
+  await expect(enPage.getByTestId('encounter-status')).toHaveText('Signed');
+  await shot(enPage, 'encounter-signed-en-light-1280');
+  await en.close();
+
+  // The receptionist learns that the visit has an encounter, never its content.
+  const reception = await staffAccount(api, clinic._id, `Huda ${runId()}`, 'Receptionist', 'Administrative');
+  const desk = await Api.signIn(request, { username: reception.username, password: reception.password });
+  const exists = await desk.get<{ _id: string; status: string }>(`/appointments/${visit._id}/encounter`);
+  expect(exists).toMatchObject({ _id: encounterId, status: 'signed' });
+  const refused = await request.get(`/api/encounters/${encounterId}`, { headers: { authorization: `Bearer ${desk.token}` } });
+  expect(refused.status()).toBe(403);
+  expect(await refused.text()).not.toContain('سعال');
+  const deskContext = await browser.newContext();
+  const deskPage = await deskContext.newPage();
+  await signIn(deskPage, { username: reception.username, password: reception.password });
+  await deskPage.goto(`/encounters/${encounterId}`);
+  await expect(deskPage.getByTestId('no-access')).toBeVisible();
+  await expect(deskPage.locator('body')).not.toContainText('سعال');
+  await deskContext.close();
+});
