@@ -63,6 +63,7 @@ export const PAGE_COMPONENTS = {
   '/doctors': () => import('@/features/employees/pages/doctors-page'),
   '/doctors/add': () => import('@/features/employees/pages/add-doctor-page'),
   '/doctors/details/:id': () => import('@/features/employees/pages/doctor-details-page'),
+  '/diagnosis-codes': () => import('@/features/diagnoses/pages/diagnosis-codes-page'),
   '/specialities': () => import('@/features/specializations/pages/specialities-page'),
   '/specialities/add': () => import('@/features/specializations/pages/add-speciality-page'),
   '/specialities/details/:id': () => import('@/features/specializations/pages/speciality-details-page'),

@@ -16,6 +16,7 @@ import {
   IconSend,
   IconLayoutKanban,
   IconMicroscope,
+  IconListSearch,
   IconShieldLock,
   IconSitemap,
   IconSun,
@@ -141,6 +142,7 @@ export const PAGES = [
   { path: '/specialities/add', title: 'shell.titles.addSpeciality', permissions: ['speciality_write'] },
   { path: '/specialities/details/:id', title: 'shell.titles.specialityDetails', permissions: SPECIALITY_READERS },
   { path: '/specialities/edit/:id', title: 'shell.titles.editSpeciality', permissions: ['speciality_write'] },
+  { path: '/diagnosis-codes', title: 'shell.titles.diagnosisCodes', permissions: ['company_write'], menu: { label: 'shell.nav.diagnosisCodes', icon: IconListSearch, group: 'medicalFacilities' } },
   { path: '/login', title: 'shell.titles.login' },
   // Printouts: pages laid out for paper (A4 or A5), in the user's language and direction.
   { path: '/print/schedule', title: 'printouts.print', permissions: ['appointment_read'] },

@@ -23,10 +23,13 @@ const PERSIAN_ZERO = 0x06f0;
 const DIGITS = /[\u0660-\u0669\u06F0-\u06F9]/g;
 /** A dot inside a word (between two letters or digits): part of a code such as J06.9 or 1.5. */
 const INNER_DOT = /(?<=[\p{L}\p{N}])\.(?=[\p{L}\p{N}])/gu;
-const NOT_WORD = /[^\p{L}\p{N}\u0001]+/gu;
+/** A private-use character holds an inner dot's place while punctuation becomes spaces. */
+const DOT_MARK = '\uE000';
+const NOT_WORD = /[^\p{L}\p{N}\uE000]+/gu;
 
 export function normalizeSearchText(s: string): string {
   return s
+    .replaceAll(DOT_MARK, ' ')
     .normalize('NFD')
     .replace(LATIN_ACCENTS, '')
     .normalize('NFC')
@@ -37,9 +40,9 @@ export function normalizeSearchText(s: string): string {
       return String(code - (code >= PERSIAN_ZERO ? PERSIAN_ZERO : ARABIC_INDIC_ZERO));
     })
     .toLowerCase()
-    .replace(INNER_DOT, '\u0001')
+    .replace(INNER_DOT, DOT_MARK)
     .replace(NOT_WORD, ' ')
-    .replace(/\u0001/g, '.')
+    .replaceAll(DOT_MARK, '.')
     .trim();
 }
 

@@ -13,8 +13,14 @@ export type CodeCsvResult =
   | { ok: true; rows: CodeRow[] }
   | { ok: false; errors: LineError[]; badRows: number; fileError?: FieldMessage };
 
-/** Bytes that a text file never holds (NUL and the C0 controls other than tab, line feed and carriage return). */
-const BINARY = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
+/** True when the text holds a character a text file never does: NUL or a C0 control other than tab, line feed and carriage return. */
+function hasBinary(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) return true;
+  }
+  return false;
+}
 
 /** The file as UTF-8 text, or null when it is not text (a binary, another encoding). */
 export function csvText(bytes: Uint8Array): string | null {
@@ -24,7 +30,7 @@ export function csvText(bytes: Uint8Array): string | null {
   } catch {
     return null;
   }
-  if (BINARY.test(text)) return null;
+  if (hasBinary(text)) return null;
   return text.startsWith('\uFEFF') ? text.slice(1) : text;
 }
 

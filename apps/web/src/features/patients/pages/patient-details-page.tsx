@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { PatientDetails } from '@clinic/shared';
 import { DetailsFrame } from '@/components/details';
 import { RecordAccessCard } from '@/features/audit';
+import { ProblemList } from '@/features/diagnoses';
 import { useSession } from '@/lib/session-context';
 import { usePatient } from '../api/get-patient';
 import { DeletePatientDialog } from '../components/delete-patient-dialog';
@@ -139,6 +140,8 @@ export default function PatientDetailsPage() {
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
               <Stack gap="lg">
+                {/* Clinical */}
+                {can('clinical_read') && <ProblemList patientId={data._id} canWrite={can('clinical_write')} />}
                 <MedicalHistoryCard patient={data} />
                 <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
                   <AllergiesCard patient={data} />
