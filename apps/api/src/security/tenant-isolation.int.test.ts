@@ -200,6 +200,7 @@ const MATRIX: Record<string, Source> = {
   'PATCH /api/patients/:id/diagnoses/:diagnosisId': { id: 'patients', diagnosisId: 'encounter_diagnoses' },
   'DELETE /api/patients/:id/diagnoses/:diagnosisId': { id: 'patients', diagnosisId: 'encounter_diagnoses' },
   'GET /api/patients/:id/problems': { id: 'patients' },
+  'POST /api/patients/:id/problems': { id: 'patients' },
   'PATCH /api/patients/:id/problems/:problemId': { id: 'patients', problemId: 'patient_problems' },
 };
 
@@ -237,6 +238,7 @@ function bodyFor(key: string, ids: Record<string, string[]>): unknown {
     case 'POST /api/patients/:id/diagnoses': return { encounterId: ids.encounter_diagnoses![0], codeId: ids.diagnosis_codes![0], rank: 'secondary' };
     case 'PATCH /api/patients/:id/diagnoses/:diagnosisId': return { rank: 'secondary', note: 'Changed by B' };
     case 'PATCH /api/patients/:id/problems/:problemId': return { status: 'resolved', version: 1 };
+    case 'POST /api/patients/:id/problems': return { codeId: ids.diagnosis_codes![1] };
     case 'POST /api/services': return { name: 'Stolen service', description: 'Uses A ids', price: 100, clinic: ids.clinics![0], doctors: [ids.doctors![0]] };
     default: return {};
   }

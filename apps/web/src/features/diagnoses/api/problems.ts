@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { routes, type EncounterDiagnosisInput, type PatientProblemUpdateInput } from '@clinic/shared';
+import { routes, type EncounterDiagnosisInput, type PatientProblemInput, type PatientProblemUpdateInput } from '@clinic/shared';
 import { call } from '@/lib/api-client';
 import { diagnosesKeys } from './diagnoses-keys';
 
@@ -9,6 +9,10 @@ export function getProblems(patientId: string, signal?: AbortSignal) {
 
 export function useProblems(patientId: string) {
   return useQuery({ queryKey: diagnosesKeys.problems(patientId), queryFn: ({ signal }) => getProblems(patientId, signal).then((r) => r.data) });
+}
+
+export function addProblem(patientId: string, input: PatientProblemInput) {
+  return call(routes.problems.add, { params: { id: patientId }, body: input });
 }
 
 export function updateProblem(patientId: string, problemId: string, input: PatientProblemUpdateInput) {
@@ -46,6 +50,7 @@ export function usePatientDiagnosisChanges(patientId: string) {
     add: useMutation({ mutationFn: (input: EncounterDiagnosisInput) => addDiagnosis(patientId, input), onSuccess }),
     update: useMutation({ mutationFn: ({ id, input }: { id: string; input: { rank?: 'primary' | 'secondary'; note?: string } }) => updateDiagnosis(patientId, id, input), onSuccess }),
     remove: useMutation({ mutationFn: (id: string) => removeDiagnosis(patientId, id), onSuccess }),
+    addProblem: useMutation({ mutationFn: (input: PatientProblemInput) => addProblem(patientId, input), onSuccess }),
     updateProblem: useMutation({ mutationFn: ({ id, input }: { id: string; input: PatientProblemUpdateInput }) => updateProblem(patientId, id, input), onSuccess }),
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { requestLines } from '@/test/request-pins';
 import { getCodeSummary, installStarterCodes, searchCodes } from './codes';
-import { addDiagnosis, getEncounterDiagnoses, getProblems, removeDiagnosis, updateDiagnosis, updateProblem } from './problems';
+import { addDiagnosis, addProblem, getEncounterDiagnoses, getProblems, removeDiagnosis, updateDiagnosis, updateProblem } from './problems';
 
 describe('the diagnoses requests', () => {
   it('are the same bytes they have always been', async () => {
@@ -11,6 +11,7 @@ describe('the diagnoses requests', () => {
       () => getCodeSummary(),
       () => installStarterCodes(),
       () => getProblems(id),
+      () => addProblem(id, { codeId: 'c1', onsetDate: '2015-06-01' }),
       () => updateProblem(id, 'p1', { status: 'resolved', resolvedDate: '2026-03-10', version: 2 }),
       () => getEncounterDiagnoses(id, 'e1'),
       () => addDiagnosis(id, { encounterId: 'e1', codeId: 'c1', rank: 'primary' }),
@@ -22,6 +23,7 @@ describe('the diagnoses requests', () => {
         "GET /api/diagnosis-codes/summary",
         "POST /api/diagnosis-codes/starter",
         "GET /api/patients/a%2Fb%201/problems",
+        "POST /api/patients/a%2Fb%201/problems {"codeId":"c1","onsetDate":"2015-06-01"}",
         "PATCH /api/patients/a%2Fb%201/problems/p1 {"status":"resolved","resolvedDate":"2026-03-10","version":2}",
         "GET /api/patients/a%2Fb%201/diagnoses?encounterId=e1",
         "POST /api/patients/a%2Fb%201/diagnoses {"encounterId":"e1","codeId":"c1","rank":"primary"}",

@@ -8,6 +8,7 @@ import { DatePickerInput } from '@/components/dates/pickers';
 import { formatDay, todayIso } from '@/lib/dates';
 import { usePatientDiagnosisChanges, useProblems } from '../api/problems';
 import { codeTitle } from './code-title';
+import { DiagnosisPicker } from './diagnosis-picker';
 
 export interface ProblemListProps {
   patientId: string;
@@ -90,12 +91,22 @@ export function ProblemList({ patientId, canWrite = true }: ProblemListProps) {
         />
       }
     >
+      {canWrite && (
+        <DiagnosisPicker
+          label={t('diagnoses.problems.add')}
+          disabled={changes.addProblem.isPending}
+          onSelect={(code) => {
+            setView('active');
+            changes.addProblem.mutate({ codeId: code._id });
+          }}
+        />
+      )}
       {!shown.length && !problems.isLoading ? (
-        <Text size="sm" c="dimmed" data-testid="problem-list-empty">
+        <Text size="sm" c="dimmed" mt="sm" data-testid="problem-list-empty">
           {view === 'active' ? t('diagnoses.problems.empty') : t('diagnoses.problems.emptyResolved')}
         </Text>
       ) : (
-        <Stack gap={0}>
+        <Stack gap={0} mt="sm">
           {shown.map((p) => (
             <ProblemRow key={p._id} problem={p} canWrite={canWrite} changes={changes} />
           ))}
