@@ -118,5 +118,14 @@ const ARTICLE = 'ال';
  */
 export function codeSearchText(code: string, titleEn: string, titleAr: string): string {
   const words = normalizeSearchText(`${code} ${titleEn} ${titleAr}`).split(' ');
-  return ` ${words.flatMap((w) => (w.startsWith(ARTICLE) && w.length > ARTICLE.length + 2 ? [w, w.slice(ARTICLE.length)] : [w])).join(' ')}`;
+  return ` ${words.flatMap((w) => (withoutArticle(w) === w ? [w] : [w, withoutArticle(w)])).join(' ')}`;
+}
+
+/**
+ * A normalised word without the Arabic article when it has one (and at least three letters after it). Search looks
+ * for a typed word in this form, which the stored text also holds: the article's letters begin most Arabic words of
+ * a title, so a search led by them would read far more of the index.
+ */
+export function withoutArticle(word: string): string {
+  return word.startsWith(ARTICLE) && word.length > ARTICLE.length + 2 ? word.slice(ARTICLE.length) : word;
 }
