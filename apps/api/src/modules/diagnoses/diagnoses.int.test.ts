@@ -27,7 +27,7 @@ const auditCount = async (companyId: string, action: string, entity: string) =>
 beforeAll(async () => {
   ({ ctx, a, b } = await contextWithTwoOrgs());
   doctor = await signInStaff(ctx, a, { name: 'Dr. Huda', username: 'dx_doctor', email: 'dx_doctor@a.test', employeeType: 'Doctor', roleNames: ['Doctor'] });
-  reception = await signInStaff(ctx, a, { name: 'Reem', username: 'dx_desk', email: 'dx_desk@a.test', employeeType: 'Receptionist', roleNames: ['Receptionist'] });
+  reception = await signInStaff(ctx, a, { name: 'Reem', username: 'dx_desk', email: 'dx_desk@a.test', employeeType: 'Administrative', roleNames: ['Receptionist'] });
   patientId = (await insertPatient(ctx.database.db, a.companyId, { name: 'Salma Odeh' })).id;
   expect((await req(a.token, 'POST', '/api/diagnosis-codes/starter')).statusCode).toBe(200);
 }, 120_000);
