@@ -16,9 +16,14 @@ const serverUrl = typeof args.databaseUrl === 'string' ? args.databaseUrl : unde
 const dist = (p) => path.join(root, 'apps/api/dist', p);
 const ADMIN = { name: 'Code Bench Admin', username: 'codebench', email: 'codebench@bench.test', password: 'Bench@12345' };
 
-// A deterministic generator (no Math.random: every run holds the same codes).
+// A deterministic generator (mulberry32, 32-bit integer arithmetic; no Math.random: every run holds the same codes).
 let seed = 42;
-const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+const rand = () => {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
 const pick = (list) => list[Math.floor(rand() * list.length)];
 
 const CONDITIONS = [
@@ -98,8 +103,11 @@ async function prepare() {
     const other = await createOrganisation(database.db, { name: 'Other Company', plan: 'company', admin: { ...ADMIN, username: 'codebench2', email: 'codebench2@bench.test' } });
     const { upsertCodes } = await import(dist('modules/diagnoses/diagnosis-codes.repository.js'));
     const rows = [...generatedCodes(total)];
+    // A bulk load: the trigram index is built once after the rows are in (as the migration defines it), not row by row.
+    await database.query('drop index diagnosis_codes_search_trgm_idx');
     await upsertCodes(database.db, company.id, 'ICD-10', rows);
     await upsertCodes(database.db, other.company.id, 'ICD-10', rows.slice(0, 20000));
+    await database.query('create index diagnosis_codes_search_trgm_idx on diagnosis_codes using gin (search_text gin_trgm_ops)');
     await database.query('analyze diagnosis_codes');
   } finally {
     await database.close();

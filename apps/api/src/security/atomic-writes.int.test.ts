@@ -213,6 +213,7 @@ function request(key: string): { params: Record<string, string>; payload?: Recor
     case 'POST /api/patients/:id/diagnoses': return { params: { id: ids.patient! }, payload: { encounterId: ids.appointment, codeId: ids.code, rank: 'secondary' } };
     case 'PATCH /api/patients/:id/diagnoses/:diagnosisId': return { params: { id: ids.patient!, diagnosisId: ids.diagnosis! }, payload: { note: 'Since Monday' } };
     case 'DELETE /api/patients/:id/diagnoses/:diagnosisId': return { params: { id: ids.patient!, diagnosisId: ids.diagnosis! } };
+    case 'POST /api/patients/:id/problems': return { params: { id: ids.patient! }, payload: { codeId: ids.code, onsetDate: '2020-01-01' } };
     case 'PATCH /api/patients/:id/problems/:problemId': return { params: { id: ids.patient!, problemId: ids.problem! }, payload: { status: 'resolved', version: 1 } };
     case 'PUT /api/specializations/:id': return { params: { id: ids.specialization! }, payload: v1(specialization) };
     case 'PATCH /api/specializations/:id': return { params: { id: ids.specialization! }, payload: { isActive: false, version: 1 } };

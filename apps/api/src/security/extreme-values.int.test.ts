@@ -305,6 +305,7 @@ function validQuery(key: string): Record<string, string> {
     case 'GET /api/appointments/availability': return { clinic: ids.clinic!, from: day, to: addDays(day, 6), doctor: ids.doctor! };
     case 'GET /api/appointments/next-free': return { clinic: ids.clinic!, service: ids.service!, doctor: ids.doctor!, from: slot, limit: '20' };
     case 'GET /api/appointments/board': return { clinic: ids.clinic!, date: day };
+    case 'GET /api/patients/:id/diagnoses': return { encounterId: ids.appointment! };
     case 'GET /api/appointments': return {
       from: `${day}T00:00:00+03:00`, to: `${addDays(day, 7)}T00:00:00+03:00`, date: day, datetime: slot, status: 'scheduled,arrived', view: 'calendar',
       clinic: ids.clinic!, doctor: ids.doctor!, patient: ids.patient!, service: ids.service!, filter: `clinic=${ids.clinic}`,

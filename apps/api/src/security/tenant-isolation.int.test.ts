@@ -219,6 +219,7 @@ const MATRIX: Record<string, Source> = {
   'PATCH /api/patients/:id/diagnoses/:diagnosisId': { id: 'patients', diagnosisId: 'encounter_diagnoses' },
   'DELETE /api/patients/:id/diagnoses/:diagnosisId': { id: 'patients', diagnosisId: 'encounter_diagnoses' },
   'GET /api/patients/:id/problems': { id: 'patients' },
+  'POST /api/patients/:id/problems': { id: 'patients' },
   'PATCH /api/patients/:id/problems/:problemId': { id: 'patients', problemId: 'patient_problems' },
   'GET /api/encounters': {},
   'GET /api/encounters/:id': { id: 'encounters' },
@@ -278,6 +279,7 @@ function bodyFor(key: string, ids: Record<string, string[]>): unknown {
     case 'POST /api/patients/:id/medications': return { medication: ids.medications![0], name: 'Taken by B', route: 'oral', frequency: 'BID' };
     case 'POST /api/patient-medications/:id/stop': return { reason: 'Stopped from another company', version: 1 };
     case 'POST /api/patient-medications/:id/complete': return { version: 1 };
+    case 'POST /api/patients/:id/problems': return { codeId: ids.diagnosis_codes![1] };
     case 'POST /api/services': return { name: 'Stolen service', description: 'Uses A ids', price: 100, clinic: ids.clinics![0], doctors: [ids.doctors![0]] };
     case 'POST /api/encounters': return { patient: ids.patients![0], clinic: ids.clinics![0] };
     case 'PUT /api/encounters/:id/note': return { version: 1, content: { complaint: 'Written from another company' } };

@@ -70,6 +70,7 @@ export const PAGE_COMPONENTS = {
   '/specialities/details/:id': () => import('@/features/specializations/pages/specialization-details-page'),
   '/specialities/edit/:id': () => import('@/features/specializations/pages/edit-specialization-page'),
   '/medications': () => import('@/features/medications/pages/medication-catalogue-page'),
+  '/diagnosis-codes': () => import('@/features/diagnoses/pages/diagnosis-codes-page'),
   '/print/schedule': () => import('@/features/printouts/pages/print-schedule-page'),
   '/print/slip/:id': () => import('@/features/printouts/pages/print-slip-page'),
   '/print/patient/:id': () => import('@/features/printouts/pages/print-patient-page'),

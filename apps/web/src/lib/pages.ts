@@ -17,6 +17,7 @@ import {
   IconLayoutKanban,
   IconMicroscope,
   IconPill,
+  IconListSearch,
   IconShieldLock,
   IconSitemap,
   IconSun,
@@ -146,6 +147,7 @@ export const PAGES = [
   { path: '/medications', title: 'shell.titles.medications', permissions: ['service_write', 'clinical_read', 'prescribe'], menu: { label: 'shell.nav.medications', icon: IconPill, group: 'medicalFacilities' } },
   { path: '/encounters/:id', title: 'shell.titles.encounter', permissions: ['clinical_read'] },
   { path: '/note-templates', title: 'shell.titles.noteTemplates', permissions: ['admin'], menu: { label: 'shell.nav.noteTemplates', icon: IconTemplate, group: 'doctorsAndStaff' } },
+  { path: '/diagnosis-codes', title: 'shell.titles.diagnosisCodes', permissions: ['company_write'], menu: { label: 'shell.nav.diagnosisCodes', icon: IconListSearch, group: 'medicalFacilities' } },
   { path: '/login', title: 'shell.titles.login' },
   // Printouts: pages laid out for paper (A4 or A5), in the user's language and direction.
   { path: '/print/schedule', title: 'printouts.print', permissions: ['appointment_read'] },

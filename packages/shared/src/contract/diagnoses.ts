@@ -3,7 +3,7 @@ import { idParams, messageOnlySchema, okSchema } from '../schemas/common.js';
 import {
   diagnosisCodeImportResult, diagnosisCodeRecord, diagnosisCodeSearchQuery, diagnosisCodeSummary, diagnosisCodeImportFields,
   diagnosisParams, encounterDiagnosesQuery, encounterDiagnosisInput, encounterDiagnosisRecord, encounterDiagnosisUpdateInput,
-  patientProblemRecord, patientProblemUpdateInput, problemParams,
+  patientProblemInput, patientProblemRecord, patientProblemUpdateInput, problemParams,
 } from '../schemas/diagnosis.js';
 import { route } from './route.js';
 
@@ -27,5 +27,6 @@ export const problemRoutes = {
   updateDiagnosis: route({ method: 'PATCH', path: '/api/patients/:id/diagnoses/:diagnosisId', access: 'clinical_write', tags, params: diagnosisParams, body: encounterDiagnosisUpdateInput, response: { 200: okSchema(encounterDiagnosisRecord) } }),
   removeDiagnosis: route({ method: 'DELETE', path: '/api/patients/:id/diagnoses/:diagnosisId', access: 'clinical_write', tags, params: diagnosisParams, response: { 200: messageOnlySchema } }),
   list: route({ method: 'GET', path: '/api/patients/:id/problems', access: 'clinical_read', tags, params: idParams, response: { 200: okSchema(z.array(patientProblemRecord)) } }),
+  add: route({ method: 'POST', path: '/api/patients/:id/problems', access: 'clinical_write', tags, params: idParams, body: patientProblemInput, response: { 201: okSchema(patientProblemRecord) } }),
   update: route({ method: 'PATCH', path: '/api/patients/:id/problems/:problemId', access: 'clinical_write', tags, params: problemParams, body: patientProblemUpdateInput, response: { 200: okSchema(patientProblemRecord) } }),
 };

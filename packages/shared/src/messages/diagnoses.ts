@@ -43,6 +43,7 @@ export const diagnosesEn = {
       updated: 'Diagnosis updated',
       removed: 'Diagnosis removed',
       problemUpdated: 'Problem updated',
+      problemAdded: 'Problem added',
     },
   },
 } as const;
@@ -93,6 +94,7 @@ export const diagnosesAr: Shape<typeof diagnosesEn> = {
       updated: 'تم تحديث التشخيص',
       removed: 'تم حذف التشخيص',
       problemUpdated: 'تم تحديث المشكلة',
+      problemAdded: 'تمت إضافة المشكلة',
     },
   },
 };

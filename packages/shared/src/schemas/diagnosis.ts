@@ -117,6 +117,13 @@ export const patientProblemRecord = z.object({
 });
 export type PatientProblemRecord = z.infer<typeof patientProblemRecord>;
 
+/** A problem recorded directly on the list (history from elsewhere), not from a visit's diagnosis. */
+export const patientProblemInput = z.strictObject({
+  codeId: z.uuid({ error: 'validation.diagnoses.codeRequired' }),
+  onsetDate: calendarDate().nullable().optional(),
+});
+export type PatientProblemInput = z.input<typeof patientProblemInput>;
+
 /** Resolve (with the day, today when not given), reactivate, or set the onset. */
 export const patientProblemUpdateInput = z.strictObject({
   status: z.enum(PROBLEM_STATUSES, { error: 'validation.invalidValue' }).optional(),

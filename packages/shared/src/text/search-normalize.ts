@@ -2,7 +2,9 @@ import { normaliseArabic } from './arabic.js';
 
 /** A dot inside a word (between two letters or digits): part of a code such as J06.9 or 1.5. */
 const INNER_DOT = /(?<=[\p{L}\p{N}])\.(?=[\p{L}\p{N}])/gu;
-const NOT_WORD = /[^\p{L}\p{N}\u0001]+/gu;
+/** A private-use character holds an inner dot's place while punctuation becomes spaces. */
+const DOT_MARK = '\uE000';
+const NOT_WORD = /[^\p{L}\p{N}\uE000]+/gu;
 
 /**
  * Text as search compares it, on both sides (what is stored and what is typed): the matching key of
@@ -11,10 +13,10 @@ const NOT_WORD = /[^\p{L}\p{N}\u0001]+/gu;
  * symbols) becomes a space, except the dot between two digits or letters of a code (`J06.9` stays one word).
  */
 export function normalizeSearchText(s: string): string {
-  return normaliseArabic(s)
-    .replace(INNER_DOT, '\u0001')
+  return normaliseArabic(s.replaceAll(DOT_MARK, ' '))
+    .replace(INNER_DOT, DOT_MARK)
     .replace(NOT_WORD, ' ')
-    .replace(/\u0001/g, '.')
+    .replaceAll(DOT_MARK, '.')
     .trim();
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeSearchText, csvRecords, csvText, parseCodeCsv } from './code-csv.js';
+import { codeSearchText, csvRecords, csvText, parseCodeCsv, withoutArticle } from './code-csv.js';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 
@@ -53,5 +53,13 @@ describe('codeSearchText', () => {
   it('holds the code and both titles normalised, each word after a space, Arabic words also without the article', () => {
     expect(codeSearchText('J06.9', 'Acute URI', 'إلتهاب حادّ')).toBe(' j06.9 acute uri التهاب تهاب حاد');
     expect(codeSearchText('J02.9', 'Pharyngitis', 'التهاب البلعوم الحاد')).toBe(' j02.9 pharyngitis التهاب تهاب البلعوم بلعوم الحاد حاد');
+  });
+});
+
+describe('withoutArticle', () => {
+  it('drops the Arabic article from a word long enough to carry one, as the stored text also holds it', () => {
+    expect(withoutArticle('البلعوم')).toBe('بلعوم');
+    expect(withoutArticle('الم')).toBe('الم');
+    expect(withoutArticle('asthma')).toBe('asthma');
   });
 });

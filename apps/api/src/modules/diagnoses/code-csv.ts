@@ -13,8 +13,14 @@ export type CodeCsvResult =
   | { ok: true; rows: CodeRow[] }
   | { ok: false; errors: LineError[]; badRows: number; fileError?: FieldMessage };
 
-/** Bytes that a text file never holds (NUL and the C0 controls other than tab, line feed and carriage return). */
-const BINARY = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
+/** True when the text holds a character a text file never does: NUL or a C0 control other than tab, line feed and carriage return. */
+function hasBinary(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) return true;
+  }
+  return false;
+}
 
 /** The file as UTF-8 text, or null when it is not text (a binary, another encoding). */
 export function csvText(bytes: Uint8Array): string | null {
@@ -24,7 +30,7 @@ export function csvText(bytes: Uint8Array): string | null {
   } catch {
     return null;
   }
-  if (BINARY.test(text)) return null;
+  if (hasBinary(text)) return null;
   return text.startsWith('\uFEFF') ? text.slice(1) : text;
 }
 
@@ -112,5 +118,14 @@ const ARTICLE = 'ال';
  */
 export function codeSearchText(code: string, titleEn: string, titleAr: string): string {
   const words = normalizeSearchText(`${code} ${titleEn} ${titleAr}`).split(' ');
-  return ` ${words.flatMap((w) => (w.startsWith(ARTICLE) && w.length > ARTICLE.length + 2 ? [w, w.slice(ARTICLE.length)] : [w])).join(' ')}`;
+  return ` ${words.flatMap((w) => (withoutArticle(w) === w ? [w] : [w, withoutArticle(w)])).join(' ')}`;
+}
+
+/**
+ * A normalised word without the Arabic article when it has one (and at least three letters after it). Search looks
+ * for a typed word in this form, which the stored text also holds: the article's letters begin most Arabic words of
+ * a title, so a search led by them would read far more of the index.
+ */
+export function withoutArticle(word: string): string {
+  return word.startsWith(ARTICLE) && word.length > ARTICLE.length + 2 ? word.slice(ARTICLE.length) : word;
 }

@@ -27,10 +27,10 @@ const auditCount = async (companyId: string, action: string, entity: string) =>
 beforeAll(async () => {
   ({ ctx, a, b } = await contextWithTwoOrgs());
   doctor = await signInStaff(ctx, a, { name: 'Dr. Huda', username: 'dx_doctor', email: 'dx_doctor@a.test', employeeType: 'Doctor', roleNames: ['Doctor'] });
-  reception = await signInStaff(ctx, a, { name: 'Reem', username: 'dx_desk', email: 'dx_desk@a.test', employeeType: 'Receptionist', roleNames: ['Receptionist'] });
+  reception = await signInStaff(ctx, a, { name: 'Reem', username: 'dx_desk', email: 'dx_desk@a.test', employeeType: 'Administrative', roleNames: ['Receptionist'] });
   patientId = (await insertPatient(ctx.database.db, a.companyId, { name: 'Salma Odeh' })).id;
   expect((await req(a.token, 'POST', '/api/diagnosis-codes/starter')).statusCode).toBe(200);
-}, 60_000);
+}, 120_000);
 afterAll(() => ctx.close());
 
 describe('the code list', () => {
@@ -167,6 +167,17 @@ describe('encounter diagnoses and the problem list', () => {
     expect(await auditCount(a.companyId, 'delete', 'encounter_diagnosis')).toBe(1);
     expect(await auditCount(a.companyId, 'update', 'encounter_diagnosis')).toBe(1);
     expect(await auditCount(a.companyId, 'read', 'patient')).toBeGreaterThanOrEqual(6);
+  });
+
+  it('puts a condition on the list directly, once while it is active', async () => {
+    const asthma = await codeId('J45.9');
+    const added = await req(doctor, 'POST', `/api/patients/${patientId}/problems`, { codeId: asthma, onsetDate: '2015-06-01' });
+    expect(added.statusCode).toBe(201);
+    expect(body(added).data).toMatchObject({ code: 'J45.9', status: 'active', onsetDate: '2015-06-01', sourceEncounterId: null });
+    const again = await req(doctor, 'POST', `/api/patients/${patientId}/problems`, { codeId: asthma }, 'ar');
+    expect(body(again).message).toEqual({ code: 'PROBLEM_ALREADY_ACTIVE', message: 'هذه الحالة موجودة بالفعل في قائمة المشكلات النشطة' });
+    expect((await req(reception, 'POST', `/api/patients/${patientId}/problems`, { codeId: asthma })).statusCode).toBe(403);
+    expect(await auditCount(a.companyId, 'create', 'patient_problem')).toBe(1);
   });
 
   it('shows reception nothing, and another company 404 without changing anything', async () => {

@@ -9,7 +9,7 @@ import { requestContext } from '../../lib/request-context.js';
 import { parseOrThrow } from '../../lib/validation.js';
 import { callerOf } from '../../plugins/auth.js';
 import { importCodes, installStarterCodes, searchCodes, summarizeCodes, tooLarge } from './diagnosis-codes.service.js';
-import { addDiagnosis, listEncounterDiagnoses, listProblems, removeDiagnosis, updateDiagnosis, updateProblem } from './problems.service.js';
+import { addDiagnosis, addProblem, listEncounterDiagnoses, listProblems, removeDiagnosis, updateDiagnosis, updateProblem } from './problems.service.js';
 
 const codes = routes.diagnosisCodes;
 const p = routes.problems;
@@ -92,6 +92,11 @@ export function diagnosisRoutes(app: App, deps: Deps) {
   }, { config: neutral });
 
   serve(app, p.list, async (req) => ({ success: true as const, data: await listProblems(deps, requestContext(req), callerOf(req), req.params.id) }));
+
+  serve(app, p.add, async (req, reply) => {
+    const data = await addProblem(deps, requestContext(req), callerOf(req), req.params.id, req.body);
+    return reply.status(201).send({ success: true as const, message: t(req, 'success.diagnoses.problemAdded'), data });
+  }, { config: neutral });
 
   serve(app, p.update, async (req) => ({
     success: true as const, message: t(req, 'success.diagnoses.problemUpdated'),

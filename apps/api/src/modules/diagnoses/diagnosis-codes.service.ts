@@ -6,7 +6,7 @@ import { recordAudit } from '../../lib/audit.js';
 import { AppError, validationFailed, type FieldMessage } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { inTransaction } from '../../lib/transaction.js';
-import { csvText, parseCodeCsv, type CodeRow } from './code-csv.js';
+import { csvText, parseCodeCsv, withoutArticle, type CodeRow } from './code-csv.js';
 import { codeSummary, codesByPrefix, codesByWords, upsertCodes, type CodeHit } from './diagnosis-codes.repository.js';
 import { STARTER_CODES, STARTER_SYSTEM } from './starter-codes.js';
 
@@ -28,7 +28,7 @@ export async function searchCodes(deps: Deps, caller: Caller, q: DiagnosisCodeSe
   const byCode = one && CODE_LIKE.test(one) ? await codesByPrefix(deps.db, caller.companyId, one, q.limit) : [];
   byCode.sort((a, b) => Number(b.codeKey === one) - Number(a.codeKey === one));
   const seen = new Set(byCode.map((c) => c.id));
-  const rest = byCode.length >= q.limit ? [] : await codesByWords(deps.db, caller.companyId, words, q.limit);
+  const rest = byCode.length >= q.limit ? [] : await codesByWords(deps.db, caller.companyId, [...new Set(words.map(withoutArticle))], q.limit);
   return [...byCode, ...rest.filter((c) => !seen.has(c.id))].slice(0, q.limit).map(toCodeRecord);
 }
 

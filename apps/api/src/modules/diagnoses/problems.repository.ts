@@ -61,9 +61,21 @@ export async function deleteDiagnosisRow(db: Db, companyId: string, patientId: s
  * Makes the code an active problem of the patient unless it already is one (the partial unique index on active
  * problems decides, so two diagnoses at once still make one). Answers the new problem's id, or null when kept.
  */
-export async function ensureActiveProblem(db: Db, companyId: string, patientId: string, code: CodeRow, encounterId: string): Promise<string | null> {
+export function ensureActiveProblem(db: Db, companyId: string, patientId: string, code: CodeRow, encounterId: string): Promise<string | null> {
+  return insertActiveProblem(db, { companyId, patientId, code, sourceEncounterId: encounterId, onsetDate: null });
+}
+
+/** A problem put on the list directly (no visit); null when the code is already an active problem. */
+export function insertProblem(db: Db, companyId: string, patientId: string, code: CodeRow, onsetDate: string | null): Promise<string | null> {
+  return insertActiveProblem(db, { companyId, patientId, code, sourceEncounterId: null, onsetDate });
+}
+
+async function insertActiveProblem(
+  db: Db, p: { companyId: string; patientId: string; code: CodeRow; sourceEncounterId: string | null; onsetDate: string | null },
+): Promise<string | null> {
   const [row] = await db.insert(patientProblems).values({
-    companyId, patientId, codeId: code.id, code: code.code, titleEn: code.titleEn, titleAr: code.titleAr, status: 'active', sourceEncounterId: encounterId,
+    companyId: p.companyId, patientId: p.patientId, codeId: p.code.id, code: p.code.code, titleEn: p.code.titleEn, titleAr: p.code.titleAr,
+    status: 'active', sourceEncounterId: p.sourceEncounterId, onsetDate: p.onsetDate,
   }).onConflictDoNothing({
     target: [patientProblems.companyId, patientProblems.patientId, patientProblems.codeId],
     where: sql`${patientProblems.status} = 'active'`,

@@ -1,6 +1,6 @@
 import {
   ENCOUNTER_DIAGNOSES_MAX, PATIENT_PROBLEMS_MAX, todayIn, type DiagnosisRank, type EncounterDiagnosisRecord, type PatientProblemRecord,
-  type encounterDiagnosisInput, type encounterDiagnosisUpdateInput, type patientProblemUpdateInput,
+  type encounterDiagnosisInput, type encounterDiagnosisUpdateInput, type patientProblemInput, type patientProblemUpdateInput,
 } from '@clinic/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -13,7 +13,7 @@ import { staleOrMissing } from '../../lib/versioning.js';
 import { toCodeRecord } from './diagnosis-codes.service.js';
 import {
   deleteDiagnosisRow, diagnosisCount, encounterDiagnosesOf, ensureActiveProblem, findCode, findDiagnosis, findProblem,
-  insertDiagnosis, patientExists, problemsOf, updateDiagnosisRow, updateProblemAtVersion, type ProblemRow,
+  insertDiagnosis, insertProblem, patientExists, problemsOf, updateDiagnosisRow, updateProblemAtVersion, type ProblemRow,
 } from './problems.repository.js';
 
 type DiagnosisInput = z.output<typeof encounterDiagnosisInput>;
@@ -129,6 +129,27 @@ export async function removeDiagnosis(deps: Deps, ctx: RequestContext, caller: C
       companyId: caller.companyId, actorId: caller.id, action: 'delete', entity: 'encounter_diagnosis', entityId: id,
       changes: { patientId, encounterId: before.d.encounterId, code: before.c.code, rank: before.d.rank },
     });
+  });
+}
+
+/**
+ * Puts a condition on the patient's problem list directly (history from elsewhere): refused when the code is already
+ * an active problem (the partial unique index decides, so two at once still make one).
+ */
+export async function addProblem(deps: Deps, ctx: RequestContext, caller: Caller, patientId: string, input: z.output<typeof patientProblemInput>) {
+  await requirePatient(deps.db, caller, patientId);
+  const today = todayIn(caller.timeZone, clockNow(deps));
+  if (input.onsetDate && input.onsetDate > today) throw validationFailed({ onsetDate: 'validation.diagnoses.onsetInFuture' });
+  return inTransaction(deps.db, async (db) => {
+    const code = await findCode(db, caller.companyId, input.codeId);
+    if (!code || !code.isActive) throw validationFailed({ codeId: 'validation.diagnoses.codeUnknown' });
+    const id = await insertProblem(db, caller.companyId, patientId, code, input.onsetDate ?? null);
+    if (!id) throw new AppError(409, 'PROBLEM_ALREADY_ACTIVE', 'errors.diagnoses.problemActive');
+    await recordAudit(db, ctx, {
+      companyId: caller.companyId, actorId: caller.id, action: 'create', entity: 'patient_problem', entityId: id,
+      changes: { patientId, code: code.code, onsetDate: input.onsetDate ?? null },
+    });
+    return toProblemRecord((await findProblem(db, caller.companyId, patientId, id))!);
   });
 }
 

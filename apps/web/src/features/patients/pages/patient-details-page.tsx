@@ -7,7 +7,6 @@ import type { PatientDetails } from '@clinic/shared';
 import { DetailsFrame } from '@/components/details';
 import { AllergyBanner } from '@/features/allergies';
 import { RecordAccessCard } from '@/features/audit';
-import { PatientEncounters } from '@/features/encounter';
 import { useSession } from '@/lib/session-context';
 import { usePatient } from '../api/get-patient';
 import { ClinicalArea } from '../components/clinical-area';
@@ -151,8 +150,6 @@ export default function PatientDetailsPage() {
                 </SimpleGrid>
                 <TreatmentCard patient={data} />
                 <HealthReportsCard patient={data} canWrite={canWrite} />
-                {/* Clinical: the encounters (each part of the clinical record adds its panel here). */}
-                <PatientEncounters patientId={data._id} />
                 <NotesCard patient={data} canWrite={canWrite} />
                 {can('audit_read') && <RecordAccessCard entity="patient" entityId={data._id} />}
               </Stack>
