@@ -4,10 +4,10 @@
  * acute ones are resolved a week after theirs. The visit's appointment id stands for its encounter until encounters
  * are recorded for the demo's past visits.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { todayIn } from '@clinic/shared';
 import type { Db } from '../db/client.js';
-import { appointments, companies, diagnosisCodes, encounterDiagnoses, patientProblems } from '../db/schema/index.js';
+import { appointments, companies, diagnosisCodes, encounterDiagnoses, encounters, patientProblems } from '../db/schema/index.js';
 import { upsertCodes } from '../modules/diagnoses/diagnosis-codes.repository.js';
 import { ensureActiveProblem } from '../modules/diagnoses/problems.repository.js';
 import { STARTER_CODES, STARTER_SYSTEM } from '../modules/diagnoses/starter-codes.js';
@@ -37,8 +37,11 @@ export async function seedDiagnoses(db: Db, companyId: string, opts: { visits?: 
   const codes = new Map((await db.select().from(diagnosisCodes).where(eq(diagnosisCodes.companyId, companyId))).map((c) => [c.code, c]));
   const [company] = await db.select({ timeZone: companies.timeZone }).from(companies).where(eq(companies.id, companyId));
   const today = todayIn(company?.timeZone ?? 'UTC');
-  const visits = await db.select({ id: appointments.id, patientId: appointments.patientId, startsAt: appointments.startsAt, doctorId: appointments.doctorId })
-    .from(appointments).where(and(eq(appointments.companyId, companyId), eq(appointments.status, 'completed')))
+  // A visit's diagnoses belong to its encounter when the demo wrote one (seedEncounters runs first).
+  const visits = await db.select({ id: sql<string>`coalesce(${encounters.id}, ${appointments.id})`, patientId: appointments.patientId, startsAt: appointments.startsAt, doctorId: appointments.doctorId })
+    .from(appointments)
+    .leftJoin(encounters, and(eq(encounters.companyId, appointments.companyId), eq(encounters.appointmentId, appointments.id)))
+    .where(and(eq(appointments.companyId, companyId), eq(appointments.status, 'completed')))
     .orderBy(asc(appointments.startsAt), asc(appointments.id)).limit(opts.visits ?? 400);
   for (const [i, visit] of visits.entries()) {
     const plan = VISITS[i % VISITS.length]!;

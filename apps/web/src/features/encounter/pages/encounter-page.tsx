@@ -5,6 +5,7 @@ import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
 import { AllergyBanner } from '@/features/allergies';
+import { EncounterDiagnoses, ProblemList } from '@/features/diagnoses';
 import { MedicationList } from '@/features/medications';
 import { VitalsPanel } from '@/features/vitals';
 import { formatDateTime } from '@/lib/dates';
@@ -65,13 +66,14 @@ export default function EncounterPage() {
         slots={{
           allergies: <AllergyBanner patientId={data.patient._id} />,
           vitals: <VitalsPanel patientId={data.patient._id} encounterId={id} withTrend={false} />,
-          // problems: the diagnoses part's active problems, once it has a web panel.
+          problems: <ProblemList patientId={data.patient._id} canWrite={canWrite} />,
           medications: <MedicationList patientId={data.patient._id} encounterId={id} />,
         }}
       />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: signed ? 8 : 12 }}>
           <NoteForm sections={data.note.template.sections} content={signed ? data.note.content : draft.content} onChange={editable ? (k, v) => { setFieldErrors({}); draft.change(k, v); } : undefined} errors={fieldErrors} />
+          <Stack mt="md"><EncounterDiagnoses patientId={data.patient._id} encounterId={id} canWrite={canWrite} /></Stack>
           {editable && data.doctor._id === user?.userId && (
             <Checkbox mt="md" label={t('encounter.sensitive')} description={t('encounter.sensitiveHelp')} checked={sensitive.value} onChange={(e) => void sensitive.set(e.currentTarget.checked)} />
           )}
