@@ -47,6 +47,8 @@ test('a doctor in Arabic writes, reloads, signs and amends the visit note; a rec
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await signIn(page, { username: doctor.username, password: doctor.password, lang: 'ar', theme: 'dark' });
+  // The app opens on the doctor's screen of the day.
+  await page.goto('/');
   await expect(page).toHaveURL(/\/my-day$/);
   await page.getByTestId('my-day-call-in').click();
   await expect(page).toHaveURL(/\/encounters\/[0-9a-f-]+$/);
