@@ -168,4 +168,12 @@ describe('the patient\'s medication list', () => {
     const foreign = await call(b.token, 'POST', `/api/patient-medications/${entry._id}/stop`, { reason: 'x', version: entry.version });
     expect(foreign.statusCode).toBe(404);
   });
+
+  it('never deletes a medication with its patient: a patient whose only record is a medication is deactivated', async () => {
+    const lone = (await insertPatient(ctx.database.db, a.companyId, { name: 'Samir Only Meds' })).id;
+    expect((await call(doctor, 'POST', `/api/patients/${lone}/medications`, { name: 'Vitamin D3 drops', route: 'oral', frequency: 'OD' })).statusCode).toBe(201);
+    const del = await ctx.app.inject({ method: 'DELETE', url: `/api/patients/${lone}`, headers: auth(a.token) });
+    expect(body(del).data.outcome).toBe('deactivated');
+    expect(await count('patient_medications where patient_id = $1', [lone])).toBe(1);
+  });
 });
