@@ -30,7 +30,7 @@ const MODES: Mode[] = [{ lang: 'en', theme: 'light' }, { lang: 'ar', theme: 'dar
 interface Ids {
   user: string; patient: string; complex: string; department: string; service: string; clinic: string;
   employee: string; doctor: string; speciality: string; appointment: string; appointmentAt: string; appointmentDate: string;
-  invoice: string; draftInvoice: string; cashBox: string; cashClose: string;
+  invoice: string; draftInvoice: string; cashBox: string; cashClose: string; encounter: string;
 }
 
 /**
@@ -93,6 +93,10 @@ const VISITS: Record<string, { url: (ids: Ids) => string; signedOut?: boolean }>
   '/specialities/edit/:id': { url: (ids) => `/specialities/edit/${ids.speciality}` },
   '/login': { url: () => '/login', signedOut: true },
   '/print/schedule': { url: (ids) => `/print/schedule?clinic=${ids.clinic}&date=${ids.appointmentDate}` },
+  '/encounters/:id': { url: (ids) => `/encounters/${ids.encounter}` },
+  '/note-templates': { url: () => '/note-templates' },
+  '/medications': { url: () => '/medications' },
+  '/diagnosis-codes': { url: () => '/diagnosis-codes' },
   '/print/slip/:id': { url: (ids) => `/print/slip/${ids.appointment}` },
   '/print/patient/:id': { url: (ids) => `/print/patient/${ids.patient}` },
   '/myProfile': { url: () => '/myProfile' },
@@ -152,10 +156,12 @@ function ownIds(request: APIRequestContext): Promise<Own> {
     const [box] = await api.get<Array<{ _id: string }>>(`/cash-boxes?clinic=${clinic._id}`);
     await api.post(`/invoices/${made._id}/payments`, { method: 'cash', amount: issued.balanceDue, cashBox: box!._id });
     const close = await api.post<{ _id: string }>(`/cash-boxes/${box!._id}/close`, { counted: issued.balanceDue / 100 });
+    // A phone-advice encounter (no appointment needed) with its draft note.
+    const encounter = await api.post<{ _id: string }>('/encounters', { patient: practice.patients[0]!._id, clinic: clinic._id, reason: 'Phone advice' });
     return {
       companyId: api.companyId, clinicName: clinic.name,
       user: nurse._id, patient: practice.patients[0]!._id, complex: complex._id, department: department._id, service: service._id, clinic: clinic._id,
-      employee: nurse._id, doctor: doctor._id, speciality: speciality._id, invoice: made._id, draftInvoice: draft._id, cashBox: box!._id, cashClose: close._id,
+      employee: nurse._id, doctor: doctor._id, speciality: speciality._id, invoice: made._id, draftInvoice: draft._id, cashBox: box!._id, cashClose: close._id, encounter: encounter._id,
       appointment: appointment._id, appointmentAt: appointment.datetime, appointmentDate: day!.date,
     };
   })();

@@ -17,7 +17,7 @@ async function api<T>(page: Page, path: string): Promise<T> {
 }
 
 /** Presses Tab (or Shift+Tab) until the focused element matches `selector`; fails after `max` presses. */
-async function tabTo(page: Page, selector: string, { max = 60, back = false } = {}) {
+async function tabTo(page: Page, selector: string, { max = 100, back = false } = {}) {
   for (let i = 0; i < max; i++) {
     if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return;
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
@@ -54,8 +54,11 @@ async function keyboardChooseClinic(page: Page, name: string) {
   await tabTo(page, '[data-testid="calendar-clinic"]');
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.type(name);
-  await expect(page.getByRole('option', { name, exact: true })).toBeVisible();
-  await page.keyboard.press('ArrowDown');
+  const option = page.getByRole('option', { name, exact: true });
+  await expect(option).toBeVisible();
+  // Arrow down until the clinic's option is the highlighted one (the list may still hold other clinics), then Enter.
+  for (let i = 0; i < 10 && (await option.getAttribute('data-combobox-selected')) === null; i++) await page.keyboard.press('ArrowDown');
+  await expect(option).toHaveAttribute('data-combobox-selected', 'true');
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('calendar-clinic')).toHaveValue(name);
   await expect(page.getByTestId('calendar-loading')).toHaveCount(0, { timeout: 30_000 });

@@ -3,6 +3,7 @@ import { Badge, Card, Pagination, Stack, Switch, Table, Text, TextInput } from '
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { usePaginationLabels } from '@/components/list';
 import { useSession } from '@/lib/session-context';
 import { useCatalogue, useSetMedicationStatus } from '../api/catalogue';
 import { CatalogueImport } from '../components/catalogue-import';
@@ -12,6 +13,7 @@ const PAGE = 30;
 /** The organisation's medication catalogue: import from CSV, search (English or Arabic), how many drugs, in use or not. */
 export default function MedicationCataloguePage() {
   const { t } = useTranslation();
+  const paginationLabels = usePaginationLabels();
   const { can } = useSession();
   const canWrite = can('service_write');
   const [search, setSearch] = useState('');
@@ -74,7 +76,7 @@ export default function MedicationCataloguePage() {
               </Table>
             </Table.ScrollContainer>
           )}
-          {total > PAGE && <Pagination total={Math.ceil(total / PAGE)} value={page} onChange={setPage} size="sm" />}
+          {total > PAGE && <Pagination total={Math.ceil(total / PAGE)} value={page} onChange={setPage} size="sm" {...paginationLabels} />}
         </Stack>
       </Card>
     </Stack>
