@@ -22,6 +22,13 @@ let logFile: string;
 interface Statement { sql: string; params: unknown[] }
 interface PlanNode { 'Node Type': string; 'Relation Name'?: string; Plans?: PlanNode[] }
 
+/**
+ * Nodes that read all of their input before answering a row. A sequential scan reached from a LIMIT only through
+ * streaming nodes stops at the limit (the planner's choice when the company owns most rows, as in the bench tier, where
+ * a capped count reads its first rows in table order); one below any of these reads the whole table.
+ */
+const READS_ALL = new Set(['Sort', 'Incremental Sort', 'Aggregate', 'Hash', 'Materialize', 'WindowAgg', 'SetOp', 'Gather Merge']);
+
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'clinic-plans-'));
   logFile = path.join(dir, 'sql.jsonl');
@@ -30,6 +37,8 @@ beforeAll(async () => {
   ctx = await createTestContext();
   process.env.CLINIC_SQL_LOG = '';
   await seedBulk(ctx.database, BENCH_TIERS.clinic, ADMIN);
+  // Plans are judged with the statistics a running server has (PostgreSQL's autovacuum gathers them after a bulk load).
+  await ctx.database.query('analyze');
   token = (await login(ctx, ADMIN.username, ADMIN.password)).accessToken;
 }, 180_000);
 
@@ -60,18 +69,21 @@ async function seqScans(st: Statement): Promise<string[]> {
   if (!PLANNABLE.test(st.sql)) return [];
   const [row] = await ctx.database.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(`explain (format json) ${st.sql}`, st.params);
   const found: string[] = [];
-  const walk = (node: PlanNode) => {
-    if (node['Node Type'] === 'Seq Scan' && node['Relation Name'] && WATCHED.has(node['Relation Name'])) found.push(node['Relation Name']);
-    node.Plans?.forEach(walk);
+  const walk = (node: PlanNode, stopsAtLimit: boolean) => {
+    const type = node['Node Type'];
+    if (type === 'Seq Scan' && !stopsAtLimit && node['Relation Name'] && WATCHED.has(node['Relation Name'])) found.push(node['Relation Name']);
+    const below = type === 'Limit' ? true : READS_ALL.has(type) ? false : stopsAtLimit;
+    node.Plans?.forEach((child) => walk(child, below));
   };
   const plan = row!['QUERY PLAN'];
-  walk((typeof plan === 'string' ? JSON.parse(plan) : plan)[0].Plan);
+  walk((typeof plan === 'string' ? JSON.parse(plan) : plan)[0].Plan, false);
   return found;
 }
 
 describe('query plans over the clinic tier', () => {
   it('notices a sequential scan when there is one (the check itself works)', async () => {
     expect(await seqScans({ sql: 'select count(*) from appointments where reason = $1', params: ['x'] })).toEqual(['appointments']);
+    expect(await seqScans({ sql: 'select id from appointments where reason = $1 order by md5(id::text) limit 5', params: ['x'] })).toEqual(['appointments']);
   });
 
   it('has no sequential scan of patients or appointments in any benchmark scenario', async () => {
