@@ -103,7 +103,8 @@ beforeAll(async () => {
   const codes = await ctx.app.inject({ method: 'GET', url: '/api/diagnosis-codes?search=J0', headers: auth(org.token) });
   const [uri, throat] = body(codes).data as Array<{ _id: string }>;
   ids.code = throat!._id;
-  ids.diagnosis = (await post(`/api/patients/${party.patient}/diagnoses`, { encounterId: ids.appointment, codeId: uri!._id, rank: 'primary' }))._id;
+  ids.visitEncounter = (await post('/api/encounters', { patient: party.patient }))._id;
+  ids.diagnosis = (await post(`/api/patients/${party.patient}/diagnoses`, { encounterId: ids.visitEncounter, codeId: uri!._id, rank: 'primary' }))._id;
   const problems = await ctx.app.inject({ method: 'GET', url: `/api/patients/${party.patient}/problems`, headers: auth(org.token) });
   ids.problem = body(problems).data[0]._id;
   // A catalogue drug and a medication on the patient's list, to take out of use, stop and complete.
@@ -210,7 +211,7 @@ function request(key: string): { params: Record<string, string>; payload?: Recor
     case 'POST /api/services/bulk': return { params: {}, payload: { ids: [ids.service], action: 'deactivate' } };
     case 'POST /api/specializations': return { params: {}, payload: specialization };
     case 'POST /api/diagnosis-codes/starter': return { params: {} };
-    case 'POST /api/patients/:id/diagnoses': return { params: { id: ids.patient! }, payload: { encounterId: ids.appointment, codeId: ids.code, rank: 'secondary' } };
+    case 'POST /api/patients/:id/diagnoses': return { params: { id: ids.patient! }, payload: { encounterId: ids.visitEncounter, codeId: ids.code, rank: 'secondary' } };
     case 'PATCH /api/patients/:id/diagnoses/:diagnosisId': return { params: { id: ids.patient!, diagnosisId: ids.diagnosis! }, payload: { note: 'Since Monday' } };
     case 'DELETE /api/patients/:id/diagnoses/:diagnosisId': return { params: { id: ids.patient!, diagnosisId: ids.diagnosis! } };
     case 'POST /api/patients/:id/problems': return { params: { id: ids.patient! }, payload: { codeId: ids.code, onsetDate: '2020-01-01' } };

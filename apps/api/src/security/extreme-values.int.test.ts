@@ -220,7 +220,8 @@ beforeAll(async () => {
   // A diagnosis on the patient's visit and the problem it made.
   await ctx.app.inject({ method: 'POST', url: '/api/diagnosis-codes/starter', headers: auth(org.token) });
   const [code] = body(await ctx.app.inject({ method: 'GET', url: '/api/diagnosis-codes?search=J06', headers: auth(org.token) })).data;
-  const diagnosis = await ctx.app.inject({ method: 'POST', url: `/api/patients/${party.patient}/diagnoses`, headers: auth(org.token), payload: { encounterId: ids.appointment, codeId: code._id } });
+  ids.visitEncounter = body(await ctx.app.inject({ method: 'POST', url: '/api/encounters', headers: auth(org.token), payload: { patient: party.patient } })).data._id;
+  const diagnosis = await ctx.app.inject({ method: 'POST', url: `/api/patients/${party.patient}/diagnoses`, headers: auth(org.token), payload: { encounterId: ids.visitEncounter, codeId: code._id } });
   expect(diagnosis.statusCode, diagnosis.body).toBe(201);
   ids.diagnosis = body(diagnosis).data._id;
   ids.problem = body(await ctx.app.inject({ method: 'GET', url: `/api/patients/${party.patient}/problems`, headers: auth(org.token) })).data[0]._id;
@@ -305,7 +306,7 @@ function validQuery(key: string): Record<string, string> {
     case 'GET /api/appointments/availability': return { clinic: ids.clinic!, from: day, to: addDays(day, 6), doctor: ids.doctor! };
     case 'GET /api/appointments/next-free': return { clinic: ids.clinic!, service: ids.service!, doctor: ids.doctor!, from: slot, limit: '20' };
     case 'GET /api/appointments/board': return { clinic: ids.clinic!, date: day };
-    case 'GET /api/patients/:id/diagnoses': return { encounterId: ids.appointment! };
+    case 'GET /api/patients/:id/diagnoses': return { encounterId: ids.visitEncounter! };
     case 'GET /api/appointments': return {
       from: `${day}T00:00:00+03:00`, to: `${addDays(day, 7)}T00:00:00+03:00`, date: day, datetime: slot, status: 'scheduled,arrived', view: 'calendar',
       clinic: ids.clinic!, doctor: ids.doctor!, patient: ids.patient!, service: ids.service!, filter: `clinic=${ids.clinic}`,

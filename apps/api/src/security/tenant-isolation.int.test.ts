@@ -389,8 +389,8 @@ beforeAll(async () => {
     await seedPatients(ctx.database.db, org.companyId);
     await seedScheduling(ctx.database.db, org.companyId);
     await seedBilling(ctx.database.db, org.companyId, { invoices: 4 });
-    await seedDiagnoses(ctx.database.db, org.companyId, { visits: 6 });
     await seedEncounters(ctx.database.db, org.companyId, { signed: 4 });
+    await seedDiagnoses(ctx.database.db, org.companyId, { visits: 6 });
   }
   // A health report (file + document row) for company A.
   const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5e0f5e20000000049454e44ae426082', 'hex');

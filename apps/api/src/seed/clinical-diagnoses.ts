@@ -1,10 +1,10 @@
 /**
  * Diagnoses for the demo: the starter code list, a diagnosis for the demo's past visits (the primary one, and for
  * some a secondary one) and the problem lists they make: chronic conditions stay active from their first visit,
- * acute ones are resolved a week after theirs. The visit's appointment id stands for its encounter until encounters
- * are recorded for the demo's past visits.
+ * acute ones are resolved a week after theirs. Each diagnosis belongs to its visit's encounter (seedEncounters runs
+ * first).
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { todayIn } from '@clinic/shared';
 import type { Db } from '../db/client.js';
 import { appointments, companies, diagnosisCodes, encounterDiagnoses, encounters, patientProblems } from '../db/schema/index.js';
@@ -37,10 +37,9 @@ export async function seedDiagnoses(db: Db, companyId: string, opts: { visits?: 
   const codes = new Map((await db.select().from(diagnosisCodes).where(eq(diagnosisCodes.companyId, companyId))).map((c) => [c.code, c]));
   const [company] = await db.select({ timeZone: companies.timeZone }).from(companies).where(eq(companies.id, companyId));
   const today = todayIn(company?.timeZone ?? 'UTC');
-  // A visit's diagnoses belong to its encounter when the demo wrote one (seedEncounters runs first).
-  const visits = await db.select({ id: sql<string>`coalesce(${encounters.id}, ${appointments.id})`, patientId: appointments.patientId, startsAt: appointments.startsAt, doctorId: appointments.doctorId })
+  const visits = await db.select({ id: encounters.id, patientId: appointments.patientId, startsAt: appointments.startsAt, doctorId: appointments.doctorId })
     .from(appointments)
-    .leftJoin(encounters, and(eq(encounters.companyId, appointments.companyId), eq(encounters.appointmentId, appointments.id)))
+    .innerJoin(encounters, and(eq(encounters.companyId, appointments.companyId), eq(encounters.appointmentId, appointments.id)))
     .where(and(eq(appointments.companyId, companyId), eq(appointments.status, 'completed')))
     .orderBy(asc(appointments.startsAt), asc(appointments.id)).limit(opts.visits ?? 400);
   for (const [i, visit] of visits.entries()) {

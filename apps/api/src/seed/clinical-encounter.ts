@@ -1,6 +1,6 @@
 /**
- * Demo encounters: a signed SOAP note for the latest completed visits (some in Arabic, some in English, one with an
- * addendum), an open draft for the visits in consultation now (or, when none is, one phone-advice draft today),
+ * Demo encounters: a signed SOAP note for every completed visit (at most `signed`, the latest first; some in Arabic,
+ * some in English, one with an addendum), an open draft for the visits in consultation now (or, when none is, one phone-advice draft today),
  * and a dental examination template for the dentists (typed fields: tooth, side, findings, pain, next visit).
  */
 import { and, desc, eq, inArray } from 'drizzle-orm';
@@ -51,7 +51,7 @@ export async function seedEncounters(db: Db, companyId: string, opts: { signed?:
   await db.insert(noteTemplates).values({ companyId, nameEn: 'Dental examination', nameAr: 'فحص الأسنان', specializationId: dentistry?.id ?? null, sections: DENTAL });
 
   const done = await db.select().from(appointments).where(and(eq(appointments.companyId, companyId), eq(appointments.status, 'completed')))
-    .orderBy(desc(appointments.startsAt)).limit(opts.signed ?? 40);
+    .orderBy(desc(appointments.startsAt)).limit(opts.signed ?? 1000);
   for (const [i, a] of done.entries()) {
     const signedAt = a.completedAt ?? a.endsAt;
     const [e] = await db.insert(encounters).values({

@@ -1,12 +1,12 @@
 /**
- * Demo vitals and allergies: a set of vitals at each completed visit (taken by a nurse ten minutes after the visit
+ * Demo vitals and allergies: a set of vitals at each completed visit (in its encounter, taken by a nurse ten minutes after the visit
  * starts, in the units a clinic uses, a few abnormal), and an allergy state for every patient: some with allergies
  * (Arabic or English substances), some with "no known allergies" recorded, the rest never asked.
  */
 import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import { bmiOf, substanceKey, toCanonical } from '@clinic/shared';
 import type { Db } from '../db/client.js';
-import { appointments, employees, patientAllergies, patientAllergyStates, patients, vitalSigns } from '../db/schema/index.js';
+import { appointments, employees, encounters, patientAllergies, patientAllergyStates, patients, vitalSigns } from '../db/schema/index.js';
 import { seededRandom } from './random.js';
 
 const ALLERGIES: Array<Array<{ substance: string; reaction: string; severity: 'mild' | 'moderate' | 'severe' | 'life_threatening'; type?: 'intolerance' }>> = [
@@ -23,11 +23,12 @@ export async function seedClinicalObservations(db: Db, companyId: string, now = 
     .where(and(eq(employees.companyId, companyId), inArray(employees.employeeType, ['Nurse', 'Doctor']))).orderBy(asc(employees.name)).limit(6);
   const recorder = () => (nurses.length ? rand.pick(nurses).id : null);
   const people = await db.select({ id: patients.id, dob: patients.dateOfBirth }).from(patients).where(eq(patients.companyId, companyId)).orderBy(asc(patients.publicId));
-  const visits = await db.select({ patientId: appointments.patientId, startsAt: appointments.startsAt }).from(appointments)
+  const visits = await db.select({ patientId: appointments.patientId, startsAt: appointments.startsAt, encounterId: encounters.id }).from(appointments)
+    .leftJoin(encounters, and(eq(encounters.companyId, appointments.companyId), eq(encounters.appointmentId, appointments.id)))
     .where(and(eq(appointments.companyId, companyId), eq(appointments.status, 'completed'), lt(appointments.startsAt, now))).orderBy(asc(appointments.startsAt));
 
-  const byPatient = new Map<string, Date[]>();
-  for (const v of visits) byPatient.set(v.patientId, [...(byPatient.get(v.patientId) ?? []), v.startsAt]);
+  const byPatient = new Map<string, Array<{ startsAt: Date; encounterId: string | null }>>();
+  for (const v of visits) byPatient.set(v.patientId, [...(byPatient.get(v.patientId) ?? []), v]);
   const rows: Array<typeof vitalSigns.$inferInsert> = [];
   people.forEach((p, i) => {
     const adult = Number(p.dob.slice(0, 4)) <= now.getUTCFullYear() - 13;
@@ -35,7 +36,7 @@ export async function seedClinicalObservations(db: Db, companyId: string, now = 
     let weight = adult ? rand.int(55, 105) : rand.int(15, 45);
     const imperial = i % 4 === 3;
     const hypertensive = i % 6 === 1;
-    for (const [n, startsAt] of (byPatient.get(p.id) ?? []).entries()) {
+    for (const [n, { startsAt, encounterId }] of (byPatient.get(p.id) ?? []).entries()) {
       weight += rand.int(-1, 1);
       const fever = rand.chance(0.15);
       const tempC = fever ? 38 + rand.int(1, 18) / 10 : 36.4 + rand.int(0, 8) / 10;
@@ -43,7 +44,7 @@ export async function seedClinicalObservations(db: Db, companyId: string, now = 
       const heightCm = n === 0 ? height : null;
       const systolic = hypertensive ? rand.int(138, 162) : rand.int(104, 132);
       rows.push({
-        companyId, patientId: p.id, takenAt: new Date(startsAt.getTime() + 10 * 60_000), recordedBy: recorder(), recordedAt: new Date(startsAt.getTime() + 11 * 60_000),
+        companyId, patientId: p.id, encounterId, takenAt: new Date(startsAt.getTime() + 10 * 60_000), recordedBy: recorder(), recordedAt: new Date(startsAt.getTime() + 11 * 60_000),
         heightCm, weightKg, bmi: bmiOf(height, weightKg),
         temperatureC: imperial ? toCanonical('temperature', Math.round((tempC * 9) / 5 * 10 + 320) / 10, 'F') : Math.round(tempC * 10) / 10,
         pulse: fever ? rand.int(96, 118) : rand.int(62, 92), respiratoryRate: rand.int(12, fever ? 24 : 18),

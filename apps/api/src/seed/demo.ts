@@ -65,8 +65,8 @@ export async function seedDemo(db: Db): Promise<DemoSeedResult> {
   await seedPatients(db, company.id);
   await seedScheduling(db, company.id);
   await seedBilling(db, company.id);
-  await seedClinicalObservations(db, company.id);
   await seedEncounters(db, company.id);
+  await seedClinicalObservations(db, company.id);
   await seedDiagnoses(db, company.id);
   await seedMedications(db, company.id);
   return { created: true, companyId: company.id };

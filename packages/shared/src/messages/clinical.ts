@@ -26,6 +26,7 @@ export const clinicalEn = {
       passwordRequired: 'Enter your password to sign',
       reasonRequired: 'Give the reason',
       addendumRequired: 'Write the addendum',
+      encounterOfPatient: 'No encounter of this patient has this reference; open the record from the patient\'s visit',
     },
   },
   errors: {
@@ -80,6 +81,7 @@ export const clinicalAr: Shape<typeof clinicalEn> = {
       passwordRequired: 'أدخل كلمة المرور للتوقيع',
       reasonRequired: 'اذكر السبب',
       addendumRequired: 'اكتب الملحق',
+      encounterOfPatient: 'لا توجد زيارة سريرية لهذا المريض بهذا المرجع؛ افتح السجل من زيارة المريض',
     },
   },
   errors: {

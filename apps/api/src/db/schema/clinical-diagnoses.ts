@@ -3,6 +3,7 @@ import { boolean, check, date, foreignKey, index, pgTable, primaryKey, text, uni
 import { rowId, tenantId, timestamps, version } from './columns.js';
 import { companies } from './core.js';
 import { patients } from './patients.js';
+import { encounters } from './clinical-encounter.js';
 
 /**
  * The company's diagnosis code list (ICD-10 or a national variant, imported from CSV; a starter list for the demo).
@@ -35,7 +36,7 @@ export const encounterDiagnoses = pgTable('encounter_diagnoses', {
   companyId: tenantId(),
   id: rowId(),
   patientId: uuid('patient_id').notNull(),
-  /** The encounter (its foreign key is added where encounters are defined). */
+  /** The encounter (of the same patient: the foreign key is on company, encounter and patient). */
   encounterId: uuid('encounter_id').notNull(),
   codeId: uuid('code_id').notNull(),
   /** 'primary' | 'secondary'. */
@@ -51,6 +52,7 @@ export const encounterDiagnoses = pgTable('encounter_diagnoses', {
   check('encounter_diagnoses_rank_ck', sql`${t.rank} in ('primary', 'secondary')`),
   foreignKey({ columns: [t.companyId, t.patientId], foreignColumns: [patients.companyId, patients.id] }).onDelete('cascade'),
   foreignKey({ columns: [t.companyId, t.codeId], foreignColumns: [diagnosisCodes.companyId, diagnosisCodes.id] }).onDelete('restrict'),
+  foreignKey({ columns: [t.companyId, t.encounterId, t.patientId], foreignColumns: [encounters.companyId, encounters.id, encounters.patientId] }).onDelete('restrict'),
 ]);
 
 /**
@@ -69,7 +71,7 @@ export const patientProblems = pgTable('patient_problems', {
   status: text('status').notNull().default('active'),
   onsetDate: date('onset_date'),
   resolvedDate: date('resolved_date'),
-  /** The encounter whose diagnosis made the problem (no foreign key here; see encounter_diagnoses). */
+  /** The encounter whose diagnosis made the problem. */
   sourceEncounterId: uuid('source_encounter_id'),
   version: version(),
   ...timestamps,
@@ -82,4 +84,5 @@ export const patientProblems = pgTable('patient_problems', {
   check('patient_problems_dates_ck', sql`${t.resolvedDate} is null or ${t.onsetDate} is null or ${t.onsetDate} <= ${t.resolvedDate}`),
   foreignKey({ columns: [t.companyId, t.patientId], foreignColumns: [patients.companyId, patients.id] }).onDelete('cascade'),
   foreignKey({ columns: [t.companyId, t.codeId], foreignColumns: [diagnosisCodes.companyId, diagnosisCodes.id] }).onDelete('restrict'),
+  foreignKey({ columns: [t.companyId, t.sourceEncounterId, t.patientId], foreignColumns: [encounters.companyId, encounters.id, encounters.patientId] }).onDelete('restrict'),
 ]);

@@ -55,6 +55,8 @@ export const encounters = pgTable('encounters', {
   primaryKey({ columns: [t.companyId, t.id] }),
   // One encounter per appointment, whoever opens it and however many call-ins race.
   uniqueIndex('encounters_appointment_uq').on(t.companyId, t.appointmentId),
+  // What the clinical rows recorded at an encounter point at: the encounter of the same patient.
+  uniqueIndex('encounters_patient_key_uq').on(t.companyId, t.id, t.patientId),
   index('encounters_patient_idx').on(t.companyId, t.patientId, t.openedAt),
   index('encounters_doctor_idx').on(t.companyId, t.doctorId, t.openedAt),
   foreignKey({ columns: [t.companyId, t.appointmentId], foreignColumns: [appointments.companyId, appointments.id] }).onDelete('restrict'),

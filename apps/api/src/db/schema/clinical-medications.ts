@@ -3,6 +3,7 @@ import { boolean, check, date, foreignKey, index, numeric, pgTable, primaryKey, 
 import { rowId, tenantId, timestamps, version } from './columns.js';
 import { companies } from './core.js';
 import { patients } from './patients.js';
+import { encounters } from './clinical-encounter.js';
 
 /**
  * The organisation's medication catalogue, filled by CSV import. A drug is never deleted (patients' lists and
@@ -33,8 +34,7 @@ export const medications = pgTable('medications', {
 
 /**
  * A patient's medications: entered by hand, or (later) from a prescription (`prescription_id`, no foreign key
- * until prescriptions exist). `encounter_id` names the visit it was recorded in, without a foreign key: the encounters
- * part adds it. Stopping and completing record who, when and why.
+ * until prescriptions exist). `encounter_id` names the visit it was recorded in (an encounter of the same patient). Stopping and completing record who, when and why.
  */
 export const patientMedications = pgTable('patient_medications', {
   companyId: tenantId().references(() => companies.id, { onDelete: 'cascade' }),
@@ -75,4 +75,5 @@ export const patientMedications = pgTable('patient_medications', {
   check('patient_medications_source_ck', sql`${t.source} in ('manual', 'prescription')`),
   check('patient_medications_dates_ck', sql`${t.endDate} is null or ${t.endDate} >= ${t.startDate}`),
   check('patient_medications_stopped_ck', sql`${t.status} = 'active' or ${t.statusChangedAt} is not null`),
+  foreignKey({ columns: [t.companyId, t.encounterId, t.patientId], foreignColumns: [encounters.companyId, encounters.id, encounters.patientId] }).onDelete('restrict'),
 ]);

@@ -1,12 +1,13 @@
 /**
- * Vitals and allergies of the clinical record. `encounter_id` links a row to the visit it was taken in; it has no
- * foreign key here (the encounter belongs to another part of the record, which adds the key).
+ * Vitals and allergies of the clinical record. `encounter_id` links a row to the visit it was taken in; its foreign
+ * key is on company, encounter and patient, so a row can only name an encounter of its own patient.
  */
 import { sql } from 'drizzle-orm';
 import { boolean, check, doublePrecision, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { rowId, tenantId, version } from './columns.js';
 import { companies } from './core.js';
 import { patients } from './patients.js';
+import { encounters } from './clinical-encounter.js';
 
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -56,6 +57,7 @@ export const vitalSigns = pgTable('vital_signs', {
   check('vital_signs_pain_ck', sql`${t.painScore} between 0 and 10`),
   check('vital_signs_glucose_ck', sql`${t.glucoseMmol} between 0.5 and 60`),
   check('vital_signs_error_ck', sql`(${t.enteredInErrorAt} is null) = (${t.enteredInErrorReason} is null)`),
+  foreignKey({ columns: [t.companyId, t.encounterId, t.patientId], foreignColumns: [encounters.companyId, encounters.id, encounters.patientId] }).onDelete('restrict'),
 ]);
 
 /** An allergy or intolerance: the substance as written and its normalised key (what drug names are matched against). */
@@ -84,6 +86,7 @@ export const patientAllergies = pgTable('patient_allergies', {
   check('patient_allergies_type_ck', sql`${t.type} in ('allergy', 'intolerance')`),
   check('patient_allergies_severity_ck', sql`${t.severity} in ('mild', 'moderate', 'severe', 'life_threatening')`),
   check('patient_allergies_status_ck', sql`${t.status} in ('active', 'inactive', 'resolved')`),
+  foreignKey({ columns: [t.companyId, t.encounterId, t.patientId], foreignColumns: [encounters.companyId, encounters.id, encounters.patientId] }).onDelete('restrict'),
 ]);
 
 /**

@@ -13,6 +13,7 @@ import {
   updateAllergyAtVersion, type AllergyRow,
 } from './observations.repository.js';
 import { auditPatientRead, requireBirthDate } from './patient-access.js';
+import { assertEncounterOfPatient } from '../encounters/index.js';
 
 const ENTITY = 'patient_allergy';
 const allergyNotFound = () => new AppError(404, 'NOT_FOUND', 'errors.clinical.allergyNotFound');
@@ -54,6 +55,7 @@ export async function readAllergies(deps: Deps, ctx: RequestContext, caller: Cal
 /** Records an allergy; an active one clears "no known allergies" in the same transaction (audited). */
 export async function createAllergy(deps: Deps, ctx: RequestContext, caller: Caller, patientId: string, input: AllergyCreate): Promise<Allergy> {
   await requireBirthDate(deps.db, caller.companyId, patientId);
+  await assertEncounterOfPatient(deps.db, caller.companyId, input.encounterId, patientId);
   return inTransaction(deps.db, async (db) => {
     const lock = await lockAllergyState(db, caller.companyId, patientId);
     const id = await insertAllergy(db, caller.companyId, {

@@ -14,6 +14,7 @@ import {
   type VitalsRow,
 } from './observations.repository.js';
 import { auditPatientRead, requireBirthDate } from './patient-access.js';
+import { assertEncounterOfPatient } from '../encounters/index.js';
 
 const setNotFound = () => new AppError(404, 'NOT_FOUND', 'errors.clinical.vitalsNotFound');
 
@@ -98,6 +99,7 @@ export function vitalsColumns(input: VitalsInput): Omit<VitalsInsert, 'patientId
  */
 export async function recordVitals(deps: Deps, ctx: RequestContext, caller: Caller, patientId: string, input: VitalsInput): Promise<VitalsSet> {
   const dob = await requireBirthDate(deps.db, caller.companyId, patientId);
+  await assertEncounterOfPatient(deps.db, caller.companyId, input.encounterId, patientId);
   const columns = vitalsColumns(input);
   if (columns.weightKg && !columns.heightCm && ageGroupAt(dob, new Date()) === 'adult') {
     const [withHeight] = await findVitals(deps.db, caller.companyId, patientId, { vital: 'height', limit: 1 });

@@ -100,7 +100,10 @@ describe('the code list', () => {
 });
 
 describe('encounter diagnoses and the problem list', () => {
-  const encounterId = randomUUID();
+  let encounterId: string;
+  /** A phone-advice encounter of the patient (one per visit, as call-in opens one). */
+  const openEncounter = async () => body(await req(doctor, 'POST', '/api/encounters', { patient: patientId })).data._id as string;
+  beforeAll(async () => { encounterId = await openEncounter(); });
 
   it('adds a primary and a secondary diagnosis; each feeds one active problem', async () => {
     const uri = await codeId('J06.9');
@@ -119,14 +122,27 @@ describe('encounter diagnoses and the problem list', () => {
     expect(list.map((d: { rank: string; code: { code: string } }) => [d.rank, d.code.code])).toEqual([['primary', 'J06.9'], ['secondary', 'R50.9']]);
 
     // A later visit with the same diagnosis keeps the one active problem.
-    await req(doctor, 'POST', `/api/patients/${patientId}/diagnoses`, { encounterId: randomUUID(), codeId: uri, rank: 'primary' });
+    await req(doctor, 'POST', `/api/patients/${patientId}/diagnoses`, { encounterId: await openEncounter(), codeId: uri, rank: 'primary' });
     const problems = body(await req(doctor, 'GET', `/api/patients/${patientId}/problems`)).data;
     expect(problems.map((p: { code: string; status: string }) => [p.code, p.status]).sort()).toEqual([['J06.9', 'active'], ['R50.9', 'active']]);
     expect(problems.find((p: { code: string }) => p.code === 'J06.9').sourceEncounterId).toBe(encounterId);
   });
 
+  it('refuses an encounter that is not this patient\'s, or none at all, with a field error (the database holds the same rule)', async () => {
+    const otherPatient = (await insertPatient(ctx.database.db, a.companyId, { name: 'Rana Haddad' })).id;
+    for (const id of [randomUUID(), encounterId]) {
+      const res = await req(doctor, 'POST', `/api/patients/${otherPatient}/diagnoses`, { encounterId: id, codeId: await codeId('I10') }, 'ar');
+      expect(res.statusCode).toBe(422);
+      expect(body(res).message.fields).toEqual({ encounterId: 'لا توجد زيارة سريرية لهذا المريض بهذا المرجع؛ افتح السجل من زيارة المريض' });
+    }
+    await expect(ctx.database.query(
+      `insert into encounter_diagnoses (company_id, patient_id, encounter_id, code_id, rank) select $1, $2, $3, id, 'secondary' from diagnosis_codes where company_id = $1 limit 1`,
+      [a.companyId, otherPatient, encounterId],
+    )).rejects.toThrow(/foreign key/);
+  });
+
   it('two doctors adding a primary at once: one wins, the other is told, the database keeps one', async () => {
-    const enc = randomUUID();
+    const enc = await openEncounter();
     const [x, y] = await Promise.all([
       req(doctor, 'POST', `/api/patients/${patientId}/diagnoses`, { encounterId: enc, codeId: await codeId('I10'), rank: 'primary' }),
       req(doctor, 'POST', `/api/patients/${patientId}/diagnoses`, { encounterId: enc, codeId: await codeId('E11.9'), rank: 'primary' }),
@@ -148,7 +164,7 @@ describe('encounter diagnoses and the problem list', () => {
     expect(body(future).message.fields).toEqual({ onsetDate: 'The onset cannot be in the future' });
 
     // The diagnosis again while the problem is resolved: a new active problem (a recurrence); reactivating the old one then clashes.
-    await req(doctor, 'POST', `/api/patients/${patientId}/diagnoses`, { encounterId: randomUUID(), codeId: problem.codeId });
+    await req(doctor, 'POST', `/api/patients/${patientId}/diagnoses`, { encounterId: await openEncounter(), codeId: problem.codeId });
     const clash = await req(doctor, 'PATCH', `/api/patients/${patientId}/problems/${problem._id}`, { status: 'active', version: problem.version + 1 });
     expect(body(clash).message.code).toBe('PROBLEM_ALREADY_ACTIVE');
     const all = body(await req(doctor, 'GET', `/api/patients/${patientId}/problems`)).data.filter((p: { code: string }) => p.code === 'R50.9');
@@ -190,7 +206,7 @@ describe('encounter diagnoses and the problem list', () => {
     expect(foreignCode.statusCode).toBe(404);
     const other = (await insertPatient(ctx.database.db, b.companyId)).id;
     const wrong = await req(b.token, 'POST', `/api/patients/${other}/diagnoses`, { encounterId, codeId: problem.codeId });
-    expect(body(wrong).message.fields).toEqual({ codeId: 'This diagnosis code is not in your code list' });
+    expect(body(wrong).message.fields).toEqual({ encounterId: 'No encounter of this patient has this reference; open the record from the patient\'s visit' });
     expect(body(await req(doctor, 'GET', `/api/patients/${patientId}/problems`)).data[0]).toEqual(problem);
   });
 });

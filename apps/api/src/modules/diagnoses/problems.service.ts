@@ -15,6 +15,7 @@ import {
   deleteDiagnosisRow, diagnosisCount, encounterDiagnosesOf, ensureActiveProblem, findCode, findDiagnosis, findProblem,
   insertDiagnosis, insertProblem, patientExists, problemsOf, updateDiagnosisRow, updateProblemAtVersion, type ProblemRow,
 } from './problems.repository.js';
+import { assertEncounterOfPatient } from '../encounters/index.js';
 
 type DiagnosisInput = z.output<typeof encounterDiagnosisInput>;
 type DiagnosisUpdate = z.output<typeof encounterDiagnosisUpdateInput>;
@@ -80,6 +81,7 @@ function diagnosisConflict(err: unknown): never {
  */
 export async function addDiagnosis(deps: Deps, ctx: RequestContext, caller: Caller, patientId: string, input: DiagnosisInput) {
   await requirePatient(deps.db, caller, patientId);
+  await assertEncounterOfPatient(deps.db, caller.companyId, input.encounterId, patientId);
   try {
     return await inTransaction(deps.db, async (db) => {
       const code = await findCode(db, caller.companyId, input.codeId);

@@ -145,6 +145,12 @@ export function addendaOf(db: Db, companyId: string, encounterId: string) {
     .orderBy(asc(encounterAddenda.createdAt), asc(encounterAddenda.id)).limit(1000);
 }
 
+/** The patient an encounter of the company belongs to, or null when the company has no such encounter. */
+export async function patientOfEncounter(db: Db, companyId: string, id: string): Promise<string | null> {
+  const [row] = await db.select({ patientId: encounters.patientId }).from(encounters).where(and(eq(encounters.companyId, companyId), eq(encounters.id, id))).limit(1);
+  return row?.patientId ?? null;
+}
+
 export async function patientExists(db: Db, companyId: string, id: string): Promise<boolean> {
   return (await db.select({ id: patients.id }).from(patients).where(and(eq(patients.companyId, companyId), eq(patients.id, id))).limit(1)).length > 0;
 }

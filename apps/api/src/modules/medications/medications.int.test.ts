@@ -113,8 +113,11 @@ describe('the patient\'s medication list', () => {
       name: 'Augmentin', genericName: 'Amoxicillin/Clavulanate', strength: '625 mg', dose: 1, unit: 'tablet', frequency: 'BID',
       status: 'active', source: 'manual', createdBy: { name: 'Dr. Huda Saleh' }, encounter: null, prescription: null,
     });
-    const byHand = await call(doctor, 'POST', `/api/patients/${patientId}/medications`, { name: 'Vitamin D3 drops', route: 'oral', frequency: 'OD', encounter: '0f0f0f0f-0f0f-4f0f-8f0f-0f0f0f0f0f0f' });
-    expect(body(byHand).data).toMatchObject({ medication: null, name: 'Vitamin D3 drops', dose: null, encounter: '0f0f0f0f-0f0f-4f0f-8f0f-0f0f0f0f0f0f' });
+    const notHers = await call(doctor, 'POST', `/api/patients/${patientId}/medications`, { name: 'Vitamin D3 drops', route: 'oral', frequency: 'OD', encounter: '0f0f0f0f-0f0f-4f0f-8f0f-0f0f0f0f0f0f' });
+    expect(body(notHers).message.fields).toEqual({ encounter: 'No encounter of this patient has this reference; open the record from the patient\'s visit' });
+    const encounter = body(await call(doctor, 'POST', '/api/encounters', { patient: patientId })).data._id;
+    const byHand = await call(doctor, 'POST', `/api/patients/${patientId}/medications`, { name: 'Vitamin D3 drops', route: 'oral', frequency: 'OD', encounter });
+    expect(body(byHand).data).toMatchObject({ medication: null, name: 'Vitamin D3 drops', dose: null, encounter });
     const [row] = await ctx.database.query<{ name_key: string; generic_key: string }>(`select name_key, generic_key from patient_medications where id = $1`, [body(res).data._id]);
     expect(row).toEqual({ name_key: 'augmentin', generic_key: 'amoxicillin / clavulanate' });
   });

@@ -12,6 +12,7 @@ import { todayIn } from '../patients/index.js';
 import {
   closePatientMedication, findMedication, findPatientMedication, findPatientMedicationPage, insertPatientMedication, patientExists, type EntryRow,
 } from './medications.repository.js';
+import { assertEncounterOfPatient } from '../encounters/index.js';
 
 const entryNotFound = () => new AppError(404, 'MEDICATION_NOT_FOUND', 'errors.medications.notFound');
 
@@ -64,6 +65,7 @@ export async function addPatientMedication(deps: Deps, ctx: RequestContext, call
   const today = todayIn(caller.timeZone);
   const startDate = input.startDate ?? today;
   if (input.endDate && input.endDate < startDate) throw validationFailed({ endDate: 'validation.medications.endBeforeStart' });
+  await assertEncounterOfPatient(deps.db, caller.companyId, input.encounter, patientId, 'encounter');
   return inTransaction(deps.db, async (db) => {
     let drug = { name: input.name ?? '', genericName: '', strength: '', form: '' };
     if (input.medication) {
