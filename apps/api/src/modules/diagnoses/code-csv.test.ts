@@ -1,28 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeSearchText, csvRecords, csvText, parseCodeCsv, withoutArticle } from './code-csv.js';
-
-const enc = (s: string) => new TextEncoder().encode(s);
-
-describe('csvText', () => {
-  it('reads UTF-8 text and drops a byte-order mark', () => {
-    expect(csvText(enc('\uFEFFcode,a,b'))).toBe('code,a,b');
-  });
-  it('refuses binaries and other encodings', () => {
-    expect(csvText(new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x00, 0x01]))).toBeNull();
-    expect(csvText(new Uint8Array([0xc7, 0xe1, 0xca]))).toBeNull(); // Windows-1256 Arabic
-  });
-});
-
-describe('csvRecords', () => {
-  it('reads quoted cells with commas, quotes and line breaks, numbering each record by its first line', () => {
-    const records = [...csvRecords('a,"b, c","say ""hi"""\r\nx,"two\nlines",z\nlast,1,2')];
-    expect(records.map((r) => [r.line, r.cells])).toEqual([
-      [1, ['a', 'b, c', 'say "hi"']],
-      [2, ['x', 'two\nlines', 'z']],
-      [4, ['last', '1', '2']],
-    ]);
-  });
-});
+import { codeSearchText, parseCodeCsv, withoutArticle } from './code-csv.js';
 
 describe('parseCodeCsv', () => {
   it('reads the rows after an optional header, upper-casing codes and tidying spaces', () => {

@@ -5,6 +5,7 @@
 import {
   CODE_IMPORT_ERRORS_SHOWN, CODE_IMPORT_MAX_ROWS, CODE_PATTERN, CODE_TITLE_MAX_LENGTH, normalizeSearchText,
 } from '@clinic/shared';
+import { csvRecords } from '../../lib/csv-import.js';
 import type { FieldMessage } from '../../lib/errors.js';
 
 export interface CodeRow { line: number; code: string; codeKey: string; titleEn: string; titleAr: string }
@@ -12,65 +13,6 @@ export interface LineError { line: number; message: FieldMessage }
 export type CodeCsvResult =
   | { ok: true; rows: CodeRow[] }
   | { ok: false; errors: LineError[]; badRows: number; fileError?: FieldMessage };
-
-/** True when the text holds a character a text file never does: NUL or a C0 control other than tab, line feed and carriage return. */
-function hasBinary(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) return true;
-  }
-  return false;
-}
-
-/** The file as UTF-8 text, or null when it is not text (a binary, another encoding). */
-export function csvText(bytes: Uint8Array): string | null {
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return null;
-  }
-  if (hasBinary(text)) return null;
-  return text.startsWith('\uFEFF') ? text.slice(1) : text;
-}
-
-interface Record { line: number; cells: string[]; unclosed: boolean }
-
-/** RFC 4180 records (quoted cells may hold commas, quotes as "" and line breaks), each with the line it starts on. */
-export function* csvRecords(text: string): Generator<Record> {
-  let line = 1;
-  let i = 0;
-  const n = text.length;
-  while (i < n) {
-    const start = line;
-    const cells: string[] = [];
-    let cell = '';
-    let quoted = false;
-    let unclosed = false;
-    for (;;) {
-      if (i >= n) { if (quoted) unclosed = true; cells.push(cell); break; }
-      const c = text[i]!;
-      if (quoted) {
-        if (c === '"') {
-          if (text[i + 1] === '"') { cell += '"'; i += 2; continue; }
-          quoted = false; i++; continue;
-        }
-        if (c === '\n') line++;
-        cell += c; i++; continue;
-      }
-      if (c === '"' && cell.trim() === '') { quoted = true; cell = ''; i++; continue; }
-      if (c === ',') { cells.push(cell); cell = ''; i++; continue; }
-      if (c === '\r' || c === '\n') {
-        cells.push(cell);
-        i += c === '\r' && text[i + 1] === '\n' ? 2 : 1;
-        line++;
-        break;
-      }
-      cell += c; i++;
-    }
-    yield { line: start, cells, unclosed };
-  }
-}
 
 const isHeader = (cells: string[]) => normalizeSearchText(cells[0] ?? '') === 'code';
 

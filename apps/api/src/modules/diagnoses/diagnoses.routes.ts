@@ -1,10 +1,8 @@
 import { CODE_IMPORT_MAX_BYTES, diagnosisCodeImportFields, routes } from '@clinic/shared';
-import type { FastifyRequest } from 'fastify';
 import type { App, Deps } from '../../lib/app-types.js';
 import { serve } from '../../lib/contract-routes.js';
-import { AppError } from '../../lib/errors.js';
 import { t } from '../../lib/i18n.js';
-import { fieldPathOf } from '../../lib/multipart.js';
+import { readCsvForm } from '../../lib/csv-import.js';
 import { requestContext } from '../../lib/request-context.js';
 import { parseOrThrow } from '../../lib/validation.js';
 import { callerOf } from '../../plugins/auth.js';
@@ -16,47 +14,12 @@ const p = routes.problems;
 /** No write here changes accounts, roles or permissions: the caller cache stays. */
 const neutral = { accessNeutral: true };
 
-/**
- * The import form: `system` and the CSV in `file`, read into memory with its cap (the file is parsed, never stored).
- * A JSON body (no file) is read too, so a missing file is the same field error either way.
- */
-async function readImportForm(req: FastifyRequest): Promise<{ fields: Record<string, unknown>; bytes: Uint8Array | null }> {
-  if (!req.isMultipart()) return { fields: (req.body ?? {}) as Record<string, unknown>, bytes: null };
-  const fields: Record<string, unknown> = {};
-  let bytes: Uint8Array | null = null;
-  try {
-    for await (const part of req.parts()) {
-      const name = fieldPathOf(part.fieldname).join('.');
-      if (part.type === 'file') {
-        if (name !== 'file' || bytes) { part.file.resume(); throw new AppError(422, 'VALIDATION_FAILED', 'errors.validation', undefined, { [name]: bytes ? 'errors.fileRepeated' : 'errors.fileUnexpected' }); }
-        const pieces: Buffer[] = [];
-        let size = 0;
-        for await (const piece of part.file as AsyncIterable<Buffer>) {
-          size += piece.length;
-          if (size > CODE_IMPORT_MAX_BYTES) { part.file.resume(); throw tooLarge(); }
-          pieces.push(piece);
-        }
-        if (part.file.truncated) throw tooLarge();
-        bytes = part.filename ? Buffer.concat(pieces) : null;
-      } else if (name === 'system') {
-        fields.system = part.value;
-      } else {
-        throw new AppError(422, 'VALIDATION_FAILED', 'errors.validation', undefined, { [name]: 'validation.unknownField' });
-      }
-    }
-  } catch (err) {
-    if (err instanceof AppError || typeof (err as { statusCode?: unknown }).statusCode === 'number') throw err;
-    throw new AppError(400, 'MALFORMED_MULTIPART', 'errors.malformedMultipart');
-  }
-  return { fields, bytes };
-}
-
 export function diagnosisRoutes(app: App, deps: Deps) {
   serve(app, codes.search, async (req) => ({ success: true as const, data: await searchCodes(deps, callerOf(req), req.query) }));
   serve(app, codes.summary, async (req) => ({ success: true as const, data: await summarizeCodes(deps, callerOf(req)) }));
 
   serve(app, codes.import, async (req) => {
-    const { fields, bytes } = await readImportForm(req);
+    const { fields, bytes } = await readCsvForm(req, { maxBytes: CODE_IMPORT_MAX_BYTES, tooLarge, fieldNames: ['system'] });
     const { system } = parseOrThrow(diagnosisCodeImportFields, fields);
     const data = await importCodes(deps, requestContext(req), callerOf(req), system, bytes);
     return { success: true as const, message: t(req, 'success.diagnoses.imported'), data };

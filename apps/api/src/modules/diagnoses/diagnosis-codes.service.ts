@@ -6,7 +6,8 @@ import { recordAudit } from '../../lib/audit.js';
 import { AppError, validationFailed, type FieldMessage } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { inTransaction } from '../../lib/transaction.js';
-import { csvText, parseCodeCsv, withoutArticle, type CodeRow } from './code-csv.js';
+import { csvText } from '../../lib/csv-import.js';
+import { parseCodeCsv, withoutArticle, type CodeRow } from './code-csv.js';
 import { codeSummary, codesByPrefix, codesByWords, upsertCodes, type CodeHit } from './diagnosis-codes.repository.js';
 import { STARTER_CODES, STARTER_SYSTEM } from './starter-codes.js';
 
@@ -53,7 +54,7 @@ async function storeCodes(
 export async function importCodes(deps: Deps, ctx: RequestContext, caller: Caller, system: string, bytes: Uint8Array | null) {
   if (!bytes) throw validationFailed({ file: 'validation.diagnoses.fileRequired' });
   if (bytes.length > CODE_IMPORT_MAX_BYTES) throw tooLarge();
-  const text = csvText(bytes);
+  const text = await csvText(bytes);
   if (text === null) throw new AppError(422, 'FILE_TYPE', 'errors.validation', undefined, { file: 'validation.diagnoses.fileType' });
   const parsed = parseCodeCsv(text);
   if (!parsed.ok) {

@@ -1,4 +1,5 @@
 import { MEDICATION_CSV_MAX_ROWS, MEDICATION_TEXT_MAX } from '@clinic/shared';
+import { csvRecords, csvSeparator } from '../../lib/csv-import.js';
 import type { FieldMessage } from '../../lib/errors.js';
 import { drugKeys, type CatalogueDrug } from './search-text.js';
 
@@ -30,42 +31,14 @@ export type CsvResult =
   | { ok: true; drugs: CsvDrug[] }
   | { ok: false; tooManyRows: boolean; empty: boolean; errors: Record<string, FieldMessage> };
 
-/** Splits CSV text into records, each with the line it starts on; an unclosed quote is reported on its line. */
-function records(text: string, sep: string): { rows: Array<{ line: number; cells: string[] }>; unclosedAt: number | null } {
-  const rows: Array<{ line: number; cells: string[] }> = [];
-  let cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let line = 1;
-  let start = 1;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') { cell += '"'; i++; }
-      else if (c === '"') quoted = false;
-      else { if (c === '\n') line++; cell += c; }
-    } else if (c === '"' && cell.trim() === '') { quoted = true; cell = ''; }
-    else if (c === sep) { cells.push(cell); cell = ''; }
-    else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      cells.push(cell);
-      rows.push({ line: start, cells });
-      cells = []; cell = ''; line++; start = line;
-    } else cell += c;
-  }
-  if (quoted) return { rows, unclosedAt: start };
-  if (cell !== '' || cells.length) { cells.push(cell); rows.push({ line: start, cells }); }
-  return { rows, unclosedAt: null };
-}
-
 const headerKey = (s: string) => s.trim().toLowerCase().replace(/[\s_-]+/g, '');
 
 /** Reads the catalogue file's text: every drug, or every problem by line. */
 export function parseCatalogueCsv(input: string): CsvResult {
   const text = input.replace(/^\uFEFF/, '');
-  const firstLine = text.slice(0, text.search(/\r|\n|$/));
-  const sep = firstLine.split(';').length > firstLine.split(',').length ? ';' : ',';
-  const { rows, unclosedAt } = records(text, sep);
+  const all = [...csvRecords(text, csvSeparator(text))];
+  const unclosedAt = all.find((r) => r.unclosed)?.line ?? null;
+  const rows = all.filter((r) => !r.unclosed);
   const errors: Record<string, FieldMessage> = {};
   const fail = (line: number, key: string, params: Record<string, string | number> = {}) => {
     if (Object.keys(errors).length < MAX_ERRORS) errors[`line.${line}`] = { key: `validation.medications.${key}`, params: { line, ...params } };
