@@ -1,9 +1,8 @@
-import { useMemo, useState, type Ref } from 'react';
-import { Select, type SelectProps } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import type { Ref } from 'react';
+import type { SelectProps } from '@mantine/core';
 import { Controller, type FieldValues } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { boundProps, type Bound, type Own } from '@/components/form/field-types';
+import { SearchSelect } from '@/components/search-select';
 import { patientLabel, usePatientSearch, type LookupRow, type PatientSearch } from '@/lib/lookups';
 
 type Handled = 'data' | 'value' | 'onChange' | 'searchable' | 'searchValue' | 'onSearchChange' | 'filter';
@@ -18,40 +17,21 @@ export interface PatientSelectProps extends Omit<SelectProps, Handled>, PatientS
   ref?: Ref<HTMLInputElement>;
 }
 
+const useAnyPatient = (search: string) => usePatientSearch(search);
+const useActivePatient = (search: string) => usePatientSearch(search, { activeOnly: true });
+
 /**
- * A patient, searched on the server as the user types. A chosen patient keeps its label while another search shows
- * other patients. Any other prop goes to the Mantine select.
+ * A patient, searched on the server as the user types (a `SearchSelect`). A chosen patient keeps its label while
+ * another search shows other patients. Any other prop goes to the Mantine select.
  */
-export function PatientSelect({ value, onChange, known, activeOnly, onSearchChange, ...props }: PatientSelectProps) {
-  const { t } = useTranslation();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 300);
-  const [labels, setLabels] = useState<Record<string, string>>({});
-  const patients = usePatientSearch(debounced, { activeOnly });
-  const data = useMemo(() => {
-    const found = (patients.data ?? []).map((p) => ({ value: p._id, label: patientLabel(p) }));
-    const label = value && (labels[value] ?? (known?._id === value ? patientLabel(known) : undefined));
-    if (value && label && !found.some((o) => o.value === value)) found.unshift({ value, label });
-    return found;
-  }, [patients.data, labels, known, value]);
+export function PatientSelect({ value, onChange, activeOnly, ...props }: PatientSelectProps) {
   return (
-    <Select
-      comboboxProps={{ withinPortal: true }}
+    <SearchSelect<LookupRow>
       {...props}
-      nothingFoundMessage={patients.isFetching ? t('common.loading') : props.nothingFoundMessage}
-      data={data}
-      value={value || null}
-      onChange={(next, option) => {
-        if (next && option) setLabels((prev) => ({ ...prev, [next]: option.label }));
-        onChange(next);
-      }}
-      searchable
-      searchValue={search}
-      onSearchChange={(text) => {
-        setSearch(text);
-        onSearchChange?.(text);
-      }}
-      filter={({ options }) => options}
+      value={value}
+      onChange={(next) => onChange(next)}
+      useSearch={activeOnly ? useActivePatient : useAnyPatient}
+      labelOf={patientLabel}
     />
   );
 }
