@@ -59,6 +59,9 @@ describe('recording vitals', () => {
     const ar = await req(nurse, 'POST', `/api/patients/${patientId}/vitals`, { temperature: 200, temperatureUnit: 'F' }, 'ar');
     expect(body(ar).message.fields).toEqual({ temperature: 'يجب أن تكون الحرارة بين 77 و113 °ف' });
     expect((await req(nurse, 'POST', `/api/patients/${patientId}/vitals`, {})).statusCode).toBe(422);
+    // Taken in an encounter that is not this patient's (here: no encounter at all).
+    const elsewhere = await req(nurse, 'POST', `/api/patients/${patientId}/vitals`, { pulse: 72, encounterId: '0f0f0f0f-0f0f-4f0f-8f0f-0f0f0f0f0f0f' });
+    expect(body(elsewhere).message.fields).toEqual({ encounterId: 'No encounter of this patient has this reference; open the record from the patient\'s visit' });
     expect(await count(`select count(*)::int n from vital_signs where patient_id = $1`, [patientId])).toBe(before);
   });
 
