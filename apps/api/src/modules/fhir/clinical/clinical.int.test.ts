@@ -5,9 +5,10 @@ import {
   rolePermissions, roles, vitalSigns,
 } from '../../../db/schema/index.js';
 import { createAccount } from '../../organisation/provision.js';
-import { auth, createOrg, createTestContext, login, TEST_PASSWORD, type TestContext, type TestOrg } from '../../../test/harness.js';
+import { auth, contextWithTwoOrgs, login, TEST_PASSWORD, type TestContext, type TestOrg } from '../../../test/harness.js';
 import { insertClinic, insertDoctor, insertPatient, insertService } from '../../appointments/fixtures.js';
 import { fhirValid, loadR4Definitions } from '../fixtures.js';
+import { CLINICAL_RESOURCES } from './registry.js';
 
 /**
  * The clinical record through FHIR R4 (Encounter, Observation, Condition, AllergyIntolerance): every resource passes
@@ -34,9 +35,7 @@ const entries = async (path: string, token = a.token) => {
 
 beforeAll(async () => {
   loadR4Definitions();
-  ctx = await createTestContext();
-  a = await createOrg(ctx, { name: 'Clinic A' });
-  b = await createOrg(ctx, { name: 'Clinic B' });
+  ({ ctx, a, b } = await contextWithTwoOrgs(['Clinic A', 'Clinic B']));
   const db = ctx.database.db;
   const clinic = await insertClinic(db, a.companyId, { name: 'Olaya Clinic', timeZone: 'Asia/Riyadh' });
   const doctor = await insertDoctor(db, a.companyId, { name: 'Dr. Sarah Khan', clinics: [clinic.id] });
@@ -203,6 +202,19 @@ describe('FHIR R4: the clinical record', () => {
     expect(await entries('/Observation', b.token)).toEqual([]);
     expect((await get('/Condition?onset=2026', a.token)).statusCode).toBe(400);
     expect((await get('/Observation?_count=5000')).json().entry.length).toBeLessThanOrEqual(100);
+  });
+
+  it('answers every search parameter set to extreme values with a result or an OperationOutcome, never a 5xx', async () => {
+    const extremes = ['', ' ', 'x'.repeat(200), 'ge9999-12-31', 'lt0001-01-01', '-1', '1e308', 'Patient/../x', '|', 'a|b|c', '%00', 'نعم', "'; drop table x; --"];
+    for (const spec of CLINICAL_RESOURCES) {
+      for (const param of ['_id', '_count', '_offset', 'patient', ...Object.keys(spec.params)]) {
+        for (const value of extremes) {
+          const res = await get(`/${spec.type}?${param}=${encodeURIComponent(value)}`);
+          expect(res.statusCode, `${spec.type}?${param}=${value}: ${res.body}`).toBeLessThan(500);
+          if (res.statusCode >= 400) expect(res.json().resourceType).toBe('OperationOutcome');
+        }
+      }
+    }
   });
 
   it('exports the clinical types in the bulk export, audited per patient', async () => {

@@ -11,6 +11,9 @@ import { BOUNDS, RangeRow, type Bound, type RowDraft } from '../components/range
 type Draft = Record<AgeGroup, Record<FlaggedVital, RowDraft>>;
 type Errors = Record<string, string>;
 
+/** Adults first: most of a clinic's patients. */
+const GROUPS: readonly AgeGroup[] = ['adult', 'child'];
+
 const EMPTY_ROW: RowDraft = { criticalLow: '', low: '', high: '', criticalHigh: '' };
 
 /** The company's overrides as the text of each field (a bound left null shows empty, its default as placeholder). */
@@ -105,7 +108,7 @@ export default function ReferenceRangesPage() {
         <SegmentedControl
           value={group}
           onChange={(v) => setGroup(v as AgeGroup)}
-          data={AGE_GROUPS.map((g) => ({ value: g, label: t(`vitals.ranges.groups.${g}`) }))}
+          data={GROUPS.map((g) => ({ value: g, label: t(`vitals.ranges.groups.${g}`) }))}
           aria-label={t('vitals.ranges.group')}
           data-testid="vital-ranges-group"
         />
