@@ -96,7 +96,7 @@ beforeAll(async () => {
   const [role] = await db.insert(roles).values({ companyId: a.companyId, name: 'FHIR reader' }).returning();
   await db.insert(rolePermissions).values(['fhir_read', 'patient_read'].map((permission) => ({ companyId: a.companyId, roleId: role!.id, permission })));
   await createAccount(db, a.companyId, new Map([['FHIR reader', role!.id]]), {
-    name: 'Front office feed', username: 'fhir_only', email: 'fhir_only@example.test', password: TEST_PASSWORD, employeeType: 'Receptionist', roleNames: ['FHIR reader'],
+    name: 'Front office feed', username: 'fhir_only', email: 'fhir_only@example.test', password: TEST_PASSWORD, employeeType: 'Administrative', roleNames: ['FHIR reader'],
   });
   fhirOnly = (await login(ctx, 'fhir_only', TEST_PASSWORD)).accessToken;
 }, 120_000);
