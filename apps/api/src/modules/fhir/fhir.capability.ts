@@ -10,7 +10,7 @@ const PARAM_TYPES: Record<string, string> = {
 };
 
 /** When this build's statement was written (a fixed date: the statement changes only with the code). */
-const STATEMENT_DATE = '2026-11-24';
+const STATEMENT_DATE = '2026-11-28';
 
 export function capabilityStatement(base: string): Resource {
   return {
