@@ -116,7 +116,7 @@ async function runExport(deps: Deps, who: ExportAudience, id: string, types: str
         let rowIds: string[];
         let resources: Resource[];
         if (clinical) {
-          ({ ids: rowIds, resources } = await clinicalExportBatch(deps, clinical, who, after, EXPORT_BATCH, since));
+          ({ cursors: rowIds, resources } = await clinicalExportBatch(deps, clinical, who, after, EXPORT_BATCH, since));
         } else {
           const rows = (await exportBatch(deps.database, type as ExportType, companyId, after, EXPORT_BATCH, since)) as Array<{ id: string }>;
           rowIds = rows.map((r) => r.id);

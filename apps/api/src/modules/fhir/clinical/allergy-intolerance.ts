@@ -22,12 +22,12 @@ export interface AllergyRow {
   updatedAt: Date | string;
 }
 
-const FROM = `(select a.company_id, a.id::text as id, a.patient_id, p.name as patient_name, a.updated_at, false as nka,
+const FROM = `(select a.company_id, a.id::text as id, a.id as row_id, a.patient_id, p.name as patient_name, a.updated_at, false as nka,
     a.substance, a.type, a.reaction, a.severity, a.status, a.encounter_id, a.recorded_at
   from patient_allergies a
   join patients p on p.company_id = a.company_id and p.id = a.patient_id
   union all
-  select s.company_id, 'nka-' || s.patient_id::text, s.patient_id, p.name, s.updated_at, true, null, null, null, null,
+  select s.company_id, 'nka-' || s.patient_id::text, s.patient_id, s.patient_id, p.name, s.updated_at, true, null, null, null, null,
     'active', null, s.recorded_at
   from patient_allergy_states s
   join patients p on p.company_id = s.company_id and p.id = s.patient_id

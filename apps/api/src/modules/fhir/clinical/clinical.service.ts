@@ -69,22 +69,26 @@ export async function readClinical(deps: Deps, ctx: RequestContext, caller: Call
 export interface ExportAudience { companyId: string; actorId: string; ctx: RequestContext }
 
 /**
- * One batch of a whole-company export of a clinical type: rows after `afterId` in id order (keyset paging, ids compared
- * byte-wise), `since` on the row's last change; the batch's patients are audited as read.
+ * One batch of a whole-company export of a clinical type: the rows after the cursor `after` (keyset paging on the stored
+ * row's id, then the FHIR id byte-wise: one stored row may make several resources), `since` on the row's last change;
+ * the batch's patients are audited as read. The cursor is the last row's `<row id> <FHIR id>`.
  */
 export async function clinicalExportBatch(
-  deps: Deps, spec: ClinicalResource, who: ExportAudience, afterId: string | null, size: number, since: Date | null,
-): Promise<{ ids: string[]; resources: Resource[] }> {
+  deps: Deps, spec: ClinicalResource, who: ExportAudience, after: string | null, size: number, since: Date | null,
+): Promise<{ cursors: string[]; resources: Resource[] }> {
   const w = new Where(who.companyId, 'x');
   if (since) w.add('x.updated_at >= ?', since);
-  if (afterId) w.add('x.id collate "C" > ?', afterId);
+  if (after) {
+    const [row, id] = after.split(' ');
+    w.add('x.row_id >= ?', row).add('(x.row_id > ? or x.id collate "C" > ?)', row, id);
+  }
   const db = deps.database;
-  const rows = await db.query<{ id: string; patientId: string }>(
-    `select ${spec.select} from ${spec.from} where ${w.sql} order by x.id collate "C" limit ${size}`, w.params,
+  const rows = await db.query<{ id: string; patientId: string; cursor: string }>(
+    `select ${spec.select}, x.row_id::text || ' ' || x.id as cursor from ${spec.from} where ${w.sql} order by x.row_id, x.id collate "C" limit ${size}`, w.params,
   );
-  if (!rows.length) return { ids: [], resources: [] };
+  if (!rows.length) return { cursors: [], resources: [] };
   const context = spec.load ? await spec.load(db, who.companyId) : undefined;
   const patients = [...new Set(rows.map((r) => r.patientId))];
   await insertPatientReads(deps.db, who.ctx, { companyId: who.companyId, actorId: who.actorId, via: `fhir_export_${spec.type}` }, patients);
-  return { ids: rows.map((r) => r.id), resources: rows.map((r) => spec.shape(r, context, who.companyId)) };
+  return { cursors: rows.map((r) => r.cursor), resources: rows.map((r) => spec.shape(r, context, who.companyId)) };
 }

@@ -60,7 +60,7 @@ export interface ObservationRow {
   takenAt: Date | string; recordedAt: Date | string; updatedAt: Date | string;
 }
 
-const FROM = `(select v.company_id, v.id::text || '-' || o.key as id, v.patient_id, p.name as patient_name,
+const FROM = `(select v.company_id, v.id::text || '-' || o.key as id, v.id as row_id, v.patient_id, p.name as patient_name,
     p.date_of_birth::text as date_of_birth, v.encounter_id, v.taken_at, v.recorded_at,
     greatest(v.recorded_at, coalesce(v.entered_in_error_at, v.recorded_at)) as updated_at,
     v.entered_in_error_at is not null as in_error, v.entered_units->>'glucose' as glucose_unit,

@@ -9,8 +9,9 @@ export type ParamType = 'reference' | 'date' | 'token' | 'string';
 
 /**
  * One clinical resource type. Its rows come from `from`: a table or subquery aliased `x` with at least these columns:
- * `company_id` (the scope), `id` (text: the FHIR id, unique within the type), `patient_id` and `updated_at` (what the
- * export's `_since` compares). Every other column is the type's own, read by `select`.
+ * `company_id` (the scope), `id` (text: the FHIR id, unique within the type), `row_id` (the uuid of the stored row it
+ * comes from, straight from the table so that its primary key orders the bulk export's batches), `patient_id` and
+ * `updated_at` (what the export's `_since` compares). Every other column is the type's own, read by `select`.
  */
 export interface ClinicalResource<Row = any, Context = unknown> {
   readonly type: string;
