@@ -97,6 +97,7 @@ const VISITS: Record<string, { url: (ids: Ids) => string; signedOut?: boolean }>
   '/note-templates': { url: () => '/note-templates' },
   '/medications': { url: () => '/medications' },
   '/diagnosis-codes': { url: () => '/diagnosis-codes' },
+  '/vital-ranges': { url: () => '/vital-ranges' },
   '/print/slip/:id': { url: (ids) => `/print/slip/${ids.appointment}` },
   '/print/patient/:id': { url: (ids) => `/print/patient/${ids.patient}` },
   '/myProfile': { url: () => '/myProfile' },

@@ -183,6 +183,7 @@ beforeAll(async () => {
   // The clinical record: an encounter (phone advice) and a note template.
   const encounter = await ctx.app.inject({ method: 'POST', url: '/api/encounters', headers: auth(org.token), payload: { patient: party.patient } });
   expect(encounter.statusCode, encounter.body).toBe(201);
+  ids.encounter = body(encounter).data._id;
   const template = await ctx.app.inject({ method: 'POST', url: '/api/note-templates', headers: auth(org.token), payload: noteTemplateBody() });
   expect(template.statusCode, template.body).toBe(201);
 
@@ -283,6 +284,7 @@ function realPath(url: string): string | null {
     const fhirIds: Record<string, string | undefined> = {
       Patient: ids.patient, Practitioner: ids.doctor, PractitionerRole: ids.doctor, Schedule: ids.doctor, Location: ids.clinic,
       HealthcareService: ids.service, Appointment: ids.appointment, Organization: org.companyId, '$export-status': ids.export, '$export-file': ids.export,
+      Encounter: ids.encounter, Observation: ids.vitals && `${ids.vitals}-heartrate`, Condition: ids.diagnosis, AllergyIntolerance: ids.allergy,
     };
     const id = fhirIds[fhir];
     return id ? url.replace(':id', id).replace(':type', 'Patient') : null;

@@ -153,6 +153,14 @@ const MATRIX: Record<string, Source> = {
   'GET /api/fhir/R4/HealthcareService/:id': { id: 'services' },
   'GET /api/fhir/R4/Appointment/:id': { id: 'appointments' },
   'GET /api/fhir/R4/Schedule/:id': { id: 'doctors' },
+  'GET /api/fhir/R4/Encounter': {},
+  'GET /api/fhir/R4/Observation': {},
+  'GET /api/fhir/R4/Condition': {},
+  'GET /api/fhir/R4/AllergyIntolerance': {},
+  'GET /api/fhir/R4/Encounter/:id': { id: 'encounters' },
+  'GET /api/fhir/R4/Observation/:id': { id: 'fhir_observations' },
+  'GET /api/fhir/R4/Condition/:id': { id: 'patient_problems' },
+  'GET /api/fhir/R4/AllergyIntolerance/:id': { id: 'patient_allergies' },
   'GET /api/fhir/R4/$export': 'self',
   'GET /api/fhir/R4/$export-status/:id': { id: 'fhir_exports' },
   'DELETE /api/fhir/R4/$export-status/:id': { id: 'fhir_exports' },
@@ -324,6 +332,9 @@ function filtersFor(url: string, ids: Record<string, string[]>): string[] {
       f({ location: ref('Location', ids.clinics![0]!) }), f({ organization: ref('Organization', ids.companies![0]!) }),
       f({ partof: ref('Organization', ids.companies![0]!) }), f({ actor: ref('Practitioner', ids.doctors![0]!) }),
       f({ schedule: ref('Schedule', ids.doctors![0]!) }),
+      // The clinical types: their own ids (an Observation's is the set's id and the vital) and references.
+      f({ _id: ids.encounters!.join(',') }), f({ _id: [...ids.encounter_diagnoses!, ...ids.patient_problems!, ...ids.patient_allergies!].join(',') }),
+      f({ _id: ids.fhir_observations!.join(',') }), f({ encounter: ref('Encounter', ids.encounters![0]!) }),
     ];
   }
   if (url === '/api/encounters') return [...common, f({ patient: ids.patients![0] }), f({ patient: ids.patients![0], status: 'signed' })];
@@ -449,6 +460,7 @@ beforeAll(async () => {
     [a.companyId],
   )).map((r) => r.id);
   aIds.fhir_types = ['Patient'];
+  aIds.fhir_observations = aIds.vital_signs!.map((id) => `${id}-heartrate`);
   aIds.calendar_feeds = (await ctx.database.query<{ id: string }>(
     `insert into calendar_feeds (company_id, doctor_id, secret_hash) values ($1, $2, 'tenant-a') returning id`, [a.companyId, aIds.doctors![0]],
   )).map((r) => r.id);

@@ -71,6 +71,7 @@ export const PAGE_COMPONENTS = {
   '/specialities/edit/:id': () => import('@/features/specializations/pages/edit-specialization-page'),
   '/medications': () => import('@/features/medications/pages/medication-catalogue-page'),
   '/diagnosis-codes': () => import('@/features/diagnoses/pages/diagnosis-codes-page'),
+  '/vital-ranges': () => import('@/features/vitals/pages/reference-ranges-page'),
   '/print/schedule': () => import('@/features/printouts/pages/print-schedule-page'),
   '/print/slip/:id': () => import('@/features/printouts/pages/print-slip-page'),
   '/print/patient/:id': () => import('@/features/printouts/pages/print-patient-page'),

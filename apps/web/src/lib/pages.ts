@@ -6,6 +6,7 @@ import {
   IconBuildingHospital,
   IconCalendarEvent,
   IconFirstAidKit,
+  IconHeartbeat,
   IconHistory,
   IconIdBadge2,
   IconCashRegister,
@@ -148,6 +149,7 @@ export const PAGES = [
   { path: '/encounters/:id', title: 'shell.titles.encounter', permissions: ['clinical_read'] },
   { path: '/note-templates', title: 'shell.titles.noteTemplates', permissions: ['admin'], menu: { label: 'shell.nav.noteTemplates', icon: IconTemplate, group: 'doctorsAndStaff' } },
   { path: '/diagnosis-codes', title: 'shell.titles.diagnosisCodes', permissions: ['company_write'], menu: { label: 'shell.nav.diagnosisCodes', icon: IconListSearch, group: 'medicalFacilities' } },
+  { path: '/vital-ranges', title: 'shell.titles.vitalRanges', permissions: ['company_write'], menu: { label: 'shell.nav.vitalRanges', icon: IconHeartbeat, group: 'medicalFacilities' } },
   { path: '/login', title: 'shell.titles.login' },
   // Printouts: pages laid out for paper (A4 or A5), in the user's language and direction.
   { path: '/print/schedule', title: 'printouts.print', permissions: ['appointment_read'] },

@@ -1,6 +1,7 @@
 /** The CapabilityStatement: exactly what /api/fhir/R4 supports, derived from the same lists the routes use. */
 import type { Resource } from './fhir.resources.js';
 import { READ_TYPES, SEARCH_PARAMS, type SearchType } from './fhir.service.js';
+import { CLINICAL_RESOURCES } from './clinical/registry.js';
 
 const PARAM_TYPES: Record<string, string> = {
   _id: 'token', name: 'string', identifier: 'token', birthdate: 'date', gender: 'token', phone: 'token', email: 'token',
@@ -9,7 +10,7 @@ const PARAM_TYPES: Record<string, string> = {
 };
 
 /** When this build's statement was written (a fixed date: the statement changes only with the code). */
-const STATEMENT_DATE = '2026-11-24';
+const STATEMENT_DATE = '2026-11-28';
 
 export function capabilityStatement(base: string): Resource {
   return {
@@ -27,16 +28,23 @@ export function capabilityStatement(base: string): Resource {
       security: {
         cors: false,
         service: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/restful-security-service', code: 'OAuth', display: 'OAuth' }] }],
-        description: 'Bearer access tokens of the Clinic API; the fhir_read permission; data of the caller\'s organisation only.',
+        description: 'Bearer access tokens of the Clinic API; the fhir_read permission; data of the caller\'s organisation only; the clinical resources need clinical_read too.',
       },
-      resource: (Object.keys(SEARCH_PARAMS) as SearchType[]).map((type) => ({
+      resource: (Object.keys(SEARCH_PARAMS) as SearchType[]).map((type): { type: string; interaction: unknown[]; searchParam: unknown[] } => ({
         type,
         interaction: [
           ...((READ_TYPES as readonly string[]).includes(type) ? [{ code: 'read' }] : []),
           { code: 'search-type' },
         ],
         searchParam: [...(type === 'Slot' ? [] : ['_id']), ...SEARCH_PARAMS[type]].map((name) => ({ name, type: PARAM_TYPES[name] ?? 'string' })),
-      })),
+      })).concat(CLINICAL_RESOURCES.map((spec) => ({
+        type: spec.type,
+        interaction: [{ code: 'read' }, { code: 'search-type' }],
+        searchParam: [
+          { name: '_id', type: 'token' }, { name: 'patient', type: 'reference' },
+          ...Object.entries(spec.params).map(([name, type]) => ({ name, type })),
+        ],
+      }))),
       operation: [{ name: 'export', definition: 'http://hl7.org/fhir/uv/bulkdata/OperationDefinition/export' }],
     }],
   };

@@ -29,6 +29,8 @@ import {
 } from './fhir.resources.js';
 import { badParameter, valueOf, type Query } from './fhir.search.js';
 import { fhirBase } from './fhir.http.js';
+import { clinicalExportBatch, mayReadClinical, requireClinicalRead, type ExportAudience } from './clinical/clinical.service.js';
+import { CLINICAL_TYPES, clinicalResource } from './clinical/registry.js';
 
 export const EXPORT_BATCH = 1000;
 /** Finished exports (and their files) are kept this long. */
@@ -61,8 +63,12 @@ async function* exportFileChunks(db: Db, companyId: string, exportId: string, ty
   }
 }
 
-/** Reads the kick-off's parameters: `_outputFormat`, `_type` (a comma list), `_since` (an instant). */
-function kickOffParams(q: Query): { types: ExportType[]; since: Date | null } {
+/**
+ * Reads the kick-off's parameters: `_outputFormat`, `_type` (a comma list), `_since` (an instant). Without `_type`
+ * every type the caller may read is exported (the clinical types with `clinical_read` only); a clinical type asked for
+ * without `clinical_read` is refused.
+ */
+function kickOffParams(q: Query, caller: Caller): { types: string[]; since: Date | null } {
   for (const name of Object.keys(q)) {
     if (!['_outputFormat', '_type', '_since'].includes(name)) {
       throw new AppError(400, 'FHIR_UNKNOWN_PARAMETER', 'errors.fhir.unknownParameter', { name: name.slice(0, 40) });
@@ -71,8 +77,10 @@ function kickOffParams(q: Query): { types: ExportType[]; since: Date | null } {
   const format = valueOf(q, '_outputFormat');
   if (format !== undefined && !FORMATS.includes(format)) throw new AppError(400, 'FHIR_UNSUPPORTED_FORMAT', 'errors.fhir.unsupportedFormat');
   const typeText = valueOf(q, '_type');
-  const types = typeText ? [...new Set(typeText.split(',').map((t) => t.trim()))] : [...EXPORT_TYPES];
-  if (!types.length || types.some((t) => !(EXPORT_TYPES as readonly string[]).includes(t))) throw badParameter('_type');
+  const known: readonly string[] = [...EXPORT_TYPES, ...CLINICAL_TYPES];
+  const types = typeText ? [...new Set(typeText.split(',').map((t) => t.trim()))] : [...EXPORT_TYPES, ...(mayReadClinical(caller) ? CLINICAL_TYPES : [])];
+  if (!types.length || types.some((t) => !known.includes(t))) throw badParameter('_type');
+  if (types.some((t) => CLINICAL_TYPES.includes(t))) requireClinicalRead(caller);
   const sinceText = valueOf(q, '_since');
   let since: Date | null = null;
   if (sinceText !== undefined) {
@@ -80,11 +88,12 @@ function kickOffParams(q: Query): { types: ExportType[]; since: Date | null } {
     if (!/^\d{4}-\d{2}-\d{2}T/.test(sinceText) || !Number.isFinite(t) || t < Date.UTC(1900, 0, 1) || t > Date.UTC(3000, 0, 1)) throw badParameter('_since');
     since = new Date(t);
   }
-  return { types: types as ExportType[], since };
+  return { types, since };
 }
 
 /** Writes every requested type to its file (rows of fhir_export_chunks); the row says done (with counts) or failed. */
-async function runExport(deps: Deps, companyId: string, id: string, types: ExportType[], since: Date | null): Promise<void> {
+async function runExport(deps: Deps, who: ExportAudience, id: string, types: string[], since: Date | null): Promise<void> {
+  const { companyId } = who;
   const output: Array<{ type: string; count: number; bytes: number }> = [];
   try {
     for (const type of types) {
@@ -102,22 +111,31 @@ async function runExport(deps: Deps, companyId: string, id: string, types: Expor
         pendingBytes = 0;
       };
       let after: string | null = null;
+      const clinical = clinicalResource(type);
       for (;;) {
-        const rows = (await exportBatch(deps.database, type, companyId, after, EXPORT_BATCH, since)) as Array<{ id: string }>;
-        if (!rows.length) break;
-        for (const r of rows) {
-          const line = Buffer.from(JSON.stringify(shape(type, r, companyId)) + '\n');
+        let rowIds: string[];
+        let resources: Resource[];
+        if (clinical) {
+          ({ cursors: rowIds, resources } = await clinicalExportBatch(deps, clinical, who, after, EXPORT_BATCH, since));
+        } else {
+          const rows = (await exportBatch(deps.database, type as ExportType, companyId, after, EXPORT_BATCH, since)) as Array<{ id: string }>;
+          rowIds = rows.map((r) => r.id);
+          resources = rows.map((r) => shape(type as ExportType, r, companyId));
+        }
+        if (!rowIds.length) break;
+        for (const resource of resources) {
+          const line = Buffer.from(JSON.stringify(resource) + '\n');
           pending.push(line);
           pendingBytes += line.length;
           bytes += line.length;
           if (pendingBytes >= FILE_CHUNK_BYTES) await flush();
         }
-        count += rows.length;
-        after = rows.at(-1)!.id;
+        count += resources.length;
+        after = rowIds.at(-1)!;
         // Not running any more: cancelled (the DELETE removed the row and its chunks), or taken as dead and failed.
         if (!(await heartbeatExport(deps.db, companyId, id))) return;
         await holdForTest(deps.config, 'fhir-export');
-        if (rows.length < EXPORT_BATCH) break;
+        if (rowIds.length < EXPORT_BATCH) break;
       }
       await flush();
       output.push({ type, count, bytes });
@@ -161,7 +179,7 @@ async function findExport(deps: Deps, caller: Caller, id: string): Promise<Expor
  * heartbeat stopped (its server died) is failed in the same transaction and does not count.
  */
 export async function startExport(deps: Deps, ctx: RequestContext, caller: Caller, q: Query, path: string): Promise<{ statusUrl: string }> {
-  const { types, since } = kickOffParams(q);
+  const { types, since } = kickOffParams(q, caller);
   await forgetOldExports(deps, caller.companyId);
   const row = await claimUnlessHeld(deps.db, {
     expire: (tx) => failStaleExports(tx, { companyId: caller.companyId }, leaseCutoff(deps.config), EXPORT_STOPPED),
@@ -172,7 +190,7 @@ export async function startExport(deps: Deps, ctx: RequestContext, caller: Calle
     },
     busy: () => new AppError(429, 'FHIR_EXPORT_BUSY', 'errors.fhir.exportBusy'),
   });
-  void runExport(deps, caller.companyId, row.id, types, since);
+  void runExport(deps, { companyId: caller.companyId, actorId: caller.id, ctx }, row.id, types, since);
   return { statusUrl: `${fhirBase(ctx)}/$export-status/${row.id}` };
 }
 

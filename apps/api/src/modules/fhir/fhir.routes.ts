@@ -11,6 +11,8 @@ import { capabilityStatement } from './fhir.capability.js';
 import { NDJSON, cancelExport, exportStatus, openExportFile, startExport } from './fhir.export.js';
 import { FHIR_BASE, FHIR_JSON, fhirBase } from './fhir.http.js';
 import { READ_TYPES, SEARCH_PARAMS, read, search, type SearchType } from './fhir.service.js';
+import { readClinical, searchClinical } from './clinical/clinical.service.js';
+import { CLINICAL_RESOURCES } from './clinical/registry.js';
 
 const tags = ['fhir'];
 const permission = 'fhir_read' as const;
@@ -42,6 +44,30 @@ export function fhirRoutes(app: App, deps: Deps) {
       config: { permission },
       schema: { tags, params: idParams, summary: `Read one ${type}` },
       handler: async (req, reply) => reply.type(FHIR_JSON).send(await read(deps, requestContext(req), callerOf(req), type, req.params.id)),
+    });
+  }
+
+  // The clinical record (registry.ts): fhir_read to reach the routes, and clinical_read, checked by the service.
+  for (const spec of CLINICAL_RESOURCES) {
+    app.get(`${FHIR_BASE}/${spec.type}`, {
+      config: { permission },
+      schema: {
+        tags, querystring: searchQuery,
+        summary: `Search ${spec.type} (FHIR searchset Bundle; needs clinical_read too)`,
+        description: `Parameters: ${['_count', '_offset', '_id', 'patient', ...Object.keys(spec.params)].join(', ')}. Unsupported parameters are refused.`,
+      },
+      handler: async (req, reply) => {
+        const ctx = requestContext(req);
+        return reply.type(FHIR_JSON).send(await searchClinical(deps, ctx, callerOf(req), spec, req.query, fhirBase(ctx)));
+      },
+    });
+    app.get(`${FHIR_BASE}/${spec.type}/:id`, {
+      config: { permission },
+      schema: { tags, params: idParams, summary: `Read one ${spec.type} (needs clinical_read too)` },
+      handler: async (req, reply) => {
+        const ctx = requestContext(req);
+        return reply.type(FHIR_JSON).send(await readClinical(deps, ctx, callerOf(req), spec, req.params.id, fhirBase(ctx)));
+      },
     });
   }
 
