@@ -45,7 +45,7 @@ export interface PrescriptionCheck {
   allergyState: AllergyStateKind;
 }
 
-export interface PrescriptionCheckInput {
+export interface PrescriptionCheckData {
   items: readonly PrescribedDrug[];
   allergyState: AllergyStateKind;
   allergies: readonly CheckedAllergy[];
@@ -62,7 +62,7 @@ function genericOf(d: { name: string; genericName?: string | null }): string {
 }
 
 /** The checks of a prescription's items against the patient's allergies and active medications. */
-export function checkPrescription(input: PrescriptionCheckInput): PrescriptionCheck {
+export function checkPrescription(input: PrescriptionCheckData): PrescriptionCheck {
   const warnings: PrescriptionWarning[] = [];
   const active = input.activeMedications;
   input.items.forEach((drug, item) => {
