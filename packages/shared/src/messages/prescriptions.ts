@@ -2,6 +2,31 @@
 import type { Shape } from './core.js';
 
 export const prescriptionsEn = {
+  prescriptionPrint: {
+    title: 'Prescription',
+    number: 'No.',
+    issued: 'Issued',
+    validUntil: 'Valid until',
+    doctor: 'Doctor',
+    licence: 'Licence no.',
+    clinic: 'Clinic',
+    patient: 'Patient',
+    age: 'Age',
+    years_one: '{{count}} year',
+    years_other: '{{count}} years',
+    fileNumber: 'File no.',
+    allergies: 'Allergies',
+    allergiesUnknown: 'Allergies not recorded',
+    noKnownAllergies: 'No known allergies',
+    drug: 'Medication',
+    directions: 'Directions',
+    quantity: 'Qty',
+    forDays_one: 'for {{count}} day',
+    forDays_other: 'for {{count}} days',
+    signature: "Doctor's signature and stamp",
+    verify: 'Scan to check this prescription is genuine and valid',
+    cancelled: 'CANCELLED',
+  },
   success: {
     prescriptions: {
       created: 'Prescription saved as a draft',
@@ -37,6 +62,39 @@ export const prescriptionsEn = {
 };
 
 export const prescriptionsAr: Shape<typeof prescriptionsEn> = {
+  prescriptionPrint: {
+    title: 'وصفة طبية',
+    number: 'رقم',
+    issued: 'تاريخ الإصدار',
+    validUntil: 'صالحة حتى',
+    doctor: 'الطبيب',
+    licence: 'رقم الترخيص',
+    clinic: 'العيادة',
+    patient: 'المريض',
+    age: 'العمر',
+    years_zero: '{{count}} سنة',
+    years_one: 'سنة واحدة',
+    years_two: 'سنتان',
+    years_few: '{{count}} سنوات',
+    years_many: '{{count}} سنة',
+    years_other: '{{count}} سنة',
+    fileNumber: 'رقم الملف',
+    allergies: 'الحساسية',
+    allergiesUnknown: 'الحساسية غير مسجلة',
+    noKnownAllergies: 'لا توجد حساسية معروفة',
+    drug: 'الدواء',
+    directions: 'طريقة الاستعمال',
+    quantity: 'الكمية',
+    forDays_zero: 'لمدة {{count}} يوم',
+    forDays_one: 'لمدة يوم واحد',
+    forDays_two: 'لمدة يومين',
+    forDays_few: 'لمدة {{count}} أيام',
+    forDays_many: 'لمدة {{count}} يومًا',
+    forDays_other: 'لمدة {{count}} يوم',
+    signature: 'توقيع الطبيب وختمه',
+    verify: 'امسح الرمز للتحقق من صحة الوصفة وصلاحيتها',
+    cancelled: 'ملغاة',
+  },
   success: {
     prescriptions: {
       created: 'حُفظت الوصفة مسودةً',
