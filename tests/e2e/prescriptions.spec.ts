@@ -37,6 +37,9 @@ test('a doctor in Arabic prescribes against an allergy with a reason, prints it,
   await expect(warning).toContainText('حساسية');
   await expect(warning).toContainText('Amoxicillin');
   await expect(form.getByTestId('rx-notice-noClassCheck')).toBeVisible();
+  // The printout in Arabic (the patient has no preferred language on record).
+  await form.getByTestId('rx-language').click();
+  await page.getByRole('option', { name: 'العربية' }).click();
   await page.screenshot({ path: `${SHOTS}/ar-warning.png` });
 
   // Issuing without a reason is refused by the server, in Arabic.

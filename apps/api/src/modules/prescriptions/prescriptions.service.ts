@@ -84,7 +84,11 @@ export async function readPrescription(deps: Deps, ctx: RequestContext, caller: 
   return p;
 }
 
-const languageOf = (details: unknown): Language => ((details as { preferredLanguage?: string } | null)?.preferredLanguage === 'Arabic' ? 'ar' : 'en');
+/** The patient's preferred language when it is Arabic or English, else the prescriber's own. */
+function languageOf(details: unknown, fallback: Language): Language {
+  const preferred = (details as { preferredLanguage?: string } | null)?.preferredLanguage;
+  return preferred === 'Arabic' ? 'ar' : preferred === 'English' ? 'en' : fallback;
+}
 
 async function itemRows(db: Db, caller: Caller, items: PrescriptionCreate['items']): Promise<ItemInsert[]> {
   const drugs = await drugsOf(db, caller.companyId, items.map((i) => i.medication), true);
@@ -111,7 +115,7 @@ export async function createPrescription(deps: Deps, ctx: RequestContext, caller
     const items = await itemRows(db, caller, input.items);
     const id = await insertPrescription(db, {
       companyId: caller.companyId, patientId, prescriberId: caller.id, clinicId: input.clinic, encounterId: input.encounter ?? null,
-      language: input.language ?? languageOf(patient.details), validDays: input.validDays ?? 30,
+      language: input.language ?? languageOf(patient.details, ctx.language), validDays: input.validDays ?? 30,
       verificationToken: randomBytes(24).toString('base64url'), createdBy: caller.id,
     });
     await replaceItems(db, caller.companyId, id, items);

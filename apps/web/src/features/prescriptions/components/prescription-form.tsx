@@ -8,6 +8,7 @@ import { PRESCRIPTION_ITEMS_MAX, PRESCRIPTION_VALID_DAYS, unacknowledged, type P
 import { NumberField, SelectField } from '@/components/form/fields';
 import { FormDialog } from '@/components/form/form-dialog';
 import { useSchemaForm } from '@/components/form/use-schema-form';
+import { ApiError, isError } from '@/lib/http';
 import { useLookup } from '@/lib/lookups';
 import { checkPrescription, createPrescription, issuePrescription, updatePrescription, useRefreshAfterChange } from '../api/prescriptions';
 import { CheckNotices } from './check-notices';
@@ -57,7 +58,10 @@ export function PrescriptionForm({ patientId, encounterId, clinicId, opened, onC
     if (!values.language) form.setValue('language', saved.language);
     const warnings = check.data?.warnings ?? [];
     const acknowledgements = warnings.filter((w) => reasons[w.key]?.trim()).map((w) => ({ key: w.key, reason: reasons[w.key]!.trim() }));
-    const issued = await issuePrescription(saved._id, { acknowledgements, version: saved.version });
+    const issued = await issuePrescription(saved._id, { acknowledgements, version: saved.version }).catch((e: unknown) => {
+      // A warning without its reason: the server's message above the buttons (the reason boxes are not form fields).
+      throw isError(e, 'PRESCRIPTION_WARNINGS_NOT_ACKNOWLEDGED') ? new ApiError(e.status, e.code, e.message, undefined, true) : e;
+    });
     await refresh();
     close(issued._id);
   };
