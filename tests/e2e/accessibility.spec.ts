@@ -161,7 +161,7 @@ function ownIds(request: APIRequestContext): Promise<Own> {
     // A phone-advice encounter (no appointment needed) with its draft note.
     const encounter = await api.post<{ _id: string }>('/encounters', { patient: practice.patients[0]!._id, clinic: clinic._id, reason: 'Phone advice' });
     // An issued prescription of the encounter (a drug of the demo catalogue), for its printout and its public check.
-    const [drug] = await api.get<Array<{ _id: string }>>('/medications?search=Panadol&limit=1');
+    const [drug] = await api.get<Array<{ _id: string }>>('/medications?search=Panadol&limit=5');
     const rx = await api.post<{ _id: string; version: number }>(`/patients/${practice.patients[0]!._id}/prescriptions`, {
       clinic: clinic._id, encounter: encounter._id, items: [{ medication: drug!._id, dose: 1, unit: 'tablet', route: 'oral', frequency: 'TID', durationDays: 3, quantity: 9 }],
     });
