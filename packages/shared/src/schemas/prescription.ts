@@ -4,6 +4,7 @@ import { DOSE_UNITS, FREQUENCY_CODES, MEDICATION_ROUTES } from '../clinical/medi
 import { PRESCRIPTION_NOTICES, PRESCRIPTION_STATUSES, PRESCRIPTION_VALID_DAYS } from '../clinical/prescribing.js';
 import { LANGUAGES } from '../constants.js';
 import { booleanText, idSchema, numberish, pageQuerySchema, refSchema } from './common.js';
+import { medicationDose } from './medication.js';
 import { versionInput, versionSchema } from './version.js';
 
 /** Most items on one prescription, and the longest free texts. */
@@ -17,8 +18,7 @@ const reason = z.string({ error: 'validation.prescriptions.reasonRequired' }).tr
 export const prescriptionItemInput = z.strictObject({
   /** A drug of the organisation's catalogue (in use). */
   medication: idSchema,
-  dose: numberish(z.number({ error: 'validation.medications.doseInvalid' }).gt(0, { error: 'validation.medications.doseInvalid' }).max(100_000, { error: 'validation.medications.doseInvalid' })
-    .refine((n) => Math.round(n * 1000) === n * 1000, { error: 'validation.medications.doseInvalid' })),
+  dose: medicationDose,
   unit: z.enum(DOSE_UNITS, { error: 'validation.medications.unitInvalid' }),
   route: z.enum(MEDICATION_ROUTES, { error: 'validation.medications.routeInvalid' }),
   frequency: z.enum(FREQUENCY_CODES, { error: 'validation.medications.frequencyInvalid' }),

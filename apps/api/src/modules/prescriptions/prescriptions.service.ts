@@ -11,7 +11,7 @@ import { AppError, notFound, validationFailed } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { staleRecord } from '../../lib/versioning.js';
-import { allergyStateOf } from '../clinical-observations/index.js';
+import { allergyStateOf, auditPatientRead } from '../clinical-observations/index.js';
 import { auditable, toPrescription } from './prescription-record.js';
 import {
   clinicExists, findActiveMedications, findEmployee, findItems, findMedications, findPatient, findPrescription, findPrescriptionPage,
@@ -24,10 +24,6 @@ async function requirePatient(db: Db, caller: Caller, patientId: string) {
   const patient = await findPatient(db, caller.companyId, patientId);
   if (!patient) throw notFound();
   return patient;
-}
-
-export function auditPatientRead(db: Db, ctx: RequestContext, caller: Caller, patientId: string, part: string) {
-  return recordAudit(db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'read', entity: 'patient', entityId: patientId, changes: { part } });
 }
 
 /** The catalogue drugs of the items, each in use; a field error per item otherwise. */
