@@ -30,7 +30,7 @@ const MODES: Mode[] = [{ lang: 'en', theme: 'light' }, { lang: 'ar', theme: 'dar
 interface Ids {
   user: string; patient: string; complex: string; department: string; service: string; clinic: string;
   employee: string; doctor: string; speciality: string; appointment: string; appointmentAt: string; appointmentDate: string;
-  invoice: string; draftInvoice: string; cashBox: string; cashClose: string; encounter: string;
+  invoice: string; draftInvoice: string; cashBox: string; cashClose: string; encounter: string; prescription: string; rxToken: string;
 }
 
 /**
@@ -100,6 +100,8 @@ const VISITS: Record<string, { url: (ids: Ids) => string; signedOut?: boolean }>
   '/vital-ranges': { url: () => '/vital-ranges' },
   '/print/slip/:id': { url: (ids) => `/print/slip/${ids.appointment}` },
   '/print/patient/:id': { url: (ids) => `/print/patient/${ids.patient}` },
+  '/print/prescription/:id': { url: (ids) => `/print/prescription/${ids.prescription}` },
+  '/verify/:token': { url: (ids) => `/verify/${ids.rxToken}`, signedOut: true },
   '/myProfile': { url: () => '/myProfile' },
   '/billing/invoices': { url: () => '/billing/invoices' },
   '/billing/invoices/add': { url: () => '/billing/invoices/add' },
@@ -159,7 +161,14 @@ function ownIds(request: APIRequestContext): Promise<Own> {
     const close = await api.post<{ _id: string }>(`/cash-boxes/${box!._id}/close`, { counted: issued.balanceDue / 100 });
     // A phone-advice encounter (no appointment needed) with its draft note.
     const encounter = await api.post<{ _id: string }>('/encounters', { patient: practice.patients[0]!._id, clinic: clinic._id, reason: 'Phone advice' });
+    // An issued prescription of the encounter (a drug of the demo catalogue), for its printout and its public check.
+    const [drug] = await api.get<Array<{ _id: string }>>('/medications?search=Panadol&limit=5');
+    const rx = await api.post<{ _id: string; version: number }>(`/patients/${practice.patients[0]!._id}/prescriptions`, {
+      clinic: clinic._id, encounter: encounter._id, items: [{ medication: drug!._id, dose: 1, unit: 'tablet', route: 'oral', frequency: 'TID', durationDays: 3, quantity: 9 }],
+    });
+    const issuedRx = await api.post<{ verificationToken: string }>(`/prescriptions/${rx._id}/issue`, { version: rx.version });
     return {
+      prescription: rx._id, rxToken: issuedRx.verificationToken,
       companyId: api.companyId, clinicName: clinic.name,
       user: nurse._id, patient: practice.patients[0]!._id, complex: complex._id, department: department._id, service: service._id, clinic: clinic._id,
       employee: nurse._id, doctor: doctor._id, speciality: speciality._id, invoice: made._id, draftInvoice: draft._id, cashBox: box!._id, cashClose: close._id, encounter: encounter._id,

@@ -37,6 +37,7 @@ import { waitlistRoutes } from './modules/waitlist/waitlist.routes.js';
 import { serviceRoutes } from './modules/services/services.routes.js';
 import { specializationRoutes } from './modules/specializations/specializations.routes.js';
 import { medicationRoutes } from './modules/medications/medications.routes.js';
+import { prescriptionRoutes } from './modules/prescriptions/index.js';
 import { encounterRoutes } from './modules/encounters/encounters.routes.js';
 import { signupRoutes } from './modules/signup/signup.routes.js';
 import { companyRoutes } from './modules/companies/companies.routes.js';
@@ -270,6 +271,7 @@ export async function buildApp(config: Config, database: Database, options: { cl
   billingRoutes(app, deps);
   diagnosisRoutes(app, deps);
   medicationRoutes(app, deps);
+  prescriptionRoutes(app, deps);
   encounterRoutes(app, deps);
 
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());

@@ -125,6 +125,13 @@ export const ERROR_CODES = {
   MEDICATION_NOT_FOUND: { status: 404, message: 'errors.medications.notFound' },
   MEDICATION_NOT_ACTIVE: { status: 409, message: 'errors.medications.notActive' },
   CATALOGUE_CSV_REJECTED: { status: 422, message: 'errors.medications.csvRejected' },
+  // Prescriptions.
+  PRESCRIPTION_NOT_FOUND: { status: 404, message: 'errors.prescriptions.notFound' },
+  PRESCRIPTION_NOT_DRAFT: { status: 409, message: 'errors.prescriptions.notDraft' },
+  PRESCRIPTION_NOT_ISSUED: { status: 409, message: 'errors.prescriptions.notIssued' },
+  PRESCRIPTION_WARNINGS_NOT_ACKNOWLEDGED: { status: 422, message: 'errors.prescriptions.warningsNotAcknowledged' },
+  PRESCRIPTION_NOT_PRESCRIBER: { status: 403, message: 'errors.prescriptions.notPrescriber' },
+  TOO_MANY_VERIFICATIONS: { status: 429, message: 'errors.prescriptions.tooManyVerifications' },
   SERIES_NOT_FOUND: { status: 404, message: 'errors.series.notFound' },
   SERIES_NOTHING_FREE: { status: 409, message: 'errors.series.nothingFree' },
   SERIES_NOTHING_TO_CHANGE: { status: 409, message: 'errors.series.nothingToChange' },

@@ -45,3 +45,4 @@ export * from './schemas/encounter.js';
 export * from './clinical/index.js';
 export * from './contract/index.js';
 export * from './text/search-normalize.js';
+export * from './schemas/prescription.js';

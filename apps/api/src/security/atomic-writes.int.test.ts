@@ -42,6 +42,9 @@ const NOT_COVERED: Record<string, string> = {
   // A multipart upload (the CSV is read in memory, never stored): it writes in one transaction with its audit row, as
   // the starter list below does; modules/diagnoses tests that a refused import changes nothing.
   'POST /api/diagnosis-codes/import': 'multipart upload',
+  // The public verification of a printed prescription changes no record: it only counts unknown codes per address
+  // (the sign-in attempts' table, left out of the snapshot); modules/prescriptions tests the limit.
+  'POST /api/public/prescriptions/verify': 'a read',
 };
 
 let ctx: TestContext;
@@ -113,6 +116,14 @@ beforeAll(async () => {
   );
   ids.medication = drug!.id;
   ids.patientMedication = (await post(`/api/patients/${ids.patient}/medications`, { medication: ids.medication, route: 'oral', frequency: 'PRN' }))._id;
+  // Prescriptions: two drafts (one to change, one to issue) and an issued one (to cancel), for a patient with no list.
+  const rx = { clinic: ids.clinic, items: [rxItem()] };
+  ids.rxDraft = (await post(`/api/patients/${ids.billingPatient}/prescriptions`, rx))._id;
+  ids.rxToIssue = (await post(`/api/patients/${ids.billingPatient}/prescriptions`, rx))._id;
+  ids.rxIssued = (await post(`/api/patients/${ids.billingPatient}/prescriptions`, rx))._id;
+  await post(`/api/prescriptions/${ids.rxIssued}/issue`, { version: 1 });
+  // Its drug is now on the patient's list, so issuing the next one warns of a duplicate, acknowledged with a reason.
+  ids.rxListed = (await ctx.database.query<{ id: string }>(`select id from patient_medications where prescription_id = $1`, [ids.rxIssued]))[0]!.id;
   catalogueForm = await multipart([], [{ field: 'file', filename: 'drugs.csv', type: 'text/csv', data: Buffer.from('name,generic name,form,strength,Arabic name\nBrufen,Ibuprofen,Tablet,400 mg,بروفين\nPanadol,Paracetamol,,,بنادول\n') }]);
   // The clinical record: an arrived visit (its encounter not yet opened), an open draft, a complete draft, a signed note, a template.
   ids.arrived = (await post('/api/appointments', { ...party, datetime: `${day}T12:00:00+03:00`, reason: 'Cough' }))._id;
@@ -154,6 +165,8 @@ beforeAll(async () => {
   await ctx.database.query(`create trigger audit_unavailable before insert on audit_log for each row execute function audit_unavailable()`);
 }, 120_000);
 afterAll(() => ctx?.close());
+
+const rxItem = () => ({ medication: ids.medication, dose: 1, unit: 'tablet', route: 'oral', frequency: 'TID', durationDays: 5, quantity: 15 });
 
 const specializationBody = () => ({
   name: `Cardiology ${Math.random().toString(36).slice(2, 8)}`, description: 'Heart and vessels care', certificationRequirements: 'Board certified',
@@ -277,6 +290,11 @@ function request(key: string): { params: Record<string, string>; payload?: Recor
     case 'POST /api/patients/:id/medications': return { params: { id: ids.patient! }, payload: { name: 'Vitamin D3 drops', route: 'oral', frequency: 'OD' } };
     case 'POST /api/patient-medications/:id/stop': return { params: { id: ids.patientMedication! }, payload: { reason: 'Rash', version: 1 } };
     case 'POST /api/patient-medications/:id/complete': return { params: { id: ids.patientMedication! }, payload: { version: 1 } };
+    case 'POST /api/patients/:id/prescriptions/check': return { params: { id: ids.billingPatient! }, payload: { items: [{ medication: ids.medication }] } };
+    case 'POST /api/patients/:id/prescriptions': return { params: { id: ids.billingPatient! }, payload: { clinic: ids.clinic, items: [rxItem()] } };
+    case 'PUT /api/prescriptions/:id': return { params: { id: ids.rxDraft! }, payload: { clinic: ids.clinic, language: 'ar', validDays: 14, items: [rxItem()], version: 1 } };
+    case 'POST /api/prescriptions/:id/issue': return { params: { id: ids.rxToIssue! }, payload: { acknowledgements: [{ key: `duplicate:0:${ids.rxListed}`, reason: 'A second course' }], version: 1 } };
+    case 'POST /api/prescriptions/:id/cancel': return { params: { id: ids.rxIssued! }, payload: { reason: 'Wrong dose', version: 2 } };
     default: return null;
   }
 }

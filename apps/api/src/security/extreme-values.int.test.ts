@@ -77,7 +77,7 @@ const RESOURCE_TABLE: Record<string, string> = {
   services: 'services', specializations: 'specializations', 'calendar-feeds': 'calendar_feeds', 'appointment-series': 'appointment_series', waitlist: 'waitlist_entries',
   reminders: 'reminders', notifications: 'notifications', invoices: 'invoices', 'cash-boxes': 'cash_boxes', claims: 'insurance_claims',
   medications: 'medications', 'patient-medications': 'patient_medications',
-  encounters: 'encounters', 'note-templates': 'note_templates',
+  encounters: 'encounters', 'note-templates': 'note_templates', prescriptions: 'prescriptions',
 };
 
 /** Write routes that read their body in the handler (multipart or JSON) instead of through the route schema. */
@@ -103,6 +103,8 @@ const HANDLER_BODIES: Record<string, z.ZodType> = {
   'POST /api/diagnosis-codes/starter': z.object({}),
   'POST /api/appointments/:id/encounter': z.object({}),
 };
+
+const rxItem = () => ({ medication: ids.medication, dose: 1, unit: 'tablet', route: 'oral', frequency: 'TID', durationDays: 5, quantity: 15, instructions: 'After meals' });
 
 /** Body fields whose name or schema says date, time or number. */
 const DATE_OR_NUMBER_NAME = /date|time|year|birth|expir|^from$|^to$|At$|fee|price|amount|balance|percent|duration|capacity|minutes|children|height|weight|evaluation|^x$|^y$/i;
@@ -186,6 +188,11 @@ beforeAll(async () => {
   ids.encounter = body(encounter).data._id;
   const template = await ctx.app.inject({ method: 'POST', url: '/api/note-templates', headers: auth(org.token), payload: noteTemplateBody() });
   expect(template.statusCode, template.body).toBe(201);
+
+  // A draft prescription (a drug of the seeded catalogue), to change, issue and cancel.
+  ids.medication = (await ctx.database.query<{ id: string }>(`select id from medications where company_id = $1 and name = 'Panadol' limit 1`, [org.companyId]))[0]!.id;
+  const rx = await ctx.app.inject({ method: 'POST', url: `/api/patients/${party.patient}/prescriptions`, headers: auth(org.token), payload: { clinic: party.clinic, items: [rxItem()] } });
+  expect(rx.statusCode, rx.body).toBe(201);
 
   const feed = await ctx.app.inject({ method: 'POST', url: '/api/calendar-feeds', headers: auth(org.token), payload: { doctor: party.doctor } });
   expect(feed.statusCode, feed.body).toBe(201);
@@ -364,6 +371,12 @@ function validBody(key: string): Record<string, unknown> {
     case 'POST /api/encounters/:id/addenda': return { reason: 'Lab result', text: 'CRP normal' };
     case 'POST /api/encounters/:id/break-glass': return { reason: 'Covering' };
     case 'POST /api/encounters': return { patient: ids.patient, clinic: ids.clinic };
+    case 'POST /api/patients/:id/prescriptions/check': return { items: [{ medication: ids.medication }] };
+    case 'POST /api/patients/:id/prescriptions': return { clinic: ids.clinic, encounter: ids.visitEncounter, language: 'ar', validDays: 30, items: [rxItem()] };
+    case 'PUT /api/prescriptions/:id': return { clinic: ids.clinic, language: 'en', validDays: 30, items: [rxItem()], version: 1 };
+    case 'POST /api/prescriptions/:id/issue': return { acknowledgements: [], version: 1 };
+    case 'POST /api/prescriptions/:id/cancel': return { reason: 'Wrong dose', version: 1 };
+    case 'POST /api/public/prescriptions/verify': return { token: 'a-printed-code' };
     case 'POST /api/note-templates': return noteTemplateBody();
     case 'PUT /api/note-templates/:id': return { ...noteTemplateBody(), version: 1 };
     case 'POST /api/public/visit/confirm': return { token: visitToken };

@@ -84,6 +84,12 @@ async function seedLists(companyId: string, adminId: string) {
   // The medication catalogue (the demo's starter list) and one patient's medications.
   await seedMedications(ctx.database.db, companyId);
   parentIds['GET /api/patients/:id/medications'] = party!.patient_id;
+  // One patient's prescriptions (drafts are enough for a list).
+  for (let i = 0; i < ROWS; i++) {
+    await q(`insert into prescriptions (company_id, number, patient_id, prescriber_id, clinic_id, language, verification_token) values ($1, $2, $3, $4, $5, 'en', $6)`,
+      [companyId, `RX-LC-${i + 1}`, party!.patient_id, party!.doctor_id, party!.clinic_id, `list-convention-rx-${companyId}-${i}`]);
+  }
+  parentIds['GET /api/patients/:id/prescriptions'] = party!.patient_id;
 }
 
 beforeAll(async () => {

@@ -13,6 +13,7 @@ import { seedBilling } from '../seed/billing.js';
 import { seedDiagnoses } from '../seed/clinical-diagnoses.js';
 import { seedMedications } from '../seed/clinical-medications.js';
 import { seedEncounters } from '../seed/clinical-encounter.js';
+import { seedPrescriptions } from '../seed/clinical-prescriptions.js';
 import { auth, createOrg, createTestContext, type TestContext, type TestOrg } from '../test/harness.js';
 
 /**
@@ -242,6 +243,15 @@ const MATRIX: Record<string, Source> = {
   'GET /api/note-templates/:id': { id: 'note_templates' },
   'POST /api/note-templates': {},
   'PUT /api/note-templates/:id': { id: 'note_templates' },
+  'GET /api/patients/:id/prescriptions': { id: 'patients' },
+  'POST /api/patients/:id/prescriptions/check': { id: 'patients' },
+  'POST /api/patients/:id/prescriptions': { id: 'patients' },
+  'GET /api/prescriptions/:id': { id: 'prescriptions' },
+  'PUT /api/prescriptions/:id': { id: 'prescriptions' },
+  'POST /api/prescriptions/:id/issue': { id: 'prescriptions' },
+  'POST /api/prescriptions/:id/cancel': { id: 'prescriptions' },
+  // The printed code is the only key; it names no company (modules/prescriptions proves a code answers only its state).
+  'POST /api/public/prescriptions/verify': 'public',
 };
 
 /** Bodies that pass validation where that is simple to give, so the lookup itself is what answers. */
@@ -296,9 +306,16 @@ function bodyFor(key: string, ids: Record<string, string[]>): unknown {
     case 'POST /api/encounters/:id/break-glass': return { reason: 'From another company' };
     case 'POST /api/note-templates': return { ...noteTemplate, service: ids.services![0] };
     case 'PUT /api/note-templates/:id': return { ...noteTemplate, version: 1 };
+    case 'POST /api/patients/:id/prescriptions/check': return { items: [{ medication: ids.medications![0] }] };
+    case 'POST /api/patients/:id/prescriptions': return { clinic: ids.clinics![0], items: [rxItem(ids)] };
+    case 'PUT /api/prescriptions/:id': return { clinic: ids.clinics![0], language: 'en', validDays: 30, items: [rxItem(ids)], version: 1 };
+    case 'POST /api/prescriptions/:id/issue': return { version: 1 };
+    case 'POST /api/prescriptions/:id/cancel': return { reason: 'Cancelled from another company', version: 1 };
     default: return {};
   }
 }
+
+const rxItem = (ids: Record<string, string[]>) => ({ medication: ids.medications![0], dose: 1, unit: 'tablet', route: 'oral', frequency: 'BID', durationDays: 5, quantity: 10 });
 
 const noteTemplate = {
   name: { en: 'Eye check', ar: 'فحص العين' },
@@ -440,6 +457,7 @@ beforeAll(async () => {
 
   // A medication catalogue and a patient's medication list of company A's.
   await seedMedications(ctx.database.db, a.companyId);
+  await seedPrescriptions(ctx.database.db, a.companyId);
 
   for (const table of [
     'employees', 'roles', 'patients', 'services', 'specializations', 'appointments', 'clinic_collections', 'departments', 'clinics', 'files',
@@ -447,7 +465,7 @@ beforeAll(async () => {
     'vital_signs', 'patient_allergies',
     'diagnosis_codes', 'encounter_diagnoses', 'patient_problems',
     'medications', 'patient_medications',
-    'encounters', 'note_templates',
+    'encounters', 'note_templates', 'prescriptions',
   ]) {
     aIds[table] = (await ctx.database.query<{ id: string }>(`select id from "${table}" where company_id = $1 order by id limit 5`, [a.companyId])).map((r) => r.id);
     expect(aIds[table]!.length, `company A has ${table}`).toBeGreaterThan(0);

@@ -5,7 +5,7 @@ import type { PagePath } from '@/lib/pages';
 export type PageModule = () => Promise<{ default: ComponentType }>;
 
 /** Screens the router builds by itself: sign-in comes with the app, the public visit and invitation pages sit outside the shell. */
-type RoutedApart = '/login' | '/visit' | '/invite';
+type RoutedApart = '/login' | '/visit' | '/invite' | '/verify/:token';
 
 /**
  * The page component of every screen in the registry (lib/pages.ts), read only by the router. It lives apart from the
@@ -75,6 +75,7 @@ export const PAGE_COMPONENTS = {
   '/print/schedule': () => import('@/features/printouts/pages/print-schedule-page'),
   '/print/slip/:id': () => import('@/features/printouts/pages/print-slip-page'),
   '/print/patient/:id': () => import('@/features/printouts/pages/print-patient-page'),
+  '/print/prescription/:id': () => import('@/features/prescriptions/pages/print-prescription-page'),
   '/print/invoice/:id': () => import('@/features/billing/pages/print-invoice-page'),
   '/print/receipt/:id': () => import('@/features/billing/pages/print-receipt-page'),
   '/print/cash-box-close/:box/:id': () => import('@/features/billing/pages/print-z-report-page'),

@@ -24,6 +24,8 @@ const NotFoundPage = lazyPage(() => import('./not-found-page'));
 /** The patient's confirm/cancel page: public, outside the sign-in guard and the shell. */
 const VisitPage = lazyPage(() => import('@/features/visit/pages/visit-page'));
 /** The page of a person invited by e-mail: public too; it needs the pages' texts (the password rules among them). */
+/** The check of a printed prescription (its QR code): public, with the pages' texts. */
+const VerifyPage = lazyPage(() => Promise.all([import('@/features/prescriptions/pages/verify-page'), loadPageTexts()]).then(([page]) => page));
 const InvitePage = lazyPage(() => Promise.all([import('@/features/invite/pages/invite-page'), loadPageTexts()]).then(([page]) => page));
 
 /**
@@ -58,6 +60,7 @@ const PagesScope = lazy(loadPagesScope);
 export const routes: RouteObject[] = [
   { path: '/visit', element: <Suspense><VisitPage /></Suspense>, errorElement: <RouteError /> },
   { path: '/invite', element: <Suspense><InvitePage /></Suspense>, errorElement: <RouteError /> },
+  { path: '/verify/:token', element: <Suspense><VerifyPage /></Suspense>, errorElement: <RouteError /> },
   {
     element: <RouteGuard />,
     errorElement: <RouteError />,

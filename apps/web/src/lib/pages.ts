@@ -100,6 +100,8 @@ export const PAGES = [
   // The patient's confirm/cancel page: public, routed outside the sign-in guard and the shell (app/routes.tsx).
   { path: '/visit', title: 'shell.titles.visit' },
   { path: '/invite', title: 'shell.titles.invite' },
+  // The check of a printed prescription (its QR code): public too, outside the sign-in guard and the shell.
+  { path: '/verify/:token', title: 'shell.titles.verifyPrescription' },
   { path: '/appointments', title: 'shell.titles.appointments', permissions: ['appointment_read'], menu: { label: 'shell.nav.appointments', icon: IconCalendarEvent } },
   { path: '/appointments/add', title: 'shell.titles.addAppointment', permissions: ['appointment_write'] },
   { path: '/appointments/calendar', title: 'shell.titles.patientAppointments', permissions: ['appointment_read'] },
@@ -155,6 +157,7 @@ export const PAGES = [
   { path: '/print/schedule', title: 'printouts.print', permissions: ['appointment_read'] },
   { path: '/print/slip/:id', title: 'printouts.slip.title', permissions: ['appointment_read'] },
   { path: '/print/patient/:id', title: 'printouts.patient.title', permissions: ['patient_read'] },
+  { path: '/print/prescription/:id', title: 'shell.titles.prescriptionPrint', permissions: ['clinical_read', 'prescribe'] },
   { path: '/print/invoice/:id', title: 'shell.titles.invoicePrint', permissions: ['billing_read'] },
   { path: '/print/receipt/:id', title: 'shell.titles.receiptPrint', permissions: ['billing_read'] },
   { path: '/print/cash-box-close/:box/:id', title: 'shell.titles.zReport', permissions: ['billing_read'] },

@@ -11,6 +11,7 @@ import { exportRoutes } from './exports.js';
 import { invoiceRoutes } from './invoices.js';
 import { medicationRoutes } from './medications.js';
 import { patientRoutes } from './patients.js';
+import { prescriptionRoutes } from './prescriptions.js';
 import { roleRoutes } from './roles.js';
 import { serviceRoutes } from './services.js';
 import { appointmentRoutes } from './appointments.js';
@@ -73,4 +74,5 @@ export const routes = {
   medications: medicationRoutes,
   encounters: encounterRoutes,
   noteTemplates: noteTemplateRoutes,
+  prescriptions: prescriptionRoutes,
 };

@@ -49,14 +49,17 @@ export const PATIENT_MEDICATION_STATUSES = ['active', 'stopped', 'completed'] as
 export type PatientMedicationStatus = (typeof PATIENT_MEDICATION_STATUSES)[number];
 export const PATIENT_MEDICATION_SOURCES = ['manual', 'prescription'] as const;
 
+/** A dose: more than 0, at most 100,000, at most three decimals (the patient's list and prescriptions). */
+export const medicationDose = numberish(z.number({ error: 'validation.medications.doseInvalid' }).gt(0, { error: 'validation.medications.doseInvalid' }).max(100_000, { error: 'validation.medications.doseInvalid' })
+  .refine((n) => Math.round(n * 1000) === n * 1000, { error: 'validation.medications.doseInvalid' }));
+
 const reason = z.string({ error: 'validation.medications.reasonRequired' }).trim().min(1, { error: 'validation.medications.reasonRequired' }).max(500, { error: 'validation.tooLong' });
 
 export const patientMedicationInput = z.strictObject({
   /** A drug of the catalogue, or none and a name written by hand. */
   medication: idSchema.optional(),
   name: z.string({ error: 'validation.medications.nameRequired' }).trim().max(MEDICATION_TEXT_MAX, { error: 'validation.tooLong' }).optional(),
-  dose: numberish(z.number({ error: 'validation.medications.doseInvalid' }).gt(0, { error: 'validation.medications.doseInvalid' }).max(100_000, { error: 'validation.medications.doseInvalid' })
-    .refine((n) => Math.round(n * 1000) === n * 1000, { error: 'validation.medications.doseInvalid' })).optional(),
+  dose: medicationDose.optional(),
   unit: z.enum(DOSE_UNITS, { error: 'validation.medications.unitInvalid' }).optional(),
   route: z.enum(MEDICATION_ROUTES, { error: 'validation.medications.routeInvalid' }),
   frequency: z.enum(FREQUENCY_CODES, { error: 'validation.medications.frequencyInvalid' }),

@@ -4,5 +4,6 @@
  * use the allergy state and the last vitals from here.
  */
 export { allergyStateOf } from './allergies.service.js';
+export { auditPatientRead } from './patient-access.js';
 export { lastVitals } from './vitals.service.js';
 export { clinicalObservationRoutes } from './observations.routes.js';

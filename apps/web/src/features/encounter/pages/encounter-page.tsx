@@ -7,6 +7,7 @@ import { PageHeader } from '@/components/page-header';
 import { AllergyBanner } from '@/features/allergies';
 import { EncounterDiagnoses, ProblemList } from '@/features/diagnoses';
 import { MedicationList } from '@/features/medications';
+import { PrescriptionPanel } from '@/features/prescriptions';
 import { VitalsPanel } from '@/features/vitals';
 import { formatDateTime } from '@/lib/dates';
 import { isError } from '@/lib/http';
@@ -74,6 +75,7 @@ export default function EncounterPage() {
         <Grid.Col span={{ base: 12, lg: signed ? 8 : 12 }}>
           <NoteForm sections={data.note.template.sections} content={signed ? data.note.content : draft.content} onChange={editable ? (k, v) => { setFieldErrors({}); draft.change(k, v); } : undefined} errors={fieldErrors} />
           <Stack mt="md"><EncounterDiagnoses patientId={data.patient._id} encounterId={id} canWrite={canWrite} /></Stack>
+          <Stack mt="md"><PrescriptionPanel patientId={data.patient._id} encounterId={id} clinicId={data.clinic?._id ?? null} /></Stack>
           {editable && data.doctor._id === user?.userId && (
             <Checkbox mt="md" label={t('encounter.sensitive')} description={t('encounter.sensitiveHelp')} checked={sensitive.value} onChange={(e) => void sensitive.set(e.currentTarget.checked)} />
           )}

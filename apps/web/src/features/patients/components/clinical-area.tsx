@@ -4,12 +4,13 @@ import { AllergiesPanel } from '@/features/allergies';
 import { ProblemList } from '@/features/diagnoses';
 import { PatientEncounters } from '@/features/encounter';
 import { MedicationList } from '@/features/medications';
+import { PrescriptionPanel } from '@/features/prescriptions';
 import { VitalsPanel } from '@/features/vitals';
 import { useSession } from '@/lib/session-context';
 
 /**
  * The patient's clinical record on the details page (for holders of clinical_read): encounters and vitals beside
- * problems and allergies, then current medications.
+ * problems and allergies, then current medications and prescriptions.
  */
 export function ClinicalArea({ patientId }: { patientId: string }) {
   const { t } = useTranslation();
@@ -31,6 +32,7 @@ export function ClinicalArea({ patientId }: { patientId: string }) {
           </Stack>
         </Grid.Col>
         <Grid.Col span={12}><MedicationList patientId={patientId} /></Grid.Col>
+        <Grid.Col span={12}><PrescriptionPanel patientId={patientId} /></Grid.Col>
       </Grid>
     </Stack>
   );

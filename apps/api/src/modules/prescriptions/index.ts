@@ -1,0 +1,2 @@
+/** The prescriptions module's public entry. */
+export { prescriptionRoutes } from './prescriptions.routes.js';

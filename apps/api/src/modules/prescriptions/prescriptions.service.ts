@@ -1,0 +1,168 @@
+import { randomBytes } from 'node:crypto';
+import {
+  addDays, checkPrescription, normalizeDrugName, type Language, type Prescription, type PrescriptionCheckResult,
+  type PrescriptionCreate, type PrescriptionListQuery,
+} from '@clinic/shared';
+import type { Db } from '../../db/client.js';
+import type { StoredAcknowledgement } from '../../db/schema/index.js';
+import type { Caller, Deps } from '../../lib/app-types.js';
+import { recordAudit } from '../../lib/audit.js';
+import { AppError, notFound, validationFailed } from '../../lib/errors.js';
+import type { RequestContext } from '../../lib/request-context.js';
+import { inTransaction } from '../../lib/transaction.js';
+import { staleRecord } from '../../lib/versioning.js';
+import { allergyStateOf, auditPatientRead } from '../clinical-observations/index.js';
+import { assertEncounterOfPatient } from '../encounters/index.js';
+import { auditable, toPrescription } from './prescription-record.js';
+import {
+  clinicExists, findActiveMedications, findEmployee, findItems, findMedications, findPatient, findPrescription, findPrescriptionPage,
+  insertPrescription, replaceItems, updateDraft, type ItemInsert,
+} from './prescriptions.repository.js';
+
+export const prescriptionNotFound = () => new AppError(404, 'PRESCRIPTION_NOT_FOUND', 'errors.prescriptions.notFound');
+
+async function requirePatient(db: Db, caller: Caller, patientId: string) {
+  const patient = await findPatient(db, caller.companyId, patientId);
+  if (!patient) throw notFound();
+  return patient;
+}
+
+/** The catalogue drugs of the items, each in use; a field error per item otherwise. */
+async function drugsOf(db: Db, companyId: string, ids: string[], requireActive: boolean) {
+  const rows = await findMedications(db, companyId, [...new Set(ids)]);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const fields: Record<string, string> = {};
+  ids.forEach((id, i) => {
+    const drug = byId.get(id);
+    if (!drug) fields[`items.${i}.medication`] = 'validation.prescriptions.medicationUnknown';
+    else if (requireActive && !drug.isActive) fields[`items.${i}.medication`] = 'validation.prescriptions.medicationInactive';
+  });
+  if (Object.keys(fields).length) throw validationFailed(fields);
+  return ids.map((id) => byId.get(id)!);
+}
+
+/** The checks for these drugs against the patient's allergies and active medications, as they are in `db` now. */
+export async function runChecks(db: Db, companyId: string, patientId: string, drugs: Array<{ id: string; name: string; genericName: string; nameAr: string }>): Promise<PrescriptionCheckResult> {
+  const [allergies, active] = await Promise.all([allergyStateOf(db, companyId, patientId), findActiveMedications(db, companyId, patientId)]);
+  return checkPrescription({
+    items: drugs.map((d) => ({ medicationId: d.id, name: d.name, genericName: d.genericName, nameAr: d.nameAr })),
+    allergyState: allergies.state,
+    allergies: allergies.allergies.map((a) => ({ id: a._id, substance: a.substance, substanceKey: a.substanceKey, status: a.status, severity: a.severity })),
+    activeMedications: active,
+  });
+}
+
+/** POST /api/patients/:id/prescriptions/check: the warnings and the "no data" notices, before anything is saved. */
+export async function checkItems(deps: Deps, ctx: RequestContext, caller: Caller, patientId: string, medicationIds: string[]) {
+  await requirePatient(deps.db, caller, patientId);
+  const drugs = await drugsOf(deps.db, caller.companyId, medicationIds, false);
+  const result = await runChecks(deps.db, caller.companyId, patientId, drugs);
+  await auditPatientRead(deps.db, ctx, caller, patientId, 'prescription_check');
+  return result;
+}
+
+export async function prescriptionOf(db: Db, companyId: string, id: string): Promise<Prescription | null> {
+  const row = await findPrescription(db, companyId, id);
+  return row ? toPrescription(row, await findItems(db, companyId, [id])) : null;
+}
+
+export async function listPrescriptions(deps: Deps, ctx: RequestContext, caller: Caller, patientId: string, q: PrescriptionListQuery) {
+  await requirePatient(deps.db, caller, patientId);
+  const { rows, total } = await findPrescriptionPage(deps.db, caller.companyId, patientId, q);
+  const items = await findItems(deps.db, caller.companyId, rows.map((r) => r.p.id));
+  await auditPatientRead(deps.db, ctx, caller, patientId, 'prescriptions');
+  return { data: rows.map((r) => toPrescription(r, items)), total };
+}
+
+export async function readPrescription(deps: Deps, ctx: RequestContext, caller: Caller, id: string): Promise<Prescription> {
+  const p = await prescriptionOf(deps.db, caller.companyId, id);
+  if (!p) throw prescriptionNotFound();
+  await auditPatientRead(deps.db, ctx, caller, p.patient._id, 'prescriptions');
+  return p;
+}
+
+/** The patient's preferred language when it is Arabic or English, else the prescriber's own. */
+function languageOf(details: unknown, fallback: Language): Language {
+  const preferred = (details as { preferredLanguage?: string } | null)?.preferredLanguage;
+  return preferred === 'Arabic' ? 'ar' : preferred === 'English' ? 'en' : fallback;
+}
+
+async function itemRows(db: Db, caller: Caller, items: PrescriptionCreate['items']): Promise<ItemInsert[]> {
+  const drugs = await drugsOf(db, caller.companyId, items.map((i) => i.medication), true);
+  return items.map((item, i) => {
+    const d = drugs[i]!;
+    return {
+      medicationId: d.id, name: d.name, genericName: d.genericName, nameAr: d.nameAr, strength: d.strength, form: d.form,
+      dose: String(item.dose), unit: item.unit, route: item.route, frequency: item.frequency, durationDays: item.durationDays,
+      quantity: item.quantity, instructions: item.instructions ?? '',
+    };
+  });
+}
+
+async function requireClinicAndPrescriber(db: Db, caller: Caller, clinicId: string) {
+  if (!(await clinicExists(db, caller.companyId, clinicId))) throw validationFailed({ clinic: 'validation.prescriptions.clinicUnknown' });
+  if (!(await findEmployee(db, caller.companyId, caller.id))) throw new AppError(403, 'FORBIDDEN', 'errors.prescriptions.notAnEmployee');
+}
+
+/** A new draft, written by the caller (their staff record is the prescriber). */
+export async function createPrescription(deps: Deps, ctx: RequestContext, caller: Caller, patientId: string, input: PrescriptionCreate): Promise<Prescription> {
+  const patient = await requirePatient(deps.db, caller, patientId);
+  await requireClinicAndPrescriber(deps.db, caller, input.clinic);
+  await assertEncounterOfPatient(deps.db, caller.companyId, input.encounter, patientId, 'encounter');
+  return inTransaction(deps.db, async (db) => {
+    const items = await itemRows(db, caller, input.items);
+    const id = await insertPrescription(db, {
+      companyId: caller.companyId, patientId, prescriberId: caller.id, clinicId: input.clinic, encounterId: input.encounter ?? null,
+      language: input.language ?? languageOf(patient.details, ctx.language), validDays: input.validDays ?? 30,
+      verificationToken: randomBytes(24).toString('base64url'), createdBy: caller.id,
+    });
+    await replaceItems(db, caller.companyId, id, items);
+    const record = (await prescriptionOf(db, caller.companyId, id))!;
+    await recordAudit(db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'create', entity: 'prescription', entityId: id, changes: { patient: patientId, after: auditable(record) } });
+    return record;
+  });
+}
+
+/** The draft as it is now, or the reason it may not be changed: not found, not the caller's, no longer a draft. */
+export async function draftOf(db: Db, caller: Caller, id: string, version: number): Promise<Prescription> {
+  const p = await prescriptionOf(db, caller.companyId, id);
+  if (!p) throw prescriptionNotFound();
+  if (p.prescriber._id !== caller.id) throw new AppError(403, 'PRESCRIPTION_NOT_PRESCRIBER', 'errors.prescriptions.notPrescriber');
+  if (p.status !== 'draft') throw new AppError(409, 'PRESCRIPTION_NOT_DRAFT', 'errors.prescriptions.notDraft');
+  if (p.version !== version) throw staleRecord();
+  return p;
+}
+
+export async function updatePrescription(
+  deps: Deps, ctx: RequestContext, caller: Caller, id: string, input: Pick<PrescriptionCreate, 'items' | 'clinic'> & { language: Language; validDays: number; version: number },
+): Promise<Prescription> {
+  await requireClinicAndPrescriber(deps.db, caller, input.clinic);
+  return inTransaction(deps.db, async (db) => {
+    const before = await draftOf(db, caller, id, input.version);
+    const items = await itemRows(db, caller, input.items);
+    if (!(await updateDraft(db, caller.companyId, id, input.version, { clinicId: input.clinic, language: input.language, validDays: input.validDays }))) throw staleRecord();
+    await replaceItems(db, caller.companyId, id, items);
+    const after = (await prescriptionOf(db, caller.companyId, id))!;
+    await recordAudit(db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'update', entity: 'prescription', entityId: id, changes: { patient: after.patient._id, before: auditable(before), after: auditable(after) } });
+    return after;
+  });
+}
+
+/** The rows the patient's medication list gains when a prescription is issued. */
+export function medicationListRows(p: Prescription, caller: Caller, today: string) {
+  return p.items.map((i) => ({
+    companyId: caller.companyId, patientId: p.patient._id, medicationId: i.medication, name: i.name, genericName: i.genericName, strength: i.strength, form: i.form,
+    nameKey: normalizeDrugName(i.name), genericKey: normalizeDrugName(i.genericName), dose: String(i.dose), unit: i.unit, route: i.route, frequency: i.frequency,
+    startDate: today, endDate: addDays(today, i.durationDays - 1), notes: i.instructions, source: 'prescription', prescriptionId: p._id,
+    encounterId: p.encounter, createdBy: caller.id,
+  }));
+}
+
+/** The acknowledgements kept with the prescription: each warning, in words, with its reason. */
+export function storedAcknowledgements(check: PrescriptionCheckResult, reasons: Map<string, string>): StoredAcknowledgement[] {
+  return check.warnings.map((w) => ({
+    key: w.key, kind: w.kind, item: w.item,
+    text: w.kind === 'allergy' ? `${w.drugName}: allergy to ${w.substance}${w.severity ? ` (${w.severity})` : ''}` : `${w.drugName}: duplicate of ${w.medicationName}`,
+    reason: reasons.get(w.key) ?? '',
+  }));
+}
