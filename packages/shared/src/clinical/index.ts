@@ -1,1 +1,2 @@
 export * from './note-template.js';
+export * from './orders.js';

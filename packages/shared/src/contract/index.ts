@@ -10,6 +10,7 @@ import { diagnosisCodeRoutes, problemRoutes } from './diagnoses.js';
 import { exportRoutes } from './exports.js';
 import { invoiceRoutes } from './invoices.js';
 import { medicationRoutes } from './medications.js';
+import { orderCatalogueRoutes, orderRoutes } from './orders.js';
 import { patientRoutes } from './patients.js';
 import { roleRoutes } from './roles.js';
 import { serviceRoutes } from './services.js';
@@ -73,4 +74,6 @@ export const routes = {
   medications: medicationRoutes,
   encounters: encounterRoutes,
   noteTemplates: noteTemplateRoutes,
+  orderCatalogue: orderCatalogueRoutes,
+  orders: orderRoutes,
 };
