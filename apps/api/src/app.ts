@@ -38,6 +38,7 @@ import { serviceRoutes } from './modules/services/services.routes.js';
 import { specializationRoutes } from './modules/specializations/specializations.routes.js';
 import { medicationRoutes } from './modules/medications/medications.routes.js';
 import { encounterRoutes } from './modules/encounters/encounters.routes.js';
+import { orderRoutes } from './modules/orders/index.js';
 import { signupRoutes } from './modules/signup/signup.routes.js';
 import { companyRoutes } from './modules/companies/companies.routes.js';
 import { complexRoutes } from './modules/complexes/complexes.routes.js';
@@ -271,6 +272,7 @@ export async function buildApp(config: Config, database: Database, options: { cl
   diagnosisRoutes(app, deps);
   medicationRoutes(app, deps);
   encounterRoutes(app, deps);
+  orderRoutes(app, deps);
 
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 

@@ -13,3 +13,4 @@ export * from './clinical-observations.js';
 export * from './clinical-diagnoses.js';
 export * from './clinical-medications.js';
 export * from './clinical-encounter.js';
+export * from './clinical-orders.js';
