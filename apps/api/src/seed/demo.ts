@@ -11,6 +11,7 @@ import { seedClinicalObservations } from './clinical-observations.js';
 import { seedDiagnoses } from './clinical-diagnoses.js';
 import { seedMedications } from './clinical-medications.js';
 import { seedEncounters } from './clinical-encounter.js';
+import { seedOrders } from './clinical-orders.js';
 
 export const DEMO_ADMIN = {
   name: 'Sara Al-Harbi',
@@ -69,5 +70,6 @@ export async function seedDemo(db: Db): Promise<DemoSeedResult> {
   await seedEncounters(db, company.id);
   await seedDiagnoses(db, company.id);
   await seedMedications(db, company.id);
+  await seedOrders(db, company.id);
   return { created: true, companyId: company.id };
 }
