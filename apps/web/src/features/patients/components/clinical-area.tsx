@@ -4,6 +4,7 @@ import { AllergiesPanel } from '@/features/allergies';
 import { ProblemList } from '@/features/diagnoses';
 import { PatientEncounters } from '@/features/encounter';
 import { MedicationList } from '@/features/medications';
+import { OrdersPanel } from '@/features/orders';
 import { VitalsPanel } from '@/features/vitals';
 import { useSession } from '@/lib/session-context';
 
@@ -31,6 +32,7 @@ export function ClinicalArea({ patientId }: { patientId: string }) {
           </Stack>
         </Grid.Col>
         <Grid.Col span={12}><MedicationList patientId={patientId} /></Grid.Col>
+        <Grid.Col span={12}><OrdersPanel patientId={patientId} /></Grid.Col>
       </Grid>
     </Stack>
   );
