@@ -30,7 +30,7 @@ const MODES: Mode[] = [{ lang: 'en', theme: 'light' }, { lang: 'ar', theme: 'dar
 interface Ids {
   user: string; patient: string; complex: string; department: string; service: string; clinic: string;
   employee: string; doctor: string; speciality: string; appointment: string; appointmentAt: string; appointmentDate: string;
-  invoice: string; draftInvoice: string; cashBox: string; cashClose: string; encounter: string;
+  invoice: string; draftInvoice: string; cashBox: string; cashClose: string; encounter: string; order: string;
 }
 
 /**
@@ -96,6 +96,9 @@ const VISITS: Record<string, { url: (ids: Ids) => string; signedOut?: boolean }>
   '/encounters/:id': { url: (ids) => `/encounters/${ids.encounter}` },
   '/note-templates': { url: () => '/note-templates' },
   '/medications': { url: () => '/medications' },
+  '/results-entry': { url: () => '/results-entry' },
+  '/order-catalogue': { url: () => '/order-catalogue' },
+  '/print/order/:id': { url: (ids) => `/print/order/${ids.order}` },
   '/diagnosis-codes': { url: () => '/diagnosis-codes' },
   '/print/slip/:id': { url: (ids) => `/print/slip/${ids.appointment}` },
   '/print/patient/:id': { url: (ids) => `/print/patient/${ids.patient}` },
@@ -158,10 +161,16 @@ function ownIds(request: APIRequestContext): Promise<Own> {
     const close = await api.post<{ _id: string }>(`/cash-boxes/${box!._id}/close`, { counted: issued.balanceDue / 100 });
     // A phone-advice encounter (no appointment needed) with its draft note.
     const encounter = await api.post<{ _id: string }>('/encounters', { patient: practice.patients[0]!._id, clinic: clinic._id, reason: 'Phone advice' });
+    // A lab order of the clinic's catalogue, placed in that encounter.
+    const labTest = await api.post<{ _id: string }>('/order-catalogue', {
+      clinic: clinic._id, code: 'FBG', nameEn: 'Fasting glucose', nameAr: 'سكر صائم', kind: 'lab',
+      analytes: [{ code: 'GLU', nameEn: 'Glucose', nameAr: 'الجلوكوز', unit: 'mmol/L', low: 3.9, high: 5.5 }],
+    });
+    const order = await api.post<{ _id: string }>(`/patients/${practice.patients[0]!._id}/orders`, { clinic: clinic._id, items: [labTest._id], encounter: encounter._id });
     return {
       companyId: api.companyId, clinicName: clinic.name,
       user: nurse._id, patient: practice.patients[0]!._id, complex: complex._id, department: department._id, service: service._id, clinic: clinic._id,
-      employee: nurse._id, doctor: doctor._id, speciality: speciality._id, invoice: made._id, draftInvoice: draft._id, cashBox: box!._id, cashClose: close._id, encounter: encounter._id,
+      employee: nurse._id, doctor: doctor._id, speciality: speciality._id, invoice: made._id, draftInvoice: draft._id, cashBox: box!._id, cashClose: close._id, encounter: encounter._id, order: order._id,
       appointment: appointment._id, appointmentAt: appointment.datetime, appointmentDate: day!.date,
     };
   })();

@@ -98,7 +98,9 @@ function toRecord(ctx: RequestContext, row: NotificationRow): NotificationRecord
     text,
     link: !row.entityId ? null
       : row.entity === 'appointment' ? `/appointments?id=${row.entityId}`
-        : row.entity === 'encounter' ? `/encounters/${row.entityId}` : null,
+        : row.entity === 'encounter' ? `/encounters/${row.entityId}`
+          // An abnormal result opens the patient's page, where the order's results are acknowledged.
+          : row.entity === 'order' && p.patientId ? `/patients/details/${p.patientId}` : null,
     read: row.readAt !== null,
     createdAt: row.createdAt.toISOString(),
   };
