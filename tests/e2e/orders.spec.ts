@@ -46,9 +46,10 @@ test('a doctor orders a lab test in the encounter, a nurse enters an abnormal re
     await panel.getByTestId('order-add').click();
     // The catalogue is searched by typing and picked with the keyboard.
     await page.getByTestId('order-items').fill('gluc');
+    await expect(page.getByRole('option', { name: /Fasting blood glucose/ })).toBeVisible();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
-    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('order-items')).toHaveValue('');
     await page.getByTestId('order-submit').click();
     const row = panel.getByTestId('order-row').first();
     await expect(row.getByTestId('order-status')).toHaveText('Ordered');

@@ -3,7 +3,7 @@ import type { App, Deps } from '../../lib/app-types.js';
 import { serve } from '../../lib/contract-routes.js';
 import { t } from '../../lib/i18n.js';
 import { listEnvelope } from '../../lib/list.js';
-import { readForm, type MultipartResult, type MultipartSpec } from '../../lib/multipart.js';
+import { readForm, usingForm, type MultipartSpec } from '../../lib/multipart.js';
 import { requestContext } from '../../lib/request-context.js';
 import { parseOrThrow } from '../../lib/validation.js';
 import { callerOf } from '../../plugins/auth.js';
@@ -20,15 +20,6 @@ const neutral = { accessNeutral: true };
 /** A result document: PDF, JPG or PNG, checked by content (the files module's report checks). */
 const RESULT_FORM: MultipartSpec = { files: { file: 'report' } };
 
-/** When the form is refused, the file it stored goes with the refusal. */
-async function usingForm<T>(form: MultipartResult, use: () => Promise<T>): Promise<T> {
-  try {
-    return await use();
-  } catch (err) {
-    await form.discard();
-    throw err;
-  }
-}
 
 export function orderRoutes(app: App, deps: Deps) {
   serve(app, c.list, async (req) => {

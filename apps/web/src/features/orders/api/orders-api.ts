@@ -17,7 +17,8 @@ export interface CatalogueQuery { clinic?: string; kind?: OrderKind; search?: st
 
 export function getCatalogue(q: CatalogueQuery, signal?: AbortSignal) {
   const query = {
-    limit: q.limit ?? 100, page: q.page ?? 1,
+    // The picker filters as one types: the clinic's whole catalogue, up to the server's cap.
+    ...(q.limit ? { limit: q.limit, page: q.page ?? 1 } : { allData: 'true' as const }),
     ...(q.clinic ? { clinic: q.clinic } : {}), ...(q.kind ? { kind: q.kind } : {}), ...(q.search ? { search: q.search } : {}),
     ...(q.isActive === undefined ? {} : { isActive: String(q.isActive) as 'true' | 'false' }),
   };
@@ -27,7 +28,7 @@ export const createCatalogueItem = (body: CatalogueItemInput) => call(routes.ord
 export const updateCatalogueItem = (id: string, body: CatalogueItemUpdate) => call(routes.orderCatalogue.update, { params: { id }, body }, { successToast: true, silent: true });
 
 export const getPatientOrders = (patientId: string, encounterId?: string, signal?: AbortSignal) =>
-  call(routes.orders.patientList, { params: { id: patientId }, query: { limit: 50, ...(encounterId ? { encounter: encounterId } : {}) } }, { signal, silent: true });
+  call(routes.orders.patientList, { params: { id: patientId }, query: { limit: 30, ...(encounterId ? { encounter: encounterId } : {}) } }, { signal, silent: true });
 export const getOrder = (id: string, signal?: AbortSignal) => call(routes.orders.get, { params: { id } }, { signal, silent: true }).then((r) => r.data);
 export const getResultsToReview = (signal?: AbortSignal) => call(routes.orders.mine, { query: { limit: 20 } }, { signal, silent: true });
 export const findOrderByNumber = (number: string, signal?: AbortSignal) => call(routes.orders.byNumber, { query: { number } }, { signal, silent: true }).then((r) => r.data);

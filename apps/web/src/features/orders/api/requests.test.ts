@@ -24,10 +24,10 @@ describe('the orders requests', () => {
       () => enterResults({ number: 'LAB-2026-000123', values: [{ item: 'i1', analyte: 'GLU', value: 7.2 }], note: '' }),
     ])).toMatchInlineSnapshot(`
       [
-        "GET /api/order-catalogue?limit=100&page=1&clinic=c1&kind=lab&search=gluc&isActive=true",
+        "GET /api/order-catalogue?allData=true&clinic=c1&kind=lab&search=gluc&isActive=true",
         "POST /api/order-catalogue {"clinic":"c1","code":"TSH","nameEn":"TSH","nameAr":"هرمون","kind":"lab","analytes":[]}",
         "PATCH /api/order-catalogue/a%2Fb%201 {"isActive":false,"version":2}",
-        "GET /api/patients/a%2Fb%201/orders?limit=50&encounter=e1",
+        "GET /api/patients/a%2Fb%201/orders?limit=30&encounter=e1",
         "GET /api/orders/a%2Fb%201",
         "GET /api/orders/results/mine?limit=20",
         "GET /api/orders/by-number?number=LAB-2026-000123",
