@@ -139,7 +139,8 @@ beforeAll(async () => {
   const toResult = await placeOrder();
   ids.collectedOrder = (await post(`/api/orders/${toResult._id}/collect`, { version: 1 }))._id;
   ids.collectedNumber = toResult.number;
-  [ids.collectedItem] = (await ctx.database.query<{ id: string }>(`select id from order_items where order_id = $1`, [toResult._id])).map((r) => r.id);
+  const [collectedItem] = await ctx.database.query<{ id: string }>(`select id from order_items where order_id = $1`, [toResult._id]);
+  ids.collectedItem = collectedItem!.id;
   const resulted = await placeOrder();
   await post(`/api/orders/${resulted._id}/collect`, { version: 1 });
   const [resultedItem] = await ctx.database.query<{ id: string }>(`select id from order_items where order_id = $1`, [resulted._id]);
