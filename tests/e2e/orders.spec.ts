@@ -1,4 +1,4 @@
-import { ALWAYS_OPEN, Api, daytimeZone, expect, runId, signIn, test } from './fixtures';
+import { ALWAYS_OPEN, Api, daytimeZone, expect, runId, signIn, staffAccount, test } from './fixtures';
 
 /*
  * Orders and results: a doctor orders a fasting glucose in the visit's encounter, a nurse finds the order by its full
@@ -6,22 +6,6 @@ import { ALWAYS_OPEN, Api, daytimeZone, expect, runId, signIn, test } from './fi
  * and in her bell, and acknowledges it.
  */
 
-async function staffAccount(api: Api, clinicId: string, name: string, roleName: string, employeeType: string) {
-  const id = runId().toLowerCase();
-  const roles = await api.get<Array<{ _id: string; name: string }>>(`/roles?search=${roleName}`);
-  const role = roles.find((r) => r.name === roleName)!;
-  const username = `${roleName.toLowerCase()}.o${id}`;
-  const password = 'Staff@Pass12';
-  const made = await api.post<{ _id: string }>('/employees', {
-    name, employeeType, email: `${username}@clinic.test`, identity: `E-O${id}`, clinics: [clinicId],
-    contactInfos: [{ type: 'phone', value: '0500000000' }], dateOfBirth: '1985-01-01', gender: 'female', address: 'Riyadh', hireDate: '2020-01-01',
-    ...(employeeType === 'Doctor' ? { medicalLicenseNumber: `L-O${id}`, certifications: ['Board certified'] } : {}),
-    jobType: 'FULL_TIME', professional_experience: 'Ten years',
-    workingHours: ALWAYS_OPEN.flatMap((h) => h.timeSlots.map((s) => ({ day: h.day, startTime: s.startTime, endTime: s.endTime }))),
-    username, password, roleIds: [role._id],
-  });
-  return { _id: made._id, name, username, password };
-}
 
 test('a doctor orders a lab test in the encounter, a nurse enters an abnormal result, the doctor reviews and acknowledges it', async ({ browser, request }) => {
   const api = await Api.signIn(request);
