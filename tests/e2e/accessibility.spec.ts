@@ -31,6 +31,7 @@ interface Ids {
   user: string; patient: string; complex: string; department: string; service: string; clinic: string;
   employee: string; doctor: string; speciality: string; appointment: string; appointmentAt: string; appointmentDate: string;
   invoice: string; draftInvoice: string; cashBox: string; cashClose: string; encounter: string; prescription: string; rxToken: string;
+  order: string;
 }
 
 /**
@@ -96,6 +97,9 @@ const VISITS: Record<string, { url: (ids: Ids) => string; signedOut?: boolean }>
   '/encounters/:id': { url: (ids) => `/encounters/${ids.encounter}` },
   '/note-templates': { url: () => '/note-templates' },
   '/medications': { url: () => '/medications' },
+  '/results-entry': { url: () => '/results-entry' },
+  '/order-catalogue': { url: () => '/order-catalogue' },
+  '/print/order/:id': { url: (ids) => `/print/order/${ids.order}` },
   '/diagnosis-codes': { url: () => '/diagnosis-codes' },
   '/vital-ranges': { url: () => '/vital-ranges' },
   '/print/slip/:id': { url: (ids) => `/print/slip/${ids.appointment}` },
@@ -167,11 +171,17 @@ function ownIds(request: APIRequestContext): Promise<Own> {
       clinic: clinic._id, encounter: encounter._id, items: [{ medication: drug!._id, dose: 1, unit: 'tablet', route: 'oral', frequency: 'TID', durationDays: 3, quantity: 9 }],
     });
     const issuedRx = await api.post<{ verificationToken: string }>(`/prescriptions/${rx._id}/issue`, { version: rx.version });
+    // A lab order of the clinic's catalogue, placed in that encounter.
+    const labTest = await api.post<{ _id: string }>('/order-catalogue', {
+      clinic: clinic._id, code: 'FBG', nameEn: 'Fasting glucose', nameAr: 'سكر صائم', kind: 'lab',
+      analytes: [{ code: 'GLU', nameEn: 'Glucose', nameAr: 'الجلوكوز', unit: 'mmol/L', low: 3.9, high: 5.5 }],
+    });
+    const order = await api.post<{ _id: string }>(`/patients/${practice.patients[0]!._id}/orders`, { clinic: clinic._id, items: [labTest._id], encounter: encounter._id });
     return {
       prescription: rx._id, rxToken: issuedRx.verificationToken,
       companyId: api.companyId, clinicName: clinic.name,
       user: nurse._id, patient: practice.patients[0]!._id, complex: complex._id, department: department._id, service: service._id, clinic: clinic._id,
-      employee: nurse._id, doctor: doctor._id, speciality: speciality._id, invoice: made._id, draftInvoice: draft._id, cashBox: box!._id, cashClose: close._id, encounter: encounter._id,
+      employee: nurse._id, doctor: doctor._id, speciality: speciality._id, invoice: made._id, draftInvoice: draft._id, cashBox: box!._id, cashClose: close._id, encounter: encounter._id, order: order._id,
       appointment: appointment._id, appointmentAt: appointment.datetime, appointmentDate: day!.date,
     };
   })();

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { ALWAYS_OPEN, Api, daytimeZone, expect, runId, signIn, test } from './fixtures';
+import { ALWAYS_OPEN, Api, daytimeZone, expect, runId, signIn, staffAccount, test } from './fixtures';
 
 /*
  * The doctor's note, from call-in to signature: a doctor working in Arabic calls the patient in from My day and lands
@@ -16,22 +16,6 @@ const shot = async (page: Page, name: string) => {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 };
 
-async function staffAccount(api: Api, clinicId: string, name: string, roleName: string, employeeType: string) {
-  const id = runId().toLowerCase();
-  const roles = await api.get<Array<{ _id: string; name: string }>>(`/roles?search=${roleName}`);
-  const role = roles.find((r) => r.name === roleName)!;
-  const username = `${roleName.toLowerCase()}.${id}`;
-  const password = 'Staff@Pass12';
-  const made = await api.post('/employees', {
-    name, employeeType, email: `${username}@clinic.test`, identity: `E-${id}`, clinics: [clinicId],
-    contactInfos: [{ type: 'phone', value: '0500000000' }], dateOfBirth: '1985-01-01', gender: 'female', address: 'Riyadh', hireDate: '2020-01-01',
-    ...(employeeType === 'Doctor' ? { medicalLicenseNumber: `L-${id}`, certifications: ['Board certified'] } : {}),
-    jobType: 'FULL_TIME', professional_experience: 'Ten years',
-    workingHours: ALWAYS_OPEN.flatMap((h) => h.timeSlots.map((s) => ({ day: h.day, startTime: s.startTime, endTime: s.endTime }))),
-    username, password, roleIds: [role._id],
-  });
-  return { _id: made._id, name, username, password };
-}
 
 test('a doctor in Arabic writes, reloads, signs and amends the visit note; a receptionist cannot open it', async ({ browser, request }) => {
   const api = await Api.signIn(request);

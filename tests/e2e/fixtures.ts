@@ -393,3 +393,21 @@ export async function chooseCalendarClinic(page: Page, name: string) {
   await page.getByRole('option', { name, exact: true }).click();
   await expect(page.getByTestId('calendar-clinic')).toHaveValue(name);
 }
+
+/** A member of staff with one built-in role, working at the clinic at all hours, who can sign in (username, password). */
+export async function staffAccount(api: Api, clinicId: string, name: string, roleName: string, employeeType: string) {
+  const id = runId().toLowerCase();
+  const roles = await api.get<Array<{ _id: string; name: string }>>(`/roles?search=${roleName}`);
+  const role = roles.find((r) => r.name === roleName)!;
+  const username = `${roleName.toLowerCase()}.${id}`;
+  const password = 'Staff@Pass12';
+  const made = await api.post('/employees', {
+    name, employeeType, email: `${username}@clinic.test`, identity: `E-${id}`, clinics: [clinicId],
+    contactInfos: [{ type: 'phone', value: '0500000000' }], dateOfBirth: '1985-01-01', gender: 'female', address: 'Riyadh', hireDate: '2020-01-01',
+    ...(employeeType === 'Doctor' ? { medicalLicenseNumber: `L-${id}`, certifications: ['Board certified'] } : {}),
+    jobType: 'FULL_TIME', professional_experience: 'Ten years',
+    workingHours: ALWAYS_OPEN.flatMap((h) => h.timeSlots.map((s) => ({ day: h.day, startTime: s.startTime, endTime: s.endTime }))),
+    username, password, roleIds: [role._id],
+  });
+  return { _id: made._id, name, username, password };
+}

@@ -39,6 +39,7 @@ import { specializationRoutes } from './modules/specializations/specializations.
 import { medicationRoutes } from './modules/medications/medications.routes.js';
 import { prescriptionRoutes } from './modules/prescriptions/index.js';
 import { encounterRoutes } from './modules/encounters/encounters.routes.js';
+import { orderRoutes } from './modules/orders/index.js';
 import { signupRoutes } from './modules/signup/signup.routes.js';
 import { companyRoutes } from './modules/companies/companies.routes.js';
 import { complexRoutes } from './modules/complexes/complexes.routes.js';
@@ -273,6 +274,7 @@ export async function buildApp(config: Config, database: Database, options: { cl
   medicationRoutes(app, deps);
   prescriptionRoutes(app, deps);
   encounterRoutes(app, deps);
+  orderRoutes(app, deps);
 
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 

@@ -140,6 +140,14 @@ export const ERROR_CODES = {
   WAITLIST_NOT_OPEN: { status: 409, message: 'errors.waitlist.notOpen' },
   SLOT_NOT_FREE: { status: 409, message: 'errors.waitlist.slotNotFree' },
 
+  // Lab and imaging orders.
+  ORDER_NOT_FOUND: { status: 404, message: 'errors.orders.notFound' },
+  ORDER_STATUS_CONFLICT: { status: 409, message: 'errors.orders.statusConflict' },
+  ORDER_NOT_YOURS: { status: 403, message: 'errors.orders.notYours' },
+  ORDER_NOT_RESULTED: { status: 409, message: 'errors.orders.notResulted' },
+  CATALOGUE_ITEM_NOT_FOUND: { status: 404, message: 'errors.orders.catalogueItemNotFound' },
+  CATALOGUE_CODE_TAKEN: { status: 409, message: 'errors.orders.codeTaken' },
+
   // Diagnoses and the problem list.
   DIAGNOSIS_NOT_FOUND: { status: 404, message: 'errors.diagnoses.diagnosisNotFound' },
   PROBLEM_NOT_FOUND: { status: 404, message: 'errors.diagnoses.problemNotFound' },

@@ -6,7 +6,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { fileTypeFromBuffer } from 'file-type';
 import { DOCUMENT_MAX_BYTES, IMAGE_MAX_BYTES, type FileRef } from '@clinic/shared';
-import { companyProfiles, employeeDocuments, employees, FILE_CHUNK_BYTES, fileChunks, files, patientDocuments, patients } from '../db/schema/index.js';
+import { companyProfiles, employeeDocuments, employees, FILE_CHUNK_BYTES, fileChunks, files, orders, patientDocuments, patients } from '../db/schema/index.js';
 import type { Deps } from './app-types.js';
 import { AppError } from './errors.js';
 import { fileUrl, type LinkAudit } from './file-links.js';
@@ -79,6 +79,7 @@ export const FILE_REFERENCES: ReadonlyArray<{ table: string; companyId: PgColumn
   { table: 'employees', companyId: employees.companyId, fileId: employees.imageFileId },
   { table: 'employee_documents', companyId: employeeDocuments.companyId, fileId: employeeDocuments.fileId },
   { table: 'company_profiles', companyId: companyProfiles.companyId, fileId: companyProfiles.logoFileId },
+  { table: 'orders', companyId: orders.companyId, fileId: orders.resultFileId },
 ];
 
 /** True (in SQL) when no record points at the `files` row being looked at. */

@@ -128,3 +128,16 @@ export async function readForm(req: FastifyRequest, deps: Deps, caller: Caller, 
     req.storedUploads = uploads.filter((id) => !all.some((f) => f.id === id));
   }
 }
+
+/**
+ * Runs what the form is for; when it is refused (its fields, or the service), the files the form stored go with the
+ * refusal, so a refused request leaves nothing behind.
+ */
+export async function usingForm<T>(form: MultipartResult, use: () => Promise<T>): Promise<T> {
+  try {
+    return await use();
+  } catch (err) {
+    await form.discard();
+    throw err;
+  }
+}

@@ -37,6 +37,7 @@ const NOT_COVERED: Record<string, string> = {
   // Multipart uploads: the file is stored before its row; modules/files tests that a refused upload leaves no row.
   'POST /api/patients/:id/documents': 'multipart upload',
   'POST /api/companies/:id/logo': 'multipart upload',
+  'POST /api/orders/results/document': 'multipart upload',
   // Looking an invitation up changes nothing.
   'POST /api/invitations/lookup': 'a read',
   // A multipart upload (the CSV is read in memory, never stored): it writes in one transaction with its audit row, as
@@ -140,6 +141,22 @@ beforeAll(async () => {
   // What follows the bookings (their reminders, among others) is in place before the rows below are picked.
   ids.vitals = (await post(`/api/patients/${party.patient}/vitals`, { pulse: 72, temperature: 37 }))._id;
   ids.allergy = (await post(`/api/patients/${party.patient}/allergies`, { substance: 'Penicillin' }))._id;
+  // Lab orders: a catalogue test, an order to collect and cancel, a collected one to result, a resulted one to acknowledge.
+  ids.orderTest = (await post('/api/order-catalogue', {
+    clinic: party.clinic, code: 'FBG', nameEn: 'Fasting glucose', nameAr: 'سكر صائم', kind: 'lab',
+    analytes: [{ code: 'GLU', nameEn: 'Glucose', nameAr: 'الجلوكوز', unit: 'mmol/L', low: 3.9, high: 5.5 }],
+  }))._id;
+  const placeOrder = () => post(`/api/patients/${party.patient}/orders`, { clinic: party.clinic, items: [ids.orderTest] });
+  ids.order = (await placeOrder())._id;
+  const toResult = await placeOrder();
+  ids.collectedOrder = (await post(`/api/orders/${toResult._id}/collect`, { version: 1 }))._id;
+  ids.collectedNumber = toResult.number;
+  const [collectedItem] = await ctx.database.query<{ id: string }>(`select id from order_items where order_id = $1`, [toResult._id]);
+  ids.collectedItem = collectedItem!.id;
+  const resulted = await placeOrder();
+  await post(`/api/orders/${resulted._id}/collect`, { version: 1 });
+  const [resultedItem] = await ctx.database.query<{ id: string }>(`select id from order_items where order_id = $1`, [resulted._id]);
+  ids.resultedOrder = (await post('/api/orders/results', { number: resulted.number, values: [{ item: resultedItem!.id, analyte: 'GLU', value: 5 }] }))._id;
   await settleEvents(ctx);
   await db.insert(notifications).values({ companyId: org.companyId, recipientId: org.adminId, kind: 'appointment_booked', entity: 'appointment', entityId: ids.appointment });
   ids.visitToken = await signPatientLink(ctx.config.jwtSecret, { companyId: org.companyId, appointmentId: ids.appointment! }, new Date(`${day}T11:00:00+03:00`));
@@ -286,6 +303,13 @@ function request(key: string): { params: Record<string, string>; payload?: Recor
     case 'PUT /api/note-templates/:id': return { params: { id: ids.noteTemplate! }, payload: v1(noteTemplateBody()) };
     case 'PATCH /api/claims/:id': return ids.claim ? { params: { id: ids.claim }, payload: { status: 'submitted', version: 1 } } : null;
     case 'POST /api/medications/import': return { params: {}, form: catalogueForm };
+    case 'POST /api/order-catalogue': return { params: {}, payload: { clinic: party.clinic, code: 'TSH', nameEn: 'TSH', nameAr: 'هرمون الغدة', kind: 'lab' } };
+    case 'PATCH /api/order-catalogue/:id': return { params: { id: ids.orderTest! }, payload: { isActive: false, version: 1 } };
+    case 'POST /api/patients/:id/orders': return { params: { id: party.patient! }, payload: { clinic: party.clinic, items: [ids.orderTest] } };
+    case 'POST /api/orders/:id/cancel': return { params: { id: ids.order! }, payload: { reason: 'Duplicate', version: 1 } };
+    case 'POST /api/orders/:id/collect': return { params: { id: ids.order! }, payload: { version: 1 } };
+    case 'POST /api/orders/:id/acknowledge': return { params: { id: ids.resultedOrder! }, payload: { version: 3 } };
+    case 'POST /api/orders/results': return { params: {}, payload: { number: ids.collectedNumber, values: [{ item: ids.collectedItem, analyte: 'GLU', value: 9 }] } };
     case 'PATCH /api/medications/:id': return { params: { id: ids.medication! }, payload: { isActive: false, version: 1 } };
     case 'POST /api/patients/:id/medications': return { params: { id: ids.patient! }, payload: { name: 'Vitamin D3 drops', route: 'oral', frequency: 'OD' } };
     case 'POST /api/patient-medications/:id/stop': return { params: { id: ids.patientMedication! }, payload: { reason: 'Rash', version: 1 } };

@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { addDays, diagnosisCodeImportFields, employeeCreateInput, employeeUpdateInput, patientInput, patientReportInput, translate } from '@clinic/shared';
+import { addDays, diagnosisCodeImportFields, employeeCreateInput, employeeUpdateInput, patientInput, patientReportInput, resultDocumentInput, translate } from '@clinic/shared';
 import { notifications } from '../db/schema/index.js';
 import type { Deps } from '../lib/app-types.js';
 import { CallerCache } from '../lib/caller-cache.js';
@@ -78,6 +78,7 @@ const RESOURCE_TABLE: Record<string, string> = {
   reminders: 'reminders', notifications: 'notifications', invoices: 'invoices', 'cash-boxes': 'cash_boxes', claims: 'insurance_claims',
   medications: 'medications', 'patient-medications': 'patient_medications',
   encounters: 'encounters', 'note-templates': 'note_templates', prescriptions: 'prescriptions',
+  orders: 'orders', 'order-catalogue': 'order_catalogue_items',
 };
 
 /** Write routes that read their body in the handler (multipart or JSON) instead of through the route schema. */
@@ -102,6 +103,8 @@ const HANDLER_BODIES: Record<string, z.ZodType> = {
   'POST /api/diagnosis-codes/import': diagnosisCodeImportFields,
   'POST /api/diagnosis-codes/starter': z.object({}),
   'POST /api/appointments/:id/encounter': z.object({}),
+  // A result document arrives as multipart (its file is checked by content in modules/orders).
+  'POST /api/orders/results/document': resultDocumentInput,
 };
 
 const rxItem = () => ({ medication: ids.medication, dose: 1, unit: 'tablet', route: 'oral', frequency: 'TID', durationDays: 5, quantity: 15, instructions: 'After meals' });
@@ -202,6 +205,14 @@ beforeAll(async () => {
   const allergy = await ctx.app.inject({ method: 'POST', url: `/api/patients/${party.patient}/allergies`, headers: auth(org.token), payload: { substance: 'Penicillin' } });
   expect(allergy.statusCode, allergy.body).toBe(201);
   Object.assign(ids, { vitals: body(vitals).data._id, allergy: body(allergy).data._id });
+  // A lab test of the clinic's catalogue and an order of it (its number is what results are entered against).
+  const test = await ctx.app.inject({ method: 'POST', url: '/api/order-catalogue', headers: auth(org.token), payload: {
+    clinic: party.clinic, code: 'FBG', nameEn: 'Fasting glucose', nameAr: 'سكر صائم', kind: 'lab', analytes: [{ code: 'GLU', nameEn: 'Glucose', nameAr: 'الجلوكوز', unit: 'mmol/L', low: 3.9, high: 5.5 }],
+  } });
+  expect(test.statusCode, test.body).toBe(201);
+  const order = await ctx.app.inject({ method: 'POST', url: `/api/patients/${party.patient}/orders`, headers: auth(org.token), payload: { clinic: party.clinic, items: [body(test).data._id] } });
+  expect(order.statusCode, order.body).toBe(201);
+  Object.assign(ids, { orderTest: body(test).data._id, orderNumber: body(order).data.number, orderItem: body(order).data.items[0]._id });
   const resourceIds: Record<string, string> = {
     appointments: ids.appointment!, clinics: party.clinic, companies: org.companyId, employees: party.doctor, files: file.id, patients: party.patient, services: party.service,
     'appointment-series': body(series).data.series._id, waitlist: body(waiting).data._id,
@@ -328,6 +339,7 @@ function validQuery(key: string): Record<string, string> {
     case 'GET /api/fhir/R4/Slot': return { schedule: `Schedule/${ids.doctor}` };
     case 'GET /api/employees/:id/stats': return { period: '30d' };
     case 'GET /api/public/visit': return { token: visitToken };
+    case 'GET /api/orders/by-number': return { number: ids.orderNumber! };
     default: return {};
   }
 }
@@ -377,6 +389,15 @@ function validBody(key: string): Record<string, unknown> {
     case 'POST /api/prescriptions/:id/issue': return { acknowledgements: [], version: 1 };
     case 'POST /api/prescriptions/:id/cancel': return { reason: 'Wrong dose', version: 1 };
     case 'POST /api/public/prescriptions/verify': return { token: 'a-printed-code' };
+    case 'POST /api/order-catalogue': return {
+      clinic: ids.clinic, code: 'TSH', nameEn: 'TSH', nameAr: 'هرمون الغدة', kind: 'lab', analytes: [{ code: 'TSH', nameEn: 'TSH', nameAr: 'هرمون', unit: 'mIU/L', low: 0.4, high: 4, criticalLow: 0.01, criticalHigh: 50 }],
+    };
+    case 'PATCH /api/order-catalogue/:id': return { nameEn: 'Fasting glucose', version: 1 };
+    case 'POST /api/patients/:id/orders': return { clinic: ids.clinic, items: [ids.orderTest] };
+    case 'POST /api/orders/:id/cancel': return { reason: 'Duplicate', version: 1 };
+    case 'POST /api/orders/:id/collect': case 'POST /api/orders/:id/acknowledge': return { version: 1 };
+    case 'POST /api/orders/results': return { number: ids.orderNumber, values: [{ item: ids.orderItem, analyte: 'GLU', value: 5 }] };
+    case 'POST /api/orders/results/document': return { number: ids.orderNumber };
     case 'POST /api/note-templates': return noteTemplateBody();
     case 'PUT /api/note-templates/:id': return { ...noteTemplateBody(), version: 1 };
     case 'POST /api/public/visit/confirm': return { token: visitToken };

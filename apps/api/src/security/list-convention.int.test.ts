@@ -5,6 +5,7 @@ import type { RegisteredRoute } from '../app.js';
 import { seedBilling } from '../seed/billing.js';
 import { seedMedications } from '../seed/clinical-medications.js';
 import { seedEncounters } from '../seed/clinical-encounter.js';
+import { seedOrders } from '../seed/clinical-orders.js';
 import { auth, body, contextWithOrg, seedOrgData, type TestContext, type TestOrg } from '../test/harness.js';
 import { protectedRoutes } from '../test/route-helpers.js';
 
@@ -79,8 +80,13 @@ async function seedLists(companyId: string, adminId: string) {
       [companyId, party!.id, String(i + 1)]);
     await q(`insert into calendar_feeds (company_id, doctor_id, secret_hash) values ($1, $2, $3)`, [companyId, doctors[i % doctors.length], `list-convention-${i}`]);
     await q(`insert into patient_medications (company_id, patient_id, name, name_key, route, frequency, start_date) values ($1, $2, $3, $3, 'oral', 'OD', current_date - $4::int)`,
-      [companyId, party!.patient_id, `Drug ${i + 1}`, i]);
+      [companyId, party!.patient_id, `Drug ${i + 1}`, i]);    // Resulted orders of one patient, placed by the administrator (the caller's own results to review).
+    await q(`insert into orders (company_id, number, kind, patient_id, doctor_id, clinic_id, status, resulted_at) values ($1, $2, 'lab', $3, $4, $5, 'resulted', now())`,
+      [companyId, `LAB-2000-${String(i + 1).padStart(6, '0')}`, party!.patient_id, adminId, party!.clinic_id]);
   }
+  // Each clinic's order catalogue (the demo's starter list).
+  await seedOrders(ctx.database.db, companyId);
+  parentIds['GET /api/patients/:id/orders'] = party!.patient_id;
   // The medication catalogue (the demo's starter list) and one patient's medications.
   await seedMedications(ctx.database.db, companyId);
   parentIds['GET /api/patients/:id/medications'] = party!.patient_id;

@@ -12,6 +12,7 @@ import { seedScheduling } from '../seed/scheduling.js';
 import { seedBilling } from '../seed/billing.js';
 import { seedDiagnoses } from '../seed/clinical-diagnoses.js';
 import { seedMedications } from '../seed/clinical-medications.js';
+import { seedOrders } from '../seed/clinical-orders.js';
 import { seedEncounters } from '../seed/clinical-encounter.js';
 import { seedPrescriptions } from '../seed/clinical-prescriptions.js';
 import { auth, createOrg, createTestContext, type TestContext, type TestOrg } from '../test/harness.js';
@@ -252,6 +253,20 @@ const MATRIX: Record<string, Source> = {
   'POST /api/prescriptions/:id/cancel': { id: 'prescriptions' },
   // The printed code is the only key; it names no company (modules/prescriptions proves a code answers only its state).
   'POST /api/public/prescriptions/verify': 'public',
+  'GET /api/order-catalogue': {},
+  'POST /api/order-catalogue': {},
+  'PATCH /api/order-catalogue/:id': { id: 'order_catalogue_items' },
+  'GET /api/patients/:id/orders': { id: 'patients' },
+  'POST /api/patients/:id/orders': { id: 'patients' },
+  'GET /api/orders/:id': { id: 'orders' },
+  'POST /api/orders/:id/cancel': { id: 'orders' },
+  'POST /api/orders/:id/collect': { id: 'orders' },
+  'POST /api/orders/:id/acknowledge': { id: 'orders' },
+  // The order is named by its full number (below: A's numbers), answered as an unknown number.
+  'GET /api/orders/by-number': {},
+  'POST /api/orders/results': {},
+  'POST /api/orders/results/document': {},
+  'GET /api/orders/results/mine': {},
 };
 
 /** Bodies that pass validation where that is simple to give, so the lookup itself is what answers. */
@@ -311,6 +326,14 @@ function bodyFor(key: string, ids: Record<string, string[]>): unknown {
     case 'PUT /api/prescriptions/:id': return { clinic: ids.clinics![0], language: 'en', validDays: 30, items: [rxItem(ids)], version: 1 };
     case 'POST /api/prescriptions/:id/issue': return { version: 1 };
     case 'POST /api/prescriptions/:id/cancel': return { reason: 'Cancelled from another company', version: 1 };
+    case 'POST /api/order-catalogue': return { clinic: ids.clinics![0], code: 'STOLEN', nameEn: 'Stolen', nameAr: 'مسروق', kind: 'lab' };
+    case 'PATCH /api/order-catalogue/:id': return { nameEn: 'Renamed by B', version: 1 };
+    case 'POST /api/patients/:id/orders': return { clinic: ids.clinics![0], items: [ids.order_catalogue_items![0]] };
+    case 'POST /api/orders/:id/cancel': return { reason: 'From another company', version: 1 };
+    case 'POST /api/orders/:id/collect': return { version: 1 };
+    case 'POST /api/orders/:id/acknowledge': return { version: 1 };
+    case 'POST /api/orders/results': return { number: ids.order_numbers![0], values: [{ item: ids.order_items![0], analyte: 'WBC', value: 5 }] };
+    case 'POST /api/orders/results/document': return { number: ids.order_numbers![0] };
     default: return {};
   }
 }
@@ -354,6 +377,8 @@ function filtersFor(url: string, ids: Record<string, string[]>): string[] {
       f({ _id: ids.fhir_observations!.join(',') }), f({ encounter: ref('Encounter', ids.encounters![0]!) }),
     ];
   }
+  if (url === '/api/orders/by-number') return ids.order_numbers!.map((number) => f({ number }));
+  if (url === '/api/order-catalogue') return [...common, f({ clinic: ids.clinics![0] })];
   if (url === '/api/encounters') return [...common, f({ patient: ids.patients![0] }), f({ patient: ids.patients![0], status: 'signed' })];
   if (url === '/api/dashboard') return [f({}), f({ clinic: ids.clinics![0] }), f({ complex: ids.clinic_collections![0] })];
   if (url === '/api/services') return [...common, f({ clinic: ids.clinics![0] })];
@@ -458,6 +483,8 @@ beforeAll(async () => {
   // A medication catalogue and a patient's medication list of company A's.
   await seedMedications(ctx.database.db, a.companyId);
   await seedPrescriptions(ctx.database.db, a.companyId);
+  // A clinic order catalogue and orders in A's visits.
+  await seedOrders(ctx.database.db, a.companyId);
 
   for (const table of [
     'employees', 'roles', 'patients', 'services', 'specializations', 'appointments', 'clinic_collections', 'departments', 'clinics', 'files',
@@ -466,11 +493,14 @@ beforeAll(async () => {
     'diagnosis_codes', 'encounter_diagnoses', 'patient_problems',
     'medications', 'patient_medications',
     'encounters', 'note_templates', 'prescriptions',
+    'encounters', 'note_templates',
+    'order_catalogue_items', 'orders', 'order_items',
   ]) {
     aIds[table] = (await ctx.database.query<{ id: string }>(`select id from "${table}" where company_id = $1 order by id limit 5`, [a.companyId])).map((r) => r.id);
     expect(aIds[table]!.length, `company A has ${table}`).toBeGreaterThan(0);
   }
   aIds.companies = [a.companyId];
+  aIds.order_numbers = (await ctx.database.query<{ number: string }>(`select number from orders where company_id = $1 order by number limit 3`, [a.companyId])).map((r) => r.number);
   aIds.doctors = (await ctx.database.query<{ id: string }>(`select id from employees where company_id = $1 and employee_type = 'Doctor' limit 3`, [a.companyId])).map((r) => r.id);
   aIds.organizations = [a.companyId, ...aIds.clinic_collections!, ...aIds.departments!];
   aIds.fhir_exports = (await ctx.database.query<{ id: string }>(

@@ -12,6 +12,7 @@ import { seedDiagnoses } from './clinical-diagnoses.js';
 import { seedMedications } from './clinical-medications.js';
 import { seedEncounters } from './clinical-encounter.js';
 import { seedPrescriptions } from './clinical-prescriptions.js';
+import { seedOrders } from './clinical-orders.js';
 
 export const DEMO_ADMIN = {
   name: 'Sara Al-Harbi',
@@ -71,5 +72,6 @@ export async function seedDemo(db: Db): Promise<DemoSeedResult> {
   await seedDiagnoses(db, company.id);
   await seedMedications(db, company.id);
   await seedPrescriptions(db, company.id);
+  await seedOrders(db, company.id);
   return { created: true, companyId: company.id };
 }

@@ -1,2 +1,3 @@
 export * from './note-template.js';
 export * from './prescribing.js';
+export * from './orders.js';

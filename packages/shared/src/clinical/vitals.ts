@@ -184,7 +184,12 @@ export type VitalFlag = (typeof VITAL_FLAGS)[number];
 export function flagVital(vital: Vital, value: number, group: AgeGroup | null, ranges: VitalRanges = DEFAULT_VITAL_RANGES): VitalFlag {
   if (!group) return 'noRange';
   const range = (ranges[group] as Partial<Record<Vital, VitalRange>>)[vital];
-  if (!range) return 'noRange';
+  return range ? flagInRange(value, range) : 'noRange';
+}
+
+/** The flag of a value against one reference range (vitals, lab analytes): `noRange` when the range has no bound. */
+export function flagInRange(value: number, range: VitalRange): VitalFlag {
+  if (range.low === null && range.high === null && range.criticalLow === null && range.criticalHigh === null) return 'noRange';
   if (range.criticalLow !== null && value < range.criticalLow) return 'criticalLow';
   if (range.criticalHigh !== null && value > range.criticalHigh) return 'criticalHigh';
   if (range.low !== null && value < range.low) return 'low';

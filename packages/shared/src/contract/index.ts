@@ -10,6 +10,7 @@ import { diagnosisCodeRoutes, problemRoutes } from './diagnoses.js';
 import { exportRoutes } from './exports.js';
 import { invoiceRoutes } from './invoices.js';
 import { medicationRoutes } from './medications.js';
+import { orderCatalogueRoutes, orderRoutes } from './orders.js';
 import { patientRoutes } from './patients.js';
 import { prescriptionRoutes } from './prescriptions.js';
 import { roleRoutes } from './roles.js';
@@ -75,4 +76,6 @@ export const routes = {
   encounters: encounterRoutes,
   noteTemplates: noteTemplateRoutes,
   prescriptions: prescriptionRoutes,
+  orderCatalogue: orderCatalogueRoutes,
+  orders: orderRoutes,
 };

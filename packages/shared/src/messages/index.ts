@@ -12,6 +12,7 @@ import { displayAr, displayEn } from './display.js';
 import { exportsAr, exportsEn } from './exports.js';
 import { interopAr, interopEn } from './interop.js';
 import { medicationsAr, medicationsEn } from './medications.js';
+import { ordersAr, ordersEn } from './orders.js';
 import { organisationAr, organisationEn } from './organisation.js';
 import { patientsAr, patientsEn } from './patients.js';
 import { prescriptionsAr, prescriptionsEn } from './prescriptions.js';
@@ -34,8 +35,8 @@ function merge(...trees: Tree[]): Tree {
   return out;
 }
 
-export const messagesEn: Tree = merge(coreEn, organisationEn, schedulingEn, patientsEn, peopleEn, interopEn, seriesEn, remindersEn, exportsEn, billingEn, displayEn, clinicalObservationsEn, diagnosesEn, medicationsEn, clinicalEn, prescriptionsEn);
-export const messagesAr: Tree = merge(coreAr, organisationAr, schedulingAr, patientsAr, peopleAr, interopAr, seriesAr, remindersAr, exportsAr, billingAr, displayAr, clinicalObservationsAr, diagnosesAr, medicationsAr, clinicalAr, prescriptionsAr);
+export const messagesEn: Tree = merge(coreEn, organisationEn, schedulingEn, patientsEn, peopleEn, interopEn, seriesEn, remindersEn, exportsEn, billingEn, displayEn, clinicalObservationsEn, diagnosesEn, medicationsEn, clinicalEn, prescriptionsEn, ordersEn);
+export const messagesAr: Tree = merge(coreAr, organisationAr, schedulingAr, patientsAr, peopleAr, interopAr, seriesAr, remindersAr, exportsAr, billingAr, displayAr, clinicalObservationsAr, diagnosesAr, medicationsAr, clinicalAr, prescriptionsAr, ordersAr);
 export const catalogs = { en: messagesEn, ar: messagesAr } as const;
 
 

@@ -11,6 +11,8 @@ export const NOTIFICATION_KINDS = [
   'appointment_booked', 'appointment_moved', 'appointment_cancelled', 'appointment_confirmed', 'no_show', 'reminder_failed', 'waitlist_match',
   /** Another clinician opened a sensitive note, giving a reason (break-the-glass): administrators are told. */
   'sensitive_note_opened',
+  /** A result flagged low, high or critical was entered: the ordering doctor is told. */
+  'result_abnormal',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const VISIT_CANCEL_REASON_MAX = 500;

@@ -14,3 +14,4 @@ export * from './clinical-diagnoses.js';
 export * from './clinical-medications.js';
 export * from './clinical-encounter.js';
 export * from './clinical-prescriptions.js';
+export * from './clinical-orders.js';

@@ -44,6 +44,22 @@ export async function notifyAdministrators(
   return recipients;
 }
 
+/**
+ * Rings the bells of the named employees (except the actor) about a record that is not an appointment (e.g. an
+ * abnormal result for its ordering doctor). Given a transaction (`withDb`), the notification commits with the change.
+ */
+export async function notifyEmployees(
+  deps: Pick<Deps, 'db' | 'live'>, companyId: string, recipientIds: string[], n: { kind: NotificationKind; entity: string; entityId: string; actorId: string | null; params: Record<string, string> },
+): Promise<string[]> {
+  const recipients = [...new Set(recipientIds)].filter((id) => id !== n.actorId);
+  if (recipients.length) {
+    const params = { ...n.params, actor: await actorName(deps.db, companyId, n.actorId) };
+    await insertNotifications(deps.db, companyId, recipients, { kind: n.kind, entity: n.entity, entityId: n.entityId, params });
+    await deps.live?.publish(deps.db, { c: companyId, t: 'notification', r: recipients });
+  }
+  return recipients;
+}
+
 /** Notifies the staff concerned (notifyStaff) and tells open browsers that the appointment changed. Returns the recipients. */
 export async function notifyAppointment(
   deps: Pick<Deps, 'db' | 'live'>, companyId: string, appointmentId: string, kind: NotificationKind, actorId: string | null, extra: Record<string, string> = {},
@@ -82,7 +98,9 @@ function toRecord(ctx: RequestContext, row: NotificationRow): NotificationRecord
     text,
     link: !row.entityId ? null
       : row.entity === 'appointment' ? `/appointments?id=${row.entityId}`
-        : row.entity === 'encounter' ? `/encounters/${row.entityId}` : null,
+        : row.entity === 'encounter' ? `/encounters/${row.entityId}`
+          // An abnormal result opens the patient's page, where the order's results are acknowledged.
+          : row.entity === 'order' && p.patientId ? `/patients/details/${p.patientId}` : null,
     read: row.readAt !== null,
     createdAt: row.createdAt.toISOString(),
   };

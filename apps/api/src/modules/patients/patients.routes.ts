@@ -3,7 +3,7 @@ import type { App, Deps } from '../../lib/app-types.js';
 import { serve } from '../../lib/contract-routes.js';
 import { t } from '../../lib/i18n.js';
 import { listEnvelope } from '../../lib/list.js';
-import { readForm, type MultipartResult, type MultipartSpec } from '../../lib/multipart.js';
+import { readForm, usingForm, type MultipartSpec } from '../../lib/multipart.js';
 import { requestContext } from '../../lib/request-context.js';
 import { parseOrThrow } from '../../lib/validation.js';
 import { callerOf } from '../../plugins/auth.js';
@@ -27,18 +27,6 @@ const formBody = { consumes: ['multipart/form-data', 'application/json'] };
 const PATIENT_FORM: MultipartSpec = { files: { image: 'image' }, jsonFields: [...PATIENT_JSON_FIELDS] };
 const REPORT_FORM: MultipartSpec = { files: { file: 'report' } };
 
-/**
- * Runs what the form is for; when it is refused (its fields, or the service), the files the form stored go with the
- * refusal, so a refused request leaves nothing behind.
- */
-async function usingForm<T>(form: MultipartResult, use: () => Promise<T>): Promise<T> {
-  try {
-    return await use();
-  } catch (err) {
-    await form.discard();
-    throw err;
-  }
-}
 
 export function patientRoutes(app: App, deps: Deps) {
   serve(app, r.list, async (req) => {

@@ -4,6 +4,7 @@ import { IconAlertCircle, IconBuildingHospital, IconDoorEnter, IconMoodSmile } f
 import { useTranslation } from 'react-i18next';
 import { useBoard, useBoardScreen, useClinicOptions, useUpdateAppointment } from '@/features/appointments';
 import { OpenEncounterButton, useOpenEncounterAfterCallIn } from '@/features/encounter';
+import { ResultsToReview } from '@/features/orders';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { useClinicChoice } from '@/lib/clinic-choice';
@@ -116,6 +117,7 @@ export default function MyDayPage() {
           )}
         </>
       )}
+      <ResultsToReview />
     </Stack>
   );
 }

@@ -5,6 +5,7 @@ import { ProblemList } from '@/features/diagnoses';
 import { PatientEncounters } from '@/features/encounter';
 import { MedicationList } from '@/features/medications';
 import { PrescriptionPanel } from '@/features/prescriptions';
+import { OrdersPanel } from '@/features/orders';
 import { VitalsPanel } from '@/features/vitals';
 import { useSession } from '@/lib/session-context';
 
@@ -33,6 +34,7 @@ export function ClinicalArea({ patientId }: { patientId: string }) {
         </Grid.Col>
         <Grid.Col span={12}><MedicationList patientId={patientId} /></Grid.Col>
         <Grid.Col span={12}><PrescriptionPanel patientId={patientId} /></Grid.Col>
+        <Grid.Col span={12}><OrdersPanel patientId={patientId} /></Grid.Col>
       </Grid>
     </Stack>
   );
