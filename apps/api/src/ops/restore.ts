@@ -17,11 +17,15 @@ import { finishInterruptedRestore, RESTORE_MARKER, RESTORE_STAGING, swapUploads,
  */
 
 /**
- * Row triggers that judge a row by the rows written before it (a cash box never below zero): a backup's rows were valid
- * when they were written, but they come back in key order, not in the order the money moved, so these are switched off
- * inside the restoring transaction only (the switch is rolled back with it, or switched on again before it commits).
+ * Row triggers that judge a row by the rows written before it (a cash box never below zero; a prescription's items are
+ * written only while it is a draft): a backup's rows were valid when they were written, but they come back in key
+ * order, not in the order the money moved or the prescription was issued, so these are switched off inside the
+ * restoring transaction only (the switch is rolled back with it, or switched on again before it commits).
  */
-const ORDER_DEPENDENT_TRIGGERS: ReadonlyArray<readonly [table: string, trigger: string]> = [['cash_box_transactions', 'cash_box_never_negative']];
+const ORDER_DEPENDENT_TRIGGERS: ReadonlyArray<readonly [table: string, trigger: string]> = [
+  ['cash_box_transactions', 'cash_box_never_negative'],
+  ['prescription_items', 'prescription_items_locked'],
+];
 
 /** Tables the server fills by itself at every start; their rows alone do not make a database "populated". */
 const CATALOGUE_TABLES = new Set(['permissions']);
