@@ -4,6 +4,7 @@
  * An area file exports `<area>En` and `<area>Ar` with the same shape.
  */
 import { billingAr, billingEn } from './billing.js';
+import { chartAr, chartEn } from './chart.js';
 import { clinicalObservationsAr, clinicalObservationsEn } from './clinical-observations.js';
 import { clinicalAr, clinicalEn } from './clinical.js';
 import { coreAr, coreEn } from './core.js';
@@ -33,8 +34,8 @@ function merge(...trees: Tree[]): Tree {
   return out;
 }
 
-export const messagesEn: Tree = merge(coreEn, organisationEn, schedulingEn, patientsEn, peopleEn, interopEn, seriesEn, remindersEn, exportsEn, billingEn, displayEn, clinicalObservationsEn, diagnosesEn, medicationsEn, clinicalEn);
-export const messagesAr: Tree = merge(coreAr, organisationAr, schedulingAr, patientsAr, peopleAr, interopAr, seriesAr, remindersAr, exportsAr, billingAr, displayAr, clinicalObservationsAr, diagnosesAr, medicationsAr, clinicalAr);
+export const messagesEn: Tree = merge(coreEn, organisationEn, schedulingEn, patientsEn, peopleEn, interopEn, seriesEn, remindersEn, exportsEn, billingEn, displayEn, clinicalObservationsEn, diagnosesEn, medicationsEn, clinicalEn, chartEn);
+export const messagesAr: Tree = merge(coreAr, organisationAr, schedulingAr, patientsAr, peopleAr, interopAr, seriesAr, remindersAr, exportsAr, billingAr, displayAr, clinicalObservationsAr, diagnosesAr, medicationsAr, clinicalAr, chartAr);
 export const catalogs = { en: messagesEn, ar: messagesAr } as const;
 
 

@@ -1,0 +1,12 @@
+import { chartPageSchema, chartQuery } from '../schemas/chart.js';
+import { idParams } from '../schemas/common.js';
+import { route } from './route.js';
+
+/**
+ * The patient's chart: one timeline of the clinical record (encounters, vitals, diagnoses, problems, allergies,
+ * medications, documents), newest first, paged by cursor. Needs `clinical_read`; each request is audited as one read
+ * of the patient's record.
+ */
+export const chartRoutes = {
+  get: route({ method: 'GET', path: '/api/patients/:id/chart', access: 'clinical_read', tags: ['clinical'], params: idParams, query: chartQuery, response: { 200: chartPageSchema } }),
+};
