@@ -1,6 +1,7 @@
 import { Grid, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AllergiesPanel } from '@/features/allergies';
+import { PatientChart } from '@/features/chart';
 import { ProblemList } from '@/features/diagnoses';
 import { PatientEncounters } from '@/features/encounter';
 import { MedicationList } from '@/features/medications';
@@ -9,7 +10,7 @@ import { useSession } from '@/lib/session-context';
 
 /**
  * The patient's clinical record on the details page (for holders of clinical_read): encounters and vitals beside
- * problems and allergies, then current medications.
+ * problems and allergies, then current medications, then the chart (the whole record as one timeline).
  */
 export function ClinicalArea({ patientId }: { patientId: string }) {
   const { t } = useTranslation();
@@ -31,6 +32,7 @@ export function ClinicalArea({ patientId }: { patientId: string }) {
           </Stack>
         </Grid.Col>
         <Grid.Col span={12}><MedicationList patientId={patientId} /></Grid.Col>
+        <Grid.Col span={12}><PatientChart patientId={patientId} /></Grid.Col>
       </Grid>
     </Stack>
   );
