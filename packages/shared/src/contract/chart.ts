@@ -1,5 +1,5 @@
-import { chartPageSchema, chartQuery } from '../schemas/chart.js';
-import { idParams } from '../schemas/common.js';
+import { chartPageSchema, chartQuery, recordSummarySchema } from '../schemas/chart.js';
+import { idParams, okSchema } from '../schemas/common.js';
 import { route } from './route.js';
 
 /**
@@ -9,4 +9,6 @@ import { route } from './route.js';
  */
 export const chartRoutes = {
   get: route({ method: 'GET', path: '/api/patients/:id/chart', access: 'clinical_read', tags: ['clinical'], params: idParams, query: chartQuery, response: { 200: chartPageSchema } }),
+  /** What the printed patient summary shows of the record: active problems, the allergy state, current medications. */
+  summary: route({ method: 'GET', path: '/api/patients/:id/record-summary', access: 'clinical_read', tags: ['clinical'], params: idParams, response: { 200: okSchema(recordSummarySchema) } }),
 };

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { DOSE_UNITS, FREQUENCY_CODES, MEDICATION_ROUTES } from '../clinical/medications.js';
+import { allergyStateSchema } from './allergy.js';
 import { numberish, refSchema } from './common.js';
 import { instantInRange } from './dates.js';
 
@@ -115,3 +117,14 @@ export type ChartEntry = z.infer<typeof chartEntrySchema>;
 /** A page of the chart: its entries and the cursor of the next page (null: this was the last). */
 export const chartPageSchema = z.object({ success: z.literal(true), data: z.array(chartEntrySchema), nextCursor: z.string().nullable() });
 export type ChartPage = z.infer<typeof chartPageSchema>;
+
+/** The clinical part of the printed patient summary: active problems, the allergy state, current medications. */
+export const recordSummarySchema = z.object({
+  problems: z.array(z.object({ _id: z.string(), code: z.string(), titleEn: z.string(), titleAr: z.string(), onsetDate: z.string().nullable() })),
+  allergies: allergyStateSchema,
+  medications: z.array(z.object({
+    _id: z.string(), name: z.string(), strength: z.string(), form: z.string(), dose: z.number().nullable(), unit: z.enum(DOSE_UNITS).nullable(),
+    route: z.enum(MEDICATION_ROUTES), frequency: z.enum(FREQUENCY_CODES), startDate: z.string(),
+  })),
+});
+export type RecordSummary = z.infer<typeof recordSummarySchema>;

@@ -120,3 +120,35 @@ describe('the patient chart', () => {
     expect(await audits()).toBe(before + 1);
   });
 });
+
+describe('the clinical part of the printed summary', () => {
+  const summary = (token: string, pid = patientId) => get(token, `/api/patients/${pid}/record-summary`);
+
+  it('lists active problems, the allergies and current medications; stopped ones and resolved ones are left out', async () => {
+    const [code] = await q(`select id from diagnosis_codes where company_id = $1`, [a.companyId]);
+    await q(`insert into patient_problems (company_id, patient_id, code_id, code, title_en, title_ar, status, resolved_date) values ($1, $2, $3, 'J06.9', 'Old cold', 'زكام قديم', 'resolved', '2026-06-30')`, [a.companyId, patientId, code!.id]);
+    await q(`insert into patient_medications (company_id, patient_id, name, name_key, route, frequency, start_date, status, status_changed_at) values ($1, $2, 'Ibuprofen', 'ibuprofen', 'oral', 'PRN', '2026-06-01', 'stopped', now())`, [a.companyId, patientId]);
+    const res = await summary(doctor);
+    expect(res.statusCode, res.body).toBe(200);
+    const data = body(res).data;
+    expect(data.problems.map((p: { code: string; titleAr: string }) => [p.code, p.titleAr])).toEqual([['J06.9', 'عدوى']]);
+    expect(data.allergies).toMatchObject({ state: 'allergies', allergies: [{ substance: 'Penicillin' }] });
+    expect(data.medications.map((m: { name: string; frequency: string }) => [m.name, m.frequency])).toEqual([['Metformin', 'BID']]);
+  });
+
+  it('tells "no known allergies" from "not recorded"', async () => {
+    const fresh = (await insertPatient(ctx.database.db, a.companyId, { name: 'New Patient' })).id;
+    expect(body(await summary(doctor, fresh)).data).toMatchObject({ problems: [], medications: [], allergies: { state: 'unknown' } });
+    await q(`insert into patient_allergy_states (company_id, patient_id, no_known_allergies, recorded_at) values ($1, $2, true, now())`, [a.companyId, fresh]);
+    expect(body(await summary(doctor, fresh)).data.allergies.state).toBe('none');
+  });
+
+  it('is refused to reception and to another company, and each read is one audit row', async () => {
+    expect((await summary(reception)).statusCode).toBe(403);
+    expect((await summary(b.token)).statusCode).toBe(404);
+    const reads = async () => (await q<{ n: number }>(`select count(*)::int as n from audit_log where company_id = $1 and entity_id = $2 and action = 'read' and changes->>'part' = 'summary'`, [a.companyId, patientId]))[0]!.n;
+    const before = await reads();
+    await summary(doctor);
+    expect(await reads()).toBe(before + 1);
+  });
+});
