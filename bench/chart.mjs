@@ -4,10 +4,9 @@
 // over the last year) and a page deep in the record (after the cursor of the fifth page), p50/p95/p99 measured end to
 // end against the production server, one request at a time. The clinic tier is seeded into a fresh database (a data
 // folder under bench/.data, or a new database on the PostgreSQL server, dropped afterwards).
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
-import { openBenchDatabase } from './lib/data.mjs';
+import { freshDatabase, openBenchDatabase } from './lib/data.mjs';
 import { parseArgs, root, startServer, stopServer } from './lib/server.mjs';
 import { BENCH_ADMIN, TIERS } from './lib/tiers.mjs';
 
@@ -20,28 +19,7 @@ const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((
 const round = (v) => Math.round(v * 10) / 10;
 
 async function prepare() {
-  let databaseUrl;
-  let dataDir = path.join(root, 'bench/.data', 'chart-pglite');
-  let dropDatabase = async () => {};
-  if (serverUrl) {
-    const name = `chart_bench_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dataDir = path.join(root, 'bench/.data', 'chart-postgres');
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
-  }
-  rmSync(dataDir, { recursive: true, force: true });
-  mkdirSync(dataDir, { recursive: true });
+  const { databaseUrl, dataDir, drop: dropDatabase } = await freshDatabase('chart', serverUrl);
   const database = await openBenchDatabase({ dataDir, databaseUrl });
   try {
     await database.migrate();
