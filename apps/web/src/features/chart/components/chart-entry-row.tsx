@@ -40,7 +40,12 @@ export function ChartEntryRow({ entry }: { entry: ChartEntry }) {
     : entry.link.page === 'document' && entry.link.url
       ? <Anchor href={entry.link.url} target="_blank" rel="noopener" underline="hover" c="inherit">{label}</Anchor>
       : <UnstyledButton onClick={() => scrollToPanel(entry.kind)}>{label}</UnstyledButton>;
-  const meta = [t(`chart.kind.${entry.kind}`), entry.detail, entry.author ? t('chart.by', { name: entry.author.name }) : null].filter(Boolean).join(' · ');
+  // The kind (unless it is already the title), the detail kept left-to-right (codes, measurements), the author.
+  const meta: ReactNode[] = [
+    entry.title ? t(`chart.kind.${entry.kind}`) : null,
+    entry.detail ? <bdi dir="ltr" key="detail">{entry.detail}</bdi> : null,
+    entry.author ? t('chart.by', { name: entry.author.name }) : null,
+  ].filter((part) => part !== null);
   return (
     <Group gap="sm" wrap="nowrap" align="flex-start" py={6} data-testid="chart-entry" data-kind={entry.kind}>
       <Text size="xs" c="dimmed" w={42} pt={2} style={{ flexShrink: 0, fontVariantNumeric: 'tabular-nums' }}>{formatTime(new Date(entry.at), lang)}</Text>
@@ -59,7 +64,9 @@ export function ChartEntryRow({ entry }: { entry: ChartEntry }) {
             <Badge size="xs" variant="dot" color={entry.status === 'entered_in_error' ? 'red' : 'gray'}>{t(`chart.status.${entry.status}`)}</Badge>
           )}
         </Group>
-        <Text size="xs" c="dimmed" lineClamp={2} dir="auto">{meta}</Text>
+        <Text size="xs" c="dimmed" lineClamp={2} data-testid="chart-entry-meta">
+          {meta.map((part, i) => <span key={i}>{i > 0 && ' · '}{part}</span>)}
+        </Text>
       </Stack>
     </Group>
   );

@@ -17,7 +17,7 @@ export function ChartFilterBar({ filters, onChange }: { filters: ChartFilters; o
         <Chip.Group multiple value={filters.kinds} onChange={(v) => onChange({ ...filters, kinds: CHART_KINDS.filter((k) => v.includes(k)) as ChartKind[] })}>
           <Group gap={6} wrap="nowrap" role="group" aria-label={t('chart.filters.label')}>
             {CHART_KINDS.map((kind) => (
-              <Chip key={kind} value={kind} size="xs" variant="light" data-testid={`chart-kind-${kind}`}>{t(`chart.kinds.${kind}`)}</Chip>
+              <Chip key={kind} value={kind} size="xs" variant="light" wrapperProps={{ 'data-testid': `chart-kind-${kind}` }}>{t(`chart.kinds.${kind}`)}</Chip>
             ))}
           </Group>
         </Chip.Group>

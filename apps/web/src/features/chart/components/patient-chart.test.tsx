@@ -57,7 +57,7 @@ describe('the patient chart', () => {
     expect(screen.getByText('التهاب الجيوب الأنفية الحاد')).toBeTruthy();
     expect(screen.queryByTestId('chart-more')).toBeNull();
 
-    await userEvent.click(screen.getByTestId('chart-kind-diagnosis'));
+    await userEvent.click(within(screen.getByTestId('chart-kind-diagnosis')).getByRole('checkbox'));
     await waitFor(() => expect(screen.getAllByTestId('chart-entry').map((r) => r.dataset.kind)).toEqual(['diagnosis']));
     expect(asked.at(-1)).toBe('?kinds=diagnosis&limit=30');
   });
