@@ -11,7 +11,9 @@ import { BENCH_TIERS, seedBulk } from '../seed/bulk.js';
 import { auth, body, createTestContext, login, type TestContext } from '../test/harness.js';
 import { versionOf } from '../test/versions.js';
 
-const WATCHED = new Set(['patients', 'appointments', 'encounters', 'vital_signs', 'encounter_diagnoses', 'patient_problems', 'patient_allergies', 'patient_medications', 'patient_documents']);
+// The clinical tables the tier fills by the thousand (its allergies, medications and documents are a handful, which
+// the planner rightly reads whole).
+const WATCHED = new Set(['patients', 'appointments', 'encounters', 'vital_signs', 'encounter_diagnoses', 'patient_problems']);
 const ADMIN = { username: 'plans', email: 'plans@bench.clinic', password: 'Plans@1234' };
 
 let ctx: TestContext;

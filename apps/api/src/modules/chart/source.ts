@@ -68,9 +68,13 @@ export function encounterLink(encounterId: string | null, exists: boolean, patie
   return encounterId && exists ? { page: 'encounter', id: encounterId } : { page: 'patient', id: patientId };
 }
 
-/** `exists` of the encounter a row names, in the same company (rows of other parts keep the id without a key). */
+/**
+ * Whether the encounter a row names exists in the same company (rows of other parts keep the id without a key). A
+ * scalar subquery with a limit, read by primary key per row: an `exists` here may be planned as one hashed scan of
+ * every encounter of the company.
+ */
 export function encounterExists(companyId: AnyPgColumn, encounterId: AnyPgColumn): SQL<boolean> {
-  return sql<boolean>`exists (select 1 from encounters x where x.company_id = ${qualified(companyId)} and x.id = ${qualified(encounterId)})`;
+  return sql<boolean>`coalesce((select true from encounters x where x.company_id = ${qualified(companyId)} and x.id = ${qualified(encounterId)} limit 1), false)`;
 }
 
 /** Empty text (a column's default) shown as nothing. */
