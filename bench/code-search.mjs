@@ -3,10 +3,9 @@
 // shaped codes, English and Arabic titles from a medical vocabulary): p50/p95/max per kind of search, measured end to
 // end against the production server, one request at a time. The data set is made in a fresh database (a data folder
 // under bench/.data, or a new database on the PostgreSQL server, dropped afterwards).
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
-import { openBenchDatabase } from './lib/data.mjs';
+import { freshDatabase, openBenchDatabase } from './lib/data.mjs';
 import { parseArgs, root, startServer, stopServer } from './lib/server.mjs';
 
 const args = parseArgs(process.argv.slice(2), { codes: 100000, rounds: 150 });
@@ -70,28 +69,7 @@ const SEARCHES = {
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 async function prepare() {
-  let databaseUrl;
-  let dataDir = path.join(root, 'bench/.data', 'code-search-pglite');
-  let dropDatabase = async () => {};
-  if (serverUrl) {
-    const name = `code_search_bench_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dataDir = path.join(root, 'bench/.data', 'code-search-postgres');
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
-  }
-  rmSync(dataDir, { recursive: true, force: true });
-  mkdirSync(dataDir, { recursive: true });
+  const { databaseUrl, dataDir, drop: dropDatabase } = await freshDatabase('code-search', serverUrl);
   const database = await openBenchDatabase({ dataDir, databaseUrl });
   const started = performance.now();
   try {

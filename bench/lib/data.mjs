@@ -1,5 +1,5 @@
 // The bench data set: created in a fresh database on first use, found again afterwards.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { root } from './server.mjs';
 import { BENCH_ADMIN, TIERS } from './tiers.mjs';
@@ -40,4 +40,35 @@ export async function ensureSeeded({ tier, dataDir, databaseUrl, force = false }
   } finally {
     await database.close();
   }
+}
+
+/**
+ * A fresh, empty place for a bench's own data set: a new data folder under bench/.data for the embedded database, or a
+ * new database on the PostgreSQL server at `serverUrl` (`drop()` removes it afterwards).
+ */
+export async function freshDatabase(label, serverUrl) {
+  let databaseUrl;
+  let dataDir = path.join(root, 'bench/.data', `${label}-pglite`);
+  let drop = async () => {};
+  if (serverUrl) {
+    const pg = (await import('pg')).default;
+    const name = `${label.replace(/-/g, '_')}_bench_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dataDir = path.join(root, 'bench/.data', `${label}-postgres`);
+    drop = async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  return { databaseUrl, dataDir, drop };
 }

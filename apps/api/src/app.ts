@@ -28,6 +28,7 @@ import { INVITATION_JOB, invitationJobHandler } from './modules/invitations/invi
 import { fileRoutes } from './modules/files/files.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { patientRoutes } from './modules/patients/patients.routes.js';
+import { chartRoutes } from './modules/chart/index.js';
 import { clinicalObservationRoutes } from './modules/clinical-observations/index.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { roleRoutes } from './modules/roles/roles.routes.js';
@@ -273,6 +274,7 @@ export async function buildApp(config: Config, database: Database, options: { cl
   diagnosisRoutes(app, deps);
   medicationRoutes(app, deps);
   prescriptionRoutes(app, deps);
+  chartRoutes(app, deps);
   encounterRoutes(app, deps);
   orderRoutes(app, deps);
 

@@ -43,6 +43,7 @@ export * from './clinical/medications.js';
 export * from './schemas/note-template.js';
 export * from './schemas/encounter.js';
 export * from './schemas/order.js';
+export * from './schemas/chart.js';
 export * from './clinical/index.js';
 export * from './contract/index.js';
 export * from './text/search-normalize.js';

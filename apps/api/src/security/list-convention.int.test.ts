@@ -34,6 +34,8 @@ const NOT_PAGED: Record<string, string> = {
   'GET /api/patients/:id/diagnoses': 'bounded by one encounter',
   // One patient's problem list, whole (a patient has a handful; capped at PATIENT_PROBLEMS_MAX, 500).
   'GET /api/patients/:id/problems': 'bounded by one patient',
+  // One patient's chart: keyset-paged (`cursor`, `nextCursor`) with its own `limit` (1-100), never by page number.
+  'GET /api/patients/:id/chart': 'keyset-paged by cursor, limit up to 100',
 };
 
 /**

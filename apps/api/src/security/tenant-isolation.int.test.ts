@@ -229,6 +229,8 @@ const MATRIX: Record<string, Source> = {
   'PATCH /api/patients/:id/diagnoses/:diagnosisId': { id: 'patients', diagnosisId: 'encounter_diagnoses' },
   'DELETE /api/patients/:id/diagnoses/:diagnosisId': { id: 'patients', diagnosisId: 'encounter_diagnoses' },
   'GET /api/patients/:id/problems': { id: 'patients' },
+  'GET /api/patients/:id/chart': { id: 'patients' },
+  'GET /api/patients/:id/record-summary': { id: 'patients' },
   'POST /api/patients/:id/problems': { id: 'patients' },
   'PATCH /api/patients/:id/problems/:problemId': { id: 'patients', problemId: 'patient_problems' },
   'GET /api/encounters': {},

@@ -3,6 +3,8 @@
  * - clinic tier: 1 clinic, 30 staff, 5,000 patients, 50,000 appointments;
  * - network tier: 10 complexes, 40 departments, 200 clinics, 2,000 employees, 200,000 patients,
  *   2,000,000 appointments over 3 years.
+ * The clinic tier also carries clinical records (`bulk-clinical.ts`): encounters with vitals and diagnoses for 30% of
+ * the completed visits, and one patient (PAT-000001) with 200 encounters, documents, allergies and medications.
  * Every row is valid for the API (the same shared schemas and column mappers as the forms). Appointments are laid
  * out so that no doctor and no patient overlaps, and days 30 to 90 from the seed date stay free for booking.
  */
@@ -19,6 +21,7 @@ import { clinicColumns } from '../modules/clinics/clinics.service.js';
 import { departmentColumns } from '../modules/departments/departments.service.js';
 import { createOrganisation } from '../modules/organisation/provision.js';
 import { toColumns } from '../modules/patients/patients.domain.js';
+import { seedBulkClinical } from './bulk-clinical.js';
 import { mulberry32 } from './random.js';
 
 export interface Tier {
@@ -30,12 +33,16 @@ export interface Tier {
   patients: number;
   appointments: number;
   years: number;
+  /** Per thousand completed visits, how many carry an encounter with vitals and a diagnosis (0: none). */
+  clinicalPerMille: number;
+  /** The encounters of the one patient whose chart the bench reads (bench/chart.mjs). */
+  chartEncounters: number;
 }
 
 /** The two bench data sets (`npm run bench:seed`); the query-plan test seeds the clinic tier. */
 export const BENCH_TIERS = {
-  clinic: { complexes: 1, departments: 1, clinics: 1, employees: 30, doctorsShare: 0.5, patients: 5_000, appointments: 50_000, years: 1 },
-  network: { complexes: 10, departments: 40, clinics: 200, employees: 2_000, doctorsShare: 0.4, patients: 200_000, appointments: 2_000_000, years: 3 },
+  clinic: { complexes: 1, departments: 1, clinics: 1, employees: 30, doctorsShare: 0.5, patients: 5_000, appointments: 50_000, years: 1, clinicalPerMille: 300, chartEncounters: 200 },
+  network: { complexes: 10, departments: 40, clinics: 200, employees: 2_000, doctorsShare: 0.4, patients: 200_000, appointments: 2_000_000, years: 3, clinicalPerMille: 0, chartEncounters: 0 },
 } as const satisfies Record<string, Tier>;
 
 export const TIMEZONE = 'Asia/Riyadh';
@@ -79,6 +86,8 @@ async function inChunks<T>(rows: T[], size: number, insert: (chunk: T[]) => Prom
 
 export interface BulkResult {
   companyId: string;
+  /** The patient with the long clinical record (the chart bench), when the tier has one. */
+  chartPatientId: string | null;
   counts: Record<string, number>;
   seconds: number;
 }
@@ -298,6 +307,8 @@ export async function seedBulk(
     await flush();
   }
 
+  const clinical = await seedBulkClinical(database, companyId, { encountersPerMille: tier.clinicalPerMille, chartPatientId: patientIds[0]!, chartEncounters: tier.chartEncounters }, now, log);
+
   await setCounter(database, companyId, 'clinic_collection', complexRows.length);
   await setCounter(database, companyId, 'department', departmentRows.length);
   await setCounter(database, companyId, 'clinic', clinicRows.length);
@@ -309,7 +320,8 @@ export async function seedBulk(
   await db.execute(sql`vacuum analyze`);
   return {
     companyId,
-    counts: { complexes: complexRows.length, departments: departmentRows.length, clinics: clinicRows.length, employees: employeeRows.length + 1, doctors: D, patients: P, appointments: written, services: serviceRows.length },
+    chartPatientId: tier.clinicalPerMille > 0 ? patientIds[0]! : null,
+    counts: { ...clinical, complexes: complexRows.length, departments: departmentRows.length, clinics: clinicRows.length, employees: employeeRows.length + 1, doctors: D, patients: P, appointments: written, services: serviceRows.length },
     seconds: Math.round((Date.now() - started) / 100) / 10,
   };
 }

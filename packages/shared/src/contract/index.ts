@@ -1,5 +1,6 @@
 import { billingSettingsRoutes } from './billing-settings.js';
 import { cashBoxRoutes } from './cash-boxes.js';
+import { chartRoutes } from './chart.js';
 import { claimRoutes } from './claims.js';
 import { allergyRoutes, clinicalSummaryRoutes, vitalsRoutes } from './clinical-observations.js';
 import { clinicRoutes } from './clinics.js';
@@ -78,4 +79,5 @@ export const routes = {
   prescriptions: prescriptionRoutes,
   orderCatalogue: orderCatalogueRoutes,
   orders: orderRoutes,
+  chart: chartRoutes,
 };

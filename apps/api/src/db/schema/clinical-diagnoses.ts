@@ -48,7 +48,8 @@ export const encounterDiagnoses = pgTable('encounter_diagnoses', {
   primaryKey({ columns: [t.companyId, t.id] }),
   uniqueIndex('encounter_diagnoses_code_uq').on(t.companyId, t.encounterId, t.codeId),
   uniqueIndex('encounter_diagnoses_primary_uq').on(t.companyId, t.encounterId).where(sql`${t.rank} = 'primary'`),
-  index('encounter_diagnoses_patient_idx').on(t.companyId, t.patientId),
+  // The patient's chart reads diagnoses newest first.
+  index('encounter_diagnoses_patient_created_idx').on(t.companyId, t.patientId, t.createdAt),
   check('encounter_diagnoses_rank_ck', sql`${t.rank} in ('primary', 'secondary')`),
   foreignKey({ columns: [t.companyId, t.patientId], foreignColumns: [patients.companyId, patients.id] }).onDelete('cascade'),
   foreignKey({ columns: [t.companyId, t.codeId], foreignColumns: [diagnosisCodes.companyId, diagnosisCodes.id] }).onDelete('restrict'),
@@ -79,6 +80,7 @@ export const patientProblems = pgTable('patient_problems', {
   primaryKey({ columns: [t.companyId, t.id] }),
   uniqueIndex('patient_problems_active_uq').on(t.companyId, t.patientId, t.codeId).where(sql`${t.status} = 'active'`),
   index('patient_problems_patient_idx').on(t.companyId, t.patientId, t.status),
+  index('patient_problems_patient_created_idx').on(t.companyId, t.patientId, t.createdAt),
   check('patient_problems_status_ck', sql`${t.status} in ('active', 'resolved')`),
   check('patient_problems_resolved_ck', sql`(${t.status} = 'resolved') = (${t.resolvedDate} is not null)`),
   check('patient_problems_dates_ck', sql`${t.resolvedDate} is null or ${t.onsetDate} is null or ${t.onsetDate} <= ${t.resolvedDate}`),

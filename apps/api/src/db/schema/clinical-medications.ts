@@ -71,6 +71,8 @@ export const patientMedications = pgTable('patient_medications', {
   foreignKey({ columns: [t.companyId, t.patientId], foreignColumns: [patients.companyId, patients.id] }).onDelete('cascade'),
   foreignKey({ columns: [t.companyId, t.medicationId], foreignColumns: [medications.companyId, medications.id] }).onDelete('restrict'),
   index('patient_medications_patient_idx').on(t.companyId, t.patientId, t.status),
+  // The patient's chart reads medications newest first.
+  index('patient_medications_patient_created_idx').on(t.companyId, t.patientId, t.createdAt),
   check('patient_medications_status_ck', sql`${t.status} in ('active', 'stopped', 'completed')`),
   check('patient_medications_source_ck', sql`${t.source} in ('manual', 'prescription')`),
   check('patient_medications_dates_ck', sql`${t.endDate} is null or ${t.endDate} >= ${t.startDate}`),

@@ -83,6 +83,8 @@ export const patientAllergies = pgTable('patient_allergies', {
   primaryKey({ columns: [t.companyId, t.id] }),
   foreignKey({ columns: [t.companyId, t.patientId], foreignColumns: [patients.companyId, patients.id] }).onDelete('cascade'),
   uniqueIndex('patient_allergies_substance_uq').on(t.companyId, t.patientId, t.substanceKey),
+  // The patient's chart reads allergies newest first.
+  index('patient_allergies_patient_recorded_idx').on(t.companyId, t.patientId, t.recordedAt),
   check('patient_allergies_type_ck', sql`${t.type} in ('allergy', 'intolerance')`),
   check('patient_allergies_severity_ck', sql`${t.severity} in ('mild', 'moderate', 'severe', 'life_threatening')`),
   check('patient_allergies_status_ck', sql`${t.status} in ('active', 'inactive', 'resolved')`),

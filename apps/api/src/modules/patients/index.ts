@@ -1,3 +1,4 @@
 /** The patients module's public entry: what other modules may use of it (ESLint forbids reaching past it). */
 export { todayIn } from './patients.domain.js';
 export { listPatients } from './patients.service.js';
+export { requirePatient } from './patients.service.js';

@@ -1,6 +1,7 @@
 import { Grid, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AllergiesPanel } from '@/features/allergies';
+import { PatientChart } from '@/features/chart';
 import { ProblemList } from '@/features/diagnoses';
 import { PatientEncounters } from '@/features/encounter';
 import { MedicationList } from '@/features/medications';
@@ -11,7 +12,8 @@ import { useSession } from '@/lib/session-context';
 
 /**
  * The patient's clinical record on the details page (for holders of clinical_read): encounters and vitals beside
- * problems and allergies, then current medications and prescriptions.
+ * problems and allergies, then current medications, prescriptions and orders, then the chart (the whole record as one
+ * timeline).
  */
 export function ClinicalArea({ patientId }: { patientId: string }) {
   const { t } = useTranslation();
@@ -35,6 +37,7 @@ export function ClinicalArea({ patientId }: { patientId: string }) {
         <Grid.Col span={12}><MedicationList patientId={patientId} /></Grid.Col>
         <Grid.Col span={12}><PrescriptionPanel patientId={patientId} /></Grid.Col>
         <Grid.Col span={12}><OrdersPanel patientId={patientId} /></Grid.Col>
+        <Grid.Col span={12}><PatientChart patientId={patientId} /></Grid.Col>
       </Grid>
     </Stack>
   );

@@ -6,6 +6,7 @@ import { routes } from '@clinic/shared';
 import { call } from '@/lib/api-client';
 import { formatDate, formatDateTime, formatNumber } from '@/lib/dates';
 import { useSession } from '@/lib/session-context';
+import { PrintClinical } from '../components/print-clinical';
 import { PrintFrame, printClasses } from '../components/print-frame';
 import { printedAt } from '../components/print-format';
 
@@ -23,7 +24,8 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 
 /**
  * A patient's summary for the paper file: `/print/patient/:id`. It reads the patient through the API's patient read,
- * which records the access in the audit log, and says who printed it and when.
+ * which records the access in the audit log, and says who printed it and when. For holders of clinical_read it also
+ * prints the clinical record's allergies, active problems and current medications (another audited read).
  */
 export default function PrintPatientPage() {
   const { t, i18n } = useTranslation();
@@ -58,6 +60,7 @@ export default function PrintPatientPage() {
               </tbody>
             </table>
           </Section>
+          <PrintClinical patientId={p._id} />
           <Section title={t('printouts.patient.allergies')}>{list(p.allergies)}</Section>
           <Section title={t('printouts.patient.chronicDiseases')}>{list(p.ChronicDiseases.map((c) => c.disease_name))}</Section>
           <Section title={t('printouts.patient.medications')}>{text(p.Current_Medications)}</Section>

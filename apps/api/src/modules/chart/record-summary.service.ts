@@ -1,0 +1,41 @@
+/**
+ * The clinical part of the printed patient summary: the active problems, the allergy state (allergies listed, no known
+ * allergies, or not recorded) and the current medications, read in one request that is audited as one read of the
+ * patient's record.
+ */
+import { and, asc, eq } from 'drizzle-orm';
+import type { RecordSummary } from '@clinic/shared';
+import { patientMedications, patientProblems } from '../../db/schema/index.js';
+import type { Caller, Deps } from '../../lib/app-types.js';
+import { recordAudit } from '../../lib/audit.js';
+import type { RequestContext } from '../../lib/request-context.js';
+import { allergyStateOf } from '../clinical-observations/index.js';
+import { requirePatient } from '../patients/index.js';
+
+/** A summary lists at most this many of each (a paper page; the lists themselves are on the patient's page). */
+const PRINT_MAX = 100;
+
+export async function readRecordSummary(deps: Deps, ctx: RequestContext, caller: Caller, patientId: string): Promise<RecordSummary> {
+  await requirePatient(deps, caller, patientId);
+  const { db } = deps;
+  const companyId = caller.companyId;
+  const [problems, medications, allergies] = await Promise.all([
+    db.select({ _id: patientProblems.id, code: patientProblems.code, titleEn: patientProblems.titleEn, titleAr: patientProblems.titleAr, onsetDate: patientProblems.onsetDate })
+      .from(patientProblems)
+      .where(and(eq(patientProblems.companyId, companyId), eq(patientProblems.patientId, patientId), eq(patientProblems.status, 'active')))
+      .orderBy(asc(patientProblems.code), asc(patientProblems.id)).limit(PRINT_MAX),
+    db.select({
+      _id: patientMedications.id, name: patientMedications.name, strength: patientMedications.strength, form: patientMedications.form,
+      dose: patientMedications.dose, unit: patientMedications.unit, route: patientMedications.route, frequency: patientMedications.frequency, startDate: patientMedications.startDate,
+    }).from(patientMedications)
+      .where(and(eq(patientMedications.companyId, companyId), eq(patientMedications.patientId, patientId), eq(patientMedications.status, 'active')))
+      .orderBy(asc(patientMedications.name), asc(patientMedications.id)).limit(PRINT_MAX),
+    allergyStateOf(db, companyId, patientId),
+  ]);
+  await recordAudit(db, ctx, { companyId, actorId: caller.id, action: 'read', entity: 'patient', entityId: patientId, changes: { part: 'summary' } });
+  return {
+    problems,
+    allergies,
+    medications: medications.map((m) => ({ ...m, dose: m.dose === null ? null : Number(m.dose) })) as RecordSummary['medications'],
+  };
+}
