@@ -9,7 +9,7 @@ import { instantInRange } from './dates.js';
  * (time desc, kind in CHART_KINDS order, id desc); a page ends with a cursor naming its last entry, and the next page
  * starts strictly after it, so paging never repeats or skips an entry whatever is recorded meanwhile.
  */
-export const CHART_KINDS = ['encounter', 'vitals', 'diagnosis', 'problem', 'allergy', 'medication', 'document'] as const;
+export const CHART_KINDS = ['encounter', 'vitals', 'diagnosis', 'problem', 'allergy', 'medication', 'document', 'prescription', 'order', 'result'] as const;
 export type ChartKind = (typeof CHART_KINDS)[number];
 export const CHART_LIMIT_MAX = 100;
 export const CHART_LIMIT_DEFAULT = 30;

@@ -83,6 +83,8 @@ export const orders = pgTable('orders', {
   foreignKey({ columns: [t.companyId, t.clinicId], foreignColumns: [clinics.companyId, clinics.id] }).onDelete('restrict'),
   foreignKey({ columns: [t.companyId, t.resultFileId], foreignColumns: [files.companyId, files.id] }).onDelete('restrict'),
   index('orders_patient_idx').on(t.companyId, t.patientId, t.orderedAt.desc()),
+  // The patient's results in the chart, newest first.
+  index('orders_patient_resulted_idx').on(t.companyId, t.patientId, t.resultedAt.desc()).where(sql`${t.resultedAt} is not null`),
   index('orders_encounter_idx').on(t.companyId, t.encounterId).where(sql`${t.encounterId} is not null`),
   index('orders_to_review_idx').on(t.companyId, t.doctorId, t.resultedAt.desc()).where(sql`${t.status} = 'resulted' and ${t.acknowledgedAt} is null`),
   check('orders_kind_ck', sql`${t.kind} in ('lab', 'imaging')`),

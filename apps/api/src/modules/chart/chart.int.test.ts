@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChartEntry } from '@clinic/shared';
-import { insertPatient } from '../appointments/fixtures.js';
+import { insertClinic, insertPatient } from '../appointments/fixtures.js';
 import { auth, body, createOrg, createTestContext, signInStaff, type TestContext, type TestOrg } from '../../test/harness.js';
 
 let ctx: TestContext;
@@ -70,6 +70,31 @@ describe('the patient chart', () => {
     expect(data.find((e) => e.kind === 'diagnosis')).toMatchObject({ detail: 'J06.9', status: 'primary', link: { page: 'encounter', id: encounterIds[3] } });
     expect(data.find((e) => e.kind === 'vitals')!.detail).toContain('120/80 mmHg');
     expect(data.find((e) => e.kind === 'document')!.link.url).toMatch(/^\/api\/files\//);
+  });
+
+  it('shows prescriptions, orders and their results with their state, each opening its encounter', async () => {
+    const [doc] = await q(`select id from employees where company_id = $1 and username = 'rana.chart'`, [a.companyId]);
+    const pid = (await insertPatient(ctx.database.db, a.companyId, { name: 'Omar Orders' })).id;
+    const clinicId = (await insertClinic(ctx.database.db, a.companyId, { name: 'Chart Clinic' })).id;
+    const [enc] = await q(`insert into encounters (company_id, kind, patient_id, doctor_id, opened_at) values ($1, 'phone', $2, $3, $4) returning id`, [a.companyId, pid, doc!.id, day(20)]);
+    const [drug] = await q(`insert into medications (company_id, name, name_key, generic_name, generic_key, match_key, search_text) values ($1, 'Amoxil', 'amoxil', 'Amoxicillin', 'amoxicillin', 'amoxil', ' amoxil') returning id`, [a.companyId]);
+    const [rx] = await q(`insert into prescriptions (company_id, number, patient_id, prescriber_id, clinic_id, encounter_id, language, verification_token, created_at)
+      values ($1, 'RX-000001', $2, $3, $4, $5, 'ar', 'chart-token', $6) returning id`, [a.companyId, pid, doc!.id, clinicId, enc!.id, day(20)]);
+    await q(`insert into prescription_items (company_id, prescription_id, position, medication_id, name, name_ar, dose, unit, route, frequency, duration_days, quantity)
+      values ($1, $2, 1, $3, 'Amoxil', 'أموكسيل', 1, 'capsule', 'oral', 'TID', 7, 21)`, [a.companyId, rx!.id, drug!.id]);
+    await q(`update prescriptions set status = 'issued', issued_at = $2, valid_until = '2026-07-21' where id = $1`, [rx!.id, day(20)]);
+    const [test] = await q(`insert into order_catalogue_items (company_id, clinic_id, code, name_en, name_ar, kind) values ($1, $2, 'FBG', 'Fasting glucose', 'سكر صائم', 'lab') returning id`, [a.companyId, clinicId]);
+    const [order] = await q(`insert into orders (company_id, number, kind, patient_id, doctor_id, clinic_id, encounter_id, status, ordered_at, resulted_at, abnormal)
+      values ($1, 'LAB-2026-000001', 'lab', $2, $3, $4, $5, 'resulted', $6, $7, true) returning id`, [a.companyId, pid, doc!.id, clinicId, enc!.id, day(20), day(21)]);
+    await q(`insert into order_items (company_id, order_id, catalogue_item_id, position, code, name_en, name_ar) values ($1, $2, $3, 1, 'FBG', 'Fasting glucose', 'سكر صائم')`, [a.companyId, order!.id, test!.id]);
+
+    const data = body<{ data: ChartEntry[] }>(await chart(doctor, 'kinds=prescription,order,result', pid)).data;
+    expect(data.map((e) => [e.kind, e.at, e.status, e.title, e.detail, e.link])).toEqual([
+      ['result', day(21), 'abnormal', { en: 'Fasting glucose', ar: 'سكر صائم' }, 'LAB-2026-000001', { page: 'encounter', id: enc!.id }],
+      ['prescription', day(20), 'issued', { en: 'Amoxil', ar: 'أموكسيل' }, 'RX-000001', { page: 'encounter', id: enc!.id }],
+      ['order', day(20), 'resulted', { en: 'Fasting glucose', ar: 'سكر صائم' }, 'LAB-2026-000001', { page: 'encounter', id: enc!.id }],
+    ]);
+    expect(data.every((e) => e.author?.name === 'Dr. Rana Chart')).toBe(true);
   });
 
   it('pages by cursor without a duplicate or a gap, whatever the page size', async () => {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Anchor, Badge, Group, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
-import { IconAlertTriangle, IconFileText, IconHeartbeat, IconListCheck, IconLock, IconNotes, IconPill, IconStethoscope } from '@tabler/icons-react';
+import { IconAlertTriangle, IconFileText, IconFlask, IconHeartbeat, IconListCheck, IconLock, IconNotes, IconPill, IconPrescription, IconReportMedical, IconStethoscope } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ChartEntry, ChartKind } from '@clinic/shared';
@@ -14,15 +14,21 @@ const ICONS: Record<ChartKind, ReactNode> = {
   allergy: <IconAlertTriangle size={15} />,
   medication: <IconPill size={15} />,
   document: <IconFileText size={15} />,
+  prescription: <IconPrescription size={15} />,
+  order: <IconFlask size={15} />,
+  result: <IconReportMedical size={15} />,
 };
 const COLORS: Record<ChartKind, string> = {
   encounter: 'blue', vitals: 'teal', diagnosis: 'grape', problem: 'violet', allergy: 'red', medication: 'orange', document: 'gray',
+  prescription: 'yellow', order: 'cyan', result: 'indigo',
 };
 /** The panel of the patient's page an entry without a page of its own opens (scrolled to). */
 const PANELS: Partial<Record<ChartKind, string>> = {
   vitals: 'vitals-panel', diagnosis: 'problem-list', problem: 'problem-list', allergy: 'allergies-panel', medication: 'medication-list', encounter: 'patient-encounters',
+  prescription: 'prescription-panel', order: 'orders-panel', result: 'orders-panel',
 };
-const KNOWN_STATUSES = new Set(['visit', 'phone', 'primary', 'secondary', 'active', 'inactive', 'resolved', 'stopped', 'completed', 'entered_in_error']);
+const KNOWN_STATUSES = new Set(['visit', 'phone', 'primary', 'secondary', 'active', 'inactive', 'resolved', 'stopped', 'completed', 'entered_in_error',
+  'draft', 'issued', 'cancelled', 'ordered', 'collected', 'resulted', 'abnormal', 'normal']);
 
 function scrollToPanel(kind: ChartKind) {
   const panel = PANELS[kind];
@@ -61,7 +67,7 @@ export function ChartEntryRow({ entry }: { entry: ChartEntry }) {
           )}
           {entry.encounter && entry.encounter.addenda > 0 && <Badge size="xs" variant="outline" color="gray">{t('chart.addenda', { count: entry.encounter.addenda })}</Badge>}
           {entry.status && KNOWN_STATUSES.has(entry.status) && (
-            <Badge size="xs" variant="dot" color={entry.status === 'entered_in_error' ? 'red' : 'gray'}>{t(`chart.status.${entry.status}`)}</Badge>
+            <Badge size="xs" variant="dot" color={entry.status === 'entered_in_error' || entry.status === 'abnormal' ? 'red' : 'gray'}>{t(`chart.status.${entry.status}`)}</Badge>
           )}
         </Group>
         <Text size="xs" c="dimmed" lineClamp={2} data-testid="chart-entry-meta">

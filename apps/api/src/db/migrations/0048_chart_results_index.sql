@@ -1,0 +1,1 @@
+CREATE INDEX "orders_patient_resulted_idx" ON "orders" USING btree ("company_id","patient_id","resulted_at" DESC NULLS LAST) WHERE "orders"."resulted_at" is not null;

@@ -1,0 +1,26 @@
+/** Chart source: the patient's prescriptions, when each was written (index prescriptions_patient_idx). */
+import { sql } from 'drizzle-orm';
+import { employees, prescriptions as p } from '../../../db/schema/index.js';
+import { qualified, refOf } from '../../../lib/sql.js';
+import { encounterLink, keyOf, newestFirst, orNull, shownAt, window, type ChartSource } from '../source.js';
+
+const cols = { companyId: p.companyId, patientId: p.patientId, at: p.createdAt, id: p.id };
+
+/** The prescription's drugs in order, in one language (in Arabic, the drugs that have an Arabic name). */
+const drugs = (column: 'name' | 'name_ar') => sql<string | null>`(select string_agg(nullif(i.${sql.raw(column)}, ''), '، ' order by i.position)
+  from prescription_items i where i.company_id = ${qualified(p.companyId)} and i.prescription_id = ${qualified(p.id)})`;
+
+export const prescriptionSource: ChartSource = {
+  kind: 'prescription',
+  async entries(deps, q) {
+    const rows = await deps.db.select({
+      id: p.id, key: keyOf(p.createdAt), number: p.number, status: p.status, encounterId: p.encounterId,
+      en: drugs('name'), ar: drugs('name_ar'), author: refOf(employees, p.companyId, p.prescriberId),
+    }).from(p).where(window('prescription', cols, q)).orderBy(newestFirst(cols)).limit(q.limit);
+    return rows.map((r) => ({
+      kind: 'prescription' as const, _id: r.id, key: r.key, at: shownAt(r.key),
+      title: { en: (r.en ?? r.number).replaceAll('، ', ', '), ar: orNull(r.ar) }, detail: r.number, status: r.status, author: r.author,
+      link: encounterLink(r.encounterId, r.encounterId !== null, q.patientId), encounter: null,
+    }));
+  },
+};
