@@ -217,6 +217,8 @@ beforeAll(async () => {
   const done = await ctx.app.inject({ method: 'POST', url: `/api/patients/${party.patient}/orders`, headers: auth(org.token), payload: { clinic: party.clinic, items: [body(test).data._id] } });
   expect(done.statusCode, done.body).toBe(201);
   ids.reportItem = body(done).data.items[0]._id;
+  const collected = await ctx.app.inject({ method: 'POST', url: `/api/orders/${body(done).data._id}/collect`, headers: auth(org.token), payload: { version: body(done).data.version } });
+  expect(collected.statusCode, collected.body).toBe(200);
   const result = await ctx.app.inject({ method: 'POST', url: '/api/orders/results', headers: auth(org.token), payload: { number: body(done).data.number, values: [{ item: ids.reportItem, analyte: 'GLU', value: 7.2 }] } });
   expect(result.statusCode, result.body).toBeLessThan(300);
   ids.rxItem = (await ctx.database.query<{ id: string }>(`select id from prescription_items where company_id = $1 limit 1`, [org.companyId]))[0]!.id;
