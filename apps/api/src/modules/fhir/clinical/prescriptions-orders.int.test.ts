@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertClinic, insertPatient } from '../../appointments/fixtures.js';
 import { rolePermissions, roles } from '../../../db/schema/index.js';
 import { auth, body, createOrg, createTestContext, linkSessionOf, multipart, signInStaff, type TestContext, type TestOrg } from '../../../test/harness.js';
-import { fhirValid, loadR4Definitions } from '../fixtures.js';
+import { bulkExport, fhirValid, loadR4Definitions } from '../fixtures.js';
 
 /**
  * Prescriptions and orders through FHIR R4 (MedicationRequest, ServiceRequest, DiagnosticReport), made through the
@@ -80,10 +80,8 @@ beforeAll(async () => {
   await ctx.database.query(`alter table prescriptions enable trigger user`);
   const draft = await rx([item(drugs.Amoxil!, { frequency: 'QHS' })], { language: 'en' });
   const itemsOf = async (id: string) => (await ctx.database.query<{ id: string }>(`select id from prescription_items where prescription_id = $1 order by position`, [id])).map((r) => r.id);
-  [ids.rxAmoxil, ids.rxPanadol] = await itemsOf(issued._id);
-  [ids.rxCancelled] = await itemsOf(cancelled._id);
-  [ids.rxExpired] = await itemsOf(expired._id);
-  [ids.rxDraft] = await itemsOf(draft._id);
+  const [rxAmoxil, rxPanadol] = await itemsOf(issued._id);
+  Object.assign(ids, { rxAmoxil, rxPanadol, rxCancelled: (await itemsOf(cancelled._id))[0], rxExpired: (await itemsOf(expired._id))[0], rxDraft: (await itemsOf(draft._id))[0] });
   ids.rxNumber = issued.number;
 
   // The order catalogue, a resulted lab order (two tests), an urgent imaging order resulted with a PDF, a cancelled one.
@@ -176,7 +174,7 @@ describe('FHIR R4: prescriptions, orders and results', () => {
     expect((await read(`/ServiceRequest/${ids.openItem}`)).status).toBe('active');
     expect((await read(`/ServiceRequest/${ids.cancelledItem}`)).status).toBe('revoked');
     expect((await entries(`/ServiceRequest?requisition=${ids.labNumber}`)).map((r: any) => r.id).sort()).toEqual([ids.cbcItem, ids.glucoseItem].sort());
-    expect((await entries(`/ServiceRequest?requisition=${ids.labNumber.slice(0, 8)}`))).toEqual([]);
+    expect((await entries(`/ServiceRequest?requisition=${ids.labNumber!.slice(0, 8)}`))).toEqual([]);
     expect((await entries('/ServiceRequest?category=363679005')).map((r: any) => r.id)).toEqual([ids.xrayItem]);
   });
 
@@ -220,19 +218,8 @@ describe('FHIR R4: prescriptions, orders and results', () => {
   });
 
   it('exports the three types in the bulk export', async () => {
-    const kick = await get('/$export?_type=MedicationRequest,ServiceRequest,DiagnosticReport', a.token);
-    expect(kick.statusCode).toBe(202);
-    const statusPath = (kick.headers['content-location'] as string).replace(/^http:\/\/[^/]+/, '');
-    let manifest: any = null;
-    for (let i = 0; i < 100 && !manifest; i++) {
-      const poll = await ctx.app.inject({ method: 'GET', url: statusPath, headers: auth(a.token) });
-      if (poll.statusCode === 200) manifest = poll.json();
-      else await new Promise((r) => setTimeout(r, 50));
-    }
-    expect(Object.fromEntries(manifest.output.map((o: any) => [o.type, o.count]))).toEqual({ MedicationRequest: 5, ServiceRequest: 5, DiagnosticReport: 3 });
-    for (const o of manifest.output) {
-      const file = await ctx.app.inject({ method: 'GET', url: o.url.replace(/^http:\/\/[^/]+/, ''), headers: auth(a.token) });
-      for (const line of file.body.trim().split('\n')) fhirValid(JSON.parse(line));
-    }
+    const files = await bulkExport(ctx.app, a.token, 'MedicationRequest,ServiceRequest,DiagnosticReport');
+    expect(Object.fromEntries(Object.entries(files).map(([type, f]) => [type, f.count]))).toEqual({ MedicationRequest: 5, ServiceRequest: 5, DiagnosticReport: 3 });
+    for (const f of Object.values(files)) for (const line of f.body.trim().split('\n')) fhirValid(JSON.parse(line));
   });
 });
