@@ -37,7 +37,7 @@ const read = async (path: string, token = a.token) => {
   return resource;
 };
 const entries = async (path: string, token = a.token) => ((await read(path, token)).entry ?? []).map((e: any) => e.resource);
-const item = (medication: string, extra: object = {}) => ({ medication, dose: 500, unit: 'mg', route: 'oral', frequency: 'BID', durationDays: 7, quantity: 14, ...extra });
+const item = (medication: string, extra: object = {}) => ({ medication, dose: 500, unit: 'mg', route: 'oral', frequency: 'BID', durationDays: 7, quantity: 7000, ...extra });
 
 beforeAll(async () => {
   loadR4Definitions();
@@ -133,7 +133,7 @@ describe('FHIR R4: prescriptions, orders and results', () => {
       status: 'active', intent: 'order', groupIdentifier: { value: ids.rxNumber },
       medicationCodeableConcept: { coding: [{ system: 'urn:clinic:medication', code: ids.amoxil, display: 'Amoxil' }], text: 'Amoxil 500 mg Capsule' },
       subject: { reference: `Patient/${ids.patient}` }, requester: { reference: `Practitioner/${ids.doctor}` },
-      dispenseRequest: { quantity: { value: 14, code: 'mg' }, expectedSupplyDuration: { value: 7, code: 'd' } },
+      dispenseRequest: { quantity: { value: 7000, code: 'mg' }, expectedSupplyDuration: { value: 7, code: 'd' } },
     });
     expect(amoxil.medicationCodeableConcept.coding[0]._display.extension[0].extension[1].valueString).toBe('أموكسيل');
     const dosage = amoxil.dosageInstruction[0];
