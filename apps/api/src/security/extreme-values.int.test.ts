@@ -213,6 +213,15 @@ beforeAll(async () => {
   const order = await ctx.app.inject({ method: 'POST', url: `/api/patients/${party.patient}/orders`, headers: auth(org.token), payload: { clinic: party.clinic, items: [body(test).data._id] } });
   expect(order.statusCode, order.body).toBe(201);
   Object.assign(ids, { orderTest: body(test).data._id, orderNumber: body(order).data.number, orderItem: body(order).data.items[0]._id });
+  // A second order, resulted (its test is a DiagnosticReport), and the draft prescription's item (a MedicationRequest).
+  const done = await ctx.app.inject({ method: 'POST', url: `/api/patients/${party.patient}/orders`, headers: auth(org.token), payload: { clinic: party.clinic, items: [body(test).data._id] } });
+  expect(done.statusCode, done.body).toBe(201);
+  ids.reportItem = body(done).data.items[0]._id;
+  const collected = await ctx.app.inject({ method: 'POST', url: `/api/orders/${body(done).data._id}/collect`, headers: auth(org.token), payload: { version: body(done).data.version } });
+  expect(collected.statusCode, collected.body).toBe(200);
+  const result = await ctx.app.inject({ method: 'POST', url: '/api/orders/results', headers: auth(org.token), payload: { number: body(done).data.number, values: [{ item: ids.reportItem, analyte: 'GLU', value: 7.2 }] } });
+  expect(result.statusCode, result.body).toBeLessThan(300);
+  ids.rxItem = (await ctx.database.query<{ id: string }>(`select id from prescription_items where company_id = $1 limit 1`, [org.companyId]))[0]!.id;
   const resourceIds: Record<string, string> = {
     appointments: ids.appointment!, clinics: party.clinic, companies: org.companyId, employees: party.doctor, files: file.id, patients: party.patient, services: party.service,
     'appointment-series': body(series).data.series._id, waitlist: body(waiting).data._id,
@@ -303,6 +312,7 @@ function realPath(url: string): string | null {
       Patient: ids.patient, Practitioner: ids.doctor, PractitionerRole: ids.doctor, Schedule: ids.doctor, Location: ids.clinic,
       HealthcareService: ids.service, Appointment: ids.appointment, Organization: org.companyId, '$export-status': ids.export, '$export-file': ids.export,
       Encounter: ids.encounter, Observation: ids.vitals && `${ids.vitals}-heartrate`, Condition: ids.diagnosis, AllergyIntolerance: ids.allergy,
+      MedicationRequest: ids.rxItem, ServiceRequest: ids.orderItem, DiagnosticReport: ids.reportItem,
     };
     const id = fhirIds[fhir];
     return id ? url.replace(':id', id).replace(':type', 'Patient') : null;

@@ -159,10 +159,16 @@ const MATRIX: Record<string, Source> = {
   'GET /api/fhir/R4/Observation': {},
   'GET /api/fhir/R4/Condition': {},
   'GET /api/fhir/R4/AllergyIntolerance': {},
+  'GET /api/fhir/R4/MedicationRequest': {},
+  'GET /api/fhir/R4/ServiceRequest': {},
+  'GET /api/fhir/R4/DiagnosticReport': {},
   'GET /api/fhir/R4/Encounter/:id': { id: 'encounters' },
   'GET /api/fhir/R4/Observation/:id': { id: 'fhir_observations' },
   'GET /api/fhir/R4/Condition/:id': { id: 'patient_problems' },
   'GET /api/fhir/R4/AllergyIntolerance/:id': { id: 'patient_allergies' },
+  'GET /api/fhir/R4/MedicationRequest/:id': { id: 'prescription_items' },
+  'GET /api/fhir/R4/ServiceRequest/:id': { id: 'order_items' },
+  'GET /api/fhir/R4/DiagnosticReport/:id': { id: 'order_items' },
   'GET /api/fhir/R4/$export': 'self',
   'GET /api/fhir/R4/$export-status/:id': { id: 'fhir_exports' },
   'DELETE /api/fhir/R4/$export-status/:id': { id: 'fhir_exports' },
@@ -377,6 +383,9 @@ function filtersFor(url: string, ids: Record<string, string[]>): string[] {
       // The clinical types: their own ids (an Observation's is the set's id and the vital) and references.
       f({ _id: ids.encounters!.join(',') }), f({ _id: [...ids.encounter_diagnoses!, ...ids.patient_problems!, ...ids.patient_allergies!].join(',') }),
       f({ _id: ids.fhir_observations!.join(',') }), f({ encounter: ref('Encounter', ids.encounters![0]!) }),
+      // Prescriptions and orders: a MedicationRequest is a prescription item, a ServiceRequest and a DiagnosticReport an order item.
+      f({ _id: [...ids.prescription_items!, ...ids.order_items!].join(',') }), f({ 'based-on': ref('ServiceRequest', ids.order_items![0]!) }),
+      f({ requisition: ids.order_numbers![0] }),
     ];
   }
   if (url === '/api/orders/by-number') return ids.order_numbers!.map((number) => f({ number }));
@@ -494,7 +503,7 @@ beforeAll(async () => {
     'vital_signs', 'patient_allergies',
     'diagnosis_codes', 'encounter_diagnoses', 'patient_problems',
     'medications', 'patient_medications',
-    'encounters', 'note_templates', 'prescriptions',
+    'encounters', 'note_templates', 'prescriptions', 'prescription_items',
     'encounters', 'note_templates',
     'order_catalogue_items', 'orders', 'order_items',
   ]) {

@@ -64,7 +64,8 @@ describe('FHIR R4 API', () => {
     const cs = res.json();
     fhirValid(cs);
     const types = cs.rest[0].resource.map((r: any) => r.type);
-    expect(types).toEqual(['Patient', 'Practitioner', 'PractitionerRole', 'Organization', 'Location', 'HealthcareService', 'Appointment', 'Schedule', 'Slot', 'Encounter', 'Observation', 'Condition', 'AllergyIntolerance']);
+    expect(types).toEqual(['Patient', 'Practitioner', 'PractitionerRole', 'Organization', 'Location', 'HealthcareService', 'Appointment', 'Schedule', 'Slot', 'Encounter', 'Observation', 'Condition', 'AllergyIntolerance',
+      'MedicationRequest', 'ServiceRequest', 'DiagnosticReport']);
     expect(cs.rest[0].operation[0].name).toBe('export');
   });
 

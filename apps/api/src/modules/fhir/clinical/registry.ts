@@ -6,8 +6,11 @@
  */
 import { allergyIntoleranceResource } from './allergy-intolerance.js';
 import { conditionResource } from './condition.js';
+import { diagnosticReportResource } from './diagnostic-report.js';
 import { encounterResource } from './encounter.js';
+import { medicationRequestResource } from './medication-request.js';
 import { observationResource } from './observation.js';
+import { serviceRequestResource } from './service-request.js';
 import type { ClinicalResource } from './types.js';
 
 /** Every clinical type the FHIR API serves, in CapabilityStatement order. */
@@ -16,6 +19,9 @@ export const CLINICAL_RESOURCES: readonly ClinicalResource[] = [
   observationResource,
   conditionResource,
   allergyIntoleranceResource,
+  medicationRequestResource,
+  serviceRequestResource,
+  diagnosticReportResource,
 ];
 
 export const CLINICAL_TYPES: readonly string[] = CLINICAL_RESOURCES.map((r) => r.type);

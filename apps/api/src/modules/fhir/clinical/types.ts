@@ -2,7 +2,7 @@
 import type { Database } from '../../../db/client.js';
 import type { Where } from '../fhir.repository.js';
 import type { Resource } from '../fhir.resources.js';
-import { badParameter, instantBounds, tokenParam, valueOf, type Query } from '../fhir.search.js';
+import { badParameter, instantBounds, referenceParam, tokenParam, valueOf, type Query } from '../fhir.search.js';
 
 /** A search parameter's FHIR type, as the CapabilityStatement lists it. */
 export type ParamType = 'reference' | 'date' | 'token' | 'string';
@@ -60,4 +60,23 @@ export function codeFilter(q: Query, w: Where, name: string, column: string): vo
   const codes = v.split(',').map((c) => c.slice(c.indexOf('|') + 1).trim()).filter(Boolean);
   if (!codes.length || codes.length > 20) throw badParameter(name);
   w.add(`lower(${column}) = any(?)`, codes.map((c) => c.toLowerCase()));
+}
+
+/** The FHIR extension that carries a display's Arabic form beside the English one. */
+const TRANSLATION = 'http://hl7.org/fhir/StructureDefinition/translation';
+
+/** A coding of one of the organisation's own lists: the English display, with the Arabic one as a translation. */
+export function localCoding(system: string, code: string, en: string, ar?: string | null): Record<string, unknown> {
+  const coding: Record<string, unknown> = { system, code, display: en };
+  if (ar?.trim() && ar.trim() !== en) {
+    coding._display = { extension: [{ url: TRANSLATION, extension: [{ url: 'lang', valueCode: 'ar' }, { url: 'content', valueString: ar.trim() }] }] };
+  }
+  return coding;
+}
+
+/** A reference parameter (`encounter`, `based-on`, ...) on a uuid column: another type or a malformed id matches nothing. */
+export function referenceFilter(q: Query, w: Where, name: string, type: string, column: string): void {
+  const id = referenceParam(q, name, type);
+  if (id === null) w.none();
+  else if (id) w.add(`${column} = ?`, id);
 }
