@@ -2,7 +2,8 @@
  * The clinical part of the bench data set, loaded set-based (one INSERT ... SELECT per table) after the appointments:
  * a share of the completed visits get a signed encounter with its note, a set of vitals and a primary diagnosis (and
  * the problem it makes), and one patient (the first) gets a long record: `chartEncounters` encounters in all, each
- * with vitals and a diagnosis, plus documents, allergies and medications. Ids are derived from the rows (md5), so
+ * with vitals and a diagnosis, plus documents, allergies and medications. A third of the visits get a prescription and
+ * a fifth a resulted lab order. Ids are derived from the rows (md5), so
  * every run holds the same data.
  */
 import { SOAP_TEMPLATE } from '@clinic/shared';
@@ -109,10 +110,63 @@ export async function seedBulkClinical(database: Database, companyId: string, op
        as m(name, generic, strength, freq, ago)`,
     [companyId, opts.chartPatientId, now.toISOString()],
   );
+  // A prescription (one drug, issued) at one visit in three, and a fasting glucose order, resulted, at one in five
+  // (one result in four high). Written as drafts, then issued, as the database's locks require.
+  await q(
+    `insert into medications (company_id, id, name, generic_name, form, strength, name_ar, match_key, name_key, generic_key, search_text)
+     values ($1, md5('bench-drug:' || $1)::uuid, 'Glucophage', 'Metformin', 'Tablet', '500 mg', 'جلوكوفاج', 'glucophage|metformin|500 mg', 'glucophage', 'metformin', ' glucophage metformin جلوكوفاج')`,
+    [companyId],
+  );
+  await q(
+    `insert into prescriptions (company_id, id, number, patient_id, prescriber_id, clinic_id, encounter_id, language, verification_token, created_by, created_at, updated_at)
+     select e.company_id, md5('rx:' || e.id)::uuid, 'RX-B' || lpad((row_number() over (order by e.opened_at, e.id))::text, 7, '0'), e.patient_id, e.doctor_id, e.clinic_id, e.id,
+       'ar', md5('rx-token:' || e.id), e.doctor_id, e.opened_at + interval '25 minutes', e.opened_at + interval '25 minutes'
+     from encounters e where e.company_id = $1 and e.clinic_id is not null and mod(abs(hashtext(e.id::text)), 3) = 0`,
+    [companyId],
+  );
+  await q(
+    `insert into prescription_items (company_id, prescription_id, position, medication_id, name, generic_name, name_ar, strength, form, dose, unit, route, frequency, duration_days, quantity)
+     select p.company_id, p.id, 1, md5('bench-drug:' || $1)::uuid, 'Glucophage', 'Metformin', 'جلوكوفاج', '500 mg', 'Tablet', 1, 'tablet', 'oral', 'BID', 30, 60
+     from prescriptions p where p.company_id = $1`,
+    [companyId],
+  );
+  await q(
+    `update prescriptions set status = 'issued', issued_at = created_at, valid_until = (created_at at time zone 'Asia/Riyadh')::date + 30 where company_id = $1`,
+    [companyId],
+  );
+  await q(
+    `insert into order_catalogue_items (company_id, id, clinic_id, code, name_en, name_ar, kind, analytes)
+     select c.company_id, md5('bench-fbg:' || c.id)::uuid, c.id, 'FBG', 'Fasting glucose', 'سكر صائم', 'lab',
+       '[{"code":"GLU","nameEn":"Glucose","nameAr":"الجلوكوز","unit":"mmol/L","low":3.9,"high":5.5,"criticalLow":2.8,"criticalHigh":22}]'::jsonb
+     from clinics c where c.company_id = $1`,
+    [companyId],
+  );
+  await q(
+    `insert into orders (company_id, id, number, kind, patient_id, doctor_id, clinic_id, encounter_id, status, ordered_at, resulted_at, abnormal, created_at, updated_at)
+     select e.company_id, md5('order:' || e.id)::uuid, 'LAB-B-' || lpad((row_number() over (order by e.opened_at, e.id))::text, 7, '0'), 'lab', e.patient_id, e.doctor_id,
+       e.clinic_id, e.id, 'resulted', e.opened_at + interval '30 minutes', e.opened_at + interval '1 day', mod(abs(hashtext(e.id::text)), 4) = 0,
+       e.opened_at + interval '30 minutes', e.opened_at + interval '1 day'
+     from encounters e where e.company_id = $1 and e.clinic_id is not null and mod(abs(hashtext(e.id::text)), 5) = 1`,
+    [companyId],
+  );
+  await q(
+    `insert into order_items (company_id, id, order_id, catalogue_item_id, position, code, name_en, name_ar, analytes)
+     select o.company_id, md5('order-item:' || o.id)::uuid, o.id, md5('bench-fbg:' || o.clinic_id)::uuid, 1, 'FBG', 'Fasting glucose', 'سكر صائم', c.analytes
+     from orders o join order_catalogue_items c on c.company_id = o.company_id and c.id = md5('bench-fbg:' || o.clinic_id)::uuid where o.company_id = $1`,
+    [companyId],
+  );
+  await q(
+    `insert into order_results (company_id, order_id, order_item_id, analyte_code, name_en, name_ar, value, unit, low, high, critical_low, critical_high, flag, entered_by, entered_at)
+     select o.company_id, o.id, md5('order-item:' || o.id)::uuid, 'GLU', 'Glucose', 'الجلوكوز', case when o.abnormal then 7.8 else 5.1 end, 'mmol/L', 3.9, 5.5, 2.8, 22,
+       case when o.abnormal then 'high' else 'normal' end, o.doctor_id, o.resulted_at
+     from orders o where o.company_id = $1`,
+    [companyId],
+  );
   const counts = {
     encounters: await count('encounters'), vitalSets: await count('vital_signs'), encounterDiagnoses: await count('encounter_diagnoses'),
     problems: await count('patient_problems'), documents: await count('patient_documents'),
+    prescriptions: await count('prescriptions'), orders: await count('orders'),
   };
-  log(`clinical: ${counts.encounters} encounters with vitals and diagnoses, ${counts.problems} problems; chart patient ${opts.chartPatientId} with ${opts.chartEncounters} encounters (steps: ${steps.join(', ')})`);
+  log(`clinical: ${counts.encounters} encounters with vitals and diagnoses, ${counts.problems} problems, ${counts.prescriptions} prescriptions, ${counts.orders} orders; chart patient ${opts.chartPatientId} with ${opts.chartEncounters} encounters (steps: ${steps.join(', ')})`);
   return counts;
 }

@@ -3,7 +3,7 @@
  * raw SQL with numbered parameters (the filters are optional and many); no value is ever written into the text. The
  * audit of patient reads and the bulk exports' rows and files are written with Drizzle.
  */
-import { and, asc, eq, gte, lt } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { AppointmentStatus } from '@clinic/shared';
 import type { Database, Db } from '../../db/client.js';
 import { auditLog, fhirExportChunks, fhirExports } from '../../db/schema/index.js';
@@ -189,9 +189,12 @@ export async function insertPatientReads(
 
 export type ExportRow = typeof fhirExports.$inferSelect;
 
-/** A new running export; a second running export of the company breaks the unique index (23505). */
+/**
+ * A new running export; a second running export of the company breaks the unique index (23505). Its time is the
+ * moment the row is written (not its transaction's start), so an export started after another finished is dated after it.
+ */
 export async function insertExport(db: Db, values: { companyId: string; requestedBy: string; request: string; types: string[]; since: Date | null }) {
-  const [row] = await db.insert(fhirExports).values(values).returning({ id: fhirExports.id });
+  const [row] = await db.insert(fhirExports).values({ ...values, createdAt: sql`clock_timestamp()` }).returning({ id: fhirExports.id });
   return row!;
 }
 
