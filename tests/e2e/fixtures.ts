@@ -411,3 +411,29 @@ export async function staffAccount(api: Api, clinicId: string, name: string, rol
   });
   return { _id: made._id, name, username, password };
 }
+
+/** Adds drugs to the organisation's medication catalogue through its CSV import (rows: name,generic,form,strength,Arabic name). */
+export async function importMedications(api: Api, rows: string[]) {
+  const csv = ['name,generic name,form,strength,Arabic name', ...rows].join('\n');
+  const res = await api.request.post('/api/medications/import', {
+    headers: { authorization: `Bearer ${api.token}` },
+    multipart: { file: { name: 'drugs.csv', mimeType: 'text/csv', buffer: Buffer.from(`${csv}\n`, 'utf8') } },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/**
+ * A doctor's day of the test's own: a clinic open now (in a time zone where it is daytime), a doctor who signs in with
+ * the built-in Doctor role, a service, a patient, and the patient's visit in half an hour, already arrived.
+ */
+export async function arrivedVisit(api: Api, names: { clinic: string; doctor: string; service: string; patient: string }) {
+  const clinic = await api.clinic(names.clinic, { hours: ALWAYS_OPEN, timeZone: daytimeZone() });
+  const doctor = await staffAccount(api, clinic._id, names.doctor, 'Doctor', 'Doctor');
+  const doctorRef = { _id: doctor._id, name: doctor.name };
+  const service = await api.service(clinic, [doctorRef], names.service);
+  const patient = await api.patient(names.patient);
+  const practice = { id: '', clinic, service, doctors: [doctorRef], patients: [patient] };
+  const visit = await api.book(practice, { patient: 0, datetime: new Date(Date.now() + 30 * 60_000).toISOString() });
+  await api.patch(`/appointments/${visit._id}`, { status: 'arrived', version: visit.version });
+  return { clinic, doctor, service, patient, visit };
+}

@@ -1,4 +1,4 @@
-import { Api, expect, runId, signIn, test } from './fixtures';
+import { Api, expect, importMedications, runId, signIn, test } from './fixtures';
 
 /*
  * A doctor working in Arabic prescribes a drug the patient is allergic to: the check warns, issuing without a reason
@@ -7,18 +7,13 @@ import { Api, expect, runId, signIn, test } from './fixtures';
  */
 
 const SHOTS = process.env.SHOTS_DIR ?? '/work/shots/prescriptions';
-const HEADER = 'name,generic name,form,strength,Arabic name';
 
 test('a doctor in Arabic prescribes against an allergy with a reason, prints it, and the code verifies', async ({ page, request, browser }) => {
   test.setTimeout(180_000);
   const api = await Api.signIn(request);
   const id = runId();
   const drug = `Amoxil ${id}`;
-  const imported = await request.post('/api/medications/import', {
-    headers: { authorization: `Bearer ${api.token}` },
-    multipart: { file: { name: 'drugs.csv', mimeType: 'text/csv', buffer: Buffer.from(`${HEADER}\n${drug},Amoxicillin,Capsule,500 mg,أموكسيل ${id}\n`, 'utf8') } },
-  });
-  expect(imported.status(), await imported.text()).toBe(200);
+  await importMedications(api, [`${drug},Amoxicillin,Capsule,500 mg,أموكسيل ${id}`]);
   const patient = await api.patient(`Huda ${id}`);
   await api.post(`/patients/${patient._id}/allergies`, { substance: 'Amoxicillin', reaction: 'Hives', severity: 'severe' });
   const doctor = await api.signInUser(['patient_read', 'clinic_read', 'clinical_read', 'clinical_write', 'prescribe'], [], 'Doctor');
