@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { SignJWT } from 'jose';
 import { STORAGE_KEYS, type SessionUser } from '@clinic/shared';
 
@@ -436,4 +436,38 @@ export async function arrivedVisit(api: Api, names: { clinic: string; doctor: st
   const visit = await api.book(practice, { patient: 0, datetime: new Date(Date.now() + 30 * 60_000).toISOString() });
   await api.patch(`/appointments/${visit._id}`, { status: 'arrived', version: visit.version });
   return { clinic, doctor, service, patient, visit };
+}
+
+/**
+ * In Arabic, on a prescription panel: a new prescription of `drug` (searched by its Arabic name, chosen with the
+ * keyboard) for a patient allergic to `substance`. The allergy warning shows; the printout is set to Arabic; issuing
+ * without a reason is refused in Arabic, and with `reason` the prescription is issued, twice daily. Returns its row.
+ * `onWarning` runs while the warning is in view (for more checks or a screenshot).
+ */
+export async function prescribeDespiteAllergyAr(page: Page, opts: { drug: string; arabicName: string; substance: string; reason: string; onWarning?: (form: Locator) => Promise<void> }) {
+  const panel = page.getByTestId('prescription-panel');
+  await panel.getByTestId('rx-new').click();
+  const form = page.getByTestId('rx-form');
+  const picker = form.getByTestId('medication-drug');
+  await picker.fill(opts.arabicName);
+  // Chosen once the server's answer (that drug alone) has replaced the first page of the catalogue.
+  await expect(page.getByRole('option')).toHaveText([new RegExp(escapeRegExp(opts.drug))]);
+  await picker.press('ArrowDown');
+  await picker.press('Enter');
+  const warning = form.getByTestId('rx-warning-allergy');
+  await expect(warning).toContainText('حساسية');
+  await expect(warning).toContainText(opts.substance);
+  // The printout in Arabic (the patient has no preferred language on record).
+  await form.getByTestId('rx-language').click();
+  await page.getByRole('option', { name: 'العربية' }).click();
+  await opts.onWarning?.(form);
+  await form.getByTestId('rx-issue').click();
+  await expect(form.getByTestId('rx-form-error')).toContainText('يحتاج كل تنبيه إلى سبب');
+  await warning.getByTestId('rx-warning-reason').fill(opts.reason);
+  await form.getByTestId('rx-issue').click();
+  await expect(form).toBeHidden();
+  const row = panel.getByTestId('rx-row').first();
+  await expect(row).toContainText('صادرة');
+  await expect(row).toContainText('مرتين يومياً');
+  return row;
 }
