@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { ALWAYS_OPEN, Api, daytimeZone, expect, runId, signIn, staffAccount, test } from './fixtures';
+import { Api, arrivedVisit, expect, runId, signIn, staffAccount, test } from './fixtures';
 
 /*
  * The doctor's note, from call-in to signature: a doctor working in Arabic calls the patient in from My day and lands
@@ -19,14 +19,9 @@ const shot = async (page: Page, name: string) => {
 
 test('a doctor in Arabic writes, reloads, signs and amends the visit note; a receptionist cannot open it', async ({ browser, request }) => {
   const api = await Api.signIn(request);
-  const clinic = await api.clinic(`عيادة ${runId()}`, { hours: ALWAYS_OPEN, timeZone: daytimeZone() });
-  const doctor = await staffAccount(api, clinic._id, `د. ريم ${runId()}`, 'Doctor', 'Doctor');
-  const doctorRef = { _id: doctor._id, name: doctor.name };
-  const service = await api.service(clinic, [doctorRef], `كشف ${runId()}`);
-  const patient = await api.patient(`سارة العتيبي ${runId()}`);
-  const practice = { id: '', clinic, service, doctors: [doctorRef], patients: [patient] };
-  const visit = await api.book(practice, { patient: 0, datetime: new Date(Date.now() + 30 * 60_000).toISOString() });
-  await api.patch(`/appointments/${visit._id}`, { status: 'arrived', version: visit.version });
+  const { clinic, doctor, patient, visit } = await arrivedVisit(api, {
+    clinic: `عيادة ${runId()}`, doctor: `د. ريم ${runId()}`, service: `كشف ${runId()}`, patient: `سارة العتيبي ${runId()}`,
+  });
 
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();

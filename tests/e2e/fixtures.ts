@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { SignJWT } from 'jose';
 import { STORAGE_KEYS, type SessionUser } from '@clinic/shared';
 
@@ -410,4 +410,64 @@ export async function staffAccount(api: Api, clinicId: string, name: string, rol
     username, password, roleIds: [role._id],
   });
   return { _id: made._id, name, username, password };
+}
+
+/** Adds drugs to the organisation's medication catalogue through its CSV import (rows: name,generic,form,strength,Arabic name). */
+export async function importMedications(api: Api, rows: string[]) {
+  const csv = ['name,generic name,form,strength,Arabic name', ...rows].join('\n');
+  const res = await api.request.post('/api/medications/import', {
+    headers: { authorization: `Bearer ${api.token}` },
+    multipart: { file: { name: 'drugs.csv', mimeType: 'text/csv', buffer: Buffer.from(`${csv}\n`, 'utf8') } },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/**
+ * A doctor's day of the test's own: a clinic open now (in a time zone where it is daytime), a doctor who signs in with
+ * the built-in Doctor role, a service, a patient, and the patient's visit in half an hour, already arrived.
+ */
+export async function arrivedVisit(api: Api, names: { clinic: string; doctor: string; service: string; patient: string }) {
+  const clinic = await api.clinic(names.clinic, { hours: ALWAYS_OPEN, timeZone: daytimeZone() });
+  const doctor = await staffAccount(api, clinic._id, names.doctor, 'Doctor', 'Doctor');
+  const doctorRef = { _id: doctor._id, name: doctor.name };
+  const service = await api.service(clinic, [doctorRef], names.service);
+  const patient = await api.patient(names.patient);
+  const practice = { id: '', clinic, service, doctors: [doctorRef], patients: [patient] };
+  const visit = await api.book(practice, { patient: 0, datetime: new Date(Date.now() + 30 * 60_000).toISOString() });
+  await api.patch(`/appointments/${visit._id}`, { status: 'arrived', version: visit.version });
+  return { clinic, doctor, service, patient, visit };
+}
+
+/**
+ * In Arabic, on a prescription panel: a new prescription of `drug` (searched by its Arabic name, chosen with the
+ * keyboard) for a patient allergic to `substance`. The allergy warning shows; the printout is set to Arabic; issuing
+ * without a reason is refused in Arabic, and with `reason` the prescription is issued, twice daily. Returns its row.
+ * `onWarning` runs while the warning is in view (for more checks or a screenshot).
+ */
+export async function prescribeDespiteAllergyAr(page: Page, opts: { drug: string; arabicName: string; substance: string; reason: string; onWarning?: (form: Locator) => Promise<void> }) {
+  const panel = page.getByTestId('prescription-panel');
+  await panel.getByTestId('rx-new').click();
+  const form = page.getByTestId('rx-form');
+  const picker = form.getByTestId('medication-drug');
+  await picker.fill(opts.arabicName);
+  // Chosen once the server's answer (that drug alone) has replaced the first page of the catalogue.
+  await expect(page.getByRole('option')).toHaveText([new RegExp(escapeRegExp(opts.drug))]);
+  await picker.press('ArrowDown');
+  await picker.press('Enter');
+  const warning = form.getByTestId('rx-warning-allergy');
+  await expect(warning).toContainText('حساسية');
+  await expect(warning).toContainText(opts.substance);
+  // The printout in Arabic (the patient has no preferred language on record).
+  await form.getByTestId('rx-language').click();
+  await page.getByRole('option', { name: 'العربية' }).click();
+  await opts.onWarning?.(form);
+  await form.getByTestId('rx-issue').click();
+  await expect(form.getByTestId('rx-form-error')).toContainText('يحتاج كل تنبيه إلى سبب');
+  await warning.getByTestId('rx-warning-reason').fill(opts.reason);
+  await form.getByTestId('rx-issue').click();
+  await expect(form).toBeHidden();
+  const row = panel.getByTestId('rx-row').first();
+  await expect(row).toContainText('صادرة');
+  await expect(row).toContainText('مرتين يومياً');
+  return row;
 }
