@@ -141,6 +141,21 @@ describe('encounter diagnoses and the problem list', () => {
     )).rejects.toThrow(/foreign key/);
   });
 
+  it('keeps a signed encounter\'s diagnoses as signed: adding, changing or removing one is refused, and nothing changes', async () => {
+    const enc = await openEncounter();
+    const added = body(await req(doctor, 'POST', `/api/patients/${patientId}/diagnoses`, { encounterId: enc, codeId: await codeId('K21.9'), rank: 'primary' })).data;
+    await ctx.database.query(`update encounters set status = 'signed', signed_at = now() where id = $1`, [enc]);
+    const refused = [
+      await req(doctor, 'POST', `/api/patients/${patientId}/diagnoses`, { encounterId: enc, codeId: await codeId('R05') }, 'ar'),
+      await req(doctor, 'PATCH', `/api/patients/${patientId}/diagnoses/${added._id}`, { rank: 'secondary' }),
+      await req(doctor, 'DELETE', `/api/patients/${patientId}/diagnoses/${added._id}`),
+    ];
+    expect(refused.map((r) => [r.statusCode, body(r).message.code])).toEqual([[409, 'NOTE_SIGNED'], [409, 'NOTE_SIGNED'], [409, 'NOTE_SIGNED']]);
+    expect(body(refused[0]!).message.message).toBe('هذه الملاحظة موقّعة ولا يمكن تغييرها؛ أضف ملحقًا بدلًا من ذلك');
+    const left = body(await req(doctor, 'GET', `/api/patients/${patientId}/diagnoses?encounterId=${enc}`)).data;
+    expect(left.map((d: { rank: string; code: { code: string } }) => [d.rank, d.code.code])).toEqual([['primary', 'K21.9']]);
+  });
+
   it('two doctors adding a primary at once: one wins, the other is told, the database keeps one', async () => {
     const enc = await openEncounter();
     const [x, y] = await Promise.all([

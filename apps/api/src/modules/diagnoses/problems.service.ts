@@ -15,7 +15,7 @@ import {
   deleteDiagnosisRow, diagnosisCount, encounterDiagnosesOf, ensureActiveProblem, findCode, findDiagnosis, findProblem,
   insertDiagnosis, insertProblem, patientExists, problemsOf, updateDiagnosisRow, updateProblemAtVersion, type ProblemRow,
 } from './problems.repository.js';
-import { assertEncounterOfPatient } from '../encounters/index.js';
+import { assertEncounterOfPatient, assertEncounterOpen } from '../encounters/index.js';
 
 type DiagnosisInput = z.output<typeof encounterDiagnosisInput>;
 type DiagnosisUpdate = z.output<typeof encounterDiagnosisUpdateInput>;
@@ -84,6 +84,7 @@ export async function addDiagnosis(deps: Deps, ctx: RequestContext, caller: Call
   await assertEncounterOfPatient(deps.db, caller.companyId, input.encounterId, patientId);
   try {
     return await inTransaction(deps.db, async (db) => {
+      await assertEncounterOpen(db, caller.companyId, input.encounterId);
       const code = await findCode(db, caller.companyId, input.codeId);
       if (!code || !code.isActive) throw validationFailed({ codeId: 'validation.diagnoses.codeUnknown' });
       if ((await diagnosisCount(db, caller.companyId, input.encounterId)) >= ENCOUNTER_DIAGNOSES_MAX) {
@@ -109,6 +110,7 @@ export async function updateDiagnosis(deps: Deps, ctx: RequestContext, caller: C
     return await inTransaction(deps.db, async (db) => {
       const before = await findDiagnosis(db, caller.companyId, patientId, id);
       if (!before) throw diagnosisNotFound();
+      await assertEncounterOpen(db, caller.companyId, before.d.encounterId);
       await updateDiagnosisRow(db, caller.companyId, id, input);
       const after = (await findDiagnosis(db, caller.companyId, patientId, id))!;
       await recordAudit(db, ctx, {
@@ -126,6 +128,7 @@ export async function updateDiagnosis(deps: Deps, ctx: RequestContext, caller: C
 export async function removeDiagnosis(deps: Deps, ctx: RequestContext, caller: Caller, patientId: string, id: string) {
   await inTransaction(deps.db, async (db) => {
     const before = await findDiagnosis(db, caller.companyId, patientId, id);
+    if (before) await assertEncounterOpen(db, caller.companyId, before.d.encounterId);
     if (!before || !(await deleteDiagnosisRow(db, caller.companyId, patientId, id))) throw diagnosisNotFound();
     await recordAudit(db, ctx, {
       companyId: caller.companyId, actorId: caller.id, action: 'delete', entity: 'encounter_diagnosis', entityId: id,

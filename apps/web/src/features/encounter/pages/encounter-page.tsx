@@ -75,7 +75,7 @@ export default function EncounterPage() {
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: signed ? 8 : 12 }}>
           <NoteForm sections={data.note.template.sections} content={signed ? data.note.content : draft.content} onChange={editable ? (k, v) => { setFieldErrors({}); draft.change(k, v); } : undefined} errors={fieldErrors} />
-          <Stack mt="md"><EncounterDiagnoses patientId={data.patient._id} encounterId={id} canWrite={canWrite} /></Stack>
+          <Stack mt="md"><EncounterDiagnoses patientId={data.patient._id} encounterId={id} canWrite={canWrite && !signed} /></Stack>
           <Stack mt="md"><PrescriptionPanel patientId={data.patient._id} encounterId={id} clinicId={data.clinic?._id ?? null} /></Stack>
           <Card mt="md" padding="md"><OrdersPanel patientId={data.patient._id} encounterId={id} /></Card>
           {editable && data.doctor._id === user?.userId && (
