@@ -114,7 +114,7 @@ export async function seedBulkClinical(database: Database, companyId: string, op
   // (one result in four high). Written as drafts, then issued, as the database's locks require.
   await q(
     `insert into medications (company_id, id, name, generic_name, form, strength, name_ar, match_key, name_key, generic_key, search_text)
-     values ($1, md5('bench-drug:' || $1)::uuid, 'Glucophage', 'Metformin', 'Tablet', '500 mg', 'جلوكوفاج', 'glucophage|metformin|500 mg', 'glucophage', 'metformin', ' glucophage metformin جلوكوفاج')`,
+     values ($1::uuid, md5('bench-drug:' || $1::text)::uuid, 'Glucophage', 'Metformin', 'Tablet', '500 mg', 'جلوكوفاج', 'glucophage|metformin|500 mg', 'glucophage', 'metformin', ' glucophage metformin جلوكوفاج')`,
     [companyId],
   );
   await q(
@@ -126,8 +126,8 @@ export async function seedBulkClinical(database: Database, companyId: string, op
   );
   await q(
     `insert into prescription_items (company_id, prescription_id, position, medication_id, name, generic_name, name_ar, strength, form, dose, unit, route, frequency, duration_days, quantity)
-     select p.company_id, p.id, 1, md5('bench-drug:' || $1)::uuid, 'Glucophage', 'Metformin', 'جلوكوفاج', '500 mg', 'Tablet', 1, 'tablet', 'oral', 'BID', 30, 60
-     from prescriptions p where p.company_id = $1`,
+     select p.company_id, p.id, 1, md5('bench-drug:' || $1::text)::uuid, 'Glucophage', 'Metformin', 'جلوكوفاج', '500 mg', 'Tablet', 1, 'tablet', 'oral', 'BID', 30, 60
+     from prescriptions p where p.company_id = $1::uuid`,
     [companyId],
   );
   await q(

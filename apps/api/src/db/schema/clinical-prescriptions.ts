@@ -45,7 +45,9 @@ export const prescriptions = pgTable('prescriptions', {
 }, (t) => [
   primaryKey({ columns: [t.companyId, t.id] }),
   uniqueIndex('prescriptions_number_uq').on(t.companyId, t.number),
-  uniqueIndex('prescriptions_token_uq').on(t.verificationToken),
+  // The printed code is random (192 bits): unique per company as every key here, and found by itself on the public page.
+  uniqueIndex('prescriptions_company_token_uq').on(t.companyId, t.verificationToken),
+  index('prescriptions_token_idx').on(t.verificationToken),
   index('prescriptions_patient_idx').on(t.companyId, t.patientId, t.createdAt),
   index('prescriptions_encounter_idx').on(t.companyId, t.encounterId),
   foreignKey({ columns: [t.companyId, t.patientId], foreignColumns: [patients.companyId, patients.id] }).onDelete('restrict'),
