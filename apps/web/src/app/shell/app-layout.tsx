@@ -34,7 +34,7 @@ function PageFallback() {
   const { t } = useTranslation();
   return (
     <Center mih="50vh" aria-busy>
-      <Loader size="md" aria-label={t('shell.loadingPage')} />
+      <Loader size="md" role="status" aria-label={t('shell.loadingPage')} />
     </Center>
   );
 }

@@ -30,7 +30,7 @@ export function PageLoader() {
   const { t } = useTranslation();
   return (
     <Center mih="40vh">
-      <Loader aria-label={t('common.loading')} />
+      <Loader role="status" aria-label={t('common.loading')} />
     </Center>
   );
 }

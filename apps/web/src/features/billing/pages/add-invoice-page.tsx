@@ -30,7 +30,7 @@ export default function AddInvoicePage() {
         />
       ) : (
         <Center py="xl">
-          <Loader aria-label={t('common.loading')} />
+          <Loader role="status" aria-label={t('common.loading')} />
         </Center>
       )}
     </Stack>

@@ -62,7 +62,7 @@ export default function CashBoxesPage() {
     <Stack gap="md">
       <PageHeader title={t('finance.cashBoxes.title')} subtitle={t('finance.cashBoxes.subtitle')} />
       {boxes.isPending ? (
-        <Loader aria-label={t('common.loading')} />
+        <Loader role="status" aria-label={t('common.loading')} />
       ) : rows.length === 0 ? (
         <Card><EmptyState title={t('finance.cashBoxes.empty')} icon={<IconCashRegister stroke={1.6} />} /></Card>
       ) : (

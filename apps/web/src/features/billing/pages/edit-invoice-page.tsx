@@ -46,7 +46,7 @@ export default function EditInvoicePage() {
         />
       ) : (
         <Center py="xl">
-          <Loader aria-label={t('common.loading')} />
+          <Loader role="status" aria-label={t('common.loading')} />
         </Center>
       )}
     </Stack>

@@ -99,7 +99,7 @@ export default function FrontdeskPage() {
             <Text size="xs" c="dimmed" data-testid="frontdesk-day-label">
               {t('frontdesk.dayIn', { day: formatDay(data.date, i18n.language, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }), zone: data.clinic.timeZone })}
             </Text>
-            {board.isFetching && <Loader size={10} aria-label={t('common.loading')} />}
+            {board.isFetching && <Loader size={10} role="status" aria-label={t('common.loading')} />}
           </Group>
         )}
       </Card>

@@ -58,7 +58,7 @@ export default function InvitePage() {
             {!token || invitation.isError ? (
               <GoneCard error={invitation.error} />
             ) : !v ? (
-              <Center py="xl"><Loader aria-label={t('invite.loading')} /></Center>
+              <Center py="xl"><Loader role="status" aria-label={t('invite.loading')} /></Center>
             ) : (
               <Stack gap="lg">
                 <Stack gap={6} align="center" ta="center">

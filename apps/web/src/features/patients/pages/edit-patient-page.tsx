@@ -22,7 +22,7 @@ export default function EditPatientPage() {
   if (patient.isPending) {
     return (
       <Center mih="40vh">
-        <Loader aria-label={t('common.loading')} />
+        <Loader role="status" aria-label={t('common.loading')} />
       </Center>
     );
   }

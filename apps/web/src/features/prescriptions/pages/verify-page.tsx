@@ -32,7 +32,7 @@ export default function VerifyPrescriptionPage() {
           <Stack gap="md">
             <Title order={1} fz="h3">{t('prescriptions.verify.title')}</Title>
             {answer.isLoading ? (
-              <Center py="xl"><Loader aria-label={t('prescriptions.verify.checking')} /></Center>
+              <Center py="xl"><Loader role="status" aria-label={t('prescriptions.verify.checking')} /></Center>
             ) : answer.isError ? (
               <Alert color="red" icon={<IconInfoCircle />}>{isApiError(answer.error) ? answer.error.message : t('errors.network')}</Alert>
             ) : !v?.genuine || !look ? (

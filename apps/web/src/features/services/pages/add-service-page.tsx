@@ -31,7 +31,7 @@ export default function AddServicePage() {
           />
         ) : (
           <Center py="xl">
-            <Loader aria-label={t('common.loading')} />
+            <Loader role="status" aria-label={t('common.loading')} />
           </Center>
         )}
       </Card>

@@ -28,7 +28,7 @@ export default function AddSpecializationPage() {
           />
         ) : (
           <Center py="xl">
-            <Loader aria-label={t('common.loading')} />
+            <Loader role="status" aria-label={t('common.loading')} />
           </Center>
         )}
       </Card>

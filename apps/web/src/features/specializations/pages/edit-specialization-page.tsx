@@ -53,7 +53,7 @@ export default function EditSpecializationPage() {
           />
         ) : (
           <Center py="xl">
-            <Loader aria-label={t('common.loading')} />
+            <Loader role="status" aria-label={t('common.loading')} />
           </Center>
         )}
       </Card>

@@ -82,7 +82,7 @@ export default function VisitPage() {
           {!token ? (
             <Alert icon={<IconInfoCircle />} color="gray">{t('visit.noLink')}</Alert>
           ) : visit.isLoading ? (
-            <Center py="xl"><Loader aria-label={t('visit.loading')} /></Center>
+            <Center py="xl"><Loader role="status" aria-label={t('visit.loading')} /></Center>
           ) : visit.isError ? (
             <Alert icon={<IconInfoCircle />} color="red" data-testid="visit-error">{error(visit.error)}</Alert>
           ) : v && when ? (
