@@ -1,10 +1,29 @@
 import { Divider, Loader, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { useAllergies } from '@/features/allergies';
 import { PrintFrame, printClasses, printedAt } from '@/features/printouts';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { useSession } from '@/lib/session-context';
 import { useOrder } from '../api/orders-api';
+
+/** The patient's allergies as the banner says them (never blank): the active substances, none known, or not recorded. */
+function AllergiesRow({ patientId }: { patientId: string }) {
+  const { t } = useTranslation();
+  const allergies = useAllergies(patientId);
+  const a = allergies.data;
+  const text = allergies.isError ? t('labOrders.print.allergiesFailed')
+    : !a ? t('common.loading')
+      : a.state === 'unknown' ? t('labOrders.print.allergiesUnknown')
+        : a.state === 'none' ? t('labOrders.print.noKnownAllergies')
+          : a.allergies.filter((x) => x.status === 'active').map((x) => x.substance).join('، ');
+  return (
+    <tr>
+      <th style={{ width: '30%' }}>{t('labOrders.print.allergies')}</th>
+      <td style={a?.state === 'allergies' ? { color: 'var(--mantine-color-red-8)', fontWeight: 700 } : undefined} data-testid="print-order-allergies">{text}</td>
+    </tr>
+  );
+}
 
 /** The requisition for the lab or imaging: `/print/order/:id` (A4): clinic, patient, doctor, the full order number, items. */
 export default function PrintOrderPage() {
@@ -33,7 +52,10 @@ export default function PrintOrderPage() {
           <Text fw={700} fz={22} dir="ltr" data-testid="print-order-number">{o.number}</Text>
           <Divider my="sm" />
           <table className={printClasses.table}>
-            <tbody>{rows.map(([label, value]) => <tr key={label}><th style={{ width: '30%' }}>{label}</th><td>{value}</td></tr>)}</tbody>
+            <tbody>
+              {rows.map(([label, value]) => <tr key={label}><th style={{ width: '30%' }}>{label}</th><td>{value}</td></tr>)}
+              <AllergiesRow patientId={o.patient._id} />
+            </tbody>
           </table>
           <Title order={4} mt="md">{t('labOrders.print.items')}</Title>
           <table className={printClasses.table}>
