@@ -5,8 +5,11 @@ import { useTranslation } from 'react-i18next';
 
 type Handled = 'data' | 'value' | 'onChange' | 'searchable' | 'searchValue' | 'onSearchChange' | 'filter' | 'renderOption';
 
-/** What a search of the server answers while the user types: the rows found and whether a search is under way. */
-export interface SearchResult<R> { data?: R[]; isFetching: boolean }
+/**
+ * What a search of the server answers while the user types: the rows found, whether a search is under way, and whether
+ * the rows are an earlier search's, kept on screen while the new one loads.
+ */
+export interface SearchResult<R> { data?: R[] | undefined; isFetching: boolean; isPlaceholderData?: boolean }
 
 export interface SearchSelectProps<R extends { _id: string }> extends Omit<SelectProps, Handled> {
   value: string | null;
@@ -39,17 +42,19 @@ export function SearchSelect<R extends { _id: string }>({
   const [debounced] = useDebouncedValue(search, debounce);
   const [chosen, setChosen] = useState<R | null>(null);
   const results = useSearch(debounced);
+  // Rows of another text than the one typed are never offered: Enter right after typing would pick one of them.
+  const stale = search !== debounced || results.isPlaceholderData === true;
   const records = useMemo(() => {
-    const found = results.data ?? [];
+    const found = stale ? [] : results.data ?? [];
     const kept = [chosen, known].find((r): r is R => !!r && r._id === value);
     return kept && !found.some((r) => r._id === kept._id) ? [kept, ...found] : found;
-  }, [results.data, chosen, known, value]);
+  }, [results.data, stale, chosen, known, value]);
   const byId = useMemo(() => new Map(records.map((r) => [r._id, r])), [records]);
   return (
     <Select
       comboboxProps={{ withinPortal: true }}
       {...props}
-      nothingFoundMessage={results.isFetching ? t('common.loading') : props.nothingFoundMessage}
+      nothingFoundMessage={stale || results.isFetching ? t('common.loading') : props.nothingFoundMessage}
       data={records.map((r) => ({ value: r._id, label: labelOf(r) }))}
       value={value || null}
       onChange={(next) => {

@@ -14,7 +14,7 @@ export const drugLabel = (d: Pick<MedicationRecord, 'name' | 'strength' | 'form'
 /** Drugs in use whose names match what is typed (the first 30). */
 function useDrugsInUse(search: string) {
   const catalogue = useCatalogue({ search, page: 1, limit: 30, isActive: true });
-  return { data: catalogue.data?.data, isFetching: catalogue.isFetching };
+  return { data: catalogue.data?.data, isFetching: catalogue.isFetching, isPlaceholderData: catalogue.isPlaceholderData };
 }
 
 /**
