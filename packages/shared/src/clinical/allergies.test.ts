@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allergyCreateInput } from '../schemas/allergy.js';
-import { allergiesMatching, allergyState, canRecordNoKnownAllergies, substanceKey } from './allergies.js';
+import { allergiesLine, allergiesMatching, allergyState, canRecordNoKnownAllergies, substanceKey } from './allergies.js';
 
 const a = (substance: string, status: 'active' | 'inactive' | 'resolved' = 'active') => ({ substance, substanceKey: substanceKey(substance), status });
 
@@ -18,6 +18,16 @@ describe('allergy state', () => {
     expect(canRecordNoKnownAllergies([])).toBe(true);
     expect(canRecordNoKnownAllergies([a('Latex', 'inactive')])).toBe(true);
     expect(canRecordNoKnownAllergies([a('Latex')])).toBe(false);
+  });
+});
+
+describe('the allergies line of a printout', () => {
+  it('is never blank: the active substances in the language\'s list, none known, or not recorded', () => {
+    const allergies = [a('Penicillin'), a('Latex', 'resolved'), a('Iodinated contrast')];
+    expect(allergiesLine({ state: 'allergies', allergies }, 'en')).toBe('Penicillin, Iodinated contrast');
+    expect(allergiesLine({ state: 'allergies', allergies }, 'ar')).toBe('Penicillin، Iodinated contrast');
+    expect(allergiesLine({ state: 'none', allergies: [] }, 'en')).toBe('No known allergies');
+    expect(allergiesLine({ state: 'unknown', allergies: [] }, 'ar')).toBe('الحساسية غير مسجلة: اسأل المريض');
   });
 });
 

@@ -6,6 +6,7 @@
  * Recording an allergy clears "no known allergies"; recording "no known allergies" while an allergy is active is
  * refused.
  */
+import { translate } from '../messages/index.js';
 import { normaliseArabic } from '../text/arabic.js';
 
 export const ALLERGY_SEVERITIES = ['mild', 'moderate', 'severe', 'life_threatening'] as const;
@@ -29,6 +30,16 @@ export interface AllergyLike { substance: string; substanceKey?: string; status:
 export function allergyState(allergies: readonly AllergyLike[], noKnownAllergies: boolean): AllergyStateKind {
   if (allergies.some((a) => a.status === 'active')) return 'allergies';
   return noKnownAllergies ? 'none' : 'unknown';
+}
+
+/**
+ * A patient's allergies in one line, in a language, as a printout carries them: the active substances, "No known
+ * allergies", or "Allergies not recorded: ask the patient". Never blank.
+ */
+export function allergiesLine(state: { state: AllergyStateKind; allergies: readonly AllergyLike[] }, lang: string): string {
+  if (state.state === 'unknown') return translate('allergyLine.unknown', lang);
+  if (state.state === 'none') return translate('allergyLine.none', lang);
+  return state.allergies.filter((a) => a.status === 'active').map((a) => a.substance).join(translate('allergyLine.separator', lang));
 }
 
 /** Whether "no known allergies" may be recorded: only while no allergy is active. */

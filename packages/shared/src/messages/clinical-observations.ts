@@ -58,6 +58,12 @@ export const clinicalObservationsEn = {
       typeInvalid: 'Choose allergy or intolerance',
     },
   },
+  // A patient's allergies in one line, as printouts carry them (never blank).
+  allergyLine: {
+    unknown: 'Allergies not recorded: ask the patient',
+    none: 'No known allergies',
+    separator: ', ',
+  },
 } as const;
 
 export const clinicalObservationsAr: Shape<typeof clinicalObservationsEn> = {
@@ -116,5 +122,10 @@ export const clinicalObservationsAr: Shape<typeof clinicalObservationsEn> = {
       statusInvalid: 'اختر نشطة أو غير نشطة أو زالت',
       typeInvalid: 'اختر حساسية أو عدم تحمّل',
     },
+  },
+  allergyLine: {
+    unknown: 'الحساسية غير مسجلة: اسأل المريض',
+    none: 'لا توجد حساسية معروفة',
+    separator: '، ',
   },
 };

@@ -1,6 +1,7 @@
 import { Divider, Loader, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { allergiesLine } from '@clinic/shared';
 import { useAllergies } from '@/features/allergies';
 import { PrintFrame, printClasses, printedAt } from '@/features/printouts';
 import { formatDate, formatDateTime } from '@/lib/dates';
@@ -9,14 +10,10 @@ import { useOrder } from '../api/orders-api';
 
 /** The patient's allergies as the banner says them (never blank): the active substances, none known, or not recorded. */
 function AllergiesRow({ patientId }: { patientId: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const allergies = useAllergies(patientId);
   const a = allergies.data;
-  const text = allergies.isError ? t('labOrders.print.allergiesFailed')
-    : !a ? t('common.loading')
-      : a.state === 'unknown' ? t('labOrders.print.allergiesUnknown')
-        : a.state === 'none' ? t('labOrders.print.noKnownAllergies')
-          : a.allergies.filter((x) => x.status === 'active').map((x) => x.substance).join('، ');
+  const text = allergies.isError ? t('labOrders.print.allergiesFailed') : !a ? t('common.loading') : allergiesLine(a, i18n.language);
   return (
     <tr>
       <th style={{ width: '30%' }}>{t('labOrders.print.allergies')}</th>

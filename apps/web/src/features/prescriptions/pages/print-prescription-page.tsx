@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Loader, Text } from '@mantine/core';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { doseText, frequencyText, routeText, routes, translate, type AllergyState, type Prescription } from '@clinic/shared';
+import { allergiesLine, doseText, frequencyText, routeText, routes, translate, type AllergyState, type Prescription } from '@clinic/shared';
 import { call } from '@/lib/api-client';
 import { formatDay } from '@/lib/dates';
 import { printClasses } from '@/features/printouts';
@@ -14,14 +14,6 @@ import classes from './print-prescription.module.css';
 export function ageOn(dob: string, day: string): number {
   const years = Number(day.slice(0, 4)) - Number(dob.slice(0, 4));
   return day.slice(5) < dob.slice(5) ? years - 1 : years;
-}
-
-/** The allergies line as the banner says it: the active substances, "no known allergies", or "not recorded". */
-function allergiesLine(a: AllergyState | undefined, lang: string): string {
-  if (!a) return '…';
-  if (a.state === 'unknown') return translate('prescriptionPrint.allergiesUnknown', lang);
-  if (a.state === 'none') return translate('prescriptionPrint.noKnownAllergies', lang);
-  return a.allergies.filter((x) => x.status === 'active').map((x) => x.substance).join('، ');
 }
 
 function Sheet({ p, allergies }: { p: Prescription; allergies: AllergyState | undefined }) {
@@ -48,7 +40,7 @@ function Sheet({ p, allergies }: { p: Prescription; allergies: AllergyState | un
       {p.status === 'cancelled' && <div className={classes.cancelled}>{l('cancelled')}</div>}
       <table className={printClasses.table}><tbody>
         {rows.map(([k, v]) => <tr key={k}><th style={{ width: '30%' }}>{k}</th><td>{v}</td></tr>)}
-        <tr><th>{l('allergies')}</th><td className={allergies?.state === 'allergies' ? classes.allergic : undefined} data-testid="rx-print-allergies">{allergiesLine(allergies, lang)}</td></tr>
+        <tr><th>{l('allergies')}</th><td className={allergies?.state === 'allergies' ? classes.allergic : undefined} data-testid="rx-print-allergies">{allergies ? allergiesLine(allergies, lang) : '…'}</td></tr>
       </tbody></table>
       <ol className={classes.items}>
         {p.items.map((i) => (
