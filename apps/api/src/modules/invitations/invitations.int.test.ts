@@ -105,7 +105,7 @@ describe('inviting a member of staff by e-mail', () => {
     expect(mail.subject).toBe('Al Noor Medical: دعوتك إلى نظام العيادة');
     expect(mail.html).toContain('dir="rtl"');
     // The expiry line only: the link's random token may hold the letters "AM" or "PM".
-    const expiry = mail.text.split('\n').find((line) => line.startsWith('يعمل الرابط')) ?? '';
+    const expiry = (mail.text ?? '').split('\n').find((line) => line.startsWith('يعمل الرابط')) ?? '';
     expect(expiry).toMatch(/ \d{1,2}:\d{2}\.$/);
     expect(expiry).not.toMatch(/AM|PM|(^|\s)(ص|م)(\s|\.|$)/);
   });
