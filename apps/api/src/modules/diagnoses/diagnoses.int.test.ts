@@ -152,6 +152,9 @@ describe('encounter diagnoses and the problem list', () => {
     ];
     expect(refused.map((r) => [r.statusCode, body(r).message.code])).toEqual([[409, 'NOTE_SIGNED'], [409, 'NOTE_SIGNED'], [409, 'NOTE_SIGNED']]);
     expect(body(refused[0]!).message.message).toBe('هذه الملاحظة موقّعة ولا يمكن تغييرها؛ أضف ملحقًا بدلًا من ذلك');
+    // Whatever writes to the database: the signed diagnosis can be neither changed nor removed.
+    await expect(ctx.database.query(`update encounter_diagnoses set rank = 'secondary' where id = $1`, [added._id])).rejects.toThrow(/signed encounter/);
+    await expect(ctx.database.query(`delete from encounter_diagnoses where id = $1`, [added._id])).rejects.toThrow(/signed encounter/);
     const left = body(await req(doctor, 'GET', `/api/patients/${patientId}/diagnoses?encounterId=${enc}`)).data;
     expect(left.map((d: { rank: string; code: { code: string } }) => [d.rank, d.code.code])).toEqual([['primary', 'K21.9']]);
   });
