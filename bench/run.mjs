@@ -144,7 +144,7 @@ function recordOpen(row, open) {
  */
 async function settle() {
   // The server's own CPU first: requests a load generator gave up on may still be running (sign-in's hashes).
-  for (let i = 0; i < 300; i++) {
+  for (let i = 0; i < 600; i++) {
     const before = cpuMs([server.child.pid]);
     await new Promise((r) => setTimeout(r, 200));
     if (cpuMs([server.child.pid]) - before <= 40) break;
