@@ -1,6 +1,6 @@
 // npm run bench:code-search -- [--database-url URL] [--codes 100000] [--rounds 150]
 // Diagnosis code search (GET /api/diagnosis-codes?search=...) over a company holding 100,000 generated codes (ICD-10
-// shaped codes, English and Arabic titles from a medical vocabulary): p50/p95/max per kind of search, measured end to
+// shaped codes, English and Arabic titles from a medical vocabulary: the bench tiers' own list, apps/api/src/seed/bulk-codes.ts): p50/p95/max per kind of search, measured end to
 // end against the production server, one request at a time. The data set is made in a fresh database (a data folder
 // under bench/.data, or a new database on the PostgreSQL server, dropped afterwards).
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -14,50 +14,6 @@ const rounds = Number(args.rounds);
 const serverUrl = typeof args.databaseUrl === 'string' ? args.databaseUrl : undefined;
 const dist = (p) => path.join(root, 'apps/api/dist', p);
 const ADMIN = { name: 'Code Bench Admin', username: 'codebench', email: 'codebench@bench.test', password: 'Bench@12345' };
-
-// A deterministic generator (mulberry32, 32-bit integer arithmetic; no Math.random: every run holds the same codes).
-let seed = 42;
-const rand = () => {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
-const pick = (list) => list[Math.floor(rand() * list.length)];
-
-const CONDITIONS = [
-  ['Acute infection', 'عدوى حادة'], ['Chronic inflammation', 'التهاب مزمن'], ['Inflammation', 'إلتهاب'], ['Fracture', 'كسر'],
-  ['Abscess', 'خراج'], ['Ulcer', 'قرحة'], ['Neoplasm', 'ورم'], ['Malignant neoplasm', 'ورم خبيث'], ['Benign neoplasm', 'ورم حميد'],
-  ['Sprain', 'التواء'], ['Haemorrhage', 'نزف'], ['Obstruction', 'انسداد'], ['Injury', 'إصابة'], ['Deformity', 'تشوه'],
-  ['Stenosis', 'تضيق'], ['Cyst', 'كيسة'], ['Calculus', 'حصاة'], ['Pain', 'ألم'], ['Disorder', 'اضطراب'], ['Hypertrophy', 'تضخم'],
-];
-const SITES = [
-  ['of upper respiratory tract', 'في الجهاز التنفسي العلوي'], ['of lung', 'في الرئة'], ['of kidney', 'في الكلية'], ['of liver', 'في الكبد'],
-  ['of stomach', 'في المعدة'], ['of femur', 'في عظم الفخذ'], ['of radius', 'في عظم الكعبرة'], ['of knee', 'في الركبة'], ['of ankle', 'في الكاحل'],
-  ['of skin', 'في الجلد'], ['of eye', 'في العين'], ['of middle ear', 'في الأذن الوسطى'], ['of bladder', 'في المثانة'], ['of pharynx', 'في البلعوم'],
-  ['of thyroid gland', 'في الغدة الدرقية'], ['of heart', 'في القلب'], ['of brain', 'في الدماغ'], ['of spine', 'في العمود الفقري'],
-  ['of colon', 'في القولون'], ['of pancreas', 'في البنكرياس'], ['of breast', 'في الثدي'], ['of prostate', 'في البروستاتا'],
-];
-const QUALIFIERS = [
-  ['unspecified', 'غير محدد'], ['left side', 'الجانب الأيسر'], ['right side', 'الجانب الأيمن'], ['bilateral', 'في الجانبين'],
-  ['with complication', 'مع مضاعفات'], ['without complication', 'دون مضاعفات'], ['initial encounter', 'زيارة أولى'],
-  ['subsequent encounter', 'زيارة لاحقة'], ['in pregnancy', 'أثناء الحمل'], ['in childhood', 'في الطفولة'], ['due to diabetes', 'بسبب السكري'],
-  ['type 2', 'من النوع الثاني'], ['recurrent', 'متكرر'], ['severe', 'شديد'], ['moderate', 'متوسط'], ['mild', 'خفيف'],
-];
-
-function* generatedCodes(n) {
-  const used = new Set();
-  for (let i = 0; used.size < n; i++) {
-    const letter = String.fromCharCode(65 + Math.floor(rand() * 26));
-    const cat = String(Math.floor(rand() * 100)).padStart(2, '0');
-    const sub = rand() < 0.1 ? '' : `.${Math.floor(rand() * 10)}${rand() < 0.6 ? Math.floor(rand() * 10) : ''}${rand() < 0.3 ? Math.floor(rand() * 10) : ''}`;
-    const code = `${letter}${cat}${sub}`;
-    if (used.has(code)) continue;
-    used.add(code);
-    const [c, s, q] = [pick(CONDITIONS), pick(SITES), pick(QUALIFIERS)];
-    yield { code, codeKey: code.toLowerCase(), titleEn: `${c[0]} ${s[0]}, ${q[0]}`, titleAr: `${c[1]} ${s[1]}، ${q[1]}` };
-  }
-}
 
 /** The searches, by kind; the Arabic ones include forms that only meet after normalisation. */
 const SEARCHES = {
@@ -80,7 +36,9 @@ async function prepare() {
     // A second company with its own list: every search must keep to the caller's.
     const other = await createOrganisation(database.db, { name: 'Other Company', plan: 'company', admin: { ...ADMIN, username: 'codebench2', email: 'codebench2@bench.test' } });
     const { upsertCodes } = await import(dist('modules/diagnoses/diagnosis-codes.repository.js'));
-    const rows = [...generatedCodes(total)];
+    // The bench data set's generator (apps/api/src/seed/bulk-codes.ts), with the seed this bench has always used.
+    const { generatedCodes } = await import(dist('seed/bulk-codes.js'));
+    const rows = generatedCodes(total);
     // A bulk load: the trigram index is built once after the rows are in (as the migration defines it), not row by row.
     await database.query('drop index diagnosis_codes_search_trgm_idx');
     await upsertCodes(database.db, company.id, 'ICD-10', rows);

@@ -1,42 +1,53 @@
 // npm run bench -- --tier clinic|network [--database-url URL] [--duration S] [--connections N] [--sql-duration S] [--no-web]
-//   [--only TEXT]: only the read scenarios whose name contains TEXT (no bookings, no web budgets; results not written)
+//   [--open-connections N] [--label run1] [--only TEXT]
+//   --only TEXT: only the read scenarios whose name contains TEXT (no bookings, no web budgets; results not written)
+//   --label L: results go to bench/results/<tier>-<db>.L.json (and .L.details.json), so runs are kept side by side
 //
 // Starts the production server on the chosen database (the embedded one in bench/.data by default, seeded on first
-// use), warms it up and drives one scenario at a time with autocannon over loopback. For each read scenario it also
-// replays the exact SQL the server ran for one such request straight through the database driver at the same
-// concurrency (the ceiling), and measures an HTTP floor. Prints one table and writes bench/results/<tier>-<db>.json.
+// use), warms it up and drives one scenario at a time over loopback: first at saturation (autocannon, closed loop,
+// `--connections`), then at half that rate offered on a fixed schedule (open loop, lib/open-loop.mjs, latency from each
+// request's scheduled time). For each read scenario it also replays the exact SQL the server ran for one such request
+// straight through the database driver at the same concurrency (the ceiling), and measures an HTTP floor. Prints one
+// table with each scenario against its target and writes bench/results/<tier>-<db>.json.
 import { existsSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import autocannon from 'autocannon';
-import { cpuMs, cpuMsByPid, cpuMsSince, parseArgs, postgresPids, root, rssMb, serverJs, startServer, stopServer } from './lib/server.mjs';
-import { BENCH_ADMIN, FREE_FROM_DAY, FREE_TO_DAY, TIERS } from './lib/tiers.mjs';
+import { cpuMeter, cpuMs, parseArgs, root, rssMb, serverJs, startServer, stopServer } from './lib/server.mjs';
+import { BENCH_ADMIN, TIERS } from './lib/tiers.mjs';
 import { ensureSeeded, openBenchDatabase } from './lib/data.mjs';
-import { bookingSlots } from './lib/slots.mjs';
 import { webBudgets } from './lib/web.mjs';
+import { openLoop } from './lib/open-loop.mjs';
+import { readScenarios } from './lib/scenarios.mjs';
+import { bookingScenarios, doubleBookingCounter } from './lib/booking.mjs';
+import { judge, loadLabel, machineLoad, printTable, writeResults } from './lib/report.mjs';
 
 // autocannon reports fixed percentiles (…, 90, 97.5, 99); add the 95th to the same histogram summary.
 const percentiles = createRequire(import.meta.resolve('autocannon'))('hdr-histogram-percentiles-obj').percentiles;
 if (!percentiles.includes(95)) { percentiles.push(95); percentiles.sort((a, b) => a - b); }
 
-const args = parseArgs(process.argv.slice(2), { tier: 'clinic', duration: '10', connections: '32' });
+const args = parseArgs(process.argv.slice(2), { tier: 'clinic', duration: '10', connections: '32', openConnections: '64' });
 const tier = String(args.tier);
 if (!TIERS[tier]) throw new Error(`--tier must be one of ${Object.keys(TIERS).join(', ')}`);
 const duration = Number(args.duration);
 const connections = Number(args.connections);
+const openConnections = Number(args.openConnections);
+const label = typeof args.label === 'string' ? args.label.replace(/[^A-Za-z0-9_-]/g, '') : null;
 // The ceiling's replay has no HTTP to warm or settle: five seconds at the same concurrency give a steady rate.
 const sqlDuration = Number(args.sqlDuration ?? Math.min(duration, 5));
 const databaseUrl = typeof args.databaseUrl === 'string' ? args.databaseUrl : undefined;
 const dbKind = databaseUrl ? 'postgres' : 'pglite';
 if (!existsSync(serverJs)) throw new Error('Build first: npm run build');
 
+const loadAtStart = machineLoad();
 const dataDir = path.join(root, 'bench/.data', `${tier}-${dbKind}`);
 mkdirSync(dataDir, { recursive: true });
-console.log(`Clinic benchmark: tier ${tier}, ${dbKind}, ${connections} connections, ${duration}s per scenario, ${os.cpus().length} cores`);
+console.log(`Clinic benchmark: tier ${tier}, ${dbKind}, ${connections} connections, ${duration}s per scenario, ${os.cpus().length} cores${label ? `, run ${label}` : ''}`);
+console.log(`At start: ${loadAtStart.uptime}`);
 const seedInfo = await ensureSeeded({ tier, dataDir, databaseUrl });
 
-async function api(base, token, method, url, body) {
+async function request(base, token, method, url, body) {
   const res = await fetch(base + url, {
     method,
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -46,6 +57,7 @@ async function api(base, token, method, url, body) {
   if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json.message)}`);
   return json;
 }
+const signIn = async (base) => (await request(base, null, 'POST', '/api/auth/login', { email: BENCH_ADMIN.username, password: BENCH_ADMIN.password })).data.accessToken;
 
 function cannon(opts) {
   return new Promise((resolve, reject) => {
@@ -54,65 +66,30 @@ function cannon(opts) {
   });
 }
 
-/**
- * A measured run, with the CPU time each process spent per request: the server, the database server (when it runs on
- * this machine; the embedded one runs inside the server) and the load generator (this process). On a machine whose
- * cores all three share, their sum is what bounds requests per second.
- */
+/** A saturation run (autocannon, closed loop) with the CPU time each process spent per request. */
 async function measured(opts) {
-  const before = { server: cpuMs([server.child.pid]), db: cpuMsByPid(dbKind === 'postgres' ? postgresPids() : []), load: process.cpuUsage() };
+  const perRequest = cpuMeter(server.child.pid, dbKind === 'postgres');
   const result = await cannon(opts);
-  const n = Math.max(1, result.requests.total);
-  const load = process.cpuUsage(before.load);
-  const dbPids = dbKind === 'postgres' ? postgresPids() : [];
-  result.cpuPerRequest = {
-    server_cpu_ms: Number(((cpuMs([server.child.pid]) - before.server) / n).toFixed(3)),
-    db_cpu_ms: dbPids.length ? Number((cpuMsSince(before.db, dbPids) / n).toFixed(3)) : null,
-    load_cpu_ms: Number(((load.user + load.system) / 1000 / n).toFixed(3)),
-  };
+  result.cpuPerRequest = perRequest(result.requests.total);
   return result;
+}
+
+/** An open-loop run at a fixed offered rate, with the CPU time per request. */
+async function measuredOpen(opts) {
+  const perRequest = cpuMeter(server.child.pid, dbKind === 'postgres');
+  const result = await openLoop({ base: server.base, seconds: duration, connections: openConnections, ...opts });
+  return { ...result, cpu: perRequest(result.requests) };
 }
 
 // ---- 1. Capture the SQL of one request per scenario, with statement logging on.
 const sqlLog = path.join(os.tmpdir(), `clinic-bench-sql-${process.pid}.jsonl`);
 let server = await startServer({ dataDir, databaseUrl, env: { CLINIC_SQL_LOG: sqlLog } });
-const login = await api(server.base, null, 'POST', '/api/auth/login', { email: BENCH_ADMIN.username, password: BENCH_ADMIN.password });
-const token = login.data.accessToken;
+// A run that fails part-way leaves no server behind.
+process.on('exit', () => { if (server.child.exitCode === null) server.child.kill('SIGKILL'); });
+const token = await signIn(server.base);
 const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-
-// Ids the scenarios use, found through the API like a client would.
-const somePatient = (await api(server.base, token, 'GET', '/api/patients?limit=5&page=3')).data[0];
-const clinic = (await api(server.base, token, 'GET', '/api/clinics?limit=5')).data[0];
-const namePart = somePatient.name.split(' ')[0].slice(0, 4);
-const dob = somePatient.dateOfBirth ?? (await api(server.base, token, 'GET', `/api/patients/${somePatient._id}`)).data.dateOfBirth;
-const weekStart = new Date(Date.now() - 3 * 86_400_000);
-const weekEnd = new Date(weekStart.getTime() + 7 * 86_400_000);
-const today = new Date().toISOString().slice(0, 10);
-/** The day `days` before today (YYYY-MM-DD). */
-const monthAgo = (days) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
-const deepPage = Math.min(500, Math.max(1, Math.floor(TIERS[tier].patients / 10) - 1));
-
 const only = typeof args.only === 'string' ? args.only : null;
-const allReads = [
-  { name: 'patients: search by name', path: `/api/patients?search=${encodeURIComponent(namePart)}` },
-  { name: 'patients: date-of-birth filter', path: `/api/patients?dateOfBirth=${dob}` },
-  { name: `patients: deep page (${deepPage})`, path: `/api/patients?page=${deepPage}` },
-  { name: 'patient details', path: `/api/patients/${somePatient._id}` },
-  { name: 'employees: doctors', path: '/api/employees?employeeType=Doctor' },
-  { name: 'clinics list', path: '/api/clinics' },
-  { name: 'calendar: clinic week', path: `/api/appointments?clinic=${clinic._id}&from=${encodeURIComponent(weekStart.toISOString())}&to=${encodeURIComponent(weekEnd.toISOString())}` },
-  // What the week and day views ask for: lean cards, compressed as a browser accepts them.
-  {
-    name: 'calendar: clinic week, cards (gzip)',
-    path: `/api/appointments?clinic=${clinic._id}&from=${encodeURIComponent(weekStart.toISOString())}&to=${encodeURIComponent(weekEnd.toISOString())}&view=calendar`,
-    headers: { 'accept-encoding': 'gzip' },
-  },
-  { name: 'appointments: status and date', path: `/api/appointments?status=completed&date=${today}` },
-  // The dashboard's default view (this week) and its widest common one (a month), for a clinic and for the company.
-  { name: 'dashboard: clinic, this week', path: `/api/dashboard?clinic=${clinic._id}&from=${monthAgo(6)}&to=${today}` },
-  { name: 'dashboard: clinic, 30 days', path: `/api/dashboard?clinic=${clinic._id}&from=${monthAgo(29)}&to=${today}` },
-  { name: 'dashboard: company, 30 days', path: `/api/dashboard?from=${monthAgo(29)}&to=${today}` },
-];
+const allReads = await readScenarios({ api: (method, url, body) => request(server.base, token, method, url, body), tier, seedInfo });
 const reads = only ? allReads.filter((s) => s.name.includes(only)) : allReads;
 for (const s of reads) {
   // What one request runs in steady state: a first request warms the server (the caller's cached permissions).
@@ -130,7 +107,7 @@ rmSync(sqlLog, { force: true });
 
 // ---- 2. HTTP measurements, without statement logging.
 server = await startServer({ dataDir, databaseUrl });
-const token2 = (await api(server.base, null, 'POST', '/api/auth/login', { email: BENCH_ADMIN.username, password: BENCH_ADMIN.password })).data.accessToken;
+const token2 = await signIn(server.base);
 const headers = { authorization: `Bearer ${token2}`, 'content-type': 'application/json' };
 const results = [];
 let peakRss = 0;
@@ -150,66 +127,68 @@ function record(name, r, extra = {}) {
     ...extra,
   };
   results.push(row);
-  console.log(`  ${name.padEnd(34)} p50 ${String(row.p50_ms).padStart(5)} ms  p95 ${String(row.p95_ms).padStart(5)} ms  ${String(row.rps).padStart(6)} req/s  ${row.errors ? `${row.errors} errors` : ''}`);
+  console.log(`  ${name.padEnd(44)} saturation: p50 ${String(row.p50_ms).padStart(5)} ms  p95 ${String(row.p95_ms).padStart(5)} ms  ${String(row.rps).padStart(6)} req/s  ${row.errors ? `${row.errors} errors` : ''}`);
   return row;
 }
+/** Adds the open-loop figures to a row. */
+function recordOpen(row, open) {
+  const { cpu, ...figures } = open;
+  row.open = { ...figures, server_cpu_ms: cpu.server_cpu_ms, db_cpu_ms: cpu.db_cpu_ms, load_cpu_ms: cpu.load_cpu_ms };
+  const held = open.achieved_rps >= 0.95 * open.offered_rps;
+  console.log(`  ${''.padEnd(44)} half rate:  p50 ${String(open.p50_ms).padStart(5)} ms  p95 ${String(open.p95_ms).padStart(5)} ms  p99 ${String(open.p99_ms).padStart(5)} ms  ${open.achieved_rps}/${open.offered_rps} req/s${held ? '' : ' (rate not held)'}  ${open.errors ? `${open.errors} errors` : ''}`);
+}
 
-/** Waits until the server answers its health check quickly again (slow requests of a previous scenario done). */
+/**
+ * Waits until the server is idle (at most a fifth of a core busy) and answers its health check and a signed-in request
+ * quickly again: the slow requests of a previous scenario are done.
+ */
 async function settle() {
+  // The server's own CPU first: requests a load generator gave up on may still be running (sign-in's hashes).
+  for (let i = 0; i < 600; i++) {
+    const before = cpuMs([server.child.pid]);
+    await new Promise((r) => setTimeout(r, 200));
+    if (cpuMs([server.child.pid]) - before <= 40) break;
+  }
   for (let i = 0; i < 600; i++) {
     const t0 = performance.now();
     await fetch(`${server.base}/api/health`);
-    if (performance.now() - t0 < 50) return;
+    await (await fetch(`${server.base}/api/clinics?limit=1`, { headers })).arrayBuffer();
+    if (performance.now() - t0 < 100) return;
     await new Promise((r) => setTimeout(r, 100));
   }
 }
 
-console.log('\nHTTP');
+console.log('\nHTTP: saturation (closed loop), then half that rate (open loop)');
 record('HTTP floor (health)', await measured({ url: `${server.base}/api/health` }));
 await settle();
 record('sign-in', await measured({
   url: `${server.base}/api/auth/login`, method: 'POST', headers: { 'content-type': 'application/json' },
   body: JSON.stringify({ email: BENCH_ADMIN.username, password: BENCH_ADMIN.password }),
 }));
+// The server is still hashing the sign-ins the load generator gave up on: one more sign-in queues behind them, so its
+// answer says they are done.
+await signIn(server.base);
 for (const s of reads) {
+  const h = { ...headers, ...(s.headers ?? {}) };
   await settle();
-  await cannon({ url: server.base + s.path, headers: { ...headers, ...(s.headers ?? {}) }, duration: 2, connections: 4 }); // warm-up
+  await cannon({ url: server.base + s.path, headers: h, duration: 2, connections: 4 }); // warm-up
   await settle();
-  s.row = record(s.name, await measured({ url: server.base + s.path, headers: { ...headers, ...(s.headers ?? {}) } }), { bytes: s.bytes });
+  s.row = record(s.name, await measured({ url: server.base + s.path, headers: h }), { bytes: s.bytes, target: s.target });
+  await settle();
+  // Half the saturation rate (nothing to offer when the saturation run served nothing: its errors say why).
+  if (s.row.rps > 0) recordOpen(s.row, await measuredOpen({ rate: s.row.rps / 2, request: () => ({ path: s.path, headers: h }) }));
 }
 await settle();
 
 if (!only) {
-// Bookings: every request takes a free slot (distinct doctor-time and patient); then cancel what was booked.
-const slots = await bookingSlots({ base: server.base, token: token2, tier, fromDay: FREE_FROM_DAY, toDay: FREE_TO_DAY });
-let next = 0;
-const booked = [];
-const refused = new Map();
-const bookingResult = await measured({
-  url: `${server.base}/api/appointments`, method: 'POST', headers,
-  requests: [{
-    setupRequest: (req) => ({ ...req, body: JSON.stringify(slots[next++ % slots.length]) }),
-    onResponse: (status, body) => {
-      if (status === 201 || status === 200) booked.push(JSON.parse(body).data._id);
-      else refused.set(`${status} ${JSON.parse(body).message?.code}`, (refused.get(`${status} ${JSON.parse(body).message?.code}`) ?? 0) + 1);
-    },
-  }],
-});
-record('booking an appointment', bookingResult, { booked: booked.length, slots: slots.length, refused: Object.fromEntries(refused) });
-if (refused.size) console.log('  refused bookings:', Object.fromEntries(refused));
-let c = 0;
-record('cancelling an appointment', await measured({
-  url: `${server.base}/api/appointments`, method: 'PATCH', headers, amount: Math.max(1, booked.length),
-  // A booking just made is at version 1: the cancellation is based on it, as a screen showing it would send.
-  requests: [{ setupRequest: (req) => ({ ...req, path: `/api/appointments/${booked[c++ % booked.length]}`, body: JSON.stringify({ status: 'cancelled', cancellationReason: 'Benchmark', version: 1 }) }) }],
-}));
-// Whatever the cancel run did not reach (autocannon may prepare a request it never sends) is cancelled one by one,
-// so the next run finds its slots free again.
-for (;;) {
-  const left = (await api(server.base, token2, 'GET', '/api/appointments?status=scheduled&search=Benchmark%20booking&limit=30')).data;
-  if (!left.length) break;
-  for (const a of left) await api(server.base, token2, 'PATCH', `/api/appointments/${a._id}`, { status: 'cancelled', cancellationReason: 'Benchmark', version: a.version });
-}
+  const row = await bookingScenarios({
+    base: server.base, token: token2, headers, tier, connections, cannon, record,
+    measureCannon: measured,
+    measureOpen: async (opts) => { await settle(); return measuredOpen(opts); },
+    countDoubleBookings: doubleBookingCounter(databaseUrl),
+    api: (method, url, body) => request(server.base, token2, method, url, body),
+  });
+  if (row.open) recordOpen(row, row.open);
 }
 await stopServer(server.child);
 
@@ -217,40 +196,59 @@ await stopServer(server.child);
 console.log('\nSQL ceiling');
 const db = await openBenchDatabase({ dataDir, databaseUrl, poolSize: connections });
 for (const s of reads) {
+  s.row.sql_statements = s.statements.length;
+  if (!s.statements.length) {
+    // Answered from a kept answer without asking the database: there is no SQL to hold it against.
+    console.log(`  ${s.name.padEnd(44)} no statements (answered from a kept answer)`);
+    continue;
+  }
   const ceiling = await replay(db, s.statements, connections, sqlDuration);
   s.row.sql_rps = ceiling.rps;
   s.row.sql_p95_ms = ceiling.p95;
+  if (ceiling.errors) s.row.sql_errors = ceiling.errors;
   s.row.ratio_to_sql = ceiling.rps ? Number((s.row.rps / ceiling.rps).toFixed(2)) : null;
-  console.log(`  ${s.name.padEnd(34)} p95 ${String(ceiling.p95).padStart(5)} ms  ${String(ceiling.rps).padStart(6)} req/s`);
+  console.log(`  ${s.name.padEnd(44)} p95 ${String(ceiling.p95).padStart(5)} ms  ${String(ceiling.rps).padStart(6)} req/s${ceiling.errors ? `  (${ceiling.errors} statements failed: ${ceiling.firstError})` : ''}`);
 }
 await db.close();
 
 async function replay(database, statements, workers, seconds) {
   const latencies = [];
+  let errors = 0;
+  let firstError = null;
   const end = Date.now() + seconds * 1000;
   await Promise.all(Array.from({ length: workers }, async () => {
     while (Date.now() < end) {
       const t0 = performance.now();
-      for (const st of statements) await database.query(st.sql, st.params);
+      for (const st of statements) {
+        // A statement that cannot run twice (a row it inserts with a given key) is counted, not fatal.
+        try {
+          await database.query(st.sql, st.params);
+        } catch (err) {
+          errors++;
+          firstError ??= String(err.message ?? err).slice(0, 120);
+        }
+      }
       latencies.push(performance.now() - t0);
     }
   }));
   latencies.sort((a, b) => a - b);
   const pct = (p) => Number((latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0).toFixed(1));
-  return { rps: Math.round(latencies.length / seconds), p95: pct(0.95) };
+  return { rps: Math.round(latencies.length / seconds), p95: pct(0.95), errors, firstError };
 }
 
 // ---- 4. Web budgets (bundle sizes, calendar render, Lighthouse).
 const web = args.noWeb || only ? { skipped: true } : await webBudgets({ dataDir, databaseUrl }).catch((err) => ({ error: String(err.message ?? err) }));
 
 // ---- 5. Report.
-console.log(`\nResults: tier ${tier}, ${dbKind}, ${connections} connections, seed: ${JSON.stringify(seedInfo)}`);
-console.table(results.map((r) => ({ scenario: r.scenario, 'p50 ms': r.p50_ms, 'p95 ms': r.p95_ms, 'p99 ms': r.p99_ms, 'req/s': r.rps, 'ratio to SQL': r.ratio_to_sql ?? '', 'RSS MB': r.rss_mb, 'bytes': r.bytes ?? '',
-  'CPU ms/req: server': r.server_cpu_ms, 'database': r.db_cpu_ms ?? 'in server', 'load': r.load_cpu_ms })));
+const loadAtEnd = machineLoad();
+const machine = { start: loadAtStart, end: loadAtEnd, label: loadLabel(loadAtStart, loadAtEnd), cores: os.cpus().length };
+for (const r of results) r.met = judge(r);
+printTable(results, `\nResults: tier ${tier}, ${dbKind}, ${connections} connections (half rate: up to ${openConnections}), machine ${machine.label}, seed: ${JSON.stringify(seedInfo)}`);
+console.log(`At end: ${loadAtEnd.uptime}`);
 console.log('Web:', JSON.stringify(web, null, 2));
 if (only) process.exit(0);
-mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-const out = path.join(root, 'bench/results', `${tier}-${dbKind}.json`);
-writeFileSync(out, JSON.stringify(results.map(({ scenario, p50_ms, p95_ms, p99_ms, rps, ratio_to_sql, rss_mb, bytes }) => ({ scenario, p50_ms, p95_ms, p99_ms, rps, ratio_to_sql, rss_mb, ...(bytes ? { bytes } : {}) })), null, 2) + '\n');
-writeFileSync(out.replace(/\.json$/, '.details.json'), JSON.stringify({ tier, database: dbKind, connections, duration, seed: seedInfo, peakRssMb: peakRss, results, web }, null, 2) + '\n');
+const out = writeResults({
+  tier, dbKind, label, rows: results,
+  details: { tier, database: dbKind, label, connections, openConnections, duration, machine, seed: seedInfo, peakRssMb: peakRss, results, web },
+});
 console.log(`Written ${path.relative(root, out)}`);

@@ -21,7 +21,15 @@ export async function ensureSeeded({ tier, dataDir, databaseUrl, force = false }
     await syncPermissionCatalogue(database.db);
     const [{ n }] = await database.query('select count(*)::int as n from companies');
     const [{ bench }] = await database.query(`select count(*)::int as bench from companies where name = 'Benchmark Health Network'`);
-    if (bench > 0 && !force) return existsSync(marker) ? JSON.parse(readFileSync(marker, 'utf8')) : { tier, reused: true };
+    if (bench > 0 && !force) {
+      // A data set seeded before the tiers had their code list and waitlist lacks what the newer scenarios read.
+      const [{ codes, waiting }] = await database.query(
+        `select (select count(*)::int from diagnosis_codes) as codes, (select count(*)::int from waitlist_entries) as waiting`);
+      if (codes < TIERS[tier].diagnosisCodes || (TIERS[tier].waitlistPerClinic > 0 && waiting === 0)) {
+        console.warn(`The ${tier} data set here predates its diagnosis codes and waitlist (${codes} codes, ${waiting} entries): seed it again (--force, or a fresh database) for the code search, waitlist and chart scenarios.`);
+      }
+      return existsSync(marker) ? JSON.parse(readFileSync(marker, 'utf8')) : { tier, reused: true };
+    }
     if (n > 0) {
       if (!force) throw new Error('The database is not empty and holds no bench data set: use a fresh database (or --force to wipe it).');
       const { wipe } = await import(dist('ops/backup.js'));

@@ -110,3 +110,22 @@ export function parseArgs(argv, defaults) {
   }
   return out;
 }
+
+/**
+ * Starts counting the CPU time of the server process, the database server's processes (when it runs on this machine;
+ * the embedded database runs inside the server) and the load generator (this process). `perRequest(n)` divides what
+ * each spent since by the requests served.
+ */
+export function cpuMeter(serverPid, withPostgres) {
+  const before = { server: cpuMs([serverPid]), db: cpuMsByPid(withPostgres ? postgresPids() : []), load: process.cpuUsage() };
+  return (requests) => {
+    const n = Math.max(1, requests);
+    const load = process.cpuUsage(before.load);
+    const dbPids = withPostgres ? postgresPids() : [];
+    return {
+      server_cpu_ms: Number(((cpuMs([serverPid]) - before.server) / n).toFixed(3)),
+      db_cpu_ms: dbPids.length ? Number((cpuMsSince(before.db, dbPids) / n).toFixed(3)) : null,
+      load_cpu_ms: Number(((load.user + load.system) / 1000 / n).toFixed(3)),
+    };
+  };
+}

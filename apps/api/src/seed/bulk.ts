@@ -3,8 +3,10 @@
  * - clinic tier: 1 clinic, 30 staff, 5,000 patients, 50,000 appointments;
  * - network tier: 10 complexes, 40 departments, 200 clinics, 2,000 employees, 200,000 patients,
  *   2,000,000 appointments over 3 years.
- * The clinic tier also carries clinical records (`bulk-clinical.ts`): encounters with vitals and diagnoses for 30% of
- * the completed visits, and one patient (PAT-000001) with 200 encounters, documents, allergies and medications.
+ * Both carry clinical records (`bulk-clinical.ts`): encounters with vitals and diagnoses for a share of the completed
+ * visits (30% on the clinic tier, 5% on the network's), and one patient (PAT-000001) with 200 encounters, documents,
+ * allergies and medications; a list of 100,000 diagnosis codes (`bulk-codes.ts`) and a waitlist at every clinic
+ * (`bulk-waitlist.ts`).
  * Every row is valid for the API (the same shared schemas and column mappers as the forms). Appointments are laid
  * out so that no doctor and no patient overlaps, and days 30 to 90 from the seed date stay free for booking.
  */
@@ -22,6 +24,8 @@ import { departmentColumns } from '../modules/departments/departments.service.js
 import { createOrganisation } from '../modules/organisation/provision.js';
 import { toColumns } from '../modules/patients/patients.domain.js';
 import { seedBulkClinical } from './bulk-clinical.js';
+import { seedBulkCodes } from './bulk-codes.js';
+import { seedBulkWaitlist } from './bulk-waitlist.js';
 import { mulberry32 } from './random.js';
 
 export interface Tier {
@@ -37,12 +41,24 @@ export interface Tier {
   clinicalPerMille: number;
   /** The encounters of the one patient whose chart the bench reads (bench/chart.mjs). */
   chartEncounters: number;
+  /** Diagnosis codes in the company's list (the starter codes the records use, and generated ones: `bulk-codes.ts`). */
+  diagnosisCodes: number;
+  /** Waitlist entries at each clinic (`bulk-waitlist.ts`). */
+  waitlistPerClinic: number;
 }
 
 /** The two bench data sets (`npm run bench:seed`); the query-plan test seeds the clinic tier. */
 export const BENCH_TIERS = {
-  clinic: { complexes: 1, departments: 1, clinics: 1, employees: 30, doctorsShare: 0.5, patients: 5_000, appointments: 50_000, years: 1, clinicalPerMille: 300, chartEncounters: 200 },
-  network: { complexes: 10, departments: 40, clinics: 200, employees: 2_000, doctorsShare: 0.4, patients: 200_000, appointments: 2_000_000, years: 3, clinicalPerMille: 0, chartEncounters: 0 },
+  clinic: {
+    complexes: 1, departments: 1, clinics: 1, employees: 30, doctorsShare: 0.5, patients: 5_000, appointments: 50_000, years: 1,
+    clinicalPerMille: 300, chartEncounters: 200, diagnosisCodes: 100_000, waitlistPerClinic: 300,
+  },
+  // The network's clinical records are a thinner share of its 1.8 million completed visits (about 90,000 encounters,
+  // seven times the clinic tier's), so that the whole tier still loads within 300 s on PostgreSQL.
+  network: {
+    complexes: 10, departments: 40, clinics: 200, employees: 2_000, doctorsShare: 0.4, patients: 200_000, appointments: 2_000_000, years: 3,
+    clinicalPerMille: 50, chartEncounters: 200, diagnosisCodes: 100_000, waitlistPerClinic: 60,
+  },
 } as const satisfies Record<string, Tier>;
 
 export const TIMEZONE = 'Asia/Riyadh';
@@ -308,6 +324,15 @@ export async function seedBulk(
   }
 
   const clinical = await seedBulkClinical(database, companyId, { encountersPerMille: tier.clinicalPerMille, chartPatientId: patientIds[0]!, chartEncounters: tier.chartEncounters }, now, log);
+  let mark = Date.now();
+  const diagnosisCodes = await seedBulkCodes(database, companyId, tier.diagnosisCodes);
+  log(`diagnosis codes: ${diagnosisCodes} (${Date.now() - mark} ms)`);
+  mark = Date.now();
+  const waitlistClinics = clinicRows.map((c) => ({ id: c.id, services: servicesOfClinic.get(c.id) ?? [], doctors: doctors.filter((_, i) => doctorClinic[i] === c.id).map((d) => d.id) }));
+  const waitlist = await seedBulkWaitlist(database, companyId, {
+    clinics: waitlistClinics, patientIds, perClinic: tier.waitlistPerClinic, createdBy: pic, today: today.toISOString().slice(0, 10), uuidFrom,
+  }, now);
+  log(`waitlist: ${waitlist} entries (${Date.now() - mark} ms)`);
 
   await setCounter(database, companyId, 'clinic_collection', complexRows.length);
   await setCounter(database, companyId, 'department', departmentRows.length);
@@ -317,11 +342,12 @@ export async function seedBulk(
   await setCounter(database, companyId, 'service', serviceRows.length);
   await setCounter(database, companyId, 'patient', P);
   await setCounter(database, companyId, 'appointment', written);
+  await setCounter(database, companyId, 'waitlist', waitlist);
   await db.execute(sql`vacuum analyze`);
   return {
     companyId,
-    chartPatientId: tier.clinicalPerMille > 0 ? patientIds[0]! : null,
-    counts: { ...clinical, complexes: complexRows.length, departments: departmentRows.length, clinics: clinicRows.length, employees: employeeRows.length + 1, doctors: D, patients: P, appointments: written, services: serviceRows.length },
+    chartPatientId: tier.clinicalPerMille > 0 && tier.chartEncounters > 0 ? patientIds[0]! : null,
+    counts: { ...clinical, diagnosisCodes, waitlist, complexes: complexRows.length, departments: departmentRows.length, clinics: clinicRows.length, employees: employeeRows.length + 1, doctors: D, patients: P, appointments: written, services: serviceRows.length },
     seconds: Math.round((Date.now() - started) / 100) / 10,
   };
 }
