@@ -3,7 +3,7 @@ import { and, asc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { AppointmentStatus } from '@clinic/shared';
 import { endOfLocalDay, startOfLocalDay } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
-import { appointments, clinicCollections, clinics, employeeClinics, employees, patients, services } from '../../db/schema/index.js';
+import { appointments, calendarStamps, clinicCollections, clinics, employeeClinics, employees, patients, services } from '../../db/schema/index.js';
 
 export interface GroupRow {
   kind: 's' | 'd' | 'v' | 'h';
@@ -54,14 +54,26 @@ export async function doctorCalendars(db: Db, companyId: string, ids: string[]) 
 }
 
 /**
+ * The company's change stamp (`change_stamps.calendar_stamps`, the calendar's): raised at the commit of every
+ * transaction that inserts, updates or deletes any of the company's appointments (statement triggers, see migration
+ * 0026), and when a clinic's time zone changes. 0 until the first change.
+ */
+export async function appointmentsStamp(db: Db, companyId: string): Promise<number> {
+  const [row] = await db.select({ stamp: calendarStamps.stamp }).from(calendarStamps).where(eq(calendarStamps.companyId, companyId));
+  return row?.stamp ?? 0;
+}
+
+/**
  * The period's figures counted by the database in one statement (see `periodAggregates` in the service): the groups
  * as JSON, the period's patients with a completed visit, and how many of them had an earlier one.
  */
-export async function periodGroups(db: Db, companyId: string, scope: Array<{ id: string; timeZone: string }>, from: string, to: string) {
+export type PeriodGroups = { groups: GroupRow[] | string | null; patients: number; returning: number };
+
+export async function periodGroups(db: Db, companyId: string, scope: Array<{ id: string; timeZone: string }>, from: string, to: string): Promise<PeriodGroups> {
   const list = <T>(values: T[], type: string) => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::${sql.raw(type)}[]`;
   const starts = scope.map((c) => startOfLocalDay(from, c.timeZone).toISOString());
   const ends = scope.map((c) => endOfLocalDay(to, c.timeZone).toISOString());
-  const result = await db.execute<{ groups: GroupRow[] | string | null; patients: number; returning: number }>(sql`
+  const result = await db.execute<PeriodGroups>(sql`
     with p as materialized (
       select a.doctor_id, a.patient_id, a.service_id, a.starts_at, a.ends_at, a.status, a.late_cancellation, a.arrived_at, a.called_in_at,
         extract(isodow from a.starts_at at time zone z.tz)::int - 1 as weekday, extract(hour from a.starts_at at time zone z.tz)::int as hour
@@ -98,7 +110,7 @@ export async function periodGroups(db: Db, companyId: string, scope: Array<{ id:
       (select count(*)::int from f) as patients,
       (select count(*)::int from f where exists (select 1 from ${appointments} e
         where e.company_id = ${companyId} and e.patient_id = f.patient_id and e.status = 'completed' and e.starts_at < f.first)) as returning`);
-  return (result as unknown as { rows: Array<{ groups: GroupRow[] | string | null; patients: number; returning: number }> }).rows[0]!;
+  return (result as unknown as { rows: PeriodGroups[] }).rows[0]!;
 }
 
 export function servicePrices(db: Db, companyId: string, ids: string[]) {

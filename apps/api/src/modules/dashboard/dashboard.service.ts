@@ -8,8 +8,10 @@ import { todayIn } from '../patients/index.js';
 import { getBillingSettings, paidRevenue } from '../billing/index.js';
 import { dashboardFiguresOf, type DashAggregates } from './dashboard.domain.js';
 import {
-  agendaRows, clinicLinks, doctorCalendars, findComplexRef, periodGroups, scopeClinics, servicePrices, type GroupRow,
+  agendaRows, appointmentsStamp, clinicLinks, doctorCalendars, findComplexRef, periodGroups, type PeriodGroups, scopeClinics,
+  servicePrices, type GroupRow,
 } from './dashboard.repository.js';
+import { periodCountsOf } from './period-counts.js';
 
 /** Most appointments today's agenda lists. */
 const AGENDA_CAP = 300;
@@ -75,12 +77,15 @@ export async function dashboard(deps: Deps, caller: Caller, q: DashboardQuery): 
  * in the period (each clinic's days as one instant range on `appointments_clinic_time_idx`), grouped by status, by
  * doctor, by completed visits' service and by local weekday and hour of active ones; and the period's patients with a completed visit, of whom those
  * with an earlier completed visit anywhere in the company (`appointments_patient_completed_idx`) are returning.
- * The rows themselves never leave the database.
+ * The rows themselves never leave the database. The count is kept while the company's appointments are unchanged
+ * (`PeriodCounts`: checked against the company's change stamp on every request).
  */
 async function periodAggregates(deps: Deps, companyId: string, scope: Array<{ id: string; timeZone: string }>, from: string, to: string) {
   const empty = { byStatus: {}, lateCancellations: 0, arrivals: 0, waits: { count: 0, minutes: 0 }, bookedMinutes: new Map<string, number>(), cells: [], patients: { new: 0, returning: 0 }, revenue: 0 };
   if (!scope.length) return { ...empty, doctorsInPeriod: [] as string[] };
-  const row = await periodGroups(deps.db, companyId, scope, from, to);
+  const stamp = await appointmentsStamp(deps.db, companyId);
+  const key = [companyId, from, to, ...scope.map((c) => `${c.id}@${c.timeZone}`)].join('|');
+  const row = await periodCountsOf<PeriodGroups>(deps.db).get(key, stamp, () => periodGroups(deps.db, companyId, scope, from, to));
   const groups: GroupRow[] = typeof row.groups === 'string' ? JSON.parse(row.groups) as GroupRow[] : (row.groups ?? []);
   const counted = { ...empty, bookedMinutes: new Map<string, number>(), cells: [] as DashAggregates['cells'], byStatus: {} as DashAggregates['byStatus'] };
   const completedByService = new Map<string, number>();
