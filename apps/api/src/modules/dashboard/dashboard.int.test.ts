@@ -218,4 +218,23 @@ describe('dashboard', () => {
     await ctx.database.query(`update appointments set status = 'completed', cancellation_reason = null where id = $1`, [id]);
     expect(await figures()).toMatchObject({ total: 1, byStatus: { completed: 1, cancelled: 0 }, patients: { new: 1, returning: 0 }, revenue: 80 });
   });
+
+  it('lists today\'s new appointment and a patient\'s new name on the agenda in the very next answer', async () => {
+    const db = ctx.database.db;
+    const clinic = await insertClinic(db, org.companyId, { name: 'Agenda Clinic', timeZone: 'Asia/Riyadh' });
+    const doctor = await insertDoctor(db, org.companyId, { name: 'Dr. Agenda', clinics: [clinic.id] });
+    const service = await insertService(db, org.companyId, { clinicId: clinic.id, doctors: [doctor.id] });
+    const patient = await insertPatient(db, org.companyId, { name: 'Agenda Patient' });
+    const today = todayIn('Asia/Riyadh');
+    const agenda = async () => body(await get(`clinic=${clinic.id}&from=${today}&to=${today}`)).data.agenda as Array<{ patient: { name: string } }>;
+    expect(await agenda()).toEqual([]);
+    await db.insert(appointments).values({ companyId: org.companyId, publicId: 'APT-DASH-AGENDA', patientId: patient.id, doctorId: doctor.id, clinicId: clinic.id,
+      serviceId: service.id, reason: 'Fixture', startsAt: new Date(`${today}T12:00:00+03:00`), endsAt: new Date(`${today}T12:30:00+03:00`), status: 'scheduled' });
+    expect((await agenda()).map((a) => a.patient.name)).toEqual(['Agenda Patient']);
+    await ctx.database.query('update patients set name = $2 where id = $1', [patient.id, 'Agenda Patient Renamed']);
+    expect((await agenda()).map((a) => a.patient.name)).toEqual(['Agenda Patient Renamed']);
+    // A clinic's new name is shown at once too.
+    await ctx.database.query('update clinics set name = $2 where id = $1', [clinic.id, 'Agenda Clinic Renamed']);
+    expect((await agenda() as unknown as Array<{ clinic: { name: string } }>)[0]!.clinic.name).toBe('Agenda Clinic Renamed');
+  });
 });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { PeriodCounts } from './period-counts.js';
+import { StampCache } from './stamp-cache.js';
 
-describe('PeriodCounts', () => {
+describe('StampCache', () => {
   it('reuses a count only under the stamp it was made under', async () => {
-    const kept = new PeriodCounts<number>();
+    const kept = new StampCache<number>();
     let counts = 0;
     const count = () => Promise.resolve(++counts);
     expect(await kept.get('k', 5, count)).toBe(1);
@@ -16,7 +16,7 @@ describe('PeriodCounts', () => {
   });
 
   it('shares one count among requests that arrive while it runs, and keeps no failed count', async () => {
-    const kept = new PeriodCounts<number>();
+    const kept = new StampCache<number>();
     let calls = 0;
     let fail = true;
     const count = () => { calls += 1; return fail ? Promise.reject(new Error('down')) : Promise.resolve(calls); };
@@ -29,7 +29,7 @@ describe('PeriodCounts', () => {
   });
 
   it('keeps at most its limit of questions, the least recently asked leaving first', async () => {
-    const kept = new PeriodCounts<string>(2);
+    const kept = new StampCache<string>(2);
     const count = (v: string) => () => Promise.resolve(v);
     await kept.get('a', 1, count('a1'));
     await kept.get('b', 1, count('b1'));
