@@ -1,5 +1,5 @@
 /** Every query of the dashboard. All of them are scoped by company. */
-import { and, asc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AppointmentStatus } from '@clinic/shared';
 import { endOfLocalDay, startOfLocalDay } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
@@ -28,39 +28,43 @@ export async function findComplexRef(db: Db, companyId: string, id: string) {
   return c ?? null;
 }
 
-/** The dashboard's clinics, by name: one, those of a complex, or all of the company's. */
+/**
+ * The dashboard's clinics, by name: one, those of a complex, or all of the company's; each row also carries the
+ * company's change stamp (`change_stamps.calendar_stamps`, the calendar's: raised at the commit of every transaction
+ * that inserts, updates or deletes any of the company's appointments, renames a patient, doctor or service, or
+ * changes a clinic's time zone; see migration 0026), read in the same statement, before anything kept under it is used.
+ */
 export function scopeClinics(db: Db, companyId: string, scope: { clinic?: string | null; complex?: string | null }) {
   const where: SQL[] = [eq(clinics.companyId, companyId)];
   if (scope.clinic) where.push(eq(clinics.id, scope.clinic));
   if (scope.complex) where.push(eq(clinics.clinicCollectionId, scope.complex));
   return db
-    .select({ id: clinics.id, name: clinics.name, publicId: clinics.publicId, timeZone: clinics.timeZone, workingHours: clinics.workingHours, holidays: clinics.holidays })
+    .select({
+      id: clinics.id, name: clinics.name, publicId: clinics.publicId, timeZone: clinics.timeZone, workingHours: clinics.workingHours, holidays: clinics.holidays,
+      stamp: sql<string | null>`(select s.stamp::text from ${calendarStamps} s where s.company_id = ${companyId})`,
+    })
     .from(clinics).where(and(...where)).orderBy(asc(clinics.name));
 }
 
-/** Who works at which of these clinics. */
-export async function clinicLinks(db: Db, companyId: string, clinicIds: string[]) {
-  if (!clinicIds.length) return [];
-  return db.select({ employeeId: employeeClinics.employeeId, clinicId: employeeClinics.clinicId }).from(employeeClinics)
-    .where(and(eq(employeeClinics.companyId, companyId), inArray(employeeClinics.clinicId, clinicIds)));
-}
-
-/** These employees' names and calendars (hours, breaks, leave), by name. */
-export async function doctorCalendars(db: Db, companyId: string, ids: string[]) {
-  if (!ids.length) return [];
-  return db
-    .select({ id: employees.id, name: employees.name, publicId: employees.publicId, employeeType: employees.employeeType, workingHours: employees.workingHours, breakTimes: employees.breakTimes, vacationRecords: employees.vacationRecords })
-    .from(employees).where(and(eq(employees.companyId, companyId), inArray(employees.id, ids))).orderBy(asc(employees.name));
-}
-
 /**
- * The company's change stamp (`change_stamps.calendar_stamps`, the calendar's): raised at the commit of every
- * transaction that inserts, updates or deletes any of the company's appointments (statement triggers, see migration
- * 0026), and when a clinic's time zone changes. 0 until the first change.
+ * The people of the dashboard, by name, in one statement: everyone working at these clinics and everyone `booked`
+ * there in the period, with their calendars (hours, breaks, leave) and which of these clinics they work at.
  */
-export async function appointmentsStamp(db: Db, companyId: string): Promise<number> {
-  const [row] = await db.select({ stamp: calendarStamps.stamp }).from(calendarStamps).where(eq(calendarStamps.companyId, companyId));
-  return row?.stamp ?? 0;
+export async function scopePeople(db: Db, companyId: string, clinicIds: string[], booked: string[]) {
+  if (!clinicIds.length) return [];
+  const linked = db.select({ id: employeeClinics.employeeId }).from(employeeClinics)
+    .where(and(eq(employeeClinics.companyId, companyId), inArray(employeeClinics.clinicId, clinicIds)));
+  const theirs = sql.join(clinicIds.map((id) => sql`${id}`), sql`, `);
+  return db
+    .select({
+      id: employees.id, name: employees.name, publicId: employees.publicId, employeeType: employees.employeeType, workingHours: employees.workingHours,
+      breakTimes: employees.breakTimes, vacationRecords: employees.vacationRecords,
+      clinicIds: sql<string[]>`array(select ec.clinic_id::text from ${employeeClinics} ec
+        where ec.company_id = ${employees.companyId} and ec.employee_id = ${employees.id} and ec.clinic_id in (${theirs}))`,
+    })
+    .from(employees)
+    .where(and(eq(employees.companyId, companyId), booked.length ? or(inArray(employees.id, linked), inArray(employees.id, booked)) : inArray(employees.id, linked)))
+    .orderBy(asc(employees.name));
 }
 
 /**

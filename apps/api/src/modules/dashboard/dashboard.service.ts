@@ -8,8 +8,7 @@ import { todayIn } from '../patients/index.js';
 import { getBillingSettings, paidRevenue } from '../billing/index.js';
 import { dashboardFiguresOf, type DashAggregates } from './dashboard.domain.js';
 import {
-  agendaRows, appointmentsStamp, clinicLinks, doctorCalendars, findComplexRef, periodGroups, type PeriodGroups, scopeClinics,
-  servicePrices, type GroupRow,
+  agendaRows, findComplexRef, periodGroups, type PeriodGroups, scopeClinics, scopePeople, servicePrices, type GroupRow,
 } from './dashboard.repository.js';
 import { keptUnderStamp } from './stamp-cache.js';
 
@@ -41,19 +40,13 @@ export async function dashboard(deps: Deps, caller: Caller, q: DashboardQuery): 
   const clinicIds = scope.map((c) => c.id);
   const calendars = scope.map((c) => ({ id: c.id, timeZone: safeTimeZone(c.timeZone), workingHours: c.workingHours, holidays: c.holidays }));
 
-  // Read before anything kept is used: what was counted under this stamp is still exact (`keptUnderStamp`).
-  const stamp = scope.length ? await appointmentsStamp(db, companyId) : 0;
+  // Read with the clinics, before anything kept is used: what was counted under this stamp is still exact (`keptUnderStamp`).
+  const stamp = Number(scope[0]?.stamp ?? 0);
   const counted = await periodAggregates(deps, companyId, stamp, calendars, from, to);
   // Doctors working at the scope's clinics, and any doctor booked there in the period.
-  const links = await clinicLinks(db, companyId, clinicIds);
   const booked = new Set(counted.doctorsInPeriod);
-  const doctorIds = [...new Set([...links.map((l) => l.employeeId), ...booked])];
-  const doctorRows = await doctorCalendars(db, companyId, doctorIds);
-  const clinicsOf = new Map<string, string[]>();
-  for (const l of links) clinicsOf.set(l.employeeId, [...(clinicsOf.get(l.employeeId) ?? []), l.clinicId]);
-  const doctors = doctorRows
-    .filter((d) => d.employeeType === 'Doctor' || booked.has(d.id))
-    .map((d) => ({ ...d, clinicIds: clinicsOf.get(d.id) ?? [] }));
+  const doctors = (await scopePeople(db, companyId, clinicIds, counted.doctorsInPeriod))
+    .filter((d) => d.employeeType === 'Doctor' || booked.has(d.id));
   const figures = dashboardFiguresOf({ from, to, clinics: calendars, doctors, counted });
   const names = new Map(doctors.map((d) => [d.id, { _id: d.id, name: d.name, publicId: d.publicId }]));
 

@@ -3,7 +3,7 @@
  * counts (a clinic's month reads ~4,000 appointments and probes each patient's earlier visits, most of the dashboard's
  * database time) and today's agenda rows. Both depend only on the company's appointments, the names a calendar card
  * shows, the scope's clinics and time zones and the days asked. Each request still reads the company's change stamp
- * (`appointmentsStamp`, one primary-key read, raised by triggers at the commit of any transaction that writes or
+ * (read with the scope's clinics, one primary-key read, raised by triggers at the commit of any transaction that writes or
  * deletes an appointment, renames a patient, doctor or service, or changes a clinic's time zone, whoever made the
  * change), and a kept answer is used only under the very stamp it was made under: a booking, cancellation, check-in
  * or completion is in the next answer. The stamp is read before the count, so a count is never older than its stamp.
