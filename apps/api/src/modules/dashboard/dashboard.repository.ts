@@ -60,7 +60,7 @@ export async function scopePeople(db: Db, companyId: string, clinicIds: string[]
       id: employees.id, name: employees.name, publicId: employees.publicId, employeeType: employees.employeeType, workingHours: employees.workingHours,
       breakTimes: employees.breakTimes, vacationRecords: employees.vacationRecords,
       clinicIds: sql<string[]>`array(select ec.clinic_id::text from ${employeeClinics} ec
-        where ec.company_id = ${employees.companyId} and ec.employee_id = ${employees.id} and ec.clinic_id in (${theirs}))`,
+        where ec.company_id = ${companyId} and ec.employee_id = "employees"."id" and ec.clinic_id in (${theirs}))`,
     })
     .from(employees)
     .where(and(eq(employees.companyId, companyId), booked.length ? or(inArray(employees.id, linked), inArray(employees.id, booked)) : inArray(employees.id, linked)))
