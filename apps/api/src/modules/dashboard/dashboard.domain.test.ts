@@ -24,6 +24,16 @@ describe('dashboard figures', () => {
     expect(workingMinutes({ ...doctor, workingHours: [], breakTimes: [] }, [clinic], ['2026-03-01'])).toBe(480);
   });
 
+  it('works each week\'s days alike, except a holiday at the clinic and a day of approved leave', () => {
+    const days = Array.from({ length: 28 }, (_, i) => `2026-03-${String(i + 1).padStart(2, '0')}`);
+    expect(workingMinutes(doctor, [clinic], days)).toBe(4 * 270);
+    const holiday = { ...clinic, holidays: [{ name: 'Founding Day', date: '2026-03-08', reason: 'Holiday' }] };
+    const away = { ...doctor, vacationRecords: [{ leaveStartDate: '2026-03-15', leaveEndDate: '2026-03-15', leaveType: 'Vacation', status: 'Approved' }] };
+    expect(workingMinutes(away, [holiday], days)).toBe(2 * 270);
+    // A pending request is not leave.
+    expect(workingMinutes({ ...away, vacationRecords: [{ ...away.vacationRecords[0]!, status: 'Pending' }] }, [holiday], days)).toBe(3 * 270);
+  });
+
   it('gives null rates, not zero divisions, for an empty period', () => {
     const f = dashboardFiguresOf({ from: '2026-03-01', to: '2026-03-01', clinics: [clinic], doctors: [doctor], counted: {
       byStatus: {}, lateCancellations: 0, arrivals: 0, waits: { count: 0, minutes: 0 }, bookedMinutes: new Map(), cells: [], patients: { new: 0, returning: 0 }, revenue: 0,

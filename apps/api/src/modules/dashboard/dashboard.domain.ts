@@ -3,8 +3,10 @@
  * the clinics' hours. Pure: the service reads the counts, this derives the rates and the working minutes. Days are
  * clinic-local (each appointment in its clinic's zone).
  */
-import { APPOINTMENT_STATUSES, type AppointmentStatus, calendarDays, intersectSpans, type Span } from '@clinic/shared';
-import { dayAvailability, type ClinicCalendar, type DoctorCalendar } from '../../domain/scheduling/booking-rules.js';
+import { APPOINTMENT_STATUSES, type AppointmentStatus, calendarDays, intersectSpans, type Span, type Weekday, weekdayOf } from '@clinic/shared';
+import {
+  approvedLeaveOn, type ClinicCalendar, dayAvailability, type DoctorCalendar, holidayOn,
+} from '../../domain/scheduling/booking-rules.js';
 
 export interface DashClinic extends ClinicCalendar {
   id: string;
@@ -81,14 +83,24 @@ export function coveredMinutes(spans: Span[]): number {
  */
 export function workingMinutes(doctor: DashDoctor, clinics: DashClinic[], days: string[]): number {
   const theirs = clinics.filter((c) => doctor.clinicIds.includes(c.id));
+  // A day's minutes depend on its weekday alone unless it is a holiday at one of their clinics or a day of their
+  // approved leave: each ordinary weekday is worked out once, not once per week of the period.
+  const ordinary = new Map<Weekday, number>();
   let total = 0;
   for (const date of days) {
-    const spans: Span[] = [];
-    for (const clinic of theirs) {
-      const day = dayAvailability(date, clinic, doctor);
-      spans.push(...(day.doctorHours === null ? day.clinicHours : intersectSpans(day.clinicHours, day.doctorHours)));
+    const special = approvedLeaveOn(doctor.vacationRecords, date) !== null || theirs.some((c) => holidayOn(c.holidays, date) !== null);
+    const weekday = weekdayOf(date);
+    let minutes = special ? undefined : ordinary.get(weekday);
+    if (minutes === undefined) {
+      const spans: Span[] = [];
+      for (const clinic of theirs) {
+        const day = dayAvailability(date, clinic, doctor);
+        spans.push(...(day.doctorHours === null ? day.clinicHours : intersectSpans(day.clinicHours, day.doctorHours)));
+      }
+      minutes = coveredMinutes(spans);
+      if (!special) ordinary.set(weekday, minutes);
     }
-    total += coveredMinutes(spans);
+    total += minutes;
   }
   return total;
 }

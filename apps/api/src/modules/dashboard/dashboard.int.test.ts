@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn } from '@clinic/shared';
 import { appointments } from '../../db/schema/index.js';
 import { auth, body, contextWithOrg, seedOrgData, type TestContext, type TestOrg } from '../../test/harness.js';
+import { withVersion } from '../../test/versions.js';
+import { insertClinic, insertDoctor, insertPatient, insertService, nextWeekday } from '../appointments/fixtures.js';
 import { billingClinic } from '../billing/fixtures.js';
 
 /**
@@ -183,5 +185,56 @@ describe('dashboard', () => {
     const live = [body(await get(`clinic=${parties.clinic.id}&from=${today}&to=${today}`)).data.asOf, body(await get(`clinic=${parties.clinic.id}&from=${today}&to=${today}`)).data.asOf];
     expect(live[1]! >= live[0]!).toBe(true);
     expect((await get('from=2026-03-01&to=2026-03-14&fresh=maybe')).statusCode).toBe(422);
+  });
+
+  it('shows a booking, a cancellation and a change written straight to the database in the very next answer', async () => {
+    const db = ctx.database.db;
+    const clinic = await insertClinic(db, org.companyId, { name: 'Live Count Clinic', timeZone: 'Asia/Riyadh' });
+    const doctor = await insertDoctor(db, org.companyId, { name: 'Dr. Live Count', clinics: [clinic.id] });
+    const service = await insertService(db, org.companyId, { clinicId: clinic.id, doctors: [doctor.id], durationMinutes: 30, price: 80 });
+    const patient = await insertPatient(db, org.companyId, { name: 'Live Count Patient' });
+    const day = nextWeekday('Monday');
+    const figures = async (query = `clinic=${clinic.id}&from=${day}&to=${day}`) => body(await get(query)).data;
+    expect(await figures()).toMatchObject({ total: 0, heatmap: [] });
+    // Asked twice with nothing changed: the same figures.
+    expect((await figures()).total).toBe(0);
+
+    const booked = await ctx.app.inject({ method: 'POST', url: '/api/appointments', headers: auth(org.token), payload: {
+      patient: patient.id, doctor: doctor.id, clinic: clinic.id, service: service.id, datetime: `${day}T10:00:00+03:00`, reason: 'Check-up' } });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const afterBooking = await figures();
+    expect(afterBooking).toMatchObject({ total: 1, byStatus: { scheduled: 1, cancelled: 0 }, heatmap: [{ weekday: 0, hour: 10, count: 1 }] });
+    expect(afterBooking.utilisation.find((u: { doctor: { _id: string } }) => u.doctor._id === doctor.id)).toMatchObject({ bookedMinutes: 30 });
+    const companyBefore = (await figures(`from=${day}&to=${day}&fresh=true`)).byStatus.cancelled;
+
+    const id = body(booked).data._id as string;
+    const cancelled = await ctx.app.inject({ method: 'PATCH', url: `/api/appointments/${id}`, headers: auth(org.token),
+      payload: await withVersion(ctx, 'appointments', id, { status: 'cancelled', cancellationReason: 'Travelling' }) as Record<string, unknown> });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await figures()).toMatchObject({ total: 1, byStatus: { scheduled: 0, cancelled: 1 }, heatmap: [] });
+    expect((await figures(`from=${day}&to=${day}&fresh=true`)).byStatus.cancelled).toBe(companyBefore + 1);
+
+    // Written by another program (no API call): counted at once all the same.
+    await ctx.database.query(`update appointments set status = 'completed', cancellation_reason = null where id = $1`, [id]);
+    expect(await figures()).toMatchObject({ total: 1, byStatus: { completed: 1, cancelled: 0 }, patients: { new: 1, returning: 0 }, revenue: 80 });
+  });
+
+  it('lists today\'s new appointment and a patient\'s new name on the agenda in the very next answer', async () => {
+    const db = ctx.database.db;
+    const clinic = await insertClinic(db, org.companyId, { name: 'Agenda Clinic', timeZone: 'Asia/Riyadh' });
+    const doctor = await insertDoctor(db, org.companyId, { name: 'Dr. Agenda', clinics: [clinic.id] });
+    const service = await insertService(db, org.companyId, { clinicId: clinic.id, doctors: [doctor.id] });
+    const patient = await insertPatient(db, org.companyId, { name: 'Agenda Patient' });
+    const today = todayIn('Asia/Riyadh');
+    const agenda = async () => body(await get(`clinic=${clinic.id}&from=${today}&to=${today}`)).data.agenda as Array<{ patient: { name: string } }>;
+    expect(await agenda()).toEqual([]);
+    await db.insert(appointments).values({ companyId: org.companyId, publicId: 'APT-DASH-AGENDA', patientId: patient.id, doctorId: doctor.id, clinicId: clinic.id,
+      serviceId: service.id, reason: 'Fixture', startsAt: new Date(`${today}T12:00:00+03:00`), endsAt: new Date(`${today}T12:30:00+03:00`), status: 'scheduled' });
+    expect((await agenda()).map((a) => a.patient.name)).toEqual(['Agenda Patient']);
+    await ctx.database.query('update patients set name = $2 where id = $1', [patient.id, 'Agenda Patient Renamed']);
+    expect((await agenda()).map((a) => a.patient.name)).toEqual(['Agenda Patient Renamed']);
+    // A clinic's new name is shown at once too.
+    await ctx.database.query('update clinics set name = $2 where id = $1', [clinic.id, 'Agenda Clinic Renamed']);
+    expect((await agenda() as unknown as Array<{ clinic: { name: string } }>)[0]!.clinic.name).toBe('Agenda Clinic Renamed');
   });
 });

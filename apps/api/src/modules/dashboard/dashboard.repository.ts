@@ -1,9 +1,9 @@
 /** Every query of the dashboard. All of them are scoped by company. */
-import { and, asc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AppointmentStatus } from '@clinic/shared';
 import { endOfLocalDay, startOfLocalDay } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
-import { appointments, clinicCollections, clinics, employeeClinics, employees, patients, services } from '../../db/schema/index.js';
+import { appointments, calendarStamps, clinicCollections, clinics, employeeClinics, employees, patients, services } from '../../db/schema/index.js';
 
 export interface GroupRow {
   kind: 's' | 'd' | 'v' | 'h';
@@ -28,48 +28,65 @@ export async function findComplexRef(db: Db, companyId: string, id: string) {
   return c ?? null;
 }
 
-/** The dashboard's clinics, by name: one, those of a complex, or all of the company's. */
+/**
+ * The dashboard's clinics, by name: one, those of a complex, or all of the company's; each row also carries the
+ * company's change stamp (`change_stamps.calendar_stamps`, the calendar's: raised at the commit of every transaction
+ * that inserts, updates or deletes any of the company's appointments, renames a patient, doctor or service, or
+ * changes a clinic's time zone; see migration 0026), read in the same statement, before anything kept under it is used.
+ */
 export function scopeClinics(db: Db, companyId: string, scope: { clinic?: string | null; complex?: string | null }) {
   const where: SQL[] = [eq(clinics.companyId, companyId)];
   if (scope.clinic) where.push(eq(clinics.id, scope.clinic));
   if (scope.complex) where.push(eq(clinics.clinicCollectionId, scope.complex));
   return db
-    .select({ id: clinics.id, name: clinics.name, publicId: clinics.publicId, timeZone: clinics.timeZone, workingHours: clinics.workingHours, holidays: clinics.holidays })
+    .select({
+      id: clinics.id, name: clinics.name, publicId: clinics.publicId, timeZone: clinics.timeZone, workingHours: clinics.workingHours, holidays: clinics.holidays,
+      stamp: sql<string | null>`(select s.stamp::text from ${calendarStamps} s where s.company_id = ${companyId})`,
+    })
     .from(clinics).where(and(...where)).orderBy(asc(clinics.name));
 }
 
-/** Who works at which of these clinics. */
-export async function clinicLinks(db: Db, companyId: string, clinicIds: string[]) {
+/**
+ * The people of the dashboard, by name, in one statement: everyone working at these clinics and everyone `booked`
+ * there in the period, with their calendars (hours, breaks, leave) and which of these clinics they work at.
+ */
+export async function scopePeople(db: Db, companyId: string, clinicIds: string[], booked: string[]) {
   if (!clinicIds.length) return [];
-  return db.select({ employeeId: employeeClinics.employeeId, clinicId: employeeClinics.clinicId }).from(employeeClinics)
+  const linked = db.select({ id: employeeClinics.employeeId }).from(employeeClinics)
     .where(and(eq(employeeClinics.companyId, companyId), inArray(employeeClinics.clinicId, clinicIds)));
-}
-
-/** These employees' names and calendars (hours, breaks, leave), by name. */
-export async function doctorCalendars(db: Db, companyId: string, ids: string[]) {
-  if (!ids.length) return [];
+  const theirs = sql.join(clinicIds.map((id) => sql`${id}`), sql`, `);
   return db
-    .select({ id: employees.id, name: employees.name, publicId: employees.publicId, employeeType: employees.employeeType, workingHours: employees.workingHours, breakTimes: employees.breakTimes, vacationRecords: employees.vacationRecords })
-    .from(employees).where(and(eq(employees.companyId, companyId), inArray(employees.id, ids))).orderBy(asc(employees.name));
+    .select({
+      id: employees.id, name: employees.name, publicId: employees.publicId, employeeType: employees.employeeType, workingHours: employees.workingHours,
+      breakTimes: employees.breakTimes, vacationRecords: employees.vacationRecords,
+      clinicIds: sql<string[]>`array(select ec.clinic_id::text from ${employeeClinics} ec
+        where ec.company_id = ${companyId} and ec.employee_id = "employees"."id" and ec.clinic_id in (${theirs}))`,
+    })
+    .from(employees)
+    .where(and(eq(employees.companyId, companyId), booked.length ? or(inArray(employees.id, linked), inArray(employees.id, booked)) : inArray(employees.id, linked)))
+    .orderBy(asc(employees.name));
 }
 
 /**
  * The period's figures counted by the database in one statement (see `periodAggregates` in the service): the groups
  * as JSON, the period's patients with a completed visit, and how many of them had an earlier one.
  */
-export async function periodGroups(db: Db, companyId: string, scope: Array<{ id: string; timeZone: string }>, from: string, to: string) {
+export type PeriodGroups = { groups: GroupRow[] | string | null; patients: number; returning: number };
+
+export async function periodGroups(db: Db, companyId: string, scope: Array<{ id: string; timeZone: string }>, from: string, to: string): Promise<PeriodGroups> {
   const list = <T>(values: T[], type: string) => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::${sql.raw(type)}[]`;
   const starts = scope.map((c) => startOfLocalDay(from, c.timeZone).toISOString());
   const ends = scope.map((c) => endOfLocalDay(to, c.timeZone).toISOString());
-  const result = await db.execute<{ groups: GroupRow[] | string | null; patients: number; returning: number }>(sql`
+  const result = await db.execute<PeriodGroups>(sql`
     with p as materialized (
-      select a.doctor_id, a.patient_id, a.service_id, a.starts_at, a.ends_at, a.status, a.late_cancellation, a.arrived_at, a.called_in_at,
-        extract(isodow from a.starts_at at time zone z.tz)::int - 1 as weekday, extract(hour from a.starts_at at time zone z.tz)::int as hour
+      select a.doctor_id, a.patient_id, a.service_id, a.starts_at, a.ends_at, a.status, a.late_cancellation, a.arrived_at, a.called_in_at, z.tz
       from unnest(${list(scope.map((c) => c.id), 'uuid')}, ${list(scope.map((c) => c.timeZone), 'text')},
         ${list(starts, 'timestamptz')}, ${list(ends, 'timestamptz')}) as z(id, tz, s, e)
       -- One range of appointments_clinic_time_idx per clinic, never a scan of the company's appointments: the lateral
-      -- subquery is kept apart from the join (offset 0), else the planner hashes a sequential scan on a network.
-      cross join lateral (select * from ${appointments} a
+      -- subquery is kept apart from the join (offset 0), else the planner hashes a sequential scan on a network. Only
+      -- the columns counted are read out of each row.
+      cross join lateral (select a.doctor_id, a.patient_id, a.service_id, a.starts_at, a.ends_at, a.status, a.late_cancellation,
+          a.arrived_at, a.called_in_at from ${appointments} a
         where a.company_id = ${companyId} and a.clinic_id = z.id and a.starts_at >= z.s and a.starts_at < z.e offset 0) a
     ),
     -- Four hashed groupings of the period's rows (grouping sets would sort them).
@@ -90,15 +107,18 @@ export async function periodGroups(db: Db, companyId: string, scope: Array<{ id:
       select 'v', null, null, service_id, null, null, count(*)::int, 0, count(*)::int, 0, 0, 0, 0, 0
       from p where status = 'completed' group by service_id
       union all
-      select 'h', null, null, null, weekday, hour, count(*)::int, count(*)::int, 0, 0, 0, 0, 0, 0
-      from p where status <> 'cancelled' group by weekday, hour
+      -- Local weekday and hour of each distinct start (a clinic's slots), not of each row: a tenth of the conversions.
+      select 'h', null, null, null, weekday, hour, sum(n)::int, sum(n)::int, 0, 0, 0, 0, 0, 0
+      from (select extract(isodow from starts_at at time zone tz)::int - 1 as weekday, extract(hour from starts_at at time zone tz)::int as hour, n
+        from (select tz, starts_at, count(*) as n from p where status <> 'cancelled' group by tz, starts_at) t) h
+      group by weekday, hour
     ),
     f as (select patient_id, min(starts_at) as first from p where status = 'completed' group by patient_id)
     select (select json_agg(g) from g) as groups,
       (select count(*)::int from f) as patients,
       (select count(*)::int from f where exists (select 1 from ${appointments} e
         where e.company_id = ${companyId} and e.patient_id = f.patient_id and e.status = 'completed' and e.starts_at < f.first)) as returning`);
-  return (result as unknown as { rows: Array<{ groups: GroupRow[] | string | null; patients: number; returning: number }> }).rows[0]!;
+  return (result as unknown as { rows: PeriodGroups[] }).rows[0]!;
 }
 
 export function servicePrices(db: Db, companyId: string, ids: string[]) {
@@ -106,16 +126,22 @@ export function servicePrices(db: Db, companyId: string, ids: string[]) {
     .where(and(eq(services.companyId, companyId), inArray(services.id, ids)));
 }
 
-/** Appointments of these clinics starting in the window, with their patient, doctor and service, earliest first. */
+/**
+ * Appointments of these clinics starting in the window, with their patient, doctor and service, earliest first. Each
+ * row's patient is read by primary key (a lateral subquery kept apart from the join): a join let the planner hash all
+ * of the company's patients for a day's few hundred appointments.
+ */
 export function agendaRows(db: Db, companyId: string, clinicIds: string[], window: { start: Date; end: Date }, limit: number) {
+  const patient = db.select({ id: patients.id, name: patients.name, publicId: patients.publicId }).from(patients)
+    .where(and(eq(patients.companyId, appointments.companyId), eq(patients.id, appointments.patientId))).offset(0).as('p');
   return db
     .select({
       id: appointments.id, publicId: appointments.publicId, startsAt: appointments.startsAt, endsAt: appointments.endsAt, status: appointments.status,
-      clinicId: appointments.clinicId, patientId: patients.id, patientName: patients.name, patientPublicId: patients.publicId,
+      clinicId: appointments.clinicId, patientId: patient.id, patientName: patient.name, patientPublicId: patient.publicId,
       doctorId: employees.id, doctorName: employees.name, serviceId: services.id, serviceName: services.name,
     })
     .from(appointments)
-    .innerJoin(patients, and(eq(patients.companyId, appointments.companyId), eq(patients.id, appointments.patientId)))
+    .innerJoinLateral(patient, sql`true`)
     .innerJoin(employees, and(eq(employees.companyId, appointments.companyId), eq(employees.id, appointments.doctorId)))
     .innerJoin(services, and(eq(services.companyId, appointments.companyId), eq(services.id, appointments.serviceId)))
     .where(and(

@@ -8,8 +8,9 @@ import { todayIn } from '../patients/index.js';
 import { getBillingSettings, paidRevenue } from '../billing/index.js';
 import { dashboardFiguresOf, type DashAggregates } from './dashboard.domain.js';
 import {
-  agendaRows, clinicLinks, doctorCalendars, findComplexRef, periodGroups, scopeClinics, servicePrices, type GroupRow,
+  agendaRows, findComplexRef, periodGroups, type PeriodGroups, scopeClinics, scopePeople, servicePrices, type GroupRow,
 } from './dashboard.repository.js';
+import { keptUnderStamp } from './stamp-cache.js';
 
 /** Most appointments today's agenda lists. */
 const AGENDA_CAP = 300;
@@ -39,17 +40,13 @@ export async function dashboard(deps: Deps, caller: Caller, q: DashboardQuery): 
   const clinicIds = scope.map((c) => c.id);
   const calendars = scope.map((c) => ({ id: c.id, timeZone: safeTimeZone(c.timeZone), workingHours: c.workingHours, holidays: c.holidays }));
 
-  const counted = await periodAggregates(deps, companyId, calendars, from, to);
+  // Read with the clinics, before anything kept is used: what was counted under this stamp is still exact (`keptUnderStamp`).
+  const stamp = Number(scope[0]?.stamp ?? 0);
+  const counted = await periodAggregates(deps, companyId, stamp, calendars, from, to);
   // Doctors working at the scope's clinics, and any doctor booked there in the period.
-  const links = await clinicLinks(db, companyId, clinicIds);
   const booked = new Set(counted.doctorsInPeriod);
-  const doctorIds = [...new Set([...links.map((l) => l.employeeId), ...booked])];
-  const doctorRows = await doctorCalendars(db, companyId, doctorIds);
-  const clinicsOf = new Map<string, string[]>();
-  for (const l of links) clinicsOf.set(l.employeeId, [...(clinicsOf.get(l.employeeId) ?? []), l.clinicId]);
-  const doctors = doctorRows
-    .filter((d) => d.employeeType === 'Doctor' || booked.has(d.id))
-    .map((d) => ({ ...d, clinicIds: clinicsOf.get(d.id) ?? [] }));
+  const doctors = (await scopePeople(db, companyId, clinicIds, counted.doctorsInPeriod))
+    .filter((d) => d.employeeType === 'Doctor' || booked.has(d.id));
   const figures = dashboardFiguresOf({ from, to, clinics: calendars, doctors, counted });
   const names = new Map(doctors.map((d) => [d.id, { _id: d.id, name: d.name, publicId: d.publicId }]));
 
@@ -66,7 +63,7 @@ export async function dashboard(deps: Deps, caller: Caller, q: DashboardQuery): 
     currency: (await getBillingSettings(db, companyId)).currency,
     utilisation: figures.utilisation.map(({ doctorId, ...u }) => ({ doctor: names.get(doctorId) ?? { _id: doctorId, name: '' }, ...u })),
     today,
-    agenda: await agenda(deps, companyId, scope, today),
+    agenda: await agenda(deps, companyId, stamp, scope, today),
   };
 }
 
@@ -75,12 +72,14 @@ export async function dashboard(deps: Deps, caller: Caller, q: DashboardQuery): 
  * in the period (each clinic's days as one instant range on `appointments_clinic_time_idx`), grouped by status, by
  * doctor, by completed visits' service and by local weekday and hour of active ones; and the period's patients with a completed visit, of whom those
  * with an earlier completed visit anywhere in the company (`appointments_patient_completed_idx`) are returning.
- * The rows themselves never leave the database.
+ * The rows themselves never leave the database. The count is kept while the company's appointments are unchanged
+ * (`PeriodCounts`: checked against the company's change stamp on every request).
  */
-async function periodAggregates(deps: Deps, companyId: string, scope: Array<{ id: string; timeZone: string }>, from: string, to: string) {
+async function periodAggregates(deps: Deps, companyId: string, stamp: number, scope: Array<{ id: string; timeZone: string }>, from: string, to: string) {
   const empty = { byStatus: {}, lateCancellations: 0, arrivals: 0, waits: { count: 0, minutes: 0 }, bookedMinutes: new Map<string, number>(), cells: [], patients: { new: 0, returning: 0 }, revenue: 0 };
   if (!scope.length) return { ...empty, doctorsInPeriod: [] as string[] };
-  const row = await periodGroups(deps.db, companyId, scope, from, to);
+  const key = ['period', companyId, from, to, ...scope.map((c) => `${c.id}@${c.timeZone}`)].join('|');
+  const row = await keptUnderStamp<PeriodGroups>(deps.db, key, stamp, () => periodGroups(deps.db, companyId, scope, from, to));
   const groups: GroupRow[] = typeof row.groups === 'string' ? JSON.parse(row.groups) as GroupRow[] : (row.groups ?? []);
   const counted = { ...empty, bookedMinutes: new Map<string, number>(), cells: [] as DashAggregates['cells'], byStatus: {} as DashAggregates['byStatus'] };
   const completedByService = new Map<string, number>();
@@ -133,24 +132,33 @@ async function collected(deps: Deps, companyId: string, scope: Array<{ id: strin
   return minor / 10 ** minorDigits;
 }
 
-/** Today's appointments of the scope (clinic-local today), earliest first. */
-async function agenda(deps: Deps, companyId: string, scope: Array<{ id: string; name: string; publicId: string; timeZone: string }>, today: string): Promise<DashboardAgendaItem[]> {
+/**
+ * Today's appointments of the scope (clinic-local today), earliest first. The rows, with their clinic-local times, are
+ * kept under the company's change stamp like the period's counts; the clinics' names are read live.
+ */
+async function agenda(deps: Deps, companyId: string, stamp: number, scope: Array<{ id: string; name: string; publicId: string; timeZone: string }>, today: string): Promise<DashboardAgendaItem[]> {
   if (!scope.length) return [];
+  const key = ['agenda', companyId, today, ...scope.map((c) => `${c.id}@${c.timeZone}`)].join('|');
+  const rows = await keptUnderStamp(deps.db, key, stamp, () => agendaOf(deps, companyId, scope, today));
+  const byId = new Map(scope.map((c) => [c.id, c]));
+  return rows.map(({ r, datetime, endsAt }) => {
+    const clinic = byId.get(r.clinicId)!;
+    return {
+      _id: r.id, publicId: r.publicId, datetime, endsAt, status: r.status as AppointmentStatus,
+      patient: { _id: r.patientId, name: r.patientName, publicId: r.patientPublicId },
+      doctor: { _id: r.doctorId, name: r.doctorName },
+      clinic: { _id: clinic.id, name: clinic.name, publicId: clinic.publicId },
+      service: { _id: r.serviceId, name: r.serviceName },
+    };
+  });
+}
+
+async function agendaOf(deps: Deps, companyId: string, scope: Array<{ id: string; timeZone: string }>, today: string) {
   const window = around(today, today);
   const rows = await agendaRows(deps.db, companyId, scope.map((c) => c.id), window, AGENDA_CAP * 3);
-  const byId = new Map(scope.map((c) => [c.id, c]));
+  const zones = new Map(scope.map((c) => [c.id, safeTimeZone(c.timeZone)]));
   return rows
-    .filter((r) => localTime(r.startsAt, safeTimeZone(byId.get(r.clinicId)?.timeZone)).date === today)
+    .filter((r) => localTime(r.startsAt, zones.get(r.clinicId)!).date === today)
     .slice(0, AGENDA_CAP)
-    .map((r) => {
-      const clinic = byId.get(r.clinicId)!;
-      const zone = safeTimeZone(clinic.timeZone);
-      return {
-        _id: r.id, publicId: r.publicId, datetime: zonedIso(r.startsAt, zone), endsAt: zonedIso(r.endsAt, zone), status: r.status as AppointmentStatus,
-        patient: { _id: r.patientId, name: r.patientName, publicId: r.patientPublicId },
-        doctor: { _id: r.doctorId, name: r.doctorName },
-        clinic: { _id: clinic.id, name: clinic.name, publicId: clinic.publicId },
-        service: { _id: r.serviceId, name: r.serviceName },
-      };
-    });
+    .map((r) => ({ r, datetime: zonedIso(r.startsAt, zones.get(r.clinicId)!), endsAt: zonedIso(r.endsAt, zones.get(r.clinicId)!) }));
 }
