@@ -1,5 +1,7 @@
 // npm run bench -- --tier clinic|network [--database-url URL] [--duration S] [--connections N] [--sql-duration S] [--no-web]
 //   [--only TEXT]: only the read scenarios whose name contains TEXT (no bookings, no web budgets; results not written)
+//   [--only-writes]: only booking and cancelling (no reads, no SQL ceiling, no web budgets; results not written)
+//   [--cpu-prof DIR]: the measured server writes a CPU profile into DIR when it stops (node --cpu-prof)
 //
 // Starts the production server on the chosen database (the embedded one in bench/.data by default, seeded on first
 // use), warms it up and drives one scenario at a time with autocannon over loopback. For each read scenario it also
@@ -93,6 +95,7 @@ const monthAgo = (days) => new Date(Date.now() - days * 86_400_000).toISOString(
 const deepPage = Math.min(500, Math.max(1, Math.floor(TIERS[tier].patients / 10) - 1));
 
 const only = typeof args.only === 'string' ? args.only : null;
+const onlyWrites = Boolean(args.onlyWrites);
 const allReads = [
   { name: 'patients: search by name', path: `/api/patients?search=${encodeURIComponent(namePart)}` },
   { name: 'patients: date-of-birth filter', path: `/api/patients?dateOfBirth=${dob}` },
@@ -113,7 +116,7 @@ const allReads = [
   { name: 'dashboard: clinic, 30 days', path: `/api/dashboard?clinic=${clinic._id}&from=${monthAgo(29)}&to=${today}` },
   { name: 'dashboard: company, 30 days', path: `/api/dashboard?from=${monthAgo(29)}&to=${today}` },
 ];
-const reads = only ? allReads.filter((s) => s.name.includes(only)) : allReads;
+const reads = onlyWrites ? [] : only ? allReads.filter((s) => s.name.includes(only)) : allReads;
 for (const s of reads) {
   // What one request runs in steady state: a first request warms the server (the caller's cached permissions).
   await (await fetch(server.base + s.path, { headers: auth })).arrayBuffer();
@@ -129,7 +132,7 @@ await stopServer(server.child);
 rmSync(sqlLog, { force: true });
 
 // ---- 2. HTTP measurements, without statement logging.
-server = await startServer({ dataDir, databaseUrl });
+server = await startServer({ dataDir, databaseUrl, nodeArgs: typeof args.cpuProf === 'string' ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.cpuProf)}`] : [] });
 const token2 = (await api(server.base, null, 'POST', '/api/auth/login', { email: BENCH_ADMIN.username, password: BENCH_ADMIN.password })).data.accessToken;
 const headers = { authorization: `Bearer ${token2}`, 'content-type': 'application/json' };
 const results = [];
@@ -165,12 +168,14 @@ async function settle() {
 }
 
 console.log('\nHTTP');
+if (!onlyWrites) {
 record('HTTP floor (health)', await measured({ url: `${server.base}/api/health` }));
 await settle();
 record('sign-in', await measured({
   url: `${server.base}/api/auth/login`, method: 'POST', headers: { 'content-type': 'application/json' },
   body: JSON.stringify({ email: BENCH_ADMIN.username, password: BENCH_ADMIN.password }),
 }));
+}
 for (const s of reads) {
   await settle();
   await cannon({ url: server.base + s.path, headers: { ...headers, ...(s.headers ?? {}) }, duration: 2, connections: 4 }); // warm-up
@@ -241,14 +246,14 @@ async function replay(database, statements, workers, seconds) {
 }
 
 // ---- 4. Web budgets (bundle sizes, calendar render, Lighthouse).
-const web = args.noWeb || only ? { skipped: true } : await webBudgets({ dataDir, databaseUrl }).catch((err) => ({ error: String(err.message ?? err) }));
+const web = args.noWeb || only || onlyWrites ? { skipped: true } : await webBudgets({ dataDir, databaseUrl }).catch((err) => ({ error: String(err.message ?? err) }));
 
 // ---- 5. Report.
 console.log(`\nResults: tier ${tier}, ${dbKind}, ${connections} connections, seed: ${JSON.stringify(seedInfo)}`);
 console.table(results.map((r) => ({ scenario: r.scenario, 'p50 ms': r.p50_ms, 'p95 ms': r.p95_ms, 'p99 ms': r.p99_ms, 'req/s': r.rps, 'ratio to SQL': r.ratio_to_sql ?? '', 'RSS MB': r.rss_mb, 'bytes': r.bytes ?? '',
   'CPU ms/req: server': r.server_cpu_ms, 'database': r.db_cpu_ms ?? 'in server', 'load': r.load_cpu_ms })));
 console.log('Web:', JSON.stringify(web, null, 2));
-if (only) process.exit(0);
+if (only || onlyWrites) process.exit(0);
 mkdirSync(path.join(root, 'bench/results'), { recursive: true });
 const out = path.join(root, 'bench/results', `${tier}-${dbKind}.json`);
 writeFileSync(out, JSON.stringify(results.map(({ scenario, p50_ms, p95_ms, p99_ms, rps, ratio_to_sql, rss_mb, bytes }) => ({ scenario, p50_ms, p95_ms, p99_ms, rps, ratio_to_sql, rss_mb, ...(bytes ? { bytes } : {}) })), null, 2) + '\n');
