@@ -146,7 +146,7 @@ export class DomainEvents {
         } catch (error) {
           if (names.length < 2) {
             this.log?.warn({ err: error, eventId: job.id, type: event.type, follower: names[0] }, 'event follower failed');
-            throw new Error(`${names[0]}: ${errorText(error)}`);
+            throw new Error(`${names[0]}: ${errorText(error)}`, { cause: error });
           }
         }
         const failures: string[] = [];
