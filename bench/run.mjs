@@ -2,6 +2,8 @@
 //   [--open-connections N] [--label run1] [--only TEXT]
 //   --only TEXT: only the read scenarios whose name contains TEXT (no bookings, no web budgets; results not written)
 //   --label L: results go to bench/results/<tier>-<db>.L.json (and .L.details.json), so runs are kept side by side
+//   --only-writes: only booking and cancelling (no reads, no SQL ceiling, no web budgets; results not written)
+//   --cpu-prof DIR: the measured server writes a CPU profile into DIR when it stops (node --cpu-prof)
 //
 // Starts the production server on the chosen database (the embedded one in bench/.data by default, seeded on first
 // use), warms it up and drives one scenario at a time over loopback: first at saturation (autocannon, closed loop,
@@ -90,7 +92,8 @@ const token = await signIn(server.base);
 const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
 const only = typeof args.only === 'string' ? args.only : null;
 const allReads = await readScenarios({ api: (method, url, body) => request(server.base, token, method, url, body), tier, seedInfo });
-const reads = only ? allReads.filter((s) => s.name.includes(only)) : allReads;
+const onlyWrites = Boolean(args.onlyWrites);
+const reads = onlyWrites ? [] : only ? allReads.filter((s) => s.name.includes(only)) : allReads;
 for (const s of reads) {
   // What one request runs in steady state: a first request warms the server (the caller's cached permissions).
   await (await fetch(server.base + s.path, { headers: auth })).arrayBuffer();
@@ -106,7 +109,7 @@ await stopServer(server.child);
 rmSync(sqlLog, { force: true });
 
 // ---- 2. HTTP measurements, without statement logging.
-server = await startServer({ dataDir, databaseUrl });
+server = await startServer({ dataDir, databaseUrl, nodeArgs: typeof args.cpuProf === 'string' ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.cpuProf)}`] : [] });
 const token2 = await signIn(server.base);
 const headers = { authorization: `Bearer ${token2}`, 'content-type': 'application/json' };
 const results = [];
@@ -159,15 +162,17 @@ async function settle() {
 }
 
 console.log('\nHTTP: saturation (closed loop), then half that rate (open loop)');
-record('HTTP floor (health)', await measured({ url: `${server.base}/api/health` }));
-await settle();
-record('sign-in', await measured({
-  url: `${server.base}/api/auth/login`, method: 'POST', headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ email: BENCH_ADMIN.username, password: BENCH_ADMIN.password }),
-}));
-// The server is still hashing the sign-ins the load generator gave up on: one more sign-in queues behind them, so its
-// answer says they are done.
-await signIn(server.base);
+if (!onlyWrites) {
+  record('HTTP floor (health)', await measured({ url: `${server.base}/api/health` }));
+  await settle();
+  record('sign-in', await measured({
+    url: `${server.base}/api/auth/login`, method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: BENCH_ADMIN.username, password: BENCH_ADMIN.password }),
+  }));
+  // The server is still hashing the sign-ins the load generator gave up on: one more sign-in queues behind them, so its
+  // answer says they are done.
+  await signIn(server.base);
+}
 for (const s of reads) {
   const h = { ...headers, ...(s.headers ?? {}) };
   await settle();
@@ -237,7 +242,7 @@ async function replay(database, statements, workers, seconds) {
 }
 
 // ---- 4. Web budgets (bundle sizes, calendar render, Lighthouse).
-const web = args.noWeb || only ? { skipped: true } : await webBudgets({ dataDir, databaseUrl }).catch((err) => ({ error: String(err.message ?? err) }));
+const web = args.noWeb || only || onlyWrites ? { skipped: true } : await webBudgets({ dataDir, databaseUrl }).catch((err) => ({ error: String(err.message ?? err) }));
 
 // ---- 5. Report.
 const loadAtEnd = machineLoad();
@@ -246,7 +251,7 @@ for (const r of results) r.met = judge(r);
 printTable(results, `\nResults: tier ${tier}, ${dbKind}, ${connections} connections (half rate: up to ${openConnections}), machine ${machine.label}, seed: ${JSON.stringify(seedInfo)}`);
 console.log(`At end: ${loadAtEnd.uptime}`);
 console.log('Web:', JSON.stringify(web, null, 2));
-if (only) process.exit(0);
+if (only || onlyWrites) process.exit(0);
 const out = writeResults({
   tier, dbKind, label, rows: results,
   details: { tier, database: dbKind, label, connections, openConnections, duration, machine, seed: seedInfo, peakRssMb: peakRss, results, web },

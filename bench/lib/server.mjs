@@ -20,9 +20,9 @@ export function freePort() {
 }
 
 /** Starts `node apps/api/dist/server.js` (what `npm start` runs) and waits for its health check. */
-export async function startServer({ dataDir, databaseUrl, env = {} }) {
+export async function startServer({ dataDir, databaseUrl, env = {}, nodeArgs = [] }) {
   const port = await freePort();
-  const child = spawn(process.execPath, [serverJs], {
+  const child = spawn(process.execPath, [...nodeArgs, serverJs], {
     env: {
       ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir,
       SEED_DEMO: 'false', LOG_LEVEL: 'warn', JWT_SECRET: 'bench-secret-that-is-long-enough-0123456789',

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.js';
 import type { Caller } from '../../lib/app-types.js';
 import { AppError } from '../../lib/errors.js';
+import type { AppointmentRow } from './appointment-rows.js';
 import { insertAppointmentRow } from './appointments.repository.js';
 
 /*
@@ -38,9 +39,9 @@ export interface NewAppointment {
 
 /**
  * Stores one appointment (its public number taken by the same statement): the database refuses an overlap with the
- * doctor's buffered time or the patient's visits (409, the translated reason).
+ * doctor's buffered time or the patient's visits (409, the translated reason). Returns the stored row.
  */
-export async function insertAppointment(db: Db, caller: Caller, a: NewAppointment): Promise<string> {
+export async function storeAppointment(db: Db, caller: Caller, a: NewAppointment): Promise<AppointmentRow> {
   try {
     return await insertAppointmentRow(db, {
       companyId: caller.companyId,
@@ -62,4 +63,9 @@ export async function insertAppointment(db: Db, caller: Caller, a: NewAppointmen
   } catch (error) {
     throw overlapConflict(error) ?? error;
   }
+}
+
+/** `storeAppointment`, for the callers that need only the new appointment's id. */
+export async function insertAppointment(db: Db, caller: Caller, a: NewAppointment): Promise<string> {
+  return (await storeAppointment(db, caller, a)).id;
 }

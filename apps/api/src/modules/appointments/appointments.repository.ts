@@ -11,7 +11,7 @@ import { publicIdOf } from '../../lib/public-id.js';
 import { nextVersion } from '../../lib/versioning.js';
 import {
   cardColumns, doctors, fromJoined, joinClinic, joinDoctor, joinPatient, joinService, selectCards, selectJoined, selectLookedUp, toCard, toRecord,
-  type JoinedRow,
+  type AppointmentRow, type JoinedRow,
 } from './appointment-rows.js';
 
 export interface AppointmentFilters {
@@ -243,15 +243,16 @@ export type AppointmentChanges = Omit<Partial<typeof appointments.$inferInsert>,
 
 /**
  * Stores one appointment. One statement takes the public number and stores the appointment: the company's counter is
- * locked only while PostgreSQL runs and commits it, and a refused booking (an overlap) gives its number back.
+ * locked only while PostgreSQL runs and commits it, and a refused booking (an overlap) gives its number back. Returns
+ * the stored row (with what the database filled in), so that nothing need read it again.
  */
-export async function insertAppointmentRow(db: Db, values: Omit<typeof appointments.$inferInsert, 'publicId'>): Promise<string> {
+export async function insertAppointmentRow(db: Db, values: Omit<typeof appointments.$inferInsert, 'publicId'>): Promise<AppointmentRow> {
   const [row] = await db
     .insert(appointments)
     .values({ ...values, publicId: publicIdOf(values.companyId, 'appointment', 'APT') })
-    .returning({ id: appointments.id });
+    .returning();
   if (!row) throw new Error('appointment insert returned nothing');
-  return row.id;
+  return row;
 }
 
 /** Changes an appointment only at `version` and in one of the statuses `from`; false when it was not (or is gone). */

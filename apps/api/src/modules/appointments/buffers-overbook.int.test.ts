@@ -117,3 +117,17 @@ describe('deliberate overbooking', () => {
     expect(body(res).message.code).toBe('PATIENT_DOUBLE_BOOKED');
   });
 });
+
+describe('the answer to a booking', () => {
+  it('is the appointment exactly as it reads back, names and numbers included, overbooked or not', async () => {
+    const s = await setting({ before: 5, after: 5 });
+    const get = async (id: string) => body(await ctx.app.inject({ method: 'GET', url: `/api/appointments/${id}`, headers: auth(a.token) })).data;
+    const plain = body(await post(a.token, await s.visit('09:00'))).data;
+    expect(plain.patient.publicId).toBeTruthy();
+    expect(plain.doctor.name).toBeTruthy();
+    expect(plain).toEqual(await get(plain._id));
+    const over = body(await post(a.token, { ...(await s.visit('09:00')), overbook: true })).data;
+    expect(over.overbooked).toBe(true);
+    expect(over).toEqual(await get(over._id));
+  });
+});

@@ -1,6 +1,7 @@
-import { and, asc, count, eq, gte, inArray, lt, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import { MAX_BUFFER_MINUTES, MAX_VISIT_MINUTES } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
+import { rowsOf } from '../../lib/sql.js';
 import { appointments, clinics, employeeClinics, employees, patients, serviceDoctors, services } from '../../db/schema/index.js';
 
 /*
@@ -8,46 +9,44 @@ import { appointments, clinics, employeeClinics, employees, patients, serviceDoc
  * calendars, the doctors who can take a service, and the time the doctors' appointments already hold.
  */
 
-/** Everything the booking rules look at, for the chosen patient, doctor, clinic and service. */
-/** The parties of a booking; without a doctor (any doctor of the service) the doctor is null and provides nothing. */
+type Party<T extends { $inferSelect: Record<string, unknown> }, K extends keyof T['$inferSelect']> = Pick<T['$inferSelect'], K | 'id' | 'name' | 'publicId' | 'isActive'>;
+
+/**
+ * Everything the booking rules look at, for the chosen patient, doctor, clinic and service, read in one statement.
+ * Without a doctor (any doctor of the service) the doctor is null and provides nothing.
+ */
 export async function loadBookingParties(db: Db, companyId: string, ids: { patient: string | null; doctor: string | null; clinic: string; service: string }) {
-  const doctorId = ids.doctor;
-  const [patient, doctor, clinic, service, provides, worksAt] = await Promise.all([
-    ids.patient
-      ? db.select({ id: patients.id, name: patients.name, isActive: patients.isActive }).from(patients)
-        .where(and(eq(patients.companyId, companyId), eq(patients.id, ids.patient))).limit(1)
-      : Promise.resolve([]),
-    doctorId
-      ? db.select({
-        id: employees.id, name: employees.name, isActive: employees.isActive, employeeType: employees.employeeType,
-        workingHours: employees.workingHours, breakTimes: employees.breakTimes, vacationRecords: employees.vacationRecords,
-      }).from(employees).where(and(eq(employees.companyId, companyId), eq(employees.id, doctorId))).limit(1)
-      : Promise.resolve([]),
-    db.select({
-      id: clinics.id, name: clinics.name, isActive: clinics.isActive, timeZone: clinics.timeZone, averageVisitMinutes: clinics.averageVisitMinutes,
-      workingHours: clinics.workingHours, holidays: clinics.holidays,
-    }).from(clinics).where(and(eq(clinics.companyId, companyId), eq(clinics.id, ids.clinic))).limit(1),
-    db.select({
-      id: services.id, name: services.name, isActive: services.isActive, clinicId: services.clinicId, durationMinutes: services.durationMinutes,
-      bufferBeforeMinutes: services.bufferBeforeMinutes, bufferAfterMinutes: services.bufferAfterMinutes,
-    })
-      .from(services).where(and(eq(services.companyId, companyId), eq(services.id, ids.service))).limit(1),
-    doctorId
-      ? db.select({ n: count() }).from(serviceDoctors)
-        .where(and(eq(serviceDoctors.companyId, companyId), eq(serviceDoctors.serviceId, ids.service), eq(serviceDoctors.employeeId, doctorId)))
-      : Promise.resolve([]),
-    doctorId
-      ? db.select({ n: count() }).from(employeeClinics)
-        .where(and(eq(employeeClinics.companyId, companyId), eq(employeeClinics.employeeId, doctorId), eq(employeeClinics.clinicId, ids.clinic)))
-      : Promise.resolve([]),
-  ]);
+  const [row] = rowsOf<{
+    patient: Party<typeof patients, never> | null;
+    doctor: Party<typeof employees, 'employeeType' | 'workingHours' | 'breakTimes' | 'vacationRecords'> | null;
+    clinic: Party<typeof clinics, 'timeZone' | 'averageVisitMinutes' | 'workingHours' | 'holidays'> | null;
+    service: Party<typeof services, 'clinicId' | 'durationMinutes' | 'bufferBeforeMinutes' | 'bufferAfterMinutes'> | null;
+    provides: boolean;
+    works_at: boolean;
+  }>(await db.execute(sql`
+    select
+      (select json_build_object('id', p.id, 'name', p.name, 'publicId', p.public_id, 'isActive', p.is_active)
+        from patients p where p.company_id = ${companyId}::uuid and p.id = ${ids.patient}::uuid) as patient,
+      (select json_build_object('id', e.id, 'name', e.name, 'publicId', e.public_id, 'isActive', e.is_active, 'employeeType', e.employee_type,
+          'workingHours', e.working_hours, 'breakTimes', e.break_times, 'vacationRecords', e.vacation_records)
+        from employees e where e.company_id = ${companyId}::uuid and e.id = ${ids.doctor}::uuid) as doctor,
+      (select json_build_object('id', c.id, 'name', c.name, 'publicId', c.public_id, 'isActive', c.is_active, 'timeZone', c.time_zone,
+          'averageVisitMinutes', c.average_visit_minutes, 'workingHours', c.working_hours, 'holidays', c.holidays)
+        from clinics c where c.company_id = ${companyId}::uuid and c.id = ${ids.clinic}::uuid) as clinic,
+      (select json_build_object('id', s.id, 'name', s.name, 'publicId', s.public_id, 'isActive', s.is_active, 'clinicId', s.clinic_id,
+          'durationMinutes', s.duration_minutes, 'bufferBeforeMinutes', s.buffer_before_minutes, 'bufferAfterMinutes', s.buffer_after_minutes)
+        from services s where s.company_id = ${companyId}::uuid and s.id = ${ids.service}::uuid) as service,
+      exists (select 1 from service_doctors sd
+        where sd.company_id = ${companyId}::uuid and sd.service_id = ${ids.service}::uuid and sd.employee_id = ${ids.doctor}::uuid) as provides,
+      exists (select 1 from employee_clinics ec
+        where ec.company_id = ${companyId}::uuid and ec.employee_id = ${ids.doctor}::uuid and ec.clinic_id = ${ids.clinic}::uuid) as works_at`));
   return {
-    patient: patient[0] ?? null,
-    doctor: doctor[0] ?? null,
-    clinic: clinic[0] ?? null,
-    service: service[0] ?? null,
-    doctorProvidesService: Number(provides[0]?.n ?? 0) > 0,
-    doctorWorksAtClinic: Number(worksAt[0]?.n ?? 0) > 0,
+    patient: row?.patient ?? null,
+    doctor: row?.doctor ?? null,
+    clinic: row?.clinic ?? null,
+    service: row?.service ?? null,
+    doctorProvidesService: Boolean(row?.provides),
+    doctorWorksAtClinic: Boolean(row?.works_at),
   };
 }
 export type BookingParties = Awaited<ReturnType<typeof loadBookingParties>>;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { type ClaimedJob, errorText, insertJob, type JobHandler, wakeRunners } from '../jobs/index.js';
+import { type ClaimedJob, errorText, JOBS_CHANNEL, type JobHandler } from '../jobs/index.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { rowsOf } from '../../lib/sql.js';
 
@@ -13,8 +13,10 @@ import { rowsOf } from '../../lib/sql.js';
  * job queue (modules/jobs): it survives a restart, and the runners are woken at commit to handle it at once rather
  * than at their next poll. Handling runs every follower registered for the event's type, each in its own
  * transaction together with a mark on the event's row that it did; a follower that already did is skipped, so a
- * retry or a second run changes nothing more. A follower that fails leaves the others' work done and the event
- * retried with the queue's backoff; the change itself is never undone.
+ * retry or a second run changes nothing more. The followers of an event run in one transaction with one mark (a
+ * booking's reminders, bell and live refresh: one commit); when one of them fails, that transaction is undone and
+ * each runs in its own, so a follower that fails leaves the others' work done and the event retried with the
+ * queue's backoff; the change itself is never undone.
  *
  * The module that changes a record imports only this module, never its followers' modules.
  */
@@ -57,25 +59,37 @@ const EVENT_ATTEMPTS = 8;
  * event's id (its job's).
  */
 export async function emit(tx: Db, event: DomainEvent): Promise<string> {
-  const id = await insertJob(tx, { companyId: event.companyId, kind: EVENT_JOB, payload: { event }, runAt: new Date(), maxAttempts: EVENT_ATTEMPTS });
-  await wakeRunners(tx);
-  return id;
+  // One statement: the event's job row, and the wake-up NOTIFY (sent when the transaction commits).
+  const rows = rowsOf<{ id: string }>(await tx.execute(sql`
+    with j as (
+      insert into jobs (company_id, kind, payload, run_at, max_attempts)
+      values (${event.companyId}::uuid, ${EVENT_JOB}, ${JSON.stringify({ event })}::jsonb, ${new Date().toISOString()}::timestamptz, ${EVENT_ATTEMPTS}::int)
+      returning id)
+    select j.id, pg_notify(${JOBS_CHANNEL}, '') from j`));
+  return rows[0]!.id;
 }
 
 /** A follower: does its part of what follows an event, through `tx` (its transaction). */
 export type Follower = (tx: Db, event: DomainEvent, now: Date) => Promise<void>;
 
 /**
- * Marks the event's row as handled by `name`, unless it already is: true when this call marked it (inside the
- * follower's transaction, so the mark and the follower's work commit together).
+ * Marks the event's row as handled by those of `names` it is not yet marked for, in one statement (inside the
+ * followers' transaction, so the marks and the followers' work commit together): the names this call marked.
  */
-async function markHandled(tx: Db, companyId: string, eventId: string, name: string): Promise<boolean> {
+async function markHandled(tx: Db, companyId: string, eventId: string, names: readonly string[]): Promise<string[]> {
   const marked = await tx.execute(sql`
-    update jobs set payload = jsonb_set(payload, '{handled}', coalesce(payload->'handled', '[]'::jsonb) || jsonb_build_array(${name}::text))
-    where company_id = ${companyId} and id = ${eventId}
-      and not coalesce(payload->'handled', '[]'::jsonb) @> jsonb_build_array(${name}::text)
-    returning id`);
-  return rowsOf(marked).length > 0;
+    with old as (select payload->'handled' as handled from jobs where company_id = ${companyId} and id = ${eventId} for update),
+    todo as (
+      select coalesce(jsonb_agg(n.name order by n.ord), '[]'::jsonb) as names
+      from old, jsonb_array_elements_text(${JSON.stringify(names)}::jsonb) with ordinality as n(name, ord)
+      where not coalesce(old.handled, '[]'::jsonb) @> jsonb_build_array(n.name))
+    update jobs set payload = jsonb_set(payload, '{handled}', coalesce(payload->'handled', '[]'::jsonb) || todo.names)
+    from todo
+    where jobs.company_id = ${companyId} and jobs.id = ${eventId} and jsonb_array_length(todo.names) > 0
+    returning todo.names`);
+  const row = rowsOf<{ names: string[] | string }>(marked)[0];
+  if (!row) return [];
+  return typeof row.names === 'string' ? (JSON.parse(row.names) as string[]) : row.names;
 }
 
 /** The followers of each event type, registered once per server at start. */
@@ -100,12 +114,20 @@ export class DomainEvents {
    * together: a failure leaves neither, a second run does nothing.
    */
   async handle(companyId: string, eventId: string, event: DomainEvent, name: string, now = new Date()): Promise<boolean> {
-    const follower = this.followers.find((f) => f.name === name);
-    if (!follower) throw new Error(`no follower ${name}`);
+    return (await this.handleTogether(companyId, eventId, event, [name], now)).length > 0;
+  }
+
+  /**
+   * Runs the followers `names` not yet marked on the event, all in one transaction with one mark for all of them:
+   * the names that ran. A failure of any leaves none of their work nor their marks.
+   */
+  private async handleTogether(companyId: string, eventId: string, event: DomainEvent, names: readonly string[], now: Date): Promise<string[]> {
+    const followers = names.map((name) => this.followers.find((f) => f.name === name) ?? null);
+    if (followers.includes(null)) throw new Error(`no follower among ${names.join(', ')}`);
     return inTransaction(this.db, async (tx) => {
-      if (!(await markHandled(tx, companyId, eventId, name))) return false;
-      await follower.run(tx, event, now);
-      return true;
+      const todo = await markHandled(tx, companyId, eventId, names);
+      for (const f of followers) if (todo.includes(f!.name)) await f!.run(tx, event, now);
+      return todo;
     });
   }
 
@@ -114,8 +136,21 @@ export class DomainEvents {
     return {
       run: async (job: ClaimedJob, now: Date) => {
         const event = job.payload.event as DomainEvent;
+        const names = this.followersOf(event.type);
+        if (!names.length) return;
+        // Usually every follower succeeds: all of them in one transaction. When one fails, that work is undone and
+        // each follower runs on its own, so the others' work stays done and only the failing one is retried.
+        try {
+          await this.handleTogether(job.companyId, job.id, event, names, now);
+          return;
+        } catch (error) {
+          if (names.length < 2) {
+            this.log?.warn({ err: error, eventId: job.id, type: event.type, follower: names[0] }, 'event follower failed');
+            throw new Error(`${names[0]}: ${errorText(error)}`, { cause: error });
+          }
+        }
         const failures: string[] = [];
-        for (const name of this.followersOf(event.type)) {
+        for (const name of names) {
           try {
             await this.handle(job.companyId, job.id, event, name, now);
           } catch (error) {

@@ -19,12 +19,16 @@ export interface AppointmentFacts {
   patient: string;
   doctor: string;
   clinic: string;
+  /** The name of the employee who made the change ('' for none: the patient, through their link). */
+  actor: string;
 }
 
-export async function appointmentFacts(db: Db, companyId: string, appointmentId: string): Promise<AppointmentFacts | null> {
-  const rows = rowsOf<{ id: string; clinic_id: string; doctor_id: string; starts_at: string | Date; time_zone: string; patient: string; doctor: string; clinic: string }>(
+/** The appointment's facts and, in the same statement, the name of the employee `actorId` who made the change. */
+export async function appointmentFacts(db: Db, companyId: string, appointmentId: string, actorId: string | null = null): Promise<AppointmentFacts | null> {
+  const rows = rowsOf<{ id: string; clinic_id: string; doctor_id: string; starts_at: string | Date; time_zone: string; patient: string; doctor: string; clinic: string; actor: string | null }>(
     await db.execute(sql`
-      select a.id, a.clinic_id, a.doctor_id, a.starts_at, c.time_zone, p.name as patient, e.name as doctor, c.name as clinic
+      select a.id, a.clinic_id, a.doctor_id, a.starts_at, c.time_zone, p.name as patient, e.name as doctor, c.name as clinic,
+        (select x.name from employees x where x.company_id = a.company_id and x.id = ${actorId}::uuid) as actor
       from appointments a
       join patients p on p.company_id = a.company_id and p.id = a.patient_id
       join employees e on e.company_id = a.company_id and e.id = a.doctor_id
@@ -33,7 +37,7 @@ export async function appointmentFacts(db: Db, companyId: string, appointmentId:
   );
   const r = rows[0];
   if (!r) return null;
-  return { id: r.id, clinicId: r.clinic_id, doctorId: r.doctor_id, startsAt: new Date(r.starts_at), timeZone: safeTimeZone(r.time_zone), patient: r.patient, doctor: r.doctor, clinic: r.clinic };
+  return { id: r.id, clinicId: r.clinic_id, doctorId: r.doctor_id, startsAt: new Date(r.starts_at), timeZone: safeTimeZone(r.time_zone), patient: r.patient, doctor: r.doctor, clinic: r.clinic, actor: r.actor ?? '' };
 }
 
 /**

@@ -17,10 +17,10 @@ import {
 export async function notifyStaff(
   deps: Pick<Deps, 'db' | 'live'>, companyId: string, appointmentId: string, kind: NotificationKind, actorId: string | null, extra: Record<string, string> = {},
 ): Promise<{ recipients: string[]; clinicId: string | null }> {
-  const a = await appointmentFacts(deps.db, companyId, appointmentId);
+  const a = await appointmentFacts(deps.db, companyId, appointmentId, actorId);
   if (!a) return { recipients: [], clinicId: null };
   const recipients = await recipientsFor(deps.db, companyId, a, actorId);
-  const params = { patient: a.patient, doctor: a.doctor, clinic: a.clinic, at: a.startsAt.toISOString(), timeZone: a.timeZone, actor: await actorName(deps.db, companyId, actorId), ...extra };
+  const params = { patient: a.patient, doctor: a.doctor, clinic: a.clinic, at: a.startsAt.toISOString(), timeZone: a.timeZone, actor: a.actor, ...extra };
   if (recipients.length) {
     await insertNotifications(deps.db, companyId, recipients, { kind, entity: 'appointment', entityId: appointmentId, params });
     await deps.live?.publish(deps.db, { c: companyId, t: 'notification', r: recipients });

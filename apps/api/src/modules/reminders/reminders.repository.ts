@@ -32,17 +32,41 @@ export async function upsertSettings(
 // ---------------------------------------------------------------------------------------------------------------
 // Planning
 
-/** What planning an appointment's reminders needs to know of it, or null. */
-export async function findAppointmentToPlan(db: Db, companyId: string, appointmentId: string) {
-  const [a] = await db.select({ startsAt: appointments.startsAt, clinicId: appointments.clinicId, status: appointments.status }).from(appointments)
-    .where(and(eq(appointments.companyId, companyId), eq(appointments.id, appointmentId))).limit(1);
-  return a ?? null;
-}
-
 export async function appointmentExists(db: Db, companyId: string, appointmentId: string): Promise<boolean> {
   const [a] = await db.select({ id: appointments.id }).from(appointments)
     .where(and(eq(appointments.companyId, companyId), eq(appointments.id, appointmentId))).limit(1);
   return !!a;
+}
+
+/** What planning needs, read in one statement: the appointment and its clinic's reminder settings (null: none saved). */
+export async function findAppointmentAndSettings(db: Db, companyId: string, appointmentId: string) {
+  const [row] = await db.select({
+    startsAt: appointments.startsAt, clinicId: appointments.clinicId, status: appointments.status,
+    settings: { enabled: clinicReminderSettings.enabled, channels: clinicReminderSettings.channels, leadHours: clinicReminderSettings.leadHours },
+  }).from(appointments)
+    .leftJoin(clinicReminderSettings, and(eq(clinicReminderSettings.companyId, appointments.companyId), eq(clinicReminderSettings.clinicId, appointments.clinicId)))
+    .where(and(eq(appointments.companyId, companyId), eq(appointments.id, appointmentId))).limit(1);
+  return row ?? null;
+}
+
+/**
+ * Planned reminders of an appointment, each with the job that sends it at its time, all in one statement (they
+ * commit together with the planning's transaction). Returns how many were planned.
+ */
+export async function insertPlannedReminders(
+  db: Db, companyId: string, appointmentId: string, planned: Array<{ channel: ReminderChannel; dueAt: Date }>, job: { kind: string; maxAttempts: number },
+): Promise<number> {
+  if (!planned.length) return 0;
+  const rows = JSON.stringify(planned.map((p) => ({ channel: p.channel, due_at: p.dueAt.toISOString() })));
+  const out = await db.execute(sql`
+    with r as (
+      insert into reminders (company_id, appointment_id, channel, due_at, status)
+      select ${companyId}::uuid, ${appointmentId}::uuid, x.channel, x.due_at, 'planned' from jsonb_to_recordset(${rows}::jsonb) as x(channel text, due_at timestamptz)
+      returning id, due_at)
+    insert into jobs (company_id, kind, payload, run_at, max_attempts)
+    select ${companyId}::uuid, ${job.kind}, jsonb_build_object('reminderId', r.id), r.due_at, ${job.maxAttempts}::int from r
+    returning id`);
+  return rowsOf(out).length;
 }
 
 /** A planned reminder; returns its id. */

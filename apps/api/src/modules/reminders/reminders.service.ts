@@ -19,8 +19,8 @@ import { notifyAppointment } from '../notifications/index.js';
 import { sendEmail, sendSms } from '../../lib/channels.js';
 import { mapLink, messageLanguage, reminderEmail, reminderSms, reminderTimes, type ReminderFacts } from './reminders.domain.js';
 import {
-  appointmentExists, cancelByPatient, countOutbox, clinicExists, confirmedBefore, failPlanned, findAppointmentToPlan, findLinkUse,
-  findOutbox, findReminderToSend, findSettings, findVisit, insertPlannedReminder, lateCancellationHours, markAppointmentReminded,
+  appointmentExists, cancelByPatient, countOutbox, clinicExists, confirmedBefore, failPlanned, findAppointmentAndSettings, findLinkUse,
+  findOutbox, findReminderToSend, findSettings, findVisit, insertPlannedReminders, lateCancellationHours, markAppointmentReminded,
   markSent, recordFailedAttempt, recordLinkUse, reminderExists, requeueReminder, settlePlanned, upsertSettings, withdrawPlanned,
   type OutboxRow, type SettingsRow,
 } from './reminders.repository.js';
@@ -33,7 +33,7 @@ type PlanDeps = Pick<Deps, 'db' | 'config'>;
 // ---------------------------------------------------------------------------------------------------------------
 // Settings
 
-function effective(config: Deps['config'], row: SettingsRow | null, clinicId: string): ReminderSettings {
+function effective(config: Deps['config'], row: Pick<SettingsRow, 'enabled' | 'channels' | 'leadHours'> | null, clinicId: string): ReminderSettings {
   const leadHours = ((row?.leadHours ?? []) as number[]).filter((n) => Number.isInteger(n) && n > 0);
   const channels = ((row?.channels ?? REMINDER_CHANNELS) as string[]).filter((c): c is ReminderChannel => (REMINDER_CHANNELS as readonly string[]).includes(c));
   return { clinic: clinicId, enabled: row?.enabled ?? true, channels, leadHours, effectiveLeadHours: leadHours.length ? leadHours : [config.reminderLeadHours] };
@@ -67,19 +67,12 @@ export async function saveReminderSettings(deps: Deps, ctx: RequestContext, call
 
 /** Plans the reminders of a scheduled appointment per its clinic's settings: one row and one job per time and channel. */
 export async function planReminders(deps: PlanDeps, companyId: string, appointmentId: string, now = new Date()): Promise<number> {
-  const a = await findAppointmentToPlan(deps.db, companyId, appointmentId);
+  const a = await findAppointmentAndSettings(deps.db, companyId, appointmentId);
   if (!a || a.status !== 'scheduled') return 0;
-  const settings = effective(deps.config, await findSettings(deps.db, companyId, a.clinicId), a.clinicId);
+  const settings = effective(deps.config, a.settings?.enabled == null ? null : { ...a.settings, enabled: a.settings.enabled }, a.clinicId);
   if (!settings.enabled || !settings.channels.length) return 0;
-  let planned = 0;
-  for (const dueAt of reminderTimes(a.startsAt, settings.effectiveLeadHours, now)) {
-    for (const channel of settings.channels) {
-      const reminderId = await insertPlannedReminder(deps.db, companyId, appointmentId, channel, dueAt);
-      await insertJob(deps.db, { companyId, kind: REMINDER_JOB, payload: { reminderId }, runAt: dueAt, maxAttempts: MAX_ATTEMPTS });
-      planned += 1;
-    }
-  }
-  return planned;
+  const planned = reminderTimes(a.startsAt, settings.effectiveLeadHours, now).flatMap((dueAt) => settings.channels.map((channel) => ({ channel, dueAt })));
+  return insertPlannedReminders(deps.db, companyId, appointmentId, planned, { kind: REMINDER_JOB, maxAttempts: MAX_ATTEMPTS });
 }
 
 /** Withdraws the reminders not yet sent (the appointment moved or was cancelled); their jobs then do nothing. */

@@ -54,9 +54,14 @@ export async function assertBookable(deps: Deps, companyId: string, slot: { doct
 export async function waitlistMatches(deps: Deps, companyId: string, q: WaitlistMatchesQuery): Promise<WaitlistMatches> {
   const slot = await freedSlot(deps, companyId, q);
   await assertBookable(deps, companyId, slot);
+  return matchesOf(slot, await findEntries(deps.db, companyId, { status: 'open', serviceId: slot.serviceId }));
+}
+
+type Slot = Awaited<ReturnType<typeof freedSlot>>;
+
+function matchesOf(slot: Slot, rows: Awaited<ReturnType<typeof findEntries>>): WaitlistMatches {
   const start = localTime(slot.startsAt, slot.timeZone);
   const end = localTime(slot.endsAt, slot.timeZone);
-  const rows = await findEntries(deps.db, companyId, { status: 'open', serviceId: slot.serviceId });
   const candidates = rows.map((r) => ({
     row: r, id: r.w.id, patientId: r.w.patientId, serviceId: r.w.serviceId, doctorId: r.w.doctorId, fromDate: r.w.fromDate, toDate: r.w.toDate,
     weekdays: Array.isArray(r.w.weekdays) ? (r.w.weekdays as number[]) : [], timeFrom: r.w.timeFrom, timeTo: r.w.timeTo,
@@ -72,10 +77,19 @@ export async function waitlistMatches(deps: Deps, companyId: string, q: Waitlist
   };
 }
 
-/** How many open entries fit the slot a cancelled or no-show appointment freed (0 when it freed none). */
+/**
+ * How many open entries fit the slot a cancelled or no-show appointment freed (0 when it freed none). The open
+ * entries of the slot's service are read first: most freed slots have none waiting, and then whether the slot could
+ * be booked again need not be checked.
+ */
 export async function waitingForFreedSlot(deps: Deps, companyId: string, appointmentId: string): Promise<number> {
   try {
-    return (await waitlistMatches(deps, companyId, { appointment: appointmentId })).entries.length;
+    const slot = await freedSlot(deps, companyId, { appointment: appointmentId });
+    const rows = await findEntries(deps.db, companyId, { status: 'open', serviceId: slot.serviceId });
+    const matched = matchesOf(slot, rows).entries.length;
+    if (!matched) return 0;
+    await assertBookable(deps, companyId, slot);
+    return matched;
   } catch (err) {
     if (err instanceof AppError) return 0;
     throw err;
