@@ -72,7 +72,7 @@ async function busyDay(page: Page) {
   const { _id: clinicId, name: clinicName } = clinics[0]!;
   const from = new Date(Date.now() + 86_400_000).toISOString();
   const to = new Date(Date.now() + 21 * 86_400_000).toISOString();
-  const ahead = await api<Card[]>(page, `/appointments?clinic=${clinicId}&status=scheduled&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`);
+  const ahead = await api<Card[]>(page, `/appointments?clinic=${clinicId}&status=scheduled&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}&view=calendar`);
   expect(ahead.length, 'scheduled appointments to come').toBeGreaterThan(0);
   const first = ahead.map((a) => a.datetime).sort()[0]!;
   return { clinicId, clinicName, date: new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Riyadh' }).format(new Date(first)) };

@@ -5,7 +5,6 @@ import { fileURLToPath } from 'node:url';
 import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCors from '@fastify/cors';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -64,6 +63,7 @@ import { diagnosisRoutes } from './modules/diagnoses/index.js';
 import { registerAuth } from './plugins/auth.js';
 import { frameworkCode, registerErrorHandling, sendError } from './plugins/errors.js';
 import { registerFileHandling } from './plugins/files.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 
 export interface RegisteredRoute {
   method: string;
@@ -193,7 +193,7 @@ export async function buildApp(config: Config, database: Database, options: { cl
     if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     hsts: false,
     contentSecurityPolicy: {
       directives: {

@@ -38,6 +38,21 @@ function sqlCapture(): Logger | undefined {
  * distinct statement once per connection instead of on every request. Statements without parameters (migrations,
  * maintenance) keep the simple protocol, which also allows several commands in one string.
  */
+const statementNames = new Map<string, string>();
+/** Distinct statement texts remembered with their names; past this the memo starts afresh (names stay the same). */
+const STATEMENT_NAMES_MAX = 5000;
+
+/** A statement's name: a digest of its text, worked out once per text (every request runs the same few texts). */
+export function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `clinic_${createHash('sha1').update(text).digest('base64url')}`;
+    if (statementNames.size >= STATEMENT_NAMES_MAX) statementNames.clear();
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
 export function nameStatements(client: pg.ClientBase): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as { query: unknown }).query = (config: unknown, values?: unknown, callback?: unknown) => {
@@ -46,7 +61,7 @@ export function nameStatements(client: pg.ClientBase): void {
       const text = typeof config === 'string' ? config : (config as pg.QueryConfig | null)?.text;
       const given = typeof config === 'object' && config !== null && 'name' in config && (config as pg.QueryConfig).name;
       if (typeof text === 'string' && !given) {
-        const name = `clinic_${createHash('sha1').update(text).digest('base64url')}`;
+        const name = statementName(text);
         config = typeof config === 'string' ? { text, name } : { ...(config as pg.QueryConfig), name };
       }
     }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ALL_DATA_CAP } from '@clinic/shared';
+import { ALL_DATA_CAP, APPOINTMENT_RANGE_CAP, APPOINTMENT_RANGE_MAX_DAYS, DEFAULT_PAGE_SIZE } from '@clinic/shared';
 import type { RegisteredRoute } from '../app.js';
 import { seedBilling } from '../seed/billing.js';
 import { seedMedications } from '../seed/clinical-medications.js';
@@ -161,5 +161,27 @@ describe('the list convention', () => {
       expect.soft(all.pagination, key).toBeDefined();
       expect.soft(all.data.length, key).toBe(Math.min(all.pagination.total_items, ALL_DATA_CAP));
     }
+  });
+
+  it('no list answers an unbounded window: the records of a window page, its calendar cards stop at the cap and say so', async () => {
+    // The widest window a caller may ask for, around today: every appointment the seed made falls in it or near it.
+    const half = (APPOINTMENT_RANGE_MAX_DAYS / 2) * 86_400_000;
+    const from = new Date(Date.now() - half).toISOString();
+    const to = new Date(Date.now() + half).toISOString();
+    const window = `/api/appointments?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
+    const cards = body(await get(`${window}&view=calendar`)) as ListBody;
+    expect(cards.data.length).toBeLessThanOrEqual(APPOINTMENT_RANGE_CAP);
+    expect(cards.pagination.total_items).toBeGreaterThan(DEFAULT_PAGE_SIZE);
+    expect(cards.pagination.has_next_page).toBe(cards.data.length < cards.pagination.total_items || !cards.pagination.total_exact);
+
+    const records = body(await get(window)) as ListBody;
+    expect(records.data).toHaveLength(DEFAULT_PAGE_SIZE);
+    expect(records.pagination).toMatchObject({ current_page: 1, items_per_page: DEFAULT_PAGE_SIZE, has_next_page: true });
+    // Counted exactly, or up to the list's counting bound (then `total_exact: false`).
+    if (records.pagination.total_exact) expect(records.pagination.total_items).toBe(cards.pagination.total_items);
+    else expect(records.pagination.total_items).toBeLessThan(cards.pagination.total_items);
+    const all = body(await get(`${window}&allData=true`)) as ListBody;
+    expect(all.data.length).toBe(Math.min(cards.pagination.total_items, ALL_DATA_CAP));
+    expect(all.data.length).toBeLessThanOrEqual(ALL_DATA_CAP);
   });
 });

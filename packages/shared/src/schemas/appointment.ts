@@ -46,7 +46,7 @@ export const VISIT_NOTE_MAX = 5000;
 
 /** Longest window the calendar may ask for in one request (`from`/`to`, `availability`). */
 export const APPOINTMENT_RANGE_MAX_DAYS = 62;
-/** Most appointments one range request returns (a busy week of a large clinic fits easily). */
+/** Most calendar cards one range request returns (a busy week of a large clinic fits easily); full records page. */
 export const APPOINTMENT_RANGE_CAP = 2000;
 
 /**
@@ -218,7 +218,11 @@ export const appointmentListQuery = listQuerySchema(appointmentSortFields)
     service: z.uuid({ error: 'validation.invalidValue' }).optional(),
     /** The spec's general filter string, for example `clinic={id}` or `clinic={id}&doctor={id}`. */
     filter: z.string().max(500, { error: 'validation.invalidFilter' }).refine(decodes, { error: 'validation.invalidFilter' }).optional(),
-    /** A window of instants (the calendar's week): every appointment overlapping it, up to APPOINTMENT_RANGE_CAP. */
+    /**
+     * A window of instants (the calendar's week): the appointments overlapping it, earliest first. With `view=calendar`
+     * every card of the window in one answer, up to APPOINTMENT_RANGE_CAP (`pagination` tells when more exist); the full
+     * records page with `page` and `limit` like any list.
+     */
     from: optionalInstant.optional(),
     to: optionalInstant.optional(),
   })

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, zonedInstant, zonedIso } from '@clinic/shared';
+import { addDays, DEFAULT_PAGE_SIZE, zonedInstant, zonedIso } from '@clinic/shared';
 import { appointments, auditLog, employees, files } from '../../db/schema/index.js';
 import { nextPublicId } from '../../lib/public-id.js';
 import { createAccount } from '../organisation/provision.js';
@@ -343,14 +343,27 @@ describe('GET /api/appointments', () => {
     expect(riyadhOnly.pagination.total_items).toBe(1);
   });
 
-  it('returns a whole calendar window without paging, earliest first', async () => {
+  it('returns a calendar window of cards whole, and pages its full records, earliest first', async () => {
     const from = zonedInstant(MON, '00:00', TZ).toISOString();
     const to = zonedInstant(FRI, '00:00', TZ).toISOString();
-    const json = body(await get(a.token, `/api/appointments?from=${from}&to=${to}&clinic=${ids.clinic}`));
-    expect(json.data.length).toBe(9);
-    const starts = json.data.map((x: { datetime: string }) => Date.parse(x.datetime));
-    expect(starts).toEqual([...starts].sort((x, y) => x - y));
-    expect(json.pagination.items_per_page).toBe(2000);
+    const window = `/api/appointments?from=${from}&to=${to}&clinic=${ids.clinic}`;
+    const starts = (data: Array<{ datetime: string }>) => data.map((x) => Date.parse(x.datetime));
+    const cards = body(await get(a.token, `${window}&view=calendar`));
+    expect(cards.data.length).toBe(9);
+    expect(starts(cards.data)).toEqual([...starts(cards.data)].sort((x, y) => x - y));
+    expect(cards.pagination).toMatchObject({ items_per_page: 2000, total_items: 9, has_next_page: false });
+
+    // The full records: a page at a time (never the whole window in one answer), the pagination saying what is left.
+    const first = body(await get(a.token, `${window}&limit=5`));
+    expect(first.data.length).toBe(5);
+    expect(first.pagination).toMatchObject({ current_page: 1, items_per_page: 5, total_items: 9, total_pages: 2, has_next_page: true, total_exact: true });
+    const second = body(await get(a.token, `${window}&limit=5&page=2`));
+    expect(second.data.length).toBe(4);
+    expect(second.pagination.has_next_page).toBe(false);
+    const records = [...first.data, ...second.data];
+    expect(records.map((x: { _id: string }) => x._id).sort()).toEqual(cards.data.map((x: { _id: string }) => x._id).sort());
+    expect(starts(records)).toEqual(starts(cards.data));
+    expect(body(await get(a.token, window)).pagination.items_per_page).toBe(DEFAULT_PAGE_SIZE);
   });
 
   it('refuses malformed filters with 422', async () => {

@@ -46,7 +46,9 @@ export function appointmentRoutes(app: App, deps: Deps) {
   }, {
     schema: {
       description: 'Appointments. `status` takes one status or several separated by commas. With `view=calendar` each item is a lean '
-        + 'card (AppointmentCard: _id, publicId, datetime, endsAt, status, patient, doctor, service, reason, version) instead of the full record.',
+        + 'card (AppointmentCard: _id, publicId, datetime, endsAt, status, patient, doctor, service, reason, version) instead of the full record. '
+        + 'A window (`from` and `to`) of cards is answered whole up to 2,000 cards; full records always page (`page`, `limit`, `allData` up to '
+        + '1,000), and `pagination` tells the total and whether another page follows.',
     },
   });
 

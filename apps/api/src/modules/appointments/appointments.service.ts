@@ -72,9 +72,11 @@ export function isCalendarWindow(q: AppointmentListQuery): boolean {
 
 export async function listAppointments(deps: Deps, caller: Caller, q: AppointmentListQuery, given?: AppointmentFilters) {
   const filters = given ?? (await appointmentFilters(deps, caller, q));
-  // A calendar window returns every appointment in it (up to the cap), earliest first unless asked otherwise.
+  // A window (from and to) is read earliest first unless asked otherwise. Its lean cards (the calendar) come whole, up
+  // to the cap; its full records page like any list (about 1 KB each: a busy week whole would be a megabyte), and the
+  // pagination says how many there are and whether another page follows.
   const ranged = Boolean(filters.from && filters.to);
-  const w = ranged ? { page: 1, limit: APPOINTMENT_RANGE_CAP, offset: 0 } : pageWindow(q);
+  const w = ranged && q.view === 'calendar' ? { page: 1, limit: APPOINTMENT_RANGE_CAP, offset: 0 } : pageWindow(q);
   const page = {
     limit: w.limit, offset: w.offset, sortBy: ranged && q.sortBy === '_id' ? 'datetime' : q.sortBy, order: ranged && q.sortBy === '_id' ? 'asc' as const : q.order,
   };

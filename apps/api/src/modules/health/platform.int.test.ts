@@ -59,6 +59,13 @@ describe('platform', () => {
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    // The same set on an error answer and on a route nobody serves.
+    for (const other of [await ctx.app.inject({ method: 'GET', url: '/api/patients' }), await ctx.app.inject({ method: 'GET', url: '/api/nowhere' })]) {
+      expect(other.statusCode).toBeGreaterThanOrEqual(400);
+      for (const name of ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'x-frame-options', 'cross-origin-opener-policy']) {
+        expect(other.headers[name], name).toBe(res.headers[name]);
+      }
+    }
   });
 
   it('every API route declares who may call it', () => {

@@ -7,6 +7,7 @@ import {
   patientProblems, patients, services, vitalSigns,
 } from '../../db/schema/index.js';
 import { activeFilter, likePattern, pageTotal } from '../../lib/list.js';
+import { prepared } from '../../lib/prepared.js';
 import { nextVersion } from '../../lib/versioning.js';
 import { phoneSearchText } from './patients.domain.js';
 
@@ -75,24 +76,84 @@ function keysetAfter(companyId: string, q: PatientListQuery, publicId: string): 
   return sql`(${list}) ${op} (select ${theirs} from ${patients} p where p.company_id = ${companyId} and p.public_id = ${publicId})`;
 }
 
-function listFilter(companyId: string, q: PatientListQuery): SQL {
-  const where: SQL[] = [eq(patients.companyId, companyId)];
-  if (q.search) {
+/** The list's filter values, each present only when asked for (which ones are present makes the query's shape). */
+function listValues(companyId: string, q: PatientListQuery) {
+  const ff = q.filter_fields ?? {};
+  const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  const digits = q.search ? phoneSearchText(q.search) : null;
+  const values = {
+    companyId,
+    pattern: q.search ? likePattern(q.search) : undefined,
+    digitsPattern: digits ? likePattern(digits) : undefined,
+    isActive: activeFilter(q),
+    dateOfBirth: q.dateOfBirth || undefined,
+    incomplete: q.incomplete,
+    gender: text(ff.gender),
+    nationality: text(ff.nationality),
+    bloodType: text(ff.blood_type),
+  };
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<typeof values> & { companyId: string };
+}
+
+type ListValues = ReturnType<typeof listValues>;
+
+/** The filter over the given values, each either the value itself or, in a prepared statement, its placeholder. */
+function filterOf(v: ListValues, value: (key: keyof ListValues) => unknown): SQL {
+  const where: SQL[] = [eq(patients.companyId, value('companyId') as string)];
+  if (v.pattern !== undefined) {
     // Name, public id, identity or phone contains the text, whatever its case (search_text is lower-cased).
-    const matches: SQL[] = [sql`${patients.searchText} like lower(${likePattern(q.search)})`];
-    const digits = phoneSearchText(q.search);
-    if (digits) matches.push(sql`${patients.searchText} like ${likePattern(digits)}`);
+    const matches: SQL[] = [sql`${patients.searchText} like lower(${value('pattern')})`];
+    if (v.digitsPattern !== undefined) matches.push(sql`${patients.searchText} like ${value('digitsPattern')}`);
     where.push(matches.length === 1 ? matches[0]! : or(...matches)!);
   }
-  const ff = q.filter_fields ?? {};
-  const isActive = activeFilter(q);
-  if (isActive !== undefined) where.push(eq(patients.isActive, isActive));
-  if (q.dateOfBirth) where.push(eq(patients.dateOfBirth, q.dateOfBirth));
-  if (q.incomplete !== undefined) where.push(eq(patients.incomplete, q.incomplete));
-  if (typeof ff.gender === 'string') where.push(eq(patients.gender, ff.gender));
-  if (typeof ff.nationality === 'string') where.push(eq(patients.nationality, ff.nationality));
-  if (typeof ff.blood_type === 'string') where.push(eq(patients.bloodType, ff.blood_type));
+  if (v.isActive !== undefined) where.push(eq(patients.isActive, value('isActive') as boolean));
+  if (v.dateOfBirth !== undefined) where.push(eq(patients.dateOfBirth, value('dateOfBirth') as string));
+  if (v.incomplete !== undefined) where.push(eq(patients.incomplete, value('incomplete') as boolean));
+  if (v.gender !== undefined) where.push(eq(patients.gender, value('gender') as string));
+  if (v.nationality !== undefined) where.push(eq(patients.nationality, value('nationality') as string));
+  if (v.bloodType !== undefined) where.push(eq(patients.bloodType, value('bloodType') as string));
   return and(...where)!;
+}
+
+function listFilter(companyId: string, q: PatientListQuery): SQL {
+  const v = listValues(companyId, q);
+  return filterOf(v, (key) => v[key]);
+}
+
+/** The columns a list row shows. */
+const listColumns = {
+  id: patients.id,
+  publicId: patients.publicId,
+  name: patients.name,
+  identity: patients.identity,
+  phone: patients.phone,
+  dateOfBirth: patients.dateOfBirth,
+  gender: patients.gender,
+  isActive: patients.isActive,
+  incomplete: patients.incomplete,
+  imageFileId: patients.imageFileId,
+  createdAt: patients.createdAt,
+  lastVisit,
+};
+
+/**
+ * One page of the list's rows: its ids found first (an index-only walk, however deep the page), then the columns of
+ * those rows. Without a keyset start the statement is prepared per shape (the filters present and the order) and
+ * only run with the values; a keyset start (exports) builds it each time.
+ */
+async function pageRows(db: Db, companyId: string, q: PatientListQuery, w: { limit: number; offset: number }, resume: SQL | null) {
+  const order = sortOrder(q.sortBy, q.order);
+  const select = (filter: SQL, limit: unknown, offset: unknown, company: unknown) => {
+    const page = db.select({ id: patients.id }).from(patients).where(filter).orderBy(...order)
+      .limit(limit as number).offset(offset as number).as('page');
+    return db.select(listColumns).from(patients).innerJoin(page, and(eq(patients.companyId, company as string), eq(patients.id, page.id))).orderBy(...order);
+  };
+  if (resume) return select(and(listFilter(companyId, q), resume)!, w.limit, w.offset, companyId);
+  const values = listValues(companyId, q);
+  const key = `patients.page:${Object.keys(values).join(',')}:${q.sortBy}:${q.order}`;
+  const statement = prepared(db, key, (name) =>
+    select(filterOf(values, (k) => sql.placeholder(k)), sql.placeholder('limit'), sql.placeholder('offset'), sql.placeholder('companyId')).prepare(name));
+  return statement.execute({ ...values, limit: w.limit, offset: w.offset });
 }
 
 /**
@@ -103,30 +164,12 @@ function listFilter(companyId: string, q: PatientListQuery): SQL {
  */
 export async function findPatientPage(db: Db, companyId: string, q: PatientListQuery, after?: string) {
   const resume = after === undefined ? null : keysetAfter(companyId, q, after);
-  const filter = resume ? and(listFilter(companyId, q), resume)! : listFilter(companyId, q);
   const w = resume ? { ...pageWindow(q), offset: 0 } : pageWindow(q);
-  const order = sortOrder(q.sortBy, q.order);
-  const page = db.select({ id: patients.id }).from(patients).where(filter).orderBy(...order).limit(w.limit).offset(w.offset).as('page');
-  const rows = await db
-    .select({
-      id: patients.id,
-      publicId: patients.publicId,
-      name: patients.name,
-      identity: patients.identity,
-      phone: patients.phone,
-      dateOfBirth: patients.dateOfBirth,
-      gender: patients.gender,
-      isActive: patients.isActive,
-      incomplete: patients.incomplete,
-      imageFileId: patients.imageFileId,
-      createdAt: patients.createdAt,
-      lastVisit,
-    })
-    .from(patients)
-    .innerJoin(page, and(eq(patients.companyId, companyId), eq(patients.id, page.id)))
-    .orderBy(...order);
+  const rows = await pageRows(db, companyId, q, w, resume);
   const total = await pageTotal(rows.length, w, async (cap) => {
     // In the list's own order, so the count walks the company's index rather than scanning the table.
+    const filter = resume ? and(listFilter(companyId, q), resume)! : listFilter(companyId, q);
+    const order = sortOrder(q.sortBy, q.order);
     const matches = db.select({ one: sql`1` }).from(patients).where(filter).orderBy(...order).limit(cap).as('matches');
     const [row] = await db.select({ n: count() }).from(matches);
     return row?.n ?? 0;
