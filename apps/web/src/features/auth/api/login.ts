@@ -1,16 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { routes, type LoginInput, type LoginResult } from '@clinic/shared';
-import { call } from '@/lib/api-client';
+import type { LoginInput, LoginResult } from '@clinic/shared';
 import { storeSignIn } from '@/lib/session';
+import { loadAuthRoutes } from '@/lib/session-refresh';
 
 export interface LoginVariables extends LoginInput {
   remember: boolean;
 }
 
-/** Signs in with a user name or e-mail. Errors are left to the sign-in screen (no refresh, no toast). */
-export async function login({ email, password }: LoginInput): Promise<LoginResult> {
-  const body = await call(routes.auth.login, { body: { email, password } }, { silent: true, skipAuthRefresh: true });
-  return body.data;
+/**
+ * Signs in with a user name or e-mail. Errors are left to the sign-in screen (no refresh, no toast). The route comes
+ * with its first use (the sign-in form starts loading it when the user starts on the form).
+ */
+export async function login(credentials: LoginInput): Promise<LoginResult> {
+  return (await loadAuthRoutes()).signIn(credentials);
 }
 
 export function useLogin() {
