@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { TOAST_MS, type BodyIn } from '@clinic/shared';
-import type * as AuthRoutes from './auth-routes';
+import type { authRoutes } from './auth-routes';
 import { currentLanguage, i18n } from './i18n';
 import { navigateTo } from './navigation';
 import { parseBody } from './http-transport';
@@ -35,14 +35,14 @@ export function endSession(): void {
 export type RefreshOutcome = { ok: true; token: string } | { ok: false; reason: 'expired' | 'network' };
 let refreshInFlight: Promise<RefreshOutcome> | null = null;
 
-/** The contract's sign-in and session routes, fetched with the first call (the sign-in page does without them). */
-export const loadAuthRoutes = (): Promise<typeof AuthRoutes> => import('./auth-routes');
+/** The contract's session routes, fetched with the first refresh (the sign-in page does without them). */
+const loadAuthRoutes = (): Promise<typeof authRoutes> => import('./auth-routes').then((m) => m.authRoutes);
 
 /**
  * The contract's refresh route, called with fetch itself rather than the API client: a 401 here means the session is
  * over, and must not start another refresh.
  */
-type RefreshRoute = (typeof AuthRoutes.authRoutes)['refreshToken'];
+type RefreshRoute = (typeof authRoutes)['refreshToken'];
 
 async function refreshTokens(): Promise<RefreshOutcome> {
   const refreshToken = getRefreshToken();
@@ -50,7 +50,7 @@ async function refreshTokens(): Promise<RefreshOutcome> {
   let response: Response;
   let refresh: RefreshRoute;
   try {
-    refresh = (await loadAuthRoutes()).authRoutes.refreshToken;
+    refresh = (await loadAuthRoutes()).refreshToken;
     response = await fetch(refresh.path, {
       method: refresh.method,
       headers: {

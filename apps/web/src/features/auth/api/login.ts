@@ -1,18 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginInput, LoginResult } from '@clinic/shared';
 import { storeSignIn } from '@/lib/session';
-import { loadAuthRoutes } from '@/lib/session-refresh';
 
 export interface LoginVariables extends LoginInput {
   remember: boolean;
 }
 
-/**
- * Signs in with a user name or e-mail. Errors are left to the sign-in screen (no refresh, no toast). The route comes
- * with its first use (the sign-in form starts loading it when the user starts on the form).
- */
+/** The sign-in request with the API client and the route contract: fetched when the user starts on the form. */
+export const loadSignIn = () => import('./sign-in-request');
+
+/** Signs in with a user name or e-mail. Errors are left to the sign-in screen (no refresh, no toast). */
 export async function login(credentials: LoginInput): Promise<LoginResult> {
-  return (await loadAuthRoutes()).signIn(credentials);
+  return (await loadSignIn()).signIn(credentials);
 }
 
 export function useLogin() {
