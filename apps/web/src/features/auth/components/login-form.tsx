@@ -4,6 +4,7 @@ import { IconLock, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { SessionUser } from '@clinic/shared';
 import { isApiError, translateMessage } from '@/lib/http';
+import { loadPageTexts } from '@/lib/i18n';
 import { notifyLoginError } from '@/lib/notify';
 import { loadSignIn, useLogin } from '../api/login';
 import type { LoginFormErrors, LoginFormValues } from './login-validation';
@@ -14,7 +15,9 @@ import type { LoginFormErrors, LoginFormValues } from './login-validation';
  * on the form. It behaves as the app's other forms: checked on submit, then field by field as the user corrects it,
  * focus on the first error.
  */
-const loadValidation = () => import('./login-validation');
+const loadValidation = () =>
+  // The checks' messages come with the pages' texts (needed right after sign-in anyway); without them, the checks still run.
+  Promise.all([import('./login-validation'), loadPageTexts().catch(() => undefined)]).then(([validation]) => validation);
 const FIELDS = ['email', 'password'] as const;
 
 function valuesOf(form: HTMLFormElement): LoginFormValues {
