@@ -1,39 +1,5 @@
-import type { ComponentType } from 'react';
-import {
-  IconBuilding,
-  IconBuildingCommunity,
-  IconBuildingHospital,
-  IconCalendarEvent,
-  IconCashRegister,
-  IconChartBar,
-  IconFileInvoice,
-  IconFirstAidKit,
-  IconFlask,
-  IconHeartbeat,
-  IconHistory,
-  IconHourglass,
-  IconIdBadge2,
-  IconLayoutKanban,
-  IconListSearch,
-  IconMicroscope,
-  IconPill,
-  IconSend,
-  IconShieldCheck,
-  IconShieldLock,
-  IconSitemap,
-  IconStethoscope,
-  IconSun,
-  IconTemplate,
-  IconTestPipe,
-  IconUserHeart,
-  IconUsers,
-  IconUsersGroup,
-  type IconProps,
-} from '@tabler/icons-react';
-import type { MenuIcon } from '@/lib/pages';
-
 /** The side menu's icons by name (lib/pages.ts names them): they load with the menu, not with the sign-in page. */
-export const NAV_ICONS: Record<MenuIcon, ComponentType<IconProps>> = {
+export {
   IconBuilding,
   IconBuildingCommunity,
   IconBuildingHospital,
@@ -62,4 +28,4 @@ export const NAV_ICONS: Record<MenuIcon, ComponentType<IconProps>> = {
   IconUserHeart,
   IconUsers,
   IconUsersGroup,
-};
+} from '@tabler/icons-react';

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import type { IconProps } from '@tabler/icons-react';
 import { planAllows, type Plan } from '@clinic/shared';
 import { MENU_GROUPS, mayOpen, PAGES, type MenuGroupKey, type PageEntry } from '@/lib/pages';
-import { NAV_ICONS } from './nav-icons';
+import * as NAV_ICONS from './nav-icons';
 
 type Icon = ComponentType<IconProps>;
 
