@@ -11,8 +11,16 @@ const sharedMessages = fileURLToPath(new URL('../../packages/shared/src/messages
 /**
  * `virtual:shared-messages/<lang>`: one language of @clinic/shared's message catalogue (its `catalogs`), as data.
  * The catalogue's modules keep both languages side by side; evaluating them here means each language's chunk carries
- * only its own texts, and a page never downloads the other language.
+ * only its own texts, and a page never downloads the other language. `<lang>/start` is the part the sign-in page, the
+ * shell and the public visit page use; `<lang>/pages` the rest (the forms' checks among them), loaded with the pages.
  */
+const PAGE_MESSAGE_GROUPS = new Set(['validation', 'exports', 'medications', 'reminders', 'billing', 'prescriptionPrint', 'invitationEmail', 'orders']);
+
+function messagePart(messages: Record<string, unknown>, part: string | undefined): Record<string, unknown> {
+  if (!part) return messages;
+  return Object.fromEntries(Object.entries(messages).filter(([group]) => PAGE_MESSAGE_GROUPS.has(group) === (part === 'pages')));
+}
+
 function sharedMessagesPerLanguage(): Plugin {
   const prefix = 'virtual:shared-messages/';
   type Catalogue = { catalogs: Record<string, unknown> };
@@ -25,14 +33,14 @@ function sharedMessagesPerLanguage(): Plugin {
     },
     async load(id) {
       if (!id.startsWith(`\0${prefix}`)) return null;
-      const lang = id.slice(prefix.length + 1);
+      const [lang = '', part] = id.slice(prefix.length + 1).split('/');
       catalogue ??= runnerImport<Catalogue>(sharedMessages);
       const { module, dependencies } = await catalogue;
       sources = new Set([sharedMessages, ...dependencies]);
       for (const file of sources) this.addWatchFile(file);
       const messages = module.catalogs[lang];
       if (!messages) this.error(`@clinic/shared has no messages for "${lang}"`);
-      return `export default JSON.parse(${JSON.stringify(JSON.stringify(messages))});`;
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(messagePart(messages as Record<string, unknown>, part)))});`;
     },
     watchChange(file) {
       if (sources.has(file)) catalogue = null;

@@ -1,36 +1,4 @@
-import type { ComponentType } from 'react';
 import { matchPath } from 'react-router';
-import {
-  IconBuilding,
-  IconBuildingCommunity,
-  IconBuildingHospital,
-  IconCalendarEvent,
-  IconFirstAidKit,
-  IconHeartbeat,
-  IconHistory,
-  IconIdBadge2,
-  IconCashRegister,
-  IconChartBar,
-  IconFileInvoice,
-  IconShieldCheck,
-  IconHourglass,
-  IconSend,
-  IconLayoutKanban,
-  IconMicroscope,
-  IconPill,
-  IconListSearch,
-  IconShieldLock,
-  IconSitemap,
-  IconSun,
-  IconTemplate,
-  IconTestPipe,
-  IconFlask,
-  IconStethoscope,
-  IconUserHeart,
-  IconUsers,
-  IconUsersGroup,
-  type IconProps,
-} from '@tabler/icons-react';
 import { hasPermission, type Permission, type Plan } from '@clinic/shared';
 import { useSession } from './session-context';
 
@@ -56,10 +24,44 @@ export interface PageEntry {
 
 export type MenuGroupKey = 'medicalFacilities' | 'doctorsAndStaff';
 
+/**
+ * A menu entry's icon, by name: the icons themselves load with the side menu (app/shell/nav-icons.ts), not with the
+ * sign-in page, which needs this list for its routes.
+ */
+export type MenuIcon =
+  | 'IconBuilding'
+  | 'IconBuildingCommunity'
+  | 'IconBuildingHospital'
+  | 'IconCalendarEvent'
+  | 'IconCashRegister'
+  | 'IconChartBar'
+  | 'IconFileInvoice'
+  | 'IconFirstAidKit'
+  | 'IconFlask'
+  | 'IconHeartbeat'
+  | 'IconHistory'
+  | 'IconHourglass'
+  | 'IconIdBadge2'
+  | 'IconLayoutKanban'
+  | 'IconListSearch'
+  | 'IconMicroscope'
+  | 'IconPill'
+  | 'IconSend'
+  | 'IconShieldCheck'
+  | 'IconShieldLock'
+  | 'IconSitemap'
+  | 'IconStethoscope'
+  | 'IconSun'
+  | 'IconTemplate'
+  | 'IconTestPipe'
+  | 'IconUserHeart'
+  | 'IconUsers'
+  | 'IconUsersGroup';
+
 export interface MenuEntry {
   /** i18n key of the label. */
   label: string;
-  icon: ComponentType<IconProps>;
+  icon: MenuIcon;
   /** The menu group it sits in; none: at the top level. */
   group?: MenuGroupKey;
   /** Other path prefixes that belong to this entry (the users list lives at / and /users). */
@@ -67,9 +69,9 @@ export interface MenuEntry {
 }
 
 /** The side menu's groups, each shown where its first entry stands. */
-export const MENU_GROUPS: Record<MenuGroupKey, { label: string; icon: ComponentType<IconProps> }> = {
-  medicalFacilities: { label: 'shell.nav.medicalFacilities', icon: IconBuildingHospital },
-  doctorsAndStaff: { label: 'shell.nav.doctorsAndStaff', icon: IconUsersGroup },
+export const MENU_GROUPS: Record<MenuGroupKey, { label: string; icon: MenuIcon }> = {
+  medicalFacilities: { label: 'shell.nav.medicalFacilities', icon: 'IconBuildingHospital' },
+  doctorsAndStaff: { label: 'shell.nav.doctorsAndStaff', icon: 'IconUsersGroup' },
 };
 
 /** What a page's route carries for the shell: the page's loader, started with the shell's own chunks. */
@@ -89,73 +91,73 @@ const SPECIALIZATION_READERS: Permission[] = ['speciality_read', 'employee_read'
  * for it).
  */
 export const PAGES = [
-  { path: '/dashboard', title: 'shell.titles.dashboard', permissions: ['dashboard_read'], menu: { label: 'shell.nav.dashboard', icon: IconChartBar } },
-  { path: '/', title: 'shell.titles.users', permissions: USER_ADMIN, menu: { label: 'shell.nav.users', icon: IconUsers, alsoMatches: ['/users'] } },
+  { path: '/dashboard', title: 'shell.titles.dashboard', permissions: ['dashboard_read'], menu: { label: 'shell.nav.dashboard', icon: 'IconChartBar' } },
+  { path: '/', title: 'shell.titles.users', permissions: USER_ADMIN, menu: { label: 'shell.nav.users', icon: 'IconUsers', alsoMatches: ['/users'] } },
   { path: '/users', title: 'shell.titles.users', permissions: USER_ADMIN },
   { path: '/users/add', title: 'shell.titles.addUser', permissions: ['user_create'] },
   { path: '/users/edit/:id', title: 'shell.titles.editUser', permissions: ['user_update'] },
   { path: '/users/details/:id', title: 'shell.titles.userDetails', permissions: ['user_read'] },
-  { path: '/roles', title: 'shell.titles.roles', permissions: ['role_read', 'role_write'], menu: { label: 'shell.nav.roles', icon: IconShieldLock } },
-  { path: '/audit', title: 'shell.titles.audit', permissions: ['audit_read'], menu: { label: 'shell.nav.audit', icon: IconHistory } },
-  { path: '/my-day', title: 'shell.titles.myDay', permissions: ['my_day'], menu: { label: 'shell.nav.myDay', icon: IconSun } },
-  { path: '/frontdesk', title: 'shell.titles.frontdesk', permissions: ['appointment_read'], menu: { label: 'shell.nav.frontdesk', icon: IconLayoutKanban } },
+  { path: '/roles', title: 'shell.titles.roles', permissions: ['role_read', 'role_write'], menu: { label: 'shell.nav.roles', icon: 'IconShieldLock' } },
+  { path: '/audit', title: 'shell.titles.audit', permissions: ['audit_read'], menu: { label: 'shell.nav.audit', icon: 'IconHistory' } },
+  { path: '/my-day', title: 'shell.titles.myDay', permissions: ['my_day'], menu: { label: 'shell.nav.myDay', icon: 'IconSun' } },
+  { path: '/frontdesk', title: 'shell.titles.frontdesk', permissions: ['appointment_read'], menu: { label: 'shell.nav.frontdesk', icon: 'IconLayoutKanban' } },
   // The patient's confirm/cancel page: public, routed outside the sign-in guard and the shell (app/routes.tsx).
   { path: '/visit', title: 'shell.titles.visit' },
   { path: '/invite', title: 'shell.titles.invite' },
   // The check of a printed prescription (its QR code): public too, outside the sign-in guard and the shell.
   { path: '/verify/:token', title: 'shell.titles.verifyPrescription' },
-  { path: '/appointments', title: 'shell.titles.appointments', permissions: ['appointment_read'], menu: { label: 'shell.nav.appointments', icon: IconCalendarEvent } },
+  { path: '/appointments', title: 'shell.titles.appointments', permissions: ['appointment_read'], menu: { label: 'shell.nav.appointments', icon: 'IconCalendarEvent' } },
   { path: '/appointments/add', title: 'shell.titles.addAppointment', permissions: ['appointment_write'] },
   { path: '/appointments/calendar', title: 'shell.titles.patientAppointments', permissions: ['appointment_read'] },
-  { path: '/billing/invoices', title: 'shell.titles.invoices', permissions: ['billing_read'], menu: { label: 'shell.nav.invoices', icon: IconFileInvoice } },
+  { path: '/billing/invoices', title: 'shell.titles.invoices', permissions: ['billing_read'], menu: { label: 'shell.nav.invoices', icon: 'IconFileInvoice' } },
   { path: '/billing/invoices/add', title: 'shell.titles.addInvoice', permissions: ['billing_write'] },
   { path: '/billing/invoices/edit/:id', title: 'shell.titles.editInvoice', permissions: ['billing_write'] },
   { path: '/billing/invoices/details/:id', title: 'shell.titles.invoiceDetails', permissions: ['billing_read'] },
-  { path: '/billing/cash-boxes', title: 'shell.titles.cashBoxes', permissions: ['billing_read'], menu: { label: 'shell.nav.cashBoxes', icon: IconCashRegister } },
-  { path: '/billing/claims', title: 'shell.titles.claims', permissions: ['billing_read'], menu: { label: 'shell.nav.claims', icon: IconShieldCheck } },
-  { path: '/patients', title: 'shell.titles.patients', permissions: ['patient_read'], menu: { label: 'shell.nav.patients', icon: IconUserHeart } },
+  { path: '/billing/cash-boxes', title: 'shell.titles.cashBoxes', permissions: ['billing_read'], menu: { label: 'shell.nav.cashBoxes', icon: 'IconCashRegister' } },
+  { path: '/billing/claims', title: 'shell.titles.claims', permissions: ['billing_read'], menu: { label: 'shell.nav.claims', icon: 'IconShieldCheck' } },
+  { path: '/patients', title: 'shell.titles.patients', permissions: ['patient_read'], menu: { label: 'shell.nav.patients', icon: 'IconUserHeart' } },
   { path: '/patients/add', title: 'shell.titles.addPatient', permissions: ['patient_write'] },
   { path: '/patients/edit/:id', title: 'shell.titles.editPatient', permissions: ['patient_write'] },
   { path: '/patients/appointments', title: 'shell.titles.patientAppointments', permissions: ['appointment_read'] },
   { path: '/patients/details/:id', title: 'shell.titles.patientDetails', permissions: ['patient_read'] },
-  { path: '/waitlist', title: 'shell.titles.waitlist', permissions: ['appointment_read'], menu: { label: 'shell.nav.waitlist', icon: IconHourglass } },
-  { path: '/reminders', title: 'shell.titles.reminders', permissions: ['admin'], menu: { label: 'shell.nav.reminders', icon: IconSend } },
-  { path: '/company', title: 'shell.titles.company', permissions: ['company_read'], plan: 'company', menu: { label: 'shell.nav.company', icon: IconBuilding, group: 'medicalFacilities' } },
+  { path: '/waitlist', title: 'shell.titles.waitlist', permissions: ['appointment_read'], menu: { label: 'shell.nav.waitlist', icon: 'IconHourglass' } },
+  { path: '/reminders', title: 'shell.titles.reminders', permissions: ['admin'], menu: { label: 'shell.nav.reminders', icon: 'IconSend' } },
+  { path: '/company', title: 'shell.titles.company', permissions: ['company_read'], plan: 'company', menu: { label: 'shell.nav.company', icon: 'IconBuilding', group: 'medicalFacilities' } },
   { path: '/company/edit', title: 'shell.titles.editCompany', permissions: ['company_write'] },
-  { path: '/medicalComplexes', title: 'shell.titles.medicalComplexes', permissions: ['complex_read'], plan: 'complex', menu: { label: 'shell.nav.medicalComplexes', icon: IconBuildingCommunity, group: 'medicalFacilities' } },
+  { path: '/medicalComplexes', title: 'shell.titles.medicalComplexes', permissions: ['complex_read'], plan: 'complex', menu: { label: 'shell.nav.medicalComplexes', icon: 'IconBuildingCommunity', group: 'medicalFacilities' } },
   { path: '/medicalComplexes/add', title: 'shell.titles.addMedicalComplex', permissions: ['complex_write'] },
   { path: '/medicalComplexes/edit/:id', title: 'shell.titles.editMedicalComplex', permissions: ['complex_write'] },
   { path: '/medicalComplexes/details/:id', title: 'shell.titles.medicalComplexDetails', permissions: ['complex_read'] },
-  { path: '/departements', title: 'shell.titles.departments', permissions: ['department_read'], plan: 'department', menu: { label: 'shell.nav.departments', icon: IconSitemap, group: 'medicalFacilities' } },
+  { path: '/departements', title: 'shell.titles.departments', permissions: ['department_read'], plan: 'department', menu: { label: 'shell.nav.departments', icon: 'IconSitemap', group: 'medicalFacilities' } },
   { path: '/departements/add', title: 'shell.titles.addDepartment', permissions: ['department_write'] },
   { path: '/departements/details/:id', title: 'shell.titles.departmentDetails', permissions: ['department_read'] },
   { path: '/departements/edit/:id', title: 'shell.titles.editDepartment', permissions: ['department_write'] },
-  { path: '/services', title: 'shell.titles.services', permissions: SERVICE_READERS, menu: { label: 'shell.nav.services', icon: IconFirstAidKit, group: 'medicalFacilities' } },
+  { path: '/services', title: 'shell.titles.services', permissions: SERVICE_READERS, menu: { label: 'shell.nav.services', icon: 'IconFirstAidKit', group: 'medicalFacilities' } },
   { path: '/services/add', title: 'shell.titles.addService', permissions: ['service_write'] },
   { path: '/services/edit/:id', title: 'shell.titles.editService', permissions: ['service_write'] },
   { path: '/services/details/:id', title: 'shell.titles.serviceDetails', permissions: SERVICE_READERS },
-  { path: '/clinics', title: 'shell.titles.clinics', permissions: ['clinic_read'], menu: { label: 'shell.nav.clinics', icon: IconBuildingHospital, group: 'medicalFacilities' } },
+  { path: '/clinics', title: 'shell.titles.clinics', permissions: ['clinic_read'], menu: { label: 'shell.nav.clinics', icon: 'IconBuildingHospital', group: 'medicalFacilities' } },
   { path: '/clinics/add', title: 'shell.titles.addClinic', permissions: ['clinic_write'] },
   { path: '/clinics/details/:id', title: 'shell.titles.clinicDetails', permissions: ['clinic_read'] },
   { path: '/clinics/edit/:id', title: 'shell.titles.editClinic', permissions: ['clinic_write'] },
-  { path: '/employees', title: 'shell.titles.employees', permissions: ['employee_read'], menu: { label: 'shell.nav.staff', icon: IconIdBadge2, group: 'doctorsAndStaff' } },
+  { path: '/employees', title: 'shell.titles.employees', permissions: ['employee_read'], menu: { label: 'shell.nav.staff', icon: 'IconIdBadge2', group: 'doctorsAndStaff' } },
   { path: '/employees/add', title: 'shell.titles.addEmployee', permissions: ['employee_write'] },
   { path: '/employees/edit/:id', title: 'shell.titles.editEmployee', permissions: ['employee_write', 'user_update'] },
   { path: '/employees/details/:id', title: 'shell.titles.employeeDetails', permissions: ['employee_read'] },
-  { path: '/doctors', title: 'shell.titles.doctors', permissions: ['employee_read'], menu: { label: 'shell.nav.doctors', icon: IconStethoscope, group: 'doctorsAndStaff' } },
+  { path: '/doctors', title: 'shell.titles.doctors', permissions: ['employee_read'], menu: { label: 'shell.nav.doctors', icon: 'IconStethoscope', group: 'doctorsAndStaff' } },
   { path: '/doctors/add', title: 'shell.titles.addDoctor', permissions: ['employee_write'] },
   { path: '/doctors/details/:id', title: 'shell.titles.doctorDetails', permissions: ['employee_read'] },
-  { path: '/specialities', title: 'shell.titles.specialities', permissions: SPECIALIZATION_READERS, menu: { label: 'shell.nav.specialities', icon: IconMicroscope, group: 'doctorsAndStaff' } },
+  { path: '/specialities', title: 'shell.titles.specialities', permissions: SPECIALIZATION_READERS, menu: { label: 'shell.nav.specialities', icon: 'IconMicroscope', group: 'doctorsAndStaff' } },
   { path: '/specialities/add', title: 'shell.titles.addSpeciality', permissions: ['speciality_write'] },
   { path: '/specialities/details/:id', title: 'shell.titles.specialityDetails', permissions: SPECIALIZATION_READERS },
   { path: '/specialities/edit/:id', title: 'shell.titles.editSpeciality', permissions: ['speciality_write'] },
-  { path: '/medications', title: 'shell.titles.medications', permissions: ['service_write', 'clinical_read', 'prescribe'], menu: { label: 'shell.nav.medications', icon: IconPill, group: 'medicalFacilities' } },
+  { path: '/medications', title: 'shell.titles.medications', permissions: ['service_write', 'clinical_read', 'prescribe'], menu: { label: 'shell.nav.medications', icon: 'IconPill', group: 'medicalFacilities' } },
   { path: '/encounters/:id', title: 'shell.titles.encounter', permissions: ['clinical_read'] },
-  { path: '/note-templates', title: 'shell.titles.noteTemplates', permissions: ['admin'], menu: { label: 'shell.nav.noteTemplates', icon: IconTemplate, group: 'doctorsAndStaff' } },
-  { path: '/results-entry', title: 'shell.titles.resultsEntry', permissions: ['result_write'], menu: { label: 'shell.nav.resultsEntry', icon: IconTestPipe } },
-  { path: '/order-catalogue', title: 'shell.titles.orderCatalogue', permissions: ['company_write'], menu: { label: 'shell.nav.orderCatalogue', icon: IconFlask, group: 'medicalFacilities' } },
-  { path: '/diagnosis-codes', title: 'shell.titles.diagnosisCodes', permissions: ['company_write'], menu: { label: 'shell.nav.diagnosisCodes', icon: IconListSearch, group: 'medicalFacilities' } },
-  { path: '/vital-ranges', title: 'shell.titles.vitalRanges', permissions: ['company_write'], menu: { label: 'shell.nav.vitalRanges', icon: IconHeartbeat, group: 'medicalFacilities' } },
+  { path: '/note-templates', title: 'shell.titles.noteTemplates', permissions: ['admin'], menu: { label: 'shell.nav.noteTemplates', icon: 'IconTemplate', group: 'doctorsAndStaff' } },
+  { path: '/results-entry', title: 'shell.titles.resultsEntry', permissions: ['result_write'], menu: { label: 'shell.nav.resultsEntry', icon: 'IconTestPipe' } },
+  { path: '/order-catalogue', title: 'shell.titles.orderCatalogue', permissions: ['company_write'], menu: { label: 'shell.nav.orderCatalogue', icon: 'IconFlask', group: 'medicalFacilities' } },
+  { path: '/diagnosis-codes', title: 'shell.titles.diagnosisCodes', permissions: ['company_write'], menu: { label: 'shell.nav.diagnosisCodes', icon: 'IconListSearch', group: 'medicalFacilities' } },
+  { path: '/vital-ranges', title: 'shell.titles.vitalRanges', permissions: ['company_write'], menu: { label: 'shell.nav.vitalRanges', icon: 'IconHeartbeat', group: 'medicalFacilities' } },
   { path: '/login', title: 'shell.titles.login' },
   // Printouts: pages laid out for paper (A4 or A5), in the user's language and direction.
   { path: '/print/schedule', title: 'printouts.print', permissions: ['appointment_read'] },

@@ -1,6 +1,6 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { isApiError } from './http';
-import { lookupKeys, type LookupKind } from './lookups';
+import { lookupKeys, type LookupKind } from './lookups/keys';
 
 declare module '@tanstack/react-query' {
   interface Register {

@@ -1,7 +1,6 @@
 import { createContext, Fragment, use, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { hasPermission, routes, sessionUserSchema, type Permission, type Plan, type SessionUser } from '@clinic/shared';
-import { call } from './api-client';
+import { hasPermission, type Permission, type Plan, type SessionUser } from '@clinic/shared';
 import { getDisplay, setDisplay, subscribeDisplay } from './format/display';
 import { getSessionSnapshot, readSession, storeProfile, subscribeSession, type StoredSession } from './session';
 
@@ -19,10 +18,9 @@ const SessionContext = createContext<SessionContextValue | null>(null);
 
 export const profileQueryKey = (userId: string | undefined) => ['profile', userId] as const;
 
+/** The signed-in user's profile, checked (the request and the contract come with the first read: profile-request.ts). */
 export async function fetchProfile(): Promise<SessionUser> {
-  const body = await call(routes.profile.get, {});
-  // Only a well-formed profile may replace the stored permissions and plan (checked in production too).
-  return sessionUserSchema.parse(body.data);
+  return (await import('./profile-request')).requestProfile();
 }
 
 /**

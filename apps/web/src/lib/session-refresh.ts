@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications';
-import { routes, TOAST_MS, type BodyIn } from '@clinic/shared';
+import { TOAST_MS, type BodyIn } from '@clinic/shared';
+import type { authRoutes } from './auth-routes';
 import { currentLanguage, i18n } from './i18n';
 import { navigateTo } from './navigation';
 import { parseBody } from './http-transport';
@@ -34,31 +35,36 @@ export function endSession(): void {
 export type RefreshOutcome = { ok: true; token: string } | { ok: false; reason: 'expired' | 'network' };
 let refreshInFlight: Promise<RefreshOutcome> | null = null;
 
+/** The contract's session routes, fetched with the first refresh (the sign-in page does without them). */
+const loadAuthRoutes = (): Promise<typeof authRoutes> => import('./auth-routes').then((m) => m.authRoutes);
+
 /**
  * The contract's refresh route, called with fetch itself rather than the API client: a 401 here means the session is
  * over, and must not start another refresh.
  */
-const REFRESH = routes.auth.refreshToken;
+type RefreshRoute = (typeof authRoutes)['refreshToken'];
 
 async function refreshTokens(): Promise<RefreshOutcome> {
   const refreshToken = getRefreshToken();
   if (!refreshToken) return { ok: false, reason: 'expired' };
   let response: Response;
+  let refresh: RefreshRoute;
   try {
-    response = await fetch(REFRESH.path, {
-      method: REFRESH.method,
+    refresh = (await loadAuthRoutes()).refreshToken;
+    response = await fetch(refresh.path, {
+      method: refresh.method,
       headers: {
         Accept: 'application/json',
         'Content-Type': 'application/json',
         'Accept-Language': currentLanguage(),
       },
-      body: JSON.stringify({ refreshToken } satisfies BodyIn<typeof REFRESH>),
+      body: JSON.stringify({ refreshToken } satisfies BodyIn<RefreshRoute>),
     });
   } catch {
     return { ok: false, reason: 'network' };
   }
   if (!response.ok) return { ok: false, reason: 'expired' };
-  const body = REFRESH.response[200].safeParse(await parseBody(response));
+  const body = refresh.response[200].safeParse(await parseBody(response));
   if (!body.success || !body.data.data.accessToken) return { ok: false, reason: 'expired' };
   const tokens = body.data.data;
   storeTokens(tokens.accessToken, tokens.refreshToken);

@@ -1,7 +1,10 @@
-import shared from 'virtual:shared-messages/ar';
+import shared from 'virtual:shared-messages/ar/start';
 import { areaTree, type Tree } from './catalogue';
 
-/** The Arabic texts needed from the start (see START_AREAS): the messages shared with the API, then the web's own. */
+/**
+ * The Arabic texts needed from the start (see START_AREAS): the part of the messages shared with the API that the
+ * sign-in page, the shell and the public pages use, then the web's own.
+ */
 export const areas: Tree = areaTree(import.meta.glob<Tree>('./ar/{auth,common,shell}.json', { eager: true, import: 'default' }));
 
 const start: Tree = { ...shared, ...areas };

@@ -1,16 +1,18 @@
 import sharedAr from 'virtual:shared-messages/ar';
 import sharedEn from 'virtual:shared-messages/en';
+import sharedEnPages from 'virtual:shared-messages/en/pages';
+import sharedEnStart from 'virtual:shared-messages/en/start';
 import { describe, expect, it } from 'vitest';
 import { messagesAr, messagesEn, PERMISSIONS, permissionGroup, pluralBase, pluralProblems } from '@clinic/shared';
 import arStart, { areas as arStartAreas } from './ar';
-import arPages from './ar.pages';
+import arPages, { areas as arPageAreas } from './ar.pages';
 import { START_AREAS, type Tree } from './catalogue';
 import enStart, { areas as enStartAreas } from './en';
-import enPages from './en.pages';
+import enPages, { areas as enPageAreas } from './en.pages';
 
 /** Every `src/locales/<lang>/<area>.json`, nested under its area name. */
 const localeTree = (lang: 'en' | 'ar'): Tree =>
-  lang === 'en' ? { ...enStartAreas, ...enPages } : { ...arStartAreas, ...arPages };
+  lang === 'en' ? { ...enStartAreas, ...enPageAreas } : { ...arStartAreas, ...arPageAreas };
 const enCatalogue: Tree = { ...enStart, ...enPages };
 const arCatalogue: Tree = { ...arStart, ...arPages };
 const areaFiles = Object.keys(import.meta.glob('./*/*.json'));
@@ -54,7 +56,7 @@ describe('locales', () => {
         .filter((file) => file.startsWith(`./${lang}/`))
         .map((file) => /([^/]+)\.json$/.exec(file)?.[1]);
       const start = lang === 'en' ? enStartAreas : arStartAreas;
-      const pages = lang === 'en' ? enPages : arPages;
+      const pages = lang === 'en' ? enPageAreas : arPageAreas;
       expect(Object.keys(start).sort()).toEqual([...START_AREAS].sort());
       expect([...Object.keys(start), ...Object.keys(pages)].sort()).toEqual(areas.sort());
     }
@@ -63,6 +65,14 @@ describe('locales', () => {
   it("carries the shared messages of each language exactly as @clinic/shared builds them", () => {
     expect(sharedEn).toEqual(messagesEn);
     expect(sharedAr).toEqual(messagesAr);
+  });
+
+  it('splits the shared messages between the start (errors, the visit page) and the pages (the forms\' checks)', () => {
+    expect({ ...sharedEnStart, ...sharedEnPages }).toEqual(messagesEn);
+    expect(Object.keys(sharedEnStart)).toEqual(expect.arrayContaining(['errors', 'success', 'visit', 'notifications']));
+    expect(Object.keys(sharedEnStart)).not.toContain('validation');
+    expect(Object.keys(sharedEnPages)).toContain('validation');
+    expect(Object.keys(enPages)).toEqual(expect.arrayContaining(['validation', 'patients']));
   });
 
   it('fills the same placeholders and leaves no text empty', () => {

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { IconProps } from '@tabler/icons-react';
 import { planAllows, type Plan } from '@clinic/shared';
 import { MENU_GROUPS, mayOpen, PAGES, type MenuGroupKey, type PageEntry } from '@/lib/pages';
+import * as NAV_ICONS from './nav-icons';
 
 type Icon = ComponentType<IconProps>;
 
@@ -43,14 +44,14 @@ export function navItemsFrom(pages: readonly PageEntry[]): NavItem[] {
   for (const entry of pages) {
     if (!entry.menu) continue;
     const { label, icon, group, alsoMatches } = entry.menu;
-    const leaf: NavLeaf = { kind: 'link', key: keyOf(label), label, to: entry.path, icon, requiredPlan: entry.plan, alsoMatches };
+    const leaf: NavLeaf = { kind: 'link', key: keyOf(label), label, to: entry.path, icon: NAV_ICONS[icon], requiredPlan: entry.plan, alsoMatches };
     if (!group) {
       items.push(leaf);
       continue;
     }
     let parent = groups.get(group);
     if (!parent) {
-      parent = { kind: 'group', key: group, label: MENU_GROUPS[group].label, icon: MENU_GROUPS[group].icon, children: [] };
+      parent = { kind: 'group', key: group, label: MENU_GROUPS[group].label, icon: NAV_ICONS[MENU_GROUPS[group].icon], children: [] };
       groups.set(group, parent);
       items.push(parent);
     }

@@ -2,9 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { routes, type ApiList } from '@clinic/shared';
 import { callWithQuery } from '@/lib/api-client';
+import { lookupKeys, type LookupKind, type LookupQuery } from './keys';
 
-/** The records other screens choose from in a select. */
-export type LookupKind = 'clinics' | 'doctors' | 'staff' | 'services' | 'specializations' | 'departments' | 'complexes' | 'roles';
+export { lookupKeys, type LookupKind, type LookupQuery };
 
 /** Where each lookup's rows come from: the list's contract route (every row: `allData`, capped by the server). */
 type ListRoute =
@@ -23,17 +23,6 @@ const SOURCES: Record<LookupKind, { route: ListRoute; query?: Record<string, str
 };
 
 /**
- * One cache key per lookup: `['lookups', kind]`, below it one entry per set of list parameters. The mutations of an
- * entity name the lookups they change (`meta.lookups`) and the query client refreshes them (query-client.ts), so a
- * speciality just created is in the clinic form's select at once.
- */
-export const lookupKeys = {
-  all: ['lookups'] as const,
-  kind: (kind: LookupKind) => ['lookups', kind] as const,
-  list: (kind: LookupKind, query: LookupQuery) => ['lookups', kind, query] as const,
-};
-
-/**
  * What a lookup relies on in a list's answer, checked in development and tests: a page of rows, each with an id and a
  * name. The lists' own screens check their whole records against the contract.
  */
@@ -46,8 +35,6 @@ export interface LookupRow {
   publicId?: string;
 }
 
-/** List parameters next to `allData` (the sort, an active-only filter, ...). */
-export type LookupQuery = Record<string, string | number | boolean | undefined>;
 
 export interface LookupFetch {
   /** A list the server refuses (or does not offer) comes back empty, so the select shows its empty text. */

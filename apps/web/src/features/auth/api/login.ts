@@ -1,16 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { routes, type LoginInput, type LoginResult } from '@clinic/shared';
-import { call } from '@/lib/api-client';
+import type { LoginInput, LoginResult } from '@clinic/shared';
 import { storeSignIn } from '@/lib/session';
 
 export interface LoginVariables extends LoginInput {
   remember: boolean;
 }
 
+/** The sign-in request with the API client and the route contract: fetched when the user starts on the form. */
+export const loadSignIn = () => import('./sign-in-request');
+
 /** Signs in with a user name or e-mail. Errors are left to the sign-in screen (no refresh, no toast). */
-export async function login({ email, password }: LoginInput): Promise<LoginResult> {
-  const body = await call(routes.auth.login, { body: { email, password } }, { silent: true, skipAuthRefresh: true });
-  return body.data;
+export async function login(credentials: LoginInput): Promise<LoginResult> {
+  return (await loadSignIn()).signIn(credentials);
 }
 
 export function useLogin() {

@@ -4,16 +4,20 @@ import { IconLock, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { SessionUser } from '@clinic/shared';
 import { isApiError, translateMessage } from '@/lib/http';
+import { loadPageTexts } from '@/lib/i18n';
 import { notifyLoginError } from '@/lib/notify';
-import { useLogin } from '../api/login';
+import { loadSignIn, useLogin } from '../api/login';
 import type { LoginFormErrors, LoginFormValues } from './login-validation';
 
 /*
  * The sign-in page is the one page with a download budget, so this form does without a form library and loads Zod
- * (the API's sign-in schema) with the first check; it is fetched as soon as the user starts on the form. It behaves as
- * the app's other forms: checked on submit, then field by field as the user corrects it, focus on the first error.
+ * (the API's sign-in schema) with the first check; it is fetched, with the sign-in request, as soon as the user starts
+ * on the form. It behaves as the app's other forms: checked on submit, then field by field as the user corrects it,
+ * focus on the first error.
  */
-const loadValidation = () => import('./login-validation');
+const loadValidation = () =>
+  // The checks' messages come with the pages' texts (needed right after sign-in anyway); without them, the checks still run.
+  Promise.all([import('./login-validation'), loadPageTexts().catch(() => undefined)]).then(([validation]) => validation);
 const FIELDS = ['email', 'password'] as const;
 
 function valuesOf(form: HTMLFormElement): LoginFormValues {
@@ -67,7 +71,7 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
     <form
       onSubmit={(event) => void onSubmit(event)}
       onChange={(event) => void onChange(event)}
-      onFocus={() => void loadValidation()}
+      onFocus={() => void Promise.all([loadValidation(), loadSignIn()])}
       noValidate
     >
       <Stack gap="md">

@@ -1,10 +1,10 @@
 import { useState, type ReactNode } from 'react';
-import { BarChart } from '@mantine/charts';
 import { ActionIcon, Alert, Card, Grid, Group, Loader, SegmentedControl, Select, Stack, Text, TextInput, Title, useDirection } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { APPOINTMENT_STATUSES, currencyMinorDigits, planAllows } from '@clinic/shared';
+import { LazyBarChart } from '@/components/lazy-charts';
 import { useClinicOptions } from '@/features/appointments';
 import { formatMoney } from '@/features/billing';
 import { formatDay, formatNumber, formatTime } from '@/lib/dates';
@@ -175,7 +175,7 @@ export default function DashboardPage() {
             <Grid.Col span={{ base: 12, lg: 5 }}>
               <Card padding="md" withBorder h="100%">
                 <Text fw={600} mb="sm">{t('dashboard.charts.byStatus')}</Text>
-                <BarChart
+                <LazyBarChart
                   h={260}
                   data={statusData}
                   dataKey="status"

@@ -1,8 +1,8 @@
-import { LineChart } from '@mantine/charts';
 import { Card, Group, Loader, Select, Text, useDirection } from '@mantine/core';
 import { fromCanonical, VITALS_LIST_MAX, type Vital, type VitalsSet } from '@clinic/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LazyLineChart } from '@/components/lazy-charts';
 import { formatDateTime } from '@/lib/dates';
 import { useVitals } from '../api/vitals-api';
 import { formatVital, TREND_VITALS } from './vital-format';
@@ -57,7 +57,7 @@ export function VitalTrendChart({ patientId, initialVital = 'temperature' }: { p
           <Text size="xs" c="dimmed" mb={4} data-testid="vital-trend-count" data-points={points.length}>
             {t('vitals.trend.readings', { count: points.length })}{unitLabel ? ` · ${unitLabel}` : ''}
           </Text>
-          <LineChart
+          <LazyLineChart
             h={240}
             data={points}
             dataKey="at"

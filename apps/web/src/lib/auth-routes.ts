@@ -1,0 +1,7 @@
+import { routes } from '@clinic/shared';
+
+/**
+ * The contract's sign-in and session routes, in a chunk of their own (loaded with their first use): the contract holds
+ * every entity's schemas, which the sign-in page must not download before the user signs in.
+ */
+export const authRoutes = routes.auth;
