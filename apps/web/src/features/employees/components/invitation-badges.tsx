@@ -10,9 +10,9 @@ export function InvitationBadge({ invitation }: { invitation: EmployeeListItem['
   const { t, i18n } = useTranslation();
   if (!invitation) return null;
   const badge = invitation.expired ? (
-    <Badge color="orange" variant="light" tt="none" leftSection={<IconMailForward size={12} />} data-testid="invitation-expired">{t('users.invite.badgeExpired')}</Badge>
+    <Badge color="orange" variant="light" tt="none" leftSection={<IconMailForward size={12} />} data-status="invitation-expired" data-testid="invitation-expired">{t('users.invite.badgeExpired')}</Badge>
   ) : (
-    <Badge color="blue" variant="light" tt="none" leftSection={<IconMailForward size={12} />} data-testid="invitation-pending">{t('users.invite.badgePending')}</Badge>
+    <Badge color="blue" variant="light" tt="none" leftSection={<IconMailForward size={12} />} data-status="invited" data-testid="invitation-pending">{t('users.invite.badgePending')}</Badge>
   );
   return <Tooltip label={t(invitation.expired ? 'users.invite.expiredOn' : 'users.invite.validUntil', { date: formatDateTime(invitation.expiresAt, i18n.language) })}>{badge}</Tooltip>;
 }
