@@ -23,6 +23,10 @@ export async function fetchProfile(): Promise<SessionUser> {
   return (await import('./profile-request')).requestProfile();
 }
 
+// A stored session reads its profile first thing: the request's chunk (with the contract) starts loading with the app
+// rather than after the first render asks for it. A failure here is met again, and reported, by that first read.
+if (typeof window !== 'undefined' && readSession()) import('./profile-request').catch(() => undefined);
+
 /**
  * Makes a profile the session's own at once: the stored session (menu, plan, permissions) and the cached profile. A
  * profile read still in flight may have been answered before the change, so it is dropped first; otherwise it would
