@@ -47,10 +47,13 @@ export function targetText(t) {
 
 const metText = (m) => (m === true ? 'met' : m === false ? 'not met' : '—');
 
-/** Labels a run's figures with the machine's load: idle only when the load average stayed below 1. */
+/**
+ * Labels a run's figures with the machine's load when it started: idle below a load average of 1. The load at its end
+ * is the run's own (the bench keeps both cores busy) and is kept beside it.
+ */
 export function loadLabel(start, end) {
-  const worst = Math.max(start.load1, end?.load1 ?? 0);
-  return worst < 1 ? 'idle' : `loaded (load average ${start.load1} at start, ${end?.load1 ?? '?'} at end)`;
+  const state = start.load1 < 1 ? 'idle' : 'loaded';
+  return `${state} (load average ${start.load1} at start, ${end?.load1 ?? '?'} at end, the run's own load)`;
 }
 
 export function printTable(rows, heading) {
