@@ -397,8 +397,10 @@ export async function chooseCalendarClinic(page: Page, name: string) {
 /** A member of staff with one built-in role, working at the clinic at all hours, who can sign in (username, password). */
 export async function staffAccount(api: Api, clinicId: string, name: string, roleName: string, employeeType: string) {
   const id = runId().toLowerCase();
-  const roles = await api.get<Array<{ _id: string; name: string }>>(`/roles?search=${roleName}`);
-  const role = roles.find((r) => r.name === roleName)!;
+  // Every role whose name holds the word (other tests make roles such as "Doctor 3f2a"), not just the first page.
+  const roles = await api.get<Array<{ _id: string; name: string }>>(`/roles?search=${encodeURIComponent(roleName)}&allData=true`);
+  const role = roles.find((r) => r.name === roleName);
+  if (!role) throw new Error(`The built-in role "${roleName}" was not found`);
   const username = `${roleName.toLowerCase()}.${id}`;
   const password = 'Staff@Pass12';
   const made = await api.post('/employees', {

@@ -36,7 +36,7 @@ async function setUp(page: Page): Promise<Desk> {
   await expect(form.getByTestId('permission-appointment_delete')).not.toBeChecked();
   await form.getByTestId('role-submit').click();
   await expect(form).toBeHidden({ timeout: 15_000 });
-  const role = (await admin.get<Array<{ _id: string; name: string; permissions: string[] }>>(`/roles?search=${encodeURIComponent(roleName)}`)).find((r) => r.name === roleName)!;
+  const role = (await admin.get<Array<{ _id: string; name: string; permissions: string[] }>>(`/roles?search=${encodeURIComponent(roleName)}&allData=true`)).find((r) => r.name === roleName)!;
   expect([...role.permissions].sort()).toEqual([...DESK_PERMISSIONS].sort());
   const username = `reception.${practice.id.toLowerCase()}`;
   const password = 'Desk@Pass12';

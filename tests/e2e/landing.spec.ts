@@ -21,7 +21,7 @@ const shot = async (page: Page, name: string) => {
 /** A doctor who signs in with the built-in Doctor role, working at `clinicId` only. */
 async function doctorAccount(api: Api, clinicId: string, name: string) {
   const id = runId().toLowerCase();
-  const roles = await api.get<Array<{ _id: string; name: string }>>('/roles?search=Doctor');
+  const roles = await api.get<Array<{ _id: string; name: string }>>('/roles?search=Doctor&allData=true');
   const role = roles.find((r) => r.name === 'Doctor')!;
   const username = `dr.${id}`;
   const password = 'Doctor@Pass12';
