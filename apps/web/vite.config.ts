@@ -65,20 +65,6 @@ function sideEffectFreeModules(): Plugin {
   };
 }
 
-/**
- * Test files that need modules of their own: they mock modules, change the time zone or the language's loading, or
- * tear down what another file's modules still hold.
- */
-const isolatedTests = [
-  'src/lib/dates-zone.test.ts',
-  'src/lib/i18n-offline.test.ts',
-  'src/lib/i18n.test.ts',
-  'src/lib/lookups/lookups.test.tsx',
-  'src/components/export-requests.test.tsx',
-  'src/features/company/components/company-form.test.tsx',
-  'src/features/employees/pages/users-page.test.tsx',
-];
-
 export default defineConfig({
   plugins: [sharedMessagesPerLanguage(), sideEffectFreeModules(), react()],
   resolve: {
@@ -106,6 +92,7 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
     unstubGlobals: true,
@@ -113,11 +100,5 @@ export default defineConfig({
     testTimeout: 15_000,
     // One test file per core (Vitest's default leaves one core to its main process, which has little to do).
     maxWorkers: os.availableParallelism(),
-    projects: [
-      // Most files share one module graph per worker: loading React, Mantine and the pages once per worker rather than
-      // once per file takes two thirds off the suite. Each test still renders into a clean document (setup.ts).
-      { extends: true, test: { name: 'web', isolate: false, include: ['src/**/*.test.{ts,tsx}'], exclude: isolatedTests } },
-      { extends: true, test: { name: 'web-isolated', include: isolatedTests } },
-    ],
   },
 });
