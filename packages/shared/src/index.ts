@@ -28,6 +28,7 @@ export * from './schemas/signup.js';
 export * from './schemas/calendar-feed.js';
 export * from './schemas/series.js';
 export * from './schemas/reminder.js';
+export * from './schemas/online-booking.js';
 export * from './schemas/dashboard.js';
 export * from './schemas/billing.js';
 export * from './schemas/health.js';

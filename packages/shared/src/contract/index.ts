@@ -34,6 +34,7 @@ import { specializationRoutes } from './specializations.js';
 import { waitlistRoutes } from './waitlist.js';
 
 export * from './route.js';
+export { onlineBookingRoutes, onlineBookingSettingsRoutes } from './online-booking.js';
 export { clinicalSummarySchema, type ClinicalSummary } from './clinical-observations.js';
 
 /**

@@ -4,14 +4,16 @@ import { calendarDate, calendarDateProblem, DATE_OUT_OF_RANGE, daysBetween, inst
 import { INVOICE_STATUSES } from './billing.js';
 import { versionInput, versionSchema } from './version.js';
 
-export const APPOINTMENT_STATUSES = ['scheduled', 'arrived', 'in_consultation', 'completed', 'no_show', 'cancelled'] as const;
+export const APPOINTMENT_STATUSES = ['requested', 'scheduled', 'arrived', 'in_consultation', 'completed', 'no_show', 'cancelled'] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 
 /**
  * The visit's status flow: the statuses each status may move to (everything else is 409 INVALID_TRANSITION).
- * `no_show` only once the start has passed; `cancelled` needs a reason.
+ * `no_show` only once the start has passed; `cancelled` needs a reason. `requested`: booked online at a clinic that
+ * accepts online bookings by hand; the desk accepts it (scheduled) or declines it (cancelled, with a reason).
  */
 export const APPOINTMENT_TRANSITIONS: Readonly<Record<AppointmentStatus, readonly AppointmentStatus[]>> = {
+  requested: ['scheduled', 'cancelled'],
   scheduled: ['arrived', 'no_show', 'cancelled'],
   arrived: ['in_consultation', 'completed', 'no_show', 'cancelled'],
   in_consultation: ['completed'],
@@ -37,7 +39,7 @@ export function mayDeleteAppointment(a: { status: AppointmentStatus; arrivedAt: 
 }
 
 /** Statuses that hold the doctor's and the patient's time (no two of them overlap; next-free keeps clear of them). */
-export const ACTIVE_APPOINTMENT_STATUSES = ['scheduled', 'arrived', 'in_consultation'] as const;
+export const ACTIVE_APPOINTMENT_STATUSES = ['requested', 'scheduled', 'arrived', 'in_consultation'] as const;
 
 /** A cancellation this many hours or less before the start is late, unless the company sets another number. */
 export const DEFAULT_LATE_CANCELLATION_HOURS = 24;

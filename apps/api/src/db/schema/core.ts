@@ -19,8 +19,10 @@ export const companies = pgTable('companies', {
    * file links, calendar feeds, live streams, patient links) is refused. Reopening clears it; what closing revoked stays revoked.
    */
   closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
+  /** The public booking page's address: /book/<slug> (lower-case letters, digits and dashes); null: no page. */
+  bookingSlug: text('booking_slug'),
   ...timestamps,
-});
+}, (t) => [uniqueIndex('companies_booking_slug_uq').on(t.bookingSlug)]);
 
 /** Per-company counters behind human-readable public ids (PAT-000042). Never reused. */
 export const publicIdCounters = pgTable('public_id_counters', {

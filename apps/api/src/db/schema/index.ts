@@ -15,3 +15,4 @@ export * from './clinical-medications.js';
 export * from './clinical-encounter.js';
 export * from './clinical-prescriptions.js';
 export * from './clinical-orders.js';
+export * from './online-booking.js';

@@ -27,6 +27,13 @@ export const patients = pgTable('patients', {
    * Such a patient has no identity number (stored as ''), so the identity index skips ''.
    */
   incomplete: boolean('incomplete').notNull().default(false),
+  /** Registered by the patient on the public booking page (verified mobile number): for the desk to complete or merge. */
+  selfRegistered: boolean('self_registered').notNull().default(false),
+  /** How the patient prefers to be reached by text: 'sms' or 'whatsapp' (WhatsApp only with consent). */
+  preferredChannel: text('preferred_channel').notNull().default('sms'),
+  /** When the patient agreed to WhatsApp messages (and from where: 'desk' or 'online'); null: no consent. */
+  whatsappConsentAt: timestamp('whatsapp_consent_at', { withTimezone: true, mode: 'date' }),
+  whatsappConsentSource: text('whatsapp_consent_source'),
   imageFileId: uuid('image_file_id'),
   /**
    * The long tail of the patient form (address, languages, medical history, allergies, chronic diseases,
@@ -55,6 +62,7 @@ export const patients = pgTable('patients', {
   uniqueIndex('patients_identity_given_uq').on(t.companyId, t.identity).where(sql`${t.identity} <> ''`),
   // Quick registration refuses a second patient with the same mobile and date of birth; the list's "Incomplete" filter.
   index('patients_phone_dob_idx').on(t.companyId, t.phone, t.dateOfBirth),
+  index('patients_self_registered_idx').on(t.companyId, t.createdAt).where(sql`${t.selfRegistered}`),
   index('patients_incomplete_idx').on(t.companyId, t.createdAt).where(sql`${t.incomplete}`),
   index('patients_dob_idx').on(t.companyId, t.dateOfBirth),
   // Default order of the list (newest first): patients_search_page_idx in migrations/0011_extras_0008_search_page.sql (it includes the

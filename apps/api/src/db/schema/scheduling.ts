@@ -77,6 +77,8 @@ export const appointments = pgTable('appointments', {
   blockedFrom: timestamp('blocked_from', { withTimezone: true, mode: 'date' }),
   blockedUntil: timestamp('blocked_until', { withTimezone: true, mode: 'date' }),
   createdBy: uuid('created_by'),
+  /** Where it was booked: 'staff' (the desk, the calendar) or 'online' (the patient, on the public booking page). */
+  source: text('source').notNull().default('staff'),
   version: version(),
   ...timestamps,
 }, (t) => [

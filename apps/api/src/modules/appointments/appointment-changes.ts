@@ -20,7 +20,8 @@ import { loadBookingParties } from './scheduling.repository.js';
  * cancelled), its visit note, and a reschedule to another time or doctor under the booking rules.
  */
 
-export type AppointmentChange = 'rescheduled' | 'updated' | 'visitNote' | Exclude<AppointmentStatus, 'scheduled'>;
+/** `accepted`: the desk accepted a booking requested online (requested → scheduled). */
+export type AppointmentChange = 'rescheduled' | 'updated' | 'visitNote' | 'accepted' | Exclude<AppointmentStatus, 'scheduled' | 'requested'>;
 
 /** The event a change is told as (modules/events). */
 function eventOf(change: AppointmentChange): AppointmentEventType {
@@ -88,11 +89,14 @@ export async function updateAppointment(
       set.cancellationReason = input.cancellationReason.trim();
       set.lateCancellation = isLateCancellation(row.startsAt, now, await lateCancellationHours(deps.db, caller.companyId));
     }
-    const stamp = STATUS_STAMPS[target as keyof typeof STATUS_STAMPS];
     set.status = target;
-    set[stamp.at] = now;
-    set[stamp.by] = caller.id;
-    change = target as AppointmentChange;
+    if (target === 'scheduled') change = 'accepted';
+    else {
+      const stamp = STATUS_STAMPS[target as keyof typeof STATUS_STAMPS];
+      set[stamp.at] = now;
+      set[stamp.by] = caller.id;
+      change = target as AppointmentChange;
+    }
   }
   if (input.visitNote !== undefined) {
     set.visitNote = input.visitNote?.trim() ? input.visitNote.trim() : null;
@@ -126,7 +130,7 @@ export async function updateAppointment(
       const keys = (Object.keys(a) as Array<keyof typeof a>).filter((k) => a[k] !== b[k]);
       if (keys.length) {
         await recordAudit(tx, ctx, {
-          companyId: caller.companyId, actorId: caller.id, action: target ?? 'update', entity: 'appointment', entityId: id,
+          companyId: caller.companyId, actorId: caller.id, action: change === 'accepted' ? 'accept' : target ?? 'update', entity: 'appointment', entityId: id,
           changes: { before: Object.fromEntries(keys.map((k) => [k, b[k]])), after: Object.fromEntries(keys.map((k) => [k, a[k]])) },
         });
       }

@@ -15,7 +15,7 @@ export function overlapConflict(error: unknown): AppError | null {
     const pg = e as { code?: unknown; constraint?: unknown; message?: unknown };
     if (pg.code !== '23P01') continue;
     const name = `${String(pg.constraint ?? '')} ${String(pg.message ?? '')}`;
-    return name.includes('patient_no_overlap')
+    return name.includes('_patient_')
       ? new AppError(409, 'PATIENT_DOUBLE_BOOKED', 'errors.scheduling.patientDoubleBooked')
       : new AppError(409, 'DOCTOR_DOUBLE_BOOKED', 'errors.scheduling.doctorDoubleBooked');
   }

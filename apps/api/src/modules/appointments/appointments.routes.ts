@@ -17,6 +17,7 @@ const r = routes.appointments;
 const accessNeutral = { config: { accessNeutral: true } };
 const changeMessages = {
   rescheduled: 'success.scheduling.appointmentRescheduled',
+  accepted: 'success.scheduling.appointmentAccepted',
   arrived: 'success.scheduling.appointmentArrived',
   in_consultation: 'success.scheduling.appointmentCalledIn',
   completed: 'success.scheduling.appointmentCompleted',

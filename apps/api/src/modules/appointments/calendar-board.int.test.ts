@@ -135,7 +135,7 @@ describe('front desk board', () => {
     const board = body(res).data;
     expect(board.clinic).toEqual({ _id: ids.clinic, name: 'Board Clinic', timeZone: TZ });
     expect(board.date).toBe(MON);
-    expect(board.counts).toEqual({ scheduled: 27, arrived: 1, in_consultation: 1, completed: 0, no_show: 0, cancelled: 1 });
+    expect(board.counts).toEqual({ requested: 0, scheduled: 27, arrived: 1, in_consultation: 1, completed: 0, no_show: 0, cancelled: 1 });
     expect(Object.keys(board.groups).sort()).toEqual([...APPOINTMENT_STATUSES].sort());
     expect(board.groups.arrived[0]).toMatchObject({ _id: list[0]!._id, waitingMinutes: 0, calledInAt: null });
     expect(board.groups.arrived[0].arrivedAt).toMatch(/\+03:00$/);

@@ -64,11 +64,14 @@ describe('visit status flow', () => {
         expect(res.statusCode).toBe(200);
         const data = body(res).data;
         expect(data.status).toBe(to);
-        const [at, by] = STAMP[to]!;
-        expect(data[at]).toMatch(/\+03:00$/);
-        expect(data[by]).toMatchObject({ _id: a.adminId });
+        // Accepting a booking requested online stamps no visit step; every other step says when and by whom.
+        if (to !== 'scheduled') {
+          const [at, by] = STAMP[to]!;
+          expect(data[at]).toMatch(/\+03:00$/);
+          expect(data[by]).toMatchObject({ _id: a.adminId });
+        }
         expect(stored!.version).toBe(row.version + 1);
-        expect(audits.map((x) => x.action)).toEqual([to]);
+        expect(audits.map((x) => x.action)).toEqual([to === 'scheduled' ? 'accept' : to]);
         expect(audits[0]!.changes).toMatchObject({ before: { status: from }, after: { status: to } });
       } else {
         expect(res.statusCode).toBe(409);
@@ -227,7 +230,7 @@ describe('visit times and notes', () => {
     expect(several.data).toHaveLength(rows.filter((r) => r.status === 'arrived' || r.status === 'no_show').length);
     const bad = await get('/api/appointments?status=arrived,gone');
     expect(bad.statusCode).toBe(422);
-    expect(body(bad).message.fields).toEqual({ status: 'Use statuses from: scheduled, arrived, in_consultation, completed, no_show, cancelled' });
+    expect(body(bad).message.fields).toEqual({ status: 'Use statuses from: requested, scheduled, arrived, in_consultation, completed, no_show, cancelled' });
   });
 });
 

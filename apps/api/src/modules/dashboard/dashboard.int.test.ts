@@ -92,7 +92,7 @@ describe('dashboard', () => {
     const d = body(res).data;
     expect(d.period).toEqual({ from: '2026-03-01', to: '2026-03-14', days: 14 });
     expect(d.scope).toMatchObject({ clinic: { _id: ids.clinic }, complex: null, clinics: 1 });
-    expect(d.byStatus).toEqual({ scheduled: 1, arrived: 1, in_consultation: 0, completed: 2, no_show: 1, cancelled: 2 });
+    expect(d.byStatus).toEqual({ requested: 0, scheduled: 1, arrived: 1, in_consultation: 0, completed: 2, no_show: 1, cancelled: 2 });
     expect(d.total).toBe(7);
     expect(d.arrivals).toBe(3);
     expect(d.averageWaitMinutes).toBe(10);
@@ -118,7 +118,7 @@ describe('dashboard', () => {
     const d = body(res).data;
     expect(d.scope).toMatchObject({ clinic: null, complex: null });
     expect(d.scope.clinics).toBeGreaterThan(1);
-    expect(d.byStatus).toEqual({ scheduled: 2, arrived: 1, in_consultation: 0, completed: 3, no_show: 1, cancelled: 2 });
+    expect(d.byStatus).toEqual({ requested: 0, scheduled: 2, arrived: 1, in_consultation: 0, completed: 3, no_show: 1, cancelled: 2 });
     expect(d.total).toBe(9);
     expect(d.arrivals).toBe(3);
     expect(d.averageWaitMinutes).toBe(10);

@@ -100,7 +100,7 @@ describe('FHIR R4 API', () => {
   it('maps every status of the visit flow to an Appointment.status code and searches by it', async () => {
     const res = await get(`/Appointment?date=ge${ids.day}&date=le${ids.day}&_count=100`);
     const bundle = res.json();
-    expect(bundle.total).toBe(6);
+    expect(bundle.total).toBe(7);
     const byId = new Map(bundle.entry.map((e: any) => [e.resource.id, e.resource]));
     for (const [ours, code] of Object.entries(APPOINTMENT_STATUS_TO_FHIR)) {
       const appointment: any = byId.get(ids[`appointment_${ours}`]!);
@@ -117,14 +117,14 @@ describe('FHIR R4 API', () => {
 
   it('pages with _count and follows the next link to the end', async () => {
     const first = (await get('/Appointment?_count=4')).json();
-    expect(first.total).toBe(6);
+    expect(first.total).toBe(7);
     expect(first.entry).toHaveLength(4);
     const next = first.link.find((l: any) => l.relation === 'next').url as string;
     const second = (await ctx.app.inject({ method: 'GET', url: next.replace(/^http:\/\/[^/]+/, ''), headers: auth(a.token) })).json();
-    expect(second.entry).toHaveLength(2);
+    expect(second.entry).toHaveLength(3);
     expect(second.link.some((l: any) => l.relation === 'next')).toBe(false);
     const seen = [...first.entry, ...second.entry].map((e: any) => e.resource.id);
-    expect(new Set(seen).size).toBe(6);
+    expect(new Set(seen).size).toBe(7);
   });
 
   it('puts the clinic on the map and the price where FHIR has no field', async () => {
@@ -139,8 +139,8 @@ describe('FHIR R4 API', () => {
     const bundle = res.json();
     const busy = bundle.entry.filter((e: any) => e.resource.status === 'busy');
     const free = bundle.entry.filter((e: any) => e.resource.status === 'free');
-    // scheduled, arrived, in consultation and completed hold the doctor's time; cancelled and no-show free it.
-    expect(busy).toHaveLength(4);
+    // requested, scheduled, arrived, in consultation and completed hold the doctor's time; cancelled and no-show free it.
+    expect(busy).toHaveLength(5);
     expect(free.length).toBeGreaterThan(5);
     const taken = busy.map((e: any) => e.resource.start);
     expect(free.some((e: any) => taken.includes(e.resource.start))).toBe(false);
@@ -217,7 +217,7 @@ describe('FHIR R4 API', () => {
     }
     expect(manifest.requiresAccessToken).toBe(true);
     const counts = Object.fromEntries(manifest.output.map((o: any) => [o.type, o.count]));
-    expect(counts).toEqual({ Patient: 2, Appointment: 6, Practitioner: 1, Organization: 1 });
+    expect(counts).toEqual({ Patient: 2, Appointment: 7, Practitioner: 1, Organization: 1 });
     const patients = manifest.output.find((o: any) => o.type === 'Patient');
     const file = await ctx.app.inject({ method: 'GET', url: patients.url.replace(/^http:\/\/[^/]+/, ''), headers: auth(a.token) });
     expect(file.statusCode).toBe(200);

@@ -27,6 +27,7 @@ export const SYSTEMS = {
 
 /** The visit flow's statuses as FHIR R4 Appointment.status codes (http://hl7.org/fhir/appointmentstatus). */
 export const APPOINTMENT_STATUS_TO_FHIR: Readonly<Record<AppointmentStatus, string>> = {
+  requested: 'pending',
   scheduled: 'booked',
   arrived: 'arrived',
   in_consultation: 'checked-in',

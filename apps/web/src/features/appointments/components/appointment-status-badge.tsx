@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { AppointmentStatus } from '@clinic/shared';
 
 export const STATUS_COLORS: Record<AppointmentStatus, string> = {
-  scheduled: 'clinic', arrived: 'yellow', in_consultation: 'grape', completed: 'teal', no_show: 'gray', cancelled: 'red',
+  requested: 'orange', scheduled: 'clinic', arrived: 'yellow', in_consultation: 'grape', completed: 'teal', no_show: 'gray', cancelled: 'red',
 };
 
 export function AppointmentStatusBadge({ status }: { status: AppointmentStatus }) {

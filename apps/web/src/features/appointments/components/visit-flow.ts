@@ -1,7 +1,7 @@
 import { APPOINTMENT_TRANSITIONS, type AppointmentStatus } from '@clinic/shared';
 
 /** The steps a user can take on an appointment: the statuses it may move to next. */
-export type VisitStep = Exclude<AppointmentStatus, 'scheduled'>;
+export type VisitStep = Exclude<AppointmentStatus, 'scheduled' | 'requested'>;
 
 /** The order the buttons come in, the visit's own order. */
 const STEP_ORDER: readonly VisitStep[] = ['arrived', 'in_consultation', 'completed', 'no_show', 'cancelled'];

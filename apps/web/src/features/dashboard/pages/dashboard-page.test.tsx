@@ -11,7 +11,7 @@ const figures: DashboardFigures = {
   period: { from: '2026-03-08', to: '2026-03-14', days: 7 },
   asOf: '2026-03-10T09:41:00Z',
   scope: { clinic: null, complex: null, clinics: 2 },
-  byStatus: { scheduled: 1, arrived: 1, in_consultation: 0, completed: 2, no_show: 1, cancelled: 2 },
+  byStatus: { requested: 0, scheduled: 1, arrived: 1, in_consultation: 0, completed: 2, no_show: 1, cancelled: 2 },
   total: 7,
   arrivals: 3,
   averageWaitMinutes: 10,
