@@ -13,6 +13,8 @@ export const NOTIFICATION_KINDS = [
   'sensitive_note_opened',
   /** A result flagged low, high or critical was entered: the ordering doctor is told. */
   'result_abnormal',
+  /** A patient booked on the public page (params: patient, doctor, clinic, datetime, requested 'true' when the desk must accept). */
+  'online_booking',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const VISIT_CANCEL_REASON_MAX = 500;
