@@ -91,6 +91,13 @@ const envSchema = z.object({
   SMS_GATEWAY_AUTH: z.string().optional(),
   SMS_GATEWAY_BODY: z.string().optional(),
   SMS_FROM: z.string().optional(),
+  WHATSAPP_API_URL: z.string().url().default('https://graph.facebook.com/v21.0'),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().regex(/^\d+$/).optional(),
+  WHATSAPP_TOKEN: z.string().optional(),
+  WHATSAPP_TEMPLATE_CODE: z.string().regex(/^[a-z0-9_]+$/).default('clinic_code'),
+  WHATSAPP_TEMPLATE_REMINDER: z.string().regex(/^[a-z0-9_]+$/).default('clinic_reminder'),
+  WHATSAPP_LANGUAGE_EN: z.string().default('en'),
+  WHATSAPP_LANGUAGE_AR: z.string().default('ar'),
 });
 
 export interface Config {
@@ -153,6 +160,19 @@ export interface Config {
   smtpFrom: string;
   /** HTTP SMS gateway; unset URL: SMS is off. */
   sms: { preset: 'generic' | 'twilio'; url: string | undefined; auth: string | undefined; body: string | undefined; from: string | undefined };
+  /**
+   * WhatsApp Business (Cloud API): off unless both the phone number id and the token are set. Approved template names
+   * for the one-time code and for reminders, and the template language code for each message language.
+   */
+  whatsapp: WhatsAppConfig;
+}
+
+export interface WhatsAppConfig {
+  apiUrl: string;
+  phoneNumberId: string | undefined;
+  token: string | undefined;
+  templates: { code: string; reminder: string };
+  languages: { en: string; ar: string };
 }
 
 /**
@@ -213,6 +233,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
     sms: { preset: e.SMS_GATEWAY_PRESET, url: e.SMS_GATEWAY_URL, auth: e.SMS_GATEWAY_AUTH, body: e.SMS_GATEWAY_BODY, from: e.SMS_FROM },
+    whatsapp: {
+      apiUrl: e.WHATSAPP_API_URL.replace(/\/+$/, ''),
+      phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
+      token: e.WHATSAPP_TOKEN,
+      templates: { code: e.WHATSAPP_TEMPLATE_CODE, reminder: e.WHATSAPP_TEMPLATE_REMINDER },
+      languages: { en: e.WHATSAPP_LANGUAGE_EN, ar: e.WHATSAPP_LANGUAGE_AR },
+    },
     ...overrides,
   };
 }

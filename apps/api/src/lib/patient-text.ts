@@ -1,5 +1,6 @@
 import type { Config } from '../config.js';
 import { sendSms } from './channels.js';
+import { sendWhatsAppTemplate, whatsAppConfigured } from './whatsapp.js';
 
 /**
  * A short text to a patient's mobile number (a one-time code, a reminder): on the channel the patient prefers when
@@ -7,6 +8,7 @@ import { sendSms } from './channels.js';
  */
 
 export type PatientTextChannel = 'sms' | 'whatsapp';
+type TextConfig = Pick<Config, 'sms' | 'whatsapp'>;
 
 export interface PatientText {
   /** E.164, e.g. +966501234567. */
@@ -17,7 +19,7 @@ export interface PatientText {
   language: 'en' | 'ar';
   /** The full text, for SMS. */
   text: string;
-  /** The approved WhatsApp template and its body parameters in order, for WhatsApp. */
+  /** The approved WhatsApp template (config.whatsapp.templates) and its body parameters in order, for WhatsApp. */
   template: { name: string; params: string[] };
 }
 
@@ -28,11 +30,42 @@ export interface PatientTextSent {
 }
 
 /** Whether any text channel is configured (a page that needs one says so when none is). */
-export function canTextPatients(config: Pick<Config, 'sms'>): boolean {
-  return Boolean(config.sms.url);
+export function canTextPatients(config: TextConfig): boolean {
+  return Boolean(config.sms.url) || whatsAppConfigured(config);
 }
 
-/** Sends one text; throws with the provider's answer when no channel could deliver it. */
-export async function sendPatientText(config: Pick<Config, 'sms'>, m: PatientText): Promise<PatientTextSent> {
-  return { channel: 'sms', detail: await sendSms(config, m.to, m.text) };
+/**
+ * The channels a text goes out on, in order: WhatsApp first when the patient prefers it, agreed to it and WhatsApp is
+ * configured; then SMS when configured. Empty: no configured channel may reach this patient.
+ */
+export function patientTextRoute(config: TextConfig, m: Pick<PatientText, 'preferred' | 'whatsappConsent'>): PatientTextChannel[] {
+  const route: PatientTextChannel[] = [];
+  if (m.preferred === 'whatsapp' && m.whatsappConsent && whatsAppConfigured(config)) route.push('whatsapp');
+  if (config.sms.url) route.push('sms');
+  return route;
+}
+
+const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Sends one text; throws with the providers' answers when no channel could deliver it. After a WhatsApp refusal the
+ * text goes by SMS and `detail` keeps both answers ('WhatsApp 400: ...; sms 200 ...').
+ */
+export async function sendPatientText(config: TextConfig, m: PatientText): Promise<PatientTextSent> {
+  const route = patientTextRoute(config, m);
+  if (!route.length) throw new Error('no text channel is configured for this patient (SMS_GATEWAY_URL, WHATSAPP_TOKEN)');
+  const viaSms = () => sendSms(config, m.to, m.text);
+  if (route[0] !== 'whatsapp') return { channel: 'sms', detail: await viaSms() };
+  try {
+    const languageCode = config.whatsapp.languages[m.language];
+    return { channel: 'whatsapp', detail: await sendWhatsAppTemplate(config, { to: m.to, name: m.template.name, languageCode, params: m.template.params }) };
+  } catch (error) {
+    if (!route.includes('sms')) throw error;
+    const first = reason(error);
+    try {
+      return { channel: 'sms', detail: `${first}; sms ${await viaSms()}` };
+    } catch (smsError) {
+      throw new Error(`${first}; sms ${reason(smsError)}`);
+    }
+  }
 }

@@ -1,5 +1,5 @@
 /**
- * A real SMTP server and a fake SMS gateway on local ports, for tests: what the server sends arrives here.
+ * A real SMTP server, a fake SMS gateway and a fake WhatsApp Cloud API on local ports, for tests: what the server sends arrives here.
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -71,6 +71,82 @@ export async function startSmsGateway(): Promise<SmsGateway> {
   gateway.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/messages`;
   gateway.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
   return gateway;
+}
+
+export interface WhatsAppCloud {
+  /** The API base, as WHATSAPP_API_URL (…/v21.0). */
+  apiUrl: string;
+  phoneNumberId: string;
+  token: string;
+  /** Every request that arrived, its body parsed. */
+  requests: Array<{ path: string; headers: IncomingMessage['headers']; body: unknown }>;
+  /** What a request got wrong against Meta's documented shape (empty: every request was well formed). */
+  problems: string[];
+  /** While set, every message is refused with this Meta error (code and message), HTTP 400. */
+  refuse: { code: number; message: string; details: string } | null;
+  close(): Promise<void>;
+}
+
+/** What a Cloud API template message must look like (graph.facebook.com/<version>/<phone number id>/messages). */
+function whatsAppProblems(cloud: WhatsAppCloud, req: IncomingMessage, raw: string): string[] {
+  const problems: string[] = [];
+  if (req.method !== 'POST') problems.push(`method ${req.method}`);
+  if (req.url !== `/v21.0/${cloud.phoneNumberId}/messages`) problems.push(`path ${req.url}`);
+  if (req.headers.authorization !== `Bearer ${cloud.token}`) problems.push('authorization');
+  if (!String(req.headers['content-type']).startsWith('application/json')) problems.push('content-type');
+  let b: { messaging_product?: unknown; to?: unknown; type?: unknown; template?: { name?: unknown; language?: { code?: unknown }; components?: unknown } };
+  try {
+    b = JSON.parse(raw) as typeof b;
+  } catch {
+    return [...problems, 'body is not JSON'];
+  }
+  if (b.messaging_product !== 'whatsapp') problems.push('messaging_product');
+  if (typeof b.to !== 'string' || !/^\d{8,15}$/.test(b.to)) problems.push(`to ${String(b.to)}`);
+  if (b.type !== 'template') problems.push('type');
+  if (typeof b.template?.name !== 'string' || typeof b.template.language?.code !== 'string') problems.push('template name or language');
+  const components = (b.template?.components ?? []) as Array<{ type?: unknown; parameters?: Array<{ type?: unknown; text?: unknown }> }>;
+  for (const c of components) {
+    if (c.type !== 'body' || !Array.isArray(c.parameters)) problems.push('component');
+    else if (!c.parameters.every((p) => p.type === 'text' && typeof p.text === 'string' && p.text.length > 0)) problems.push('parameters');
+  }
+  return problems;
+}
+
+/** A fake of Meta's WhatsApp Cloud API on a local port: checks each request's shape and answers as Meta does. */
+export async function startWhatsAppCloud(): Promise<WhatsAppCloud> {
+  const cloud: WhatsAppCloud = { apiUrl: '', phoneNumberId: '106540352242922', token: 'EAAG-test-token', requests: [], problems: [], refuse: null, close: async () => {} };
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      const problems = whatsAppProblems(cloud, req, raw);
+      cloud.problems.push(...problems);
+      let parsed: unknown = null;
+      try { parsed = JSON.parse(raw); } catch { /* recorded as a problem */ }
+      cloud.requests.push({ path: req.url ?? '', headers: req.headers, body: parsed });
+      const to = (parsed as { to?: string } | null)?.to ?? '';
+      const error = problems.length
+        ? { message: '(#100) Invalid parameter', type: 'OAuthException', code: 100, error_data: { messaging_product: 'whatsapp', details: problems.join(', ') } }
+        : cloud.refuse && { message: cloud.refuse.message, type: 'OAuthException', code: cloud.refuse.code, error_data: { messaging_product: 'whatsapp', details: cloud.refuse.details } };
+      res.writeHead(error ? 400 : 200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(error
+        ? { error: { ...error, fbtrace_id: 'AbCdEf' } }
+        : { messaging_product: 'whatsapp', contacts: [{ input: to, wa_id: to }], messages: [{ id: `wamid.TEST${cloud.requests.length}` }] }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cloud.apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v21.0`;
+  cloud.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return cloud;
+}
+
+/** The server's WhatsApp settings pointing at a fake Cloud API. */
+export function whatsAppConfigFor(cloud: WhatsAppCloud) {
+  return {
+    apiUrl: cloud.apiUrl, phoneNumberId: cloud.phoneNumberId, token: cloud.token,
+    templates: { code: 'clinic_code', reminder: 'clinic_reminder' }, languages: { en: 'en', ar: 'ar' },
+  };
 }
 
 /** A signed-in-able staff member with one of the organisation's roles. */

@@ -31,6 +31,13 @@ export const PATIENT_NATIONALITIES = [
 ] as const;
 export type PatientNationality = (typeof PATIENT_NATIONALITIES)[number];
 
+/**
+ * How a patient is reached by text; WhatsApp only with the patient's recorded consent. The same list as
+ * PATIENT_TEXT_CHANNELS (schemas/online-booking.ts, which imports this file and exports it).
+ */
+const TEXT_CHANNELS = ['sms', 'whatsapp'] as const;
+/** Where the patient agreed to WhatsApp messages: at the desk, or on the public booking page. */
+export const WHATSAPP_CONSENT_SOURCES = ['desk', 'online'] as const;
 export const PATIENT_NAME_MAX = 30;
 export const PATIENT_HEIGHT_MAX_CM = 300;
 export const PATIENT_WEIGHT_MAX_KG = 700;
@@ -200,7 +207,7 @@ export const patientChronicDiseaseInput = z.strictObject({
  * a text `image` (a form echoing the current picture's address) is accepted and ignored.
  * `notes`, when given, is added to the patient's timestamped notes.
  */
-export const patientInput = z.strictObject({
+const patientFields = z.strictObject({
   name: requiredText('validation.patientNameRequired', PATIENT_NAME_MAX, 'validation.patientNameMax'),
   identity: requiredText('validation.patientIdentityRequired', 30),
   phone: phoneField('validation.patientPhoneInvalid'),
@@ -253,15 +260,27 @@ export const patientInput = z.strictObject({
   emergencyContacts: list(patientEmergencyContactInput, 10),
   notes: optionalText(PATIENT_NOTE_MAX),
   isActive: optionalBoolean(),
+  /** Not sent: kept as it is (a new patient: SMS). WhatsApp needs the patient's consent, given now or before. */
+  preferredChannel: z.preprocess(blankToUndefined, z.enum(TEXT_CHANNELS, { error: 'validation.patientChannelInvalid' }).optional()),
+  /** The patient agrees (true) or no longer agrees (false) to WhatsApp messages; not sent: kept as it is. */
+  whatsappConsent: optionalBoolean(),
   /** Update only: drops the current picture (ignored when a new picture is sent). */
   removeImage: optionalBoolean(),
   image: z.string().max(2000).optional(),
 });
+
+/** WhatsApp cannot be the preferred channel in the same form that withdraws the consent to it. */
+const consentFirst = {
+  check: (p: { preferredChannel?: string; whatsappConsent?: boolean }) => !(p.preferredChannel === 'whatsapp' && p.whatsappConsent === false),
+  params: { path: ['preferredChannel'], error: 'validation.patientWhatsappConsentRequired' },
+};
+
+export const patientInput = patientFields.refine(consentFirst.check, consentFirst.params);
 export type PatientInput = z.input<typeof patientInput>;
 export type PatientData = z.output<typeof patientInput>;
 
 /** PUT /api/patients/{id}: the form plus the version it was loaded with. */
-export const patientUpdateInput = patientInput.extend({ version: versionInput });
+export const patientUpdateInput = patientFields.extend({ version: versionInput }).refine(consentFirst.check, consentFirst.params);
 export type PatientUpdateData = z.output<typeof patientUpdateInput>;
 
 /**
@@ -269,10 +288,10 @@ export type PatientUpdateData = z.output<typeof patientUpdateInput>;
  * created marked incomplete until the full form (`patientInput`) is saved for it. Self-booking creates the same kind.
  */
 export const quickPatientInput = z.strictObject({
-  name: patientInput.shape.name,
+  name: patientFields.shape.name,
   phone: phoneField('validation.patientPhoneRequired'),
-  dateOfBirth: patientInput.shape.dateOfBirth,
-  gender: patientInput.shape.gender,
+  dateOfBirth: patientFields.shape.dateOfBirth,
+  gender: patientFields.shape.gender,
 });
 export type QuickPatientInput = z.input<typeof quickPatientInput>;
 export type QuickPatientData = z.output<typeof quickPatientInput>;
@@ -391,6 +410,10 @@ export const patientDetails = z.object({
   phone: z.string().nullable(),
   email: z.string().nullable(),
   contactInfos: z.array(patientContactInfoSchema),
+  /** How texts (codes, reminders) reach the patient. */
+  preferredChannel: z.enum(TEXT_CHANNELS),
+  /** When and where the patient agreed to WhatsApp messages; null: no consent. */
+  whatsappConsent: z.object({ at: z.string(), source: z.enum(WHATSAPP_CONSENT_SOURCES) }).nullable(),
   dateOfBirth: z.string(),
   /** Whole years, from the date of birth, today in the company's time zone. */
   age: z.number(),

@@ -45,6 +45,7 @@ import {
   updatePatientAt,
   type PatientRow,
 } from './patients.repository.js';
+import { auditConsentChange, messagingColumns, messagingView } from './patients.messaging.js';
 
 const ENTITY = 'patient';
 
@@ -77,7 +78,7 @@ export function viewOf(row: PatientRow): Record<string, unknown> {
     isActive: row.isActive,
     imageFileId: row.imageFileId,
   });
-  return { ...view, incomplete: row.incomplete };
+  return { ...view, incomplete: row.incomplete, ...messagingView(row) };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -139,6 +140,7 @@ export async function loadDetails(deps: Deps, caller: Caller, id: string, now = 
     phone: row.phone,
     email: row.email,
     contactInfos: contactInfosOf(row.phone, row.email),
+    ...messagingView(row),
     dateOfBirth: row.dateOfBirth,
     age: ageOn(row.dateOfBirth, today),
     gender: row.gender,
@@ -220,7 +222,7 @@ export async function requirePatient(deps: Deps, caller: Caller, id: string): Pr
 export async function createPatient(deps: Deps, ctx: RequestContext, caller: Caller, data: PatientData, image: StoredFile | null): Promise<PatientDetails> {
   let id: string;
   try {
-    const columns = toColumns(data);
+    const columns = { ...toColumns(data), ...messagingColumns(data, null) };
     if (await identityHolder(deps.db, caller.companyId, columns.identity, null)) throw identityTaken();
     const imageFileId = image?.id ?? null;
     id = await deps.db.transaction(async (tx) => {
@@ -228,6 +230,7 @@ export async function createPatient(deps: Deps, ctx: RequestContext, caller: Cal
       const publicId = await nextPublicId(db, caller.companyId, 'patient', 'PAT');
       const row = await insertPatient(db, { ...columns, companyId: caller.companyId, publicId, isActive: data.isActive ?? true, imageFileId, createdBy: caller.id });
       const noteId = data.notes ? await insertNote(db, caller.companyId, row.id, caller.id, data.notes) : null;
+      await auditConsentChange(db, ctx, { companyId: caller.companyId, actorId: caller.id, patientId: row.id }, null, row);
       await recordAudit(db, ctx, {
         companyId: caller.companyId,
         actorId: caller.id,
@@ -260,13 +263,14 @@ export async function updatePatient(
   try {
     const { version, ...data } = input;
     assertVersion(before, version);
-    const columns = toColumns(data);
+    const columns = { ...toColumns(data), ...messagingColumns(data, before) };
     if (await identityHolder(deps.db, caller.companyId, columns.identity, id)) throw identityTaken();
     imageFileId = image?.id ?? (data.removeImage ? null : before.imageFileId);
     await deps.db.transaction(async (tx) => {
       const db = tx as unknown as Db;
       const after = await updatePatientAt(db, caller.companyId, id, version, { ...columns, isActive: data.isActive ?? before.isActive, imageFileId, incomplete: false });
       if (!after) return staleOrMissing(() => patientExists(db, caller.companyId, id));
+      await auditConsentChange(db, ctx, { companyId: caller.companyId, actorId: caller.id, patientId: id }, before, after);
       const changes = changedFields(viewOf(before), viewOf(after));
       if (changes) {
         await recordAudit(db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'update', entity: ENTITY, entityId: id, changes });
