@@ -76,7 +76,7 @@ export function patientListItem(over: Partial<PatientListItem> = {}): PatientLis
 export function patientDetails(over: Partial<PatientDetails> = {}): PatientDetails {
   return {
     _id: 'p-1', publicId: 'PAT-000002', name: 'Amal Hassan', identity: '1098765432', isActive: true, incomplete: false, phone: '0501234567', email: null,
-    contactInfos: [], dateOfBirth: '1990-01-05', age: 36, gender: 'female', nationality: 'Saudi', marital_status: 'Married', number_children: 2,
+    contactInfos: [], preferredChannel: 'sms', whatsappConsent: null, dateOfBirth: '1990-01-05', age: 36, gender: 'female', nationality: 'Saudi', marital_status: 'Married', number_children: 2,
     blood_type: 'A+', height: null, weight: null, address: 'King Fahd Road, Riyadh', Smoking: false, professiona_experi: 'Teacher', evaluation: null,
     languages: [], preferredLanguage: null, Current_Medications: null, Surgical_History: null, lifestyleFactors: null, allergies: [],
     ChronicDiseases: [], familyMedicalHistory: [], insurances: [], emergencyContacts: [], emergencyContact: null, image: null, lastVisit: null,

@@ -3,7 +3,11 @@ import { pageQuerySchema } from './common.js';
 
 /** Reminders, the patient's confirm/cancel link, and staff notifications. */
 
-export const REMINDER_CHANNELS = ['email', 'sms'] as const;
+/**
+ * 'whatsapp': the text reminder goes by WhatsApp to patients who prefer it and agreed to it (SMS for the others and
+ * when WhatsApp fails). A reminder record's channel is the one that delivered it.
+ */
+export const REMINDER_CHANNELS = ['email', 'sms', 'whatsapp'] as const;
 export type ReminderChannel = (typeof REMINDER_CHANNELS)[number];
 export const REMINDER_STATUSES = ['planned', 'sent', 'failed', 'skipped', 'withdrawn'] as const;
 export type ReminderStatus = (typeof REMINDER_STATUSES)[number];

@@ -126,6 +126,15 @@ export function reminderSms(f: ReminderFacts): string {
   return translate('reminders.sms', f.language, { clinic: f.clinicName, doctor: f.doctorName, date: w.date, time: w.time, zone: f.timeZone, link: f.link });
 }
 
+/**
+ * The WhatsApp reminder template's body parameters, in order: {{1}} patient, {{2}} clinic, {{3}} doctor, {{4}} date,
+ * {{5}} time (with the clinic's zone), {{6}} the link to confirm or cancel (docs/deploy.md shows the template).
+ */
+export function reminderTemplateParams(f: ReminderFacts): string[] {
+  const w = zonedWords(f.startsAt, f.timeZone, f.language, f.hijriMode);
+  return [f.patientName, f.clinicName, f.doctorName, w.date, `${w.time} (${f.timeZone})`, f.link];
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // The calendar file (RFC 5545): start and end in the clinic's zone under its TZID, with a VTIMEZONE giving the
 // zone's offset at that time, so every calendar shows the same instant whatever the reader's own zone.

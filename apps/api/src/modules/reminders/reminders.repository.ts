@@ -93,6 +93,8 @@ export interface SendRow {
   patient_name: string; email: string | null; phone: string | null; preferred_language: string | null;
   clinic_name: string; time_zone: string; address: string | null; location: { x: number; y: number } | null;
   doctor_name: string; service_name: string; hijri_mode: string;
+  /** The patient's text channel and whether they agreed to WhatsApp; whether the clinic reminds by WhatsApp. */
+  preferred_channel: string; whatsapp_consent: boolean; whatsapp_allowed: boolean;
 }
 
 export async function findReminderToSend(db: Db, companyId: string, reminderId: string): Promise<SendRow | null> {
@@ -101,7 +103,8 @@ export async function findReminderToSend(db: Db, companyId: string, reminderId: 
       a.starts_at, a.ends_at, a.status as appointment_status,
       p.name as patient_name, p.email, p.phone, p.details->>'preferredLanguage' as preferred_language,
       c.name as clinic_name, c.time_zone, c.address, c.location, e.name as doctor_name, s.name as service_name,
-      co.hijri_mode
+      co.hijri_mode, p.preferred_channel, p.whatsapp_consent_at is not null as whatsapp_consent,
+      coalesce(rs.channels @> '["whatsapp"]'::jsonb, false) as whatsapp_allowed
     from reminders r
     join companies co on co.id = r.company_id
     join appointments a on a.company_id = r.company_id and a.id = r.appointment_id
@@ -109,6 +112,7 @@ export async function findReminderToSend(db: Db, companyId: string, reminderId: 
     join clinics c on c.company_id = a.company_id and c.id = a.clinic_id
     join employees e on e.company_id = a.company_id and e.id = a.doctor_id
     join services s on s.company_id = a.company_id and s.id = a.service_id
+    left join clinic_reminder_settings rs on rs.company_id = a.company_id and rs.clinic_id = a.clinic_id
     where r.company_id = ${companyId} and r.id = ${reminderId}`))[0] ?? null;
 }
 

@@ -17,7 +17,8 @@ import { type ClaimedJob, insertJob, type JobHandler } from '../jobs/index.js';
 import { emit, type DomainEvents } from '../events/index.js';
 import { notifyAppointment } from '../notifications/index.js';
 import { sendEmail, sendSms } from '../../lib/channels.js';
-import { mapLink, messageLanguage, reminderEmail, reminderSms, reminderTimes, type ReminderFacts } from './reminders.domain.js';
+import { patientTextRoute, sendPatientText } from '../../lib/patient-text.js';
+import { mapLink, messageLanguage, reminderEmail, reminderSms, reminderTemplateParams, reminderTimes, type ReminderFacts } from './reminders.domain.js';
 import {
   appointmentExists, cancelByPatient, countOutbox, clinicExists, confirmedBefore, failPlanned, findAppointmentAndSettings, findLinkUse,
   findOutbox, findReminderToSend, findSettings, findVisit, insertPlannedReminders, lateCancellationHours, markAppointmentReminded,
@@ -71,8 +72,21 @@ export async function planReminders(deps: PlanDeps, companyId: string, appointme
   if (!a || a.status !== 'scheduled') return 0;
   const settings = effective(deps.config, a.settings?.enabled == null ? null : { ...a.settings, enabled: a.settings.enabled }, a.clinicId);
   if (!settings.enabled || !settings.channels.length) return 0;
-  const planned = reminderTimes(a.startsAt, settings.effectiveLeadHours, now).flatMap((dueAt) => settings.channels.map((channel) => ({ channel, dueAt })));
+  const planned = reminderTimes(a.startsAt, settings.effectiveLeadHours, now).flatMap((dueAt) => outboxChannels(settings.channels).map((channel) => ({ channel, dueAt })));
   return insertPlannedReminders(deps.db, companyId, appointmentId, planned, { kind: REMINDER_JOB, maxAttempts: MAX_ATTEMPTS });
+}
+
+/**
+ * The outbox rows a clinic's channels make: WhatsApp is a way of sending the text reminder (to patients who prefer it
+ * and agreed, SMS otherwise and as the fallback), so 'sms' and 'whatsapp' together still make one text per time.
+ */
+export function outboxChannels(channels: readonly ReminderChannel[]): Array<'email' | 'sms'> {
+  return [...new Set(channels.map((c) => (c === 'whatsapp' ? 'sms' : c)))];
+}
+
+/** Which channel delivered a text reminder, from its answer (a WhatsApp message id, or the SMS gateway's answer). */
+export function deliveredChannel(r: { channel: string; status: string; detail: string | null }): ReminderChannel {
+  return r.channel === 'sms' && r.status === 'sent' && r.detail?.startsWith('whatsapp ') ? 'whatsapp' : (r.channel as ReminderChannel);
 }
 
 /** Withdraws the reminders not yet sent (the appointment moved or was cancelled); their jobs then do nothing. */
@@ -117,7 +131,9 @@ async function sendOne(deps: Deps, job: ClaimedJob, now: Date): Promise<void> {
   // A closed organisation sends nothing (its patients' links are refused until it reopens).
   if (!(await companyIsOpen(deps.db, r.company_id))) return void (await skip('reminders.skipped.companyClosed'));
   if (r.channel === 'email' && !deps.config.smtpUrl) return void (await skip('reminders.skipped.emailOff'));
-  if (r.channel === 'sms' && !deps.config.sms.url) return void (await skip('reminders.skipped.smsOff'));
+  // A text goes by WhatsApp when the clinic reminds by WhatsApp and the patient prefers it and agreed, else by SMS.
+  const text = { preferred: r.whatsapp_allowed && r.preferred_channel === 'whatsapp' ? 'whatsapp' as const : 'sms' as const, whatsappConsent: r.whatsapp_consent };
+  if (r.channel === 'sms' && !patientTextRoute(deps.config, text).length) return void (await skip('reminders.skipped.smsOff'));
   if (r.channel === 'email' && !r.email) return void (await skip('reminders.skipped.noEmail'));
   if (r.channel === 'sms' && !r.phone) return void (await skip('reminders.skipped.noPhone'));
 
@@ -142,6 +158,9 @@ async function sendOne(deps: Deps, job: ClaimedJob, now: Date): Promise<void> {
     if (r.channel === 'email') {
       const m = reminderEmail(facts, now);
       answer = await sendEmail(deps.config, { to: r.email!, subject: m.subject, text: m.text, html: m.html, ics: m.ics, language: facts.language });
+    } else if (text.preferred === 'whatsapp') {
+      const template = { name: deps.config.whatsapp.templates.reminder, params: reminderTemplateParams(facts) };
+      answer = (await sendPatientText(deps.config, { to: r.phone!, ...text, language: facts.language, text: reminderSms(facts), template })).detail;
     } else {
       answer = await sendSms(deps.config, r.phone!, reminderSms(facts));
     }
@@ -189,7 +208,7 @@ function toRecord(ctx: RequestContext, r: OutboxRow, staffTerms = false): Remind
     appointment: { _id: r.appointment_id, publicId: r.public_id, datetime: zonedIso(new Date(r.starts_at), tz), status: r.appointment_status },
     patient: { _id: r.patient_id, name: r.patient_name },
     clinic: { _id: r.clinic_id, name: r.clinic_name },
-    channel: r.channel,
+    channel: deliveredChannel(r),
     status: r.status,
     dueAt: zonedIso(new Date(r.due_at), tz),
     sentAt: r.sent_at ? zonedIso(new Date(r.sent_at), tz) : null,

@@ -1,4 +1,4 @@
-import type { PatientDetails, PatientLanguage } from '@clinic/shared';
+import type { PatientDetails, PatientLanguage, PatientTextChannel } from '@clinic/shared';
 
 /** What the patient form holds while editing (inputs keep text, selects may be empty). */
 export interface PatientFormValues {
@@ -30,6 +30,8 @@ export interface PatientFormValues {
   emergencyContacts: Array<{ name: string; phone: string; relationToPatient: string }>;
   notes: string;
   isActive: boolean;
+  preferredChannel: PatientTextChannel;
+  whatsappConsent: boolean;
 }
 
 export function emptyPatientForm(): PatientFormValues {
@@ -63,6 +65,8 @@ export function emptyPatientForm(): PatientFormValues {
     emergencyContacts: [],
     notes: '',
     isActive: true,
+    preferredChannel: 'sms',
+    whatsappConsent: false,
   };
 }
 
@@ -97,5 +101,7 @@ export function patientToForm(p: PatientDetails): PatientFormValues {
     emergencyContacts: p.emergencyContacts,
     notes: '',
     isActive: p.isActive,
+    preferredChannel: p.preferredChannel,
+    whatsappConsent: p.whatsappConsent !== null,
   };
 }

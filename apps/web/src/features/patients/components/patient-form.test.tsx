@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { emptyList, errorBody, jsonResponse, patientDetails } from '@/test/mocks';
 import { expectFieldError, mockFetch, renderWithProviders, setLanguage, signIn } from '@/test/utils';
 import AddPatientPage from '../pages/add-patient-page';
+import { PatientForm } from './patient-form';
+import { patientToForm } from './patient-form-values';
 
 interface Sent {
   method: string;
@@ -167,5 +169,39 @@ describe('patient form', { timeout: 30_000 }, () => {
     await setLanguage('en');
     await waitFor(() => expect(screen.getByRole('textbox', { name: /Date of birth/ })).toHaveValue('January 5, 1990'));
   });
-});
 
+  it('offers WhatsApp only with the patient\'s consent and sends both', async () => {
+    const sent = patientsApi();
+    signIn();
+    const user = userEvent.setup();
+    renderAddPage();
+    await screen.findByRole('button', { name: 'Save patient' });
+    await fillValidForm(user);
+    await user.click(screen.getByRole('combobox', { name: 'Preferred channel' }));
+    expect(await screen.findByRole('option', { name: 'WhatsApp' })).toHaveAttribute('data-combobox-disabled', 'true');
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('checkbox', { name: 'The patient agrees to receive WhatsApp messages' }));
+    await choose(user, 'Preferred channel', 'WhatsApp');
+    await user.click(screen.getByRole('button', { name: 'Save patient' }));
+    await waitFor(() => expect(sent.some((s) => s.method === 'POST')).toBe(true));
+    const form = Object.fromEntries(sent.find((s) => s.method === 'POST')!.body!.entries());
+    expect(form).toMatchObject({ preferredChannel: 'whatsapp', whatsappConsent: 'true' });
+  });
+
+  it('shows when and where consent was given, in Arabic; withdrawing it makes SMS the channel again', async () => {
+    await setLanguage('ar');
+    signIn();
+    const user = userEvent.setup();
+    const patient = patientDetails({ preferredChannel: 'whatsapp', whatsappConsent: { at: '2026-03-01T10:00:00.000Z', source: 'online' } });
+    renderWithProviders(
+      <PatientForm mode="edit" defaultValues={patientToForm(patient)} consent={patient.whatsappConsent} onSubmit={async () => {}} onCancel={() => {}} />,
+    );
+    const consent = await screen.findByRole('checkbox', { name: 'يوافق المريض على تلقي رسائل واتساب' });
+    expect(consent).toBeChecked();
+    expect(screen.getByText(/في صفحة الحجز/)).toHaveTextContent('2026');
+    expect(screen.getByRole('combobox', { name: 'القناة المفضلة' })).toHaveValue('واتساب');
+    await user.click(consent);
+    expect(screen.getByRole('combobox', { name: 'القناة المفضلة' })).toHaveValue('رسالة نصية');
+    expect(screen.queryByText(/في صفحة الحجز/)).not.toBeInTheDocument();
+  });
+});

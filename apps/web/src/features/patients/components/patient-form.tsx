@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { patientInput, type PatientData } from '@clinic/shared';
+import { patientInput, type PatientData, type PatientDetails } from '@clinic/shared';
 import { FormActions } from '@/components/form/form-actions';
 import { FormMessage } from '@/components/form/form-message';
 import { useSchemaForm } from '@/components/form/use-schema-form';
@@ -10,6 +10,7 @@ import type { PatientImageChange } from '../api/patient-form-data';
 import type { PatientFormValues } from './patient-form-values';
 import { EmergencyContactsSection, InsurancesSection, PatientNotesSection } from './patient-list-sections';
 import { PatientMedicalSection } from './patient-medical-section';
+import { PatientMessagesSection } from './patient-messages-section';
 import { PatientContactSection, PatientPersonalSection } from './patient-personal-sections';
 
 interface PatientFormProps {
@@ -17,16 +18,18 @@ interface PatientFormProps {
   defaultValues: PatientFormValues;
   /** The saved picture when editing. */
   currentImage?: string | null;
+  /** The WhatsApp consent on record when editing (its date and where it was given are shown). */
+  consent?: PatientDetails['whatsappConsent'];
   /** Sends the validated form; a rejected promise with field errors puts them on the fields. */
   onSubmit: (values: PatientData, image: PatientImageChange) => Promise<unknown>;
   onCancel: () => void;
 }
 
 /**
- * The patient form (add and edit): identity, contact, medical information, emergency contacts, insurance
+ * The patient form (add and edit): identity, contact, messages (text channel, WhatsApp consent), medical information, emergency contacts, insurance
  * and a first note. Validated with the same schema the API uses.
  */
-export function PatientForm({ mode, defaultValues, currentImage = null, onSubmit, onCancel }: PatientFormProps) {
+export function PatientForm({ mode, defaultValues, currentImage = null, consent = null, onSubmit, onCancel }: PatientFormProps) {
   const { t } = useTranslation();
   const [image, setImage] = useState<PatientImageChange>({ file: null, remove: false });
   const [imageError, setImageError] = useState<string | null>(null);
@@ -51,6 +54,7 @@ export function PatientForm({ mode, defaultValues, currentImage = null, onSubmit
       <Stack gap="lg">
         <PatientPersonalSection control={control} mode={mode} currentImage={currentImage} image={image} onImageChange={setImage} imageError={imageError} />
         <PatientContactSection control={control} />
+        <PatientMessagesSection control={control} consent={consent} />
         <PatientMedicalSection control={control} />
         <EmergencyContactsSection control={control} />
         <InsurancesSection control={control} />

@@ -54,6 +54,7 @@ export default function EditPatientPage() {
         mode="edit"
         defaultValues={patientToForm(data)}
         currentImage={data.image}
+        consent={data.whatsappConsent}
         onSubmit={async (values, image) => {
           await edit.save((version) => update.mutateAsync({ id: data._id, version, values, image }));
           await navigate('/patients');

@@ -44,7 +44,9 @@ export function ReminderSettingsCard() {
             <Switch label={t('outbox.settings.enabled')} checked={enabled} onChange={(e) => setEnabled(e.currentTarget.checked)} />
             <Checkbox.Group label={t('outbox.settings.channels')} value={channels} onChange={(v) => setChannels(v as ReminderChannel[])}>
               <Group mt={4}>
-                {REMINDER_CHANNELS.map((c) => <Checkbox key={c} value={c} label={t(`outbox.channels.${c}`)} />)}
+                {REMINDER_CHANNELS.map((c) => (
+                  <Checkbox key={c} value={c} label={t(`outbox.channels.${c}`)} description={c === 'whatsapp' ? t('outbox.settings.whatsappHint') : undefined} />
+                ))}
               </Group>
             </Checkbox.Group>
             <TagsInput
