@@ -65,7 +65,7 @@ export async function sendPatientText(config: TextConfig, m: PatientText): Promi
     try {
       return { channel: 'sms', detail: `${first}; sms ${await viaSms()}` };
     } catch (smsError) {
-      throw new Error(`${first}; sms ${reason(smsError)}`);
+      throw new Error(`${first}; sms ${reason(smsError)}`, { cause: smsError });
     }
   }
 }

@@ -57,7 +57,7 @@ export async function sendWhatsAppTemplate(config: Pick<Config, 'whatsapp'>, m: 
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
   } catch (error) {
-    throw new Error(`WhatsApp unreachable: ${error instanceof Error ? error.message : String(error)}`.slice(0, 300));
+    throw new Error(`WhatsApp unreachable: ${error instanceof Error ? error.message : String(error)}`.slice(0, 300), { cause: error });
   }
   const raw = await res.text().catch(() => '');
   let answer: MetaAnswer = {};
