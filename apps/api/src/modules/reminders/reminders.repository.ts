@@ -124,8 +124,9 @@ export async function settlePlanned(db: Db, companyId: string, id: string, at: D
 }
 
 /** Marks a reminder still planned as sent (counting the attempt) with the channel's answer. */
-export async function markSent(db: Db, companyId: string, id: string, answer: string, at: Date): Promise<void> {
-  await settlePlanned(db, companyId, id, at, { status: 'sent', sentAt: at, detail: answer, attempts: sql`${reminders.attempts} + 1` as unknown as number });
+/** A sent reminder: its answer, and the channel that delivered it (a text planned as SMS may go out on WhatsApp). */
+export async function markSent(db: Db, companyId: string, id: string, answer: string, at: Date, channel: string): Promise<void> {
+  await settlePlanned(db, companyId, id, at, { status: 'sent', sentAt: at, detail: answer, channel, attempts: sql`${reminders.attempts} + 1` as unknown as number });
 }
 
 /** Counts a failed sending attempt and keeps its error (at most 500 characters). */

@@ -84,11 +84,6 @@ export function outboxChannels(channels: readonly ReminderChannel[]): Array<'ema
   return [...new Set(channels.map((c) => (c === 'whatsapp' ? 'sms' : c)))];
 }
 
-/** Which channel delivered a text reminder, from its answer (a WhatsApp message id, or the SMS gateway's answer). */
-export function deliveredChannel(r: { channel: string; status: string; detail: string | null }): ReminderChannel {
-  return r.channel === 'sms' && r.status === 'sent' && r.detail?.startsWith('whatsapp ') ? 'whatsapp' : (r.channel as ReminderChannel);
-}
-
 /** Withdraws the reminders not yet sent (the appointment moved or was cancelled); their jobs then do nothing. */
 export async function withdrawReminders(db: Db, companyId: string, appointmentId: string, now = new Date()): Promise<number> {
   return withdrawPlanned(db, companyId, appointmentId, now);
@@ -154,13 +149,16 @@ async function sendOne(deps: Deps, job: ClaimedJob, now: Date): Promise<void> {
     hijriMode: effectiveHijriMode(null, r.hijri_mode),
   };
   let answer: string;
+  let channel: ReminderChannel = r.channel as ReminderChannel;
   try {
     if (r.channel === 'email') {
       const m = reminderEmail(facts, now);
       answer = await sendEmail(deps.config, { to: r.email!, subject: m.subject, text: m.text, html: m.html, ics: m.ics, language: facts.language });
     } else if (text.preferred === 'whatsapp') {
       const template = { name: deps.config.whatsapp.templates.reminder, params: reminderTemplateParams(facts) };
-      answer = (await sendPatientText(deps.config, { to: r.phone!, ...text, language: facts.language, text: reminderSms(facts), template })).detail;
+      const sent = await sendPatientText(deps.config, { to: r.phone!, ...text, language: facts.language, text: reminderSms(facts), template });
+      answer = sent.detail;
+      channel = sent.channel;
     } else {
       answer = await sendSms(deps.config, r.phone!, reminderSms(facts));
     }
@@ -169,7 +167,7 @@ async function sendOne(deps: Deps, job: ClaimedJob, now: Date): Promise<void> {
     await recordFailedAttempt(deps.db, r.company_id, r.id, text, now);
     throw error;
   }
-  await markSent(deps.db, r.company_id, r.id, answer, now);
+  await markSent(deps.db, r.company_id, r.id, answer, now, channel);
   // Not a version change: the front desk's open copy of the appointment stays current.
   await markAppointmentReminded(deps.db, r.company_id, r.appointment_id);
 }
@@ -208,7 +206,7 @@ function toRecord(ctx: RequestContext, r: OutboxRow, staffTerms = false): Remind
     appointment: { _id: r.appointment_id, publicId: r.public_id, datetime: zonedIso(new Date(r.starts_at), tz), status: r.appointment_status },
     patient: { _id: r.patient_id, name: r.patient_name },
     clinic: { _id: r.clinic_id, name: r.clinic_name },
-    channel: deliveredChannel(r),
+    channel: r.channel as ReminderChannel,
     status: r.status,
     dueAt: zonedIso(new Date(r.due_at), tz),
     sentAt: r.sent_at ? zonedIso(new Date(r.sent_at), tz) : null,
