@@ -65,13 +65,14 @@ function clashError(c: NonNullable<Awaited<ReturnType<typeof findClash>>>): AppE
  */
 export async function mergePatients(deps: Deps, ctx: RequestContext, caller: Caller, id: string, input: PatientMergeInput): Promise<PatientMergeResult> {
   const companyId = caller.companyId;
-  if (input.into === id) throw validationFailed({ into: 'validation.patientMergeSelf' });
   const result = await deps.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
     await lockPair(db, companyId, id, input.into);
     const dup = await findPatient(db, companyId, id);
     const kept = await findPatient(db, companyId, input.into);
     if (!dup || !kept) throw notFound();
+    // After the lookup, so a foreign or unknown id is 404 whatever `into` says.
+    if (dup.id === kept.id) throw validationFailed({ into: 'validation.patientMergeSelf' });
     assertVersion(dup, input.version);
     assertVersion(kept, input.intoVersion);
     const clash = await findClash(db, companyId, id, kept.id);
