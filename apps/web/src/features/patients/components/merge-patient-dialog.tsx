@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconGitMerge } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
@@ -6,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import type { PatientDetails } from '@clinic/shared';
 import { PatientSelect } from '@/components/patient-select';
 import { isApiError } from '@/lib/api-error';
-import { useQuery } from '@tanstack/react-query';
 import { patientQueryOptions } from '../api/get-patient';
 import { useMergePatients, useRecordCounts } from '../api/merge-patients';
 import { MergeComparison, type Side } from './merge-comparison';
@@ -49,7 +49,7 @@ export function MergePatientDialog({ patient, opened, onClose }: { patient: Pati
   const refusal = isApiError(merge.error) && merge.error.fromServer ? merge.error.message : null;
 
   return (
-    <Modal opened={opened} onClose={close} title={t('patients.merge.title')} size="lg" fullScreen={false} data-testid="merge-patient-dialog">
+    <Modal opened={opened} onClose={close} title={t('patients.merge.title')} size="lg" data-testid="merge-patient-dialog">
       <Stack gap="md">
         <Text size="sm" c="dimmed">{t('patients.merge.intro')}</Text>
         <PatientSelect
