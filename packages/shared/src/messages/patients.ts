@@ -6,6 +6,7 @@ export const patientsEn = {
     patientIdentityTaken: 'A patient with this identity number already exists',
     patientQuickDuplicate: 'A patient with this mobile number and date of birth is already registered: {{name}} ({{publicId}})',
     patientMergeClash: 'Both records have an appointment at the same time ({{kept}} and {{duplicate}}): cancel or move one of them before merging',
+    patientMergeLocked: 'Signed or issued records of the duplicate could not be moved, so nothing was merged. Ask your administrator to update the server',
   },
   success: {
     patientCreated: 'Patient created successfully',
@@ -67,6 +68,7 @@ export const patientsAr: Shape<typeof patientsEn> = {
     patientIdentityTaken: 'يوجد مريض مسجّل برقم الهوية هذا',
     patientQuickDuplicate: 'يوجد مريض مسجّل بهذا الجوال وتاريخ الميلاد: {{name}} ({{publicId}})',
     patientMergeClash: 'لدى السجلين موعد في الوقت نفسه ({{kept}} و{{duplicate}}): ألغِ أحدهما أو انقله قبل الدمج',
+    patientMergeLocked: 'تعذّر نقل سجلات موقّعة أو مُصدرة من السجل المكرر، لذلك لم يُدمج شيء. اطلب من مسؤول النظام تحديث الخادم',
   },
   success: {
     patientCreated: 'تمت إضافة المريض بنجاح',

@@ -78,7 +78,9 @@ export async function mergePatients(deps: Deps, ctx: RequestContext, caller: Cal
     const clash = await findClash(db, companyId, id, kept.id);
     if (clash) throw clashError(clash);
     const folded = await foldOverlaps(db, companyId, id, kept.id);
-    const moved = await moveRecords(db, companyId, id, kept.id);
+    const moved = await moveRecords(db, companyId, id, kept.id).catch((err: unknown) => {
+      throw isLockRefusal(err) ? new AppError(409, 'PATIENT_MERGE_LOCKED', 'errors.patientMergeLocked') : err;
+    });
     await deleteMerged(db, companyId, id);
     const after = await updatePatientAt(db, companyId, kept.id, input.intoVersion, filledFrom(kept, dup));
     if (!after) return staleOrMissing(() => patientExists(db, companyId, kept.id));
@@ -106,6 +108,14 @@ export async function mergePatients(deps: Deps, ctx: RequestContext, caller: Cal
     folded: result.folded,
     version: result.after.version,
   };
+}
+
+/** A record lock (a trigger raising check_violation) refused to move a signed or issued row. */
+function isLockRefusal(err: unknown): boolean {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    if (e.code === '23514') return true;
+  }
+  return false;
 }
 
 function nonZero(counts: PatientRecordCounts): Partial<PatientRecordCounts> {
