@@ -79,6 +79,10 @@ export const ERROR_CODES = {
   // Patients.
   DUPLICATE_PATIENT: { status: 409, message: 'errors.patientQuickDuplicate' },
   DUPLICATE_IDENTITY: { status: 409, message: 'errors.patientIdentityTaken' },
+  /** Merging two records whose active appointments overlap (the patient cannot be in two places at once). */
+  PATIENT_MERGE_CLASH: { status: 409, message: 'errors.patientMergeClash' },
+  /** A signed or issued row of the duplicate refused to move (the database's record locks predate merging). */
+  PATIENT_MERGE_LOCKED: { status: 409, message: 'errors.patientMergeLocked' },
 
   // Booking: the parties.
   APPOINTMENT_NOT_FOUND: { status: 404, message: 'errors.scheduling.appointmentNotFound' },

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@clinic/shared';
 import { notifications } from '../db/schema/index.js';
 import { signPatientLink } from '../lib/patient-links.js';
-import { insertBookingParty, nextWeekday } from '../modules/appointments/fixtures.js';
+import { insertBookingParty, insertPatient, nextWeekday } from '../modules/appointments/fixtures.js';
 import { billingClinic, CASH_BOX } from '../modules/billing/fixtures.js';
 import { seedOrganisation } from '../seed/organisation.js';
 import { seedEmployees } from '../seed/employees.js';
@@ -157,6 +157,9 @@ beforeAll(async () => {
   await post(`/api/orders/${resulted._id}/collect`, { version: 1 });
   const [resultedItem] = await ctx.database.query<{ id: string }>(`select id from order_items where order_id = $1`, [resulted._id]);
   ids.resultedOrder = (await post('/api/orders/results', { number: resulted.number, values: [{ item: resultedItem!.id, analyte: 'GLU', value: 5 }] }))._id;
+  // A duplicate of the patient, to merge into it.
+  ids.mergeDuplicate = (await insertPatient(db, org.companyId, { name: 'Duplicate Record' })).id;
+  ids.patientVersion = String((await ctx.database.query<{ version: number }>('select version from patients where id = $1', [ids.patient]))[0]!.version);
   await settleEvents(ctx);
   await db.insert(notifications).values({ companyId: org.companyId, recipientId: org.adminId, kind: 'appointment_booked', entity: 'appointment', entityId: ids.appointment });
   ids.visitToken = await signPatientLink(ctx.config.jwtSecret, { companyId: org.companyId, appointmentId: ids.appointment! }, new Date(`${day}T11:00:00+03:00`));
@@ -228,6 +231,7 @@ function request(key: string): { params: Record<string, string>; payload?: Recor
     case 'PUT /api/patients/:id': return { params: { id: ids.patient! }, payload: v1(patientBody) };
     case 'DELETE /api/patients/:id': return { params: { id: ids.patient! } };
     case 'POST /api/patients/:id/notes': return { params: { id: ids.patient! }, payload: { body: 'Allergic to penicillin' } };
+    case 'POST /api/patients/:id/merge': return { params: { id: ids.mergeDuplicate! }, payload: { into: ids.patient, version: 1, intoVersion: Number(ids.patientVersion) } };
     case 'POST /api/patients/:id/vitals': return { params: { id: ids.patient! }, payload: { temperature: 101.3, temperatureUnit: 'F', pulse: 90 } };
     case 'POST /api/patients/:id/vitals/:vitalsId/entered-in-error': return { params: { id: ids.patient!, vitalsId: ids.vitals! }, payload: { reason: 'Wrong patient' } };
     case 'PUT /api/vitals/reference-ranges': return { params: {}, payload: { adult: { pulse: { low: 50, high: 110, criticalLow: 40, criticalHigh: 140 } } } };

@@ -373,6 +373,8 @@ function validBody(key: string): Record<string, unknown> {
     case 'PUT /api/clinics/:id/reminder-settings': return { enabled: true, channels: ['email'], leadHours: [24] };
     case 'POST /api/patients/:id/vitals': return { temperature: 37, height: 170, weight: 70, pulse: 72, respiratoryRate: 16, systolic: 120, diastolic: 80, spo2: 98, painScore: 1, glucose: 5.5 };
     case 'PATCH /api/patients/:id/allergies/:allergyId': return { status: 'inactive', version: 1 };
+    // Each extreme version is refused (422) or stale (409): the two records are never merged here.
+    case 'POST /api/patients/:id/merge': return { into: ids.billingPatient, version: 1, intoVersion: 1 };
     case 'PUT /api/billing/settings': return { currency: 'SAR', vatRatePercent: 15, version: 1 };
     case 'POST /api/invoices': return {
       patient: ids.billingPatient, clinic: ids.billingClinic, visitDate: day, lines: [{ kind: 'service', service: ids.billingService, quantity: 2, discount: 100 }],

@@ -72,6 +72,8 @@ const MATRIX: Record<string, Source> = {
   'POST /api/patients/:id/notes': { id: 'patients' },
   'POST /api/patients/quick': {},
   'POST /api/patients/:id/documents': { id: 'patients' },
+  'GET /api/patients/:id/record-counts': { id: 'patients' },
+  'POST /api/patients/:id/merge': { id: 'patients' },
   'GET /api/patients/:id/vitals': { id: 'patients' },
   'POST /api/patients/:id/vitals': { id: 'patients' },
   'POST /api/patients/:id/vitals/:vitalsId/entered-in-error': { id: 'patients', vitalsId: 'vital_signs' },
@@ -281,6 +283,8 @@ const MATRIX: Record<string, Source> = {
 function bodyFor(key: string, ids: Record<string, string[]>): unknown {
   switch (key) {
     case 'POST /api/patients/:id/notes': return { body: 'A note written from another company' };
+    // Company A's patient (path) into another of company A's: 404 as for an unknown id, nothing moves.
+    case 'POST /api/patients/:id/merge': return { into: ids.patients!.at(-1), version: 1, intoVersion: 1 };
     case 'POST /api/patients/:id/vitals': return { pulse: 72, temperature: 37 };
     case 'POST /api/patients/:id/vitals/:vitalsId/entered-in-error': return { reason: 'Written from another company' };
     case 'PUT /api/vitals/reference-ranges': return { adult: { pulse: { low: 50, high: 110, criticalLow: 40, criticalHigh: 140 } } };

@@ -67,7 +67,7 @@ export const drEmily: Ref = { _id: '33333333-3333-4333-8333-333333333333', name:
 export function patientListItem(over: Partial<PatientListItem> = {}): PatientListItem {
   return {
     _id: 'p-1', publicId: 'PAT-000002', name: 'Amal Hassan', identity: '1098765432', phone: '0501234567', dateOfBirth: '1990-01-05',
-    gender: 'female', isActive: true, incomplete: false, lastVisit: null, image: null, createdAt: '2026-01-01T00:00:00.000Z',
+    gender: 'female', isActive: true, incomplete: false, selfRegistered: false, lastVisit: null, image: null, createdAt: '2026-01-01T00:00:00.000Z',
     ...over,
   };
 }
@@ -75,7 +75,7 @@ export function patientListItem(over: Partial<PatientListItem> = {}): PatientLis
 /** A patient's record as GET /api/patients/{id} answers it: the required fields filled, the lists empty. */
 export function patientDetails(over: Partial<PatientDetails> = {}): PatientDetails {
   return {
-    _id: 'p-1', publicId: 'PAT-000002', name: 'Amal Hassan', identity: '1098765432', isActive: true, incomplete: false, phone: '0501234567', email: null,
+    _id: 'p-1', publicId: 'PAT-000002', name: 'Amal Hassan', identity: '1098765432', isActive: true, incomplete: false, selfRegistered: false, phone: '0501234567', email: null,
     contactInfos: [], preferredChannel: 'sms', whatsappConsent: null, dateOfBirth: '1990-01-05', age: 36, gender: 'female', nationality: 'Saudi', marital_status: 'Married', number_children: 2,
     blood_type: 'A+', height: null, weight: null, address: 'King Fahd Road, Riyadh', Smoking: false, professiona_experi: 'Teacher', evaluation: null,
     languages: [], preferredLanguage: null, Current_Medications: null, Surgical_History: null, lifestyleFactors: null, allergies: [],

@@ -5,6 +5,8 @@ export const patientsEn = {
   errors: {
     patientIdentityTaken: 'A patient with this identity number already exists',
     patientQuickDuplicate: 'A patient with this mobile number and date of birth is already registered: {{name}} ({{publicId}})',
+    patientMergeClash: 'Both records have an appointment at the same time ({{kept}} and {{duplicate}}): cancel or move one of them before merging',
+    patientMergeLocked: 'Signed or issued records of the duplicate could not be moved, so nothing was merged. Ask your administrator to update the server',
   },
   success: {
     patientCreated: 'Patient created successfully',
@@ -14,8 +16,10 @@ export const patientsEn = {
     patientDeactivated: 'This patient has medical records (appointments, notes or health reports), so the record was deactivated instead of deleted',
     patientNoteAdded: 'Note added',
     patientReportUploaded: 'Health report uploaded',
+    patientMerged: 'Records merged: {{publicId}} now holds everything of the duplicate, which was removed',
   },
   validation: {
+    patientMergeSelf: 'Choose another patient: a record cannot be merged into itself',
     patientNameRequired: 'Name is required',
     patientNameMax: 'Name must be at most 30 characters',
     patientIdentityRequired: 'Identity is required',
@@ -65,6 +69,8 @@ export const patientsAr: Shape<typeof patientsEn> = {
   errors: {
     patientIdentityTaken: 'يوجد مريض مسجّل برقم الهوية هذا',
     patientQuickDuplicate: 'يوجد مريض مسجّل بهذا الجوال وتاريخ الميلاد: {{name}} ({{publicId}})',
+    patientMergeClash: 'لدى السجلين موعد في الوقت نفسه ({{kept}} و{{duplicate}}): ألغِ أحدهما أو انقله قبل الدمج',
+    patientMergeLocked: 'تعذّر نقل سجلات موقّعة أو مُصدرة من السجل المكرر، لذلك لم يُدمج شيء. اطلب من مسؤول النظام تحديث الخادم',
   },
   success: {
     patientCreated: 'تمت إضافة المريض بنجاح',
@@ -74,8 +80,10 @@ export const patientsAr: Shape<typeof patientsEn> = {
     patientDeactivated: 'لدى هذا المريض سجلات طبية (مواعيد أو ملاحظات أو تقارير صحية)، لذلك تم تعطيل السجل بدلًا من حذفه',
     patientNoteAdded: 'تمت إضافة الملاحظة',
     patientReportUploaded: 'تم رفع التقرير الصحي',
+    patientMerged: 'تم دمج السجلين: أصبح السجل {{publicId}} يضم كل ما كان في السجل المكرر، وحُذف المكرر',
   },
   validation: {
+    patientMergeSelf: 'اختر مريضًا آخر: لا يمكن دمج السجل في نفسه',
     patientNameRequired: 'الاسم مطلوب',
     patientNameMax: 'يجب ألا يزيد الاسم عن 30 حرفًا',
     patientIdentityRequired: 'رقم الهوية مطلوب',

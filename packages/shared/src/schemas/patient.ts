@@ -330,6 +330,8 @@ export const patientListQuery = listQuerySchema(patientSortFields).extend({
     .optional(),
   /** `true`: only patients registered quickly whose full form has not been saved yet. */
   incomplete: booleanText.optional(),
+  /** `true`: only patients who registered themselves on the public booking page, for the desk to complete or merge. */
+  selfRegistered: booleanText.optional(),
 });
 export type PatientListQuery = z.infer<typeof patientListQuery>;
 
@@ -344,6 +346,8 @@ export const patientListItem = z.object({
   isActive: z.boolean(),
   /** Registered quickly; the full form has not been saved yet. */
   incomplete: z.boolean(),
+  /** Registered by the patient on the public booking page; for the desk to complete or merge. */
+  selfRegistered: z.boolean(),
   /** Start of the latest completed appointment, null when the patient has none. */
   lastVisit: z.string().nullable(),
   image: z.string().nullable(),
@@ -407,6 +411,8 @@ export const patientDetails = z.object({
   isActive: z.boolean(),
   /** Registered quickly (name, mobile, date of birth, sex); cleared when the full form is saved. */
   incomplete: z.boolean(),
+  /** Registered by the patient on the public booking page; for the desk to complete or merge. */
+  selfRegistered: z.boolean(),
   phone: z.string().nullable(),
   email: z.string().nullable(),
   contactInfos: z.array(patientContactInfoSchema),
@@ -461,3 +467,41 @@ export type PatientDetails = z.infer<typeof patientDetails>;
 /** What DELETE answers: the patient was removed, or kept and deactivated because records depend on it. */
 export const patientDeleteResult = z.object({ _id: z.string(), outcome: z.enum(['deleted', 'deactivated']) });
 export type PatientDeleteResult = z.infer<typeof patientDeleteResult>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Merging two records of the same person
+
+/**
+ * What references a patient, by kind, as the merge moves it: the comparison before a merge shows these counts and
+ * the merge answers how many of each it moved.
+ */
+export const PATIENT_RECORD_KINDS = [
+  'appointments', 'series', 'waitlist', 'notes', 'documents', 'invoices', 'claims', 'encounters', 'diagnoses', 'problems',
+  'medications', 'vitals', 'allergies', 'allergyStates', 'orders', 'prescriptions',
+] as const;
+export type PatientRecordKind = (typeof PATIENT_RECORD_KINDS)[number];
+export const patientRecordCounts = z.object(Object.fromEntries(PATIENT_RECORD_KINDS.map((k) => [k, z.number().int()])) as Record<PatientRecordKind, z.ZodNumber>);
+export type PatientRecordCounts = z.infer<typeof patientRecordCounts>;
+
+/** Merge the patient of the path (the duplicate) into `into` (the record kept), each at the version the screen showed. */
+export const patientMergeInput = z.object({
+  into: z.uuid({ error: 'validation.invalidValue' }),
+  version: versionInput,
+  intoVersion: versionInput,
+});
+export type PatientMergeInput = z.infer<typeof patientMergeInput>;
+
+export const patientMergeResult = z.object({
+  /** The record kept. */
+  _id: z.string(),
+  publicId: z.string(),
+  /** The duplicate, now removed. */
+  mergedId: z.string(),
+  mergedPublicId: z.string(),
+  /** How many rows of each kind moved to the kept record. */
+  moved: patientRecordCounts,
+  /** Rows of the duplicate the kept record already had (same allergy substance, same active problem, allergy state): audited, then removed. */
+  folded: z.object({ allergies: z.number().int(), problems: z.number().int(), allergyStates: z.number().int() }),
+  version: versionSchema,
+});
+export type PatientMergeResult = z.infer<typeof patientMergeResult>;

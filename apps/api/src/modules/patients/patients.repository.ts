@@ -88,6 +88,7 @@ function listValues(companyId: string, q: PatientListQuery) {
     isActive: activeFilter(q),
     dateOfBirth: q.dateOfBirth || undefined,
     incomplete: q.incomplete,
+    selfRegistered: q.selfRegistered,
     gender: text(ff.gender),
     nationality: text(ff.nationality),
     bloodType: text(ff.blood_type),
@@ -109,6 +110,7 @@ function filterOf(v: ListValues, value: (key: keyof ListValues) => unknown): SQL
   if (v.isActive !== undefined) where.push(eq(patients.isActive, value('isActive') as boolean));
   if (v.dateOfBirth !== undefined) where.push(eq(patients.dateOfBirth, value('dateOfBirth') as string));
   if (v.incomplete !== undefined) where.push(eq(patients.incomplete, value('incomplete') as boolean));
+  if (v.selfRegistered !== undefined) where.push(eq(patients.selfRegistered, value('selfRegistered') as boolean));
   if (v.gender !== undefined) where.push(eq(patients.gender, value('gender') as string));
   if (v.nationality !== undefined) where.push(eq(patients.nationality, value('nationality') as string));
   if (v.bloodType !== undefined) where.push(eq(patients.bloodType, value('bloodType') as string));
@@ -131,6 +133,7 @@ const listColumns = {
   gender: patients.gender,
   isActive: patients.isActive,
   incomplete: patients.incomplete,
+  selfRegistered: patients.selfRegistered,
   imageFileId: patients.imageFileId,
   createdAt: patients.createdAt,
   lastVisit,

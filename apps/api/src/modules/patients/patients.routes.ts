@@ -18,6 +18,7 @@ import {
   updatePatient,
 } from './patients.service.js';
 import { createQuickPatient } from './patients.quick.js';
+import { mergePatients, patientRecordCounts } from './patients.merge.js';
 
 const r = routes.patients;
 /** Writes are refused the same way whether or not the patient exists in another company. */
@@ -68,6 +69,18 @@ export function patientRoutes(app: App, deps: Deps) {
     const message = t(req, data.outcome === 'deleted' ? 'success.patientDeleted' : 'success.patientDeactivated');
     return { success: true as const, message, data };
   }, { config: neutral });
+
+  serve(app, r.recordCounts, async (req) => ({ success: true as const, data: await patientRecordCounts(deps, callerOf(req), req.params.id) }));
+
+  serve(app, r.merge, async (req) => {
+    const data = await mergePatients(deps, requestContext(req), callerOf(req), req.params.id, req.body);
+    return { success: true as const, message: t(req, 'success.patientMerged', { publicId: data.publicId }), data };
+  }, {
+    config: neutral,
+    schema: {
+      description: 'Merges the patient of the path (a duplicate) into `into`: every appointment, series, waitlist entry, note, report, invoice, claim and clinical row moves to it in one transaction, its empty fields are filled from the duplicate, and the duplicate is removed; both audited. 409 STALE_RECORD when either record changed since `version` / `intoVersion`; 409 PATIENT_MERGE_CLASH when active appointments of the two overlap; 422 when `into` is the same patient; 404 when either is not the company\'s.',
+    },
+  });
 
   serve(app, r.addNote, async (req, reply) => {
     const data = await addPatientNote(deps, requestContext(req), callerOf(req), req.params.id, req.body.body);

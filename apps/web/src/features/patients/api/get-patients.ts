@@ -10,13 +10,18 @@ export type PatientsQuery = StatusListQuery & {
   dateOfBirth: NonNullable<PatientListQuery['dateOfBirth']> | null;
   /** Only patients registered quickly whose full form is still to be saved. */
   incomplete?: boolean;
+  /** Only patients who registered themselves on the public booking page. */
+  selfRegistered?: boolean;
 };
 
 /** The list's query, and the export that asks the same (every row the filters select, as CSV). */
 export function patientsRequest(query: PatientsQuery) {
   return {
     route: routes.exports.patients,
-    query: { ...listRequestQuery(query, patientSortFields), dateOfBirth: query.dateOfBirth ?? undefined, incomplete: query.incomplete ? ('true' as const) : undefined },
+    query: {
+      ...listRequestQuery(query, patientSortFields), dateOfBirth: query.dateOfBirth ?? undefined, incomplete: query.incomplete ? ('true' as const) : undefined,
+      selfRegistered: query.selfRegistered ? ('true' as const) : undefined,
+    },
   };
 }
 
@@ -39,11 +44,14 @@ export function usePatients(query: PatientsQuery) {
   return useQuery(patientsQueryOptions(query));
 }
 
-/** How many patients registered quickly still wait for their full form (the front desk's badge). */
-export function useIncompleteCount(enabled = true) {
+/** A flag of the list whose patients the desk has to act on: registered quickly, or registered online by themselves. */
+export type PatientFlag = 'incomplete' | 'selfRegistered';
+
+/** How many patients carry the flag (the front desk's badge): waiting for their full form, or to be completed or merged. */
+export function useFlagCount(flag: PatientFlag, enabled = true) {
   return useQuery({
-    queryKey: [...patientsKeys.lists(), 'incomplete-count'] as const,
-    queryFn: ({ signal }) => getPatients({ page: 1, limit: 5, sortBy: 'createdAt', order: 'desc', search: '', status: null, dateOfBirth: null, incomplete: true }, signal),
+    queryKey: [...patientsKeys.lists(), `${flag}-count`] as const,
+    queryFn: ({ signal }) => getPatients({ page: 1, limit: 5, sortBy: 'createdAt', order: 'desc', search: '', status: null, dateOfBirth: null, [flag]: true }, signal),
     select: (list) => list.pagination.total_items,
     enabled,
   });

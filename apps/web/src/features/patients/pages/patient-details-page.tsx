@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Badge, Button, Card, Grid, Group, SimpleGrid, Stack, Text, Title, useDirection } from '@mantine/core';
-import { IconArrowLeft, IconArrowRight, IconCalendarStats, IconEdit, IconLanguage, IconSmoking, IconSmokingNo, IconTrash, IconUserQuestion, IconPrinter } from '@tabler/icons-react';
+import { IconArrowLeft, IconArrowRight, IconCalendarStats, IconEdit, IconGitMerge, IconLanguage, IconSmoking, IconSmokingNo, IconTrash, IconUserQuestion, IconPrinter } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PatientDetails } from '@clinic/shared';
@@ -13,6 +13,7 @@ import { ClinicalArea } from '../components/clinical-area';
 import { DeletePatientDialog } from '../components/delete-patient-dialog';
 import { HealthReportsCard } from '../components/health-reports-card';
 import { IncompleteBanner } from '../components/incomplete-banner';
+import { MergePatientDialog } from '../components/merge-patient-dialog';
 import { NotesCard } from '../components/notes-card';
 import { PatientAvatar } from '../components/patient-avatar';
 import {
@@ -25,6 +26,7 @@ import {
   MedicalInfoCard,
 } from '../components/patient-details-cards';
 import { formatDate } from '../components/patient-format';
+import { SelfRegisteredBadge, SelfRegisteredBanner } from '../components/self-registered';
 import { TreatmentCard } from '../components/treatment-card';
 
 function Fact({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
@@ -43,7 +45,7 @@ function Fact({ icon, label, value }: { icon: ReactNode; label: string; value: s
   );
 }
 
-function ProfileHeader({ patient, canWrite, onDelete }: { patient: PatientDetails; canWrite: boolean; onDelete: () => void }) {
+function ProfileHeader({ patient, canWrite, onDelete, onMerge }: { patient: PatientDetails; canWrite: boolean; onDelete: () => void; onMerge: () => void }) {
   const { t, i18n } = useTranslation();
   return (
     <Card data-testid="patient-profile">
@@ -61,6 +63,7 @@ function ProfileHeader({ patient, canWrite, onDelete }: { patient: PatientDetail
               <Badge color={patient.isActive ? 'teal' : 'gray'} variant="light" tt="none" data-testid="patient-status">
                 {patient.isActive ? t('common.status.active') : t('common.status.inactive')}
               </Badge>
+              {patient.selfRegistered && <SelfRegisteredBadge />}
               {patient.blood_type && (
                 <Badge color="red" variant="light" tt="none" dir="ltr">
                   {patient.blood_type}
@@ -77,6 +80,9 @@ function ProfileHeader({ patient, canWrite, onDelete }: { patient: PatientDetail
           <Group gap="sm">
             <Button component={Link} to={`/patients/edit/${patient._id}`} variant="light" leftSection={<IconEdit size={16} />} data-testid="patient-edit-button">
               {t('patients.details.edit')}
+            </Button>
+            <Button variant="light" color="grape" leftSection={<IconGitMerge size={16} />} onClick={onMerge} data-testid="patient-merge-button">
+              {t('patients.merge.action')}
             </Button>
             <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={onDelete} data-testid="patient-delete-button">
               {t('patients.details.delete')}
@@ -113,6 +119,7 @@ export default function PatientDetailsPage() {
   const canWrite = can('patient_write');
   const patient = usePatient(id);
   const [deleting, setDeleting] = useState(false);
+  const [merging, setMerging] = useState(false);
   const { dir } = useDirection();
   const BackIcon = dir === 'rtl' ? IconArrowRight : IconArrowLeft;
 
@@ -128,9 +135,10 @@ export default function PatientDetailsPage() {
               {t('printouts.patient.title')}
             </Button>
           </Group>
-          {data.incomplete && <IncompleteBanner patientId={data._id} canWrite={canWrite} />}
+          {data.selfRegistered && <SelfRegisteredBanner patientId={data._id} canWrite={canWrite} onMerge={() => setMerging(true)} />}
+          {data.incomplete && !data.selfRegistered && <IncompleteBanner patientId={data._id} canWrite={canWrite} />}
           {can('clinical_read') && <AllergyBanner patientId={data._id} />}
-          <ProfileHeader patient={data} canWrite={canWrite} onDelete={() => setDeleting(true)} />
+          <ProfileHeader patient={data} canWrite={canWrite} onDelete={() => setDeleting(true)} onMerge={() => setMerging(true)} />
           {can('clinical_read') && <ClinicalArea patientId={data._id} />}
           <Grid gap="lg">
             <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
@@ -155,6 +163,7 @@ export default function PatientDetailsPage() {
               </Stack>
             </Grid.Col>
           </Grid>
+          {canWrite && <MergePatientDialog key={data._id} patient={data} opened={merging} onClose={() => setMerging(false)} />}
           <DeletePatientDialog
             patient={deleting ? data : null}
             onClose={() => setDeleting(false)}

@@ -11,7 +11,8 @@ import { useCanOpen } from '@/lib/pages';
 import { useSession } from '@/lib/session-context';
 import { patientsQueryOptions, patientsRequest } from '../api/get-patients';
 import { DeletePatientDialog } from '../components/delete-patient-dialog';
-import { IncompleteFilter } from '../components/incomplete-filter';
+import { FlagFilter } from '../components/incomplete-filter';
+import { SelfRegisteredBadge } from '../components/self-registered';
 import { PatientAvatar } from '../components/patient-avatar';
 import { formatDate } from '../components/patient-format';
 import { QuickPatientDialog } from '../components/quick-patient-dialog';
@@ -22,13 +23,14 @@ export default function PatientsPage() {
   const { can } = useSession();
   const canOpen = useCanOpen();
   const canWrite = can('patient_write');
-  const list = useListState({ filters: ['status', 'dob', 'incomplete'] as const });
+  const list = useListState({ filters: ['status', 'dob', 'incomplete', 'self'] as const });
   const { status, select: statusSelect } = useStatusFilter(list, { label: t('patients.list.status'), placeholder: t('patients.list.allStatuses'), active: t('patients.list.active'), inactive: t('patients.list.inactive') });
   const dob = dayOf(list.filters.dob);
   const incompleteOnly = list.filters.incomplete === 'true';
+  const selfOnly = list.filters.self === 'true';
   const [toDelete, setToDelete] = useState<PatientListItem | null>(null);
   const [quickOpen, setQuickOpen] = useState(false);
-  const listFilters = { status, dateOfBirth: dob, incomplete: incompleteOnly || undefined };
+  const listFilters = { status, dateOfBirth: dob, incomplete: incompleteOnly || undefined, selfRegistered: selfOnly || undefined };
   const patients = useListQuery(list, patientsQueryOptions, listFilters);
 
   const columns: DataTableColumn<PatientListItem>[] = [
@@ -44,6 +46,7 @@ export default function PatientsPage() {
             <Group gap={6} wrap="nowrap">
               <Text size="sm" fw={600} truncate>{p.name}</Text>
               {p.incomplete && <Badge size="xs" color="orange" variant="light" tt="none" style={{ flexShrink: 0 }} data-testid="patient-incomplete">{t('patients.list.incompleteBadge')}</Badge>}
+              {p.selfRegistered && <SelfRegisteredBadge size="xs" />}
             </Group>
             <Text size="xs" c="dimmed" truncate>{formatDate(p.dateOfBirth, i18n.language)}</Text>
           </Stack>
@@ -82,7 +85,8 @@ export default function PatientsPage() {
       subtitle={t('patients.list.subtitle')}
       actions={
         <Group gap="sm" wrap="wrap">
-          <IncompleteFilter on={incompleteOnly} onChange={(on) => list.setFilter('incomplete', on ? 'true' : null)} />
+          <FlagFilter flag="incomplete" on={incompleteOnly} onChange={(on) => list.setFilter('incomplete', on ? 'true' : null)} />
+          <FlagFilter flag="selfRegistered" on={selfOnly} onChange={(on) => list.setFilter('self', on ? 'true' : null)} />
           {canWrite && (
             <Button variant="light" leftSection={<IconBolt size={16} stroke={2} />} onClick={() => setQuickOpen(true)} data-testid="quick-add-patient">
               {t('patients.list.quickAdd')}
