@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema/index.js';
+import { randomUUID } from 'node:crypto';
+import { auditLog, notifications } from '../../db/schema/index.js';
 import { auth, body, createOrg, createTestContext, type TestContext, type TestOrg } from '../../test/harness.js';
 import { insertClinic, insertDoctor, insertService } from '../appointments/fixtures.js';
 
@@ -114,5 +115,22 @@ describe('the organisation\'s booking address', () => {
     expect((await call(b, 'PUT', `/api/companies/${a.companyId}/booking-page`, { slug: 'stolen-address' })).statusCode).toBe(404);
     const cleared = await call(a, 'PUT', `/api/companies/${a.companyId}/booking-page`, { slug: null });
     expect(body(cleared).data.url).toBeNull();
+  });
+});
+
+describe('the bell, for a booking made online', () => {
+  it('says who booked with whom, when, and whether the desk must accept it; a click opens the appointment', async () => {
+    const appointmentId = randomUUID();
+    const params = { patient: 'Huda Saleh', doctor: 'Dr. Salma Haddad', clinic: 'Olaya Clinic', datetime: '2026-03-01T09:00:00+03:00', timeZone: 'Asia/Riyadh' };
+    await db().insert(notifications).values([
+      { companyId: a.companyId, recipientId: a.adminId, kind: 'online_booking', entity: 'appointment', entityId: appointmentId, params: { ...params, requested: 'true' }, createdAt: new Date(Date.now() - 1000) },
+      { companyId: a.companyId, recipientId: a.adminId, kind: 'online_booking', entity: 'appointment', entityId: appointmentId, params: { ...params, requested: 'false' } },
+    ]);
+    const en = body(await call(a, 'GET', '/api/notifications')).data as Array<{ text: string; link: string }>;
+    expect(en[0]!.text).toMatch(/^Booked online: Huda Saleh with Dr\. Salma Haddad at Olaya Clinic, .+9:00/);
+    expect(en[1]!.text).toMatch(/^Online request to accept: Huda Saleh/);
+    expect(en[0]!.link).toBe(`/appointments?id=${appointmentId}`);
+    const ar = body(await call(a, 'GET', '/api/notifications', undefined, 'ar')).data as Array<{ text: string }>;
+    expect(ar[1]!.text).toMatch(/^طلب حجز إلكتروني بانتظار القبول: Huda Saleh مع Dr\. Salma Haddad في Olaya Clinic، /);
   });
 });

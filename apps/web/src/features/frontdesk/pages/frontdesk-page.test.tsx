@@ -13,7 +13,7 @@ function card(id: string, status: AppointmentStatus, patient: string, over: Part
   return {
     _id: id, publicId: `APT-00000${id}`, datetime: LATER, endsAt: LATER, status, patient: { _id: `p${id}`, name: patient },
     doctor: { _id: 'd1', name: 'Dr. Omar Haddad' }, service: { _id: 's1', name: 'Consultation' }, reason: 'Follow-up', version: 1,
-    seriesId: null, overbooked: false, bufferBeforeMinutes: 0, bufferAfterMinutes: 0,
+    source: 'staff', seriesId: null, overbooked: false, bufferBeforeMinutes: 0, bufferAfterMinutes: 0,
     arrivedAt: null, calledInAt: null, completedAt: null, waitingMinutes: null, visitMinutes: null, lateCancellation: false, invoice: null, ...over,
   };
 }
