@@ -23,6 +23,12 @@ describe('board sections', () => {
     expect(sections.map((s) => s.cards.length)).toEqual([2, 1, 0, 1, 0, 0]);
   });
 
+  it('puts online requests first, only while the day holds any', () => {
+    const withRequest = { ...groups, requested: [card('9', 'requested', 'Huda Saleh', { source: 'online' })] };
+    expect(boardSections({ groups: withRequest }, '').map((s) => s.status)).toEqual(['requested', 'scheduled', 'arrived', 'in_consultation', 'completed', 'no_show', 'cancelled']);
+    expect(boardSections({ groups: withRequest }, 'ahmed')[0]).toMatchObject({ status: 'requested', total: 1, cards: [] });
+  });
+
   it('keeps the cards whose patient or appointment number matches, counting what the day holds', () => {
     const sections = boardSections({ groups }, 'sara');
     expect(sections[0]).toMatchObject({ total: 2, cards: [{ _id: '2' }] });

@@ -118,6 +118,36 @@ describe("today's board", () => {
     expect(within(section('scheduled')).queryByText('Ahmed Al-Farsi')).toBeNull();
   });
 
+  it('shows online requests at the top: Accept schedules one, Decline cancels it with a reason', async () => {
+    const api = boardApi([
+      card('1', 'requested', 'Huda Saleh', { source: 'online' }),
+      card('2', 'requested', 'Faisal Omar', { source: 'online' }),
+      card('3', 'scheduled', 'Ahmed Al-Farsi', { source: 'online' }),
+      card('4', 'scheduled', 'Sara Nasser'),
+    ]);
+    const user = userEvent.setup();
+    const { container } = renderBoard();
+    const requests = await screen.findByTestId('board-section-requested');
+    // The requests come before the other sections, their cards drawn dashed; online bookings carry the globe.
+    expect(container.querySelector('[data-testid^="board-section-"]')).toBe(requests);
+    expect(within(requests).getByText('Requested online')).toBeInTheDocument();
+    const [huda, faisal] = within(requests).getAllByTestId('board-card');
+    expect(huda).toHaveAttribute('data-requested', 'true');
+    expect(within(huda!).getByLabelText('Booked online')).toBeInTheDocument();
+    expect(within(section('scheduled')).getAllByTestId('online-mark')).toHaveLength(1);
+
+    await user.click(within(huda!).getByTestId('appointment-accept'));
+    await waitFor(() => expect(api.patches).toEqual([{ status: 'scheduled', version: 1 }]));
+    await within(section('scheduled')).findByText('Huda Saleh');
+
+    await user.click(within(faisal!).getByTestId('appointment-decline'));
+    await user.type(await within(faisal!).findByTestId('appointment-cancel-reason'), 'Doctor away that day');
+    await user.click(within(faisal!).getByTestId('appointment-cancel-confirm'));
+    await waitFor(() => expect(api.patches).toContainEqual({ status: 'cancelled', cancellationReason: 'Doctor away that day', version: 1 }));
+    // With no request left, the group is gone.
+    await waitFor(() => expect(screen.queryByTestId('board-section-requested')).toBeNull());
+  });
+
   it('a refused step shows its message on the card and reloads the board', async () => {
     const api = boardApi([card('1', 'scheduled', 'Ahmed Al-Farsi')], () => {
       api.cards = [card('1', 'cancelled', 'Ahmed Al-Farsi', { version: 2 })];
