@@ -10,7 +10,7 @@ import { FormMessage } from '@/components/form/form-message';
 import { useSchemaForm } from '@/components/form/use-schema-form';
 import { useSession } from '@/lib/session-context';
 import { useOnlineBooking, useSaveOnlineBooking } from '../api/online-booking';
-import { CopyField } from './copy-field';
+import { CopyField } from '@/components/copy-field';
 
 type Option = { _id: string; name: string };
 
