@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Alert, Button, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Radio, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { IconWorld } from '@tabler/icons-react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -52,13 +52,12 @@ export function OnlineBookingCard({ clinicId, services, doctors }: { clinicId: s
             <Stack gap="sm">
               <SwitchField control={c} name="enabled" label={t('clinics.onlineBooking.enabled')} description={t('clinics.onlineBooking.enabledHint')} testId="online-booking-enabled" />
               <Controller control={c} name="mode" render={({ field }) => (
-                <Stack gap={4}>
-                  <Text size="sm" fw={500} id="online-booking-mode-label">{t('clinics.onlineBooking.mode')}</Text>
-                  <SegmentedControl
-                    aria-labelledby="online-booking-mode-label" value={field.value} onChange={field.onChange} fullWidth maw={420} data-testid="online-booking-mode"
-                    data={[{ value: 'instant', label: t('clinics.onlineBooking.modeInstant') }, { value: 'request', label: t('clinics.onlineBooking.modeRequest') }]}
-                  />
-                </Stack>
+                <Radio.Group label={t('clinics.onlineBooking.mode')} value={field.value} onChange={field.onChange} data-testid="online-booking-mode">
+                  <Group gap="lg" mt={6}>
+                    <Radio value="instant" label={t('clinics.onlineBooking.modeInstant')} />
+                    <Radio value="request" label={t('clinics.onlineBooking.modeRequest')} />
+                  </Group>
+                </Radio.Group>
               )} />
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
                 <MultiSelectField control={c} name="services" label={t('clinics.onlineBooking.services')} description={t('clinics.onlineBooking.servicesHint')} placeholder={t('clinics.onlineBooking.pick')} data={options(services)} searchable clearable testId="online-booking-services" />
