@@ -60,6 +60,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { exportRoutes } from './modules/exports/exports.routes.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { diagnosisRoutes } from './modules/diagnoses/index.js';
+import { onlineBookingSettingsRoutes } from './modules/online-booking-settings/online-booking-settings.routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { frameworkCode, registerErrorHandling, sendError } from './plugins/errors.js';
 import { registerFileHandling } from './plugins/files.js';
@@ -277,6 +278,7 @@ export async function buildApp(config: Config, database: Database, options: { cl
   chartRoutes(app, deps);
   encounterRoutes(app, deps);
   orderRoutes(app, deps);
+  onlineBookingSettingsRoutes(app, deps);
 
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 

@@ -278,6 +278,11 @@ function request(key: string): { params: Record<string, string>; payload?: Recor
     case 'PUT /api/clinics/:id': return { params: { id: ids.clinic! }, payload: v1(clinicBody(pic)) };
     case 'DELETE /api/clinics/:id': return { params: { id: ids.freeClinic! } };
     case 'PUT /api/clinics/:id/reminder-settings': return { params: { id: ids.clinic! }, payload: { enabled: true, channels: ['email'], leadHours: [24] } };
+    case 'PUT /api/clinics/:id/online-booking': return {
+      params: { id: ids.clinic! },
+      payload: { enabled: true, mode: 'request', services: [], doctors: [], minNoticeMinutes: 60, horizonDays: 14, maxPerPhoneDay: 1, maxPerPhoneWeek: 2, cancellationPolicy: { en: 'Call to cancel' }, version: 1 },
+    };
+    case 'PUT /api/companies/:id/booking-page': return { params: { id: org.companyId }, payload: { slug: 'atomic-clinic' } };
     case 'POST /api/calendar-feeds': return { params: {}, payload: { clinic: ids.clinic } };
     case 'POST /api/calendar-feeds/:id/rotate': return { params: { id: ids.feed! } };
     case 'DELETE /api/calendar-feeds/:id': return { params: { id: ids.feed! } };

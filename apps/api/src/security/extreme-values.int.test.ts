@@ -371,6 +371,11 @@ function validBody(key: string): Record<string, unknown> {
     };
     case 'POST /api/waitlist/:id/book': return { doctor: ids.doctor, datetime: `${addDays(day, 3)}T10:00:00+03:00`, version: 1 };
     case 'PUT /api/clinics/:id/reminder-settings': return { enabled: true, channels: ['email'], leadHours: [24] };
+    case 'PUT /api/clinics/:id/online-booking': return {
+      enabled: true, mode: 'instant', services: [ids.service], doctors: [ids.doctor], minNoticeMinutes: 120, horizonDays: 30, maxPerPhoneDay: 2, maxPerPhoneWeek: 4,
+      cancellationPolicy: { en: 'Cancel a day ahead', ar: 'ألغِ قبل يوم' },
+    };
+    case 'PUT /api/companies/:id/booking-page': return { slug: 'extreme-clinic' };
     case 'POST /api/patients/:id/vitals': return { temperature: 37, height: 170, weight: 70, pulse: 72, respiratoryRate: 16, systolic: 120, diastolic: 80, spo2: 98, painScore: 1, glucose: 5.5 };
     case 'PATCH /api/patients/:id/allergies/:allergyId': return { status: 'inactive', version: 1 };
     // Each extreme version is refused (422) or stale (409): the two records are never merged here.

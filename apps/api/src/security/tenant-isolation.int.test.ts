@@ -177,6 +177,10 @@ const MATRIX: Record<string, Source> = {
   'GET /api/fhir/R4/$export-file/:id/:type': { id: 'fhir_exports', type: 'fhir_types' },
   'GET /api/clinics/:id/reminder-settings': { id: 'clinics' },
   'PUT /api/clinics/:id/reminder-settings': { id: 'clinics' },
+  'GET /api/clinics/:id/online-booking': { id: 'clinics' },
+  'PUT /api/clinics/:id/online-booking': { id: 'clinics' },
+  'GET /api/companies/:id/booking-page': { id: 'companies' },
+  'PUT /api/companies/:id/booking-page': { id: 'companies' },
   'GET /api/reminders': {},
   'POST /api/reminders/:id/retry': { id: 'reminders' },
   'GET /api/appointments/:id/reminders': { id: 'appointments' },
@@ -295,6 +299,10 @@ function bodyFor(key: string, ids: Record<string, string[]>): unknown {
     case 'PATCH /api/appointments/:id': return { status: 'cancelled', cancellationReason: 'Written from another company' };
     case 'PATCH /api/services/:id': return { isActive: false };
     case 'PUT /api/clinics/:id/reminder-settings': return { enabled: false, channels: [], leadHours: [1] };
+    case 'PUT /api/clinics/:id/online-booking': return {
+      enabled: true, mode: 'instant', services: [], doctors: [], minNoticeMinutes: 0, horizonDays: 7, maxPerPhoneDay: 1, maxPerPhoneWeek: 1, cancellationPolicy: {},
+    };
+    case 'PUT /api/companies/:id/booking-page': return { slug: 'written-by-b' };
     case 'POST /api/services/bulk': return { ids: ids.services!.slice(0, 3), action: 'deactivate' };
     case 'PUT /api/roles/:id': return { name: 'Renamed by B', permissions: ['patient_read'] };
     case 'POST /api/appointments': return {

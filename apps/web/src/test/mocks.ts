@@ -144,7 +144,7 @@ export function appointmentRecord(over: Partial<AppointmentRecord> = {}): Appoin
     endsAt: '2026-03-02T09:30:00+03:00', durationMinutes: 30, clinicTimeZone: 'Asia/Riyadh', status: 'scheduled', cancellationReason: null,
     lateCancellation: false, reminderSent: false, arrivedAt: null, calledInAt: null, completedAt: null, cancelledAt: null, noShowAt: null,
     arrivedBy: null, calledInBy: null, completedBy: null, cancelledBy: null, noShowBy: null, waitingMinutes: null, visitMinutes: null,
-    visitNote: null, seriesId: null, overbooked: false, bufferBeforeMinutes: 0, bufferAfterMinutes: 0,
+    visitNote: null, source: 'staff', seriesId: null, overbooked: false, bufferBeforeMinutes: 0, bufferAfterMinutes: 0,
     createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z', version: 1,
     ...over,
   };
@@ -161,8 +161,8 @@ export function specializationDetails(over: Partial<SpecializationDetails> = {})
 }
 /** An appointment as the calendar's list (`view=calendar`) answers it. */
 export function calendarCard(over: Partial<AppointmentCard> = {}): AppointmentCard {
-  const { _id, publicId, datetime, endsAt, status, patient, doctor, service, reason, version, seriesId, overbooked, bufferBeforeMinutes, bufferAfterMinutes } = appointmentRecord();
-  return { _id, publicId, datetime, endsAt, status, patient, doctor, service, reason, version, seriesId, overbooked, bufferBeforeMinutes, bufferAfterMinutes, ...over };
+  const { _id, publicId, datetime, endsAt, status, source, patient, doctor, service, reason, version, seriesId, overbooked, bufferBeforeMinutes, bufferAfterMinutes } = appointmentRecord();
+  return { _id, publicId, datetime, endsAt, status, source, patient, doctor, service, reason, version, seriesId, overbooked, bufferBeforeMinutes, bufferAfterMinutes, ...over };
 }
 
 /** A clinic's bookable days (GET /api/appointments/availability): Olaya Clinic in Riyadh, open 09:00-18:00, no doctors. */

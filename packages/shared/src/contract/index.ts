@@ -32,6 +32,7 @@ import { invitationRoutes } from './invitations.js';
 import { profileRoutes } from './profile.js';
 import { specializationRoutes } from './specializations.js';
 import { waitlistRoutes } from './waitlist.js';
+import { onlineBookingSettingsRoutes } from './online-booking.js';
 
 export * from './route.js';
 export { onlineBookingRoutes, onlineBookingSettingsRoutes } from './online-booking.js';
@@ -81,4 +82,5 @@ export const routes = {
   orderCatalogue: orderCatalogueRoutes,
   orders: orderRoutes,
   chart: chartRoutes,
+  onlineBookingSettings: onlineBookingSettingsRoutes,
 };

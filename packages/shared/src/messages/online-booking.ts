@@ -14,7 +14,21 @@ export const onlineBookingEn = {
       slugInvalid: 'Use 3 to 40 lower-case letters, digits and dashes, starting and ending with a letter or digit',
       codeInvalid: 'Enter the 6-digit code sent to your phone',
       timeInvalid: 'Choose one of the free times shown',
+      serviceNotInClinic: 'Choose services of this clinic',
+      doctorNotInClinic: 'Choose doctors who work at this clinic',
+      weekBelowDay: 'The weekly limit cannot be below the daily one',
+      slugTaken: 'This address is taken by another organisation; choose another',
     },
+  },
+  success: {
+    onlineBooking: {
+      settingsSaved: 'Online booking settings saved',
+      pageSaved: 'Booking address saved',
+    },
+  },
+  notifications: {
+    online_booking: 'Booked online: {{patient}} with {{doctor}} at {{clinic}}, {{when}}',
+    online_booking_requested: 'Online request to accept: {{patient}} with {{doctor}} at {{clinic}}, {{when}}',
   },
 };
 
@@ -28,6 +42,20 @@ export const onlineBookingAr: Shape<typeof onlineBookingEn> = {
       slugInvalid: 'استخدم من 3 إلى 40 حرفًا لاتينيًا صغيرًا أو رقمًا أو شرطة، يبدأ وينتهي بحرف أو رقم',
       codeInvalid: 'أدخل الرمز المكوّن من 6 أرقام المرسل إلى هاتفك',
       timeInvalid: 'اختر أحد الأوقات المتاحة المعروضة',
+      serviceNotInClinic: 'اختر خدمات هذه العيادة',
+      doctorNotInClinic: 'اختر أطباء يعملون في هذه العيادة',
+      weekBelowDay: 'لا يمكن أن يقل الحد الأسبوعي عن الحد اليومي',
+      slugTaken: 'هذا العنوان مستخدم لدى منشأة أخرى؛ اختر عنوانًا آخر',
     },
+  },
+  success: {
+    onlineBooking: {
+      settingsSaved: 'حُفظت إعدادات الحجز الإلكتروني',
+      pageSaved: 'حُفظ عنوان صفحة الحجز',
+    },
+  },
+  notifications: {
+    online_booking: 'حجز إلكتروني: {{patient}} مع {{doctor}} في {{clinic}}، {{when}}',
+    online_booking_requested: 'طلب حجز إلكتروني بانتظار القبول: {{patient}} مع {{doctor}} في {{clinic}}، {{when}}',
   },
 };

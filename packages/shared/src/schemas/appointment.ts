@@ -6,6 +6,9 @@ import { versionInput, versionSchema } from './version.js';
 
 export const APPOINTMENT_STATUSES = ['requested', 'scheduled', 'arrived', 'in_consultation', 'completed', 'no_show', 'cancelled'] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+/** Where an appointment was booked: by staff, or by the patient on the public booking page. */
+export const APPOINTMENT_SOURCES = ['staff', 'online'] as const;
+export type AppointmentSource = (typeof APPOINTMENT_SOURCES)[number];
 
 /**
  * The visit's status flow: the statuses each status may move to (everything else is 409 INVALID_TRANSITION).
@@ -70,6 +73,7 @@ export const appointmentRecord = z.object({
   durationMinutes: z.number(),
   clinicTimeZone: z.string(),
   status: z.enum(APPOINTMENT_STATUSES),
+  source: z.enum(APPOINTMENT_SOURCES),
   cancellationReason: z.string().nullable(),
   /** True when it was cancelled within the company's `lateCancellationHours` of the start. */
   lateCancellation: z.boolean(),
@@ -301,6 +305,8 @@ export const appointmentCard = z.object({
   datetime: z.string(),
   endsAt: z.string(),
   status: z.enum(APPOINTMENT_STATUSES),
+  /** 'online': booked by the patient on the public page (a globe mark). */
+  source: z.enum(APPOINTMENT_SOURCES),
   patient: refSchema,
   doctor: refSchema,
   service: refSchema,

@@ -53,6 +53,8 @@ export const dashboardFigures = z.object({
   /** Appointments starting in the period, by status. */
   byStatus: statusCounts,
   total: z.number(),
+  /** Of those, the appointments patients booked themselves on the public booking page (any status). */
+  onlineBookings: z.number(),
   /** Appointments checked in, and the mean minutes from check-in to being called in (null when none was called in). */
   arrivals: z.number(),
   averageWaitMinutes: z.number().nullable(),

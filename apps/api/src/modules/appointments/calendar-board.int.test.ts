@@ -13,7 +13,7 @@ import { insertClinic, insertDoctor, insertPatient, insertService, lastSunday, n
 const TZ = 'Asia/Riyadh';
 const iso = (date: string, time: string, tz = TZ) => zonedIso(zonedInstant(date, time, tz), tz);
 const CARD_KEYS = [
-  '_id', 'bufferAfterMinutes', 'bufferBeforeMinutes', 'datetime', 'doctor', 'endsAt', 'overbooked', 'patient', 'publicId', 'reason', 'seriesId', 'service', 'status',
+  '_id', 'bufferAfterMinutes', 'bufferBeforeMinutes', 'datetime', 'doctor', 'endsAt', 'overbooked', 'patient', 'publicId', 'reason', 'seriesId', 'service', 'source', 'status',
   'version',
 ];
 
@@ -73,6 +73,14 @@ describe('calendar view', () => {
     expect(full.data).toHaveLength(30);
     expect(full.data[0]).toHaveProperty('clinic');
     expect(full.data[0]).toHaveProperty('waitingMinutes');
+    // Booked by staff; one the patient booked on the public page says so on its card and its record.
+    expect(json.data[0].source).toBe('staff');
+    const first = json.data[0]._id as string;
+    await ctx.database.query(`update appointments set source = 'online' where id = $1`, [first]);
+    const cards = body(await get(`/api/appointments?${week()}&clinic=${ids.clinic}&view=calendar`)).data as Array<{ _id: string; source: string }>;
+    expect(cards.filter((c) => c.source === 'online').map((c) => c._id)).toEqual([first]);
+    expect(body(await get(`/api/appointments/${first}`)).data.source).toBe('online');
+    await ctx.database.query(`update appointments set source = 'staff' where id = $1`, [first]);
     expect(res.body.length).toBeLessThan(JSON.stringify(full).length / 2);
   });
 

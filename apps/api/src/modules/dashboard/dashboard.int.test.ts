@@ -65,7 +65,7 @@ beforeAll(async () => {
     // P2's earlier visit: P2 returns in the period.
     row(ids.p2, ids.cheap, '2026-02-01T09:00:00', 30, 'completed'),
     // Outside the period by clinic-local day, though within a day of it in UTC.
-    row(ids.p3, ids.cheap, '2026-02-28T23:50:00', 20, 'scheduled'),
+    row(ids.p3, ids.cheap, '2026-02-28T23:50:00', 20, 'scheduled', { source: 'online' }),
     row(ids.p3, ids.cheap, '2026-03-15T00:30:00', 20, 'scheduled'),
     // In the period.
     row(ids.p1, ids.dear, '2026-03-01T09:00:00', 30, 'completed', { arrivedAt: at('2026-03-01T08:50:00'), calledInAt: at('2026-03-01T09:05:00') }),
@@ -73,11 +73,11 @@ beforeAll(async () => {
     row(ids.p3, ids.cheap, '2026-03-09T11:00:00', 30, 'no_show'),
     row(ids.p3, ids.cheap, '2026-03-09T13:00:00', 30, 'cancelled', { lateCancellation: true }),
     row(ids.p1, ids.cheap, '2026-03-09T14:00:00', 20, 'cancelled'),
-    row(ids.p1, ids.cheap, '2026-03-10T09:00:00', 30, 'arrived', { arrivedAt: at('2026-03-10T08:45:00') }),
+    row(ids.p1, ids.cheap, '2026-03-10T09:00:00', 30, 'arrived', { arrivedAt: at('2026-03-10T08:45:00'), source: 'online' }),
     row(ids.p2, ids.cheap, '2026-03-14T23:30:00', 30, 'scheduled'),
     // At the Cairo clinic.
     row(ids.p2, ids.cheap, '2026-02-28T23:30:00', 30, 'scheduled', { clinicId: ids.cairo }),
-    row(ids.p3, ids.cheap, '2026-03-05T10:00:00', 30, 'completed', { clinicId: ids.cairo }),
+    row(ids.p3, ids.cheap, '2026-03-05T10:00:00', 30, 'completed', { clinicId: ids.cairo, source: 'online' }),
     row(ids.p1, ids.cheap, '2026-03-14T23:00:00', 30, 'scheduled', { clinicId: ids.cairo }),
   ]);
 }, 120_000);
@@ -94,6 +94,8 @@ describe('dashboard', () => {
     expect(d.scope).toMatchObject({ clinic: { _id: ids.clinic }, complex: null, clinics: 1 });
     expect(d.byStatus).toEqual({ requested: 0, scheduled: 1, arrived: 1, in_consultation: 0, completed: 2, no_show: 1, cancelled: 2 });
     expect(d.total).toBe(7);
+    // Booked online: the one of the period (the one the evening before is outside it).
+    expect(d.onlineBookings).toBe(1);
     expect(d.arrivals).toBe(3);
     expect(d.averageWaitMinutes).toBe(10);
     expect(d.noShowRate).toBe(0.2);
@@ -120,6 +122,7 @@ describe('dashboard', () => {
     expect(d.scope.clinics).toBeGreaterThan(1);
     expect(d.byStatus).toEqual({ requested: 0, scheduled: 2, arrived: 1, in_consultation: 0, completed: 3, no_show: 1, cancelled: 2 });
     expect(d.total).toBe(9);
+    expect(d.onlineBookings).toBe(2);
     expect(d.arrivals).toBe(3);
     expect(d.averageWaitMinutes).toBe(10);
     // 1 no-show of 7 not cancelled; 1 late cancellation of 9.

@@ -20,6 +20,8 @@ export interface GroupRow {
   waits: number;
   wait_minutes: number;
   booked_minutes: number;
+  /** Of a status group: how many of them were booked online. */
+  online: number;
 }
 
 export async function findComplexRef(db: Db, companyId: string, id: string) {
@@ -79,14 +81,14 @@ export async function periodGroups(db: Db, companyId: string, scope: Array<{ id:
   const ends = scope.map((c) => endOfLocalDay(to, c.timeZone).toISOString());
   const result = await db.execute<PeriodGroups>(sql`
     with p as materialized (
-      select a.doctor_id, a.patient_id, a.service_id, a.starts_at, a.ends_at, a.status, a.late_cancellation, a.arrived_at, a.called_in_at, z.tz
+      select a.doctor_id, a.patient_id, a.service_id, a.starts_at, a.ends_at, a.status, a.late_cancellation, a.arrived_at, a.called_in_at, a.source, z.tz
       from unnest(${list(scope.map((c) => c.id), 'uuid')}, ${list(scope.map((c) => c.timeZone), 'text')},
         ${list(starts, 'timestamptz')}, ${list(ends, 'timestamptz')}) as z(id, tz, s, e)
       -- One range of appointments_clinic_time_idx per clinic, never a scan of the company's appointments: the lateral
       -- subquery is kept apart from the join (offset 0), else the planner hashes a sequential scan on a network. Only
       -- the columns counted are read out of each row.
       cross join lateral (select a.doctor_id, a.patient_id, a.service_id, a.starts_at, a.ends_at, a.status, a.late_cancellation,
-          a.arrived_at, a.called_in_at from ${appointments} a
+          a.arrived_at, a.called_in_at, a.source from ${appointments} a
         where a.company_id = ${companyId} and a.clinic_id = z.id and a.starts_at >= z.s and a.starts_at < z.e offset 0) a
     ),
     -- Four hashed groupings of the period's rows (grouping sets would sort them).
@@ -97,18 +99,19 @@ export async function periodGroups(db: Db, companyId: string, scope: Array<{ id:
         count(arrived_at)::int as arrivals,
         count(called_in_at - arrived_at)::int as waits,
         (coalesce(sum(extract(epoch from called_in_at - arrived_at)), 0) / 60)::float8 as wait_minutes,
-        0::float8 as booked_minutes
+        0::float8 as booked_minutes,
+        (count(*) filter (where source = 'online'))::int as online
       from p group by status
       union all
       select 'd', null, doctor_id, null, null, null, count(*)::int, 0, 0, 0, 0, 0, 0,
-        (coalesce(sum(extract(epoch from ends_at - starts_at)) filter (where status <> 'cancelled'), 0) / 60)::float8
+        (coalesce(sum(extract(epoch from ends_at - starts_at)) filter (where status <> 'cancelled'), 0) / 60)::float8, 0
       from p group by doctor_id
       union all
-      select 'v', null, null, service_id, null, null, count(*)::int, 0, count(*)::int, 0, 0, 0, 0, 0
+      select 'v', null, null, service_id, null, null, count(*)::int, 0, count(*)::int, 0, 0, 0, 0, 0, 0
       from p where status = 'completed' group by service_id
       union all
       -- Local weekday and hour of each distinct start (a clinic's slots), not of each row: a tenth of the conversions.
-      select 'h', null, null, null, weekday, hour, sum(n)::int, sum(n)::int, 0, 0, 0, 0, 0, 0
+      select 'h', null, null, null, weekday, hour, sum(n)::int, sum(n)::int, 0, 0, 0, 0, 0, 0, 0
       from (select extract(isodow from starts_at at time zone tz)::int - 1 as weekday, extract(hour from starts_at at time zone tz)::int as hour, n
         from (select tz, starts_at, count(*) as n from p where status <> 'cancelled' group by tz, starts_at) t) h
       group by weekday, hour

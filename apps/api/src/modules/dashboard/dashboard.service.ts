@@ -60,6 +60,7 @@ export async function dashboard(deps: Deps, caller: Caller, q: DashboardQuery): 
     },
     ...figures,
     collected: await collected(deps, companyId, calendars, from, to),
+    onlineBookings: counted.online,
     currency: (await getBillingSettings(db, companyId)).currency,
     utilisation: figures.utilisation.map(({ doctorId, ...u }) => ({ doctor: names.get(doctorId) ?? { _id: doctorId, name: '' }, ...u })),
     today,
@@ -76,7 +77,7 @@ export async function dashboard(deps: Deps, caller: Caller, q: DashboardQuery): 
  * (`PeriodCounts`: checked against the company's change stamp on every request).
  */
 async function periodAggregates(deps: Deps, companyId: string, stamp: number, scope: Array<{ id: string; timeZone: string }>, from: string, to: string) {
-  const empty = { byStatus: {}, lateCancellations: 0, arrivals: 0, waits: { count: 0, minutes: 0 }, bookedMinutes: new Map<string, number>(), cells: [], patients: { new: 0, returning: 0 }, revenue: 0 };
+  const empty = { byStatus: {}, online: 0, lateCancellations: 0, arrivals: 0, waits: { count: 0, minutes: 0 }, bookedMinutes: new Map<string, number>(), cells: [], patients: { new: 0, returning: 0 }, revenue: 0 };
   if (!scope.length) return { ...empty, doctorsInPeriod: [] as string[] };
   const key = ['period', companyId, from, to, ...scope.map((c) => `${c.id}@${c.timeZone}`)].join('|');
   const row = await keptUnderStamp<PeriodGroups>(deps.db, key, stamp, () => periodGroups(deps.db, companyId, scope, from, to));
@@ -87,6 +88,7 @@ async function periodAggregates(deps: Deps, companyId: string, stamp: number, sc
   for (const r of groups) {
     if (r.kind === 's' && r.status) {
       counted.byStatus[r.status] = r.n;
+      counted.online += r.online ?? 0;
       if (r.status === 'cancelled') counted.lateCancellations += r.late;
       counted.arrivals += r.arrivals;
       counted.waits.count += r.waits;

@@ -77,9 +77,12 @@ export async function announceAppointment(deps: Pick<Deps, 'db' | 'live'>, compa
 function toRecord(ctx: RequestContext, row: NotificationRow): NotificationRecord {
   const lang = ctx.language;
   const p = Object.fromEntries(Object.entries((row.params ?? {}) as Record<string, unknown>).map(([k, v]) => [k, String(v ?? '')]));
-  const when = p.at ? zonedWords(new Date(p.at), safeTimeZone(p.timeZone), lang === 'ar' ? 'ar' : 'en') : null;
+  const at = p.at || p.datetime;
+  const when = at && !Number.isNaN(Date.parse(at)) ? zonedWords(new Date(at), safeTimeZone(p.timeZone), lang === 'ar' ? 'ar' : 'en') : null;
   const byPatient = `notifications.byPatient.${row.kind}`;
-  const key = !p.actor && isMessageKey(byPatient) ? byPatient : `notifications.${row.kind}`;
+  // A booking made online that waits for the desk says so.
+  const kindKey = row.kind === 'online_booking' && p.requested === 'true' ? 'online_booking_requested' : row.kind;
+  const key = !p.actor && isMessageKey(byPatient) ? byPatient : `notifications.${kindKey}`;
   const count = Number(p.count);
   const text = translate(key, lang, {
     ...p,

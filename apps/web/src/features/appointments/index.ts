@@ -17,6 +17,7 @@ export { closedRanges, fits, openWindows, type Window } from './components/booka
 export { DeleteAppointmentDialog } from './components/delete-appointment-dialog';
 export { NextFreeHint, useSlotLabel } from './components/next-free-hint';
 export { SeriesMark } from './components/series-mark';
+export { AwaitingBadge, OnlineMark } from './components/online-mark';
 export { VisitActions, type VisitSubject } from './components/visit-actions';
 export { visitSteps, type VisitStep } from './components/visit-flow';
 // Each list's request, which its export asks at `<path>/export.csv` (pinned together in components/export-requests.test.tsx).

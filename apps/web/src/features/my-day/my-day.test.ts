@@ -5,7 +5,7 @@ import { myDay } from './my-day';
 function card(id: string, status: AppointmentStatus, datetime: string, doctor = 'me', arrivedAt: string | null = null): BoardCard {
   return {
     _id: id, publicId: `APT-${id}`, datetime, endsAt: datetime, status, patient: { _id: `p${id}`, name: `Patient ${id}` },
-    doctor: { _id: doctor, name: doctor }, service: { _id: 's', name: 'Consultation' }, reason: 'Follow-up', version: 1, seriesId: null,
+    doctor: { _id: doctor, name: doctor }, service: { _id: 's', name: 'Consultation' }, reason: 'Follow-up', version: 1, source: 'staff', seriesId: null,
     overbooked: false, bufferBeforeMinutes: 0, bufferAfterMinutes: 0, arrivedAt, calledInAt: null, completedAt: null,
     waitingMinutes: null, visitMinutes: null, lateCancellation: false, invoice: null,
   };

@@ -18,7 +18,7 @@ function record(over: Partial<AppointmentRecord> = {}): AppointmentRecord {
     cancellationReason: null, lateCancellation: false, reminderSent: false, arrivedAt: null, calledInAt: null, completedAt: null,
     cancelledAt: null, noShowAt: null, arrivedBy: null, calledInBy: null, completedBy: null, cancelledBy: null, noShowBy: null,
     waitingMinutes: null, visitMinutes: null, visitNote: null, createdAt: PAST, updatedAt: PAST, version: 1,
-    seriesId: null, overbooked: false, bufferBeforeMinutes: 0, bufferAfterMinutes: 0,
+    source: 'staff', seriesId: null, overbooked: false, bufferBeforeMinutes: 0, bufferAfterMinutes: 0,
     ...over,
   };
 }

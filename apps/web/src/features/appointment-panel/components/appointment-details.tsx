@@ -11,7 +11,7 @@ import { AppointmentReminders, PatientLinkActions } from '@/features/reminders';
 import { timeRange, wallOf } from '@/lib/clinic-time';
 import { DAY_MONTH_YEAR, formatDateTime, formatDay, LONG_DATE } from '@/lib/dates';
 import { AppointmentBilling } from '@/features/billing';
-import { AppointmentStatusBadge, DeleteAppointmentDialog, SeriesMark, useUpdateAppointment, VisitActions, visitSteps } from '@/features/appointments';
+import { AppointmentStatusBadge, AwaitingBadge, DeleteAppointmentDialog, OnlineMark, SeriesMark, useUpdateAppointment, VisitActions, visitSteps } from '@/features/appointments';
 
 function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -140,6 +140,8 @@ export function AppointmentDetails({ appointment, loading = false, onDeleted }: 
               {a.publicId}
             </Text>
             <SeriesMark appointment={a} />
+            {a.source === 'online' && <OnlineMark />}
+            {a.status === 'requested' && <AwaitingBadge />}
           </Group>
         </Stack>
         <AppointmentStatusBadge status={a.status} />

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Divider, Group, Stack, Textarea } from '@mantine/core';
-import { IconCalendarX, IconCircleCheck, IconDoorEnter, IconStethoscope, IconUserX } from '@tabler/icons-react';
+import { IconCalendarX, IconCircleCheck, IconDoorEnter, IconStethoscope, IconThumbDown, IconThumbUp, IconUserX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { appointmentCancelForm, VISIT_NOTE_MAX, type AppointmentCancelForm, type AppointmentRecord } from '@clinic/shared';
 import { TextAreaField } from '@/components/form/fields';
@@ -45,7 +45,7 @@ export function VisitActions({ appointment: a, variant = 'details', onError }: V
   const steps = visitSteps(a.status, a.datetime);
   const board = variant === 'board';
 
-  const run = async (input: { status: VisitStep; cancellationReason?: string; visitNote?: string | null }) => {
+  const run = async (input: { status: VisitStep | 'scheduled'; cancellationReason?: string; visitNote?: string | null }) => {
     onError(null);
     try {
       await update.mutateAsync({ id: a._id, input: { ...input, version: a.version } });
@@ -55,7 +55,7 @@ export function VisitActions({ appointment: a, variant = 'details', onError }: V
       return false;
     }
   };
-  const pending = (step: VisitStep) => update.isPending && update.variables?.input.status === step;
+  const pending = (step: VisitStep | 'scheduled') => update.isPending && update.variables?.input.status === step;
 
   if (!steps.length) return null;
 
@@ -76,7 +76,7 @@ export function VisitActions({ appointment: a, variant = 'details', onError }: V
           <TextAreaField
             control={cancelForm.control}
             name="cancellationReason"
-            label={t('appointments.details.cancelReason')}
+            label={t(a.status === 'requested' ? 'appointments.online.declineReason' : 'appointments.details.cancelReason')}
             placeholder={t('appointments.details.cancelReasonPlaceholder')}
             required
             data-autofocus
@@ -88,7 +88,7 @@ export function VisitActions({ appointment: a, variant = 'details', onError }: V
               {t('appointments.details.keep')}
             </Button>
             <Button type="submit" color="red" size={board ? 'xs' : 'sm'} loading={update.isPending} data-testid="appointment-cancel-confirm">
-              {t('appointments.details.confirmCancel')}
+              {t(a.status === 'requested' ? 'appointments.online.confirmDecline' : 'appointments.details.confirmCancel')}
             </Button>
           </Group>
         </Stack>
@@ -135,6 +135,23 @@ export function VisitActions({ appointment: a, variant = 'details', onError }: V
           </Group>
         </Stack>
       </form>
+    );
+  }
+
+  // A booking requested online waits for the desk: accept it (scheduled) or decline it (cancelled, with a reason).
+  if (a.status === 'requested') {
+    const size = board ? 'compact-xs' : 'sm';
+    return (
+      <Group gap={board ? 6 : 'sm'} wrap="wrap" data-testid="visit-actions">
+        <Button size={size} color="teal" variant={board ? 'light' : 'filled'} leftSection={<IconThumbUp size={board ? 14 : 16} />}
+          loading={pending('scheduled')} disabled={update.isPending && !pending('scheduled')} onClick={() => void run({ status: 'scheduled' })} data-testid="appointment-accept">
+          {t('appointments.online.accept')}
+        </Button>
+        <Button size={size} color="red" variant={board ? 'subtle' : 'light'} leftSection={<IconThumbDown size={board ? 14 : 16} />}
+          disabled={update.isPending} onClick={() => setForm('cancel')} data-testid="appointment-decline">
+          {t('appointments.online.decline')}
+        </Button>
+      </Group>
     );
   }
 

@@ -1,4 +1,5 @@
 import type { DayHeaderContentArg, EventContentArg, EventMountArg, NowIndicatorContentArg, SlotLabelContentArg } from '@fullcalendar/core';
+import { IconWorld } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import type { AppointmentAvailability, AppointmentCard } from '@clinic/shared';
 import { fromMinutes, timeRange, wallOf } from '@/lib/clinic-time';
@@ -68,8 +69,10 @@ export function eventContentOf(t: TFunction, lang: string) {
     return (
       <div className={classes.eventBody} data-status={record.status}>
         <span className={classes.eventTime} dir="ltr">
+          {record.source === 'online' && <IconWorld size={11} aria-label={t('calendar.online')} role="img" data-testid="online-mark" style={{ verticalAlign: '-1px', marginInlineEnd: 3 }} />}
           {formatClock(wallOf(record.datetime).time, lang)}–{formatClock(wallOf(record.endsAt).time, lang)}
         </span>
+        {record.status === 'requested' && <span className={classes.eventReason}>{t('calendar.awaiting')}</span>}
         <span className={classes.eventPatient}>{record.patient.name}</span>
         <span className={classes.eventReason}>{record.reason}</span>
       </div>
@@ -85,6 +88,7 @@ export function markEvent(arg: EventMountArg) {
       arg.el.setAttribute('data-testid', kind === 'cancelled' ? 'calendar-cancelled' : 'calendar-event');
       arg.el.setAttribute('data-appointment-id', record._id);
       arg.el.setAttribute('title', `${timeRange(wallOf(record.datetime).time, wallOf(record.endsAt).time)} ${record.patient.name} · ${record.reason} · ${record.doctor.name}`);
+      if (record.source === 'online') arg.el.setAttribute('data-online', 'true');
       // M moves a card that can be moved, with the arrow keys.
       if (kind === 'appointment' && arg.event.startEditable) arg.el.setAttribute('aria-keyshortcuts', 'M');
     } else if (kind === 'move') {

@@ -15,7 +15,7 @@ const availability: AppointmentAvailability = {
 const visit: AppointmentCard = {
   _id: 'a1', publicId: 'APT-1', datetime: '2099-03-09T10:00:00+03:00', endsAt: '2099-03-09T10:30:00+03:00', status: 'scheduled',
   patient: { _id: 'p1', name: 'Layla Haddad' }, doctor: { _id: 'd1', name: 'Dr. Emily Carter' }, service: { _id: 's1', name: 'Consultation' },
-  reason: 'Check', version: 3, seriesId: null, overbooked: false, bufferBeforeMinutes: 0, bufferAfterMinutes: 0,
+  reason: 'Check', version: 3, source: 'staff', seriesId: null, overbooked: false, bufferBeforeMinutes: 0, bufferAfterMinutes: 0,
 };
 
 afterEach(async () => {

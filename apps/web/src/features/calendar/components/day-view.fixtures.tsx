@@ -33,7 +33,7 @@ export function card(id: string, doctor: string, from: string, to: string, over:
     _id: id, publicId: `APT-${id}`, datetime: `${DATE}T${from}:00+03:00`, endsAt: `${DATE}T${to}:00+03:00`, status: 'scheduled',
     patient: { _id: `p-${id}`, name: `Patient ${id} with a rather long family name that will not fit` },
     doctor: { _id: doctor, name: doctors.find((d) => d._id === doctor)!.name }, service: { _id: 's1', name: 'Consultation' }, reason: 'Check',
-    version: 1, seriesId: null, overbooked: false, bufferBeforeMinutes: 0, bufferAfterMinutes: 0, ...over,
+    version: 1, source: 'staff', seriesId: null, overbooked: false, bufferBeforeMinutes: 0, bufferAfterMinutes: 0, ...over,
   };
 }
 

@@ -1,7 +1,7 @@
 import { memo, useMemo, type CSSProperties, type DragEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppointmentAvailability, AppointmentCard, AvailabilityDay } from '@clinic/shared';
-import { fits, openWindows } from '@/features/appointments';
+import { fits, OnlineMark, openWindows } from '@/features/appointments';
 import { fromMinutes, wallOf } from '@/lib/clinic-time';
 import { formatClock } from '@/lib/dates';
 import { doctorShades, type Shade } from './day-layout';
@@ -175,7 +175,7 @@ export const DoctorColumn = memo(function DoctorColumn({
             onDragEnd={handlers.dragEnd}
           >
             <div className={classes.cardName} dir="auto" data-testid="dayview-card-name">
-              {p.card.patient.name}
+              {p.card.source === 'online' && <><OnlineMark size={12} />{' '}</>}{p.card.patient.name}
             </div>
             <div className={classes.cardMeta}>
               <span className={classes.cardTime} dir="ltr" data-testid="dayview-card-time">

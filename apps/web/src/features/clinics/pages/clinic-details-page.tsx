@@ -7,6 +7,7 @@ import { ContactsCard, establishedText, FinanceSummary, HolidaysTable, OrgRecord
 import { useClinic } from '../api/get-clinic';
 import { useClinicPatientCount } from '../api/get-clinic-patient-count';
 import { useDeleteClinic } from '../api/delete-clinic';
+import { OnlineBookingCard } from '../components/online-booking-card';
 
 export default function ClinicDetailsPage() {
   const { t, i18n } = useTranslation();
@@ -77,6 +78,7 @@ export default function ClinicDetailsPage() {
                   </SectionCard>
                 </SimpleGrid>
                 <FinanceSummary bankAccount={c.bankAccount} insuranceCompany={c.insuranceCompany} cashBoxes={c.cashBoxes} onlinePaymentMethods={c.onlinePaymentMethods} />
+                <OnlineBookingCard clinicId={c._id} services={c.services} doctors={c.doctors} />
               </>
             )}
             side={(

@@ -7,6 +7,7 @@ import { EmptyState } from '@/components/empty-state';
 import { useCanOpen } from '@/lib/pages';
 import { useSession } from '@/lib/session-context';
 import { ContactLinks, InfoItem, SectionCard } from '@/components/details';
+import { BookingPageCard } from '../components/booking-page-card';
 import { formatDate } from '@/features/organisation';
 import { useCompany } from '../api/get-company';
 
@@ -125,6 +126,7 @@ export default function CompanyPage() {
               <InfoItem label={t('company.record.expirationDate')} value={formatDate(record?.expirationDate, lang)} />
             </Stack>
           </SectionCard>
+          <BookingPageCard companyId={c._id} />
           <SectionCard title={t('company.terms.title')}>
             <Text size="sm" c="dimmed">{t('company.terms.text')}</Text>
           </SectionCard>

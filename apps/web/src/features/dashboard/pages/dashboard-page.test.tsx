@@ -13,6 +13,7 @@ const figures: DashboardFigures = {
   scope: { clinic: null, complex: null, clinics: 2 },
   byStatus: { requested: 0, scheduled: 1, arrived: 1, in_consultation: 0, completed: 2, no_show: 1, cancelled: 2 },
   total: 7,
+  onlineBookings: 2,
   arrivals: 3,
   averageWaitMinutes: 10,
   noShowRate: 0.2,

@@ -168,6 +168,7 @@ export default function DashboardPage() {
                 <Tile testId="tile-late" label={t('dashboard.tiles.lateCancellationRate')} value={rate(d.lateCancellationRate)} />
                 <Tile testId="tile-new" label={t('dashboard.tiles.newPatients')} value={num.format(d.patients.new)} />
                 <Tile testId="tile-returning" label={t('dashboard.tiles.returningPatients')} value={num.format(d.patients.returning)} />
+                <Tile testId="tile-online" label={t('dashboard.tiles.online')} value={num.format(d.onlineBookings)} hint={t('dashboard.tiles.onlineHint')} />
                 <Tile wide testId="tile-revenue" label={t('dashboard.tiles.revenue')} value={money(d.collected)} hint={t('dashboard.tiles.revenueHint')} />
                 <Tile wide testId="tile-visits-value" label={t('dashboard.tiles.visitsValue')} value={money(d.revenue)} hint={t('dashboard.tiles.visitsValueHint')} />
               </Grid>

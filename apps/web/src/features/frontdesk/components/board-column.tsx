@@ -1,5 +1,6 @@
 import { Badge, Box, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconClockHour4 } from '@tabler/icons-react';
+import { OnlineMark } from '@/features/appointments';
 import { useTranslation } from 'react-i18next';
 import type { BoardCard } from '@clinic/shared';
 import { STATUS_COLORS, VisitActions } from '@/features/appointments';
@@ -27,7 +28,9 @@ function BoardCardView({ card, canWrite, error, onError, onOpen }: BoardCardView
       data-testid="board-card"
       data-appointment-id={card._id}
       data-long-wait={long || undefined}
+      data-requested={card.status === 'requested' || undefined}
       style={{
+        borderStyle: card.status === 'requested' ? 'dashed' : undefined,
         borderInlineStartWidth: 3,
         borderInlineStartColor: `var(--mantine-color-${long ? 'red' : STATUS_COLORS[card.status]}-filled)`,
         background: long ? 'light-dark(var(--mantine-color-red-0), rgba(250, 82, 82, 0.10))' : undefined,
@@ -43,6 +46,7 @@ function BoardCardView({ card, canWrite, error, onError, onOpen }: BoardCardView
               {card.patient.name}
             </Text>
           </UnstyledButton>
+          {card.source === 'online' && <OnlineMark />}
           {card.status === 'arrived' && card.waitingMinutes !== null && (
             <Badge
               size="sm"

@@ -6,7 +6,7 @@ function card(id: string, status: AppointmentStatus, patient: string, over: Part
   return {
     _id: id, publicId: `APT-00000${id}`, datetime: '2031-03-10T09:00:00+03:00', endsAt: '2031-03-10T09:30:00+03:00', status,
     patient: { _id: `p${id}`, name: patient }, doctor: { _id: 'd1', name: 'Dr. Omar Haddad' }, service: { _id: 's1', name: 'Consultation' },
-    reason: 'Follow-up', version: 1, seriesId: null, overbooked: false, bufferBeforeMinutes: 0, bufferAfterMinutes: 0, arrivedAt: null, calledInAt: null, completedAt: null, waitingMinutes: null, visitMinutes: null,
+    reason: 'Follow-up', version: 1, source: 'staff', seriesId: null, overbooked: false, bufferBeforeMinutes: 0, bufferAfterMinutes: 0, arrivedAt: null, calledInAt: null, completedAt: null, waitingMinutes: null, visitMinutes: null,
     lateCancellation: false, invoice: null, ...over,
   };
 }
@@ -21,6 +21,12 @@ describe('board sections', () => {
     const sections = boardSections({ groups }, '');
     expect(sections.map((s) => s.status)).toEqual(['scheduled', 'arrived', 'in_consultation', 'completed', 'no_show', 'cancelled']);
     expect(sections.map((s) => s.cards.length)).toEqual([2, 1, 0, 1, 0, 0]);
+  });
+
+  it('puts online requests first, only while the day holds any', () => {
+    const withRequest = { ...groups, requested: [card('9', 'requested', 'Huda Saleh', { source: 'online' })] };
+    expect(boardSections({ groups: withRequest }, '').map((s) => s.status)).toEqual(['requested', 'scheduled', 'arrived', 'in_consultation', 'completed', 'no_show', 'cancelled']);
+    expect(boardSections({ groups: withRequest }, 'ahmed')[0]).toMatchObject({ status: 'requested', total: 1, cards: [] });
   });
 
   it('keeps the cards whose patient or appointment number matches, counting what the day holds', () => {

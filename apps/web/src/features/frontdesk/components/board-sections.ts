@@ -1,7 +1,10 @@
 import type { AppointmentBoard, AppointmentStatus, BoardCard } from '@clinic/shared';
 
-/** The board's sections in the order of the day: who is expected, waiting, with the doctor, then how visits ended. */
-export const BOARD_SECTIONS: readonly AppointmentStatus[] = ['scheduled', 'arrived', 'in_consultation', 'completed', 'no_show', 'cancelled'];
+/**
+ * The board's sections in the order of the day: bookings requested online waiting for the desk (only when there are
+ * any), who is expected, waiting, with the doctor, then how visits ended.
+ */
+export const BOARD_SECTIONS: readonly AppointmentStatus[] = ['requested', 'scheduled', 'arrived', 'in_consultation', 'completed', 'no_show', 'cancelled'];
 
 /** A checked-in patient waiting this long or longer is highlighted. */
 export const LONG_WAIT_MINUTES = 15;
@@ -24,7 +27,8 @@ function fold(text: string): string {
 
 /**
  * The board's sections, each card kept when the search (patient name or appointment number, any part of it) matches;
- * every section is there even when empty, in BOARD_SECTIONS order.
+ * every section is there even when empty (but the requested one, there only while the day holds requests), in
+ * BOARD_SECTIONS order.
  */
 export function boardSections(board: Pick<AppointmentBoard, 'groups'>, search: string): BoardSection[] {
   const words = fold(search.trim()).split(/\s+/).filter(Boolean);
@@ -36,7 +40,7 @@ export function boardSections(board: Pick<AppointmentBoard, 'groups'>, search: s
   return BOARD_SECTIONS.map((status) => {
     const all = board.groups[status] ?? [];
     return { status, cards: all.filter(matches), total: all.length };
-  });
+  }).filter((s) => s.status !== 'requested' || s.total > 0);
 }
 
 /** True when a checked-in patient has waited long enough to be looked after first. */

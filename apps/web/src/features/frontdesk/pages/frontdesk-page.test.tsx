@@ -13,7 +13,7 @@ function card(id: string, status: AppointmentStatus, patient: string, over: Part
   return {
     _id: id, publicId: `APT-00000${id}`, datetime: LATER, endsAt: LATER, status, patient: { _id: `p${id}`, name: patient },
     doctor: { _id: 'd1', name: 'Dr. Omar Haddad' }, service: { _id: 's1', name: 'Consultation' }, reason: 'Follow-up', version: 1,
-    seriesId: null, overbooked: false, bufferBeforeMinutes: 0, bufferAfterMinutes: 0,
+    source: 'staff', seriesId: null, overbooked: false, bufferBeforeMinutes: 0, bufferAfterMinutes: 0,
     arrivedAt: null, calledInAt: null, completedAt: null, waitingMinutes: null, visitMinutes: null, lateCancellation: false, invoice: null, ...over,
   };
 }
@@ -116,6 +116,36 @@ describe("today's board", () => {
     expect(api.patches).toEqual([{ status: 'arrived', version: 1 }]);
     await within(section('arrived')).findByText('Ahmed Al-Farsi');
     expect(within(section('scheduled')).queryByText('Ahmed Al-Farsi')).toBeNull();
+  });
+
+  it('shows online requests at the top: Accept schedules one, Decline cancels it with a reason', async () => {
+    const api = boardApi([
+      card('1', 'requested', 'Huda Saleh', { source: 'online' }),
+      card('2', 'requested', 'Faisal Omar', { source: 'online' }),
+      card('3', 'scheduled', 'Ahmed Al-Farsi', { source: 'online' }),
+      card('4', 'scheduled', 'Sara Nasser'),
+    ]);
+    const user = userEvent.setup();
+    const { container } = renderBoard();
+    const requests = await screen.findByTestId('board-section-requested');
+    // The requests come before the other sections, their cards drawn dashed; online bookings carry the globe.
+    expect(container.querySelector('[data-testid^="board-section-"]')).toBe(requests);
+    expect(within(requests).getByText('Requested online')).toBeInTheDocument();
+    const [huda, faisal] = within(requests).getAllByTestId('board-card');
+    expect(huda).toHaveAttribute('data-requested', 'true');
+    expect(within(huda!).getByLabelText('Booked online')).toBeInTheDocument();
+    expect(within(section('scheduled')).getAllByTestId('online-mark')).toHaveLength(1);
+
+    await user.click(within(huda!).getByTestId('appointment-accept'));
+    await waitFor(() => expect(api.patches).toEqual([{ status: 'scheduled', version: 1 }]));
+    await within(section('scheduled')).findByText('Huda Saleh');
+
+    await user.click(within(faisal!).getByTestId('appointment-decline'));
+    await user.type(await within(faisal!).findByTestId('appointment-cancel-reason'), 'Doctor away that day');
+    await user.click(within(faisal!).getByTestId('appointment-cancel-confirm'));
+    await waitFor(() => expect(api.patches).toContainEqual({ status: 'cancelled', cancellationReason: 'Doctor away that day', version: 1 }));
+    // With no request left, the group is gone.
+    await waitFor(() => expect(screen.queryByTestId('board-section-requested')).toBeNull());
   });
 
   it('a refused step shows its message on the card and reloads the board', async () => {

@@ -34,7 +34,10 @@ export default function FrontdeskPage() {
   const board = useBoard(clinicId, day);
   const opened = useAppointment(openId);
   const data = board.data && board.data.clinic._id === clinicId ? board.data : undefined;
-  const sections = data ? boardSections(data, search) : [];
+  const all = data ? boardSections(data, search) : [];
+  // Requests from the public booking page come first, across the board, while any wait for the desk.
+  const requested = all.find((s) => s.status === 'requested');
+  const sections = all.filter((s) => s !== requested);
 
   return (
     <Stack gap="md" data-testid="frontdesk-board">
@@ -122,11 +125,14 @@ export default function FrontdeskPage() {
           ))}
         </SimpleGrid>
       ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" verticalSpacing="sm">
-          {sections.map((section) => (
-            <BoardColumn key={section.status} section={section} canWrite={canWrite} errors={errors} onError={setError} onOpen={setOpenId} />
-          ))}
-        </SimpleGrid>
+        <>
+          {requested && <BoardColumn section={requested} canWrite={canWrite} errors={errors} onError={setError} onOpen={setOpenId} />}
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" verticalSpacing="sm">
+            {sections.map((section) => (
+              <BoardColumn key={section.status} section={section} canWrite={canWrite} errors={errors} onError={setError} onOpen={setOpenId} />
+            ))}
+          </SimpleGrid>
+        </>
       )}
 
       {clinicId && <WalkInDialog opened={walkIn} clinicId={clinicId} onClose={() => setWalkIn(false)} />}

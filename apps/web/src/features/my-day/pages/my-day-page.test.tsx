@@ -12,7 +12,7 @@ function card(id: string, status: AppointmentStatus, patient: string, over: Part
   return {
     _id: id, publicId: `APT-00000${id}`, datetime: PAST, endsAt: PAST, status, patient: { _id: `p${id}`, name: patient },
     doctor: { _id: demoUser._id, name: demoUser.name }, service: { _id: 's1', name: 'Consultation' }, reason: 'Follow-up', version: 1,
-    seriesId: null, overbooked: false, bufferBeforeMinutes: 0, bufferAfterMinutes: 0,
+    source: 'staff', seriesId: null, overbooked: false, bufferBeforeMinutes: 0, bufferAfterMinutes: 0,
     arrivedAt: null, calledInAt: null, completedAt: null, waitingMinutes: null, visitMinutes: null, lateCancellation: false, invoice: null, ...over,
   };
 }
