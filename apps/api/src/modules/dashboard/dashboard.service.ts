@@ -140,8 +140,11 @@ async function collected(deps: Deps, companyId: string, scope: Array<{ id: strin
  */
 async function agenda(deps: Deps, companyId: string, stamp: number, scope: Array<{ id: string; name: string; publicId: string; timeZone: string }>, today: string): Promise<DashboardAgendaItem[]> {
   if (!scope.length) return [];
-  const key = ['agenda', companyId, today, ...scope.map((c) => `${c.id}@${c.timeZone}`)].join('|');
-  const rows = await keptUnderStamp(deps.db, key, stamp, () => agendaOf(deps, companyId, scope, today));
+  // Each clinic's own today: past midnight in Riyadh a Riyadh clinic's agenda is the new day's, whatever the viewer's zone.
+  const now = new Date();
+  const todays = new Map(scope.map((c) => [c.id, todayIn(safeTimeZone(c.timeZone), now)]));
+  const key = ['agenda', companyId, today, ...scope.map((c) => `${c.id}@${c.timeZone}@${todays.get(c.id)}`)].join('|');
+  const rows = await keptUnderStamp(deps.db, key, stamp, () => agendaOf(deps, companyId, scope, todays));
   const byId = new Map(scope.map((c) => [c.id, c]));
   return rows.map(({ r, datetime, endsAt }) => {
     const clinic = byId.get(r.clinicId)!;
@@ -155,12 +158,13 @@ async function agenda(deps: Deps, companyId: string, stamp: number, scope: Array
   });
 }
 
-async function agendaOf(deps: Deps, companyId: string, scope: Array<{ id: string; timeZone: string }>, today: string) {
-  const window = around(today, today);
+async function agendaOf(deps: Deps, companyId: string, scope: Array<{ id: string; timeZone: string }>, todays: Map<string, string>) {
+  const days = [...todays.values()].sort();
+  const window = around(days[0]!, days.at(-1)!);
   const rows = await agendaRows(deps.db, companyId, scope.map((c) => c.id), window, AGENDA_CAP * 3);
   const zones = new Map(scope.map((c) => [c.id, safeTimeZone(c.timeZone)]));
   return rows
-    .filter((r) => localTime(r.startsAt, zones.get(r.clinicId)!).date === today)
+    .filter((r) => localTime(r.startsAt, zones.get(r.clinicId)!).date === todays.get(r.clinicId))
     .slice(0, AGENDA_CAP)
     .map((r) => ({ r, datetime: zonedIso(r.startsAt, zones.get(r.clinicId)!), endsAt: zonedIso(r.endsAt, zones.get(r.clinicId)!) }));
 }
