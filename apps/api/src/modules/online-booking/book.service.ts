@@ -34,6 +34,12 @@ const QUICK_LOCK_NAMESPACE = 7311;
 
 export const slotTaken = () => new AppError(409, 'SLOT_TAKEN', 'errors.bookingPage.slotTaken', undefined, { datetime: 'errors.bookingPage.slotTaken' });
 
+/** The database refused the time (exclusion constraint): as raw error or as the booking's translated 409. */
+export function isOverlap(error: unknown): boolean {
+  if (error instanceof AppError) return error.code === 'DOCTOR_DOUBLE_BOOKED' || error.code === 'PATIENT_DOUBLE_BOOKED';
+  return overlapConflict(error) !== null;
+}
+
 /** A start the page may book or move to (422 when never offered; 409 when it was just taken). */
 export async function assertOffered(db: Db, companyId: string, offer: Offer, doctorId: string, startsAt: Date): Promise<void> {
   const verdict = await startVerdict(db, companyId, offer, doctorId, startsAt);
@@ -88,8 +94,7 @@ export async function bookOnline(deps: Deps, ctx: RequestContext, slug: string, 
       return { id: row.id, publicId: row.publicId };
     });
   } catch (error) {
-    const overlap = overlapConflict(error);
-    if (overlap) throw slotTaken();
+    if (isOverlap(error)) throw slotTaken();
     throw error;
   }
   const token = await signPatientLink(deps.config.jwtSecret, { companyId: company.id, appointmentId: stored.id }, startsAt, now);

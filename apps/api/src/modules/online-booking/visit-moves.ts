@@ -10,10 +10,10 @@ import { recordAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { inTransaction } from '../../lib/transaction.js';
-import { overlapConflict, updateAppointmentAt } from '../appointments/index.js';
+import { updateAppointmentAt } from '../appointments/index.js';
 import { emit } from '../events/index.js';
 import { mapLink, messageLanguage, reminderIcs, viewVisit, visitClaims } from '../reminders/index.js';
-import { assertOffered, slotTaken } from './book.service.js';
+import { assertOffered, isOverlap, slotTaken } from './book.service.js';
 import { loadOffer, offerStarts, windowDates, type Offer } from './free-times.js';
 import { findClinicSettings, findVisitToMove } from './online-booking.repository.js';
 
@@ -82,7 +82,7 @@ export async function rescheduleVisit(deps: Deps, ctx: RequestContext, token: st
       await emit(tx, { type: 'appointment.rescheduled', companyId: claims.companyId, actorId: null, appointmentId: visit.id, clinicId: visit.clinic_id, at: now.toISOString() });
     });
   } catch (error) {
-    if (overlapConflict(error)) throw slotTaken();
+    if (isOverlap(error)) throw slotTaken();
     throw error;
   }
   return viewVisit(deps, token, now);
