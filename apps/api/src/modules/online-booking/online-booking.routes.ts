@@ -6,13 +6,13 @@ import { requestContext } from '../../lib/request-context.js';
 import { bookOnline } from './book.service.js';
 import { bookingDays, bookingSite, bookingTimes, companyOfPage } from './booking-page.service.js';
 import { sendCode } from './phone-codes.js';
-import { rescheduleVisit, visitIcs, visitTimes } from './visit-moves.js';
 
 const r = routes.onlineBooking;
 
 /**
- * The public booking page (no sign-in) and the moves from the patient's link. The page's answers never depend on
- * whether a number or a person is known to the organisation.
+ * The public booking page (no sign-in). Its answers never depend on whether a number or a person is known to the
+ * organisation. The patient's link's routes (free times, the move, the calendar file) are served with the patient's
+ * page, in modules/reminders.
  */
 export function onlineBookingRoutes(app: App, deps: Deps) {
   serve(app, r.site, async (req) => ({ success: true as const, data: await bookingSite(deps, req.params.slug) }));
@@ -32,18 +32,5 @@ export function onlineBookingRoutes(app: App, deps: Deps) {
   serve(app, r.book, async (req, reply) => {
     const { requested, ...data } = await bookOnline(deps, requestContext(req), req.params.slug, req.body, clockNow(deps));
     return reply.status(201).send({ success: true as const, message: t(req, requested ? 'success.bookingPage.requested' : 'success.bookingPage.booked'), data });
-  });
-
-  serve(app, r.visitTimes, async (req) => ({ success: true as const, data: await visitTimes(deps, req.query.token, req.query.date, clockNow(deps)) }));
-
-  serve(app, r.rescheduleVisit, async (req) => ({
-    success: true as const, message: t(req, 'success.bookingPage.moved'),
-    data: await rescheduleVisit(deps, requestContext(req), req.body.token, req.body.datetime, clockNow(deps)),
-  }));
-
-  serve(app, r.visitIcs, async (req, reply) => {
-    const body = await visitIcs(deps, req.query.token, clockNow(deps));
-    return reply.type('text/calendar; charset=utf-8').header('cache-control', 'private, no-store')
-      .header('content-disposition', 'attachment; filename="visit.ics"').send(body);
   });
 }

@@ -4,7 +4,7 @@
  * calendar file. A visit can move online while its clinic takes online bookings, it is scheduled or requested and it
  * has not begun.
  */
-import { type BookingTimes, effectiveHijriMode, safeTimeZone, type VisitView, zonedIso } from '@clinic/shared';
+import { type BookingTimes, effectiveHijriMode, safeTimeZone, zonedIso } from '@clinic/shared';
 import type { Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
@@ -12,7 +12,8 @@ import type { RequestContext } from '../../lib/request-context.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { updateAppointmentAt } from '../appointments/index.js';
 import { emit } from '../events/index.js';
-import { mapLink, messageLanguage, reminderIcs, viewVisit, visitClaims } from '../reminders/index.js';
+import { mapLink, messageLanguage, reminderIcs } from '../reminders/index.js';
+import { openPatientLink } from '../../lib/patient-links.js';
 import { assertOffered, isOverlap, slotTaken } from './book.service.js';
 import { loadOffer, offerStarts, windowDates, type Offer } from './free-times.js';
 import { findClinicSettings, findVisitToMove } from './online-booking.repository.js';
@@ -20,7 +21,7 @@ import { findClinicSettings, findVisitToMove } from './online-booking.repository
 const notMovable = () => new AppError(409, 'VISIT_NOT_MOVABLE', 'errors.bookingPage.visitNotMovable');
 
 async function visitOf(deps: Deps, token: string, now: Date) {
-  const claims = await visitClaims(deps, token, now);
+  const claims = await openPatientLink(deps.db, deps.config.jwtSecret, token, now);
   const visit = await findVisitToMove(deps.db, claims.companyId, claims.appointmentId);
   if (!visit) throw new AppError(401, 'LINK_INVALID', 'errors.reminders.linkInvalid');
   return { claims, visit };
@@ -57,9 +58,10 @@ export async function visitTimes(deps: Deps, token: string, date: string, now: D
 /**
  * Moves the visit to a free time in one statement that re-checks it is still in the status and at the version it
  * was read at (a simultaneous change by the desk wins: 409); the database refuses a time taken meanwhile (409, choose
- * another). Audited with no staff actor and `by: patient`; its event re-plans the reminders and tells the desk.
+ * another). Audited with no staff actor and `by: patient`; its event re-plans the reminders and tells the desk. The
+ * patient's page (modules/reminders) answers the visit as it now is.
  */
-export async function rescheduleVisit(deps: Deps, ctx: RequestContext, token: string, datetime: string, now: Date): Promise<VisitView> {
+export async function rescheduleVisit(deps: Deps, ctx: RequestContext, token: string, datetime: string, now: Date): Promise<void> {
   const { claims, visit, offer } = await moveOffer(deps, token, now);
   const startsAt = new Date(datetime);
   await assertOffered(deps.db, claims.companyId, offer, visit.doctor_id, startsAt);
@@ -85,7 +87,6 @@ export async function rescheduleVisit(deps: Deps, ctx: RequestContext, token: st
     if (isOverlap(error)) throw slotTaken();
     throw error;
   }
-  return viewVisit(deps, token, now);
 }
 
 /** The visit as a calendar file (RFC 5545), in the clinic's zone, with the patient's link. */

@@ -11,7 +11,7 @@ import { inTransaction, withDb } from '../../lib/transaction.js';
 import { AppError } from '../../lib/errors.js';
 import { companyIsOpen } from '../../lib/credential-liveness.js';
 import { exactTotal } from '../../lib/list.js';
-import { signPatientLink, verifyPatientLink } from '../../lib/patient-links.js';
+import { openPatientLink, signPatientLink } from '../../lib/patient-links.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { type ClaimedJob, insertJob, type JobHandler } from '../jobs/index.js';
 import { emit, type DomainEvents } from '../events/index.js';
@@ -231,12 +231,8 @@ export async function retryReminder(deps: Deps, ctx: RequestContext, caller: Cal
 // ---------------------------------------------------------------------------------------------------------------
 // The patient's page
 
-/** The claims of a patient's link: 410 once lapsed, 401 when not the server's or the organisation is closed. */
-export async function visitClaims(deps: Pick<Deps, 'db' | 'config'>, token: string, now: Date) {
-  const claims = await verifyPatientLink(deps.config.jwtSecret, token, now);
-  if (claims === 'expired') throw new AppError(410, 'LINK_EXPIRED', 'errors.reminders.linkExpired');
-  if (claims === 'invalid' || !(await companyIsOpen(deps.db, claims.companyId))) throw new AppError(401, 'LINK_INVALID', 'errors.reminders.linkInvalid');
-  return claims;
+async function claimsOf(deps: Pick<Deps, 'db' | 'config'>, token: string, now: Date) {
+  return openPatientLink(deps.db, deps.config.jwtSecret, token, now);
 }
 
 /**
@@ -254,7 +250,7 @@ export async function patientLinkFor(deps: Deps, ctx: RequestContext, caller: Ca
 }
 
 export async function viewVisit(deps: Deps, token: string, now = new Date()): Promise<VisitView> {
-  const c = await visitClaims(deps, token, now);
+  const c = await claimsOf(deps, token, now);
   const a = await findVisit(deps.db, c.companyId, c.appointmentId);
   if (!a) throw new AppError(401, 'LINK_INVALID', 'errors.reminders.linkInvalid');
   const tz = safeTimeZone(a.time_zone);
@@ -278,7 +274,7 @@ export async function viewVisit(deps: Deps, token: string, now = new Date()): Pr
 export async function actOnVisit(
   deps: Deps, ctx: RequestContext, token: string, action: 'confirm' | 'cancel', reason: string | undefined, now = new Date(),
 ): Promise<VisitView> {
-  const c = await visitClaims(deps, token, now);
+  const c = await claimsOf(deps, token, now);
   const a = await findVisit(deps.db, c.companyId, c.appointmentId);
   if (!a) throw new AppError(401, 'LINK_INVALID', 'errors.reminders.linkInvalid');
   if (await findLinkUse(deps.db, c.companyId, c.linkId)) throw new AppError(409, 'LINK_USED', 'errors.reminders.linkUsed');
