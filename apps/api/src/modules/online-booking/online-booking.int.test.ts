@@ -172,6 +172,23 @@ async function insertPatientRow(opts: { phone?: string; dateOfBirth?: string; na
   return p;
 }
 
+describe('one organisation per page', () => {
+  it('refuses another organisation\'s clinic, even one taking online bookings, as not offered', async () => {
+    const other = await createOrg(ctx, { name: 'Other Group' });
+    const clinic = await insertClinic(db(), other.companyId, { timeZone: TZ });
+    const doctor = await insertDoctor(db(), other.companyId, { clinics: [clinic.id] });
+    const service = await insertService(db(), other.companyId, { clinicId: clinic.id, doctors: [doctor.id], durationMinutes: 30 });
+    await db().insert(clinicOnlineBooking).values({ companyId: other.companyId, clinicId: clinic.id, enabled: true, serviceIds: [service.id], doctorIds: [doctor.id] });
+    const res = await get(`/api/public/book/${SLUG}/times?clinic=${clinic.id}&service=${service.id}&date=${nextWeekday('Monday', TZ, 3)}`);
+    expect(res.statusCode).toBe(404);
+    expect(body(res).message.code).toBe('BOOKING_OFFER_NOT_FOUND');
+    const v = await verified();
+    const booked = await book(v, monday('10:00'), { clinic: clinic.id, service: service.id, doctor: doctor.id });
+    expect(booked.statusCode).toBe(404);
+    expect(await db().select().from(appointments).where(eq(appointments.companyId, other.companyId))).toHaveLength(0);
+  });
+});
+
 describe('booking', () => {
   it('books with the code in one step: a self-registered patient, the online record, the audit, the bell, the link and the calendar file', async () => {
     const v = await verified();
@@ -216,6 +233,9 @@ describe('booking', () => {
     expect(body(await get(`/api/public/visit?token=${encodeURIComponent(token)}`)).data).toMatchObject({ status: 'requested', canAct: true });
     const confirm = await post('/api/public/visit/confirm', { token });
     expect(confirm.statusCode).toBe(409);
+    await settleEvents(ctx);
+    const [bell] = await db().select().from(notifications).where(and(eq(notifications.kind, 'online_booking'), sql`${notifications.params}->>'requested' = 'true'`));
+    expect(bell).toBeDefined();
   });
 
   it('finds the known patient by number and date of birth, and answers exactly as for an unknown number', async () => {
