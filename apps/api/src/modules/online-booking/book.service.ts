@@ -112,7 +112,8 @@ export async function bookOnline(deps: Deps, ctx: RequestContext, slug: string, 
  * The patient with the verified number and this date of birth, or a new one registered by the page (self-registered,
  * incomplete, for the desk to complete or merge), under the lock quick registration takes, so the desk and the page
  * make one patient. An identity number already on another record is not stored on the new one (it would tell the
- * page that the number is known); the desk sees it in the patient's details.
+ * page that the number is known): it is kept in the patient's details and the audit row. The page's language becomes
+ * the patient's preferred language (reminders follow it).
  */
 async function patientFor(tx: Db, ctx: RequestContext, companyId: string, phone: string, input: BookingData): Promise<string> {
   await tx.execute(sql`select pg_advisory_xact_lock(${QUICK_LOCK_NAMESPACE}::int, hashtext(${`${companyId}:${phone}:${input.dateOfBirth}`}))`);
@@ -123,11 +124,12 @@ async function patientFor(tx: Db, ctx: RequestContext, companyId: string, phone:
   const publicId = await nextPublicId(tx, companyId, 'patient', 'PAT');
   const row = await insertPatient(tx, {
     companyId, publicId, name: input.name, identity: keep ? identity : '', phone, dateOfBirth: input.dateOfBirth, gender: input.gender,
-    incomplete: true, selfRegistered: true, details: identity && !keep ? { onlineIdentity: identity } : {}, createdBy: null,
+    incomplete: true, selfRegistered: true, details: { preferredLanguage: input.language === 'ar' ? 'Arabic' : 'English', ...(identity && !keep ? { onlineIdentity: identity } : {}) },
+    createdBy: null,
   });
   await recordAudit(tx, ctx, {
     companyId, actorId: null, action: 'create', entity: 'patient', entityId: row.id,
-    changes: { by: 'patient', source: 'online', after: { publicId, name: input.name, dateOfBirth: input.dateOfBirth, gender: input.gender, selfRegistered: true } },
+    changes: { by: 'patient', source: 'online', after: { publicId, name: input.name, dateOfBirth: input.dateOfBirth, gender: input.gender, identity: identity || null, selfRegistered: true } },
   });
   return row.id;
 }

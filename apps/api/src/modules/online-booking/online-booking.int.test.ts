@@ -202,7 +202,7 @@ describe('booking', () => {
     const [a] = await db().select().from(appointments).where(and(eq(appointments.companyId, org.companyId), eq(appointments.publicId, done.publicId)));
     expect(a).toMatchObject({ status: 'scheduled', source: 'online', createdBy: null });
     const [p] = await db().select().from(patients).where(eq(patients.id, a!.patientId));
-    expect(p).toMatchObject({ name: 'Huda Salem', phone: v.phone, selfRegistered: true, incomplete: true, identity: '' });
+    expect(p).toMatchObject({ name: 'Huda Salem', phone: v.phone, selfRegistered: true, incomplete: true, identity: '', details: { preferredLanguage: 'Arabic' } });
     expect(await db().select().from(onlineBookings).where(eq(onlineBookings.appointmentId, a!.id))).toHaveLength(1);
     const [audit] = await db().select().from(auditLog).where(and(eq(auditLog.entity, 'appointment'), eq(auditLog.entityId, a!.id)));
     expect(audit).toMatchObject({ action: 'create', actorId: null });
@@ -252,6 +252,22 @@ describe('booking', () => {
     expect(row!.patientId).toBe(known.id);
     const unknown = await book({ verification: body(b).data.verification, code: lastCode() }, monday('12:30'));
     expect(Object.keys(body(unknown).data).sort()).toEqual(Object.keys(body(res).data).sort());
+  });
+});
+
+describe('the identity number', () => {
+  it('is stored on a new patient when free, and kept aside (not refused) when another record has it', async () => {
+    const holder = await insertPatientRow({ name: 'Identity Holder' });
+    const first = await book(await verified(), monday('17:00'), { identity: '1098765432', dateOfBirth: '1970-03-03' });
+    expect(first.statusCode).toBe(201);
+    const taken = await book(await verified(), monday('17:30'), { identity: holder.identity, dateOfBirth: '1971-03-03' });
+    expect(taken.statusCode).toBe(201);
+    const [a] = await db().select().from(appointments).where(eq(appointments.publicId, body(first).data.publicId));
+    const [b] = await db().select().from(appointments).where(eq(appointments.publicId, body(taken).data.publicId));
+    const [pa] = await db().select().from(patients).where(eq(patients.id, a!.patientId));
+    const [pb] = await db().select().from(patients).where(eq(patients.id, b!.patientId));
+    expect(pa!.identity).toBe('1098765432');
+    expect(pb).toMatchObject({ identity: '', details: { onlineIdentity: holder.identity } });
   });
 });
 
