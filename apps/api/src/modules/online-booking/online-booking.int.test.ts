@@ -255,6 +255,31 @@ describe('booking', () => {
   });
 });
 
+describe('one transaction', () => {
+  it('leaves no appointment, patient, online record or bell when the audit row cannot be written, and the code stays usable', async () => {
+    const v = await verified();
+    const tuesday = nextWeekday('Tuesday', TZ, 3);
+    const slot = { at: zonedIso(zonedInstant(tuesday, '11:00', TZ), TZ) };
+    const count = async () => ({
+      appointments: (await db().select().from(appointments).where(eq(appointments.companyId, org.companyId))).length,
+      patients: (await db().select().from(patients).where(eq(patients.companyId, org.companyId))).length,
+      online: (await db().select().from(onlineBookings).where(eq(onlineBookings.companyId, org.companyId))).length,
+      bells: (await db().select().from(notifications).where(eq(notifications.companyId, org.companyId))).length,
+    });
+    const before = await count();
+    await ctx.database.query(`create function ob_audit_unavailable() returns trigger language plpgsql as $$ begin raise exception 'the audit log is unavailable'; end $$`);
+    await ctx.database.query(`create trigger ob_audit_unavailable before insert on audit_log for each row execute function ob_audit_unavailable()`);
+    try {
+      expect((await book(v, slot)).statusCode).toBe(500);
+    } finally {
+      await ctx.database.query('drop trigger ob_audit_unavailable on audit_log');
+      await ctx.database.query('drop function ob_audit_unavailable()');
+    }
+    expect(await count()).toEqual(before);
+    expect((await book(v, slot)).statusCode).toBe(201);
+  });
+});
+
 describe('the identity number', () => {
   it('is stored on a new patient when free, and kept aside (not refused) when another record has it', async () => {
     const holder = await insertPatientRow({ name: 'Identity Holder' });
