@@ -1,94 +1,18 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays, localTime, zonedInstant, zonedIso } from '@clinic/shared';
-import { appointments, auditLog, clinicOnlineBooking, companies, notifications, onlineBookings, patients, phoneVerifications } from '../../db/schema/index.js';
-import { body, createOrg, createTestContext, settleEvents, type TestContext, type TestOrg } from '../../test/harness.js';
-import { startSmsGateway, type SmsGateway } from '../../test/messaging-sinks.js';
+import { appointments, auditLog, clinicOnlineBooking, companies, notifications, onlineBookings, patients } from '../../db/schema/index.js';
+import { body, createOrg, settleEvents } from '../../test/harness.js';
 import { insertClinic, insertDoctor, insertService, nextWeekday } from '../appointments/fixtures.js';
+import {
+  ctx, org, sms, TZ, SLUG, nextPhone, fx, db, get, post, askCode, lastCode, monday, verified, person, book, insertPatientRow, useBookingPage,
+} from './fixtures.js';
 
 /**
  * The public booking page: what an organisation offers, free days and times under the desk's rules, the one-time
  * code, the booking in one transaction, the limits, and the moves from the patient's link.
  */
-let ctx: TestContext;
-let org: TestOrg;
-let sms: SmsGateway;
-const TZ = 'Asia/Riyadh';
-const SLUG = 'olaya-health';
-let ipCounter = 0;
-const nextIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
-let phoneCounter = 0;
-const nextPhone = () => `+9665${String(10_000_000 + ++phoneCounter).slice(-8)}`;
-
-const fx = {} as {
-  clinic: { id: string }; requestClinic: { id: string }; offClinic: { id: string };
-  omar: { id: string }; sara: { id: string }; hidden: { id: string }; nadia: { id: string };
-  consult: { id: string }; unlisted: { id: string }; followUp: { id: string };
-};
-const db = () => ctx.database.db;
-
-beforeAll(async () => {
-  sms = await startSmsGateway();
-  ctx = await createTestContext({ publicUrl: 'https://clinic.example', sms: { preset: 'generic', url: sms.url, auth: undefined, body: undefined, from: 'CLINIC' } });
-  org = await createOrg(ctx, { name: 'Olaya Health' });
-  await db().update(companies).set({ bookingSlug: SLUG, timeZone: TZ }).where(eq(companies.id, org.companyId));
-  const clinic = await insertClinic(db(), org.companyId, { name: 'Olaya Clinic', timeZone: TZ });
-  const requestClinic = await insertClinic(db(), org.companyId, { name: 'Malqa Clinic', timeZone: TZ });
-  const offClinic = await insertClinic(db(), org.companyId, { name: 'Closed-online Clinic', timeZone: TZ });
-  const omar = await insertDoctor(db(), org.companyId, { name: 'Dr. Omar', clinics: [clinic.id] });
-  const sara = await insertDoctor(db(), org.companyId, { name: 'Dr. Sara', clinics: [clinic.id] });
-  const hidden = await insertDoctor(db(), org.companyId, { name: 'Dr. Hidden', clinics: [clinic.id] });
-  const nadia = await insertDoctor(db(), org.companyId, { name: 'Dr. Nadia', clinics: [requestClinic.id, offClinic.id] });
-  const consult = await insertService(db(), org.companyId, { clinicId: clinic.id, doctors: [omar.id, sara.id, hidden.id], name: 'Consultation', durationMinutes: 30 });
-  const unlisted = await insertService(db(), org.companyId, { clinicId: clinic.id, doctors: [omar.id], name: 'Surgery', durationMinutes: 60 });
-  const followUp = await insertService(db(), org.companyId, { clinicId: requestClinic.id, doctors: [nadia.id], name: 'Follow-up', durationMinutes: 20 });
-  await db().insert(clinicOnlineBooking).values([
-    { companyId: org.companyId, clinicId: clinic.id, enabled: true, mode: 'instant', serviceIds: [consult.id], doctorIds: [omar.id, sara.id], minNoticeMinutes: 60, horizonDays: 30, maxPerPhoneDay: 2, maxPerPhoneWeek: 3 },
-    { companyId: org.companyId, clinicId: requestClinic.id, enabled: true, mode: 'request', serviceIds: [followUp.id], doctorIds: [nadia.id], minNoticeMinutes: 0, horizonDays: 14, maxPerPhoneDay: 1, maxPerPhoneWeek: 4 },
-    { companyId: org.companyId, clinicId: offClinic.id, enabled: false, serviceIds: [], doctorIds: [nadia.id] },
-  ]);
-  Object.assign(fx, { clinic, requestClinic, offClinic, omar, sara, hidden, nadia, consult, unlisted, followUp });
-});
-afterAll(async () => {
-  await ctx.close();
-  await sms.close();
-});
-beforeEach(() => {
-  sms.requests.length = 0;
-  sms.status = 200;
-});
-
-const get = (url: string, lang = 'en') => ctx.app.inject({ method: 'GET', url, headers: { 'accept-language': lang } });
-const post = (url: string, payload: unknown, ip = nextIp(), lang = 'en') =>
-  ctx.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress: ip, headers: { 'accept-language': lang } });
-const askCode = (phone: string, ip = nextIp(), extra: object = {}) => post(`/api/public/book/${SLUG}/code`, { phone, ...extra }, ip);
-const lastCode = () => /(\d{6})/.exec(JSON.parse(sms.requests.at(-1)!.body).text as string)![1]!;
-/** The latest code sent to a number (codes asked at the same moment arrive in any order). */
-const codeFor = (phone: string) => {
-  const sent = sms.requests.map((r) => JSON.parse(r.body) as { to: string; text: string }).filter((m) => m.to === phone).at(-1)!;
-  return /(\d{6})/.exec(sent.text)![1]!;
-};
-
-/** A Monday ahead (each call another week), at 10:00 clinic time. */
-let week = 0;
-function monday(time = '10:00') {
-  week += 1;
-  const date = nextWeekday('Monday', TZ, 2 + (week % 3) * 7);
-  return { date, at: zonedIso(zonedInstant(date, time, TZ), TZ) };
-}
-
-async function verified(phone = nextPhone()) {
-  const res = await askCode(phone);
-  expect(res.statusCode).toBe(202);
-  return { phone, verification: body(res).data.verification as string, code: codeFor(phone) };
-}
-
-const person = { name: 'Huda Salem', dateOfBirth: '1988-04-12', gender: 'female' };
-async function book(v: { verification: string; code: string }, slot: { at: string }, extra: object = {}, ip = nextIp()) {
-  return post(`/api/public/book/${SLUG}/appointments`, {
-    verification: v.verification, code: v.code, clinic: fx.clinic.id, service: fx.consult.id, doctor: fx.omar.id, datetime: slot.at, ...person, ...extra,
-  }, ip);
-}
+useBookingPage();
 
 describe('the page', () => {
   it('shows the clinics that take online bookings with only their listed, active services and doctors, in Arabic', async () => {
@@ -169,13 +93,6 @@ describe('free days and times', () => {
     expect(off.statusCode).toBe(404);
   });
 });
-
-async function insertPatientRow(opts: { phone?: string; dateOfBirth?: string; name?: string } = {}) {
-  const { insertPatient } = await import('../appointments/fixtures.js');
-  const p = await insertPatient(db(), org.companyId, { name: opts.name ?? 'Walk-in' });
-  if (opts.phone) await db().update(patients).set({ phone: opts.phone, dateOfBirth: opts.dateOfBirth ?? '1990-01-05' }).where(eq(patients.id, p.id));
-  return p;
-}
 
 describe('one organisation per page', () => {
   it('refuses another organisation\'s clinic, even one taking online bookings, as not offered', async () => {
@@ -260,166 +177,3 @@ describe('booking', () => {
   });
 });
 
-describe('one transaction', () => {
-  it('leaves no appointment, patient, online record or bell when the audit row cannot be written, and the code stays usable', async () => {
-    const v = await verified();
-    const tuesday = nextWeekday('Tuesday', TZ, 3);
-    const slot = { at: zonedIso(zonedInstant(tuesday, '11:00', TZ), TZ) };
-    const count = async () => ({
-      appointments: (await db().select().from(appointments).where(eq(appointments.companyId, org.companyId))).length,
-      patients: (await db().select().from(patients).where(eq(patients.companyId, org.companyId))).length,
-      online: (await db().select().from(onlineBookings).where(eq(onlineBookings.companyId, org.companyId))).length,
-      bells: (await db().select().from(notifications).where(eq(notifications.companyId, org.companyId))).length,
-    });
-    const before = await count();
-    await ctx.database.query(`create function ob_audit_unavailable() returns trigger language plpgsql as $$ begin raise exception 'the audit log is unavailable'; end $$`);
-    await ctx.database.query(`create trigger ob_audit_unavailable before insert on audit_log for each row execute function ob_audit_unavailable()`);
-    try {
-      expect((await book(v, slot)).statusCode).toBe(500);
-    } finally {
-      await ctx.database.query('drop trigger ob_audit_unavailable on audit_log');
-      await ctx.database.query('drop function ob_audit_unavailable()');
-    }
-    expect(await count()).toEqual(before);
-    expect((await book(v, slot)).statusCode).toBe(201);
-  });
-});
-
-describe('the identity number', () => {
-  it('is stored on a new patient when free, and kept aside (not refused) when another record has it', async () => {
-    const holder = await insertPatientRow({ name: 'Identity Holder' });
-    const first = await book(await verified(), monday('17:00'), { identity: '1098765432', dateOfBirth: '1970-03-03' });
-    expect(first.statusCode).toBe(201);
-    const taken = await book(await verified(), monday('17:30'), { identity: holder.identity, dateOfBirth: '1971-03-03' });
-    expect(taken.statusCode).toBe(201);
-    const [a] = await db().select().from(appointments).where(eq(appointments.publicId, body(first).data.publicId));
-    const [b] = await db().select().from(appointments).where(eq(appointments.publicId, body(taken).data.publicId));
-    const [pa] = await db().select().from(patients).where(eq(patients.id, a!.patientId));
-    const [pb] = await db().select().from(patients).where(eq(patients.id, b!.patientId));
-    expect(pa!.identity).toBe('1098765432');
-    expect(pb).toMatchObject({ identity: '', details: { onlineIdentity: holder.identity } });
-  });
-});
-
-describe('the code', () => {
-  it('works once: replayed, it is refused', async () => {
-    const v = await verified();
-    expect((await book(v, monday('14:00'))).statusCode).toBe(201);
-    const again = await book(v, monday('14:30'));
-    expect(again.statusCode).toBe(409);
-    expect(body(again).message.code).toBe('CODE_USED');
-  });
-
-  it('counts wrong tries (saying how many are left) and closes after five, even for the right code', async () => {
-    const v = await verified();
-    const wrong = v.code === '000000' ? '111111' : '000000';
-    const left: string[] = [];
-    for (let i = 0; i < 4; i++) left.push(body(await book({ ...v, code: wrong }, monday())).message.message);
-    expect(left).toEqual(['That code is not right. 4 tries left.', 'That code is not right. 3 tries left.', 'That code is not right. 2 tries left.', 'That code is not right. 1 try left.']);
-    const fifth = await book({ ...v, code: wrong }, monday());
-    expect(fifth.statusCode).toBe(429);
-    const right = await book(v, monday());
-    expect(right.statusCode).toBe(429);
-    expect(body(right).message.code).toBe('CODE_TRIES_EXHAUSTED');
-  });
-
-  it('expires after five minutes', async () => {
-    const v = await verified();
-    await db().update(phoneVerifications).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(phoneVerifications.id, v.verification));
-    const res = await book(v, monday('15:00'), {}, nextIp());
-    expect(res.statusCode).toBe(410);
-    expect(body(res).message.message).toBe('This code has expired. Please ask for a new one.');
-  });
-
-  it('is stored only as a hash', async () => {
-    const v = await verified();
-    const [row] = await db().select().from(phoneVerifications).where(eq(phoneVerifications.id, v.verification));
-    expect(row!.codeHash).not.toContain(v.code);
-    expect(row!.codeHash).toMatch(/^[0-9a-f]{64}$/);
-  });
-});
-
-describe('limits', () => {
-  it('sends at most three codes per number per hour, saying when to try again (in Arabic with its plural)', async () => {
-    const phone = nextPhone();
-    for (let i = 0; i < 3; i++) expect((await askCode(phone)).statusCode).toBe(202);
-    const fourth = await ctx.app.inject({ method: 'POST', url: `/api/public/book/${SLUG}/code`, payload: { phone }, remoteAddress: nextIp(), headers: { 'accept-language': 'ar' } });
-    expect(fourth.statusCode).toBe(429);
-    expect(body(fourth).message.code).toBe('CODE_LIMIT_PHONE');
-    expect(body(fourth).message.message).toBe('طُلبت رموز كثيرة لهذا الرقم. يرجى المحاولة مرة أخرى بعد 60 دقيقة.');
-    expect(fourth.headers['retry-after']).toBe('3600');
-    expect(sms.requests).toHaveLength(3);
-  });
-
-  it('sends at most three codes per address per hour', async () => {
-    const ip = nextIp();
-    for (let i = 0; i < 3; i++) expect((await askCode(nextPhone(), ip)).statusCode).toBe(202);
-    const fourth = await askCode(nextPhone(), ip);
-    expect(fourth.statusCode).toBe(429);
-    expect(body(fourth).message.code).toBe('CODE_LIMIT_ADDRESS');
-    expect(body(fourth).message.message).toBe('Too many codes were asked from this connection. Please try again in 60 minutes.');
-  });
-
-  it('holds the clinic\'s bookings per number per day', async () => {
-    const phone = nextPhone();
-    const date = nextWeekday('Wednesday', TZ, 10);
-    const at = (t: string) => ({ at: zonedIso(zonedInstant(date, t, TZ), TZ) });
-    const req = { clinic: fx.requestClinic.id, service: fx.followUp.id, doctor: fx.nadia.id };
-    expect((await book(await verified(phone), at('09:00'), req)).statusCode).toBe(201);
-    const second = await book(await verified(phone), at('10:00'), req);
-    expect(second.statusCode).toBe(429);
-    expect(body(second).message.code).toBe('BOOKING_LIMIT_DAY');
-    expect(body(second).message.message).toContain('1 online booking at this clinic in the last 24 hours');
-  });
-
-  it('says plainly that online booking needs text messages when none are set up', async () => {
-    const url = ctx.config.sms.url;
-    ctx.config.sms.url = undefined;
-    try {
-      const res = await askCode(nextPhone());
-      expect(res.statusCode).toBe(503);
-      expect(body(res).message.code).toBe('TEXT_CHANNEL_MISSING');
-    } finally {
-      ctx.config.sms.url = url;
-    }
-  });
-});
-
-describe('the last free time', () => {
-  it('goes to exactly one of two patients booking it at the same moment; the other may pick another with the same code', async () => {
-    const [a, b] = await Promise.all([verified(), verified()]);
-    const slot = monday('16:00');
-    const results = await Promise.all([book(a!, slot, { name: 'First' }), book(b!, slot, { name: 'Second', dateOfBirth: '1991-02-02' })]);
-    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
-    const loser = results.find((r) => r.statusCode === 409)!;
-    expect(body(loser).message.message).toBe('This time was just taken. Please choose another.');
-    const at = new Date(slot.at);
-    const held = await db().select().from(appointments).where(and(eq(appointments.doctorId, fx.omar.id), eq(appointments.startsAt, at)));
-    expect(held).toHaveLength(1);
-    const retry = await book(results[0]!.statusCode === 409 ? a! : b!, { at: zonedIso(new Date(at.getTime() + 30 * 60_000), TZ) }, { dateOfBirth: '1991-02-02' });
-    expect(retry.statusCode).toBe(201);
-  });
-});
-
-describe('moving the visit from the link', () => {
-  it('offers free times of the same doctor and moves the visit in one step, audited as the patient\'s', async () => {
-    const v = await verified();
-    const slot = monday('09:00');
-    const done = body(await book(v, slot)).data;
-    const token = decodeURIComponent(done.icsUrl.split('token=')[1]);
-    const date = slot.at.slice(0, 10);
-    const times = body(await get(`/api/public/visit/times?token=${encodeURIComponent(token)}&date=${date}`)).data.times;
-    expect(times.every((t: { doctor: { name: string } }) => t.doctor.name === 'Dr. Omar')).toBe(true);
-    // Its own time is not held against it.
-    expect(times.map((t: { datetime: string }) => t.datetime)).toContain(slot.at);
-    const moved = await post('/api/public/visit/reschedule', { token, datetime: zonedIso(zonedInstant(date, '15:00', TZ), TZ) });
-    expect(moved.statusCode).toBe(200);
-    expect(body(moved).data.datetime).toBe(zonedIso(zonedInstant(date, '15:00', TZ), TZ));
-    const [row] = await db().select().from(appointments).where(eq(appointments.publicId, done.publicId));
-    expect(row!.startsAt.toISOString()).toBe(zonedInstant(date, '15:00', TZ).toISOString());
-    const audits = await db().select().from(auditLog).where(and(eq(auditLog.entityId, row!.id), eq(auditLog.action, 'update')));
-    expect(audits[0]).toMatchObject({ actorId: null });
-    const off = await post('/api/public/visit/reschedule', { token, datetime: zonedIso(zonedInstant(date, '13:15', TZ), TZ) });
-    expect(off.statusCode).toBe(422);
-  });
-});
