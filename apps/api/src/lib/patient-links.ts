@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import type { Db } from '../db/client.js';
+import { companyIsOpen } from './credential-liveness.js';
+import { AppError } from './errors.js';
 import { purposeKey } from './purpose-key.js';
 import { isId } from './validation.js';
 
@@ -46,4 +49,15 @@ export async function verifyPatientLink(secret: string, token: string, now = new
   } catch (err) {
     return err instanceof joseErrors.JWTExpired ? 'expired' : 'invalid';
   }
+}
+
+/**
+ * The claims of a patient's link presented to a public page: 410 once lapsed, 401 when the server did not sign it as
+ * a link or its organisation is closed.
+ */
+export async function openPatientLink(db: Db, secret: string, token: string, now: Date): Promise<PatientLinkClaims> {
+  const claims = await verifyPatientLink(secret, token, now);
+  if (claims === 'expired') throw new AppError(410, 'LINK_EXPIRED', 'errors.reminders.linkExpired');
+  if (claims === 'invalid' || !(await companyIsOpen(db, claims.companyId))) throw new AppError(401, 'LINK_INVALID', 'errors.reminders.linkInvalid');
+  return claims;
 }

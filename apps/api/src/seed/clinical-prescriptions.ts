@@ -42,6 +42,7 @@ export async function seedPrescriptions(db: Db, companyId: string): Promise<void
   const drugOf = (p: Plan) => catalogue.find((d) => d.name === p.drug[0] && d.strength === p.drug[1]);
   const today = new Date().toLocaleDateString('en-CA', { timeZone: company.timeZone });
 
+  let issued = 0;
   for (const [i, visit] of visits.entries()) {
     const [allergies, active] = await Promise.all([
       db.select().from(patientAllergies).where(and(eq(patientAllergies.companyId, companyId), eq(patientAllergies.patientId, visit.patientId))),
@@ -62,7 +63,10 @@ export async function seedPrescriptions(db: Db, companyId: string): Promise<void
     if (!plan) continue;
     const drug = drugOf(plan)!;
     const day = new Date(visit.at).toLocaleDateString('en-CA', { timeZone: company.timeZone });
-    const language = (visit.details as { preferredLanguage?: string } | null)?.preferredLanguage === 'Arabic' || i % 2 === 1 ? 'ar' : 'en';
+    // The patient's language when it is Arabic or English; otherwise every other one in each, so the demo has both.
+    const preferred = (visit.details as { preferredLanguage?: string } | null)?.preferredLanguage;
+    const language = preferred === 'Arabic' ? 'ar' : preferred === 'English' ? 'en' : issued % 2 === 1 ? 'ar' : 'en';
+    issued += 1;
     const [row] = await db.insert(prescriptions).values({
       companyId, number: publicIdOf(companyId, 'prescription', 'RX'), patientId: visit.patientId, prescriberId: visit.doctorId, clinicId: visit.clinicId,
       encounterId: visit.encounterId, language, validDays: 30, verificationToken: randomBytes(24).toString('base64url'), createdBy: visit.doctorId,

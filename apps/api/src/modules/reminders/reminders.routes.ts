@@ -1,10 +1,11 @@
 import { routes } from '@clinic/shared';
-import type { App, Deps } from '../../lib/app-types.js';
+import { clockNow, type App, type Deps } from '../../lib/app-types.js';
 import { serve } from '../../lib/contract-routes.js';
 import { t } from '../../lib/i18n.js';
 import { listEnvelope } from '../../lib/list.js';
 import { requestContext } from '../../lib/request-context.js';
 import { callerOf } from '../../plugins/auth.js';
+import { rescheduleVisit, visitIcs, visitTimes } from '../online-booking/index.js';
 import {
   actOnVisit, appointmentReminders, getReminderSettings, listOutbox, patientLinkFor, retryReminder, saveReminderSettings, viewVisit,
 } from './reminders.service.js';
@@ -50,4 +51,21 @@ export function reminderRoutes(app: App, deps: Deps) {
   serve(app, r.cancelVisit, async (req) => ({
     success: true as const, message: t(req, 'success.reminders.visitCancelled'), data: await actOnVisit(deps, requestContext(req), req.body.token, 'cancel', req.body.reason),
   }));
+
+  // Moving the visit from the link (modules/online-booking: free times of the same clinic, service and doctor under the
+  // clinic's online window; the move in one step), and the visit as a calendar file.
+  const ob = routes.onlineBooking;
+  serve(app, ob.visitTimes, async (req) => ({ success: true as const, data: await visitTimes(deps, req.query.token, req.query.date, clockNow(deps)) }));
+
+  serve(app, ob.rescheduleVisit, async (req) => {
+    const now = clockNow(deps);
+    await rescheduleVisit(deps, requestContext(req), req.body.token, req.body.datetime, now);
+    return { success: true as const, message: t(req, 'success.bookingPage.moved'), data: await viewVisit(deps, req.body.token, now) };
+  });
+
+  serve(app, ob.visitIcs, async (req, reply) => {
+    const body = await visitIcs(deps, req.query.token, clockNow(deps));
+    return reply.type('text/calendar; charset=utf-8').header('cache-control', 'private, no-store')
+      .header('content-disposition', 'attachment; filename="visit.ics"').send(body);
+  });
 }

@@ -11,7 +11,7 @@ import { inTransaction, withDb } from '../../lib/transaction.js';
 import { AppError } from '../../lib/errors.js';
 import { companyIsOpen } from '../../lib/credential-liveness.js';
 import { exactTotal } from '../../lib/list.js';
-import { signPatientLink, verifyPatientLink } from '../../lib/patient-links.js';
+import { openPatientLink, signPatientLink } from '../../lib/patient-links.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { type ClaimedJob, insertJob, type JobHandler } from '../jobs/index.js';
 import { emit, type DomainEvents } from '../events/index.js';
@@ -248,11 +248,8 @@ export async function retryReminder(deps: Deps, ctx: RequestContext, caller: Cal
 // ---------------------------------------------------------------------------------------------------------------
 // The patient's page
 
-async function claimsOf(deps: Deps, token: string, now: Date) {
-  const claims = await verifyPatientLink(deps.config.jwtSecret, token, now);
-  if (claims === 'expired') throw new AppError(410, 'LINK_EXPIRED', 'errors.reminders.linkExpired');
-  if (claims === 'invalid' || !(await companyIsOpen(deps.db, claims.companyId))) throw new AppError(401, 'LINK_INVALID', 'errors.reminders.linkInvalid');
-  return claims;
+async function claimsOf(deps: Pick<Deps, 'db' | 'config'>, token: string, now: Date) {
+  return openPatientLink(deps.db, deps.config.jwtSecret, token, now);
 }
 
 /**
@@ -276,11 +273,12 @@ export async function viewVisit(deps: Deps, token: string, now = new Date()): Pr
   const tz = safeTimeZone(a.time_zone);
   const used = await findLinkUse(deps.db, c.companyId, c.linkId);
   const confirmed = await confirmedBefore(deps.db, c.companyId, c.appointmentId);
-  const status: VisitView['status'] = a.status === 'cancelled' ? 'cancelled' : a.status !== 'scheduled' ? 'closed' : confirmed ? 'confirmed' : 'scheduled';
+  const status: VisitView['status'] = a.status === 'cancelled' ? 'cancelled' : a.status === 'requested' ? 'requested'
+    : a.status !== 'scheduled' ? 'closed' : confirmed ? 'confirmed' : 'scheduled';
   return {
     datetime: zonedIso(new Date(a.starts_at), tz), endsAt: zonedIso(new Date(a.ends_at), tz), timeZone: tz, clinic: a.clinic, doctor: a.doctor,
     address: a.address?.trim() || null, mapUrl: mapLink(a.location), status,
-    canAct: !used && a.status === 'scheduled', language: messageLanguage(a.preferred_language),
+    canAct: !used && (a.status === 'scheduled' || a.status === 'requested'), language: messageLanguage(a.preferred_language),
   };
 }
 
@@ -298,7 +296,9 @@ export async function actOnVisit(
   if (!a) throw new AppError(401, 'LINK_INVALID', 'errors.reminders.linkInvalid');
   if (await findLinkUse(deps.db, c.companyId, c.linkId)) throw new AppError(409, 'LINK_USED', 'errors.reminders.linkUsed');
   const startsAt = new Date(a.starts_at);
-  if (a.status !== 'scheduled' || (action === 'cancel' && transitionRefusal('scheduled', 'cancelled', startsAt, now))) {
+  // A visit the desk has still to accept (booked online, 'requested') may be cancelled, not confirmed.
+  const open = a.status === 'scheduled' || (a.status === 'requested' && action === 'cancel');
+  if (!open || (action === 'cancel' && transitionRefusal(a.status as 'scheduled' | 'requested', 'cancelled', startsAt, now))) {
     throw new AppError(409, 'APPOINTMENT_CLOSED', 'errors.reminders.appointmentClosed');
   }
   await inTransaction(deps.db, async (tx) => {
