@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { Refusal, type Booked, type BookingApi, type CodeSent, type SiteClinic } from '../api';
 import type { Choice, Details } from '../booking-flow';
 import { clinicTime, longDate } from '../dates';
