@@ -54,6 +54,7 @@ import { DomainEvents, EVENT_JOB } from './modules/events/events.js';
 import { followWithNotifications } from './modules/notifications/notifications.events.js';
 import { followWithWaitlist } from './modules/waitlist/waitlist.events.js';
 import { reminderRoutes } from './modules/reminders/reminders.routes.js';
+import { onlineBookingRoutes } from './modules/online-booking/index.js';
 import { LiveEvents } from './lib/live.js';
 import { Lifecycle } from './lib/lifecycle.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
@@ -274,6 +275,7 @@ export async function buildApp(config: Config, database: Database, options: { cl
   fhirRoutes(app, deps);
   calendarFeedRoutes(app, deps);
   reminderRoutes(app, deps);
+  onlineBookingRoutes(app, deps);
   notificationRoutes(app, deps);
   exportRoutes(app, deps);
   dashboardRoutes(app, deps);

@@ -183,6 +183,22 @@ export const ERROR_CODES = {
   LINK_SESSION_ENDED: { status: 403, message: 'errors.fileLinkSessionEnded' },
   APPOINTMENT_CLOSED: { status: 409, message: 'errors.reminders.appointmentClosed' },
 
+  // The public booking page: its address, the one-time code and the limits (answered with when to try again).
+  BOOKING_PAGE_NOT_FOUND: { status: 404, message: 'errors.bookingPage.pageNotFound' },
+  BOOKING_OFFER_NOT_FOUND: { status: 404, message: 'errors.bookingPage.offerNotFound' },
+  TEXT_CHANNEL_MISSING: { status: 503, message: 'errors.bookingPage.noTextChannel' },
+  CODE_NOT_SENT: { status: 503, message: 'errors.bookingPage.codeNotSent' },
+  CODE_LIMIT_PHONE: { status: 429, message: 'errors.bookingPage.codesPerPhone' },
+  CODE_LIMIT_ADDRESS: { status: 429, message: 'errors.bookingPage.codesPerAddress' },
+  CODE_WRONG: { status: 422, message: 'errors.bookingPage.codeWrong' },
+  CODE_EXPIRED: { status: 410, message: 'errors.bookingPage.codeExpired' },
+  CODE_TRIES_EXHAUSTED: { status: 429, message: 'errors.bookingPage.codeTriesExhausted' },
+  CODE_USED: { status: 409, message: 'errors.bookingPage.codeUsed' },
+  BOOKING_LIMIT_DAY: { status: 429, message: 'errors.bookingPage.perDay' },
+  BOOKING_LIMIT_WEEK: { status: 429, message: 'errors.bookingPage.perWeek' },
+  SLOT_TAKEN: { status: 409, message: 'errors.bookingPage.slotTaken' },
+  VISIT_NOT_MOVABLE: { status: 409, message: 'errors.bookingPage.visitNotMovable' },
+
   // The clinical record.
   ENCOUNTER_NOT_OPENABLE: { status: 409, message: 'errors.clinical.notOpenable' },
   NOTE_SIGNED: { status: 409, message: 'errors.clinical.noteSigned' },

@@ -64,6 +64,8 @@ export function registerErrorHandling(app: App) {
       const fields = err.fields
         ? Object.fromEntries(Object.entries(err.fields).map(([k, v]) => [k, typeof v === 'string' ? t(req, v, err.params) : t(req, v.key, v.params)]))
         : undefined;
+      // A limit says when to try again (the public booking page's codes and bookings), also to HTTP clients.
+      if (err.status === 429 && typeof err.data?.retryAfterMinutes === 'number') void reply.header('retry-after', String(err.data.retryAfterMinutes * 60));
       return sendError(req, reply, err.status, err.code, err.messageKey, err.params, fields, err.data);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

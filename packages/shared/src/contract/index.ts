@@ -20,6 +20,7 @@ import { appointmentRoutes } from './appointments.js';
 import { calendarFeedRoutes } from './calendar-feeds.js';
 import { dashboardRoutes } from './dashboard.js';
 import { notificationRoutes } from './notifications.js';
+import { onlineBookingRoutes } from './online-booking.js';
 import { reminderRoutes } from './reminders.js';
 import { seriesRoutes } from './series.js';
 import { auditRoutes } from './audit.js';
@@ -60,6 +61,7 @@ export const routes = {
   waitlist: waitlistRoutes,
   calendarFeeds: calendarFeedRoutes,
   reminders: reminderRoutes,
+  onlineBooking: onlineBookingRoutes,
   notifications: notificationRoutes,
   dashboard: dashboardRoutes,
   employees: employeeRoutes,

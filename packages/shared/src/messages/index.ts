@@ -13,7 +13,7 @@ import { displayAr, displayEn } from './display.js';
 import { exportsAr, exportsEn } from './exports.js';
 import { interopAr, interopEn } from './interop.js';
 import { medicationsAr, medicationsEn } from './medications.js';
-import { onlineBookingAr, onlineBookingEn } from './online-booking.js';
+import { onlineBookingAr, onlineBookingEn, onlineBookingPublicAr, onlineBookingPublicEn } from './online-booking.js';
 import { ordersAr, ordersEn } from './orders.js';
 import { organisationAr, organisationEn } from './organisation.js';
 import { patientsAr, patientsEn } from './patients.js';
@@ -37,8 +37,8 @@ function merge(...trees: Tree[]): Tree {
   return out;
 }
 
-export const messagesEn: Tree = merge(coreEn, organisationEn, schedulingEn, patientsEn, peopleEn, interopEn, seriesEn, remindersEn, exportsEn, billingEn, displayEn, clinicalObservationsEn, diagnosesEn, medicationsEn, clinicalEn, prescriptionsEn, ordersEn, chartEn, onlineBookingEn);
-export const messagesAr: Tree = merge(coreAr, organisationAr, schedulingAr, patientsAr, peopleAr, interopAr, seriesAr, remindersAr, exportsAr, billingAr, displayAr, clinicalObservationsAr, diagnosesAr, medicationsAr, clinicalAr, prescriptionsAr, ordersAr, chartAr, onlineBookingAr);
+export const messagesEn: Tree = merge(coreEn, organisationEn, schedulingEn, patientsEn, peopleEn, interopEn, seriesEn, remindersEn, exportsEn, billingEn, displayEn, clinicalObservationsEn, diagnosesEn, medicationsEn, clinicalEn, prescriptionsEn, ordersEn, chartEn, onlineBookingEn, onlineBookingPublicEn);
+export const messagesAr: Tree = merge(coreAr, organisationAr, schedulingAr, patientsAr, peopleAr, interopAr, seriesAr, remindersAr, exportsAr, billingAr, displayAr, clinicalObservationsAr, diagnosesAr, medicationsAr, clinicalAr, prescriptionsAr, ordersAr, chartAr, onlineBookingAr, onlineBookingPublicAr);
 export const catalogs = { en: messagesEn, ar: messagesAr } as const;
 
 

@@ -65,3 +65,113 @@ export const onlineBookingAr: Shape<typeof onlineBookingEn> = {
     },
   },
 };
+
+/**
+ * The public booking page's own messages (modules/online-booking): its refusals, the limits (counted texts in all
+ * Arabic plural forms), the one-time code's text and what the page says when a booking or a move went through.
+ */
+export const onlineBookingPublicEn = {
+  errors: {
+    bookingPage: {
+      pageNotFound: 'There is no booking page at this address',
+      offerNotFound: 'This clinic, service or doctor cannot be booked online; please choose another',
+      noTextChannel: 'Online booking needs text messages to send the code, and they are not set up yet. Please call the clinic to book.',
+      codeNotSent: 'The code could not be sent just now. Please try again in a few minutes.',
+      codesPerPhone_one: 'Too many codes were asked for this number. Please try again in 1 minute.',
+      codesPerPhone_other: 'Too many codes were asked for this number. Please try again in {{count}} minutes.',
+      codesPerAddress_one: 'Too many codes were asked from this connection. Please try again in 1 minute.',
+      codesPerAddress_other: 'Too many codes were asked from this connection. Please try again in {{count}} minutes.',
+      codeWrong_one: 'That code is not right. 1 try left.',
+      codeWrong_other: 'That code is not right. {{count}} tries left.',
+      codeExpired: 'This code has expired. Please ask for a new one.',
+      codeTriesExhausted: 'Too many wrong tries for this code. Please ask for a new one.',
+      codeUsed: 'This code was already used for a booking. Please ask for a new one to book again.',
+      perDay_one: 'This number has already made 1 online booking at this clinic in the last 24 hours, the most allowed. Please call the clinic to book more.',
+      perDay_other: 'This number has already made {{count}} online bookings at this clinic in the last 24 hours, the most allowed. Please call the clinic to book more.',
+      perWeek_one: 'This number has already made 1 online booking at this clinic in the last 7 days, the most allowed. Please call the clinic to book more.',
+      perWeek_other: 'This number has already made {{count}} online bookings at this clinic in the last 7 days, the most allowed. Please call the clinic to book more.',
+      slotTaken: 'This time was just taken. Please choose another.',
+      visitNotMovable: 'This visit can no longer be moved online. Please call the clinic.',
+    },
+  },
+  validation: {
+    bookingPage: {
+      rangeTooLong: 'Ask for at most 62 days at a time',
+      rangeReversed: 'The last day comes before the first',
+    },
+  },
+  success: {
+    bookingPage: {
+      codeSent: 'A code was sent to your phone',
+      booked: 'Your visit is booked',
+      requested: 'Your request was sent; the clinic will confirm it',
+      moved: 'Your visit was moved',
+    },
+  },
+  bookingPage: {
+    codeText: 'Your booking code for {{organisation}}: {{code}}. It is valid for 5 minutes. Never share it.',
+  },
+};
+
+export const onlineBookingPublicAr: Shape<typeof onlineBookingPublicEn> = {
+  errors: {
+    bookingPage: {
+      pageNotFound: 'لا توجد صفحة حجز على هذا العنوان',
+      offerNotFound: 'لا يمكن حجز هذه العيادة أو الخدمة أو الطبيب عبر الإنترنت؛ يرجى اختيار غيرها',
+      noTextChannel: 'يحتاج الحجز عبر الإنترنت إلى الرسائل النصية لإرسال الرمز، ولم تُفعَّل بعد. يرجى الاتصال بالعيادة للحجز.',
+      codeNotSent: 'تعذّر إرسال الرمز الآن. يرجى المحاولة مرة أخرى بعد بضع دقائق.',
+      codesPerPhone_zero: 'طُلبت رموز كثيرة لهذا الرقم. يرجى المحاولة مرة أخرى بعد لحظات.',
+      codesPerPhone_one: 'طُلبت رموز كثيرة لهذا الرقم. يرجى المحاولة مرة أخرى بعد دقيقة واحدة.',
+      codesPerPhone_two: 'طُلبت رموز كثيرة لهذا الرقم. يرجى المحاولة مرة أخرى بعد دقيقتين.',
+      codesPerPhone_few: 'طُلبت رموز كثيرة لهذا الرقم. يرجى المحاولة مرة أخرى بعد {{count}} دقائق.',
+      codesPerPhone_many: 'طُلبت رموز كثيرة لهذا الرقم. يرجى المحاولة مرة أخرى بعد {{count}} دقيقة.',
+      codesPerPhone_other: 'طُلبت رموز كثيرة لهذا الرقم. يرجى المحاولة مرة أخرى بعد {{count}} دقيقة.',
+      codesPerAddress_zero: 'طُلبت رموز كثيرة من هذا الاتصال. يرجى المحاولة مرة أخرى بعد لحظات.',
+      codesPerAddress_one: 'طُلبت رموز كثيرة من هذا الاتصال. يرجى المحاولة مرة أخرى بعد دقيقة واحدة.',
+      codesPerAddress_two: 'طُلبت رموز كثيرة من هذا الاتصال. يرجى المحاولة مرة أخرى بعد دقيقتين.',
+      codesPerAddress_few: 'طُلبت رموز كثيرة من هذا الاتصال. يرجى المحاولة مرة أخرى بعد {{count}} دقائق.',
+      codesPerAddress_many: 'طُلبت رموز كثيرة من هذا الاتصال. يرجى المحاولة مرة أخرى بعد {{count}} دقيقة.',
+      codesPerAddress_other: 'طُلبت رموز كثيرة من هذا الاتصال. يرجى المحاولة مرة أخرى بعد {{count}} دقيقة.',
+      codeWrong_zero: 'الرمز غير صحيح. لم تبقَ محاولات.',
+      codeWrong_one: 'الرمز غير صحيح. بقيت محاولة واحدة.',
+      codeWrong_two: 'الرمز غير صحيح. بقيت محاولتان.',
+      codeWrong_few: 'الرمز غير صحيح. بقيت {{count}} محاولات.',
+      codeWrong_many: 'الرمز غير صحيح. بقيت {{count}} محاولة.',
+      codeWrong_other: 'الرمز غير صحيح. بقيت {{count}} محاولة.',
+      codeExpired: 'انتهت صلاحية هذا الرمز. يرجى طلب رمز جديد.',
+      codeTriesExhausted: 'محاولات خاطئة كثيرة لهذا الرمز. يرجى طلب رمز جديد.',
+      codeUsed: 'استُخدم هذا الرمز لحجز بالفعل. يرجى طلب رمز جديد للحجز مرة أخرى.',
+      perDay_zero: 'بلغ هذا الرقم الحد المسموح من الحجوزات عبر الإنترنت في هذه العيادة خلال آخر 24 ساعة. يرجى الاتصال بالعيادة.',
+      perDay_one: 'أجرى هذا الرقم حجزًا واحدًا عبر الإنترنت في هذه العيادة خلال آخر 24 ساعة، وهو الحد المسموح. يرجى الاتصال بالعيادة لحجز المزيد.',
+      perDay_two: 'أجرى هذا الرقم حجزين عبر الإنترنت في هذه العيادة خلال آخر 24 ساعة، وهو الحد المسموح. يرجى الاتصال بالعيادة لحجز المزيد.',
+      perDay_few: 'أجرى هذا الرقم {{count}} حجوزات عبر الإنترنت في هذه العيادة خلال آخر 24 ساعة، وهو الحد المسموح. يرجى الاتصال بالعيادة لحجز المزيد.',
+      perDay_many: 'أجرى هذا الرقم {{count}} حجزًا عبر الإنترنت في هذه العيادة خلال آخر 24 ساعة، وهو الحد المسموح. يرجى الاتصال بالعيادة لحجز المزيد.',
+      perDay_other: 'أجرى هذا الرقم {{count}} حجز عبر الإنترنت في هذه العيادة خلال آخر 24 ساعة، وهو الحد المسموح. يرجى الاتصال بالعيادة لحجز المزيد.',
+      perWeek_zero: 'بلغ هذا الرقم الحد المسموح من الحجوزات عبر الإنترنت في هذه العيادة خلال آخر 7 أيام. يرجى الاتصال بالعيادة.',
+      perWeek_one: 'أجرى هذا الرقم حجزًا واحدًا عبر الإنترنت في هذه العيادة خلال آخر 7 أيام، وهو الحد المسموح. يرجى الاتصال بالعيادة لحجز المزيد.',
+      perWeek_two: 'أجرى هذا الرقم حجزين عبر الإنترنت في هذه العيادة خلال آخر 7 أيام، وهو الحد المسموح. يرجى الاتصال بالعيادة لحجز المزيد.',
+      perWeek_few: 'أجرى هذا الرقم {{count}} حجوزات عبر الإنترنت في هذه العيادة خلال آخر 7 أيام، وهو الحد المسموح. يرجى الاتصال بالعيادة لحجز المزيد.',
+      perWeek_many: 'أجرى هذا الرقم {{count}} حجزًا عبر الإنترنت في هذه العيادة خلال آخر 7 أيام، وهو الحد المسموح. يرجى الاتصال بالعيادة لحجز المزيد.',
+      perWeek_other: 'أجرى هذا الرقم {{count}} حجز عبر الإنترنت في هذه العيادة خلال آخر 7 أيام، وهو الحد المسموح. يرجى الاتصال بالعيادة لحجز المزيد.',
+      slotTaken: 'حُجز هذا الوقت للتو. يرجى اختيار وقت آخر.',
+      visitNotMovable: 'لم يعد بالإمكان تغيير موعد هذه الزيارة عبر الإنترنت. يرجى الاتصال بالعيادة.',
+    },
+  },
+  validation: {
+    bookingPage: {
+      rangeTooLong: 'اطلب 62 يومًا على الأكثر في كل مرة',
+      rangeReversed: 'اليوم الأخير يسبق اليوم الأول',
+    },
+  },
+  success: {
+    bookingPage: {
+      codeSent: 'أُرسل رمز إلى هاتفك',
+      booked: 'تم حجز زيارتك',
+      requested: 'أُرسل طلبك؛ ستؤكده العيادة',
+      moved: 'تم تغيير موعد زيارتك',
+    },
+  },
+  bookingPage: {
+    codeText: 'رمز الحجز لدى {{organisation}}: {{code}}. صالح لمدة 5 دقائق. لا تشاركه مع أحد.',
+  },
+};

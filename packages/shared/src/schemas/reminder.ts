@@ -66,7 +66,8 @@ export const visitView = z.object({
   address: z.string().nullable(),
   mapUrl: z.string().nullable(),
   doctor: z.string(),
-  status: z.enum(['scheduled', 'confirmed', 'cancelled', 'closed']),
+  /** `requested`: booked online, the desk has still to accept it (it may be cancelled or moved, not confirmed). */
+  status: z.enum(['scheduled', 'requested', 'confirmed', 'cancelled', 'closed']),
   /** The link can still act (not used, appointment still scheduled). */
   canAct: z.boolean(),
   language: z.enum(['en', 'ar']),

@@ -35,13 +35,17 @@ export interface NewAppointment {
   bufferAfterMinutes: number;
   overbooked?: boolean;
   seriesId?: string | null;
+  /** 'requested' for an online booking the desk accepts first; 'scheduled' otherwise. */
+  status?: 'scheduled' | 'requested';
+  /** Where it was booked: by staff (the default) or by the patient online. */
+  source?: 'staff' | 'online';
 }
 
 /**
  * Stores one appointment (its public number taken by the same statement): the database refuses an overlap with the
  * doctor's buffered time or the patient's visits (409, the translated reason). Returns the stored row.
  */
-export async function storeAppointment(db: Db, caller: Caller, a: NewAppointment): Promise<AppointmentRow> {
+export async function storeAppointment(db: Db, caller: Pick<Caller, 'companyId'> & { id: string | null }, a: NewAppointment): Promise<AppointmentRow> {
   try {
     return await insertAppointmentRow(db, {
       companyId: caller.companyId,
@@ -52,7 +56,8 @@ export async function storeAppointment(db: Db, caller: Caller, a: NewAppointment
       reason: a.reason,
       startsAt: a.startsAt,
       endsAt: a.endsAt,
-      status: 'scheduled',
+      status: a.status ?? 'scheduled',
+      source: a.source ?? 'staff',
       reminderSent: a.reminderSent ?? false,
       bufferBeforeMinutes: a.bufferBeforeMinutes,
       bufferAfterMinutes: a.bufferAfterMinutes,

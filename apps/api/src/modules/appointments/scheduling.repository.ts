@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, ne, notInArray, sql } from 'drizzle-orm';
 import { MAX_BUFFER_MINUTES, MAX_VISIT_MINUTES } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../lib/sql.js';
@@ -103,9 +103,9 @@ export async function loadSlotDoctors(db: Db, companyId: string, clinicId: strin
 
 /**
  * The doctors' appointments that take their time (all but cancelled and no-show) overlapping [from, to), each as the
- * range it blocks (buffers included).
+ * range it blocks (buffers included); `exceptId`: not that appointment (the one being moved).
  */
-export async function findBusyTimes(db: Db, companyId: string, doctorIds: string[], from: Date, to: Date) {
+export async function findBusyTimes(db: Db, companyId: string, doctorIds: string[], from: Date, to: Date, exceptId?: string) {
   if (!doctorIds.length) return [];
   const earliest = new Date(from.getTime() - (MAX_VISIT_MINUTES + 2 * MAX_BUFFER_MINUTES) * 60_000);
   const rows = await db
@@ -115,7 +115,7 @@ export async function findBusyTimes(db: Db, companyId: string, doctorIds: string
     })
     .from(appointments)
     .where(and(
-      eq(appointments.companyId, companyId), inArray(appointments.doctorId, doctorIds),
+      eq(appointments.companyId, companyId), inArray(appointments.doctorId, doctorIds), exceptId ? ne(appointments.id, exceptId) : undefined,
       notInArray(appointments.status, ['cancelled', 'no_show']),
       gte(appointments.startsAt, earliest), lt(appointments.blockedFrom, to), sql`${appointments.blockedUntil} > ${from.toISOString()}::timestamptz`,
     ));

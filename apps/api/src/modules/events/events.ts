@@ -37,6 +37,8 @@ export interface AppointmentEvent {
   clinicId: string;
   /** The instant of the change, as its service saw it (ISO 8601). */
   at: string;
+  /** `appointment.booked`: 'online' when the patient booked on the public page (which rings its own bell). */
+  source?: 'staff' | 'online';
   /** `appointment.status_changed`: the new status. */
   status?: string;
   /**

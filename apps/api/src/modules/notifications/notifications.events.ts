@@ -19,6 +19,8 @@ const BELL: Partial<Record<AppointmentEventType, NotificationKind>> = {
  */
 export function followWithNotifications(deps: Deps, events: DomainEvents): void {
   events.on('notifications', Object.keys(BELL) as AppointmentEventType[], async (tx, e) => {
+    // An online booking rang the desk's bell (kind online_booking) in its own transaction already.
+    if (e.type === 'appointment.booked' && e.source === 'online') return;
     await notifyStaff(withDb(deps, tx), e.companyId, e.appointmentId, BELL[e.type]!, e.actorId);
   });
   events.on('live', [

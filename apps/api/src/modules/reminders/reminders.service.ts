@@ -231,7 +231,8 @@ export async function retryReminder(deps: Deps, ctx: RequestContext, caller: Cal
 // ---------------------------------------------------------------------------------------------------------------
 // The patient's page
 
-async function claimsOf(deps: Deps, token: string, now: Date) {
+/** The claims of a patient's link: 410 once lapsed, 401 when not the server's or the organisation is closed. */
+export async function visitClaims(deps: Pick<Deps, 'db' | 'config'>, token: string, now: Date) {
   const claims = await verifyPatientLink(deps.config.jwtSecret, token, now);
   if (claims === 'expired') throw new AppError(410, 'LINK_EXPIRED', 'errors.reminders.linkExpired');
   if (claims === 'invalid' || !(await companyIsOpen(deps.db, claims.companyId))) throw new AppError(401, 'LINK_INVALID', 'errors.reminders.linkInvalid');
@@ -253,17 +254,18 @@ export async function patientLinkFor(deps: Deps, ctx: RequestContext, caller: Ca
 }
 
 export async function viewVisit(deps: Deps, token: string, now = new Date()): Promise<VisitView> {
-  const c = await claimsOf(deps, token, now);
+  const c = await visitClaims(deps, token, now);
   const a = await findVisit(deps.db, c.companyId, c.appointmentId);
   if (!a) throw new AppError(401, 'LINK_INVALID', 'errors.reminders.linkInvalid');
   const tz = safeTimeZone(a.time_zone);
   const used = await findLinkUse(deps.db, c.companyId, c.linkId);
   const confirmed = await confirmedBefore(deps.db, c.companyId, c.appointmentId);
-  const status: VisitView['status'] = a.status === 'cancelled' ? 'cancelled' : a.status !== 'scheduled' ? 'closed' : confirmed ? 'confirmed' : 'scheduled';
+  const status: VisitView['status'] = a.status === 'cancelled' ? 'cancelled' : a.status === 'requested' ? 'requested'
+    : a.status !== 'scheduled' ? 'closed' : confirmed ? 'confirmed' : 'scheduled';
   return {
     datetime: zonedIso(new Date(a.starts_at), tz), endsAt: zonedIso(new Date(a.ends_at), tz), timeZone: tz, clinic: a.clinic, doctor: a.doctor,
     address: a.address?.trim() || null, mapUrl: mapLink(a.location), status,
-    canAct: !used && a.status === 'scheduled', language: messageLanguage(a.preferred_language),
+    canAct: !used && (a.status === 'scheduled' || a.status === 'requested'), language: messageLanguage(a.preferred_language),
   };
 }
 
@@ -276,12 +278,14 @@ export async function viewVisit(deps: Deps, token: string, now = new Date()): Pr
 export async function actOnVisit(
   deps: Deps, ctx: RequestContext, token: string, action: 'confirm' | 'cancel', reason: string | undefined, now = new Date(),
 ): Promise<VisitView> {
-  const c = await claimsOf(deps, token, now);
+  const c = await visitClaims(deps, token, now);
   const a = await findVisit(deps.db, c.companyId, c.appointmentId);
   if (!a) throw new AppError(401, 'LINK_INVALID', 'errors.reminders.linkInvalid');
   if (await findLinkUse(deps.db, c.companyId, c.linkId)) throw new AppError(409, 'LINK_USED', 'errors.reminders.linkUsed');
   const startsAt = new Date(a.starts_at);
-  if (a.status !== 'scheduled' || (action === 'cancel' && transitionRefusal('scheduled', 'cancelled', startsAt, now))) {
+  // A visit the desk has still to accept (booked online, 'requested') may be cancelled, not confirmed.
+  const open = a.status === 'scheduled' || (a.status === 'requested' && action === 'cancel');
+  if (!open || (action === 'cancel' && transitionRefusal(a.status as 'scheduled' | 'requested', 'cancelled', startsAt, now))) {
     throw new AppError(409, 'APPOINTMENT_CLOSED', 'errors.reminders.appointmentClosed');
   }
   await inTransaction(deps.db, async (tx) => {

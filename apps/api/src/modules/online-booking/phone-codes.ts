@@ -1,0 +1,102 @@
+/**
+ * One-time codes that prove a mobile number on the public booking page. Six digits from the system's secure random
+ * source; stored only as an HMAC (a key of its own derived from the server's secret, over the code's id, the number and
+ * the code); valid PHONE_CODE_TTL_MINUTES; at most PHONE_CODE_MAX_TRIES tries, each counted by one statement before the
+ * comparison (constant time), so simultaneous guesses cannot exceed it; used once, by the booking (`consumed_at`).
+ * At most PHONE_CODES_PER_HOUR codes per number and per requesting address in any hour, counted over the stored codes
+ * under a lock per number and per address.
+ */
+import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import {
+  PHONE_CODE_LENGTH, PHONE_CODE_MAX_TRIES, PHONE_CODE_TTL_MINUTES, PHONE_CODES_PER_HOUR, translate, type PhoneCodeSent,
+} from '@clinic/shared';
+import type { Db } from '../../db/client.js';
+import type { Deps } from '../../lib/app-types.js';
+import { AppError } from '../../lib/errors.js';
+import { canTextPatients, sendPatientText } from '../../lib/patient-text.js';
+import { purposeKey } from '../../lib/purpose-key.js';
+import { inTransaction } from '../../lib/transaction.js';
+import { countTry, findVerification, insertVerification, lockCodeRequests, recentCodes, setVerificationChannel } from './online-booking.repository.js';
+
+const HOUR = 3_600_000;
+
+function codeHash(secret: string, id: string, phone: string, code: string): string {
+  return createHmac('sha256', purposeKey(secret, 'phone-code')).update(`${id}\u0000${phone}\u0000${code}`).digest('hex');
+}
+
+/** Six digits, each equally likely. */
+export function newCode(): string {
+  return String(randomInt(0, 10 ** PHONE_CODE_LENGTH)).padStart(PHONE_CODE_LENGTH, '0');
+}
+
+/** Whole minutes (at least 1) until the oldest counted code is an hour old and a new one may be asked. */
+const minutesUntil = (oldest: Date | null, now: Date) => Math.max(1, Math.ceil(((oldest?.getTime() ?? now.getTime()) + HOUR - now.getTime()) / 60_000));
+
+export interface CodeRequest { companyId: string; organisation: string; phone: string; ip: string; language: 'en' | 'ar'; whatsapp: boolean }
+
+/**
+ * Sends a code to the number; the answer is the same whoever the number belongs to (the page never looks the number
+ * up). Refused with 503 when no text channel is set up, 429 (with the minutes to wait) past the hourly limits.
+ */
+export async function sendCode(deps: Deps, r: CodeRequest, now: Date): Promise<PhoneCodeSent> {
+  if (!canTextPatients(deps.config)) throw new AppError(503, 'TEXT_CHANNEL_MISSING', 'errors.bookingPage.noTextChannel');
+  const id = randomUUID();
+  const code = newCode();
+  const expiresAt = new Date(now.getTime() + PHONE_CODE_TTL_MINUTES * 60_000);
+  await inTransaction(deps.db, async (tx) => {
+    await lockCodeRequests(tx, r.phone, r.ip);
+    const recent = await recentCodes(tx, r.phone, r.ip, new Date(now.getTime() - HOUR));
+    if (recent.byPhone >= PHONE_CODES_PER_HOUR) {
+      const count = minutesUntil(recent.phoneOldest, now);
+      throw new AppError(429, 'CODE_LIMIT_PHONE', 'errors.bookingPage.codesPerPhone', { count }, undefined, { retryAfterMinutes: count });
+    }
+    if (recent.byIp >= PHONE_CODES_PER_HOUR) {
+      const count = minutesUntil(recent.ipOldest, now);
+      throw new AppError(429, 'CODE_LIMIT_ADDRESS', 'errors.bookingPage.codesPerAddress', { count }, undefined, { retryAfterMinutes: count });
+    }
+    await insertVerification(tx, {
+      companyId: r.companyId, id, phone: r.phone, ip: r.ip, codeHash: codeHash(deps.config.jwtSecret, id, r.phone, code), expiresAt, createdAt: now,
+    });
+  });
+  let channel: 'sms' | 'whatsapp';
+  try {
+    const sent = await sendPatientText(deps.config, {
+      to: r.phone, preferred: r.whatsapp ? 'whatsapp' : 'sms', whatsappConsent: r.whatsapp, language: r.language,
+      text: translate('bookingPage.codeText', r.language, { organisation: r.organisation, code }),
+      template: { name: 'booking_code', params: [code] },
+    });
+    channel = sent.channel;
+  } catch {
+    // The code was recorded (it counts toward the limits, so a failing gateway cannot be used to probe without end).
+    throw new AppError(503, 'CODE_NOT_SENT', 'errors.bookingPage.codeNotSent');
+  }
+  await setVerificationChannel(deps.db, r.companyId, id, channel);
+  return { verification: id, expiresAt: expiresAt.toISOString(), channel };
+}
+
+/**
+ * Checks a code: counts the try first (refused once expired, used or out of tries), then compares in constant time.
+ * Returns the verified number and the channel the code went out on. A wrong code answers how many tries are left.
+ */
+export async function checkCode(db: Db, secret: string, companyId: string, verificationId: string, code: string, now: Date) {
+  const tried = await countTry(db, companyId, verificationId, now, PHONE_CODE_MAX_TRIES);
+  if (!tried) throw await whyClosed(db, companyId, verificationId, now);
+  const expected = Buffer.from(tried.code_hash, 'hex');
+  const given = Buffer.from(codeHash(secret, verificationId, tried.phone, code), 'hex');
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+    const left = PHONE_CODE_MAX_TRIES - tried.attempts;
+    if (left <= 0) throw new AppError(429, 'CODE_TRIES_EXHAUSTED', 'errors.bookingPage.codeTriesExhausted');
+    throw new AppError(422, 'CODE_WRONG', 'errors.bookingPage.codeWrong', { count: left }, { code: { key: 'errors.bookingPage.codeWrong', params: { count: left } } });
+  }
+  return { phone: tried.phone, channel: tried.channel };
+}
+
+async function whyClosed(db: Db, companyId: string, id: string, now: Date): Promise<AppError> {
+  const v = await findVerification(db, companyId, id);
+  if (v?.consumedAt) return new AppError(409, 'CODE_USED', 'errors.bookingPage.codeUsed');
+  if (v && v.expiresAt.getTime() > now.getTime() && v.attempts >= PHONE_CODE_MAX_TRIES) {
+    return new AppError(429, 'CODE_TRIES_EXHAUSTED', 'errors.bookingPage.codeTriesExhausted');
+  }
+  // Expired, or no such code for this organisation: ask for a new one.
+  return new AppError(410, 'CODE_EXPIRED', 'errors.bookingPage.codeExpired');
+}
