@@ -101,7 +101,10 @@ describe('bad input never hurts', () => {
   }, 600_000);
 
   it('public routes hold too', async () => {
-    for (const url of ['/api/auth/login', '/api/auth/refresh-token', '/api/auth/logout', '/api/public/visit/confirm', '/api/public/visit/cancel']) {
+    for (const url of [
+      '/api/auth/login', '/api/auth/refresh-token', '/api/auth/logout', '/api/public/visit/confirm', '/api/public/visit/cancel', '/api/public/visit/reschedule',
+      '/api/public/book/some-clinic/code', '/api/public/book/some-clinic/appointments',
+    ]) {
       await fc.assert(
         fc.asyncProperty(bodies, async (payload) => {
           const res = await ctx.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(payload) ?? 'null' });
@@ -113,7 +116,9 @@ describe('bad input never hurts', () => {
     await fc.assert(
       fc.asyncProperty(queryParams, fc.oneof(nasty, fc.string({ maxLength: 300 })), async (params, token) => {
         const q = new URLSearchParams({ ...(params as Record<string, string>), token }).toString();
-        expectEnvelope(await ctx.app.inject({ method: 'GET', url: `/api/public/visit?${q}` }), 'GET /api/public/visit');
+        for (const path of ['/api/public/visit', '/api/public/visit/times', '/api/public/visit/ics', '/api/public/book/some-clinic/days', '/api/public/book/some-clinic/times']) {
+          expectEnvelope(await ctx.app.inject({ method: 'GET', url: `${path}?${q}` }), `GET ${path}`);
+        }
       }),
       { numRuns: RUNS },
     );

@@ -5,7 +5,8 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { addDays, diagnosisCodeImportFields, employeeCreateInput, employeeUpdateInput, patientInput, patientReportInput, resultDocumentInput, translate } from '@clinic/shared';
-import { notifications } from '../db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { clinicOnlineBooking, companies, notifications } from '../db/schema/index.js';
 import type { Deps } from '../lib/app-types.js';
 import { CallerCache } from '../lib/caller-cache.js';
 import { fileUrl, storeUpload } from '../lib/files.js';
@@ -16,6 +17,7 @@ import { billingClinic, CASH_BOX } from '../modules/billing/fixtures.js';
 import { seedOrganisation } from '../seed/organisation.js';
 import { seedEmployees } from '../seed/employees.js';
 import { seedMedications } from '../seed/clinical-medications.js';
+import { startSmsGateway, type SmsGateway } from '../test/messaging-sinks.js';
 import { auth, body, createOrg, errorOf, createTestContext, linkSessionOf, settleEvents, type TestContext, type TestOrg } from '../test/harness.js';
 import { asLoadedNow } from '../test/versions.js';
 import { clinicBody, companyBody, complexBody, departmentBody } from '../test/organisation-fixtures.js';
@@ -126,9 +128,13 @@ let day: string;
 let slot: string;
 let fileQuery: Record<string, string>;
 let visitToken: string;
+let sms: SmsGateway;
+/** The organisation's public booking page (its clinic of the booking party takes online bookings). */
+const BOOKING_SLUG = 'extreme-values';
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  sms = await startSmsGateway();
+  ctx = await createTestContext({ sms: { preset: 'generic', url: sms.url, auth: undefined, body: undefined, from: 'CLINIC' } });
   org = await createOrg(ctx, { name: 'Extreme Values Clinic Group' });
   const db = ctx.database.db;
   await seedOrganisation(db, org.companyId);
@@ -184,6 +190,10 @@ beforeAll(async () => {
   await settleEvents(ctx);
   await db.insert(notifications).values({ companyId: org.companyId, recipientId: org.adminId, kind: 'appointment_booked', entity: 'appointment', entityId: ids.appointment });
   visitToken = await signPatientLink(ctx.config.jwtSecret, { companyId: org.companyId, appointmentId: ids.appointment! }, new Date(`${day}T11:00:00+03:00`));
+  await db.update(companies).set({ bookingSlug: BOOKING_SLUG }).where(eq(companies.id, org.companyId));
+  await db.insert(clinicOnlineBooking).values({
+    companyId: org.companyId, clinicId: ids.clinic!, enabled: true, serviceIds: [ids.service], doctorIds: [ids.doctor], minNoticeMinutes: 0, horizonDays: 365,
+  });
 
   // The clinical record: an encounter (phone advice) and a note template.
   const encounter = await ctx.app.inject({ method: 'POST', url: '/api/encounters', headers: auth(org.token), payload: { patient: party.patient } });
@@ -255,7 +265,10 @@ beforeAll(async () => {
   ids.problem = body(await ctx.app.inject({ method: 'GET', url: `/api/patients/${party.patient}/problems`, headers: auth(org.token) })).data[0]._id;
   openapi = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
 }, 120_000);
-afterAll(() => ctx?.close());
+afterAll(async () => {
+  await ctx?.close();
+  await sms?.close();
+});
 
 const noteTemplateBody = () => ({
   name: { en: 'Eye check', ar: 'فحص العين' },
@@ -318,6 +331,7 @@ function realPath(url: string): string | null {
     return id ? url.replace(':id', id).replace(':type', 'Patient') : null;
   }
   if (url === '/api/calendars/:file') return `/api/calendars/${ids.feedFile}`;
+  if (url.startsWith('/api/public/book/:slug')) return url.replace(':slug', BOOKING_SLUG);
   if (url === '/api/patients/:id/problems/:problemId') return `/api/patients/${ids.patient}/problems/${ids.problem}`;
   if (url === '/api/patients/:id/diagnoses/:diagnosisId') return `/api/patients/${ids.patient}/diagnoses/${ids.diagnosis}`;
   if (url === '/api/cash-boxes/:id/closes/:closeId') return `/api/cash-boxes/${ids.closeBox}/closes/${ids.cashClose}`;
@@ -349,6 +363,10 @@ function validQuery(key: string): Record<string, string> {
     case 'GET /api/fhir/R4/Slot': return { schedule: `Schedule/${ids.doctor}` };
     case 'GET /api/employees/:id/stats': return { period: '30d' };
     case 'GET /api/public/visit': return { token: visitToken };
+    case 'GET /api/public/visit/times': return { token: visitToken, date: day };
+    case 'GET /api/public/visit/ics': return { token: visitToken };
+    case 'GET /api/public/book/:slug/days': return { clinic: ids.clinic!, service: ids.service!, doctor: ids.doctor!, from: day, to: addDays(day, 6) };
+    case 'GET /api/public/book/:slug/times': return { clinic: ids.clinic!, service: ids.service!, doctor: ids.doctor!, date: day };
     case 'GET /api/orders/by-number': return { number: ids.orderNumber! };
     default: return {};
   }
@@ -412,6 +430,12 @@ function validBody(key: string): Record<string, unknown> {
     case 'PUT /api/note-templates/:id': return { ...noteTemplateBody(), version: 1 };
     case 'POST /api/public/visit/confirm': return { token: visitToken };
     case 'POST /api/public/visit/cancel': return { token: visitToken, reason: 'Travelling' };
+    case 'POST /api/public/visit/reschedule': return { token: visitToken, datetime: slot };
+    case 'POST /api/public/book/:slug/code': return { phone: '+966501234567', language: 'ar' };
+    case 'POST /api/public/book/:slug/appointments': return {
+      verification: ids.appointment, code: '123456', clinic: ids.clinic, service: ids.service, doctor: ids.doctor, datetime: slot,
+      name: 'Huda Salem', dateOfBirth: '1988-04-12', gender: 'female',
+    };
     case 'PUT /api/companies/:id': return companyBody() as Record<string, unknown>;
     case 'POST /api/clinics': case 'PUT /api/clinics/:id': return clinicBody(pic) as Record<string, unknown>;
     case 'POST /api/cliniccollections': case 'PUT /api/cliniccollections/:id': return complexBody(pic) as Record<string, unknown>;

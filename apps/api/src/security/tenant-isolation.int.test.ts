@@ -184,6 +184,16 @@ const MATRIX: Record<string, Source> = {
   'GET /api/public/visit': 'public',
   'POST /api/public/visit/confirm': 'public',
   'POST /api/public/visit/cancel': 'public',
+  'GET /api/public/visit/times': 'public',
+  'POST /api/public/visit/reschedule': 'public',
+  'GET /api/public/visit/ics': 'public',
+  // The public booking page: the address names the organisation, and every query after it is scoped by that
+  // organisation's id (a clinic, service or doctor of another one is 404; modules/online-booking).
+  'GET /api/public/book/:slug': 'public',
+  'GET /api/public/book/:slug/days': 'public',
+  'GET /api/public/book/:slug/times': 'public',
+  'POST /api/public/book/:slug/code': 'public',
+  'POST /api/public/book/:slug/appointments': 'public',
   'GET /api/notifications': 'self',
   'GET /api/notifications/unread-count': 'self',
   'POST /api/notifications/:id/read': { id: 'notifications' },

@@ -62,7 +62,7 @@ export async function findOffer(db: Db, companyId: string, clinicIds: string[]) 
     order by s.name, s.id`));
   const doctors = rowsOf<OfferedDoctor>(await db.execute(sql`
     select e.id, e.name, o.clinic_id,
-      (select sp.name from specialization_staff ss join specializations sp on sp.company_id = ss.company_id and sp.id = ss.specialization_id
+      (select sp.name from employee_specializations ss join specializations sp on sp.company_id = ss.company_id and sp.id = ss.specialization_id
         where ss.company_id = e.company_id and ss.employee_id = e.id order by sp.name limit 1) as speciality,
       coalesce((select jsonb_agg(sd.service_id::text order by sd.service_id) from service_doctors sd
         join services s on s.company_id = sd.company_id and s.id = sd.service_id
