@@ -1,6 +1,6 @@
 /* global document, requestAnimationFrame, window -- used inside functions that run in the browser page */
-// Web budgets: the JavaScript each route makes the browser download (sign-in, dashboard, calendar, patients; sign-in
-// against its 200 KB budget), each route's own chunk, the calendar's render time after its data
+// Web budgets: the JavaScript each route makes the browser download (sign-in, the public booking page, dashboard, calendar, patients; sign-in
+// against its 200 KB budget, the booking page against 120 KB), each route's own chunk, the calendar's render time after its data
 // arrives (the week, and the day by doctor on the busiest day), and Lighthouse performance on /login and /patients (desktop preset, Debian's Chromium).
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from '@playwright/test';
 import { ALWAYS_OPEN, Api, chooseCalendarClinic, expect, runId, signIn, test } from './fixtures';
 import { stubBookingApi } from './booking-stubs';
@@ -129,11 +130,19 @@ for (const mode of [{ lang: 'en', theme: 'light' }, { lang: 'ar', theme: 'dark' 
     const page = await phonePage(browser, mode);
     await stubBookingApi(page);
     await page.addInitScript((theme) => localStorage.setItem('theme', theme), mode.theme);
+    // What the first step costs: every script the browser fetched, gzipped, within the page's 120 KB budget.
+    const scripts: Array<Promise<number>> = [];
+    page.on('response', (res) => {
+      if (res.request().resourceType() === 'script') scripts.push(res.body().then((body) => gzipSync(body, { level: 9 }).length, () => 0));
+    });
     const shot = (name: string) => page.screenshot({ path: info.outputPath(`booking-${mode.lang}-${mode.theme}-${name}.png`), fullPage: true });
     await page.goto(`/book/al-noor?lang=${mode.lang}`);
     await expect(page.locator('html')).toHaveAttribute('dir', mode.lang === 'ar' ? 'rtl' : 'ltr');
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', mode.theme);
     await shot('1-clinic');
+    const kb = (await Promise.all(scripts)).reduce((a, b) => a + b, 0) / 1024;
+    expect(kb, `JavaScript of the booking page's first step: ${kb.toFixed(1)} KB gzipped`).toBeLessThanOrEqual(120);
+    console.log(`booking page, ${mode.lang}: ${kb.toFixed(1)} KB of JavaScript gzipped in ${scripts.length} files`);
     await chooseOption(page, /Olaya/);
     await shot('2-service');
     await chooseOption(page, /General|consultation/);

@@ -54,9 +54,10 @@ export function CodeStep({ api, clinic, choice, details, sent, onCode, onResent,
       }));
     } catch (e) {
       const r = e instanceof Refusal ? e : new Refusal(0, 'ERROR', '');
-      const { code: codeError, ...others } = r.fields;
-      if (r.status === 409) onTaken(r.message);
-      else if (Object.keys(others).some((f) => f !== 'verification')) onDetails(others);
+      const { code: codeError, datetime, verification: _v, ...others } = r.fields;
+      // Taken meanwhile (409 SLOT_TAKEN), or no longer offered: back to the times, the code kept.
+      if (r.code === 'SLOT_TAKEN' || datetime) onTaken(r.message);
+      else if (Object.keys(others).length) onDetails(others);
       else {
         setError(codeError ?? (r.status === 429 ? `${r.message} ${t('book.limits.bookings')}` : r.message || t('book.network')));
         input.current?.focus();

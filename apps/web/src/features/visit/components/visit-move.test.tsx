@@ -26,7 +26,7 @@ describe('choosing another time from the patient link', () => {
       if (url.pathname === '/api/public/visit/reschedule') {
         if (taken) {
           taken = false;
-          return jsonResponse(409, errorBody('That time is no longer free', 'CONFLICT'));
+          return jsonResponse(409, errorBody('That time is no longer free', 'SLOT_TAKEN'));
         }
         return jsonResponse(200, ok({ ...visit, datetime: '2099-01-06T11:00:00+03:00' }));
       }

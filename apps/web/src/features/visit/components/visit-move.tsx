@@ -37,13 +37,13 @@ export function VisitMove({ token, visit, onMoved, onClose }: { token: string; v
     mutationFn: (datetime: string) => rescheduleVisit(token, datetime),
     onSuccess: onMoved,
     onError: (error) => {
-      if (isApiError(error) && error.status === 409) {
+      if (isApiError(error) && error.code === 'SLOT_TAKEN') {
         setChosen(undefined);
         void times.refetch();
       }
     },
   });
-  const error = (e: unknown) => (isApiError(e) ? (e.status === 409 ? t('visit.move.taken') : e.message) : t('errors.network'));
+  const error = (e: unknown) => (isApiError(e) ? (e.code === 'SLOT_TAKEN' ? t('visit.move.taken') : e.message) : t('errors.network'));
 
   return (
     <Stack gap="sm" data-testid="visit-move">

@@ -137,7 +137,7 @@ export default function VisitPage() {
                 />
               )}
               {act.isError && <Alert color="red" data-testid="visit-action-error">{error(act.error)}</Alert>}
-              {!moving && !cancelling && (v.status === 'scheduled' || v.status === 'confirmed') && (
+              {!moving && !cancelling && (v.status === 'scheduled' || v.status === 'requested' || v.status === 'confirmed') && (
                 <Button size="lg" fullWidth styles={WRAP} variant="default" leftSection={<IconCalendarTime />} onClick={() => { setMoving(true); setMoved(false); }} data-testid="visit-move-open">
                   {t('visit.move.open')}
                 </Button>
