@@ -15,7 +15,7 @@ export function TimeList({ times, timeZone, lang, onChoose, showDoctor, selected
         <UnstyledButton key={time.datetime} className="book-option" style={{ justifyContent: 'center', padding: '10px 6px', fontWeight: 650, flexDirection: 'column', gap: 2 }}
           aria-pressed={selected === undefined ? undefined : selected === time.datetime} onClick={() => onChoose(time)} data-datetime={time.datetime}>
           <span dir="ltr">{clinicTime(time.datetime, timeZone, lang)}</span>
-          {showDoctor && time.doctor && <span style={{ fontSize: 11, fontWeight: 400, opacity: 0.8 }}>{time.doctor.name}</span>}
+          {showDoctor && time.doctor && <span style={{ fontSize: 11, fontWeight: 400 }}>{time.doctor.name}</span>}
         </UnstyledButton>
       ))}
     </div>
