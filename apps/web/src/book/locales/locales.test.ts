@@ -1,18 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { pluralBase, pluralProblems } from '@clinic/shared';
-import { translator, type Texts } from '../i18n';
+import { flattenTree } from '@/locales/catalogue';
+import { translator } from '../i18n';
 import ar from './ar.json';
 import en from './en.json';
 
-function flatten(tree: Texts, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') out.set(path, value);
-    else flatten(value, path).forEach((v, k) => out.set(k, v));
-  }
-  return out;
-}
+const flatten = flattenTree;
 const bases = (texts: Map<string, string>) => [...new Set([...texts.keys()].map(pluralBase))].sort();
 
 describe('booking page texts', () => {
