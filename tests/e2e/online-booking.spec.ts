@@ -94,6 +94,7 @@ test('a patient books in Arabic on a phone, with the code from the SMS, and the 
   const move = page.getByTestId('visit-move');
   await move.locator(`[data-free]:not([data-date="${date}"])`).first().click();
   await move.getByTestId('book-times').getByRole('button').first().click();
+  await page.screenshot({ path: test.info().outputPath('visit-move-ar.png'), fullPage: true });
   await move.getByTestId('visit-move-confirm').click();
   await expect(page.getByTestId('visit-moved')).toBeVisible();
   const moved = await api.get<{ datetime: string }>(`/appointments/${booked!._id}`);
