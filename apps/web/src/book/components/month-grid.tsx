@@ -1,3 +1,4 @@
+import './controls.css';
 import { ActionIcon, Group, Text, UnstyledButton } from '@mantine/core';
 import { addMonths, dayNumber, hijriDay, longDate, monthTitle, monthWeeks, type Month } from '../dates';
 

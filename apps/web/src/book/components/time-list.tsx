@@ -1,3 +1,4 @@
+import './controls.css';
 import { UnstyledButton } from '@mantine/core';
 import { clinicTime } from '../dates';
 
