@@ -6,6 +6,12 @@ import { clinicTime, longDate } from '../dates';
 import { useBookI18n } from '../i18n';
 
 const RESEND_AFTER_S = 30;
+/** What each limit means for the patient, said after the API's own message. */
+const LIMIT_TEXTS: Record<string, string> = {
+  BOOKING_LIMIT_DAY: 'book.limits.bookings',
+  BOOKING_LIMIT_WEEK: 'book.limits.bookings',
+  CODE_TRIES_EXHAUSTED: 'book.limits.tries',
+};
 
 interface Props {
   api: BookingApi;
@@ -59,7 +65,7 @@ export function CodeStep({ api, clinic, choice, details, sent, onCode, onResent,
       if (r.code === 'SLOT_TAKEN' || datetime) onTaken(r.message);
       else if (Object.keys(others).length) onDetails(others);
       else {
-        setError(codeError ?? (r.status === 429 ? `${r.message} ${t('book.limits.bookings')}` : r.message || t('book.network')));
+        setError(codeError ?? (LIMIT_TEXTS[r.code] ? `${r.message} ${t(LIMIT_TEXTS[r.code]!)}` : r.message || t('book.network')));
         input.current?.focus();
       }
     } finally {
