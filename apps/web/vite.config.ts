@@ -77,6 +77,10 @@ export default defineConfig({
     chunkSizeWarningLimit: 900,
     // Read by the bench script to measure each route's own chunk.
     manifest: true,
+    // The public booking page is an entry of its own (book.html): it never loads the staff app's shell.
+    rollupOptions: {
+      input: { main: fileURLToPath(new URL('./index.html', import.meta.url)), book: fileURLToPath(new URL('./book.html', import.meta.url)) },
+    },
   },
   server: {
     port: 5173,

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { stubBookingApi } from './booking-stubs';
+import { chooseFirstFreeDay, chooseFirstTime, chooseOption, fillDetails, stepTitle } from './booking-walk';
 import { Api, chooseCalendarClinic, expect, openDays, patientLink, presetPreferences, signIn, test, zonedIso } from './fixtures';
 
 /*
@@ -339,8 +341,46 @@ for (const mode of MODES) {
     await expect(page.getByTestId('visit-card')).toBeVisible();
     await settle(page);
     found.push(...(await violations(page, `/visit (${label})`)));
+    // Choosing another time: the month of days.
+    await page.getByTestId('visit-move-open').click();
+    await expect(page.getByTestId('book-month')).toBeVisible();
+    found.push(...(await violations(page, `/visit choosing another time (${label})`)));
     expect(found, found.join('\n')).toEqual([]);
     await page.context().close();
+  });
+
+  test(`the public booking page passes axe in ${label} at phone width, step by step (its API stubbed)`, async ({ browser }) => {
+    const context = await browser.newContext({ locale: mode.lang === 'ar' ? 'ar-SA' : 'en-US', viewport: { width: 375, height: 812 }, colorScheme: mode.theme });
+    const page = await context.newPage();
+    await stubBookingApi(page);
+    const found: string[] = [];
+    const check = async (step: string) => found.push(...(await violations(page, `/book ${step} (${label})`)));
+    await page.goto(`/book/al-noor?lang=${mode.lang}`);
+    await expect(stepTitle(page)).toBeVisible();
+    await check('clinic');
+    await chooseOption(page, /Olaya/);
+    await chooseOption(page, /General|consultation/);
+    await check('doctor');
+    await page.getByTestId('book-options').getByRole('button').first().click();
+    await chooseFirstFreeDay(page);
+    await check('time');
+    await page.getByTestId('book-back').click();
+    await expect(page.getByTestId('book-month')).toBeVisible();
+    await check('day');
+    await chooseFirstFreeDay(page);
+    await chooseFirstTime(page);
+    await page.getByTestId('book-send-code').click();
+    await expect(page.getByTestId('book-name')).toHaveAttribute('aria-invalid', 'true');
+    await check('details with errors');
+    await fillDetails(page, { name: 'Maryam', phone: '0551234567', dateOfBirth: '1991-04-12', female: true });
+    await expect(page.getByTestId('book-code')).toBeVisible();
+    await check('code');
+    await page.getByTestId('book-code').fill('123456');
+    await page.getByTestId('book-confirm').click();
+    await expect(page.getByTestId('book-done')).toBeVisible();
+    await check('confirmation');
+    expect(found, found.join('\n')).toEqual([]);
+    await context.close();
   });
 
   test(`the calendar with appointments, the booking form, an appointment's details and a confirm dialog pass axe in ${label}`, async ({ browser, request }) => {

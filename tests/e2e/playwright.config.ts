@@ -21,9 +21,12 @@ async function freePort(): Promise<number> {
 }
 
 if (!process.env.E2E_PORT) process.env.E2E_PORT = String(await freePort());
+// The local SMS gateway (sms-sink.mjs) the API sends its texts to: one-time codes are read from it.
+if (!process.env.E2E_SMS_PORT) process.env.E2E_SMS_PORT = String(await freePort());
 if (!process.env.E2E_DATA_DIR) process.env.E2E_DATA_DIR = mkdtempSync(path.join(os.tmpdir(), 'clinic-e2e-'));
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://localhost:${port}`;
+const smsSink = `http://127.0.0.1:${process.env.E2E_SMS_PORT}`;
 
 export default defineConfig({
   testDir: '.',
@@ -47,7 +50,15 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },
-  webServer: {
+  webServer: [{
+    command: `node ${path.join(here, 'sms-sink.mjs')}`,
+    url: `${smsSink}/health`,
+    timeout: 30_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: { SMS_SINK_PORT: String(process.env.E2E_SMS_PORT) },
+  }, {
     // The production build, started the way `npm start` starts it, on a temporary data folder and a free port.
     command: `node ${path.join(root, 'apps/api/dist/server.js')}`,
     url: `${baseURL}/api/health`,
@@ -62,6 +73,9 @@ export default defineConfig({
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      // Texts to patients (one-time codes, reminders) go to the local sink, in the generic preset's JSON body.
+      SMS_GATEWAY_URL: `${smsSink}/sms`,
+      SMS_FROM: 'Clinic',
     },
-  },
+  }],
 });

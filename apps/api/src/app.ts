@@ -9,7 +9,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type RouteOptions } from 'fastify';
+import Fastify, { type FastifyReply, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -66,6 +66,13 @@ import { registerAuth } from './plugins/auth.js';
 import { frameworkCode, registerErrorHandling, sendError } from './plugins/errors.js';
 import { registerFileHandling } from './plugins/files.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
+
+/** The answer may be shown in a frame on any site (the booking page's embed): the policy's frame rule lifted. */
+function embeddable(reply: FastifyReply) {
+  const policy = String(reply.getHeader('content-security-policy') ?? '');
+  reply.header('content-security-policy', policy.replace(/frame-ancestors [^;]*/, 'frame-ancestors *'));
+  reply.removeHeader('x-frame-options');
+}
 
 export interface RegisteredRoute {
   method: string;
@@ -304,6 +311,11 @@ export async function buildApp(config: Config, database: Database, options: { cl
     if (!url.startsWith('/api') && hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
       // Client-side routes (e.g. /patients/details/{id}) deep-link to the app.
       if (url.startsWith('/assets/')) return sendError(req, reply, 404, 'NOT_FOUND', 'errors.notFound');
+      // The public booking page is its own small entry; with ?embed=1 a clinic's own website may show it in a frame.
+      if (url === '/book' || url.startsWith('/book/')) {
+        if (/[?&]embed=1(&|$)/.test(req.url)) embeddable(reply);
+        return reply.header('cache-control', 'no-cache').sendFile('book.html');
+      }
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return sendError(req, reply, 404, 'ROUTE_NOT_FOUND', 'errors.routeNotFound', { method: req.method, url: url.slice(0, 200) });

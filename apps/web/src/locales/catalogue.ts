@@ -16,3 +16,14 @@ export function areaTree(files: Record<string, Tree>): Tree {
   }
   return tree;
 }
+
+/** Every text of a tree by its dotted key (`group.sub.key`), for the tests that compare catalogues. */
+export function flattenTree(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else flattenTree(value, path).forEach((v, k) => out.set(k, v));
+  }
+  return out;
+}

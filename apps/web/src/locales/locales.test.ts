@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { messagesAr, messagesEn, PERMISSIONS, permissionGroup, pluralBase, pluralProblems } from '@clinic/shared';
 import arStart, { areas as arStartAreas } from './ar';
 import arPages, { areas as arPageAreas } from './ar.pages';
-import { START_AREAS, type Tree } from './catalogue';
+import { flattenTree, START_AREAS, type Tree } from './catalogue';
 import enStart, { areas as enStartAreas } from './en';
 import enPages, { areas as enPageAreas } from './en.pages';
 
@@ -17,15 +17,7 @@ const enCatalogue: Tree = { ...enStart, ...enPages };
 const arCatalogue: Tree = { ...arStart, ...arPages };
 const areaFiles = Object.keys(import.meta.glob('./*/*.json'));
 
-function flatten(tree: Tree, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') out.set(path, value);
-    else flatten(value, path).forEach((v, k) => out.set(k, v));
-  }
-  return out;
-}
+const flatten = flattenTree;
 
 const placeholders = (text: string) => [...new Set([...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]))].sort();
 /** The keys a catalogue says things under: a counted text's plural forms (`x_one`, `x_few`, …) count once, as `x`. */

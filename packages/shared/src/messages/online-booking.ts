@@ -5,6 +5,23 @@
 import type { Shape } from './core.js';
 
 export const onlineBookingEn = {
+  visit: {
+    move: {
+      open: 'Choose another time',
+      title: 'Choose another time',
+      intro: 'Pick a day, then a free time. Your visit moves at once; the old time is freed.',
+      previousMonth: 'Previous month',
+      nextMonth: 'Next month',
+      day: 'can be chosen',
+      past: 'cannot be chosen',
+      noTimes: 'No free time on this day. Choose another day.',
+      zone: "Times are the clinic's local time ({{zone}}).",
+      moveTo: 'Move my visit to {{time}}',
+      keep: 'Keep my current time',
+      moved: 'Done: your visit is now on {{date}} at {{time}}.',
+      taken: 'That time was just taken. Choose another one.',
+    },
+  },
   validation: {
     onlineBooking: {
       modeInvalid: 'Choose to book at once or to ask the desk first',
@@ -33,6 +50,23 @@ export const onlineBookingEn = {
 };
 
 export const onlineBookingAr: Shape<typeof onlineBookingEn> = {
+  visit: {
+    move: {
+      open: 'اختر وقتًا آخر',
+      title: 'اختر وقتًا آخر',
+      intro: 'اختر يومًا ثم وقتًا متاحًا. يُنقل موعدك فورًا ويُترك الوقت القديم لغيرك.',
+      previousMonth: 'الشهر السابق',
+      nextMonth: 'الشهر التالي',
+      day: 'يمكن اختياره',
+      past: 'لا يمكن اختياره',
+      noTimes: 'لا يوجد وقت متاح في هذا اليوم. اختر يومًا آخر.',
+      zone: 'الأوقات بالتوقيت المحلي للعيادة ({{zone}}).',
+      moveTo: 'انقل موعدي إلى {{time}}',
+      keep: 'أبقِ موعدي الحالي',
+      moved: 'تم: موعدك الآن يوم {{date}} الساعة {{time}}.',
+      taken: 'حُجز هذا الوقت للتو. اختر وقتًا آخر.',
+    },
+  },
   validation: {
     onlineBooking: {
       modeInvalid: 'اختر الحجز الفوري أو انتظار موافقة الاستقبال',

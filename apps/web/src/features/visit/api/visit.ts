@@ -1,4 +1,4 @@
-import { routes } from '@clinic/shared';
+import { onlineBookingRoutes, routes } from '@clinic/shared';
 import { call } from '@/lib/api-client';
 
 /** The patient's page of one appointment, opened by the signed link's token (no sign-in). */
@@ -14,3 +14,16 @@ export async function actOnVisit(action: 'confirm' | 'cancel', token: string, re
     : await call(routes.reminders.confirmVisit, { body: { token } }, options);
   return answer.data;
 }
+
+const publicOptions = { silent: true, skipAuthRefresh: true } as const;
+
+/** The free times of one clinic-local day the visit of the link can move to (same clinic, service and doctor). */
+export async function getVisitTimes(token: string, date: string, signal?: AbortSignal) {
+  return (await call(onlineBookingRoutes.visitTimes, { query: { token, date } }, { ...publicOptions, signal })).data;
+}
+
+/** Moves the visit of the link to another free time, in one step. */
+export async function rescheduleVisit(token: string, datetime: string) {
+  return (await call(onlineBookingRoutes.rescheduleVisit, { body: { token, datetime } }, publicOptions)).data;
+}
+

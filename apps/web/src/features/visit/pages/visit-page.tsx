@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, Anchor, Box, Button, Card, Center, Group, Loader, Stack, Text, Textarea, Title } from '@mantine/core';
-import { IconCalendarCheck, IconCalendarPlus, IconCalendarX, IconInfoCircle, IconMapPin } from '@tabler/icons-react';
+import { IconCalendarCheck, IconCalendarPlus, IconCalendarTime, IconCalendarX, IconInfoCircle, IconMapPin } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@clinic/shared';
@@ -8,6 +8,7 @@ import { LanguageMenu } from '@/components/language-menu';
 import { isApiError } from '@/lib/http';
 import { currentLanguage, switchLanguage } from '@/lib/i18n';
 import { actOnVisit, getVisit } from '../api/visit';
+import { VisitMove } from '../components/visit-move';
 import { icsHref, phoneLanguage, visitIcs } from '../lib/visit-ics';
 
 /** Big buttons whose words wrap on a narrow phone instead of being cut. */
@@ -45,6 +46,8 @@ export default function VisitPage() {
   const [cancelling, setCancelling] = useState(false);
   const [reason, setReason] = useState('');
   const [languageSet, setLanguageSet] = useState(false);
+  const [moving, setMoving] = useState(false);
+  const [moved, setMoved] = useState(false);
 
   const visit = useQuery({
     queryKey: ['visit', token],
@@ -120,8 +123,26 @@ export default function VisitPage() {
               {v.status === 'cancelled' && <Alert color="gray" icon={<IconCalendarX />} data-testid="visit-cancelled">{t('visit.cancelled')}</Alert>}
               {v.status === 'closed' && <Alert color="gray" icon={<IconInfoCircle />}>{t('visit.closed')}</Alert>}
               {v.status === 'scheduled' && !v.canAct && <Alert color="gray" icon={<IconInfoCircle />}>{t('visit.used')}</Alert>}
+              {moved && <Alert color="green" icon={<IconCalendarCheck />} role="status" data-testid="visit-moved">{t('visit.move.moved', { date: when.date, time: when.time })}</Alert>}
+              {moving && (
+                <VisitMove
+                  token={token}
+                  visit={v}
+                  onClose={() => setMoving(false)}
+                  onMoved={(data) => {
+                    client.setQueryData(['visit', token], data);
+                    setMoving(false);
+                    setMoved(true);
+                  }}
+                />
+              )}
               {act.isError && <Alert color="red" data-testid="visit-action-error">{error(act.error)}</Alert>}
-              {v.canAct && !cancelling && (
+              {!moving && !cancelling && (v.status === 'scheduled' || v.status === 'requested' || v.status === 'confirmed') && (
+                <Button size="lg" fullWidth styles={WRAP} variant="default" leftSection={<IconCalendarTime />} onClick={() => { setMoving(true); setMoved(false); }} data-testid="visit-move-open">
+                  {t('visit.move.open')}
+                </Button>
+              )}
+              {v.canAct && !cancelling && !moving && (
                 <Stack gap="sm">
                   <Text size="sm">{t('visit.intro')}</Text>
                   <Button size="lg" fullWidth styles={WRAP} leftSection={<IconCalendarCheck />} loading={act.isPending && act.variables === 'confirm'} onClick={() => act.mutate('confirm')} data-testid="visit-confirm">

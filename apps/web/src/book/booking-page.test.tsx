@@ -1,0 +1,76 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { errorBody, jsonResponse, ok } from '@/test/mocks';
+import { BookingRoot } from './booking-root';
+import en from './locales/en.json';
+
+const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+const site = {
+  organisation: 'Al-Noor', language: 'en',
+  clinics: [{
+    _id: 'c1', name: 'Olaya Clinic', complex: null, address: 'Olaya', mapUrl: null, timeZone: 'Asia/Riyadh', firstWeekday: 6, hijri: 'off', mode: 'request',
+    minNoticeMinutes: 60, horizonDays: 30, cancellationPolicy: { en: 'Cancel up to a day before.' },
+    services: [{ _id: 's1', name: 'Consultation', durationMinutes: 20, price: null }],
+    doctors: [{ _id: 'd1', name: 'Dr. Rana', speciality: null, services: ['s1'] }],
+  }],
+};
+const doctor = { _id: 'd1', name: 'Dr. Rana' };
+
+describe('the public booking page', () => {
+  it('keeps the code when the time was just taken, shows a wrong code on its field, and ends with the request waiting for the clinic', async () => {
+    const booked: unknown[] = [];
+    const answers = [
+      jsonResponse(409, errorBody('Someone has just taken this time.', 'SLOT_TAKEN', { datetime: 'Someone has just taken this time.' })),
+      jsonResponse(422, errorBody('The code is wrong', 'CODE_WRONG', { code: 'Wrong code: 4 tries left' })),
+    ];
+    vi.stubGlobal('fetch', vi.fn((input: string, init: RequestInit = {}) => {
+      const url = new URL(input, 'http://localhost');
+      const path = url.pathname.replace('/api/public/book/al-noor', '');
+      if (path === '') return Promise.resolve(jsonResponse(200, ok(site)));
+      if (path === '/days') return Promise.resolve(jsonResponse(200, ok({ days: [day] })));
+      if (path === '/times') return Promise.resolve(jsonResponse(200, ok({ date: day, timeZone: 'Asia/Riyadh', times: [{ datetime: `${day}T06:00:00.000Z`, doctor }, { datetime: `${day}T07:00:00.000Z`, doctor }] })));
+      if (path === '/code') return Promise.resolve(jsonResponse(202, ok({ verification: 'v1', expiresAt: new Date(Date.now() + 300_000).toISOString(), channel: 'sms' })));
+      booked.push(JSON.parse(String(init.body)));
+      return Promise.resolve(answers.shift() ?? jsonResponse(201, ok({
+        publicId: 'APT-000009', status: 'requested', datetime: `${day}T07:00:00.000Z`, endsAt: `${day}T07:20:00.000Z`, timeZone: 'Asia/Riyadh', clinic: 'Olaya Clinic',
+        address: 'Olaya', mapUrl: null, doctor: 'Dr. Rana', service: 'Consultation', link: 'http://x/visit#t', icsUrl: 'http://x/api/public/visit/ics?token=t',
+      })));
+    }));
+    window.history.pushState(null, '', '/book/al-noor?lang=en');
+    const user = userEvent.setup();
+    render(<BookingRoot initialLanguage="en" initialTexts={en} explicit />);
+
+    // One clinic, one service, one doctor: straight to the day.
+    expect(await screen.findByRole('heading', { name: 'Choose a day' })).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: /free times/ }));
+    await user.click(await screen.findByRole('button', { name: '09:00' }));
+    expect(screen.getByText('Cancel up to a day before.')).toBeInTheDocument();
+    await user.click(screen.getByTestId('book-send-code'));
+    expect(screen.getByTestId('book-name')).toHaveAttribute('aria-invalid', 'true');
+    await user.type(screen.getByTestId('book-name'), 'Maryam');
+    await user.type(screen.getByTestId('book-phone'), '0551234567');
+    await user.type(screen.getByTestId('book-dob'), '1991-04-12');
+    await user.click(screen.getByRole('radio', { name: 'Female' }));
+    await user.click(screen.getByTestId('book-send-code'));
+    await user.type(await screen.findByTestId('book-code'), '123456');
+    await user.click(screen.getByTestId('book-confirm'));
+
+    // Taken meanwhile: back to the times, said so; the next time goes straight to the code, kept.
+    expect(await screen.findByTestId('book-notice')).toHaveTextContent('Someone has just taken this time.');
+    expect(screen.getByRole('heading', { name: 'Choose a time' })).toHaveFocus();
+    await user.click(await screen.findByRole('button', { name: '10:00' }));
+    expect(screen.getByTestId('book-code')).toHaveValue('123456');
+    expect(screen.getByTestId('book-confirm')).toHaveTextContent('Ask for this visit');
+    await user.click(screen.getByTestId('book-confirm'));
+    expect(await screen.findAllByText('Wrong code: 4 tries left')).not.toHaveLength(0);
+    expect(screen.getByTestId('book-code')).toHaveAttribute('aria-invalid', 'true');
+    await user.click(screen.getByTestId('book-confirm'));
+
+    const done = await screen.findByTestId('book-done');
+    expect(within(done).getByTestId('book-done-status')).toHaveTextContent('Your visit is requested');
+    expect(within(done).getByTestId('book-done-time')).toHaveTextContent('10:00');
+    expect(within(done).getByTestId('book-done-ics')).toHaveAttribute('href', 'http://x/api/public/visit/ics?token=t');
+    expect(booked.at(-1)).toMatchObject({ verification: 'v1', code: '123456', clinic: 'c1', service: 's1', doctor: 'd1', datetime: `${day}T07:00:00.000Z`, name: 'Maryam', gender: 'female', language: 'en' });
+  });
+});
