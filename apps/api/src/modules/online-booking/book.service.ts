@@ -89,7 +89,7 @@ export async function bookOnline(deps: Deps, ctx: RequestContext, slug: string, 
       await emit(tx, { type: 'appointment.booked', companyId: company.id, actorId: null, appointmentId: row.id, clinicId: clinic.id, at: now.toISOString(), source: 'online' });
       // The desk's bell, in the same transaction (the booked event's own bell is left out for online bookings).
       await notifyStaff(withDb(deps, tx), company.id, row.id, 'online_booking', null, {
-        datetime: zonedIso(startsAt, offer.timeZone), requested: String(status === 'requested'),
+        datetime: zonedIso(startsAt, offer.timeZone), timeZone: offer.timeZone, requested: String(status === 'requested'),
       });
       return { id: row.id, publicId: row.publicId };
     });

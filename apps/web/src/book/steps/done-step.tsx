@@ -32,7 +32,7 @@ export function DoneStep({ booked, clinic }: { booked: Booked; clinic: SiteClini
         <Text size="xs" c="dimmed">{t('book.done.reference', { id: booked.publicId })}</Text>
       </div>
       <Button component="a" href={booked.icsUrl} download="appointment.ics" variant="default" size="md" fullWidth data-testid="book-done-ics">{t('book.done.addToCalendar')}</Button>
-      <Button component="a" href={booked.link} size="md" fullWidth data-testid="book-done-link">{t('book.done.manage')}</Button>
+      <Button component="a" href={booked.link} size="md" fullWidth h="auto" py="xs" styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }} data-testid="book-done-link">{t('book.done.manage')}</Button>
       <Text size="xs" c="dimmed">{t('book.done.manageHint')}</Text>
     </Stack>
   );
