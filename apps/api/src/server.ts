@@ -59,6 +59,7 @@ if (config.seedDemo) {
   lines.push(
     `  Demo sign-in: user name "${DEMO_ADMIN.username}" (or ${DEMO_ADMIN.email}), password "${DEMO_ADMIN.password}"`,
     seeded?.created ? '  (demo organisation created on this first run)' : '',
+    `  Patients book online at http://localhost:${port}/book/al-noor-medical-group (codes need SMS_GATEWAY_URL or WhatsApp)`,
   );
 }
 process.stdout.write(lines.filter(Boolean).join('\n') + '\n\n');

@@ -75,6 +75,9 @@ export const visitView = z.object({
   /** The link can still act (not used, appointment still scheduled). */
   canAct: z.boolean(),
   language: z.enum(['en', 'ar']),
+  /** The clinic's calendar: its first weekday (0 Sunday .. 6 Saturday) and whether Hijri dates show beside. */
+  firstWeekday: z.number().int().min(0).max(6),
+  hijri: z.enum(['off', 'beside', 'primary']),
 });
 export type VisitView = z.infer<typeof visitView>;
 

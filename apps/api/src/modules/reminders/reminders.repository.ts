@@ -207,14 +207,16 @@ export async function countOutbox(db: Db, companyId: string, filter: OutboxFilte
 export interface VisitRow {
   id: string; clinic_id: string; starts_at: string | Date; ends_at: string | Date; status: string; version: number; time_zone: string; clinic: string; doctor: string;
   address: string | null; location: { x: number; y: number } | null; preferred_language: string | null;
+  first_day_of_week: number; hijri_mode: string;
 }
 
 export async function findVisit(db: Db, companyId: string, appointmentId: string): Promise<VisitRow | null> {
   return rowsOf<VisitRow>(await db.execute(sql`
     select a.id, a.clinic_id, a.starts_at, a.ends_at, a.status, a.version, c.time_zone, c.name as clinic, c.address, c.location, e.name as doctor,
-      p.details->>'preferredLanguage' as preferred_language
+      p.details->>'preferredLanguage' as preferred_language, c.first_day_of_week, co.hijri_mode
     from appointments a
     join clinics c on c.company_id = a.company_id and c.id = a.clinic_id
+    join companies co on co.id = a.company_id
     join employees e on e.company_id = a.company_id and e.id = a.doctor_id
     join patients p on p.company_id = a.company_id and p.id = a.patient_id
     where a.company_id = ${companyId} and a.id = ${appointmentId}`))[0] ?? null;

@@ -279,6 +279,7 @@ export async function viewVisit(deps: Deps, token: string, now = new Date()): Pr
     datetime: zonedIso(new Date(a.starts_at), tz), endsAt: zonedIso(new Date(a.ends_at), tz), timeZone: tz, clinic: a.clinic, doctor: a.doctor,
     address: a.address?.trim() || null, mapUrl: mapLink(a.location), status,
     canAct: !used && (a.status === 'scheduled' || a.status === 'requested'), language: messageLanguage(a.preferred_language),
+    firstWeekday: a.first_day_of_week, hijri: effectiveHijriMode(null, a.hijri_mode),
   };
 }
 

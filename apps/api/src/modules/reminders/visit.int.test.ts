@@ -66,8 +66,8 @@ describe('the patient\'s link', () => {
     expect(res.statusCode).toBe(200);
     const data = body(res).data;
     // Never the service or the reason: a forwarded link says no more than where and when.
-    expect(Object.keys(data).sort()).toEqual(['address', 'canAct', 'clinic', 'datetime', 'doctor', 'endsAt', 'language', 'mapUrl', 'status', 'timeZone']);
-    expect(data).toMatchObject({ clinic: 'Olaya Clinic', doctor: 'Dr. Omar Nasser', timeZone: TZ, status: 'scheduled', canAct: true, language: 'ar' });
+    expect(Object.keys(data).sort()).toEqual(['address', 'canAct', 'clinic', 'datetime', 'doctor', 'endsAt', 'firstWeekday', 'hijri', 'language', 'mapUrl', 'status', 'timeZone']);
+    expect(data).toMatchObject({ clinic: 'Olaya Clinic', doctor: 'Dr. Omar Nasser', timeZone: TZ, status: 'scheduled', canAct: true, language: 'ar', firstWeekday: 0, hijri: 'off' });
     // What the patient needs to get there and to keep it in their own calendar.
     expect(Date.parse(data.endsAt)).toBeGreaterThan(Date.parse(data.datetime));
     expect(data.address === null || typeof data.address === 'string').toBe(true);

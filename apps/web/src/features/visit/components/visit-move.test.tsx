@@ -8,7 +8,7 @@ import { VisitMove } from './visit-move';
 
 const visit: VisitView = {
   datetime: '2099-01-05T09:30:00+03:00', endsAt: '2099-01-05T10:00:00+03:00', timeZone: 'Asia/Riyadh', clinic: 'Olaya Clinic', address: null, mapUrl: null,
-  doctor: 'Dr. Omar', status: 'scheduled', canAct: true, language: 'en',
+  doctor: 'Dr. Omar', status: 'scheduled', canAct: true, language: 'en', firstWeekday: 6, hijri: 'off',
 };
 const doctor = { _id: 'd-1', name: 'Dr. Omar' };
 

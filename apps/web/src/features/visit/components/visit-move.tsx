@@ -23,8 +23,8 @@ export function VisitMove({ token, visit, onMoved, onClose }: { token: string; v
   const [month, setMonth] = useState<Month>(monthOf(today));
   const [date, setDate] = useState<string>();
   const [chosen, setChosen] = useState<string>();
-  // The clinic's first weekday is not on the link's page: Saturday in Arabic, Monday in English.
-  const firstWeekday = lang === 'ar' ? 6 : 1;
+  // The clinic's own calendar: its first weekday and, when it writes them, Hijri dates beside.
+  const firstWeekday = visit.firstWeekday;
   const weekdays = useMemo(() => weekdayNames(lang, firstWeekday), [lang, firstWeekday]);
   const last = addMonths(monthOf(today), MONTHS_AHEAD);
   const times = useQuery({
@@ -51,7 +51,7 @@ export function VisitMove({ token, visit, onMoved, onClose }: { token: string; v
       <Text size="sm">{t('visit.move.intro')}</Text>
       <MonthGrid
         month={month} onMonth={setMonth} min={monthOf(today)} max={last} free={null} from={today} to={`${last.year}-${String(last.month).padStart(2, '0')}-31`}
-        selected={date} onChoose={(d) => { setDate(d); setChosen(undefined); }} firstWeekday={firstWeekday} weekdays={weekdays} lang={lang} hijri="off"
+        selected={date} onChoose={(d) => { setDate(d); setChosen(undefined); }} firstWeekday={firstWeekday} weekdays={weekdays} lang={lang} hijri={visit.hijri}
         labels={{ previous: t('visit.move.previousMonth'), next: t('visit.move.nextMonth'), free: t('visit.move.day'), full: t('visit.move.past') }}
       />
       {date && (

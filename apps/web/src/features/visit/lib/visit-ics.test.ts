@@ -5,7 +5,7 @@ import { phoneLanguage, visitIcs } from './visit-ics';
 const visit: VisitView = {
   datetime: '2026-12-01T09:30:00+03:00', endsAt: '2026-12-01T10:00:00+03:00', timeZone: 'Asia/Riyadh', clinic: 'Olaya Clinic, Riyadh',
   address: 'King Fahd Road; Olaya', mapUrl: 'https://www.openstreetmap.org/?mlat=24.7&mlon=46.6#map=17/24.7/46.6', doctor: 'Dr. Omar',
-  status: 'scheduled', canAct: true, language: 'ar',
+  status: 'scheduled', canAct: true, language: 'ar', firstWeekday: 6, hijri: 'beside',
 };
 
 describe('the patient\'s calendar file', () => {
