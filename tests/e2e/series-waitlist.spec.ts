@@ -83,6 +83,8 @@ test('books a weekly series whose preview shows the week the doctor is taken', a
   expect(booked[0]!.datetime).toBe(start);
   expect(new Set(booked.map((b) => b.seriesId)).size).toBe(1);
   expect(booked[0]!.seriesId).toBeTruthy();
+  // The list runs latest first; the patient's rows are found by name, wherever the demo's own visits put them.
+  await page.getByRole('searchbox', { name: 'Search' }).fill(patient!.name);
   await expect(page.getByRole('row').filter({ hasText: patient!.name }).first().getByTestId('series-mark')).toBeVisible();
 });
 
