@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema } from './common.js';
 import { calendarDate, instantInRange } from './dates.js';
 import { quickPatientInput } from './patient.js';
+import { visitView } from './reminder.js';
 import { versionInput, versionSchema } from './version.js';
 
 /**
@@ -158,16 +159,10 @@ export const onlineBookingInput = z.strictObject({
 });
 export type OnlineBookingInput = z.input<typeof onlineBookingInput>;
 
-export const onlineBookingDone = z.object({
+/** The booking made: what the patient's page shows of a visit, with its reference, service and links. */
+export const onlineBookingDone = visitView.pick({ datetime: true, endsAt: true, timeZone: true, clinic: true, address: true, mapUrl: true, doctor: true }).extend({
   publicId: z.string(),
   status: z.enum(['requested', 'scheduled']),
-  datetime: z.string(),
-  endsAt: z.string(),
-  timeZone: z.string(),
-  clinic: z.string(),
-  address: z.string().nullable(),
-  mapUrl: z.string().nullable(),
-  doctor: z.string(),
   service: z.string(),
   /** The patient's page: confirm, cancel or reschedule; and the visit as a calendar file. */
   link: z.string(),
