@@ -40,6 +40,17 @@ export interface Caller {
   employeeType: string;
   /** The company's time zone (IANA): what "today" means for the caller's records. */
   timeZone: string;
+  /** The sign-in the request belongs to (absent for credentials not tied to one). */
+  session?: CallerSession;
+}
+
+/** What the request's sign-in holds: whether it must enrol a second factor, when the person last proved who they are. */
+export interface CallerSession {
+  id: string;
+  enrolmentRequired: boolean;
+  verifiedAt: Date | null;
+  /** The organisation's step-up window. */
+  stepUpMinutes: number;
 }
 
 /**
@@ -59,6 +70,10 @@ declare module 'fastify' {
     accessNeutral?: boolean;
     /** The route answers with a long-lived event stream (server-sent events) instead of one response. */
     stream?: boolean;
+    /** From the contract: the route needs a recent proof of identity (step-up). */
+    stepUp?: boolean;
+    /** From the contract: open to a session that must enrol a second factor first. */
+    duringEnrolment?: boolean;
   }
   interface FastifyRequest {
     caller: Caller | null;

@@ -16,15 +16,20 @@ export type ContractHandler<R extends RouteSpec> = (req: ContractRequest<R>, rep
 
 export interface ServeOptions {
   /** Route settings other than access (which the contract holds): rate limits, `accessNeutral`, `stream`. */
-  config?: Omit<FastifyContextConfig, 'public' | 'permission'>;
+  config?: Omit<FastifyContextConfig, 'public' | 'permission' | 'stepUp' | 'duringEnrolment'>;
   /** Schema settings the contract does not describe (for example `consumes` of an upload). */
   schema?: Omit<FastifySchema, 'params' | 'querystring' | 'body' | 'response'>;
   /** Route options of Fastify's own: `compress: false` for a file served as stored, an `onRequest` check before the body. */
   route?: Pick<RouteShorthandOptions, 'compress' | 'onRequest'>;
 }
 
-function accessConfig(access: Access): Pick<FastifyContextConfig, 'public' | 'permission'> {
-  return access === 'public' ? { public: true } : { permission: access };
+function accessConfig(spec: RouteSpec): Pick<FastifyContextConfig, 'public' | 'permission' | 'stepUp' | 'duringEnrolment'> {
+  const access: Access = spec.access;
+  return {
+    ...(access === 'public' ? { public: true } : { permission: access }),
+    ...(spec.stepUp && { stepUp: true }),
+    ...(spec.duringEnrolment && { duringEnrolment: true }),
+  };
 }
 
 export function serve<R extends RouteSpec>(app: App, spec: R, handler: ContractHandler<R>, options: ServeOptions = {}): void {
@@ -40,7 +45,7 @@ export function serve<R extends RouteSpec>(app: App, spec: R, handler: ContractH
     ...options.route,
     method: spec.method,
     url: spec.path,
-    config: { ...options.config, ...accessConfig(spec.access) },
+    config: { ...options.config, ...accessConfig(spec) },
     schema,
     handler: handler as never,
   });

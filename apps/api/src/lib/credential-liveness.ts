@@ -4,8 +4,9 @@
  * A credential (an access or refresh token, a signed file link, a calendar feed's address, an open live stream, a
  * bulk export's status address, an invitation to set up an account) acts for a person of one company. At each use it asks `credentialHolder` (or
  * `credentialIsLive`): the person must exist and be active, their company must be open, the credential's generation
- * must be current (the session version a password change or deactivation raises; the sign-in's refresh-token family,
- * which logout and deactivation revoke), and they must still hold the permission the credential needs. Patient links act for the
+ * must be current (the session version a password change or deactivation raises; the sign-in's session, which logout,
+ * "end session", deactivation end, and which also ends when idle past the organisation's timeout or older than its
+ * lifetime), and they must still hold the permission the credential needs. Patient links act for the
  * clinic, not a person (the reminders job issues them for an appointment): they need the company open (`companyIsOpen`).
  *
  * What cannot be checked cheaply at use is ended when the person or the company ends (`endCredentials`): refresh
@@ -15,8 +16,10 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { hasPermission, type Permission } from '@clinic/shared';
 import type { Db } from '../db/client.js';
-import { calendarFeeds, companies, employeeRoles, employees, invitations, refreshTokens, rolePermissions } from '../db/schema/index.js';
-import type { Caller, Deps, RoutePermission } from './app-types.js';
+import {
+  calendarFeeds, companies, companySecurity, employeeRoles, employees, invitations, refreshTokens, rolePermissions, signInSessions,
+} from '../db/schema/index.js';
+import type { Caller, CallerSession, Deps, RoutePermission } from './app-types.js';
 import { recordAudit } from './audit.js';
 import { announceAccessChange } from './caller-cache.js';
 import type { RequestContext } from './request-context.js';
@@ -49,7 +52,7 @@ export function permits(required: RoutePermission, held: string[]): boolean {
   return hasPermission(held, ...list);
 }
 
-/** The person's row when the holder is live (active, company open, generation current), else null. */
+/** The person's row when the holder is live (active, company open, session version current), else null; the sign-in is `liveSession`'s. */
 async function liveRow(db: Db, holder: Holder) {
   const [row] = await db
     .select({
@@ -63,12 +66,64 @@ async function liveRow(db: Db, holder: Holder) {
       eq(employees.isActive, true),
       isNull(companies.closedAt),
       holder.sessionVersion === undefined ? undefined : eq(employees.sessionVersion, holder.sessionVersion),
-      holder.familyId === undefined ? undefined : sql`exists (select 1 from ${refreshTokens} where ${refreshTokens.companyId} = ${employees.companyId}
-        and ${refreshTokens.familyId} = ${holder.familyId} and ${refreshTokens.employeeId} = ${employees.id}
-        and ${refreshTokens.revokedAt} is null and ${refreshTokens.expiresAt} > now())`,
     ))
     .limit(1);
   return row ?? null;
+}
+
+/** The organisation's session rules when it has set none. */
+export const SESSION_DEFAULTS = { stepUpMinutes: 15, idleTimeoutMinutes: 30, absoluteLifetimeHours: 12 } as const;
+
+/**
+ * The holder's sign-in when it is live: not ended, used within the organisation's idle timeout, begun within its
+ * absolute lifetime. Null otherwise.
+ */
+async function liveSession(db: Db, holder: Holder & { familyId: string }): Promise<CallerSession | null> {
+  const idle = sql`coalesce(${companySecurity.idleTimeoutMinutes}, ${SESSION_DEFAULTS.idleTimeoutMinutes})`;
+  const lifetime = sql`coalesce(${companySecurity.absoluteLifetimeHours}, ${SESSION_DEFAULTS.absoluteLifetimeHours})`;
+  const [row] = await db
+    .select({
+      id: signInSessions.id,
+      enrolmentRequired: signInSessions.enrolmentRequired,
+      verifiedAt: signInSessions.verifiedAt,
+      stepUpMinutes: sql<number>`coalesce(${companySecurity.stepUpMinutes}, ${SESSION_DEFAULTS.stepUpMinutes})::int`,
+    })
+    .from(signInSessions)
+    .leftJoin(companySecurity, eq(companySecurity.companyId, signInSessions.companyId))
+    .where(and(
+      eq(signInSessions.companyId, holder.companyId),
+      eq(signInSessions.id, holder.familyId),
+      eq(signInSessions.employeeId, holder.employeeId),
+      isNull(signInSessions.endedAt),
+      sql`${signInSessions.lastSeenAt} > now() - make_interval(mins => ${idle})`,
+      sql`${signInSessions.createdAt} > now() - make_interval(hours => ${lifetime})`,
+    ))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Whether the person proved who they are in this sign-in within the organisation's step-up window. */
+export function recentlyVerified(session: CallerSession | undefined, nowMs = Date.now()): boolean {
+  if (!session?.verifiedAt) return false;
+  return nowMs - session.verifiedAt.getTime() < session.stepUpMinutes * 60_000;
+}
+
+const TOUCH_EVERY_MS = 60_000;
+const touched = new Map<string, number>();
+
+/**
+ * Records that a sign-in is in use (its idle timeout starts again), at most once a minute per sign-in per server, so a
+ * busy screen costs no write per request.
+ */
+export async function touchSession(db: Db, companyId: string, sessionId: string, nowMs = Date.now()): Promise<void> {
+  const last = touched.get(sessionId);
+  if (last !== undefined && nowMs - last < TOUCH_EVERY_MS) return;
+  if (touched.size >= 50_000) touched.clear();
+  touched.set(sessionId, nowMs);
+  await db
+    .update(signInSessions)
+    .set({ lastSeenAt: new Date(nowMs) })
+    .where(and(eq(signInSessions.companyId, companyId), eq(signInSessions.id, sessionId), isNull(signInSessions.endedAt)));
 }
 
 async function permissionsOf(db: Db, holder: Holder): Promise<string[]> {
@@ -88,13 +143,16 @@ async function permissionsOf(db: Db, holder: Holder): Promise<string[]> {
 export async function credentialHolder(db: Db, holder: Holder, need: RoutePermission = 'authenticated'): Promise<Caller | null> {
   const row = await liveRow(db, holder);
   if (!row) return null;
-  const caller: Caller = { ...row, permissions: await permissionsOf(db, holder) };
+  const session = holder.familyId === undefined ? undefined : await liveSession(db, { ...holder, familyId: holder.familyId });
+  if (session === null) return null;
+  const caller: Caller = { ...row, permissions: await permissionsOf(db, holder), ...(session && { session }) };
   return permits(need, caller.permissions) ? caller : null;
 }
 
 /** Whether a credential may still act: `credentialHolder` without building the caller (one query when it needs no permission). */
 export async function credentialIsLive(db: Db, holder: Holder, need: RoutePermission = 'authenticated'): Promise<boolean> {
   if (!(await liveRow(db, holder))) return false;
+  if (holder.familyId !== undefined && !(await liveSession(db, { ...holder, familyId: holder.familyId }))) return false;
   return need === 'authenticated' || permits(need, await permissionsOf(db, holder));
 }
 
@@ -135,6 +193,10 @@ export async function revokeCredentials(tx: Db, ctx: RequestContext, end: Creden
     .set({ revokedAt: at })
     .where(and(eq(refreshTokens.companyId, companyId), employeeId ? eq(refreshTokens.employeeId, employeeId) : undefined, isNull(refreshTokens.revokedAt)))
     .returning({ familyId: refreshTokens.familyId, employeeId: refreshTokens.employeeId });
+  await tx
+    .update(signInSessions)
+    .set({ endedAt: at, endReason: reason })
+    .where(and(eq(signInSessions.companyId, companyId), employeeId ? eq(signInSessions.employeeId, employeeId) : undefined, isNull(signInSessions.endedAt)));
   await tx
     .update(employees)
     .set({ sessionVersion: sql`${employees.sessionVersion} + 1` })

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { App, Caller, Deps } from '../lib/app-types.js';
 import { announceAccessChange } from '../lib/caller-cache.js';
-import { credentialHolder, permits } from '../lib/credential-liveness.js';
+import { credentialHolder, permits, recentlyVerified, touchSession } from '../lib/credential-liveness.js';
 import { recordAudit } from '../lib/audit.js';
 import { AppError, forbidden, unauthorized } from '../lib/errors.js';
 import { requestContext } from '../lib/request-context.js';
@@ -10,9 +10,12 @@ import { requestContext } from '../lib/request-context.js';
  * Loads the caller's account, plan and effective permissions through the credential liveness check (the account
  * active, its company open, the session version current). Null when the access token must be refused.
  */
-export async function loadCaller(deps: Deps, companyId: string, employeeId: string, sessionVersion?: number): Promise<Caller | null> {
-  return credentialHolder(deps.db, { companyId, employeeId, sessionVersion });
+export async function loadCaller(deps: Deps, companyId: string, employeeId: string, sessionVersion?: number, familyId?: string): Promise<Caller | null> {
+  return credentialHolder(deps.db, { companyId, employeeId, sessionVersion, ...(familyId !== undefined && { familyId }) });
 }
+
+/** A request the web app makes on its own (a poll, a refresh of a list) sends this header: it does not count as use of the session. */
+export const BACKGROUND_HEADER = 'x-clinic-background';
 
 function bearer(req: FastifyRequest): string | null {
   const header = req.headers.authorization;
@@ -41,18 +44,25 @@ export function registerAuth(app: App, deps: Deps) {
     const claims = await deps.tokens.verifyAccess(token);
     if (claims === 'expired') throw unauthorized('TOKEN_EXPIRED', 'errors.tokenExpired');
     if (claims === 'invalid') throw unauthorized('TOKEN_INVALID', 'errors.tokenInvalid');
-    let caller = deps.callers.get(claims.cid, claims.sub, claims.sv);
+    // One cached caller per sign-in: what the session holds (enrolment, last proof of identity) is the sign-in's own.
+    const cacheKey = `${claims.sub}:${claims.fam}`;
+    let caller = deps.callers.get(claims.cid, cacheKey, claims.sv);
     if (!caller) {
       const generation = deps.callers.generation(claims.cid);
-      const loaded = await loadCaller(deps, claims.cid, claims.sub, claims.sv);
+      const loaded = await loadCaller(deps, claims.cid, claims.sub, claims.sv, claims.fam);
       if (!loaded) throw unauthorized('TOKEN_INVALID', 'errors.tokenInvalid');
-      deps.callers.set(claims.cid, claims.sub, claims.sv, loaded, generation);
+      deps.callers.set(claims.cid, cacheKey, claims.sv, loaded, generation);
       caller = loaded;
     }
     req.caller = caller;
     req.accessClaims = claims;
+    if (caller.session && req.headers[BACKGROUND_HEADER] === undefined) await touchSession(deps.db, caller.companyId, caller.session.id);
     const required = config.permission;
     if (!required) throw new AppError(500, 'ROUTE_WITHOUT_PERMISSION', 'errors.unexpected');
+    if (caller.session?.enrolmentRequired && !config.duringEnrolment) {
+      throw new AppError(403, 'SECOND_FACTOR_ENROLMENT_REQUIRED', 'errors.security.enrolmentRequired');
+    }
+    if (config.stepUp && !recentlyVerified(caller.session)) throw new AppError(403, 'STEP_UP_REQUIRED', 'errors.security.stepUpRequired');
     if (!permits(required, caller.permissions)) {
       await recordAudit(deps.db, requestContext(req), {
         companyId: caller.companyId,

@@ -170,6 +170,8 @@ export const PAGES = [
   { path: '/print/cash-box-close/:box/:id', title: 'shell.titles.zReport', permissions: ['billing_read'] },
   { path: '/print/cash-box-close-receipt/:box/:id', title: 'shell.titles.zReport', permissions: ['billing_read'] },
   { path: '/myProfile', title: 'shell.titles.myProfile' },
+  { path: '/security', title: 'shell.titles.security' },
+  { path: '/organisation/security', title: 'shell.titles.organisationSecurity', permissions: ['admin'], menu: { label: 'shell.nav.organisationSecurity', icon: 'IconShieldLock', group: 'medicalFacilities' } },
   { path: '/SelectPlan', title: 'shell.titles.selectPlan' },
   { path: '/companyPlan', title: 'shell.titles.selectPlan' },
   { path: '/register', title: 'shell.titles.register' },

@@ -10,7 +10,7 @@ const session = okSchema(sessionUserSchema);
 
 /** The signed-in user's own profile: what the session carries, their full record, and what they set for themselves. */
 export const profileRoutes = {
-  get: route({ method: 'GET', path: '/api/profile', access: 'authenticated', tags, response: { 200: session } }),
+  get: route({ method: 'GET', path: '/api/profile', access: 'authenticated', duringEnrolment: true, tags, response: { 200: session } }),
   /** The caller's own full record (My profile), whatever their permissions. */
   details: route({ method: 'GET', path: '/api/profile/details', access: 'authenticated', tags, response: { 200: okSchema(employeeRecord) } }),
   /** The organisation's plan (the registration wizard). */

@@ -36,6 +36,13 @@ export interface RouteSpec {
   response: Responses | 'file' | 'stream' | 'redirect';
   /** The OpenAPI group. */
   tags?: readonly string[];
+  /**
+   * A sensitive change (signing a note, a refund, a role change, a backup): the caller must have proved who they are
+   * in this session within the organisation's step-up minutes, else 403 STEP_UP_REQUIRED.
+   */
+  stepUp?: true;
+  /** Open to a session that must enrol a second factor first (every other route answers 403 SECOND_FACTOR_ENROLMENT_REQUIRED). */
+  duringEnrolment?: true;
 }
 
 /** Declares one route; the literal types of path and schemas are kept, so both sides are typed from them. */

@@ -28,6 +28,8 @@ export const sessionUserSchema = z.object({
   image: z.string().nullable(),
   /** Display settings: Hijri dates (the user's own or the company's) and the Arabic interface's digits. */
   preferences: preferencesSchema,
+  /** This sign-in must enrol a second factor before anything else (the organisation requires one of the user's roles). */
+  enrolmentRequired: z.boolean().optional(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
@@ -37,6 +39,29 @@ export const loginResult = z.object({
   user: sessionUserSchema,
 });
 export type LoginResult = z.infer<typeof loginResult>;
+
+/** How a second sign-in step can be made: an authenticator-app code, a passkey, a recovery code. */
+export const SECOND_FACTOR_KINDS = ['totp', 'passkey', 'recovery'] as const;
+export type SecondFactorKind = (typeof SECOND_FACTOR_KINDS)[number];
+/** How a sign-in began: a password, a passkey alone (passwordless), the organisation's identity provider. */
+export const SIGN_IN_METHODS = ['password', 'passkey', 'sso'] as const;
+export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
+
+/**
+ * The first step was right and the account has a second factor: the client completes the sign-in with one of
+ * `methods`, presenting `ticket` (single use, valid five minutes, five tries).
+ */
+export const secondFactorChallenge = z.object({
+  secondFactor: z.object({ ticket: z.string(), methods: z.array(z.enum(SECOND_FACTOR_KINDS)), expiresAt: z.string() }),
+});
+export type SecondFactorChallenge = z.infer<typeof secondFactorChallenge>;
+
+/** A sign-in's answer: signed in, or the second step to make. */
+export const loginAnswer = z.union([loginResult, secondFactorChallenge]);
+export type LoginAnswer = z.infer<typeof loginAnswer>;
+export function isSecondFactorChallenge(answer: LoginAnswer): answer is SecondFactorChallenge {
+  return 'secondFactor' in answer;
+}
 
 export const refreshResult = z.object({ accessToken: z.string(), refreshToken: z.string() });
 

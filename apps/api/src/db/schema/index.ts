@@ -16,3 +16,4 @@ export * from './clinical-encounter.js';
 export * from './clinical-prescriptions.js';
 export * from './clinical-orders.js';
 export * from './online-booking.js';
+export * from './security.js';

@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { effectiveHijriMode, START_SCREENS, type LoginInput, type SessionUser, type StartScreen } from '@clinic/shared';
+import type { LoginAnswer, LoginInput } from '@clinic/shared';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { announceCredentialChange, companyIsOpen } from '../../lib/credential-liveness.js';
@@ -8,49 +7,13 @@ import { dummyHash, verifyPassword } from '../../lib/password.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { hashToken, newRefreshToken } from '../../lib/tokens.js';
 import { loadCaller } from '../../plugins/auth.js';
-import { openingClinicOf } from './opening-clinic.js';
 import { clearAttempts, releaseAttempt, reserveAttempt } from './attempts.js';
 import {
-  claimRefreshToken, findAccountBySignInName, findRefreshToken, findSessionEmployee, insertRefreshToken, markSignedIn,
-  raiseSessionVersion, revokeEmployeeTokens, revokeTokenFamily, roleNamesOf, sessionVersionOf, setPlanOnce,
+  claimRefreshToken, findAccountBySignInName, findRefreshToken, insertRefreshToken, raiseSessionVersion, revokeEmployeeTokens,
+  revokeTokenFamily, sessionVersionOf, setPlanOnce,
 } from './auth.repository.js';
-
-/** The session user as sign-in and GET /profile return it. */
-export async function sessionUser(deps: Deps, caller: Caller): Promise<SessionUser> {
-  const found = await findSessionEmployee(deps.db, caller.companyId, caller.id);
-  if (!found) throw unauthorized();
-  const { emp, companyHijriMode } = found;
-  const roleNames = await roleNamesOf(deps.db, caller.companyId, caller.id);
-  return {
-    _id: emp.id,
-    publicId: emp.publicId,
-    name: emp.name,
-    username: emp.username,
-    email: emp.email,
-    roles: roleNames,
-    plan: (caller.plan as SessionUser['plan']) ?? null,
-    employeeType: emp.employeeType as SessionUser['employeeType'],
-    permissions: caller.permissions,
-    companyId: emp.companyId,
-    image: emp.image,
-    preferences: { ...preferencesOf(emp, companyHijriMode), clinicId: await openingClinicOf(deps.db, caller.companyId, emp.id, emp.lastClinicId) },
-  };
-}
-
-/** The display settings a session carries: the user's own Hijri mode (or the company's) and digits. */
-export function preferencesOf(
-  emp: { hijriMode: string | null; digits: string; startScreen: string | null },
-  companyHijriMode: string,
-): Omit<SessionUser['preferences'], 'clinicId'> {
-  const override = effectiveHijriMode(emp.hijriMode, 'off');
-  return {
-    hijriMode: effectiveHijriMode(emp.hijriMode, companyHijriMode),
-    hijriModeOverride: emp.hijriMode === null ? null : override,
-    companyHijriMode: effectiveHijriMode(null, companyHijriMode),
-    digits: emp.digits === 'arab' ? 'arab' : 'latn',
-    startScreen: (START_SCREENS as readonly string[]).includes(emp.startScreen ?? '') ? (emp.startScreen as StartScreen) : null,
-  };
-}
+import { afterFirstFactor, noteSignIn } from './sign-in.js';
+import { endSessions } from './sign-in.repository.js';
 
 async function issueRefreshToken(deps: Deps, companyId: string, employeeId: string, familyId: string): Promise<string> {
   const token = newRefreshToken();
@@ -70,7 +33,8 @@ async function accessTokenFor(deps: Deps, companyId: string, employeeId: string,
   return deps.tokens.signAccess({ sub: employeeId, cid: companyId, sv: sv ?? 0, fam: familyId });
 }
 
-export async function login(deps: Deps, ctx: RequestContext, input: LoginInput) {
+/** Signs in with a user name (or e-mail address) and password: signed in, or the ticket of the second step. */
+export async function login(deps: Deps, ctx: RequestContext, input: LoginInput): Promise<LoginAnswer> {
   const identifier = input.email.trim().toLowerCase();
   const account = await findAccountBySignInName(deps.db, identifier);
   // Failures count per account (named by user name or e-mail alike), or per name typed when there is no such account.
@@ -78,6 +42,7 @@ export async function login(deps: Deps, ctx: RequestContext, input: LoginInput) 
   // The attempt is recorded before the password is checked, so parallel guesses cannot all pass the count.
   const attempt = await reserveAttempt(deps, key, { max: deps.config.loginMaxFailures, windowMinutes: deps.config.loginWindowMinutes });
   if (attempt === null) {
+    if (account) await noteSignIn(deps, ctx, { companyId: account.companyId, id: account.id }, { method: 'password', result: 'throttled' });
     throw new AppError(429, 'TOO_MANY_ATTEMPTS', 'errors.tooManyAttempts', { minutes: deps.config.loginWindowMinutes });
   }
 
@@ -91,28 +56,25 @@ export async function login(deps: Deps, ctx: RequestContext, input: LoginInput) 
       entity: 'session',
       changes: { identifier },
     });
+    if (account) await noteSignIn(deps, ctx, { companyId: account.companyId, id: account.id }, { method: 'password', result: 'bad_password' });
     throw new AppError(401, 'INVALID_CREDENTIALS', 'errors.invalidCredentials');
   }
+  const who = { companyId: account.companyId, id: account.id };
   if (!account.isActive) {
     await releaseAttempt(deps, attempt);
     await recordAudit(deps.db, ctx, { companyId: account.companyId, actorId: account.id, action: 'login_refused_inactive', entity: 'session' });
+    await noteSignIn(deps, ctx, who, { method: 'password', result: 'inactive' });
     throw new AppError(403, 'ACCOUNT_INACTIVE', 'errors.accountInactive');
   }
   if (!(await companyIsOpen(deps.db, account.companyId))) {
     await releaseAttempt(deps, attempt);
     await recordAudit(deps.db, ctx, { companyId: account.companyId, actorId: account.id, action: 'login_refused_closed', entity: 'session' });
+    await noteSignIn(deps, ctx, who, { method: 'password', result: 'company_closed' });
     throw new AppError(403, 'COMPANY_CLOSED', 'errors.companyClosed');
   }
 
   await clearAttempts(deps, key);
-  await markSignedIn(deps.db, account.companyId, account.id, new Date());
-  const caller = await loadCaller(deps, account.companyId, account.id);
-  if (!caller) throw unauthorized();
-  const familyId = randomUUID();
-  const refreshToken = await issueRefreshToken(deps, account.companyId, account.id, familyId);
-  const accessToken = await accessTokenFor(deps, account.companyId, account.id, familyId);
-  await recordAudit(deps.db, ctx, { companyId: account.companyId, actorId: account.id, action: 'login', entity: 'session' });
-  return { accessToken, refreshToken, user: await sessionUser(deps, caller) };
+  return afterFirstFactor(deps, ctx, who, 'password');
 }
 
 /** Rotates a refresh token. Presenting an already rotated or revoked token revokes its whole family. */
@@ -120,12 +82,13 @@ export async function refresh(deps: Deps, ctx: RequestContext, token: string) {
   const row = await findRefreshToken(deps.db, hashToken(token));
   if (!row) throw unauthorized('REFRESH_INVALID', 'errors.refreshInvalid');
   if (row.usedAt || row.revokedAt) {
-    await revokeFamily(deps, row.companyId, row.familyId);
+    await revokeFamily(deps, row.companyId, row.familyId, 'refresh_reused');
     await recordAudit(deps.db, ctx, { companyId: row.companyId, actorId: row.employeeId, action: 'refresh_token_reused', entity: 'session' });
     throw unauthorized('REFRESH_REUSED', 'errors.refreshReused');
   }
   if (row.expiresAt.getTime() <= Date.now()) throw unauthorized('REFRESH_INVALID', 'errors.refreshInvalid');
-  const caller = await loadCaller(deps, row.companyId, row.employeeId);
+  // The sign-in must still be live (not ended, not idle past the organisation's timeout, within its lifetime).
+  const caller = await loadCaller(deps, row.companyId, row.employeeId, undefined, row.familyId);
   if (!caller) {
     await revokeFamily(deps, row.companyId, row.familyId);
     throw unauthorized('REFRESH_INVALID', 'errors.refreshInvalid');
@@ -140,13 +103,18 @@ export async function refresh(deps: Deps, ctx: RequestContext, token: string) {
   return { accessToken, refreshToken };
 }
 
-export async function revokeFamily(deps: Deps, companyId: string, familyId: string) {
-  await revokeTokenFamily(deps.db, companyId, familyId, new Date());
+/** Ends one sign-in: its refresh tokens revoked, its session ended (its access tokens stop at their next use). */
+export async function revokeFamily(deps: Deps, companyId: string, familyId: string, reason = 'signed_out') {
+  const at = new Date();
+  await revokeTokenFamily(deps.db, companyId, familyId, at);
+  await endSessions(deps.db, companyId, { sessionId: familyId }, reason, at);
 }
 
 /** Ends every session of an account (deactivation, password change): refresh tokens revoked, access tokens invalidated. */
-export async function revokeAllSessions(deps: Deps, companyId: string, employeeId: string) {
-  await revokeEmployeeTokens(deps.db, companyId, employeeId, new Date());
+export async function revokeAllSessions(deps: Deps, companyId: string, employeeId: string, reason = 'password_changed') {
+  const at = new Date();
+  await revokeEmployeeTokens(deps.db, companyId, employeeId, at);
+  await endSessions(deps.db, companyId, { employeeId }, reason, at);
   await raiseSessionVersion(deps.db, companyId, employeeId);
 }
 

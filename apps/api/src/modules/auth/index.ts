@@ -1,4 +1,11 @@
 /** The auth module's public entry: what other modules may use of it (ESLint forbids reaching past it). */
 export { clearAttempts, LOCK_NAMESPACE, releaseAttempt, reserveAttempt } from './attempts.js';
-export { login, revokeAllSessions, sessionUser, setPlan } from './auth.service.js';
+export { login, revokeAllSessions, revokeFamily, setPlan } from './auth.service.js';
 export { findActiveClinic } from './opening-clinic.js';
+export { sessionUser } from './session-user.js';
+export {
+  afterFirstFactor, availableFactors, completeTicket, finishSignIn, markSessionVerified, noteSignIn, openTicket, TICKET_MINUTES, TICKET_TRIES,
+  type OpenTicket, type SignInAccount, type SignInResult, type SignInStep,
+} from './sign-in.js';
+export { claimChallenge, endSessions, insertChallenge, insertSession, spendChallengeTry, type ChallengeRow } from './sign-in.repository.js';
+export { deviceLabel } from './device-label.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { employeeRoles, employees, roles, rolePermissions } from '../../db/schema/index.js';
+import { employeeRoles, employees, roles, rolePermissions, signInSessions } from '../../db/schema/index.js';
 import { nextPublicId } from '../../lib/public-id.js';
 import { TokenService } from '../../lib/tokens.js';
 import { createOrganisation } from '../organisation/provision.js';
@@ -41,8 +41,14 @@ async function twoAdmins() {
     email: `${username}_2@example.test`, passwordHash: admin.passwordHash, employeeType: 'Admin',
   }).returning({ id: employees.id });
   await db.insert(employeeRoles).values({ companyId: company.id, employeeId: second!.id, roleId: roleIds.get('Admin')! });
-  const a = { id: admin.id, token: await tokens.signAccess({ sub: admin.id, cid: company.id, sv: 0, fam: randomUUID() }) };
-  const b = { id: second!.id, token: await tokens.signAccess({ sub: second!.id, cid: company.id, sv: 0, fam: randomUUID() }) };
+  // Each administrator signed in once (a session of their own).
+  const signedIn = async (employeeId: string) => {
+    const fam = randomUUID();
+    await db.insert(signInSessions).values({ companyId: company.id, id: fam, employeeId, method: 'password', verifiedAt: new Date() });
+    return tokens.signAccess({ sub: employeeId, cid: company.id, sv: 0, fam });
+  };
+  const a = { id: admin.id, token: await signedIn(admin.id) };
+  const b = { id: second!.id, token: await signedIn(second!.id) };
   for (const { token } of [a, b]) {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/profile', headers: auth(token) })).statusCode).toBe(200);
   }

@@ -7,7 +7,7 @@ import { inTransaction, withDb } from '../../lib/transaction.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { hashToken, newRefreshToken } from '../../lib/tokens.js';
-import { clearAttempts, findActiveClinic, reserveAttempt, revokeAllSessions } from '../auth/index.js';
+import { clearAttempts, deviceLabel, findActiveClinic, insertSession, reserveAttempt, revokeAllSessions } from '../auth/index.js';
 import {
   findDisplaySettings, findLastClinic, findPasswordHash, insertRefreshToken, replacePasswordHash, saveDisplaySettings,
   saveLastClinic, sessionVersionOf,
@@ -45,6 +45,11 @@ export async function changePassword(deps: Deps, ctx: RequestContext, caller: Ca
       familyId,
       tokenHash: hashToken(refreshToken),
       expiresAt: new Date(Date.now() + deps.config.refreshTokenTtlDays * 86_400_000),
+    });
+    // This tab's new sign-in: the password just typed proves who the person is.
+    await insertSession(tx, {
+      companyId: caller.companyId, id: familyId, employeeId: caller.id, method: 'password', verifiedAt: new Date(),
+      ip: ctx.ip, userAgent: ctx.userAgent, device: deviceLabel(ctx.userAgent),
     });
     await recordAudit(tx, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'password_change', entity: 'employee', entityId: caller.id });
     return deps.tokens.signAccess({ sub: caller.id, cid: caller.companyId, sv: sessionVersion ?? 0, fam: familyId });

@@ -1,4 +1,4 @@
-import { routes } from '@clinic/shared';
+import { isSecondFactorChallenge, routes } from '@clinic/shared';
 import type { App, Deps } from '../../lib/app-types.js';
 import { serve } from '../../lib/contract-routes.js';
 import { AppError } from '../../lib/errors.js';
@@ -14,6 +14,8 @@ export function signupRoutes(app: App, deps: Deps) {
     await signUp(deps, ctx, req.body);
     // The new administrator is signed in as by the sign-in form (the same answer, audit entry and throttle).
     const data = await login(deps, ctx, { email: req.body.username, password: req.body.password });
+    // A new account has no second factor yet, so the answer is a sign-in.
+    if (isSecondFactorChallenge(data)) throw new AppError(500, 'INTERNAL', 'errors.unexpected');
     return { success: true as const, message: t(ctx, 'success.org.signedUp'), data };
   }, {
     route: {

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconLogout, IconUser } from '@tabler/icons-react';
+import { IconChevronDown, IconLogout, IconShieldLock, IconUser } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -58,6 +58,9 @@ export function UserMenu() {
           <Menu.Divider />
           <Menu.Item leftSection={<IconUser size={16} stroke={1.7} />} onClick={() => navigate('/myProfile')} data-testid="my-profile">
             {t('shell.userMenu.myProfile')}
+          </Menu.Item>
+          <Menu.Item leftSection={<IconShieldLock size={16} stroke={1.7} />} onClick={() => navigate('/security')} data-testid="my-security">
+            {t('shell.userMenu.security')}
           </Menu.Item>
           <Menu.Item
             color="red"

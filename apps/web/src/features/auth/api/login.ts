@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LoginInput, LoginResult } from '@clinic/shared';
+import { isSecondFactorChallenge, type LoginAnswer, type LoginInput } from '@clinic/shared';
 import { storeSignIn } from '@/lib/session';
 
 export interface LoginVariables extends LoginInput {
@@ -10,7 +10,7 @@ export interface LoginVariables extends LoginInput {
 export const loadSignIn = () => import('./sign-in-request');
 
 /** Signs in with a user name or e-mail. Errors are left to the sign-in screen (no refresh, no toast). */
-export async function login(credentials: LoginInput): Promise<LoginResult> {
+export async function login(credentials: LoginInput): Promise<LoginAnswer> {
   return (await loadSignIn()).signIn(credentials);
 }
 
@@ -20,6 +20,8 @@ export function useLogin() {
     mutationFn: ({ remember, ...credentials }: LoginVariables) =>
       login(credentials).then((result) => ({ result, remember })),
     onSuccess: ({ result, remember }) => {
+      // A second step to make: nothing is signed in yet.
+      if (isSecondFactorChallenge(result)) return;
       // Nothing cached for a previous user may leak into this session.
       queryClient.clear();
       storeSignIn(result, remember);

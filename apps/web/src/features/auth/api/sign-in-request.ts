@@ -1,4 +1,4 @@
-import type { LoginInput, LoginResult } from '@clinic/shared';
+import type { LoginAnswer, LoginInput } from '@clinic/shared';
 import { call } from '@/lib/api-client';
 import { authRoutes } from '@/lib/auth-routes';
 
@@ -7,7 +7,7 @@ import { authRoutes } from '@/lib/auth-routes';
  * own with the API client and the route contract, which the sign-in page starts loading when the user starts on the
  * form.
  */
-export async function signIn({ email, password }: LoginInput): Promise<LoginResult> {
+export async function signIn({ email, password }: LoginInput): Promise<LoginAnswer> {
   const body = await call(authRoutes.login, { body: { email, password } }, { silent: true, skipAuthRefresh: true });
   return body.data;
 }

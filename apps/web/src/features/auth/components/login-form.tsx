@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Button, Checkbox, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconLock, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { SessionUser } from '@clinic/shared';
+import { isSecondFactorChallenge, type SessionUser } from '@clinic/shared';
 import { isApiError, translateMessage } from '@/lib/http';
 import { loadPageTexts } from '@/lib/i18n';
 import { notifyLoginError } from '@/lib/notify';
@@ -51,7 +51,9 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
       return;
     }
     login.mutate(data, {
-      onSuccess: ({ result }) => onSignedIn(result.user),
+      onSuccess: ({ result }) => {
+        if (!isSecondFactorChallenge(result)) onSignedIn(result.user);
+      },
       onError: (error) => {
         notifyLoginError(isApiError(error) && error.fromServer ? error.message : t('auth.login.failed'));
       },

@@ -1,7 +1,7 @@
 import { Button, Stack } from '@mantine/core';
 import { IconLock, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { invitationAcceptInput, type InvitationAcceptInput, type SessionUser } from '@clinic/shared';
+import { invitationAcceptInput, isSecondFactorChallenge, type InvitationAcceptInput, type SessionUser } from '@clinic/shared';
 import { PasswordField, TextField } from '@/components/form/fields';
 import { FormMessage } from '@/components/form/form-message';
 import { useSchemaForm } from '@/components/form/use-schema-form';
@@ -28,6 +28,8 @@ export function InviteAcceptForm({ token, suggestedUsername, onSignedIn }: { tok
     const { username } = await accept.mutateAsync(values);
     try {
       const { result } = await login.mutateAsync({ email: username, password: values.password, remember: false });
+      // A new account has no second factor yet: the answer is a sign-in (else the sign-in page takes over).
+      if (isSecondFactorChallenge(result)) throw new Error('second factor');
       onSignedIn(result.user);
     } catch {
       // The account is ready; only the sign-in failed (a lost connection): the sign-in page takes over.
