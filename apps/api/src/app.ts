@@ -54,7 +54,7 @@ import { DomainEvents, EVENT_JOB } from './modules/events/events.js';
 import { followWithNotifications } from './modules/notifications/notifications.events.js';
 import { followWithWaitlist } from './modules/waitlist/waitlist.events.js';
 import { reminderRoutes } from './modules/reminders/reminders.routes.js';
-import { onlineBookingRoutes } from './modules/online-booking/index.js';
+import { cleanUpPhoneCodes, onlineBookingRoutes } from './modules/online-booking/index.js';
 import { LiveEvents } from './lib/live.js';
 import { Lifecycle } from './lib/lifecycle.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
@@ -157,6 +157,7 @@ export async function buildApp(config: Config, database: Database, options: { cl
   });
   deps.jobs.register(REMINDER_JOB, reminderJobHandler(deps));
   deps.jobs.register(INVITATION_JOB, invitationJobHandler(deps));
+  deps.jobs.registerCleanUp('phone codes', (now) => cleanUpPhoneCodes(database.db, now));
   // What follows a change, after it commits: its domain event's followers, in this order.
   const events = new DomainEvents(database.db, app.log);
   followWithReminders(deps, events);
