@@ -49,7 +49,7 @@ export class SoftAuthenticator {
   private authData(withCredential: boolean): Buffer {
     const flags = 0x01 | (this.userVerified ? 0x04 : 0) | (withCredential ? 0x40 : 0);
     const count = Buffer.alloc(4); count.writeUInt32BE(this.counter);
-    const parts = [sha256(this.rpId), Buffer.from([flags]), count];
+    const parts: Buffer[] = [sha256(this.rpId), Buffer.from([flags]), count];
     if (withCredential) {
       const jwk = this.publicKey.export({ format: 'jwk' });
       const cose = cbor(new Map<number, unknown>([[1, 2], [3, -7], [-1, 1], [-2, Buffer.from(jwk.x!, 'base64url')], [-3, Buffer.from(jwk.y!, 'base64url')]]));
