@@ -13,18 +13,15 @@ export async function listPasskeys(db: Db, companyId: string, employeeId: string
 
 /**
  * Keeps a new passkey unless its credential is already registered (anywhere: a passwordless sign-in finds a passkey
- * by its credential id alone). The check and the insert run under a lock on the credential id, so two registrations
- * of one credential cannot both pass. Null when it was already there.
+ * by its credential id alone). Called in a transaction: the check and the insert run under a lock on the credential
+ * id, so two registrations of one credential cannot both pass. Null when it was already there.
  */
-export async function insertPasskey(db: Db, values: typeof passkeys.$inferInsert): Promise<PasskeyRow | null> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
-    await tx.execute(sql`select pg_advisory_xact_lock(7303, hashtext(${values.credentialId}))`);
-    const [existing] = await tx.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.credentialId, values.credentialId)).limit(1);
-    if (existing) return null;
-    const [row] = await tx.insert(passkeys).values(values).returning();
-    return row ?? null;
-  });
+export async function insertPasskey(tx: Db, values: typeof passkeys.$inferInsert): Promise<PasskeyRow | null> {
+  await tx.execute(sql`select pg_advisory_xact_lock(7303, hashtext(${values.credentialId}))`);
+  const [existing] = await tx.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.credentialId, values.credentialId)).limit(1);
+  if (existing) return null;
+  const [row] = await tx.insert(passkeys).values(values).returning();
+  return row ?? null;
 }
 
 export async function renamePasskey(db: Db, companyId: string, employeeId: string, id: string, name: string): Promise<PasskeyRow | null> {

@@ -5,6 +5,7 @@ import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
+import { inTransaction } from '../../lib/transaction.js';
 import { relyingParty, saveCeremony, spendCeremony } from './ceremony.js';
 import {
   accountNames, deletePasskey, insertPasskey, listPasskeys, releaseEnrolment, renamePasskey, type PasskeyRow,
@@ -66,37 +67,44 @@ export async function register(
     info = undefined;
   }
   if (!info) throw new AppError(400, 'PASSKEY_NOT_VERIFIED', 'errors.passkeys.notVerified');
-  const row = await insertPasskey(deps.db, {
-    companyId: caller.companyId, employeeId: caller.id, name: input.name,
-    credentialId: info.credential.id, publicKey: Buffer.from(info.credential.publicKey).toString('base64url'),
-    counter: info.credential.counter, transports: info.credential.transports ?? [],
-    deviceType: info.credentialDeviceType, backedUp: info.credentialBackedUp,
-  });
-  if (!row) throw new AppError(409, 'PASSKEY_ALREADY_REGISTERED', 'errors.passkeys.alreadyRegistered');
-  const now = new Date();
-  if (caller.session?.enrolmentRequired) await releaseEnrolment(deps.db, caller.companyId, caller.session.id, now);
-  await recordAudit(deps.db, ctx, {
-    companyId: caller.companyId, actorId: caller.id, action: 'passkey_added', entity: ENTITY, entityId: row.id,
-    changes: { after: { name: row.name, deviceType: row.deviceType }, ...(caller.session?.enrolmentRequired && { enrolment: true }) },
+  const enrolment = caller.session?.enrolmentRequired === true;
+  const row = await inTransaction(deps.db, async (tx) => {
+    const added = await insertPasskey(tx, {
+      companyId: caller.companyId, employeeId: caller.id, name: input.name,
+      credentialId: info.credential.id, publicKey: Buffer.from(info.credential.publicKey).toString('base64url'),
+      counter: info.credential.counter, transports: info.credential.transports ?? [],
+      deviceType: info.credentialDeviceType, backedUp: info.credentialBackedUp,
+    });
+    if (!added) throw new AppError(409, 'PASSKEY_ALREADY_REGISTERED', 'errors.passkeys.alreadyRegistered');
+    if (enrolment && caller.session) await releaseEnrolment(tx, caller.companyId, caller.session.id, new Date());
+    await recordAudit(tx, ctx, {
+      companyId: caller.companyId, actorId: caller.id, action: 'passkey_added', entity: ENTITY, entityId: added.id,
+      changes: { after: { name: added.name, deviceType: added.deviceType }, ...(enrolment && { enrolment: true }) },
+    });
+    return added;
   });
   return passkeyView(row);
 }
 
 export async function rename(deps: Deps, ctx: RequestContext, caller: Caller, id: string, name: string): Promise<PasskeyView> {
-  const before = (await listPasskeys(deps.db, caller.companyId, caller.id)).find((p) => p.id === id);
-  const row = before && (await renamePasskey(deps.db, caller.companyId, caller.id, id, name));
-  if (!before || !row) throw notFound();
-  await recordAudit(deps.db, ctx, {
-    companyId: caller.companyId, actorId: caller.id, action: 'passkey_renamed', entity: ENTITY, entityId: id,
-    changes: { before: { name: before.name }, after: { name: row.name } },
+  return inTransaction(deps.db, async (tx) => {
+    const before = (await listPasskeys(tx, caller.companyId, caller.id)).find((p) => p.id === id);
+    const row = before && (await renamePasskey(tx, caller.companyId, caller.id, id, name));
+    if (!before || !row) throw notFound();
+    await recordAudit(tx, ctx, {
+      companyId: caller.companyId, actorId: caller.id, action: 'passkey_renamed', entity: ENTITY, entityId: id,
+      changes: { before: { name: before.name }, after: { name: row.name } },
+    });
+    return passkeyView(row);
   });
-  return passkeyView(row);
 }
 
 export async function remove(deps: Deps, ctx: RequestContext, caller: Caller, id: string): Promise<void> {
-  const row = await deletePasskey(deps.db, caller.companyId, caller.id, id);
-  if (!row) throw notFound();
-  await recordAudit(deps.db, ctx, {
-    companyId: caller.companyId, actorId: caller.id, action: 'passkey_removed', entity: ENTITY, entityId: id, changes: { before: { name: row.name } },
+  await inTransaction(deps.db, async (tx) => {
+    const row = await deletePasskey(tx, caller.companyId, caller.id, id);
+    if (!row) throw notFound();
+    await recordAudit(tx, ctx, {
+      companyId: caller.companyId, actorId: caller.id, action: 'passkey_removed', entity: ENTITY, entityId: id, changes: { before: { name: row.name } },
+    });
   });
 }

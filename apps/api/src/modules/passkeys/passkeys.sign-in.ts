@@ -9,6 +9,7 @@ import { recordAudit } from '../../lib/audit.js';
 import { companyIsOpen } from '../../lib/credential-liveness.js';
 import { AppError } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
+import { inTransaction, withDb } from '../../lib/transaction.js';
 import { afterFirstFactor, completeTicket, markSessionVerified, noteSignIn, openTicket, releaseAttempt, reserveAttempt } from '../auth/index.js';
 import { relyingParty, saveCeremony, spendCeremony, type CeremonyPurpose, type Subject } from './ceremony.js';
 import { findByCredential, listPasskeys, recordUse, type PasskeyRow } from './passkeys.repository.js';
@@ -150,6 +151,8 @@ export async function stepUp(deps: Deps, ctx: RequestContext, caller: Caller, in
   const subject = { companyId: caller.companyId, employeeId: caller.id };
   const { challenge } = await spendCeremony(deps, 'passkey_step_up', input.challengeId, { subject, sessionId });
   await verifyAssertion(deps, ctx, await ownPasskey(deps, subject, input.response), challenge, input.response);
-  await markSessionVerified(deps, caller.companyId, sessionId);
-  await recordAudit(deps.db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'step_up', entity: 'session', entityId: sessionId, changes: { factor: 'passkey' } });
+  await inTransaction(deps.db, async (tx) => {
+    await markSessionVerified(withDb(deps, tx), caller.companyId, sessionId);
+    await recordAudit(tx, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'step_up', entity: 'session', entityId: sessionId, changes: { factor: 'passkey' } });
+  });
 }
