@@ -6,11 +6,12 @@ import { generateAuthenticationOptions, verifyAuthenticationResponse, type Authe
 import type { LoginAnswer, LoginResult, PasskeyOptions } from '@clinic/shared';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
-import { companyIsOpen } from '../../lib/credential-liveness.js';
 import { AppError } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { inTransaction, withDb } from '../../lib/transaction.js';
-import { afterFirstFactor, completeTicket, markSessionVerified, noteSignIn, openTicket, releaseAttempt, reserveAttempt } from '../auth/index.js';
+import {
+  afterFirstFactor, completeTicket, markSessionVerified, noteSignIn, openTicket, refuseUnusableAccount, releaseAttempt, reserveAttempt,
+} from '../auth/index.js';
 import { relyingParty, saveCeremony, spendCeremony, type CeremonyPurpose, type Subject } from './ceremony.js';
 import { findByCredential, listPasskeys, recordUse, type PasskeyRow } from './passkeys.repository.js';
 
@@ -98,18 +99,7 @@ export async function passwordlessSignIn(deps: Deps, ctx: RequestContext, input:
     await noteSignIn(deps, ctx, who, { method: 'passkey', result: 'bad_second_factor' });
     throw err;
   }
-  if (!found.isActive) {
-    await releaseAttempt(deps, attempt);
-    await recordAudit(deps.db, ctx, { companyId: who.companyId, actorId: who.id, action: 'login_refused_inactive', entity: 'session' });
-    await noteSignIn(deps, ctx, who, { method: 'passkey', result: 'inactive' });
-    throw new AppError(403, 'ACCOUNT_INACTIVE', 'errors.accountInactive');
-  }
-  if (!(await companyIsOpen(deps.db, who.companyId))) {
-    await releaseAttempt(deps, attempt);
-    await recordAudit(deps.db, ctx, { companyId: who.companyId, actorId: who.id, action: 'login_refused_closed', entity: 'session' });
-    await noteSignIn(deps, ctx, who, { method: 'passkey', result: 'company_closed' });
-    throw new AppError(403, 'COMPANY_CLOSED', 'errors.companyClosed');
-  }
+  await refuseUnusableAccount(deps, ctx, who, { isActive: found.isActive, method: 'passkey', attempt });
   await releaseAttempt(deps, attempt);
   return afterFirstFactor(deps, ctx, who, 'passkey');
 }
