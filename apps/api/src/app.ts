@@ -30,6 +30,7 @@ import { patientRoutes } from './modules/patients/patients.routes.js';
 import { chartRoutes } from './modules/chart/index.js';
 import { clinicalObservationRoutes } from './modules/clinical-observations/index.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
+import { passkeyRoutes } from './modules/passkeys/index.js';
 import { roleRoutes } from './modules/roles/roles.routes.js';
 import { appointmentRoutes } from './modules/appointments/appointments.routes.js';
 import { seriesRoutes } from './modules/series/series.routes.js';
@@ -257,6 +258,7 @@ export async function buildApp(config: Config, database: Database, options: { cl
   healthRoutes(app, deps);
   authRoutes(app, deps);
   profileRoutes(app, deps);
+  passkeyRoutes(app, deps);
   employeeRoutes(app, deps);
   invitationRoutes(app, deps);
   roleRoutes(app, deps);
