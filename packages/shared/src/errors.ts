@@ -52,6 +52,9 @@ export const ERROR_CODES = {
   SECOND_FACTOR_ENROLMENT_REQUIRED: { status: 403, message: 'errors.security.enrolmentRequired' },
   STEP_UP_REQUIRED: { status: 403, message: 'errors.security.stepUpRequired' },
   SECOND_FACTOR_TICKET_INVALID: { status: 401, message: 'errors.security.ticketInvalid' },
+  // Sign-in sessions (issue 33, sessions).
+  SESSION_NOT_FOUND: { status: 404, message: 'errors.security.sessionNotFound' },
+  EMPLOYEE_SESSIONS_NOT_FOUND: { status: 404, message: 'errors.security.sessionPersonNotFound' },
   PLAN_LOCKED: { status: 409, message: 'errors.planLocked' },
   SIGNUP_DISABLED: { status: 403, message: 'errors.signupDisabled' },
   TOO_MANY_SIGNUPS: { status: 429, message: 'errors.tooManySignups' },

@@ -15,6 +15,7 @@ import { orderCatalogueRoutes, orderRoutes } from './orders.js';
 import { patientRoutes } from './patients.js';
 import { prescriptionRoutes } from './prescriptions.js';
 import { roleRoutes } from './roles.js';
+import { sessionRoutes } from './sessions.js';
 import { serviceRoutes } from './services.js';
 import { appointmentRoutes } from './appointments.js';
 import { calendarFeedRoutes } from './calendar-feeds.js';
@@ -69,6 +70,7 @@ export const routes = {
   invitations: invitationRoutes,
   profile: profileRoutes,
   auth: authRoutes,
+  sessions: sessionRoutes,
   health: healthRoutes,
   files: fileRoutes,
   audit: auditRoutes,
