@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, companySecurity, signInHistory, signInSessions } from '../../db/schema/index.js';
 import { startSmtpSink, type SmtpSink } from '../../test/messaging-sinks.js';
 import { createAccount } from '../organisation/provision.js';
-import { auth, body, createOrg, createTestContext, linkSessionOf, login, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
+import { auth, body, createOrg, createTestContext, linkSessionOf, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
 
 /*
  * Sign-in sessions as a person and an administrator see them, and as an attacker tries them: a session ended from

@@ -1,2 +1,3 @@
 /** Sign-in security: the user's own (second factors, passkeys, sessions) and the organisation's rules. */
-export {};
+export { IdleGuard } from './idle/idle-guard';
+export { PersonSessionsCard } from './components/person-sessions-card';
