@@ -21,6 +21,12 @@ const SELF_SERVICE = new Set([
   'POST /api/notifications/:id/read',
   'POST /api/notifications/read-all',
   'GET /api/live',
+  // The caller's own sign-in sessions and history, and the organisation's idle timeout (the web app's warning).
+  'GET /api/sessions',
+  'DELETE /api/sessions/:sessionId',
+  'POST /api/sessions/end-others',
+  'GET /api/sessions/history',
+  'GET /api/sessions/rules',
 ]);
 
 let ctx: TestContext;
