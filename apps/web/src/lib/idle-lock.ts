@@ -6,11 +6,38 @@ import { onlineManager } from '@tanstack/react-query';
  * does not send the app to the sign-in page. Signing in again as the same person unlocks; another person reloads.
  */
 
+/** Why the page is covered: the idle timeout, or the session ended elsewhere (refused by the server). */
+export type LockReason = 'idle' | 'ended';
+
 let locked = false;
+let reason: LockReason = 'idle';
+let holders = 0;
 const listeners = new Set<() => void>();
 
 export function isIdleLocked(): boolean {
   return locked;
+}
+
+export function lockReason(): LockReason {
+  return reason;
+}
+
+/**
+ * While a signed-in page is shown (the shell holds it), a session refused by the server covers the page with the
+ * sign-in too, rather than leaving for the sign-in page: unsaved input survives an ending the app did not foresee
+ * (ended from another device, or idle on the server a moment before the app's own count).
+ */
+export function holdPageOnSessionEnd(): () => void {
+  holders += 1;
+  return () => { holders -= 1; };
+}
+
+/** Covers the page when one is held; false when the app must leave for the sign-in page. */
+export function lockOnSessionEnd(): boolean {
+  if (holders <= 0) return false;
+  if (!locked) reason = 'ended';
+  set(true);
+  return true;
 }
 
 export function subscribeIdleLock(listener: () => void): () => void {
@@ -26,6 +53,7 @@ function set(value: boolean) {
 }
 
 export function lockForIdle(): void {
+  reason = 'idle';
   set(true);
 }
 

@@ -12,8 +12,10 @@ import { IdleGuard } from './idle-guard';
  * input is still there after the same person signs in again.
  */
 
-function api(user = demoUser) {
+function api(user = demoUser, refused = false) {
   return mockFetch((url) => {
+    if (refused && url.pathname === '/api/auth/refresh-token') return jsonResponse(401, { success: false, message: { code: 'REFRESH_INVALID', message: 'Session ended' } });
+    if (refused && url.pathname === '/api/patients') return jsonResponse(401, { success: false, message: { code: 'TOKEN_INVALID', message: 'Session ended' } });
     if (url.pathname === '/api/sessions/rules') return jsonResponse(200, { success: true, data: { idleTimeoutMinutes: 5, absoluteLifetimeHours: 12 } });
     if (url.pathname === '/api/auth/logout') return jsonResponse(200, { success: true });
     if (url.pathname === '/api/auth/login') return jsonResponse(200, { success: true, data: { accessToken: 'access-2', refreshToken: 'refresh-2', user } });
@@ -92,5 +94,19 @@ describe('idle warning', () => {
     fireEvent.change(await screen.findByLabelText(/^Password/), { target: { value: 'Secret@123' } });
     fireEvent.click(screen.getByTestId('idle-sign-in-submit'));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
+  });
+
+  it('a session ended elsewhere covers the page with the sign-in too, rather than leaving it', async () => {
+    const fetchMock = api(demoUser, true);
+    signIn();
+    const { router } = renderWithProviders(<Page />, '/patients');
+    await untilRulesRead(fetchMock);
+    fireEvent.change(screen.getByTestId('note'), { target: { value: 'Unsaved' } });
+    const { request } = await import('@/lib/http');
+    await expect(request('/patients')).rejects.toMatchObject({ status: 401 });
+    expect(await screen.findByTestId('idle-sign-in')).toHaveTextContent('Your session has ended');
+    await act(async () => { await vi.advanceTimersByTimeAsync(5_000); });
+    expect(router.state.location.pathname).toBe('/patients');
+    expect(screen.getByTestId('note')).toHaveValue('Unsaved');
   });
 });

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { routes } from '@clinic/shared';
 import { lastActivityAt, markActivity, trackActivity } from '@/lib/activity';
 import { call } from '@/lib/api-client';
-import { isIdleLocked, lockForIdle, subscribeIdleLock } from '@/lib/idle-lock';
+import { holdPageOnSessionEnd, isIdleLocked, lockForIdle, subscribeIdleLock } from '@/lib/idle-lock';
 import { getRefreshToken } from '@/lib/session';
 import { useLogout } from '@/features/auth';
 import { keepSessionAlive, useSessionRules } from '../api/sessions-api';
@@ -33,6 +33,7 @@ export function IdleGuard() {
   const logout = useLogout();
 
   useEffect(() => trackActivity(), []);
+  useEffect(() => holdPageOnSessionEnd(), []);
 
   useEffect(() => {
     if (remaining === null || locked) return;

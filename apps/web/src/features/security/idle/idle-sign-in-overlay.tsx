@@ -6,7 +6,7 @@ import { isSecondFactorChallenge, STORAGE_KEYS } from '@clinic/shared';
 import { markActivity } from '@/lib/activity';
 import { call } from '@/lib/api-client';
 import { authRoutes } from '@/lib/auth-routes';
-import { unlockAfterSignIn } from '@/lib/idle-lock';
+import { lockReason, unlockAfterSignIn } from '@/lib/idle-lock';
 import { clearSession, readSession, storeSignIn } from '@/lib/session';
 
 /** The element the app is drawn in: hidden (kept, not unmounted) while the sign-in covers it. */
@@ -65,6 +65,8 @@ export function IdleSignInOverlay() {
       storeSignIn(answer, remember);
       markActivity();
       unlockAfterSignIn();
+      // What failed while signed out is read again; what the page holds (its input) is left as it is.
+      void client.refetchQueries({ type: 'active', predicate: (q) => q.state.status === 'error' });
     } catch {
       setError(t('security.sessions.idle.failed'));
     } finally {
@@ -90,7 +92,7 @@ export function IdleSignInOverlay() {
         <Card withBorder w="100%" maw={400}>
           <form onSubmit={(e) => void submit(e)}>
             <Stack gap="sm">
-              <Title order={3} id="idle-sign-in-title">{t('security.sessions.idle.lockedTitle')}</Title>
+              <Title order={3} id="idle-sign-in-title">{t(lockReason() === 'idle' ? 'security.sessions.idle.lockedTitle' : 'security.sessions.idle.endedTitle')}</Title>
               <Text size="sm" c="dimmed">{t('security.sessions.idle.lockedIntro')}</Text>
               {error && <Alert color="red" data-testid="idle-sign-in-error">{error}</Alert>}
               <TextInput label={t('security.sessions.idle.user')} value={identifier} onChange={(e) => setIdentifier(e.currentTarget.value)} autoComplete="username" required dir="ltr" />
