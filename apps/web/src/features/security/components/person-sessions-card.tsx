@@ -1,8 +1,7 @@
-import { useState } from 'react';
-import { Button, Card, Group, Stack, Title } from '@mantine/core';
+import { Card, Group, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useEndPersonSessions, usePersonSessions } from '../api/sessions-api';
+import { EndSessionsButton } from './end-sessions-button';
 import { SessionList } from './session-list';
 import { SignInHistory } from './sign-in-history';
 
@@ -11,28 +10,25 @@ export function PersonSessionsCard({ employeeId }: { employeeId: string }) {
   const { t } = useTranslation();
   const sessions = usePersonSessions(employeeId);
   const endAll = useEndPersonSessions();
-  const [confirming, setConfirming] = useState(false);
   const live = (sessions.data ?? []).some((s) => s.live);
   return (
     <Card withBorder data-testid="person-sessions">
       <Stack gap="md">
         <Group justify="space-between" wrap="wrap">
           <Title order={4}>{t('security.sessions.admin.title')}</Title>
-          {live && <Button size="xs" color="red" variant="light" onClick={() => setConfirming(true)} data-testid="end-all-sessions">{t('security.sessions.admin.endAll')}</Button>}
+          {live && (
+            <EndSessionsButton
+              size="xs"
+              label={t('security.sessions.admin.endAll')}
+              text={t('security.sessions.admin.endAllConfirm')}
+              onEnd={() => endAll.mutateAsync(employeeId)}
+              testId="end-all-sessions"
+            />
+          )}
         </Group>
         {sessions.data && <SessionList sessions={sessions.data} testId="person-session-list" />}
         <SignInHistory who={{ id: employeeId }} />
       </Stack>
-      <ConfirmDialog
-        opened={confirming}
-        title={t('security.sessions.admin.endAll')}
-        text={t('security.sessions.admin.endAllConfirm')}
-        confirmColor="red"
-        confirmLabel={t('security.sessions.admin.endAll')}
-        loading={endAll.isPending}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => void endAll.mutateAsync(employeeId).catch(() => undefined).finally(() => setConfirming(false))}
-      />
     </Card>
   );
 }
