@@ -59,6 +59,7 @@ import { cleanUpPhoneCodes, onlineBookingRoutes } from './modules/online-booking
 import { LiveEvents } from './lib/live.js';
 import { Lifecycle } from './lib/lifecycle.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { NEW_DEVICE_JOB, newDeviceJobHandler, sessionRoutes } from './modules/sessions/index.js';
 import { exportRoutes } from './modules/exports/exports.routes.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { diagnosisRoutes } from './modules/diagnoses/index.js';
@@ -159,6 +160,7 @@ export async function buildApp(config: Config, database: Database, options: { cl
   deps.jobs.register(REMINDER_JOB, reminderJobHandler(deps));
   deps.jobs.register(INVITATION_JOB, invitationJobHandler(deps));
   deps.jobs.registerCleanUp('phone codes', (now) => cleanUpPhoneCodes(database.db, now));
+  deps.jobs.register(NEW_DEVICE_JOB, newDeviceJobHandler(deps));
   // What follows a change, after it commits: its domain event's followers, in this order.
   const events = new DomainEvents(database.db, app.log);
   followWithReminders(deps, events);
@@ -291,6 +293,7 @@ export async function buildApp(config: Config, database: Database, options: { cl
   encounterRoutes(app, deps);
   orderRoutes(app, deps);
   onlineBookingSettingsRoutes(app, deps);
+  sessionRoutes(app, deps);
 
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 

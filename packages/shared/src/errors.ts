@@ -59,6 +59,9 @@ export const ERROR_CODES = {
   PASSKEY_NOT_ACCEPTED: { status: 401, message: 'errors.passkeys.notAccepted' },
   PASSKEY_NOT_FOUND: { status: 404, message: 'errors.passkeys.notFound' },
   PASSKEY_ALREADY_REGISTERED: { status: 409, message: 'errors.passkeys.alreadyRegistered' },
+  // Sign-in sessions (issue 33, sessions).
+  SESSION_NOT_FOUND: { status: 404, message: 'errors.security.sessionNotFound' },
+  EMPLOYEE_SESSIONS_NOT_FOUND: { status: 404, message: 'errors.security.sessionPersonNotFound' },
   PLAN_LOCKED: { status: 409, message: 'errors.planLocked' },
   SIGNUP_DISABLED: { status: 403, message: 'errors.signupDisabled' },
   TOO_MANY_SIGNUPS: { status: 429, message: 'errors.tooManySignups' },

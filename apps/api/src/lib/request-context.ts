@@ -13,6 +13,8 @@ export interface RequestContext {
   readonly ip: string | null;
   readonly userAgent: string | null;
   readonly requestId: string | null;
+  /** The random mark the web app keeps for its device (`x-clinic-device`), when sent and well-formed: new-device sign-ins. */
+  readonly deviceMark?: string | null;
   /**
    * Where clients reach the product: PUBLIC_URL (`config.publicUrl`), never the request's Host or X-Forwarded-Host,
    * which a client writes. Every absolute link in an answer (FHIR bundles, the export manifest, calendar feeds)
@@ -33,6 +35,7 @@ export function requestContext(req: FastifyRequest): RequestContext {
     ip: req.ip ?? null,
     userAgent: String(req.headers['user-agent'] ?? '').slice(0, 400) || null,
     requestId: acceptedRequestId(req.id),
+    deviceMark: deviceMarkOf(req.headers['x-clinic-device']),
     origin: req.server.publicUrl,
     log: req.log,
   });
@@ -42,4 +45,9 @@ export function requestContext(req: FastifyRequest): RequestContext {
 /** The context of work no request asked for (jobs, scripts): no address, no user agent, English unless told. */
 export function systemContext(log: FastifyBaseLogger, language: 'en' | 'ar' = 'en', origin = ''): RequestContext {
   return Object.freeze({ language, ip: null, userAgent: null, requestId: null, origin, log });
+}
+
+/** A device mark is 16 to 100 URL-safe characters; anything else is ignored (the user agent stands for the device). */
+function deviceMarkOf(value: string | string[] | undefined): string | null {
+  return typeof value === 'string' && /^[A-Za-z0-9_-]{16,100}$/.test(value) ? value : null;
 }

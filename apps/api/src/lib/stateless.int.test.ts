@@ -4,11 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import { openDatabase, type Database } from '../db/client.js';
 import { createAccount } from '../modules/organisation/provision.js';
-import { auth, body, createOrg, createTestContext, login, TEST_PASSWORD, type TestContext, type TestOrg } from '../test/harness.js';
+import { auth, body, createOrg, login, TEST_PASSWORD, type TestContext, type TestOrg } from '../test/harness.js';
+import { startTwoServers, type TwoServers } from '../test/two-servers.js';
 import type { App } from './app-types.js';
 import { fileUrl } from './file-links.js';
 import { storeUpload } from './files.js';
@@ -23,36 +22,20 @@ const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000
  * an empty data folder of its own), sharing only the database. On PostgreSQL the second server opens its own pool;
  * on the embedded database both run over the one in-process database.
  */
+let servers: TwoServers;
 let a: TestContext;
-let secondDatabase: Database | null = null;
 let b: App;
 let bDataDir: string;
 let org: TestOrg;
 
 beforeAll(async () => {
-  a = await createTestContext({ callerCacheMs: 60_000 });
-  const secret = await sharedSigningSecret(a.database);
-  // Server A keeps its own config; server B reads the secret from the database, as a server without JWT_SECRET does.
-  a.config.jwtSecret = secret;
-  await a.app.close();
-  a.app = await buildApp(a.config, a.database);
-  await a.app.ready();
-  const database = a.databaseUrl ? (secondDatabase = await openDatabase({ databaseUrl: a.databaseUrl, poolSize: 5 })) : a.database;
-  bDataDir = mkdtempSync(path.join(os.tmpdir(), 'clinic-server-b-'));
-  const bConfig = loadConfig(
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false' },
-    { dataDir: bDataDir, jwtSecret: await sharedSigningSecret(database), callerCacheMs: 60_000, webDist: path.join(bDataDir, 'no-web') },
-  );
-  b = await buildApp(bConfig, database);
-  await b.ready();
+  servers = await startTwoServers();
+  ({ a, b, bDataDir } = servers);
   org = await createOrg(a);
 }, 120_000);
 
 afterAll(async () => {
-  await b?.close();
-  await secondDatabase?.close();
-  await a?.close();
-  rmSync(bDataDir, { recursive: true, force: true });
+  await servers?.close();
 });
 
 describe('the signing secret without JWT_SECRET', () => {

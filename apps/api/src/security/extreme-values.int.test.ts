@@ -101,6 +101,8 @@ const HANDLER_BODIES: Record<string, z.ZodType> = {
   'POST /api/employees/:id/invitation': z.object({}),
   'POST /api/notifications/:id/read': z.object({}),
   'POST /api/notifications/read-all': z.object({}),
+  'POST /api/sessions/end-others': z.object({}),
+  'POST /api/employees/:id/sessions/end-all': z.object({}),
   'POST /api/patients/:id/allergies/none': z.object({}),
   'POST /api/diagnosis-codes/import': diagnosisCodeImportFields,
   'POST /api/diagnosis-codes/starter': z.object({}),

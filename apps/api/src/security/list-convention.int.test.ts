@@ -36,6 +36,9 @@ const NOT_PAGED: Record<string, string> = {
   'GET /api/patients/:id/problems': 'bounded by one patient',
   // One patient's chart: keyset-paged (`cursor`, `nextCursor`) with its own `limit` (1-100), never by page number.
   'GET /api/patients/:id/chart': 'keyset-paged by cursor, limit up to 100',
+  // One person's sign-in sessions, live first: at most SESSION_LIST_MAX (50); their history pages on its own.
+  'GET /api/sessions': 'bounded by one person, at most 50',
+  'GET /api/employees/:id/sessions': 'bounded by one person, at most 50',
 };
 
 /**

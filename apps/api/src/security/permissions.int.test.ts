@@ -29,6 +29,12 @@ const SELF_SERVICE = new Set([
   'DELETE /api/passkeys/:id',
   'POST /api/passkeys/step-up/options',
   'POST /api/passkeys/step-up',
+  // The caller's own sign-in sessions and history, and the organisation's idle timeout (the web app's warning).
+  'GET /api/sessions',
+  'DELETE /api/sessions/:sessionId',
+  'POST /api/sessions/end-others',
+  'GET /api/sessions/history',
+  'GET /api/sessions/rules',
 ]);
 
 let ctx: TestContext;

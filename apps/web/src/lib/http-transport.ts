@@ -1,3 +1,5 @@
+import { backgroundHeaders, userIsActive } from './activity';
+import { DEVICE_HEADER, deviceMark } from './device-mark';
 import { currentLanguage } from './i18n';
 
 /** The wire: URLs, headers and bodies of the API's requests, and reading its answers. */
@@ -21,6 +23,11 @@ export interface RequestOptions {
   successToast?: boolean;
   /** Do not refresh the session and retry on 401 (sign-in, refresh itself). */
   skipAuthRefresh?: boolean;
+  /**
+   * The app's own request (a poll, the bell's refresh): it does not keep the session alive. A request made while the
+   * user has been away a minute or more is one whatever this says.
+   */
+  background?: boolean;
 }
 
 export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
@@ -39,8 +46,11 @@ export function send(path: string, options: RequestOptions, token: string | null
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'Accept-Language': currentLanguage(),
+    ...(options.background || !userIsActive() ? backgroundHeaders : {}),
     ...options.headers,
   };
+  const mark = deviceMark();
+  if (mark) headers[DEVICE_HEADER] = mark;
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {

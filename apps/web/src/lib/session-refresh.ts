@@ -4,6 +4,7 @@ import type { authRoutes } from './auth-routes';
 import { currentLanguage, i18n } from './i18n';
 import { navigateTo } from './navigation';
 import { parseBody } from './http-transport';
+import { isIdleLocked, lockOnSessionEnd } from './idle-lock';
 import { clearSession, getRefreshToken, storeTokens } from './session';
 
 /** Renewing the session when the access token has expired, and ending it when that fails. */
@@ -15,7 +16,8 @@ let sessionEnding = false;
 
 /** Shows the session-expired message, clears the session and goes to the sign-in page a moment later. */
 export function endSession(): void {
-  if (sessionEnding) return;
+  // Signed out for inactivity: the sign-in over the page takes it from here (the page stays, with its input).
+  if (sessionEnding || isIdleLocked() || lockOnSessionEnd()) return;
   sessionEnding = true;
   notifications.show({
     id: 'session-expired',

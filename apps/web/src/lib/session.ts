@@ -1,4 +1,5 @@
 import { PLANS, STORAGE_KEYS, type Plan, type SessionUser } from '@clinic/shared';
+import { DEVICE_MARK_KEY } from './device-mark';
 
 /**
  * The signed-in session as kept in browser storage.
@@ -22,6 +23,7 @@ const KEPT_ON_SIGN_OUT: readonly string[] = [
   STORAGE_KEYS.theme,
   STORAGE_KEYS.lang,
   STORAGE_KEYS.i18nextLng,
+  DEVICE_MARK_KEY,
 ];
 
 /** Keys that describe the signed-in user and its tokens. */

@@ -15,6 +15,7 @@ import { orderCatalogueRoutes, orderRoutes } from './orders.js';
 import { patientRoutes } from './patients.js';
 import { prescriptionRoutes } from './prescriptions.js';
 import { roleRoutes } from './roles.js';
+import { sessionRoutes } from './sessions.js';
 import { serviceRoutes } from './services.js';
 import { appointmentRoutes } from './appointments.js';
 import { calendarFeedRoutes } from './calendar-feeds.js';
@@ -71,6 +72,7 @@ export const routes = {
   profile: profileRoutes,
   auth: authRoutes,
   passkeys: passkeyRoutes,
+  sessions: sessionRoutes,
   health: healthRoutes,
   files: fileRoutes,
   audit: auditRoutes,

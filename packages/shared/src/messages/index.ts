@@ -23,6 +23,7 @@ import { passkeysAr, passkeysEn } from './passkeys.js';
 import { pluralCategory } from './plurals.js';
 import { remindersAr, remindersEn } from './reminders.js';
 import { securityAr, securityEn } from './security.js';
+import { sessionsAr, sessionsEn } from './sessions.js';
 import { schedulingAr, schedulingEn } from './scheduling.js';
 import { seriesAr, seriesEn } from './series.js';
 
@@ -39,8 +40,8 @@ function merge(...trees: Tree[]): Tree {
   return out;
 }
 
-export const messagesEn: Tree = merge(coreEn, organisationEn, schedulingEn, patientsEn, peopleEn, interopEn, seriesEn, remindersEn, exportsEn, billingEn, displayEn, clinicalObservationsEn, diagnosesEn, medicationsEn, clinicalEn, prescriptionsEn, ordersEn, chartEn, onlineBookingEn, onlineBookingPublicEn, securityEn, passkeysEn);
-export const messagesAr: Tree = merge(coreAr, organisationAr, schedulingAr, patientsAr, peopleAr, interopAr, seriesAr, remindersAr, exportsAr, billingAr, displayAr, clinicalObservationsAr, diagnosesAr, medicationsAr, clinicalAr, prescriptionsAr, ordersAr, chartAr, onlineBookingAr, onlineBookingPublicAr, securityAr, passkeysAr);
+export const messagesEn: Tree = merge(coreEn, organisationEn, schedulingEn, patientsEn, peopleEn, interopEn, seriesEn, remindersEn, exportsEn, billingEn, displayEn, clinicalObservationsEn, diagnosesEn, medicationsEn, clinicalEn, prescriptionsEn, ordersEn, chartEn, onlineBookingEn, onlineBookingPublicEn, securityEn, passkeysEn, sessionsEn);
+export const messagesAr: Tree = merge(coreAr, organisationAr, schedulingAr, patientsAr, peopleAr, interopAr, seriesAr, remindersAr, exportsAr, billingAr, displayAr, clinicalObservationsAr, diagnosesAr, medicationsAr, clinicalAr, prescriptionsAr, ordersAr, chartAr, onlineBookingAr, onlineBookingPublicAr, securityAr, passkeysAr, sessionsAr);
 export const catalogs = { en: messagesEn, ar: messagesAr } as const;
 
 

@@ -15,6 +15,7 @@ import {
 } from './auth.repository.js';
 import { afterFirstFactor, noteSignIn } from './sign-in.js';
 import { endSessions } from './sign-in.repository.js';
+import { stampLapsedSessions } from '../sessions/index.js';
 
 async function issueRefreshToken(deps: Deps, companyId: string, employeeId: string, familyId: string): Promise<string> {
   const token = newRefreshToken();
@@ -80,6 +81,8 @@ export async function refresh(deps: Deps, ctx: RequestContext, token: string) {
   // The sign-in must still be live (not ended, not idle past the organisation's timeout, within its lifetime).
   const caller = await loadCaller(deps, row.companyId, row.employeeId, undefined, row.familyId);
   if (!caller) {
+    // A session past the organisation's limits shows as ended 'idle' or 'expired' rather than signed out.
+    await stampLapsedSessions(deps.db, row.companyId, row.employeeId);
     await revokeFamily(deps, row.companyId, row.familyId);
     throw unauthorized('REFRESH_INVALID', 'errors.refreshInvalid');
   }

@@ -14,6 +14,7 @@ import {
   type ChallengeRow,
 } from './sign-in.repository.js';
 import { deviceLabel } from './device-label.js';
+import { noteSignInDevice } from '../sessions/index.js';
 
 /**
  * The steps every sign-in goes through, whatever its first step (a password, a passkey alone, the organisation's
@@ -122,6 +123,7 @@ export async function finishSignIn(deps: Deps, ctx: RequestContext, account: Sig
     });
   });
   await noteSignIn(deps, ctx, account, { method: step.method, result: 'success', sessionId });
+  await noteSignInDevice(deps, ctx, account, sessionId);
   const sv = await sessionVersionOf(deps.db, companyId, employeeId);
   const accessToken = await deps.tokens.signAccess({ sub: employeeId, cid: companyId, sv: sv ?? 0, fam: sessionId });
   const caller = await loadCaller(deps, companyId, employeeId, sv ?? 0, sessionId);

@@ -3,6 +3,7 @@ import { AppShell, Drawer, useDirection } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useLocation } from 'react-router';
 import { useLiveEvents } from '@/features/notifications';
+import { IdleGuard } from '@/features/security';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 import classes from './shell.module.css';
@@ -34,6 +35,7 @@ export default function ShellFrame({ title, children }: ShellFrameProps) {
       navbar={{ width: 'max(248px, 15vw)', breakpoint: 769, collapsed: { mobile: true } }}
       padding={{ base: 'sm', sm: 'lg' }}
     >
+      <IdleGuard />
       <AppShell.Header className={classes.header}>
         <TopBar
           title={title}

@@ -12,6 +12,7 @@ import { EmployeeAvatar } from '../components/employee-avatar';
 import { ContactList, DetailsCard, InfoGrid, PersonInfo, VacationsTable, WorkingHoursTable } from '../components/employee-details-blocks';
 import { BackHeader } from '../components/form-page-header';
 import { formatDate } from '../components/employee-format';
+import { PersonSessionsCard } from '@/features/security';
 
 /** /employees/details/{id}: a staff member's record (refetched when the window regains focus). */
 export default function EmployeeDetailsPage() {
@@ -104,6 +105,7 @@ export default function EmployeeDetailsPage() {
                   <DetailsCard title={t('people.sections.vacations')}>
                     <VacationsTable records={e.vacationRecords} />
                   </DetailsCard>
+                  {can('user_update') && e.hasAccount && <PersonSessionsCard employeeId={e._id} />}
                 </Stack>
               </Grid.Col>
             </Grid>

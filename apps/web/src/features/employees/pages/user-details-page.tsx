@@ -15,6 +15,7 @@ import { BackHeader } from '../components/form-page-header';
 import { formatDate, formatDateTime, formatTime12 } from '../components/employee-format';
 import { useSession } from '@/lib/session-context';
 import { daysFromHours } from '../components/person-form-values';
+import { PersonSessionsCard } from '@/features/security';
 
 /** /users/details/{id}: the account, personal and employment blocks; documents downloadable. */
 export default function UserDetailsPage() {
@@ -133,6 +134,7 @@ export default function UserDetailsPage() {
                     </Stack>
                     )}
                   </DetailsCard>
+                  {can('user_update') && u.hasAccount && <PersonSessionsCard employeeId={u._id} />}
                 </Stack>
               </Grid.Col>
             </Grid>

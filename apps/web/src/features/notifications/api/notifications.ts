@@ -9,11 +9,11 @@ export const notificationsKeys = {
 };
 
 export async function getNotifications(signal?: AbortSignal) {
-  return (await call(routes.notifications.list, { query: { limit: 20 } }, { signal, silent: true })).data;
+  return (await call(routes.notifications.list, { query: { limit: 20 } }, { signal, silent: true, background: true })).data;
 }
 
 export async function getUnreadCount(signal?: AbortSignal) {
-  return (await call(routes.notifications.unreadCount, {}, { signal, silent: true })).data.unread;
+  return (await call(routes.notifications.unreadCount, {}, { signal, silent: true, background: true })).data.unread;
 }
 
 export function useUnreadCount() {

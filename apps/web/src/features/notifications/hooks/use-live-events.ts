@@ -5,6 +5,7 @@ import { pathOf } from '@/lib/api-client';
 import { API_BASE } from '@/lib/http';
 import { getAccessToken } from '@/lib/session';
 import { getUnreadCount, notificationsKeys } from '../api/notifications';
+import { backgroundHeaders } from '@/lib/activity';
 
 /** Waits before reconnecting after the stream ended or failed: 1 s, doubling to 30 s. */
 const MAX_WAIT_MS = 30_000;
@@ -35,7 +36,7 @@ export function useLiveEvents() {
       if (!token) return;
       controller = new AbortController();
       try {
-        const res = await fetch(LIVE_URL, { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' }, signal: controller.signal });
+        const res = await fetch(LIVE_URL, { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream', ...backgroundHeaders }, signal: controller.signal });
         if (res.status === 401) {
           // The access token lapsed: an ordinary request refreshes it, then the stream reconnects with the new one.
           await getUnreadCount().catch(() => undefined);
