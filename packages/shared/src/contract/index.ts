@@ -33,6 +33,7 @@ import { invitationRoutes } from './invitations.js';
 import { profileRoutes } from './profile.js';
 import { specializationRoutes } from './specializations.js';
 import { waitlistRoutes } from './waitlist.js';
+import { ssoRoutes } from './sso.js';
 import { onlineBookingSettingsRoutes } from './online-booking.js';
 
 export * from './route.js';
@@ -69,6 +70,7 @@ export const routes = {
   invitations: invitationRoutes,
   profile: profileRoutes,
   auth: authRoutes,
+  sso: ssoRoutes,
   health: healthRoutes,
   files: fileRoutes,
   audit: auditRoutes,

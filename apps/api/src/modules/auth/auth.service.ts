@@ -12,6 +12,7 @@ import {
   claimRefreshToken, findAccountBySignInName, findRefreshToken, insertRefreshToken, raiseSessionVersion, revokeEmployeeTokens,
   revokeTokenFamily, sessionVersionOf, setPlanOnce,
 } from './auth.repository.js';
+import { assertPasswordSignInAllowed } from './password-sign-in.js';
 import { afterFirstFactor, noteSignIn } from './sign-in.js';
 import { endSessions } from './sign-in.repository.js';
 
@@ -74,6 +75,7 @@ export async function login(deps: Deps, ctx: RequestContext, input: LoginInput):
   }
 
   await clearAttempts(deps, key);
+  await assertPasswordSignInAllowed(deps, ctx, who);
   return afterFirstFactor(deps, ctx, who, 'password');
 }
 
