@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { SessionUser } from '@clinic/shared';
 import { Logo } from '@/components/logo';
 import { isLoginToRegister } from '@/lib/session';
+import { SsoSignInButton } from '@/features/security';
 import { LoginForm } from '../components/login-form';
 import { LoginToolbar } from '../components/login-toolbar';
 import { pathAfterLogin } from '../login-redirect';
@@ -33,6 +34,7 @@ export default function LoginPage() {
               </Text>
             </Stack>
             <LoginForm onSignedIn={onSignedIn} />
+            <SsoSignInButton />
             <Text size="sm" ta="center" mt="lg" c="dimmed">
               {t('auth.login.newHere')}{' '}
               <Anchor component={Link} to="/SelectPlan" fw={600}>
