@@ -1,0 +1,41 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders, setLanguage } from '@/test/utils';
+import { SsoSignInButton } from './sso-sign-in-button';
+
+describe('sign in with your organisation', () => {
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+    window.history.replaceState(null, '', '/');
+    await setLanguage('en');
+  });
+
+  it('asks the organisation\'s address, remembers it, and goes to its start address', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign, search: '' });
+    const user = userEvent.setup();
+    renderWithProviders(<SsoSignInButton />);
+    await user.click(screen.getByRole('button', { name: 'Sign in with your organisation' }));
+    await user.click(screen.getByRole('button', { name: 'Continue to your organisation' }));
+    expect(await screen.findByText('Enter your organisation\'s address.')).toBeInTheDocument();
+    expect(assign).not.toHaveBeenCalled();
+    await user.type(screen.getByRole('textbox', { name: /Organisation address/ }), ' North-Clinic {Enter}');
+    expect(assign).toHaveBeenCalledWith('/api/auth/sso/start?org=north-clinic');
+    expect(localStorage.getItem('clinic.ssoOrganisation')).toBe('north-clinic');
+  });
+
+  it('tells, in Arabic, why a round trip came back refused', async () => {
+    await setLanguage('ar');
+    window.history.replaceState(null, '', '/login?sso_error=domain');
+    renderWithProviders(<SsoSignInButton />);
+    expect(await screen.findByTestId('sso-error')).toHaveTextContent('بريدك الإلكتروني ليس من النطاقات التي تقبلها هذه المؤسسة.');
+  });
+
+  it('ignores a reason it does not know', () => {
+    window.history.replaceState(null, '', '/login?sso_error=<script>');
+    renderWithProviders(<SsoSignInButton />);
+    expect(screen.queryByTestId('sso-error')).toBeNull();
+  });
+});
