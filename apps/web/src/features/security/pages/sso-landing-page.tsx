@@ -45,7 +45,7 @@ export default function SsoLandingPage() {
         <Card className={classes.card} p={{ base: 'lg', xs: 'xl' }} shadow="md" radius="lg" withBorder w="100%" maw={422} data-testid="sso-landing">
           <Stack gap="md" align="center">
             <Logo size="lg" withName={false} />
-            <Title order={1} fz="h3" ta="center">{t('auth.sso.landingTitle')}</Title>
+            <Title order={1} fz="h3" ta="center">{t('auth.sso.button')}</Title>
             {outcome === 'working' && (
               <Stack gap="xs" align="center">
                 <Loader size="sm" />
