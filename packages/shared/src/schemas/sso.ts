@@ -78,7 +78,7 @@ export const ssoTestInput = z.object({ issuer: issuerUrl });
 export const ssoTestResult = z.object({ issuer: z.string(), authorizationEndpoint: z.string() });
 export type SsoTestResult = z.infer<typeof ssoTestResult>;
 
-/** The organisation by its booking-page address (slug) or its id. */
+/** The organisation by its booking-page address (slug), its id, or a work e-mail (or domain) that only it allows. */
 export const ssoStartQuery = z.object({ org: z.string().trim().min(1, { error: 'validation.invalidValue' }).max(100, { error: 'validation.invalidValue' }) });
 /** The provider's answer: every parameter is read from the address as sent (code, state, iss, error...). */
 export const ssoCallbackQuery = z.looseObject({ state: z.string().max(500).optional() });

@@ -41,6 +41,8 @@ export async function startProvider(clients: Array<{ clientId: string; clientSec
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     cookies: { keys: ['local-test-provider'] },
+    ttl: { Interaction: 600, Grant: 600, Session: 600, AccessToken: 600, IdToken: 600 },
+    renderError: (ctx, out) => { ctx.type = 'json'; ctx.body = out; },
   });
   const state: LocalProvider = { issuer, people, nextLogin: '', close: close(server) };
   const handle = provider.callback();

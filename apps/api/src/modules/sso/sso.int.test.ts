@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, employeeRoles, employees, externalIdentities, signInHistory, ssoProviders, totpFactors } from '../../db/schema/index.js';
+import { auditLog, companies, employeeRoles, employees, externalIdentities, signInHistory, ssoProviders, totpFactors } from '../../db/schema/index.js';
 import { auth, body, createOrg, createTestContext, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
 import { follow, startImpostor, startProvider, type LocalProvider } from './fixtures.js';
 
@@ -239,6 +239,17 @@ describe('an attacker bending the round trip', () => {
     tampered.searchParams.set('nonce', 'attacker-chosen-nonce');
     expect(refusal(await callback(await follow(tampered.href, CALLBACK)))).toBe('provider');
     expect(await lastHistory(staff.id)).toBeUndefined();
+  });
+
+  it('finds the organisation by its booking-page address or by an e-mail domain only it allows', async () => {
+    await db().update(companies).set({ bookingSlug: 'north-group' }).where(eq(companies.id, a.companyId));
+    const by = async (org: string) => String((await ctx.app.inject({ method: 'GET', url: `/api/auth/sso/start?org=${encodeURIComponent(org)}` })).headers.location);
+    expect(await by('North-Group')).toContain(`${idp.issuer}/auth?`);
+    expect(await by('someone@north.test')).toContain(`${idp.issuer}/auth?`);
+    expect(await by('north.test')).toContain('client_id=north');
+    await configure(b, { allowedDomains: ['north.test'] });
+    expect(refusal(await by('north.test'))).toBe('unavailable');
+    await configure(b);
   });
 
   it('lands on the sign-in page with a reason for an organisation without single sign-on', async () => {

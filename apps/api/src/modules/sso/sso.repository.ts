@@ -31,11 +31,20 @@ export async function savePasswordRule(db: Db, companyId: string, rule: { passwo
     .onConflictDoUpdate({ target: companySecurity.companyId, set: { ...rule, updatedAt: new Date() } });
 }
 
-/** The company named by its booking-page address or its id. */
+/**
+ * The company named by its booking-page address, its id, or an e-mail address or domain that exactly one organisation
+ * with single sign-on on allows (two or more: none, the choice would be a guess).
+ */
 export async function findCompanyByAddress(db: Db, address: string): Promise<string | null> {
-  const isId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(address);
-  const [row] = await db.select({ id: companies.id }).from(companies)
-    .where(isId ? eq(companies.id, address) : eq(companies.bookingSlug, address.toLowerCase()));
+  const value = address.trim().toLowerCase();
+  if (value.includes('.')) {
+    const domain = value.slice(value.lastIndexOf('@') + 1);
+    const rows = await db.select({ id: ssoProviders.companyId }).from(ssoProviders)
+      .where(and(eq(ssoProviders.enabled, true), sql`${ssoProviders.allowedDomains} @> jsonb_build_array(${domain}::text)`)).limit(2);
+    return rows.length === 1 ? rows[0]!.id : null;
+  }
+  const isId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(value);
+  const [row] = await db.select({ id: companies.id }).from(companies).where(isId ? eq(companies.id, value) : eq(companies.bookingSlug, value));
   return row?.id ?? null;
 }
 

@@ -19,9 +19,9 @@ describe('sign in with your organisation', () => {
     renderWithProviders(<SsoSignInButton />);
     await user.click(screen.getByRole('button', { name: 'Sign in with your organisation' }));
     await user.click(screen.getByRole('button', { name: 'Continue to your organisation' }));
-    expect(await screen.findByText('Enter your organisation\'s address.')).toBeInTheDocument();
+    expect(await screen.findByText('Enter your organisation\'s address or your work e-mail.')).toBeInTheDocument();
     expect(assign).not.toHaveBeenCalled();
-    await user.type(screen.getByRole('textbox', { name: /Organisation address/ }), ' North-Clinic {Enter}');
+    await user.type(screen.getByRole('textbox', { name: /Organisation address or work e-mail/ }), ' North-Clinic {Enter}');
     expect(assign).toHaveBeenCalledWith('/api/auth/sso/start?org=north-clinic');
     expect(localStorage.getItem('clinic.ssoOrganisation')).toBe('north-clinic');
   });

@@ -14,8 +14,9 @@ function refusalReason(): string | null {
 }
 
 /**
- * "Sign in with your organisation": asks the organisation's address (its booking-page address, remembered for next
- * time) and goes to the API's start address, which sends the browser to the organisation's identity provider.
+ * "Sign in with your organisation": asks the organisation's address (its booking-page address) or the person's work
+ * e-mail (remembered for next time) and goes to the API's start address, which sends the browser to the organisation's
+ * identity provider.
  */
 export function SsoSignInButton() {
   const { t } = useTranslation();
