@@ -9,7 +9,7 @@ import { hashToken } from '../../lib/tokens.js';
 import { afterFirstFactor, insertChallenge, noteSignIn } from '../auth/index.js';
 import { authorizationUrl, discover, exchangeCode, newRoundTrip, type ProviderPerson } from './oidc.js';
 import { resolveAccount } from './sso.accounts.js';
-import { findCompanyByAddress, findProvider, takeChallenge, type ProviderRow } from './sso.repository.js';
+import { findCompanyByAddress, findLinkedAccount, findProvider, takeChallenge, type ProviderRow } from './sso.repository.js';
 import { open, seal } from './secret-box.js';
 import { redirectUriOf, SECRET_PURPOSE } from './sso.settings.js';
 
@@ -77,8 +77,11 @@ export async function finishSso(deps: Deps, ctx: RequestContext, query: Record<s
     return loginError(deps, 'provider');
   }
 
-  const found = await resolveAccount(deps, ctx, row, person);
-  const reason = found.reason ?? (!(await companyIsOpen(deps.db, companyId)) ? 'closed' : undefined);
+  // A closed organisation takes nobody in (and makes no account): its known person gets the history row.
+  const found = (await companyIsOpen(deps.db, companyId))
+    ? await resolveAccount(deps, ctx, row, person)
+    : { account: await findLinkedAccount(deps.db, companyId, person.issuer, person.subject), reason: 'closed' as const };
+  const reason = found.reason;
   if (reason) {
     await recordAudit(deps.db, ctx, {
       companyId, actorId: found.account?.id ?? null, action: 'sso_refused', entity: 'session', changes: { reason, email: person.email },

@@ -189,6 +189,16 @@ describe('signing in through the provider', () => {
     expect(await lastHistory(gone.id)).toMatchObject({ method: 'sso', result: 'sso_refused' });
   });
 
+  it('takes nobody into a closed organisation, and makes no account there', async () => {
+    const c = await createOrg(ctx, { name: 'Closed Group' });
+    const res = await save(c, { ...settings(a), allowedDomains: ['closed.test'], provisioning: 'auto', groupRoles: [{ group: 'all', roleId: role(c, 'Doctor') }] });
+    expect(res.statusCode).toBe(200);
+    await db().update(companies).set({ closedAt: new Date() }).where(eq(companies.id, c.companyId));
+    idp.people.set('late', { email: 'late@closed.test', email_verified: true, groups: ['all'] });
+    expect(refusal(await signIn(c, 'late'))).toBe('closed');
+    expect(await db().select().from(employees).where(eq(employees.email, 'late@closed.test'))).toHaveLength(0);
+  });
+
   it('creates an account at the first sign-in with the roles of its groups, and follows a mapping change at the next', async () => {
     await configure(a, { provisioning: 'auto', groupRoles: [{ group: 'clinicians', roleId: role(a, 'Doctor') }, { group: 'desk', roleId: role(a, 'Receptionist') }] });
     idp.people.set('nobody-mapped', { email: 'temp@north.test', email_verified: true, groups: ['visitors'] });
