@@ -1,6 +1,6 @@
 import { loginAnswer } from '../schemas/auth.js';
 import { okSchema } from '../schemas/common.js';
-import { ssoCallbackQuery, ssoExchangeInput, ssoSettingsInput, ssoSettingsRecord, ssoStartQuery, ssoTestInput, ssoTestResult } from '../schemas/sso.js';
+import { ssoCallbackQuery, ssoExchangeInput, ssoInfo, ssoSettingsInput, ssoSettingsRecord, ssoStartQuery, ssoTestInput, ssoTestResult } from '../schemas/sso.js';
 import { route } from './route.js';
 
 const tags = ['sso'];
@@ -17,6 +17,8 @@ export const ssoRoutes = {
   saveSettings: route({ method: 'PUT', path: '/api/organisation/sso', access: 'admin', tags, body: ssoSettingsInput, response: { 200: okSchema(ssoSettingsRecord) } }),
   /** Fetches the issuer's discovery document (the issuer it names must be the one typed). */
   test: route({ method: 'POST', path: '/api/organisation/sso/test', access: 'admin', tags, body: ssoTestInput, response: { 200: okSchema(ssoTestResult) } }),
+  /** Whether the organisation (as `start` finds it) signs in through its provider, and the button's label. */
+  info: route({ method: 'GET', path: '/api/auth/sso/info', access: 'public', tags, query: ssoStartQuery, response: { 200: okSchema(ssoInfo) } }),
   start: route({ method: 'GET', path: '/api/auth/sso/start', access: 'public', tags, query: ssoStartQuery, response: 'redirect' }),
   callback: route({ method: 'GET', path: '/api/auth/sso/callback', access: 'public', tags, query: ssoCallbackQuery, response: 'redirect' }),
   /** The one-time code of the callback's redirect, exchanged once within a minute. */

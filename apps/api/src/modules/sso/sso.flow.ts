@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { LoginAnswer, SsoErrorReason } from '@clinic/shared';
+import type { LoginAnswer, SsoErrorReason, SsoInfo } from '@clinic/shared';
 import type { Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { companyIsOpen } from '../../lib/credential-liveness.js';
@@ -29,6 +29,13 @@ const loginError = (deps: Deps, reason: SsoErrorReason) => `${deps.config.public
 const clientOf = (deps: Deps, row: ProviderRow) => ({
   issuer: row.issuer, clientId: row.clientId, clientSecret: open(deps.config.jwtSecret, SECRET_PURPOSE, row.clientSecretEnc),
 });
+
+/** Whether the organisation signs in through its provider, and the label of its button (nothing else before sign-in). */
+export async function ssoInfo(deps: Deps, org: string): Promise<SsoInfo> {
+  const companyId = await findCompanyByAddress(deps.db, org);
+  const row = companyId ? await findProvider(deps.db, companyId) : null;
+  return row?.enabled ? { available: true, label: row.label } : { available: false, label: null };
+}
 
 /** Where the browser goes to start: the provider's sign-in page, or /login with the reason it cannot. */
 export async function startSso(deps: Deps, ctx: RequestContext, org: string): Promise<string> {

@@ -257,6 +257,9 @@ describe('an attacker bending the round trip', () => {
     expect(await by('North-Group')).toContain(`${idp.issuer}/auth?`);
     expect(await by('someone@north.test')).toContain(`${idp.issuer}/auth?`);
     expect(await by('north.test')).toContain('client_id=north');
+    const info = async (org: string) => body(await ctx.app.inject({ method: 'GET', url: `/api/auth/sso/info?org=${org}` })).data;
+    expect(await info('north-group')).toEqual({ available: true, label: 'Sign in with Contoso' });
+    expect(await info('nowhere')).toEqual({ available: false, label: null });
     await configure(b, { allowedDomains: ['north.test'] });
     expect(refusal(await by('north.test'))).toBe('unavailable');
     await configure(b);

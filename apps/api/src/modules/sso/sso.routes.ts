@@ -4,7 +4,7 @@ import { serve } from '../../lib/contract-routes.js';
 import { t } from '../../lib/i18n.js';
 import { requestContext } from '../../lib/request-context.js';
 import { callerOf } from '../../plugins/auth.js';
-import { exchangeHandoff, finishSso, startSso } from './sso.flow.js';
+import { exchangeHandoff, finishSso, ssoInfo, startSso } from './sso.flow.js';
 import { getSsoSettings, saveSsoSettings, testSsoConnection } from './sso.settings.js';
 
 const r = routes.sso;
@@ -21,6 +21,8 @@ export function ssoRoutes(app: App, deps: Deps) {
   serve(app, r.test, async (req) => ({
     success: true as const, message: t(req, 'success.security.sso.tested'), data: await testSsoConnection(req.body.issuer),
   }), { config: { accessNeutral: true } });
+
+  serve(app, r.info, async (req) => ({ success: true as const, data: await ssoInfo(deps, req.query.org) }));
 
   serve(app, r.start, async (req, reply) => reply.redirect(await startSso(deps, requestContext(req), req.query.org), 302));
 

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { IconBuildingSkyscraper } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { SSO_ERROR_REASONS } from '@clinic/shared';
-import { ssoStartUrl } from '../api/sso';
+import { ssoStartUrl, useSsoInfo } from '../api/sso';
 
 const LAST_ORG = 'clinic.ssoOrganisation';
 
@@ -21,9 +21,13 @@ function refusalReason(): string | null {
 export function SsoSignInButton() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const [org, setOrg] = useState(() => localStorage.getItem(LAST_ORG) ?? '');
+  const [remembered] = useState(() => localStorage.getItem(LAST_ORG) ?? '');
+  const [org, setOrg] = useState(remembered);
   const [missing, setMissing] = useState(false);
   const reason = refusalReason();
+  // The organisation signed in with last time: its own button, one click away ("Sign in with Contoso").
+  const known = useSsoInfo(remembered).data;
+  const direct = !open && known?.available === true;
 
   const go = () => {
     const value = org.trim().toLowerCase();
@@ -53,11 +57,16 @@ export function SsoSignInButton() {
         variant="default"
         fullWidth
         leftSection={<IconBuildingSkyscraper size={18} />}
-        onClick={() => (open ? go() : setOpen(true))}
+        onClick={() => (open || direct ? go() : setOpen(true))}
         data-testid="sso-sign-in-button"
       >
-        {open ? t('auth.sso.continue') : t('auth.sso.button')}
+        {open ? t('auth.sso.continue') : (direct && known.label) || t('auth.sso.button')}
       </Button>
+      {direct && (
+        <Anchor component="button" type="button" size="sm" ta="center" onClick={() => setOpen(true)} data-testid="sso-other-organisation">
+          {t('auth.sso.other')}
+        </Anchor>
+      )}
     </Stack>
   );
 }
