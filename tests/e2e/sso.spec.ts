@@ -35,6 +35,7 @@ test('an administrator sets up single sign-on, then signs in through the organis
   await card.getByTestId('sso-client-secret').fill('e2e-secret');
   await card.getByTestId('sso-domains').fill('demo.clinic');
   await card.getByTestId('sso-domains').press('Enter');
+  await card.getByTestId('sso-label').fill('Sign in with Demo Health');
   await card.getByTestId('sso-enabled').check({ force: true });
   await card.getByTestId('sso-save').click();
   await expect(page.getByText('Single sign-on settings saved')).toBeVisible();
@@ -63,7 +64,10 @@ test('an administrator sets up single sign-on, then signs in through the organis
   idp.nextLogin = 'outsider';
   await refused.getByTestId('sso-sign-in-button').click();
   await expect(refused.getByTestId('sso-error')).toContainText('بريدك الإلكتروني ليس من النطاقات التي تقبلها هذه المؤسسة');
-  await refused.getByTestId('sso-sign-in-button').click();
+  // The organisation is remembered: its own button, under its label, and a way to choose another.
+  await expect(refused.getByTestId('sso-sign-in-button')).toHaveText('Sign in with Demo Health');
+  await refused.screenshot({ path: path.join(shots, 'login-remembered-ar-dark-375.png'), fullPage: true });
+  await refused.getByTestId('sso-other-organisation').click();
   await refused.screenshot({ path: path.join(shots, 'login-ar-dark-375.png'), fullPage: true });
   await other.close();
 });
