@@ -80,9 +80,12 @@ export type SsoTestResult = z.infer<typeof ssoTestResult>;
 
 /** The organisation by its booking-page address (slug), its id, or a work e-mail (or domain) that only it allows. */
 export const ssoStartQuery = z.object({ org: z.string().trim().min(1, { error: 'validation.invalidValue' }).max(100, { error: 'validation.invalidValue' }) });
-/** The provider's answer: every parameter is read from the address as sent (code, state, iss, error...). */
+/**
+ * The provider's answer: every parameter is read from the address as sent (code, state, iss, error...), by the API
+ * itself, so that any answer, however malformed, ends on the sign-in page rather than an error.
+ */
 /** What the sign-in page may know of an organisation's single sign-on before signing in: whether it is on, its label. */
 export const ssoInfo = z.object({ available: z.boolean(), label: z.string().nullable() });
 export type SsoInfo = z.infer<typeof ssoInfo>;
-export const ssoCallbackQuery = z.looseObject({ state: z.string().max(500).optional() });
+export const ssoCallbackQuery = z.looseObject({});
 export const ssoExchangeInput = z.object({ code: z.string().min(1, { error: 'validation.invalidValue' }).max(200, { error: 'validation.invalidValue' }) });

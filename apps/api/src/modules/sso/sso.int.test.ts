@@ -221,6 +221,8 @@ describe('signing in through the provider', () => {
 describe('an attacker bending the round trip', () => {
   it('cannot use an unknown state, nor a state twice', async () => {
     expect(refusal(await callback(new URL(`${CALLBACK}?state=made-up&code=abc`)))).toBe('state');
+    expect(refusal(await callback(new URL(`${CALLBACK}?state=one&state=two&code=abc`)))).toBe('state');
+    expect(refusal(await callback(new URL(CALLBACK)))).toBe('state');
     await addStaff(a, 'layla@north.test');
     idp.people.set('layla', { email: 'layla@north.test', email_verified: true });
     idp.nextLogin = 'layla';
