@@ -14,6 +14,8 @@ import { useLookupOptions } from '@/lib/lookups';
 import { useSaveSsoSettings, useSsoSettings, useTestSso } from '../api/sso';
 
 type Values = z.output<typeof ssoSettingsInput>;
+/** A switch shows no message of its own: the server's word on it goes to the form's message. */
+const SWITCHES = new Set(['enabled', 'passwordSignIn']);
 
 const formOf = (r: SsoSettingsRecord): SsoSettingsInput => ({
   enabled: r.enabled, issuer: r.issuer, clientId: r.clientId, clientSecret: '', allowedDomains: r.allowedDomains, groupRoles: r.groupRoles,
@@ -32,7 +34,9 @@ export function SsoSettingsCard() {
   const test = useTestSso();
   const roles = useLookupOptions('roles', { sortBy: 'name', order: 'asc' }, { silent: true });
   const people = useLookupOptions('staff', {}, { silent: true });
-  const { form, serverError, onSubmit } = useSchemaForm<SsoSettingsInput, Values>({ schema: ssoSettingsInput, defaultValues: formOf(emptyRecord) });
+  const { form, serverError, onSubmit } = useSchemaForm<SsoSettingsInput, Values>({
+    schema: ssoSettingsInput, defaultValues: formOf(emptyRecord), serverField: (path) => (SWITCHES.has(path) ? null : (path as never)),
+  });
   const { control, reset, watch, getValues } = form;
   useEffect(() => { if (settings.data) reset(formOf(settings.data)); }, [settings.data, reset]);
   const s = (key: string, params?: Record<string, string>) => t(`security.sso.${key}`, params);
