@@ -52,6 +52,13 @@ export const ERROR_CODES = {
   SECOND_FACTOR_ENROLMENT_REQUIRED: { status: 403, message: 'errors.security.enrolmentRequired' },
   STEP_UP_REQUIRED: { status: 403, message: 'errors.security.stepUpRequired' },
   SECOND_FACTOR_TICKET_INVALID: { status: 401, message: 'errors.security.ticketInvalid' },
+  // Passkeys (sign-in security): a ceremony's challenge unknown, spent, expired or of another use; an answer that
+  // does not verify; a passkey not known for this sign-in; an unknown passkey of the caller.
+  PASSKEY_CHALLENGE_INVALID: { status: 400, message: 'errors.passkeys.challengeInvalid' },
+  PASSKEY_NOT_VERIFIED: { status: 400, message: 'errors.passkeys.notVerified' },
+  PASSKEY_NOT_ACCEPTED: { status: 401, message: 'errors.passkeys.notAccepted' },
+  PASSKEY_NOT_FOUND: { status: 404, message: 'errors.passkeys.notFound' },
+  PASSKEY_ALREADY_REGISTERED: { status: 409, message: 'errors.passkeys.alreadyRegistered' },
   // Single sign-on (issue 33, sso part).
   PASSWORD_SIGN_IN_OFF: { status: 403, message: 'errors.security.sso.passwordSignInOff' },
   SSO_HANDOFF_INVALID: { status: 401, message: 'errors.security.sso.handoffInvalid' },

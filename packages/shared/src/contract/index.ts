@@ -31,6 +31,7 @@ import { fileRoutes } from './files.js';
 import { healthRoutes } from './health.js';
 import { invitationRoutes } from './invitations.js';
 import { profileRoutes } from './profile.js';
+import { passkeyRoutes } from './passkeys.js';
 import { specializationRoutes } from './specializations.js';
 import { waitlistRoutes } from './waitlist.js';
 import { ssoRoutes } from './sso.js';
@@ -70,6 +71,7 @@ export const routes = {
   invitations: invitationRoutes,
   profile: profileRoutes,
   auth: authRoutes,
+  passkeys: passkeyRoutes,
   sso: ssoRoutes,
   health: healthRoutes,
   files: fileRoutes,

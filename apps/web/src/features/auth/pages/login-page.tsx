@@ -3,8 +3,8 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { SessionUser } from '@clinic/shared';
 import { Logo } from '@/components/logo';
+import { PasskeySignInButton, SsoSignInButton } from '@/features/security';
 import { isLoginToRegister } from '@/lib/session';
-import { SsoSignInButton } from '@/features/security';
 import { LoginForm } from '../components/login-form';
 import { LoginToolbar } from '../components/login-toolbar';
 import { pathAfterLogin } from '../login-redirect';
@@ -34,6 +34,7 @@ export default function LoginPage() {
               </Text>
             </Stack>
             <LoginForm onSignedIn={onSignedIn} />
+            <PasskeySignInButton onSignedIn={onSignedIn} />
             <SsoSignInButton />
             <Text size="sm" ta="center" mt="lg" c="dimmed">
               {t('auth.login.newHere')}{' '}
