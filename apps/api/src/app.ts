@@ -21,6 +21,7 @@ import { serializerCompiler } from './lib/serializer.js';
 import { TokenService } from './lib/tokens.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { ssoRoutes } from './modules/sso/index.js';
 import { employeeRoutes } from './modules/employees/employees.routes.js';
 import { invitationRoutes } from './modules/invitations/invitations.routes.js';
 import { INVITATION_JOB, invitationJobHandler } from './modules/invitations/invitations.service.js';
@@ -259,6 +260,7 @@ export async function buildApp(config: Config, database: Database, options: { cl
   // The whole API surface, registered explicitly.
   healthRoutes(app, deps);
   authRoutes(app, deps);
+  ssoRoutes(app, deps);
   profileRoutes(app, deps);
   passkeyRoutes(app, deps);
   employeeRoutes(app, deps);

@@ -62,6 +62,10 @@ export const ERROR_CODES = {
   // Sign-in sessions (issue 33, sessions).
   SESSION_NOT_FOUND: { status: 404, message: 'errors.security.sessionNotFound' },
   EMPLOYEE_SESSIONS_NOT_FOUND: { status: 404, message: 'errors.security.sessionPersonNotFound' },
+  // Single sign-on (issue 33, sso part).
+  PASSWORD_SIGN_IN_OFF: { status: 403, message: 'errors.security.sso.passwordSignInOff' },
+  SSO_HANDOFF_INVALID: { status: 401, message: 'errors.security.sso.handoffInvalid' },
+  SSO_DISCOVERY_FAILED: { status: 422, message: 'errors.security.sso.discoveryFailed' },
   PLAN_LOCKED: { status: 409, message: 'errors.planLocked' },
   SIGNUP_DISABLED: { status: 403, message: 'errors.signupDisabled' },
   TOO_MANY_SIGNUPS: { status: 429, message: 'errors.tooManySignups' },

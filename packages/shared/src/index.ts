@@ -51,3 +51,4 @@ export * from './clinical/index.js';
 export * from './contract/index.js';
 export * from './text/search-normalize.js';
 export * from './schemas/prescription.js';
+export * from './schemas/sso.js';

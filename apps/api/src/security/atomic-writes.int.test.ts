@@ -38,6 +38,11 @@ const NOT_COVERED: Record<string, string> = {
   'POST /api/auth/second-factor/passkey': 'sessions only',
   'POST /api/passkeys/register': 'needs an authenticator',
   'POST /api/passkeys/step-up': 'needs an authenticator',
+  // Ending sign-ins changes sessions and refresh tokens only (left out of the snapshot); modules/sessions tests that
+  // the ending and its audit row commit together.
+  'DELETE /api/sessions/:sessionId': 'sessions only',
+  'POST /api/sessions/end-others': 'sessions only',
+  'POST /api/employees/:id/sessions/end-all': 'sessions only',
   // Cancelling a FHIR export stops a job and removes its files: modules/fhir tests it.
   'DELETE /api/fhir/R4/$export-status/:id': 'job control',
   // An organisation chooses its plan and creates its company profile once; this one has done both (modules/profile
@@ -249,6 +254,7 @@ function request(key: string): { params: Record<string, string>; payload?: Recor
     case 'DELETE /api/employees/:id': return { params: { id: ids.employee! } };
     case 'PATCH /api/passkeys/:id': return { params: { id: ids.passkey! }, payload: { name: 'Renamed laptop' } };
     case 'DELETE /api/passkeys/:id': return { params: { id: ids.passkey! } };
+    case 'PUT /api/organisation/security/sessions': return { params: {}, payload: { idleTimeoutMinutes: 20, absoluteLifetimeHours: 10 } };
     case 'POST /api/roles': return { params: {}, payload: { name: 'Auditor', permissions: ['patient_read'] } };
     case 'PUT /api/roles/:id': return { params: { id: ids.role! }, payload: { name: 'Renamed', permissions: ['patient_read'], version: 1 } };
     case 'DELETE /api/roles/:id': return { params: { id: ids.role! } };

@@ -18,6 +18,8 @@ import { protectedRoutes } from '../test/route-helpers.js';
 
 /** Lists deliberately not paged. Adding one is a deliberate decision: list it here, with the reason. */
 const NOT_PAGED: Record<string, string> = {
+  // The caller's own passkeys: a handful per person.
+  'GET /api/passkeys': 'bounded by one person',
   // The fixed catalogue of permissions (a few dozen, from the code), for the role form's checkboxes.
   'GET /api/permissions': 'fixed lookup',
   // The caller's own company: one row.

@@ -23,6 +23,8 @@ const NoAccessPage = lazyPage(() => import('./no-access-page'));
 const NotFoundPage = lazyPage(() => import('./not-found-page'));
 /** The patient's confirm/cancel page: public, outside the sign-in guard and the shell. */
 const VisitPage = lazyPage(() => import('@/features/visit/pages/visit-page'));
+/** Where a single sign-on at the organisation's identity provider ends: public, outside the sign-in guard. */
+const SsoLandingPage = lazyPage(() => import('@/features/security/pages/sso-landing-page'));
 /** The page of a person invited by e-mail: public too; it needs the pages' texts (the password rules among them). */
 /** The check of a printed prescription (its QR code): public, with the pages' texts. */
 const VerifyPage = lazyPage(() => Promise.all([import('@/features/prescriptions/pages/verify-page'), loadPageTexts()]).then(([page]) => page));
@@ -59,6 +61,7 @@ const PagesScope = lazy(loadPagesScope);
  */
 export const routes: RouteObject[] = [
   { path: '/visit', element: <Suspense><VisitPage /></Suspense>, errorElement: <RouteError /> },
+  { path: '/login/sso', element: <Suspense><SsoLandingPage /></Suspense>, errorElement: <RouteError /> },
   { path: '/invite', element: <Suspense><InvitePage /></Suspense>, errorElement: <RouteError /> },
   { path: '/verify/:token', element: <Suspense><VerifyPage /></Suspense>, errorElement: <RouteError /> },
   {

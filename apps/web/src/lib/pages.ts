@@ -104,6 +104,8 @@ export const PAGES = [
   // The patient's confirm/cancel page: public, routed outside the sign-in guard and the shell (app/routes.tsx).
   { path: '/visit', title: 'shell.titles.visit' },
   { path: '/invite', title: 'shell.titles.invite' },
+  // The end of a single sign-on round trip: public too, outside the sign-in guard and the shell.
+  { path: '/login/sso', title: 'shell.titles.login' },
   // The check of a printed prescription (its QR code): public too, outside the sign-in guard and the shell.
   { path: '/verify/:token', title: 'shell.titles.verifyPrescription' },
   { path: '/appointments', title: 'shell.titles.appointments', permissions: ['appointment_read'], menu: { label: 'shell.nav.appointments', icon: 'IconCalendarEvent' } },

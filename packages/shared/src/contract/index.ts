@@ -35,6 +35,7 @@ import { profileRoutes } from './profile.js';
 import { passkeyRoutes } from './passkeys.js';
 import { specializationRoutes } from './specializations.js';
 import { waitlistRoutes } from './waitlist.js';
+import { ssoRoutes } from './sso.js';
 import { onlineBookingSettingsRoutes } from './online-booking.js';
 
 export * from './route.js';
@@ -73,6 +74,7 @@ export const routes = {
   auth: authRoutes,
   passkeys: passkeyRoutes,
   sessions: sessionRoutes,
+  sso: ssoRoutes,
   health: healthRoutes,
   files: fileRoutes,
   audit: auditRoutes,

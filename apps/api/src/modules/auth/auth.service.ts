@@ -13,6 +13,7 @@ import {
   claimRefreshToken, findAccountBySignInName, findRefreshToken, insertRefreshToken, raiseSessionVersion, revokeEmployeeTokens,
   revokeTokenFamily, sessionVersionOf, setPlanOnce,
 } from './auth.repository.js';
+import { assertPasswordSignInAllowed } from './password-sign-in.js';
 import { afterFirstFactor, noteSignIn } from './sign-in.js';
 import { endSessions } from './sign-in.repository.js';
 import { stampLapsedSessions } from '../sessions/index.js';
@@ -65,6 +66,7 @@ export async function login(deps: Deps, ctx: RequestContext, input: LoginInput):
   await refuseUnusableAccount(deps, ctx, who, { isActive: account.isActive, method: 'password', attempt });
 
   await clearAttempts(deps, key);
+  await assertPasswordSignInAllowed(deps, ctx, who);
   return afterFirstFactor(deps, ctx, who, 'password');
 }
 

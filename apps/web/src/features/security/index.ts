@@ -3,3 +3,4 @@ export { PasskeySignInButton } from './components/passkey-sign-in-button';
 export { PasskeyStepButton } from './components/passkey-step-button';
 export { IdleGuard } from './idle/idle-guard';
 export { PersonSessionsCard } from './components/person-sessions-card';
+export { SsoSignInButton } from './components/sso-sign-in-button';

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { SessionUser } from '@clinic/shared';
 import { Logo } from '@/components/logo';
-import { PasskeySignInButton } from '@/features/security';
+import { PasskeySignInButton, SsoSignInButton } from '@/features/security';
 import { isLoginToRegister } from '@/lib/session';
 import { LoginForm } from '../components/login-form';
 import { LoginToolbar } from '../components/login-toolbar';
@@ -35,6 +35,7 @@ export default function LoginPage() {
             </Stack>
             <LoginForm onSignedIn={onSignedIn} />
             <PasskeySignInButton onSignedIn={onSignedIn} />
+            <SsoSignInButton />
             <Text size="sm" ta="center" mt="lg" c="dimmed">
               {t('auth.login.newHere')}{' '}
               <Anchor component={Link} to="/SelectPlan" fw={600}>

@@ -1,0 +1,66 @@
+import type { SsoErrorReason, SsoGroupRole } from '@clinic/shared';
+import type { Deps } from '../../lib/app-types.js';
+import { recordAudit } from '../../lib/audit.js';
+import { announceCredentialChange } from '../../lib/credential-liveness.js';
+import type { RequestContext } from '../../lib/request-context.js';
+import { inOrganisationTransaction } from '../../lib/transaction.js';
+import type { ProviderPerson } from './oidc.js';
+import {
+  findAccountByEmail, findLinkedAccount, insertSsoAccount, linkIdentity, replaceRoles, roleIdsOf, touchIdentity, type ProviderRow,
+  type SsoAccount,
+} from './sso.repository.js';
+
+/**
+ * Who a person coming back from the provider is here. Their e-mail must be verified by the provider and of an allowed
+ * domain. An identity already linked (issuer and subject) names its account; else the organisation's one account with
+ * that e-mail is linked; else, with `auto` provisioning, an account is made with the roles of the person's groups
+ * (none mapped: refused). With a group mapping, the person's roles follow their groups at every sign-in.
+ */
+export type Resolution = { account: SsoAccount; reason?: undefined } | { account: SsoAccount | null; reason: SsoErrorReason };
+
+export function mappedRoles(groupRoles: SsoGroupRole[], groups: string[]): string[] {
+  return [...new Set(groupRoles.filter((g) => groups.includes(g.group)).map((g) => g.roleId))].sort();
+}
+
+export async function resolveAccount(deps: Deps, ctx: RequestContext, provider: ProviderRow, person: ProviderPerson): Promise<Resolution> {
+  const companyId = provider.companyId;
+  const linked = await findLinkedAccount(deps.db, companyId, person.issuer, person.subject);
+  if (!person.email || !person.emailVerified) return { account: linked, reason: 'email_unverified' };
+  const domain = person.email.split('@')[1] ?? '';
+  if (!(provider.allowedDomains as string[]).includes(domain)) return { account: linked, reason: 'domain' };
+
+  const groupRoles = provider.groupRoles as SsoGroupRole[];
+  const roleIds = mappedRoles(groupRoles, person.groups);
+  const found = linked ?? (await findAccountByEmail(deps.db, companyId, person.email));
+  if (!found) {
+    if (provider.provisioning !== 'auto') return { account: null, reason: 'no_account' };
+    if (roleIds.length === 0) return { account: null, reason: 'no_role' };
+    const created = await inOrganisationTransaction(deps.db, companyId, async (tx) => {
+      const row = await insertSsoAccount(tx, companyId, { name: person.name?.trim() || person.email!, email: person.email!, roleIds });
+      await linkIdentity(tx, { companyId, issuer: person.issuer, subject: person.subject, employeeId: row.id });
+      await recordAudit(tx, ctx, {
+        companyId, actorId: row.id, action: 'sso_account_created', entity: 'employee', entityId: row.id, changes: { email: person.email, roleIds },
+      });
+      return row;
+    });
+    return { account: created };
+  }
+  if (!found.isActive) return { account: found, reason: 'inactive' };
+  if (groupRoles.length > 0 && roleIds.length === 0) return { account: found, reason: 'no_role' };
+
+  const changed = await inOrganisationTransaction(deps.db, companyId, async (tx) => {
+    if (linked) await touchIdentity(tx, companyId, person.issuer, person.subject);
+    else await linkIdentity(tx, { companyId, issuer: person.issuer, subject: person.subject, employeeId: found.id });
+    if (groupRoles.length === 0) return false;
+    const held = (await roleIdsOf(tx, companyId, found.id)).sort();
+    if (held.join() === roleIds.join()) return false;
+    await replaceRoles(tx, companyId, found.id, roleIds);
+    await recordAudit(tx, ctx, {
+      companyId, actorId: found.id, action: 'sso_roles_synced', entity: 'employee', entityId: found.id, changes: { before: held, after: roleIds },
+    });
+    return true;
+  });
+  // The person's other sessions see their new roles at once.
+  if (changed) await announceCredentialChange(deps, ctx, companyId);
+  return { account: found };
+}

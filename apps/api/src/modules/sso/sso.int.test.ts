@@ -1,0 +1,295 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, companies, employeeRoles, employees, externalIdentities, signInHistory, ssoProviders, totpFactors } from '../../db/schema/index.js';
+import { auth, body, createOrg, createTestContext, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
+import { follow, startImpostor, startProvider, type LocalProvider } from './fixtures.js';
+
+/** Single sign-on end to end against a local OpenID provider, and the ways an attacker would bend the round trip. */
+
+const PUBLIC = 'https://clinic.example';
+const CALLBACK = `${PUBLIC}/api/auth/sso/callback`;
+
+let ctx: TestContext;
+let idp: LocalProvider;
+let a: TestOrg;
+let b: TestOrg;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ publicUrl: PUBLIC });
+  idp = await startProvider([
+    { clientId: 'north', clientSecret: 'north-secret', redirectUri: CALLBACK },
+    { clientId: 'south', clientSecret: 'south-secret', redirectUri: CALLBACK },
+  ]);
+  a = await createOrg(ctx, { name: 'North Group' });
+  b = await createOrg(ctx, { name: 'South Group' });
+});
+afterAll(async () => { await idp.close(); await ctx.close(); });
+
+const db = () => ctx.database.db;
+const role = (org: TestOrg, name: string) => org.roleIds.get(name)!;
+
+function settings(org: TestOrg, over: Record<string, unknown> = {}) {
+  const north = org === a;
+  return {
+    enabled: true, issuer: idp.issuer, clientId: north ? 'north' : 'south', clientSecret: north ? 'north-secret' : 'south-secret',
+    allowedDomains: [north ? 'north.test' : 'south.test'], groupRoles: [], provisioning: 'invite', label: 'Sign in with Contoso',
+    passwordSignIn: true, breakGlassEmployeeId: null, ...over,
+  };
+}
+
+const save = (org: TestOrg, payload: object, lang?: string) =>
+  ctx.app.inject({ method: 'PUT', url: '/api/organisation/sso', headers: auth(org.token, lang), payload });
+
+async function configure(org: TestOrg, over: Record<string, unknown> = {}) {
+  const res = await save(org, settings(org, over));
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+/** Starts at the organisation's start address; the provider's authorization address. */
+async function start(org: TestOrg): Promise<string> {
+  const res = await ctx.app.inject({ method: 'GET', url: `/api/auth/sso/start?org=${org.companyId}` });
+  expect(res.statusCode).toBe(302);
+  return String(res.headers.location);
+}
+
+/** Where the API sends the browser back from the callback. */
+async function callback(url: URL): Promise<string> {
+  const res = await ctx.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+  expect(res.statusCode).toBe(302);
+  return String(res.headers.location);
+}
+
+async function signIn(org: TestOrg, subject: string): Promise<string> {
+  idp.nextLogin = subject;
+  return callback(await follow(await start(org), CALLBACK));
+}
+
+const exchange = (code: string) => ctx.app.inject({ method: 'POST', url: '/api/auth/sso/exchange', payload: { code } });
+const codeOf = (location: string) => {
+  expect(location.startsWith(`${PUBLIC}/login/sso#code=`), location).toBe(true);
+  return location.split('#code=')[1]!;
+};
+const refusal = (location: string) => new URL(location).searchParams.get('sso_error');
+
+async function addStaff(org: TestOrg, email: string, roleName = 'Doctor', isActive = true) {
+  const [row] = await db().insert(employees).values({
+    companyId: org.companyId, publicId: `EMP-${email}`, name: email, email, employeeType: 'Doctor', isActive,
+  }).returning();
+  await db().insert(employeeRoles).values({ companyId: org.companyId, employeeId: row!.id, roleId: role(org, roleName) });
+  return row!;
+}
+
+async function lastHistory(employeeId: string) {
+  const [row] = await db().select().from(signInHistory).where(eq(signInHistory.employeeId, employeeId)).orderBy(desc(signInHistory.id)).limit(1);
+  return row;
+}
+
+describe('single sign-on settings', () => {
+  it('keep the client secret encrypted, never answer it, and are audited', async () => {
+    await configure(a);
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/organisation/sso', headers: auth(a.token) });
+    expect(body(res).data).toMatchObject({ configured: true, enabled: true, clientSecretSet: true, redirectUri: CALLBACK, provisioning: 'invite' });
+    expect(res.body).not.toContain('north-secret');
+    const [row] = await db().select().from(ssoProviders).where(eq(ssoProviders.companyId, a.companyId));
+    expect(row!.clientSecretEnc).not.toContain('north-secret');
+    const audit = await db().select().from(auditLog).where(and(eq(auditLog.companyId, a.companyId), eq(auditLog.entity, 'sso_settings')));
+    expect(audit).toHaveLength(1);
+    expect(JSON.stringify(audit[0]!.changes)).not.toContain('north-secret');
+    // Saving again without a secret keeps the stored one.
+    await configure(a, { clientSecret: '' });
+    idp.people.set('nobody', { email: 'nobody@north.test', email_verified: true });
+    expect(refusal(await signIn(a, 'nobody'))).toBe('no_account');
+  });
+
+  it('refuse password sign-in off while single sign-on is off, and a break-glass account that is not an active admin', async () => {
+    const off = await save(b, settings(b, { enabled: false, passwordSignIn: false, breakGlassEmployeeId: b.adminId }), 'ar');
+    expect(off.statusCode).toBe(422);
+    expect(body(off).message.fields.passwordSignIn).toBe('لا يمكن إيقاف تسجيل الدخول بكلمة المرور إلا عند تفعيل تسجيل الدخول الموحّد.');
+    const doctor = await addStaff(b, 'doc@south.test');
+    const notAdmin = await save(b, settings(b, { passwordSignIn: false, breakGlassEmployeeId: doctor.id }));
+    expect(body(notAdmin).message.fields.breakGlassEmployeeId).toBeDefined();
+    const foreign = await save(b, settings(b, { passwordSignIn: false, breakGlassEmployeeId: a.adminId }));
+    expect(foreign.statusCode).toBe(422);
+    const otherRole = await save(b, settings(b, { groupRoles: [{ group: 'x', roleId: role(a, 'Doctor') }] }));
+    expect(Object.keys(body(otherRole).message.fields)).toEqual(['groupRoles.0.roleId']);
+    const get = await ctx.app.inject({ method: 'GET', url: '/api/organisation/sso', headers: auth(b.token) });
+    expect(body(get).data.configured).toBe(false);
+  });
+
+  it('test the connection by fetching discovery, refusing an issuer that names another', async () => {
+    const ok = await ctx.app.inject({ method: 'POST', url: '/api/organisation/sso/test', headers: auth(a.token), payload: { issuer: idp.issuer } });
+    expect(body(ok).data.issuer).toBe(idp.issuer);
+    const impostor = await startImpostor(idp.issuer);
+    try {
+      const bad = await ctx.app.inject({ method: 'POST', url: '/api/organisation/sso/test', headers: auth(a.token), payload: { issuer: impostor.issuer } });
+      expect(bad.statusCode).toBe(422);
+      expect(body(bad).message.code).toBe('SSO_DISCOVERY_FAILED');
+      // An organisation configured with it cannot start a sign-in either.
+      await configure(b, { issuer: impostor.issuer });
+      expect(refusal(await start(b))).toBe('provider');
+    } finally {
+      await impostor.close();
+    }
+  });
+});
+
+describe('signing in through the provider', () => {
+  it('signs an invited account in by its verified e-mail, links the identity, and hands the answer over once', async () => {
+    await configure(a);
+    const staff = await addStaff(a, 'salma@north.test');
+    idp.people.set('salma', { email: 'Salma@north.test', email_verified: true, name: 'Salma' });
+    const code = codeOf(await signIn(a, 'salma'));
+    const first = await exchange(code);
+    expect(first.statusCode).toBe(200);
+    const answer = body(first).data;
+    expect(answer.user.email).toBe('salma@north.test');
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/profile', headers: auth(answer.accessToken) })).statusCode).toBe(200);
+    const links = await db().select().from(externalIdentities).where(eq(externalIdentities.employeeId, staff.id));
+    expect(links).toMatchObject([{ issuer: idp.issuer, subject: 'salma' }]);
+    expect(await lastHistory(staff.id)).toMatchObject({ method: 'sso', result: 'success' });
+    // The hand-off code works once.
+    const again = await exchange(code);
+    expect(again.statusCode).toBe(401);
+    expect(body(again).message.code).toBe('SSO_HANDOFF_INVALID');
+  });
+
+  it('still asks an account with a second factor for its second step', async () => {
+    const staff = await addStaff(a, 'omar@north.test');
+    await db().insert(totpFactors).values({ companyId: a.companyId, employeeId: staff.id, secretEnc: 'sealed', confirmedAt: new Date() });
+    idp.people.set('omar', { email: 'omar@north.test', email_verified: true });
+    const answer = body(await exchange(codeOf(await signIn(a, 'omar')))).data;
+    expect(answer.accessToken).toBeUndefined();
+    expect(answer.secondFactor.methods).toEqual(['totp']);
+  });
+
+  it('refuses an unknown person when invite-only, an unverified e-mail, and a domain that is not allowed', async () => {
+    idp.people.set('stranger', { email: 'stranger@north.test', email_verified: true });
+    expect(refusal(await signIn(a, 'stranger'))).toBe('no_account');
+    const staff = await addStaff(a, 'huda@north.test');
+    idp.people.set('huda', { email: 'huda@north.test', email_verified: false });
+    expect(refusal(await signIn(a, 'huda'))).toBe('email_unverified');
+    idp.people.set('outsider', { email: 'huda@elsewhere.test', email_verified: true });
+    expect(refusal(await signIn(a, 'outsider'))).toBe('domain');
+    expect(await db().select().from(externalIdentities).where(eq(externalIdentities.employeeId, staff.id))).toHaveLength(0);
+  });
+
+  it('refuses a person of another organisation\'s domain, leaving that organisation\'s accounts alone', async () => {
+    await configure(b);
+    const theirs = await addStaff(b, 'nour@south.test');
+    idp.people.set('nour', { email: 'nour@south.test', email_verified: true });
+    expect(refusal(await signIn(a, 'nour'))).toBe('domain');
+    expect(await db().select().from(externalIdentities).where(eq(externalIdentities.employeeId, theirs.id))).toHaveLength(0);
+    expect(await db().select().from(employees).where(and(eq(employees.companyId, a.companyId), eq(employees.email, 'nour@south.test')))).toHaveLength(0);
+  });
+
+  it('refuses an inactive account with a history row', async () => {
+    const gone = await addStaff(a, 'former@north.test', 'Doctor', false);
+    idp.people.set('former', { email: 'former@north.test', email_verified: true });
+    expect(refusal(await signIn(a, 'former'))).toBe('inactive');
+    expect(await lastHistory(gone.id)).toMatchObject({ method: 'sso', result: 'sso_refused' });
+  });
+
+  it('takes nobody into a closed organisation, and makes no account there', async () => {
+    const c = await createOrg(ctx, { name: 'Closed Group' });
+    const res = await save(c, { ...settings(a), allowedDomains: ['closed.test'], provisioning: 'auto', groupRoles: [{ group: 'all', roleId: role(c, 'Doctor') }] });
+    expect(res.statusCode).toBe(200);
+    await db().update(companies).set({ closedAt: new Date() }).where(eq(companies.id, c.companyId));
+    idp.people.set('late', { email: 'late@closed.test', email_verified: true, groups: ['all'] });
+    expect(refusal(await signIn(c, 'late'))).toBe('closed');
+    expect(await db().select().from(employees).where(eq(employees.email, 'late@closed.test'))).toHaveLength(0);
+  });
+
+  it('creates an account at the first sign-in with the roles of its groups, and follows a mapping change at the next', async () => {
+    await configure(a, { provisioning: 'auto', groupRoles: [{ group: 'clinicians', roleId: role(a, 'Doctor') }, { group: 'desk', roleId: role(a, 'Receptionist') }] });
+    idp.people.set('nobody-mapped', { email: 'temp@north.test', email_verified: true, groups: ['visitors'] });
+    expect(refusal(await signIn(a, 'nobody-mapped'))).toBe('no_role');
+    expect(await db().select().from(employees).where(eq(employees.email, 'temp@north.test'))).toHaveLength(0);
+
+    idp.people.set('rami', { email: 'rami@north.test', email_verified: true, name: 'Rami Saleh', groups: ['clinicians'] });
+    expect(body(await exchange(codeOf(await signIn(a, 'rami')))).data.user.name).toBe('Rami Saleh');
+    const [made] = await db().select().from(employees).where(eq(employees.email, 'rami@north.test'));
+    const rolesOf = async () => (await db().select().from(employeeRoles).where(eq(employeeRoles.employeeId, made!.id))).map((r) => r.roleId);
+    expect(await rolesOf()).toEqual([role(a, 'Doctor')]);
+
+    idp.people.set('rami', { email: 'rami@north.test', email_verified: true, groups: ['desk'] });
+    codeOf(await signIn(a, 'rami'));
+    expect(await rolesOf()).toEqual([role(a, 'Receptionist')]);
+    await configure(a);
+  });
+});
+
+describe('an attacker bending the round trip', () => {
+  it('cannot use an unknown state, nor a state twice', async () => {
+    expect(refusal(await callback(new URL(`${CALLBACK}?state=made-up&code=abc`)))).toBe('state');
+    expect(refusal(await callback(new URL(`${CALLBACK}?state=one&state=two&code=abc`)))).toBe('state');
+    expect(refusal(await callback(new URL(CALLBACK)))).toBe('state');
+    await addStaff(a, 'layla@north.test');
+    idp.people.set('layla', { email: 'layla@north.test', email_verified: true });
+    idp.nextLogin = 'layla';
+    const back = await follow(await start(a), CALLBACK);
+    codeOf(await callback(back));
+    expect(refusal(await callback(back))).toBe('state');
+  });
+
+  it('cannot finish one organisation\'s round trip with another organisation\'s state', async () => {
+    await configure(b);
+    await addStaff(a, 'zaid@north.test');
+    idp.people.set('zaid', { email: 'zaid@north.test', email_verified: true });
+    idp.nextLogin = 'zaid';
+    const fromA = await follow(await start(a), CALLBACK);
+    const stateB = new URL(await start(b)).searchParams.get('state')!;
+    const swapped = new URL(fromA);
+    swapped.searchParams.set('state', stateB);
+    expect(refusal(await callback(swapped))).toBe('provider');
+  });
+
+  it('refuses an ID token whose nonce is not the one sent', async () => {
+    const staff = await addStaff(a, 'maha@north.test');
+    idp.people.set('maha', { email: 'maha@north.test', email_verified: true });
+    idp.nextLogin = 'maha';
+    const tampered = new URL(await start(a));
+    tampered.searchParams.set('nonce', 'attacker-chosen-nonce');
+    expect(refusal(await callback(await follow(tampered.href, CALLBACK)))).toBe('provider');
+    expect(await lastHistory(staff.id)).toBeUndefined();
+  });
+
+  it('finds the organisation by its booking-page address or by an e-mail domain only it allows', async () => {
+    await db().update(companies).set({ bookingSlug: 'north-group' }).where(eq(companies.id, a.companyId));
+    const by = async (org: string) => String((await ctx.app.inject({ method: 'GET', url: `/api/auth/sso/start?org=${encodeURIComponent(org)}` })).headers.location);
+    expect(await by('North-Group')).toContain(`${idp.issuer}/auth?`);
+    expect(await by('someone@north.test')).toContain(`${idp.issuer}/auth?`);
+    expect(await by('north.test')).toContain('client_id=north');
+    const info = async (org: string) => body(await ctx.app.inject({ method: 'GET', url: `/api/auth/sso/info?org=${org}` })).data;
+    expect(await info('north-group')).toEqual({ available: true, label: 'Sign in with Contoso' });
+    expect(await info('nowhere')).toEqual({ available: false, label: null });
+    await configure(b, { allowedDomains: ['north.test'] });
+    expect(refusal(await by('north.test'))).toBe('unavailable');
+    await configure(b);
+  });
+
+  it('lands on the sign-in page with a reason for an organisation without single sign-on', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/auth/sso/start?org=no-such-clinic' });
+    expect(res.headers.location).toBe(`${PUBLIC}/login?sso_error=unavailable`);
+  });
+});
+
+describe('password sign-in switched off', () => {
+  it('refuses everyone but the break-glass administrator, with a translated 403 and a history row', async () => {
+    const login = (email: string, lang?: string) =>
+      ctx.app.inject({ method: 'POST', url: '/api/auth/login', headers: lang ? { 'accept-language': lang } : {}, payload: { email, password: TEST_PASSWORD } });
+    await configure(a, { passwordSignIn: false, breakGlassEmployeeId: a.adminId });
+    expect((await login(a.adminUsername)).statusCode).toBe(200);
+
+    const { createAccount } = await import('../organisation/index.js');
+    const other = await createAccount(db(), a.companyId, a.roleIds, {
+      name: 'Second Admin', username: 'second-admin-north', email: 'second@north.test', password: TEST_PASSWORD, employeeType: 'Admin', roleNames: ['Admin'],
+    });
+    const refused = await login('second-admin-north', 'ar');
+    expect(refused.statusCode).toBe(403);
+    expect(body(refused).message).toMatchObject({ code: 'PASSWORD_SIGN_IN_OFF', message: 'تسجّل مؤسستك الدخول عبر مزوّد الهوية الخاص بها. استخدم «تسجيل الدخول عبر مؤسستك».' });
+    expect(await lastHistory(other.id)).toMatchObject({ method: 'password', result: 'password_sign_in_off' });
+
+    await configure(a, { passwordSignIn: true, breakGlassEmployeeId: null });
+    expect((await login('second-admin-north')).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,32 @@
+import { routes } from '@clinic/shared';
+import type { App, Deps } from '../../lib/app-types.js';
+import { serve } from '../../lib/contract-routes.js';
+import { t } from '../../lib/i18n.js';
+import { requestContext } from '../../lib/request-context.js';
+import { callerOf } from '../../plugins/auth.js';
+import { exchangeHandoff, finishSso, ssoInfo, startSso } from './sso.flow.js';
+import { getSsoSettings, saveSsoSettings, testSsoConnection } from './sso.settings.js';
+
+const r = routes.sso;
+
+export function ssoRoutes(app: App, deps: Deps) {
+  serve(app, r.settings, async (req) => ({ success: true as const, data: await getSsoSettings(deps, callerOf(req)) }));
+
+  serve(app, r.saveSettings, async (req) => ({
+    success: true as const,
+    message: t(req, 'success.security.sso.saved'),
+    data: await saveSsoSettings(deps, requestContext(req), callerOf(req), req.body),
+  }), { config: { accessNeutral: true } });
+
+  serve(app, r.test, async (req) => ({
+    success: true as const, message: t(req, 'success.security.sso.tested'), data: await testSsoConnection(req.body.issuer),
+  }), { config: { accessNeutral: true } });
+
+  serve(app, r.info, async (req) => ({ success: true as const, data: await ssoInfo(deps, req.query.org) }));
+
+  serve(app, r.start, async (req, reply) => reply.redirect(await startSso(deps, requestContext(req), req.query.org), 302));
+
+  serve(app, r.callback, async (req, reply) => reply.redirect(await finishSso(deps, requestContext(req), req.query), 302));
+
+  serve(app, r.exchange, async (req) => ({ success: true as const, data: await exchangeHandoff(deps, req.body.code) }));
+}

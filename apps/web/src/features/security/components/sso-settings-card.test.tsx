@@ -1,0 +1,40 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { SsoSettingsRecord } from '@clinic/shared';
+import { emptyList, errorBody, jsonResponse } from '@/test/mocks';
+import { mockFetch, renderWithProviders } from '@/test/utils';
+import { SsoSettingsCard } from './sso-settings-card';
+
+const record: SsoSettingsRecord = {
+  configured: true, enabled: false, issuer: 'https://login.north.example', clientId: 'clinic', clientSecretSet: true, allowedDomains: ['north.example'],
+  groupRoles: [], provisioning: 'invite', label: null, passwordSignIn: true, breakGlassEmployeeId: null,
+  redirectUri: 'https://clinic.example/api/auth/sso/callback',
+};
+
+describe('single sign-on settings card', () => {
+  it('shows the redirect address to register, never the secret, and keeps the stored secret when saved empty', async () => {
+    const sent: unknown[] = [];
+    mockFetch((url, init) => {
+      if (url.pathname === '/api/organisation/sso' && init.method === 'PUT') {
+        sent.push(JSON.parse(String(init.body)));
+        return jsonResponse(422, errorBody('Check the fields', 'VALIDATION_FAILED', {
+          passwordSignIn: 'Password sign-in can be turned off only while single sign-on is on.',
+        }));
+      }
+      if (url.pathname === '/api/organisation/sso') return jsonResponse(200, { success: true, data: record });
+      return jsonResponse(200, emptyList());
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<SsoSettingsCard />);
+    expect(await screen.findByDisplayValue('https://clinic.example/api/auth/sso/callback')).toBeInTheDocument();
+    expect(screen.getByText('A secret is stored. Leave empty to keep it.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Client secret')).toHaveValue('');
+
+    await user.click(screen.getByTestId('sso-password-sign-in'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ enabled: false, passwordSignIn: false, clientSecret: '', allowedDomains: ['north.example'], label: null });
+    expect(await screen.findByText('Password sign-in can be turned off only while single sign-on is on.')).toBeInTheDocument();
+  });
+});
