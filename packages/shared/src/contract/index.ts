@@ -32,6 +32,7 @@ import { healthRoutes } from './health.js';
 import { invitationRoutes } from './invitations.js';
 import { profileRoutes } from './profile.js';
 import { specializationRoutes } from './specializations.js';
+import { twoFactorRoutes } from './two-factor.js';
 import { waitlistRoutes } from './waitlist.js';
 import { onlineBookingSettingsRoutes } from './online-booking.js';
 
@@ -69,6 +70,7 @@ export const routes = {
   invitations: invitationRoutes,
   profile: profileRoutes,
   auth: authRoutes,
+  twoFactor: twoFactorRoutes,
   health: healthRoutes,
   files: fileRoutes,
   audit: auditRoutes,

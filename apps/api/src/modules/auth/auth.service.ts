@@ -1,4 +1,4 @@
-import type { LoginAnswer, LoginInput } from '@clinic/shared';
+import { isSecondFactorChallenge, type LoginAnswer, type LoginInput } from '@clinic/shared';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { announceCredentialChange, companyIsOpen } from '../../lib/credential-liveness.js';
@@ -73,8 +73,12 @@ export async function login(deps: Deps, ctx: RequestContext, input: LoginInput):
     throw new AppError(403, 'COMPANY_CLOSED', 'errors.companyClosed');
   }
 
-  await clearAttempts(deps, key);
-  return afterFirstFactor(deps, ctx, who, 'password');
+  const answer = await afterFirstFactor(deps, ctx, who, 'password');
+  // A second step follows: the failures stay counted (a wrong code adds to them), only this attempt is released, so
+  // the right password cannot wipe the record of guessed codes. Signed in: the failures are forgotten.
+  if (isSecondFactorChallenge(answer)) await releaseAttempt(deps, attempt);
+  else await clearAttempts(deps, key);
+  return answer;
 }
 
 /** Rotates a refresh token. Presenting an already rotated or revoked token revokes its whole family. */
