@@ -21,6 +21,8 @@ export interface RequestOptions {
   successToast?: boolean;
   /** Do not refresh the session and retry on 401 (sign-in, refresh itself). */
   skipAuthRefresh?: boolean;
+  /** Do not ask for a step-up on 403 STEP_UP_REQUIRED (the retry after one, the step-up itself). */
+  skipStepUp?: boolean;
 }
 
 export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
