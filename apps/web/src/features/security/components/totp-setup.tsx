@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Box, Button, Code, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TotpEnrolment } from '@clinic/shared';
-import { isApiError } from '@/lib/http';
+import { isApiError, translateMessage } from '@/lib/http';
 import { useConfirmTotp } from '../api/two-factor';
 
 interface TotpSetupProps {
@@ -43,7 +43,7 @@ export function TotpSetup({ enrolment, onConfirmed, onCancel }: TotpSetupProps) 
           maxLength={7}
           value={code}
           onChange={(e) => setCode(e.currentTarget.value)}
-          error={error ? t(error, { defaultValue: error }) : null}
+          error={translateMessage(error ?? undefined)}
           name="code"
         />
         <Group gap="xs">
