@@ -34,12 +34,14 @@ export async function status(deps: Deps, caller: Caller): Promise<TwoFactorStatu
 /** A new secret (replacing one not yet confirmed), its QR code and its text; refused while one is on. */
 export async function enrolTotp(deps: Deps, ctx: RequestContext, caller: Caller): Promise<TotpEnrolment> {
   const secret = newTotpSecret();
-  if (!(await putPendingTotp(deps.db, caller.companyId, caller.id, seal(deps.config.jwtSecret, TOTP_PURPOSE, secret)))) {
-    throw new AppError(409, 'TOTP_ALREADY_ON', 'errors.security.mfa.alreadyOn');
-  }
+  await inTransaction(deps.db, async (tx) => {
+    if (!(await putPendingTotp(tx, caller.companyId, caller.id, seal(deps.config.jwtSecret, TOTP_PURPOSE, secret)))) {
+      throw new AppError(409, 'TOTP_ALREADY_ON', 'errors.security.mfa.alreadyOn');
+    }
+    await recordAudit(tx, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'totp_enrol_started', entity: 'second_factor', entityId: caller.id });
+  });
   const account = await accountOf(deps.db, caller.companyId, caller.id);
   const url = otpauthUrl(secret, account?.label ?? caller.id, 'Clinic');
-  await recordAudit(deps.db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'totp_enrol_started', entity: 'second_factor', entityId: caller.id });
   return { secret, otpauthUrl: url, qrSvg: await QRCode.toString(url, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }) };
 }
 
@@ -100,8 +102,12 @@ export async function stepUp(deps: Deps, ctx: RequestContext, caller: Caller, in
   if (proof.kind === 'password' && factors.length > 0) throw new AppError(422, 'SECOND_FACTOR_NEEDED', 'errors.security.mfa.factorNeeded');
   if (proof.kind !== 'password' && factors.length === 0) throw new AppError(422, 'NO_SECOND_FACTOR', 'errors.security.mfa.noFactor');
   await checkProof(deps, ctx, who(caller), 'password', proof);
-  await markSessionVerified(deps, caller.companyId, caller.session.id);
-  await recordAudit(deps.db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'step_up', entity: 'session', entityId: caller.session.id, changes: { kind: proof.kind } });
+  const sessionId = caller.session.id;
+  // The proof and its audit row commit together.
+  await inTransaction(deps.db, async (tx) => {
+    await markSessionVerified({ ...deps, db: tx }, caller.companyId, sessionId);
+    await recordAudit(tx, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'step_up', entity: 'session', entityId: sessionId, changes: { kind: proof.kind } });
+  });
   return { verifiedAt: new Date().toISOString() };
 }
 
