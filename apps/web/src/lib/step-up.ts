@@ -7,6 +7,18 @@ export type StepUpHandler = () => Promise<boolean>;
 
 let handler: StepUpHandler | null = null;
 let pending: Promise<boolean> | null = null;
+const listeners = new Set<() => void>();
+const notify = () => listeners.forEach((listener) => listener());
+
+/** Whether the dialog is asking now (the saving overlay stands aside for it: the change waits on the user). */
+export function isAskingStepUp(): boolean {
+  return pending !== null;
+}
+
+export function subscribeStepUp(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
 
 /** Registers the dialog that asks for the proof; returns the unregistration. */
 export function setStepUpHandler(next: StepUpHandler): () => void {
@@ -19,9 +31,13 @@ export function setStepUpHandler(next: StepUpHandler): () => void {
 /** Asks the user to confirm who they are (one dialog for requests refused together); false when cancelled or unavailable. */
 export function confirmStepUp(): Promise<boolean> {
   if (!handler) return Promise.resolve(false);
-  pending ??= handler().finally(() => {
-    pending = null;
-  });
+  if (!pending) {
+    pending = handler().finally(() => {
+      pending = null;
+      notify();
+    });
+    notify();
+  }
   return pending;
 }
 

@@ -7,8 +7,8 @@ const r = routes.twoFactor;
 export const twoFactorKey = ['two-factor'] as const;
 export const policyKey = ['second-factor-policy'] as const;
 
-export function useTwoFactorStatus() {
-  return useQuery({ queryKey: twoFactorKey, queryFn: async () => (await call(r.status, {})).data });
+export function useTwoFactorStatus(enabled = true) {
+  return useQuery({ queryKey: twoFactorKey, queryFn: async () => (await call(r.status, {})).data, enabled });
 }
 
 function useRefreshing<TVars, TData>(fn: (vars: TVars) => Promise<TData>) {

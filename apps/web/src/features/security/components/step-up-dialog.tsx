@@ -17,7 +17,8 @@ interface StepUpDialogProps {
 /** Asks for a code from the authenticator app, a recovery code, or (for a user without a second factor) the password. */
 export function StepUpDialog({ opened, onDone, passkeySlot }: StepUpDialogProps) {
   const { t } = useTranslation();
-  const status = useTwoFactorStatus();
+  // Read when asked: the dialog sits with every page and costs nothing until then.
+  const status = useTwoFactorStatus(opened);
   const hasFactor = status.data ? status.data.totp.state === 'on' || status.data.passkeys > 0 : true;
   const [mode, setMode] = useState<Mode>('code');
   const [value, setValue] = useState('');

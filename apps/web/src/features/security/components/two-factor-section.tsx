@@ -60,7 +60,7 @@ export function TwoFactorSection({ onEnrolled }: { onEnrolled?: () => void } = {
             <Title order={3} fz="h4">{t('security.twoFactor.title')}</Title>
             <Text size="sm" c="dimmed">{t('security.twoFactor.intro')}</Text>
           </Stack>
-          {data && <Badge color={on ? 'green' : 'gray'} variant="light">{t(on ? 'security.twoFactor.on' : 'security.twoFactor.off')}</Badge>}
+          {data && <Badge color={on ? 'green' : 'gray'} variant="light" style={{ flexShrink: 0 }}>{t(on ? 'security.twoFactor.on' : 'security.twoFactor.off')}</Badge>}
         </Group>
         {data?.required && !on && <Text size="sm" c="orange">{t('security.twoFactor.required')}</Text>}
         {on && data?.totp.confirmedAt && <Text size="sm">{t('security.twoFactor.onSince', { date: formatDate(data.totp.confirmedAt, i18n.language) })}</Text>}

@@ -16,7 +16,7 @@ export default function EnrolmentPage() {
   return (
     <Center p={{ base: 'sm', sm: 'xl' }}>
       <Stack gap="lg" maw={640} w="100%" data-testid="enrolment-page">
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Group justify="space-between" align="flex-start">
           <Stack gap={2}>
             <Title order={2} fz={{ base: 'h3', sm: 'h2' }}>{t('security.twoFactor.enrol.title')}</Title>
             <Text c="dimmed" size="sm">{t('security.twoFactor.enrol.intro')}</Text>
