@@ -30,6 +30,7 @@ import { patientRoutes } from './modules/patients/patients.routes.js';
 import { chartRoutes } from './modules/chart/index.js';
 import { clinicalObservationRoutes } from './modules/clinical-observations/index.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
+import { passkeyRoutes } from './modules/passkeys/index.js';
 import { roleRoutes } from './modules/roles/roles.routes.js';
 import { appointmentRoutes } from './modules/appointments/appointments.routes.js';
 import { seriesRoutes } from './modules/series/series.routes.js';
@@ -54,7 +55,7 @@ import { DomainEvents, EVENT_JOB } from './modules/events/events.js';
 import { followWithNotifications } from './modules/notifications/notifications.events.js';
 import { followWithWaitlist } from './modules/waitlist/waitlist.events.js';
 import { reminderRoutes } from './modules/reminders/reminders.routes.js';
-import { onlineBookingRoutes } from './modules/online-booking/index.js';
+import { cleanUpPhoneCodes, onlineBookingRoutes } from './modules/online-booking/index.js';
 import { LiveEvents } from './lib/live.js';
 import { Lifecycle } from './lib/lifecycle.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
@@ -158,6 +159,7 @@ export async function buildApp(config: Config, database: Database, options: { cl
   });
   deps.jobs.register(REMINDER_JOB, reminderJobHandler(deps));
   deps.jobs.register(INVITATION_JOB, invitationJobHandler(deps));
+  deps.jobs.registerCleanUp('phone codes', (now) => cleanUpPhoneCodes(database.db, now));
   // What follows a change, after it commits: its domain event's followers, in this order.
   const events = new DomainEvents(database.db, app.log);
   followWithReminders(deps, events);
@@ -258,6 +260,7 @@ export async function buildApp(config: Config, database: Database, options: { cl
   authRoutes(app, deps);
   profileRoutes(app, deps);
   twoFactorRoutes(app, deps);
+  passkeyRoutes(app, deps);
   employeeRoutes(app, deps);
   invitationRoutes(app, deps);
   roleRoutes(app, deps);

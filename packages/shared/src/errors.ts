@@ -60,6 +60,13 @@ export const ERROR_CODES = {
   PASSWORD_WRONG: { status: 422, message: 'errors.security.mfa.passwordWrong' },
   NO_SECOND_FACTOR: { status: 422, message: 'errors.security.mfa.noFactor' },
   SECOND_FACTOR_NEEDED: { status: 422, message: 'errors.security.mfa.factorNeeded' },
+  // Passkeys (sign-in security): a ceremony's challenge unknown, spent, expired or of another use; an answer that
+  // does not verify; a passkey not known for this sign-in; an unknown passkey of the caller.
+  PASSKEY_CHALLENGE_INVALID: { status: 400, message: 'errors.passkeys.challengeInvalid' },
+  PASSKEY_NOT_VERIFIED: { status: 400, message: 'errors.passkeys.notVerified' },
+  PASSKEY_NOT_ACCEPTED: { status: 401, message: 'errors.passkeys.notAccepted' },
+  PASSKEY_NOT_FOUND: { status: 404, message: 'errors.passkeys.notFound' },
+  PASSKEY_ALREADY_REGISTERED: { status: 409, message: 'errors.passkeys.alreadyRegistered' },
   PLAN_LOCKED: { status: 409, message: 'errors.planLocked' },
   SIGNUP_DISABLED: { status: 403, message: 'errors.signupDisabled' },
   TOO_MANY_SIGNUPS: { status: 429, message: 'errors.tooManySignups' },

@@ -20,6 +20,7 @@ export * from './schemas/employee.js';
 export * from './schemas/invitation.js';
 export * from './schemas/role.js';
 export * from './schemas/profile.js';
+export * from './schemas/passkey.js';
 export * from './schemas/location.js';
 export * from './schemas/company.js';
 export * from './schemas/clinic.js';

@@ -120,10 +120,15 @@ export async function touchSession(db: Db, companyId: string, sessionId: string,
   if (last !== undefined && nowMs - last < TOUCH_EVERY_MS) return;
   if (touched.size >= 50_000) touched.clear();
   touched.set(sessionId, nowMs);
-  await db
-    .update(signInSessions)
-    .set({ lastSeenAt: new Date(nowMs) })
-    .where(and(eq(signInSessions.companyId, companyId), eq(signInSessions.id, sessionId), isNull(signInSessions.endedAt)));
+  try {
+    await db
+      .update(signInSessions)
+      .set({ lastSeenAt: new Date(nowMs) })
+      .where(and(eq(signInSessions.companyId, companyId), eq(signInSessions.id, sessionId), isNull(signInSessions.endedAt)));
+  } catch (err) {
+    touched.delete(sessionId);
+    throw err;
+  }
 }
 
 async function permissionsOf(db: Db, holder: Holder): Promise<string[]> {

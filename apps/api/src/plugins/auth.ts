@@ -56,7 +56,10 @@ export function registerAuth(app: App, deps: Deps) {
     }
     req.caller = caller;
     req.accessClaims = claims;
-    if (caller.session && req.headers[BACKGROUND_HEADER] === undefined) await touchSession(deps.db, caller.companyId, caller.session.id);
+    if (caller.session && req.headers[BACKGROUND_HEADER] === undefined) {
+      // Bookkeeping: a failed mark (the database busy) does not fail the request; the next request marks it.
+      await touchSession(deps.db, caller.companyId, caller.session.id).catch((err: unknown) => req.log.warn({ err }, 'could not mark the session in use'));
+    }
     const required = config.permission;
     if (!required) throw new AppError(500, 'ROUTE_WITHOUT_PERMISSION', 'errors.unexpected');
     if (caller.session?.enrolmentRequired && !config.duringEnrolment) {

@@ -34,6 +34,17 @@ const NOT_COVERED: Record<string, string> = {
   'POST /api/security/two-factor/totp/confirm': 'needs an authenticator code',
   'POST /api/security/two-factor/totp/disable': 'needs an authenticator code',
   'POST /api/security/two-factor/recovery-codes': 'needs an authenticator',
+  // Passkey ceremonies: options store a single-use challenge only (left out of the snapshot like sign-in attempts);
+  // the sign-ins change sessions only. Registering, renaming, removing and step-up need a browser's signed answer or
+  // a passkey: modules/passkeys tests their audit rows.
+  'POST /api/passkeys/register/options': 'challenge only',
+  'POST /api/passkeys/step-up/options': 'challenge only',
+  'POST /api/auth/passkey/options': 'challenge only',
+  'POST /api/auth/second-factor/passkey/options': 'challenge only',
+  'POST /api/auth/passkey': 'sessions only',
+  'POST /api/auth/second-factor/passkey': 'sessions only',
+  'POST /api/passkeys/register': 'needs an authenticator',
+  'POST /api/passkeys/step-up': 'needs an authenticator',
   // Cancelling a FHIR export stops a job and removes its files: modules/fhir tests it.
   'DELETE /api/fhir/R4/$export-status/:id': 'job control',
   // An organisation chooses its plan and creates its company profile once; this one has done both (modules/profile
@@ -155,6 +166,11 @@ beforeAll(async () => {
   // What follows the bookings (their reminders, among others) is in place before the rows below are picked.
   ids.vitals = (await post(`/api/patients/${party.patient}/vitals`, { pulse: 72, temperature: 37 }))._id;
   ids.allergy = (await post(`/api/patients/${party.patient}/allergies`, { substance: 'Penicillin' }))._id;
+  // A passkey of the caller's (registering one needs an authenticator: modules/passkeys), to rename and remove.
+  ids.passkey = (await ctx.database.query<{ id: string }>(
+    `insert into passkeys (company_id, employee_id, credential_id, public_key, name) values ($1, $2, 'atomic-credential', 'key', 'Laptop') returning id`,
+    [org.companyId, org.adminId],
+  ))[0]!.id;
   // Lab orders: a catalogue test, an order to collect and cancel, a collected one to result, a resulted one to acknowledge.
   ids.orderTest = (await post('/api/order-catalogue', {
     clinic: party.clinic, code: 'FBG', nameEn: 'Fasting glucose', nameAr: 'سكر صائم', kind: 'lab',
@@ -241,6 +257,8 @@ function request(key: string): { params: Record<string, string>; payload?: Recor
     case 'POST /api/employees': return { params: {}, payload: employeeBody };
     case 'PUT /api/employees/:id': return { params: { id: ids.employee! }, payload: v1(employeeBody) };
     case 'DELETE /api/employees/:id': return { params: { id: ids.employee! } };
+    case 'PATCH /api/passkeys/:id': return { params: { id: ids.passkey! }, payload: { name: 'Renamed laptop' } };
+    case 'DELETE /api/passkeys/:id': return { params: { id: ids.passkey! } };
     case 'POST /api/roles': return { params: {}, payload: { name: 'Auditor', permissions: ['patient_read'] } };
     case 'PUT /api/roles/:id': return { params: { id: ids.role! }, payload: { name: 'Renamed', permissions: ['patient_read'], version: 1 } };
     case 'DELETE /api/roles/:id': return { params: { id: ids.role! } };

@@ -78,7 +78,7 @@ const RESOURCE_TABLE: Record<string, string> = {
   departments: 'departments', employees: 'employees', files: 'files', patients: 'patients', roles: 'roles',
   services: 'services', specializations: 'specializations', 'calendar-feeds': 'calendar_feeds', 'appointment-series': 'appointment_series', waitlist: 'waitlist_entries',
   reminders: 'reminders', notifications: 'notifications', invoices: 'invoices', 'cash-boxes': 'cash_boxes', claims: 'insurance_claims',
-  medications: 'medications', 'patient-medications': 'patient_medications',
+  medications: 'medications', 'patient-medications': 'patient_medications', passkeys: 'passkeys',
   encounters: 'encounters', 'note-templates': 'note_templates', prescriptions: 'prescriptions',
   orders: 'orders', 'order-catalogue': 'order_catalogue_items',
 };
@@ -109,6 +109,10 @@ const HANDLER_BODIES: Record<string, z.ZodType> = {
   'POST /api/security/two-factor/recovery-codes': z.object({}),
   // A result document arrives as multipart (its file is checked by content in modules/orders).
   'POST /api/orders/results/document': resultDocumentInput,
+  // Passkey ceremonies' options take no body.
+  'POST /api/passkeys/register/options': z.object({}),
+  'POST /api/passkeys/step-up/options': z.object({}),
+  'POST /api/auth/passkey/options': z.object({}),
 };
 
 const rxItem = () => ({ medication: ids.medication, dose: 1, unit: 'tablet', route: 'oral', frequency: 'TID', durationDays: 5, quantity: 15, instructions: 'After meals' });
@@ -238,6 +242,11 @@ beforeAll(async () => {
     appointments: ids.appointment!, clinics: party.clinic, companies: org.companyId, employees: party.doctor, files: file.id, patients: party.patient, services: party.service,
     'appointment-series': body(series).data.series._id, waitlist: body(waiting).data._id,
   };
+  // A passkey (of the doctor: the administrator keeps signing in with a password alone) for the passkey routes' id.
+  await ctx.database.query(
+    `insert into passkeys (company_id, employee_id, credential_id, public_key, name) values ($1, $2, 'extreme-credential', 'key', 'Laptop')`,
+    [org.companyId, party.doctor],
+  );
   for (const [resource, table] of Object.entries(RESOURCE_TABLE)) {
     if (resourceIds[resource]) continue;
     const [row] = await ctx.database.query<{ id: string }>(`select id from "${table}" where company_id = $1 order by id limit 1`, [org.companyId]);

@@ -21,6 +21,14 @@ const SELF_SERVICE = new Set([
   'POST /api/notifications/:id/read',
   'POST /api/notifications/read-all',
   'GET /api/live',
+  // The caller's own passkeys (no route names another person) and confirming who the caller is with one.
+  'GET /api/passkeys',
+  'POST /api/passkeys/register/options',
+  'POST /api/passkeys/register',
+  'PATCH /api/passkeys/:id',
+  'DELETE /api/passkeys/:id',
+  'POST /api/passkeys/step-up/options',
+  'POST /api/passkeys/step-up',
 ]);
 
 let ctx: TestContext;

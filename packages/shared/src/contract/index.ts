@@ -31,6 +31,7 @@ import { fileRoutes } from './files.js';
 import { healthRoutes } from './health.js';
 import { invitationRoutes } from './invitations.js';
 import { profileRoutes } from './profile.js';
+import { passkeyRoutes } from './passkeys.js';
 import { specializationRoutes } from './specializations.js';
 import { twoFactorRoutes } from './two-factor.js';
 import { waitlistRoutes } from './waitlist.js';
@@ -71,6 +72,7 @@ export const routes = {
   profile: profileRoutes,
   auth: authRoutes,
   twoFactor: twoFactorRoutes,
+  passkeys: passkeyRoutes,
   health: healthRoutes,
   files: fileRoutes,
   audit: auditRoutes,

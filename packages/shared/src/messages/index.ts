@@ -19,6 +19,7 @@ import { organisationAr, organisationEn } from './organisation.js';
 import { patientsAr, patientsEn } from './patients.js';
 import { prescriptionsAr, prescriptionsEn } from './prescriptions.js';
 import { peopleAr, peopleEn } from './people.js';
+import { passkeysAr, passkeysEn } from './passkeys.js';
 import { pluralCategory } from './plurals.js';
 import { remindersAr, remindersEn } from './reminders.js';
 import { securityAr, securityEn } from './security.js';
@@ -39,8 +40,8 @@ function merge(...trees: Tree[]): Tree {
   return out;
 }
 
-export const messagesEn: Tree = merge(coreEn, organisationEn, schedulingEn, patientsEn, peopleEn, interopEn, seriesEn, remindersEn, exportsEn, billingEn, displayEn, clinicalObservationsEn, diagnosesEn, medicationsEn, clinicalEn, prescriptionsEn, ordersEn, chartEn, onlineBookingEn, onlineBookingPublicEn, securityEn, twoFactorEn);
-export const messagesAr: Tree = merge(coreAr, organisationAr, schedulingAr, patientsAr, peopleAr, interopAr, seriesAr, remindersAr, exportsAr, billingAr, displayAr, clinicalObservationsAr, diagnosesAr, medicationsAr, clinicalAr, prescriptionsAr, ordersAr, chartAr, onlineBookingAr, onlineBookingPublicAr, securityAr, twoFactorAr);
+export const messagesEn: Tree = merge(coreEn, organisationEn, schedulingEn, patientsEn, peopleEn, interopEn, seriesEn, remindersEn, exportsEn, billingEn, displayEn, clinicalObservationsEn, diagnosesEn, medicationsEn, clinicalEn, prescriptionsEn, ordersEn, chartEn, onlineBookingEn, onlineBookingPublicEn, securityEn, passkeysEn, twoFactorEn);
+export const messagesAr: Tree = merge(coreAr, organisationAr, schedulingAr, patientsAr, peopleAr, interopAr, seriesAr, remindersAr, exportsAr, billingAr, displayAr, clinicalObservationsAr, diagnosesAr, medicationsAr, clinicalAr, prescriptionsAr, ordersAr, chartAr, onlineBookingAr, onlineBookingPublicAr, securityAr, passkeysAr, twoFactorAr);
 export const catalogs = { en: messagesEn, ar: messagesAr } as const;
 
 

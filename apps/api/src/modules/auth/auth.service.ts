@@ -1,12 +1,13 @@
 import { isSecondFactorChallenge, type LoginAnswer, type LoginInput } from '@clinic/shared';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
-import { announceCredentialChange, companyIsOpen } from '../../lib/credential-liveness.js';
+import { announceCredentialChange } from '../../lib/credential-liveness.js';
 import { AppError, unauthorized } from '../../lib/errors.js';
 import { dummyHash, verifyPassword } from '../../lib/password.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { hashToken, newRefreshToken } from '../../lib/tokens.js';
 import { loadCaller } from '../../plugins/auth.js';
+import { refuseUnusableAccount } from './account-state.js';
 import { clearAttempts, releaseAttempt, reserveAttempt } from './attempts.js';
 import {
   claimRefreshToken, findAccountBySignInName, findRefreshToken, insertRefreshToken, raiseSessionVersion, revokeEmployeeTokens,
@@ -60,18 +61,7 @@ export async function login(deps: Deps, ctx: RequestContext, input: LoginInput):
     throw new AppError(401, 'INVALID_CREDENTIALS', 'errors.invalidCredentials');
   }
   const who = { companyId: account.companyId, id: account.id };
-  if (!account.isActive) {
-    await releaseAttempt(deps, attempt);
-    await recordAudit(deps.db, ctx, { companyId: account.companyId, actorId: account.id, action: 'login_refused_inactive', entity: 'session' });
-    await noteSignIn(deps, ctx, who, { method: 'password', result: 'inactive' });
-    throw new AppError(403, 'ACCOUNT_INACTIVE', 'errors.accountInactive');
-  }
-  if (!(await companyIsOpen(deps.db, account.companyId))) {
-    await releaseAttempt(deps, attempt);
-    await recordAudit(deps.db, ctx, { companyId: account.companyId, actorId: account.id, action: 'login_refused_closed', entity: 'session' });
-    await noteSignIn(deps, ctx, who, { method: 'password', result: 'company_closed' });
-    throw new AppError(403, 'COMPANY_CLOSED', 'errors.companyClosed');
-  }
+  await refuseUnusableAccount(deps, ctx, who, { isActive: account.isActive, method: 'password', attempt });
 
   const answer = await afterFirstFactor(deps, ctx, who, 'password');
   // A second step follows: the failures stay counted (a wrong code adds to them), only this attempt is released, so

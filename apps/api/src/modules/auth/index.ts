@@ -1,4 +1,5 @@
 /** The auth module's public entry: what other modules may use of it (ESLint forbids reaching past it). */
+export { refuseUnusableAccount } from './account-state.js';
 export { clearAttempts, LOCK_NAMESPACE, releaseAttempt, reserveAttempt } from './attempts.js';
 export { login, revokeAllSessions, revokeFamily, setPlan } from './auth.service.js';
 export { findActiveClinic } from './opening-clinic.js';

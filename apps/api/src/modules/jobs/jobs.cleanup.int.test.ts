@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { jobs } from '../../db/schema/index.js';
+import { jobs, phoneVerifications } from '../../db/schema/index.js';
 import { contextWithOrg, type TestContext, type TestOrg } from '../../test/harness.js';
 import { JobRunner } from './jobs.runner.js';
 
@@ -63,5 +63,25 @@ describe('finished jobs', () => {
     } finally {
       await stop();
     }
+  });
+});
+
+describe('expired rows of other modules', () => {
+  it("are removed at the runners' clean-up: one-time phone codes older than two days go, newer ones stay", async () => {
+    const now = new Date('2031-05-10T12:00:00Z');
+    const code = async (ageMs: number) => {
+      const createdAt = new Date(now.getTime() - ageMs);
+      const [row] = await db().insert(phoneVerifications).values({
+        companyId: org.companyId, phone: '+966500000001', codeHash: 'x', ip: '203.0.113.9', expiresAt: new Date(createdAt.getTime() + 300_000), createdAt,
+      }).returning({ id: phoneVerifications.id });
+      return row!.id;
+    };
+    const old = [await code(3 * DAY), await code(10 * DAY)];
+    const recent = [await code(DAY), await code(60_000)];
+    const codesLeft = async () => (await db().select({ id: phoneVerifications.id }).from(phoneVerifications)
+      .where(inArray(phoneVerifications.id, [...old, ...recent]))).map((r) => r.id).sort();
+    // The app's own runner: its clean-up includes what the modules registered.
+    expect(await ctx.app.jobs.cleanUp(now)).toBeGreaterThanOrEqual(2);
+    expect(await codesLeft()).toEqual([...recent].sort());
   });
 });

@@ -64,6 +64,16 @@ export class JobRunner {
     this.handlers.set(kind, handler);
   }
 
+  private readonly housekeeping = new Map<string, (now: Date) => Promise<number>>();
+
+  /**
+   * Adds a clean-up run with the finished jobs' (after the first run, then hourly): it removes rows of no further use
+   * (expired one-time codes, for instance), a bounded batch per call, and answers how many it removed.
+   */
+  registerCleanUp(name: string, clean: (now: Date) => Promise<number>): void {
+    this.housekeeping.set(name, clean);
+  }
+
   enqueue(job: NewJob, db: Db = this.db): Promise<string> {
     return insertJob(db, job);
   }
@@ -85,9 +95,16 @@ export class JobRunner {
    * clean-up holds the table long. Returns how many it deleted.
    */
   async cleanUp(now: Date = new Date(), maxBatches = 20): Promise<number> {
-    if (this.retentionDays <= 0) return 0;
-    const before = new Date(now.getTime() - this.retentionDays * 86_400_000);
     let removed = 0;
+    for (const [name, clean] of this.housekeeping) {
+      try {
+        removed += await clean(now);
+      } catch (err) {
+        this.log?.warn({ err, name }, 'clean-up failed; it runs again at the next one');
+      }
+    }
+    if (this.retentionDays <= 0) return removed;
+    const before = new Date(now.getTime() - this.retentionDays * 86_400_000);
     for (let i = 0; i < maxBatches; i++) {
       const n = await deleteFinishedJobs(this.db, before, this.cleanupBatch);
       removed += n;
@@ -144,7 +161,7 @@ export class JobRunner {
           if (!stopped && Date.now() - cleaned >= CLEANUP_EVERY_MS) {
             cleaned = Date.now();
             const removed = await this.cleanUp(new Date());
-            if (removed) this.log?.info({ removed }, 'finished jobs removed');
+            if (removed) this.log?.info({ removed }, 'finished jobs and expired rows removed');
           }
         } catch (err) {
           this.log?.error({ err }, 'job runner failed');

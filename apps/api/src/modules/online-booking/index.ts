@@ -2,3 +2,4 @@
 export { onlineBookingRoutes } from './online-booking.routes.js';
 export { loadOffer, offerStarts } from './free-times.js';
 export { rescheduleVisit, visitIcs, visitTimes } from './visit-moves.js';
+export { cleanUpPhoneCodes } from './phone-codes.js';

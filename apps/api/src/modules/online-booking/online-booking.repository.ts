@@ -2,7 +2,7 @@
  * Every query of the public booking page. The page names an organisation by its booking address (slug); everything
  * after that is scoped by that organisation's id.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { clinicOnlineBooking, companies, onlineBookings, phoneVerifications } from '../../db/schema/index.js';
 import { rowsOf } from '../../lib/sql.js';
@@ -192,4 +192,17 @@ export async function findVisitToMove(db: Db, companyId: string, appointmentId: 
     join patients p on p.company_id = a.company_id and p.id = a.patient_id
     where a.company_id = ${companyId} and a.id = ${appointmentId}`));
   return row ?? null;
+}
+
+/**
+ * Deletes, of the `batch` oldest one-time codes, those made before `before` (a code lives five minutes and the
+ * limits count the last hour; the booking keeps the verified number itself). Answers how many it deleted.
+ */
+export async function deleteVerificationsBefore(db: Db, before: Date, batch: number): Promise<number> {
+  const oldest = db.select({ companyId: phoneVerifications.companyId, id: phoneVerifications.id }).from(phoneVerifications)
+    .where(lt(phoneVerifications.createdAt, before)).orderBy(phoneVerifications.createdAt).limit(batch);
+  const deleted = await db.delete(phoneVerifications)
+    .where(sql`(${phoneVerifications.companyId}, ${phoneVerifications.id}) in (${oldest})`)
+    .returning({ id: phoneVerifications.id });
+  return deleted.length;
 }

@@ -16,7 +16,9 @@ import { AppError } from '../../lib/errors.js';
 import { canTextPatients, sendPatientText } from '../../lib/patient-text.js';
 import { purposeKey } from '../../lib/purpose-key.js';
 import { inTransaction } from '../../lib/transaction.js';
-import { countTry, findVerification, insertVerification, lockCodeRequests, recentCodes, setVerificationChannel } from './online-booking.repository.js';
+import {
+  countTry, deleteVerificationsBefore, findVerification, insertVerification, lockCodeRequests, recentCodes, setVerificationChannel,
+} from './online-booking.repository.js';
 
 const HOUR = 3_600_000;
 
@@ -99,4 +101,19 @@ async function whyClosed(db: Db, companyId: string, id: string, now: Date): Prom
   }
   // Expired, or no such code for this organisation: ask for a new one.
   return new AppError(410, 'CODE_EXPIRED', 'errors.bookingPage.codeExpired');
+}
+
+/** One-time codes are kept two days (for an operator looking into a complaint), then removed by the runners' clean-up. */
+export const PHONE_CODE_RETENTION_MS = 2 * 86_400_000;
+
+/** The runners' clean-up of old one-time codes: at most ten batches of 500 per run. */
+export async function cleanUpPhoneCodes(db: Db, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - PHONE_CODE_RETENTION_MS);
+  let removed = 0;
+  for (let i = 0; i < 10; i++) {
+    const n = await deleteVerificationsBefore(db, before, 500);
+    removed += n;
+    if (n < 500) break;
+  }
+  return removed;
 }

@@ -16,7 +16,7 @@ import type { RequestContext } from '../../lib/request-context.js';
 import { type ClaimedJob, insertJob, type JobHandler } from '../jobs/index.js';
 import { emit, type DomainEvents } from '../events/index.js';
 import { notifyAppointment } from '../notifications/index.js';
-import { sendEmail, sendSms } from '../../lib/channels.js';
+import { sendEmail } from '../../lib/channels.js';
 import { patientTextRoute, sendPatientText } from '../../lib/patient-text.js';
 import { mapLink, messageLanguage, reminderEmail, reminderSms, reminderTemplateParams, reminderTimes, type ReminderFacts } from './reminders.domain.js';
 import {
@@ -154,13 +154,12 @@ async function sendOne(deps: Deps, job: ClaimedJob, now: Date): Promise<void> {
     if (r.channel === 'email') {
       const m = reminderEmail(facts, now);
       answer = await sendEmail(deps.config, { to: r.email!, subject: m.subject, text: m.text, html: m.html, ics: m.ics, language: facts.language });
-    } else if (text.preferred === 'whatsapp') {
+    } else {
+      // A text: by WhatsApp when the patient prefers it and agreed (SMS when it fails), else by SMS.
       const template = { name: deps.config.whatsapp.templates.reminder, params: reminderTemplateParams(facts) };
       const sent = await sendPatientText(deps.config, { to: r.phone!, ...text, language: facts.language, text: reminderSms(facts), template });
       answer = sent.detail;
       channel = sent.channel;
-    } else {
-      answer = await sendSms(deps.config, r.phone!, reminderSms(facts));
     }
   } catch (error) {
     const text = error instanceof Error ? error.message : String(error);

@@ -23,6 +23,12 @@ function signedIn(queryClient: QueryClient, result: LoginResult, remember: boole
   queryClient.setQueryData(profileQueryKey(result.user._id), result.user);
 }
 
+/** Stores a sign-in completed elsewhere (a passkey as the second step), as the other factors' answers are stored. */
+export function useStoreSignIn() {
+  const queryClient = useQueryClient();
+  return (result: LoginResult, remember: boolean) => signedIn(queryClient, result, remember);
+}
+
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Checkbox, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconLock, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -32,11 +32,9 @@ function valuesOf(form: HTMLFormElement): LoginFormValues {
 
 interface LoginFormProps {
   onSignedIn: (user: SessionUser) => void;
-  /** The passkey option of the second step (given the step's ticket), when passkeys are offered. */
-  secondStepPasskey?: (challenge: Challenge) => ReactNode;
 }
 
-export function LoginForm({ onSignedIn, secondStepPasskey }: LoginFormProps) {
+export function LoginForm({ onSignedIn }: LoginFormProps) {
   const { t } = useTranslation();
   const login = useLogin();
   const [errors, setErrors] = useState<LoginFormErrors>({});
@@ -83,7 +81,6 @@ export function LoginForm({ onSignedIn, secondStepPasskey }: LoginFormProps) {
         remember={challenge.remember}
         onSignedIn={onSignedIn}
         onBack={(message) => { setChallenge(null); setNotice(message ?? null); }}
-        passkeyOption={secondStepPasskey?.(challenge.step)}
       />
     );
   }

@@ -1,9 +1,10 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { SecondFactorChallenge, SessionUser } from '@clinic/shared';
 import { isApiError } from '@/lib/http';
-import { useSecondStep } from '../api/login';
+import { PasskeyStepButton } from '@/features/security/components/passkey-step-button';
+import { useSecondStep, useStoreSignIn } from '../api/login';
 
 export type Challenge = SecondFactorChallenge['secondFactor'];
 
@@ -13,14 +14,13 @@ interface SecondStepFormProps {
   onSignedIn: (user: SessionUser) => void;
   /** Back to the first step, with a message (the ticket expired or was refused). */
   onBack: (message?: string) => void;
-  /** The passkey option of the second step, when the account has a passkey. */
-  passkeyOption?: ReactNode;
 }
 
-/** The sign-in's second step: a 6-digit code from the authenticator app, or a recovery code. */
-export function SecondStepForm({ challenge, remember, onSignedIn, onBack, passkeyOption }: SecondStepFormProps) {
+/** The sign-in's second step: a 6-digit code from the authenticator app, a recovery code, or a passkey. */
+export function SecondStepForm({ challenge, remember, onSignedIn, onBack }: SecondStepFormProps) {
   const { t, i18n } = useTranslation();
   const step = useSecondStep();
+  const storeSignIn = useStoreSignIn();
   const [kind, setKind] = useState<'totp' | 'recovery'>(challenge.methods.includes('totp') ? 'totp' : 'recovery');
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -75,7 +75,17 @@ export function SecondStepForm({ challenge, remember, onSignedIn, onBack, passke
             {t(kind === 'totp' ? 'auth.twoFactor.useRecovery' : 'auth.twoFactor.useCode')}
           </Anchor>
         )}
-        {passkeyOption}
+        {challenge.methods.includes('passkey') && (
+          <PasskeyStepButton
+            ticket={challenge.ticket}
+            onVerified={(result) => {
+              if (!result) return;
+              storeSignIn(result, remember);
+              onSignedIn(result.user);
+            }}
+            onError={setError}
+          />
+        )}
         <Text size="xs" c="dimmed">{t('auth.twoFactor.expires', { time })}</Text>
         <Anchor component="button" type="button" size="sm" onClick={() => onBack()}>{t('auth.twoFactor.back')}</Anchor>
       </Stack>

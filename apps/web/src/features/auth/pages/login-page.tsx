@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { SessionUser } from '@clinic/shared';
 import { Logo } from '@/components/logo';
+import { PasskeySignInButton } from '@/features/security';
 import { isLoginToRegister } from '@/lib/session';
 import { LoginForm } from '../components/login-form';
 import { LoginToolbar } from '../components/login-toolbar';
@@ -33,6 +34,7 @@ export default function LoginPage() {
               </Text>
             </Stack>
             <LoginForm onSignedIn={onSignedIn} />
+            <PasskeySignInButton onSignedIn={onSignedIn} />
             <Text size="sm" ta="center" mt="lg" c="dimmed">
               {t('auth.login.newHere')}{' '}
               <Anchor component={Link} to="/SelectPlan" fw={600}>

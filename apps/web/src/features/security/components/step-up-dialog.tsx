@@ -1,21 +1,20 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Anchor, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/http';
 import { setStepUpHandler } from '@/lib/step-up';
 import { stepUp, useTwoFactorStatus } from '../api/two-factor';
+import { PasskeyStepButton } from './passkey-step-button';
 
 type Mode = 'code' | 'recovery' | 'password';
 
 interface StepUpDialogProps {
   opened: boolean;
   onDone: (verified: boolean) => void;
-  /** The passkey option (a button that verifies with a passkey and calls `onVerified`), when passkeys are offered. */
-  passkeySlot?: (onVerified: () => void) => ReactNode;
 }
 
-/** Asks for a code from the authenticator app, a recovery code, or (for a user without a second factor) the password. */
-export function StepUpDialog({ opened, onDone, passkeySlot }: StepUpDialogProps) {
+/** Asks for a code from the authenticator app, a recovery code, a passkey, or (for a user without a second factor) the password. */
+export function StepUpDialog({ opened, onDone }: StepUpDialogProps) {
   const { t } = useTranslation();
   // Read when asked: the dialog sits with every page and costs nothing until then.
   const status = useTwoFactorStatus(opened);
@@ -71,7 +70,7 @@ export function StepUpDialog({ opened, onDone, passkeySlot }: StepUpDialogProps)
               {t(shown === 'code' ? 'security.twoFactor.useRecovery' : 'security.twoFactor.useCode')}
             </Anchor>
           )}
-          {hasFactor && passkeySlot?.(() => onDone(true))}
+          {Boolean(status.data?.passkeys) && <PasskeyStepButton onVerified={() => onDone(true)} onError={setError} />}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => onDone(false)}>{t('security.twoFactor.cancel')}</Button>
             <Button type="submit" loading={busy} disabled={!value}>{t('security.twoFactor.stepUp.confirm')}</Button>
@@ -83,7 +82,7 @@ export function StepUpDialog({ opened, onDone, passkeySlot }: StepUpDialogProps)
 }
 
 /** Mounted with the app's shell: answers the HTTP layer's step-up requests with the dialog. */
-export function StepUpHost({ passkeySlot }: Pick<StepUpDialogProps, 'passkeySlot'>) {
+export function StepUpHost() {
   const [opened, setOpened] = useState(false);
   const resolver = useRef<((verified: boolean) => void) | null>(null);
   useEffect(() => setStepUpHandler(() => new Promise<boolean>((resolve) => {
@@ -95,7 +94,7 @@ export function StepUpHost({ passkeySlot }: Pick<StepUpDialogProps, 'passkeySlot
     resolver.current?.(verified);
     resolver.current = null;
   };
-  return <StepUpDialog opened={opened} onDone={done} passkeySlot={passkeySlot} />;
+  return <StepUpDialog opened={opened} onDone={done} />;
 }
 
 export default StepUpHost;

@@ -1,0 +1,2 @@
+/** The passkeys module's public entry. */
+export { passkeyRoutes } from './passkeys.routes.js';

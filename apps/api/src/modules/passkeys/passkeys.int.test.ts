@@ -1,0 +1,248 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { auditLog, companySecurity, employees, loginFailures, passkeys, signInHistory, signInSessions } from '../../db/schema/index.js';
+import { auth, body, createOrg, createTestContext, login, signInStaff, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
+import { SoftAuthenticator } from '../../test/soft-authenticator.js';
+
+const ORIGIN = 'https://clinic.example.test';
+const RP_ID = 'clinic.example.test';
+
+let ctx: TestContext;
+let org: TestOrg;
+const db = () => ctx.database.db;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ publicUrl: ORIGIN, loginMaxFailures: 4 });
+  org = await createOrg(ctx);
+});
+afterAll(() => ctx.close());
+// Each test starts below the sign-in throttle (all requests come from one address).
+beforeEach(async () => { await db().delete(loginFailures); });
+
+type Json = Record<string, unknown>;
+const post = (url: string, payload?: Json, token?: string, lang?: string) =>
+  ctx.app.inject({ method: 'POST', url, ...(payload && { payload }), headers: token ? auth(token, lang) : lang ? { 'accept-language': lang } : {} });
+const data = (res: { json: () => unknown }) => (res.json() as { data: Json }).data;
+const code = (res: { json: () => unknown }) => (res.json() as { message: { code: string } }).message.code;
+
+let staffCount = 0;
+async function staff(role = 'Nurse') {
+  staffCount += 1;
+  const username = `pk_staff${staffCount}`;
+  const token = await signInStaff(ctx, org, { name: `Staff ${staffCount}`, username, email: `${username}@a.test`, employeeType: 'Nurse', roleNames: [role] });
+  const [row] = await db().select({ id: employees.id }).from(employees).where(and(eq(employees.companyId, org.companyId), eq(employees.username, username)));
+  return { username, token, id: row!.id };
+}
+
+async function enrol(token: string, name = 'Laptop', key = new SoftAuthenticator(ORIGIN, RP_ID)) {
+  const opts = data(await post('/api/passkeys/register/options', undefined, token)) as { challengeId: string; options: Json };
+  const res = await post('/api/passkeys/register', { challengeId: opts.challengeId, name, response: key.register(opts.options) }, token);
+  return { key, res, opts };
+}
+
+async function passwordless(key: SoftAuthenticator, over: { counter?: number } = {}) {
+  const opts = data(await post('/api/auth/passkey/options')) as { challengeId: string; options: Json };
+  const response = key.authenticate(opts.options, over);
+  return { res: await post('/api/auth/passkey', { challengeId: opts.challengeId, response }), opts, response };
+}
+
+describe('registering and managing passkeys', () => {
+  it('keeps several named passkeys, excludes the existing ones from new options, renames and removes (audited)', async () => {
+    const s = await staff();
+    const first = await enrol(s.token, 'Work laptop');
+    expect(first.res.statusCode).toBe(200);
+    expect(first.opts.options).toMatchObject({ rp: { id: RP_ID }, authenticatorSelection: { residentKey: 'required', userVerification: 'required' } });
+    const second = await enrol(s.token, 'Phone');
+    expect(second.opts.options.excludeCredentials).toEqual([expect.objectContaining({ id: first.key.credentialId })]);
+    const list = data(await ctx.app.inject({ method: 'GET', url: '/api/passkeys', headers: auth(s.token) })) as unknown as Array<Json>;
+    expect(list.map((p) => p.name)).toEqual(['Work laptop', 'Phone']);
+    expect(list[0]).toMatchObject({ lastUsedAt: null, createdAt: expect.any(String) });
+
+    const id = String(list[1]!.id);
+    const renamed = await ctx.app.inject({ method: 'PATCH', url: `/api/passkeys/${id}`, headers: auth(s.token), payload: { name: 'Old phone' } });
+    expect(data(renamed)).toMatchObject({ name: 'Old phone' });
+    const blank = await ctx.app.inject({ method: 'PATCH', url: `/api/passkeys/${id}`, headers: auth(s.token, 'ar'), payload: { name: '  ' } });
+    expect(blank.statusCode).toBe(422);
+    expect(body(blank).message.fields).toEqual({ name: 'أدخل اسمًا لمفتاح المرور.' });
+
+    // Another person can neither rename nor remove it.
+    const other = await staff();
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/passkeys/${id}`, headers: auth(other.token) })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'PATCH', url: `/api/passkeys/${id}`, headers: auth(other.token), payload: { name: 'Mine' } })).statusCode).toBe(404);
+
+    const removed = await ctx.app.inject({ method: 'DELETE', url: `/api/passkeys/${id}`, headers: auth(s.token) });
+    expect(body(removed).message).toBe('Passkey removed.');
+    const left = data(await ctx.app.inject({ method: 'GET', url: '/api/passkeys', headers: auth(s.token) })) as unknown as Array<Json>;
+    expect(left.map((p) => p.name)).toEqual(['Work laptop']);
+    const audit = await db().select({ action: auditLog.action }).from(auditLog).where(and(eq(auditLog.companyId, org.companyId), eq(auditLog.entityId, id)));
+    expect(audit.map((a) => a.action).sort()).toEqual(['passkey_added', 'passkey_removed', 'passkey_renamed']);
+  });
+
+  it('refuses an answer from another origin, a replayed challenge, a challenge of another purpose and a credential already registered', async () => {
+    const s = await staff();
+    const key = new SoftAuthenticator(ORIGIN, RP_ID);
+    const opts = data(await post('/api/passkeys/register/options', undefined, s.token)) as { challengeId: string; options: Json };
+    const phishing = await post('/api/passkeys/register', { challengeId: opts.challengeId, name: 'X', response: key.register(opts.options, { origin: 'https://clinic.evil.test' }) }, s.token);
+    expect([phishing.statusCode, code(phishing)]).toEqual([400, 'PASSKEY_NOT_VERIFIED']);
+    // The challenge was spent by that try: the right answer to it is refused too.
+    const replay = await post('/api/passkeys/register', { challengeId: opts.challengeId, name: 'X', response: key.register(opts.options) }, s.token);
+    expect([replay.statusCode, code(replay)]).toEqual([400, 'PASSKEY_CHALLENGE_INVALID']);
+    // A sign-in challenge does not register anything.
+    const signIn = data(await post('/api/auth/passkey/options')) as { challengeId: string; options: Json };
+    const wrongPurpose = await post('/api/passkeys/register', { challengeId: signIn.challengeId, name: 'X', response: key.register(signIn.options) }, s.token);
+    expect(code(wrongPurpose)).toBe('PASSKEY_CHALLENGE_INVALID');
+    expect(await db().select().from(passkeys).where(eq(passkeys.employeeId, s.id))).toEqual([]);
+
+    expect((await enrol(s.token, 'Key', key)).res.statusCode).toBe(200);
+    const again = await enrol((await staff()).token, 'Same key', key);
+    expect([again.res.statusCode, code(again.res)]).toEqual([409, 'PASSKEY_ALREADY_REGISTERED']);
+  });
+
+  it('never enrols a passkey for another person: a challenge is the caller\'s own and no route names a person', async () => {
+    const victim = await staff();
+    const attacker = await staff();
+    const key = new SoftAuthenticator(ORIGIN, RP_ID);
+    const opts = data(await post('/api/passkeys/register/options', undefined, victim.token)) as { challengeId: string; options: Json };
+    const hijack = await post('/api/passkeys/register', { challengeId: opts.challengeId, name: 'Mine now', response: key.register(opts.options) }, attacker.token);
+    expect(code(hijack)).toBe('PASSKEY_CHALLENGE_INVALID');
+    // An employee id in the body is not read: the passkey is the caller's.
+    const own = data(await post('/api/passkeys/register/options', undefined, attacker.token)) as { challengeId: string; options: Json };
+    const res = await post('/api/passkeys/register', { challengeId: own.challengeId, name: 'K', employeeId: victim.id, response: key.register(own.options) }, attacker.token);
+    expect(res.statusCode).toBe(200);
+    expect(await db().select().from(passkeys).where(eq(passkeys.employeeId, victim.id))).toEqual([]);
+  });
+
+  it('releases a session held to enrolment once the person adds a passkey as their second factor', async () => {
+    await db().insert(companySecurity).values({ companyId: org.companyId, secondFactorRoleIds: [org.roleIds.get('Receptionist')] })
+      .onConflictDoUpdate({ target: companySecurity.companyId, set: { secondFactorRoleIds: [org.roleIds.get('Receptionist')] } });
+    try {
+      const s = await staff('Receptionist');
+      const held = await ctx.app.inject({ method: 'GET', url: '/api/patients', headers: auth(s.token) });
+      expect(code(held)).toBe('SECOND_FACTOR_ENROLMENT_REQUIRED');
+      expect((await enrol(s.token, 'Front desk key')).res.statusCode).toBe(200);
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/patients', headers: auth(s.token) })).statusCode).toBe(200);
+    } finally {
+      await db().delete(companySecurity).where(eq(companySecurity.companyId, org.companyId));
+    }
+  });
+});
+
+describe('passwordless sign-in', () => {
+  it('signs in with the passkey alone, a session of method passkey, its use recorded', async () => {
+    const s = await staff();
+    const { key } = await enrol(s.token);
+    const { res, opts } = await passwordless(key);
+    expect(opts.options).toMatchObject({ rpId: RP_ID, userVerification: 'required' });
+    expect(opts.options.allowCredentials ?? []).toEqual([]);
+    expect(res.statusCode).toBe(200);
+    const signedIn = data(res) as { accessToken: string };
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/profile', headers: auth(signedIn.accessToken) })).statusCode).toBe(200);
+    const sessions = await db().select().from(signInSessions).where(and(eq(signInSessions.employeeId, s.id), eq(signInSessions.method, 'passkey')));
+    expect(sessions).toEqual([expect.objectContaining({ secondFactor: 'passkey', enrolmentRequired: false })]);
+    const [row] = await db().select().from(passkeys).where(eq(passkeys.credentialId, key.credentialId));
+    expect(row).toMatchObject({ counter: 1, lastUsedAt: expect.any(Date) });
+    const history = await db().select({ result: signInHistory.result }).from(signInHistory)
+      .where(and(eq(signInHistory.employeeId, s.id), eq(signInHistory.method, 'passkey')));
+    expect(history.map((h) => h.result)).toEqual(['success']);
+  });
+
+  it('refuses a replayed answer, a rolled-back counter (audited), an unknown passkey and a deactivated person', async () => {
+    const s = await staff();
+    const { key } = await enrol(s.token);
+    const first = await passwordless(key);
+    expect(first.res.statusCode).toBe(200);
+    const replay = await post('/api/auth/passkey', { challengeId: first.opts.challengeId, response: first.response });
+    expect(code(replay)).toBe('PASSKEY_CHALLENGE_INVALID');
+
+    expect((await passwordless(key, { counter: 5 })).res.statusCode).toBe(200);
+    const cloned = await passwordless(key, { counter: 3 });
+    expect([cloned.res.statusCode, code(cloned.res)]).toEqual([401, 'PASSKEY_NOT_ACCEPTED']);
+    const rollback = await db().select({ changes: auditLog.changes }).from(auditLog)
+      .where(and(eq(auditLog.actorId, s.id), eq(auditLog.action, 'passkey_counter_rollback')));
+    expect(rollback).toEqual([{ changes: { stored: 5, presented: 3 } }]);
+
+    const stranger = new SoftAuthenticator(ORIGIN, RP_ID);
+    stranger.userHandle = key.userHandle;
+    expect(code((await passwordless(stranger)).res)).toBe('PASSKEY_NOT_ACCEPTED');
+
+    await db().update(employees).set({ isActive: false }).where(and(eq(employees.companyId, org.companyId), eq(employees.id, s.id)));
+    const inactive = await passwordless(key, { counter: 10 });
+    expect([inactive.res.statusCode, code(inactive.res)]).toEqual([403, 'ACCOUNT_INACTIVE']);
+    const history = await db().select({ result: signInHistory.result }).from(signInHistory)
+      .where(and(eq(signInHistory.employeeId, s.id), eq(signInHistory.method, 'passkey')));
+    expect(history.map((h) => h.result).sort()).toEqual(['bad_second_factor', 'inactive', 'success', 'success']);
+  });
+});
+
+describe('a passkey as the second step of a password sign-in', () => {
+  it('answers a ticket, offers only that person\'s passkeys, and signs in with one of them', async () => {
+    const s = await staff();
+    const { key } = await enrol(s.token);
+    const other = await enrol((await staff()).token);
+    const answer = data(await post('/api/auth/login', { email: s.username, password: TEST_PASSWORD })) as { secondFactor: { ticket: string; methods: string[] } };
+    expect(answer.secondFactor.methods).toContain('passkey');
+    const { ticket } = answer.secondFactor;
+
+    const opts = data(await post('/api/auth/second-factor/passkey/options', { ticket })) as { challengeId: string; options: Json };
+    expect(opts.options.allowCredentials).toEqual([expect.objectContaining({ id: key.credentialId })]);
+    // Another person's passkey does not answer for this one.
+    const foreign = await post('/api/auth/second-factor/passkey', { ticket, challengeId: opts.challengeId, response: other.key.authenticate(opts.options) });
+    expect(code(foreign)).toBe('PASSKEY_NOT_ACCEPTED');
+    // A passwordless challenge is not this step's.
+    const loose = data(await post('/api/auth/passkey/options')) as { challengeId: string; options: Json };
+    const mixed = await post('/api/auth/second-factor/passkey', { ticket, challengeId: loose.challengeId, response: key.authenticate(loose.options) });
+    expect(code(mixed)).toBe('PASSKEY_CHALLENGE_INVALID');
+
+    const again = data(await post('/api/auth/second-factor/passkey/options', { ticket })) as { challengeId: string; options: Json };
+    const ok = await post('/api/auth/second-factor/passkey', { ticket, challengeId: again.challengeId, response: key.authenticate(again.options) });
+    expect(ok.statusCode).toBe(200);
+    expect(data(ok)).toMatchObject({ accessToken: expect.any(String) });
+    // The ticket is spent.
+    const spent = await post('/api/auth/second-factor/passkey/options', { ticket });
+    expect(code(spent)).toBe('SECOND_FACTOR_TICKET_INVALID');
+    const sessions = await db().select().from(signInSessions).where(and(eq(signInSessions.employeeId, s.id), eq(signInSessions.method, 'password')));
+    expect(sessions.filter((x) => x.secondFactor === 'passkey')).toHaveLength(1);
+  });
+});
+
+describe('step-up with a passkey', () => {
+  it('marks the session verified with the caller\'s own passkey, never with another person\'s', async () => {
+    const s = await staff();
+    const { key } = await enrol(s.token);
+    const mallory = await staff();
+    const malloryKey = (await enrol(mallory.token)).key;
+    // A person with a passkey signs in with a password in two steps; with the passkey alone in one.
+    expect(await login(ctx, s.username, TEST_PASSWORD)).toHaveProperty('secondFactor');
+    const signedIn = data((await passwordless(key)).res) as { accessToken: string };
+    const old = new Date(Date.now() - 3_600_000);
+    await db().update(signInSessions).set({ verifiedAt: old }).where(eq(signInSessions.employeeId, s.id));
+    const verifiedAt = async () => (await db().select({ v: signInSessions.verifiedAt }).from(signInSessions)
+      .where(and(eq(signInSessions.employeeId, s.id), eq(signInSessions.method, 'passkey'))))[0]!.v!.getTime();
+
+    const opts = data(await post('/api/passkeys/step-up/options', undefined, signedIn.accessToken)) as { challengeId: string; options: Json };
+    expect(opts.options.allowCredentials).toEqual([expect.objectContaining({ id: key.credentialId })]);
+    const foreign = await post('/api/passkeys/step-up', { challengeId: opts.challengeId, response: malloryKey.authenticate(opts.options) }, signedIn.accessToken);
+    expect(code(foreign)).toBe('PASSKEY_NOT_ACCEPTED');
+    expect(await verifiedAt()).toBe(old.getTime());
+    // Mallory's own step-up challenge does not confirm Mallory with the victim's session either.
+    const theirs = data(await post('/api/passkeys/step-up/options', undefined, mallory.token)) as { challengeId: string; options: Json };
+    const crossed = await post('/api/passkeys/step-up', { challengeId: theirs.challengeId, response: key.authenticate(theirs.options) }, signedIn.accessToken);
+    expect(code(crossed)).toBe('PASSKEY_CHALLENGE_INVALID');
+
+    const again = data(await post('/api/passkeys/step-up/options', undefined, signedIn.accessToken)) as { challengeId: string; options: Json };
+    const ok = await post('/api/passkeys/step-up', { challengeId: again.challengeId, response: key.authenticate(again.options) }, signedIn.accessToken);
+    expect(ok.statusCode).toBe(200);
+    expect(await verifiedAt()).toBeGreaterThan(Date.now() - 60_000);
+  });
+});
+
+describe('throttling', () => {
+  it('holds failed passwordless attempts from one address to the sign-in limit', async () => {
+    const s = await staff();
+    const { key } = await enrol(s.token);
+    const stranger = new SoftAuthenticator(ORIGIN, RP_ID);
+    for (let i = 0; i < 4; i += 1) expect(code((await passwordless(stranger)).res)).toBe('PASSKEY_NOT_ACCEPTED');
+    const held = await passwordless(key);
+    expect([held.res.statusCode, code(held.res)]).toEqual([429, 'TOO_MANY_ATTEMPTS']);
+  });
+});
