@@ -3,7 +3,7 @@ import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { SecondFactorChallenge, SessionUser } from '@clinic/shared';
 import { isApiError } from '@/lib/http';
-import { PasskeyStepButton } from '@/features/security/components/passkey-step-button';
+import { PasskeyStepButton } from '@/features/security';
 import { useSecondStep, useStoreSignIn } from '../api/login';
 
 export type Challenge = SecondFactorChallenge['secondFactor'];
