@@ -248,7 +248,8 @@ function request(key: string): { params: Record<string, string>; payload?: Recor
     case 'POST /api/auth/signup': return { params: {}, payload: { companyName: 'Atomic Two', name: 'Sara Ali', username: 'sara_atomic', email: 'sara@atomic.test', password: 'Secret#2026', confirmPassword: 'Secret#2026' } };
     case 'PUT /api/profile': return { params: {}, payload: { plan: 'complex' } };
     case 'POST /api/security/two-factor/totp': return { params: {} };
-    case 'POST /api/security/step-up': return { params: {}, payload: { password: TEST_PASSWORD } };
+    // The other organisation's administrator has no second factor (this one's has a passkey): the password steps up.
+    case 'POST /api/security/step-up': return { params: {}, token: other.token, payload: { password: TEST_PASSWORD } };
     case 'PUT /api/security/second-factor-policy': return { params: {}, payload: { roleIds: [], stepUpMinutes: 20 } };
     case 'PUT /api/profile/password': return { params: {}, token: other.token, payload: { oldPassword: TEST_PASSWORD, newPassword: 'N3w-Password#1', confirmPassword: 'N3w-Password#1' } };
     case 'PUT /api/profile/preferences': return { params: {}, payload: { hijriMode: 'beside', digits: 'arab' } };
