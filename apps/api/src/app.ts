@@ -65,6 +65,7 @@ import { exportRoutes } from './modules/exports/exports.routes.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { diagnosisRoutes } from './modules/diagnoses/index.js';
 import { onlineBookingSettingsRoutes } from './modules/online-booking-settings/online-booking-settings.routes.js';
+import { twoFactorRoutes } from './modules/two-factor/index.js';
 import { registerAuth } from './plugins/auth.js';
 import { frameworkCode, registerErrorHandling, sendError } from './plugins/errors.js';
 import { registerFileHandling } from './plugins/files.js';
@@ -262,6 +263,7 @@ export async function buildApp(config: Config, database: Database, options: { cl
   authRoutes(app, deps);
   ssoRoutes(app, deps);
   profileRoutes(app, deps);
+  twoFactorRoutes(app, deps);
   passkeyRoutes(app, deps);
   employeeRoutes(app, deps);
   invitationRoutes(app, deps);

@@ -52,6 +52,14 @@ export const ERROR_CODES = {
   SECOND_FACTOR_ENROLMENT_REQUIRED: { status: 403, message: 'errors.security.enrolmentRequired' },
   STEP_UP_REQUIRED: { status: 403, message: 'errors.security.stepUpRequired' },
   SECOND_FACTOR_TICKET_INVALID: { status: 401, message: 'errors.security.ticketInvalid' },
+  // Second factors (authenticator app, recovery codes) and step-up.
+  SECOND_FACTOR_CODE_INVALID: { status: 422, message: 'errors.security.mfa.codeInvalid' },
+  TOTP_ALREADY_ON: { status: 409, message: 'errors.security.mfa.alreadyOn' },
+  TOTP_NOT_STARTED: { status: 409, message: 'errors.security.mfa.notStarted' },
+  TOTP_NOT_ON: { status: 409, message: 'errors.security.mfa.notOn' },
+  PASSWORD_WRONG: { status: 422, message: 'errors.security.mfa.passwordWrong' },
+  NO_SECOND_FACTOR: { status: 422, message: 'errors.security.mfa.noFactor' },
+  SECOND_FACTOR_NEEDED: { status: 422, message: 'errors.security.mfa.factorNeeded' },
   // Passkeys (sign-in security): a ceremony's challenge unknown, spent, expired or of another use; an answer that
   // does not verify; a passkey not known for this sign-in; an unknown passkey of the caller.
   PASSKEY_CHALLENGE_INVALID: { status: 400, message: 'errors.passkeys.challengeInvalid' },

@@ -10,6 +10,7 @@ export * from './schemas/display.js';
 export * from './schemas/version.js';
 export * from './schemas/auth.js';
 export * from './schemas/sessions.js';
+export * from './schemas/two-factor.js';
 export * from './schemas/user.js';
 export * from './schemas/audit.js';
 export * from './schemas/service.js';

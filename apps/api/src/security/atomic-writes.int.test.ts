@@ -27,6 +27,13 @@ const NOT_COVERED: Record<string, string> = {
   'POST /api/auth/login': 'sessions only',
   'POST /api/auth/refresh-token': 'sessions only',
   'POST /api/auth/logout': 'sessions only',
+  // The sign-in's second step needs a ticket and a code from an authenticator app; confirming, turning off and making
+  // new recovery codes need an authenticator: modules/two-factor tests each (one transaction with its audit row).
+  'POST /api/auth/second-factor/totp': 'needs an authenticator code',
+  'POST /api/auth/second-factor/recovery': 'needs a recovery code',
+  'POST /api/security/two-factor/totp/confirm': 'needs an authenticator code',
+  'POST /api/security/two-factor/totp/disable': 'needs an authenticator code',
+  'POST /api/security/two-factor/recovery-codes': 'needs an authenticator',
   // Passkey ceremonies: options store a single-use challenge only (left out of the snapshot like sign-in attempts);
   // the sign-ins change sessions only. Registering, renaming, removing and step-up need a browser's signed answer or
   // a passkey: modules/passkeys tests their audit rows.
@@ -245,6 +252,10 @@ function request(key: string): { params: Record<string, string>; payload?: Recor
   switch (key) {
     case 'POST /api/auth/signup': return { params: {}, payload: { companyName: 'Atomic Two', name: 'Sara Ali', username: 'sara_atomic', email: 'sara@atomic.test', password: 'Secret#2026', confirmPassword: 'Secret#2026' } };
     case 'PUT /api/profile': return { params: {}, payload: { plan: 'complex' } };
+    case 'POST /api/security/two-factor/totp': return { params: {} };
+    // The other organisation's administrator has no second factor (this one's has a passkey): the password steps up.
+    case 'POST /api/security/step-up': return { params: {}, token: other.token, payload: { password: TEST_PASSWORD } };
+    case 'PUT /api/security/second-factor-policy': return { params: {}, payload: { roleIds: [], stepUpMinutes: 20 } };
     case 'PUT /api/profile/password': return { params: {}, token: other.token, payload: { oldPassword: TEST_PASSWORD, newPassword: 'N3w-Password#1', confirmPassword: 'N3w-Password#1' } };
     case 'PUT /api/profile/preferences': return { params: {}, payload: { hijriMode: 'beside', digits: 'arab' } };
     case 'PUT /api/profile/clinic': return { params: {}, payload: { clinicId: ids.clinic } };

@@ -107,6 +107,8 @@ const HANDLER_BODIES: Record<string, z.ZodType> = {
   'POST /api/diagnosis-codes/import': diagnosisCodeImportFields,
   'POST /api/diagnosis-codes/starter': z.object({}),
   'POST /api/appointments/:id/encounter': z.object({}),
+  'POST /api/security/two-factor/totp': z.object({}),
+  'POST /api/security/two-factor/recovery-codes': z.object({}),
   // A result document arrives as multipart (its file is checked by content in modules/orders).
   'POST /api/orders/results/document': resultDocumentInput,
   // Passkey ceremonies' options take no body.

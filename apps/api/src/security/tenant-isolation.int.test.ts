@@ -32,6 +32,16 @@ const MATRIX: Record<string, Source> = {
   'POST /api/auth/refresh-token': 'public',
   'POST /api/auth/logout': 'public',
   'POST /api/auth/signup': 'public',
+  'POST /api/auth/second-factor/totp': 'public',
+  'POST /api/auth/second-factor/recovery': 'public',
+  'GET /api/security/two-factor': 'self',
+  'POST /api/security/two-factor/totp': 'self',
+  'POST /api/security/two-factor/totp/confirm': 'self',
+  'POST /api/security/two-factor/totp/disable': 'self',
+  'POST /api/security/two-factor/recovery-codes': 'self',
+  'POST /api/security/step-up': 'self',
+  'GET /api/security/second-factor-policy': 'self',
+  'PUT /api/security/second-factor-policy': 'self',
   // Passkeys: sign-in ceremonies are public (a challenge or ticket names the person); the rest act on the caller's own
   // passkeys only (modules/passkeys proves another person's passkey is neither renamed nor removed).
   'POST /api/auth/passkey/options': 'public',

@@ -5,3 +5,6 @@ import { routes } from '@clinic/shared';
  * every entity's schemas, which the sign-in page must not download before the user signs in.
  */
 export const authRoutes = routes.auth;
+
+/** The sign-in's second step (authenticator code, recovery code). */
+export const secondStepRoutes = { totp: routes.twoFactor.signInTotp, recovery: routes.twoFactor.signInRecovery };

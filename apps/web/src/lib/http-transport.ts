@@ -28,6 +28,8 @@ export interface RequestOptions {
    * user has been away a minute or more is one whatever this says.
    */
   background?: boolean;
+  /** Do not ask for a step-up on 403 STEP_UP_REQUIRED (the retry after one, the step-up itself). */
+  skipStepUp?: boolean;
 }
 
 export function buildUrl(path: string, query?: Record<string, QueryValue>): string {

@@ -4,6 +4,7 @@ import { showErrorToast, showSuccessToast, toastError } from './http-toasts';
 import { isAbort, parseBody, send, type RequestOptions } from './http-transport';
 import { endSession, refreshOnce, type RefreshOutcome } from './session-refresh';
 import { getAccessToken, getRefreshToken } from './session';
+import { confirmStepUp, STEP_UP_REQUIRED } from './step-up';
 
 export { ApiError, applyFieldErrors, isApiError, isError, translateMessage } from './api-error';
 export { API_BASE, type RequestOptions } from './http-transport';
@@ -54,6 +55,10 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   const body = await parseBody(response);
   if (!response.ok) {
     const detail = errorDetail(body);
+    // A sensitive change asks the user to confirm who they are, then goes again once (a cancel answers the refusal).
+    if (response.status === 403 && detail.code === STEP_UP_REQUIRED && !options.skipStepUp && (await confirmStepUp())) {
+      return request<T>(path, { ...options, skipStepUp: true });
+    }
     if (!options.silent) showErrorToast(response.status, detail);
     throw new ApiError(
       response.status,

@@ -31,7 +31,7 @@ export const encounterRoutes = {
   open: route({ method: 'POST', path: '/api/encounters', access: 'clinical_write', tags, body: encounterOpenInput, response: { 201: summary } }),
   /** Saves the draft as typed; 409 STALE_RECORD with the current note when another save came first. */
   saveNote: route({ method: 'PUT', path: '/api/encounters/:id/note', access: 'clinical_write', tags, params: idParams, body: noteDraftInput, response: { 200: okSchema(encounterNote) } }),
-  sign: route({ method: 'POST', path: '/api/encounters/:id/sign', access: 'clinical_write', tags, params: idParams, body: noteSignInput, response: { 200: details } }),
+  sign: route({ method: 'POST', path: '/api/encounters/:id/sign', access: 'clinical_write', stepUp: true, tags, params: idParams, body: noteSignInput, response: { 200: details } }),
   addAddendum: route({ method: 'POST', path: '/api/encounters/:id/addenda', access: 'clinical_write', tags, params: idParams, body: addendumInput, response: { 201: okSchema(encounterAddendum) } }),
   /** Another clinician opens a sensitive note, giving a reason (audited; administrators notified). */
   breakGlass: route({ method: 'POST', path: '/api/encounters/:id/break-glass', access: 'clinical_read', tags, params: idParams, body: breakGlassInput, response: { 200: details } }),

@@ -34,6 +34,7 @@ import { invitationRoutes } from './invitations.js';
 import { profileRoutes } from './profile.js';
 import { passkeyRoutes } from './passkeys.js';
 import { specializationRoutes } from './specializations.js';
+import { twoFactorRoutes } from './two-factor.js';
 import { waitlistRoutes } from './waitlist.js';
 import { ssoRoutes } from './sso.js';
 import { onlineBookingSettingsRoutes } from './online-booking.js';
@@ -72,6 +73,7 @@ export const routes = {
   invitations: invitationRoutes,
   profile: profileRoutes,
   auth: authRoutes,
+  twoFactor: twoFactorRoutes,
   passkeys: passkeyRoutes,
   sessions: sessionRoutes,
   sso: ssoRoutes,

@@ -23,7 +23,7 @@ export const invoiceRoutes = {
   update: route({ method: 'PUT', path: '/api/invoices/:id', access: writers, tags, params: idParams, body: invoiceUpdateInput, response: { 200: one } }),
   remove: route({ method: 'DELETE', path: '/api/invoices/:id', access: writers, tags, params: idParams, query: invoiceVersionQuery, response: { 200: messageOnlySchema } }),
   issue: route({ method: 'POST', path: '/api/invoices/:id/issue', access: writers, tags, params: idParams, body: invoiceVersionInput, response: { 200: one } }),
-  creditNote: route({ method: 'POST', path: '/api/invoices/:id/credit-notes', access: refunders, tags, params: idParams, body: creditNoteInput, response: { 201: one } }),
+  creditNote: route({ method: 'POST', path: '/api/invoices/:id/credit-notes', access: refunders, stepUp: true, tags, params: idParams, body: creditNoteInput, response: { 201: one } }),
   payment: route({ method: 'POST', path: '/api/invoices/:id/payments', access: writers, tags, params: idParams, body: paymentInput, response: { 201: one } }),
-  refund: route({ method: 'POST', path: '/api/invoices/:id/refunds', access: refunders, tags, params: idParams, body: refundInput, response: { 201: one } }),
+  refund: route({ method: 'POST', path: '/api/invoices/:id/refunds', access: refunders, stepUp: true, tags, params: idParams, body: refundInput, response: { 201: one } }),
 };

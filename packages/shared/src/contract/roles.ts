@@ -14,9 +14,9 @@ const one = okSchema(roleRecord);
 export const roleRoutes = {
   list: route({ method: 'GET', path: '/api/roles', access: listReaders, tags, query: roleListQuery, response: { 200: listSchema(roleRecord) } }),
   get: route({ method: 'GET', path: '/api/roles/:id', access: readers, tags, params: idParams, response: { 200: one } }),
-  create: route({ method: 'POST', path: '/api/roles', access: writers, tags, body: roleCreateInput, response: { 201: one } }),
-  update: route({ method: 'PUT', path: '/api/roles/:id', access: writers, tags, params: idParams, body: roleUpdateInput, response: { 200: one } }),
-  remove: route({ method: 'DELETE', path: '/api/roles/:id', access: writers, tags, params: idParams, response: { 200: messageOnlySchema } }),
+  create: route({ method: 'POST', path: '/api/roles', access: writers, stepUp: true, tags, body: roleCreateInput, response: { 201: one } }),
+  update: route({ method: 'PUT', path: '/api/roles/:id', access: writers, stepUp: true, tags, params: idParams, body: roleUpdateInput, response: { 200: one } }),
+  remove: route({ method: 'DELETE', path: '/api/roles/:id', access: writers, stepUp: true, tags, params: idParams, response: { 200: messageOnlySchema } }),
   /** Every permission with the area it belongs to (the role editor groups them). */
   permissions: route({ method: 'GET', path: '/api/permissions', access: readers, tags, response: { 200: okSchema(z.array(permissionEntry)) } }),
 };

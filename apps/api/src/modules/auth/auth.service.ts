@@ -1,4 +1,4 @@
-import type { LoginAnswer, LoginInput } from '@clinic/shared';
+import { isSecondFactorChallenge, type LoginAnswer, type LoginInput } from '@clinic/shared';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { announceCredentialChange } from '../../lib/credential-liveness.js';
@@ -8,7 +8,7 @@ import type { RequestContext } from '../../lib/request-context.js';
 import { hashToken, newRefreshToken } from '../../lib/tokens.js';
 import { loadCaller } from '../../plugins/auth.js';
 import { refuseUnusableAccount } from './account-state.js';
-import { clearAttempts, reserveAttempt } from './attempts.js';
+import { clearAttempts, releaseAttempt, reserveAttempt } from './attempts.js';
 import {
   claimRefreshToken, findAccountBySignInName, findRefreshToken, insertRefreshToken, raiseSessionVersion, revokeEmployeeTokens,
   revokeTokenFamily, sessionVersionOf, setPlanOnce,
@@ -65,9 +65,13 @@ export async function login(deps: Deps, ctx: RequestContext, input: LoginInput):
   const who = { companyId: account.companyId, id: account.id };
   await refuseUnusableAccount(deps, ctx, who, { isActive: account.isActive, method: 'password', attempt });
 
-  await clearAttempts(deps, key);
   await assertPasswordSignInAllowed(deps, ctx, who);
-  return afterFirstFactor(deps, ctx, who, 'password');
+  const answer = await afterFirstFactor(deps, ctx, who, 'password');
+  // A second step follows: the failures stay counted (a wrong code adds to them), only this attempt is released, so
+  // the right password cannot wipe the record of guessed codes. Signed in: the failures are forgotten.
+  if (isSecondFactorChallenge(answer)) await releaseAttempt(deps, attempt);
+  else await clearAttempts(deps, key);
+  return answer;
 }
 
 /** Rotates a refresh token. Presenting an already rotated or revoked token revokes its whole family. */

@@ -8,5 +8,7 @@ export {
   afterFirstFactor, availableFactors, completeTicket, finishSignIn, markSessionVerified, noteSignIn, openTicket, TICKET_MINUTES, TICKET_TRIES,
   type OpenTicket, type SignInAccount, type SignInResult, type SignInStep,
 } from './sign-in.js';
-export { claimChallenge, endSessions, insertChallenge, insertSession, spendChallengeTry, type ChallengeRow } from './sign-in.repository.js';
+export {
+  claimChallenge, countFactors, endSessions, insertChallenge, insertSession, requiresSecondFactor, spendChallengeTry, type ChallengeRow,
+} from './sign-in.repository.js';
 export { deviceLabel } from './device-label.js';

@@ -5,7 +5,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { clockNow, type Caller, type Deps } from '../../lib/app-types.js';
 import { changedFields, recordAudit } from '../../lib/audit.js';
-import { announceCredentialChange, revokeCredentials } from '../../lib/credential-liveness.js';
+import { announceCredentialChange, recentlyVerified, revokeCredentials } from '../../lib/credential-liveness.js';
 import { withDb } from '../../lib/transaction.js';
 import { AppError, notFound, validationFailed } from '../../lib/errors.js';
 import { removeUnreferencedFiles, toFileRef } from '../../lib/files.js';
@@ -291,7 +291,10 @@ export async function updateEmployee(deps: Deps, ctx: RequestContext, caller: Ca
   const refusal = selfChangeRefusal(caller.id, id, input, currentRoles);
   if (refusal) throw new AppError(409, refusal === 'cannotDeactivateSelf' ? 'SELF_DEACTIVATION' : 'SELF_ROLE_CHANGE', `errors.${refusal}`);
   if (hasAccount && (input.isActive !== undefined || input.roleIds !== undefined) && caller.id !== id) await checkTargetWithin(deps.db, caller, id);
-  await checkRoleGrant(deps.db, caller, roleChanges(currentRoles, input.roleIds));
+  const changedRoles = roleChanges(currentRoles, input.roleIds);
+  // A change of someone's roles is a sensitive change: it asks for a recent proof of identity, as the role routes do.
+  if (changedRoles.length && !recentlyVerified(caller.session)) throw new AppError(403, 'STEP_UP_REQUIRED', 'errors.security.stepUpRequired');
+  await checkRoleGrant(deps.db, caller, changedRoles);
   await checkReferences(deps.db, caller.companyId, input);
   const scheduleFields = mergedScheduleFields(
     { workingHours: row.workingHours as never, breakTimes: row.breakTimes as never, vacationRecords: row.vacationRecords as never },

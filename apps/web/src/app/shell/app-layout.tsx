@@ -4,6 +4,7 @@ import { Outlet, useLocation, useMatches } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PageHandle } from '@/lib/pages';
 import { loadPagesScope } from '../pages-scope-loader';
+import { EnrolmentPage, StepUpHost, useEnrolmentHeld } from './enrolment-gate';
 import { GlobalLoading } from './global-loading';
 import { usePageTitle } from './page-title';
 
@@ -45,7 +46,8 @@ export function AppLayout() {
   const title = usePageTitle();
 
   const bare = isBarePath(pathname);
-  if (!bare) preloadShellPage(matches.map((match) => match.handle));
+  const held = useEnrolmentHeld();
+  if (!bare && !held) preloadShellPage(matches.map((match) => match.handle));
 
   const page = (
     <Suspense fallback={<PageFallback />}>
@@ -58,9 +60,14 @@ export function AppLayout() {
       <GlobalLoading />
       {bare ? (
         page
+      ) : held ? (
+        <Suspense fallback={<PageFallback />}>
+          <EnrolmentPage />
+        </Suspense>
       ) : (
         <Suspense fallback={<PageFallback />}>
           <ShellFrame title={title}>{page}</ShellFrame>
+          <StepUpHost />
         </Suspense>
       )}
     </>

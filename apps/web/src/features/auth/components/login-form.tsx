@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Button, Checkbox, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconLock, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isSecondFactorChallenge, type SessionUser } from '@clinic/shared';
@@ -8,6 +8,7 @@ import { loadPageTexts } from '@/lib/i18n';
 import { notifyLoginError } from '@/lib/notify';
 import { loadSignIn, useLogin } from '../api/login';
 import type { LoginFormErrors, LoginFormValues } from './login-validation';
+import { SecondStepForm, type Challenge } from './second-step-form';
 
 /*
  * The sign-in page is the one page with a download budget, so this form does without a form library and loads Zod
@@ -37,6 +38,8 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
   const { t } = useTranslation();
   const login = useLogin();
   const [errors, setErrors] = useState<LoginFormErrors>({});
+  const [challenge, setChallenge] = useState<{ step: Challenge; remember: boolean } | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const submitted = useRef(false);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -51,8 +54,10 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
       return;
     }
     login.mutate(data, {
-      onSuccess: ({ result }) => {
-        if (!isSecondFactorChallenge(result)) onSignedIn(result.user);
+      onSuccess: ({ result, remember }) => {
+        setNotice(null);
+        if (isSecondFactorChallenge(result)) setChallenge({ step: result.secondFactor, remember });
+        else onSignedIn(result.user);
       },
       onError: (error) => {
         notifyLoginError(isApiError(error) && error.fromServer ? error.message : t('auth.login.failed'));
@@ -69,6 +74,17 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
     setErrors((current) => ({ ...current, [field]: found[field as keyof LoginFormErrors] }));
   };
 
+  if (challenge) {
+    return (
+      <SecondStepForm
+        challenge={challenge.step}
+        remember={challenge.remember}
+        onSignedIn={onSignedIn}
+        onBack={(message) => { setChallenge(null); setNotice(message ?? null); }}
+      />
+    );
+  }
+
   return (
     <form
       onSubmit={(event) => void onSubmit(event)}
@@ -77,6 +93,7 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
       noValidate
     >
       <Stack gap="md">
+        {notice && <Alert color="orange" role="alert" data-testid="sign-in-notice">{notice}</Alert>}
         <TextInput
           label={t('auth.login.username')}
           placeholder={t('auth.login.usernamePlaceholder')}

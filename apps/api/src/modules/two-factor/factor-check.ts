@@ -1,0 +1,63 @@
+import type { SignInMethod } from '@clinic/shared';
+import type { Deps } from '../../lib/app-types.js';
+import { recordAudit } from '../../lib/audit.js';
+import { AppError } from '../../lib/errors.js';
+import { verifyPassword } from '../../lib/password.js';
+import type { RequestContext } from '../../lib/request-context.js';
+import { open } from '../../lib/secret-box.js';
+import { clearAttempts, noteSignIn, reserveAttempt, type SignInAccount } from '../auth/index.js';
+import { acceptStep, accountOf, findTotp, spendRecoveryCode } from './two-factor.repository.js';
+import { matchingStep, recoveryHash } from './totp.js';
+
+/** What a person presents to prove who they are: an authenticator code, a recovery code, or their password. */
+export type Proof = { kind: 'totp'; code: string } | { kind: 'recovery'; code: string } | { kind: 'password'; password: string };
+
+export const TOTP_PURPOSE = 'totp';
+
+/** The authenticator secret of a stored (sealed) row. */
+export function totpSecretOf(deps: Deps, secretEnc: string): string {
+  return open(deps.config.jwtSecret, TOTP_PURPOSE, secretEnc);
+}
+
+/**
+ * Checks a proof against the person's own factors, counting toward the sign-in throttle (the account key the password
+ * step uses): each wrong code is a failure, and once the limit is reached even a right code is refused until the
+ * window passes. Several proofs (a password and a code) are one attempt and must all hold. A wrong code writes a 'bad_second_factor' row of the person's sign-in history and an audit row.
+ */
+export async function checkProof(deps: Deps, ctx: RequestContext, account: SignInAccount, method: SignInMethod, ...proofs: Proof[]): Promise<void> {
+  const key = { identifier: `account:${account.id}`, ip: ctx.ip ?? '', perAddress: true };
+  const attempt = await reserveAttempt(deps, key, { max: deps.config.loginMaxFailures, windowMinutes: deps.config.loginWindowMinutes });
+  if (attempt === null) {
+    await noteSignIn(deps, ctx, account, { method, result: 'throttled' });
+    throw new AppError(429, 'TOO_MANY_ATTEMPTS', 'errors.tooManyAttempts', { minutes: deps.config.loginWindowMinutes });
+  }
+  // All must hold, checked in order (a password before a recovery code, so a wrong password spends no code).
+  const proof = await firstFailing(deps, account, proofs);
+  if (proof) {
+    const result = proof.kind === 'password' ? 'bad_password' : 'bad_second_factor';
+    await noteSignIn(deps, ctx, account, { method, result });
+    await recordAudit(deps.db, ctx, { companyId: account.companyId, actorId: account.id, action: 'second_factor_failed', entity: 'session', changes: { kind: proof.kind } });
+    if (proof.kind === 'password') throw new AppError(422, 'PASSWORD_WRONG', 'errors.security.mfa.passwordWrong');
+    throw new AppError(422, 'SECOND_FACTOR_CODE_INVALID', 'errors.security.mfa.codeInvalid');
+  }
+  await clearAttempts(deps, key);
+}
+
+async function firstFailing(deps: Deps, account: SignInAccount, proofs: Proof[]): Promise<Proof | null> {
+  for (const proof of proofs) if (!(await proofHolds(deps, account, proof))) return proof;
+  return null;
+}
+
+async function proofHolds(deps: Deps, account: SignInAccount, proof: Proof): Promise<boolean> {
+  const { companyId, id } = account;
+  if (proof.kind === 'recovery') return spendRecoveryCode(deps.db, companyId, id, recoveryHash(proof.code));
+  if (proof.kind === 'password') {
+    const row = await accountOf(deps.db, companyId, id);
+    return Boolean(row?.passwordHash) && (await verifyPassword(proof.password, row!.passwordHash!));
+  }
+  const totp = await findTotp(deps.db, companyId, id);
+  if (!totp?.confirmedAt) return false;
+  const step = matchingStep(totpSecretOf(deps, totp.secretEnc), proof.code);
+  // Accepted once: a replay in the same step (or an older one) updates nothing.
+  return step !== null && (await acceptStep(deps.db, companyId, id, step, false));
+}

@@ -1,0 +1,93 @@
+import { expect, test, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { presetPreferences, runId } from './fixtures';
+
+/*
+ * An authenticator app end to end, in a new organisation of its own (its rule and step-up window touch no other
+ * test): set it up on /security with a code computed as the phone's app would, sign out, sign in with a code, then
+ * with a recovery code, then a sensitive change after the step-up window asks for the code again.
+ */
+
+const PASSWORD = 'Mfa@Pass123';
+
+const codeAt = (secret: string, offsetSteps = 0) =>
+  new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + offsetSteps * 30_000 });
+
+async function signOut(page: Page) {
+  await page.evaluate(() => {
+    localStorage.removeItem('token');
+    localStorage.removeItem('refreshToken');
+    sessionStorage.clear();
+  });
+  await page.goto('/login');
+}
+
+async function passwordStep(page: Page, username: string) {
+  await page.goto('/login');
+  await page.locator('input[name="email"]').fill(username);
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.locator('button[type="submit"]').click();
+  await expect(page.getByTestId('second-step-form')).toBeVisible();
+}
+
+test('authenticator app: enrol, sign in with a code and with a recovery code, step up after the window', async ({ page }) => {
+  test.setTimeout(180_000);
+  const id = runId().replace(/[^a-z0-9]/gi, '').toLowerCase();
+  const username = `mfa${id}`;
+  const signup = await page.request.post('/api/auth/signup', {
+    data: { companyName: `MFA ${id}`, name: 'Mfa Admin', username, email: `${username}@example.test`, password: PASSWORD, confirmPassword: PASSWORD },
+  });
+  expect(signup.status(), await signup.text()).toBe(200);
+  const token = ((await signup.json()) as { data: { accessToken: string } }).data.accessToken;
+  const headers = { authorization: `Bearer ${token}` };
+  expect((await page.request.put('/api/profile', { headers, data: { plan: 'company' } })).status()).toBe(200);
+
+  // Enrol on /security.
+  await presetPreferences(page, { lang: 'en' });
+  await page.goto('/login');
+  await page.locator('input[name="email"]').fill(username);
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.locator('button[type="submit"]').click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await page.goto('/security');
+  await page.getByRole('button', { name: 'Set up the authenticator app' }).click();
+  const secret = (await page.getByTestId('totp-secret').innerText()).replace(/\s+/g, '');
+  await expect(page.getByTestId('totp-setup').locator('svg')).toBeVisible();
+  await page.getByRole('textbox', { name: '6-digit code' }).fill(codeAt(secret));
+  await page.getByRole('button', { name: 'Turn on' }).click();
+  const codes = page.getByTestId('recovery-codes').locator('code');
+  await expect(codes).toHaveCount(10);
+  const recovery = await codes.first().innerText();
+  await page.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(page.getByTestId('two-factor-section')).toContainText('10 recovery codes left');
+
+  // Sign in again: the password, then a code (the next step's: this step's code was just used).
+  await signOut(page);
+  await passwordStep(page, username);
+  await page.getByRole('textbox', { name: '6-digit code' }).fill(codeAt(secret, 1));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+
+  // And with a recovery code.
+  await signOut(page);
+  await passwordStep(page, username);
+  await page.getByRole('button', { name: 'Use a recovery code' }).click();
+  await page.getByRole('textbox', { name: 'Recovery code' }).fill(recovery);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+
+  // The organisation asks again after one minute: past it, new recovery codes (a sensitive change) ask for a code.
+  const session = await page.evaluate(() => localStorage.getItem('token') ?? sessionStorage.getItem('token'));
+  const policy = await page.request.put('/api/security/second-factor-policy', { headers: { authorization: `Bearer ${session}` }, data: { roleIds: [], stepUpMinutes: 1 } });
+  expect(policy.status(), await policy.text()).toBe(200);
+  await page.waitForTimeout(62_000);
+  await page.goto('/security');
+  await page.getByRole('button', { name: 'New recovery codes' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm it is you' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('textbox', { name: '6-digit code' }).fill(codeAt(secret));
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('recovery-codes').locator('code')).toHaveCount(10);
+  await expect(page.getByTestId('recovery-codes')).not.toContainText(recovery);
+});
