@@ -10,7 +10,7 @@ import { afterFirstFactor, insertChallenge, noteSignIn } from '../auth/index.js'
 import { authorizationUrl, discover, exchangeCode, newRoundTrip, type ProviderPerson } from './oidc.js';
 import { resolveAccount } from './sso.accounts.js';
 import { findCompanyByAddress, findLinkedAccount, findProvider, takeChallenge, type ProviderRow } from './sso.repository.js';
-import { open, seal } from './secret-box.js';
+import { open, seal } from '../../lib/secret-box.js';
 import { redirectUriOf, SECRET_PURPOSE } from './sso.settings.js';
 
 /**

@@ -7,7 +7,7 @@ import type { RequestContext } from '../../lib/request-context.js';
 import { inOrganisationTransaction } from '../../lib/transaction.js';
 import { discover } from './oidc.js';
 import { existingRoleIds, findProvider, isActiveAdmin, passwordRule, savePasswordRule, upsertProvider } from './sso.repository.js';
-import { seal } from './secret-box.js';
+import { seal } from '../../lib/secret-box.js';
 
 /** An organisation's single sign-on settings (administrators): the provider, who may come in, and the password rule. */
 

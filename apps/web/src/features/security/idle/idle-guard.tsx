@@ -6,7 +6,7 @@ import { lastActivityAt, markActivity, trackActivity } from '@/lib/activity';
 import { call } from '@/lib/api-client';
 import { holdPageOnSessionEnd, isIdleLocked, lockForIdle, subscribeIdleLock } from '@/lib/idle-lock';
 import { getRefreshToken } from '@/lib/session';
-import { useLogout } from '@/features/auth';
+import { useLogout } from '@/lib/sign-out';
 import { keepSessionAlive, useSessionRules } from '../api/sessions-api';
 import { formatCountdown, KEEP_ALIVE_MS, useIdleRemaining, WARNING_MS } from './idle-timer';
 import { IdleSignInOverlay } from './idle-sign-in-overlay';

@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { routes } from '@clinic/shared';
+import { call } from '@/lib/api-client';
+import { clearSession, getRefreshToken } from '@/lib/session';
+
+/** Revokes the refresh token on the server; the local session ends whatever the answer. */
+export async function logout(): Promise<void> {
+  const refreshToken = getRefreshToken();
+  try {
+    await call(routes.auth.logout, { body: refreshToken ? { refreshToken } : {} }, { silent: true, skipAuthRefresh: true });
+  } catch {
+    // Offline or already expired: signing out locally is still what the user asked for.
+  }
+}
+
+/** Signs out: the server's session ended, the local one cleared, the sign-in page shown, nothing cached kept. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: logout,
+    onSettled: async () => {
+      clearSession();
+      await navigate('/login', { replace: true });
+      queryClient.clear();
+    },
+    meta: { globalOverlay: false },
+  });
+}
