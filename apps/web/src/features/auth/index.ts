@@ -4,3 +4,4 @@ export { pathAfterLogin } from './login-redirect';
 export { LoginToolbar } from './components/login-toolbar';
 export { LoginForm } from './components/login-form';
 export { useLogout } from './api/logout';
+export { SecondStepForm } from './components/second-step-form';

@@ -3,19 +3,19 @@ import { Alert, Anchor, Box, Card, Center, Loader, Stack, Text, Title } from '@m
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { isSecondFactorChallenge } from '@clinic/shared';
+import { isSecondFactorChallenge, type SecondFactorChallenge } from '@clinic/shared';
 import { Logo } from '@/components/logo';
-import { pathAfterLogin } from '@/features/auth';
+import { pathAfterLogin, SecondStepForm } from '@/features/auth';
 import { isLoginToRegister, storeSignIn } from '@/lib/session';
 import { exchangeSsoCode } from '../api/sso';
 import classes from '@/components/welcome-page.module.css';
 
-type Outcome = 'working' | 'secondStep' | 'failed';
+type Outcome = 'working' | 'failed' | { challenge: SecondFactorChallenge['secondFactor'] };
 
 /**
  * /login/sso: where the organisation's identity provider's round trip ends. The one-time code in the address's
  * fragment (never sent to a server by the browser) is exchanged once for the sign-in, stored as the sign-in form
- * stores it; an account with a second factor is sent on to its second step.
+ * stores it; an account with a second factor makes its second step here.
  */
 export default function SsoLandingPage() {
   const { t } = useTranslation();
@@ -32,7 +32,7 @@ export default function SsoLandingPage() {
     window.history.replaceState(null, '', window.location.pathname);
     if (!code) return setOutcome('failed');
     exchangeSsoCode(code).then((answer) => {
-      if (isSecondFactorChallenge(answer)) return setOutcome('secondStep');
+      if (isSecondFactorChallenge(answer)) return setOutcome({ challenge: answer.secondFactor });
       queryClient.clear();
       storeSignIn(answer, false);
       void navigate(pathAfterLogin(answer.user, isLoginToRegister()), { replace: true });
@@ -52,10 +52,16 @@ export default function SsoLandingPage() {
                 <Text c="dimmed" size="sm">{t('auth.sso.working')}</Text>
               </Stack>
             )}
-            {outcome !== 'working' && (
-              <Alert color={outcome === 'failed' ? 'red' : 'blue'} variant="light" w="100%" data-testid="sso-landing-message">
-                {t(outcome === 'failed' ? 'auth.sso.failed' : 'auth.sso.secondStep')}
-              </Alert>
+            {typeof outcome === 'object' && (
+              <SecondStepForm
+                challenge={outcome.challenge}
+                remember={false}
+                onSignedIn={(user) => void navigate(pathAfterLogin(user, isLoginToRegister()), { replace: true })}
+                onBack={() => void navigate('/login', { replace: true })}
+              />
+            )}
+            {outcome === 'failed' && (
+              <Alert color="red" variant="light" w="100%" data-testid="sso-landing-message">{t('auth.sso.failed')}</Alert>
             )}
             {outcome !== 'working' && (
               <Anchor component={Link} to="/login" fw={600} data-testid="sso-back">{t('auth.sso.back')}</Anchor>
