@@ -97,7 +97,8 @@ describe('route guard', () => {
     expect(screen.getByTestId('page-title')).toHaveTextContent('No access');
     expect(within(page).getByRole('link', { name: 'Appointments' })).toHaveAttribute('href', '/appointments');
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
-    expect(requests.filter((r) => !r.endsWith('/api/profile'))).toEqual([]);
+    // Only the shell's own requests (the session, its idle rules): the page's form loads nothing.
+    expect(requests.filter((r) => !r.endsWith('/api/profile') && !r.endsWith('/api/sessions/rules'))).toEqual([]);
   });
 
   it('keeps the menu to the pages the role may open', async () => {
