@@ -47,6 +47,9 @@ const NOT_COVERED: Record<string, string> = {
   'POST /api/passkeys/step-up': 'needs an authenticator',
   // Ending sign-ins changes sessions and refresh tokens only (left out of the snapshot); modules/sessions tests that
   // the ending and its audit row commit together.
+  // Single sign-on: the hand-off spends a challenge only; the connection test reads the provider and changes nothing.
+  'POST /api/auth/sso/exchange': 'challenge only',
+  'POST /api/organisation/sso/test': 'changes nothing',
   'DELETE /api/sessions/:sessionId': 'sessions only',
   'POST /api/sessions/end-others': 'sessions only',
   'POST /api/employees/:id/sessions/end-all': 'sessions only',
@@ -265,6 +268,13 @@ function request(key: string): { params: Record<string, string>; payload?: Recor
     case 'DELETE /api/employees/:id': return { params: { id: ids.employee! } };
     case 'PATCH /api/passkeys/:id': return { params: { id: ids.passkey! }, payload: { name: 'Renamed laptop' } };
     case 'DELETE /api/passkeys/:id': return { params: { id: ids.passkey! } };
+    case 'PUT /api/organisation/sso': return {
+      params: {},
+      payload: {
+        enabled: false, issuer: 'https://idp.example.test', clientId: 'clinic', clientSecret: 'secret', allowedDomains: ['example.test'],
+        groupRoles: [], provisioning: 'invite', label: null, passwordSignIn: true, breakGlassEmployeeId: null,
+      },
+    };
     case 'PUT /api/organisation/security/sessions': return { params: {}, payload: { idleTimeoutMinutes: 20, absoluteLifetimeHours: 10 } };
     case 'POST /api/roles': return { params: {}, payload: { name: 'Auditor', permissions: ['patient_read'] } };
     case 'PUT /api/roles/:id': return { params: { id: ids.role! }, payload: { name: 'Renamed', permissions: ['patient_read'], version: 1 } };

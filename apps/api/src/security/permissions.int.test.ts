@@ -21,6 +21,13 @@ const SELF_SERVICE = new Set([
   'POST /api/notifications/:id/read',
   'POST /api/notifications/read-all',
   'GET /api/live',
+  // The caller's own authenticator app and recovery codes, and confirming who the caller is (step-up).
+  'GET /api/security/two-factor',
+  'POST /api/security/two-factor/totp',
+  'POST /api/security/two-factor/totp/confirm',
+  'POST /api/security/two-factor/totp/disable',
+  'POST /api/security/two-factor/recovery-codes',
+  'POST /api/security/step-up',
   // The caller's own passkeys (no route names another person) and confirming who the caller is with one.
   'GET /api/passkeys',
   'POST /api/passkeys/register/options',

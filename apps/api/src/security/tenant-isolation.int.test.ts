@@ -55,6 +55,15 @@ const MATRIX: Record<string, Source> = {
   'DELETE /api/passkeys/:id': { id: 'passkeys' },
   'POST /api/passkeys/step-up/options': 'self',
   'POST /api/passkeys/step-up': 'self',
+  // Single sign-on: the round trip is public (its state names the organisation); the settings are the caller's own
+  // organisation's.
+  'GET /api/auth/sso/info': 'public',
+  'GET /api/auth/sso/start': 'public',
+  'GET /api/auth/sso/callback': 'public',
+  'POST /api/auth/sso/exchange': 'public',
+  'GET /api/organisation/sso': 'self',
+  'PUT /api/organisation/sso': 'self',
+  'POST /api/organisation/sso/test': 'self',
   'GET /api/health': 'public',
   'GET /api/health/live': 'public',
   'GET /api/health/ready': 'public',
