@@ -53,3 +53,4 @@ export * from './contract/index.js';
 export * from './text/search-normalize.js';
 export * from './schemas/prescription.js';
 export * from './schemas/sso.js';
+export * from './schemas/waiting-room.js';

@@ -12,8 +12,11 @@ import type { Database, Db } from '../db/client.js';
 export interface LiveEvent {
   /** Company. */
   c: string;
-  /** 'notification': recipients `r` have new notifications; 'appointment': appointment `a` of clinic `k` changed. */
-  t: 'notification' | 'appointment';
+  /**
+   * 'notification': recipients `r` have new notifications; 'appointment': appointment `a` of clinic `k` changed;
+   * 'queue': the waiting room of clinic `k` changed (a ticket given, called, skipped, prioritised or moved).
+   */
+  t: 'notification' | 'appointment' | 'queue';
   r?: string[];
   a?: string;
   k?: string;

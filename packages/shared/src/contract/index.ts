@@ -36,6 +36,7 @@ import { passkeyRoutes } from './passkeys.js';
 import { specializationRoutes } from './specializations.js';
 import { twoFactorRoutes } from './two-factor.js';
 import { waitlistRoutes } from './waitlist.js';
+import { waitingRoomRoutes } from './waiting-room.js';
 import { ssoRoutes } from './sso.js';
 import { onlineBookingSettingsRoutes } from './online-booking.js';
 
@@ -64,6 +65,7 @@ export const routes = {
   appointments: appointmentRoutes,
   series: seriesRoutes,
   waitlist: waitlistRoutes,
+  waitingRoom: waitingRoomRoutes,
   calendarFeeds: calendarFeedRoutes,
   reminders: reminderRoutes,
   onlineBooking: onlineBookingRoutes,

@@ -17,3 +17,4 @@ export * from './clinical-prescriptions.js';
 export * from './clinical-orders.js';
 export * from './online-booking.js';
 export * from './security.js';
+export * from './waiting-room.js';
