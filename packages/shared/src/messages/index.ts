@@ -29,6 +29,7 @@ import { schedulingAr, schedulingEn } from './scheduling.js';
 import { seriesAr, seriesEn } from './series.js';
 import { twoFactorAr, twoFactorEn } from './two-factor.js';
 import { waitingRoomAr, waitingRoomEn } from './waiting-room.js';
+import { queueDisplaysAr, queueDisplaysEn } from './queue-displays.js';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -43,8 +44,8 @@ function merge(...trees: Tree[]): Tree {
   return out;
 }
 
-export const messagesEn: Tree = merge(coreEn, organisationEn, schedulingEn, patientsEn, peopleEn, interopEn, seriesEn, remindersEn, exportsEn, billingEn, displayEn, clinicalObservationsEn, diagnosesEn, medicationsEn, clinicalEn, prescriptionsEn, ordersEn, chartEn, onlineBookingEn, onlineBookingPublicEn, securityEn, passkeysEn, sessionsEn, ssoEn, twoFactorEn, waitingRoomEn);
-export const messagesAr: Tree = merge(coreAr, organisationAr, schedulingAr, patientsAr, peopleAr, interopAr, seriesAr, remindersAr, exportsAr, billingAr, displayAr, clinicalObservationsAr, diagnosesAr, medicationsAr, clinicalAr, prescriptionsAr, ordersAr, chartAr, onlineBookingAr, onlineBookingPublicAr, securityAr, passkeysAr, sessionsAr, ssoAr, twoFactorAr, waitingRoomAr);
+export const messagesEn: Tree = merge(coreEn, organisationEn, schedulingEn, patientsEn, peopleEn, interopEn, seriesEn, remindersEn, exportsEn, billingEn, displayEn, clinicalObservationsEn, diagnosesEn, medicationsEn, clinicalEn, prescriptionsEn, ordersEn, chartEn, onlineBookingEn, onlineBookingPublicEn, securityEn, passkeysEn, sessionsEn, ssoEn, twoFactorEn, waitingRoomEn, queueDisplaysEn);
+export const messagesAr: Tree = merge(coreAr, organisationAr, schedulingAr, patientsAr, peopleAr, interopAr, seriesAr, remindersAr, exportsAr, billingAr, displayAr, clinicalObservationsAr, diagnosesAr, medicationsAr, clinicalAr, prescriptionsAr, ordersAr, chartAr, onlineBookingAr, onlineBookingPublicAr, securityAr, passkeysAr, sessionsAr, ssoAr, twoFactorAr, waitingRoomAr, queueDisplaysAr);
 export const catalogs = { en: messagesEn, ar: messagesAr } as const;
 
 
