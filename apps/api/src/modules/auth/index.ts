@@ -9,6 +9,7 @@ export {
   type OpenTicket, type SignInAccount, type SignInResult, type SignInStep,
 } from './sign-in.js';
 export {
-  claimChallenge, countFactors, endSessions, insertChallenge, insertSession, requiresSecondFactor, spendChallengeTry, type ChallengeRow,
+  claimChallenge, countFactors, endSessions, insertChallenge, insertSession, releaseEnrolment, requiresSecondFactor, spendChallengeTry,
+  type ChallengeRow,
 } from './sign-in.repository.js';
 export { deviceLabel } from './device-label.js';

@@ -113,3 +113,15 @@ async function purgeOldChallenges(db: Db): Promise<void> {
     .where(lt(authChallenges.createdAt, sql`now() - interval '1 day'`)).limit(100);
   await db.delete(authChallenges).where(sql`${authChallenges.id} in (${oldest})`);
 }
+
+/**
+ * A session held to enrolment is released by the person's first second factor (`factor`: 'totp' | 'passkey'): it is
+ * open again, verified now, and records the factor. Only a live session that was held changes.
+ */
+export async function releaseEnrolment(db: Db, companyId: string, sessionId: string, factor: string): Promise<void> {
+  await db.update(signInSessions).set({ enrolmentRequired: false, verifiedAt: sql`now()`, secondFactor: factor })
+    .where(and(
+      eq(signInSessions.companyId, companyId), eq(signInSessions.id, sessionId),
+      eq(signInSessions.enrolmentRequired, true), isNull(signInSessions.endedAt),
+    ));
+}

@@ -1,7 +1,7 @@
 /** Queries of passkeys: a person's own (always by company and person), and the lookup by credential id of a passwordless sign-in. */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { employees, passkeys, signInSessions } from '../../db/schema/index.js';
+import { employees, passkeys } from '../../db/schema/index.js';
 
 export type PasskeyRow = typeof passkeys.$inferSelect;
 
@@ -65,10 +65,4 @@ export async function accountNames(db: Db, companyId: string, employeeId: string
   const [row] = await db.select({ name: employees.name, username: employees.username, email: employees.email })
     .from(employees).where(and(eq(employees.companyId, companyId), eq(employees.id, employeeId))).limit(1);
   return row ?? null;
-}
-
-/** A session held to enrolment is released by the person's first second factor: open, and verified now. */
-export async function releaseEnrolment(db: Db, companyId: string, sessionId: string, at: Date): Promise<void> {
-  await db.update(signInSessions).set({ enrolmentRequired: false, verifiedAt: at })
-    .where(and(eq(signInSessions.companyId, companyId), eq(signInSessions.id, sessionId), eq(signInSessions.enrolmentRequired, true)));
 }

@@ -6,9 +6,10 @@ import { recordAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { inTransaction } from '../../lib/transaction.js';
+import { releaseEnrolment } from '../auth/index.js';
 import { relyingParty, saveCeremony, spendCeremony } from './ceremony.js';
 import {
-  accountNames, deletePasskey, insertPasskey, listPasskeys, releaseEnrolment, renamePasskey, type PasskeyRow,
+  accountNames, deletePasskey, insertPasskey, listPasskeys, renamePasskey, type PasskeyRow,
 } from './passkeys.repository.js';
 
 const ENTITY = 'passkey';
@@ -76,7 +77,7 @@ export async function register(
       deviceType: info.credentialDeviceType, backedUp: info.credentialBackedUp,
     });
     if (!added) throw new AppError(409, 'PASSKEY_ALREADY_REGISTERED', 'errors.passkeys.alreadyRegistered');
-    if (enrolment && caller.session) await releaseEnrolment(tx, caller.companyId, caller.session.id, new Date());
+    if (enrolment && caller.session) await releaseEnrolment(tx, caller.companyId, caller.session.id, 'passkey');
     await recordAudit(tx, ctx, {
       companyId: caller.companyId, actorId: caller.id, action: 'passkey_added', entity: ENTITY, entityId: added.id,
       changes: { after: { name: added.name, deviceType: added.deviceType }, ...(enrolment && { enrolment: true }) },

@@ -1,7 +1,7 @@
 /** Queries of second factors: the authenticator secret, recovery codes, the session's enrolment, the organisation's rule. */
 import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { companySecurity, employees, recoveryCodes, roles, signInSessions, totpFactors } from '../../db/schema/index.js';
+import { companySecurity, employees, recoveryCodes, roles, totpFactors } from '../../db/schema/index.js';
 
 export type TotpRow = typeof totpFactors.$inferSelect;
 
@@ -68,14 +68,6 @@ export async function spendRecoveryCode(db: Db, companyId: string, employeeId: s
     ))
     .returning({ id: recoveryCodes.id });
   return rows.length > 0;
-}
-
-/** The session that enrolled its first factor is no longer held to enrolment, and counts as just verified. */
-export async function releaseEnrolment(db: Db, companyId: string, sessionId: string, secondFactor: string): Promise<void> {
-  await db
-    .update(signInSessions)
-    .set({ enrolmentRequired: false, verifiedAt: sql`now()`, secondFactor })
-    .where(and(eq(signInSessions.companyId, companyId), eq(signInSessions.id, sessionId), isNull(signInSessions.endedAt)));
 }
 
 export async function findPolicy(db: Db, companyId: string): Promise<{ roleIds: string[]; stepUpMinutes: number }> {

@@ -6,11 +6,11 @@ import { AppError } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { seal } from '../../lib/secret-box.js';
 import { inTransaction } from '../../lib/transaction.js';
-import { availableFactors, completeTicket, countFactors, markSessionVerified, openTicket, requiresSecondFactor } from '../auth/index.js';
+import { availableFactors, completeTicket, countFactors, markSessionVerified, openTicket, releaseEnrolment, requiresSecondFactor } from '../auth/index.js';
 import { checkProof, TOTP_PURPOSE, totpSecretOf, type Proof } from './factor-check.js';
 import { newRecoveryCodes, newTotpSecret, matchingStep, otpauthUrl } from './totp.js';
 import {
-  acceptStep, accountOf, deleteRecoveryCodes, deleteTotp, findTotp, putPendingTotp, releaseEnrolment, replaceRecoveryCodes,
+  acceptStep, accountOf, deleteRecoveryCodes, deleteTotp, findTotp, putPendingTotp, replaceRecoveryCodes,
 } from './two-factor.repository.js';
 
 /*
