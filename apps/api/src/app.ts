@@ -63,6 +63,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { NEW_DEVICE_JOB, newDeviceJobHandler, sessionRoutes } from './modules/sessions/index.js';
 import { exportRoutes } from './modules/exports/exports.routes.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
+import { eInvoiceRoutes } from './modules/e-invoices/e-invoices.routes.js';
 import { diagnosisRoutes } from './modules/diagnoses/index.js';
 import { onlineBookingSettingsRoutes } from './modules/online-booking-settings/online-booking-settings.routes.js';
 import { twoFactorRoutes } from './modules/two-factor/index.js';
@@ -290,6 +291,7 @@ export async function buildApp(config: Config, database: Database, options: { cl
   exportRoutes(app, deps);
   dashboardRoutes(app, deps);
   billingRoutes(app, deps);
+  eInvoiceRoutes(app, deps);
   diagnosisRoutes(app, deps);
   medicationRoutes(app, deps);
   prescriptionRoutes(app, deps);

@@ -202,6 +202,9 @@ export const ERROR_CODES = {
   CREDIT_NOTE_NOT_FOUND: { status: 404, message: 'errors.billing.creditNoteNotFound' },
   CLAIM_NOT_FOUND: { status: 404, message: 'errors.billing.claimNotFound' },
   CLAIM_TRANSITION: { status: 409, message: 'errors.billing.claimTransition' },
+  // Saudi e-invoicing: a QR code over ZATCA's limits (a field over 255 bytes, or the code over 700 characters).
+  E_INVOICE_QR_TOO_LONG: { status: 422, message: 'errors.eInvoices.qrTooLong' },
+  E_INVOICE_NOT_FOUND: { status: 404, message: 'errors.eInvoices.notFound' },
 
   // Reminders and the links sent to patients; signed file links.
   NOT_RETRYABLE: { status: 409, message: 'errors.reminders.notRetryable' },

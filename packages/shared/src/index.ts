@@ -54,3 +54,4 @@ export * from './text/search-normalize.js';
 export * from './schemas/prescription.js';
 export * from './schemas/sso.js';
 export * from './schemas/waiting-room.js';
+export * from './schemas/e-invoice.js';

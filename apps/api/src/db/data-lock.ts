@@ -12,7 +12,7 @@ import path from 'node:path';
  */
 export const LOCK_FILE = 'db.lock';
 
-export type LockHolder = 'server' | 'backup' | 'restore' | 'files:migrate' | 'company';
+export type LockHolder = 'server' | 'backup' | 'restore' | 'files:migrate' | 'company' | 'invoices:verify';
 
 interface LockRecord {
   pid: number;

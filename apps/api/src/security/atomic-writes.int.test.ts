@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testStamp } from '../modules/e-invoices/test-stamp.js';
 import { addDays } from '@clinic/shared';
 import { notifications } from '../db/schema/index.js';
 import { signPatientLink } from '../lib/patient-links.js';
@@ -86,6 +87,8 @@ let org: TestOrg;
 /** Another organisation, whose administrator's password change cannot end the session the test works with. */
 let other: TestOrg;
 const ids: Record<string, string> = {};
+/** A cryptographic stamp for the e-invoicing route (made once: key generation is not free). */
+const STAMP = testStamp();
 let day: string;
 /** The medication catalogue file, as the import form sends it. */
 let catalogueForm: { payload: Buffer; contentType: string };
@@ -345,6 +348,8 @@ function request(key: string): { params: Record<string, string>; payload?: Recor
     case 'POST /api/public/visit/confirm': return { params: {}, payload: { token: ids.visitToken } };
     case 'POST /api/public/visit/cancel': return { params: {}, payload: { token: ids.visitToken, reason: 'Travelling' } };
     case 'PUT /api/billing/settings': return { params: {}, payload: { currency: 'SAR', vatRatePercent: 10, version: 1 } };
+    case 'PUT /api/e-invoicing/settings': return { params: {}, payload: { enabled: true, sellerName: 'مجمع الشفاء الطبي', vatNumber: '300234567800003' } };
+    case 'PUT /api/e-invoicing/stamp': return { params: {}, payload: { privateKey: STAMP.privateKeyPem, certificate: STAMP.certificatePem } };
     case 'POST /api/invoices': return { params: {}, payload: { patient: ids.billingPatient, clinic: ids.billingClinic, lines: [{ kind: 'service', service: ids.billingService }] } };
     case 'POST /api/invoices/from-appointment/:id': return { params: { id: ids.appointment! }, payload: {} };
     case 'PUT /api/invoices/:id': return { params: { id: ids.draft! }, payload: { lines: [{ kind: 'item', description: 'Dressing', quantity: 1, unitPrice: 500 }], version: 1 } };

@@ -170,6 +170,11 @@ beforeAll(async () => {
   // Billing: a clinic with a cash box, an insurer and a card method; an issued invoice with its claim and a credit note.
   const billing = await billingClinic(db, org.companyId);
   Object.assign(ids, { billingClinic: billing.clinic.id, billingPatient: billing.patient.id, billingService: billing.service.id });
+  // With e-invoicing on, the issued invoice and its credit note have their XML.
+  const eInvoicing = await ctx.app.inject({
+    method: 'PUT', url: '/api/e-invoicing/settings', headers: auth(org.token), payload: { enabled: true, sellerName: 'Extreme Clinic', vatNumber: '300234567800003' },
+  });
+  expect(eInvoicing.statusCode, eInvoicing.body).toBe(200);
   const invoice = await ctx.app.inject({
     method: 'POST', url: '/api/invoices', headers: auth(org.token),
     payload: { patient: billing.patient.id, clinic: billing.clinic.id, lines: [{ kind: 'service', service: billing.service.id }] },
@@ -177,6 +182,7 @@ beforeAll(async () => {
   expect(invoice.statusCode, invoice.body).toBe(201);
   const issued = await ctx.app.inject({ method: 'POST', url: `/api/invoices/${body(invoice).data._id}/issue`, headers: auth(org.token), payload: { version: 1 } });
   expect(issued.statusCode, issued.body).toBe(200);
+  ids.issuedInvoice = body(invoice).data._id;
   const credited = await ctx.app.inject({ method: 'POST', url: `/api/invoices/${body(invoice).data._id}/credit-notes`, headers: auth(org.token), payload: { amount: 100, reason: 'Rounding' } });
   expect(credited.statusCode, credited.body).toBe(201);
   ids.creditNote = body(credited).data.creditNotes[0]._id;
@@ -242,7 +248,7 @@ beforeAll(async () => {
   ids.rxItem = (await ctx.database.query<{ id: string }>(`select id from prescription_items where company_id = $1 limit 1`, [org.companyId]))[0]!.id;
   const resourceIds: Record<string, string> = {
     appointments: ids.appointment!, clinics: party.clinic, companies: org.companyId, employees: party.doctor, files: file.id, patients: party.patient, services: party.service,
-    'appointment-series': body(series).data.series._id, waitlist: body(waiting).data._id,
+    'appointment-series': body(series).data.series._id, waitlist: body(waiting).data._id, invoices: ids.issuedInvoice!, 'credit-notes': ids.creditNote!,
   };
   // A passkey (of the doctor: the administrator keeps signing in with a password alone) for the passkey routes' id.
   await ctx.database.query(
@@ -417,6 +423,8 @@ function validBody(key: string): Record<string, unknown> {
     // Each extreme version is refused (422) or stale (409): the two records are never merged here.
     case 'POST /api/patients/:id/merge': return { into: ids.billingPatient, version: 1, intoVersion: 1 };
     case 'PUT /api/billing/settings': return { currency: 'SAR', vatRatePercent: 15, version: 1 };
+    case 'PUT /api/e-invoicing/settings': return { enabled: false, sellerName: 'Clinic', vatNumber: '300234567800003', version: 1 };
+    case 'PUT /api/e-invoicing/stamp': return { privateKey: 'not a key' };
     case 'POST /api/invoices': return {
       patient: ids.billingPatient, clinic: ids.billingClinic, visitDate: day, lines: [{ kind: 'service', service: ids.billingService, quantity: 2, discount: 100 }],
     };

@@ -6,7 +6,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
-import { appointments, billingSettings, companies, employees } from '../db/schema/index.js';
+import { appointments, billingSettings, companies, eInvoiceSettings, employees } from '../db/schema/index.js';
 import type { Caller, Deps } from '../lib/app-types.js';
 import { systemContext } from '../lib/request-context.js';
 import { createFromAppointment, issueInvoice } from '../modules/billing/billing.service.js';
@@ -29,6 +29,11 @@ export async function seedBilling(db: Db, companyId: string, opts: { invoices?: 
   const caller: Caller = { id: admin.id, companyId, permissions: ['admin'], plan: null, employeeType: 'Admin', timeZone: company.timeZone };
   const deps = { db } as Deps;
   await db.insert(billingSettings).values({ companyId, currency: 'SAR', vatRateBasisPoints: 1500 }).onConflictDoNothing();
+  // A Saudi company: its issued invoices and credit notes are e-invoices (the ZATCA QR code, the chain, the XML).
+  await db.insert(eInvoiceSettings).values({
+    companyId, enabled: true, sellerName: 'مجموعة النور الطبية', vatNumber: '300234567800003', crn: '1010234567', street: 'طريق الملك فهد',
+    buildingNumber: '7235', district: 'العليا', city: 'الرياض', postalCode: '12214',
+  }).onConflictDoNothing();
   const boxes = await listCashBoxes(deps, caller, {});
 
   const visits = await db.select({ id: appointments.id, clinicId: appointments.clinicId }).from(appointments)

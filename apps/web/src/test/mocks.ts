@@ -104,7 +104,7 @@ export function invoiceRecord(over: Partial<InvoiceRecord> = {}): InvoiceRecord 
     patient: { _id: 'p-1', name: 'Amal Hassan' }, doctor: null, appointment: null, visitDate: '2026-03-10', currency: 'SAR', minorDigits: 2,
     vatRateBasisPoints: 0, taxNumber: null, subtotal: 0, discountTotal: 0, taxTotal: 0, total: 0, insurer: null, insurerShare: 0, patientShare: 0,
     creditedTotal: 0, paidTotal: 0, refundedTotal: 0, balanceDue: 0, note: '', issuedAt: null,
-    createdAt: '2026-03-10T09:00:00Z', updatedAt: '2026-03-10T09:00:00Z', version: 1, lines: [], creditNotes: [], payments: [], claim: null,
+    createdAt: '2026-03-10T09:00:00Z', updatedAt: '2026-03-10T09:00:00Z', version: 1, lines: [], creditNotes: [], payments: [], claim: null, eInvoice: null,
     ...over,
   };
 }

@@ -8,6 +8,7 @@ import { companyRoutes } from './companies.js';
 import { complexRoutes } from './complexes.js';
 import { departmentRoutes } from './departments.js';
 import { diagnosisCodeRoutes, problemRoutes } from './diagnoses.js';
+import { eInvoiceRoutes } from './e-invoices.js';
 import { exportRoutes } from './exports.js';
 import { invoiceRoutes } from './invoices.js';
 import { medicationRoutes } from './medications.js';
@@ -54,6 +55,7 @@ export const routes = {
   cashBoxes: cashBoxRoutes,
   claims: claimRoutes,
   billingSettings: billingSettingsRoutes,
+  eInvoices: eInvoiceRoutes,
   patients: patientRoutes,
   companies: companyRoutes,
   complexes: complexRoutes,

@@ -222,6 +222,13 @@ export const invoiceSummary = z.object({
 });
 export type InvoiceSummary = z.infer<typeof invoiceSummary>;
 
+/**
+ * A document's Saudi e-invoice (when its company has e-invoicing on): its UUID, its place in the unit's chain (ICV),
+ * the hash of its XML, whether it is signed (phase 2), and the QR payload (base64 TLV) its printouts show.
+ */
+export const eInvoiceRef = z.object({ uuid: z.string(), icv: z.number(), hash: z.string(), signed: z.boolean(), qr: z.string() });
+export type EInvoiceRef = z.infer<typeof eInvoiceRef>;
+
 export const creditNoteRecord = z.object({
   _id: z.string(),
   invoice: z.string(),
@@ -236,6 +243,7 @@ export const creditNoteRecord = z.object({
   /** Refunds paid against this credit note so far. */
   refundedAmount: z.number(),
   reason: z.string(),
+  eInvoice: eInvoiceRef.nullable().optional(),
   createdBy: refSchema.nullable(),
   createdAt: z.string(),
 });
@@ -283,6 +291,7 @@ export const invoiceRecord = invoiceSummary.extend({
   creditNotes: z.array(creditNoteRecord),
   payments: z.array(paymentRecord),
   claim: claimRecord.nullable(),
+  eInvoice: eInvoiceRef.nullable(),
 });
 export type InvoiceRecord = z.infer<typeof invoiceRecord>;
 

@@ -18,3 +18,4 @@ export * from './clinical-orders.js';
 export * from './online-booking.js';
 export * from './security.js';
 export * from './waiting-room.js';
+export * from './e-invoices.js';

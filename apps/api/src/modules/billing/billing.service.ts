@@ -16,6 +16,7 @@ import { t } from '../../lib/i18n.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { assertVersion, staleOrMissing, staleRecord } from '../../lib/versioning.js';
 import { findAppointment } from '../appointments/index.js';
+import { eInvoiceRefs, recordEInvoice } from '../e-invoices/index.js';
 import {
   claimOfInvoice, clinicPublicIdOf, companyInsurers, companyTaxNumber, creditNotesOf, deleteDraftAt, doctorExists, doctorFee, draftClinic,
   draftPatient, findInvoice, findInvoices, findNamedInvoice, findSettings, insertClaim, insertFirstSettings, insertInvoice, invoiceOfAppointment,
@@ -148,7 +149,11 @@ export async function getInvoice(deps: Deps, caller: Caller, id: string, db: Db 
   const [notes, paid, claim] = await Promise.all([
     creditNotesOf(db, caller.companyId, id), paymentsOf(db, caller.companyId, id), claimOfInvoice(db, caller.companyId, id),
   ]);
-  return { ...toInvoiceSummary(named), lines: linesOf(named.i), creditNotes: notes, payments: paid, claim };
+  const eInvoices = await eInvoiceRefs(db, caller.companyId, [id, ...notes.map((n) => n._id)]);
+  return {
+    ...toInvoiceSummary(named), lines: linesOf(named.i), creditNotes: notes.map((n) => ({ ...n, eInvoice: eInvoices.get(n._id) ?? null })), payments: paid, claim,
+    eInvoice: eInvoices.get(id) ?? null,
+  };
 }
 
 export async function listInvoices(deps: Deps, caller: Caller, q: InvoiceListQuery) {
@@ -266,6 +271,7 @@ export async function issueInvoice(deps: Deps, ctx: RequestContext, caller: Call
       status: issuedStatus({ patientShare: current.patientShare, creditedTotal: 0, paidTotal: 0 }), number: n, displayNumber, issuedAt: now, issuedBy: caller.id,
       updatedAt: now,
     });
+    await recordEInvoice(tx, deps.config?.jwtSecret, caller.companyId, 'invoice', id, current.clinicId, now);
     const insurer = current.insurer as { name: string } | null;
     if (insurer && current.insurerShare > 0) {
       await insertClaim(tx, {

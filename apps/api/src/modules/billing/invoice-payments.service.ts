@@ -10,6 +10,7 @@ import {
 } from './billing.repository.js';
 import { clinicPublicId, err, fieldError, getInvoice, inTx, invoiceNotFound, notIssued, type Tx } from './billing.service.js';
 import { addCashBoxTransaction, cashBoxBalance, configuredCashBoxes, lockCashBox, paymentMethodsFor } from './cash-boxes.repository.js';
+import { recordEInvoice } from '../e-invoices/index.js';
 
 /*
  * The money of an issued invoice: credit notes against it, payments into a cash box or an online method, and refunds
@@ -41,6 +42,7 @@ export async function addCreditNote(deps: Deps, ctx: RequestContext, caller: Cal
     await setInvoiceFigures(tx, caller.companyId, id, {
       creditedTotal, status: issuedStatus({ patientShare: inv.patientShare, creditedTotal, paidTotal: inv.paidTotal }), updatedAt: new Date(),
     });
+    await recordEInvoice(tx, deps.config?.jwtSecret, caller.companyId, 'credit_note', noteId, inv.clinicId, new Date());
     await recordAudit(tx, ctx, {
       companyId: caller.companyId, actorId: caller.id, action: 'credit_note', entity: 'invoice', entityId: id,
       changes: { after: { creditNote: noteId, number: displayNumber, amount: input.amount } },

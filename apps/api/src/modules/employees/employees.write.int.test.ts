@@ -21,7 +21,7 @@ async function multipart(entries: Array<[string, string | { data: Buffer; name: 
   const fd = new FormData();
   for (const [k, v] of entries) {
     if (typeof v === 'string') fd.append(k, v);
-    else fd.append(k, new Blob([v.data], { type: v.type }), v.name);
+    else fd.append(k, new Blob([new Uint8Array(v.data)], { type: v.type }), v.name);
   }
   const req = new Request('http://local/', { method: 'POST', body: fd });
   return { payload: Buffer.from(await req.arrayBuffer()), headers: { 'content-type': req.headers.get('content-type')! } };

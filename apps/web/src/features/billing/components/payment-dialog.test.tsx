@@ -19,7 +19,7 @@ const invoice: InvoiceRecord = {
   vatRateBasisPoints: 1500, taxNumber: '300000000000003', subtotal: 15000, discountTotal: 0, taxTotal: 2250, total: 17250,
   insurer: { name: 'Bupa', coverageBasisPoints: 8000, cardExpiryDate: '2027-01-01' }, insurerShare: 13800, patientShare: 3450,
   creditedTotal: 0, paidTotal: 0, refundedTotal: 0, balanceDue: 3450, note: '', issuedAt: '2026-03-10T09:00:00Z',
-  createdAt: '2026-03-10T09:00:00Z', updatedAt: '2026-03-10T09:00:00Z', version: 2, lines: [], creditNotes: [], payments: [], claim: null,
+  createdAt: '2026-03-10T09:00:00Z', updatedAt: '2026-03-10T09:00:00Z', version: 2, lines: [], creditNotes: [], payments: [], claim: null, eInvoice: null,
 };
 
 /** The company, with one card payment method (Mada, 2% fee). */

@@ -18,7 +18,7 @@ const draft: InvoiceRecord = {
   patient: { _id: PATIENT, name: 'Sara Nasser' }, doctor: null, appointment: 'a1', visitDate: '2026-03-10', currency: 'SAR', minorDigits: 2,
   vatRateBasisPoints: 0, taxNumber: null, subtotal: 15000, discountTotal: 0, taxTotal: 0, total: 15000, insurer: null, insurerShare: 0,
   patientShare: 15000, creditedTotal: 0, paidTotal: 0, refundedTotal: 0, balanceDue: 15000, note: '', issuedAt: null,
-  createdAt: '2026-03-10T09:00:00Z', updatedAt: '2026-03-10T09:00:00Z', version: 1, claim: null, creditNotes: [], payments: [],
+  createdAt: '2026-03-10T09:00:00Z', updatedAt: '2026-03-10T09:00:00Z', version: 1, claim: null, eInvoice: null, creditNotes: [], payments: [],
   lines: [{
     kind: 'service', service: SERVICE, description: 'Consultation', quantity: 1, unitPrice: 15000, discount: 0, gross: 15000, net: 15000, tax: 0, total: 15000, covered: false,
     insurerShare: 0, patientShare: 15000,

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/*
+ * Saudi e-invoicing (ZATCA): a company's settings (the seller as registered with the authority) and its cryptographic
+ * stamp (a secp256k1 key and, once onboarded, the authority's certificate).
+ */
+
+/** A Saudi VAT registration number: 15 digits, starting and ending with 3. */
+export const SAUDI_VAT_NUMBER = /^3\d{13}3$/;
+export const SELLER_NAME_MAX = 120;
+
+const optionalText = (max: number) => z.string().trim().max(max, 'validation.eInvoices.tooLong').nullable().optional();
+
+export const eInvoiceSettingsView = z.object({
+  enabled: z.boolean(),
+  sellerName: z.string(),
+  vatNumber: z.string(),
+  crn: z.string().nullable(),
+  street: z.string().nullable(),
+  buildingNumber: z.string().nullable(),
+  district: z.string().nullable(),
+  city: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  /** 1: the QR code's five fields; 2: documents are also signed with the stamp key. */
+  phase: z.union([z.literal(1), z.literal(2)]),
+  certificate: z.object({ subject: z.string(), validTo: z.string() }).nullable(),
+  environment: z.enum(['none', 'simulation', 'production']),
+  version: z.number(),
+});
+export type EInvoiceSettingsView = z.infer<typeof eInvoiceSettingsView>;
+
+export const eInvoiceSettingsInput = z.strictObject({
+  enabled: z.boolean(),
+  sellerName: z.string().trim().min(1, 'validation.required').max(SELLER_NAME_MAX, 'validation.eInvoices.tooLong'),
+  vatNumber: z.string().trim().regex(SAUDI_VAT_NUMBER, 'validation.eInvoices.vatNumber'),
+  crn: optionalText(20),
+  street: optionalText(120),
+  buildingNumber: z.string().trim().regex(/^\d{4}$/, 'validation.eInvoices.buildingNumber').nullable().optional(),
+  district: optionalText(120),
+  city: optionalText(120),
+  postalCode: z.string().trim().regex(/^\d{5}$/, 'validation.eInvoices.postalCode').nullable().optional(),
+  /** The version loaded; absent before the first save. */
+  version: z.number().int().positive().optional(),
+});
+export type EInvoiceSettingsInput = z.infer<typeof eInvoiceSettingsInput>;
+
+/** The stamp: a PEM secp256k1 private key and, optionally, its certificate (PEM or base64 DER). */
+export const eInvoiceStampInput = z.strictObject({
+  privateKey: z.string().trim().min(1, 'validation.required').max(10_000, 'validation.eInvoices.tooLong'),
+  certificate: z.string().trim().max(20_000, 'validation.eInvoices.tooLong').nullable().optional(),
+});
