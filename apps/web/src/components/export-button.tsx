@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { routes, type QueryIn } from '@clinic/shared';
 import { callFile } from '@/lib/api-client';
 import { useSession } from '@/lib/session-context';
+import { saveBlob } from '@/lib/save-blob';
 
 type Exports = typeof routes.exports;
 
@@ -35,15 +36,7 @@ export function ExportButton({ route, query }: ExportButtonProps) {
     setBusy(true);
     try {
       const { page: _page, limit: _limit, ...filters } = query ?? {};
-      const blob = await callFile(route, { query: filters }, { headers: { Accept: 'text/csv' } });
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = exportFileName(route.path);
-      document.body.appendChild(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      saveBlob(await callFile(route, { query: filters }, { headers: { Accept: 'text/csv' } }), exportFileName(route.path));
     } catch {
       // The http layer has shown the error.
     } finally {

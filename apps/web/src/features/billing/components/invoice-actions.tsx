@@ -9,6 +9,7 @@ import { useSession } from '@/lib/session-context';
 import { useDeleteInvoice, useIssueInvoice } from '../api/save-invoice';
 import { creditable, CreditNoteDialog } from './credit-note-dialog';
 import { PaymentDialog, refundable } from './payment-dialog';
+import { XmlButton } from './xml-button';
 
 type Dialog = 'issue' | 'delete' | 'pay' | 'credit' | 'refund' | null;
 
@@ -52,6 +53,7 @@ export function InvoiceActions({ invoice }: { invoice: InvoiceRecord }) {
       {!draft && (
         <Button component={Link} to={`/print/receipt/${invoice._id}`} variant="default" leftSection={<IconReceipt size={16} />} data-testid="invoice-print-receipt">{t('finance.actions.printReceipt')}</Button>
       )}
+      {invoice.eInvoice && <XmlButton invoice={invoice} />}
       <ConfirmDialog
         opened={dialog === 'issue'}
         title={t('finance.issue.title')}

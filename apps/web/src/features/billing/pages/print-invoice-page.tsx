@@ -1,6 +1,7 @@
 import { Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { printClasses, printedAt, PrintFrame } from '@/features/printouts';
 import { DAY_MONTH_YEAR, formatDate, formatDateTime } from '@/lib/dates';
+import { EInvoiceMark, eInvoiceTitle } from '../components/e-invoice-mark';
 import { usePrintedInvoice } from '../components/print-header';
 
 /** The A4 (or A5) tax invoice: seller and tax number, patient, lines with VAT, totals and shares, payments. */
@@ -22,7 +23,9 @@ export default function PrintInvoicePage() {
               {seller.taxNumber && <Text size="sm" fw={600}>{t('finance.print.taxNumber')}: <span dir="ltr">{seller.taxNumber}</span></Text>}
             </Stack>
             <Stack gap={0} align="flex-end">
-              <Title order={3} data-testid="print-invoice-title">{inv.displayNumber ? t('finance.print.invoiceTitle') : t('finance.print.draftTitle')}</Title>
+              <Title order={3} data-testid="print-invoice-title">
+                {!inv.displayNumber ? t('finance.print.draftTitle') : inv.eInvoice ? eInvoiceTitle(t, lang) : t('finance.print.invoiceTitle')}
+              </Title>
               {inv.displayNumber && <Text size="sm">{t('finance.print.number')}: <span dir="ltr">{inv.displayNumber}</span></Text>}
               <Text size="sm">{t('finance.print.date')}: {formatDate(inv.issuedAt ?? inv.visitDate, lang, DAY_MONTH_YEAR)}</Text>
             </Stack>
@@ -75,6 +78,7 @@ export default function PrintInvoicePage() {
             </Text>
           )}
           {inv.note && <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{inv.note}</Text>}
+          {inv.eInvoice && <Group justify="flex-start"><EInvoiceMark eInvoice={inv.eInvoice} /></Group>}
           <Text className={printClasses.meta} mt="md">{t('printouts.printedBy', { name: user?.userName ?? '', when: printedAt(lang) })}</Text>
         </Stack>
       )}

@@ -1,6 +1,7 @@
 import { Loader, Text } from '@mantine/core';
 import { printedAt } from '@/features/printouts';
 import { formatDateTime } from '@/lib/dates';
+import { EInvoiceMark, eInvoiceTitle } from '../components/e-invoice-mark';
 import { usePrintedInvoice } from '../components/print-header';
 import { ReceiptFrame } from '../components/receipt-frame';
 import classes from '../components/receipt.module.css';
@@ -21,7 +22,7 @@ export default function PrintReceiptPage() {
             {seller.address && <div>{seller.address}</div>}
             {seller.phone && <div><bdi dir="ltr">{seller.phone}</bdi></div>}
             {seller.taxNumber && <div>{t('finance.print.taxNumber')}: <span dir="ltr">{seller.taxNumber}</span></div>}
-            <div style={{ fontWeight: 700, marginTop: '2mm' }} data-testid="receipt-title">{t('finance.print.receiptTitle')}</div>
+            <div style={{ fontWeight: 700, marginTop: '2mm' }} data-testid="receipt-title">{inv.eInvoice ? eInvoiceTitle(t, lang) : t('finance.print.receiptTitle')}</div>
             <div dir="ltr">{inv.displayNumber ?? t('finance.list.draftNumber')}</div>
             <div>{formatDateTime(inv.issuedAt ?? inv.createdAt, lang)}</div>
           </div>
@@ -49,6 +50,7 @@ export default function PrintReceiptPage() {
             </tbody>
           </table>
           <hr className={classes.rule} />
+          {inv.eInvoice && <EInvoiceMark eInvoice={inv.eInvoice} size={120} compact />}
           <div className={classes.center}>{t('finance.print.thanks')}</div>
           <div className={classes.center} style={{ fontSize: '0.85em', marginTop: '1mm' }}>{t('printouts.printedBy', { name: user?.userName ?? '', when: printedAt(lang) })}</div>
         </>

@@ -7,7 +7,7 @@ import { call } from '@/lib/api-client';
 import { formatDay } from '@/lib/dates';
 import { printClasses } from '@/features/printouts';
 import { usePrescription } from '../api/prescriptions';
-import { QrCode } from '../components/qr-code';
+import { QrCode } from '@/components/qr-code';
 import classes from './print-prescription.module.css';
 
 /** Whole years between a date of birth and a day (both YYYY-MM-DD). */
@@ -35,7 +35,7 @@ function Sheet({ p, allergies }: { p: Prescription; allergies: AllergyState | un
           <div>{l('issued')}: {formatDay(issuedDay, lang)}</div>
           {p.validUntil && <div>{l('validUntil')}: {formatDay(p.validUntil, lang)}</div>}
         </div>
-        {verifyUrl && <QrCode text={verifyUrl} label={l('verify')} />}
+        {verifyUrl && <QrCode text={verifyUrl} label={l('verify')} testId="rx-qr" />}
       </div>
       {p.status === 'cancelled' && <div className={classes.cancelled}>{l('cancelled')}</div>}
       <table className={printClasses.table}><tbody>

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import QRCode from 'qrcode';
 
-/** A QR code of `text` as an SVG image (sharp when printed), with its address written under it for a reader without a camera. */
-export function QrCode({ text, size = 96, label }: { text: string; size?: number; label: string }) {
+/** A QR code of `text` as an SVG image (sharp when printed); `label` is its text alternative. */
+export function QrCode({ text, size = 96, label, testId = 'qr-code' }: { text: string; size?: number; label: string; testId?: string }) {
   const [svg, setSvg] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
@@ -12,5 +12,5 @@ export function QrCode({ text, size = 96, label }: { text: string; size?: number
     return () => { live = false; };
   }, [text]);
   if (!svg) return null;
-  return <img src={`data:image/svg+xml;utf8,${encodeURIComponent(svg)}`} width={size} height={size} alt={label} data-testid="rx-qr" />;
+  return <img src={`data:image/svg+xml;utf8,${encodeURIComponent(svg)}`} width={size} height={size} alt={label} data-testid={testId} />;
 }
