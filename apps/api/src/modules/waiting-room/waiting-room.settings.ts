@@ -71,6 +71,8 @@ export async function saveSettings(deps: Deps, ctx: RequestContext, caller: Call
   }
   if (Object.keys(fields).length) throw validationFailed(fields);
   const before = await findSettings(deps.db, caller.companyId, clinicId);
+  // Based on another version than the one stored (or on saved settings the clinic does not have): stale at once.
+  if ((before?.version ?? undefined) !== input.version) throw staleRecord();
   const values = {
     prefixBy: input.prefixBy, prefixes: input.prefixes, rooms: input.rooms, showNames: input.showNames, sendLink: input.sendLink,
     announce: input.announce, updatedAt: clockNow(deps),
