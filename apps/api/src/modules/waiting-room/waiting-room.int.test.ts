@@ -151,8 +151,18 @@ describe('calling', () => {
     expect(body(refused).message.message).toBe('الرقم 001 لم يعد في قائمة الانتظار (في الكشف).');
     const [row] = await db().select().from(queueTickets).where(eq(queueTickets.id, t._id));
     expect(row).toMatchObject({ state: 'skipped', callCount: 0, version: current.version });
-    const transfer = await ctx.app.inject({ method: 'PATCH', url: `/api/waiting-room/tickets/${t._id}`, headers: auth(a.token), payload: { version: current.version } });
-    expect(body(transfer).message.code).toBe('VALIDATION_FAILED');
+    const nothing = await ctx.app.inject({ method: 'PATCH', url: `/api/waiting-room/tickets/${t._id}`, headers: auth(a.token), payload: { version: current.version } });
+    expect(body(nothing).message.code).toBe('VALIDATION_FAILED');
+    // A doctor who does not work at the clinic is no place to send a waiting patient.
+    const other = await queueClinic(db(), a.companyId, { doctors: 1 });
+    const waiting = await arrive(q);
+    const away = await ctx.app.inject({
+      method: 'PATCH', url: `/api/waiting-room/tickets/${waiting._id}`, headers: auth(a.token, 'ar'), payload: { version: waiting.version, doctor: other.doctors[0] },
+    });
+    expect([away.statusCode, body(away).message.code]).toEqual([422, 'DOCTOR_NOT_AT_CLINIC']);
+    expect(body(away).message.fields.doctor).toMatch(/[\u0600-\u06FF]/);
+    const [still] = await db().select().from(queueTickets).where(eq(queueTickets.id, waiting._id));
+    expect(still).toMatchObject({ doctorId: q.doctors[0], version: waiting.version });
   });
 });
 
@@ -215,6 +225,9 @@ describe('another company', () => {
     expect((await get(`/api/clinics/${q.clinic}/waiting-room-settings`, b.token)).status).toBe(404);
     expect((await post('/api/waiting-room/call-next', { clinic: q.clinic }, b.token)).statusCode).toBe(404);
     for (const action of ['call', 'skip']) expect((await post(`/api/waiting-room/tickets/${t._id}/${action}`, { version: t.version }, b.token)).statusCode).toBe(404);
+    const patch = await ctx.app.inject({ method: 'PATCH', url: `/api/waiting-room/tickets/${t._id}`, headers: auth(b.token), payload: { version: t.version, priority: 'urgent' } });
+    expect(patch.statusCode).toBe(404);
+    expect((await get(`/api/waiting-room/accuracy?clinic=${q.clinic}`, b.token)).status).toBe(404);
     const [row] = await db().select().from(queueTickets).where(eq(queueTickets.id, t._id));
     expect(row).toMatchObject({ state: 'waiting', version: t.version });
   });
