@@ -71,7 +71,7 @@ async function record(tx: Db, deps: Deps, ctx: RequestContext, caller: Caller, t
   await deps.live?.publish(tx, { c: caller.companyId, t: 'queue', k: ticket.clinicId });
 }
 
-const callDetails = (t: TicketRow) => ({ label: ticketLabel(t.prefix, t.number), room: t.room, doctor: t.doctorId });
+const callDetails = (k: TicketRow) => ({ label: ticketLabel(k.prefix, k.number), room: k.room, doctor: k.doctorId });
 
 /** Calls the next patient of the clinic (of one doctor, when given): 409 NO_ONE_WAITING when no one is. */
 export async function callNext(deps: Deps, ctx: RequestContext, caller: Caller, input: { clinic: string; doctor?: string }): Promise<TicketRecord> {
