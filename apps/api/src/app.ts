@@ -67,6 +67,8 @@ import { eInvoiceRoutes } from './modules/e-invoices/e-invoices.routes.js';
 import { diagnosisRoutes } from './modules/diagnoses/index.js';
 import { onlineBookingSettingsRoutes } from './modules/online-booking-settings/online-booking-settings.routes.js';
 import { twoFactorRoutes } from './modules/two-factor/index.js';
+import { QUEUE_TEXT_JOB, queueTextJobHandler } from './modules/waiting-room/index.js';
+import { waitingRoomRoutes } from './modules/waiting-room/waiting-room.routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { frameworkCode, registerErrorHandling, sendError } from './plugins/errors.js';
 import { registerFileHandling } from './plugins/files.js';
@@ -164,6 +166,7 @@ export async function buildApp(config: Config, database: Database, options: { cl
   deps.jobs.register(INVITATION_JOB, invitationJobHandler(deps));
   deps.jobs.registerCleanUp('phone codes', (now) => cleanUpPhoneCodes(database.db, now));
   deps.jobs.register(NEW_DEVICE_JOB, newDeviceJobHandler(deps));
+  deps.jobs.register(QUEUE_TEXT_JOB, queueTextJobHandler(deps));
   // What follows a change, after it commits: its domain event's followers, in this order.
   const events = new DomainEvents(database.db, app.log);
   followWithReminders(deps, events);
@@ -300,6 +303,7 @@ export async function buildApp(config: Config, database: Database, options: { cl
   orderRoutes(app, deps);
   onlineBookingSettingsRoutes(app, deps);
   sessionRoutes(app, deps);
+  waitingRoomRoutes(app, deps);
 
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 

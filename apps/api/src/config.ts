@@ -96,6 +96,7 @@ const envSchema = z.object({
   WHATSAPP_TOKEN: z.string().optional(),
   WHATSAPP_TEMPLATE_CODE: z.string().regex(/^[a-z0-9_]+$/).default('clinic_code'),
   WHATSAPP_TEMPLATE_REMINDER: z.string().regex(/^[a-z0-9_]+$/).default('clinic_reminder'),
+  WHATSAPP_TEMPLATE_QUEUE: z.string().regex(/^[a-z0-9_]+$/).default('clinic_queue'),
   WHATSAPP_LANGUAGE_EN: z.string().default('en'),
   WHATSAPP_LANGUAGE_AR: z.string().default('ar'),
 });
@@ -171,7 +172,7 @@ export interface WhatsAppConfig {
   apiUrl: string;
   phoneNumberId: string | undefined;
   token: string | undefined;
-  templates: { code: string; reminder: string };
+  templates: { code: string; reminder: string; queue: string };
   languages: { en: string; ar: string };
 }
 
@@ -237,7 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       apiUrl: e.WHATSAPP_API_URL.replace(/\/+$/, ''),
       phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
       token: e.WHATSAPP_TOKEN,
-      templates: { code: e.WHATSAPP_TEMPLATE_CODE, reminder: e.WHATSAPP_TEMPLATE_REMINDER },
+      templates: { code: e.WHATSAPP_TEMPLATE_CODE, reminder: e.WHATSAPP_TEMPLATE_REMINDER, queue: e.WHATSAPP_TEMPLATE_QUEUE },
       languages: { en: e.WHATSAPP_LANGUAGE_EN, ar: e.WHATSAPP_LANGUAGE_AR },
     },
     ...overrides,

@@ -215,6 +215,10 @@ export const ERROR_CODES = {
   LINK_SESSION_ENDED: { status: 403, message: 'errors.fileLinkSessionEnded' },
   APPOINTMENT_CLOSED: { status: 409, message: 'errors.reminders.appointmentClosed' },
 
+  // The waiting room (staff side): the queue, calls and the patient's ticket link.
+  NO_ONE_WAITING: { status: 409, message: 'errors.waitingRoom.noOneWaiting' },
+  TICKET_NOT_IN_QUEUE: { status: 409, message: 'errors.waitingRoom.notInQueue' },
+
   // The public booking page: its address, the one-time code and the limits (answered with when to try again).
   BOOKING_PAGE_NOT_FOUND: { status: 404, message: 'errors.bookingPage.pageNotFound' },
   BOOKING_OFFER_NOT_FOUND: { status: 404, message: 'errors.bookingPage.offerNotFound' },

@@ -5,7 +5,7 @@ import { sendWhatsAppTemplate } from './whatsapp.js';
 
 let cloud: WhatsAppCloud;
 let sms: SmsGateway;
-const off = { apiUrl: 'https://graph.facebook.com/v21.0', phoneNumberId: undefined, token: undefined, templates: { code: 'c', reminder: 'r' }, languages: { en: 'en', ar: 'ar' } };
+const off = { apiUrl: 'https://graph.facebook.com/v21.0', phoneNumberId: undefined, token: undefined, templates: { code: 'c', reminder: 'r', queue: 'q' }, languages: { en: 'en', ar: 'ar' } };
 const smsOn = () => ({ preset: 'generic' as const, url: sms.url, auth: 'Bearer gateway-key', body: undefined, from: 'CLINIC' });
 const smsOff = { preset: 'generic' as const, url: undefined, auth: undefined, body: undefined, from: undefined };
 const both = () => ({ sms: smsOn(), whatsapp: whatsAppConfigFor(cloud) });

@@ -174,6 +174,11 @@ beforeAll(async () => {
   }
   await post(`/api/encounters/${ids.signedEncounter}/sign`, { version: 2, password: TEST_PASSWORD });
   ids.noteTemplate = (await post('/api/note-templates', noteTemplateBody()))._id;
+  // A checked-in visit holding its waiting-room ticket, to call, skip and prioritise.
+  const queued = await post('/api/appointments', { ...party, datetime: `${day}T15:00:00+03:00`, reason: 'Fever' });
+  const checkedIn = await ctx.app.inject({ method: 'PATCH', url: `/api/appointments/${queued._id}`, headers: auth(org.token), payload: { status: 'arrived', version: queued.version } });
+  expect(checkedIn.statusCode).toBe(200);
+  ids.ticket = (await ctx.database.query<{ id: string }>(`select id from queue_tickets where company_id = $1 and appointment_id = $2`, [org.companyId, queued._id]))[0]!.id;
   // What follows the bookings (their reminders, among others) is in place before the rows below are picked.
   ids.vitals = (await post(`/api/patients/${party.patient}/vitals`, { pulse: 72, temperature: 37 }))._id;
   ids.allergy = (await post(`/api/patients/${party.patient}/allergies`, { substance: 'Penicillin' }))._id;
@@ -333,6 +338,13 @@ function request(key: string): { params: Record<string, string>; payload?: Recor
     case 'PUT /api/clinics/:id': return { params: { id: ids.clinic! }, payload: v1(clinicBody(pic)) };
     case 'DELETE /api/clinics/:id': return { params: { id: ids.freeClinic! } };
     case 'PUT /api/clinics/:id/reminder-settings': return { params: { id: ids.clinic! }, payload: { enabled: true, channels: ['email'], leadHours: [24] } };
+    case 'PUT /api/clinics/:id/waiting-room-settings': return {
+      params: { id: ids.clinic! }, payload: { prefixBy: 'doctor', prefixes: { [ids.doctor!]: 'A' }, rooms: { [ids.doctor!]: 'Room 1' }, showNames: false, sendLink: true, announce: 'both' },
+    };
+    case 'POST /api/waiting-room/call-next': return { params: {}, payload: { clinic: ids.clinic } };
+    case 'POST /api/waiting-room/tickets/:id/call': return { params: { id: ids.ticket! }, payload: { version: 1 } };
+    case 'POST /api/waiting-room/tickets/:id/skip': return { params: { id: ids.ticket! }, payload: { version: 1 } };
+    case 'PATCH /api/waiting-room/tickets/:id': return { params: { id: ids.ticket! }, payload: { version: 1, priority: 'urgent' } };
     case 'PUT /api/clinics/:id/online-booking': return {
       params: { id: ids.clinic! },
       payload: { enabled: true, mode: 'request', services: [], doctors: [], minNoticeMinutes: 60, horizonDays: 14, maxPerPhoneDay: 1, maxPerPhoneWeek: 2, cancellationPolicy: { en: 'Call to cancel' }, version: 1 },

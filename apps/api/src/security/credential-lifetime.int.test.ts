@@ -7,11 +7,12 @@ import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Permission } from '@clinic/shared';
-import { appointments, auditLog, calendarFeeds, employees, reminders, rolePermissions, roles } from '../db/schema/index.js';
+import { appointments, auditLog, calendarFeeds, employees, queueTickets, reminders, rolePermissions, roles } from '../db/schema/index.js';
 import { runCompany } from '../cli/company.js';
 import type { Deps } from '../lib/app-types.js';
 import { CREDENTIAL_KINDS, type CredentialKind } from '../lib/credential-liveness.js';
 import { signPatientLink } from '../lib/patient-links.js';
+import { signQueueLink } from '../lib/queue-links.js';
 import { systemContext } from '../lib/request-context.js';
 import { closeCompany, reopenCompany } from '../modules/companies/companies.service.js';
 import { insertClinic, insertDoctor, insertPatient, insertService } from '../modules/appointments/fixtures.js';
@@ -178,6 +179,20 @@ const KINDS: Record<CredentialKind, KindRow> = {
       const startsAt = new Date(Date.now() + 3 * 86_400_000);
       const token = await signPatientLink(ctx.config.jwtSecret, { companyId: p.org.companyId, appointmentId: p.appointmentId }, startsAt);
       return { works: async () => (await get(`/api/public/visit?token=${encodeURIComponent(token)}`)).statusCode === 200 };
+    },
+  },
+  // The patient's waiting-room link: the clinic's, like the visit link (a ticket of the appointment, given at check-in).
+  queue_link: {
+    needs: null, holder: 'clinic',
+    make: async (p) => {
+      const db = ctx.database.db;
+      const [a] = await db.select().from(appointments).where(and(eq(appointments.companyId, p.org.companyId), eq(appointments.id, p.appointmentId)));
+      await db.insert(queueTickets).values({
+        companyId: p.org.companyId, clinicId: a!.clinicId, appointmentId: a!.id, day: new Date().toISOString().slice(0, 10), number: 1, doctorId: a!.doctorId, issuedAt: new Date(),
+      }).onConflictDoNothing();
+      const [ticket] = await db.select({ id: queueTickets.id }).from(queueTickets).where(and(eq(queueTickets.companyId, p.org.companyId), eq(queueTickets.appointmentId, a!.id)));
+      const token = await signQueueLink(ctx.config.jwtSecret, { companyId: p.org.companyId, ticketId: ticket!.id }, new Date(Date.now() + 86_400_000));
+      return { works: async () => (await get(`/api/public/queue?token=${encodeURIComponent(token)}`)).statusCode === 200 };
     },
   },
   invitation: {

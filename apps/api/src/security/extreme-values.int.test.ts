@@ -11,6 +11,7 @@ import type { Deps } from '../lib/app-types.js';
 import { CallerCache } from '../lib/caller-cache.js';
 import { fileUrl, storeUpload } from '../lib/files.js';
 import { signPatientLink } from '../lib/patient-links.js';
+import { signQueueLink } from '../lib/queue-links.js';
 import { TokenService } from '../lib/tokens.js';
 import { insertBookingParty, nextWeekday } from '../modules/appointments/fixtures.js';
 import { billingClinic, CASH_BOX } from '../modules/billing/fixtures.js';
@@ -80,7 +81,7 @@ const RESOURCE_TABLE: Record<string, string> = {
   reminders: 'reminders', notifications: 'notifications', invoices: 'invoices', 'cash-boxes': 'cash_boxes', claims: 'insurance_claims',
   medications: 'medications', 'patient-medications': 'patient_medications', passkeys: 'passkeys',
   encounters: 'encounters', 'note-templates': 'note_templates', prescriptions: 'prescriptions',
-  orders: 'orders', 'order-catalogue': 'order_catalogue_items',
+  orders: 'orders', 'order-catalogue': 'order_catalogue_items', 'waiting-room': 'queue_tickets',
 };
 
 /** Write routes that read their body in the handler (multipart or JSON) instead of through the route schema. */
@@ -136,6 +137,7 @@ let day: string;
 let slot: string;
 let fileQuery: Record<string, string>;
 let visitToken: string;
+let queueToken: string;
 let sms: SmsGateway;
 /** The organisation's public booking page (its clinic of the booking party takes online bookings). */
 const BOOKING_SLUG = 'extreme-values';
@@ -208,6 +210,14 @@ beforeAll(async () => {
   await db.insert(clinicOnlineBooking).values({
     companyId: org.companyId, clinicId: ids.clinic!, enabled: true, serviceIds: [ids.service], doctorIds: [ids.doctor], minNoticeMinutes: 0, horizonDays: 365,
   });
+
+  // A checked-in visit with its waiting-room ticket, and the patient's link to it.
+  const queued = await ctx.app.inject({ method: 'POST', url: '/api/appointments', headers: auth(org.token), payload: { ...party, datetime: `${addDays(day, 4)}T15:00:00+03:00`, reason: 'Fever' } });
+  expect(queued.statusCode, queued.body).toBe(201);
+  const arrived = await ctx.app.inject({ method: 'PATCH', url: `/api/appointments/${body(queued).data._id}`, headers: auth(org.token), payload: { status: 'arrived', version: body(queued).data.version } });
+  expect(arrived.statusCode, arrived.body).toBe(200);
+  const [ticket] = await ctx.database.query<{ id: string }>(`select id from queue_tickets where company_id = $1 and appointment_id = $2`, [org.companyId, body(queued).data._id]);
+  queueToken = await signQueueLink(ctx.config.jwtSecret, { companyId: org.companyId, ticketId: ticket!.id }, new Date(Date.now() + 86_400_000));
 
   // The clinical record: an encounter (phone advice) and a note template.
   const encounter = await ctx.app.inject({ method: 'POST', url: '/api/encounters', headers: auth(org.token), payload: { patient: party.patient } });
@@ -392,6 +402,9 @@ function validQuery(key: string): Record<string, string> {
     case 'GET /api/public/book/:slug/days': return { clinic: ids.clinic!, service: ids.service!, doctor: ids.doctor!, from: day, to: addDays(day, 6) };
     case 'GET /api/public/book/:slug/times': return { clinic: ids.clinic!, service: ids.service!, doctor: ids.doctor!, date: day };
     case 'GET /api/orders/by-number': return { number: ids.orderNumber! };
+    case 'GET /api/waiting-room': return { clinic: ids.clinic! };
+    case 'GET /api/waiting-room/accuracy': return { clinic: ids.clinic!, from: day, to: addDays(day, 6) };
+    case 'GET /api/public/queue': return { token: queueToken };
     default: return {};
   }
 }
@@ -413,6 +426,10 @@ function validBody(key: string): Record<string, unknown> {
     };
     case 'POST /api/waitlist/:id/book': return { doctor: ids.doctor, datetime: `${addDays(day, 3)}T10:00:00+03:00`, version: 1 };
     case 'PUT /api/clinics/:id/reminder-settings': return { enabled: true, channels: ['email'], leadHours: [24] };
+    case 'PUT /api/clinics/:id/waiting-room-settings': return { prefixBy: 'none', prefixes: {}, rooms: {}, showNames: false, sendLink: true, announce: 'both' };
+    case 'POST /api/waiting-room/call-next': return { clinic: ids.clinic };
+    case 'POST /api/waiting-room/tickets/:id/call': case 'POST /api/waiting-room/tickets/:id/skip': return { version: 1 };
+    case 'PATCH /api/waiting-room/tickets/:id': return { version: 1, priority: 'urgent' };
     case 'PUT /api/clinics/:id/online-booking': return {
       enabled: true, mode: 'instant', services: [ids.service], doctors: [ids.doctor], minNoticeMinutes: 120, horizonDays: 30, maxPerPhoneDay: 2, maxPerPhoneWeek: 4,
       cancellationPolicy: { en: 'Cancel a day ahead', ar: 'ألغِ قبل يوم' },

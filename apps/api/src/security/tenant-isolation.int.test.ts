@@ -9,6 +9,7 @@ import { seedOrganisation } from '../seed/organisation.js';
 import { seedPatients } from '../seed/patients.js';
 import { seedEmployees } from '../seed/employees.js';
 import { seedScheduling } from '../seed/scheduling.js';
+import { seedWaitingRoom } from '../seed/waiting-room.js';
 import { seedBilling } from '../seed/billing.js';
 import { seedDiagnoses } from '../seed/clinical-diagnoses.js';
 import { seedMedications } from '../seed/clinical-medications.js';
@@ -209,6 +210,21 @@ const MATRIX: Record<string, Source> = {
   'GET /api/fhir/R4/$export-file/:id/:type': { id: 'fhir_exports', type: 'fhir_types' },
   'GET /api/clinics/:id/reminder-settings': { id: 'clinics' },
   'PUT /api/clinics/:id/reminder-settings': { id: 'clinics' },
+  // The waiting room: a clinic's queue and settings, its tickets (the clinic named in a query or body must be the
+  // caller's company's, or 404).
+  'GET /api/waiting-room': {},
+  'POST /api/waiting-room/call-next': {},
+  'GET /api/waiting-room/tickets/:id': { id: 'queue_tickets' },
+  'POST /api/waiting-room/tickets/:id/call': { id: 'queue_tickets' },
+  'POST /api/waiting-room/tickets/:id/skip': { id: 'queue_tickets' },
+  'PATCH /api/waiting-room/tickets/:id': { id: 'queue_tickets' },
+  'GET /api/waiting-room/accuracy': {},
+  'GET /api/clinics/:id/waiting-room-settings': { id: 'clinics' },
+  'PUT /api/clinics/:id/waiting-room-settings': { id: 'clinics' },
+  // The patient's queue page and its stream: the signed token names the company and the ticket
+  // (modules/waiting-room/waiting-room-patient.int.test.ts: another kind of token is refused, the stream hears only its clinic).
+  'GET /api/public/queue': 'public',
+  'GET /api/public/queue/live': 'public',
   'GET /api/clinics/:id/online-booking': { id: 'clinics' },
   'PUT /api/clinics/:id/online-booking': { id: 'clinics' },
   'GET /api/companies/:id/booking-page': { id: 'companies' },
@@ -357,6 +373,11 @@ function bodyFor(key: string, ids: Record<string, string[]>): unknown {
     case 'PATCH /api/appointments/:id': return { status: 'cancelled', cancellationReason: 'Written from another company' };
     case 'PATCH /api/services/:id': return { isActive: false };
     case 'PUT /api/clinics/:id/reminder-settings': return { enabled: false, channels: [], leadHours: [1] };
+    case 'PUT /api/clinics/:id/waiting-room-settings': return { prefixBy: 'none', prefixes: {}, rooms: {}, showNames: true, sendLink: false, announce: 'en' };
+    case 'POST /api/waiting-room/call-next': return { clinic: ids.clinics![0] };
+    case 'POST /api/waiting-room/tickets/:id/call': return { version: 1 };
+    case 'POST /api/waiting-room/tickets/:id/skip': return { version: 1 };
+    case 'PATCH /api/waiting-room/tickets/:id': return { version: 1, priority: 'urgent' };
     case 'PUT /api/clinics/:id/online-booking': return {
       enabled: true, mode: 'instant', services: [], doctors: [], minNoticeMinutes: 0, horizonDays: 7, maxPerPhoneDay: 1, maxPerPhoneWeek: 1, cancellationPolicy: {},
     };
@@ -461,6 +482,8 @@ function filtersFor(url: string, ids: Record<string, string[]>): string[] {
   if (url === '/api/orders/by-number') return ids.order_numbers!.map((number) => f({ number }));
   if (url === '/api/order-catalogue') return [...common, f({ clinic: ids.clinics![0] })];
   if (url === '/api/encounters') return [...common, f({ patient: ids.patients![0] }), f({ patient: ids.patients![0], status: 'signed' })];
+  if (url === '/api/waiting-room') return [f({ clinic: ids.clinics![0] })];
+  if (url === '/api/waiting-room/accuracy') return [f({}), f({ clinic: ids.clinics![0] })];
   if (url === '/api/dashboard') return [f({}), f({ clinic: ids.clinics![0] }), f({ complex: ids.clinic_collections![0] })];
   if (url === '/api/services') return [...common, f({ clinic: ids.clinics![0] })];
   if (url === '/api/invoices') return [...common, f({ clinic: ids.clinics![0] }), f({ patient: ids.patients![0] }), f({ status: 'paid' })];
@@ -522,6 +545,7 @@ beforeAll(async () => {
     await seedEmployees(ctx.database.db, org.companyId);
     await seedPatients(ctx.database.db, org.companyId);
     await seedScheduling(ctx.database.db, org.companyId);
+    await seedWaitingRoom(ctx.database.db, org.companyId);
     await seedBilling(ctx.database.db, org.companyId, { invoices: 4 });
     await seedEncounters(ctx.database.db, org.companyId, { signed: 4 });
     await seedDiagnoses(ctx.database.db, org.companyId, { visits: 6 });
@@ -552,6 +576,14 @@ beforeAll(async () => {
   await ctx.database.db.insert(reminders).values({ companyId: a.companyId, appointmentId: appointment!.id, channel: 'email', dueAt: appointment!.starts_at, status: 'failed', detail: 'refused' });
   await ctx.database.db.insert(notifications).values({ companyId: a.companyId, recipientId: a.adminId, kind: 'appointment_booked', entity: 'appointment', entityId: appointment!.id });
 
+  // A waiting-room ticket of company A's (the seed gives tickets only to visits checked in today).
+  await ctx.database.query(
+    `insert into queue_tickets (company_id, clinic_id, appointment_id, day, number, doctor_id, issued_at)
+     select company_id, clinic_id, id, current_date, 1, doctor_id, now() from appointments a where company_id = $1
+       and not exists (select 1 from queue_tickets q where q.company_id = a.company_id and q.appointment_id = a.id) limit 1`,
+    [a.companyId],
+  );
+
   // An insurance claim of company A's (the seed's insurers list no covered services, so it opens none).
   const [invoice] = await ctx.database.query<{ id: string; clinic_id: string; patient_id: string }>(
     `select id, clinic_id, patient_id from invoices where company_id = $1 and status <> 'draft' limit 1`, [a.companyId],
@@ -575,7 +607,7 @@ beforeAll(async () => {
     'medications', 'patient_medications',
     'encounters', 'note_templates', 'prescriptions', 'prescription_items',
     'encounters', 'note_templates',
-    'order_catalogue_items', 'orders', 'order_items',
+    'order_catalogue_items', 'orders', 'order_items', 'queue_tickets',
   ]) {
     aIds[table] = (await ctx.database.query<{ id: string }>(`select id from "${table}" where company_id = $1 order by id limit 5`, [a.companyId])).map((r) => r.id);
     expect(aIds[table]!.length, `company A has ${table}`).toBeGreaterThan(0);

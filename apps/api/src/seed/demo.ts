@@ -6,6 +6,7 @@ import { seedOrganisation } from './organisation.js';
 import { seedInvitation, seedEmployees } from './employees.js';
 import { seedPatients } from './patients.js';
 import { seedScheduling } from './scheduling.js';
+import { seedWaitingRoom } from './waiting-room.js';
 import { seedOnlineBooking } from './online-booking.js';
 import { seedBilling } from './billing.js';
 import { seedClinicalObservations } from './clinical-observations.js';
@@ -67,6 +68,7 @@ export async function seedDemo(db: Db): Promise<DemoSeedResult> {
   await seedInvitation(db, company.id, roleIds, admin.id);
   await seedPatients(db, company.id);
   await seedScheduling(db, company.id);
+  await seedWaitingRoom(db, company.id);
   await seedOnlineBooking(db, company.id);
   await seedBilling(db, company.id);
   await seedEncounters(db, company.id);

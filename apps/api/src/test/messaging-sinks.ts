@@ -145,7 +145,7 @@ export async function startWhatsAppCloud(): Promise<WhatsAppCloud> {
 export function whatsAppConfigFor(cloud: WhatsAppCloud) {
   return {
     apiUrl: cloud.apiUrl, phoneNumberId: cloud.phoneNumberId, token: cloud.token,
-    templates: { code: 'clinic_code', reminder: 'clinic_reminder' }, languages: { en: 'en', ar: 'ar' },
+    templates: { code: 'clinic_code', reminder: 'clinic_reminder', queue: 'clinic_queue' }, languages: { en: 'en', ar: 'ar' },
   };
 }
 

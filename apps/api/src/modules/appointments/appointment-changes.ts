@@ -9,6 +9,7 @@ import { assertVersion, staleOrMissing } from '../../lib/versioning.js';
 import { t } from '../../lib/i18n.js';
 import { openEncounterOfAppointment } from '../encounters/index.js';
 import { emit, type AppointmentEventType } from '../events/index.js';
+import { issueTicket } from '../waiting-room/index.js';
 import { overlapConflict } from './appointment-insert.js';
 import { checkBooking, lateCancellationHours, notFound, ruleError } from './appointment-rules.js';
 import { findAppointment, updateAppointmentAt, type AppointmentChanges } from './appointments.repository.js';
@@ -124,6 +125,8 @@ export async function updateAppointment(
       if (!(await updateAppointmentAt(tx, caller.companyId, id, version, from, set))) return staleOrMissing(async () => Boolean(await findAppointment(tx, caller.companyId, id)), () => notFound('appointment'));
       // Calling the patient in opens the visit's encounter in the same transaction (one per appointment).
       if (target === 'in_consultation') await openEncounterOfAppointment(tx, ctx, caller.companyId, caller.id, id, now);
+      // Checking the patient in gives them their place in the waiting room's queue, in the same transaction.
+      if (target === 'arrived') await issueTicket(tx, ctx, deps, { companyId: caller.companyId, actorId: caller.id, appointmentId: id, now });
       const changed = (await findAppointment(tx, caller.companyId, id))!.record;
       const b = auditable(before);
       const a = auditable(changed);
