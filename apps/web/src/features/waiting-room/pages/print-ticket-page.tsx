@@ -2,7 +2,6 @@ import { Loader, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ReceiptFrame, receiptClasses as classes } from '@/features/billing';
-import { printedAt } from '@/features/printouts';
 import { formatDateTime } from '@/lib/dates';
 import { useSession } from '@/lib/session-context';
 import { useTicket } from '../api/queue';
@@ -49,7 +48,7 @@ export default function PrintTicketPage() {
           )}
           <hr className={classes.rule} />
           <div className={classes.center}>{t('waitingRoom.print.watch')}</div>
-          <div className={classes.center} style={{ fontSize: '0.85em', marginTop: '1mm' }}>{t('printouts.printedBy', { name: user?.userName ?? '', when: printedAt(lang) })}</div>
+          <div className={classes.center} style={{ fontSize: '0.85em', marginTop: '1mm' }}>{t('printouts.printedBy', { name: user?.userName ?? '', when: formatDateTime(new Date().toISOString(), lang) })}</div>
         </>
       )}
     </ReceiptFrame>
