@@ -167,7 +167,7 @@ export const PAGES = [
   // Printouts: pages laid out for paper (A4 or A5), in the user's language and direction.
   { path: '/print/schedule', title: 'printouts.print', permissions: ['appointment_read'] },
   { path: '/print/slip/:id', title: 'printouts.slip.title', permissions: ['appointment_read'] },
-  { path: '/print/ticket/:id', title: 'waitingRoom.print.title', permissions: ['appointment_read'] },
+  { path: '/print/ticket/:id', title: 'shell.titles.queueTicket', permissions: ['appointment_read'] },
   { path: '/print/order/:id', title: 'labOrders.print.title', permissions: ['clinical_read'] },
   { path: '/print/patient/:id', title: 'printouts.patient.title', permissions: ['patient_read'] },
   { path: '/print/prescription/:id', title: 'shell.titles.prescriptionPrint', permissions: ['clinical_read', 'prescribe'] },

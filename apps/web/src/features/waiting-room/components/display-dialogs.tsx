@@ -1,4 +1,4 @@
-import { Alert, Modal, Stack, Text, Button, Group } from '@mantine/core';
+import { Alert, Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconClockHour4 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { displayCreateInput } from '@clinic/shared';
@@ -8,6 +8,9 @@ import { useSchemaForm } from '@/components/form/use-schema-form';
 import { formatTime } from '@/lib/dates';
 import { createDisplay, useDisplayChange, type DisplayPairing } from '../api/displays';
 import { useMinuteClock } from '../hooks/use-minute-clock';
+
+/** Where a screen is paired: this app's display page. */
+export const displayAddress = () => `${window.location.origin}/display`;
 
 type CreateValues = { clinic: string; name: string; room?: string | null };
 
@@ -46,11 +49,11 @@ export function PairingCodeDialog({ pairing, onClose }: { pairing: DisplayPairin
   const now = useMinuteClock();
   const expires = new Date(pairing.expiresAt);
   const lapsed = expires.getTime() <= now;
-  const address = `${window.location.origin}/display`;
   return (
     <Modal opened onClose={onClose} centered title={t('waitingRoom.displays.codeTitle', { name: pairing.display.name })}>
       <Stack gap="md" align="center">
-        <Text size="sm" ta="center">{t('waitingRoom.displays.codeHint', { address })}</Text>
+        <Text size="sm" ta="center">{t('waitingRoom.displays.codeHint')}</Text>
+        <Code dir="ltr">{displayAddress()}</Code>
         <Text
           dir="ltr"
           ff="monospace"

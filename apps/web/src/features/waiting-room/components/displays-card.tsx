@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, Button, Code, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconBan, IconDeviceTv, IconKey, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { DisplayRecord } from '@clinic/shared';
@@ -8,7 +8,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { SectionCard } from '@/components/details';
 import { formatDateTime } from '@/lib/dates';
 import { newPairingCode, revokeDisplay, useDisplayChange, useDisplays } from '../api/displays';
-import { AddDisplayDialog, PairingCodeDialog } from './display-dialogs';
+import { AddDisplayDialog, displayAddress, PairingCodeDialog } from './display-dialogs';
 
 const STATUS_COLORS: Record<DisplayRecord['status'], string> = { pairing: 'blue', paired: 'teal', revoked: 'gray', unpaired: 'orange' };
 
@@ -29,7 +29,8 @@ export function DisplaysCard({ clinicId }: { clinicId: string }) {
       testId="waiting-room-displays"
       action={<Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setAdding(true)} data-testid="display-add">{t('waitingRoom.displays.add')}</Button>}
     >
-      <Text size="sm" c="dimmed" mb="sm">{t('waitingRoom.displays.intro')}</Text>
+      <Text size="sm" c="dimmed">{t('waitingRoom.displays.intro')}</Text>
+      <Code block dir="ltr" my="sm" data-testid="display-address">{displayAddress()}</Code>
       {displays.isPending ? <Skeleton height={80} /> : rows.length === 0 ? <Text size="sm" c="dimmed" data-testid="displays-empty">{t('waitingRoom.displays.empty')}</Text> : (
         <Stack gap="xs">
           {rows.map((d) => (
@@ -44,17 +45,17 @@ export function DisplaysCard({ clinicId }: { clinicId: string }) {
                     {d.room ?? t('waitingRoom.displays.wholeClinic')} · {d.lastSeenAt ? t('waitingRoom.displays.lastSeen', { when: formatDateTime(d.lastSeenAt, i18n.language) }) : t('waitingRoom.displays.neverSeen')}
                   </Text>
                 </Stack>
-                <Group gap={6} wrap="nowrap">
-                  <Button size="compact-sm" variant="light" leftSection={<IconKey size={14} />} loading={code.isPending && code.variables === d._id}
-                    onClick={() => code.mutate(d._id, { onSuccess: setPairing })} data-testid="display-new-code">
-                    {t('waitingRoom.displays.newCode')}
-                  </Button>
-                  {d.status !== 'revoked' && (
+                {d.status !== 'revoked' && (
+                  <Group gap={6} wrap="nowrap">
+                    <Button size="compact-sm" variant="light" leftSection={<IconKey size={14} />} loading={code.isPending && code.variables === d._id}
+                      onClick={() => code.mutate(d._id, { onSuccess: setPairing })} data-testid="display-new-code">
+                      {t('waitingRoom.displays.newCode')}
+                    </Button>
                     <Button size="compact-sm" variant="subtle" color="red" leftSection={<IconBan size={14} />} onClick={() => setRevoking(d)} data-testid="display-revoke">
                       {t('waitingRoom.displays.revoke')}
                     </Button>
-                  )}
-                </Group>
+                  </Group>
+                )}
               </Group>
             </Paper>
           ))}

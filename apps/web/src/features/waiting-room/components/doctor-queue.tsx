@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Box, Button, Collapse, Divider, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Badge, Box, Collapse, Divider, Group, Paper, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconDoor, IconRepeat, IconStethoscope } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { QueueView, TicketRecord } from '@clinic/shared';
@@ -41,9 +41,11 @@ function NowServing({ ticket, now, canWrite }: { ticket: TicketRecord | null; no
         </Group>
       </Stack>
       {canWrite && ticket.state === 'called' && (
-        <Button size="compact-sm" variant="light" leftSection={<IconRepeat size={14} />} loading={call.isPending} onClick={() => call.mutate(ticket)} data-testid="doctor-queue-recall">
-          {t('waitingRoom.actions.recall')}
-        </Button>
+        <Tooltip label={t('waitingRoom.actions.recall')} withinPortal>
+          <ActionIcon size="lg" variant="light" aria-label={t('waitingRoom.actions.recall')} loading={call.isPending} onClick={() => call.mutate(ticket)} data-testid="doctor-queue-recall">
+            <IconRepeat size={18} />
+          </ActionIcon>
+        </Tooltip>
       )}
     </Group>
   );
@@ -60,7 +62,7 @@ export function DoctorQueue({ clinicId, line, tickets, now, canWrite, onTransfer
   const skipped = tickets.filter((x) => x.state === 'skipped');
   const calledElse = tickets.filter((x) => x.state === 'called' && x._id !== line.current?._id);
   const seen = tickets.filter((x) => x.state === 'done').length;
-  const rowProps = { now, canWrite, onTransfer, onHistory };
+  const rowProps = { now, lineRoom: line.room, canWrite, onTransfer, onHistory };
   return (
     <Paper withBorder radius="md" p="sm" data-testid="doctor-queue" data-doctor-id={line.doctor._id} style={{ minWidth: 0 }}>
       <Group justify="space-between" gap="xs" wrap="nowrap" mb={4}>

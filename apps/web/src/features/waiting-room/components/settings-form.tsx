@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { Button, Group, Radio, SegmentedControl, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Radio, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconTicket } from '@tabler/icons-react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -53,14 +53,13 @@ export function SettingsForm({ clinicId, doctors, services, canWrite }: { clinic
           <fieldset disabled={!canWrite} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
             <Stack gap="md">
               <Controller control={c} name="prefixBy" render={({ field }) => (
-                <Stack gap={4}>
-                  <Text size="sm" fw={500}>{t('waitingRoom.settings.prefixBy')}</Text>
-                  <SegmentedControl value={field.value} onChange={field.onChange} fullWidth data-testid="settings-prefix-by" data={[
-                    { value: 'none', label: t('waitingRoom.settings.prefixByNone') },
-                    { value: 'doctor', label: t('waitingRoom.settings.prefixByDoctor') },
-                    { value: 'service', label: t('waitingRoom.settings.prefixByService') },
-                  ]} />
-                </Stack>
+                <Radio.Group label={t('waitingRoom.settings.prefixBy')} value={field.value} onChange={field.onChange} data-testid="settings-prefix-by">
+                  <Group gap="lg" mt={6}>
+                    <Radio value="none" label={t('waitingRoom.settings.prefixByNone')} />
+                    <Radio value="doctor" label={t('waitingRoom.settings.prefixByDoctor')} />
+                    <Radio value="service" label={t('waitingRoom.settings.prefixByService')} />
+                  </Group>
+                </Radio.Group>
               )} />
               <SimpleGrid cols={{ base: 1, md: prefixed.length ? 2 : 1 }} spacing="md">
                 {prefixed.length > 0 && (

@@ -28,7 +28,7 @@ export function TicketHistory({ ticketId, onClose }: { ticketId: string | null; 
   const ticket = useTicket(ticketId);
   const d = ticket.data;
   return (
-    <Drawer opened={Boolean(ticketId)} onClose={onClose} position={i18n.dir() === 'rtl' ? 'left' : 'right'} size="sm" padding="lg"
+    <Drawer opened={Boolean(ticketId)} onClose={onClose} position="right" size="sm" padding="lg"
       title={d ? <Group gap="xs"><TicketLabel label={d.label} /><Text fw={700}>{d.patient.name}</Text></Group> : null}>
       {!d ? <Loader size="sm" /> : (
         <Stack gap="md" data-testid="ticket-history-list">

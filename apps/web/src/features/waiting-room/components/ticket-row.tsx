@@ -9,20 +9,39 @@ import { TicketMenu } from './ticket-menu';
 interface TicketRowProps {
   ticket: TicketRecord;
   now: number;
+  /** The doctor's room: a ticket's room is named only when it differs (after a transfer). */
+  lineRoom: string | null;
   canWrite: boolean;
   onTransfer: (ticket: TicketRecord) => void;
   onHistory: (ticket: TicketRecord) => void;
 }
 
-/** One ticket in a doctor's line: place, label, patient and priority, minutes waited, the estimate and its basis, actions. */
-export function TicketRow({ ticket, now, canWrite, onTransfer, onHistory }: TicketRowProps) {
+/** The estimate of a waiting ticket: minutes (or "Next") in bold, its basis beneath, the long basis on hover. */
+function Estimate({ ticket }: { ticket: TicketRecord }) {
+  const { t } = useTranslation();
+  const minutes = ticket.estimatedWaitMinutes;
+  const basis = ticket.estimateBasis;
+  return (
+    <Tooltip label={basis ? `${t('waitingRoom.estimateLabel')} · ${t(`waitingRoom.basis.${basis}`)}` : t('waitingRoom.estimateLabel')} withinPortal>
+      <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }} data-testid="queue-ticket-estimate" aria-label={basis ? t(`waitingRoom.basis.${basis}`) : undefined}>
+        <Text size="sm" fw={700} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+          {minutes === null ? '—' : minutes === 0 ? t('waitingRoom.estimateNext') : t('waitingRoom.estimate', { count: minutes })}
+        </Text>
+        {basis && <Text fz={10} lh={1.2} c={basis === 'today' ? 'teal' : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>{t(`waitingRoom.basisShort.${basis}`)}</Text>}
+      </Stack>
+    </Tooltip>
+  );
+}
+
+/** One ticket in a doctor's line: place, label, patient, priority and minutes waited, the estimate and its basis, actions. */
+export function TicketRow({ ticket, now, lineRoom, canWrite, onTransfer, onHistory }: TicketRowProps) {
   const { t, i18n } = useTranslation();
   const n = (v: number) => formatNumber(v, i18n.language);
   const waiting = ticket.state === 'waiting';
-  const estimate = ticket.estimatedWaitMinutes;
+  const meta = [t('waitingRoom.waited', { count: minutesSince(ticket.issuedAt, now) }), ticket.room !== lineRoom ? (ticket.room ?? t('waitingRoom.noRoom')) : null].filter(Boolean).join(' · ');
   return (
     <Group
-      gap="xs"
+      gap={8}
       wrap="nowrap"
       px={6}
       py={5}
@@ -34,35 +53,19 @@ export function TicketRow({ ticket, now, canWrite, onTransfer, onHistory }: Tick
         background: ticket.priority === 'urgent' && waiting ? 'light-dark(var(--mantine-color-red-0), rgba(250, 82, 82, 0.10))' : undefined,
       }}
     >
-      <Text size="xs" c="dimmed" w={18} ta="center" style={{ flexShrink: 0, fontVariantNumeric: 'tabular-nums' }} aria-label={ticket.position === null ? undefined : t('waitingRoom.position', { position: n(ticket.position + 1) })}>
+      <Text size="xs" c="dimmed" w={16} ta="center" style={{ flexShrink: 0, fontVariantNumeric: 'tabular-nums' }} aria-label={ticket.position === null ? undefined : t('waitingRoom.position', { position: n(ticket.position + 1) })}>
         {ticket.position === null ? '' : n(ticket.position + 1)}
       </Text>
       <TicketLabel label={ticket.label} />
-      <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
-        <Group gap={6} wrap="nowrap">
-          <Text size="sm" fw={600} truncate="end" title={ticket.patient.name} data-testid="queue-ticket-patient">{ticket.patient.name}</Text>
+      <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+        <Text size="sm" fw={600} truncate="end" title={ticket.patient.name} data-testid="queue-ticket-patient">{ticket.patient.name}</Text>
+        <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
           <PriorityBadge priority={ticket.priority} />
           {!waiting && <TicketStateBadge state={ticket.state} />}
+          <Text size="xs" c="dimmed" truncate="end">{meta}</Text>
         </Group>
-        <Text size="xs" c="dimmed" truncate="end">
-          {t('waitingRoom.waited', { count: minutesSince(ticket.issuedAt, now) })}
-          {ticket.room ? ` · ${ticket.room}` : ''}
-        </Text>
       </Stack>
-      {waiting && (
-        <Tooltip label={`${t('waitingRoom.estimateLabel')}: ${ticket.estimateBasis ? t(`waitingRoom.basis.${ticket.estimateBasis}`) : ''}`} withinPortal>
-          <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }} data-testid="queue-ticket-estimate">
-            <Text size="sm" fw={700} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-              {estimate === null ? '—' : estimate === 0 ? t('waitingRoom.estimateNext') : t('waitingRoom.estimate', { count: estimate })}
-            </Text>
-            {ticket.estimateBasis && (
-              <Text size="10px" c={ticket.estimateBasis === 'today' ? 'teal' : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
-                {t(`waitingRoom.basis.${ticket.estimateBasis}`)}
-              </Text>
-            )}
-          </Stack>
-        </Tooltip>
-      )}
+      {waiting && <Estimate ticket={ticket} />}
       <TicketMenu ticket={ticket} canWrite={canWrite} onTransfer={onTransfer} onHistory={onHistory} />
     </Group>
   );

@@ -29,13 +29,13 @@ describe('the waiting room', () => {
     expect(within(third!).getByTestId('ticket-priority')).toHaveTextContent('Elderly');
     expect(within(second!).queryByTestId('ticket-priority')).toBeNull();
     expect(second).toHaveTextContent('25 min waited');
-    expect(within(second!).getByTestId('queue-ticket-estimate')).toHaveTextContent("≈ 16 minbased on today's pace");
+    expect(within(second!).getByTestId('queue-ticket-estimate')).toHaveTextContent("≈ 16 mintoday's pace");
     expect(within(omarQueue).getByTestId('doctor-queue-pace')).toHaveTextContent("12 min per patient · based on today's pace");
     expect(within(omarQueue).getByTestId('doctor-queue-count')).toHaveTextContent('3 waiting');
     // The skipped ticket waits folded away, to be called back.
     expect(within(omarQueue).getByTestId('doctor-queue-skipped-toggle')).toHaveTextContent('Skipped (1)');
     const emilyQueue = await doctorQueue(drEmily._id);
-    expect(within(emilyQueue).getByTestId('queue-ticket-estimate')).toHaveTextContent('Nextbased on booked length');
+    expect(within(emilyQueue).getByTestId('queue-ticket-estimate')).toHaveTextContent('Nextbooked length');
     expect(within(emilyQueue).getByText('No one called yet')).toBeInTheDocument();
     expect(screen.getByTestId('waiting-room-summary')).toHaveTextContent('4 waiting');
   });
