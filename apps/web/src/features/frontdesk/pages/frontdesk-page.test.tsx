@@ -37,14 +37,14 @@ function queueOf(labels: Record<string, string>): QueueView {
   };
 }
 
-function boardApi(initial: BoardCard[], patch?: () => Response, queue?: QueueView) {
+function boardApi(initial: BoardCard[], patch?: () => Response, queueOfState?: (cards: BoardCard[]) => QueueView) {
   const state = { cards: initial, boardReads: 0, patches: [] as unknown[], calls: [] as unknown[] };
   mockFetch((url, init) => {
     if (url.pathname === '/api/clinics') return jsonResponse(200, listOf([olayaClinic]));
-    if (url.pathname === '/api/waiting-room' && queue) return jsonResponse(200, ok(queue));
-    if (url.pathname === '/api/waiting-room/call-next' && queue) {
+    if (url.pathname === '/api/waiting-room' && queueOfState) return jsonResponse(200, ok(queueOfState(state.cards)));
+    if (url.pathname === '/api/waiting-room/call-next' && queueOfState) {
       state.calls.push(JSON.parse(String(init.body)));
-      return jsonResponse(200, ok({ ...queue.tickets[0]!, state: 'called', patient: { _id: 'p2', name: 'Sara Nasser' } }));
+      return jsonResponse(200, ok({ ...queueOfState(state.cards).tickets[0]!, state: 'called', patient: { _id: 'p2', name: 'Sara Nasser' } }));
     }
     if (url.pathname === '/api/appointments/board') {
       state.boardReads++;
@@ -185,7 +185,7 @@ describe("today's board", () => {
       card('1', 'scheduled', 'Ahmed Al-Farsi'),
       card('2', 'arrived', 'Sara Nasser', { datetime: PAST, waitingMinutes: 4 }),
       card('3', 'arrived', 'Layla Hassan', { datetime: PAST, waitingMinutes: 2 }),
-    ], undefined, queueOf({ 2: 'A-002', 3: 'A-003' }));
+    ], undefined, () => queueOf({ 2: 'A-002', 3: 'A-003' }));
     const user = userEvent.setup();
     renderBoard();
     await within(await screen.findByTestId('board-section-arrived')).findByText('A-002');
@@ -198,5 +198,17 @@ describe("today's board", () => {
     await user.click(within(strip).getByTestId('queue-strip-call-next'));
     await waitFor(() => expect(api.calls).toEqual([{ clinic: olayaClinic._id, doctor: drOmar._id }]));
     expect(await screen.findByText('A-002 called: Sara Nasser')).toBeInTheDocument();
+  });
+
+  it('shows the ticket a check-in gave as soon as the card moves to Checked in', async () => {
+    // The check-in gives ticket A-001 (the queue lists the checked-in cards).
+    const api = boardApi([card('1', 'scheduled', 'Ahmed Al-Farsi')], undefined, (cards) => queueOf(Object.fromEntries(cards.filter((c) => c.status === 'arrived').map((c) => [c._id, 'A-001']))));
+    const user = userEvent.setup();
+    renderBoard();
+    await user.click(await within(await screen.findByTestId('board-section-scheduled')).findByTestId('appointment-check-in'));
+    await waitFor(() => expect(api.patches).toEqual([{ status: 'arrived', version: 1 }]));
+    const arrived = await within(section('arrived')).findByText('Ahmed Al-Farsi');
+    const cardEl = arrived.closest('[data-testid="board-card"]') as HTMLElement;
+    expect(await within(cardEl).findByTestId('ticket-label')).toHaveTextContent('A-001');
   });
 });

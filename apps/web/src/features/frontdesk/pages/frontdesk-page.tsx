@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { parseDateText } from '@clinic/shared';
 import { useAppointment, useBoard, useBoardScreen, useClinicOptions } from '@/features/appointments';
 import { AppointmentDetails } from '@/features/appointment-panel';
-import { QueueStrip, useQueue } from '@/features/waiting-room';
+import { QueueStrip, useBoardTickets } from '@/features/waiting-room';
 import { dateInputFormat, formatDay } from '@/lib/dates';
 import { useClinicChoice } from '@/lib/clinic-choice';
 import { useSession } from '@/lib/session-context';
@@ -40,9 +40,8 @@ export default function FrontdeskPage() {
   const requested = all.find((s) => s.status === 'requested');
   const sections = all.filter((s) => s !== requested);
   // Today's waiting room: the tickets of the checked-in (their labels on the cards) and each doctor's "Call next".
-  const queue = useQueue(clinicId, day === null);
-  const queueData = queue.data && data && queue.data.clinic._id === data.clinic._id && queue.data.day === data.date ? queue.data : undefined;
-  const tickets = new Map((queueData?.tickets ?? []).map((ticket) => [ticket.appointment, ticket.label]));
+  const arrived = data && day === null ? data.groups.arrived.map((card) => card._id) : [];
+  const { queue: queueData, labels: tickets } = useBoardTickets(clinicId, data && day === null ? { clinic: data.clinic._id, date: data.date } : null, arrived);
   const columnProps = { canWrite, errors, onError: setError, onOpen: setOpenId, tickets };
 
   return (

@@ -23,7 +23,7 @@ function Estimate({ ticket }: { ticket: TicketRecord }) {
   const basis = ticket.estimateBasis;
   return (
     <Tooltip label={basis ? `${t('waitingRoom.estimateLabel')} · ${t(`waitingRoom.basis.${basis}`)}` : t('waitingRoom.estimateLabel')} withinPortal>
-      <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }} data-testid="queue-ticket-estimate" aria-label={basis ? t(`waitingRoom.basis.${basis}`) : undefined}>
+      <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }} data-testid="queue-ticket-estimate">
         <Text size="sm" fw={700} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
           {minutes === null ? '—' : minutes === 0 ? t('waitingRoom.estimateNext') : t('waitingRoom.estimate', { count: minutes })}
         </Text>
@@ -53,7 +53,7 @@ export function TicketRow({ ticket, now, lineRoom, canWrite, onTransfer, onHisto
         background: ticket.priority === 'urgent' && waiting ? 'light-dark(var(--mantine-color-red-0), rgba(250, 82, 82, 0.10))' : undefined,
       }}
     >
-      <Text size="xs" c="dimmed" w={16} ta="center" style={{ flexShrink: 0, fontVariantNumeric: 'tabular-nums' }} aria-label={ticket.position === null ? undefined : t('waitingRoom.position', { position: n(ticket.position + 1) })}>
+      <Text size="xs" c="dimmed" w={16} ta="center" style={{ flexShrink: 0, fontVariantNumeric: 'tabular-nums' }} title={ticket.position === null ? undefined : t('waitingRoom.position', { position: n(ticket.position + 1) })}>
         {ticket.position === null ? '' : n(ticket.position + 1)}
       </Text>
       <TicketLabel label={ticket.label} />
