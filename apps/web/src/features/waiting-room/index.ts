@@ -3,5 +3,5 @@ export { useQueue } from './api/queue';
 export { useBoardTickets } from './hooks/use-board-tickets';
 export { CallNextButton } from './components/call-next-button';
 export { QueueStrip } from './components/queue-strip';
-export { TicketLabel } from './components/ticket-badges';
+export { TicketLabel, TicketPrintLink } from './components/ticket-badges';
 export { WaitAccuracyCard } from './components/accuracy-card';

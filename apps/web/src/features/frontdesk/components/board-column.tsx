@@ -6,14 +6,14 @@ import type { BoardCard } from '@clinic/shared';
 import { STATUS_COLORS, VisitActions } from '@/features/appointments';
 import { wallOf } from '@/lib/clinic-time';
 import { TakePaymentButton } from '@/features/billing';
-import { TicketLabel } from '@/features/waiting-room';
+import { TicketPrintLink } from '@/features/waiting-room';
 import { formatNumber } from '@/lib/dates';
 import { waitsLong, type BoardSection } from './board-sections';
 
 interface BoardCardViewProps {
   card: BoardCard;
-  /** The queue ticket's label, while the patient is checked in today. */
-  ticket: string | null;
+  /** The queue ticket (its label opens its printout), while the patient is checked in today. */
+  ticket: { id: string; label: string } | null;
   canWrite: boolean;
   error: string | null;
   onError: (id: string, message: string | null) => void;
@@ -44,7 +44,7 @@ function BoardCardView({ card, ticket, canWrite, error, onError, onOpen }: Board
           <Text size="sm" fw={700} ff="monospace" style={{ flexShrink: 0 }} dir="ltr">
             {wallOf(card.datetime).time}
           </Text>
-          {ticket && (card.status === 'arrived' || card.status === 'in_consultation') && <TicketLabel label={ticket} size="sm" />}
+          {ticket && (card.status === 'arrived' || card.status === 'in_consultation') && <TicketPrintLink ticket={ticket} />}
           <UnstyledButton onClick={() => onOpen(card._id)} style={{ minWidth: 0, flex: 1 }} data-testid="board-card-open">
             <Text size="sm" fw={600} truncate="end" title={card.patient.name}>
               {card.patient.name}
@@ -99,8 +99,8 @@ interface BoardColumnProps {
   errors: Record<string, string>;
   onError: (id: string, message: string | null) => void;
   onOpen: (id: string) => void;
-  /** Queue ticket labels by appointment (today's waiting room). */
-  tickets?: ReadonlyMap<string, string>;
+  /** Queue tickets by appointment (today's waiting room). */
+  tickets?: ReadonlyMap<string, { id: string; label: string }>;
 }
 
 /** One status of the day: its title and count, then its appointments by start time. */

@@ -190,6 +190,8 @@ describe("today's board", () => {
     renderBoard();
     await within(await screen.findByTestId('board-section-arrived')).findByText('A-002');
     expect(within(section('arrived')).getAllByTestId('ticket-label').map((l) => l.textContent)).toEqual(['A-002', 'A-003']);
+    // The label opens the ticket's 80 mm printout.
+    expect(within(section('arrived')).getAllByTestId('ticket-print-link')[0]).toHaveAttribute('href', '/print/ticket/t0');
     expect(within(section('scheduled')).queryByTestId('ticket-label')).toBeNull();
     const strip = screen.getByTestId('queue-strip');
     expect(within(strip).getByTestId('queue-strip-doctor')).toHaveTextContent('Dr. Omar Haddad');

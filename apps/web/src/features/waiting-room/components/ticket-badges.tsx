@@ -1,4 +1,5 @@
-import { Badge, type BadgeProps } from '@mantine/core';
+import { Badge, UnstyledButton, type BadgeProps } from '@mantine/core';
+import { Link } from 'react-router';
 import { IconOld, IconUrgent } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { QueuePriority, TicketState } from '@clinic/shared';
@@ -20,6 +21,16 @@ export function TicketLabel({ label, size = 'md', ...rest }: { label: string; si
     >
       {label}
     </Badge>
+  );
+}
+
+/** A ticket's label that opens its 80 mm printout (the front desk hands it over at check-in). */
+export function TicketPrintLink({ ticket }: { ticket: { id: string; label: string } }) {
+  const { t } = useTranslation();
+  return (
+    <UnstyledButton component={Link} to={`/print/ticket/${ticket.id}`} title={t('waitingRoom.actions.print')} aria-label={`${t('waitingRoom.actions.print')} ${ticket.label}`} style={{ flexShrink: 0, display: 'inline-flex' }} data-testid="ticket-print-link">
+      <TicketLabel label={ticket.label} size="sm" />
+    </UnstyledButton>
   );
 }
 
