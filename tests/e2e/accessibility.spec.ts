@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { stubBookingApi } from './booking-stubs';
 import { chooseFirstFreeDay, chooseFirstTime, chooseOption, fillDetails, stepTitle } from './booking-walk';
-import { Api, chooseCalendarClinic, expect, openDays, patientLink, presetPreferences, signIn, test, zonedIso } from './fixtures';
+import { Api, arrivedVisit, chooseCalendarClinic, expect, openDays, patientLink, presetPreferences, signIn, test, zonedIso } from './fixtures';
 
 /*
  * WCAG 2.1 AA, checked by axe-core on real Chromium: every screen of the page registry (apps/web/src/lib/pages.ts),
@@ -33,7 +33,7 @@ interface Ids {
   user: string; patient: string; complex: string; department: string; service: string; clinic: string;
   employee: string; doctor: string; speciality: string; appointment: string; appointmentAt: string; appointmentDate: string;
   invoice: string; draftInvoice: string; cashBox: string; cashClose: string; encounter: string; prescription: string; rxToken: string;
-  order: string;
+  order: string; ticket: string;
 }
 
 /**
@@ -51,6 +51,8 @@ const VISITS: Record<string, { url: (ids: Ids) => string; signedOut?: boolean }>
   '/audit': { url: () => '/audit' },
   '/my-day': { url: () => '/my-day' },
   '/frontdesk': { url: () => '/frontdesk' },
+  '/waiting-room': { url: (ids) => `/waiting-room?clinic=${ids.clinic}` },
+  '/waiting-room/settings': { url: (ids) => `/waiting-room/settings?clinic=${ids.clinic}` },
   // Checked with a real link, signed out, in its own test below.
   '/visit': { url: () => '', signedOut: true },
   // Signed out, as a link that no longer works; the form of a working link is checked in invitation.spec.ts.
@@ -105,6 +107,7 @@ const VISITS: Record<string, { url: (ids: Ids) => string; signedOut?: boolean }>
   '/diagnosis-codes': { url: () => '/diagnosis-codes' },
   '/vital-ranges': { url: () => '/vital-ranges' },
   '/print/slip/:id': { url: (ids) => `/print/slip/${ids.appointment}` },
+  '/print/ticket/:id': { url: (ids) => `/print/ticket/${ids.ticket}` },
   '/print/patient/:id': { url: (ids) => `/print/patient/${ids.patient}` },
   '/print/prescription/:id': { url: (ids) => `/print/prescription/${ids.prescription}` },
   '/verify/:token': { url: (ids) => `/verify/${ids.rxToken}`, signedOut: true },
@@ -182,11 +185,15 @@ function ownIds(request: APIRequestContext): Promise<Own> {
       analytes: [{ code: 'GLU', nameEn: 'Glucose', nameAr: 'الجلوكوز', unit: 'mmol/L', low: 3.9, high: 5.5 }],
     });
     const order = await api.post<{ _id: string }>(`/patients/${practice.patients[0]!._id}/orders`, { clinic: clinic._id, items: [labTest._id], encounter: encounter._id });
+    // A patient checked in today at a clinic open now, for the queue ticket's printout.
+    const arrived = await arrivedVisit(api, { clinic: `Axe Queue ${id}`, doctor: `Dr. Axe Queue ${id}`, service: `Axe Visit ${id}`, patient: `Queue Patient ${id}` });
+    const queue = await api.get<{ tickets: Array<{ _id: string; appointment: string }> }>(`/waiting-room?clinic=${arrived.clinic._id}`);
+    const ticket = queue.tickets.find((x) => x.appointment === arrived.visit._id)!;
     return {
       prescription: rx._id, rxToken: issuedRx.verificationToken,
       companyId: api.companyId, clinicName: clinic.name,
       user: nurse._id, patient: practice.patients[0]!._id, complex: complex._id, department: department._id, service: service._id, clinic: clinic._id,
-      employee: nurse._id, doctor: doctor._id, speciality: speciality._id, invoice: made._id, draftInvoice: draft._id, cashBox: box!._id, cashClose: close._id, encounter: encounter._id, order: order._id,
+      employee: nurse._id, doctor: doctor._id, speciality: speciality._id, invoice: made._id, draftInvoice: draft._id, cashBox: box!._id, cashClose: close._id, encounter: encounter._id, order: order._id, ticket: ticket._id,
       appointment: appointment._id, appointmentAt: appointment.datetime, appointmentDate: day!.date,
     };
   })();

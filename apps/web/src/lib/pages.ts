@@ -54,6 +54,7 @@ export type MenuIcon =
   | 'IconSun'
   | 'IconTemplate'
   | 'IconTestPipe'
+  | 'IconTicket'
   | 'IconUserHeart'
   | 'IconUsers'
   | 'IconUsersGroup';
@@ -101,6 +102,8 @@ export const PAGES = [
   { path: '/audit', title: 'shell.titles.audit', permissions: ['audit_read'], menu: { label: 'shell.nav.audit', icon: 'IconHistory' } },
   { path: '/my-day', title: 'shell.titles.myDay', permissions: ['my_day'], menu: { label: 'shell.nav.myDay', icon: 'IconSun' } },
   { path: '/frontdesk', title: 'shell.titles.frontdesk', permissions: ['appointment_read'], menu: { label: 'shell.nav.frontdesk', icon: 'IconLayoutKanban' } },
+  { path: '/waiting-room', title: 'shell.titles.waitingRoom', permissions: ['appointment_read'], menu: { label: 'shell.nav.waitingRoom', icon: 'IconTicket' } },
+  { path: '/waiting-room/settings', title: 'shell.titles.waitingRoomSettings', permissions: ['clinic_read'] },
   // The patient's confirm/cancel page: public, routed outside the sign-in guard and the shell (app/routes.tsx).
   { path: '/visit', title: 'shell.titles.visit' },
   { path: '/invite', title: 'shell.titles.invite' },
@@ -164,6 +167,7 @@ export const PAGES = [
   // Printouts: pages laid out for paper (A4 or A5), in the user's language and direction.
   { path: '/print/schedule', title: 'printouts.print', permissions: ['appointment_read'] },
   { path: '/print/slip/:id', title: 'printouts.slip.title', permissions: ['appointment_read'] },
+  { path: '/print/ticket/:id', title: 'shell.titles.queueTicket', permissions: ['appointment_read'] },
   { path: '/print/order/:id', title: 'labOrders.print.title', permissions: ['clinical_read'] },
   { path: '/print/patient/:id', title: 'printouts.patient.title', permissions: ['patient_read'] },
   { path: '/print/prescription/:id', title: 'shell.titles.prescriptionPrint', permissions: ['clinical_read', 'prescribe'] },

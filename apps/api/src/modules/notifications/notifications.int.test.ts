@@ -162,6 +162,21 @@ describe('live events', () => {
     }
   });
 
+  it("passes a clinic's waiting-room change to the company's appointment readers, and to nobody else", async () => {
+    const base = await listen(ctx.app).catch(() => `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`);
+    const desk = await openStream(base, s.deskA.token);
+    const foreign = await openStream(base, other.token);
+    try {
+      await ctx.app.live.publish(ctx.database.db, { c: org.companyId, t: 'queue', k: s.clinicA });
+      expect(await desk.until(() => desk.events.includes('queue'))).toBe(true);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(foreign.events).toEqual(['ready']);
+    } finally {
+      await desk.close();
+      await foreign.close();
+    }
+  });
+
   it.runIf(Boolean(process.env.DATABASE_URL))('reaches a stream on another API server over the same PostgreSQL database', async () => {
     const base = await listen(ctx.app).catch(() => `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`);
     const url = (ctx.database.db as unknown as { $client: { options: { connectionString: string } } }).$client.options.connectionString;

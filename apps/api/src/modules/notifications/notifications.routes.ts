@@ -38,7 +38,7 @@ export function notificationRoutes(app: App, deps: Deps) {
   /**
    * Server-sent events for the signed-in caller (read with fetch, which sends the Authorization header):
    * `notification` when the caller's notifications changed, `appointment` when an appointment of the company
-   * changed (for callers who may read appointments). Ids only; the browser refetches. The stream ends when the
+   * changed and `queue` when a clinic's waiting room changed (both for callers who may read appointments). Ids only; the browser refetches. The stream ends when the
    * access token lapses, and the browser reconnects with a fresh one.
    */
   serve(app, r.live, async (req, reply) => {
@@ -59,6 +59,7 @@ export function notificationRoutes(app: App, deps: Deps) {
       if (e.c !== caller.companyId) return;
       if (e.t === 'notification' && e.r?.includes(caller.id)) send('notification', {});
       if (e.t === 'appointment' && seesAppointments) send('appointment', { appointment: e.a ?? null, clinic: e.k ?? null });
+      if (e.t === 'queue' && seesAppointments) send('queue', { clinic: e.k ?? null });
     });
     const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
     // At most an access token's life: the browser reconnects with its current token, so a sign-out or a

@@ -25,6 +25,7 @@ export {
   IconSun,
   IconTemplate,
   IconTestPipe,
+  IconTicket,
   IconUserHeart,
   IconUsers,
   IconUsersGroup,

@@ -1,6 +1,6 @@
-import { Badge, Group, SimpleGrid, Stack } from '@mantine/core';
-import { IconBuildingHospital, IconStethoscope, IconUserHeart, IconUsers } from '@tabler/icons-react';
-import { useParams } from 'react-router';
+import { Badge, Button, Group, SimpleGrid, Stack } from '@mantine/core';
+import { IconBuildingHospital, IconStethoscope, IconTicket, IconUserHeart, IconUsers } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DetailsColumns, InfoItem, RefList, SectionCard, StatTile } from '@/components/details';
 import { ContactsCard, establishedText, FinanceSummary, HolidaysTable, OrgRecordDetails, WorkingHoursGrid } from '@/features/organisation';
@@ -79,6 +79,11 @@ export default function ClinicDetailsPage() {
                 </SimpleGrid>
                 <FinanceSummary bankAccount={c.bankAccount} insuranceCompany={c.insuranceCompany} cashBoxes={c.cashBoxes} onlinePaymentMethods={c.onlinePaymentMethods} />
                 <OnlineBookingCard clinicId={c._id} services={c.services} doctors={c.doctors} />
+                <Group justify="flex-end">
+                  <Button component={Link} to={`/waiting-room/settings?clinic=${c._id}`} variant="light" leftSection={<IconTicket size={16} />} data-testid="clinic-waiting-room">
+                    {t('clinics.details.waitingRoom')}
+                  </Button>
+                </Group>
               </>
             )}
             side={(

@@ -7,6 +7,7 @@ import { APPOINTMENT_STATUSES, currencyMinorDigits, planAllows } from '@clinic/s
 import { LazyBarChart } from '@/components/lazy-charts';
 import { useClinicOptions } from '@/features/appointments';
 import { formatMoney } from '@/features/billing';
+import { WaitAccuracyCard } from '@/features/waiting-room';
 import { formatDay, formatNumber, formatTime } from '@/lib/dates';
 import { useSession } from '@/lib/session-context';
 import { useComplexOptions, useDashboard, useRefreshDashboard } from '../api/get-dashboard';
@@ -194,6 +195,11 @@ export default function DashboardPage() {
                   : <Text c="dimmed">{t('dashboard.charts.noData')}</Text>}
               </ChartCard>
             </Grid.Col>
+            {scopeKind !== 'complex' && (
+              <Grid.Col span={12}>
+                <WaitAccuracyCard clinic={scope.clinic} from={period.from} to={period.to} />
+              </Grid.Col>
+            )}
             <Grid.Col span={12}>
               <ChartCard title={t('dashboard.charts.heatmap')} hint={t('dashboard.charts.heatmapHint')}>
                 <Heatmap cells={d.heatmap} lang={lang} empty={t('dashboard.charts.noData')} />

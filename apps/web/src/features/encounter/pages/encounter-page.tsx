@@ -10,6 +10,7 @@ import { EncounterDiagnoses, ProblemList } from '@/features/diagnoses';
 import { MedicationList } from '@/features/medications';
 import { PrescriptionPanel } from '@/features/prescriptions';
 import { VitalsPanel } from '@/features/vitals';
+import { CallNextButton } from '@/features/waiting-room';
 import { formatDateTime } from '@/lib/dates';
 import { isError } from '@/lib/http';
 import { useSession } from '@/lib/session-context';
@@ -49,17 +50,24 @@ export default function EncounterPage() {
 
   const signed = data.status === 'signed';
   const editable = canWrite && !signed;
+  // The doctor of the visit calls their next patient from here, without going back to the board.
+  const callNext = data.clinic && data.doctor._id === user?.userId && can('appointment_write')
+    ? <CallNextButton clinicId={data.clinic._id} doctorId={data.doctor._id} long variant="light" testId="encounter-call-next" />
+    : null;
   return (
     <Stack gap="md" data-testid="encounter-page">
       <PageHeader
         title={t('shell.titles.encounter')}
         subtitle={data.note.template.name[i18n.language.startsWith('ar') ? 'ar' : 'en']}
-        actions={editable ? (
+        actions={editable || callNext ? (
           <Group gap="sm" wrap="wrap">
-            <SaveStateBadge state={draft.state} />
-            <Button color="teal" leftSection={<IconSignature size={18} />} onClick={() => setSigning(true)} disabled={draft.state === 'conflict'} data-testid="sign-open">
-              {t('encounter.sign.open')}
-            </Button>
+            {callNext}
+            {editable && <SaveStateBadge state={draft.state} />}
+            {editable && (
+              <Button color="teal" leftSection={<IconSignature size={18} />} onClick={() => setSigning(true)} disabled={draft.state === 'conflict'} data-testid="sign-open">
+                {t('encounter.sign.open')}
+              </Button>
+            )}
           </Group>
         ) : undefined}
       />

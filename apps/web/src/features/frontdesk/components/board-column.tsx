@@ -6,18 +6,21 @@ import type { BoardCard } from '@clinic/shared';
 import { STATUS_COLORS, VisitActions } from '@/features/appointments';
 import { wallOf } from '@/lib/clinic-time';
 import { TakePaymentButton } from '@/features/billing';
+import { TicketPrintLink } from '@/features/waiting-room';
 import { formatNumber } from '@/lib/dates';
 import { waitsLong, type BoardSection } from './board-sections';
 
 interface BoardCardViewProps {
   card: BoardCard;
+  /** The queue ticket (its label opens its printout), while the patient is checked in today. */
+  ticket: { id: string; label: string } | null;
   canWrite: boolean;
   error: string | null;
   onError: (id: string, message: string | null) => void;
   onOpen: (id: string) => void;
 }
 
-function BoardCardView({ card, canWrite, error, onError, onOpen }: BoardCardViewProps) {
+function BoardCardView({ card, ticket, canWrite, error, onError, onOpen }: BoardCardViewProps) {
   const { t } = useTranslation();
   const long = waitsLong(card);
   return (
@@ -41,6 +44,7 @@ function BoardCardView({ card, canWrite, error, onError, onOpen }: BoardCardView
           <Text size="sm" fw={700} ff="monospace" style={{ flexShrink: 0 }} dir="ltr">
             {wallOf(card.datetime).time}
           </Text>
+          {ticket && (card.status === 'arrived' || card.status === 'in_consultation') && <TicketPrintLink ticket={ticket} />}
           <UnstyledButton onClick={() => onOpen(card._id)} style={{ minWidth: 0, flex: 1 }} data-testid="board-card-open">
             <Text size="sm" fw={600} truncate="end" title={card.patient.name}>
               {card.patient.name}
@@ -95,10 +99,12 @@ interface BoardColumnProps {
   errors: Record<string, string>;
   onError: (id: string, message: string | null) => void;
   onOpen: (id: string) => void;
+  /** Queue tickets by appointment (today's waiting room). */
+  tickets?: ReadonlyMap<string, { id: string; label: string }>;
 }
 
 /** One status of the day: its title and count, then its appointments by start time. */
-export function BoardColumn({ section, canWrite, errors, onError, onOpen }: BoardColumnProps) {
+export function BoardColumn({ section, canWrite, errors, onError, onOpen, tickets }: BoardColumnProps) {
   const { t, i18n } = useTranslation();
   const n = (v: number) => formatNumber(v, i18n.language);
   const { status, cards, total } = section;
@@ -121,7 +127,7 @@ export function BoardColumn({ section, canWrite, errors, onError, onOpen }: Boar
             {total ? t('frontdesk.noMatch') : t(`frontdesk.empty.${status}`)}
           </Text>
         ) : (
-          cards.map((card) => <BoardCardView key={card._id} card={card} canWrite={canWrite} error={errors[card._id] ?? null} onError={onError} onOpen={onOpen} />)
+          cards.map((card) => <BoardCardView key={card._id} card={card} ticket={tickets?.get(card._id) ?? null} canWrite={canWrite} error={errors[card._id] ?? null} onError={onError} onOpen={onOpen} />)
         )}
       </Stack>
     </Paper>

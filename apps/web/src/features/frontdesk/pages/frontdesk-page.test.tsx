@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { APPOINTMENT_STATUSES, type AppointmentBoard, type AppointmentStatus, type BoardCard } from '@clinic/shared';
-import { appointmentRecord, emptyList, errorBody, jsonResponse, listOf, ok, olayaClinic } from '@/test/mocks';
+import { APPOINTMENT_STATUSES, type AppointmentBoard, type AppointmentStatus, type BoardCard, type QueueView, type TicketRecord } from '@clinic/shared';
+import { appointmentRecord, drOmar, emptyList, errorBody, jsonResponse, listOf, ok, olayaClinic } from '@/test/mocks';
 import { mockFetch, renderWithProviders, setLanguage, signIn } from '@/test/utils';
 import FrontdeskPage from './frontdesk-page';
 
@@ -24,10 +24,28 @@ function board(cards: BoardCard[]): AppointmentBoard {
   return { clinic: { ...olayaClinic, timeZone: 'Asia/Riyadh' }, date: '2026-03-10', counts, groups };
 }
 
-function boardApi(initial: BoardCard[], patch?: () => Response) {
-  const state = { cards: initial, boardReads: 0, patches: [] as unknown[] };
+/** Today's waiting room at the clinic: one ticket per checked-in card given, all with Dr. Omar. */
+function queueOf(labels: Record<string, string>): QueueView {
+  const tickets: TicketRecord[] = Object.entries(labels).map(([appointment, label], i) => ({
+    _id: `t${i}`, appointment, clinic: olayaClinic, day: '2026-03-10', prefix: 'A', number: i + 1, label, patient: { _id: `p${appointment}`, name: 'x' },
+    doctor: drOmar, service: { _id: 's1', name: 'Consultation' }, room: 'Room 3', priority: 'normal', state: 'waiting', issuedAt: PAST, calledAt: null,
+    firstCalledAt: null, callCount: 0, position: i, estimatedWaitMinutes: i * 10, estimateBasis: 'nominal', issuedEstimateMinutes: i * 10, version: 1,
+  }));
+  return {
+    clinic: { ...olayaClinic, timeZone: 'Asia/Riyadh' }, day: '2026-03-10', tickets,
+    doctors: [{ doctor: drOmar, room: 'Room 3', paceMinutes: 10, paceBasis: 'nominal', waiting: tickets.length, current: null }],
+  };
+}
+
+function boardApi(initial: BoardCard[], patch?: () => Response, queueOfState?: (cards: BoardCard[]) => QueueView) {
+  const state = { cards: initial, boardReads: 0, patches: [] as unknown[], calls: [] as unknown[] };
   mockFetch((url, init) => {
     if (url.pathname === '/api/clinics') return jsonResponse(200, listOf([olayaClinic]));
+    if (url.pathname === '/api/waiting-room' && queueOfState) return jsonResponse(200, ok(queueOfState(state.cards)));
+    if (url.pathname === '/api/waiting-room/call-next' && queueOfState) {
+      state.calls.push(JSON.parse(String(init.body)));
+      return jsonResponse(200, ok({ ...queueOfState(state.cards).tickets[0]!, state: 'called', patient: { _id: 'p2', name: 'Sara Nasser' } }));
+    }
     if (url.pathname === '/api/appointments/board') {
       state.boardReads++;
       return jsonResponse(200, ok(board(state.cards)));
@@ -160,5 +178,39 @@ describe("today's board", () => {
     const cardEl = moved.closest('[data-testid="board-card"]') as HTMLElement;
     await waitFor(() => expect(within(cardEl).getByTestId('board-card-error')).toHaveTextContent('cannot become checked in'));
     expect(api.boardReads).toBeGreaterThanOrEqual(2);
+  });
+
+  it("shows each checked-in patient's ticket and calls a doctor's next patient from the board", async () => {
+    const api = boardApi([
+      card('1', 'scheduled', 'Ahmed Al-Farsi'),
+      card('2', 'arrived', 'Sara Nasser', { datetime: PAST, waitingMinutes: 4 }),
+      card('3', 'arrived', 'Layla Hassan', { datetime: PAST, waitingMinutes: 2 }),
+    ], undefined, () => queueOf({ 2: 'A-002', 3: 'A-003' }));
+    const user = userEvent.setup();
+    renderBoard();
+    await within(await screen.findByTestId('board-section-arrived')).findByText('A-002');
+    expect(within(section('arrived')).getAllByTestId('ticket-label').map((l) => l.textContent)).toEqual(['A-002', 'A-003']);
+    // The label opens the ticket's 80 mm printout.
+    expect(within(section('arrived')).getAllByTestId('ticket-print-link')[0]).toHaveAttribute('href', '/print/ticket/t0');
+    expect(within(section('scheduled')).queryByTestId('ticket-label')).toBeNull();
+    const strip = screen.getByTestId('queue-strip');
+    expect(within(strip).getByTestId('queue-strip-doctor')).toHaveTextContent('Dr. Omar Haddad');
+    expect(within(strip).getByTestId('queue-strip-doctor')).toHaveTextContent('2 waiting');
+    expect(within(strip).getByTestId('queue-strip-open')).toHaveAttribute('href', `/waiting-room?clinic=${olayaClinic._id}`);
+    await user.click(within(strip).getByTestId('queue-strip-call-next'));
+    await waitFor(() => expect(api.calls).toEqual([{ clinic: olayaClinic._id, doctor: drOmar._id }]));
+    expect(await screen.findByText('A-002 called: Sara Nasser')).toBeInTheDocument();
+  });
+
+  it('shows the ticket a check-in gave as soon as the card moves to Checked in', async () => {
+    // The check-in gives ticket A-001 (the queue lists the checked-in cards).
+    const api = boardApi([card('1', 'scheduled', 'Ahmed Al-Farsi')], undefined, (cards) => queueOf(Object.fromEntries(cards.filter((c) => c.status === 'arrived').map((c) => [c._id, 'A-001']))));
+    const user = userEvent.setup();
+    renderBoard();
+    await user.click(await within(await screen.findByTestId('board-section-scheduled')).findByTestId('appointment-check-in'));
+    await waitFor(() => expect(api.patches).toEqual([{ status: 'arrived', version: 1 }]));
+    const arrived = await within(section('arrived')).findByText('Ahmed Al-Farsi');
+    const cardEl = arrived.closest('[data-testid="board-card"]') as HTMLElement;
+    expect(await within(cardEl).findByTestId('ticket-label')).toHaveTextContent('A-001');
   });
 });

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { parseDateText } from '@clinic/shared';
 import { useAppointment, useBoard, useBoardScreen, useClinicOptions } from '@/features/appointments';
 import { AppointmentDetails } from '@/features/appointment-panel';
+import { QueueStrip, useBoardTickets } from '@/features/waiting-room';
 import { dateInputFormat, formatDay } from '@/lib/dates';
 import { useClinicChoice } from '@/lib/clinic-choice';
 import { useSession } from '@/lib/session-context';
@@ -38,6 +39,10 @@ export default function FrontdeskPage() {
   // Requests from the public booking page come first, across the board, while any wait for the desk.
   const requested = all.find((s) => s.status === 'requested');
   const sections = all.filter((s) => s !== requested);
+  // Today's waiting room: the tickets of the checked-in (their labels on the cards) and each doctor's "Call next".
+  const arrived = data && day === null ? data.groups.arrived.map((card) => card._id) : [];
+  const { queue: queueData, labels: tickets } = useBoardTickets(clinicId, data && day === null ? { clinic: data.clinic._id, date: data.date } : null, arrived);
+  const columnProps = { canWrite, errors, onError: setError, onOpen: setOpenId, tickets };
 
   return (
     <Stack gap="md" data-testid="frontdesk-board">
@@ -126,10 +131,11 @@ export default function FrontdeskPage() {
         </SimpleGrid>
       ) : (
         <>
-          {requested && <BoardColumn section={requested} canWrite={canWrite} errors={errors} onError={setError} onOpen={setOpenId} />}
+          {queueData && <QueueStrip queue={queueData} canWrite={canWrite} />}
+          {requested && <BoardColumn section={requested} {...columnProps} />}
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" verticalSpacing="sm">
             {sections.map((section) => (
-              <BoardColumn key={section.status} section={section} canWrite={canWrite} errors={errors} onError={setError} onOpen={setOpenId} />
+              <BoardColumn key={section.status} section={section} {...columnProps} />
             ))}
           </SimpleGrid>
         </>

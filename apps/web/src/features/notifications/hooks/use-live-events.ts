@@ -15,7 +15,8 @@ const LIVE_URL = `${API_BASE}${pathOf(routes.notifications.live)}`;
 /**
  * The server's event stream (`/api/live`), read with fetch so the access token travels in the Authorization header.
  * A `notification` event refreshes the bell; an `appointment` event refreshes every appointment view (the calendar,
- * the front desk board, lists and details share the `appointments` query keys). Mounted once, in the shell.
+ * the front desk board, lists and details share the `appointments` query keys); a `queue` event refreshes the waiting
+ * room's views (the queue, tickets, the board's ticket labels: the `waiting-room` keys). Mounted once, in the shell.
  */
 export function useLiveEvents() {
   const client = useQueryClient();
@@ -28,6 +29,8 @@ export function useLiveEvents() {
     const handle = (event: string) => {
       if (event === 'notification') void client.invalidateQueries({ queryKey: notificationsKeys.all });
       if (event === 'appointment') void client.invalidateQueries({ queryKey: ['appointments'] });
+      // A visit's status moves its ticket too (in consultation, done): the waiting room reads again on both.
+      if (event === 'queue' || event === 'appointment') void client.invalidateQueries({ queryKey: ['waiting-room'] });
     };
 
     const connect = async () => {

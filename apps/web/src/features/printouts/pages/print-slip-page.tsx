@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { Divider, Loader, Text, Title } from '@mantine/core';
+import { Button, Divider, Loader, Text, Title } from '@mantine/core';
+import { IconTicket } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { routes } from '@clinic/shared';
+import { useQueue } from '@/features/waiting-room';
 import { call } from '@/lib/api-client';
 import { useSession } from '@/lib/session-context';
 import { getSlipAppointment } from '../api/print-appointments';
@@ -27,6 +29,9 @@ export default function PrintSlipPage() {
     queryFn: ({ signal }) => call(routes.clinics.get, { params: { id: clinicId ?? '' } }, { signal, silent: true }).then((r) => r.data),
   });
   const a = appointment.data;
+  // A checked-in patient's queue ticket (today's waiting room): its number, large, at the top of the slip.
+  const queue = useQueue(clinicId ?? null, a?.status === 'arrived' || a?.status === 'in_consultation');
+  const ticket = queue.data?.tickets.find((x) => x.appointment === a?._id) ?? null;
   const rows: Array<[string, string | null | undefined]> = a ? [
     [t('printouts.slip.number'), a.publicId],
     [t('printouts.slip.clinic'), a.clinic.name],
@@ -40,10 +45,24 @@ export default function PrintSlipPage() {
     [t('printouts.slip.reason'), a.reason],
   ] : [];
   return (
-    <PrintFrame testId="print-slip">
+    <PrintFrame
+      testId="print-slip"
+      actions={ticket && (
+        <Button component={Link} to={`/print/ticket/${ticket._id}`} variant="default" leftSection={<IconTicket size={16} />} data-testid="print-slip-ticket">
+          {t('printouts.slip.ticket80')}
+        </Button>
+      )}
+    >
       {appointment.isPending ? <Loader size="sm" /> : !a ? <Text>{t('printouts.notFound')}</Text> : (
         <>
           <Title order={3}>{t('printouts.slip.title')}</Title>
+          {ticket && (
+            <div style={{ textAlign: 'center', margin: '4mm 0' }} data-testid="print-slip-ticket-number">
+              <Text size="sm">{t('printouts.slip.queueNumber')}</Text>
+              <div dir="ltr" style={{ fontSize: '40pt', fontWeight: 800, lineHeight: 1.1, letterSpacing: '0.04em' }}>{ticket.label}</div>
+              {ticket.room && <Text fw={600}>{ticket.room}</Text>}
+            </div>
+          )}
           <Divider my="sm" />
           <table className={printClasses.table}>
             <tbody>
