@@ -166,12 +166,14 @@ export async function updateTicket(deps: Deps, ctx: RequestContext, caller: Call
   if (priority === undefined && !moved) throw validationFailed({ body: 'validation.scheduling.nothingToChange' });
   const state = ticketState(k.state, row.status);
   if (state !== 'waiting' && state !== 'called' && state !== 'skipped') throw notInQueue(ctx, row);
+  let toDoctorName: string | null = null;
   if (doctor) {
     const p = await loadBookingParties(deps.db, caller.companyId, { patient: null, doctor, clinic: k.clinicId, service: row.service._id });
     if (!p.doctor) throw schedulingNotFound('doctor');
     if (p.doctor.employeeType !== 'Doctor') throw ruleError('NOT_A_DOCTOR', 'errors.scheduling.notADoctor', 'doctor', { name: p.doctor.name });
     if (!p.doctor.isActive) throw ruleError('DOCTOR_INACTIVE', 'errors.scheduling.doctorInactive', 'doctor', { name: p.doctor.name });
     if (!p.doctorWorksAtClinic) throw ruleError('DOCTOR_NOT_AT_CLINIC', 'errors.scheduling.doctorNotAtClinic', 'doctor', { doctor: p.doctor.name, clinic: p.clinic?.name ?? '' });
+    toDoctorName = p.doctor.name;
   }
   const now = clockNow(deps);
   await inTransaction(deps.db, async (tx) => {
@@ -187,7 +189,12 @@ export async function updateTicket(deps: Deps, ctx: RequestContext, caller: Call
     }
     if (moved) {
       await record(tx, deps, ctx, caller, changed, {
-        kind: 'transferred', action: 'transfer', details: { label, from: { doctor: k.doctorId, room: k.room }, to: { doctor: changed.doctorId, room: changed.room } },
+        kind: 'transferred', action: 'transfer', details: {
+          label,
+          // The names as they were, so the history reads the same after a doctor is renamed or removed.
+          from: { doctor: k.doctorId, name: row.doctor.name, room: k.room },
+          to: { doctor: changed.doctorId, name: toDoctorName ?? row.doctor.name, room: changed.room },
+        },
       }, now);
     }
   });

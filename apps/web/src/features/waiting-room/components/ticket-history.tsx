@@ -18,7 +18,10 @@ function detailText(event: TicketEvent, t: (key: string) => string): string | nu
     const p = d.to ?? d.priority;
     return typeof p === 'string' ? t(`waitingRoom.priority.${p}`) : null;
   }
-  if (event.kind === 'transferred') return [name(d.toDoctor ?? d.doctor ?? d.to), name(d.toRoom ?? d.room)].filter(Boolean).join(' · ') || null;
+  if (event.kind === 'transferred') {
+    const to = d.to && typeof d.to === 'object' ? (d.to as Record<string, unknown>) : {};
+    return [name(to), typeof to.room === 'string' ? to.room : null].filter(Boolean).join(' · ') || null;
+  }
   return null;
 }
 
