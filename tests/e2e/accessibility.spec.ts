@@ -121,6 +121,7 @@ const VISITS: Record<string, { url: (ids: Ids) => string; signedOut?: boolean }>
   '/billing/invoices/details/:id': { url: (ids) => `/billing/invoices/details/${ids.invoice}` },
   '/billing/cash-boxes': { url: () => '/billing/cash-boxes' },
   '/billing/claims': { url: () => '/billing/claims' },
+  '/billing/e-invoicing': { url: () => '/billing/e-invoicing' },
   '/print/invoice/:id': { url: (ids) => `/print/invoice/${ids.invoice}` },
   '/print/receipt/:id': { url: (ids) => `/print/receipt/${ids.invoice}` },
   '/print/cash-box-close/:box/:id': { url: (ids) => `/print/cash-box-close/${ids.cashBox}/${ids.cashClose}` },

@@ -34,6 +34,7 @@ export const PAGE_COMPONENTS = {
   '/billing/invoices/edit/:id': () => import('@/features/billing/pages/edit-invoice-page'),
   '/billing/invoices/details/:id': () => import('@/features/billing/pages/invoice-details-page'),
   '/billing/cash-boxes': () => import('@/features/billing/pages/cash-boxes-page'),
+  '/billing/e-invoicing': () => import('@/features/billing/pages/e-invoicing-page'),
   '/billing/claims': () => import('@/features/billing/pages/claims-page'),
   '/patients': () => import('@/features/patients/pages/patients-page'),
   '/patients/add': () => import('@/features/patients/pages/add-patient-page'),

@@ -46,6 +46,7 @@ export type MenuIcon =
   | 'IconListSearch'
   | 'IconMicroscope'
   | 'IconPill'
+  | 'IconQrcode'
   | 'IconSend'
   | 'IconShieldCheck'
   | 'IconShieldLock'
@@ -120,6 +121,7 @@ export const PAGES = [
   { path: '/billing/invoices/details/:id', title: 'shell.titles.invoiceDetails', permissions: ['billing_read'] },
   { path: '/billing/cash-boxes', title: 'shell.titles.cashBoxes', permissions: ['billing_read'], menu: { label: 'shell.nav.cashBoxes', icon: 'IconCashRegister' } },
   { path: '/billing/claims', title: 'shell.titles.claims', permissions: ['billing_read'], menu: { label: 'shell.nav.claims', icon: 'IconShieldCheck' } },
+  { path: '/billing/e-invoicing', title: 'shell.titles.eInvoicing', permissions: ['billing_read'], menu: { label: 'shell.nav.eInvoicing', icon: 'IconQrcode' } },
   { path: '/patients', title: 'shell.titles.patients', permissions: ['patient_read'], menu: { label: 'shell.nav.patients', icon: 'IconUserHeart' } },
   { path: '/patients/add', title: 'shell.titles.addPatient', permissions: ['patient_write'] },
   { path: '/patients/edit/:id', title: 'shell.titles.editPatient', permissions: ['patient_write'] },

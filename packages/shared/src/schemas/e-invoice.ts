@@ -10,6 +10,9 @@ export const SAUDI_VAT_NUMBER = /^3\d{13}3$/;
 export const SELLER_NAME_MAX = 120;
 
 const optionalText = (max: number) => z.string().trim().max(max, 'validation.eInvoices.tooLong').nullable().optional();
+/** Empty (not given) or matching the pattern. */
+const optionalPattern = (pattern: RegExp, message: string) =>
+  z.string().trim().refine((v) => v === '' || pattern.test(v), message).nullable().optional();
 
 export const eInvoiceSettingsView = z.object({
   enabled: z.boolean(),
@@ -35,10 +38,10 @@ export const eInvoiceSettingsInput = z.strictObject({
   vatNumber: z.string().trim().regex(SAUDI_VAT_NUMBER, 'validation.eInvoices.vatNumber'),
   crn: optionalText(20),
   street: optionalText(120),
-  buildingNumber: z.string().trim().regex(/^\d{4}$/, 'validation.eInvoices.buildingNumber').nullable().optional(),
+  buildingNumber: optionalPattern(/^\d{4}$/, 'validation.eInvoices.buildingNumber'),
   district: optionalText(120),
   city: optionalText(120),
-  postalCode: z.string().trim().regex(/^\d{5}$/, 'validation.eInvoices.postalCode').nullable().optional(),
+  postalCode: optionalPattern(/^\d{5}$/, 'validation.eInvoices.postalCode'),
   /** The version loaded; absent before the first save. */
   version: z.number().int().positive().optional(),
 });

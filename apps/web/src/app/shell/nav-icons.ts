@@ -17,6 +17,7 @@ export {
   IconListSearch,
   IconMicroscope,
   IconPill,
+  IconQrcode,
   IconSend,
   IconShieldCheck,
   IconShieldLock,
