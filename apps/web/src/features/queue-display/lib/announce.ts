@@ -36,7 +36,7 @@ let audio: AudioContext | null = null;
 function audioContext(): AudioContext | null {
   const Context = typeof window === 'undefined' ? undefined : (window.AudioContext ?? (window as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext);
   if (!Context) return null;
-  audio ??= new Context();
+  if (!(audio instanceof Context)) audio = new Context();
   return audio;
 }
 

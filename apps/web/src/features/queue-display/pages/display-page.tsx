@@ -43,7 +43,7 @@ function PairedDisplay({ token, onRevoked }: { token: string; onRevoked: () => v
  * code, then the clinic's calls, live. A revoked display goes back to the pairing screen and says why.
  */
 export default function DisplayPage() {
-  useDisplayLanguage();
+  const languageReady = useDisplayLanguage();
   const [token, setToken] = useState(storedDisplayToken);
   const [revoked, setRevoked] = useState(false);
   const onRevoked = useCallback(() => {
@@ -57,6 +57,7 @@ export default function DisplayPage() {
     setToken(value);
   }, []);
 
+  if (!languageReady) return null;
   if (token) return <PairedDisplay key={token} token={token} onRevoked={onRevoked} />;
   return (
     <Box mih="100vh" p="xl" bg="var(--mantine-color-body)">
