@@ -4,12 +4,9 @@ import { IconWifiOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { DisplayBoard, DisplayCall } from '@clinic/shared';
 import { Ltr } from '@/components/ltr';
-import { formatTime } from '@/lib/dates';
+import { formatNumber, formatTime } from '@/lib/dates';
 import { useClinicClock } from '../hooks/use-clinic-clock';
 import classes from './display-board.module.css';
-
-/** How many waiting numbers the strip shows; the rest are counted. */
-const WAITING_SHOWN = 14;
 
 /** Where a call sends the patient: the room, else the doctor. */
 const placeOf = (c: Pick<DisplayCall, 'room' | 'doctor'>) => c.room ?? c.doctor;
@@ -30,8 +27,6 @@ export function BoardView({ board, offline, controls }: BoardViewProps) {
   const { t, i18n } = useTranslation();
   const now = useClinicClock(board.now);
   const [current, ...earlier] = board.calls;
-  const waitingShown = board.waiting.slice(0, WAITING_SHOWN);
-  const more = board.waiting.length - waitingShown.length;
 
   return (
     <main className={classes.board} data-testid="display-board">
@@ -67,9 +62,9 @@ export function BoardView({ board, offline, controls }: BoardViewProps) {
 
         <section className={classes.side} aria-labelledby="display-recent-title">
           <div id="display-recent-title" className={classes.sideTitle}>{t('queueDisplay.board.recent')}</div>
-          <div data-testid="display-recent">
+          <div className={classes.recentList} data-testid="display-recent">
             {earlier.map((c) => (
-              <div key={c.id} className={classes.recentRow} data-testid="display-recent-call" style={{ marginBottom: '1.2vh' }}>
+              <div key={c.id} className={classes.recentRow} data-testid="display-recent-call">
                 <span className={classes.recentLabel}><Ltr>{c.label}</Ltr></span>
                 <span className={classes.recentPlace}>
                   {placeOf(c)}
@@ -83,14 +78,15 @@ export function BoardView({ board, offline, controls }: BoardViewProps) {
 
       <section className={classes.waiting} aria-label={t('queueDisplay.board.waiting')} data-testid="display-waiting">
         <span className={classes.sideTitle}>{t('queueDisplay.board.waiting')}</span>
-        {waitingShown.length === 0 && <span className={classes.muted}>{t('queueDisplay.board.noneWaiting')}</span>}
-        {waitingShown.map((w) => (
+        {/* How many wait, as a number: the strip shows the first ones in call order, as many as fit. */}
+        <span className={classes.count} data-testid="display-waiting-count">{formatNumber(board.waiting.length, i18n.language)}</span>
+        {board.waiting.length === 0 && <span className={classes.muted}>{t('queueDisplay.board.noneWaiting')}</span>}
+        {board.waiting.map((w) => (
           <span key={w.label} className={classes.chip} data-testid="display-waiting-number">
             <Ltr>{w.label}</Ltr>
             {w.patientName && <span className={classes.muted}> {w.patientName}</span>}
           </span>
         ))}
-        {more > 0 && <span className={classes.muted}>{t('queueDisplay.board.moreWaiting', { count: more })}</span>}
       </section>
     </main>
   );

@@ -18,7 +18,7 @@ export function SoundGate({ onEnabled }: { onEnabled: () => void }) {
       onClick={enable}
       aria-label={t('queueDisplay.sound.title')}
       data-testid="display-enable-sound"
-      style={{ position: 'fixed', inset: 0, zIndex: 300, background: 'rgba(0, 0, 0, 0.45)', display: 'grid', placeItems: 'center' }}
+      style={{ position: 'fixed', inset: 0, zIndex: 300, padding: 16, background: 'rgba(0, 0, 0, 0.45)', display: 'grid', placeItems: 'center' }}
     >
       <Card radius="lg" padding="xl" shadow="xl" withBorder>
         <Stack align="center" gap="sm">

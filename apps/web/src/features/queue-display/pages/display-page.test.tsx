@@ -11,19 +11,21 @@ const TOKEN = 'd1.company-1.display-1.secret';
 /** The display's side of the API: pairing, the board (what `board()` says now) and the live stream. */
 function displayApi(board: () => Response | DisplayBoard) {
   const streams = eventStreams();
+  /** The network: while down, the stream cannot connect. */
+  const network = { down: false };
   const sent: Array<{ path: string; token: string | null; body?: unknown }> = [];
   mockFetch((url, init) => {
     const token = new Headers(init.headers).get('x-display-token');
     sent.push({ path: url.pathname, token, ...(init.body ? { body: JSON.parse(String(init.body)) } : {}) });
     if (url.pathname === '/api/public/display/pair') return jsonResponse(200, { success: true, data: { token: TOKEN, display: { name: 'Hall TV', clinic: 'Al Noor Clinic', room: null } } });
-    if (url.pathname === '/api/public/display/live') return streams.response();
+    if (url.pathname === '/api/public/display/live') return network.down ? Promise.reject(new TypeError('Failed to fetch')) : streams.response();
     if (url.pathname === '/api/public/display') {
       const answer = board();
       return answer instanceof Response ? answer : jsonResponse(200, { success: true, data: answer });
     }
     return jsonResponse(404, errorBody('Not found', 'NOT_FOUND'));
   });
-  return { streams, sent };
+  return { streams, sent, network };
 }
 
 describe('the waiting-room display', { timeout: 30_000 }, () => {
@@ -101,15 +103,17 @@ describe('the waiting-room display', { timeout: 30_000 }, () => {
     localStorage.setItem('displayToken', TOKEN);
     stubSound();
     let board = displayBoard([displayCall('e1', 'A-006', 60)]);
-    const { streams } = displayApi(() => board);
+    const { streams, network } = displayApi(() => board);
     renderApp('/display');
     await screen.findByTestId('display-current-label');
     await waitFor(() => expect(streams.connections).toBe(1));
 
+    network.down = true;
     streams.fail();
     expect(await screen.findByTestId('display-offline')).toHaveTextContent('غير متصل');
     board = displayBoard([displayCall('e3', 'A-008', 5), displayCall('e2', 'A-007', 50), displayCall('e1', 'A-006', 110)]);
-    await waitFor(() => expect(streams.connections).toBe(2));
+    network.down = false;
+    await waitFor(() => expect(streams.connections).toBe(2), { timeout: 10_000 });
     streams.send('ready');
     await waitFor(() => expect(screen.getByTestId('display-current-label')).toHaveTextContent('A-008'));
     expect(screen.queryByTestId('display-offline')).not.toBeInTheDocument();
