@@ -49,6 +49,7 @@ describe('the waiting-room display', { timeout: 30_000 }, () => {
     expect(screen.getAllByTestId('display-recent-call').map((row) => row.textContent)).toEqual([expect.stringContaining('A-006')]);
     expect(screen.getAllByTestId('display-waiting-number').map((chip) => chip.textContent)).toEqual(['A-009', 'B-002']);
     expect(localStorage.getItem('displayToken')).toBe(TOKEN);
+    await waitFor(() => expect(document.title).toBe('Al Noor Clinic · شاشة قاعة الانتظار'));
     expect(sent.find((r) => r.path === '/api/public/display/pair')?.body).toEqual({ code: 'ABCD2345' });
     expect(sent.filter((r) => r.path === '/api/public/display').every((r) => r.token === TOKEN)).toBe(true);
   });

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Alert, Box, Center, Group, Loader } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { SoundGate } from '../components/sound-gate';
 import { useAnnouncer } from '../hooks/use-announcer';
 import { useDisplayBoard } from '../hooks/use-display-board';
 import { useDisplayLanguage } from '../hooks/use-display-language';
+import { useWakeLock } from '../hooks/use-wake-lock';
 import { soundAllowed, soundSupported } from '../lib/announce';
 
 /** A paired screen: the board, live, announcing each new call. */
@@ -18,6 +19,11 @@ function PairedDisplay({ token, onRevoked }: { token: string; onRevoked: () => v
   const [soundOn, setSoundOn] = useState(soundAllowed);
   const { board, offline } = useDisplayBoard(token, onRevoked);
   useAnnouncer(board.data, soundOn);
+  useWakeLock();
+  const clinic = board.data?.clinic.name;
+  useEffect(() => {
+    document.title = clinic ? `${clinic} · ${t('queueDisplay.title')}` : t('queueDisplay.title');
+  }, [clinic, t]);
 
   if (!board.data) {
     return (
@@ -43,6 +49,7 @@ function PairedDisplay({ token, onRevoked }: { token: string; onRevoked: () => v
  * code, then the clinic's calls, live. A revoked display goes back to the pairing screen and says why.
  */
 export default function DisplayPage() {
+  const { t } = useTranslation();
   const languageReady = useDisplayLanguage();
   const [token, setToken] = useState(storedDisplayToken);
   const [revoked, setRevoked] = useState(false);
@@ -56,6 +63,10 @@ export default function DisplayPage() {
     setRevoked(false);
     setToken(value);
   }, []);
+
+  useEffect(() => {
+    if (!token) document.title = t('queueDisplay.pairing.title');
+  }, [token, t]);
 
   if (!languageReady) return null;
   if (token) return <PairedDisplay key={token} token={token} onRevoked={onRevoked} />;

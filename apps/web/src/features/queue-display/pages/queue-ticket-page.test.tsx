@@ -35,6 +35,7 @@ describe("the patient's queue page", { timeout: 30_000 }, () => {
     expect(screen.getByTestId('ticket-position')).toHaveTextContent('3 patients ahead of you');
     expect(screen.getByTestId('ticket-estimate')).toHaveTextContent('About 25 minutes');
     expect(screen.getByTestId('ticket-basis')).toHaveTextContent("Estimated from the doctor's pace today");
+    await waitFor(() => expect(document.title).toBe('A-007 · Your place in the queue'));
     expect(asked).toContain('/api/public/queue?token=q1.abc%2Fdef');
     await waitFor(() => expect(asked).toContain('/api/public/queue/live?token=q1.abc%2Fdef'));
   });

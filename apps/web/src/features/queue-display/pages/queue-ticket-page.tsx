@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Alert, Badge, Box, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconClockX, IconInfoCircle, IconWifiOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -44,6 +45,10 @@ export default function QueueTicketPage() {
   const token = useLinkToken();
   const { ticket, offline, gone } = usePublicTicket(token);
   const v = ticket.data;
+  const label = v?.label;
+  useEffect(() => {
+    document.title = label ? `${label} · ${t('queueDisplay.ticketTitle')}` : t('queueDisplay.ticketTitle');
+  }, [label, t]);
 
   return (
     <Box mih="100vh" p="md" bg="var(--mantine-color-body)">
