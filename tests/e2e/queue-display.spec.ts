@@ -30,23 +30,24 @@ async function waitingRoom(api: Api): Promise<Practice> {
   return { id, clinic, service, doctors: [doctor], patients };
 }
 
-/** The queue link texted to the patient at check-in (the SMS sink keeps the texts): the one that opens their own ticket. */
-async function queueLinkOf(api: Api, p: Practice, after: number, taken: string[] = []): Promise<string> {
-  let link = '';
+/**
+ * The queue links texted to the clinic's patients at check-in (the SMS sink keeps the texts), in the order the
+ * tickets were given (by their numbers): the links that open a ticket of this clinic, `count` of them.
+ */
+async function queueLinksOf(api: Api, p: Practice, after: number, count: number): Promise<string[]> {
+  let found: Array<{ link: string; label: string }> = [];
   await expect.poll(async () => {
     const messages = (await (await fetch(`${smsSink()}/messages`)).json()) as Array<{ at: string; body: { text?: string } }>;
     const links = messages.filter((m) => Date.parse(m.at) >= after).flatMap((m) => /\/queue\?token=[^\s"']+/.exec(m.body.text ?? '') ?? []);
-    for (const candidate of links.reverse()) {
-      if (taken.includes(candidate)) continue;
-      const res = await api.request.get(`/api${candidate}`);
-      if (res.ok() && ((await res.json()) as { data: { clinic: string } }).data.clinic === p.clinic.name) {
-        link = candidate;
-        return link;
-      }
+    found = [];
+    for (const link of new Set(links)) {
+      const res = await api.request.get(`/api/public${link}`);
+      const ticket = res.ok() ? ((await res.json()) as { data: { clinic: string; label: string } }).data : null;
+      if (ticket?.clinic === p.clinic.name) found.push({ link, label: ticket.label });
     }
-    return '';
-  }, { timeout: 20_000, message: 'the queue link texted at check-in' }).toMatch(/^\/queue\?token=/);
-  return link;
+    return found.length;
+  }, { timeout: 20_000, message: 'the queue links texted at check-in' }).toBe(count);
+  return found.sort((a, b) => a.label.localeCompare(b.label)).map((f) => f.link);
 }
 
 async function checkIn(page: Page, name: string) {
@@ -107,8 +108,7 @@ test('a check-in reaches the paired screen, a call shows there within 2 seconds 
   await expect(tv.getByTestId('display-waiting-number')).toHaveCount(2);
 
   // Karim follows his place on his phone, from the link texted at check-in: one patient ahead of him.
-  const hudaLink = await queueLinkOf(api, p, checkedInAt);
-  const karimLink = await queueLinkOf(api, p, checkedInAt, [hudaLink]);
+  const [hudaLink, karimLink] = (await queueLinksOf(api, p, checkedInAt, 2)) as [string, string];
   const karimPhone = await phone(browser, karimLink, 'en', 'light');
   await expect(karimPhone.getByTestId('ticket-position')).toHaveText('1 patient ahead of you');
 

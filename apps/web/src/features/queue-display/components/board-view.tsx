@@ -52,7 +52,7 @@ export function BoardView({ board, offline, controls }: BoardViewProps) {
             <div key={current.id} className={classes.fresh}>
               <div className={classes.caption}>{current.recall ? t('queueDisplay.board.recall') : t('queueDisplay.board.nowCalling')}</div>
               <div className={classes.currentLabel} data-testid="display-current-label"><Ltr>{current.label}</Ltr></div>
-              <div className={classes.currentPlace} data-testid="display-current-place">{placeOf(current)}</div>
+              <div className={classes.currentPlace} data-testid="display-current-place"><bdi>{placeOf(current)}</bdi></div>
               {current.patientName && <div className={classes.caption}>{current.patientName}</div>}
             </div>
           ) : (
@@ -67,7 +67,7 @@ export function BoardView({ board, offline, controls }: BoardViewProps) {
               <div key={c.id} className={classes.recentRow} data-testid="display-recent-call">
                 <span className={classes.recentLabel}><Ltr>{c.label}</Ltr></span>
                 <span className={classes.recentPlace}>
-                  {placeOf(c)}
+                  <bdi>{placeOf(c)}</bdi>
                   <span className={classes.muted}> · <Ltr>{formatTime(new Date(c.at), i18n.language, board.clinic.timeZone)}</Ltr></span>
                 </span>
               </div>
@@ -79,8 +79,9 @@ export function BoardView({ board, offline, controls }: BoardViewProps) {
       <section className={classes.waiting} aria-label={t('queueDisplay.board.waiting')} data-testid="display-waiting">
         <span className={classes.sideTitle}>{t('queueDisplay.board.waiting')}</span>
         {/* How many wait, as a number: the strip shows the first ones in call order, as many as fit. */}
-        <span className={classes.count} data-testid="display-waiting-count">{formatNumber(board.waiting.length, i18n.language)}</span>
-        {board.waiting.length === 0 && <span className={classes.muted}>{t('queueDisplay.board.noneWaiting')}</span>}
+        {board.waiting.length === 0
+          ? <span className={classes.muted}>{t('queueDisplay.board.noneWaiting')}</span>
+          : <span className={classes.count} data-testid="display-waiting-count">{formatNumber(board.waiting.length, i18n.language)}</span>}
         {board.waiting.map((w) => (
           <span key={w.label} className={classes.chip} data-testid="display-waiting-number">
             <Ltr>{w.label}</Ltr>

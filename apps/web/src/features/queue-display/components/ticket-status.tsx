@@ -36,7 +36,7 @@ export function TicketStatus({ ticket }: { ticket: PublicTicketView }) {
           title={<Text fz="xl" fw={800} inherit>{t('queueDisplay.ticket.called')}</Text>}>
           <Text fz="xl" fw={700} inherit>
             <IconArrowRight size={20} style={{ verticalAlign: 'middle', marginInlineEnd: 6 }} aria-hidden />
-            {ticket.room ? t('queueDisplay.ticket.goToRoom', { room: place }) : t('queueDisplay.ticket.goToDoctor', { doctor: place })}
+            {t('queueDisplay.ticket.goTo')} <bdi data-testid="ticket-place">{place}</bdi>
           </Text>
         </Alert>
       );

@@ -60,6 +60,15 @@ describe("the patient's queue page", { timeout: 30_000 }, () => {
     expect(called).toHaveTextContent('Please go to Room 3');
   });
 
+  it('called by a doctor without a room, sends the patient to the doctor, in Arabic too', async () => {
+    await setLanguage('ar');
+    ticketApi(() => ({ ...waiting, state: 'called', room: null, doctor: 'د. رنا', position: null, estimatedWaitMinutes: null, estimateBasis: null }));
+    renderApp('/queue?token=q1');
+    const called = await screen.findByTestId('ticket-called');
+    expect(called).toHaveTextContent('حان دورك');
+    expect(called).toHaveTextContent('تفضّل إلى د. رنا');
+  });
+
   it.each([
     [2, 'مريضان قبلك', 2, 'نحو دقيقتين'],
     [3, '3 مرضى قبلك', 5, 'نحو 5 دقائق'],
