@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { ALWAYS_OPEN, Api, daytimeZone, expect, presetPreferences, runId, signIn, test, type Practice } from './fixtures';
 
@@ -7,7 +8,8 @@ import { ALWAYS_OPEN, Api, daytimeZone, expect, presetPreferences, runId, signIn
  * board, and the waiting numbers appear on the screen; "call next" puts the number and the room on the screen within
  * two seconds of the call's answer, and the earlier call moves to the recent calls. The patient follows their place on
  * the page their text links to, live. Revoking the display sends the screen back to pairing. Screenshots: the board
- * in Arabic dark and English light, both pages at 375 px.
+ * in Arabic dark and English light, both pages at 375 px; axe (WCAG 2.1 AA) finds nothing serious on the board or the
+ * patient's page.
  */
 
 /** A zone where it is daytime now: bookings for later today stay on today's board and today's queue. */
@@ -48,6 +50,15 @@ async function queueLinksOf(api: Api, p: Practice, after: number, count: number)
     return found.length;
   }, { timeout: 20_000, message: 'the queue links texted at check-in' }).toBe(count);
   return found.sort((a, b) => a.label.localeCompare(b.label)).map((f) => f.link);
+}
+
+/** WCAG 2.1 AA problems (serious or critical) axe finds on the page as it is, once its animations have ended. */
+async function axeProblems(page: Page, where: string): Promise<string[]> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  const result = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${where}: ${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 async function checkIn(page: Page, name: string) {
@@ -133,6 +144,11 @@ test('a check-in reaches the paired screen, a call shows there within 2 seconds 
   const hudaPhone = await phone(browser, hudaLink, 'ar', 'dark');
   await expect(hudaPhone.getByTestId('ticket-called')).toContainText('حان دورك');
   await hudaPhone.screenshot({ path: testInfo.outputPath('queue-ar-dark-375.png'), fullPage: true });
+  const problems = [
+    ...(await axeProblems(tv, 'the board, ar dark')),
+    ...(await axeProblems(karimPhone, 'the queue page, en light')),
+    ...(await axeProblems(hudaPhone, 'the queue page, ar dark')),
+  ];
 
   // The same screen in English and light, after a reload: the browser asks for a tap before any sound.
   await tv.evaluate(() => {
@@ -146,6 +162,8 @@ test('a check-in reaches the paired screen, a call shows there within 2 seconds 
   if (await gate.isVisible()) await gate.click();
   await expect(gate).toHaveCount(0);
   await tv.screenshot({ path: testInfo.outputPath('display-en-light.png') });
+  problems.push(...(await axeProblems(tv, 'the board, en light')));
+  expect(problems, problems.join('\n')).toEqual([]);
   await tv.setViewportSize({ width: 375, height: 812 });
   await tv.screenshot({ path: testInfo.outputPath('display-en-light-375.png'), fullPage: true });
 
