@@ -137,7 +137,8 @@ test('a check-in reaches the paired screen, a call shows there within 2 seconds 
   await expect(tv.getByTestId('display-current-label')).toHaveText(second.label, { timeout: 2000 });
   await expect(tv.getByTestId('display-recent-call').first()).toContainText(first.label);
   await expect(tv.getByTestId('display-waiting-number')).toHaveCount(0);
-  await expect(karimPhone.getByTestId('ticket-called')).toContainText(`Please go to ${ROOM}`);
+  await expect(karimPhone.getByTestId('ticket-called')).toContainText("It's your turn");
+  await expect(karimPhone.getByTestId('ticket-place')).toHaveText(ROOM);
 
   await tv.screenshot({ path: testInfo.outputPath('display-ar-dark.png') });
   await karimPhone.screenshot({ path: testInfo.outputPath('queue-en-light-375.png'), fullPage: true });

@@ -1,5 +1,5 @@
 import { Alert, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconArrowRight, IconCircleCheck, IconClock, IconDoorEnter, IconInfoCircle, IconStethoscope } from '@tabler/icons-react';
+import { IconCircleCheck, IconClock, IconDoorEnter, IconInfoCircle, IconStethoscope } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { PublicTicketView } from '@clinic/shared';
 
@@ -34,10 +34,8 @@ export function TicketStatus({ ticket }: { ticket: PublicTicketView }) {
       return (
         <Alert color="green" variant="filled" radius="md" icon={<IconDoorEnter size={28} />} role="alert" data-testid="ticket-called"
           title={<Text fz="xl" fw={800} inherit>{t('queueDisplay.ticket.called')}</Text>}>
-          <Text fz="xl" fw={700} inherit>
-            <IconArrowRight size={20} style={{ verticalAlign: 'middle', marginInlineEnd: 6 }} aria-hidden />
-            {t('queueDisplay.ticket.goTo')} <bdi data-testid="ticket-place">{place}</bdi>
-          </Text>
+          <Text fz="lg" fw={600} inherit>{t('queueDisplay.ticket.goTo')}</Text>
+          <Text fz={30} fw={800} lh={1.2} inherit data-testid="ticket-place"><bdi>{place}</bdi></Text>
         </Alert>
       );
     case 'skipped':
