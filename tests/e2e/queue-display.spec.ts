@@ -94,6 +94,18 @@ test('a check-in reaches the paired screen, a call shows there within 2 seconds 
   const tvContext = await browser.newContext({ viewport: { width: 1280, height: 720 }, colorScheme: 'dark' });
   const tv = await tvContext.newPage();
   await presetPreferences(tv, { theme: 'dark' });
+  // What the screen says aloud, recorded (the browser's own voice may be silent on a test machine).
+  await tv.addInitScript(() => {
+    const spoken: Array<{ text: string; lang: string }> = [];
+    Object.assign(window, { spoken });
+    const synth = window.speechSynthesis as SpeechSynthesis | undefined;
+    if (!synth) return;
+    const speak = synth.speak.bind(synth);
+    synth.speak = (u: SpeechSynthesisUtterance) => {
+      if (u.text) spoken.push({ text: u.text, lang: u.lang });
+      speak(u);
+    };
+  });
   await tv.goto('/display');
   const pairing = tv.getByTestId('display-pairing');
   await expect(pairing).toContainText('ربط هذه الشاشة');
@@ -130,6 +142,10 @@ test('a check-in reaches the paired screen, a call shows there within 2 seconds 
   await expect(tv.getByTestId('display-current-place')).toHaveText(ROOM);
   await expect(tv.getByTestId('display-current')).toContainText('يُنادى الآن');
   await expect(tv.getByTestId('display-board')).not.toContainText(huda.name);
+  // Announced once, Arabic then English (the clinic announces in both), the number read out character by character.
+  const spoken = () => tv.evaluate(() => (window as unknown as { spoken: Array<{ text: string; lang: string }> }).spoken);
+  const readOut = [...first.label.replace('-', '')].join(' ');
+  await expect.poll(spoken).toEqual([{ text: `الرقم ${readOut}، ${ROOM}`, lang: 'ar-SA' }, { text: `Number ${readOut}, ${ROOM}`, lang: 'en-GB' }]);
   await expect(karimPhone.getByTestId('ticket-position')).toHaveText('You are next');
 
   const second = await api.post<Ticket>('/waiting-room/call-next', { clinic: p.clinic._id, doctor: doctor._id });
