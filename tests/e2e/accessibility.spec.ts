@@ -130,6 +130,10 @@ const VISITS: Record<string, { url: (ids: Ids) => string; signedOut?: boolean }>
   '/SelectPlan': { url: () => '/SelectPlan', signedOut: true },
   '/companyPlan': { url: () => '/companyPlan', signedOut: true },
   '/register': { url: () => '/register', signedOut: true },
+  // The waiting room's screen before pairing, and the patient's queue page with a link that is not one (a paired
+  // board and a live ticket are checked in queue-display.spec.ts). Last: the screen switches to its own language.
+  '/display': { url: () => '/display', signedOut: true },
+  '/queue': { url: () => '/queue?token=not-a-link', signedOut: true },
 };
 
 interface Own extends Ids { clinicName: string; companyId: string }

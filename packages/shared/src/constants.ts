@@ -126,6 +126,10 @@ export const STORAGE_KEYS = {
   lang: 'lang',
   usedEmails: 'usedEmails',
   i18nextLng: 'i18nextLng',
+  /** A paired waiting-room display's token (the screen's only credential). */
+  displayToken: 'displayToken',
+  /** The language a waiting-room display was set to (Arabic until someone chooses). */
+  displayLanguage: 'displayLanguage',
 } as const;
 
 export const LANGUAGES = ['en', 'ar'] as const;

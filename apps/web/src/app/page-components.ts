@@ -5,7 +5,7 @@ import type { PagePath } from '@/lib/pages';
 export type PageModule = () => Promise<{ default: ComponentType }>;
 
 /** Screens the router builds by itself: sign-in comes with the app, the public visit and invitation pages sit outside the shell. */
-type RoutedApart = '/login' | '/login/sso' | '/visit' | '/invite' | '/verify/:token';
+type RoutedApart = '/login' | '/login/sso' | '/visit' | '/invite' | '/verify/:token' | '/display' | '/queue';
 
 /**
  * The page component of every screen in the registry (lib/pages.ts), read only by the router. It lives apart from the

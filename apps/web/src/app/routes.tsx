@@ -29,6 +29,9 @@ const SsoLandingPage = lazyPage(() => import('@/features/security/pages/sso-land
 /** The check of a printed prescription (its QR code): public, with the pages' texts. */
 const VerifyPage = lazyPage(() => Promise.all([import('@/features/prescriptions/pages/verify-page'), loadPageTexts()]).then(([page]) => page));
 const InvitePage = lazyPage(() => Promise.all([import('@/features/invite/pages/invite-page'), loadPageTexts()]).then(([page]) => page));
+/** The waiting room's screen (paired with a code, no sign-in) and the patient's place in the queue: public, with the pages' texts. */
+const DisplayPage = lazyPage(() => Promise.all([import('@/features/queue-display/pages/display-page'), loadPageTexts()]).then(([page]) => page));
+const QueueTicketPage = lazyPage(() => Promise.all([import('@/features/queue-display/pages/queue-ticket-page'), loadPageTexts()]).then(([page]) => page));
 
 /**
  * A page its registry entry (lib/pages.ts) does not allow the user to open: the no-access page instead. The root (the
@@ -64,6 +67,8 @@ export const routes: RouteObject[] = [
   { path: '/login/sso', element: <Suspense><SsoLandingPage /></Suspense>, errorElement: <RouteError /> },
   { path: '/invite', element: <Suspense><InvitePage /></Suspense>, errorElement: <RouteError /> },
   { path: '/verify/:token', element: <Suspense><VerifyPage /></Suspense>, errorElement: <RouteError /> },
+  { path: '/display', element: <Suspense><DisplayPage /></Suspense>, errorElement: <RouteError /> },
+  { path: '/queue', element: <Suspense><QueueTicketPage /></Suspense>, errorElement: <RouteError /> },
   {
     element: <RouteGuard />,
     errorElement: <RouteError />,

@@ -112,6 +112,9 @@ export const PAGES = [
   { path: '/login/sso', title: 'shell.titles.login' },
   // The check of a printed prescription (its QR code): public too, outside the sign-in guard and the shell.
   { path: '/verify/:token', title: 'shell.titles.verifyPrescription' },
+  // The waiting room's screen (paired with a one-time code) and the patient's place in the queue: public too.
+  { path: '/display', title: 'queueDisplay.title' },
+  { path: '/queue', title: 'queueDisplay.ticketTitle' },
   { path: '/appointments', title: 'shell.titles.appointments', permissions: ['appointment_read'], menu: { label: 'shell.nav.appointments', icon: 'IconCalendarEvent' } },
   { path: '/appointments/add', title: 'shell.titles.addAppointment', permissions: ['appointment_write'] },
   { path: '/appointments/calendar', title: 'shell.titles.patientAppointments', permissions: ['appointment_read'] },
