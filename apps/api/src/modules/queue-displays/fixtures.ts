@@ -19,6 +19,9 @@ export async function queueClinic(db: Db, companyId: string, name = 'Olaya Clini
 }
 export type QueueClinic = Awaited<ReturnType<typeof queueClinic>>;
 
+/** Each visit gets its own half hour of the doctor's diary (visits of one doctor never overlap). */
+let slot = 0;
+
 /** A checked-in visit with its ticket (and, when called, the call records), written into the tables. */
 export async function ticket(
   db: Db, companyId: string, q: QueueClinic,
@@ -28,10 +31,12 @@ export async function ticket(
   },
 ) {
   const patient = await insertPatient(db, companyId, { name: t.patient });
+  slot += 1;
   const issuedAt = new Date(Date.now() - (t.issuedMinutesAgo ?? 60 - t.number) * 60_000);
   const [appointment] = await db.insert(appointments).values({
     companyId, publicId: `APT-${randomBytes(4).toString('hex')}`, patientId: patient.id, doctorId: q.doctor.id, clinicId: q.clinic.id,
-    serviceId: q.service.id, reason: 'Check-up', startsAt: issuedAt, endsAt: new Date(issuedAt.getTime() + 30 * 60_000),
+    serviceId: q.service.id, reason: 'Check-up', startsAt: new Date(Date.UTC(2026, 0, 1) + slot * 1_800_000),
+    endsAt: new Date(Date.UTC(2026, 0, 1) + (slot + 1) * 1_800_000),
     status: t.status ?? 'arrived', arrivedAt: issuedAt,
   }).returning();
   const prefix = t.prefix ?? '';

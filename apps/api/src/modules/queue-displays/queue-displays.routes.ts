@@ -9,6 +9,8 @@ import { displayBoard, displayOfToken, stillPaired, tokenRefused } from './displ
 import { createDisplay, listDisplays, newPairingCodeFor, pairDisplay, revokeDisplay } from './queue-displays.service.js';
 
 const r = routes.waitingRoom;
+/** Display changes grant or take no one's access: the company's cached callers stay. */
+const accessNeutral = { config: { accessNeutral: true } };
 const HEARTBEAT_MS = 25_000;
 /** An open display stream checks its display at least this often (and on every event of its clinic). */
 export const DISPLAY_RECHECK_MS = 30_000;
@@ -24,7 +26,8 @@ const tokenOf = (headers: Record<string, string | string[] | undefined>) => {
  */
 export function queueDisplayRoutes(app: App, deps: Deps) {
   const streams = new Set<{ end(): void }>();
-  app.addHook('onClose', async () => {
+  // Before the server stops taking connections (which waits for open ones): the screens reconnect to another server.
+  app.addHook('preClose', async () => {
     for (const s of streams) s.end();
   });
 
@@ -37,17 +40,17 @@ export function queueDisplayRoutes(app: App, deps: Deps) {
     const data = await createDisplay(deps, requestContext(req), callerOf(req), req.body);
     reply.code(201);
     return { success: true as const, message: t(req, 'success.queueDisplays.created', { name: data.display.name }), data };
-  });
+  }, accessNeutral);
 
   serve(app, r.pairingCode, async (req) => {
     const { name, ...data } = await newPairingCodeFor(deps, requestContext(req), callerOf(req), req.params.id);
     return { success: true as const, message: t(req, 'success.queueDisplays.newCode', { name }), data };
-  });
+  }, accessNeutral);
 
   serve(app, r.revokeDisplay, async (req) => {
     const { name } = await revokeDisplay(deps, requestContext(req), callerOf(req), req.params.id);
     return { success: true as const, message: t(req, 'success.queueDisplays.revoked', { name }) };
-  });
+  }, accessNeutral);
 
   serve(app, r.pairDisplay, async (req) => {
     const data = await pairDisplay(deps, requestContext(req), req.body.code);
