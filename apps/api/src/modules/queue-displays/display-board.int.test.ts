@@ -3,6 +3,9 @@ import { addDays, DISPLAY_RECENT_CALLS } from '@clinic/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queueDisplays, waitingRoomSettings } from '../../db/schema/index.js';
+import type { Deps } from '../../lib/app-types.js';
+import { systemContext } from '../../lib/request-context.js';
+import { closeCompany } from '../companies/companies.service.js';
 import { body, createOrg, createTestContext, type TestContext, type TestOrg } from '../../test/harness.js';
 import { board, openDisplayStream, pairedDisplay, queueClinic, ticket, until, type QueueClinic } from './fixtures.js';
 
@@ -143,6 +146,18 @@ describe('the live stream of a display', () => {
       await stream.close();
       await theirStream.close();
     }
+  });
+
+  it('ends, and the board refuses the token, once the organisation is closed', async () => {
+    const closing = await createOrg(ctx, { name: 'Closing Group' });
+    const clinic = await queueClinic(ctx.database.db, closing.companyId);
+    const shown = await pairedDisplay(ctx, closing.token, { clinic: clinic.clinic.id, name: 'Last hall' });
+    const stream = await openDisplayStream(base, shown.token);
+    const deps: Deps = { config: ctx.config, database: ctx.database, db: ctx.database.db, tokens: null as never, callers: ctx.app.callers, live: ctx.app.live };
+    await closeCompany(deps, systemContext(ctx.app.log), closing.companyId);
+    expect(await until(() => stream.state.ended)).toBe(true);
+    expect((await board(ctx, shown.token)).statusCode).toBe(401);
+    await stream.close();
   });
 
   it('ends when the server closes', async () => {

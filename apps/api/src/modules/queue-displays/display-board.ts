@@ -1,13 +1,14 @@
 import { DISPLAY_RECENT_CALLS, safeTimeZone, ticketLabel, todayIn, ANNOUNCE_LANGUAGES, type DisplayBoard } from '@clinic/shared';
 import type { Deps } from '../../lib/app-types.js';
 import { clockNow } from '../../lib/app-types.js';
+import { companyIsOpen } from '../../lib/credential-liveness.js';
 import { AppError } from '../../lib/errors.js';
 import { parseDisplayToken, secretMatches } from './display-credentials.js';
 import { displaySettings, pairedDisplay, recentCalls, touchDisplay, waitingTickets, type PairedDisplay } from './queue-displays.repository.js';
 
 /*
  * What a paired screen reads. Its token names a company and a display; the display is looked up by both (never by
- * the token alone), must be paired, not revoked, of an open company, and its stored hash must match the token's
+ * the token alone), must be paired, not revoked, of an open company (`companyIsOpen`, as every credential of a clinic), and its stored hash must match the token's
  * secret. The board shows the display's clinic (or room) only: numbers and rooms, names only when the clinic shows
  * them.
  */
@@ -25,13 +26,13 @@ export async function displayOfToken(deps: Deps, token: string | undefined): Pro
   if (!parsed) return null;
   const display = await pairedDisplay(deps.db, parsed.companyId, parsed.displayId);
   if (!display || !secretMatches(parsed.secret, display.tokenHash)) return null;
-  return display;
+  return (await companyIsOpen(deps.db, display.companyId)) ? display : null;
 }
 
 /** Whether the display is still the one the stream was opened for: paired with the same token, not revoked, company open. */
 export async function stillPaired(deps: Deps, opened: PairedDisplay): Promise<boolean> {
   const now = await pairedDisplay(deps.db, opened.companyId, opened.id);
-  return !!now && now.tokenHash === opened.tokenHash;
+  return !!now && now.tokenHash === opened.tokenHash && (await companyIsOpen(deps.db, opened.companyId));
 }
 
 export async function displayBoard(deps: Deps, token: string | undefined): Promise<DisplayBoard> {

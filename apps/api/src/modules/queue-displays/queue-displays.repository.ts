@@ -5,7 +5,7 @@
 import { and, count, desc, eq, getTableColumns, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
-  appointments, clinics, companies, employees, patients, queueDisplays, queueTicketEvents, queueTickets, waitingRoomSettings,
+  appointments, clinics, employees, patients, queueDisplays, queueTicketEvents, queueTickets, waitingRoomSettings,
 } from '../../db/schema/index.js';
 
 export type DisplayRow = typeof queueDisplays.$inferSelect;
@@ -82,7 +82,7 @@ export async function revoke(db: Db, companyId: string, id: string, at: Date): P
   return row ?? null;
 }
 
-/** The display a token names, with its clinic, while it is paired, not revoked, and its company open. */
+/** The display a token names, with its clinic, while it is paired and not revoked. */
 export async function pairedDisplay(db: Db, companyId: string, id: string) {
   const [row] = await db
     .select({
@@ -91,8 +91,7 @@ export async function pairedDisplay(db: Db, companyId: string, id: string) {
     })
     .from(queueDisplays)
     .innerJoin(clinics, and(eq(clinics.companyId, queueDisplays.companyId), eq(clinics.id, queueDisplays.clinicId)))
-    .innerJoin(companies, eq(companies.id, queueDisplays.companyId))
-    .where(and(eq(queueDisplays.companyId, companyId), eq(queueDisplays.id, id), isNull(queueDisplays.revokedAt), isNull(companies.closedAt)))
+    .where(and(eq(queueDisplays.companyId, companyId), eq(queueDisplays.id, id), isNull(queueDisplays.revokedAt)))
     .limit(1);
   return row && row.tokenHash ? { ...row, tokenHash: row.tokenHash } : null;
 }
