@@ -1,6 +1,7 @@
 import { routes } from '@clinic/shared';
 import type { App, Deps } from '../../lib/app-types.js';
 import { serve } from '../../lib/contract-routes.js';
+import { openEventStream } from '../../lib/event-stream.js';
 import { t } from '../../lib/i18n.js';
 import { listEnvelope } from '../../lib/list.js';
 import { requestContext } from '../../lib/request-context.js';
@@ -11,7 +12,6 @@ import { createDisplay, listDisplays, newPairingCodeFor, pairDisplay, revokeDisp
 const r = routes.waitingRoom;
 /** Display changes grant or take no one's access: the company's cached callers stay. */
 const accessNeutral = { config: { accessNeutral: true } };
-const HEARTBEAT_MS = 25_000;
 /** An open display stream checks its display at least this often (and on every event of its clinic). */
 export const DISPLAY_RECHECK_MS = 30_000;
 
@@ -71,16 +71,7 @@ export function queueDisplayRoutes(app: App, deps: Deps) {
   serve(app, r.displayLive, async (req, reply) => {
     const display = await displayOfToken(deps, tokenOf(req.headers));
     if (!display) throw tokenRefused();
-    const raw = reply.raw;
-    reply.hijack();
-    raw.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-      'x-request-id': req.id,
-    });
-    raw.write(': live\n\nevent: ready\ndata: {}\n\n');
+    const { raw, send } = openEventStream(req, reply);
     let open = true;
     const end = () => {
       if (open) raw.end();
@@ -99,18 +90,16 @@ export function queueDisplayRoutes(app: App, deps: Deps) {
     const unsubscribe = deps.live?.subscribe((e) => {
       if (e.c !== display.companyId || e.k !== display.clinicId || (e.t !== 'queue' && e.t !== 'appointment')) return;
       void check().then((ok) => {
-        if (ok && open) raw.write('event: queue\ndata: {}\n\n');
+        if (ok && open) send('queue');
       });
     });
     const unwatch = deps.callers.onCompanyChange((companyId) => {
       if (companyId === display.companyId) void check();
     });
-    const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
     const recheck = setInterval(() => void check(), DISPLAY_RECHECK_MS);
     streams.add(raw);
     raw.on('close', () => {
       open = false;
-      clearInterval(heartbeat);
       clearInterval(recheck);
       unsubscribe?.();
       unwatch();
