@@ -7,7 +7,7 @@ import type { Deps } from '../../lib/app-types.js';
 import { systemContext } from '../../lib/request-context.js';
 import { closeCompany } from '../companies/companies.service.js';
 import { body, createOrg, createTestContext, type TestContext, type TestOrg } from '../../test/harness.js';
-import { board, openDisplayStream, pairedDisplay, queueClinic, ticket, until, type QueueClinic } from './fixtures.js';
+import { addDisplay, board, openDisplayStream, pair, pairedDisplay, queueClinic, ticket, until, type QueueClinic } from './fixtures.js';
 
 /*
  * What a paired screen shows: its clinic's (or room's) calls of today, newest first, and the numbers still waiting in
@@ -148,15 +148,18 @@ describe('the live stream of a display', () => {
     }
   });
 
-  it('ends, and the board refuses the token, once the organisation is closed', async () => {
+  it('ends, the board refuses the token and a pending code pairs nothing, once the organisation is closed', async () => {
     const closing = await createOrg(ctx, { name: 'Closing Group' });
     const clinic = await queueClinic(ctx.database.db, closing.companyId);
     const shown = await pairedDisplay(ctx, closing.token, { clinic: clinic.clinic.id, name: 'Last hall' });
     const stream = await openDisplayStream(base, shown.token);
+    const pending = await addDisplay(ctx, closing.token, { clinic: clinic.clinic.id, name: 'Second hall' });
     const deps: Deps = { config: ctx.config, database: ctx.database, db: ctx.database.db, tokens: null as never, callers: ctx.app.callers, live: ctx.app.live };
     await closeCompany(deps, systemContext(ctx.app.log), closing.companyId);
     expect(await until(() => stream.state.ended)).toBe(true);
     expect((await board(ctx, shown.token)).statusCode).toBe(401);
+    // A code made before the closing pairs nothing.
+    expect((await pair(ctx, pending.code)).statusCode).toBe(400);
     await stream.close();
   });
 

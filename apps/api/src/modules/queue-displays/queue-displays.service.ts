@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { clockNow } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
+import { companyIsOpen } from '../../lib/credential-liveness.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { exactTotal } from '../../lib/list.js';
 import type { RequestContext } from '../../lib/request-context.js';
@@ -143,6 +144,8 @@ export async function pairDisplay(deps: Deps, ctx: RequestContext, typed: string
     const subject = challenge?.subject as { companyId?: string; displayId?: string } | null | undefined;
     const version = Number((challenge?.data as { version?: unknown } | undefined)?.version);
     if (!challenge || !subject?.companyId || !subject.displayId || !Number.isInteger(version)) return null;
+    // A closed organisation's screen is not paired: its token would be refused at once.
+    if (!(await companyIsOpen(tx, subject.companyId))) return null;
     if (!(await claimChallenge(tx, challenge.id))) return null;
     const { token, hash } = newDisplayToken(subject.companyId, subject.displayId);
     const row = await completePairing(tx, subject.companyId, subject.displayId, version, hash, now);
