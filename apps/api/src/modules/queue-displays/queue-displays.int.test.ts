@@ -66,6 +66,14 @@ describe('pairing a display', () => {
     expect(audit.map((a) => [a.action, a.actorId])).toEqual([['create', org.adminId], ['pair', null]]);
   });
 
+  it('pairs one screen when two send the same code at once', async () => {
+    const { code } = await addDisplay(ctx, org.token, { clinic: q.clinic.id, name: 'Twin screens' });
+    const answers = await Promise.all([pair(ctx, code, { address: '203.0.113.31' }), pair(ctx, code, { address: '203.0.113.32' })]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
+    const token = body(answers.find((a) => a.statusCode === 200)!).data.token as string;
+    expect((await board(ctx, token)).statusCode).toBe(200);
+  });
+
   it('refuses a wrong code and an expired one with a translated error, in English and Arabic', async () => {
     const wrong = await pair(ctx, 'ABCDEFGH', { lang: 'ar' });
     expect(wrong.statusCode).toBe(400);
