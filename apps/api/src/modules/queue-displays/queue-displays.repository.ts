@@ -109,8 +109,9 @@ export async function displaySettings(db: Db, companyId: string, clinicId: strin
   return row ?? { showNames: false, announce: 'both' };
 }
 
-/** The room a ticket was called to: the call's own record, else the ticket's room. */
-const callRoom = sql<string | null>`coalesce(${queueTicketEvents.details}->>'room', ${queueTickets.room})`;
+/** The room and doctor a ticket was called to, as the call recorded them (a later transfer does not move a past call). */
+const callRoom = sql<string | null>`case when ${queueTicketEvents.details} ? 'room' then ${queueTicketEvents.details}->>'room' else ${queueTickets.room} end`;
+const callDoctor = sql`coalesce((${queueTicketEvents.details}->>'doctor')::uuid, ${queueTickets.doctorId})`;
 
 /** The day's calls (and recalls) of the clinic, or of one room, latest first. */
 export async function recentCalls(db: Db, companyId: string, clinicId: string, day: string, room: string | null, limit: number) {
@@ -124,7 +125,7 @@ export async function recentCalls(db: Db, companyId: string, clinicId: string, d
     .innerJoin(queueTickets, and(eq(queueTickets.companyId, queueTicketEvents.companyId), eq(queueTickets.id, queueTicketEvents.ticketId)))
     .innerJoin(appointments, and(eq(appointments.companyId, queueTickets.companyId), eq(appointments.id, queueTickets.appointmentId)))
     .innerJoin(patients, and(eq(patients.companyId, appointments.companyId), eq(patients.id, appointments.patientId)))
-    .leftJoin(employees, and(eq(employees.companyId, queueTickets.companyId), eq(employees.id, queueTickets.doctorId)))
+    .leftJoin(employees, and(eq(employees.companyId, queueTickets.companyId), sql`${employees.id} = ${callDoctor}`))
     .where(and(
       eq(queueTicketEvents.companyId, companyId), eq(queueTicketEvents.clinicId, clinicId), inArray(queueTicketEvents.kind, ['called', 'recalled']),
       eq(queueTickets.clinicId, clinicId), eq(queueTickets.day, day), room === null ? undefined : sql`${callRoom} = ${room}`,
