@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import { addDays, DISPLAY_RECENT_CALLS } from '@clinic/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,8 +5,8 @@ import { queueDisplays, waitingRoomSettings } from '../../db/schema/index.js';
 import type { Deps } from '../../lib/app-types.js';
 import { systemContext } from '../../lib/request-context.js';
 import { closeCompany } from '../companies/companies.service.js';
-import { body, createOrg, createTestContext, type TestContext, type TestOrg } from '../../test/harness.js';
-import { addDisplay, board, openDisplayStream, pair, pairedDisplay, queueClinic, ticket, until, type QueueClinic } from './fixtures.js';
+import { createOrg, createTestContext, type TestContext, type TestOrg } from '../../test/harness.js';
+import { addDisplay, board, listen, openDisplayStream, pair, pairedDisplay, queueClinic, readBoard, ticket, until, type QueueClinic } from './fixtures.js';
 
 /*
  * What a paired screen shows: its clinic's (or room's) calls of today, newest first, and the numbers still waiting in
@@ -43,16 +42,11 @@ beforeAll(async () => {
   await ticket(db, org.companyId, q, { number: 8, prefix: 'A', patient: 'Ahmad Said', room: 'Room 1', state: 'skipped' });
   hall = await pairedDisplay(ctx, org.token, { clinic: q.clinic.id, name: 'Waiting hall' });
   room2 = await pairedDisplay(ctx, org.token, { clinic: q.clinic.id, name: 'Room 2 door', room: 'Room 2' });
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+  base = await listen(ctx);
 });
 afterAll(() => ctx?.close());
 
-const boardOf = async (token: string) => {
-  const res = await board(ctx, token);
-  expect(res.statusCode, res.body).toBe(200);
-  return body(res).data;
-};
+const boardOf = (token: string) => readBoard(ctx, token);
 
 describe('the board of a paired display', () => {
   it('shows today\'s calls newest first (a recall marked) and the waiting numbers in call order, with rooms and no names', async () => {
@@ -168,8 +162,7 @@ describe('the live stream of a display', () => {
     const company = await createOrg(own);
     const clinic = await queueClinic(own.database.db, company.companyId);
     const shown = await pairedDisplay(own, company.token, { clinic: clinic.clinic.id, name: 'Closing hall' });
-    await own.app.listen({ port: 0, host: '127.0.0.1' });
-    const stream = await openDisplayStream(`http://127.0.0.1:${(own.app.server.address() as AddressInfo).port}`, shown.token);
+    const stream = await openDisplayStream(await listen(own), shown.token);
     await own.close();
     expect(await until(() => stream.state.ended)).toBe(true);
   });

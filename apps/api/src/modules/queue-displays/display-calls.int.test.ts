@@ -1,8 +1,7 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, body, createOrg, createTestContext, type TestContext, type TestOrg } from '../../test/harness.js';
 import { booked, queueClinic, setStatus, type QueueClinic } from '../waiting-room/fixtures.js';
-import { board, openDisplayStream, pairedDisplay, until } from './fixtures.js';
+import { listen, openDisplayStream, pairedDisplay, readBoard, until } from './fixtures.js';
 
 /*
  * The display with the waiting room's staff side: a check-in gives a ticket that the board lists as waiting, "call
@@ -27,16 +26,11 @@ beforeAll(async () => {
     payload: { prefixBy: 'doctor', prefixes: { [q.doctors[0]!]: 'A' }, rooms: { [q.doctors[0]!]: 'Room 3' }, showNames: false, sendLink: false, announce: 'ar' },
   });
   expect(saved.statusCode, saved.body).toBe(200);
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+  base = await listen(ctx);
 });
 afterAll(() => ctx?.close());
 
-const boardOf = async (token: string) => {
-  const res = await board(ctx, token);
-  expect(res.statusCode, res.body).toBe(200);
-  return body(res).data;
-};
+const boardOf = (token: string) => readBoard(ctx, token);
 
 describe('a display follows the waiting room', () => {
   it('lists a checked-in patient as waiting, shows "call next" as the latest call with its room, and a recall as a new call', async () => {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { ticketLabel, todayIn } from '@clinic/shared';
 import { expect } from 'vitest';
 import type { Db } from '../../db/client.js';
@@ -80,6 +81,19 @@ export const board = (ctx: TestContext, displayToken?: string, lang?: string) =>
   method: 'GET', url: '/api/public/display',
   headers: { ...(displayToken !== undefined ? { 'x-display-token': displayToken } : {}), ...(lang ? { 'accept-language': lang } : {}) },
 });
+
+/** A board that must be answered: its data. */
+export async function readBoard(ctx: TestContext, displayToken: string) {
+  const res = await board(ctx, displayToken);
+  expect(res.statusCode, res.body).toBe(200);
+  return body(res).data;
+}
+
+/** Starts the test's server on a free local port (streams are read over a real socket): its address. */
+export async function listen(ctx: TestContext): Promise<string> {
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+}
 
 /** A display's live stream over a real socket: the events' names as they arrive, and whether the server ended it. */
 export async function openDisplayStream(base: string, displayToken: string) {

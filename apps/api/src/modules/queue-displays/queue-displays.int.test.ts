@@ -1,11 +1,10 @@
-import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, authChallenges, queueDisplays } from '../../db/schema/index.js';
 import { auth, body, createOrg, createTestContext, type TestContext, type TestOrg } from '../../test/harness.js';
 import { PAIRING_ALPHABET } from './display-credentials.js';
 import { PAIRING_MAX_WRONG } from './queue-displays.service.js';
-import { addDisplay, board, openDisplayStream, pair, pairedDisplay, queueClinic, until, type QueueClinic } from './fixtures.js';
+import { addDisplay, board, listen, openDisplayStream, pair, pairedDisplay, queueClinic, until, type QueueClinic } from './fixtures.js';
 
 /*
  * The administration of a clinic's TV displays and the screen's pairing: a one-time code (used once, ten minutes,
@@ -24,8 +23,7 @@ beforeAll(async () => {
   org = await createOrg(ctx, { name: 'Al Noor Medical' });
   other = await createOrg(ctx, { name: 'Dar Al Shifa' });
   q = await queueClinic(ctx.database.db, org.companyId);
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+  base = await listen(ctx);
 });
 afterAll(() => ctx?.close());
 
