@@ -66,6 +66,7 @@ import { billingRoutes } from './modules/billing/billing.routes.js';
 import { eInvoiceRoutes } from './modules/e-invoices/e-invoices.routes.js';
 import { diagnosisRoutes } from './modules/diagnoses/index.js';
 import { onlineBookingSettingsRoutes } from './modules/online-booking-settings/online-booking-settings.routes.js';
+import { queueDisplayRoutes } from './modules/queue-displays/queue-displays.routes.js';
 import { twoFactorRoutes } from './modules/two-factor/index.js';
 import { QUEUE_TEXT_JOB, queueTextJobHandler } from './modules/waiting-room/index.js';
 import { waitingRoomRoutes } from './modules/waiting-room/waiting-room.routes.js';
@@ -304,6 +305,7 @@ export async function buildApp(config: Config, database: Database, options: { cl
   onlineBookingSettingsRoutes(app, deps);
   sessionRoutes(app, deps);
   waitingRoomRoutes(app, deps);
+  queueDisplayRoutes(app, deps);
 
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 

@@ -219,6 +219,12 @@ export const ERROR_CODES = {
   NO_ONE_WAITING: { status: 409, message: 'errors.waitingRoom.noOneWaiting' },
   TICKET_NOT_IN_QUEUE: { status: 409, message: 'errors.waitingRoom.notInQueue' },
 
+  // Waiting-room displays: the one-time pairing code, the screen's token, a revoked display, guesses per address.
+  DISPLAY_CODE_INVALID: { status: 400, message: 'errors.queueDisplays.codeInvalid' },
+  DISPLAY_TOKEN_INVALID: { status: 401, message: 'errors.queueDisplays.tokenInvalid' },
+  DISPLAY_REVOKED: { status: 409, message: 'errors.queueDisplays.revoked' },
+  TOO_MANY_PAIRING_ATTEMPTS: { status: 429, message: 'errors.queueDisplays.tooManyAttempts' },
+
   // The public booking page: its address, the one-time code and the limits (answered with when to try again).
   BOOKING_PAGE_NOT_FOUND: { status: 404, message: 'errors.bookingPage.pageNotFound' },
   BOOKING_OFFER_NOT_FOUND: { status: 404, message: 'errors.bookingPage.offerNotFound' },

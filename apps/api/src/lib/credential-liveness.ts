@@ -8,7 +8,8 @@
  * "end session", deactivation end, and which also ends when idle past the organisation's timeout or older than its
  * lifetime), and they must still hold the permission the credential needs. Patient links act for the
  * clinic, not a person (the reminders job issues them for an appointment, check-in for a waiting-room ticket): they
- * need the company open (`companyIsOpen`).
+ * need the company open (`companyIsOpen`). So do waiting-room display tokens (a clinic's screen), which also end with
+ * the display's revocation.
  *
  * What cannot be checked cheaply at use is ended when the person or the company ends (`endCredentials`): refresh
  * tokens and feeds are stamped revoked (so reactivation or reopening revives nothing), session versions are raised,
@@ -33,6 +34,7 @@ import { inTransaction } from './transaction.js';
  */
 export const CREDENTIAL_KINDS = [
   'access_token', 'refresh_token', 'file_link', 'calendar_feed', 'live_stream', 'fhir_export_status', 'patient_link', 'invitation', 'queue_link',
+  'display_token',
 ] as const;
 export type CredentialKind = (typeof CREDENTIAL_KINDS)[number];
 

@@ -131,6 +131,8 @@ beforeAll(async () => {
   ids.feed = (await post('/api/calendar-feeds', { doctor: party.doctor }))._id;
   const invited = await post('/api/invitations', { name: 'Laila Saeed', email: 'laila.atomic@clinic.example', employeeType: 'Administrative', roleIds: [org.roleIds.get('Receptionist')] });
   ids.invited = invited.employee;
+  const display = await post('/api/waiting-room/displays', { clinic: ids.clinic, name: 'Waiting hall TV' });
+  Object.assign(ids, { display: display.display._id, displayCode: display.code });
   ids.invitationToken = new URL(invited.link).searchParams.get('token')!;
   // Records nothing uses yet, so deleting them is allowed.
   ids.freeService = (await post('/api/services', { name: 'Spare', description: 'Not booked yet', price: 10, durationMinutes: 20, clinic: party.clinic, doctors: [party.doctor] }))._id;
@@ -397,6 +399,11 @@ function request(key: string): { params: Record<string, string>; payload?: Recor
     case 'PUT /api/prescriptions/:id': return { params: { id: ids.rxDraft! }, payload: { clinic: ids.clinic, language: 'ar', validDays: 14, items: [rxItem()], version: 1 } };
     case 'POST /api/prescriptions/:id/issue': return { params: { id: ids.rxToIssue! }, payload: { acknowledgements: [{ key: `duplicate:0:${ids.rxListed}`, reason: 'A second course' }], version: 1 } };
     case 'POST /api/prescriptions/:id/cancel': return { params: { id: ids.rxIssued! }, payload: { reason: 'Wrong dose', version: 2 } };
+    // A display: added, given a new code, revoked, and the screen's pairing (audited as the display's).
+    case 'POST /api/waiting-room/displays': return { params: {}, payload: { clinic: ids.clinic, name: 'Room 2 door', room: 'Room 2' } };
+    case 'POST /api/waiting-room/displays/:id/pairing-code': return { params: { id: ids.display! } };
+    case 'DELETE /api/waiting-room/displays/:id': return { params: { id: ids.display! } };
+    case 'POST /api/public/display/pair': return { params: {}, payload: { code: ids.displayCode } };
     default: return null;
   }
 }

@@ -104,7 +104,7 @@ interface KindRow {
   /** The permission the credential needs besides a live person (null: any signed-in person). */
   needs: Permission | null;
   /**
-   * A person's credential ends with the person; the clinic's (a patient link) only with the company. An invitation
+   * A person's credential ends with the person; the clinic's (a patient link, a waiting-room display) only with the company. An invitation
    * acts for the person invited, who is someone else: the person's ending leaves it alone, the company's closing ends
    * it for good (reopening revives no link); the invited person's own deactivation and deletion are in
    * modules/invitations/invitations.int.test.ts.
@@ -205,6 +205,18 @@ const KINDS: Record<CredentialKind, KindRow> = {
       expect(res.statusCode, res.body).toBe(201);
       const token = new URL(body(res).data.link).searchParams.get('token')!;
       return { works: async () => (await ctx.app.inject({ method: 'POST', url: '/api/invitations/lookup', payload: { token } })).statusCode === 200 };
+    },
+  },
+  display_token: {
+    needs: null, holder: 'clinic',
+    make: async (p) => {
+      const [clinic] = await ctx.database.query<{ id: string }>(`select id from clinics where company_id = $1 limit 1`, [p.org.companyId]);
+      const added = await ctx.app.inject({ method: 'POST', url: '/api/waiting-room/displays', headers: auth(p.org.token), payload: { clinic: clinic!.id, name: 'Hall TV' } });
+      expect(added.statusCode, added.body).toBe(201);
+      const paired = await ctx.app.inject({ method: 'POST', url: '/api/public/display/pair', payload: { code: body(added).data.code } });
+      expect(paired.statusCode, paired.body).toBe(200);
+      const token = body(paired).data.token as string;
+      return { works: async () => (await ctx.app.inject({ method: 'GET', url: '/api/public/display', headers: { 'x-display-token': token } })).statusCode === 200 };
     },
   },
 };

@@ -116,6 +116,8 @@ const HANDLER_BODIES: Record<string, z.ZodType> = {
   'POST /api/passkeys/register/options': z.object({}),
   'POST /api/passkeys/step-up/options': z.object({}),
   'POST /api/auth/passkey/options': z.object({}),
+  // A display's new pairing code takes no body.
+  'POST /api/waiting-room/displays/:id/pairing-code': z.object({}),
 };
 
 const rxItem = () => ({ medication: ids.medication, dose: 1, unit: 'tablet', route: 'oral', frequency: 'TID', durationDays: 5, quantity: 15, instructions: 'After meals' });
@@ -292,6 +294,13 @@ beforeAll(async () => {
   expect(diagnosis.statusCode, diagnosis.body).toBe(201);
   ids.diagnosis = body(diagnosis).data._id;
   ids.problem = body(await ctx.app.inject({ method: 'GET', url: `/api/patients/${party.patient}/problems`, headers: auth(org.token) })).data[0]._id;
+  // A display of the booking party's clinic, paired: the screen's board reads with its token.
+  const display = await ctx.app.inject({ method: 'POST', url: '/api/waiting-room/displays', headers: auth(org.token), payload: { clinic: party.clinic, name: 'Hall TV' } });
+  expect(display.statusCode, display.body).toBe(201);
+  ids.display = body(display).data.display._id;
+  const paired = await ctx.app.inject({ method: 'POST', url: '/api/public/display/pair', payload: { code: body(display).data.code } });
+  expect(paired.statusCode, paired.body).toBe(200);
+  ids.displayToken = body(paired).data.token;
   openapi = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
 }, 120_000);
 afterAll(async () => {
@@ -363,6 +372,7 @@ function realPath(url: string): string | null {
     return id ? url.replace(':id', id).replace(':type', 'Patient') : null;
   }
   if (url === '/api/calendars/:file') return `/api/calendars/${ids.feedFile}`;
+  if (url.startsWith('/api/waiting-room/displays/:id')) return url.replace(':id', ids.display!);
   if (url.startsWith('/api/public/book/:slug')) return url.replace(':slug', BOOKING_SLUG);
   if (url === '/api/patients/:id/problems/:problemId') return `/api/patients/${ids.patient}/problems/${ids.problem}`;
   if (url === '/api/patients/:id/diagnoses/:diagnosisId') return `/api/patients/${ids.patient}/diagnoses/${ids.diagnosis}`;
@@ -478,6 +488,7 @@ function validBody(key: string): Record<string, unknown> {
     case 'POST /api/orders/results/document': return { number: ids.orderNumber };
     case 'POST /api/note-templates': return noteTemplateBody();
     case 'PUT /api/note-templates/:id': return { ...noteTemplateBody(), version: 1 };
+    case 'POST /api/waiting-room/displays': return { clinic: ids.clinic, name: 'Room 2 door', room: 'Room 2' };
     case 'POST /api/public/visit/confirm': return { token: visitToken };
     case 'POST /api/public/visit/cancel': return { token: visitToken, reason: 'Travelling' };
     case 'POST /api/public/visit/reschedule': return { token: visitToken, datetime: slot };
@@ -600,13 +611,14 @@ describe('extreme values never stop the server', () => {
       const missing = params.filter((p) => p.required && !(p.name in valid)).map((p) => p.name);
       if (missing.length) failures.push(`${key}: no valid value for required query parameters ${missing.join(', ')} (add them to validQuery)`);
       // The valid request succeeds: the values below replace one valid value at a time.
-      await check(failures, `${key} with valid parameters`, { method: 'GET', url: `${path}?${new URLSearchParams(valid)}`, headers: auth(org.token) }, true);
+      const headers = { ...auth(org.token), ...(key === 'GET /api/public/display' ? { 'x-display-token': ids.displayToken! } : {}) };
+      await check(failures, `${key} with valid parameters`, { method: 'GET', url: `${path}?${new URLSearchParams(valid)}`, headers }, true);
       for (const p of params) {
         const keep = new Set([...params.filter((q) => q.required).map((q) => q.name), ...(PARTNERS[p.name] ?? [])]);
         const base = new URLSearchParams(Object.entries(valid).filter(([name]) => name !== p.name && keep.has(name)));
         const prefix = base.toString() ? `${base}&` : '';
         for (const value of [...EXTREMES.map(encodeURIComponent), ...RAW_QUERY]) {
-          await check(failures, `${key}?${p.name}=${short(value)}`, { method: 'GET', url: `${path}?${prefix}${encodeURIComponent(p.name)}=${value}`, headers: auth(org.token) });
+          await check(failures, `${key}?${p.name}=${short(value)}`, { method: 'GET', url: `${path}?${prefix}${encodeURIComponent(p.name)}=${value}`, headers });
         }
       }
     }

@@ -350,6 +350,15 @@ const MATRIX: Record<string, Source> = {
   'POST /api/orders/:id/cancel': { id: 'orders' },
   'POST /api/orders/:id/collect': { id: 'orders' },
   'POST /api/orders/:id/acknowledge': { id: 'orders' },
+  // Waiting-room displays. The screen's routes are public: its token names the company and the display, which are
+  // looked up by both and its secret's hash (modules/queue-displays proves another organisation's token is refused).
+  'GET /api/waiting-room/displays': {},
+  'POST /api/waiting-room/displays': {},
+  'POST /api/waiting-room/displays/:id/pairing-code': { id: 'queue_displays' },
+  'DELETE /api/waiting-room/displays/:id': { id: 'queue_displays' },
+  'POST /api/public/display/pair': 'public',
+  'GET /api/public/display': 'public',
+  'GET /api/public/display/live': 'public',
   // The order is named by its full number (below: A's numbers), answered as an unknown number.
   'GET /api/orders/by-number': {},
   'POST /api/orders/results': {},
@@ -433,6 +442,7 @@ function bodyFor(key: string, ids: Record<string, string[]>): unknown {
     case 'POST /api/orders/:id/acknowledge': return { version: 1 };
     case 'POST /api/orders/results': return { number: ids.order_numbers![0], values: [{ item: ids.order_items![0], analyte: 'WBC', value: 5 }] };
     case 'POST /api/orders/results/document': return { number: ids.order_numbers![0] };
+    case 'POST /api/waiting-room/displays': return { clinic: ids.clinics![0], name: 'Display of company B' };
     default: return {};
   }
 }
@@ -493,6 +503,7 @@ function filtersFor(url: string, ids: Record<string, string[]>): string[] {
   if (url === '/api/waitlist/matches') {
     return [f({ appointment: ids.appointments![0] }), f({ doctor: ids.doctors![0], service: ids.services![0], datetime: new Date(Date.now() + 40 * 86_400_000).toISOString() })];
   }
+  if (url === '/api/waiting-room/displays') return [f({}), f({ clinic: ids.clinics![0] }), f({ allData: 'true' })];
   if (url === '/api/clinics') return [...common, f({ department: ids.departments![0] }), f({ clinicCollection: ids.clinic_collections![0] })];
   if (url === '/api/employees') return [...common, f({ filter_fields: JSON.stringify({ roleName: 'Admin' }) })];
   return common;
@@ -625,6 +636,11 @@ beforeAll(async () => {
   aIds.calendar_feeds = (await ctx.database.query<{ id: string }>(
     `insert into calendar_feeds (company_id, doctor_id, secret_hash) values ($1, $2, 'tenant-a') returning id`, [a.companyId, aIds.doctors![0]],
   )).map((r) => r.id);
+  // A's displays: one paired, one waiting for its code.
+  aIds.queue_displays = (await ctx.database.query<{ id: string }>(
+    `insert into queue_displays (company_id, clinic_id, name, token_hash, paired_at) values ($1, $2, 'Hall', 'tenant-a', now()), ($1, $2, 'Door', null, null) returning id`,
+    [a.companyId, aIds.clinics![0]],
+  )).map((r) => r.id);
   aIds.names = (await ctx.database.query<{ name: string }>(`select name from patients where company_id = $1 order by id limit 1`, [a.companyId])).map((r) => r.name.split(' ')[0]!);
 }, 120_000);
 afterAll(() => ctx?.close());
@@ -678,6 +694,7 @@ describe('tenant isolation', () => {
           if (['POST /api/appointments', 'POST /api/services', 'POST /api/services/bulk', 'POST /api/calendar-feeds', 'POST /api/appointment-series', 'POST /api/waitlist', 'POST /api/invoices', 'POST /api/encounters', 'POST /api/note-templates'].includes(key)) {
             expect([404, 422], `${key} referencing A's records`).toContain(res.statusCode);
           }
+          if (key === 'POST /api/waiting-room/displays') expect(res.statusCode, `${key} naming A's clinic`).toBe(404);
         }
       }
     }

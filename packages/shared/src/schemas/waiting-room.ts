@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, refSchema } from './common.js';
+import { idSchema, pageQuerySchema, refSchema } from './common.js';
 import { calendarDate, daysBetween } from './dates.js';
 
 /*
@@ -175,7 +175,8 @@ export const displayRecord = z.object({
 });
 export type DisplayRecord = z.infer<typeof displayRecord>;
 
-export const displayListQuery = z.object({ clinic: idSchema.optional() });
+/** The organisation's displays (a clinic's, when named), paged like every list. */
+export const displayListQuery = pageQuerySchema.extend({ clinic: idSchema.optional() });
 
 export const displayCreateInput = z.strictObject({
   clinic: idSchema,
