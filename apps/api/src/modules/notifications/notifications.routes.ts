@@ -2,6 +2,7 @@ import { hasPermission, routes } from '@clinic/shared';
 import type { App, Deps } from '../../lib/app-types.js';
 import { serve } from '../../lib/contract-routes.js';
 import { guardStream } from '../../lib/credential-liveness.js';
+import { openEventStream } from '../../lib/event-stream.js';
 import { t } from '../../lib/i18n.js';
 import { listEnvelope } from '../../lib/list.js';
 import { requestContext } from '../../lib/request-context.js';
@@ -10,11 +11,11 @@ import { listNotifications, markAllRead, markRead, unreadCount } from './notific
 
 const r = routes.notifications;
 const accessNeutral = { config: { accessNeutral: true } };
-const HEARTBEAT_MS = 25_000;
 
 export function notificationRoutes(app: App, deps: Deps) {
   const streams = new Set<{ end(): void }>();
-  app.addHook('onClose', async () => {
+  // Before the server waits for open connections to end: a stream never ends by itself.
+  app.addHook('preClose', async () => {
     for (const s of streams) s.end();
   });
 
@@ -38,30 +39,19 @@ export function notificationRoutes(app: App, deps: Deps) {
   /**
    * Server-sent events for the signed-in caller (read with fetch, which sends the Authorization header):
    * `notification` when the caller's notifications changed, `appointment` when an appointment of the company
-   * changed and `queue` when a clinic's waiting room changed (both for callers who may read appointments). Ids only; the browser refetches. The stream ends when the
-   * access token lapses, and the browser reconnects with a fresh one.
+   * changed and `queue` when a clinic's waiting room changed (both for callers who may read appointments). Ids only;
+   * the browser refetches. The stream ends when the access token lapses, and the browser reconnects with a fresh one.
    */
   serve(app, r.live, async (req, reply) => {
     const caller = callerOf(req);
     let seesAppointments = hasPermission(caller.permissions, 'appointment_read');
-    const raw = reply.raw;
-    reply.hijack();
-    raw.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-      'x-request-id': req.id,
-    });
-    raw.write(': live\n\nevent: ready\ndata: {}\n\n');
-    const send = (event: string, data: unknown) => raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    const { raw, send } = openEventStream(req, reply);
     const unsubscribe = deps.live?.subscribe((e) => {
       if (e.c !== caller.companyId) return;
       if (e.t === 'notification' && e.r?.includes(caller.id)) send('notification', {});
       if (e.t === 'appointment' && seesAppointments) send('appointment', { appointment: e.a ?? null, clinic: e.k ?? null });
       if (e.t === 'queue' && seesAppointments) send('queue', { clinic: e.k ?? null });
     });
-    const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
     // At most an access token's life: the browser reconnects with its current token, so a sign-out or a
     // deactivation ends the stream within that time.
     const lapse = setTimeout(() => raw.end(), deps.config.accessTokenTtlSeconds * 1000);
@@ -71,7 +61,6 @@ export function notificationRoutes(app: App, deps: Deps) {
     const unguard = guardStream(deps, { companyId: caller.companyId, employeeId: caller.id, sessionVersion: claims.sv, familyId: claims.fam },
       () => raw.end(), (now) => { seesAppointments = hasPermission(now.permissions, 'appointment_read'); });
     const close = () => {
-      clearInterval(heartbeat);
       clearTimeout(lapse);
       unsubscribe?.();
       unguard();

@@ -1,6 +1,7 @@
 import { routes } from '@clinic/shared';
 import { clockNow, type App, type Deps } from '../../lib/app-types.js';
 import { serve } from '../../lib/contract-routes.js';
+import { openEventStream } from '../../lib/event-stream.js';
 import { t } from '../../lib/i18n.js';
 import { requestContext } from '../../lib/request-context.js';
 import { callerOf } from '../../plugins/auth.js';
@@ -11,7 +12,6 @@ import { getSettings, saveSettings } from './waiting-room.settings.js';
 const r = routes.waitingRoom;
 /** None of these changes who may do what: the signed-in callers stay cached. */
 const accessNeutral = { config: { accessNeutral: true } };
-const HEARTBEAT_MS = 25_000;
 
 /*
  * The waiting room (staff side): the clinic's queue, calling patients, a ticket's priority and transfer, the clinic's
@@ -19,7 +19,7 @@ const HEARTBEAT_MS = 25_000;
  */
 export function waitingRoomRoutes(app: App, deps: Deps) {
   const streams = new Set<{ end(): void }>();
-  app.addHook('onClose', async () => {
+  app.addHook('preClose', async () => {
     for (const s of streams) s.end();
   });
 
@@ -65,21 +65,14 @@ export function waitingRoomRoutes(app: App, deps: Deps) {
    */
   serve(app, r.publicTicketLive, async (req, reply) => {
     const claims = await openTicketLink(deps, req.query.token);
-    const raw = reply.raw;
-    reply.hijack();
-    raw.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no', 'x-request-id': req.id,
-    });
-    raw.write(': live\n\nevent: ready\ndata: {}\n\n');
+    const { raw, send } = openEventStream(req, reply);
     const unsubscribe = deps.live?.subscribe((e) => {
       if (e.c !== claims.companyId || e.k !== claims.clinicId || (e.t !== 'queue' && e.t !== 'appointment')) return;
-      raw.write('event: queue\ndata: {}\n\n');
+      send('queue');
     });
-    const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
     const lapse = setTimeout(() => raw.end(), Math.max(0, Math.min(claims.expiresAt.getTime() - clockNow(deps).getTime(), 2 ** 31 - 1)));
     streams.add(raw);
     raw.on('close', () => {
-      clearInterval(heartbeat);
       clearTimeout(lapse);
       unsubscribe?.();
       streams.delete(raw);

@@ -10,7 +10,8 @@ const r = routes.waitingRoom;
 export type DisplayPairing = z.infer<typeof displayPairing>;
 
 export async function getDisplays(clinic: string, signal?: AbortSignal) {
-  return (await call(r.displays, { query: { clinic } }, { signal, silent: true })).data;
+  // Every display of the clinic (a clinic has a handful): the whole list, not its first page.
+  return (await call(r.displays, { query: { clinic, allData: 'true' } }, { signal, silent: true })).data;
 }
 
 export function useDisplays(clinic: string | null) {
