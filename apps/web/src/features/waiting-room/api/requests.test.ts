@@ -36,7 +36,7 @@ describe('the waiting room requests', () => {
         "GET /api/clinics/c1/waiting-room-settings",
         "PUT /api/clinics/c1/waiting-room-settings {"prefixBy":"doctor","prefixes":{"d1":"A"},"rooms":{"d1":"Room 1"},"showNames":false,"sendLink":true,"announce":"both","version":2}",
         "GET /api/waiting-room/accuracy?clinic=c1&from=2026-03-01&to=2026-03-07",
-        "GET /api/waiting-room/displays?clinic=c1",
+        "GET /api/waiting-room/displays?clinic=c1&allData=true",
         "POST /api/waiting-room/displays {"clinic":"c1","name":"Hall TV","room":null}",
         "POST /api/waiting-room/displays/a%2Fb%201/pairing-code",
         "DELETE /api/waiting-room/displays/a%2Fb%201",
