@@ -181,7 +181,8 @@ export const displayListQuery = pageQuerySchema.extend({ clinic: idSchema.option
 export const displayCreateInput = z.strictObject({
   clinic: idSchema,
   name: z.string().trim().min(1, 'validation.required').max(DISPLAY_NAME_MAX, 'validation.waitingRoom.displayNameTooLong'),
-  room: roomText.nullable().optional(),
+  /** Empty or null: the whole clinic's calls. */
+  room: z.string().trim().max(ROOM_NAME_MAX, 'validation.waitingRoom.roomTooLong').transform((v) => v || null).nullable().optional(),
 });
 
 /** A display with its one-time pairing code (shown once, to type on the screen). */
