@@ -101,7 +101,9 @@ test('a visit completed, invoiced with insurance, paid in cash, its receipt prin
   // The receipt, in English.
   await details.getByTestId('invoice-print-receipt').click();
   const receipt = page.getByTestId('print-receipt');
-  await expect(receipt.getByTestId('receipt-title')).toHaveText('Receipt');
+  // The demo organisation is a Saudi company with e-invoicing on: the receipt is a simplified tax invoice with its QR code.
+  await expect(receipt.getByTestId('receipt-title')).toHaveText('Simplified Tax Invoice · فاتورة ضريبية مبسطة');
+  await expect(receipt.getByTestId('e-invoice-qr')).toBeVisible();
   await expect(receipt.getByTestId('receipt-totals')).toContainText('SAR 46.00');
   await expect(receipt).toHaveAttribute('dir', 'ltr');
   const receiptUrl = page.url();
@@ -180,7 +182,8 @@ test('a visit completed, invoiced with insurance, paid in cash, its receipt prin
   });
   await page.goto(receiptUrl);
   const arabic = page.getByTestId('print-receipt');
-  await expect(arabic.getByTestId('receipt-title')).toHaveText('إيصال');
+  await expect(arabic.getByTestId('receipt-title')).toHaveText('فاتورة ضريبية مبسطة');
+  await expect(arabic.getByTestId('e-invoice-qr')).toBeVisible();
   await expect(arabic).toHaveAttribute('dir', 'rtl');
   await expect(arabic.getByTestId('receipt-totals')).toContainText('46.00');
   await expect(arabic.getByTestId('receipt-totals')).toContainText('ر.س');
