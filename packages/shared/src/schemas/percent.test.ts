@@ -12,8 +12,11 @@ import { translate } from '../messages/index.js';
 type Def = { type: string; shape?: Record<string, z.ZodType>; element?: z.ZodType; innerType?: z.ZodType; in?: z.ZodType; out?: z.ZodType; options?: z.ZodType[] };
 const defOf = (s: z.ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def;
 
-/** A name that says percentage (amounts such as a discount or a consultation fee are minor units, not percentages). */
-const PERCENT_NAME = /percent|processingFee|^coverage(?!Details)|^vat/i;
+/**
+ * A name that says percentage (amounts such as a discount or a consultation fee are minor units, not percentages; a
+ * VAT number is an identifier).
+ */
+const PERCENT_NAME = /percent|processingFee|^coverage(?!Details)|^vat(?!Number)/i;
 
 function percentFields(schema: z.ZodType, path: string, out: Map<string, z.ZodType>, seen = new Set<z.ZodType>()) {
   if (seen.has(schema)) return;
