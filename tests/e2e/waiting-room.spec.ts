@@ -45,9 +45,12 @@ async function openBoard(page: Page, clinicName: string) {
 
 const cardOf = (page: Page, section: string, name: string) => page.getByTestId(`board-section-${section}`).getByTestId('board-card').filter({ hasText: name });
 
+/** Closes every toast, again if one arrives while the others close (a call's answer, then the live refresh's). */
 async function closeToasts(page: Page) {
-  for (const close of await page.locator('.mantine-Notification-root button').all()) await close.click({ timeout: 2_000 }).catch(() => undefined);
-  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
+  await expect(async () => {
+    for (const close of await page.locator('.mantine-Notification-root button').all()) await close.click({ timeout: 1_000 }).catch(() => undefined);
+    await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 test('check-in gives ticket numbers on the board, and the waiting room calls the next patient', async ({ page }) => {
