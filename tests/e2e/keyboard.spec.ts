@@ -17,7 +17,7 @@ async function api<T>(page: Page, path: string): Promise<T> {
 }
 
 /** Presses Tab (or Shift+Tab) until the focused element matches `selector`; fails after `max` presses. */
-async function tabTo(page: Page, selector: string, { max = 100, back = false } = {}) {
+async function tabTo(page: Page, selector: string, { max = 200, back = false } = {}) {
   for (let i = 0; i < max; i++) {
     if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return;
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
