@@ -61,6 +61,11 @@ export const PERMISSIONS = [
   /** The day's close of a cash box (expected vs counted). */
   'cashbox_close',
   /**
+   * The doctor's share: every doctor's statement (a doctor always sees their own through `my_day`); the rules and
+   * the payouts.
+   */
+  'doctor_share_read_all', 'doctor_share_write',
+  /**
    * The clinical record: read encounters, notes, vitals, diagnoses, allergies, medications, orders and results
    * (every read audited); write them (notes, vitals, diagnoses, allergies); prescribe; order tests; enter results.
    * Reception sees that an encounter exists, never its content.
@@ -98,7 +103,7 @@ export const DEFAULT_ROLES: ReadonlyArray<{ name: string; permissions: readonly 
     name: 'Accountant',
     permissions: ['company_read', 'complex_read', 'department_read', 'clinic_read', 'service_read',
       'patient_read', 'appointment_read', 'employee_read', 'dashboard_read',
-      'billing_read', 'billing_write', 'billing_refund', 'cashbox_close'],
+      'billing_read', 'billing_write', 'billing_refund', 'cashbox_close', 'doctor_share_read_all', 'doctor_share_write'],
   },
 ];
 

@@ -205,6 +205,19 @@ export const ERROR_CODES = {
   // Saudi e-invoicing: a QR code over ZATCA's limits (a field over 255 bytes, or the code over 700 characters).
   E_INVOICE_QR_TOO_LONG: { status: 422, message: 'errors.eInvoices.qrTooLong' },
   E_INVOICE_NOT_FOUND: { status: 404, message: 'errors.eInvoices.notFound' },
+  E_INVOICE_NOT_CONFIGURED: { status: 409, message: 'errors.eInvoices.notConfigured' },
+  E_INVOICE_AUTHORITY_REFUSED: { status: 422, message: 'errors.eInvoices.authorityRefused' },
+  E_INVOICE_AUTHORITY_UNREACHABLE: { status: 502, message: 'errors.eInvoices.authorityUnreachable' },
+  E_INVOICE_COMPLIANCE_FAILED: { status: 422, message: 'errors.eInvoices.complianceFailed' },
+  E_INVOICE_SUBMISSION_NOT_FOUND: { status: 404, message: 'errors.eInvoices.submissionNotFound' },
+  E_INVOICE_SUBMISSION_NOT_RETRYABLE: { status: 409, message: 'errors.eInvoices.submissionNotRetryable' },
+  DOCTOR_SHARE_RULE_NOT_FOUND: { status: 404, message: 'errors.doctorShares.ruleNotFound' },
+  DOCTOR_SHARE_RULE_BACKDATED: { status: 422, message: 'validation.doctorShares.backdated' },
+  DOCTOR_SHARE_RULE_EXISTS: { status: 409, message: 'errors.doctorShares.ruleExists' },
+  DOCTOR_SHARE_RULE_IN_EFFECT: { status: 409, message: 'errors.doctorShares.ruleInEffect' },
+  DOCTOR_SHARE_NOT_A_DOCTOR: { status: 422, message: 'errors.doctorShares.notADoctor' },
+  DOCTOR_SHARE_OTHERS_FORBIDDEN: { status: 403, message: 'errors.doctorShares.othersForbidden' },
+  DOCTOR_SHARE_OVERPAID: { status: 422, message: 'errors.doctorShares.overpaid' },
 
   // Reminders and the links sent to patients; signed file links.
   NOT_RETRYABLE: { status: 409, message: 'errors.reminders.notRetryable' },

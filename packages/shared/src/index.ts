@@ -55,3 +55,4 @@ export * from './schemas/prescription.js';
 export * from './schemas/sso.js';
 export * from './schemas/waiting-room.js';
 export * from './schemas/e-invoice.js';
+export * from './schemas/doctor-share.js';

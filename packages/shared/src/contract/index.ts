@@ -8,6 +8,7 @@ import { companyRoutes } from './companies.js';
 import { complexRoutes } from './complexes.js';
 import { departmentRoutes } from './departments.js';
 import { diagnosisCodeRoutes, problemRoutes } from './diagnoses.js';
+import { doctorShareRoutes } from './doctor-shares.js';
 import { eInvoiceRoutes } from './e-invoices.js';
 import { exportRoutes } from './exports.js';
 import { invoiceRoutes } from './invoices.js';
@@ -56,6 +57,7 @@ export const routes = {
   claims: claimRoutes,
   billingSettings: billingSettingsRoutes,
   eInvoices: eInvoiceRoutes,
+  doctorShares: doctorShareRoutes,
   patients: patientRoutes,
   companies: companyRoutes,
   complexes: complexRoutes,

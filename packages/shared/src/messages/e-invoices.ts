@@ -9,6 +9,7 @@ export const eInvoicesEn = {
       buildingNumber: 'Enter the 4-digit building number.',
       postalCode: 'Enter the 5-digit postal code.',
       stampKey: 'This is not a private key on the secp256k1 curve (PEM), or the certificate does not belong to it.',
+      otp: 'Enter the 6-digit one-time password from the Fatoora portal.',
     },
   },
   success: {
@@ -21,6 +22,12 @@ export const eInvoicesEn = {
     eInvoices: {
       qrTooLong: 'The invoice cannot carry a valid ZATCA QR code: the seller\'s details are too long. Shorten the seller name in the e-invoicing settings.',
       notFound: 'This document has no e-invoice: it was issued before e-invoicing was turned on.',
+      notConfigured: 'Turn e-invoicing on and save the seller\'s VAT number first.',
+      authorityRefused: 'ZATCA refused the request: {{reason}}',
+      authorityUnreachable: 'ZATCA could not be reached. Nothing was changed; try again later.',
+      complianceFailed: 'The compliance checks did not pass: {{reason}}',
+      submissionNotFound: 'This submission no longer exists.',
+      submissionNotRetryable: 'Only a submission that failed can be sent again.',
     },
   },
 };
@@ -33,6 +40,7 @@ export const eInvoicesAr: Shape<typeof eInvoicesEn> = {
       buildingNumber: 'أدخل رقم المبنى المكوّن من 4 أرقام.',
       postalCode: 'أدخل الرمز البريدي المكوّن من 5 أرقام.',
       stampKey: 'هذا ليس مفتاحًا خاصًا على منحنى secp256k1 بصيغة PEM، أو أن الشهادة لا تخص هذا المفتاح.',
+      otp: 'أدخل كلمة المرور المؤقتة المكوّنة من 6 أرقام من بوابة فاتورة.',
     },
   },
   success: {
@@ -45,6 +53,12 @@ export const eInvoicesAr: Shape<typeof eInvoicesEn> = {
     eInvoices: {
       qrTooLong: 'لا يمكن أن تحمل الفاتورة رمز QR صالحًا لهيئة الزكاة والضريبة والجمارك: بيانات البائع طويلة جدًا. اختصر اسم البائع في إعدادات الفوترة الإلكترونية.',
       notFound: 'لا توجد فاتورة إلكترونية لهذا المستند: فقد صدر قبل تفعيل الفوترة الإلكترونية.',
+      notConfigured: 'فعّل الفوترة الإلكترونية واحفظ الرقم الضريبي للبائع أولًا.',
+      authorityRefused: 'رفضت هيئة الزكاة والضريبة والجمارك الطلب: {{reason}}',
+      authorityUnreachable: 'تعذّر الوصول إلى هيئة الزكاة والضريبة والجمارك. لم يتغير شيء؛ حاول لاحقًا.',
+      complianceFailed: 'لم تنجح فحوص المطابقة: {{reason}}',
+      submissionNotFound: 'لم يعد هذا الإرسال موجودًا.',
+      submissionNotRetryable: 'لا يُعاد إلا إرسال فشل.',
     },
   },
 };

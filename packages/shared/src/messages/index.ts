@@ -9,6 +9,7 @@ import { clinicalObservationsAr, clinicalObservationsEn } from './clinical-obser
 import { clinicalAr, clinicalEn } from './clinical.js';
 import { coreAr, coreEn } from './core.js';
 import { diagnosesAr, diagnosesEn } from './diagnoses.js';
+import { doctorSharesAr, doctorSharesEn } from './doctor-shares.js';
 import { eInvoicesAr, eInvoicesEn } from './e-invoices.js';
 import { displayAr, displayEn } from './display.js';
 import { exportsAr, exportsEn } from './exports.js';
@@ -45,8 +46,8 @@ function merge(...trees: Tree[]): Tree {
   return out;
 }
 
-export const messagesEn: Tree = merge(coreEn, organisationEn, schedulingEn, patientsEn, peopleEn, interopEn, seriesEn, remindersEn, exportsEn, billingEn, eInvoicesEn, displayEn, clinicalObservationsEn, diagnosesEn, medicationsEn, clinicalEn, prescriptionsEn, ordersEn, chartEn, onlineBookingEn, onlineBookingPublicEn, securityEn, passkeysEn, sessionsEn, ssoEn, twoFactorEn, waitingRoomEn, queueDisplaysEn);
-export const messagesAr: Tree = merge(coreAr, organisationAr, schedulingAr, patientsAr, peopleAr, interopAr, seriesAr, remindersAr, exportsAr, billingAr, eInvoicesAr, displayAr, clinicalObservationsAr, diagnosesAr, medicationsAr, clinicalAr, prescriptionsAr, ordersAr, chartAr, onlineBookingAr, onlineBookingPublicAr, securityAr, passkeysAr, sessionsAr, ssoAr, twoFactorAr, waitingRoomAr, queueDisplaysAr);
+export const messagesEn: Tree = merge(coreEn, organisationEn, schedulingEn, patientsEn, peopleEn, interopEn, seriesEn, remindersEn, exportsEn, billingEn, eInvoicesEn, doctorSharesEn, displayEn, clinicalObservationsEn, diagnosesEn, medicationsEn, clinicalEn, prescriptionsEn, ordersEn, chartEn, onlineBookingEn, onlineBookingPublicEn, securityEn, passkeysEn, sessionsEn, ssoEn, twoFactorEn, waitingRoomEn, queueDisplaysEn);
+export const messagesAr: Tree = merge(coreAr, organisationAr, schedulingAr, patientsAr, peopleAr, interopAr, seriesAr, remindersAr, exportsAr, billingAr, eInvoicesAr, doctorSharesAr, displayAr, clinicalObservationsAr, diagnosesAr, medicationsAr, clinicalAr, prescriptionsAr, ordersAr, chartAr, onlineBookingAr, onlineBookingPublicAr, securityAr, passkeysAr, sessionsAr, ssoAr, twoFactorAr, waitingRoomAr, queueDisplaysAr);
 export const catalogs = { en: messagesEn, ar: messagesAr } as const;
 
 

@@ -1,4 +1,5 @@
-import { bigint, boolean, foreignKey, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { rowId, tenantId, version } from './columns.js';
 import { companies } from './core.js';
 import { clinics } from './organisation.js';
@@ -30,6 +31,18 @@ export const eInvoiceSettings = pgTable('e_invoice_settings', {
   certificate: text('certificate'),
   /** 'none' | 'simulation' | 'production': where documents are reported, once onboarded. */
   environment: text('environment').notNull().default('none'),
+  /**
+   * Onboarding with the authority: 'none' | 'compliance' (a compliance certificate, its checks pending) |
+   * 'onboarded' (a production certificate: documents are reported or cleared).
+   */
+  onboardingStatus: text('onboarding_status').notNull().default('none'),
+  /** The certificate's binary security token as the authority returned it (base64), sent with every call. */
+  csidToken: text('csid_token'),
+  /** The certificate's secret for the authority's API, encrypted (lib/secret-box.ts). */
+  csidSecretEnc: text('csid_secret_enc'),
+  /** The compliance request's id, kept to ask for the production certificate. */
+  complianceRequestId: text('compliance_request_id'),
+  onboardedAt: at('onboarded_at'),
   version: version(),
   updatedAt: at('updated_at').notNull().defaultNow(),
 });
@@ -69,4 +82,33 @@ export const eInvoices = pgTable('e_invoices', {
   uniqueIndex('e_invoices_icv_uq').on(t.companyId, t.clinicId, t.icv),
   uniqueIndex('e_invoices_document_uq').on(t.companyId, t.kind, t.documentId),
   foreignKey({ columns: [t.companyId, t.clinicId], foreignColumns: [clinics.companyId, clinics.id] }).onDelete('restrict'),
+]);
+
+/**
+ * Sending one e-invoice to the authority once onboarded: reporting (simplified, within 24 hours) or clearance
+ * (standard, before it is given to the buyer). A job per row does the call; its answer is kept.
+ */
+export const eInvoiceSubmissions = pgTable('e_invoice_submissions', {
+  companyId: tenantId().references(() => companies.id, { onDelete: 'cascade' }),
+  id: rowId(),
+  eInvoiceId: uuid('e_invoice_id').notNull(),
+  /** reporting | clearance */
+  mode: text('mode').notNull(),
+  /** pending | reported | cleared | warning | rejected | failed */
+  status: text('status').notNull().default('pending'),
+  attempts: integer('attempts').notNull().default(0),
+  /** The authority's validation results (info, warning and error messages), as answered. */
+  response: jsonb('response').$type<Record<string, unknown>>(),
+  /** Clearance: the cleared XML the authority stamped, which is the document given to the buyer. */
+  clearedXml: text('cleared_xml'),
+  lastError: text('last_error'),
+  submittedAt: at('submitted_at'),
+  createdAt: at('created_at').notNull().defaultNow(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+  version: version(),
+}, (t) => [
+  primaryKey({ columns: [t.companyId, t.id] }),
+  uniqueIndex('e_invoice_submissions_document_uq').on(t.companyId, t.eInvoiceId),
+  index('e_invoice_submissions_status_idx').on(t.companyId, t.status, t.createdAt).where(sql`${t.status} in ('pending', 'failed')`),
+  foreignKey({ columns: [t.companyId, t.eInvoiceId], foreignColumns: [eInvoices.companyId, eInvoices.id] }).onDelete('restrict'),
 ]);

@@ -19,3 +19,4 @@ export * from './online-booking.js';
 export * from './security.js';
 export * from './waiting-room.js';
 export * from './e-invoices.js';
+export * from './doctor-shares.js';

@@ -30,7 +30,8 @@ function view(row: EInvoiceSettingsRow | null): EInvoiceSettingsView {
   return {
     enabled: row?.enabled ?? false, sellerName: row?.sellerName ?? '', vatNumber: row?.vatNumber ?? '', crn: row?.crn ?? null, street: row?.street ?? null,
     buildingNumber: row?.buildingNumber ?? null, district: row?.district ?? null, city: row?.city ?? null, postalCode: row?.postalCode ?? null,
-    phase: row?.stampKeyEnc ? 2 : 1, certificate, environment: (row?.environment ?? 'none') as EInvoiceSettingsView['environment'], version: row?.version ?? 1,
+    phase: row?.stampKeyEnc ? 2 : 1, certificate, environment: (row?.environment ?? 'none') as EInvoiceSettingsView['environment'],
+    onboardingStatus: (row?.onboardingStatus ?? 'none') as EInvoiceSettingsView['onboardingStatus'], onboardedAt: row?.onboardedAt?.toISOString() ?? null, version: row?.version ?? 1,
   };
 }
 

@@ -7,7 +7,7 @@ import EInvoicingPage from './e-invoicing-page';
 
 const off: EInvoiceSettingsView = {
   enabled: false, sellerName: '', vatNumber: '', crn: null, street: null, buildingNumber: null, district: null, city: null, postalCode: null,
-  phase: 1, certificate: null, environment: 'none', version: 1,
+  phase: 1, certificate: null, environment: 'none', onboardingStatus: 'none', onboardedAt: null, version: 1,
 };
 
 function api(record: EInvoiceSettingsView) {
