@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { openEventStream } from '../lib/event-stream';
+import { openEventStream } from '@/lib/event-stream';
 
 interface UseEventStreamOptions {
   /** No stream while null. */

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { DisplayBoard } from '@clinic/shared';
 import { errorBody, jsonResponse, mockFetch, renderApp } from '@/test/utils';
-import { eventStreams } from '../lib/event-stream.fixtures';
+import { eventStreams } from '@/test/event-stream.fixtures';
 import { displayBoard, displayCall, stubSound } from './display-page.fixtures';
 
 const TOKEN = 'd1.company-1.display-1.secret';

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PublicTicketView } from '@clinic/shared';
 import { errorBody, jsonResponse, mockFetch, renderApp, setLanguage } from '@/test/utils';
-import { eventStreams } from '../lib/event-stream.fixtures';
+import { eventStreams } from '@/test/event-stream.fixtures';
 
 const waiting: PublicTicketView = {
   clinic: 'Al Noor Clinic', label: 'A-007', state: 'waiting', position: 3, estimatedWaitMinutes: 25, estimateBasis: 'today',

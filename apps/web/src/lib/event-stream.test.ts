@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '@/test/utils';
 import { openEventStream, splitEvents } from './event-stream';
-import { eventStreams } from './event-stream.fixtures';
+import { eventStreams } from '@/test/event-stream.fixtures';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -67,5 +67,34 @@ describe('reading an event stream', () => {
     close();
     await vi.advanceTimersByTimeAsync(60_000);
     expect(fetchMock).toHaveBeenCalledTimes(7);
+  });
+  it('connects again with fresh headers when the refusal is to be waited out, and stops when there is nobody to connect as', async () => {
+    vi.useFakeTimers();
+    const streams = eventStreams();
+    let token: string | null = 'old';
+    const fetchMock = mockFetch((_url, init) => (new Headers(init.headers).get('authorization') === 'Bearer old' ? new Response(null, { status: 401 }) : streams.response()));
+    const events: string[] = [];
+    const close = openEventStream({
+      url: '/api/staff/live',
+      headers: () => (token ? { authorization: `Bearer ${token}` } : null),
+      onEvent: (n) => events.push(n),
+      onRefused: () => {
+        token = 'new';
+        return 'retry';
+      },
+    });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(new Headers(fetchMock.mock.calls[1]![1]!.headers).get('authorization')).toBe('Bearer new');
+    streams.send('notification');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(events).toEqual(['notification']);
+
+    // Signed out: the stream ends and is not opened again.
+    token = null;
+    streams.fail();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    close();
   });
 });

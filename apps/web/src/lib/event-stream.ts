@@ -2,18 +2,25 @@
 export const FIRST_WAIT_MS = 1000;
 export const MAX_WAIT_MS = 30_000;
 
+/** What to do when the server refuses the stream: stop for good, or wait and connect again (with fresh headers). */
+export type RefusalAnswer = 'stop' | 'retry';
+
 export interface EventStreamOptions {
   url: string;
-  headers?: Record<string, string>;
+  /**
+   * Sent with each connection; a function is asked again before every connection (a token that was refreshed), and
+   * answering null stops the stream (nobody to connect as).
+   */
+  headers?: Record<string, string> | (() => Record<string, string> | null);
   /** Each event's name (`ready`, `queue`, ...), as it arrives. */
   onEvent: (name: string) => void;
   /** Connected (true) or lost and waiting to reconnect (false). */
   onConnection?: (connected: boolean) => void;
   /**
-   * The server refused the credential (401, or 410 for a link that lapsed): the stream stops for good, and the page
-   * decides what to show.
+   * The server refused the credential (401, 403, or 410 for a link that lapsed). By default the stream stops for good
+   * and the page decides what to show; answering 'retry' (after refreshing a token, say) connects again after the wait.
    */
-  onRefused?: (status: number) => void;
+  onRefused?: (status: number) => void | RefusalAnswer | Promise<void | RefusalAnswer>;
 }
 
 /** The names of the complete events in `text`, and what is left of it (an event not yet whole). */
@@ -33,7 +40,8 @@ export function splitEvents(text: string): { names: string[]; rest: string } {
 /**
  * Reads a server-sent event stream with fetch (so a credential can travel in a header), and keeps it open: when it
  * ends or fails it reconnects after a wait that doubles up to 30 s, starting over at 1 s once connected. A refusal
- * (401, 403, 410) stops it. Answers the function that closes it.
+ * (401, 403, 410) stops it unless `onRefused` answers 'retry'. Answers the function that closes it. The staff's live
+ * events (`features/notifications`), the paired display and the patient's ticket page all read their streams here.
  */
 export function openEventStream(options: EventStreamOptions): () => void {
   let stopped = false;
@@ -43,13 +51,20 @@ export function openEventStream(options: EventStreamOptions): () => void {
 
   const connect = async () => {
     if (stopped) return;
+    const headers = typeof options.headers === 'function' ? options.headers() : options.headers ?? {};
+    if (!headers) {
+      stopped = true;
+      return;
+    }
     controller = new AbortController();
     try {
-      const res = await fetch(options.url, { headers: { accept: 'text/event-stream', ...options.headers }, signal: controller.signal });
+      const res = await fetch(options.url, { headers: { accept: 'text/event-stream', ...headers }, signal: controller.signal });
       if (res.status === 401 || res.status === 403 || res.status === 410) {
-        stopped = true;
-        options.onRefused?.(res.status);
-        return;
+        if ((await options.onRefused?.(res.status)) !== 'retry') {
+          stopped = true;
+          return;
+        }
+        throw new Error(`stream ${res.status}`);
       }
       if (!res.ok || !res.body) throw new Error(`stream ${res.status}`);
       const reader = res.body.getReader();
