@@ -39,7 +39,7 @@ describe('reading an event stream', () => {
     vi.useFakeTimers();
     const fetchMock = mockFetch(() => new Response(null, { status: 401 }));
     const refused: number[] = [];
-    openEventStream({ url: '/api/public/display/live', onEvent: () => undefined, onRefused: (s) => refused.push(s) });
+    openEventStream({ url: '/api/public/display/live', onEvent: () => undefined, onRefused: (s) => { refused.push(s); } });
     await vi.advanceTimersByTimeAsync(60_000);
     expect(refused).toEqual([401]);
     expect(fetchMock).toHaveBeenCalledTimes(1);

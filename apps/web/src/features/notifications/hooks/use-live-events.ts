@@ -6,7 +6,7 @@ import { API_BASE } from '@/lib/http';
 import { getAccessToken } from '@/lib/session';
 import { getUnreadCount, notificationsKeys } from '../api/notifications';
 import { backgroundHeaders } from '@/lib/activity';
-import { openEventStream } from '@/lib/event-stream';
+import { openEventStream, type RefusalAnswer } from '@/lib/event-stream';
 
 /** The stream's address: the contract's entry below the client's base. */
 const LIVE_URL = `${API_BASE}${pathOf(routes.notifications.live)}`;
@@ -34,7 +34,7 @@ export function useLiveEvents() {
     },
     // The access token lapsed: an ordinary request refreshes it, then the stream reconnects with the new one. Any other
     // refusal (a second factor to enrol, say) is waited out the same way.
-    onRefused: async (status) => {
+    onRefused: async (status): Promise<RefusalAnswer> => {
       if (status === 401) await getUnreadCount().catch(() => undefined);
       return 'retry';
     },
