@@ -67,6 +67,7 @@ export const ERROR_CODES = {
   PASSKEY_NOT_ACCEPTED: { status: 401, message: 'errors.passkeys.notAccepted' },
   PASSKEY_NOT_FOUND: { status: 404, message: 'errors.passkeys.notFound' },
   PASSKEY_ALREADY_REGISTERED: { status: 409, message: 'errors.passkeys.alreadyRegistered' },
+  PASSKEY_LIMIT: { status: 409, message: 'errors.passkeys.limit' },
   // Sign-in sessions (issue 33, sessions).
   SESSION_NOT_FOUND: { status: 404, message: 'errors.security.sessionNotFound' },
   EMPLOYEE_SESSIONS_NOT_FOUND: { status: 404, message: 'errors.security.sessionPersonNotFound' },

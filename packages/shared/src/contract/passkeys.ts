@@ -24,7 +24,8 @@ export const passkeyRoutes = {
     method: 'POST', path: '/api/passkeys/register', access: 'authenticated', tags, duringEnrolment: true, body: passkeyRegisterInput, response: { 200: okSchema(passkeyView) },
   }),
   rename: route({ method: 'PATCH', path: '/api/passkeys/:id', access: 'authenticated', tags, params: idParams, body: passkeyRenameInput, response: { 200: okSchema(passkeyView) } }),
-  remove: route({ method: 'DELETE', path: '/api/passkeys/:id', access: 'authenticated', tags, params: idParams, response: { 200: messageOnlySchema } }),
+  /** Removing a way to sign in is a sensitive change: the person proves who they are first (step-up). */
+  remove: route({ method: 'DELETE', path: '/api/passkeys/:id', access: 'authenticated', stepUp: true, tags, params: idParams, response: { 200: messageOnlySchema } }),
   /** Step-up: options for the caller's own passkeys, then the answer, which marks the session verified now. */
   stepUpOptions: route({ method: 'POST', path: '/api/passkeys/step-up/options', access: 'authenticated', tags, response: { 200: okSchema(passkeyOptions) } }),
   stepUp: route({ method: 'POST', path: '/api/passkeys/step-up', access: 'authenticated', tags, body: passkeyAssertionInput, response: { 200: messageOnlySchema } }),

@@ -9,6 +9,7 @@ export const passkeysEn = {
       notAccepted: 'This passkey was not accepted. Use another way to sign in.',
       notFound: 'Passkey not found.',
       alreadyRegistered: 'This passkey is already registered.',
+      limit: 'You already have {{max}} passkeys, the most one person can keep. Remove one you no longer use first.',
     },
   },
   validation: {
@@ -37,6 +38,7 @@ export const passkeysAr: Shape<typeof passkeysEn> = {
       notAccepted: 'لم يُقبل مفتاح المرور هذا. استخدم طريقة أخرى لتسجيل الدخول.',
       notFound: 'مفتاح المرور غير موجود.',
       alreadyRegistered: 'مفتاح المرور هذا مسجّل من قبل.',
+      limit: 'لديك {{max}} مفتاح مرور، وهو أكثر ما يمكن للشخص الاحتفاظ به. احذف مفتاحًا لم تعد تستخدمه أولًا.',
     },
   },
   validation: {

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, companySecurity, employees, loginFailures, passkeys, signInHistory, signInSessions } from '../../db/schema/index.js';
-import { auth, body, createOrg, createTestContext, login, signInStaff, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
+import { auth, body, createOrg, createTestContext, linkSessionOf, login, signInStaff, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
 import { SoftAuthenticator } from '../../test/soft-authenticator.js';
 
 const ORIGIN = 'https://clinic.example.test';
@@ -47,6 +47,29 @@ async function passwordless(key: SoftAuthenticator, over: { counter?: number } =
 }
 
 describe('registering and managing passkeys', () => {
+  it('asks the person to prove who they are before removing a passkey, and keeps at most 20', async () => {
+    const s = await staff();
+    const first = await enrol(s.token, 'Laptop');
+    expect(first.res.statusCode).toBe(200);
+    const id = String(data(first.res).id);
+    // The sign-in's proof is older than the organisation's step-up window.
+    await db().update(signInSessions).set({ verifiedAt: new Date(Date.now() - 16 * 60_000) }).where(eq(signInSessions.id, linkSessionOf(s.token).familyId));
+    await ctx.app.inject({ method: 'PUT', url: '/api/security/second-factor-policy', headers: auth(org.token), payload: { roleIds: [], stepUpMinutes: 15 } });
+    const refused = await ctx.app.inject({ method: 'DELETE', url: `/api/passkeys/${id}`, headers: auth(s.token) });
+    expect(refused.statusCode).toBe(403);
+    expect(code(refused)).toBe('STEP_UP_REQUIRED');
+    expect(await db().select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.id, id))).toHaveLength(1);
+
+    // Nineteen more (20 in all): the next one is refused before any ceremony starts, in the person's language.
+    await db().insert(passkeys).values(Array.from({ length: 19 }, (_, i) => ({
+      companyId: org.companyId, employeeId: s.id, name: `Key ${i}`, credentialId: `limit-${s.id}-${i}`, publicKey: 'x', counter: 0, transports: [], deviceType: 'singleDevice', backedUp: false,
+    })));
+    const over = await post('/api/passkeys/register/options', undefined, s.token, 'ar');
+    expect(over.statusCode).toBe(409);
+    expect(code(over)).toBe('PASSKEY_LIMIT');
+    expect(body(over).message.message).toContain('20');
+  });
+
   it('keeps several named passkeys, excludes the existing ones from new options, renames and removes (audited)', async () => {
     const s = await staff();
     const first = await enrol(s.token, 'Work laptop');

@@ -1,5 +1,5 @@
 /** Queries of passkeys: a person's own (always by company and person), and the lookup by credential id of a passwordless sign-in. */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { employees, passkeys } from '../../db/schema/index.js';
 
@@ -16,6 +16,13 @@ export async function listPasskeys(db: Db, companyId: string, employeeId: string
  * by its credential id alone). Called in a transaction: the check and the insert run under a lock on the credential
  * id, so two registrations of one credential cannot both pass. Null when it was already there.
  */
+/** The person's passkeys, counted with their employee row locked for the rest of the transaction. */
+export async function countPasskeysLocked(tx: Db, companyId: string, employeeId: string): Promise<number> {
+  await tx.select({ id: employees.id }).from(employees).where(and(eq(employees.companyId, companyId), eq(employees.id, employeeId))).for('update');
+  const [row] = await tx.select({ n: count() }).from(passkeys).where(and(eq(passkeys.companyId, companyId), eq(passkeys.employeeId, employeeId)));
+  return row?.n ?? 0;
+}
+
 export async function insertPasskey(tx: Db, values: typeof passkeys.$inferInsert): Promise<PasskeyRow | null> {
   await tx.execute(sql`select pg_advisory_xact_lock(7303, hashtext(${values.credentialId}))`);
   const [existing] = await tx.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.credentialId, values.credentialId)).limit(1);

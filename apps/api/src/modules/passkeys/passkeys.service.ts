@@ -9,7 +9,7 @@ import { inTransaction } from '../../lib/transaction.js';
 import { releaseEnrolment } from '../auth/index.js';
 import { relyingParty, saveCeremony, spendCeremony } from './ceremony.js';
 import {
-  accountNames, deletePasskey, insertPasskey, listPasskeys, renamePasskey, type PasskeyRow,
+  accountNames, countPasskeysLocked, deletePasskey, insertPasskey, listPasskeys, renamePasskey, type PasskeyRow,
 } from './passkeys.repository.js';
 
 const ENTITY = 'passkey';
@@ -31,11 +31,16 @@ const notFound = () => new AppError(404, 'PASSKEY_NOT_FOUND', 'errors.passkeys.n
  * Options to create a passkey for the caller: a discoverable credential (it can sign in without a user name) that
  * verifies the person (PIN or biometrics), the caller's existing passkeys excluded.
  */
+/** The most passkeys one person keeps (a phone, a laptop, security keys and their spares). */
+export const PASSKEYS_MAX = 20;
+const tooMany = () => new AppError(409, 'PASSKEY_LIMIT', 'errors.passkeys.limit', { max: PASSKEYS_MAX });
+
 export async function registrationOptions(deps: Deps, caller: Caller): Promise<PasskeyOptions> {
   const rp = relyingParty(deps);
   const names = await accountNames(deps.db, caller.companyId, caller.id);
   if (!names) throw notFound();
   const existing = await listPasskeys(deps.db, caller.companyId, caller.id);
+  if (existing.length >= PASSKEYS_MAX) throw tooMany();
   const options = await generateRegistrationOptions({
     rpName: rp.rpName, rpID: rp.rpID,
     userName: names.username ?? names.email ?? names.name, userDisplayName: names.name,
@@ -70,6 +75,8 @@ export async function register(
   if (!info) throw new AppError(400, 'PASSKEY_NOT_VERIFIED', 'errors.passkeys.notVerified');
   const enrolment = caller.session?.enrolmentRequired === true;
   const row = await inTransaction(deps.db, async (tx) => {
+    // Counted under a lock on the person's row, so two enrolments at once cannot pass the limit together.
+    if (await countPasskeysLocked(tx, caller.companyId, caller.id) >= PASSKEYS_MAX) throw tooMany();
     const added = await insertPasskey(tx, {
       companyId: caller.companyId, employeeId: caller.id, name: input.name,
       credentialId: info.credential.id, publicKey: Buffer.from(info.credential.publicKey).toString('base64url'),
