@@ -65,6 +65,10 @@ export const PERMISSIONS = [
    * the payouts.
    */
   'doctor_share_read_all', 'doctor_share_write',
+  /** Import patients, staff, services and appointments from spreadsheets, and undo an import. */
+  'data_import',
+  /** The organisation's webhook endpoints, their deliveries and replays. */
+  'webhooks_manage',
   /**
    * The clinical record: read encounters, notes, vitals, diagnoses, allergies, medications, orders and results
    * (every read audited); write them (notes, vitals, diagnoses, allergies); prescribe; order tests; enter results.

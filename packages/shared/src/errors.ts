@@ -271,6 +271,15 @@ export const ERROR_CODES = {
   FHIR_EXPORT_NOT_FOUND: { status: 404, message: 'errors.fhir.exportNotFound' },
   FHIR_EXPORT_BUSY: { status: 429, message: 'errors.fhir.exportBusy' },
   FHIR_EXPORT_FAILED: { status: 500, message: 'errors.fhir.exportFailed' },
+
+  // FHIR writes (create and update through /api/fhir/R4).
+  // (codes of FHIR writes above this line)
+
+  // Spreadsheet imports.
+  // (codes of imports above this line)
+
+  // Webhooks.
+  // (codes of webhooks above this line)
 } as const satisfies Record<string, { status: number; message: string }>;
 
 /** A code the API answers with (a key of `ERROR_CODES`). */

@@ -11,6 +11,8 @@ import { diagnosisCodeRoutes, problemRoutes } from './diagnoses.js';
 import { doctorShareRoutes } from './doctor-shares.js';
 import { eInvoiceRoutes } from './e-invoices.js';
 import { exportRoutes } from './exports.js';
+import { importRoutes } from './imports.js';
+import { webhookRoutes } from './webhooks.js';
 import { invoiceRoutes } from './invoices.js';
 import { medicationRoutes } from './medications.js';
 import { orderCatalogueRoutes, orderRoutes } from './orders.js';
@@ -66,6 +68,8 @@ export const routes = {
   services: serviceRoutes,
   roles: roleRoutes,
   exports: exportRoutes,
+  imports: importRoutes,
+  webhooks: webhookRoutes,
   appointments: appointmentRoutes,
   series: seriesRoutes,
   waitlist: waitlistRoutes,

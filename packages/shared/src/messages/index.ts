@@ -13,6 +13,8 @@ import { doctorSharesAr, doctorSharesEn } from './doctor-shares.js';
 import { eInvoicesAr, eInvoicesEn } from './e-invoices.js';
 import { displayAr, displayEn } from './display.js';
 import { exportsAr, exportsEn } from './exports.js';
+import { importsAr, importsEn } from './imports.js';
+import { webhooksAr, webhooksEn } from './webhooks.js';
 import { interopAr, interopEn } from './interop.js';
 import { medicationsAr, medicationsEn } from './medications.js';
 import { onlineBookingAr, onlineBookingEn, onlineBookingPublicAr, onlineBookingPublicEn } from './online-booking.js';
@@ -46,8 +48,8 @@ function merge(...trees: Tree[]): Tree {
   return out;
 }
 
-export const messagesEn: Tree = merge(coreEn, organisationEn, schedulingEn, patientsEn, peopleEn, interopEn, seriesEn, remindersEn, exportsEn, billingEn, eInvoicesEn, doctorSharesEn, displayEn, clinicalObservationsEn, diagnosesEn, medicationsEn, clinicalEn, prescriptionsEn, ordersEn, chartEn, onlineBookingEn, onlineBookingPublicEn, securityEn, passkeysEn, sessionsEn, ssoEn, twoFactorEn, waitingRoomEn, queueDisplaysEn);
-export const messagesAr: Tree = merge(coreAr, organisationAr, schedulingAr, patientsAr, peopleAr, interopAr, seriesAr, remindersAr, exportsAr, billingAr, eInvoicesAr, doctorSharesAr, displayAr, clinicalObservationsAr, diagnosesAr, medicationsAr, clinicalAr, prescriptionsAr, ordersAr, chartAr, onlineBookingAr, onlineBookingPublicAr, securityAr, passkeysAr, sessionsAr, ssoAr, twoFactorAr, waitingRoomAr, queueDisplaysAr);
+export const messagesEn: Tree = merge(coreEn, organisationEn, schedulingEn, patientsEn, peopleEn, interopEn, seriesEn, remindersEn, exportsEn, billingEn, eInvoicesEn, doctorSharesEn, displayEn, clinicalObservationsEn, diagnosesEn, medicationsEn, clinicalEn, prescriptionsEn, ordersEn, chartEn, onlineBookingEn, onlineBookingPublicEn, securityEn, passkeysEn, sessionsEn, ssoEn, twoFactorEn, waitingRoomEn, queueDisplaysEn, importsEn, webhooksEn);
+export const messagesAr: Tree = merge(coreAr, organisationAr, schedulingAr, patientsAr, peopleAr, interopAr, seriesAr, remindersAr, exportsAr, billingAr, eInvoicesAr, doctorSharesAr, displayAr, clinicalObservationsAr, diagnosesAr, medicationsAr, clinicalAr, prescriptionsAr, ordersAr, chartAr, onlineBookingAr, onlineBookingPublicAr, securityAr, passkeysAr, sessionsAr, ssoAr, twoFactorAr, waitingRoomAr, queueDisplaysAr, importsAr, webhooksAr);
 export const catalogs = { en: messagesEn, ar: messagesAr } as const;
 
 

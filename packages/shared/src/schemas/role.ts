@@ -53,7 +53,9 @@ export const permissionEntry = z.object({ code: permissionCode, group: z.string(
 export type PermissionEntry = z.infer<typeof permissionEntry>;
 
 /** Permissions whose area is not their prefix: the clinical record's are shown together. */
-const GROUP_OF: Readonly<Record<string, string>> = { prescribe: 'clinical', order: 'clinical', result_write: 'clinical' };
+const GROUP_OF: Readonly<Record<string, string>> = {
+  prescribe: 'clinical', order: 'clinical', result_write: 'clinical', doctor_share_read_all: 'doctor_share', data_import: 'data', webhooks_manage: 'webhooks',
+};
 
 /** The area of a permission code: `user_create` -> `user`; `admin` -> `admin`; `prescribe` -> `clinical`. */
 export function permissionGroup(code: string): string {

@@ -43,6 +43,8 @@ export const clinicSpecializations = pgTable('clinic_specializations', {
 export const services = pgTable('services', {
   companyId: tenantId().references(() => companies.id, { onDelete: 'cascade' }),
   id: rowId(),
+  /** The import batch that created it (modules/imports), so the batch can be undone; null when entered by hand. Indexed in migration 0059. */
+  importBatchId: uuid('import_batch_id'),
   publicId: text('public_id').notNull(),
   clinicId: uuid('clinic_id').notNull(),
   name: text('name').notNull(),

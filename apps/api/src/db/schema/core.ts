@@ -64,6 +64,8 @@ export const rolePermissions = pgTable('role_permissions', {
 export const employees = pgTable('employees', {
   companyId: tenantId().references(() => companies.id, { onDelete: 'cascade' }),
   id: rowId(),
+  /** The import batch that created it (modules/imports), so the batch can be undone; null when entered by hand. Indexed in migration 0059. */
+  importBatchId: uuid('import_batch_id'),
   publicId: text('public_id').notNull(),
   name: text('name').notNull(),
   username: text('username'),

@@ -20,3 +20,4 @@ export * from './security.js';
 export * from './waiting-room.js';
 export * from './e-invoices.js';
 export * from './doctor-shares.js';
+export * from './integration.js';

@@ -6,6 +6,8 @@ import { companies } from './core.js';
 export const patients = pgTable('patients', {
   companyId: tenantId().references(() => companies.id, { onDelete: 'cascade' }),
   id: rowId(),
+  /** The import batch that created it (modules/imports), so the batch can be undone; null when entered by hand. Indexed in migration 0059. */
+  importBatchId: uuid('import_batch_id'),
   publicId: text('public_id').notNull(),
   name: text('name').notNull(),
   identity: text('identity').notNull(),

@@ -41,6 +41,8 @@ export const appointmentSeries = pgTable('appointment_series', {
 export const appointments = pgTable('appointments', {
   companyId: tenantId().references(() => companies.id, { onDelete: 'cascade' }),
   id: rowId(),
+  /** The import batch that created it (modules/imports), so the batch can be undone; null when entered by hand. Indexed in migration 0059. */
+  importBatchId: uuid('import_batch_id'),
   publicId: text('public_id').notNull(),
   patientId: uuid('patient_id').notNull(),
   doctorId: uuid('doctor_id').notNull(),

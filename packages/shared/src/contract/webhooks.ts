@@ -1,0 +1,3 @@
+/** Webhooks: a company's endpoints, their deliveries, a replay. */
+export const webhookRoutes = {
+};
