@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { doctorShareEntries } from '../../db/schema/index.js';
+import { companyProfiles, doctorShareEntries } from '../../db/schema/index.js';
 import { auth, body, createOrg, createTestContext, errorOf, signInStaff, type TestContext, type TestOrg } from '../../test/harness.js';
 import { issuedInvoice, shareClinic, shareRule, type ShareClinic } from './fixtures.js';
 
@@ -170,6 +170,27 @@ describe('locking with the day close', () => {
       expect(stamped.map((e) => e.day).sort()).toEqual([day1, day2]);
     } finally {
       now = new Date('2026-07-01T09:00:00Z');
+    }
+  });
+});
+
+describe('the company\'s own cash box', () => {
+  it('its day close locks the open entries of every clinic', async () => {
+    const north = await shareClinic(ctx, org);
+    const south = await shareClinic(ctx, org);
+    for (const p of [north, south]) {
+      await shareRule(ctx.database.db, org.companyId, p.doctor.id, { kind: 'percent', percentBasisPoints: 3500 });
+      await pay(p, (await issuedInvoice(ctx, org, p))._id, 23_000);
+    }
+    await ctx.database.db.insert(companyProfiles).values({ companyId: org.companyId, cashBoxes: [{ name: 'Head office', isActive: true, currency: 'SAR', transactionHistory: [] }] })
+      .onConflictDoUpdate({ target: companyProfiles.companyId, set: { cashBoxes: [{ name: 'Head office', isActive: true, currency: 'SAR', transactionHistory: [] }] } });
+    const boxes = body(await send('GET', '/api/cash-boxes')).data as Array<{ _id: string; name: string; clinic: unknown }>;
+    const head = boxes.find((b) => b.name === 'Head office' && b.clinic === null)!;
+    const closed = await ok('POST', `/api/cash-boxes/${head._id}/close`, { counted: 0 });
+    for (const p of [north, south]) {
+      const s = await statement(p.doctor.id, closed.date);
+      expect(figures(s)).toEqual([['payment', 23_000, 20_000, 7000]]);
+      expect(s.open).toEqual({ entries: 0, share: 0 });
     }
   });
 });
