@@ -241,7 +241,10 @@ describe('who sees which statement', () => {
     const csv = await send('GET', `/api/doctor-shares/statement.csv?doctor=${p.doctor.id}&from=2026-07-01&to=2026-07-01`, undefined, token);
     expect(csv.statusCode).toBe(403);
     expect((await send('POST', '/api/doctor-shares/rules', { doctor: self, kind: 'percent', percent: 90, effectiveFrom: '2026-07-02' }, token)).statusCode).toBe(403);
-    const all = body(await send('GET', '/api/doctor-shares/doctors')).data.map((d: { _id: string }) => d._id);
+    // The Accountant holds doctor_share_read_all: every doctor, and any doctor's statement.
+    const accountant = await signInStaff(ctx, org, { name: 'Huda Accounts', username: 'share_accounts', email: 'share_accounts@north.test', employeeType: 'Administrative', roleNames: ['Accountant'] });
+    const all = body(await send('GET', '/api/doctor-shares/doctors', undefined, accountant)).data.map((d: { _id: string }) => d._id);
     expect(all).toEqual(expect.arrayContaining([self, p.doctor.id]));
+    expect((await statementRes(p.doctor.id, '2026-07-01', '2026-07-01', accountant)).statusCode).toBe(200);
   });
 });
