@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testStamp } from '../modules/e-invoices/test-stamp.js';
 import { addDays } from '@clinic/shared';
-import { notifications } from '../db/schema/index.js';
+import { doctorShareRules, notifications } from '../db/schema/index.js';
 import { signPatientLink } from '../lib/patient-links.js';
 import { insertBookingParty, insertPatient, nextWeekday } from '../modules/appointments/fixtures.js';
 import { billingClinic, CASH_BOX } from '../modules/billing/fixtures.js';
@@ -128,6 +128,21 @@ beforeAll(async () => {
   // Paid in full, then credited: the credit note may be refunded.
   await post(`/api/invoices/${ids.invoice}/payments`, { method: 'cash', amount: due, cashBox: ids.cashBox });
   ids.creditNote = (await post(`/api/invoices/${ids.invoice}/credit-notes`, { amount: 100, reason: 'Rounding' })).creditNotes[0]._id;
+  // The doctor's share: a clinic of its own whose doctor earns 35% of a paid visit, locked by its box's day close (a
+  // balance to pay out), and a rule not yet in effect (to withdraw).
+  const share = await billingClinic(db, org.companyId);
+  await db.insert(doctorShareRules).values([
+    { companyId: org.companyId, doctorId: share.doctor.id, kind: 'percent', percentBasisPoints: 3500, effectiveFrom: '2026-01-01' },
+    { companyId: org.companyId, doctorId: share.doctor.id, kind: 'percent', percentBasisPoints: 4000, effectiveFrom: '2099-01-01' },
+  ]);
+  ids.shareDoctor = share.doctor.id;
+  ids.shareRule = (await ctx.database.query<{ id: string }>(`select id from doctor_share_rules where company_id = $1 and effective_from = '2099-01-01'`, [org.companyId]))[0]!.id;
+  const visit = await post('/api/invoices', { patient: share.patient.id, clinic: share.clinic.id, doctor: share.doctor.id, visitDate: '2026-06-30', lines: [{ kind: 'service', service: share.service.id }], applyInsurance: false });
+  const shareDue = (await post(`/api/invoices/${visit._id}/issue`, { version: 1 })).balanceDue as number;
+  const shareBoxes = await ctx.app.inject({ method: 'GET', url: `/api/cash-boxes?clinic=${share.clinic.id}`, headers: auth(org.token) });
+  const shareBox = body(shareBoxes).data.find((b: { clinic: { _id: string } | null }) => b.clinic?._id === share.clinic.id)._id;
+  await post(`/api/invoices/${visit._id}/payments`, { method: 'cash', amount: shareDue, cashBox: shareBox });
+  ids.shareDay = (await post(`/api/cash-boxes/${shareBox}/close`, { counted: shareDue })).date;
   ids.feed = (await post('/api/calendar-feeds', { doctor: party.doctor }))._id;
   const invited = await post('/api/invitations', { name: 'Laila Saeed', email: 'laila.atomic@clinic.example', employeeType: 'Administrative', roleIds: [org.roleIds.get('Receptionist')] });
   ids.invited = invited.employee;
@@ -373,6 +388,9 @@ function request(key: string): { params: Record<string, string>; payload?: Recor
     case 'POST /api/invoices/:id/payments': return { params: { id: ids.unpaid! }, payload: { method: 'cash', amount: 1, cashBox: ids.cashBox } };
     case 'POST /api/invoices/:id/refunds': return { params: { id: ids.invoice! }, payload: { creditNote: ids.creditNote, method: 'cash', amount: 1, cashBox: ids.cashBox } };
     case 'POST /api/cash-boxes/:id/close': return { params: { id: ids.cashBox! }, payload: { counted: 0 } };
+    case 'POST /api/doctor-shares/rules': return { params: {}, payload: { doctor: ids.shareDoctor, kind: 'fixed', fixedAmount: 2500, effectiveFrom: '2098-01-01' } };
+    case 'DELETE /api/doctor-shares/rules/:id': return { params: { id: ids.shareRule! } };
+    case 'POST /api/doctor-shares/payouts': return { params: {}, payload: { doctor: ids.shareDoctor, from: ids.shareDay, to: ids.shareDay, amount: 1, method: 'cash' } };
     case 'POST /api/appointments/:id/encounter': return { params: { id: ids.arrived! } };
     case 'POST /api/encounters': return { params: {}, payload: { patient: ids.patient, reason: 'Phone advice' } };
     case 'PUT /api/encounters/:id/note': return { params: { id: ids.encounter! }, payload: { version: 1, content: { complaint: 'Headache' } } };

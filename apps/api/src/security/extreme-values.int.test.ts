@@ -81,7 +81,7 @@ const RESOURCE_TABLE: Record<string, string> = {
   reminders: 'reminders', notifications: 'notifications', invoices: 'invoices', 'cash-boxes': 'cash_boxes', claims: 'insurance_claims',
   medications: 'medications', 'patient-medications': 'patient_medications', passkeys: 'passkeys',
   encounters: 'encounters', 'note-templates': 'note_templates', prescriptions: 'prescriptions',
-  orders: 'orders', 'order-catalogue': 'order_catalogue_items', 'waiting-room': 'queue_tickets',
+  orders: 'orders', 'order-catalogue': 'order_catalogue_items', 'waiting-room': 'queue_tickets', 'doctor-shares': 'doctor_share_rules',
 };
 
 /** Write routes that read their body in the handler (multipart or JSON) instead of through the route schema. */
@@ -262,6 +262,11 @@ beforeAll(async () => {
     appointments: ids.appointment!, clinics: party.clinic, companies: org.companyId, employees: party.doctor, files: file.id, patients: party.patient, services: party.service,
     'appointment-series': body(series).data.series._id, waitlist: body(waiting).data._id, invoices: ids.issuedInvoice!, 'credit-notes': ids.creditNote!,
   };
+  // A share rule not yet in effect (the doctor's share routes' id).
+  await ctx.database.query(
+    `insert into doctor_share_rules (company_id, doctor_id, kind, percent_basis_points, effective_from) values ($1, $2, 'percent', 3000, '2099-01-01')`,
+    [org.companyId, party.doctor],
+  );
   // A passkey (of the doctor: the administrator keeps signing in with a password alone) for the passkey routes' id.
   await ctx.database.query(
     `insert into passkeys (company_id, employee_id, credential_id, public_key, name) values ($1, $2, 'extreme-credential', 'key', 'Laptop')`,
@@ -414,6 +419,9 @@ function validQuery(key: string): Record<string, string> {
     case 'GET /api/orders/by-number': return { number: ids.orderNumber! };
     case 'GET /api/waiting-room': return { clinic: ids.clinic! };
     case 'GET /api/waiting-room/accuracy': return { clinic: ids.clinic!, from: day, to: addDays(day, 6) };
+    case 'GET /api/doctor-shares/rules': return { doctor: ids.doctor! };
+    case 'GET /api/doctor-shares/statement':
+    case 'GET /api/doctor-shares/statement.csv': return { doctor: ids.doctor!, from: addDays(day, -30), to: day };
     case 'GET /api/public/queue': return { token: queueToken };
     default: return {};
   }
@@ -425,6 +433,8 @@ function validBody(key: string): Record<string, unknown> {
   const pic = ids.doctor!;
   switch (key) {
     case 'POST /api/appointments': return { patient: ids.patient, doctor: ids.doctor, clinic: ids.clinic, service: ids.service, datetime: slot, reason: 'Check-up' };
+    case 'POST /api/doctor-shares/rules': return { doctor: ids.doctor, service: ids.service, kind: 'tiers', tiers: [{ fromVisit: 1, percent: 20 }, { fromVisit: 10, percent: 30 }], effectiveFrom: '2099-02-01' };
+    case 'POST /api/doctor-shares/payouts': return { doctor: ids.doctor, from: addDays(day, -30), to: day, amount: 1, method: 'cash' };
     case 'PATCH /api/appointments/:id': return { datetime: slot };
     case 'POST /api/appointment-series': return {
       patient: ids.patient, doctor: ids.doctor, clinic: ids.clinic, service: ids.service, datetime: `${addDays(day, 2)}T10:00:00+03:00`, reason: 'Physiotherapy',

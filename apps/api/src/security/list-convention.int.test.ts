@@ -41,6 +41,10 @@ const NOT_PAGED: Record<string, string> = {
   // One person's sign-in sessions, live first: at most SESSION_LIST_MAX (50); their history pages on its own.
   'GET /api/sessions': 'bounded by one person, at most 50',
   'GET /api/employees/:id/sessions': 'bounded by one person, at most 50',
+  // The doctors whose share the caller may see, for the statement's picker: the company's doctors (one without
+  // doctor_share_read_all); and their share rules, a few per doctor and service, read whole (by doctor) for the rules table.
+  'GET /api/doctor-shares/doctors': 'bounded by the company\'s doctors',
+  'GET /api/doctor-shares/rules': 'a few per doctor, filtered by doctor',
 };
 
 /**

@@ -11,6 +11,7 @@ import { seedEmployees } from '../seed/employees.js';
 import { seedScheduling } from '../seed/scheduling.js';
 import { seedWaitingRoom } from '../seed/waiting-room.js';
 import { seedBilling } from '../seed/billing.js';
+import { seedDoctorShares } from '../seed/doctor-shares.js';
 import { seedDiagnoses } from '../seed/clinical-diagnoses.js';
 import { seedMedications } from '../seed/clinical-medications.js';
 import { seedOrders } from '../seed/clinical-orders.js';
@@ -306,6 +307,14 @@ const MATRIX: Record<string, Source> = {
   'POST /api/patient-medications/:id/stop': { id: 'patient_medications' },
   'POST /api/patient-medications/:id/complete': { id: 'patient_medications' },
   'PATCH /api/claims/:id': { id: 'insurance_claims' },
+  // The doctor's share: A's doctors named in queries and bodies are no doctors of B's (422), A's rules unknown (404).
+  'GET /api/doctor-shares/doctors': {},
+  'GET /api/doctor-shares/rules': {},
+  'POST /api/doctor-shares/rules': {},
+  'DELETE /api/doctor-shares/rules/:id': { id: 'doctor_share_rules' },
+  'GET /api/doctor-shares/statement': {},
+  'GET /api/doctor-shares/statement.csv': {},
+  'POST /api/doctor-shares/payouts': {},
   'GET /api/diagnosis-codes': {},
   'GET /api/diagnosis-codes/summary': {},
   'POST /api/diagnosis-codes/import': {},
@@ -413,6 +422,8 @@ function bodyFor(key: string, ids: Record<string, string[]>): unknown {
     case 'POST /api/invoices/:id/refunds': return { creditNote: ids.invoices![0], method: 'card', amount: 1, paymentMethod: 'Mada' };
     case 'POST /api/cash-boxes/:id/close': return { counted: 0 };
     case 'PATCH /api/claims/:id': return { status: 'submitted', version: 1 };
+    case 'POST /api/doctor-shares/rules': return { doctor: ids.doctors![0], service: ids.services![0], kind: 'percent', percent: 50, effectiveFrom: '2099-01-01' };
+    case 'POST /api/doctor-shares/payouts': return { doctor: ids.doctors![0], from: '2026-01-01', to: '2026-12-31', amount: 1, method: 'cash' };
     case 'POST /api/patients/:id/diagnoses': return { encounterId: ids.encounter_diagnoses![0], codeId: ids.diagnosis_codes![0], rank: 'secondary' };
     case 'PATCH /api/patients/:id/diagnoses/:diagnosisId': return { rank: 'secondary', note: 'Changed by B' };
     case 'PATCH /api/patients/:id/problems/:problemId': return { status: 'resolved', version: 1 };
@@ -498,6 +509,11 @@ function filtersFor(url: string, ids: Record<string, string[]>): string[] {
   if (url === '/api/services') return [...common, f({ clinic: ids.clinics![0] })];
   if (url === '/api/invoices') return [...common, f({ clinic: ids.clinics![0] }), f({ patient: ids.patients![0] }), f({ status: 'paid' })];
   if (url === '/api/claims') return [...common, f({ clinic: ids.clinics![0] })];
+  if (url === '/api/doctor-shares/rules') return [f({}), f({ doctor: ids.doctors![0] })];
+  if (url === '/api/doctor-shares/doctors') return [f({})];
+  if (url === '/api/doctor-shares/statement' || url === '/api/doctor-shares/statement.csv') {
+    return [f({ doctor: ids.doctors![0], from: '2026-01-01', to: '2026-12-31' }), f({ doctor: ids.doctors![1], from: '2000-01-01', to: '2000-12-31' })];
+  }
   if (url === '/api/cash-boxes') return [f({}), f({ clinic: ids.clinics![0] }), f({ includeInactive: 'true' })];
   if (url === '/api/waitlist') return [f({}), f({ service: ids.services![0] }), f({ clinic: ids.clinics![0] }), f({ status: 'booked' })];
   if (url === '/api/waitlist/matches') {
@@ -558,6 +574,7 @@ beforeAll(async () => {
     await seedScheduling(ctx.database.db, org.companyId);
     await seedWaitingRoom(ctx.database.db, org.companyId);
     await seedBilling(ctx.database.db, org.companyId, { invoices: 4 });
+    await seedDoctorShares(ctx.database.db, org.companyId);
     await seedEncounters(ctx.database.db, org.companyId, { signed: 4 });
     await seedDiagnoses(ctx.database.db, org.companyId, { visits: 6 });
   }
@@ -612,7 +629,7 @@ beforeAll(async () => {
 
   for (const table of [
     'employees', 'roles', 'patients', 'services', 'specializations', 'appointments', 'clinic_collections', 'departments', 'clinics', 'files',
-    'appointment_series', 'waitlist_entries', 'reminders', 'notifications', 'invoices', 'cash_boxes', 'insurance_claims',
+    'appointment_series', 'waitlist_entries', 'reminders', 'notifications', 'invoices', 'cash_boxes', 'insurance_claims', 'doctor_share_rules',
     'vital_signs', 'patient_allergies',
     'diagnosis_codes', 'encounter_diagnoses', 'patient_problems',
     'medications', 'patient_medications',
@@ -691,6 +708,7 @@ describe('tenant isolation', () => {
           expect(res.statusCode, `${key} with A's id`).toBeGreaterThanOrEqual(400);
         } else if (r.method !== 'GET') {
           // Creations that reference A's records are refused, never attached to A's data.
+          if (['POST /api/doctor-shares/rules', 'POST /api/doctor-shares/payouts'].includes(key)) expect(res.statusCode, `${key} naming A's doctor`).toBe(422);
           if (['POST /api/appointments', 'POST /api/services', 'POST /api/services/bulk', 'POST /api/calendar-feeds', 'POST /api/appointment-series', 'POST /api/waitlist', 'POST /api/invoices', 'POST /api/encounters', 'POST /api/note-templates'].includes(key)) {
             expect([404, 422], `${key} referencing A's records`).toContain(res.statusCode);
           }
