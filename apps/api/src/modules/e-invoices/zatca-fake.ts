@@ -69,7 +69,7 @@ const tag = (xml: string, name: string) => new RegExp(`<${name}[^>]*>([^<]*)</${
 function checkDocument(body: Record<string, unknown>) {
   const xml = Buffer.from(String(body.invoice ?? ''), 'base64').toString('utf8');
   const hash = String(body.invoiceHash ?? '');
-  let hashValid = false;
+  let hashValid: boolean;
   try {
     hashValid = invoiceHash(xml) === hash && tag(xml, 'cbc:UUID') === body.uuid;
   } catch {
