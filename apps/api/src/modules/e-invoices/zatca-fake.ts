@@ -96,7 +96,8 @@ const validation = (errors: { code: string; message: string }[] = [], warnings: 
   status: errors.length ? 'ERROR' : warnings.length ? 'WARNING' : 'PASS',
 });
 
-export async function startFakeZatca(otp = '123456'): Promise<FakeZatca> {
+/** Starts the fake on `port` (0: any free one) of the loopback interface. */
+export async function startFakeZatca(otp = '123456', port = 0): Promise<FakeZatca> {
   let failures: { n: number; status: number } = { n: 0, status: 503 };
   let refusal: { code: string; message: string } | null = null;
   let complianceFailure: { code: string; message: string } | null = null;
@@ -170,10 +171,10 @@ export async function startFakeZatca(otp = '123456'): Promise<FakeZatca> {
       });
     })().catch(() => send(res, 500, { message: 'fake failed' }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${bound}`,
     otp,
     seen,
     calls,

@@ -37,14 +37,18 @@ export function EInvoicingSubmissionsCard() {
       key: 'document', header: x('document'), primary: true,
       render: (r) => (
         <Stack gap={0}>
-          <Text size="sm" fw={500} dir="ltr" ta="start">{r.document.displayNumber ?? x('icv', { icv: formatNumber(r.icv, lang) })}</Text>
+          <Text size="sm" fw={500} dir="ltr" ta="start" style={{ whiteSpace: 'nowrap' }}>{r.document.displayNumber ?? x('icv', { icv: formatNumber(r.icv, lang) })}</Text>
           <Text size="xs" c="dimmed">{x(`kinds.${r.document.kind}`)} · {x(`modes.${r.mode}`)}</Text>
         </Stack>
       ),
     },
     {
-      key: 'status', header: x('status'),
-      render: (r) => <Badge color={SUBMISSION_STATUS_COLORS[r.status]} variant="light" tt="none" data-testid="submission-status" data-status={r.status}>{x(`statuses.${r.status}`)}</Badge>,
+      key: 'status', header: x('status'), width: 170,
+      render: (r) => (
+        <Badge color={SUBMISSION_STATUS_COLORS[r.status]} variant="light" tt="none" styles={{ label: { overflow: 'visible' } }} data-testid="submission-status" data-status={r.status}>
+          {x(`statuses.${r.status}`)}
+        </Badge>
+      ),
     },
     {
       key: 'messages', header: x('messages'),
@@ -53,12 +57,17 @@ export function EInvoicingSubmissionsCard() {
           {r.messages.filter((m) => m.type !== 'info').map((m, i) => (
             <Text key={i} size="xs" c={m.type === 'error' ? 'red' : 'yellow.8'} dir="auto">{m.code ? `${m.code}: ${m.message}` : m.message}</Text>
           ))}
-          {r.lastError && <Text size="xs" c="dimmed" dir="auto">{r.lastError}</Text>}
+          {r.lastError && (
+            <Stack gap={0} data-testid="submission-error">
+              <Text size="xs" c="dimmed">{x(r.status === 'pending' ? 'unreachablePending' : 'lastError')}</Text>
+              <Text size="xs" c="dimmed" dir="auto">{r.lastError}</Text>
+            </Stack>
+          )}
           {!r.lastError && r.messages.every((m) => m.type === 'info') && <Text size="xs" c="dimmed">—</Text>}
         </Stack>
       ),
     },
-    { key: 'attempts', header: x('attempts'), align: 'end', render: (r) => x('attemptCount', { count: r.attempts, formatted: formatNumber(r.attempts, lang) }) },
+    { key: 'attempts', header: x('attempts'), align: 'end', render: (r) => x('attemptCount', { count: r.attempts }) },
     { key: 'createdAt', header: x('createdAt'), render: (r) => formatDateTime(r.createdAt, lang) },
     {
       key: 'actions', header: '', align: 'end',
