@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeZatca, type FakeZatca } from '../modules/e-invoices/zatca-fake.js';
 import { testStamp } from '../modules/e-invoices/test-stamp.js';
 import { addDays } from '@clinic/shared';
 import { doctorShareRules, notifications } from '../db/schema/index.js';
@@ -90,6 +91,8 @@ const ids: Record<string, string> = {};
 /** A cryptographic stamp for the e-invoicing route (made once: key generation is not free). */
 const STAMP = testStamp();
 let day: string;
+/** The e-invoicing authority onboarding talks to (a local fake). */
+let fake: FakeZatca;
 /** The medication catalogue file, as the import form sends it. */
 let catalogueForm: { payload: Buffer; contentType: string };
 
@@ -100,7 +103,8 @@ const post = async (url: string, payload: Record<string, unknown>) => {
 };
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  fake = await startFakeZatca();
+  ctx = await createTestContext({ zatca: { simulationUrl: fake.url, productionUrl: fake.url } });
   org = await createOrg(ctx, { name: 'Atomic Writes Clinic Group' });
   other = await createOrg(ctx, { name: 'Atomic Writes Other Group' });
   const db = ctx.database.db;
@@ -240,6 +244,18 @@ beforeAll(async () => {
     `insert into employees (company_id, public_id, name, employee_type) values ($1, 'EMP-ATOMIC-1', 'Spare Nurse', 'Nurse') returning id`, [org.companyId],
   );
   ids.employee = spare!.id;
+  // E-invoicing on (so the company may onboard), and a submission to the authority that failed (so it may be retried).
+  await ctx.database.query(`insert into e_invoice_settings (company_id, enabled, seller_name, vat_number, city) values ($1, true, 'Atomic Clinic', '300234567800003', 'Riyadh')
+    on conflict (company_id) do update set enabled = true, seller_name = 'Atomic Clinic', vat_number = '300234567800003', city = 'Riyadh'`, [org.companyId]);
+  const [eInvoice] = await ctx.database.query<{ id: string }>(
+    `insert into e_invoices (company_id, clinic_id, kind, document_id, uuid, icv, pih, hash, qr, xml, parties, issued_at)
+     values ($1, $2, 'invoice', $3, gen_random_uuid(), 999999, 'pih', 'hash', 'qr', '<Invoice/>', '{"seller":{},"buyer":{},"simplified":true}', now()) returning id`,
+    [org.companyId, ids.billingClinic, ids.invoice],
+  );
+  ids.submission = (await ctx.database.query<{ id: string }>(
+    `insert into e_invoice_submissions (company_id, e_invoice_id, mode, status, attempts, last_error) values ($1, $2, 'reporting', 'failed', 6, 'the authority answered 503') returning id`,
+    [org.companyId, eInvoice!.id],
+  ))[0]!.id;
   // A failed reminder (so it may be retried).
   await ctx.database.query(`update reminders set status = 'failed' where company_id = $1 and id = $2`, [org.companyId, ids.reminder]);
 
@@ -247,7 +263,10 @@ beforeAll(async () => {
   await ctx.database.query(`create function audit_unavailable() returns trigger language plpgsql as $$ begin raise exception 'the audit log is unavailable'; end $$`);
   await ctx.database.query(`create trigger audit_unavailable before insert on audit_log for each row execute function audit_unavailable()`);
 }, 120_000);
-afterAll(() => ctx?.close());
+afterAll(async () => {
+  await ctx?.close();
+  await fake?.close();
+});
 
 const rxItem = () => ({ medication: ids.medication, dose: 1, unit: 'tablet', route: 'oral', frequency: 'TID', durationDays: 5, quantity: 15 });
 
@@ -379,6 +398,8 @@ function request(key: string): { params: Record<string, string>; payload?: Recor
     case 'PUT /api/billing/settings': return { params: {}, payload: { currency: 'SAR', vatRatePercent: 10, version: 1 } };
     case 'PUT /api/e-invoicing/settings': return { params: {}, payload: { enabled: true, sellerName: 'مجمع الشفاء الطبي', vatNumber: '300234567800003' } };
     case 'PUT /api/e-invoicing/stamp': return { params: {}, payload: { privateKey: STAMP.privateKeyPem, certificate: STAMP.certificatePem } };
+    case 'POST /api/e-invoicing/onboard': return { params: {}, payload: { otp: fake.otp, environment: 'simulation' } };
+    case 'POST /api/e-invoicing/submissions/:id/retry': return { params: { id: ids.submission! } };
     case 'POST /api/invoices': return { params: {}, payload: { patient: ids.billingPatient, clinic: ids.billingClinic, lines: [{ kind: 'service', service: ids.billingService }] } };
     case 'POST /api/invoices/from-appointment/:id': return { params: { id: ids.appointment! }, payload: {} };
     case 'PUT /api/invoices/:id': return { params: { id: ids.draft! }, payload: { lines: [{ kind: 'item', description: 'Dressing', quantity: 1, unitPrice: 500 }], version: 1 } };

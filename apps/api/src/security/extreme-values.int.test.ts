@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeZatca, type FakeZatca } from '../modules/e-invoices/zatca-fake.js';
 import { z } from 'zod';
 import { addDays, diagnosisCodeImportFields, employeeCreateInput, employeeUpdateInput, patientInput, patientReportInput, resultDocumentInput, translate } from '@clinic/shared';
 import { eq } from 'drizzle-orm';
@@ -82,6 +83,7 @@ const RESOURCE_TABLE: Record<string, string> = {
   medications: 'medications', 'patient-medications': 'patient_medications', passkeys: 'passkeys',
   encounters: 'encounters', 'note-templates': 'note_templates', prescriptions: 'prescriptions',
   orders: 'orders', 'order-catalogue': 'order_catalogue_items', 'waiting-room': 'queue_tickets', 'doctor-shares': 'doctor_share_rules',
+  'e-invoicing': 'e_invoice_submissions',
 };
 
 /** Write routes that read their body in the handler (multipart or JSON) instead of through the route schema. */
@@ -98,6 +100,7 @@ const HANDLER_BODIES: Record<string, z.ZodType> = {
   'POST /api/medications/import': z.object({}),
   // Actions that take no body.
   'POST /api/reminders/:id/retry': z.object({}),
+  'POST /api/e-invoicing/submissions/:id/retry': z.object({}),
   'POST /api/appointments/:id/patient-link': z.object({}),
   'POST /api/employees/:id/invitation': z.object({}),
   'POST /api/notifications/:id/read': z.object({}),
@@ -141,12 +144,17 @@ let fileQuery: Record<string, string>;
 let visitToken: string;
 let queueToken: string;
 let sms: SmsGateway;
+/** The e-invoicing authority onboarding talks to (a local fake). */
+let zatca: FakeZatca;
 /** The organisation's public booking page (its clinic of the booking party takes online bookings). */
 const BOOKING_SLUG = 'extreme-values';
 
 beforeAll(async () => {
   sms = await startSmsGateway();
-  ctx = await createTestContext({ sms: { preset: 'generic', url: sms.url, auth: undefined, body: undefined, from: 'CLINIC' } });
+  zatca = await startFakeZatca();
+  ctx = await createTestContext({
+    sms: { preset: 'generic', url: sms.url, auth: undefined, body: undefined, from: 'CLINIC' }, zatca: { simulationUrl: zatca.url, productionUrl: zatca.url },
+  });
   org = await createOrg(ctx, { name: 'Extreme Values Clinic Group' });
   const db = ctx.database.db;
   await seedOrganisation(db, org.companyId);
@@ -272,6 +280,11 @@ beforeAll(async () => {
     `insert into passkeys (company_id, employee_id, credential_id, public_key, name) values ($1, $2, 'extreme-credential', 'key', 'Laptop')`,
     [org.companyId, party.doctor],
   );
+  // A document sent to the e-invoicing authority that failed (so it may be retried).
+  await ctx.database.query(
+    `insert into e_invoice_submissions (company_id, e_invoice_id, mode, status, attempts) select company_id, id, 'reporting', 'failed', 6 from e_invoices where company_id = $1 limit 1`,
+    [org.companyId],
+  );
   for (const [resource, table] of Object.entries(RESOURCE_TABLE)) {
     if (resourceIds[resource]) continue;
     const [row] = await ctx.database.query<{ id: string }>(`select id from "${table}" where company_id = $1 order by id limit 1`, [org.companyId]);
@@ -311,6 +324,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx?.close();
   await sms?.close();
+  await zatca?.close();
 });
 
 const noteTemplateBody = () => ({
@@ -462,6 +476,7 @@ function validBody(key: string): Record<string, unknown> {
     case 'PUT /api/billing/settings': return { currency: 'SAR', vatRatePercent: 15, version: 1 };
     case 'PUT /api/e-invoicing/settings': return { enabled: false, sellerName: 'Clinic', vatNumber: '300234567800003', version: 1 };
     case 'PUT /api/e-invoicing/stamp': return { privateKey: 'not a key' };
+    case 'POST /api/e-invoicing/onboard': return { otp: zatca.otp, environment: 'simulation' };
     case 'POST /api/invoices': return {
       patient: ids.billingPatient, clinic: ids.billingClinic, visitDate: day, lines: [{ kind: 'service', service: ids.billingService, quantity: 2, discount: 100 }],
     };

@@ -281,6 +281,9 @@ const MATRIX: Record<string, Source> = {
   'GET /api/e-invoicing/settings': 'self',
   'PUT /api/e-invoicing/settings': 'self',
   'PUT /api/e-invoicing/stamp': 'self',
+  'POST /api/e-invoicing/onboard': 'self',
+  'GET /api/e-invoicing/submissions': 'self',
+  'POST /api/e-invoicing/submissions/:id/retry': { id: 'e_invoice_submissions' },
   'GET /api/invoices/:id/xml': { id: 'invoices' },
   'GET /api/credit-notes/:id/xml': { id: 'invoices' },
   'GET /api/invoices/export.csv': {},
@@ -649,6 +652,15 @@ beforeAll(async () => {
     [a.companyId],
   )).map((r) => r.id);
   aIds.fhir_types = ['Patient'];
+  // A document of A's sent to the e-invoicing authority, which failed (so it may be retried).
+  const [eInvoice] = await ctx.database.query<{ id: string }>(
+    `insert into e_invoices (company_id, clinic_id, kind, document_id, uuid, icv, pih, hash, qr, xml, parties, issued_at)
+     values ($1, $2, 'invoice', gen_random_uuid(), gen_random_uuid(), 999999, 'pih', 'hash', 'qr', '<Invoice/>', '{"seller":{},"buyer":{},"simplified":true}', now()) returning id`,
+    [a.companyId, invoice!.clinic_id],
+  );
+  aIds.e_invoice_submissions = (await ctx.database.query<{ id: string }>(
+    `insert into e_invoice_submissions (company_id, e_invoice_id, mode, status, attempts) values ($1, $2, 'reporting', 'failed', 6) returning id`, [a.companyId, eInvoice!.id],
+  )).map((r) => r.id);
   aIds.fhir_observations = aIds.vital_signs!.map((id) => `${id}-heartrate`);
   aIds.calendar_feeds = (await ctx.database.query<{ id: string }>(
     `insert into calendar_feeds (company_id, doctor_id, secret_hash) values ($1, $2, 'tenant-a') returning id`, [a.companyId, aIds.doctors![0]],
