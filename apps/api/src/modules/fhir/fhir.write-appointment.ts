@@ -12,7 +12,7 @@ import type { RequestContext } from '../../lib/request-context.js';
 import { isId, parseOrThrow } from '../../lib/validation.js';
 import { bookAppointment, findAppointment, updateAppointment } from '../appointments/index.js';
 import { APPOINTMENT_STATUS_FROM_FHIR, SYSTEMS } from './fhir.resources.js';
-import { asList, checkVersion, inFhirTerms, type Written } from './fhir.write.js';
+import { asList, checkVersion, inFhirTerms, sameId, type Written } from './fhir.write.js';
 
 /** Where each booking field lives in a FHIR Appointment (the OperationOutcome's `expression`). */
 export const APPOINTMENT_ELEMENTS: Record<string, string> = {
@@ -72,6 +72,7 @@ export async function updateFhirAppointment(
   if (!isId(id)) throw notFound();
   const found = await findAppointment(deps.db, caller.companyId, id);
   if (!found) throw notFound();
+  sameId(r, id);
   const { row, record } = found;
   const version = checkVersion(row.version, ifMatch);
   const parties = partiesOf(r);

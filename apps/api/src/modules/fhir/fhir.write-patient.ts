@@ -13,7 +13,7 @@ import { isId, parseOrThrow } from '../../lib/validation.js';
 import { createPatient, readPatient, updatePatient } from '../patients/index.js';
 import { SYSTEMS, type Resource } from './fhir.resources.js';
 import { search } from './fhir.service.js';
-import { asList, checkVersion, inFhirTerms, type Written } from './fhir.write.js';
+import { asList, checkVersion, inFhirTerms, sameId, type Written } from './fhir.write.js';
 
 /** Our extensions for the patient form's fields FHIR R4's Patient has no element for. */
 export const PATIENT_EXTENSIONS = {
@@ -136,6 +136,7 @@ export async function updateFhirPatient(
 ): Promise<Written> {
   if (!isId(id)) throw notFound();
   const current = await readPatient(deps, ctx, caller, id);
+  sameId(r, id);
   const version = checkVersion(current.version, ifMatch);
   const form = { ...defined(formOf(current)), ...defined(patientFields(r)), version };
   await inFhirTerms(PATIENT_ELEMENTS, async () => updatePatient(deps, ctx, caller, id, parseOrThrow(patientUpdateInput, form), null), ifMatch);

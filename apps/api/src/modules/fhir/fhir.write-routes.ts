@@ -72,7 +72,7 @@ export function fhirWriteRoutes(app: App, deps: Deps) {
           requireWrite(caller, spec.permission);
           const ctx = requestContext(req);
           const { id } = req.params as z.infer<typeof idParams>;
-          const r = resourceOf(req.body, spec.type, id);
+          const r = resourceOf(req.body, spec.type);
           const written = await spec.update(deps, ctx, caller, id, r, ifMatchVersion(header(req.headers['if-match'])));
           const { resource, headers } = await answer(ctx, caller, written);
           return reply.headers(headers).type(FHIR_JSON).send(resource);

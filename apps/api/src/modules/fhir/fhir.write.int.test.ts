@@ -4,8 +4,7 @@ import { zonedInstant } from '@clinic/shared';
 import { auditLog, patients, rolePermissions, roles } from '../../db/schema/index.js';
 import { auth, createOrg, createTestContext, signInStaff, type TestContext, type TestOrg } from '../../test/harness.js';
 import { insertClinic, insertDoctor, insertPatient, insertService, nextWeekday } from '../appointments/fixtures.js';
-import { fhirValid, loadR4Definitions } from './fixtures.js';
-import { PATIENT_EXTENSIONS } from './fhir.write-patient.js';
+import { fhirAppointment, fhirPatient, fhirValid, loadR4Definitions } from './fixtures.js';
 
 /** Patient and Appointment written through FHIR R4: the API's rules, messages, permissions and audit. */
 
@@ -22,25 +21,7 @@ function send(method: 'POST' | 'PUT', path: string, payload: unknown, headers: R
 }
 const get = (path: string, token = a.token) => ctx.app.inject({ method: 'GET', url: path, headers: auth(token) });
 
-function patient(identity: string, extra: Record<string, unknown> = {}) {
-  return {
-    resourceType: 'Patient',
-    identifier: [{ system: 'urn:clinic:identity', value: identity }],
-    name: [{ use: 'official', text: 'فاطمة الزهراء Fatima Alzahra' }],
-    telecom: [{ system: 'phone', value: '+966 50 123 4567' }, { system: 'email', value: 'Fatima@example.test' }],
-    gender: 'female',
-    birthDate: '1990-04-12',
-    address: [{ line: ['12 Olaya Street'], city: 'Riyadh', country: 'SA' }],
-    maritalStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v3-MaritalStatus', code: 'M' }] },
-    extension: [
-      { url: PATIENT_EXTENSIONS.nationality, valueString: 'Saudi' },
-      { url: PATIENT_EXTENSIONS.blood_type, valueString: 'O+' },
-      { url: PATIENT_EXTENSIONS.Smoking, valueBoolean: false },
-      { url: PATIENT_EXTENSIONS.professiona_experi, valueString: 'Teacher' },
-    ],
-    ...extra,
-  };
-}
+const patient = fhirPatient;
 
 /** The OperationOutcome's first issue: its diagnostics, our code, and the elements the other issues name. */
 function outcome(res: { statusCode: number; headers: Record<string, unknown>; json: () => any }) {
@@ -160,6 +141,9 @@ describe('FHIR Patient create and update', () => {
       expect(res.statusCode).toBe(400);
       expect(outcome(res).code).toBe('FHIR_NOT_A_RESOURCE');
     }
+    const wrongId = await send('PUT', `/Patient/${ids.created}`, { ...patient('1012345678'), id: ids.p1 });
+    expect(wrongId.statusCode).toBe(400);
+    expect(outcome(wrongId).code).toBe('FHIR_ID_MISMATCH');
     const foreign = await send('PUT', `/Patient/${ids.foreign}`, { ...patient('5000000000'), id: ids.foreign });
     expect(foreign.statusCode).toBe(404);
     expect(outcome(foreign).code).toBe('NOT_FOUND');
@@ -190,16 +174,8 @@ describe('FHIR Patient create and update', () => {
 
 describe('FHIR Appointment create and update', () => {
   const at = (time: string) => zonedInstant(ids.day!, time, 'Asia/Riyadh').toISOString();
-  const appointment = (patientId: string, start: string, extra: Record<string, unknown> = {}) => ({
-    resourceType: 'Appointment', status: 'booked', start, description: 'Check-up',
-    participant: [
-      { actor: { reference: `Patient/${patientId}` }, status: 'accepted' },
-      { actor: { reference: `Practitioner/${ids.doctor}` }, status: 'accepted' },
-      { actor: { reference: `Location/${ids.clinic}` }, status: 'accepted' },
-      { actor: { reference: `HealthcareService/${ids.service}` }, status: 'accepted' },
-    ],
-    ...extra,
-  });
+  const appointment = (patientId: string, start: string, extra: Record<string, unknown> = {}) =>
+    fhirAppointment({ patient: patientId, doctor: ids.doctor!, clinic: ids.clinic!, service: ids.service! }, start, extra);
   /** The same booking through the REST API, for its message. */
   const rest = (patientId: string, datetime: string) => ctx.app.inject({
     method: 'POST', url: '/api/appointments', headers: auth(a.token),

@@ -19,14 +19,19 @@ export function requireWrite(caller: Caller, permission: Permission): void {
 }
 
 /** The body as a resource of `type` (400 for anything else: an array, text, another resource type). */
-export function resourceOf(body: unknown, type: string, id?: string): Record<string, unknown> {
+export function resourceOf(body: unknown, type: string): Record<string, unknown> {
   if (!body || typeof body !== 'object' || Array.isArray(body) || (body as { resourceType?: unknown }).resourceType !== type) {
     throw new AppError(400, 'FHIR_NOT_A_RESOURCE', 'errors.fhir.notAResource', { type });
   }
-  const r = body as Record<string, unknown>;
-  // An update's body names the record of the address (FHIR's update rule); a create's id is the server's to give.
-  if (id !== undefined && r.id !== id) throw new AppError(400, 'FHIR_ID_MISMATCH', 'errors.fhir.idMismatch');
-  return r;
+  return body as Record<string, unknown>;
+}
+
+/**
+ * An update's body names the record of its address (FHIR's update rule: 400 otherwise). Checked once the record is
+ * found, so an unknown id, or another company's, is a 404 whatever the body holds.
+ */
+export function sameId(r: Record<string, unknown>, id: string): void {
+  if (r.id !== id) throw new AppError(400, 'FHIR_ID_MISMATCH', 'errors.fhir.idMismatch');
 }
 
 /** The version of an If-Match header (`W/"3"`, `"3"` or `3`); undefined when none was sent, 412 when unreadable. */
