@@ -6,4 +6,3 @@ export { findAppointment, updateAppointmentAt } from './appointments.repository.
 export { getAppointment, listAppointments } from './appointments.service.js';
 export { type BookingParties, findBusyTimes, loadBookingParties, loadClinicCalendar, loadDoctorCalendar, loadSlotDoctors } from './scheduling.repository.js';
 export { bookAppointment } from './appointment-booking.js';
-export { updateAppointment } from './appointment-changes.js';
