@@ -322,7 +322,7 @@ function request(key: string): { params: Record<string, string>; payload?: Recor
     // FHIR writes go through the same services: refused by the audit log, they change nothing either.
     case 'POST /api/fhir/R4/Patient': return { params: {}, payload: fhirPatient('7012345678') };
     case 'PUT /api/fhir/R4/Patient/:id': return { params: { id: ids.patient! }, payload: fhirPatient('7012345679', { id: ids.patient }) };
-    case 'POST /api/fhir/R4/Appointment': return { params: {}, payload: fhirAppointment(party as Record<'patient' | 'doctor' | 'clinic' | 'service', string>, `${day}T15:00:00+03:00`) };
+    case 'POST /api/fhir/R4/Appointment': return { params: {}, payload: fhirAppointment(party as Record<'patient' | 'doctor' | 'clinic' | 'service', string>, `${day}T16:30:00+03:00`) };
     case 'PUT /api/fhir/R4/Appointment/:id': return {
       params: { id: ids.appointment! }, payload: { resourceType: 'Appointment', id: ids.appointment, status: 'cancelled', cancelationReason: { text: 'Travelling' } },
     };

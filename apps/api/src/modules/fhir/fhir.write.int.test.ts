@@ -95,6 +95,12 @@ describe('FHIR Patient create and update', () => {
     expect(second.statusCode, second.body).toBe(200);
     expect(second.json().id).toBe(first.json().id);
     expect(await patientCount()).toBe(before + 1);
+    // FHIR's media type with its charset, as clients send it.
+    const third = await ctx.app.inject({
+      method: 'POST', url: `${BASE}/Patient`, payload: JSON.stringify(patient('2098765432')),
+      headers: { ...auth(a.token), 'content-type': 'application/fhir+json; charset=utf-8', ...condition },
+    });
+    expect(third.statusCode, third.body).toBe(200);
     const bad = await send('POST', '/Patient', patient('2098765433'), { 'if-none-exist': 'name=Fatima' });
     expect(bad.statusCode).toBe(400);
     expect(outcome(bad).code).toBe('FHIR_BAD_CONDITION');
