@@ -3,14 +3,16 @@
  * goes through the same service as POST and PUT /api/patients, so the form's rules, the identity-number duplicate
  * rule, the audit entry and the domain events all apply. Elements FHIR R4's Patient has no place for (nationality,
  * blood type, smoking, occupation) travel as extensions (PATIENT_EXTENSIONS); an update keeps every field the
- * resource does not carry (insurances, allergies, notes, ...) as the record has it.
+ * resource does not carry (insurances, allergies, notes, ...) as the record has it. A Patient with only a name, a
+ * phone, a birth date and a sex is registered as the desk's quick registration does (marked incomplete until the full
+ * form is saved; the same mobile and birth date twice is refused).
  */
-import { patientInput, patientUpdateInput, type PatientDetails } from '@clinic/shared';
+import { patientInput, patientUpdateInput, quickPatientInput, type PatientDetails } from '@clinic/shared';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { isId, parseOrThrow } from '../../lib/validation.js';
-import { createPatient, readPatient, updatePatient } from '../patients/index.js';
+import { createPatient, createQuickPatient, readPatient, updatePatient } from '../patients/index.js';
 import { SYSTEMS, type Resource } from './fhir.resources.js';
 import { search } from './fhir.service.js';
 import { asList, checkVersion, inFhirTerms, sameId, type Written } from './fhir.write.js';
@@ -105,6 +107,9 @@ function formOf(d: PatientDetails): Obj {
   };
 }
 
+/** What a quick registration holds (and `active`, which a new patient is anyway). */
+const QUICK_FIELDS = ['name', 'phone', 'dateOfBirth', 'gender', 'isActive'];
+
 const defined = (o: Obj): Obj => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null));
 
 /** `identifier=system|value` (or `identifier=value`) of an If-None-Exist header. */
@@ -125,8 +130,11 @@ export async function createFhirPatient(deps: Deps, ctx: RequestContext, caller:
     const match = (bundle.entry as Array<{ resource: Resource }> | undefined)?.[0]?.resource;
     if (total === 1 && match) return { id: match.id!, created: false };
   }
-  const created = await inFhirTerms(PATIENT_ELEMENTS, async () =>
-    createPatient(deps, ctx, caller, parseOrThrow(patientInput, defined(patientFields(r))), null));
+  const fields = defined(patientFields(r));
+  const quick = Object.keys(fields).every((k) => QUICK_FIELDS.includes(k));
+  const created = await inFhirTerms(PATIENT_ELEMENTS, async () => quick
+    ? createQuickPatient(deps, ctx, caller, parseOrThrow(quickPatientInput, Object.fromEntries(Object.entries(fields).filter(([k]) => k !== 'isActive'))))
+    : createPatient(deps, ctx, caller, parseOrThrow(patientInput, fields), null));
   return { id: created._id, created: true };
 }
 

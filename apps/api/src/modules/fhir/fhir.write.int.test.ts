@@ -106,6 +106,16 @@ describe('FHIR Patient create and update', () => {
     expect(outcome(bad).code).toBe('FHIR_BAD_CONDITION');
   });
 
+  it('a Patient with only name, phone, birth date and sex is a quick registration, refused the second time', async () => {
+    const walkIn = { resourceType: 'Patient', name: [{ given: ['Khalid'], family: 'Omar' }], telecom: [{ system: 'phone', value: '0559998888' }], gender: 'male', birthDate: '1985-01-20' };
+    const res = await send('POST', '/Patient', walkIn);
+    expect(res.statusCode, res.body).toBe(201);
+    expect((await get(`/api/patients/${res.json().id}`)).json().data).toMatchObject({ name: 'Khalid Omar', incomplete: true, phone: '0559998888' });
+    const again = await send('POST', '/Patient', walkIn);
+    expect(again.statusCode).toBe(409);
+    expect(outcome(again)).toMatchObject({ code: 'DUPLICATE_PATIENT', expressions: ['Patient.telecom'] });
+  });
+
   it('a second patient with the same identity number is refused with the API\'s message', async () => {
     const res = await send('POST', '/Patient', patient('1012345678'));
     expect(res.statusCode).toBe(409);
