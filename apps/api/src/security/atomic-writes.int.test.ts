@@ -11,6 +11,7 @@ import { seedEmployees } from '../seed/employees.js';
 import { auth, body, createOrg, createTestContext, multipart, settleEvents, TEST_PASSWORD, type TestContext, type TestOrg } from '../test/harness.js';
 import { clinicBody, companyBody, complexBody, departmentBody } from '../test/organisation-fixtures.js';
 import { dataSnapshot, fillParams } from '../test/route-helpers.js';
+import { fhirAppointment, fhirPatient } from '../modules/fhir/fixtures.js';
 
 /**
  * A change, its audit row and what it plans (its domain events, which plan reminders, ring the bell and offer the
@@ -352,6 +353,13 @@ function request(key: string): { params: Record<string, string>; payload?: Recor
     case 'POST /api/appointments': return { params: {}, payload: { ...party, datetime: `${day}T10:00:00+03:00`, reason: 'Check-up' } };
     case 'PATCH /api/appointments/:id': return { params: { id: ids.appointment! }, payload: { status: 'cancelled', cancellationReason: 'Travelling', version: 1 } };
     case 'DELETE /api/appointments/:id': return { params: { id: ids.appointment! } };
+    // FHIR writes go through the same services: refused by the audit log, they change nothing either.
+    case 'POST /api/fhir/R4/Patient': return { params: {}, payload: fhirPatient('7012345678') };
+    case 'PUT /api/fhir/R4/Patient/:id': return { params: { id: ids.patient! }, payload: fhirPatient('7012345679', { id: ids.patient }) };
+    case 'POST /api/fhir/R4/Appointment': return { params: {}, payload: fhirAppointment(party as Record<'patient' | 'doctor' | 'clinic' | 'service', string>, `${day}T16:30:00+03:00`) };
+    case 'PUT /api/fhir/R4/Appointment/:id': return {
+      params: { id: ids.appointment! }, payload: { resourceType: 'Appointment', id: ids.appointment, status: 'cancelled', cancelationReason: { text: 'Travelling' } },
+    };
     case 'POST /api/appointments/:id/patient-link': return { params: { id: ids.appointment! } };
     case 'POST /api/appointment-series': return {
       params: {}, payload: { ...party, datetime: `${addDays(day, 2)}T10:00:00+03:00`, reason: 'Physiotherapy', recurrence: { frequency: 'weekly', count: 2 } },

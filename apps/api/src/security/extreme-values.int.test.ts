@@ -22,6 +22,7 @@ import { seedMedications } from '../seed/clinical-medications.js';
 import { startSmsGateway, type SmsGateway } from '../test/messaging-sinks.js';
 import { auth, body, createOrg, errorOf, createTestContext, linkSessionOf, settleEvents, type TestContext, type TestOrg } from '../test/harness.js';
 import { asLoadedNow } from '../test/versions.js';
+import { fhirAppointment, fhirPatient } from '../modules/fhir/fixtures.js';
 import { clinicBody, companyBody, complexBody, departmentBody } from '../test/organisation-fixtures.js';
 
 /**
@@ -86,6 +87,9 @@ const RESOURCE_TABLE: Record<string, string> = {
   'e-invoicing': 'e_invoice_submissions',
 };
 
+const FHIR_PATIENT_DATES = z.object({ birthDate: z.string() });
+const FHIR_APPOINTMENT_DATES = z.object({ start: z.string(), minutesDuration: z.number() });
+
 /** Write routes that read their body in the handler (multipart or JSON) instead of through the route schema. */
 const HANDLER_BODIES: Record<string, z.ZodType> = {
   // Takes no body at all.
@@ -121,6 +125,11 @@ const HANDLER_BODIES: Record<string, z.ZodType> = {
   'POST /api/auth/passkey/options': z.object({}),
   // A display's new pairing code takes no body.
   'POST /api/waiting-room/displays/:id/pairing-code': z.object({}),
+  // FHIR writes read a FHIR resource (its contract is the standard): the date and number elements it maps.
+  'POST /api/fhir/R4/Patient': FHIR_PATIENT_DATES,
+  'PUT /api/fhir/R4/Patient/:id': FHIR_PATIENT_DATES,
+  'POST /api/fhir/R4/Appointment': FHIR_APPOINTMENT_DATES,
+  'PUT /api/fhir/R4/Appointment/:id': FHIR_APPOINTMENT_DATES,
 };
 
 const rxItem = () => ({ medication: ids.medication, dose: 1, unit: 'tablet', route: 'oral', frequency: 'TID', durationDays: 5, quantity: 15, instructions: 'After meals' });
@@ -449,6 +458,10 @@ function validBody(key: string): Record<string, unknown> {
     case 'POST /api/appointments': return { patient: ids.patient, doctor: ids.doctor, clinic: ids.clinic, service: ids.service, datetime: slot, reason: 'Check-up' };
     case 'POST /api/doctor-shares/rules': return { doctor: ids.doctor, service: ids.service, kind: 'tiers', tiers: [{ fromVisit: 1, percent: 20 }, { fromVisit: 10, percent: 30 }], effectiveFrom: '2099-02-01' };
     case 'POST /api/doctor-shares/payouts': return { doctor: ids.doctor, from: addDays(day, -30), to: day, amount: 1, method: 'cash' };
+    case 'POST /api/fhir/R4/Patient': return fhirPatient('ID-EXTREME-FHIR');
+    case 'PUT /api/fhir/R4/Patient/:id': return fhirPatient('ID-EXTREME-FHIR-2', { id: ids.patient });
+    case 'POST /api/fhir/R4/Appointment': return fhirAppointment({ patient: ids.patient!, doctor: ids.doctor!, clinic: ids.clinic!, service: ids.service! }, slot);
+    case 'PUT /api/fhir/R4/Appointment/:id': return { ...fhirAppointment({ patient: ids.patient!, doctor: ids.doctor!, clinic: ids.clinic!, service: ids.service! }, slot), id: ids.appointment };
     case 'PATCH /api/appointments/:id': return { datetime: slot };
     case 'POST /api/appointment-series': return {
       patient: ids.patient, doctor: ids.doctor, clinic: ids.clinic, service: ids.service, datetime: `${addDays(day, 2)}T10:00:00+03:00`, reason: 'Physiotherapy',

@@ -18,6 +18,7 @@ import { seedOrders } from '../seed/clinical-orders.js';
 import { seedEncounters } from '../seed/clinical-encounter.js';
 import { seedPrescriptions } from '../seed/clinical-prescriptions.js';
 import { auth, createOrg, createTestContext, type TestContext, type TestOrg } from '../test/harness.js';
+import { fhirAppointment, fhirPatient } from '../modules/fhir/fixtures.js';
 
 /**
  * Two companies with data in every table. Every route of the server's route table is called as company B with
@@ -191,6 +192,11 @@ const MATRIX: Record<string, Source> = {
   'GET /api/fhir/R4/HealthcareService/:id': { id: 'services' },
   'GET /api/fhir/R4/Appointment/:id': { id: 'appointments' },
   'GET /api/fhir/R4/Schedule/:id': { id: 'doctors' },
+  // FHIR writes: a create of B's own (one naming A's records is refused); A's record in the address is a 404.
+  'POST /api/fhir/R4/Patient': {},
+  'PUT /api/fhir/R4/Patient/:id': { id: 'patients' },
+  'POST /api/fhir/R4/Appointment': {},
+  'PUT /api/fhir/R4/Appointment/:id': { id: 'appointments' },
   'GET /api/fhir/R4/Encounter': {},
   'GET /api/fhir/R4/Observation': {},
   'GET /api/fhir/R4/Condition': {},
@@ -410,6 +416,13 @@ function bodyFor(key: string, ids: Record<string, string[]>): unknown {
       datetime: new Date(Date.now() + 40 * 86_400_000).toISOString(), reason: 'Booked from another company',
     };
     case 'POST /api/calendar-feeds': return { doctor: ids.doctors![0] };
+    case 'POST /api/fhir/R4/Patient': return fhirPatient('TENANT-B-FHIR');
+    case 'PUT /api/fhir/R4/Patient/:id': return fhirPatient('TENANT-B-FHIR-2');
+    case 'POST /api/fhir/R4/Appointment':
+    case 'PUT /api/fhir/R4/Appointment/:id': return fhirAppointment(
+      { patient: ids.patients![0]!, doctor: ids.doctors![0]!, clinic: ids.clinics![0]!, service: ids.services![0]! }, new Date(Date.now() + 40 * 86_400_000).toISOString(),
+      key.startsWith('PUT') ? { status: 'cancelled', cancelationReason: { text: 'Written from another company' } } : {},
+    );
     case 'POST /api/appointment-series': return {
       patient: ids.patients![0], doctor: ids.doctors![0], clinic: ids.clinics![0], service: ids.services![0],
       datetime: new Date(Date.now() + 40 * 86_400_000).toISOString(), reason: 'Booked from another company', recurrence: { frequency: 'weekly', count: 3 },
@@ -721,7 +734,7 @@ describe('tenant isolation', () => {
         } else if (r.method !== 'GET') {
           // Creations that reference A's records are refused, never attached to A's data.
           if (['POST /api/doctor-shares/rules', 'POST /api/doctor-shares/payouts'].includes(key)) expect(res.statusCode, `${key} naming A's doctor`).toBe(422);
-          if (['POST /api/appointments', 'POST /api/services', 'POST /api/services/bulk', 'POST /api/calendar-feeds', 'POST /api/appointment-series', 'POST /api/waitlist', 'POST /api/invoices', 'POST /api/encounters', 'POST /api/note-templates'].includes(key)) {
+          if (['POST /api/appointments', 'POST /api/fhir/R4/Appointment', 'POST /api/services', 'POST /api/services/bulk', 'POST /api/calendar-feeds', 'POST /api/appointment-series', 'POST /api/waitlist', 'POST /api/invoices', 'POST /api/encounters', 'POST /api/note-templates'].includes(key)) {
             expect([404, 422], `${key} referencing A's records`).toContain(res.statusCode);
           }
           if (key === 'POST /api/waiting-room/displays') expect(res.statusCode, `${key} naming A's clinic`).toBe(404);

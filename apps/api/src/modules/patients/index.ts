@@ -3,3 +3,5 @@ export { todayIn } from './patients.domain.js';
 export { listPatients } from './patients.service.js';
 export { requirePatient } from './patients.service.js';
 export { insertPatient } from './patients.repository.js';
+export { createPatient, readPatient, updatePatient } from './patients.service.js';
+export { createQuickPatient } from './patients.quick.js';
