@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { companyQueryOptions } from '@/features/company';
 import { printClasses, printedAt, PrintFrame } from '@/features/printouts';
 import { formatMoney } from '@/features/billing';
-import { DAY_MONTH_YEAR, formatDateTime, formatDay, formatDayRange } from '@/lib/dates';
+import { DAY_MONTH_YEAR, formatDateTime, formatDay, formatDayRange, formatNumber } from '@/lib/dates';
 import { useSession } from '@/lib/session-context';
-import { useDoctorShareStatement } from '../api/doctor-shares';
+import { useDoctorShareRules, useDoctorShareStatement } from '../api/doctor-shares';
 import { appliedText } from '../components/share-format';
 
 const end = { textAlign: 'end', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
@@ -20,6 +20,8 @@ export default function PrintDoctorSharePage() {
   const [params] = useSearchParams();
   const query = { doctor: params.get('doctor') ?? '', from: params.get('from') ?? '', to: params.get('to') ?? '' };
   const statement = useDoctorShareStatement(query.doctor && query.from && query.to ? query : null);
+  // The rules name an entry's tier by its number (for those who may read them; a doctor sees the tier's first visit).
+  const rules = useDoctorShareRules(can('doctor_share_read_all') || can('doctor_share_write') ? query.doctor || null : null);
   const company = useQuery({ ...companyQueryOptions(), enabled: can('company_read') });
   const s = statement.data;
   const m = (minor: number) => (s ? formatMoney(minor, s.currency, lang) : '');
@@ -68,7 +70,7 @@ export default function PrintDoctorSharePage() {
                   <td><bdi dir="ltr">{e.invoice.displayNumber ?? ''}</bdi></td>
                   <td>{e.description}</td>
                   <td>{t(`doctorShares.causes.${e.cause}`)}</td>
-                  <td>{appliedText(e.applied, t, lang, m)}</td>
+                  <td>{appliedText(e.applied, t, lang, m, rules.data?.find((r) => r._id === e.rule)?.tiers)}</td>
                   <td style={end}>{m(e.taken)}</td>
                   <td style={end}>{m(e.base)}</td>
                   <td style={end}>{m(e.share)}</td>
@@ -78,7 +80,7 @@ export default function PrintDoctorSharePage() {
           </table>
           <table className={printClasses.table} style={{ width: 'auto', minWidth: '55%', marginInlineStart: 'auto' }} data-testid="print-share-totals">
             <tbody>
-              {total(t('doctorShares.totals.visits'), String(s.totals.visits))}
+              {total(t('doctorShares.totals.visits'), formatNumber(s.totals.visits, lang))}
               {total(t('doctorShares.totals.taken'), m(s.totals.taken))}
               {total(t('doctorShares.totals.base'), m(s.totals.base))}
               {total(t('doctorShares.totals.share'), m(s.totals.share), true)}
