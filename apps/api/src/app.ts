@@ -70,6 +70,7 @@ import { queueDisplayRoutes } from './modules/queue-displays/queue-displays.rout
 import { twoFactorRoutes } from './modules/two-factor/index.js';
 import { QUEUE_TEXT_JOB, queueTextJobHandler } from './modules/waiting-room/index.js';
 import { waitingRoomRoutes } from './modules/waiting-room/waiting-room.routes.js';
+import { doctorShareRoutes } from './modules/doctor-shares/doctor-shares.routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { frameworkCode, registerErrorHandling, sendError } from './plugins/errors.js';
 import { registerFileHandling } from './plugins/files.js';
@@ -296,6 +297,7 @@ export async function buildApp(config: Config, database: Database, options: { cl
   dashboardRoutes(app, deps);
   billingRoutes(app, deps);
   eInvoiceRoutes(app, deps);
+  doctorShareRoutes(app, deps);
   diagnosisRoutes(app, deps);
   medicationRoutes(app, deps);
   prescriptionRoutes(app, deps);
