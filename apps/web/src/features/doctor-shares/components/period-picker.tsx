@@ -24,7 +24,7 @@ export function useStatementPeriod() {
 /** A month at once (the usual statement), or any days from and to (close days, inclusive). */
 export function PeriodPicker({ from, to, onChange }: { from: string; to: string; onChange: (period: { from: string; to: string }) => void }) {
   const { t, i18n } = useTranslation();
-  const format = dateInputFormat(i18n.language);
+  const format = dateInputFormat(i18n.language, 'short');
   const whole = monthOf(from);
   return (
     <Group gap="xs" align="flex-end" wrap="wrap" data-testid="share-period">

@@ -14,9 +14,9 @@ import { ruleTerms } from './share-format';
 
 function RuleState({ rule }: { rule: DoctorShareRuleRecord }) {
   const { t } = useTranslation();
-  if (rule.inEffect) return <Badge color="teal" variant="light" size="sm">{t('doctorShares.rules.inEffect')}</Badge>;
-  if (rule.withdrawable) return <Badge color="blue" variant="light" size="sm">{t('doctorShares.rules.upcoming')}</Badge>;
-  return <Badge color="gray" variant="light" size="sm">{t('doctorShares.rules.replaced')}</Badge>;
+  if (rule.inEffect) return <Badge color="teal" variant="light" size="sm" style={{ minWidth: 'max-content' }}>{t('doctorShares.rules.inEffect')}</Badge>;
+  if (rule.withdrawable) return <Badge color="blue" variant="light" size="sm" style={{ minWidth: 'max-content' }}>{t('doctorShares.rules.upcoming')}</Badge>;
+  return <Badge color="gray" variant="light" size="sm" style={{ minWidth: 'max-content' }}>{t('doctorShares.rules.replaced')}</Badge>;
 }
 
 /** A doctor's share rules, newest first, with "Add rule" and the withdrawal of one not yet in effect. */
@@ -48,8 +48,8 @@ export function RulesCard({ doctor, currency }: { doctor: { _id: string; name: s
       {rules.isPending ? <Skeleton h={80} /> : rows.length === 0 ? (
         <EmptyState title={t('doctorShares.rules.empty')} description={t('doctorShares.rules.emptyHint')} />
       ) : (
-        <ScrollArea type="auto">
-          <Table verticalSpacing={6} horizontalSpacing="sm" fz="sm" striped highlightOnHover miw={560}>
+        <ScrollArea type="auto" offsetScrollbars>
+          <Table verticalSpacing={6} horizontalSpacing="sm" fz="sm" striped highlightOnHover>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('doctorShares.rules.service')}</Table.Th>

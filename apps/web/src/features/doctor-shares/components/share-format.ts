@@ -1,6 +1,11 @@
 import type { TFunction } from 'i18next';
-import type { DoctorShareApplied, DoctorShareRuleRecord } from '@clinic/shared';
+import type { DoctorShareApplied, DoctorShareCause, DoctorShareRuleRecord } from '@clinic/shared';
 import { formatNumber } from '@/lib/dates';
+
+/** The colour of each cause's badge: money in, money back, a credit note, the insurer. */
+export const CAUSE_COLOURS: Record<DoctorShareCause, string> = {
+  payment: 'teal', refund: 'orange', credit_note: 'red', claim_paid: 'violet', claim_reversed: 'grape',
+};
 
 /** A rate in basis points as the language writes a percentage (3500 -> "35%", "٣٥٪"). */
 export function ratePercent(basisPoints: number, lang: string): string {

@@ -1,14 +1,11 @@
 import { Anchor, Badge, ScrollArea, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { DoctorShareCause, DoctorShareStatement } from '@clinic/shared';
+import type { DoctorShareStatement } from '@clinic/shared';
 import { EmptyState } from '@/components/empty-state';
 import { DAY_MONTH_YEAR, formatDay } from '@/lib/dates';
-import { appliedText } from './share-format';
-
-export const CAUSE_COLOURS: Record<DoctorShareCause, string> = {
-  payment: 'teal', refund: 'orange', credit_note: 'red', claim_paid: 'violet', claim_reversed: 'grape',
-};
+import { appliedText, CAUSE_COLOURS } from './share-format';
+import { StatementEntryCards } from './statement-entry-cards';
 
 const num = { textAlign: 'end', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
@@ -32,8 +29,10 @@ export function StatementEntries({ statement, money, tiersOf, linkInvoices }: En
     return <EmptyState title={t('doctorShares.entries.empty')} description={t('doctorShares.entries.emptyHint')} size="sm" />;
   }
   return (
-    <ScrollArea type="auto">
-      <Table verticalSpacing={5} horizontalSpacing="sm" fz="sm" striped highlightOnHover miw={960} data-testid="share-entries">
+    <>
+      <StatementEntryCards statement={statement} money={money} tiersOf={tiersOf} />
+      <ScrollArea type="auto" offsetScrollbars visibleFrom="sm">
+      <Table verticalSpacing={5} horizontalSpacing="sm" fz="sm" striped highlightOnHover miw={860} data-testid="share-entries">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('doctorShares.entries.closeDay')}</Table.Th>
@@ -62,7 +61,7 @@ export function StatementEntries({ statement, money, tiersOf, linkInvoices }: En
                 ) : <bdi dir="ltr">{e.invoice.displayNumber ?? '—'}</bdi>}
               </Table.Td>
               <Table.Td>{e.description}</Table.Td>
-              <Table.Td><Badge size="sm" variant="light" color={CAUSE_COLOURS[e.cause]}>{t(`doctorShares.causes.${e.cause}`)}</Badge></Table.Td>
+              <Table.Td><Badge size="sm" variant="light" color={CAUSE_COLOURS[e.cause]} style={{ minWidth: 'max-content' }}>{t(`doctorShares.causes.${e.cause}`)}</Badge></Table.Td>
               <Table.Td data-testid="share-entry-rule"><Text span fz="sm">{appliedText(e.applied, t, lang, money, tiersOf?.(e.rule))}</Text></Table.Td>
               {amount(e.taken)}
               {amount(e.base)}
@@ -79,6 +78,7 @@ export function StatementEntries({ statement, money, tiersOf, linkInvoices }: En
           </Table.Tr>
         </Table.Tfoot>
       </Table>
-    </ScrollArea>
+      </ScrollArea>
+    </>
   );
 }

@@ -31,7 +31,7 @@ export function StatementPayouts({ statement, money, canWrite }: { statement: Do
             <Group key={p._id} justify="space-between" wrap="nowrap" gap="sm" data-testid="share-payout">
               <Stack gap={0} style={{ minWidth: 0 }}>
                 <Group gap={6} wrap="nowrap">
-                  <Badge size="sm" variant="light" color={p.method === 'cash' ? 'teal' : 'blue'}>{t(`doctorShares.methods.${p.method}`)}</Badge>
+                  <Badge size="sm" variant="light" color={p.method === 'cash' ? 'teal' : 'blue'} style={{ minWidth: 'max-content' }}>{t(`doctorShares.methods.${p.method}`)}</Badge>
                   {p.reference && <Text size="sm" truncate="end"><bdi>{p.reference}</bdi></Text>}
                 </Group>
                 <Text size="xs" c="dimmed" truncate="end">{formatDateTime(p.createdAt, i18n.language)}{p.createdBy ? ` · ${p.createdBy.name}` : ''}</Text>

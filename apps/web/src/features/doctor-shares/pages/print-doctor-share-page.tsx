@@ -5,11 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { companyQueryOptions } from '@/features/company';
 import { printClasses, printedAt, PrintFrame } from '@/features/printouts';
 import { formatMoney } from '@/features/billing';
-import { DAY_MONTH_YEAR, formatDateTime, formatDay, formatDayRange, formatNumber } from '@/lib/dates';
+import { formatDateTime, formatDay, formatDayRange, formatNumber } from '@/lib/dates';
 import { useSession } from '@/lib/session-context';
 import { useDoctorShareRules, useDoctorShareStatement } from '../api/doctor-shares';
 import { appliedText } from '../components/share-format';
 
+const SHORT_DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short' };
 const end = { textAlign: 'end', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
 /** The A4 statement of a doctor's share for a period: entries, totals, payouts and the signature lines. */
@@ -64,10 +65,10 @@ export default function PrintDoctorSharePage() {
               {s.entries.length === 0 && <tr><td colSpan={10}>{t('doctorShares.entries.empty')}</td></tr>}
               {s.entries.map((e) => (
                 <tr key={e._id}>
-                  <td style={{ whiteSpace: 'nowrap' }}>{e.periodDay ? formatDay(e.periodDay, lang, DAY_MONTH_YEAR) : ''}</td>
-                  <td style={{ whiteSpace: 'nowrap' }}>{formatDay(e.visitDate, lang, DAY_MONTH_YEAR)}</td>
+                  <td style={{ whiteSpace: 'nowrap' }}>{e.periodDay ? formatDay(e.periodDay, lang, SHORT_DAY) : ''}</td>
+                  <td style={{ whiteSpace: 'nowrap' }}>{formatDay(e.visitDate, lang, SHORT_DAY)}</td>
                   <td>{e.patient.name}</td>
-                  <td><bdi dir="ltr">{e.invoice.displayNumber ?? ''}</bdi></td>
+                  <td style={{ whiteSpace: 'nowrap' }}><bdi dir="ltr">{e.invoice.displayNumber ?? ''}</bdi></td>
                   <td>{e.description}</td>
                   <td>{t(`doctorShares.causes.${e.cause}`)}</td>
                   <td>{appliedText(e.applied, t, lang, m, rules.data?.find((r) => r._id === e.rule)?.tiers)}</td>
