@@ -177,6 +177,12 @@ test("an accountant sets a doctor's share, the day close locks it, the statement
     await p.goto(`/billing/doctor-shares?doctor=${s.doctor._id}`);
     await expect(p.getByTestId('share-total-share-value')).toContainText('35.00', { timeout: 30_000 });
     await shot(p, 'doctor-shares-ar-dark');
+    // The rule form with the tiers editor.
+    await p.getByTestId('add-share-rule').click();
+    await p.getByTestId('share-rule-form').getByText('شرائح').click();
+    await expect(p.getByTestId('share-rule-tiers')).toBeVisible();
+    await p.screenshot({ path: `${shots}/rule-form-tiers-ar-dark.png` });
+    await p.keyboard.press('Escape');
     await p.goto(printUrl);
     await expect(p.getByTestId('print-share-title')).toHaveText('كشف حصة الطبيب');
     await shot(p, 'doctor-share-print-ar-dark');

@@ -64,7 +64,7 @@ export function RulesCard({ doctor, currency }: { doctor: { _id: string; name: s
                 <Table.Tr key={rule._id} data-testid="share-rule-row" data-rule-id={rule._id}>
                   <Table.Td>{rule.service?.name ?? <Text span c="dimmed" fz="sm">{t('doctorShares.rules.allServices')}</Text>}</Table.Td>
                   <Table.Td>
-                    <Text span fz="xs" c="dimmed">{t(`doctorShares.kinds.${rule.kind}`)}</Text>{' '}
+                    <Text span fz="xs" c="dimmed" visibleFrom="sm">{t(`doctorShares.kinds.${rule.kind}`)}{' '}</Text>
                     <Text span fz="sm" fw={600} data-testid="share-rule-terms">{ruleTerms(rule, t, lang, money)}</Text>
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(rule.effectiveFrom, lang, DAY_MONTH_YEAR)}</Table.Td>

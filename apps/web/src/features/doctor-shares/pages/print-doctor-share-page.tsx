@@ -46,6 +46,8 @@ export default function PrintDoctorSharePage() {
           </Group>
           <Divider />
           <Text size="sm"><b>{t('doctorShares.doctor')}:</b> {s.doctor.name}</Text>
+          {/* On a narrow screen the table scrolls; on paper it fits the sheet. */}
+          <div style={{ overflowX: 'auto' }}>
           <table className={printClasses.table} data-testid="print-share-entries" style={{ fontSize: 11 }}>
             <thead>
               <tr>
@@ -79,6 +81,7 @@ export default function PrintDoctorSharePage() {
               ))}
             </tbody>
           </table>
+          </div>
           <table className={printClasses.table} style={{ width: 'auto', minWidth: '55%', marginInlineStart: 'auto' }} data-testid="print-share-totals">
             <tbody>
               {total(t('doctorShares.totals.visits'), formatNumber(s.totals.visits, lang))}
@@ -92,7 +95,12 @@ export default function PrintDoctorSharePage() {
           {s.payouts.length > 0 && (
             <Text size="sm" data-testid="print-share-payouts">
               <b>{t('doctorShares.payouts.title')}:</b>{' '}
-              {s.payouts.map((p) => `${t(`doctorShares.methods.${p.method}`)} ${m(p.amount)}${p.reference ? ` (${p.reference})` : ''} · ${formatDateTime(p.createdAt, lang)}`).join(' · ')}
+              {s.payouts.map((p, i) => (
+                <span key={p._id}>
+                  {i > 0 && ' · '}
+                  {t(`doctorShares.methods.${p.method}`)} {m(p.amount)}{p.reference && <> (<bdi>{p.reference}</bdi>)</>} · {formatDateTime(p.createdAt, lang)}
+                </span>
+              ))}
             </Text>
           )}
           {s.open.entries > 0 && <Text size="xs">{t('doctorShares.statement.open', { count: s.open.entries, amount: m(s.open.share) })}</Text>}
