@@ -1,10 +1,9 @@
 import { useMemo } from 'react';
-import { Input, SegmentedControl, Text } from '@mantine/core';
-import { Controller } from 'react-hook-form';
+import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { DOCTOR_SHARE_PAYOUT_METHODS, doctorSharePayoutInput, type DoctorSharePayoutValues, type DoctorShareStatement } from '@clinic/shared';
-import { NumberField, TextAreaField, TextField } from '@/components/form/fields';
+import { NumberField, SegmentedField, TextAreaField, TextField } from '@/components/form/fields';
 import { FormDialog } from '@/components/form/form-dialog';
 import { useSchemaForm } from '@/components/form/use-schema-form';
 import { formatDayRange } from '@/lib/dates';
@@ -61,20 +60,13 @@ export function PayoutDialog({ statement, opened, onClose }: { statement: Doctor
         {statement.doctor.name} · {formatDayRange(statement.from, statement.to, i18n.language)} · {t('doctorShares.payouts.left', { amount: money(statement.balance) })}
       </Text>
       <NumberField control={control} name="amount" label={t('doctorShares.payouts.amount', { currency })} allowDecimal decimalScale={3} min={0} required testId="share-payout-amount" />
-      <Controller
+      <SegmentedField
         control={control}
         name="method"
-        render={({ field }) => (
-          <Input.Wrapper label={t('doctorShares.payouts.method')} required>
-            <SegmentedControl
-              fullWidth
-              value={field.value}
-              onChange={(v) => field.onChange(v as Method)}
-              data={DOCTOR_SHARE_PAYOUT_METHODS.map((m) => ({ value: m, label: t(`doctorShares.methods.${m}`) }))}
-              data-testid="share-payout-method"
-            />
-          </Input.Wrapper>
-        )}
+        label={t('doctorShares.payouts.method')}
+        required
+        data={DOCTOR_SHARE_PAYOUT_METHODS.map((m) => ({ value: m, label: t(`doctorShares.methods.${m}`) }))}
+        testId="share-payout-method"
       />
       <TextField control={control} name="reference" label={t('doctorShares.payouts.reference')} testId="share-payout-reference" />
       <TextAreaField control={control} name="note" label={t('doctorShares.payouts.note')} testId="share-payout-note" />

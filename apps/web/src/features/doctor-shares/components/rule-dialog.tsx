@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
-import { Input, SegmentedControl, Stack, Text } from '@mantine/core';
-import { Controller, useWatch } from 'react-hook-form';
+import { Stack, Text } from '@mantine/core';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { DOCTOR_SHARE_RULE_KINDS, doctorShareRuleInput, type DoctorShareRuleKind, type DoctorShareRuleValues } from '@clinic/shared';
 import { EditableTable } from '@/components/form/editable-table';
 import { DateField, todayIso } from '@/components/form/date-time-fields';
-import { NumberField, SelectField, TextAreaField } from '@/components/form/fields';
+import { NumberField, SegmentedField, SelectField, TextAreaField } from '@/components/form/fields';
 import { FormDialog } from '@/components/form/form-dialog';
 import { useSchemaForm } from '@/components/form/use-schema-form';
 import { useLookupOptions } from '@/lib/lookups/lookups';
@@ -87,20 +87,13 @@ export function RuleDialog({ doctor, currency, opened, onClose }: RuleDialogProp
         clearable
         testId="share-rule-service"
       />
-      <Controller
+      <SegmentedField
         control={control}
         name="kind"
-        render={({ field }) => (
-          <Input.Wrapper label={t('doctorShares.form.kind')} required>
-            <SegmentedControl
-              fullWidth
-              value={field.value}
-              onChange={(v) => field.onChange(v as DoctorShareRuleKind)}
-              data={DOCTOR_SHARE_RULE_KINDS.map((k) => ({ value: k, label: t(`doctorShares.kinds.${k}`) }))}
-              data-testid="share-rule-kind"
-            />
-          </Input.Wrapper>
-        )}
+        label={t('doctorShares.form.kind')}
+        required
+        data={DOCTOR_SHARE_RULE_KINDS.map((k) => ({ value: k, label: t(`doctorShares.kinds.${k}`) }))}
+        testId="share-rule-kind"
       />
       {kind === 'percent' && (
         <NumberField control={control} name="percent" label={t('doctorShares.form.percent')} allowDecimal decimalScale={2} min={0} max={100} suffix=" %" required testId="share-rule-percent" />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Card, Group, ScrollArea, Skeleton, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, ScrollArea, Skeleton, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconPlus, IconScale, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { DoctorShareRuleRecord } from '@clinic/shared';
@@ -9,14 +9,14 @@ import { DAY_MONTH_YEAR, formatDay } from '@/lib/dates';
 import { useSession } from '@/lib/session-context';
 import { formatMoney } from '@/features/billing';
 import { useDoctorShareRules, useWithdrawShareRule } from '../api/doctor-shares';
+import { CardHead } from './card-head';
 import { RuleDialog } from './rule-dialog';
 import { ruleTerms } from './share-format';
 
 function RuleState({ rule }: { rule: DoctorShareRuleRecord }) {
   const { t } = useTranslation();
-  if (rule.inEffect) return <Badge color="teal" variant="light" size="sm" style={{ minWidth: 'max-content' }}>{t('doctorShares.rules.inEffect')}</Badge>;
-  if (rule.withdrawable) return <Badge color="blue" variant="light" size="sm" style={{ minWidth: 'max-content' }}>{t('doctorShares.rules.upcoming')}</Badge>;
-  return <Badge color="gray" variant="light" size="sm" style={{ minWidth: 'max-content' }}>{t('doctorShares.rules.replaced')}</Badge>;
+  const [state, color] = rule.inEffect ? ['inEffect', 'teal'] : rule.withdrawable ? ['upcoming', 'blue'] : ['replaced', 'gray'];
+  return <Badge color={color} variant="light" size="sm" style={{ minWidth: 'max-content' }}>{t(`doctorShares.rules.${state}`)}</Badge>;
 }
 
 /** A doctor's share rules, newest first, with "Add rule" and the withdrawal of one not yet in effect. */
@@ -34,17 +34,15 @@ export function RulesCard({ doctor, currency }: { doctor: { _id: string; name: s
 
   return (
     <Card withBorder padding="md" data-testid="share-rules">
-      <Group justify="space-between" mb="sm" wrap="nowrap">
-        <Group gap="xs" wrap="nowrap">
-          <IconScale size={18} stroke={1.6} />
-          <Title order={4}>{t('doctorShares.rules.title')}</Title>
-        </Group>
-        {canWrite && (
+      <CardHead
+        icon={<IconScale size={18} stroke={1.6} />}
+        title={t('doctorShares.rules.title')}
+        action={canWrite && (
           <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setAdding(true)} data-testid="add-share-rule">
             {t('doctorShares.rules.add')}
           </Button>
         )}
-      </Group>
+      />
       {rules.isPending ? <Skeleton h={80} /> : rows.length === 0 ? (
         <EmptyState title={t('doctorShares.rules.empty')} description={t('doctorShares.rules.emptyHint')} />
       ) : (

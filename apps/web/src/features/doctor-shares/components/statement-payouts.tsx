@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconCash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { DoctorShareStatement } from '@clinic/shared';
 import { formatDateTime } from '@/lib/dates';
+import { CardHead } from './card-head';
 import { PayoutDialog } from './payout-dialog';
 
 /** The payouts recorded against the period, and (for those who may) "Record payout" for what is left. */
@@ -12,17 +13,15 @@ export function StatementPayouts({ statement, money, canWrite }: { statement: Do
   const [open, setOpen] = useState(false);
   return (
     <Card withBorder padding="md" data-testid="share-payouts">
-      <Group justify="space-between" mb="xs" wrap="nowrap">
-        <Group gap="xs" wrap="nowrap">
-          <IconCash size={18} stroke={1.6} />
-          <Title order={4}>{t('doctorShares.payouts.title')}</Title>
-        </Group>
-        {canWrite && (
+      <CardHead
+        icon={<IconCash size={18} stroke={1.6} />}
+        title={t('doctorShares.payouts.title')}
+        action={canWrite && (
           <Button size="xs" onClick={() => setOpen(true)} disabled={statement.balance <= 0} data-testid="record-share-payout">
             {t('doctorShares.payouts.record')}
           </Button>
         )}
-      </Group>
+      />
       {statement.payouts.length === 0 ? (
         <Text size="sm" c="dimmed">{t('doctorShares.payouts.none')}</Text>
       ) : (
