@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Card, ScrollArea, Skeleton, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Box, Button, Card, ScrollArea, Skeleton, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconPlus, IconScale, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { DoctorShareRuleRecord } from '@clinic/shared';
@@ -53,20 +53,24 @@ export function RulesCard({ doctor, currency }: { doctor: { _id: string; name: s
                 <Table.Th>{t('doctorShares.rules.service')}</Table.Th>
                 <Table.Th>{t('doctorShares.rules.terms')}</Table.Th>
                 <Table.Th>{t('doctorShares.rules.effectiveFrom')}</Table.Th>
-                <Table.Th>{t('doctorShares.rules.state')}</Table.Th>
+                <Table.Th visibleFrom="sm">{t('doctorShares.rules.state')}</Table.Th>
                 {canWrite && <Table.Th w={48}><VisuallyHidden>{t('doctorShares.rules.withdraw')}</VisuallyHidden></Table.Th>}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {rows.map((rule) => (
                 <Table.Tr key={rule._id} data-testid="share-rule-row" data-rule-id={rule._id}>
-                  <Table.Td>{rule.service?.name ?? <Text span c="dimmed" fz="sm">{t('doctorShares.rules.allServices')}</Text>}</Table.Td>
+                  <Table.Td>
+                    {rule.service?.name ?? <Text span c="dimmed" fz="sm">{t('doctorShares.rules.allServices')}</Text>}
+                    {/* On a phone the status stands under the service, in place of its own column. */}
+                    <Box hiddenFrom="sm" mt={2}><RuleState rule={rule} /></Box>
+                  </Table.Td>
                   <Table.Td>
                     <Text span fz="xs" c="dimmed" visibleFrom="sm">{t(`doctorShares.kinds.${rule.kind}`)}{' '}</Text>
                     <Text span fz="sm" fw={600} data-testid="share-rule-terms">{ruleTerms(rule, t, lang, money)}</Text>
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(rule.effectiveFrom, lang, DAY_MONTH_YEAR)}</Table.Td>
-                  <Table.Td><RuleState rule={rule} /></Table.Td>
+                  <Table.Td visibleFrom="sm"><RuleState rule={rule} /></Table.Td>
                   {canWrite && (
                     <Table.Td>
                       {rule.withdrawable && (
