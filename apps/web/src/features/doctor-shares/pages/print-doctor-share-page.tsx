@@ -9,6 +9,7 @@ import { formatDateTime, formatDay, formatDayRange, formatNumber } from '@/lib/d
 import { useSession } from '@/lib/session-context';
 import { useDoctorShareRules, useDoctorShareStatement } from '../api/doctor-shares';
 import { appliedText } from '../components/share-format';
+import classes from './print-doctor-share.module.css';
 
 const SHORT_DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short' };
 const end = { textAlign: 'end', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
@@ -46,9 +47,7 @@ export default function PrintDoctorSharePage() {
           </Group>
           <Divider />
           <Text size="sm"><b>{t('doctorShares.doctor')}:</b> {s.doctor.name}</Text>
-          {/* On a narrow screen the table scrolls; on paper it fits the sheet. */}
-          <div style={{ overflowX: 'auto' }}>
-          <table className={printClasses.table} data-testid="print-share-entries" style={{ fontSize: 11 }}>
+          <table className={`${printClasses.table} ${classes.entries}`} data-testid="print-share-entries">
             <thead>
               <tr>
                 <th>{t('doctorShares.entries.closeDay')}</th>
@@ -81,7 +80,6 @@ export default function PrintDoctorSharePage() {
               ))}
             </tbody>
           </table>
-          </div>
           <table className={printClasses.table} style={{ width: 'auto', minWidth: '55%', marginInlineStart: 'auto' }} data-testid="print-share-totals">
             <tbody>
               {total(t('doctorShares.totals.visits'), formatNumber(s.totals.visits, lang))}
