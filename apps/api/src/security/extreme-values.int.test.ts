@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { addDays, diagnosisCodeImportFields, employeeCreateInput, employeeUpdateInput, patientInput, patientReportInput, resultDocumentInput, translate } from '@clinic/shared';
+import { addDays, diagnosisCodeImportFields, importUploadFields, employeeCreateInput, employeeUpdateInput, patientInput, patientReportInput, resultDocumentInput, translate } from '@clinic/shared';
 import { eq } from 'drizzle-orm';
 import { clinicOnlineBooking, companies, notifications } from '../db/schema/index.js';
 import type { Deps } from '../lib/app-types.js';
@@ -76,7 +76,7 @@ const DATE_NAME = /date|time|year|birth|expir|^from$|^to$|At$/i;
 /** Path parameter `:id` of `/api/<resource>/...`: the table holding the caller's real record. */
 const RESOURCE_TABLE: Record<string, string> = {
   appointments: 'appointments', clinics: 'clinics', cliniccollections: 'clinic_collections', companies: 'companies',
-  departments: 'departments', employees: 'employees', files: 'files', patients: 'patients', roles: 'roles',
+  departments: 'departments', employees: 'employees', files: 'files', patients: 'patients', roles: 'roles', imports: 'import_batches',
   services: 'services', specializations: 'specializations', 'calendar-feeds': 'calendar_feeds', 'appointment-series': 'appointment_series', waitlist: 'waitlist_entries',
   reminders: 'reminders', notifications: 'notifications', invoices: 'invoices', 'cash-boxes': 'cash_boxes', claims: 'insurance_claims',
   medications: 'medications', 'patient-medications': 'patient_medications', passkeys: 'passkeys',
@@ -106,6 +106,8 @@ const HANDLER_BODIES: Record<string, z.ZodType> = {
   'POST /api/employees/:id/sessions/end-all': z.object({}),
   'POST /api/patients/:id/allergies/none': z.object({}),
   'POST /api/diagnosis-codes/import': diagnosisCodeImportFields,
+  // The import's form fields beside its file (kind, file name, mapping).
+  'POST /api/imports': importUploadFields,
   'POST /api/diagnosis-codes/starter': z.object({}),
   'POST /api/appointments/:id/encounter': z.object({}),
   'POST /api/security/two-factor/totp': z.object({}),
@@ -266,6 +268,10 @@ beforeAll(async () => {
   await ctx.database.query(
     `insert into passkeys (company_id, employee_id, credential_id, public_key, name) values ($1, $2, 'extreme-credential', 'key', 'Laptop')`,
     [org.companyId, party.doctor],
+  );
+  // A checked import batch (its file stands for the uploaded one).
+  await ctx.database.query(
+    `insert into import_batches (company_id, kind, file_id, file_name) values ($1, 'patients', gen_random_uuid(), 'extreme.csv')`, [org.companyId],
   );
   for (const [resource, table] of Object.entries(RESOURCE_TABLE)) {
     if (resourceIds[resource]) continue;

@@ -101,6 +101,7 @@ export const PAGES = [
   { path: '/users/details/:id', title: 'shell.titles.userDetails', permissions: ['user_read'] },
   { path: '/roles', title: 'shell.titles.roles', permissions: ['role_read', 'role_write'], menu: { label: 'shell.nav.roles', icon: 'IconShieldLock' } },
   { path: '/audit', title: 'shell.titles.audit', permissions: ['audit_read'], menu: { label: 'shell.nav.audit', icon: 'IconHistory' } },
+  { path: '/imports', title: 'imports.title', permissions: ['data_import'], menu: { label: 'imports.nav', icon: 'IconListSearch' } },
   { path: '/my-day', title: 'shell.titles.myDay', permissions: ['my_day'], menu: { label: 'shell.nav.myDay', icon: 'IconSun' } },
   { path: '/frontdesk', title: 'shell.titles.frontdesk', permissions: ['appointment_read'], menu: { label: 'shell.nav.frontdesk', icon: 'IconLayoutKanban' } },
   { path: '/waiting-room', title: 'shell.titles.waitingRoom', permissions: ['appointment_read'], menu: { label: 'shell.nav.waitingRoom', icon: 'IconTicket' } },
