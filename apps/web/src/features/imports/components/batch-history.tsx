@@ -28,6 +28,9 @@ export function BatchHistory() {
   const { data } = useImports(1);
   const { undo } = useImportActions();
   const [asked, setAsked] = useState<ImportBatch | null>(null);
+  // What the dialog names stays while it closes.
+  const [named, setNamed] = useState<ImportBatch | null>(null);
+  const ask = (b: ImportBatch) => { setAsked(b); setNamed(b); };
   const rows = data?.data ?? [];
   if (!rows.length) return <Text size="sm" c="dimmed">{t('imports.noHistory')}</Text>;
   return (
@@ -58,7 +61,7 @@ export function BatchHistory() {
                 <Table.Td>
                   {(b.status === 'imported' || b.status === 'failed') && (
                     <Group justify="flex-end">
-                      <Button size="xs" variant="subtle" color="red" onClick={() => setAsked(b)} data-testid="import-undo">{t('imports.undo')}</Button>
+                      <Button size="xs" variant="subtle" color="red" onClick={() => ask(b)} data-testid="import-undo">{t('imports.undo')}</Button>
                     </Group>
                   )}
                 </Table.Td>
@@ -70,7 +73,7 @@ export function BatchHistory() {
       <ConfirmDialog
         opened={asked !== null}
         title={t('imports.undoTitle')}
-        text={t('imports.undoText', { count: asked?.importedRows ?? 0, file: asked?.fileName ?? '' })}
+        text={t('imports.undoText', { count: named?.importedRows ?? 0, file: named?.fileName ?? '' })}
         confirmLabel={t('imports.undo')}
         confirmColor="red"
         loading={undo.isPending}
