@@ -42,6 +42,7 @@ interface Ids {
  */
 const VISITS: Record<string, { url: (ids: Ids) => string; signedOut?: boolean }> = {
   '/dashboard': { url: () => '/dashboard' },
+  '/imports': { url: () => '/imports' },
   '/': { url: () => '/' },
   '/users': { url: () => '/users' },
   '/users/add': { url: () => '/users/add' },

@@ -62,6 +62,7 @@ import { Lifecycle } from './lib/lifecycle.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { NEW_DEVICE_JOB, newDeviceJobHandler, sessionRoutes } from './modules/sessions/index.js';
 import { exportRoutes } from './modules/exports/exports.routes.js';
+import { IMPORT_JOB, importJobHandler, importRoutes } from './modules/imports/index.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { eInvoiceRoutes } from './modules/e-invoices/e-invoices.routes.js';
 import { diagnosisRoutes } from './modules/diagnoses/index.js';
@@ -171,6 +172,7 @@ export async function buildApp(config: Config, database: Database, options: { cl
   deps.jobs.register(NEW_DEVICE_JOB, newDeviceJobHandler(deps));
   deps.jobs.register(QUEUE_TEXT_JOB, queueTextJobHandler(deps));
   deps.jobs.register(SUBMISSION_JOB, submissionJobHandler(deps));
+  deps.jobs.register(IMPORT_JOB, importJobHandler(deps));
   // What follows a change, after it commits: its domain event's followers, in this order.
   const events = new DomainEvents(database.db, app.log);
   followWithReminders(deps, events);
@@ -296,6 +298,7 @@ export async function buildApp(config: Config, database: Database, options: { cl
   onlineBookingRoutes(app, deps);
   notificationRoutes(app, deps);
   exportRoutes(app, deps);
+  importRoutes(app, deps);
   dashboardRoutes(app, deps);
   billingRoutes(app, deps);
   eInvoiceRoutes(app, deps);

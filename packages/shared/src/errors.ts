@@ -282,6 +282,15 @@ export const ERROR_CODES = {
   // (codes of FHIR writes above this line)
 
   // Spreadsheet imports.
+  IMPORT_FILE_UNREADABLE: { status: 422, message: 'errors.imports.unreadable' },
+  IMPORT_ENCODING: { status: 422, message: 'errors.imports.encoding' },
+  IMPORT_FORMULA: { status: 422, message: 'errors.imports.formula' },
+  IMPORT_EMPTY: { status: 422, message: 'errors.imports.empty' },
+  IMPORT_TOO_MANY_ROWS: { status: 422, message: 'errors.imports.tooManyRows' },
+  IMPORT_NOT_READY: { status: 409, message: 'errors.imports.notReady' },
+  IMPORT_NOTHING_VALID: { status: 409, message: 'errors.imports.nothingValid' },
+  IMPORT_KIND_UNAVAILABLE: { status: 422, message: 'errors.imports.kindUnavailable' },
+  IMPORT_IN_USE: { status: 409, message: 'errors.imports.inUse' },
   // (codes of imports above this line)
 
   // Webhooks.

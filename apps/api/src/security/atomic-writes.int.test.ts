@@ -96,6 +96,7 @@ let day: string;
 let fake: FakeZatca;
 /** The medication catalogue file, as the import form sends it. */
 let catalogueForm: { payload: Buffer; contentType: string };
+let importForm: { payload: Buffer; contentType: string };
 
 const post = async (url: string, payload: Record<string, unknown>) => {
   const res = await ctx.app.inject({ method: 'POST', url, headers: auth(org.token), payload });
@@ -183,6 +184,12 @@ beforeAll(async () => {
   await post(`/api/prescriptions/${ids.rxIssued}/issue`, { version: 1 });
   // Its drug is now on the patient's list, so issuing the next one warns of a duplicate, acknowledged with a reason.
   ids.rxListed = (await ctx.database.query<{ id: string }>(`select id from patient_medications where prescription_id = $1`, [ids.rxIssued]))[0]!.id;
+  // Spreadsheet imports: a checked batch (to re-map and start) and one imported (to undo).
+  importForm = await multipart([['kind', 'patients']], [{ field: 'file', filename: 'p.csv', type: 'text/csv', data: Buffer.from('Name,Mobile,Date of birth,Gender\nHala,0501112233,1991-02-03,female\n') }]);
+  const uploadBatch = async () => body(await ctx.app.inject({ method: 'POST', url: '/api/imports', headers: { ...auth(org.token), 'content-type': importForm.contentType }, payload: importForm.payload })).data._id as string;
+  ids.importChecked = await uploadBatch();
+  ids.importDone = await uploadBatch();
+  await ctx.database.query(`update import_batches set status = 'imported' where company_id = $1 and id = $2`, [org.companyId, ids.importDone]);
   catalogueForm = await multipart([], [{ field: 'file', filename: 'drugs.csv', type: 'text/csv', data: Buffer.from('name,generic name,form,strength,Arabic name\nBrufen,Ibuprofen,Tablet,400 mg,بروفين\nPanadol,Paracetamol,,,بنادول\n') }]);
   // The clinical record: an arrived visit (its encounter not yet opened), an open draft, a complete draft, a signed note, a template.
   ids.arrived = (await post('/api/appointments', { ...party, datetime: `${day}T12:00:00+03:00`, reason: 'Cough' }))._id;
@@ -430,6 +437,10 @@ function request(key: string): { params: Record<string, string>; payload?: Recor
     case 'PUT /api/note-templates/:id': return { params: { id: ids.noteTemplate! }, payload: v1(noteTemplateBody()) };
     case 'PATCH /api/claims/:id': return ids.claim ? { params: { id: ids.claim }, payload: { status: 'submitted', version: 1 } } : null;
     case 'POST /api/medications/import': return { params: {}, form: catalogueForm };
+    case 'POST /api/imports': return { params: {}, form: importForm };
+    case 'PUT /api/imports/:id/mapping': return { params: { id: ids.importChecked! }, payload: { mapping: { name: 'Name', phone: 'Mobile', dateOfBirth: 'Date of birth', gender: 'Gender' }, version: 1 } };
+    case 'POST /api/imports/:id/start': return { params: { id: ids.importChecked! }, payload: { duplicates: 'keep', version: 1 } };
+    case 'POST /api/imports/:id/undo': return { params: { id: ids.importDone! }, payload: { version: 1 } };
     case 'POST /api/order-catalogue': return { params: {}, payload: { clinic: party.clinic, code: 'TSH', nameEn: 'TSH', nameAr: 'هرمون الغدة', kind: 'lab' } };
     case 'PATCH /api/order-catalogue/:id': return { params: { id: ids.orderTest! }, payload: { isActive: false, version: 1 } };
     case 'POST /api/patients/:id/orders': return { params: { id: party.patient! }, payload: { clinic: party.clinic, items: [ids.orderTest] } };

@@ -5,7 +5,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeZatca, type FakeZatca } from '../modules/e-invoices/zatca-fake.js';
 import { z } from 'zod';
-import { addDays, diagnosisCodeImportFields, employeeCreateInput, employeeUpdateInput, patientInput, patientReportInput, resultDocumentInput, translate } from '@clinic/shared';
+import { addDays, diagnosisCodeImportFields, importUploadFields, employeeCreateInput, employeeUpdateInput, patientInput, patientReportInput, resultDocumentInput, translate } from '@clinic/shared';
 import { eq } from 'drizzle-orm';
 import { clinicOnlineBooking, companies, notifications } from '../db/schema/index.js';
 import type { Deps } from '../lib/app-types.js';
@@ -78,7 +78,7 @@ const DATE_NAME = /date|time|year|birth|expir|^from$|^to$|At$/i;
 /** Path parameter `:id` of `/api/<resource>/...`: the table holding the caller's real record. */
 const RESOURCE_TABLE: Record<string, string> = {
   appointments: 'appointments', clinics: 'clinics', cliniccollections: 'clinic_collections', companies: 'companies',
-  departments: 'departments', employees: 'employees', files: 'files', patients: 'patients', roles: 'roles',
+  departments: 'departments', employees: 'employees', files: 'files', patients: 'patients', roles: 'roles', imports: 'import_batches',
   services: 'services', specializations: 'specializations', 'calendar-feeds': 'calendar_feeds', 'appointment-series': 'appointment_series', waitlist: 'waitlist_entries',
   reminders: 'reminders', notifications: 'notifications', invoices: 'invoices', 'cash-boxes': 'cash_boxes', claims: 'insurance_claims',
   medications: 'medications', 'patient-medications': 'patient_medications', passkeys: 'passkeys',
@@ -113,6 +113,8 @@ const HANDLER_BODIES: Record<string, z.ZodType> = {
   'POST /api/employees/:id/sessions/end-all': z.object({}),
   'POST /api/patients/:id/allergies/none': z.object({}),
   'POST /api/diagnosis-codes/import': diagnosisCodeImportFields,
+  // The import's form fields beside its file (kind, file name, mapping).
+  'POST /api/imports': importUploadFields,
   'POST /api/diagnosis-codes/starter': z.object({}),
   'POST /api/appointments/:id/encounter': z.object({}),
   'POST /api/security/two-factor/totp': z.object({}),
@@ -293,6 +295,10 @@ beforeAll(async () => {
   await ctx.database.query(
     `insert into e_invoice_submissions (company_id, e_invoice_id, mode, status, attempts) select company_id, id, 'reporting', 'failed', 6 from e_invoices where company_id = $1 limit 1`,
     [org.companyId],
+  );
+  // A checked import batch (its file stands for the uploaded one).
+  await ctx.database.query(
+    `insert into import_batches (company_id, kind, file_id, file_name) values ($1, 'patients', gen_random_uuid(), 'extreme.csv')`, [org.companyId],
   );
   for (const [resource, table] of Object.entries(RESOURCE_TABLE)) {
     if (resourceIds[resource]) continue;

@@ -95,6 +95,11 @@ async function seedLists(companyId: string, adminId: string) {
     await q(`insert into orders (company_id, number, kind, patient_id, doctor_id, clinic_id, status, resulted_at) values ($1, $2, 'lab', $3, $4, $5, 'resulted', now())`,
       [companyId, `LAB-2000-${String(i + 1).padStart(6, '0')}`, party!.patient_id, adminId, party!.clinic_id]);
   }
+  // Import batches, newest first.
+  for (let i = 0; i < ROWS; i++) {
+    await q(`insert into import_batches (company_id, kind, file_id, file_name, created_at) values ($1, 'patients', gen_random_uuid(), $2, now() - ($3 || ' minutes')::interval)`,
+      [companyId, `patients-${i + 1}.csv`, String(i)]);
+  }
   // Displays of one clinic.
   for (let i = 0; i < ROWS; i++) {
     await q(`insert into queue_displays (company_id, clinic_id, name, created_at) values ($1, $2, $3, now() - ($4 || ' minutes')::interval)`,

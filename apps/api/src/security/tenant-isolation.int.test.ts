@@ -382,6 +382,13 @@ const MATRIX: Record<string, Source> = {
   'POST /api/orders/results': {},
   'POST /api/orders/results/document': {},
   'GET /api/orders/results/mine': {},
+  // Spreadsheet imports: a batch of A's (its file and its rows are A's too).
+  'GET /api/imports': {},
+  'POST /api/imports': {},
+  'GET /api/imports/:id': { id: 'import_batches' },
+  'PUT /api/imports/:id/mapping': { id: 'import_batches' },
+  'POST /api/imports/:id/start': { id: 'import_batches' },
+  'POST /api/imports/:id/undo': { id: 'import_batches' },
 };
 
 /** Bodies that pass validation where that is simple to give, so the lookup itself is what answers. */
@@ -673,6 +680,9 @@ beforeAll(async () => {
   );
   aIds.e_invoice_submissions = (await ctx.database.query<{ id: string }>(
     `insert into e_invoice_submissions (company_id, e_invoice_id, mode, status, attempts) values ($1, $2, 'reporting', 'failed', 6) returning id`, [a.companyId, eInvoice!.id],
+  )).map((r) => r.id);
+  aIds.import_batches = (await ctx.database.query<{ id: string }>(
+    `insert into import_batches (company_id, kind, file_id, file_name, status) values ($1, 'patients', $2, 'a.csv', 'imported') returning id`, [a.companyId, aIds.files![0]],
   )).map((r) => r.id);
   aIds.fhir_observations = aIds.vital_signs!.map((id) => `${id}-heartrate`);
   aIds.calendar_feeds = (await ctx.database.query<{ id: string }>(

@@ -20,6 +20,7 @@ export const PAGE_COMPONENTS = {
   '/users/details/:id': () => import('@/features/employees/pages/user-details-page'),
   '/roles': () => import('@/features/roles/pages/roles-page'),
   '/audit': () => import('@/features/audit/pages/audit-page'),
+  '/imports': () => import('@/features/imports/pages/imports-page'),
   '/my-day': () => import('@/features/my-day/pages/my-day-page'),
   '/encounters/:id': () => import('@/features/encounter/pages/encounter-page'),
   '/note-templates': () => import('@/features/encounter/pages/note-templates-page'),

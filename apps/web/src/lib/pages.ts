@@ -103,6 +103,7 @@ export const PAGES = [
   { path: '/users/details/:id', title: 'shell.titles.userDetails', permissions: ['user_read'] },
   { path: '/roles', title: 'shell.titles.roles', permissions: ['role_read', 'role_write'], menu: { label: 'shell.nav.roles', icon: 'IconShieldLock' } },
   { path: '/audit', title: 'shell.titles.audit', permissions: ['audit_read'], menu: { label: 'shell.nav.audit', icon: 'IconHistory' } },
+  { path: '/imports', title: 'imports.title', permissions: ['data_import'], menu: { label: 'imports.nav', icon: 'IconListSearch' } },
   { path: '/my-day', title: 'shell.titles.myDay', permissions: ['my_day'], menu: { label: 'shell.nav.myDay', icon: 'IconSun' } },
   { path: '/my-share', title: 'shell.titles.myShare', permissions: ['my_day'], menu: { label: 'shell.nav.myShare', icon: 'IconUserDollar' } },
   { path: '/frontdesk', title: 'shell.titles.frontdesk', permissions: ['appointment_read'], menu: { label: 'shell.nav.frontdesk', icon: 'IconLayoutKanban' } },

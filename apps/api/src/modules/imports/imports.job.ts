@@ -1,0 +1,72 @@
+/**
+ * The import itself, run by the job runner: the stored file walked again (the same walk as the dry run), the accepted
+ * rows written a chunk at a time, each chunk one transaction that also counts its rows in `imported_rows` (the
+ * progress bar). A runner that died mid-way leaves the count of the chunks that committed; the next attempt skips
+ * that many accepted rows and goes on, so no row is written twice. Audited once, when the batch is done.
+ */
+import { IMPORT_CHUNK_ROWS } from '@clinic/shared';
+import { clockNow, type Deps } from '../../lib/app-types.js';
+import { recordAudit } from '../../lib/audit.js';
+import { inTransaction } from '../../lib/transaction.js';
+import type { ClaimedJob, JobHandler } from '../jobs/index.js';
+import { errorText } from '../jobs/index.js';
+import { todayIn } from '../patients/index.js';
+import { walkPatients } from './imports.check.js';
+import type { PatientRow } from './imports.clean.js';
+import * as repo from './imports.repository.js';
+import { IMPORT_COUNTRY } from './imports.service.js';
+
+interface Payload { batchId: string; duplicates: 'keep' | 'skip'; actorId: string | null; timeZone: string }
+
+async function runImport(deps: Deps, companyId: string, p: Payload): Promise<void> {
+  const batch = await repo.findBatch(deps.db, companyId, p.batchId);
+  if (!batch || batch.status !== 'importing') return;
+  const bytes = await repo.readImportFile(deps.db, companyId, batch.fileId);
+  // Rows of an earlier attempt are this batch's own: they are neither duplicates nor written again.
+  let skip = batch.importedRows;
+  let written = batch.importedRows;
+  let pending: PatientRow[] = [];
+  const flush = async () => {
+    const rows = pending;
+    pending = [];
+    if (!rows.length) return;
+    await inTransaction(deps.db, async (db) => {
+      await repo.insertPatients(db, companyId, batch.id, p.actorId, rows);
+      // Counted only by the attempt that wrote from where the count stood: a second runner's chunk rolls back.
+      const moved = await repo.updateBatchAt(db, companyId, batch.id, { status: ['importing'], version: null }, { importedRows: written + rows.length });
+      if (!moved || moved.importedRows !== written + rows.length) throw new Error('import batch moved on');
+    });
+    written += rows.length;
+  };
+  const today = todayIn(p.timeZone, clockNow(deps));
+  const walk = walkPatients(deps.db, companyId, bytes, { kind: 'patients', mapping: batch.mapping, country: IMPORT_COUNTRY, today, exceptBatch: batch.id });
+  for await (const chunk of walk) {
+    for (const r of chunk) {
+      if (!r.value || r.duplicate === 'identity' || (r.duplicate === 'phoneBirth' && p.duplicates === 'skip')) continue;
+      if (skip > 0) { skip -= 1; continue; }
+      pending.push(r.value);
+      if (pending.length >= IMPORT_CHUNK_ROWS) await flush();
+    }
+  }
+  await flush();
+  await inTransaction(deps.db, async (db) => {
+    const done = await repo.updateBatchAt(db, companyId, batch.id, { status: ['importing'], version: null }, { status: 'imported', finishedAt: clockNow(deps) });
+    if (!done) return;
+    await recordAudit(db, null, {
+      companyId, actorId: p.actorId, action: 'import', entity: 'import_batch', entityId: batch.id,
+      changes: { after: { kind: batch.kind, importedRows: written, duplicates: p.duplicates } },
+    });
+  });
+}
+
+export function importJobHandler(deps: Deps): JobHandler {
+  return {
+    async run(job: ClaimedJob) {
+      await runImport(deps, job.companyId, job.payload as unknown as Payload);
+    },
+    async failed(job: ClaimedJob, error: string) {
+      const p = job.payload as unknown as Payload;
+      await repo.updateBatchAt(deps.db, job.companyId, p.batchId, { status: ['importing'], version: null }, { status: 'failed', lastError: errorText(error).slice(0, 500), finishedAt: clockNow(deps) });
+    },
+  };
+}
