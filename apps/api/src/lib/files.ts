@@ -6,7 +6,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { fileTypeFromBuffer } from 'file-type';
 import { DOCUMENT_MAX_BYTES, IMAGE_MAX_BYTES, type FileRef } from '@clinic/shared';
-import { companyProfiles, employeeDocuments, employees, FILE_CHUNK_BYTES, fileChunks, files, orders, patientDocuments, patients } from '../db/schema/index.js';
+import { companyProfiles, employeeDocuments, employees, FILE_CHUNK_BYTES, fileChunks, files, importBatches, orders, patientDocuments, patients } from '../db/schema/index.js';
 import type { Deps } from './app-types.js';
 import { AppError } from './errors.js';
 import { fileUrl, type LinkAudit } from './file-links.js';
@@ -80,6 +80,8 @@ export const FILE_REFERENCES: ReadonlyArray<{ table: string; companyId: PgColumn
   { table: 'employee_documents', companyId: employeeDocuments.companyId, fileId: employeeDocuments.fileId },
   { table: 'company_profiles', companyId: companyProfiles.companyId, fileId: companyProfiles.logoFileId },
   { table: 'orders', companyId: orders.companyId, fileId: orders.resultFileId },
+  // The spreadsheet an import batch reads again when it runs (kept with the batch's history).
+  { table: 'import_batches', companyId: importBatches.companyId, fileId: importBatches.fileId },
 ];
 
 /** True (in SQL) when no record points at the `files` row being looked at. */

@@ -34,6 +34,8 @@ export const importBatches = pgTable('import_batches', {
   refusedRows: integer('refused_rows').notNull().default(0),
   /** Rows written so far (the progress bar) and likely duplicates flagged. */
   importedRows: integer('imported_rows').notNull().default(0),
+  /** The file's last row (its row number) the import has written through: a resumed import goes on after it. */
+  resumeRow: integer('resume_row').notNull().default(0),
   duplicateRows: integer('duplicate_rows').notNull().default(0),
   /** [{ row, column, code, message key, params }]: bounded (the first 1,000 problems). */
   report: jsonb('report').$type<Array<Record<string, unknown>>>().notNull().default([]),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments } from '../../db/schema/index.js';
@@ -173,18 +174,22 @@ describe('the import and its undo', () => {
     expect((await req(a.token, 'POST', `/api/imports/${batchId}/undo`, { version: version + 1 })).statusCode).toBe(409);
   });
 
-  it('resumes a batch whose runner died mid-way from the rows already written', async () => {
+  it('resumes a batch whose runner died mid-way after the last row written, whatever was entered by hand meanwhile', async () => {
     const lines = ['Name,Phone,Date of birth,Gender'];
     for (let i = 0; i < 1500; i++) lines.push(`Resume ${i},05${String(30000000 + i)},1990-01-01,male`);
     const checked = body(await upload(a.token, lines.join('\n'))).data;
     expect(checked.validRows).toBe(1500);
-    await req(a.token, 'POST', `/api/imports/${checked._id}/start`, { duplicates: 'keep', version: checked.version });
+    await req(a.token, 'POST', `/api/imports/${checked._id}/start`, { duplicates: 'skip', version: checked.version });
     // As if the runner died after its first chunk committed: 1,000 rows written and counted, the job still due.
     const firstChunk = Array.from({ length: 1000 }, (_, i) => ({
       name: `Resume ${i}`, phone: `+9665${String(30000000 + i)}`, dateOfBirth: '1990-01-01', gender: 'male' as const, identity: '', email: null,
     }));
     await insertPatients(ctx.database.db, a.companyId, checked._id, null, firstChunk);
-    await q('update import_batches set imported_rows = 1000 where company_id = $1 and id = $2', [a.companyId, checked._id]);
+    // Data rows start at the file's row 2: the first chunk wrote through row 1001.
+    await q('update import_batches set imported_rows = 1000, resume_row = 1001 where company_id = $1 and id = $2', [a.companyId, checked._id]);
+    // Meanwhile someone registers, by hand, a patient with the phone and birth date of a row already written: that row
+    // now reads as a duplicate (skipped), which must not shift where the import goes on.
+    await insertPatients(ctx.database.db, a.companyId, randomUUID(), null, [{ ...firstChunk[5]!, name: 'Entered by hand' }]);
     await runJobs();
     expect(await countOf(`select count(distinct name)::int as n from patients where company_id = $1 and import_batch_id = $2`, [a.companyId, checked._id])).toBe(1500);
     const done = body(await req(a.token, 'GET', `/api/imports/${checked._id}`)).data;

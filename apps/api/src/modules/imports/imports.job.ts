@@ -1,8 +1,10 @@
 /**
  * The import itself, run by the job runner: the stored file walked again (the same walk as the dry run), the accepted
  * rows written a chunk at a time, each chunk one transaction that also counts its rows in `imported_rows` (the
- * progress bar). A runner that died mid-way leaves the count of the chunks that committed; the next attempt skips
- * that many accepted rows and goes on, so no row is written twice. Audited once, when the batch is done.
+ * progress bar) and the file's row it has written through (`resume_row`). A runner that died mid-way leaves both as
+ * of the last chunk that committed; the next attempt goes on after that row, so no row is written twice or left out
+ * (whatever changed in between: a patient entered by hand that would now be a duplicate does not shift it).
+ * Audited once, when the batch is done.
  */
 import { IMPORT_CHUNK_ROWS } from '@clinic/shared';
 import { clockNow, type Deps } from '../../lib/app-types.js';
@@ -23,28 +25,32 @@ async function runImport(deps: Deps, companyId: string, p: Payload): Promise<voi
   if (!batch || batch.status !== 'importing') return;
   const bytes = await repo.readImportFile(deps.db, companyId, batch.fileId);
   // Rows of an earlier attempt are this batch's own: they are neither duplicates nor written again.
-  let skip = batch.importedRows;
+  const resumeAfter = batch.resumeRow;
   let written = batch.importedRows;
+  let through = batch.resumeRow;
   let pending: PatientRow[] = [];
+  let pendingThrough = through;
   const flush = async () => {
     const rows = pending;
+    const upTo = pendingThrough;
     pending = [];
     if (!rows.length) return;
     await inTransaction(deps.db, async (db) => {
       await repo.insertPatients(db, companyId, batch.id, p.actorId, rows);
-      // Counted only by the attempt that wrote from where the count stood: a second runner's chunk rolls back.
-      const moved = await repo.updateBatchAt(db, companyId, batch.id, { status: ['importing'], version: null }, { importedRows: written + rows.length });
-      if (!moved || moved.importedRows !== written + rows.length) throw new Error('import batch moved on');
+      // Counted only by the attempt that wrote on from where the batch stood: a second runner's chunk rolls back.
+      if (!(await repo.advanceBatch(db, companyId, batch.id, through, { importedRows: written + rows.length, resumeRow: upTo }))) throw new Error('import batch moved on');
     });
     written += rows.length;
+    through = upTo;
   };
   const today = todayIn(p.timeZone, clockNow(deps));
   const walk = walkPatients(deps.db, companyId, bytes, { kind: 'patients', mapping: batch.mapping, country: IMPORT_COUNTRY, today, exceptBatch: batch.id });
   for await (const chunk of walk) {
     for (const r of chunk) {
+      if (r.row <= resumeAfter) continue;
       if (!r.value || r.duplicate === 'identity' || (r.duplicate === 'phoneBirth' && p.duplicates === 'skip')) continue;
-      if (skip > 0) { skip -= 1; continue; }
       pending.push(r.value);
+      pendingThrough = r.row;
       if (pending.length >= IMPORT_CHUNK_ROWS) await flush();
     }
   }

@@ -27,6 +27,14 @@ export async function insertBatch(db: Db, values: typeof importBatches.$inferIns
 }
 
 /** Changes a batch only in `status` and at `version` (or any version when null); null when it moved on. */
+/** Moves an importing batch on from row `from` (only if it still stands there): its progress and the row written through. */
+export async function advanceBatch(db: Db, companyId: string, id: string, from: number, to: { importedRows: number; resumeRow: number }): Promise<boolean> {
+  const rows = await db.update(importBatches).set({ ...to, version: nextVersion(importBatches.version) })
+    .where(and(eq(importBatches.companyId, companyId), eq(importBatches.id, id), eq(importBatches.status, 'importing'), eq(importBatches.resumeRow, from)))
+    .returning({ id: importBatches.id });
+  return rows.length === 1;
+}
+
 export async function updateBatchAt(
   db: Db, companyId: string, id: string, from: { status: readonly string[]; version: number | null },
   set: Partial<Omit<typeof importBatches.$inferInsert, 'version'>>,

@@ -1,0 +1,1 @@
+ALTER TABLE "import_batches" ADD COLUMN "resume_row" integer DEFAULT 0 NOT NULL;
