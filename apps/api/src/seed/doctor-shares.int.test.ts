@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { safeTimeZone, todayIn } from '@clinic/shared';
 import { contextWithOrg, seedOrgData, type TestContext, type TestOrg } from '../test/harness.js';
 import { seedBilling } from './billing.js';
 import { seedDoctorShares } from './doctor-shares.js';
@@ -14,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 
 describe('doctor\'s share seed', () => {
-  it('gives every doctor a rule (a percentage, tiers, a fixed amount) and the paid invoices their share, open until a day close', async () => {
+  it('gives every doctor a rule (a percentage, tiers, a fixed amount) and the paid invoices their share, locked by yesterday\'s day close', async () => {
     await seedDoctorShares(ctx.database.db, org.companyId);
     const q = <T>(text: string) => ctx.database.query<T & object>(text, [org.companyId]);
     const kinds = (await q<{ kind: string }>(`select distinct kind from doctor_share_rules where company_id = $1 order by kind`)).map((r) => r.kind);
@@ -30,11 +31,17 @@ describe('doctor\'s share seed', () => {
     expect(rows.some((r) => Number(r.paid) > 0)).toBe(true);
     for (const r of rows) expect(r.entries > 0).toBe(Number(r.paid) > 0);
     expect(rows.every((r) => r.share === null || Number(r.share) > 0)).toBe(true);
-    const [open] = await q<{ n: number }>(`select count(*)::int as n from doctor_share_entries where company_id = $1 and close_id is not null`);
+    // Yesterday's close of each clinic's cash box locked them: the demo statement has a closed day.
+    const [open] = await q<{ n: number }>(`select count(*)::int as n from doctor_share_entries where company_id = $1 and close_id is null`);
     expect(open!.n).toBe(0);
+    const days = await q<{ day: string }>(`select distinct period_day::text as day from doctor_share_entries where company_id = $1`);
+    expect(days).toHaveLength(1);
+    const [company] = await q<{ tz: string }>(`select time_zone as tz from companies where id = $1`);
+    expect(days[0]!.day < todayIn(safeTimeZone(company!.tz))).toBe(true);
     // Seeding again changes nothing (the rules exist, the shares are up to date).
     const before = await q<{ n: number }>(`select count(*)::int as n from doctor_share_entries where company_id = $1`);
     await seedDoctorShares(ctx.database.db, org.companyId);
     expect(await q<{ n: number }>(`select count(*)::int as n from doctor_share_entries where company_id = $1`)).toEqual(before);
+    expect(await q<{ n: number }>(`select count(*)::int as n from cash_box_closes where company_id = $1`)).toHaveLength(1);
   }, 120_000);
 });

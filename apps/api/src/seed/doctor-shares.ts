@@ -1,14 +1,16 @@
 /**
  * Demo doctor's share: a rule for every doctor (35% of the net amount; one doctor on tiers by the month's visits, and
  * one service of another at a fixed amount per unit), in effect from a year back, then the share of the invoices the
- * billing seed issued and paid, computed by the same function the money events call. The billing seed closes no
- * cash box, so the entries stay open: the first day close locks them into its statement.
+ * billing seed issued and paid, computed by the same function the money events call. Then yesterday's close of each
+ * clinic's first cash box (counted what it held: no difference) locks them, as a day close does, so the demo
+ * statement has a closed day; today is left open for the accountant to close.
  */
 import { and, asc, eq, isNotNull, ne } from 'drizzle-orm';
 import { safeTimeZone, todayIn } from '@clinic/shared';
 import type { Db } from '../db/client.js';
-import { companies, doctorShareRules, employees, invoices, services, serviceDoctors } from '../db/schema/index.js';
-import { recordDoctorShares } from '../modules/doctor-shares/index.js';
+import { cashBoxCloses, cashBoxes, companies, doctorShareRules, employees, invoices, services, serviceDoctors } from '../db/schema/index.js';
+import { cashBoxBalance } from '../modules/billing/cash-boxes.repository.js';
+import { lockDoctorShares, recordDoctorShares } from '../modules/doctor-shares/index.js';
 
 export async function seedDoctorShares(db: Db, companyId: string): Promise<void> {
   const [company] = await db.select({ timeZone: companies.timeZone }).from(companies).where(eq(companies.id, companyId)).limit(1);
@@ -44,6 +46,24 @@ export async function seedDoctorShares(db: Db, companyId: string): Promise<void>
       const tx = txRaw as unknown as Db;
       await tx.select({ id: invoices.id }).from(invoices).where(and(eq(invoices.companyId, companyId), eq(invoices.id, inv.id))).for('update');
       await recordDoctorShares(tx, companyId, inv.id, 'payment');
+    });
+  }
+
+  const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  const boxes = await db.select({ id: cashBoxes.id, clinicId: cashBoxes.clinicId }).from(cashBoxes)
+    .where(and(eq(cashBoxes.companyId, companyId), isNotNull(cashBoxes.clinicId))).orderBy(asc(cashBoxes.createdAt), asc(cashBoxes.id));
+  const closedClinics = new Set<string>();
+  for (const box of boxes) {
+    if (closedClinics.has(box.clinicId!)) continue;
+    closedClinics.add(box.clinicId!);
+    await db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const held = await cashBoxBalance(tx, companyId, box.id);
+      const [close] = await tx.insert(cashBoxCloses)
+        .values({ companyId, cashBoxId: box.id, day: yesterday, expected: held, counted: held, difference: 0, note: '', closedBy: null })
+        .onConflictDoNothing().returning();
+      if (!close) return;
+      await lockDoctorShares(tx, companyId, { id: close.id, day: yesterday, clinicId: box.clinicId });
     });
   }
 }
