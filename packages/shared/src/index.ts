@@ -56,3 +56,4 @@ export * from './schemas/sso.js';
 export * from './schemas/waiting-room.js';
 export * from './schemas/e-invoice.js';
 export * from './schemas/doctor-share.js';
+export * from './schemas/webhook.js';

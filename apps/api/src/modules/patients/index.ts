@@ -3,3 +3,4 @@ export { todayIn } from './patients.domain.js';
 export { listPatients } from './patients.service.js';
 export { requirePatient } from './patients.service.js';
 export { insertPatient } from './patients.repository.js';
+export { loadDetails } from './patients.service.js';
