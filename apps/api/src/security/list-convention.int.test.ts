@@ -41,6 +41,8 @@ const NOT_PAGED: Record<string, string> = {
   // One person's sign-in sessions, live first: at most SESSION_LIST_MAX (50); their history pages on its own.
   'GET /api/sessions': 'bounded by one person, at most 50',
   'GET /api/employees/:id/sessions': 'bounded by one person, at most 50',
+  // An organisation's webhook endpoints: at most WEBHOOK_ENDPOINTS_MAX (20); their deliveries page.
+  'GET /api/webhooks': 'bounded by one organisation, at most 20',
 };
 
 /**
