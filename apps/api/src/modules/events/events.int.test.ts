@@ -10,7 +10,7 @@ import { insertStaff } from '../../test/messaging-sinks.js';
 import { insertClinic, insertDoctor, insertPatient, insertService, nextWeekday } from '../appointments/fixtures.js';
 import { backoffMs } from '../jobs/jobs.domain.js';
 import { requeueJob } from '../jobs/jobs.repository.js';
-import { emit, EVENT_JOB, type DomainEvent } from './events.js';
+import { emit, EVENT_JOB, type AppointmentEvent, type DomainEvent } from './events.js';
 
 /**
  * What follows an appointment's change is told as a domain event: recorded with the change, handled after it
@@ -53,7 +53,7 @@ async function book(app = ctx.app) {
 
 const eventsOf = async (appointmentId: string) =>
   (await db().select().from(jobs).where(and(eq(jobs.companyId, org.companyId), eq(jobs.kind, EVENT_JOB))))
-    .filter((j) => (j.payload as { event: DomainEvent }).event.appointmentId === appointmentId);
+    .filter((j) => (j.payload as { event: Partial<AppointmentEvent> }).event.appointmentId === appointmentId);
 const remindersOf = async (appointmentId: string) =>
   db().select().from(reminders).where(and(eq(reminders.companyId, org.companyId), eq(reminders.appointmentId, appointmentId)));
 const bellsOf = async (appointmentId: string) =>
