@@ -93,6 +93,13 @@ async function seedLists(companyId: string, adminId: string) {
     await q(`insert into orders (company_id, number, kind, patient_id, doctor_id, clinic_id, status, resulted_at) values ($1, $2, 'lab', $3, $4, $5, 'resulted', now())`,
       [companyId, `LAB-2000-${String(i + 1).padStart(6, '0')}`, party!.patient_id, adminId, party!.clinic_id]);
   }
+  // One webhook endpoint's deliveries.
+  const [hook] = await q(`insert into webhook_endpoints (company_id, url, events, secret_enc) values ($1, 'https://93.184.215.14/hook', '["invoice.paid"]', 'v1.x.y.z') returning id`, [companyId]);
+  for (let i = 0; i < ROWS; i++) {
+    await q(`insert into webhook_deliveries (company_id, endpoint_id, message_id, event_type, payload, created_at) values ($1, $2, $3, 'invoice.paid', '{}', now() - ($4 || ' minutes')::interval)`,
+      [companyId, hook!.id, `msg_${i}`, String(i)]);
+  }
+  parentIds['GET /api/webhooks/:id/deliveries'] = hook!.id;
   // Displays of one clinic.
   for (let i = 0; i < ROWS; i++) {
     await q(`insert into queue_displays (company_id, clinic_id, name, created_at) values ($1, $2, $3, now() - ($4 || ' minutes')::interval)`,
