@@ -82,7 +82,7 @@ describe('an appointment change and its event', () => {
     expect(heard).toContainEqual({ c: org.companyId, t: 'appointment', a: a._id, k: s.clinic });
     const [handled] = await eventsOf(a._id);
     expect(handled!.state).toBe('done');
-    expect((handled!.payload as { handled: string[] }).handled).toEqual(['reminders', 'notifications', 'live']);
+    expect((handled!.payload as { handled: string[] }).handled).toEqual(['reminders', 'notifications', 'live', 'webhooks']);
   });
 
   it('leaves no event when the change rolls back, and the runner finds nothing to do', async () => {
@@ -147,7 +147,7 @@ describe('handling an event', () => {
     expect(await bellsOf(a._id)).toHaveLength(1);
     const [done] = await eventsOf(a._id);
     expect(done!.state).toBe('done');
-    expect((done!.payload as { handled: string[] }).handled).toEqual(['reminders', 'notifications', 'live', 'test.flaky']);
+    expect((done!.payload as { handled: string[] }).handled).toEqual(['reminders', 'notifications', 'live', 'webhooks', 'test.flaky']);
   });
 
   it('changes nothing more when an event is handled twice', async () => {
