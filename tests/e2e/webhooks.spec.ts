@@ -80,6 +80,8 @@ test('an endpoint receives a signed booking and its log shows the delivery', asy
     await expect(entry).toContainText('appointment.booked');
     await expect(entry).toContainText('Delivered');
     await expect(entry).toContainText('thanks');
+    // Once the drawer has finished sliding in.
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
     await page.screenshot({ path: testInfo.outputPath('webhooks-log-en-light.png') });
     await page.keyboard.press('Escape');
     await shot(browser, 'en', 'light', 1280, testInfo.outputPath('webhooks-en-light.png'));
