@@ -7,6 +7,7 @@ import { zonedInstant, zonedIso } from '@clinic/shared';
 import { auditLog, notifications } from '../../db/schema/index.js';
 import { auth, body, createOrg, createTestContext, settleEvents, signInStaff, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
 import { insertBookingParty, nextWeekday } from '../appointments/fixtures.js';
+import { billingClinic } from '../billing/fixtures.js';
 import { WEBHOOK_JOB } from './webhooks.delivery.js';
 
 interface Received { headers: Record<string, string | string[] | undefined>; body: string }
@@ -152,6 +153,22 @@ describe('webhooks', () => {
     expect(bell.map((n) => n.recipientId)).toContain(org.adminId);
     const texts = body(await ctx.app.inject({ method: 'GET', url: '/api/notifications', headers: auth(org.token) })).data as Array<{ text: string }>;
     expect(texts.some((n) => n.text.includes(receiver.url) && n.text.includes('20'))).toBe(true);
+  });
+
+  it('sends an issued invoice with its record', async () => {
+    const endpoint = await createEndpoint(org, ['invoice.issued', 'invoice.paid']);
+    const b = await billingClinic(ctx.database.db, org.companyId);
+    const draft = await ctx.app.inject({ method: 'POST', url: '/api/invoices', headers: auth(org.token), payload: { patient: b.patient.id, clinic: b.clinic.id, lines: [{ kind: 'service', service: b.service.id }] } });
+    expect(draft.statusCode, draft.body).toBe(201);
+    const issued = await ctx.app.inject({ method: 'POST', url: `/api/invoices/${body(draft).data._id}/issue`, headers: auth(org.token), payload: { version: 1 } });
+    expect(issued.statusCode, issued.body).toBe(200);
+    await settleEvents(ctx);
+    await runDeliveries();
+    const got = receiver.state.received.map((r) => JSON.parse(r.body) as { type: string; data: { _id: string; displayNumber: string } });
+    expect(got).toHaveLength(1);
+    expect(got[0]).toMatchObject({ type: 'invoice.issued', data: { _id: body(draft).data._id, displayNumber: body(issued).data.displayNumber } });
+    expect(verified(endpoint.secret, receiver.state.received[0]!)).toBe(true);
+    await ctx.app.inject({ method: 'DELETE', url: `/api/webhooks/${endpoint._id}`, headers: auth(org.token) });
   });
 
   it('audits changes and never writes the secret into the audit log', async () => {
