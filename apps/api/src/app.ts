@@ -69,8 +69,10 @@ import { onlineBookingSettingsRoutes } from './modules/online-booking-settings/o
 import { queueDisplayRoutes } from './modules/queue-displays/queue-displays.routes.js';
 import { twoFactorRoutes } from './modules/two-factor/index.js';
 import { QUEUE_TEXT_JOB, queueTextJobHandler } from './modules/waiting-room/index.js';
+import { SUBMISSION_JOB, submissionJobHandler } from './modules/e-invoices/index.js';
 import { waitingRoomRoutes } from './modules/waiting-room/waiting-room.routes.js';
 import { followWithWebhooks, WEBHOOK_JOB, webhookJobHandler, webhookRoutes } from './modules/webhooks/index.js';
+import { doctorShareRoutes } from './modules/doctor-shares/doctor-shares.routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { frameworkCode, registerErrorHandling, sendError } from './plugins/errors.js';
 import { registerFileHandling } from './plugins/files.js';
@@ -169,6 +171,7 @@ export async function buildApp(config: Config, database: Database, options: { cl
   deps.jobs.registerCleanUp('phone codes', (now) => cleanUpPhoneCodes(database.db, now));
   deps.jobs.register(NEW_DEVICE_JOB, newDeviceJobHandler(deps));
   deps.jobs.register(QUEUE_TEXT_JOB, queueTextJobHandler(deps));
+  deps.jobs.register(SUBMISSION_JOB, submissionJobHandler(deps));
   // What follows a change, after it commits: its domain event's followers, in this order.
   const events = new DomainEvents(database.db, app.log);
   followWithReminders(deps, events);
@@ -299,6 +302,7 @@ export async function buildApp(config: Config, database: Database, options: { cl
   dashboardRoutes(app, deps);
   billingRoutes(app, deps);
   eInvoiceRoutes(app, deps);
+  doctorShareRoutes(app, deps);
   diagnosisRoutes(app, deps);
   medicationRoutes(app, deps);
   prescriptionRoutes(app, deps);

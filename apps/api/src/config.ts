@@ -87,6 +87,8 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   SMTP_URL: z.string().url().optional(),
   SMTP_FROM: z.string().default('Clinic <no-reply@localhost>'),
+  ZATCA_SIMULATION_URL: z.string().url().default('https://gw-fatoora.zatca.gov.sa/e-invoicing/simulation'),
+  ZATCA_PRODUCTION_URL: z.string().url().default('https://gw-fatoora.zatca.gov.sa/e-invoicing/core'),
   SMS_GATEWAY_PRESET: z.enum(['generic', 'twilio']).default('generic'),
   SMS_GATEWAY_URL: z.string().url().optional(),
   SMS_GATEWAY_AUTH: z.string().optional(),
@@ -162,6 +164,8 @@ export interface Config {
   /** SMTP server for e-mail reminders (smtp://user:pass@host:port, smtps://...); unset: e-mail is off. */
   smtpUrl: string | undefined;
   smtpFrom: string;
+  /** ZATCA's e-invoicing API (Fatoora) per environment: onboarding, then reporting and clearance (needs the network). */
+  zatca: { simulationUrl: string; productionUrl: string };
   /** HTTP SMS gateway; unset URL: SMS is off. */
   sms: { preset: 'generic' | 'twilio'; url: string | undefined; auth: string | undefined; body: string | undefined; from: string | undefined };
   /**
@@ -237,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
+    zatca: { simulationUrl: e.ZATCA_SIMULATION_URL.replace(/\/+$/, ''), productionUrl: e.ZATCA_PRODUCTION_URL.replace(/\/+$/, '') },
     sms: { preset: e.SMS_GATEWAY_PRESET, url: e.SMS_GATEWAY_URL, auth: e.SMS_GATEWAY_AUTH, body: e.SMS_GATEWAY_BODY, from: e.SMS_FROM },
     whatsapp: {
       apiUrl: e.WHATSAPP_API_URL.replace(/\/+$/, ''),

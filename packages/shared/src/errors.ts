@@ -273,6 +273,12 @@ export const ERROR_CODES = {
   FHIR_EXPORT_FAILED: { status: 500, message: 'errors.fhir.exportFailed' },
 
   // FHIR writes (create and update through /api/fhir/R4).
+  FHIR_NOT_A_RESOURCE: { status: 400, message: 'errors.fhir.notAResource' },
+  FHIR_ID_MISMATCH: { status: 400, message: 'errors.fhir.idMismatch' },
+  FHIR_BAD_CONDITION: { status: 400, message: 'errors.fhir.badCondition' },
+  FHIR_MULTIPLE_MATCHES: { status: 412, message: 'errors.fhir.multipleMatches' },
+  FHIR_VERSION_MISMATCH: { status: 412, message: 'errors.fhir.versionMismatch' },
+  FHIR_UNSUPPORTED_CHANGE: { status: 422, message: 'errors.fhir.unsupportedChange' },
   // (codes of FHIR writes above this line)
 
   // Spreadsheet imports.

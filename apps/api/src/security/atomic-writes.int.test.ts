@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeZatca, type FakeZatca } from '../modules/e-invoices/zatca-fake.js';
 import { testStamp } from '../modules/e-invoices/test-stamp.js';
 import { addDays } from '@clinic/shared';
-import { notifications } from '../db/schema/index.js';
+import { doctorShareRules, notifications } from '../db/schema/index.js';
 import { signPatientLink } from '../lib/patient-links.js';
 import { insertBookingParty, insertPatient, nextWeekday } from '../modules/appointments/fixtures.js';
 import { billingClinic, CASH_BOX } from '../modules/billing/fixtures.js';
@@ -10,6 +11,7 @@ import { seedEmployees } from '../seed/employees.js';
 import { auth, body, createOrg, createTestContext, multipart, settleEvents, TEST_PASSWORD, type TestContext, type TestOrg } from '../test/harness.js';
 import { clinicBody, companyBody, complexBody, departmentBody } from '../test/organisation-fixtures.js';
 import { dataSnapshot, fillParams } from '../test/route-helpers.js';
+import { fhirAppointment, fhirPatient } from '../modules/fhir/fixtures.js';
 
 /**
  * A change, its audit row and what it plans (its domain events, which plan reminders, ring the bell and offer the
@@ -90,6 +92,8 @@ const ids: Record<string, string> = {};
 /** A cryptographic stamp for the e-invoicing route (made once: key generation is not free). */
 const STAMP = testStamp();
 let day: string;
+/** The e-invoicing authority onboarding talks to (a local fake). */
+let fake: FakeZatca;
 /** The medication catalogue file, as the import form sends it. */
 let catalogueForm: { payload: Buffer; contentType: string };
 
@@ -100,7 +104,8 @@ const post = async (url: string, payload: Record<string, unknown>) => {
 };
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  fake = await startFakeZatca();
+  ctx = await createTestContext({ zatca: { simulationUrl: fake.url, productionUrl: fake.url } });
   org = await createOrg(ctx, { name: 'Atomic Writes Clinic Group' });
   other = await createOrg(ctx, { name: 'Atomic Writes Other Group' });
   const db = ctx.database.db;
@@ -128,6 +133,21 @@ beforeAll(async () => {
   // Paid in full, then credited: the credit note may be refunded.
   await post(`/api/invoices/${ids.invoice}/payments`, { method: 'cash', amount: due, cashBox: ids.cashBox });
   ids.creditNote = (await post(`/api/invoices/${ids.invoice}/credit-notes`, { amount: 100, reason: 'Rounding' })).creditNotes[0]._id;
+  // The doctor's share: a clinic of its own whose doctor earns 35% of a paid visit, locked by its box's day close (a
+  // balance to pay out), and a rule not yet in effect (to withdraw).
+  const share = await billingClinic(db, org.companyId);
+  await db.insert(doctorShareRules).values([
+    { companyId: org.companyId, doctorId: share.doctor.id, kind: 'percent', percentBasisPoints: 3500, effectiveFrom: '2026-01-01' },
+    { companyId: org.companyId, doctorId: share.doctor.id, kind: 'percent', percentBasisPoints: 4000, effectiveFrom: '2099-01-01' },
+  ]);
+  ids.shareDoctor = share.doctor.id;
+  ids.shareRule = (await ctx.database.query<{ id: string }>(`select id from doctor_share_rules where company_id = $1 and effective_from = '2099-01-01'`, [org.companyId]))[0]!.id;
+  const visit = await post('/api/invoices', { patient: share.patient.id, clinic: share.clinic.id, doctor: share.doctor.id, visitDate: '2026-06-30', lines: [{ kind: 'service', service: share.service.id }], applyInsurance: false });
+  const shareDue = (await post(`/api/invoices/${visit._id}/issue`, { version: 1 })).balanceDue as number;
+  const shareBoxes = await ctx.app.inject({ method: 'GET', url: `/api/cash-boxes?clinic=${share.clinic.id}`, headers: auth(org.token) });
+  const shareBox = body(shareBoxes).data.find((b: { clinic: { _id: string } | null }) => b.clinic?._id === share.clinic.id)._id;
+  await post(`/api/invoices/${visit._id}/payments`, { method: 'cash', amount: shareDue, cashBox: shareBox });
+  ids.shareDay = (await post(`/api/cash-boxes/${shareBox}/close`, { counted: shareDue })).date;
   ids.feed = (await post('/api/calendar-feeds', { doctor: party.doctor }))._id;
   const invited = await post('/api/invitations', { name: 'Laila Saeed', email: 'laila.atomic@clinic.example', employeeType: 'Administrative', roleIds: [org.roleIds.get('Receptionist')] });
   ids.invited = invited.employee;
@@ -228,6 +248,18 @@ beforeAll(async () => {
     `insert into employees (company_id, public_id, name, employee_type) values ($1, 'EMP-ATOMIC-1', 'Spare Nurse', 'Nurse') returning id`, [org.companyId],
   );
   ids.employee = spare!.id;
+  // E-invoicing on (so the company may onboard), and a submission to the authority that failed (so it may be retried).
+  await ctx.database.query(`insert into e_invoice_settings (company_id, enabled, seller_name, vat_number, city) values ($1, true, 'Atomic Clinic', '300234567800003', 'Riyadh')
+    on conflict (company_id) do update set enabled = true, seller_name = 'Atomic Clinic', vat_number = '300234567800003', city = 'Riyadh'`, [org.companyId]);
+  const [eInvoice] = await ctx.database.query<{ id: string }>(
+    `insert into e_invoices (company_id, clinic_id, kind, document_id, uuid, icv, pih, hash, qr, xml, parties, issued_at)
+     values ($1, $2, 'invoice', $3, gen_random_uuid(), 999999, 'pih', 'hash', 'qr', '<Invoice/>', '{"seller":{},"buyer":{},"simplified":true}', now()) returning id`,
+    [org.companyId, ids.billingClinic, ids.invoice],
+  );
+  ids.submission = (await ctx.database.query<{ id: string }>(
+    `insert into e_invoice_submissions (company_id, e_invoice_id, mode, status, attempts, last_error) values ($1, $2, 'reporting', 'failed', 6, 'the authority answered 503') returning id`,
+    [org.companyId, eInvoice!.id],
+  ))[0]!.id;
   // A failed reminder (so it may be retried).
   await ctx.database.query(`update reminders set status = 'failed' where company_id = $1 and id = $2`, [org.companyId, ids.reminder]);
 
@@ -235,7 +267,10 @@ beforeAll(async () => {
   await ctx.database.query(`create function audit_unavailable() returns trigger language plpgsql as $$ begin raise exception 'the audit log is unavailable'; end $$`);
   await ctx.database.query(`create trigger audit_unavailable before insert on audit_log for each row execute function audit_unavailable()`);
 }, 120_000);
-afterAll(() => ctx?.close());
+afterAll(async () => {
+  await ctx?.close();
+  await fake?.close();
+});
 
 const rxItem = () => ({ medication: ids.medication, dose: 1, unit: 'tablet', route: 'oral', frequency: 'TID', durationDays: 5, quantity: 15 });
 
@@ -321,6 +356,13 @@ function request(key: string): { params: Record<string, string>; payload?: Recor
     case 'POST /api/appointments': return { params: {}, payload: { ...party, datetime: `${day}T10:00:00+03:00`, reason: 'Check-up' } };
     case 'PATCH /api/appointments/:id': return { params: { id: ids.appointment! }, payload: { status: 'cancelled', cancellationReason: 'Travelling', version: 1 } };
     case 'DELETE /api/appointments/:id': return { params: { id: ids.appointment! } };
+    // FHIR writes go through the same services: refused by the audit log, they change nothing either.
+    case 'POST /api/fhir/R4/Patient': return { params: {}, payload: fhirPatient('7012345678') };
+    case 'PUT /api/fhir/R4/Patient/:id': return { params: { id: ids.patient! }, payload: fhirPatient('7012345679', { id: ids.patient }) };
+    case 'POST /api/fhir/R4/Appointment': return { params: {}, payload: fhirAppointment(party as Record<'patient' | 'doctor' | 'clinic' | 'service', string>, `${day}T16:30:00+03:00`) };
+    case 'PUT /api/fhir/R4/Appointment/:id': return {
+      params: { id: ids.appointment! }, payload: { resourceType: 'Appointment', id: ids.appointment, status: 'cancelled', cancelationReason: { text: 'Travelling' } },
+    };
     case 'POST /api/appointments/:id/patient-link': return { params: { id: ids.appointment! } };
     case 'POST /api/appointment-series': return {
       params: {}, payload: { ...party, datetime: `${addDays(day, 2)}T10:00:00+03:00`, reason: 'Physiotherapy', recurrence: { frequency: 'weekly', count: 2 } },
@@ -367,6 +409,8 @@ function request(key: string): { params: Record<string, string>; payload?: Recor
     case 'PUT /api/billing/settings': return { params: {}, payload: { currency: 'SAR', vatRatePercent: 10, version: 1 } };
     case 'PUT /api/e-invoicing/settings': return { params: {}, payload: { enabled: true, sellerName: 'مجمع الشفاء الطبي', vatNumber: '300234567800003' } };
     case 'PUT /api/e-invoicing/stamp': return { params: {}, payload: { privateKey: STAMP.privateKeyPem, certificate: STAMP.certificatePem } };
+    case 'POST /api/e-invoicing/onboard': return { params: {}, payload: { otp: fake.otp, environment: 'simulation' } };
+    case 'POST /api/e-invoicing/submissions/:id/retry': return { params: { id: ids.submission! } };
     case 'POST /api/invoices': return { params: {}, payload: { patient: ids.billingPatient, clinic: ids.billingClinic, lines: [{ kind: 'service', service: ids.billingService }] } };
     case 'POST /api/invoices/from-appointment/:id': return { params: { id: ids.appointment! }, payload: {} };
     case 'PUT /api/invoices/:id': return { params: { id: ids.draft! }, payload: { lines: [{ kind: 'item', description: 'Dressing', quantity: 1, unitPrice: 500 }], version: 1 } };
@@ -376,6 +420,9 @@ function request(key: string): { params: Record<string, string>; payload?: Recor
     case 'POST /api/invoices/:id/payments': return { params: { id: ids.unpaid! }, payload: { method: 'cash', amount: 1, cashBox: ids.cashBox } };
     case 'POST /api/invoices/:id/refunds': return { params: { id: ids.invoice! }, payload: { creditNote: ids.creditNote, method: 'cash', amount: 1, cashBox: ids.cashBox } };
     case 'POST /api/cash-boxes/:id/close': return { params: { id: ids.cashBox! }, payload: { counted: 0 } };
+    case 'POST /api/doctor-shares/rules': return { params: {}, payload: { doctor: ids.shareDoctor, kind: 'fixed', fixedAmount: 2500, effectiveFrom: '2098-01-01' } };
+    case 'DELETE /api/doctor-shares/rules/:id': return { params: { id: ids.shareRule! } };
+    case 'POST /api/doctor-shares/payouts': return { params: {}, payload: { doctor: ids.shareDoctor, from: ids.shareDay, to: ids.shareDay, amount: 1, method: 'cash' } };
     case 'POST /api/appointments/:id/encounter': return { params: { id: ids.arrived! } };
     case 'POST /api/encounters': return { params: {}, payload: { patient: ids.patient, reason: 'Phone advice' } };
     case 'PUT /api/encounters/:id/note': return { params: { id: ids.encounter! }, payload: { version: 1, content: { complaint: 'Headache' } } };

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeZatca, type FakeZatca } from '../modules/e-invoices/zatca-fake.js';
 import { z } from 'zod';
 import { addDays, diagnosisCodeImportFields, employeeCreateInput, employeeUpdateInput, patientInput, patientReportInput, resultDocumentInput, translate } from '@clinic/shared';
 import { eq } from 'drizzle-orm';
@@ -21,6 +22,7 @@ import { seedMedications } from '../seed/clinical-medications.js';
 import { startSmsGateway, type SmsGateway } from '../test/messaging-sinks.js';
 import { auth, body, createOrg, errorOf, createTestContext, linkSessionOf, settleEvents, type TestContext, type TestOrg } from '../test/harness.js';
 import { asLoadedNow } from '../test/versions.js';
+import { fhirAppointment, fhirPatient } from '../modules/fhir/fixtures.js';
 import { clinicBody, companyBody, complexBody, departmentBody } from '../test/organisation-fixtures.js';
 
 /**
@@ -81,8 +83,12 @@ const RESOURCE_TABLE: Record<string, string> = {
   reminders: 'reminders', notifications: 'notifications', invoices: 'invoices', 'cash-boxes': 'cash_boxes', claims: 'insurance_claims',
   medications: 'medications', 'patient-medications': 'patient_medications', passkeys: 'passkeys',
   encounters: 'encounters', 'note-templates': 'note_templates', prescriptions: 'prescriptions',
-  orders: 'orders', 'order-catalogue': 'order_catalogue_items', 'waiting-room': 'queue_tickets',
+  orders: 'orders', 'order-catalogue': 'order_catalogue_items', 'waiting-room': 'queue_tickets', 'doctor-shares': 'doctor_share_rules',
+  'e-invoicing': 'e_invoice_submissions',
 };
+
+const FHIR_PATIENT_DATES = z.object({ birthDate: z.string() });
+const FHIR_APPOINTMENT_DATES = z.object({ start: z.string(), minutesDuration: z.number() });
 
 /** Write routes that read their body in the handler (multipart or JSON) instead of through the route schema. */
 const HANDLER_BODIES: Record<string, z.ZodType> = {
@@ -98,6 +104,7 @@ const HANDLER_BODIES: Record<string, z.ZodType> = {
   'POST /api/medications/import': z.object({}),
   // Actions that take no body.
   'POST /api/reminders/:id/retry': z.object({}),
+  'POST /api/e-invoicing/submissions/:id/retry': z.object({}),
   'POST /api/appointments/:id/patient-link': z.object({}),
   'POST /api/employees/:id/invitation': z.object({}),
   'POST /api/notifications/:id/read': z.object({}),
@@ -121,6 +128,11 @@ const HANDLER_BODIES: Record<string, z.ZodType> = {
   'POST /api/auth/passkey/options': z.object({}),
   // A display's new pairing code takes no body.
   'POST /api/waiting-room/displays/:id/pairing-code': z.object({}),
+  // FHIR writes read a FHIR resource (its contract is the standard): the date and number elements it maps.
+  'POST /api/fhir/R4/Patient': FHIR_PATIENT_DATES,
+  'PUT /api/fhir/R4/Patient/:id': FHIR_PATIENT_DATES,
+  'POST /api/fhir/R4/Appointment': FHIR_APPOINTMENT_DATES,
+  'PUT /api/fhir/R4/Appointment/:id': FHIR_APPOINTMENT_DATES,
 };
 
 const rxItem = () => ({ medication: ids.medication, dose: 1, unit: 'tablet', route: 'oral', frequency: 'TID', durationDays: 5, quantity: 15, instructions: 'After meals' });
@@ -144,12 +156,17 @@ let fileQuery: Record<string, string>;
 let visitToken: string;
 let queueToken: string;
 let sms: SmsGateway;
+/** The e-invoicing authority onboarding talks to (a local fake). */
+let zatca: FakeZatca;
 /** The organisation's public booking page (its clinic of the booking party takes online bookings). */
 const BOOKING_SLUG = 'extreme-values';
 
 beforeAll(async () => {
   sms = await startSmsGateway();
-  ctx = await createTestContext({ sms: { preset: 'generic', url: sms.url, auth: undefined, body: undefined, from: 'CLINIC' } });
+  zatca = await startFakeZatca();
+  ctx = await createTestContext({
+    sms: { preset: 'generic', url: sms.url, auth: undefined, body: undefined, from: 'CLINIC' }, zatca: { simulationUrl: zatca.url, productionUrl: zatca.url },
+  });
   org = await createOrg(ctx, { name: 'Extreme Values Clinic Group' });
   const db = ctx.database.db;
   await seedOrganisation(db, org.companyId);
@@ -265,10 +282,20 @@ beforeAll(async () => {
     appointments: ids.appointment!, clinics: party.clinic, companies: org.companyId, employees: party.doctor, files: file.id, patients: party.patient, services: party.service,
     'appointment-series': body(series).data.series._id, waitlist: body(waiting).data._id, invoices: ids.issuedInvoice!, 'credit-notes': ids.creditNote!,
   };
+  // A share rule not yet in effect (the doctor's share routes' id).
+  await ctx.database.query(
+    `insert into doctor_share_rules (company_id, doctor_id, kind, percent_basis_points, effective_from) values ($1, $2, 'percent', 3000, '2099-01-01')`,
+    [org.companyId, party.doctor],
+  );
   // A passkey (of the doctor: the administrator keeps signing in with a password alone) for the passkey routes' id.
   await ctx.database.query(
     `insert into passkeys (company_id, employee_id, credential_id, public_key, name) values ($1, $2, 'extreme-credential', 'key', 'Laptop')`,
     [org.companyId, party.doctor],
+  );
+  // A document sent to the e-invoicing authority that failed (so it may be retried).
+  await ctx.database.query(
+    `insert into e_invoice_submissions (company_id, e_invoice_id, mode, status, attempts) select company_id, id, 'reporting', 'failed', 6 from e_invoices where company_id = $1 limit 1`,
+    [org.companyId],
   );
   for (const [resource, table] of Object.entries(RESOURCE_TABLE)) {
     if (resourceIds[resource]) continue;
@@ -313,6 +340,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx?.close();
   await sms?.close();
+  await zatca?.close();
 });
 
 const noteTemplateBody = () => ({
@@ -421,6 +449,9 @@ function validQuery(key: string): Record<string, string> {
     case 'GET /api/orders/by-number': return { number: ids.orderNumber! };
     case 'GET /api/waiting-room': return { clinic: ids.clinic! };
     case 'GET /api/waiting-room/accuracy': return { clinic: ids.clinic!, from: day, to: addDays(day, 6) };
+    case 'GET /api/doctor-shares/rules': return { doctor: ids.doctor! };
+    case 'GET /api/doctor-shares/statement':
+    case 'GET /api/doctor-shares/statement.csv': return { doctor: ids.doctor!, from: addDays(day, -30), to: day };
     case 'GET /api/public/queue': return { token: queueToken };
     default: return {};
   }
@@ -432,6 +463,12 @@ function validBody(key: string): Record<string, unknown> {
   const pic = ids.doctor!;
   switch (key) {
     case 'POST /api/appointments': return { patient: ids.patient, doctor: ids.doctor, clinic: ids.clinic, service: ids.service, datetime: slot, reason: 'Check-up' };
+    case 'POST /api/doctor-shares/rules': return { doctor: ids.doctor, service: ids.service, kind: 'tiers', tiers: [{ fromVisit: 1, percent: 20 }, { fromVisit: 10, percent: 30 }], effectiveFrom: '2099-02-01' };
+    case 'POST /api/doctor-shares/payouts': return { doctor: ids.doctor, from: addDays(day, -30), to: day, amount: 1, method: 'cash' };
+    case 'POST /api/fhir/R4/Patient': return fhirPatient('ID-EXTREME-FHIR');
+    case 'PUT /api/fhir/R4/Patient/:id': return fhirPatient('ID-EXTREME-FHIR-2', { id: ids.patient });
+    case 'POST /api/fhir/R4/Appointment': return fhirAppointment({ patient: ids.patient!, doctor: ids.doctor!, clinic: ids.clinic!, service: ids.service! }, slot);
+    case 'PUT /api/fhir/R4/Appointment/:id': return { ...fhirAppointment({ patient: ids.patient!, doctor: ids.doctor!, clinic: ids.clinic!, service: ids.service! }, slot), id: ids.appointment };
     case 'PATCH /api/appointments/:id': return { datetime: slot };
     case 'POST /api/appointment-series': return {
       patient: ids.patient, doctor: ids.doctor, clinic: ids.clinic, service: ids.service, datetime: `${addDays(day, 2)}T10:00:00+03:00`, reason: 'Physiotherapy',
@@ -459,6 +496,7 @@ function validBody(key: string): Record<string, unknown> {
     case 'PUT /api/billing/settings': return { currency: 'SAR', vatRatePercent: 15, version: 1 };
     case 'PUT /api/e-invoicing/settings': return { enabled: false, sellerName: 'Clinic', vatNumber: '300234567800003', version: 1 };
     case 'PUT /api/e-invoicing/stamp': return { privateKey: 'not a key' };
+    case 'POST /api/e-invoicing/onboard': return { otp: zatca.otp, environment: 'simulation' };
     case 'POST /api/invoices': return {
       patient: ids.billingPatient, clinic: ids.billingClinic, visitDate: day, lines: [{ kind: 'service', service: ids.billingService, quantity: 2, discount: 100 }],
     };

@@ -43,6 +43,10 @@ const NOT_PAGED: Record<string, string> = {
   'GET /api/employees/:id/sessions': 'bounded by one person, at most 50',
   // An organisation's webhook endpoints: at most WEBHOOK_ENDPOINTS_MAX (20); their deliveries page.
   'GET /api/webhooks': 'bounded by one organisation, at most 20',
+  // The doctors whose share the caller may see, for the statement's picker: the company's doctors (one without
+  // doctor_share_read_all); and their share rules, a few per doctor and service, read whole (by doctor) for the rules table.
+  'GET /api/doctor-shares/doctors': 'bounded by the company\'s doctors',
+  'GET /api/doctor-shares/rules': 'a few per doctor, filtered by doctor',
 };
 
 /**
@@ -104,6 +108,14 @@ async function seedLists(companyId: string, adminId: string) {
   for (let i = 0; i < ROWS; i++) {
     await q(`insert into queue_displays (company_id, clinic_id, name, created_at) values ($1, $2, $3, now() - ($4 || ' minutes')::interval)`,
       [companyId, party!.clinic_id, `Display ${i + 1}`, String(i)]);
+  }
+  // Documents sent to the e-invoicing authority (the seed does not onboard: it needs the network).
+  for (let i = 0; i < ROWS; i++) {
+    await q(`with e as (
+        insert into e_invoices (company_id, clinic_id, kind, document_id, uuid, icv, pih, hash, qr, xml, parties, issued_at)
+        values ($1, $2, 'invoice', gen_random_uuid(), gen_random_uuid(), $3, 'pih', 'hash', 'qr', '<Invoice/>', '{"seller":{},"buyer":{},"simplified":true}', now()) returning company_id, id)
+      insert into e_invoice_submissions (company_id, e_invoice_id, mode, status, created_at) select company_id, id, 'reporting', 'reported', now() - ($4 || ' minutes')::interval from e`,
+      [companyId, party!.clinic_id, 900_000 + i, String(i)]);
   }
   // Each clinic's order catalogue (the demo's starter list).
   await seedOrders(ctx.database.db, companyId);

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rolePermissions, roles } from '../db/schema/index.js';
+import { WRITE_TYPES } from '../modules/fhir/fhir.write-routes.js';
 import { createAccount } from '../modules/organisation/provision.js';
 import { auth, createOrg, errorOf, createTestContext, login, TEST_PASSWORD, type TestContext } from '../test/harness.js';
 import { dataSnapshot, fillParams, protectedRoutes } from '../test/route-helpers.js';
@@ -79,6 +81,26 @@ describe('permissions', () => {
       });
       expect(res.statusCode, `${r.method} ${r.url}`).toBe(403);
       expect(errorOf(res.body), `${r.method} ${r.url}`).toEqual({ code: 'FORBIDDEN', message: 'ليست لديك صلاحية للقيام بذلك' });
+    }
+    expect(await dataSnapshot(ctx)).toEqual(before);
+  });
+
+  it('FHIR writes need the API\'s write permission besides fhir_read: 403 OperationOutcome, nothing made', async () => {
+    const org = await createOrg(ctx);
+    const [role] = await ctx.database.db.insert(roles).values({ companyId: org.companyId, name: 'FHIR feed' }).returning();
+    await ctx.database.db.insert(rolePermissions).values(['fhir_read', 'patient_read', 'appointment_read'].map((permission) => ({ companyId: org.companyId, roleId: role!.id, permission })));
+    await createAccount(ctx.database.db, org.companyId, new Map([['FHIR feed', role!.id]]), {
+      name: 'Feed', username: 'fhirfeed', email: 'fhirfeed@example.test', password: TEST_PASSWORD, employeeType: 'Employee', roleNames: ['FHIR feed'],
+    });
+    const token = (await login(ctx, 'fhirfeed', TEST_PASSWORD)).accessToken;
+    const before = await dataSnapshot(ctx);
+    for (const { type } of WRITE_TYPES) {
+      for (const [method, url] of [['POST', `/api/fhir/R4/${type}`], ['PUT', `/api/fhir/R4/${type}/00000000-0000-4000-8000-000000000000`]] as const) {
+        const res = await ctx.app.inject({ method, url, headers: auth(token, 'ar'), payload: { resourceType: type, id: '00000000-0000-4000-8000-000000000000' } });
+        expect(res.statusCode, `${method} ${url}`).toBe(403);
+        expect(res.json().resourceType).toBe('OperationOutcome');
+        expect(errorOf(res.body), `${method} ${url}`).toEqual({ code: 'FORBIDDEN', message: 'ليست لديك صلاحية للقيام بذلك' });
+      }
     }
     expect(await dataSnapshot(ctx)).toEqual(before);
   });

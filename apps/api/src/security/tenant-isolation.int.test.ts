@@ -11,12 +11,14 @@ import { seedEmployees } from '../seed/employees.js';
 import { seedScheduling } from '../seed/scheduling.js';
 import { seedWaitingRoom } from '../seed/waiting-room.js';
 import { seedBilling } from '../seed/billing.js';
+import { seedDoctorShares } from '../seed/doctor-shares.js';
 import { seedDiagnoses } from '../seed/clinical-diagnoses.js';
 import { seedMedications } from '../seed/clinical-medications.js';
 import { seedOrders } from '../seed/clinical-orders.js';
 import { seedEncounters } from '../seed/clinical-encounter.js';
 import { seedPrescriptions } from '../seed/clinical-prescriptions.js';
 import { auth, createOrg, createTestContext, type TestContext, type TestOrg } from '../test/harness.js';
+import { fhirAppointment, fhirPatient } from '../modules/fhir/fixtures.js';
 
 /**
  * Two companies with data in every table. Every route of the server's route table is called as company B with
@@ -190,6 +192,11 @@ const MATRIX: Record<string, Source> = {
   'GET /api/fhir/R4/HealthcareService/:id': { id: 'services' },
   'GET /api/fhir/R4/Appointment/:id': { id: 'appointments' },
   'GET /api/fhir/R4/Schedule/:id': { id: 'doctors' },
+  // FHIR writes: a create of B's own (one naming A's records is refused); A's record in the address is a 404.
+  'POST /api/fhir/R4/Patient': {},
+  'PUT /api/fhir/R4/Patient/:id': { id: 'patients' },
+  'POST /api/fhir/R4/Appointment': {},
+  'PUT /api/fhir/R4/Appointment/:id': { id: 'appointments' },
   'GET /api/fhir/R4/Encounter': {},
   'GET /api/fhir/R4/Observation': {},
   'GET /api/fhir/R4/Condition': {},
@@ -280,6 +287,9 @@ const MATRIX: Record<string, Source> = {
   'GET /api/e-invoicing/settings': 'self',
   'PUT /api/e-invoicing/settings': 'self',
   'PUT /api/e-invoicing/stamp': 'self',
+  'POST /api/e-invoicing/onboard': 'self',
+  'GET /api/e-invoicing/submissions': 'self',
+  'POST /api/e-invoicing/submissions/:id/retry': { id: 'e_invoice_submissions' },
   'GET /api/invoices/:id/xml': { id: 'invoices' },
   'GET /api/credit-notes/:id/xml': { id: 'invoices' },
   'GET /api/invoices/export.csv': {},
@@ -306,6 +316,14 @@ const MATRIX: Record<string, Source> = {
   'POST /api/patient-medications/:id/stop': { id: 'patient_medications' },
   'POST /api/patient-medications/:id/complete': { id: 'patient_medications' },
   'PATCH /api/claims/:id': { id: 'insurance_claims' },
+  // The doctor's share: A's doctors named in queries and bodies are no doctors of B's (422), A's rules unknown (404).
+  'GET /api/doctor-shares/doctors': {},
+  'GET /api/doctor-shares/rules': {},
+  'POST /api/doctor-shares/rules': {},
+  'DELETE /api/doctor-shares/rules/:id': { id: 'doctor_share_rules' },
+  'GET /api/doctor-shares/statement': {},
+  'GET /api/doctor-shares/statement.csv': {},
+  'POST /api/doctor-shares/payouts': {},
   'GET /api/diagnosis-codes': {},
   'GET /api/diagnosis-codes/summary': {},
   'POST /api/diagnosis-codes/import': {},
@@ -408,6 +426,13 @@ function bodyFor(key: string, ids: Record<string, string[]>): unknown {
       datetime: new Date(Date.now() + 40 * 86_400_000).toISOString(), reason: 'Booked from another company',
     };
     case 'POST /api/calendar-feeds': return { doctor: ids.doctors![0] };
+    case 'POST /api/fhir/R4/Patient': return fhirPatient('TENANT-B-FHIR');
+    case 'PUT /api/fhir/R4/Patient/:id': return fhirPatient('TENANT-B-FHIR-2');
+    case 'POST /api/fhir/R4/Appointment':
+    case 'PUT /api/fhir/R4/Appointment/:id': return fhirAppointment(
+      { patient: ids.patients![0]!, doctor: ids.doctors![0]!, clinic: ids.clinics![0]!, service: ids.services![0]! }, new Date(Date.now() + 40 * 86_400_000).toISOString(),
+      key.startsWith('PUT') ? { status: 'cancelled', cancelationReason: { text: 'Written from another company' } } : {},
+    );
     case 'POST /api/appointment-series': return {
       patient: ids.patients![0], doctor: ids.doctors![0], clinic: ids.clinics![0], service: ids.services![0],
       datetime: new Date(Date.now() + 40 * 86_400_000).toISOString(), reason: 'Booked from another company', recurrence: { frequency: 'weekly', count: 3 },
@@ -423,6 +448,8 @@ function bodyFor(key: string, ids: Record<string, string[]>): unknown {
     case 'POST /api/invoices/:id/refunds': return { creditNote: ids.invoices![0], method: 'card', amount: 1, paymentMethod: 'Mada' };
     case 'POST /api/cash-boxes/:id/close': return { counted: 0 };
     case 'PATCH /api/claims/:id': return { status: 'submitted', version: 1 };
+    case 'POST /api/doctor-shares/rules': return { doctor: ids.doctors![0], service: ids.services![0], kind: 'percent', percent: 50, effectiveFrom: '2099-01-01' };
+    case 'POST /api/doctor-shares/payouts': return { doctor: ids.doctors![0], from: '2026-01-01', to: '2026-12-31', amount: 1, method: 'cash' };
     case 'POST /api/patients/:id/diagnoses': return { encounterId: ids.encounter_diagnoses![0], codeId: ids.diagnosis_codes![0], rank: 'secondary' };
     case 'PATCH /api/patients/:id/diagnoses/:diagnosisId': return { rank: 'secondary', note: 'Changed by B' };
     case 'PATCH /api/patients/:id/problems/:problemId': return { status: 'resolved', version: 1 };
@@ -509,6 +536,11 @@ function filtersFor(url: string, ids: Record<string, string[]>): string[] {
   if (url === '/api/services') return [...common, f({ clinic: ids.clinics![0] })];
   if (url === '/api/invoices') return [...common, f({ clinic: ids.clinics![0] }), f({ patient: ids.patients![0] }), f({ status: 'paid' })];
   if (url === '/api/claims') return [...common, f({ clinic: ids.clinics![0] })];
+  if (url === '/api/doctor-shares/rules') return [f({}), f({ doctor: ids.doctors![0] })];
+  if (url === '/api/doctor-shares/doctors') return [f({})];
+  if (url === '/api/doctor-shares/statement' || url === '/api/doctor-shares/statement.csv') {
+    return [f({ doctor: ids.doctors![0], from: '2026-01-01', to: '2026-12-31' }), f({ doctor: ids.doctors![1], from: '2000-01-01', to: '2000-12-31' })];
+  }
   if (url === '/api/cash-boxes') return [f({}), f({ clinic: ids.clinics![0] }), f({ includeInactive: 'true' })];
   if (url === '/api/waitlist') return [f({}), f({ service: ids.services![0] }), f({ clinic: ids.clinics![0] }), f({ status: 'booked' })];
   if (url === '/api/waitlist/matches') {
@@ -569,6 +601,7 @@ beforeAll(async () => {
     await seedScheduling(ctx.database.db, org.companyId);
     await seedWaitingRoom(ctx.database.db, org.companyId);
     await seedBilling(ctx.database.db, org.companyId, { invoices: 4 });
+    await seedDoctorShares(ctx.database.db, org.companyId);
     await seedEncounters(ctx.database.db, org.companyId, { signed: 4 });
     await seedDiagnoses(ctx.database.db, org.companyId, { visits: 6 });
   }
@@ -623,7 +656,7 @@ beforeAll(async () => {
 
   for (const table of [
     'employees', 'roles', 'patients', 'services', 'specializations', 'appointments', 'clinic_collections', 'departments', 'clinics', 'files',
-    'appointment_series', 'waitlist_entries', 'reminders', 'notifications', 'invoices', 'cash_boxes', 'insurance_claims',
+    'appointment_series', 'waitlist_entries', 'reminders', 'notifications', 'invoices', 'cash_boxes', 'insurance_claims', 'doctor_share_rules',
     'vital_signs', 'patient_allergies',
     'diagnosis_codes', 'encounter_diagnoses', 'patient_problems',
     'medications', 'patient_medications',
@@ -649,6 +682,15 @@ beforeAll(async () => {
   )).map((r) => r.id);
   aIds.webhook_deliveries = (await ctx.database.query<{ id: string }>(
     `insert into webhook_deliveries (company_id, endpoint_id, message_id, event_type, payload) values ($1, $2, 'msg_a', 'invoice.paid', '{}') returning id`, [a.companyId, aIds.webhook_endpoints[0]],
+  )).map((r) => r.id);
+  // A document of A's sent to the e-invoicing authority, which failed (so it may be retried).
+  const [eInvoice] = await ctx.database.query<{ id: string }>(
+    `insert into e_invoices (company_id, clinic_id, kind, document_id, uuid, icv, pih, hash, qr, xml, parties, issued_at)
+     values ($1, $2, 'invoice', gen_random_uuid(), gen_random_uuid(), 999999, 'pih', 'hash', 'qr', '<Invoice/>', '{"seller":{},"buyer":{},"simplified":true}', now()) returning id`,
+    [a.companyId, invoice!.clinic_id],
+  );
+  aIds.e_invoice_submissions = (await ctx.database.query<{ id: string }>(
+    `insert into e_invoice_submissions (company_id, e_invoice_id, mode, status, attempts) values ($1, $2, 'reporting', 'failed', 6) returning id`, [a.companyId, eInvoice!.id],
   )).map((r) => r.id);
   aIds.fhir_observations = aIds.vital_signs!.map((id) => `${id}-heartrate`);
   aIds.calendar_feeds = (await ctx.database.query<{ id: string }>(
@@ -709,7 +751,8 @@ describe('tenant isolation', () => {
           expect(res.statusCode, `${key} with A's id`).toBeGreaterThanOrEqual(400);
         } else if (r.method !== 'GET') {
           // Creations that reference A's records are refused, never attached to A's data.
-          if (['POST /api/appointments', 'POST /api/services', 'POST /api/services/bulk', 'POST /api/calendar-feeds', 'POST /api/appointment-series', 'POST /api/waitlist', 'POST /api/invoices', 'POST /api/encounters', 'POST /api/note-templates'].includes(key)) {
+          if (['POST /api/doctor-shares/rules', 'POST /api/doctor-shares/payouts'].includes(key)) expect(res.statusCode, `${key} naming A's doctor`).toBe(422);
+          if (['POST /api/appointments', 'POST /api/fhir/R4/Appointment', 'POST /api/services', 'POST /api/services/bulk', 'POST /api/calendar-feeds', 'POST /api/appointment-series', 'POST /api/waitlist', 'POST /api/invoices', 'POST /api/encounters', 'POST /api/note-templates'].includes(key)) {
             expect([404, 422], `${key} referencing A's records`).toContain(res.statusCode);
           }
           if (key === 'POST /api/waiting-room/displays') expect(res.statusCode, `${key} naming A's clinic`).toBe(404);

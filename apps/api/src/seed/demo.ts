@@ -9,6 +9,7 @@ import { seedScheduling } from './scheduling.js';
 import { seedWaitingRoom } from './waiting-room.js';
 import { seedOnlineBooking } from './online-booking.js';
 import { seedBilling } from './billing.js';
+import { seedDoctorShares } from './doctor-shares.js';
 import { seedClinicalObservations } from './clinical-observations.js';
 import { seedDiagnoses } from './clinical-diagnoses.js';
 import { seedMedications } from './clinical-medications.js';
@@ -71,6 +72,7 @@ export async function seedDemo(db: Db): Promise<DemoSeedResult> {
   await seedWaitingRoom(db, company.id);
   await seedOnlineBooking(db, company.id);
   await seedBilling(db, company.id);
+  await seedDoctorShares(db, company.id);
   await seedEncounters(db, company.id);
   await seedClinicalObservations(db, company.id);
   await seedDiagnoses(db, company.id);

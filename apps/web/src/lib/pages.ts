@@ -47,6 +47,7 @@ export type MenuIcon =
   | 'IconMicroscope'
   | 'IconPill'
   | 'IconQrcode'
+  | 'IconReportMoney'
   | 'IconSend'
   | 'IconShieldCheck'
   | 'IconShieldLock'
@@ -56,6 +57,7 @@ export type MenuIcon =
   | 'IconTemplate'
   | 'IconTestPipe'
   | 'IconTicket'
+  | 'IconUserDollar'
   | 'IconUserHeart'
   | 'IconUsers'
   | 'IconUsersGroup';
@@ -102,6 +104,7 @@ export const PAGES = [
   { path: '/roles', title: 'shell.titles.roles', permissions: ['role_read', 'role_write'], menu: { label: 'shell.nav.roles', icon: 'IconShieldLock' } },
   { path: '/audit', title: 'shell.titles.audit', permissions: ['audit_read'], menu: { label: 'shell.nav.audit', icon: 'IconHistory' } },
   { path: '/my-day', title: 'shell.titles.myDay', permissions: ['my_day'], menu: { label: 'shell.nav.myDay', icon: 'IconSun' } },
+  { path: '/my-share', title: 'shell.titles.myShare', permissions: ['my_day'], menu: { label: 'shell.nav.myShare', icon: 'IconUserDollar' } },
   { path: '/frontdesk', title: 'shell.titles.frontdesk', permissions: ['appointment_read'], menu: { label: 'shell.nav.frontdesk', icon: 'IconLayoutKanban' } },
   { path: '/waiting-room', title: 'shell.titles.waitingRoom', permissions: ['appointment_read'], menu: { label: 'shell.nav.waitingRoom', icon: 'IconTicket' } },
   { path: '/waiting-room/settings', title: 'shell.titles.waitingRoomSettings', permissions: ['clinic_read'] },
@@ -125,6 +128,7 @@ export const PAGES = [
   { path: '/billing/cash-boxes', title: 'shell.titles.cashBoxes', permissions: ['billing_read'], menu: { label: 'shell.nav.cashBoxes', icon: 'IconCashRegister' } },
   { path: '/billing/claims', title: 'shell.titles.claims', permissions: ['billing_read'], menu: { label: 'shell.nav.claims', icon: 'IconShieldCheck' } },
   { path: '/billing/e-invoicing', title: 'shell.titles.eInvoicing', permissions: ['billing_read'], menu: { label: 'shell.nav.eInvoicing', icon: 'IconQrcode' } },
+  { path: '/billing/doctor-shares', title: 'shell.titles.doctorShares', permissions: ['doctor_share_read_all', 'doctor_share_write'], menu: { label: 'shell.nav.doctorShares', icon: 'IconReportMoney' } },
   { path: '/patients', title: 'shell.titles.patients', permissions: ['patient_read'], menu: { label: 'shell.nav.patients', icon: 'IconUserHeart' } },
   { path: '/patients/add', title: 'shell.titles.addPatient', permissions: ['patient_write'] },
   { path: '/patients/edit/:id', title: 'shell.titles.editPatient', permissions: ['patient_write'] },
@@ -181,6 +185,7 @@ export const PAGES = [
   { path: '/print/receipt/:id', title: 'shell.titles.receiptPrint', permissions: ['billing_read'] },
   { path: '/print/cash-box-close/:box/:id', title: 'shell.titles.zReport', permissions: ['billing_read'] },
   { path: '/print/cash-box-close-receipt/:box/:id', title: 'shell.titles.zReport', permissions: ['billing_read'] },
+  { path: '/print/doctor-share', title: 'shell.titles.doctorSharePrint', permissions: ['doctor_share_read_all', 'my_day'] },
   { path: '/myProfile', title: 'shell.titles.myProfile' },
   { path: '/security', title: 'shell.titles.security' },
   { path: '/organisation/security', title: 'shell.titles.organisationSecurity', permissions: ['admin'], menu: { label: 'shell.nav.organisationSecurity', icon: 'IconShieldLock', group: 'medicalFacilities' } },

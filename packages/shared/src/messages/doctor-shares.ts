@@ -29,6 +29,36 @@ export const doctorSharesEn = {
       overpaid: 'This is more than is left to pay for the period ({{balance}}).',
     },
   },
+  doctorShares: {
+    /** How a statement names the rule an entry applied, and what made the entry. */
+    rule: {
+      percent: '{{percent}}% of the net amount',
+      fixed: '{{amount}} per unit',
+      tier: '{{percent}}% (visit {{visit}} of the month, tier from visit {{from}})',
+    },
+    cause: {
+      payment: 'Payment',
+      refund: 'Refund',
+      credit_note: 'Credit note',
+      claim_paid: 'Insurer paid',
+      claim_reversed: 'Insurer payment reversed',
+    },
+    /** The statement's CSV: column headers and the totals row. */
+    csv: {
+      periodDay: 'Close day',
+      visitDate: 'Visit date',
+      patient: 'Patient',
+      invoice: 'Invoice',
+      service: 'Service',
+      cause: 'Cause',
+      rule: 'Rule',
+      taken: 'Money taken',
+      base: 'Net base',
+      share: 'Share',
+      totals_one: 'Total ({{count}} visit)',
+      totals_other: 'Total ({{count}} visits)',
+    },
+  },
 };
 
 export const doctorSharesAr: Shape<typeof doctorSharesEn> = {
@@ -57,6 +87,38 @@ export const doctorSharesAr: Shape<typeof doctorSharesEn> = {
       notADoctor: 'الحصة للأطباء فقط.',
       othersForbidden: 'يمكنك رؤية حصتك فقط.',
       overpaid: 'هذا أكثر مما بقي للدفع عن الفترة ({{balance}}).',
+    },
+  },
+  doctorShares: {
+    rule: {
+      percent: '{{percent}}٪ من المبلغ الصافي',
+      fixed: '{{amount}} لكل وحدة',
+      tier: '{{percent}}٪ (الزيارة {{visit}} في الشهر، شريحة من الزيارة {{from}})',
+    },
+    cause: {
+      payment: 'دفعة',
+      refund: 'استرداد',
+      credit_note: 'إشعار دائن',
+      claim_paid: 'دفع شركة التأمين',
+      claim_reversed: 'عكس دفع شركة التأمين',
+    },
+    csv: {
+      periodDay: 'يوم الإقفال',
+      visitDate: 'تاريخ الزيارة',
+      patient: 'المريض',
+      invoice: 'الفاتورة',
+      service: 'الخدمة',
+      cause: 'السبب',
+      rule: 'القاعدة',
+      taken: 'المبلغ المحصّل',
+      base: 'الأساس الصافي',
+      share: 'الحصة',
+      totals_zero: 'الإجمالي (لا زيارات)',
+      totals_one: 'الإجمالي (زيارة واحدة)',
+      totals_two: 'الإجمالي (زيارتان)',
+      totals_few: 'الإجمالي ({{count}} زيارات)',
+      totals_many: 'الإجمالي ({{count}} زيارة)',
+      totals_other: 'الإجمالي ({{count}} زيارة)',
     },
   },
 };

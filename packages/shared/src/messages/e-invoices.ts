@@ -16,6 +16,8 @@ export const eInvoicesEn = {
     eInvoices: {
       settingsSaved: 'E-invoicing settings saved.',
       stampSaved: 'The cryptographic stamp is saved: new documents are signed.',
+      onboarded: 'Onboarded with ZATCA: new documents are signed and sent to the authority.',
+      submissionRetried: 'The document will be sent again now.',
     },
   },
   errors: {
@@ -47,6 +49,8 @@ export const eInvoicesAr: Shape<typeof eInvoicesEn> = {
     eInvoices: {
       settingsSaved: 'حُفظت إعدادات الفوترة الإلكترونية.',
       stampSaved: 'حُفظ الختم التشفيري: تُوقَّع المستندات الجديدة من الآن.',
+      onboarded: 'اكتمل الربط مع هيئة الزكاة والضريبة والجمارك: تُوقَّع المستندات الجديدة وتُرسل إلى الهيئة.',
+      submissionRetried: 'سيُعاد إرسال المستند الآن.',
     },
   },
   errors: {

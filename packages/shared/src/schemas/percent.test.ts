@@ -56,6 +56,8 @@ describe('percentages are 0 to 100 everywhere', () => {
       'complexInput.onlinePaymentMethods[].processingFees',
       'complexUpdateInput.insuranceCompany[].coveragePercentage',
       'complexUpdateInput.onlinePaymentMethods[].processingFees',
+      'doctorShareRuleInput.percent',
+      'doctorShareRuleInput.tiers[].percent',
       'insuranceRow.coveragePercentage',
       'paymentMethodRow.processingFees',
     ]);

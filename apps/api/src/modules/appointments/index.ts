@@ -5,3 +5,4 @@ export { buffersOf, checkBooking, heldTimes, lateCancellationHours, notFound, ru
 export { findAppointment, updateAppointmentAt } from './appointments.repository.js';
 export { getAppointment, listAppointments } from './appointments.service.js';
 export { type BookingParties, findBusyTimes, loadBookingParties, loadClinicCalendar, loadDoctorCalendar, loadSlotDoctors } from './scheduling.repository.js';
+export { bookAppointment } from './appointment-booking.js';

@@ -1,11 +1,12 @@
 import type { CashBoxClose, CashBoxCloseReport, CashBoxCloseValues, CashBoxDetails, CashBoxSummary } from '@clinic/shared';
 import { localTime, safeTimeZone } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
-import type { Caller, Deps } from '../../lib/app-types.js';
+import { clockNow, type Caller, type Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { t } from '../../lib/i18n.js';
 import type { RequestContext } from '../../lib/request-context.js';
+import { lockDoctorShares } from '../doctor-shares/index.js';
 import { getBillingSettings } from './billing.service.js';
 import {
   addCashBoxTransaction, cashBoxBalance, cashBoxRows, closeOn, closeWithPrevious, dayMovements, configuredCashBoxes, latestCloses, latestTransactions, lockCashBox, registerCashBoxes,
@@ -33,7 +34,7 @@ async function summaryOf(db: Db, caller: Caller, id: string): Promise<CashBoxSum
 }
 
 /** The box's current local day (company time zone): the day a close now would close. */
-const currentDay = (caller: Caller) => localTime(new Date(), safeTimeZone(caller.timeZone)).date;
+const currentDay = (caller: Caller, deps?: Pick<Deps, 'clock'>) => localTime(deps ? clockNow(deps) : new Date(), safeTimeZone(caller.timeZone)).date;
 
 export async function getCashBox(deps: Deps, caller: Caller, id: string): Promise<CashBoxDetails> {
   const summary = await summaryOf(deps.db, caller, id);
@@ -57,7 +58,7 @@ export async function getCloseReport(deps: Deps, caller: Caller, id: string, clo
  * who closed it and booked to the box, so its balance afterwards is what was counted. Once per box and local day.
  */
 export async function closeCashBox(deps: Deps, ctx: RequestContext, caller: Caller, id: string, input: CashBoxCloseValues): Promise<CashBoxClose> {
-  const day = currentDay(caller);
+  const day = currentDay(caller, deps);
   const alreadyClosed = () => new AppError(409, 'CASH_BOX_ALREADY_CLOSED', 'errors.billing.alreadyClosed');
   return deps.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
@@ -69,6 +70,7 @@ export async function closeCashBox(deps: Deps, ctx: RequestContext, caller: Call
     const close = await insertClose(tx, {
       companyId: caller.companyId, cashBoxId: id, day, expected, counted: input.counted, difference, note: input.note, closedBy: caller.id,
     });
+    await lockDoctorShares(tx, caller.companyId, { id: close.id, day, clinicId: box.clinicId });
     if (difference !== 0 && !(await addCashBoxTransaction(tx, {
       companyId: caller.companyId, cashBoxId: id, kind: 'close_difference', amount: difference,
       description: t(ctx, 'billing.transaction.close_difference', { date: day }), createdBy: caller.id,

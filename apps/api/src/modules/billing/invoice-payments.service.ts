@@ -12,6 +12,7 @@ import {
 import { clinicPublicId, err, fieldError, getInvoice, inTx, invoiceNotFound, notIssued, type Tx } from './billing.service.js';
 import { addCashBoxTransaction, cashBoxBalance, configuredCashBoxes, lockCashBox, paymentMethodsFor } from './cash-boxes.repository.js';
 import { recordEInvoice } from '../e-invoices/index.js';
+import { recordDoctorShares } from '../doctor-shares/index.js';
 
 /*
  * The money of an issued invoice: credit notes against it, payments into a cash box or an online method, and refunds
@@ -43,6 +44,7 @@ export async function addCreditNote(deps: Deps, ctx: RequestContext, caller: Cal
     await setInvoiceFigures(tx, caller.companyId, id, {
       creditedTotal, status: issuedStatus({ patientShare: inv.patientShare, creditedTotal, paidTotal: inv.paidTotal }), updatedAt: new Date(),
     });
+    await recordDoctorShares(tx, caller.companyId, id, 'credit_note');
     await recordEInvoice(tx, deps.config?.jwtSecret, caller.companyId, 'credit_note', noteId, inv.clinicId, new Date());
     await recordAudit(tx, ctx, {
       companyId: caller.companyId, actorId: caller.id, action: 'credit_note', entity: 'invoice', entityId: id,
@@ -90,6 +92,7 @@ export async function addPayment(deps: Deps, ctx: RequestContext, caller: Caller
     await setInvoiceFigures(tx, caller.companyId, id, {
       paidTotal, status: issuedStatus({ patientShare: inv.patientShare, creditedTotal: inv.creditedTotal, paidTotal }), updatedAt: new Date(),
     });
+    await recordDoctorShares(tx, caller.companyId, id, 'payment');
     if (paidTotal + inv.creditedTotal >= inv.patientShare) await emit(tx, { type: 'invoice.paid', companyId: caller.companyId, actorId: caller.id, invoiceId: id, at: new Date().toISOString() });
     await recordAudit(tx, ctx, {
       companyId: caller.companyId, actorId: caller.id, action: 'payment', entity: 'invoice', entityId: id,
@@ -127,6 +130,7 @@ export async function addRefund(deps: Deps, ctx: RequestContext, caller: Caller,
       paidTotal, refundedTotal: inv.refundedTotal + input.amount,
       status: issuedStatus({ patientShare: inv.patientShare, creditedTotal: inv.creditedTotal, paidTotal }), updatedAt: new Date(),
     });
+    await recordDoctorShares(tx, caller.companyId, id, 'refund');
     await recordAudit(tx, ctx, {
       companyId: caller.companyId, actorId: caller.id, action: 'refund', entity: 'invoice', entityId: id,
       changes: { after: { refund: refundId, creditNote: note.id, method: input.method, amount: input.amount, cashBox: target.cashBoxId } },

@@ -37,8 +37,9 @@ export async function setChainHash(db: Db, companyId: string, clinicId: string, 
   await db.update(eInvoiceChain).set({ lastHash: hash }).where(and(eq(eInvoiceChain.companyId, companyId), eq(eInvoiceChain.clinicId, clinicId)));
 }
 
-export async function insertEInvoice(db: Db, values: typeof eInvoices.$inferInsert): Promise<void> {
-  await db.insert(eInvoices).values(values);
+export async function insertEInvoice(db: Db, values: typeof eInvoices.$inferInsert): Promise<string> {
+  const [row] = await db.insert(eInvoices).values(values).returning({ id: eInvoices.id });
+  return row!.id;
 }
 
 export async function findEInvoice(db: Db, companyId: string, kind: 'invoice' | 'credit_note', documentId: string): Promise<EInvoiceRow | null> {

@@ -7,6 +7,8 @@ import { requestContext } from '../../lib/request-context.js';
 import { callerOf } from '../../plugins/auth.js';
 import { getEInvoiceSettings, saveEInvoiceSettings, saveStamp } from './e-invoice-settings.js';
 import { findEInvoice } from './e-invoices.repository.js';
+import { onboard } from './zatca-onboarding.js';
+import { retrySubmission, submissionsPage } from './zatca-submissions.js';
 
 const r = routes.eInvoices;
 
@@ -19,6 +21,16 @@ export function eInvoiceRoutes(app: App, deps: Deps) {
 
   serve(app, r.saveStamp, async (req) => ({
     success: true as const, message: t(req, 'success.eInvoices.stampSaved'), data: await saveStamp(deps, requestContext(req), callerOf(req), req.body),
+  }));
+
+  serve(app, r.onboard, async (req) => ({
+    success: true as const, message: t(req, 'success.eInvoices.onboarded'), data: await onboard(deps, requestContext(req), callerOf(req), req.body),
+  }));
+
+  serve(app, r.submissions, async (req) => submissionsPage(deps, callerOf(req), req.query));
+
+  serve(app, r.retrySubmission, async (req) => ({
+    success: true as const, message: t(req, 'success.eInvoices.submissionRetried'), data: await retrySubmission(deps, requestContext(req), callerOf(req), req.params.id),
   }));
 
   // The UBL XML exactly as recorded (and hashed, signed and reported) when the document was issued.

@@ -9,6 +9,7 @@ import {
 import { buildUbl, amountText, type EInvoiceDocument, type EInvoiceParty } from './ubl.js';
 import { FIRST_PIH, invoiceHash, signatureExtension, signHash, stampKey, type StampKey } from './zatca-crypto.js';
 import { encodeQr, QrTooLongError, type QrFields } from './zatca-qr.js';
+import { planSubmission } from './zatca-submissions.js';
 
 /*
  * Every invoice and credit note a company issues with e-invoicing on is recorded, in the issuing transaction, as
@@ -32,7 +33,7 @@ export interface ChainFacts {
   parties: Parties;
 }
 
-function sellerOf(s: EInvoiceSettingsRow): EInvoiceParty {
+export function sellerOf(s: EInvoiceSettingsRow): EInvoiceParty {
   return {
     name: s.sellerName, vatNumber: s.vatNumber, crn: s.crn, street: s.street, buildingNumber: s.buildingNumber, district: s.district,
     city: s.city, postalCode: s.postalCode, country: 'SA',
@@ -93,6 +94,28 @@ export function qrFieldsOf(doc: EInvoiceDocument, hash: string, signature: strin
 }
 
 /**
+ * A document's hash, its signature when there is a stamp key, its QR code and its final XML (with the signature's
+ * block when signed). A QR code over ZATCA's limits is a 422.
+ */
+export function sealDocument(doc: EInvoiceDocument, key: StampKey | null, issuedAt: Date): { hash: string; signature: string | null; qr: string; xml: string } {
+  const hash = invoiceHash(buildUbl(doc));
+  const signature = key ? signHash(hash, key.privateKey) : null;
+  let qr: string;
+  try {
+    qr = encodeQr(qrFieldsOf(doc, hash, signature, key));
+  } catch (error) {
+    if (error instanceof QrTooLongError) {
+      throw new AppError(422, 'E_INVOICE_QR_TOO_LONG', 'errors.eInvoices.qrTooLong', { field: error.field });
+    }
+    throw error;
+  }
+  const xml = buildUbl(doc, {
+    qr, ...(key && signature ? { signatureExtension: signatureExtension(hash, signature, key, issuedAt.toISOString().slice(0, 19)) } : {}),
+  });
+  return { hash, signature, qr, xml };
+}
+
+/**
  * Records an issued document in its unit's chain, in the issuing transaction `tx` (a no-op while the company has
  * e-invoicing off). `secret` (the server's) opens the stamp key of a signing company. Returns the QR text, or null
  * when off.
@@ -109,22 +132,11 @@ export async function recordEInvoice(
   const facts: ChainFacts = { uuid: randomUUID(), icv, pih, issuedAt, parties };
   const doc = await documentOf(tx, companyId, kind, documentId, facts);
   if (!doc) throw new Error(`e-invoice: ${kind} ${documentId} not found in its own transaction`);
-  const hash = invoiceHash(buildUbl(doc));
   const key = stampOf(settings, secret);
-  const signature = key ? signHash(hash, key.privateKey) : null;
-  let qr: string;
-  try {
-    qr = encodeQr(qrFieldsOf(doc, hash, signature, key));
-  } catch (error) {
-    if (error instanceof QrTooLongError) {
-      throw new AppError(422, 'E_INVOICE_QR_TOO_LONG', 'errors.eInvoices.qrTooLong', { field: error.field });
-    }
-    throw error;
-  }
-  const xml = buildUbl(doc, {
-    qr, ...(key && signature ? { signatureExtension: signatureExtension(hash, signature, key, issuedAt.toISOString().slice(0, 19)) } : {}),
-  });
-  await insertEInvoice(tx, { companyId, clinicId, kind, documentId, uuid: facts.uuid, icv, pih, hash, signature, qr, xml, parties, issuedAt });
+  const { hash, signature, qr, xml } = sealDocument(doc, key, issuedAt);
+  const eInvoiceId = await insertEInvoice(tx, { companyId, clinicId, kind, documentId, uuid: facts.uuid, icv, pih, hash, signature, qr, xml, parties, issuedAt });
+  // Once onboarded with the authority, the document is sent to it (reporting or clearance) by a job.
+  if (settings.onboardingStatus === 'onboarded') await planSubmission(tx, companyId, eInvoiceId, parties.simplified, issuedAt);
   await setChainHash(tx, companyId, clinicId, hash);
   return qr;
 }

@@ -2,6 +2,7 @@
 import type { Resource } from './fhir.resources.js';
 import { READ_TYPES, SEARCH_PARAMS, type SearchType } from './fhir.service.js';
 import { CLINICAL_RESOURCES } from './clinical/registry.js';
+import { WRITE_TYPES } from './fhir.write-routes.js';
 
 const PARAM_TYPES: Record<string, string> = {
   _id: 'token', name: 'string', identifier: 'token', birthdate: 'date', gender: 'token', phone: 'token', email: 'token',
@@ -11,6 +12,13 @@ const PARAM_TYPES: Record<string, string> = {
 
 /** When this build's statement was written (a fixed date: the statement changes only with the code). */
 const STATEMENT_DATE = '2026-11-28';
+
+/** How a writable type is written: versioned updates (If-Match), conditional create for a Patient (on identifier). */
+function writeCapabilities(type: string): Record<string, unknown> {
+  const spec = WRITE_TYPES.find((w) => w.type === type);
+  if (!spec) return {};
+  return { versioning: 'versioned-update', readHistory: false, updateCreate: false, conditionalCreate: spec.conditional, conditionalUpdate: false };
+}
 
 export function capabilityStatement(base: string): Resource {
   return {
@@ -28,14 +36,16 @@ export function capabilityStatement(base: string): Resource {
       security: {
         cors: false,
         service: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/restful-security-service', code: 'OAuth', display: 'OAuth' }] }],
-        description: 'Bearer access tokens of the Clinic API; the fhir_read permission; data of the caller\'s organisation only; the clinical resources need clinical_read too.',
+        description: 'Bearer access tokens of the Clinic API; the fhir_read permission; data of the caller\'s organisation only; the clinical resources need clinical_read too; creating and updating a Patient needs patient_write, an Appointment appointment_write.',
       },
-      resource: (Object.keys(SEARCH_PARAMS) as SearchType[]).map((type): { type: string; interaction: unknown[]; searchParam: unknown[] } => ({
+      resource: (Object.keys(SEARCH_PARAMS) as SearchType[]).map((type): { type: string; interaction: unknown[]; searchParam: unknown[] } & Record<string, unknown> => ({
         type,
         interaction: [
           ...((READ_TYPES as readonly string[]).includes(type) ? [{ code: 'read' }] : []),
           { code: 'search-type' },
+          ...(WRITE_TYPES.some((w) => w.type === type) ? [{ code: 'create' }, { code: 'update' }] : []),
         ],
+        ...writeCapabilities(type),
         searchParam: [...(type === 'Slot' ? [] : ['_id']), ...SEARCH_PARAMS[type]].map((name) => ({ name, type: PARAM_TYPES[name] ?? 'string' })),
       })).concat(CLINICAL_RESOURCES.map((spec) => ({
         type: spec.type,

@@ -53,7 +53,7 @@ export async function pageOf<T>(db: Database, select: string, from: string, w: W
 }
 
 const PATIENT_SELECT = `p.id, p.public_id as "publicId", p.name, p.identity, p.phone, p.email, p.date_of_birth::text as "dateOfBirth",
-  p.gender, p.is_active as "isActive", p.details->>'preferredLanguage' as "preferredLanguage", p.updated_at as "updatedAt"`;
+  p.gender, p.is_active as "isActive", p.details->>'preferredLanguage' as "preferredLanguage", p.updated_at as "updatedAt", p.version`;
 
 export function patientsPage(db: Database, w: Where, page: Page) {
   return pageOf<PatientRow>(db, PATIENT_SELECT, 'patients p', w, 'p.created_at desc, p.id', page);
@@ -119,7 +119,7 @@ const APPOINTMENT_FROM = `appointments a
   join clinics c on c.company_id = a.company_id and c.id = a.clinic_id
   join services s on s.company_id = a.company_id and s.id = a.service_id`;
 const APPOINTMENT_SELECT = `a.id, a.public_id as "publicId", a.status, a.starts_at as "startsAt", a.ends_at as "endsAt", a.reason,
-  a.cancellation_reason as "cancellationReason", a.created_at as "createdAt", a.updated_at as "updatedAt",
+  a.cancellation_reason as "cancellationReason", a.created_at as "createdAt", a.updated_at as "updatedAt", a.version,
   a.patient_id as "patientId", p.name as "patientName", a.doctor_id as "doctorId", e.name as "doctorName",
   a.clinic_id as "clinicId", c.name as "clinicName", a.service_id as "serviceId", s.name as "serviceName"`;
 

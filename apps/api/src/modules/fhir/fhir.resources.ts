@@ -83,23 +83,26 @@ export function clean<T extends Record<string, unknown>>(o: T): T {
 
 export const reference = (type: string, id: string, display?: string | null) => clean({ reference: `${type}/${id}`, display: display ?? undefined });
 export const instant = (d: Date | string) => (typeof d === 'string' ? new Date(d) : d).toISOString();
-export const meta = (updatedAt: Date | string | null | undefined) => (updatedAt ? { lastUpdated: instant(updatedAt) } : undefined);
+export const meta = (updatedAt: Date | string | null | undefined, version?: number | null) =>
+  (updatedAt ? clean({ versionId: version ? String(version) : undefined, lastUpdated: instant(updatedAt) }) : undefined);
 
 export interface PatientRow {
   id: string; publicId: string; name: string; identity: string; phone: string | null; email: string | null;
   dateOfBirth: string; gender: string | null; isActive: boolean; preferredLanguage: string | null; updatedAt: Date | null;
+  /** The record's version (FHIR's meta.versionId and the ETag W/"n" an update's If-Match names). */
+  version?: number;
 }
 const LANGUAGE_CODES: Record<string, string> = { English: 'en', Arabic: 'ar', French: 'fr', Spanish: 'es', German: 'de', Italian: 'it' };
 
 type Identifier = { use: string; system: string; value: string };
-type PersonRow = { id: string; name: string; phone: string | null; email: string | null; isActive: boolean; updatedAt: Date | null };
+type PersonRow = { id: string; name: string; phone: string | null; email: string | null; isActive: boolean; updatedAt: Date | null; version?: number };
 
 /** What a Patient and a Practitioner both carry: the id, when it last changed, identifiers, active, name and contacts. */
 function person(resourceType: 'Patient' | 'Practitioner', row: PersonRow, identifier: Identifier[]) {
   return {
     resourceType,
     id: row.id,
-    meta: meta(row.updatedAt),
+    meta: meta(row.updatedAt, row.version),
     identifier,
     active: row.isActive,
     name: [humanName(row.name)],
@@ -233,7 +236,7 @@ export interface AppointmentRow {
   id: string; publicId: string; status: AppointmentStatus; startsAt: Date; endsAt: Date; reason: string;
   cancellationReason: string | null; createdAt: Date | null; updatedAt: Date | null;
   patientId: string; patientName: string; doctorId: string; doctorName: string; clinicId: string; clinicName: string;
-  serviceId: string; serviceName: string;
+  serviceId: string; serviceName: string; version?: number;
 }
 
 export function appointmentResource(a: AppointmentRow): Resource {
@@ -246,7 +249,7 @@ export function appointmentResource(a: AppointmentRow): Resource {
   return clean({
     resourceType: 'Appointment',
     id: a.id,
-    meta: meta(a.updatedAt),
+    meta: meta(a.updatedAt, a.version),
     identifier: [{ use: 'usual', system: SYSTEMS.appointmentId, value: a.publicId }],
     status: APPOINTMENT_STATUS_TO_FHIR[a.status],
     cancelationReason: a.status === 'cancelled' && a.cancellationReason ? { text: a.cancellationReason } : undefined,

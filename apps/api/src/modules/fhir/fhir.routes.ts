@@ -1,6 +1,6 @@
 /**
  * HL7 FHIR R4 at /api/fhir/R4: the CapabilityStatement, read and search of the resources the clinic's data makes,
- * and the bulk export. Same bearer tokens as the rest of the API; every route needs `fhir_read`; refusals are
+ * the bulk export, and create and update of Patient and Appointment (fhir.write-routes.ts). Same bearer tokens as the rest of the API; every route needs `fhir_read`; refusals are
  * OperationOutcomes (see plugins/errors.ts).
  */
 import { z } from 'zod';
@@ -13,6 +13,7 @@ import { FHIR_BASE, FHIR_JSON, fhirBase } from './fhir.http.js';
 import { READ_TYPES, SEARCH_PARAMS, read, search, type SearchType } from './fhir.service.js';
 import { readClinical, searchClinical } from './clinical/clinical.service.js';
 import { CLINICAL_RESOURCES } from './clinical/registry.js';
+import { fhirWriteRoutes } from './fhir.write-routes.js';
 
 const tags = ['fhir'];
 const permission = 'fhir_read' as const;
@@ -70,6 +71,8 @@ export function fhirRoutes(app: App, deps: Deps) {
       },
     });
   }
+
+  fhirWriteRoutes(app, deps);
 
   app.get(`${FHIR_BASE}/$export`, {
     config: { permission },

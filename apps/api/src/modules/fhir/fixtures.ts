@@ -47,3 +47,38 @@ export async function bulkExport(app: FastifyInstance, token: string, types: str
   }
   return out;
 }
+
+/** A Patient as a FHIR client sends it: every field the patient form requires (the extensions carry the form's own). */
+export function fhirPatient(identity: string, extra: Record<string, unknown> = {}) {
+  return {
+    resourceType: 'Patient',
+    identifier: [{ system: 'urn:clinic:identity', value: identity }],
+    name: [{ use: 'official', text: 'فاطمة الزهراء Fatima Alzahra' }],
+    telecom: [{ system: 'phone', value: '+966 50 123 4567' }, { system: 'email', value: 'Fatima@example.test' }],
+    gender: 'female',
+    birthDate: '1990-04-12',
+    address: [{ line: ['12 Olaya Street'], city: 'Riyadh', country: 'SA' }],
+    maritalStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v3-MaritalStatus', code: 'M' }] },
+    extension: [
+      { url: 'urn:clinic:fhir:nationality', valueString: 'Saudi' },
+      { url: 'urn:clinic:fhir:blood-type', valueString: 'O+' },
+      { url: 'urn:clinic:fhir:smoking', valueBoolean: false },
+      { url: 'urn:clinic:fhir:occupation', valueString: 'Teacher' },
+    ],
+    ...extra,
+  };
+}
+
+/** A booked Appointment as a FHIR client sends it: its patient, doctor, clinic and service as participants. */
+export function fhirAppointment(parties: { patient: string; doctor: string; clinic: string; service: string }, start: string, extra: Record<string, unknown> = {}) {
+  return {
+    resourceType: 'Appointment', status: 'booked', start, description: 'Check-up',
+    participant: [
+      { actor: { reference: `Patient/${parties.patient}` }, status: 'accepted' },
+      { actor: { reference: `Practitioner/${parties.doctor}` }, status: 'accepted' },
+      { actor: { reference: `Location/${parties.clinic}` }, status: 'accepted' },
+      { actor: { reference: `HealthcareService/${parties.service}` }, status: 'accepted' },
+    ],
+    ...extra,
+  };
+}

@@ -4,11 +4,12 @@ import { DateInput } from '@/components/dates/pickers';
 import { TimeInput24 } from '@/components/form/date-time-fields';
 import { parseDateText } from '@clinic/shared';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { Controller, useFieldArray, useFormState, type ArrayPath, type Control, type FieldArray, type FieldValues, type Path } from 'react-hook-form';
+import { Controller, useFieldArray, useFormState, type ArrayPath, type FieldArray, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '@/lib/http';
 import { dateInputFormat } from '@/lib/dates';
 import { messageAt } from '@/components/form/form-errors';
+import type { FormControl } from '@/components/form/field-types';
 
 export interface EditableColumn {
   key: string;
@@ -24,7 +25,7 @@ export interface EditableColumn {
 }
 
 interface EditableTableProps<T extends FieldValues> {
-  control: Control<T>;
+  control: FormControl<T>;
   name: ArrayPath<T>;
   columns: EditableColumn[];
   /** A blank row for the Add button. */

@@ -1,6 +1,6 @@
 import type { ClipboardEvent, KeyboardEvent } from 'react';
 import {
-  MultiSelect, NumberInput, PasswordInput, Select, Switch, TagsInput, Textarea, TextInput, type MultiSelectProps, type NumberInputProps, type PasswordInputProps, type SelectProps,
+  Input, MultiSelect, NumberInput, PasswordInput, SegmentedControl, Select, Switch, TagsInput, Textarea, TextInput, type MultiSelectProps, type NumberInputProps, type PasswordInputProps, type SelectProps,
   type SwitchProps, type TagsInputProps, type TextareaProps, type TextInputProps,
 } from '@mantine/core';
 import { normaliseDigits } from '@clinic/shared';
@@ -185,3 +185,23 @@ export function SwitchField<T extends FieldValues>({ control, name, testId, ...p
 }
 
 export { DateField, TimeField, TimeInput24, todayIso } from './date-time-fields';
+
+/** One of a few choices side by side (how a share is computed, how a payout was paid), with its label and message. */
+export function SegmentedField<T extends FieldValues>({
+  control, name, required, testId, label, data, fullWidth = true,
+}: Bound<T> & { label: string; data: Array<{ value: string; label: string }>; fullWidth?: boolean }) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={(s) => {
+        const { error, withAsterisk } = boundProps(s, testId, required);
+        return (
+          <Input.Wrapper label={label} withAsterisk={withAsterisk} error={error}>
+            <SegmentedControl fullWidth={fullWidth} value={text(s.field.value)} onChange={s.field.onChange} data={data} data-testid={testId} />
+          </Input.Wrapper>
+        );
+      }}
+    />
+  );
+}

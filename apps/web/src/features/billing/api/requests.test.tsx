@@ -8,6 +8,7 @@ import { testQueryClient } from '@/test/utils';
 import { findAppointmentInvoice, useIssueReviewed } from './appointment-invoice';
 import { cashBoxesQueryOptions, cashBoxQueryOptions, useCloseCashBox, useCloseReport } from './cash-boxes';
 import { claimsQueryOptions, useUpdateClaim } from './claims';
+import { useEInvoiceSubmissions, useOnboard, useRetrySubmission } from './e-invoicing';
 import { invoiceQueryOptions, invoicesQueryOptions, useBillingSettings } from './invoices';
 import { useCreditNote, useRefund, useTakePayment } from './payments';
 import { useCreateInvoice, useDeleteInvoice, useInvoiceFromAppointment, useIssueInvoice, useUpdateInvoice } from './save-invoice';
@@ -91,6 +92,22 @@ describe('the billing requests', () => {
         "GET /api/claims?page=3&limit=50&sortBy=createdAt&order=desc&search=x+y&status=submitted&clinic=c%2F1&insurer=Bupa+Arabia",
         "GET /api/claims?page=1&limit=10&sortBy=createdAt&order=asc",
         "PATCH /api/claims/a%2Fb%201 {"status":"paid","version":2}",
+      ]
+    `);
+  });
+
+  it('sends the e-invoicing requests of onboarding and the submissions', async () => {
+    expect(await requestLines([
+      mutation(() => useOnboard(), { otp: '123456', environment: 'simulation' }),
+      query(() => useEInvoiceSubmissions({ page: 2, limit: 10, status: 'rejected' })),
+      query(() => useEInvoiceSubmissions({ page: 1, limit: 10, status: null })),
+      mutation(() => useRetrySubmission(), id),
+    ])).toMatchInlineSnapshot(`
+      [
+        "POST /api/e-invoicing/onboard {"otp":"123456","environment":"simulation"}",
+        "GET /api/e-invoicing/submissions?page=2&limit=10&status=rejected",
+        "GET /api/e-invoicing/submissions?page=1&limit=10",
+        "POST /api/e-invoicing/submissions/a%2Fb%201/retry",
       ]
     `);
   });

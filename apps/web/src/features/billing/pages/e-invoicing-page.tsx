@@ -1,10 +1,15 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@/lib/session-context';
+import { EInvoicingOnboardingCard } from '../components/e-invoicing-onboarding-card';
 import { EInvoicingSettingsCard } from '../components/e-invoicing-settings-card';
 import { EInvoicingStampCard } from '../components/e-invoicing-stamp-card';
+import { EInvoicingSubmissionsCard } from '../components/e-invoicing-submissions-card';
 
-/** /billing/e-invoicing: Saudi e-invoicing (ZATCA): the seller, on or off, and the stamp that signs documents. */
+/**
+ * /billing/e-invoicing: Saudi e-invoicing (ZATCA): the seller, on or off, onboarding with the authority and the stamp
+ * that signs documents (administrators), and what was sent to the authority.
+ */
 export default function EInvoicingPage() {
   const { t } = useTranslation();
   const { can } = useSession();
@@ -15,6 +20,8 @@ export default function EInvoicingPage() {
         <Text c="dimmed" size="sm">{t('finance.eInvoicing.pageIntro')}</Text>
       </Stack>
       <EInvoicingSettingsCard />
+      {can('admin') && <EInvoicingOnboardingCard />}
+      <EInvoicingSubmissionsCard />
       {can('admin') && <EInvoicingStampCard />}
     </Stack>
   );

@@ -1,0 +1,250 @@
+import { randomUUID, X509Certificate } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { open } from '../../lib/secret-box.js';
+import { auth, body, createOrg, createTestContext, type TestContext, type TestOrg } from '../../test/harness.js';
+import { billingClinic } from '../billing/fixtures.js';
+import { findSettings, insertEInvoice } from './e-invoices.repository.js';
+import { sealDocument, STAMP_KEY_PURPOSE } from './e-invoices.service.js';
+import { FIRST_PIH, stampKey, verifyHashSignature } from './zatca-crypto.js';
+import { startFakeZatca, type FakeZatca } from './zatca-fake.js';
+import { planSubmission, SUBMISSION_JOB } from './zatca-submissions.js';
+
+/**
+ * Onboarding with ZATCA and sending the issued documents, against a local fake of the authority (never the network):
+ * the certificates and credentials are kept only when every step passed, a refusal or an unreachable authority
+ * leaves the settings as they were, and each issued document is reported (or cleared) by a job that tries again
+ * while the authority is down and keeps what it answered.
+ */
+
+const VAT = '300234567800003';
+let ctx: TestContext;
+let fake: FakeZatca;
+
+/** A port nothing listens on: connection refused. */
+async function closedPort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+  const { port } = s.address() as AddressInfo;
+  await new Promise<void>((resolve) => s.close(() => resolve()));
+  return port;
+}
+
+beforeAll(async () => {
+  fake = await startFakeZatca();
+  ctx = await createTestContext({ zatca: { simulationUrl: fake.url, productionUrl: `http://127.0.0.1:${await closedPort()}` } });
+}, 60_000);
+afterAll(async () => {
+  await ctx?.close();
+  await fake?.close();
+});
+// Whatever a test left queued is sent (or given up) before the next one, so the fake's failures stay with their test.
+afterEach(async () => {
+  fake.failNext(0);
+  await ctx.app.jobs.runDue(new Date(Date.now() + 24 * 3_600_000), 100, [SUBMISSION_JOB]);
+});
+
+const runJobs = (at = new Date()) => ctx.app.jobs.runDue(at, 100, [SUBMISSION_JOB]);
+const minutes = (n: number) => new Date(Date.now() + n * 60_000);
+
+async function turnOn(org: TestOrg) {
+  const res = await ctx.app.inject({
+    method: 'PUT', url: '/api/e-invoicing/settings', headers: auth(org.token),
+    payload: { enabled: true, sellerName: 'مجمع الشفاء الطبي', vatNumber: VAT, street: 'طريق الملك فهد', buildingNumber: '1234', district: 'العليا', city: 'الرياض', postalCode: '12211' },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+const onboard = (org: TestOrg, otp = fake.otp, environment = 'simulation') =>
+  ctx.app.inject({ method: 'POST', url: '/api/e-invoicing/onboard', headers: auth(org.token), payload: { otp, environment } });
+
+async function onboarded() {
+  const org = await createOrg(ctx);
+  const setup = await billingClinic(ctx.database.db, org.companyId);
+  await turnOn(org);
+  const res = await onboard(org);
+  expect(res.statusCode, res.body).toBe(200);
+  return { org, setup };
+}
+
+async function issue(org: TestOrg, setup: Awaited<ReturnType<typeof billingClinic>>) {
+  const draft = await ctx.app.inject({
+    method: 'POST', url: '/api/invoices', headers: auth(org.token),
+    payload: { patient: setup.patient.id, clinic: setup.clinic.id, applyInsurance: false, lines: [{ kind: 'service', service: setup.service.id }] },
+  });
+  expect(draft.statusCode, draft.body).toBe(201);
+  const d = body(draft).data;
+  const res = await ctx.app.inject({ method: 'POST', url: `/api/invoices/${d._id}/issue`, headers: auth(org.token), payload: { version: d.version } });
+  expect(res.statusCode, res.body).toBe(200);
+  return body(res).data;
+}
+
+const submissions = async (org: TestOrg, query = '') => {
+  const res = await ctx.app.inject({ method: 'GET', url: `/api/e-invoicing/submissions${query}`, headers: auth(org.token) });
+  expect(res.statusCode, res.body).toBe(200);
+  return body(res).data as { _id: string; status: string; mode: string; attempts: number; messages: { type: string; code: string; message: string }[]; lastError: string | null; document: { _id: string; displayNumber: string | null } }[];
+};
+
+const settingsOf = async (org: TestOrg) => body(await ctx.app.inject({ method: 'GET', url: '/api/e-invoicing/settings', headers: auth(org.token) })).data;
+
+describe('ZATCA onboarding', () => {
+  it('onboards (CSR, compliance certificate, checks, production certificate), then reports a new invoice signed with the certificate\'s key', async () => {
+    const org = await createOrg(ctx);
+    const setup = await billingClinic(ctx.database.db, org.companyId);
+    await turnOn(org);
+    const callsBefore = fake.calls.length;
+    const res = await onboard(org);
+    expect(res.statusCode, res.body).toBe(200);
+    const view = body(res).data;
+    expect(view).toMatchObject({ onboardingStatus: 'onboarded', environment: 'simulation', phase: 2 });
+    expect(view.onboardedAt).not.toBeNull();
+    expect(view.certificate.subject).toContain('Fake production CSID');
+    // The calls in ZATCA's order: compliance certificate, four sample documents, production certificate.
+    expect(fake.calls.slice(callsBefore)).toEqual(['/compliance', ...Array(4).fill('/compliance/invoices'), '/production/csids']);
+    const row = (await findSettings(ctx.database.db, org.companyId))!;
+    expect(row.csidToken).toBeTruthy();
+    expect(row.csidSecretEnc).toMatch(/^v1\./);
+    expect(row.complianceRequestId).toBeTruthy();
+
+    const invoice = await issue(org, setup);
+    const [pending] = await submissions(org);
+    expect(pending).toMatchObject({ status: 'pending', mode: 'reporting', document: { _id: invoice._id, displayNumber: invoice.displayNumber } });
+    await runJobs();
+    const [sent] = await submissions(org);
+    expect(sent).toMatchObject({ status: 'reported', attempts: 1, lastError: null });
+
+    const seen = fake.seen.at(-1)!;
+    expect(seen.path).toBe('/invoices/reporting/single');
+    expect(seen.invoiceHash).toBe(invoice.eInvoice.hash);
+    expect(seen.uuid).toBe(invoice.eInvoice.uuid);
+    expect(seen.hashValid).toBe(true);
+    // The signature in the document verifies with the public key of the certificate the authority issued.
+    const signature = /<ds:SignatureValue>([^<]+)</.exec(seen.xml)![1]!;
+    const cert = new X509Certificate(Buffer.from(row.certificate!, 'base64'));
+    expect(verifyHashSignature(seen.invoiceHash, signature, cert.publicKey.export({ type: 'spki', format: 'der' }))).toBe(true);
+    expect(seen.xml).toContain(row.certificate!);
+  });
+
+  it('refuses a wrong one-time password with the authority\'s message and changes nothing', async () => {
+    const org = await createOrg(ctx);
+    await turnOn(org);
+    const before = await settingsOf(org);
+    const res = await onboard(org, '000000');
+    expect(res.statusCode).toBe(422);
+    expect(body(res).message.code).toBe('E_INVOICE_AUTHORITY_REFUSED');
+    expect(body(res).message.message).toContain('The provided OTP is invalid or has expired');
+    expect(body(res).message.data.step).toBe('compliance_csid');
+    expect(await settingsOf(org)).toEqual(before);
+  });
+
+  it('answers 502 when the authority is down (503) or refuses connections, and changes nothing', async () => {
+    const org = await createOrg(ctx);
+    await turnOn(org);
+    const before = await settingsOf(org);
+    fake.failNext(1, 503);
+    const down = await onboard(org);
+    expect(down.statusCode, down.body).toBe(502);
+    expect(body(down).message.code).toBe('E_INVOICE_AUTHORITY_UNREACHABLE');
+    // The production environment of this server points at a port nothing listens on.
+    const refused = await onboard(org, fake.otp, 'production');
+    expect(refused.statusCode, refused.body).toBe(502);
+    expect(body(refused).message.code).toBe('E_INVOICE_AUTHORITY_UNREACHABLE');
+    expect(await settingsOf(org)).toEqual(before);
+  });
+
+  it('stops at failed compliance checks, saying so, and changes nothing; refuses to onboard before the settings are saved', async () => {
+    const org = await createOrg(ctx);
+    expect(body(await onboard(org)).message.code).toBe('E_INVOICE_NOT_CONFIGURED');
+    await turnOn(org);
+    const before = await settingsOf(org);
+    fake.failComplianceNext('BR-KSA-F-06', 'Seller address is incomplete');
+    const res = await onboard(org);
+    expect(res.statusCode).toBe(422);
+    expect(body(res).message).toMatchObject({ code: 'E_INVOICE_COMPLIANCE_FAILED', data: { step: 'compliance_checks' } });
+    expect(body(res).message.message).toContain('Seller address is incomplete');
+    expect(await settingsOf(org)).toEqual(before);
+  });
+});
+
+describe('ZATCA submissions', () => {
+  it('keeps a rejection with the authority\'s messages; a retry makes it pending again and it is then reported', async () => {
+    const { org, setup } = await onboarded();
+    await issue(org, setup);
+    fake.refuseNext('BR-KSA-37', 'The seller address building number must contain 4 digits.');
+    await runJobs();
+    const [rejected] = await submissions(org, '?status=rejected');
+    expect(rejected!.status).toBe('rejected');
+    expect(rejected!.messages).toContainEqual({ type: 'error', code: 'BR-KSA-37', message: 'The seller address building number must contain 4 digits.' });
+
+    const retry = await ctx.app.inject({ method: 'POST', url: `/api/e-invoicing/submissions/${rejected!._id}/retry`, headers: auth(org.token) });
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(body(retry).data.status).toBe('pending');
+    await runJobs();
+    const [reported] = await submissions(org);
+    expect(reported).toMatchObject({ _id: rejected!._id, status: 'reported' });
+    // Only a failed or rejected one is sent again.
+    const again = await ctx.app.inject({ method: 'POST', url: `/api/e-invoicing/submissions/${rejected!._id}/retry`, headers: auth(org.token) });
+    expect(again.statusCode).toBe(409);
+    expect(body(again).message.code).toBe('E_INVOICE_SUBMISSION_NOT_RETRYABLE');
+    const missing = await ctx.app.inject({ method: 'POST', url: `/api/e-invoicing/submissions/${randomUUID()}/retry`, headers: auth(org.token) });
+    expect(body(missing).message.code).toBe('E_INVOICE_SUBMISSION_NOT_FOUND');
+  });
+
+  it('tries again while the authority answers 503, and reports once it is back', async () => {
+    const { org, setup } = await onboarded();
+    await issue(org, setup);
+    fake.failNext(2, 503);
+    expect((await runJobs()).retried).toBe(1);
+    const [first] = await submissions(org);
+    expect(first).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(first!.lastError).toContain('503');
+    expect((await runJobs(minutes(1.5))).retried).toBe(1);
+    expect((await runJobs(minutes(10))).done).toBe(1);
+    const [done] = await submissions(org);
+    expect(done).toMatchObject({ status: 'reported', attempts: 3 });
+  });
+
+  it('marks the submission failed after its last attempt; a retry queues it again', async () => {
+    const { org, setup } = await onboarded();
+    await issue(org, setup);
+    fake.failNext(100, 503);
+    for (let hour = 0; hour < 8; hour++) await runJobs(minutes(hour * 60));
+    const [failed] = await submissions(org, '?status=failed');
+    expect(failed).toMatchObject({ status: 'failed', attempts: 6 });
+    fake.failNext(0);
+    const retry = await ctx.app.inject({ method: 'POST', url: `/api/e-invoicing/submissions/${failed!._id}/retry`, headers: auth(org.token) });
+    expect(body(retry).data.status).toBe('pending');
+    await runJobs();
+    expect((await submissions(org))[0]!.status).toBe('reported');
+  });
+
+  it('sends a standard (B2B) document for clearance and keeps the cleared XML', async () => {
+    const { org, setup } = await onboarded();
+    const settings = (await findSettings(ctx.database.db, org.companyId))!;
+    const key = stampKey(open(ctx.config.jwtSecret!, STAMP_KEY_PURPOSE, settings.stampKeyEnc!), settings.certificate);
+    const now = new Date();
+    const buyer = { name: 'Gulf Insurance Co.', vatNumber: '399999999900003', street: 'Olaya', buildingNumber: '2222', city: 'Riyadh', postalCode: '12333', country: 'SA' };
+    const seller = { name: settings.sellerName, vatNumber: settings.vatNumber, city: settings.city, country: 'SA' };
+    const doc = {
+      kind: 'invoice' as const, simplified: false, number: 'B2B-1', uuid: randomUUID(), icv: 99, pih: FIRST_PIH, issueDate: now.toISOString().slice(0, 10), issueTime: now.toISOString().slice(11, 19),
+      currency: 'SAR', minorDigits: 2, vatRateBasisPoints: 1500, seller, buyer, lines: [{ name: 'Corporate check-ups', quantity: 1, unitPrice: 50_000, discount: 0, net: 50_000, tax: 7_500 }],
+      taxExclusive: 50_000, tax: 7_500, taxInclusive: 57_500,
+    };
+    const sealed = sealDocument(doc, key, now);
+    await ctx.database.db.transaction(async (tx) => {
+      const id = await insertEInvoice(tx, {
+        companyId: org.companyId, clinicId: setup.clinic.id, kind: 'invoice', documentId: randomUUID(), uuid: doc.uuid, icv: doc.icv, pih: doc.pih, hash: sealed.hash,
+        signature: sealed.signature, qr: sealed.qr, xml: sealed.xml, parties: { seller, buyer, simplified: false }, issuedAt: now,
+      });
+      await planSubmission(tx, org.companyId, id, false, now);
+    });
+    await runJobs();
+    const [cleared] = await submissions(org);
+    expect(cleared).toMatchObject({ mode: 'clearance', status: 'cleared' });
+    const seen = fake.seen.at(-1)!;
+    expect(seen).toMatchObject({ path: '/invoices/clearance/single', uuid: doc.uuid, invoiceHash: sealed.hash, hashValid: true, signatureValid: true, clearanceStatus: '1' });
+    const [row] = await ctx.database.query<{ cleared_xml: string }>('select cleared_xml from e_invoice_submissions where company_id = $1', [org.companyId]);
+    expect(row!.cleared_xml).toContain('B2B-1');
+  });
+});

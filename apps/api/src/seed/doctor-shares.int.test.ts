@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contextWithOrg, seedOrgData, type TestContext, type TestOrg } from '../test/harness.js';
+import { seedBilling } from './billing.js';
+import { seedDoctorShares } from './doctor-shares.js';
+
+let ctx: TestContext;
+let org: TestOrg;
+
+beforeAll(async () => {
+  ({ ctx, org } = await contextWithOrg());
+  await seedOrgData(ctx, org.companyId);
+  await seedBilling(ctx.database.db, org.companyId);
+}, 120_000);
+afterAll(() => ctx?.close());
+
+describe('doctor\'s share seed', () => {
+  it('gives every doctor a rule (a percentage, tiers, a fixed amount) and the paid invoices their share, open until a day close', async () => {
+    await seedDoctorShares(ctx.database.db, org.companyId);
+    const q = <T>(text: string) => ctx.database.query<T & object>(text, [org.companyId]);
+    const kinds = (await q<{ kind: string }>(`select distinct kind from doctor_share_rules where company_id = $1 order by kind`)).map((r) => r.kind);
+    expect(kinds).toEqual(['fixed', 'percent', 'tiers']);
+    const [doctors] = await q<{ n: number }>(`select count(*)::int as n from employees where company_id = $1 and employee_type = 'Doctor'
+      and not exists (select 1 from doctor_share_rules r where r.company_id = employees.company_id and r.doctor_id = employees.id)`);
+    expect(doctors!.n).toBe(0);
+    // Every invoice with money taken and a doctor has entries; none without money.
+    const rows = await q<{ paid: string; share: string | null; entries: number }>(`
+      select i.paid_total::text as paid, sum(e.share)::text as share, count(e.id)::int as entries from invoices i
+        left join doctor_share_entries e on e.company_id = i.company_id and e.invoice_id = i.id
+       where i.company_id = $1 and i.status <> 'draft' and i.doctor_id is not null group by i.id, i.paid_total`);
+    expect(rows.some((r) => Number(r.paid) > 0)).toBe(true);
+    for (const r of rows) expect(r.entries > 0).toBe(Number(r.paid) > 0);
+    expect(rows.every((r) => r.share === null || Number(r.share) > 0)).toBe(true);
+    const [open] = await q<{ n: number }>(`select count(*)::int as n from doctor_share_entries where company_id = $1 and close_id is not null`);
+    expect(open!.n).toBe(0);
+    // Seeding again changes nothing (the rules exist, the shares are up to date).
+    const before = await q<{ n: number }>(`select count(*)::int as n from doctor_share_entries where company_id = $1`);
+    await seedDoctorShares(ctx.database.db, org.companyId);
+    expect(await q<{ n: number }>(`select count(*)::int as n from doctor_share_entries where company_id = $1`)).toEqual(before);
+  }, 120_000);
+});
