@@ -55,6 +55,7 @@ const VISITS: Record<string, { url: (ids: Ids) => string; signedOut?: boolean }>
   '/frontdesk': { url: () => '/frontdesk' },
   '/waiting-room': { url: (ids) => `/waiting-room?clinic=${ids.clinic}` },
   '/waiting-room/settings': { url: (ids) => `/waiting-room/settings?clinic=${ids.clinic}` },
+  '/settings/webhooks': { url: () => '/settings/webhooks' },
   // Checked with a real link, signed out, in its own test below.
   '/visit': { url: () => '', signedOut: true },
   // Signed out, as a link that no longer works; the form of a working link is checked in invitation.spec.ts.

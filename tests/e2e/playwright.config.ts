@@ -76,6 +76,8 @@ export default defineConfig({
       // Texts to patients (one-time codes, reminders) go to the local sink, in the generic preset's JSON body.
       SMS_GATEWAY_URL: `${smsSink}/sms`,
       SMS_FROM: 'Clinic',
+      // Webhooks reach the receivers the specs start on this machine.
+      WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
     },
   }],
 });

@@ -72,6 +72,7 @@ import { twoFactorRoutes } from './modules/two-factor/index.js';
 import { QUEUE_TEXT_JOB, queueTextJobHandler } from './modules/waiting-room/index.js';
 import { SUBMISSION_JOB, submissionJobHandler } from './modules/e-invoices/index.js';
 import { waitingRoomRoutes } from './modules/waiting-room/waiting-room.routes.js';
+import { followWithWebhooks, WEBHOOK_JOB, webhookJobHandler, webhookRoutes } from './modules/webhooks/index.js';
 import { doctorShareRoutes } from './modules/doctor-shares/doctor-shares.routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { frameworkCode, registerErrorHandling, sendError } from './plugins/errors.js';
@@ -178,6 +179,8 @@ export async function buildApp(config: Config, database: Database, options: { cl
   followWithReminders(deps, events);
   followWithNotifications(deps, events);
   followWithWaitlist(deps, events);
+  followWithWebhooks(deps, events);
+  deps.jobs.register(WEBHOOK_JOB, webhookJobHandler(deps));
   deps.jobs.register(EVENT_JOB, events.jobHandler());
   deps.live = new LiveEvents(database);
   await deps.live.start();
@@ -313,6 +316,7 @@ export async function buildApp(config: Config, database: Database, options: { cl
   sessionRoutes(app, deps);
   waitingRoomRoutes(app, deps);
   queueDisplayRoutes(app, deps);
+  webhookRoutes(app, deps);
 
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 

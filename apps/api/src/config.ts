@@ -59,6 +59,7 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   SEED_DEMO: boolText.default(true),
   ALLOW_SIGNUP: boolText.default(true),
+  WEBHOOKS_ALLOW_PRIVATE_TARGETS: boolText.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('production'),
   WEB_DIST: z.string().optional(),
@@ -115,6 +116,8 @@ export interface Config {
   jwtSecret: string;
   seedDemo: boolean;
   allowSignup: boolean;
+  /** Webhooks may target loopback, private and link-local addresses (and plain http): for local receivers only. */
+  webhooksAllowPrivateTargets: boolean;
   logLevel: string;
   production: boolean;
   webDist: string | undefined;
@@ -210,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jwtSecret: overrides.jwtSecret ?? e.JWT_SECRET ?? (e.DATABASE_URL ? '' : persistedSecret(dataDir)),
     seedDemo: e.SEED_DEMO,
     allowSignup: e.ALLOW_SIGNUP,
+    webhooksAllowPrivateTargets: e.WEBHOOKS_ALLOW_PRIVATE_TARGETS,
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',
     webDist: e.WEB_DIST,

@@ -294,6 +294,9 @@ export const ERROR_CODES = {
   // (codes of imports above this line)
 
   // Webhooks.
+  WEBHOOK_TARGET_REFUSED: { status: 422, message: 'errors.webhooks.targetRefused' },
+  WEBHOOK_LIMIT: { status: 409, message: 'errors.webhooks.limit' },
+  WEBHOOK_ENDPOINT_NOT_FOUND: { status: 404, message: 'errors.webhooks.notFound' },
   // (codes of webhooks above this line)
 } as const satisfies Record<string, { status: number; message: string }>;
 

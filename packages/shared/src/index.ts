@@ -57,3 +57,4 @@ export * from './schemas/waiting-room.js';
 export * from './schemas/e-invoice.js';
 export * from './schemas/doctor-share.js';
 export * from './schemas/import.js';
+export * from './schemas/webhook.js';

@@ -232,6 +232,9 @@ beforeAll(async () => {
   await post(`/api/orders/${resulted._id}/collect`, { version: 1 });
   const [resultedItem] = await ctx.database.query<{ id: string }>(`select id from order_items where order_id = $1`, [resulted._id]);
   ids.resultedOrder = (await post('/api/orders/results', { number: resulted.number, values: [{ item: resultedItem!.id, analyte: 'GLU', value: 5 }] }))._id;
+  // A webhook endpoint (a public address: saving checks it, nothing is sent) and its test delivery, to replay.
+  ids.webhook = (await post('/api/webhooks', { url: 'https://93.184.215.14/hook', events: ['invoice.paid'] }))._id;
+  ids.webhookDelivery = (await post(`/api/webhooks/${ids.webhook}/test`, {}))._id;
   // A duplicate of the patient, to merge into it.
   ids.mergeDuplicate = (await insertPatient(db, org.companyId, { name: 'Duplicate Record' })).id;
   ids.patientVersion = String((await ctx.database.query<{ version: number }>('select version from patients where id = $1', [ids.patient]))[0]!.version);
@@ -462,6 +465,13 @@ function request(key: string): { params: Record<string, string>; payload?: Recor
     case 'POST /api/waiting-room/displays/:id/pairing-code': return { params: { id: ids.display! } };
     case 'DELETE /api/waiting-room/displays/:id': return { params: { id: ids.display! } };
     case 'POST /api/public/display/pair': return { params: {}, payload: { code: ids.displayCode } };
+    // Webhook endpoints: added, changed, removed, a new secret, a test event, a replay.
+    case 'POST /api/webhooks': return { params: {}, payload: { url: 'https://93.184.215.14/other', events: ['patient.created'] } };
+    case 'PUT /api/webhooks/:id': return { params: { id: ids.webhook! }, payload: { url: 'https://93.184.215.14/hook', events: ['invoice.issued'], description: 'ERP', enabled: true, version: 1 } };
+    case 'DELETE /api/webhooks/:id': return { params: { id: ids.webhook! } };
+    case 'POST /api/webhooks/:id/rotate-secret': return { params: { id: ids.webhook! } };
+    case 'POST /api/webhooks/:id/test': return { params: { id: ids.webhook! } };
+    case 'POST /api/webhooks/deliveries/:id/replay': return { params: { id: ids.webhookDelivery! } };
     default: return null;
   }
 }

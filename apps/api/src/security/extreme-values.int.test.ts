@@ -110,6 +110,9 @@ const HANDLER_BODIES: Record<string, z.ZodType> = {
   'POST /api/notifications/:id/read': z.object({}),
   'POST /api/notifications/read-all': z.object({}),
   'POST /api/sessions/end-others': z.object({}),
+  'POST /api/webhooks/:id/rotate-secret': z.object({}),
+  'POST /api/webhooks/:id/test': z.object({}),
+  'POST /api/webhooks/deliveries/:id/replay': z.object({}),
   'POST /api/employees/:id/sessions/end-all': z.object({}),
   'POST /api/patients/:id/allergies/none': z.object({}),
   'POST /api/diagnosis-codes/import': diagnosisCodeImportFields,
@@ -327,6 +330,10 @@ beforeAll(async () => {
   expect(diagnosis.statusCode, diagnosis.body).toBe(201);
   ids.diagnosis = body(diagnosis).data._id;
   ids.problem = body(await ctx.app.inject({ method: 'GET', url: `/api/patients/${party.patient}/problems`, headers: auth(org.token) })).data[0]._id;
+  // A webhook endpoint (a public address: saving checks it, nothing is sent).
+  const webhook = await ctx.app.inject({ method: 'POST', url: '/api/webhooks', headers: auth(org.token), payload: { url: 'https://93.184.215.14/hook', events: ['invoice.paid'] } });
+  expect(webhook.statusCode, webhook.body).toBe(201);
+  ids['resource:webhooks'] = body(webhook).data._id;
   // A display of the booking party's clinic, paired: the screen's board reads with its token.
   const display = await ctx.app.inject({ method: 'POST', url: '/api/waiting-room/displays', headers: auth(org.token), payload: { clinic: party.clinic, name: 'Hall TV' } });
   expect(display.statusCode, display.body).toBe(201);

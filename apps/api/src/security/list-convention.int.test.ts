@@ -41,6 +41,8 @@ const NOT_PAGED: Record<string, string> = {
   // One person's sign-in sessions, live first: at most SESSION_LIST_MAX (50); their history pages on its own.
   'GET /api/sessions': 'bounded by one person, at most 50',
   'GET /api/employees/:id/sessions': 'bounded by one person, at most 50',
+  // An organisation's webhook endpoints: at most WEBHOOK_ENDPOINTS_MAX (20); their deliveries page.
+  'GET /api/webhooks': 'bounded by one organisation, at most 20',
   // The doctors whose share the caller may see, for the statement's picker: the company's doctors (one without
   // doctor_share_read_all); and their share rules, a few per doctor and service, read whole (by doctor) for the rules table.
   'GET /api/doctor-shares/doctors': 'bounded by the company\'s doctors',
@@ -100,6 +102,13 @@ async function seedLists(companyId: string, adminId: string) {
     await q(`insert into import_batches (company_id, kind, file_id, file_name, created_at) values ($1, 'patients', gen_random_uuid(), $2, now() - ($3 || ' minutes')::interval)`,
       [companyId, `patients-${i + 1}.csv`, String(i)]);
   }
+  // One webhook endpoint's deliveries.
+  const [hook] = await q(`insert into webhook_endpoints (company_id, url, events, secret_enc) values ($1, 'https://93.184.215.14/hook', '["invoice.paid"]', 'v1.x.y.z') returning id`, [companyId]);
+  for (let i = 0; i < ROWS; i++) {
+    await q(`insert into webhook_deliveries (company_id, endpoint_id, message_id, event_type, payload, created_at) values ($1, $2, $3, 'invoice.paid', '{}', now() - ($4 || ' minutes')::interval)`,
+      [companyId, hook!.id, `msg_${i}`, String(i)]);
+  }
+  parentIds['GET /api/webhooks/:id/deliveries'] = hook!.id;
   // Displays of one clinic.
   for (let i = 0; i < ROWS; i++) {
     await q(`insert into queue_displays (company_id, clinic_id, name, created_at) values ($1, $2, $3, now() - ($4 || ' minutes')::interval)`,

@@ -374,6 +374,16 @@ const MATRIX: Record<string, Source> = {
   'POST /api/waiting-room/displays': {},
   'POST /api/waiting-room/displays/:id/pairing-code': { id: 'queue_displays' },
   'DELETE /api/waiting-room/displays/:id': { id: 'queue_displays' },
+  // Webhook endpoints and their deliveries: only the caller's company's.
+  'GET /api/webhooks': 'self',
+  'POST /api/webhooks': 'self',
+  'GET /api/webhooks/:id': { id: 'webhook_endpoints' },
+  'PUT /api/webhooks/:id': { id: 'webhook_endpoints' },
+  'DELETE /api/webhooks/:id': { id: 'webhook_endpoints' },
+  'POST /api/webhooks/:id/rotate-secret': { id: 'webhook_endpoints' },
+  'POST /api/webhooks/:id/test': { id: 'webhook_endpoints' },
+  'GET /api/webhooks/:id/deliveries': { id: 'webhook_endpoints' },
+  'POST /api/webhooks/deliveries/:id/replay': { id: 'webhook_deliveries' },
   'POST /api/public/display/pair': 'public',
   'GET /api/public/display': 'public',
   'GET /api/public/display/live': 'public',
@@ -477,6 +487,7 @@ function bodyFor(key: string, ids: Record<string, string[]>): unknown {
     case 'POST /api/orders/results': return { number: ids.order_numbers![0], values: [{ item: ids.order_items![0], analyte: 'WBC', value: 5 }] };
     case 'POST /api/orders/results/document': return { number: ids.order_numbers![0] };
     case 'POST /api/waiting-room/displays': return { clinic: ids.clinics![0], name: 'Display of company B' };
+    case 'PUT /api/webhooks/:id': return { url: 'https://93.184.215.14/hook', events: ['invoice.paid'], version: 1 };
     default: return {};
   }
 }
@@ -672,6 +683,13 @@ beforeAll(async () => {
     [a.companyId],
   )).map((r) => r.id);
   aIds.fhir_types = ['Patient'];
+  // A webhook endpoint of A's and one delivery to it.
+  aIds.webhook_endpoints = (await ctx.database.query<{ id: string }>(
+    `insert into webhook_endpoints (company_id, url, events, secret_enc) values ($1, 'https://93.184.215.14/hook', '["invoice.paid"]', 'v1.x.y.z') returning id`, [a.companyId],
+  )).map((r) => r.id);
+  aIds.webhook_deliveries = (await ctx.database.query<{ id: string }>(
+    `insert into webhook_deliveries (company_id, endpoint_id, message_id, event_type, payload) values ($1, $2, 'msg_a', 'invoice.paid', '{}') returning id`, [a.companyId, aIds.webhook_endpoints[0]],
+  )).map((r) => r.id);
   // A document of A's sent to the e-invoicing authority, which failed (so it may be retried).
   const [eInvoice] = await ctx.database.query<{ id: string }>(
     `insert into e_invoices (company_id, clinic_id, kind, document_id, uuid, icv, pih, hash, qr, xml, parties, issued_at)

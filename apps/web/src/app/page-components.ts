@@ -27,6 +27,7 @@ export const PAGE_COMPONENTS = {
   '/frontdesk': () => import('@/features/frontdesk/pages/frontdesk-page'),
   '/waiting-room': () => import('@/features/waiting-room/pages/waiting-room-page'),
   '/waiting-room/settings': () => import('@/features/waiting-room/pages/waiting-room-settings-page'),
+  '/settings/webhooks': () => import('@/features/webhooks/pages/webhooks-page'),
   '/appointments': () => import('@/features/appointments/pages/appointments-page'),
   '/appointments/add': () => import('@/features/appointments/pages/add-appointment-page'),
   '/appointments/calendar': () => import('@/features/calendar/pages/calendar-page'),

@@ -139,6 +139,7 @@ export const PAGES = [
   { path: '/reminders', title: 'shell.titles.reminders', permissions: ['admin'], menu: { label: 'shell.nav.reminders', icon: 'IconSend' } },
   { path: '/company', title: 'shell.titles.company', permissions: ['company_read'], plan: 'company', menu: { label: 'shell.nav.company', icon: 'IconBuilding', group: 'medicalFacilities' } },
   { path: '/company/edit', title: 'shell.titles.editCompany', permissions: ['company_write'] },
+  { path: '/settings/webhooks', title: 'webhooks.title', permissions: ['webhooks_manage'], menu: { label: 'webhooks.title', icon: 'IconSend', group: 'medicalFacilities' } },
   { path: '/medicalComplexes', title: 'shell.titles.medicalComplexes', permissions: ['complex_read'], plan: 'complex', menu: { label: 'shell.nav.medicalComplexes', icon: 'IconBuildingCommunity', group: 'medicalFacilities' } },
   { path: '/medicalComplexes/add', title: 'shell.titles.addMedicalComplex', permissions: ['complex_write'] },
   { path: '/medicalComplexes/edit/:id', title: 'shell.titles.editMedicalComplex', permissions: ['complex_write'] },

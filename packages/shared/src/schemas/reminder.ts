@@ -19,6 +19,8 @@ export const NOTIFICATION_KINDS = [
   'result_abnormal',
   /** A patient booked on the public page (params: patient, doctor, clinic, datetime, requested 'true' when the desk must accept). */
   'online_booking',
+  /** A webhook endpoint was turned off because it kept failing (params: url, count): its creator and the administrators are told. */
+  'webhook_disabled',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const VISIT_CANCEL_REASON_MAX = 500;

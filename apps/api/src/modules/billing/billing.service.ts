@@ -11,6 +11,7 @@ import {
 } from '../../domain/billing/billing.domain.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
+import { emit } from '../events/index.js';
 import { AppError, type FieldMessage } from '../../lib/errors.js';
 import { t } from '../../lib/i18n.js';
 import type { RequestContext } from '../../lib/request-context.js';
@@ -279,6 +280,7 @@ export async function issueInvoice(deps: Deps, ctx: RequestContext, caller: Call
         amount: current.insurerShare, currency: current.currency,
       });
     }
+    await emit(tx, { type: 'invoice.issued', companyId: caller.companyId, actorId: caller.id, invoiceId: id, at: now.toISOString() });
     await recordAudit(tx, ctx, {
       companyId: caller.companyId, actorId: caller.id, action: 'issue', entity: 'invoice', entityId: id,
       changes: { after: { number: displayNumber, ...auditFigures({ ...current, lines: linesOf(current) }) } },

@@ -2,3 +2,4 @@
 export { paidRevenue } from './billing.repository.js';
 export { getBillingSettings } from './billing.service.js';
 export { cashBoxesWithLedger } from './cash-boxes.repository.js';
+export { getInvoice } from './billing.service.js';

@@ -4,6 +4,7 @@ import {
 import { creditNoteDisplayNumber, creditNoteTax, issuedStatus, processingFee } from '../../domain/billing/billing.domain.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
+import { emit } from '../events/index.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import {
   addRefunded, findInvoice, insertCreditNote, insertPayment, lockCreditNote, nextNumber, setInvoiceFigures, type InvoiceRow,
@@ -92,6 +93,7 @@ export async function addPayment(deps: Deps, ctx: RequestContext, caller: Caller
       paidTotal, status: issuedStatus({ patientShare: inv.patientShare, creditedTotal: inv.creditedTotal, paidTotal }), updatedAt: new Date(),
     });
     await recordDoctorShares(tx, caller.companyId, id, 'payment');
+    if (paidTotal + inv.creditedTotal >= inv.patientShare) await emit(tx, { type: 'invoice.paid', companyId: caller.companyId, actorId: caller.id, invoiceId: id, at: new Date().toISOString() });
     await recordAudit(tx, ctx, {
       companyId: caller.companyId, actorId: caller.id, action: 'payment', entity: 'invoice', entityId: id,
       changes: { after: { payment: paymentId, method: input.method, amount: input.amount, processingFee: target.fee, cashBox: target.cashBoxId } },

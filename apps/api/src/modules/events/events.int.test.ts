@@ -10,7 +10,7 @@ import { insertStaff } from '../../test/messaging-sinks.js';
 import { insertClinic, insertDoctor, insertPatient, insertService, nextWeekday } from '../appointments/fixtures.js';
 import { backoffMs } from '../jobs/jobs.domain.js';
 import { requeueJob } from '../jobs/jobs.repository.js';
-import { emit, EVENT_JOB, type DomainEvent } from './events.js';
+import { emit, EVENT_JOB, type AppointmentEvent, type DomainEvent } from './events.js';
 
 /**
  * What follows an appointment's change is told as a domain event: recorded with the change, handled after it
@@ -53,7 +53,7 @@ async function book(app = ctx.app) {
 
 const eventsOf = async (appointmentId: string) =>
   (await db().select().from(jobs).where(and(eq(jobs.companyId, org.companyId), eq(jobs.kind, EVENT_JOB))))
-    .filter((j) => (j.payload as { event: DomainEvent }).event.appointmentId === appointmentId);
+    .filter((j) => (j.payload as { event: Partial<AppointmentEvent> }).event.appointmentId === appointmentId);
 const remindersOf = async (appointmentId: string) =>
   db().select().from(reminders).where(and(eq(reminders.companyId, org.companyId), eq(reminders.appointmentId, appointmentId)));
 const bellsOf = async (appointmentId: string) =>
@@ -82,7 +82,7 @@ describe('an appointment change and its event', () => {
     expect(heard).toContainEqual({ c: org.companyId, t: 'appointment', a: a._id, k: s.clinic });
     const [handled] = await eventsOf(a._id);
     expect(handled!.state).toBe('done');
-    expect((handled!.payload as { handled: string[] }).handled).toEqual(['reminders', 'notifications', 'live']);
+    expect((handled!.payload as { handled: string[] }).handled).toEqual(['reminders', 'notifications', 'live', 'webhooks']);
   });
 
   it('leaves no event when the change rolls back, and the runner finds nothing to do', async () => {
@@ -147,7 +147,7 @@ describe('handling an event', () => {
     expect(await bellsOf(a._id)).toHaveLength(1);
     const [done] = await eventsOf(a._id);
     expect(done!.state).toBe('done');
-    expect((done!.payload as { handled: string[] }).handled).toEqual(['reminders', 'notifications', 'live', 'test.flaky']);
+    expect((done!.payload as { handled: string[] }).handled).toEqual(['reminders', 'notifications', 'live', 'webhooks', 'test.flaky']);
   });
 
   it('changes nothing more when an event is handled twice', async () => {

@@ -48,8 +48,30 @@ export interface AppointmentEvent {
   also?: string[];
 }
 
-export type DomainEvent = AppointmentEvent;
+/** A patient's record was created or changed (webhooks follow them). */
+export interface PatientEvent {
+  type: 'patient.created' | 'patient.updated';
+  companyId: string;
+  actorId: string | null;
+  patientId: string;
+  at: string;
+}
+
+/** An invoice was issued, or paid in full (webhooks follow them). */
+export interface InvoiceEvent {
+  type: 'invoice.issued' | 'invoice.paid';
+  companyId: string;
+  actorId: string | null;
+  invoiceId: string;
+  at: string;
+}
+
+export type DomainEvent = AppointmentEvent | PatientEvent | InvoiceEvent;
 export type DomainEventType = DomainEvent['type'];
+/** The kinds of event that carry one of the types `T`. */
+export type EventOf<T extends DomainEventType> = DomainEvent extends infer E
+  ? E extends { type: infer U } ? ([Extract<U, T>] extends [never] ? never : E) : never
+  : never;
 
 /** The job kind of a recorded event. */
 export const EVENT_JOB = 'domain.event';
@@ -72,7 +94,7 @@ export async function emit(tx: Db, event: DomainEvent): Promise<string> {
 }
 
 /** A follower: does its part of what follows an event, through `tx` (its transaction). */
-export type Follower = (tx: Db, event: DomainEvent, now: Date) => Promise<void>;
+export type Follower<E extends DomainEvent = DomainEvent> = (tx: Db, event: E, now: Date) => Promise<void>;
 
 /**
  * Marks the event's row as handled by those of `names` it is not yet marked for, in one statement (inside the
@@ -101,9 +123,10 @@ export class DomainEvents {
   constructor(private readonly db: Db, private readonly log?: FastifyBaseLogger) {}
 
   /** `name` identifies the follower in the event's row (what it has handled): stable, one per follower. */
-  on(name: string, types: readonly DomainEventType[], run: Follower): void {
+  on<T extends DomainEventType>(name: string, types: readonly T[], run: Follower<EventOf<T>>): void {
     if (this.followers.some((f) => f.name === name)) throw new Error(`follower ${name} registered twice`);
-    this.followers.push({ name, types, run });
+    // Only events of `types` reach the follower (followersOf), so it sees the event kinds it named.
+    this.followers.push({ name, types, run: run as Follower });
   }
 
   /** The followers of a type, in the order they were registered. */

@@ -1,2 +1,2 @@
 /** The events module's public entry: what other modules may use of it (ESLint forbids reaching past it). */
-export { type AppointmentEventType, type DomainEvents, emit } from './events.js';
+export { APPOINTMENT_EVENTS, type AppointmentEventType, type DomainEvent, type DomainEvents, type DomainEventType, emit } from './events.js';

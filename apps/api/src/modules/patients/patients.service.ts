@@ -12,6 +12,7 @@ import {
 import type { Db } from '../../db/client.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { changedFields, recordAudit } from '../../lib/audit.js';
+import { emit } from '../events/index.js';
 import { AppError, notFound, validationFailed } from '../../lib/errors.js';
 import { fileUrl, removeUnreferencedFiles, toFileRef, type StoredFile } from '../../lib/files.js';
 import { nextPublicId } from '../../lib/public-id.js';
@@ -233,6 +234,7 @@ export async function createPatient(deps: Deps, ctx: RequestContext, caller: Cal
       const row = await insertPatient(db, { ...columns, companyId: caller.companyId, publicId, isActive: data.isActive ?? true, imageFileId, createdBy: caller.id });
       const noteId = data.notes ? await insertNote(db, caller.companyId, row.id, caller.id, data.notes) : null;
       await auditConsentChange(db, ctx, { companyId: caller.companyId, actorId: caller.id, patientId: row.id }, null, row);
+      await emit(db, { type: 'patient.created', companyId: caller.companyId, actorId: caller.id, patientId: row.id, at: new Date().toISOString() });
       await recordAudit(db, ctx, {
         companyId: caller.companyId,
         actorId: caller.id,
@@ -275,6 +277,7 @@ export async function updatePatient(
       await auditConsentChange(db, ctx, { companyId: caller.companyId, actorId: caller.id, patientId: id }, before, after);
       const changes = changedFields(viewOf(before), viewOf(after));
       if (changes) {
+        await emit(db, { type: 'patient.updated', companyId: caller.companyId, actorId: caller.id, patientId: id, at: new Date().toISOString() });
         await recordAudit(db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'update', entity: ENTITY, entityId: id, changes });
       }
       if (data.notes) {

@@ -1,0 +1,3 @@
+/** The webhooks module's public entry: what other modules may use of it (ESLint forbids reaching past it). */
+export { followWithWebhooks, WEBHOOK_JOB, webhookJobHandler } from './webhooks.delivery.js';
+export { webhookRoutes } from './webhooks.routes.js';

@@ -1,0 +1,117 @@
+import type { Db } from '../../db/client.js';
+import type { Caller, Deps } from '../../lib/app-types.js';
+import { open } from '../../lib/secret-box.js';
+import { withDb } from '../../lib/transaction.js';
+import { getAppointment } from '../appointments/index.js';
+import { getInvoice } from '../billing/index.js';
+import type { DomainEvent, DomainEvents } from '../events/index.js';
+import { type ClaimedJob, insertJob, type JobHandler } from '../jobs/index.js';
+import { notifyAdministrators, notifyEmployees } from '../notifications/index.js';
+import { loadDetails } from '../patients/index.js';
+import { WEBHOOK_EVENTS } from '@clinic/shared';
+import {
+  companyTimeZone, countFailure, disableFailing, type EndpointRow, findDelivery, findEndpoint, insertDelivery, resetFailures, subscribers, updateDelivery,
+} from './webhooks.repository.js';
+import { newMessageId, signedHeaders } from './webhooks.signing.js';
+import { checkTarget, postTo } from './webhooks.target.js';
+
+/*
+ * Delivering events to endpoints. A follower of the domain events (modules/events) writes, in the follower's
+ * transaction, one delivery per enabled endpoint subscribed to the event's type (the message as it will be signed:
+ * `{ type, timestamp, data }`, data the record as the API answers it) and one delivery job each. The job checks the
+ * target again, signs (Standard Webhooks), sends, and records the answer; a failure is retried with the job queue's
+ * backoff, and an endpoint that fails FAILURES_TO_DISABLE times in a row is turned off and its owner told.
+ */
+
+export const WEBHOOK_JOB = 'webhook.delivery';
+export const SECRET_PURPOSE = 'webhook-secret';
+/** Attempts of one delivery: with the backoff (1 min, 2, 4 ... 6 h), about a day. */
+export const DELIVERY_ATTEMPTS = 10;
+/** Failed attempts in a row after which an endpoint is turned off. */
+export const FAILURES_TO_DISABLE = 20;
+
+/** A caller standing for the system when a follower reads a record as the API answers it. */
+async function systemCaller(db: Db, companyId: string): Promise<Caller> {
+  return { id: '00000000-0000-0000-0000-000000000000', companyId, permissions: [], plan: null, employeeType: 'system', timeZone: await companyTimeZone(db, companyId) };
+}
+
+/** The record an event carries, read in the follower's transaction. */
+async function recordOf(deps: Deps, tx: Db, e: DomainEvent): Promise<unknown> {
+  const caller = await systemCaller(tx, e.companyId);
+  const d = withDb(deps, tx);
+  if ('appointmentId' in e) {
+    if (e.type === 'appointment.deleted') return { _id: e.appointmentId, clinic: { _id: e.clinicId } };
+    return getAppointment(d, caller, e.appointmentId).catch(() => ({ _id: e.appointmentId }));
+  }
+  if ('patientId' in e) return (await loadDetails(d, caller, e.patientId)) ?? { _id: e.patientId };
+  return getInvoice(d, caller, e.invoiceId, tx);
+}
+
+/** A new delivery of `payload` to an endpoint and its job, in `tx`. */
+export async function queueDelivery(tx: Db, endpoint: EndpointRow, eventType: string, payload: Record<string, unknown>, now: Date, replayOf: string | null = null) {
+  const row = await insertDelivery(tx, {
+    companyId: endpoint.companyId, endpointId: endpoint.id, messageId: newMessageId(), eventType, payload, replayOf, createdAt: now,
+  });
+  await insertJob(tx, { companyId: endpoint.companyId, kind: WEBHOOK_JOB, payload: { deliveryId: row.id }, runAt: now, maxAttempts: DELIVERY_ATTEMPTS });
+  return row;
+}
+
+export function followWithWebhooks(deps: Deps, events: DomainEvents): void {
+  events.on('webhooks', WEBHOOK_EVENTS, async (tx, e, now) => {
+    const targets = await subscribers(tx, e.companyId, e.type);
+    if (!targets.length) return;
+    const payload = { type: e.type, timestamp: e.at, data: JSON.parse(JSON.stringify(await recordOf(deps, tx, e))) as unknown };
+    for (const endpoint of targets) await queueDelivery(tx, endpoint, e.type, payload, now);
+  });
+}
+
+/** Turns the endpoint off and rings its creator's and the administrators' bells. */
+async function disable(deps: Deps, endpoint: EndpointRow, failures: number, now: Date): Promise<void> {
+  if (!(await disableFailing(deps.db, endpoint.companyId, endpoint.id, `failed ${failures} times in a row`, now))) return;
+  const n = { kind: 'webhook_disabled' as const, entity: 'webhook_endpoint', entityId: endpoint.id, params: { url: endpoint.url, count: String(failures) } };
+  if (endpoint.createdBy) {
+    await notifyEmployees(deps, endpoint.companyId, [endpoint.createdBy], { ...n, actorId: null });
+    await notifyAdministrators(deps, endpoint.companyId, { ...n, actorId: endpoint.createdBy });
+  }
+}
+
+/** Sends one delivery; throws (to be retried) when it was not accepted. */
+async function deliver(deps: Deps, job: ClaimedJob, now: Date): Promise<void> {
+  const delivery = await findDelivery(deps.db, job.companyId, String(job.payload.deliveryId));
+  if (!delivery || delivery.status !== 'pending') return;
+  const endpoint = await findEndpoint(deps.db, job.companyId, delivery.endpointId);
+  if (!endpoint || !endpoint.enabled) {
+    await updateDelivery(deps.db, job.companyId, delivery.id, { status: 'failed', lastError: 'the endpoint is turned off' });
+    return;
+  }
+  const attempt = { attempts: delivery.attempts + 1, lastAttemptAt: now };
+  const target = await checkTarget(endpoint.url, deps.config.webhooksAllowPrivateTargets);
+  const body = JSON.stringify(delivery.payload);
+  const result = typeof target === 'string'
+    ? { status: null, body: null, error: `target refused: ${target}` }
+    : await postTo(target, signedHeaders(open(deps.config.jwtSecret, SECRET_PURPOSE, endpoint.secretEnc), delivery.messageId, Math.floor(now.getTime() / 1000), body), body);
+  if (result.status !== null && result.status >= 200 && result.status < 300) {
+    await updateDelivery(deps.db, job.companyId, delivery.id, { ...attempt, status: 'delivered', responseStatus: result.status, responseBody: result.body, lastError: null, deliveredAt: now });
+    await resetFailures(deps.db, job.companyId, endpoint.id);
+    return;
+  }
+  const last = job.attempts >= job.maxAttempts;
+  const error = result.error ?? `answered ${result.status}`;
+  await updateDelivery(deps.db, job.companyId, delivery.id, { ...attempt, status: last ? 'failed' : 'pending', responseStatus: result.status, responseBody: result.body, lastError: error });
+  const failures = await countFailure(deps.db, job.companyId, endpoint.id);
+  if (failures >= FAILURES_TO_DISABLE) {
+    await disable(deps, endpoint, failures, now);
+    await updateDelivery(deps.db, job.companyId, delivery.id, { status: 'failed' });
+    return;
+  }
+  throw new Error(error);
+}
+
+export function webhookJobHandler(deps: Deps): JobHandler {
+  return {
+    run: (job, now) => deliver(deps, job, now),
+    failed: async (job) => {
+      await updateDelivery(deps.db, job.companyId, String(job.payload.deliveryId), { status: 'failed' });
+    },
+  };
+}

@@ -1,0 +1,93 @@
+import { createHmac } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser } from '@playwright/test';
+import { ALWAYS_OPEN, Api, expect, presetPreferences, runId, signIn, test } from './fixtures';
+
+/*
+ * Webhooks, as an administrator sets them up: an endpoint pointing at a receiver this spec starts on the machine, its
+ * secret shown once; a booking reaches the receiver signed with that secret, carrying the appointment; the delivery
+ * log shows it delivered with the receiver's answer. Screenshots: English light, Arabic dark, 375 px.
+ */
+
+interface Received { headers: Record<string, string | string[] | undefined>; body: string }
+
+async function startReceiver() {
+  const received: Received[] = [];
+  const server = createServer((req, res) => {
+    let text = '';
+    req.on('data', (c: Buffer) => { text += c.toString('utf8'); });
+    req.on('end', () => {
+      received.push({ headers: req.headers, body: text });
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('thanks');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { received, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+const verified = (secret: string, r: Received) => {
+  const mac = createHmac('sha256', Buffer.from(secret.slice('whsec_'.length), 'base64'))
+    .update(`${String(r.headers['webhook-id'])}.${String(r.headers['webhook-timestamp'])}.${r.body}`).digest('base64');
+  return String(r.headers['webhook-signature']).split(' ').includes(`v1,${mac}`);
+};
+
+async function shot(browser: Browser, lang: 'en' | 'ar', theme: 'light' | 'dark', width: number, path: string) {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: theme });
+  const page = await context.newPage();
+  await presetPreferences(page, { lang, theme });
+  await signIn(page);
+  await page.goto('/settings/webhooks');
+  await expect(page.getByTestId('webhook-endpoint').first()).toBeVisible();
+  await page.screenshot({ path, fullPage: true });
+  await context.close();
+}
+
+test('an endpoint receives a signed booking and its log shows the delivery', async ({ page, browser, request }, testInfo) => {
+  test.setTimeout(180_000);
+  const receiver = await startReceiver();
+  try {
+    const api = await Api.signIn(request);
+    const id = runId();
+    await signIn(page);
+    await page.goto('/settings/webhooks');
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    const form = page.getByTestId('webhook-form');
+    await form.getByLabel(/Endpoint address/).fill(receiver.url);
+    await form.getByLabel('Description').fill(`Front office ${id}`);
+    await form.getByTestId('webhook-group-appointment').getByLabel('Booked').check();
+    await form.getByRole('button', { name: 'Save' }).click();
+    const secret = (await page.getByTestId('webhook-secret').textContent())!.trim();
+    expect(secret).toMatch(/^whsec_/);
+    await page.getByRole('button', { name: 'Done' }).click();
+
+    const clinic = await api.clinic(`Hooks ${id}`, { hours: ALWAYS_OPEN, timeZone: 'UTC' });
+    const doctor = await api.doctor(clinic, `Dr. Hook ${id}`);
+    const service = await api.service(clinic, [doctor], `Check-up ${id}`);
+    const patient = await api.patient(`Webhook Patient ${id}`);
+    const booked = await api.book({ id, clinic, service, doctors: [doctor], patients: [patient] }, { patient: 0, datetime: new Date(Date.now() + 3 * 3_600_000).toISOString() });
+
+    await expect.poll(() => receiver.received.filter((r) => r.body.includes(booked._id)).length, { timeout: 30_000 }).toBe(1);
+    const got = receiver.received.find((r) => r.body.includes(booked._id))!;
+    expect(verified(secret, got)).toBe(true);
+    const message = JSON.parse(got.body) as { type: string; data: { _id: string; patient: { name: string } } };
+    expect(message).toMatchObject({ type: 'appointment.booked', data: { _id: booked._id, patient: { name: `Webhook Patient ${id}` } } });
+
+    const row = page.getByTestId('webhook-endpoint').filter({ hasText: `Front office ${id}` });
+    await page.reload();
+    await row.getByRole('button', { name: 'Delivery log' }).click();
+    const entry = page.getByTestId('webhook-delivery').first();
+    await expect(entry).toContainText('appointment.booked');
+    await expect(entry).toContainText('Delivered');
+    await expect(entry).toContainText('thanks');
+    // Once the drawer has finished sliding in.
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    await page.screenshot({ path: testInfo.outputPath('webhooks-log-en-light.png') });
+    await page.keyboard.press('Escape');
+    await shot(browser, 'en', 'light', 1280, testInfo.outputPath('webhooks-en-light.png'));
+    await shot(browser, 'ar', 'dark', 1280, testInfo.outputPath('webhooks-ar-dark.png'));
+    await shot(browser, 'en', 'light', 375, testInfo.outputPath('webhooks-en-light-375.png'));
+  } finally {
+    await receiver.close();
+  }
+});
