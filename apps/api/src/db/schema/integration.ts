@@ -77,6 +77,8 @@ export const webhookEndpoints = pgTable('webhook_endpoints', {
   disabledAt: at('disabled_at'),
   /** Failed deliveries in a row since the last success. */
   consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+  /** When the current run of failures began (null after a success): an endpoint failing for a day is turned off. */
+  failingSince: at('failing_since'),
   createdBy: uuid('created_by'),
   createdAt: at('created_at').notNull().defaultNow(),
   updatedAt: at('updated_at').notNull().defaultNow(),
