@@ -82,6 +82,14 @@ describe('who may do what', () => {
     expect(doctors.statusCode === 403 || body(doctors).data.length === 0, doctors.body).toBe(true);
   });
 
+  it('a doctor pays themselves nothing and lists no one else\'s rules', async () => {
+    const { p, day } = await earned70();
+    const doctor = await signInStaff(ctx, org, { name: 'Dr. Probe', username: 'dr_probe', email: 'dr_probe@north.test', employeeType: 'Doctor', roleNames: ['Doctor'] });
+    expect((await payout(p.doctor.id, day, day, 100, doctor)).statusCode).toBe(403);
+    expect((await send('GET', `/api/doctor-shares/rules?doctor=${p.doctor.id}`, undefined, doctor)).statusCode).toBe(403);
+    expect(body(await send('GET', `/api/doctor-shares/statement?doctor=${p.doctor.id}&from=${day}&to=${day}`)).data.paid).toBe(0);
+  });
+
   it('another company\'s admin reaches none of this company\'s doctors, rules or share', async () => {
     const { p, day } = await earned70();
     const rule = await ok('/api/doctor-shares/rules', { doctor: p.doctor.id, kind: 'percent', percent: 10, effectiveFrom: '2026-08-01' });
