@@ -1,5 +1,5 @@
 /** The doctor's share tables (rules, entries, payouts): every query scoped by company. */
-import { and, asc, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { DoctorShareApplied, DoctorShareCause, Ref } from '@clinic/shared';
 import { currencyMinorDigits } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
@@ -110,6 +110,17 @@ export async function periodPayouts(db: Db, companyId: string, doctorId: string,
   return db.select(payoutNames).from(p)
     .where(and(eq(p.companyId, companyId), eq(p.doctorId, doctorId), eq(p.periodFrom, from), eq(p.periodTo, to)))
     .orderBy(asc(p.createdAt), asc(p.id));
+}
+
+/** The doctor's share locked into any close day less every payout of any period: what is still owed to them at all. */
+export async function lifetimeBalance(db: Db, companyId: string, doctorId: string): Promise<number> {
+  const e = doctorShareEntries;
+  const p = doctorSharePayouts;
+  const [earned] = await db.select({ share: sql<string>`coalesce(sum(${e.share}), 0)` }).from(e)
+    .where(and(eq(e.companyId, companyId), eq(e.doctorId, doctorId), isNotNull(e.closeId)));
+  const [paid] = await db.select({ amount: sql<string>`coalesce(sum(${p.amount}), 0)` }).from(p)
+    .where(and(eq(p.companyId, companyId), eq(p.doctorId, doctorId)));
+  return Number(earned?.share ?? 0) - Number(paid?.amount ?? 0);
 }
 
 export async function insertPayout(db: Db, values: typeof doctorSharePayouts.$inferInsert): Promise<string> {

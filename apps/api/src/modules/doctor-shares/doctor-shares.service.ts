@@ -14,7 +14,7 @@ import { AppError, type FieldMessage } from '../../lib/errors.js';
 import { t } from '../../lib/i18n.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import {
-  companyCurrency, deleteRule, findDoctors, findEmployee, findPayout, findRule, findRules, insertPayout, insertRule, lockedEntries, openEntries,
+  companyCurrency, deleteRule, findDoctors, findEmployee, findPayout, findRule, findRules, insertPayout, insertRule, lifetimeBalance, lockedEntries, openEntries,
   periodPayouts, serviceExists, type EntryRow, type NamedPayout, type NamedRule,
 } from './doctor-shares.repository.js';
 
@@ -155,8 +155,10 @@ export async function createPayout(deps: Deps, ctx: RequestContext, caller: Call
     const doctor = await findEmployee(tx, caller.companyId, input.doctor, true);
     if (!doctor || doctor.employeeType !== 'Doctor') throw fieldFail('DOCTOR_SHARE_NOT_A_DOCTOR', 'doctor', 'errors.doctorShares.notADoctor');
     const statement = await statementOf(tx, ctx, caller.companyId, { doctor: input.doctor, from: input.from, to: input.to });
-    if (input.amount > statement.balance) {
-      const balance = `${formatMinor(Math.max(0, statement.balance), statement.minorDigits)} ${statement.currency}`;
+    // Payouts of overlapping periods never pay the same share twice: at most what is still owed over every period.
+    const owed = Math.min(statement.balance, await lifetimeBalance(tx, caller.companyId, input.doctor));
+    if (input.amount > owed) {
+      const balance = `${formatMinor(Math.max(0, owed), statement.minorDigits)} ${statement.currency}`;
       throw fieldFail('DOCTOR_SHARE_OVERPAID', 'amount', 'errors.doctorShares.overpaid', { balance });
     }
     const saved = await insertPayout(tx, {

@@ -81,20 +81,28 @@ function taxCategory(basisPoints: number): { id: string; exemption?: { code: str
   return basisPoints > 0 ? { id: 'S' } : { id: 'O', exemption: { code: 'VATEX-SA-OOS', reason: 'Not subject to VAT' } };
 }
 
+/**
+ * Typed text as XML character data: characters XML 1.0 forbids dropped, and every "&" escaped here, since the
+ * builder leaves an "&" that looks like an entity ("&x;", "&#60;") as it is, which no parser reads back as typed.
+ */
+export function xmlText(s: string): string {
+  return s.replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '').replace(/&/g, '&amp;');
+}
+
 function party(parent: XMLBuilder, p: EInvoiceParty): void {
   const el = parent.ele('cac:Party');
-  if (p.crn) el.ele('cac:PartyIdentification').ele('cbc:ID', { schemeID: 'CRN' }).txt(p.crn);
+  if (p.crn) el.ele('cac:PartyIdentification').ele('cbc:ID', { schemeID: 'CRN' }).txt(xmlText(p.crn));
   const address = el.ele('cac:PostalAddress');
-  if (p.street) address.ele('cbc:StreetName').txt(p.street);
-  if (p.buildingNumber) address.ele('cbc:BuildingNumber').txt(p.buildingNumber);
-  if (p.district) address.ele('cbc:CitySubdivisionName').txt(p.district);
-  if (p.city) address.ele('cbc:CityName').txt(p.city);
-  if (p.postalCode) address.ele('cbc:PostalZone').txt(p.postalCode);
-  address.ele('cac:Country').ele('cbc:IdentificationCode').txt(p.country || 'SA');
+  if (p.street) address.ele('cbc:StreetName').txt(xmlText(p.street));
+  if (p.buildingNumber) address.ele('cbc:BuildingNumber').txt(xmlText(p.buildingNumber));
+  if (p.district) address.ele('cbc:CitySubdivisionName').txt(xmlText(p.district));
+  if (p.city) address.ele('cbc:CityName').txt(xmlText(p.city));
+  if (p.postalCode) address.ele('cbc:PostalZone').txt(xmlText(p.postalCode));
+  address.ele('cac:Country').ele('cbc:IdentificationCode').txt(xmlText(p.country || 'SA'));
   const scheme = el.ele('cac:PartyTaxScheme');
-  if (p.vatNumber) scheme.ele('cbc:CompanyID').txt(p.vatNumber);
+  if (p.vatNumber) scheme.ele('cbc:CompanyID').txt(xmlText(p.vatNumber));
   scheme.ele('cac:TaxScheme').ele('cbc:ID').txt('VAT');
-  el.ele('cac:PartyLegalEntity').ele('cbc:RegistrationName').txt(p.name);
+  el.ele('cac:PartyLegalEntity').ele('cbc:RegistrationName').txt(xmlText(p.name));
 }
 
 function taxCategoryElement(parent: XMLBuilder, name: 'cac:TaxCategory' | 'cac:ClassifiedTaxCategory', basisPoints: number, withSchemes: boolean): void {
@@ -124,7 +132,7 @@ export function buildUbl(doc: EInvoiceDocument, extras: { qr?: string; signature
     .att('xmlns:cac', UBL_NS.cac).att('xmlns:cbc', UBL_NS.cbc).att('xmlns:ext', UBL_NS.ext);
   extras.signatureExtension?.(root);
   root.ele('cbc:ProfileID').txt('reporting:1.0');
-  root.ele('cbc:ID').txt(doc.number);
+  root.ele('cbc:ID').txt(xmlText(doc.number));
   root.ele('cbc:UUID').txt(doc.uuid);
   root.ele('cbc:IssueDate').txt(doc.issueDate);
   root.ele('cbc:IssueTime').txt(doc.issueTime);
@@ -132,7 +140,7 @@ export function buildUbl(doc: EInvoiceDocument, extras: { qr?: string; signature
   root.ele('cbc:DocumentCurrencyCode').txt(doc.currency);
   root.ele('cbc:TaxCurrencyCode').txt(doc.currency);
   if (doc.kind === 'credit_note' && doc.billingReference) {
-    root.ele('cac:BillingReference').ele('cac:InvoiceDocumentReference').ele('cbc:ID').txt(doc.billingReference);
+    root.ele('cac:BillingReference').ele('cac:InvoiceDocumentReference').ele('cbc:ID').txt(xmlText(doc.billingReference));
   }
   root.ele('cac:AdditionalDocumentReference').ele('cbc:ID').txt('ICV').up().ele('cbc:UUID').txt(String(doc.icv));
   reference(root, 'PIH', doc.pih);
@@ -144,7 +152,7 @@ export function buildUbl(doc: EInvoiceDocument, extras: { qr?: string; signature
   party(root.ele('cac:AccountingSupplierParty'), doc.seller);
   party(root.ele('cac:AccountingCustomerParty'), doc.buyer);
   if (doc.kind === 'credit_note') {
-    root.ele('cac:PaymentMeans').ele('cbc:PaymentMeansCode').txt('10').up().ele('cbc:InstructionNote').txt(doc.reason || 'Correction');
+    root.ele('cac:PaymentMeans').ele('cbc:PaymentMeansCode').txt('10').up().ele('cbc:InstructionNote').txt(xmlText(doc.reason || 'Correction'));
   }
   root.ele('cac:TaxTotal').ele('cbc:TaxAmount', cur).txt(money(doc.tax));
   const taxTotal = root.ele('cac:TaxTotal');
@@ -167,7 +175,7 @@ export function buildUbl(doc: EInvoiceDocument, extras: { qr?: string; signature
     el.ele('cbc:LineExtensionAmount', cur).txt(money(line.net));
     el.ele('cac:TaxTotal').ele('cbc:TaxAmount', cur).txt(money(line.tax)).up().ele('cbc:RoundingAmount', cur).txt(money(line.net + line.tax));
     const item = el.ele('cac:Item');
-    item.ele('cbc:Name').txt(line.name);
+    item.ele('cbc:Name').txt(xmlText(line.name));
     taxCategoryElement(item, 'cac:ClassifiedTaxCategory', doc.vatRateBasisPoints, false);
     const price = el.ele('cac:Price');
     // The price per unit after the line's discount, spread evenly (ZATCA checks quantity x price = line amount).

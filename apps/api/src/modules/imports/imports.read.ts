@@ -9,6 +9,7 @@ import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../../lib/errors.js';
+import { inflatesWithin } from './imports.zip.js';
 
 export interface SheetRow { row: number; cells: string[] }
 export type FileFormat = 'csv' | 'xlsx';
@@ -82,6 +83,7 @@ function columnName(n: number): string {
 }
 
 async function* xlsxRows(bytes: Uint8Array): AsyncGenerator<SheetRow> {
+  if (!inflatesWithin(bytes)) throw unreadable('XLSX');
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([Buffer.from(bytes)]), {
     entries: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'cache', worksheets: 'emit',
   });
