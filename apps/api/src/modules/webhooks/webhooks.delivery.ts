@@ -75,8 +75,10 @@ async function disable(deps: Deps, endpoint: EndpointRow, failures: number, beca
   const reason = 'hours' in because ? `failing for ${because.hours} hours` : `failed ${failures} times in a row`;
   if (!(await disableFailing(deps.db, endpoint.companyId, endpoint.id, reason, now))) return;
   const n = { kind: 'webhook_disabled' as const, entity: 'webhook_endpoint', entityId: endpoint.id, params: { url: endpoint.url, count: String(failures) } };
-  if (endpoint.createdBy) await notifyEmployees(deps, endpoint.companyId, [endpoint.createdBy], { ...n, actorId: null });
-  await notifyAdministrators(deps, endpoint.companyId, { ...n, actorId: endpoint.createdBy });
+  if (endpoint.createdBy) {
+    await notifyEmployees(deps, endpoint.companyId, [endpoint.createdBy], { ...n, actorId: null });
+    await notifyAdministrators(deps, endpoint.companyId, { ...n, actorId: endpoint.createdBy });
+  }
   await queueDisabledEmails(deps, endpoint, because, now);
 }
 
