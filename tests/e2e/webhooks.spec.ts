@@ -7,7 +7,8 @@ import { ALWAYS_OPEN, Api, expect, presetPreferences, runId, signIn, test } from
 /*
  * Webhooks, as an administrator sets them up: an endpoint pointing at a receiver this spec starts on the machine, its
  * secret shown once; a booking reaches the receiver signed with that secret, carrying the appointment; the delivery
- * log shows it delivered with the receiver's answer. Screenshots: English light, Arabic dark, 375 px.
+ * log shows it delivered with the receiver's answer. Screenshots: English light, Arabic dark, and both at 375 px, where the
+ * endpoints are cards whose delivery log opens without scrolling sideways.
  */
 
 interface Received { headers: Record<string, string | string[] | undefined>; body: string }
@@ -32,14 +33,27 @@ const verified = (secret: string, r: Received) => {
   return String(r.headers['webhook-signature']).split(' ').includes(`v1,${mac}`);
 };
 
+/** The page at `width`; below a tablet the endpoints are cards whose log opens without scrolling sideways. */
 async function shot(browser: Browser, lang: 'en' | 'ar', theme: 'light' | 'dark', width: number, path: string) {
   const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: theme });
   const page = await context.newPage();
   await presetPreferences(page, { lang, theme });
   await signIn(page);
   await page.goto('/settings/webhooks');
-  await expect(page.getByTestId('webhook-endpoint').first()).toBeVisible();
-  await page.screenshot({ path, fullPage: true });
+  if (width < 768) {
+    const card = page.getByTestId('webhook-endpoint-card').first();
+    await expect(card).toBeVisible();
+    await expect(page.getByTestId('webhook-endpoints')).toBeHidden();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    const log = card.getByRole('button', { name: lang === 'ar' ? 'سجل التسليم' : 'Delivery log' });
+    await expect(log).toBeInViewport();
+    await page.screenshot({ path, fullPage: true });
+    await log.click();
+    await expect(page.getByTestId('webhook-delivery').first()).toBeVisible();
+  } else {
+    await expect(page.getByTestId('webhook-endpoint').first()).toBeVisible();
+    await page.screenshot({ path, fullPage: true });
+  }
   await context.close();
 }
 
@@ -87,6 +101,7 @@ test('an endpoint receives a signed booking and its log shows the delivery', asy
     await shot(browser, 'en', 'light', 1280, testInfo.outputPath('webhooks-en-light.png'));
     await shot(browser, 'ar', 'dark', 1280, testInfo.outputPath('webhooks-ar-dark.png'));
     await shot(browser, 'en', 'light', 375, testInfo.outputPath('webhooks-en-light-375.png'));
+    await shot(browser, 'ar', 'dark', 375, testInfo.outputPath('webhooks-ar-dark-375.png'));
   } finally {
     await receiver.close();
   }

@@ -27,6 +27,16 @@ export const webhooksEn = {
     webhook_disabled_one: 'The webhook to {{url}} was turned off after {{count}} failed delivery',
     webhook_disabled_other: 'The webhook to {{url}} was turned off after {{count}} failed deliveries in a row',
   },
+  webhookDisabledEmail: {
+    subject: 'A webhook endpoint was turned off',
+    greeting: 'Hello {{name}},',
+    becauseFailures_one: 'The webhook endpoint {{url}} was turned off after {{count}} failed delivery.',
+    becauseFailures_other: 'The webhook endpoint {{url}} was turned off after {{count}} failed deliveries in a row.',
+    becauseDay_one: 'The webhook endpoint {{url}} was turned off: its deliveries have been failing for {{count}} hour.',
+    becauseDay_other: 'The webhook endpoint {{url}} was turned off: its deliveries have been failing for {{count}} hours.',
+    after: 'No more events are sent to it. Check the receiving system, look at the delivery log, then turn the endpoint on again.',
+    action: 'Open webhooks',
+  },
 };
 
 export const webhooksAr: Shape<typeof webhooksEn> = {
@@ -58,5 +68,23 @@ export const webhooksAr: Shape<typeof webhooksEn> = {
     webhook_disabled_few: 'أُوقف الخطاف إلى {{url}} بعد فشل {{count}} تسليمات متتالية',
     webhook_disabled_many: 'أُوقف الخطاف إلى {{url}} بعد فشل {{count}} تسليمًا متتاليًا',
     webhook_disabled_other: 'أُوقف الخطاف إلى {{url}} بعد فشل {{count}} تسليم متتالٍ',
+  },
+  webhookDisabledEmail: {
+    subject: 'أُوقفت نقطة استقبال خطاف',
+    greeting: 'مرحباً {{name}}،',
+    becauseFailures_zero: 'أُوقفت نقطة استقبال الخطاف {{url}} بعد فشل التسليم.',
+    becauseFailures_one: 'أُوقفت نقطة استقبال الخطاف {{url}} بعد فشل تسليم واحد.',
+    becauseFailures_two: 'أُوقفت نقطة استقبال الخطاف {{url}} بعد فشل تسليمين متتاليين.',
+    becauseFailures_few: 'أُوقفت نقطة استقبال الخطاف {{url}} بعد فشل {{count}} تسليمات متتالية.',
+    becauseFailures_many: 'أُوقفت نقطة استقبال الخطاف {{url}} بعد فشل {{count}} تسليمًا متتاليًا.',
+    becauseFailures_other: 'أُوقفت نقطة استقبال الخطاف {{url}} بعد فشل {{count}} تسليم متتالٍ.',
+    becauseDay_zero: 'أُوقفت نقطة استقبال الخطاف {{url}}: فشلت تسليماتها.',
+    becauseDay_one: 'أُوقفت نقطة استقبال الخطاف {{url}}: تفشل تسليماتها منذ ساعة.',
+    becauseDay_two: 'أُوقفت نقطة استقبال الخطاف {{url}}: تفشل تسليماتها منذ ساعتين.',
+    becauseDay_few: 'أُوقفت نقطة استقبال الخطاف {{url}}: تفشل تسليماتها منذ {{count}} ساعات.',
+    becauseDay_many: 'أُوقفت نقطة استقبال الخطاف {{url}}: تفشل تسليماتها منذ {{count}} ساعة.',
+    becauseDay_other: 'أُوقفت نقطة استقبال الخطاف {{url}}: تفشل تسليماتها منذ {{count}} ساعة.',
+    after: 'لن تُرسل إليها أحداث بعد الآن. تحقق من النظام المستقبِل وراجع سجل التسليم، ثم شغّل نقطة الاستقبال من جديد.',
+    action: 'فتح الخطافات',
   },
 };

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.js';
-import type { Caller, Deps } from '../../lib/app-types.js';
+import { type Caller, clockNow, type Deps } from '../../lib/app-types.js';
 import { open } from '../../lib/secret-box.js';
 import { withDb } from '../../lib/transaction.js';
 import { getAppointment } from '../appointments/index.js';
@@ -12,6 +12,7 @@ import { WEBHOOK_EVENTS } from '@clinic/shared';
 import {
   companyTimeZone, countFailure, disableFailing, type EndpointRow, findDelivery, findEndpoint, insertDelivery, resetFailures, subscribers, updateDelivery,
 } from './webhooks.repository.js';
+import { type DisabledBecause, queueDisabledEmails } from './webhooks.email.js';
 import { newMessageId, signedHeaders } from './webhooks.signing.js';
 import { checkTarget, postTo } from './webhooks.target.js';
 
@@ -20,7 +21,9 @@ import { checkTarget, postTo } from './webhooks.target.js';
  * transaction, one delivery per enabled endpoint subscribed to the event's type (the message as it will be signed:
  * `{ type, timestamp, data }`, data the record as the API answers it) and one delivery job each. The job checks the
  * target again, signs (Standard Webhooks), sends, and records the answer; a failure is retried with the job queue's
- * backoff, and an endpoint that fails FAILURES_TO_DISABLE times in a row is turned off and its owner told.
+ * backoff. An endpoint that fails FAILURES_TO_DISABLE times in a row, or has been failing for FAILING_HOURS_TO_DISABLE
+ * (failing_since: set at the first failure of a run, cleared by a success), is turned off; its creator and the
+ * administrators are told by the bell and by e-mail.
  */
 
 export const WEBHOOK_JOB = 'webhook.delivery';
@@ -29,6 +32,8 @@ export const SECRET_PURPOSE = 'webhook-secret';
 export const DELIVERY_ATTEMPTS = 10;
 /** Failed attempts in a row after which an endpoint is turned off. */
 export const FAILURES_TO_DISABLE = 20;
+/** Hours of failing (since the first failure of the current run) after which an endpoint is turned off. */
+export const FAILING_HOURS_TO_DISABLE = 24;
 
 /** A caller standing for the system when a follower reads a record as the API answers it. */
 async function systemCaller(db: Db, companyId: string): Promise<Caller> {
@@ -65,14 +70,16 @@ export function followWithWebhooks(deps: Deps, events: DomainEvents): void {
   });
 }
 
-/** Turns the endpoint off and rings its creator's and the administrators' bells. */
-async function disable(deps: Deps, endpoint: EndpointRow, failures: number, now: Date): Promise<void> {
-  if (!(await disableFailing(deps.db, endpoint.companyId, endpoint.id, `failed ${failures} times in a row`, now))) return;
+/** Turns the endpoint off, rings its creator's and the administrators' bells and e-mails them. */
+async function disable(deps: Deps, endpoint: EndpointRow, failures: number, because: DisabledBecause, now: Date): Promise<void> {
+  const reason = 'hours' in because ? `failing for ${because.hours} hours` : `failed ${failures} times in a row`;
+  if (!(await disableFailing(deps.db, endpoint.companyId, endpoint.id, reason, now))) return;
   const n = { kind: 'webhook_disabled' as const, entity: 'webhook_endpoint', entityId: endpoint.id, params: { url: endpoint.url, count: String(failures) } };
   if (endpoint.createdBy) {
     await notifyEmployees(deps, endpoint.companyId, [endpoint.createdBy], { ...n, actorId: null });
     await notifyAdministrators(deps, endpoint.companyId, { ...n, actorId: endpoint.createdBy });
   }
+  await queueDisabledEmails(deps, endpoint, because, now);
 }
 
 /** Sends one delivery; throws (to be retried) when it was not accepted. */
@@ -98,9 +105,13 @@ async function deliver(deps: Deps, job: ClaimedJob, now: Date): Promise<void> {
   const last = job.attempts >= job.maxAttempts;
   const error = result.error ?? `answered ${result.status}`;
   await updateDelivery(deps.db, job.companyId, delivery.id, { ...attempt, status: last ? 'failed' : 'pending', responseStatus: result.status, responseBody: result.body, lastError: error });
-  const failures = await countFailure(deps.db, job.companyId, endpoint.id);
-  if (failures >= FAILURES_TO_DISABLE) {
-    await disable(deps, endpoint, failures, now);
+  const at = clockNow(deps);
+  const { failures, failingSince } = await countFailure(deps.db, job.companyId, endpoint.id, at);
+  const failingHours = Math.floor((at.getTime() - failingSince.getTime()) / 3_600_000);
+  const because: DisabledBecause | null = failures >= FAILURES_TO_DISABLE ? { failures }
+    : failingHours >= FAILING_HOURS_TO_DISABLE ? { hours: failingHours } : null;
+  if (because) {
+    await disable(deps, endpoint, failures, because, now);
     await updateDelivery(deps.db, job.companyId, delivery.id, { status: 'failed' });
     return;
   }

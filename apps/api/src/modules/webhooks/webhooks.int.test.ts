@@ -5,7 +5,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { zonedInstant, zonedIso } from '@clinic/shared';
 import { auditLog, notifications } from '../../db/schema/index.js';
-import { auth, body, createOrg, createTestContext, settleEvents, signInStaff, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
+import { auth, body, createOrg, createTestContext, multipart, settleEvents, signInStaff, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
+import { versionOf } from '../../test/versions.js';
 import { insertBookingParty, nextWeekday } from '../appointments/fixtures.js';
 import { billingClinic } from '../billing/fixtures.js';
 import { WEBHOOK_JOB } from './webhooks.delivery.js';
@@ -168,6 +169,43 @@ describe('webhooks', () => {
     expect(got).toHaveLength(1);
     expect(got[0]).toMatchObject({ type: 'invoice.issued', data: { _id: body(draft).data._id, displayNumber: body(issued).data.displayNumber } });
     expect(verified(endpoint.secret, receiver.state.received[0]!)).toBe(true);
+    await ctx.app.inject({ method: 'DELETE', url: `/api/webhooks/${endpoint._id}`, headers: auth(org.token) });
+  });
+
+  it('sends patient.created and patient.updated with the patient\'s record, and nothing for an update that changes nothing', async () => {
+    const endpoint = await createEndpoint(org, ['patient.created', 'patient.updated']);
+    const fields: Array<[string, string]> = [
+      ['name', 'Amal Hassan'], ['identity', `WH-${Date.now()}`], ['phone', '+966 50 123 4567'], ['dateOfBirth', '1990-01-05'], ['gender', 'female'],
+      ['nationality', 'Saudi'], ['marital_status', 'Married'], ['blood_type', 'A+'], ['address', 'Olaya Street, Riyadh'], ['Smoking', 'false'],
+      ['professiona_experi', 'Engineer'], ['allergies[0]', 'Penicillin'],
+    ];
+    const send = async (method: 'POST' | 'PUT', url: string, f: Array<[string, string]>) => {
+      const m = await multipart(f);
+      const res = await ctx.app.inject({ method, url, payload: m.payload, headers: { ...auth(org.token), 'content-type': m.contentType } });
+      expect(res.statusCode, res.body).toBe(method === 'POST' ? 201 : 200);
+      return body(res).data as { _id: string; name: string; phone: string; allergies: string[] };
+    };
+    const messages = () => receiver.state.received.map((r) => JSON.parse(r.body) as { type: string; data: { _id: string; name: string; phone: string; blood_type: string; allergies: string[] } });
+    const created = await send('POST', '/api/patients', fields);
+    await settleEvents(ctx);
+    await runDeliveries();
+    expect(messages()).toHaveLength(1);
+    expect(messages()[0]).toMatchObject({ type: 'patient.created', data: { _id: created._id, name: 'Amal Hassan', phone: created.phone, blood_type: 'A+', allergies: ['Penicillin'] } });
+    expect(verified(endpoint.secret, receiver.state.received[0]!)).toBe(true);
+
+    const put = async (f: Array<[string, string]>) => send('PUT', `/api/patients/${created._id}`, [...f, ['version', String(await versionOf(ctx, 'patients', created._id))]]);
+    await put(fields.map(([k, v]): [string, string] => [k, k === 'name' ? 'Amal Al-Hassan' : v]));
+    await settleEvents(ctx);
+    await runDeliveries();
+    expect(messages()).toHaveLength(2);
+    expect(messages()[1]).toMatchObject({ type: 'patient.updated', data: { _id: created._id, name: 'Amal Al-Hassan', blood_type: 'A+' } });
+
+    // The same form saved again changes nothing: no delivery.
+    await put(fields.map(([k, v]): [string, string] => [k, k === 'name' ? 'Amal Al-Hassan' : v]));
+    await settleEvents(ctx);
+    await runDeliveries();
+    expect(messages()).toHaveLength(2);
+    expect((await deliveriesOf(org, endpoint._id)).data).toHaveLength(2);
     await ctx.app.inject({ method: 'DELETE', url: `/api/webhooks/${endpoint._id}`, headers: auth(org.token) });
   });
 

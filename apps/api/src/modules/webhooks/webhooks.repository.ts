@@ -86,16 +86,21 @@ export async function updateDelivery(db: Db, companyId: string, id: string, valu
   await db.update(webhookDeliveries).set(values).where(and(eq(webhookDeliveries.companyId, companyId), eq(webhookDeliveries.id, id)));
 }
 
-/** Counts one more failure in a row on the endpoint; the new count. */
-export async function countFailure(db: Db, companyId: string, id: string): Promise<number> {
-  const [row] = await db.update(webhookEndpoints).set({ consecutiveFailures: sql`${webhookEndpoints.consecutiveFailures} + 1` })
-    .where(and(eq(webhookEndpoints.companyId, companyId), eq(webhookEndpoints.id, id))).returning({ n: webhookEndpoints.consecutiveFailures });
-  return row?.n ?? 0;
+/** Counts one more failure in a row on the endpoint, the run's start kept (or set at its first failure): the new count and start. */
+export async function countFailure(db: Db, companyId: string, id: string, now: Date): Promise<{ failures: number; failingSince: Date }> {
+  const [row] = await db.update(webhookEndpoints).set({
+    consecutiveFailures: sql`${webhookEndpoints.consecutiveFailures} + 1`,
+    failingSince: sql`coalesce(${webhookEndpoints.failingSince}, ${now.toISOString()}::timestamptz)`,
+  }).where(and(eq(webhookEndpoints.companyId, companyId), eq(webhookEndpoints.id, id)))
+    .returning({ n: webhookEndpoints.consecutiveFailures, since: webhookEndpoints.failingSince });
+  return { failures: row?.n ?? 0, failingSince: row?.since ?? now };
 }
 
+/** A success ends the run of failures. */
 export async function resetFailures(db: Db, companyId: string, id: string): Promise<void> {
-  await db.update(webhookEndpoints).set({ consecutiveFailures: 0 })
-    .where(and(eq(webhookEndpoints.companyId, companyId), eq(webhookEndpoints.id, id), sql`${webhookEndpoints.consecutiveFailures} > 0`));
+  await db.update(webhookEndpoints).set({ consecutiveFailures: 0, failingSince: null })
+    .where(and(eq(webhookEndpoints.companyId, companyId), eq(webhookEndpoints.id, id),
+      sql`(${webhookEndpoints.consecutiveFailures} > 0 or ${webhookEndpoints.failingSince} is not null)`));
 }
 
 /** Turns an endpoint off because it keeps failing, once: true when this call did. */

@@ -94,7 +94,7 @@ export async function updateEndpoint(deps: Deps, ctx: RequestContext, caller: Ca
     const after = await updateEndpointAt(tx, caller.companyId, id, input.version, {
       url: input.url, description: input.description, events: input.events, enabled: input.enabled, updatedAt: clockNow(deps),
       // Turning an endpoint on again starts its count of failures afresh.
-      ...(input.enabled && !before.enabled ? { disabledReason: null, disabledAt: null, consecutiveFailures: 0 } : {}),
+      ...(input.enabled && !before.enabled ? { disabledReason: null, disabledAt: null, consecutiveFailures: 0, failingSince: null } : {}),
     });
     if (!after) return staleOrMissing(async () => Boolean(await findEndpoint(tx, caller.companyId, id)), notFound);
     const changes = changedFields(auditable(before), auditable(after));

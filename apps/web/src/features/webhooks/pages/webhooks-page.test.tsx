@@ -18,16 +18,20 @@ const delivery: WebhookDeliveryRecord = {
 };
 const pagination = { current_page: 1, items_per_page: 10, has_next_page: false, has_previous_page: false, total_items: 1, total_pages: 1, total_exact: true };
 
-function webhooksApi(list: WebhookEndpointRecord[]) {
+function webhooksApi(list: WebhookEndpointRecord[], refuseUrl: string | null = null) {
   const state = { sent: [] as Array<{ method: string; path: string; body: unknown }> };
   mockFetch((url, init) => {
     const method = init.method ?? 'GET';
     const body = init.body ? JSON.parse(String(init.body)) as unknown : null;
     if (method !== 'GET') state.sent.push({ method, path: url.pathname, body });
     if (url.pathname === '/api/webhooks' && method === 'GET') return jsonResponse(200, ok(list));
+    if (refuseUrl && (body as { url?: string } | null)?.url === refuseUrl) {
+      return jsonResponse(422, { success: false, message: { message: 'Some fields are invalid.', code: 'WEBHOOK_TARGET_REFUSED', fields: { url: 'This address cannot receive webhooks: it points at a private or local network' } } });
+    }
     if (url.pathname === '/api/webhooks' && method === 'POST') {
       return jsonResponse(201, ok({ ...endpoint({ _id: '33333333-3333-4333-8333-333333333333', url: (body as { url: string }).url, lastDelivery: null }), secret: 'whsec_c2VjcmV0LXNob3duLW9uY2Utb25seSEh' }));
     }
+    if (method === 'PUT') return jsonResponse(200, ok(endpoint({ ...(body as object), version: 2 })));
     if (url.pathname.endsWith('/deliveries')) return jsonResponse(200, { success: true, data: [delivery], pagination });
     if (url.pathname.endsWith('/replay')) return jsonResponse(201, ok({ ...delivery, _id: '44444444-4444-4444-8444-444444444444', status: 'pending', replayOf: delivery._id }));
     return jsonResponse(200, { success: true });
@@ -79,6 +83,44 @@ describe('the webhooks page', () => {
     expect(within(entry).getByText('Failed')).toBeInTheDocument();
     await user.click(within(entry).getByRole('button', { name: 'Replay' }));
     await waitFor(() => expect(api.sent).toContainEqual({ method: 'POST', path: `/api/webhooks/deliveries/${delivery._id}/replay`, body: null }));
+  });
+
+  it('puts the API\'s refusal of the address on the address field, and saves a change with the version it was read at', async () => {
+    const api = webhooksApi([endpoint()], 'https://intranet.example/in');
+    const user = userEvent.setup();
+    renderWithProviders(<WebhooksPage />, '/settings/webhooks', { route: '/settings/webhooks' });
+    const row = await screen.findByTestId('webhook-endpoint');
+    await user.click(within(row).getByRole('button', { name: 'Endpoint actions' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit endpoint' }));
+    const form = await screen.findByTestId('webhook-form');
+    const address = within(form).getByLabelText(/Endpoint address/);
+    expect(address).toHaveValue('https://erp.example/hook');
+    await user.clear(address);
+    await user.type(address, 'https://intranet.example/in');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    const message = await within(form).findByText('This address cannot receive webhooks: it points at a private or local network');
+    expect(address).toHaveAttribute('aria-invalid', 'true');
+    expect(address.getAttribute('aria-describedby')).toContain(message.id);
+    expect(screen.getByTestId('webhook-form')).toBeInTheDocument();
+    await user.clear(address);
+    await user.type(address, 'https://erp.example/v2');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.sent.at(-1)).toEqual({
+      method: 'PUT', path: `/api/webhooks/${endpoint()._id}`,
+      body: { url: 'https://erp.example/v2', description: 'ERP', events: ['appointment.booked', 'invoice.paid'], enabled: true, version: 1 },
+    }));
+    await waitFor(() => expect(screen.queryByTestId('webhook-form')).not.toBeInTheDocument());
+  });
+
+  it('shows each endpoint as a card on a phone, its delivery log one tap away', async () => {
+    webhooksApi([endpoint({ enabled: false, disabledReason: 'failing for 24 hours', consecutiveFailures: 4 })]);
+    const user = userEvent.setup();
+    renderWithProviders(<WebhooksPage />, '/settings/webhooks', { route: '/settings/webhooks' });
+    const card = await screen.findByTestId('webhook-endpoint-card');
+    expect(within(card).getByText('https://erp.example/hook')).toBeInTheDocument();
+    expect(within(card).getByText('Off')).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Delivery log' }));
+    expect(await screen.findByTestId('webhook-delivery')).toBeInTheDocument();
   });
 
   it('reads in Arabic', async () => {

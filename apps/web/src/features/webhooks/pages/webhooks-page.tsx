@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Card, Group, Menu, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { IconDots, IconPlus } from '@tabler/icons-react';
+import { Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { WebhookEndpointInput, WebhookEndpointRecord } from '@clinic/shared';
+import type { WebhookEndpointRecord } from '@clinic/shared';
 import { useEndpointAction, useEndpoints } from '../api/webhooks';
-import { DeliveriesDrawer, STATUS_COLOR } from '../components/deliveries-drawer';
-import { EndpointDialog } from '../components/endpoint-dialog';
+import { DeliveriesDrawer } from '../components/deliveries-drawer';
+import { EndpointCards, type EndpointHandlers, EndpointTable } from '../components/endpoint-parts';
+import { EndpointDialog, type EndpointValues } from '../components/endpoint-dialog';
 import { SecretModal } from '../components/secret-modal';
 
 /** The organisation's webhook endpoints: add, change, turn on or off, rotate the secret, test, and read the log. */
@@ -17,17 +18,20 @@ export default function WebhooksPage() {
   const [secret, setSecret] = useState<string | null>(null);
   const [logOf, setLogOf] = useState<WebhookEndpointRecord | null>(null);
 
-  const save = (input: WebhookEndpointInput) => {
-    const run = editing === 'new' || editing === null
-      ? action.mutateAsync({ kind: 'create', input })
-      : action.mutateAsync({ kind: 'update', id: editing._id, input: { ...input, version: editing.version } });
-    void run.then((answer) => {
-      setEditing(null);
-      if (answer?.secret) setSecret(answer.secret);
-    }).catch(() => undefined);
+  /** Saves the dialog; a refusal rejects, for the dialog to put the field errors on their fields. */
+  const save = async (input: EndpointValues) => {
+    const answer = editing === 'new' || editing === null
+      ? await action.mutateAsync({ kind: 'create', input })
+      : await action.mutateAsync({ kind: 'update', id: editing._id, input: { ...input, version: editing.version } });
+    setEditing(null);
+    if (answer?.secret) setSecret(answer.secret);
   };
   const rotate = (id: string) => void action.mutateAsync({ kind: 'rotate', id }).then((a) => a && setSecret(a.secret)).catch(() => undefined);
   const list = endpoints.data ?? [];
+  const handlers: EndpointHandlers = {
+    onLog: setLogOf, onEdit: setEditing, onTest: (id) => action.mutate({ kind: 'test', id }), onRotate: rotate,
+    onRemove: (id) => action.mutate({ kind: 'remove', id }),
+  };
 
   return (
     <Stack gap="md" data-testid="webhooks-page">
@@ -42,55 +46,10 @@ export default function WebhooksPage() {
       </Card>
       <Card padding="md">
         {endpoints.isLoading ? <Skeleton height={160} /> : list.length === 0 ? <Text c="dimmed">{t('webhooks.empty')}</Text> : (
-          <Table.ScrollContainer minWidth={640}>
-            <Table verticalSpacing="sm" data-testid="webhook-endpoints">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('webhooks.url')}</Table.Th>
-                  <Table.Th>{t('webhooks.events')}</Table.Th>
-                  <Table.Th>{t('webhooks.state')}</Table.Th>
-                  <Table.Th>{t('webhooks.lastDelivery')}</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.map((e) => (
-                  <Table.Tr key={e._id} data-testid="webhook-endpoint">
-                    <Table.Td>
-                      <Text size="sm" dir="ltr" style={{ wordBreak: 'break-all' }}>{e.url}</Text>
-                      {e.description && <Text size="xs" c="dimmed">{e.description}</Text>}
-                    </Table.Td>
-                    <Table.Td><Text size="sm">{t('webhooks.eventCount', { count: e.events.length })}</Text></Table.Td>
-                    <Table.Td>
-                      <Badge color={e.enabled ? 'teal' : 'gray'} variant="light">{t(e.enabled ? 'webhooks.on' : 'webhooks.off')}</Badge>
-                      {e.disabledReason && <Text size="xs" c="red">{t('webhooks.turnedOff', { count: e.consecutiveFailures })}</Text>}
-                    </Table.Td>
-                    <Table.Td>
-                      {e.lastDelivery
-                        ? <Badge color={STATUS_COLOR[e.lastDelivery.status]} variant="light">{t(`webhooks.statuses.${e.lastDelivery.status}`)}{e.lastDelivery.responseStatus ? ` · ${e.lastDelivery.responseStatus}` : ''}</Badge>
-                        : <Text size="sm" c="dimmed">—</Text>}
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <Button size="xs" variant="light" onClick={() => setLogOf(e)}>{t('webhooks.log')}</Button>
-                        <Menu position="bottom-end">
-                          <Menu.Target>
-                            <ActionIcon variant="subtle" aria-label={t('webhooks.actions')}><IconDots size={16} /></ActionIcon>
-                          </Menu.Target>
-                          <Menu.Dropdown>
-                            <Menu.Item onClick={() => setEditing(e)}>{t('webhooks.edit')}</Menu.Item>
-                            <Menu.Item onClick={() => action.mutate({ kind: 'test', id: e._id })}>{t('webhooks.sendTest')}</Menu.Item>
-                            <Menu.Item onClick={() => rotate(e._id)}>{t('webhooks.rotate')}</Menu.Item>
-                            <Menu.Item color="red" onClick={() => action.mutate({ kind: 'remove', id: e._id })}>{t('webhooks.remove')}</Menu.Item>
-                          </Menu.Dropdown>
-                        </Menu>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <>
+            <EndpointTable list={list} h={handlers} />
+            <EndpointCards list={list} h={handlers} />
+          </>
         )}
       </Card>
       {editing !== null && (
