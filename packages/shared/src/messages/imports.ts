@@ -32,6 +32,8 @@ export const importsEn = {
       sameIdentityInFile: 'Row {{row}} of the file has the same identity number; the row is skipped',
       samePhoneBirth: 'Likely the same patient as {{name}} ({{publicId}}): same mobile and date of birth',
       samePhoneBirthInFile: 'Likely the same patient as row {{row}}: same mobile and date of birth',
+      clinicUnknown: 'No clinic of this organisation is named "{{name}}" (write its name or number)',
+      doctorUnknown: 'No active doctor of this organisation is named "{{name}}" (write names separated by commas)',
     },
   },
   success: {
@@ -74,6 +76,8 @@ export const importsAr: Shape<typeof importsEn> = {
       sameIdentityInFile: 'الصف {{row}} من الملف له نفس رقم الهوية؛ سيُتخطّى الصف',
       samePhoneBirth: 'على الأرجح المريض نفسه {{name}} ({{publicId}}): نفس الجوال وتاريخ الميلاد',
       samePhoneBirthInFile: 'على الأرجح المريض نفسه في الصف {{row}}: نفس الجوال وتاريخ الميلاد',
+      clinicUnknown: 'لا توجد عيادة في هذه المنشأة باسم "{{name}}" (اكتب اسمها أو رقمها)',
+      doctorUnknown: 'لا يوجد طبيب نشط في هذه المنشأة باسم "{{name}}" (افصل بين الأسماء بفواصل)',
     },
   },
   success: {

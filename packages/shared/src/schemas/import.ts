@@ -22,13 +22,13 @@ export const IMPORT_MAX_ROWS = 200_000;
 export const IMPORT_FIELDS = {
   patients: ['name', 'phone', 'dateOfBirth', 'gender', 'identity', 'email'],
   employees: ['name', 'phone', 'email', 'employeeType'],
-  services: ['name', 'price', 'duration'],
+  services: ['name', 'clinic', 'price', 'doctors', 'duration', 'description'],
   appointments: ['patientPhone', 'doctor', 'service', 'start'],
 } as const satisfies Record<ImportKind, readonly string[]>;
 export const IMPORT_REQUIRED_FIELDS: Record<ImportKind, readonly string[]> = {
   patients: ['name', 'phone', 'dateOfBirth', 'gender'],
   employees: ['name', 'phone', 'employeeType'],
-  services: ['name', 'price', 'duration'],
+  services: ['name', 'clinic', 'price', 'doctors'],
   appointments: ['patientPhone', 'doctor', 'service', 'start'],
 };
 

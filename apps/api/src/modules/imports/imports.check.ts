@@ -3,11 +3,12 @@
  * found (same identity number, or same mobile and birth date) within the file and against the company's patients,
  * looked up a chunk at a time. The dry run and the import walk the same way, so they agree on every row.
  */
-import { IMPORT_CHUNK_ROWS, IMPORT_MAX_ROWS, IMPORT_REQUIRED_FIELDS, type ImportKind } from '@clinic/shared';
+import { IMPORT_CHUNK_ROWS, IMPORT_MAX_ROWS, IMPORT_REQUIRED_FIELDS, type ImportKind, type ServiceCreate } from '@clinic/shared';
 import type { CountryCode } from 'libphonenumber-js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { cleanPatient, type PatientRow, type RowProblem } from './imports.clean.js';
+import { cleanService, serviceDirectory } from './imports.services.js';
 import { sheetRows } from './imports.read.js';
 import { patientsMatching, type ExistingPatient } from './imports.repository.js';
 
@@ -24,7 +25,7 @@ export interface StoredProblem {
 
 export interface WalkedRow {
   row: number;
-  value: PatientRow | null;
+  value: PatientRow | ServiceCreate | null;
   problems: StoredProblem[];
   /** 'identity': always skipped (identity numbers are unique); 'phoneBirth': kept or skipped as the user chooses. */
   duplicate: 'identity' | 'phoneBirth' | null;
@@ -106,4 +107,32 @@ export async function* walkPatients(db: Db, companyId: string, bytes: Uint8Array
   }
   if (pending.length) yield await flush();
   if (!count) throw new AppError(422, 'IMPORT_EMPTY', 'errors.imports.empty');
+}
+
+/** The file's services in chunks, each row cleaned and checked as the services API checks it. */
+export async function* walkServices(db: Db, companyId: string, bytes: Uint8Array, o: WalkOptions): AsyncGenerator<WalkedRow[]> {
+  const dir = await serviceDirectory(db, companyId);
+  let headers: string[] | null = null;
+  let index: Record<string, number> = {};
+  let pending: WalkedRow[] = [];
+  let count = 0;
+  for await (const r of sheetRows(bytes)) {
+    if (!headers) {
+      headers = r.cells.map((c) => c.trim());
+      index = Object.fromEntries(Object.entries(o.mapping).map(([field, header]) => [field, headers!.indexOf(header)]));
+      continue;
+    }
+    if (++count > IMPORT_MAX_ROWS) throw new AppError(422, 'IMPORT_TOO_MANY_ROWS', 'errors.imports.tooManyRows', { max: IMPORT_MAX_ROWS });
+    const get = (field: string) => { const i = index[field] ?? -1; return i >= 0 ? (r.cells[i] ?? '') : ''; };
+    const { value, problems } = cleanService(get, dir);
+    pending.push({ row: r.row, value, duplicate: null, problems: problems.map((p: RowProblem) => ({ row: r.row, column: o.mapping[p.field] ?? p.field, kind: 'refused' as const, key: p.key, params: p.params })) });
+    if (pending.length >= IMPORT_CHUNK_ROWS) { yield pending; pending = []; }
+  }
+  if (pending.length) yield pending;
+  if (!count) throw new AppError(422, 'IMPORT_EMPTY', 'errors.imports.empty');
+}
+
+/** The walk of a kind of import (the dry run and the job walk alike). */
+export function walkRows(db: Db, companyId: string, bytes: Uint8Array, o: WalkOptions): AsyncGenerator<WalkedRow[]> {
+  return o.kind === 'services' ? walkServices(db, companyId, bytes, o) : walkPatients(db, companyId, bytes, o);
 }

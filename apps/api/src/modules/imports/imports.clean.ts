@@ -15,8 +15,11 @@ const SYNONYMS: Record<string, readonly string[]> = {
   identity: ['identity', 'identity number', 'id number', 'national id', 'iqama', 'رقم الهويه', 'الهويه', 'رقم الاقامه', 'السجل المدني', 'رقم السجل المدني'],
   email: ['email', 'e-mail', 'email address', 'البريد الالكتروني', 'البريد', 'الايميل'],
   employeeType: ['type', 'role', 'employee type', 'النوع الوظيفي', 'الوظيفه'],
-  price: ['price', 'السعر'],
-  duration: ['duration', 'minutes', 'المده', 'مده الخدمه'],
+  price: ['price', 'fee', 'cost', 'السعر', 'الرسوم', 'التكلفه'],
+  duration: ['duration', 'duration minutes', 'minutes', 'المده', 'مده الخدمه', 'المده بالدقائق'],
+  description: ['description', 'details', 'الوصف', 'التفاصيل'],
+  clinic: ['clinic', 'clinic name', 'branch', 'العياده', 'اسم العياده', 'الفرع'],
+  doctors: ['doctors', 'doctor', 'doctor names', 'الاطباء', 'الطبيب', 'اسماء الاطباء'],
   patientPhone: ['patient phone', 'patient mobile', 'جوال المريض'],
   doctor: ['doctor', 'الطبيب'],
   service: ['service', 'الخدمه'],
@@ -138,4 +141,4 @@ export function cleanPatient(get: (field: string) => string, country: CountryCod
   return { value: { ...checked.data, gender: gender!, identity, email }, problems };
 }
 
-export const SUPPORTED_KINDS: readonly ImportKind[] = ['patients'];
+export const SUPPORTED_KINDS: readonly ImportKind[] = ['patients', 'services'];

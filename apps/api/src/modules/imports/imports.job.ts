@@ -6,16 +6,17 @@
  * (whatever changed in between: a patient entered by hand that would now be a duplicate does not shift it).
  * Audited once, when the batch is done.
  */
-import { IMPORT_CHUNK_ROWS } from '@clinic/shared';
+import { IMPORT_CHUNK_ROWS, type ImportKind, type ServiceCreate } from '@clinic/shared';
 import { clockNow, type Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { inTransaction } from '../../lib/transaction.js';
 import type { ClaimedJob, JobHandler } from '../jobs/index.js';
 import { errorText } from '../jobs/index.js';
 import { todayIn } from '../patients/index.js';
-import { walkPatients } from './imports.check.js';
+import { walkRows } from './imports.check.js';
 import type { PatientRow } from './imports.clean.js';
 import * as repo from './imports.repository.js';
+import { insertServices } from './imports.services.js';
 import { IMPORT_COUNTRY } from './imports.service.js';
 
 interface Payload { batchId: string; duplicates: 'keep' | 'skip'; actorId: string | null; timeZone: string }
@@ -28,7 +29,7 @@ async function runImport(deps: Deps, companyId: string, p: Payload): Promise<voi
   const resumeAfter = batch.resumeRow;
   let written = batch.importedRows;
   let through = batch.resumeRow;
-  let pending: PatientRow[] = [];
+  let pending: Array<PatientRow | ServiceCreate> = [];
   let pendingThrough = through;
   const flush = async () => {
     const rows = pending;
@@ -36,7 +37,8 @@ async function runImport(deps: Deps, companyId: string, p: Payload): Promise<voi
     pending = [];
     if (!rows.length) return;
     await inTransaction(deps.db, async (db) => {
-      await repo.insertPatients(db, companyId, batch.id, p.actorId, rows);
+      if (batch.kind === 'services') await insertServices(db, companyId, batch.id, rows as ServiceCreate[]);
+      else await repo.insertPatients(db, companyId, batch.id, p.actorId, rows as PatientRow[]);
       // Counted only by the attempt that wrote on from where the batch stood: a second runner's chunk rolls back.
       if (!(await repo.advanceBatch(db, companyId, batch.id, through, { importedRows: written + rows.length, resumeRow: upTo }))) throw new Error('import batch moved on');
     });
@@ -44,7 +46,7 @@ async function runImport(deps: Deps, companyId: string, p: Payload): Promise<voi
     through = upTo;
   };
   const today = todayIn(p.timeZone, clockNow(deps));
-  const walk = walkPatients(deps.db, companyId, bytes, { kind: 'patients', mapping: batch.mapping, country: IMPORT_COUNTRY, today, exceptBatch: batch.id });
+  const walk = walkRows(deps.db, companyId, bytes, { kind: batch.kind as ImportKind, mapping: batch.mapping, country: IMPORT_COUNTRY, today, exceptBatch: batch.id });
   for await (const chunk of walk) {
     for (const r of chunk) {
       if (r.row <= resumeAfter) continue;
