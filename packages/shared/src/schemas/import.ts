@@ -23,13 +23,13 @@ export const IMPORT_FIELDS = {
   patients: ['name', 'phone', 'dateOfBirth', 'gender', 'identity', 'email'],
   employees: ['name', 'phone', 'email', 'employeeType'],
   services: ['name', 'clinic', 'price', 'doctors', 'duration', 'description'],
-  appointments: ['patientPhone', 'doctor', 'service', 'start'],
+  appointments: ['patient', 'doctor', 'clinic', 'service', 'date', 'time', 'reason'],
 } as const satisfies Record<ImportKind, readonly string[]>;
 export const IMPORT_REQUIRED_FIELDS: Record<ImportKind, readonly string[]> = {
   patients: ['name', 'phone', 'dateOfBirth', 'gender'],
   employees: ['name', 'phone', 'employeeType'],
   services: ['name', 'clinic', 'price', 'doctors'],
-  appointments: ['patientPhone', 'doctor', 'service', 'start'],
+  appointments: ['patient', 'doctor', 'clinic', 'service', 'date', 'time'],
 };
 
 export const importKindSchema = z.enum(IMPORT_KINDS, { error: 'validation.imports.kind' });

@@ -20,10 +20,12 @@ const SYNONYMS: Record<string, readonly string[]> = {
   description: ['description', 'details', 'الوصف', 'التفاصيل'],
   clinic: ['clinic', 'clinic name', 'branch', 'العياده', 'اسم العياده', 'الفرع'],
   doctors: ['doctors', 'doctor', 'doctor names', 'الاطباء', 'الطبيب', 'اسماء الاطباء'],
-  patientPhone: ['patient phone', 'patient mobile', 'جوال المريض'],
-  doctor: ['doctor', 'الطبيب'],
-  service: ['service', 'الخدمه'],
-  start: ['start', 'date and time', 'appointment', 'الموعد', 'وقت الموعد'],
+  patient: ['patient', 'patient number', 'patient id', 'file number', 'patient phone', 'patient mobile', 'المريض', 'رقم المريض', 'رقم الملف', 'جوال المريض', 'هويه المريض'],
+  doctor: ['doctor', 'doctor name', 'physician', 'الطبيب', 'اسم الطبيب', 'الدكتور'],
+  service: ['service', 'service name', 'الخدمه', 'اسم الخدمه'],
+  date: ['date', 'appointment date', 'day', 'التاريخ', 'تاريخ الموعد', 'اليوم'],
+  time: ['time', 'appointment time', 'start', 'start time', 'الوقت', 'وقت الموعد', 'الساعه'],
+  reason: ['reason', 'notes', 'reason for visit', 'السبب', 'سبب الزياره', 'ملاحظات'],
 };
 
 /** A header as compared: digits normalised, lower case, Arabic letter variants folded, punctuation and spaces squeezed. */
@@ -141,4 +143,4 @@ export function cleanPatient(get: (field: string) => string, country: CountryCod
   return { value: { ...checked.data, gender: gender!, identity, email }, problems };
 }
 
-export const SUPPORTED_KINDS: readonly ImportKind[] = ['patients', 'services'];
+export const SUPPORTED_KINDS: readonly ImportKind[] = ['patients', 'services', 'appointments'];

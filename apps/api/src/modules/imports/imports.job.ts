@@ -6,7 +6,8 @@
  * (whatever changed in between: a patient entered by hand that would now be a duplicate does not shift it).
  * Audited once, when the batch is done.
  */
-import { IMPORT_CHUNK_ROWS, type ImportKind, type ServiceCreate } from '@clinic/shared';
+import { IMPORT_CHUNK_ROWS, type AppointmentCreate, type ImportKind, type ServiceCreate } from '@clinic/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import { clockNow, type Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { inTransaction } from '../../lib/transaction.js';
@@ -17,9 +18,37 @@ import { walkRows } from './imports.check.js';
 import type { PatientRow } from './imports.clean.js';
 import * as repo from './imports.repository.js';
 import { insertServices } from './imports.services.js';
+import { tagAppointments } from './imports.appointments.js';
+import { AppError } from '../../lib/errors.js';
+import { systemContext } from '../../lib/request-context.js';
+import { withDb } from '../../lib/transaction.js';
+import { bookAppointment } from '../appointments/index.js';
+import type { Db } from '../../db/client.js';
 import { IMPORT_COUNTRY } from './imports.service.js';
 
 interface Payload { batchId: string; duplicates: 'keep' | 'skip'; actorId: string | null; timeZone: string }
+
+const quiet: FastifyBaseLogger = {
+  level: 'silent', fatal: () => {}, error: () => {}, warn: () => {}, info: () => {}, debug: () => {}, trace: () => {}, silent: () => {}, child: () => quiet,
+} as unknown as FastifyBaseLogger;
+
+/**
+ * Books a chunk of appointments through the booking entry point (its rules, audit, domain event and reminders), each
+ * in its own savepoint: a row the database refuses now (a booking made by hand since the dry run) is left out.
+ */
+async function bookRows(deps: Deps & { db: Db }, companyId: string, batchId: string, p: Payload, rows: AppointmentCreate[]) {
+  const caller = { id: p.actorId ?? '', companyId, permissions: [], plan: null, employeeType: 'Admin', timeZone: p.timeZone };
+  const ctx = systemContext(quiet);
+  const ids: string[] = [];
+  for (const row of rows) {
+    try {
+      ids.push((await bookAppointment(deps, ctx, caller, row))._id);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+    }
+  }
+  await tagAppointments(deps.db, companyId, batchId, ids);
+}
 
 async function runImport(deps: Deps, companyId: string, p: Payload): Promise<void> {
   const batch = await repo.findBatch(deps.db, companyId, p.batchId);
@@ -29,7 +58,7 @@ async function runImport(deps: Deps, companyId: string, p: Payload): Promise<voi
   const resumeAfter = batch.resumeRow;
   let written = batch.importedRows;
   let through = batch.resumeRow;
-  let pending: Array<PatientRow | ServiceCreate> = [];
+  let pending: Array<PatientRow | ServiceCreate | AppointmentCreate> = [];
   let pendingThrough = through;
   const flush = async () => {
     const rows = pending;
@@ -37,7 +66,8 @@ async function runImport(deps: Deps, companyId: string, p: Payload): Promise<voi
     pending = [];
     if (!rows.length) return;
     await inTransaction(deps.db, async (db) => {
-      if (batch.kind === 'services') await insertServices(db, companyId, batch.id, rows as ServiceCreate[]);
+      if (batch.kind === 'appointments') await bookRows(withDb(deps, db), companyId, batch.id, p, rows as AppointmentCreate[]);
+      else if (batch.kind === 'services') await insertServices(db, companyId, batch.id, rows as ServiceCreate[]);
       else await repo.insertPatients(db, companyId, batch.id, p.actorId, rows as PatientRow[]);
       // Counted only by the attempt that wrote on from where the batch stood: a second runner's chunk rolls back.
       if (!(await repo.advanceBatch(db, companyId, batch.id, through, { importedRows: written + rows.length, resumeRow: upTo }))) throw new Error('import batch moved on');
@@ -46,7 +76,7 @@ async function runImport(deps: Deps, companyId: string, p: Payload): Promise<voi
     through = upTo;
   };
   const today = todayIn(p.timeZone, clockNow(deps));
-  const walk = walkRows(deps.db, companyId, bytes, { kind: batch.kind as ImportKind, mapping: batch.mapping, country: IMPORT_COUNTRY, today, exceptBatch: batch.id });
+  const walk = walkRows(deps.db, companyId, bytes, { kind: batch.kind as ImportKind, mapping: batch.mapping, country: IMPORT_COUNTRY, today, exceptBatch: batch.id, now: clockNow(deps) });
   for await (const chunk of walk) {
     for (const r of chunk) {
       if (r.row <= resumeAfter) continue;

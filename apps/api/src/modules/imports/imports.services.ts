@@ -14,7 +14,7 @@ import { cleanText, headerKey, type RowProblem } from './imports.clean.js';
 /** Stands for a clinic or doctor not found, so the schema checks the row's other fields. */
 const NOT_FOUND_ID = '00000000-0000-4000-8000-000000000000';
 
-interface Named { id: string; name: string; publicId: string }
+export interface Named { id: string; name: string; publicId: string }
 
 /** The company's clinics and active doctors, each findable by its public id or its name (as headers are compared). */
 export interface ServiceDirectory { clinics: Named[]; doctors: Named[] }
@@ -27,7 +27,7 @@ export async function serviceDirectory(db: Db, companyId: string): Promise<Servi
 }
 
 /** The one record a text names (its public id, or else its name); null when none or several do. */
-function findOne(list: Named[], text: string): Named | null {
+export function findOne(list: Named[], text: string): Named | null {
   const key = headerKey(text);
   const byId = list.filter((x) => x.publicId && headerKey(x.publicId) === key);
   if (byId.length === 1) return byId[0]!;
