@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { cleanPatient, type PatientRow, type RowProblem } from './imports.clean.js';
 import { walkAppointments } from './imports.appointments.js';
+import { walkEmployees, type EmployeeImport } from './imports.employees.js';
 import { cleanService, serviceDirectory } from './imports.services.js';
 import { sheetRows } from './imports.read.js';
 import { patientsMatching, type ExistingPatient } from './imports.repository.js';
@@ -26,7 +27,7 @@ export interface StoredProblem {
 
 export interface WalkedRow {
   row: number;
-  value: PatientRow | ServiceCreate | AppointmentCreate | null;
+  value: PatientRow | ServiceCreate | AppointmentCreate | EmployeeImport | null;
   problems: StoredProblem[];
   /** 'identity': always skipped (identity numbers are unique); 'phoneBirth': kept or skipped as the user chooses. */
   duplicate: 'identity' | 'phoneBirth' | null;
@@ -148,5 +149,6 @@ export async function* walkServices(db: Db, companyId: string, bytes: Uint8Array
 export function walkRows(db: Db, companyId: string, bytes: Uint8Array, o: WalkOptions): AsyncGenerator<WalkedRow[]> {
   if (o.kind === 'services') return walkServices(db, companyId, bytes, o);
   if (o.kind === 'appointments') return walkAppointments(db, companyId, bytes, o);
+  if (o.kind === 'employees') return walkEmployees(db, companyId, bytes, o);
   return walkPatients(db, companyId, bytes, o);
 }

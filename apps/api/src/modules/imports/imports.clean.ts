@@ -14,7 +14,12 @@ const SYNONYMS: Record<string, readonly string[]> = {
   gender: ['gender', 'sex', 'الجنس', 'النوع'],
   identity: ['identity', 'identity number', 'id number', 'national id', 'iqama', 'رقم الهويه', 'الهويه', 'رقم الاقامه', 'السجل المدني', 'رقم السجل المدني'],
   email: ['email', 'e-mail', 'email address', 'البريد الالكتروني', 'البريد', 'الايميل'],
-  employeeType: ['type', 'role', 'employee type', 'النوع الوظيفي', 'الوظيفه'],
+  employeeType: ['type', 'role', 'employee type', 'job', 'position', 'النوع الوظيفي', 'الوظيفه', 'المسمي الوظيفي', 'نوع الموظف'],
+  hireDate: ['hire date', 'hiring date', 'start date', 'joined', 'تاريخ التعيين', 'تاريخ المباشره'],
+  address: ['address', 'العنوان'],
+  workingHours: ['working hours', 'hours', 'shift', 'ساعات العمل', 'الدوام', 'وقت الدوام'],
+  clinics: ['clinics', 'clinic', 'العيادات', 'العياده'],
+  speciality: ['speciality', 'specialty', 'specialities', 'specialization', 'التخصص', 'التخصصات'],
   price: ['price', 'fee', 'cost', 'السعر', 'الرسوم', 'التكلفه'],
   duration: ['duration', 'duration minutes', 'minutes', 'المده', 'مده الخدمه', 'المده بالدقائق'],
   description: ['description', 'details', 'الوصف', 'التفاصيل'],
@@ -143,4 +148,4 @@ export function cleanPatient(get: (field: string) => string, country: CountryCod
   return { value: { ...checked.data, gender: gender!, identity, email }, problems };
 }
 
-export const SUPPORTED_KINDS: readonly ImportKind[] = ['patients', 'services', 'appointments'];
+export const SUPPORTED_KINDS: readonly ImportKind[] = ['patients', 'employees', 'services', 'appointments'];

@@ -18,6 +18,7 @@ import { walkRows } from './imports.check.js';
 import type { PatientRow } from './imports.clean.js';
 import * as repo from './imports.repository.js';
 import { insertServices } from './imports.services.js';
+import { insertEmployees, type EmployeeImport } from './imports.employees.js';
 import { tagAppointments } from './imports.appointments.js';
 import { AppError } from '../../lib/errors.js';
 import { systemContext } from '../../lib/request-context.js';
@@ -58,7 +59,7 @@ async function runImport(deps: Deps, companyId: string, p: Payload): Promise<voi
   const resumeAfter = batch.resumeRow;
   let written = batch.importedRows;
   let through = batch.resumeRow;
-  let pending: Array<PatientRow | ServiceCreate | AppointmentCreate> = [];
+  let pending: Array<PatientRow | ServiceCreate | AppointmentCreate | EmployeeImport> = [];
   let pendingThrough = through;
   const flush = async () => {
     const rows = pending;
@@ -67,6 +68,7 @@ async function runImport(deps: Deps, companyId: string, p: Payload): Promise<voi
     if (!rows.length) return;
     await inTransaction(deps.db, async (db) => {
       if (batch.kind === 'appointments') await bookRows(withDb(deps, db), companyId, batch.id, p, rows as AppointmentCreate[]);
+      else if (batch.kind === 'employees') await insertEmployees(db, companyId, batch.id, rows as EmployeeImport[]);
       else if (batch.kind === 'services') await insertServices(db, companyId, batch.id, rows as ServiceCreate[]);
       else await repo.insertPatients(db, companyId, batch.id, p.actorId, rows as PatientRow[]);
       // Counted only by the attempt that wrote on from where the batch stood: a second runner's chunk rolls back.

@@ -24,6 +24,7 @@ import { detectMapping, rememberedForm, SUPPORTED_KINDS } from './imports.clean.
 import { formatOf } from './imports.read.js';
 import * as repo from './imports.repository.js';
 import { appointmentReferences, deleteBatchAppointments } from './imports.appointments.js';
+import { deleteBatchEmployees, employeeReferences } from './imports.employees.js';
 import { deleteBatchServices, serviceReferences } from './imports.services.js';
 
 type References = { appointments: number; invoices: number; encounters: number };
@@ -31,6 +32,7 @@ type References = { appointments: number; invoices: number; encounters: number }
 const UNDO: Partial<Record<ImportKind, { references: (db: Db, companyId: string, id: string) => Promise<References>; remove: (db: Db, companyId: string, id: string) => Promise<number> }>> = {
   patients: { references: repo.patientReferences, remove: repo.deleteBatchPatients },
   services: { references: serviceReferences, remove: deleteBatchServices },
+  employees: { references: employeeReferences, remove: deleteBatchEmployees },
   appointments: { references: appointmentReferences, remove: deleteBatchAppointments },
 };
 
