@@ -37,7 +37,7 @@ const quiet: FastifyBaseLogger = {
  * Books a chunk of appointments through the booking entry point (its rules, audit, domain event and reminders), each
  * in its own savepoint: a row the database refuses now (a booking made by hand since the dry run) is left out.
  */
-async function bookRows(deps: Deps & { db: Db }, companyId: string, batchId: string, p: Payload, rows: AppointmentCreate[]) {
+async function bookRows(deps: Deps & { db: Db }, companyId: string, batchId: string, p: Payload, rows: AppointmentCreate[]): Promise<number> {
   const caller = { id: p.actorId ?? '', companyId, permissions: [], plan: null, employeeType: 'Admin', timeZone: p.timeZone };
   const ctx = systemContext(quiet);
   const ids: string[] = [];
@@ -49,6 +49,7 @@ async function bookRows(deps: Deps & { db: Db }, companyId: string, batchId: str
     }
   }
   await tagAppointments(deps.db, companyId, batchId, ids);
+  return ids.length;
 }
 
 async function runImport(deps: Deps, companyId: string, p: Payload): Promise<void> {
@@ -66,15 +67,16 @@ async function runImport(deps: Deps, companyId: string, p: Payload): Promise<voi
     const upTo = pendingThrough;
     pending = [];
     if (!rows.length) return;
+    let count = rows.length;
     await inTransaction(deps.db, async (db) => {
-      if (batch.kind === 'appointments') await bookRows(withDb(deps, db), companyId, batch.id, p, rows as AppointmentCreate[]);
+      if (batch.kind === 'appointments') count = await bookRows(withDb(deps, db), companyId, batch.id, p, rows as AppointmentCreate[]);
       else if (batch.kind === 'employees') await insertEmployees(db, companyId, batch.id, rows as EmployeeImport[]);
       else if (batch.kind === 'services') await insertServices(db, companyId, batch.id, rows as ServiceCreate[]);
       else await repo.insertPatients(db, companyId, batch.id, p.actorId, rows as PatientRow[]);
       // Counted only by the attempt that wrote on from where the batch stood: a second runner's chunk rolls back.
-      if (!(await repo.advanceBatch(db, companyId, batch.id, through, { importedRows: written + rows.length, resumeRow: upTo }))) throw new Error('import batch moved on');
+      if (!(await repo.advanceBatch(db, companyId, batch.id, through, { importedRows: written + count, resumeRow: upTo }))) throw new Error('import batch moved on');
     });
-    written += rows.length;
+    written += count;
     through = upTo;
   };
   const today = todayIn(p.timeZone, clockNow(deps));
