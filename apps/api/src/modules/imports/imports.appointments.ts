@@ -5,17 +5,16 @@
  * what is active), against the doctor's existing bookings and against the file's earlier rows; the import books
  * each accepted row through the booking entry point (its audit, domain event and reminders), tagged with the batch.
  */
-import { appointmentCreateInput, normaliseDigits, zonedInstant, type AppointmentCreate } from '@clinic/shared';
+import { appointmentCreateInput, IMPORT_CHUNK_ROWS, normaliseDigits, zonedInstant, type AppointmentCreate } from '@clinic/shared';
 import type { CountryCode } from 'libphonenumber-js';
 import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { appointments, encounters, invoices, patients, services } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { checkBooking, findBusyTimes, heldTimes, loadBookingParties, visitMinutes } from '../appointments/index.js';
-import { mappedRows, stored, type WalkedRow, type WalkOptions } from './imports.check.js';
+import { mappedRows, stored, type WalkedRow, type WalkOptions } from './imports.rows.js';
 import { cleanText, toE164, toIsoDate, type RowProblem } from './imports.clean.js';
 import { findOne, serviceDirectory, type Named } from './imports.services.js';
-import { IMPORT_CHUNK_ROWS } from '@clinic/shared';
 
 /** '14:30', '9:05', '2:30 PM', '2:30 م' (and seconds ignored); null when not a time. */
 export function toTime(text: string): string | null {

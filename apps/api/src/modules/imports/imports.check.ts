@@ -3,37 +3,16 @@
  * found (same identity number, or same mobile and birth date) within the file and against the company's patients,
  * looked up a chunk at a time. The dry run and the import walk the same way, so they agree on every row.
  */
-import { IMPORT_CHUNK_ROWS, IMPORT_MAX_ROWS, IMPORT_REQUIRED_FIELDS, type AppointmentCreate, type ImportKind, type ServiceCreate } from '@clinic/shared';
-import type { CountryCode } from 'libphonenumber-js';
+import { IMPORT_CHUNK_ROWS, IMPORT_MAX_ROWS, IMPORT_REQUIRED_FIELDS, type ImportKind } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { cleanPatient, type PatientRow, type RowProblem } from './imports.clean.js';
 import { walkAppointments } from './imports.appointments.js';
-import { walkEmployees, type EmployeeImport } from './imports.employees.js';
+import { mappedRows, stored, type StoredProblem, type WalkedRow, type WalkOptions } from './imports.rows.js';
+import { walkEmployees } from './imports.employees.js';
 import { cleanService, serviceDirectory } from './imports.services.js';
 import { sheetRows } from './imports.read.js';
 import { patientsMatching, type ExistingPatient } from './imports.repository.js';
-
-/** A problem as the report keeps it (translated when shown). */
-export interface StoredProblem {
-  row: number;
-  column: string | null;
-  kind: 'refused' | 'duplicate';
-  key: string;
-  params?: Record<string, unknown>;
-  existing?: { _id: string; publicId: string; name: string } | null;
-  duplicateOfRow?: number | null;
-}
-
-export interface WalkedRow {
-  row: number;
-  value: PatientRow | ServiceCreate | AppointmentCreate | EmployeeImport | null;
-  problems: StoredProblem[];
-  /** 'identity': always skipped (identity numbers are unique); 'phoneBirth': kept or skipped as the user chooses. */
-  duplicate: 'identity' | 'phoneBirth' | null;
-}
-
-export interface WalkOptions { kind: ImportKind; mapping: Record<string, string>; country: CountryCode; today: string; exceptBatch: string | null; now: Date }
 
 /** The header row of a file (its first non-empty row), refusing a file without one. */
 export async function headersOf(bytes: Uint8Array): Promise<string[]> {
@@ -111,28 +90,6 @@ export async function* walkPatients(db: Db, companyId: string, bytes: Uint8Array
   if (!count) throw new AppError(422, 'IMPORT_EMPTY', 'errors.imports.empty');
 }
 
-/** The file's data rows, each with a reader of its cells by field (the mapping applied); the header row read first. */
-export async function* mappedRows(bytes: Uint8Array, mapping: Record<string, string>): AsyncGenerator<{ row: number; get: (field: string) => string }> {
-  let headers: string[] | null = null;
-  let index: Record<string, number> = {};
-  let count = 0;
-  for await (const r of sheetRows(bytes)) {
-    if (!headers) {
-      headers = r.cells.map((c) => c.trim());
-      index = Object.fromEntries(Object.entries(mapping).map(([field, header]) => [field, headers!.indexOf(header)]));
-      continue;
-    }
-    if (++count > IMPORT_MAX_ROWS) throw new AppError(422, 'IMPORT_TOO_MANY_ROWS', 'errors.imports.tooManyRows', { max: IMPORT_MAX_ROWS });
-    yield { row: r.row, get: (field: string) => { const i = index[field] ?? -1; return i >= 0 ? (r.cells[i] ?? '') : ''; } };
-  }
-  if (!count) throw new AppError(422, 'IMPORT_EMPTY', 'errors.imports.empty');
-}
-
-/** A row's problems as the report keeps them: the column as the file names it. */
-export function stored(row: number, problems: RowProblem[], mapping: Record<string, string>): StoredProblem[] {
-  return problems.map((p) => ({ row, column: mapping[p.field] ?? p.field, kind: 'refused' as const, key: p.key, params: p.params }));
-}
-
 /** The file's services in chunks, each row cleaned and checked as the services API checks it. */
 export async function* walkServices(db: Db, companyId: string, bytes: Uint8Array, o: WalkOptions): AsyncGenerator<WalkedRow[]> {
   const dir = await serviceDirectory(db, companyId);
@@ -152,3 +109,5 @@ export function walkRows(db: Db, companyId: string, bytes: Uint8Array, o: WalkOp
   if (o.kind === 'employees') return walkEmployees(db, companyId, bytes, o);
   return walkPatients(db, companyId, bytes, o);
 }
+
+export type { StoredProblem, WalkedRow, WalkOptions } from './imports.rows.js';

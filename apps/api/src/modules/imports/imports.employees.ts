@@ -4,14 +4,16 @@
  * name or public id, its identity number unique in the organisation and the file, and written with the employees
  * module's insert and links, tagged with the batch. Undo is refused while an appointment or a visit refers to one.
  */
-import { EMPLOYEE_TYPES, employeeCreateInput, IMPORT_CHUNK_ROWS, type EmployeeCreateInput } from '@clinic/shared';
+import { EMPLOYEE_TYPES, employeeCreateInput, IMPORT_CHUNK_ROWS } from '@clinic/shared';
 import type { CountryCode } from 'libphonenumber-js';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { appointments, employees, encounters, specializations } from '../../db/schema/index.js';
 import { nextPublicId } from '../../lib/public-id.js';
 import { insertEmployee, replaceLinks } from '../employees/index.js';
-import { mappedRows, stored, type WalkedRow, type WalkOptions } from './imports.check.js';
+import { mappedRows, stored, type EmployeeImport, type WalkedRow, type WalkOptions } from './imports.rows.js';
+
+export type { EmployeeImport } from './imports.rows.js';
 import { cleanText, headerKey, toE164, toGender, toIsoDate, type RowProblem } from './imports.clean.js';
 import { toTime } from './imports.appointments.js';
 import { findOne, serviceDirectory, type Named } from './imports.services.js';
@@ -38,8 +40,6 @@ const TYPES: Record<string, EmployeeType> = {
   'فني': 'Technician', 'فنيه': 'Technician', 'اخصائي': 'Technician',
   'مدير': 'Admin', 'موظف': 'Employee', 'موظفه': 'Employee', 'اخري': 'Other', 'اخرى': 'Other',
 };
-
-export type EmployeeImport = EmployeeCreateInput & { clinics: string[]; specializations: string[] };
 
 function namesIn(list: Named[], text: string, field: string, problems: RowProblem[]): string[] {
   const ids: string[] = [];
