@@ -2,27 +2,24 @@ import { toHijri } from '@clinic/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, encounters, patients } from '../../db/schema/index.js';
-import { auth, body, contextWithTwoOrgs, multipart, type TestContext, type TestOrg } from '../../test/harness.js';
+import { body, contextWithTwoOrgs, type TestContext, type TestOrg } from '../../test/harness.js';
 import { insertClinic, insertDoctor, insertPatient, insertService, nextWeekday } from '../appointments/fixtures.js';
+import { importRequests } from './fixtures.js';
 
 let ctx: TestContext;
 let a: TestOrg;
 let ids: { clinic: string; doctor: string; service: string; p1: string; p2: string; p1Public: string };
 const day = nextWeekday('Monday', 'Asia/Riyadh', 3);
 
-type Lang = 'en' | 'ar';
-const req = (method: 'GET' | 'POST', url: string, payload?: unknown, lang?: Lang) =>
-  ctx.app.inject({ method, url, headers: auth(a.token, lang), ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
-const upload = async (text: string, lang?: Lang) => {
-  const form = await multipart([['kind', 'appointments'], ['fileName', 'appointments.csv']], [{ field: 'file', filename: 'appointments.csv', type: 'text/csv', data: Buffer.from(text) }]);
-  return ctx.app.inject({ method: 'POST', url: '/api/imports', headers: { ...auth(a.token, lang), 'content-type': form.contentType }, payload: form.payload });
-};
-const countOf = async (sql: string, params: unknown[]) => (await ctx.database.query<{ n: number }>(sql, params))[0]!.n;
-const runJobs = async () => { for (let i = 0; i < 5; i++) await ctx.app.jobs.runDue(new Date(Date.now() + 1000)); };
+let req: ReturnType<typeof importRequests>['req'];
+let upload: ReturnType<typeof importRequests>['upload'];
+let countOf: ReturnType<typeof importRequests>['countOf'];
+let runJobs: ReturnType<typeof importRequests>['runJobs'];
 const at = (time: string) => new Date(`${day}T${time}:00+03:00`);
 
 beforeAll(async () => {
   ({ ctx, a } = await contextWithTwoOrgs());
+  ({ req, upload, countOf, runJobs } = importRequests(ctx, a, 'appointments'));
   const db = ctx.database.db;
   const clinic = await insertClinic(db, a.companyId, { name: 'Main Clinic', timeZone: 'Asia/Riyadh' });
   const doctor = await insertDoctor(db, a.companyId, { name: 'Dr. Huda', clinics: [clinic.id] });

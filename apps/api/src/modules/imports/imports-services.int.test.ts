@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments } from '../../db/schema/index.js';
-import { auth, body, contextWithTwoOrgs, multipart, type TestContext, type TestOrg } from '../../test/harness.js';
+import { body, contextWithTwoOrgs, type TestContext, type TestOrg } from '../../test/harness.js';
 import { insertClinic, insertDoctor, insertPatient } from '../appointments/fixtures.js';
+import { importRequests } from './fixtures.js';
 
 let ctx: TestContext;
 let a: TestOrg;
@@ -9,18 +10,14 @@ let clinicId: string;
 let clinicPublicId: string;
 let doctorId: string;
 
-type Lang = 'en' | 'ar';
-const req = (method: 'GET' | 'POST', url: string, payload?: unknown, lang?: Lang) =>
-  ctx.app.inject({ method, url, headers: auth(a.token, lang), ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
-const upload = async (text: string, lang?: Lang) => {
-  const form = await multipart([['kind', 'services'], ['fileName', 'services.csv']], [{ field: 'file', filename: 'services.csv', type: 'text/csv', data: Buffer.from(text) }]);
-  return ctx.app.inject({ method: 'POST', url: '/api/imports', headers: { ...auth(a.token, lang), 'content-type': form.contentType }, payload: form.payload });
-};
-const countOf = async (sql: string, params: unknown[]) => (await ctx.database.query<{ n: number }>(sql, params))[0]!.n;
-const runJobs = async () => { for (let i = 0; i < 5; i++) await ctx.app.jobs.runDue(new Date(Date.now() + 1000)); };
+let req: ReturnType<typeof importRequests>['req'];
+let upload: ReturnType<typeof importRequests>['upload'];
+let countOf: ReturnType<typeof importRequests>['countOf'];
+let runJobs: ReturnType<typeof importRequests>['runJobs'];
 
 beforeAll(async () => {
   ({ ctx, a } = await contextWithTwoOrgs());
+  ({ req, upload, countOf, runJobs } = importRequests(ctx, a, 'services'));
   const clinic = await insertClinic(ctx.database.db, a.companyId, { name: 'عيادة الأسنان' });
   clinicId = clinic.id;
   clinicPublicId = clinic.publicId;
