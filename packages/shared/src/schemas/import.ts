@@ -21,15 +21,15 @@ export const IMPORT_MAX_ROWS = 200_000;
 /** The fields a kind of import fills, in the order the wizard shows them; the required ones first. */
 export const IMPORT_FIELDS = {
   patients: ['name', 'phone', 'dateOfBirth', 'gender', 'identity', 'email'],
-  employees: ['name', 'phone', 'email', 'employeeType'],
-  services: ['name', 'price', 'duration'],
-  appointments: ['patientPhone', 'doctor', 'service', 'start'],
+  employees: ['name', 'employeeType', 'phone', 'identity', 'dateOfBirth', 'gender', 'hireDate', 'address', 'workingHours', 'email', 'clinics', 'speciality'],
+  services: ['name', 'clinic', 'price', 'doctors', 'duration', 'description'],
+  appointments: ['patient', 'doctor', 'clinic', 'service', 'date', 'time', 'reason'],
 } as const satisfies Record<ImportKind, readonly string[]>;
 export const IMPORT_REQUIRED_FIELDS: Record<ImportKind, readonly string[]> = {
   patients: ['name', 'phone', 'dateOfBirth', 'gender'],
-  employees: ['name', 'phone', 'employeeType'],
-  services: ['name', 'price', 'duration'],
-  appointments: ['patientPhone', 'doctor', 'service', 'start'],
+  employees: ['name', 'employeeType', 'phone', 'identity', 'dateOfBirth', 'gender', 'hireDate', 'address', 'workingHours'],
+  services: ['name', 'clinic', 'price', 'doctors'],
+  appointments: ['patient', 'doctor', 'clinic', 'service', 'date', 'time'],
 };
 
 export const importKindSchema = z.enum(IMPORT_KINDS, { error: 'validation.imports.kind' });

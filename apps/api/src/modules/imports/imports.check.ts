@@ -4,33 +4,15 @@
  * looked up a chunk at a time. The dry run and the import walk the same way, so they agree on every row.
  */
 import { IMPORT_CHUNK_ROWS, IMPORT_MAX_ROWS, IMPORT_REQUIRED_FIELDS, type ImportKind } from '@clinic/shared';
-import type { CountryCode } from 'libphonenumber-js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { cleanPatient, type PatientRow, type RowProblem } from './imports.clean.js';
+import { walkAppointments } from './imports.appointments.js';
+import { mappedRows, stored, type StoredProblem, type WalkedRow, type WalkOptions } from './imports.rows.js';
+import { walkEmployees } from './imports.employees.js';
+import { cleanService, serviceDirectory } from './imports.services.js';
 import { sheetRows } from './imports.read.js';
 import { patientsMatching, type ExistingPatient } from './imports.repository.js';
-
-/** A problem as the report keeps it (translated when shown). */
-export interface StoredProblem {
-  row: number;
-  column: string | null;
-  kind: 'refused' | 'duplicate';
-  key: string;
-  params?: Record<string, unknown>;
-  existing?: { _id: string; publicId: string; name: string } | null;
-  duplicateOfRow?: number | null;
-}
-
-export interface WalkedRow {
-  row: number;
-  value: PatientRow | null;
-  problems: StoredProblem[];
-  /** 'identity': always skipped (identity numbers are unique); 'phoneBirth': kept or skipped as the user chooses. */
-  duplicate: 'identity' | 'phoneBirth' | null;
-}
-
-export interface WalkOptions { kind: ImportKind; mapping: Record<string, string>; country: CountryCode; today: string; exceptBatch: string | null }
 
 /** The header row of a file (its first non-empty row), refusing a file without one. */
 export async function headersOf(bytes: Uint8Array): Promise<string[]> {
@@ -107,3 +89,25 @@ export async function* walkPatients(db: Db, companyId: string, bytes: Uint8Array
   if (pending.length) yield await flush();
   if (!count) throw new AppError(422, 'IMPORT_EMPTY', 'errors.imports.empty');
 }
+
+/** The file's services in chunks, each row cleaned and checked as the services API checks it. */
+export async function* walkServices(db: Db, companyId: string, bytes: Uint8Array, o: WalkOptions): AsyncGenerator<WalkedRow[]> {
+  const dir = await serviceDirectory(db, companyId);
+  let pending: WalkedRow[] = [];
+  for await (const r of mappedRows(bytes, o.mapping)) {
+    const { value, problems } = cleanService(r.get, dir);
+    pending.push({ row: r.row, value, duplicate: null, problems: stored(r.row, problems, o.mapping) });
+    if (pending.length >= IMPORT_CHUNK_ROWS) { yield pending; pending = []; }
+  }
+  if (pending.length) yield pending;
+}
+
+/** The walk of a kind of import (the dry run and the job walk alike). */
+export function walkRows(db: Db, companyId: string, bytes: Uint8Array, o: WalkOptions): AsyncGenerator<WalkedRow[]> {
+  if (o.kind === 'services') return walkServices(db, companyId, bytes, o);
+  if (o.kind === 'appointments') return walkAppointments(db, companyId, bytes, o);
+  if (o.kind === 'employees') return walkEmployees(db, companyId, bytes, o);
+  return walkPatients(db, companyId, bytes, o);
+}
+
+export type { StoredProblem, WalkedRow, WalkOptions } from './imports.rows.js';

@@ -14,13 +14,23 @@ const SYNONYMS: Record<string, readonly string[]> = {
   gender: ['gender', 'sex', 'الجنس', 'النوع'],
   identity: ['identity', 'identity number', 'id number', 'national id', 'iqama', 'رقم الهويه', 'الهويه', 'رقم الاقامه', 'السجل المدني', 'رقم السجل المدني'],
   email: ['email', 'e-mail', 'email address', 'البريد الالكتروني', 'البريد', 'الايميل'],
-  employeeType: ['type', 'role', 'employee type', 'النوع الوظيفي', 'الوظيفه'],
-  price: ['price', 'السعر'],
-  duration: ['duration', 'minutes', 'المده', 'مده الخدمه'],
-  patientPhone: ['patient phone', 'patient mobile', 'جوال المريض'],
-  doctor: ['doctor', 'الطبيب'],
-  service: ['service', 'الخدمه'],
-  start: ['start', 'date and time', 'appointment', 'الموعد', 'وقت الموعد'],
+  employeeType: ['type', 'role', 'employee type', 'job', 'position', 'النوع الوظيفي', 'الوظيفه', 'المسمي الوظيفي', 'نوع الموظف'],
+  hireDate: ['hire date', 'hiring date', 'start date', 'joined', 'تاريخ التعيين', 'تاريخ المباشره'],
+  address: ['address', 'العنوان'],
+  workingHours: ['working hours', 'hours', 'shift', 'ساعات العمل', 'الدوام', 'وقت الدوام'],
+  clinics: ['clinics', 'clinic', 'العيادات', 'العياده'],
+  speciality: ['speciality', 'specialty', 'specialities', 'specialization', 'التخصص', 'التخصصات'],
+  price: ['price', 'fee', 'cost', 'السعر', 'الرسوم', 'التكلفه'],
+  duration: ['duration', 'duration minutes', 'minutes', 'المده', 'مده الخدمه', 'المده بالدقائق'],
+  description: ['description', 'details', 'الوصف', 'التفاصيل'],
+  clinic: ['clinic', 'clinic name', 'branch', 'العياده', 'اسم العياده', 'الفرع'],
+  doctors: ['doctors', 'doctor', 'doctor names', 'الاطباء', 'الطبيب', 'اسماء الاطباء'],
+  patient: ['patient', 'patient number', 'patient id', 'file number', 'patient phone', 'patient mobile', 'المريض', 'رقم المريض', 'رقم الملف', 'جوال المريض', 'هويه المريض'],
+  doctor: ['doctor', 'doctor name', 'physician', 'الطبيب', 'اسم الطبيب', 'الدكتور'],
+  service: ['service', 'service name', 'الخدمه', 'اسم الخدمه'],
+  date: ['date', 'appointment date', 'day', 'التاريخ', 'تاريخ الموعد', 'اليوم'],
+  time: ['time', 'appointment time', 'start', 'start time', 'الوقت', 'وقت الموعد', 'الساعه'],
+  reason: ['reason', 'notes', 'reason for visit', 'السبب', 'سبب الزياره', 'ملاحظات'],
 };
 
 /** A header as compared: digits normalised, lower case, Arabic letter variants folded, punctuation and spaces squeezed. */
@@ -138,4 +148,4 @@ export function cleanPatient(get: (field: string) => string, country: CountryCod
   return { value: { ...checked.data, gender: gender!, identity, email }, problems };
 }
 
-export const SUPPORTED_KINDS: readonly ImportKind[] = ['patients'];
+export const SUPPORTED_KINDS: readonly ImportKind[] = ['patients', 'employees', 'services', 'appointments'];

@@ -6,19 +6,51 @@
  * (whatever changed in between: a patient entered by hand that would now be a duplicate does not shift it).
  * Audited once, when the batch is done.
  */
-import { IMPORT_CHUNK_ROWS } from '@clinic/shared';
+import { IMPORT_CHUNK_ROWS, type AppointmentCreate, type ImportKind, type ServiceCreate } from '@clinic/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import { clockNow, type Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { inTransaction } from '../../lib/transaction.js';
 import type { ClaimedJob, JobHandler } from '../jobs/index.js';
 import { errorText } from '../jobs/index.js';
 import { todayIn } from '../patients/index.js';
-import { walkPatients } from './imports.check.js';
+import { walkRows } from './imports.check.js';
 import type { PatientRow } from './imports.clean.js';
 import * as repo from './imports.repository.js';
+import { insertServices } from './imports.services.js';
+import { insertEmployees, type EmployeeImport } from './imports.employees.js';
+import { tagAppointments } from './imports.appointments.js';
+import { AppError } from '../../lib/errors.js';
+import { systemContext } from '../../lib/request-context.js';
+import { withDb } from '../../lib/transaction.js';
+import { bookAppointment } from '../appointments/index.js';
+import type { Db } from '../../db/client.js';
 import { IMPORT_COUNTRY } from './imports.service.js';
 
 interface Payload { batchId: string; duplicates: 'keep' | 'skip'; actorId: string | null; timeZone: string }
+
+const quiet: FastifyBaseLogger = {
+  level: 'silent', fatal: () => {}, error: () => {}, warn: () => {}, info: () => {}, debug: () => {}, trace: () => {}, silent: () => {}, child: () => quiet,
+} as unknown as FastifyBaseLogger;
+
+/**
+ * Books a chunk of appointments through the booking entry point (its rules, audit, domain event and reminders), each
+ * in its own savepoint: a row the database refuses now (a booking made by hand since the dry run) is left out.
+ */
+async function bookRows(deps: Deps & { db: Db }, companyId: string, batchId: string, p: Payload, rows: AppointmentCreate[]): Promise<number> {
+  const caller = { id: p.actorId ?? '', companyId, permissions: [], plan: null, employeeType: 'Admin', timeZone: p.timeZone };
+  const ctx = systemContext(quiet);
+  const ids: string[] = [];
+  for (const row of rows) {
+    try {
+      ids.push((await bookAppointment(deps, ctx, caller, row))._id);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+    }
+  }
+  await tagAppointments(deps.db, companyId, batchId, ids);
+  return ids.length;
+}
 
 async function runImport(deps: Deps, companyId: string, p: Payload): Promise<void> {
   const batch = await repo.findBatch(deps.db, companyId, p.batchId);
@@ -28,23 +60,27 @@ async function runImport(deps: Deps, companyId: string, p: Payload): Promise<voi
   const resumeAfter = batch.resumeRow;
   let written = batch.importedRows;
   let through = batch.resumeRow;
-  let pending: PatientRow[] = [];
+  let pending: Array<PatientRow | ServiceCreate | AppointmentCreate | EmployeeImport> = [];
   let pendingThrough = through;
   const flush = async () => {
     const rows = pending;
     const upTo = pendingThrough;
     pending = [];
     if (!rows.length) return;
+    let count = rows.length;
     await inTransaction(deps.db, async (db) => {
-      await repo.insertPatients(db, companyId, batch.id, p.actorId, rows);
+      if (batch.kind === 'appointments') count = await bookRows(withDb(deps, db), companyId, batch.id, p, rows as AppointmentCreate[]);
+      else if (batch.kind === 'employees') await insertEmployees(db, companyId, batch.id, rows as EmployeeImport[]);
+      else if (batch.kind === 'services') await insertServices(db, companyId, batch.id, rows as ServiceCreate[]);
+      else await repo.insertPatients(db, companyId, batch.id, p.actorId, rows as PatientRow[]);
       // Counted only by the attempt that wrote on from where the batch stood: a second runner's chunk rolls back.
-      if (!(await repo.advanceBatch(db, companyId, batch.id, through, { importedRows: written + rows.length, resumeRow: upTo }))) throw new Error('import batch moved on');
+      if (!(await repo.advanceBatch(db, companyId, batch.id, through, { importedRows: written + count, resumeRow: upTo }))) throw new Error('import batch moved on');
     });
-    written += rows.length;
+    written += count;
     through = upTo;
   };
   const today = todayIn(p.timeZone, clockNow(deps));
-  const walk = walkPatients(deps.db, companyId, bytes, { kind: 'patients', mapping: batch.mapping, country: IMPORT_COUNTRY, today, exceptBatch: batch.id });
+  const walk = walkRows(deps.db, companyId, bytes, { kind: batch.kind as ImportKind, mapping: batch.mapping, country: IMPORT_COUNTRY, today, exceptBatch: batch.id, now: clockNow(deps) });
   for await (const chunk of walk) {
     for (const r of chunk) {
       if (r.row <= resumeAfter) continue;

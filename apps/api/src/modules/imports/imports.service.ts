@@ -19,10 +19,22 @@ import { inTransaction } from '../../lib/transaction.js';
 import { staleRecord } from '../../lib/versioning.js';
 import { insertJob, wakeRunners } from '../jobs/index.js';
 import { todayIn } from '../patients/index.js';
-import { headersOf, unmappedRequired, walkPatients, type StoredProblem } from './imports.check.js';
+import { headersOf, unmappedRequired, walkRows, type StoredProblem } from './imports.check.js';
 import { detectMapping, rememberedForm, SUPPORTED_KINDS } from './imports.clean.js';
 import { formatOf } from './imports.read.js';
 import * as repo from './imports.repository.js';
+import { appointmentReferences, deleteBatchAppointments } from './imports.appointments.js';
+import { deleteBatchEmployees, employeeReferences } from './imports.employees.js';
+import { deleteBatchServices, serviceReferences } from './imports.services.js';
+
+type References = { appointments: number; invoices: number; encounters: number };
+/** Per kind: what refers to a batch's rows from outside it, and the removal of its rows. */
+const UNDO: Partial<Record<ImportKind, { references: (db: Db, companyId: string, id: string) => Promise<References>; remove: (db: Db, companyId: string, id: string) => Promise<number> }>> = {
+  patients: { references: repo.patientReferences, remove: repo.deleteBatchPatients },
+  services: { references: serviceReferences, remove: deleteBatchServices },
+  employees: { references: employeeReferences, remove: deleteBatchEmployees },
+  appointments: { references: appointmentReferences, remove: deleteBatchAppointments },
+};
 
 export const IMPORT_JOB = 'import_batch';
 const ENTITY = 'import_batch';
@@ -63,7 +75,7 @@ async function dryRun(deps: Deps, caller: Caller, kind: ImportKind, bytes: Uint8
   const missing = report.length > 0;
   const result = { mapping, columns, totalRows: 0, validRows: 0, refusedRows: 0, duplicateRows: 0, report };
   const today = todayIn(caller.timeZone, clockNow(deps));
-  for await (const chunk of walkPatients(deps.db, caller.companyId, bytes, { kind, mapping, country: IMPORT_COUNTRY, today, exceptBatch })) {
+  for await (const chunk of walkRows(deps.db, caller.companyId, bytes, { kind, mapping, country: IMPORT_COUNTRY, today, exceptBatch, now: clockNow(deps) })) {
     for (const r of chunk) {
       result.totalRows += 1;
       if (missing || !r.value) result.refusedRows += 1;
@@ -148,13 +160,14 @@ export async function undoImport(deps: Deps, ctx: RequestContext, caller: Caller
   const before = await requireBatch(deps.db, caller, id);
   if (before.status !== 'imported' && before.status !== 'failed') throw notReady(before.status);
   const row = await inTransaction(deps.db, async (db) => {
-    const refs = await repo.patientReferences(db, caller.companyId, id);
+    const undo = UNDO[before.kind as ImportKind] ?? UNDO.patients!;
+    const refs = await undo.references(db, caller.companyId, id);
     if (refs.appointments || refs.invoices || refs.encounters) {
       throw new AppError(409, 'IMPORT_IN_USE', 'errors.imports.inUse', refs, undefined, { references: refs });
     }
     const after = await repo.updateBatchAt(db, caller.companyId, id, { status: ['imported', 'failed'], version: input.version }, { status: 'undone', undoneAt: clockNow(deps), undoneBy: caller.id });
     if (!after) throw staleRecord();
-    const removed = await repo.deleteBatchPatients(db, caller.companyId, id).catch((err: unknown) => {
+    const removed = await undo.remove(db, caller.companyId, id).catch((err: unknown) => {
       // Anything else that points at a row (a note, a document) holds it too.
       if ((err as { code?: string; cause?: { code?: string } }).code === '23503' || (err as { cause?: { code?: string } }).cause?.code === '23503') {
         throw new AppError(409, 'IMPORT_IN_USE', 'errors.imports.inUse', refs, undefined, { references: refs });

@@ -2,7 +2,7 @@ import { useState, type DragEvent } from 'react';
 import { Alert, Button, FileButton, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconFileImport } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { ImportKind } from '@clinic/shared';
+import { IMPORT_KINDS, type ImportKind } from '@clinic/shared';
 
 interface UploadStepProps {
   kind: ImportKind;
@@ -27,7 +27,7 @@ export function UploadStep({ kind, onKind, onFile, busy, error }: UploadStepProp
       <SegmentedControl
         value={kind}
         onChange={(v) => onKind(v as ImportKind)}
-        data={[{ value: 'patients', label: t('imports.kinds.patients') }]}
+        data={IMPORT_KINDS.map((k) => ({ value: k, label: t(`imports.kinds.${k}`) }))}
         aria-label={t('imports.kind')}
         w="fit-content"
       />

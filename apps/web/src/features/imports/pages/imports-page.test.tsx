@@ -77,4 +77,17 @@ describe('the import wizard', () => {
     expect(await screen.findByTestId('import-error')).toHaveTextContent('The file holds a formula in cell B3');
     expect(screen.queryByTestId('import-checked')).not.toBeInTheDocument();
   });
+
+  it('offers every kind of import and sends the one chosen, its fields in the column mapping', async () => {
+    const sent = importsApi();
+    signIn();
+    const { container } = renderWithProviders(<ImportsPage />, '/imports', { route: '/imports' });
+    const picker = screen.getByRole('radiogroup', { name: 'What to import' });
+    expect(within(picker).getAllByRole('radio').map((r) => r.closest('label, div')?.textContent ?? (r as HTMLInputElement).value))
+      .toEqual(expect.arrayContaining([expect.stringContaining('Patients'), expect.stringContaining('Doctors and staff'), expect.stringContaining('Services'), expect.stringContaining('Appointments')]));
+    await userEvent.click(within(picker).getByLabelText('Services'));
+    await userEvent.upload(container.querySelector('input[type=file]') as HTMLInputElement, file());
+    await screen.findByTestId('import-report');
+    expect((sent.find((s) => s.method === 'POST' && s.path === '/api/imports')!.body as FormData).get('kind')).toBe('services');
+  });
 });
