@@ -477,7 +477,7 @@ export type PatientDeleteResult = z.infer<typeof patientDeleteResult>;
  */
 export const PATIENT_RECORD_KINDS = [
   'appointments', 'series', 'waitlist', 'notes', 'documents', 'invoices', 'claims', 'encounters', 'diagnoses', 'problems',
-  'medications', 'vitals', 'allergies', 'allergyStates', 'orders', 'prescriptions',
+  'medications', 'vitals', 'allergies', 'allergyStates', 'orders', 'prescriptions', 'doctorShares',
 ] as const;
 export type PatientRecordKind = (typeof PATIENT_RECORD_KINDS)[number];
 export const patientRecordCounts = z.object(Object.fromEntries(PATIENT_RECORD_KINDS.map((k) => [k, z.number().int()])) as Record<PatientRecordKind, z.ZodNumber>);

@@ -87,6 +87,12 @@ describe('POST /api/patients/:id/merge', () => {
     await ctx.database.db.update(patients).set({ details: { insurances: [{ insuranceType: INSURER, expiryDate: '2099-12-31' }] } }).where(eq(patients.id, dup));
     const invoice = await post('/api/invoices', { patient: dup, clinic: party.clinic, lines: [{ kind: 'service', service: party.service }] });
     await post(`/api/invoices/${invoice._id}/issue`, { version: 1 });
+    // What the invoice's money earned its doctor (written once; a merge is the only change it lets through).
+    await ctx.database.query(
+      `insert into doctor_share_entries (company_id, doctor_id, clinic_id, invoice_id, line_index, description, patient_id, visit_date, cause, currency, taken, base, share, rule_id, applied)
+       values ($1, $2, $3, $4, 0, 'Consultation', $5, current_date, 'payment', 'SAR', 11500, 10000, 3500, gen_random_uuid(), '{"kind":"percent"}')`,
+      [a.companyId, party.doctor, party.clinic, invoice._id, dup],
+    );
     // A signed visit note with its diagnosis (and the problem it made), vitals, allergies, a medication, an issued prescription, an order.
     await post('/api/diagnosis-codes/starter', {});
     const codes = body(await ctx.app.inject({ method: 'GET', url: '/api/diagnosis-codes?search=J0', headers: auth(a.token) })).data as Array<{ _id: string }>;
@@ -107,7 +113,7 @@ describe('POST /api/patients/:id/merge', () => {
     await post(`/api/patients/${dup}/orders`, { clinic: party.clinic, items: [test._id] });
 
     const [before, keptBefore] = [await counts(dup), await counts(kept)];
-    for (const kind of ['appointments', 'series', 'waitlist', 'notes', 'invoices', 'claims', 'encounters', 'diagnoses', 'problems', 'vitals', 'allergies', 'medications', 'prescriptions', 'orders'] as const) {
+    for (const kind of ['appointments', 'series', 'waitlist', 'notes', 'invoices', 'claims', 'encounters', 'diagnoses', 'problems', 'vitals', 'allergies', 'medications', 'prescriptions', 'orders', 'doctorShares'] as const) {
       expect(before[kind], kind).toBeGreaterThan(0);
     }
     const res = await merge(dup, kept);

@@ -25,6 +25,7 @@ export const PATIENT_TABLES: Readonly<Record<PatientRecordKind, string>> = {
   allergyStates: 'patient_allergy_states',
   orders: 'orders',
   prescriptions: 'prescriptions',
+  doctorShares: 'doctor_share_entries',
 };
 
 function toCounts(row: Record<string, unknown> | undefined): PatientRecordCounts {
