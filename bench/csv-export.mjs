@@ -1,10 +1,10 @@
 // npm run bench:csv-export -- --tier clinic|network [--database-url URL] [--list patients]
 // Downloads a whole list as CSV (`GET /api/<list>/export.csv`, every row its filters select) and reports the time,
 // the rows and bytes received, and the server's resident memory sampled every 200 ms and its high-water mark.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ensureSeeded } from './lib/data.mjs';
-import { parseArgs, root, startServer, stopServer } from './lib/server.mjs';
+import { memoryMb, parseArgs, root, startServer, stopServer } from './lib/server.mjs';
 import { BENCH_ADMIN, TIERS } from './lib/tiers.mjs';
 
 const args = parseArgs(process.argv.slice(2), { tier: 'clinic', list: 'patients' });
@@ -15,12 +15,6 @@ const dataDir = path.join(root, 'bench/.data', `${tier}-${databaseUrl ? 'postgre
 mkdirSync(dataDir, { recursive: true });
 await ensureSeeded({ tier, dataDir, databaseUrl });
 
-const memory = (pid) => {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const mb = (name) => Math.round(Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024);
-  return { rss: mb('VmRSS'), peak: mb('VmHWM') };
-};
-
 const server = await startServer({ dataDir, databaseUrl });
 try {
   const login = await fetch(`${server.base}/api/auth/login`, {
@@ -29,9 +23,9 @@ try {
   const headers = { authorization: `Bearer ${login.data.accessToken}`, 'accept-language': 'ar' };
   const list = String(args.list);
   const total = (await fetch(`${server.base}/api/${list}?limit=5`, { headers }).then((r) => r.json())).pagination?.total_items;
-  const before = memory(server.child.pid);
+  const before = memoryMb(server.child.pid);
   let peakRss = before.rss;
-  const sampler = setInterval(() => { peakRss = Math.max(peakRss, memory(server.child.pid).rss); }, 200);
+  const sampler = setInterval(() => { peakRss = Math.max(peakRss, memoryMb(server.child.pid).rss); }, 200);
   const started = performance.now();
   const res = await fetch(`${server.base}/api/${list}/export.csv`, { headers });
   if (!res.ok) throw new Error(`export answered ${res.status}: ${await res.text()}`);
@@ -43,7 +37,7 @@ try {
   }
   clearInterval(sampler);
   const seconds = (performance.now() - started) / 1000;
-  const after = memory(server.child.pid);
+  const after = memoryMb(server.child.pid);
   const result = {
     tier, database: databaseUrl ? 'postgresql' : 'pglite', list, at: new Date().toISOString(), listTotal: total,
     rows: lines - 1, mb: Math.round(bytes / 1e5) / 10, seconds: Math.round(seconds * 10) / 10,

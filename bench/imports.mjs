@@ -3,10 +3,10 @@
 // (POST /api/imports), then the import as a job (POST /api/imports/:id/start), polled until done as the progress
 // bar does. Reports the seconds of each step and the server's resident memory (sampled every 200 ms, and its
 // high-water mark).
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ensureSeeded } from './lib/data.mjs';
-import { parseArgs, root, startServer, stopServer } from './lib/server.mjs';
+import { memoryMb, parseArgs, root, startServer, stopServer } from './lib/server.mjs';
 import { BENCH_ADMIN, TIERS } from './lib/tiers.mjs';
 
 const args = parseArgs(process.argv.slice(2), { tier: 'clinic', rows: 50_000 });
@@ -30,12 +30,6 @@ function patientsCsv(n, seed) {
   return lines.join('\n');
 }
 
-const memory = (pid) => {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const mb = (name) => Math.round(Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024);
-  return { rss: mb('VmRSS'), peak: mb('VmHWM') };
-};
-
 const server = await startServer({ dataDir, databaseUrl });
 try {
   const login = await fetch(`${server.base}/api/auth/login`, {
@@ -43,9 +37,9 @@ try {
   }).then((r) => r.json());
   const headers = { authorization: `Bearer ${login.data.accessToken}`, 'accept-language': 'ar' };
   const csv = patientsCsv(rows, Date.now() % 900 + 100);
-  const before = memory(server.child.pid);
+  const before = memoryMb(server.child.pid);
   let peakRss = before.rss;
-  const sampler = setInterval(() => { peakRss = Math.max(peakRss, memory(server.child.pid).rss); }, 200);
+  const sampler = setInterval(() => { peakRss = Math.max(peakRss, memoryMb(server.child.pid).rss); }, 200);
   const started = performance.now();
   const form = new FormData();
   form.append('kind', 'patients');
@@ -71,7 +65,7 @@ try {
     tier, database: databaseUrl ? 'postgresql' : 'pglite', at: new Date().toISOString(), rows, mb: Math.round(Buffer.byteLength(csv) / 1e5) / 10,
     validRows: batch.validRows, refusedRows: batch.refusedRows, status: done.status, importedRows: done.importedRows,
     dryRunSeconds: Math.round(dryRunSeconds * 10) / 10, seconds: Math.round(seconds * 10) / 10,
-    rssBeforeMb: before.rss, rssPeakSampledMb: peakRss, vmHwmMb: memory(server.child.pid).peak,
+    rssBeforeMb: before.rss, rssPeakSampledMb: peakRss, vmHwmMb: memoryMb(server.child.pid).peak,
   };
   console.log(JSON.stringify(result, null, 2));
   mkdirSync(path.join(root, 'bench/results'), { recursive: true });

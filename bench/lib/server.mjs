@@ -62,6 +62,13 @@ export function rssMb(pid) {
   }
 }
 
+/** A process's resident memory now and its peak so far, in MB (Linux). */
+export function memoryMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const mb = (name) => Math.round(Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024);
+  return { rss: mb('VmRSS'), peak: mb('VmHWM') };
+}
+
 /** CPU time (user + system) each process has used so far, in ms (Linux; USER_HZ is 100). */
 export function cpuMsByPid(pids) {
   const out = new Map();
