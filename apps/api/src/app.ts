@@ -15,6 +15,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { App, Deps } from './lib/app-types.js';
 import { AppError } from './lib/errors.js';
+import { setPasswordHashCost } from './lib/password.js';
 import { CALLER_CHANNEL, CallerCache } from './lib/caller-cache.js';
 import { acceptedRequestId } from './lib/request-id.js';
 import { serializerCompiler } from './lib/serializer.js';
@@ -131,6 +132,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const defaultWebDist = path.resolve(here, '../../web/dist');
 
 export async function buildApp(config: Config, database: Database, options: { clock?: () => Date } = {}): Promise<App> {
+  setPasswordHashCost(config.passwordHashCost);
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
     // Fastify never takes the id from a header by itself: a client's X-Request-Id is used only when it is a short

@@ -57,3 +57,15 @@ describe('DATABASE_URL', () => {
     expect(() => load({ DATABASE_URL: 'postgres://u@h1,h2/db?target_session_attrs=standby' })).toThrow(/DATABASE_URL/);
   });
 });
+
+describe('PASSWORD_HASH_COST', () => {
+  it('hashes at scrypt N = 2^15 unless raised, and lets only a test run go lower', () => {
+    expect(load({}).passwordHashCost).toBe(15);
+    expect(load({ PASSWORD_HASH_COST: '16' }).passwordHashCost).toBe(16);
+    expect(() => load({ PASSWORD_HASH_COST: '10' })).toThrow(/PASSWORD_HASH_COST: at least 15/);
+    expect(() => load({ PASSWORD_HASH_COST: '10', NODE_ENV: 'production' })).toThrow(/test runs only/);
+    expect(load({ PASSWORD_HASH_COST: '10', NODE_ENV: 'test' }).passwordHashCost).toBe(10);
+    expect(() => load({ PASSWORD_HASH_COST: '9', NODE_ENV: 'test' })).toThrow(/PASSWORD_HASH_COST/);
+    expect(() => load({ PASSWORD_HASH_COST: '18' })).toThrow(/PASSWORD_HASH_COST/);
+  });
+});

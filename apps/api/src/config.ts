@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseDatabaseUrl } from './db/hosts.js';
+import { DEFAULT_PASSWORD_COST, MAX_PASSWORD_COST, MIN_TEST_PASSWORD_COST } from './lib/password.js';
 
 const boolText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -68,6 +69,7 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
+  PASSWORD_HASH_COST: z.coerce.number().int().min(MIN_TEST_PASSWORD_COST).max(MAX_PASSWORD_COST).default(DEFAULT_PASSWORD_COST),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   SIGNUP_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
   SIGNUP_WINDOW_MINUTES: z.coerce.number().int().min(1).default(60),
@@ -127,6 +129,8 @@ export interface Config {
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
   loginMaxFailures: number;
+  /** log2 of scrypt's N for new password hashes; stored hashes keep the cost they were made with. */
+  passwordHashCost: number;
   loginWindowMinutes: number;
   /** Sign-up attempts allowed per client address within `signupWindowMinutes`. */
   signupMaxAttempts: number;
@@ -204,6 +208,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const e = parsed.data;
+  if (e.PASSWORD_HASH_COST < DEFAULT_PASSWORD_COST && e.NODE_ENV !== 'test') {
+    throw new Error(`Invalid configuration:\n  PASSWORD_HASH_COST: at least ${DEFAULT_PASSWORD_COST} (scrypt N = 2^${DEFAULT_PASSWORD_COST}); lower costs are for test runs only`);
+  }
   const dataDir = path.resolve(overrides.dataDir ?? e.DATA_DIR);
   return {
     port: e.PORT,
@@ -222,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
+    passwordHashCost: e.PASSWORD_HASH_COST,
     loginWindowMinutes: e.LOGIN_WINDOW_MINUTES,
     signupMaxAttempts: e.SIGNUP_MAX_ATTEMPTS,
     signupWindowMinutes: e.SIGNUP_WINDOW_MINUTES,

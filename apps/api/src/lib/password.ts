@@ -1,11 +1,23 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
-// scrypt with N=2^15, r=8, p=1 (about 32 MiB and tens of milliseconds a hash): deliberately slow.
-const N = 1 << 15;
+// scrypt with N=2^15, r=8, p=1 (about 32 MiB and tens of milliseconds a hash): deliberately slow. PASSWORD_HASH_COST
+// (log2 of N) may raise it; only a test run may lower it, so that its hundreds of sign-ins do not each spend 60 ms.
+// A hash records its own parameters, so hashes made at another cost keep verifying.
+export const DEFAULT_PASSWORD_COST = 15;
+export const MIN_TEST_PASSWORD_COST = 10;
+export const MAX_PASSWORD_COST = 17;
+let N = 1 << DEFAULT_PASSWORD_COST;
 const R = 8;
 const P = 1;
 const KEYLEN = 32;
-const MAXMEM = 64 * 1024 * 1024;
+// Room for the largest cost: scrypt takes 128 * r * N bytes, 128 MiB at N = 2^17.
+const MAXMEM = 128 * R * (1 << MAX_PASSWORD_COST) + 16 * 1024 * 1024;
+
+/** Sets the cost of the hashes made from now on (the server's PASSWORD_HASH_COST, checked by the configuration). */
+export function setPasswordHashCost(cost: number): void {
+  if (!Number.isInteger(cost) || cost < MIN_TEST_PASSWORD_COST || cost > MAX_PASSWORD_COST) throw new RangeError(`password hash cost ${cost}`);
+  N = 1 << cost;
+}
 
 function derive(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {

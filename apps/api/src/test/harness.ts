@@ -56,7 +56,8 @@ export async function createTestContext(overrides: Partial<Config> = {}, options
   }
   await syncPermissionCatalogue(database.db);
   const config = loadConfig(
-    { NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', SEED_DEMO: 'false' },
+    // New passwords are hashed at scrypt's test cost (N = 2^10): the suite signs in hundreds of times.
+    { NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', SEED_DEMO: 'false', PASSWORD_HASH_COST: '10' },
     { dataDir, jwtSecret: randomBytes(32).toString('hex'), webDist: path.join(dataDir, 'no-web'), ...overrides },
   );
   const app = await buildApp(config, database, options);

@@ -33,7 +33,7 @@ export async function startTwoServers(callerCacheMs = 60_000): Promise<TwoServer
   const database = a.databaseUrl ? (secondDatabase = await openDatabase({ databaseUrl: a.databaseUrl, poolSize: 5 })) : a.database;
   const bDataDir = mkdtempSync(path.join(os.tmpdir(), 'clinic-server-b-'));
   const bConfig = loadConfig(
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false' },
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', PASSWORD_HASH_COST: a.config.passwordHashCost.toString() },
     { dataDir: bDataDir, jwtSecret: await sharedSigningSecret(database), callerCacheMs, webDist: path.join(bDataDir, 'no-web') },
   );
   const b = await buildApp(bConfig, database);
