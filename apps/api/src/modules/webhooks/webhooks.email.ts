@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import type { Deps } from '../../lib/app-types.js';
 import { sendEmail } from '../../lib/channels.js';
 import { emailHtml } from '../../lib/email-frame.js';
-import { rowsOf } from '../../lib/sql.js';
+import { employeeHolds, rowsOf } from '../../lib/sql.js';
 import { type ClaimedJob, insertJob, type JobHandler } from '../jobs/index.js';
 import type { EndpointRow } from './webhooks.repository.js';
 
@@ -29,9 +29,7 @@ export async function disabledMailRecipients(db: Db, companyId: string, creatorI
         order by i.created_at desc limit 1), 'en') as language
     from employees e
     where e.company_id = ${companyId} and e.is_active and coalesce(e.email, '') <> ''
-      and ((${creatorId}::uuid is not null and e.id = ${creatorId}::uuid) or exists (
-        select 1 from employee_roles er join role_permissions rp on rp.company_id = er.company_id and rp.role_id = er.role_id
-        where er.company_id = e.company_id and er.employee_id = e.id and rp.permission = 'admin'))
+      and ((${creatorId}::uuid is not null and e.id = ${creatorId}::uuid) or ${employeeHolds(['admin'])})
     order by e.id limit 1000`));
 }
 
