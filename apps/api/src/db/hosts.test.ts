@@ -1,8 +1,8 @@
-import net from 'node:net';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { registerErrorHandling } from '../plugins/errors.js';
+import { closedPort } from '../test/closed-port.js';
 import type { App } from '../lib/app-types.js';
 import { HostChooser } from './client.js';
 import { acceptsSession, hostOrder, needsHostChoice, parseDatabaseUrl, type DatabaseHost } from './hosts.js';
@@ -100,14 +100,6 @@ describe('database unavailable', () => {
     for (const code of ['23505', '23P01', '22P02', '42601']) expect(isDatabaseUnavailable({ code }), code).toBe(false);
     expect(isDatabaseUnavailable(new Error('boom'))).toBe(false);
   });
-
-  async function closedPort(): Promise<number> {
-    const server = net.createServer();
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const port = (server.address() as net.AddressInfo).port;
-    await new Promise<void>((r) => server.close(() => r()));
-    return port;
-  }
 
   it('a request whose database is gone answers 503 with a translated retryable message, not 500', async () => {
     const port = await closedPort();

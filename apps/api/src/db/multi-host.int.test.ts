@@ -1,16 +1,8 @@
-import net from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { closedPort } from '../test/closed-port.js';
 import { openDatabase } from './client.js';
 
 const url = process.env.DATABASE_URL;
-
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.address() as net.AddressInfo).port;
-  await new Promise<void>((r) => server.close(() => r()));
-  return port;
-}
 
 /** A multi-host URL whose first host is down and whose second is the test server. */
 async function multiHostUrl(): Promise<string> {

@@ -1,6 +1,6 @@
 import { getTableName, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Ref } from '@clinic/shared';
+import type { Permission, Ref } from '@clinic/shared';
 import type { clinicCollections, clinics, departments, employees, patients, services } from '../db/schema/index.js';
 
 /** Small pieces of SQL the repositories share: references resolved in the statement, qualified columns, raw rows. */
@@ -29,3 +29,10 @@ export function iso(d: Date): string {
   return d.toISOString();
 }
 
+
+/** Whether the employee `e` of the statement holds one of the permissions through one of its roles. */
+export function employeeHolds(permissions: Permission[]): SQL {
+  return sql`exists (
+    select 1 from employee_roles er join role_permissions rp on rp.company_id = er.company_id and rp.role_id = er.role_id
+    where er.company_id = e.company_id and er.employee_id = e.id and rp.permission in ${permissions})`;
+}

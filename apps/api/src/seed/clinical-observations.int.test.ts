@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, body, contextWithOrg, seedOrgData, type TestContext, type TestOrg } from '../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { auth, body, orgTest, seedOrgData } from '../test/harness.js';
 import { seedClinicalObservations } from './clinical-observations.js';
 
-let ctx: TestContext;
-let org: TestOrg;
+const { ctx, org } = await orgTest();
 
 beforeAll(async () => {
-  ({ ctx, org } = await contextWithOrg());
   await seedOrgData(ctx, org.companyId);
   await seedClinicalObservations(ctx.database.db, org.companyId);
 }, 120_000);
-afterAll(() => ctx?.close());
 
 const one = async <T>(sql: string) => (await ctx.database.query<T>(sql, [org.companyId]))[0]!;
 

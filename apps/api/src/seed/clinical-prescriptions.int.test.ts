@@ -1,23 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { allergiesMatching } from '@clinic/shared';
-import { contextWithOrg, seedOrgData, type TestContext, type TestOrg } from '../test/harness.js';
+import { orgTest, seedOrgData } from '../test/harness.js';
 import { seedClinicalObservations } from './clinical-observations.js';
 import { seedEncounters } from './clinical-encounter.js';
 import { seedMedications } from './clinical-medications.js';
 import { seedPrescriptions } from './clinical-prescriptions.js';
 
-let ctx: TestContext;
-let org: TestOrg;
+const { ctx, org } = await orgTest();
 
 beforeAll(async () => {
-  ({ ctx, org } = await contextWithOrg());
   await seedOrgData(ctx, org.companyId);
   await seedClinicalObservations(ctx.database.db, org.companyId);
   await seedEncounters(ctx.database.db, org.companyId);
   await seedMedications(ctx.database.db, org.companyId);
   await seedPrescriptions(ctx.database.db, org.companyId);
 }, 180_000);
-afterAll(() => ctx?.close());
 
 describe('the demo prescriptions', () => {
   it('are issued for past visits, in both languages, on the patients\' medication lists, never against an allergy', async () => {

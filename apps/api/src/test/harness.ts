@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, inject } from 'vitest';
 import type { Plan } from '@clinic/shared';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
@@ -122,6 +122,25 @@ export async function contextWithTwoOrgs(names: [string, string] = ['North Group
   const a = await createOrg(ctx, { plan: 'company', name: names[0] });
   const b = await createOrg(ctx, { plan: 'company', name: names[1] });
   return { ctx, a, b };
+}
+
+/**
+ * How a file testing one company's admin starts, awaited where it loads: the context (closed after the file's tests),
+ * the company, and `call`, a request as its admin.
+ */
+export async function orgTest(opts: { plan?: Plan | null; name?: string } = {}) {
+  const { ctx, org } = await contextWithOrg(opts);
+  afterAll(() => ctx.close());
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown, lang?: string) =>
+    ctx.app.inject({ method, url, headers: auth(org.token, lang), ...(payload ? { payload: payload as Record<string, unknown> } : {}) });
+  return { ctx, org, call };
+}
+
+/** How a file testing two companies starts, awaited where it loads; the context closes after the file's tests. */
+export async function twoOrgsTest(names?: [string, string]): Promise<{ ctx: TestContext; a: TestOrg; b: TestOrg }> {
+  const two = await contextWithTwoOrgs(names);
+  afterAll(() => two.ctx.close());
+  return two;
 }
 
 /** Adds a staff account (with the test password) to the organisation and signs it in; its access token. */

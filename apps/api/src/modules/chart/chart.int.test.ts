@@ -1,14 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ChartEntry } from '@clinic/shared';
 import { insertClinic, insertPatient } from '../appointments/fixtures.js';
-import { auth, body, createOrg, createTestContext, signInStaff, type TestContext, type TestOrg } from '../../test/harness.js';
+import { clinicalTest } from '../../test/clinical-fixtures.js';
+import { auth, body } from '../../test/harness.js';
 
-let ctx: TestContext;
-let a: TestOrg;
-let b: TestOrg;
-let doctor: string;
-let reception: string;
-let patientId: string;
+const { ctx, a, b, doctor, reception, patientId } = await clinicalTest({
+  orgs: ['Chart North', 'Chart South'],
+  doctor: { name: 'Dr. Rana Chart', username: 'rana.chart', email: 'rana.chart@example.test' },
+  reception: { name: 'Desk Chart', username: 'desk.chart', email: 'desk.chart@example.test' },
+  patient: 'Layla Chart',
+});
 let bPatientId: string;
 let encounterIds: string[] = [];
 
@@ -40,18 +41,11 @@ async function fillRecord(companyId: string, pid: string, doctorId: string) {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  a = await createOrg(ctx, { name: 'Chart North' });
-  b = await createOrg(ctx, { name: 'Chart South' });
-  doctor = await signInStaff(ctx, a, { name: 'Dr. Rana Chart', username: 'rana.chart', email: 'rana.chart@example.test', employeeType: 'Doctor', roleNames: ['Doctor'] });
-  reception = await signInStaff(ctx, a, { name: 'Desk Chart', username: 'desk.chart', email: 'desk.chart@example.test', employeeType: 'Administrative', roleNames: ['Receptionist'] });
-  patientId = (await insertPatient(ctx.database.db, a.companyId, { name: 'Layla Chart' })).id;
   bPatientId = (await insertPatient(ctx.database.db, b.companyId, { name: 'Other Chart' })).id;
   const [doc] = await q(`select id from employees where company_id = $1 and username = 'rana.chart'`, [a.companyId]);
   encounterIds = await fillRecord(a.companyId, patientId, doc!.id);
   await fillRecord(b.companyId, bPatientId, b.adminId);
 }, 60_000);
-afterAll(() => ctx.close());
 
 const keyOf = (e: ChartEntry) => `${e.kind}:${e._id}`;
 

@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertPatient } from '../appointments/fixtures.js';
-import { auth, body, contextWithTwoOrgs, signInStaff, type TestContext, type TestOrg } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { clinicalTest } from '../../test/clinical-fixtures.js';
+import { auth, body } from '../../test/harness.js';
 
-let ctx: TestContext;
-let a: TestOrg;
-let b: TestOrg;
-let doctor: string;
-let reception: string;
-let patientId: string;
-
-beforeAll(async () => {
-  ({ ctx, a, b } = await contextWithTwoOrgs());
-  patientId = (await insertPatient(ctx.database.db, a.companyId, { name: 'Sara Ali' })).id;
-  doctor = await signInStaff(ctx, a, { name: 'Dr. Khalid', username: 'alg_doc', email: 'alg_doc@a.test', employeeType: 'Doctor', roleNames: ['Doctor'] });
-  reception = await signInStaff(ctx, a, { name: 'Desk', username: 'alg_desk', email: 'alg_desk@a.test', employeeType: 'Administrative', roleNames: ['Receptionist'] });
+const { ctx, a, b, doctor, reception, patientId } = await clinicalTest({
+  doctor: { name: 'Dr. Khalid', username: 'alg_doc', email: 'alg_doc@a.test' },
+  reception: { name: 'Desk', username: 'alg_desk', email: 'alg_desk@a.test' },
+  patient: 'Sara Ali',
 });
-afterAll(() => ctx.close());
 
 const req = (token: string, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown, lang?: string) =>
   ctx.app.inject({ method, url, headers: auth(token, lang), ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });

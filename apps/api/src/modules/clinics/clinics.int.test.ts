@@ -1,19 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { appointments, clinics, employeeClinics, patients, services, specializations } from '../../db/schema/index.js';
-import { auth, body, contextWithTwoOrgs, createOrg, login, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
+import { auth, body, createOrg, login, TEST_PASSWORD, twoOrgsTest, type TestOrg } from '../../test/harness.js';
 import { versionOf } from '../../test/versions.js';
 import { clinicBody, complexBody, departmentBody } from '../../test/organisation-fixtures.js';
 import { createAccount } from '../organisation/provision.js';
 
-let ctx: TestContext;
-let a: TestOrg;
-let b: TestOrg;
-
-beforeAll(async () => {
-  ({ ctx, a, b } = await contextWithTwoOrgs());
-});
-afterAll(() => ctx.close());
+const { ctx, a, b } = await twoOrgsTest();
 
 const post = (token: string, payload: unknown, lang?: string) => ctx.app.inject({ method: 'POST', url: '/api/clinics', headers: auth(token, lang), payload: payload as object });
 const get = (token: string, url: string) => ctx.app.inject({ method: 'GET', url, headers: auth(token) });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { files } from '../../db/schema/index.js';
-import { auth, body, contextWithTwoOrgs, createOrg, login, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
+import { auth, body, createOrg, login, TEST_PASSWORD, twoOrgsTest } from '../../test/harness.js';
 import { asLoadedNow } from '../../test/versions.js';
 import { companyBody } from '../../test/organisation-fixtures.js';
 import { createAccount } from '../organisation/provision.js';
@@ -9,14 +9,7 @@ import { createAccount } from '../organisation/provision.js';
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5e0f5e20000000049454e44ae426082', 'hex');
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
-let ctx: TestContext;
-let a: TestOrg;
-let b: TestOrg;
-
-beforeAll(async () => {
-  ({ ctx, a, b } = await contextWithTwoOrgs());
-});
-afterAll(() => ctx.close());
+const { ctx, a, b } = await twoOrgsTest();
 
 const send = async (method: 'POST' | 'PUT' | 'GET', token: string, url: string, payload?: unknown, lang?: string) =>
   ctx.app.inject({ method, url, headers: auth(token, lang), ...(payload ? { payload: (await asLoadedNow(ctx, method, url, payload)) as object } : {}) });

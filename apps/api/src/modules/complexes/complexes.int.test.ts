@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clinicCollectionSpecializations, employeeClinics, employees, specializations } from '../../db/schema/index.js';
-import { auth, body, contextWithTwoOrgs, createOrg, login, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
+import { auth, body, createOrg, login, TEST_PASSWORD, twoOrgsTest, type TestOrg } from '../../test/harness.js';
 import { asLoadedNow } from '../../test/versions.js';
 import { clinicBody, complexBody, departmentBody } from '../../test/organisation-fixtures.js';
 import { createAccount } from '../organisation/provision.js';
 
-let ctx: TestContext;
-let a: TestOrg;
-let b: TestOrg;
-
-beforeAll(async () => {
-  ({ ctx, a, b } = await contextWithTwoOrgs());
-});
-afterAll(() => ctx.close());
+const { ctx, a, b } = await twoOrgsTest();
 
 const url = '/api/cliniccollections';
 const send = async (method: 'POST' | 'PUT' | 'DELETE' | 'GET', token: string, path = url, payload?: unknown, lang?: string) =>

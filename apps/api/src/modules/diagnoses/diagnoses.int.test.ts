@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { insertPatient } from '../appointments/fixtures.js';
-import { auth, body, contextWithTwoOrgs, multipart, signInStaff, type TestContext, type TestOrg } from '../../test/harness.js';
+import { clinicalTest } from '../../test/clinical-fixtures.js';
+import { auth, body, multipart } from '../../test/harness.js';
 
-let ctx: TestContext;
-let a: TestOrg;
-let b: TestOrg;
-let doctor: string;
-let reception: string;
-let patientId: string;
+const { ctx, a, b, doctor, reception, patientId } = await clinicalTest({
+  doctor: { name: 'Dr. Huda', username: 'dx_doctor', email: 'dx_doctor@a.test' },
+  reception: { name: 'Reem', username: 'dx_desk', email: 'dx_desk@a.test' },
+  patient: 'Salma Odeh',
+});
 
 type Lang = 'en' | 'ar';
 const req = (token: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown, lang?: Lang) =>
@@ -25,13 +25,8 @@ const auditCount = async (companyId: string, action: string, entity: string) =>
   (await ctx.database.query<{ n: number }>(`select count(*)::int as n from audit_log where company_id = $1 and action = $2 and entity = $3`, [companyId, action, entity]))[0]!.n;
 
 beforeAll(async () => {
-  ({ ctx, a, b } = await contextWithTwoOrgs());
-  doctor = await signInStaff(ctx, a, { name: 'Dr. Huda', username: 'dx_doctor', email: 'dx_doctor@a.test', employeeType: 'Doctor', roleNames: ['Doctor'] });
-  reception = await signInStaff(ctx, a, { name: 'Reem', username: 'dx_desk', email: 'dx_desk@a.test', employeeType: 'Administrative', roleNames: ['Receptionist'] });
-  patientId = (await insertPatient(ctx.database.db, a.companyId, { name: 'Salma Odeh' })).id;
   expect((await req(a.token, 'POST', '/api/diagnosis-codes/starter')).statusCode).toBe(200);
 }, 120_000);
-afterAll(() => ctx.close());
 
 describe('the code list', () => {
   it('loads the starter list once: a second load changes nothing', async () => {

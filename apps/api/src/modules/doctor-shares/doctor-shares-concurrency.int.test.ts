@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cashBoxCloses, doctorShareEntries } from '../../db/schema/index.js';
-import { auth, body, createOrg, createTestContext, type TestContext, type TestOrg } from '../../test/harness.js';
-import { issuedInvoice, shareClinic, shareRule } from './fixtures.js';
+import { body } from '../../test/harness.js';
+import { onPostgres, paidShareInvoice, racingOrg } from './fixtures.js';
 
 /*
  * A day close racing a late payment, on PostgreSQL only (DATABASE_URL): there the two requests really run side by
@@ -10,29 +10,15 @@ import { issuedInvoice, shareClinic, shareRule } from './fixtures.js';
  * money counted in the close) or left open for the next one: never lost, never twice.
  */
 
-const onPostgres = Boolean(process.env.DATABASE_URL);
-let ctx: TestContext;
-let org: TestOrg;
-
-beforeAll(async () => {
-  if (!onPostgres) return;
-  ctx = await createTestContext();
-  org = await createOrg(ctx);
-  const settings = await ctx.app.inject({ method: 'PUT', url: '/api/billing/settings', headers: auth(org.token), payload: { currency: 'SAR', vatRatePercent: 15, version: 1 } });
-  expect(settings.statusCode, settings.body).toBe(200);
-}, 60_000);
-afterAll(() => ctx?.close());
+const t = racingOrg();
 
 const ROUNDS = 10;
 
 describe.runIf(onPostgres)('a day close racing a late payment', () => {
   it(`keeps every entry exactly once, locked by the close or open, ${ROUNDS} times over`, async () => {
+    const { ctx, org } = t;
     for (let round = 0; round < ROUNDS; round++) {
-      const p = await shareClinic(ctx, org);
-      await shareRule(ctx.database.db, org.companyId, p.doctor.id, { kind: 'percent', percentBasisPoints: 3500 });
-      const inv = await issuedInvoice(ctx, org, p);
-      const post = (url: string, payload: object) => ctx.app.inject({ method: 'POST', url, headers: auth(org.token), payload });
-      expect((await post(`/api/invoices/${inv._id}/payments`, { method: 'cash', amount: 10_000, cashBox: p.box })).statusCode).toBe(201);
+      const { p, inv, post } = await paidShareInvoice(ctx, org, 10_000);
 
       const [closed, paid] = await Promise.all([
         post(`/api/cash-boxes/${p.box}/close`, { counted: 10_000 }),

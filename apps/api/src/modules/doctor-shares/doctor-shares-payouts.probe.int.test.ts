@@ -1,33 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, body, createOrg, createTestContext, type TestContext, type TestOrg } from '../../test/harness.js';
-import { issuedInvoice, shareClinic, shareRule } from './fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { auth, body } from '../../test/harness.js';
+import { onPostgres, paidShareInvoice, racingOrg } from './fixtures.js';
 
 /*
  * Two payouts at once that together exceed the balance, on PostgreSQL only (DATABASE_URL), where the requests really
  * run side by side: whatever the order, the doctor is never paid more than the 70.00 earned.
  */
 
-const onPostgres = Boolean(process.env.DATABASE_URL);
-let ctx: TestContext;
-let org: TestOrg;
-
-beforeAll(async () => {
-  if (!onPostgres) return;
-  ctx = await createTestContext();
-  org = await createOrg(ctx);
-  const settings = await ctx.app.inject({ method: 'PUT', url: '/api/billing/settings', headers: auth(org.token), payload: { currency: 'SAR', vatRatePercent: 15, version: 1 } });
-  expect(settings.statusCode, settings.body).toBe(200);
-}, 60_000);
-afterAll(() => ctx?.close());
+const t = racingOrg();
 
 describe.runIf(onPostgres)('payouts racing', () => {
   it('two payouts of 50.00 against 70.00, of the same or overlapping periods: one is refused, 5 times over', async () => {
+    const { ctx, org } = t;
     for (let round = 0; round < 5; round++) {
-      const p = await shareClinic(ctx, org);
-      await shareRule(ctx.database.db, org.companyId, p.doctor.id, { kind: 'percent', percentBasisPoints: 3500 });
-      const inv = await issuedInvoice(ctx, org, p);
-      const post = (url: string, payload: object) => ctx.app.inject({ method: 'POST', url, headers: auth(org.token), payload });
-      expect((await post(`/api/invoices/${inv._id}/payments`, { method: 'cash', amount: 23_000, cashBox: p.box })).statusCode).toBe(201);
+      const { p, post } = await paidShareInvoice(ctx, org, 23_000);
       const closed = await post(`/api/cash-boxes/${p.box}/close`, { counted: 23_000 });
       const day = body(closed).data.date as string;
       const from = round % 2 ? '2026-01-01' : day;

@@ -2,10 +2,10 @@
  * Test data for the doctor's share: a billing clinic (its doctor, service at 200.00, insured patient, cash box), a
  * rule written directly (the API refuses backdating), and issued invoices for the clinic's doctor.
  */
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Db } from '../../db/client.js';
 import { doctorShareRules } from '../../db/schema/index.js';
-import { auth, body, type TestContext, type TestOrg } from '../../test/harness.js';
+import { auth, body, createOrg, createTestContext, type TestContext, type TestOrg } from '../../test/harness.js';
 import { billingClinic, CASH_BOX } from '../billing/fixtures.js';
 
 export type ShareClinic = Awaited<ReturnType<typeof billingClinic>> & { box: string };
@@ -37,4 +37,34 @@ export async function issuedInvoice(ctx: TestContext, org: TestOrg, p: ShareClin
   const issued = await ctx.app.inject({ method: 'POST', url: `/api/invoices/${body(draft).data._id}/issue`, headers: auth(org.token), payload: { version: body(draft).data.version } });
   expect(issued.statusCode, issued.body).toBe(200);
   return body(issued).data;
+}
+
+/** Whether the tests run on PostgreSQL (DATABASE_URL), where concurrent requests really run side by side. */
+export const onPostgres = Boolean(process.env.DATABASE_URL);
+
+/**
+ * How the racing tests start, on PostgreSQL only: an organisation billing in SAR with 15 % VAT. Filled before the
+ * file's tests, closed after them.
+ */
+export function racingOrg(): { ctx: TestContext; org: TestOrg } {
+  const t = {} as { ctx: TestContext; org: TestOrg };
+  beforeAll(async () => {
+    if (!onPostgres) return;
+    t.ctx = await createTestContext();
+    t.org = await createOrg(t.ctx);
+    const settings = await t.ctx.app.inject({ method: 'PUT', url: '/api/billing/settings', headers: auth(t.org.token), payload: { currency: 'SAR', vatRatePercent: 15, version: 1 } });
+    expect(settings.statusCode, settings.body).toBe(200);
+  }, 60_000);
+  afterAll(() => t.ctx?.close());
+  return t;
+}
+
+/** A new share clinic whose doctor earns 35 %, an invoice issued there and paid `amount` in cash; `post` as the admin. */
+export async function paidShareInvoice(ctx: TestContext, org: TestOrg, amount: number) {
+  const p = await shareClinic(ctx, org);
+  await shareRule(ctx.database.db, org.companyId, p.doctor.id, { kind: 'percent', percentBasisPoints: 3500 });
+  const inv = await issuedInvoice(ctx, org, p);
+  const post = (url: string, payload: object) => ctx.app.inject({ method: 'POST', url, headers: auth(org.token), payload });
+  expect((await post(`/api/invoices/${inv._id}/payments`, { method: 'cash', amount, cashBox: p.box })).statusCode).toBe(201);
+  return { p, inv, post };
 }

@@ -1,15 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppointmentStatus } from '@clinic/shared';
 import { appointments, auditLog, encounterNotes, encounters, notifications } from '../../db/schema/index.js';
 import { nextPublicId } from '../../lib/public-id.js';
 import { createAccount } from '../organisation/provision.js';
 import { insertClinic, insertDoctor, insertPatient, insertService } from '../appointments/fixtures.js';
-import { auth, body, createOrg, createTestContext, login, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
+import { auth, body, login, TEST_PASSWORD, twoOrgsTest } from '../../test/harness.js';
 
-let ctx: TestContext;
-let a: TestOrg;
-let b: TestOrg;
+const { ctx, a, b } = await twoOrgsTest(['Shifa Clinics', 'Other Group']);
 const ids = {} as Record<'clinic' | 'service' | 'patient' | 'doctor' | 'otherDoctor', string>;
 const tokens = {} as Record<'doctor' | 'otherDoctor' | 'reception' | 'nurse', string>;
 
@@ -19,9 +17,6 @@ async function account(name: string, username: string, employeeType: 'Doctor' | 
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  a = await createOrg(ctx, { name: 'Shifa Clinics' });
-  b = await createOrg(ctx, { name: 'Other Group' });
   const db = ctx.database.db;
   ids.clinic = (await insertClinic(db, a.companyId, { name: 'Main', timeZone: 'Asia/Riyadh', workingHours: [] })).id;
   const doctor = await account('Dr. Layla Hassan', 'enc_doctor', 'Doctor', 'Doctor');
@@ -36,7 +31,6 @@ beforeAll(async () => {
   ids.patient = (await insertPatient(db, a.companyId, { name: 'Omar Saleh' })).id;
   void insertDoctor;
 });
-afterAll(() => ctx.close());
 
 const req = (token: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: unknown, lang?: string) =>
   ctx.app.inject({ method, url, headers: auth(token, lang), ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });

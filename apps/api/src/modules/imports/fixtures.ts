@@ -1,5 +1,5 @@
 /** Requests of the imports tests: an organisation's calls, uploading a CSV of a kind, counting rows, running the jobs. */
-import { auth, multipart, type TestContext, type TestOrg } from '../../test/harness.js';
+import { auth, multipart, twoOrgsTest, type TestContext, type TestOrg } from '../../test/harness.js';
 
 export type Lang = 'en' | 'ar';
 
@@ -15,4 +15,10 @@ export function importRequests(ctx: TestContext, org: TestOrg, kind: string) {
     /** Runs the queued jobs until none is due (the import job writes its chunks). */
     runJobs: async () => { for (let i = 0; i < 5; i++) await ctx.app.jobs.runDue(new Date(Date.now() + 1000)); },
   };
+}
+
+/** How an imports test file starts (awaited where it loads): a company signed in, its requests for one kind of import. */
+export async function importTest(kind: string) {
+  const { ctx, a } = await twoOrgsTest();
+  return { ctx, a, ...importRequests(ctx, a, kind) };
 }

@@ -1,25 +1,18 @@
 import { toHijri } from '@clinic/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { appointments, encounters, patients } from '../../db/schema/index.js';
-import { body, contextWithTwoOrgs, type TestContext, type TestOrg } from '../../test/harness.js';
+import { body } from '../../test/harness.js';
 import { insertClinic, insertDoctor, insertPatient, insertService, nextWeekday } from '../appointments/fixtures.js';
-import { importRequests } from './fixtures.js';
+import { importTest } from './fixtures.js';
 
-let ctx: TestContext;
-let a: TestOrg;
+const { ctx, a, req, upload, countOf, runJobs } = await importTest('appointments');
 let ids: { clinic: string; doctor: string; service: string; p1: string; p2: string; p1Public: string };
 const day = nextWeekday('Monday', 'Asia/Riyadh', 3);
 
-let req: ReturnType<typeof importRequests>['req'];
-let upload: ReturnType<typeof importRequests>['upload'];
-let countOf: ReturnType<typeof importRequests>['countOf'];
-let runJobs: ReturnType<typeof importRequests>['runJobs'];
 const at = (time: string) => new Date(`${day}T${time}:00+03:00`);
 
 beforeAll(async () => {
-  ({ ctx, a } = await contextWithTwoOrgs());
-  ({ req, upload, countOf, runJobs } = importRequests(ctx, a, 'appointments'));
   const db = ctx.database.db;
   const clinic = await insertClinic(db, a.companyId, { name: 'Main Clinic', timeZone: 'Asia/Riyadh' });
   const doctor = await insertDoctor(db, a.companyId, { name: 'Dr. Huda', clinics: [clinic.id] });
@@ -35,7 +28,6 @@ beforeAll(async () => {
     reason: 'Check-up', startsAt: at('10:00'), endsAt: at('10:30'),
   });
 }, 120_000);
-afterAll(() => ctx.close());
 
 describe('importing future appointments', () => {
   let batchId: string;

@@ -1,24 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { appointments } from '../../db/schema/index.js';
-import { body, contextWithTwoOrgs, type TestContext, type TestOrg } from '../../test/harness.js';
+import { body } from '../../test/harness.js';
 import { insertClinic, insertPatient, insertService } from '../appointments/fixtures.js';
-import { importRequests } from './fixtures.js';
+import { importTest } from './fixtures.js';
 
-let ctx: TestContext;
-let a: TestOrg;
+const { ctx, a, req, upload, countOf, runJobs } = await importTest('employees');
 let clinicId: string;
 
-let req: ReturnType<typeof importRequests>['req'];
-let upload: ReturnType<typeof importRequests>['upload'];
-let countOf: ReturnType<typeof importRequests>['countOf'];
-let runJobs: ReturnType<typeof importRequests>['runJobs'];
-
 beforeAll(async () => {
-  ({ ctx, a } = await contextWithTwoOrgs());
-  ({ req, upload, countOf, runJobs } = importRequests(ctx, a, 'employees'));
   clinicId = (await insertClinic(ctx.database.db, a.companyId, { name: 'Main' })).id;
 }, 120_000);
-afterAll(() => ctx.close());
 
 describe('importing doctors and staff', () => {
   let batchId: string;

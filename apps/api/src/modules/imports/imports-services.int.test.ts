@@ -1,30 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { appointments } from '../../db/schema/index.js';
-import { body, contextWithTwoOrgs, type TestContext, type TestOrg } from '../../test/harness.js';
+import { body } from '../../test/harness.js';
 import { insertClinic, insertDoctor, insertPatient } from '../appointments/fixtures.js';
-import { importRequests } from './fixtures.js';
+import { importTest } from './fixtures.js';
 
-let ctx: TestContext;
-let a: TestOrg;
+const { ctx, a, req, upload, countOf, runJobs } = await importTest('services');
 let clinicId: string;
 let clinicPublicId: string;
 let doctorId: string;
 
-let req: ReturnType<typeof importRequests>['req'];
-let upload: ReturnType<typeof importRequests>['upload'];
-let countOf: ReturnType<typeof importRequests>['countOf'];
-let runJobs: ReturnType<typeof importRequests>['runJobs'];
-
 beforeAll(async () => {
-  ({ ctx, a } = await contextWithTwoOrgs());
-  ({ req, upload, countOf, runJobs } = importRequests(ctx, a, 'services'));
   const clinic = await insertClinic(ctx.database.db, a.companyId, { name: 'عيادة الأسنان' });
   clinicId = clinic.id;
   clinicPublicId = clinic.publicId;
   doctorId = (await insertDoctor(ctx.database.db, a.companyId, { name: 'د. منى', clinics: [clinic.id] })).id;
   await insertDoctor(ctx.database.db, a.companyId, { name: 'Dr. Sami', clinics: [clinic.id] });
 }, 120_000);
-afterAll(() => ctx.close());
 
 describe('importing services', () => {
   let batchId: string;

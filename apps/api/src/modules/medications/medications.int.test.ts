@@ -1,13 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { insertPatient } from '../appointments/fixtures.js';
-import { auth, body, createOrg, createTestContext, multipart, signInStaff, type TestContext, type TestOrg } from '../../test/harness.js';
+import { clinicalTest } from '../../test/clinical-fixtures.js';
+import { auth, body, multipart } from '../../test/harness.js';
 
-let ctx: TestContext;
-let a: TestOrg;
-let b: TestOrg;
-let doctor: string;
-let reception: string;
-let patientId: string;
+const { ctx, a, b, doctor, reception, patientId } = await clinicalTest({
+  orgs: ['Al Noor', 'Other'],
+  doctor: { name: 'Dr. Huda Saleh', username: 'huda.meds', email: 'huda.meds@example.test' },
+  reception: { name: 'Sara Desk', username: 'sara.meds', email: 'sara.meds@example.test' },
+  patient: 'Mona Ali',
+});
 let bPatientId: string;
 
 const HEADER = 'name,generic name,form,strength,Arabic name';
@@ -29,15 +30,8 @@ const call = (token: string, method: 'GET' | 'POST' | 'PATCH', url: string, payl
 const count = async (sql: string, params: unknown[] = []) => (await ctx.database.query<{ n: number }>(`select count(*)::int as n from ${sql}`, params))[0]!.n;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  a = await createOrg(ctx, { name: 'Al Noor' });
-  b = await createOrg(ctx, { name: 'Other' });
-  doctor = await signInStaff(ctx, a, { name: 'Dr. Huda Saleh', username: 'huda.meds', email: 'huda.meds@example.test', employeeType: 'Doctor', roleNames: ['Doctor'] });
-  reception = await signInStaff(ctx, a, { name: 'Sara Desk', username: 'sara.meds', email: 'sara.meds@example.test', employeeType: 'Administrative', roleNames: ['Receptionist'] });
-  patientId = (await insertPatient(ctx.database.db, a.companyId, { name: 'Mona Ali' })).id;
   bPatientId = (await insertPatient(ctx.database.db, b.companyId, { name: 'Other Patient' })).id;
 }, 60_000);
-afterAll(() => ctx.close());
 
 describe('the catalogue', () => {
   it('imports a CSV, then a re-import updates the same drugs and adds the new ones', async () => {

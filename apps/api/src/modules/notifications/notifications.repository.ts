@@ -5,7 +5,7 @@ import { safeTimeZone } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import { exactTotal } from '../../lib/list.js';
 import { notifications } from '../../db/schema/index.js';
-import { rowsOf } from '../../lib/sql.js';
+import { employeeHolds, rowsOf } from '../../lib/sql.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -50,13 +50,9 @@ export async function recipientsFor(db: Db, companyId: string, a: Pick<Appointme
     select e.id from employees e
     where e.company_id = ${companyId} and e.is_active
       and (${actorId}::uuid is null or e.id <> ${actorId}::uuid)
-      and exists (
-        select 1 from employee_roles er join role_permissions rp on rp.company_id = er.company_id and rp.role_id = er.role_id
-        where er.company_id = e.company_id and er.employee_id = e.id and rp.permission in ('admin', 'appointment_read'))
+      and ${employeeHolds(['admin', 'appointment_read'])}
       and (
-        exists (
-          select 1 from employee_roles er join role_permissions rp on rp.company_id = er.company_id and rp.role_id = er.role_id
-          where er.company_id = e.company_id and er.employee_id = e.id and rp.permission = 'admin')
+        ${employeeHolds(['admin'])}
         or (e.employee_type = 'Doctor' and e.id = ${a.doctorId})
         or (e.employee_type <> 'Doctor' and (
           not exists (select 1 from employee_clinics ec where ec.company_id = e.company_id and ec.employee_id = e.id)
@@ -72,9 +68,7 @@ export async function administratorIds(db: Db, companyId: string, exceptId: stri
     select e.id from employees e
     where e.company_id = ${companyId} and e.is_active
       and (${exceptId}::uuid is null or e.id <> ${exceptId}::uuid)
-      and exists (
-        select 1 from employee_roles er join role_permissions rp on rp.company_id = er.company_id and rp.role_id = er.role_id
-        where er.company_id = e.company_id and er.employee_id = e.id and rp.permission = 'admin')
+      and ${employeeHolds(['admin'])}
     limit 1000`));
   return rows.map((r) => r.id);
 }

@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../organisation/provision.js';
 import { insertClinic, insertPatient } from '../appointments/fixtures.js';
 import {
-  auth, body, createOrg, createTestContext, login, multipart, TEST_PASSWORD, type FilePart, type TestContext, type TestOrg,
+  auth, body, login, multipart, TEST_PASSWORD, twoOrgsTest, type FilePart, type TestOrg,
 } from '../../test/harness.js';
 
-let ctx: TestContext;
-let a: TestOrg;
-let b: TestOrg;
+const { ctx, a, b } = await twoOrgsTest(['Shifa Clinics', 'Other Group']);
 const ids = {} as Record<'clinic' | 'patient' | 'doctor' | 'otherDoctor' | 'cbc' | 'glucose' | 'xray' | 'bClinic', string>;
 const tokens = {} as Record<'doctor' | 'otherDoctor' | 'reception' | 'nurse', string>;
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
@@ -33,9 +31,6 @@ async function placeOrder(items: string[], extra: Record<string, unknown> = {}) 
 const collect = async (o: { _id: string; version: number }) => body(await req(tokens.nurse, 'POST', `/api/orders/${o._id}/collect`, { version: o.version })).data;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  a = await createOrg(ctx, { name: 'Shifa Clinics' });
-  b = await createOrg(ctx, { name: 'Other Group' });
   const db = ctx.database.db;
   ids.clinic = (await insertClinic(db, a.companyId, { name: 'Main', timeZone: 'Asia/Riyadh', workingHours: [] })).id;
   ids.bClinic = (await insertClinic(db, b.companyId, { name: 'South', timeZone: 'Asia/Riyadh', workingHours: [] })).id;
@@ -59,7 +54,6 @@ beforeAll(async () => {
   });
   ids.xray = await catalogue(a.token, { clinic: ids.clinic, code: 'CXR', nameEn: 'Chest X-ray', nameAr: 'أشعة الصدر', kind: 'imaging' });
 });
-afterAll(() => ctx.close());
 
 describe('the order catalogue', () => {
   it('is kept by administrators: codes unique per clinic, ranges in order, deactivated not deleted', async () => {

@@ -1,22 +1,14 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays, zonedInstant, zonedIso } from '@clinic/shared';
 import { appointmentSeries, appointments } from '../../db/schema/index.js';
-import { auth, body, contextWithOrg, createOrg, type TestContext, type TestOrg } from '../../test/harness.js';
+import { auth, body, orgTest, createOrg } from '../../test/harness.js';
 import { insertClinic, insertDoctor, insertPatient, insertService, nextClockChange, nextWeekday } from '../appointments/fixtures.js';
 
 const TZ = 'Europe/Berlin';
-let ctx: TestContext;
-let a: TestOrg;
-
-beforeAll(async () => {
-  ({ ctx, org: a } = await contextWithOrg());
-});
-afterAll(() => ctx.close());
+const { ctx, org: a, call } = await orgTest();
 
 const at = (date: string, time: string) => zonedIso(zonedInstant(date, time, TZ), TZ);
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown, lang?: string) =>
-  ctx.app.inject({ method, url, headers: auth(a.token, lang), ...(payload ? { payload: payload as Record<string, unknown> } : {}) });
 
 async function setting() {
   const db = ctx.database.db;

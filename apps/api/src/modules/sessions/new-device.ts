@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { translate } from '@clinic/shared';
 import type { Deps } from '../../lib/app-types.js';
 import { sendEmail } from '../../lib/channels.js';
-import { escapeHtml as html } from '../../lib/html.js';
+import { emailDate, emailHtml } from '../../lib/email-frame.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { type ClaimedJob, insertJob, type JobHandler } from '../jobs/index.js';
@@ -45,23 +45,14 @@ interface NewDeviceFacts { language: 'en' | 'ar'; name: string; company: string;
 export function newDeviceEmail(f: NewDeviceFacts): { subject: string; text: string; html: string } {
   const l = f.language;
   const tr = (key: string, params?: Record<string, string>) => translate(`newDeviceEmail.${key}`, l, params);
-  const date = new Intl.DateTimeFormat(l === 'ar' ? 'ar-SA-u-ca-gregory-nu-latn' : 'en-GB', {
-    dateStyle: 'long', timeStyle: 'short', hourCycle: 'h23', timeZone: f.timeZone,
-  }).format(f.at);
+  const date = emailDate(l, f.at, f.timeZone);
   const subject = tr('subject', { company: f.company });
   const lines = [
     tr('greeting', { name: f.name }), tr('body'), tr('when', { date }), tr('device', { device: f.device ?? tr('unknown') }),
     tr('address', { ip: f.ip ?? tr('unknown') }), tr('notYou'),
   ];
   const text = [lines[0], '', lines[1], '', lines[2], lines[3], lines[4], '', lines[5], `${tr('action')}: ${f.link}`].join('\n');
-  const dir = l === 'ar' ? 'rtl' : 'ltr';
-  const paragraphs = lines.map((line) => `<p>${html(line)}</p>`).join('\n');
-  const body = `<!doctype html>
-<html lang="${l}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${html(subject)}</title></head>
-<body dir="${dir}" style="font-family:Arial,Tahoma,sans-serif;text-align:${l === 'ar' ? 'right' : 'left'};direction:${dir}">
-${paragraphs}
-<p><a href="${html(f.link)}">${html(tr('action'))}</a></p>
-</body></html>`;
+  const body = emailHtml(l, subject, [...lines, { link: tr('action'), href: f.link }]);
   return { subject, text, html: body };
 }
 

@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Deps } from '../../lib/app-types.js';
 import { sendEmail } from '../../lib/channels.js';
-import { escapeHtml as html } from '../../lib/html.js';
-import { rowsOf } from '../../lib/sql.js';
+import { emailHtml } from '../../lib/email-frame.js';
+import { employeeHolds, rowsOf } from '../../lib/sql.js';
 import { type ClaimedJob, insertJob, type JobHandler } from '../jobs/index.js';
 import type { EndpointRow } from './webhooks.repository.js';
 
@@ -29,9 +29,7 @@ export async function disabledMailRecipients(db: Db, companyId: string, creatorI
         order by i.created_at desc limit 1), 'en') as language
     from employees e
     where e.company_id = ${companyId} and e.is_active and coalesce(e.email, '') <> ''
-      and ((${creatorId}::uuid is not null and e.id = ${creatorId}::uuid) or exists (
-        select 1 from employee_roles er join role_permissions rp on rp.company_id = er.company_id and rp.role_id = er.role_id
-        where er.company_id = e.company_id and er.employee_id = e.id and rp.permission = 'admin'))
+      and ((${creatorId}::uuid is not null and e.id = ${creatorId}::uuid) or ${employeeHolds(['admin'])})
     order by e.id limit 1000`));
 }
 
@@ -57,15 +55,7 @@ export function disabledEmail(f: DisabledEmailFacts): { subject: string; text: s
   const why = 'failures' in f.because ? tr('becauseFailures', { count: f.because.failures, url: f.url }) : tr('becauseDay', { count: f.because.hours, url: f.url });
   const lines = [tr('greeting', { name: f.name }), why, tr('after')];
   const text = [lines[0], '', lines[1], lines[2], '', `${tr('action')}: ${f.link}`].join('\n');
-  const dir = l === 'ar' ? 'rtl' : 'ltr';
-  const body = `<!doctype html>
-<html lang="${l}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${html(subject)}</title></head>
-<body dir="${dir}" style="font-family:Arial,Tahoma,sans-serif;text-align:${l === 'ar' ? 'right' : 'left'};direction:${dir}">
-<p>${html(lines[0]!)}</p>
-<p>${html(lines[1]!)}</p>
-<p>${html(lines[2]!)}</p>
-<p><a href="${html(f.link)}" style="display:inline-block;padding:10px 16px;background:#1c7ed6;color:#fff;text-decoration:none;border-radius:6px">${html(tr('action'))}</a></p>
-</body></html>`;
+  const body = emailHtml(l, subject, [lines[0]!, lines[1]!, lines[2]!, { button: tr('action'), href: f.link }]);
   return { subject, text, html: body };
 }
 
