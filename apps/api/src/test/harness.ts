@@ -91,6 +91,7 @@ export interface TestOrg {
   companyId: string;
   adminId: string;
   adminUsername: string;
+  adminName: string;
   token: string;
   refreshToken: string;
   roleIds: Map<string, string>;
@@ -101,13 +102,14 @@ let orgCounter = 0;
 export async function createOrg(ctx: TestContext, opts: { plan?: Plan | null; name?: string } = {}): Promise<TestOrg> {
   orgCounter += 1;
   const username = `admin${orgCounter}_${randomBytes(3).toString('hex')}`;
+  const adminName = `Admin ${orgCounter}`;
   const { company, admin, roleIds } = await createOrganisation(ctx.database.db, {
     name: opts.name ?? `Test Org ${orgCounter}`,
     plan: opts.plan === undefined ? 'company' : opts.plan,
-    admin: { name: `Admin ${orgCounter}`, username, email: `${username}@example.test`, password: TEST_PASSWORD },
+    admin: { name: adminName, username, email: `${username}@example.test`, password: TEST_PASSWORD },
   });
   const session = await login(ctx, username, TEST_PASSWORD);
-  return { companyId: company.id, adminId: admin.id, adminUsername: username, token: session.accessToken, refreshToken: session.refreshToken, roleIds };
+  return { companyId: company.id, adminId: admin.id, adminUsername: username, adminName, token: session.accessToken, refreshToken: session.refreshToken, roleIds };
 }
 
 /** A fresh test context with one organisation signed in: how most integration test files start. */

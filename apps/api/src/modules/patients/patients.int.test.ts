@@ -176,7 +176,7 @@ describe('POST /api/patients', () => {
       treatment: { upcoming: [], history: [] },
     });
     expect(created.age).toBeGreaterThanOrEqual(36);
-    expect(created.notes).toEqual([expect.objectContaining({ body: 'First visit: referred by Dr. Haddad', author: { _id: a.adminId, name: 'Admin 1' } })]);
+    expect(created.notes).toEqual([expect.objectContaining({ body: 'First visit: referred by Dr. Haddad', author: { _id: a.adminId, name: a.adminName } })]);
     // The picture is served back through its signed link.
     const image = await ctx.app.inject({ method: 'GET', url: created.image });
     expect(image.statusCode).toBe(200);
@@ -426,7 +426,7 @@ describe('GET /api/patients', () => {
         ['2025-07-01T08:00:00.000Z', 'cancelled'], ['2025-06-01T08:00:00.000Z', 'completed'], ['2025-01-10T08:00:00.000Z', 'completed'],
       ]);
       expect(d.notes.map((n: { body: string }) => n.body)).toEqual(['Asked for lab results', 'Blood pressure normal']);
-      expect(d.notes[0]).toMatchObject({ author: { _id: a.adminId, name: 'Admin 1' }, createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
+      expect(d.notes[0]).toMatchObject({ author: { _id: a.adminId, name: a.adminName }, createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
       const reads = (await auditRows(id)).filter((r) => r.action === 'read');
       expect(reads).toHaveLength(1);
       expect(reads[0]).toMatchObject({ actorId: a.adminId, ip: expect.any(String) });
@@ -534,7 +534,7 @@ describe('notes and health reports', () => {
   it('adds a timestamped note by the signed-in user', async () => {
     const res = await ctx.app.inject({ method: 'POST', url: `/api/patients/${id}/notes`, payload: { body: '  Patient reports mild headaches  ' }, headers: auth(a.token) });
     expect(res.statusCode).toBe(201);
-    expect(body(res)).toMatchObject({ message: 'Note added', data: { body: 'Patient reports mild headaches', author: { _id: a.adminId, name: 'Admin 1' } } });
+    expect(body(res)).toMatchObject({ message: 'Note added', data: { body: 'Patient reports mild headaches', author: { _id: a.adminId, name: a.adminName } } });
     expect((await auditRows(id)).map((r) => r.action)).toContain('note_add');
   });
 
@@ -550,7 +550,7 @@ describe('notes and health reports', () => {
     const res = await uploadReport(a.token, id, [['title', 'Blood test, March']], [{ field: 'file', filename: 'blood-test.pdf', type: 'application/pdf', data: PDF }]);
     expect(res.statusCode).toBe(201);
     const report = body(res).data;
-    expect(report).toMatchObject({ title: 'Blood test, March', uploadedBy: { _id: a.adminId, name: 'Admin 1' }, file: { name: 'blood-test.pdf', mimeType: 'application/pdf', size: PDF.length } });
+    expect(report).toMatchObject({ title: 'Blood test, March', uploadedBy: { _id: a.adminId, name: a.adminName }, file: { name: 'blood-test.pdf', mimeType: 'application/pdf', size: PDF.length } });
     const d = body(await get(a.token, `/api/patients/${id}`)).data;
     expect(d.healthReports).toEqual([expect.objectContaining({ _id: report._id, title: 'Blood test, March', createdAt: expect.any(String) })]);
     const download = await ctx.app.inject({ method: 'GET', url: d.healthReports[0].file.url });
