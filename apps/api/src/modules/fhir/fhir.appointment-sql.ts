@@ -40,35 +40,33 @@ const ENTRY = `'{"fullUrl":' || ${str(`$base || '/Appointment/' || x.id`)}
   || ',"identifier":[{"use":"usual","system":"${SYSTEMS.appointmentId}","value":' || ${str('x.public_id')} || '}]'
   || ',"status":' || ${STATUS}
   || case when x.status = 'cancelled' and x.cancellation_reason <> '' then ',"cancelationReason":{"text":' || ${str('x.cancellation_reason')} || '}' else '' end
-  || ',"serviceType":[{"coding":[{"system":"${SYSTEMS.serviceId}","code":"' || x.service_id || '","display":' || ${str('s.name')}
-  || '}],"text":' || ${str('s.name')} || '}]'
+  || ',"serviceType":[{"coding":[{"system":"${SYSTEMS.serviceId}","code":"' || x.service_id || '","display":' || ${str('d.service')}
+  || '}],"text":' || ${str('d.service')} || '}]'
   || case when d.description <> '' then ',"description":' || ${str('d.description')} else '' end
   || ',"start":' || ${instant('x.starts_at')} || ',"end":' || ${instant('x.ends_at')}
   || case when d.minutes > 0 then ',"minutesDuration":' || d.minutes else '' end
   || ',"created":' || ${instant('x.created_at')}
-  || ',"participant":[' || ${participant('Patient', 'x.patient_id', 'p.name')} || ',' || ${participant('Practitioner', 'x.doctor_id', 'e.name')}
-  || ',' || ${participant('Location', 'x.clinic_id', 'c.name')} || ']}'
+  || ',"participant":[' || ${participant('Patient', 'x.patient_id', 'd.patient')} || ',' || ${participant('Practitioner', 'x.doctor_id', 'd.doctor')}
+  || ',' || ${participant('Location', 'x.clinic_id', 'd.clinic')} || ']}'
   || ',"search":{"mode":"match"}}'`;
 
 function statement(w: Where, page: Page): string {
   const base = `$${w.params.length + 1}::text`;
-  return `with page as (
-  select a.id, a.public_id, a.status, a.starts_at, a.ends_at, a.reason, a.cancellation_reason, a.created_at, a.updated_at, a.version,
-         a.company_id, a.patient_id, a.doctor_id, a.clinic_id, a.service_id
-    from appointments a where ${w.sql} order by a.starts_at, a.id limit ${page.count} offset ${page.offset}
-)
-select (select count(*)::int from appointments a where ${w.sql}) as total,
-  (select string_agg(${ENTRY.replace(/\$base/g, base)}, ',' order by x.starts_at, x.id)
-     from page x
-     join patients p on p.company_id = x.company_id and p.id = x.patient_id
-     join employees e on e.company_id = x.company_id and e.id = x.doctor_id
-     join clinics c on c.company_id = x.company_id and c.id = x.clinic_id
-     join services s on s.company_id = x.company_id and s.id = x.service_id
-     cross join lateral (select btrim(x.reason, ${JS_WHITE_SPACE}) as description,
-       (${millis('x.ends_at')} - ${millis('x.starts_at')} + 30000) / 60000 as minutes,
-       case when x.status = 'cancelled' then '"declined"}' else '"accepted"}' end as participation) d) as entries,
-  (select string_agg(f.patient_id::text, ',' order by f.starts_at, f.id)
-     from (select distinct on (patient_id) patient_id, starts_at, id from page order by patient_id, starts_at, id) f) as patients`;
+  // The company is $1 (Where). The names are looked up by key for the page's rows only.
+  return `select (select count(*)::int from appointments a where ${w.sql}) as total, q.entries, q.patients
+  from (select string_agg(${ENTRY.replace(/\$base/g, base)}, ',' order by x.starts_at, x.id) as entries,
+               string_agg(x.patient_id::text, ',' order by x.starts_at, x.id) as patients
+          from (select a.id, a.public_id, a.status, a.starts_at, a.ends_at, a.reason, a.cancellation_reason, a.created_at, a.updated_at, a.version,
+                       a.patient_id, a.doctor_id, a.clinic_id, a.service_id
+                  from appointments a where ${w.sql} order by a.starts_at, a.id limit ${page.count} offset ${page.offset}) x
+          cross join lateral (select btrim(x.reason, ${JS_WHITE_SPACE}) as description,
+            (select p.name from patients p where p.company_id = $1 and p.id = x.patient_id) as patient,
+            (select e.name from employees e where e.company_id = $1 and e.id = x.doctor_id) as doctor,
+            (select c.name from clinics c where c.company_id = $1 and c.id = x.clinic_id) as clinic,
+            (select s.name from services s where s.company_id = $1 and s.id = x.service_id) as service,
+            (${millis('x.ends_at')} - ${millis('x.starts_at')} + 30000) / 60000 as minutes,
+            case when x.status = 'cancelled' then '"declined"}' else '"accepted"}' end as participation
+            offset 0) d) q`; // offset 0: each name is looked up once per row, not once per use
 }
 
 /** `text` with `$n` placeholders as a Drizzle statement (so it runs, and is logged, like every other one). */
@@ -95,5 +93,5 @@ export interface AppointmentEntries {
 export async function appointmentEntries(db: Db, w: Where, page: Page, base: string): Promise<AppointmentEntries> {
   const result = await db.execute(withParams(statement(w, page), [...w.params, base]));
   const row = rowsOf<{ total: number; entries: string | null; patients: string | null }>(result)[0]!;
-  return { total: row.total, entries: row.entries, patientIds: row.patients ? row.patients.split(',') : [] };
+  return { total: row.total, entries: row.entries, patientIds: row.patients ? [...new Set(row.patients.split(','))] : [] };
 }
