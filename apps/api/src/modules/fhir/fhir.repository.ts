@@ -1,7 +1,8 @@
 /**
  * The queries behind the FHIR API, always inside the caller's company. Each search is one page query and one count,
- * raw SQL with numbered parameters (the filters are optional and many); no value is ever written into the text. The
- * audit of patient reads and the bulk exports' rows and files are written with Drizzle.
+ * raw SQL with numbered parameters (the filters are optional and many); no value is ever written into the text (the
+ * Appointment search is one statement that writes its entries too: fhir.appointment-sql.ts). The audit of patient
+ * reads and the bulk exports' rows and files are written with Drizzle.
  */
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { AppointmentStatus } from '@clinic/shared';
