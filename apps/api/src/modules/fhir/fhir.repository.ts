@@ -1,14 +1,15 @@
 /**
  * The queries behind the FHIR API, always inside the caller's company. Each search is one page query and one count,
- * raw SQL with numbered parameters (the filters are optional and many); no value is ever written into the text. The
- * audit of patient reads and the bulk exports' rows and files are written with Drizzle.
+ * raw SQL with numbered parameters (the filters are optional and many); no value is ever written into the text (the
+ * Appointment search is one statement that writes its entries too: fhir.appointment-sql.ts). The audit of patient
+ * reads and the bulk exports' rows and files are written with Drizzle.
  */
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { AppointmentStatus } from '@clinic/shared';
 import type { Database, Db } from '../../db/client.js';
-import { auditLog, fhirExportChunks, fhirExports } from '../../db/schema/index.js';
+import { fhirExportChunks, fhirExports } from '../../db/schema/index.js';
 import type { RequestContext } from '../../lib/request-context.js';
-import type { AppointmentRow, ClinicRow, DoctorRow, OrganizationRow, PatientRow, ServiceRow } from './fhir.resources.js';
+import type { ClinicRow, DoctorRow, OrganizationRow, PatientRow, ServiceRow } from './fhir.resources.js';
 import type { Page } from './fhir.search.js';
 
 /** Conditions joined by AND, with `?` placeholders numbered as they are added (the company is always $1). */
@@ -123,10 +124,6 @@ const APPOINTMENT_SELECT = `a.id, a.public_id as "publicId", a.status, a.starts_
   a.patient_id as "patientId", p.name as "patientName", a.doctor_id as "doctorId", e.name as "doctorName",
   a.clinic_id as "clinicId", c.name as "clinicName", a.service_id as "serviceId", s.name as "serviceName"`;
 
-export function appointmentsPage(db: Database, w: Where, page: Page) {
-  return pageOf<AppointmentRow>(db, APPOINTMENT_SELECT, APPOINTMENT_FROM, w, 'a.starts_at, a.id', page);
-}
-
 /** One batch of a whole-company read for the bulk export: rows after `afterId` in id order (keyset paging). */
 export async function exportBatch(db: Database, type: ExportType, companyId: string, afterId: string | null, size: number, since: Date | null = null): Promise<unknown[]> {
   const spec = EXPORT_SPECS[type];
@@ -176,15 +173,19 @@ export function doctorBusy(db: Database, companyId: string, doctorId: string, fr
 // ---------------------------------------------------------------------------------------------------------
 // Writes: the audit of patient reads, and the bulk exports with their files (fhir_exports, fhir_export_chunks)
 
-/** One audit entry per patient read through FHIR (`via` says which search), with the request's address. */
+/**
+ * One audit entry per patient read through FHIR (`via` says which search), with the request's address, in the order
+ * given. One statement whatever the number of patients (the ids travel as one array).
+ */
 export async function insertPatientReads(
   db: Db, ctx: RequestContext, who: { companyId: string; actorId: string; via: string }, patientIds: readonly string[],
 ): Promise<void> {
   if (!patientIds.length) return;
-  await db.insert(auditLog).values(patientIds.map((id) => ({
-    companyId: who.companyId, actorId: who.actorId, action: 'read', entity: 'patient', entityId: id,
-    changes: { via: who.via }, ip: ctx.ip, userAgent: ctx.userAgent, requestId: ctx.requestId,
-  })));
+  await db.execute(sql`insert into audit_log (company_id, actor_id, action, entity, entity_id, changes, ip, user_agent, request_id)
+    select ${who.companyId}::uuid, ${who.actorId}::uuid, 'read', 'patient', t.id, jsonb_build_object('via', ${who.via}::text),
+           ${ctx.ip ?? null}::text, ${ctx.userAgent ?? null}::text, ${ctx.requestId ?? null}::text
+      from unnest(${sql.param([...patientIds])}::text[]) with ordinality as t(id, n)
+     order by t.n`);
 }
 
 export type ExportRow = typeof fhirExports.$inferSelect;

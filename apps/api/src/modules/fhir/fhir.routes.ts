@@ -10,7 +10,7 @@ import { callerOf } from '../../plugins/auth.js';
 import { capabilityStatement } from './fhir.capability.js';
 import { NDJSON, cancelExport, exportStatus, openExportFile, startExport } from './fhir.export.js';
 import { FHIR_BASE, FHIR_JSON, fhirBase } from './fhir.http.js';
-import { READ_TYPES, SEARCH_PARAMS, read, search, type SearchType } from './fhir.service.js';
+import { READ_TYPES, SEARCH_PARAMS, read, searchBody, type SearchType } from './fhir.service.js';
 import { readClinical, searchClinical } from './clinical/clinical.service.js';
 import { CLINICAL_RESOURCES } from './clinical/registry.js';
 import { fhirWriteRoutes } from './fhir.write-routes.js';
@@ -36,7 +36,7 @@ export function fhirRoutes(app: App, deps: Deps) {
         summary: `Search ${type} (FHIR searchset Bundle)`,
         description: `Parameters: ${['_count', '_offset', ...(type === 'Slot' ? [] : ['_id']), ...SEARCH_PARAMS[type]].join(', ')}. Unsupported parameters are refused.`,
       },
-      handler: async (req, reply) => reply.type(FHIR_JSON).send(await search(deps, requestContext(req), callerOf(req), type, req.query)),
+      handler: async (req, reply) => reply.type(FHIR_JSON).send(await searchBody(deps, requestContext(req), callerOf(req), type, req.query)),
     });
   }
 

@@ -142,8 +142,8 @@ export function dateBounds(q: Query, name: string): DateBounds {
   return out;
 }
 
-/** A searchset Bundle with the total, and self / previous / next links that keep the query. */
-export function searchset(base: string, type: string, q: Query, page: Page, total: number, resources: Resource[]): Resource {
+/** The self / previous / next links of a searchset page, keeping the query. */
+function bundleLinks(base: string, type: string, q: Query, page: Page, total: number): Array<{ relation: string; url: string }> {
   const link = (relation: string, offset: number) => {
     const params = new URLSearchParams();
     for (const [k, v] of Object.entries(q)) {
@@ -157,11 +157,25 @@ export function searchset(base: string, type: string, q: Query, page: Page, tota
   const links = [link('self', page.offset)];
   if (page.offset > 0) links.push(link('previous', Math.max(0, page.offset - page.count)));
   if (page.count > 0 && page.offset + page.count < total && page.offset + page.count <= MAX_OFFSET) links.push(link('next', page.offset + page.count));
+  return links;
+}
+
+/** A searchset Bundle with the total, and self / previous / next links that keep the query. */
+export function searchset(base: string, type: string, q: Query, page: Page, total: number, resources: Resource[]): Resource {
   return {
     resourceType: 'Bundle',
     type: 'searchset',
     total,
-    link: links,
+    link: bundleLinks(base, type, q, page, total),
     ...(resources.length ? { entry: resources.map((r) => ({ fullUrl: `${base}/${r.resourceType}/${r.id}`, resource: r, search: { mode: "match" } })) } : {}),
   };
+}
+
+/**
+ * The same Bundle as JSON text, around entries already written as JSON (comma-separated; null or empty for none):
+ * exactly what `JSON.stringify(searchset(...))` writes for those entries.
+ */
+export function searchsetText(base: string, type: string, q: Query, page: Page, total: number, entries: string | null): string {
+  const head = `{"resourceType":"Bundle","type":"searchset","total":${JSON.stringify(total)},"link":${JSON.stringify(bundleLinks(base, type, q, page, total))}`;
+  return entries ? `${head},"entry":[${entries}]}` : `${head}}`;
 }

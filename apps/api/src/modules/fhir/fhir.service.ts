@@ -11,16 +11,17 @@ import type { RequestContext } from '../../lib/request-context.js';
 import { isId } from '../../lib/validation.js';
 import { findBusyTimes, loadDoctorCalendar } from '../appointments/index.js';
 import {
-  appointmentsPage, clinicsPage, doctorBusy, doctorClinicCalendars, doctorsPage, doctorWhere, insertPatientReads, likeText, organizationsPage,
+  clinicsPage, doctorBusy, doctorClinicCalendars, doctorsPage, doctorWhere, insertPatientReads, likeText, organizationsPage,
   patientsPage, servicesPage, Where,
 } from './fhir.repository.js';
+import { appointmentEntries } from './fhir.appointment-sql.js';
 import { fhirBase } from './fhir.http.js';
 import {
-  APPOINTMENT_STATUS_FROM_FHIR, FHIR_GENDERS, appointmentResource, healthcareServiceResource, locationResource, organizationResource,
+  APPOINTMENT_STATUS_FROM_FHIR, FHIR_GENDERS, healthcareServiceResource, locationResource, organizationResource,
   patientResource, practitionerResource, practitionerRoleResource, scheduleResource, slotResource, type Resource, type SlotRow,
 } from './fhir.resources.js';
 import {
-  badParameter, dateBounds, instantBounds, onlyParams, pageOf, referenceParam, searchset, tokenParam, valueOf, type Query,
+  badParameter, dateBounds, instantBounds, onlyParams, pageOf, referenceParam, searchset, searchsetText, tokenParam, valueOf, type Query,
 } from './fhir.search.js';
 
 export const SEARCH_PARAMS = {
@@ -73,11 +74,17 @@ async function auditPatientReads(call: Call, patientIds: string[], how: string):
 }
 
 /** A searchset Bundle of the caller's resources of one type. */
-export function search(deps: Deps, ctx: RequestContext, caller: Caller, type: SearchType, q: Query): Promise<Resource> {
+export async function search(deps: Deps, ctx: RequestContext, caller: Caller, type: SearchType, q: Query): Promise<Resource> {
+  const bundle = await searchBody(deps, ctx, caller, type, q);
+  return typeof bundle === 'string' ? (JSON.parse(bundle) as Resource) : bundle;
+}
+
+/** The same Bundle as an answer's body: some searches answer with the Bundle's JSON text already written. */
+export function searchBody(deps: Deps, ctx: RequestContext, caller: Caller, type: SearchType, q: Query): Promise<Resource | string> {
   return searchIn({ deps, caller, ctx, base: fhirBase(ctx) }, type, q);
 }
 
-async function searchIn(call: Call, type: SearchType, q: Query): Promise<Resource> {
+async function searchIn(call: Call, type: SearchType, q: Query): Promise<Resource | string> {
   onlyParams(q, SEARCH_PARAMS[type]);
   const page = pageOf(q);
   const { deps, caller } = call;
@@ -212,9 +219,10 @@ async function searchIn(call: Call, type: SearchType, q: Query): Promise<Resourc
         if (!mapped.length) w.none();
         else w.add('a.status = any(?)', mapped);
       }
-      const { rows, total } = await appointmentsPage(db, w, page);
-      await auditPatientReads(call, [...new Set(rows.map((r) => r.patientId))], 'fhir_appointment');
-      return searchset(call.base, type, q, page, total, rows.map((r) => appointmentResource({ ...r, startsAt: new Date(r.startsAt), endsAt: new Date(r.endsAt) })));
+      // The database writes the page's entries (fhir.appointment-sql.ts): the answer passes through as one string.
+      const { total, entries, patientIds } = await appointmentEntries(deps.db, w, page, call.base);
+      await auditPatientReads(call, patientIds, 'fhir_appointment');
+      return searchsetText(call.base, type, q, page, total, entries);
     }
     case 'Slot':
       return slots(call, q, page);
