@@ -19,8 +19,8 @@ import { NoPrimaryError } from './unavailable.js';
 export type Schema = typeof schema;
 
 /**
- * With CLINIC_SQL_LOG=<file>, every statement the server runs is appended to that file as a JSON line
- * ({ sql, params }). The benchmark uses it to replay exactly what a request ran, straight through the driver.
+ * With CLINIC_SQL_LOG=<file>, every statement the server runs (through Drizzle or `Database.query`) is appended to that
+ * file as a JSON line ({ sql, params }). The benchmark uses it to replay exactly what a request ran, straight through the driver.
  */
 function sqlCapture(): Logger | undefined {
   if (!process.env.CLINIC_SQL_LOG) return undefined;
@@ -273,7 +273,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       db,
       kind: 'postgres',
       close: () => pool.end(),
-      query: async <T>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as T[],
+      query: async <T>(text: string, params: unknown[] = []) => {
+        logger?.logQuery(text, params);
+        return (await pool.query(text, params)).rows as T[];
+      },
       listen: async (channel, onMessage) => {
         // One connection of its own. When it is lost (the server restarted, a failover moved the primary), it
         // reconnects after a pause and listens again; events sent meanwhile are missed (they are hints, not data).
@@ -345,7 +348,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     db,
     kind: 'pglite',
     close: () => client.close(),
-    query: async <T>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows,
+    query: async <T>(text: string, params: unknown[] = []) => {
+      logger?.logQuery(text, params);
+      return (await client.query<T>(text, params)).rows;
+    },
     listen: async (channel, onMessage) => {
       const stop = await client.listen(channel, onMessage);
       return async () => { await stop().catch(() => {}); };
