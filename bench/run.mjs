@@ -100,10 +100,13 @@ for (const s of reads) {
   writeFileSync(sqlLog, '');
   const res = await fetch(server.base + s.path, { headers: auth });
   if (!res.ok) throw new Error(`${s.name}: ${res.status} ${await res.text()}`);
+  await res.arrayBuffer();
+  // The statements of that one request: read before the next request, whose statements would otherwise be
+  // replayed with them as if one request had run both.
+  s.statements = readFileSync(sqlLog, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
   // The answer's size on the wire, as the scenario asks for it (compressed when it accepts an encoding).
   const wire = await fetch(server.base + s.path, { headers: { ...auth, ...(s.headers ?? {}) } });
   s.bytes = Number(wire.headers.get('content-length')) || (await wire.arrayBuffer()).byteLength;
-  s.statements = readFileSync(sqlLog, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
 }
 await stopServer(server.child);
 rmSync(sqlLog, { force: true });
