@@ -70,10 +70,9 @@ export async function availability(deps: Deps, caller: Caller, q: AppointmentAva
  * of the clinic who provides it, within NEXT_FREE_HORIZON_DAYS: every booking rule applies.
  */
 export async function nextFree(deps: Deps, caller: Caller, q: NextFreeQuery, now = clockNow(deps)): Promise<NextFreeSlot[]> {
-  const [clinic, p] = await Promise.all([
-    loadClinicCalendar(deps.db, caller.companyId, q.clinic),
-    loadBookingParties(deps.db, caller.companyId, { patient: null, doctor: q.doctor ?? null, clinic: q.clinic, service: q.service }),
-  ]);
+  // The clinic's calendar comes with the parties: one statement.
+  const p = await loadBookingParties(deps.db, caller.companyId, { patient: null, doctor: q.doctor ?? null, clinic: q.clinic, service: q.service });
+  const clinic = p.clinic;
   if (!clinic) throw notFound('clinic');
   if (!p.service) throw notFound('service');
   if (!clinic.isActive) throw ruleError('CLINIC_INACTIVE', 'errors.scheduling.clinicInactive', 'clinic', { name: clinic.name });
@@ -95,10 +94,16 @@ export async function nextFree(deps: Deps, caller: Caller, q: NextFreeQuery, now
   const from = q.from ? new Date(Math.max(Date.parse(q.from), now.getTime())) : now;
   const until = new Date(from.getTime() + (NEXT_FREE_HORIZON_DAYS + 2) * 86_400_000);
   const busy = await findBusyTimes(deps.db, caller.companyId, doctors.map((d) => d.id), from, until);
+  const busyOf = new Map<string, typeof busy>();
+  for (const b of busy) {
+    const list = busyOf.get(b.doctorId);
+    if (list) list.push(b);
+    else busyOf.set(b.doctorId, [b]);
+  }
   const timeZone = safeTimeZone(clinic.timeZone);
   const slots = findFreeSlots({
     clinic: { timeZone, workingHours: clinic.workingHours, holidays: clinic.holidays },
-    doctors: doctors.map((d) => ({ id: d.id, name: d.name, calendar: d, busy: heldTimes(busy.filter((b) => b.doctorId === d.id), p.service!) })),
+    doctors: doctors.map((d) => ({ id: d.id, name: d.name, calendar: d, busy: heldTimes(busyOf.get(d.id) ?? [], p.service!) })),
     // The length a booking of this service will have.
     durationMinutes: visitMinutes(p),
     stepMinutes: clinic.averageVisitMinutes > 0 ? clinic.averageVisitMinutes : DEFAULT_VISIT_MINUTES,
