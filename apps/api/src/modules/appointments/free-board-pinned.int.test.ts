@@ -18,7 +18,7 @@ const at = (local: string) => new Date(`${local}${local.slice(0, 10) >= '2031-03
 let ctx: TestContext;
 let a: TestOrg;
 const labels = new Map<string, string>();
-const ids = {} as Record<'clinic' | 'other' | 'amal' | 'basel' | 'carim' | 'service', string>;
+const ids = {} as Record<'clinic' | 'other' | 'amal' | 'basel' | 'carim' | 'service' | 'sundays', string>;
 
 beforeAll(async () => {
   ctx = await createTestContext({}, { clock: () => now });
@@ -61,6 +61,13 @@ beforeAll(async () => {
   await doctor('carim', 'Dr. Carim', { workingHours: [], breakTimes: [{ startTime: '12:00', endTime: '13:00' }] });
   const dana = await doctor(null, 'Dr. Dana', { isActive: false });
   await doctor(null, 'Dr. Emad', {});
+  // Sundays only, on leave for the first two weeks: a search that fills up only in its third week.
+  const farah = await doctor(null, 'Dr. Farah', {
+    workingHours: [{ day: 'Sunday', startTime: '00:00', endTime: '04:00' }],
+    vacationRecords: [{ leaveStartDate: '2031-03-27', leaveEndDate: '2031-04-08', leaveType: 'Vacation', status: 'Approved' }],
+  });
+  ids.sundays = (await insertService(db, a.companyId, { clinicId: ids.clinic, name: 'Night clinic', doctors: [farah], durationMinutes: 60 })).id;
+  labels.set(ids.sundays, 'sundays');
   const service = await insertService(db, a.companyId, {
     clinicId: ids.clinic, name: 'Check-up', doctors: [ids.amal, ids.basel, ids.carim, dana], durationMinutes: 20, bufferBeforeMinutes: 5, bufferAfterMinutes: 10,
   });
@@ -251,6 +258,50 @@ const FREE: Record<string, string[]> = {
     '2031-03-28T11:00:00+01:00 2031-03-28T11:20:00+01:00 Dr. Basel',
     '2031-03-28T11:00:00+01:00 2031-03-28T11:20:00+01:00 Dr. Carim',
   ],
+  sundays: [
+    '2031-04-13T00:00:00+02:00 2031-04-13T01:00:00+02:00 Dr. Farah',
+    '2031-04-13T00:15:00+02:00 2031-04-13T01:15:00+02:00 Dr. Farah',
+    '2031-04-13T00:30:00+02:00 2031-04-13T01:30:00+02:00 Dr. Farah',
+    '2031-04-13T00:45:00+02:00 2031-04-13T01:45:00+02:00 Dr. Farah',
+    '2031-04-13T01:00:00+02:00 2031-04-13T02:00:00+02:00 Dr. Farah',
+    '2031-04-13T01:15:00+02:00 2031-04-13T02:15:00+02:00 Dr. Farah',
+    '2031-04-13T01:30:00+02:00 2031-04-13T02:30:00+02:00 Dr. Farah',
+    '2031-04-13T01:45:00+02:00 2031-04-13T02:45:00+02:00 Dr. Farah',
+    '2031-04-13T02:00:00+02:00 2031-04-13T03:00:00+02:00 Dr. Farah',
+    '2031-04-13T02:15:00+02:00 2031-04-13T03:15:00+02:00 Dr. Farah',
+    '2031-04-13T02:30:00+02:00 2031-04-13T03:30:00+02:00 Dr. Farah',
+    '2031-04-13T02:45:00+02:00 2031-04-13T03:45:00+02:00 Dr. Farah',
+    '2031-04-13T03:00:00+02:00 2031-04-13T04:00:00+02:00 Dr. Farah',
+    '2031-04-20T00:00:00+02:00 2031-04-20T01:00:00+02:00 Dr. Farah',
+    '2031-04-20T00:15:00+02:00 2031-04-20T01:15:00+02:00 Dr. Farah',
+    '2031-04-20T00:30:00+02:00 2031-04-20T01:30:00+02:00 Dr. Farah',
+    '2031-04-20T00:45:00+02:00 2031-04-20T01:45:00+02:00 Dr. Farah',
+    '2031-04-20T01:00:00+02:00 2031-04-20T02:00:00+02:00 Dr. Farah',
+    '2031-04-20T01:15:00+02:00 2031-04-20T02:15:00+02:00 Dr. Farah',
+    '2031-04-20T01:30:00+02:00 2031-04-20T02:30:00+02:00 Dr. Farah',
+  ],
+  sundaysLate: [
+    '2031-04-20T00:00:00+02:00 2031-04-20T01:00:00+02:00 Dr. Farah',
+    '2031-04-20T00:15:00+02:00 2031-04-20T01:15:00+02:00 Dr. Farah',
+    '2031-04-20T00:30:00+02:00 2031-04-20T01:30:00+02:00 Dr. Farah',
+    '2031-04-20T00:45:00+02:00 2031-04-20T01:45:00+02:00 Dr. Farah',
+    '2031-04-20T01:00:00+02:00 2031-04-20T02:00:00+02:00 Dr. Farah',
+    '2031-04-20T01:15:00+02:00 2031-04-20T02:15:00+02:00 Dr. Farah',
+    '2031-04-20T01:30:00+02:00 2031-04-20T02:30:00+02:00 Dr. Farah',
+    '2031-04-20T01:45:00+02:00 2031-04-20T02:45:00+02:00 Dr. Farah',
+    '2031-04-20T02:00:00+02:00 2031-04-20T03:00:00+02:00 Dr. Farah',
+    '2031-04-20T02:15:00+02:00 2031-04-20T03:15:00+02:00 Dr. Farah',
+    '2031-04-20T02:30:00+02:00 2031-04-20T03:30:00+02:00 Dr. Farah',
+    '2031-04-20T02:45:00+02:00 2031-04-20T03:45:00+02:00 Dr. Farah',
+    '2031-04-20T03:00:00+02:00 2031-04-20T04:00:00+02:00 Dr. Farah',
+    '2031-04-27T00:00:00+02:00 2031-04-27T01:00:00+02:00 Dr. Farah',
+    '2031-04-27T00:15:00+02:00 2031-04-27T01:15:00+02:00 Dr. Farah',
+    '2031-04-27T00:30:00+02:00 2031-04-27T01:30:00+02:00 Dr. Farah',
+    '2031-04-27T00:45:00+02:00 2031-04-27T01:45:00+02:00 Dr. Farah',
+    '2031-04-27T01:00:00+02:00 2031-04-27T02:00:00+02:00 Dr. Farah',
+    '2031-04-27T01:15:00+02:00 2031-04-27T02:15:00+02:00 Dr. Farah',
+    '2031-04-27T01:30:00+02:00 2031-04-27T02:30:00+02:00 Dr. Farah',
+  ],
 };
 
 /** The board of Thursday 27 March (ids named: "appointment 4", "patient 4", "Dr. Amal"). */
@@ -317,6 +368,9 @@ describe('pinned answers', () => {
     expect(await free({ from: '2031-03-30T00:00:00+01:00', doctor: ids.basel })).toEqual(asSlots(FREE.springForwardBusy!));
     expect(await free({ from: '2031-03-31T12:00:00+02:00' })).toEqual(asSlots(FREE.leaveAndHoliday!));
     expect(await free({ from: '2031-03-28T11:00:00+01:00', limit: '3' })).toEqual(asSlots(FREE.short!));
+    // Filled only in the third week (leave, then Sundays only), and from a later day.
+    expect(await free({ service: ids.sundays })).toEqual(asSlots(FREE.sundays!));
+    expect(await free({ service: ids.sundays, from: '2031-04-14T00:00:00+02:00' })).toEqual(asSlots(FREE.sundaysLate!));
   });
 
   it('shows the same board: every card of the day by status, with its visit stamps and waiting time, and today by default', async () => {
