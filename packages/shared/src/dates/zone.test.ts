@@ -52,6 +52,13 @@ describe('clinic-local time', () => {
     expect(weekdayOf('2026-03-29')).toBe('Sunday');
   });
 
+  it('writes offsets of half and three quarters of an hour, milliseconds dropped, and years past 9999 in full', () => {
+    expect(zonedIso(new Date('2026-01-15T14:05:09.999Z'), 'Asia/Kolkata')).toBe('2026-01-15T19:35:09+05:30');
+    expect(zonedIso(new Date('2026-01-15T14:05:09Z'), 'Asia/Kathmandu')).toBe('2026-01-15T19:50:09+05:45');
+    expect(zonedIso(new Date('2026-01-15T14:05:09Z'), 'America/St_Johns')).toBe('2026-01-15T10:35:09-03:30');
+    expect(zonedIso(new Date('9999-12-31T23:00:00Z'), 'Asia/Riyadh')).toBe('10000-01-01T02:00:00+03:00');
+  });
+
   it('never writes a date that is not four-digit YYYY-MM-DD (the day after 9999-12-31 sorted before it)', () => {
     expect(addDays('9999-12-30', 1)).toBe('9999-12-31');
     expect(() => addDays('9999-12-31', 1)).toThrow(RangeError);

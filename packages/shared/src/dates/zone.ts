@@ -163,6 +163,19 @@ export function zonedInstant(date: string, time: string, timeZone: string): Date
 
 /** An instant written with the zone's own offset: `2026-03-29T09:00:00+02:00`. */
 export function zonedIso(instant: Date, timeZone: string): string {
+  const t = instant.getTime();
+  const offset = Number.isFinite(t) ? offsetMs(t, timeZone) : Number.NaN;
+  // Written straight from the wall clock's reading (answers and boards write thousands): years 0–9999 and whole-minute
+  // offsets, which is every instant an appointment has; anything else goes the long way below.
+  if (offset % 60_000 === 0) {
+    const wall = new Date(Math.floor(t / 1000) * 1000 + offset);
+    const year = wall.getUTCFullYear();
+    if (year >= 0 && year <= 9999) {
+      const minutes = offset / 60_000;
+      const abs = Math.abs(minutes);
+      return `${wall.toISOString().slice(0, 19)}${minutes < 0 ? '-' : '+'}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+    }
+  }
   const local = localTime(instant, timeZone);
   const seconds = pad(new Date(Math.floor(instant.getTime() / 1000) * 1000).getUTCSeconds());
   const off = local.offsetMinutes;

@@ -4,8 +4,8 @@
  * `evaluateStart`; `freeStarts` only proposes candidates and keeps those `evaluateStart` accepts, so whatever is
  * offered is bookable by construction. Pure: the caller loads the calendars, the busy times and the clock.
  */
-import { addDays, fromMinutes, intersectSpans, localTime, safeTimeZone, zonedInstant } from '@clinic/shared';
-import { checkBookingTime, clinicHasHours, dayAvailability, subtract, type BookingViolation, type ClinicCalendar, type DoctorCalendar, type Interval } from './booking-rules.js';
+import { addDays, fromMinutes, intersectSpans, localTime, zonedInstant } from '@clinic/shared';
+import { checkTime, dayOf, ruleCalendars, subtract, type BookingViolation, type ClinicCalendar, type DoctorCalendar, type Interval, type RuleCalendars } from './booking-rules.js';
 
 /** Candidate starts are at least this far apart (and a search's start is rounded up to a multiple of it). */
 export const MIN_STEP_MINUTES = 5;
@@ -34,10 +34,15 @@ const overlapsAny = (start: number, end: number, busy: BusyTimes) => busy.some((
 
 /** Whether a visit of the context's length may start at `startsAt`, and if not the first rule it breaks. */
 export function evaluateStart(ctx: StartContext, startsAt: Date): StartVerdict {
+  return evaluateWith(ruleCalendars(ctx.clinic, ctx.doctor), ctx, ctx.busy, startsAt);
+}
+
+/** `evaluateStart` over calendars read once; `busy` holds at least every held time the visit could touch. */
+function evaluateWith(calendars: RuleCalendars, ctx: StartContext, busy: BusyTimes | undefined, startsAt: Date): StartVerdict {
   const endsAt = new Date(startsAt.getTime() + Math.max(1, Math.round(ctx.durationMinutes)) * 60_000);
-  const broken = checkBookingTime({ startsAt, endsAt, now: ctx.now, clinic: ctx.clinic, doctor: ctx.doctor });
+  const broken = checkTime(calendars, startsAt, endsAt, ctx.now);
   if (broken) return { ok: false, startsAt, endsAt, reason: broken };
-  if (ctx.busy && overlapsAny(startsAt.getTime(), endsAt.getTime(), ctx.busy)) {
+  if (busy && overlapsAny(startsAt.getTime(), endsAt.getTime(), busy)) {
     return { ok: false, startsAt, endsAt, reason: { code: 'DOCTOR_BUSY', key: 'errors.scheduling.doctorDoubleBooked', params: {} } };
   }
   return { ok: true, startsAt, endsAt };
@@ -73,6 +78,35 @@ function busyMinutes(busy: BusyTimes, date: string, timeZone: string): Interval[
   return out;
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * Held times sorted by start, to hand each day only those near it: a search's days each read a few of the
+ * doctor's month of appointments rather than all of them.
+ */
+class HeldTimes {
+  private readonly items: Array<{ start: number; end: number; held: BusyTimes[number] }>;
+  private readonly longest: number;
+  constructor(busy: BusyTimes) {
+    this.items = busy.map((held) => ({ start: held.startsAt.getTime(), end: held.endsAt.getTime(), held })).sort((a, b) => a.start - b.start);
+    this.longest = this.items.reduce((most, i) => Math.max(most, i.end - i.start), 0);
+  }
+
+  /** Every held time overlapping [from, to) (instants), earliest start first. */
+  between(from: number, to: number): BusyTimes {
+    let lo = 0;
+    let hi = this.items.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.items[mid]!.start < to) lo = mid + 1;
+      else hi = mid;
+    }
+    const out: Array<BusyTimes[number]> = [];
+    for (let i = lo - 1; i >= 0 && this.items[i]!.start + this.longest > from; i--) if (this.items[i]!.end > from) out.push(this.items[i]!.held);
+    return out.reverse();
+  }
+}
+
 /**
  * The first free starts in a range, earliest first. Candidates are the local minutes of each day's open windows
  * (clinic hours within the doctor's shifts, minus breaks and held time), `step` apart from each window's start and,
@@ -81,25 +115,41 @@ function busyMinutes(busy: BusyTimes, date: string, timeZone: string): Interval[
  * a counted number of days, each with at most DAY / step candidates per window.
  */
 export function freeStarts(ctx: StartContext, range: StartRange): FreeStart[] {
+  const found: FreeStart[] = [];
+  for (const day of freeStartsByDay(ctx, range)) found.push(...day.starts);
+  return found;
+}
+
+/**
+ * `freeStarts` a day at a time: the starts of each clinic-local day of the range (none when nothing is free), until
+ * the limit is reached. A search over several doctors walks them day by day and stops once no later day can matter.
+ */
+export function* freeStartsByDay(ctx: StartContext, range: StartRange): Generator<{ date: string; starts: FreeStart[] }, void, undefined> {
   const limit = Math.max(0, Math.min(Math.floor(range.limit), 100));
   const days = Math.max(0, Math.min(Math.floor(range.days), 366));
   const step = Math.max(MIN_STEP_MINUTES, Math.floor(range.stepMinutes));
   const duration = Math.max(1, Math.round(ctx.durationMinutes));
-  if (!limit || !days) return [];
-  const tz = safeTimeZone(ctx.clinic.timeZone);
+  if (!limit || !days) return;
+  const calendars = ruleCalendars(ctx.clinic, ctx.doctor);
+  const tz = calendars.timeZone;
   const from = new Date(Math.max(range.from.getTime(), ctx.now.getTime()));
   const start = localTime(from, tz);
   const firstMinute = Math.ceil((start.minutes + (from.getTime() % 60_000 > 0 ? 1 : 0)) / MIN_STEP_MINUTES) * MIN_STEP_MINUTES;
-  const clinicOpenAllDay = !clinicHasHours(ctx.clinic.workingHours);
-  const busy = ctx.busy ?? [];
-  const found: FreeStart[] = [];
+  const held = ctx.busy ? new HeldTimes(ctx.busy) : null;
+  let found = 0;
   const seen = new Set<number>();
 
-  for (let d = 0; d < days && found.length < limit; d++) {
+  for (let d = 0; d < days && found < limit; d++) {
     const date = addDays(start.date, d);
-    const day = dayAvailability(date, ctx.clinic, ctx.doctor);
-    if (day.holiday) continue;
-    const clinicWindows = clinicOpenAllDay ? [{ start: 0, end: DAY }] : day.clinicHours;
+    const day = dayOf(calendars, date, true);
+    if (day.holiday) {
+      yield { date, starts: [] };
+      continue;
+    }
+    // Whatever a start on this date (or its visit) can touch lies well within two days either side of its UTC date.
+    const utcDay = Date.parse(`${date}T00:00:00Z`);
+    const busy = held ? held.between(utcDay - 2 * DAY_MS, utcDay + 3 * DAY_MS + duration * 60_000) : [];
+    const clinicWindows = calendars.clinicHasHours ? day.clinicHours : [{ start: 0, end: DAY }];
     let windows = subtract(intersectSpans(clinicWindows, day.doctorHours ?? [{ start: 0, end: DAY }]), busyMinutes(busy, date, tz));
     if (d === 0) windows = subtract(windows, [{ start: 0, end: Math.min(firstMinute, DAY) }]);
     const today: FreeStart[] = [];
@@ -108,12 +158,13 @@ export function freeStarts(ctx: StartContext, range: StartRange): FreeStart[] {
         const startsAt = zonedInstant(date, fromMinutes(m), tz);
         if (seen.has(startsAt.getTime()) || startsAt.getTime() < from.getTime()) continue;
         seen.add(startsAt.getTime());
-        const verdict = evaluateStart(ctx, startsAt);
+        const verdict = evaluateWith(calendars, ctx, held ? busy : undefined, startsAt);
         if (verdict.ok) today.push({ startsAt: verdict.startsAt, endsAt: verdict.endsAt });
       }
     }
     today.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
-    found.push(...today.slice(0, limit - found.length));
+    const kept = today.slice(0, limit - found);
+    found += kept.length;
+    yield { date, starts: kept };
   }
-  return found;
 }

@@ -153,12 +153,65 @@ export interface BookingTime {
 }
 
 /**
+ * A clinic's and a doctor's calendars read once (hours per weekday, holidays by date, approved leave, breaks), for
+ * rules asked about many instants: a search asks about hundreds of starts over the same calendars. Every rule below
+ * reads the calendars through this one form, so a search and a single booking judge alike.
+ */
+export interface RuleCalendars {
+  timeZone: string;
+  clinicHasHours: boolean;
+  clinicSlots: ReadonlyMap<Weekday, Interval[]>;
+  /** The first holiday entry of each date. */
+  holidays: ReadonlyMap<string, { name: string }>;
+  /** Approved leave, in the order entered (the first covering a date is the one reported). */
+  leave: ReadonlyArray<{ from: string; to: string }>;
+  doctorHasHours: boolean;
+  doctorShifts: ReadonlyMap<Weekday, Interval[]>;
+  breaks: Interval[];
+}
+
+export function ruleCalendars(clinic: ClinicCalendar, doctor: DoctorCalendar | null): RuleCalendars {
+  const clinicSlotsOf = new Map(WEEKDAYS.map((d) => [d, clinicSlots(clinic.workingHours, d)] as const));
+  const shiftsOf = new Map(WEEKDAYS.map((d) => [d, doctor ? doctorShifts(doctor.workingHours, d) : []] as const));
+  const holidays = new Map<string, { name: string }>();
+  for (const h of asArray(clinic.holidays)) {
+    if (typeof h.date !== 'string') continue;
+    const date = h.date.slice(0, 10);
+    if (!holidays.has(date)) holidays.set(date, holidayOn([h], date)!);
+  }
+  const leave: Array<{ from: string; to: string }> = [];
+  for (const v of asArray(doctor?.vacationRecords)) {
+    // Each record alone, through the same reading as a single date's check.
+    const from = typeof v.leaveStartDate === 'string' ? v.leaveStartDate.slice(0, 10) : null;
+    const to = typeof v.leaveEndDate === 'string' ? v.leaveEndDate.slice(0, 10) : from;
+    if (from && to && from <= to && approvedLeaveOn([v], from)) leave.push({ from, to });
+  }
+  return {
+    timeZone: safeTimeZone(clinic.timeZone),
+    clinicHasHours: [...clinicSlotsOf.values()].some((slots) => slots.length > 0),
+    clinicSlots: clinicSlotsOf,
+    holidays,
+    leave,
+    doctorHasHours: [...shiftsOf.values()].some((shifts) => shifts.length > 0),
+    doctorShifts: shiftsOf,
+    breaks: doctor ? breaks(doctor.breakTimes) : [],
+  };
+}
+
+const leaveOn = (c: RuleCalendars, date: string) => c.leave.find((l) => l.from <= date && date <= l.to) ?? null;
+
+/**
  * The first rule a booking breaks, or null when the time is bookable. The whole appointment must fit in one
  * clinic slot and one doctor shift (start inclusive, end exclusive) and must not touch a break.
  */
 export function checkBookingTime({ startsAt, endsAt, now, clinic, doctor }: BookingTime): BookingViolation | null {
+  return checkTime(ruleCalendars(clinic, doctor), startsAt, endsAt, now);
+}
+
+/** `checkBookingTime` over calendars read once. */
+export function checkTime(c: RuleCalendars, startsAt: Date, endsAt: Date, now: Date): BookingViolation | null {
   if (startsAt.getTime() < now.getTime()) return violation('APPOINTMENT_IN_PAST');
-  const tz = safeTimeZone(clinic.timeZone);
+  const tz = c.timeZone;
   const start = localTime(startsAt, tz);
   const end = localTime(endsAt, tz);
   const duration = Math.round((endsAt.getTime() - startsAt.getTime()) / 60_000);
@@ -169,28 +222,28 @@ export function checkBookingTime({ startsAt, endsAt, now, clinic, doctor }: Book
   // Clocks turned back inside the appointment: measure it by its length from the local start.
   if (endMinutes <= start.minutes) endMinutes = start.minutes + duration;
   const range: Interval = { start: start.minutes, end: endMinutes };
-  const shown = { start: start.time, end: Number.isFinite(endMinutes) ? fromMinutes(Math.min(endMinutes, 24 * 60)) : end.time, date: start.date };
+  const shown = () => ({ start: start.time, end: Number.isFinite(endMinutes) ? fromMinutes(Math.min(endMinutes, 24 * 60)) : end.time, date: start.date });
 
-  const holiday = holidayOn(clinic.holidays, start.date);
+  const holiday = c.holidays.get(start.date);
   if (holiday) return violation('CLINIC_HOLIDAY', { date: start.date, name: holiday.name });
 
-  if (clinicHasHours(clinic.workingHours)) {
-    const slots = clinicSlots(clinic.workingHours, start.weekday);
+  if (c.clinicHasHours) {
+    const slots = c.clinicSlots.get(start.weekday)!;
     if (!slots.length) return violation('CLINIC_CLOSED_DAY', { date: start.date });
-    if (!fitsInOne(range, slots)) return violation('OUTSIDE_CLINIC_HOURS', { ...shown, hours: describe(slots) });
+    if (!fitsInOne(range, slots)) return violation('OUTSIDE_CLINIC_HOURS', { ...shown(), hours: describe(slots) });
   }
 
-  const leave = approvedLeaveOn(doctor.vacationRecords, start.date);
-  if (leave) return violation('DOCTOR_ON_LEAVE', leave);
+  const leave = leaveOn(c, start.date);
+  if (leave) return violation('DOCTOR_ON_LEAVE', { ...leave });
 
-  if (doctorHasHours(doctor.workingHours)) {
-    const shifts = doctorShifts(doctor.workingHours, start.weekday);
+  if (c.doctorHasHours) {
+    const shifts = c.doctorShifts.get(start.weekday)!;
     if (!shifts.length) return violation('DOCTOR_DAY_OFF', { date: start.date });
-    if (!fitsInOne(range, shifts)) return violation('OUTSIDE_DOCTOR_HOURS', { ...shown, hours: describe(shifts) });
+    if (!fitsInOne(range, shifts)) return violation('OUTSIDE_DOCTOR_HOURS', { ...shown(), hours: describe(shifts) });
   }
 
-  const hit = breaks(doctor.breakTimes).find((b) => overlaps(range, b));
-  if (hit) return violation('DOCTOR_BREAK', { ...shown, breakStart: fromMinutes(hit.start), breakEnd: fromMinutes(hit.end) });
+  const hit = c.breaks.find((b) => overlaps(range, b));
+  if (hit) return violation('DOCTOR_BREAK', { ...shown(), breakStart: fromMinutes(hit.start), breakEnd: fromMinutes(hit.end) });
   return null;
 }
 
@@ -224,21 +277,26 @@ export interface DayAvailability {
 
 /** What a calendar day looks like for booking: the clinic's slots and, for a doctor, their free windows. */
 export function dayAvailability(date: string, clinic: ClinicCalendar, doctor: DoctorCalendar | null): DayAvailability {
+  return dayOf(ruleCalendars(clinic, doctor), date, doctor !== null);
+}
+
+/** `dayAvailability` over calendars read once (`withDoctor`: the calendars were read with a doctor's). */
+export function dayOf(c: RuleCalendars, date: string, withDoctor: boolean): DayAvailability {
   const weekday = weekdayOf(date);
-  const holiday = holidayOn(clinic.holidays, date);
-  const clinicHours = holiday ? [] : clinicSlots(clinic.workingHours, weekday);
+  const holiday = c.holidays.get(date) ?? null;
+  const clinicHours = holiday ? [] : c.clinicSlots.get(weekday)!.map((i) => ({ ...i }));
   let doctorHours: Interval[] | null = null;
   let doctorAway: DayAvailability['doctorAway'] = null;
-  if (doctor) {
-    if (approvedLeaveOn(doctor.vacationRecords, date)) {
+  if (withDoctor) {
+    if (leaveOn(c, date)) {
       doctorHours = [];
       doctorAway = 'leave';
-    } else if (doctorHasHours(doctor.workingHours)) {
-      const shifts = doctorShifts(doctor.workingHours, weekday);
-      doctorHours = subtract(shifts, breaks(doctor.breakTimes));
+    } else if (c.doctorHasHours) {
+      const shifts = c.doctorShifts.get(weekday)!;
+      doctorHours = subtract(shifts, c.breaks);
       if (!shifts.length) doctorAway = 'dayOff';
     } else {
-      const open = breaks(doctor.breakTimes);
+      const open = c.breaks;
       doctorHours = open.length ? subtract([{ start: 0, end: 24 * 60 }], open) : null;
     }
   }

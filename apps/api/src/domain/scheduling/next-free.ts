@@ -1,10 +1,11 @@
 /**
- * The first free slots of one or several doctors for a service: each doctor's starts come from `freeStarts`, which
+ * The first free slots of one or several doctors for a service: each doctor's starts come from `freeStartsByDay`, which
  * keeps only the starts the booking rules accept (`evaluateStart`: clinic and doctor hours, breaks, approved leave,
  * holidays, the service's whole duration, never in the past, clear of the doctor's held time). Pure: the caller
  * loads the calendars and the busy times.
  */
-import { freeStarts, MIN_STEP_MINUTES, type BusyTimes } from './bookable.js';
+import { addDays, safeTimeZone, startOfLocalDay } from '@clinic/shared';
+import { freeStartsByDay, MIN_STEP_MINUTES, type BusyTimes } from './bookable.js';
 import type { ClinicCalendar, DoctorCalendar } from './booking-rules.js';
 
 export { MIN_STEP_MINUTES };
@@ -43,12 +44,35 @@ export interface FreeSlot {
 export function findFreeSlots(q: SlotSearch): FreeSlot[] {
   const limit = Math.max(0, Math.min(Math.floor(q.limit), 100));
   if (!limit) return [];
-  const all: FreeSlot[] = [];
-  for (const doctor of q.doctors) {
-    const ctx = { clinic: q.clinic, doctor: doctor.calendar, durationMinutes: q.durationMinutes, now: q.now, busy: doctor.busy };
-    // A doctor's first `limit` starts are enough: no later one of theirs can be among the first `limit` overall.
-    for (const s of freeStarts(ctx, { from: q.from, days: q.horizonDays, stepMinutes: q.stepMinutes, limit })) all.push({ ...s, doctorId: doctor.id, doctorName: doctor.name });
+  // The doctors in the answer's order for slots at the same time (by name, then id), compared once rather than per slot.
+  const doctors = [...q.doctors].sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+  // A doctor's first `limit` starts are enough: no later one of theirs can be among the first `limit` overall.
+  const walks = doctors.map((doctor) => ({
+    doctor,
+    days: freeStartsByDay(
+      { clinic: q.clinic, doctor: doctor.calendar, durationMinutes: q.durationMinutes, now: q.now, busy: doctor.busy },
+      { from: q.from, days: q.horizonDays, stepMinutes: q.stepMinutes, limit },
+    ),
+  }));
+  const all: Array<FreeSlot & { rank: number }> = [];
+  const order = (a: { startsAt: Date; rank: number }, b: { startsAt: Date; rank: number }) => a.startsAt.getTime() - b.startsAt.getTime() || a.rank - b.rank;
+  const timeZone = safeTimeZone(q.clinic.timeZone);
+  // Day by day over every doctor (they walk the same clinic-local days): a day's starts are never earlier than the
+  // day's first instant, so once `limit` slots lie before the next day begins, no later day can add one of them.
+  for (let live = walks.length; live > 0;) {
+    live = 0;
+    let date: string | null = null;
+    walks.forEach(({ doctor, days }, rank) => {
+      const next = days.next();
+      if (next.done) return;
+      live += 1;
+      date = next.value.date;
+      for (const s of next.value.starts) all.push({ ...s, doctorId: doctor.id, doctorName: doctor.name, rank });
+    });
+    if (date === null || all.length < limit) continue;
+    all.sort(order);
+    if (all[limit - 1]!.startsAt.getTime() < startOfLocalDay(addDays(date, 1), timeZone).getTime()) break;
   }
-  all.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime() || a.doctorName.localeCompare(b.doctorName) || a.doctorId.localeCompare(b.doctorId));
-  return all.slice(0, limit);
+  all.sort(order);
+  return all.slice(0, limit).map(({ rank: _rank, ...slot }) => slot);
 }

@@ -65,15 +65,17 @@ export async function availability(deps: Deps, caller: Caller, q: AppointmentAva
   };
 }
 
+/** Days searched first for free slots, before the whole horizon. */
+const FIRST_SEARCH_DAYS = 7;
+
 /**
  * The first free slots from `from` (default now) for a service at a clinic, of one doctor or of every active doctor
  * of the clinic who provides it, within NEXT_FREE_HORIZON_DAYS: every booking rule applies.
  */
 export async function nextFree(deps: Deps, caller: Caller, q: NextFreeQuery, now = clockNow(deps)): Promise<NextFreeSlot[]> {
-  const [clinic, p] = await Promise.all([
-    loadClinicCalendar(deps.db, caller.companyId, q.clinic),
-    loadBookingParties(deps.db, caller.companyId, { patient: null, doctor: q.doctor ?? null, clinic: q.clinic, service: q.service }),
-  ]);
+  // The clinic's calendar comes with the parties: one statement.
+  const p = await loadBookingParties(deps.db, caller.companyId, { patient: null, doctor: q.doctor ?? null, clinic: q.clinic, service: q.service });
+  const clinic = p.clinic;
   if (!clinic) throw notFound('clinic');
   if (!p.service) throw notFound('service');
   if (!clinic.isActive) throw ruleError('CLINIC_INACTIVE', 'errors.scheduling.clinicInactive', 'clinic', { name: clinic.name });
@@ -93,20 +95,31 @@ export async function nextFree(deps: Deps, caller: Caller, q: NextFreeQuery, now
   }
   const doctors = await loadSlotDoctors(deps.db, caller.companyId, clinic.id, p.service.id, q.doctor);
   const from = q.from ? new Date(Math.max(Date.parse(q.from), now.getTime())) : now;
-  const until = new Date(from.getTime() + (NEXT_FREE_HORIZON_DAYS + 2) * 86_400_000);
-  const busy = await findBusyTimes(deps.db, caller.companyId, doctors.map((d) => d.id), from, until);
   const timeZone = safeTimeZone(clinic.timeZone);
-  const slots = findFreeSlots({
-    clinic: { timeZone, workingHours: clinic.workingHours, holidays: clinic.holidays },
-    doctors: doctors.map((d) => ({ id: d.id, name: d.name, calendar: d, busy: heldTimes(busy.filter((b) => b.doctorId === d.id), p.service!) })),
-    // The length a booking of this service will have.
-    durationMinutes: visitMinutes(p),
-    stepMinutes: clinic.averageVisitMinutes > 0 ? clinic.averageVisitMinutes : DEFAULT_VISIT_MINUTES,
-    from,
-    now,
-    horizonDays: NEXT_FREE_HORIZON_DAYS,
-    limit: q.limit,
-  });
+  const search = async (days: number) => {
+    const until = new Date(from.getTime() + (days + 2) * 86_400_000);
+    const busyOf = new Map<string, Array<{ startsAt: Date; endsAt: Date }>>();
+    for (const b of await findBusyTimes(deps.db, caller.companyId, doctors.map((d) => d.id), from, until)) {
+      const list = busyOf.get(b.doctorId);
+      if (list) list.push(b);
+      else busyOf.set(b.doctorId, [b]);
+    }
+    return findFreeSlots({
+      clinic: { timeZone, workingHours: clinic.workingHours, holidays: clinic.holidays },
+      doctors: doctors.map((d) => ({ id: d.id, name: d.name, calendar: d, busy: heldTimes(busyOf.get(d.id) ?? [], p.service!) })),
+      // The length a booking of this service will have.
+      durationMinutes: visitMinutes(p),
+      stepMinutes: clinic.averageVisitMinutes > 0 ? clinic.averageVisitMinutes : DEFAULT_VISIT_MINUTES,
+      from,
+      now,
+      horizonDays: days,
+      limit: q.limit,
+    });
+  };
+  // Most searches fill up within the first week: only its appointments are read then. Otherwise the whole horizon is
+  // searched (the first week's slots are the same either way: a day's slots depend only on that day's held time).
+  const week = await search(Math.min(FIRST_SEARCH_DAYS, NEXT_FREE_HORIZON_DAYS));
+  const slots = week.length >= q.limit || FIRST_SEARCH_DAYS >= NEXT_FREE_HORIZON_DAYS ? week : await search(NEXT_FREE_HORIZON_DAYS);
   return slots.map((s) => ({ datetime: zonedIso(s.startsAt, timeZone), endsAt: zonedIso(s.endsAt, timeZone), doctor: { _id: s.doctorId, name: s.doctorName } }));
 }
 

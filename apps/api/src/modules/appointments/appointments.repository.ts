@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.js';
 import { appointments, calendarStamps, invoices, clinics, companies, patients, services } from '../../db/schema/index.js';
 import { visitMinutes, waitingMinutes } from '../../domain/scheduling/visit-flow.js';
 import { likePattern, orderBy, pageTotal } from '../../lib/list.js';
+import { prepared } from '../../lib/prepared.js';
 import { publicIdOf } from '../../lib/public-id.js';
 import { nextVersion } from '../../lib/versioning.js';
 import {
@@ -146,30 +147,38 @@ export async function patientPhones(db: Db, companyId: string, ids: string[]): P
 }
 
 
+/** The board's statement, built once per database (with or without the invoice join's rows): only its values change. */
+function boardStatement(db: Db, withInvoices: boolean) {
+  return prepared(db, `appointments.board:${withInvoices}`, (name) => {
+    const invoiceOf = and(eq(invoices.companyId, appointments.companyId), eq(invoices.appointmentId, appointments.id), sql.raw(withInvoices ? 'true' : 'false'));
+    return db.select({
+      ...cardColumns,
+      arrivedAt: appointments.arrivedAt,
+      calledInAt: appointments.calledInAt,
+      completedAt: appointments.completedAt,
+      cancelledAt: appointments.cancelledAt,
+      noShowAt: appointments.noShowAt,
+      lateCancellation: appointments.lateCancellation,
+      invoiceId: invoices.id,
+      invoiceStatus: invoices.status,
+    }).from(appointments)
+      .innerJoin(patients, joinPatient).innerJoin(doctors, joinDoctor).innerJoin(clinics, joinClinic).innerJoin(services, joinService)
+      .leftJoin(invoices, invoiceOf)
+      .where(and(
+        eq(appointments.companyId, sql.placeholder('companyId')), eq(appointments.clinicId, sql.placeholder('clinicId')),
+        gte(appointments.startsAt, sql.placeholder('from')), lt(appointments.startsAt, sql.placeholder('to')),
+      ))
+      .orderBy(asc(appointments.startsAt), asc(doctors.name), asc(appointments.id))
+      .limit(BOARD_CAP)
+      .prepare(name);
+  });
+}
+
 /** One clinic's appointments starting in [from, to) as board cards, by start then doctor name. */
 export async function findBoardCards(
   db: Db, companyId: string, clinicId: string, from: Date, to: Date, now = new Date(), withInvoices = false,
 ): Promise<BoardCard[]> {
-  const invoiceOf = and(eq(invoices.companyId, appointments.companyId), eq(invoices.appointmentId, appointments.id), sql.raw(withInvoices ? 'true' : 'false'));
-  const rows = await db.select({
-    ...cardColumns,
-    arrivedAt: appointments.arrivedAt,
-    calledInAt: appointments.calledInAt,
-    completedAt: appointments.completedAt,
-    cancelledAt: appointments.cancelledAt,
-    noShowAt: appointments.noShowAt,
-    lateCancellation: appointments.lateCancellation,
-    invoiceId: invoices.id,
-    invoiceStatus: invoices.status,
-  }).from(appointments)
-    .innerJoin(patients, joinPatient).innerJoin(doctors, joinDoctor).innerJoin(clinics, joinClinic).innerJoin(services, joinService)
-    .leftJoin(invoices, invoiceOf)
-    .where(and(
-      eq(appointments.companyId, companyId), eq(appointments.clinicId, clinicId),
-      gte(appointments.startsAt, from), lt(appointments.startsAt, to),
-    ))
-    .orderBy(asc(appointments.startsAt), asc(doctors.name), asc(appointments.id))
-    .limit(BOARD_CAP);
+  const rows = await boardStatement(db, withInvoices).execute({ companyId, clinicId, from: from.toISOString(), to: to.toISOString() });
   return rows.map((r) => {
     const tz = safeTimeZone(r.timeZone);
     const stamp = (d: Date | null) => (d ? zonedIso(d, tz) : null);

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, lt, ne, notInArray, sql } from 'drizzle-orm';
 import { MAX_BUFFER_MINUTES, MAX_VISIT_MINUTES } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
+import { prepared } from '../../lib/prepared.js';
 import { rowsOf } from '../../lib/sql.js';
 import { appointments, clinics, employeeClinics, employees, patients, serviceDoctors, services } from '../../db/schema/index.js';
 
@@ -51,11 +52,13 @@ export async function loadBookingParties(db: Db, companyId: string, ids: { patie
 }
 export type BookingParties = Awaited<ReturnType<typeof loadBookingParties>>;
 
+/** A clinic's calendar (built once per database, then only run: the calendar views read it on every request). */
 export async function loadClinicCalendar(db: Db, companyId: string, clinicId: string) {
-  const [clinic] = await db.select({
+  const statement = prepared(db, 'appointments.clinicCalendar', (name) => db.select({
     id: clinics.id, name: clinics.name, isActive: clinics.isActive, timeZone: clinics.timeZone, averageVisitMinutes: clinics.averageVisitMinutes,
     workingHours: clinics.workingHours, holidays: clinics.holidays,
-  }).from(clinics).where(and(eq(clinics.companyId, companyId), eq(clinics.id, clinicId))).limit(1);
+  }).from(clinics).where(and(eq(clinics.companyId, sql.placeholder('companyId')), eq(clinics.id, sql.placeholder('clinicId')))).limit(1).prepare(name));
+  const [clinic] = await statement.execute({ companyId, clinicId });
   return clinic ?? null;
 }
 
@@ -87,18 +90,24 @@ export async function clinicDoctors(db: Db, companyId: string, clinicId: string)
 
 /** Active doctors of a clinic who provide a service (or just `doctorId`), with their calendars, by name. */
 export async function loadSlotDoctors(db: Db, companyId: string, clinicId: string, serviceId: string, doctorId?: string) {
-  return db
+  const statement = prepared(db, `appointments.slotDoctors:${Boolean(doctorId)}`, (name) => db
     .select({
       id: employees.id, name: employees.name, workingHours: employees.workingHours, breakTimes: employees.breakTimes, vacationRecords: employees.vacationRecords,
     })
     .from(employees)
-    .innerJoin(employeeClinics, and(eq(employeeClinics.companyId, employees.companyId), eq(employeeClinics.employeeId, employees.id), eq(employeeClinics.clinicId, clinicId)))
-    .innerJoin(serviceDoctors, and(eq(serviceDoctors.companyId, employees.companyId), eq(serviceDoctors.employeeId, employees.id), eq(serviceDoctors.serviceId, serviceId)))
-    .where(and(
-      eq(employees.companyId, companyId), eq(employees.employeeType, 'Doctor'), eq(employees.isActive, true),
-      doctorId ? eq(employees.id, doctorId) : undefined,
+    .innerJoin(employeeClinics, and(
+      eq(employeeClinics.companyId, employees.companyId), eq(employeeClinics.employeeId, employees.id), eq(employeeClinics.clinicId, sql.placeholder('clinicId')),
     ))
-    .orderBy(asc(employees.name), asc(employees.id));
+    .innerJoin(serviceDoctors, and(
+      eq(serviceDoctors.companyId, employees.companyId), eq(serviceDoctors.employeeId, employees.id), eq(serviceDoctors.serviceId, sql.placeholder('serviceId')),
+    ))
+    .where(and(
+      eq(employees.companyId, sql.placeholder('companyId')), eq(employees.employeeType, 'Doctor'), eq(employees.isActive, true),
+      doctorId ? eq(employees.id, sql.placeholder('doctorId')) : undefined,
+    ))
+    .orderBy(asc(employees.name), asc(employees.id))
+    .prepare(name));
+  return statement.execute({ companyId, clinicId, serviceId, ...(doctorId ? { doctorId } : {}) });
 }
 
 /**
