@@ -4,6 +4,9 @@ import react from '@vitejs/plugin-react';
 import { runnerImport, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
+/** Test files that need modules loaded afresh (see `test.projects`). */
+const FRESH_MODULE_TESTS = ['src/lib/i18n.test.ts', 'src/lib/i18n-offline.test.ts', 'src/lib/dates-zone.test.ts', 'src/features/doctor-shares/api/requests.test.ts'];
+
 const sourceRoot = fileURLToPath(new URL('./src', import.meta.url));
 const sharedSource = fileURLToPath(new URL('../../packages/shared/src/index.ts', import.meta.url));
 const sharedMessages = fileURLToPath(new URL('../../packages/shared/src/messages/index.ts', import.meta.url));
@@ -96,7 +99,6 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
     unstubGlobals: true,
@@ -104,5 +106,14 @@ export default defineConfig({
     testTimeout: 15_000,
     // One test file per core (Vitest's default leaves one core to its main process, which has little to do).
     maxWorkers: os.availableParallelism(),
+    projects: [
+      // A worker runs its files one after another in one module graph (the app's modules, i18n's texts and jsdom
+      // are loaded once per worker, not once per file); Testing Library's clean-up and the set-up file's afterEach
+      // put back what a test changes.
+      { extends: true, test: { name: 'web', include: ['src/**/*.test.{ts,tsx}'], exclude: FRESH_MODULE_TESTS, isolate: false } },
+      // Files that test how modules start (the language loaded at start, the browser's zone) or replace a module
+      // (vi.mock) get a process and a module graph of their own.
+      { extends: true, test: { name: 'web-fresh', include: FRESH_MODULE_TESTS } },
+    ],
   },
 });

@@ -1,7 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_PASSWORD_COST, hashPassword, setPasswordHashCost, verifyPassword } from './password.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_PASSWORD_COST, hashPassword, passwordHashCost, setPasswordHashCost, verifyPassword } from './password.js';
 
-afterEach(() => setPasswordHashCost(DEFAULT_PASSWORD_COST));
+// The cost is the process's (a test server sets it): each test starts from the default and puts back what it found.
+let before = DEFAULT_PASSWORD_COST;
+beforeEach(() => {
+  before = passwordHashCost();
+  setPasswordHashCost(DEFAULT_PASSWORD_COST);
+});
+afterEach(() => setPasswordHashCost(before));
 
 describe('password hashes', () => {
   it('are scrypt with N = 2^15, r = 8, p = 1 by default, with a salt of their own', async () => {

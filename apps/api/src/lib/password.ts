@@ -13,6 +13,11 @@ const KEYLEN = 32;
 // Room for the largest cost: scrypt takes 128 * r * N bytes, 128 MiB at N = 2^17.
 const MAXMEM = 128 * R * (1 << MAX_PASSWORD_COST) + 16 * 1024 * 1024;
 
+/** The cost (log2 of N) new hashes are made with. */
+export function passwordHashCost(): number {
+  return Math.log2(N);
+}
+
 /** Sets the cost of the hashes made from now on (the server's PASSWORD_HASH_COST, checked by the configuration). */
 export function setPasswordHashCost(cost: number): void {
   if (!Number.isInteger(cost) || cost < MIN_TEST_PASSWORD_COST || cost > MAX_PASSWORD_COST) throw new RangeError(`password hash cost ${cost}`);
