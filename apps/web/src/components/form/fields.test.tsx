@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useForm } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders, setLanguage } from '@/test/utils';
-import { DateField, NumberField, SelectField, TextAreaField, TextField } from './fields';
+import { DateField, NumberField, RadioField, SelectField, TextAreaField, TextField } from './fields';
 
 interface Values {
   name: string;
@@ -52,5 +52,22 @@ describe('form fields', () => {
     await setLanguage('ar');
     expect(await screen.findByRole('button', { name: 'مسح' })).toBeInTheDocument();
     await setLanguage('en');
+  });
+
+  it('offer a few choices as radio buttons: the form holds the one picked, and a refused value names the group', async () => {
+    let read: () => string = () => '';
+    function Announce() {
+      const { control, getValues, setError } = useForm<{ announce: string }>({ defaultValues: { announce: 'ar' } });
+      read = () => getValues('announce');
+      useEffect(() => setError('announce', { message: 'Pick how calls are read out' }), [setError]);
+      return <RadioField control={control} name="announce" label="Read calls out in" required data={[{ value: 'ar', label: 'Arabic' }, { value: 'en', label: 'English' }]} />;
+    }
+    renderWithProviders(<Announce />);
+    expect(await screen.findByRole('radio', { name: 'Arabic' })).toBeChecked();
+    fireEvent.click(screen.getByRole('radio', { name: 'English' }));
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'English' })).toBeChecked());
+    expect(read()).toBe('en');
+    expect(screen.getByRole('radiogroup', { name: /Read calls out in/ })).toBeInTheDocument();
+    expect(screen.getByText('Pick how calls are read out')).toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
 import type { ClipboardEvent, KeyboardEvent } from 'react';
 import {
-  Input, MultiSelect, NumberInput, PasswordInput, SegmentedControl, Select, Switch, TagsInput, Textarea, TextInput, type MultiSelectProps, type NumberInputProps, type PasswordInputProps, type SelectProps,
+  Group, Input, MultiSelect, NumberInput, PasswordInput, Radio, SegmentedControl, Select, Switch, TagsInput, Textarea, TextInput, type MultiSelectProps, type NumberInputProps, type PasswordInputProps, type SelectProps,
   type SwitchProps, type TagsInputProps, type TextareaProps, type TextInputProps,
 } from '@mantine/core';
 import { normaliseDigits } from '@clinic/shared';
@@ -200,6 +200,31 @@ export function SegmentedField<T extends FieldValues>({
           <Input.Wrapper label={label} withAsterisk={withAsterisk} error={error}>
             <SegmentedControl fullWidth={fullWidth} value={text(s.field.value)} onChange={s.field.onChange} data={data} data-testid={testId} />
           </Input.Wrapper>
+        );
+      }}
+    />
+  );
+}
+
+/**
+ * One of a few choices as radio buttons in a row (what a ticket's prefix follows, how a clinic books), with its label
+ * and message; an error's focus goes to the first choice.
+ */
+export function RadioField<T extends FieldValues>({
+  control, name, required, testId, label, data, mt = 6,
+}: Bound<T> & { label: string; data: Array<{ value: string; label: string }>; /** Space above the choices, to line them up with inputs beside them. */ mt?: number }) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={(s) => {
+        const { error, withAsterisk, onBlur, ref } = boundProps(s, testId, required);
+        return (
+          <Radio.Group label={label} withAsterisk={withAsterisk} error={error} name={s.field.name} value={text(s.field.value)} onChange={s.field.onChange} data-testid={testId}>
+            <Group gap="lg" mt={mt}>
+              {data.map((d, i) => <Radio key={d.value} value={d.value} label={d.label} ref={i === 0 ? ref : undefined} onBlur={onBlur} />)}
+            </Group>
+          </Radio.Group>
         );
       }}
     />

@@ -1,11 +1,10 @@
 import { useEffect } from 'react';
-import { Alert, Button, Group, Radio, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { IconWorld } from '@tabler/icons-react';
-import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { onlineBookingSettingsInput, type OnlineBookingSettings, type OnlineBookingSettingsInput } from '@clinic/shared';
 import { SectionCard } from '@/components/details';
-import { MultiSelectField, NumberField, SwitchField, TextAreaField } from '@/components/form/fields';
+import { MultiSelectField, NumberField, RadioField, SwitchField, TextAreaField } from '@/components/form/fields';
 import { FormMessage } from '@/components/form/form-message';
 import { useSchemaForm } from '@/components/form/use-schema-form';
 import { useSession } from '@/lib/session-context';
@@ -51,14 +50,10 @@ export function OnlineBookingCard({ clinicId, services, doctors }: { clinicId: s
           <fieldset disabled={!canWrite} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
             <Stack gap="sm">
               <SwitchField control={c} name="enabled" label={t('clinics.onlineBooking.enabled')} description={t('clinics.onlineBooking.enabledHint')} testId="online-booking-enabled" />
-              <Controller control={c} name="mode" render={({ field }) => (
-                <Radio.Group label={t('clinics.onlineBooking.mode')} value={field.value} onChange={field.onChange} data-testid="online-booking-mode">
-                  <Group gap="lg" mt={6}>
-                    <Radio value="instant" label={t('clinics.onlineBooking.modeInstant')} />
-                    <Radio value="request" label={t('clinics.onlineBooking.modeRequest')} />
-                  </Group>
-                </Radio.Group>
-              )} />
+              <RadioField control={c} name="mode" label={t('clinics.onlineBooking.mode')} testId="online-booking-mode" data={[
+                { value: 'instant', label: t('clinics.onlineBooking.modeInstant') },
+                { value: 'request', label: t('clinics.onlineBooking.modeRequest') },
+              ]} />
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
                 <MultiSelectField control={c} name="services" label={t('clinics.onlineBooking.services')} description={t('clinics.onlineBooking.servicesHint')} placeholder={t('clinics.onlineBooking.pick')} data={options(services)} searchable clearable testId="online-booking-services" />
                 <MultiSelectField control={c} name="doctors" label={t('clinics.onlineBooking.doctors')} description={t('clinics.onlineBooking.doctorsHint')} placeholder={t('clinics.onlineBooking.pick')} data={options(doctors)} searchable clearable testId="online-booking-doctors" />

@@ -1,9 +1,9 @@
-import { Group, Radio, SimpleGrid, TagsInput } from '@mantine/core';
+import { SimpleGrid, TagsInput } from '@mantine/core';
 import { IconHeartbeat } from '@tabler/icons-react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { BLOOD_TYPES } from '@clinic/shared';
-import { DateField, NumberField, SelectField, TagsField, TextAreaField, TextField, type FormControl } from '@/components/form/fields';
+import { DateField, NumberField, RadioField, SelectField, TagsField, TextAreaField, TextField, type FormControl } from '@/components/form/fields';
 import { FormSection } from '@/components/form/form-section';
 import { translateMessage } from '@/lib/http';
 import type { PatientFormValues } from './patient-form-values';
@@ -21,18 +21,7 @@ export function PatientMedicalSection({ control }: { control: FormControl<Patien
         <SelectField control={control} name="blood_type" label={label('bloodType')} required data={BLOOD_TYPES.map((value) => ({ value, label: ltr(value) }))} emptyValue={null} testId="patient-blood-type" />
         <NumberField control={control} name="height" label={label('height')} min={1} max={300} clampBehavior="none" allowDecimal decimalScale={1} />
         <NumberField control={control} name="weight" label={label('weight')} min={1} max={700} clampBehavior="none" allowDecimal decimalScale={1} />
-        <Controller
-          control={control}
-          name="Smoking"
-          render={({ field, fieldState }) => (
-            <Radio.Group label={label('smoking')} withAsterisk value={field.value} onChange={(value) => field.onChange(value)} name={field.name} error={translateMessage(fieldState.error?.message)}>
-              <Group gap="lg" mt={10}>
-                <Radio value="yes" label={label('smoker')} ref={field.ref} onBlur={field.onBlur} />
-                <Radio value="no" label={label('nonSmoker')} onBlur={field.onBlur} />
-              </Group>
-            </Radio.Group>
-          )}
-        />
+        <RadioField control={control} name="Smoking" label={label('smoking')} required mt={10} data={[{ value: 'yes', label: label('smoker') }, { value: 'no', label: label('nonSmoker') }]} />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
         <DateField control={control} name="Surgical_History" label={label('surgicalHistory')} past defaultLevel="month" emptyValue={null} />

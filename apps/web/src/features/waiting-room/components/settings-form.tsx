@@ -1,12 +1,12 @@
 import { useEffect, useMemo } from 'react';
-import { Button, Group, Radio, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconTicket } from '@tabler/icons-react';
-import { Controller, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { waitingRoomSettingsInput, type Ref, type WaitingRoomSettings, type WaitingRoomSettingsInput } from '@clinic/shared';
 import { SectionCard } from '@/components/details';
-import { SwitchField, TextField } from '@/components/form/fields';
+import { RadioField, SwitchField, TextField } from '@/components/form/fields';
 import { FormMessage } from '@/components/form/form-message';
 import { useSchemaForm } from '@/components/form/use-schema-form';
 import { notifySuccess } from '@/lib/notify';
@@ -52,15 +52,11 @@ export function SettingsForm({ clinicId, doctors, services, canWrite }: { clinic
         })}>
           <fieldset disabled={!canWrite} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
             <Stack gap="md">
-              <Controller control={c} name="prefixBy" render={({ field }) => (
-                <Radio.Group label={t('waitingRoom.settings.prefixBy')} value={field.value} onChange={field.onChange} data-testid="settings-prefix-by">
-                  <Group gap="lg" mt={6}>
-                    <Radio value="none" label={t('waitingRoom.settings.prefixByNone')} />
-                    <Radio value="doctor" label={t('waitingRoom.settings.prefixByDoctor')} />
-                    <Radio value="service" label={t('waitingRoom.settings.prefixByService')} />
-                  </Group>
-                </Radio.Group>
-              )} />
+              <RadioField control={c} name="prefixBy" label={t('waitingRoom.settings.prefixBy')} testId="settings-prefix-by" data={[
+                { value: 'none', label: t('waitingRoom.settings.prefixByNone') },
+                { value: 'doctor', label: t('waitingRoom.settings.prefixByDoctor') },
+                { value: 'service', label: t('waitingRoom.settings.prefixByService') },
+              ]} />
               <SimpleGrid cols={{ base: 1, md: prefixed.length ? 2 : 1 }} spacing="md">
                 {prefixed.length > 0 && (
                   <Stack gap={4} data-testid="settings-prefixes">
@@ -97,15 +93,11 @@ export function SettingsForm({ clinicId, doctors, services, canWrite }: { clinic
               </SimpleGrid>
               <SwitchField control={c} name="showNames" label={t('waitingRoom.settings.showNames')} description={t('waitingRoom.settings.showNamesHint')} testId="settings-show-names" />
               <SwitchField control={c} name="sendLink" label={t('waitingRoom.settings.sendLink')} description={t('waitingRoom.settings.sendLinkHint')} testId="settings-send-link" />
-              <Controller control={c} name="announce" render={({ field }) => (
-                <Radio.Group label={t('waitingRoom.settings.announce')} value={field.value} onChange={field.onChange} data-testid="settings-announce">
-                  <Group gap="lg" mt={6}>
-                    <Radio value="ar" label={t('waitingRoom.settings.announceAr')} />
-                    <Radio value="en" label={t('waitingRoom.settings.announceEn')} />
-                    <Radio value="both" label={t('waitingRoom.settings.announceBoth')} />
-                  </Group>
-                </Radio.Group>
-              )} />
+              <RadioField control={c} name="announce" label={t('waitingRoom.settings.announce')} testId="settings-announce" data={[
+                { value: 'ar', label: t('waitingRoom.settings.announceAr') },
+                { value: 'en', label: t('waitingRoom.settings.announceEn') },
+                { value: 'both', label: t('waitingRoom.settings.announceBoth') },
+              ]} />
               <FormMessage message={serverError} />
               {canWrite && (
                 <Group justify="flex-end">
