@@ -8,3 +8,6 @@ export const authRoutes = routes.auth;
 
 /** The sign-in's second step (authenticator code, recovery code). */
 export const secondStepRoutes = { totp: routes.twoFactor.signInTotp, recovery: routes.twoFactor.signInRecovery };
+
+/** The sign-in page's single sign-on: whether an organisation signs in through its provider. */
+export const ssoSignInRoutes = { info: routes.sso.info };

@@ -27,17 +27,3 @@ export function useTestSso() {
 export async function exchangeSsoCode(code: string): Promise<LoginAnswer> {
   return (await call(r.exchange, { body: { code } }, { silent: true, skipAuthRefresh: true })).data;
 }
-
-/** Whether the remembered organisation signs in through its provider, and its button's label. */
-export function useSsoInfo(org: string) {
-  return useQuery({
-    queryKey: ['security', 'sso-info', org] as const,
-    queryFn: async ({ signal }) => (await call(r.info, { query: { org } }, { signal, silent: true, skipAuthRefresh: true })).data,
-    enabled: Boolean(org),
-    staleTime: Infinity,
-    retry: false,
-  });
-}
-
-/** The address that starts a sign-in with the organisation's provider. */
-export const ssoStartUrl = (org: string) => `${r.start.path}?org=${encodeURIComponent(org.trim().toLowerCase())}`;

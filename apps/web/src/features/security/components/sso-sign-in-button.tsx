@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { IconBuildingSkyscraper } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { SSO_ERROR_REASONS } from '@clinic/shared';
-import { ssoStartUrl, useSsoInfo } from '../api/sso';
+import { ssoStartUrl, useSsoInfo } from '../api/sso-sign-in';
 
 const LAST_ORG = 'clinic.ssoOrganisation';
 
