@@ -1,4 +1,5 @@
 import { loadPageTexts } from '@/lib/i18n';
+import { tracked } from '@/lib/pending-loads';
 
 let loading: Promise<typeof import('./pages-scope')> | null = null;
 
@@ -7,6 +8,6 @@ let loading: Promise<typeof import('./pages-scope')> | null = null;
  * its own chunk, so that a page behind sign-in does not wait for one after the other.
  */
 export function loadPagesScope() {
-  loading ??= Promise.all([import('./pages-scope'), loadPageTexts()]).then(([scope]) => scope);
+  loading ??= tracked(() => Promise.all([import('./pages-scope'), loadPageTexts()]).then(([scope]) => scope))();
   return loading;
 }

@@ -3,6 +3,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import LoginPage from '@/features/auth/pages/login-page';
 import { mayOpen, PAGES, type PageEntry, type PageHandle } from '@/lib/pages';
 import { landingPath } from '@/lib/landing';
+import { tracked } from '@/lib/pending-loads';
 import { loadPageTexts } from '@/lib/i18n';
 import { useSession, useSessionPreferences } from '@/lib/session-context';
 import { RouteError } from './route-error';
@@ -16,7 +17,8 @@ const PAGE_MODULES: Readonly<Partial<Record<string, PageModule>>> = PAGE_COMPONE
 
 /** A page: its own chunk, loaded when first shown; `preload` starts the download sooner. */
 function lazyPage(load: PageModule) {
-  return Object.assign(lazy(load), { preload: load });
+  const loadCounted = tracked(load);
+  return Object.assign(lazy(loadCounted), { preload: loadCounted });
 }
 
 const NoAccessPage = lazyPage(() => import('./no-access-page'));

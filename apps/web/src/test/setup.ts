@@ -5,6 +5,7 @@ import { afterEach, vi } from 'vitest';
 import { i18n, i18nReady, loadPageTexts } from '@/lib/i18n';
 import '@/lib/dayjs-locale';
 import { registerNavigate } from '@/lib/navigation';
+import { settleLoads } from '@/lib/pending-loads';
 
 // Pages are lazy chunks, and the test runner compiles a module the first time it is imported: on a busy 2-core machine
 // the first render of a page can take longer than Testing Library's default second to appear.
@@ -47,6 +48,9 @@ const { getComputedStyle } = window;
 window.getComputedStyle = (element: Element) => getComputedStyle(element);
 
 afterEach(async () => {
+  // A page or the shell the router started loading finishes before the next test (or the end of the file): the
+  // worker runs the next file in the same module graph, where a half-loaded chunk would land after its document.
+  await settleLoads();
   cleanup();
   notifications.clean();
   registerNavigate(null);

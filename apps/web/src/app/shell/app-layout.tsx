@@ -3,13 +3,14 @@ import { Center, Loader } from '@mantine/core';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PageHandle } from '@/lib/pages';
+import { tracked } from '@/lib/pending-loads';
 import { loadPagesScope } from '../pages-scope-loader';
 import { EnrolmentPage, StepUpHost, useEnrolmentHeld } from './enrolment-gate';
 import { GlobalLoading } from './global-loading';
 import { usePageTitle } from './page-title';
 
 /** The side navigation and the top bar: a chunk of their own, which the stand-alone pages never load. */
-const loadShellFrame = () => import('./shell-frame');
+const loadShellFrame = tracked(() => import('./shell-frame'));
 const ShellFrame = lazy(loadShellFrame);
 
 /**
