@@ -179,6 +179,7 @@ describe('handling an event', () => {
 
   it('is handled within a moment of the commit by a running server, not at its next poll', async () => {
     const stop = ctx.app.jobs.start(3600);
+    await stop.listening;
     try {
       const a = await book();
       const guard = Date.now() + 10_000;

@@ -138,9 +138,11 @@ export class JobRunner {
    * Polls every `seconds` (0: never), and runs at once when woken (work committed for now, such as a domain event;
    * a wake during a run runs again right after it). After its first run, and then hourly, it also cleans up (cleanUp). Returns the stop function, which resolves once the run in
    * progress (if any) has finished, so a shutting-down server closes its database only after its last job's writes.
+   * Its `listening` settles once the runner hears new work (or has given up listening and only polls): work committed
+   * before that wakes it only at its next poll.
    */
-  start(seconds: number): () => Promise<void> {
-    if (seconds <= 0) return async () => {};
+  start(seconds: number): StopRunner {
+    if (seconds <= 0) return Object.assign(async () => {}, { listening: Promise.resolve() });
     let current: Promise<void> | null = null;
     let again = false;
     let stopped = false;
@@ -176,11 +178,15 @@ export class JobRunner {
       this.log?.warn({ err }, 'job runner not woken on new work: it polls only');
       return null;
     });
-    return async () => {
+    const stop = async () => {
       stopped = true;
       clearInterval(timer);
       await (await unlisten)?.();
       await current;
     };
+    return Object.assign(stop, { listening: unlisten ? unlisten.then(() => undefined) : Promise.resolve() });
   }
 }
+
+/** Stops a started runner (see JobRunner.start); `listening` settles once it is woken by new work. */
+export type StopRunner = (() => Promise<void>) & { readonly listening: Promise<void> };

@@ -145,6 +145,7 @@ describe('live events', () => {
     const foreign = await openStream(base, other.token);
     // A running server: it polls only hourly here, so what follows the change comes from the runner woken at commit.
     const stopJobs = ctx.app.jobs.start(3600);
+    await stopJobs.listening;
     try {
       const res = await ctx.app.inject({
         method: 'PATCH', url: `/api/appointments/${a._id}`, headers: auth(org.token), payload: { status: 'cancelled', cancellationReason: 'Doctor ill', version: a.version },
