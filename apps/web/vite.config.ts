@@ -17,11 +17,36 @@ const sharedMessages = fileURLToPath(new URL('../../packages/shared/src/messages
  * only its own texts, and a page never downloads the other language. `<lang>/start` is the part the sign-in page, the
  * shell and the public visit page use; `<lang>/pages` the rest (the forms' checks among them), loaded with the pages.
  */
-const PAGE_MESSAGE_GROUPS = new Set(['validation', 'exports', 'medications', 'reminders', 'billing', 'prescriptionPrint', 'invitationEmail', 'orders']);
+const PAGE_MESSAGE_GROUPS = new Set([
+  'validation', 'exports', 'medications', 'reminders', 'billing', 'prescriptionPrint', 'orders',
+  // What only the server sends (e-mails): the web shows none of it, so it never comes at start.
+  'invitationEmail', 'webhookDisabledEmail', 'newDeviceEmail',
+]);
+/**
+ * Of the API's answers (`errors`, `success`: a text per code, which the server sends already translated), the few the
+ * web says itself when a request fails or succeeds without one, at start; the rest come with the pages, where
+ * i18next finds them through its fallback namespace. The whole catalogue at start was about a tenth of the sign-in
+ * page's JavaScript.
+ */
+const START_MESSAGE_KEYS: Record<string, ReadonlySet<string>> = {
+  errors: new Set(['network', 'unauthorized', 'forbidden', 'generic', 'unexpected', 'fileType', 'fileTooLarge', 'staleRecord', 'invitationInvalid', 'roleInUse', 'billing']),
+  success: new Set(['done', 'updated', 'invitationSent']),
+};
 
 function messagePart(messages: Record<string, unknown>, part: string | undefined): Record<string, unknown> {
   if (!part) return messages;
-  return Object.fromEntries(Object.entries(messages).filter(([group]) => PAGE_MESSAGE_GROUPS.has(group) === (part === 'pages')));
+  const pages = part === 'pages';
+  const out: Record<string, unknown> = {};
+  for (const [group, texts] of Object.entries(messages)) {
+    const startKeys = START_MESSAGE_KEYS[group];
+    if (startKeys) {
+      const kept = Object.entries(texts as Record<string, unknown>).filter(([key]) => startKeys.has(key) !== pages);
+      if (kept.length) out[group] = Object.fromEntries(kept);
+    } else if (PAGE_MESSAGE_GROUPS.has(group) === pages) {
+      out[group] = texts;
+    }
+  }
+  return out;
 }
 
 function sharedMessagesPerLanguage(): Plugin {

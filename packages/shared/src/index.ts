@@ -9,6 +9,7 @@ export * from './schemas/dates.js';
 export * from './schemas/display.js';
 export * from './schemas/version.js';
 export * from './schemas/auth.js';
+export * from './sign-in-page.js';
 export * from './schemas/sessions.js';
 export * from './schemas/two-factor.js';
 export * from './schemas/user.js';

@@ -13,8 +13,17 @@ import enPages, { areas as enPageAreas } from './en.pages';
 /** Every `src/locales/<lang>/<area>.json`, nested under its area name. */
 const localeTree = (lang: 'en' | 'ar'): Tree =>
   lang === 'en' ? { ...enStartAreas, ...enPageAreas } : { ...arStartAreas, ...arPageAreas };
-const enCatalogue: Tree = { ...enStart, ...enPages };
-const arCatalogue: Tree = { ...arStart, ...arPages };
+/** Two parts of a catalogue as one: a group split between them (the API's errors) is joined, key by key. */
+const joined = (a: Tree, b: Tree): Tree => {
+  const out: Tree = { ...a };
+  for (const [key, value] of Object.entries(b)) {
+    const before = out[key];
+    out[key] = before && typeof before === 'object' && value && typeof value === 'object' ? joined(before, value) : value;
+  }
+  return out;
+};
+const enCatalogue: Tree = joined(enStart, enPages);
+const arCatalogue: Tree = joined(arStart, arPages);
 const areaFiles = Object.keys(import.meta.glob('./*/*.json'));
 
 const flatten = flattenTree;
@@ -60,8 +69,13 @@ describe('locales', () => {
   });
 
   it('splits the shared messages between the start (errors, the visit page) and the pages (the forms\' checks)', () => {
-    expect({ ...sharedEnStart, ...sharedEnPages }).toEqual(messagesEn);
+    expect(joined(sharedEnStart, sharedEnPages)).toEqual(messagesEn);
     expect(Object.keys(sharedEnStart)).toEqual(expect.arrayContaining(['errors', 'success', 'visit', 'notifications']));
+    // Of the API's answers, only what the web says itself comes at start (a failed request, a save without a message).
+    expect(Object.keys(sharedEnStart.errors as Tree)).toEqual(expect.arrayContaining(['network', 'generic', 'unexpected', 'unauthorized']));
+    expect(Object.keys(sharedEnStart.errors as Tree).length).toBeLessThan(20);
+    expect(Object.keys(sharedEnPages.errors as Tree).length).toBeGreaterThan(50);
+    expect(Object.keys(sharedEnStart)).not.toContain('newDeviceEmail');
     expect(Object.keys(sharedEnStart)).not.toContain('validation');
     expect(Object.keys(sharedEnPages)).toContain('validation');
     expect(Object.keys(enPages)).toEqual(expect.arrayContaining(['validation', 'patients']));

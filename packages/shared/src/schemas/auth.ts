@@ -59,9 +59,6 @@ export type SecondFactorChallenge = z.infer<typeof secondFactorChallenge>;
 /** A sign-in's answer: signed in, or the second step to make. */
 export const loginAnswer = z.union([loginResult, secondFactorChallenge]);
 export type LoginAnswer = z.infer<typeof loginAnswer>;
-export function isSecondFactorChallenge(answer: LoginAnswer): answer is SecondFactorChallenge {
-  return 'secondFactor' in answer;
-}
 
 export const refreshResult = z.object({ accessToken: z.string(), refreshToken: z.string() });
 

@@ -6,12 +6,6 @@ import { idSchema } from './common.js';
 export const SSO_PROVISIONING = ['auto', 'invite'] as const;
 export type SsoProvisioning = (typeof SSO_PROVISIONING)[number];
 
-/** Why a single sign-on did not sign in; the web app shows each in the user's language (auth.sso.errors.*). */
-export const SSO_ERROR_REASONS = [
-  'unavailable', 'state', 'provider', 'cancelled', 'email_unverified', 'domain', 'no_account', 'no_role', 'inactive', 'closed',
-] as const;
-export type SsoErrorReason = (typeof SSO_ERROR_REASONS)[number];
-
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /** An issuer address: https, or http on this machine only (a provider run for a test or a local trial). */
