@@ -226,12 +226,12 @@ function trackTraffic(page: Page) {
 }
 
 /**
- * Waits until the page has loaded what it shows: no request for half a second, as `networkidle` (the live stream is
- * answered empty), and no spinner.
+ * Waits until the page has loaded what it shows: no request for a quarter of a second (a screen's follow-up requests
+ * start within milliseconds of the answers they follow; the live stream is answered empty), and no spinner.
  */
 async function settle(page: Page) {
   const state = traffic.get(page)!;
-  await expect.poll(() => state.inFlight <= 0 && Date.now() - state.last >= 500, { timeout: 8_000, intervals: [100] }).toBe(true).catch(() => undefined);
+  await expect.poll(() => state.inFlight <= 0 && Date.now() - state.last >= 250, { timeout: 8_000, intervals: [50] }).toBe(true).catch(() => undefined);
   await expect(page.locator('.mantine-Loader:visible, [data-testid="calendar-loading"]')).toHaveCount(0, { timeout: 15_000 }).catch(() => undefined);
 }
 
