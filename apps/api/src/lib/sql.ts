@@ -25,6 +25,11 @@ export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
+/** A text as an SQL string literal, for statements built once from names and constants the code owns (never input). */
+export function sqlLiteral(text: string): string {
+  return `'${text.replace(/'/g, "''")}'`;
+}
+
 export function iso(d: Date): string {
   return d.toISOString();
 }

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Db } from '../db/client.js';
+import { sqlLiteral } from '../lib/sql.js';
 
 /*
  * The database as backup and restore see it: raw statements inside one transaction, the tables with their columns,
@@ -48,7 +49,6 @@ export function inTransaction(tx: Db): Runner {
 }
 
 export const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
-const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
 export interface Column { name: string; insertable: boolean; notNull: boolean; sequence: string | null }
 export interface TableInfo { name: string; columns: Map<string, Column>; primaryKey: string[]; identityAlways: boolean }
@@ -136,7 +136,7 @@ export function checksumStatement(schema: SchemaInfo): string {
   return schema.order.map((table) => {
     const pk = schema.tables.get(table)!.primaryKey;
     const order = pk.length ? pk.map(ident).join(', ') : 'to_jsonb(t)::text';
-    return `select ${literal(table)} as tbl, md5(coalesce(string_agg(to_jsonb(t)::text, '|' order by ${order}), '')) as sum, count(*)::int as n from ${ident(table)} t`;
+    return `select ${sqlLiteral(table)} as tbl, md5(coalesce(string_agg(to_jsonb(t)::text, '|' order by ${order}), '')) as sum, count(*)::int as n from ${ident(table)} t`;
   }).join('\nunion all ');
 }
 

@@ -7,7 +7,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { rowsOf } from '../../lib/sql.js';
+import { rowsOf, sqlLiteral } from '../../lib/sql.js';
 import type { Page } from './fhir.search.js';
 import { APPOINTMENT_STATUS_TO_FHIR, SYSTEMS } from './fhir.resources.js';
 import type { Where } from './fhir.repository.js';
@@ -18,14 +18,11 @@ const str = (value: string) => `to_json(${value})::text`;
 const instant = (column: string) => `('"' || to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"')`;
 /** Milliseconds since the epoch, truncated (as a JavaScript date holds an instant). */
 const millis = (column: string) => `floor(extract(epoch from ${column}) * 1000)::bigint`;
-/** A JSON constant: code constants only (never a value a client sent). */
-const lit = (value: string) => `'${value.replace(/'/g, "''")}'`;
-
 /** The characters `String.prototype.trim` removes (ECMAScript white space and line terminators). */
 const JS_WHITE_SPACE = `U&'${['0009', '000A', '000B', '000C', '000D', '0020', '00A0', '1680', '2000', '2001', '2002', '2003', '2004', '2005', '2006',
   '2007', '2008', '2009', '200A', '2028', '2029', '202F', '205F', '3000', 'FEFF'].map((c) => `\\${c}`).join('')}'`;
 
-const STATUS = `case x.status ${Object.entries(APPOINTMENT_STATUS_TO_FHIR).map(([ours, fhir]) => `when ${lit(ours)} then ${lit(JSON.stringify(fhir))}`).join(' ')} end`;
+const STATUS = `case x.status ${Object.entries(APPOINTMENT_STATUS_TO_FHIR).map(([ours, fhir]) => `when ${sqlLiteral(ours)} then ${sqlLiteral(JSON.stringify(fhir))}`).join(' ')} end`;
 
 /** A participant: its reference, its display unless empty, and whether it takes part. */
 const participant = (type: string, id: string, name: string) =>
