@@ -76,6 +76,14 @@ describe('locales', () => {
     expect(Object.keys(sharedEnStart.errors as Tree).length).toBeLessThan(20);
     expect(Object.keys(sharedEnPages.errors as Tree).length).toBeGreaterThan(50);
     expect(Object.keys(sharedEnStart)).not.toContain('newDeviceEmail');
+    // Every API text the web's own code names (the sign-in page's among them) is there before the pages' texts load.
+    const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}'], { query: '?raw', import: 'default', eager: true });
+    const named = new Set(Object.values(sources).flatMap((code) => [...code.matchAll(/['"`](errors|success)\.(\w+)/g)].map((m) => `${m[1]}.${m[2]}`)));
+    expect(named.size).toBeGreaterThan(5);
+    for (const key of named) {
+      const [group, name] = key.split('.') as [string, string];
+      expect((sharedEnStart[group] as Tree | undefined)?.[name], `${key} at start`).toBeDefined();
+    }
     expect(Object.keys(sharedEnStart)).not.toContain('validation');
     expect(Object.keys(sharedEnPages)).toContain('validation');
     expect(Object.keys(enPages)).toEqual(expect.arrayContaining(['validation', 'patients']));
