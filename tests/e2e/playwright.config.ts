@@ -38,6 +38,12 @@ export default defineConfig({
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
+  // Workers take files in order. The authenticator test spends a minute waiting out its step-up window: queued
+  // first, the other worker runs the rest meanwhile; queued by name (last), the suite ended waiting for it alone.
+  projects: [
+    { name: 'long-waits', testMatch: 'two-factor.spec.ts' },
+    { name: 'suite', testIgnore: 'two-factor.spec.ts' },
+  ],
   use: {
     baseURL,
     locale: 'en-US',

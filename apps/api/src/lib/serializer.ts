@@ -11,7 +11,22 @@ import { z } from 'zod';
  * A schema JSON Schema cannot express (a transform, a custom check) falls back to zod's encode plus `JSON.stringify`.
  */
 export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schema }) => {
-  const zodSchema = schema;
+  let writer = compiled.get(schema);
+  if (!writer) {
+    writer = compile(schema);
+    compiled.set(schema, writer);
+  }
+  return writer;
+};
+
+/**
+ * Writers already compiled, by schema: a writer depends on its schema alone, and most routes share theirs (module
+ * constants). Compiling one (zod to JSON Schema, then fast-json-stringify with its own validator) is most of the cost
+ * of building an app, which a process that builds several (the test suite: one per file) then pays once per schema.
+ */
+const compiled = new WeakMap<z.ZodType, (data: unknown) => string>();
+
+function compile(zodSchema: z.ZodType): (data: unknown) => string {
   let jsonSchema: Record<string, unknown>;
   try {
     jsonSchema = z.toJSONSchema(zodSchema, { io: 'output', target: 'draft-7', unrepresentable: 'throw', cycles: 'throw', reused: 'inline' }) as Record<string, unknown>;
@@ -19,7 +34,7 @@ export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schem
     return (data: unknown) => JSON.stringify(z.encode(zodSchema, data as never));
   }
   return fastJson(withoutClosedObjects(jsonSchema)) as (data: unknown) => string;
-};
+}
 
 /**
  * Drops `additionalProperties: false`: the writer leaves undeclared properties out anyway, while inside a nullable or
