@@ -55,13 +55,22 @@ async function twoAdmins() {
   return { org: { companyId: company.id, roleIds }, a, b };
 }
 
-/** An update as a screen loaded now sends it (with the record's current version). */
-const send = async (opts: { method: 'PUT'; url: string; headers: Record<string, string>; payload: Record<string, unknown> }) =>
-  ctx.app.inject({ ...opts, payload: (await asLoadedNow(ctx, opts.method, opts.url, opts.payload)) as Record<string, unknown> });
-const put = (token: string, id: string, payload: Record<string, unknown>, lang?: string) =>
-  send({ method: 'PUT', url: `/api/employees/${id}`, headers: auth(token, lang), payload });
-const del = (token: string, id: string, lang?: string) =>
-  ctx.app.inject({ method: 'DELETE', url: `/api/employees/${id}`, headers: auth(token, lang) });
+type Request = { method: 'PUT' | 'DELETE'; url: string; headers: Record<string, string>; payload?: Record<string, unknown> };
+const put = (token: string, id: string, payload: Record<string, unknown>, lang?: string): Request =>
+  ({ method: 'PUT', url: `/api/employees/${id}`, headers: auth(token, lang), payload });
+const del = (token: string, id: string, lang?: string): Request => ({ method: 'DELETE', url: `/api/employees/${id}`, headers: auth(token, lang) });
+
+/**
+ * Sends requests at the same moment, each as a screen loaded before any of them sends it (an update carries the
+ * record's version read first). Reading the versions between the sends instead let one request finish before the
+ * other had even started; the other was then refused for its deactivated caller, and the race was never run.
+ */
+async function race(requests: Request[]) {
+  const prepared = [];
+  for (const r of requests) prepared.push(r.payload ? { ...r, payload: (await asLoadedNow(ctx, r.method, r.url, r.payload)) as Record<string, unknown> } : r);
+  return Promise.all(prepared.map((r) => ctx.app.inject(r)));
+}
+const one = async (request: Request) => (await race([request]))[0]!;
 
 /** Exactly one of two racing requests wins; the other is refused with the translated last-administrator message. */
 function expectOneRefused(results: Array<{ statusCode: number; body: string }>, message: string) {
@@ -75,7 +84,7 @@ describe('at least one active administrator remains', () => {
   it('when two administrators delete each other at the same moment', async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const { org, a, b } = await twoAdmins();
-      const results = await Promise.all([del(a.token, b.id), del(b.token, a.id, 'ar')]);
+      const results = await race([del(a.token, b.id), del(b.token, a.id, 'ar')]);
       const refused = results.findIndex((r) => r.statusCode === 409);
       expectOneRefused(results, refused === 1 ? 'يجب أن يبقى مسؤول نشط واحد على الأقل' : 'At least one active administrator must remain');
       expect(await hasActiveAdministrator(ctx.database.db, org.companyId)).toBe(true);
@@ -85,7 +94,7 @@ describe('at least one active administrator remains', () => {
   it('when two administrators deactivate each other at the same moment', async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const { org, a, b } = await twoAdmins();
-      const results = await Promise.all([put(a.token, b.id, { isActive: false }), put(b.token, a.id, { isActive: false })]);
+      const results = await race([put(a.token, b.id, { isActive: false }), put(b.token, a.id, { isActive: false })]);
       expectOneRefused(results, 'At least one active administrator must remain');
       expect(await hasActiveAdministrator(ctx.database.db, org.companyId)).toBe(true);
       // The refused deactivation changed nothing: exactly one of the two is inactive.
@@ -98,7 +107,7 @@ describe('at least one active administrator remains', () => {
     for (let round = 0; round < ROUNDS; round++) {
       const { org, a, b } = await twoAdmins();
       const nurse = org.roleIds.get('Nurse')!;
-      const results = await Promise.all([put(a.token, b.id, { roleIds: [nurse] }), put(b.token, a.id, { roleIds: [nurse] })]);
+      const results = await race([put(a.token, b.id, { roleIds: [nurse] }), put(b.token, a.id, { roleIds: [nurse] })]);
       expectOneRefused(results, 'At least one active administrator must remain');
       expect(await hasActiveAdministrator(ctx.database.db, org.companyId)).toBe(true);
     }
@@ -113,8 +122,8 @@ describe('at least one active administrator remains', () => {
       await db.insert(rolePermissions).values({ companyId: org.companyId, roleId: owners!.id, permission: 'admin' });
       await db.delete(employeeRoles).where(and(eq(employeeRoles.companyId, org.companyId), eq(employeeRoles.employeeId, b.id)));
       await db.insert(employeeRoles).values({ companyId: org.companyId, employeeId: b.id, roleId: owners!.id });
-      const results = await Promise.all([
-        send({ method: 'PUT', url: `/api/roles/${owners!.id}`, headers: auth(a.token), payload: { permissions: ['patient_read'] } }),
+      const results = await race([
+        { method: 'PUT', url: `/api/roles/${owners!.id}`, headers: auth(a.token), payload: { permissions: ['patient_read'] } },
         put(b.token, a.id, { isActive: false }),
       ]);
       expectOneRefused(results, 'At least one active administrator must remain');
@@ -130,7 +139,7 @@ describe('at least one active administrator remains', () => {
     await db.insert(rolePermissions).values({ companyId: org.companyId, roleId: owners!.id, permission: 'admin' });
     await db.insert(employeeRoles).values({ companyId: org.companyId, employeeId: a.id, roleId: owners!.id });
     await db.delete(employeeRoles).where(and(eq(employeeRoles.companyId, org.companyId), eq(employeeRoles.roleId, org.roleIds.get('Admin')!)));
-    const res = await send({ method: 'PUT', url: `/api/roles/${owners!.id}`, headers: auth(a.token, 'ar'), payload: { permissions: ['patient_read'] } });
+    const res = await one({ method: 'PUT', url: `/api/roles/${owners!.id}`, headers: auth(a.token, 'ar'), payload: { permissions: ['patient_read'] } });
     expect(res.statusCode).toBe(409);
     expect(body(res).message).toEqual({ code: 'LAST_ADMINISTRATOR', message: 'يجب أن يبقى مسؤول نشط واحد على الأقل' });
     const role = await ctx.app.inject({ method: 'GET', url: `/api/roles/${owners!.id}`, headers: auth(a.token) });
@@ -140,10 +149,10 @@ describe('at least one active administrator remains', () => {
 
   it('still lets an administrator remove another while one remains', async () => {
     const { org, a, b } = await twoAdmins();
-    expect((await put(a.token, b.id, { isActive: false })).statusCode).toBe(200);
-    expect((await put(a.token, b.id, { isActive: true })).statusCode).toBe(200);
-    expect((await put(a.token, b.id, { roleIds: [org.roleIds.get('Nurse')!] })).statusCode).toBe(200);
-    expect((await del(a.token, b.id)).statusCode).toBe(200);
+    expect((await one(put(a.token, b.id, { isActive: false }))).statusCode).toBe(200);
+    expect((await one(put(a.token, b.id, { isActive: true }))).statusCode).toBe(200);
+    expect((await one(put(a.token, b.id, { roleIds: [org.roleIds.get('Nurse')!] }))).statusCode).toBe(200);
+    expect((await one(del(a.token, b.id))).statusCode).toBe(200);
     expect(await hasActiveAdministrator(ctx.database.db, org.companyId)).toBe(true);
   });
 });
