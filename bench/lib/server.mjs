@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const serverJs = path.join(root, 'apps/api/dist/server.js');
+/** The Node options the server runs with (`npm start`, docs/deploy.md): apps/api/node-flags.json. */
+export const serverNodeFlags = JSON.parse(readFileSync(path.join(root, 'apps/api/node-flags.json'), 'utf8'));
 
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -19,10 +21,10 @@ export function freePort() {
   });
 }
 
-/** Starts `node apps/api/dist/server.js` (what `npm start` runs) and waits for its health check. */
+/** Starts `node <flags> apps/api/dist/server.js` (what `npm start` runs) and waits for its health check. */
 export async function startServer({ dataDir, databaseUrl, env = {}, nodeArgs = [] }) {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, serverJs], {
+  const child = spawn(process.execPath, [...serverNodeFlags, ...nodeArgs, serverJs], {
     env: {
       ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir,
       SEED_DEMO: 'false', LOG_LEVEL: 'warn', JWT_SECRET: 'bench-secret-that-is-long-enough-0123456789',

@@ -304,7 +304,9 @@ export function startApi(i, extraEnv = {}) {
   };
   delete env.CLINIC_SQL_LOG;
   mkdirSync(env.DATA_DIR, { recursive: true });
-  return startProcess(`api_${i + 1}`, process.execPath, [path.join(ROOT, 'apps/api/dist/server.js')], env);
+  // With the Node options `npm start` uses (apps/api/node-flags.json).
+  const flags = JSON.parse(readFileSync(path.join(ROOT, 'apps/api/node-flags.json'), 'utf8'));
+  return startProcess(`api_${i + 1}`, process.execPath, [...flags, path.join(ROOT, 'apps/api/dist/server.js')], env);
 }
 
 /** Readiness: /api/health/ready where the build has it, else /api/health. */

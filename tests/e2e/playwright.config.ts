@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,6 +25,7 @@ if (!process.env.E2E_PORT) process.env.E2E_PORT = String(await freePort());
 if (!process.env.E2E_SMS_PORT) process.env.E2E_SMS_PORT = String(await freePort());
 if (!process.env.E2E_DATA_DIR) process.env.E2E_DATA_DIR = mkdtempSync(path.join(os.tmpdir(), 'clinic-e2e-'));
 const port = Number(process.env.E2E_PORT);
+const serverNodeFlags = JSON.parse(readFileSync(path.join(root, 'apps/api/node-flags.json'), 'utf8')) as string[];
 const baseURL = `http://localhost:${port}`;
 const smsSink = `http://127.0.0.1:${process.env.E2E_SMS_PORT}`;
 
@@ -65,8 +66,9 @@ export default defineConfig({
     stderr: 'pipe',
     env: { SMS_SINK_PORT: String(process.env.E2E_SMS_PORT) },
   }, {
-    // The production build, started the way `npm start` starts it, on a temporary data folder and a free port.
-    command: `node ${path.join(root, 'apps/api/dist/server.js')}`,
+    // The production build, started the way `npm start` starts it (with its Node options), on a temporary data folder
+    // and a free port.
+    command: `node ${serverNodeFlags.join(' ')} ${path.join(root, 'apps/api/dist/server.js')}`,
     url: `${baseURL}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,

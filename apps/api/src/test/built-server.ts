@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +9,8 @@ import pg from 'pg';
 
 /** The built server, what `npm start` runs. */
 export const serverJs = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/server.js');
+/** The Node options `npm start` runs the server with. */
+export const serverNodeFlags = JSON.parse(readFileSync(path.resolve(path.dirname(serverJs), '../node-flags.json'), 'utf8')) as string[];
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -63,7 +65,7 @@ export class BuiltServer {
    */
   async start(env: Record<string, string | undefined> = {}): Promise<string> {
     const port = await freePort();
-    const child = spawn(process.execPath, [serverJs], { env: this.environment({ PORT: String(port), ...env }), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...serverNodeFlags, serverJs], { env: this.environment({ PORT: String(port), ...env }), stdio: ['ignore', 'pipe', 'pipe'] });
     this.child = child;
     child.stdout!.on('data', (d: Buffer) => { this.output += d.toString(); });
     child.stderr!.on('data', (d: Buffer) => { this.output += d.toString(); });
