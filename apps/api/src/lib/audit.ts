@@ -1,5 +1,9 @@
+import { sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { auditLog } from '../db/schema/index.js';
+import { placeholder as ph } from './list.js';
+import { prepared } from './prepared.js';
 import type { RequestContext } from './request-context.js';
 
 export interface AuditEntry {
@@ -11,9 +15,25 @@ export interface AuditEntry {
   changes?: unknown;
 }
 
+/** The audit row's insert, built once per database: every patient read and every change writes one. */
+function auditInsert(db: Db) {
+  return prepared(db, 'audit.insert', (name) => db.insert(auditLog).values({
+    companyId: ph('companyId'),
+    actorId: ph('actorId'),
+    action: ph('action'),
+    entity: ph('entity'),
+    entityId: ph('entityId'),
+    // Given as text (or null), so an entry without changes stores NULL rather than JSON null.
+    changes: sql`${ph('changes')}::jsonb`,
+    ip: ph('ip'),
+    userAgent: ph('userAgent'),
+    requestId: ph('requestId'),
+  }).prepare(name));
+}
+
 /** Appends to the audit log with the address, user agent and id of the request the context belongs to. */
 export async function recordAudit(db: Db, ctx: RequestContext | null, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
+  const values = {
     companyId: entry.companyId,
     actorId: entry.actorId,
     action: entry.action,
@@ -24,7 +44,13 @@ export async function recordAudit(db: Db, ctx: RequestContext | null, entry: Aud
     userAgent: ctx?.userAgent ?? null,
     // Only a safe token is stored, whatever produced the request's id.
     requestId: ctx?.requestId ?? null,
-  });
+  };
+  // A transaction's statements run on its own connection, so only the database's own statement is kept.
+  if (db instanceof PgTransaction) {
+    await db.insert(auditLog).values(values);
+    return;
+  }
+  await auditInsert(db).execute({ ...values, changes: values.changes === null ? null : JSON.stringify(values.changes) });
 }
 
 /**

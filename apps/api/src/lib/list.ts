@@ -1,4 +1,4 @@
-import { asc, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { buildPagination, LIST_COUNT_MIN, listCountCap, pageWindow, SEARCH_COUNT_MIN } from '@clinic/shared';
 
@@ -25,27 +25,54 @@ export function activeFilter(q: {
 }
 
 /** What a list's search looks in: a column holding the text, or a condition made from the escaped LIKE pattern. */
-export type SearchTarget = AnyPgColumn | ((pattern: string) => SQL);
+export type SearchTarget = AnyPgColumn | ((pattern: unknown) => SQL);
+
+/** The values that are given (`undefined` ones dropped): which ones are present makes a prepared list's shape. */
+export function presentValues<T extends Record<string, unknown>>(values: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
+}
+
+/** The values of the filters every list of a company's records starts with (see `listWhere`). */
+export function listValues(companyId: string, q: Parameters<typeof activeFilter>[0] & { search?: string | undefined }, on: { isActive?: AnyPgColumn }) {
+  return {
+    companyId,
+    ...presentValues({ pattern: q.search ? likePattern(q.search) : undefined, isActive: on.isActive ? activeFilter(q) : undefined }),
+  };
+}
 
 /**
- * The filters every list of a company's records starts with: the company's own rows, then, when asked for, the search
- * (the text in any of `searchIn`, its wildcards taken as text) and the active filter on `isActive` (see `activeFilter`).
+ * The filters every list of a company's records starts with, over `listValues`: the company's own rows, then, when
+ * given, the search (the text in any of `searchIn`, its wildcards taken as text) and the active filter on `isActive`.
+ * `value(key)` is each value itself, or in a prepared statement its placeholder.
  */
+export function listWhere(
+  company: AnyPgColumn,
+  v: ReturnType<typeof listValues>,
+  value: (key: 'companyId' | 'pattern' | 'isActive') => unknown,
+  on: { searchIn: SearchTarget[]; isActive?: AnyPgColumn },
+): SQL[] {
+  const where: SQL[] = [eq(company, value('companyId'))];
+  if (v.pattern !== undefined) {
+    const p = value('pattern');
+    where.push(or(...on.searchIn.map((target) => (typeof target === 'function' ? target(p) : ilike(target, p as string))))!);
+  }
+  if (on.isActive && v.isActive !== undefined) where.push(eq(on.isActive, value('isActive')));
+  return where;
+}
+
+/** `listWhere` with the values themselves (a statement built for this request). */
 export function listFilters(
   company: AnyPgColumn,
   companyId: string,
   q: Parameters<typeof activeFilter>[0] & { search?: string | undefined },
   on: { searchIn: SearchTarget[]; isActive?: AnyPgColumn },
 ): SQL[] {
-  const where: SQL[] = [eq(company, companyId)];
-  if (q.search) {
-    const p = likePattern(q.search);
-    where.push(or(...on.searchIn.map((target) => (typeof target === 'function' ? target(p) : ilike(target, p))))!);
-  }
-  const isActive = on.isActive ? activeFilter(q) : undefined;
-  if (on.isActive && isActive !== undefined) where.push(eq(on.isActive, isActive));
-  return where;
+  const v = listValues(companyId, q, on);
+  return listWhere(company, v, (key) => v[key], on);
 }
+
+/** A placeholder of a prepared statement (see `prepared`), filled from the values it is executed with. */
+export const placeholder = (name: string) => sql.placeholder(name);
 
 /** The orders every list of named records offers: by creation (`_id`, the default), public id, name, active flag. */
 export function namedListSorts(t: Record<'createdAt' | 'id' | 'publicId' | 'name' | 'isActive', AnyPgColumn>) {

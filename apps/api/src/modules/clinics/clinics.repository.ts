@@ -5,7 +5,8 @@ import type { Db } from '../../db/client.js';
 import {
   appointments, clinicCollections, clinicSpecializations, clinics, companies, departments, employeeClinics, employees, services, specializations,
 } from '../../db/schema/index.js';
-import { exactTotal, listFilters, namedListSorts, orderBy } from '../../lib/list.js';
+import { exactTotal, listValues, listWhere, namedListSorts, orderBy, placeholder as ph, presentValues } from '../../lib/list.js';
+import { prepared } from '../../lib/prepared.js';
 import { nextVersion } from '../../lib/versioning.js';
 import { qualified, refOf } from '../../lib/sql.js';
 
@@ -30,16 +31,24 @@ const withRefs = {
 
 export type ClinicWithRefs = { row: ClinicRow; PIC: Ref | null; department: Ref | null; clinicCollection: Ref | null; specializations: Ref[] };
 
-/** One page of the company's clinics with the names they show, and the total of the filter. */
+/** One page of the company's clinics with the names they show, and the total of the filter (prepared per shape). */
 export async function findClinicPage(db: Db, companyId: string, q: ClinicListQuery): Promise<{ rows: ClinicWithRefs[]; total: number }> {
-  const where = listFilters(clinics.companyId, companyId, q, { searchIn: [clinics.name, clinics.publicId], isActive: clinics.isActive });
-  if (q.departmentId) where.push(eq(clinics.departmentId, q.departmentId));
-  if (q.clinicCollectionId) where.push(eq(clinics.clinicCollectionId, q.clinicCollectionId));
-  const filter = and(...where);
+  const on = { searchIn: [clinics.name, clinics.publicId], isActive: clinics.isActive };
+  const values = { ...listValues(companyId, q, on), ...presentValues({ departmentId: q.departmentId, clinicCollectionId: q.clinicCollectionId }) };
+  const shape = `${Object.keys(values).join(',')}:${q.sortBy}:${q.order}`;
+  const filter = () => {
+    const where = listWhere(clinics.companyId, values, ph, on);
+    if (values.departmentId !== undefined) where.push(eq(clinics.departmentId, ph('departmentId')));
+    if (values.clinicCollectionId !== undefined) where.push(eq(clinics.clinicCollectionId, ph('clinicCollectionId')));
+    return and(...where);
+  };
   const w = pageWindow(q);
-  const rows = await db.select(withRefs).from(clinics).where(filter).orderBy(...orderBy([...sortColumns[q.sortBy]], q.order)).limit(w.limit).offset(w.offset);
+  const page = prepared(db, `clinics.page:${shape}`, (name) => db.select(withRefs).from(clinics).where(filter())
+    .orderBy(...orderBy([...sortColumns[q.sortBy]], q.order)).limit(ph('limit')).offset(ph('offset')).prepare(name));
+  const rows = await page.execute({ ...values, limit: w.limit, offset: w.offset });
   const total = await exactTotal(rows.length, w, async () => {
-    const [n] = await db.select({ n: count() }).from(clinics).where(filter);
+    const counted = prepared(db, `clinics.count:${shape}`, (name) => db.select({ n: count() }).from(clinics).where(filter()).prepare(name));
+    const [n] = await counted.execute(values);
     return n?.n ?? 0;
   });
   return { rows, total };

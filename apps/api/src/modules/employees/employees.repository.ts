@@ -5,7 +5,8 @@ import {
   appointments, clinicCollections, clinics, departments, employeeClinics, employeeDocuments, employeeRoles, employees, employeeSpecializations,
   files, invitations, rolePermissions, roles, specializations,
 } from '../../db/schema/index.js';
-import { activeFilter, exactTotal, listFilters, namedListSorts, orderBy } from '../../lib/list.js';
+import { activeFilter, exactTotal, listValues, listWhere, namedListSorts, orderBy, placeholder as ph, presentValues } from '../../lib/list.js';
+import { prepared } from '../../lib/prepared.js';
 import { nextVersion } from '../../lib/versioning.js';
 import { qualified } from '../../lib/sql.js';
 
@@ -21,43 +22,78 @@ const sortColumns = {
   lastLoginAt: [employees.lastLoginAt, employees.id],
 } as const;
 
-/** One page of a company's employees (filters of the users, staff and doctors lists). */
-export async function findEmployeePage(db: Db, companyId: string, q: EmployeeListQuery) {
-  const where = listFilters(employees.companyId, companyId, q, {
+/** The columns the users, staff and doctors lists show of each employee (not the whole record). */
+const listColumns = {
+  id: employees.id, publicId: employees.publicId, name: employees.name, username: employees.username, email: employees.email,
+  passwordHash: employees.passwordHash, incomplete: employees.incomplete, employeeType: employees.employeeType, isActive: employees.isActive,
+  lastLoginAt: employees.lastLoginAt, createdAt: employees.createdAt, imageFileId: employees.imageFileId, jobTitle: employees.jobTitle,
+  gender: employees.gender, dateOfBirth: employees.dateOfBirth, consultationFee: employees.consultationFee, contactInfos: employees.contactInfos,
+  version: employees.version,
+};
+export type ListedEmployee = Pick<EmployeeRow, keyof typeof listColumns>;
+
+/** The values of the employee list's filters that are given: which ones are present makes the statement's shape. */
+function employeeListValues(companyId: string, q: EmployeeListQuery) {
+  const asText = q.filter_fields?.isActive;
+  const roleName = q.filter_fields?.roleName;
+  return {
+    ...listValues(companyId, q, {}),
+    ...presentValues({
+      isActive: activeFilter(q) ?? (asText === 'true' ? true : asText === 'false' ? false : undefined),
+      employeeType: q.employeeType || undefined,
+      dateOfBirth: q.dateOfBirth || undefined,
+      gender: q.gender || undefined,
+      clinicId: q.clinicId || undefined,
+      specializationId: q.specializationId || undefined,
+      roleName: typeof roleName === 'string' && roleName ? roleName : undefined,
+    }),
+  };
+}
+
+/** The employee list's filter over its values, each given as its placeholder (a statement prepared per shape). */
+function employeeListWhere(v: ReturnType<typeof employeeListValues>, q: EmployeeListQuery): SQL[] {
+  const where = listWhere(employees.companyId, v, ph, {
     searchIn: [
       employees.name, employees.username, employees.email, employees.publicId, employees.jobTitle, employees.identity,
       (p) => sql`exists (select 1 from ${employeeSpecializations} es join ${specializations} s on s.company_id = es.company_id and s.id = es.specialization_id
         where es.company_id = ${employees.companyId} and es.employee_id = ${employees.id} and s.name ilike ${p})`,
     ],
   });
-  const asText = q.filter_fields?.isActive;
-  const isActive = activeFilter(q) ?? (asText === 'true' ? true : asText === 'false' ? false : undefined);
-  if (isActive !== undefined) where.push(eq(employees.isActive, isActive));
-  if (q.employeeType) where.push(eq(employees.employeeType, q.employeeType));
+  if (v.isActive !== undefined) where.push(eq(employees.isActive, ph('isActive')));
+  if (v.employeeType !== undefined) where.push(eq(employees.employeeType, ph('employeeType')));
   if (q.excludeDoctors) where.push(ne(employees.employeeType, 'Doctor'));
   // People invited to set up an account are listed with the users (their invitation pending or lapsed), not the staff.
   const invited = sql`exists (select 1 from ${invitations} i where i.company_id = ${employees.companyId} and i.employee_id = ${employees.id}
     and i.accepted_at is null and i.revoked_at is null)`;
   if (q.hasAccount !== undefined) where.push(q.hasAccount ? or(isNotNull(employees.passwordHash), invited)! : and(isNull(employees.passwordHash), sql`not ${invited}`)!);
-  if (q.dateOfBirth) where.push(eq(employees.dateOfBirth, q.dateOfBirth));
-  if (q.gender) where.push(eq(employees.gender, q.gender));
-  if (q.clinicId) {
-    where.push(sql`exists (select 1 from ${employeeClinics} ec where ec.company_id = ${employees.companyId} and ec.employee_id = ${employees.id} and ec.clinic_id = ${q.clinicId})`);
+  if (v.dateOfBirth !== undefined) where.push(eq(employees.dateOfBirth, ph('dateOfBirth')));
+  if (v.gender !== undefined) where.push(eq(employees.gender, ph('gender')));
+  if (v.clinicId !== undefined) {
+    where.push(sql`exists (select 1 from ${employeeClinics} ec where ec.company_id = ${employees.companyId} and ec.employee_id = ${employees.id} and ec.clinic_id = ${ph('clinicId')})`);
   }
-  if (q.specializationId) {
-    where.push(sql`exists (select 1 from ${employeeSpecializations} es where es.company_id = ${employees.companyId} and es.employee_id = ${employees.id} and es.specialization_id = ${q.specializationId})`);
+  if (v.specializationId !== undefined) {
+    where.push(sql`exists (select 1 from ${employeeSpecializations} es where es.company_id = ${employees.companyId} and es.employee_id = ${employees.id} and es.specialization_id = ${ph('specializationId')})`);
   }
-  const roleName = q.filter_fields?.roleName;
-  if (typeof roleName === 'string' && roleName) {
+  if (v.roleName !== undefined) {
     where.push(sql`exists (select 1 from ${employeeRoles} er join ${roles} r on r.company_id = er.company_id and r.id = er.role_id
-      where er.company_id = ${employees.companyId} and er.employee_id = ${employees.id} and lower(r.name) = lower(${roleName}))`);
+      where er.company_id = ${employees.companyId} and er.employee_id = ${employees.id} and lower(r.name) = lower(${ph('roleName')}))`);
   }
-  const filter = and(...where);
+  return where;
+}
+
+/** One page of a company's employees (filters of the users, staff and doctors lists), prepared per shape. */
+export async function findEmployeePage(db: Db, companyId: string, q: EmployeeListQuery) {
+  const values = employeeListValues(companyId, q);
+  const shape = `${Object.keys(values).join(',')}:${Boolean(q.excludeDoctors)}:${q.hasAccount ?? ''}:${q.sortBy}:${q.order}`;
   const w = pageWindow(q);
-  const page = await db.select({ row: employees, ...relationColumns }).from(employees).where(filter)
-    .orderBy(...orderBy([...sortColumns[q.sortBy]], q.order)).limit(w.limit).offset(w.offset);
+  const statement = prepared(db, `employees.page:${shape}`, (name) => db.select({ row: listColumns, ...relationColumns }).from(employees)
+    .where(and(...employeeListWhere(values, q))).orderBy(...orderBy([...sortColumns[q.sortBy]], q.order))
+    .limit(ph('limit')).offset(ph('offset')).prepare(name));
+  const page = await statement.execute({ ...values, limit: w.limit, offset: w.offset });
   const total = await exactTotal(page.length, w, async () => {
-    const [n] = await db.select({ n: count() }).from(employees).where(filter);
+    const counted = prepared(db, `employees.count:${shape}`, (name) => db.select({ n: count() }).from(employees)
+      .where(and(...employeeListWhere(values, q))).prepare(name));
+    const [n] = await counted.execute(values);
     return n?.n ?? 0;
   });
   return { rows: page.map((p) => p.row), relations: relationsOf(page.map((p) => ({ id: p.row.id, ...p }))), total };

@@ -23,7 +23,7 @@ import {
 } from './employees.domain.js';
 import {
   appointmentsOfDoctor, deleteEmployeeRow, findDocuments, findEmployee, findEmployeePage, findFiles, findPlacement, findRelations, insertEmployee,
-  pendingInvitations, replaceLinks, roleIdsOf, updateEmployeeAt, upsertDocument, type EmployeeColumns, type EmployeeRow, type FileRow,
+  pendingInvitations, replaceLinks, roleIdsOf, updateEmployeeAt, upsertDocument, type EmployeeColumns, type EmployeeRow, type FileRow, type ListedEmployee,
   type Relations,
 } from './employees.repository.js';
 
@@ -71,7 +71,7 @@ function invitationOf(expiresAt: Date | undefined, now: Date): EmployeeRecord['i
 }
 
 /** What the lists and the full record both show of a person and their account. */
-function accountOf(deps: Deps, row: EmployeeRow, invited: Map<string, Date>) {
+function accountOf(deps: Deps, row: ListedEmployee, invited: Map<string, Date>) {
   return {
     _id: row.id,
     publicId: row.publicId,
@@ -84,9 +84,9 @@ function accountOf(deps: Deps, row: EmployeeRow, invited: Map<string, Date>) {
   };
 }
 
-function listItem(deps: Deps, row: EmployeeRow, rel: Relations, files: Map<string, FileRow>, invited: Map<string, Date>): EmployeeListItem {
-  return {
-    ...accountOf(deps, row, invited),
+function listItem(deps: Deps, row: ListedEmployee, rel: Relations, files: Map<string, FileRow>, invited: Map<string, Date>): EmployeeListItem {
+  // Added to the account's own object: a literal that starts with a spread costs V8 a slow store per property after it.
+  return Object.assign(accountOf(deps, row, invited), {
     employeeType: row.employeeType as EmployeeListItem['employeeType'],
     roleIds: rel.roles.get(row.id) ?? [],
     isActive: row.isActive,
@@ -101,7 +101,7 @@ function listItem(deps: Deps, row: EmployeeRow, rel: Relations, files: Map<strin
     clinics: rel.clinics.get(row.id) ?? [],
     phone: firstContact(row.contactInfos, 'phone'),
     version: row.version,
-  };
+  });
 }
 
 /** The users, staff and doctors lists: the page with each employee's relations, its count when full, the pictures. */

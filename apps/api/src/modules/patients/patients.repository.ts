@@ -6,7 +6,7 @@ import {
   appointments, clinics, employees, encounterDiagnoses, encounters, files, patientAllergies, patientDocuments, patientMedications, patientNotes,
   patientProblems, patients, services, vitalSigns,
 } from '../../db/schema/index.js';
-import { activeFilter, likePattern, pageTotal } from '../../lib/list.js';
+import { activeFilter, likePattern, pageTotal, placeholder as ph } from '../../lib/list.js';
 import { prepared } from '../../lib/prepared.js';
 import { nextVersion } from '../../lib/versioning.js';
 import { phoneSearchText } from './patients.domain.js';
@@ -160,6 +160,24 @@ async function pageRows(db: Db, companyId: string, q: PatientListQuery, w: { lim
 }
 
 /**
+ * How many patients match, counted up to `cap`. In the list's own order, so the count walks the company's index
+ * rather than scanning the table; prepared per shape like the page itself (a keyset start builds it each time).
+ */
+async function countMatches(db: Db, companyId: string, q: PatientListQuery, cap: number, resume: SQL | null): Promise<number> {
+  const order = sortOrder(q.sortBy, q.order);
+  const counted = (filter: SQL, limit: unknown) => {
+    const matches = db.select({ one: sql`1` }).from(patients).where(filter).orderBy(...order).limit(limit as number).as('matches');
+    return db.select({ n: count() }).from(matches);
+  };
+  if (resume) return (await counted(and(listFilter(companyId, q), resume)!, cap))[0]?.n ?? 0;
+  const values = listValues(companyId, q);
+  const key = `patients.count:${Object.keys(values).join(',')}:${q.sortBy}:${q.order}`;
+  const statement = prepared(db, key, (name) => counted(filterOf(values, (k) => sql.placeholder(k)), sql.placeholder('cap')).prepare(name));
+  const [row] = await statement.execute({ ...values, cap });
+  return row?.n ?? 0;
+}
+
+/**
  * One page of patients. The page's ids are found first (an index-only walk, however deep the page), and the
  * columns and last visit are read for those rows only; the total is counted only as far as it is needed.
  * With `after` (a public id: an export's previous batch ended there), the page starts right after that patient
@@ -169,23 +187,18 @@ export async function findPatientPage(db: Db, companyId: string, q: PatientListQ
   const resume = after === undefined ? null : keysetAfter(companyId, q, after);
   const w = resume ? { ...pageWindow(q), offset: 0 } : pageWindow(q);
   const rows = await pageRows(db, companyId, q, w, resume);
-  const total = await pageTotal(rows.length, w, async (cap) => {
-    // In the list's own order, so the count walks the company's index rather than scanning the table.
-    const filter = resume ? and(listFilter(companyId, q), resume)! : listFilter(companyId, q);
-    const order = sortOrder(q.sortBy, q.order);
-    const matches = db.select({ one: sql`1` }).from(patients).where(filter).orderBy(...order).limit(cap).as('matches');
-    const [row] = await db.select({ n: count() }).from(matches);
-    return row?.n ?? 0;
-  }, { searching: Boolean(q.search) });
+  const total = await pageTotal(rows.length, w, (cap) => countMatches(db, companyId, q, cap, resume), { searching: Boolean(q.search) });
   return { rows, total };
 }
 
 export async function findPatient(db: Db, companyId: string, id: string) {
-  const [row] = await db
+  const statement = prepared(db, 'patients.one', (name) => db
     .select({ patient: patients, lastVisit })
     .from(patients)
-    .where(and(eq(patients.companyId, companyId), eq(patients.id, id)))
-    .limit(1);
+    .where(and(eq(patients.companyId, ph('companyId')), eq(patients.id, ph('id'))))
+    .limit(1)
+    .prepare(name));
+  const [row] = await statement.execute({ companyId, id });
   return row ? { ...row.patient, lastVisit: isoInstant(row.lastVisit) } : null;
 }
 
@@ -217,12 +230,13 @@ export async function phoneAndBirthHolder(db: Db, companyId: string, phone: stri
 
 /** The patient's notes, newest first, with their authors. */
 export async function findNotes(db: Db, companyId: string, patientId: string) {
-  return db
+  return prepared(db, 'patients.notes', (name) => db
     .select({ id: patientNotes.id, body: patientNotes.body, createdAt: patientNotes.createdAt, authorId: patientNotes.authorId, authorName: employees.name })
     .from(patientNotes)
     .leftJoin(employees, and(eq(employees.companyId, patientNotes.companyId), eq(employees.id, patientNotes.authorId)))
-    .where(and(eq(patientNotes.companyId, companyId), eq(patientNotes.patientId, patientId)))
-    .orderBy(desc(patientNotes.createdAt), desc(patientNotes.id));
+    .where(and(eq(patientNotes.companyId, ph('companyId')), eq(patientNotes.patientId, ph('patientId'))))
+    .orderBy(desc(patientNotes.createdAt), desc(patientNotes.id))
+    .prepare(name)).execute({ companyId, patientId });
 }
 
 export async function findNote(db: Db, companyId: string, noteId: string) {
@@ -237,7 +251,7 @@ export async function findNote(db: Db, companyId: string, noteId: string) {
 
 /** Health reports, newest first, with their files and who uploaded them. */
 export async function findReports(db: Db, companyId: string, patientId: string, reportId?: string) {
-  return db
+  return prepared(db, `patients.reports:${Boolean(reportId)}`, (name) => db
     .select({
       id: patientDocuments.id,
       title: patientDocuments.title,
@@ -250,11 +264,12 @@ export async function findReports(db: Db, companyId: string, patientId: string, 
     .innerJoin(files, and(eq(files.companyId, patientDocuments.companyId), eq(files.id, patientDocuments.fileId)))
     .leftJoin(employees, and(eq(employees.companyId, patientDocuments.companyId), eq(employees.id, patientDocuments.uploadedBy)))
     .where(and(
-      eq(patientDocuments.companyId, companyId),
-      eq(patientDocuments.patientId, patientId),
-      reportId ? eq(patientDocuments.id, reportId) : undefined,
+      eq(patientDocuments.companyId, ph('companyId')),
+      eq(patientDocuments.patientId, ph('patientId')),
+      reportId ? eq(patientDocuments.id, ph('reportId')) : undefined,
     ))
-    .orderBy(desc(patientDocuments.createdAt), desc(patientDocuments.id));
+    .orderBy(desc(patientDocuments.createdAt), desc(patientDocuments.id))
+    .prepare(name)).execute({ companyId, patientId, ...(reportId ? { reportId } : {}) });
 }
 
 /** Most appointments the details screen shows (all upcoming ones come first in this order). */
@@ -263,7 +278,7 @@ const TREATMENT_CAP = 200;
 /** The patient's appointments with doctor, clinic and service names, latest first. */
 export async function findTreatment(db: Db, companyId: string, patientId: string) {
   const doctor = employees;
-  return db
+  return prepared(db, 'patients.treatment', (name) => db
     .select({
       id: appointments.id,
       publicId: appointments.publicId,
@@ -283,9 +298,10 @@ export async function findTreatment(db: Db, companyId: string, patientId: string
     .innerJoin(doctor, and(eq(doctor.companyId, appointments.companyId), eq(doctor.id, appointments.doctorId)))
     .innerJoin(clinics, and(eq(clinics.companyId, appointments.companyId), eq(clinics.id, appointments.clinicId)))
     .innerJoin(services, and(eq(services.companyId, appointments.companyId), eq(services.id, appointments.serviceId)))
-    .where(and(eq(appointments.companyId, companyId), eq(appointments.patientId, patientId)))
+    .where(and(eq(appointments.companyId, ph('companyId')), eq(appointments.patientId, ph('patientId'))))
     .orderBy(desc(appointments.startsAt))
-    .limit(TREATMENT_CAP);
+    .limit(TREATMENT_CAP)
+    .prepare(name)).execute({ companyId, patientId });
 }
 
 /**
