@@ -198,7 +198,8 @@ export function ruleCalendars(clinic: ClinicCalendar, doctor: DoctorCalendar | n
   };
 }
 
-const leaveOn = (c: RuleCalendars, date: string) => c.leave.find((l) => l.from <= date && date <= l.to) ?? null;
+/** The doctor's approved leave covering `date` in calendars read once, if any. */
+export const leaveOn = (c: RuleCalendars, date: string) => c.leave.find((l) => l.from <= date && date <= l.to) ?? null;
 
 /**
  * The first rule a booking breaks, or null when the time is bookable. The whole appointment must fit in one

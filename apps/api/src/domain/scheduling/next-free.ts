@@ -67,7 +67,7 @@ export function findFreeSlots(q: SlotSearch): FreeSlot[] {
       if (next.done) return;
       live += 1;
       date = next.value.date;
-      for (const s of next.value.starts) all.push({ ...s, doctorId: doctor.id, doctorName: doctor.name, rank });
+      for (const s of next.value.starts) all.push({ startsAt: s.startsAt, endsAt: s.endsAt, doctorId: doctor.id, doctorName: doctor.name, rank });
     });
     if (date === null || all.length < limit) continue;
     all.sort(order);

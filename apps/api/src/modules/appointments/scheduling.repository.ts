@@ -85,7 +85,7 @@ export async function clinicDoctors(db: Db, companyId: string, clinicId: string)
         .innerJoin(services, and(eq(services.companyId, serviceDoctors.companyId), eq(services.id, serviceDoctors.serviceId)))
         .where(and(eq(serviceDoctors.companyId, companyId), inArray(serviceDoctors.employeeId, ids), eq(services.clinicId, clinicId)))
     : [];
-  return rows.map((r) => ({ ...r, serviceIds: links.filter((l) => l.employeeId === r._id).map((l) => l.serviceId) }));
+  return rows.map((r) => Object.assign(r, { serviceIds: links.filter((l) => l.employeeId === r._id).map((l) => l.serviceId) }));
 }
 
 /** Active doctors of a clinic who provide a service (or just `doctorId`), with their calendars, by name. */

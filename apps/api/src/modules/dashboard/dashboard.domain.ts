@@ -4,9 +4,7 @@
  * clinic-local (each appointment in its clinic's zone).
  */
 import { APPOINTMENT_STATUSES, type AppointmentStatus, calendarDays, intersectSpans, type Span, type Weekday, weekdayOf } from '@clinic/shared';
-import {
-  approvedLeaveOn, type ClinicCalendar, dayAvailability, type DoctorCalendar, holidayOn,
-} from '../../domain/scheduling/booking-rules.js';
+import { type ClinicCalendar, dayOf, type DoctorCalendar, leaveOn, ruleCalendars } from '../../domain/scheduling/booking-rules.js';
 
 export interface DashClinic extends ClinicCalendar {
   id: string;
@@ -82,19 +80,20 @@ export function coveredMinutes(spans: Span[]): number {
  * within the opening hours of the scope's clinics they work at (closed days and holidays count nothing).
  */
 export function workingMinutes(doctor: DashDoctor, clinics: DashClinic[], days: string[]): number {
-  const theirs = clinics.filter((c) => doctor.clinicIds.includes(c.id));
+  // Each clinic's hours, holidays and the doctor's shifts, breaks and leave are read once for the whole period.
+  const calendars = clinics.filter((c) => doctor.clinicIds.includes(c.id)).map((c) => ruleCalendars(c, doctor));
   // A day's minutes depend on its weekday alone unless it is a holiday at one of their clinics or a day of their
   // approved leave: each ordinary weekday is worked out once, not once per week of the period.
   const ordinary = new Map<Weekday, number>();
   let total = 0;
   for (const date of days) {
-    const special = approvedLeaveOn(doctor.vacationRecords, date) !== null || theirs.some((c) => holidayOn(c.holidays, date) !== null);
+    const special = calendars.some((c) => c.holidays.has(date) || leaveOn(c, date) !== null);
     const weekday = weekdayOf(date);
     let minutes = special ? undefined : ordinary.get(weekday);
     if (minutes === undefined) {
       const spans: Span[] = [];
-      for (const clinic of theirs) {
-        const day = dayAvailability(date, clinic, doctor);
+      for (const calendar of calendars) {
+        const day = dayOf(calendar, date, true);
         spans.push(...(day.doctorHours === null ? day.clinicHours : intersectSpans(day.clinicHours, day.doctorHours)));
       }
       minutes = coveredMinutes(spans);

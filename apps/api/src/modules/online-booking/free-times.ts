@@ -103,7 +103,7 @@ export async function offerStarts(db: Db, companyId: string, o: Offer, dates: st
       const dayFrom = new Date(Math.max(startOfLocalDay(date, o.timeZone).getTime(), from.getTime()));
       if (localTime(dayFrom, o.timeZone).date !== date) continue;
       for (const s of freeStarts(ctx, { from: dayFrom, days: 1, stepMinutes: o.stepMinutes, limit: perDay })) {
-        if (s.startsAt.getTime() <= o.latest.getTime()) out.push({ ...s, doctorId: doctor.id, doctorName: doctor.name });
+        if (s.startsAt.getTime() <= o.latest.getTime()) out.push({ startsAt: s.startsAt, endsAt: s.endsAt, doctorId: doctor.id, doctorName: doctor.name });
       }
     }
   }
