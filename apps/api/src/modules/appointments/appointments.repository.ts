@@ -1,12 +1,13 @@
-import { and, asc, count, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
-  type AppointmentStatus, type BoardCard, endOfLocalDay, type InvoiceStatus, MAX_VISIT_MINUTES, safeTimeZone, startOfLocalDay, zonedIso,
+  type AppointmentStatus, type BoardCard, type InvoiceStatus, safeTimeZone, zonedIso,
 } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import { appointments, calendarStamps, invoices, clinics, companies, patients, services } from '../../db/schema/index.js';
 import { visitMinutes, waitingMinutes } from '../../domain/scheduling/visit-flow.js';
-import { likePattern, orderBy, pageTotal } from '../../lib/list.js';
+import { offsetOf, orderBy, pageTotal, placeholder as ph } from '../../lib/list.js';
+import { listFilter, type AppointmentFilters, type ListFilter } from './appointment-filter.js';
 import { prepared } from '../../lib/prepared.js';
 import { publicIdOf } from '../../lib/public-id.js';
 import { nextVersion } from '../../lib/versioning.js';
@@ -15,65 +16,7 @@ import {
   type AppointmentRow, type JoinedRow,
 } from './appointment-rows.js';
 
-export interface AppointmentFilters {
-  companyId: string;
-  search?: string | undefined;
-  /** One or several statuses. */
-  status?: readonly AppointmentStatus[] | undefined;
-  /** Clinic-local day 'YYYY-MM-DD'. */
-  date?: string | undefined;
-  /** With `date`: the time zones of the clinics it may concern (`clinicTimeZones`); unknown, each row's is read. */
-  dayZones?: readonly string[] | undefined;
-  clinicId?: string | undefined;
-  doctorId?: string | undefined;
-  patientId?: string | undefined;
-  serviceId?: string | undefined;
-  from?: Date | undefined;
-  to?: Date | undefined;
-}
-
-function whereOf(f: AppointmentFilters): SQL | undefined {
-  const where: SQL[] = [eq(appointments.companyId, f.companyId)];
-  if (f.search) {
-    const p = likePattern(f.search);
-    where.push(or(
-      ilike(patients.name, p), ilike(patients.publicId, p), ilike(doctors.name, p), ilike(appointments.publicId, p),
-      ilike(appointments.reason, p), ilike(services.name, p),
-    )!);
-  }
-  if (f.status?.length) where.push(f.status.length === 1 ? eq(appointments.status, f.status[0]!) : inArray(appointments.status, [...f.status]));
-  if (f.clinicId) where.push(eq(appointments.clinicId, f.clinicId));
-  if (f.doctorId) where.push(eq(appointments.doctorId, f.doctorId));
-  if (f.patientId) where.push(eq(appointments.patientId, f.patientId));
-  if (f.serviceId) where.push(eq(appointments.serviceId, f.serviceId));
-  // The day as the clinic's own clocks show it.
-  if (f.date) {
-    // A clinic-local day lies within [UTC midnight - 14 h, UTC midnight + 36 h) whatever the zone (offsets run from
-    // -12 to +14): that window lets the (company, status|clinic, starts_at) indexes narrow the rows, and the exact
-    // local-day check then runs on those few.
-    where.push(sql`${appointments.startsAt} >= (${f.date}::date - interval '14 hours') at time zone 'UTC'`);
-    where.push(sql`${appointments.startsAt} < (${f.date}::date + interval '36 hours') at time zone 'UTC'`);
-    // Each zone's day is an instant range computed once, rather than every row's time converted to its clinic's zone
-    // (a network's busy day: thousands of conversions). One zone, the usual case, needs no clinic at all.
-    const zones = f.dayZones ?? [];
-    const dayOf = (zone: string) => and(
-      gte(appointments.startsAt, startOfLocalDay(f.date!, safeTimeZone(zone))),
-      lt(appointments.startsAt, endOfLocalDay(f.date!, safeTimeZone(zone))),
-    )!;
-    if (zones.length === 1) where.push(dayOf(zones[0]!));
-    else if (zones.length > 1) where.push(or(...zones.map((zone) => and(eq(clinics.timeZone, zone), dayOf(zone))))!);
-    else where.push(sql`(${appointments.startsAt} at time zone ${clinics.timeZone})::date = ${f.date}::date`);
-  }
-  if (f.from && f.to) {
-    where.push(sql`${appointments.startsAt} < ${f.to.toISOString()}::timestamptz`);
-    where.push(sql`${appointments.endsAt} > ${f.from.toISOString()}::timestamptz`);
-    // No appointment lasts longer than MAX_VISIT_MINUTES (a check constraint holds it), so one that overlaps the
-    // range starts at most that long before it: the (company, clinic|doctor, starts_at) index reads just the range.
-    const earliest = new Date(f.from.getTime() - MAX_VISIT_MINUTES * 60_000);
-    where.push(sql`${appointments.startsAt} > ${earliest.toISOString()}::timestamptz`);
-  }
-  return and(...where);
-}
+export type { AppointmentFilters } from './appointment-filter.js';
 
 const sortColumns: Record<string, AnyPgColumn[]> = {
   _id: [appointments.createdAt, appointments.id],
@@ -104,25 +47,31 @@ export async function clinicTimeZones(db: Db, companyId: string, clinicId?: stri
   return rows.map((r) => r.timeZone);
 }
 
+type PageOf = { limit: number; offset: number; sortBy: string; order: 'asc' | 'desc' };
+
+/** The list's order (by a column of the appointment or a joined name). */
+const orderOf = (page: PageOf) => orderBy(sortColumns[page.sortBy] ?? sortColumns._id!, page.order);
+
 /**
  * One page of appointments with their patient, doctor, clinic and service names, in one query; the total is
  * counted only when the page is full, and at most as far as `listCountCap` (the calendar's week never counts).
+ * Each statement is prepared per shape of the filter and order, then executed with the request's values.
  */
-export async function findAppointments(db: Db, f: AppointmentFilters, page: { limit: number; offset: number; sortBy: string; order: 'asc' | 'desc' }) {
-  const filter = whereOf(f);
-  const order = orderBy(sortColumns[page.sortBy] ?? sortColumns._id!, page.order);
+export async function findAppointments(db: Db, f: AppointmentFilters, page: PageOf) {
+  const filter = listFilter(f);
   const joins = joinsFor(f);
-  const rows = await findRows(db, f, page, filter, order, joins);
+  const rows = await findRows(db, f, page, filter, joins);
   const total = await countMatches(db, rows.length, page, f, filter, joins);
   return { rows: rows.map((r) => toRecord(r)), total };
 }
 
 /** The lean cards of a calendar (`view=calendar`): the same matches, pages and orders as `findAppointments`. */
-export async function findAppointmentCards(db: Db, f: AppointmentFilters, page: { limit: number; offset: number; sortBy: string; order: 'asc' | 'desc' }) {
-  const filter = whereOf(f);
-  const order = orderBy(sortColumns[page.sortBy] ?? sortColumns._id!, page.order);
+export async function findAppointmentCards(db: Db, f: AppointmentFilters, page: PageOf) {
+  const filter = listFilter(f);
   const joins = joinsFor(f);
-  const rows = await selectCards(db).where(filter).orderBy(...order).limit(page.limit).offset(page.offset);
+  const statement = prepared(db, `appointments.cards:${filter.shape}:${page.sortBy}:${page.order}:${page.offset > 0}`, (name) => selectCards(db)
+    .where(filter.where()).orderBy(...orderOf(page)).limit(ph('limit')).offset(offsetOf(page.offset)).prepare(name));
+  const rows = await statement.execute({ ...filter.values, limit: page.limit, offset: page.offset });
   const total = await countMatches(db, rows.length, page, f, filter, joins);
   return { rows: rows.map((r) => toCard(r)), total };
 }
@@ -200,40 +149,48 @@ export async function findBoardCards(
 /** Most appointments one board shows (a clinic's busiest day is a few hundred). */
 export const BOARD_CAP = 2000;
 
-async function findRows(
-  db: Db, f: AppointmentFilters, page: { limit: number; offset: number; sortBy: string; order: 'asc' | 'desc' },
-  filter: SQL | undefined, order: SQL[], joins: { people: boolean; clinic: boolean },
-): Promise<JoinedRow[]> {
-  let rows: JoinedRow[];
+async function findRows(db: Db, f: AppointmentFilters, page: PageOf, filter: ListFilter, joins: { people: boolean; clinic: boolean }): Promise<JoinedRow[]> {
+  const key = `${filter.shape}:${page.sortBy}:${page.order}:${page.offset > 0}`;
+  const values = { ...filter.values, limit: page.limit, offset: page.offset };
   if (f.from && f.to) {
     // A calendar's range: every appointment in it, so names come through one join.
-    rows = (await selectJoined(db).where(filter).orderBy(...order).limit(page.limit).offset(page.offset)).map(fromJoined);
-  } else if (!joins.people && OWN_SORTS.has(page.sortBy)) {
+    const statement = prepared(db, `appointments.range:${key}`, (name) => selectJoined(db)
+      .where(filter.where()).orderBy(...orderOf(page)).limit(ph('limit')).offset(offsetOf(page.offset)).prepare(name));
+    return (await statement.execute(values)).map(fromJoined);
+  }
+  if (!joins.people && OWN_SORTS.has(page.sortBy)) {
     // The page's ids first, from the appointments (with the clinic, for a local day in several zones) alone, then
     // the names of just those rows: a busy day's thousands of matches are not each looked up to keep ten.
-    let ids = db.select({ id: appointments.id }).from(appointments).$dynamic();
-    if (joins.clinic) ids = ids.innerJoin(clinics, joinClinic);
-    const pageIds = ids.where(filter).orderBy(...order).limit(page.limit).offset(page.offset).as('page_ids');
-    rows = await selectLookedUp(db)
-      .innerJoin(pageIds, eq(appointments.id, pageIds.id))
-      .where(eq(appointments.companyId, f.companyId))
-      .orderBy(...order);
-  } else {
-    const people = joins.people || PEOPLE_SORTS.has(page.sortBy);
-    const clinic = joins.clinic || page.sortBy === 'clinic';
-    rows = await selectLookedUp(db, { people, clinic }).where(filter).orderBy(...order).limit(page.limit).offset(page.offset);
+    const statement = prepared(db, `appointments.ids:${key}`, (name) => {
+      let ids = db.select({ id: appointments.id }).from(appointments).$dynamic();
+      if (joins.clinic) ids = ids.innerJoin(clinics, joinClinic);
+      const pageIds = ids.where(filter.where()).orderBy(...orderOf(page)).limit(ph('limit')).offset(offsetOf(page.offset)).as('page_ids');
+      return selectLookedUp(db)
+        .innerJoin(pageIds, eq(appointments.id, pageIds.id))
+        .where(eq(appointments.companyId, ph('companyId')))
+        .orderBy(...orderOf(page))
+        .prepare(name);
+    });
+    return statement.execute(values);
   }
-  return rows;
+  const people = joins.people || PEOPLE_SORTS.has(page.sortBy);
+  const clinic = joins.clinic || page.sortBy === 'clinic';
+  const statement = prepared(db, `appointments.joined:${key}`, (name) => selectLookedUp(db, { people, clinic })
+    .where(filter.where()).orderBy(...orderOf(page)).limit(ph('limit')).offset(offsetOf(page.offset)).prepare(name));
+  return statement.execute(values);
 }
 
 async function countMatches(
-  db: Db, found: number, page: { limit: number; offset: number }, f: AppointmentFilters, filter: SQL | undefined, joins: { people: boolean; clinic: boolean },
+  db: Db, found: number, page: { limit: number; offset: number }, f: AppointmentFilters, filter: ListFilter, joins: { people: boolean; clinic: boolean },
 ) {
   return pageTotal(found, page, async (cap) => {
-    let matches = db.select({ one: sql`1` }).from(appointments).$dynamic();
-    if (joins.people) matches = matches.innerJoin(patients, joinPatient).innerJoin(doctors, joinDoctor).innerJoin(services, joinService);
-    if (joins.clinic) matches = matches.innerJoin(clinics, joinClinic);
-    const [row] = await db.select({ n: count() }).from(matches.where(filter).limit(cap).as('matches'));
+    const statement = prepared(db, `appointments.count:${filter.shape}`, (name) => {
+      let matches = db.select({ one: sql`1` }).from(appointments).$dynamic();
+      if (joins.people) matches = matches.innerJoin(patients, joinPatient).innerJoin(doctors, joinDoctor).innerJoin(services, joinService);
+      if (joins.clinic) matches = matches.innerJoin(clinics, joinClinic);
+      return db.select({ n: count() }).from(matches.where(filter.where()).limit(ph('cap')).as('matches')).prepare(name);
+    });
+    const [row] = await statement.execute({ ...filter.values, cap });
     return row?.n ?? 0;
   }, { searching: Boolean(f.search) });
 }

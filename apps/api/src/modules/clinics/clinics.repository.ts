@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import {
   appointments, clinicCollections, clinicSpecializations, clinics, companies, departments, employeeClinics, employees, services, specializations,
 } from '../../db/schema/index.js';
-import { exactTotal, listValues, listWhere, namedListSorts, orderBy, placeholder as ph, presentValues } from '../../lib/list.js';
+import { exactTotal, listValues, listWhere, namedListSorts, offsetOf, orderBy, placeholder as ph, presentValues } from '../../lib/list.js';
 import { prepared } from '../../lib/prepared.js';
 import { nextVersion } from '../../lib/versioning.js';
 import { qualified, refOf } from '../../lib/sql.js';
@@ -43,8 +43,8 @@ export async function findClinicPage(db: Db, companyId: string, q: ClinicListQue
     return and(...where);
   };
   const w = pageWindow(q);
-  const page = prepared(db, `clinics.page:${shape}`, (name) => db.select(withRefs).from(clinics).where(filter())
-    .orderBy(...orderBy([...sortColumns[q.sortBy]], q.order)).limit(ph('limit')).offset(ph('offset')).prepare(name));
+  const page = prepared(db, `clinics.page:${shape}:${w.offset > 0}`, (name) => db.select(withRefs).from(clinics).where(filter())
+    .orderBy(...orderBy([...sortColumns[q.sortBy]], q.order)).limit(ph('limit')).offset(offsetOf(w.offset)).prepare(name));
   const rows = await page.execute({ ...values, limit: w.limit, offset: w.offset });
   const total = await exactTotal(rows.length, w, async () => {
     const counted = prepared(db, `clinics.count:${shape}`, (name) => db.select({ n: count() }).from(clinics).where(filter()).prepare(name));

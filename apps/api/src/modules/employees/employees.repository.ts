@@ -5,7 +5,7 @@ import {
   appointments, clinicCollections, clinics, departments, employeeClinics, employeeDocuments, employeeRoles, employees, employeeSpecializations,
   files, invitations, rolePermissions, roles, specializations,
 } from '../../db/schema/index.js';
-import { activeFilter, exactTotal, listValues, listWhere, namedListSorts, orderBy, placeholder as ph, presentValues } from '../../lib/list.js';
+import { activeFilter, exactTotal, listValues, listWhere, namedListSorts, offsetOf, orderBy, placeholder as ph, presentValues } from '../../lib/list.js';
 import { prepared } from '../../lib/prepared.js';
 import { nextVersion } from '../../lib/versioning.js';
 import { qualified } from '../../lib/sql.js';
@@ -86,9 +86,9 @@ export async function findEmployeePage(db: Db, companyId: string, q: EmployeeLis
   const values = employeeListValues(companyId, q);
   const shape = `${Object.keys(values).join(',')}:${Boolean(q.excludeDoctors)}:${q.hasAccount ?? ''}:${q.sortBy}:${q.order}`;
   const w = pageWindow(q);
-  const statement = prepared(db, `employees.page:${shape}`, (name) => db.select({ row: listColumns, ...relationColumns }).from(employees)
+  const statement = prepared(db, `employees.page:${shape}:${w.offset > 0}`, (name) => db.select({ row: listColumns, ...relationColumns }).from(employees)
     .where(and(...employeeListWhere(values, q))).orderBy(...orderBy([...sortColumns[q.sortBy]], q.order))
-    .limit(ph('limit')).offset(ph('offset')).prepare(name));
+    .limit(ph('limit')).offset(offsetOf(w.offset)).prepare(name));
   const page = await statement.execute({ ...values, limit: w.limit, offset: w.offset });
   const total = await exactTotal(page.length, w, async () => {
     const counted = prepared(db, `employees.count:${shape}`, (name) => db.select({ n: count() }).from(employees)

@@ -6,7 +6,7 @@ import {
   appointments, clinics, employees, encounterDiagnoses, encounters, files, patientAllergies, patientDocuments, patientMedications, patientNotes,
   patientProblems, patients, services, vitalSigns,
 } from '../../db/schema/index.js';
-import { activeFilter, likePattern, pageTotal, placeholder as ph } from '../../lib/list.js';
+import { activeFilter, likePattern, offsetOf, pageTotal, placeholder as ph } from '../../lib/list.js';
 import { prepared } from '../../lib/prepared.js';
 import { nextVersion } from '../../lib/versioning.js';
 import { phoneSearchText } from './patients.domain.js';
@@ -153,9 +153,9 @@ async function pageRows(db: Db, companyId: string, q: PatientListQuery, w: { lim
   };
   if (resume) return select(and(listFilter(companyId, q), resume)!, w.limit, w.offset, companyId);
   const values = listValues(companyId, q);
-  const key = `patients.page:${Object.keys(values).join(',')}:${q.sortBy}:${q.order}`;
+  const key = `patients.page:${Object.keys(values).join(',')}:${q.sortBy}:${q.order}:${w.offset > 0}`;
   const statement = prepared(db, key, (name) =>
-    select(filterOf(values, (k) => sql.placeholder(k)), sql.placeholder('limit'), sql.placeholder('offset'), sql.placeholder('companyId')).prepare(name));
+    select(filterOf(values, (k) => sql.placeholder(k)), sql.placeholder('limit'), offsetOf(w.offset), sql.placeholder('companyId')).prepare(name));
   return statement.execute({ ...values, limit: w.limit, offset: w.offset });
 }
 
