@@ -93,9 +93,15 @@ function readDay(day: number, timeZone: string): DayOffsets {
   return { start, change: { at: after, after: next } };
 }
 
+/** The last day looked up: a list's rows mostly fall on one day of one zone, so most lookups need no key at all. */
+let last: { day: number; timeZone: string; offsets: DayOffsets } | null = null;
+
 function dayOffsets(day: number, timeZone: string): DayOffsets {
+  if (last !== null && last.day === day && last.timeZone === timeZone) return last.offsets;
   const key = `${timeZone}|${day}`;
-  return days.get(key) ?? remember(days, key, readDay(day, timeZone));
+  const offsets = days.get(key) ?? remember(days, key, readDay(day, timeZone));
+  last = { day, timeZone, offsets };
+  return offsets;
 }
 
 /** The zone's offset from UTC at an instant, in milliseconds (whole seconds). */
