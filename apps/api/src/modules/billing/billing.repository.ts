@@ -8,7 +8,8 @@ import {
   billingCounters, billingSettings, cashBoxes, clinics, companyProfiles, creditNotes, employees, insuranceClaims, invoices, patients, payments,
   services,
 } from '../../db/schema/index.js';
-import { likePattern, orderBy, pageTotal } from '../../lib/list.js';
+import { likePattern, orderBy, pageTotal, placeholder as ph } from '../../lib/list.js';
+import { prepared } from '../../lib/prepared.js';
 import { nextVersion } from '../../lib/versioning.js';
 import { qualified, refOf } from '../../lib/sql.js';
 
@@ -211,10 +212,21 @@ export async function companyTaxNumber(db: Db, companyId: string): Promise<strin
  */
 export async function paidRevenue(db: Db, companyId: string, clinicIds: readonly string[] | null, fromUtc: Date, toUtc: Date): Promise<number> {
   if (clinicIds && clinicIds.length === 0) return 0;
-  const where: SQL[] = [eq(payments.companyId, companyId), gte(payments.createdAt, fromUtc), lt(payments.createdAt, toUtc)];
-  if (clinicIds) where.push(inArray(payments.clinicId, [...clinicIds]));
-  const [row] = await db.select({ sum: sql<string | null>`sum(${payments.amount})` }).from(payments).where(and(...where));
+  const statement = prepared(db, `billing.paidRevenue:${clinicIds !== null}`, (name) => {
+    const where: SQL[] = [eq(payments.companyId, ph('companyId')), gte(payments.createdAt, ph('from')), lt(payments.createdAt, ph('to'))];
+    if (clinicIds) where.push(sql`${payments.clinicId} = any(${ph('clinicIds')}::uuid[])`);
+    return db.select({ sum: sql<string | null>`sum(${payments.amount})` }).from(payments).where(and(...where)).prepare(name);
+  });
+  const [row] = await statement.execute({ companyId, from: fromUtc, to: toUtc, clinicIds: clinicIds ? [...clinicIds] : null });
   return Number(row?.sum ?? 0);
+}
+
+/** The company's billing currency (the dashboard's money is written in it), 'SAR' before the settings are first saved. */
+export async function billingCurrency(db: Db, companyId: string): Promise<string> {
+  const statement = prepared(db, 'billing.currency', (name) => db.select({ currency: billingSettings.currency }).from(billingSettings)
+    .where(eq(billingSettings.companyId, ph('companyId'))).limit(1).prepare(name));
+  const [row] = await statement.execute({ companyId });
+  return row?.currency ?? 'SAR';
 }
 
 

@@ -3,6 +3,8 @@ import { and, asc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AppointmentStatus } from '@clinic/shared';
 import { endOfLocalDay, startOfLocalDay } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
+import { placeholder as ph } from '../../lib/list.js';
+import { prepared } from '../../lib/prepared.js';
 import { appointments, calendarStamps, clinicCollections, clinics, employeeClinics, employees, patients, services } from '../../db/schema/index.js';
 
 export interface GroupRow {
@@ -37,15 +39,19 @@ export async function findComplexRef(db: Db, companyId: string, id: string) {
  * changes a clinic's time zone; see migration 0026), read in the same statement, before anything kept under it is used.
  */
 export function scopeClinics(db: Db, companyId: string, scope: { clinic?: string | null; complex?: string | null }) {
-  const where: SQL[] = [eq(clinics.companyId, companyId)];
-  if (scope.clinic) where.push(eq(clinics.id, scope.clinic));
-  if (scope.complex) where.push(eq(clinics.clinicCollectionId, scope.complex));
-  return db
-    .select({
-      id: clinics.id, name: clinics.name, publicId: clinics.publicId, timeZone: clinics.timeZone, workingHours: clinics.workingHours, holidays: clinics.holidays,
-      stamp: sql<string | null>`(select s.stamp::text from ${calendarStamps} s where s.company_id = ${companyId})`,
-    })
-    .from(clinics).where(and(...where)).orderBy(asc(clinics.name));
+  const statement = prepared(db, `dashboard.clinics:${Boolean(scope.clinic)}:${Boolean(scope.complex)}`, (name) => {
+    const where: SQL[] = [eq(clinics.companyId, ph('companyId'))];
+    if (scope.clinic) where.push(eq(clinics.id, ph('clinic')));
+    if (scope.complex) where.push(eq(clinics.clinicCollectionId, ph('complex')));
+    return db
+      .select({
+        id: clinics.id, name: clinics.name, publicId: clinics.publicId, timeZone: clinics.timeZone, workingHours: clinics.workingHours, holidays: clinics.holidays,
+        stamp: sql<string | null>`(select s.stamp::text from ${calendarStamps} s where s.company_id = ${clinics.companyId})`,
+      })
+      .from(clinics).where(and(...where)).orderBy(asc(clinics.name))
+      .prepare(name);
+  });
+  return statement.execute({ companyId, clinic: scope.clinic ?? null, complex: scope.complex ?? null });
 }
 
 /**
@@ -54,19 +60,26 @@ export function scopeClinics(db: Db, companyId: string, scope: { clinic?: string
  */
 export async function scopePeople(db: Db, companyId: string, clinicIds: string[], booked: string[]) {
   if (!clinicIds.length) return [];
-  const linked = db.select({ id: employeeClinics.employeeId }).from(employeeClinics)
-    .where(and(eq(employeeClinics.companyId, companyId), inArray(employeeClinics.clinicId, clinicIds)));
-  const theirs = sql.join(clinicIds.map((id) => sql`${id}`), sql`, `);
-  return db
-    .select({
-      id: employees.id, name: employees.name, publicId: employees.publicId, employeeType: employees.employeeType, workingHours: employees.workingHours,
-      breakTimes: employees.breakTimes, vacationRecords: employees.vacationRecords,
-      clinicIds: sql<string[]>`array(select ec.clinic_id::text from ${employeeClinics} ec
-        where ec.company_id = ${companyId} and ec.employee_id = "employees"."id" and ec.clinic_id in (${theirs}))`,
-    })
-    .from(employees)
-    .where(and(eq(employees.companyId, companyId), booked.length ? or(inArray(employees.id, linked), inArray(employees.id, booked)) : inArray(employees.id, linked)))
-    .orderBy(asc(employees.name));
+  const statement = prepared(db, `dashboard.people:${booked.length > 0}`, (name) => {
+    const theirs = sql`any(${ph('clinicIds')}::uuid[])`;
+    const linked = db.select({ id: employeeClinics.employeeId }).from(employeeClinics)
+      .where(and(eq(employeeClinics.companyId, ph('companyId')), sql`${employeeClinics.clinicId} = ${theirs}`));
+    return db
+      .select({
+        id: employees.id, name: employees.name, publicId: employees.publicId, employeeType: employees.employeeType, workingHours: employees.workingHours,
+        breakTimes: employees.breakTimes, vacationRecords: employees.vacationRecords,
+        clinicIds: sql<string[]>`array(select ec.clinic_id::text from ${employeeClinics} ec
+          where ec.company_id = "employees"."company_id" and ec.employee_id = "employees"."id" and ec.clinic_id = ${theirs})`,
+      })
+      .from(employees)
+      .where(and(
+        eq(employees.companyId, ph('companyId')),
+        booked.length ? or(inArray(employees.id, linked), sql`${employees.id} = any(${ph('booked')}::uuid[])`) : inArray(employees.id, linked),
+      ))
+      .orderBy(asc(employees.name))
+      .prepare(name);
+  });
+  return statement.execute({ companyId, clinicIds, booked });
 }
 
 /**
@@ -125,8 +138,9 @@ export async function periodGroups(db: Db, companyId: string, scope: Array<{ id:
 }
 
 export function servicePrices(db: Db, companyId: string, ids: string[]) {
-  return db.select({ id: services.id, price: services.price }).from(services)
-    .where(and(eq(services.companyId, companyId), inArray(services.id, ids)));
+  return prepared(db, 'dashboard.prices', (name) => db.select({ id: services.id, price: services.price }).from(services)
+    .where(and(eq(services.companyId, ph('companyId')), sql`${services.id} = any(${ph('ids')}::uuid[])`)).prepare(name))
+    .execute({ companyId, ids });
 }
 
 /**

@@ -1,11 +1,11 @@
 import {
-  addDays, type AppointmentStatus, calendarDays, type DashboardAgendaItem, type DashboardFigures, type DashboardQuery,
+  addDays, type AppointmentStatus, calendarDays, currencyMinorDigits, type DashboardAgendaItem, type DashboardFigures, type DashboardQuery,
   endOfLocalDay, localTime, planAllows, safeTimeZone, startOfLocalDay, zonedIso,
 } from '@clinic/shared';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { todayIn } from '../patients/index.js';
-import { getBillingSettings, paidRevenue } from '../billing/index.js';
+import { billingCurrency, paidRevenue } from '../billing/index.js';
 import { dashboardFiguresOf, type DashAggregates } from './dashboard.domain.js';
 import {
   agendaRows, findComplexRef, periodGroups, type PeriodGroups, scopeClinics, scopePeople, servicePrices, type GroupRow,
@@ -61,7 +61,7 @@ export async function dashboard(deps: Deps, caller: Caller, q: DashboardQuery): 
     ...figures,
     collected: await collected(deps, companyId, calendars, from, to),
     onlineBookings: counted.online,
-    currency: (await getBillingSettings(db, companyId)).currency,
+    currency: await billingCurrency(db, companyId),
     utilisation: figures.utilisation.map(({ doctorId, ...u }) => ({ doctor: names.get(doctorId) ?? { _id: doctorId, name: '' }, ...u })),
     today,
     agenda: await agenda(deps, companyId, stamp, scope, today),
@@ -130,8 +130,7 @@ async function collected(deps: Deps, companyId: string, scope: Array<{ id: strin
     minor += await paidRevenue(deps.db, companyId, ids, startOfLocalDay(from, zone), endOfLocalDay(to, zone));
   }
   if (!minor) return 0;
-  const { minorDigits } = await getBillingSettings(deps.db, companyId);
-  return minor / 10 ** minorDigits;
+  return minor / 10 ** currencyMinorDigits(await billingCurrency(deps.db, companyId));
 }
 
 /**
