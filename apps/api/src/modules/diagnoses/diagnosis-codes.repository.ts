@@ -1,6 +1,8 @@
 /** Every query of the diagnosis code list. All of them are scoped by company. */
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { placeholder as ph } from '../../lib/list.js';
+import { prepared } from '../../lib/prepared.js';
 import { diagnosisCodes } from '../../db/schema/index.js';
 import { codeSearchText, type CodeRow } from './code-csv.js';
 
@@ -17,9 +19,10 @@ const literal = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Active codes whose code is `key` or starts with it, by code (the btree index on the C-collated code_key). */
 export function codesByPrefix(db: Db, companyId: string, key: string, limit: number): Promise<CodeHit[]> {
-  return db.select(columns).from(diagnosisCodes)
-    .where(and(eq(diagnosisCodes.companyId, companyId), eq(diagnosisCodes.isActive, true), sql`${diagnosisCodes.codeKey} like ${`${literal(key)}%`}`))
-    .orderBy(asc(diagnosisCodes.codeKey), asc(diagnosisCodes.system)).limit(limit);
+  const statement = prepared(db, 'codes.prefix', (name) => db.select(columns).from(diagnosisCodes)
+    .where(and(eq(diagnosisCodes.companyId, ph('companyId')), eq(diagnosisCodes.isActive, true), sql`${diagnosisCodes.codeKey} like ${ph('pattern')}`))
+    .orderBy(asc(diagnosisCodes.codeKey), asc(diagnosisCodes.system)).limit(ph('limit')).prepare(name));
+  return statement.execute({ companyId, pattern: `${literal(key)}%`, limit });
 }
 
 /**
@@ -27,10 +30,14 @@ export function codesByPrefix(db: Db, companyId: string, key: string, limit: num
  * search_text), by code.
  */
 export function codesByWords(db: Db, companyId: string, words: string[], limit: number): Promise<CodeHit[]> {
-  const each: SQL[] = words.map((w) => sql`${diagnosisCodes.searchText} like ${`% ${literal(w)}%`}`);
-  return db.select(columns).from(diagnosisCodes)
-    .where(and(eq(diagnosisCodes.companyId, companyId), eq(diagnosisCodes.isActive, true), ...each))
-    .orderBy(asc(diagnosisCodes.codeKey), asc(diagnosisCodes.system)).limit(limit);
+  // One statement per number of words (the search's words are few: `searchWords` caps them).
+  const statement = prepared(db, `codes.words:${words.length}`, (name) => {
+    const each: SQL[] = words.map((_, i) => sql`${diagnosisCodes.searchText} like ${ph(`word${i}`)}`);
+    return db.select(columns).from(diagnosisCodes)
+      .where(and(eq(diagnosisCodes.companyId, ph('companyId')), eq(diagnosisCodes.isActive, true), ...each))
+      .orderBy(asc(diagnosisCodes.codeKey), asc(diagnosisCodes.system)).limit(ph('limit')).prepare(name);
+  });
+  return statement.execute({ companyId, limit, ...Object.fromEntries(words.map((w, i) => [`word${i}`, `% ${literal(w)}%`])) });
 }
 
 export async function findCodes(db: Db, companyId: string, ids: string[]): Promise<DiagnosisCodeRow[]> {
