@@ -46,7 +46,7 @@ export function scopeClinics(db: Db, companyId: string, scope: { clinic?: string
     return db
       .select({
         id: clinics.id, name: clinics.name, publicId: clinics.publicId, timeZone: clinics.timeZone, workingHours: clinics.workingHours, holidays: clinics.holidays,
-        stamp: sql<string | null>`(select s.stamp::text from ${calendarStamps} s where s.company_id = ${clinics.companyId})`,
+        stamp: sql<string | null>`(select s.stamp::text from ${calendarStamps} s where s.company_id = ${ph('companyId')})`,
       })
       .from(clinics).where(and(...where)).orderBy(asc(clinics.name))
       .prepare(name);
