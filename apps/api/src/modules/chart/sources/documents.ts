@@ -2,15 +2,15 @@
 import { employees, patientDocuments as doc } from '../../../db/schema/index.js';
 import { fileUrl } from '../../../lib/files.js';
 import { refOf } from '../../../lib/sql.js';
-import { keyOf, newestFirst, shownAt, window, type ChartSource } from '../source.js';
+import { keyOf, newestFirst, shownAt, sourcePage, type ChartSource } from '../source.js';
 
 const cols = { companyId: doc.companyId, patientId: doc.patientId, at: doc.createdAt, id: doc.id };
 
 export const documentSource: ChartSource = {
   kind: 'document',
   async entries(deps, q) {
-    const rows = await deps.db.select({ id: doc.id, key: keyOf(doc.createdAt), title: doc.title, fileId: doc.fileId, author: refOf(employees, doc.companyId, doc.uploadedBy) })
-      .from(doc).where(window('document', cols, q)).orderBy(newestFirst(cols)).limit(q.limit);
+    const rows = await sourcePage(deps, 'document', cols, q, (where) => deps.db.select({ id: doc.id, key: keyOf(doc.createdAt), title: doc.title, fileId: doc.fileId, author: refOf(employees, doc.companyId, doc.uploadedBy) })
+      .from(doc).where(where).orderBy(newestFirst(cols)));
     return rows.map((r) => ({
       kind: 'document' as const, _id: r.id, key: r.key, at: shownAt(r.key), title: { en: r.title, ar: null }, detail: null, status: null, author: r.author,
       // Every download through this link is audited as a read of the patient's document, like the reports card's.

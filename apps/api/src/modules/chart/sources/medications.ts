@@ -2,18 +2,18 @@
 import { sql } from 'drizzle-orm';
 import { employees, patientMedications as m } from '../../../db/schema/index.js';
 import { qualified, refOf } from '../../../lib/sql.js';
-import { keyOf, newestFirst, orNull, shownAt, window, type ChartSource } from '../source.js';
+import { keyOf, newestFirst, orNull, shownAt, sourcePage, type ChartSource } from '../source.js';
 
 const cols = { companyId: m.companyId, patientId: m.patientId, at: m.createdAt, id: m.id };
 
 export const medicationSource: ChartSource = {
   kind: 'medication',
   async entries(deps, q) {
-    const rows = await deps.db.select({
+    const rows = await sourcePage(deps, 'medication', cols, q, (where) => deps.db.select({
       id: m.id, key: keyOf(m.createdAt), name: m.name, strength: m.strength, form: m.form, status: m.status,
       nameAr: sql<string | null>`(select nullif(c.name_ar, '') from medications c where c.company_id = ${qualified(m.companyId)} and c.id = ${qualified(m.medicationId)})`,
       author: refOf(employees, m.companyId, m.createdBy),
-    }).from(m).where(window('medication', cols, q)).orderBy(newestFirst(cols)).limit(q.limit);
+    }).from(m).where(where).orderBy(newestFirst(cols)));
     return rows.map((r) => ({
       kind: 'medication' as const, _id: r.id, key: r.key, at: shownAt(r.key), title: { en: r.name, ar: orNull(r.nameAr) },
       detail: orNull([r.strength, r.form].filter(Boolean).join(' ')), status: r.status, author: r.author,

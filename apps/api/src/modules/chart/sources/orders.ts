@@ -6,7 +6,7 @@ import { and, isNotNull, sql } from 'drizzle-orm';
 import type { ChartKind } from '@clinic/shared';
 import { employees, orders as o } from '../../../db/schema/index.js';
 import { qualified, refOf } from '../../../lib/sql.js';
-import { encounterLink, keyOf, newestFirst, orNull, shownAt, window, type ChartSource } from '../source.js';
+import { encounterLink, keyOf, newestFirst, orNull, shownAt, sourcePage, type ChartSource } from '../source.js';
 
 /** The order's tests in order, in one language. */
 const tests = (column: 'name_en' | 'name_ar') => sql<string | null>`(select string_agg(nullif(i.${sql.raw(column)}, ''), ', ' order by i.position)
@@ -18,11 +18,10 @@ function source(kind: Extract<ChartKind, 'order' | 'result'>): ChartSource {
   return {
     kind,
     async entries(deps, q) {
-      const where = window(kind, cols, q);
-      const rows = await deps.db.select({
+      const rows = await sourcePage(deps, kind, cols, q, (where) => deps.db.select({
         id: o.id, key: keyOf(at), number: o.number, status: o.status, encounterId: o.encounterId, abnormal: o.abnormal,
         en: tests('name_en'), ar: tests('name_ar'), author: refOf(employees, o.companyId, o.doctorId),
-      }).from(o).where(kind === 'result' ? and(where, isNotNull(o.resultedAt)) : where).orderBy(newestFirst(cols)).limit(q.limit);
+      }).from(o).where(kind === 'result' ? and(where, isNotNull(o.resultedAt)) : where).orderBy(newestFirst(cols)));
       return rows.map((r) => ({
         kind, _id: r.id, key: r.key, at: shownAt(r.key), title: { en: r.en ?? r.number, ar: orNull(r.ar) }, detail: r.number,
         status: kind === 'result' ? (r.abnormal ? 'abnormal' : 'normal') : r.status, author: r.author,

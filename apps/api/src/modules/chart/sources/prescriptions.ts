@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { employees, prescriptions as p } from '../../../db/schema/index.js';
 import { qualified, refOf } from '../../../lib/sql.js';
-import { encounterLink, keyOf, newestFirst, orNull, shownAt, window, type ChartSource } from '../source.js';
+import { encounterLink, keyOf, newestFirst, orNull, shownAt, sourcePage, type ChartSource } from '../source.js';
 
 const cols = { companyId: p.companyId, patientId: p.patientId, at: p.createdAt, id: p.id };
 
@@ -13,10 +13,10 @@ const drugs = (column: 'name' | 'name_ar') => sql<string | null>`(select string_
 export const prescriptionSource: ChartSource = {
   kind: 'prescription',
   async entries(deps, q) {
-    const rows = await deps.db.select({
+    const rows = await sourcePage(deps, 'prescription', cols, q, (where) => deps.db.select({
       id: p.id, key: keyOf(p.createdAt), number: p.number, status: p.status, encounterId: p.encounterId,
       en: drugs('name'), ar: drugs('name_ar'), author: refOf(employees, p.companyId, p.prescriberId),
-    }).from(p).where(window('prescription', cols, q)).orderBy(newestFirst(cols)).limit(q.limit);
+    }).from(p).where(where).orderBy(newestFirst(cols)));
     return rows.map((r) => ({
       kind: 'prescription' as const, _id: r.id, key: r.key, at: shownAt(r.key),
       title: { en: (r.en ?? r.number).replaceAll('، ', ', '), ar: orNull(r.ar) }, detail: r.number, status: r.status, author: r.author,

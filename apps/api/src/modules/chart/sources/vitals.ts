@@ -1,7 +1,7 @@
 /** Chart source: the patient's vital signs (index vital_signs_patient_taken_idx: company, patient, taken_at). */
 import { employees, vitalSigns as v } from '../../../db/schema/index.js';
 import { refOf } from '../../../lib/sql.js';
-import { encounterExists, encounterLink, keyOf, newestFirst, shownAt, window, type ChartSource } from '../source.js';
+import { encounterExists, encounterLink, keyOf, newestFirst, shownAt, sourcePage, type ChartSource } from '../source.js';
 
 const cols = { companyId: v.companyId, patientId: v.patientId, at: v.takenAt, id: v.id };
 
@@ -23,11 +23,11 @@ export function vitalsDigest(r: Row): string | null {
 export const vitalsSource: ChartSource = {
   kind: 'vitals',
   async entries(deps, q) {
-    const rows = await deps.db.select({
+    const rows = await sourcePage(deps, 'vitals', cols, q, (where) => deps.db.select({
       id: v.id, key: keyOf(v.takenAt), encounterId: v.encounterId, inError: v.enteredInErrorAt,
       systolic: v.systolic, diastolic: v.diastolic, pulse: v.pulse, temperatureC: v.temperatureC, spo2: v.spo2, weightKg: v.weightKg, glucoseMmol: v.glucoseMmol,
       encounterExists: encounterExists(v.companyId, v.encounterId), author: refOf(employees, v.companyId, v.recordedBy),
-    }).from(v).where(window('vitals', cols, q)).orderBy(newestFirst(cols)).limit(q.limit);
+    }).from(v).where(where).orderBy(newestFirst(cols)));
     return rows.map((r) => ({
       kind: 'vitals' as const, _id: r.id, key: r.key, at: shownAt(r.key), title: null,
       detail: vitalsDigest(r), status: r.inError ? 'entered_in_error' : null, author: r.author,
