@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn } from '@clinic/shared';
 import { appointments } from '../../db/schema/index.js';
-import { auth, body, contextWithOrg, seedOrgData, type TestContext, type TestOrg } from '../../test/harness.js';
+import { auth, body, contextWithOrg, createOrg, seedOrgData, type TestContext, type TestOrg } from '../../test/harness.js';
 import { withVersion } from '../../test/versions.js';
 import { insertClinic, insertDoctor, insertPatient, insertService, nextWeekday } from '../appointments/fixtures.js';
 import { billingClinic } from '../billing/fixtures.js';
@@ -239,5 +239,19 @@ describe('dashboard', () => {
     // A clinic's new name is shown at once too.
     await ctx.database.query('update clinics set name = $2 where id = $1', [clinic.id, 'Agenda Clinic Renamed']);
     expect((await agenda() as unknown as Array<{ clinic: { name: string } }>)[0]!.clinic.name).toBe('Agenda Clinic Renamed');
+  });
+
+  it('answers each organisation its own figures once another one has clinics and appointments too', async () => {
+    const before = body(await get('from=2026-03-01&to=2026-03-14')).data;
+    const other = await createOrg(ctx);
+    await seedOrgData(ctx, other.companyId, new Date('2026-03-05T00:00:00Z'));
+    const ours = await get('from=2026-03-01&to=2026-03-14');
+    expect(ours.statusCode, ours.body).toBe(200);
+    expect(body(ours).data).toMatchObject({ total: before.total, byStatus: before.byStatus, revenue: before.revenue, scope: { clinics: before.scope.clinics } });
+    const theirs = await ctx.app.inject({ method: 'GET', url: '/api/dashboard?from=2026-03-01&to=2026-03-14', headers: auth(other.token) });
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    const [{ n }] = await ctx.database.query<{ n: number }>('select count(*)::int as n from clinics where company_id = $1', [other.companyId]);
+    expect(body(theirs).data.scope.clinics).toBe(n);
+    expect(body(theirs).data.utilisation.map((u: { doctor: { _id: string } }) => u.doctor._id)).not.toContain(ids.doctor);
   });
 });
