@@ -250,8 +250,8 @@ describe('dashboard', () => {
     expect(body(ours).data).toMatchObject({ total: before.total, byStatus: before.byStatus, revenue: before.revenue, scope: { clinics: before.scope.clinics } });
     const theirs = await ctx.app.inject({ method: 'GET', url: '/api/dashboard?from=2026-03-01&to=2026-03-14', headers: auth(other.token) });
     expect(theirs.statusCode, theirs.body).toBe(200);
-    const [{ n }] = await ctx.database.query<{ n: number }>('select count(*)::int as n from clinics where company_id = $1', [other.companyId]);
-    expect(body(theirs).data.scope.clinics).toBe(n);
+    const [counted] = await ctx.database.query<{ n: number }>('select count(*)::int as n from clinics where company_id = $1', [other.companyId]);
+    expect(body(theirs).data.scope.clinics).toBe(counted!.n);
     expect(body(theirs).data.utilisation.map((u: { doctor: { _id: string } }) => u.doctor._id)).not.toContain(ids.doctor);
   });
 });

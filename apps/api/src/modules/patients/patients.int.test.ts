@@ -431,9 +431,9 @@ describe('GET /api/patients', () => {
       expect(reads).toHaveLength(1);
       expect(reads[0]).toMatchObject({ actorId: a.adminId, ip: expect.any(String) });
       // A read changes nothing: its entry holds no changes at all (SQL NULL, not a JSON null).
-      const [{ n }] = await ctx.database.query<{ n: number }>(
+      const [withoutChanges] = await ctx.database.query<{ n: number }>(
         "select count(*)::int as n from audit_log where entity = 'patient' and entity_id = $1 and action = 'read' and changes is null", [id]);
-      expect(n).toBe(1);
+      expect(withoutChanges!.n).toBe(1);
     });
 
     it('is 404 for an unknown id and 422 for a malformed one', async () => {
