@@ -92,7 +92,14 @@ test('a patient books in Arabic on a phone, with the code from the SMS, and the 
   await expect(page.getByTestId('visit-card')).toBeVisible();
   await page.getByTestId('visit-move-open').click();
   const move = page.getByTestId('visit-move');
-  await move.locator(`[data-free]:not([data-date="${date}"])`).first().click();
+  // Another free day: on the booked month's last free day (the clinic's month end), it is in the next month.
+  const otherDay = move.locator(`[data-testid="book-month"] [data-free]:not([data-date="${date}"])`);
+  await expect(move.getByTestId('book-month')).toBeVisible();
+  for (let i = 0; i < 3 && !(await otherDay.first().isVisible().catch(() => false)); i++) {
+    await page.waitForTimeout(500);
+    if (!(await otherDay.count())) await move.getByTestId('book-month-next').click();
+  }
+  await otherDay.first().click();
   await move.getByTestId('book-times').getByRole('button').first().click();
   await page.screenshot({ path: test.info().outputPath('visit-move-ar.png'), fullPage: true });
   await move.getByTestId('visit-move-confirm').click();
