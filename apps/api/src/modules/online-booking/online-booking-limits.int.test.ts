@@ -116,7 +116,8 @@ describe('limits', () => {
 
   it('holds the clinic\'s bookings per number per day', async () => {
     const phone = nextPhone();
-    const date = nextWeekday('Wednesday', TZ, 10);
+    // Within the request clinic's 14-day horizon whatever today's weekday (7 to 13 days ahead).
+    const date = nextWeekday('Wednesday', TZ, 7);
     const at = (t: string) => ({ at: zonedIso(zonedInstant(date, t, TZ), TZ) });
     const req = { clinic: fx.requestClinic.id, service: fx.followUp.id, doctor: fx.nadia.id };
     expect((await book(await verified(phone), at('09:00'), req)).statusCode).toBe(201);
