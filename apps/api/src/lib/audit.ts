@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { auditLog } from '../db/schema/index.js';
 import { placeholder as ph } from './list.js';
@@ -15,7 +14,7 @@ export interface AuditEntry {
   changes?: unknown;
 }
 
-/** The audit row's insert, built once per database: every patient read and every change writes one. */
+/** The audit row's insert, built once per database (see `prepared`): every patient read and every change writes one. */
 function auditInsert(db: Db) {
   return prepared(db, 'audit.insert', (name) => db.insert(auditLog).values({
     companyId: ph('companyId'),
@@ -33,24 +32,18 @@ function auditInsert(db: Db) {
 
 /** Appends to the audit log with the address, user agent and id of the request the context belongs to. */
 export async function recordAudit(db: Db, ctx: RequestContext | null, entry: AuditEntry): Promise<void> {
-  const values = {
+  await auditInsert(db).execute({
     companyId: entry.companyId,
     actorId: entry.actorId,
     action: entry.action,
     entity: entry.entity,
     entityId: entry.entityId ?? null,
-    changes: entry.changes ?? null,
+    changes: entry.changes === undefined || entry.changes === null ? null : JSON.stringify(entry.changes),
     ip: ctx?.ip ?? null,
     userAgent: ctx?.userAgent ?? null,
     // Only a safe token is stored, whatever produced the request's id.
     requestId: ctx?.requestId ?? null,
-  };
-  // A transaction's statements run on its own connection, so only the database's own statement is kept.
-  if (db instanceof PgTransaction) {
-    await db.insert(auditLog).values(values);
-    return;
-  }
-  await auditInsert(db).execute({ ...values, changes: values.changes === null ? null : JSON.stringify(values.changes) });
+  });
 }
 
 /**

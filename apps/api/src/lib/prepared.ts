@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 
 /** A statement built once, then only run with the values of its placeholders (`sql.placeholder(name)`). */
@@ -17,6 +18,9 @@ const SHAPES_MAX = 1000;
  * go through placeholders, and stay parameters). On PostgreSQL the statement is also prepared once per connection.
  */
 export function prepared<T>(db: Db, key: string, build: (name: string) => Prepared<T>): Prepared<T> {
+  const name = `clinic_q_${createHash('sha1').update(key).digest('base64url')}`;
+  // A transaction's statements run on its own connection and die with it: built for this call, never kept.
+  if (db instanceof PgTransaction) return build(name);
   let shapes = built.get(db);
   if (!shapes) {
     shapes = new Map();
@@ -24,7 +28,7 @@ export function prepared<T>(db: Db, key: string, build: (name: string) => Prepar
   }
   let found = shapes.get(key) as Prepared<T> | undefined;
   if (!found) {
-    found = build(`clinic_q_${createHash('sha1').update(key).digest('base64url')}`);
+    found = build(name);
     if (shapes.size >= SHAPES_MAX) shapes.clear();
     shapes.set(key, found as Prepared<unknown>);
   }

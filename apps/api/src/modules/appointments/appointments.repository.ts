@@ -84,7 +84,7 @@ export async function findAppointmentCards(db: Db, f: AppointmentFilters, page: 
  */
 export async function calendarStamp(db: Db, companyId: string): Promise<number> {
   const statement = prepared(db, 'appointments.calendarStamp', (name) => db.select({ stamp: calendarStamps.stamp }).from(calendarStamps)
-    .where(eq(calendarStamps.companyId, sql.placeholder('companyId'))).prepare(name));
+    .where(eq(calendarStamps.companyId, ph('companyId'))).prepare(name));
   const [row] = await statement.execute({ companyId });
   return row?.stamp ?? 0;
 }

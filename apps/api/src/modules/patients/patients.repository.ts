@@ -77,7 +77,7 @@ function keysetAfter(companyId: string, q: PatientListQuery, publicId: string): 
 }
 
 /** The list's filter values, each present only when asked for (which ones are present makes the query's shape). */
-function listValues(companyId: string, q: PatientListQuery) {
+function patientListValues(companyId: string, q: PatientListQuery) {
   const ff = q.filter_fields ?? {};
   const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
   const digits = q.search ? phoneSearchText(q.search) : null;
@@ -96,7 +96,7 @@ function listValues(companyId: string, q: PatientListQuery) {
   return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<typeof values> & { companyId: string };
 }
 
-type ListValues = ReturnType<typeof listValues>;
+type ListValues = ReturnType<typeof patientListValues>;
 
 /** The filter over the given values, each either the value itself or, in a prepared statement, its placeholder. */
 function filterOf(v: ListValues, value: (key: keyof ListValues) => unknown): SQL {
@@ -118,7 +118,7 @@ function filterOf(v: ListValues, value: (key: keyof ListValues) => unknown): SQL
 }
 
 function listFilter(companyId: string, q: PatientListQuery): SQL {
-  const v = listValues(companyId, q);
+  const v = patientListValues(companyId, q);
   return filterOf(v, (key) => v[key]);
 }
 
@@ -152,10 +152,10 @@ async function pageRows(db: Db, companyId: string, q: PatientListQuery, w: { lim
     return db.select(listColumns).from(patients).innerJoin(page, and(eq(patients.companyId, company as string), eq(patients.id, page.id))).orderBy(...order);
   };
   if (resume) return select(and(listFilter(companyId, q), resume)!, w.limit, w.offset, companyId);
-  const values = listValues(companyId, q);
+  const values = patientListValues(companyId, q);
   const key = `patients.page:${Object.keys(values).join(',')}:${q.sortBy}:${q.order}:${w.offset > 0}`;
   const statement = prepared(db, key, (name) =>
-    select(filterOf(values, (k) => sql.placeholder(k)), sql.placeholder('limit'), offsetOf(w.offset), sql.placeholder('companyId')).prepare(name));
+    select(filterOf(values, (k) => ph(k)), ph('limit'), offsetOf(w.offset), ph('companyId')).prepare(name));
   return statement.execute({ ...values, limit: w.limit, offset: w.offset });
 }
 
@@ -170,9 +170,9 @@ async function countMatches(db: Db, companyId: string, q: PatientListQuery, cap:
     return db.select({ n: count() }).from(matches);
   };
   if (resume) return (await counted(and(listFilter(companyId, q), resume)!, cap))[0]?.n ?? 0;
-  const values = listValues(companyId, q);
+  const values = patientListValues(companyId, q);
   const key = `patients.count:${Object.keys(values).join(',')}:${q.sortBy}:${q.order}`;
-  const statement = prepared(db, key, (name) => counted(filterOf(values, (k) => sql.placeholder(k)), sql.placeholder('cap')).prepare(name));
+  const statement = prepared(db, key, (name) => counted(filterOf(values, (k) => ph(k)), ph('cap')).prepare(name));
   const [row] = await statement.execute({ ...values, cap });
   return row?.n ?? 0;
 }
