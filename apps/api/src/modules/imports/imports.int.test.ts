@@ -69,7 +69,9 @@ describe('the dry run', () => {
     ws.addRow(['Omar Hassan', '0591234567', new Date(Date.UTC(1979, 10, 2)), 'M']);
     ws.addRow(['', '0591234568', '1980-01-01', 'F']);
     const data = Buffer.from(await wb.xlsx.writeBuffer());
-    const batch = body(await upload(a.token, data, { name: 'staff.xlsx', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' })).data;
+    const res = await upload(a.token, data, { name: 'staff.xlsx', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+    expect(res.statusCode, res.body).toBe(201);
+    const batch = body(res).data;
     expect(batch).toMatchObject({ totalRows: 2, validRows: 1, refusedRows: 1, fileName: 'staff.xlsx' });
     expect(batch.problems).toEqual([expect.objectContaining({ row: 3, column: 'Full name', message: 'This column is required and the row leaves it empty' })]);
   });

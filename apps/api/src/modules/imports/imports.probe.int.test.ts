@@ -2,6 +2,7 @@ import { createDeflateRaw, crc32 } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, body, contextWithTwoOrgs, multipart, type TestContext, type TestOrg } from '../../test/harness.js';
+import { sheetRows } from './imports.read.js';
 import { inflatesWithin } from './imports.zip.js';
 
 /* Hostile and careless import files: a zip bomb named .xlsx, a picture named .csv, a CSV from Windows Excel. */
@@ -89,6 +90,45 @@ describe('an XLSX zip bomb', () => {
     // Nor is one the directory leaves out (a reader walking the file from its start would still inflate it).
     const hidden = withEntry(plain, 'xl/media/bomb.xml', await deflatedSpaces(300), true);
     expect(inflatesWithin(hidden)).toBe(false);
+  });
+});
+
+describe('a workbook whose sheet comes before its shared strings and workbook parts', () => {
+  it('reads its rows every time (the order Excel writes; reading it used to fail now and then as unreadable)', async () => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Patients');
+    ws.addRow(['Name', 'Phone', 'Date of birth']);
+    ws.addRow(['Omar Hassan', '0591234567', new Date(Date.UTC(1979, 10, 2))]);
+    const data = Buffer.from(await wb.xlsx.writeBuffer());
+    const order = (name: string) => data.indexOf(Buffer.from(name));
+    expect(order('xl/worksheets/sheet1.xml')).toBeLessThan(order('xl/sharedStrings.xml'));
+    const outcomes = new Map<string, number>();
+    for (let i = 0; i < 300; i++) {
+      let outcome: string;
+      try {
+        const rows: string[][] = [];
+        for await (const r of sheetRows(data)) rows.push(r.cells);
+        outcome = JSON.stringify(rows);
+      } catch (err) {
+        outcome = String(err);
+      }
+      outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
+    }
+    expect(outcomes).toEqual(new Map([[JSON.stringify([['Name', 'Phone', 'Date of birth'], ['Omar Hassan', '0591234567', '1979-11-02']]), 300]]));
+  });
+
+  it('reads the sheet the workbook lists first, whatever the order of the sheets in the file', async () => {
+    const wb = new ExcelJS.Workbook();
+    wb.addWorksheet('Notes').addRow(['not', 'patients']);
+    wb.addWorksheet('Patients').addRow(['Name', 'Phone']);
+    // The tab order (the sheets' order in the workbook part), which differs from the order they were added.
+    const tab = (name: string, orderNo: number) => { (wb.getWorksheet(name) as unknown as { orderNo: number }).orderNo = orderNo; };
+    tab('Notes', 1);
+    tab('Patients', 0);
+    const data = Buffer.from(await wb.xlsx.writeBuffer());
+    const rows: string[][] = [];
+    for await (const r of sheetRows(data)) rows.push(r.cells);
+    expect(rows).toEqual([['Name', 'Phone']]);
   });
 });
 

@@ -9,7 +9,7 @@ import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../../lib/errors.js';
-import { inflatesWithin } from './imports.zip.js';
+import { openEntry, zipEntriesWithin } from './imports.zip.js';
 
 export interface SheetRow { row: number; cells: string[] }
 export type FileFormat = 'csv' | 'xlsx';
@@ -82,14 +82,57 @@ function columnName(n: number): string {
   return s;
 }
 
+/**
+ * exceljs' workbook reader, driven part by part. Its own walk over the zip can end before the entries it has not yet
+ * taken (unzipper reports the end once the last byte is parsed, while entries still wait in its buffer), so a
+ * workbook whose sheet comes before its shared strings (as Excel writes them) was now and then read as having no
+ * workbook at all. Here the parts are opened from the entries `zipEntriesWithin` found, in the order the reader needs
+ * them: relationships, workbook, shared strings, styles, then the first sheet.
+ */
+interface PartReader {
+  sharedStrings?: unknown[];
+  model?: { sheets?: Array<{ rId: string }> };
+  workbookRels?: Array<{ Id: string; Target: string }>;
+  _parseRels(entry: Readable): Promise<void>;
+  _parseWorkbook(entry: Readable): Promise<void>;
+  _parseSharedStrings(entry: Readable): AsyncGenerator<unknown>;
+  _parseStyles(entry: Readable): Promise<void>;
+  _parseWorksheet(iterator: AsyncIterable<unknown>, sheetNo: string): Generator<{ eventType: string; value: AsyncIterable<ExcelJS.Row> }>;
+}
+
+/** The workbook's first sheet (the first it lists), as its entry's name and number. */
+function firstSheet(reader: PartReader, names: Set<string>): { name: string; no: string } | null {
+  const rId = reader.model?.sheets?.[0]?.rId;
+  const target = reader.workbookRels?.find((r) => r.Id === rId)?.Target;
+  const name = target ? (target.startsWith('/') ? target.slice(1) : `xl/${target}`) : undefined;
+  const chosen = name && names.has(name) ? name : [...names].filter((n) => /^xl\/worksheets\/sheet\d+\.xml$/.test(n)).sort()[0];
+  const no = chosen?.match(/^xl\/worksheets\/sheet(\d+)\.xml$/)?.[1];
+  return chosen && no ? { name: chosen, no } : null;
+}
+
 async function* xlsxRows(bytes: Uint8Array): AsyncGenerator<SheetRow> {
-  if (!inflatesWithin(bytes)) throw unreadable('XLSX');
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([Buffer.from(bytes)]), {
-    entries: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'cache', worksheets: 'emit',
-  });
+  const entries = zipEntriesWithin(bytes);
+  if (!entries) throw unreadable('XLSX');
+  const byName = new Map(entries.map((e) => [e.name, e]));
+  const open = (name: string) => { const e = byName.get(name); return e ? openEntry(bytes, e) : null; };
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([]), {
+    sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'cache', worksheets: 'emit',
+  }) as unknown as PartReader;
   try {
-    for await (const sheet of reader) {
-      for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
+    const rels = open('xl/_rels/workbook.xml.rels');
+    const workbook = open('xl/workbook.xml');
+    if (!rels || !workbook) throw unreadable('XLSX');
+    await reader._parseRels(rels);
+    await reader._parseWorkbook(workbook);
+    const strings = open('xl/sharedStrings.xml');
+    if (strings) for await (const _ of reader._parseSharedStrings(strings)) { /* cached on the reader */ }
+    reader.sharedStrings ??= [];
+    const styles = open('xl/styles.xml');
+    if (styles) await reader._parseStyles(styles);
+    const first = firstSheet(reader, new Set(byName.keys()));
+    if (!first) throw unreadable('XLSX');
+    for (const { value: sheet } of reader._parseWorksheet(open(first.name)!, first.no)) {
+      for await (const row of sheet) {
         const values = row.values as unknown[];
         const cells: string[] = [];
         for (let c = 1; c < values.length; c++) {
@@ -101,7 +144,6 @@ async function* xlsxRows(bytes: Uint8Array): AsyncGenerator<SheetRow> {
         }
         if (cells.some((c) => c.trim() !== '')) yield { row: row.number, cells };
       }
-      return; // the first sheet only
     }
   } catch (err) {
     if (err instanceof AppError) throw err;
