@@ -105,8 +105,10 @@ function firstSheet(reader: PartReader, names: Set<string>): { name: string; no:
   const rId = reader.model?.sheets?.[0]?.rId;
   const target = reader.workbookRels?.find((r) => r.Id === rId)?.Target;
   const name = target ? (target.startsWith('/') ? target.slice(1) : `xl/${target}`) : undefined;
-  const chosen = name && names.has(name) ? name : [...names].filter((n) => /^xl\/worksheets\/sheet\d+\.xml$/.test(n)).sort()[0];
-  const no = chosen?.match(/^xl\/worksheets\/sheet(\d+)\.xml$/)?.[1];
+  const numbered = (n: string) => n.match(/^xl\/worksheets\/sheet(\d+)\.xml$/)?.[1];
+  // When the workbook's own list cannot be followed: the lowest-numbered sheet.
+  const chosen = name && names.has(name) ? name : [...names].filter(numbered).sort((a, b) => Number(numbered(a)) - Number(numbered(b)))[0];
+  const no = chosen ? numbered(chosen) : undefined;
   return chosen && no ? { name: chosen, no } : null;
 }
 
