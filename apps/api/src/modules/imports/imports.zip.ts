@@ -61,9 +61,6 @@ export function zipEntriesWithin(bytes: Uint8Array, max = XLSX_MAX_INFLATED): Zi
   return expected === directory ? entries : null;
 }
 
-/** Whether the zip's entries inflate to at most `max` bytes in all (false too when its layout cannot be trusted). */
-export const inflatesWithin = (bytes: Uint8Array, max = XLSX_MAX_INFLATED): boolean => zipEntriesWithin(bytes, max) !== null;
-
 /** An entry's content as a stream, inflated as it is read (the whole was already measured by `zipEntriesWithin`). */
 export function openEntry(bytes: Uint8Array, entry: ZipEntry): Readable {
   const raw = Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset + entry.start, entry.end - entry.start)]);
