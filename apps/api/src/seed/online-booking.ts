@@ -63,7 +63,10 @@ export async function seedOnlineBooking(db: Db, companyId: string, now = new Dat
     if (!offer) continue;
     const dates = Array.from({ length: 7 }, (_, d) => localTime(new Date(now.getTime() + (d + 1) * 86_400_000), offer.timeZone).date);
     const starts = await offerStarts(db, companyId, offer, dates, 1);
-    for (const s of starts.filter((_, k) => k % 3 === 0).slice(0, 2)) {
+    // Two bookings per clinic: a time the patient is already booked at is passed over for the next one.
+    let booked = 0;
+    for (const s of starts.filter((_, k) => k % 3 === 0)) {
+      if (booked === 2) break;
       const who = bookers[n++ % bookers.length]!;
       try {
         await db.transaction(async (tx) => {
@@ -73,8 +76,9 @@ export async function seedOnlineBooking(db: Db, companyId: string, now = new Dat
           });
           await tx.insert(onlineBookings).values({ companyId, appointmentId: row.id, clinicId: c.clinic_id, phone: who.phone!, ip: '203.0.113.7' });
         });
+        booked++;
       } catch {
-        // The patient is already booked at that time: the demo does without this booking.
+        // The patient is already booked at that time: the next time is tried instead.
       }
     }
   }
