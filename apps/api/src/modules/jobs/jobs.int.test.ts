@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobs } from '../../db/schema/index.js';
 import { contextWithOrg, type TestContext, type TestOrg } from '../../test/harness.js';
 import { backoffMs, JOB_LEASE_MS } from './jobs.domain.js';
@@ -113,5 +113,27 @@ describe('job runner', () => {
     expect([...counts.values()].every((n) => n === 1)).toBe(true);
     expect(counts.size).toBe(40);
     for (const id of ids) expect((await jobRow(id)).state).toBe('done');
+  });
+
+  it('drains a backlog longer than one batch in one go once woken, not a batch per poll', async () => {
+    const runner = new JobRunner(ctx.database.db, undefined, {
+      // Woken once by hand; the poll (an hour) never comes within the test.
+      listen: async (_channel, onMessage) => { wake = () => onMessage(''); return async () => {}; },
+    });
+    let wake = () => {};
+    let ran = 0;
+    runner.register('test.backlog', { run: async () => { ran += 1; } });
+    const due = new Date(Date.now() - 60_000);
+    const ids: string[] = [];
+    for (let i = 0; i < 250; i++) ids.push(await runner.enqueue({ companyId: org.companyId, kind: 'test.backlog', payload: { i }, runAt: due }));
+    const stop = runner.start(3600);
+    await stop.listening;
+    try {
+      wake();
+      await vi.waitFor(() => expect(ran).toBe(250), { timeout: 30_000, interval: 50 });
+      for (const id of ids) expect((await jobRow(id)).state).toBe('done');
+    } finally {
+      await stop();
+    }
   });
 });

@@ -17,6 +17,8 @@ export interface JobHandler {
 /** How often a started runner removes finished jobs past their retention, and how many rows one statement deletes. */
 const CLEANUP_EVERY_MS = 3_600_000;
 const CLEANUP_BATCH = 1000;
+/** Jobs one run of a started runner takes before it lets the server's requests in again (then goes on, if more are due). */
+const RUN_BATCH = 100;
 
 export interface RunnerOptions {
   leaseMs?: number;
@@ -136,7 +138,8 @@ export class JobRunner {
 
   /**
    * Polls every `seconds` (0: never), and runs at once when woken (work committed for now, such as a domain event;
-   * a wake during a run runs again right after it). After its first run, and then hourly, it also cleans up (cleanUp). Returns the stop function, which resolves once the run in
+   * a wake during a run runs again right after it). A run goes on, a batch at a time, while batches come back full, so
+   * a backlog drains as fast as one job after another can run rather than a batch per poll. After its first run, and then hourly, it also cleans up (cleanUp). Returns the stop function, which resolves once the run in
    * progress (if any) has finished, so a shutting-down server closes its database only after its last job's writes.
    * Its `listening` settles once the runner hears new work (or has given up listening and only polls): work committed
    * before that wakes it only at its next poll.
@@ -157,8 +160,15 @@ export class JobRunner {
         try {
           do {
             again = false;
-            const report = await this.runDue(new Date());
-            if (report.done || report.retried || report.failed) this.log?.info(report, 'jobs run');
+            const report = await this.runDue(new Date(), RUN_BATCH);
+            const ran = report.done + report.retried + report.failed;
+            if (ran) this.log?.info(report, 'jobs run');
+            // A full batch says more may be due (a backlog after a burst of bookings, an import or a restart): the
+            // next batch follows at once, after the requests that came in meanwhile, not at the next poll.
+            if (ran >= RUN_BATCH) {
+              again = true;
+              await new Promise((resolve) => setImmediate(resolve));
+            }
           } while (again && !stopped);
           if (!stopped && Date.now() - cleaned >= CLEANUP_EVERY_MS) {
             cleaned = Date.now();
