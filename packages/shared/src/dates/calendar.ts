@@ -7,9 +7,50 @@ import { daysBetween } from '../schemas/dates.js';
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
-const DAY_MS = 86_400_000;
-const DAY_TEXT = /^\d{4}-\d{2}-\d{2}$/;
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/**
+ * The day number of a 'YYYY-MM-DD' text (days since 1970-01-01), read the way `Date.parse` reads its date part
+ * (a day past the month's end runs into the next month, as '2026-02-30' is 2 March); NaN for any other text. Pure
+ * arithmetic (the proleptic Gregorian calendar's days from civil): no `Date` is built, no text parsed twice.
+ */
+function dayNumber(date: string): number {
+  if (typeof date !== 'string' || date.length !== 10 || date.charCodeAt(4) !== 45 || date.charCodeAt(7) !== 45) return Number.NaN;
+  const year = digitsOf(date, 0, 4);
+  const month = digitsOf(date, 5, 7);
+  const day = digitsOf(date, 8, 10);
+  if (!(month >= 1 && month <= 12 && day >= 1 && day <= 31)) return Number.NaN;
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1;
+  return era * 146_097 + yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear - 719_468;
+}
+
+/** The decimal number written in `text` from `start` to `end`; NaN unless every character there is a digit. */
+function digitsOf(text: string, start: number, end: number): number {
+  let n = 0;
+  for (let i = start; i < end; i++) {
+    const digit = text.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) return Number.NaN;
+    n = n * 10 + digit;
+  }
+  return n;
+}
+
+/** The 'YYYY-MM-DD' text of a day number (civil from days); '' outside the years 0000 to 9999. */
+function dateOfNumber(n: number): string {
+  const z = n + 719_468;
+  const era = Math.floor(z / 146_097);
+  const dayOfEra = z - era * 146_097;
+  const yearOfEra = Math.floor((dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365);
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const shifted = Math.floor((5 * dayOfYear + 2) / 153);
+  const day = dayOfYear - Math.floor((153 * shifted + 2) / 5) + 1;
+  const month = shifted < 10 ? shifted + 3 : shifted - 9;
+  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  return year >= 0 && year <= 9999 ? `${pad(year, 4)}-${pad(month)}-${pad(day)}` : '';
+}
 
 /**
  * Adds whole days to a 'YYYY-MM-DD' date. Throws rather than write a date that is not four-digit YYYY-MM-DD
@@ -17,9 +58,9 @@ const pad = (n: number, width = 2) => String(n).padStart(width, '0');
  * (DATE_MIN..DATE_MAX), so this never happens for a validated request.
  */
 export function addDays(date: string, days: number): string {
-  const t = DAY_TEXT.test(date) ? Date.parse(`${date}T00:00:00Z`) + days * DAY_MS : Number.NaN;
-  const out = Number.isFinite(t) && Number.isInteger(days) ? new Date(t).toISOString().slice(0, 10) : '';
-  if (!DAY_TEXT.test(out)) throw new RangeError(`addDays: ${date} + ${days} days is not a calendar date`);
+  const n = Number.isInteger(days) ? dayNumber(date) + days : Number.NaN;
+  const out = Number.isFinite(n) ? dateOfNumber(n) : '';
+  if (!out) throw new RangeError(`addDays: ${date} + ${days} days is not a calendar date`);
   return out;
 }
 
@@ -34,7 +75,8 @@ export const MAX_LOOP_DAYS = 366;
 export function calendarDays(from: string, to: string, maxDays = MAX_LOOP_DAYS): string[] | null {
   const span = daysBetween(from, to);
   if (!(span >= 0 && span < Math.min(maxDays, MAX_LOOP_DAYS))) return null;
-  return Array.from({ length: span + 1 }, (_, i) => addDays(from, i));
+  const first = dayNumber(from);
+  return Array.from({ length: span + 1 }, (_, i) => dateOfNumber(first + i));
 }
 
 /**
@@ -47,7 +89,8 @@ export function systemDayOf(instant: Date): string {
 
 /** The day of the week of a calendar date as a number: 0 Sunday to 6 Saturday. */
 export function dayOfWeek(date: string): number {
-  return new Date(`${date}T00:00:00Z`).getUTCDay();
+  // 1970-01-01 was a Thursday (4); NaN stays NaN.
+  return (((dayNumber(date) + 4) % 7) + 7) % 7;
 }
 
 /** The weekday of a calendar date by name. */
