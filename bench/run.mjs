@@ -68,6 +68,37 @@ function cannon(opts) {
   });
 }
 
+/**
+ * Waits (at most 20 minutes) until the server's job runner has worked off every job already due: the follow-ups of
+ * an earlier run's bookings and cancellations would otherwise run beside this run's measurements. Woken through the
+ * runners' channel rather than left to their next poll. PostgreSQL only (an embedded database is the server's own).
+ */
+async function drainJobs(url) {
+  if (!url) return null;
+  const pg = (await import('pg')).default;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const due = async () => (await client.query(`select count(*)::int as n from jobs where state in ('queued', 'running') and run_at <= now()`)).rows[0].n;
+  try {
+    const t0 = performance.now();
+    const atStart = await due();
+    let left = atStart;
+    if (left) {
+      console.log(`Jobs: ${left} due from earlier runs; waiting for the server's runner to work them off`);
+      await client.query(`select pg_notify('clinic_jobs', '')`);
+      for (let i = 0; i < 1200 && left > 0; i++) {
+        await new Promise((r) => setTimeout(r, 1000));
+        left = await due();
+      }
+    }
+    const seconds = Math.round((performance.now() - t0) / 1000);
+    if (atStart) console.log(`Jobs: ${atStart - left} worked off in ${seconds} s${left ? `, ${left} still due (measured beside them)` : ''}`);
+    return { dueAtStart: atStart, stillDue: left, seconds };
+  } finally {
+    await client.end();
+  }
+}
+
 /** A saturation run (autocannon, closed loop) with the CPU time each process spent per request. */
 async function measured(opts) {
   const perRequest = cpuMeter(server.child.pid, dbKind === 'postgres');
@@ -113,6 +144,7 @@ rmSync(sqlLog, { force: true });
 
 // ---- 2. HTTP measurements, without statement logging.
 server = await startServer({ dataDir, databaseUrl, nodeArgs: typeof args.cpuProf === 'string' ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.cpuProf)}`] : [] });
+const drained = await drainJobs(databaseUrl);
 const token2 = await signIn(server.base);
 const headers = { authorization: `Bearer ${token2}`, 'content-type': 'application/json' };
 const results = [];
@@ -198,6 +230,9 @@ if (!only) {
   });
   if (row.open) recordOpen(row, row.open);
 }
+// The bookings' follow-ups (reminders, bells, waitlist offers, webhooks) are worked off before the server stops, so
+// the next run starts with none due.
+const drainedAfter = only ? null : await drainJobs(databaseUrl);
 await stopServer(server.child);
 
 // ---- 3. The SQL ceiling: the same statements through the driver, same concurrency, no HTTP.
@@ -257,6 +292,9 @@ console.log('Web:', JSON.stringify(web, null, 2));
 if (only || onlyWrites) process.exit(0);
 const out = writeResults({
   tier, dbKind, label, rows: results,
-  details: { tier, database: dbKind, label, connections, openConnections, duration, machine, seed: seedInfo, peakRssMb: peakRss, results, web },
+  details: {
+    tier, database: dbKind, label, connections, openConnections, duration, machine, seed: seedInfo, peakRssMb: peakRss,
+    jobs: { beforeReads: drained, afterWrites: drainedAfter }, results, web,
+  },
 });
 console.log(`Written ${path.relative(root, out)}`);
