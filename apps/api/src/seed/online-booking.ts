@@ -59,26 +59,35 @@ export async function seedOnlineBooking(db: Db, companyId: string, now = new Dat
   let n = 0;
   for (const [i, c] of candidates.entries()) {
     const window = { minNoticeMinutes: 120, horizonDays: 30, serviceIds: c.service_ids.slice(0, 4), doctorIds: c.doctor_ids };
-    const offer = await loadOffer(db, companyId, window, { clinic: c.clinic_id, service: c.service_ids[0]! }, now).catch(() => null);
-    if (!offer) continue;
-    const dates = Array.from({ length: 7 }, (_, d) => localTime(new Date(now.getTime() + (d + 1) * 86_400_000), offer.timeZone).date);
-    const starts = await offerStarts(db, companyId, offer, dates, 1);
-    // Two bookings per clinic: a time the patient is already booked at is passed over for the next one.
+    // Two bookings per clinic, of its first service with free times next week (a service whose only doctor works one
+    // day of it may offer a single time, which its patient may already be booked at).
     let booked = 0;
-    for (const s of starts.filter((_, k) => k % 3 === 0)) {
+    for (const service of window.serviceIds) {
       if (booked === 2) break;
-      const who = bookers[n++ % bookers.length]!;
-      try {
-        await db.transaction(async (tx) => {
-          const row = await storeAppointment(tx as unknown as Db, { companyId, id: null }, {
-            patient: who.id, doctor: s.doctorId, clinic: c.clinic_id, service: c.service_ids[0]!, reason: '', startsAt: s.startsAt, endsAt: s.endsAt,
-            ...buffersOf(offer.parties), status: modes[i] === 'request' ? 'requested' : 'scheduled', source: 'online',
+      const offer = await loadOffer(db, companyId, window, { clinic: c.clinic_id, service }, now).catch(() => null);
+      if (!offer) continue;
+      const dates = Array.from({ length: 7 }, (_, d) => localTime(new Date(now.getTime() + (d + 1) * 86_400_000), offer.timeZone).date);
+      const starts = await offerStarts(db, companyId, offer, dates, 1);
+      // Every third time first (spread over the week), then the others; a time the patient is already booked at is
+      // passed over for the next one.
+      for (const s of [...starts.filter((_, k) => k % 3 === 0), ...starts.filter((_, k) => k % 3 !== 0)]) {
+        if (booked === 2) break;
+        const who = bookers[n++ % bookers.length]!;
+        try {
+          await db.transaction(async (tx) => {
+            const row = await storeAppointment(tx as unknown as Db, { companyId, id: null }, {
+              patient: who.id, doctor: s.doctorId, clinic: c.clinic_id, service, reason: '', startsAt: s.startsAt, endsAt: s.endsAt,
+              ...buffersOf(offer.parties), status: modes[i] === 'request' ? 'requested' : 'scheduled', source: 'online',
+            });
+            await tx.insert(onlineBookings).values({ companyId, appointmentId: row.id, clinicId: c.clinic_id, phone: who.phone!, ip: '203.0.113.7' });
           });
-          await tx.insert(onlineBookings).values({ companyId, appointmentId: row.id, clinicId: c.clinic_id, phone: who.phone!, ip: '203.0.113.7' });
-        });
-        booked++;
-      } catch {
-        // The patient is already booked at that time: the next time is tried instead.
+          booked++;
+        } catch (error) {
+          // The patient (or the doctor) is already booked at that time: the next time is tried instead. Anything
+          // else is a fault, and the seed stops on it.
+          const code = (error as { code?: unknown }).code;
+          if (code !== 'PATIENT_DOUBLE_BOOKED' && code !== 'DOCTOR_DOUBLE_BOOKED') throw error;
+        }
       }
     }
   }
