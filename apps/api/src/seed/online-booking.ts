@@ -64,7 +64,11 @@ export async function seedOnlineBooking(db: Db, companyId: string, now = new Dat
     let booked = 0;
     for (const service of window.serviceIds) {
       if (booked === 2) break;
-      const offer = await loadOffer(db, companyId, window, { clinic: c.clinic_id, service }, now).catch(() => null);
+      // A service the page does not offer is passed over; any other failure stops the seed, as a refused booking's does.
+      const offer = await loadOffer(db, companyId, window, { clinic: c.clinic_id, service }, now).catch((error: unknown) => {
+        if ((error as { code?: unknown }).code === 'BOOKING_OFFER_NOT_FOUND') return null;
+        throw error;
+      });
       if (!offer) continue;
       const dates = Array.from({ length: 7 }, (_, d) => localTime(new Date(now.getTime() + (d + 1) * 86_400_000), offer.timeZone).date);
       const starts = await offerStarts(db, companyId, offer, dates, 1);
