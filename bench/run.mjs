@@ -85,7 +85,8 @@ async function drainJobs(url) {
     let left = atStart;
     if (left) {
       console.log(`Jobs: ${left} due from earlier runs; waiting for the server's runner to work them off`);
-      await client.query(`select pg_notify('clinic_jobs', '')`);
+      const { JOBS_CHANNEL } = await import(path.join(root, 'apps/api/dist/modules/jobs/jobs.repository.js'));
+      await client.query('select pg_notify($1, $2)', [JOBS_CHANNEL, '']);
       for (let i = 0; i < 1200 && left > 0; i++) {
         await new Promise((r) => setTimeout(r, 1000));
         left = await due();
