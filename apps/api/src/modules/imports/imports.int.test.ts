@@ -176,6 +176,19 @@ describe('the import and its undo', () => {
     expect((await req(a.token, 'POST', `/api/imports/${batchId}/undo`, { version: version + 1 })).statusCode).toBe(409);
   });
 
+  it('stops, writing nothing more, once the account that started it can no longer import', async () => {
+    const starter = await signInStaff(ctx, a, { name: 'Hala', username: 'imp_admin', email: 'imp_admin@a.test', employeeType: 'Admin', roleNames: ['Admin'] });
+    const checked = body(await upload(starter, 'Name,Phone,Date of birth,Gender\nStopped One,0581234567,1990-01-01,male\nStopped Two,0581234568,1990-01-02,female\n')).data;
+    expect((await req(starter, 'POST', `/api/imports/${checked._id}/start`, { duplicates: 'skip', version: checked.version })).statusCode).toBe(202);
+    // The starter is deactivated before the job runs.
+    await q(`update employees set is_active = false where company_id = $1 and username = 'imp_admin'`, [a.companyId]);
+    await runJobs();
+    const stopped = body(await req(a.token, 'GET', `/api/imports/${checked._id}`)).data;
+    expect(stopped).toMatchObject({ status: 'failed', importedRows: 0 });
+    expect(await countOf(`select count(*)::int as n from patients where company_id = $1 and import_batch_id = $2`, [a.companyId, checked._id])).toBe(0);
+    expect(await countOf(`select count(*)::int as n from audit_log where company_id = $1 and entity_id = $2 and action = 'fail'`, [a.companyId, checked._id])).toBe(1);
+  });
+
   it('resumes a batch whose runner died mid-way after the last row written, whatever was entered by hand meanwhile', async () => {
     const lines = ['Name,Phone,Date of birth,Gender'];
     for (let i = 0; i < 1500; i++) lines.push(`Resume ${i},05${String(30000000 + i)},1990-01-01,male`);

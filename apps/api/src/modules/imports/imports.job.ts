@@ -25,6 +25,7 @@ import { systemContext } from '../../lib/request-context.js';
 import { withDb } from '../../lib/transaction.js';
 import { bookAppointment } from '../appointments/index.js';
 import type { Db } from '../../db/client.js';
+import { companyIsOpen, credentialIsLive } from '../../lib/credential-liveness.js';
 import { IMPORT_COUNTRY } from './imports.service.js';
 
 interface Payload { batchId: string; duplicates: 'keep' | 'skip'; actorId: string | null; timeZone: string }
@@ -52,9 +53,39 @@ async function bookRows(deps: Deps & { db: Db }, companyId: string, batchId: str
   return ids.length;
 }
 
+/** Whether the import may still write: the person who started it is active and may import, and the company is open. */
+function starterMayImport(db: Db, companyId: string, p: Payload): Promise<boolean> {
+  return p.actorId ? credentialIsLive(db, { companyId, employeeId: p.actorId }, 'data_import') : companyIsOpen(db, companyId);
+}
+
+/** Thrown inside a chunk's transaction when the import's starter can no longer import: the chunk is not written. */
+class StarterGone extends Error {}
+
+/**
+ * Ends a batch whose starter's account ended (deactivated, deleted, no longer allowed to import) or whose company was
+ * closed: it acts for that person, so it stops with them. What earlier chunks wrote stays, as with any failed batch
+ * (undo takes it back); the stop is audited.
+ */
+async function stopForStarter(deps: Deps, companyId: string, p: Payload, written: number): Promise<void> {
+  await inTransaction(deps.db, async (db) => {
+    const stopped = await repo.updateBatchAt(db, companyId, p.batchId, { status: ['importing'], version: null }, {
+      status: 'failed', lastError: 'stopped: the account that started the import can no longer import', finishedAt: clockNow(deps),
+    });
+    if (!stopped) return;
+    await recordAudit(db, null, {
+      companyId, actorId: null, action: 'fail', entity: 'import_batch', entityId: p.batchId,
+      changes: { after: { status: 'failed', importedRows: written, reason: 'starter_ended', startedBy: p.actorId } },
+    });
+  });
+}
+
 async function runImport(deps: Deps, companyId: string, p: Payload): Promise<void> {
   const batch = await repo.findBatch(deps.db, companyId, p.batchId);
   if (!batch || batch.status !== 'importing') return;
+  if (!(await starterMayImport(deps.db, companyId, p))) {
+    await stopForStarter(deps, companyId, p, batch.importedRows);
+    return;
+  }
   const bytes = await repo.readImportFile(deps.db, companyId, batch.fileId);
   // Rows of an earlier attempt are this batch's own: they are neither duplicates nor written again.
   const resumeAfter = batch.resumeRow;
@@ -69,6 +100,8 @@ async function runImport(deps: Deps, companyId: string, p: Payload): Promise<voi
     if (!rows.length) return;
     let count = rows.length;
     await inTransaction(deps.db, async (db) => {
+      // Asked again for every chunk: an account ended while a long import runs stops it at the next chunk.
+      if (!(await starterMayImport(db, companyId, p))) throw new StarterGone();
       if (batch.kind === 'appointments') count = await bookRows(withDb(deps, db), companyId, batch.id, p, rows as AppointmentCreate[]);
       else if (batch.kind === 'employees') await insertEmployees(db, companyId, batch.id, rows as EmployeeImport[]);
       else if (batch.kind === 'services') await insertServices(db, companyId, batch.id, rows as ServiceCreate[]);
@@ -81,16 +114,22 @@ async function runImport(deps: Deps, companyId: string, p: Payload): Promise<voi
   };
   const today = todayIn(p.timeZone, clockNow(deps));
   const walk = walkRows(deps.db, companyId, bytes, { kind: batch.kind as ImportKind, mapping: batch.mapping, country: IMPORT_COUNTRY, today, exceptBatch: batch.id, now: clockNow(deps) });
-  for await (const chunk of walk) {
-    for (const r of chunk) {
-      if (r.row <= resumeAfter) continue;
-      if (!r.value || r.duplicate === 'identity' || (r.duplicate === 'phoneBirth' && p.duplicates === 'skip')) continue;
-      pending.push(r.value);
-      pendingThrough = r.row;
-      if (pending.length >= IMPORT_CHUNK_ROWS) await flush();
+  try {
+    for await (const chunk of walk) {
+      for (const r of chunk) {
+        if (r.row <= resumeAfter) continue;
+        if (!r.value || r.duplicate === 'identity' || (r.duplicate === 'phoneBirth' && p.duplicates === 'skip')) continue;
+        pending.push(r.value);
+        pendingThrough = r.row;
+        if (pending.length >= IMPORT_CHUNK_ROWS) await flush();
+      }
     }
+    await flush();
+  } catch (err) {
+    if (!(err instanceof StarterGone)) throw err;
+    await stopForStarter(deps, companyId, p, written);
+    return;
   }
-  await flush();
   await inTransaction(deps.db, async (db) => {
     const done = await repo.updateBatchAt(db, companyId, batch.id, { status: ['importing'], version: null }, { status: 'imported', finishedAt: clockNow(deps) });
     if (!done) return;
@@ -106,9 +145,9 @@ export function importJobHandler(deps: Deps): JobHandler {
     async run(job: ClaimedJob) {
       await runImport(deps, job.companyId, job.payload as unknown as Payload);
     },
-    async failed(job: ClaimedJob, error: string) {
+    async failed(job: ClaimedJob, error: string, _now: Date, db: Db) {
       const p = job.payload as unknown as Payload;
-      await repo.updateBatchAt(deps.db, job.companyId, p.batchId, { status: ['importing'], version: null }, { status: 'failed', lastError: errorText(error).slice(0, 500), finishedAt: clockNow(deps) });
+      await repo.updateBatchAt(db, job.companyId, p.batchId, { status: ['importing'], version: null }, { status: 'failed', lastError: errorText(error).slice(0, 500), finishedAt: clockNow(deps) });
     },
   };
 }
