@@ -95,9 +95,9 @@ async function send(deps: Deps, companyId: string, submissionId: string, now: Da
 export function submissionJobHandler(deps: Deps): JobHandler {
   return {
     run: (job: ClaimedJob, now: Date) => send(deps, job.companyId, String(job.payload.submissionId ?? ''), now),
-    async failed(job: ClaimedJob, error: string) {
-      const row = await findSubmission(deps.db, job.companyId, String(job.payload.submissionId ?? ''));
-      if (row?.s.status === 'pending') await updateSubmission(deps.db, job.companyId, row.s.id, row.s.version, { status: 'failed', lastError: error });
+    async failed(job: ClaimedJob, error: string, _now: Date, db: Db) {
+      const row = await findSubmission(db, job.companyId, String(job.payload.submissionId ?? ''));
+      if (row?.s.status === 'pending') await updateSubmission(db, job.companyId, row.s.id, row.s.version, { status: 'failed', lastError: error });
     },
   };
 }

@@ -67,6 +67,33 @@ describe('job runner', () => {
     expect((await runner.runDue(at(10_000))).failed).toBe(0);
   });
 
+  it('gives a job up and runs its failure hook in one transaction: a hook that fails leaves the job claimed, and after the lease both are settled', async () => {
+    const runner = new JobRunner(ctx.database.db);
+    let hookCalls = 0;
+    const start = at(200_000);
+    runner.register('test.hook', {
+      run: async () => { throw new Error('refused'); },
+      failed: async (job, _error, _now, db) => {
+        hookCalls += 1;
+        // What the hook writes commits with the give-up, or not at all.
+        await db.update(jobs).set({ payload: { settledBy: hookCalls } }).where(and(eq(jobs.companyId, job.companyId), eq(jobs.id, job.id)));
+        if (hookCalls === 1) throw new Error('the hook could not finish');
+      },
+    });
+    const id = await runner.enqueue({ companyId: org.companyId, kind: 'test.hook', payload: {}, runAt: start, maxAttempts: 1 });
+    expect(await runner.runDue(start)).toEqual({ done: 0, retried: 1, failed: 0 });
+    let row = await jobRow(id);
+    expect(row.state).toBe('running');
+    expect(row.payload).toEqual({});
+    // Not taken again while its lease holds.
+    expect(await runner.runDue(new Date(start.getTime() + JOB_LEASE_MS - 1000))).toEqual({ done: 0, retried: 0, failed: 0 });
+    expect((await runner.runDue(new Date(start.getTime() + JOB_LEASE_MS + 1000))).failed).toBe(1);
+    row = await jobRow(id);
+    expect(row.state).toBe('failed');
+    expect(row.payload).toEqual({ settledBy: 2 });
+    expect(hookCalls).toBe(2);
+  });
+
   it('gives a job whose runner died back to the queue once its lease lapses', async () => {
     const dead = new JobRunner(ctx.database.db);
     const id = await dead.enqueue({ companyId: org.companyId, kind: 'test.lease', payload: {}, runAt: at(100_000) });

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../../db/client.js';
 import { backoffMs, errorText, JOB_LEASE_MS } from './jobs.domain.js';
 import { holdForTest } from '../../lib/lease.js';
+import { inTransaction } from '../../lib/transaction.js';
 import { claimDueJob, deleteFinishedJobs, failJob, finishJob, insertJob, JOBS_CHANNEL, retryJob, type ClaimedJob, type NewJob } from './jobs.repository.js';
 
 export type { ClaimedJob } from './jobs.repository.js';
@@ -10,8 +11,12 @@ export type { ClaimedJob } from './jobs.repository.js';
 export interface JobHandler {
   /** Does the work; throwing schedules a retry with backoff, or gives up after the job's attempts. */
   run(job: ClaimedJob, now: Date): Promise<void>;
-  /** Called once when the job gives up (after its last attempt). */
-  failed?(job: ClaimedJob, error: string, now: Date): Promise<void>;
+  /**
+   * Called when the job gives up (after its last attempt), inside the transaction that records it as given up: what it
+   * writes goes through `db` and commits with that, or not at all. If it throws, or the process dies before the commit,
+   * the job stays claimed and is given up again, with this hook, once its lease lapses.
+   */
+  failed?(job: ClaimedJob, error: string, now: Date, db: Db): Promise<void>;
 }
 
 /** How often a started runner removes finished jobs past their retention, and how many rows one statement deletes. */
@@ -115,6 +120,23 @@ export class JobRunner {
     return removed;
   }
 
+  /**
+   * Records the job as given up and runs its handler's failure hook in the same transaction, so that what the hook
+   * settles (a batch or a submission marked failed, a bell) is never lost to a crash between the two. False when that
+   * transaction failed: the job stays claimed, and is given up again once its lease lapses.
+   */
+  private async giveUp(job: ClaimedJob, handler: JobHandler | undefined, now: Date, text: string): Promise<boolean> {
+    try {
+      await inTransaction(this.db, async (tx) => {
+        if (await failJob(tx, job, this.id, now, text)) await handler?.failed?.(job, text, now, tx);
+      });
+      return true;
+    } catch (err) {
+      this.log?.error({ err, jobId: job.id, kind: job.kind }, 'job failure hook failed; the job is given up again once its lease lapses');
+      return false;
+    }
+  }
+
   private async runOne(job: ClaimedJob, now: Date): Promise<keyof RunReport> {
     const handler = this.handlers.get(job.kind);
     try {
@@ -128,8 +150,7 @@ export class JobRunner {
       const text = errorText(error);
       if (job.attempts >= job.maxAttempts || !handler) {
         this.log?.warn({ jobId: job.id, kind: job.kind, attempts: job.attempts }, 'job failed');
-        if (await failJob(this.db, job, this.id, now, text)) await handler?.failed?.(job, text, now).catch((err: unknown) => this.log?.error({ err }, 'job failure hook failed'));
-        return 'failed';
+        return (await this.giveUp(job, handler, now, text)) ? 'failed' : 'retried';
       }
       await retryJob(this.db, job, this.id, now, new Date(now.getTime() + backoffMs(job.attempts)), text);
       return 'retried';

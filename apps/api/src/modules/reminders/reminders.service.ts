@@ -174,10 +174,10 @@ async function sendOne(deps: Deps, job: ClaimedJob, now: Date): Promise<void> {
 export function reminderJobHandler(deps: Deps): JobHandler {
   return {
     run: (job, now) => sendOne(deps, job, now),
-    failed: async (job, error, now) => {
+    failed: async (job, error, now, db) => {
       const reminderId = String(job.payload.reminderId ?? '');
-      const failed = await failPlanned(deps.db, job.companyId, reminderId, error, now);
-      if (failed) await notifyAppointment(deps, job.companyId, failed.appointmentId, 'reminder_failed', null, { channel: failed.channel });
+      const failed = await failPlanned(db, job.companyId, reminderId, error, now);
+      if (failed) await notifyAppointment(withDb(deps, db), job.companyId, failed.appointmentId, 'reminder_failed', null, { channel: failed.channel });
     },
   };
 }
