@@ -21,7 +21,7 @@ import { patientTextRoute, sendPatientText } from '../../lib/patient-text.js';
 import { mapLink, messageLanguage, reminderEmail, reminderSms, reminderTemplateParams, reminderTimes, type ReminderFacts } from './reminders.domain.js';
 import {
   appointmentExists, cancelByPatient, countOutbox, clinicExists, confirmedBefore, failPlanned, findAppointmentAndSettings, findLinkUse,
-  findOutbox, findReminderToSend, findSettings, findVisit, insertPlannedReminders, lateCancellationHours, markAppointmentReminded,
+  findOutbox, findReminderToSend, findSettings, findVisit, insertPlannedReminders, lateCancellationHours, lockedStatus, markAppointmentReminded,
   markSent, recordFailedAttempt, recordLinkUse, reminderExists, requeueReminder, settlePlanned, upsertSettings, withdrawPlanned,
   type OutboxRow, type SettingsRow,
 } from './reminders.repository.js';
@@ -313,6 +313,8 @@ export async function actOnVisit(
         changes: { by: 'patient', before: { status: a.status }, after: { status: 'cancelled', cancellationReason: reason!.trim(), lateCancellation: late } },
       });
     } else {
+      // Still scheduled now, not only when the link was read: the desk may have cancelled or moved it on meanwhile.
+      if ((await lockedStatus(tx, c.companyId, c.appointmentId)) !== 'scheduled') throw new AppError(409, 'APPOINTMENT_CLOSED', 'errors.reminders.appointmentClosed');
       await recordAudit(tx, ctx, {
         companyId: c.companyId, actorId: null, action: 'confirmed', entity: 'appointment', entityId: c.appointmentId, changes: { by: 'patient' },
       });
