@@ -1,7 +1,8 @@
 import type { Db } from '../../db/client.js';
 import { type Caller, clockNow, type Deps } from '../../lib/app-types.js';
 import { open } from '../../lib/secret-box.js';
-import { withDb } from '../../lib/transaction.js';
+import { recordAudit } from '../../lib/audit.js';
+import { inTransaction, withDb } from '../../lib/transaction.js';
 import { getAppointment } from '../appointments/index.js';
 import { getInvoice } from '../billing/index.js';
 import type { DomainEvent, DomainEvents } from '../events/index.js';
@@ -70,16 +71,26 @@ export function followWithWebhooks(deps: Deps, events: DomainEvents): void {
   });
 }
 
-/** Turns the endpoint off, rings its creator's and the administrators' bells and e-mails them. */
+/**
+ * Turns the endpoint off, audited (by no one: the system), rings its creator's and the administrators' bells and
+ * queues their e-mails, all in one transaction: an endpoint is never off without its audit row and its warnings.
+ */
 async function disable(deps: Deps, endpoint: EndpointRow, failures: number, because: DisabledBecause, now: Date): Promise<void> {
   const reason = 'hours' in because ? `failing for ${because.hours} hours` : `failed ${failures} times in a row`;
-  if (!(await disableFailing(deps.db, endpoint.companyId, endpoint.id, reason, now))) return;
-  const n = { kind: 'webhook_disabled' as const, entity: 'webhook_endpoint', entityId: endpoint.id, params: { url: endpoint.url, count: String(failures) } };
-  if (endpoint.createdBy) {
-    await notifyEmployees(deps, endpoint.companyId, [endpoint.createdBy], { ...n, actorId: null });
-    await notifyAdministrators(deps, endpoint.companyId, { ...n, actorId: endpoint.createdBy });
-  }
-  await queueDisabledEmails(deps, endpoint, because, now);
+  await inTransaction(deps.db, async (tx) => {
+    if (!(await disableFailing(tx, endpoint.companyId, endpoint.id, reason, now))) return;
+    await recordAudit(tx, null, {
+      companyId: endpoint.companyId, actorId: null, action: 'update', entity: 'webhook_endpoint', entityId: endpoint.id,
+      changes: { by: 'system', before: { enabled: true }, after: { enabled: false, disabledReason: reason } },
+    });
+    const d = withDb(deps, tx);
+    const n = { kind: 'webhook_disabled' as const, entity: 'webhook_endpoint', entityId: endpoint.id, params: { url: endpoint.url, count: String(failures) } };
+    if (endpoint.createdBy) {
+      await notifyEmployees(d, endpoint.companyId, [endpoint.createdBy], { ...n, actorId: null });
+      await notifyAdministrators(d, endpoint.companyId, { ...n, actorId: endpoint.createdBy });
+    }
+    await queueDisabledEmails(d, endpoint, because, now);
+  });
 }
 
 /** Sends one delivery; throws (to be retried) when it was not accepted. */
@@ -121,8 +132,8 @@ async function deliver(deps: Deps, job: ClaimedJob, now: Date): Promise<void> {
 export function webhookJobHandler(deps: Deps): JobHandler {
   return {
     run: (job, now) => deliver(deps, job, now),
-    failed: async (job) => {
-      await updateDelivery(deps.db, job.companyId, String(job.payload.deliveryId), { status: 'failed' });
+    failed: async (job, _error, _now, db) => {
+      await updateDelivery(db, job.companyId, String(job.payload.deliveryId), { status: 'failed' });
     },
   };
 }

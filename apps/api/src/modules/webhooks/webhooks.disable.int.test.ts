@@ -86,6 +86,11 @@ describe('an endpoint failing for a day', () => {
     expect(after.disabledReason).toContain('24 hours');
     const bell = await ctx.database.db.select().from(notifications).where(and(eq(notifications.companyId, org.companyId), eq(notifications.kind, 'webhook_disabled')));
     expect(bell.map((n) => n.recipientId).sort()).toEqual([org.adminId, arabicAdmin.id].sort());
+    // Audited as the system's change.
+    const audit = await ctx.database.query<{ actor_id: string | null; changes: { after: { enabled: boolean } } }>(
+      `select actor_id, changes from audit_log where company_id = $1 and entity = 'webhook_endpoint' and entity_id = $2 and action = 'update'`, [org.companyId, endpoint._id]);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ actor_id: null, changes: { after: { enabled: false } } });
 
     await ctx.app.jobs.runDue(clock, 100, [WEBHOOK_DISABLED_EMAIL_JOB]);
     const to = (m: (typeof smtp.messages)[number]) => (Array.isArray(m.to) ? m.to : [m.to]).flatMap((a) => a?.value.map((v) => v.address) ?? []);
@@ -100,6 +105,29 @@ describe('an endpoint failing for a day', () => {
     expect(arabic.subject).toBe('أُوقفت نقطة استقبال خطاف');
     expect(arabic.text).toContain(receiver.url);
     expect(arabic.html).toContain('dir="rtl"');
+  });
+
+  it('stays on when its warnings cannot be written, and is turned off with them at the next failure', async () => {
+    const endpoint = await createEndpoint();
+    const start = clock.getTime();
+    await testEventAt(endpoint._id, new Date(start));
+    const bells = async () => (await ctx.database.db.select().from(notifications).where(and(eq(notifications.companyId, org.companyId), eq(notifications.entityId, endpoint._id)))).length;
+    await ctx.database.query(`create function wh_bell_unavailable() returns trigger language plpgsql as $$ begin raise exception 'the bell is unavailable'; end $$`);
+    await ctx.database.query('create trigger wh_bell_unavailable before insert on notifications for each row execute function wh_bell_unavailable()');
+    try {
+      await testEventAt(endpoint._id, new Date(start + 24 * HOUR));
+    } finally {
+      await ctx.database.query('drop trigger wh_bell_unavailable on notifications');
+      await ctx.database.query('drop function wh_bell_unavailable()');
+    }
+    // Not off without its bell, its e-mails and its audit row.
+    expect((await shown(endpoint._id)).enabled).toBe(true);
+    expect(await bells()).toBe(0);
+    await testEventAt(endpoint._id, new Date(start + 25 * HOUR));
+    expect((await shown(endpoint._id)).enabled).toBe(false);
+    expect(await bells()).toBe(2);
+    const audits = await ctx.database.query(`select 1 from audit_log where company_id = $1 and entity_id = $2 and action = 'update'`, [org.companyId, endpoint._id]);
+    expect(audits).toHaveLength(1);
   });
 
   it('counts the day from the first failure after the last success', async () => {
