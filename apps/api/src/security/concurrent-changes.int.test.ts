@@ -283,6 +283,24 @@ describe('simultaneous changes to one record', () => {
     }
   });
 
+  it('keeps exactly one of 5 simultaneous saves of the e-invoicing settings made from the same version, whole', async () => {
+    const fresh = await createOrg(ctx);
+    const save = (i: number, version?: number) => ctx.app.inject({
+      method: 'PUT', url: '/api/e-invoicing/settings', headers: auth(fresh.token),
+      payload: { enabled: i % 2 === 0, sellerName: `Seller ${i}`, vatNumber: '300234567800003', ...(version === undefined ? {} : { version }) },
+    });
+    const first = await save(0);
+    expect(first.statusCode).toBe(200);
+    const version = body(first).data.version as number;
+    const results = await Promise.all([1, 2, 3, 4, 5].map((i) => save(i, version)));
+    const statuses = results.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(4);
+    const winner = statuses.indexOf(200) + 1;
+    const stored = body(await ctx.app.inject({ method: 'GET', url: '/api/e-invoicing/settings', headers: auth(fresh.token) })).data;
+    expect(stored).toMatchObject({ sellerName: `Seller ${winner}`, enabled: winner % 2 === 0, version: version + 1 });
+  });
+
   it('chooses one plan when several are chosen at the same time', async () => {
     const fresh = await createOrg(ctx, { plan: null });
     const plans = ['clinic', 'company', 'complex', 'department'];

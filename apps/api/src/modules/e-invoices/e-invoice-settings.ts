@@ -7,7 +7,7 @@ import type { RequestContext } from '../../lib/request-context.js';
 import { seal } from '../../lib/secret-box.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { staleRecord } from '../../lib/versioning.js';
-import { findSettings, upsertSettings, type EInvoiceSettingsRow } from './e-invoices.repository.js';
+import { findSettings, findSettingsForUpdate, insertFirstSettings, upsertSettings, type EInvoiceSettingsRow } from './e-invoices.repository.js';
 import { STAMP_KEY_PURPOSE } from './e-invoices.service.js';
 import { signHash, stampKey, verifyHashSignature } from './zatca-crypto.js';
 
@@ -41,13 +41,17 @@ export async function getEInvoiceSettings(deps: Deps, caller: Caller): Promise<E
 
 export async function saveEInvoiceSettings(deps: Deps, ctx: RequestContext, caller: Caller, input: EInvoiceSettingsInput): Promise<EInvoiceSettingsView> {
   return inTransaction(deps.db, async (tx) => {
-    const before = await findSettings(tx, caller.companyId);
+    // Held until the save commits: two saves at one version cannot both pass the check.
+    const before = await findSettingsForUpdate(tx, caller.companyId);
     if (input.version !== undefined && before && before.version !== input.version) throw staleRecord();
     const { version: _v, ...values } = input;
-    await upsertSettings(tx, {
+    const row = {
       companyId: caller.companyId, ...values, crn: values.crn || null, street: values.street || null, buildingNumber: values.buildingNumber || null,
       district: values.district || null, city: values.city || null, postalCode: values.postalCode || null,
-    });
+    };
+    if (before) await upsertSettings(tx, row);
+    // A first save that another first save beat is based on settings that are no longer what is stored.
+    else if (!(await insertFirstSettings(tx, row))) throw staleRecord();
     await recordAudit(tx, ctx, {
       companyId: caller.companyId, actorId: caller.id, action: 'update', entity: 'e_invoice_settings', entityId: caller.companyId,
       changes: { before: before ? { enabled: before.enabled, sellerName: before.sellerName, vatNumber: before.vatNumber } : null, after: { enabled: input.enabled, sellerName: input.sellerName, vatNumber: input.vatNumber } },
@@ -69,7 +73,7 @@ export async function saveStamp(deps: Deps, ctx: RequestContext, caller: Caller,
     throw validationFailed({ privateKey: 'validation.eInvoices.stampKey' });
   }
   return inTransaction(deps.db, async (tx) => {
-    const before = await findSettings(tx, caller.companyId);
+    const before = await findSettingsForUpdate(tx, caller.companyId);
     await upsertSettings(tx, {
       companyId: caller.companyId, enabled: before?.enabled ?? false, sellerName: before?.sellerName ?? '', vatNumber: before?.vatNumber ?? '',
       stampKeyEnc: seal(deps.config.jwtSecret, STAMP_KEY_PURPOSE, input.privateKey), certificate: certificateDer,

@@ -12,10 +12,23 @@ export async function findSettings(db: Db, companyId: string): Promise<EInvoiceS
   return row ?? null;
 }
 
+/** The company's settings row, held (FOR UPDATE) until the transaction ends: a save checks its version against it. */
+export async function findSettingsForUpdate(db: Db, companyId: string): Promise<EInvoiceSettingsRow | null> {
+  const [row] = await db.select().from(eInvoiceSettings).where(eq(eInvoiceSettings.companyId, companyId)).limit(1).for('update');
+  return row ?? null;
+}
+
+/** Writes the settings, whether or not the company had any (its row held by the caller when it had). */
 export async function upsertSettings(db: Db, values: typeof eInvoiceSettings.$inferInsert): Promise<void> {
   const { companyId: _c, ...set } = values;
   await db.insert(eInvoiceSettings).values(values)
     .onConflictDoUpdate({ target: eInvoiceSettings.companyId, set: { ...set, version: sql`${eInvoiceSettings.version} + 1`, updatedAt: sql`now()` } });
+}
+
+/** The company's first settings row; false when another save created it meanwhile (nothing is written then). */
+export async function insertFirstSettings(db: Db, values: typeof eInvoiceSettings.$inferInsert): Promise<boolean> {
+  const created = await db.insert(eInvoiceSettings).values(values).onConflictDoNothing().returning({ companyId: eInvoiceSettings.companyId });
+  return created.length > 0;
 }
 
 /**

@@ -40,7 +40,7 @@ export function EInvoicingSettingsCard() {
         <form noValidate data-testid="e-invoicing-form" onSubmit={onSubmit(async (v) => {
           await save.mutateAsync({
             ...v, crn: blank(v.crn), street: blank(v.street), buildingNumber: blank(v.buildingNumber), district: blank(v.district), city: blank(v.city), postalCode: blank(v.postalCode),
-            ...(record.sellerName || record.enabled ? { version: record.version } : {}),
+            version: record.version,
           });
         })}>
           <Stack gap="sm">
