@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { zonedInstant, zonedIso } from '@clinic/shared';
-import { appointments, auditLog, notifications, onlineBookings, patients, phoneVerifications } from '../../db/schema/index.js';
+import { appointments, auditLog, notifications, onlineBookings, patients, phoneVerifications, services } from '../../db/schema/index.js';
 import { body } from '../../test/harness.js';
 import { nextWeekday } from '../appointments/fixtures.js';
 import {
@@ -177,5 +177,29 @@ describe('moving the visit from the link', () => {
     const off = await post('/api/public/visit/reschedule', { token, datetime: zonedIso(zonedInstant(date, '13:15', TZ), TZ) });
     expect(off.statusCode).toBe(422);
   });
-});
 
+  it('says the visit cannot move once its service is no longer offered, and does not pass a database failure off as that', async () => {
+    const v = await verified();
+    const slot = monday('11:00');
+    const done = body(await book(v, slot)).data;
+    const token = encodeURIComponent(decodeURIComponent(done.icsUrl.split('token=')[1]));
+    const date = slot.at.slice(0, 10);
+    // The doctors who give the service cannot be read: the page fails as a fault (500), not as "cannot move" (409).
+    await ctx.database.query('alter table service_doctors rename column employee_id to employee_id_moved');
+    try {
+      const failed = await get(`/api/public/visit/times?token=${token}&date=${date}`);
+      expect(failed.statusCode).toBe(500);
+    } finally {
+      await ctx.database.query('alter table service_doctors rename column employee_id_moved to employee_id');
+    }
+    expect((await get(`/api/public/visit/times?token=${token}&date=${date}`)).statusCode).toBe(200);
+    await db().update(services).set({ isActive: false }).where(eq(services.id, fx.consult.id));
+    try {
+      const closed = await get(`/api/public/visit/times?token=${token}&date=${date}`);
+      expect(closed.statusCode).toBe(409);
+      expect(body(closed).message.code).toBe('VISIT_NOT_MOVABLE');
+    } finally {
+      await db().update(services).set({ isActive: true }).where(eq(services.id, fx.consult.id));
+    }
+  });
+});

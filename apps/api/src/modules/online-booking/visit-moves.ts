@@ -38,8 +38,11 @@ async function moveOffer(deps: Deps, token: string, now: Date) {
   let offer: Offer;
   try {
     offer = await loadOffer(deps.db, claims.companyId, window, { clinic: visit.clinic_id, service: visit.service_id, doctor: visit.doctor_id }, now);
-  } catch {
-    throw notMovable();
+  } catch (err) {
+    // The clinic, the service or the doctor is no longer offered: the visit cannot move online. Anything else (the
+    // database failing) is not the patient's answer and is not hidden behind it.
+    if (err instanceof AppError && err.code === 'BOOKING_OFFER_NOT_FOUND') throw notMovable();
+    throw err;
   }
   // The visit keeps its length, as when the desk moves it; its own time is not held against it.
   const length = (new Date(visit.ends_at).getTime() - startsAt.getTime()) / 60_000;
