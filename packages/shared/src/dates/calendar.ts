@@ -2,41 +2,12 @@
  * Calendar dates ('YYYY-MM-DD', a day on a clinic's calendar, not an instant) and wall-clock times ('HH:MM').
  * No zone is involved here: a calendar date is read at UTC midnight, where no clock ever changes.
  */
-import { daysBetween } from '../schemas/dates.js';
+import { daysSinceEpoch, daysBetween } from '../schemas/dates.js';
 
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-
-/**
- * The day number of a 'YYYY-MM-DD' text (days since 1970-01-01), read the way `Date.parse` reads its date part
- * (a day past the month's end runs into the next month, as '2026-02-30' is 2 March); NaN for any other text. Pure
- * arithmetic (the proleptic Gregorian calendar's days from civil): no `Date` is built, no text parsed twice.
- */
-function dayNumber(date: string): number {
-  if (typeof date !== 'string' || date.length !== 10 || date.charCodeAt(4) !== 45 || date.charCodeAt(7) !== 45) return Number.NaN;
-  const year = digitsOf(date, 0, 4);
-  const month = digitsOf(date, 5, 7);
-  const day = digitsOf(date, 8, 10);
-  if (!(month >= 1 && month <= 12 && day >= 1 && day <= 31)) return Number.NaN;
-  const y = month <= 2 ? year - 1 : year;
-  const era = Math.floor(y / 400);
-  const yearOfEra = y - era * 400;
-  const dayOfYear = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1;
-  return era * 146_097 + yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear - 719_468;
-}
-
-/** The decimal number written in `text` from `start` to `end`; NaN unless every character there is a digit. */
-function digitsOf(text: string, start: number, end: number): number {
-  let n = 0;
-  for (let i = start; i < end; i++) {
-    const digit = text.charCodeAt(i) - 48;
-    if (digit < 0 || digit > 9) return Number.NaN;
-    n = n * 10 + digit;
-  }
-  return n;
-}
 
 /** The 'YYYY-MM-DD' text of a day number (civil from days); '' outside the years 0000 to 9999. */
 function dateOfNumber(n: number): string {
@@ -58,7 +29,7 @@ function dateOfNumber(n: number): string {
  * (DATE_MIN..DATE_MAX), so this never happens for a validated request.
  */
 export function addDays(date: string, days: number): string {
-  const n = Number.isInteger(days) ? dayNumber(date) + days : Number.NaN;
+  const n = Number.isInteger(days) ? daysSinceEpoch(date) + days : Number.NaN;
   const out = Number.isFinite(n) ? dateOfNumber(n) : '';
   if (!out) throw new RangeError(`addDays: ${date} + ${days} days is not a calendar date`);
   return out;
@@ -75,7 +46,7 @@ export const MAX_LOOP_DAYS = 366;
 export function calendarDays(from: string, to: string, maxDays = MAX_LOOP_DAYS): string[] | null {
   const span = daysBetween(from, to);
   if (!(span >= 0 && span < Math.min(maxDays, MAX_LOOP_DAYS))) return null;
-  const first = dayNumber(from);
+  const first = daysSinceEpoch(from);
   return Array.from({ length: span + 1 }, (_, i) => dateOfNumber(first + i));
 }
 
@@ -90,7 +61,7 @@ export function systemDayOf(instant: Date): string {
 /** The day of the week of a calendar date as a number: 0 Sunday to 6 Saturday. */
 export function dayOfWeek(date: string): number {
   // 1970-01-01 was a Thursday (4); NaN stays NaN.
-  return (((dayNumber(date) + 4) % 7) + 7) % 7;
+  return (((daysSinceEpoch(date) + 4) % 7) + 7) % 7;
 }
 
 /** The weekday of a calendar date by name. */

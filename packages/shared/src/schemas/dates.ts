@@ -22,7 +22,6 @@ export const DATE_OUT_OF_RANGE = 'validation.dateOutOfRange';
 
 const MIN_MS = Date.UTC(1900, 0, 1);
 const MAX_MS = Date.UTC(3000, 0, 1) - 1;
-const DAY_MS = 86_400_000;
 const DATE_TEXT = /^(\d{4})-(\d{2})-(\d{2})$/;
 const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
@@ -59,7 +58,36 @@ export function isInstantInRange(text: string): boolean {
  */
 export function daysBetween(from: string, to: string): number {
   if (!isCalendarDate(from) || !isCalendarDate(to)) return Number.NaN;
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+  return daysSinceEpoch(to) - daysSinceEpoch(from);
+}
+
+/**
+ * The days from 1970-01-01 to a 'YYYY-MM-DD' text, read the way `Date.parse` reads its date part
+ * (a day past the month's end runs into the next month, as '2026-02-30' is 2 March); NaN for any other text. Pure
+ * arithmetic (the proleptic Gregorian calendar's days from civil): no `Date` is built, no text parsed twice.
+ */
+export function daysSinceEpoch(date: string): number {
+  if (typeof date !== 'string' || date.length !== 10 || date.charCodeAt(4) !== 45 || date.charCodeAt(7) !== 45) return Number.NaN;
+  const year = digitsOf(date, 0, 4);
+  const month = digitsOf(date, 5, 7);
+  const day = digitsOf(date, 8, 10);
+  if (!(month >= 1 && month <= 12 && day >= 1 && day <= 31)) return Number.NaN;
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1;
+  return era * 146_097 + yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear - 719_468;
+}
+
+/** The decimal number written in `text` from `start` to `end`; NaN unless every character there is a digit. */
+function digitsOf(text: string, start: number, end: number): number {
+  let n = 0;
+  for (let i = start; i < end; i++) {
+    const digit = text.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) return Number.NaN;
+    n = n * 10 + digit;
+  }
+  return n;
 }
 
 /** Adds the rule's issue (if any) to a refinement: `invalidKey` for a malformed date, DATE_OUT_OF_RANGE outside the range. */
