@@ -182,13 +182,15 @@ test('the week by keyboard: the grid takes focus, arrows move a visible cursor, 
   await expect(cursor).toBeVisible();
   await expect(said).toContainText(/: (free|not bookable|.+)/);
   const before = (await cursor.boundingBox())!;
+  // The cursor's place, or none while the grid draws it again (a refetch of the week): polled until it is there.
+  const at = async () => (await cursor.boundingBox()) ?? { x: Number.NaN, y: Number.NaN };
   await page.keyboard.press('ArrowDown');
-  await expect.poll(async () => (await cursor.boundingBox())!.y).toBeGreaterThan(before.y);
+  await expect.poll(async () => (await at()).y).toBeGreaterThan(before.y);
   await page.keyboard.press('ArrowRight');
-  await expect.poll(async () => (await cursor.boundingBox())!.x).toBeGreaterThan(before.x);
+  await expect.poll(async () => (await at()).x).toBeGreaterThan(before.x);
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('ArrowUp');
-  await expect.poll(async () => (await cursor.boundingBox())!.y).toBe(before.y);
+  await expect.poll(async () => (await at()).y).toBe(before.y);
 
   // Down to a free time, then Enter: the booking form opens at that time, with the focus in it.
   for (let i = 0; i < 40 && !/free$/.test((await said.textContent()) ?? ''); i++) await page.keyboard.press('ArrowDown');
@@ -284,9 +286,12 @@ test('a confirmation dialog keeps the focus while open and gives it back when cl
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(/log out/i);
+  // The focus moves into the dialog as it opens, and Tab keeps it there.
+  const inDialog = () => page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
+  await expect.poll(inDialog).toBe(true);
   for (let i = 0; i < 8; i++) {
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))).toBe(true);
+    expect(await inDialog()).toBe(true);
   }
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
@@ -351,7 +356,8 @@ test('the side menu runs the full height of a long page and stays put while it s
   const viewport = page.viewportSize()!;
   for (const path of [`/patients/details/${practice.patients[0]!._id}`, `/patients/appointments?view=week&date=${date}`, '/clinics/add']) {
     await page.goto(path);
-    await page.waitForLoadState('networkidle').catch(() => undefined);
+    // The screen's content makes it longer than the window once it has loaded. No wait for an idle network as well: on
+    // a slow machine the three waits together ran past the test's time-out.
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollHeight), { message: `${path} is longer than the window`, timeout: 20_000 })
       .toBeGreaterThan(viewport.height);
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));

@@ -25,6 +25,7 @@ if (!process.env.E2E_PORT) process.env.E2E_PORT = String(await freePort());
 if (!process.env.E2E_SMS_PORT) process.env.E2E_SMS_PORT = String(await freePort());
 if (!process.env.E2E_DATA_DIR) process.env.E2E_DATA_DIR = mkdtempSync(path.join(os.tmpdir(), 'clinic-e2e-'));
 const port = Number(process.env.E2E_PORT);
+const suiteWorkers = Number(process.env.E2E_WORKERS ?? 2);
 const serverNodeFlags = JSON.parse(readFileSync(path.join(root, 'apps/api/node-flags.json'), 'utf8')) as string[];
 const baseURL = `http://localhost:${port}`;
 const smsSink = `http://127.0.0.1:${process.env.E2E_SMS_PORT}`;
@@ -36,14 +37,15 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // One worker per core for the suite, and one more for the tests that mostly wait (below).
+  workers: suiteWorkers + 1,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
-  // Workers take files in order. The authenticator test spends a minute waiting out its step-up window: queued
-  // first, the other worker runs the rest meanwhile; queued by name (last), the suite ended waiting for it alone.
+  // The authenticator test spends a minute waiting out its step-up window, idle: it has a worker of its own beside the
+  // suite's, so that no suite worker sits out that minute (it held one of the two for 80 s of the run).
   projects: [
-    { name: 'long-waits', testMatch: 'two-factor.spec.ts' },
-    { name: 'suite', testIgnore: 'two-factor.spec.ts' },
+    { name: 'long-waits', testMatch: 'two-factor.spec.ts', workers: 1 },
+    { name: 'suite', testIgnore: 'two-factor.spec.ts', workers: suiteWorkers },
   ],
   use: {
     baseURL,
