@@ -17,6 +17,7 @@ function PatientsList() {
       <button onClick={() => list.setFilter('status', 'inactive')}>Inactive only</button>
       <button onClick={() => list.setFilter('dateOfBirth', '1990-01-05')}>Born 5 Jan 1990</button>
       <button onClick={() => list.setSearch('layla')}>Search layla</button>
+      <button onClick={() => { list.setFilter('dateOfBirth', '1990-01-05'); list.setSearch(''); }}>Born 5 Jan 1990, search cleared</button>
       <button onClick={() => list.setLimit(30)}>30 per page</button>
       <button onClick={() => list.toggleSort('name')}>Sort by name</button>
       <Link to="/doctors">Doctors</Link>
@@ -45,6 +46,15 @@ describe('list state', () => {
     expect(value('limit')).toBe('10');
     expect(value('sort')).toBe('_id desc');
     expect(value('status')).toBe('any');
+  });
+
+  it('keeps both of two changes made before the list renders again (a date picked as the search is cleared)', async () => {
+    const { router, user } = renderList('/patients?search=layla&status=inactive');
+    await user.click(screen.getByRole('button', { name: 'Born 5 Jan 1990, search cleared' }));
+    const params = new URLSearchParams(router.state.location.search);
+    expect(params.get('dateOfBirth')).toBe('1990-01-05');
+    expect(params.get('search')).toBeNull();
+    expect(params.get('status')).toBe('inactive');
   });
 
   it('goes back to page 1 when a filter, the search, a date or the page size changes', async () => {

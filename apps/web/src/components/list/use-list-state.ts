@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@clinic/shared';
 
@@ -58,11 +58,17 @@ export function useListState<F extends string = never>(options: ListStateOptions
   const filters = {} as Record<F, string | null>;
   for (const name of filterNames) filters[name] = params.get(name) || null;
 
+  // The address as last changed here or rendered: the router hands a change the parameters of its last render, so two
+  // changes before the list renders again (the search's pause ending just after a date is picked) would keep only the
+  // second. Each change starts from this and leaves its result here.
+  const latest = useRef(params);
+  latest.current = params;
+
   const update = useCallback(
     (changes: Record<string, string | number | null>, resetPage: boolean) => {
       setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
+        () => {
+          const next = new URLSearchParams(latest.current);
           for (const [key, value] of Object.entries(changes)) {
             if (value === null || value === '') next.delete(key);
             else next.set(key, String(value));
@@ -74,6 +80,7 @@ export function useListState<F extends string = never>(options: ListStateOptions
             next.delete('sortBy');
             next.delete('order');
           }
+          latest.current = next;
           return next;
         },
         { replace: true },
