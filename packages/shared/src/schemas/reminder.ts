@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './common.js';
+import { versionInput, versionSchema } from './version.js';
 
 /** Reminders, the patient's confirm/cancel link, and staff notifications. */
 
@@ -31,11 +32,14 @@ export const reminderSettingsInput = z.strictObject({
   /** Empty: the company default (REMINDER_LEAD_HOURS). */
   leadHours: z.array(z.number({ error: 'validation.reminders.leadHoursInvalid' }).int('validation.reminders.leadHoursInvalid')
     .min(1, 'validation.reminders.leadHoursInvalid').max(336, 'validation.reminders.leadHoursInvalid')).max(5),
+  /** The version the form loaded (1 before the first save); a save over another's answers 409 STALE_RECORD. */
+  version: versionInput.optional(),
 });
 export type ReminderSettingsInput = z.infer<typeof reminderSettingsInput>;
 
 export const reminderSettings = reminderSettingsInput.extend({
   clinic: z.string(),
+  version: versionSchema,
   /** The lead times that apply (the clinic's own or the company default). */
   effectiveLeadHours: z.array(z.number()),
 });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { rowId, tenantId, timestamps } from './columns.js';
+import { rowId, tenantId, timestamps, version } from './columns.js';
 import { companies } from './core.js';
 import { clinics } from './organisation.js';
 import { appointments } from './scheduling.js';
@@ -42,6 +42,8 @@ export const clinicReminderSettings = pgTable('clinic_reminder_settings', {
   channels: jsonb('channels').notNull().default(['email', 'sms']),
   /** Hours before the start, e.g. [24] or [48, 2]; empty: the company default (REMINDER_LEAD_HOURS). */
   leadHours: jsonb('lead_hours').notNull().default([]),
+  /** 1 stands for "never saved" in the API: the first save writes 2 (as every clinic's settings). */
+  version: version(),
   ...timestamps,
 }, (t) => [
   primaryKey({ columns: [t.companyId, t.clinicId] }),

@@ -96,9 +96,9 @@ export async function saveOnlineBookingSettings(
     maxPerPhoneWeek: input.maxPerPhoneWeek, cancellationPolicy: trimmedPolicy(input.cancellationPolicy),
   };
   await assertRefs(deps, caller.companyId, clinicId, values);
-  const before = await findSettings(deps.db, caller.companyId, clinicId);
   await inTransaction(deps.db, async (tx) => {
     const current = await lockSettingsVersion(tx, caller.companyId, clinicId);
+    const before = current === null ? null : await findSettings(tx, caller.companyId, clinicId);
     const expected = input.version ?? current ?? 1;
     if (current === null) {
       if (expected !== 1 || !(await insertFirstSettings(tx, caller.companyId, clinicId, values))) throw staleRecord();

@@ -250,6 +250,29 @@ describe('e-mail reminders', () => {
   });
 });
 
+describe('reminder settings', () => {
+  it('refuses a save based on settings someone else has changed since, and keeps theirs', async () => {
+    const clinic = await insertClinic(db(), org.companyId, { name: 'Settings Clinic' });
+    const url = `/api/clinics/${clinic.id}/reminder-settings`;
+    const loaded = body(await ctx.app.inject({ method: 'GET', url, headers: auth(org.token) })).data as { version: number };
+    expect(loaded.version).toBe(1);
+    // Two managers opened the never-saved settings; the first saves.
+    const first = await ctx.app.inject({ method: 'PUT', url, headers: auth(org.token), payload: { enabled: true, channels: ['sms'], leadHours: [48], version: 1 } });
+    expect(first.statusCode).toBe(200);
+    expect(body(first).data).toMatchObject({ channels: ['sms'], leadHours: [48], version: 2 });
+    // The second still has version 1: refused, the first's settings stay.
+    const second = await ctx.app.inject({ method: 'PUT', url, headers: auth(org.token), payload: { enabled: false, channels: [], leadHours: [], version: 1 } });
+    expect(second.statusCode).toBe(409);
+    expect(body(second).message.code).toBe('STALE_RECORD');
+    const now = body(await ctx.app.inject({ method: 'GET', url, headers: auth(org.token) })).data;
+    expect(now).toMatchObject({ enabled: true, channels: ['sms'], leadHours: [48], version: 2 });
+    // Saved over what it now reads, it goes through.
+    const again = await ctx.app.inject({ method: 'PUT', url, headers: auth(org.token), payload: { enabled: false, channels: [], leadHours: [], version: 2 } });
+    expect(again.statusCode).toBe(200);
+    expect(body(again).data).toMatchObject({ enabled: false, version: 3 });
+  });
+});
+
 describe('SMS reminders', () => {
   it('posts the message to the gateway with its Authorization header, in the patient\'s language', async () => {
     const TZ = 'Asia/Riyadh';

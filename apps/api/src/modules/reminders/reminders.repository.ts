@@ -4,15 +4,18 @@ import { transitionSources, type ReminderChannel, type ReminderRecord } from '@c
 import type { Db } from '../../db/client.js';
 import { appointments, clinicReminderSettings, clinics, patientLinkUses, reminders } from '../../db/schema/index.js';
 import { rowsOf } from '../../lib/sql.js';
+import { nextVersion } from '../../lib/versioning.js';
 
 export type SettingsRow = typeof clinicReminderSettings.$inferSelect;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Settings
 
-export async function findSettings(db: Db, companyId: string, clinicId: string): Promise<SettingsRow | null> {
-  const [row] = await db.select().from(clinicReminderSettings)
+/** A clinic's settings; with `lock`, the row held for the transaction (null before the first save either way). */
+export async function findSettings(db: Db, companyId: string, clinicId: string, lock = false): Promise<SettingsRow | null> {
+  const query = db.select().from(clinicReminderSettings)
     .where(and(eq(clinicReminderSettings.companyId, companyId), eq(clinicReminderSettings.clinicId, clinicId))).limit(1);
+  const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
 }
 
@@ -21,12 +24,21 @@ export async function clinicExists(db: Db, companyId: string, clinicId: string):
   return !!c;
 }
 
-/** Writes a clinic's settings, whether or not it had any. */
-export async function upsertSettings(
-  db: Db, companyId: string, clinicId: string, values: { enabled: boolean; channels: string[]; leadHours: number[]; updatedAt: Date },
-): Promise<void> {
-  await db.insert(clinicReminderSettings).values({ companyId, clinicId, ...values })
-    .onConflictDoUpdate({ target: [clinicReminderSettings.companyId, clinicReminderSettings.clinicId], set: values });
+type SettingsValues = { enabled: boolean; channels: string[]; leadHours: number[]; updatedAt: Date };
+
+/** The first save (version 2); false when another request saved first. */
+export async function insertFirstSettings(db: Db, companyId: string, clinicId: string, values: SettingsValues): Promise<boolean> {
+  const inserted = await db.insert(clinicReminderSettings).values({ companyId, clinicId, ...values, version: 2 }).onConflictDoNothing()
+    .returning({ v: clinicReminderSettings.version });
+  return inserted.length > 0;
+}
+
+/** Saves over the version the change is based on; false when the row moved on. */
+export async function updateSettingsAtVersion(db: Db, companyId: string, clinicId: string, version: number, values: SettingsValues): Promise<boolean> {
+  const updated = await db.update(clinicReminderSettings).set({ ...values, version: nextVersion(clinicReminderSettings.version) })
+    .where(and(eq(clinicReminderSettings.companyId, companyId), eq(clinicReminderSettings.clinicId, clinicId), eq(clinicReminderSettings.version, version)))
+    .returning({ v: clinicReminderSettings.version });
+  return updated.length > 0;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { inTransaction, withDb } from '../../lib/transaction.js';
 import { AppError } from '../../lib/errors.js';
+import { staleRecord } from '../../lib/versioning.js';
 import { companyIsOpen } from '../../lib/credential-liveness.js';
 import { exactTotal } from '../../lib/list.js';
 import { openPatientLink, signPatientLink } from '../../lib/patient-links.js';
@@ -22,7 +23,7 @@ import { mapLink, messageLanguage, reminderEmail, reminderSms, reminderTemplateP
 import {
   appointmentExists, cancelByPatient, countOutbox, clinicExists, confirmedBefore, failPlanned, findAppointmentAndSettings, findLinkUse,
   findOutbox, findReminderToSend, findSettings, findVisit, insertPlannedReminders, lateCancellationHours, lockedStatus, markAppointmentReminded,
-  markSent, recordFailedAttempt, recordLinkUse, reminderExists, requeueReminder, settlePlanned, upsertSettings, withdrawPlanned,
+  markSent, recordFailedAttempt, recordLinkUse, reminderExists, requeueReminder, settlePlanned, insertFirstSettings, updateSettingsAtVersion, withdrawPlanned,
   type OutboxRow, type SettingsRow,
 } from './reminders.repository.js';
 
@@ -34,10 +35,15 @@ type PlanDeps = Pick<Deps, 'db' | 'config'>;
 // ---------------------------------------------------------------------------------------------------------------
 // Settings
 
-function effective(config: Deps['config'], row: Pick<SettingsRow, 'enabled' | 'channels' | 'leadHours'> | null, clinicId: string): ReminderSettings {
+function effective(
+  config: Deps['config'], row: Pick<SettingsRow, 'enabled' | 'channels' | 'leadHours'> & { version?: number } | null, clinicId: string,
+): ReminderSettings {
   const leadHours = ((row?.leadHours ?? []) as number[]).filter((n) => Number.isInteger(n) && n > 0);
   const channels = ((row?.channels ?? REMINDER_CHANNELS) as string[]).filter((c): c is ReminderChannel => (REMINDER_CHANNELS as readonly string[]).includes(c));
-  return { clinic: clinicId, enabled: row?.enabled ?? true, channels, leadHours, effectiveLeadHours: leadHours.length ? leadHours : [config.reminderLeadHours] };
+  return {
+    clinic: clinicId, enabled: row?.enabled ?? true, channels, leadHours, effectiveLeadHours: leadHours.length ? leadHours : [config.reminderLeadHours],
+    version: row?.version ?? 1,
+  };
 }
 
 async function assertClinic(db: Db, companyId: string, clinicId: string) {
@@ -49,12 +55,17 @@ export async function getReminderSettings(deps: Deps, caller: Caller, clinicId: 
   return effective(deps.config, await findSettings(deps.db, caller.companyId, clinicId), clinicId);
 }
 
+/** Saves a clinic's settings over the version its form loaded (1 before the first save); audited with what it replaced. */
 export async function saveReminderSettings(deps: Deps, ctx: RequestContext, caller: Caller, clinicId: string, input: ReminderSettingsInput): Promise<ReminderSettings> {
   await assertClinic(deps.db, caller.companyId, clinicId);
-  const before = await findSettings(deps.db, caller.companyId, clinicId);
   const values = { enabled: input.enabled, channels: [...new Set(input.channels)], leadHours: [...new Set(input.leadHours)].sort((a, b) => b - a), updatedAt: new Date() };
   await inTransaction(deps.db, async (tx) => {
-    await upsertSettings(tx, caller.companyId, clinicId, values);
+    const before = await findSettings(tx, caller.companyId, clinicId, true);
+    const expected = input.version ?? before?.version ?? 1;
+    const saved = before
+      ? expected === before.version && (await updateSettingsAtVersion(tx, caller.companyId, clinicId, before.version, values))
+      : expected === 1 && (await insertFirstSettings(tx, caller.companyId, clinicId, values));
+    if (!saved) throw staleRecord();
     await recordAudit(tx, ctx, {
       companyId: caller.companyId, actorId: caller.id, action: 'update', entity: 'reminder_settings', entityId: clinicId,
       changes: { before: before ? { enabled: before.enabled, channels: before.channels, leadHours: before.leadHours } : null, after: values },

@@ -2,6 +2,10 @@ import { useEffect, useState } from 'react';
 import { Button, Card, Checkbox, Group, Select, Stack, Switch, TagsInput, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { REMINDER_CHANNELS, type ReminderChannel } from '@clinic/shared';
+import { FormMessage } from '@/components/form/form-message';
+import { StaleRecordAlert } from '@/components/stale-record-alert';
+import { isStaleRecord } from '@/lib/edited-record';
+import { isApiError } from '@/lib/http';
 import { useLookup } from '@/lib/lookups';
 import { useReminderSettings, useSaveReminderSettings } from '../api/reminders';
 
@@ -15,13 +19,18 @@ export function ReminderSettingsCard() {
   const [enabled, setEnabled] = useState(true);
   const [channels, setChannels] = useState<ReminderChannel[]>([]);
   const [hours, setHours] = useState<string[]>([]);
+  // The version the fields were filled from: a save over someone else's newer one is refused (409) and says so.
+  const [version, setVersion] = useState(1);
 
   useEffect(() => {
     if (!settings.data) return;
     setEnabled(settings.data.enabled);
     setChannels(settings.data.channels);
     setHours(settings.data.leadHours.map(String));
+    setVersion(settings.data.version);
   }, [settings.data]);
+  const stale = isStaleRecord(save.error);
+  const failure = save.error && !stale ? (isApiError(save.error) ? save.error.message : t('errors.unexpected')) : null;
 
   const leadHours = hours.map((h) => Number(h)).filter((n) => Number.isInteger(n) && n >= 1 && n <= 336);
   const invalid = leadHours.length !== hours.length;
@@ -35,7 +44,7 @@ export function ReminderSettingsCard() {
           placeholder={t('outbox.settings.pickClinic')}
           data={(clinics.data ?? []).map((c) => ({ value: c._id, label: c.name }))}
           value={clinicId}
-          onChange={setClinicId}
+          onChange={(id) => { save.reset(); setClinicId(id); }}
           searchable
           maw={360}
         />
@@ -58,10 +67,13 @@ export function ReminderSettingsCard() {
               error={invalid ? t('validation.reminders.leadHoursInvalid') : undefined}
               maw={360}
             />
+            <StaleRecordAlert stale={stale} reloading={settings.isFetching} onReload={() => { save.reset(); void settings.refetch(); }} />
+            <FormMessage message={failure} testId="reminder-settings-error" />
             <Group>
-              <Button disabled={invalid} loading={save.isPending} onClick={() => save.mutate({ enabled, channels, leadHours })}>
+              <Button disabled={invalid} loading={save.isPending} onClick={() => save.mutate({ enabled, channels, leadHours, version })}>
                 {t('outbox.settings.save')}
               </Button>
+              {save.isSuccess && <Text size="sm" c="teal" role="status" data-testid="reminder-settings-saved">{save.data.message}</Text>}
             </Group>
           </>
         )}

@@ -1,0 +1,1 @@
+ALTER TABLE "clinic_reminder_settings" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;
