@@ -16,6 +16,17 @@ export const auditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 
+/**
+ * The records whose audit entries carry clinical content (readings, substances, diagnoses, drugs, results, notes):
+ * their `changes` read as {@link REDACTED_CLINICAL} for a caller without `clinical_read`.
+ */
+export const CLINICAL_AUDIT_ENTITIES: readonly string[] = [
+  'encounter', 'encounter_note', 'encounter_diagnosis', 'vital_signs', 'patient_allergy', 'patient_problem',
+  'patient_medication', 'prescription', 'order',
+];
+/** An entry's `changes` as a caller without clinical access sees them. */
+export const REDACTED_CLINICAL = { redacted: 'clinical' } as const;
+
 export const auditSortFields = ['_id', 'createdAt', 'action', 'entity'] as const;
 export const auditListQuery = listQuerySchema(auditSortFields).extend({
   actor: z.uuid({ error: 'validation.invalidValue' }).optional(),

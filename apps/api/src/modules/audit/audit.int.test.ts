@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../organisation/provision.js';
+import { recordAudit } from '../../lib/audit.js';
 import { auth, body, createOrg, createTestContext, login, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
 
 let ctx: TestContext;
@@ -57,6 +58,40 @@ describe('audit log', () => {
     const other = body(await list(b.token, '?limit=30')).data;
     expect(other.every((e: { actor: { _id: string } | null }) => e.actor?._id !== nurseId)).toBe(true);
     expect(body(await list(b.token, `?actor=${nurseId}`)).data).toHaveLength(0);
+  });
+
+  it('shows clinical content in entries (readings, folded allergies) only to callers who may read clinical records', async () => {
+    const role = await ctx.app.inject({ method: 'POST', url: '/api/roles', headers: auth(a.token), payload: { name: 'Auditor', permissions: ['audit_read', 'data_export'] } });
+    await createAccount(ctx.database.db, a.companyId, new Map([['auditor', body(role).data._id]]), {
+      name: 'Nasser Auditor', username: 'nauditor', email: 'nauditor@example.test', password: TEST_PASSWORD, employeeType: 'Employee', roleNames: ['auditor'],
+    });
+    const auditorToken = (await login(ctx, 'nauditor', TEST_PASSWORD)).accessToken;
+    const patientId = '6f1d3c9e-0d7a-4d0e-9d7e-3f2b1a0c9d8e';
+    await recordAudit(ctx.database.db, null, {
+      companyId: a.companyId, actorId: a.adminId, action: 'create', entity: 'vital_signs', entityId: patientId, changes: { after: { systolic: 190, diastolic: 120 } },
+    });
+    await recordAudit(ctx.database.db, null, {
+      companyId: a.companyId, actorId: a.adminId, action: 'merge', entity: 'patient', entityId: patientId,
+      changes: { mergedFrom: { publicId: 'PAT-000009' }, folded: { allergies: 1 }, foldedRows: { allergies: [{ substance: 'Penicillin', severity: 'life_threatening' }] } },
+    });
+    const seen = async (token: string) => {
+      const res = await list(token, `?limit=5`);
+      expect(res.statusCode).toBe(200);
+      const rows = body(res).data as Array<{ entity: string; action: string; changes: Record<string, unknown> }>;
+      return { vitals: rows.find((e) => e.entity === 'vital_signs')!, merge: rows.find((e) => e.action === 'merge')! };
+    };
+    const auditor = await seen(auditorToken);
+    expect(auditor.vitals.changes).toEqual({ redacted: 'clinical' });
+    expect(JSON.stringify(auditor.merge.changes)).not.toContain('Penicillin');
+    expect(auditor.merge.changes).toMatchObject({ mergedFrom: { publicId: 'PAT-000009' }, folded: { allergies: 1 } });
+    const admin = await seen(a.token);
+    expect(admin.vitals.changes).toEqual({ after: { systolic: 190, diastolic: 120 } });
+    expect(JSON.stringify(admin.merge.changes)).toContain('Penicillin');
+    // The CSV export shows what the list shows.
+    const csv = await ctx.app.inject({ method: 'GET', url: '/api/audit/export.csv', headers: auth(auditorToken) });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain('vital_signs');
+    expect(csv.body).not.toContain('190');
   });
 
   it('needs audit_read', async () => {

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Code, Drawer, Group, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { AuditEntry } from '@clinic/shared';
+import { REDACTED_CLINICAL, type AuditEntry } from '@clinic/shared';
 import type { DataTableColumn } from '@/components/list';
 import { useCanOpen } from '@/lib/pages';
 import { describeAuditRecord } from '../lib/audit-record';
@@ -60,6 +60,9 @@ export function AuditRecordLabel({ entry }: { entry: AuditEntry }) {
 function ChangesView({ changes }: { changes: unknown }) {
   const { t } = useTranslation();
   if (!changes || typeof changes !== 'object') return <Text size="sm" c="dimmed">{t('audit.noChanges')}</Text>;
+  if ((changes as { redacted?: unknown }).redacted === REDACTED_CLINICAL.redacted) {
+    return <Text size="sm" c="dimmed" data-testid="audit-clinical-hidden">{t('audit.clinicalHidden')}</Text>;
+  }
   const c = changes as { before?: Record<string, unknown>; after?: Record<string, unknown> };
   if (c.before || c.after) {
     const fields = [...new Set([...Object.keys(c.before ?? {}), ...Object.keys(c.after ?? {})])];

@@ -51,6 +51,17 @@ describe('audit log screen', () => {
     expect(drawer).toHaveTextContent('10.0.0.7');
   });
 
+  it('says why an entry\'s clinical details are not shown', async () => {
+    const vitals: AuditEntry = { ...update, _id: '44', action: 'create', entity: 'vital_signs', changes: { redacted: 'clinical' } };
+    auditApi([vitals]);
+    signIn();
+    renderWithProviders(<AuditPage />, '/audit', { route: '/audit' });
+    const table = await screen.findByTestId('audit-table');
+    await userEvent.click(await within(table).findByText('Created'));
+    const drawer = await screen.findByRole('dialog');
+    expect(within(drawer).getByTestId('audit-clinical-hidden')).toHaveTextContent('shown only to people who may read clinical records');
+  });
+
   it('shows what each record is instead of its id, linked to its details page', async () => {
     const created: AuditEntry = { ...update, _id: '43', action: 'create', entityId: 'p-2', changes: { after: { publicId: 'PAT-000301', name: 'Omar Khalil' } } };
     auditApi([update, created, denied]);
