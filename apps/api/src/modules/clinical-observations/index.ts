@@ -4,6 +4,7 @@
  * use the allergy state and the last vitals from here.
  */
 export { allergyStateOf } from './allergies.service.js';
+export { lockAllergyState } from './observations.repository.js';
 export { auditPatientRead } from './patient-access.js';
 export { lastVitals } from './vitals.service.js';
 export { clinicalObservationRoutes } from './observations.routes.js';

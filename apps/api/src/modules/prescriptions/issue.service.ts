@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { staleRecord } from '../../lib/versioning.js';
+import { lockAllergyState } from '../clinical-observations/index.js';
 import { todayIn } from '../patients/index.js';
 import { addToMedicationList, findMedications, markCancelled, markIssued, stopListedMedications } from './prescriptions.repository.js';
 import { draftOf, medicationListRows, prescriptionNotFound, prescriptionOf, runChecks, storedAcknowledgements } from './prescriptions.service.js';
@@ -13,11 +14,14 @@ import { draftOf, medicationListRows, prescriptionNotFound, prescriptionOf, runC
 /**
  * Issues a draft: the checks run again inside the transaction (an allergy recorded a moment ago counts), every
  * warning must carry a reason (422 otherwise, nothing changes), then the status, the acknowledgements, the patient's
- * medication list and the audit row commit together.
+ * medication list and the audit row commit together. The patient's allergy lock is taken before the checks read: an
+ * allergy being recorded is waited for and counted, one recorded after waits for the issue; two issues for one
+ * patient run one after the other, the second checking against the first's medications.
  */
 export async function issuePrescription(deps: Deps, ctx: RequestContext, caller: Caller, id: string, input: { acknowledgements: PrescriptionIssueInput['acknowledgements'] & object; version: number }): Promise<Prescription> {
   return inTransaction(deps.db, async (db) => {
     const draft = await draftOf(db, caller, id, input.version);
+    await lockAllergyState(db, caller.companyId, draft.patient._id);
     const drugs = await findMedications(db, caller.companyId, draft.items.map((i) => i.medication));
     const byId = new Map(drugs.map((d) => [d.id, d]));
     // The names checked are those printed (the snapshot), with the catalogue's Arabic name.
