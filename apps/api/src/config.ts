@@ -69,6 +69,7 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
+  SECOND_FACTOR_MAX_FAILURES: z.coerce.number().int().min(1).default(20),
   PASSWORD_HASH_COST: z.coerce.number().int().min(MIN_TEST_PASSWORD_COST).max(MAX_PASSWORD_COST).default(DEFAULT_PASSWORD_COST),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   SIGNUP_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
@@ -129,6 +130,8 @@ export interface Config {
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
   loginMaxFailures: number;
+  /** Wrong second-factor codes (and step-up proofs) allowed per account from all addresses together within `loginWindowMinutes`. */
+  secondFactorMaxFailures: number;
   /** log2 of scrypt's N for new password hashes; stored hashes keep the cost they were made with. */
   passwordHashCost: number;
   loginWindowMinutes: number;
@@ -229,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
+    secondFactorMaxFailures: e.SECOND_FACTOR_MAX_FAILURES,
     passwordHashCost: e.PASSWORD_HASH_COST,
     loginWindowMinutes: e.LOGIN_WINDOW_MINUTES,
     signupMaxAttempts: e.SIGNUP_MAX_ATTEMPTS,

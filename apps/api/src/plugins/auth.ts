@@ -65,7 +65,10 @@ export function registerAuth(app: App, deps: Deps) {
     if (caller.session?.enrolmentRequired && !config.duringEnrolment) {
       throw new AppError(403, 'SECOND_FACTOR_ENROLMENT_REQUIRED', 'errors.security.enrolmentRequired');
     }
-    if (config.stepUp && !recentlyVerified(caller.session)) throw new AppError(403, 'STEP_UP_REQUIRED', 'errors.security.stepUpRequired');
+    // A session held to enrolment has no proof to step up with (the step-up route is closed to it): a route open during
+    // enrolment (adding the first second factor) lets it through; every other session must have proved who it is lately.
+    const enrolling = caller.session?.enrolmentRequired === true && config.duringEnrolment === true;
+    if (config.stepUp && !enrolling && !recentlyVerified(caller.session)) throw new AppError(403, 'STEP_UP_REQUIRED', 'errors.security.stepUpRequired');
     if (!permits(required, caller.permissions)) {
       await recordAudit(deps.db, requestContext(req), {
         companyId: caller.companyId,

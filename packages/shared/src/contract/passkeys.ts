@@ -15,13 +15,17 @@ const tags = ['passkeys'];
 export const passkeyRoutes = {
   /** The caller's passkeys. Open during enrolment: a passkey can be the second factor an organisation requires. */
   list: route({ method: 'GET', path: '/api/passkeys', access: 'authenticated', tags, duringEnrolment: true, response: { 200: okSchema(z.array(passkeyView)) } }),
-  /** Options to create a passkey for the caller (their existing passkeys excluded). */
+  /**
+   * Options to create a passkey for the caller (their existing passkeys excluded). Adding a way to sign in is a
+   * sensitive change (step-up), except for a session held to enrolment, which adds its first second factor this way.
+   */
   registerOptions: route({
-    method: 'POST', path: '/api/passkeys/register/options', access: 'authenticated', tags, duringEnrolment: true, response: { 200: okSchema(passkeyOptions) },
+    method: 'POST', path: '/api/passkeys/register/options', access: 'authenticated', stepUp: true, tags, duringEnrolment: true, response: { 200: okSchema(passkeyOptions) },
   }),
-  /** Verifies the new passkey and keeps it under its name; a session held to enrolment is released by it. */
+  /** Verifies the new passkey and keeps it under its name (step-up as above); a session held to enrolment is released by it. */
   register: route({
-    method: 'POST', path: '/api/passkeys/register', access: 'authenticated', tags, duringEnrolment: true, body: passkeyRegisterInput, response: { 200: okSchema(passkeyView) },
+    method: 'POST', path: '/api/passkeys/register', access: 'authenticated', stepUp: true, tags, duringEnrolment: true, body: passkeyRegisterInput,
+    response: { 200: okSchema(passkeyView) },
   }),
   rename: route({ method: 'PATCH', path: '/api/passkeys/:id', access: 'authenticated', tags, params: idParams, body: passkeyRenameInput, response: { 200: okSchema(passkeyView) } }),
   /** Removing a way to sign in is a sensitive change: the person proves who they are first (step-up). */

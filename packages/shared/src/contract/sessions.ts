@@ -32,5 +32,8 @@ export const sessionRoutes = {
     method: 'GET', path: '/api/employees/:id/sign-in-history', access: 'user_update', tags, params: idParams, query: signInHistoryQuery, response: { 200: history },
   }),
   policy: route({ method: 'GET', path: '/api/organisation/security/sessions', access: 'admin', tags, response: { 200: policy } }),
-  savePolicy: route({ method: 'PUT', path: '/api/organisation/security/sessions', access: 'admin', tags, body: sessionPolicyInput, response: { 200: policy } }),
+  /** The idle timeout and absolute lifetime: a sensitive change (step-up). */
+  savePolicy: route({
+    method: 'PUT', path: '/api/organisation/security/sessions', access: 'admin', stepUp: true, tags, body: sessionPolicyInput, response: { 200: policy },
+  }),
 };

@@ -13,8 +13,13 @@ const tags = ['sso'];
  */
 export const ssoRoutes = {
   settings: route({ method: 'GET', path: '/api/organisation/sso', access: 'admin', tags, response: { 200: okSchema(ssoSettingsRecord) } }),
-  /** Saves the provider and the password sign-in rule (password sign-in can be off only while single sign-on is on). */
-  saveSettings: route({ method: 'PUT', path: '/api/organisation/sso', access: 'admin', tags, body: ssoSettingsInput, response: { 200: okSchema(ssoSettingsRecord) } }),
+  /**
+   * Saves the provider and the password sign-in rule (password sign-in can be off only while single sign-on is on).
+   * A sensitive change: it decides who can sign in and how (step-up).
+   */
+  saveSettings: route({
+    method: 'PUT', path: '/api/organisation/sso', access: 'admin', stepUp: true, tags, body: ssoSettingsInput, response: { 200: okSchema(ssoSettingsRecord) },
+  }),
   /** Fetches the issuer's discovery document (the issuer it names must be the one typed). */
   test: route({ method: 'POST', path: '/api/organisation/sso/test', access: 'admin', tags, body: ssoTestInput, response: { 200: okSchema(ssoTestResult) } }),
   /** Whether the organisation (as `start` finds it) signs in through its provider, and the button's label. */

@@ -33,7 +33,8 @@ export const twoFactorRoutes = {
   signInTotp: route({ method: 'POST', path: '/api/auth/second-factor/totp', access: 'public', tags, body: totpSignInInput, response: { 200: okSchema(loginResult) } }),
   signInRecovery: route({ method: 'POST', path: '/api/auth/second-factor/recovery', access: 'public', tags, body: recoverySignInInput, response: { 200: okSchema(loginResult) } }),
   getPolicy: route({ method: 'GET', path: '/api/security/second-factor-policy', access: 'admin', tags, response: { 200: okSchema(secondFactorPolicy) } }),
+  /** Changing who must use a second factor, or the step-up minutes, is a sensitive change (step-up). */
   updatePolicy: route({
-    method: 'PUT', path: '/api/security/second-factor-policy', access: 'admin', tags, body: secondFactorPolicyInput, response: { 200: okSchema(secondFactorPolicy) },
+    method: 'PUT', path: '/api/security/second-factor-policy', access: 'admin', stepUp: true, tags, body: secondFactorPolicyInput, response: { 200: okSchema(secondFactorPolicy) },
   }),
 };

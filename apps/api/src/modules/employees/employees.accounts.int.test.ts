@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { employees, rolePermissions, roles } from '../../db/schema/index.js';
+import { employees, externalIdentities, rolePermissions, roles } from '../../db/schema/index.js';
 import { createAccount } from '../organisation/provision.js';
 import { withVersion, versionOf } from '../../test/versions.js';
 import { auth, body, createOrg, createTestContext, login, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
@@ -113,6 +113,32 @@ describe('a user account below administrator', () => {
     const ok = await put(userAdminToken, nurseId, { email: 'noor@example.test' });
     expect(ok.statusCode).toBe(200);
     expect((await login(ctx, 'noor@example.test', TEST_PASSWORD)).accessToken).toBeTruthy();
+  });
+});
+
+describe('an account made by single sign-on', () => {
+  it('is an account too: with employee_write alone it is neither reactivated, re-addressed, retyped nor deleted', async () => {
+    // As single sign-on makes it: no user name, no password, an identity at the organisation's provider.
+    const person = await createAccount(ctx.database.db, org.companyId, org.roleIds, {
+      name: 'Sso Sami', username: 'acc_sso', email: 'acc_sso@example.test', password: TEST_PASSWORD, employeeType: 'Nurse', roleNames: ['Nurse'],
+    });
+    await ctx.database.db.update(employees).set({ username: null, passwordHash: null }).where(eq(employees.id, person.id));
+    await ctx.database.db.insert(externalIdentities).values({ companyId: org.companyId, issuer: 'https://idp.example.test', subject: 'sami-1', employeeId: person.id });
+    expect((await put(org.token, person.id, { isActive: false })).statusCode).toBe(200);
+
+    const before = await stored(person.id);
+    for (const payload of [{ isActive: true }, { email: 'sso.takeover@example.test' }, { employeeType: 'Admin' }]) {
+      const res = await put(managerToken, person.id, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(403);
+      expect(body(res).message).toEqual({ code: 'FORBIDDEN', message: 'You do not have permission to manage user accounts' });
+    }
+    const gone = await ctx.app.inject({ method: 'DELETE', url: `/api/employees/${person.id}`, headers: auth(managerToken) });
+    expect(gone.statusCode).toBe(403);
+    expect(await stored(person.id)).toEqual(before);
+    // A user administrator may change its e-mail; an administrator reactivates it.
+    expect((await put(userAdminToken, person.id, { email: 'sami@example.test' })).statusCode).toBe(200);
+    expect((await put(org.token, person.id, { isActive: true })).statusCode).toBe(200);
+    expect(await stored(person.id)).toMatchObject({ isActive: true, email: 'sami@example.test' });
   });
 });
 

@@ -3,7 +3,7 @@ import { pageWindow, type EmployeeListQuery, type Ref } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import {
   appointments, clinicCollections, clinics, departments, employeeClinics, employeeDocuments, employeeRoles, employees, employeeSpecializations,
-  files, invitations, rolePermissions, roles, specializations,
+  externalIdentities, files, invitations, passkeys, rolePermissions, roles, specializations,
 } from '../../db/schema/index.js';
 import { activeFilter, exactTotal, listValues, listWhere, namedListSorts, offsetOf, orderBy, placeholder as ph, presentValues } from '../../lib/list.js';
 import { prepared } from '../../lib/prepared.js';
@@ -278,6 +278,18 @@ export async function upsertDocument(
 export async function appointmentsOfDoctor(db: Db, companyId: string, doctorId: string): Promise<number> {
   const [booked] = await db.select({ n: count() }).from(appointments).where(and(eq(appointments.companyId, companyId), eq(appointments.doctorId, doctorId)));
   return booked?.n ?? 0;
+}
+
+/**
+ * Whether an employee without a password still signs in: through the organisation's provider (an identity linked by
+ * single sign-on; an account it made has no password) or with a passkey.
+ */
+export async function signsInWithoutPassword(db: Db, companyId: string, employeeId: string): Promise<boolean> {
+  const [row] = await db.select({
+    yes: sql<boolean>`exists (select 1 from ${externalIdentities} x where x.company_id = ${employees.companyId} and x.employee_id = ${employees.id})
+      or exists (select 1 from ${passkeys} p where p.company_id = ${employees.companyId} and p.employee_id = ${employees.id})`,
+  }).from(employees).where(and(eq(employees.companyId, companyId), eq(employees.id, employeeId)));
+  return row?.yes === true;
 }
 
 /** The newest invitation not taken up of each person (for the lists' "Invited" state). */

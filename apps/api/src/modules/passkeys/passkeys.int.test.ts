@@ -59,6 +59,9 @@ describe('registering and managing passkeys', () => {
     expect(refused.statusCode).toBe(403);
     expect(code(refused)).toBe('STEP_UP_REQUIRED');
     expect(await db().select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.id, id))).toHaveLength(1);
+    // Adding one asks for the same proof: the person steps up with the passkey they have.
+    const up = data(await post('/api/passkeys/step-up/options', undefined, s.token)) as { challengeId: string; options: Json };
+    expect((await post('/api/passkeys/step-up', { challengeId: up.challengeId, response: first.key.authenticate(up.options) }, s.token)).statusCode).toBe(200);
 
     // Nineteen more (20 in all): the next one is refused before any ceremony starts, in the person's language.
     await db().insert(passkeys).values(Array.from({ length: 19 }, (_, i) => ({
@@ -135,6 +138,32 @@ describe('registering and managing passkeys', () => {
     expect(await db().select().from(passkeys).where(eq(passkeys.employeeId, victim.id))).toEqual([]);
   });
 
+  it('asks for a step-up before adding a passkey: a token past the window adds none until the person proves who they are', async () => {
+    const s = await staff();
+    const session = linkSessionOf(s.token).familyId;
+    const verifiedAt = async (at: Date) => {
+      await db().update(signInSessions).set({ verifiedAt: at }).where(eq(signInSessions.id, session));
+      ctx.app.callers.invalidateCompany(org.companyId);
+    };
+    // A stolen access token whose sign-in proved itself longer ago than the step-up window.
+    await verifiedAt(new Date(Date.now() - 16 * 60_000));
+    const options = await post('/api/passkeys/register/options', undefined, s.token, 'ar');
+    expect([options.statusCode, code(options)]).toEqual([403, 'STEP_UP_REQUIRED']);
+    // Options asked within the window, the answer sent after it: refused too, and nothing is kept.
+    await verifiedAt(new Date());
+    const opts = data(await post('/api/passkeys/register/options', undefined, s.token)) as { challengeId: string; options: Json };
+    const answer = { challengeId: opts.challengeId, name: 'Attacker key', response: new SoftAuthenticator(ORIGIN, RP_ID).register(opts.options) };
+    await verifiedAt(new Date(Date.now() - 16 * 60_000));
+    const late = await post('/api/passkeys/register', answer, s.token);
+    expect([late.statusCode, code(late)]).toEqual([403, 'STEP_UP_REQUIRED']);
+    expect(await db().select().from(passkeys).where(eq(passkeys.employeeId, s.id))).toEqual([]);
+    // The person proves who they are (no second factor: the password); the refused answer, sent again, is kept.
+    expect((await post('/api/security/step-up', { password: TEST_PASSWORD }, s.token)).statusCode).toBe(200);
+    const kept = await post('/api/passkeys/register', answer, s.token);
+    expect(kept.statusCode).toBe(200);
+    expect(await db().select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.employeeId, s.id))).toHaveLength(1);
+  });
+
   it('releases a session held to enrolment once the person adds a passkey as their second factor', async () => {
     await db().insert(companySecurity).values({ companyId: org.companyId, secondFactorRoleIds: [org.roleIds.get('Receptionist')] })
       .onConflictDoUpdate({ target: companySecurity.companyId, set: { secondFactorRoleIds: [org.roleIds.get('Receptionist')] } });
@@ -142,6 +171,9 @@ describe('registering and managing passkeys', () => {
       const s = await staff('Receptionist');
       const held = await ctx.app.inject({ method: 'GET', url: '/api/patients', headers: auth(s.token) });
       expect(code(held)).toBe('SECOND_FACTOR_ENROLMENT_REQUIRED');
+      // The held session has proved nothing yet (no step-up is open to it), and still adds its first passkey.
+      const [row] = await db().select({ verifiedAt: signInSessions.verifiedAt }).from(signInSessions).where(eq(signInSessions.id, linkSessionOf(s.token).familyId));
+      expect(row!.verifiedAt).toBeNull();
       expect((await enrol(s.token, 'Front desk key')).res.statusCode).toBe(200);
       expect((await ctx.app.inject({ method: 'GET', url: '/api/patients', headers: auth(s.token) })).statusCode).toBe(200);
     } finally {

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/password.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { open } from '../../lib/secret-box.js';
-import { clearAttempts, noteSignIn, reserveAttempt, type SignInAccount } from '../auth/index.js';
+import { clearAttempts, noteSignIn, releaseAttempt, reserveAttempt, type SignInAccount } from '../auth/index.js';
 import { acceptStep, accountOf, findTotp, spendRecoveryCode } from './two-factor.repository.js';
 import { matchingStep, recoveryHash } from './totp.js';
 
@@ -20,16 +20,24 @@ export function totpSecretOf(deps: Deps, secretEnc: string): string {
 }
 
 /**
- * Checks a proof against the person's own factors, counting toward the sign-in throttle (the account key the password
- * step uses): each wrong code is a failure, and once the limit is reached even a right code is refused until the
- * window passes. Several proofs (a password and a code) are one attempt and must all hold. A wrong code writes a 'bad_second_factor' row of the person's sign-in history and an audit row.
+ * Checks a proof against the person's own factors, counting toward two limits: the sign-in throttle (the account key
+ * the password step uses, per client address) and a cap per account across all addresses
+ * (`secondFactorMaxFailures`), so an attacker who has the password cannot multiply their guesses by using many
+ * addresses. Each wrong proof is a failure under both; once either limit is reached even a right code is refused until
+ * the window passes. Several proofs (a password and a code) are one attempt and must all hold. A wrong code writes a
+ * 'bad_second_factor' row of the person's sign-in history and an audit row.
  */
 export async function checkProof(deps: Deps, ctx: RequestContext, account: SignInAccount, method: SignInMethod, ...proofs: Proof[]): Promise<void> {
+  const windowMinutes = deps.config.loginWindowMinutes;
   const key = { identifier: `account:${account.id}`, ip: ctx.ip ?? '', perAddress: true };
-  const attempt = await reserveAttempt(deps, key, { max: deps.config.loginMaxFailures, windowMinutes: deps.config.loginWindowMinutes });
-  if (attempt === null) {
+  const accountKey = { identifier: `2fa:${account.id}`, ip: ctx.ip ?? '', perAddress: false };
+  const attempt = await reserveAttempt(deps, key, { max: deps.config.loginMaxFailures, windowMinutes });
+  const accountAttempt = attempt === null ? null : await reserveAttempt(deps, accountKey, { max: deps.config.secondFactorMaxFailures, windowMinutes });
+  if (attempt === null || accountAttempt === null) {
+    // Refused before any check: the address's reservation, if made, is no failure.
+    if (attempt !== null) await releaseAttempt(deps, attempt);
     await noteSignIn(deps, ctx, account, { method, result: 'throttled' });
-    throw new AppError(429, 'TOO_MANY_ATTEMPTS', 'errors.tooManyAttempts', { minutes: deps.config.loginWindowMinutes });
+    throw new AppError(429, 'TOO_MANY_ATTEMPTS', 'errors.tooManyAttempts', { minutes: windowMinutes });
   }
   // All must hold, checked in order (a password before a recovery code, so a wrong password spends no code).
   const proof = await firstFailing(deps, account, proofs);
@@ -41,6 +49,9 @@ export async function checkProof(deps: Deps, ctx: RequestContext, account: SignI
     throw new AppError(422, 'SECOND_FACTOR_CODE_INVALID', 'errors.security.mfa.codeInvalid');
   }
   await clearAttempts(deps, key);
+  // Only this attempt is released from the account-wide count: a right code (the person's own) does not wipe the
+  // guesses made from other addresses.
+  await releaseAttempt(deps, accountAttempt);
 }
 
 async function firstFailing(deps: Deps, account: SignInAccount, proofs: Proof[]): Promise<Proof | null> {

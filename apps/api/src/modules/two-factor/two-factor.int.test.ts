@@ -153,6 +153,36 @@ describe('the sign-in second step under attack', () => {
   });
 });
 
+describe('guessing from many addresses', () => {
+  it('caps wrong codes per account across all addresses: past the cap a new address, the right code and a step-up are refused', async () => {
+    const u = await staff();
+    const { secret } = await enrol(u.token);
+    const cap = ctx.config.secondFactorMaxFailures;
+    let ticket = '';
+    for (let i = 0; i < cap; i += 1) {
+      // One guess per address: each address stays far below its own limit.
+      const ip = `10.44.${Math.floor(i / 200)}.${(i % 200) + 1}`;
+      if (i % 5 === 0) ticket = await ticketOf(u.username, ip);
+      const guess = await call('POST', '/api/auth/second-factor/totp', undefined, { ticket, code: String(100000 + i) }, ip);
+      expect(guess.statusCode).toBe(422);
+    }
+    // A fresh address still passes the password step (its own limit), but the next code is refused, translated.
+    const fresh = await ticketOf(u.username, '10.45.0.1');
+    const refused = await ctx.app.inject({
+      method: 'POST', url: '/api/auth/second-factor/totp', remoteAddress: '10.45.0.1', headers: { 'accept-language': 'ar' }, payload: { ticket: fresh, code: '123456' },
+    });
+    expect(refused.statusCode).toBe(429);
+    expect(body(refused).message.code).toBe('TOO_MANY_ATTEMPTS');
+    expect(body(refused).message.message).toBe(`محاولات دخول فاشلة كثيرة. يرجى المحاولة بعد ${ctx.config.loginWindowMinutes} دقيقة.`);
+    // While locked, the right code from yet another address is refused too, and so is a step-up with it.
+    const right = await call('POST', '/api/auth/second-factor/totp', undefined, { ticket: await ticketOf(u.username, '10.45.0.2'), code: await freshCode(u.id, secret) }, '10.45.0.2');
+    expect(right.statusCode).toBe(429);
+    expect(body(right).message.message).toBe(`Too many failed sign-in attempts. Please try again in ${ctx.config.loginWindowMinutes} minutes.`);
+    expect((await call('POST', '/api/security/step-up', u.token, { code: await freshCode(u.id, secret) }, '10.45.0.3')).statusCode).toBe(429);
+    expect(await historyOf(u.id)).toContain('throttled');
+  });
+});
+
 describe('the organisation\'s rule and the enrolment gate', () => {
   it('holds a session of a listed role to enrolment until its first factor is confirmed, then lets it go on', async () => {
     const role = org.roleIds.get('Nurse')!;
@@ -199,6 +229,26 @@ describe('step-up', () => {
     expect(body(await call('POST', '/api/security/step-up', access, { password: TEST_PASSWORD })).message.code).toBe('SECOND_FACTOR_NEEDED');
     expect((await call('POST', '/api/security/step-up', access, { code: await freshCode(admin.id, secret) })).statusCode).toBe(200);
     expect((await create()).statusCode).toBe(201);
+  });
+
+  it('asks for it before the organisation\'s sign-in rules are changed: second factors, sessions, single sign-on', async () => {
+    const admin = await staff(['Admin']);
+    await ageVerification(admin.token);
+    const sso = {
+      enabled: false, issuer: 'https://idp.example.test', clientId: 'clinic', clientSecret: 'secret', allowedDomains: ['example.test'],
+      groupRoles: [], provisioning: 'invite', label: null, passwordSignIn: true, breakGlassEmployeeId: null,
+    };
+    const changes = () => Promise.all([
+      call('PUT', '/api/security/second-factor-policy', admin.token, { roleIds: [], stepUpMinutes: 15 }),
+      call('PUT', '/api/organisation/security/sessions', admin.token, { idleTimeoutMinutes: 30, absoluteLifetimeHours: 12 }),
+      call('PUT', '/api/organisation/sso', admin.token, sso),
+    ]);
+    for (const refused of await changes()) {
+      expect(refused.statusCode).toBe(403);
+      expect(body(refused).message.code).toBe('STEP_UP_REQUIRED');
+    }
+    expect((await call('POST', '/api/security/step-up', admin.token, { password: TEST_PASSWORD })).statusCode).toBe(200);
+    expect((await changes()).map((res) => res.statusCode)).toEqual([200, 200, 200]);
   });
 
   it('takes the password of a person with no second factor, and refuses a wrong one', async () => {
