@@ -109,6 +109,8 @@ export const ERROR_CODES = {
   PATIENT_MERGE_CLASH: { status: 409, message: 'errors.patientMergeClash' },
   /** A signed or issued row of the duplicate refused to move (the database's record locks predate merging). */
   PATIENT_MERGE_LOCKED: { status: 409, message: 'errors.patientMergeLocked' },
+  /** Both records list a substance in allergy rows that say different things: a clinician reconciles them first. */
+  PATIENT_MERGE_ALLERGIES: { status: 409, message: 'errors.patientMergeAllergies' },
 
   // Booking: the parties.
   APPOINTMENT_NOT_FOUND: { status: 404, message: 'errors.scheduling.appointmentNotFound' },

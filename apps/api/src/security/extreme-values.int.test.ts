@@ -315,8 +315,8 @@ beforeAll(async () => {
   }
   Object.assign(ids, Object.fromEntries(Object.entries(resourceIds).map(([k, v]) => [`resource:${k}`, v])));
   const [fhirExport] = await ctx.database.query<{ id: string }>(
-    `insert into fhir_exports (company_id, request, status, output) values ($1, '/api/fhir/R4/$export', 'done', '[{"type":"Patient","count":0}]') returning id`,
-    [org.companyId],
+    `insert into fhir_exports (company_id, requested_by, request, status, output) values ($1, $2, '/api/fhir/R4/$export', 'done', '[{"type":"Patient","count":0}]') returning id`,
+    [org.companyId, org.adminId],
   );
   ids.export = fhirExport!.id;
   const exportFolder = path.join(ctx.config.dataDir, 'fhir-exports', org.companyId, fhirExport!.id);

@@ -164,12 +164,20 @@ export async function sweepExports(deps: { db: Db; config: { leaseSeconds: numbe
   return { exportsFailed, exportsRemoved };
 }
 
-/** One of the caller's exports (404 otherwise); a running one whose server died is failed and reported so. */
+/**
+ * One of the caller's own exports: only the person who started an export polls it, downloads its files or cancels it;
+ * anyone else, even of the same company, gets the same 404 as for an unknown id (the id is not confirmed). A running
+ * one whose server died is failed and reported so.
+ */
 async function findExport(deps: Deps, caller: Caller, id: string): Promise<ExportRow> {
-  if (!isId(id)) throw new AppError(404, 'FHIR_EXPORT_NOT_FOUND', 'errors.fhir.exportNotFound');
+  const missing = () => new AppError(404, 'FHIR_EXPORT_NOT_FOUND', 'errors.fhir.exportNotFound');
+  if (!isId(id)) throw missing();
+  const mine = await findExportRow(deps.db, caller.companyId, id, caller.id);
+  if (!mine) throw missing();
+  if (mine.status !== 'running') return mine;
   await failStaleExports(deps.db, { companyId: caller.companyId, id }, leaseCutoff(deps.config), EXPORT_STOPPED);
-  const row = await findExportRow(deps.db, caller.companyId, id);
-  if (!row) throw new AppError(404, 'FHIR_EXPORT_NOT_FOUND', 'errors.fhir.exportNotFound');
+  const row = await findExportRow(deps.db, caller.companyId, id, caller.id);
+  if (!row) throw missing();
   return row;
 }
 
@@ -229,10 +237,20 @@ export async function cancelExport(deps: Deps, caller: Caller, id: string): Prom
   await deleteExport(deps.db, caller.companyId, row.id);
 }
 
-/** One file of a finished export, read a few chunks at a time as the client takes it, with its length when known. */
-export async function openExportFile(deps: Deps, caller: Caller, id: string, type: string): Promise<{ content: Readable; bytes: number | null }> {
+/**
+ * One file of a finished export of the caller's, read a few chunks at a time as the client takes it, with its length
+ * when known. A clinical type's file needs `clinical_read` now, not only at the kick-off (a permission withdrawn since
+ * also withdraws the files). Every file served is audited (`export_file` on the export, with its type and count).
+ */
+export async function openExportFile(
+  deps: Deps, caller: Caller, id: string, type: string, ctx: RequestContext | null = null,
+): Promise<{ content: Readable; bytes: number | null }> {
   const row = await findExport(deps, caller, id);
-  const listed = row.status === 'done' ? (row.output as Array<{ type: string; bytes?: number }>).find((o) => o.type === type) : undefined;
+  if (CLINICAL_TYPES.includes(type)) requireClinicalRead(caller);
+  const listed = row.status === 'done' ? (row.output as Array<{ type: string; count?: number; bytes?: number }>).find((o) => o.type === type) : undefined;
   if (!listed) throw notFound();
+  await recordAudit(deps.db, ctx, {
+    companyId: caller.companyId, actorId: caller.id, action: 'export_file', entity: 'fhir', entityId: row.id, changes: { type, count: listed.count ?? null },
+  });
   return { content: Readable.from(exportFileChunks(deps.db, caller.companyId, row.id, type)), bytes: typeof listed.bytes === 'number' ? listed.bytes : null };
 }

@@ -199,8 +199,10 @@ export async function insertExport(db: Db, values: { companyId: string; requeste
   return row!;
 }
 
-export async function findExportRow(db: Db, companyId: string, id: string): Promise<ExportRow | undefined> {
-  const [row] = await db.select().from(fhirExports).where(and(eq(fhirExports.companyId, companyId), eq(fhirExports.id, id))).limit(1);
+/** The export `id` of the company, only if `requestedBy` started it (an export is its requester's alone). */
+export async function findExportRow(db: Db, companyId: string, id: string, requestedBy: string): Promise<ExportRow | undefined> {
+  const [row] = await db.select().from(fhirExports)
+    .where(and(eq(fhirExports.companyId, companyId), eq(fhirExports.id, id), eq(fhirExports.requestedBy, requestedBy))).limit(1);
   return row;
 }
 

@@ -107,7 +107,7 @@ export function fhirRoutes(app: App, deps: Deps) {
     config: { permission },
     schema: { tags, params: fileParams },
     handler: async (req, reply) => {
-      const { content, bytes } = await openExportFile(deps, callerOf(req), req.params.id, req.params.type);
+      const { content, bytes } = await openExportFile(deps, callerOf(req), req.params.id, req.params.type, requestContext(req));
       if (bytes !== null) reply.header('content-length', bytes);
       return reply.type(NDJSON).send(content);
     },

@@ -1,9 +1,14 @@
 /** The queries of imports, each scoped to the caller's company. */
 import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { appointments, encounters, fileChunks, files, importBatches, importMappings, invoices, patients } from '../../db/schema/index.js';
+import {
+  appointmentSeries, appointments, doctorShareEntries, encounterDiagnoses, encounters, fileChunks, files, importBatches, importMappings,
+  insuranceClaims, invoices, orders, patientAllergies, patientAllergyStates, patientDocuments, patientMedications, patientNotes, patientProblems,
+  patients, prescriptions, vitalSigns, waitlistEntries,
+} from '../../db/schema/index.js';
 import { readChunks } from '../../lib/files.js';
 import { publicIdOf } from '../../lib/public-id.js';
+import { rowsOf } from '../../lib/sql.js';
 import { nextVersion } from '../../lib/versioning.js';
 import type { PatientRow } from './imports.clean.js';
 
@@ -100,15 +105,34 @@ export async function insertPatients(db: Db, companyId: string, batchId: string,
   })));
 }
 
-/** What refers to the batch's patients from outside the batch. */
+/**
+ * Every table besides appointments, invoices and encounters (counted on their own) whose rows belong to a patient: the
+ * clinical record (vitals, allergies and the "no known allergies" record, problems, diagnoses, medications,
+ * prescriptions, orders), notes, documents, series, the waitlist, claims and doctors' shares. Many of their foreign
+ * keys cascade, so deleting a patient would delete them with it: an undo refuses while any of them holds a row of
+ * the batch's patients. `imports-undo.int.test.ts` fails when a table referencing patients is missing here.
+ */
+export const PATIENT_RECORD_TABLES = [
+  appointmentSeries, waitlistEntries, patientNotes, patientDocuments, insuranceClaims, doctorShareEntries, encounterDiagnoses,
+  patientProblems, patientMedications, vitalSigns, patientAllergies, patientAllergyStates, orders, prescriptions,
+] as const;
+
+/**
+ * What refers to the batch's patients from outside the batch: appointments, invoices, encounters, and every other
+ * record (`records`). The patients are locked first (in the undo's transaction), so nothing can be recorded for them
+ * between this count and their removal.
+ */
 export async function patientReferences(db: Db, companyId: string, batchId: string) {
+  await db.execute(sql`select id from patients where company_id = ${companyId} and import_batch_id = ${batchId} order by id for update`);
   const mine = sql`(select ${patients.id} from ${patients} where ${patients.companyId} = ${companyId} and ${patients.importBatchId} = ${batchId})`;
   const [a] = await db.select({ n: count() }).from(appointments).where(and(
     eq(appointments.companyId, companyId), sql`${appointments.patientId} in ${mine}`, sql`${appointments.importBatchId} is distinct from ${batchId}`,
   ));
   const [i] = await db.select({ n: count() }).from(invoices).where(and(eq(invoices.companyId, companyId), sql`${invoices.patientId} in ${mine}`));
   const [e] = await db.select({ n: count() }).from(encounters).where(and(eq(encounters.companyId, companyId), sql`${encounters.patientId} in ${mine}`));
-  return { appointments: Number(a?.n ?? 0), invoices: Number(i?.n ?? 0), encounters: Number(e?.n ?? 0) };
+  const each = PATIENT_RECORD_TABLES.map((t) => sql`(select count(*) from ${t} r where r.company_id = ${companyId} and r.patient_id in ${mine})`);
+  const [r] = rowsOf<{ n: number | string }>(await db.execute(sql`select (${sql.join(each, sql` + `)})::int as n`));
+  return { appointments: Number(a?.n ?? 0), invoices: Number(i?.n ?? 0), encounters: Number(e?.n ?? 0), records: Number(r?.n ?? 0) };
 }
 
 export async function deleteBatchPatients(db: Db, companyId: string, batchId: string): Promise<number> {

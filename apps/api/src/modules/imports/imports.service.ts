@@ -27,7 +27,8 @@ import { appointmentReferences, deleteBatchAppointments } from './imports.appoin
 import { deleteBatchEmployees, employeeReferences } from './imports.employees.js';
 import { deleteBatchServices, serviceReferences } from './imports.services.js';
 
-type References = { appointments: number; invoices: number; encounters: number };
+/** `records`: a patient batch's other records (repo.PATIENT_RECORD_TABLES: allergies, vitals, notes, documents...). */
+type References = { appointments: number; invoices: number; encounters: number; records?: number };
 /** Per kind: what refers to a batch's rows from outside it, and the removal of its rows. */
 const UNDO: Partial<Record<ImportKind, { references: (db: Db, companyId: string, id: string) => Promise<References>; remove: (db: Db, companyId: string, id: string) => Promise<number> }>> = {
   patients: { references: repo.patientReferences, remove: repo.deleteBatchPatients },
@@ -160,17 +161,22 @@ export async function undoImport(deps: Deps, ctx: RequestContext, caller: Caller
   const before = await requireBatch(deps.db, caller, id);
   if (before.status !== 'imported' && before.status !== 'failed') throw notReady(before.status);
   const row = await inTransaction(deps.db, async (db) => {
-    const undo = UNDO[before.kind as ImportKind] ?? UNDO.patients!;
+    const kind = (UNDO[before.kind as ImportKind] ? before.kind : 'patients') as ImportKind;
+    const undo = UNDO[kind]!;
     const refs = await undo.references(db, caller.companyId, id);
-    if (refs.appointments || refs.invoices || refs.encounters) {
-      throw new AppError(409, 'IMPORT_IN_USE', 'errors.imports.inUse', refs, undefined, { references: refs });
-    }
+    // A patient's other records (allergies, "no known allergies", vitals, notes, documents...) hold the batch too:
+    // their foreign keys cascade, so removing the patient would silently remove them.
+    const inUse = () => kind === 'patients'
+      ? new AppError(409, 'IMPORT_IN_USE', 'errors.imports.inUsePatients', { ...refs, records: refs.records ?? 0 }, undefined, { references: refs })
+      : new AppError(409, 'IMPORT_IN_USE', 'errors.imports.inUse', refs, undefined, { references: refs });
+    if (refs.appointments || refs.invoices || refs.encounters || refs.records) throw inUse();
     const after = await repo.updateBatchAt(db, caller.companyId, id, { status: ['imported', 'failed'], version: input.version }, { status: 'undone', undoneAt: clockNow(deps), undoneBy: caller.id });
     if (!after) throw staleRecord();
     const removed = await undo.remove(db, caller.companyId, id).catch((err: unknown) => {
-      // Anything else that points at a row (a note, a document) holds it too.
+      // Every reference is counted above; this only catches a restricting foreign key the count does not know yet
+      // (a cascading one would not fail here, hence the test that compares the counted tables with the schema).
       if ((err as { code?: string; cause?: { code?: string } }).code === '23503' || (err as { cause?: { code?: string } }).cause?.code === '23503') {
-        throw new AppError(409, 'IMPORT_IN_USE', 'errors.imports.inUse', refs, undefined, { references: refs });
+        throw inUse();
       }
       throw err;
     });

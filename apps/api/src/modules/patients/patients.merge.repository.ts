@@ -63,8 +63,28 @@ export async function findClash(db: Db, companyId: string, duplicateId: string, 
 }
 
 /**
- * Removes the duplicate's rows the kept record already has and could not hold twice (same allergy substance, the
- * same active problem, the allergy state) and answers them, for the audit.
+ * Two allergy rows of one substance (one per record) say the same thing when their status and severity are the same,
+ * or when the duplicate's is not active and the kept one's is: the duplicate's row can then go. Rows of one substance
+ * that say anything else cannot both stay (one row per substance and patient: patient_allergies_substance_uq), and
+ * dropping either could hide an active allergy from the prescribing check, so the merge is refused until a clinician
+ * reconciles them (allergyConflicts).
+ */
+const SAME_ALLERGY = sql`k.substance_key = d.substance_key
+  and ((k.status = d.status and k.severity is not distinct from d.severity) or (d.status <> 'active' and k.status = 'active'))`;
+
+/** The substances both records list in allergy rows that do not say the same thing (see SAME_ALLERGY), by name. */
+export async function allergyConflicts(db: Db, companyId: string, duplicateId: string, keptId: string): Promise<string[]> {
+  const rows = rowsOf<{ substance: string }>(await db.execute(sql`
+    select d.substance from patient_allergies d
+      join patient_allergies k on k.company_id = d.company_id and k.patient_id = ${keptId} and k.substance_key = d.substance_key
+     where d.company_id = ${companyId} and d.patient_id = ${duplicateId} and not (${SAME_ALLERGY})
+     order by d.substance_key`));
+  return rows.map((r) => r.substance);
+}
+
+/**
+ * Removes the duplicate's rows the kept record already has and could not hold twice (an allergy row saying the same
+ * as the kept one, see SAME_ALLERGY; the same active problem; the allergy state) and answers them, for the audit.
  */
 export async function foldOverlaps(db: Db, companyId: string, duplicateId: string, keptId: string) {
   const fold = async (table: string, same: SQL) => rowsOf<Record<string, unknown>>(await db.execute(sql`
@@ -72,7 +92,7 @@ export async function foldOverlaps(db: Db, companyId: string, duplicateId: strin
        and exists (select 1 from ${sql.identifier(table)} k where k.company_id = d.company_id and k.patient_id = ${keptId} and ${same})
     returning d.*`));
   return {
-    allergies: await fold('patient_allergies', sql`k.substance_key = d.substance_key`),
+    allergies: await fold('patient_allergies', SAME_ALLERGY),
     problems: await fold('patient_problems', sql`d.status = 'active' and k.status = 'active' and k.code_id = d.code_id`),
     allergyStates: await fold('patient_allergy_states', sql`true`),
   };
@@ -92,12 +112,20 @@ export async function moveRecords(db: Db, companyId: string, duplicateId: string
   const counts = PATIENT_RECORD_KINDS.map((k) => sql`(select count(*) from ${sql.identifier(`m_${k}`)})::int as ${sql.identifier(k)}`);
   const rows = rowsOf<Record<string, unknown>>(await db.execute(sql`with ${sql.join(moves, sql`, `)} select ${sql.join(counts, sql`, `)}`));
   await db.execute(sql`select set_config('clinic.merging', 'off', true)`);
-  // "No known allergies" no longer holds once an active allergy moved in.
-  await db.execute(sql`
-    update patient_allergy_states s set no_known_allergies = false, updated_at = now()
-     where s.company_id = ${companyId} and s.patient_id = ${keptId} and s.no_known_allergies
-       and exists (select 1 from patient_allergies a where a.company_id = s.company_id and a.patient_id = s.patient_id and a.status = 'active')`);
   return toCounts(rows[0]);
+}
+
+/**
+ * "No known allergies" of the kept record cleared (as recording an active allergy clears it) when the merged record
+ * has an active allergy, whichever record it came from and whichever record's state was kept; true when it was.
+ */
+export async function clearNoKnownAllergies(db: Db, companyId: string, keptId: string): Promise<boolean> {
+  const rows = rowsOf<{ patient_id: string }>(await db.execute(sql`
+    update patient_allergy_states s set no_known_allergies = false, recorded_by = null, recorded_at = null, updated_at = now()
+     where s.company_id = ${companyId} and s.patient_id = ${keptId} and s.no_known_allergies
+       and exists (select 1 from patient_allergies a where a.company_id = s.company_id and a.patient_id = s.patient_id and a.status = 'active')
+    returning s.patient_id`));
+  return rows.length > 0;
 }
 
 /** Removes the duplicate, now referenced by nothing. */

@@ -6,7 +6,7 @@ import { AppError, notFound, validationFailed } from '../../lib/errors.js';
 import { removeUnreferencedFiles } from '../../lib/files.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { assertVersion, staleOrMissing } from '../../lib/versioning.js';
-import { countRecords, deleteMerged, findClash, foldOverlaps, lockPair, moveRecords } from './patients.merge.repository.js';
+import { allergyConflicts, clearNoKnownAllergies, countRecords, deleteMerged, findClash, foldOverlaps, lockPair, moveRecords } from './patients.merge.repository.js';
 import { findPatient, patientExists, updatePatientAt, type PatientRow } from './patients.repository.js';
 import { viewOf } from './patients.service.js';
 
@@ -60,8 +60,10 @@ function clashError(c: NonNullable<Awaited<ReturnType<typeof findClash>>>): AppE
 
 /**
  * Merges the duplicate `id` into `input.into`, in one transaction: both records locked and checked at the versions
- * the screen showed, overlapping active appointments refused (409 naming them), every row of the duplicate moved,
- * the kept record's empty fields filled from it, the duplicate removed, an audit row on each record.
+ * the screen showed, overlapping active appointments refused (409 naming them), a substance both records list in
+ * allergy rows that say different things refused (409 naming it), every row of the duplicate moved, "no known
+ * allergies" cleared when an allergy of the result is active, the kept record's empty fields filled from it, the
+ * duplicate removed, an audit row on each record.
  */
 export async function mergePatients(deps: Deps, ctx: RequestContext, caller: Caller, id: string, input: PatientMergeInput): Promise<PatientMergeResult> {
   const companyId = caller.companyId;
@@ -77,15 +79,21 @@ export async function mergePatients(deps: Deps, ctx: RequestContext, caller: Cal
     assertVersion(kept, input.intoVersion);
     const clash = await findClash(db, companyId, id, kept.id);
     if (clash) throw clashError(clash);
+    // An allergy both records list differently is not for the front desk to settle: a clinician reconciles it first.
+    const differing = await allergyConflicts(db, companyId, id, kept.id);
+    if (differing.length) {
+      throw new AppError(409, 'PATIENT_MERGE_ALLERGIES', 'errors.patientMergeAllergies', { substances: differing.join(', ') }, undefined, { substances: differing });
+    }
     const folded = await foldOverlaps(db, companyId, id, kept.id);
     const moved = await moveRecords(db, companyId, id, kept.id).catch((err: unknown) => {
       throw isLockRefusal(err) ? new AppError(409, 'PATIENT_MERGE_LOCKED', 'errors.patientMergeLocked') : err;
     });
+    const noKnownAllergiesCleared = await clearNoKnownAllergies(db, companyId, kept.id);
     await deleteMerged(db, companyId, id);
     const after = await updatePatientAt(db, companyId, kept.id, input.intoVersion, filledFrom(kept, dup));
     if (!after) return staleOrMissing(() => patientExists(db, companyId, kept.id));
     const foldedCounts = { allergies: folded.allergies.length, problems: folded.problems.length, allergyStates: folded.allergyStates.length };
-    const summary = { moved: nonZero(moved), folded: foldedCounts };
+    const summary = { moved: nonZero(moved), folded: foldedCounts, ...(noKnownAllergiesCleared ? { noKnownAllergiesCleared } : {}) };
     await recordAudit(db, ctx, {
       companyId, actorId: caller.id, action: 'merge', entity: ENTITY, entityId: kept.id,
       changes: { before: viewOf(kept), after: viewOf(after), mergedFrom: { id: dup.id, publicId: dup.publicId }, ...summary, foldedRows: folded },
