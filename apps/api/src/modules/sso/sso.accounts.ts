@@ -13,7 +13,8 @@ import {
 /**
  * Who a person coming back from the provider is here. Their e-mail must be verified by the provider and of an allowed
  * domain. An identity already linked (issuer and subject) names its account; else the organisation's one account with
- * that e-mail is linked; else, with `auto` provisioning, an account is made with the roles of the person's groups
+ * that e-mail is linked, if it is a sign-in account (a password or a pending invitation) with no other identity at
+ * this provider; else, with `auto` provisioning, an account is made with the roles of the person's groups
  * (none mapped: refused). With a group mapping, the person's roles follow their groups at every sign-in.
  */
 export type Resolution = { account: SsoAccount; reason?: undefined } | { account: SsoAccount | null; reason: SsoErrorReason };
@@ -31,7 +32,11 @@ export async function resolveAccount(deps: Deps, ctx: RequestContext, provider: 
 
   const groupRoles = provider.groupRoles as SsoGroupRole[];
   const roleIds = mappedRoles(groupRoles, person.groups);
-  const found = linked ?? (await findAccountByEmail(deps.db, companyId, person.email));
+  const byEmail = linked ? null : await findAccountByEmail(deps.db, companyId, person.email, person.issuer);
+  // An employee record that is no sign-in account (nobody was given one), or an account already linked to another
+  // person at this provider (an address handed on), is not taken over by an e-mail match: nor is a second one made.
+  if (byEmail && !byEmail.linkable) return { account: null, reason: 'no_account' };
+  const found = linked ?? byEmail;
   if (!found) {
     if (provider.provisioning !== 'auto') return { account: null, reason: 'no_account' };
     if (roleIds.length === 0) return { account: null, reason: 'no_role' };

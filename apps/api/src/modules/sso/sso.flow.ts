@@ -24,6 +24,30 @@ const STATE_MINUTES = 10;
 const HANDOFF_SECONDS = 60;
 const HANDOFF_PURPOSE = 'sso-handoff';
 
+/**
+ * The browser that started a round trip: a random key in an HttpOnly cookie (SameSite=Lax, so the provider's redirect
+ * back brings it) whose digest the state and then the hand-off code keep. A callback or a hand-off code carried to
+ * another browser (someone's own sign-in sent as a link) is refused, so nobody is signed in as somebody else.
+ */
+export const BROWSER_COOKIE = 'clinic_sso';
+const BROWSER_COOKIE_PATH = '/api/auth/sso';
+
+export function browserCookie(deps: Deps, key: string | null): string {
+  const secure = deps.config.publicUrl.startsWith('https:') ? '; Secure' : '';
+  return `${BROWSER_COOKIE}=${key ?? ''}; Path=${BROWSER_COOKIE_PATH}; HttpOnly; SameSite=Lax; Max-Age=${key ? STATE_MINUTES * 60 : 0}${secure}`;
+}
+
+/** The round trip's key from a request's Cookie header ('' when it has none). */
+export function browserKeyOf(cookieHeader: string | undefined): string {
+  for (const part of (cookieHeader ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === BROWSER_COOKIE) return part.slice(at + 1).trim();
+  }
+  return '';
+}
+
+const sameBrowser = (held: string | undefined, key: string) => Boolean(held && key && held === hashToken(key));
+
 const loginError = (deps: Deps, reason: SsoErrorReason) => `${deps.config.publicUrl}/login?sso_error=${reason}`;
 
 const clientOf = (deps: Deps, row: ProviderRow) => ({
@@ -37,23 +61,28 @@ export async function ssoInfo(deps: Deps, org: string): Promise<SsoInfo> {
   return row?.enabled ? { available: true, label: row.label } : { available: false, label: null };
 }
 
-/** Where the browser goes to start: the provider's sign-in page, or /login with the reason it cannot. */
-export async function startSso(deps: Deps, ctx: RequestContext, org: string): Promise<string> {
+/**
+ * Where the browser goes to start (the provider's sign-in page, or /login with the reason it cannot), and the key its
+ * cookie keeps for the round trip (null when it does not start).
+ */
+export async function startSso(deps: Deps, ctx: RequestContext, org: string): Promise<{ location: string; browserKey: string | null }> {
   const companyId = await findCompanyByAddress(deps.db, org);
   const row = companyId ? await findProvider(deps.db, companyId) : null;
-  if (!companyId || !row?.enabled) return loginError(deps, 'unavailable');
+  if (!companyId || !row?.enabled) return { location: loginError(deps, 'unavailable'), browserKey: null };
   try {
     const config = await discover(clientOf(deps, row));
     const trip = newRoundTrip();
     const url = await authorizationUrl(config, redirectUriOf(deps), trip);
+    const browserKey = randomBytes(32).toString('base64url');
     await insertChallenge(deps.db, {
       purpose: 'sso_state', tokenHash: hashToken(trip.state), subject: { companyId },
-      data: { nonce: trip.nonce, verifier: trip.verifier, issuer: row.issuer }, expiresAt: new Date(Date.now() + STATE_MINUTES * 60_000),
+      data: { nonce: trip.nonce, verifier: trip.verifier, issuer: row.issuer, browser: hashToken(browserKey) },
+      expiresAt: new Date(Date.now() + STATE_MINUTES * 60_000),
     });
-    return url.href;
+    return { location: url.href, browserKey };
   } catch (err) {
     ctx.log.warn({ err, companyId }, 'single sign-on could not start');
-    return loginError(deps, 'provider');
+    return { location: loginError(deps, 'provider'), browserKey: null };
   }
 }
 
@@ -64,13 +93,17 @@ function callbackUrl(deps: Deps, query: Record<string, unknown>): URL {
   return url;
 }
 
-export async function finishSso(deps: Deps, ctx: RequestContext, query: Record<string, unknown>): Promise<string> {
+export async function finishSso(deps: Deps, ctx: RequestContext, query: Record<string, unknown>, browserKey: string): Promise<string> {
   const state = typeof query.state === 'string' ? query.state : '';
   const held = state ? await takeChallenge(deps.db, 'sso_state', hashToken(state)) : null;
   const companyId = (held?.subject as { companyId?: string } | null)?.companyId;
   if (!held || !companyId) return loginError(deps, 'state');
+  const trip = held.data as { nonce: string; verifier: string; issuer: string; browser?: string };
+  if (!sameBrowser(trip.browser, browserKey)) {
+    await recordAudit(deps.db, ctx, { companyId, actorId: null, action: 'sso_refused', entity: 'session', changes: { reason: 'browser' } });
+    return loginError(deps, 'state');
+  }
   if (typeof query.error === 'string') return loginError(deps, query.error === 'access_denied' ? 'cancelled' : 'provider');
-  const trip = held.data as { nonce: string; verifier: string; issuer: string };
   const row = await findProvider(deps.db, companyId);
   if (!row?.enabled || row.issuer !== trip.issuer) return loginError(deps, 'unavailable');
 
@@ -100,16 +133,17 @@ export async function finishSso(deps: Deps, ctx: RequestContext, query: Record<s
   const code = randomBytes(32).toString('base64url');
   await insertChallenge(deps.db, {
     purpose: 'sso_handoff', tokenHash: hashToken(code), subject: { companyId, employeeId: found.account!.id },
-    data: { answer: seal(deps.config.jwtSecret, HANDOFF_PURPOSE, JSON.stringify(answer)) },
+    data: { answer: seal(deps.config.jwtSecret, HANDOFF_PURPOSE, JSON.stringify(answer)), browser: trip.browser },
     expiresAt: new Date(Date.now() + HANDOFF_SECONDS * 1000),
   });
   return `${deps.config.publicUrl}/login/sso#code=${code}`;
 }
 
-/** The sign-in's answer for a hand-off code, once. */
-export async function exchangeHandoff(deps: Deps, code: string): Promise<LoginAnswer> {
+/** The sign-in's answer for a hand-off code, once, in the browser that started the round trip. */
+export async function exchangeHandoff(deps: Deps, code: string, browserKey: string): Promise<LoginAnswer> {
   const held = await takeChallenge(deps.db, 'sso_handoff', hashToken(code));
-  const sealed = (held?.data as { answer?: string } | undefined)?.answer;
+  const data = held?.data as { answer?: string; browser?: string } | undefined;
+  const sealed = sameBrowser(data?.browser, browserKey) ? data?.answer : undefined;
   if (!sealed) throw new AppError(401, 'SSO_HANDOFF_INVALID', 'errors.security.sso.handoffInvalid');
   return JSON.parse(open(deps.config.jwtSecret, HANDOFF_PURPOSE, sealed)) as LoginAnswer;
 }

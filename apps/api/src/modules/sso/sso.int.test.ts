@@ -45,16 +45,24 @@ async function configure(org: TestOrg, over: Record<string, unknown> = {}) {
   expect(res.statusCode, res.body).toBe(200);
 }
 
+/** The browser's round-trip cookie, as the last start set it (`name=value`). */
+let browser = '';
+
 /** Starts at the organisation's start address; the provider's authorization address. */
 async function start(org: TestOrg): Promise<string> {
   const res = await ctx.app.inject({ method: 'GET', url: `/api/auth/sso/start?org=${org.companyId}` });
   expect(res.statusCode).toBe(302);
+  const cookie = String(res.headers['set-cookie'] ?? '');
+  // A round trip that starts keeps its browser's key in a cookie; one refused at once (back to /login) sets none.
+  if (String(res.headers.location).startsWith(`${PUBLIC}/login`)) expect(cookie).toBe('');
+  else expect(cookie).toMatch(/^clinic_sso=[\w-]{43}; Path=\/api\/auth\/sso; HttpOnly; SameSite=Lax; Max-Age=600/);
+  browser = cookie.split(';')[0]!;
   return String(res.headers.location);
 }
 
-/** Where the API sends the browser back from the callback. */
-async function callback(url: URL): Promise<string> {
-  const res = await ctx.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+/** Where the API sends the browser back from the callback (in the browser that started, unless told otherwise). */
+async function callback(url: URL, cookie = browser): Promise<string> {
+  const res = await ctx.app.inject({ method: 'GET', url: `${url.pathname}${url.search}`, headers: cookie ? { cookie } : {} });
   expect(res.statusCode).toBe(302);
   return String(res.headers.location);
 }
@@ -64,16 +72,19 @@ async function signIn(org: TestOrg, subject: string): Promise<string> {
   return callback(await follow(await start(org), CALLBACK));
 }
 
-const exchange = (code: string) => ctx.app.inject({ method: 'POST', url: '/api/auth/sso/exchange', payload: { code } });
+const exchange = (code: string, cookie = browser) =>
+  ctx.app.inject({ method: 'POST', url: '/api/auth/sso/exchange', payload: { code }, headers: cookie ? { cookie } : {} });
 const codeOf = (location: string) => {
   expect(location.startsWith(`${PUBLIC}/login/sso#code=`), location).toBe(true);
   return location.split('#code=')[1]!;
 };
 const refusal = (location: string) => new URL(location).searchParams.get('sso_error');
 
-async function addStaff(org: TestOrg, email: string, roleName = 'Doctor', isActive = true) {
+/** A staff member with a sign-in account (a password; `account: false`: an employee record only, nobody given an account). */
+async function addStaff(org: TestOrg, email: string, roleName = 'Doctor', isActive = true, account = true) {
   const [row] = await db().insert(employees).values({
     companyId: org.companyId, publicId: `EMP-${email}`, name: email, email, employeeType: 'Doctor', isActive,
+    passwordHash: account ? 'scrypt$not-used-here' : null,
   }).returning();
   await db().insert(employeeRoles).values({ companyId: org.companyId, employeeId: row!.id, roleId: role(org, roleName) });
   return row!;
@@ -182,6 +193,22 @@ describe('signing in through the provider', () => {
     expect(await db().select().from(employees).where(and(eq(employees.companyId, a.companyId), eq(employees.email, 'nour@south.test')))).toHaveLength(0);
   });
 
+  it('takes over by e-mail neither an employee record without an account nor an account linked to someone else at the provider', async () => {
+    // An employee record nobody was given an account for (made by someone who may not create accounts).
+    await addStaff(a, 'record.only@north.test', 'Doctor', true, false);
+    idp.people.set('recordonly', { email: 'record.only@north.test', email_verified: true });
+    expect(refusal(await signIn(a, 'recordonly'))).toBe('no_account');
+    // The provider gave a former colleague's address to a new person: the account stays the colleague's.
+    const former = await addStaff(a, 'handed.on@north.test');
+    idp.people.set('first-holder', { email: 'handed.on@north.test', email_verified: true });
+    codeOf(await signIn(a, 'first-holder'));
+    idp.people.set('new-holder', { email: 'handed.on@north.test', email_verified: true });
+    expect(refusal(await signIn(a, 'new-holder'))).toBe('no_account');
+    const identities = await db().select().from(externalIdentities).where(eq(externalIdentities.employeeId, former.id));
+    expect(identities.map((x) => x.subject)).toEqual(['first-holder']);
+    expect(await db().select().from(employees).where(eq(employees.email, 'handed.on@north.test'))).toHaveLength(1);
+  });
+
   it('refuses an inactive account with a history row', async () => {
     const gone = await addStaff(a, 'former@north.test', 'Doctor', false);
     idp.people.set('former', { email: 'former@north.test', email_verified: true });
@@ -229,6 +256,29 @@ describe('an attacker bending the round trip', () => {
     const back = await follow(await start(a), CALLBACK);
     codeOf(await callback(back));
     expect(refusal(await callback(back))).toBe('state');
+  });
+
+  it('cannot carry a round trip, or its hand-off code, to another browser (signing someone in as oneself)', async () => {
+    await addStaff(a, 'hadi@north.test');
+    idp.people.set('hadi', { email: 'hadi@north.test', email_verified: true });
+    // The attacker signs in at the provider and sends the callback address to a victim: no cookie, or the victim's own.
+    idp.nextLogin = 'hadi';
+    const back = await follow(await start(a), CALLBACK);
+    const attackers = browser;
+    await start(a);
+    const victims = browser;
+    expect(victims).not.toBe(attackers);
+    expect(refusal(await callback(back, victims))).toBe('state');
+    idp.nextLogin = 'hadi';
+    expect(refusal(await callback(await follow(await start(a), CALLBACK), ''))).toBe('state');
+    // The hand-off code of a finished round trip only works in the browser that started it.
+    idp.nextLogin = 'hadi';
+    const code = codeOf(await callback(await follow(await start(a), CALLBACK)));
+    const elsewhere = await exchange(code, victims);
+    expect(elsewhere.statusCode).toBe(401);
+    expect(body(elsewhere).message.code).toBe('SSO_HANDOFF_INVALID');
+    const refusals = await db().select().from(auditLog).where(and(eq(auditLog.companyId, a.companyId), eq(auditLog.action, 'sso_refused')));
+    expect(refusals.filter((r) => (r.changes as { reason?: string } | null)?.reason === 'browser').length).toBeGreaterThanOrEqual(2);
   });
 
   it('cannot finish one organisation\'s round trip with another organisation\'s state', async () => {

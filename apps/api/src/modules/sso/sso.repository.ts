@@ -2,7 +2,7 @@
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
-  authChallenges, companies, companySecurity, employeeRoles, employees, externalIdentities, rolePermissions, roles, ssoProviders,
+  authChallenges, companies, companySecurity, employeeRoles, employees, externalIdentities, invitations, rolePermissions, roles, ssoProviders,
 } from '../../db/schema/index.js';
 import { nextPublicId } from '../../lib/public-id.js';
 
@@ -76,9 +76,21 @@ export async function findLinkedAccount(db: Db, companyId: string, issuer: strin
   return row ?? null;
 }
 
-/** The company's one account with this e-mail address (two or more: none, the match would be a guess). */
-export async function findAccountByEmail(db: Db, companyId: string, email: string): Promise<SsoAccount | null> {
-  const rows = await db.select(account).from(employees)
+/**
+ * The company's one employee with this e-mail address (two or more: none, the match would be a guess), and whether
+ * single sign-on may take it over: it must be a sign-in account (a password, or an invitation not yet taken up) and
+ * have no identity at this provider yet (an address the provider gave to someone else since is not the same person).
+ */
+export async function findAccountByEmail(
+  db: Db, companyId: string, email: string, issuer: string,
+): Promise<(SsoAccount & { linkable: boolean }) | null> {
+  const rows = await db.select({
+    ...account,
+    linkable: sql<boolean>`(${employees.passwordHash} is not null or exists (select 1 from ${invitations} i
+        where i.company_id = ${employees.companyId} and i.employee_id = ${employees.id} and i.accepted_at is null and i.revoked_at is null))
+      and not exists (select 1 from ${externalIdentities} x
+        where x.company_id = ${employees.companyId} and x.employee_id = ${employees.id} and x.issuer = ${issuer})`,
+  }).from(employees)
     .where(and(eq(employees.companyId, companyId), sql`lower(${employees.email}) = ${email}`)).limit(2);
   return rows.length === 1 ? rows[0]! : null;
 }

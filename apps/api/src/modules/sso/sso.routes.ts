@@ -4,7 +4,7 @@ import { serve } from '../../lib/contract-routes.js';
 import { t } from '../../lib/i18n.js';
 import { requestContext } from '../../lib/request-context.js';
 import { callerOf } from '../../plugins/auth.js';
-import { exchangeHandoff, finishSso, ssoInfo, startSso } from './sso.flow.js';
+import { browserCookie, browserKeyOf, exchangeHandoff, finishSso, ssoInfo, startSso } from './sso.flow.js';
 import { getSsoSettings, saveSsoSettings, testSsoConnection } from './sso.settings.js';
 
 const r = routes.sso;
@@ -24,9 +24,17 @@ export function ssoRoutes(app: App, deps: Deps) {
 
   serve(app, r.info, async (req) => ({ success: true as const, data: await ssoInfo(deps, req.query.org) }));
 
-  serve(app, r.start, async (req, reply) => reply.redirect(await startSso(deps, requestContext(req), req.query.org), 302));
+  serve(app, r.start, async (req, reply) => {
+    const { location, browserKey } = await startSso(deps, requestContext(req), req.query.org);
+    if (browserKey) reply.header('set-cookie', browserCookie(deps, browserKey));
+    return reply.redirect(location, 302);
+  });
 
-  serve(app, r.callback, async (req, reply) => reply.redirect(await finishSso(deps, requestContext(req), req.query), 302));
+  serve(app, r.callback, async (req, reply) => reply.redirect(await finishSso(deps, requestContext(req), req.query, browserKeyOf(req.headers.cookie)), 302));
 
-  serve(app, r.exchange, async (req) => ({ success: true as const, data: await exchangeHandoff(deps, req.body.code) }));
+  serve(app, r.exchange, async (req, reply) => {
+    const data = await exchangeHandoff(deps, req.body.code, browserKeyOf(req.headers.cookie));
+    reply.header('set-cookie', browserCookie(deps, null));
+    return { success: true as const, data };
+  });
 }
