@@ -3,6 +3,7 @@ export { refuseUnusableAccount } from './account-state.js';
 export { clearAttempts, LOCK_NAMESPACE, releaseAttempt, reserveAttempt } from './attempts.js';
 export { login, revokeAllSessions, revokeFamily, setPlan } from './auth.service.js';
 export { findActiveClinic } from './opening-clinic.js';
+export { assertPasswordSignInAllowed } from './password-sign-in.js';
 export { sessionUser } from './session-user.js';
 export {
   afterFirstFactor, availableFactors, completeTicket, finishSignIn, markSessionVerified, noteSignIn, openTicket, TICKET_MINUTES, TICKET_TRIES,

@@ -229,6 +229,26 @@ describe('passwordless sign-in', () => {
   });
 });
 
+describe('passwordless sign-in while the organisation signs in through its provider', () => {
+  it('is refused like a password (403 PASSWORD_SIGN_IN_OFF, with a history row), except for the break-glass administrator', async () => {
+    const s = await staff();
+    const { key } = await enrol(s.token);
+    await db().insert(companySecurity).values({ companyId: org.companyId, passwordSignIn: false, breakGlassEmployeeId: org.adminId })
+      .onConflictDoUpdate({ target: companySecurity.companyId, set: { passwordSignIn: false, breakGlassEmployeeId: org.adminId } });
+    try {
+      const refused = await passwordless(key);
+      expect([refused.res.statusCode, code(refused.res)]).toEqual([403, 'PASSWORD_SIGN_IN_OFF']);
+      const history = await db().select({ result: signInHistory.result }).from(signInHistory)
+        .where(and(eq(signInHistory.employeeId, s.id), eq(signInHistory.method, 'passkey')));
+      expect(history.map((h) => h.result)).toEqual(['password_sign_in_off']);
+      expect(await db().select().from(signInSessions).where(and(eq(signInSessions.employeeId, s.id), eq(signInSessions.method, 'passkey')))).toEqual([]);
+    } finally {
+      await db().update(companySecurity).set({ passwordSignIn: true, breakGlassEmployeeId: null }).where(eq(companySecurity.companyId, org.companyId));
+    }
+    expect((await passwordless(key, { counter: 10 })).res.statusCode).toBe(200);
+  });
+});
+
 describe('a passkey as the second step of a password sign-in', () => {
   it('answers a ticket, offers only that person\'s passkeys, and signs in with one of them', async () => {
     const s = await staff();

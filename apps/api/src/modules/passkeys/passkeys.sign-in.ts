@@ -10,7 +10,7 @@ import { AppError } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { inTransaction, withDb } from '../../lib/transaction.js';
 import {
-  afterFirstFactor, completeTicket, markSessionVerified, noteSignIn, openTicket, refuseUnusableAccount, releaseAttempt, reserveAttempt,
+  afterFirstFactor, assertPasswordSignInAllowed, completeTicket, markSessionVerified, noteSignIn, openTicket, refuseUnusableAccount, releaseAttempt, reserveAttempt,
 } from '../auth/index.js';
 import { relyingParty, saveCeremony, spendCeremony, type CeremonyPurpose, type Subject } from './ceremony.js';
 import { findByCredential, listPasskeys, recordUse, type PasskeyRow } from './passkeys.repository.js';
@@ -101,6 +101,8 @@ export async function passwordlessSignIn(deps: Deps, ctx: RequestContext, input:
   }
   await refuseUnusableAccount(deps, ctx, who, { isActive: found.isActive, method: 'passkey', attempt });
   await releaseAttempt(deps, attempt);
+  // Without a password, a passkey is a way in beside the organisation's provider: off with password sign-in.
+  await assertPasswordSignInAllowed(deps, ctx, who, 'passkey');
   return afterFirstFactor(deps, ctx, who, 'passkey');
 }
 
