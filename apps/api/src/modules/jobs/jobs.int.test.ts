@@ -94,6 +94,23 @@ describe('job runner', () => {
     expect(hookCalls).toBe(2);
   });
 
+  it('leases each job of a slow batch from its own claim, so no other runner takes it while it runs', async () => {
+    const runner = new JobRunner(ctx.database.db, undefined, { leaseMs: 300 });
+    const start = at(300_000);
+    const leases: number[] = [];
+    runner.register('test.slow', {
+      run: async (job) => {
+        leases.push((await jobRow(job.id)).lockedUntil!.getTime() - start.getTime());
+        await new Promise((resolve) => setTimeout(resolve, 600));
+      },
+    });
+    for (let n = 0; n < 2; n++) await runner.enqueue({ companyId: org.companyId, kind: 'test.slow', payload: { n }, runAt: start });
+    expect(await runner.runDue(start, 10, ['test.slow'])).toEqual({ done: 2, retried: 0, failed: 0 });
+    // The second job was claimed after the first had run 600 ms: its lease runs 300 ms from then, not from the start.
+    expect(leases[0]).toBeLessThan(600);
+    expect(leases[1]).toBeGreaterThanOrEqual(900);
+  });
+
   it('gives a job whose runner died back to the queue once its lease lapses', async () => {
     const dead = new JobRunner(ctx.database.db);
     const id = await dead.enqueue({ companyId: org.companyId, kind: 'test.lease', payload: {}, runAt: at(100_000) });

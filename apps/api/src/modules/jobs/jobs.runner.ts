@@ -85,11 +85,18 @@ export class JobRunner {
     return insertJob(db, job);
   }
 
-  /** Runs every job due at `now` (at most `limit`; only of `kinds` when given), one after another; returns what happened. */
+  /**
+   * Runs every job due at `now` (at most `limit`; only of `kinds` when given), one after another; returns what happened.
+   * Each job's lease runs from its own claim (`now` plus the time the batch has taken so far), not from the batch's
+   * start: a job claimed minutes into a slow batch would otherwise be claimed with a lease already lapsed, and another
+   * server's runner would take it and run it a second time.
+   */
   async runDue(now: Date = new Date(), limit = 100, kinds?: readonly string[]): Promise<RunReport> {
     const report: RunReport = { done: 0, retried: 0, failed: 0 };
+    const started = performance.now();
     for (let i = 0; i < limit; i++) {
-      const job = await claimDueJob(this.db, this.id, now, new Date(now.getTime() + this.leaseMs), kinds);
+      const claimedAt = now.getTime() + Math.round(performance.now() - started);
+      const job = await claimDueJob(this.db, this.id, now, new Date(claimedAt + this.leaseMs), kinds);
       if (!job) break;
       report[await this.runOne(job, now)] += 1;
     }
