@@ -157,7 +157,9 @@ export const doctorSharePayoutInput = z.strictObject({
   method: z.enum(DOCTOR_SHARE_PAYOUT_METHODS, { error: 'validation.invalidValue' }),
   reference: z.string({ error: 'validation.invalidType' }).trim().max(200, { error: 'validation.tooLong' }).default(''),
   note: z.string({ error: 'validation.invalidType' }).trim().max(500, { error: 'validation.tooLong' }).default(''),
-}).refine((q) => q.from <= q.to, { error: 'validation.doctorShares.period', path: ['to'] });
+}).refine((q) => q.from <= q.to, { error: 'validation.doctorShares.period', path: ['to'] })
+  // As long as a statement's period at most: a payout reads the period's locked entries under the doctor's lock.
+  .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < DOCTOR_SHARE_PERIOD_MAX_DAYS, { error: 'validation.doctorShares.periodTooLong', path: ['to'] });
 export type DoctorSharePayoutInput = z.input<typeof doctorSharePayoutInput>;
 export type DoctorSharePayoutValues = z.output<typeof doctorSharePayoutInput>;
 

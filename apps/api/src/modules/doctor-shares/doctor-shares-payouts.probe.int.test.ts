@@ -19,7 +19,7 @@ describe.runIf(onPostgres)('payouts racing', () => {
       const from = round % 2 ? '2026-01-01' : day;
       const results = await Promise.all([
         post('/api/doctor-shares/payouts', { doctor: p.doctor.id, from: day, to: day, amount: 5000, method: 'cash' }),
-        post('/api/doctor-shares/payouts', { doctor: p.doctor.id, from, to: day, amount: 5000, method: 'bank_transfer' }),
+        post('/api/doctor-shares/payouts', { doctor: p.doctor.id, from, to: day, amount: 5000, method: 'transfer' }),
       ]);
       expect(results.map((r) => r.statusCode).sort()).toEqual([201, 422]);
       const s = body(await ctx.app.inject({ method: 'GET', url: `/api/doctor-shares/statement?doctor=${p.doctor.id}&from=2026-01-01&to=${day}`, headers: auth(org.token) })).data;

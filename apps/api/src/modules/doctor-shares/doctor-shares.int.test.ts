@@ -71,6 +71,11 @@ describe('statements computed by hand', () => {
     const again = await payout(2001);
     expect(errorOf(again.body)).toEqual({ code: 'DOCTOR_SHARE_OVERPAID', message: expect.stringContaining('20.00 SAR') });
     expect((await statement(p.doctor.id, day)).balance).toBe(2000);
+    // A payout's period is bounded like a statement's: not two centuries of entries read under the doctor's lock.
+    const endless = await send('POST', '/api/doctor-shares/payouts', { doctor: p.doctor.id, from: '1900-01-01', to: '2100-12-31', amount: 100, method: 'cash' });
+    expect(endless.statusCode).toBe(422);
+    expect(JSON.parse(endless.body).message.code).toBe('VALIDATION_FAILED');
+    expect((await statement(p.doctor.id, day)).balance).toBe(2000);
 
     // The CSV, in Arabic: a byte-order mark, translated headers, one row per entry and the totals row.
     const csv = await send('GET', `/api/doctor-shares/statement.csv?doctor=${p.doctor.id}&from=${day}&to=${day}`, undefined, org.token, 'ar');
