@@ -102,6 +102,11 @@ export const eInvoiceSubmissions = pgTable('e_invoice_submissions', {
   /** Clearance: the cleared XML the authority stamped, which is the document given to the buyer. */
   clearedXml: text('cleared_xml'),
   lastError: text('last_error'),
+  /**
+   * Set by an attempt that could not reach the authority (network, time-out, 5xx), null after any other outcome: once
+   * the submission has failed, the resend sweep queues it again from this time, while its document is under 24 hours old.
+   */
+  resendAfter: at('resend_after'),
   submittedAt: at('submitted_at'),
   createdAt: at('created_at').notNull().defaultNow(),
   updatedAt: at('updated_at').notNull().defaultNow(),

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runInvoicesVerify } from '../../cli/invoices-verify.js';
 import { auth, body, createOrg, createTestContext, type TestContext, type TestOrg } from '../../test/harness.js';
 import { billingClinic } from '../billing/fixtures.js';
+import { findEInvoice } from './e-invoices.repository.js';
+import { documentOf, type ChainFacts } from './e-invoices.service.js';
 import { testStamp } from './test-stamp.js';
+import { buildUbl } from './ubl.js';
 import { verifyChains } from './verify-chain.js';
 import { FIRST_PIH, invoiceHash, verifyHashSignature } from './zatca-crypto.js';
 import { decodeQr } from './zatca-qr.js';
@@ -181,6 +184,31 @@ describe('Saudi e-invoices', () => {
       expect(await runInvoicesVerify([org.companyId], env, (t) => printed.push(t))).toBe(1);
       expect(printed.join('\n')).toMatch(/BROKEN after 2 good document\(s\): icv_gap at counter value 3/);
     }
+  }, 60_000);
+
+  it('still verifies a document issued before lines carried their discount as a line allowance', async () => {
+    const org = await createOrg(ctx);
+    const setup = await billingClinic(ctx.database.db, org.companyId);
+    await turnOn(org);
+    const draft = await ctx.app.inject({
+      method: 'POST', url: '/api/invoices', headers: auth(org.token),
+      payload: { patient: setup.patient.id, clinic: setup.clinic.id, applyInsurance: false, lines: [{ kind: 'item', description: 'Session', quantity: 3, unitPrice: 1000, discount: 1 }] },
+    });
+    const d = body(draft).data;
+    const inv = body(await ctx.app.inject({ method: 'POST', url: `/api/invoices/${d._id}/issue`, headers: auth(org.token), payload: { version: d.version } })).data;
+    // The record as the earlier layout wrote it: its XML and hash rebuilt that way, the chain head pointing at it.
+    const row = (await findEInvoice(ctx.database.db, org.companyId, 'invoice', inv._id))!;
+    const facts: ChainFacts = { uuid: row.uuid, icv: row.icv, pih: row.pih, issuedAt: row.issuedAt, parties: row.parties as unknown as ChainFacts['parties'] };
+    const legacy = buildUbl((await documentOf(ctx.database.db, org.companyId, 'invoice', inv._id, facts))!, { legacyLines: true });
+    expect(invoiceHash(legacy)).not.toBe(row.hash);
+    await query('alter table e_invoices disable trigger e_invoices_append_only');
+    try {
+      await query('update e_invoices set xml = $1, hash = $2 where company_id = $3 and id = $4', [legacy, invoiceHash(legacy), org.companyId, row.id]);
+    } finally {
+      await query('alter table e_invoices enable trigger e_invoices_append_only');
+    }
+    await query('update e_invoice_chain set last_hash = $1 where company_id = $2', [invoiceHash(legacy), org.companyId]);
+    expect((await verifyChains(ctx.database.db, ctx.config.jwtSecret, org.companyId))[0]).toMatchObject({ documents: 1, firstBreak: null });
   }, 60_000);
 
   it('never lets the application change or delete a recorded document', async () => {

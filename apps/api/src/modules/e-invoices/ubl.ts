@@ -121,11 +121,33 @@ const reference = (parent: XMLBuilder, id: string, binary: string) =>
   parent.ele('cac:AdditionalDocumentReference').ele('cbc:ID').txt(id).up()
     .ele('cac:Attachment').ele('cbc:EmbeddedDocumentBinaryObject', { mimeCode: 'text/plain' }).txt(binary);
 
+function lineItem(el: XMLBuilder, line: EInvoiceLine, basisPoints: number): void {
+  const item = el.ele('cac:Item');
+  item.ele('cbc:Name').txt(xmlText(line.name));
+  taxCategoryElement(item, 'cac:ClassifiedTaxCategory', basisPoints, false);
+}
+
+/**
+ * A line as documents issued before the line allowance were written (the price after discount spread over the
+ * quantity, and the discount repeated under the price): kept only so the chain check rebuilds those documents as they
+ * were hashed. New documents never use it.
+ */
+function legacyLine(el: XMLBuilder, line: EInvoiceLine, basisPoints: number, money: (minor: number) => string, cur: { currencyID: string }): void {
+  el.ele('cac:TaxTotal').ele('cbc:TaxAmount', cur).txt(money(line.tax)).up().ele('cbc:RoundingAmount', cur).txt(money(line.net + line.tax));
+  lineItem(el, line, basisPoints);
+  const price = el.ele('cac:Price');
+  price.ele('cbc:PriceAmount', cur).txt(money(line.quantity ? line.net / line.quantity : line.net));
+  price.ele('cac:AllowanceCharge').ele('cbc:ChargeIndicator').txt('false').up()
+    .ele('cbc:AllowanceChargeReason').txt('discount').up()
+    .ele('cbc:Amount', cur).txt(money(line.discount));
+}
+
 /**
  * The document's XML without its QR code and signature (what is hashed), or with them: `qr` adds the QR reference
- * after PIH and `signatureExtension` the UBLExtensions block (built by the signer).
+ * after PIH and `signatureExtension` the UBLExtensions block (built by the signer); `legacyLines` writes the lines as
+ * documents issued before the line allowance were (for the chain check only).
  */
-export function buildUbl(doc: EInvoiceDocument, extras: { qr?: string; signatureExtension?: (root: XMLBuilder) => void } = {}): string {
+export function buildUbl(doc: EInvoiceDocument, extras: { qr?: string; signatureExtension?: (root: XMLBuilder) => void; legacyLines?: boolean } = {}): string {
   const money = (minor: number) => amountText(minor, doc.minorDigits);
   const cur = { currencyID: doc.currency };
   const root = create({ version: '1.0', encoding: 'UTF-8' }).ele(UBL_NS.invoice, 'Invoice')
@@ -173,16 +195,21 @@ export function buildUbl(doc: EInvoiceDocument, extras: { qr?: string; signature
     el.ele('cbc:ID').txt(String(i + 1));
     el.ele('cbc:InvoicedQuantity', { unitCode: 'PCE' }).txt(line.quantity.toFixed(6));
     el.ele('cbc:LineExtensionAmount', cur).txt(money(line.net));
+    if (extras.legacyLines) {
+      legacyLine(el, line, doc.vatRateBasisPoints, money, cur);
+      return;
+    }
+    // The line's discount is a line allowance, where UBL puts it (after the amounts, before TaxTotal), so that the
+    // line amount is exactly quantity x price - allowance (BR-KSA-EN16931-11, BR-24).
+    if (line.discount) {
+      el.ele('cac:AllowanceCharge').ele('cbc:ChargeIndicator').txt('false').up()
+        .ele('cbc:AllowanceChargeReason').txt('discount').up()
+        .ele('cbc:Amount', cur).txt(money(line.discount));
+    }
     el.ele('cac:TaxTotal').ele('cbc:TaxAmount', cur).txt(money(line.tax)).up().ele('cbc:RoundingAmount', cur).txt(money(line.net + line.tax));
-    const item = el.ele('cac:Item');
-    item.ele('cbc:Name').txt(xmlText(line.name));
-    taxCategoryElement(item, 'cac:ClassifiedTaxCategory', doc.vatRateBasisPoints, false);
-    const price = el.ele('cac:Price');
-    // The price per unit after the line's discount, spread evenly (ZATCA checks quantity x price = line amount).
-    price.ele('cbc:PriceAmount', cur).txt(money(line.quantity ? line.net / line.quantity : line.net));
-    price.ele('cac:AllowanceCharge').ele('cbc:ChargeIndicator').txt('false').up()
-      .ele('cbc:AllowanceChargeReason').txt('discount').up()
-      .ele('cbc:Amount', cur).txt(money(line.discount));
+    lineItem(el, line, doc.vatRateBasisPoints);
+    // The unit price as charged, before the line's discount: exact, from minor units.
+    el.ele('cac:Price').ele('cbc:PriceAmount', cur).txt(money(line.unitPrice));
   });
   // Compact: with no whitespace between elements, leaving the QR code and the signature out of the hash leaves
   // nothing behind that would change it.

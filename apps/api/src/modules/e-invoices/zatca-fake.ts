@@ -2,6 +2,7 @@ import { createSign, generateKeyPairSync, randomBytes, X509Certificate } from 'n
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AsnConvert } from '@peculiar/asn1-schema';
+import { DOMParser } from '@xmldom/xmldom';
 import {
   AlgorithmIdentifier, AttributeTypeAndValue, AttributeValue, Certificate, Name, RelativeDistinguishedName, SubjectPublicKeyInfo, TBSCertificate, Validity, Version,
 } from '@peculiar/asn1-x509';
@@ -12,7 +13,8 @@ import { invoiceHash, verifyHashSignature } from './zatca-crypto.js';
  * A local stand-in for ZATCA's e-invoicing API, for tests (a real HTTP server on a random port, never the network):
  * it checks the one-time password, issues certificates for the CSR's own key (signed by a throwaway authority key, so
  * the documents' signatures verify with the certificate), checks each document's hash against its XML and its
- * signature when present, and can be told to refuse or to fail with 503 for the next calls.
+ * signature when present, checks each line's arithmetic as the authority's business rules do, and can be told to refuse
+ * or to fail with 503 for the next calls.
  */
 
 export interface FakeSeen { path: string; invoiceHash: string; uuid: string; xml: string; hashValid: boolean; signatureValid: boolean | null; clearanceStatus: string | undefined }
@@ -64,6 +66,52 @@ function send(res: ServerResponse, status: number, body: unknown) {
 }
 
 const tag = (xml: string, name: string) => new RegExp(`<${name}[^>]*>([^<]*)</${name}>`).exec(xml)?.[1] ?? null;
+
+/** A decimal as written in the XML, as an integer of millionths (exact: no floating point); an unreadable one throws. */
+function micros(text: string | null | undefined): bigint {
+  const m = /^\s*(-?)(\d+)(?:\.(\d{0,6}))?\s*$/.exec(text ?? '');
+  if (!m) throw new Error(`not a decimal: ${text}`);
+  return (m[1] ? -1n : 1n) * (BigInt(m[2]!) * 1_000_000n + BigInt((m[3] ?? '').padEnd(6, '0')));
+}
+
+const children = (el: Element, name: string) => Array.from(el.childNodes).filter((n): n is Element => n.nodeType === 1 && (n as Element).tagName === name);
+const childText = (el: Element | undefined, name: string) => (el ? children(el, name)[0]?.textContent ?? null : null);
+
+const LINE_RULE = { code: 'BR-KSA-EN16931-11', message: 'Invoice line net amount must equal quantity x net price + charges - allowances' };
+
+/**
+ * The line rules the authority applies (BR-KSA-EN16931-11, BR-CO-10): each line's net amount is its quantity times its
+ * net price (per base quantity), plus its charges, minus its allowances; the lines add up to the document's line total.
+ * The first broken rule, or null.
+ */
+export function lineArithmeticError(xml: string): { code: string; message: string } | null {
+  const dom = new DOMParser({ errorHandler: { warning: () => undefined, error: () => undefined, fatalError: () => undefined } }).parseFromString(xml, 'text/xml');
+  let sum = 0n;
+  try {
+    for (const line of Array.from(dom.getElementsByTagName('cac:InvoiceLine'))) {
+      const quantity = micros(childText(line, 'cbc:InvoicedQuantity'));
+      const amount = micros(childText(line, 'cbc:LineExtensionAmount'));
+      const price = children(line, 'cac:Price')[0];
+      const unit = micros(childText(price, 'cbc:PriceAmount'));
+      const base = childText(price, 'cbc:BaseQuantity') === null ? 1_000_000n : micros(childText(price, 'cbc:BaseQuantity'));
+      let adjustments = 0n;
+      for (const ac of children(line, 'cac:AllowanceCharge')) {
+        const value = micros(childText(ac, 'cbc:Amount'));
+        adjustments += childText(ac, 'cbc:ChargeIndicator') === 'true' ? value : -value;
+      }
+      // quantity x price / base = amount - adjustments, in millionths, compared without rounding.
+      if (base <= 0n || quantity * unit !== (amount - adjustments) * base) return LINE_RULE;
+      sum += amount;
+    }
+    const total = dom.getElementsByTagName('cac:LegalMonetaryTotal')[0];
+    if (total && micros(childText(total, 'cbc:LineExtensionAmount')) !== sum) {
+      return { code: 'BR-CO-10', message: 'Sum of Invoice line net amount must equal the sum of the line amounts' };
+    }
+  } catch {
+    return LINE_RULE;
+  }
+  return null;
+}
 
 /** The hash and the signature of a document as the authority checks them. */
 function checkDocument(body: Record<string, unknown>) {
@@ -154,7 +202,7 @@ export async function startFakeZatca(otp = '123456', port = 0): Promise<FakeZatc
       if (path === '/compliance/invoices') {
         if (caller.kind !== 'compliance') return send(res, 401, { message: 'Unauthorized' });
         caller.checks += 1;
-        const failure = complianceFailure ?? (doc.hashValid && doc.signatureValid !== false ? null : { code: 'invalid-invoice-hash', message: 'The invoice hash or signature is invalid' });
+        const failure = complianceFailure ?? (doc.hashValid && doc.signatureValid !== false ? lineArithmeticError(doc.xml) : { code: 'invalid-invoice-hash', message: 'The invoice hash or signature is invalid' });
         complianceFailure = null;
         return send(res, 200, { validationResults: validation(failure ? [failure] : []), ...(standard ? { clearanceStatus: failure ? 'NOT_CLEARED' : 'CLEARED' } : { reportingStatus: failure ? 'NOT_REPORTED' : 'REPORTED' }) });
       }
@@ -162,7 +210,7 @@ export async function startFakeZatca(otp = '123456', port = 0): Promise<FakeZatc
       if (!clearance && path !== '/invoices/reporting/single') return send(res, 404, { message: 'Not found' });
       if (caller.kind !== 'production') return send(res, 401, { message: 'Unauthorized' });
       seen.push({ path, invoiceHash: doc.hash, uuid: String(body.uuid ?? ''), xml: doc.xml, hashValid: doc.hashValid, signatureValid: doc.signatureValid, clearanceStatus: req.headers['clearance-status'] as string | undefined });
-      const failure = refusal ?? (doc.hashValid && doc.signatureValid !== false ? null : { code: 'invalid-invoice-hash', message: 'The invoice hash does not match the document' });
+      const failure = refusal ?? (doc.hashValid && doc.signatureValid !== false ? lineArithmeticError(doc.xml) : { code: 'invalid-invoice-hash', message: 'The invoice hash does not match the document' });
       refusal = null;
       if (failure) return send(res, 400, { validationResults: validation([failure]), ...(clearance ? { clearanceStatus: 'NOT_CLEARED', clearedInvoice: null } : { reportingStatus: 'NOT_REPORTED' }) });
       return send(res, 200, {

@@ -68,10 +68,10 @@ async function onboarded() {
   return { org, setup };
 }
 
-async function issue(org: TestOrg, setup: Awaited<ReturnType<typeof billingClinic>>) {
+async function issue(org: TestOrg, setup: Awaited<ReturnType<typeof billingClinic>>, lines: Record<string, unknown>[] = [{ kind: 'service', service: setup.service.id }]) {
   const draft = await ctx.app.inject({
     method: 'POST', url: '/api/invoices', headers: auth(org.token),
-    payload: { patient: setup.patient.id, clinic: setup.clinic.id, applyInsurance: false, lines: [{ kind: 'service', service: setup.service.id }] },
+    payload: { patient: setup.patient.id, clinic: setup.clinic.id, applyInsurance: false, lines },
   });
   expect(draft.statusCode, draft.body).toBe(201);
   const d = body(draft).data;
@@ -209,7 +209,8 @@ describe('ZATCA submissions', () => {
     const { org, setup } = await onboarded();
     await issue(org, setup);
     fake.failNext(100, 503);
-    for (let hour = 0; hour < 8; hour++) await runJobs(minutes(hour * 60));
+    // Attempts at 0, 1, 2 ... 5 hours: failed at the sixth (before the resend sweep's time).
+    for (let hour = 0; hour < 6; hour++) await runJobs(minutes(hour * 60));
     const [failed] = await submissions(org, '?status=failed');
     expect(failed).toMatchObject({ status: 'failed', attempts: 6 });
     fake.failNext(0);
@@ -217,6 +218,75 @@ describe('ZATCA submissions', () => {
     expect(body(retry).data.status).toBe('pending');
     await runJobs();
     expect((await submissions(org))[0]!.status).toBe('reported');
+  });
+
+  it('reports an invoice whose line discount does not divide over its quantity (the authority checks each line\'s arithmetic)', async () => {
+    const { org, setup } = await onboarded();
+    const invoice = await issue(org, setup, [{ kind: 'item', description: 'Physiotherapy session', quantity: 3, unitPrice: 1000, discount: 1 }, { kind: 'service', service: setup.service.id }]);
+    expect(invoice.lines[0]).toMatchObject({ quantity: 3, unitPrice: 1000, discount: 1, net: 2999 });
+    await runJobs();
+    const [sent] = await submissions(org);
+    expect(sent!.messages.filter((m) => m.type !== 'info')).toEqual([]);
+    expect(sent).toMatchObject({ status: 'reported' });
+    expect(fake.seen.at(-1)!.xml).toContain('<cbc:LineExtensionAmount currencyID="SAR">29.99</cbc:LineExtensionAmount><cac:AllowanceCharge>');
+  });
+
+  const auditOf = (org: TestOrg) => ctx.database.query<{ actor_id: string | null; action: string; entity_id: string; changes: unknown }>(
+    `select actor_id, action, entity_id, changes from audit_log where company_id = $1 and entity = 'e_invoice_submission' order by id`, [org.companyId],
+  );
+
+  /** Issues a document and lets its six attempts fail with 503 (hours 0 to 5): failed, the sweep due 5 minutes later. */
+  async function failedUnreachable(org: TestOrg, setup: Awaited<ReturnType<typeof billingClinic>>) {
+    await issue(org, setup);
+    fake.failNext(6, 503);
+    for (let hour = 0; hour < 6; hour++) await runJobs(minutes(hour * 60));
+    const [failed] = await submissions(org, '?status=failed');
+    expect(failed).toMatchObject({ status: 'failed', attempts: 6 });
+    expect(failed!.lastError).toContain('503');
+    return failed!;
+  }
+
+  it('sends a submission failed by an unreachable authority again by the sweep, audited as the system\'s, and it is reported', async () => {
+    const { org, setup } = await onboarded();
+    const failed = await failedUnreachable(org, setup);
+    // Not sooner than RESEND_EVERY_MS after its last attempt.
+    await runJobs(minutes(5 * 60 + 2));
+    expect((await submissions(org))[0]).toMatchObject({ status: 'failed', attempts: 6 });
+    await runJobs(minutes(5 * 60 + 10));
+    const [sent] = await submissions(org);
+    expect(sent).toMatchObject({ _id: failed._id, status: 'reported', attempts: 7, lastError: null });
+    expect(await auditOf(org)).toEqual([{ actor_id: null, action: 'retry', entity_id: failed._id, changes: { before: { status: 'failed' }, after: { status: 'pending' } } }]);
+  });
+
+  it('the sweep leaves a rejected submission and one the authority refused (HTTP 401) for a person', async () => {
+    const { org, setup } = await onboarded();
+    const unreachable = await failedUnreachable(org, setup);
+    await issue(org, setup);
+    fake.refuseNext('BR-KSA-37', 'The seller address building number must contain 4 digits.');
+    await runJobs(minutes(5 * 60 + 1));
+    await issue(org, setup);
+    fake.failNext(1, 401);
+    await runJobs(minutes(5 * 60 + 2));
+    const before = await submissions(org);
+    expect(before.map((r) => r.status).sort()).toEqual(['failed', 'failed', 'rejected']);
+
+    await runJobs(minutes(5 * 60 + 10));
+    await runJobs(minutes(6 * 60));
+    const after = await submissions(org);
+    expect(after.find((r) => r._id === unreachable._id)!.status).toBe('reported');
+    const others = after.filter((r) => r._id !== unreachable._id);
+    expect(others.map((r) => [r.status, r.attempts]).sort()).toEqual([['failed', 1], ['rejected', 1]]);
+    expect((await auditOf(org)).map((a) => a.entity_id)).toEqual([unreachable._id]);
+  });
+
+  it('the sweep does not send again a document issued more than 24 hours ago', async () => {
+    const { org, setup } = await onboarded();
+    await failedUnreachable(org, setup);
+    fake.failNext(0);
+    // The sweep (due since 5 hours 5 minutes) runs only now, past the document's 24 hours: it queues nothing.
+    expect(await runJobs(minutes(24 * 60 + 1))).toMatchObject({ done: 1, retried: 0, failed: 0 });
+    expect((await submissions(org))[0]).toMatchObject({ status: 'failed', attempts: 6 });
+    expect(await auditOf(org)).toEqual([]);
   });
 
   it('sends a standard (B2B) document for clearance and keeps the cleared XML', async () => {

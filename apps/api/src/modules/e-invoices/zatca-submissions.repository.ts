@@ -1,5 +1,5 @@
 /** Queries of the documents sent to ZATCA (e_invoice_submissions), each scoped to the company. */
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { creditNotes, eInvoices, eInvoiceSubmissions, invoices } from '../../db/schema/index.js';
 
@@ -69,4 +69,19 @@ export async function updateSubmission(db: Db, companyId: string, id: string, ve
     .where(and(eq(eInvoiceSubmissions.companyId, companyId), eq(eInvoiceSubmissions.id, id), eq(eInvoiceSubmissions.version, version)))
     .returning({ id: eInvoiceSubmissions.id });
   return rows.length > 0;
+}
+
+/**
+ * The company's failed submissions the resend sweep may queue again at `now`: failed after an attempt that could not
+ * reach the authority (resend_after set), due (resend_after reached), their document issued after `since`. Oldest due first.
+ */
+export async function dueForResend(db: Db, companyId: string, now: Date, since: Date, limit: number): Promise<string[]> {
+  const rows = await db.select({ id: eInvoiceSubmissions.id }).from(eInvoiceSubmissions)
+    .innerJoin(eInvoices, and(eq(eInvoices.companyId, eInvoiceSubmissions.companyId), eq(eInvoices.id, eInvoiceSubmissions.eInvoiceId)))
+    .where(and(
+      eq(eInvoiceSubmissions.companyId, companyId), eq(eInvoiceSubmissions.status, 'failed'), lte(eInvoiceSubmissions.resendAfter, now), gt(eInvoices.issuedAt, since),
+    ))
+    .orderBy(asc(eInvoiceSubmissions.resendAfter))
+    .limit(limit);
+  return rows.map((r) => r.id);
 }

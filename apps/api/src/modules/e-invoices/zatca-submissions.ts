@@ -13,15 +13,18 @@ import { insertJob, wakeRunners, type ClaimedJob, type JobHandler } from '../job
 import { findSettings, type EInvoiceSettingsRow } from './e-invoices.repository.js';
 import { ZatcaClient, zatcaBaseUrl, ZatcaRefused, ZatcaUnreachable, type ZatcaCredentials, type ZatcaMessage, type ZatcaResult } from './zatca-client.js';
 import {
-  countSubmissions, findSubmission, findSubmissionListRow, insertSubmission, listSubmissions, updateSubmission, type SubmissionListRow,
+  countSubmissions, dueForResend, findSubmission, findSubmissionListRow, insertSubmission, listSubmissions, updateSubmission, type SubmissionListRow,
 } from './zatca-submissions.repository.js';
 
 /*
  * Once a company is onboarded, every document it issues is sent to ZATCA: a simplified one is reported (within 24
  * hours), a standard one cleared. The row and its job commit with the issue; the job makes the call, and the row keeps
  * what the authority answered: reported or cleared, warning (accepted with warnings), rejected (with its messages).
- * An unreachable authority (network, 5xx) is tried again by the job with its backoff, and the row is failed after the
- * last attempt. A failed or rejected row can be sent again (retrySubmission).
+ * An unreachable authority (network, time-out, 5xx) is tried again by the job with its backoff, and the row is failed
+ * after the last attempt. Such a row is then sent again by the resend sweep (a job of the same kind, queued by the
+ * failure, so it runs once whatever the number of servers): every RESEND_EVERY_MS at most, while its document is under
+ * 24 hours old (the reporting deadline). A rejected row, or one the authority refused, waits for a person: a failed or
+ * rejected row can be sent again by hand (retrySubmission).
  */
 
 export const SUBMISSION_JOB = 'e-invoices.submit';
@@ -31,6 +34,14 @@ export const SUBMISSION_ATTEMPTS = 6;
 export const CSID_SECRET_PURPOSE = 'zatca-csid-secret';
 
 const RETRYABLE: readonly string[] = ['failed', 'rejected'];
+
+/** The least time between an attempt that could not reach the authority and the sweep's resend of the failed row. */
+export const RESEND_EVERY_MS = 5 * 60_000;
+/** The sweep resends only documents issued less than this long ago (a simplified one must be reported within 24 hours). */
+export const RESEND_WINDOW_MS = 24 * 3_600_000;
+/** Rows one run of the sweep queues again; a full batch queues the next run at once. */
+const SWEEP_BATCH = 100;
+const SWEEP_ATTEMPTS = 3;
 
 async function enqueue(tx: Db, companyId: string, submissionId: string, now: Date) {
   await insertJob(tx, { companyId, kind: SUBMISSION_JOB, payload: { submissionId }, runAt: now, maxAttempts: SUBMISSION_ATTEMPTS });
@@ -66,7 +77,7 @@ async function send(deps: Deps, companyId: string, submissionId: string, now: Da
   const credentials = productionCredentials(settings, deps.config.jwtSecret);
   const attempts = s.attempts + 1;
   if (!settings || !credentials || settings.environment === 'none') {
-    await updateSubmission(deps.db, companyId, s.id, s.version, { status: 'failed', attempts, lastError: 'not onboarded with the authority' });
+    await updateSubmission(deps.db, companyId, s.id, s.version, { status: 'failed', attempts, lastError: 'not onboarded with the authority', resendAfter: null });
     return;
   }
   const client = new ZatcaClient(zatcaBaseUrl(deps.config, settings.environment as 'simulation' | 'production'));
@@ -75,29 +86,85 @@ async function send(deps: Deps, companyId: string, submissionId: string, now: Da
     const result = await client.submit(credentials, mode, { invoiceHash: e.hash, uuid: e.uuid, xml: e.xml });
     const status = outcomeOf(mode, result);
     await updateSubmission(deps.db, companyId, s.id, s.version, {
-      status, attempts, submittedAt: now, lastError: null, response: { status: result.status, messages: result.messages },
+      status, attempts, submittedAt: now, lastError: null, resendAfter: null, response: { status: result.status, messages: result.messages },
       clearedXml: status === 'cleared' || (status === 'warning' && mode === 'clearance') ? result.clearedXml : null,
     });
   } catch (error) {
     if (error instanceof ZatcaRefused) {
       // The authority refused the call itself (credentials, a malformed request): not worth trying again by itself.
       await updateSubmission(deps.db, companyId, s.id, s.version, {
-        status: 'failed', attempts, submittedAt: now, lastError: error.message, response: { status: `HTTP ${error.httpStatus}`, messages: error.messages },
+        status: 'failed', attempts, submittedAt: now, lastError: error.message, resendAfter: null, response: { status: `HTTP ${error.httpStatus}`, messages: error.messages },
       });
       return;
     }
-    const text = error instanceof ZatcaUnreachable ? error.message : 'the call failed';
-    await updateSubmission(deps.db, companyId, s.id, s.version, { attempts, lastError: text });
+    // Only an authority that could not be reached makes the row one the sweep sends again if this was its last attempt.
+    const unreachable = error instanceof ZatcaUnreachable;
+    await updateSubmission(deps.db, companyId, s.id, s.version, {
+      attempts, lastError: unreachable ? error.message : 'the call failed', resendAfter: unreachable ? new Date(now.getTime() + RESEND_EVERY_MS) : null,
+    });
     throw error;
   }
 }
 
+/** Queues a run of the resend sweep for the company at `runAt` (a job of the submissions' kind; see submissionJobHandler). */
+async function queueSweep(tx: Db, companyId: string, runAt: Date): Promise<void> {
+  await insertJob(tx, { companyId, kind: SUBMISSION_JOB, payload: { sweep: true }, runAt, maxAttempts: SWEEP_ATTEMPTS });
+}
+
+/**
+ * Queues one failed submission again, by the system, if it is still due: failed after an attempt that could not reach
+ * the authority, due since `now` at the latest, its document issued after `since`. Audited like a resend by hand.
+ */
+async function resendOne(deps: Deps, companyId: string, id: string, now: Date, since: Date): Promise<boolean> {
+  return inTransaction(deps.db, async (tx) => {
+    const row = await findSubmission(tx, companyId, id, true);
+    if (!row || row.s.status !== 'failed' || !row.s.resendAfter || row.s.resendAfter > now || row.e.issuedAt <= since) return false;
+    if (!(await updateSubmission(tx, companyId, id, row.s.version, { status: 'pending', lastError: null, resendAfter: null }))) return false;
+    await enqueue(tx, companyId, id, now);
+    await recordAudit(tx, null, {
+      companyId, actorId: null, action: 'retry', entity: 'e_invoice_submission', entityId: id, changes: { before: { status: row.s.status }, after: { status: 'pending' } },
+    });
+    return true;
+  });
+}
+
+/**
+ * The resend sweep of a company: its submissions that failed because the authority could not be reached, whose time
+ * has come (RESEND_EVERY_MS after that attempt) and whose document is under 24 hours old, are pending again with a new
+ * job each. Returns how many it queued.
+ */
+export async function resendUnreached(deps: Deps, companyId: string, now: Date): Promise<number> {
+  const since = new Date(now.getTime() - RESEND_WINDOW_MS);
+  const due = await dueForResend(deps.db, companyId, now, since, SWEEP_BATCH);
+  let queued = 0;
+  for (const id of due) if (await resendOne(deps, companyId, id, now, since)) queued += 1;
+  if (due.length === SWEEP_BATCH) {
+    await inTransaction(deps.db, async (tx) => {
+      await queueSweep(tx, companyId, now);
+      await wakeRunners(tx);
+    });
+  }
+  return queued;
+}
+
+/**
+ * The job of a submission (`submissionId`: send it), or a run of the resend sweep (`sweep`). When a send gives up
+ * after an attempt that could not reach the authority, the row is failed and, while its document is under 24 hours
+ * old, a sweep is queued (in the same transaction) for when the row is due, so every such row is sent again.
+ */
 export function submissionJobHandler(deps: Deps): JobHandler {
   return {
-    run: (job: ClaimedJob, now: Date) => send(deps, job.companyId, String(job.payload.submissionId ?? ''), now),
+    run: async (job: ClaimedJob, now: Date) => {
+      if (job.payload.sweep) await resendUnreached(deps, job.companyId, now);
+      else await send(deps, job.companyId, String(job.payload.submissionId ?? ''), now);
+    },
     async failed(job: ClaimedJob, error: string, _now: Date, db: Db) {
+      if (job.payload.sweep) return;
       const row = await findSubmission(db, job.companyId, String(job.payload.submissionId ?? ''));
-      if (row?.s.status === 'pending') await updateSubmission(db, job.companyId, row.s.id, row.s.version, { status: 'failed', lastError: error });
+      if (row?.s.status !== 'pending') return;
+      if (!(await updateSubmission(db, job.companyId, row.s.id, row.s.version, { status: 'failed', lastError: error }))) return;
+      const at = row.s.resendAfter;
+      if (at && at.getTime() < row.e.issuedAt.getTime() + RESEND_WINDOW_MS) await queueSweep(db, job.companyId, at);
     },
   };
 }
@@ -139,7 +206,7 @@ export async function retrySubmission(deps: Deps, ctx: RequestContext, caller: C
     const row = await findSubmission(tx, caller.companyId, id, true);
     if (!row) throw new AppError(404, 'E_INVOICE_SUBMISSION_NOT_FOUND', 'errors.eInvoices.submissionNotFound');
     if (!RETRYABLE.includes(row.s.status)) throw new AppError(409, 'E_INVOICE_SUBMISSION_NOT_RETRYABLE', 'errors.eInvoices.submissionNotRetryable');
-    if (!(await updateSubmission(tx, caller.companyId, id, row.s.version, { status: 'pending', lastError: null }))) throw staleRecord();
+    if (!(await updateSubmission(tx, caller.companyId, id, row.s.version, { status: 'pending', lastError: null, resendAfter: null }))) throw staleRecord();
     await enqueue(tx, caller.companyId, id, now);
     await recordAudit(tx, ctx, {
       companyId: caller.companyId, actorId: caller.id, action: 'retry', entity: 'e_invoice_submission', entityId: id, changes: { before: { status: row.s.status }, after: { status: 'pending' } },

@@ -1,0 +1,1 @@
+ALTER TABLE "e_invoice_submissions" ADD COLUMN "resend_after" timestamp with time zone;
