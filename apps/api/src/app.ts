@@ -18,6 +18,7 @@ import { AppError } from './lib/errors.js';
 import { setPasswordHashCost } from './lib/password.js';
 import { CALLER_CHANNEL, CallerCache } from './lib/caller-cache.js';
 import { acceptedRequestId } from './lib/request-id.js';
+import { requestLogValue } from './lib/log-redaction.js';
 import { serializerCompiler } from './lib/serializer.js';
 import { TokenService } from './lib/tokens.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
@@ -131,10 +132,16 @@ function nestingDepth(value: unknown, limit: number): number {
 const here = path.dirname(fileURLToPath(import.meta.url));
 const defaultWebDist = path.resolve(here, '../../web/dist');
 
-export async function buildApp(config: Config, database: Database, options: { clock?: () => Date } = {}): Promise<App> {
+export async function buildApp(
+  config: Config, database: Database, options: { clock?: () => Date; logStream?: { write(line: string): void } } = {},
+): Promise<App> {
   setPasswordHashCost(config.passwordHashCost);
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
+    // A request's line logs its URL with the values of `token`, `code` and `state` redacted (lib/log-redaction.ts);
+    // `logStream` (tests) receives the lines instead of standard output.
+    logger: config.logLevel === 'silent' ? false : {
+      level: config.logLevel, redact: ['req.headers.authorization'], serializers: { req: requestLogValue }, ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     // Fastify never takes the id from a header by itself: a client's X-Request-Id is used only when it is a short
     // safe token (it is echoed, logged and written to the audit log), otherwise the server makes one.
     requestIdHeader: false,

@@ -87,6 +87,7 @@ const envSchema = z.object({
   TEST_HOLD: z.string().default(''),
   REMINDER_LEAD_HOURS: z.coerce.number().int().min(1).max(24 * 14).default(24),
   INVITATION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(72),
+  ONLINE_BOOKING_CODES_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(300),
   PUBLIC_URL: z.string().url().optional(),
   SMTP_URL: z.string().url().optional(),
   SMTP_FROM: z.string().default('Clinic <no-reply@localhost>'),
@@ -166,6 +167,8 @@ export interface Config {
   reminderLeadHours: number;
   /** How long an invitation to set up an account stays usable (hours). */
   invitationTtlHours: number;
+  /** One-time codes the public booking page may send per organisation in any hour (its budget of texts). */
+  onlineBookingCodesPerHour: number;
   /** Where clients reach the product: the base of every absolute link (reminders, FHIR, exports, calendar feeds), never the request's Host; default http://localhost:PORT. */
   publicUrl: string;
   /** SMTP server for e-mail reminders (smtp://user:pass@host:port, smtps://...); unset: e-mail is off. */
@@ -250,6 +253,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     testHold: e.NODE_ENV === 'test' ? e.TEST_HOLD.split(',').map((s) => s.trim()).filter(Boolean) : [],
     reminderLeadHours: e.REMINDER_LEAD_HOURS,
     invitationTtlHours: e.INVITATION_TTL_HOURS,
+    onlineBookingCodesPerHour: e.ONLINE_BOOKING_CODES_PER_HOUR,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,

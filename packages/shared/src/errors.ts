@@ -244,6 +244,8 @@ export const ERROR_CODES = {
   // The public booking page: its address, the one-time code and the limits (answered with when to try again).
   BOOKING_PAGE_NOT_FOUND: { status: 404, message: 'errors.bookingPage.pageNotFound' },
   BOOKING_OFFER_NOT_FOUND: { status: 404, message: 'errors.bookingPage.offerNotFound' },
+  /** The public booking page refused the visit for a reason about the patient's record, told to nobody (call the clinic). */
+  ONLINE_BOOKING_REFUSED: { status: 409, message: 'errors.bookingPage.notBookableOnline' },
   TEXT_CHANNEL_MISSING: { status: 503, message: 'errors.bookingPage.noTextChannel' },
   CODE_NOT_SENT: { status: 503, message: 'errors.bookingPage.codeNotSent' },
   CODE_LIMIT_PHONE: { status: 429, message: 'errors.bookingPage.codesPerPhone' },

@@ -176,8 +176,10 @@ const KINDS: Record<CredentialKind, KindRow> = {
   patient_link: {
     needs: null, holder: 'clinic',
     make: async (p) => {
-      const startsAt = new Date(Date.now() + 3 * 86_400_000);
-      const token = await signPatientLink(ctx.config.jwtSecret, { companyId: p.org.companyId, appointmentId: p.appointmentId }, startsAt);
+      // A link names its visit's start (a visit moved since makes it stale): signed as the server signs it.
+      const [a] = await ctx.database.db.select({ startsAt: appointments.startsAt }).from(appointments)
+        .where(and(eq(appointments.companyId, p.org.companyId), eq(appointments.id, p.appointmentId)));
+      const token = await signPatientLink(ctx.config.jwtSecret, { companyId: p.org.companyId, appointmentId: p.appointmentId }, a!.startsAt);
       return { works: async () => (await get(`/api/public/visit?token=${encodeURIComponent(token)}`)).statusCode === 200 };
     },
   },

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { idParams, okSchema } from '../schemas/common.js';
 import {
   bookingDays, bookingDaysQuery, bookingPage, bookingPageInput, bookingSite, bookingSlugParams, bookingTimes, bookingTimesQuery,
@@ -29,6 +30,9 @@ export const onlineBookingRoutes = {
   sendCode: route({ method: 'POST', path: '/api/public/book/:slug/code', access: 'public', tags, params: bookingSlugParams, body: phoneCodeInput, response: { 202: okSchema(phoneCodeSent) } }),
   book: route({ method: 'POST', path: '/api/public/book/:slug/appointments', access: 'public', tags, params: bookingSlugParams, body: onlineBookingInput, response: { 201: okSchema(onlineBookingDone) } }),
   visitTimes: route({ method: 'GET', path: '/api/public/visit/times', access: 'public', tags, query: visitTimesQuery, response: { 200: okSchema(bookingTimes) } }),
-  rescheduleVisit: route({ method: 'POST', path: '/api/public/visit/reschedule', access: 'public', tags, body: visitRescheduleInput, response: { 200: okSchema(visitView) } }),
+  // The visit as it now is, with a new patient's link signed for the new time (the one used lapses with the old time).
+  rescheduleVisit: route({
+    method: 'POST', path: '/api/public/visit/reschedule', access: 'public', tags, body: visitRescheduleInput, response: { 200: okSchema(visitView.extend({ link: z.string() })) },
+  }),
   visitIcs: route({ method: 'GET', path: '/api/public/visit/ics', access: 'public', tags, query: visitTokenQuery, response: 'file' }),
 };

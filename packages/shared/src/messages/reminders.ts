@@ -74,6 +74,7 @@ export const remindersEn = {
     reminders: {
       linkInvalid: 'This link is not valid. Please use the link from your latest message.',
       linkExpired: 'This link has expired.',
+      linkMoved: 'The time of this visit has changed since this link was sent. Please use the link from your latest message.',
       linkUsed: 'This link has already been used.',
       linkNotAvailable: 'A patient link is only for a visit still to come that is not cancelled.',
       appointmentClosed: 'This appointment can no longer be changed online. Please call the clinic.',
@@ -178,6 +179,7 @@ export const remindersAr: Shape<typeof remindersEn> = {
     reminders: {
       linkInvalid: 'هذا الرابط غير صالح. يرجى استخدام الرابط من أحدث رسالة.',
       linkExpired: 'انتهت صلاحية هذا الرابط.',
+      linkMoved: 'تغيّر موعد هذه الزيارة بعد إرسال هذا الرابط. يرجى استخدام الرابط من أحدث رسالة.',
       linkUsed: 'تم استخدام هذا الرابط من قبل.',
       linkNotAvailable: 'رابط المريض متاح فقط لزيارة قادمة غير ملغاة.',
       appointmentClosed: 'لم يعد من الممكن تغيير هذا الموعد عبر الإنترنت. يرجى الاتصال بالعيادة.',

@@ -40,6 +40,20 @@ export function isOverlap(error: unknown): boolean {
   return overlapConflict(error) !== null;
 }
 
+/**
+ * The desk's booking rules, except that a refusal naming the patient (an inactive record found by the verified number
+ * and date of birth) is answered with a message naming nobody: whoever holds the number may not learn who else is
+ * registered with it.
+ */
+function checkPatientBooking(...args: Parameters<typeof checkBooking>): void {
+  try {
+    checkBooking(...args);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'PATIENT_INACTIVE') throw new AppError(409, 'ONLINE_BOOKING_REFUSED', 'errors.bookingPage.notBookableOnline');
+    throw error;
+  }
+}
+
 /** A start the page may book or move to (422 when never offered; 409 when it was just taken). */
 export async function assertOffered(db: Db, companyId: string, offer: Offer, doctorId: string, startsAt: Date): Promise<void> {
   const verdict = await startVerdict(db, companyId, offer, doctorId, startsAt);
@@ -73,7 +87,7 @@ export async function bookOnline(deps: Deps, ctx: RequestContext, slug: string, 
       if (channel === 'whatsapp') await recordWhatsappConsent(tx, company.id, patientId, now);
       // The booking rules once more, on the patient's record now (an inactive patient is refused like at the desk).
       const parties = await loadBookingParties(tx, company.id, { patient: patientId, doctor: input.doctor, clinic: clinic.id, service: input.service });
-      checkBooking(parties, startsAt, endsAt, offer.earliest);
+      checkPatientBooking(parties, startsAt, endsAt, offer.earliest);
       const row = await storeAppointment(tx, { companyId: company.id, id: null }, {
         patient: patientId, doctor: input.doctor, clinic: clinic.id, service: input.service, reason: '', startsAt, endsAt,
         ...buffersOf(parties), status, source: 'online',

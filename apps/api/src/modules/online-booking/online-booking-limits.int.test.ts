@@ -1,8 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { zonedInstant, zonedIso } from '@clinic/shared';
-import { appointments, auditLog, notifications, onlineBookings, patients, phoneVerifications, services } from '../../db/schema/index.js';
-import { body } from '../../test/harness.js';
+import {
+  appointments, auditLog, clinicReminderSettings, notifications, onlineBookings, patientLinkUses, patients, phoneVerifications, reminders, services,
+} from '../../db/schema/index.js';
+import { body, settleEvents } from '../../test/harness.js';
 import { nextWeekday } from '../appointments/fixtures.js';
 import {
   ctx, org, sms, TZ, SLUG, nextIp, nextPhone, fx, db, get, post, askCode, monday, verified, book, insertPatientRow, useBookingPage,
@@ -174,8 +176,110 @@ describe('moving the visit from the link', () => {
     expect(row!.startsAt.toISOString()).toBe(zonedInstant(date, '15:00', TZ).toISOString());
     const audits = await db().select().from(auditLog).where(and(eq(auditLog.entityId, row!.id), eq(auditLog.action, 'update')));
     expect(audits[0]).toMatchObject({ actorId: null });
-    const off = await post('/api/public/visit/reschedule', { token, datetime: zonedIso(zonedInstant(date, '13:15', TZ), TZ) });
+    const off = await post('/api/public/visit/reschedule', { token: decodeURIComponent(body(moved).data.link.split('#')[1]), datetime: zonedIso(zonedInstant(date, '13:15', TZ), TZ) });
     expect(off.statusCode).toBe(422);
+  });
+
+  /** The free times the link offers on the date, other than the visit's own. */
+  const freeTimes = async (token: string, date: string, own: string) => {
+    const res = await get(`/api/public/visit/times?token=${encodeURIComponent(token)}&date=${date}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return (body(res).data.times as Array<{ datetime: string }>).map((t) => t.datetime).filter((t) => t !== own);
+  };
+  const move = (token: string, datetime: string, lang = 'en') => post('/api/public/visit/reschedule', { token, datetime }, nextIp(), lang);
+  const tokenOf = (link: string) => decodeURIComponent(link.split('#')[1]!);
+  const movesOf = async (id: string) =>
+    (await db().select().from(patientLinkUses).where(and(eq(patientLinkUses.appointmentId, id), eq(patientLinkUses.action, 'move')))).length;
+
+  it('moves a visit at most twice from the links, each move answering a new link and ending the one used', async () => {
+    const slot = monday('12:00');
+    const done = body(await book(await verified(), slot)).data;
+    const date = slot.at.slice(0, 10);
+    const first = decodeURIComponent(done.icsUrl.split('token=')[1]);
+    const [to1, to2, to3] = await freeTimes(first, date, slot.at);
+
+    const m1 = await move(first, to1!);
+    expect(m1.statusCode, m1.body).toBe(200);
+    expect(body(m1).data).toMatchObject({ datetime: to1, status: 'scheduled', canAct: true });
+    expect(body(m1).data.link).toMatch(/^https:\/\/clinic\.example\/visit#[\w.-]+$/);
+    const second = tokenOf(body(m1).data.link);
+    // The link used lapses with the old time: refused for the page, the times, a move and the calendar file.
+    for (const res of [
+      await get(`/api/public/visit?token=${encodeURIComponent(first)}`), await get(`/api/public/visit/times?token=${encodeURIComponent(first)}&date=${date}`),
+      await move(first, to2!), await get(`/api/public/visit/ics?token=${encodeURIComponent(first)}`),
+    ]) expect([res.statusCode, body(res).message.code], res.body).toEqual([410, 'LINK_EXPIRED']);
+    // The new one works, for the new time.
+    expect(body(await get(`/api/public/visit?token=${encodeURIComponent(second)}`)).data).toMatchObject({ datetime: to1, canAct: true });
+    expect((await get(`/api/public/visit/ics?token=${encodeURIComponent(second)}`)).statusCode).toBe(200);
+
+    const m2 = await move(second, to2!);
+    expect(m2.statusCode, m2.body).toBe(200);
+    const third = tokenOf(body(m2).data.link);
+
+    // The third move is refused, before a time is chosen and when one is sent; nothing changes.
+    const times = await get(`/api/public/visit/times?token=${encodeURIComponent(third)}&date=${date}`);
+    expect([times.statusCode, body(times).message.code]).toEqual([409, 'VISIT_NOT_MOVABLE']);
+    const refused = await move(third, to3!);
+    expect(refused.statusCode).toBe(409);
+    expect(body(refused).message).toEqual({
+      code: 'VISIT_NOT_MOVABLE', message: 'This visit has already been moved twice online, the most allowed. To change it again, please call the clinic.',
+    });
+    expect(body(await move(third, to3!, 'ar')).message.message).toBe('تم تغيير موعد هذه الزيارة مرتين عبر الإنترنت، وهو الحد المسموح. لتغييره مرة أخرى يرجى الاتصال بالعيادة.');
+    const [row] = await db().select().from(appointments).where(eq(appointments.publicId, done.publicId));
+    expect(row!.startsAt.toISOString()).toBe(new Date(to2!).toISOString());
+    expect(await movesOf(row!.id)).toBe(2);
+    const audits = await db().select().from(auditLog).where(and(eq(auditLog.entityId, row!.id), eq(auditLog.action, 'update')));
+    expect(audits).toHaveLength(2);
+    // The latest link still confirms or cancels.
+    expect((await post('/api/public/visit/confirm', { token: third })).statusCode).toBe(200);
+  });
+
+  it('lets only one of simultaneous moves through, and never more than two moves in all', async () => {
+    const slot = monday('10:30');
+    const booked = await book(await verified(), slot, { doctor: fx.sara.id });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const done = body(booked).data;
+    const date = slot.at.slice(0, 10);
+    const first = decodeURIComponent(done.icsUrl.split('token=')[1]);
+    const free = await freeTimes(first, date, slot.at);
+    const m1 = await move(first, free[0]!);
+    expect(m1.statusCode, m1.body).toBe(200);
+    const second = tokenOf(body(m1).data.link);
+    const results = await Promise.all(free.slice(1, 5).map((t) => move(second, t)));
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    // The others: the visit moved under them (409), or had moved before they read it, ending their link (410).
+    expect(results.filter((r) => [409, 410].includes(r.statusCode))).toHaveLength(results.length - 1);
+    const [row] = await db().select().from(appointments).where(eq(appointments.publicId, done.publicId));
+    expect(await movesOf(row!.id)).toBe(2);
+    const third = tokenOf(body(results.find((r) => r.statusCode === 200)!).data.link);
+    expect((await move(third, free[6]!)).statusCode).toBe(409);
+    expect(await movesOf(row!.id)).toBe(2);
+  });
+
+  it('re-plans only the reminders still ahead after the patient\'s move: none is sent at once for a lead time passed', async () => {
+    // A lead time of two weeks has passed for a visit within the week, as a day's lead time has for one within a day.
+    await db().insert(clinicReminderSettings).values({ companyId: org.companyId, clinicId: fx.clinic.id, enabled: true, channels: ['sms'], leadHours: [336, 1] });
+    try {
+      const date = nextWeekday('Monday', TZ, 2);
+      const at = zonedIso(zonedInstant(date, '16:30', TZ), TZ);
+      const booked = await book(await verified(), { at }, { doctor: fx.sara.id });
+      expect(booked.statusCode, booked.body).toBe(201);
+      const done = body(booked).data;
+      const [row] = await db().select().from(appointments).where(eq(appointments.publicId, done.publicId));
+      await settleEvents(ctx);
+      const token = decodeURIComponent(done.icsUrl.split('token=')[1]);
+      const to = (await freeTimes(token, date, at))[0]!;
+      const moved = await move(token, to);
+      expect(moved.statusCode, moved.body).toBe(200);
+      const now = Date.now();
+      await settleEvents(ctx);
+      const planned = (await db().select().from(reminders).where(and(eq(reminders.appointmentId, row!.id), eq(reminders.status, 'planned'))));
+      // Only the hour's reminder of the new time; nothing due now.
+      expect(planned.map((r) => r.dueAt.toISOString())).toEqual([new Date(new Date(to).getTime() - 3_600_000).toISOString()]);
+      expect(planned.every((r) => r.dueAt.getTime() > now + 5 * 60_000)).toBe(true);
+    } finally {
+      await db().delete(clinicReminderSettings).where(and(eq(clinicReminderSettings.companyId, org.companyId), eq(clinicReminderSettings.clinicId, fx.clinic.id)));
+    }
   });
 
   it('says the visit cannot move once its service is no longer offered, and does not pass a database failure off as that', async () => {

@@ -2,9 +2,10 @@
  * Every query of the public booking page. The page names an organisation by its booking address (slug); everything
  * after that is scoped by that organisation's id.
  */
+import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { clinicOnlineBooking, companies, onlineBookings, phoneVerifications } from '../../db/schema/index.js';
+import { appointments, clinicOnlineBooking, companies, onlineBookings, patientLinkUses, phoneVerifications } from '../../db/schema/index.js';
 import { rowsOf } from '../../lib/sql.js';
 
 /** The open organisation at a booking address, or null (no such address, or the organisation is closed). */
@@ -80,24 +81,45 @@ export async function findOffer(db: Db, companyId: string, clinicIds: string[]) 
 // ---------------------------------------------------------------------------------------------------------------
 // One-time codes
 
-/** Codes asked for a number and from an address over the last hour (across organisations), with the oldest's time. */
-export async function recentCodes(db: Db, phone: string, ip: string, since: Date) {
-  const [row] = rowsOf<{ by_phone: number; by_ip: number; phone_oldest: string | Date | null; ip_oldest: string | Date | null }>(await db.execute(sql`
+/**
+ * Codes asked over the last hour for a number and from an address (across organisations), and at an organisation,
+ * each with the oldest one's time.
+ */
+export async function recentCodes(db: Db, companyId: string, phone: string, ip: string, since: Date) {
+  const after = sql`created_at > ${since.toISOString()}::timestamptz`;
+  const [row] = rowsOf<{
+    by_phone: number; by_ip: number; by_company: number; phone_oldest: string | Date | null; ip_oldest: string | Date | null; company_oldest: string | Date | null;
+  }>(await db.execute(sql`
     select
-      (select count(*)::int from phone_verifications where phone = ${phone} and created_at > ${since.toISOString()}::timestamptz) as by_phone,
-      (select min(created_at) from phone_verifications where phone = ${phone} and created_at > ${since.toISOString()}::timestamptz) as phone_oldest,
-      (select count(*)::int from phone_verifications where ip = ${ip} and created_at > ${since.toISOString()}::timestamptz) as by_ip,
-      (select min(created_at) from phone_verifications where ip = ${ip} and created_at > ${since.toISOString()}::timestamptz) as ip_oldest`));
+      (select count(*)::int from phone_verifications where phone = ${phone} and ${after}) as by_phone,
+      (select min(created_at) from phone_verifications where phone = ${phone} and ${after}) as phone_oldest,
+      (select count(*)::int from phone_verifications where ip = ${ip} and ${after}) as by_ip,
+      (select min(created_at) from phone_verifications where ip = ${ip} and ${after}) as ip_oldest,
+      (select count(*)::int from phone_verifications where company_id = ${companyId} and ${after}) as by_company,
+      (select min(created_at) from phone_verifications where company_id = ${companyId} and ${after}) as company_oldest`));
+  const at = (v: string | Date | null | undefined) => (v ? new Date(v) : null);
   return {
-    byPhone: Number(row?.by_phone ?? 0), byIp: Number(row?.by_ip ?? 0),
-    phoneOldest: row?.phone_oldest ? new Date(row.phone_oldest) : null, ipOldest: row?.ip_oldest ? new Date(row.ip_oldest) : null,
+    byPhone: Number(row?.by_phone ?? 0), byIp: Number(row?.by_ip ?? 0), byCompany: Number(row?.by_company ?? 0),
+    phoneOldest: at(row?.phone_oldest), ipOldest: at(row?.ip_oldest), companyOldest: at(row?.company_oldest),
   };
 }
 
-/** Serialises the code requests of one number and of one address (the hourly counts hold under concurrency). */
-export async function lockCodeRequests(db: Db, phone: string, ip: string): Promise<void> {
+/**
+ * Serialises the code requests of one number, of one address and of one organisation (the hourly counts hold under
+ * concurrency). Always taken in this order.
+ */
+export async function lockCodeRequests(db: Db, companyId: string, phone: string, ip: string): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(7313, hashtext(${`phone:${phone}`}))`);
   await db.execute(sql`select pg_advisory_xact_lock(7313, hashtext(${`ip:${ip}`}))`);
+  await db.execute(sql`select pg_advisory_xact_lock(7313, hashtext(${`company:${companyId}`}))`);
+}
+
+/** Whether at least one active clinic of the organisation takes online bookings. */
+export async function hasOnlineClinic(db: Db, companyId: string): Promise<boolean> {
+  const rows = rowsOf(await db.execute(sql`
+    select 1 from clinic_online_booking o join clinics c on c.company_id = o.company_id and c.id = o.clinic_id
+    where o.company_id = ${companyId} and o.enabled and c.is_active limit 1`));
+  return rows.length > 0;
 }
 
 export async function insertVerification(db: Db, v: typeof phoneVerifications.$inferInsert): Promise<void> {
@@ -175,7 +197,10 @@ export async function recordWhatsappConsent(db: Db, companyId: string, patientId
     where company_id = ${companyId} and id = ${patientId}`);
 }
 
-/** What the patient's link needs to move a visit: the appointment with its clinic's zone, service and doctor. */
+/**
+ * What the patient's link needs to move a visit: the appointment with its clinic's zone, service and doctor; null when
+ * there is none or its patient record is inactive (deactivated).
+ */
 export async function findVisitToMove(db: Db, companyId: string, appointmentId: string) {
   const [row] = rowsOf<{
     id: string; clinic_id: string; service_id: string; doctor_id: string; patient_id: string; starts_at: string | Date; ends_at: string | Date;
@@ -189,9 +214,32 @@ export async function findVisitToMove(db: Db, companyId: string, appointmentId: 
     join clinics c on c.company_id = a.company_id and c.id = a.clinic_id
     join employees e on e.company_id = a.company_id and e.id = a.doctor_id
     join services s on s.company_id = a.company_id and s.id = a.service_id
-    join patients p on p.company_id = a.company_id and p.id = a.patient_id
+    join patients p on p.company_id = a.company_id and p.id = a.patient_id and p.is_active
     where a.company_id = ${companyId} and a.id = ${appointmentId}`));
   return row ?? null;
+}
+
+/** Holds the appointment's row (FOR UPDATE) until the transaction ends: a patient's moves of it are decided one at a time. */
+export async function lockAppointment(db: Db, companyId: string, appointmentId: string): Promise<boolean> {
+  const rows = await db.select({ id: appointments.id }).from(appointments)
+    .where(and(eq(appointments.companyId, companyId), eq(appointments.id, appointmentId))).for('update');
+  return rows.length > 0;
+}
+
+/** How many times the patient moved the appointment from their links (each move recorded by `recordPatientMove`). */
+export async function countPatientMoves(db: Db, companyId: string, appointmentId: string): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(patientLinkUses)
+    .where(and(eq(patientLinkUses.companyId, companyId), eq(patientLinkUses.appointmentId, appointmentId), eq(patientLinkUses.action, 'move')));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Records a move from the patient's link among the links' uses (action 'move'). Its row has an id of its own: the
+ * table holds one row per link id (a link confirms or cancels once), and a link that moved may have confirmed before;
+ * the link itself lapses with the time it was signed for.
+ */
+export async function recordPatientMove(db: Db, m: { companyId: string; appointmentId: string; usedAt: Date }): Promise<void> {
+  await db.insert(patientLinkUses).values({ companyId: m.companyId, linkId: randomUUID(), appointmentId: m.appointmentId, action: 'move', usedAt: m.usedAt });
 }
 
 /**

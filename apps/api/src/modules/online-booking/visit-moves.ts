@@ -2,7 +2,7 @@
  * From the patient's link (lib/patient-links.ts): free times to move the visit to (same clinic, service and doctor,
  * the same rules and the clinic's online notice and horizon), the move itself in one step, and the visit as a
  * calendar file. A visit can move online while its clinic takes online bookings, it is scheduled or requested and it
- * has not begun.
+ * has not begun, at most `PATIENT_MOVES_MAX` times from the patient's links (then the patient calls the clinic).
  */
 import { type BookingTimes, effectiveHijriMode, safeTimeZone, zonedIso } from '@clinic/shared';
 import type { Deps } from '../../lib/app-types.js';
@@ -13,17 +13,23 @@ import { inTransaction } from '../../lib/transaction.js';
 import { updateAppointmentAt } from '../appointments/index.js';
 import { emit } from '../events/index.js';
 import { mapLink, messageLanguage, reminderIcs } from '../reminders/index.js';
-import { openPatientLink } from '../../lib/patient-links.js';
+import { assertLinkCurrent, openPatientLink, signPatientLink } from '../../lib/patient-links.js';
 import { assertOffered, isOverlap, slotTaken } from './book.service.js';
 import { loadOffer, offerStarts, windowDates, type Offer } from './free-times.js';
-import { findClinicSettings, findVisitToMove } from './online-booking.repository.js';
+import { countPatientMoves, findClinicSettings, findVisitToMove, lockAppointment, recordPatientMove } from './online-booking.repository.js';
+
+/** How many times a patient may move one appointment from their links (each move re-plans its reminders). */
+export const PATIENT_MOVES_MAX = 2;
 
 const notMovable = () => new AppError(409, 'VISIT_NOT_MOVABLE', 'errors.bookingPage.visitNotMovable');
+const movesUsed = () => new AppError(409, 'VISIT_NOT_MOVABLE', 'errors.bookingPage.movesUsed');
 
+/** The link's visit: 401 when there is none (or its patient record is inactive), 410 when it moved since the link was signed. */
 async function visitOf(deps: Deps, token: string, now: Date) {
   const claims = await openPatientLink(deps.db, deps.config.jwtSecret, token, now);
   const visit = await findVisitToMove(deps.db, claims.companyId, claims.appointmentId);
   if (!visit) throw new AppError(401, 'LINK_INVALID', 'errors.reminders.linkInvalid');
+  assertLinkCurrent(claims, visit.starts_at);
   return { claims, visit };
 }
 
@@ -34,6 +40,8 @@ async function moveOffer(deps: Deps, token: string, now: Date) {
   if (!['scheduled', 'requested'].includes(visit.status) || startsAt.getTime() <= now.getTime()) throw notMovable();
   const settings = await findClinicSettings(deps.db, claims.companyId, visit.clinic_id);
   if (!settings?.enabled) throw notMovable();
+  // Said before the patient chooses a time; the move re-checks it under the appointment's lock.
+  if ((await countPatientMoves(deps.db, claims.companyId, visit.id)) >= PATIENT_MOVES_MAX) throw movesUsed();
   const window = { minNoticeMinutes: settings.minNoticeMinutes, horizonDays: settings.horizonDays, serviceIds: [visit.service_id], doctorIds: [visit.doctor_id] };
   let offer: Offer;
   try {
@@ -61,21 +69,28 @@ export async function visitTimes(deps: Deps, token: string, date: string, now: D
 /**
  * Moves the visit to a free time in one statement that re-checks it is still in the status and at the version it
  * was read at (a simultaneous change by the desk wins: 409); the database refuses a time taken meanwhile (409, choose
- * another). Audited with no staff actor and `by: patient`; its event re-plans the reminders and tells the desk. The
- * patient's page (modules/reminders) answers the visit as it now is.
+ * another). At most `PATIENT_MOVES_MAX` moves per appointment: counted under the appointment's row lock, each move
+ * recorded in the same transaction (so simultaneous moves cannot pass the limit together). Audited with no staff
+ * actor and `by: patient`; its event re-plans the reminders still ahead (none sent at once) and tells the desk.
+ * Answers the token of a new link, signed for the new time (the link used lapses with the old one); the patient's
+ * page (modules/reminders) answers the visit as it now is. Its own time is no move: the link used is answered.
  */
-export async function rescheduleVisit(deps: Deps, ctx: RequestContext, token: string, datetime: string, now: Date): Promise<void> {
+export async function rescheduleVisit(deps: Deps, ctx: RequestContext, token: string, datetime: string, now: Date): Promise<string> {
   const { claims, visit, offer } = await moveOffer(deps, token, now);
   const startsAt = new Date(datetime);
+  if (startsAt.getTime() === new Date(visit.starts_at).getTime()) return token;
   await assertOffered(deps.db, claims.companyId, offer, visit.doctor_id, startsAt);
   const endsAt = new Date(startsAt.getTime() + offer.durationMinutes * 60_000);
   const status = visit.status as 'scheduled' | 'requested';
   try {
     await inTransaction(deps.db, async (tx) => {
+      if (!(await lockAppointment(tx, claims.companyId, visit.id))) throw notMovable();
+      if ((await countPatientMoves(tx, claims.companyId, visit.id)) >= PATIENT_MOVES_MAX) throw movesUsed();
       const moved = await updateAppointmentAt(tx, claims.companyId, visit.id, visit.version, [status], {
         startsAt, endsAt, reminderSent: false, overbooked: false, updatedAt: now,
       });
       if (!moved) throw notMovable();
+      await recordPatientMove(tx, { companyId: claims.companyId, appointmentId: visit.id, usedAt: now });
       await recordAudit(tx, ctx, {
         companyId: claims.companyId, actorId: null, action: 'update', entity: 'appointment', entityId: visit.id,
         changes: {
@@ -90,6 +105,7 @@ export async function rescheduleVisit(deps: Deps, ctx: RequestContext, token: st
     if (isOverlap(error)) throw slotTaken();
     throw error;
   }
+  return signPatientLink(deps.config.jwtSecret, { companyId: claims.companyId, appointmentId: visit.id }, startsAt, now);
 }
 
 /** The visit as a calendar file (RFC 5545), in the clinic's zone, with the patient's link. */

@@ -6,21 +6,26 @@
 import { type HijriMode, localTime, translate, withHijri } from '@clinic/shared';
 import { escapeHtml as html } from '../../lib/html.js';
 
+/** A move by the patient plans no reminder due sooner than this: they have just chosen the time themselves. */
+const PATIENT_MOVE_QUIET_MS = 10 * 60_000;
+
 /**
  * The instants reminders go out for an appointment starting at `startsAt`, one per lead time. A lead time already
  * passed (a booking made inside it) gives one reminder now instead, however many lead times passed; nothing once
- * the appointment has started.
+ * the appointment has started. Without `catchUp` (the patient moved the visit from their link), only the lead times
+ * still more than a few minutes ahead give a reminder, and none is sent at once.
  */
-export function reminderTimes(startsAt: Date, leadHours: readonly number[], now: Date): Date[] {
+export function reminderTimes(startsAt: Date, leadHours: readonly number[], now: Date, { catchUp = true } = {}): Date[] {
   if (startsAt.getTime() <= now.getTime()) return [];
+  const earliest = now.getTime() + (catchUp ? 0 : PATIENT_MOVE_QUIET_MS);
   const times = new Set<number>();
   let late = false;
   for (const hours of [...new Set(leadHours)].sort((a, b) => b - a)) {
     const at = startsAt.getTime() - hours * 3_600_000;
-    if (at <= now.getTime()) late = true;
+    if (at <= earliest) late = true;
     else times.add(at);
   }
-  if (late) times.add(now.getTime());
+  if (late && catchUp) times.add(now.getTime());
   return [...times].sort((a, b) => a - b).map((t) => new Date(t));
 }
 

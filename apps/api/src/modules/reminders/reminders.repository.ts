@@ -1,6 +1,6 @@
 /** Every query of the reminders, their outbox and the patient's page. All of them are scoped by company. */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { transitionSources, type ReminderChannel, type ReminderRecord } from '@clinic/shared';
+import { type ReminderChannel, type ReminderRecord } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import { appointments, clinicReminderSettings, clinics, patientLinkUses, reminders } from '../../db/schema/index.js';
 import { rowsOf } from '../../lib/sql.js';
@@ -222,6 +222,7 @@ export interface VisitRow {
   first_day_of_week: number; hijri_mode: string;
 }
 
+/** The appointment of a patient's link; null when there is none or its patient record is inactive (deactivated). */
 export async function findVisit(db: Db, companyId: string, appointmentId: string): Promise<VisitRow | null> {
   return rowsOf<VisitRow>(await db.execute(sql`
     select a.id, a.clinic_id, a.starts_at, a.ends_at, a.status, a.version, c.time_zone, c.name as clinic, c.address, c.location, e.name as doctor,
@@ -230,7 +231,7 @@ export async function findVisit(db: Db, companyId: string, appointmentId: string
     join clinics c on c.company_id = a.company_id and c.id = a.clinic_id
     join companies co on co.id = a.company_id
     join employees e on e.company_id = a.company_id and e.id = a.doctor_id
-    join patients p on p.company_id = a.company_id and p.id = a.patient_id
+    join patients p on p.company_id = a.company_id and p.id = a.patient_id and p.is_active
     where a.company_id = ${companyId} and a.id = ${appointmentId}`))[0] ?? null;
 }
 
@@ -256,13 +257,14 @@ export async function recordLinkUse(
 }
 
 /**
- * The appointment's status, its row held (FOR UPDATE) until the transaction ends, so that what is decided on it (a
- * patient's confirmation) cannot cross a change made at the same moment; null when there is no such appointment.
+ * The appointment's status and start, its row held (FOR UPDATE) until the transaction ends, so that what is decided
+ * on it (a patient's confirmation) cannot cross a change made at the same moment; null when there is no such
+ * appointment.
  */
-export async function lockedStatus(db: Db, companyId: string, appointmentId: string): Promise<string | null> {
-  const [row] = await db.select({ status: appointments.status }).from(appointments)
+export async function lockedVisit(db: Db, companyId: string, appointmentId: string): Promise<{ status: string; startsAt: Date } | null> {
+  const [row] = await db.select({ status: appointments.status, startsAt: appointments.startsAt }).from(appointments)
     .where(and(eq(appointments.companyId, companyId), eq(appointments.id, appointmentId))).for('update');
-  return row?.status ?? null;
+  return row ?? null;
 }
 
 /** The company's late-cancellation threshold in hours, or null when there is no such company. */
@@ -271,14 +273,22 @@ export async function lateCancellationHours(db: Db, companyId: string): Promise<
   return company?.hours ?? null;
 }
 
+/** What a patient may cancel from their link: a visit still to come (not one the desk has begun, e.g. arrived). */
+export const PATIENT_CANCELLABLE = ['scheduled', 'requested'] as const;
+
 /**
- * Cancels the appointment on the patient's word, in one statement that re-checks it is still in a status that may be
- * cancelled; false when it no longer is.
+ * Cancels the appointment on the patient's word, in one statement that re-checks it is still scheduled or requested
+ * and still starts when the link was signed for; false when it no longer does.
  */
-export async function cancelByPatient(db: Db, companyId: string, appointmentId: string, c: { reason: string; late: boolean; at: Date }): Promise<boolean> {
+export async function cancelByPatient(
+  db: Db, companyId: string, appointmentId: string, c: { reason: string; late: boolean; at: Date; startsAt: Date },
+): Promise<boolean> {
   const [updated] = await db.update(appointments)
     .set({ status: 'cancelled', cancellationReason: c.reason, lateCancellation: c.late, cancelledAt: c.at, cancelledBy: null, updatedAt: c.at, version: sql`${appointments.version} + 1` })
-    .where(and(eq(appointments.companyId, companyId), eq(appointments.id, appointmentId), inArray(appointments.status, transitionSources('cancelled'))))
+    .where(and(
+      eq(appointments.companyId, companyId), eq(appointments.id, appointmentId), inArray(appointments.status, [...PATIENT_CANCELLABLE]),
+      eq(appointments.startsAt, c.startsAt),
+    ))
     .returning({ id: appointments.id });
   return !!updated;
 }

@@ -57,10 +57,12 @@ export function reminderRoutes(app: App, deps: Deps) {
   const ob = routes.onlineBooking;
   serve(app, ob.visitTimes, async (req) => ({ success: true as const, data: await visitTimes(deps, req.query.token, req.query.date, clockNow(deps)) }));
 
+  // The move answers the visit as it now is with a new link, signed for the new time (the one used lapses with the old).
   serve(app, ob.rescheduleVisit, async (req) => {
     const now = clockNow(deps);
-    await rescheduleVisit(deps, requestContext(req), req.body.token, req.body.datetime, now);
-    return { success: true as const, message: t(req, 'success.bookingPage.moved'), data: await viewVisit(deps, req.body.token, now) };
+    const token = await rescheduleVisit(deps, requestContext(req), req.body.token, req.body.datetime, now);
+    const visit = await viewVisit(deps, token, now);
+    return { success: true as const, message: t(req, 'success.bookingPage.moved'), data: { ...visit, link: `${deps.config.publicUrl}/visit#${token}` } };
   });
 
   serve(app, ob.visitIcs, async (req, reply) => {

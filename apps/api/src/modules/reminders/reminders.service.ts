@@ -12,7 +12,7 @@ import { AppError } from '../../lib/errors.js';
 import { staleRecord } from '../../lib/versioning.js';
 import { companyIsOpen } from '../../lib/credential-liveness.js';
 import { exactTotal } from '../../lib/list.js';
-import { openPatientLink, signPatientLink } from '../../lib/patient-links.js';
+import { assertLinkCurrent, openPatientLink, signPatientLink } from '../../lib/patient-links.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { type ClaimedJob, insertJob, type JobHandler } from '../jobs/index.js';
 import { emit, type DomainEvents } from '../events/index.js';
@@ -22,9 +22,9 @@ import { patientTextRoute, sendPatientText } from '../../lib/patient-text.js';
 import { mapLink, messageLanguage, reminderEmail, reminderSms, reminderTemplateParams, reminderTimes, type ReminderFacts } from './reminders.domain.js';
 import {
   appointmentExists, cancelByPatient, countOutbox, clinicExists, confirmedBefore, failPlanned, findAppointmentAndSettings, findLinkUse,
-  findOutbox, findReminderToSend, findSettings, findVisit, insertPlannedReminders, lateCancellationHours, lockedStatus, markAppointmentReminded,
-  markSent, recordFailedAttempt, recordLinkUse, reminderExists, requeueReminder, settlePlanned, insertFirstSettings, updateSettingsAtVersion, withdrawPlanned,
-  type OutboxRow, type SettingsRow,
+  findOutbox, findReminderToSend, findSettings, findVisit, insertPlannedReminders, lateCancellationHours, lockedVisit, markAppointmentReminded,
+  markSent, PATIENT_CANCELLABLE, recordFailedAttempt, recordLinkUse, reminderExists, requeueReminder, settlePlanned, insertFirstSettings, updateSettingsAtVersion,
+  withdrawPlanned, type OutboxRow, type SettingsRow,
 } from './reminders.repository.js';
 
 export const REMINDER_JOB = 'reminder.send';
@@ -77,13 +77,16 @@ export async function saveReminderSettings(deps: Deps, ctx: RequestContext, call
 // ---------------------------------------------------------------------------------------------------------------
 // Planning
 
-/** Plans the reminders of a scheduled appointment per its clinic's settings: one row and one job per time and channel. */
-export async function planReminders(deps: PlanDeps, companyId: string, appointmentId: string, now = new Date()): Promise<number> {
+/**
+ * Plans the reminders of a scheduled appointment per its clinic's settings: one row and one job per time and channel.
+ * Without `catchUp` (a move by the patient), no reminder goes out at once for a lead time already passed.
+ */
+export async function planReminders(deps: PlanDeps, companyId: string, appointmentId: string, now = new Date(), opts: { catchUp?: boolean } = {}): Promise<number> {
   const a = await findAppointmentAndSettings(deps.db, companyId, appointmentId);
   if (!a || a.status !== 'scheduled') return 0;
   const settings = effective(deps.config, a.settings?.enabled == null ? null : { ...a.settings, enabled: a.settings.enabled }, a.clinicId);
   if (!settings.enabled || !settings.channels.length) return 0;
-  const planned = reminderTimes(a.startsAt, settings.effectiveLeadHours, now).flatMap((dueAt) => outboxChannels(settings.channels).map((channel) => ({ channel, dueAt })));
+  const planned = reminderTimes(a.startsAt, settings.effectiveLeadHours, now, opts).flatMap((dueAt) => outboxChannels(settings.channels).map((channel) => ({ channel, dueAt })));
   return insertPlannedReminders(deps.db, companyId, appointmentId, planned, { kind: REMINDER_JOB, maxAttempts: MAX_ATTEMPTS });
 }
 
@@ -103,15 +106,18 @@ export async function withdrawReminders(db: Db, companyId: string, appointmentId
 /**
  * Reminders follow an appointment's changes (after they commit, modules/events): planned when it is booked,
  * re-planned when it moves, withdrawn when it is cancelled; for every appointment of the change (a series' too).
- * Planned as of the change's instant, as the change itself would have.
+ * Planned as of the change's instant, as the change itself would have. A move by the patient through their link
+ * (no staff actor) plans only the reminders still ahead: none at once for a lead time already passed, so moving the
+ * visit does not make the server send a message.
  */
 export function followWithReminders(deps: Deps, events: DomainEvents): void {
   events.on('reminders', ['appointment.booked', 'appointment.rescheduled', 'appointment.cancelled'], async (tx, e) => {
     const d = withDb(deps, tx);
     const at = new Date(e.at);
+    const catchUp = !(e.type === 'appointment.rescheduled' && e.actorId === null);
     for (const id of [e.appointmentId, ...(e.also ?? [])]) {
       if (e.type !== 'appointment.booked') await withdrawReminders(tx, e.companyId, id, at);
-      if (e.type !== 'appointment.cancelled') await planReminders(d, e.companyId, id, at);
+      if (e.type !== 'appointment.cancelled') await planReminders(d, e.companyId, id, at, { catchUp });
     }
   });
 }
@@ -119,7 +125,7 @@ export function followWithReminders(deps: Deps, events: DomainEvents): void {
 // ---------------------------------------------------------------------------------------------------------------
 // Sending
 
-/** The patient's page for an appointment, signed for it alone, working until the appointment starts. */
+/** The patient's page for an appointment, signed for it alone and its start (`startsAt`): working until then, or until it moves. */
 export async function visitLink(deps: PlanDeps, companyId: string, appointmentId: string, startsAt: Date, now = new Date()): Promise<string> {
   const token = await signPatientLink(deps.config.jwtSecret, { companyId, appointmentId }, startsAt, now);
   return `${deps.config.publicUrl}/visit#${token}`;
@@ -258,8 +264,16 @@ export async function retryReminder(deps: Deps, ctx: RequestContext, caller: Cal
 // ---------------------------------------------------------------------------------------------------------------
 // The patient's page
 
-async function claimsOf(deps: Pick<Deps, 'db' | 'config'>, token: string, now: Date) {
-  return openPatientLink(deps.db, deps.config.jwtSecret, token, now);
+/**
+ * The link's claims and its appointment: 401 when there is none (or its patient record is inactive), 410 when the
+ * appointment moved since the link was signed (lib/patient-links.ts).
+ */
+async function visitOfLink(deps: Pick<Deps, 'db' | 'config'>, token: string, now: Date) {
+  const c = await openPatientLink(deps.db, deps.config.jwtSecret, token, now);
+  const a = await findVisit(deps.db, c.companyId, c.appointmentId);
+  if (!a) throw new AppError(401, 'LINK_INVALID', 'errors.reminders.linkInvalid');
+  assertLinkCurrent(c, a.starts_at);
+  return { c, a };
 }
 
 /**
@@ -268,7 +282,11 @@ async function claimsOf(deps: Pick<Deps, 'db' | 'config'>, token: string, now: D
  */
 export async function patientLinkFor(deps: Deps, ctx: RequestContext, caller: Caller, appointmentId: string, now = new Date()): Promise<PatientLinkRecord> {
   const a = await findVisit(deps.db, caller.companyId, appointmentId);
-  if (!a) throw new AppError(404, 'APPOINTMENT_NOT_FOUND', 'errors.scheduling.appointmentNotFound');
+  if (!a) {
+    // The appointment of a patient record no longer active: its links would be refused.
+    if (await appointmentExists(deps.db, caller.companyId, appointmentId)) throw new AppError(409, 'LINK_NOT_AVAILABLE', 'errors.reminders.linkNotAvailable');
+    throw new AppError(404, 'APPOINTMENT_NOT_FOUND', 'errors.scheduling.appointmentNotFound');
+  }
   const startsAt = new Date(a.starts_at);
   if (a.status !== 'scheduled' || startsAt.getTime() <= now.getTime()) throw new AppError(409, 'LINK_NOT_AVAILABLE', 'errors.reminders.linkNotAvailable');
   const url = await visitLink(deps, caller.companyId, appointmentId, startsAt, now);
@@ -277,9 +295,7 @@ export async function patientLinkFor(deps: Deps, ctx: RequestContext, caller: Ca
 }
 
 export async function viewVisit(deps: Deps, token: string, now = new Date()): Promise<VisitView> {
-  const c = await claimsOf(deps, token, now);
-  const a = await findVisit(deps.db, c.companyId, c.appointmentId);
-  if (!a) throw new AppError(401, 'LINK_INVALID', 'errors.reminders.linkInvalid');
+  const { c, a } = await visitOfLink(deps, token, now);
   const tz = safeTimeZone(a.time_zone);
   const used = await findLinkUse(deps.db, c.companyId, c.linkId);
   const confirmed = await confirmedBefore(deps.db, c.companyId, c.appointmentId);
@@ -288,7 +304,7 @@ export async function viewVisit(deps: Deps, token: string, now = new Date()): Pr
   return {
     datetime: zonedIso(new Date(a.starts_at), tz), endsAt: zonedIso(new Date(a.ends_at), tz), timeZone: tz, clinic: a.clinic, doctor: a.doctor,
     address: a.address?.trim() || null, mapUrl: mapLink(a.location), status,
-    canAct: !used && (a.status === 'scheduled' || a.status === 'requested'), language: messageLanguage(a.preferred_language),
+    canAct: !used && (PATIENT_CANCELLABLE as readonly string[]).includes(a.status), language: messageLanguage(a.preferred_language),
     firstWeekday: a.first_day_of_week, hijri: effectiveHijriMode(null, a.hijri_mode),
   };
 }
@@ -296,15 +312,14 @@ export async function viewVisit(deps: Deps, token: string, now = new Date()): Pr
 /**
  * The patient acts through their link: confirm, or cancel with a reason. The link is used up in the same
  * transaction as the change (its id is recorded once), so it acts once; a cancellation follows the visit flow's
- * rules (only from a status that may be cancelled, marked late within the company's hours) in one statement that
- * re-checks the status it was decided on. Audited with no staff actor and `by: patient`.
+ * rules (marked late within the company's hours) but only of a visit still to come (scheduled or requested: never one
+ * the desk has begun, e.g. arrived), in one statement that re-checks the status and the start it was decided on.
+ * Audited with no staff actor and `by: patient`.
  */
 export async function actOnVisit(
   deps: Deps, ctx: RequestContext, token: string, action: 'confirm' | 'cancel', reason: string | undefined, now = new Date(),
 ): Promise<VisitView> {
-  const c = await claimsOf(deps, token, now);
-  const a = await findVisit(deps.db, c.companyId, c.appointmentId);
-  if (!a) throw new AppError(401, 'LINK_INVALID', 'errors.reminders.linkInvalid');
+  const { c, a } = await visitOfLink(deps, token, now);
   if (await findLinkUse(deps.db, c.companyId, c.linkId)) throw new AppError(409, 'LINK_USED', 'errors.reminders.linkUsed');
   const startsAt = new Date(a.starts_at);
   // A visit the desk has still to accept (booked online, 'requested') may be cancelled, not confirmed.
@@ -317,7 +332,7 @@ export async function actOnVisit(
     if (!used) throw new AppError(409, 'LINK_USED', 'errors.reminders.linkUsed');
     if (action === 'cancel') {
       const late = isLateCancellation(startsAt, now, (await lateCancellationHours(tx, c.companyId)) ?? 24);
-      const updated = await cancelByPatient(tx, c.companyId, c.appointmentId, { reason: reason!.trim(), late, at: now });
+      const updated = await cancelByPatient(tx, c.companyId, c.appointmentId, { reason: reason!.trim(), late, at: now, startsAt });
       if (!updated) throw new AppError(409, 'APPOINTMENT_CLOSED', 'errors.reminders.appointmentClosed');
       await recordAudit(tx, ctx, {
         companyId: c.companyId, actorId: null, action: 'cancelled', entity: 'appointment', entityId: c.appointmentId,
@@ -325,7 +340,9 @@ export async function actOnVisit(
       });
     } else {
       // Still scheduled now, not only when the link was read: the desk may have cancelled or moved it on meanwhile.
-      if ((await lockedStatus(tx, c.companyId, c.appointmentId)) !== 'scheduled') throw new AppError(409, 'APPOINTMENT_CLOSED', 'errors.reminders.appointmentClosed');
+      const locked = await lockedVisit(tx, c.companyId, c.appointmentId);
+      if (locked?.status !== 'scheduled') throw new AppError(409, 'APPOINTMENT_CLOSED', 'errors.reminders.appointmentClosed');
+      assertLinkCurrent(c, locked.startsAt);
       await recordAudit(tx, ctx, {
         companyId: c.companyId, actorId: null, action: 'confirmed', entity: 'appointment', entityId: c.appointmentId, changes: { by: 'patient' },
       });

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zonedInstant, zonedIso } from '@clinic/shared';
-import { appointments, auditLog, jobs, patients, reminders } from '../../db/schema/index.js';
+import { appointments, auditLog, jobs, patientLinkUses, patients, reminders } from '../../db/schema/index.js';
 import { signPatientLink } from '../../lib/patient-links.js';
 import { auth, body, createOrg, createTestContext, settleEvents, type TestContext, type TestOrg } from '../../test/harness.js';
 import { startSmtpSink, type SmtpSink } from '../../test/messaging-sinks.js';
@@ -58,6 +58,8 @@ const confirm = (token: string, lang = 'en') => ctx.app.inject({ method: 'POST',
 const cancel = (token: string, reason: string, lang = 'en') =>
   ctx.app.inject({ method: 'POST', url: '/api/public/visit/cancel', headers: { 'accept-language': lang }, payload: { token, reason } });
 const appointment = async (id: string) => (await db().select().from(appointments).where(and(eq(appointments.companyId, org.companyId), eq(appointments.id, id))))[0]!;
+const linkUses = async (id: string) =>
+  (await db().select().from(patientLinkUses).where(and(eq(patientLinkUses.companyId, org.companyId), eq(patientLinkUses.appointmentId, id)))).length;
 
 describe('the patient\'s link', () => {
   it('shows only the date, time, clinic (with its address and map) and doctor, without signing in', async () => {
@@ -169,6 +171,75 @@ describe('the patient\'s link', () => {
     expect(res.statusCode).toBe(409);
     expect(body(res).message.code).toBe('APPOINTMENT_CLOSED');
     expect(body(await view(a.token)).data).toMatchObject({ status: 'cancelled', canAct: false });
+  });
+
+  it('refuses every link sent before the desk moved the visit (410), while a link of the new time works', async () => {
+    const a = await bookedWithLink();
+    const rec = body(await ctx.app.inject({ method: 'GET', url: `/api/appointments/${a.id}`, headers: auth(org.token) })).data;
+    const later = new Date(a.startsAt.getTime() + 2 * 3_600_000);
+    const moved = await ctx.app.inject({
+      method: 'PATCH', url: `/api/appointments/${a.id}`, headers: auth(org.token), payload: { datetime: zonedIso(later, TZ), version: rec.version },
+    });
+    expect(moved.statusCode).toBe(200);
+    const date = zonedIso(later, TZ).slice(0, 10);
+    const q = encodeURIComponent(a.token);
+    for (const res of [
+      await view(a.token, 'ar'), await confirm(a.token), await cancel(a.token, 'Travelling'),
+      await ctx.app.inject({ method: 'GET', url: `/api/public/visit/times?token=${q}&date=${date}` }),
+      await ctx.app.inject({ method: 'POST', url: '/api/public/visit/reschedule', payload: { token: a.token, datetime: zonedIso(a.startsAt, TZ) } }),
+      await ctx.app.inject({ method: 'GET', url: `/api/public/visit/ics?token=${q}` }),
+    ]) {
+      expect([res.statusCode, body(res).message.code], res.body).toEqual([410, 'LINK_EXPIRED']);
+    }
+    expect(body(await view(a.token, 'ar')).message.message).toBe('تغيّر موعد هذه الزيارة بعد إرسال هذا الرابط. يرجى استخدام الرابط من أحدث رسالة.');
+    expect(await appointment(a.id)).toMatchObject({ status: 'scheduled', startsAt: later });
+    expect(await linkUses(a.id)).toBe(0);
+    // The desk's link of the new time (as a reminder of it would carry) works.
+    const shared = body(await ctx.app.inject({ method: 'POST', url: `/api/appointments/${a.id}/patient-link`, headers: auth(org.token) })).data as { url: string };
+    const fresh = shared.url.split('#')[1]!;
+    expect(body(await view(fresh)).data).toMatchObject({ datetime: zonedIso(later, TZ), canAct: true });
+    expect((await confirm(fresh)).statusCode).toBe(200);
+  });
+
+  it('never cancels a visit the desk has marked arrived, even when that happens while the patient cancels', async () => {
+    const a = await bookedWithLink();
+    await db().update(appointments).set({ status: 'arrived', arrivedAt: new Date() }).where(and(eq(appointments.companyId, org.companyId), eq(appointments.id, a.id)));
+    const after = await cancel(a.token, 'Running late');
+    expect([after.statusCode, body(after).message.code]).toEqual([409, 'APPOINTMENT_CLOSED']);
+    expect((await appointment(a.id)).status).toBe('arrived');
+
+    // Marked arrived between the link's check and the cancellation: the link's use is recorded first, and a trigger on
+    // that row stands for the desk's change landing at that moment (inside the refused transaction, so it is undone
+    // with it: what counts is that the visit is not cancelled).
+    const b = await bookedWithLink();
+    await ctx.database.query(`create function visit_arrives() returns trigger language plpgsql as $$
+      begin update appointments set status = 'arrived', arrived_at = now() where company_id = new.company_id and id = new.appointment_id; return new; end $$`);
+    await ctx.database.query('create trigger visit_arrives after insert on patient_link_uses for each row execute function visit_arrives()');
+    try {
+      const raced = await cancel(b.token, 'Running late');
+      expect([raced.statusCode, body(raced).message.code]).toEqual([409, 'APPOINTMENT_CLOSED']);
+    } finally {
+      await ctx.database.query('drop trigger visit_arrives on patient_link_uses');
+      await ctx.database.query('drop function visit_arrives()');
+    }
+    expect(await appointment(b.id)).toMatchObject({ status: 'scheduled', cancellationReason: null, cancelledAt: null });
+  });
+
+  it('refuses the links of a patient record that was deactivated, and hands out none', async () => {
+    const a = await bookedWithLink();
+    await db().update(patients).set({ isActive: false }).where(and(eq(patients.companyId, org.companyId), eq(patients.id, a.patient.id)));
+    const q = encodeURIComponent(a.token);
+    const date = zonedIso(a.startsAt, TZ).slice(0, 10);
+    for (const res of [
+      await view(a.token), await confirm(a.token), await cancel(a.token, 'Moved away'),
+      await ctx.app.inject({ method: 'GET', url: `/api/public/visit/times?token=${q}&date=${date}` }),
+      await ctx.app.inject({ method: 'GET', url: `/api/public/visit/ics?token=${q}` }),
+    ]) {
+      expect([res.statusCode, body(res).message.code], res.body).toEqual([401, 'LINK_INVALID']);
+    }
+    expect((await appointment(a.id)).status).toBe('scheduled');
+    const refused = await ctx.app.inject({ method: 'POST', url: `/api/appointments/${a.id}/patient-link`, headers: auth(org.token) });
+    expect([refused.statusCode, body(refused).message.code]).toEqual([409, 'LINK_NOT_AVAILABLE']);
   });
 
   it('hands the front desk the patient\'s link of a visit still to come, audited; never for a cancelled one or another company\'s', async () => {

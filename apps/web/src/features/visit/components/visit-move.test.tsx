@@ -28,7 +28,7 @@ describe('choosing another time from the patient link', () => {
           taken = false;
           return jsonResponse(409, errorBody('That time is no longer free', 'SLOT_TAKEN'));
         }
-        return jsonResponse(200, ok({ ...visit, datetime: '2099-01-06T11:00:00+03:00' }));
+        return jsonResponse(200, ok({ ...visit, datetime: '2099-01-06T11:00:00+03:00', link: 'https://clinic.example/visit#tok2' }));
       }
       return jsonResponse(404, errorBody('no'));
     });
@@ -52,6 +52,7 @@ describe('choosing another time from the patient link', () => {
     await user.click(screen.getByRole('button', { name: '11:00' }));
     await user.click(screen.getByTestId('visit-move-confirm'));
     await vi.waitFor(() => expect(onMoved).toHaveBeenCalled());
+    expect(onMoved.mock.calls[0]![0]).toMatchObject({ link: 'https://clinic.example/visit#tok2' });
     expect(sent.filter((s) => s.url.pathname === '/api/public/visit/reschedule').at(-1)?.body).toEqual({ token: 'tok', datetime: `${date}T08:00:00.000Z` });
   });
 });

@@ -16,7 +16,9 @@ const MONTHS_AHEAD = 3;
  * "Choose another time" on the patient's page: a month of days, the free times of the day chosen (same clinic, service
  * and doctor, GET /api/public/visit/times), and the move in one step (POST /api/public/visit/reschedule).
  */
-export function VisitMove({ token, visit, onMoved, onClose }: { token: string; visit: VisitView; onMoved: (v: VisitView) => void; onClose: () => void }) {
+export function VisitMove({ token, visit, onMoved, onClose }: {
+  token: string; visit: VisitView; onMoved: (v: VisitView & { link: string }) => void; onClose: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'ar' ? 'ar' : 'en';
   const today = todayIn(visit.timeZone);

@@ -129,8 +129,14 @@ export default function VisitPage() {
                   token={token}
                   visit={v}
                   onClose={() => setMoving(false)}
-                  onMoved={(data) => {
-                    client.setQueryData(['visit', token], data);
+                  onMoved={({ link, ...data }) => {
+                    // The move answers a new link (the one opened lapses with the old time): the page goes on with it.
+                    const next = decodeURIComponent(link.split('#')[1] ?? '') || token;
+                    client.setQueryData(['visit', next], data);
+                    if (next !== token) {
+                      window.history.replaceState(window.history.state, '', `#${next}`);
+                      setToken(next);
+                    }
                     setMoving(false);
                     setMoved(true);
                   }}
