@@ -2,10 +2,8 @@ import { useEffect, useState } from 'react';
 import { Button, Card, Checkbox, Group, Select, Stack, Switch, TagsInput, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { REMINDER_CHANNELS, type ReminderChannel } from '@clinic/shared';
-import { FormMessage } from '@/components/form/form-message';
 import { StaleRecordAlert } from '@/components/stale-record-alert';
 import { isStaleRecord } from '@/lib/edited-record';
-import { isApiError } from '@/lib/http';
 import { useLookup } from '@/lib/lookups';
 import { useReminderSettings, useSaveReminderSettings } from '../api/reminders';
 
@@ -29,8 +27,8 @@ export function ReminderSettingsCard() {
     setHours(settings.data.leadHours.map(String));
     setVersion(settings.data.version);
   }, [settings.data]);
+  // Saves and refusals are told in the app's toasts; a save over someone else's also offers the latest settings here.
   const stale = isStaleRecord(save.error);
-  const failure = save.error && !stale ? (isApiError(save.error) ? save.error.message : t('errors.unexpected')) : null;
 
   const leadHours = hours.map((h) => Number(h)).filter((n) => Number.isInteger(n) && n >= 1 && n <= 336);
   const invalid = leadHours.length !== hours.length;
@@ -68,12 +66,10 @@ export function ReminderSettingsCard() {
               maw={360}
             />
             <StaleRecordAlert stale={stale} reloading={settings.isFetching} onReload={() => { save.reset(); void settings.refetch(); }} />
-            <FormMessage message={failure} testId="reminder-settings-error" />
             <Group>
               <Button disabled={invalid} loading={save.isPending} onClick={() => save.mutate({ enabled, channels, leadHours, version })}>
                 {t('outbox.settings.save')}
               </Button>
-              {save.isSuccess && <Text size="sm" c="teal" role="status" data-testid="reminder-settings-saved">{save.data.message}</Text>}
             </Group>
           </>
         )}
