@@ -8,6 +8,7 @@ import { conflict } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { emit } from '../events/index.js';
 import { notFound } from './appointment-rules.js';
+import { lockAppointment } from './appointments.repository.js';
 import { auditable, getAppointment } from './appointments.service.js';
 
 /*
@@ -37,9 +38,7 @@ async function deleteWithoutHistory(
 ): Promise<'deleted' | 'gone' | DeleteRefusal> {
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    const [row] = await tx.select({ id: appointments.id }).from(appointments)
-      .where(and(eq(appointments.companyId, companyId), eq(appointments.id, id))).limit(1).for('update');
-    if (!row) return 'gone';
+    if (!(await lockAppointment(tx, companyId, id))) return 'gone';
     const deleted = await tx.delete(appointments).where(and(
       eq(appointments.companyId, companyId), eq(appointments.id, id),
       inArray(appointments.status, DELETABLE_APPOINTMENT_STATUSES), isNull(appointments.arrivedAt), isNull(appointments.visitNote), eq(appointments.reminderSent, false),

@@ -223,6 +223,17 @@ export async function insertAppointmentRow(db: Db, values: Omit<typeof appointme
   return row;
 }
 
+/**
+ * The appointment's status and start, its row held (FOR UPDATE) until the transaction ends, so that what is decided on
+ * it (a patient's confirmation or move, a removal) cannot cross a change made at the same moment; null when there is
+ * no such appointment.
+ */
+export async function lockAppointment(db: Db, companyId: string, id: string): Promise<{ status: string; startsAt: Date } | null> {
+  const [row] = await db.select({ status: appointments.status, startsAt: appointments.startsAt }).from(appointments)
+    .where(and(eq(appointments.companyId, companyId), eq(appointments.id, id))).limit(1).for('update');
+  return row ?? null;
+}
+
 /** Changes an appointment only at `version` and in one of the statuses `from`; false when it was not (or is gone). */
 export async function updateAppointmentAt(
   db: Db, companyId: string, id: string, version: number, from: readonly AppointmentStatus[], set: AppointmentChanges,

@@ -2,7 +2,7 @@
 export { insertAppointment, overlapConflict, storeAppointment, type NewAppointment } from './appointment-insert.js';
 export { type AppointmentRow } from './appointment-rows.js';
 export { buffersOf, checkBooking, heldTimes, lateCancellationHours, notFound, ruleError, visitMinutes } from './appointment-rules.js';
-export { findAppointment, updateAppointmentAt } from './appointments.repository.js';
+export { findAppointment, lockAppointment, updateAppointmentAt } from './appointments.repository.js';
 export { getAppointment, listAppointments } from './appointments.service.js';
 export { type BookingParties, findBusyTimes, loadBookingParties, loadClinicCalendar, loadDoctorCalendar, loadSlotDoctors } from './scheduling.repository.js';
 export { bookAppointment } from './appointment-booking.js';

@@ -221,27 +221,26 @@ export async function paidRevenue(db: Db, companyId: string, clinicIds: readonly
   return Number(row?.sum ?? 0);
 }
 
-/** The company's billing currency (the dashboard's money is written in it), 'SAR' before the settings are first saved. */
+/** The currency of a company that has not saved its billing settings yet. */
+export const DEFAULT_BILLING_CURRENCY = 'SAR';
+
+/** The company's billing currency (the dashboard's money is written in it), the default before the settings are first saved. */
 export async function billingCurrency(db: Db, companyId: string): Promise<string> {
   const statement = prepared(db, 'billing.currency', (name) => db.select({ currency: billingSettings.currency }).from(billingSettings)
     .where(eq(billingSettings.companyId, ph('companyId'))).limit(1).prepare(name));
   const [row] = await statement.execute({ companyId });
-  return row?.currency ?? 'SAR';
+  return row?.currency ?? DEFAULT_BILLING_CURRENCY;
 }
 
 
 /* ------------------------------------------------------------------------------------------------------------------ */
 /* Settings                                                                                                           */
 
-export async function findSettings(db: Db, companyId: string) {
-  const [row] = await db.select().from(billingSettings).where(eq(billingSettings.companyId, companyId)).limit(1);
+/** The company's billing settings; with `lock`, the row held (FOR UPDATE) until the transaction ends; none before the first save. */
+export async function findSettings(db: Db, companyId: string, lock = false) {
+  const query = db.select().from(billingSettings).where(eq(billingSettings.companyId, companyId)).limit(1);
+  const [row] = lock ? await query.for('update') : await query;
   return row;
-}
-
-/** The settings' version, the row locked for the transaction; null before the first save. */
-export async function lockSettingsVersion(tx: Db, companyId: string): Promise<number | null> {
-  const [existing] = await tx.select({ version: billingSettings.version }).from(billingSettings).where(eq(billingSettings.companyId, companyId)).limit(1).for('update');
-  return existing?.version ?? null;
 }
 
 /** The first save (version 2); false when another request saved first. */

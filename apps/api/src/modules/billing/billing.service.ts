@@ -20,8 +20,8 @@ import { findAppointment } from '../appointments/index.js';
 import { eInvoiceRefs, recordEInvoice } from '../e-invoices/index.js';
 import {
   claimOfInvoice, clinicPublicIdOf, companyInsurers, companyTaxNumber, creditNotesOf, deleteDraftAt, doctorExists, doctorFee, draftClinic,
-  draftPatient, findInvoice, findInvoices, findNamedInvoice, findSettings, insertClaim, insertFirstSettings, insertInvoice, invoiceOfAppointment,
-  linesOf, lockSettingsVersion, nextNumber, paymentsOf, pricedServices, setInvoiceFigures, toInvoiceSummary, updateDraftAt, updateSettings,
+  DEFAULT_BILLING_CURRENCY, draftPatient, findInvoice, findInvoices, findNamedInvoice, findSettings, insertClaim, insertFirstSettings, insertInvoice, invoiceOfAppointment,
+  linesOf, nextNumber, paymentsOf, pricedServices, setInvoiceFigures, toInvoiceSummary, updateDraftAt, updateSettings,
 } from './billing.repository.js';
 
 /*
@@ -45,7 +45,7 @@ export const inTx = <T>(deps: Deps, work: (tx: Tx) => Promise<T>) => deps.db.tra
 
 export async function getBillingSettings(db: Db, companyId: string): Promise<BillingSettingsRecord> {
   const row = await findSettings(db, companyId);
-  const currency = row?.currency ?? 'SAR';
+  const currency = row?.currency ?? DEFAULT_BILLING_CURRENCY;
   const bp = row?.vatRateBasisPoints ?? 0;
   return {
     currency, minorDigits: currencyMinorDigits(currency), vatRateBasisPoints: bp, vatRatePercent: bp / 100,
@@ -56,9 +56,10 @@ export async function getBillingSettings(db: Db, companyId: string): Promise<Bil
 /** Saves the company's currency and VAT rate (version 1 before the first save). */
 export async function saveBillingSettings(deps: Deps, ctx: RequestContext, caller: Caller, input: BillingSettingsValues): Promise<BillingSettingsRecord> {
   const bp = percentToBasisPoints(input.vatRatePercent);
-  const before = await getBillingSettings(deps.db, caller.companyId);
   await inTx(deps, async (tx) => {
-    const version = await lockSettingsVersion(tx, caller.companyId);
+    const locked = await findSettings(tx, caller.companyId, true);
+    const version = locked?.version ?? null;
+    const before = { currency: locked?.currency ?? DEFAULT_BILLING_CURRENCY, vatRateBasisPoints: locked?.vatRateBasisPoints ?? 0 };
     if (version === null) {
       if (input.version !== 1) throw staleRecord();
       if (!(await insertFirstSettings(tx, caller.companyId, { currency: input.currency, vatRateBasisPoints: bp }))) throw staleRecord();

@@ -1,8 +1,9 @@
 import { and, desc, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { currencyMinorDigits, type CashBoxClose, type CashBoxSummary, type CashBoxTransaction, type CashBoxTransactionKind, type Ref } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
-import { billingSettings, cashBoxCloses, cashBoxes, cashBoxTransactions, clinics, companyProfiles, employees, invoices } from '../../db/schema/index.js';
+import { cashBoxCloses, cashBoxes, cashBoxTransactions, clinics, companyProfiles, employees, invoices } from '../../db/schema/index.js';
 import { qualified, refOf, rowsOf } from '../../lib/sql.js';
+import { billingCurrency } from './billing.repository.js';
 
 /** A `cashBoxes` row of the company profile or of a clinic, as the organisation screens keep it. */
 export interface CashBoxConfig {
@@ -191,8 +192,7 @@ const HISTORY_ROWS = 100;
  */
 export async function cashBoxesWithLedger<T>(db: Db, companyId: string, clinicId: string | null, boxes: T[]): Promise<T[]> {
   if (!Array.isArray(boxes) || boxes.length === 0) return boxes ?? [];
-  const [settings] = await db.select({ currency: billingSettings.currency }).from(billingSettings).where(eq(billingSettings.companyId, companyId)).limit(1);
-  const scale = 10 ** currencyMinorDigits(settings?.currency ?? 'SAR');
+  const scale = 10 ** currencyMinorDigits(await billingCurrency(db, companyId));
   const rows = await db.select({ id: cashBoxes.id, name: cashBoxes.name }).from(cashBoxes)
     .where(and(eq(cashBoxes.companyId, companyId), clinicId ? eq(cashBoxes.clinicId, clinicId) : isNull(cashBoxes.clinicId)));
   const idOf = new Map(rows.map((r) => [r.name.trim().toLowerCase(), r.id]));

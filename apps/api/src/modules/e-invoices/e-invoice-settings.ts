@@ -7,7 +7,7 @@ import type { RequestContext } from '../../lib/request-context.js';
 import { seal } from '../../lib/secret-box.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { staleRecord } from '../../lib/versioning.js';
-import { findSettings, findSettingsForUpdate, insertFirstSettings, upsertSettings, type EInvoiceSettingsRow } from './e-invoices.repository.js';
+import { findSettings, insertFirstSettings, upsertSettings, type EInvoiceSettingsRow } from './e-invoices.repository.js';
 import { STAMP_KEY_PURPOSE } from './e-invoices.service.js';
 import { signHash, stampKey, verifyHashSignature } from './zatca-crypto.js';
 
@@ -42,7 +42,7 @@ export async function getEInvoiceSettings(deps: Deps, caller: Caller): Promise<E
 export async function saveEInvoiceSettings(deps: Deps, ctx: RequestContext, caller: Caller, input: EInvoiceSettingsInput): Promise<EInvoiceSettingsView> {
   return inTransaction(deps.db, async (tx) => {
     // Held until the save commits: two saves at one version cannot both pass the check.
-    const before = await findSettingsForUpdate(tx, caller.companyId);
+    const before = await findSettings(tx, caller.companyId, true);
     if (input.version !== undefined && before && before.version !== input.version) throw staleRecord();
     const { version: _v, ...values } = input;
     const row = {
@@ -73,7 +73,7 @@ export async function saveStamp(deps: Deps, ctx: RequestContext, caller: Caller,
     throw validationFailed({ privateKey: 'validation.eInvoices.stampKey' });
   }
   return inTransaction(deps.db, async (tx) => {
-    const before = await findSettingsForUpdate(tx, caller.companyId);
+    const before = await findSettings(tx, caller.companyId, true);
     await upsertSettings(tx, {
       companyId: caller.companyId, enabled: before?.enabled ?? false, sellerName: before?.sellerName ?? '', vatNumber: before?.vatNumber ?? '',
       stampKeyEnc: seal(deps.config.jwtSecret, STAMP_KEY_PURPOSE, input.privateKey), certificate: certificateDer,

@@ -7,14 +7,10 @@ import { rowsOf } from '../../lib/sql.js';
 export type EInvoiceSettingsRow = typeof eInvoiceSettings.$inferSelect;
 export type EInvoiceRow = typeof eInvoices.$inferSelect;
 
-export async function findSettings(db: Db, companyId: string): Promise<EInvoiceSettingsRow | null> {
-  const [row] = await db.select().from(eInvoiceSettings).where(eq(eInvoiceSettings.companyId, companyId)).limit(1);
-  return row ?? null;
-}
-
-/** The company's settings row, held (FOR UPDATE) until the transaction ends: a save checks its version against it. */
-export async function findSettingsForUpdate(db: Db, companyId: string): Promise<EInvoiceSettingsRow | null> {
-  const [row] = await db.select().from(eInvoiceSettings).where(eq(eInvoiceSettings.companyId, companyId)).limit(1).for('update');
+/** The company's settings; with `lock`, the row held (FOR UPDATE) until the transaction ends (a save checks its version against it). */
+export async function findSettings(db: Db, companyId: string, lock = false): Promise<EInvoiceSettingsRow | null> {
+  const query = db.select().from(eInvoiceSettings).where(eq(eInvoiceSettings.companyId, companyId)).limit(1);
+  const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
 }
 

@@ -7,7 +7,7 @@ import type { RequestContext } from '../../lib/request-context.js';
 import { seal } from '../../lib/secret-box.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { getEInvoiceSettings } from './e-invoice-settings.js';
-import { findSettings, findSettingsForUpdate, upsertSettings, type EInvoiceSettingsRow } from './e-invoices.repository.js';
+import { findSettings, upsertSettings, type EInvoiceSettingsRow } from './e-invoices.repository.js';
 import { sealDocument, sellerOf, STAMP_KEY_PURPOSE } from './e-invoices.service.js';
 import type { EInvoiceDocument } from './ubl.js';
 import { ZatcaClient, zatcaBaseUrl, ZatcaRefused, ZatcaUnreachable, type ZatcaCsid } from './zatca-client.js';
@@ -105,7 +105,7 @@ export async function onboard(deps: Deps, ctx: RequestContext, caller: Caller, i
   }
 
   await inTransaction(deps.db, async (tx) => {
-    const before = await findSettingsForUpdate(tx, caller.companyId);
+    const before = await findSettings(tx, caller.companyId, true);
     await upsertSettings(tx, {
       companyId: caller.companyId, enabled: before?.enabled ?? true, sellerName: before?.sellerName ?? settings.sellerName, vatNumber: before?.vatNumber ?? settings.vatNumber,
       stampKeyEnc: seal(secret, STAMP_KEY_PURPOSE, key.privateKeyPem), certificate, environment: input.environment, onboardingStatus: 'onboarded',

@@ -21,17 +21,12 @@ export async function clinicExists(db: Db, companyId: string, clinicId: string):
   return !!c;
 }
 
-export async function findSettings(db: Db, companyId: string, clinicId: string): Promise<SettingsRow | null> {
-  const [row] = await db.select().from(clinicOnlineBooking)
+/** The clinic's settings; with `lock`, the row held (FOR UPDATE) until the transaction ends; null before the first save. */
+export async function findSettings(db: Db, companyId: string, clinicId: string, lock = false): Promise<SettingsRow | null> {
+  const query = db.select().from(clinicOnlineBooking)
     .where(and(eq(clinicOnlineBooking.companyId, companyId), eq(clinicOnlineBooking.clinicId, clinicId))).limit(1);
+  const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
-}
-
-/** The settings' version, the row locked for the transaction; null before the first save. */
-export async function lockSettingsVersion(tx: Db, companyId: string, clinicId: string): Promise<number | null> {
-  const [row] = await tx.select({ version: clinicOnlineBooking.version }).from(clinicOnlineBooking)
-    .where(and(eq(clinicOnlineBooking.companyId, companyId), eq(clinicOnlineBooking.clinicId, clinicId))).limit(1).for('update');
-  return row?.version ?? null;
 }
 
 /** The first save (version 2); false when another request saved first. */

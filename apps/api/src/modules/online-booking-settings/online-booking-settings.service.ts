@@ -8,7 +8,7 @@ import type { RequestContext } from '../../lib/request-context.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { staleRecord } from '../../lib/versioning.js';
 import {
-  clinicDoctorIds, clinicExists, clinicServiceIds, companySlug, findSettings, insertFirstSettings, lockSettingsVersion, setCompanySlug,
+  clinicDoctorIds, clinicExists, clinicServiceIds, companySlug, findSettings, insertFirstSettings, setCompanySlug,
   slugTaken, updateSettingsAtVersion, type SettingsRow, type SettingsValues,
 } from './online-booking-settings.repository.js';
 
@@ -97,8 +97,8 @@ export async function saveOnlineBookingSettings(
   };
   await assertRefs(deps, caller.companyId, clinicId, values);
   await inTransaction(deps.db, async (tx) => {
-    const current = await lockSettingsVersion(tx, caller.companyId, clinicId);
-    const before = current === null ? null : await findSettings(tx, caller.companyId, clinicId);
+    const before = await findSettings(tx, caller.companyId, clinicId, true);
+    const current = before?.version ?? null;
     const expected = input.version ?? current ?? 1;
     if (current === null) {
       if (expected !== 1 || !(await insertFirstSettings(tx, caller.companyId, clinicId, values))) throw staleRecord();

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { appointments, clinicOnlineBooking, companies, onlineBookings, patientLinkUses, phoneVerifications } from '../../db/schema/index.js';
+import { clinicOnlineBooking, companies, onlineBookings, patientLinkUses, phoneVerifications } from '../../db/schema/index.js';
 import { rowsOf } from '../../lib/sql.js';
 
 /** The open organisation at a booking address, or null (no such address, or the organisation is closed). */
@@ -217,13 +217,6 @@ export async function findVisitToMove(db: Db, companyId: string, appointmentId: 
     join patients p on p.company_id = a.company_id and p.id = a.patient_id and p.is_active
     where a.company_id = ${companyId} and a.id = ${appointmentId}`));
   return row ?? null;
-}
-
-/** Holds the appointment's row (FOR UPDATE) until the transaction ends: a patient's moves of it are decided one at a time. */
-export async function lockAppointment(db: Db, companyId: string, appointmentId: string): Promise<boolean> {
-  const rows = await db.select({ id: appointments.id }).from(appointments)
-    .where(and(eq(appointments.companyId, companyId), eq(appointments.id, appointmentId))).for('update');
-  return rows.length > 0;
 }
 
 /** How many times the patient moved the appointment from their links (each move recorded by `recordPatientMove`). */

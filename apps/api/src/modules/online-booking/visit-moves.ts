@@ -10,13 +10,13 @@ import { recordAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { inTransaction } from '../../lib/transaction.js';
-import { updateAppointmentAt } from '../appointments/index.js';
+import { lockAppointment, updateAppointmentAt } from '../appointments/index.js';
 import { emit } from '../events/index.js';
 import { mapLink, messageLanguage, reminderIcs } from '../reminders/index.js';
 import { assertLinkCurrent, openPatientLink, signPatientLink } from '../../lib/patient-links.js';
 import { assertOffered, isOverlap, slotTaken } from './book.service.js';
 import { loadOffer, offerStarts, windowDates, type Offer } from './free-times.js';
-import { countPatientMoves, findClinicSettings, findVisitToMove, lockAppointment, recordPatientMove } from './online-booking.repository.js';
+import { countPatientMoves, findClinicSettings, findVisitToMove, recordPatientMove } from './online-booking.repository.js';
 
 /** How many times a patient may move one appointment from their links (each move re-plans its reminders). */
 export const PATIENT_MOVES_MAX = 2;

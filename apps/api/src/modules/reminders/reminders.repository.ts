@@ -256,22 +256,6 @@ export async function recordLinkUse(
   return used.length > 0;
 }
 
-/**
- * The appointment's status and start, its row held (FOR UPDATE) until the transaction ends, so that what is decided
- * on it (a patient's confirmation) cannot cross a change made at the same moment; null when there is no such
- * appointment.
- */
-export async function lockedVisit(db: Db, companyId: string, appointmentId: string): Promise<{ status: string; startsAt: Date } | null> {
-  const [row] = await db.select({ status: appointments.status, startsAt: appointments.startsAt }).from(appointments)
-    .where(and(eq(appointments.companyId, companyId), eq(appointments.id, appointmentId))).for('update');
-  return row ?? null;
-}
-
-/** The company's late-cancellation threshold in hours, or null when there is no such company. */
-export async function lateCancellationHours(db: Db, companyId: string): Promise<number | null> {
-  const [company] = rowsOf<{ hours: number }>(await db.execute(sql`select late_cancellation_hours as hours from companies where id = ${companyId}`));
-  return company?.hours ?? null;
-}
 
 /** What a patient may cancel from their link: a visit still to come (not one the desk has begun, e.g. arrived). */
 export const PATIENT_CANCELLABLE = ['scheduled', 'requested'] as const;

@@ -17,12 +17,13 @@ import type { RequestContext } from '../../lib/request-context.js';
 import { type ClaimedJob, insertJob, type JobHandler } from '../jobs/index.js';
 import { emit, type DomainEvents } from '../events/index.js';
 import { notifyAppointment } from '../notifications/index.js';
+import { lateCancellationHours, lockAppointment } from '../appointments/index.js';
 import { sendEmail } from '../../lib/channels.js';
 import { patientTextRoute, sendPatientText } from '../../lib/patient-text.js';
 import { mapLink, messageLanguage, reminderEmail, reminderSms, reminderTemplateParams, reminderTimes, type ReminderFacts } from './reminders.domain.js';
 import {
   appointmentExists, cancelByPatient, countOutbox, clinicExists, confirmedBefore, failPlanned, findAppointmentAndSettings, findLinkUse,
-  findOutbox, findReminderToSend, findSettings, findVisit, insertPlannedReminders, lateCancellationHours, lockedVisit, markAppointmentReminded,
+  findOutbox, findReminderToSend, findSettings, findVisit, insertPlannedReminders, markAppointmentReminded,
   markSent, PATIENT_CANCELLABLE, recordFailedAttempt, recordLinkUse, reminderExists, requeueReminder, settlePlanned, insertFirstSettings, updateSettingsAtVersion,
   withdrawPlanned, type OutboxRow, type SettingsRow,
 } from './reminders.repository.js';
@@ -331,7 +332,7 @@ export async function actOnVisit(
     const used = await recordLinkUse(tx, { companyId: c.companyId, linkId: c.linkId, appointmentId: c.appointmentId, action, usedAt: now });
     if (!used) throw new AppError(409, 'LINK_USED', 'errors.reminders.linkUsed');
     if (action === 'cancel') {
-      const late = isLateCancellation(startsAt, now, (await lateCancellationHours(tx, c.companyId)) ?? 24);
+      const late = isLateCancellation(startsAt, now, await lateCancellationHours(tx, c.companyId));
       const updated = await cancelByPatient(tx, c.companyId, c.appointmentId, { reason: reason!.trim(), late, at: now, startsAt });
       if (!updated) throw new AppError(409, 'APPOINTMENT_CLOSED', 'errors.reminders.appointmentClosed');
       await recordAudit(tx, ctx, {
@@ -340,7 +341,7 @@ export async function actOnVisit(
       });
     } else {
       // Still scheduled now, not only when the link was read: the desk may have cancelled or moved it on meanwhile.
-      const locked = await lockedVisit(tx, c.companyId, c.appointmentId);
+      const locked = await lockAppointment(tx, c.companyId, c.appointmentId);
       if (locked?.status !== 'scheduled') throw new AppError(409, 'APPOINTMENT_CLOSED', 'errors.reminders.appointmentClosed');
       assertLinkCurrent(c, locked.startsAt);
       await recordAudit(tx, ctx, {
