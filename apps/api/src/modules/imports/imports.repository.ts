@@ -1,11 +1,8 @@
 /** The queries of imports, each scoped to the caller's company. */
 import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import {
-  appointmentSeries, appointments, doctorShareEntries, encounterDiagnoses, encounters, fileChunks, files, importBatches, importMappings,
-  insuranceClaims, invoices, orders, patientAllergies, patientAllergyStates, patientDocuments, patientMedications, patientNotes, patientProblems,
-  patients, prescriptions, vitalSigns, waitlistEntries,
-} from '../../db/schema/index.js';
+import { PATIENT_RECORD_TABLES } from '../../db/patient-tables.js';
+import { appointments, encounters, fileChunks, files, importBatches, importMappings, invoices, patients } from '../../db/schema/index.js';
 import { readChunks } from '../../lib/files.js';
 import { publicIdOf } from '../../lib/public-id.js';
 import { rowsOf } from '../../lib/sql.js';
@@ -104,18 +101,6 @@ export async function insertPatients(db: Db, companyId: string, batchId: string,
     email: r.email, dateOfBirth: r.dateOfBirth, gender: r.gender, incomplete: r.identity === '', createdBy: actorId,
   })));
 }
-
-/**
- * Every table besides appointments, invoices and encounters (counted on their own) whose rows belong to a patient: the
- * clinical record (vitals, allergies and the "no known allergies" record, problems, diagnoses, medications,
- * prescriptions, orders), notes, documents, series, the waitlist, claims and doctors' shares. Many of their foreign
- * keys cascade, so deleting a patient would delete them with it: an undo refuses while any of them holds a row of
- * the batch's patients. `imports-undo.int.test.ts` fails when a table referencing patients is missing here.
- */
-export const PATIENT_RECORD_TABLES = [
-  appointmentSeries, waitlistEntries, patientNotes, patientDocuments, insuranceClaims, doctorShareEntries, encounterDiagnoses,
-  patientProblems, patientMedications, vitalSigns, patientAllergies, patientAllergyStates, orders, prescriptions,
-] as const;
 
 /**
  * What refers to the batch's patients from outside the batch: appointments, invoices, encounters, and every other

@@ -27,7 +27,7 @@ import { appointmentReferences, deleteBatchAppointments } from './imports.appoin
 import { deleteBatchEmployees, employeeReferences } from './imports.employees.js';
 import { deleteBatchServices, serviceReferences } from './imports.services.js';
 
-/** `records`: a patient batch's other records (repo.PATIENT_RECORD_TABLES: allergies, vitals, notes, documents...). */
+/** `records`: a patient batch's other records (PATIENT_RECORD_TABLES of db/patient-tables: allergies, vitals, notes, documents...). */
 type References = { appointments: number; invoices: number; encounters: number; records?: number };
 /** Per kind: what refers to a batch's rows from outside it, and the removal of its rows. */
 const UNDO: Partial<Record<ImportKind, { references: (db: Db, companyId: string, id: string) => Promise<References>; remove: (db: Db, companyId: string, id: string) => Promise<number> }>> = {

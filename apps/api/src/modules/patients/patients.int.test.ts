@@ -523,6 +523,17 @@ describe('DELETE /api/patients/:id', () => {
     expect(body(res).message).toMatch(/تعطيل/);
   });
 
+  it('keeps a patient whose only record is a place on the waitlist, which stays theirs', async () => {
+    const id = body(await postJson(a.token, jsonPatient({ identity: 'DEL-4' }))).data._id;
+    const [service] = await ctx.database.db.select({ id: services.id }).from(services).where(eq(services.companyId, a.companyId)).limit(1);
+    const entry = await ctx.app.inject({ method: 'POST', url: '/api/waitlist', headers: auth(a.token), payload: { patient: id, service: service!.id } });
+    expect(entry.statusCode, entry.body).toBe(201);
+    const res = await ctx.app.inject({ method: 'DELETE', url: `/api/patients/${id}`, headers: auth(a.token, 'en') });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(body(res).data).toEqual({ _id: id, outcome: 'deactivated' });
+    expect(body(await get(a.token, `/api/patients/${id}`)).data.isActive).toBe(false);
+  });
+
   it('is 404 for an unknown patient', async () => {
     const res = await ctx.app.inject({ method: 'DELETE', url: '/api/patients/00000000-0000-4000-8000-000000000000', headers: auth(a.token) });
     expect(res.statusCode).toBe(404);

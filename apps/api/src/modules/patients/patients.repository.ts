@@ -2,10 +2,8 @@
 import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { pageWindow, type PatientListQuery } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
-import {
-  appointments, clinics, employees, encounterDiagnoses, encounters, files, orders, patientAllergies, patientAllergyStates, patientDocuments,
-  patientMedications, patientNotes, patientProblems, patients, prescriptions, services, vitalSigns,
-} from '../../db/schema/index.js';
+import { appointments, clinics, employees, files, patientDocuments, patientNotes, patients, services } from '../../db/schema/index.js';
+import { PATIENT_OWNED_TABLES } from '../../db/patient-tables.js';
 import { activeFilter, likePattern, offsetOf, pageTotal, placeholder as ph } from '../../lib/list.js';
 import { prepared } from '../../lib/prepared.js';
 import { nextVersion } from '../../lib/versioning.js';
@@ -305,9 +303,9 @@ export async function findTreatment(db: Db, companyId: string, patientId: string
 }
 
 /**
- * Deletes the patient only when no appointment, note, health report or clinical record refers to it (vitals, allergies
- * and the allergy state, "no known allergies" included, encounters, diagnoses, problems, medications, prescriptions,
- * orders). Returns the deleted row, or null.
+ * Deletes the patient only when nothing belonging to a patient refers to it (PATIENT_OWNED_TABLES: appointments,
+ * series and the waitlist, invoices, claims and doctors' shares, notes and documents, and the whole clinical record,
+ * "no known allergies" included). Returns the deleted row, or null.
  * Runs in the caller's transaction. The row is locked first, in its own statement: a note or report being added
  * holds a key-share lock on the patient until it commits, so the lock waits for it, and the delete that follows
  * (a new statement, so a new snapshot) sees it. Checking in the delete alone is not enough: its snapshot predates
@@ -320,19 +318,9 @@ export async function deleteIfUnreferenced(db: Db, companyId: string, id: string
     .where(and(
       eq(patients.companyId, companyId),
       eq(patients.id, id),
-      sql`not exists (select 1 from ${appointments} a where a.company_id = ${patients.companyId} and a.patient_id = ${patients.id})`,
-      sql`not exists (select 1 from ${patientNotes} n where n.company_id = ${patients.companyId} and n.patient_id = ${patients.id})`,
-      sql`not exists (select 1 from ${patientDocuments} d where d.company_id = ${patients.companyId} and d.patient_id = ${patients.id})`,
-      sql`not exists (select 1 from ${vitalSigns} v where v.company_id = ${patients.companyId} and v.patient_id = ${patients.id})`,
-      sql`not exists (select 1 from ${patientAllergies} al where al.company_id = ${patients.companyId} and al.patient_id = ${patients.id})`,
-      sql`not exists (select 1 from ${patientAllergyStates} ast where ast.company_id = ${patients.companyId} and ast.patient_id = ${patients.id})`,
-      // Nothing of the clinical record is ever deleted with its patient: such a patient is deactivated instead.
-      sql`not exists (select 1 from ${encounters} e where e.company_id = ${patients.companyId} and e.patient_id = ${patients.id})`,
-      sql`not exists (select 1 from ${encounterDiagnoses} ed where ed.company_id = ${patients.companyId} and ed.patient_id = ${patients.id})`,
-      sql`not exists (select 1 from ${patientProblems} pp where pp.company_id = ${patients.companyId} and pp.patient_id = ${patients.id})`,
-      sql`not exists (select 1 from ${patientMedications} pm where pm.company_id = ${patients.companyId} and pm.patient_id = ${patients.id})`,
-      sql`not exists (select 1 from ${prescriptions} rx where rx.company_id = ${patients.companyId} and rx.patient_id = ${patients.id})`,
-      sql`not exists (select 1 from ${orders} o where o.company_id = ${patients.companyId} and o.patient_id = ${patients.id})`,
+      // Nothing of the clinical record, the visits or the money is ever deleted with its patient: such a patient is
+      // deactivated instead.
+      ...PATIENT_OWNED_TABLES.map((t) => sql`not exists (select 1 from ${t} r where r.company_id = ${patients.companyId} and r.patient_id = ${patients.id})`),
     ))
     .returning();
   return row ?? null;
