@@ -74,7 +74,7 @@ import { twoFactorRoutes } from './modules/two-factor/index.js';
 import { QUEUE_TEXT_JOB, queueTextJobHandler } from './modules/waiting-room/index.js';
 import { SUBMISSION_JOB, submissionJobHandler } from './modules/e-invoices/index.js';
 import { waitingRoomRoutes } from './modules/waiting-room/waiting-room.routes.js';
-import { disabledEmailJobHandler, followWithWebhooks, WEBHOOK_DISABLED_EMAIL_JOB, WEBHOOK_JOB, webhookJobHandler, webhookRoutes } from './modules/webhooks/index.js';
+import { cleanUpDeliveries, disabledEmailJobHandler, followWithWebhooks, WEBHOOK_DISABLED_EMAIL_JOB, WEBHOOK_JOB, webhookJobHandler, webhookRoutes } from './modules/webhooks/index.js';
 import { doctorShareRoutes } from './modules/doctor-shares/doctor-shares.routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { frameworkCode, registerErrorHandling, sendError } from './plugins/errors.js';
@@ -190,6 +190,7 @@ export async function buildApp(
   followWithWaitlist(deps, events);
   followWithWebhooks(deps, events);
   deps.jobs.register(WEBHOOK_JOB, webhookJobHandler(deps));
+  deps.jobs.registerCleanUp('webhook deliveries', (now) => cleanUpDeliveries(database.db, now));
   deps.jobs.register(WEBHOOK_DISABLED_EMAIL_JOB, disabledEmailJobHandler(deps));
   deps.jobs.register(EVENT_JOB, events.jobHandler());
   deps.live = new LiveEvents(database);

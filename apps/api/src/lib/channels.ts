@@ -19,21 +19,36 @@ export interface EmailMessage {
 
 const transports = new Map<string, Transporter>();
 
+/** A name or address of this machine itself. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(?:\.\d{1,3}){3}$/.test(host);
+}
+
+/** How the SMTP server of `url` is reached (nodemailer's transport options). */
+export function smtpOptions(url: string) {
+  const u = new URL(url);
+  const ignoreTLS = u.searchParams.get('ignoreTLS') === 'true';
+  return {
+    host: u.hostname,
+    port: u.port ? Number(u.port) : u.protocol === 'smtps:' ? 465 : 587,
+    secure: u.protocol === 'smtps:',
+    ...(u.username ? { auth: { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) } } : {}),
+    // A relay on this machine may go without TLS (smtp://localhost:25); any other server must take STARTTLS, or
+    // someone on the way could strip it and read the password and the mails (patients' links among them). A relay
+    // on a trusted network without TLS says so with ?ignoreTLS=true.
+    ignoreTLS,
+    requireTLS: u.protocol !== 'smtps:' && !ignoreTLS && !isLoopbackHost(u.hostname),
+    connectionTimeout: 15_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  };
+}
+
 function transport(url: string): Transporter {
   let t = transports.get(url);
   if (!t) {
-    const u = new URL(url);
-    t = nodemailer.createTransport({
-      host: u.hostname,
-      port: u.port ? Number(u.port) : u.protocol === 'smtps:' ? 465 : 587,
-      secure: u.protocol === 'smtps:',
-      ...(u.username ? { auth: { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) } } : {}),
-      // A local relay without TLS (smtp://localhost:25) is allowed; a server offering STARTTLS gets it.
-      ignoreTLS: u.searchParams.get('ignoreTLS') === 'true',
-      connectionTimeout: 15_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 30_000,
-    });
+    t = nodemailer.createTransport(smtpOptions(url));
     transports.set(url, t);
   }
   return t;

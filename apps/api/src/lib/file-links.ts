@@ -40,6 +40,15 @@ export function withLinkSession<T>(session: LinkSession, fn: () => T): T {
   return currentSession.run(session, fn);
 }
 
+/**
+ * Runs `fn` outside any request's sign-in: background work (the job runner) may be started from within a request
+ * (the embedded database wakes the runner in the committing request's context), and must never sign links as that
+ * person.
+ */
+export function withoutLinkSession<T>(fn: () => T): T {
+  return currentSession.exit(fn);
+}
+
 function signature(deps: Deps, companyId: string, fileId: string, exp: number, s: LinkSession, audit: LinkAudit | undefined): string {
   return createHmac('sha256', deps.config.jwtSecret)
     .update(`file-link:${companyId}:${fileId}:${exp}:${s.employeeId}:${s.sessionVersion}:${s.familyId}:${audit?.patientId ?? ''}:${audit?.documentId ?? ''}`)

@@ -14,6 +14,14 @@ describe('the logged URL', () => {
     expect(redactUrl('/a?TOKEN=secret&token=again&token')).toBe('/a?TOKEN=[redacted]&token=[redacted]&token=[redacted]');
   });
 
+  it('hides a calendar feed\'s secret path and a file link\'s signature', () => {
+    expect(redactUrl('/api/calendars/hao4zAbC-ygBSI.ics')).toBe('/api/calendars/[redacted]');
+    expect(redactUrl('/api/calendars/hao4zAbC-ygBSI.ics?x=1')).toBe('/api/calendars/[redacted]?x=1');
+    expect(redactUrl('/api/files/f1?c=co&e=1&u=me&s=S1gn4ture')).toBe('/api/files/f1?c=co&e=1&u=me&s=[redacted]');
+    // `s` is a secret on file links only.
+    expect(redactUrl('/api/patients?s=1')).toBe('/api/patients?s=1');
+  });
+
   it('leaves URLs without those parameters as they are', () => {
     for (const url of ['/api/patients', '/api/patients?search=token', '/api/x?tokens=1&mytoken=2', '/a?', '/a?&&b=1', '/a?q=%zz']) {
       expect(redactUrl(url)).toBe(url);

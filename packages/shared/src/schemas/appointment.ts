@@ -109,6 +109,10 @@ export const appointmentRecord = z.object({
 });
 export type AppointmentRecord = z.infer<typeof appointmentRecord>;
 
+/** An appointment as a webhook carries it: the record without the doctor's note on the visit (clinical content). */
+export const webhookAppointment = appointmentRecord.omit({ visitNote: true });
+export type WebhookAppointment = z.infer<typeof webhookAppointment>;
+
 const ref = (error: string) => z.uuid({ error });
 const instant = instantInRange('validation.scheduling.invalidInstant', 'validation.scheduling.dateRequired');
 const reason = z

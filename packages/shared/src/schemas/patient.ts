@@ -464,6 +464,19 @@ export const patientDetails = z.object({
 });
 export type PatientDetails = z.infer<typeof patientDetails>;
 
+/**
+ * A patient as a webhook carries it: who they are and how to reach them, insurance and emergency contacts. Nothing of
+ * their health (the registration form's medical fields, allergies, medications, histories, measurements), no notes, no
+ * health reports, no visits, and no file link (a link is signed for the person it was made for).
+ */
+export const webhookPatient = patientDetails.pick({
+  _id: true, publicId: true, name: true, identity: true, isActive: true, incomplete: true, selfRegistered: true, phone: true, email: true,
+  contactInfos: true, preferredChannel: true, whatsappConsent: true, dateOfBirth: true, age: true, gender: true, nationality: true,
+  marital_status: true, number_children: true, address: true, professiona_experi: true, languages: true, preferredLanguage: true,
+  insurances: true, emergencyContacts: true, emergencyContact: true, lastVisit: true, createdAt: true, updatedAt: true, version: true,
+});
+export type WebhookPatient = z.infer<typeof webhookPatient>;
+
 /** What DELETE answers: the patient was removed, or kept and deactivated because records depend on it. */
 export const patientDeleteResult = z.object({ _id: z.string(), outcome: z.enum(['deleted', 'deactivated']) });
 export type PatientDeleteResult = z.infer<typeof patientDeleteResult>;

@@ -35,7 +35,7 @@ describe('undoing a patient import', () => {
        where c.contype = 'f' and c.confrelid = 'public.patients'::regclass`);
     const columns = await ctx.database.query<{ table: string }>(`
       select distinct table_name as table from information_schema.columns where table_schema = 'public' and column_name = 'patient_id'`);
-    const checked = new Set(PATIENT_OWNED_TABLES.map((t) => getTableName(t)));
+    const checked = new Set<string>(PATIENT_OWNED_TABLES.map((t) => getTableName(t)));
     const found = [...new Set([...fks, ...columns].map((r) => r.table.replace(/^public\./, '').replace(/"/g, '')))];
     expect(found.filter((t) => !checked.has(t)), 'tables referencing patients an undo does not check').toEqual([]);
   });

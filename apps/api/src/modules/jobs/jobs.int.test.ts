@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobs } from '../../db/schema/index.js';
 import { contextWithOrg, type TestContext, type TestOrg } from '../../test/harness.js';
 import { backoffMs, JOB_LEASE_MS } from './jobs.domain.js';
+import { fileUrl, withLinkSession } from '../../lib/file-links.js';
 import { JobRunner } from './jobs.runner.js';
 
 let ctx: TestContext;
@@ -32,6 +33,24 @@ describe('job runner', () => {
     expect(row.attempts).toBe(1);
     // Done work never runs again.
     expect((await runner.runDue(at(600))).done).toBe(0);
+  });
+
+  it('never acts with the sign-in of the request that woke it: a job cannot sign a file link as that person', async () => {
+    const runner = new JobRunner(ctx.database.db);
+    const outcomes: string[] = [];
+    runner.register('test.links', {
+      run: async () => {
+        try {
+          outcomes.push(fileUrl({ config: ctx.config } as Parameters<typeof fileUrl>[0], org.companyId, '00000000-0000-4000-8000-000000000001'));
+        } catch (err) {
+          outcomes.push((err as Error).message);
+        }
+      },
+    });
+    await runner.enqueue({ companyId: org.companyId, kind: 'test.links', payload: {}, runAt: at(0) });
+    const session = { employeeId: '00000000-0000-4000-8000-000000000002', sessionVersion: 1, familyId: 'family' };
+    expect(await withLinkSession(session, () => runner.runDue(at(1), 100, ['test.links']))).toMatchObject({ done: 1 });
+    expect(outcomes).toEqual(['file links are issued only while answering a signed-in request']);
   });
 
   it('retries a failing job with growing waits, then gives up visibly after its attempts and reports it once', async () => {

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../../db/client.js';
 import { backoffMs, errorText, JOB_LEASE_MS } from './jobs.domain.js';
 import { holdForTest } from '../../lib/lease.js';
+import { withoutLinkSession } from '../../lib/file-links.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { claimDueJob, deleteFinishedJobs, failJob, finishJob, insertJob, JOBS_CHANNEL, retryJob, type ClaimedJob, type NewJob } from './jobs.repository.js';
 
@@ -91,16 +92,19 @@ export class JobRunner {
    * start: a job claimed minutes into a slow batch would otherwise be claimed with a lease already lapsed, and another
    * server's runner would take it and run it a second time.
    */
-  async runDue(now: Date = new Date(), limit = 100, kinds?: readonly string[]): Promise<RunReport> {
-    const report: RunReport = { done: 0, retried: 0, failed: 0 };
-    const started = performance.now();
-    for (let i = 0; i < limit; i++) {
-      const claimedAt = now.getTime() + Math.round(performance.now() - started);
-      const job = await claimDueJob(this.db, this.id, now, new Date(claimedAt + this.leaseMs), kinds);
-      if (!job) break;
-      report[await this.runOne(job, now)] += 1;
-    }
-    return report;
+  runDue(now: Date = new Date(), limit = 100, kinds?: readonly string[]): Promise<RunReport> {
+    // Jobs act for no one: whatever request woke the runner, its sign-in is not theirs.
+    return withoutLinkSession(async () => {
+      const report: RunReport = { done: 0, retried: 0, failed: 0 };
+      const started = performance.now();
+      for (let i = 0; i < limit; i++) {
+        const claimedAt = now.getTime() + Math.round(performance.now() - started);
+        const job = await claimDueJob(this.db, this.id, now, new Date(claimedAt + this.leaseMs), kinds);
+        if (!job) break;
+        report[await this.runOne(job, now)] += 1;
+      }
+      return report;
+    });
   }
 
   /**

@@ -2,6 +2,7 @@ import {
   type HealthReport,
   type PatientDeleteResult,
   type PatientDetails,
+  type WebhookPatient,
   type PatientListItem,
   type PatientData,
   type PatientListQuery,
@@ -106,32 +107,10 @@ export async function listPatients(deps: Deps, companyId: string, q: PatientList
   return { data, total };
 }
 
-/** Everything the details screen shows, computed from the record, its notes, reports and appointments. */
-export async function loadDetails(deps: Deps, caller: Caller, id: string, now = new Date()): Promise<PatientDetails | null> {
-  const companyId = caller.companyId;
-  const row = await findPatient(deps.db, companyId, id);
-  if (!row) return null;
-  const [notes, reports, appointments] = await Promise.all([
-    findNotes(deps.db, companyId, id),
-    findReports(deps.db, companyId, id),
-    findTreatment(deps.db, companyId, id),
-  ]);
-  const today = todayIn(caller.timeZone, now);
+/** Who the patient is and how to reach them (what a webhook carries), from the stored row. */
+function identityOf(row: NonNullable<Awaited<ReturnType<typeof findPatient>>>, today: string): WebhookPatient {
   const d = (row.details ?? {}) as StoredPatientDetails;
   const emergencyContacts = d.emergencyContacts ?? [];
-  const toEntry = (a: (typeof appointments)[number]): TreatmentEntry => ({
-    _id: a.id,
-    publicId: a.publicId,
-    datetime: a.startsAt.toISOString(),
-    endsAt: a.endsAt.toISOString(),
-    status: a.status,
-    reason: a.reason,
-    visitNote: a.visitNote,
-    doctor: { _id: a.doctorId, name: a.doctorName },
-    clinic: { _id: a.clinicId, name: a.clinicName },
-    service: { _id: a.serviceId, name: a.serviceName },
-  });
-  const treatment = splitTreatment(appointments, now);
   return {
     _id: row.id,
     publicId: row.publicId,
@@ -150,32 +129,68 @@ export async function loadDetails(deps: Deps, caller: Caller, id: string, now = 
     nationality: row.nationality,
     marital_status: row.maritalStatus,
     number_children: d.number_children ?? null,
+    address: d.address ?? null,
+    professiona_experi: d.professiona_experi ?? null,
+    languages: d.languages ?? [],
+    preferredLanguage: d.preferredLanguage ?? null,
+    insurances: withInsuranceStatus(d.insurances ?? [], today),
+    emergencyContacts,
+    emergencyContact: emergencyContacts[0] ?? null,
+    lastVisit: row.lastVisit,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
+  };
+}
+
+/** The patient as a webhook carries it (`webhookPatient`); null when there is no such patient. */
+export async function loadForWebhook(deps: Deps, caller: Caller, id: string, now = new Date()): Promise<WebhookPatient | null> {
+  const row = await findPatient(deps.db, caller.companyId, id);
+  return row ? identityOf(row, todayIn(caller.timeZone, now)) : null;
+}
+
+/** Everything the details screen shows, computed from the record, its notes, reports and appointments. */
+export async function loadDetails(deps: Deps, caller: Caller, id: string, now = new Date()): Promise<PatientDetails | null> {
+  const companyId = caller.companyId;
+  const row = await findPatient(deps.db, companyId, id);
+  if (!row) return null;
+  const [notes, reports, appointments] = await Promise.all([
+    findNotes(deps.db, companyId, id),
+    findReports(deps.db, companyId, id),
+    findTreatment(deps.db, companyId, id),
+  ]);
+  const today = todayIn(caller.timeZone, now);
+  const d = (row.details ?? {}) as StoredPatientDetails;
+  const toEntry = (a: (typeof appointments)[number]): TreatmentEntry => ({
+    _id: a.id,
+    publicId: a.publicId,
+    datetime: a.startsAt.toISOString(),
+    endsAt: a.endsAt.toISOString(),
+    status: a.status,
+    reason: a.reason,
+    visitNote: a.visitNote,
+    doctor: { _id: a.doctorId, name: a.doctorName },
+    clinic: { _id: a.clinicId, name: a.clinicName },
+    service: { _id: a.serviceId, name: a.serviceName },
+  });
+  const treatment = splitTreatment(appointments, now);
+  return {
+    ...identityOf(row, today),
     blood_type: row.bloodType,
     height: d.height ?? null,
     weight: d.weight ?? null,
-    address: d.address ?? null,
     Smoking: row.smoking,
-    professiona_experi: d.professiona_experi ?? null,
     evaluation: d.evaluation ?? null,
-    languages: d.languages ?? [],
-    preferredLanguage: d.preferredLanguage ?? null,
     Current_Medications: d.Current_Medications ?? null,
     Surgical_History: d.Surgical_History ?? null,
     lifestyleFactors: d.lifestyleFactors ?? null,
     allergies: d.allergies ?? [],
     ChronicDiseases: d.ChronicDiseases ?? [],
     familyMedicalHistory: d.familyMedicalHistory ?? [],
-    insurances: withInsuranceStatus(d.insurances ?? [], today),
-    emergencyContacts,
-    emergencyContact: emergencyContacts[0] ?? null,
     image: row.imageFileId ? fileUrl(deps, companyId, row.imageFileId) : null,
-    lastVisit: row.lastVisit,
     notes: notes.map(toNote),
     healthReports: reports.map((r) => toReport(deps, id, r)),
     treatment: { upcoming: treatment.upcoming.map(toEntry), history: treatment.history.map(toEntry) },
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    version: row.version,
   };
 }
 

@@ -1,4 +1,4 @@
 /** The webhooks module's public entry: what other modules may use of it (ESLint forbids reaching past it). */
-export { followWithWebhooks, WEBHOOK_JOB, webhookJobHandler } from './webhooks.delivery.js';
+export { cleanUpDeliveries, followWithWebhooks, WEBHOOK_JOB, webhookJobHandler } from './webhooks.delivery.js';
 export { webhookRoutes } from './webhooks.routes.js';
 export { disabledEmailJobHandler, WEBHOOK_DISABLED_EMAIL_JOB } from './webhooks.email.js';

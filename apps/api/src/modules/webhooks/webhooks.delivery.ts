@@ -8,10 +8,10 @@ import { getInvoice } from '../billing/index.js';
 import type { DomainEvent, DomainEvents } from '../events/index.js';
 import { type ClaimedJob, insertJob, type JobHandler } from '../jobs/index.js';
 import { notifyAdministrators, notifyEmployees } from '../notifications/index.js';
-import { loadDetails } from '../patients/index.js';
-import { WEBHOOK_EVENTS } from '@clinic/shared';
+import { loadForWebhook } from '../patients/index.js';
+import { WEBHOOK_EVENTS, type WebhookAppointment } from '@clinic/shared';
 import {
-  companyTimeZone, countFailure, disableFailing, type EndpointRow, findDelivery, findEndpoint, insertDelivery, resetFailures, subscribers, updateDelivery,
+  companyTimeZone, countFailure, deleteDeliveriesBefore, disableFailing, type EndpointRow, findDelivery, findEndpoint, insertDelivery, resetFailures, subscribers, updateDelivery,
 } from './webhooks.repository.js';
 import { type DisabledBecause, queueDisabledEmails } from './webhooks.email.js';
 import { newMessageId, signedHeaders } from './webhooks.signing.js';
@@ -29,27 +29,48 @@ import { checkTarget, postTo } from './webhooks.target.js';
 
 export const WEBHOOK_JOB = 'webhook.delivery';
 export const SECRET_PURPOSE = 'webhook-secret';
-/** Attempts of one delivery: with the backoff (1 min, 2, 4 ... 6 h), about a day. */
-export const DELIVERY_ATTEMPTS = 10;
+/** Attempts of one delivery: with the backoff (1 min, 2, 4 ... 256, then 6 h), about 26 hours. */
+export const DELIVERY_ATTEMPTS = 13;
 /** Failed attempts in a row after which an endpoint is turned off. */
 export const FAILURES_TO_DISABLE = 20;
 /** Hours of failing (since the first failure of the current run) after which an endpoint is turned off. */
 export const FAILING_HOURS_TO_DISABLE = 24;
+/** Days a finished delivery stays in the log. */
+export const DELIVERY_RETENTION_DAYS = 30;
+
+/** Removes finished deliveries older than DELIVERY_RETENTION_DAYS, in bounded batches (the rest at the next clean-up). */
+export async function cleanUpDeliveries(db: Db, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - DELIVERY_RETENTION_DAYS * 86_400_000);
+  let removed = 0;
+  for (let i = 0; i < 10; i++) {
+    const n = await deleteDeliveriesBefore(db, before, 500);
+    removed += n;
+    if (n < 500) break;
+  }
+  return removed;
+}
 
 /** A caller standing for the system when a follower reads a record as the API answers it. */
 async function systemCaller(db: Db, companyId: string): Promise<Caller> {
   return { id: '00000000-0000-0000-0000-000000000000', companyId, permissions: [], plan: null, employeeType: 'system', timeZone: await companyTimeZone(db, companyId) };
 }
 
-/** The record an event carries, read in the follower's transaction. */
+/**
+ * The record an event carries, read in the follower's transaction: what the API answers, less clinical content (a
+ * receiver is configured by whoever manages webhooks, who need not be a clinician): the appointment without its visit
+ * note, the patient as `webhookPatient` (no health fields, notes, reports, visits or file links).
+ */
 async function recordOf(deps: Deps, tx: Db, e: DomainEvent): Promise<unknown> {
   const caller = await systemCaller(tx, e.companyId);
   const d = withDb(deps, tx);
   if ('appointmentId' in e) {
     if (e.type === 'appointment.deleted') return { _id: e.appointmentId, clinic: { _id: e.clinicId } };
-    return getAppointment(d, caller, e.appointmentId).catch(() => ({ _id: e.appointmentId }));
+    const record = await getAppointment(d, caller, e.appointmentId).catch(() => null);
+    if (!record) return { _id: e.appointmentId };
+    const { visitNote: _note, ...rest } = record;
+    return rest satisfies WebhookAppointment;
   }
-  if ('patientId' in e) return (await loadDetails(d, caller, e.patientId)) ?? { _id: e.patientId };
+  if ('patientId' in e) return (await loadForWebhook(d, caller, e.patientId)) ?? { _id: e.patientId };
   return getInvoice(d, caller, e.invoiceId, tx);
 }
 
@@ -93,6 +114,19 @@ async function disable(deps: Deps, endpoint: EndpointRow, failures: number, beca
   });
 }
 
+/**
+ * The endpoint's signing secret, or null when it cannot be unsealed (the server's secret changed, or the data was
+ * restored into another installation): the attempt then fails like any other, so that the endpoint is turned off,
+ * with its warnings, until someone rotates the secret.
+ */
+function secretOf(deps: Deps, endpoint: EndpointRow): string | null {
+  try {
+    return open(deps.config.jwtSecret, SECRET_PURPOSE, endpoint.secretEnc);
+  } catch {
+    return null;
+  }
+}
+
 /** Sends one delivery; throws (to be retried) when it was not accepted. */
 async function deliver(deps: Deps, job: ClaimedJob, now: Date): Promise<void> {
   const delivery = await findDelivery(deps.db, job.companyId, String(job.payload.deliveryId));
@@ -102,14 +136,17 @@ async function deliver(deps: Deps, job: ClaimedJob, now: Date): Promise<void> {
     await updateDelivery(deps.db, job.companyId, delivery.id, { status: 'failed', lastError: 'the endpoint is turned off' });
     return;
   }
-  const attempt = { attempts: delivery.attempts + 1, lastAttemptAt: now };
   const target = await checkTarget(endpoint.url, deps.config.webhooksAllowPrivateTargets);
   const body = JSON.stringify(delivery.payload);
-  const result = typeof target === 'string'
-    ? { status: null, body: null, error: `target refused: ${target}` }
-    : await postTo(target, signedHeaders(open(deps.config.jwtSecret, SECRET_PURPOSE, endpoint.secretEnc), delivery.messageId, Math.floor(now.getTime() / 1000), body), body);
+  // Stamped and signed as it leaves, not when the batch of jobs began: receivers refuse a timestamp minutes off.
+  const sentAt = clockNow(deps);
+  const attempt = { attempts: delivery.attempts + 1, lastAttemptAt: sentAt };
+  const secret = secretOf(deps, endpoint);
+  const result = typeof target === 'string' ? { status: null, body: null, error: `target refused: ${target}` }
+    : secret === null ? { status: null, body: null, error: 'the signing secret cannot be read: rotate the secret' }
+    : await postTo(target, signedHeaders(secret, delivery.messageId, Math.floor(sentAt.getTime() / 1000), body), body);
   if (result.status !== null && result.status >= 200 && result.status < 300) {
-    await updateDelivery(deps.db, job.companyId, delivery.id, { ...attempt, status: 'delivered', responseStatus: result.status, responseBody: result.body, lastError: null, deliveredAt: now });
+    await updateDelivery(deps.db, job.companyId, delivery.id, { ...attempt, status: 'delivered', responseStatus: result.status, responseBody: result.body, lastError: null, deliveredAt: clockNow(deps) });
     await resetFailures(deps.db, job.companyId, endpoint.id);
     return;
   }

@@ -4,12 +4,14 @@ import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { zonedInstant, zonedIso } from '@clinic/shared';
-import { auditLog, notifications } from '../../db/schema/index.js';
+import { appointments, auditLog, notifications } from '../../db/schema/index.js';
 import { auth, body, createOrg, createTestContext, multipart, settleEvents, signInStaff, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
 import { versionOf } from '../../test/versions.js';
 import { insertBookingParty, nextWeekday } from '../appointments/fixtures.js';
 import { billingClinic } from '../billing/fixtures.js';
 import { WEBHOOK_JOB } from './webhooks.delivery.js';
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5e0f5e20000000049454e44ae426082', 'hex');
 
 interface Received { headers: Record<string, string | string[] | undefined>; body: string }
 
@@ -88,6 +90,8 @@ describe('webhooks', () => {
     const endpoint = await createEndpoint(org, ['appointment.booked']);
     expect(endpoint.secret).toMatch(/^whsec_/);
     const appointment = await book(org);
+    // The doctor's note (clinical) is the API's to show to its readers, never a receiver's.
+    await ctx.database.db.update(appointments).set({ visitNote: 'Suspected angina' }).where(eq(appointments.id, appointment._id));
     await settleEvents(ctx);
     await runDeliveries();
     expect(receiver.state.received).toHaveLength(1);
@@ -97,6 +101,10 @@ describe('webhooks', () => {
     expect(message.type).toBe('appointment.booked');
     expect(message.data._id).toBe(appointment._id);
     expect(message.data.patient.name).toBeTruthy();
+    expect(message.data).not.toHaveProperty('visitNote');
+    expect(got.body).not.toContain('angina');
+    // Stamped when it was sent.
+    expect(Math.abs(Number(got.headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(60);
     const log = await deliveriesOf(org, endpoint._id);
     expect(log.data[0]).toMatchObject({ status: 'delivered', responseStatus: 200, responseBody: 'ok', attempts: 1 });
     // The list shows the last delivery; the secret is never shown again.
@@ -172,15 +180,16 @@ describe('webhooks', () => {
     await ctx.app.inject({ method: 'DELETE', url: `/api/webhooks/${endpoint._id}`, headers: auth(org.token) });
   });
 
-  it('sends patient.created and patient.updated with the patient\'s record, and nothing for an update that changes nothing', async () => {
+  it('sends patient.created and patient.updated with who the patient is (nothing clinical, no file link), and nothing for an update that changes nothing', async () => {
     const endpoint = await createEndpoint(org, ['patient.created', 'patient.updated']);
     const fields: Array<[string, string]> = [
       ['name', 'Amal Hassan'], ['identity', `WH-${Date.now()}`], ['phone', '+966 50 123 4567'], ['dateOfBirth', '1990-01-05'], ['gender', 'female'],
       ['nationality', 'Saudi'], ['marital_status', 'Married'], ['blood_type', 'A+'], ['address', 'Olaya Street, Riyadh'], ['Smoking', 'false'],
       ['professiona_experi', 'Engineer'], ['allergies[0]', 'Penicillin'],
     ];
+    const photo = { field: 'image', filename: 'p.png', type: 'image/png', data: PNG };
     const send = async (method: 'POST' | 'PUT', url: string, f: Array<[string, string]>) => {
-      const m = await multipart(f);
+      const m = await multipart(f, method === 'POST' ? [photo] : []);
       const res = await ctx.app.inject({ method, url, payload: m.payload, headers: { ...auth(org.token), 'content-type': m.contentType } });
       expect(res.statusCode, res.body).toBe(method === 'POST' ? 201 : 200);
       return body(res).data as { _id: string; name: string; phone: string; allergies: string[] };
@@ -190,7 +199,12 @@ describe('webhooks', () => {
     await settleEvents(ctx);
     await runDeliveries();
     expect(messages()).toHaveLength(1);
-    expect(messages()[0]).toMatchObject({ type: 'patient.created', data: { _id: created._id, name: 'Amal Hassan', phone: created.phone, blood_type: 'A+', allergies: ['Penicillin'] } });
+    expect(messages()[0]).toMatchObject({ type: 'patient.created', data: { _id: created._id, name: 'Amal Hassan', phone: created.phone, nationality: 'Saudi' } });
+    // Nothing of the patient's health, notes, reports or visits, and no link to their photo (a link signs for a person).
+    for (const field of ['blood_type', 'allergies', 'Smoking', 'Current_Medications', 'ChronicDiseases', 'notes', 'healthReports', 'treatment', 'image']) {
+      expect(messages()[0]!.data, field).not.toHaveProperty(field);
+    }
+    expect(receiver.state.received[0]!.body).not.toContain('/api/files/');
     expect(verified(endpoint.secret, receiver.state.received[0]!)).toBe(true);
 
     const put = async (f: Array<[string, string]>) => send('PUT', `/api/patients/${created._id}`, [...f, ['version', String(await versionOf(ctx, 'patients', created._id))]]);
@@ -198,7 +212,7 @@ describe('webhooks', () => {
     await settleEvents(ctx);
     await runDeliveries();
     expect(messages()).toHaveLength(2);
-    expect(messages()[1]).toMatchObject({ type: 'patient.updated', data: { _id: created._id, name: 'Amal Al-Hassan', blood_type: 'A+' } });
+    expect(messages()[1]).toMatchObject({ type: 'patient.updated', data: { _id: created._id, name: 'Amal Al-Hassan' } });
 
     // The same form saved again changes nothing: no delivery.
     await put(fields.map(([k, v]): [string, string] => [k, k === 'name' ? 'Amal Al-Hassan' : v]));
@@ -206,6 +220,23 @@ describe('webhooks', () => {
     await runDeliveries();
     expect(messages()).toHaveLength(2);
     expect((await deliveriesOf(org, endpoint._id)).data).toHaveLength(2);
+    await ctx.app.inject({ method: 'DELETE', url: `/api/webhooks/${endpoint._id}`, headers: auth(org.token) });
+  });
+
+  it('forgets finished deliveries after 30 days, and keeps those still being tried', async () => {
+    const endpoint = await createEndpoint(org, ['appointment.booked']);
+    await book(org);
+    await settleEvents(ctx);
+    await runDeliveries();
+    receiver.state.status = 503;
+    await book(org);
+    await settleEvents(ctx);
+    await runDeliveries();
+    expect((await deliveriesOf(org, endpoint._id)).data.map((d) => d.status).sort()).toEqual(['delivered', 'pending']);
+    await ctx.app.jobs.cleanUp(new Date(Date.now() + 29 * 86_400_000));
+    expect((await deliveriesOf(org, endpoint._id)).data).toHaveLength(2);
+    await ctx.app.jobs.cleanUp(new Date(Date.now() + 31 * 86_400_000));
+    expect((await deliveriesOf(org, endpoint._id)).data.map((d) => d.status)).toEqual(['pending']);
     await ctx.app.inject({ method: 'DELETE', url: `/api/webhooks/${endpoint._id}`, headers: auth(org.token) });
   });
 

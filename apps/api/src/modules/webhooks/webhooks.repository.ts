@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema/index.js';
 import { rowsOf } from '../../lib/sql.js';
@@ -113,4 +113,17 @@ export async function disableFailing(db: Db, companyId: string, id: string, reas
 export async function companyTimeZone(db: Db, companyId: string): Promise<string> {
   const rows = rowsOf<{ time_zone: string }>(await db.execute(sql`select time_zone from companies where id = ${companyId}`));
   return rows[0]?.time_zone ?? 'UTC';
+}
+
+/**
+ * Deletes up to `batch` finished deliveries (delivered or failed) created before `before`, oldest first: the log keeps
+ * what was sent (patients' names and contacts among it) only as long as it helps to follow a receiver's trouble.
+ */
+export async function deleteDeliveriesBefore(db: Db, before: Date, batch: number): Promise<number> {
+  const oldest = db.select({ companyId: webhookDeliveries.companyId, id: webhookDeliveries.id }).from(webhookDeliveries)
+    .where(and(lt(webhookDeliveries.createdAt, before), ne(webhookDeliveries.status, 'pending'))).orderBy(webhookDeliveries.createdAt).limit(batch);
+  const deleted = await db.delete(webhookDeliveries)
+    .where(sql`(${webhookDeliveries.companyId}, ${webhookDeliveries.id}) in (${oldest})`)
+    .returning({ id: webhookDeliveries.id });
+  return deleted.length;
 }

@@ -9,7 +9,7 @@ import { changedFields, recordAudit } from '../../lib/audit.js';
 import { AppError, validationFailed } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { seal } from '../../lib/secret-box.js';
-import { inTransaction } from '../../lib/transaction.js';
+import { inOrganisationTransaction, inTransaction } from '../../lib/transaction.js';
 import { staleOrMissing } from '../../lib/versioning.js';
 import { wakeRunners } from '../jobs/index.js';
 import { queueDelivery, SECRET_PURPOSE } from './webhooks.delivery.js';
@@ -73,10 +73,14 @@ export async function getEndpoint(deps: Deps, caller: Caller, id: string): Promi
 }
 
 export async function createEndpoint(deps: Deps, ctx: RequestContext, caller: Caller, input: Input): Promise<WebhookEndpointWithSecret> {
+  const full = () => new AppError(409, 'WEBHOOK_LIMIT', 'errors.webhooks.limit', { max: WEBHOOK_ENDPOINTS_MAX });
+  // Counted before the target's name is resolved (a lookup costs time), and again where the endpoint is stored.
+  if ((await countEndpoints(deps.db, caller.companyId)) >= WEBHOOK_ENDPOINTS_MAX) throw full();
   await assertTarget(deps, input.url);
   const secret = newSecret();
-  const row = await inTransaction(deps.db, async (tx) => {
-    if ((await countEndpoints(tx, caller.companyId)) >= WEBHOOK_ENDPOINTS_MAX) throw new AppError(409, 'WEBHOOK_LIMIT', 'errors.webhooks.limit', { max: WEBHOOK_ENDPOINTS_MAX });
+  // The organisation's lock: two endpoints created at once are counted one after the other.
+  const row = await inOrganisationTransaction(deps.db, caller.companyId, async (tx) => {
+    if ((await countEndpoints(tx, caller.companyId)) >= WEBHOOK_ENDPOINTS_MAX) throw full();
     const created = await insertEndpoint(tx, {
       companyId: caller.companyId, url: input.url, description: input.description, events: input.events, enabled: input.enabled,
       secretEnc: seal(deps.config.jwtSecret, SECRET_PURPOSE, secret), createdBy: caller.id,

@@ -6,9 +6,10 @@ import { BlockList, isIP } from 'node:net';
 /*
  * Where a webhook may be sent, and the sending itself. A target's host is resolved and every address it has is
  * checked (loopback, private, link-local, carrier-grade NAT, multicast, unspecified, reserved, IPv6 unique-local and
- * link-local, and IPv4 addresses mapped into IPv6) at save and again at each delivery (DNS can change); the request
- * then connects to the address that was checked, never resolving the name a second time, follows no redirect, gives
- * up after 10 s and reads at most 2 KB of the answer.
+ * link-local, NAT64, 6to4 and Teredo, and IPv6 addresses carrying a private IPv4 address) at save and again at each
+ * delivery (DNS can change); the request then connects to the address that was checked, never resolving the name a
+ * second time, follows no redirect, gives up 10 s after it began (however slowly the answer trickles in) and reads
+ * at most 2 KB of the answer. A name that does not resolve within 5 s is unresolvable.
  */
 
 const blocked = new BlockList();
@@ -18,20 +19,44 @@ for (const [net, bits] of [
   ['224.0.0.0', 4], ['240.0.0.0', 4],
 ] as const) blocked.addSubnet(net, bits, 'ipv4');
 for (const [net, bits] of [
-  ['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['64:ff9b::', 96], ['2001:db8::', 32], ['100::', 64],
+  // Unspecified and loopback; unique-local, site-local (deprecated), link-local, multicast; NAT64 (well-known and
+  // local-use); Teredo; documentation; discard-only.
+  ['::', 128], ['::1', 128], ['fc00::', 7], ['fec0::', 10], ['fe80::', 10], ['ff00::', 8], ['64:ff9b::', 96], ['64:ff9b:1::', 48],
+  ['2001::', 32], ['2001:db8::', 32], ['100::', 64],
 ] as const) blocked.addSubnet(net, bits, 'ipv6');
 
-/** The IPv4 address inside an IPv4-mapped or -compatible IPv6 address (`::ffff:10.0.0.1`, `::ffff:a00:1`), else null. */
-function embeddedIpv4(address: string): string | null {
-  const m = /^(?:0*:)*?(?:::)?ffff:(.+)$/i.exec(address) ?? /^::((?:\d+\.){3}\d+)$/.exec(address);
-  if (!m) return null;
-  const rest = m[1]!;
-  if (isIP(rest) === 4) return rest;
-  const parts = rest.split(':');
-  if (parts.length !== 2) return null;
-  const [hi, lo] = parts.map((p) => parseInt(p, 16));
-  if (hi === undefined || lo === undefined || Number.isNaN(hi) || Number.isNaN(lo)) return null;
-  return [hi >> 8, hi & 255, lo >> 8, lo & 255].join('.');
+/** The eight 16-bit groups of an IPv6 address (`::` expanded, a trailing dotted IPv4 part as two groups), else null. */
+function ipv6Groups(address: string): number[] | null {
+  let text = address.toLowerCase().replace(/%.*$/, '');
+  const dotted = /^(.*:)((?:\d+\.){3}\d+)$/.exec(text);
+  if (dotted) {
+    if (isIP(dotted[2]!) !== 4) return null;
+    const [a, b, c, d] = dotted[2]!.split('.').map(Number) as [number, number, number, number];
+    text = `${dotted[1]}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const halves = text.split('::');
+  if (halves.length > 2) return null;
+  const part = (h: string) => (h === '' ? [] : h.split(':').map((g) => (/^[0-9a-f]{1,4}$/.test(g) ? parseInt(g, 16) : NaN)));
+  const head = part(halves[0]!);
+  const tail = halves.length === 2 ? part(halves[1]!) : [];
+  const fill = halves.length === 2 ? 8 - head.length - tail.length : 0;
+  const groups = [...head, ...Array<number>(Math.max(fill, 0)).fill(0), ...tail];
+  return groups.length === 8 && groups.every((g) => !Number.isNaN(g)) && fill >= 0 ? groups : null;
+}
+
+const v4Of = (hi: number, lo: number) => [hi >> 8, hi & 255, lo >> 8, lo & 255].join('.');
+
+/**
+ * The IPv4 address an IPv6 address carries and routes to: IPv4-compatible (::a.b.c.d, so ::1 and :: too), mapped
+ * (::ffff:a.b.c.d), translated (::ffff:0:a.b.c.d) and 6to4 (2002:aabb:ccdd::); else null.
+ */
+function embeddedIpv4(g: number[]): string | null {
+  const zeros = (from: number, to: number) => g.slice(from, to).every((x) => x === 0);
+  if (zeros(0, 6)) return v4Of(g[6]!, g[7]!);
+  if (zeros(0, 5) && g[5] === 0xffff) return v4Of(g[6]!, g[7]!);
+  if (zeros(0, 4) && g[4] === 0xffff && g[5] === 0) return v4Of(g[6]!, g[7]!);
+  if (g[0] === 0x2002) return v4Of(g[1]!, g[2]!);
+  return null;
 }
 
 /** True when an address is one a webhook may not reach (without the operator's setting). */
@@ -39,9 +64,25 @@ export function isPrivateAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 4) return blocked.check(address, 'ipv4');
   if (family !== 6) return true;
-  const v4 = embeddedIpv4(address.toLowerCase());
-  if (v4) return blocked.check(v4, 'ipv4');
-  return blocked.check(address, 'ipv6');
+  const groups = ipv6Groups(address);
+  if (!groups) return true;
+  const v4 = embeddedIpv4(groups);
+  if (v4 && blocked.check(v4, 'ipv4')) return true;
+  return blocked.check(groups.map((x) => x.toString(16)).join(':'), 'ipv6');
+}
+
+/** How long a target's name may take to resolve. */
+export const LOOKUP_TIMEOUT_MS = 5_000;
+
+/** Every address of `host`, or a rejection once `ms` have passed (the system resolver has no deadline of its own). */
+async function resolveWithin(host: string, ms: number): Promise<Array<{ address: string; family: number }>> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error('lookup timed out')), ms); });
+  try {
+    return await Promise.race([lookup(host, { all: true, verbatim: true }), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export type TargetRefusal = 'httpsOnly' | 'targetRefused' | 'unresolvable' | 'urlInvalid';
@@ -57,7 +98,7 @@ export async function checkTarget(raw: string, allowPrivate: boolean): Promise<C
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   let addresses: Array<{ address: string; family: number }>;
   try {
-    addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await lookup(host, { all: true, verbatim: true });
+    addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await resolveWithin(host, LOOKUP_TIMEOUT_MS);
   } catch {
     return 'unresolvable';
   }
@@ -74,13 +115,14 @@ export const BODY_MAX = 2048;
 export interface SendResult { status: number | null; body: string | null; error: string | null }
 
 /** POSTs `body` to the checked target, connecting to its checked address. Never throws. */
-export function postTo(target: CheckedTarget, headers: Record<string, string>, body: string): Promise<SendResult> {
+export function postTo(target: CheckedTarget, headers: Record<string, string>, body: string, timeoutMs = TIMEOUT_MS): Promise<SendResult> {
   const client = target.url.protocol === 'https:' ? https : http;
   return new Promise((resolve) => {
     let settled = false;
     const done = (r: SendResult) => {
       if (!settled) {
         settled = true;
+        clearTimeout(deadline);
         resolve(r);
       }
     };
@@ -93,7 +135,9 @@ export function postTo(target: CheckedTarget, headers: Record<string, string>, b
         if (o.all) (cb as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [{ address: target.address, family: target.family }]);
         else cb(null, target.address, target.family);
       },
-      timeout: TIMEOUT_MS,
+      // Idle sockets time out; a receiver trickling its answer byte by byte meets the deadline below.
+      timeout: timeoutMs,
+      maxHeaderSize: 8192,
     }, (res) => {
       const chunks: Buffer[] = [];
       let size = 0;
@@ -110,9 +154,13 @@ export function postTo(target: CheckedTarget, headers: Record<string, string>, b
       res.on('close', finish);
       res.on('error', finish);
     });
-    req.on('timeout', () => {
-      req.destroy(new Error('timed out after 10 s'));
-    });
+    const giveUp = () => {
+      done({ status: null, body: null, error: `timed out after ${timeoutMs / 1000} s` });
+      req.destroy();
+    };
+    // The whole attempt, answer included, ends 10 s after it began.
+    const deadline = setTimeout(giveUp, timeoutMs);
+    req.on('timeout', giveUp);
     req.on('error', (e) => done({ status: null, body: null, error: e.message.slice(0, 300) }));
     req.end(body);
   });
