@@ -165,6 +165,19 @@ describe('encounter diagnoses and the problem list', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('keeps an encounter to its 20 diagnoses when several are added at once', async () => {
+    const enc = await openEncounter();
+    const codes = [...new Set([...(await search(doctor, 'J', 50)), ...(await search(doctor, 'K', 50)), ...(await search(doctor, 'R', 50))].map((c) => c._id))];
+    expect(codes.length).toBeGreaterThanOrEqual(24);
+    const add = (code: string) => req(doctor, 'POST', `/api/patients/${patientId}/diagnoses`, { encounterId: enc, codeId: code, rank: 'secondary' });
+    for (const code of codes.slice(0, 18)) expect((await add(code)).statusCode).toBe(201);
+    const at = await Promise.all(codes.slice(18, 24).map(add));
+    expect(at.map((r) => r.statusCode).sort()).toEqual([201, 201, 409, 409, 409, 409]);
+    expect(at.filter((r) => r.statusCode === 409).every((r) => body(r).message.code === 'DIAGNOSES_TOO_MANY')).toBe(true);
+    const rows = await ctx.database.query(`select 1 from encounter_diagnoses where company_id = $1 and encounter_id = $2`, [a.companyId, enc]);
+    expect(rows).toHaveLength(20);
+  });
+
   it('resolves, reactivates and dates a problem at the version loaded', async () => {
     const problem = body(await req(doctor, 'GET', `/api/patients/${patientId}/problems`)).data.find((p: { code: string }) => p.code === 'R50.9');
     const resolved = await req(doctor, 'PATCH', `/api/patients/${patientId}/problems/${problem._id}`, { status: 'resolved', resolvedDate: '2026-03-10', onsetDate: '2026-03-01', version: problem.version });

@@ -84,7 +84,8 @@ export async function addDiagnosis(deps: Deps, ctx: RequestContext, caller: Call
   await assertEncounterOfPatient(deps.db, caller.companyId, input.encounterId, patientId);
   try {
     return await inTransaction(deps.db, async (db) => {
-      await assertEncounterOpen(db, caller.companyId, input.encounterId);
+      // One diagnosis of the encounter at a time: the count below then holds when two are added at once.
+      await assertEncounterOpen(db, caller.companyId, input.encounterId, { exclusive: true });
       const code = await findCode(db, caller.companyId, input.codeId);
       if (!code || !code.isActive) throw validationFailed({ codeId: 'validation.diagnoses.codeUnknown' });
       if ((await diagnosisCount(db, caller.companyId, input.encounterId)) >= ENCOUNTER_DIAGNOSES_MAX) {

@@ -17,10 +17,11 @@ export async function assertEncounterOfPatient(db: Db, companyId: string, encoun
 /**
  * Refuses a change to what a signed encounter recorded (its diagnoses): a signed visit is corrected by an addendum.
  * Called inside the change's transaction: the encounter's row is read with a share lock, so a signature and the
- * change cannot cross (whichever commits first, the other sees it).
+ * change cannot cross (whichever commits first, the other sees it). `exclusive`: a lock the same changes of the
+ * encounter take one after the other, for a change that counts what the encounter holds (its diagnoses' limit).
  */
-export async function assertEncounterOpen(db: Db, companyId: string, encounterId: string): Promise<void> {
+export async function assertEncounterOpen(db: Db, companyId: string, encounterId: string, opts: { exclusive?: boolean } = {}): Promise<void> {
   const [row] = await db.select({ status: encounters.status }).from(encounters)
-    .where(and(eq(encounters.companyId, companyId), eq(encounters.id, encounterId))).limit(1).for('share');
+    .where(and(eq(encounters.companyId, companyId), eq(encounters.id, encounterId))).limit(1).for(opts.exclusive ? 'no key update' : 'share');
   if (row?.status === 'signed') throw new AppError(409, 'NOTE_SIGNED', 'errors.clinical.noteSigned');
 }
