@@ -1,10 +1,10 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { employeeRoles, employees, rolePermissions } from '../../db/schema/index.js';
 import type { Caller } from '../../lib/app-types.js';
 import { AppError } from '../../lib/errors.js';
 import { LOCK_NAMESPACE } from '../auth/index.js';
-import { permissionsOfRoles, roleIdsOf } from './employees.repository.js';
+import { canSignIn, permissionsOfRoles, roleIdsOf } from './employees.repository.js';
 
 /*
  * Administrators are protected twice: an organisation always keeps an active administrator, and only an
@@ -26,7 +26,7 @@ export async function hasActiveAdministrator(db: Db, companyId: string): Promise
     .from(employees)
     .innerJoin(employeeRoles, and(eq(employeeRoles.companyId, employees.companyId), eq(employeeRoles.employeeId, employees.id)))
     .innerJoin(rolePermissions, and(eq(rolePermissions.companyId, employeeRoles.companyId), eq(rolePermissions.roleId, employeeRoles.roleId)))
-    .where(and(eq(employees.companyId, companyId), eq(employees.isActive, true), isNotNull(employees.passwordHash), eq(rolePermissions.permission, 'admin')))
+    .where(and(eq(employees.companyId, companyId), eq(employees.isActive, true), canSignIn(), eq(rolePermissions.permission, 'admin')))
     .limit(1);
   return rows.length > 0;
 }

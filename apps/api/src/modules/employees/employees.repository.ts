@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { pageWindow, type EmployeeListQuery, type Ref } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import {
@@ -21,6 +21,18 @@ const sortColumns = {
   hireDate: [employees.hireDate, employees.id],
   lastLoginAt: [employees.lastLoginAt, employees.id],
 } as const;
+
+/**
+ * Whether the employee's row can sign in: a password, or (an account made by single sign-on has none) an identity at
+ * the organisation's provider or a passkey. Qualified, so it reads the outer row inside any statement on employees.
+ */
+export function canSignIn(): SQL<boolean> {
+  const companyId = qualified(employees.companyId);
+  const id = qualified(employees.id);
+  return sql<boolean>`(${qualified(employees.passwordHash)} is not null
+    or exists (select 1 from ${externalIdentities} x where x.company_id = ${companyId} and x.employee_id = ${id})
+    or exists (select 1 from ${passkeys} p where p.company_id = ${companyId} and p.employee_id = ${id}))`;
+}
 
 /** The columns the users, staff and doctors lists show of each employee (not the whole record). */
 const listColumns = {
@@ -65,7 +77,7 @@ function employeeListWhere(v: ReturnType<typeof employeeListValues>, q: Employee
   // People invited to set up an account are listed with the users (their invitation pending or lapsed), not the staff.
   const invited = sql`exists (select 1 from ${invitations} i where i.company_id = ${employees.companyId} and i.employee_id = ${employees.id}
     and i.accepted_at is null and i.revoked_at is null)`;
-  if (q.hasAccount !== undefined) where.push(q.hasAccount ? or(isNotNull(employees.passwordHash), invited)! : and(isNull(employees.passwordHash), sql`not ${invited}`)!);
+  if (q.hasAccount !== undefined) where.push(q.hasAccount ? or(canSignIn(), invited)! : and(sql`not ${canSignIn()}`, sql`not ${invited}`)!);
   if (v.dateOfBirth !== undefined) where.push(eq(employees.dateOfBirth, ph('dateOfBirth')));
   if (v.gender !== undefined) where.push(eq(employees.gender, ph('gender')));
   if (v.clinicId !== undefined) {
@@ -86,7 +98,7 @@ export async function findEmployeePage(db: Db, companyId: string, q: EmployeeLis
   const values = employeeListValues(companyId, q);
   const shape = `${Object.keys(values).join(',')}:${Boolean(q.excludeDoctors)}:${q.hasAccount ?? ''}:${q.sortBy}:${q.order}`;
   const w = pageWindow(q);
-  const statement = prepared(db, `employees.page:${shape}:${w.offset > 0}`, (name) => db.select({ row: listColumns, ...relationColumns }).from(employees)
+  const statement = prepared(db, `employees.page:${shape}:${w.offset > 0}`, (name) => db.select({ row: listColumns, signsIn: canSignIn(), ...relationColumns }).from(employees)
     .where(and(...employeeListWhere(values, q))).orderBy(...orderBy([...sortColumns[q.sortBy]], q.order))
     .limit(ph('limit')).offset(offsetOf(w.offset)).prepare(name));
   const page = await statement.execute({ ...values, limit: w.limit, offset: w.offset });
@@ -96,7 +108,7 @@ export async function findEmployeePage(db: Db, companyId: string, q: EmployeeLis
     const [n] = await counted.execute(values);
     return n?.n ?? 0;
   });
-  return { rows: page.map((p) => p.row), relations: relationsOf(page.map((p) => ({ id: p.row.id, ...p }))), total };
+  return { rows: page.map((p) => ({ ...p.row, signsIn: p.signsIn })), relations: relationsOf(page.map((p) => ({ id: p.row.id, ...p }))), total };
 }
 
 export async function findEmployee(db: Db, companyId: string, id: string): Promise<EmployeeRow | undefined> {

@@ -71,20 +71,20 @@ function invitationOf(expiresAt: Date | undefined, now: Date): EmployeeRecord['i
 }
 
 /** What the lists and the full record both show of a person and their account. */
-function accountOf(deps: Deps, row: ListedEmployee, invited: Map<string, Date>) {
+function accountOf(deps: Deps, row: ListedEmployee & { signsIn: boolean }, invited: Map<string, Date>) {
   return {
     _id: row.id,
     publicId: row.publicId,
     name: row.name,
     username: row.username,
     email: row.email,
-    hasAccount: row.passwordHash !== null,
+    hasAccount: row.signsIn,
     invitation: invitationOf(invited.get(row.id), clockNow(deps)),
     incomplete: row.incomplete,
   };
 }
 
-function listItem(deps: Deps, row: ListedEmployee, rel: Relations, files: Map<string, FileRow>, invited: Map<string, Date>): EmployeeListItem {
+function listItem(deps: Deps, row: ListedEmployee & { signsIn: boolean }, rel: Relations, files: Map<string, FileRow>, invited: Map<string, Date>): EmployeeListItem {
   // Added to the account's own object: a literal that starts with a spread costs V8 a slow store per property after it.
   return Object.assign(accountOf(deps, row, invited), {
     employeeType: row.employeeType as EmployeeListItem['employeeType'],
@@ -108,7 +108,7 @@ function listItem(deps: Deps, row: ListedEmployee, rel: Relations, files: Map<st
 export async function listEmployees(deps: Deps, caller: Caller, q: EmployeeListQuery) {
   const { rows, relations, total } = await findEmployeePage(deps.db, caller.companyId, q);
   const files = await findFiles(deps.db, caller.companyId, rows.map((r) => r.imageFileId));
-  const invited = await pendingInvitations(deps.db, caller.companyId, rows.filter((r) => r.passwordHash === null).map((r) => r.id));
+  const invited = await pendingInvitations(deps.db, caller.companyId, rows.filter((r) => !r.signsIn).map((r) => r.id));
   return { data: rows.map((r) => listItem(deps, r, relations, files, invited)), total };
 }
 
@@ -138,11 +138,12 @@ export function seesDocuments(caller: Caller, targetId: string): boolean {
 export async function getEmployee(deps: Deps, companyId: string, id: string, opts: { withDocuments?: boolean } = {}): Promise<EmployeeRecord> {
   const withDocuments = opts.withDocuments ?? true;
   const row = await loadEmployee(deps, companyId, id);
+  const hasSignIn = await signsIn(deps, companyId, row);
   const [rel, docs, placement, invited] = await Promise.all([
     findRelations(deps.db, companyId, [id]),
     findDocuments(deps.db, companyId, id),
     findPlacement(deps.db, companyId, row),
-    row.passwordHash === null ? pendingInvitations(deps.db, companyId, [id]) : new Map<string, Date>(),
+    hasSignIn ? new Map<string, Date>() : pendingInvitations(deps.db, companyId, [id]),
   ]);
   const files = await findFiles(deps.db, companyId, [row.imageFileId, ...docs.map((d) => d.fileId)]);
   const details = (row.details ?? {}) as Details;
@@ -151,7 +152,7 @@ export async function getEmployee(deps: Deps, companyId: string, id: string, opt
     return [kind, { file: withDocuments ? fileRefOf(deps, files, d?.fileId) : null, effectiveDate: d?.effectiveDate ?? null }];
   })) as EmployeeRecord['documents'];
   return {
-    ...accountOf(deps, row, invited),
+    ...accountOf(deps, { ...row, signsIn: hasSignIn }, invited),
     employeeType: row.employeeType as EmployeeRecord['employeeType'],
     isActive: row.isActive,
     image: fileRefOf(deps, files, row.imageFileId),

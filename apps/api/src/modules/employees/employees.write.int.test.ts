@@ -1,6 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointments, auditLog, clinics, employees, files, patients, services, specializations } from '../../db/schema/index.js';
+import { appointments, auditLog, clinics, employees, externalIdentities, files, patients, services, specializations } from '../../db/schema/index.js';
 import { createAccount } from '../organisation/provision.js';
 import { auth, body, contextWithTwoOrgs, login, signInStaff, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
 import { asLoadedNow, versionOf } from '../../test/versions.js';
@@ -450,5 +450,15 @@ describe('GET /api/employees filters', () => {
     const staffOnly = body(await ctx.app.inject({ method: 'GET', url: '/api/employees?excludeDoctors=true&allData=true', headers: auth(a.token) })).data;
     expect(staffOnly.some((e: { employeeType: string }) => e.employeeType === 'Doctor')).toBe(false);
     expect(staffOnly.map((e: { name: string }) => e.name)).toContain('Huda Al-Amri');
+  });
+
+  it('counts an account made by single sign-on (no password) as an account, in the lists and the record', async () => {
+    const [sso] = await ctx.database.db.insert(employees).values({ companyId: a.companyId, publicId: 'EMP-SSO-1', name: 'Nadia Single-Sign', employeeType: 'Receptionist' }).returning();
+    await ctx.database.db.insert(externalIdentities).values({ companyId: a.companyId, issuer: 'https://idp.example', subject: 'nadia', employeeId: sso!.id });
+    const get = async (q: string) => body(await ctx.app.inject({ method: 'GET', url: `/api/employees?${q}&allData=true`, headers: auth(a.token) })).data as Array<{ _id: string; hasAccount: boolean }>;
+    expect((await get('hasAccount=true')).find((e) => e._id === sso!.id)).toMatchObject({ hasAccount: true });
+    expect((await get('hasAccount=false')).some((e) => e._id === sso!.id)).toBe(false);
+    const record = body(await ctx.app.inject({ method: 'GET', url: `/api/employees/${sso!.id}`, headers: auth(a.token) })).data;
+    expect(record).toMatchObject({ hasAccount: true, invitation: null });
   });
 });
