@@ -29,7 +29,7 @@ const PAGE_MESSAGE_GROUPS = new Set([
  * page's JavaScript.
  */
 const START_MESSAGE_KEYS: Record<string, ReadonlySet<string>> = {
-  errors: new Set(['network', 'unauthorized', 'forbidden', 'generic', 'unexpected', 'fileType', 'fileTooLarge', 'staleRecord', 'invitationInvalid', 'roleInUse', 'billing']),
+  errors: new Set(['network', 'unauthorized', 'forbidden', 'generic', 'unexpected', 'validation', 'fileType', 'fileTooLarge', 'staleRecord', 'invitationInvalid', 'roleInUse', 'billing']),
   success: new Set(['done', 'updated', 'invitationSent']),
 };
 

@@ -69,6 +69,7 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
+  PUBLIC_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(200),
   SECOND_FACTOR_MAX_FAILURES: z.coerce.number().int().min(1).default(20),
   PASSWORD_HASH_COST: z.coerce.number().int().min(MIN_TEST_PASSWORD_COST).max(MAX_PASSWORD_COST).default(DEFAULT_PASSWORD_COST),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
@@ -131,6 +132,8 @@ export interface Config {
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
   loginMaxFailures: number;
+  /** Open live streams of the waiting room's public pages (screens and patients' ticket pages together) per client address. */
+  publicStreamsPerAddress: number;
   /** Wrong second-factor codes (and step-up proofs) allowed per account from all addresses together within `loginWindowMinutes`. */
   secondFactorMaxFailures: number;
   /** log2 of scrypt's N for new password hashes; stored hashes keep the cost they were made with. */
@@ -235,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
+    publicStreamsPerAddress: e.PUBLIC_STREAMS_PER_ADDRESS,
     secondFactorMaxFailures: e.SECOND_FACTOR_MAX_FAILURES,
     passwordHashCost: e.PASSWORD_HASH_COST,
     loginWindowMinutes: e.LOGIN_WINDOW_MINUTES,

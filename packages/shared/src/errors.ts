@@ -234,6 +234,8 @@ export const ERROR_CODES = {
   // The waiting room (staff side): the queue, calls and the patient's ticket link.
   NO_ONE_WAITING: { status: 409, message: 'errors.waitingRoom.noOneWaiting' },
   TICKET_NOT_IN_QUEUE: { status: 409, message: 'errors.waitingRoom.notInQueue' },
+  /** Too many live streams open at once for one display, one patient's link or one address (the public streams). */
+  TOO_MANY_STREAMS: { status: 429, message: 'errors.waitingRoom.tooManyStreams' },
 
   // Waiting-room displays: the one-time pairing code, the screen's token, a revoked display, guesses per address.
   DISPLAY_CODE_INVALID: { status: 400, message: 'errors.queueDisplays.codeInvalid' },

@@ -2,16 +2,16 @@ import type { Db } from '../db/client.js';
 import { signedLinkKind } from './signed-links.js';
 
 /**
- * The patient's waiting-room link (lib/signed-links.ts): naming one queue ticket of one company and lapsing at the end
- * of the clinic-local day the ticket's number belongs to. It only reads (the ticket's place in the queue), so it may
- * be opened any number of times until then.
+ * The patient's waiting-room link (lib/signed-links.ts): naming one queue ticket of one company and signed to lapse a
+ * day after the ticket was issued (the visit's end lapses it sooner: modules/waiting-room). It only reads (the
+ * ticket's place in the queue), so it may be opened any number of times until then.
  */
 const links = signedLinkKind('clinic-queue-ticket', 'queue-ticket-link');
 
 export interface QueueLinkClaims {
   companyId: string;
   ticketId: string;
-  /** When the link lapses (the end of the ticket's clinic-local day). */
+  /** When the link lapses at the latest (a day after the ticket was issued). */
   expiresAt: Date;
 }
 

@@ -19,6 +19,7 @@ export const waitingRoomEn = {
       noOneWaiting: 'No one is waiting to be called.',
       noOneWaitingFor: 'No one is waiting for {{doctor}}.',
       notInQueue: 'Number {{label}} is no longer in the queue ({{state}}).',
+      tooManyStreams: 'This queue is already open in too many windows or screens. Close one of them and try again.',
       states: {
         waiting: 'waiting',
         called: 'called',
@@ -61,6 +62,7 @@ export const waitingRoomAr: Shape<typeof waitingRoomEn> = {
       noOneWaiting: 'لا يوجد أحد في الانتظار.',
       noOneWaitingFor: 'لا يوجد أحد في انتظار {{doctor}}.',
       notInQueue: 'الرقم {{label}} لم يعد في قائمة الانتظار ({{state}}).',
+      tooManyStreams: 'قائمة الانتظار هذه مفتوحة في نوافذ أو شاشات كثيرة. أغلق إحداها وحاول مرة أخرى.',
       states: {
         waiting: 'في الانتظار',
         called: 'تم النداء',

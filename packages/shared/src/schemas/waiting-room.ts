@@ -227,9 +227,9 @@ export const publicTicketView = z.object({
   position: z.number().nullable(),
   estimatedWaitMinutes: z.number().nullable(),
   estimateBasis: z.enum(ESTIMATE_BASES).nullable(),
-  /** Where to go once called. */
+  /** Where to go: the room and the doctor once called (or with the doctor), null before and after. */
   room: z.string().nullable(),
-  doctor: z.string(),
+  doctor: z.string().nullable(),
   calledAt: instant.nullable(),
   now: instant,
 });

@@ -45,7 +45,11 @@ export function notificationRoutes(app: App, deps: Deps) {
   serve(app, r.live, async (req, reply) => {
     const caller = callerOf(req);
     let seesAppointments = hasPermission(caller.permissions, 'appointment_read');
-    const { raw, send } = openEventStream(req, reply);
+    // Filled once the stream is open; released when it closes.
+    let release = () => {};
+    const stream = openEventStream(req, reply, () => release());
+    if (!stream) return;
+    const { raw, send } = stream;
     const unsubscribe = deps.live?.subscribe((e) => {
       if (e.c !== caller.companyId) return;
       if (e.t === 'notification' && e.r?.includes(caller.id)) send('notification', {});
@@ -60,12 +64,11 @@ export function notificationRoutes(app: App, deps: Deps) {
     const claims = req.accessClaims!;
     const unguard = guardStream(deps, { companyId: caller.companyId, employeeId: caller.id, sessionVersion: claims.sv, familyId: claims.fam },
       () => raw.end(), (now) => { seesAppointments = hasPermission(now.permissions, 'appointment_read'); });
-    const close = () => {
+    release = () => {
       clearTimeout(lapse);
       unsubscribe?.();
       unguard();
       streams.delete(raw);
     };
-    raw.on('close', close);
   }, { config: { stream: true }, schema: { hide: true } });
 }

@@ -29,11 +29,12 @@ beforeAll(async () => {
   other = await createOrg(ctx, { name: 'Dar Al Shifa' });
   const db = ctx.database.db;
   q = await queueClinic(db, org.companyId);
-  // Called: A-001 (room 1, recalled since), A-002 (room 2), A-003 (room 1); yesterday's call is not today's.
+  // Called: A-001 (room 1, recalled since), A-002 (room 2), A-003 (room 1); yesterday's call of a visit since seen is
+  // not the queue's (one still open would be: the waiting room's tests after midnight).
   await ticket(db, org.companyId, q, { number: 1, prefix: 'A', patient: 'Huda Saleh', room: 'Room 1', calls: [{ minutesAgo: 30 }, { minutesAgo: 5, recall: true }] });
   await ticket(db, org.companyId, q, { number: 2, prefix: 'A', patient: 'Omar Nasser', room: 'Room 2', calls: [{ minutesAgo: 20 }] });
   await ticket(db, org.companyId, q, { number: 3, prefix: 'A', patient: 'Laila Saeed', room: 'Room 1', calls: [{ minutesAgo: 10 }] });
-  await ticket(db, org.companyId, q, { number: 9, prefix: 'A', patient: 'Yesterday Patient', room: 'Room 1', day: addDays(q.day, -1), calls: [{ minutesAgo: 1 }] });
+  await ticket(db, org.companyId, q, { number: 9, prefix: 'A', patient: 'Yesterday Patient', room: 'Room 1', day: addDays(q.day, -1), status: 'completed', calls: [{ minutesAgo: 1 }] });
   // Waiting: A-004 (normal), A-005 (urgent, room 2), A-006 (elderly), A-007 (in consultation: not waiting any more), A-008 (skipped).
   await ticket(db, org.companyId, q, { number: 4, prefix: 'A', patient: 'Sara Ali', room: 'Room 1' });
   await ticket(db, org.companyId, q, { number: 5, prefix: 'A', patient: 'Khalid Omar', room: 'Room 2', priority: 'urgent' });

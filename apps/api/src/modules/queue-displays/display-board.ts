@@ -1,8 +1,9 @@
-import { DISPLAY_RECENT_CALLS, safeTimeZone, ticketLabel, todayIn, ANNOUNCE_LANGUAGES, type DisplayBoard } from '@clinic/shared';
+import { DISPLAY_RECENT_CALLS, safeTimeZone, ticketLabel, ANNOUNCE_LANGUAGES, type DisplayBoard } from '@clinic/shared';
 import type { Deps } from '../../lib/app-types.js';
 import { clockNow } from '../../lib/app-types.js';
 import { companyIsOpen } from '../../lib/credential-liveness.js';
 import { AppError } from '../../lib/errors.js';
+import { queueScope } from '../waiting-room/index.js';
 import { parseDisplayToken, secretMatches } from './display-credentials.js';
 import { displaySettings, pairedDisplay, recentCalls, touchDisplay, waitingTickets, type PairedDisplay } from './queue-displays.repository.js';
 
@@ -41,11 +42,12 @@ export async function displayBoard(deps: Deps, token: string | undefined): Promi
   const now = clockNow(deps);
   if (!display.lastSeenAt || now.getTime() - display.lastSeenAt.getTime() >= SEEN_EVERY_MS) await touchDisplay(deps.db, display.companyId, display.id, now);
   const timeZone = safeTimeZone(display.timeZone);
-  const day = todayIn(timeZone, now);
+  // The queue as the staff call it: today's tickets and those still open from before the clinic's midnight.
+  const scope = queueScope(now, timeZone);
   const settings = await displaySettings(deps.db, display.companyId, display.clinicId);
   const named = (name: string | null) => (settings.showNames ? name : null);
-  const calls = await recentCalls(deps.db, display.companyId, display.clinicId, day, display.room, DISPLAY_RECENT_CALLS);
-  const waiting = await waitingTickets(deps.db, display.companyId, display.clinicId, day, display.room, BOARD_WAITING_MAX);
+  const calls = await recentCalls(deps.db, display.companyId, display.clinicId, scope, display.room, DISPLAY_RECENT_CALLS);
+  const waiting = await waitingTickets(deps.db, display.companyId, display.clinicId, scope, display.room, BOARD_WAITING_MAX);
   return {
     display: { name: display.name, room: display.room },
     clinic: { name: display.clinicName, timeZone },

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.js';
 import {
   appointments, clinics, employees, patients, queueDisplays, queueTicketEvents, queueTickets, waitingRoomSettings,
 } from '../../db/schema/index.js';
+import { inQueueScope, type QueueScope } from '../waiting-room/index.js';
 
 export type DisplayRow = typeof queueDisplays.$inferSelect;
 export type DisplayWithClinic = DisplayRow & { clinicName: string };
@@ -113,8 +114,8 @@ export async function displaySettings(db: Db, companyId: string, clinicId: strin
 const callRoom = sql<string | null>`case when ${queueTicketEvents.details} ? 'room' then ${queueTicketEvents.details}->>'room' else ${queueTickets.room} end`;
 const callDoctor = sql`coalesce((${queueTicketEvents.details}->>'doctor')::uuid, ${queueTickets.doctorId})`;
 
-/** The day's calls (and recalls) of the clinic, or of one room, latest first. */
-export async function recentCalls(db: Db, companyId: string, clinicId: string, day: string, room: string | null, limit: number) {
+/** The calls (and recalls) of the clinic's queue (its day's tickets and those still open from before), or of one room, latest first. */
+export async function recentCalls(db: Db, companyId: string, clinicId: string, scope: QueueScope, room: string | null, limit: number) {
   return db
     .select({
       id: queueTicketEvents.id, kind: queueTicketEvents.kind, at: queueTicketEvents.at, room: callRoom,
@@ -128,21 +129,24 @@ export async function recentCalls(db: Db, companyId: string, clinicId: string, d
     .leftJoin(employees, and(eq(employees.companyId, queueTickets.companyId), sql`${employees.id} = ${callDoctor}`))
     .where(and(
       eq(queueTicketEvents.companyId, companyId), eq(queueTicketEvents.clinicId, clinicId), inArray(queueTicketEvents.kind, ['called', 'recalled']),
-      eq(queueTickets.clinicId, clinicId), eq(queueTickets.day, day), room === null ? undefined : sql`${callRoom} = ${room}`,
+      eq(queueTickets.clinicId, clinicId), inQueueScope(scope), room === null ? undefined : sql`${callRoom} = ${room}`,
     ))
     .orderBy(desc(queueTicketEvents.at), desc(queueTicketEvents.id))
     .limit(limit);
 }
 
-/** Today's tickets still waiting (the visit still checked in), in the order they will be called. */
-export async function waitingTickets(db: Db, companyId: string, clinicId: string, day: string, room: string | null, limit: number) {
+/**
+ * The queue's tickets still waiting (the visit still checked in, whatever its day), in the order they will be called:
+ * one carried over from before midnight comes before today's numbers of its priority (it was given earlier).
+ */
+export async function waitingTickets(db: Db, companyId: string, clinicId: string, scope: QueueScope, room: string | null, limit: number) {
   return db
     .select({ prefix: queueTickets.prefix, number: queueTickets.number, room: queueTickets.room, patientName: patients.name })
     .from(queueTickets)
     .innerJoin(appointments, and(eq(appointments.companyId, queueTickets.companyId), eq(appointments.id, queueTickets.appointmentId)))
     .innerJoin(patients, and(eq(patients.companyId, appointments.companyId), eq(patients.id, appointments.patientId)))
     .where(and(
-      eq(queueTickets.companyId, companyId), eq(queueTickets.clinicId, clinicId), eq(queueTickets.day, day), eq(queueTickets.state, 'waiting'),
+      eq(queueTickets.companyId, companyId), eq(queueTickets.clinicId, clinicId), inQueueScope(scope), eq(queueTickets.state, 'waiting'),
       eq(appointments.status, 'arrived'), room === null ? undefined : eq(queueTickets.room, room),
     ))
     .orderBy(

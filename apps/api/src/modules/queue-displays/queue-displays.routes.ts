@@ -1,19 +1,18 @@
 import { routes } from '@clinic/shared';
 import type { App, Deps } from '../../lib/app-types.js';
 import { serve } from '../../lib/contract-routes.js';
-import { openEventStream } from '../../lib/event-stream.js';
+import { openEventStream, takePublicStream } from '../../lib/event-stream.js';
 import { t } from '../../lib/i18n.js';
 import { listEnvelope } from '../../lib/list.js';
 import { requestContext } from '../../lib/request-context.js';
 import { callerOf } from '../../plugins/auth.js';
-import { displayBoard, displayOfToken, stillPaired, tokenRefused } from './display-board.js';
+import { displayBoard, displayOfToken, tokenRefused } from './display-board.js';
+import { DisplayStreams, STREAMS_PER_DISPLAY } from './display-streams.js';
 import { createDisplay, listDisplays, newPairingCodeFor, pairDisplay, revokeDisplay } from './queue-displays.service.js';
 
 const r = routes.waitingRoom;
 /** Display changes grant or take no one's access: the company's cached callers stay. */
 const accessNeutral = { config: { accessNeutral: true } };
-/** An open display stream checks its display at least this often (and on every event of its clinic). */
-export const DISPLAY_RECHECK_MS = 30_000;
 
 const tokenOf = (headers: Record<string, string | string[] | undefined>) => {
   const value = headers['x-display-token'];
@@ -25,10 +24,10 @@ const tokenOf = (headers: Record<string, string | string[] | undefined>) => {
  * the display token in the `x-display-token` header is the only key, never in an address that logs keep).
  */
 export function queueDisplayRoutes(app: App, deps: Deps) {
-  const streams = new Set<{ end(): void }>();
+  const streams = new DisplayStreams(deps);
   // Before the server stops taking connections (which waits for open ones): the screens reconnect to another server.
   app.addHook('preClose', async () => {
-    for (const s of streams) s.end();
+    streams.endAll();
   });
 
   serve(app, r.displays, async (req) => {
@@ -65,45 +64,20 @@ export function queueDisplayRoutes(app: App, deps: Deps) {
   /**
    * Server-sent events for a paired screen: `ready` at the start, then `queue` whenever its clinic's queue or
    * appointments changed (the screen refetches its board on both, which is how it catches up after a lost network).
-   * Ids only. The stream ends when the display is revoked or paired again (checked on each event of its clinic and
-   * every DISPLAY_RECHECK_MS), when its company closes, and when the server closes.
+   * Ids only. The stream ends when the display is revoked or paired again (checked once per display on each event of
+   * its clinic and every DISPLAY_RECHECK_MS: display-streams.ts), when its company closes, and when the server closes.
+   * At most STREAMS_PER_DISPLAY at once per display, and the operator's PUBLIC_STREAMS_PER_ADDRESS per client address (429).
    */
   serve(app, r.displayLive, async (req, reply) => {
     const display = await displayOfToken(deps, tokenOf(req.headers));
     if (!display) throw tokenRefused();
-    const { raw, send } = openEventStream(req, reply);
-    let open = true;
-    const end = () => {
-      if (open) raw.end();
-      open = false;
-    };
-    /** Re-reads the display; ends the stream once it may no longer read (a failed read waits for the next check). */
-    const check = async (): Promise<boolean> => {
-      try {
-        if (await stillPaired(deps, display)) return true;
-        end();
-        return false;
-      } catch {
-        return open;
-      }
-    };
-    const unsubscribe = deps.live?.subscribe((e) => {
-      if (e.c !== display.companyId || e.k !== display.clinicId || (e.t !== 'queue' && e.t !== 'appointment')) return;
-      void check().then((ok) => {
-        if (ok && open) send('queue');
-      });
+    const release = takePublicStream(req, { key: `display:${display.id}`, max: STREAMS_PER_DISPLAY }, deps.config.publicStreamsPerAddress);
+    let remove = () => {};
+    const stream = openEventStream(req, reply, () => {
+      remove();
+      release();
     });
-    const unwatch = deps.callers.onCompanyChange((companyId) => {
-      if (companyId === display.companyId) void check();
-    });
-    const recheck = setInterval(() => void check(), DISPLAY_RECHECK_MS);
-    streams.add(raw);
-    raw.on('close', () => {
-      open = false;
-      clearInterval(recheck);
-      unsubscribe?.();
-      unwatch();
-      streams.delete(raw);
-    });
+    if (!stream) return;
+    remove = streams.add(display, { send: (event) => stream.send(event), end: () => stream.raw.end() });
   }, { config: { stream: true }, schema: { hide: true } });
 }

@@ -59,7 +59,7 @@ describe('the text and the patient\'s page', () => {
     expect(textOf(sent[1]!)).toContain('رقمك 002');
 
     const view = body(await page(tokenIn(textOf(sent[1]!)))).data as PublicTicketView;
-    expect(view).toMatchObject({ label: '002', state: 'waiting', position: 1, estimatedWaitMinutes: 15, estimateBasis: 'nominal', room: null });
+    expect(view).toMatchObject({ label: '002', state: 'waiting', position: 1, estimatedWaitMinutes: 15, estimateBasis: 'nominal', room: null, doctor: null });
     expect(JSON.stringify(view)).not.toContain(second.patientName);
 
     await ctx.app.inject({
@@ -97,20 +97,54 @@ describe('the text and the patient\'s page', () => {
     }
   });
 
-  it('answers 410 once the ticket\'s day is over in the clinic\'s zone, and 401 to anything not signed as a queue link', async () => {
+  it('answers while the visit is open, past the clinic\'s midnight; 410 an hour after it ended or a day after the ticket; 401 to anything not signed as a queue link', async () => {
     now = new Date('2026-04-02T20:00:00Z'); // 23:00 in Riyadh
     const q = await queueClinic(db(), a.companyId, { doctors: 1 });
     sms.requests.length = 0;
     const appointment = await arrive(q);
-    const token = tokenIn(textOf((await texts())[0]!));
-    expect((await page(token)).statusCode).toBe(200);
-    minutes(61); // 00:01 the next day in Riyadh
-    const expired = await page(token, 'ar');
+    await arrive(q);
+    const [token, lateToken] = (await texts()).map((m) => tokenIn(textOf(m)));
+    expect((await page(token!)).statusCode).toBe(200);
+    minutes(61); // 00:01 the next day in Riyadh: the visits are still open
+    expect(body(await page(token!)).data).toMatchObject({ label: '001', state: 'waiting' });
+    expect((await setStatus(ctx, a.token, appointment.id, 'in_consultation')).statusCode).toBe(200);
+    expect((await setStatus(ctx, a.token, appointment.id, 'completed')).statusCode).toBe(200);
+    minutes(59); // the page still says the visit is over
+    expect(body(await page(token!)).data).toMatchObject({ state: 'done', room: null, doctor: null });
+    minutes(1);
+    const expired = await page(token!, 'ar');
     expect([expired.statusCode, body(expired).message.code, body(expired).message.message]).toEqual([410, 'LINK_EXPIRED', 'انتهت صلاحية هذا الرابط.']);
+    // Still checked in a day after its ticket: the link has lapsed all the same.
+    now = new Date('2026-04-03T19:59:00Z');
+    expect((await page(lateToken!)).statusCode).toBe(200);
+    minutes(1);
+    expect((await page(lateToken!)).statusCode).toBe(410);
     expect((await page(`${token}x`)).statusCode).toBe(401);
     // A visit link of the same patient's appointment is not a queue link.
     const visit = await signPatientLink(ctx.config.jwtSecret!, { companyId: a.companyId, appointmentId: appointment.id }, new Date(now.getTime() + 3_600_000), now);
     expect(body(await page(visit)).message.code).toBe('LINK_INVALID');
+  });
+
+  it('shows the room and the doctor once called and with the doctor, never while waiting or after', async () => {
+    now = new Date('2026-04-04T06:00:00Z');
+    const q = await queueClinic(db(), a.companyId, { doctors: 1 });
+    await ctx.app.inject({
+      method: 'PUT', url: `/api/clinics/${q.clinic}/waiting-room-settings`, headers: auth(a.token),
+      payload: { prefixBy: 'none', prefixes: {}, rooms: { [q.doctors[0]!]: 'Room 5' }, showNames: false, sendLink: true, announce: 'both' },
+    });
+    sms.requests.length = 0;
+    const appointment = await arrive(q);
+    const token = tokenIn(textOf((await texts())[0]!));
+    const view = async () => body(await page(token)).data as PublicTicketView;
+    expect(await view()).toMatchObject({ state: 'waiting', room: null, doctor: null });
+    const called = body(await post('/api/waiting-room/call-next', { clinic: q.clinic })).data as TicketRecord;
+    expect(await view()).toMatchObject({ state: 'called', room: 'Room 5', doctor: called.doctor.name });
+    await post(`/api/waiting-room/tickets/${called._id}/skip`, { version: called.version });
+    expect(await view()).toMatchObject({ state: 'skipped', room: null, doctor: null });
+    expect((await setStatus(ctx, a.token, appointment.id, 'in_consultation')).statusCode).toBe(200);
+    expect(await view()).toMatchObject({ state: 'in_consultation', room: 'Room 5', doctor: called.doctor.name });
+    expect((await setStatus(ctx, a.token, appointment.id, 'completed')).statusCode).toBe(200);
+    expect(await view()).toMatchObject({ state: 'done', room: null, doctor: null });
   });
 });
 

@@ -1,9 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TicketDetail, TicketRecord, QueueView } from '@clinic/shared';
-import { auditLog, queueTickets } from '../../db/schema/index.js';
+import type { PublicTicketView, TicketDetail, TicketRecord, QueueView } from '@clinic/shared';
+import { auditLog, employees, queueTickets } from '../../db/schema/index.js';
 import { auth, body, createOrg, createTestContext, signInStaff, type TestContext, type TestOrg } from '../../test/harness.js';
+import { pairedDisplay, readBoard } from '../queue-displays/fixtures.js';
 import { booked, queueClinic, setStatus, type QueueClinic } from './fixtures.js';
+import { ticketHistory } from './waiting-room.repository.js';
+import { queueLink } from './waiting-room.text.js';
 
 /*
  * The waiting room as the front desk and the doctors work it: numbers, call order, calling, skipping, recalling,
@@ -40,7 +43,7 @@ async function arrive(q: QueueClinic, doctor = q.doctors[0]!, name?: string): Pr
 }
 
 describe('numbers', () => {
-  it('numbers each clinic\'s tickets from 1 per local day, and starts again after the clinic\'s midnight (Asia/Riyadh)', async () => {
+  it('numbers each clinic\'s tickets from 1 per local day; after the clinic\'s midnight (Asia/Riyadh) the new day\'s follow those still waiting', async () => {
     now = new Date('2026-03-01T20:50:00Z'); // 23:50 in Riyadh
     const q = await queueClinic(db(), a.companyId);
     const other = await queueClinic(db(), a.companyId);
@@ -48,13 +51,22 @@ describe('numbers', () => {
     const second = await arrive(q, q.doctors[1]);
     expect([first.label, second.label]).toEqual(['001', '002']);
     expect(first.day).toBe('2026-03-01');
-    expect((await arrive(other)).label).toBe('001');
+    const seen = await arrive(other);
+    expect(seen.label).toBe('001');
+    // The other clinic's patient is seen before midnight: nothing of its day is left in its queue.
+    expect((await setStatus(ctx, a.token, seen.appointment, 'in_consultation')).statusCode).toBe(200);
+    expect((await setStatus(ctx, a.token, seen.appointment, 'completed')).statusCode).toBe(200);
 
     minutes(20); // 00:10 on 2 March in Riyadh, still 1 March in UTC
     const next = await arrive(q);
-    expect(next).toMatchObject({ label: '001', day: '2026-03-02' });
-    // Yesterday's tickets are not in today's queue.
-    expect((await queue(q.clinic)).tickets.map((t) => t.label)).toEqual(['001']);
+    // Yesterday's 001 and 002 still wait: today's numbers follow them, so no number is shown twice.
+    expect(next).toMatchObject({ label: '003', day: '2026-03-02' });
+    const view = await queue(q.clinic);
+    expect(view.day).toBe('2026-03-02');
+    expect(view.tickets.map((t) => [t.label, t.day, t.state])).toEqual([['001', '2026-03-01', 'waiting'], ['002', '2026-03-01', 'waiting'], ['003', '2026-03-02', 'waiting']]);
+    // With nothing left of yesterday, the day starts at 1.
+    expect(await arrive(other)).toMatchObject({ label: '001', day: '2026-03-02' });
+    expect((await queue(other.clinic)).tickets.map((t) => t.label)).toEqual(['001']);
   });
 
   it('gives each doctor their own letter and room when the clinic numbers by doctor', async () => {
@@ -163,6 +175,56 @@ describe('calling', () => {
     expect(body(away).message.fields.doctor).toMatch(/[\u0600-\u06FF]/);
     const [still] = await db().select().from(queueTickets).where(eq(queueTickets.id, waiting._id));
     expect(still).toMatchObject({ doctorId: q.doctors[0], version: waiting.version });
+  });
+});
+
+describe('after the clinic\'s midnight', () => {
+  it('keeps a patient checked in at 23:50 in the queue at 00:10: call next calls them, and the queue, the board and their page show them', async () => {
+    const q = await queueClinic(db(), a.companyId, { doctors: 1 });
+    // Paired on the real clock (its one-time code's challenge is kept on it).
+    now = new Date();
+    const screen = await pairedDisplay(ctx, a.token, { clinic: q.clinic, name: 'Night hall' });
+    now = new Date('2026-03-09T20:50:00Z'); // 23:50 in Riyadh
+    const t = await arrive(q);
+    const [row] = await db().select().from(queueTickets).where(eq(queueTickets.id, t._id));
+    const token = decodeURIComponent(/token=(.+)$/.exec(await queueLink({ config: ctx.config }, a.companyId, row!, now))![1]!);
+    const page = async () => {
+      const res = await ctx.app.inject({ method: 'GET', url: `/api/public/queue?token=${encodeURIComponent(token)}` });
+      expect(res.statusCode, res.body).toBe(200);
+      return body(res).data as PublicTicketView;
+    };
+
+    minutes(20); // 00:10 on 10 March in Riyadh
+    const view = await queue(q.clinic);
+    expect(view.day).toBe('2026-03-10');
+    expect(view.tickets.map((x) => [x._id, x.state, x.position])).toEqual([[t._id, 'waiting', 0]]);
+    expect(view.doctors[0]).toMatchObject({ waiting: 1 });
+    expect((await readBoard(ctx, screen.token)).waiting.map((w: { label: string }) => w.label)).toEqual(['001']);
+    expect(await page()).toMatchObject({ label: '001', state: 'waiting', position: 0 });
+
+    const called = await post('/api/waiting-room/call-next', { clinic: q.clinic });
+    expect(called.statusCode, called.body).toBe(200);
+    expect(body(called).data).toMatchObject({ _id: t._id, state: 'called', day: '2026-03-09' });
+    const b = await readBoard(ctx, screen.token);
+    expect([b.calls[0]?.label, b.waiting]).toEqual(['001', []]);
+    expect(await page()).toMatchObject({ label: '001', state: 'called' });
+    expect((await queue(q.clinic)).doctors[0]!.current).toMatchObject({ _id: t._id });
+  });
+});
+
+describe('a ticket\'s history', () => {
+  it('names who acted from the ticket\'s own company, even when another company has an employee with the same id', async () => {
+    now = new Date('2026-03-10T06:00:00Z');
+    const q = await queueClinic(db(), a.companyId, { doctors: 1 });
+    const t = await arrive(q);
+    // Employees are keyed by company and id: another company may hold the same id.
+    await db().insert(employees).values({ companyId: b.companyId, id: a.adminId, publicId: 'EMP-TWIN', name: 'Twin Of Another Company', employeeType: 'Administrative' });
+    const detail = await get<TicketDetail>(`/api/waiting-room/tickets/${t._id}`);
+    expect(detail.status).toBe(200);
+    expect(detail.body.data.history.map((h) => h.actor?.name)).toEqual([a.adminName]);
+    // The actor is matched on the event's own columns, never on the employee's (which would always be true).
+    const text = ticketHistory(db(), a.companyId, t._id).toSQL().sql;
+    expect(text).toContain('e.company_id = "queue_ticket_events"."company_id" and e.id = "queue_ticket_events"."actor_id"');
   });
 });
 

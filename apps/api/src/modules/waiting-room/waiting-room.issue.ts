@@ -4,14 +4,14 @@ import type { Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { estimateWait } from './waiting-room.domain.js';
-import { clinicDay, loadDay } from './waiting-room.queue.js';
+import { loadQueue, queueScope } from './waiting-room.queue.js';
 import { appointmentFacts, findClinic, findTicketOfAppointment, insertEvent, insertTicket, nextNumber, type TicketRow } from './waiting-room.repository.js';
 import { prefixFor, settingsOf } from './waiting-room.settings.js';
 import { planQueueText } from './waiting-room.text.js';
 
 /*
  * The ticket a patient is given at check-in, inside the check-in's own transaction: the next number of the clinic's
- * local day (and the prefix the clinic gives the doctor or service), the doctor's room, the estimate of the wait as of
+ * local day (after those still in the queue from before its midnight) (and the prefix the clinic gives the doctor or service), the doctor's room, the estimate of the wait as of
  * now (kept to be compared with the actual wait), its history row, audit row and live event, and the text with the
  * patient's link as a job.
  */
@@ -33,19 +33,19 @@ export async function issueTicket(tx: Db, ctx: RequestContext | null, deps: Pick
   const clinic = facts && (await findClinic(tx, companyId, facts.clinicId));
   if (!facts || !clinic) throw new Error(`appointment ${appointmentId} has no clinic to queue in`);
   const settings = await settingsOf(tx, companyId, clinic.id);
-  const day = clinicDay(now, clinic.timeZone);
+  const scope = queueScope(now, clinic.timeZone);
   const prefix = prefixFor(settings, facts.doctorId, facts.serviceId);
 
   // The estimate as of now: everyone already waiting for the doctor is ahead of a new, normal-priority ticket.
-  const queue = await loadDay(tx, companyId, clinic, now, day);
+  const queue = await loadQueue(tx, companyId, clinic, now);
   const line = queue.lines.get(facts.doctorId);
   const estimate = line
     ? { minutes: estimateWait(line.waiting.length, line.pace.minutes, line.current?.since ?? null, now), basis: line.pace.basis }
     : { minutes: 0, basis: 'nominal' as const };
 
-  const number = await nextNumber(tx, companyId, clinic.id, day, prefix);
+  const number = await nextNumber(tx, companyId, clinic.id, scope, prefix);
   const ticket = await insertTicket(tx, {
-    companyId, clinicId: clinic.id, appointmentId, day, prefix, number, doctorId: facts.doctorId, room: settings.rooms[facts.doctorId] ?? null,
+    companyId, clinicId: clinic.id, appointmentId, day: scope.day, prefix, number, doctorId: facts.doctorId, room: settings.rooms[facts.doctorId] ?? null,
     issuedAt: now, estimatedWaitMinutes: estimate.minutes, estimateBasis: estimate.basis,
   });
   const details = { label: ticketLabel(prefix, number), room: ticket.room, doctor: facts.doctorId, estimate: estimate.minutes, basis: estimate.basis };

@@ -1,12 +1,19 @@
 import { addDays, localTime, safeTimeZone, ticketLabel, zonedInstant, type QueueView, type TicketRecord } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import { callOrder, doctorPace, estimateWait, ticketState, type Pace } from './waiting-room.domain.js';
-import { consultations, dayTickets, type ClinicRow, type ShownTicket } from './waiting-room.repository.js';
+import { consultations, scopeTickets, type ClinicRow, type QueueScope, type ShownTicket } from './waiting-room.repository.js';
 
 /*
- * A clinic's queue on its local day as staff and patients see it: every ticket's shown state, each doctor's line in
- * call order with the doctor's pace today, and each waiting ticket's place and estimated wait.
+ * A clinic's queue as staff and patients see it: the tickets of its local day and those still open from before its
+ * midnight, every ticket's shown state, each doctor's line in call order with the doctor's pace today, and each
+ * waiting ticket's place and estimated wait.
  */
+
+/**
+ * How long a ticket whose visit is still open stays in the queue after it was issued, and its patient's link works:
+ * a visit checked in late in the evening is still called after midnight; one left open for a day is not.
+ */
+export const TICKET_OPEN_HOURS = 24;
 
 /** The clinic-local day of an instant (YYYY-MM-DD): numbers restart at 1 each such day. */
 export function clinicDay(now: Date, timeZone: string): string {
@@ -21,6 +28,12 @@ export function dayStart(day: string, timeZone: string): Date {
 /** When a clinic-local day ends (the next one starts). */
 export function dayEnd(day: string, timeZone: string): Date {
   return dayStart(addDays(day, 1), timeZone);
+}
+
+/** The queue of a clinic at an instant: its local day's tickets, and those still open issued within TICKET_OPEN_HOURS. */
+export function queueScope(now: Date, timeZone: string): QueueScope {
+  const since = new Date(now.getTime() - TICKET_OPEN_HOURS * 3_600_000);
+  return { day: clinicDay(now, timeZone), firstDay: clinicDay(since, timeZone), since };
 }
 
 export interface DoctorLine {
@@ -102,11 +115,12 @@ export interface LoadedQueue {
   lines: Map<string, DoctorLine>;
 }
 
-/** A clinic's day: its tickets and each doctor's line. */
-export async function loadDay(db: Db, companyId: string, clinic: ClinicRow, now: Date, day = clinicDay(now, clinic.timeZone)): Promise<LoadedQueue> {
-  const rows = await dayTickets(db, companyId, clinic.id, day);
-  const done = await consultations(db, companyId, clinic.id, dayStart(day, clinic.timeZone), dayEnd(day, clinic.timeZone));
-  return { day, rows, lines: doctorLines(rows, done, clinic) };
+/** A clinic's queue now (its day's tickets and those carried over from before its midnight) and each doctor's line. */
+export async function loadQueue(db: Db, companyId: string, clinic: ClinicRow, now: Date): Promise<LoadedQueue> {
+  const scope = queueScope(now, clinic.timeZone);
+  const rows = await scopeTickets(db, companyId, clinic.id, scope);
+  const done = await consultations(db, companyId, clinic.id, dayStart(scope.day, clinic.timeZone), dayEnd(scope.day, clinic.timeZone));
+  return { day: scope.day, rows, lines: doctorLines(rows, done, clinic) };
 }
 
 /** The queue view: waiting tickets first in call order, then the rest, newest first; and each doctor's line. */

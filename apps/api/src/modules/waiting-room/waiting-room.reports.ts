@@ -4,8 +4,8 @@ import { AppError, validationFailed } from '../../lib/errors.js';
 import { openQueueLink, type QueueLinkClaims } from '../../lib/queue-links.js';
 import { notFound } from '../appointments/index.js';
 import { accuracyOf } from './waiting-room.domain.js';
-import { loadDay, ticketRecord } from './waiting-room.queue.js';
-import { accuracySamples, findClinic, findShownTicket } from './waiting-room.repository.js';
+import { loadQueue, TICKET_OPEN_HOURS, ticketRecord } from './waiting-room.queue.js';
+import { accuracySamples, findClinic, findShownTicket, type ShownTicket } from './waiting-room.repository.js';
 
 /*
  * What the waiting room reports: the estimate given at check-in against the wait that followed (per doctor and
@@ -33,26 +33,48 @@ export async function getAccuracy(deps: Deps, caller: Caller, q: { clinic?: stri
 }
 
 const linkInvalid = () => new AppError(401, 'LINK_INVALID', 'errors.reminders.linkInvalid');
+const linkExpired = () => new AppError(410, 'LINK_EXPIRED', 'errors.reminders.linkExpired');
 
-/** The claims of a patient's queue link whose ticket still exists: 410 once its day is over, 401 otherwise. */
-export async function openTicketLink(deps: Deps, token: string, now = clockNow(deps)): Promise<QueueLinkClaims & { clinicId: string }> {
+/** After the visit ended, the patient's page still says so (seen, or left) this long before the link lapses. */
+export const LINK_AFTER_VISIT_MS = 60 * 60_000;
+
+/**
+ * When a ticket's link lapses: TICKET_OPEN_HOURS after the ticket was issued, whatever the clock says of days; and once
+ * the visit ended (completed, cancelled, no-show), LINK_AFTER_VISIT_MS after its end if that comes first.
+ */
+export function linkLapse(row: ShownTicket): Date {
+  const latest = row.ticket.issuedAt.getTime() + TICKET_OPEN_HOURS * 3_600_000;
+  const ended = row.status === 'arrived' || row.status === 'in_consultation' ? null : row.completedAt ?? row.cancelledAt ?? row.noShowAt;
+  return new Date(ended ? Math.min(latest, ended.getTime() + LINK_AFTER_VISIT_MS) : latest);
+}
+
+/**
+ * The claims of a patient's queue link whose ticket still exists: 410 once it lapsed (`linkLapse`: the signature's
+ * time is only the longest), 401 otherwise.
+ */
+export async function openTicketLink(deps: Deps, token: string, now = clockNow(deps)): Promise<QueueLinkClaims & { clinicId: string; row: ShownTicket }> {
   const claims = await openQueueLink(deps.db, deps.config.jwtSecret!, token, now);
   const row = await findShownTicket(deps.db, claims.companyId, claims.ticketId);
   if (!row) throw linkInvalid();
-  return { ...claims, clinicId: row.ticket.clinicId };
+  const lapse = linkLapse(row);
+  if (lapse <= now) throw linkExpired();
+  return { ...claims, expiresAt: new Date(Math.min(claims.expiresAt.getTime(), lapse.getTime())), clinicId: row.ticket.clinicId, row };
 }
+
+/** Where to go is shown once called (the room, else the doctor), never before: a waiting patient is told their place. */
+const shownWhere = (state: PublicTicketView['state']) => state === 'called' || state === 'in_consultation';
 
 /** The patient's page: their number, where they stand, the estimated wait, and where to go once called. */
 export async function publicTicket(deps: Deps, token: string): Promise<PublicTicketView> {
   const now = clockNow(deps);
-  const claims = await openTicketLink(deps, token, now);
+  const { row, ...claims } = await openTicketLink(deps, token, now);
   const clinic = await findClinic(deps.db, claims.companyId, claims.clinicId);
-  const row = await findShownTicket(deps.db, claims.companyId, claims.ticketId);
-  if (!clinic || !row) throw linkInvalid();
-  const q = await loadDay(deps.db, claims.companyId, clinic, now, row.ticket.day);
+  if (!clinic) throw linkInvalid();
+  const q = await loadQueue(deps.db, claims.companyId, clinic, now);
   const r = ticketRecord(q.rows.find((x) => x.ticket.id === row.ticket.id) ?? row, clinic, q.lines, now);
+  const where = shownWhere(r.state);
   return {
     clinic: clinic.name, label: r.label, state: r.state, position: r.position, estimatedWaitMinutes: r.estimatedWaitMinutes,
-    estimateBasis: r.estimateBasis, room: r.room, doctor: r.doctor.name, calledAt: r.calledAt, now: now.toISOString(),
+    estimateBasis: r.estimateBasis, room: where ? r.room : null, doctor: where ? r.doctor.name : null, calledAt: r.calledAt, now: now.toISOString(),
   };
 }

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import {
   appointments, clinics, employeeClinics, employees, patients, queueCounters, queueTicketEvents, queueTickets, services, waitingRoomSettings,
 } from '../../db/schema/index.js';
-import { rowsOf } from '../../lib/sql.js';
+import { qualified, rowsOf } from '../../lib/sql.js';
 
 /*
  * The waiting room's queries, each scoped to the caller's company: settings, numbers, tickets with what the queue
@@ -52,9 +52,36 @@ export async function clinicParties(db: Db, companyId: string, clinicId: string,
   return { doctors: new Set(doctors.map((d) => d.id)), services: new Set(found.map((s) => s.id)) };
 }
 
-/** The next number of a clinic's day and prefix (1 for the first): one statement, so simultaneous check-ins never share one. */
-export async function nextNumber(db: Db, companyId: string, clinicId: string, day: string, prefix: string): Promise<number> {
-  const [row] = await db.insert(queueCounters).values({ companyId, clinicId, day, prefix, last: 1 })
+/**
+ * Which tickets are a clinic's queue now: every ticket of its local `day`, and those of earlier days (from `firstDay`)
+ * whose visit is still open (checked in, or with the doctor) and which were issued since `since`. A visit checked in
+ * before midnight stays in the queue after it; one left open for more than a day does not.
+ */
+export interface QueueScope {
+  day: string;
+  firstDay: string;
+  since: Date;
+}
+
+/** The visit statuses of a ticket carried over from an earlier day: still the queue's. */
+const OPEN = sql`('arrived', 'in_consultation')`;
+
+/** The scope as a condition on `queue_tickets` joined with its `appointments` (the tables' own names). */
+export function inQueueScope(s: QueueScope): SQL {
+  return sql`(${queueTickets.day} = ${s.day}::date or (${queueTickets.day} >= ${s.firstDay}::date
+    and ${queueTickets.issuedAt} >= ${s.since.toISOString()}::timestamptz and ${appointments.status} in ${OPEN}))`;
+}
+
+/**
+ * The next number of a clinic's day and prefix: one statement, so simultaneous check-ins never share one. The day's
+ * first is 1, or, while tickets of earlier days with the prefix are still in the queue, the one after the highest of
+ * them: a number is never shown twice in the queue.
+ */
+export async function nextNumber(db: Db, companyId: string, clinicId: string, scope: QueueScope, prefix: string): Promise<number> {
+  const carried = sql`(select max(q.number) from queue_tickets q join appointments a on a.company_id = q.company_id and a.id = q.appointment_id
+    where q.company_id = ${companyId}::uuid and q.clinic_id = ${clinicId}::uuid and q.prefix = ${prefix} and q.day < ${scope.day}::date
+      and q.day >= ${scope.firstDay}::date and q.issued_at >= ${scope.since.toISOString()}::timestamptz and a.status in ${OPEN})`;
+  const [row] = await db.insert(queueCounters).values({ companyId, clinicId, day: scope.day, prefix, last: sql`coalesce(${carried}, 0) + 1` })
     .onConflictDoUpdate({ target: [queueCounters.companyId, queueCounters.clinicId, queueCounters.day, queueCounters.prefix], set: { last: sql`${queueCounters.last} + 1` } })
     .returning({ last: queueCounters.last });
   return row!.last;
@@ -81,6 +108,8 @@ const shown = {
   status: appointments.status,
   calledInAt: appointments.calledInAt,
   completedAt: appointments.completedAt,
+  cancelledAt: appointments.cancelledAt,
+  noShowAt: appointments.noShowAt,
   patient: { _id: patients.id, name: patients.name, publicId: patients.publicId },
   doctor: { _id: employees.id, name: employees.name, publicId: employees.publicId },
   service: { _id: services.id, name: services.name, publicId: services.publicId, durationMinutes: services.durationMinutes },
@@ -96,9 +125,9 @@ function shownTickets(db: Db, where: SQL | undefined) {
 }
 export type ShownTicket = Awaited<ReturnType<typeof shownTickets>>[number];
 
-/** Every ticket of a clinic's day. */
-export function dayTickets(db: Db, companyId: string, clinicId: string, day: string): Promise<ShownTicket[]> {
-  return shownTickets(db, and(eq(queueTickets.companyId, companyId), eq(queueTickets.clinicId, clinicId), eq(queueTickets.day, day)));
+/** Every ticket of a clinic's queue (its day's, and those carried over from earlier days). */
+export function scopeTickets(db: Db, companyId: string, clinicId: string, scope: QueueScope): Promise<ShownTicket[]> {
+  return shownTickets(db, and(eq(queueTickets.companyId, companyId), eq(queueTickets.clinicId, clinicId), inQueueScope(scope)));
 }
 
 export async function findShownTicket(db: Db, companyId: string, id: string): Promise<ShownTicket | null> {
@@ -120,7 +149,7 @@ export function ticketHistory(db: Db, companyId: string, ticketId: string) {
   return db.select({
     kind: queueTicketEvents.kind, at: queueTicketEvents.at, details: queueTicketEvents.details,
     actor: sql<{ _id: string; name: string; publicId: string } | null>`(select json_build_object('_id', e.id, 'name', e.name, 'publicId', e.public_id)
-      from employees e where e.company_id = ${queueTicketEvents.companyId} and e.id = ${queueTicketEvents.actorId})`,
+      from employees e where e.company_id = ${qualified(queueTicketEvents.companyId)} and e.id = ${qualified(queueTicketEvents.actorId)})`,
   }).from(queueTicketEvents)
     .where(and(eq(queueTicketEvents.companyId, companyId), eq(queueTicketEvents.ticketId, ticketId)))
     .orderBy(asc(queueTicketEvents.at), asc(queueTicketEvents.id));
@@ -129,11 +158,13 @@ export function ticketHistory(db: Db, companyId: string, ticketId: string) {
 const ORDER = sql`case q.priority when 'urgent' then 0 when 'elderly' then 1 else 2 end, q.issued_at, q.number`;
 
 /**
- * Calls the next ticket of a clinic's day (of one doctor, when given), in one statement: it picks the first waiting
+ * Calls the next ticket of a clinic's queue (of one doctor, when given), in one statement: it picks the first waiting
  * ticket whose visit is still checked in, in call order, skipping any ticket another desk is calling at this moment,
- * and marks it called. Two desks calling at once call two different tickets. Null when no one is waiting.
+ * and marks it called. Two desks calling at once call two different tickets. The visit's row is locked too (shared):
+ * a cancellation or no-show of it committing meanwhile is waited for and re-checked (a visit no longer checked in is
+ * passed over), and one starting after waits for the call. Null when no one is waiting.
  */
-export async function callNextTicket(db: Db, companyId: string, clinicId: string, day: string, doctorId: string | undefined, now: Date): Promise<string | null> {
+export async function callNextTicket(db: Db, companyId: string, clinicId: string, scope: QueueScope, doctorId: string | undefined, now: Date): Promise<string | null> {
   const at = now.toISOString();
   const rows = rowsOf<{ id: string }>(await db.execute(sql`
     update queue_tickets t set state = 'called', called_at = ${at}::timestamptz, first_called_at = coalesce(t.first_called_at, ${at}::timestamptz),
@@ -141,11 +172,13 @@ export async function callNextTicket(db: Db, companyId: string, clinicId: string
     where (t.company_id, t.id) = (
       select q.company_id, q.id from queue_tickets q
       join appointments a on a.company_id = q.company_id and a.id = q.appointment_id
-      where q.company_id = ${companyId}::uuid and q.clinic_id = ${clinicId}::uuid and q.day = ${day}::date and q.state = 'waiting'
-        and a.status = 'arrived' ${doctorId ? sql`and q.doctor_id = ${doctorId}::uuid` : sql``}
+      where q.company_id = ${companyId}::uuid and q.clinic_id = ${clinicId}::uuid and q.state = 'waiting' and a.status = 'arrived'
+        and q.day >= ${scope.firstDay}::date and (q.day = ${scope.day}::date or q.issued_at >= ${scope.since.toISOString()}::timestamptz)
+        ${doctorId ? sql`and q.doctor_id = ${doctorId}::uuid` : sql``}
       order by ${ORDER}
       limit 1
-      for update of q skip locked)
+      for update of q skip locked
+      for share of a)
       and t.state = 'waiting'
     returning t.id`));
   return rows[0]?.id ?? null;
@@ -153,7 +186,9 @@ export async function callNextTicket(db: Db, companyId: string, clinicId: string
 
 /**
  * Changes a ticket only while it is at the version the change was decided on, in one of `states`, and its visit is
- * still checked in. Null when any of that no longer holds (nothing changed).
+ * still checked in. The visit's row is locked (shared) for that check: a cancellation or no-show committing
+ * meanwhile is waited for and the status read again, so a visit that left is never called. Null when any of that no
+ * longer holds (nothing changed).
  */
 export async function changeTicket(
   db: Db, companyId: string, id: string, version: number, states: readonly string[], set: Partial<typeof queueTickets.$inferInsert>,
@@ -162,7 +197,8 @@ export async function changeTicket(
     .set({ ...set, version: sql`${queueTickets.version} + 1` })
     .where(and(
       eq(queueTickets.companyId, companyId), eq(queueTickets.id, id), eq(queueTickets.version, version), inArray(queueTickets.state, [...states]),
-      sql`exists (select 1 from appointments a where a.company_id = ${queueTickets.companyId} and a.id = ${queueTickets.appointmentId} and a.status = 'arrived')`,
+      sql`exists (select 1 from appointments a where a.company_id = ${qualified(queueTickets.companyId)} and a.id = ${qualified(queueTickets.appointmentId)}
+        and a.status = 'arrived' for share)`,
     ))
     .returning();
   return row ?? null;

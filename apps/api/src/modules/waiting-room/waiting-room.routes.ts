@@ -1,7 +1,8 @@
 import { routes } from '@clinic/shared';
 import { clockNow, type App, type Deps } from '../../lib/app-types.js';
 import { serve } from '../../lib/contract-routes.js';
-import { openEventStream } from '../../lib/event-stream.js';
+import { openEventStream, takePublicStream } from '../../lib/event-stream.js';
+import { AppError } from '../../lib/errors.js';
 import { t } from '../../lib/i18n.js';
 import { requestContext } from '../../lib/request-context.js';
 import { callerOf } from '../../plugins/auth.js';
@@ -12,6 +13,10 @@ import { getSettings, saveSettings } from './waiting-room.settings.js';
 const r = routes.waitingRoom;
 /** None of these changes who may do what: the signed-in callers stay cached. */
 const accessNeutral = { config: { accessNeutral: true } };
+/** Open streams one patient's link may hold at once (a phone reconnecting, a second tab). */
+export const STREAMS_PER_TICKET = 3;
+/** An open patient stream re-reads its link this often: it ends soon after the visit does. */
+export const TICKET_RECHECK_MS = 60_000;
 
 /*
  * The waiting room (staff side): the clinic's queue, calling patients, a ticket's priority and transfer, the clinic's
@@ -60,22 +65,35 @@ export function waitingRoomRoutes(app: App, deps: Deps) {
 
   /**
    * Server-sent events for the patient's page, authorised by their link: `ready`, then `queue` whenever their clinic's
-   * queue or appointments changed (ids only: the page refetches). Ends when the link lapses (the end of the ticket's
-   * day) and when the server closes; the page reconnects.
+   * queue or appointments changed (ids only: the page refetches). Ends when the link lapses (re-read every
+   * TICKET_RECHECK_MS: the visit's end lapses it) and when the server closes; the page reconnects. At most
+   * STREAMS_PER_TICKET at once per ticket, and the operator's PUBLIC_STREAMS_PER_ADDRESS per client address (429).
    */
   serve(app, r.publicTicketLive, async (req, reply) => {
-    const claims = await openTicketLink(deps, req.query.token);
-    const { raw, send } = openEventStream(req, reply);
+    const link = await openTicketLink(deps, req.query.token);
+    const release = takePublicStream(req, { key: `ticket:${link.ticketId}`, max: STREAMS_PER_TICKET }, deps.config.publicStreamsPerAddress);
+    let stop = () => {};
+    const stream = openEventStream(req, reply, () => {
+      stop();
+      release();
+    });
+    if (!stream) return;
+    const { raw, send } = stream;
     const unsubscribe = deps.live?.subscribe((e) => {
-      if (e.c !== claims.companyId || e.k !== claims.clinicId || (e.t !== 'queue' && e.t !== 'appointment')) return;
+      if (e.c !== link.companyId || e.k !== link.clinicId || (e.t !== 'queue' && e.t !== 'appointment')) return;
       send('queue');
     });
-    const lapse = setTimeout(() => raw.end(), Math.max(0, Math.min(claims.expiresAt.getTime() - clockNow(deps).getTime(), 2 ** 31 - 1)));
+    const lapse = setTimeout(() => raw.end(), Math.max(0, Math.min(link.expiresAt.getTime() - clockNow(deps).getTime(), 2 ** 31 - 1)));
+    // A refusal ends the stream (the page then reads why); a database that did not answer waits for the next round.
+    const recheck = setInterval(() => void openTicketLink(deps, req.query.token).catch((err: unknown) => {
+      if (err instanceof AppError) raw.end();
+    }), TICKET_RECHECK_MS);
     streams.add(raw);
-    raw.on('close', () => {
+    stop = () => {
       clearTimeout(lapse);
+      clearInterval(recheck);
       unsubscribe?.();
       streams.delete(raw);
-    });
+    };
   }, { config: { stream: true }, schema: { hide: true } });
 }

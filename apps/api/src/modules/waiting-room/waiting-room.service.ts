@@ -9,17 +9,18 @@ import { inTransaction } from '../../lib/transaction.js';
 import { staleRecord } from '../../lib/versioning.js';
 import { loadBookingParties, notFound as schedulingNotFound, ruleError } from '../appointments/index.js';
 import { ticketState } from './waiting-room.domain.js';
-import { clinicDay, loadDay, queueView, ticketRecord } from './waiting-room.queue.js';
+import { loadQueue, queueScope, queueView, ticketRecord } from './waiting-room.queue.js';
 import {
   callNextTicket, changeTicket, doctorName, findClinic, findShownTicket, insertEvent, ticketHistory, type ClinicRow, type ShownTicket, type TicketRow,
 } from './waiting-room.repository.js';
 import { settingsOf } from './waiting-room.settings.js';
 
 /*
- * The clinic's queue as staff work it: the day's tickets and each doctor's line, calling the next patient (one
- * statement picks and marks, so two desks never call the same one), calling a ticket out of turn or again, skipping
- * it, its priority and its transfer to another doctor or room. Each change commits with its history row (who and
- * when), its audit row and the live event that refreshes the screens showing the clinic's queue.
+ * The clinic's queue as staff work it: its tickets (the day's, and those still open from before its midnight) and
+ * each doctor's line, calling the next patient (one statement picks and marks, so two desks never call the same one),
+ * calling a ticket out of turn or again, skipping it, its priority and its transfer to another doctor or room. Each
+ * change commits with its history row (who and when), its audit row and the live event that refreshes the screens
+ * showing the clinic's queue.
  */
 
 const ENTITY = 'queue_ticket';
@@ -36,15 +37,15 @@ export async function getQueue(deps: Deps, caller: Caller, clinicId: string): Pr
   const clinic = await clinicOrFail(deps.db, caller.companyId, clinicId);
   const now = clockNow(deps);
   const { rooms } = await settingsOf(deps.db, caller.companyId, clinicId);
-  return queueView(await loadDay(deps.db, caller.companyId, clinic, now), clinic, rooms, now);
+  return queueView(await loadQueue(deps.db, caller.companyId, clinic, now), clinic, rooms, now);
 }
 
-/** A ticket as it stands now (its day's queue gives its place and estimate). */
+/** A ticket as it stands now (the clinic's queue gives its place and estimate while it waits). */
 async function currentRecord(db: Db, companyId: string, id: string, now: Date): Promise<TicketRecord> {
   const row = await findShownTicket(db, companyId, id);
   if (!row) throw ticketNotFound();
   const clinic = await clinicOrFail(db, companyId, row.ticket.clinicId);
-  const q = await loadDay(db, companyId, clinic, now, row.ticket.day);
+  const q = await loadQueue(db, companyId, clinic, now);
   const same = q.rows.find((r) => r.ticket.id === id) ?? row;
   return ticketRecord(same, clinic, q.lines, now);
 }
@@ -77,9 +78,9 @@ const callDetails = (k: TicketRow) => ({ label: ticketLabel(k.prefix, k.number),
 export async function callNext(deps: Deps, ctx: RequestContext, caller: Caller, input: { clinic: string; doctor?: string }): Promise<TicketRecord> {
   const clinic = await clinicOrFail(deps.db, caller.companyId, input.clinic);
   const now = clockNow(deps);
-  const day = clinicDay(now, clinic.timeZone);
+  const scope = queueScope(now, clinic.timeZone);
   const id = await inTransaction(deps.db, async (tx) => {
-    const called = await callNextTicket(tx, caller.companyId, clinic.id, day, input.doctor, now);
+    const called = await callNextTicket(tx, caller.companyId, clinic.id, scope, input.doctor, now);
     if (!called) return null;
     const row = (await findShownTicket(tx, caller.companyId, called))!;
     await record(tx, deps, ctx, caller, row.ticket, { kind: 'called', action: 'call', details: callDetails(row.ticket) }, now);

@@ -6,7 +6,7 @@ import { canTextPatients, sendPatientText } from '../../lib/patient-text.js';
 import { signQueueLink } from '../../lib/queue-links.js';
 import { insertJob, type ClaimedJob, type JobHandler } from '../jobs/index.js';
 import { messageLanguage } from '../reminders/index.js';
-import { dayEnd } from './waiting-room.queue.js';
+import { TICKET_OPEN_HOURS } from './waiting-room.queue.js';
 import { patientPhone, textFacts } from './waiting-room.repository.js';
 
 /*
@@ -16,9 +16,12 @@ import { patientPhone, textFacts } from './waiting-room.repository.js';
 
 export const QUEUE_TEXT_JOB = 'waiting-room.link';
 
-/** The patient's page for a ticket, signed for it alone, working until the end of its clinic-local day. */
-export async function queueLink(deps: Pick<Deps, 'config'>, companyId: string, ticket: { id: string; day: string }, timeZone: string, now: Date): Promise<string> {
-  const token = await signQueueLink(deps.config.jwtSecret!, { companyId, ticketId: ticket.id }, dayEnd(ticket.day, timeZone), now);
+/** When a ticket's link lapses at the latest (the visit's end lapses it earlier: `linkLapse`, waiting-room.reports.ts). */
+const linkLatest = (ticket: { issuedAt: Date }) => new Date(ticket.issuedAt.getTime() + TICKET_OPEN_HOURS * 3_600_000);
+
+/** The patient's page for a ticket, signed for it alone, working while its visit is open (TICKET_OPEN_HOURS at most). */
+export async function queueLink(deps: Pick<Deps, 'config'>, companyId: string, ticket: { id: string; issuedAt: Date }, now: Date): Promise<string> {
+  const token = await signQueueLink(deps.config.jwtSecret!, { companyId, ticketId: ticket.id }, linkLatest(ticket), now);
   return `${deps.config.publicUrl}/queue?token=${encodeURIComponent(token)}`;
 }
 
@@ -29,17 +32,17 @@ export async function planQueueText(tx: Db, deps: Pick<Deps, 'config'>, companyI
   return true;
 }
 
-/** Sends the text; nothing once the visit has moved on, the day has ended or the organisation is closed. */
+/** Sends the text; nothing once the visit has moved on, its link would have lapsed or the organisation is closed. */
 export function queueTextJobHandler(deps: Deps): JobHandler {
   return {
     async run(job: ClaimedJob, now: Date) {
       const f = await textFacts(deps.db, job.companyId, String(job.payload.ticketId ?? ''));
-      if (!f || !f.phone || f.status !== 'arrived' || dayEnd(f.ticket.day, f.timeZone) <= now) return;
+      if (!f || !f.phone || f.status !== 'arrived' || linkLatest(f.ticket) <= now) return;
       if (!(await companyIsOpen(deps.db, job.companyId))) return;
       // The patient's language, as their reminders are written.
       const language = messageLanguage(f.language);
       const label = ticketLabel(f.ticket.prefix, f.ticket.number);
-      const link = await queueLink(deps, job.companyId, f.ticket, f.timeZone, now);
+      const link = await queueLink(deps, job.companyId, f.ticket, now);
       await sendPatientText(deps.config, {
         to: f.phone, preferred: f.preferredChannel === 'whatsapp' ? 'whatsapp' : 'sms', whatsappConsent: f.whatsappConsent, language,
         text: translate('waitingRoom.text', language, { clinic: f.clinicName, label, link }),

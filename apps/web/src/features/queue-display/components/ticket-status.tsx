@@ -35,7 +35,7 @@ export function TicketStatus({ ticket }: { ticket: PublicTicketView }) {
         <Alert color="green" variant="filled" radius="md" icon={<IconDoorEnter size={28} />} role="alert" data-testid="ticket-called"
           title={<Text fz="xl" fw={800} inherit>{t('queueDisplay.ticket.called')}</Text>}>
           <Text fz="lg" fw={600} inherit>{t('queueDisplay.ticket.goTo')}</Text>
-          <Text fz={30} fw={800} lh={1.2} inherit data-testid="ticket-place"><bdi>{place}</bdi></Text>
+          {place && <Text fz={30} fw={800} lh={1.2} inherit data-testid="ticket-place"><bdi>{place}</bdi></Text>}
         </Alert>
       );
     case 'skipped':

@@ -4,9 +4,10 @@ import type { PublicTicketView } from '@clinic/shared';
 import { errorBody, jsonResponse, mockFetch, renderApp, setLanguage } from '@/test/utils';
 import { eventStreams } from '@/test/event-stream.fixtures';
 
+// Where to go is not sent before the call.
 const waiting: PublicTicketView = {
   clinic: 'Al Noor Clinic', label: 'A-007', state: 'waiting', position: 3, estimatedWaitMinutes: 25, estimateBasis: 'today',
-  room: 'Room 3', doctor: 'Dr. Rana', calledAt: null, now: '2026-03-01T09:00:00Z',
+  room: null, doctor: null, calledAt: null, now: '2026-03-01T09:00:00Z',
 };
 
 /** The patient page's side of the API: the ticket (what `ticket()` says now) and its live stream. */
@@ -53,12 +54,29 @@ describe("the patient's queue page", { timeout: 30_000 }, () => {
     expect(screen.getByTestId('ticket-estimate')).toHaveTextContent('About 1 minute');
     expect(screen.getByTestId('ticket-basis')).toHaveTextContent('Estimated from the booked visit length');
 
-    ticket = { ...waiting, state: 'called', position: null, estimatedWaitMinutes: null, estimateBasis: null, calledAt: '2026-03-01T09:10:00Z' };
+    ticket = { ...waiting, state: 'called', room: 'Room 3', doctor: 'Dr. Rana', position: null, estimatedWaitMinutes: null, estimateBasis: null, calledAt: '2026-03-01T09:10:00Z' };
     streams.send('queue');
     const called = await screen.findByTestId('ticket-called');
     expect(called).toHaveTextContent("It's your turn");
     expect(called).toHaveTextContent('Please go to');
     expect(screen.getByTestId('ticket-place')).toHaveTextContent('Room 3');
+    expect(screen.getByTestId('ticket-doctor')).toHaveTextContent('Dr. Rana · Room 3');
+  });
+
+  it('says nothing of a room or doctor while waiting and after the visit (neither is sent then)', async () => {
+    let ticket: PublicTicketView = waiting;
+    const { streams } = ticketApi(() => ticket);
+    renderApp('/queue?token=q1');
+    expect(await screen.findByTestId('ticket-position')).toHaveTextContent('3 patients ahead of you');
+    expect(screen.getByTestId('ticket-label')).toHaveTextContent('A-007');
+    expect(screen.queryByTestId('ticket-doctor')).not.toBeInTheDocument();
+    await waitFor(() => expect(streams.connections).toBe(1));
+
+    ticket = { ...waiting, state: 'done', position: null, estimatedWaitMinutes: null, estimateBasis: null };
+    streams.send('queue');
+    expect(await screen.findByTestId('ticket-done')).toHaveTextContent('Your visit is complete');
+    expect(screen.queryByTestId('ticket-doctor')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('ticket-place')).not.toBeInTheDocument();
   });
 
   it('called by a doctor without a room, sends the patient to the doctor, in Arabic too', async () => {

@@ -70,7 +70,10 @@ export default function QueueTicketPage() {
                 <Text c="dimmed" fw={600} data-testid="ticket-clinic">{v.clinic}</Text>
                 <Text size="sm" c="dimmed">{t('queueDisplay.ticket.yourNumber')}</Text>
                 <Text fz={72} fw={800} lh={1} data-testid="ticket-label"><Ltr>{v.label}</Ltr></Text>
-                <Text c="dimmed" data-testid="ticket-doctor"><bdi>{v.doctor}</bdi>{v.room && <> · <bdi>{v.room}</bdi></>}</Text>
+                {/* Where to go comes with the call: before it (and after the visit) neither is sent. */}
+                {(v.doctor || v.room) && (
+                  <Text c="dimmed" data-testid="ticket-doctor">{v.doctor && <bdi>{v.doctor}</bdi>}{v.doctor && v.room && ' · '}{v.room && <bdi>{v.room}</bdi>}</Text>
+                )}
               </Stack>
               <TicketStatus ticket={v} />
               {(v.state === 'waiting' || v.state === 'called') && <Text size="xs" c="dimmed" ta="center">{t('queueDisplay.ticket.updatesLive')}</Text>}

@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { Button, Group, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconTicket } from '@tabler/icons-react';
-import { useWatch } from 'react-hook-form';
+import { useWatch, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { waitingRoomSettingsInput, type Ref, type WaitingRoomSettings, type WaitingRoomSettingsInput } from '@clinic/shared';
@@ -16,8 +16,21 @@ type Values = WaitingRoomSettingsInput;
 const DEFAULTS: Values = { prefixBy: 'none', prefixes: {}, rooms: {}, showNames: false, sendLink: true, announce: 'ar' };
 
 const valuesOf = (s: WaitingRoomSettings): Values => ({
-  prefixBy: s.prefixBy, prefixes: s.prefixes, rooms: s.rooms, showNames: s.showNames, sendLink: s.sendLink, announce: s.announce, version: s.version,
+  prefixBy: s.prefixBy, prefixes: s.prefixes, rooms: s.rooms, showNames: s.showNames, sendLink: s.sendLink, announce: s.announce,
+  // A clinic that never saved its settings has the defaults at version 0: its first save carries no version (the API
+  // then creates them), later ones the version loaded.
+  ...(s.version > 0 ? { version: s.version } : {}),
 });
+
+/** Each refusal of the form's values as its path and message (a field's, or a record's own, such as too many entries). */
+function refusals(errors: FieldErrors, prefix = ''): Array<{ path: string; message: unknown }> {
+  return Object.entries(errors).flatMap(([key, e]) => {
+    if (!e || typeof e !== 'object') return [];
+    const path = prefix ? `${prefix}.${key}` : key;
+    if ('type' in e && typeof e.type === 'string') return [{ path, message: (e as { message?: unknown }).message }];
+    return refusals(e as FieldErrors, path);
+  });
+}
 
 /** Only what is filled in is sent: the prefixes of the doctors or services the prefix goes by (in capitals), the rooms given. */
 function sentSchema(doctors: Ref[], services: Ref[]) {
@@ -32,15 +45,25 @@ function sentSchema(doctors: Ref[], services: Ref[]) {
 
 /** A clinic's waiting room: how tickets are prefixed, each doctor's room, names on the screens, the patient's link, the announcements. */
 export function SettingsForm({ clinicId, doctors, services, canWrite }: { clinicId: string; doctors: Ref[]; services: Ref[]; canWrite: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const settings = useWaitingRoomSettings(clinicId);
   const save = useSaveSettings(clinicId);
   const schema = useMemo(() => sentSchema(doctors, services), [doctors, services]);
-  const { form, serverError, onSubmit } = useSchemaForm<Values, Values>({ schema: schema as never, defaultValues: DEFAULTS });
+  const { form, serverError, setServerError, onSubmit } = useSchemaForm<Values, Values>({ schema: schema as never, defaultValues: DEFAULTS });
   const { reset, control: c } = form;
   useEffect(() => { if (settings.data) reset(valuesOf(settings.data)); }, [settings.data, reset]);
   const prefixBy = useWatch({ control: c, name: 'prefixBy' });
   const prefixed = prefixBy === 'doctor' ? doctors : prefixBy === 'service' ? services : [];
+  /**
+   * A refused submit sends nothing: a field on screen shows its message, and what is refused where no field shows it
+   * (the version, a whole record) is said in the form's message, never left silent.
+   */
+  const onInvalid = (errors: FieldErrors<Values>) => {
+    const shown = new Set(['prefixBy', 'showNames', 'sendLink', 'announce', ...prefixed.map((r) => `prefixes.${r._id}`), ...doctors.map((d) => `rooms.${d._id}`)]);
+    const hidden = refusals(errors).filter((r) => !shown.has(r.path)).map((r) => r.message);
+    const known = [...new Set(hidden.filter((m): m is string => typeof m === 'string' && i18n.exists(m)))];
+    setServerError(!hidden.length ? null : known.length ? known.map((m) => t(m)).join(' · ') : t('errors.validation'));
+  };
 
   return (
     <SectionCard title={t('waitingRoom.settings.title')} icon={<IconTicket size={18} />} testId="waiting-room-settings">
@@ -49,7 +72,7 @@ export function SettingsForm({ clinicId, doctors, services, canWrite }: { clinic
         <form noValidate data-testid="waiting-room-settings-form" onSubmit={onSubmit(async (values) => {
           await save.mutateAsync(values);
           notifySuccess(t('waitingRoom.settings.saved'));
-        })}>
+        }, { onInvalid })}>
           <fieldset disabled={!canWrite} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
             <Stack gap="md">
               <RadioField control={c} name="prefixBy" label={t('waitingRoom.settings.prefixBy')} testId="settings-prefix-by" data={[

@@ -14,7 +14,7 @@ const display = (over: Partial<DisplayRecord> = {}): DisplayRecord => ({
   lastSeenAt: '2026-03-10T07:00:00.000Z', revokedAt: null, createdAt: '2026-03-09T06:00:00.000Z', ...over,
 });
 
-function settingsApi(options: { saveAnswer?: () => Response } = {}) {
+function settingsApi(options: { saveAnswer?: () => Response; loaded?: WaitingRoomSettings } = {}) {
   const state = { sent: [] as Array<{ method: string; path: string; body: unknown }>, displays: [display()] };
   mockFetch((url, init) => {
     const method = init.method ?? 'GET';
@@ -24,7 +24,7 @@ function settingsApi(options: { saveAnswer?: () => Response } = {}) {
     if (url.pathname === '/api/services') return jsonResponse(200, listOf([{ _id: 's1', name: 'Consultation', doctors: [drOmar, drEmily] }, { _id: 's2', name: 'Eye exam', doctors: [drEmily] }]));
     if (url.pathname.endsWith('/waiting-room-settings')) {
       if (method === 'PUT') return options.saveAnswer?.() ?? jsonResponse(200, ok({ ...saved, ...(body as object), clinic: olayaClinic._id, version: 3 }));
-      return jsonResponse(200, ok(saved));
+      return jsonResponse(200, ok(options.loaded ?? saved));
     }
     if (url.pathname === '/api/waiting-room/displays' && method === 'GET') return jsonResponse(200, listOf(state.displays));
     if (url.pathname === '/api/waiting-room/displays' && method === 'POST') {
@@ -70,6 +70,34 @@ describe("the clinic's waiting-room settings", () => {
       body: { prefixBy: 'doctor', prefixes: { [drEmily._id]: 'B', [drOmar._id]: 'A' }, rooms: { [drOmar._id]: 'Room 3' }, showNames: true, sendLink: true, announce: 'both', version: 2 },
     }]));
     expect(await screen.findByText('Waiting room settings saved')).toBeInTheDocument();
+  });
+
+  it('saves a clinic\'s first settings (the defaults, version 0) once, with no version', async () => {
+    const defaults: WaitingRoomSettings = { clinic: olayaClinic._id, prefixBy: 'none', prefixes: {}, rooms: {}, showNames: false, sendLink: true, announce: 'both', version: 0 };
+    const api = settingsApi({ loaded: defaults });
+    const user = userEvent.setup();
+    renderPage();
+    const form = await screen.findByTestId('waiting-room-settings-form');
+    await waitFor(() => expect(within(form).getByLabelText('Arabic, then English')).toBeChecked());
+    await user.click(within(form).getByTestId('settings-show-names'));
+    await user.click(within(form).getByTestId('settings-save'));
+    expect(await screen.findByText('Waiting room settings saved')).toBeInTheDocument();
+    expect(api.sent).toEqual([{
+      method: 'PUT', path: `/api/clinics/${olayaClinic._id}/waiting-room-settings`,
+      body: { prefixBy: 'none', prefixes: {}, rooms: {}, showNames: true, sendLink: true, announce: 'both' },
+    }]);
+    expect(within(form).queryByTestId('form-error')).toBeNull();
+  });
+
+  it('says so when a value no field shows is refused, instead of sending nothing in silence', async () => {
+    const api = settingsApi({ loaded: { ...saved, version: 2.5 } });
+    const user = userEvent.setup();
+    renderPage();
+    const form = await screen.findByTestId('waiting-room-settings-form');
+    await waitFor(() => expect(within(form).getByLabelText(`Rooms: ${drOmar.name}`)).toHaveValue('Room 3'));
+    await user.click(within(form).getByTestId('settings-save'));
+    expect(await within(form).findByTestId('form-error')).toHaveTextContent('Some fields are invalid.');
+    expect(api.sent).toEqual([]);
   });
 
   it("shows a refused save's message (someone saved in between)", async () => {
