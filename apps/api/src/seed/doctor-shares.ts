@@ -50,6 +50,9 @@ export async function seedDoctorShares(db: Db, companyId: string): Promise<void>
   }
 
   const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  // Yesterday's close is the accountant's, as it would have been in the clinic.
+  const [accountant] = await db.select({ id: employees.id }).from(employees)
+    .where(and(eq(employees.companyId, companyId), eq(employees.username, 'accountant'))).limit(1);
   const boxes = await db.select({ id: cashBoxes.id, clinicId: cashBoxes.clinicId }).from(cashBoxes)
     .where(and(eq(cashBoxes.companyId, companyId), isNotNull(cashBoxes.clinicId))).orderBy(asc(cashBoxes.createdAt), asc(cashBoxes.id));
   const closedClinics = new Set<string>();
@@ -60,7 +63,7 @@ export async function seedDoctorShares(db: Db, companyId: string): Promise<void>
       const tx = txRaw as unknown as Db;
       const held = await cashBoxBalance(tx, companyId, box.id);
       const [close] = await tx.insert(cashBoxCloses)
-        .values({ companyId, cashBoxId: box.id, day: yesterday, expected: held, counted: held, difference: 0, note: '', closedBy: null })
+        .values({ companyId, cashBoxId: box.id, day: yesterday, expected: held, counted: held, difference: 0, note: '', closedBy: accountant?.id ?? null })
         .onConflictDoNothing().returning();
       if (!close) return;
       await lockDoctorShares(tx, companyId, { id: close.id, day: yesterday, clinicId: box.clinicId });

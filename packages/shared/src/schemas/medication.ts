@@ -86,6 +86,8 @@ export const patientMedicationRecord = z.object({
   patient: z.string(),
   medication: refSchema.nullable(),
   name: z.string(),
+  /** The catalogue drug's Arabic name ('' when it has none or the entry is not from the catalogue). */
+  nameAr: z.string(),
   genericName: z.string(),
   strength: z.string(),
   form: z.string(),

@@ -83,6 +83,8 @@ const namedRef = z.object({ _id: z.string(), name: z.string() });
 /** GET /api/public/book/:slug: what the page offers, per clinic that takes online bookings. */
 export const bookingSite = z.object({
   organisation: z.string(),
+  /** The organisation's billing currency (ISO 4217), which the prices are in. */
+  currency: z.string(),
   /** The language the page opens in (Arabic where the organisation is). */
   language: z.enum(['en', 'ar']),
   clinics: z.array(z.object({

@@ -53,7 +53,12 @@ export function checkBooking(p: BookingParties, startsAt: Date, endsAt: Date, no
 }
 
 export function visitMinutes(p: BookingParties): number {
-  const minutes = p.service?.durationMinutes ?? p.clinic?.averageVisitMinutes ?? DEFAULT_VISIT_MINUTES;
+  return visitLength(p.service?.durationMinutes, p.clinic?.averageVisitMinutes);
+}
+
+/** A visit's minutes: the service's own length, else the clinic's usual visit, else DEFAULT_VISIT_MINUTES. */
+export function visitLength(serviceMinutes: number | null | undefined, clinicMinutes: number | null | undefined): number {
+  const minutes = serviceMinutes ?? clinicMinutes ?? DEFAULT_VISIT_MINUTES;
   return minutes > 0 ? minutes : DEFAULT_VISIT_MINUTES;
 }
 

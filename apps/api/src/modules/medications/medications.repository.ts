@@ -87,10 +87,13 @@ const entryColumns = {
   entry: patientMedications,
   creatorName: creator.name,
   changerName: changer.name,
+  /** The catalogue drug's Arabic name ('' when it has none, or the entry is not from the catalogue). */
+  nameAr: sql<string>`coalesce(${medications.nameAr}, '')`,
 };
 
 function entryQuery(db: Db) {
   return db.select(entryColumns).from(patientMedications)
+    .leftJoin(medications, and(eq(medications.companyId, patientMedications.companyId), eq(medications.id, patientMedications.medicationId)))
     .leftJoin(creator, and(eq(creator.companyId, patientMedications.companyId), eq(creator.id, patientMedications.createdBy)))
     .leftJoin(changer, and(eq(changer.companyId, patientMedications.companyId), eq(changer.id, patientMedications.statusChangedBy)));
 }

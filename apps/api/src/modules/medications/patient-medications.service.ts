@@ -16,12 +16,12 @@ import { assertEncounterOfPatient } from '../encounters/index.js';
 
 const entryNotFound = () => new AppError(404, 'MEDICATION_NOT_FOUND', 'errors.medications.notFound');
 
-function toRecord({ entry: e, creatorName, changerName }: EntryRow): PatientMedicationRecord {
+function toRecord({ entry: e, creatorName, changerName, nameAr }: EntryRow): PatientMedicationRecord {
   return {
     _id: e.id,
     patient: e.patientId,
     medication: e.medicationId ? { _id: e.medicationId, name: e.name } : null,
-    name: e.name, genericName: e.genericName, strength: e.strength, form: e.form,
+    name: e.name, nameAr, genericName: e.genericName, strength: e.strength, form: e.form,
     dose: e.dose === null ? null : Number(e.dose),
     unit: e.unit as PatientMedicationRecord['unit'],
     route: e.route as PatientMedicationRecord['route'],

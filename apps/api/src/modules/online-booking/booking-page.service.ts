@@ -8,7 +8,9 @@ import {
 import type { Db } from '../../db/client.js';
 import type { Deps } from '../../lib/app-types.js';
 import { AppError, validationFailed } from '../../lib/errors.js';
+import { billingCurrency } from '../billing/index.js';
 import { mapLink } from '../reminders/index.js';
+import { visitLength } from '../appointments/index.js';
 import { loadOffer, offerNotFound, offerStarts, windowDates, type OnlineWindow } from './free-times.js';
 import { findOffer, findOnlineClinics, findOpenCompanyBySlug, type OnlineClinicRow } from './online-booking.repository.js';
 
@@ -49,6 +51,7 @@ export async function bookingSite(deps: Deps, slug: string): Promise<BookingSite
   const hijri = effectiveHijriMode(null, company.hijriMode);
   return {
     organisation: company.name,
+    currency: await billingCurrency(deps.db, company.id),
     language: pageLanguage(company.timeZone, clinics, company.name),
     clinics: clinics.map((c) => {
       const doctors = offer.doctors.filter((d) => d.clinic_id === c.id);
@@ -60,7 +63,9 @@ export async function bookingSite(deps: Deps, slug: string): Promise<BookingSite
         cancellationPolicy: { ...(c.cancellation_policy?.en ? { en: c.cancellation_policy.en } : {}), ...(c.cancellation_policy?.ar ? { ar: c.cancellation_policy.ar } : {}) },
         // A service no listed doctor provides cannot be booked: it is not shown.
         services: offer.services.filter((s) => s.clinic_id === c.id && offered.has(s.id)).map((s) => ({
-          _id: s.id, name: s.name, durationMinutes: s.duration_minutes ?? 0, price: s.price === null ? null : Number(s.price),
+          // How long the visit is booked for (the service's own length, else the clinic's usual visit), as booking does.
+          _id: s.id, name: s.name, durationMinutes: visitLength(s.duration_minutes, c.average_visit_minutes),
+          price: s.price === null ? null : Number(s.price),
         })),
         doctors: doctors.map((d) => ({ _id: d.id, name: d.name, speciality: d.speciality, services: d.service_ids })),
       };

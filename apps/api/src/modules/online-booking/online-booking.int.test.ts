@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addDays, localTime, zonedInstant, zonedIso } from '@clinic/shared';
-import { appointments, auditLog, clinicOnlineBooking, companies, notifications, onlineBookings, patients } from '../../db/schema/index.js';
+import { appointments, auditLog, clinicOnlineBooking, clinics, companies, notifications, onlineBookings, patients, services } from '../../db/schema/index.js';
 import { body, createOrg, settleEvents } from '../../test/harness.js';
 import { insertClinic, insertDoctor, insertService, nextWeekday } from '../appointments/fixtures.js';
 import {
@@ -19,13 +19,25 @@ describe('the page', () => {
     const res = await get(`/api/public/book/${SLUG}`);
     expect(res.statusCode).toBe(200);
     const site = body(res).data;
-    expect(site).toMatchObject({ organisation: 'Olaya Health', language: 'ar' });
+    expect(site).toMatchObject({ organisation: 'Olaya Health', language: 'ar', currency: 'SAR' });
     expect(site.clinics.map((c: { name: string }) => c.name)).toEqual(['Malqa Clinic', 'Olaya Clinic']);
     const olaya = site.clinics.find((c: { name: string }) => c.name === 'Olaya Clinic');
     expect(olaya).toMatchObject({ timeZone: TZ, firstWeekday: 0, hijri: 'off', mode: 'instant', minNoticeMinutes: 60, horizonDays: 30 });
     expect(olaya.services.map((s: { name: string }) => s.name)).toEqual(['Consultation']);
     expect(olaya.doctors.map((d: { name: string }) => d.name)).toEqual(['Dr. Omar', 'Dr. Sara']);
     expect(olaya.doctors[0].services).toEqual([fx.consult.id]);
+  });
+
+  it('says how long a visit of a service without its own length is booked for: the clinic\'s usual visit', async () => {
+    await db().update(services).set({ durationMinutes: null }).where(eq(services.id, fx.consult.id));
+    await db().update(clinics).set({ averageVisitMinutes: 25 }).where(eq(clinics.id, fx.clinic.id));
+    try {
+      const olaya = body(await get(`/api/public/book/${SLUG}`)).data.clinics.find((c: { name: string }) => c.name === 'Olaya Clinic');
+      expect(olaya.services).toEqual([expect.objectContaining({ name: 'Consultation', durationMinutes: 25 })]);
+    } finally {
+      await db().update(services).set({ durationMinutes: 30 }).where(eq(services.id, fx.consult.id));
+      await db().update(clinics).set({ averageVisitMinutes: 30 }).where(eq(clinics.id, fx.clinic.id));
+    }
   });
 
   it('answers a translated 404 for an unknown address and for a closed organisation', async () => {

@@ -19,11 +19,11 @@ export interface OnlineClinicRow {
   id: string; name: string; complex: string | null; address: string | null; location: { x: number; y: number } | null;
   time_zone: string; first_day_of_week: number; mode: string; min_notice_minutes: number; horizon_days: number;
   max_per_phone_day: number; max_per_phone_week: number; cancellation_policy: { en?: string; ar?: string } | null;
-  service_ids: string[]; doctor_ids: string[];
+  service_ids: string[]; doctor_ids: string[]; average_visit_minutes: number;
 }
 
 const clinicColumns = sql`
-  c.id, c.name, cc.name as complex, c.address, c.location, c.time_zone, c.first_day_of_week,
+  c.id, c.name, cc.name as complex, c.address, c.location, c.time_zone, c.first_day_of_week, c.average_visit_minutes,
   o.mode, o.min_notice_minutes, o.horizon_days, o.max_per_phone_day, o.max_per_phone_week, o.cancellation_policy, o.service_ids, o.doctor_ids`;
 
 /** The organisation's active clinics that take online bookings, with their settings, by name. */
