@@ -270,9 +270,9 @@ test('a clinic with working hours is created, edited and deleted; a clinic in us
   await page.getByTestId('clinics-table').getByText(name).click();
   await expect(page.getByTestId('clinic-title')).toHaveText(name);
   const hours = page.getByTestId('clinic-hours');
-  await expect(hours).toContainText('9:00 AM – 1:00 PM');
-  await expect(hours).toContainText('4:00 PM – 9:00 PM');
-  await expect(hours).toContainText('10:00 AM – 2:00 PM');
+  await expect(hours).toContainText('09:00–13:00');
+  await expect(hours).toContainText('16:00–21:00');
+  await expect(hours).toContainText('10:00–14:00');
   await expect(page.getByTestId('clinic-visit-length')).toHaveText('30 min visits');
   await page.screenshot({ path: testInfo.outputPath('clinic-details.png'), fullPage: true });
 

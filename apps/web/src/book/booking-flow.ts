@@ -72,3 +72,29 @@ export function visibleSteps(site: Site, start: Choice): Step[] {
     return true;
   }).filter((s) => s !== 'clinic' || site.clinics.length > 1);
 }
+
+/**
+ * Where a clinic is, said once: its complex and its address, the complex left out when the address already names it
+ * ("Olaya Complex · Olaya Complex, Riyadh" reads as a mistake).
+ */
+export function placeOf(clinic: Pick<SiteClinic, 'complex' | 'address'>): string {
+  const complex = clinic.complex?.trim() ?? '';
+  const address = clinic.address?.trim() ?? '';
+  const fold = (text: string) => text.toLocaleLowerCase().replace(/\s+/g, ' ');
+  if (!complex) return address;
+  if (!address || fold(complex).includes(fold(address))) return complex;
+  return fold(address).includes(fold(complex)) ? address : `${complex} · ${address}`;
+}
+
+/** A service's visit length in minutes, or null when the page does not know it (a service without its own length). */
+export const serviceMinutes = (service: { durationMinutes: number }): number | null => (service.durationMinutes > 0 ? service.durationMinutes : null);
+
+/** A price in the organisation's currency, written for the page's language ("350.00 SAR", "‏350.00 ر.س.‏"). */
+export function priceText(price: number, currency: string, lang: 'ar' | 'en'): string {
+  try {
+    return new Intl.NumberFormat(lang === 'ar' ? 'ar-SA-u-nu-latn' : 'en', { style: 'currency', currency, currencyDisplay: lang === 'ar' ? 'symbol' : 'code' }).format(price);
+  } catch {
+    // A code the runtime does not know: the number and the code as given.
+    return `${price} ${currency}`;
+  }
+}

@@ -7,7 +7,7 @@ import en from './locales/en.json';
 
 const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
 const site = {
-  organisation: 'Al-Noor', language: 'en',
+  organisation: 'Al-Noor', currency: 'SAR', language: 'en',
   clinics: [{
     _id: 'c1', name: 'Olaya Clinic', complex: null, address: 'Olaya', mapUrl: null, timeZone: 'Asia/Riyadh', firstWeekday: 6, hijri: 'off', mode: 'request',
     minNoticeMinutes: 60, horizonDays: 30, cancellationPolicy: { en: 'Cancel up to a day before.' },
@@ -52,8 +52,16 @@ describe('the public booking page', () => {
     expect(screen.getByTestId('book-name')).toHaveAttribute('aria-invalid', 'true');
     await user.type(screen.getByTestId('book-name'), 'Maryam');
     await user.type(screen.getByTestId('book-phone'), '0551234567');
-    await user.type(screen.getByTestId('book-dob'), '1991-04-12');
+    // The date of birth in three fields, in the page's order: a day that does not exist is refused.
+    await user.type(screen.getByTestId('book-dob'), '31');
+    await user.selectOptions(screen.getByTestId('book-dob-month'), 'April');
+    await user.type(screen.getByTestId('book-dob-year'), '1991');
     await user.click(screen.getByRole('radio', { name: 'Female' }));
+    await user.click(screen.getByTestId('book-send-code'));
+    expect(screen.getByTestId('book-dob-group')).toHaveTextContent(en.book.errors.dateOfBirthInvalid);
+    expect(screen.getByTestId('book-dob')).toHaveFocus();
+    await user.clear(screen.getByTestId('book-dob'));
+    await user.type(screen.getByTestId('book-dob'), '12');
     await user.click(screen.getByTestId('book-send-code'));
     await user.type(await screen.findByTestId('book-code'), '123456');
     await user.click(screen.getByTestId('book-confirm'));
@@ -73,6 +81,34 @@ describe('the public booking page', () => {
     expect(within(done).getByTestId('book-done-status')).toHaveTextContent('Your visit is requested');
     expect(within(done).getByTestId('book-done-time')).toHaveTextContent('10:00');
     expect(within(done).getByTestId('book-done-ics')).toHaveAttribute('href', 'http://x/api/public/visit/ics?token=t');
-    expect(booked.at(-1)).toMatchObject({ verification: 'v1', code: '123456', clinic: 'c1', service: 's1', doctor: 'd1', datetime: `${day}T07:00:00.000Z`, name: 'Maryam', gender: 'female', language: 'en' });
+    expect(booked.at(-1)).toMatchObject({ verification: 'v1', code: '123456', clinic: 'c1', service: 's1', doctor: 'd1', datetime: `${day}T07:00:00.000Z`, name: 'Maryam', dateOfBirth: '1991-04-12', gender: 'female', language: 'en' });
+  });
+
+  it('shows clinics and services as cards: where the clinic is said once, the price in its pill, no length for a service without one', async () => {
+    const place = { complex: 'Olaya Complex', address: 'Olaya Complex, Riyadh' };
+    const two = {
+      ...site, language: 'ar',
+      clinics: [
+        { ...site.clinics[0]!, ...place, services: [{ _id: 's1', name: 'Consultation', durationMinutes: 20, price: 350 }, { _id: 's2', name: 'General consultation', durationMinutes: 0, price: null }], doctors: [{ ...site.clinics[0]!.doctors[0]!, services: ['s1', 's2'] }] },
+        { ...site.clinics[0]!, ...place, _id: 'c2', name: 'Dental Clinic' },
+      ],
+    };
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(jsonResponse(200, ok(two)))));
+    window.history.pushState(null, '', '/book/al-noor?lang=en');
+    const user = userEvent.setup();
+    render(<BookingRoot initialLanguage="en" initialTexts={en} explicit />);
+
+    const clinics = await screen.findByTestId('book-options');
+    expect(within(clinics).getAllByText('Olaya Complex, Riyadh')).toHaveLength(2);
+    expect(clinics).not.toHaveTextContent('Olaya Complex · Olaya Complex');
+    await user.click(within(clinics).getByRole('button', { name: /Olaya Clinic/ }));
+
+    const services = await screen.findByTestId('book-options');
+    const consultation = within(services).getByRole('button', { name: /^Consultation/ });
+    expect(consultation).toHaveTextContent('20 minutes');
+    expect(within(consultation).getByTestId('book-option-aside')).toHaveTextContent(/SAR\s350\.00/);
+    const general = within(services).getByRole('button', { name: /General consultation/ });
+    expect(general).not.toHaveTextContent(/minute/);
+    expect(within(services).queryByText(/^0 minutes$/)).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Box, Center, Group, Loader, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { bookingApi, Refusal, type Booked, type CodeSent, type Site } from './api';
-import { ANY_DOCTOR, EMPTY_DETAILS, clinicOf, initialChoice, nextStep, visibleSteps, type Choice, type Details, type Slot, type Step } from './booking-flow';
+import { ANY_DOCTOR, EMPTY_DETAILS, clinicOf, initialChoice, nextStep, placeOf, priceText, serviceMinutes, visibleSteps, type Choice, type Details, type Slot, type Step } from './booking-flow';
 import { useBookI18n } from './i18n';
 import { ChoiceStep } from './steps/choice-step';
 import { CodeStep } from './steps/code-step';
@@ -96,7 +96,7 @@ export function BookingPage({ onSiteLanguage }: { onSiteLanguage: (lang: 'ar' | 
           <Stack gap={6}>
             <Group justify="space-between" wrap="nowrap">
               {back ? (
-                <UnstyledButton onClick={() => go(back, back === 'code' ? {} : resetFrom(back))} data-testid="book-back" c="var(--mantine-color-anchor)" fz="sm">
+                <UnstyledButton onClick={() => go(back, back === 'code' ? {} : resetFrom(back))} data-testid="book-back" className="book-back">
                   {lang === 'ar' ? '→' : '←'} {t('book.back')}
                 </UnstyledButton>
               ) : <span />}
@@ -114,7 +114,7 @@ export function BookingPage({ onSiteLanguage }: { onSiteLanguage: (lang: 'ar' | 
             {notice && <Alert color="orange" role="alert" data-testid="book-notice">{notice}</Alert>}
             {step === 'clinic' && (
               <ChoiceStep
-                options={site.clinics.map((c) => ({ id: c._id, title: c.name, detail: [c.complex, c.address].filter(Boolean).join(' · ') }))}
+                options={site.clinics.map((c) => ({ id: c._id, title: c.name, detail: placeOf(c) }))}
                 onChoose={(id) => { const next = { ...resetFrom('clinic'), clinic: id }; go(nextStep(next), next); }}
               />
             )}
@@ -122,7 +122,10 @@ export function BookingPage({ onSiteLanguage }: { onSiteLanguage: (lang: 'ar' | 
               <ChoiceStep
                 options={clinic.services
                   .filter((s) => !start.doctor || clinic.doctors.find((d) => d._id === start.doctor)?.services.includes(s._id))
-                  .map((s) => ({ id: s._id, title: s.name, detail: t('book.minutes', { count: s.durationMinutes }), aside: s.price === null ? undefined : t('book.price', { price: s.price }) }))}
+                  .map((s) => {
+                    const minutes = serviceMinutes(s);
+                    return { id: s._id, title: s.name, detail: minutes === null ? undefined : t('book.minutes', { count: minutes }), aside: s.price === null ? undefined : priceText(s.price, site.currency, lang) };
+                  })}
                 onChoose={(id) => { const next = { ...choice, ...resetFrom('service'), clinic: choice.clinic, doctor: start.doctor, service: id }; go(nextStep(next), next); }}
               />
             )}
@@ -165,8 +168,13 @@ function Summary({ site, choice }: { site: Site; choice: Choice }) {
   const clinic = clinicOf(site, choice)!;
   const service = clinic.services.find((s) => s._id === choice.service);
   const doctor = choice.doctor === ANY_DOCTOR ? t('book.anyDoctor') : clinic.doctors.find((d) => d._id === choice.doctor)?.name;
-  const parts = [site.clinics.length > 1 ? clinic.name : null, service?.name, doctor].filter(Boolean);
-  return <Text size="sm" c="dimmed" data-testid="book-summary">{parts.join(' · ')}</Text>;
+  const parts = [site.clinics.length > 1 ? clinic.name : null, service?.name, doctor].filter((p): p is string => Boolean(p));
+  // Each part isolated: an English name on an Arabic page keeps its own direction and the separators stay in place.
+  return (
+    <Text size="sm" c="dimmed" data-testid="book-summary">
+      {parts.map((part, i) => <span key={i}>{i > 0 && ' · '}<bdi>{part}</bdi></span>)}
+    </Text>
+  );
 }
 
 function Frame({ embed, organisation, onLanguage, children }: { embed: boolean; organisation?: string; onLanguage?: () => void; children: React.ReactNode }) {
@@ -181,7 +189,10 @@ function Frame({ embed, organisation, onLanguage, children }: { embed: boolean; 
               <Text fw={700} fz="lg" truncate>{organisation ?? ''}</Text>
             </Box>
             {onLanguage && (
-              <UnstyledButton onClick={onLanguage} lang={t('book.otherLanguageCode')} className="book-option" style={{ width: 'auto', minHeight: 40, padding: '6px 12px' }} data-testid="book-language">
+              <UnstyledButton onClick={onLanguage} lang={t('book.otherLanguageCode')} className="book-lang" data-testid="book-language">
+                <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden>
+                  <circle cx="12" cy="12" r="9" /><path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
+                </svg>
                 {t('book.otherLanguage')}
               </UnstyledButton>
             )}

@@ -1,5 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n } from '@/lib/i18n';
+import { setLanguage } from '@/test/utils';
 import { pageTitleKey } from './page-title';
+
+afterEach(async () => {
+  await setLanguage('en');
+});
 
 describe('page titles', () => {
   it('gives detail pages their own titles', () => {
@@ -19,5 +25,13 @@ describe('page titles', () => {
   it('knows nothing of unknown paths', () => {
     expect(pageTitleKey('/patients/details')).toBeNull();
     expect(pageTitleKey('/nowhere')).toBeNull();
+  });
+
+  it.each(['en', 'ar'] as const)('calls the dashboard by one name in the menu, the top bar and the page (%s)', async (lang) => {
+    await setLanguage(lang);
+    const page = i18n.t('dashboard.title');
+    expect(i18n.t(pageTitleKey('/dashboard')!)).toBe(page);
+    expect(i18n.t('shell.nav.dashboard')).toBe(page);
+    if (lang === 'ar') expect(page).toBe('لوحة المعلومات');
   });
 });

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { AppShell, Drawer, useDirection } from '@mantine/core';
+import { AppShell, Drawer } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useLocation } from 'react-router';
 import { useLiveEvents } from '@/features/notifications';
@@ -21,7 +21,6 @@ interface ShellFrameProps {
 /** The top bar and the side navigation (a drawer on phones) around a page. */
 export default function ShellFrame({ title, children }: ShellFrameProps) {
   const { pathname } = useLocation();
-  const { dir } = useDirection();
   const isPhone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false }) ?? false;
   // The drawer belongs to the page it was opened on; a new route starts with it closed.
   const [drawerAt, setDrawerAt] = useState<string | null>(null);
@@ -53,7 +52,9 @@ export default function ShellFrame({ title, children }: ShellFrameProps) {
           opened={drawerOpened}
           onClose={() => setDrawerAt(null)}
           size={280}
-          position={dir === 'rtl' ? 'right' : 'left'}
+          // From the side of the ☰ button, the start of the line: Mantine's Drawer already mirrors 'left' to the
+          // right (and slides it in from there) when the page is right-to-left, so one side serves both languages.
+          position="left"
           withCloseButton={false}
           padding={0}
           styles={{ body: { height: '100%' } }}

@@ -13,10 +13,10 @@ export function TimeList({ times, timeZone, lang, onChoose, showDoctor, selected
   return (
     <div className="book-times" data-testid="book-times">
       {unique.map((time) => (
-        <UnstyledButton key={time.datetime} className="book-option" style={{ justifyContent: 'center', padding: '10px 6px', fontWeight: 650, flexDirection: 'column', gap: 2 }}
+        <UnstyledButton key={time.datetime} className="book-option book-time"
           aria-pressed={selected === undefined ? undefined : selected === time.datetime} onClick={() => onChoose(time)} data-datetime={time.datetime}>
-          <span dir="ltr">{clinicTime(time.datetime, timeZone, lang)}</span>
-          {showDoctor && time.doctor && <span style={{ fontSize: 11, fontWeight: 400 }}>{time.doctor.name}</span>}
+          <span dir="ltr" className="book-time-at">{clinicTime(time.datetime, timeZone, lang)}</span>
+          {showDoctor && time.doctor && <span className="book-time-doctor"><bdi>{time.doctor.name}</bdi></span>}
         </UnstyledButton>
       ))}
     </div>

@@ -2,16 +2,20 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Button, Checkbox, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { Refusal, type BookingApi, type CodeSent, type SiteClinic } from '../api';
 import type { Details } from '../booking-flow';
+import { todayIn } from '../dates';
+import { dobParts, dobValue, type DobParts } from '../dob';
 import { useBookI18n } from '../i18n';
+import { DobField } from './dob-field';
 
 type Errors = Partial<Record<keyof Details | 'form', string>>;
 
 /** What a field needs before the code is sent (the API checks it all again). */
-function check(d: Details, t: (key: string) => string): Errors {
+function check(d: Details, dob: DobParts, t: (key: string) => string): Errors {
   const errors: Errors = {};
   if (!d.name.trim()) errors.name = t('book.errors.name');
   if (!/^\+?[\d\s-]{7,20}$/.test(d.phone.trim())) errors.phone = t('book.errors.phone');
-  if (!d.dateOfBirth) errors.dateOfBirth = t('book.errors.dateOfBirth');
+  // Nothing entered, or parts that name no day (31 April, a year of 2 digits, a day to come).
+  if (!d.dateOfBirth) errors.dateOfBirth = t(dob.day || dob.month || dob.year ? 'book.errors.dateOfBirthInvalid' : 'book.errors.dateOfBirth');
   if (!d.gender) errors.gender = t('book.errors.gender');
   return errors;
 }
@@ -28,11 +32,17 @@ export function DetailsStep({ api, clinic, details, onChange, onSent, initialErr
   const [sending, setSending] = useState(false);
   const set = <K extends keyof Details>(key: K, value: Details[K]) => onChange({ ...details, [key]: value });
   const policy = clinic.cancellationPolicy[lang] || clinic.cancellationPolicy[lang === 'ar' ? 'en' : 'ar'];
-  const today = new Date().toISOString().slice(0, 10);
+  const today = todayIn(clinic.timeZone);
+  // The three parts as entered (the details keep only a whole date, '' until the parts name one).
+  const [dob, setDob] = useState<DobParts>(() => dobParts(details.dateOfBirth));
+  const setDobParts = (parts: DobParts) => {
+    setDob(parts);
+    set('dateOfBirth', dobValue(parts, today));
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = check(details, t);
+    const found = check(details, dob, t);
     setErrors(found);
     if (Object.keys(found).length) {
       document.getElementById(`book-${Object.keys(found)[0]}`)?.focus();
@@ -57,8 +67,7 @@ export function DetailsStep({ api, clinic, details, onChange, onSent, initialErr
           onChange={(e) => set('name', e.currentTarget.value)} maxLength={120} data-testid="book-name" />
         <TextInput id="book-phone" label={t('book.fields.phone')} description={t('book.fields.phoneHint')} type="tel" inputMode="tel" autoComplete="tel" dir="ltr" required
           value={details.phone} error={errors.phone} onChange={(e) => set('phone', e.currentTarget.value)} maxLength={20} data-testid="book-phone" />
-        <TextInput id="book-dateOfBirth" label={t('book.fields.dateOfBirth')} type="date" max={today} min="1900-01-01" required value={details.dateOfBirth}
-          error={errors.dateOfBirth} onChange={(e) => set('dateOfBirth', e.currentTarget.value)} data-testid="book-dob" />
+        <DobField value={dob} onChange={setDobParts} error={errors.dateOfBirth} />
         <Radio.Group id="book-gender" label={t('book.fields.gender')} required value={details.gender} error={errors.gender}
           onChange={(v) => set('gender', v as Details['gender'])} data-testid="book-gender">
           <Group gap="lg" mt={6}>

@@ -1,5 +1,8 @@
 /** The medications feature's public entry: the patient's medication list, for the patient's page and the encounter screen. */
 export { MedicationList } from './components/medication-list';
+export { usePatientMedications } from './api/patient-medications';
 /** The drug picker and the dose, route and frequency options, for prescribing. */
 export { DrugPicker, drugLabel } from './components/drug-picker';
 export { directionsText, useMedicationOptions } from './components/medication-options';
+/** Drug names, strengths and forms in the interface language (the chart's medication entries). */
+export { medicationName, strengthAndFormText, type MedicationTexts } from './components/medication-text';

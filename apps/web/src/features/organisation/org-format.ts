@@ -1,4 +1,5 @@
-import { formatDate as formatDateIntl } from '@/lib/dates';
+import { timeRange } from '@/lib/clinic-time';
+import { formatClock, formatDate as formatDateIntl } from '@/lib/dates';
 import { WEEK_DAYS, type Plan } from '@clinic/shared';
 
 /** A date in the interface language, written by Intl ("January 5, 2024", "5 يناير 2024"). */
@@ -6,13 +7,12 @@ export function formatDate(value: string | null | undefined, lang: string): stri
   return formatDateIntl(value, lang);
 }
 
-/** 'HH:MM' shown in 12-hour time (9:00 AM), as the spec's screens show times. */
-export function formatTime(time: string, lang: string): string {
-  const [h = '0', m = '0'] = time.split(':');
-  const hour = Number(h);
-  const suffix = hour < 12 ? (lang === 'ar' ? 'ص' : 'AM') : lang === 'ar' ? 'م' : 'PM';
-  const h12 = hour % 12 === 0 ? 12 : hour % 12;
-  return `${h12}:${m.padStart(2, '0')} ${suffix}`;
+/**
+ * A period of opening hours in 24-hour time with the user's digits, as every time of the app ("09:00–13:00"): kept
+ * left to right, isolated from the text around it, in Arabic too (no AM/PM words to reorder inside it).
+ */
+export function hoursRange(start: string, end: string, lang: string): string {
+  return timeRange(formatClock(start.slice(0, 5), lang), formatClock(end.slice(0, 5), lang));
 }
 
 /** Weekdays in the order the screens list them (Sunday first). */

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { CashBoxDetails } from '@clinic/shared';
 import { DAY_MONTH_YEAR, formatDate, formatDateTime } from '@/lib/dates';
 import { zReportPath } from '../api/cash-boxes';
+import { closerName } from './cash-box-label';
 import { formatMoney } from './money';
 
 const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
@@ -70,7 +71,7 @@ export function CashBoxCloses({ box }: { box: CashBoxDetails }) {
               <Table.Td ta="end" style={num}>{m(c.counted)}</Table.Td>
               <Table.Td ta="end" style={num} c={c.difference === 0 ? undefined : 'red'}>{m(c.difference)}</Table.Td>
               <Table.Td>
-                <Text size="sm">{c.closedBy?.name ?? '—'}</Text>
+                <Text size="sm" c={c.closedBy ? undefined : 'dimmed'} data-testid="close-closer">{closerName(c.closedBy, t)}</Text>
                 <Text size="xs" c="dimmed">{formatDateTime(c.closedAt, i18n.language)}{c.note ? ` · ${c.note}` : ''}</Text>
                 <Anchor component={Link} to={zReportPath(box._id, c._id)} size="xs" data-testid="close-z-report">{t('finance.cashBoxes.zReport')}</Anchor>
               </Table.Td>

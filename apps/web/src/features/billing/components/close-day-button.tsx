@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { CashBoxClose } from '@clinic/shared';
 import { formatTime } from '@/lib/dates';
 import { zReportPath } from '../api/cash-boxes';
+import { closerName } from './cash-box-label';
 
 /**
  * "Close the day", or once the box's current day is closed, the button disabled with when and by whom, and its
@@ -24,7 +25,7 @@ export function CloseDayButton({ boxId, closedToday, loading, onClose }: { boxId
         <Button leftSection={<IconLock size={16} />} disabled data-testid="cash-box-close">{t('finance.cashBoxes.close')}</Button>
       </Group>
       <Text size="sm" c="dimmed" data-testid="cash-box-closed-at">
-        {t('finance.cashBoxes.closedAt', { time: formatTime(new Date(closedToday.closedAt), i18n.language), name: closedToday.closedBy?.name ?? '—' })}
+        {t('finance.cashBoxes.closedAt', { time: formatTime(new Date(closedToday.closedAt), i18n.language), name: closerName(closedToday.closedBy, t) })}
       </Text>
     </Stack>
   );

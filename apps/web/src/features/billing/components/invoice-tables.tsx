@@ -6,6 +6,8 @@ import { formatDateTime } from '@/lib/dates';
 import { formatMoney } from './money';
 
 const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+/** Dates and numbers stay whole on their line: the table scrolls sideways instead (its frame is a scroll area). */
+const nowrap = { whiteSpace: 'nowrap' } as const;
 
 function Rows({ head, rows, minWidth, testId }: { head: ReactNode[]; rows: ReactNode[][]; minWidth: number; testId: string }) {
   return (
@@ -56,8 +58,8 @@ export function PaymentsTable({ invoice }: { invoice: InvoiceRecord }) {
       head={[t('finance.details.when'), t('finance.details.method'), t('finance.details.amount'), t('finance.details.fee'), t('finance.details.by')]}
       rows={invoice.payments.map((p) => [
         <Stack key="w" gap={0}>
-          <Text size="sm">{formatDateTime(p.createdAt, i18n.language)}</Text>
-          {p.reference && <Text size="xs" c="dimmed">{p.reference}</Text>}
+          <Text size="sm" style={nowrap}>{formatDateTime(p.createdAt, i18n.language)}</Text>
+          {p.reference && <Text size="xs" c="dimmed" dir="ltr" style={nowrap}>{p.reference}</Text>}
         </Stack>,
         <Text key="m" size="sm">
           {p.kind === 'refund' ? `${t('finance.details.refundKind')} · ` : ''}
@@ -82,8 +84,8 @@ export function CreditNotesTable({ invoice }: { invoice: InvoiceRecord }) {
       head={[t('finance.columns.number'), t('finance.details.reason'), t('finance.details.amount'), t('finance.details.tax'), t('finance.details.refunded')]}
       rows={invoice.creditNotes.map((c) => [
         <Stack key="n" gap={0}>
-          <Text size="sm" ff="monospace">{c.displayNumber}</Text>
-          <Text size="xs" c="dimmed">{formatDateTime(c.createdAt, i18n.language)}</Text>
+          <Text size="sm" ff="monospace" dir="ltr" style={nowrap} data-testid="credit-note-number">{c.displayNumber}</Text>
+          <Text size="xs" c="dimmed" style={nowrap}>{formatDateTime(c.createdAt, i18n.language)}</Text>
         </Stack>,
         <Text key="r" size="sm" ta="start">{c.reason}</Text>,
         m(c.amount), m(c.taxAmount), m(c.refundedAmount),

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { DAY_MONTH_YEAR, formatDate, formatDateTime } from '@/lib/dates';
 import { useSession } from '@/lib/session-context';
 import { useCloseReport } from '../api/cash-boxes';
+import { closerName } from './cash-box-label';
 import { formatMoney } from './money';
 
 export interface ZRow {
@@ -40,7 +41,7 @@ export function useZReport() {
     { key: 'difference', label: t('finance.cashBoxes.difference'), value: m(r.close.difference), strong: true, short: r.close.difference < 0 },
   ] : [];
   const closing: ZRow[] = r ? [
-    { key: 'by', label: t('finance.cashBoxes.zClosedBy'), value: r.close.closedBy?.name ?? '—' },
+    { key: 'by', label: t('finance.cashBoxes.zClosedBy'), value: closerName(r.close.closedBy, t) },
     { key: 'at', label: t('finance.cashBoxes.zClosedAt'), value: formatDateTime(r.close.closedAt, lang, DAY_MONTH_YEAR) },
     ...(r.close.note ? [{ key: 'note', label: t('finance.cashBoxes.zNote'), value: r.close.note }] : []),
   ] : [];

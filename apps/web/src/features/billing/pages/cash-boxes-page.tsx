@@ -13,6 +13,7 @@ import { useCashBox, useCashBoxes } from '../api/cash-boxes';
 import { CashBoxCloseDialog } from '../components/cash-box-close-dialog';
 import { CloseDayButton } from '../components/close-day-button';
 import { CashBoxCloses, CashBoxTransactions } from '../components/cash-box-history';
+import { boxLabel } from '../components/cash-box-label';
 import { formatMoney } from '../components/money';
 import { useClinicChoice } from '@/lib/clinic-choice';
 
@@ -72,8 +73,11 @@ export default function CashBoxesPage() {
             <Select
               hiddenFrom="md"
               aria-label={t('finance.cashBoxes.choose')}
-              data={rows.map((b) => ({ value: b._id, label: `${b.name} · ${b.clinic?.name ?? t('finance.cashBoxes.company')}` }))}
+              data={rows.map((b) => ({ value: b._id, label: boxLabel(b, t('finance.cashBoxes.company')) }))}
               value={selectedId}
+              // English names on an Arabic screen read from their own start: the field and each option take the text's direction.
+              dir="auto"
+              renderOption={({ option }) => <span dir="auto">{option.label}</span>}
               onChange={(id) => id && select(id)}
               allowDeselect={false}
               comboboxProps={{ withinPortal: true }}
@@ -95,7 +99,7 @@ export default function CashBoxesPage() {
                       <Text fz={28} fw={700} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="cash-box-details-balance">
                         {formatMoney(box.data?.balance ?? summary.balance, summary.currency, i18n.language)}
                       </Text>
-                      <Text size="sm" c="dimmed">{summary.name} · {summary.clinic?.name ?? t('finance.cashBoxes.company')}{summary.pic ? ` · ${summary.pic}` : ''}</Text>
+                      <Text size="sm" c="dimmed">{boxLabel(summary, t('finance.cashBoxes.company'))}{summary.pic ? ` · ${summary.pic}` : ''}</Text>
                     </Stack>
                     {can('cashbox_close') && summary.isActive && (
                       <CloseDayButton boxId={summary._id} closedToday={box.data?.closedToday ?? null} loading={box.isPending} onClose={() => setClosing(true)} />

@@ -1,6 +1,8 @@
-import { Button, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Badge, Button, Collapse, Group, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { DateInput } from '@/components/dates/pickers';
-import { IconFileInvoice, IconPlus } from '@tabler/icons-react';
+import { IconFileInvoice, IconFilter, IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { INVOICE_STATUSES, parseDateText, type InvoiceSummary } from '@clinic/shared';
@@ -27,6 +29,10 @@ export default function InvoicesPage() {
   const invoices = useListQuery(list, invoicesQueryOptions, listFilters);
   const clinics = useClinicOptions();
   const insurers = useInsurerNames();
+  // A phone shows the search and a "Filters" button (with how many are on); the six filters open under it.
+  const narrow = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false }) ?? false;
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const activeFilters = FILTERS.filter((key) => Boolean(listFilters[key])).length;
   const money = (minor: number, row: InvoiceSummary) => formatMoney(minor, row.currency, i18n.language);
   const amountCell = (value: (r: InvoiceSummary) => number, testId?: string) => (r: InvoiceSummary) => (
     <Text size="sm" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }} data-testid={testId}>{money(value(r), r)}</Text>
@@ -44,6 +50,23 @@ export default function InvoicesPage() {
       w={{ base: '100%', xs: 160 }}
       data-testid={`invoices-${key}`}
     />
+  );
+
+  const search = { value: list.search, onChange: list.setSearch, placeholder: t('finance.list.searchPlaceholder') };
+  /** The filters, with the search box or without it (a phone shows the search apart). */
+  const filterFields = (withSearch: boolean) => (
+    <FilterBar
+      search={withSearch ? search : undefined}
+      selects={[
+        { key: 'status', label: t('finance.list.status'), placeholder: t('finance.list.allStatuses'), value: listFilters.status, data: INVOICE_STATUSES.map((value) => ({ value, label: t(`billing.status.${value}`) })), onChange: (v) => list.setFilter('status', v) },
+        { key: 'clinic', label: t('finance.list.clinic'), placeholder: t('finance.list.allClinics'), value: f.clinic, data: toSelectOptions(clinics.data ?? []), onChange: (v) => list.setFilter('clinic', v) },
+        { key: 'insurer', label: t('finance.list.insurer'), placeholder: t('finance.list.allInsurers'), value: f.insurer, data: insurers.map((name) => ({ value: name, label: name })), onChange: (v) => list.setFilter('insurer', v) },
+      ]}
+    >
+      <PatientFilter value={f.patient} onChange={(v) => list.setFilter('patient', v)} />
+      {dateFilter('from')}
+      {dateFilter('to')}
+    </FilterBar>
   );
 
   const columns: DataTableColumn<InvoiceSummary>[] = [
@@ -77,20 +100,27 @@ export default function InvoicesPage() {
           </Button>
         )
       }
-      filters={
-        <FilterBar
-          search={{ value: list.search, onChange: list.setSearch, placeholder: t('finance.list.searchPlaceholder') }}
-          selects={[
-            { key: 'status', label: t('finance.list.status'), placeholder: t('finance.list.allStatuses'), value: listFilters.status, data: INVOICE_STATUSES.map((value) => ({ value, label: t(`billing.status.${value}`) })), onChange: (v) => list.setFilter('status', v) },
-            { key: 'clinic', label: t('finance.list.clinic'), placeholder: t('finance.list.allClinics'), value: f.clinic, data: toSelectOptions(clinics.data ?? []), onChange: (v) => list.setFilter('clinic', v) },
-            { key: 'insurer', label: t('finance.list.insurer'), placeholder: t('finance.list.allInsurers'), value: f.insurer, data: insurers.map((name) => ({ value: name, label: name })), onChange: (v) => list.setFilter('insurer', v) },
-          ]}
-        >
-          <PatientFilter value={f.patient} onChange={(v) => list.setFilter('patient', v)} />
-          {dateFilter('from')}
-          {dateFilter('to')}
-        </FilterBar>
-      }
+      filters={narrow ? (
+        <Stack gap="sm">
+          <Group gap="sm" wrap="nowrap" align="flex-end">
+            <div style={{ flex: 1, minWidth: 0 }}>
+              <FilterBar search={search} />
+            </div>
+            <Button
+              variant={activeFilters ? 'light' : 'default'}
+              leftSection={<IconFilter size={16} stroke={1.8} />}
+              rightSection={activeFilters ? <Badge size="sm" circle data-testid="invoices-filter-count">{activeFilters}</Badge> : undefined}
+              aria-expanded={filtersOpen}
+              aria-controls="invoices-filters"
+              onClick={() => setFiltersOpen((open) => !open)}
+              data-testid="invoices-filters-toggle"
+            >
+              {t('finance.list.filters')}
+            </Button>
+          </Group>
+          <Collapse expanded={filtersOpen} id="invoices-filters">{filterFields(false)}</Collapse>
+        </Stack>
+      ) : filterFields(true)}
       list={list}
       query={invoices}
       columns={columns}

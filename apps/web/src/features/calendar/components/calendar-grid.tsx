@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { VisuallyHidden } from '@mantine/core';
+import { useElementSize, useMergedRef } from '@mantine/hooks';
 import type { EventDropArg, EventInput } from '@fullcalendar/core';
 import interactionPlugin, { type DateClickArg } from '@fullcalendar/interaction';
 import FullCalendar from '@fullcalendar/react';
@@ -12,8 +13,8 @@ import classes from './calendar.module.css';
 import shared from './calendar-shared.module.css';
 import { alignDown, appointmentInCell, gridBounds, gridEvents, isMovable, minutesOf, wallFromDate, wallIso } from './calendar-grid-events';
 import { useWeekMove } from './calendar-grid-move';
-import { dayHeaderOf, eventContentOf, markEvent, nowIndicatorOf, slotLabelOf } from './calendar-grid-content';
-import { formatClock, formatDay } from '@/lib/dates';
+import { calendarTextsOf, dayHeaderOf, eventContentOf, markEventOf, maxStackFor, nowIndicatorOf, slotLabelOf } from './calendar-grid-content';
+import { formatClock, formatDay, formatNumber } from '@/lib/dates';
 import { getDisplay, subscribeDisplay } from '@/lib/format/display';
 
 export interface CalendarGridProps {
@@ -71,6 +72,9 @@ export function CalendarGrid({
    * appointment there; each move is read out. The cards stay in the Tab order after the grid (Enter opens one).
    */
   const gridRef = useRef<HTMLDivElement>(null);
+  // The grid's width decides how many visits at one time stand side by side (each card kept wide enough to read).
+  const { ref: sizeRef, width } = useElementSize<HTMLDivElement>();
+  const rootRef = useMergedRef(gridRef, sizeRef);
   const [cursor, setCursor] = useState<{ date: string; minutes: number } | null>(null);
   const [cellsFocused, setCellsFocused] = useState(false);
   const lastSlot = Math.max(bounds.from, bounds.to - step);
@@ -141,14 +145,18 @@ export function CalendarGrid({
   const shown = keyMove.moving ? withMove(events) : cursorShown;
 
   const lang = i18n.language;
-  const eventContent = eventContentOf(t, lang);
+  const eventContent = eventContentOf(t, lang, step);
+  const markEvent = markEventOf(t);
+  const texts = calendarTextsOf(t, lang);
   const dayHeader = dayHeaderOf({ t, lang, availability, today: now.date, weekendDays });
 
   return (
     <div
-      ref={gridRef}
+      ref={rootRef}
       className={classes.grid}
       data-testid="calendar-grid"
+      // Someone who books keeps a strip free beside the cards, to book another doctor at a taken time.
+      data-bookable={canWrite || undefined}
       tabIndex={0}
       role="group"
       aria-label={t('calendar.keyboard.cells')}
@@ -174,6 +182,7 @@ export function CalendarGrid({
         views={{ clinicDays: { type: 'timeGrid', duration: { days } } }}
         initialDate={start}
         timeZone="UTC"
+        {...texts}
         now={() => `${now.date}T${now.time}:00`}
         headerToolbar={false}
         allDaySlot={false}
@@ -193,19 +202,22 @@ export function CalendarGrid({
         dayHeaderContent={dayHeader}
         eventContent={eventContent}
         eventDidMount={markEvent}
+        // "+2" with the user's digits, its sign before the number in Arabic too.
+        moreLinkContent={(arg) => <span dir="ltr">+{formatNumber(arg.num, lang)}</span>}
         moreLinkDidMount={(arg) => {
           // FullCalendar's "+2 more" is an <a> without href that opens a popover: a button, as assistive technology
           // should hear it, without the empty aria-controls it starts with.
           arg.el.setAttribute('role', 'button');
+          arg.el.setAttribute('aria-label', t('calendar.grid.moreHint', { count: arg.num }));
           if (!arg.el.getAttribute('aria-controls')) arg.el.removeAttribute('aria-controls');
         }}
         events={shown}
         eventDurationEditable={false}
         eventOverlap
-        // Visits at the same time stand side by side (never drawn over each other, cutting names); past three
-        // (two on narrow windows) a "+N" opens the rest.
+        // Visits at the same time stand side by side (never drawn over each other, cutting names); past as many as
+        // the day's column holds at a readable width, a "+N" opens the rest.
         slotEventOverlap={false}
-        eventMaxStack={days <= 3 ? 2 : 3}
+        eventMaxStack={maxStackFor(width, days)}
         dateClick={(arg: DateClickArg) => {
           const minutes = minutesOf(arg.date);
           const date = arg.date.toISOString().slice(0, 10);

@@ -4,7 +4,6 @@ import { IconBuildingHospital, IconCalendar, IconChevronLeft, IconChevronRight, 
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { STATUS_COLORS } from '@/features/appointments';
-import { addDays } from '@/lib/clinic-time';
 import { formatDay, formatDayRange } from '@/lib/dates';
 import classes from './calendar-toolbar.module.css';
 
@@ -46,10 +45,19 @@ export interface CalendarToolbarProps {
   onShowCancelled: (show: boolean) => void;
 }
 
+/**
+ * The month the month picker shows for the days `start`..`end`: today's month while today is among them, otherwise
+ * the month of the first day (the week of Nov 29 – Dec 5 is November's; next week, Dec 6 – 12, December's).
+ */
+export function monthShown(start: string, end: string, today: string): string {
+  const day = today >= start && today <= end ? today : start;
+  return `${day.slice(0, 7)}-01`;
+}
+
 /** The calendar's controls: today, previous and next, the view, the month, the search and filters, and the legend. */
 export function CalendarToolbar(props: CalendarToolbarProps) {
   const { t, i18n } = useTranslation();
-  const { view, isPhone, start, end, days, direction, onStep } = props;
+  const { view, isPhone, start, end, direction, onStep } = props;
   const isDay = view === 'day';
   const rangeLabel = isDay
     ? formatDay(start, i18n.language, { weekday: isPhone ? 'short' : 'long', day: 'numeric', month: isPhone ? 'short' : 'long', year: 'numeric' })
@@ -97,7 +105,7 @@ export function CalendarToolbar(props: CalendarToolbarProps) {
             />
             <MonthPickerInput
               aria-label={t('calendar.month')}
-              value={`${addDays(start, Math.floor(days / 2)).slice(0, 7)}-01`}
+              value={monthShown(start, end, props.today)}
               onChange={(value) => {
                 if (!value) return;
                 const month = String(value).slice(0, 7);

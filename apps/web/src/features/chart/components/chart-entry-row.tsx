@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ChartEntry, ChartKind } from '@clinic/shared';
 import { formatTime } from '@/lib/dates';
+import { entryDetailParts } from './entry-detail';
 
 const ICONS: Record<ChartKind, ReactNode> = {
   encounter: <IconNotes size={15} />,
@@ -46,10 +47,11 @@ export function ChartEntryRow({ entry }: { entry: ChartEntry }) {
     : entry.link.page === 'document' && entry.link.url
       ? <Anchor href={entry.link.url} target="_blank" rel="noopener" underline="hover" c="inherit">{label}</Anchor>
       : <UnstyledButton onClick={() => scrollToPanel(entry.kind)}>{label}</UnstyledButton>;
-  // The kind (unless it is already the title), the detail kept left-to-right (codes, measurements), the author.
+  // The kind (unless it is already the title), the detail in the interface language with each part isolated (a code
+  // or a measurement keeps its own direction in Arabic), the author.
   const meta: ReactNode[] = [
     entry.title ? t(`chart.kind.${entry.kind}`) : null,
-    entry.detail ? <bdi dir="ltr" key="detail">{entry.detail}</bdi> : null,
+    ...entryDetailParts(entry, lang, { t, exists: (key) => i18n.exists(key) }).map((part, i) => <bdi key={`detail-${i}`}>{part}</bdi>),
     entry.author ? t('chart.by', { name: entry.author.name }) : null,
   ].filter((part) => part !== null);
   return (

@@ -34,12 +34,14 @@ const figures: DashboardFigures = {
   }],
 };
 
-function api(preferences = demoUser.preferences) {
+type AgendaItem = DashboardFigures['agenda'][number];
+
+function api(preferences = demoUser.preferences, answer: DashboardFigures = figures) {
   const asked: URL[] = [];
   mockFetch((url) => {
     if (url.pathname === '/api/dashboard') {
       asked.push(url);
-      return jsonResponse(200, ok(figures));
+      return jsonResponse(200, ok(answer));
     }
     return jsonResponse(200, emptyList());
   }, { profile: { preferences, permissions: ['dashboard_read', 'appointment_read'] } });
@@ -84,7 +86,47 @@ describe('dashboard page', () => {
     api();
     renderDashboard();
     expect(await screen.findByText('المواعيد حسب الحالة')).toBeInTheDocument();
-    expect(screen.getByText('مواعيد اليوم', { exact: false })).toBeInTheDocument();
+    expect(screen.getByTestId('dashboard-agenda')).toHaveTextContent('مواعيد اليوم');
+  });
+
+  it('starts today\'s agenda from the visits not finished, and links "and N more" to today\'s appointments', async () => {
+    await setLanguage('en');
+    const row = (n: number, status: AgendaItem['status'], time: string): AgendaItem => ({
+      ...figures.agenda[0]!, _id: `a${n}`, publicId: `APT-${n}`, status, datetime: `2026-03-10T${time}:00+03:00`, patient: { _id: `p${n}`, name: `Patient ${n}` },
+    });
+    const agenda = [row(1, 'completed', '08:00'), row(2, 'no_show', '08:30'), ...Array.from({ length: 41 }, (_, i) => row(10 + i, i ? 'scheduled' : 'in_consultation', '09:00'))];
+    api(demoUser.preferences, { ...figures, agenda });
+    renderDashboard();
+    const card = await screen.findByTestId('dashboard-agenda');
+    const rows = within(card).getAllByTestId('dashboard-agenda-row');
+    expect(rows).toHaveLength(40);
+    expect(rows[0]).toHaveTextContent('Patient 10');
+    expect(within(card).queryByText('Patient 1')).toBeNull();
+    const more = within(card).getByRole('link', { name: /And 1 more: see all of today's appointments/ });
+    expect(more).toHaveAttribute('href', '/appointments?date=2026-03-10&sortBy=datetime&order=asc');
+    // The whole day, from its first (finished) visit.
+    await userEvent.click(within(card).getByText(/^Whole day/));
+    expect(within(card).getAllByTestId('dashboard-agenda-row')[0]).toHaveTextContent('Patient 1');
+    expect(within(card).getByRole('link', { name: /And 3 more/ })).toBeInTheDocument();
+  });
+
+  it('picks a custom period with the app\'s date pickers, written in Arabic', async () => {
+    await setLanguage('ar');
+    const asked = api();
+    renderDashboard();
+    await screen.findByTestId('tile-total');
+    await userEvent.click(screen.getByText('مخصصة'));
+    const from = screen.getByTestId('dashboard-from');
+    const to = screen.getByTestId('dashboard-to');
+    // "8 مارس 2026", not a browser's mm/dd/yyyy.
+    for (const field of [from, to]) {
+      expect(field).toHaveTextContent(/^\d{1,2} [\u0600-\u06FF]+ \d{4}$/);
+      expect(field.textContent).not.toContain('/');
+    }
+    await userEvent.click(from);
+    const days = await screen.findAllByRole('button', { name: /^1 / });
+    await userEvent.click(days[0]!);
+    await waitFor(() => expect(asked.at(-1)!.searchParams.get('from')).toMatch(/-01$/));
   });
 
   it('writes every figure with Arabic-Indic digits when the user chose them', async () => {

@@ -1,20 +1,33 @@
 import { useState, type ReactNode } from 'react';
-import { ActionIcon, Alert, Card, Grid, Group, Loader, SegmentedControl, Select, Stack, Text, TextInput, Title, useDirection } from '@mantine/core';
+import { ActionIcon, Alert, Card, Grid, Group, Loader, SegmentedControl, Select, Stack, Text, Title, useDirection } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
+import { IconAlertCircle, IconCalendar, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { APPOINTMENT_STATUSES, currencyMinorDigits, planAllows } from '@clinic/shared';
 import { LazyBarChart } from '@/components/lazy-charts';
 import { useClinicOptions } from '@/features/appointments';
 import { formatMoney } from '@/features/billing';
 import { WaitAccuracyCard } from '@/features/waiting-room';
-import { formatDay, formatNumber, formatTime } from '@/lib/dates';
+import { DatePickerInput } from '@/components/dates/pickers';
+import { dateInputFormat, formatDay, formatNumber, formatTime } from '@/lib/dates';
 import { useSession } from '@/lib/session-context';
 import { useComplexOptions, useDashboard, useRefreshDashboard } from '../api/get-dashboard';
 import { DashboardAgenda } from '../components/dashboard-agenda';
 import { Heatmap } from '../components/dashboard-heatmap';
 import { UtilisationBars } from '../components/utilisation-bars';
 import { localToday, periodOf, type PeriodKind } from './period';
+
+/** Room for the names of the statuses beside their bars ("Requested online", "طلب عبر الإنترنت"), in pixels. */
+const STATUS_AXIS_WIDTH = 132;
+
+interface BarCountProps { x?: number | string; y?: number | string; width?: number | string; height?: number | string }
+
+/** A bar's count, written past the bar's end whichever way the bars run (recharts may give a reversed bar a negative width). */
+function BarCount({ rtl, text, ...box }: BarCountProps & { rtl: boolean; text: string }) {
+  const [x, y, width, height] = [box.x, box.y, box.width, box.height].map((v) => Number(v ?? 0)) as [number, number, number, number];
+  const end = rtl ? Math.min(x, x + width) - 6 : Math.max(x, x + width) + 6;
+  return <text x={end} y={y + height / 2} dy="0.35em" textAnchor={rtl ? 'end' : 'start'} fontSize={12} fill="var(--mantine-color-text)">{text}</text>;
+}
 
 /** One figure; `wide` ones (the count, money) take the whole row on a phone, where two share a row otherwise. */
 function Tile({ label, value, hint, testId, wide }: { label: string; value: string; hint?: string; testId: string; wide?: boolean }) {
@@ -134,8 +147,28 @@ export default function DashboardPage() {
           />
           {kind === 'custom' && (
             <>
-              <TextInput type="date" label={t('dashboard.period.from')} value={custom.from} onChange={(e) => e.currentTarget.value && setCustom((c) => ({ ...c, from: e.currentTarget.value }))} />
-              <TextInput type="date" label={t('dashboard.period.to')} value={custom.to} onChange={(e) => e.currentTarget.value && setCustom((c) => ({ ...c, to: e.currentTarget.value }))} />
+              <DatePickerInput
+                label={t('dashboard.period.from')}
+                value={custom.from}
+                onChange={(v) => v && setCustom((c) => ({ from: String(v), to: String(v) > c.to ? String(v) : c.to }))}
+                valueFormat={dateInputFormat(lang, 'short')}
+                leftSection={<IconCalendar size={16} stroke={1.7} />}
+                popoverProps={{ withinPortal: true }}
+                size={phone ? 'xs' : 'sm'}
+                w={{ base: 'calc(50% - var(--mantine-spacing-sm) / 2)', xs: 170 }}
+                data-testid="dashboard-from"
+              />
+              <DatePickerInput
+                label={t('dashboard.period.to')}
+                value={custom.to}
+                onChange={(v) => v && setCustom((c) => ({ from: String(v) < c.from ? String(v) : c.from, to: String(v) }))}
+                valueFormat={dateInputFormat(lang, 'short')}
+                leftSection={<IconCalendar size={16} stroke={1.7} />}
+                popoverProps={{ withinPortal: true }}
+                size={phone ? 'xs' : 'sm'}
+                w={{ base: 'calc(50% - var(--mantine-spacing-sm) / 2)', xs: 170 }}
+                data-testid="dashboard-to"
+              />
             </>
           )}
           {dashboard.isFetching && <Loader size="sm" />}
@@ -177,14 +210,30 @@ export default function DashboardPage() {
             <Grid.Col span={{ base: 12, lg: 5 }}>
               <Card padding="md" withBorder h="100%">
                 <Text fw={600} mb="sm">{t('dashboard.charts.byStatus')}</Text>
+                {/* Bars along the line, one row per status: every status named in full at any width, its count at the bar's end. */}
                 <LazyBarChart
-                  h={260}
+                  h={320}
                   data={statusData}
                   dataKey="status"
+                  orientation="vertical"
+                  gridAxis="y"
                   series={[{ name: 'count', label: t('dashboard.charts.count'), color: 'teal.6' }]}
-                  xAxisProps={{ reversed: rtl }}
-                  yAxisProps={{ orientation: rtl ? 'right' : 'left', allowDecimals: false }}
+                  xAxisProps={{ reversed: rtl, allowDecimals: false }}
+                  yAxisProps={{
+                    orientation: rtl ? 'right' : 'left',
+                    width: STATUS_AXIS_WIDTH,
+                    interval: 0,
+                    // Mantine moves the names 10px off the axis towards the left: mirrored when the axis is on the right.
+                    tick: { transform: `translate(${rtl ? 10 : -10}, 0)`, fontSize: 12, fill: 'currentColor' },
+                  }}
+                  withBarValueLabel
+                  // Each count just past its bar's end (on the left right to left, an empty bar's at the axis), where
+                  // the chart keeps room for it.
+                  valueLabelProps={{ content: (label) => <BarCount {...(label as BarCountProps)} rtl={rtl} text={num.format(Number(label.value))} /> }}
+                  barChartProps={{ margin: { top: 5, bottom: 5, left: rtl ? 36 : 5, right: rtl ? 5 : 36 } }}
+                  maxBarWidth={26}
                   valueFormatter={(v) => num.format(v)}
+                  data-testid="dashboard-status-chart"
                 />
               </Card>
             </Grid.Col>

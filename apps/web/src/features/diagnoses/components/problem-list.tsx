@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { PatientProblemRecord } from '@clinic/shared';
 import { SectionCard } from '@/components/details';
 import { DatePickerInput } from '@/components/dates/pickers';
-import { formatDay, todayIso } from '@/lib/dates';
+import { dateInputFormat, formatDay, todayIso } from '@/lib/dates';
 import { usePatientDiagnosisChanges, useProblems } from '../api/problems';
 import { codeTitle } from './code-title';
 import { DiagnosisPicker } from './diagnosis-picker';
@@ -40,6 +40,7 @@ function ProblemRow({ problem, canWrite, changes }: { problem: PatientProblemRec
             clearable
             aria-label={t('diagnoses.problems.setOnset', { code: problem.code })}
             placeholder={t('diagnoses.problems.onset')}
+            valueFormat={dateInputFormat(i18n.language)}
             value={problem.onsetDate}
             maxDate={problem.resolvedDate ?? todayIso()}
             onChange={(value) => save({ onsetDate: value ? String(value).slice(0, 10) : null })}

@@ -1,6 +1,9 @@
 import { Chip, Group, NumberInput, SegmentedControl, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { IconCalendar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { BODY_SIDES, type BilingualLabel, type NoteField as Field, type NoteValue } from '@clinic/shared';
+import { BODY_SIDES, parseDateText, type BilingualLabel, type NoteField as Field, type NoteValue } from '@clinic/shared';
+import { DateInput } from '@/components/dates/pickers';
+import { dateInputFormat } from '@/lib/dates';
 
 export const labelOf = (label: BilingualLabel, language: string) => (language.startsWith('ar') ? label.ar : label.en);
 
@@ -38,7 +41,20 @@ export function NoteField({ field, value, onChange, readOnly, error }: NoteField
         />
       );
     case 'date':
-      return <TextInput {...common} type="date" dir="ltr" maw={220} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.currentTarget.value || null)} />;
+      // The app's date input: the day in the user's language ("19 نوفمبر 2026"), typed or picked; stored as YYYY-MM-DD.
+      return (
+        <DateInput
+          {...common}
+          maw={240}
+          clearable={!readOnly}
+          leftSection={<IconCalendar size={16} stroke={1.6} />}
+          popoverProps={{ withinPortal: true }}
+          valueFormat={dateInputFormat(i18n.language)}
+          dateParser={parseDateText}
+          value={typeof value === 'string' && value ? value : null}
+          onChange={(v) => onChange(v ? String(v).slice(0, 10) : null)}
+        />
+      );
     case 'choice':
       return options.length > 4
         ? <Select {...common} data={options} value={typeof value === 'string' ? value : null} onChange={(v) => onChange(v)} clearable={!readOnly} maw={320} />

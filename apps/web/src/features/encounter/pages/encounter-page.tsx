@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Checkbox, Grid, Group, Skeleton, Stack } from '@mantine/core';
+import { Alert, Button, Checkbox, Grid, Group, Skeleton, Stack } from '@mantine/core';
 import { IconAlertCircle, IconSignature } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -85,7 +85,7 @@ export default function EncounterPage() {
           <NoteForm sections={data.note.template.sections} content={signed ? data.note.content : draft.content} onChange={editable ? (k, v) => { setFieldErrors({}); draft.change(k, v); } : undefined} errors={fieldErrors} />
           <Stack mt="md"><EncounterDiagnoses patientId={data.patient._id} encounterId={id} canWrite={canWrite && !signed} /></Stack>
           <Stack mt="md"><PrescriptionPanel patientId={data.patient._id} encounterId={id} clinicId={data.clinic?._id ?? null} /></Stack>
-          <Card mt="md" padding="md"><OrdersPanel patientId={data.patient._id} encounterId={id} /></Card>
+          <Stack mt="md"><OrdersPanel patientId={data.patient._id} encounterId={id} /></Stack>
           {editable && data.doctor._id === user?.userId && (
             <Checkbox mt="md" label={t('encounter.sensitive')} description={t('encounter.sensitiveHelp')} checked={sensitive.value} onChange={(e) => void sensitive.set(e.currentTarget.checked)} />
           )}

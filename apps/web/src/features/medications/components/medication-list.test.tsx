@@ -8,7 +8,7 @@ import { MedicationList } from './medication-list';
 
 function entry(over: Partial<PatientMedicationRecord> = {}): PatientMedicationRecord {
   return {
-    _id: 'm1', patient: 'p1', medication: { _id: 'd1', name: 'Augmentin' }, name: 'Augmentin', genericName: 'Amoxicillin/Clavulanate', strength: '625 mg',
+    _id: 'm1', patient: 'p1', medication: { _id: 'd1', name: 'Augmentin' }, name: 'Augmentin', nameAr: '', genericName: 'Amoxicillin/Clavulanate', strength: '625 mg',
     form: 'Tablet', dose: 1, unit: 'tablet', route: 'oral', frequency: 'BID', startDate: '2026-01-10', endDate: null, notes: '', status: 'active',
     statusReason: '', statusChangedBy: null, statusChangedAt: null, source: 'manual', prescription: null, encounter: null,
     createdBy: { _id: 'e1', name: 'Dr. Huda Saleh' }, createdAt: '2026-01-10T08:00:00.000Z', version: 1, ...over,
@@ -58,5 +58,24 @@ describe('the patient\'s medication list', () => {
     const { container } = renderWithProviders(<MedicationList patientId="p1" />);
     await new Promise((r) => setTimeout(r, 50));
     expect(container.querySelector('[data-testid="medication-list"]')).toBeNull();
+  });
+
+  it('names a catalogue drug by its Arabic name in Arabic, the recorded name beside it, the strength in Arabic units', async () => {
+    const sent = api([entry({ nameAr: 'أوجمنتين' }), entry({ _id: 'm2', medication: null, name: 'Herbal tea', strength: '' })], ['clinical_read']);
+    renderWithProviders(<MedicationList patientId="p1" />);
+    await waitFor(() => expect(screen.getAllByTestId('medication-name')[0]).toHaveTextContent('أوجمنتين 625 ملغ'));
+    const [first, second] = screen.getAllByTestId('medication-row');
+    expect(within(first!).getByTestId('medication-latin-name')).toHaveTextContent('Augmentin');
+    expect(within(second!).getByTestId('medication-name')).toHaveTextContent('Herbal tea');
+    expect(within(second!).queryByTestId('medication-latin-name')).toBeNull();
+    expect(sent).toEqual([]);
+  });
+
+  it('keeps the recorded names in English', async () => {
+    await setLanguage('en');
+    const sent = api([entry()], ['clinical_read']);
+    renderWithProviders(<MedicationList patientId="p1" />);
+    expect(await screen.findByTestId('medication-name')).toHaveTextContent('Augmentin 625 mg');
+    expect(sent).toEqual([]);
   });
 });

@@ -5,10 +5,14 @@ import type { PatientMedicationRecord } from '@clinic/shared';
 import { formatDate } from '@/lib/dates';
 import type { CloseAction } from './close-medication-dialog';
 import { directionsText } from './medication-options';
+import { medicationName, strengthText } from './medication-text';
 
 const STATUS_COLOR = { active: 'teal', stopped: 'red', completed: 'gray' } as const;
 
-/** One medication: name and strength, the directions written out, its dates, and for a closed one who closed it and why. */
+/**
+ * One medication: name (the catalogue's Arabic name in Arabic, where it has one) and strength, the directions written
+ * out, its dates, and for a closed one who closed it and why.
+ */
 export function MedicationRow({ entry, canWrite, onClose }: { entry: PatientMedicationRecord; canWrite: boolean; onClose: (action: CloseAction) => void }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
@@ -19,9 +23,13 @@ export function MedicationRow({ entry, canWrite, onClose }: { entry: PatientMedi
     <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm" py={6} data-testid="medication-row" data-status={entry.status} style={{ opacity: active ? 1 : 0.8 }}>
       <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
         <Group gap={6} wrap="wrap">
-          <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }} td={active ? undefined : 'line-through'}>
-            {[entry.name, entry.strength].filter(Boolean).join(' ')}
+          <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }} td={active ? undefined : 'line-through'} data-testid="medication-name">
+            {[medicationName(entry.name, entry.nameAr, lang), strengthText(entry.strength, lang)].filter(Boolean).join(' ')}
           </Text>
+          {/* Named in Arabic: the name it was recorded under stays in sight (the packs and the prescriptions carry it). */}
+          {medicationName(entry.name, entry.nameAr, lang) !== entry.name && (
+            <Text size="xs" c="dimmed" dir="ltr" data-testid="medication-latin-name">{entry.name}</Text>
+          )}
           <Badge size="xs" variant="light" color={STATUS_COLOR[entry.status]} tt="none" data-testid="medication-status">
             {t(`medicines.status.${entry.status}`)}
           </Badge>

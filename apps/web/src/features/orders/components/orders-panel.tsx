@@ -1,8 +1,9 @@
-import { Badge, Button, Card, Collapse, Group, Modal, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Badge, Button, Card, Collapse, Group, Modal, Skeleton, Stack, Text, Textarea } from '@mantine/core';
 import { IconFlask, IconPlus, IconPrinter } from '@tabler/icons-react';
 import type { OrderRecord, OrderStatus } from '@clinic/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '@/components/details';
 import { formatDateTime } from '@/lib/dates';
 import { isApiError } from '@/lib/http';
 import { useSession } from '@/lib/session-context';
@@ -90,11 +91,15 @@ export function OrdersPanel({ patientId, encounterId }: { patientId: string; enc
   const [adding, setAdding] = useState(false);
   const [cancelling, setCancelling] = useState<OrderRecord | null>(null);
   return (
-    <Stack gap="sm" data-testid="orders-panel">
-      <Group justify="space-between">
-        <Group gap="xs"><IconFlask size={20} aria-hidden /><Title order={4} fz="h5">{t('labOrders.title')}</Title></Group>
-        {can('order') && <Button size="xs" leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)} data-testid="order-add">{t('labOrders.add')}</Button>}
-      </Group>
+    // A card like its neighbours (medications, prescriptions): icon and title, the action at the end in the same style.
+    <SectionCard
+      icon={<IconFlask size={18} />}
+      title={t('labOrders.title')}
+      testId="orders-panel"
+      action={can('order') && (
+        <Button size="compact-sm" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setAdding(true)} data-testid="order-add">{t('labOrders.add')}</Button>
+      )}
+    >
       {orders.isPending ? <Skeleton h={64} /> : !orders.data?.length ? (
         <Text size="sm" c="dimmed">{t('labOrders.none')}</Text>
       ) : (
@@ -102,6 +107,6 @@ export function OrdersPanel({ patientId, encounterId }: { patientId: string; enc
       )}
       <OrderForm patientId={patientId} encounterId={encounterId} opened={adding} onClose={() => setAdding(false)} />
       <CancelDialog order={cancelling} onClose={() => setCancelling(null)} />
-    </Stack>
+    </SectionCard>
   );
 }

@@ -1,8 +1,8 @@
 import { Badge, Group, SimpleGrid, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { DAYS, formatDate, formatTime } from '../org-format';
+import { DAYS, formatDate, hoursRange } from '../org-format';
 
-/** A clinic's week: each day's time slots in 12-hour time, or Closed. */
+/** A clinic's week: each day's time slots in 24-hour time, or Closed. */
 export function WorkingHoursGrid({ entries }: { entries: Array<{ day: string; timeSlots: Array<{ startTime: string; endTime: string }> }> }) {
   const { t, i18n } = useTranslation();
   return (
@@ -17,10 +17,8 @@ export function WorkingHoursGrid({ entries }: { entries: Array<{ day: string; ti
             {entry ? (
               <Group gap={4} justify="flex-end">
                 {entry.timeSlots.map((s, i) => (
-                  <Badge key={i} variant="light" tt="none" size="md">
-                    <span dir="ltr">
-                      {formatTime(s.startTime, i18n.language)} – {formatTime(s.endTime, i18n.language)}
-                    </span>
+                  <Badge key={i} variant="light" tt="none" size="md" data-testid="working-hours-slot">
+                    {hoursRange(s.startTime, s.endTime, i18n.language)}
                   </Badge>
                 ))}
               </Group>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Badge, Card, DataList, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Card, DataList, Group, Stack, Text } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconClipboardHeart,
@@ -14,9 +14,37 @@ import { useTranslation } from 'react-i18next';
 import type { PatientDetails } from '@clinic/shared';
 import { DetailsCard } from '@/components/details';
 import { formatNumber } from '@/lib/dates';
+import { EmailText, PhoneText } from './contact-text';
 import { formatDate, metres } from './patient-format';
 
 export { DetailsCard };
+
+/**
+ * What the structured clinical record (the lists a clinician keeps above the registration cards) holds, for a reader of
+ * clinical records: the active allergies, medications and problems; null while not known (loading, or not allowed).
+ */
+export interface StructuredRecord {
+  allergies: string[] | null;
+  medications: number | null;
+  problems: string[] | null;
+}
+
+/** A pointer from a registration card to the clinical list that is the patient's real record, scrolling to it. */
+function RecordLink({ target, children }: { target: string; children: ReactNode }) {
+  return (
+    <Anchor
+      component="button"
+      type="button"
+      size="sm"
+      fw={600}
+      ta="start"
+      onClick={() => document.querySelector(`[data-testid="${target}"]`)?.scrollIntoView({ behavior: 'smooth', block: 'start' })}
+      data-testid={`record-link-${target}`}
+    >
+      {children}
+    </Anchor>
+  );
+}
 
 /** A label and its value; values a user never filled in read "Not recorded". */
 function Row({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
@@ -104,16 +132,18 @@ export function MedicalInfoCard({ patient }: { patient: PatientDetails }) {
     <DetailsCard icon={<IconDroplet size={18} />} title={t('patients.details.medical.title')} testId="medical-info">
       <Facts>
         <Row label={t('patients.details.medical.bloodType')} value={patient.blood_type && <Badge color="red" variant="light" tt="none" dir="ltr" data-testid="blood-type">{patient.blood_type}</Badge>} />
+        {/* Measured once, at registration: the vitals above hold the current figures. */}
         <Row label={t('patients.details.medical.height')} value={patient.height ? t('patients.details.medical.heightValue', { value: metres(patient.height, i18n.language) }) : null} />
-        <Row label={t('patients.details.medical.weight')} value={patient.weight ? t('patients.details.medical.weightValue', { value: patient.weight }) : null} />
+        <Row label={t('patients.details.medical.weight')} value={patient.weight ? t('patients.details.medical.weightValue', { value: formatNumber(patient.weight, i18n.language) }) : null} />
         <Row label={t('patients.details.medical.nationality')} value={patient.nationality ? t(`patients.nationalities.${patient.nationality}`, { defaultValue: patient.nationality }) : null} />
       </Facts>
     </DetailsCard>
   );
 }
 
-export function MedicalHistoryCard({ patient }: { patient: PatientDetails }) {
+export function MedicalHistoryCard({ patient, record }: { patient: PatientDetails; record?: StructuredRecord }) {
   const { t, i18n } = useTranslation();
+  const medications = record?.medications ?? 0;
   return (
     <DetailsCard icon={<IconClipboardHeart size={18} />} title={t('patients.details.history.title')}>
       <Facts>
@@ -133,7 +163,19 @@ export function MedicalHistoryCard({ patient }: { patient: PatientDetails }) {
         />
         <Row label={t('patients.details.history.lifestyleFactors')} value={patient.lifestyleFactors} />
         <Row label={t('patients.details.history.surgicalHistory')} value={formatDate(patient.Surgical_History, i18n.language)} />
-        <Row label={t('patients.details.history.currentMedications')} value={patient.Current_Medications} />
+        <Row
+          label={t('patients.details.history.currentMedications')}
+          testId="history-current-medications"
+          value={
+            medications > 0 ? (
+              // The medication list is the record: it is named first; what the form said stays, marked as such.
+              <Stack gap={2}>
+                <RecordLink target="medication-list">{t('patients.details.record.medications', { count: medications })}</RecordLink>
+                {patient.Current_Medications && <Text size="xs" c="dimmed">{t('patients.details.record.atRegistration', { value: patient.Current_Medications })}</Text>}
+              </Stack>
+            ) : patient.Current_Medications
+          }
+        />
         <Row
           label={t('patients.details.history.smoking')}
           value={patient.Smoking === null ? null : patient.Smoking ? t('patients.details.smoker') : t('patients.details.nonSmoker')}
@@ -143,14 +185,27 @@ export function MedicalHistoryCard({ patient }: { patient: PatientDetails }) {
   );
 }
 
-export function AllergiesCard({ patient }: { patient: PatientDetails }) {
-  const { t } = useTranslation();
+/** Names joined as the language lists them. */
+const listed = (names: string[], lang: string) => names.join(lang === 'ar' ? '، ' : ', ');
+
+export function AllergiesCard({ patient, record }: { patient: PatientDetails; record?: StructuredRecord }) {
+  const { t, i18n } = useTranslation();
+  const recorded = record?.allergies ?? [];
   return (
     <DetailsCard icon={<IconAlertTriangle size={18} />} title={t('patients.details.allergies.title')} testId="allergies-card">
+      {recorded.length > 0 && (
+        <Stack gap={2} mb={patient.allergies.length ? 'sm' : 0}>
+          <RecordLink target="allergies-panel">{t('patients.details.record.allergies', { names: listed(recorded, i18n.language) })}</RecordLink>
+          {patient.allergies.length > 0 && <Text size="xs" c="dimmed">{t('patients.details.record.formSaid')}</Text>}
+        </Stack>
+      )}
       {patient.allergies.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t('patients.details.allergies.empty')}
-        </Text>
+        // With allergies on the list, "none on the form" would only contradict the banner: the link above says it all.
+        recorded.length === 0 && (
+          <Text size="sm" c="dimmed">
+            {t('patients.details.allergies.empty')}
+          </Text>
+        )
       ) : (
         <Group gap="xs">
           {patient.allergies.map((allergy) => (
@@ -164,14 +219,23 @@ export function AllergiesCard({ patient }: { patient: PatientDetails }) {
   );
 }
 
-export function ChronicDiseasesCard({ patient }: { patient: PatientDetails }) {
-  const { t } = useTranslation();
+export function ChronicDiseasesCard({ patient, record }: { patient: PatientDetails; record?: StructuredRecord }) {
+  const { t, i18n } = useTranslation();
+  const problems = record?.problems ?? [];
   return (
-    <DetailsCard icon={<IconHeartbeat size={18} />} title={t('patients.details.chronic.title')}>
+    <DetailsCard icon={<IconHeartbeat size={18} />} title={t('patients.details.chronic.title')} testId="chronic-card">
+      {problems.length > 0 && (
+        <Stack gap={2} mb={patient.ChronicDiseases.length ? 'sm' : 0}>
+          <RecordLink target="problem-list">{t('patients.details.record.problems', { names: listed(problems, i18n.language) })}</RecordLink>
+          {patient.ChronicDiseases.length > 0 && <Text size="xs" c="dimmed">{t('patients.details.record.formSaid')}</Text>}
+        </Stack>
+      )}
       {patient.ChronicDiseases.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t('patients.details.chronic.empty')}
-        </Text>
+        problems.length === 0 && (
+          <Text size="sm" c="dimmed">
+            {t('patients.details.chronic.empty')}
+          </Text>
+        )
       ) : (
         <Group gap="xs">
           {patient.ChronicDiseases.map((disease) => (
@@ -190,8 +254,8 @@ export function ContactPersonCard({ patient }: { patient: PatientDetails }) {
   return (
     <DetailsCard icon={<IconPhone size={18} />} title={t('patients.details.contact.title')} testId="contact-card">
       <Facts>
-        <Row label={t('patients.details.contact.phone')} value={patient.phone && <Text span size="sm" dir="ltr">{patient.phone}</Text>} />
-        <Row label={t('patients.details.contact.email')} value={patient.email && <Text span size="sm" dir="ltr" style={{ wordBreak: 'break-all' }}>{patient.email}</Text>} />
+        <Row label={t('patients.details.contact.phone')} value={patient.phone && <PhoneText phone={patient.phone} />} testId="contact-phone" />
+        <Row label={t('patients.details.contact.email')} value={patient.email && <EmailText email={patient.email} />} testId="contact-email" />
         <Row label={t('patients.details.contact.address')} value={patient.address} />
       </Facts>
       <Stack gap={6}>
@@ -207,9 +271,7 @@ export function ContactPersonCard({ patient }: { patient: PatientDetails }) {
             <Group key={`${c.phone}-${index}`} gap="xs" wrap="nowrap" data-testid="emergency-contact">
               <IconPhoneCall size={14} stroke={1.6} style={{ flexShrink: 0, opacity: 0.6 }} aria-hidden />
               <Text size="sm">
-                <Text span size="sm" dir="ltr">
-                  {c.phone}
-                </Text>
+                <PhoneText phone={c.phone} />
                 {' - '}
                 <bdi>{c.name}</bdi>
                 {' - '}

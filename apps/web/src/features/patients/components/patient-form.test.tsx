@@ -45,7 +45,7 @@ async function fillValidForm(user: ReturnType<typeof userEvent.setup>) {
   await user.tab();
   await choose(user, /Gender/, 'Female');
   await choose(user, /Nationality/, 'Saudi');
-  await fill(user, screen.getByRole('textbox', { name: /Professional experience/ }), 'Teacher');
+  await fill(user, screen.getByRole('textbox', { name: /Occupation/ }), 'Teacher');
   await fill(user, screen.getByRole('textbox', { name: /^Phone/ }), '0501234567');
   await fill(user, screen.getByRole('textbox', { name: /Address/ }), 'King Fahd Road, Riyadh');
   await choose(user, /Blood type/, /^\u2066?A\+\u2069?$/);

@@ -27,6 +27,7 @@ import {
 } from '../components/patient-details-cards';
 import { formatDate } from '../components/patient-format';
 import { SelfRegisteredBadge, SelfRegisteredBanner } from '../components/self-registered';
+import { StructuredRecordScope } from '../components/structured-record';
 import { TreatmentCard } from '../components/treatment-card';
 
 function Fact({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
@@ -140,29 +141,34 @@ export default function PatientDetailsPage() {
           {can('clinical_read') && <AllergyBanner patientId={data._id} />}
           <ProfileHeader patient={data} canWrite={canWrite} onDelete={() => setDeleting(true)} onMerge={() => setMerging(true)} />
           {can('clinical_read') && <ClinicalArea patientId={data._id} />}
-          <Grid gap="lg">
-            <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
-              <Stack gap="lg">
-                <InsuranceCard patient={data} />
-                <GeneralInfoCard patient={data} />
-                <MedicalInfoCard patient={data} />
-                <ContactPersonCard patient={data} />
-              </Stack>
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
-              <Stack gap="lg">
-                <MedicalHistoryCard patient={data} />
-                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-                  <AllergiesCard patient={data} />
-                  <ChronicDiseasesCard patient={data} />
-                </SimpleGrid>
-                <TreatmentCard patient={data} />
-                <HealthReportsCard patient={data} canWrite={canWrite} />
-                <NotesCard patient={data} canWrite={canWrite} />
-                {can('audit_read') && <RecordAccessCard entity="patient" entityId={data._id} />}
-              </Stack>
-            </Grid.Col>
-          </Grid>
+          <StructuredRecordScope patientId={data._id} clinical={can('clinical_read')}>
+            {(record) => (
+              <Grid gap="lg">
+                <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
+                  <Stack gap="lg">
+                    <InsuranceCard patient={data} />
+                    <GeneralInfoCard patient={data} />
+                    <MedicalInfoCard patient={data} />
+                    <ContactPersonCard patient={data} />
+                  </Stack>
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
+                  <Stack gap="lg">
+                    {/* The registration form's answers: where the clinical lists above hold entries, the cards point to them. */}
+                    <MedicalHistoryCard patient={data} record={record} />
+                    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+                      <AllergiesCard patient={data} record={record} />
+                      <ChronicDiseasesCard patient={data} record={record} />
+                    </SimpleGrid>
+                    <TreatmentCard patient={data} />
+                    <HealthReportsCard patient={data} canWrite={canWrite} />
+                    <NotesCard patient={data} canWrite={canWrite} />
+                    {can('audit_read') && <RecordAccessCard entity="patient" entityId={data._id} />}
+                  </Stack>
+                </Grid.Col>
+              </Grid>
+            )}
+          </StructuredRecordScope>
           {canWrite && <MergePatientDialog key={data._id} patient={data} opened={merging} onClose={() => setMerging(false)} />}
           <DeletePatientDialog
             patient={deleting ? data : null}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconBolt, IconPlus, IconUserHeart } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -40,15 +40,18 @@ export default function PatientsPage() {
       header: t('patients.list.columns.name'),
       sortKey: 'name',
       render: (p) => (
-        <Group gap="sm" wrap="nowrap">
+        <Group gap="sm" wrap="nowrap" align="flex-start">
           <PatientAvatar src={p.image} name={p.name} size={34} radius="xl" />
-          <Stack gap={0} style={{ minWidth: 0 }}>
-            <Group gap={6} wrap="nowrap">
-              <Text size="sm" fw={600} truncate>{p.name}</Text>
-              {p.incomplete && <Badge size="xs" color="orange" variant="light" tt="none" style={{ flexShrink: 0 }} data-testid="patient-incomplete">{t('patients.list.incompleteBadge')}</Badge>}
-              {p.selfRegistered && <SelfRegisteredBadge size="xs" />}
-            </Group>
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            {/* The name whole (on two lines if need be); the flags under it, never squeezing it. */}
+            <Text size="sm" fw={600} lineClamp={2} style={{ overflowWrap: 'anywhere' }} data-testid="patient-name-cell">{p.name}</Text>
             <Text size="xs" c="dimmed" truncate>{formatDate(p.dateOfBirth, i18n.language)}</Text>
+            {(p.incomplete || p.selfRegistered) && (
+              <Group gap={4} wrap="wrap">
+                {p.incomplete && <Badge size="xs" color="orange" variant="light" tt="none" style={{ flexShrink: 0 }} data-testid="patient-incomplete">{t('patients.list.incompleteBadge')}</Badge>}
+                {p.selfRegistered && <SelfRegisteredBadge size="xs" />}
+              </Group>
+            )}
           </Stack>
         </Group>
       ),
@@ -57,7 +60,14 @@ export default function PatientsPage() {
       key: 'lastVisit',
       header: t('patients.list.columns.lastVisit'),
       sortKey: 'lastVisit',
-      render: (p) => <Text size="sm" style={{ whiteSpace: 'nowrap' }} data-testid="last-visit">{formatDate(p.lastVisit, i18n.language)}</Text>,
+      render: (p) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }} data-testid="last-visit">
+          {p.lastVisit ? formatDate(p.lastVisit, i18n.language) : (
+            // Never visited: a dash to the eye, the words to a screen reader.
+            <><Text span c="dimmed" aria-hidden>—</Text><VisuallyHidden>{t('patients.list.neverVisited')}</VisuallyHidden></>
+          )}
+        </Text>
+      ),
     },
     { key: 'isActive', header: t('patients.list.columns.status'), sortKey: 'isActive', render: (p) => <StatusBadge active={p.isActive} /> },
   ];

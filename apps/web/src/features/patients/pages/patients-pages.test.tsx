@@ -39,7 +39,7 @@ const renderList = (path = '/patients') => renderWithProviders(<PatientsPage />,
 const renderDetails = (id: string) => renderWithProviders(<PatientDetailsPage />, `/patients/details/${id}`, { route: '/patients/details/:id' });
 
 describe('patients list', { timeout: 20_000 }, () => {
-  it('shows ID, name, last visit (blank when none) and status, and sends the filters', async () => {
+  it('shows ID, name, last visit (a dash when none) and status, and sends the filters', async () => {
     const requests: URL[] = [];
     mockFetch((url) => {
       requests.push(url);
@@ -55,7 +55,8 @@ describe('patients list', { timeout: 20_000 }, () => {
     expect(first).toHaveTextContent('001');
     expect(first).toHaveTextContent('PAT-000002');
     expect(within(first as HTMLElement).getByTestId('last-visit')).toHaveTextContent('March 10, 2026');
-    expect(within(second as HTMLElement).getByTestId('last-visit')).toHaveTextContent(/^$/);
+    expect(within(second as HTMLElement).getByTestId('last-visit')).toHaveTextContent('—No visits yet');
+    expect(within(second as HTMLElement).getByText('—')).toHaveAttribute('aria-hidden', 'true');
     expect(second).toHaveTextContent('Inactive');
     expect(Object.fromEntries(requests.at(-1)!.searchParams)).toMatchObject({ isActive: 'false', dateOfBirth: '1990-01-05', page: '1', limit: '10', sortBy: '_id', order: 'desc' });
     // The status filter reads like every other list's.
@@ -69,7 +70,7 @@ describe('patients list', { timeout: 20_000 }, () => {
     mockFetch(() => jsonResponse(200, listOf([])), { profile: {} });
     signIn();
     renderList();
-    expect(await screen.findByText('No Patients Found')).toBeInTheDocument();
+    expect(await screen.findByText('No patients found')).toBeInTheDocument();
   });
 
   it('asks before deleting and reports when the patient was kept and deactivated', async () => {
@@ -128,8 +129,8 @@ describe('patient details', { timeout: 20_000 }, () => {
     expect(insurance).toHaveTextContent('Bupa Arabia – Gold');
     expect(within(insurance).getByText('Active')).toBeInTheDocument();
     expect(within(insurance).getByText('Inactive')).toBeInTheDocument();
-    expect(screen.getByTestId('medical-info')).toHaveTextContent('1.65 M');
-    expect(screen.getByTestId('medical-info')).toHaveTextContent('62 Kg');
+    expect(screen.getByTestId('medical-info')).toHaveTextContent('1.65 m');
+    expect(screen.getByTestId('medical-info')).toHaveTextContent('62 kg');
     expect(screen.getByTestId('contact-card')).toHaveTextContent('0501112233 - Omar Hassan - Brother');
     expect(screen.getByTestId('allergies-card')).toHaveTextContent('Penicillin');
     expect(screen.getByText('Type 2 diabetes')).toBeInTheDocument();

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconPrescription, IconPrinter, IconX } from '@tabler/icons-react';
+import { Alert, Badge, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
+import { IconPlus, IconPrescription, IconPrinter, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { doseText, frequencyText, type Prescription } from '@clinic/shared';
+import { SectionCard } from '@/components/details';
 import { formatDay } from '@/lib/dates';
 import { useSession } from '@/lib/session-context';
 import { usePrescriptions } from '../api/prescriptions';
@@ -58,11 +59,14 @@ export function PrescriptionPanel({ patientId, encounterId, clinicId }: { patien
   const [cancelling, setCancelling] = useState<Prescription | null>(null);
   const rows = list.data?.data ?? [];
   return (
-    <Card withBorder padding="md" data-testid="prescription-panel">
-      <Group justify="space-between" mb="sm">
-        <Title order={3} fz="h5"><Group gap={6}><IconPrescription size={18} />{t('prescriptions.title')}</Group></Title>
-        {can('prescribe') && <Button size="xs" onClick={() => setWriting(true)} data-testid="rx-new">{t('prescriptions.new')}</Button>}
-      </Group>
+    <SectionCard
+      icon={<IconPrescription size={18} />}
+      title={t('prescriptions.title')}
+      testId="prescription-panel"
+      action={can('prescribe') && (
+        <Button size="compact-sm" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setWriting(true)} data-testid="rx-new">{t('prescriptions.new')}</Button>
+      )}
+    >
       {list.isPending ? <Loader size="sm" /> : list.isError ? (
         <Alert color="red">{t('prescriptions.loadFailed')}</Alert>
       ) : rows.length === 0 ? <Text size="sm" c="dimmed">{t('prescriptions.empty')}</Text> : (
@@ -72,6 +76,6 @@ export function PrescriptionPanel({ patientId, encounterId, clinicId }: { patien
       )}
       {writing && <PrescriptionForm patientId={patientId} encounterId={encounterId} clinicId={clinicId} opened={writing} onClose={() => setWriting(false)} />}
       {cancelling && <CancelPrescriptionDialog prescription={cancelling} onClose={() => setCancelling(null)} />}
-    </Card>
+    </SectionCard>
   );
 }

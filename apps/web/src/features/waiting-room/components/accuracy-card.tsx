@@ -40,7 +40,7 @@ export function WaitAccuracyCard({ clinic, from, to }: { clinic: string | null; 
               ))}
             </SimpleGrid>
             {a.byDoctor.length > 0 && (
-              <Table.ScrollContainer minWidth={420}>
+              <Table.ScrollContainer minWidth={420} type="native">
                 <Table striped verticalSpacing={4} fz="sm" data-testid="wait-accuracy-doctors">
                   <Table.Thead>
                     <Table.Tr>
