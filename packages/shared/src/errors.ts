@@ -57,6 +57,7 @@ export const ERROR_CODES = {
   TOTP_ALREADY_ON: { status: 409, message: 'errors.security.mfa.alreadyOn' },
   TOTP_NOT_STARTED: { status: 409, message: 'errors.security.mfa.notStarted' },
   TOTP_NOT_ON: { status: 409, message: 'errors.security.mfa.notOn' },
+  TOTP_UNREADABLE: { status: 409, message: 'errors.security.mfa.unreadable' },
   PASSWORD_WRONG: { status: 422, message: 'errors.security.mfa.passwordWrong' },
   NO_SECOND_FACTOR: { status: 422, message: 'errors.security.mfa.noFactor' },
   SECOND_FACTOR_NEEDED: { status: 422, message: 'errors.security.mfa.factorNeeded' },

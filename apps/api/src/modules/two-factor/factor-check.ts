@@ -14,9 +14,17 @@ export type Proof = { kind: 'totp'; code: string } | { kind: 'recovery'; code: s
 
 export const TOTP_PURPOSE = 'totp';
 
-/** The authenticator secret of a stored (sealed) row. */
+/**
+ * The authenticator secret of a stored (sealed) row. One sealed under another server secret (it was changed, or the
+ * data restored elsewhere) cannot be read: the person is told to sign in with a recovery code and set the app up
+ * again (409 TOTP_UNREADABLE), never a server error.
+ */
 export function totpSecretOf(deps: Deps, secretEnc: string): string {
-  return open(deps.config.jwtSecret, TOTP_PURPOSE, secretEnc);
+  try {
+    return open(deps.config.jwtSecret, TOTP_PURPOSE, secretEnc);
+  } catch {
+    throw new AppError(409, 'TOTP_UNREADABLE', 'errors.security.mfa.unreadable');
+  }
 }
 
 /**

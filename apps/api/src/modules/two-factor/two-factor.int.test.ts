@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInHistory, signInSessions, totpFactors } from '../../db/schema/index.js';
-import { open } from '../../lib/secret-box.js';
+import { open, seal } from '../../lib/secret-box.js';
 import { auth, body, contextWithOrg, linkSessionOf, login, signInStaff, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
 import { codeAt } from './totp.js';
 
@@ -125,6 +125,19 @@ describe('the sign-in second step under attack', () => {
     const reused = await call('POST', '/api/auth/second-factor/recovery', undefined, { ticket: await ticketOf(u.username), code: recoveryCodes[0] });
     expect(body(reused).message.code).toBe('SECOND_FACTOR_CODE_INVALID');
     expect(body(await call('GET', '/api/security/two-factor', u.token)).data.recoveryCodesLeft).toBe(9);
+  });
+
+  it('says so when the authenticator cannot be read on this server (its secret sealed under another), and a recovery code still signs in', async () => {
+    const u = await staff();
+    const { secret, recoveryCodes } = await enrol(u.token);
+    await ctx.database.db.update(totpFactors).set({ secretEnc: seal('another server secret', 'totp', secret) }).where(eq(totpFactors.employeeId, u.id));
+    const refused = await ctx.app.inject({
+      method: 'POST', url: '/api/auth/second-factor/totp', headers: { 'accept-language': 'ar' },
+      payload: { ticket: await ticketOf(u.username), code: await freshCode(u.id, secret) },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(body(refused).message).toMatchObject({ code: 'TOTP_UNREADABLE', message: expect.stringContaining('رمز استرداد') });
+    expect((await call('POST', '/api/auth/second-factor/recovery', undefined, { ticket: await ticketOf(u.username), code: recoveryCodes[0] })).statusCode).toBe(200);
   });
 
   it('counts guessed codes and recovery codes toward the sign-in throttle: past the limit even the right code and the password are refused', async () => {
