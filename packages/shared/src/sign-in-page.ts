@@ -12,6 +12,6 @@ export function isSecondFactorChallenge(answer: LoginAnswer): answer is SecondFa
 
 /** Why a single sign-on did not sign in; the web app shows each in the user's language (auth.sso.errors.*). */
 export const SSO_ERROR_REASONS = [
-  'unavailable', 'state', 'provider', 'cancelled', 'email_unverified', 'domain', 'no_account', 'no_role', 'inactive', 'closed',
+  'unavailable', 'state', 'provider', 'cancelled', 'email_unverified', 'domain', 'no_account', 'email_shared', 'no_role', 'inactive', 'closed',
 ] as const;
 export type SsoErrorReason = (typeof SSO_ERROR_REASONS)[number];

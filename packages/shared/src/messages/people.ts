@@ -28,6 +28,8 @@ export const peopleEn = {
     invitationExpired: 'This invitation has expired. Ask your clinic to send a new one.',
     invitationUsed: 'This invitation has already been used. Sign in with the user name and password you chose.',
     invitationNotPending: 'This person has already set up their account',
+    invitationNotNeeded: 'This person already signs in with single sign-on or a passkey and needs no invitation',
+    invitationSignsInOtherwise: 'This invitation can no longer be used: your account already signs in with single sign-on or a passkey. Sign in that way.',
   },
   success: {
     employeeCreated: 'Employee created successfully',
@@ -143,6 +145,8 @@ export const peopleAr: Shape<typeof peopleEn> = {
     invitationExpired: 'انتهت صلاحية هذه الدعوة. اطلب من عيادتك إرسال دعوة جديدة.',
     invitationUsed: 'استُخدمت هذه الدعوة من قبل. سجّل الدخول باسم المستخدم وكلمة المرور اللذين اخترتهما.',
     invitationNotPending: 'أعدّ هذا الشخص حسابه بالفعل',
+    invitationNotNeeded: 'يسجّل هذا الشخص الدخول بالفعل عبر تسجيل الدخول الموحّد أو بمفتاح مرور، ولا يحتاج إلى دعوة',
+    invitationSignsInOtherwise: 'لم يعد بالإمكان استخدام هذه الدعوة: حسابك يسجّل الدخول بالفعل عبر تسجيل الدخول الموحّد أو بمفتاح مرور. سجّل الدخول بهذه الطريقة.',
   },
   success: {
     employeeCreated: 'تم إنشاء الموظف بنجاح',

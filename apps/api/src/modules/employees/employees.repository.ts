@@ -34,6 +34,29 @@ export function canSignIn(): SQL<boolean> {
     or exists (select 1 from ${passkeys} p where p.company_id = ${companyId} and p.employee_id = ${id}))`;
 }
 
+/** Whether the employee's row has an invitation neither taken up nor revoked (qualified, like canSignIn). */
+export function isInvited(): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${invitations} i where i.company_id = ${qualified(employees.companyId)}
+    and i.employee_id = ${qualified(employees.id)} and i.accepted_at is null and i.revoked_at is null)`;
+}
+
+/**
+ * Whether the employee's row holds its e-mail in its company: an account that can sign in, or a person invited to set
+ * one up. Single sign-on finds people by that e-mail, so no two such rows of a company share one (uniqueHolders).
+ */
+export function holdsEmail(): SQL<boolean> {
+  return sql<boolean>`(${canSignIn()} or ${isInvited()})`;
+}
+
+/**
+ * Whether the company's employee `employeeId` can sign in (canSignIn of its row); false when there is no such employee.
+ * What identifies or authorises such an account is a user matter, and it is nobody's to set up by invitation.
+ */
+export async function signsIn(db: Db, companyId: string, employeeId: string): Promise<boolean> {
+  const [row] = await db.select({ yes: canSignIn() }).from(employees).where(and(eq(employees.companyId, companyId), eq(employees.id, employeeId)));
+  return row?.yes === true;
+}
+
 /** The columns the users, staff and doctors lists show of each employee (not the whole record). */
 const listColumns = {
   id: employees.id, publicId: employees.publicId, name: employees.name, username: employees.username, email: employees.email,
@@ -199,7 +222,11 @@ export async function roleIdsOf(db: Db, companyId: string, employeeId: string): 
   return rows.map((r) => r.roleId);
 }
 
-/** Who already holds a unique value: identity in the company, user name and login e-mail anywhere. */
+/**
+ * Who already holds a unique value: identity in the company, user name anywhere, and a sign-in e-mail: anywhere when
+ * it is a password's (people sign in with it before the company is known), and in the company when an account that
+ * signs in otherwise (single sign-on, a passkey) or an invited person has it (holdsEmail).
+ */
 export async function uniqueHolders(db: Db, companyId: string, v: { identity?: string | null | undefined; username?: string | null | undefined; email?: string | null | undefined; account: boolean }, exceptId?: string) {
   const out: { identity?: boolean; username?: boolean; email?: boolean } = {};
   const not = exceptId ? sql` and ${employees.id} <> ${exceptId}` : sql``;
@@ -213,9 +240,11 @@ export async function uniqueHolders(db: Db, companyId: string, v: { identity?: s
     out.username = Boolean(r);
   }
   if (v.email && v.account) {
-    const [r] = await db.select({ id: employees.id }).from(employees)
+    const [password] = await db.select({ id: employees.id }).from(employees)
       .where(sql`lower(${employees.email}) = lower(${v.email}) and ${employees.passwordHash} is not null${not}`).limit(1);
-    out.email = Boolean(r);
+    const [held] = password ? [password] : await db.select({ id: employees.id }).from(employees)
+      .where(sql`${employees.companyId} = ${companyId} and lower(${employees.email}) = lower(${v.email}) and ${holdsEmail()}${not}`).limit(1);
+    out.email = Boolean(held);
   }
   return out;
 }
@@ -290,18 +319,6 @@ export async function upsertDocument(
 export async function appointmentsOfDoctor(db: Db, companyId: string, doctorId: string): Promise<number> {
   const [booked] = await db.select({ n: count() }).from(appointments).where(and(eq(appointments.companyId, companyId), eq(appointments.doctorId, doctorId)));
   return booked?.n ?? 0;
-}
-
-/**
- * Whether an employee without a password still signs in: through the organisation's provider (an identity linked by
- * single sign-on; an account it made has no password) or with a passkey.
- */
-export async function signsInWithoutPassword(db: Db, companyId: string, employeeId: string): Promise<boolean> {
-  const [row] = await db.select({
-    yes: sql<boolean>`exists (select 1 from ${externalIdentities} x where x.company_id = ${employees.companyId} and x.employee_id = ${employees.id})
-      or exists (select 1 from ${passkeys} p where p.company_id = ${employees.companyId} and p.employee_id = ${employees.id})`,
-  }).from(employees).where(and(eq(employees.companyId, companyId), eq(employees.id, employeeId)));
-  return row?.yes === true;
 }
 
 /** The newest invitation not taken up of each person (for the lists' "Invited" state). */

@@ -23,7 +23,7 @@ import {
 } from './employees.domain.js';
 import {
   appointmentsOfDoctor, deleteEmployeeRow, findDocuments, findEmployee, findEmployeePage, findFiles, findPlacement, findRelations, insertEmployee,
-  pendingInvitations, replaceLinks, signsInWithoutPassword, roleIdsOf, updateEmployeeAt, upsertDocument, type EmployeeColumns, type EmployeeRow, type FileRow, type ListedEmployee,
+  pendingInvitations, replaceLinks, roleIdsOf, signsIn, updateEmployeeAt, upsertDocument, type EmployeeColumns, type EmployeeRow, type FileRow, type ListedEmployee,
   type Relations,
 } from './employees.repository.js';
 
@@ -112,14 +112,6 @@ export async function listEmployees(deps: Deps, caller: Caller, q: EmployeeListQ
   return { data: rows.map((r) => listItem(deps, r, relations, files, invited)), total };
 }
 
-/**
- * Whether the employee has a sign-in account: a password, or (an account made by single sign-on has none) an identity
- * at the organisation's provider or a passkey. What identifies or authorises such an account is a user matter.
- */
-async function signsIn(deps: Deps, companyId: string, row: EmployeeRow): Promise<boolean> {
-  return row.passwordHash !== null || signsInWithoutPassword(deps.db, companyId, row.id);
-}
-
 async function loadEmployee(deps: Deps, companyId: string, id: string): Promise<EmployeeRow> {
   const row = await findEmployee(deps.db, companyId, id);
   if (!row) throw notFound();
@@ -138,7 +130,7 @@ export function seesDocuments(caller: Caller, targetId: string): boolean {
 export async function getEmployee(deps: Deps, companyId: string, id: string, opts: { withDocuments?: boolean } = {}): Promise<EmployeeRecord> {
   const withDocuments = opts.withDocuments ?? true;
   const row = await loadEmployee(deps, companyId, id);
-  const hasSignIn = await signsIn(deps, companyId, row);
+  const hasSignIn = await signsIn(deps.db, companyId, id);
   const [rel, docs, placement, invited] = await Promise.all([
     findRelations(deps.db, companyId, [id]),
     findDocuments(deps.db, companyId, id),
@@ -289,7 +281,7 @@ export async function createEmployee(deps: Deps, ctx: RequestContext, caller: Ca
 export async function updateEmployee(deps: Deps, ctx: RequestContext, caller: Caller, id: string, input: EmployeeUpdateInput, uploads: Uploads) {
   const row = await loadEmployee(deps, caller.companyId, id);
   // Someone invited to set up an account is managed as an account holder already (their roles, status, e-mail).
-  const hasAccount = (await signsIn(deps, caller.companyId, row)) || (await pendingInvitations(deps.db, caller.companyId, [id])).size > 0;
+  const hasAccount = (await signsIn(deps.db, caller.companyId, id)) || (await pendingInvitations(deps.db, caller.companyId, [id])).size > 0;
   if (!mayUse(caller.permissions, updateNeeds(input, { hasAccount, email: row.email, employeeType: row.employeeType }))) {
     throw new AppError(403, 'FORBIDDEN', 'errors.accountPermissionNeeded');
   }
@@ -363,7 +355,7 @@ export async function deleteEmployee(deps: Deps, ctx: RequestContext, caller: Ca
   const row = await loadEmployee(deps, caller.companyId, id);
   if (caller.id === id) throw new AppError(409, 'SELF_DELETE', 'errors.cannotDeleteSelf');
   await checkNotAdministrator(deps.db, caller, id);
-  if (await signsIn(deps, caller.companyId, row)) {
+  if (await signsIn(deps.db, caller.companyId, id)) {
     if (!mayUse(caller.permissions, 'user_delete')) throw new AppError(403, 'FORBIDDEN', 'errors.accountPermissionNeeded');
     await checkTargetWithin(deps.db, caller, id);
   }

@@ -2,5 +2,5 @@
 export { keepingAnAdministrator } from './administrators.js';
 export { checkReferences, checkRoleGrant, checkUnique } from './employees.checks.js';
 export { holdsAll } from './employees.domain.js';
-export { findEmployee, insertEmployee, replaceLinks } from './employees.repository.js';
+export { canSignIn, findEmployee, holdsEmail, insertEmployee, replaceLinks, signsIn } from './employees.repository.js';
 export { getEmployee, listEmployees } from './employees.service.js';

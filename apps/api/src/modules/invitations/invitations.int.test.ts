@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, employees, invitations } from '../../db/schema/index.js';
+import { auditLog, employees, externalIdentities, invitations, passkeys } from '../../db/schema/index.js';
 import { signPatientLink } from '../../lib/patient-links.js';
 import { createAccount } from '../organisation/provision.js';
 import { startSmtpSink, type SmtpSink } from '../../test/messaging-sinks.js';
@@ -123,6 +123,14 @@ describe('inviting a member of staff by e-mail', () => {
     expect(smtp.messages).toHaveLength(0);
   });
 
+  it('does not invite a second person with the address of someone invited already (single sign-on finds people by it)', async () => {
+    const first = person();
+    expect((await invite(first)).statusCode).toBe(201);
+    const again = await invite({ ...person(), email: first.email }, org.token, 'ar');
+    expect(again.statusCode).toBe(409);
+    expect(body(again).message.fields).toEqual({ email: 'عنوان البريد الإلكتروني هذا مستخدم في حساب آخر' });
+  });
+
   it('does not let a user administrator hand out more than they hold', async () => {
     const lead = await ctx.app.inject({ method: 'POST', url: '/api/roles', headers: auth(org.token), payload: { name: `Inviter ${n}`, permissions: ['user_read', 'user_create'] } });
     const inviterRole = body(lead).data._id as string;
@@ -214,5 +222,113 @@ describe('an invitation link', () => {
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     const [row] = await ctx.database.db.select({ username: employees.username }).from(employees).where(and(eq(employees.companyId, org.companyId), eq(employees.id, sent.employee)));
     expect([`twin_a_${n}`, `twin_b_${n}`]).toContain(row!.username);
+  });
+});
+
+describe('a person who signs in without a password', () => {
+  type Way = 'single sign-on' | 'passkey';
+
+  /** What single sign-on or a passkey registration leaves on an account: an identity at the provider, or a passkey. */
+  async function signsInBy(way: Way, employeeId: string) {
+    n += 1;
+    if (way === 'single sign-on') {
+      await ctx.database.db.insert(externalIdentities).values({ companyId: org.companyId, issuer: 'https://idp.clinic.example', subject: `person-${n}`, employeeId });
+    } else {
+      await ctx.database.db.insert(passkeys).values({
+        companyId: org.companyId, employeeId, name: 'Laptop', credentialId: `credential-${n}-${Date.now()}`, publicKey: 'x', counter: 0,
+        transports: [], deviceType: 'singleDevice', backedUp: false,
+      });
+    }
+  }
+
+  /** An account as single sign-on makes it (no user name, no password) or one left with a passkey alone. */
+  async function passwordless(way: Way) {
+    const p = person();
+    const [row] = await ctx.database.db.insert(employees).values({
+      companyId: org.companyId, publicId: `EMP-NOPW-${n}-${Date.now()}`, name: p.name, email: p.email, employeeType: 'Nurse',
+    }).returning({ id: employees.id });
+    await signsInBy(way, row!.id);
+    return { id: row!.id, ...p };
+  }
+
+  const stored = async (id: string) => (await ctx.database.db.select({ username: employees.username, passwordHash: employees.passwordHash })
+    .from(employees).where(and(eq(employees.companyId, org.companyId), eq(employees.id, id))))[0];
+  const invitationsOf = (id: string) => ctx.database.db.select({ id: invitations.id }).from(invitations)
+    .where(and(eq(invitations.companyId, org.companyId), eq(invitations.employeeId, id)));
+  const record = async (id: string) => body(await ctx.app.inject({ method: 'GET', url: `/api/employees/${id}`, headers: auth(org.token) })).data;
+
+  it.each([
+    ['single sign-on' as const, 'en', 'This person already signs in with single sign-on or a passkey and needs no invitation'],
+    ['passkey' as const, 'ar', 'يسجّل هذا الشخص الدخول بالفعل عبر تسجيل الدخول الموحّد أو بمفتاح مرور، ولا يحتاج إلى دعوة'],
+  ])('is not invited: an account that signs in by %s gets no link, and is listed without one', async (way, lang, message) => {
+    const account = await passwordless(way);
+    const res = await ctx.app.inject({ method: 'POST', url: `/api/employees/${account.id}/invitation`, headers: auth(org.token, lang) });
+    expect(res.statusCode).toBe(409);
+    expect(body(res).message).toEqual({ code: 'INVITATION_NOT_PENDING', message });
+    expect(await invitationsOf(account.id)).toEqual([]);
+    await ctx.app.jobs.runDue(new Date(Date.now() + 1000));
+    expect(smtp.messages).toHaveLength(0);
+    const users = body(await ctx.app.inject({ method: 'GET', url: `/api/employees?hasAccount=true&search=${encodeURIComponent(account.name)}`, headers: auth(org.token) })).data;
+    expect(users).toMatchObject([{ _id: account.id, hasAccount: true, invitation: null }]);
+  });
+
+  it.each(['single sign-on' as const, 'passkey' as const])('cannot take up an invitation sent before they signed in by %s', async (way) => {
+    const sent = body(await invite(person())).data;
+    const { token } = await mailedLink(sent.email);
+    await signsInBy(way, sent.employee);
+
+    const page = await lookup(token, 'ar');
+    expect(page.statusCode).toBe(409);
+    expect(body(page).message).toEqual({
+      code: 'INVITATION_USED',
+      message: 'لم يعد بالإمكان استخدام هذه الدعوة: حسابك يسجّل الدخول بالفعل عبر تسجيل الدخول الموحّد أو بمفتاح مرور. سجّل الدخول بهذه الطريقة.',
+    });
+    const username = `late_${n}_${Date.now() % 100000}`;
+    const res = await accept({ token, username, password: 'Taken#Over26', confirmPassword: 'Taken#Over26' });
+    expect(res.statusCode).toBe(409);
+    expect(body(res).message).toEqual({
+      code: 'INVITATION_USED',
+      message: 'This invitation can no longer be used: your account already signs in with single sign-on or a passkey. Sign in that way.',
+    });
+    // No password was set: the link's holder cannot sign in to the account.
+    expect(await stored(sent.employee)).toEqual({ username: null, passwordHash: null });
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: username, password: 'Taken#Over26' } })).statusCode).toBe(401);
+    expect(await record(sent.employee)).toMatchObject({ hasAccount: true, invitation: null });
+    // Nor is it sent again.
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/employees/${sent.employee}/invitation`, headers: auth(org.token) })).statusCode).toBe(409);
+  });
+
+  it.each([
+    ['single sign-on' as const, 'en', 'This email address is already used by another account'],
+    ['passkey' as const, 'ar', 'عنوان البريد الإلكتروني هذا مستخدم في حساب آخر'],
+  ])('keeps its e-mail when it signs in by %s: nobody else is invited with it or given it', async (way, lang, message) => {
+    const account = await passwordless(way);
+    const res = await invite({ ...person(), email: account.email }, org.token, lang);
+    expect(res.statusCode).toBe(409);
+    expect(body(res).message).toMatchObject({ code: 'DUPLICATE', message, fields: { email: message } });
+    // Nor is an account holder (invited, or with a password) changed to it.
+    const invited = body(await invite(person())).data.employee as string;
+    const username = `holder_${n}_${Date.now() % 100000}`;
+    const withPassword = (await createAccount(ctx.database.db, org.companyId, org.roleIds, {
+      name: 'Holder', username, email: `${username}@clinic.example`, password: TEST_PASSWORD, employeeType: 'Administrative', roleNames: ['Receptionist'],
+    })).id;
+    for (const id of [invited, withPassword]) {
+      const edit = await ctx.app.inject({
+        method: 'PUT', url: `/api/employees/${id}`, headers: auth(org.token, lang),
+        payload: await withVersion(ctx, 'employees', id, { email: account.email.toUpperCase() }) as Record<string, unknown>,
+      });
+      expect(edit.statusCode).toBe(409);
+      expect(body(edit).message.fields).toEqual({ email: message });
+    }
+    const holders = await ctx.database.db.select({ id: employees.id }).from(employees)
+      .where(and(eq(employees.companyId, org.companyId), sql`lower(${employees.email}) = ${account.email}`));
+    expect(holders).toEqual([{ id: account.id }]);
+  });
+
+  it('is not e-mailed an invitation that was waiting to be sent when they signed in by single sign-on', async () => {
+    const sent = body(await invite(person())).data;
+    await signsInBy('single sign-on', sent.employee);
+    await ctx.app.jobs.runDue(new Date(Date.now() + 1000));
+    expect(smtp.messages.filter((m) => JSON.stringify(m.to).includes(sent.email))).toEqual([]);
   });
 });

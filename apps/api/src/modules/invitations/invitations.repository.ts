@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { companies, employees, invitations } from '../../db/schema/index.js';
+import { canSignIn } from '../employees/index.js';
 
 export type InvitationRow = typeof invitations.$inferSelect;
 
@@ -10,17 +11,16 @@ export async function insertInvitation(db: Db, values: typeof invitations.$infer
   return row;
 }
 
-/** Ends the person's invitations not yet taken up (a newer one replaces them, or the person ended). */
-export async function revokePendingInvitations(db: Db, companyId: string, employeeId: string | undefined, at: Date): Promise<number> {
+/** Ends the person's invitations not yet taken up (a newer one replaces them, or they sign in otherwise); their ids. */
+export async function revokePendingInvitations(db: Db, companyId: string, employeeId: string, at: Date): Promise<string[]> {
   const rows = await db
     .update(invitations)
     .set({ revokedAt: at })
     .where(and(
-      eq(invitations.companyId, companyId), employeeId ? eq(invitations.employeeId, employeeId) : undefined,
-      isNull(invitations.acceptedAt), isNull(invitations.revokedAt),
+      eq(invitations.companyId, companyId), eq(invitations.employeeId, employeeId), isNull(invitations.acceptedAt), isNull(invitations.revokedAt),
     ))
     .returning({ id: invitations.id });
-  return rows.length;
+  return rows.map((r) => r.id);
 }
 
 /** An invitation with what its page and e-mail show: the person, their state, the company and its state. */
@@ -31,6 +31,7 @@ export async function findInvitation(db: Db, companyId: string, id: string) {
       name: employees.name,
       username: employees.username,
       hasPassword: sql<boolean>`${employees.passwordHash} is not null`,
+      signsIn: canSignIn(),
       isActive: employees.isActive,
       companyName: companies.name,
       timeZone: companies.timeZone,
@@ -62,12 +63,15 @@ export async function markAccepted(db: Db, companyId: string, id: string, at: Da
   return rows.length === 1;
 }
 
-/** Sets the person's own user name and password: the account now exists. False when they already have one. */
+/**
+ * Sets the person's own user name and password: the account now exists. False when they can already sign in (a
+ * password, an identity at the organisation's provider, a passkey), decided in the statement itself.
+ */
 export async function setCredentials(db: Db, companyId: string, employeeId: string, username: string, passwordHash: string): Promise<boolean> {
   const rows = await db
     .update(employees)
     .set({ username, passwordHash, sessionVersion: sql`${employees.sessionVersion} + 1`, updatedAt: new Date(), version: sql`${employees.version} + 1` })
-    .where(and(eq(employees.companyId, companyId), eq(employees.id, employeeId), isNull(employees.passwordHash), eq(employees.isActive, true)))
+    .where(and(eq(employees.companyId, companyId), eq(employees.id, employeeId), sql`not ${canSignIn()}`, eq(employees.isActive, true)))
     .returning({ id: employees.id });
   return rows.length === 1;
 }

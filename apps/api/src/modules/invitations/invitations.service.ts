@@ -12,7 +12,7 @@ import { nextPublicId } from '../../lib/public-id.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { type ClaimedJob, insertJob, type JobHandler } from '../jobs/index.js';
-import { checkReferences, checkRoleGrant, checkUnique, findEmployee, insertEmployee, replaceLinks } from '../employees/index.js';
+import { checkReferences, checkRoleGrant, checkUnique, findEmployee, insertEmployee, replaceLinks, signsIn } from '../employees/index.js';
 import { invitationEmail } from './invitations.email.js';
 import {
   findInvitation, insertInvitation, markAccepted, revokePendingInvitations, setCredentials, type FoundInvitation, type InvitationRow,
@@ -67,11 +67,15 @@ export async function createInvitation(deps: Deps, ctx: RequestContext, caller: 
   return sent(deps, row);
 }
 
-/** A new link for someone who has not set up their account yet; the earlier ones stop working. */
+/**
+ * A new link for someone who cannot sign in yet; the earlier ones stop working. Someone who signs in without a password
+ * (single sign-on, a passkey) is not invited: the link would let whoever holds it set a password on their account.
+ */
 export async function resendInvitation(deps: Deps, ctx: RequestContext, caller: Caller, employeeId: string): Promise<InvitationSent> {
   const person = await findEmployee(deps.db, caller.companyId, employeeId);
   if (!person) throw notFound();
   if (person.passwordHash !== null || !person.isActive || !person.email) throw new AppError(409, 'INVITATION_NOT_PENDING', 'errors.invitationNotPending');
+  if (await signsIn(deps.db, caller.companyId, employeeId)) throw new AppError(409, 'INVITATION_NOT_PENDING', 'errors.invitationNotNeeded');
   await checkUnique(deps, ctx, caller.companyId, { email: person.email, account: true }, employeeId);
   const now = clockNow(deps);
   const row = await inTransaction(deps.db, async (tx) => {
@@ -79,11 +83,21 @@ export async function resendInvitation(deps: Deps, ctx: RequestContext, caller: 
     const invitation = await issue(tx, deps, ctx, caller, employeeId, person.email!, now);
     await recordAudit(tx, ctx, {
       companyId: caller.companyId, actorId: caller.id, action: 'invite', entity: ENTITY, entityId: employeeId,
-      changes: { resent: true, replaced: revoked, expiresAt: invitation.expiresAt.toISOString() },
+      changes: { resent: true, replaced: revoked.length, expiresAt: invitation.expiresAt.toISOString() },
     });
     return invitation;
   });
   return sent(deps, row);
+}
+
+/**
+ * Ends the person's invitations not yet taken up now that they sign in another way (single sign-on linked them by
+ * their e-mail), in the caller's transaction, each audited: the link can no longer be used, nor is it listed as pending.
+ */
+export async function revokeInvitationsOf(tx: Db, ctx: RequestContext, companyId: string, employeeId: string, reason: string, at: Date) {
+  for (const id of await revokePendingInvitations(tx, companyId, employeeId, at)) {
+    await recordAudit(tx, ctx, { companyId, actorId: employeeId, action: 'revoke', entity: 'invitation', entityId: id, changes: { reason, employee: employeeId } });
+  }
 }
 
 /** The invitation a link names, if it can still be taken up; otherwise the error its page shows. */
@@ -92,6 +106,8 @@ async function usable(deps: Deps, token: string, now: Date): Promise<FoundInvita
   const found = claims && (await findInvitation(deps.db, claims.companyId, claims.invitationId));
   if (!found || !found.companyOpen || !found.isActive) throw new AppError(404, 'INVITATION_INVALID', 'errors.invitationInvalid');
   if (found.invitation.acceptedAt || found.hasPassword) throw new AppError(409, 'INVITATION_USED', 'errors.invitationUsed');
+  // Signed in by single sign-on or a passkey since it was sent: the account is theirs already, and has no password to set.
+  if (found.signsIn) throw new AppError(409, 'INVITATION_USED', 'errors.invitationSignsInOtherwise');
   if (found.invitation.revokedAt) throw new AppError(404, 'INVITATION_INVALID', 'errors.invitationInvalid');
   if (found.invitation.expiresAt <= now) throw new AppError(410, 'INVITATION_EXPIRED', 'errors.invitationExpired');
   return found;
@@ -132,13 +148,13 @@ export async function acceptInvitation(deps: Deps, ctx: RequestContext, input: I
   return { username: input.username };
 }
 
-/** The e-mail of an invitation; an invitation taken up, revoked or lapsed meanwhile sends nothing. */
+/** The e-mail of an invitation; an invitation taken up, revoked or lapsed meanwhile (or a person who signs in already) sends nothing. */
 export function invitationJobHandler(deps: Deps): JobHandler {
   return {
     async run(job: ClaimedJob, now: Date) {
       const invitationId = String((job.payload as { invitationId?: unknown }).invitationId ?? '');
       const found = await findInvitation(deps.db, job.companyId, invitationId);
-      if (!found || found.invitation.acceptedAt || found.invitation.revokedAt || found.invitation.expiresAt <= now || !found.isActive || !found.companyOpen) return;
+      if (!found || found.invitation.acceptedAt || found.invitation.revokedAt || found.invitation.expiresAt <= now || !found.isActive || !found.companyOpen || found.signsIn) return;
       const language = found.invitation.language === 'ar' ? 'ar' : 'en';
       const { link } = await sent(deps, found.invitation);
       const inviter = found.invitation.invitedBy ? await findEmployee(deps.db, job.companyId, found.invitation.invitedBy) : null;

@@ -1,21 +1,23 @@
 import type { SsoErrorReason, SsoGroupRole } from '@clinic/shared';
-import type { Deps } from '../../lib/app-types.js';
+import { clockNow, type Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { announceCredentialChange } from '../../lib/credential-liveness.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { inOrganisationTransaction } from '../../lib/transaction.js';
+import { revokeInvitationsOf } from '../invitations/index.js';
 import type { ProviderPerson } from './oidc.js';
 import {
-  findAccountByEmail, findLinkedAccount, insertSsoAccount, linkIdentity, replaceRoles, roleIdsOf, touchIdentity, type ProviderRow,
+  findByEmail, findLinkedAccount, insertSsoAccount, linkIdentity, replaceRoles, roleIdsOf, touchIdentity, type ProviderRow,
   type SsoAccount,
 } from './sso.repository.js';
 
 /**
  * Who a person coming back from the provider is here. Their e-mail must be verified by the provider and of an allowed
- * domain. An identity already linked (issuer and subject) names its account; else the organisation's one account with
- * that e-mail is linked, if it is a sign-in account (a password or a pending invitation) with no other identity at
- * this provider; else, with `auto` provisioning, an account is made with the roles of the person's groups
- * (none mapped: refused). With a group mapping, the person's roles follow their groups at every sign-in.
+ * domain. An identity already linked (issuer and subject) names its account; else the organisation's one account that
+ * holds that e-mail (it can sign in, or the person is invited) is linked if it has no other identity at this provider,
+ * and their invitation ends (two such accounts: refused, either could be theirs); else, with `auto` provisioning, an
+ * account is made with the roles of the person's groups (none mapped: refused). With a group mapping, the person's
+ * roles follow their groups at every sign-in.
  */
 export type Resolution = { account: SsoAccount; reason?: undefined } | { account: SsoAccount | null; reason: SsoErrorReason };
 
@@ -32,7 +34,10 @@ export async function resolveAccount(deps: Deps, ctx: RequestContext, provider: 
 
   const groupRoles = provider.groupRoles as SsoGroupRole[];
   const roleIds = mappedRoles(groupRoles, person.groups);
-  const byEmail = linked ? null : await findAccountByEmail(deps.db, companyId, person.email, person.issuer);
+  const [byEmail, second] = linked ? [] : await findByEmail(deps.db, companyId, person.email, person.issuer);
+  // Two accounts of the organisation with the address (made before it was kept to one, or by two changes at once):
+  // signing in as either would be a guess.
+  if (second?.holder) return { account: null, reason: 'email_shared' };
   // An employee record that is no sign-in account (nobody was given one), or an account already linked to another
   // person at this provider (an address handed on), is not taken over by an e-mail match: nor is a second one made.
   if (byEmail && !byEmail.linkable) return { account: null, reason: 'no_account' };
@@ -55,7 +60,11 @@ export async function resolveAccount(deps: Deps, ctx: RequestContext, provider: 
 
   const changed = await inOrganisationTransaction(deps.db, companyId, async (tx) => {
     if (linked) await touchIdentity(tx, companyId, person.issuer, person.subject);
-    else await linkIdentity(tx, { companyId, issuer: person.issuer, subject: person.subject, employeeId: found.id });
+    else {
+      await linkIdentity(tx, { companyId, issuer: person.issuer, subject: person.subject, employeeId: found.id });
+      // They sign in through the provider now: a link to set a password is of no more use, and is no longer pending.
+      await revokeInvitationsOf(tx, ctx, companyId, found.id, 'sso_linked', clockNow(deps));
+    }
     if (groupRoles.length === 0) return false;
     const held = (await roleIdsOf(tx, companyId, found.id)).sort();
     if (held.join() === roleIds.join()) return false;

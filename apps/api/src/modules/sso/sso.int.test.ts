@@ -1,6 +1,8 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, companies, employeeRoles, employees, externalIdentities, signInHistory, ssoProviders, totpFactors } from '../../db/schema/index.js';
+import {
+  auditLog, companies, employeeRoles, employees, externalIdentities, invitations, passkeys, signInHistory, ssoProviders, totpFactors,
+} from '../../db/schema/index.js';
 import { auth, body, createOrg, createTestContext, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
 import { follow, startImpostor, startProvider, type LocalProvider } from './fixtures.js';
 
@@ -80,10 +82,12 @@ const codeOf = (location: string) => {
 };
 const refusal = (location: string) => new URL(location).searchParams.get('sso_error');
 
+let staffMade = 0;
+
 /** A staff member with a sign-in account (a password; `account: false`: an employee record only, nobody given an account). */
 async function addStaff(org: TestOrg, email: string, roleName = 'Doctor', isActive = true, account = true) {
   const [row] = await db().insert(employees).values({
-    companyId: org.companyId, publicId: `EMP-${email}`, name: email, email, employeeType: 'Doctor', isActive,
+    companyId: org.companyId, publicId: `EMP-${email}-${++staffMade}`, name: email, email, employeeType: 'Doctor', isActive,
     passwordHash: account ? 'scrypt$not-used-here' : null,
   }).returning();
   await db().insert(employeeRoles).values({ companyId: org.companyId, employeeId: row!.id, roleId: role(org, roleName) });
@@ -207,6 +211,60 @@ describe('signing in through the provider', () => {
     const identities = await db().select().from(externalIdentities).where(eq(externalIdentities.employeeId, former.id));
     expect(identities.map((x) => x.subject)).toEqual(['first-holder']);
     expect(await db().select().from(employees).where(eq(employees.email, 'handed.on@north.test'))).toHaveLength(1);
+  });
+
+  it('signs an invited person in by e-mail and ends their invitation: its link never sets a password on the account', async () => {
+    const invited = await ctx.app.inject({
+      method: 'POST', url: '/api/invitations', headers: auth(a.token),
+      payload: { name: 'Dana', email: 'dana@north.test', employeeType: 'Administrative', roleIds: [role(a, 'Receptionist')] },
+    });
+    expect(invited.statusCode).toBe(201);
+    const sent = body(invited).data;
+    const token = new URL(sent.link).searchParams.get('token')!;
+    idp.people.set('dana', { email: 'dana@north.test', email_verified: true, name: 'Dana' });
+    expect(body(await exchange(codeOf(await signIn(a, 'dana')))).data.user.email).toBe('dana@north.test');
+    const [row] = await db().select().from(invitations).where(and(eq(invitations.companyId, a.companyId), eq(invitations.id, sent._id)));
+    expect(row!.revokedAt).not.toBeNull();
+    const audit = await db().select().from(auditLog)
+      .where(and(eq(auditLog.companyId, a.companyId), eq(auditLog.entity, 'invitation'), eq(auditLog.entityId, sent._id)));
+    expect(audit).toMatchObject([{ action: 'revoke', actorId: sent.employee, changes: { reason: 'sso_linked', employee: sent.employee } }]);
+    const record = body(await ctx.app.inject({ method: 'GET', url: `/api/employees/${sent.employee}`, headers: auth(a.token) })).data;
+    expect(record).toMatchObject({ hasAccount: true, invitation: null });
+    // Ended, not just outranked by the identity: without it the link would still be refused.
+    await db().delete(externalIdentities).where(and(eq(externalIdentities.companyId, a.companyId), eq(externalIdentities.employeeId, sent.employee)));
+    const page = await ctx.app.inject({ method: 'POST', url: '/api/invitations/lookup', payload: { token } });
+    expect(page.statusCode).toBe(404);
+    expect(body(page).message.code).toBe('INVITATION_INVALID');
+  });
+
+  it('finds the one account with the address past an employee record without one, and links an account with a passkey alone', async () => {
+    const record = await addStaff(a, 'rana@north.test', 'Doctor', true, false);
+    const account = await addStaff(a, 'rana@north.test', 'Doctor', true, false);
+    await db().insert(passkeys).values({
+      companyId: a.companyId, employeeId: account.id, name: 'Laptop', credentialId: `rana-${Date.now()}`, publicKey: 'x', counter: 0,
+      transports: [], deviceType: 'singleDevice', backedUp: false,
+    });
+    idp.people.set('rana', { email: 'rana@north.test', email_verified: true });
+    // Signed in (its passkey is then asked for as the second step), as the account.
+    expect(body(await exchange(codeOf(await signIn(a, 'rana')))).data.secondFactor.methods).toContain('passkey');
+    expect(await db().select({ employeeId: externalIdentities.employeeId }).from(externalIdentities)
+      .where(and(eq(externalIdentities.companyId, a.companyId), inArray(externalIdentities.employeeId, [record.id, account.id])))).toEqual([{ employeeId: account.id }]);
+  });
+
+  it('refuses an address two accounts of the organisation share, saying so, and links neither', async () => {
+    // Made before an address was kept to one account of an organisation: a password account and a passkey-only one.
+    const first = await addStaff(a, 'twin@north.test');
+    const second = await addStaff(a, 'twin@north.test', 'Doctor', true, false);
+    await db().insert(passkeys).values({
+      companyId: a.companyId, employeeId: second.id, name: 'Phone', credentialId: `twin-${Date.now()}`, publicKey: 'x', counter: 0,
+      transports: [], deviceType: 'singleDevice', backedUp: false,
+    });
+    idp.people.set('twin', { email: 'twin@north.test', email_verified: true });
+    expect(refusal(await signIn(a, 'twin'))).toBe('email_shared');
+    expect(await db().select().from(externalIdentities).where(and(eq(externalIdentities.companyId, a.companyId), inArray(externalIdentities.employeeId, [first.id, second.id])))).toEqual([]);
+    const [audit] = await db().select().from(auditLog).where(and(eq(auditLog.companyId, a.companyId), eq(auditLog.action, 'sso_refused')))
+      .orderBy(desc(auditLog.id)).limit(1);
+    expect(audit!.changes).toEqual({ reason: 'email_shared', email: 'twin@north.test' });
   });
 
   it('refuses an inactive account with a history row', async () => {

@@ -2,9 +2,11 @@
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
-  authChallenges, companies, companySecurity, employeeRoles, employees, externalIdentities, invitations, rolePermissions, roles, ssoProviders,
+  authChallenges, companies, companySecurity, employeeRoles, employees, externalIdentities, rolePermissions, roles, ssoProviders,
 } from '../../db/schema/index.js';
 import { nextPublicId } from '../../lib/public-id.js';
+import { qualified } from '../../lib/sql.js';
+import { holdsEmail } from '../employees/index.js';
 
 export type ProviderRow = typeof ssoProviders.$inferSelect;
 
@@ -77,22 +79,22 @@ export async function findLinkedAccount(db: Db, companyId: string, issuer: strin
 }
 
 /**
- * The company's one employee with this e-mail address (two or more: none, the match would be a guess), and whether
- * single sign-on may take it over: it must be a sign-in account (a password, or an invitation not yet taken up) and
- * have no identity at this provider yet (an address the provider gave to someone else since is not the same person).
+ * The company's employees with this e-mail address, those that hold it first (`holder`: an account that can sign in, or
+ * an invited person), at most two: a second holder makes the match a guess. `linkable`: a holder with no identity at
+ * this provider yet (an address the provider gave to someone else since is not the same person).
  */
-export async function findAccountByEmail(
+export async function findByEmail(
   db: Db, companyId: string, email: string, issuer: string,
-): Promise<(SsoAccount & { linkable: boolean }) | null> {
-  const rows = await db.select({
+): Promise<Array<SsoAccount & { holder: boolean; linkable: boolean }>> {
+  const holder = holdsEmail();
+  return db.select({
     ...account,
-    linkable: sql<boolean>`(${employees.passwordHash} is not null or exists (select 1 from ${invitations} i
-        where i.company_id = ${employees.companyId} and i.employee_id = ${employees.id} and i.accepted_at is null and i.revoked_at is null))
-      and not exists (select 1 from ${externalIdentities} x
-        where x.company_id = ${employees.companyId} and x.employee_id = ${employees.id} and x.issuer = ${issuer})`,
+    holder,
+    linkable: sql<boolean>`${holder} and not exists (select 1 from ${externalIdentities} x
+        where x.company_id = ${qualified(employees.companyId)} and x.employee_id = ${qualified(employees.id)} and x.issuer = ${issuer})`,
   }).from(employees)
-    .where(and(eq(employees.companyId, companyId), sql`lower(${employees.email}) = ${email}`)).limit(2);
-  return rows.length === 1 ? rows[0]! : null;
+    .where(and(eq(employees.companyId, companyId), sql`lower(${employees.email}) = ${email}`))
+    .orderBy(sql`${holder} desc`, employees.id).limit(2);
 }
 
 export async function linkIdentity(db: Db, values: { companyId: string; issuer: string; subject: string; employeeId: string }): Promise<void> {
