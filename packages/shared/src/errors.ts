@@ -215,6 +215,7 @@ export const ERROR_CODES = {
   E_INVOICE_COMPLIANCE_FAILED: { status: 422, message: 'errors.eInvoices.complianceFailed' },
   E_INVOICE_SUBMISSION_NOT_FOUND: { status: 404, message: 'errors.eInvoices.submissionNotFound' },
   E_INVOICE_SUBMISSION_NOT_RETRYABLE: { status: 409, message: 'errors.eInvoices.submissionNotRetryable' },
+  E_INVOICE_KEY_UNREADABLE: { status: 409, message: 'errors.eInvoices.keyUnreadable' },
   DOCTOR_SHARE_RULE_NOT_FOUND: { status: 404, message: 'errors.doctorShares.ruleNotFound' },
   DOCTOR_SHARE_RULE_BACKDATED: { status: 422, message: 'validation.doctorShares.backdated' },
   DOCTOR_SHARE_RULE_EXISTS: { status: 409, message: 'errors.doctorShares.ruleExists' },

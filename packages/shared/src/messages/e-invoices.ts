@@ -30,6 +30,7 @@ export const eInvoicesEn = {
       complianceFailed: 'The compliance checks did not pass: {{reason}}',
       submissionNotFound: 'This submission no longer exists.',
       submissionNotRetryable: 'Only a submission that failed can be sent again.',
+      keyUnreadable: 'The e-invoicing key was sealed under another server secret and cannot be read: onboard with ZATCA again on the E-invoicing page.',
     },
   },
 };
@@ -63,6 +64,7 @@ export const eInvoicesAr: Shape<typeof eInvoicesEn> = {
       complianceFailed: 'لم تنجح فحوص المطابقة: {{reason}}',
       submissionNotFound: 'لم يعد هذا الإرسال موجودًا.',
       submissionNotRetryable: 'لا يُعاد إلا إرسال فشل.',
+      keyUnreadable: 'مفتاح الفوترة الإلكترونية مشفّر بسرّ خادم آخر ولا يمكن قراءته: أعد الربط مع هيئة الزكاة والضريبة والجمارك من صفحة الفوترة الإلكترونية.',
     },
   },
 };

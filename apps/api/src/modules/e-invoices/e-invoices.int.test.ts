@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runInvoicesVerify } from '../../cli/invoices-verify.js';
+import { seal } from '../../lib/secret-box.js';
 import { auth, body, createOrg, createTestContext, type TestContext, type TestOrg } from '../../test/harness.js';
 import { billingClinic } from '../billing/fixtures.js';
 import { findEInvoice } from './e-invoices.repository.js';
-import { documentOf, type ChainFacts } from './e-invoices.service.js';
+import { documentOf, STAMP_KEY_PURPOSE, type ChainFacts } from './e-invoices.service.js';
 import { testStamp } from './test-stamp.js';
 import { buildUbl } from './ubl.js';
 import { verifyChains } from './verify-chain.js';
@@ -118,6 +119,35 @@ describe('Saudi e-invoices', () => {
     const wrong = await ctx.app.inject({ method: 'PUT', url: '/api/e-invoicing/stamp', headers: auth(org.token), payload: { privateKey: 'not a key' } });
     expect(wrong.statusCode).toBe(422);
     expect(body(wrong).message.fields.privateKey).toBeTruthy();
+  }, 60_000);
+
+  it('refuses to issue an invoice or a credit note once the stamp key cannot be read (the server secret changed), saying to onboard again, and issues nothing', async () => {
+    const org = await createOrg(ctx);
+    const setup = await billingClinic(ctx.database.db, org.companyId);
+    await turnOn(org);
+    const stamp = testStamp();
+    const saveStamp = () => ctx.app.inject({ method: 'PUT', url: '/api/e-invoicing/stamp', headers: auth(org.token), payload: { privateKey: stamp.privateKeyPem, certificate: stamp.certificatePem } });
+    expect((await saveStamp()).statusCode).toBe(200);
+    const first = body(await issued(org, setup)).data;
+    // What a restart under another JWT_SECRET leaves: the key sealed under the old one.
+    await query('update e_invoice_settings set stamp_key_enc = $1 where company_id = $2', [seal('another server secret', STAMP_KEY_PURPOSE, stamp.privateKeyPem), org.companyId]);
+
+    const refused = await issued(org, setup, 'Bandage');
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(body(refused).message).toMatchObject({ code: 'E_INVOICE_KEY_UNREADABLE', message: expect.stringContaining('onboard with ZATCA again') });
+    const draft = body(await ctx.app.inject({ method: 'GET', url: '/api/invoices?limit=5', headers: auth(org.token) })).data.find((i: { _id: string }) => i._id !== first._id);
+    expect(draft).toMatchObject({ status: 'draft', displayNumber: null });
+    const credit = await ctx.app.inject({ method: 'POST', url: `/api/invoices/${first._id}/credit-notes`, headers: auth(org.token, 'ar'), payload: { amount: 1000, reason: 'تصحيح' } });
+    expect(credit.statusCode, credit.body).toBe(409);
+    expect(body(credit).message).toMatchObject({ code: 'E_INVOICE_KEY_UNREADABLE', message: expect.stringContaining('أعد الربط') });
+    expect(body(await ctx.app.inject({ method: 'GET', url: `/api/invoices/${first._id}`, headers: auth(org.token) })).data).toMatchObject({ creditedTotal: 0, creditNotes: [] });
+    expect(await query('select icv from e_invoices where company_id = $1', [org.companyId])).toEqual([{ icv: 1 }]);
+
+    // Saving the stamp again (or onboarding again) seals it under the current secret: issuing works again, next in the chain.
+    expect((await saveStamp()).statusCode).toBe(200);
+    const again = await issued(org, setup, 'Bandage');
+    expect(again.statusCode, again.body).toBe(200);
+    expect(body(again).data.eInvoice).toMatchObject({ icv: 2, signed: true });
   }, 60_000);
 
   it('refuses to issue when the QR code would pass ZATCA\'s 700 characters, and issues nothing', async () => {

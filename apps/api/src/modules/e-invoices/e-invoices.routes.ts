@@ -27,7 +27,7 @@ export function eInvoiceRoutes(app: App, deps: Deps) {
     success: true as const, message: t(req, 'success.eInvoices.onboarded'), data: await onboard(deps, requestContext(req), callerOf(req), req.body),
   }));
 
-  serve(app, r.submissions, async (req) => submissionsPage(deps, callerOf(req), req.query));
+  serve(app, r.submissions, async (req) => submissionsPage(deps, requestContext(req), callerOf(req), req.query));
 
   serve(app, r.retrySubmission, async (req) => ({
     success: true as const, message: t(req, 'success.eInvoices.submissionRetried'), data: await retrySubmission(deps, requestContext(req), callerOf(req), req.params.id),

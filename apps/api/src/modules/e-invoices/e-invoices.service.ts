@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { localTime, safeTimeZone, type InvoiceLineRecord } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
-import { open } from '../../lib/secret-box.js';
 import {
   advanceChain, creditNoteForDocument, findSettings, insertEInvoice, invoiceForDocument, setChainHash, type EInvoiceSettingsRow,
 } from './e-invoices.repository.js';
+import { openSealed } from './sealed-secrets.js';
 import { buildUbl, amountText, type EInvoiceDocument, type EInvoiceParty } from './ubl.js';
 import { FIRST_PIH, invoiceHash, signatureExtension, signHash, stampKey, type StampKey } from './zatca-crypto.js';
 import { encodeQr, QrTooLongError, type QrFields } from './zatca-qr.js';
@@ -72,10 +72,11 @@ export async function documentOf(db: Db, companyId: string, kind: DocumentKind, 
   };
 }
 
+/** The company's stamp key, or null in phase 1; one sealed under another server secret refuses the issue (sealed-secrets.ts). */
 function stampOf(settings: EInvoiceSettingsRow, secret: string | undefined): StampKey | null {
   if (!settings.stampKeyEnc) return null;
   if (!secret) throw new Error('e-invoice: the server secret is needed to open the stamp key');
-  return stampKey(open(secret, STAMP_KEY_PURPOSE, settings.stampKeyEnc), settings.certificate);
+  return stampKey(openSealed(secret, STAMP_KEY_PURPOSE, settings.stampKeyEnc), settings.certificate);
 }
 
 /** The QR fields of a document (phase 2 ones when it is signed). */
@@ -117,8 +118,8 @@ export function sealDocument(doc: EInvoiceDocument, key: StampKey | null, issued
 
 /**
  * Records an issued document in its unit's chain, in the issuing transaction `tx` (a no-op while the company has
- * e-invoicing off). `secret` (the server's) opens the stamp key of a signing company. Returns the QR text, or null
- * when off.
+ * e-invoicing off). `secret` (the server's) opens the stamp key of a signing company (409 E_INVOICE_KEY_UNREADABLE,
+ * nothing issued, when it was sealed under another). Returns the QR text, or null when off.
  */
 export async function recordEInvoice(
   tx: Db, secret: string | undefined, companyId: string, kind: DocumentKind, documentId: string, clinicId: string, issuedAt: Date,

@@ -65,4 +65,27 @@ describe('the ZATCA client', () => {
     const result = await new ZatcaClient(url).submit({ token: 't', secret: 's' }, 'reporting', { invoiceHash: 'h', uuid: 'u', xml: '<Invoice/>' });
     expect(result).toMatchObject({ status: 'NOT_REPORTED', validation: 'ERROR', messages: [{ type: 'error', code: 'BR-KSA-37', message: 'Building number' }] });
   });
+
+  const duplicate = { type: 'ERROR', code: 'Invoice-Errors', category: 'Duplicate-Invoice', message: 'Invoice was already Reported successfully earlier.', status: 'ERROR' };
+  const report = (url: string, mode: 'reporting' | 'clearance' = 'reporting') => new ZatcaClient(url).submit({ token: 't', secret: 's' }, mode, { invoiceHash: 'h', uuid: 'u', xml: '<Invoice/>' });
+  const answering409 = (answer: Record<string, unknown>) => answering((res) => res.writeHead(409, { 'content-type': 'application/json' }).end(JSON.stringify(answer)));
+
+  it('answers a report ZATCA\'s duplicate check answers 409 (in either of its forms) as reported earlier, its message only information', async () => {
+    let url = await answering409({ reportingStatus: 'NOT_REPORTED', validationResults: { status: 'ERROR', errorMessages: [duplicate], warningMessages: [], infoMessages: [] } });
+    expect(await report(url)).toMatchObject({
+      status: 'REPORTED_SUCCESSFULLY_EARLIER', validation: 'PASS', duplicate: true, messages: [{ type: 'info', code: 'Invoice-Errors', message: duplicate.message }],
+    });
+    await new Promise<void>((resolve) => server!.close(() => resolve()));
+    url = await answering409({ message: 'Invoice Hash Previously Submitted', reportingStatus: 'REPORTED_SUCCESSFULLY_EARLIER' });
+    expect(await report(url)).toMatchObject({ status: 'REPORTED_SUCCESSFULLY_EARLIER', validation: 'PASS', duplicate: true, messages: [{ type: 'info', message: 'Invoice Hash Previously Submitted' }] });
+  });
+
+  it('keeps any other 409 a refusal: another category, the duplicate message beside another error, or a clearance', async () => {
+    let url = await answering409({ validationResults: { status: 'ERROR', errorMessages: [{ ...duplicate, category: 'Invoice-Conflict', message: 'Conflict' }] } });
+    await expect(report(url)).rejects.toMatchObject({ httpStatus: 409, message: 'Conflict' });
+    await new Promise<void>((resolve) => server!.close(() => resolve()));
+    url = await answering409({ validationResults: { status: 'ERROR', errorMessages: [duplicate, { code: 'BR-KSA-37', message: 'Building number' }] } });
+    await expect(report(url)).rejects.toBeInstanceOf(ZatcaRefused);
+    await expect(report(url, 'clearance')).rejects.toBeInstanceOf(ZatcaRefused);
+  });
 });

@@ -48,8 +48,19 @@ export interface ZatcaResult {
   messages: ZatcaMessage[];
   /** Clearance: the cleared document, XML. */
   clearedXml: string | null;
+  /** The authority had already accepted this very document (same hash) and said so instead of accepting it again. */
+  duplicate: boolean;
   body: Record<string, unknown>;
 }
+
+/**
+ * The category of the message with which ZATCA's duplicate check answers a document whose hash it already accepted
+ * (within 24 hours): a report is answered 409 ("Invoice was already Reported successfully earlier."), a clearance 208
+ * ("Invoice Hash Previously submitted.", with the cleared invoice).
+ */
+const DUPLICATE_CATEGORY = 'Duplicate-Invoice';
+/** The reporting status some versions of the API answer to a repeated report (409) instead of the duplicate message. */
+const REPORTED_EARLIER = 'REPORTED_SUCCESSFULLY_EARLIER';
 
 export function zatcaBaseUrl(config: Pick<Config, 'zatca'>, environment: ZatcaEnvironment): string {
   return environment === 'production' ? config.zatca.productionUrl : config.zatca.simulationUrl;
@@ -57,14 +68,17 @@ export function zatcaBaseUrl(config: Pick<Config, 'zatca'>, environment: ZatcaEn
 
 const text = (v: unknown, max = 1000) => (typeof v === 'string' ? v : v === undefined || v === null ? '' : JSON.stringify(v)).slice(0, max);
 
-function messagesOf(body: Record<string, unknown>): ZatcaMessage[] {
+const isDuplicateMessage = (m: unknown) => !!m && typeof m === 'object' && (m as Record<string, unknown>).category === DUPLICATE_CATEGORY;
+
+/** The validation messages of an answer; `duplicateAs` (when given) is the type the duplicate check's message is kept as. */
+function messagesOf(body: Record<string, unknown>, duplicateAs?: ZatcaMessage['type']): ZatcaMessage[] {
   const out: ZatcaMessage[] = [];
   const v = (body.validationResults ?? {}) as Record<string, unknown>;
   const add = (type: ZatcaMessage['type'], list: unknown) => {
     if (!Array.isArray(list)) return;
     for (const m of list.slice(0, 50)) {
       const item = (m ?? {}) as Record<string, unknown>;
-      out.push({ type, code: text(item.code, 100), message: text(item.message) });
+      out.push({ type: duplicateAs && isDuplicateMessage(item) ? duplicateAs : type, code: text(item.code, 100), message: text(item.message) });
     }
   };
   add('info', v.infoMessages);
@@ -72,7 +86,8 @@ function messagesOf(body: Record<string, unknown>): ZatcaMessage[] {
   add('error', v.errorMessages);
   // Refusals outside validation (a wrong OTP, a bad request) come as `errors` or as one code and message.
   add('error', body.errors);
-  if (!out.length && (body.message || body.code)) out.push({ type: 'error', code: text(body.code, 100), message: text(body.message) });
+  // (A repeated report may carry only its reporting status and such a message: the duplicate check's.)
+  if (!out.length && (body.message || body.code)) out.push({ type: duplicateAs ?? 'error', code: text(body.code, 100), message: text(body.message) });
   return out;
 }
 
@@ -169,8 +184,46 @@ export class ZatcaClient {
     const v = (body.validationResults ?? {}) as Record<string, unknown>;
     const validation = v.status === 'ERROR' ? 'ERROR' : v.status === 'WARNING' ? 'WARNING' : 'PASS';
     const status = text(body.reportingStatus ?? body.clearanceStatus ?? v.status, 50);
-    const cleared = typeof body.clearedInvoice === 'string' ? Buffer.from(body.clearedInvoice, 'base64').toString('utf8') : null;
-    return { status, validation, messages: messagesOf(body), clearedXml: cleared, body };
+    return { status, validation, messages: messagesOf(body), clearedXml: ZatcaClient.clearedXml(body), duplicate: false, body };
+  }
+
+  private static clearedXml(body: Record<string, unknown>): string | null {
+    return typeof body.clearedInvoice === 'string' && body.clearedInvoice ? Buffer.from(body.clearedInvoice, 'base64').toString('utf8') : null;
+  }
+
+  /** Whether the answer's messages, other than the duplicate check's, hold an error or a warning. */
+  private static validationBesidesDuplicate(body: Record<string, unknown>): ZatcaResult['validation'] {
+    const v = (body.validationResults ?? {}) as Record<string, unknown>;
+    const others = (list: unknown) => (Array.isArray(list) ? list.filter((m) => !isDuplicateMessage(m)).length : 0);
+    return others(v.errorMessages) ? 'ERROR' : others(v.warningMessages) ? 'WARNING' : 'PASS';
+  }
+
+  /**
+   * A report answered 409 by the duplicate check: ZATCA reported this very document (same hash) earlier, and only the
+   * answer to that first report was lost (a time-out, or a server stopped before it recorded it). Only the duplicate
+   * check's own answer (its message category, or the reporting status some versions give instead) counts, with no other
+   * error beside it: any other 409 stays a refusal.
+   */
+  private static repeatedReport(body: Record<string, unknown>): ZatcaResult | null {
+    const v = (body.validationResults ?? {}) as Record<string, unknown>;
+    const lists = [v.infoMessages, v.warningMessages, v.errorMessages].filter(Array.isArray) as unknown[][];
+    const flagged = lists.some((list) => list.some(isDuplicateMessage)) || body.reportingStatus === REPORTED_EARLIER;
+    const otherErrors = Array.isArray(body.errors) && body.errors.length > 0;
+    if (!flagged || otherErrors || ZatcaClient.validationBesidesDuplicate(body) === 'ERROR') return null;
+    return { status: REPORTED_EARLIER, validation: ZatcaClient.validationBesidesDuplicate(body), messages: messagesOf(body, 'info'), clearedXml: null, duplicate: true, body };
+  }
+
+  /**
+   * A clearance answered 208 by the duplicate check: ZATCA cleared this very document earlier. The answer carries the
+   * cleared invoice again; its duplicate message is then only information. Without the cleared invoice (some versions
+   * of the API) the message stays a warning, so the row says that the cleared XML is not on file.
+   */
+  private static repeatedClearance(body: Record<string, unknown>): ZatcaResult {
+    const clearedXml = ZatcaClient.clearedXml(body);
+    const status = text(body.clearanceStatus, 50) || 'CLEARED';
+    return {
+      status, validation: ZatcaClient.validationBesidesDuplicate(body), messages: messagesOf(body, clearedXml ? 'info' : 'warning'), clearedXml, duplicate: true, body,
+    };
   }
 
   /** A compliance check of one sample document, with the compliance certificate. */
@@ -181,18 +234,23 @@ export class ZatcaClient {
 
   /**
    * Reports a simplified document or clears a standard one with the production certificate. A refusal of the
-   * document itself (400, NOT_REPORTED / NOT_CLEARED) is answered as a result, not thrown.
+   * document itself (400, NOT_REPORTED / NOT_CLEARED) is answered as a result, not thrown. A document the authority
+   * had already accepted (its duplicate check: 409 to a report, 208 to a clearance) is answered as accepted, with
+   * `duplicate` set.
    */
   async submit(production: ZatcaCredentials, mode: 'reporting' | 'clearance', doc: ZatcaDocument): Promise<ZatcaResult> {
     const path = mode === 'reporting' ? '/invoices/reporting/single' : '/invoices/clearance/single';
     try {
-      const { body } = await this.post(path, ZatcaClient.payload(doc), { ...ZatcaClient.basic(production), 'clearance-status': '1' }, [200, 202]);
-      return ZatcaClient.result(body);
+      const accept = mode === 'clearance' ? [200, 202, 208] : [200, 202];
+      const { status, body } = await this.post(path, ZatcaClient.payload(doc), { ...ZatcaClient.basic(production), 'clearance-status': '1' }, accept);
+      return status === 208 ? ZatcaClient.repeatedClearance(body) : ZatcaClient.result(body);
     } catch (error) {
       if (error instanceof ZatcaRefused && error.httpStatus === 400 && Object.keys(error.body).length) {
         const r = ZatcaClient.result(error.body);
         return { ...r, validation: 'ERROR', status: r.status || (mode === 'reporting' ? 'NOT_REPORTED' : 'NOT_CLEARED') };
       }
+      const repeated = error instanceof ZatcaRefused && error.httpStatus === 409 && mode === 'reporting' ? ZatcaClient.repeatedReport(error.body) : null;
+      if (repeated) return repeated;
       throw error;
     }
   }

@@ -14,7 +14,10 @@ import { invoiceHash, verifyHashSignature } from './zatca-crypto.js';
  * it checks the one-time password, issues certificates for the CSR's own key (signed by a throwaway authority key, so
  * the documents' signatures verify with the certificate), checks each document's hash against its XML and its
  * signature when present, checks each line's arithmetic as the authority's business rules do, and can be told to refuse
- * or to fail with 503 for the next calls.
+ * or to fail with 503 for the next calls. Like the authority's duplicate check it remembers each document it accepted
+ * (by its hash; ZATCA keeps them 24 hours, the fake for its life): the same document sent again is answered 409
+ * "already reported" (reporting) or 208 with the cleared invoice (clearance). It can also be told to accept a document
+ * and lose the answer (the connection closes), as a time-out after the authority received it would.
  */
 
 export interface FakeSeen { path: string; invoiceHash: string; uuid: string; xml: string; hashValid: boolean; signatureValid: boolean | null; clearanceStatus: string | undefined }
@@ -25,8 +28,12 @@ export interface FakeZatca {
   seen: FakeSeen[];
   /** Every call's path, in order. */
   calls: string[];
-  /** The next `n` calls answer `status` (503: the authority is down). */
-  failNext(n: number, status?: number): void;
+  /** The next `n` calls answer `status` (503: the authority is down), with `body` (by default a "Service unavailable" message). */
+  failNext(n: number, status?: number, body?: Record<string, unknown>): void;
+  /** The next `n` reports or clearances are accepted (and remembered), but the connection closes before the answer. */
+  loseAnswerNext(n: number): void;
+  /** Whether a clearance sent again answers 208 without the cleared invoice, as some versions of the API do. */
+  repeatsWithoutClearedInvoice(on: boolean): void;
   /** The next report or clearance is refused (400, NOT_REPORTED / NOT_CLEARED) with this error. */
   refuseNext(code: string, message: string): void;
   /** The next compliance check fails with this error. */
@@ -144,9 +151,29 @@ const validation = (errors: { code: string; message: string }[] = [], warnings: 
   status: errors.length ? 'ERROR' : warnings.length ? 'WARNING' : 'PASS',
 });
 
+/** The authority's answers to a document it accepted before (its duplicate check). */
+const REPEATED_REPORT = {
+  validationResults: {
+    infoMessages: [], warningMessages: [], status: 'ERROR',
+    errorMessages: [{ type: 'ERROR', code: 'Invoice-Errors', category: 'Duplicate-Invoice', message: 'Invoice was already Reported successfully earlier.', status: 'ERROR' }],
+  },
+  reportingStatus: 'NOT_REPORTED',
+};
+const repeatedClearance = (clearedInvoice: string | null) => ({
+  validationResults: {
+    infoMessages: [], errorMessages: [], status: 'WARNING',
+    warningMessages: [{ type: 'WARNING', code: 'Invoice-Warning', category: 'Duplicate-Invoice', message: 'Invoice Hash Previously submitted.', status: 'WARNING' }],
+  },
+  clearanceStatus: 'CLEARED', clearedInvoice,
+});
+
 /** Starts the fake on `port` (0: any free one) of the loopback interface. */
 export async function startFakeZatca(otp = '123456', port = 0): Promise<FakeZatca> {
-  let failures: { n: number; status: number } = { n: 0, status: 503 };
+  let failures: { n: number; status: number; body?: Record<string, unknown> | undefined } = { n: 0, status: 503 };
+  let lostAnswers = 0;
+  let repeatWithoutInvoice = false;
+  /** The documents accepted, by hash: the cleared invoice of a clearance (base64), null for a report. */
+  const accepted = new Map<string, string | null>();
   let refusal: { code: string; message: string } | null = null;
   let complianceFailure: { code: string; message: string } | null = null;
   const issued = new Map<string, { secret: string; kind: 'compliance' | 'production'; spki: Buffer; requestId: string; checks: number }>();
@@ -174,7 +201,7 @@ export async function startFakeZatca(otp = '123456', port = 0): Promise<FakeZatc
       const body = await readJson(req);
       if (failures.n > 0) {
         failures.n -= 1;
-        return send(res, failures.status, { message: 'Service unavailable' });
+        return send(res, failures.status, failures.body ?? { message: 'Service unavailable' });
       }
       if (req.headers['accept-version'] !== 'V2') return send(res, 400, { code: 'Invalid-Version', message: 'Accept-Version V2 is required' });
       if (path === '/compliance') {
@@ -210,13 +237,19 @@ export async function startFakeZatca(otp = '123456', port = 0): Promise<FakeZatc
       if (!clearance && path !== '/invoices/reporting/single') return send(res, 404, { message: 'Not found' });
       if (caller.kind !== 'production') return send(res, 401, { message: 'Unauthorized' });
       seen.push({ path, invoiceHash: doc.hash, uuid: String(body.uuid ?? ''), xml: doc.xml, hashValid: doc.hashValid, signatureValid: doc.signatureValid, clearanceStatus: req.headers['clearance-status'] as string | undefined });
+      if (accepted.has(doc.hash)) {
+        return clearance ? send(res, 208, repeatedClearance(repeatWithoutInvoice ? null : accepted.get(doc.hash) ?? null)) : send(res, 409, REPEATED_REPORT);
+      }
       const failure = refusal ?? (doc.hashValid && doc.signatureValid !== false ? lineArithmeticError(doc.xml) : { code: 'invalid-invoice-hash', message: 'The invoice hash does not match the document' });
       refusal = null;
       if (failure) return send(res, 400, { validationResults: validation([failure]), ...(clearance ? { clearanceStatus: 'NOT_CLEARED', clearedInvoice: null } : { reportingStatus: 'NOT_REPORTED' }) });
-      return send(res, 200, {
-        validationResults: validation(),
-        ...(clearance ? { clearanceStatus: 'CLEARED', clearedInvoice: Buffer.from(doc.xml).toString('base64') } : { reportingStatus: 'REPORTED' }),
-      });
+      const clearedInvoice = clearance ? Buffer.from(doc.xml).toString('base64') : null;
+      accepted.set(doc.hash, clearedInvoice);
+      if (lostAnswers > 0) {
+        lostAnswers -= 1;
+        return void req.socket.destroy();
+      }
+      return send(res, 200, { validationResults: validation(), ...(clearance ? { clearanceStatus: 'CLEARED', clearedInvoice } : { reportingStatus: 'REPORTED' }) });
     })().catch(() => send(res, 500, { message: 'fake failed' }));
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
@@ -226,7 +259,9 @@ export async function startFakeZatca(otp = '123456', port = 0): Promise<FakeZatc
     otp,
     seen,
     calls,
-    failNext: (n, status = 503) => { failures = { n, status }; },
+    failNext: (n, status = 503, body) => { failures = { n, status, body }; },
+    loseAnswerNext: (n) => { lostAnswers = n; },
+    repeatsWithoutClearedInvoice: (on) => { repeatWithoutInvoice = on; },
     refuseNext: (code, message) => { refusal = { code, message }; },
     failComplianceNext: (code, message) => { complianceFailure = { code, message }; },
     close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),

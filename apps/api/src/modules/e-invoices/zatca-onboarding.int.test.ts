@@ -2,14 +2,17 @@ import { randomUUID, X509Certificate } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { open } from '../../lib/secret-box.js';
+import { and, eq } from 'drizzle-orm';
+import { jobs } from '../../db/schema/index.js';
+import { open, seal } from '../../lib/secret-box.js';
 import { auth, body, createOrg, createTestContext, type TestContext, type TestOrg } from '../../test/harness.js';
 import { billingClinic } from '../billing/fixtures.js';
 import { findSettings, insertEInvoice } from './e-invoices.repository.js';
 import { sealDocument, STAMP_KEY_PURPOSE } from './e-invoices.service.js';
 import { FIRST_PIH, stampKey, verifyHashSignature } from './zatca-crypto.js';
 import { startFakeZatca, type FakeZatca } from './zatca-fake.js';
-import { planSubmission, SUBMISSION_JOB } from './zatca-submissions.js';
+import { ZatcaClient } from './zatca-client.js';
+import { CSID_SECRET_PURPOSE, planSubmission, productionCredentials, SUBMISSION_JOB } from './zatca-submissions.js';
 
 /**
  * Onboarding with ZATCA and sending the issued documents, against a local fake of the authority (never the network):
@@ -42,6 +45,8 @@ afterAll(async () => {
 // Whatever a test left queued is sent (or given up) before the next one, so the fake's failures stay with their test.
 afterEach(async () => {
   fake.failNext(0);
+  fake.loseAnswerNext(0);
+  fake.repeatsWithoutClearedInvoice(false);
   await ctx.app.jobs.runDue(new Date(Date.now() + 24 * 3_600_000), 100, [SUBMISSION_JOB]);
 });
 
@@ -291,30 +296,138 @@ describe('ZATCA submissions', () => {
 
   it('sends a standard (B2B) document for clearance and keeps the cleared XML', async () => {
     const { org, setup } = await onboarded();
-    const settings = (await findSettings(ctx.database.db, org.companyId))!;
-    const key = stampKey(open(ctx.config.jwtSecret!, STAMP_KEY_PURPOSE, settings.stampKeyEnc!), settings.certificate);
-    const now = new Date();
-    const buyer = { name: 'Gulf Insurance Co.', vatNumber: '399999999900003', street: 'Olaya', buildingNumber: '2222', city: 'Riyadh', postalCode: '12333', country: 'SA' };
-    const seller = { name: settings.sellerName, vatNumber: settings.vatNumber, city: settings.city, country: 'SA' };
-    const doc = {
-      kind: 'invoice' as const, simplified: false, number: 'B2B-1', uuid: randomUUID(), icv: 99, pih: FIRST_PIH, issueDate: now.toISOString().slice(0, 10), issueTime: now.toISOString().slice(11, 19),
-      currency: 'SAR', minorDigits: 2, vatRateBasisPoints: 1500, seller, buyer, lines: [{ name: 'Corporate check-ups', quantity: 1, unitPrice: 50_000, discount: 0, net: 50_000, tax: 7_500 }],
-      taxExclusive: 50_000, tax: 7_500, taxInclusive: 57_500,
-    };
-    const sealed = sealDocument(doc, key, now);
-    await ctx.database.db.transaction(async (tx) => {
-      const id = await insertEInvoice(tx, {
-        companyId: org.companyId, clinicId: setup.clinic.id, kind: 'invoice', documentId: randomUUID(), uuid: doc.uuid, icv: doc.icv, pih: doc.pih, hash: sealed.hash,
-        signature: sealed.signature, qr: sealed.qr, xml: sealed.xml, parties: { seller, buyer, simplified: false }, issuedAt: now,
-      });
-      await planSubmission(tx, org.companyId, id, false, now);
-    });
+    const doc = await standardDocument(org, setup, 'B2B-1');
     await runJobs();
     const [cleared] = await submissions(org);
     expect(cleared).toMatchObject({ mode: 'clearance', status: 'cleared' });
     const seen = fake.seen.at(-1)!;
-    expect(seen).toMatchObject({ path: '/invoices/clearance/single', uuid: doc.uuid, invoiceHash: sealed.hash, hashValid: true, signatureValid: true, clearanceStatus: '1' });
-    const [row] = await ctx.database.query<{ cleared_xml: string }>('select cleared_xml from e_invoice_submissions where company_id = $1', [org.companyId]);
-    expect(row!.cleared_xml).toContain('B2B-1');
+    expect(seen).toMatchObject({ path: '/invoices/clearance/single', uuid: doc.uuid, invoiceHash: doc.hash, hashValid: true, signatureValid: true, clearanceStatus: '1' });
+    expect(await clearedXmlOf(org, cleared!._id)).toContain('B2B-1');
+  });
+});
+
+/**
+ * A standard (B2B) document recorded with its clearance submission pending (the application issues only simplified
+ * ones: built here as the issue would), signed with the company's onboarded key.
+ */
+async function standardDocument(org: TestOrg, setup: Awaited<ReturnType<typeof billingClinic>>, number: string, icv = 99) {
+  const settings = (await findSettings(ctx.database.db, org.companyId))!;
+  const key = stampKey(open(ctx.config.jwtSecret!, STAMP_KEY_PURPOSE, settings.stampKeyEnc!), settings.certificate);
+  const now = new Date();
+  const buyer = { name: 'Gulf Insurance Co.', vatNumber: '399999999900003', street: 'Olaya', buildingNumber: '2222', city: 'Riyadh', postalCode: '12333', country: 'SA' };
+  const seller = { name: settings.sellerName, vatNumber: settings.vatNumber, city: settings.city, country: 'SA' };
+  const doc = {
+    kind: 'invoice' as const, simplified: false, number, uuid: randomUUID(), icv, pih: FIRST_PIH, issueDate: now.toISOString().slice(0, 10), issueTime: now.toISOString().slice(11, 19),
+    currency: 'SAR', minorDigits: 2, vatRateBasisPoints: 1500, seller, buyer, lines: [{ name: 'Corporate check-ups', quantity: 1, unitPrice: 50_000, discount: 0, net: 50_000, tax: 7_500 }],
+    taxExclusive: 50_000, tax: 7_500, taxInclusive: 57_500,
+  };
+  const sealed = sealDocument(doc, key, now);
+  await ctx.database.db.transaction(async (tx) => {
+    const id = await insertEInvoice(tx, {
+      companyId: org.companyId, clinicId: setup.clinic.id, kind: 'invoice', documentId: randomUUID(), uuid: doc.uuid, icv: doc.icv, pih: doc.pih, hash: sealed.hash,
+      signature: sealed.signature, qr: sealed.qr, xml: sealed.xml, parties: { seller, buyer, simplified: false }, issuedAt: now,
+    });
+    await planSubmission(tx, org.companyId, id, false, now);
+  });
+  return { uuid: doc.uuid, hash: sealed.hash };
+}
+
+const clearedXmlOf = async (org: TestOrg, id: string) =>
+  (await ctx.database.query<{ cleared_xml: string | null }>('select cleared_xml from e_invoice_submissions where company_id = $1 and id = $2', [org.companyId, id]))[0]!.cleared_xml;
+
+/** What ZATCA accepted but the row never learnt: its non-information messages must be none once it is reported. */
+const notes = (row: { messages: { type: string; message: string }[] }) => row.messages.filter((m) => m.type !== 'info');
+
+describe('a document ZATCA accepted whose answer was lost', () => {
+  it('is reported, not failed, when the server stopped before recording the answer and another takes its job over (ZATCA answers the repeat 409 "already reported")', async () => {
+    const { org, setup } = await onboarded();
+    const invoice = await issue(org, setup);
+    const [pending] = await submissions(org);
+    // The running server claimed the job and sent the report, which ZATCA accepted; it was killed before it recorded
+    // the answer: the report is at ZATCA, the row still pending, the job running under a runner that is gone.
+    const credentials = productionCredentials(await findSettings(ctx.database.db, org.companyId), ctx.config.jwtSecret)!;
+    const xml = (await ctx.app.inject({ method: 'GET', url: `/api/invoices/${invoice._id}/xml`, headers: auth(org.token) })).body;
+    const first = await new ZatcaClient(fake.url).submit(credentials, 'reporting', { invoiceHash: invoice.eInvoice.hash, uuid: invoice.eInvoice.uuid, xml });
+    expect(first.status).toBe('REPORTED');
+    await ctx.database.db.update(jobs).set({ state: 'running', lockedBy: 'killed-server', lockedUntil: minutes(-1), attempts: 1 })
+      .where(and(eq(jobs.companyId, org.companyId), eq(jobs.kind, SUBMISSION_JOB)));
+
+    expect((await runJobs()).done).toBe(1);
+    const [row] = await submissions(org);
+    expect(row).toMatchObject({ _id: pending!._id, status: 'reported', attempts: 1, lastError: null });
+    expect(notes(row!)).toEqual([]);
+    // ZATCA saw the same document twice; the second time it answered 409.
+    expect(fake.seen.filter((x) => x.uuid === invoice.eInvoice.uuid)).toHaveLength(2);
+  });
+
+  it('is reported at the next attempt when the answer was lost on the way (a time-out after ZATCA received it)', async () => {
+    const { org, setup } = await onboarded();
+    await issue(org, setup);
+    fake.loseAnswerNext(1);
+    expect((await runJobs()).retried).toBe(1);
+    expect((await submissions(org))[0]).toMatchObject({ status: 'pending', attempts: 1 });
+    expect((await runJobs(minutes(1.5))).done).toBe(1);
+    const [row] = await submissions(org);
+    expect(row).toMatchObject({ status: 'reported', attempts: 2, lastError: null });
+    expect(notes(row!)).toEqual([]);
+  });
+
+  it('leaves a 409 of any other kind a refusal: the submission is failed with ZATCA\'s message', async () => {
+    const { org, setup } = await onboarded();
+    await issue(org, setup);
+    fake.failNext(1, 409, {
+      validationResults: {
+        infoMessages: [], warningMessages: [], status: 'ERROR',
+        errorMessages: [{ type: 'ERROR', code: 'Invoice-Errors', category: 'Invoice-Conflict', message: 'An invoice with this UUID was reported with another hash.', status: 'ERROR' }],
+      },
+      reportingStatus: 'NOT_REPORTED',
+    });
+    await runJobs();
+    const [row] = await submissions(org);
+    expect(row).toMatchObject({ status: 'failed', attempts: 1, lastError: 'An invoice with this UUID was reported with another hash.' });
+  });
+
+  it('is cleared when ZATCA answers the repeated clearance 208, keeping the cleared XML it sends again; without it, cleared with ZATCA\'s note and no cleared XML', async () => {
+    const { org, setup } = await onboarded();
+    await standardDocument(org, setup, 'B2B-7');
+    fake.loseAnswerNext(1);
+    await runJobs();
+    await runJobs(minutes(1.5));
+    const [cleared] = await submissions(org);
+    expect(cleared).toMatchObject({ mode: 'clearance', status: 'cleared', attempts: 2, lastError: null });
+    expect(notes(cleared!)).toEqual([]);
+    expect(await clearedXmlOf(org, cleared!._id)).toContain('B2B-7');
+
+    await standardDocument(org, setup, 'B2B-8', 100);
+    fake.loseAnswerNext(1);
+    fake.repeatsWithoutClearedInvoice(true);
+    await runJobs();
+    await runJobs(minutes(1.5));
+    const [bare] = await submissions(org);
+    expect(bare).toMatchObject({ mode: 'clearance', status: 'cleared', attempts: 2 });
+    expect(notes(bare!)).toEqual([{ type: 'warning', code: 'Invoice-Warning', message: 'Invoice Hash Previously submitted.' }]);
+    expect(await clearedXmlOf(org, bare!._id)).toBeNull();
+  });
+});
+
+describe('a server secret that changed', () => {
+  it('fails a pending submission saying to onboard again (in the reader\'s language), never resent by itself; onboarded again, a retry reports it', async () => {
+    const { org, setup } = await onboarded();
+    await issue(org, setup);
+    await ctx.database.query('update e_invoice_settings set csid_secret_enc = $1 where company_id = $2', [seal('another server secret', CSID_SECRET_PURPOSE, 'secret'), org.companyId]);
+    expect((await runJobs()).done).toBe(1);
+    const [failed] = await submissions(org);
+    expect(failed).toMatchObject({ status: 'failed', attempts: 1, lastError: expect.stringContaining('onboard with ZATCA again') });
+    const ar = body(await ctx.app.inject({ method: 'GET', url: '/api/e-invoicing/submissions', headers: auth(org.token, 'ar') })).data;
+    expect(ar[0].lastError).toContain('أعد الربط');
+    // Nothing sends it again by itself (no attempt can succeed with a secret that cannot be read).
+    await runJobs(minutes(30));
+    expect((await submissions(org))[0]).toMatchObject({ status: 'failed', attempts: 1 });
+
+    expect((await onboard(org)).statusCode).toBe(200);
+    const retry = await ctx.app.inject({ method: 'POST', url: `/api/e-invoicing/submissions/${failed!._id}/retry`, headers: auth(org.token) });
+    expect(body(retry).data).toMatchObject({ status: 'pending', lastError: null });
+    await runJobs();
+    expect((await submissions(org))[0]).toMatchObject({ status: 'reported', attempts: 2 });
   });
 });

@@ -1,16 +1,16 @@
 import type { EInvoiceSubmissionRecord, EInvoiceSubmissionStatus } from '@clinic/shared';
-import { pageWindow } from '@clinic/shared';
+import { isMessageKey, pageWindow, translate } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { listEnvelope } from '../../lib/list.js';
 import type { RequestContext } from '../../lib/request-context.js';
-import { open } from '../../lib/secret-box.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { staleRecord } from '../../lib/versioning.js';
 import { insertJob, wakeRunners, type ClaimedJob, type JobHandler } from '../jobs/index.js';
 import { findSettings, type EInvoiceSettingsRow } from './e-invoices.repository.js';
+import { KEY_UNREADABLE_MESSAGE, openSealed } from './sealed-secrets.js';
 import { ZatcaClient, zatcaBaseUrl, ZatcaRefused, ZatcaUnreachable, type ZatcaCredentials, type ZatcaMessage, type ZatcaResult } from './zatca-client.js';
 import {
   countSubmissions, dueForResend, findSubmission, findSubmissionListRow, insertSubmission, listSubmissions, updateSubmission, type SubmissionListRow,
@@ -25,6 +25,10 @@ import {
  * failure, so it runs once whatever the number of servers): every RESEND_EVERY_MS at most, while its document is under
  * 24 hours old (the reporting deadline). A rejected row, or one the authority refused, waits for a person: a failed or
  * rejected row can be sent again by hand (retrySubmission).
+ * A document may reach the authority while its answer does not reach the row (a time-out after ZATCA received it, a
+ * server stopped between the call and the update, whose job another server takes over): sent again, the authority's
+ * duplicate check answers that it already has it (409 to a report, 208 to a clearance; zatca-client.ts), and the row
+ * is reported or cleared, not failed.
  */
 
 export const SUBMISSION_JOB = 'e-invoices.submit';
@@ -55,10 +59,13 @@ export async function planSubmission(tx: Db, companyId: string, eInvoiceId: stri
   return id;
 }
 
-/** The production certificate's credentials, or null when the company is not onboarded. */
+/**
+ * The production certificate's credentials, or null when the company is not onboarded; 409 E_INVOICE_KEY_UNREADABLE
+ * when its secret was sealed under another server secret (sealed-secrets.ts).
+ */
 export function productionCredentials(settings: EInvoiceSettingsRow | null, secret: string | undefined): ZatcaCredentials | null {
   if (settings?.onboardingStatus !== 'onboarded' || !settings.csidToken || !settings.csidSecretEnc || !secret) return null;
-  return { token: settings.csidToken, secret: open(secret, CSID_SECRET_PURPOSE, settings.csidSecretEnc) };
+  return { token: settings.csidToken, secret: openSealed(secret, CSID_SECRET_PURPOSE, settings.csidSecretEnc) };
 }
 
 /** The row's status for an answer of the authority. */
@@ -74,8 +81,17 @@ async function send(deps: Deps, companyId: string, submissionId: string, now: Da
   if (!row || row.s.status !== 'pending') return;
   const { s, e } = row;
   const settings = await findSettings(deps.db, companyId);
-  const credentials = productionCredentials(settings, deps.config.jwtSecret);
   const attempts = s.attempts + 1;
+  let credentials: ZatcaCredentials | null;
+  try {
+    credentials = productionCredentials(settings, deps.config.jwtSecret);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    // Sealed under another server secret: no attempt can succeed before the company onboards again. The message's
+    // key is kept (translated when read) and the row can be sent again by hand once onboarded.
+    await updateSubmission(deps.db, companyId, s.id, s.version, { status: 'failed', attempts, lastError: KEY_UNREADABLE_MESSAGE, resendAfter: null });
+    return;
+  }
   if (!settings || !credentials || settings.environment === 'none') {
     await updateSubmission(deps.db, companyId, s.id, s.version, { status: 'failed', attempts, lastError: 'not onboarded with the authority', resendAfter: null });
     return;
@@ -85,9 +101,13 @@ async function send(deps: Deps, companyId: string, submissionId: string, now: Da
   try {
     const result = await client.submit(credentials, mode, { invoiceHash: e.hash, uuid: e.uuid, xml: e.xml });
     const status = outcomeOf(mode, result);
+    const accepted = mode === 'clearance' && (status === 'cleared' || status === 'warning');
     await updateSubmission(deps.db, companyId, s.id, s.version, {
-      status, attempts, submittedAt: now, lastError: null, resendAfter: null, response: { status: result.status, messages: result.messages },
-      clearedXml: status === 'cleared' || (status === 'warning' && mode === 'clearance') ? result.clearedXml : null,
+      status, attempts, submittedAt: now, lastError: null, resendAfter: null,
+      // `duplicate`: the authority had already accepted this document (its first answer was lost) and said so.
+      response: { status: result.status, messages: result.messages, ...(result.duplicate && { duplicate: true }) },
+      // A repeated clearance answered without the cleared invoice (some versions of the API) leaves the row's as it was.
+      clearedXml: accepted ? (result.clearedXml ?? (result.duplicate ? undefined : null)) : null,
     });
   } catch (error) {
     if (error instanceof ZatcaRefused) {
@@ -174,7 +194,7 @@ function messagesOf(response: Record<string, unknown> | null): ZatcaMessage[] {
   return Array.isArray(list) ? (list as ZatcaMessage[]) : [];
 }
 
-export function submissionRecord(r: SubmissionListRow): EInvoiceSubmissionRecord {
+export function submissionRecord(r: SubmissionListRow, language: 'en' | 'ar'): EInvoiceSubmissionRecord {
   return {
     _id: r.s.id,
     document: { kind: r.kind as 'invoice' | 'credit_note', _id: r.documentId, displayNumber: r.invoiceNumber ?? r.noteNumber ?? null },
@@ -183,20 +203,21 @@ export function submissionRecord(r: SubmissionListRow): EInvoiceSubmissionRecord
     status: r.s.status as EInvoiceSubmissionStatus,
     attempts: r.s.attempts,
     messages: messagesOf(r.s.response ?? null),
-    lastError: r.s.lastError,
+    // A message of the catalogue (a key sealed under another server secret) is kept as its key: in the reader's language.
+    lastError: r.s.lastError && isMessageKey(r.s.lastError) ? translate(r.s.lastError, language) : r.s.lastError,
     submittedAt: r.s.submittedAt?.toISOString() ?? null,
     createdAt: r.s.createdAt.toISOString(),
     version: r.s.version,
   };
 }
 
-export async function submissionsPage(deps: Deps, caller: Caller, q: { page: number; limit: number; allData?: boolean | undefined; status?: EInvoiceSubmissionStatus | undefined }) {
+export async function submissionsPage(deps: Deps, ctx: RequestContext, caller: Caller, q: { page: number; limit: number; allData?: boolean | undefined; status?: EInvoiceSubmissionStatus | undefined }) {
   const w = pageWindow(q);
   const [rows, total] = await Promise.all([
     listSubmissions(deps.db, caller.companyId, q.status, w.limit, w.offset),
     countSubmissions(deps.db, caller.companyId, q.status),
   ]);
-  return listEnvelope(rows.map(submissionRecord), q, total);
+  return listEnvelope(rows.map((r) => submissionRecord(r, ctx.language)), q, total);
 }
 
 /** A failed or rejected submission is pending again, with a new job that sends it now. */
@@ -211,6 +232,6 @@ export async function retrySubmission(deps: Deps, ctx: RequestContext, caller: C
     await recordAudit(tx, ctx, {
       companyId: caller.companyId, actorId: caller.id, action: 'retry', entity: 'e_invoice_submission', entityId: id, changes: { before: { status: row.s.status }, after: { status: 'pending' } },
     });
-    return submissionRecord((await findSubmissionListRow(tx, caller.companyId, id))!);
+    return submissionRecord((await findSubmissionListRow(tx, caller.companyId, id))!, ctx.language);
   });
 }
