@@ -20,8 +20,10 @@ let closing = false;
 /**
  * A graceful stop (SIGTERM from the orchestrator, Ctrl-C): readiness turns false at once (the load balancer stops
  * sending requests; SHUTDOWN_DRAIN_SECONDS gives it time to notice), the server stops accepting connections and
- * answers every request in flight (SHUTDOWN_TIMEOUT_SECONDS at most), the background work in progress finishes, the LISTEN connections close, and only
- * then the database pool. Exits 0 when all went well, 1 otherwise.
+ * answers every request in flight (SHUTDOWN_TIMEOUT_SECONDS at most), the background work in progress stops (the job runner
+ * claims no further job and a long job stops after its current step, SHUTDOWN_TIMEOUT_SECONDS at most again; a FHIR
+ * export is marked interrupted), the LISTEN connections close, and only then the database pool. Exits 0 when all went
+ * well, 1 otherwise.
  */
 async function shutdown(signal: string) {
   if (closing) return;
@@ -34,7 +36,7 @@ async function shutdown(signal: string) {
     // Connections are closed only once every request in flight has its answer (at most SHUTDOWN_TIMEOUT_SECONDS).
     const answered = await app.lifecycle.idle(config.shutdownTimeoutSeconds * 1000);
     if (!answered) app.log.warn({ requests: app.lifecycle.requestsInFlight }, 'shutdown: requests still unanswered at the time limit');
-    await Promise.all([stopFileSweep(), stopJobs(), app.close()]);
+    await Promise.all([stopFileSweep(), stopJobs(config.shutdownTimeoutSeconds * 1000), app.close()]);
     await database.close();
   } catch (err) {
     app.log.error({ err }, 'shutdown failed');

@@ -279,6 +279,9 @@ export const ERROR_CODES = {
   FHIR_EXPORT_NOT_FOUND: { status: 404, message: 'errors.fhir.exportNotFound' },
   FHIR_EXPORT_BUSY: { status: 429, message: 'errors.fhir.exportBusy' },
   FHIR_EXPORT_FAILED: { status: 500, message: 'errors.fhir.exportFailed' },
+  // Its server stopped (a restart, a crash) while writing the files: nothing is wrong with the export, and the export
+  // will not go on; a 4xx so that a Bulk Data client stops polling and starts a new one.
+  FHIR_EXPORT_INTERRUPTED: { status: 410, message: 'errors.fhir.exportInterrupted' },
 
   // FHIR writes (create and update through /api/fhir/R4).
   FHIR_NOT_A_RESOURCE: { status: 400, message: 'errors.fhir.notAResource' },

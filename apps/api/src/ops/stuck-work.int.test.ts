@@ -89,9 +89,10 @@ const KINDS: Kind[] = [
       expect(done.body.output.map((o: { type: string }) => o.type)).toEqual(['Patient']);
     },
     async dead(api, state) {
+      // Stopped with its server, not failed on its own: a clear "start a new one", never a server error.
       const r = await api.call('GET', state.status);
-      expect(r.status).toBe(500);
-      expect(r.body.issue[0].details.coding[0].code).toBe('FHIR_EXPORT_FAILED');
+      expect(r.status).toBe(410);
+      expect(r.body.issue[0].details.coding[0].code).toBe('FHIR_EXPORT_INTERRUPTED');
     },
   },
   {

@@ -8,7 +8,9 @@
  * server that received the kick-off, renewing its heartbeat with every batch. If that server dies the heartbeat stops;
  * once it is older than WORK_LEASE_SECONDS the export is failed by whoever comes next: the next kick-off of the
  * company (in the same transaction as its own start, so a dead export never blocks a new one), polling, or the
- * sweep (sweepExports).
+ * sweep (sweepExports). A server shutting down marks its exports interrupted at once (stopExports) instead. Polling
+ * an export stopped either way answers 410 FHIR_EXPORT_INTERRUPTED ("start a new one"); only an export that failed
+ * on its own is a 500.
  */
 import { Readable } from 'node:stream';
 import type { Db } from '../../db/client.js';
@@ -37,6 +39,8 @@ export const EXPORT_BATCH = 1000;
 export const EXPORT_KEEP_HOURS = 24;
 /** Why an export whose heartbeat stopped was failed (kept in its row). */
 export const EXPORT_STOPPED = 'stopped: its server stopped while writing the files (no heartbeat within the lease)';
+/** Why an export was failed by its server's shutdown (kept in its row). */
+export const EXPORT_SHUT_DOWN = 'stopped: its server shut down while writing the files';
 export const NDJSON = 'application/fhir+ndjson';
 const FORMATS = ['application/fhir+ndjson', 'application/ndjson', 'ndjson'];
 
@@ -91,6 +95,28 @@ function kickOffParams(q: Query, caller: Caller): { types: string[]; since: Date
   return { types, since };
 }
 
+/** The exports each server (its deps) is writing, by id, with their company and their end: what a shutdown stops. */
+const writing = new WeakMap<Deps, Map<string, { companyId: string; ended: Promise<void> }>>();
+
+/**
+ * At a shutdown (before the database closes): the exports this server is writing are marked failed at once, as
+ * interrupted (so polling says so right after the restart rather than "running" for a lease), and each stops at its
+ * next batch (its heartbeat finds it no longer running); their statements in flight are waited for, at most
+ * SHUTDOWN_TIMEOUT_SECONDS.
+ */
+export async function stopExports(deps: Deps, waitMs = deps.config.shutdownTimeoutSeconds * 1000): Promise<void> {
+  const runs = writing.get(deps);
+  if (!runs?.size) return;
+  const all = [...runs];
+  await Promise.all(all.map(([id, run]) => failExport(deps.db, run.companyId, id, EXPORT_SHUT_DOWN, { onlyRunning: true }).catch(() => undefined)));
+  let limit: NodeJS.Timeout | undefined;
+  await Promise.race([
+    Promise.all(all.map(([, run]) => run.ended)),
+    new Promise<void>((resolve) => { limit = setTimeout(resolve, waitMs); limit.unref(); }),
+  ]);
+  clearTimeout(limit);
+}
+
 /** Writes every requested type to its file (rows of fhir_export_chunks); the row says done (with counts) or failed. */
 async function runExport(deps: Deps, who: ExportAudience, id: string, types: string[], since: Date | null): Promise<void> {
   const { companyId } = who;
@@ -142,10 +168,22 @@ async function runExport(deps: Deps, who: ExportAudience, id: string, types: str
     }
     await finishExport(deps.db, companyId, id, output);
   } catch (err) {
-    await failExport(deps.db, companyId, id, String((err as Error)?.message ?? err).slice(0, 500), { onlyRunning: false })
+    // Only while still running: an export already failed (interrupted by a shutdown, taken as dead) keeps its reason.
+    await failExport(deps.db, companyId, id, String((err as Error)?.message ?? err).slice(0, 500), { onlyRunning: true })
       .catch(() => undefined);
   }
 }
+
+/** Runs an export in the background, known to this server's shutdown (stopExports) until it ends. */
+function runInBackground(deps: Deps, who: ExportAudience, id: string, types: string[], since: Date | null): void {
+  let runs = writing.get(deps);
+  if (!runs) writing.set(deps, (runs = new Map()));
+  const ended = runExport(deps, who, id, types, since).finally(() => runs.delete(id));
+  runs.set(id, { companyId: who.companyId, ended });
+}
+
+/** Failed exports whose server stopped (shut down, or died) while writing: nothing went wrong with the export itself. */
+const INTERRUPTED = new Set([EXPORT_STOPPED, EXPORT_SHUT_DOWN]);
 
 const keepCutoff = () => new Date(Date.now() - EXPORT_KEEP_HOURS * 3_600_000);
 
@@ -198,7 +236,7 @@ export async function startExport(deps: Deps, ctx: RequestContext, caller: Calle
     },
     busy: () => new AppError(429, 'FHIR_EXPORT_BUSY', 'errors.fhir.exportBusy'),
   });
-  void runExport(deps, { companyId: caller.companyId, actorId: caller.id, ctx }, row.id, types, since);
+  runInBackground(deps, { companyId: caller.companyId, actorId: caller.id, ctx }, row.id, types, since);
   return { statusUrl: `${fhirBase(ctx)}/$export-status/${row.id}` };
 }
 
@@ -210,13 +248,20 @@ export interface ExportManifest {
   error: [];
 }
 
-/** Polling: `running` while the files are written, then the manifest (with its expiry); a failed export is a 500. */
+/**
+ * Polling: `running` while the files are written, then the manifest (with its expiry). An export whose server stopped
+ * while writing (a restart, a crash) is 410 FHIR_EXPORT_INTERRUPTED, to be started again; one that failed on its own
+ * (an error while writing) is a 500.
+ */
 export async function exportStatus(
   deps: Deps, ctx: RequestContext, caller: Caller, id: string,
 ): Promise<{ running: true } | { running: false; expires: Date; manifest: ExportManifest }> {
   const row = await findExport(deps, caller, id);
   if (row.status === 'running') return { running: true };
-  if (row.status === 'failed') throw new AppError(500, 'FHIR_EXPORT_FAILED', 'errors.fhir.exportFailed');
+  if (row.status === 'failed') {
+    if (row.error !== null && INTERRUPTED.has(row.error)) throw new AppError(410, 'FHIR_EXPORT_INTERRUPTED', 'errors.fhir.exportInterrupted');
+    throw new AppError(500, 'FHIR_EXPORT_FAILED', 'errors.fhir.exportFailed');
+  }
   const base = fhirBase(ctx);
   return {
     running: false,

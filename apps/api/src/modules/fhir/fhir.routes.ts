@@ -8,7 +8,7 @@ import type { App, Deps } from '../../lib/app-types.js';
 import { requestContext } from '../../lib/request-context.js';
 import { callerOf } from '../../plugins/auth.js';
 import { capabilityStatement } from './fhir.capability.js';
-import { NDJSON, cancelExport, exportStatus, openExportFile, startExport } from './fhir.export.js';
+import { NDJSON, cancelExport, exportStatus, openExportFile, startExport, stopExports } from './fhir.export.js';
 import { FHIR_BASE, FHIR_JSON, fhirBase } from './fhir.http.js';
 import { READ_TYPES, SEARCH_PARAMS, read, searchBody, type SearchType } from './fhir.service.js';
 import { readClinical, searchClinical } from './clinical/clinical.service.js';
@@ -22,6 +22,9 @@ const idParams = z.object({ id: z.string().max(64) });
 const fileParams = z.object({ id: z.string().max(64), type: z.string().max(40) });
 
 export function fhirRoutes(app: App, deps: Deps) {
+  // A shutdown marks the exports this server is writing interrupted, before the database closes.
+  app.addHook('onClose', () => stopExports(deps));
+
   app.get(`${FHIR_BASE}/metadata`, {
     config: { public: true },
     schema: { tags, summary: 'FHIR R4 CapabilityStatement: the resources, interactions and search parameters supported' },

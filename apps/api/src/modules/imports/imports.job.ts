@@ -4,14 +4,15 @@
  * progress bar) and the file's row it has written through (`resume_row`). A runner that died mid-way leaves both as
  * of the last chunk that committed; the next attempt goes on after that row, so no row is written twice or left out
  * (whatever changed in between: a patient entered by hand that would now be a duplicate does not shift it).
- * Audited once, when the batch is done.
+ * A runner told to stop (its server shutting down, or the job taken over by another runner) stops before its next
+ * chunk; the chunks it committed stay, and the next attempt goes on after them. Audited once, when the batch is done.
  */
 import { IMPORT_CHUNK_ROWS, type AppointmentCreate, type ImportKind, type ServiceCreate } from '@clinic/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { clockNow, type Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { inTransaction } from '../../lib/transaction.js';
-import type { ClaimedJob, JobHandler } from '../jobs/index.js';
+import type { ClaimedJob, JobContext, JobHandler } from '../jobs/index.js';
 import { errorText } from '../jobs/index.js';
 import { todayIn } from '../patients/index.js';
 import { walkRows } from './imports.check.js';
@@ -79,7 +80,7 @@ async function stopForStarter(deps: Deps, companyId: string, p: Payload, written
   });
 }
 
-async function runImport(deps: Deps, companyId: string, p: Payload): Promise<void> {
+async function runImport(deps: Deps, companyId: string, p: Payload, signal: AbortSignal): Promise<void> {
   const batch = await repo.findBatch(deps.db, companyId, p.batchId);
   if (!batch || batch.status !== 'importing') return;
   if (!(await starterMayImport(deps.db, companyId, p))) {
@@ -94,6 +95,9 @@ async function runImport(deps: Deps, companyId: string, p: Payload): Promise<voi
   let pending: Array<PatientRow | ServiceCreate | AppointmentCreate | EmployeeImport> = [];
   let pendingThrough = through;
   const flush = async () => {
+    // Between chunks: a runner that must stop writes nothing more (the job runner gives the job back or leaves it to
+    // the runner that took it over).
+    signal.throwIfAborted();
     const rows = pending;
     const upTo = pendingThrough;
     pending = [];
@@ -142,8 +146,8 @@ async function runImport(deps: Deps, companyId: string, p: Payload): Promise<voi
 
 export function importJobHandler(deps: Deps): JobHandler {
   return {
-    async run(job: ClaimedJob) {
-      await runImport(deps, job.companyId, job.payload as unknown as Payload);
+    async run(job: ClaimedJob, _now: Date, { signal }: JobContext) {
+      await runImport(deps, job.companyId, job.payload as unknown as Payload, signal);
     },
     async failed(job: ClaimedJob, error: string, _now: Date, db: Db) {
       const p = job.payload as unknown as Payload;

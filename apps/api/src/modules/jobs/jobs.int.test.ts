@@ -17,6 +17,13 @@ afterAll(() => ctx.close());
 const T0 = new Date('2030-01-07T08:00:00Z');
 const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
 const jobRow = async (id: string) => (await ctx.database.db.select().from(jobs).where(and(eq(jobs.companyId, org.companyId), eq(jobs.id, id))))[0]!;
+/** Waits (a hang guard, not a timing assertion) until the job's lease reaches past `time`: a renewal has landed. */
+async function leaseBeyond(id: string, time: number): Promise<void> {
+  for (let tries = 0; tries < 200; tries++) {
+    if (((await jobRow(id)).lockedUntil?.getTime() ?? 0) > time) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
 
 describe('job runner', () => {
   it('runs a job only once it is due, then marks it done', async () => {
@@ -128,6 +135,119 @@ describe('job runner', () => {
     // The second job was claimed after the first had run 600 ms: its lease runs 300 ms from then, not from the start.
     expect(leases[0]).toBeLessThan(600);
     expect(leases[1]).toBeGreaterThanOrEqual(900);
+  });
+
+  it('renews the lease of a job while its runner works on it: however long it runs, no other runner takes it', async () => {
+    // The runner's clock (performance.now) and its renewal timer (setInterval) are the test's to move.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'performance'] });
+    try {
+      const start = at(400_000);
+      const runner = new JobRunner(ctx.database.db);
+      const runs: string[] = [];
+      let entered!: () => void;
+      const inside = new Promise<void>((resolve) => { entered = resolve; });
+      let finish!: () => void;
+      const finished = new Promise<void>((resolve) => { finish = resolve; });
+      runner.register('test.long', { run: async () => { runs.push('first'); entered(); await finished; } });
+      const id = await runner.enqueue({ companyId: org.companyId, kind: 'test.long', payload: {}, runAt: start, maxAttempts: 3 });
+      const running = runner.runDue(start, 1, ['test.long']);
+      await inside;
+      // The job runs three leases long (a large import); other servers look for due work all along.
+      const others = new JobRunner(ctx.database.db);
+      others.register('test.long', { run: async () => { runs.push('second'); } });
+      for (let step = 1; step <= 9; step++) {
+        await vi.advanceTimersByTimeAsync(JOB_LEASE_MS / 3);
+        const elapsed = (step * JOB_LEASE_MS) / 3;
+        await leaseBeyond(id, start.getTime() + elapsed);
+        expect(await others.runDue(new Date(start.getTime() + elapsed + 60_000), 1, ['test.long'])).toEqual({ done: 0, retried: 0, failed: 0 });
+      }
+      finish();
+      expect(await running).toEqual({ done: 1, retried: 0, failed: 0 });
+      expect(runs).toEqual(['first']);
+      const row = await jobRow(id);
+      expect(row.state).toBe('done');
+      expect(row.attempts).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('tells a job to stop when another runner took it over after all (no renewal got through for a whole lease)', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'performance'] });
+    try {
+      const start = at(410_000);
+      const first = new JobRunner(ctx.database.db);
+      const steps: string[] = [];
+      let entered!: () => void;
+      const inside = new Promise<void>((resolve) => { entered = resolve; });
+      first.register('test.taken', {
+        run: async (_job, _now, { signal }) => {
+          entered();
+          // Step after step, as an import writes its chunks, until told to stop.
+          while (!signal.aborted) await new Promise((resolve) => setTimeout(resolve, 5));
+          signal.throwIfAborted();
+          steps.push('first runner went on');
+        },
+      });
+      const id = await first.enqueue({ companyId: org.companyId, kind: 'test.taken', payload: {}, runAt: start, maxAttempts: 3 });
+      const running = first.runDue(start, 1, ['test.taken']);
+      await inside;
+      // The first runner's renewals did not reach the database (its clock has not moved): the lease lapsed.
+      const second = new JobRunner(ctx.database.db);
+      second.register('test.taken', { run: async () => { steps.push('second runner ran it'); } });
+      expect((await second.runDue(new Date(start.getTime() + JOB_LEASE_MS + 60_000), 1, ['test.taken'])).done).toBe(1);
+      // The first runner's next renewal finds the job no longer its own: it stops, and leaves the job as the second settled it.
+      await vi.advanceTimersByTimeAsync(JOB_LEASE_MS / 3);
+      expect(await running).toEqual({ done: 0, retried: 1, failed: 0 });
+      expect(steps).toEqual(['second runner ran it']);
+      const row = await jobRow(id);
+      expect(row.state).toBe('done');
+      expect(row.attempts).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('claims no further job once stopped, and gives the long job it stopped back to the queue to be taken at once', async () => {
+    const runner = new JobRunner(ctx.database.db, undefined, {
+      listen: async (_channel, onMessage) => { wake = () => onMessage(''); return async () => {}; },
+    });
+    let wake = () => {};
+    const ran: string[] = [];
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => { entered = resolve; });
+    runner.register('test.stop', {
+      run: async (job, _now, { signal }) => {
+        if (job.payload.long) {
+          entered();
+          // An import's chunks: it goes on until told to stop.
+          while (!signal.aborted) await new Promise((resolve) => setTimeout(resolve, 5));
+          signal.throwIfAborted();
+        }
+        ran.push(String(job.payload.n));
+      },
+    });
+    const due = Date.now() - 60_000;
+    const long = await runner.enqueue({ companyId: org.companyId, kind: 'test.stop', payload: { n: 0, long: true }, runAt: new Date(due), maxAttempts: 1 });
+    const rest: string[] = [];
+    for (let n = 1; n <= 5; n++) rest.push(await runner.enqueue({ companyId: org.companyId, kind: 'test.stop', payload: { n }, runAt: new Date(due + n) }));
+    const stop = runner.start(3600);
+    await stop.listening;
+    wake();
+    await inside;
+    await stop();
+    // Nothing after the job in progress ran; that job is queued again, still first in line, its stopped attempt not counted.
+    expect(ran).toEqual([]);
+    for (const id of rest) expect((await jobRow(id)).state).toBe('queued');
+    const stopped = await jobRow(long);
+    expect(stopped.state).toBe('queued');
+    expect(stopped.attempts).toBe(0);
+    expect(stopped.lockedBy).toBeNull();
+    // The next server (or this one started again) takes them all at once, the stopped one too, though it had one attempt.
+    const next = new JobRunner(ctx.database.db);
+    next.register('test.stop', { run: async (job) => { ran.push(String(job.payload.n)); } });
+    expect(await next.runDue(new Date(), 100, ['test.stop'])).toEqual({ done: 6, retried: 0, failed: 0 });
+    expect(ran).toEqual(['0', '1', '2', '3', '4', '5']);
   });
 
   it('gives a job whose runner died back to the queue once its lease lapses', async () => {

@@ -72,6 +72,27 @@ export async function retryJob(db: Db, job: ClaimedJob, runner: string, now: Dat
     .where(mine(job, runner));
 }
 
+/**
+ * Moves the lease of a job `runner` is still running on to `until` (its heartbeat); false when the job is no longer
+ * this runner's: its lease had lapsed and another runner took it over, or it was settled.
+ */
+export async function renewJobLease(db: Db, job: ClaimedJob, runner: string, until: Date): Promise<boolean> {
+  const rows = await db.update(jobs).set({ lockedUntil: until }).where(mine(job, runner)).returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+/**
+ * Gives a job its runner stopped part-way (the server is shutting down) back to the queue, due as before (so at once,
+ * in its place in line) and with the stopped attempt not counted, so another server, or this one once started again,
+ * takes it at its next claim instead of after the lease.
+ */
+export async function releaseJob(db: Db, job: ClaimedJob, runner: string, now: Date): Promise<boolean> {
+  const rows = await db.update(jobs).set({
+    state: 'queued', attempts: sql`greatest(${jobs.attempts} - 1, 0)`, lockedBy: null, lockedUntil: null, updatedAt: now,
+  }).where(mine(job, runner)).returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
 /** Gives up: true when this runner still held the job (so its failure is reported once). */
 export async function failJob(db: Db, job: ClaimedJob, runner: string, now: Date, error: string): Promise<boolean> {
   const rows = await db.update(jobs).set({ state: 'failed', lockedBy: null, lockedUntil: null, finishedAt: now, updatedAt: now, lastError: error })

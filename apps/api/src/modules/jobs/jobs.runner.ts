@@ -5,13 +5,29 @@ import { backoffMs, errorText, JOB_LEASE_MS } from './jobs.domain.js';
 import { holdForTest } from '../../lib/lease.js';
 import { withoutLinkSession } from '../../lib/file-links.js';
 import { inTransaction } from '../../lib/transaction.js';
-import { claimDueJob, deleteFinishedJobs, failJob, finishJob, insertJob, JOBS_CHANNEL, retryJob, type ClaimedJob, type NewJob } from './jobs.repository.js';
+import {
+  claimDueJob, deleteFinishedJobs, failJob, finishJob, insertJob, JOBS_CHANNEL, releaseJob, renewJobLease, retryJob, type ClaimedJob, type NewJob,
+} from './jobs.repository.js';
 
 export type { ClaimedJob } from './jobs.repository.js';
 
+/** What a running job is told besides itself. */
+export interface JobContext {
+  /**
+   * Aborted when the job should stop where it stands: another runner took it over (this runner's lease lapsed
+   * without a renewal getting through), or this runner is stopping (a server shutting down). A long handler (an
+   * import) checks it between its steps and throws (`signal.throwIfAborted()`); what it committed so far stays, and
+   * the job goes on from there under its new holder, or on the next claim.
+   */
+  readonly signal: AbortSignal;
+}
+
 export interface JobHandler {
-  /** Does the work; throwing schedules a retry with backoff, or gives up after the job's attempts. */
-  run(job: ClaimedJob, now: Date): Promise<void>;
+  /**
+   * Does the work; throwing schedules a retry with backoff, or gives up after the job's attempts. Returning means
+   * done, even when `ctx.signal` was aborted meanwhile: a handler that stops for it throws.
+   */
+  run(job: ClaimedJob, now: Date, ctx: JobContext): Promise<void>;
   /**
    * Called when the job gives up (after its last attempt), inside the transaction that records it as given up: what it
    * writes goes through `db` and commits with that, or not at all. If it throws, or the process dies before the commit,
@@ -25,6 +41,21 @@ const CLEANUP_EVERY_MS = 3_600_000;
 const CLEANUP_BATCH = 1000;
 /** Jobs one run of a started runner takes before it lets the server's requests in again (then goes on, if more are due). */
 const RUN_BATCH = 100;
+
+/** Why a running job's signal was aborted. */
+class LeaseLost extends Error {
+  constructor() { super('another runner took the job over: its lease had lapsed'); }
+}
+class RunnerStopping extends Error {
+  constructor() { super('the runner is stopping'); }
+}
+
+/** A running job's hold on its lease: renewed by a timer while the handler works, ended when it returns. */
+interface LeaseHold {
+  readonly signal: AbortSignal;
+  /** Stops the renewals (the timer and the one in flight, if any); safe to call more than once. */
+  end(): Promise<void>;
+}
 
 export interface RunnerOptions {
   leaseMs?: number;
@@ -47,7 +78,10 @@ export interface RunReport {
  * claimDueJob). `runDue(now)` is what the poller calls on its interval and what tests call with their own clock.
  * A job runs at least once: a runner that dies mid-job leaves it running under its lease (`leaseMs`, the server's
  * WORK_LEASE_SECONDS), and the next claim by any runner after the lease lapsed takes it over in the same statement
- * (another attempt; past its last attempt it is failed, "the runner stopped during the last attempt").
+ * (another attempt; past its last attempt it is failed, "the runner stopped during the last attempt"). A living
+ * runner renews the lease of the job it runs every third of the lease, however long the job takes (a large import),
+ * so only a dead runner's job is taken over; should a renewal find the job taken all the same (renewals that could
+ * not reach the database for a whole lease), the handler is told to stop (JobContext.signal).
  */
 export class JobRunner {
   readonly id = `runner-${randomUUID()}`;
@@ -58,6 +92,9 @@ export class JobRunner {
   private readonly listen: Database['listen'] | undefined;
   private readonly retentionDays: number;
   private readonly cleanupBatch: number;
+  /** Set by a started runner's stop: no further job is claimed, and the running one is told to stop. */
+  private stopping = false;
+  private readonly holds = new Set<AbortController>();
 
   /** `listen`: the database's LISTEN, through which a started runner is woken when new work commits (wakeRunners). */
   constructor(private readonly db: Db, private readonly log?: FastifyBaseLogger, opts: RunnerOptions = {}) {
@@ -97,11 +134,14 @@ export class JobRunner {
     return withoutLinkSession(async () => {
       const report: RunReport = { done: 0, retried: 0, failed: 0 };
       const started = performance.now();
+      // `now` moved on by the time the batch has taken so far (the clock the leases are taken and renewed by).
+      const clock = () => now.getTime() + Math.round(performance.now() - started);
       for (let i = 0; i < limit; i++) {
-        const claimedAt = now.getTime() + Math.round(performance.now() - started);
-        const job = await claimDueJob(this.db, this.id, now, new Date(claimedAt + this.leaseMs), kinds);
+        // A stopping server takes no further job: what is still due stays queued for the next claim, here or elsewhere.
+        if (this.stopping) break;
+        const job = await claimDueJob(this.db, this.id, now, new Date(clock() + this.leaseMs), kinds);
         if (!job) break;
-        report[await this.runOne(job, now)] += 1;
+        report[await this.runOne(job, now, clock)] += 1;
       }
       return report;
     });
@@ -148,16 +188,76 @@ export class JobRunner {
     }
   }
 
-  private async runOne(job: ClaimedJob, now: Date): Promise<keyof RunReport> {
+  /**
+   * Renews the job's lease every third of the lease while it runs, to `clock()` plus the lease, only while the job is
+   * still this runner's (renewJobLease). A renewal that finds it taken over aborts the signal; one that fails (the
+   * database out of reach) is tried again at the next tick. The timer never keeps the process alive.
+   */
+  private holdLease(job: ClaimedJob, clock: () => number): LeaseHold {
+    const controller = new AbortController();
+    let lost = false;
+    let ended = false;
+    let renewing: Promise<void> | null = null;
+    const renew = () => {
+      if (renewing || lost || ended) return;
+      renewing = (async () => {
+        try {
+          if (!(await renewJobLease(this.db, job, this.id, new Date(clock() + this.leaseMs))) && !ended) {
+            lost = true;
+            this.log?.warn({ jobId: job.id, kind: job.kind }, 'job taken over by another runner (its lease had lapsed): stopping it here');
+            controller.abort(new LeaseLost());
+          }
+        } catch (err) {
+          this.log?.warn({ err, jobId: job.id, kind: job.kind }, 'job lease not renewed; tried again shortly');
+        } finally {
+          renewing = null;
+        }
+      })();
+    };
+    const timer = setInterval(renew, Math.max(1, Math.floor(this.leaseMs / 3)));
+    timer.unref();
+    this.holds.add(controller);
+    // A runner already stopping tells the job at once (it was claimed just before the stop).
+    if (this.stopping) controller.abort(new RunnerStopping());
+    return {
+      signal: controller.signal,
+      end: async () => {
+        ended = true;
+        clearInterval(timer);
+        this.holds.delete(controller);
+        await renewing;
+      },
+    };
+  }
+
+  /**
+   * A job whose handler stopped for its signal: taken over by another runner, it is left to it; stopped because this
+   * runner is stopping, it goes back to the queue at once (releaseJob), its attempt not counted.
+   */
+  private async stoppedPartWay(job: ClaimedJob, now: Date, reason: unknown): Promise<keyof RunReport> {
+    if (!(reason instanceof RunnerStopping)) return 'retried';
+    try {
+      if (await releaseJob(this.db, job, this.id, now)) this.log?.info({ jobId: job.id, kind: job.kind }, 'job stopped for the shutdown; given back to the queue');
+    } catch (err) {
+      this.log?.warn({ err, jobId: job.id, kind: job.kind }, 'stopped job not given back; it is taken over once its lease lapses');
+    }
+    return 'retried';
+  }
+
+  private async runOne(job: ClaimedJob, now: Date, clock: () => number): Promise<keyof RunReport> {
     const handler = this.handlers.get(job.kind);
+    const lease = this.holdLease(job, clock);
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
       if (job.attempts > job.maxAttempts) throw new Error('gave up: the runner stopped during the last attempt');
       await holdForTest({ testHold: this.testHold }, 'job');
-      await handler.run(job, now);
+      await handler.run(job, now, { signal: lease.signal });
+      await lease.end();
       await finishJob(this.db, job, this.id, now);
       return 'done';
     } catch (error) {
+      await lease.end();
+      if (lease.signal.aborted) return this.stoppedPartWay(job, now, lease.signal.reason);
       const text = errorText(error);
       if (job.attempts >= job.maxAttempts || !handler) {
         this.log?.warn({ jobId: job.id, kind: job.kind, attempts: job.attempts }, 'job failed');
@@ -165,19 +265,29 @@ export class JobRunner {
       }
       await retryJob(this.db, job, this.id, now, new Date(now.getTime() + backoffMs(job.attempts)), text);
       return 'retried';
+    } finally {
+      await lease.end();
     }
+  }
+
+  /** Stops this runner: no further claim (runDue), and the jobs running are told to stop (JobContext.signal). */
+  private stopRunning(): void {
+    this.stopping = true;
+    for (const hold of this.holds) hold.abort(new RunnerStopping());
   }
 
   /**
    * Polls every `seconds` (0: never), and runs at once when woken (work committed for now, such as a domain event;
    * a wake during a run runs again right after it). A run goes on, a batch at a time, while batches come back full, so
-   * a backlog drains as fast as one job after another can run rather than a batch per poll. After its first run, and then hourly, it also cleans up (cleanUp). Returns the stop function, which resolves once the run in
-   * progress (if any) has finished, so a shutting-down server closes its database only after its last job's writes.
-   * Its `listening` settles once the runner hears new work (or has given up listening and only polls): work committed
-   * before that wakes it only at its next poll.
+   * a backlog drains as fast as one job after another can run rather than a batch per poll. After its first run, and then hourly, it also cleans up (cleanUp). Returns the stop function: no further
+   * job is claimed, the job running is told to stop (a long one, such as an import, stops after the step it is on and
+   * goes back to the queue for the next claim, here or on another server), and it resolves once the run in progress
+   * has finished, so a shutting-down server closes its database only after its last job's writes; or after `waitMs`,
+   * leaving a job that did not stop to be taken over once its lease lapses. Its `listening` settles once the runner
+   * hears new work (or has given up listening and only polls): work committed before that wakes it only at its next poll.
    */
   start(seconds: number): StopRunner {
-    if (seconds <= 0) return Object.assign(async () => {}, { listening: Promise.resolve() });
+    if (seconds <= 0) return Object.assign(async () => { this.stopRunning(); }, { listening: Promise.resolve() });
     let current: Promise<void> | null = null;
     let again = false;
     let stopped = false;
@@ -220,15 +330,26 @@ export class JobRunner {
       this.log?.warn({ err }, 'job runner not woken on new work: it polls only');
       return null;
     });
-    const stop = async () => {
+    const stop = async (waitMs = Infinity) => {
       stopped = true;
+      this.stopRunning();
       clearInterval(timer);
       await (await unlisten)?.();
-      await current;
+      if (!current) return;
+      let limit: NodeJS.Timeout | undefined;
+      const finished = await Promise.race([
+        current.then(() => true),
+        ...(Number.isFinite(waitMs) ? [new Promise<false>((resolve) => { limit = setTimeout(() => resolve(false), waitMs); limit.unref(); })] : []),
+      ]);
+      clearTimeout(limit);
+      if (!finished) this.log?.warn('shutdown: a job was still running at the time limit; another runner takes it over once its lease lapses');
     };
     return Object.assign(stop, { listening: unlisten ? unlisten.then(() => undefined) : Promise.resolve() });
   }
 }
 
-/** Stops a started runner (see JobRunner.start); `listening` settles once it is woken by new work. */
-export type StopRunner = (() => Promise<void>) & { readonly listening: Promise<void> };
+/**
+ * Stops a started runner (see JobRunner.start), waiting for its run in progress at most `waitMs` (default: until it
+ * ends); `listening` settles once it is woken by new work.
+ */
+export type StopRunner = ((waitMs?: number) => Promise<void>) & { readonly listening: Promise<void> };
