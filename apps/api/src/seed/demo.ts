@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { companies } from '../db/schema/index.js';
+import { inTransaction } from '../lib/transaction.js';
 import { createAccount, createOrganisation, type NewAccount } from '../modules/organisation/provision.js';
 import { seedOrganisation } from './organisation.js';
 import { seedInvitation, seedEmployees } from './employees.js';
@@ -45,16 +46,34 @@ export interface DemoSeedResult {
   companyId: string;
 }
 
-/** Creates the demo organisation once; later starts find it and leave everything as it is. */
-export async function seedDemo(db: Db): Promise<DemoSeedResult> {
+/** The demo organisation already there (found by its administrator, or any organisation at all), if any. */
+async function existingOrganisation(db: Db): Promise<string | null> {
   const existing = await db.execute<{ company_id: string }>(
     sql`select company_id from employees where lower(username) = ${DEMO_ADMIN.username} limit 1`,
   );
   const found = (existing as unknown as { rows: Array<{ company_id: string }> }).rows[0];
-  if (found) return { created: false, companyId: found.company_id };
+  if (found) return found.company_id;
   const anyCompany = await db.select({ id: companies.id }).from(companies).limit(1);
-  if (anyCompany.length > 0) return { created: false, companyId: anyCompany[0]!.id };
+  return anyCompany[0]?.id ?? null;
+}
 
+/**
+ * Creates the demo organisation once; later starts find it and leave everything as it is. It is built in one
+ * transaction, under a lock that servers starting together take in turn: a first start killed half-way (Ctrl-C while
+ * it seeds) leaves nothing behind, and the next start builds the whole demo instead of finding half of one.
+ */
+export async function seedDemo(db: Db): Promise<DemoSeedResult> {
+  const found = await existingOrganisation(db);
+  if (found) return { created: false, companyId: found };
+  return inTransaction(db, async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('seed:demo'))`);
+    const foundNow = await existingOrganisation(tx);
+    if (foundNow) return { created: false, companyId: foundNow };
+    return { created: true, companyId: await buildDemo(tx) };
+  });
+}
+
+async function buildDemo(db: Db): Promise<string> {
   const { company, admin, roleIds } = await createOrganisation(db, {
     name: 'Al Noor Medical Group',
     plan: 'company',
@@ -79,5 +98,5 @@ export async function seedDemo(db: Db): Promise<DemoSeedResult> {
   await seedMedications(db, company.id);
   await seedPrescriptions(db, company.id);
   await seedOrders(db, company.id);
-  return { created: true, companyId: company.id };
+  return company.id;
 }

@@ -105,7 +105,7 @@ export class BuiltServer {
     return { child, output: () => output, exit };
   }
 
-  /** Kills the server at once (SIGKILL), as a power cut would. */
+  /** Kills the server process at once (SIGKILL): a crash of the process, not of the machine (docs/operations.md, "Crash safety"). */
   kill9(): Promise<void> {
     return new Promise((resolve) => {
       const child = this.child;

@@ -1,0 +1,46 @@
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { companies, employees, invoices, orders, patients } from '../db/schema/index.js';
+import { createTestContext, login, type TestContext } from '../test/harness.js';
+import { DEMO_ADMIN, seedDemo } from './demo.js';
+
+/** The demo's last step fails once, as a first start stopped (Ctrl-C, a kill) while it seeds would. */
+vi.mock('./clinical-orders.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('./clinical-orders.js')>();
+  let stopOnce = true;
+  return {
+    ...real,
+    seedOrders: async (...args: Parameters<typeof real.seedOrders>) => {
+      if (stopOnce) {
+        stopOnce = false;
+        throw new Error('stopped while seeding');
+      }
+      return real.seedOrders(...args);
+    },
+  };
+});
+
+let ctx: TestContext;
+beforeAll(async () => { ctx = await createTestContext(); });
+afterAll(() => ctx.close());
+
+async function rows(table: typeof companies | typeof employees | typeof patients | typeof invoices | typeof orders): Promise<number> {
+  const [row] = await ctx.database.db.select({ n: count() }).from(table);
+  return Number(row!.n);
+}
+
+describe('seedDemo', () => {
+  it('leaves nothing behind when a first start stops half-way, and the next start builds the whole demo', async () => {
+    await expect(seedDemo(ctx.database.db)).rejects.toThrow('stopped while seeding');
+    expect([await rows(companies), await rows(employees), await rows(patients), await rows(invoices)]).toEqual([0, 0, 0, 0]);
+
+    const seeded = await seedDemo(ctx.database.db);
+    expect(seeded.created).toBe(true);
+    expect(await rows(patients)).toBeGreaterThan(0);
+    expect(await rows(invoices)).toBeGreaterThan(0);
+    expect(await rows(orders)).toBeGreaterThan(0);
+    expect((await login(ctx, DEMO_ADMIN.username, DEMO_ADMIN.password)).accessToken).toEqual(expect.any(String));
+
+    expect(await seedDemo(ctx.database.db)).toEqual({ created: false, companyId: seeded.companyId });
+  }, 300_000);
+});
