@@ -1,10 +1,12 @@
 /**
  * Demo medications: a starter catalogue of common outpatient drugs as clinics in the Gulf stock them (trade name,
  * generic name, form, strength, Arabic name), and current medication lists for some demo patients (long-term
- * treatments still taken, a finished antibiotic course, a pain killer stopped for stomach pain). Deterministic.
+ * treatments still taken, a finished antibiotic course, a pain killer stopped for stomach pain). Each entry is dated
+ * as it would have been recorded: on the day it was started (months or years before the seed's today for the chronic
+ * ones, weeks for the courses), during clinic hours, and closed on its end day. Deterministic for a given today.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { addDays, type DoseUnit, type FrequencyCode, type MedicationRoute } from '@clinic/shared';
+import { and, asc, eq } from 'drizzle-orm';
+import { addDays, safeTimeZone, todayIn, zonedInstant, type DoseUnit, type FrequencyCode, type MedicationRoute } from '@clinic/shared';
 import type { Db } from '../db/client.js';
 import { companies, employees, medications, patientMedications, patients } from '../db/schema/index.js';
 import { drugKeys } from '../modules/medications/index.js';
@@ -153,8 +155,11 @@ const PATIENT_PLANS: Plan[][] = [
   ],
 ];
 
-/** Fills the catalogue (once: drugs already there are left as they are) and the medication lists of the first patients. */
-export async function seedMedications(db: Db, companyId: string): Promise<void> {
+/**
+ * Fills the catalogue (once: drugs already there are left as they are) and the medication lists of the first patients,
+ * dated relative to `now`.
+ */
+export async function seedMedications(db: Db, companyId: string, now = new Date()): Promise<void> {
   await db.insert(medications).values(STARTER_CATALOGUE.map(([name, genericName, form, strength, nameAr]) => ({
     companyId, name, genericName, form, strength, nameAr, ...drugKeys({ name, genericName, form, strength, nameAr }),
   }))).onConflictDoNothing();
@@ -165,16 +170,25 @@ export async function seedMedications(db: Db, companyId: string): Promise<void> 
   const chosen = await db.select({ id: patients.id }).from(patients).where(eq(patients.companyId, companyId)).orderBy(asc(patients.publicId)).limit(PATIENT_PLANS.length);
   if (!company || !chosen.length) return;
   const catalogue = await db.select().from(medications).where(eq(medications.companyId, companyId));
-  const today = new Date().toLocaleDateString('en-CA', { timeZone: company.timeZone });
+  const zone = safeTimeZone(company.timeZone);
+  const today = todayIn(zone, now);
+  // Recorded during a morning or afternoon clinic (a different time for each entry), never later than now.
+  const recordedOn = (day: string, n: number) =>
+    new Date(Math.min(zonedInstant(day, `${String(9 + (n * 5) % 9).padStart(2, '0')}:${n % 2 ? '40' : '10'}`, zone).getTime(), now.getTime()));
+  let n = 0;
   const rows = chosen.flatMap((patient, i) => PATIENT_PLANS[i]!.map((plan) => {
     const drug = catalogue.find((d) => d.name === plan.drug[0] && d.strength === plan.drug[1] && (!plan.drug[2] || d.form === plan.drug[2]));
     if (!drug) throw new Error(`The demo catalogue has no ${plan.drug.join(' ')}`);
+    const startDate = addDays(today, -plan.startedDaysAgo);
+    const endDate = plan.closed ? addDays(today, -plan.closed.daysAgo) : null;
+    const recordedAt = recordedOn(startDate, n++);
+    const closedAt = endDate ? recordedOn(endDate, n++) : null;
     return {
       companyId, patientId: patient.id, medicationId: drug.id, name: drug.name, genericName: drug.genericName, strength: drug.strength, form: drug.form,
       nameKey: drug.nameKey, genericKey: drug.genericKey, dose: String(plan.dose), unit: plan.unit, route: plan.route, frequency: plan.frequency,
-      startDate: addDays(today, -plan.startedDaysAgo), endDate: plan.closed ? addDays(today, -plan.closed.daysAgo) : null,
+      startDate, endDate,
       status: plan.closed?.status ?? 'active', statusReason: plan.closed?.reason ?? '', statusChangedBy: plan.closed ? doctor?.id ?? null : null,
-      statusChangedAt: plan.closed ? sql`now() - make_interval(days => ${plan.closed.daysAgo})` : null, source: 'manual', createdBy: doctor?.id ?? null,
+      statusChangedAt: closedAt, source: 'manual', createdBy: doctor?.id ?? null, createdAt: recordedAt, updatedAt: closedAt ?? recordedAt,
     };
   }));
   await db.insert(patientMedications).values(rows);

@@ -85,8 +85,9 @@ export async function seedPrescriptions(db: Db, companyId: string): Promise<void
       companyId, patientId: visit.patientId, medicationId: drug.id, name: drug.name, genericName: drug.genericName, strength: drug.strength, form: drug.form,
       nameKey: normalizeDrugName(drug.name), genericKey: normalizeDrugName(drug.genericName), dose: String(plan.dose), unit: plan.unit, route: plan.route,
       frequency: plan.frequency, startDate: day, endDate, notes: language === 'ar' ? plan.ar : plan.en, source: 'prescription', prescriptionId: row!.id,
-      encounterId: visit.encounterId, createdBy: visit.doctorId,
-      ...(over ? { status: 'completed', statusChangedBy: visit.doctorId, statusChangedAt: sql`${endDate}::date + time '20:00'` } : {}),
+      // On the list from the visit that prescribed it, as the prescribing screen would have put it there.
+      encounterId: visit.encounterId, createdBy: visit.doctorId, createdAt: visit.at, updatedAt: visit.at,
+      ...(over ? { status: 'completed', statusChangedBy: visit.doctorId, statusChangedAt: sql`${endDate}::date + time '20:00'`, updatedAt: sql`${endDate}::date + time '20:00'` } : {}),
     });
   }
 }

@@ -4,8 +4,18 @@ import { addDays, localTime } from '@clinic/shared';
 import { appointments, clinics, employees, serviceDoctors, services, specializations } from '../db/schema/index.js';
 import { checkBookingTime } from '../domain/scheduling/booking-rules.js';
 import { insertClinic, insertDoctor, insertPatient, WEEKDAY_HOURS } from '../modules/appointments/fixtures.js';
-import { createOrg, createTestContext, type TestContext } from '../test/harness.js';
+import { createOrg, createTestContext, seedOrgData, type TestContext } from '../test/harness.js';
 import { seedScheduling } from './scheduling.js';
+
+/** What each demo clinic treats: the services its appointments may be for. */
+const DEMO_CLINIC_SERVICES: Record<string, string[]> = {
+  'General Medicine Clinic': ['General consultation', 'Internal medicine consultation', 'Diabetes follow-up', 'Family medicine visit', 'Annual health check'],
+  'Cardiology Clinic': ['General consultation', 'Cardiology consultation', 'Echocardiogram'],
+  'Dental Clinic': ['General consultation', 'Dental check-up', 'Teeth cleaning'],
+  'Paediatrics Clinic': ['General consultation', 'Pediatric consultation', 'Child vaccination'],
+  "Women's Health Clinic": ['General consultation', 'Antenatal check-up', 'Pelvic ultrasound'],
+  'Dermatology Clinic': ['General consultation', 'Dermatology consultation', 'Laser skin treatment'],
+};
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -79,5 +89,33 @@ describe('seedScheduling', () => {
     expect(new Set(rows.map((r) => r.publicId)).size).toBe(rows.length);
     expect(rows.some((r) => r.status === 'completed') && rows.some((r) => r.status === 'scheduled') && rows.some((r) => r.status === 'cancelled')).toBe(true);
     // Overlaps would have been refused by the database itself: every kept appointment is in.
+  });
+
+  it('books each demo clinic only for services of what it treats: no dental check-up in General Medicine', async () => {
+    const org = await createOrg(ctx);
+    await seedOrgData(ctx, org.companyId);
+    const booked = await ctx.database.query<{ clinic: string; service: string; service_clinic: string; n: number }>(`
+      select c.name clinic, s.name service, sc.name service_clinic, count(*)::int n
+        from appointments a
+        join clinics c on c.company_id = a.company_id and c.id = a.clinic_id
+        join services s on s.company_id = a.company_id and s.id = a.service_id
+        join clinics sc on sc.company_id = s.company_id and sc.id = s.clinic_id
+       where a.company_id = $1 group by 1, 2, 3`, [org.companyId]);
+    expect(booked.length).toBeGreaterThan(6);
+    for (const b of booked) {
+      expect(b.service_clinic, `${b.service} at ${b.clinic}`).toBe(b.clinic);
+      expect(DEMO_CLINIC_SERVICES[b.clinic], `${b.service} at ${b.clinic}`).toContain(b.service);
+    }
+    const at = (clinic: string) => booked.filter((b) => b.clinic === clinic).map((b) => b.service);
+    expect(at('General Medicine Clinic')).toEqual(expect.arrayContaining(['General consultation', 'Internal medicine consultation', 'Family medicine visit']));
+    expect(at('Dental Clinic')).toEqual(expect.arrayContaining(['Dental check-up', 'Teeth cleaning']));
+    // What the clinics offer (their specialities) says the same.
+    const offered = await ctx.database.query<{ clinic: string; speciality: string }>(`
+      select c.name clinic, s.name speciality from clinic_specializations cs
+        join clinics c on c.company_id = cs.company_id and c.id = cs.clinic_id
+        join specializations s on s.company_id = cs.company_id and s.id = cs.specialization_id
+       where cs.company_id = $1`, [org.companyId]);
+    expect(offered.filter((o) => o.clinic === 'General Medicine Clinic').map((o) => o.speciality).sort()).toEqual(['Family Medicine', 'Internal Medicine']);
+    expect(offered.filter((o) => o.clinic === 'Paediatrics Clinic').map((o) => o.speciality)).toEqual(['Pediatrics']);
   });
 });

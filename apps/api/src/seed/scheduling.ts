@@ -1,8 +1,9 @@
 /**
- * Demo scheduling data: specialities, services per clinic (provided by the clinic's own doctors) and about four
- * weeks of appointments around today that keep every booking rule (clinic hours and holidays, doctors' shifts,
- * breaks and approved leave, no overlaps). Past appointments are completed or cancelled, future ones scheduled.
- * Deterministic (seeded PRNG), bulk-inserted, and tolerant of missing clinics, doctors or patients.
+ * Demo scheduling data: specialities, services per clinic (those of the specialities the clinic offers, provided by
+ * the clinic's own doctors who practise them) and about four weeks of appointments around today that keep every
+ * booking rule (clinic hours and holidays, doctors' shifts, breaks and approved leave, no overlaps). Past appointments
+ * are completed or cancelled, future ones scheduled. Deterministic (seeded PRNG), bulk-inserted, and tolerant of
+ * missing clinics, doctors or patients.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { addDays, localTime, safeTimeZone, weekdayOf, zonedInstant } from '@clinic/shared';
@@ -23,34 +24,59 @@ interface SpecializationSeed {
   equipment: string;
   services: Array<[name: string, description: string, price: number, minutes: number | null]>;
   reasons: string[];
+  /** Words of a clinic's name that say it offers the speciality ("Dental Clinic": Dentistry). */
+  clinicWords: RegExp;
 }
 
 const SPECIALIZATIONS: SpecializationSeed[] = [
   { name: 'Cardiology', description: 'Diagnosis and treatment of diseases of the heart and blood vessels.', certification: 'Board certification in cardiology (Saudi Board or equivalent)', procedures: 'ECG, echocardiography, stress testing, Holter monitoring', equipment: 'ECG machine, echocardiograph, treadmill, defibrillator',
+    clinicWords: /cardio|heart/i,
     services: [['Cardiology consultation', 'Assessment of heart symptoms and cardiovascular risk.', 350, 30], ['Echocardiogram', 'Ultrasound imaging of the heart structure and function.', 600, 60]], reasons: ['Chest pain', 'Palpitations', 'Blood pressure follow-up', 'ألم في الصدر'] },
   { name: 'Pediatrics', description: 'Medical care of infants, children and adolescents, from growth checks to acute illness.', certification: 'Board certification in pediatrics', procedures: 'Well-child visits, vaccinations, developmental screening', equipment: 'Pediatric scales, otoscope, nebuliser',
+    clinicWords: /p(a)?ediatric|child|kids/i,
     services: [['Pediatric consultation', 'Examination and advice for children of all ages.', 250, 30], ['Child vaccination', 'Scheduled vaccines with a short check-up.', 120, 30]], reasons: ['Fever', 'Vaccination', 'Growth check', 'تطعيم الطفل'] },
   { name: 'Orthopedics', description: 'Care of bones, joints, ligaments and muscles, including sports injuries.', certification: 'Board certification in orthopedic surgery', procedures: 'Joint injections, fracture care, arthroscopy referral', equipment: 'X-ray viewer, casting supplies, splints',
+    clinicWords: /orthop(a)?edic|bone|joint/i,
     services: [['Orthopedic consultation', 'Evaluation of joint, bone and muscle problems.', 300, 30], ['Joint injection', 'Guided injection for joint pain relief.', 450, 30]], reasons: ['Knee pain', 'Back pain', 'Shoulder injury', 'ألم في الركبة'] },
   { name: 'Dermatology', description: 'Diagnosis and treatment of skin, hair and nail conditions.', certification: 'Board certification in dermatology', procedures: 'Skin biopsy, cryotherapy, laser therapy', equipment: 'Dermatoscope, cryotherapy unit, medical laser',
+    clinicWords: /dermat|skin/i,
     services: [['Dermatology consultation', 'Examination of skin, hair and nail concerns.', 280, 30], ['Laser skin treatment', 'Laser session for pigmentation or scars.', 800, 60]], reasons: ['Skin rash', 'Acne follow-up', 'Hair loss', 'حساسية جلدية'] },
   { name: 'Obstetrics and Gynecology', description: 'Women\'s health, pregnancy care and childbirth.', certification: 'Board certification in obstetrics and gynecology', procedures: 'Antenatal care, pelvic ultrasound, Pap smear', equipment: 'Ultrasound machine, fetal Doppler, examination bed',
+    clinicWords: /women|gyn(a)?ecolog|obstet|maternity/i,
     services: [['Antenatal check-up', 'Routine pregnancy follow-up with measurements.', 300, 30], ['Pelvic ultrasound', 'Ultrasound examination of the pelvic organs.', 400, 30]], reasons: ['Pregnancy follow-up', 'Routine check-up', 'متابعة الحمل'] },
   { name: 'Internal Medicine', description: 'Prevention, diagnosis and treatment of adult diseases.', certification: 'Board certification in internal medicine', procedures: 'Chronic disease management, health screening', equipment: 'Blood pressure monitor, glucometer, ECG machine',
+    clinicWords: /general medicine|internal medicine/i,
     services: [['Internal medicine consultation', 'Comprehensive assessment of adult health problems.', 250, 30], ['Diabetes follow-up', 'Review of blood sugar control and medication.', 200, 30]], reasons: ['Diabetes follow-up', 'Fatigue', 'Blood test results review', 'مراجعة نتائج التحاليل'] },
   { name: 'Ophthalmology', description: 'Medical and surgical care of the eyes and vision.', certification: 'Board certification in ophthalmology', procedures: 'Visual acuity testing, tonometry, retinal imaging', equipment: 'Slit lamp, tonometer, OCT scanner',
+    clinicWords: /ophthalm|(^|[^a-z])eyes?([^a-z]|$)/i,
     services: [['Eye examination', 'Full eye check with vision and pressure tests.', 220, 30], ['Retina scan (OCT)', 'Optical coherence tomography of the retina.', 500, 30]], reasons: ['Blurred vision', 'Eye pressure check', 'Red eye', 'ضعف النظر'] },
   { name: 'Neurology', description: 'Disorders of the brain, spinal cord and nerves.', certification: 'Board certification in neurology', procedures: 'Neurological examination, EEG, nerve conduction studies', equipment: 'EEG machine, reflex hammer, EMG unit',
+    clinicWords: /neuro/i,
     services: [['Neurology consultation', 'Assessment of headaches, seizures and nerve symptoms.', 350, 30], ['EEG', 'Recording of the brain\'s electrical activity.', 700, 60]], reasons: ['Headache', 'Dizziness', 'Numbness in hands', 'صداع مزمن'] },
   { name: 'ENT', description: 'Conditions of the ear, nose and throat.', certification: 'Board certification in otorhinolaryngology', procedures: 'Endoscopic examination, audiometry, ear cleaning', equipment: 'Otoscope, nasal endoscope, audiometer',
+    clinicWords: /(^|[^a-z])(ent|ear|nose|throat)([^a-z]|$)/i,
     services: [['ENT consultation', 'Examination of ear, nose and throat complaints.', 250, 30], ['Hearing test', 'Audiometry to measure hearing levels.', 180, 30]], reasons: ['Ear pain', 'Sinusitis', 'Sore throat', 'التهاب الحلق'] },
   { name: 'Dentistry', description: 'Oral health, teeth and gums, from prevention to restoration.', certification: 'Licensed dental surgeon (BDS) with professional registration', procedures: 'Check-ups, scaling and polishing, fillings', equipment: 'Dental chair, intraoral X-ray, ultrasonic scaler',
+    clinicWords: /dent/i,
     services: [['Dental check-up', 'Examination of teeth and gums with advice.', 200, 30], ['Teeth cleaning', 'Scaling and polishing by a dental professional.', 300, 30]], reasons: ['Toothache', 'Routine cleaning', 'Bleeding gums', 'ألم في الأسنان'] },
   { name: 'Family Medicine', description: 'Continuous, comprehensive care for individuals and families of every age.', certification: 'Board certification in family medicine', procedures: 'Preventive care, vaccinations, chronic disease follow-up', equipment: 'Examination bed, blood pressure monitor, ECG machine',
+    clinicWords: /family|general medicine/i,
     services: [['Family medicine visit', 'General consultation for the whole family.', 200, 30], ['Annual health check', 'Yearly check-up with screening tests.', 500, 60]], reasons: ['Annual check-up', 'Cold and flu', 'Follow-up visit', 'مراجعة دورية'] },
   { name: 'Gastroenterology', description: 'Disorders of the digestive system, liver and pancreas.', certification: 'Board certification in gastroenterology', procedures: 'Endoscopy, colonoscopy, liver function assessment', equipment: 'Endoscope, colonoscope, ultrasound machine',
+    clinicWords: /gastro|digestive/i,
     services: [['Gastroenterology consultation', 'Assessment of digestive complaints.', 330, 30], ['Upper endoscopy', 'Camera examination of the upper digestive tract.', 1500, 60]], reasons: ['Abdominal pain', 'Heartburn', 'Digestive problems', 'ألم في البطن'] },
 ];
+
+/**
+ * The specialities whose services a clinic offers: those its name names (the General Medicine clinic internal and
+ * family medicine, the Dental Clinic dentistry), else every one (a clinic named after its place, "Olaya"), each only
+ * where a doctor of the clinic practises it. A specialist placed at a clinic of another kind sees its patients for the
+ * general consultation there: no dental check-up in the General Medicine clinic.
+ */
+function offeredAt(clinicName: string): SpecializationSeed[] {
+  const named = SPECIALIZATIONS.filter((s) => s.clinicWords.test(clinicName));
+  return named.length ? named : SPECIALIZATIONS;
+}
 
 const GENERAL: SpecializationSeed['services'][number] = ['General consultation', 'A first visit with a doctor of the clinic.', 200, null];
 const GENERAL_REASONS = ['Follow-up visit', 'General check-up', 'Consultation', 'Second opinion', 'استشارة عامة', 'متابعة'];
@@ -165,7 +191,7 @@ export async function seedScheduling(db: Db, companyId: string, now = new Date()
     if (!ids.length) continue;
     planned.push({ clinicId: clinic.id, seed: GENERAL, doctorIds: ids, reasons: GENERAL_REASONS });
     const specs = new Set(ids.flatMap((id) => [...(doctorSpecs.get(id) ?? [])]));
-    for (const s of SPECIALIZATIONS) {
+    for (const s of offeredAt(clinic.name)) {
       const sid = specId.get(s.name.toLowerCase())!;
       if (!specs.has(sid)) continue;
       clinicSpecLinks.push({ companyId, clinicId: clinic.id, specializationId: sid });

@@ -6,6 +6,9 @@ import { calendarDate, daysBetween } from './dates.js';
 /** The longest period the dashboard answers for, in days (a quarter). */
 export const DASHBOARD_MAX_DAYS = 93;
 
+/** Most appointments today's agenda lists (the first of the day); `agendaTotal` counts them all. */
+export const DASHBOARD_AGENDA_CAP = 300;
+
 /**
  * GET /api/dashboard: one clinic, all clinics of a complex, or the whole company (neither given), for the
  * clinic-local days `from` to `to` inclusive (both default to today in the company's time zone).
@@ -73,8 +76,10 @@ export const dashboardFigures = z.object({
   currency: z.string(),
   /** Appointments (not cancelled) by clinic-local weekday (0 Monday .. 6 Sunday) and hour. Only non-zero cells. */
   heatmap: z.array(z.object({ weekday: z.number(), hour: z.number(), count: z.number() })),
-  /** Today's appointments in the scope (clinic-local today), earliest first. */
+  /** Today's appointments in the scope (clinic-local today), earliest first: the first DASHBOARD_AGENDA_CAP of them. */
   today: z.string(),
   agenda: z.array(dashboardAgendaItem),
+  /** How many appointments the scope has today: more than `agenda` lists when the day has more than the cap. */
+  agendaTotal: z.number(),
 });
 export type DashboardFigures = z.infer<typeof dashboardFigures>;

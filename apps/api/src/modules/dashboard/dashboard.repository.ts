@@ -170,3 +170,16 @@ export function agendaRows(db: Db, companyId: string, clinicIds: string[], windo
     .orderBy(asc(appointments.startsAt), asc(appointments.publicId))
     .limit(limit);
 }
+
+/**
+ * How many appointments of these clinics start within their own day (`days`: the clinics of one zone, from their local
+ * midnight to the next), of every status, as the agenda lists them.
+ */
+export async function agendaCount(db: Db, companyId: string, days: Array<{ clinicIds: string[]; start: Date; end: Date }>): Promise<number> {
+  if (!days.length) return 0;
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(appointments).where(and(
+    eq(appointments.companyId, companyId),
+    or(...days.map((d) => and(inArray(appointments.clinicId, d.clinicIds), gte(appointments.startsAt, d.start), lt(appointments.startsAt, d.end)))),
+  ));
+  return Number(row?.n ?? 0);
+}

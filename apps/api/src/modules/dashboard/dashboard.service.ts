@@ -1,5 +1,5 @@
 import {
-  addDays, type AppointmentStatus, calendarDays, currencyMinorDigits, type DashboardAgendaItem, type DashboardFigures, type DashboardQuery,
+  addDays, type AppointmentStatus, calendarDays, currencyMinorDigits, DASHBOARD_AGENDA_CAP, type DashboardAgendaItem, type DashboardFigures, type DashboardQuery,
   endOfLocalDay, localTime, planAllows, safeTimeZone, startOfLocalDay, zonedIso,
 } from '@clinic/shared';
 import type { Caller, Deps } from '../../lib/app-types.js';
@@ -8,12 +8,12 @@ import { todayIn } from '../patients/index.js';
 import { billingCurrency, paidRevenue } from '../billing/index.js';
 import { dashboardFiguresOf, type DashAggregates } from './dashboard.domain.js';
 import {
-  agendaRows, findComplexRef, periodGroups, type PeriodGroups, scopeClinics, scopePeople, servicePrices, type GroupRow,
+  agendaCount, agendaRows, findComplexRef, periodGroups, type PeriodGroups, scopeClinics, scopePeople, servicePrices, type GroupRow,
 } from './dashboard.repository.js';
 import { keptUnderStamp } from './stamp-cache.js';
 
 /** Most appointments today's agenda lists. */
-const AGENDA_CAP = 300;
+const AGENDA_CAP = DASHBOARD_AGENDA_CAP;
 
 /** Instants safely around clinic-local days `from`..`to` in any zone (a day either side). */
 const around = (from: string, to: string) => ({ start: new Date(`${addDays(from, -1)}T00:00:00Z`), end: new Date(`${addDays(to, 2)}T00:00:00Z`) });
@@ -64,7 +64,7 @@ export async function dashboard(deps: Deps, caller: Caller, q: DashboardQuery): 
     currency: await billingCurrency(db, companyId),
     utilisation: figures.utilisation.map(({ doctorId, ...u }) => ({ doctor: names.get(doctorId) ?? { _id: doctorId, name: '' }, ...u })),
     today,
-    agenda: await agenda(deps, companyId, stamp, scope, today),
+    ...await agenda(deps, companyId, stamp, scope, today),
   };
 }
 
@@ -134,18 +134,19 @@ async function collected(deps: Deps, companyId: string, scope: Array<{ id: strin
 }
 
 /**
- * Today's appointments of the scope (clinic-local today), earliest first. The rows, with their clinic-local times, are
- * kept under the company's change stamp like the period's counts; the clinics' names are read live.
+ * Today's appointments of the scope (clinic-local today), earliest first, at most AGENDA_CAP, and how many there are.
+ * The rows, with their clinic-local times, are kept under the company's change stamp like the period's counts; the
+ * clinics' names are read live.
  */
-async function agenda(deps: Deps, companyId: string, stamp: number, scope: Array<{ id: string; name: string; publicId: string; timeZone: string }>, today: string): Promise<DashboardAgendaItem[]> {
-  if (!scope.length) return [];
+async function agenda(deps: Deps, companyId: string, stamp: number, scope: Array<{ id: string; name: string; publicId: string; timeZone: string }>, today: string): Promise<{ agenda: DashboardAgendaItem[]; agendaTotal: number }> {
+  if (!scope.length) return { agenda: [], agendaTotal: 0 };
   // Each clinic's own today: past midnight in Riyadh a Riyadh clinic's agenda is the new day's, whatever the viewer's zone.
   const now = new Date();
   const todays = new Map(scope.map((c) => [c.id, todayIn(safeTimeZone(c.timeZone), now)]));
   const key = ['agenda', companyId, today, ...scope.map((c) => `${c.id}@${c.timeZone}@${todays.get(c.id)}`)].join('|');
-  const rows = await keptUnderStamp(deps.db, key, stamp, () => agendaOf(deps, companyId, scope, todays));
+  const { rows, total } = await keptUnderStamp(deps.db, key, stamp, () => agendaOf(deps, companyId, scope, todays));
   const byId = new Map(scope.map((c) => [c.id, c]));
-  return rows.map(({ r, datetime, endsAt }) => {
+  const items = rows.map(({ r, datetime, endsAt }) => {
     const clinic = byId.get(r.clinicId)!;
     return {
       _id: r.id, publicId: r.publicId, datetime, endsAt, status: r.status as AppointmentStatus,
@@ -155,15 +156,33 @@ async function agenda(deps: Deps, companyId: string, stamp: number, scope: Array
       service: { _id: r.serviceId, name: r.serviceName },
     };
   });
+  return { agenda: items, agendaTotal: total };
 }
 
 async function agendaOf(deps: Deps, companyId: string, scope: Array<{ id: string; timeZone: string }>, todays: Map<string, string>) {
   const days = [...todays.values()].sort();
   const window = around(days[0]!, days.at(-1)!);
-  const rows = await agendaRows(deps.db, companyId, scope.map((c) => c.id), window, AGENDA_CAP * 3);
+  const limit = AGENDA_CAP * 3;
+  const rows = await agendaRows(deps.db, companyId, scope.map((c) => c.id), window, limit);
   const zones = new Map(scope.map((c) => [c.id, safeTimeZone(c.timeZone)]));
-  return rows
-    .filter((r) => localTime(r.startsAt, zones.get(r.clinicId)!).date === todays.get(r.clinicId))
-    .slice(0, AGENDA_CAP)
-    .map((r) => ({ r, datetime: zonedIso(r.startsAt, zones.get(r.clinicId)!), endsAt: zonedIso(r.endsAt, zones.get(r.clinicId)!) }));
+  const ofToday = rows.filter((r) => localTime(r.startsAt, zones.get(r.clinicId)!).date === todays.get(r.clinicId));
+  // Every row of the window was read: today's are all here. Otherwise the database counts each clinic's own day
+  // (clinics sharing a zone share it).
+  let total = ofToday.length;
+  if (rows.length >= limit) {
+    const byZone = new Map<string, { clinicIds: string[]; start: Date; end: Date }>();
+    for (const c of scope) {
+      const zone = zones.get(c.id)!;
+      const day = todays.get(c.id)!;
+      const kept = byZone.get(`${zone}@${day}`) ?? { clinicIds: [], start: startOfLocalDay(day, zone), end: endOfLocalDay(day, zone) };
+      kept.clinicIds.push(c.id);
+      byZone.set(`${zone}@${day}`, kept);
+    }
+    total = await agendaCount(deps.db, companyId, [...byZone.values()]);
+  }
+  return {
+    total,
+    rows: ofToday.slice(0, AGENDA_CAP)
+      .map((r) => ({ r, datetime: zonedIso(r.startsAt, zones.get(r.clinicId)!), endsAt: zonedIso(r.endsAt, zones.get(r.clinicId)!) })),
+  };
 }

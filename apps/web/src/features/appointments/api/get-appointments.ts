@@ -8,6 +8,8 @@ export type AppointmentsQuery = ListParams & {
   status: AppointmentStatus | null;
   /** Clinic-local day, `YYYY-MM-DD`. */
   date: string | null;
+  /** One clinic's appointments (the dashboard's agenda links here with its clinic). */
+  clinic?: string | null;
 };
 
 /**
@@ -23,7 +25,7 @@ export function appointmentsRequest(query: AppointmentsQuery) {
   const { page, limit, sortBy, order, search } = query;
   return {
     route: routes.exports.appointments,
-    query: { ...listRequestQuery({ page, limit, sortBy, order, search }, appointmentSortFields), status: query.status ?? undefined, date: query.date ?? undefined },
+    query: { ...listRequestQuery({ page, limit, sortBy, order, search }, appointmentSortFields), status: query.status ?? undefined, date: query.date ?? undefined, clinic: query.clinic ?? undefined },
   };
 }
 

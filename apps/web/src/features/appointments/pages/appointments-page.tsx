@@ -15,6 +15,10 @@ import { AppointmentDetails } from '@/features/appointment-panel';
 import { AppointmentStatusBadge } from '../components/appointment-status-badge';
 import { timeRange, wallOf } from '@/lib/clinic-time';
 import { SeriesMark } from '../components/series-mark';
+import { useClinicOptions } from '../api/get-booking-options';
+
+/** A record id from the address, else no filter (a mistyped one would only make the list fail). */
+const idOf = (value: string | null) => (value && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value) ? value : null);
 
 export default function AppointmentsPage() {
   const { t, i18n } = useTranslation();
@@ -23,16 +27,18 @@ export default function AppointmentsPage() {
   // Deleting is an administrator's correction of a mistaken booking; everyone else cancels with a reason in the details.
   const canDelete = can('appointment_delete');
   // Newest visit first, the date column showing the order, until the user sorts by another column.
-  const list = useListState({ filters: ['status', 'date'] as const, defaultSortBy: 'datetime' });
+  const list = useListState({ filters: ['status', 'date', 'clinic'] as const, defaultSortBy: 'datetime' });
   const status = oneOf(list.filters.status, APPOINTMENT_STATUSES);
   const date = dayOf(list.filters.date);
+  const clinic = idOf(list.filters.clinic);
+  const clinics = useClinicOptions();
   const [toDelete, setToDelete] = useState<AppointmentRecord | null>(null);
   const [openId, setOpenId] = useState<string | null>(null);
   // A notification links here with the appointment's id: open its details.
   const linkedId = useSearchParams()[0].get('id');
   useEffect(() => { if (linkedId) setOpenId(linkedId); }, [linkedId]);
   const opened = useAppointment(openId);
-  const listFilters = { status, date };
+  const listFilters = { status, date, clinic };
   const appointments = useListQuery(list, appointmentsQueryOptions, listFilters);
 
   const columns: DataTableColumn<AppointmentRecord>[] = [
@@ -120,6 +126,14 @@ export default function AppointmentsPage() {
               value: status,
               data: APPOINTMENT_STATUSES.map((s) => ({ value: s, label: t(`appointments.status.${s}`) })),
               onChange: (value) => list.setFilter('status', value),
+            },
+            {
+              key: 'clinic',
+              label: t('appointments.list.clinic'),
+              placeholder: t('appointments.list.allClinics'),
+              value: clinic,
+              data: (clinics.data ?? []).map((c) => ({ value: c._id, label: c.name })),
+              onChange: (value) => list.setFilter('clinic', value),
             },
           ]}
           date={{ value: date, onChange: (value) => list.setFilter('date', dayOf(value)), label: t('appointments.list.date'), placeholder: t('appointments.list.datePlaceholder') }}

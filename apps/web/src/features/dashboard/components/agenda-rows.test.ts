@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AppointmentStatus, DashboardFigures } from '@clinic/shared';
-import { agendaRows, dayListPath } from './agenda-rows';
+import { agendaListPath, agendaRows, dayListPath } from './agenda-rows';
 
 const visit = (n: number, status: AppointmentStatus): DashboardFigures['agenda'][number] => ({
   _id: `a${n}`, publicId: `APT-${n}`, status,
@@ -42,5 +42,15 @@ describe('today\'s agenda on the dashboard', () => {
     const url = new URL(dayListPath('2026-03-10'), 'http://localhost');
     expect(url.pathname).toBe('/appointments');
     expect(Object.fromEntries(url.searchParams)).toEqual({ date: '2026-03-10', sortBy: 'datetime', order: 'asc' });
+  });
+
+  it('keeps the dashboard\'s clinic in the link: that clinic\'s day, not every clinic\'s', () => {
+    const clinic = { _id: 'c1', name: 'Olaya Clinic' };
+    const complex = { _id: 'x1', name: 'Olaya Complex' };
+    const params = (path: string | null) => path && Object.fromEntries(new URL(path, 'http://localhost').searchParams);
+    expect(params(agendaListPath('2026-03-10', { clinic, complex: null }))).toEqual({ date: '2026-03-10', clinic: 'c1', sortBy: 'datetime', order: 'asc' });
+    expect(params(agendaListPath('2026-03-10', { clinic: null, complex: null }))).toEqual({ date: '2026-03-10', sortBy: 'datetime', order: 'asc' });
+    // The list has no complex filter: no link that would list every clinic's day.
+    expect(agendaListPath('2026-03-10', { clinic: null, complex })).toBeNull();
   });
 });

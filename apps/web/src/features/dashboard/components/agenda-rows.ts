@@ -23,7 +23,20 @@ export function agendaRows(agenda: readonly AgendaItem[], filter: AgendaFilter, 
   return { rows: list.slice(0, limit), more: Math.max(0, list.length - limit), open: open.length, finished: agenda.length - open.length };
 }
 
-/** The appointments list of one day, earliest first: where "and N more" of the agenda leads. */
-export function dayListPath(day: string): string {
-  return `/appointments?${new URLSearchParams({ date: day, sortBy: 'datetime', order: 'asc' }).toString()}`;
+/**
+ * The appointments list of one day, earliest first, of the dashboard's clinic when it shows one: where "and N more" of
+ * the agenda leads.
+ */
+export function dayListPath(day: string, clinic?: string | null): string {
+  return `/appointments?${new URLSearchParams({ date: day, ...(clinic ? { clinic } : {}), sortBy: 'datetime', order: 'asc' }).toString()}`;
+}
+
+/**
+ * Where the agenda's link leads in the dashboard's scope: the day's list of its clinic, or of every clinic when it shows
+ * the whole company. None for a complex: the appointments list cannot show just a complex's clinics, and a list of
+ * every clinic would not be what the agenda counted.
+ */
+export function agendaListPath(day: string, scope: Pick<DashboardFigures['scope'], 'clinic' | 'complex'>): string | null {
+  if (scope.complex && !scope.clinic) return null;
+  return dayListPath(day, scope.clinic?._id);
 }

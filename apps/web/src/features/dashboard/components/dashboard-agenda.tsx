@@ -8,7 +8,7 @@ import type { DashboardFigures } from '@clinic/shared';
 import { AppointmentStatusBadge } from '@/features/appointments';
 import { formatClock, formatDay, formatNumber } from '@/lib/dates';
 import { useSession } from '@/lib/session-context';
-import { AGENDA_SHOWN, AGENDA_SHOWN_NARROW, agendaRows, dayListPath, type AgendaFilter } from './agenda-rows';
+import { AGENDA_SHOWN, AGENDA_SHOWN_NARROW, agendaListPath, agendaRows, type AgendaFilter } from './agenda-rows';
 import classes from './dashboard-agenda.module.css';
 
 /** A clinic-local time of an instant written with its offset (`2026-03-10T09:30:00+03:00`), with the user's digits. */
@@ -19,11 +19,21 @@ type Row = DashboardFigures['agenda'][number];
 /** Phones: a row is a short block (time, patient and status, then doctor, clinic and service), no table to scroll. */
 const NARROW = '(max-width: 36em)';
 
+interface DashboardAgendaProps {
+  agenda: DashboardFigures['agenda'];
+  /** How many appointments the day has: more than `agenda` when the API listed only the day's first ones. */
+  total: number;
+  today: string;
+  /** What the dashboard shows (a clinic, a complex or the company): the link to the day's list keeps it. */
+  scope: DashboardFigures['scope'];
+}
+
 /**
  * Today's appointments in the dashboard's scope: by default those not finished yet (what the desk deals with now and
- * next), or the whole day; the first rows, then a link to the day's full list.
+ * next), or the whole day; the first rows, then a link to the day's full list of the same clinic. On a day busier than
+ * the API lists, it says how many of the day's appointments it has.
  */
-export function DashboardAgenda({ agenda, today }: { agenda: DashboardFigures['agenda']; today: string }) {
+export function DashboardAgenda({ agenda, total, today, scope }: DashboardAgendaProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const { can } = useSession();
@@ -32,8 +42,14 @@ export function DashboardAgenda({ agenda, today }: { agenda: DashboardFigures['a
   const [chosen, setChosen] = useState<AgendaFilter | null>(null);
   // Once the day is over (nothing left to come), the whole day, unless the user chose.
   const filter: AgendaFilter = chosen ?? (agendaRows(agenda, 'open').open ? 'open' : 'all');
-  const { rows, more, open } = agendaRows(agenda, filter, narrow ? AGENDA_SHOWN_NARROW : AGENDA_SHOWN);
-  const listPath = can('appointment_read') ? dayListPath(today) : null;
+  const shown = agendaRows(agenda, filter, narrow ? AGENDA_SHOWN_NARROW : AGENDA_SHOWN);
+  const { rows, open } = shown;
+  // The day's later appointments the API did not list: counted in the whole day's "more"; of those still to come no
+  // number is known (the link then just opens the list), and the open count is at least what was listed.
+  const unlisted = Math.max(0, total - agenda.length);
+  const more = unlisted && filter === 'all' ? shown.more + unlisted : shown.more;
+  const moreKnown = !unlisted || filter === 'all';
+  const listPath = can('appointment_read') ? agendaListPath(today, scope) : null;
   const Arrow = dir === 'rtl' ? IconArrowNarrowLeft : IconArrowNarrowRight;
 
   return (
@@ -47,23 +63,28 @@ export function DashboardAgenda({ agenda, today }: { agenda: DashboardFigures['a
             value={filter}
             onChange={(v) => setChosen(v as AgendaFilter)}
             data={[
-              { value: 'open', label: `${t('dashboard.agenda.open')} · ${formatNumber(open, lang)}` },
-              { value: 'all', label: `${t('dashboard.agenda.all')} · ${formatNumber(agenda.length, lang)}` },
+              { value: 'open', label: `${t('dashboard.agenda.open')} · ${formatNumber(open, lang)}${unlisted ? '+' : ''}` },
+              { value: 'all', label: `${t('dashboard.agenda.all')} · ${formatNumber(Math.max(total, agenda.length), lang)}` },
             ]}
             data-testid="dashboard-agenda-filter"
           />
         )}
       </Group>
+      {unlisted > 0 && (
+        <Text size="sm" c="dimmed" mb="xs" data-testid="dashboard-agenda-capped">
+          {t('dashboard.agenda.capped', { count: total, shown: agenda.length })}
+        </Text>
+      )}
       {!agenda.length ? <Text c="dimmed">{t('dashboard.agenda.empty')}</Text>
         : !rows.length ? <Text c="dimmed" data-testid="dashboard-agenda-none-open">{t('dashboard.agenda.noneOpen')}</Text>
         : narrow ? <AgendaList rows={rows} lang={lang} /> : <AgendaTable rows={rows} lang={lang} />}
       {listPath && agenda.length > 0 && (
         <Anchor component={Link} to={listPath} size="sm" mt="sm" className={classes.more} data-testid="dashboard-agenda-more">
-          {more > 0 ? t('dashboard.agenda.more', { count: more }) : t('dashboard.agenda.openList')}
+          {more > 0 && moreKnown ? t('dashboard.agenda.more', { count: more }) : t('dashboard.agenda.openList')}
           <Arrow size={16} aria-hidden />
         </Anchor>
       )}
-      {!listPath && more > 0 && <Text size="sm" c="dimmed" mt="xs">{t('dashboard.agenda.more', { count: more })}</Text>}
+      {!listPath && more > 0 && moreKnown && <Text size="sm" c="dimmed" mt="xs">{t('dashboard.agenda.more', { count: more })}</Text>}
     </Card>
   );
 }

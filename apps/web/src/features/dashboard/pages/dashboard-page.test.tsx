@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DashboardFigures } from '@clinic/shared';
 import { setDisplay } from '@/lib/format/display';
-import { demoUser, emptyList, jsonResponse, ok } from '@/test/mocks';
+import { demoUser, emptyList, jsonResponse, listOf, ok } from '@/test/mocks';
 import { mockFetch, renderWithProviders, setLanguage, signIn } from '@/test/utils';
 import DashboardPage from './dashboard-page';
 
@@ -32,6 +32,7 @@ const figures: DashboardFigures = {
     _id: 'a1', publicId: 'APT-000001', datetime: '2026-03-10T09:30:00+03:00', endsAt: '2026-03-10T10:00:00+03:00', status: 'scheduled',
     patient: { _id: 'p1', name: 'Sara Nasser' }, doctor: { _id: 'd1', name: 'Dr. Omar Haddad' }, clinic: { _id: 'c1', name: 'Olaya Clinic' }, service: { _id: 's1', name: 'Consultation' },
   }],
+  agendaTotal: 1,
 };
 
 type AgendaItem = DashboardFigures['agenda'][number];
@@ -95,7 +96,7 @@ describe('dashboard page', () => {
       ...figures.agenda[0]!, _id: `a${n}`, publicId: `APT-${n}`, status, datetime: `2026-03-10T${time}:00+03:00`, patient: { _id: `p${n}`, name: `Patient ${n}` },
     });
     const agenda = [row(1, 'completed', '08:00'), row(2, 'no_show', '08:30'), ...Array.from({ length: 41 }, (_, i) => row(10 + i, i ? 'scheduled' : 'in_consultation', '09:00'))];
-    api(demoUser.preferences, { ...figures, agenda });
+    api(demoUser.preferences, { ...figures, agenda, agendaTotal: agenda.length });
     renderDashboard();
     const card = await screen.findByTestId('dashboard-agenda');
     const rows = within(card).getAllByTestId('dashboard-agenda-row');
@@ -108,6 +109,43 @@ describe('dashboard page', () => {
     await userEvent.click(within(card).getByText(/^Whole day/));
     expect(within(card).getAllByTestId('dashboard-agenda-row')[0]).toHaveTextContent('Patient 1');
     expect(within(card).getByRole('link', { name: /And 3 more/ })).toBeInTheDocument();
+  });
+
+  it('links the agenda of one clinic to that clinic\'s appointments of the day', async () => {
+    await setLanguage('en');
+    const olaya = { _id: '11111111-1111-4111-8111-111111111111', name: 'Olaya Clinic', publicId: 'CLN-000001' };
+    const asked: URL[] = [];
+    mockFetch((url) => {
+      if (url.pathname === '/api/dashboard') {
+        asked.push(url);
+        const clinic = url.searchParams.get('clinic');
+        return jsonResponse(200, ok({ ...figures, scope: { clinic: clinic ? olaya : null, complex: null, clinics: clinic ? 1 : 2 } }));
+      }
+      if (url.pathname === '/api/clinics') return jsonResponse(200, listOf([olaya]));
+      return jsonResponse(200, emptyList());
+    }, { profile: { permissions: ['dashboard_read', 'appointment_read'] } });
+    renderDashboard();
+    const link = () => within(screen.getByTestId('dashboard-agenda')).getByRole('link', { name: /See all of today's appointments/ });
+    await screen.findByTestId('dashboard-agenda');
+    expect(new URL(link().getAttribute('href')!, 'http://localhost').searchParams.has('clinic')).toBe(false);
+    await userEvent.click(within(screen.getByTestId('dashboard-scope')).getByText('Clinic'));
+    await userEvent.click(screen.getByTestId('dashboard-clinic'));
+    await userEvent.click(await screen.findByRole('option', { name: 'Olaya Clinic' }));
+    await waitFor(() => expect(asked.at(-1)!.searchParams.get('clinic')).toBe(olaya._id));
+    await waitFor(() => expect(new URL(link().getAttribute('href')!, 'http://localhost').searchParams.get('clinic')).toBe(olaya._id));
+    expect(Object.fromEntries(new URL(link().getAttribute('href')!, 'http://localhost').searchParams)).toEqual({ date: '2026-03-10', clinic: olaya._id, sortBy: 'datetime', order: 'asc' });
+  });
+
+  it('says when a busy day has more appointments than the agenda was sent', async () => {
+    await setLanguage('en');
+    const row = (n: number): AgendaItem => ({ ...figures.agenda[0]!, _id: `a${n}`, publicId: `APT-${n}`, status: 'completed', patient: { _id: `p${n}`, name: `Patient ${n}` } });
+    api(demoUser.preferences, { ...figures, agenda: Array.from({ length: 300 }, (_, i) => row(i)), agendaTotal: 345 });
+    renderDashboard();
+    const card = await screen.findByTestId('dashboard-agenda');
+    expect(within(card).getByTestId('dashboard-agenda-capped')).toHaveTextContent('Listing the first 300 of today\'s 345 appointments');
+    // The whole day counts every appointment of it, and "and N more" the ones past the rows shown.
+    expect(within(card).getByText(/^Whole day · 345/)).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: /And 305 more/ })).toBeInTheDocument();
   });
 
   it('picks a custom period with the app\'s date pickers, written in Arabic', async () => {

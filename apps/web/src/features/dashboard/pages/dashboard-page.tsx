@@ -256,7 +256,7 @@ export default function DashboardPage() {
             </Grid.Col>
           </Grid>
 
-          <DashboardAgenda agenda={d.agenda} today={d.today} />
+          <DashboardAgenda agenda={d.agenda} total={d.agendaTotal} today={d.today} scope={d.scope} />
         </>
       )}
     </Stack>
