@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DOSE_UNITS, FREQUENCY_CODES, MEDICATION_ROUTES } from '../clinical/medications.js';
+import { VITALS } from '../clinical/vitals.js';
 import { allergyStateSchema } from './allergy.js';
 import { numberish, refSchema } from './common.js';
 import { instantInRange } from './dates.js';
@@ -96,6 +97,13 @@ export type ChartQuery = z.output<typeof chartQuery>;
 /** Where an entry opens: the encounter, a part of the patient's page, or a document (downloaded). */
 export const chartLinkSchema = z.object({ page: z.enum(['encounter', 'patient', 'document']), id: z.string(), url: z.string().optional() });
 
+/**
+ * One measurement of a vitals entry: the value in the unit it was entered in ("lb" when weighed in pounds), rounded as
+ * that unit is shown (`displayDecimals`), as the vitals card shows it.
+ */
+export const chartVitalSchema = z.object({ vital: z.enum(VITALS), value: z.number(), unit: z.string() });
+export type ChartVital = z.infer<typeof chartVitalSchema>;
+
 export const chartEntrySchema = z.object({
   kind: z.enum(CHART_KINDS),
   _id: z.string(),
@@ -103,14 +111,23 @@ export const chartEntrySchema = z.object({
   at: z.string(),
   /** The record's own title, in both languages where the data has both (`ar` null: one language); null: the kind's name. */
   title: z.object({ en: z.string(), ar: z.string().nullable() }).nullable(),
-  /** A short language-neutral detail: a code, a strength, the main measurements. */
+  /** A short language-neutral detail, a code or free text: a diagnosis's code, a reaction, a prescription's or order's number. */
   detail: z.string().nullable(),
+  /** Vitals only: the main measurements, as fields the client writes in its own language. */
+  vitals: z.array(chartVitalSchema).optional(),
+  /** Medications only: the strength and the form as recorded ('' where none), for the client to translate. */
+  medication: z.object({ strength: z.string(), form: z.string() }).optional(),
   /** The record's state where it has one (primary, active, resolved, stopped, entered_in_error, ...). */
   status: z.string().nullable(),
   author: refSchema.nullable(),
   link: chartLinkSchema,
   /** Encounters only: the note's state and how many addenda it has (never its content). */
   encounter: z.object({ state: z.enum(['draft', 'signed']), addenda: z.number().int() }).nullable(),
+  /**
+   * True: recorded at another doctor's sensitive encounter, shown masked (no title, no detail; the same id, time and
+   * link, so the entry is never silently missing). Opening its encounter with a reason (break-the-glass) shows it.
+   */
+  restricted: z.boolean().optional(),
 });
 export type ChartEntry = z.infer<typeof chartEntrySchema>;
 
@@ -120,7 +137,11 @@ export type ChartPage = z.infer<typeof chartPageSchema>;
 
 /** The clinical part of the printed patient summary: active problems, the allergy state, current medications. */
 export const recordSummarySchema = z.object({
-  problems: z.array(z.object({ _id: z.string(), code: z.string(), titleEn: z.string(), titleAr: z.string(), onsetDate: z.string().nullable() })),
+  /** A problem made by another doctor's sensitive encounter is listed `restricted`, without its code and titles. */
+  problems: z.array(z.object({
+    _id: z.string(), code: z.string().nullable(), titleEn: z.string().nullable(), titleAr: z.string().nullable(), onsetDate: z.string().nullable(),
+    restricted: z.boolean(),
+  })),
   allergies: allergyStateSchema,
   medications: z.array(z.object({
     _id: z.string(), name: z.string(), strength: z.string(), form: z.string(), dose: z.number().nullable(), unit: z.enum(DOSE_UNITS).nullable(),

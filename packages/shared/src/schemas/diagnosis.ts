@@ -69,14 +69,19 @@ export type DiagnosisRank = (typeof DIAGNOSIS_RANKS)[number];
 const rankSchema = z.enum(DIAGNOSIS_RANKS, { error: 'validation.invalidValue' });
 const noteSchema = z.string({ error: 'validation.invalidValue' }).trim().max(500, { error: 'validation.tooLong' });
 
+/**
+ * A diagnosis of an encounter. One recorded at another doctor's sensitive encounter is `restricted` for the caller: the
+ * row is there (id, rank, time, encounter) but its code and note are null until the encounter is opened with a reason.
+ */
 export const encounterDiagnosisRecord = z.object({
   _id: z.string(),
   patientId: z.string(),
   encounterId: z.string(),
   rank: rankSchema,
-  note: z.string(),
-  code: diagnosisCodeRecord,
+  note: z.string().nullable(),
+  code: diagnosisCodeRecord.nullable(),
   createdAt: z.string(),
+  restricted: z.boolean(),
 });
 export type EncounterDiagnosisRecord = z.infer<typeof encounterDiagnosisRecord>;
 
@@ -100,13 +105,15 @@ export const encounterDiagnosisUpdateInput = z.strictObject({
 export const PROBLEM_STATUSES = ['active', 'resolved'] as const;
 export type ProblemStatus = (typeof PROBLEM_STATUSES)[number];
 
+/** A problem; one made by another doctor's sensitive encounter is `restricted`: its code and titles are null. */
 export const patientProblemRecord = z.object({
   _id: z.string(),
   patientId: z.string(),
-  codeId: z.string(),
-  code: z.string(),
-  titleEn: z.string(),
-  titleAr: z.string(),
+  codeId: z.string().nullable(),
+  code: z.string().nullable(),
+  titleEn: z.string().nullable(),
+  titleAr: z.string().nullable(),
+  restricted: z.boolean(),
   status: z.enum(PROBLEM_STATUSES),
   onsetDate: z.string().nullable(),
   resolvedDate: z.string().nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { boolish, listQuerySchema, refSchema } from './common.js';
+import { encounterDiagnosisRecord } from './diagnosis.js';
 import { bilingualLabel, noteContent, noteSection, noteSections, templateSnapshot } from './note-template.js';
 import { versionInput, versionSchema } from './version.js';
 
@@ -58,6 +59,11 @@ export const encounterDetails = encounterSummary.extend({
   reason: z.string().nullable(),
   note: encounterNote,
   addenda: z.array(encounterAddendum),
+  /**
+   * The break-the-glass answer only: the encounter's diagnoses unmasked (the diagnosis lists keep those of a sensitive
+   * encounter masked for anyone but its doctor).
+   */
+  diagnoses: z.array(encounterDiagnosisRecord).optional(),
 });
 export type EncounterDetails = z.infer<typeof encounterDetails>;
 

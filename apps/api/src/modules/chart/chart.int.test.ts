@@ -62,8 +62,34 @@ describe('the patient chart', () => {
     const signed = data.find((e) => e._id === encounterIds[1])!;
     expect(signed).toMatchObject({ title: { en: 'SOAP note', ar: 'ملاحظة SOAP' }, encounter: { state: 'signed', addenda: 1 }, author: { name: 'Dr. Rana Chart' }, link: { page: 'encounter' } });
     expect(data.find((e) => e.kind === 'diagnosis')).toMatchObject({ detail: 'J06.9', status: 'primary', link: { page: 'encounter', id: encounterIds[3] } });
-    expect(data.find((e) => e.kind === 'vitals')!.detail).toContain('120/80 mmHg');
+    expect(data.find((e) => e.kind === 'vitals')).toMatchObject({ detail: null, vitals: [{ vital: 'systolic', value: 120, unit: 'mmHg' }, { vital: 'diastolic', value: 80, unit: 'mmHg' }, { vital: 'pulse', value: 72, unit: 'bpm' }] });
     expect(data.find((e) => e.kind === 'document')!.link.url).toMatch(/^\/api\/files\//);
+  });
+
+  it('sends a vitals set\'s measurements and a medication\'s strength and form as fields, not as English text', async () => {
+    const pid = (await insertPatient(ctx.database.db, a.companyId, { name: 'Vera Fields' })).id;
+    // Weighed in pounds and the temperature taken in Fahrenheit: stored canonical, sent in the units entered.
+    await q(`insert into vital_signs (company_id, patient_id, taken_at, systolic, diastolic, pulse, temperature_c, spo2, weight_kg, glucose_mmol, respiratory_rate, entered_units)
+      values ($1, $2, $3, 135, 85, 88, 37, 96, 70, 6.2, 16, '{"temperature": "F", "weight": "lb"}')`, [a.companyId, pid, day(30)]);
+    await q(`insert into vital_signs (company_id, patient_id, taken_at, temperature_c, glucose_mmol, entered_units) values ($1, $2, $3, 36.5, 5.6, '{"glucose": "mg/dL", "temperature": "K"}')`, [a.companyId, pid, day(29)]);
+    await q(`insert into patient_medications (company_id, patient_id, name, name_key, strength, form, route, frequency, start_date, created_at, updated_at)
+      values ($1, $2, 'Amoxil', 'amoxil', '457 mg/5 mL', 'Oral suspension', 'oral', 'BID', '2026-07-01', $3, $3), ($1, $2, 'Vitamin D', 'vitamin d', '', '', 'oral', 'QD', '2026-07-01', $4, $4)`,
+    [a.companyId, pid, day(28), day(27)]);
+
+    const res = await chart(doctor, 'kinds=vitals,medication', pid);
+    expect(res.statusCode, res.body).toBe(200);
+    const data = body<{ data: ChartEntry[] }>(res).data;
+    expect(data.map((e) => [e.kind, e.detail, e.vitals, e.medication])).toEqual([
+      ['vitals', null, [
+        { vital: 'systolic', value: 135, unit: 'mmHg' }, { vital: 'diastolic', value: 85, unit: 'mmHg' }, { vital: 'pulse', value: 88, unit: 'bpm' },
+        { vital: 'temperature', value: 98.6, unit: 'F' }, { vital: 'spo2', value: 96, unit: '%' }, { vital: 'weight', value: 154.3, unit: 'lb' },
+        { vital: 'glucose', value: 6.2, unit: 'mmol/L' },
+      ], undefined],
+      // A unit that is not one of the vital's (a hand-edited row) is read as the stored unit.
+      ['vitals', null, [{ vital: 'temperature', value: 36.5, unit: 'C' }, { vital: 'glucose', value: 101, unit: 'mg/dL' }], undefined],
+      ['medication', null, undefined, { strength: '457 mg/5 mL', form: 'Oral suspension' }],
+      ['medication', null, undefined, { strength: '', form: '' }],
+    ]);
   });
 
   it('shows prescriptions, orders and their results with their state, each opening its encounter', async () => {

@@ -14,7 +14,7 @@ import { CHART_SOURCES } from './sources/index.js';
 export async function readChart(deps: Deps, ctx: RequestContext, caller: Caller, patientId: string, query: ChartQuery): Promise<Omit<ChartPage, 'success'>> {
   await requirePatient(deps, caller, patientId);
   const kinds = query.kinds ?? [...CHART_KINDS];
-  const q = { companyId: caller.companyId, patientId, from: query.from, to: query.to, after: query.cursor, limit: query.limit + 1 };
+  const q = { companyId: caller.companyId, patientId, viewerId: caller.id, from: query.from, to: query.to, after: query.cursor, limit: query.limit + 1 };
   const pages = await Promise.all(kinds.map((kind) => CHART_SOURCES[kind].entries(deps, q)));
   const merged = pages.flat().sort((a, b) => compareChartOrder(cursorOf(a), cursorOf(b)));
   const page = merged.slice(0, query.limit);

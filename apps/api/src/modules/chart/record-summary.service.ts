@@ -3,13 +3,14 @@
  * allergies, or not recorded) and the current medications, read in one request that is audited as one read of the
  * patient's record.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { RecordSummary } from '@clinic/shared';
 import { patientMedications, patientProblems } from '../../db/schema/index.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { allergyStateOf } from '../clinical-observations/index.js';
+import { joinOn, maskedFor, sensitiveEncounter, sensitiveNote, unlessMasked } from '../encounters/index.js';
 import { requirePatient } from '../patients/index.js';
 
 /** A summary lists at most this many of each (a paper page; the lists themselves are on the patient's page). */
@@ -19,11 +20,19 @@ export async function readRecordSummary(deps: Deps, ctx: RequestContext, caller:
   await requirePatient(deps, caller, patientId);
   const { db } = deps;
   const companyId = caller.companyId;
+  const p = patientProblems;
+  // A problem made by another doctor's sensitive encounter is listed without its code and titles, after the others
+  // (ordered by its code it would show where in the alphabet it falls).
+  const code = unlessMasked<string>(p.code, caller.id);
   const [problems, medications, allergies] = await Promise.all([
-    db.select({ _id: patientProblems.id, code: patientProblems.code, titleEn: patientProblems.titleEn, titleAr: patientProblems.titleAr, onsetDate: patientProblems.onsetDate })
-      .from(patientProblems)
-      .where(and(eq(patientProblems.companyId, companyId), eq(patientProblems.patientId, patientId), eq(patientProblems.status, 'active')))
-      .orderBy(asc(patientProblems.code), asc(patientProblems.id)).limit(PRINT_MAX),
+    db.select({
+      _id: p.id, code, titleEn: unlessMasked<string>(p.titleEn, caller.id), titleAr: unlessMasked<string>(p.titleAr, caller.id),
+      onsetDate: p.onsetDate, restricted: maskedFor(caller.id),
+    }).from(p)
+      .leftJoin(sensitiveEncounter, joinOn.encounter(p.companyId, p.sourceEncounterId))
+      .leftJoin(sensitiveNote, joinOn.note(p.companyId, p.sourceEncounterId))
+      .where(and(eq(p.companyId, companyId), eq(p.patientId, patientId), eq(p.status, 'active')))
+      .orderBy(sql`${code} nulls last`, asc(p.id)).limit(PRINT_MAX),
     db.select({
       _id: patientMedications.id, name: patientMedications.name, strength: patientMedications.strength, form: patientMedications.form,
       dose: patientMedications.dose, unit: patientMedications.unit, route: patientMedications.route, frequency: patientMedications.frequency, startDate: patientMedications.startDate,

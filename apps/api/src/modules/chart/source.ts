@@ -16,6 +16,8 @@ import { qualified } from '../../lib/sql.js';
 export interface SourceQuery {
   companyId: string;
   patientId: string;
+  /** Who reads (an employee id): what another doctor's sensitive encounter recorded is masked for them (placeholder `viewerId`). */
+  viewerId: string;
   from: string | undefined;
   to: string | undefined;
   after: ChartCursor | undefined;
@@ -72,7 +74,7 @@ export function sourcePage<T>(deps: Deps, kind: ChartKind, t: WindowColumns, q: 
   const shape = `chart.${kind}:${Boolean(q.from)}:${Boolean(q.to)}:${cursorOrder(kind, q)}`;
   const statement = prepared(deps.db, shape, (name) => build(window(kind, t, q)).limit(ph('limit')).prepare(name));
   return statement.execute({
-    companyId: q.companyId, patientId: q.patientId, from: q.from ?? null, to: q.to ?? null,
+    companyId: q.companyId, patientId: q.patientId, viewerId: q.viewerId, from: q.from ?? null, to: q.to ?? null,
     afterAt: q.after?.at ?? null, afterId: q.after?.id ?? null, limit: q.limit,
   });
 }

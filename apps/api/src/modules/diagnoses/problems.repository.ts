@@ -1,8 +1,9 @@
 /** Every query of encounter diagnoses and the problem list. All of them are scoped by company. */
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, not, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { diagnosisCodes, encounterDiagnoses, patientProblems, patients } from '../../db/schema/index.js';
 import { nextVersion } from '../../lib/versioning.js';
+import { joinOn, maskedFor, sensitiveEncounter, sensitiveNote, unlessMasked } from '../encounters/index.js';
 
 export type ProblemRow = typeof patientProblems.$inferSelect;
 export type DiagnosisRow = typeof encounterDiagnoses.$inferSelect;
@@ -20,11 +21,23 @@ export async function findCode(db: Db, companyId: string, id: string): Promise<C
 const withCode = { d: encounterDiagnoses, c: diagnosisCodes };
 const codeJoin = and(eq(diagnosisCodes.companyId, encounterDiagnoses.companyId), eq(diagnosisCodes.id, encounterDiagnoses.codeId));
 
-/** One encounter's diagnoses with their codes: the primary first, then in the order they were added. */
-export function encounterDiagnosesOf(db: Db, companyId: string, patientId: string, encounterId: string) {
-  return db.select(withCode).from(encounterDiagnoses).innerJoin(diagnosisCodes, codeJoin)
-    .where(and(eq(encounterDiagnoses.companyId, companyId), eq(encounterDiagnoses.patientId, patientId), eq(encounterDiagnoses.encounterId, encounterId)))
-    .orderBy(sql`${encounterDiagnoses.rank} = 'primary' desc`, asc(encounterDiagnoses.createdAt), asc(encounterDiagnoses.id));
+/**
+ * One encounter's diagnoses as `viewerId` may see them: the primary first, then in the order they were added. At
+ * another doctor's sensitive encounter each row comes without its note and its code (the code is joined only where
+ * the row is not masked), flagged `restricted`.
+ */
+export function encounterDiagnosesOf(db: Db, companyId: string, patientId: string, encounterId: string, viewerId: string) {
+  const d = encounterDiagnoses;
+  return db.select({
+    d: { id: d.id, patientId: d.patientId, encounterId: d.encounterId, rank: d.rank, createdAt: d.createdAt, note: unlessMasked<string>(d.note, viewerId) },
+    c: diagnosisCodes,
+    restricted: maskedFor(viewerId),
+  }).from(d)
+    .leftJoin(sensitiveEncounter, joinOn.encounter(d.companyId, d.encounterId))
+    .leftJoin(sensitiveNote, joinOn.note(d.companyId, d.encounterId))
+    .leftJoin(diagnosisCodes, and(codeJoin, not(maskedFor(viewerId))))
+    .where(and(eq(d.companyId, companyId), eq(d.patientId, patientId), eq(d.encounterId, encounterId)))
+    .orderBy(sql`${d.rank} = 'primary' desc`, asc(d.createdAt), asc(d.id));
 }
 
 export async function findDiagnosis(db: Db, companyId: string, patientId: string, id: string) {
@@ -83,11 +96,27 @@ async function insertActiveProblem(
   return row?.id ?? null;
 }
 
-/** The patient's problems: active ones first, then resolved; each group by onset (latest first). */
-export function problemsOf(db: Db, companyId: string, patientId: string, limit: number) {
-  return db.select().from(patientProblems)
-    .where(and(eq(patientProblems.companyId, companyId), eq(patientProblems.patientId, patientId)))
-    .orderBy(asc(patientProblems.status), sql`${patientProblems.onsetDate} desc nulls last`, desc(patientProblems.createdAt), asc(patientProblems.id))
+/** A problem's columns as `viewerId` may see them: one made by another doctor's sensitive encounter without its code. */
+function problemColumns(viewerId: string) {
+  const p = patientProblems;
+  return {
+    ...getTableColumns(p),
+    codeId: unlessMasked<string>(p.codeId, viewerId), code: unlessMasked<string>(p.code, viewerId),
+    titleEn: unlessMasked<string>(p.titleEn, viewerId), titleAr: unlessMasked<string>(p.titleAr, viewerId),
+    restricted: maskedFor(viewerId),
+  };
+}
+
+export type ShownProblemRow = Awaited<ReturnType<typeof problemsOf>>[number];
+
+/** The patient's problems as `viewerId` may see them: active ones first, then resolved; each group by onset (latest first). */
+export function problemsOf(db: Db, companyId: string, patientId: string, limit: number, viewerId: string) {
+  const p = patientProblems;
+  return db.select(problemColumns(viewerId)).from(p)
+    .leftJoin(sensitiveEncounter, joinOn.encounter(p.companyId, p.sourceEncounterId))
+    .leftJoin(sensitiveNote, joinOn.note(p.companyId, p.sourceEncounterId))
+    .where(and(eq(p.companyId, companyId), eq(p.patientId, patientId)))
+    .orderBy(asc(p.status), sql`${p.onsetDate} desc nulls last`, desc(p.createdAt), asc(p.id))
     .limit(limit);
 }
 

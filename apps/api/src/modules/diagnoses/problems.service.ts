@@ -13,9 +13,9 @@ import { staleOrMissing } from '../../lib/versioning.js';
 import { toCodeRecord } from './diagnosis-codes.service.js';
 import {
   deleteDiagnosisRow, diagnosisCount, encounterDiagnosesOf, ensureActiveProblem, findCode, findDiagnosis, findProblem,
-  insertDiagnosis, insertProblem, patientExists, problemsOf, updateDiagnosisRow, updateProblemAtVersion, type ProblemRow,
+  insertDiagnosis, insertProblem, patientExists, problemsOf, updateDiagnosisRow, updateProblemAtVersion, type ProblemRow, type ShownProblemRow,
 } from './problems.repository.js';
-import { assertEncounterOfPatient, assertEncounterOpen } from '../encounters/index.js';
+import { assertEncounterOfPatient, assertEncounterOpen, assertNotSensitiveEncounterFor } from '../encounters/index.js';
 
 type DiagnosisInput = z.output<typeof encounterDiagnosisInput>;
 type DiagnosisUpdate = z.output<typeof encounterDiagnosisUpdateInput>;
@@ -34,27 +34,37 @@ const auditRead = (db: Db, ctx: RequestContext, caller: Caller, patientId: strin
   recordAudit(db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'read', entity: 'patient', entityId: patientId, changes: { part, ...extra } });
 
 type DiagnosisJoin = NonNullable<Awaited<ReturnType<typeof findDiagnosis>>>;
-const toDiagnosisRecord = ({ d, c }: DiagnosisJoin): EncounterDiagnosisRecord => ({
-  _id: d.id, patientId: d.patientId, encounterId: d.encounterId, rank: d.rank as DiagnosisRank, note: d.note,
-  code: toCodeRecord({ ...c, id: c.id }), createdAt: d.createdAt.toISOString(),
+/** A diagnosis as recorded (its writer's answer), or as a list shows it (masked: no code, no note). */
+type ShownDiagnosis = {
+  d: Pick<DiagnosisJoin['d'], 'id' | 'patientId' | 'encounterId' | 'rank' | 'createdAt'> & { note: string | null };
+  c: DiagnosisJoin['c'] | null;
+  restricted?: boolean;
+};
+const toDiagnosisRecord = ({ d, c, restricted = false }: ShownDiagnosis): EncounterDiagnosisRecord => ({
+  _id: d.id, patientId: d.patientId, encounterId: d.encounterId, rank: d.rank as DiagnosisRank, createdAt: d.createdAt.toISOString(),
+  ...(restricted || !c ? { note: null, code: null, restricted: true } : { note: d.note, code: toCodeRecord(c), restricted: false }),
 });
 
-export const toProblemRecord = (r: ProblemRow): PatientProblemRecord => ({
+/** A problem as stored (its writer's answer), or as a list shows it (`restricted`: no code, no titles). */
+export const toProblemRecord = (r: ProblemRow | ShownProblemRow): PatientProblemRecord => ({
   _id: r.id, patientId: r.patientId, codeId: r.codeId, code: r.code, titleEn: r.titleEn, titleAr: r.titleAr,
+  restricted: 'restricted' in r ? r.restricted : false,
   status: r.status as PatientProblemRecord['status'], onsetDate: r.onsetDate, resolvedDate: r.resolvedDate,
   sourceEncounterId: r.sourceEncounterId, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(), version: r.version,
 });
 
+/** An encounter's diagnoses; those of another doctor's sensitive encounter are masked (see encounterDiagnosesOf). */
 export async function listEncounterDiagnoses(deps: Deps, ctx: RequestContext, caller: Caller, patientId: string, encounterId: string) {
   await requirePatient(deps.db, caller, patientId);
-  const rows = await encounterDiagnosesOf(deps.db, caller.companyId, patientId, encounterId);
+  const rows = await encounterDiagnosesOf(deps.db, caller.companyId, patientId, encounterId, caller.id);
   await auditRead(deps.db, ctx, caller, patientId, 'diagnoses', { encounterId });
   return rows.map(toDiagnosisRecord);
 }
 
+/** The problem list; a problem made by another doctor's sensitive encounter is masked (see problemsOf). */
 export async function listProblems(deps: Deps, ctx: RequestContext, caller: Caller, patientId: string) {
   await requirePatient(deps.db, caller, patientId);
-  const rows = await problemsOf(deps.db, caller.companyId, patientId, PATIENT_PROBLEMS_MAX);
+  const rows = await problemsOf(deps.db, caller.companyId, patientId, PATIENT_PROBLEMS_MAX, caller.id);
   await auditRead(deps.db, ctx, caller, patientId, 'problems');
   return rows.map(toProblemRecord);
 }
@@ -82,6 +92,8 @@ function diagnosisConflict(err: unknown): never {
 export async function addDiagnosis(deps: Deps, ctx: RequestContext, caller: Caller, patientId: string, input: DiagnosisInput) {
   await requirePatient(deps.db, caller, patientId);
   await assertEncounterOfPatient(deps.db, caller.companyId, input.encounterId, patientId);
+  // Also what a refusal would tell (this code is already recorded there) is the sensitive encounter's.
+  await assertNotSensitiveEncounterFor(deps.db, caller.companyId, input.encounterId, caller.id);
   try {
     return await inTransaction(deps.db, async (db) => {
       // One diagnosis of the encounter at a time: the count below then holds when two are added at once.
@@ -111,6 +123,7 @@ export async function updateDiagnosis(deps: Deps, ctx: RequestContext, caller: C
     return await inTransaction(deps.db, async (db) => {
       const before = await findDiagnosis(db, caller.companyId, patientId, id);
       if (!before) throw diagnosisNotFound();
+      await assertNotSensitiveEncounterFor(db, caller.companyId, before.d.encounterId, caller.id);
       await assertEncounterOpen(db, caller.companyId, before.d.encounterId);
       await updateDiagnosisRow(db, caller.companyId, id, input);
       const after = (await findDiagnosis(db, caller.companyId, patientId, id))!;
@@ -129,6 +142,7 @@ export async function updateDiagnosis(deps: Deps, ctx: RequestContext, caller: C
 export async function removeDiagnosis(deps: Deps, ctx: RequestContext, caller: Caller, patientId: string, id: string) {
   await inTransaction(deps.db, async (db) => {
     const before = await findDiagnosis(db, caller.companyId, patientId, id);
+    if (before) await assertNotSensitiveEncounterFor(db, caller.companyId, before.d.encounterId, caller.id);
     if (before) await assertEncounterOpen(db, caller.companyId, before.d.encounterId);
     if (!before || !(await deleteDiagnosisRow(db, caller.companyId, patientId, id))) throw diagnosisNotFound();
     await recordAudit(db, ctx, {
@@ -176,6 +190,8 @@ export async function updateProblem(deps: Deps, ctx: RequestContext, caller: Cal
     return await inTransaction(deps.db, async (db) => {
       const before = await findProblem(db, caller.companyId, patientId, id);
       if (!before) throw problemNotFound();
+      // A problem the caller sees masked is changed by the sensitive encounter's doctor only.
+      if (before.sourceEncounterId) await assertNotSensitiveEncounterFor(db, caller.companyId, before.sourceEncounterId, caller.id);
       const next = nextProblemState(before, input, todayIn(caller.timeZone, clockNow(deps)));
       const after = await updateProblemAtVersion(db, caller.companyId, id, input.version, next);
       if (!after) return staleOrMissing(async () => Boolean(await findProblem(db, caller.companyId, patientId, id)), problemNotFound);

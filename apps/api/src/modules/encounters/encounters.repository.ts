@@ -1,9 +1,10 @@
 /** Every query of the encounters area. All of them are scoped by company. */
-import { and, asc, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { pageWindow, type EncounterListQuery, type EncounterSummary, type NoteContent, type Ref, type TemplateSnapshot } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import {
-  appointments, clinics, employees, employeeSpecializations, encounterAddenda, encounterNotes, encounters, noteTemplates, patients,
+  appointments, clinics, diagnosisCodes, employees, employeeSpecializations, encounterAddenda, encounterDiagnoses, encounterNotes, encounters,
+  noteTemplates, patients,
 } from '../../db/schema/index.js';
 
 export type EncounterRow = typeof encounters.$inferSelect;
@@ -143,6 +144,19 @@ export function addendaOf(db: Db, companyId: string, encounterId: string) {
   return db.select().from(encounterAddenda)
     .where(and(eq(encounterAddenda.companyId, companyId), eq(encounterAddenda.encounterId, encounterId)))
     .orderBy(asc(encounterAddenda.createdAt), asc(encounterAddenda.id)).limit(1000);
+}
+
+/**
+ * The encounter's diagnoses with their codes, unmasked (the primary first, then as added): what the break-the-glass
+ * answer shows. The diagnoses module keeps the lists and the changes; it depends on this module, so this one reads
+ * the rows itself.
+ */
+export function diagnosesOf(db: Db, companyId: string, encounterId: string) {
+  const d = encounterDiagnoses;
+  return db.select({ d, c: diagnosisCodes }).from(d)
+    .innerJoin(diagnosisCodes, and(eq(diagnosisCodes.companyId, d.companyId), eq(diagnosisCodes.id, d.codeId)))
+    .where(and(eq(d.companyId, companyId), eq(d.encounterId, encounterId)))
+    .orderBy(sql`${d.rank} = 'primary' desc`, asc(d.createdAt), asc(d.id));
 }
 
 /** The patient an encounter of the company belongs to, or null when the company has no such encounter. */

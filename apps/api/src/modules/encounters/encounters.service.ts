@@ -4,8 +4,8 @@
  * doctor only, unless another clinician gives a reason (break-the-glass: audited, administrators told).
  */
 import {
-  chooseTemplate, SOAP_TEMPLATE, type AppointmentStatus, type BreakGlassInput, type EncounterDetails, type EncounterListQuery,
-  type EncounterOpenInput, type EncounterSummary, type TemplateSnapshot,
+  chooseTemplate, SOAP_TEMPLATE, type AppointmentStatus, type BreakGlassInput, type DiagnosisRank, type EncounterDetails,
+  type EncounterDiagnosisRecord, type EncounterListQuery, type EncounterOpenInput, type EncounterSummary, type TemplateSnapshot,
 } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import { clockNow, type Caller, type Deps } from '../../lib/app-types.js';
@@ -16,7 +16,7 @@ import type { RequestContext } from '../../lib/request-context.js';
 import { inTransaction, withDb } from '../../lib/transaction.js';
 import { notifyAdministrators } from '../notifications/index.js';
 import {
-  activeTemplates, addendaOf, clinicExists, employeeExists, employeeRefs, encounterIdOfAppointment, findAppointmentFacts, findEncounter,
+  activeTemplates, addendaOf, clinicExists, diagnosesOf, employeeExists, employeeRefs, encounterIdOfAppointment, findAppointmentFacts, findEncounter,
   findEncounterPage, findNote, insertEncounter, insertNote, patientExists, specialitiesOf, toSummary, type NoteRow,
 } from './encounters.repository.js';
 
@@ -151,9 +151,21 @@ export async function readEncounter(deps: Deps, ctx: RequestContext, caller: Cal
   return details;
 }
 
-/** Another clinician opens a sensitive note with a reason: audited with the reason, administrators' bells ring. */
+/** The encounter's diagnoses as recorded, code and note included. */
+async function revealedDiagnoses(db: Db, companyId: string, id: string): Promise<EncounterDiagnosisRecord[]> {
+  return (await diagnosesOf(db, companyId, id)).map(({ d, c }) => ({
+    _id: d.id, patientId: d.patientId, encounterId: d.encounterId, rank: d.rank as DiagnosisRank, note: d.note, createdAt: d.createdAt.toISOString(),
+    code: { _id: c.id, system: c.system, code: c.code, titleEn: c.titleEn, titleAr: c.titleAr, isActive: c.isActive }, restricted: false,
+  }));
+}
+
+/**
+ * Another clinician opens a sensitive note with a reason: audited with the reason, administrators' bells ring. The
+ * answer carries the visit's diagnoses too, which every list keeps masked for them (the reason covers the encounter).
+ */
 export async function breakTheGlass(deps: Deps, ctx: RequestContext, caller: Caller, id: string, input: BreakGlassInput): Promise<EncounterDetails> {
   const { details } = await loadEncounter(deps.db, caller.companyId, id);
+  const diagnoses = await revealedDiagnoses(deps.db, caller.companyId, id);
   const needed = details.note.sensitive && details.doctor._id !== caller.id;
   await inTransaction(deps.db, async (tx) => {
     await auditRead(tx, ctx, caller, details, needed ? { breakGlass: true, reason: input.reason } : {});
@@ -164,5 +176,5 @@ export async function breakTheGlass(deps: Deps, ctx: RequestContext, caller: Cal
       });
     }
   });
-  return details;
+  return { ...details, diagnoses };
 }

@@ -2,6 +2,6 @@
 export { DiagnosisPicker, type DiagnosisPickerProps } from './components/diagnosis-picker';
 export { EncounterDiagnoses, type EncounterDiagnosesProps } from './components/encounter-diagnoses';
 export { ProblemList, type ProblemListProps } from './components/problem-list';
-/** The patient's problems and a code's title in the interface language (the patient's page counts the active ones). */
+/** The patient's problems and a code's or problem's title in the interface language (the patient's page counts the active ones). */
 export { useProblems } from './api/problems';
-export { codeTitle } from './components/code-title';
+export { codeTitle, problemTitle } from './components/code-title';

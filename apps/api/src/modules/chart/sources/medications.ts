@@ -16,7 +16,7 @@ export const medicationSource: ChartSource = {
     }).from(m).where(where).orderBy(newestFirst(cols)));
     return rows.map((r) => ({
       kind: 'medication' as const, _id: r.id, key: r.key, at: shownAt(r.key), title: { en: r.name, ar: orNull(r.nameAr) },
-      detail: orNull([r.strength, r.form].filter(Boolean).join(' ')), status: r.status, author: r.author,
+      detail: null, medication: { strength: r.strength, form: r.form }, status: r.status, author: r.author,
       link: { page: 'patient' as const, id: q.patientId }, encounter: null,
     }));
   },

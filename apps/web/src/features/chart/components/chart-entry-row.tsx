@@ -40,8 +40,11 @@ function scrollToPanel(kind: ChartKind) {
 export function ChartEntryRow({ entry }: { entry: ChartEntry }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const title = entry.title ? (lang === 'ar' && entry.title.ar ? entry.title.ar : entry.title.en) : t(`chart.kind.${entry.kind}`);
-  const label = <Text span size="sm" fw={600} lineClamp={1}>{title}</Text>;
+  // A masked entry (another doctor's sensitive encounter) says so instead of its title: it is there, and where to open it.
+  const title = entry.restricted
+    ? t('chart.restricted')
+    : entry.title ? (lang === 'ar' && entry.title.ar ? entry.title.ar : entry.title.en) : t(`chart.kind.${entry.kind}`);
+  const label = <Text span size="sm" fw={600} lineClamp={1} fs={entry.restricted ? 'italic' : undefined}>{title}</Text>;
   const opener = entry.link.page === 'encounter'
     ? <Anchor component={Link} to={`/encounters/${entry.link.id}`} underline="hover" c="inherit">{label}</Anchor>
     : entry.link.page === 'document' && entry.link.url
@@ -50,12 +53,12 @@ export function ChartEntryRow({ entry }: { entry: ChartEntry }) {
   // The kind (unless it is already the title), the detail in the interface language with each part isolated (a code
   // or a measurement keeps its own direction in Arabic), the author.
   const meta: ReactNode[] = [
-    entry.title ? t(`chart.kind.${entry.kind}`) : null,
+    entry.title || entry.restricted ? t(`chart.kind.${entry.kind}`) : null,
     ...entryDetailParts(entry, lang, { t, exists: (key) => i18n.exists(key) }).map((part, i) => <bdi key={`detail-${i}`}>{part}</bdi>),
     entry.author ? t('chart.by', { name: entry.author.name }) : null,
   ].filter((part) => part !== null);
   return (
-    <Group gap="sm" wrap="nowrap" align="flex-start" py={6} data-testid="chart-entry" data-kind={entry.kind}>
+    <Group gap="sm" wrap="nowrap" align="flex-start" py={6} data-testid="chart-entry" data-kind={entry.kind} data-restricted={entry.restricted || undefined}>
       <Text size="xs" c="dimmed" w={42} pt={2} style={{ flexShrink: 0, fontVariantNumeric: 'tabular-nums' }}>{formatTime(new Date(entry.at), lang)}</Text>
       <ThemeIcon size={24} radius="xl" variant="light" color={COLORS[entry.kind]} aria-hidden style={{ flexShrink: 0 }}>{ICONS[entry.kind]}</ThemeIcon>
       <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>

@@ -1,43 +1,46 @@
-import type { ChartEntry } from '@clinic/shared';
+import type { ChartEntry, ChartVital } from '@clinic/shared';
 import { strengthAndFormText, type MedicationTexts } from '@/features/medications';
-import { formatNumber } from '@/lib/dates';
+import { formatVital } from '@/features/vitals';
 
-/** A number as the API wrote it ("36.5"), in the user's digits with the same decimals. */
-function numberText(text: string, lang: string): string {
-  const decimals = text.split('.')[1]?.length ?? 0;
-  return formatNumber(Number(text), lang, { useGrouping: false, minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+/** The signs the chart puts before a measurement that its unit alone does not name. */
+const PREFIX: Partial<Record<ChartVital['vital'], string>> = { pulse: '♥ ', spo2: 'SpO₂ ' };
+
+/** A unit as the vitals card labels it (`vitals.unitLabels.*`: "ملم زئبق", "/د", "°م", "كغ"), else as sent. */
+function unitLabel(unit: string, texts: MedicationTexts): string {
+  const key = `vitals.unitLabels.${unit.replace('/', '_')}`;
+  return texts.exists(key) ? texts.t(key) : unit;
 }
 
-const N = '(-?\\d+(?:\\.\\d+)?)';
-/**
- * The parts of the chart's vitals digest ("120/80 mmHg · ♥ 72/min · 36.5 °C · SpO₂ 97% · 60 kg · 5.6 mmol/L"), each
- * written again with the vitals card's unit labels (`vitals.unitLabels.*`: "ملم زئبق", "/د", "°م", "كغ").
- */
-const VITAL_PARTS: Array<[RegExp, (n: string[], unit: (key: string) => string) => string]> = [
-  [new RegExp(`^${N}/${N} mmHg$`), ([s, d], unit) => `${s}/${d} ${unit('mmHg')}`],
-  [new RegExp(`^♥ ${N}/min$`), ([p], unit) => `♥ ${p}${unit('_min')}`],
-  [new RegExp(`^${N} °C$`), ([c], unit) => `${c} ${unit('C')}`],
-  [new RegExp(`^SpO₂ ${N}%$`), ([s], unit) => `SpO₂ ${s}${unit('%')}`],
-  [new RegExp(`^${N} kg$`), ([w], unit) => `${w} ${unit('kg')}`],
-  [new RegExp(`^${N} mmol/L$`), ([g], unit) => `${g} ${unit('mmol_L')}`],
-];
+/** A value and its unit: a rate or a per cent is written against its number ("72/min", "97%"), any other unit after a space. */
+function withUnit(value: string, unit: string, texts: MedicationTexts): string {
+  const label = unitLabel(unit, texts);
+  return /^[/%٪]/.test(label) ? `${value}${label}` : `${value} ${label}`;
+}
 
-function vitalPart(part: string, lang: string, texts: MedicationTexts): string {
-  for (const [pattern, write] of VITAL_PARTS) {
-    const match = pattern.exec(part);
-    if (match) return write(match.slice(1).map((n) => numberText(n, lang)), (key) => texts.t(`vitals.unitLabels.${key}`));
-  }
-  return part;
+/** A vitals entry's measurements, each a part: the pressure as one ("120/80 mmHg"), the others in the order sent. */
+function vitalsParts(vitals: ChartVital[], lang: string, texts: MedicationTexts): string[] {
+  const number = (r: ChartVital) => formatVital(r.vital, r.value, r.unit, lang);
+  const systolic = vitals.find((r) => r.vital === 'systolic');
+  const diastolic = vitals.find((r) => r.vital === 'diastolic');
+  return vitals.flatMap((r) => {
+    if (systolic && diastolic) {
+      if (r === diastolic) return [];
+      if (r === systolic) return [withUnit(`${number(systolic)}/${number(diastolic)}`, systolic.unit, texts)];
+    }
+    return [`${PREFIX[r.vital] ?? ''}${withUnit(number(r), r.unit, texts)}`];
+  });
 }
 
 /**
- * An entry's detail in the interface language, as parts to show apart (each isolated in its own direction): the
- * vitals' units as the vitals card writes them, a medication's strength and form translated; codes, numbers and
- * free text (a reaction) as they are.
+ * An entry's detail in the interface language, as parts to show apart (each isolated in its own direction): a vitals
+ * entry's measurements with the vitals card's unit labels and the user's digits, a medication's strength and form
+ * translated; a code or free text (`detail`: a diagnosis's code, a reaction) as it is.
  */
-export function entryDetailParts(entry: Pick<ChartEntry, 'kind' | 'detail'>, lang: string, texts: MedicationTexts): string[] {
-  if (!entry.detail) return [];
-  if (entry.kind === 'vitals') return entry.detail.split(' · ').map((part) => vitalPart(part.trim(), lang, texts));
-  if (entry.kind === 'medication') return [strengthAndFormText(entry.detail, lang, texts)];
-  return [entry.detail];
+export function entryDetailParts(entry: Pick<ChartEntry, 'detail' | 'vitals' | 'medication'>, lang: string, texts: MedicationTexts): string[] {
+  const medication = entry.medication ? strengthAndFormText(entry.medication.strength, entry.medication.form, lang, texts) : '';
+  return [
+    ...(entry.vitals ? vitalsParts(entry.vitals, lang, texts) : []),
+    ...(medication ? [medication] : []),
+    ...(entry.detail ? [entry.detail] : []),
+  ];
 }

@@ -10,7 +10,7 @@ const ID = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')
 function entry(n: number, over: Partial<ChartEntry> = {}): ChartEntry {
   return {
     kind: 'vitals', _id: ID(n), at: new Date(Date.UTC(2026, 10, 20 - Math.floor(n / 2), 9, n)).toISOString(), title: null,
-    detail: '120/80 mmHg · ♥ 72/min', status: null, author: { _id: 'e1', name: 'Dr. Huda' }, link: { page: 'patient', id: 'p1' }, encounter: null, ...over,
+    detail: null, status: null, author: { _id: 'e1', name: 'Dr. Huda' }, link: { page: 'patient', id: 'p1' }, encounter: null, ...over,
   };
 }
 
@@ -60,6 +60,17 @@ describe('the patient chart', () => {
     await userEvent.click(within(screen.getByTestId('chart-kind-diagnosis')).getByRole('checkbox'));
     await waitFor(() => expect(screen.getAllByTestId('chart-entry').map((r) => r.dataset.kind)).toEqual(['diagnosis']));
     expect(asked.at(-1)).toBe('?kinds=diagnosis&limit=30');
+  });
+
+  it('writes a vitals set and a medication from their fields, in Arabic', async () => {
+    api([
+      entry(0, { vitals: [{ vital: 'systolic', value: 120, unit: 'mmHg' }, { vital: 'diastolic', value: 80, unit: 'mmHg' }, { vital: 'pulse', value: 72, unit: 'bpm' }, { vital: 'weight', value: 154.3, unit: 'lb' }] }),
+      entry(1, { kind: 'medication', title: { en: 'Amoxil', ar: 'أموكسيل' }, medication: { strength: '500 mg', form: 'Capsule' }, status: 'active' }),
+    ]);
+    renderWithProviders(<PatientChart patientId="p1" />);
+    const meta = (await screen.findAllByTestId('chart-entry-meta')).map((m) => m.textContent);
+    expect(meta[0]).toContain('120/80 ملم زئبق · ♥ 72/د · 154.3 رطل');
+    expect(meta[1]).toContain('كبسولة 500 ملغ');
   });
 
   it('says when nothing is recorded', async () => {

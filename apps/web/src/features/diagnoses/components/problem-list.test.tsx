@@ -5,7 +5,7 @@ import { ProblemList } from './problem-list';
 
 const problem = {
   _id: 'pr1', patientId: 'p1', codeId: 'c1', code: 'I10', titleEn: 'Essential (primary) hypertension', titleAr: 'ارتفاع ضغط الدم الأساسي',
-  status: 'active', onsetDate: '2026-11-19', resolvedDate: null, sourceEncounterId: null, createdAt: '2026-11-19T08:00:00Z', updatedAt: '2026-11-19T08:00:00Z', version: 1,
+  status: 'active', onsetDate: '2026-11-19', resolvedDate: null, sourceEncounterId: null, createdAt: '2026-11-19T08:00:00Z', updatedAt: '2026-11-19T08:00:00Z', version: 1, restricted: false,
 };
 
 afterEach(() => setLanguage('en'));

@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import { Badge, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
-import { IconListCheck } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { IconListCheck, IconLock } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PatientProblemRecord } from '@clinic/shared';
 import { SectionCard } from '@/components/details';
 import { DatePickerInput } from '@/components/dates/pickers';
 import { dateInputFormat, formatDay, todayIso } from '@/lib/dates';
 import { usePatientDiagnosisChanges, useProblems } from '../api/problems';
-import { codeTitle } from './code-title';
+import { problemTitle } from './code-title';
 import { DiagnosisPicker } from './diagnosis-picker';
 
 export interface ProblemListProps {
@@ -16,8 +17,32 @@ export interface ProblemListProps {
   canWrite?: boolean;
 }
 
+/**
+ * A problem made by another doctor's sensitive encounter: listed (never silently left out) without its code and
+ * title, pointing at the encounter to open with a reason; changed by that doctor only.
+ */
+function RestrictedProblem({ problem }: { problem: PatientProblemRecord }) {
+  const { t, i18n } = useTranslation();
+  const text = problemTitle(problem, i18n.language, t);
+  return (
+    <Stack gap={6} py="xs" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }} data-testid="problem" data-status={problem.status} data-restricted>
+      <Group gap="xs" wrap="nowrap" align="flex-start">
+        <IconLock size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+        <Text size="sm" fs="italic" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {problem.sourceEncounterId ? <Anchor component={Link} to={`/encounters/${problem.sourceEncounterId}`} inherit>{text}</Anchor> : text}
+        </Text>
+      </Group>
+      <Text size="xs" c="dimmed">
+        {problem.onsetDate ? t('diagnoses.problems.since', { date: formatDay(problem.onsetDate, i18n.language) }) : t('diagnoses.problems.onsetUnknown')}
+      </Text>
+    </Stack>
+  );
+}
+
 function ProblemRow({ problem, canWrite, changes }: { problem: PatientProblemRecord; canWrite: boolean; changes: ReturnType<typeof usePatientDiagnosisChanges> }) {
   const { t, i18n } = useTranslation();
+  if (problem.restricted || problem.code === null || problem.titleEn === null) return <RestrictedProblem problem={problem} />;
+  const title = problemTitle(problem, i18n.language, t);
   const save = (input: { status?: 'active' | 'resolved'; onsetDate?: string | null }) =>
     changes.updateProblem.mutate({ id: problem._id, input: { ...input, version: problem.version } });
   const busy = changes.updateProblem.isPending && changes.updateProblem.variables?.id === problem._id;
@@ -29,7 +54,7 @@ function ProblemRow({ problem, canWrite, changes }: { problem: PatientProblemRec
           {problem.code}
         </Badge>
         <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-          {codeTitle(problem, i18n.language)}
+          {title}
         </Text>
       </Group>
       <Group gap="xs" justify="space-between" wrap="wrap">

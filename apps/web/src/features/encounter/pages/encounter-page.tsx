@@ -49,7 +49,9 @@ export default function EncounterPage() {
   if (!data || !draft.content) return <Stack gap="md"><Skeleton h={110} radius="md" /><Skeleton h={240} radius="md" /></Stack>;
 
   const signed = data.status === 'signed';
-  const editable = canWrite && !signed;
+  // Another doctor's sensitive note, opened with a reason: read only (its doctor alone changes it and what it recorded).
+  const othersSensitive = data.note.sensitive && data.doctor._id !== user?.userId;
+  const editable = canWrite && !signed && !othersSensitive;
   // The doctor of the visit calls their next patient from here, without going back to the board.
   const callNext = data.clinic && data.doctor._id === user?.userId && can('appointment_write')
     ? <CallNextButton clinicId={data.clinic._id} doctorId={data.doctor._id} long variant="light" testId="encounter-call-next" />
@@ -83,7 +85,7 @@ export default function EncounterPage() {
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: signed ? 8 : 12 }}>
           <NoteForm sections={data.note.template.sections} content={signed ? data.note.content : draft.content} onChange={editable ? (k, v) => { setFieldErrors({}); draft.change(k, v); } : undefined} errors={fieldErrors} />
-          <Stack mt="md"><EncounterDiagnoses patientId={data.patient._id} encounterId={id} canWrite={canWrite && !signed} /></Stack>
+          <Stack mt="md"><EncounterDiagnoses patientId={data.patient._id} encounterId={id} canWrite={editable} revealed={data.diagnoses} /></Stack>
           <Stack mt="md"><PrescriptionPanel patientId={data.patient._id} encounterId={id} clinicId={data.clinic?._id ?? null} /></Stack>
           <Stack mt="md"><OrdersPanel patientId={data.patient._id} encounterId={id} /></Stack>
           {editable && data.doctor._id === user?.userId && (
@@ -96,7 +98,7 @@ export default function EncounterPage() {
               <Alert color="teal" icon={<IconSignature size={18} />} data-testid="signed-banner">
                 {t('encounter.signedBy', { name: data.note.signedBy?.name ?? '', when: formatDateTime(data.note.signedAt, i18n.language) })}
               </Alert>
-              <Addenda encounterId={id} addenda={data.addenda} canWrite={canWrite} />
+              <Addenda encounterId={id} addenda={data.addenda} canWrite={canWrite && !othersSensitive} />
             </Stack>
           </Grid.Col>
         )}

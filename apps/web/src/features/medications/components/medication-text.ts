@@ -32,19 +32,10 @@ export function formText(form: string, { t, exists }: MedicationTexts): string {
 }
 
 /**
- * A medication's "strength form" as the chart writes it ("5 mg Tablet", "457 mg/5 mL Oral suspension") in the
- * interface language: the form is the longest known form ending it, the strength the rest; in Arabic the form comes
- * first ("قرص 5 ملغ"). Unknown words are kept as they are.
+ * A medication's strength and form in the interface language, as the chart shows them: "5 mg Tablet"; in Arabic the
+ * form first, "قرص 5 ملغ". A form that is not a known one, or a strength's unknown words, are kept as recorded.
  */
-export function strengthAndFormText(detail: string, lang: string, texts: MedicationTexts): string {
-  const words = detail.trim().split(/\s+/);
-  for (let n = Math.min(4, words.length); n >= 1; n -= 1) {
-    const form = words.slice(-n).join(' ');
-    const key = formKey(form);
-    if (!key || !texts.exists(`medicines.forms.${key}`)) continue;
-    const strength = strengthText(words.slice(0, -n).join(' '), lang);
-    const named = formText(form, texts);
-    return (lang.startsWith('ar') ? [named, strength] : [strength, named]).filter(Boolean).join(' ');
-  }
-  return strengthText(detail, lang);
+export function strengthAndFormText(strength: string, form: string, lang: string, texts: MedicationTexts): string {
+  const parts = [strengthText(strength.trim(), lang), form.trim() ? formText(form.trim(), texts) : ''];
+  return (lang.startsWith('ar') ? parts.reverse() : parts).filter(Boolean).join(' ');
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAllergies } from '@/features/allergies';
-import { codeTitle, useProblems } from '@/features/diagnoses';
+import { problemTitle, useProblems } from '@/features/diagnoses';
 import { usePatientMedications } from '@/features/medications';
 import type { StructuredRecord } from './patient-details-cards';
 
@@ -19,7 +19,7 @@ function useStructuredRecord(patientId: string): StructuredRecord {
       ? allergies.data.allergies.filter((a) => a.status === 'active').map((a) => (a.severity ? `${a.substance} (${t(`allergies.severity.${a.severity}`)})` : a.substance))
       : null,
     medications: medications.data ? medications.data.data.filter((m) => m.status === 'active').length : null,
-    problems: problems.data ? problems.data.filter((p) => p.status === 'active').map((p) => codeTitle(p, i18n.language)) : null,
+    problems: problems.data ? problems.data.filter((p) => p.status === 'active').map((p) => problemTitle(p, i18n.language, t)) : null,
   };
 }
 

@@ -65,7 +65,7 @@ export function PrintClinical({ patientId }: { patientId: string }) {
           <ul style={{ margin: 0, paddingInlineStart: 18 }}>
             {problems.map((p) => (
               <li key={p._id}>
-                <span dir="ltr">{p.code}</span> {lang === 'ar' ? p.titleAr : p.titleEn}
+                {p.restricted ? <em>{t('printouts.clinical.restrictedProblem')}</em> : <><span dir="ltr">{p.code}</span> {lang === 'ar' ? p.titleAr : p.titleEn}</>}
                 {p.onsetDate ? ` · ${t('printouts.clinical.since', { date: formatDate(p.onsetDate, lang) })}` : ''}
               </li>
             ))}
