@@ -5,11 +5,17 @@ import { isMain, openForMaintenance } from './maintenance.js';
 
 const USAGE = 'Usage: npm run invoices:verify -- <company id>';
 
+const SIGNATURES: Record<UnitReport['signatures'], string> = {
+  checked: '',
+  no_stamp: '',
+  key_unreadable: ' Signatures were not checked: the stamp key was sealed under another server secret (onboard with ZATCA again).',
+};
+
 function line(r: UnitReport): string {
   const unit = r.clinic ?? r.clinicId;
-  if (!r.firstBreak) return `${unit}: ${r.documents} document(s), the chain is intact.`;
+  if (!r.firstBreak) return `${unit}: ${r.documents} document(s), the chain is intact.${SIGNATURES[r.signatures]}`;
   const b = r.firstBreak;
-  return `${unit}: BROKEN after ${r.documents} good document(s): ${b.reason}${b.icv !== null ? ` at counter value ${b.icv}` : ''} (${b.detail}).`;
+  return `${unit}: BROKEN after ${r.documents} good document(s): ${b.reason}${b.icv !== null ? ` at counter value ${b.icv}` : ''} (${b.detail}).${SIGNATURES[r.signatures]}`;
 }
 
 /**

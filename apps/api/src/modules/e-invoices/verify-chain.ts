@@ -2,7 +2,8 @@ import { and, count, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { creditNotes, eInvoices, invoices } from '../../db/schema/index.js';
 import { chainHeads, chainSlice, findSettings, type EInvoiceRow } from './e-invoices.repository.js';
-import { open } from '../../lib/secret-box.js';
+import { AppError } from '../../lib/errors.js';
+import { openSealed } from './sealed-secrets.js';
 import { documentOf, STAMP_KEY_PURPOSE, type ChainFacts, type DocumentKind } from './e-invoices.service.js';
 import { buildUbl } from './ubl.js';
 import { FIRST_PIH, invoiceHash, stampKey, verifyHashSignature } from './zatca-crypto.js';
@@ -27,6 +28,12 @@ export interface UnitReport {
   clinic: string | null;
   documents: number;
   firstBreak: ChainBreak | null;
+  /**
+   * Whether signatures were verified: `checked` with the saved stamp, `no_stamp` when none is saved (documents from
+   * before phase 2 carry none), `key_unreadable` when the stamp key was sealed under another server secret: counters,
+   * hashes and figures are still checked, signatures are not.
+   */
+  signatures: 'checked' | 'no_stamp' | 'key_unreadable';
 }
 
 const SLICE = 500;
@@ -65,10 +72,20 @@ async function unrecorded(db: Db, companyId: string, clinicId: string, since: Da
 
 export async function verifyChains(db: Db, secret: string, companyId: string): Promise<UnitReport[]> {
   const settings = await findSettings(db, companyId);
-  const publicKey = settings?.stampKeyEnc ? stampKey(open(secret, STAMP_KEY_PURPOSE, settings.stampKeyEnc), settings.certificate).publicKeyDer : null;
+  let publicKey: Buffer | null = null;
+  let signatures: UnitReport['signatures'] = 'no_stamp';
+  if (settings?.stampKeyEnc) {
+    try {
+      publicKey = stampKey(openSealed(secret, STAMP_KEY_PURPOSE, settings.stampKeyEnc), settings.certificate).publicKeyDer;
+      signatures = 'checked';
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      signatures = 'key_unreadable';
+    }
+  }
   const reports: UnitReport[] = [];
   for (const head of await chainHeads(db, companyId)) {
-    const report: UnitReport = { clinicId: head.clinicId, clinic: head.clinic, documents: 0, firstBreak: null };
+    const report: UnitReport = { clinicId: head.clinicId, clinic: head.clinic, documents: 0, firstBreak: null, signatures };
     reports.push(report);
     let expectedIcv = 1;
     let previousHash = FIRST_PIH;
