@@ -66,3 +66,15 @@ it('reads an export whose server died (no heartbeat within the lease) as interru
   expect(res.statusCode).toBe(410);
   expect(issue(res).details.coding[0]!.code).toBe('FHIR_EXPORT_INTERRUPTED');
 });
+
+it('tells a client that an export which failed on its own will not recover (a 500, but no transient issue code)', async () => {
+  const db = ctx.database.db;
+  await db.update(fhirExports).set({ status: 'failed', error: 'ended by the test' }).where(eq(fhirExports.companyId, org.companyId));
+  const failed = await insertExport(db, { companyId: org.companyId, requestedBy: org.adminId, request: `${BASE}/$export?_type=Patient`, types: ['Patient'], since: null });
+  await db.update(fhirExports).set({ status: 'failed', error: 'could not write the files' }).where(eq(fhirExports.id, failed.id));
+  const res = await call(restarted, `${BASE}/$export-status/${failed.id}`);
+  expect(res.statusCode).toBe(500);
+  expect(issue(res).details.coding[0]!.code).toBe('FHIR_EXPORT_FAILED');
+  // Bulk Data clients keep polling on a transient code ('exception' is one); a failed export never comes back.
+  expect(issue(res).code).toBe('processing');
+});

@@ -296,9 +296,15 @@ export function slotResource(s: SlotRow): Resource {
 /** The system of the API's own error codes (`FORBIDDEN`, `VALIDATION_FAILED`, ...) inside an OperationOutcome. */
 export const ERROR_CODE_SYSTEM = 'urn:clinic:error-code';
 
+/**
+ * Errors that no retry mends although they are 5xx: Bulk Data clients keep polling on a code of the transient group
+ * ('exception' is one), so these say 'processing' (the request itself failed).
+ */
+const NOT_TRANSIENT = new Set(['FHIR_EXPORT_FAILED']);
+
 /** The OperationOutcome every FHIR route answers with when it refuses a request. */
 export function operationOutcome(status: number, diagnostics: string, fields?: Record<string, string>, errorCode?: string): Resource {
-  const code = status === 401 ? 'login' : status === 403 ? 'forbidden' : status === 404 ? 'not-found' : status === 409 ? 'conflict'
+  const code = errorCode && NOT_TRANSIENT.has(errorCode) ? 'processing' : status === 401 ? 'login' : status === 403 ? 'forbidden' : status === 404 ? 'not-found' : status === 409 ? 'conflict'
     : status === 413 ? 'too-costly' : status === 422 || status === 400 ? 'invalid' : status >= 500 ? 'exception' : 'processing';
   const severity = status >= 500 ? 'fatal' : 'error';
   const perField = Object.entries(fields ?? {}).map(([field, text]) => ({ severity, code, diagnostics: text, expression: [field] }));
