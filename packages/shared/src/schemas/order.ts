@@ -160,6 +160,11 @@ export const orderRecord = z.object({
   abnormal: z.boolean(),
   acknowledged: stamp,
   version: versionSchema,
+  /**
+   * True in a patient's list: placed at another doctor's sensitive encounter, shown masked (no tests, results, notes,
+   * cancel reason or result document; the same id, number, status, stamps and encounter).
+   */
+  restricted: z.boolean().optional(),
 });
 export type OrderRecord = z.infer<typeof orderRecord>;
 

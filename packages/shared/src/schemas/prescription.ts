@@ -68,7 +68,14 @@ export type PrescriptionCheckInput = z.input<typeof prescriptionCheckInput>;
 
 export const prescriptionWarningSchema = z.discriminatedUnion('kind', [
   z.object({ key: z.string(), kind: z.literal('allergy'), item: z.number(), drugName: z.string(), allergyId: z.string(), substance: z.string(), severity: z.string().nullable() }),
-  z.object({ key: z.string(), kind: z.literal('duplicate'), item: z.number(), drugName: z.string(), patientMedicationId: z.string(), medicationName: z.string(), sameDrug: z.boolean() }),
+  /**
+   * `restricted`: the current medication was prescribed at another doctor's sensitive encounter. The check matched its
+   * real names, but the warning does not name it (`medicationName` is empty): a restricted medication conflicts.
+   */
+  z.object({
+    key: z.string(), kind: z.literal('duplicate'), item: z.number(), drugName: z.string(), patientMedicationId: z.string(), medicationName: z.string(), sameDrug: z.boolean(),
+    restricted: z.boolean().optional(),
+  }),
 ]);
 export const prescriptionCheckSchema = z.object({
   warnings: z.array(prescriptionWarningSchema),
@@ -125,6 +132,11 @@ export const prescriptionSchema = z.object({
   acknowledgements: z.array(prescriptionAcknowledgementSchema),
   createdAt: z.string(),
   version: versionSchema,
+  /**
+   * True in a list: written at another doctor's sensitive encounter, shown masked (no items, acknowledgements, cancel
+   * reason or verification key; the same id, number, status, dates and encounter).
+   */
+  restricted: z.boolean().optional(),
 });
 export type Prescription = z.infer<typeof prescriptionSchema>;
 

@@ -43,6 +43,7 @@ export function toOrderRecord(deps: Deps, { row, items, results }: OrderBundle):
     abnormal: o.abnormal,
     acknowledged: stamp(o.acknowledgedAt, o.acknowledgedBy, row.acknowledgedByName),
     version: o.version,
+    ...(row.restricted ? { restricted: true } : {}),
   };
 }
 

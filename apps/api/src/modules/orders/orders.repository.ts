@@ -1,5 +1,5 @@
 /** Every query of lab and imaging orders. All of them are scoped by company. */
-import { aliasedTable, and, asc, count, desc, eq, inArray, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, asc, count, desc, eq, getTableColumns, inArray, isNull, not, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { pageWindow, type CatalogueListQuery, type OrderStatus } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import {
@@ -7,6 +7,7 @@ import {
 } from '../../db/schema/index.js';
 import { likePattern } from '../../lib/list.js';
 import { nextVersion } from '../../lib/versioning.js';
+import { joinOn, maskedFor, sensitiveEncounter, sensitiveNote } from '../encounters/index.js';
 
 export type CatalogueRow = typeof orderCatalogueItems.$inferSelect;
 
@@ -113,11 +114,40 @@ function orderQuery(db: Db) {
     .leftJoin(acknowledger, by(acknowledger, orders.acknowledgedBy))
     .leftJoin(files, and(eq(files.companyId, orders.companyId), eq(files.id, orders.resultFileId)));
 }
+/**
+ * A patient's list as `viewerId` may see it: an order placed at another doctor's sensitive encounter comes flagged
+ * `restricted`, without its notes, cancel reason, result note and result document (joined only where not masked); its
+ * items and results are not read at all (see withParts).
+ */
+function shownOrderQuery(db: Db, viewerId: string) {
+  const masked = maskedFor(viewerId);
+  const hidden = (column: AnyColumn) => sql<string>`case when ${masked} then '' else ${column} end`;
+  return db.select({
+    order: { ...getTableColumns(orders), notes: hidden(orders.notes), cancelReason: hidden(orders.cancelReason), resultNote: hidden(orders.resultNote) },
+    patientName: patients.name, patientPublicId: patients.publicId, clinicName: clinics.name, doctorName: doctor.name,
+    orderedByName: orderer.name, collectedByName: collector.name, resultedByName: resulter.name, cancelledByName: canceller.name,
+    acknowledgedByName: acknowledger.name, file: files, restricted: masked,
+  }).from(orders)
+    .innerJoin(patients, and(eq(patients.companyId, orders.companyId), eq(patients.id, orders.patientId)))
+    .innerJoin(clinics, and(eq(clinics.companyId, orders.companyId), eq(clinics.id, orders.clinicId)))
+    .innerJoin(doctor, by(doctor, orders.doctorId))
+    .leftJoin(orderer, by(orderer, orders.orderedBy))
+    .leftJoin(collector, by(collector, orders.collectedBy))
+    .leftJoin(resulter, by(resulter, orders.resultedBy))
+    .leftJoin(canceller, by(canceller, orders.cancelledBy))
+    .leftJoin(acknowledger, by(acknowledger, orders.acknowledgedBy))
+    .leftJoin(sensitiveEncounter, joinOn.encounter(orders.companyId, orders.encounterId))
+    .leftJoin(sensitiveNote, joinOn.note(orders.companyId, orders.encounterId))
+    .leftJoin(files, and(eq(files.companyId, orders.companyId), eq(files.id, orders.resultFileId), not(masked)));
+}
+
 export interface OrderRow {
   order: typeof orders.$inferSelect;
   patientName: string; patientPublicId: string; clinicName: string; doctorName: string;
   orderedByName: string | null; collectedByName: string | null; resultedByName: string | null; cancelledByName: string | null; acknowledgedByName: string | null;
   file: typeof files.$inferSelect | null;
+  /** A list's row of another doctor's sensitive encounter, read masked (see shownOrderQuery). */
+  restricted?: boolean;
 }
 export type ItemRow = typeof orderItems.$inferSelect;
 export type ResultRow = typeof orderResults.$inferSelect;
@@ -125,11 +155,11 @@ export interface OrderBundle { row: OrderRow; items: ItemRow[]; results: ResultR
 
 /** The orders' items and results, attached to each order. */
 async function withParts(db: Db, companyId: string, rows: OrderRow[]): Promise<OrderBundle[]> {
-  const ids = rows.map((r) => r.order.id);
-  if (!ids.length) return [];
+  const ids = rows.filter((r) => !r.restricted).map((r) => r.order.id);
+  if (!rows.length) return [];
   const [items, results] = await Promise.all([
-    db.select().from(orderItems).where(and(eq(orderItems.companyId, companyId), inArray(orderItems.orderId, ids))).orderBy(asc(orderItems.position)),
-    db.select().from(orderResults).where(and(eq(orderResults.companyId, companyId), inArray(orderResults.orderId, ids))).orderBy(asc(orderResults.enteredAt), asc(orderResults.id)),
+    ids.length ? db.select().from(orderItems).where(and(eq(orderItems.companyId, companyId), inArray(orderItems.orderId, ids))).orderBy(asc(orderItems.position)) : [],
+    ids.length ? db.select().from(orderResults).where(and(eq(orderResults.companyId, companyId), inArray(orderResults.orderId, ids))).orderBy(asc(orderResults.enteredAt), asc(orderResults.id)) : [],
   ]);
   return rows.map((row) => ({ row, items: items.filter((i) => i.orderId === row.order.id), results: results.filter((r) => r.orderId === row.order.id) }));
 }
@@ -143,12 +173,14 @@ async function findOneWhere(db: Db, companyId: string, where: SQL | undefined): 
 export const findOrder = (db: Db, companyId: string, id: string) => findOneWhere(db, companyId, eq(orders.id, id));
 export const findOrderByNumber = (db: Db, companyId: string, number: string) => findOneWhere(db, companyId, eq(orders.number, number));
 
-/** A patient's orders (optionally of one encounter), latest first. */
-export async function findPatientOrders(db: Db, companyId: string, patientId: string, q: { encounter?: string | undefined; page: number; limit: number; allData?: boolean | undefined }) {
+/** A patient's orders (optionally of one encounter), latest first, as `viewerId` may see them (see shownOrderQuery). */
+export async function findPatientOrders(
+  db: Db, companyId: string, patientId: string, viewerId: string, q: { encounter?: string | undefined; page: number; limit: number; allData?: boolean | undefined },
+) {
   const where = and(eq(orders.companyId, companyId), eq(orders.patientId, patientId), q.encounter ? eq(orders.encounterId, q.encounter) : undefined);
   const w = pageWindow(q);
   const [rows, totals] = await Promise.all([
-    orderQuery(db).where(where).orderBy(desc(orders.orderedAt), asc(orders.id)).limit(w.limit).offset(w.offset),
+    shownOrderQuery(db, viewerId).where(where).orderBy(desc(orders.orderedAt), asc(orders.id)).limit(w.limit).offset(w.offset),
     db.select({ n: count() }).from(orders).where(where),
   ]);
   return { bundles: await withParts(db, companyId, rows), total: totals[0]?.n ?? 0 };

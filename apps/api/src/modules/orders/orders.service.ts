@@ -74,9 +74,10 @@ export async function createOrder(deps: Deps, ctx: RequestContext, caller: Calle
   return toOrderRecord(deps, await loadOrder(deps.db, caller, id));
 }
 
+/** A patient's orders; one placed at another doctor's sensitive encounter is masked (its tests and results are not read). */
 export async function listPatientOrders(deps: Deps, ctx: RequestContext, caller: Caller, patientId: string, q: PatientOrderListQuery) {
   if ((await patientName(deps.db, caller.companyId, patientId)) === null) throw notFound();
-  const { bundles, total } = await findPatientOrders(deps.db, caller.companyId, patientId, q);
+  const { bundles, total } = await findPatientOrders(deps.db, caller.companyId, patientId, caller.id, q);
   await auditOrderRead(deps.db, ctx, caller, patientId, bundles.map((b) => b.row.order.id));
   return { data: bundles.map((b) => toOrderRecord(deps, b)), total };
 }

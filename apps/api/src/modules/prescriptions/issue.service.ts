@@ -25,7 +25,7 @@ export async function issuePrescription(deps: Deps, ctx: RequestContext, caller:
     const drugs = await findMedications(db, caller.companyId, draft.items.map((i) => i.medication));
     const byId = new Map(drugs.map((d) => [d.id, d]));
     // The names checked are those printed (the snapshot), with the catalogue's Arabic name.
-    const check = await runChecks(db, caller.companyId, draft.patient._id, draft.items.map((i) => ({ id: i.medication, name: i.name, genericName: i.genericName, nameAr: byId.get(i.medication)?.nameAr ?? i.nameAr })));
+    const check = await runChecks(db, caller.companyId, draft.patient._id, draft.items.map((i) => ({ id: i.medication, name: i.name, genericName: i.genericName, nameAr: byId.get(i.medication)?.nameAr ?? i.nameAr })), caller.id);
     const acks = input.acknowledgements ?? [];
     const missing = unacknowledged(check.warnings, acks);
     if (missing.length) {

@@ -1,8 +1,11 @@
 import type { Prescription } from '@clinic/shared';
 import type { DetailRow, ItemRow } from './prescriptions.repository.js';
 
-/** A prescription as the API answers it. The verification key only once it has been issued (it is printed then). */
-export function toPrescription(r: DetailRow, items: ItemRow[]): Prescription {
+/**
+ * A prescription as the API answers it. The verification key only once it has been issued (it is printed then).
+ * `restricted` (a list's row of another doctor's sensitive encounter): without items and verification key.
+ */
+export function toPrescription(r: DetailRow & { restricted?: boolean }, items: ItemRow[]): Prescription {
   const p = r.p;
   return {
     _id: p.id,
@@ -18,8 +21,8 @@ export function toPrescription(r: DetailRow, items: ItemRow[]): Prescription {
     validUntil: p.validUntil,
     cancelledAt: p.cancelledAt?.toISOString() ?? null,
     cancelReason: p.cancelReason,
-    verificationToken: p.issuedAt ? p.verificationToken : null,
-    items: items.filter((i) => i.prescriptionId === p.id).map((i) => ({
+    verificationToken: p.issuedAt && !r.restricted ? p.verificationToken : null,
+    items: items.filter((i) => i.prescriptionId === p.id && !r.restricted).map((i) => ({
       _id: i.id, medication: i.medicationId, name: i.name, genericName: i.genericName, nameAr: i.nameAr, strength: i.strength, form: i.form,
       dose: Number(i.dose), unit: i.unit as Prescription['items'][number]['unit'], route: i.route as Prescription['items'][number]['route'],
       frequency: i.frequency as Prescription['items'][number]['frequency'], durationDays: i.durationDays, quantity: i.quantity, instructions: i.instructions,
@@ -27,6 +30,7 @@ export function toPrescription(r: DetailRow, items: ItemRow[]): Prescription {
     acknowledgements: p.acknowledgements,
     createdAt: p.createdAt.toISOString(),
     version: p.version,
+    ...(r.restricted ? { restricted: true } : {}),
   };
 }
 

@@ -1,5 +1,5 @@
 /** Every query of prescribing. All of them are scoped by company, but the public verification's look-up by token. */
-import { and, asc, count, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { pageWindow, type PrescriptionListQuery } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import {
@@ -7,6 +7,7 @@ import {
 } from '../../db/schema/index.js';
 import { publicIdOf } from '../../lib/public-id.js';
 import { nextVersion } from '../../lib/versioning.js';
+import { joinOn, maskedFor, sensitiveEncounter, sensitiveNote } from '../encounters/index.js';
 
 export type PrescriptionRow = typeof prescriptions.$inferSelect;
 export type ItemRow = typeof prescriptionItems.$inferSelect;
@@ -34,10 +35,17 @@ export function findMedications(db: Db, companyId: string, ids: string[]) {
   return db.select().from(medications).where(and(eq(medications.companyId, companyId), inArray(medications.id, ids)));
 }
 
-/** The patient's active medications, for the duplicate check. */
-export function findActiveMedications(db: Db, companyId: string, patientId: string) {
-  return db.select({ id: patientMedications.id, medicationId: patientMedications.medicationId, name: patientMedications.name, genericName: patientMedications.genericName })
-    .from(patientMedications)
+/**
+ * The patient's active medications, for the duplicate check: always their real names (a check must see every drug the
+ * patient takes), with `restricted` when one was recorded at a sensitive encounter of a doctor other than `viewerId`.
+ */
+export function findActiveMedications(db: Db, companyId: string, patientId: string, viewerId: string) {
+  return db.select({
+    id: patientMedications.id, medicationId: patientMedications.medicationId, name: patientMedications.name, genericName: patientMedications.genericName,
+    restricted: maskedFor(viewerId),
+  }).from(patientMedications)
+    .leftJoin(sensitiveEncounter, joinOn.encounter(patientMedications.companyId, patientMedications.encounterId))
+    .leftJoin(sensitiveNote, joinOn.note(patientMedications.companyId, patientMedications.encounterId))
     .where(and(eq(patientMedications.companyId, companyId), eq(patientMedications.patientId, patientId), eq(patientMedications.status, 'active')));
 }
 
@@ -110,7 +118,27 @@ export async function findPrescription(db: Db, companyId: string, id: string): P
   return row ?? null;
 }
 
-export async function findPrescriptionPage(db: Db, companyId: string, patientId: string, q: PrescriptionListQuery) {
+/**
+ * A list's columns as `viewerId` may see them: a prescription written at another doctor's sensitive encounter comes
+ * flagged `restricted`, without its cancel reason and acknowledgements (their texts name the drugs); its items are
+ * not read at all (see listPrescriptions).
+ */
+function shownColumns(viewerId: string) {
+  const p = prescriptions;
+  const masked = maskedFor(viewerId);
+  return {
+    ...listColumns,
+    p: {
+      ...getTableColumns(p),
+      cancelReason: sql<string>`case when ${masked} then '' else ${p.cancelReason} end`,
+      acknowledgements: sql`case when ${masked} then '[]'::jsonb else ${p.acknowledgements} end`.mapWith(p.acknowledgements),
+    },
+    restricted: masked,
+  };
+}
+
+/** A patient's prescriptions (latest first) as `viewerId` may see them (see shownColumns). */
+export async function findPrescriptionPage(db: Db, companyId: string, patientId: string, q: PrescriptionListQuery, viewerId: string) {
   const where = and(
     eq(prescriptions.companyId, companyId), eq(prescriptions.patientId, patientId),
     q.encounterId ? eq(prescriptions.encounterId, q.encounterId) : undefined,
@@ -118,7 +146,13 @@ export async function findPrescriptionPage(db: Db, companyId: string, patientId:
   );
   const w = pageWindow(q);
   const [rows, totals] = await Promise.all([
-    detailQuery(db).where(where).orderBy(desc(prescriptions.createdAt), asc(prescriptions.id)).limit(w.limit).offset(w.offset),
+    db.select(shownColumns(viewerId)).from(prescriptions)
+      .innerJoin(patients, and(eq(patients.companyId, prescriptions.companyId), eq(patients.id, prescriptions.patientId)))
+      .innerJoin(employees, and(eq(employees.companyId, prescriptions.companyId), eq(employees.id, prescriptions.prescriberId)))
+      .innerJoin(clinics, and(eq(clinics.companyId, prescriptions.companyId), eq(clinics.id, prescriptions.clinicId)))
+      .leftJoin(sensitiveEncounter, joinOn.encounter(prescriptions.companyId, prescriptions.encounterId))
+      .leftJoin(sensitiveNote, joinOn.note(prescriptions.companyId, prescriptions.encounterId))
+      .where(where).orderBy(desc(prescriptions.createdAt), asc(prescriptions.id)).limit(w.limit).offset(w.offset),
     db.select({ n: count() }).from(prescriptions).where(where),
   ]);
   return { rows, total: totals[0]?.n ?? 0 };

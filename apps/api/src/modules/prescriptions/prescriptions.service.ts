@@ -41,22 +41,33 @@ async function drugsOf(db: Db, companyId: string, ids: string[], requireActive: 
   return ids.map((id) => byId.get(id)!);
 }
 
-/** The checks for these drugs against the patient's allergies and active medications, as they are in `db` now. */
-export async function runChecks(db: Db, companyId: string, patientId: string, drugs: Array<{ id: string; name: string; genericName: string; nameAr: string }>): Promise<PrescriptionCheckResult> {
-  const [allergies, active] = await Promise.all([allergyStateOf(db, companyId, patientId), findActiveMedications(db, companyId, patientId)]);
-  return checkPrescription({
+/**
+ * The checks for these drugs against the patient's allergies and active medications, as they are in `db` now. Every
+ * active medication is checked by its real names; a duplicate of one `viewerId` may not see (prescribed at another
+ * doctor's sensitive encounter) is reported without its name, flagged `restricted`.
+ */
+export async function runChecks(
+  db: Db, companyId: string, patientId: string, drugs: Array<{ id: string; name: string; genericName: string; nameAr: string }>, viewerId: string,
+): Promise<PrescriptionCheckResult> {
+  const [allergies, active] = await Promise.all([allergyStateOf(db, companyId, patientId), findActiveMedications(db, companyId, patientId, viewerId)]);
+  const restricted = new Set(active.filter((m) => m.restricted).map((m) => m.id));
+  const result = checkPrescription({
     items: drugs.map((d) => ({ medicationId: d.id, name: d.name, genericName: d.genericName, nameAr: d.nameAr })),
     allergyState: allergies.state,
     allergies: allergies.allergies.map((a) => ({ id: a._id, substance: a.substance, substanceKey: a.substanceKey, status: a.status, severity: a.severity })),
     activeMedications: active,
   });
+  return {
+    ...result,
+    warnings: result.warnings.map((w) => (w.kind === 'duplicate' && restricted.has(w.patientMedicationId) ? { ...w, medicationName: '', restricted: true } : w)),
+  };
 }
 
 /** POST /api/patients/:id/prescriptions/check: the warnings and the "no data" notices, before anything is saved. */
 export async function checkItems(deps: Deps, ctx: RequestContext, caller: Caller, patientId: string, medicationIds: string[]) {
   await requirePatient(deps.db, caller, patientId);
   const drugs = await drugsOf(deps.db, caller.companyId, medicationIds, false);
-  const result = await runChecks(deps.db, caller.companyId, patientId, drugs);
+  const result = await runChecks(deps.db, caller.companyId, patientId, drugs, caller.id);
   await auditPatientRead(deps.db, ctx, caller, patientId, 'prescription_check');
   return result;
 }
@@ -66,10 +77,11 @@ export async function prescriptionOf(db: Db, companyId: string, id: string): Pro
   return row ? toPrescription(row, await findItems(db, companyId, [id])) : null;
 }
 
+/** A patient's prescriptions; one written at another doctor's sensitive encounter is masked (its items are not read). */
 export async function listPrescriptions(deps: Deps, ctx: RequestContext, caller: Caller, patientId: string, q: PrescriptionListQuery) {
   await requirePatient(deps.db, caller, patientId);
-  const { rows, total } = await findPrescriptionPage(deps.db, caller.companyId, patientId, q);
-  const items = await findItems(deps.db, caller.companyId, rows.map((r) => r.p.id));
+  const { rows, total } = await findPrescriptionPage(deps.db, caller.companyId, patientId, q, caller.id);
+  const items = await findItems(deps.db, caller.companyId, rows.filter((r) => !r.restricted).map((r) => r.p.id));
   await auditPatientRead(deps.db, ctx, caller, patientId, 'prescriptions');
   return { data: rows.map((r) => toPrescription(r, items)), total };
 }
@@ -162,7 +174,8 @@ export function medicationListRows(p: Prescription, caller: Caller, today: strin
 export function storedAcknowledgements(check: PrescriptionCheckResult, reasons: Map<string, string>): StoredAcknowledgement[] {
   return check.warnings.map((w) => ({
     key: w.key, kind: w.kind, item: w.item,
-    text: w.kind === 'allergy' ? `${w.drugName}: allergy to ${w.substance}${w.severity ? ` (${w.severity})` : ''}` : `${w.drugName}: duplicate of ${w.medicationName}`,
+    text: w.kind === 'allergy' ? `${w.drugName}: allergy to ${w.substance}${w.severity ? ` (${w.severity})` : ''}`
+      : `${w.drugName}: duplicate of ${w.restricted ? 'a restricted medication' : w.medicationName}`,
     reason: reasons.get(w.key) ?? '',
   }));
 }

@@ -16,13 +16,13 @@ describe('a restricted chart entry', () => {
   it('says it is restricted and opens its encounter, in English and Arabic', async () => {
     signIn({ permissions: ['clinical_read'] });
     const view = renderWithProviders(<ChartEntryRow entry={masked} />);
-    const link = await screen.findByRole('link', { name: 'Restricted diagnosis — open the encounter with a reason to see it' });
+    const link = await screen.findByRole('link', { name: 'Restricted record — open the encounter with a reason to see it' });
     expect(link.getAttribute('href')).toBe('/encounters/enc-7');
     expect(screen.getByTestId('chart-entry-meta')).toHaveTextContent('Diagnosis');
     view.unmount();
 
     await setLanguage('ar');
     renderWithProviders(<ChartEntryRow entry={masked} />);
-    expect(await screen.findByRole('link', { name: 'تشخيص مقيّد — افتح الزيارة مع ذكر السبب لرؤيته' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'سجل مقيّد — افتح الزيارة مع ذكر السبب لرؤيته' })).toBeInTheDocument();
   });
 });

@@ -1,8 +1,9 @@
-import { Badge, Button, Card, Collapse, Group, Modal, Skeleton, Stack, Text, Textarea } from '@mantine/core';
-import { IconFlask, IconPlus, IconPrinter } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Card, Collapse, Group, Modal, Skeleton, Stack, Text, Textarea } from '@mantine/core';
+import { IconFlask, IconLock, IconPlus, IconPrinter } from '@tabler/icons-react';
 import type { OrderRecord, OrderStatus } from '@clinic/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { SectionCard } from '@/components/details';
 import { formatDateTime } from '@/lib/dates';
 import { isApiError } from '@/lib/http';
@@ -37,6 +38,30 @@ function CancelDialog({ order, onClose }: { order: OrderRecord | null; onClose: 
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/**
+ * An order placed at another doctor's sensitive encounter: its number, state and who ordered it when, and where to
+ * open it with a reason; no tests, results or actions (the answer carries none).
+ */
+function RestrictedOrderRow({ order }: { order: OrderRecord }) {
+  const { t, i18n } = useTranslation();
+  const text = t('labOrders.restricted');
+  return (
+    <Card withBorder padding="sm" data-testid="order-row" data-number={order.number} data-status={order.status} data-restricted>
+      <Stack gap={2}>
+        <Group gap="xs" wrap="wrap">
+          <Text fw={700} dir="ltr" data-testid="order-number">{order.number}</Text>
+          <Badge color={STATUS_COLORS[order.status]} variant="light" tt="none" data-testid="order-status">{t(`orders.status.${order.status}`)}</Badge>
+        </Group>
+        <Group gap="xs" wrap="nowrap">
+          <IconLock size={16} aria-hidden style={{ flexShrink: 0 }} />
+          <Text size="sm" fs="italic" c="dimmed">{order.encounter ? <Anchor component={Link} to={`/encounters/${order.encounter}`} inherit>{text}</Anchor> : text}</Text>
+        </Group>
+        <Text size="xs" c="dimmed">{t('labOrders.orderedBy', { name: order.doctor.name, when: formatDateTime(order.ordered.at, i18n.language) })}</Text>
+      </Stack>
+    </Card>
   );
 }
 
@@ -103,7 +128,7 @@ export function OrdersPanel({ patientId, encounterId }: { patientId: string; enc
       {orders.isPending ? <Skeleton h={64} /> : !orders.data?.length ? (
         <Text size="sm" c="dimmed">{t('labOrders.none')}</Text>
       ) : (
-        <Stack gap="xs">{orders.data.map((o) => <OrderRow key={o._id} order={o} onCancel={setCancelling} />)}</Stack>
+        <Stack gap="xs">{orders.data.map((o) => (o.restricted ? <RestrictedOrderRow key={o._id} order={o} /> : <OrderRow key={o._id} order={o} onCancel={setCancelling} />))}</Stack>
       )}
       <OrderForm patientId={patientId} encounterId={encounterId} opened={adding} onClose={() => setAdding(false)} />
       <CancelDialog order={cancelling} onClose={() => setCancelling(null)} />

@@ -36,6 +36,15 @@ describe('the checks shown before issuing', () => {
     expect(screen.getByTestId('rx-notice-noCurrentMedications')).toBeTruthy();
   });
 
+  it('says a restricted current medication conflicts without naming it', () => {
+    renderWithProviders(<Harness result={{
+      allergyState: 'none', notices: ['noClassCheck'],
+      warnings: [{ key: 'duplicate:0:m9', kind: 'duplicate', item: 0, drugName: 'Zidorex', patientMedicationId: 'm9', medicationName: '', sameDrug: false, restricted: true }],
+    }} />);
+    expect(screen.getByTestId('rx-warning-duplicate').textContent).toContain('Zidorex: يتعارض مع دواء حالي مقيّد');
+    expect(screen.getAllByTestId('rx-warning-reason')).toHaveLength(1);
+  });
+
   it('says allergies were not recorded rather than showing no warning', () => {
     renderWithProviders(<Harness result={{ allergyState: 'unknown', warnings: [], notices: ['allergiesUnknown', 'noClassCheck', 'noCurrentMedications'] }} />);
     expect(screen.getByTestId('rx-notice-allergiesUnknown').textContent).toContain('الحساسية غير مسجلة');

@@ -10,7 +10,9 @@ export function useWarningText() {
   const { t } = useTranslation();
   return (w: Warning) => (w.kind === 'allergy'
     ? t('prescriptions.check.allergy', { drug: w.drugName, substance: w.substance, severity: w.severity ? t(`allergies.severity.${w.severity}`) : t('prescriptions.check.severityNotStated') })
-    : t(w.sameDrug ? 'prescriptions.check.duplicateSame' : 'prescriptions.check.duplicateGeneric', { drug: w.drugName, current: w.medicationName }));
+    // A current medication of another doctor's sensitive visit is checked, but not named.
+    : w.restricted ? t('prescriptions.check.duplicateRestricted', { drug: w.drugName })
+      : t(w.sameDrug ? 'prescriptions.check.duplicateSame' : 'prescriptions.check.duplicateGeneric', { drug: w.drugName, current: w.medicationName }));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
-import { IconPlus, IconPrescription, IconPrinter, IconX } from '@tabler/icons-react';
+import { Alert, Anchor, Badge, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
+import { IconLock, IconPlus, IconPrescription, IconPrinter, IconX } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { doseText, frequencyText, type Prescription } from '@clinic/shared';
 import { SectionCard } from '@/components/details';
@@ -14,6 +15,28 @@ const STATUS_COLOR = { draft: 'gray', issued: 'teal', cancelled: 'red' } as cons
 
 /** Opens the printout in a new tab (the browser prints it, or saves it as a PDF). */
 export const printHref = (id: string) => `/print/prescription/${id}`;
+
+/**
+ * A prescription written at another doctor's sensitive encounter: its number, state and date, and where to open it
+ * with a reason; nothing to print or cancel (the answer carries no drugs).
+ */
+function RestrictedPrescriptionRow({ p }: { p: Prescription }) {
+  const { t, i18n } = useTranslation();
+  const text = t('prescriptions.restricted');
+  return (
+    <Card withBorder padding="sm" data-testid="rx-row" data-restricted>
+      <Group gap="xs">
+        <Text fw={600}>{p.number}</Text>
+        <Badge color={STATUS_COLOR[p.status]} variant="light">{t(`prescriptions.status.${p.status}`)}</Badge>
+        {p.issuedAt && <Text size="sm" c="dimmed">{formatDay(p.issuedAt.slice(0, 10), i18n.language)}</Text>}
+      </Group>
+      <Group gap="xs" wrap="nowrap" mt={4}>
+        <IconLock size={16} aria-hidden style={{ flexShrink: 0 }} />
+        <Text size="sm" fs="italic" c="dimmed">{p.encounter ? <Anchor component={Link} to={`/encounters/${p.encounter}`} inherit>{text}</Anchor> : text}</Text>
+      </Group>
+    </Card>
+  );
+}
 
 function PrescriptionRow({ p, canCancel, onCancel }: { p: Prescription; canCancel: boolean; onCancel: () => void }) {
   const { t, i18n } = useTranslation();
@@ -71,7 +94,9 @@ export function PrescriptionPanel({ patientId, encounterId, clinicId }: { patien
         <Alert color="red">{t('prescriptions.loadFailed')}</Alert>
       ) : rows.length === 0 ? <Text size="sm" c="dimmed">{t('prescriptions.empty')}</Text> : (
         <Stack gap="xs">
-          {rows.map((p) => <PrescriptionRow key={p._id} p={p} canCancel={can('prescribe') && p.prescriber._id === user?.userId} onCancel={() => setCancelling(p)} />)}
+          {rows.map((p) => (p.restricted
+            ? <RestrictedPrescriptionRow key={p._id} p={p} />
+            : <PrescriptionRow key={p._id} p={p} canCancel={can('prescribe') && p.prescriber._id === user?.userId} onCancel={() => setCancelling(p)} />))}
         </Stack>
       )}
       {writing && <PrescriptionForm patientId={patientId} encounterId={encounterId} clinicId={clinicId} opened={writing} onClose={() => setWriting(false)} />}
