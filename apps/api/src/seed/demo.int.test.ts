@@ -1,24 +1,8 @@
-import { count } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { count, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, employees, invoices, orders, patients } from '../db/schema/index.js';
 import { createTestContext, login, type TestContext } from '../test/harness.js';
 import { DEMO_ADMIN, seedDemo } from './demo.js';
-
-/** The demo's last step fails once, as a first start stopped (Ctrl-C, a kill) while it seeds would. */
-vi.mock('./clinical-orders.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('./clinical-orders.js')>();
-  let stopOnce = true;
-  return {
-    ...real,
-    seedOrders: async (...args: Parameters<typeof real.seedOrders>) => {
-      if (stopOnce) {
-        stopOnce = false;
-        throw new Error('stopped while seeding');
-      }
-      return real.seedOrders(...args);
-    },
-  };
-});
 
 let ctx: TestContext;
 beforeAll(async () => { ctx = await createTestContext(); });
@@ -31,7 +15,12 @@ async function rows(table: typeof companies | typeof employees | typeof patients
 
 describe('seedDemo', () => {
   it('leaves nothing behind when a first start stops half-way, and the next start builds the whole demo', async () => {
-    await expect(seedDemo(ctx.database.db)).rejects.toThrow('stopped while seeding');
+    // The demo's last step (the orders) fails, as a first start stopped (Ctrl-C, a kill) while it seeds would.
+    const db = ctx.database.db;
+    await db.execute(sql.raw(`create function stop_seeding() returns trigger language plpgsql as $$ begin raise exception 'stopped while seeding'; end $$`));
+    await db.execute(sql.raw('create trigger stop_seeding before insert on orders for each statement execute function stop_seeding()'));
+    await expect(seedDemo(db)).rejects.toMatchObject({ cause: expect.objectContaining({ message: 'stopped while seeding' }) });
+    await db.execute(sql.raw('drop trigger stop_seeding on orders'));
     expect([await rows(companies), await rows(employees), await rows(patients), await rows(invoices)]).toEqual([0, 0, 0, 0]);
 
     const seeded = await seedDemo(ctx.database.db);
