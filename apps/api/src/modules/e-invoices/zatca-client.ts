@@ -23,8 +23,16 @@ export class ZatcaRefused extends Error {
   }
 }
 
+/** Why the authority could not be heard: each has its message under `errors.eInvoices`. */
+export type UnreachableReason = 'noAnswerInTime' | 'connectionFailed' | 'answerTooLarge' | 'authorityError';
+
 /** The authority could not be reached or failed on its side (5xx): trying again later may succeed. */
-export class ZatcaUnreachable extends Error {}
+export class ZatcaUnreachable extends Error {
+  /** `status`: the authority's HTTP status, when it answered one. */
+  constructor(readonly reason: UnreachableReason, message: string, readonly status?: number) {
+    super(message);
+  }
+}
 
 /** A certificate the authority issued (compliance or production CSID). */
 export interface ZatcaCsid {
@@ -110,7 +118,7 @@ async function readBounded(res: Response): Promise<string> {
     size += value.byteLength;
     if (size > MAX_ANSWER_BYTES) {
       await reader.cancel();
-      throw new ZatcaUnreachable('the answer was too large');
+      throw new ZatcaUnreachable('answerTooLarge', 'the answer was too large');
     }
     chunks.push(value);
   }
@@ -136,7 +144,8 @@ export class ZatcaClient {
     } catch (error) {
       if (error instanceof ZatcaUnreachable) throw error;
       const name = error instanceof Error ? error.name : '';
-      throw new ZatcaUnreachable(name === 'TimeoutError' ? 'no answer in time' : `connection failed: ${error instanceof Error ? (error.cause as Error | undefined)?.message ?? error.message : String(error)}`);
+      throw name === 'TimeoutError' ? new ZatcaUnreachable('noAnswerInTime', 'no answer in time')
+        : new ZatcaUnreachable('connectionFailed', `connection failed: ${error instanceof Error ? (error.cause as Error | undefined)?.message ?? error.message : String(error)}`);
     }
     let parsed: Record<string, unknown> = {};
     try {
@@ -145,7 +154,7 @@ export class ZatcaClient {
     } catch {
       parsed = { message: raw.slice(0, 300) };
     }
-    if (res.status >= 500 || res.status === 429) throw new ZatcaUnreachable(`the authority answered ${res.status}`);
+    if (res.status >= 500 || res.status === 429) throw new ZatcaUnreachable('authorityError', `the authority answered ${res.status}`, res.status);
     if (!accept.includes(res.status)) {
       const messages = messagesOf(parsed);
       throw new ZatcaRefused(res.status, reasonOf(res.status, messages), messages, parsed);

@@ -202,8 +202,10 @@ describe('ZATCA submissions', () => {
     fake.failNext(2, 503);
     expect((await runJobs()).retried).toBe(1);
     const [first] = await submissions(org);
-    expect(first).toMatchObject({ status: 'pending', attempts: 1 });
-    expect(first!.lastError).toContain('503');
+    expect(first).toMatchObject({ status: 'pending', attempts: 1, lastError: 'ZATCA failed on its side (HTTP 503).' });
+    // The reason is kept as a message of the catalogue: in the reader's language.
+    const ar = body(await ctx.app.inject({ method: 'GET', url: '/api/e-invoicing/submissions', headers: auth(org.token, 'ar') })).data;
+    expect(ar[0].lastError).toBe('حدث خطأ لدى هيئة الزكاة والضريبة والجمارك (HTTP 503).');
     expect((await runJobs(minutes(1.5))).retried).toBe(1);
     expect((await runJobs(minutes(10))).done).toBe(1);
     const [done] = await submissions(org);
@@ -246,8 +248,8 @@ describe('ZATCA submissions', () => {
     fake.failNext(6, 503);
     for (let hour = 0; hour < 6; hour++) await runJobs(minutes(hour * 60));
     const [failed] = await submissions(org, '?status=failed');
-    expect(failed).toMatchObject({ status: 'failed', attempts: 6 });
-    expect(failed!.lastError).toContain('503');
+    // Given up after its last attempt, it keeps that attempt's reason.
+    expect(failed).toMatchObject({ status: 'failed', attempts: 6, lastError: 'ZATCA failed on its side (HTTP 503).' });
     return failed!;
   }
 

@@ -1,5 +1,5 @@
 import type { EInvoiceSubmissionRecord, EInvoiceSubmissionStatus } from '@clinic/shared';
-import { isMessageKey, pageWindow, translate } from '@clinic/shared';
+import { pageWindow } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors.js';
 import { listEnvelope } from '../../lib/list.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { inTransaction } from '../../lib/transaction.js';
+import { shownMessage, storedMessage } from '../../lib/stored-message.js';
 import { staleRecord } from '../../lib/versioning.js';
 import { insertJob, wakeRunners, type ClaimedJob, type JobHandler } from '../jobs/index.js';
 import { findSettings, type EInvoiceSettingsRow } from './e-invoices.repository.js';
@@ -93,7 +94,7 @@ async function send(deps: Deps, companyId: string, submissionId: string, now: Da
     return;
   }
   if (!settings || !credentials || settings.environment === 'none') {
-    await updateSubmission(deps.db, companyId, s.id, s.version, { status: 'failed', attempts, lastError: 'not onboarded with the authority', resendAfter: null });
+    await updateSubmission(deps.db, companyId, s.id, s.version, { status: 'failed', attempts, lastError: storedMessage('errors.eInvoices.notOnboardedToSend'), resendAfter: null });
     return;
   }
   const client = new ZatcaClient(zatcaBaseUrl(deps.config, settings.environment as 'simulation' | 'production'));
@@ -120,7 +121,9 @@ async function send(deps: Deps, companyId: string, submissionId: string, now: Da
     // Only an authority that could not be reached makes the row one the sweep sends again if this was its last attempt.
     const unreachable = error instanceof ZatcaUnreachable;
     await updateSubmission(deps.db, companyId, s.id, s.version, {
-      attempts, lastError: unreachable ? error.message : 'the call failed', resendAfter: unreachable ? new Date(now.getTime() + RESEND_EVERY_MS) : null,
+      attempts,
+      lastError: unreachable ? storedMessage(`errors.eInvoices.${error.reason}`, error.status === undefined ? undefined : { status: error.status })
+        : storedMessage('errors.eInvoices.sendFailed'), resendAfter: unreachable ? new Date(now.getTime() + RESEND_EVERY_MS) : null,
     });
     throw error;
   }
@@ -178,11 +181,12 @@ export function submissionJobHandler(deps: Deps): JobHandler {
       if (job.payload.sweep) await resendUnreached(deps, job.companyId, now);
       else await send(deps, job.companyId, String(job.payload.submissionId ?? ''), now);
     },
-    async failed(job: ClaimedJob, error: string, _now: Date, db: Db) {
+    async failed(job: ClaimedJob, _error: string, _now: Date, db: Db) {
       if (job.payload.sweep) return;
       const row = await findSubmission(db, job.companyId, String(job.payload.submissionId ?? ''));
       if (row?.s.status !== 'pending') return;
-      if (!(await updateSubmission(db, job.companyId, row.s.id, row.s.version, { status: 'failed', lastError: error }))) return;
+      // The last attempt's own reason (when it wrote one) is kept; the runner's text of the error is for the log.
+      if (!(await updateSubmission(db, job.companyId, row.s.id, row.s.version, { status: 'failed', lastError: row.s.lastError ?? storedMessage('errors.eInvoices.sendFailed') }))) return;
       const at = row.s.resendAfter;
       if (at && at.getTime() < row.e.issuedAt.getTime() + RESEND_WINDOW_MS) await queueSweep(db, job.companyId, at);
     },
@@ -203,8 +207,8 @@ export function submissionRecord(r: SubmissionListRow, language: 'en' | 'ar'): E
     status: r.s.status as EInvoiceSubmissionStatus,
     attempts: r.s.attempts,
     messages: messagesOf(r.s.response ?? null),
-    // A message of the catalogue (a key sealed under another server secret) is kept as its key: in the reader's language.
-    lastError: r.s.lastError && isMessageKey(r.s.lastError) ? translate(r.s.lastError, language) : r.s.lastError,
+    // Our own reasons are kept as catalogue keys (in the reader's language); the authority's refusals in its words.
+    lastError: shownMessage(r.s.lastError, language),
     submittedAt: r.s.submittedAt?.toISOString() ?? null,
     createdAt: r.s.createdAt.toISOString(),
     version: r.s.version,

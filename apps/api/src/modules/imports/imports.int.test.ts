@@ -185,6 +185,10 @@ describe('the import and its undo', () => {
     await runJobs();
     const stopped = body(await req(a.token, 'GET', `/api/imports/${checked._id}`)).data;
     expect(stopped).toMatchObject({ status: 'failed', importedRows: 0 });
+    // Why, in the reader's language.
+    expect(stopped.lastError).toMatch(/^Stopped: the account that started this import can no longer import/);
+    const arabic = body(await ctx.app.inject({ method: 'GET', url: `/api/imports/${checked._id}`, headers: auth(a.token, 'ar') })).data;
+    expect(arabic.lastError).toMatch(/^توقف: لم يعد بإمكان الحساب/);
     expect(await countOf(`select count(*)::int as n from patients where company_id = $1 and import_batch_id = $2`, [a.companyId, checked._id])).toBe(0);
     expect(await countOf(`select count(*)::int as n from audit_log where company_id = $1 and entity_id = $2 and action = 'fail'`, [a.companyId, checked._id])).toBe(1);
   });

@@ -11,9 +11,9 @@ import { IMPORT_CHUNK_ROWS, type AppointmentCreate, type ImportKind, type Servic
 import type { FastifyBaseLogger } from 'fastify';
 import { clockNow, type Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
+import { storedMessage } from '../../lib/stored-message.js';
 import { inTransaction } from '../../lib/transaction.js';
 import type { ClaimedJob, JobContext, JobHandler } from '../jobs/index.js';
-import { errorText } from '../jobs/index.js';
 import { todayIn } from '../patients/index.js';
 import { walkRows } from './imports.check.js';
 import type { PatientRow } from './imports.clean.js';
@@ -70,7 +70,7 @@ class StarterGone extends Error {}
 async function stopForStarter(deps: Deps, companyId: string, p: Payload, written: number): Promise<void> {
   await inTransaction(deps.db, async (db) => {
     const stopped = await repo.updateBatchAt(db, companyId, p.batchId, { status: ['importing'], version: null }, {
-      status: 'failed', lastError: 'stopped: the account that started the import can no longer import', finishedAt: clockNow(deps),
+      status: 'failed', lastError: storedMessage('errors.imports.starterEnded'), finishedAt: clockNow(deps),
     });
     if (!stopped) return;
     await recordAudit(db, null, {
@@ -149,9 +149,10 @@ export function importJobHandler(deps: Deps): JobHandler {
     async run(job: ClaimedJob, _now: Date, { signal }: JobContext) {
       await runImport(deps, job.companyId, job.payload as unknown as Payload, signal);
     },
-    async failed(job: ClaimedJob, error: string, _now: Date, db: Db) {
+    async failed(job: ClaimedJob, _error: string, _now: Date, db: Db) {
+      // The error's own text stays on the job row, for the operator; the batch says what happened in the reader's words.
       const p = job.payload as unknown as Payload;
-      await repo.updateBatchAt(db, job.companyId, p.batchId, { status: ['importing'], version: null }, { status: 'failed', lastError: errorText(error).slice(0, 500), finishedAt: clockNow(deps) });
+      await repo.updateBatchAt(db, job.companyId, p.batchId, { status: ['importing'], version: null }, { status: 'failed', lastError: storedMessage('errors.imports.stopped'), finishedAt: clockNow(deps) });
     },
   };
 }

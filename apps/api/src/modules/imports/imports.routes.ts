@@ -15,7 +15,7 @@ const r = routes.imports;
 const neutral = { accessNeutral: true };
 
 export function importRoutes(app: App, deps: Deps) {
-  serve(app, r.list, async (req) => ({ success: true as const, ...(await listImports(deps, callerOf(req), req.query)) }));
+  serve(app, r.list, async (req) => ({ success: true as const, ...(await listImports(deps, requestContext(req), callerOf(req), req.query)) }));
   serve(app, r.get, async (req) => ({ success: true as const, data: await getImport(deps, requestContext(req), callerOf(req), req.params.id) }));
 
   serve(app, r.upload, async (req, reply) => {

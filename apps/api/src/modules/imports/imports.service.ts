@@ -15,6 +15,7 @@ import { recordAudit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { t } from '../../lib/i18n.js';
 import type { RequestContext } from '../../lib/request-context.js';
+import { shownMessage } from '../../lib/stored-message.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { staleRecord } from '../../lib/versioning.js';
 import { insertJob, wakeRunners } from '../jobs/index.js';
@@ -44,11 +45,11 @@ export const IMPORT_COUNTRY: CountryCode = 'SA';
 
 export const tooLarge = () => new AppError(413, 'FILE_TOO_LARGE', 'errors.imports.tooLarge', { max: IMPORT_MAX_BYTES / 1024 / 1024 });
 
-export function toBatch(row: repo.BatchRow): ImportBatch {
+export function toBatch(row: repo.BatchRow, language: 'en' | 'ar'): ImportBatch {
   return {
     _id: row.id, kind: row.kind as ImportKind, fileName: row.fileName, status: row.status as ImportBatch['status'], mapping: row.mapping,
     totalRows: row.totalRows, validRows: row.validRows, refusedRows: row.refusedRows, duplicateRows: row.duplicateRows,
-    importedRows: row.importedRows, lastError: row.lastError, createdAt: row.createdAt.toISOString(),
+    importedRows: row.importedRows, lastError: shownMessage(row.lastError, language), createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null, undoneAt: row.undoneAt?.toISOString() ?? null, version: row.version,
   };
 }
@@ -58,7 +59,7 @@ export function toDetails(ctx: { language: 'en' | 'ar' }, row: repo.BatchRow, co
     row: p.row, column: p.column, kind: p.kind, message: t(ctx, p.key, p.params as Record<string, string | number> | undefined),
     existing: p.existing ?? null, duplicateOfRow: p.duplicateOfRow ?? null,
   }));
-  return { ...toBatch(row), problems, ...(columns ? { columns } : {}) };
+  return { ...toBatch(row, ctx.language), problems, ...(columns ? { columns } : {}) };
 }
 
 interface CheckResult { mapping: Record<string, string>; columns: string[]; totalRows: number; validRows: number; refusedRows: number; duplicateRows: number; report: StoredProblem[] }
@@ -153,7 +154,7 @@ export async function startImport(deps: Deps, ctx: RequestContext, caller: Calle
     await recordAudit(db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'start', entity: ENTITY, entityId: id, changes: { after: { duplicates: input.duplicates, validRows: before.validRows } } });
     return after;
   });
-  return toBatch(row);
+  return toBatch(row, ctx.language);
 }
 
 /** Undo: the batch's rows removed while nothing outside the batch refers to them (else 409 naming what does). */
@@ -183,15 +184,15 @@ export async function undoImport(deps: Deps, ctx: RequestContext, caller: Caller
     await recordAudit(db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'undo', entity: ENTITY, entityId: id, changes: { before: { importedRows: before.importedRows }, after: { removed } } });
     return after;
   });
-  return toBatch(row);
+  return toBatch(row, ctx.language);
 }
 
 export async function getImport(deps: Deps, ctx: RequestContext, caller: Caller, id: string) {
   return toDetails(ctx, await requireBatch(deps.db, caller, id));
 }
 
-export async function listImports(deps: Deps, caller: Caller, q: { page: number; limit: number; allData?: boolean | undefined }) {
+export async function listImports(deps: Deps, ctx: RequestContext, caller: Caller, q: { page: number; limit: number; allData?: boolean | undefined }) {
   const w = pageWindow(q);
   const { rows, total } = await repo.listBatches(deps.db, caller.companyId, w);
-  return { data: rows.map(toBatch), pagination: buildPagination(w.page, w.limit, total) };
+  return { data: rows.map((r) => toBatch(r, ctx.language)), pagination: buildPagination(w.page, w.limit, total) };
 }

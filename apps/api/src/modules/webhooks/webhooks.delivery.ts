@@ -2,6 +2,7 @@ import type { Db } from '../../db/client.js';
 import { type Caller, clockNow, type Deps } from '../../lib/app-types.js';
 import { open } from '../../lib/secret-box.js';
 import { recordAudit } from '../../lib/audit.js';
+import { storedMessage } from '../../lib/stored-message.js';
 import { inTransaction, withDb } from '../../lib/transaction.js';
 import { getAppointment } from '../appointments/index.js';
 import { getInvoice } from '../billing/index.js';
@@ -97,12 +98,12 @@ export function followWithWebhooks(deps: Deps, events: DomainEvents): void {
  * queues their e-mails, all in one transaction: an endpoint is never off without its audit row and its warnings.
  */
 async function disable(deps: Deps, endpoint: EndpointRow, failures: number, because: DisabledBecause, now: Date): Promise<void> {
-  const reason = 'hours' in because ? `failing for ${because.hours} hours` : `failed ${failures} times in a row`;
+  const reason = 'hours' in because ? storedMessage('errors.webhooks.offFailingHours', { count: because.hours }) : storedMessage('errors.webhooks.offFailedInARow', { count: failures });
   await inTransaction(deps.db, async (tx) => {
     if (!(await disableFailing(tx, endpoint.companyId, endpoint.id, reason, now))) return;
     await recordAudit(tx, null, {
       companyId: endpoint.companyId, actorId: null, action: 'update', entity: 'webhook_endpoint', entityId: endpoint.id,
-      changes: { by: 'system', before: { enabled: true }, after: { enabled: false, disabledReason: reason } },
+      changes: { by: 'system', before: { enabled: true }, after: { enabled: false, ...('hours' in because ? { failingHours: because.hours } : { failures }) } },
     });
     const d = withDb(deps, tx);
     const n = { kind: 'webhook_disabled' as const, entity: 'webhook_endpoint', entityId: endpoint.id, params: { url: endpoint.url, count: String(failures) } };
@@ -133,7 +134,7 @@ async function deliver(deps: Deps, job: ClaimedJob, now: Date): Promise<void> {
   if (!delivery || delivery.status !== 'pending') return;
   const endpoint = await findEndpoint(deps.db, job.companyId, delivery.endpointId);
   if (!endpoint || !endpoint.enabled) {
-    await updateDelivery(deps.db, job.companyId, delivery.id, { status: 'failed', lastError: 'the endpoint is turned off' });
+    await updateDelivery(deps.db, job.companyId, delivery.id, { status: 'failed', lastError: storedMessage('errors.webhooks.endpointOff') });
     return;
   }
   const target = await checkTarget(endpoint.url, deps.config.webhooksAllowPrivateTargets);
@@ -142,8 +143,8 @@ async function deliver(deps: Deps, job: ClaimedJob, now: Date): Promise<void> {
   const sentAt = clockNow(deps);
   const attempt = { attempts: delivery.attempts + 1, lastAttemptAt: sentAt };
   const secret = secretOf(deps, endpoint);
-  const result = typeof target === 'string' ? { status: null, body: null, error: `target refused: ${target}` }
-    : secret === null ? { status: null, body: null, error: 'the signing secret cannot be read: rotate the secret' }
+  const result = typeof target === 'string' ? { status: null, body: null, error: storedMessage(`errors.webhooks.${target}`) }
+    : secret === null ? { status: null, body: null, error: storedMessage('errors.webhooks.secretUnreadable') }
     : await postTo(target, signedHeaders(secret, delivery.messageId, Math.floor(sentAt.getTime() / 1000), body), body);
   if (result.status !== null && result.status >= 200 && result.status < 300) {
     await updateDelivery(deps.db, job.companyId, delivery.id, { ...attempt, status: 'delivered', responseStatus: result.status, responseBody: result.body, lastError: null, deliveredAt: clockNow(deps) });
@@ -151,7 +152,7 @@ async function deliver(deps: Deps, job: ClaimedJob, now: Date): Promise<void> {
     return;
   }
   const last = job.attempts >= job.maxAttempts;
-  const error = result.error ?? `answered ${result.status}`;
+  const error = result.error ?? storedMessage('errors.webhooks.answered', { status: result.status ?? 0 });
   await updateDelivery(deps.db, job.companyId, delivery.id, { ...attempt, status: last ? 'failed' : 'pending', responseStatus: result.status, responseBody: result.body, lastError: error });
   const at = clockNow(deps);
   const { failures, failingSince } = await countFailure(deps.db, job.companyId, endpoint.id, at);

@@ -156,7 +156,12 @@ describe('webhooks', () => {
     for (let hour = 0; hour < 40; hour++) await runDeliveries(new Date(start + hour * 7 * 3_600_000));
     const shown = body(await ctx.app.inject({ method: 'GET', url: `/api/webhooks/${endpoint._id}`, headers: auth(org.token) })).data;
     expect(shown).toMatchObject({ enabled: false, consecutiveFailures: 20 });
-    expect(shown.disabledReason).toContain('20');
+    expect(shown.disabledReason).toBe('Turned off after 20 failed deliveries in a row');
+    // The reason and each delivery's error are shown in the reader's language.
+    const arabic = body(await ctx.app.inject({ method: 'GET', url: `/api/webhooks/${endpoint._id}`, headers: auth(org.token, 'ar') })).data;
+    expect(arabic.disabledReason).toBe('أُوقف بعد فشل 20 تسليمًا متتاليًا');
+    const deliveries = body(await ctx.app.inject({ method: 'GET', url: `/api/webhooks/${endpoint._id}/deliveries?limit=30`, headers: auth(org.token, 'ar') })).data as Array<{ lastError: string | null }>;
+    expect(new Set(deliveries.map((d) => d.lastError))).toEqual(new Set(['أجاب المستقبِل برمز HTTP 500', 'لم يُرسل: نقطة الاستقبال موقوفة']));
     expect(receiver.state.received).toHaveLength(20);
     const bell = await ctx.database.db.select().from(notifications).where(and(eq(notifications.companyId, org.companyId), eq(notifications.kind, 'webhook_disabled')));
     expect(bell.map((n) => n.recipientId)).toContain(org.adminId);

@@ -12,8 +12,8 @@ const r = routes.webhooks;
 
 /** Webhook endpoints and their deliveries (webhooks_manage). */
 export function webhookRoutes(app: App, deps: Deps) {
-  serve(app, r.list, async (req) => ({ success: true as const, data: await listEndpoints(deps, callerOf(req)) }));
-  serve(app, r.get, async (req) => ({ success: true as const, data: await getEndpoint(deps, callerOf(req), req.params.id) }));
+  serve(app, r.list, async (req) => ({ success: true as const, data: await listEndpoints(deps, requestContext(req), callerOf(req)) }));
+  serve(app, r.get, async (req) => ({ success: true as const, data: await getEndpoint(deps, requestContext(req), callerOf(req), req.params.id) }));
   serve(app, r.create, async (req, reply) => {
     const data = await createEndpoint(deps, requestContext(req), callerOf(req), req.body);
     reply.code(201);
@@ -35,7 +35,7 @@ export function webhookRoutes(app: App, deps: Deps) {
     return { success: true as const, message: t(req, 'success.webhooks.testQueued'), data };
   });
   serve(app, r.deliveries, async (req) => {
-    const { data, total, page, limit } = await listDeliveries(deps, callerOf(req), req.params.id, req.query);
+    const { data, total, page, limit } = await listDeliveries(deps, requestContext(req), callerOf(req), req.params.id, req.query);
     return { success: true as const, data, pagination: buildPagination(page, limit, total) };
   });
   serve(app, r.replay, async (req, reply) => {

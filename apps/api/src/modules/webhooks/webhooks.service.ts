@@ -9,6 +9,7 @@ import { changedFields, recordAudit } from '../../lib/audit.js';
 import { AppError, validationFailed } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { seal } from '../../lib/secret-box.js';
+import { shownMessage } from '../../lib/stored-message.js';
 import { inOrganisationTransaction, inTransaction } from '../../lib/transaction.js';
 import { staleOrMissing } from '../../lib/versioning.js';
 import { wakeRunners } from '../jobs/index.js';
@@ -23,24 +24,25 @@ import { checkTarget } from './webhooks.target.js';
 /** Webhook endpoints of the caller's company: saved, changed, removed, their secret rotated, their deliveries. */
 
 const ENTITY = 'webhook_endpoint';
+type Language = RequestContext['language'];
 type Input = z.output<typeof webhookEndpointInput>;
 type Update = z.output<typeof webhookEndpointUpdate>;
 
 const notFound = () => new AppError(404, 'WEBHOOK_ENDPOINT_NOT_FOUND', 'errors.webhooks.notFound');
 
-function toRecord(row: EndpointRow, last: LastDelivery | null): WebhookEndpointRecord {
+function toRecord(row: EndpointRow, last: LastDelivery | null, language: Language): WebhookEndpointRecord {
   return {
-    _id: row.id, url: row.url, description: row.description, events: row.events, enabled: row.enabled, disabledReason: row.disabledReason,
+    _id: row.id, url: row.url, description: row.description, events: row.events, enabled: row.enabled, disabledReason: shownMessage(row.disabledReason, language),
     disabledAt: row.disabledAt?.toISOString() ?? null, consecutiveFailures: row.consecutiveFailures, createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(), version: row.version,
     lastDelivery: last ? { status: last.status as 'pending', responseStatus: last.responseStatus, at: last.at.toISOString() } : null,
   };
 }
 
-export function deliveryRecord(row: DeliveryRow): WebhookDeliveryRecord {
+export function deliveryRecord(row: DeliveryRow, language: Language): WebhookDeliveryRecord {
   return {
     _id: row.id, endpointId: row.endpointId, messageId: row.messageId, eventType: row.eventType, status: row.status as 'pending', attempts: row.attempts,
-    responseStatus: row.responseStatus, responseBody: row.responseBody, lastError: row.lastError, replayOf: row.replayOf,
+    responseStatus: row.responseStatus, responseBody: row.responseBody, lastError: shownMessage(row.lastError, language), replayOf: row.replayOf,
     createdAt: row.createdAt.toISOString(), lastAttemptAt: row.lastAttemptAt?.toISOString() ?? null, deliveredAt: row.deliveredAt?.toISOString() ?? null,
     payload: row.payload,
   };
@@ -63,13 +65,13 @@ async function requireEndpoint(deps: Deps, caller: Caller, id: string): Promise<
   return row;
 }
 
-export async function listEndpoints(deps: Deps, caller: Caller): Promise<WebhookEndpointRecord[]> {
-  return (await findEndpoints(deps.db, caller.companyId)).map((r) => toRecord(r, r.last));
+export async function listEndpoints(deps: Deps, ctx: RequestContext, caller: Caller): Promise<WebhookEndpointRecord[]> {
+  return (await findEndpoints(deps.db, caller.companyId)).map((r) => toRecord(r, r.last, ctx.language));
 }
 
-export async function getEndpoint(deps: Deps, caller: Caller, id: string): Promise<WebhookEndpointRecord> {
+export async function getEndpoint(deps: Deps, ctx: RequestContext, caller: Caller, id: string): Promise<WebhookEndpointRecord> {
   const row = await requireEndpoint(deps, caller, id);
-  return toRecord(row, await lastDeliveryOf(deps.db, caller.companyId, id));
+  return toRecord(row, await lastDeliveryOf(deps.db, caller.companyId, id), ctx.language);
 }
 
 export async function createEndpoint(deps: Deps, ctx: RequestContext, caller: Caller, input: Input): Promise<WebhookEndpointWithSecret> {
@@ -88,7 +90,7 @@ export async function createEndpoint(deps: Deps, ctx: RequestContext, caller: Ca
     await recordAudit(tx, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'create', entity: ENTITY, entityId: created.id, changes: { after: auditable(created) } });
     return created;
   });
-  return { ...toRecord(row, null), secret };
+  return { ...toRecord(row, null, ctx.language), secret };
 }
 
 export async function updateEndpoint(deps: Deps, ctx: RequestContext, caller: Caller, id: string, input: Update): Promise<WebhookEndpointRecord> {
@@ -104,7 +106,7 @@ export async function updateEndpoint(deps: Deps, ctx: RequestContext, caller: Ca
     const changes = changedFields(auditable(before), auditable(after));
     if (changes) await recordAudit(tx, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'update', entity: ENTITY, entityId: id, changes });
   });
-  return getEndpoint(deps, caller, id);
+  return getEndpoint(deps, ctx, caller, id);
 }
 
 export async function removeEndpoint(deps: Deps, ctx: RequestContext, caller: Caller, id: string): Promise<void> {
@@ -123,7 +125,7 @@ export async function rotateSecret(deps: Deps, ctx: RequestContext, caller: Call
     await recordAudit(tx, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'rotate_secret', entity: ENTITY, entityId: id });
     return after;
   });
-  return { ...toRecord(row, await lastDeliveryOf(deps.db, caller.companyId, id)), secret };
+  return { ...toRecord(row, await lastDeliveryOf(deps.db, caller.companyId, id), ctx.language), secret };
 }
 
 export async function sendTestEvent(deps: Deps, ctx: RequestContext, caller: Caller, id: string): Promise<WebhookDeliveryRecord> {
@@ -136,14 +138,14 @@ export async function sendTestEvent(deps: Deps, ctx: RequestContext, caller: Cal
     await wakeRunners(tx);
     return queued;
   });
-  return deliveryRecord(row);
+  return deliveryRecord(row, ctx.language);
 }
 
-export async function listDeliveries(deps: Deps, caller: Caller, endpointId: string, q: { page: number; limit: number; allData?: boolean | undefined }) {
+export async function listDeliveries(deps: Deps, ctx: RequestContext, caller: Caller, endpointId: string, q: { page: number; limit: number; allData?: boolean | undefined }) {
   await requireEndpoint(deps, caller, endpointId);
   const w = pageWindow(q);
   const { rows, total } = await findDeliveries(deps.db, caller.companyId, endpointId, w);
-  return { data: rows.map(deliveryRecord), total, page: w.page, limit: w.limit };
+  return { data: rows.map((r) => deliveryRecord(r, ctx.language)), total, page: w.page, limit: w.limit };
 }
 
 /** The same payload sent again as a new message (a new id), to the same endpoint. */
@@ -158,5 +160,5 @@ export async function replayDelivery(deps: Deps, ctx: RequestContext, caller: Ca
     await wakeRunners(tx);
     return queued;
   });
-  return deliveryRecord(row);
+  return deliveryRecord(row, ctx.language);
 }

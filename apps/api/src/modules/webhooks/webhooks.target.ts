@@ -2,6 +2,7 @@ import { lookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP } from 'node:net';
+import { storedMessage } from '../../lib/stored-message.js';
 
 /*
  * Where a webhook may be sent, and the sending itself. A target's host is resolved and every address it has is
@@ -112,6 +113,7 @@ export async function checkTarget(raw: string, allowPrivate: boolean): Promise<C
 export const TIMEOUT_MS = 10_000;
 export const BODY_MAX = 2048;
 
+/** `error`: why no answer came, as a stored message (see lib/stored-message.ts). */
 export interface SendResult { status: number | null; body: string | null; error: string | null }
 
 /** POSTs `body` to the checked target, connecting to its checked address. Never throws. */
@@ -155,13 +157,13 @@ export function postTo(target: CheckedTarget, headers: Record<string, string>, b
       res.on('error', finish);
     });
     const giveUp = () => {
-      done({ status: null, body: null, error: `timed out after ${timeoutMs / 1000} s` });
+      done({ status: null, body: null, error: storedMessage('errors.webhooks.timedOut', { count: timeoutMs / 1000 }) });
       req.destroy();
     };
     // The whole attempt, answer included, ends 10 s after it began.
     const deadline = setTimeout(giveUp, timeoutMs);
     req.on('timeout', giveUp);
-    req.on('error', (e) => done({ status: null, body: null, error: e.message.slice(0, 300) }));
+    req.on('error', (e) => done({ status: null, body: null, error: storedMessage('errors.webhooks.connectionFailed', { detail: e.message.slice(0, 300) }) }));
     req.end(body);
   });
 }

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { backoffMs } from '../jobs/index.js';
 import { DELIVERY_ATTEMPTS } from './webhooks.delivery.js';
 import { checkTarget, isPrivateAddress, postTo } from './webhooks.target.js';
+import { shownMessage } from '../../lib/stored-message.js';
 
 describe('Standard Webhooks signature', () => {
   it('matches the specification\'s published example', () => {
@@ -72,7 +73,8 @@ describe('sending to a target', () => {
       const target = await checkTarget(`http://127.0.0.1:${port}/hook`, true);
       if (typeof target === 'string') throw new Error(target);
       const result = await postTo(target, {}, '{}', 600);
-      expect(result).toEqual({ status: null, body: null, error: 'timed out after 0.6 s' });
+      expect(result).toEqual({ status: null, body: null, error: 'errors.webhooks.timedOut {"count":0.6}' });
+      expect(shownMessage(result.error, 'en')).toBe('No answer within 0.6 seconds');
       await expect.poll(() => leftAtClose).not.toBeNull();
       expect(leftAtClose).toBeGreaterThan(10);
     } finally {

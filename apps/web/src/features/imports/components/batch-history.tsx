@@ -52,7 +52,10 @@ export function BatchHistory() {
                   <Text size="sm" dir="auto">{b.fileName}</Text>
                   <Text size="xs" c="dimmed">{formatDateTime(b.createdAt, i18n.language)}</Text>
                 </Table.Td>
-                <Table.Td><Badge variant="light" color={STATUS_COLOR[b.status]}>{t(`imports.statuses.${b.status}`)}</Badge></Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color={STATUS_COLOR[b.status]}>{t(`imports.statuses.${b.status}`)}</Badge>
+                  {b.status === 'failed' && b.lastError && <Text size="xs" c="dimmed" maw={280} lineClamp={3} dir="auto" mt={4}>{b.lastError}</Text>}
+                </Table.Td>
                 <Table.Td>
                   {b.status === 'importing' ? <ImportProgress batch={b} /> : (
                     <Text size="sm">{t('imports.counts', { imported: formatNumber(b.importedRows, i18n.language), refused: formatNumber(b.refusedRows, i18n.language) })}</Text>

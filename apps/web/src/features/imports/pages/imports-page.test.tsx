@@ -69,6 +69,16 @@ describe('the import wizard', () => {
     expect(await screen.findByText('Undone')).toBeInTheDocument();
   });
 
+  it('says in the history why an import stopped', async () => {
+    const stopped = 'Stopped: the account that started this import can no longer import. The rows written so far stay; undo takes them back';
+    mockFetch(() => jsonResponse(200, listOf([{ ...base, status: 'failed', importedRows: 0, lastError: stopped, version: 3 }])), { profile: {} });
+    signIn();
+    renderWithProviders(<ImportsPage />, '/imports', { route: '/imports' });
+    const row = await screen.findByTestId('import-batch');
+    expect(row).toHaveTextContent('Stopped');
+    expect(row).toHaveTextContent(stopped);
+  });
+
   it('says why a file is refused, and accepts a dropped file', async () => {
     importsApi({ refuse: true });
     signIn();

@@ -87,7 +87,7 @@ export default function ImportsPage() {
             <Text fw={500} dir="auto">{running.fileName}</Text>
             <ImportProgress batch={running} />
             {running.status === 'imported' && <Alert color="teal" variant="light" icon={<IconInfoCircle size={18} />} data-testid="import-done">{t(`imports.done.${running.kind}`, { count: running.importedRows })}</Alert>}
-            {running.status === 'failed' && <Alert color="red" variant="light">{t('imports.failed')}</Alert>}
+            {running.status === 'failed' && <Alert color="red" variant="light" data-testid="import-stopped">{running.lastError ?? t('imports.failed')}</Alert>}
           </Stack>
         </Card>
       )}

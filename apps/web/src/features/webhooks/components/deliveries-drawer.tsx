@@ -44,7 +44,8 @@ export function DeliveriesDrawer({ endpoint, onClose, onReplay, replaying }: Pro
                     <Table.Td><Badge color={STATUS_COLOR[d.status]} variant="light">{t(`webhooks.statuses.${d.status}`)}</Badge></Table.Td>
                     <Table.Td>
                       <Text size="sm">{d.responseStatus ?? '—'}</Text>
-                      {(d.responseBody || d.lastError) && <Text size="xs" c="dimmed" lineClamp={2} dir="ltr">{d.responseBody || d.lastError}</Text>}
+                      {d.responseBody ? <Text size="xs" c="dimmed" lineClamp={2} dir="ltr">{d.responseBody}</Text>
+                        : d.lastError && <Text size="xs" c="dimmed" lineClamp={2} dir="auto">{d.lastError}</Text>}
                     </Table.Td>
                     <Table.Td>{d.attempts}</Table.Td>
                     <Table.Td><Text size="xs">{when(d.createdAt)}</Text><Text size="xs" c="dimmed">{when(d.lastAttemptAt)}</Text></Table.Td>
