@@ -38,6 +38,7 @@ export const ERROR_CODES = {
   ROUTE_WITHOUT_PERMISSION: { status: 500, message: 'errors.unexpected' },
   DATABASE_UNAVAILABLE: { status: 503, message: 'errors.databaseUnavailable' },
   DRAINING: { status: 503, message: 'errors.notReady' },
+  STORAGE_FULL: { status: 503, message: 'errors.storageFull' },
 
   // Signing in, the session and one's own account.
   TOKEN_EXPIRED: { status: 401, message: 'errors.tokenExpired' },

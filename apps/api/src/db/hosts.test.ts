@@ -101,6 +101,25 @@ describe('database unavailable', () => {
     expect(isDatabaseUnavailable(new Error('boom'))).toBe(false);
   });
 
+  it('a write refused because the database\'s disk is full answers 503 STORAGE_FULL, translated, not 500', async () => {
+    const app = Fastify() as unknown as App;
+    registerErrorHandling(app);
+    // What the driver throws (PostgreSQL and the embedded database alike) when a write cannot extend a file.
+    app.post('/x', async () => {
+      throw new Error('Failed query: insert into audit_log', { cause: Object.assign(new Error('could not extend file "base/5/16397": No space left on device'), { code: '53100' }) });
+    });
+    try {
+      const en = await app.inject({ method: 'POST', url: '/x' });
+      expect(en.statusCode).toBe(503);
+      expect(en.headers['retry-after']).toBe('60');
+      expect(en.json().message).toEqual({ code: 'STORAGE_FULL', message: 'The server\'s storage is full, so this was not saved. Tell your administrator.' });
+      const ar = await app.inject({ method: 'POST', url: '/x', headers: { 'accept-language': 'ar' } });
+      expect(ar.json().message.message).toBe('مساحة التخزين في الخادم ممتلئة، فلم يُحفظ هذا. أبلغ مسؤول النظام.');
+    } finally {
+      await app.close();
+    }
+  });
+
   it('a request whose database is gone answers 503 with a translated retryable message, not 500', async () => {
     const port = await closedPort();
     const pool = new pg.Pool({ connectionString: `postgres://u@127.0.0.1:${port}/db`, connectionTimeoutMillis: 2000 });

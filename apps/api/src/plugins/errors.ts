@@ -112,6 +112,13 @@ export function registerErrorHandling(app: App) {
       default:
         break;
     }
+    // The database's disk is full (53100): nothing was written, and retrying will not help until an operator frees
+    // space. Reads still work, so readiness stays up; the log says it loudly, once per refused request.
+    if (pgCode === '53100') {
+      req.log.error({ code: pgCode }, 'database storage is full: writes are refused until space is freed');
+      void reply.header('retry-after', '60');
+      return sendError(req, reply, 503, 'STORAGE_FULL', 'errors.storageFull');
+    }
     // The database went away (a failover, a restart) or did not answer in time: the request may be retried.
     if (isDatabaseUnavailable(err)) {
       req.log.warn({ code: (err as { code?: unknown }).code ?? (err.cause as { code?: unknown } | undefined)?.code }, 'database unavailable');
