@@ -11,12 +11,13 @@ import { bulkExport, fhirValid, loadR4Definitions } from '../fixtures.js';
 import type { Deps } from '../../../lib/app-types.js';
 import type { RequestContext } from '../../../lib/request-context.js';
 import { clinicalExportBatch } from './clinical.service.js';
+import { RESTRICTED } from './encounter.js';
 import { CLINICAL_RESOURCES } from './registry.js';
 
 /**
  * The clinical record through FHIR R4 (Encounter, Observation, Condition, AllergyIntolerance): every resource passes
- * the R4 validator, codes and statuses map as documented, reads need clinical_read and are audited, and the bulk
- * export carries them.
+ * the R4 validator, codes and statuses map as documented, what was recorded at an encounter whose note is sensitive
+ * carries the restricted label, reads need clinical_read and are audited, and the bulk export carries them.
  */
 
 const BASE = '/api/fhir/R4';
@@ -75,7 +76,11 @@ beforeAll(async () => {
     companyId: a.companyId, patientId: patient.id, takenAt: new Date('2026-11-09T07:05:00Z'), pulse: 200,
     enteredInErrorAt: new Date('2026-11-09T08:00:00Z'), enteredInErrorReason: 'Wrong patient',
   }).returning();
-  Object.assign(ids, { set: set!.id, wrong: wrong!.id });
+  // A weight taken during the sensitive phone call.
+  const [privateSet] = await db.insert(vitalSigns).values({
+    companyId: a.companyId, patientId: other.id, encounterId: phone!.id, takenAt: new Date('2026-11-12T09:05:00Z'), weightKg: 61,
+  }).returning();
+  Object.assign(ids, { set: set!.id, wrong: wrong!.id, privateSet: privateSet!.id });
 
   const [code] = await db.insert(diagnosisCodes).values({
     companyId: a.companyId, system: 'ICD-10', code: 'G44.2', codeKey: 'g44.2', titleEn: 'Tension-type headache', titleAr: 'صداع التوتر', searchText: ' g44.2',
@@ -168,6 +173,19 @@ describe('FHIR R4: the clinical record', () => {
     expect((await get(`/Observation/${ids.set}-nothing`)).statusCode).toBe(404);
   });
 
+  it('Observation: the vitals of an encounter whose note is sensitive are exported whole with the restricted label', async () => {
+    const weight = (await get(`/Observation/${ids.privateSet}-weight`)).json();
+    fhirValid(weight);
+    expect(weight).toMatchObject({ encounter: { reference: `Encounter/${ids.phone}` }, valueQuantity: { value: 61, code: 'kg' } });
+    expect(weight.meta.security).toEqual([RESTRICTED]);
+    expect(weight.meta.profile).toEqual(['http://hl7.org/fhir/StructureDefinition/bodyweight']);
+    expect((await entries(`/Observation?patient=Patient/${ids.other}`)).map((o: any) => [o.id, o.meta.security])).toEqual([[`${ids.privateSet}-weight`, [RESTRICTED]]]);
+    // The visit's vitals (its note is not sensitive) and a set of no encounter carry none.
+    const plain = await entries(`/Observation?patient=Patient/${ids.patient}&_count=100`);
+    expect(plain).toHaveLength(11);
+    expect(plain.filter((o: any) => o.meta.security !== undefined)).toEqual([]);
+  });
+
   it('Condition: problems and encounter diagnoses, the code under its system URI, clinical status and onset', async () => {
     const problem = (await get(`/Condition/${ids.problem}`)).json();
     expect(problem).toMatchObject({
@@ -243,13 +261,16 @@ describe('FHIR R4: the clinical record', () => {
       `select count(*)::int as n from audit_log where company_id = $1 and action = 'read' and changes->>'via' = 'fhir_export_Observation'`, [a.companyId]))[0]!.n;
     const readsBefore = await exportReads();
     const files = await bulkExport(ctx.app, a.token, 'Encounter,Observation,Condition,AllergyIntolerance');
-    expect(Object.fromEntries(Object.entries(files).map(([type, f]) => [type, f.count]))).toEqual({ Encounter: 2, Observation: 11, Condition: 2, AllergyIntolerance: 2 });
+    expect(Object.fromEntries(Object.entries(files).map(([type, f]) => [type, f.count]))).toEqual({ Encounter: 2, Observation: 12, Condition: 2, AllergyIntolerance: 2 });
     for (const f of Object.values(files)) {
       const lines = f.body.trim().split('\n').map((l) => JSON.parse(l));
       expect(lines).toHaveLength(f.count);
       for (const r of lines) fhirValid(r);
       expect(f.body).not.toContain(SECRET);
     }
-    expect(await exportReads()).toBe(readsBefore + 1);
+    const observations = files.Observation!.body.trim().split('\n').map((l) => JSON.parse(l));
+    expect(observations.filter((o) => o.meta.security !== undefined).map((o) => [o.id, o.meta.security])).toEqual([[`${ids.privateSet}-weight`, [RESTRICTED]]]);
+    // One read per patient of the batch: the Observations are of both patients.
+    expect(await exportReads()).toBe(readsBefore + 2);
   });
 });

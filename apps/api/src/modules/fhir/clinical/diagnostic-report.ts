@@ -10,11 +10,15 @@
  * conclusion is the result note, else the flagged analytes ("Abnormal: Haemoglobin low"), else "Within reference
  * ranges". An attached report is a presentedForm with its content type, name, size and date but no URL: file links are
  * signed for one sign-in and expire, so they cannot travel in a FHIR resource or an export file.
+ *
+ * The result of an order placed at an encounter whose note is sensitive is exported as it is (the receiver is an
+ * integration, not a clinician of the screens) but its DiagnosticReport carries the confidentiality label R
+ * (restricted) in meta.security, like its ServiceRequest and Encounter; the label covers the contained results.
  */
-import { clean, instant, meta, reference, type Resource } from '../fhir.resources.js';
+import { clean, instant, reference, type Resource } from '../fhir.resources.js';
 import { tokenParam } from '../fhir.search.js';
 import {
-  orderCode, ORDER_CATALOGUE_SYSTEM, ORDER_ITEM_SELECT, ORDER_ITEMS_FROM, requisition, type OrderItemRow,
+  orderCode, orderMeta, ORDER_CATALOGUE_SYSTEM, ORDER_ITEM_SELECT, ORDER_ITEMS_FROM, requisition, type OrderItemRow,
 } from './service-request.js';
 import { codeFilter, instantFilter, localCoding, referenceFilter, tokenFilter, type ClinicalResource } from './types.js';
 
@@ -87,7 +91,7 @@ export function diagnosticReportShape(d: DiagnosticReportRow): Resource {
   return clean({
     resourceType: 'DiagnosticReport',
     id: d.id,
-    meta: meta(d.updatedAt),
+    meta: orderMeta(d),
     contained: results.length ? results.map((r, i) => contained(r, i, effective)) : undefined,
     identifier: [requisition(d.number)],
     basedOn: [reference('ServiceRequest', d.id)],

@@ -7,6 +7,10 @@
  * local system `urn:clinic:medication` (display the trade name, its Arabic name as a translation) and the name with
  * strength and form as text. The dosage is written out in the prescription's language, with the timing from the
  * frequency code, the route as SNOMED CT, and the dose in UCUM where the unit is an amount.
+ *
+ * A prescription written at an encounter whose note is sensitive is exported as it is (the receiver is an integration,
+ * not a clinician of the screens) but each of its MedicationRequests carries the confidentiality label R (restricted)
+ * in meta.security, like its Encounter.
  */
 import {
   doseText, durationText, frequencyText, isFrequencyCode, MEDICATION_ROUTES, routeText,
@@ -15,6 +19,7 @@ import {
 import { clean, instant, meta, reference, type Resource } from '../fhir.resources.js';
 import { isId } from '../../../lib/validation.js';
 import { tokenParam } from '../fhir.search.js';
+import { RESTRICTED } from './encounter.js';
 import { instantFilter, localCoding, referenceFilter, tokenFilter, type ClinicalResource } from './types.js';
 
 export const MEDICATION_SYSTEM = 'urn:clinic:medication';
@@ -64,7 +69,7 @@ export interface MedicationRequestRow {
   nameAr: string; strength: string; form: string; dose: string | number; unit: string; route: string; frequency: string;
   durationDays: number; quantity: number; instructions: string; cancelReason: string; patientId: string; patientName: string;
   prescriberId: string; prescriberName: string; encounterId: string | null; issuedAt: Date | string | null;
-  validUntil: string | null; updatedAt: Date | string;
+  validUntil: string | null; updatedAt: Date | string; sensitive: boolean;
 }
 
 const FROM = `(select i.company_id, i.id::text as id, i.id as row_id, rx.patient_id, greatest(rx.updated_at, i.updated_at) as updated_at,
@@ -72,18 +77,20 @@ const FROM = `(select i.company_id, i.id::text as id, i.id as row_id, rx.patient
       when rx.valid_until < (now() at time zone co.time_zone)::date then 'completed' else 'active' end as status,
     rx.number, rx.language, rx.encounter_id, rx.prescriber_id, d.name as prescriber_name, p.name as patient_name, rx.issued_at,
     rx.valid_until, rx.cancel_reason, rx.created_at, i.medication_id, i.name, i.generic_name, i.name_ar, i.strength, i.form,
-    i.dose, i.unit, i.route, i.frequency, i.duration_days, i.quantity, i.instructions, i.position
+    i.dose, i.unit, i.route, i.frequency, i.duration_days, i.quantity, i.instructions, i.position,
+    coalesce(sn.sensitive, false) as sensitive
   from prescription_items i
   join prescriptions rx on rx.company_id = i.company_id and rx.id = i.prescription_id
   join companies co on co.id = i.company_id
   join patients p on p.company_id = rx.company_id and p.id = rx.patient_id
-  join employees d on d.company_id = rx.company_id and d.id = rx.prescriber_id) x`;
+  join employees d on d.company_id = rx.company_id and d.id = rx.prescriber_id
+  left join encounter_notes sn on sn.company_id = rx.company_id and sn.encounter_id = rx.encounter_id) x`;
 
 const SELECT = `x.id, x.number, x.status, x.language, x.medication_id as "medicationId", x.name, x.generic_name as "genericName",
   x.name_ar as "nameAr", x.strength, x.form, x.dose::text as dose, x.unit, x.route, x.frequency, x.duration_days as "durationDays",
   x.quantity, x.instructions, x.cancel_reason as "cancelReason", x.patient_id as "patientId", x.patient_name as "patientName",
   x.prescriber_id as "prescriberId", x.prescriber_name as "prescriberName", x.encounter_id as "encounterId",
-  x.issued_at as "issuedAt", x.valid_until::text as "validUntil", x.updated_at as "updatedAt"`;
+  x.issued_at as "issuedAt", x.valid_until::text as "validUntil", x.updated_at as "updatedAt", x.sensitive`;
 
 const STATUS_CODES: Record<string, string | null> = {
   active: 'active', 'on-hold': null, cancelled: 'cancelled', completed: 'completed', 'entered-in-error': null, stopped: null,
@@ -118,7 +125,7 @@ export function medicationRequestShape(m: MedicationRequestRow): Resource {
   return clean({
     resourceType: 'MedicationRequest',
     id: m.id,
-    meta: meta(m.updatedAt),
+    meta: clean({ ...meta(m.updatedAt), security: m.sensitive ? [RESTRICTED] : undefined }),
     groupIdentifier: { system: 'urn:clinic:prescription-number', value: m.number },
     status: m.status,
     statusReason: m.status === 'cancelled' && m.cancelReason.trim() ? { text: m.cancelReason.trim() } : undefined,

@@ -6,12 +6,17 @@
  *
  * A set entered in error keeps its Observations with status `entered-in-error` (and no interpretation): a receiver
  * that already took the values learns they were wrong, on read, search and the export's `_since`.
+ *
+ * The vitals of a set taken at an encounter whose note is sensitive are exported as they are (the receiver is an
+ * integration, not a clinician of the screens) but each Observation carries the confidentiality label R (restricted)
+ * in meta.security, like its Encounter.
  */
 import {
   ageGroupAt, displayDecimals, effectiveRanges, flagVital, fromCanonical, roundTo, type Vital, type VitalFlag, type VitalRanges,
 } from '@clinic/shared';
 import { clean, instant, meta, reference, type Resource } from '../fhir.resources.js';
 import { tokenParam } from '../fhir.search.js';
+import { RESTRICTED } from './encounter.js';
 import { codeFilter, instantFilter, tokenFilter, type ClinicalResource } from './types.js';
 
 export const LOINC = 'http://loinc.org';
@@ -57,16 +62,17 @@ const DIASTOLIC: Measure = { loinc: '8462-4', display: 'Diastolic blood pressure
 export interface ObservationRow {
   id: string; key: string; value: number; value2: number | null; glucoseUnit: string | null; inError: boolean;
   patientId: string; patientName: string; dateOfBirth: string | null; encounterId: string | null;
-  takenAt: Date | string; recordedAt: Date | string; updatedAt: Date | string;
+  takenAt: Date | string; recordedAt: Date | string; updatedAt: Date | string; sensitive: boolean;
 }
 
 const FROM = `(select v.company_id, v.id::text || '-' || o.key as id, v.id as row_id, v.patient_id, p.name as patient_name,
     p.date_of_birth::text as date_of_birth, v.encounter_id, v.taken_at, v.recorded_at,
     greatest(v.recorded_at, coalesce(v.entered_in_error_at, v.recorded_at)) as updated_at,
     v.entered_in_error_at is not null as in_error, v.entered_units->>'glucose' as glucose_unit,
-    o.key, o.code, o.value, o.value2
+    coalesce(sn.sensitive, false) as sensitive, o.key, o.code, o.value, o.value2
   from vital_signs v
   join patients p on p.company_id = v.company_id and p.id = v.patient_id
+  left join encounter_notes sn on sn.company_id = v.company_id and sn.encounter_id = v.encounter_id
   cross join lateral (values
     ('height', '8302-2', v.height_cm, null::float8), ('weight', '29463-7', v.weight_kg, null), ('bmi', '39156-5', v.bmi, null),
     ('temperature', '8310-5', v.temperature_c, null), ('heartrate', '8867-4', v.pulse::float8, null),
@@ -78,7 +84,7 @@ const FROM = `(select v.company_id, v.id::text || '-' || o.key as id, v.id as ro
 
 const SELECT = `x.id, x.key, x.value, x.value2, x.glucose_unit as "glucoseUnit", x.in_error as "inError", x.patient_id as "patientId",
   x.patient_name as "patientName", x.date_of_birth as "dateOfBirth", x.encounter_id as "encounterId", x.taken_at as "takenAt",
-  x.recorded_at as "recordedAt", x.updated_at as "updatedAt"`;
+  x.recorded_at as "recordedAt", x.updated_at as "updatedAt", x.sensitive`;
 
 const concept = (m: Measure, extra: Measure[] = []) => ({
   coding: [m, ...extra].map((x) => ({ system: LOINC, code: x.loinc, display: x.display })),
@@ -106,7 +112,9 @@ export function observationShape(o: ObservationRow, ranges: VitalRanges): Resour
   return clean({
     resourceType: 'Observation',
     id: o.id,
-    meta: clean({ ...meta(o.updatedAt), profile: spec.profile ? [`${PROFILE}${spec.profile}`] : undefined }),
+    meta: clean({
+      ...meta(o.updatedAt), profile: spec.profile ? [`${PROFILE}${spec.profile}`] : undefined, security: o.sensitive ? [RESTRICTED] : undefined,
+    }),
     status: o.inError ? 'entered-in-error' : 'final',
     category: [VITAL_SIGNS_CATEGORY],
     code: concept(measure, spec.also ? [spec.also] : []),

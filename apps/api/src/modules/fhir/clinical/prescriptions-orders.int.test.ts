@@ -3,11 +3,13 @@ import { insertClinic, insertPatient } from '../../appointments/fixtures.js';
 import { rolePermissions, roles } from '../../../db/schema/index.js';
 import { auth, body, createOrg, createTestContext, linkSessionOf, multipart, signInStaff, type TestContext, type TestOrg } from '../../../test/harness.js';
 import { bulkExport, fhirValid, loadR4Definitions } from '../fixtures.js';
+import { RESTRICTED } from './encounter.js';
 
 /**
  * Prescriptions and orders through FHIR R4 (MedicationRequest, ServiceRequest, DiagnosticReport), made through the
  * product's own routes: every resource passes the R4 validator, statuses, codes, timing and results map as documented,
- * reads need clinical_read and are audited, another company sees none, and the bulk export carries them.
+ * those of an encounter whose note is sensitive carry the restricted label, reads need clinical_read and are audited,
+ * another company sees none, and the bulk export carries them.
  */
 
 const BASE = '/api/fhir/R4';
@@ -21,9 +23,9 @@ let nurse: string;
 let reception: string;
 const ids: Record<string, string> = {};
 
-const call = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
   ctx.app.inject({ method, url, headers: auth(token), ...(payload ? { payload } : {}) });
-const ok = async (token: string, method: 'GET' | 'POST', url: string, payload?: object) => {
+const ok = async (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
   const res = await call(token, method, url, payload);
   expect(res.statusCode, `${url}: ${res.body}`).toBeLessThan(300);
   return body(res).data;
@@ -112,6 +114,23 @@ beforeAll(async () => {
   Object.assign(ids, {
     cbcItem, glucoseItem, labNumber: lab.number, xrayItem: imaging.items[0]._id, openItem: open.items[0]._id, cancelledItem: cancelledOrder.items[0]._id,
   });
+
+  // Another patient seen twice: an issued prescription and a resulted glucose order at each visit; the first visit's
+  // note is then marked sensitive, the second's is not.
+  ids.private = (await insertPatient(ctx.database.db, a.companyId, { name: 'Sara Private' })).id;
+  for (const visit of ['sensitive', 'plain'] as const) {
+    const encounter = (await ok(doctor, 'POST', '/api/encounters', { patient: ids.private }))._id as string;
+    const p = await ok(doctor, 'POST', `/api/patients/${ids.private}/prescriptions`, {
+      clinic: ids.clinic, encounter, language: 'en', items: [item(visit === 'sensitive' ? drugs.Amoxil! : drugs.Panadol!)],
+    });
+    await issue(p);
+    const o = await ok(doctor, 'POST', `/api/patients/${ids.private}/orders`, { clinic: ids.clinic, encounter, items: [glucose] });
+    await ok(nurse, 'POST', `/api/orders/${o._id}/collect`, { version: o.version });
+    await ok(nurse, 'POST', '/api/orders/results', { number: o.number, values: [{ item: o.items[0]._id, analyte: 'GLU', value: 4.8 }] });
+    Object.assign(ids, { [`${visit}Encounter`]: encounter, [`${visit}Rx`]: (await itemsOf(p._id))[0], [`${visit}Item`]: o.items[0]._id });
+  }
+  const note = (await ok(doctor, 'GET', `/api/encounters/${ids.sensitiveEncounter}`)).note;
+  await ok(doctor, 'PUT', `/api/encounters/${ids.sensitiveEncounter}/note`, { version: note.version, content: {}, sensitive: true });
 }, 120_000);
 afterAll(() => ctx?.close());
 
@@ -122,9 +141,9 @@ describe('FHIR R4: prescriptions, orders and results', () => {
     expect(listed.MedicationRequest).toEqual(expect.arrayContaining(['_id', 'patient', 'status', 'authoredon']));
     expect(listed.ServiceRequest).toEqual(expect.arrayContaining(['_id', 'patient', 'requisition', 'category']));
     expect(listed.DiagnosticReport).toEqual(expect.arrayContaining(['_id', 'patient', 'based-on', 'category']));
-    expect((await entries('/MedicationRequest?_count=100')).length).toBe(5);
-    expect((await entries('/ServiceRequest?_count=100')).length).toBe(5);
-    expect((await entries('/DiagnosticReport?_count=100')).length).toBe(3);
+    expect((await entries('/MedicationRequest?_count=100')).length).toBe(7);
+    expect((await entries('/ServiceRequest?_count=100')).length).toBe(7);
+    expect((await entries('/DiagnosticReport?_count=100')).length).toBe(5);
   });
 
   it('MedicationRequest: one per item, status from the prescription and its validity, the dosage written and structured', async () => {
@@ -155,7 +174,7 @@ describe('FHIR R4: prescriptions, orders and results', () => {
     const draft = await read(`/MedicationRequest/${ids.rxDraft}`);
     expect(draft).toMatchObject({ status: 'draft', dosageInstruction: [{ timing: { repeat: { when: ['HS'] } } }] });
     expect(draft.authoredOn).toBeUndefined();
-    expect((await entries('/MedicationRequest?status=active')).map((r: any) => r.id).sort()).toEqual([ids.rxAmoxil, ids.rxPanadol].sort());
+    expect((await entries(`/MedicationRequest?status=active&patient=${ids.patient}`)).map((r: any) => r.id).sort()).toEqual([ids.rxAmoxil, ids.rxPanadol].sort());
     expect((await entries('/MedicationRequest?status=on-hold'))).toEqual([]);
   });
 
@@ -202,6 +221,29 @@ describe('FHIR R4: prescriptions, orders and results', () => {
     expect((await entries('/DiagnosticReport?category=RAD')).map((r: any) => r.id)).toEqual([ids.xrayItem]);
   });
 
+  it('labels what was prescribed, ordered and resulted at an encounter whose note is sensitive as restricted, in search and read', async () => {
+    const labelled = (r: any) => r.meta.security !== undefined;
+    for (const type of ['MedicationRequest', 'ServiceRequest', 'DiagnosticReport']) {
+      const id = (visit: 'sensitive' | 'plain') => ids[type === 'MedicationRequest' ? `${visit}Rx` : `${visit}Item`]!;
+      const sensitive = await read(`/${type}/${id('sensitive')}`);
+      expect(sensitive.meta.security, type).toEqual([RESTRICTED]);
+      expect(sensitive.encounter, type).toEqual({ reference: `Encounter/${ids.sensitiveEncounter}` });
+      const plain = await read(`/${type}/${id('plain')}`);
+      expect(plain.meta.security, type).toBeUndefined();
+      expect(plain.encounter, type).toEqual({ reference: `Encounter/${ids.plainEncounter}` });
+      // Exported as they are, not withheld or blanked: the same status as the plain one's.
+      expect(sensitive.status, type).toBe(plain.status);
+
+      const found = await entries(`/${type}?patient=${ids.private}`);
+      expect(found.filter(labelled).map((r: any) => r.id), type).toEqual([id('sensitive')]);
+      expect(found.map((r: any) => r.id).sort(), type).toEqual([id('sensitive'), id('plain')].sort());
+      expect((await entries(`/${type}?encounter=Encounter/${ids.sensitiveEncounter}`)).map((r: any) => [r.id, r.meta.security]), type)
+        .toEqual([[id('sensitive'), [RESTRICTED]]]);
+      // Nothing of the other patient, whose encounters are not sensitive, carries it.
+      expect((await entries(`/${type}?patient=${ids.patient}&_count=100`)).filter(labelled), type).toEqual([]);
+    }
+  });
+
   it('needs clinical_read, audits the patients read, and keeps each company to its own', async () => {
     for (const type of ['MedicationRequest', 'ServiceRequest', 'DiagnosticReport']) {
       expect((await get(`/${type}`, reception)).statusCode, type).toBe(403);
@@ -217,9 +259,14 @@ describe('FHIR R4: prescriptions, orders and results', () => {
     expect(await reads()).toBe(before + 1);
   });
 
-  it('exports the three types in the bulk export', async () => {
+  it('exports the three types in the bulk export, those of the sensitive encounter labelled restricted', async () => {
     const files = await bulkExport(ctx.app, a.token, 'MedicationRequest,ServiceRequest,DiagnosticReport');
-    expect(Object.fromEntries(Object.entries(files).map(([type, f]) => [type, f.count]))).toEqual({ MedicationRequest: 5, ServiceRequest: 5, DiagnosticReport: 3 });
+    expect(Object.fromEntries(Object.entries(files).map(([type, f]) => [type, f.count]))).toEqual({ MedicationRequest: 7, ServiceRequest: 7, DiagnosticReport: 5 });
     for (const f of Object.values(files)) for (const line of f.body.trim().split('\n')) fhirValid(JSON.parse(line));
+    const labelled = (type: string) => files[type]!.body.trim().split('\n').map((l) => JSON.parse(l))
+      .filter((r) => r.meta.security !== undefined).map((r) => [r.id, r.meta.security]);
+    expect(labelled('MedicationRequest')).toEqual([[ids.sensitiveRx, [RESTRICTED]]]);
+    expect(labelled('ServiceRequest')).toEqual([[ids.sensitiveItem, [RESTRICTED]]]);
+    expect(labelled('DiagnosticReport')).toEqual([[ids.sensitiveItem, [RESTRICTED]]]);
   });
 });
