@@ -1,5 +1,6 @@
 import type { Config } from '../config.js';
 import { sendSms } from './channels.js';
+import { canonicalPhone } from './phone.js';
 import { sendWhatsAppTemplate, whatsAppConfigured } from './whatsapp.js';
 
 /**
@@ -54,11 +55,13 @@ const reason = (error: unknown) => (error instanceof Error ? error.message : Str
 export async function sendPatientText(config: TextConfig, m: PatientText): Promise<PatientTextSent> {
   const route = patientTextRoute(config, m);
   if (!route.length) throw new Error('no text channel is configured for this patient (SMS_GATEWAY_URL, WHATSAPP_TOKEN)');
-  const viaSms = () => sendSms(config, m.to, m.text);
+  // A number stored before numbers were kept in one form (0501234567) goes out with its country code all the same.
+  const to = canonicalPhone(m.to);
+  const viaSms = () => sendSms(config, to, m.text);
   if (route[0] !== 'whatsapp') return { channel: 'sms', detail: await viaSms() };
   try {
     const languageCode = config.whatsapp.languages[m.language];
-    return { channel: 'whatsapp', detail: await sendWhatsAppTemplate(config, { to: m.to, name: m.template.name, languageCode, params: m.template.params }) };
+    return { channel: 'whatsapp', detail: await sendWhatsAppTemplate(config, { to, name: m.template.name, languageCode, params: m.template.params }) };
   } catch (error) {
     if (!route.includes('sms')) throw error;
     const first = reason(error);

@@ -15,6 +15,7 @@ import {
   patientsPage, servicesPage, Where,
 } from './fhir.repository.js';
 import { appointmentEntries } from './fhir.appointment-sql.js';
+import { canonicalPhone } from '../../lib/phone.js';
 import { fhirBase } from './fhir.http.js';
 import {
   APPOINTMENT_STATUS_FROM_FHIR, FHIR_GENDERS, healthcareServiceResource, locationResource, organizationResource,
@@ -108,7 +109,7 @@ async function searchIn(call: Call, type: SearchType, q: Query): Promise<Resourc
         else w.none();
       }
       const phone = valueOf(q, 'phone');
-      if (phone !== undefined) w.add(`regexp_replace(coalesce(p.phone, ''), '[^0-9+]', '', 'g') = ?`, phone.replace(/[^0-9+]/g, ''));
+      if (phone !== undefined) w.add(`regexp_replace(coalesce(p.phone, ''), '[^0-9+]', '', 'g') = ?`, canonicalPhone(phone).replace(/[^0-9+]/g, ''));
       const email = valueOf(q, 'email');
       if (email !== undefined) w.add('lower(p.email) = ?', email.toLowerCase());
       const active = booleanParam(q, 'active');

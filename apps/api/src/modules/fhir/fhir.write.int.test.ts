@@ -110,7 +110,7 @@ describe('FHIR Patient create and update', () => {
     const walkIn = { resourceType: 'Patient', name: [{ given: ['Khalid'], family: 'Omar' }], telecom: [{ system: 'phone', value: '0559998888' }], gender: 'male', birthDate: '1985-01-20' };
     const res = await send('POST', '/Patient', walkIn);
     expect(res.statusCode, res.body).toBe(201);
-    expect((await get(`/api/patients/${res.json().id}`)).json().data).toMatchObject({ name: 'Khalid Omar', incomplete: true, phone: '0559998888' });
+    expect((await get(`/api/patients/${res.json().id}`)).json().data).toMatchObject({ name: 'Khalid Omar', incomplete: true, phone: '+966559998888' });
     const again = await send('POST', '/Patient', walkIn);
     expect(again.statusCode).toBe(409);
     expect(outcome(again)).toMatchObject({ code: 'DUPLICATE_PATIENT', expressions: ['Patient.telecom'] });

@@ -4,7 +4,8 @@
  * the desk's quick registration.
  */
 import { hijriMonthLength, hijriMonthStart, normaliseDigits, quickPatientInput, type ImportKind } from '@clinic/shared';
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import type { CountryCode } from 'libphonenumber-js';
+import { toE164 } from '../../lib/phone.js';
 
 /** Header texts recognised per field (compared after `headerKey`). */
 const SYNONYMS: Record<string, readonly string[]> = {
@@ -67,13 +68,8 @@ export function cleanText(v: string): string {
   return normaliseDigits(v).replace(/\s+/g, ' ').trim();
 }
 
-/** A phone number in E.164 ('+966501234567'), or null when it is not a valid number (read in `country` unless it says +). */
-export function toE164(text: string, country: CountryCode): string | null {
-  const raw = normaliseDigits(text).replace(/[\s\-().]/g, '').replace(/^00/, '+');
-  if (!raw) return null;
-  const phone = parsePhoneNumberFromString(raw, country);
-  return phone?.isValid() ? phone.number : null;
-}
+/** A phone number in E.164 (lib/phone.ts), read in `country` unless it says +. */
+export { toE164 };
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

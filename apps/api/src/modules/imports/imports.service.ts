@@ -8,6 +8,7 @@ import {
   type ImportBatch, type ImportBatchDetails, type ImportKind,
 } from '@clinic/shared';
 import type { CountryCode } from 'libphonenumber-js';
+import { PHONE_COUNTRY } from '../../lib/phone.js';
 import type { Db } from '../../db/client.js';
 import { FILE_CHUNK_BYTES } from '../../db/schema/index.js';
 import { clockNow, type Caller, type Deps } from '../../lib/app-types.js';
@@ -41,7 +42,7 @@ const UNDO: Partial<Record<ImportKind, { references: (db: Db, companyId: string,
 export const IMPORT_JOB = 'import_batch';
 const ENTITY = 'import_batch';
 /** Phone numbers without a country code are read as this country's (the product's home market). */
-export const IMPORT_COUNTRY: CountryCode = 'SA';
+export const IMPORT_COUNTRY: CountryCode = PHONE_COUNTRY;
 
 export const tooLarge = () => new AppError(413, 'FILE_TOO_LARGE', 'errors.imports.tooLarge', { max: IMPORT_MAX_BYTES / 1024 / 1024 });
 

@@ -2,6 +2,7 @@ import { routes } from '@clinic/shared';
 import { clockNow, type App, type Deps } from '../../lib/app-types.js';
 import { serve } from '../../lib/contract-routes.js';
 import { t } from '../../lib/i18n.js';
+import { canonicalPhone } from '../../lib/phone.js';
 import { requestContext } from '../../lib/request-context.js';
 import { bookOnline } from './book.service.js';
 import { bookingDays, bookingSite, bookingTimes, companyOfPage } from './booking-page.service.js';
@@ -24,7 +25,7 @@ export function onlineBookingRoutes(app: App, deps: Deps) {
   serve(app, r.sendCode, async (req, reply) => {
     const company = await companyOfPage(deps.db, req.params.slug);
     const data = await sendCode(deps, {
-      companyId: company.id, organisation: company.name, phone: req.body.phone, ip: req.ip, language: req.body.language, whatsapp: req.body.whatsapp,
+      companyId: company.id, organisation: company.name, phone: canonicalPhone(req.body.phone), ip: req.ip, language: req.body.language, whatsapp: req.body.whatsapp,
     }, clockNow(deps));
     return reply.status(202).send({ success: true as const, message: t(req, 'success.bookingPage.codeSent'), data });
   });

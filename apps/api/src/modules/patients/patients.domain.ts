@@ -4,6 +4,7 @@
  */
 import type { PatientData, PatientEmergencyContact, PatientInsurance } from '@clinic/shared';
 import { localTime, safeTimeZone } from '@clinic/shared';
+import { canonicalPhone, phoneSearchDigits } from '../../lib/phone.js';
 
 /** Today's calendar date (`YYYY-MM-DD`) in a time zone; UTC when the zone is unknown. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
@@ -82,7 +83,7 @@ export function toColumns(data: PatientData): PatientColumns {
   return {
     name: data.name,
     identity: data.identity,
-    phone: data.phone,
+    phone: canonicalPhone(data.phone),
     email: data.email?.toLowerCase() ?? null,
     dateOfBirth: data.dateOfBirth,
     gender: data.gender,
@@ -128,5 +129,8 @@ export function contactInfosOf(phone: string | null, email: string | null): Arra
 /** Search text as typed; phone numbers are also matched without their spaces and dashes. */
 export function phoneSearchText(search: string): string | null {
   const digits = search.replace(/[\s\-().]/g, '');
-  return digits !== search && /^\+?\d{3,}$/.test(digits) ? digits : null;
+  if (!/^\+?\d{3,}$/.test(digits)) return null;
+  // A whole number finds its patient however it was stored or typed (0501234567, +966 50 123 4567).
+  const national = phoneSearchDigits(digits);
+  return national !== search ? national : null;
 }

@@ -340,7 +340,7 @@ describe('GET /api/patients', () => {
     expect(json.data.map((p: { publicId: string }) => p.publicId)).toEqual(['PAT-000006', 'PAT-000005', 'PAT-000004', 'PAT-000003', 'PAT-000002']);
     expect(json.pagination).toEqual({ current_page: 1, items_per_page: 5, has_next_page: true, has_previous_page: false, total_items: 6, total_pages: 2, total_exact: true });
     expect(json.data[0]).toEqual({
-      _id: ids['L-1004'], publicId: 'PAT-000006', name: 'ليلى الحربي', identity: 'L-1004', phone: '0561000004', dateOfBirth: '2001-08-30',
+      _id: ids['L-1004'], publicId: 'PAT-000006', name: 'ليلى الحربي', identity: 'L-1004', phone: '+966561000004', dateOfBirth: '2001-08-30',
       gender: 'male', isActive: true, incomplete: false, selfRegistered: false, lastVisit: null, image: null, createdAt: expect.any(String),
     });
   });

@@ -75,6 +75,16 @@ describe('POST /api/patients/quick', () => {
     expect(m.message).toContain('Salma Idris');
     expect(m.data.patientId).toBe(id);
     expect(m.fields.phone).toContain('Salma Idris');
+    // The same mobile as the desk types it locally, or with 00, is the same number.
+    for (const phone of ['055 700 1122', '00966557001122', '٠٥٥٧٠٠١١٢٢']) {
+      const again = await quick(a.token, { ...walkIn, name: 'Salma I.', phone });
+      expect(again.statusCode, phone).toBe(409);
+      expect(body(again).message.data.patientId).toBe(id);
+    }
+    // And a search for it, typed either way, finds her.
+    for (const search of ['0557001122', '+966 55 700 1122']) {
+      expect(body(await get(a.token, `/api/patients?search=${encodeURIComponent(search)}`)).data.map((p: { _id: string }) => p._id), search).toContain(id);
+    }
     // Another date of birth on the same mobile (a family's shared phone) is another patient.
     expect((await quick(a.token, { ...walkIn, name: 'Yusuf Idris', dateOfBirth: '2016-09-02', gender: 'male' })).statusCode).toBe(201);
     // Another company is free to register the same person; it cannot see company A's patient.
@@ -87,6 +97,9 @@ describe('POST /api/patients/quick', () => {
     const same = { name: 'Karim Nasser', phone: '0561230000', dateOfBirth: '1980-05-05', gender: 'male' };
     const codes = (await Promise.all([quick(a.token, same), quick(a.token, same)])).map((r) => r.statusCode).sort();
     expect(codes).toEqual([201, 409]);
+    // Stored in one form, with its country code.
+    const rows = await ctx.database.db.select({ phone: patients.phone }).from(patients).where(and(eq(patients.companyId, a.companyId), eq(patients.name, 'Karim Nasser')));
+    expect(rows).toEqual([{ phone: '+966561230000' }]);
   });
 
   it('is refused without patient_write', async () => {

@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
+import { canonicalPhone } from '../../lib/phone.js';
 import { nextPublicId } from '../../lib/public-id.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { insertPatient, phoneAndBirthHolder } from './patients.repository.js';
@@ -29,11 +30,13 @@ function alreadyRegistered(holder: { id: string; publicId: string; name: string 
  */
 export async function createQuickPatient(deps: Deps, ctx: RequestContext, caller: Caller, data: QuickPatientData): Promise<PatientDetails> {
   const companyId = caller.companyId;
+  // One form per number, so that the check below finds the patient however either number was typed.
+  const phone = canonicalPhone(data.phone);
   const id = await deps.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
-    const key = `${companyId}:${data.phone}:${data.dateOfBirth}`;
+    const key = `${companyId}:${phone}:${data.dateOfBirth}`;
     await db.execute(sql`select pg_advisory_xact_lock(${QUICK_LOCK_NAMESPACE}::int, hashtext(${key}))`);
-    const holder = await phoneAndBirthHolder(db, companyId, data.phone, data.dateOfBirth);
+    const holder = await phoneAndBirthHolder(db, companyId, phone, data.dateOfBirth);
     if (holder) throw alreadyRegistered(holder);
     const publicId = await nextPublicId(db, companyId, 'patient', 'PAT');
     const row = await insertPatient(db, {
@@ -41,7 +44,7 @@ export async function createQuickPatient(deps: Deps, ctx: RequestContext, caller
       publicId,
       name: data.name,
       identity: '',
-      phone: data.phone,
+      phone,
       dateOfBirth: data.dateOfBirth,
       gender: data.gender,
       incomplete: true,
