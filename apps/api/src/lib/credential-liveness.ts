@@ -15,11 +15,11 @@
  * tokens and feeds are stamped revoked (so reactivation or reopening revives nothing), session versions are raised,
  * open streams are told to re-check, and each revocation is audited.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { hasPermission, type Permission } from '@clinic/shared';
 import type { Db } from '../db/client.js';
 import {
-  calendarFeeds, companies, companySecurity, employeeRoles, employees, invitations, refreshTokens, rolePermissions, signInSessions,
+  calendarFeeds, companies, companySecurity, employeeRoles, employees, encounterAccessGrants, invitations, refreshTokens, rolePermissions, signInSessions,
 } from '../db/schema/index.js';
 import type { Caller, CallerSession, Deps, RoutePermission } from './app-types.js';
 import { recordAudit } from './audit.js';
@@ -176,7 +176,7 @@ export type EndReason = 'deactivated' | 'deleted' | 'company_closed';
 /**
  * Ends, for good, what acts for a person (`employeeId`) or for everyone of a company (no `employeeId`): their
  * refresh-token families are revoked and session versions raised (access tokens and file links stop), their calendar
- * feeds are stamped revoked (reactivation does not revive them), and every server drops the company's cached callers,
+ * feeds are stamped revoked and their break-the-glass grants expired (reactivation revives neither), and every server drops the company's cached callers,
  * which makes open live streams re-check their holder and close. Each revocation is audited with its reason, in the
  * same transaction. Run once the change that ends the person or company is committed.
  */
@@ -220,6 +220,16 @@ export async function revokeCredentials(tx: Db, ctx: RequestContext, end: Creden
   }
   for (const feed of feeds) {
     await recordAudit(tx, ctx, { companyId, actorId, action: 'revoke', entity: 'calendar_feed', entityId: feed.id, changes: { reason } });
+  }
+  // Break-the-glass grants (modules/encounters/access-grants.ts) end with the person or the company: a reactivated
+  // account sees no sensitive encounter it opened before without giving a reason again.
+  const grants = await tx
+    .update(encounterAccessGrants)
+    .set({ expiresAt: sql`now()` })
+    .where(and(eq(encounterAccessGrants.companyId, companyId), employeeId ? eq(encounterAccessGrants.employeeId, employeeId) : undefined, gt(encounterAccessGrants.expiresAt, sql`now()`)))
+    .returning({ id: encounterAccessGrants.id, encounterId: encounterAccessGrants.encounterId, employeeId: encounterAccessGrants.employeeId });
+  for (const grant of grants) {
+    await recordAudit(tx, ctx, { companyId, actorId, action: 'revoke', entity: 'encounter', entityId: grant.encounterId, changes: { reason, grant: grant.id, employee: grant.employeeId } });
   }
   // Invitations not yet taken up: reactivating or reopening sends no one back to an old link.
   const invited = await tx

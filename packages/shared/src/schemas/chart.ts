@@ -125,7 +125,8 @@ export const chartEntrySchema = z.object({
   encounter: z.object({ state: z.enum(['draft', 'signed']), addenda: z.number().int() }).nullable(),
   /**
    * True: recorded at another doctor's sensitive encounter, shown masked (no title, no detail; the same id, time and
-   * link, so the entry is never silently missing). Opening its encounter with a reason (break-the-glass) shows it.
+   * link, so the entry is never silently missing). Opening its encounter with a reason (break-the-glass) shows it for
+   * the grant's shift.
    */
   restricted: z.boolean().optional(),
 });
@@ -143,9 +144,10 @@ export const recordSummarySchema = z.object({
     restricted: z.boolean(),
   })),
   allergies: allergyStateSchema,
+  /** A medication recorded at another doctor's sensitive encounter is listed `restricted`, without name, strength, form and dose. */
   medications: z.array(z.object({
     _id: z.string(), name: z.string(), strength: z.string(), form: z.string(), dose: z.number().nullable(), unit: z.enum(DOSE_UNITS).nullable(),
-    route: z.enum(MEDICATION_ROUTES), frequency: z.enum(FREQUENCY_CODES), startDate: z.string(),
+    route: z.enum(MEDICATION_ROUTES), frequency: z.enum(FREQUENCY_CODES), startDate: z.string(), restricted: z.boolean(),
   })),
 });
 export type RecordSummary = z.infer<typeof recordSummarySchema>;

@@ -60,8 +60,8 @@ export const encounterDetails = encounterSummary.extend({
   note: encounterNote,
   addenda: z.array(encounterAddendum),
   /**
-   * The break-the-glass answer only: the encounter's diagnoses unmasked (the diagnosis lists keep those of a sensitive
-   * encounter masked for anyone but its doctor).
+   * The break-the-glass answer only: the encounter's diagnoses unmasked (the reason also grants the encounter for a
+   * shift, so the diagnosis lists read again show them too).
    */
   diagnoses: z.array(encounterDiagnosisRecord).optional(),
 });

@@ -81,6 +81,12 @@ export const medicationStopInput = z.strictObject({ reason, version: versionInpu
 export const medicationCompleteInput = z.strictObject({ reason: reason.optional(), version: versionInput });
 export type MedicationStopInput = z.input<typeof medicationStopInput>;
 
+/**
+ * An entry of the patient's list. One recorded at another doctor's sensitive encounter (a prescription written there,
+ * or an entry added there) comes `restricted: true` unless the reader holds a break-the-glass grant for it: the same
+ * id, route, frequency, dates, state, source and encounter, but no drug (`medication` null, names, strength and form
+ * empty), no dose, no notes and no reason.
+ */
 export const patientMedicationRecord = z.object({
   _id: z.string(),
   patient: z.string(),
@@ -108,6 +114,7 @@ export const patientMedicationRecord = z.object({
   createdBy: refSchema.nullable(),
   createdAt: z.string(),
   version: versionSchema,
+  restricted: z.boolean().optional(),
 });
 export type PatientMedicationRecord = z.infer<typeof patientMedicationRecord>;
 

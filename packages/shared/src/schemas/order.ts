@@ -162,7 +162,8 @@ export const orderRecord = z.object({
   version: versionSchema,
   /**
    * True in a patient's list: placed at another doctor's sensitive encounter, shown masked (no tests, results, notes,
-   * cancel reason or result document; the same id, number, status, stamps and encounter).
+   * cancel reason or result document; the same id, number, status, stamps and encounter) to a reader without a
+   * break-the-glass grant for it. Read by its id, such an order is refused (403 SENSITIVE_NOTE) instead.
    */
   restricted: z.boolean().optional(),
 });

@@ -134,7 +134,8 @@ export const prescriptionSchema = z.object({
   version: versionSchema,
   /**
    * True in a list: written at another doctor's sensitive encounter, shown masked (no items, acknowledgements, cancel
-   * reason or verification key; the same id, number, status, dates and encounter).
+   * reason or verification key; the same id, number, status, dates and encounter) to a reader without a break-the-glass
+   * grant for it. Read by its id, such a prescription is refused (403 SENSITIVE_NOTE) instead.
    */
   restricted: z.boolean().optional(),
 });

@@ -100,3 +100,27 @@ export const encounterAddenda = pgTable('encounter_addenda', {
   foreignKey({ columns: [t.companyId, t.encounterId], foreignColumns: [encounters.companyId, encounters.id] }).onDelete('restrict'),
   foreignKey({ columns: [t.companyId, t.authorId], foreignColumns: [employees.companyId, employees.id] }).onDelete('restrict'),
 ]);
+
+/**
+ * Break-the-glass grants: a clinician who opened another doctor's sensitive note with a reason sees what that encounter
+ * recorded (its note, diagnoses, problems, prescriptions, orders and medications) as its doctor does until
+ * `expires_at` (a shift after `granted_at`: BREAK_GLASS_GRANT_HOURS, modules/encounters/access-grants.ts). A grant
+ * ends early with the clinician's account (deactivation stamps it expired; deletion removes it).
+ */
+export const encounterAccessGrants = pgTable('encounter_access_grants', {
+  companyId: tenantId().references(() => companies.id, { onDelete: 'cascade' }),
+  id: rowId(),
+  encounterId: uuid('encounter_id').notNull(),
+  employeeId: uuid('employee_id').notNull(),
+  reason: text('reason').notNull(),
+  grantedAt: timestamp('granted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.companyId, t.id] }),
+  // What every masked read asks: does this person hold a grant for this encounter that has not expired?
+  index('encounter_access_grants_lookup_idx').on(t.companyId, t.encounterId, t.employeeId, t.expiresAt),
+  // Ending a person's grants (deactivation).
+  index('encounter_access_grants_employee_idx').on(t.companyId, t.employeeId, t.expiresAt),
+  foreignKey({ columns: [t.companyId, t.encounterId], foreignColumns: [encounters.companyId, encounters.id] }).onDelete('restrict'),
+  foreignKey({ columns: [t.companyId, t.employeeId], foreignColumns: [employees.companyId, employees.id] }).onDelete('cascade'),
+]);

@@ -29,10 +29,10 @@ function contentFields(problems: Record<string, NoteProblem>): Record<string, Fi
   return Object.fromEntries(Object.entries(problems).map(([k, p]) => [`content.${k}`, p.params ? { key: p.key, params: p.params } : p.key]));
 }
 
-/** The encounter as a writer may see it: a sensitive note of another doctor is refused, a signed one is locked. */
+/** The encounter as a writer may see it: a sensitive note of another doctor is refused (but through a grant), a signed one is locked. */
 async function loadForWriting(deps: Deps, caller: Caller, id: string) {
   const loaded = await loadEncounter(deps.db, caller.companyId, id);
-  assertNotSensitiveFor(caller, loaded.details);
+  await assertNotSensitiveFor(deps.db, caller, loaded.details);
   if (loaded.note.signedAt) throw signed();
   return loaded;
 }
@@ -40,6 +40,10 @@ async function loadForWriting(deps: Deps, caller: Caller, id: string) {
 /** PUT /api/encounters/{id}/note: saves the draft; on 2xx it is in the database. */
 export async function saveDraft(deps: Deps, ctx: RequestContext, caller: Caller, id: string, input: NoteDraftInput): Promise<EncounterNote> {
   const { details, note } = await loadForWriting(deps, caller, id);
+  // A clinician writing through a break-the-glass grant may not lift the mark that hides the note from the others.
+  if (note.sensitive && input.sensitive === false && details.doctor._id !== caller.id) {
+    throw new AppError(403, 'SENSITIVE_NOTE', 'errors.clinical.sensitiveMark', undefined, undefined, { encounterId: id });
+  }
   const problems = noteContentProblems(note.template.sections, input.content);
   if (Object.keys(problems).length) throw validationFailed(contentFields(problems));
   if (note.version !== input.version) throw changedMeanwhile(details.note);
@@ -95,7 +99,7 @@ export async function signNote(deps: Deps, ctx: RequestContext, caller: Caller, 
 /** POST /api/encounters/{id}/addenda: a correction or addition to a signed note (who, when, why). */
 export async function addAddendum(deps: Deps, ctx: RequestContext, caller: Caller, id: string, input: AddendumInput): Promise<EncounterAddendum> {
   const { details, note } = await loadEncounter(deps.db, caller.companyId, id);
-  assertNotSensitiveFor(caller, details);
+  await assertNotSensitiveFor(deps.db, caller, details);
   if (!note.signedAt) throw new AppError(409, 'NOTE_NOT_SIGNED', 'errors.clinical.noteNotSigned');
   return inTransaction(deps.db, async (tx) => {
     const row = await insertAddendum(tx, { companyId: caller.companyId, encounterId: id, authorId: caller.id, reason: input.reason, text: input.text, createdAt: clockNow(deps) });

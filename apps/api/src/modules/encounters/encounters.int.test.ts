@@ -235,7 +235,7 @@ describe('access', () => {
     expect(opened.statusCode).toBe(200);
     expect(body(opened).data.note.content).toEqual({ complaint: 'Private matter' });
     expect((await audits('encounter', id)).filter((r) => r.action === 'break_glass').map((r) => [r.actorId, r.changes]))
-      .toEqual([[ids.otherDoctor, { reason: 'Covering the emergency shift', patient: ids.patient }]]);
+      .toEqual([[ids.otherDoctor, { reason: 'Covering the emergency shift', patient: ids.patient, grantedUntil: expect.any(String) }]]);
     const bells = await ctx.database.db.select().from(notifications).where(and(eq(notifications.companyId, a.companyId), eq(notifications.kind, 'sensitive_note_opened')));
     expect(bells.map((n) => n.recipientId)).toEqual([a.adminId]);
     const listed = body(await req(a.token, 'GET', '/api/notifications')).data[0];

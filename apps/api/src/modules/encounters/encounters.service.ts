@@ -1,7 +1,8 @@
 /*
  * The encounter: opened when the patient is called in (or by a doctor without an appointment), read with its note and
  * addenda. Reading the content is a read of the patient's record: audited. A sensitive note is shown to its own
- * doctor only, unless another clinician gives a reason (break-the-glass: audited, administrators told).
+ * doctor only, unless another clinician gives a reason (break-the-glass: audited, administrators told), which grants
+ * them the encounter for a shift (access-grants.ts).
  */
 import {
   chooseTemplate, SOAP_TEMPLATE, type AppointmentStatus, type BreakGlassInput, type DiagnosisRank, type EncounterDetails,
@@ -15,6 +16,7 @@ import { t } from '../../lib/i18n.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { inTransaction, withDb } from '../../lib/transaction.js';
 import { notifyAdministrators } from '../notifications/index.js';
+import { holdsGrant, insertGrant } from './access-grants.js';
 import {
   activeTemplates, addendaOf, clinicExists, diagnosesOf, employeeExists, employeeRefs, encounterIdOfAppointment, findAppointmentFacts, findEncounter,
   findEncounterPage, findNote, insertEncounter, insertNote, patientExists, specialitiesOf, toSummary, type NoteRow,
@@ -128,11 +130,14 @@ export async function loadEncounter(db: Db, companyId: string, id: string): Prom
   };
 }
 
-/** A sensitive note is its own doctor's; anyone else is refused (403 SENSITIVE_NOTE) until they give a reason. */
-export function assertNotSensitiveFor(caller: Caller, details: EncounterDetails): void {
-  if (details.note.sensitive && details.doctor._id !== caller.id) {
-    throw new AppError(403, 'SENSITIVE_NOTE', 'errors.clinical.sensitive', undefined, undefined, { encounterId: details._id });
-  }
+/**
+ * A sensitive note is its own doctor's; anyone else is refused (403 SENSITIVE_NOTE) until they give a reason, which
+ * grants it to them for a shift. Answers whether the caller passes through such a grant.
+ */
+export async function assertNotSensitiveFor(db: Db, caller: Caller, details: EncounterDetails): Promise<{ grant: boolean }> {
+  if (!details.note.sensitive || details.doctor._id === caller.id) return { grant: false };
+  if (await holdsGrant(db, caller.companyId, details._id, caller.id)) return { grant: true };
+  throw new AppError(403, 'SENSITIVE_NOTE', 'errors.clinical.sensitive', undefined, undefined, { encounterId: details._id });
 }
 
 /** An audit row of a read of the patient's record through this encounter. */
@@ -143,11 +148,14 @@ export function auditRead(db: Db, ctx: RequestContext, caller: Caller, details: 
   });
 }
 
-/** GET /api/encounters/{id}: the content (clinical_read), audited as a read of the patient's record. */
+/**
+ * GET /api/encounters/{id}: the content (clinical_read), audited as a read of the patient's record (`grant: true`
+ * when read through a break-the-glass grant: the reason was recorded and told when it was given).
+ */
 export async function readEncounter(deps: Deps, ctx: RequestContext, caller: Caller, id: string): Promise<EncounterDetails> {
   const { details } = await loadEncounter(deps.db, caller.companyId, id);
-  assertNotSensitiveFor(caller, details);
-  await auditRead(deps.db, ctx, caller, details);
+  const { grant } = await assertNotSensitiveFor(deps.db, caller, details);
+  await auditRead(deps.db, ctx, caller, details, grant ? { grant: true } : {});
   return details;
 }
 
@@ -160,8 +168,10 @@ async function revealedDiagnoses(db: Db, companyId: string, id: string): Promise
 }
 
 /**
- * Another clinician opens a sensitive note with a reason: audited with the reason, administrators' bells ring. The
- * answer carries the visit's diagnoses too, which every list keeps masked for them (the reason covers the encounter).
+ * Another clinician opens a sensitive note with a reason: audited with the reason, administrators' bells ring, and
+ * the clinician is granted the encounter for a shift (BREAK_GLASS_GRANT_HOURS): from this commit every list shows them
+ * what it recorded, and the note opens again without a reason until the grant expires. Giving a reason again is a new
+ * opening (audited, told, a new grant from now). The answer also carries the visit's diagnoses.
  */
 export async function breakTheGlass(deps: Deps, ctx: RequestContext, caller: Caller, id: string, input: BreakGlassInput): Promise<EncounterDetails> {
   const { details } = await loadEncounter(deps.db, caller.companyId, id);
@@ -170,7 +180,11 @@ export async function breakTheGlass(deps: Deps, ctx: RequestContext, caller: Cal
   await inTransaction(deps.db, async (tx) => {
     await auditRead(tx, ctx, caller, details, needed ? { breakGlass: true, reason: input.reason } : {});
     if (needed) {
-      await recordAudit(tx, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'break_glass', entity: 'encounter', entityId: id, changes: { reason: input.reason, patient: details.patient._id } });
+      const until = await insertGrant(tx, { companyId: caller.companyId, encounterId: id, employeeId: caller.id, reason: input.reason });
+      await recordAudit(tx, ctx, {
+        companyId: caller.companyId, actorId: caller.id, action: 'break_glass', entity: 'encounter', entityId: id,
+        changes: { reason: input.reason, patient: details.patient._id, grantedUntil: until.toISOString() },
+      });
       await notifyAdministrators(withDb(deps, tx), caller.companyId, {
         kind: 'sensitive_note_opened', entity: 'encounter', entityId: id, actorId: caller.id, params: { patient: details.patient.name, reason: input.reason },
       });

@@ -1,11 +1,13 @@
 /** Every query of the medications area. All of them are scoped by company. */
-import { aliasedTable, and, asc, count, desc, eq, like, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, count, desc, eq, getTableColumns, like, not, sql } from 'drizzle-orm';
 import { normaliseArabic, pageWindow, type MedicationListQuery, type PatientMedicationListQuery } from '@clinic/shared';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { employees, medications, patientMedications, patients } from '../../db/schema/index.js';
 import { likePattern } from '../../lib/list.js';
 import { rowsOf } from '../../lib/sql.js';
 import { nextVersion } from '../../lib/versioning.js';
+import { blankIfMasked, joinOn, maskedFor, sensitiveEncounter, sensitiveNote, unlessMasked } from '../encounters/index.js';
 import type { CsvDrug } from './catalogue-csv.js';
 
 export type MedicationRow = typeof medications.$inferSelect;
@@ -83,24 +85,38 @@ export async function patientExists(db: Db, companyId: string, id: string): Prom
 const creator = aliasedTable(employees, 'creator');
 const changer = aliasedTable(employees, 'changer');
 
-const entryColumns = {
-  entry: patientMedications,
-  creatorName: creator.name,
-  changerName: changer.name,
-  /** The catalogue drug's Arabic name ('' when it has none, or the entry is not from the catalogue). */
-  nameAr: sql<string>`coalesce(${medications.nameAr}, '')`,
-};
-
-function entryQuery(db: Db) {
-  return db.select(entryColumns).from(patientMedications)
-    .leftJoin(medications, and(eq(medications.companyId, patientMedications.companyId), eq(medications.id, patientMedications.medicationId)))
-    .leftJoin(creator, and(eq(creator.companyId, patientMedications.companyId), eq(creator.id, patientMedications.createdBy)))
-    .leftJoin(changer, and(eq(changer.companyId, patientMedications.companyId), eq(changer.id, patientMedications.statusChangedBy)));
+/**
+ * The entries as `viewerId` may see them: one recorded at another doctor's sensitive encounter comes flagged
+ * `restricted`, without its drug (catalogue id, names, strength, form: the catalogue is joined only where not masked),
+ * dose, notes and reason; the normalised names the safety checks compare are never selected here.
+ */
+function entryQuery(db: Db, viewerId: string) {
+  const m = patientMedications;
+  const { nameKey: _nameKey, genericKey: _genericKey, ...shown } = getTableColumns(m);
+  const masked = maskedFor(viewerId);
+  const blank = (column: AnyPgColumn) => blankIfMasked(column, viewerId);
+  return db.select({
+    entry: {
+      ...shown, medicationId: unlessMasked<string>(m.medicationId, viewerId), name: blank(m.name), genericName: blank(m.genericName),
+      strength: blank(m.strength), form: blank(m.form), dose: unlessMasked<string>(m.dose, viewerId), unit: unlessMasked<string>(m.unit, viewerId),
+      notes: blank(m.notes), statusReason: blank(m.statusReason),
+    },
+    creatorName: creator.name,
+    changerName: changer.name,
+    /** The catalogue drug's Arabic name ('' when it has none, or the entry is not from the catalogue). */
+    nameAr: sql<string>`coalesce(${medications.nameAr}, '')`,
+    restricted: masked,
+  }).from(m)
+    .leftJoin(sensitiveEncounter, joinOn.encounter(m.companyId, m.encounterId))
+    .leftJoin(sensitiveNote, joinOn.note(m.companyId, m.encounterId))
+    .leftJoin(medications, and(eq(medications.companyId, m.companyId), eq(medications.id, m.medicationId), not(masked)))
+    .leftJoin(creator, and(eq(creator.companyId, m.companyId), eq(creator.id, m.createdBy)))
+    .leftJoin(changer, and(eq(changer.companyId, m.companyId), eq(changer.id, m.statusChangedBy)));
 }
 export type EntryRow = Awaited<ReturnType<ReturnType<typeof entryQuery>['execute']>>[number];
 
-/** A patient's medications, active first, then the most recently started. */
-export async function findPatientMedicationPage(db: Db, companyId: string, patientId: string, q: PatientMedicationListQuery) {
+/** A patient's medications, active first, then the most recently started, as `viewerId` may see them (see entryQuery). */
+export async function findPatientMedicationPage(db: Db, companyId: string, patientId: string, q: PatientMedicationListQuery, viewerId: string) {
   const where = and(
     eq(patientMedications.companyId, companyId),
     eq(patientMedications.patientId, patientId),
@@ -108,7 +124,7 @@ export async function findPatientMedicationPage(db: Db, companyId: string, patie
   );
   const w = pageWindow(q);
   const [rows, totals] = await Promise.all([
-    entryQuery(db).where(where)
+    entryQuery(db, viewerId).where(where)
       .orderBy(sql`(${patientMedications.status} = 'active') desc`, desc(patientMedications.startDate), desc(patientMedications.createdAt), asc(patientMedications.id))
       .limit(w.limit).offset(w.offset),
     db.select({ n: count() }).from(patientMedications).where(where),
@@ -116,8 +132,8 @@ export async function findPatientMedicationPage(db: Db, companyId: string, patie
   return { rows, total: totals[0]?.n ?? 0 };
 }
 
-export async function findPatientMedication(db: Db, companyId: string, id: string): Promise<EntryRow | null> {
-  const [row] = await entryQuery(db).where(and(eq(patientMedications.companyId, companyId), eq(patientMedications.id, id))).limit(1);
+export async function findPatientMedication(db: Db, companyId: string, id: string, viewerId: string): Promise<EntryRow | null> {
+  const [row] = await entryQuery(db, viewerId).where(and(eq(patientMedications.companyId, companyId), eq(patientMedications.id, id))).limit(1);
   return row ?? null;
 }
 

@@ -12,11 +12,12 @@ import { todayIn } from '../patients/index.js';
 import {
   closePatientMedication, findMedication, findPatientMedication, findPatientMedicationPage, insertPatientMedication, patientExists, type EntryRow,
 } from './medications.repository.js';
-import { assertEncounterOfPatient } from '../encounters/index.js';
+import { assertEncounterOfPatient, assertNotSensitiveEncounterFor } from '../encounters/index.js';
 
 const entryNotFound = () => new AppError(404, 'MEDICATION_NOT_FOUND', 'errors.medications.notFound');
 
-function toRecord({ entry: e, creatorName, changerName, nameAr }: EntryRow): PatientMedicationRecord {
+/** An entry as the API answers it; `restricted` (another doctor's sensitive encounter) comes without what it says (see entryQuery). */
+function toRecord({ entry: e, creatorName, changerName, nameAr, restricted }: EntryRow): PatientMedicationRecord {
   return {
     _id: e.id,
     patient: e.patientId,
@@ -39,6 +40,7 @@ function toRecord({ entry: e, creatorName, changerName, nameAr }: EntryRow): Pat
     createdBy: e.createdBy ? { _id: e.createdBy, name: creatorName ?? '' } : null,
     createdAt: e.createdAt.toISOString(),
     version: e.version,
+    ...(restricted ? { restricted: true } : {}),
   };
 }
 
@@ -46,10 +48,13 @@ async function requirePatient(db: Db, caller: Caller, patientId: string) {
   if (!(await patientExists(db, caller.companyId, patientId))) throw notFound();
 }
 
-/** A patient's medications, active first. Reading them is a read of the patient's clinical record: audited. */
+/**
+ * A patient's medications, active first; one recorded at another doctor's sensitive encounter is masked. Reading them
+ * is a read of the patient's clinical record: audited.
+ */
 export async function listPatientMedications(deps: Deps, ctx: RequestContext, caller: Caller, patientId: string, q: PatientMedicationListQuery) {
   await requirePatient(deps.db, caller, patientId);
-  const { rows, total } = await findPatientMedicationPage(deps.db, caller.companyId, patientId, q);
+  const { rows, total } = await findPatientMedicationPage(deps.db, caller.companyId, patientId, q, caller.id);
   await recordAudit(deps.db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'read', entity: 'patient', entityId: patientId, changes: { part: 'medications' } });
   return { data: rows.map(toRecord), total };
 }
@@ -59,13 +64,17 @@ const auditable = (r: PatientMedicationRecord) => ({
   startDate: r.startDate, endDate: r.endDate, status: r.status, statusReason: r.statusReason, encounter: r.encounter,
 });
 
-/** Adds a medication by hand: a drug of the catalogue (in use) or a name written by hand. */
+/**
+ * Adds a medication by hand: a drug of the catalogue (in use) or a name written by hand. Adding one to another doctor's
+ * sensitive encounter is refused (403 SENSITIVE_NOTE) as every change to what it recorded is.
+ */
 export async function addPatientMedication(deps: Deps, ctx: RequestContext, caller: Caller, patientId: string, input: PatientMedicationCreate): Promise<PatientMedicationRecord> {
   await requirePatient(deps.db, caller, patientId);
   const today = todayIn(caller.timeZone);
   const startDate = input.startDate ?? today;
   if (input.endDate && input.endDate < startDate) throw validationFailed({ endDate: 'validation.medications.endBeforeStart' });
   await assertEncounterOfPatient(deps.db, caller.companyId, input.encounter, patientId, 'encounter');
+  if (input.encounter) await assertNotSensitiveEncounterFor(deps.db, caller.companyId, input.encounter, caller.id);
   return inTransaction(deps.db, async (db) => {
     let drug = { name: input.name ?? '', genericName: '', strength: '', form: '' };
     if (input.medication) {
@@ -80,7 +89,7 @@ export async function addPatientMedication(deps: Deps, ctx: RequestContext, call
       dose: input.dose === undefined ? null : String(input.dose), unit: input.unit ?? null, route: input.route, frequency: input.frequency,
       startDate, endDate: input.endDate ?? null, notes: input.notes ?? '', source: 'manual', encounterId: input.encounter ?? null, createdBy: caller.id,
     });
-    const record = toRecord((await findPatientMedication(db, caller.companyId, id))!);
+    const record = toRecord((await findPatientMedication(db, caller.companyId, id, caller.id))!);
     await recordAudit(db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'create', entity: 'patient_medication', entityId: id, changes: { patient: patientId, after: auditable(record) } });
     return record;
   });
@@ -89,21 +98,24 @@ export async function addPatientMedication(deps: Deps, ctx: RequestContext, call
 /**
  * Stops (with a reason) or completes an active medication. The statement re-checks that it is still active and at the
  * version the change is based on: a second stop, or a stop of what another user just changed, changes nothing (409).
+ * One recorded at another doctor's sensitive encounter is changed only by its doctor or through a break-the-glass
+ * grant (403 SENSITIVE_NOTE otherwise, nothing changed).
  */
 export async function closeMedication(
   deps: Deps, ctx: RequestContext, caller: Caller, id: string, status: 'stopped' | 'completed', input: { reason?: string | undefined; version: number },
 ): Promise<PatientMedicationRecord> {
   return inTransaction(deps.db, async (db) => {
-    const before = await findPatientMedication(db, caller.companyId, id);
+    const before = await findPatientMedication(db, caller.companyId, id, caller.id);
     if (!before) throw entryNotFound();
+    if (before.entry.encounterId) await assertNotSensitiveEncounterFor(db, caller.companyId, before.entry.encounterId, caller.id);
     const done = await closePatientMedication(db, caller.companyId, id, { status, reason: input.reason ?? '', by: caller.id, version: input.version, today: todayIn(caller.timeZone) });
     if (!done) {
-      const now = await findPatientMedication(db, caller.companyId, id);
+      const now = await findPatientMedication(db, caller.companyId, id, caller.id);
       if (!now) throw entryNotFound();
       if (now.entry.status !== 'active') throw new AppError(409, 'MEDICATION_NOT_ACTIVE', 'errors.medications.notActive');
       throw staleRecord();
     }
-    const after = toRecord((await findPatientMedication(db, caller.companyId, id))!);
+    const after = toRecord((await findPatientMedication(db, caller.companyId, id, caller.id))!);
     const b = auditable(toRecord(before));
     const a = auditable(after);
     await recordAudit(db, ctx, {

@@ -1,5 +1,6 @@
 /** Every query of lab and imaging orders. All of them are scoped by company. */
 import { aliasedTable, and, asc, count, desc, eq, getTableColumns, inArray, isNull, not, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { pageWindow, type CatalogueListQuery, type OrderStatus } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import {
@@ -7,7 +8,7 @@ import {
 } from '../../db/schema/index.js';
 import { likePattern } from '../../lib/list.js';
 import { nextVersion } from '../../lib/versioning.js';
-import { joinOn, maskedFor, sensitiveEncounter, sensitiveNote } from '../encounters/index.js';
+import { blankIfMasked, joinOn, maskedFor, sensitiveEncounter, sensitiveNote } from '../encounters/index.js';
 
 export type CatalogueRow = typeof orderCatalogueItems.$inferSelect;
 
@@ -98,32 +99,18 @@ const canceller = aliasedTable(employees, 'canceller');
 const acknowledger = aliasedTable(employees, 'acknowledger');
 const by = (e: typeof doctor, col: AnyColumn) => and(eq(e.companyId, orders.companyId), eq(e.id, col));
 
-function orderQuery(db: Db) {
-  return db.select({
-    order: orders, patientName: patients.name, patientPublicId: patients.publicId, clinicName: clinics.name, doctorName: doctor.name,
-    orderedByName: orderer.name, collectedByName: collector.name, resultedByName: resulter.name, cancelledByName: canceller.name,
-    acknowledgedByName: acknowledger.name, file: files,
-  }).from(orders)
-    .innerJoin(patients, and(eq(patients.companyId, orders.companyId), eq(patients.id, orders.patientId)))
-    .innerJoin(clinics, and(eq(clinics.companyId, orders.companyId), eq(clinics.id, orders.clinicId)))
-    .innerJoin(doctor, by(doctor, orders.doctorId))
-    .leftJoin(orderer, by(orderer, orders.orderedBy))
-    .leftJoin(collector, by(collector, orders.collectedBy))
-    .leftJoin(resulter, by(resulter, orders.resultedBy))
-    .leftJoin(canceller, by(canceller, orders.cancelledBy))
-    .leftJoin(acknowledger, by(acknowledger, orders.acknowledgedBy))
-    .leftJoin(files, and(eq(files.companyId, orders.companyId), eq(files.id, orders.resultFileId)));
-}
 /**
- * A patient's list as `viewerId` may see it: an order placed at another doctor's sensitive encounter comes flagged
- * `restricted`, without its notes, cancel reason, result note and result document (joined only where not masked); its
- * items and results are not read at all (see withParts).
+ * The orders with their patient, clinic, people and result document, masked for a reader or read as stored.
+ * `viewerId` given: as that employee may see them; an order placed at another doctor's sensitive encounter comes
+ * flagged `restricted`, without its notes, cancel reason, result note and result document (joined only where not
+ * masked), and its items and results are not read at all (see withParts). `viewerId` null: as stored, for what may
+ * read every order whole (the lab's look-up by number, the ordering doctor's results, a change and its answer).
  */
-function shownOrderQuery(db: Db, viewerId: string) {
-  const masked = maskedFor(viewerId);
-  const hidden = (column: AnyColumn) => sql<string>`case when ${masked} then '' else ${column} end`;
+function orderQuery(db: Db, viewerId: string | null) {
+  const masked = viewerId === null ? sql<boolean>`false` : maskedFor(viewerId);
+  const shown = (column: AnyPgColumn) => (viewerId === null ? column : blankIfMasked(column, viewerId));
   return db.select({
-    order: { ...getTableColumns(orders), notes: hidden(orders.notes), cancelReason: hidden(orders.cancelReason), resultNote: hidden(orders.resultNote) },
+    order: { ...getTableColumns(orders), notes: shown(orders.notes), cancelReason: shown(orders.cancelReason), resultNote: shown(orders.resultNote) },
     patientName: patients.name, patientPublicId: patients.publicId, clinicName: clinics.name, doctorName: doctor.name,
     orderedByName: orderer.name, collectedByName: collector.name, resultedByName: resulter.name, cancelledByName: canceller.name,
     acknowledgedByName: acknowledger.name, file: files, restricted: masked,
@@ -138,7 +125,7 @@ function shownOrderQuery(db: Db, viewerId: string) {
     .leftJoin(acknowledger, by(acknowledger, orders.acknowledgedBy))
     .leftJoin(sensitiveEncounter, joinOn.encounter(orders.companyId, orders.encounterId))
     .leftJoin(sensitiveNote, joinOn.note(orders.companyId, orders.encounterId))
-    .leftJoin(files, and(eq(files.companyId, orders.companyId), eq(files.id, orders.resultFileId), not(masked)));
+    .leftJoin(files, and(eq(files.companyId, orders.companyId), eq(files.id, orders.resultFileId), viewerId === null ? undefined : not(masked)));
 }
 
 export interface OrderRow {
@@ -146,7 +133,7 @@ export interface OrderRow {
   patientName: string; patientPublicId: string; clinicName: string; doctorName: string;
   orderedByName: string | null; collectedByName: string | null; resultedByName: string | null; cancelledByName: string | null; acknowledgedByName: string | null;
   file: typeof files.$inferSelect | null;
-  /** A list's row of another doctor's sensitive encounter, read masked (see shownOrderQuery). */
+  /** A row of another doctor's sensitive encounter, read masked for its reader (see orderQuery). */
   restricted?: boolean;
 }
 export type ItemRow = typeof orderItems.$inferSelect;
@@ -165,7 +152,7 @@ async function withParts(db: Db, companyId: string, rows: OrderRow[]): Promise<O
 }
 
 async function findOneWhere(db: Db, companyId: string, where: SQL | undefined): Promise<OrderBundle | null> {
-  const rows = await orderQuery(db).where(and(eq(orders.companyId, companyId), where)).limit(1);
+  const rows = await orderQuery(db, null).where(and(eq(orders.companyId, companyId), where)).limit(1);
   const [bundle] = await withParts(db, companyId, rows);
   return bundle ?? null;
 }
@@ -173,20 +160,23 @@ async function findOneWhere(db: Db, companyId: string, where: SQL | undefined): 
 export const findOrder = (db: Db, companyId: string, id: string) => findOneWhere(db, companyId, eq(orders.id, id));
 export const findOrderByNumber = (db: Db, companyId: string, number: string) => findOneWhere(db, companyId, eq(orders.number, number));
 
-/** A patient's orders (optionally of one encounter), latest first, as `viewerId` may see them (see shownOrderQuery). */
+/** A patient's orders (optionally of one encounter), latest first, as `viewerId` may see them (see orderQuery). */
 export async function findPatientOrders(
   db: Db, companyId: string, patientId: string, viewerId: string, q: { encounter?: string | undefined; page: number; limit: number; allData?: boolean | undefined },
 ) {
   const where = and(eq(orders.companyId, companyId), eq(orders.patientId, patientId), q.encounter ? eq(orders.encounterId, q.encounter) : undefined);
   const w = pageWindow(q);
   const [rows, totals] = await Promise.all([
-    shownOrderQuery(db, viewerId).where(where).orderBy(desc(orders.orderedAt), asc(orders.id)).limit(w.limit).offset(w.offset),
+    orderQuery(db, viewerId).where(where).orderBy(desc(orders.orderedAt), asc(orders.id)).limit(w.limit).offset(w.offset),
     db.select({ n: count() }).from(orders).where(where),
   ]);
   return { bundles: await withParts(db, companyId, rows), total: totals[0]?.n ?? 0 };
 }
 
-/** The doctor's resulted orders not yet acknowledged: abnormal first, then the latest results. */
+/**
+ * The doctor's resulted orders not yet acknowledged: abnormal first, then the latest results. Read as stored: they
+ * are the orders the doctor placed.
+ */
 export async function findResultsToReview(db: Db, companyId: string, doctorId: string, q: { abnormalOnly?: boolean | undefined; page: number; limit: number; allData?: boolean | undefined }) {
   const where = and(
     eq(orders.companyId, companyId), eq(orders.doctorId, doctorId), eq(orders.status, 'resulted'), isNull(orders.acknowledgedAt),
@@ -194,7 +184,7 @@ export async function findResultsToReview(db: Db, companyId: string, doctorId: s
   );
   const w = pageWindow(q);
   const [rows, totals] = await Promise.all([
-    orderQuery(db).where(where).orderBy(desc(orders.abnormal), desc(orders.resultedAt), asc(orders.id)).limit(w.limit).offset(w.offset),
+    orderQuery(db, null).where(where).orderBy(desc(orders.abnormal), desc(orders.resultedAt), asc(orders.id)).limit(w.limit).offset(w.offset),
     db.select({ n: count() }).from(orders).where(where),
   ]);
   return { bundles: await withParts(db, companyId, rows), total: totals[0]?.n ?? 0 };

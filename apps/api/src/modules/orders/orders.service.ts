@@ -17,7 +17,7 @@ import { t } from '../../lib/i18n.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { staleRecord } from '../../lib/versioning.js';
-import { assertEncounterOfPatient } from '../encounters/index.js';
+import { assertEncounterOfPatient, assertNotSensitiveEncounterFor } from '../encounters/index.js';
 import { todayIn } from '../patients/index.js';
 import { toOrderRecord } from './order-record.js';
 import {
@@ -82,8 +82,15 @@ export async function listPatientOrders(deps: Deps, ctx: RequestContext, caller:
   return { data: bundles.map((b) => toOrderRecord(deps, b)), total };
 }
 
+/**
+ * GET /api/orders/:id (and its printed requisition): the whole order. One placed at another doctor's sensitive
+ * encounter is refused (403 SENSITIVE_NOTE with the encounter's id) unless the caller holds a break-the-glass grant;
+ * the lab reads it by its full number instead (findByNumber).
+ */
 export async function getOrder(deps: Deps, ctx: RequestContext, caller: Caller, id: string): Promise<OrderRecord> {
   const bundle = await loadOrder(deps.db, caller, id);
+  const encounterId = bundle.row.order.encounterId;
+  if (encounterId) await assertNotSensitiveEncounterFor(deps.db, caller.companyId, encounterId, caller.id, 'read');
   await auditOrderRead(deps.db, ctx, caller, bundle.row.order.patientId, [id]);
   return toOrderRecord(deps, bundle);
 }
@@ -128,10 +135,18 @@ export async function collectOrder(deps: Deps, ctx: RequestContext, caller: Call
   return toOrderRecord(deps, await loadOrder(deps.db, caller, id));
 }
 
+/**
+ * Cancels an order with a reason. One placed at another doctor's sensitive encounter is cancelled only by that doctor
+ * or through a break-the-glass grant (403 SENSITIVE_NOTE otherwise: the answer is the whole order).
+ */
 export async function cancelOrder(deps: Deps, ctx: RequestContext, caller: Caller, id: string, input: { reason: string; version: number }): Promise<OrderRecord> {
-  await inTransaction(deps.db, (db) => transition(db, ctx, caller, id, {
-    action: 'cancel', version: input.version, set: { cancelledAt: new Date(), cancelledBy: caller.id, cancelReason: input.reason }, audit: { reason: input.reason },
-  }));
+  await inTransaction(deps.db, async (db) => {
+    const encounterId = (await loadOrder(db, caller, id)).row.order.encounterId;
+    if (encounterId) await assertNotSensitiveEncounterFor(db, caller.companyId, encounterId, caller.id);
+    await transition(db, ctx, caller, id, {
+      action: 'cancel', version: input.version, set: { cancelledAt: new Date(), cancelledBy: caller.id, cancelReason: input.reason }, audit: { reason: input.reason },
+    });
+  });
   return toOrderRecord(deps, await loadOrder(deps.db, caller, id));
 }
 

@@ -12,7 +12,7 @@ import type { RequestContext } from '../../lib/request-context.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { staleRecord } from '../../lib/versioning.js';
 import { allergyStateOf, auditPatientRead } from '../clinical-observations/index.js';
-import { assertEncounterOfPatient } from '../encounters/index.js';
+import { assertEncounterOfPatient, assertNotSensitiveEncounterFor } from '../encounters/index.js';
 import { auditable, toPrescription } from './prescription-record.js';
 import {
   clinicExists, findActiveMedications, findEmployee, findItems, findMedications, findPatient, findPrescription, findPrescriptionPage,
@@ -86,9 +86,14 @@ export async function listPrescriptions(deps: Deps, ctx: RequestContext, caller:
   return { data: rows.map((r) => toPrescription(r, items)), total };
 }
 
+/**
+ * GET /api/prescriptions/:id (and its printout): the whole prescription. One written at another doctor's sensitive
+ * encounter is refused (403 SENSITIVE_NOTE with the encounter's id) unless the caller holds a break-the-glass grant.
+ */
 export async function readPrescription(deps: Deps, ctx: RequestContext, caller: Caller, id: string): Promise<Prescription> {
   const p = await prescriptionOf(deps.db, caller.companyId, id);
   if (!p) throw prescriptionNotFound();
+  if (p.encounter) await assertNotSensitiveEncounterFor(deps.db, caller.companyId, p.encounter, caller.id, 'read');
   await auditPatientRead(deps.db, ctx, caller, p.patient._id, 'prescriptions');
   return p;
 }

@@ -1,90 +1,20 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChartEntry } from '@clinic/shared';
-import { insertClinic } from '../appointments/fixtures.js';
-import { clinicalTest } from '../../test/clinical-fixtures.js';
-import { auth, body, multipart, signInStaff } from '../../test/harness.js';
+import { body } from '../../test/harness.js';
+import { expectNoSecret, rxItem, sensitiveRecordTest } from '../../test/sensitive-fixtures.js';
 
 /*
  * Prescriptions and orders written at a sensitive encounter are as protected as its note: anyone but its doctor sees
  * each one masked in the chart and in the patient's lists (there, with its id, time, status and encounter, but no
- * drug, test, result or note), while the safety checks keep reading the real medications.
+ * drug, test, result or note) and is refused it by its id, while the safety checks keep reading the real medications
+ * and the lab its order by number.
  */
-const { ctx, a, doctor, reception, patientId } = await clinicalTest({
+const { doctor, reception, patientId, otherDoctor, nurse, clinicId, drugs, sensitiveEncounter, ids, req } = await sensitiveRecordTest({
   orgs: ['Private Rx North', 'Private Rx South'],
   doctor: { name: 'Dr. Nadia Private', username: 'srx_doctor', email: 'srx_doctor@a.test' },
   reception: { name: 'Desk Srx', username: 'srx_desk', email: 'srx_desk@a.test' },
   patient: 'Rami Private',
 });
-let otherDoctor: string;
-let nurse: string;
-let clinicId: string;
-let sensitiveEncounter: string;
-const drugs: Record<string, string> = {};
-const ids = {} as Record<'prescription' | 'plainPrescription' | 'order' | 'plainOrder', string>;
-
-const CATALOGUE = [
-  'name,generic name,form,strength,Arabic name',
-  'Retrozid,Zidovudinol,Tablet,300 mg,ريتروزيد',
-  'Zidorex,Zidovudinol,Tablet,100 mg,زيدوركس',
-  'Panadol,Paracetamol,Tablet,500 mg,بنادول',
-].join('\n');
-
-/** Every trace of what the sensitive encounter prescribed and ordered that a masked answer must not carry. */
-const SECRETS = ['Retrozid', 'Zidovudinol', 'ريتروزيد', 'Take with the evening meal', 'HIVVL', 'Viral load', 'الحمل الفيروسي', 'Copies', 'Confidential follow-up', 'Undetectable'];
-const expectNoSecret = (text: string) => { for (const s of SECRETS) expect(text, s).not.toContain(s); };
-
-type Method = 'GET' | 'POST' | 'PUT';
-const req = (token: string, method: Method, url: string, payload?: unknown) =>
-  ctx.app.inject({ method, url, headers: auth(token), ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
-const rxItem = (medication: string, instructions = '') => ({ medication, dose: 1, unit: 'tablet', route: 'oral', frequency: 'BID', durationDays: 30, quantity: 60, instructions });
-
-async function placeOrder(catalogueItem: string, extra: Record<string, unknown>) {
-  const res = await req(doctor, 'POST', `/api/patients/${patientId}/orders`, { clinic: clinicId, items: [catalogueItem], ...extra });
-  expect(res.statusCode, res.body).toBe(201);
-  return body(res).data as { _id: string; number: string; version: number; items: Array<{ _id: string }> };
-}
-
-beforeAll(async () => {
-  otherDoctor = await signInStaff(ctx, a, { name: 'Dr. Fadi Cover', username: 'srx_other', email: 'srx_other@a.test', employeeType: 'Doctor', roleNames: ['Doctor'] });
-  nurse = await signInStaff(ctx, a, { name: 'Nurse Hala', username: 'srx_nurse', email: 'srx_nurse@a.test', employeeType: 'Nurse', roleNames: ['Nurse'] });
-  clinicId = (await insertClinic(ctx.database.db, a.companyId, { name: 'Private Clinic' })).id;
-  const form = await multipart([], [{ field: 'file', filename: 'c.csv', type: 'text/csv', data: Buffer.from(CATALOGUE) }]);
-  const imported = await ctx.app.inject({ method: 'POST', url: '/api/medications/import', headers: { ...auth(a.token), 'content-type': form.contentType }, payload: form.payload });
-  expect(imported.statusCode, imported.body).toBe(200);
-  for (const r of await ctx.database.query<{ id: string; name: string }>(`select id, name from medications where company_id = $1`, [a.companyId])) drugs[r.name] = r.id;
-  const catalogue = async (payload: Record<string, unknown>) => {
-    const res = await req(a.token, 'POST', '/api/order-catalogue', { clinic: clinicId, kind: 'lab', ...payload });
-    expect(res.statusCode, res.body).toBe(201);
-    return body(res).data._id as string;
-  };
-  const viralLoad = await catalogue({
-    code: 'HIVVL', nameEn: 'Viral load', nameAr: 'الحمل الفيروسي',
-    analytes: [{ code: 'VL', nameEn: 'Copies', nameAr: 'نسخ', unit: 'copies/mL', low: 0, high: 50, criticalLow: null, criticalHigh: null }],
-  });
-  const glucose = await catalogue({ code: 'FBG', nameEn: 'Fasting glucose', nameAr: 'سكر صائم' });
-
-  sensitiveEncounter = body(await req(doctor, 'POST', '/api/encounters', { patient: patientId })).data._id;
-  const rx = await req(doctor, 'POST', `/api/patients/${patientId}/prescriptions`, { clinic: clinicId, encounter: sensitiveEncounter, items: [rxItem(drugs.Retrozid!, 'Take with the evening meal')] });
-  expect(rx.statusCode, rx.body).toBe(201);
-  ids.prescription = body(rx).data._id;
-  // Issued: the drug joins the patient's current medications, which every later check reads.
-  const issued = await req(doctor, 'POST', `/api/prescriptions/${ids.prescription}/issue`, { version: body(rx).data.version, acknowledgements: [] });
-  expect(issued.statusCode, issued.body).toBe(200);
-  const plain = await req(doctor, 'POST', `/api/patients/${patientId}/prescriptions`, { clinic: clinicId, items: [rxItem(drugs.Panadol!)] });
-  ids.plainPrescription = body(plain).data._id;
-
-  const order = await placeOrder(viralLoad, { encounter: sensitiveEncounter, notes: 'Confidential follow-up' });
-  ids.order = order._id;
-  const collected = await req(nurse, 'POST', `/api/orders/${order._id}/collect`, { version: order.version });
-  expect(collected.statusCode, collected.body).toBe(200);
-  const resulted = await req(nurse, 'POST', '/api/orders/results', { number: order.number, values: [{ item: order.items[0]!._id, analyte: 'VL', value: 20 }], note: 'Undetectable' });
-  expect(resulted.statusCode, resulted.body).toBe(200);
-  ids.plainOrder = (await placeOrder(glucose, {}))._id;
-
-  const note = body(await req(doctor, 'GET', `/api/encounters/${sensitiveEncounter}`)).data.note;
-  const marked = await req(doctor, 'PUT', `/api/encounters/${sensitiveEncounter}/note`, { version: note.version, content: {}, sensitive: true });
-  expect(marked.statusCode, marked.body).toBe(200);
-}, 60_000);
 
 describe('prescriptions and orders of a sensitive encounter', () => {
   it('are masked on the chart for another doctor and a nurse: the entries stay, without drugs, tests or numbers', async () => {
@@ -157,6 +87,39 @@ describe('prescriptions and orders of a sensitive encounter', () => {
     expect(issued.body).not.toContain('Retrozid');
     // The encounter's doctor is told which one.
     expect(body(await check(doctor)).data.warnings).toContainEqual(expect.objectContaining({ medicationName: 'Retrozid', sameDrug: false }));
+  });
+
+  it('are refused to another doctor and a nurse who open one by its id (what the printouts read), naming the encounter to open', async () => {
+    for (const token of [otherDoctor, nurse]) {
+      for (const url of [`/api/prescriptions/${ids.prescription}`, `/api/orders/${ids.order}`]) {
+        const res = await req(token, 'GET', url);
+        expect(res.statusCode, url).toBe(403);
+        expectNoSecret(res.body);
+        expect(body(res).message).toMatchObject({ code: 'SENSITIVE_NOTE', data: { encounterId: sensitiveEncounter } });
+      }
+    }
+    const refused = await req(otherDoctor, 'GET', `/api/orders/${ids.order}`, undefined, 'ar');
+    expect(body(refused).message.message).toBe('سُجّل هذا في زيارة ملاحظتها مصنفة حساسة. افتح الزيارة مع ذكر السبب لرؤيته؛ يُسجَّل وصولك ويُبلَّغ المسؤولون');
+    // What a plain visit recorded opens as always; the encounter's doctor opens theirs whole.
+    expect(body(await req(otherDoctor, 'GET', `/api/prescriptions/${ids.plainPrescription}`)).data.items).toMatchObject([{ name: 'Panadol' }]);
+    expect(body(await req(nurse, 'GET', `/api/orders/${ids.plainOrder}`)).data.items).toMatchObject([{ nameEn: 'Fasting glucose' }]);
+    expect(body(await req(doctor, 'GET', `/api/prescriptions/${ids.prescription}`)).data.items).toMatchObject([{ name: 'Retrozid', instructions: 'Take with the evening meal' }]);
+    expect(body(await req(doctor, 'GET', `/api/orders/${ids.order}`)).data).toMatchObject({ notes: 'Confidential follow-up', resultNote: 'Undetectable' });
+  });
+
+  it('are cancelled by their doctor only: another doctor is refused without the order in the answer', async () => {
+    const order = body(await req(doctor, 'GET', `/api/orders/${ids.order}`)).data;
+    const refused = await req(otherDoctor, 'POST', `/api/orders/${ids.order}/cancel`, { reason: 'Duplicate', version: order.version });
+    expect([refused.statusCode, body(refused).message.code]).toEqual([403, 'SENSITIVE_NOTE']);
+    expectNoSecret(refused.body);
+    expect(body(await req(doctor, 'GET', `/api/orders/${ids.order}`)).data).toMatchObject({ status: 'resulted', version: order.version });
+  });
+
+  it('stay readable by the lab through the full order number, which it must know to run the test', async () => {
+    const number = body(await req(doctor, 'GET', `/api/orders/${ids.order}`)).data.number as string;
+    const res = await req(nurse, 'GET', `/api/orders/by-number?number=${encodeURIComponent(number)}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(body(res).data).toMatchObject({ _id: ids.order, items: [expect.objectContaining({ code: 'HIVVL' })] });
   });
 
   it('stay hidden from reception as all clinical records are', async () => {

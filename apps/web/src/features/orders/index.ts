@@ -3,3 +3,4 @@ export { OrdersPanel } from './components/orders-panel';
 export { OrderResults } from './components/order-results';
 export { ResultFlagBadge } from './components/result-flag';
 export { ResultsToReview } from './components/results-to-review';
+export { ordersKeys } from './api/orders-api';

@@ -10,7 +10,9 @@ export const CHART_PAGE_SIZE = 30;
 
 export const chartKeys = {
   all: ['chart'] as const,
-  patient: (patientId: string, filters: ChartFilters) => ['chart', patientId, filters] as const,
+  /** Every view of one patient's chart, whatever its filters. */
+  ofPatient: (patientId: string) => ['chart', patientId] as const,
+  patient: (patientId: string, filters: ChartFilters) => [...chartKeys.ofPatient(patientId), filters] as const,
 };
 
 /** A day's start or end in the browser's zone, as an instant. */

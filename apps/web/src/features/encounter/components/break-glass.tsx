@@ -3,11 +3,25 @@ import { Alert, Button, Card, Stack, Text, Textarea, Title } from '@mantine/core
 import { IconLockAccess } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { chartKeys } from '@/features/chart';
+import { diagnosesKeys } from '@/features/diagnoses';
+import { medicationsKeys } from '@/features/medications';
+import { ordersKeys } from '@/features/orders';
+import { prescriptionKeys } from '@/features/prescriptions';
 import { isApiError } from '@/lib/http';
 import { breakGlass } from '../api/encounters';
 import { encounterKeys } from '../api/encounter-keys';
 
-/** A sensitive note of another doctor: opened only with a reason, which is recorded and told to the administrators. */
+/** The queries of a patient's record that a break-the-glass grant changes: every list that masked the encounter. */
+export const grantedQueries = (patientId: string) => [
+  chartKeys.ofPatient(patientId), prescriptionKeys.ofPatient(patientId), ordersKeys.ofPatient(patientId),
+  medicationsKeys.patient(patientId), diagnosesKeys.patient(patientId),
+];
+
+/**
+ * A sensitive note of another doctor: opened only with a reason, which is recorded and told to the administrators and
+ * grants the encounter for a shift, so the patient's lists read again show what it recorded.
+ */
 export function BreakGlass({ encounterId }: { encounterId: string }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -18,7 +32,9 @@ export function BreakGlass({ encounterId }: { encounterId: string }) {
     setBusy(true);
     setError(null);
     try {
-      queryClient.setQueryData(encounterKeys.detail(encounterId), await breakGlass(encounterId, reason));
+      const opened = await breakGlass(encounterId, reason);
+      queryClient.setQueryData(encounterKeys.detail(encounterId), opened);
+      await Promise.all(grantedQueries(opened.patient._id).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     } catch (e) {
       setError(isApiError(e) ? (e.fields?.reason ?? e.message) : t('errors.unexpected'));
     } finally {

@@ -71,6 +71,26 @@ describe('the patient\'s medication list', () => {
     expect(sent).toEqual([]);
   });
 
+  it('shows an entry of another doctor\'s sensitive visit as restricted, linking to that visit, with no actions', async () => {
+    const restricted = entry({
+      _id: 'm9', medication: null, name: '', genericName: '', strength: '', form: '', dose: null, unit: null, source: 'prescription', encounter: 'enc-7', restricted: true,
+    });
+    api([restricted], ['clinical_read', 'clinical_write']);
+    const view = renderWithProviders(<MedicationList patientId="p1" />);
+    const link = await screen.findByRole('link', { name: 'دواء مقيّد — افتح الزيارة مع ذكر السبب لرؤيته' });
+    expect(link.getAttribute('href')).toBe('/encounters/enc-7');
+    const row = screen.getByTestId('medication-row');
+    expect(within(row).queryByTestId('medication-actions')).toBeNull();
+    expect(within(row).queryByTestId('medication-directions')).toBeNull();
+    expect(within(row).getByTestId('medication-status')).toHaveTextContent('فعّال');
+    view.unmount();
+
+    await setLanguage('en');
+    api([restricted], ['clinical_read', 'clinical_write']);
+    renderWithProviders(<MedicationList patientId="p1" />);
+    expect(await screen.findByRole('link', { name: 'Restricted medication — open the encounter with a reason to see it' })).toBeInTheDocument();
+  });
+
   it('keeps the recorded names in English', async () => {
     await setLanguage('en');
     const sent = api([entry()], ['clinical_read']);

@@ -8,12 +8,12 @@ import { useSession } from '@/lib/session-context';
 import { usePatientMedications } from '../api/patient-medications';
 import { AddMedicationDialog } from './add-medication-dialog';
 import { CloseMedicationDialog, type CloseAction } from './close-medication-dialog';
-import { MedicationRow } from './medication-row';
+import { MedicationRow, RestrictedMedicationRow } from './medication-row';
 
 /**
  * A patient's current medications (active first, then stopped and completed ones), with adding by hand and stopping or
  * completing for those who write clinical records. Shown only to those who read them. In an encounter, what is added
- * is recorded as part of that visit.
+ * is recorded as part of that visit. One recorded at another doctor's sensitive encounter shows restricted, without actions.
  */
 export function MedicationList({ patientId, encounterId }: { patientId: string; encounterId?: string }) {
   const { t } = useTranslation();
@@ -45,7 +45,9 @@ export function MedicationList({ patientId, encounterId }: { patientId: string; 
           {entries.map((entry, i) => (
             <div key={entry._id}>
               {i > 0 && <Divider />}
-              <MedicationRow entry={entry} canWrite={canWrite} onClose={(a) => setClosing({ entry, action: a })} />
+              {entry.restricted
+                ? <RestrictedMedicationRow entry={entry} />
+                : <MedicationRow entry={entry} canWrite={canWrite} onClose={(a) => setClosing({ entry, action: a })} />}
             </div>
           ))}
         </Stack>

@@ -1,5 +1,6 @@
-import { ActionIcon, Badge, Group, Menu, Stack, Text } from '@mantine/core';
-import { IconCircleCheck, IconDots, IconPlayerStop } from '@tabler/icons-react';
+import { ActionIcon, Anchor, Badge, Group, Menu, Stack, Text } from '@mantine/core';
+import { IconCircleCheck, IconDots, IconLock, IconPlayerStop } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PatientMedicationRecord } from '@clinic/shared';
 import { formatDate } from '@/lib/dates';
@@ -9,6 +10,34 @@ import { medicationName, strengthText } from './medication-text';
 
 const STATUS_COLOR = { active: 'teal', stopped: 'red', completed: 'gray' } as const;
 
+/** When it was started and until when, as a line. */
+function datesText(entry: PatientMedicationRecord, t: (key: string, options?: Record<string, string>) => string, lang: string): string {
+  const since = t('medicines.list.since', { date: formatDate(entry.startDate, lang) });
+  const until = entry.endDate ? t('medicines.list.until', { date: formatDate(entry.endDate, lang) }) : '';
+  return [since, until].filter(Boolean).join(' · ');
+}
+
+/**
+ * A medication recorded at another doctor's sensitive encounter: its state and dates, and where to open it with a
+ * reason; no drug, directions or actions (the answer carries none).
+ */
+export function RestrictedMedicationRow({ entry }: { entry: PatientMedicationRecord }) {
+  const { t, i18n } = useTranslation();
+  const text = t('medicines.list.restricted');
+  return (
+    <Stack gap={2} py={6} data-testid="medication-row" data-status={entry.status} data-restricted>
+      <Group gap={6} wrap="nowrap">
+        <IconLock size={16} aria-hidden style={{ flexShrink: 0 }} />
+        <Text size="sm" fs="italic" c="dimmed">
+          {entry.encounter ? <Anchor component={Link} to={`/encounters/${entry.encounter}`} inherit>{text}</Anchor> : text}
+        </Text>
+        <Badge size="xs" variant="light" color={STATUS_COLOR[entry.status]} tt="none" data-testid="medication-status">{t(`medicines.status.${entry.status}`)}</Badge>
+      </Group>
+      <Text size="xs" c="dimmed">{datesText(entry, t, i18n.language)}</Text>
+    </Stack>
+  );
+}
+
 /**
  * One medication: name (the catalogue's Arabic name in Arabic, where it has one) and strength, the directions written
  * out, its dates, and for a closed one who closed it and why.
@@ -17,8 +46,6 @@ export function MedicationRow({ entry, canWrite, onClose }: { entry: PatientMedi
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const active = entry.status === 'active';
-  const since = t('medicines.list.since', { date: formatDate(entry.startDate, lang) });
-  const until = entry.endDate ? t('medicines.list.until', { date: formatDate(entry.endDate, lang) }) : '';
   return (
     <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm" py={6} data-testid="medication-row" data-status={entry.status} style={{ opacity: active ? 1 : 0.8 }}>
       <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
@@ -35,7 +62,7 @@ export function MedicationRow({ entry, canWrite, onClose }: { entry: PatientMedi
           </Badge>
         </Group>
         <Text size="sm" data-testid="medication-directions">{directionsText(entry, lang)}</Text>
-        <Text size="xs" c="dimmed">{[since, until].filter(Boolean).join(' · ')}</Text>
+        <Text size="xs" c="dimmed">{datesText(entry, t, lang)}</Text>
         {!active && (entry.statusReason || entry.statusChangedBy) && (
           <Text size="xs" c="dimmed" data-testid="medication-reason" style={{ overflowWrap: 'anywhere' }}>
             {t(`medicines.list.${entry.status}By`, { name: entry.statusChangedBy?.name ?? '' })}

@@ -7,7 +7,9 @@ import { call } from '@/lib/api-client';
 /** Query keys: every order query lives under `['orders']`, so any change refreshes every order view. */
 export const ordersKeys = {
   all: ['orders'] as const,
-  patient: (patientId: string, encounterId?: string) => ['orders', 'patient', patientId, encounterId ?? null] as const,
+  /** Every list of one patient's orders (all of them, or one visit's). */
+  ofPatient: (patientId: string) => ['orders', 'patient', patientId] as const,
+  patient: (patientId: string, encounterId?: string) => [...ordersKeys.ofPatient(patientId), encounterId ?? null] as const,
   one: (id: string) => ['orders', 'one', id] as const,
   mine: () => ['orders', 'mine'] as const,
   catalogue: (q: CatalogueQuery) => ['orders', 'catalogue', q] as const,

@@ -39,6 +39,16 @@ describe('the printed requisition', () => {
     expect(await view.findByTestId('print-order-allergies')).toHaveTextContent(/^Iodinated contrast$/);
   });
 
+  it('says an order of another doctor\'s sensitive visit is refused, and links to that visit, instead of "not found"', async () => {
+    const message = 'This was recorded at a visit whose note is marked sensitive. Open the visit with a reason to see it; your access is recorded and administrators are told';
+    mockFetch(() => jsonResponse(403, { success: false, message: { message, code: 'SENSITIVE_NOTE', data: { encounterId: 'enc-7' } } }), { profile: { permissions: ['clinical_read'] } });
+    const view = render();
+    expect(await view.findByTestId('sensitive-refusal')).toHaveTextContent(message);
+    expect(view.getByRole('link', { name: 'Open the visit to give a reason' }).getAttribute('href')).toBe('/encounters/enc-7');
+    expect(view.queryByText('Nothing to print: the record was not found')).toBeNull();
+    expect(view.queryByTestId('print-order-number')).toBeNull();
+  });
+
   it('says when allergies were never recorded, and when they could not be loaded: never a blank line', async () => {
     serve({ state: 'unknown', noKnownAllergies: null, allergies: [] });
     const view = render();

@@ -4,7 +4,9 @@ import { useParams } from 'react-router';
 import { allergiesLine } from '@clinic/shared';
 import { useAllergies } from '@/features/allergies';
 import { PrintFrame, printClasses, printedAt } from '@/features/printouts';
+import { SensitiveRefusal } from '@/components/sensitive-refusal';
 import { formatDate, formatDateTime } from '@/lib/dates';
+import { isError } from '@/lib/http';
 import { useSession } from '@/lib/session-context';
 import { useOrder } from '../api/orders-api';
 
@@ -43,7 +45,7 @@ export default function PrintOrderPage() {
   ] : [];
   return (
     <PrintFrame testId="print-order">
-      {order.isPending ? <Loader size="sm" /> : !o ? <Text>{t('printouts.notFound')}</Text> : (
+      {order.isPending ? <Loader size="sm" /> : isError(order.error, 'SENSITIVE_NOTE') ? <SensitiveRefusal error={order.error} /> : !o ? <Text>{t('printouts.notFound')}</Text> : (
         <>
           <Title order={3}>{t('labOrders.print.title')}</Title>
           <Text fw={700} fz={22} dir="ltr" data-testid="print-order-number">{o.number}</Text>

@@ -5,7 +5,9 @@ import { call } from '@/lib/api-client';
 /** Query keys: a patient's prescriptions under `['prescriptions', 'patient', id]`, one under `['prescriptions', 'one', id]`. */
 export const prescriptionKeys = {
   all: ['prescriptions'] as const,
-  patient: (patientId: string, encounterId?: string) => ['prescriptions', 'patient', patientId, encounterId ?? null] as const,
+  /** Every list of one patient's prescriptions (all of them, or one visit's). */
+  ofPatient: (patientId: string) => ['prescriptions', 'patient', patientId] as const,
+  patient: (patientId: string, encounterId?: string) => [...prescriptionKeys.ofPatient(patientId), encounterId ?? null] as const,
   one: (id: string) => ['prescriptions', 'one', id] as const,
 };
 

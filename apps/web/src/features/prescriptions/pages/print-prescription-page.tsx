@@ -4,7 +4,9 @@ import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { allergiesLine, doseText, frequencyText, routeText, routes, translate, type AllergyState, type Prescription } from '@clinic/shared';
 import { call } from '@/lib/api-client';
+import { SensitiveRefusal } from '@/components/sensitive-refusal';
 import { formatDay } from '@/lib/dates';
+import { isError } from '@/lib/http';
 import { printClasses } from '@/features/printouts';
 import { usePrescription } from '../api/prescriptions';
 import { QrCode } from '@/components/qr-code';
@@ -69,6 +71,8 @@ export default function PrintPrescriptionPage() {
     queryFn: ({ signal }) => call(routes.allergies.list, { params: { id: patientId ?? '' } }, { signal, silent: true }).then((r) => r.data),
   });
   if (p.isPending) return <Loader size="sm" />;
+  // Written at another doctor's sensitive visit: the way to open that visit with a reason, not "not found".
+  if (isError(p.error, 'SENSITIVE_NOTE')) return <SensitiveRefusal error={p.error} />;
   if (!p.data) return <Text>{t('printouts.notFound')}</Text>;
   return (
     <div className={classes.page}>

@@ -78,8 +78,9 @@ export function PrintClinical({ patientId }: { patientId: string }) {
             <tbody>
               {medications.map((m) => (
                 <tr key={m._id}>
-                  <td><strong>{[m.name, m.strength].filter(Boolean).join(' ')}</strong></td>
-                  <td>{directionsText(m, lang)}</td>
+                  {m.restricted
+                    ? <td colSpan={2}><em>{t('printouts.clinical.restrictedMedication')}</em></td>
+                    : <><td><strong>{[m.name, m.strength].filter(Boolean).join(' ')}</strong></td><td>{directionsText(m, lang)}</td></>}
                   <td>{t('printouts.clinical.since', { date: formatDate(m.startDate, lang) })}</td>
                 </tr>
               ))}

@@ -41,7 +41,8 @@ describe('the printed patient summary', () => {
     serve(['clinical_read'], {
       problems: [{ _id: 'p1', code: 'E11.9', titleEn: 'Type 2 diabetes mellitus without complications', titleAr: 'داء السكري من النوع الثاني', onsetDate: '2024-03-01', restricted: false },
         { _id: 'p2', code: null, titleEn: null, titleAr: null, onsetDate: null, restricted: true }],
-      medications: [{ _id: 'm1', name: 'Glucophage', strength: '500 mg', form: 'Tablet', dose: 1, unit: 'tablet', route: 'oral', frequency: 'BID', startDate: '2024-03-01' }],
+      medications: [{ _id: 'm1', name: 'Glucophage', strength: '500 mg', form: 'Tablet', dose: 1, unit: 'tablet', route: 'oral', frequency: 'BID', startDate: '2024-03-01', restricted: false },
+        { _id: 'm2', name: '', strength: '', form: '', dose: null, unit: null, route: 'oral', frequency: 'OD', startDate: '2024-05-01', restricted: true }],
       allergies: { state: 'allergies', noKnownAllergies: null, allergies: [{
         _id: 'a1', substance: 'Penicillin', substanceKey: 'penicillin', type: 'allergy', reaction: 'Rash', severity: 'severe', status: 'active',
         encounterId: null, recordedBy: null, recordedAt: '2024-01-01T00:00:00.000Z', updatedAt: '2024-01-01T00:00:00.000Z', version: 1,
@@ -50,8 +51,10 @@ describe('the printed patient summary', () => {
     const view = renderWithProviders(<PrintPatientPage />, `/print/patient/${id}`, { route: '/print/patient/:id' });
     const clinical = await view.findByTestId('print-clinical');
     expect(clinical).toHaveTextContent('Type 2 diabetes mellitus without complications');
-    // A sensitive visit's problem is listed as restricted, not left out.
-    expect(clinical).toHaveTextContent('Restricted diagnosis (a sensitive visit; shown to its doctor only)');
+    // A sensitive visit's problem and medication are listed as restricted, not left out.
+    expect(clinical).toHaveTextContent('Restricted diagnosis (recorded at a sensitive visit)');
+    expect(clinical).toHaveTextContent('Restricted medication (recorded at a sensitive visit)');
+    expect(clinical).not.toHaveTextContent('once daily');
     expect(clinical).toHaveTextContent('Penicillin · Rash · Severe');
     expect(clinical).toHaveTextContent('Glucophage 500 mg');
     expect(clinical).toHaveTextContent('1 tablet · twice daily · By mouth');
