@@ -63,8 +63,9 @@ function isoDay(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
+/** A Saudi mobile number, stored as every number is (E.164, lib/phone.ts). */
 function mobile(r: ReturnType<typeof seededRandom>): string {
-  return `05${r.pick(['0', '3', '4', '5', '6', '9'])}${String(r.int(0, 9_999_999)).padStart(7, '0')}`;
+  return `+9665${r.pick(['0', '3', '4', '5', '6', '9'])}${String(r.int(0, 9_999_999)).padStart(7, '0')}`;
 }
 
 /** Reserves `count` consecutive public ids in one statement and returns the first number. */
