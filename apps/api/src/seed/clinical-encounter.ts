@@ -1,6 +1,6 @@
 /**
  * Demo encounters: a signed SOAP note for every completed visit (at most `signed`, the latest first; some in Arabic,
- * some in English, one with an addendum), an open draft for the visits in consultation now (or, when none is, one phone-advice draft today),
+ * some in English, one with an addendum, one marked sensitive), an open draft for the visits in consultation now (or, when none is, one phone-advice draft today),
  * and a dental examination template for the dentists (typed fields: tooth, side, findings, pain, next visit).
  */
 import { and, desc, eq, inArray } from 'drizzle-orm';
@@ -45,6 +45,31 @@ const DENTAL: NoteSection[] = [
 
 const template = { name: SOAP_TEMPLATE.name, sections: SOAP_TEMPLATE.sections };
 
+/** The note of the demo's sensitive visit: shown to its doctor only; others see it masked until they give a reason. */
+const SENSITIVE_NOTE: NoteContent = {
+  complaint: 'Low mood and poor sleep for two months; asked that this visit stay confidential',
+  history: 'Stress at work since a change of role. No thoughts of self-harm. No alcohol or drugs.',
+  examination: 'Calm, good eye contact, speech normal. PHQ-9 score 12.',
+  assessment: 'Adjustment disorder with anxiety and low mood',
+  plan: 'Counselling referral, sleep routine, review in two weeks. Return at once if the mood worsens.',
+};
+
+/** The demo doctor's staff id (user name `doctor`), when there is one. */
+async function demoDoctorId(db: Db, companyId: string): Promise<string | null> {
+  const [row] = await db.select({ id: employees.id }).from(employees).where(and(eq(employees.companyId, companyId), eq(employees.username, 'doctor'))).limit(1);
+  return row?.id ?? null;
+}
+
+/**
+ * The visit whose note is marked sensitive: a recent one (so later seeds write it a prescription and diagnoses) by
+ * another doctor, of a patient the demo doctor also has appointments with when there is one, so that signing in as
+ * `doctor` shows it masked in a chart they open and lets them break the glass.
+ */
+function sensitiveVisit<T extends { doctorId: string; patientId: string }>(done: T[], demoDoctor: string | null, theirs: Set<string>): T | null {
+  const others = done.slice(2, 16).filter((a) => a.doctorId !== demoDoctor);
+  return others.find((a) => theirs.has(a.patientId)) ?? others[0] ?? null;
+}
+
 export async function seedEncounters(db: Db, companyId: string, opts: { signed?: number } = {}): Promise<void> {
   const [dentistry] = await db.select({ id: specializations.id }).from(specializations)
     .where(and(eq(specializations.companyId, companyId), eq(specializations.name, 'Dentistry'))).limit(1);
@@ -52,6 +77,12 @@ export async function seedEncounters(db: Db, companyId: string, opts: { signed?:
 
   const done = await db.select().from(appointments).where(and(eq(appointments.companyId, companyId), eq(appointments.status, 'completed')))
     .orderBy(desc(appointments.startsAt)).limit(opts.signed ?? 1000);
+  const demoDoctor = await demoDoctorId(db, companyId);
+  const seenByDemoDoctor = demoDoctor
+    ? new Set((await db.selectDistinct({ id: appointments.patientId }).from(appointments)
+      .where(and(eq(appointments.companyId, companyId), eq(appointments.doctorId, demoDoctor)))).map((r) => r.id))
+    : new Set<string>();
+  const sensitive = sensitiveVisit(done, demoDoctor, seenByDemoDoctor);
   for (const [i, a] of done.entries()) {
     const signedAt = a.completedAt ?? a.endsAt;
     const [e] = await db.insert(encounters).values({
@@ -59,8 +90,8 @@ export async function seedEncounters(db: Db, companyId: string, opts: { signed?:
       status: 'signed', openedAt: a.calledInAt ?? a.startsAt, openedBy: a.doctorId, signedAt, signedBy: a.doctorId,
     }).returning({ id: encounters.id });
     await db.insert(encounterNotes).values({
-      companyId, encounterId: e!.id, template, content: NOTES[i % NOTES.length]!, updatedBy: a.doctorId, signedAt, signedBy: a.doctorId, version: 3,
-      createdAt: a.calledInAt ?? a.startsAt, updatedAt: signedAt,
+      companyId, encounterId: e!.id, template, content: a === sensitive ? SENSITIVE_NOTE : NOTES[i % NOTES.length]!, sensitive: a === sensitive,
+      updatedBy: a.doctorId, signedAt, signedBy: a.doctorId, version: 3, createdAt: a.calledInAt ?? a.startsAt, updatedAt: signedAt,
     });
     if (i === 1) {
       await db.insert(encounterAddenda).values({

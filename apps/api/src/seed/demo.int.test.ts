@@ -29,6 +29,18 @@ describe('seedDemo', () => {
     expect(await rows(invoices)).toBeGreaterThan(0);
     expect(await rows(orders)).toBeGreaterThan(0);
     expect((await login(ctx, DEMO_ADMIN.username, DEMO_ADMIN.password)).accessToken).toEqual(expect.any(String));
+    // One visit's note is sensitive: another doctor's, of a patient the demo doctor also sees, with what it recorded.
+    const [sensitive] = await ctx.database.query<{ patient_id: string; mine: boolean; diagnoses: number }>(
+      `select e.patient_id, e.doctor_id = d.id as mine,
+         (select count(*)::int from encounter_diagnoses x where x.company_id = e.company_id and x.encounter_id = e.id) as diagnoses
+       from encounter_notes n join encounters e on e.company_id = n.company_id and e.id = n.encounter_id
+       join employees d on d.company_id = e.company_id and d.username = 'doctor' where n.sensitive`,
+    );
+    expect(sensitive).toMatchObject({ mine: false, diagnoses: 2 });
+    const doctor = (await login(ctx, 'doctor', DEMO_ADMIN.password)).accessToken;
+    const problems = await ctx.app.inject({ method: 'GET', url: `/api/patients/${sensitive!.patient_id}/problems`, headers: { authorization: `Bearer ${doctor}` } });
+    expect(problems.statusCode, problems.body).toBe(200);
+    expect(problems.json().data.some((p: { restricted: boolean }) => p.restricted)).toBe(true);
 
     expect(await seedDemo(ctx.database.db)).toEqual({ created: false, companyId: seeded.companyId });
   }, 300_000);
