@@ -26,12 +26,14 @@ export function RestrictedMedicationRow({ entry }: { entry: PatientMedicationRec
   const text = t('medicines.list.restricted');
   return (
     <Stack gap={2} py={6} data-testid="medication-row" data-status={entry.status} data-restricted>
-      <Group gap={6} wrap="nowrap">
-        <IconLock size={16} aria-hidden style={{ flexShrink: 0 }} />
-        <Text size="sm" fs="italic" c="dimmed">
+      <Group gap={6} wrap="nowrap" align="flex-start">
+        <IconLock size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+        <Text size="sm" fs="italic" c="dimmed" style={{ minWidth: 0 }}>
           {entry.encounter ? <Anchor component={Link} to={`/encounters/${entry.encounter}`} inherit>{text}</Anchor> : text}
         </Text>
-        <Badge size="xs" variant="light" color={STATUS_COLOR[entry.status]} tt="none" data-testid="medication-status">{t(`medicines.status.${entry.status}`)}</Badge>
+        <Badge size="xs" variant="light" color={STATUS_COLOR[entry.status]} tt="none" style={{ flexShrink: 0, marginTop: 2 }} data-testid="medication-status">
+          {t(`medicines.status.${entry.status}`)}
+        </Badge>
       </Group>
       <Text size="xs" c="dimmed">{datesText(entry, t, i18n.language)}</Text>
     </Stack>
