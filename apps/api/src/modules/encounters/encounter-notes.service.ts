@@ -7,6 +7,7 @@ import {
   noteContentProblems, type AddendumInput, type EncounterAddendum, type EncounterDetails, type EncounterNote, type NoteDraftInput,
   type NoteSignInput, type NoteProblem,
 } from '@clinic/shared';
+import type { Db } from '../../db/client.js';
 import { clockNow, type Caller, type Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, unauthorized, validationFailed, type FieldMessage } from '../../lib/errors.js';
@@ -23,6 +24,17 @@ const signed = () => new AppError(409, 'NOTE_SIGNED', 'errors.clinical.noteSigne
 /** 409 STALE_RECORD carrying the note as it now is (content and version), so the screen can offer both texts. */
 function changedMeanwhile(current: EncounterNote): AppError {
   return new AppError(409, STALE_RECORD, 'errors.clinical.noteChanged', undefined, undefined, { current });
+}
+
+/**
+ * The refusal of a write that lost to another: signed meanwhile, or changed meanwhile with the note as it is now. The
+ * note may have been marked sensitive by the change that won: the caller is checked again before it is answered.
+ */
+async function lostTo(db: Db, caller: Caller, id: string): Promise<AppError> {
+  const now = await loadEncounter(db, caller.companyId, id);
+  if (now.note.signedAt) return signed();
+  await assertNotSensitiveFor(db, caller, now.details);
+  return changedMeanwhile(now.details.note);
 }
 
 function contentFields(problems: Record<string, NoteProblem>): Record<string, FieldMessage> {
@@ -52,8 +64,7 @@ export async function saveDraft(deps: Deps, ctx: RequestContext, caller: Caller,
     const set = { content: input.content, updatedBy: caller.id, updatedAt: now, ...(input.sensitive === undefined ? {} : { sensitive: input.sensitive }) };
     if (!(await updateDraftAt(tx, caller.companyId, id, input.version, set))) {
       // Signed or saved by someone else between the read and this statement.
-      const now2 = await loadEncounter(tx, caller.companyId, id);
-      throw now2.note.signedAt ? signed() : changedMeanwhile(now2.details.note);
+      throw await lostTo(tx, caller, id);
     }
     // What changed is recorded by field, never the text itself (the audit log is not a second copy of the record).
     const fieldsChanged = Object.keys({ ...note.content, ...input.content }).filter((k) => JSON.stringify(note.content[k] ?? null) !== JSON.stringify(input.content[k] ?? null));
@@ -85,10 +96,7 @@ export async function signNote(deps: Deps, ctx: RequestContext, caller: Caller, 
     throw new AppError(422, 'SIGN_PASSWORD_WRONG', 'errors.clinical.passwordWrong', undefined, { password: 'errors.clinical.passwordWrong' });
   }
   const result = await inTransaction(deps.db, async (tx) => {
-    if (!(await signAt(tx, caller.companyId, id, input.version, caller.id, clockNow(deps)))) {
-      const now = await loadEncounter(tx, caller.companyId, id);
-      throw now.note.signedAt ? signed() : changedMeanwhile(now.details.note);
-    }
+    if (!(await signAt(tx, caller.companyId, id, input.version, caller.id, clockNow(deps)))) throw await lostTo(tx, caller, id);
     await recordAudit(tx, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'sign', entity: 'encounter_note', entityId: id, changes: { version: input.version + 1 } });
     return (await loadEncounter(tx, caller.companyId, id)).details;
   });

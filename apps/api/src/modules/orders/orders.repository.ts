@@ -102,7 +102,7 @@ const by = (e: typeof doctor, col: AnyColumn) => and(eq(e.companyId, orders.comp
 /**
  * The orders with their patient, clinic, people and result document, masked for a reader or read as stored.
  * `viewerId` given: as that employee may see them; an order placed at another doctor's sensitive encounter comes
- * flagged `restricted`, without its notes, cancel reason, result note and result document (joined only where not
+ * flagged `restricted`, without its number, notes, cancel reason, result note and result document (joined only where not
  * masked), and its items and results are not read at all (see withParts). `viewerId` null: as stored, for what may
  * read every order whole (the lab's look-up by number, the ordering doctor's results, a change and its answer).
  */
@@ -110,7 +110,8 @@ function orderQuery(db: Db, viewerId: string | null) {
   const masked = viewerId === null ? sql<boolean>`false` : maskedFor(viewerId);
   const shown = (column: AnyPgColumn) => (viewerId === null ? column : blankIfMasked(column, viewerId));
   return db.select({
-    order: { ...getTableColumns(orders), notes: shown(orders.notes), cancelReason: shown(orders.cancelReason), resultNote: shown(orders.resultNote) },
+    // The number too: with it the lab's look-up by number (results.service.ts) would open what the list masks.
+    order: { ...getTableColumns(orders), number: shown(orders.number), notes: shown(orders.notes), cancelReason: shown(orders.cancelReason), resultNote: shown(orders.resultNote) },
     patientName: patients.name, patientPublicId: patients.publicId, clinicName: clinics.name, doctorName: doctor.name,
     orderedByName: orderer.name, collectedByName: collector.name, resultedByName: resulter.name, cancelledByName: canceller.name,
     acknowledgedByName: acknowledger.name, file: files, restricted: masked,

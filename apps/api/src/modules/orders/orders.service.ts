@@ -131,7 +131,13 @@ export async function transition(
 }
 
 export async function collectOrder(deps: Deps, ctx: RequestContext, caller: Caller, id: string, version: number): Promise<OrderRecord> {
-  await inTransaction(deps.db, (db) => transition(db, ctx, caller, id, { action: 'collect', version, set: { collectedAt: new Date(), collectedBy: caller.id } }));
+  await inTransaction(deps.db, async (db) => {
+    // Its answer is the whole order: one of another doctor's sensitive encounter is collected by that doctor or through
+    // a break-the-glass grant (403 SENSITIVE_NOTE otherwise, as for reading it by its id).
+    const encounterId = (await loadOrder(db, caller, id)).row.order.encounterId;
+    if (encounterId) await assertNotSensitiveEncounterFor(db, caller.companyId, encounterId, caller.id, 'read');
+    await transition(db, ctx, caller, id, { action: 'collect', version, set: { collectedAt: new Date(), collectedBy: caller.id } });
+  });
   return toOrderRecord(deps, await loadOrder(deps.db, caller, id));
 }
 

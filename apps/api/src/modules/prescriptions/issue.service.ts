@@ -25,7 +25,7 @@ export async function issuePrescription(deps: Deps, ctx: RequestContext, caller:
     const drugs = await findMedications(db, caller.companyId, draft.items.map((i) => i.medication));
     const byId = new Map(drugs.map((d) => [d.id, d]));
     // The names checked are those printed (the snapshot), with the catalogue's Arabic name.
-    const check = await runChecks(db, caller.companyId, draft.patient._id, draft.items.map((i) => ({ id: i.medication, name: i.name, genericName: i.genericName, nameAr: byId.get(i.medication)?.nameAr ?? i.nameAr })), caller.id);
+    const { check, sensitive } = await runChecks(db, caller.companyId, draft.patient._id, draft.items.map((i) => ({ id: i.medication, name: i.name, genericName: i.genericName, nameAr: byId.get(i.medication)?.nameAr ?? i.nameAr })), caller.id);
     const acks = input.acknowledgements ?? [];
     const missing = unacknowledged(check.warnings, acks);
     if (missing.length) {
@@ -34,7 +34,7 @@ export async function issuePrescription(deps: Deps, ctx: RequestContext, caller:
     }
     const now = clockNow(deps);
     const today = todayIn(caller.timeZone, now);
-    const stored = storedAcknowledgements(check, new Map(acks.map((a) => [a.key, a.reason.trim()])));
+    const stored = storedAcknowledgements(check, new Map(acks.map((a) => [a.key, a.reason.trim()])), sensitive);
     if (!(await markIssued(db, caller.companyId, id, input.version, now, addDays(today, draft.validDays), stored))) throw staleRecord();
     await addToMedicationList(db, medicationListRows(draft, caller, today));
     const issued = (await prescriptionOf(db, caller.companyId, id))!;

@@ -37,12 +37,13 @@ export function findMedications(db: Db, companyId: string, ids: string[]) {
 
 /**
  * The patient's active medications, for the duplicate check: always their real names (a check must see every drug the
- * patient takes), with `restricted` when one was recorded at a sensitive encounter of a doctor other than `viewerId`.
+ * patient takes), with `restricted` when one was recorded at a sensitive encounter of a doctor other than `viewerId`,
+ * and `sensitive` when it was recorded at a sensitive encounter at all (whoever reads).
  */
 export function findActiveMedications(db: Db, companyId: string, patientId: string, viewerId: string) {
   return db.select({
     id: patientMedications.id, medicationId: patientMedications.medicationId, name: patientMedications.name, genericName: patientMedications.genericName,
-    restricted: maskedFor(viewerId),
+    restricted: maskedFor(viewerId), sensitive: sql<boolean>`coalesce(${sensitiveNote.sensitive}, false)`,
   }).from(patientMedications)
     .leftJoin(sensitiveEncounter, joinOn.encounter(patientMedications.companyId, patientMedications.encounterId))
     .leftJoin(sensitiveNote, joinOn.note(patientMedications.companyId, patientMedications.encounterId))

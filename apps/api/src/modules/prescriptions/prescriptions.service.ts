@@ -48,7 +48,7 @@ async function drugsOf(db: Db, companyId: string, ids: string[], requireActive: 
  */
 export async function runChecks(
   db: Db, companyId: string, patientId: string, drugs: Array<{ id: string; name: string; genericName: string; nameAr: string }>, viewerId: string,
-): Promise<PrescriptionCheckResult> {
+): Promise<{ check: PrescriptionCheckResult; sensitive: ReadonlySet<string> }> {
   const [allergies, active] = await Promise.all([allergyStateOf(db, companyId, patientId), findActiveMedications(db, companyId, patientId, viewerId)]);
   const restricted = new Set(active.filter((m) => m.restricted).map((m) => m.id));
   const result = checkPrescription({
@@ -58,8 +58,12 @@ export async function runChecks(
     activeMedications: active,
   });
   return {
-    ...result,
-    warnings: result.warnings.map((w) => (w.kind === 'duplicate' && restricted.has(w.patientMedicationId) ? { ...w, medicationName: '', restricted: true } : w)),
+    check: {
+      ...result,
+      warnings: result.warnings.map((w) => (w.kind === 'duplicate' && restricted.has(w.patientMedicationId) ? { ...w, medicationName: '', restricted: true } : w)),
+    },
+    // The medications recorded at a sensitive encounter: what a prescription keeps never names them (see storedAcknowledgements).
+    sensitive: new Set(active.filter((m) => m.sensitive).map((m) => m.id)),
   };
 }
 
@@ -67,9 +71,9 @@ export async function runChecks(
 export async function checkItems(deps: Deps, ctx: RequestContext, caller: Caller, patientId: string, medicationIds: string[]) {
   await requirePatient(deps.db, caller, patientId);
   const drugs = await drugsOf(deps.db, caller.companyId, medicationIds, false);
-  const result = await runChecks(deps.db, caller.companyId, patientId, drugs, caller.id);
+  const { check } = await runChecks(deps.db, caller.companyId, patientId, drugs, caller.id);
   await auditPatientRead(deps.db, ctx, caller, patientId, 'prescription_check');
-  return result;
+  return check;
 }
 
 export async function prescriptionOf(db: Db, companyId: string, id: string): Promise<Prescription | null> {
@@ -175,12 +179,16 @@ export function medicationListRows(p: Prescription, caller: Caller, today: strin
   }));
 }
 
-/** The acknowledgements kept with the prescription: each warning, in words, with its reason. */
-export function storedAcknowledgements(check: PrescriptionCheckResult, reasons: Map<string, string>): StoredAcknowledgement[] {
+/**
+ * The acknowledgements kept with the prescription: each warning, in words, with its reason. A duplicate of a medication
+ * recorded at a sensitive encounter (`sensitive`) is kept unnamed even when the prescriber may see it: the new
+ * prescription is read by every clinician, for good, and its words must not carry what the sensitive visit hides.
+ */
+export function storedAcknowledgements(check: PrescriptionCheckResult, reasons: Map<string, string>, sensitive: ReadonlySet<string>): StoredAcknowledgement[] {
   return check.warnings.map((w) => ({
     key: w.key, kind: w.kind, item: w.item,
     text: w.kind === 'allergy' ? `${w.drugName}: allergy to ${w.substance}${w.severity ? ` (${w.severity})` : ''}`
-      : `${w.drugName}: duplicate of ${w.restricted ? 'a restricted medication' : w.medicationName}`,
+      : `${w.drugName}: duplicate of ${w.restricted || sensitive.has(w.patientMedicationId) ? 'a restricted medication' : w.medicationName}`,
     reason: reasons.get(w.key) ?? '',
   }));
 }

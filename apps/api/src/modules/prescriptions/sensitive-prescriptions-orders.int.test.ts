@@ -9,7 +9,7 @@ import { expectNoSecret, rxItem, sensitiveRecordTest } from '../../test/sensitiv
  * drug, test, result or note) and is refused it by its id, while the safety checks keep reading the real medications
  * and the lab its order by number.
  */
-const { doctor, reception, patientId, otherDoctor, nurse, clinicId, drugs, sensitiveEncounter, ids, req } = await sensitiveRecordTest({
+const { ctx, a, doctor, reception, patientId, otherDoctor, nurse, clinicId, drugs, sensitiveEncounter, ids, req } = await sensitiveRecordTest({
   orgs: ['Private Rx North', 'Private Rx South'],
   doctor: { name: 'Dr. Nadia Private', username: 'srx_doctor', email: 'srx_doctor@a.test' },
   reception: { name: 'Desk Srx', username: 'srx_desk', email: 'srx_desk@a.test' },
@@ -115,11 +115,22 @@ describe('prescriptions and orders of a sensitive encounter', () => {
     expect(body(await req(doctor, 'GET', `/api/orders/${ids.order}`)).data).toMatchObject({ status: 'resulted', version: order.version });
   });
 
-  it('stay readable by the lab through the full order number, which it must know to run the test', async () => {
-    const number = body(await req(doctor, 'GET', `/api/orders/${ids.order}`)).data.number as string;
-    const res = await req(nurse, 'GET', `/api/orders/by-number?number=${encodeURIComponent(number)}`);
+  it('stay readable by the lab through the full order number while the specimen is in its hands, not once resulted', async () => {
+    // The visit's doctor orders again and collects the specimen; the lab reads the order by the number on it.
+    const [viralLoad] = await ctx.database.query<{ id: string }>(`select id from order_catalogue_items where company_id = $1 and code = 'HIVVL'`, [a.companyId]);
+    const placed = body(await req(doctor, 'POST', `/api/patients/${patientId}/orders`, { clinic: clinicId, items: [viralLoad!.id], encounter: sensitiveEncounter })).data;
+    expect((await req(doctor, 'POST', `/api/orders/${placed._id}/collect`, { version: placed.version })).statusCode).toBe(200);
+    const res = await req(nurse, 'GET', `/api/orders/by-number?number=${encodeURIComponent(placed.number)}`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(body(res).data).toMatchObject({ _id: ids.order, items: [expect.objectContaining({ code: 'HIVVL' })] });
+    const order = body(res).data;
+    expect(order).toMatchObject({ _id: placed._id, items: [expect.objectContaining({ code: 'HIVVL' })] });
+    const entered = await req(nurse, 'POST', '/api/orders/results', { number: placed.number, values: [{ item: order.items[0]._id, analyte: 'VL', value: 40 }] });
+    expect(entered.statusCode, entered.body).toBe(200);
+    // Resulted, there is nothing left for the lab to do: the number no longer opens it but to its doctor.
+    const after = await req(nurse, 'GET', `/api/orders/by-number?number=${encodeURIComponent(placed.number)}`);
+    expect(after.statusCode).toBe(403);
+    expectNoSecret(after.body);
+    expect((await req(doctor, 'GET', `/api/orders/by-number?number=${encodeURIComponent(placed.number)}`)).statusCode).toBe(200);
   });
 
   it('stay hidden from reception as all clinical records are', async () => {

@@ -4,9 +4,9 @@ import type { OrderRecord } from '@clinic/shared';
 import { jsonResponse, mockFetch, renderWithProviders, setLanguage, signIn } from '@/test/utils';
 import { OrdersPanel } from './orders-panel';
 
-/** A resulted order of another doctor's sensitive encounter, as the list answers it: there, without tests or results. */
+/** A resulted order of another doctor's sensitive encounter, as the list answers it: there, without number, tests or results. */
 const masked: OrderRecord = {
-  _id: 'o1', number: 'LAB-2026-0007', kind: 'lab', patient: { _id: 'p1', name: 'Rami', publicId: 'P-1' }, doctor: { _id: 'e2', name: 'Dr. Nadia' },
+  _id: 'o1', number: '', kind: 'lab', patient: { _id: 'p1', name: 'Rami', publicId: 'P-1' }, doctor: { _id: 'e2', name: 'Dr. Nadia' },
   clinic: { _id: 'c1', name: 'Main' }, encounter: 'enc-7', priority: 'routine', notes: '', status: 'resulted', items: [],
   ordered: { at: '2026-11-20T09:00:00.000Z', by: null }, collected: null, resulted: { at: '2026-11-20T11:00:00.000Z', by: null }, cancelled: null,
   cancelReason: '', results: [], resultNote: '', resultDocument: null, abnormal: false, acknowledged: null, version: 3, restricted: true,
@@ -24,7 +24,8 @@ describe('a restricted order in the panel', () => {
     const link = await screen.findByRole('link', { name: 'Restricted order — open the encounter with a reason to see it' });
     expect(link.getAttribute('href')).toBe('/encounters/enc-7');
     const row = screen.getByTestId('order-row');
-    expect(row).toHaveTextContent('LAB-2026-0007');
+    expect(within(row).queryByTestId('order-number')).toBeNull();
+    expect(within(row).getByTestId('order-status')).toHaveTextContent('Resulted');
     for (const control of ['order-toggle-results', 'order-print', 'order-cancel', 'order-collect']) expect(within(row).queryByTestId(control)).toBeNull();
     view.unmount();
 

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { formatOrderNumber } from '@clinic/shared';
+import { body } from '../../test/harness.js';
+import { expectNoSecret, rxItem, sensitiveRecordTest } from '../../test/sensitive-fixtures.js';
+
+/*
+ * The side paths to what a sensitive encounter recorded: an order's number in the masked list, the lab's look-up by
+ * number, collecting by id, the words a later prescription keeps, and a note save that loses to the doctor's own.
+ * The fixture (test/sensitive-fixtures.ts): the sensitive visit prescribed Retrozid, listed Darunavirex, and ordered a
+ * viral load (HIVVL, "Confidential follow-up"), resulted (20 copies/mL, "Undetectable").
+ */
+const { ctx, a, doctor, patientId, otherDoctor, nurse, clinicId, drugs, sensitiveEncounter, ids, req } = await sensitiveRecordTest({
+  orgs: ['Paths North', 'Paths South'],
+  doctor: { name: 'Dr. Path Owner', username: 'path_doctor', email: 'path_doctor@a.test' },
+  reception: { name: 'Desk Path', username: 'path_desk', email: 'path_desk@a.test' },
+  patient: 'Path Patient',
+});
+const q = <T>(text: string, params: unknown[] = []) => ctx.database.query<T>(text, params);
+type Order = { _id: string; number: string; version: number; status: string; restricted?: boolean; items: unknown[] };
+const others = [['nurse', nurse], ['second doctor', otherDoctor]] as const;
+
+describe('the lab\'s look-up by number', () => {
+  it('is not handed the number by the masked list, and no longer opens the order once it is resulted', async () => {
+    for (const [who, token] of others) {
+      const masked = (body(await req(token, 'GET', `/api/patients/${patientId}/orders`)).data as Order[]).find((o) => o._id === ids.order)!;
+      expect(masked, who).toMatchObject({ restricted: true, number: '', items: [] });
+    }
+    // Numbers run in order, so they can be guessed: a resulted order of the sensitive visit is refused all the same.
+    const year = new Date().getUTCFullYear();
+    const answers: string[] = [];
+    for (let n = 1; n <= 5; n++) {
+      const res = await req(nurse, 'GET', `/api/orders/by-number?number=${formatOrderNumber('lab', year, n)}`);
+      if (res.statusCode === 403) expect(body(res).message).toMatchObject({ code: 'SENSITIVE_NOTE', data: { encounterId: sensitiveEncounter } });
+      answers.push(res.body);
+    }
+    expectNoSecret(answers.join('\n'));
+    // Its doctor still opens it by number.
+    const [own] = await q<{ number: string }>('select number from orders where company_id = $1 and id = $2', [a.companyId, ids.order]);
+    expect(body(await req(doctor, 'GET', `/api/orders/by-number?number=${own!.number}`)).data.items).not.toHaveLength(0);
+  });
+});
+
+describe('collecting an order by its id', () => {
+  it('is refused for an order of another doctor\'s sensitive visit (its answer is the whole order), and changes nothing', async () => {
+    const [vl] = await q<{ id: string }>(`select id from order_catalogue_items where company_id = $1 and code = 'HIVVL'`, [a.companyId]);
+    const placed = await req(doctor, 'POST', `/api/patients/${patientId}/orders`, { clinic: clinicId, items: [vl!.id], encounter: sensitiveEncounter, notes: 'Confidential follow-up' });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const id = body(placed).data._id as string;
+    const masked = (body(await req(nurse, 'GET', `/api/patients/${patientId}/orders`)).data as Order[]).find((o) => o._id === id)!;
+    const res = await req(nurse, 'POST', `/api/orders/${id}/collect`, { version: masked.version });
+    expect(res.statusCode).toBe(403);
+    expect(body(res).message.code).toBe('SENSITIVE_NOTE');
+    expectNoSecret(res.body);
+    expect((await q<{ status: string }>('select status from orders where company_id = $1 and id = $2', [a.companyId, id]))[0]!.status).toBe('ordered');
+    // Its doctor collects it.
+    expect((await req(doctor, 'POST', `/api/orders/${id}/collect`, { version: masked.version })).statusCode).toBe(200);
+  });
+});
+
+describe('what a later prescription keeps', () => {
+  async function issueDuplicate(token: string) {
+    const draft = body(await req(token, 'POST', `/api/patients/${patientId}/prescriptions`, { clinic: clinicId, items: [rxItem(drugs.Zidorex!)] })).data;
+    const check = body(await req(token, 'POST', `/api/patients/${patientId}/prescriptions/check`, { items: [{ medication: drugs.Zidorex }] })).data;
+    const issued = await req(token, 'POST', `/api/prescriptions/${draft._id}/issue`, {
+      version: draft.version, acknowledgements: check.warnings.map((w: { key: string }) => ({ key: w.key, reason: 'Switching brand' })),
+    });
+    expect(issued.statusCode, issued.body).toBe(200);
+    return draft._id as string;
+  }
+
+  it('never names a drug of the sensitive visit, even when its doctor writes it at a plain visit', async () => {
+    const id = await issueDuplicate(doctor);
+    for (const [who, token] of others) {
+      const [list, one] = [await req(token, 'GET', `/api/patients/${patientId}/prescriptions`), await req(token, 'GET', `/api/prescriptions/${id}`)];
+      expect(one.statusCode, who).toBe(200);
+      expect(`${list.body}\n${one.body}`, who).not.toContain('Retrozid');
+      expect(body(one).data.acknowledgements.map((x: { text: string }) => x.text)).toContain('Zidorex: duplicate of a restricted medication');
+    }
+  });
+
+  it('nor when a clinician holding a break-the-glass grant writes it, after the grant has expired', async () => {
+    expect((await req(otherDoctor, 'POST', `/api/encounters/${sensitiveEncounter}/break-glass`, { reason: 'Night cover' })).statusCode).toBe(200);
+    const id = await issueDuplicate(otherDoctor);
+    await q(`update encounter_access_grants set expires_at = now() - interval '1 minute' where company_id = $1`, [a.companyId]);
+    expect((await req(nurse, 'GET', `/api/prescriptions/${id}`)).body).not.toContain('Retrozid');
+  });
+});
+
+describe('a note save that loses to the doctor\'s own', () => {
+  it('is refused without the note when the save that won marked it sensitive', async () => {
+    const enc = body(await req(doctor, 'POST', '/api/encounters', { patient: patientId })).data._id as string;
+    const version = body(await req(doctor, 'GET', `/api/encounters/${enc}`)).data.note.version as number;
+    const secret = 'Disclosed in confidence';
+    // The doctor's save lands between the nurse's checks and her transaction (the database's `transaction` wrapped once).
+    const db = ctx.database.db as unknown as { transaction: (...args: unknown[]) => Promise<unknown> };
+    const original = db.transaction.bind(db);
+    let armed = true;
+    db.transaction = async (...args: unknown[]) => {
+      if (armed) {
+        armed = false;
+        expect((await req(doctor, 'PUT', `/api/encounters/${enc}/note`, { version, content: { complaint: secret }, sensitive: true })).statusCode).toBe(200);
+      }
+      return original(...args);
+    };
+    try {
+      const res = await req(nurse, 'PUT', `/api/encounters/${enc}/note`, { version, content: { complaint: 'BP taken' } });
+      expect(res.statusCode).toBe(403);
+      expect(body(res).message.code).toBe('SENSITIVE_NOTE');
+      expect(res.body).not.toContain(secret);
+    } finally {
+      db.transaction = original;
+    }
+  });
+});
