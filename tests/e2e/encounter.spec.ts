@@ -1,8 +1,4 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
-import { Api, arrivedVisit, expect, runId, signIn, staffAccount, test } from './fixtures';
+import { Api, arrivedVisit, expect, runId, shot, signIn, staffAccount, test } from './fixtures';
 
 /*
  * The doctor's note, from call-in to signature: a doctor working in Arabic calls the patient in from My day and lands
@@ -10,11 +6,6 @@ import { Api, arrivedVisit, expect, runId, signIn, staffAccount, test } from './
  * and adds an addendum. A receptionist cannot open the note, on screen or through the API.
  */
 
-const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'artifacts', 'screenshots');
-const shot = async (page: Page, name: string) => {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-};
 
 
 test('a doctor in Arabic writes, reloads, signs and amends the visit note; a receptionist cannot open it', async ({ browser, request }) => {

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { SignJWT } from 'jose';
 import { STORAGE_KEYS, type SessionUser } from '@clinic/shared';
@@ -75,6 +76,15 @@ export async function signIn(page: Page, opts: SignInOptions = {}) {
 }
 
 export const test = base;
+
+/** Where the suite's screenshots go (looked at, not compared): tests/e2e/artifacts/screenshots. */
+export const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'artifacts', 'screenshots');
+
+/** A screenshot of the page under SHOTS, `<name>.png`, the whole page unless told. */
+export async function shot(page: Page, name: string, fullPage = true): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
+}
 export { expect };
 
 /** Makes a role in the Roles screen (the page is signed in as someone who may), holding just `permissions`. */

@@ -1,9 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { acceptInvitation, expect, inviteUser, makeRole, runId, sendInvitation, signIn, test } from './fixtures';
+import { acceptInvitation, expect, inviteUser, makeRole, runId, sendInvitation, shot, signIn, test } from './fixtures';
 
 /*
  * Inviting a member of staff by e-mail with a role, through the app's own screens: the administrator makes a cashier
@@ -11,13 +8,6 @@ import { acceptInvitation, expect, inviteUser, makeRole, runId, sendInvitation, 
  * so the dialog shows the link to send), the person opens the link in a browser of their own, chooses a user name and
  * password, and lands on the cash boxes; the list no longer shows them as invited, and the link does not work twice.
  */
-
-const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'artifacts', 'screenshots');
-/** A dialog is shot as the window shows it (a full-page shot would run the list on below the dialog's backdrop). */
-const shot = async (page: Page, name: string, fullPage = true) => {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
-};
 
 /** The serious and critical WCAG 2.1 A and AA violations on the page (as the accessibility test counts them). */
 async function axe(page: Page): Promise<string[]> {

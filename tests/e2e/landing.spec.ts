@@ -1,8 +1,4 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
-import { ALWAYS_OPEN, Api, daytimeZone, expect, inviteUser, makeRole, runId, signIn, signInThroughForm, test } from './fixtures';
+import { ALWAYS_OPEN, Api, daytimeZone, expect, inviteUser, makeRole, runId, shot, signIn, signInThroughForm, test } from './fixtures';
 
 /*
  * Each user's day starts on their own screen: the administrator on the dashboard, a cashier (a role made in the Roles
@@ -12,11 +8,6 @@ import { ALWAYS_OPEN, Api, daytimeZone, expect, inviteUser, makeRole, runId, sig
  * Users screen, the link taken up in a fresh browser. The doctor and the rest of the data are made through the API.
  */
 
-const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'artifacts', 'screenshots');
-const shot = async (page: Page, name: string) => {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-};
 
 /** A doctor who signs in with the built-in Doctor role, working at `clinicId` only. */
 async function doctorAccount(api: Api, clinicId: string, name: string) {

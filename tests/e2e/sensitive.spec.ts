@@ -1,19 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
-import { Api, arrivedVisit, expect, runId, signIn, staffAccount, test } from './fixtures';
+import { Api, arrivedVisit, expect, runId, shot, signIn, staffAccount, test } from './fixtures';
 
 /*
  * A sensitive visit seen by a covering doctor: what another doctor recorded there shows masked on the patient's page,
  * opening it asks for a reason, and the reason opens the visit and the patient's lists to that doctor (for a shift).
  */
 
-const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'artifacts', 'screenshots');
-const shot = async (page: Page, name: string) => {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-};
 
 test('a covering doctor sees a sensitive visit masked, gives a reason, and then sees what it recorded', async ({ browser, request }) => {
   const admin = await Api.signIn(request);

@@ -1,8 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { ALWAYS_OPEN, Api, daytimeZone, expect, runId, signIn, test, type Practice } from './fixtures';
+import { ALWAYS_OPEN, Api, daytimeZone, expect, type Practice, runId, shot, signIn, test } from './fixtures';
 
 /*
  * The waiting room for staff: patients checked in on the front desk board get their ticket numbers (prefixed by
@@ -11,11 +8,6 @@ import { ALWAYS_OPEN, Api, daytimeZone, expect, runId, signIn, test, type Practi
  * clock, in a zone where it is daytime now), doctor, service and patients through the API.
  */
 
-const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'artifacts', 'screenshots');
-const shot = async (page: Page, name: string) => {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-};
 
 /** A practice open now with three patients booked later today, and the clinic's tickets prefixed "A" for its doctor in "Room 3". */
 async function setUp(page: Page): Promise<{ api: Api; practice: Practice; visits: Array<{ _id: string; version: number }> }> {
