@@ -1,10 +1,11 @@
 /** Every query of vitals and allergies. All of them are scoped by company. */
-import { and, asc, desc, eq, gte, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Vital, VitalsListQuery } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import { nextVersion } from '../../lib/versioning.js';
 import { employees, patientAllergies, patientAllergyStates, patients, vitalReferenceRanges, vitalSigns } from '../../db/schema/index.js';
+import { blankIfMasked, joinOn, sensitiveEncounter, sensitiveNote } from '../encounters/index.js';
 
 export type VitalsInsert = Omit<typeof vitalSigns.$inferInsert, 'companyId' | 'id'>;
 export type AllergyInsert = Omit<typeof patientAllergies.$inferInsert, 'companyId' | 'id'>;
@@ -17,10 +18,20 @@ export async function patientBirthDate(db: Db, companyId: string, patientId: str
 
 const recorder = alias(employees, 'recorder');
 const marker = alias(employees, 'marker');
-const vitalsColumns = { row: vitalSigns, recorderName: recorder.name, markerName: marker.name };
-const withNames = (db: Db) => db.select(vitalsColumns).from(vitalSigns)
+
+/**
+ * Vitals sets with who recorded and who marked them. `viewer` given: the note of a set taken at another doctor's
+ * sensitive encounter comes empty for them (the readings stay: a blood pressure says nothing of why the visit was
+ * sensitive, a note may); null: as stored (for what the writer itself is answered).
+ */
+const withNames = (db: Db, viewer: string | null) => db.select({
+  row: { ...getTableColumns(vitalSigns), note: viewer === null ? vitalSigns.note : blankIfMasked(vitalSigns.note, viewer) },
+  recorderName: recorder.name, markerName: marker.name,
+}).from(vitalSigns)
   .leftJoin(recorder, and(eq(recorder.companyId, vitalSigns.companyId), eq(recorder.id, vitalSigns.recordedBy)))
-  .leftJoin(marker, and(eq(marker.companyId, vitalSigns.companyId), eq(marker.id, vitalSigns.enteredInErrorBy)));
+  .leftJoin(marker, and(eq(marker.companyId, vitalSigns.companyId), eq(marker.id, vitalSigns.enteredInErrorBy)))
+  .leftJoin(sensitiveEncounter, joinOn.encounter(vitalSigns.companyId, vitalSigns.encounterId))
+  .leftJoin(sensitiveNote, joinOn.note(vitalSigns.companyId, vitalSigns.encounterId));
 export type VitalsRow = Awaited<ReturnType<typeof findVitals>>[number];
 
 /** The column of each vital, for the "only sets with this vital" filter. */
@@ -30,18 +41,18 @@ const VITAL_COLUMNS: Record<Vital, AnyPgColumn> = {
   spo2: vitalSigns.spo2, painScore: vitalSigns.painScore, glucose: vitalSigns.glucoseMmol,
 };
 
-/** The patient's vitals, newest first, at most `q.limit` sets. */
-export function findVitals(db: Db, companyId: string, patientId: string, q: Pick<VitalsListQuery, 'vital' | 'from' | 'to' | 'includeEnteredInError' | 'limit'>) {
+/** The patient's vitals, newest first, at most `q.limit` sets, as `viewer` may see them (see withNames). */
+export function findVitals(db: Db, companyId: string, patientId: string, q: Pick<VitalsListQuery, 'vital' | 'from' | 'to' | 'includeEnteredInError' | 'limit'>, viewer: string | null) {
   const where = [eq(vitalSigns.companyId, companyId), eq(vitalSigns.patientId, patientId)];
   if (!q.includeEnteredInError) where.push(isNull(vitalSigns.enteredInErrorAt));
   if (q.vital) where.push(isNotNull(VITAL_COLUMNS[q.vital]));
   if (q.from) where.push(gte(vitalSigns.takenAt, new Date(q.from)));
   if (q.to) where.push(lte(vitalSigns.takenAt, new Date(q.to)));
-  return withNames(db).where(and(...where)).orderBy(desc(vitalSigns.takenAt), desc(vitalSigns.id)).limit(q.limit);
+  return withNames(db, viewer).where(and(...where)).orderBy(desc(vitalSigns.takenAt), desc(vitalSigns.id)).limit(q.limit);
 }
 
-export async function findVitalsSet(db: Db, companyId: string, patientId: string, id: string) {
-  const [row] = await withNames(db).where(and(eq(vitalSigns.companyId, companyId), eq(vitalSigns.patientId, patientId), eq(vitalSigns.id, id))).limit(1);
+export async function findVitalsSet(db: Db, companyId: string, patientId: string, id: string, viewer: string | null) {
+  const [row] = await withNames(db, viewer).where(and(eq(vitalSigns.companyId, companyId), eq(vitalSigns.patientId, patientId), eq(vitalSigns.id, id))).limit(1);
   return row ?? null;
 }
 

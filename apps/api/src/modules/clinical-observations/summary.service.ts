@@ -10,7 +10,7 @@ export async function readClinicalSummary(deps: Deps, ctx: RequestContext, calle
   const dob = await requireBirthDate(deps.db, caller.companyId, patientId);
   const [allergies, vitals] = await Promise.all([
     allergyStateOf(deps.db, caller.companyId, patientId),
-    lastVitals(deps.db, caller.companyId, patientId, dob),
+    lastVitals(deps.db, caller.companyId, patientId, dob, caller.id),
   ]);
   await auditPatientRead(deps.db, ctx, caller, patientId, 'clinical_summary');
   return { allergies, lastVitals: vitals };

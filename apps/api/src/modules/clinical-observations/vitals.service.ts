@@ -60,14 +60,14 @@ export async function rangesFor(db: Db, companyId: string): Promise<VitalRanges>
 /** The patient's vitals, newest first (bounded); the read is audited as a read of the patient's record. */
 export async function listVitals(deps: Deps, ctx: RequestContext, caller: Caller, patientId: string, q: VitalsListQuery): Promise<VitalsSet[]> {
   const dob = await requireBirthDate(deps.db, caller.companyId, patientId);
-  const [rows, ranges] = await Promise.all([findVitals(deps.db, caller.companyId, patientId, q), rangesFor(deps.db, caller.companyId)]);
+  const [rows, ranges] = await Promise.all([findVitals(deps.db, caller.companyId, patientId, q, caller.id), rangesFor(deps.db, caller.companyId)]);
   await auditPatientRead(deps.db, ctx, caller, patientId, 'vitals');
   return rows.map((r) => toVitalsSet(r, dob, ranges));
 }
 
 /** The latest set not entered in error, or null (no audit: the caller audits the read it is part of). */
-export async function lastVitals(db: Db, companyId: string, patientId: string, dateOfBirth: string | null): Promise<VitalsSet | null> {
-  const [rows, ranges] = await Promise.all([findVitals(db, companyId, patientId, { limit: 1 }), rangesFor(db, companyId)]);
+export async function lastVitals(db: Db, companyId: string, patientId: string, dateOfBirth: string | null, viewer: string): Promise<VitalsSet | null> {
+  const [rows, ranges] = await Promise.all([findVitals(db, companyId, patientId, { limit: 1 }, viewer), rangesFor(db, companyId)]);
   return rows[0] ? toVitalsSet(rows[0], dateOfBirth, ranges) : null;
 }
 
@@ -102,12 +102,12 @@ export async function recordVitals(deps: Deps, ctx: RequestContext, caller: Call
   await assertEncounterOfPatient(deps.db, caller.companyId, input.encounterId, patientId);
   const columns = vitalsColumns(input);
   if (columns.weightKg && !columns.heightCm && ageGroupAt(dob, new Date()) === 'adult') {
-    const [withHeight] = await findVitals(deps.db, caller.companyId, patientId, { vital: 'height', limit: 1 });
+    const [withHeight] = await findVitals(deps.db, caller.companyId, patientId, { vital: 'height', limit: 1 }, null);
     columns.bmi = bmiOf(withHeight?.row.heightCm, columns.weightKg);
   }
   return inTransaction(deps.db, async (db) => {
     const id = await insertVitals(db, caller.companyId, { ...columns, patientId, recordedBy: caller.id });
-    const row = await findVitalsSet(db, caller.companyId, patientId, id);
+    const row = await findVitalsSet(db, caller.companyId, patientId, id, null);
     const set = toVitalsSet(row!, dob, await rangesFor(db, caller.companyId));
     await recordAudit(db, ctx, {
       companyId: caller.companyId, actorId: caller.id, action: 'create', entity: 'vital_signs', entityId: id,
@@ -122,10 +122,10 @@ export async function markEnteredInError(deps: Deps, ctx: RequestContext, caller
   const dob = await requireBirthDate(deps.db, caller.companyId, patientId);
   return inTransaction(deps.db, async (db) => {
     if (!(await markVitalsInError(db, caller.companyId, patientId, id, caller.id, reason))) {
-      if (await findVitalsSet(db, caller.companyId, patientId, id)) throw new AppError(409, 'CONFLICT', 'errors.clinical.vitalsAlreadyInError');
+      if (await findVitalsSet(db, caller.companyId, patientId, id, caller.id)) throw new AppError(409, 'CONFLICT', 'errors.clinical.vitalsAlreadyInError');
       throw setNotFound();
     }
-    const row = await findVitalsSet(db, caller.companyId, patientId, id);
+    const row = await findVitalsSet(db, caller.companyId, patientId, id, caller.id);
     await recordAudit(db, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'entered_in_error', entity: 'vital_signs', entityId: id, changes: { patientId, reason } });
     return toVitalsSet(row!, dob, await rangesFor(db, caller.companyId));
   });

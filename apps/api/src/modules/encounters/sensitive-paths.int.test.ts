@@ -112,3 +112,20 @@ describe('a note save that loses to the doctor\'s own', () => {
     }
   });
 });
+
+describe('vitals taken at the sensitive visit', () => {
+  it('keep their readings for everyone and their note for its doctor and grant holders', async () => {
+    const note = 'Weight loss since starting Retrozid';
+    const taken = await req(doctor, 'POST', `/api/patients/${patientId}/vitals`, { encounterId: sensitiveEncounter, weight: 58, note });
+    expect(taken.statusCode, taken.body).toBe(201);
+    for (const [who, token] of others) {
+      const [list, summary] = [await req(token, 'GET', `/api/patients/${patientId}/vitals`), await req(token, 'GET', `/api/patients/${patientId}/clinical-summary`)];
+      expect(list.statusCode, who).toBe(200);
+      expect(`${list.body}\n${summary.body}`, who).not.toContain('Retrozid');
+      const set = (body(list).data as Array<{ _id: string; note: string; readings: Array<{ vital: string; value: number }> }>).find((v) => v._id === body(taken).data._id)!;
+      expect(set.note, who).toBe('');
+      expect(set.readings, who).toContainEqual(expect.objectContaining({ vital: 'weight', value: 58 }));
+    }
+    expect((await req(doctor, 'GET', `/api/patients/${patientId}/vitals`)).body).toContain(note);
+  });
+});
