@@ -18,6 +18,18 @@ const site = {
 const doctor = { _id: 'd1', name: 'Dr. Rana' };
 
 describe('the public booking page', () => {
+  it('says it is loading the free days as a status a screen reader announces', async () => {
+    vi.stubGlobal('fetch', vi.fn((input: string) => {
+      const path = new URL(input, 'http://localhost').pathname.replace('/api/public/book/al-noor', '');
+      // The free days are still on their way.
+      return path === '' ? Promise.resolve(jsonResponse(200, ok(site))) : new Promise<Response>(() => {});
+    }));
+    window.history.pushState(null, '', '/book/al-noor?lang=en');
+    render(<BookingRoot initialLanguage="en" initialTexts={en} explicit />);
+    expect(await screen.findByRole('heading', { name: 'Choose a day' })).toBeInTheDocument();
+    expect(await screen.findByRole('status', { name: en.book.loading })).toBeInTheDocument();
+  });
+
   it('keeps the code when the time was just taken, shows a wrong code on its field, and ends with the request waiting for the clinic', async () => {
     const booked: unknown[] = [];
     const answers = [

@@ -41,7 +41,7 @@ export function DayStep({ api, clinic, choice, onChoose }: { api: BookingApi; cl
         labels={{ previous: t('book.previousMonth'), next: t('book.nextMonth'), free: t('book.dayFree'), full: t('book.dayFull') }}
       />
       <div aria-live="polite">
-        {days.loading && <Loader size="sm" aria-label={t('book.loading')} />}
+        {days.loading && <Loader size="sm" aria-label={t('book.loading')} role="status" />}
         {days.error && <Alert color="red" role="alert">{days.error.message || t('book.network')}</Alert>}
         {days.data && free.size === 0 && <Text size="sm" c="dimmed" data-testid="book-no-days">{t('book.noDays')}</Text>}
       </div>

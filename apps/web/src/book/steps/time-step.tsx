@@ -22,7 +22,7 @@ export function TimeStep({ api, clinic, choice, onChoose }: { api: BookingApi; c
         <Text size="xs" c="dimmed">{t('book.zone', { zone: clinic.timeZone })}</Text>
       </div>
       <div aria-live="polite">
-        {times.loading && <Loader size="sm" aria-label={t('book.loading')} />}
+        {times.loading && <Loader size="sm" aria-label={t('book.loading')} role="status" />}
         {times.error && <Alert color="red" role="alert">{times.error.message || t('book.network')}</Alert>}
         {times.data && times.data.times.length === 0 && <Text size="sm" c="dimmed">{t('book.noTimes')}</Text>}
       </div>
