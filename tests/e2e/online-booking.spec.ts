@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from '@playwright/test';
-import { ALWAYS_OPEN, Api, chooseCalendarClinic, expect, runId, signIn, test } from './fixtures';
+import { addDays, ALWAYS_OPEN, Api, chooseCalendarClinic, expect, runId, signIn, test } from './fixtures';
 import { stubBookingApi } from './booking-stubs';
 import { chooseFirstFreeDay, chooseFirstTime, chooseOption, fillDetails, stepTitle } from './booking-walk';
 
@@ -92,14 +92,19 @@ test('a patient books in Arabic on a phone, with the code from the SMS, and the 
   await expect(page.getByTestId('visit-card')).toBeVisible();
   await page.getByTestId('visit-move-open').click();
   const move = page.getByTestId('visit-move');
-  // Another free day: on the booked month's last free day (the clinic's month end), it is in the next month.
-  const otherDay = move.locator(`[data-testid="book-month"] [data-free]:not([data-date="${date}"])`);
+  // The day after the booked one (today is offered too, but late in the clinic's evening it has no time left); on the
+  // clinic's month end it is in the next month.
+  const other = addDays(date);
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: practice.clinic.timeZone }).format(new Date());
+  const monthIndex = (d: string) => Number(d.slice(0, 4)) * 12 + Number(d.slice(5, 7));
+  const title = move.getByTestId('book-month-title');
   await expect(move.getByTestId('book-month')).toBeVisible();
-  for (let i = 0; i < 3 && !(await otherDay.first().isVisible().catch(() => false)); i++) {
-    await page.waitForTimeout(500);
-    if (!(await otherDay.count())) await move.getByTestId('book-month-next').click();
+  for (let i = monthIndex(today); i < monthIndex(other); i++) {
+    const shown = (await title.textContent())!;
+    await move.getByTestId('book-month-next').click();
+    await expect(title).not.toHaveText(shown);
   }
-  await otherDay.first().click();
+  await move.locator(`[data-testid="book-month"] [data-free][data-date="${other}"]`).click();
   await move.getByTestId('book-times').getByRole('button').first().click();
   await page.screenshot({ path: test.info().outputPath('visit-move-ar.png'), fullPage: true });
   await move.getByTestId('visit-move-confirm').click();

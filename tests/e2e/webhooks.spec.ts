@@ -79,7 +79,10 @@ test('an endpoint receives a signed booking and its log shows the delivery', asy
     const doctor = await api.doctor(clinic, `Dr. Hook ${id}`);
     const service = await api.service(clinic, [doctor], `Check-up ${id}`);
     const patient = await api.patient(`Webhook Patient ${id}`);
-    const booked = await api.book({ id, clinic, service, doctors: [doctor], patients: [patient] }, { patient: 0, datetime: new Date(Date.now() + 3 * 3_600_000).toISOString() });
+    // Tomorrow at 10:00 in the clinic's zone (UTC): inside its hours whatever the hour the suite runs.
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    tomorrow.setUTCHours(10, 0, 0, 0);
+    const booked = await api.book({ id, clinic, service, doctors: [doctor], patients: [patient] }, { patient: 0, datetime: tomorrow.toISOString() });
 
     await expect.poll(() => receiver.received.filter((r) => r.body.includes(booked._id)).length, { timeout: 30_000 }).toBe(1);
     const got = receiver.received.find((r) => r.body.includes(booked._id))!;
