@@ -44,6 +44,9 @@ export async function loadOrder(db: Db, caller: Caller, id: string): Promise<Ord
 export async function createOrder(deps: Deps, ctx: RequestContext, caller: Caller, patientId: string, input: z.output<typeof orderCreateInput>): Promise<OrderRecord> {
   if ((await patientName(deps.db, caller.companyId, patientId)) === null) throw notFound();
   await assertEncounterOfPatient(deps.db, caller.companyId, input.encounter, patientId, 'encounter');
+  // Placed at another doctor's sensitive encounter only by that doctor or through a break-the-glass grant, as for its
+  // diagnoses and medications (the orderer could not read back what they wrote there).
+  if (input.encounter) await assertOrderOpenTo(deps.db, caller, { encounterId: input.encounter }, 'change');
   const id = await inTransaction(deps.db, async (db) => {
     if (!(await clinicExists(db, caller.companyId, input.clinic))) throw validationFailed({ clinic: 'validation.orders.clinicUnknown' });
     const found = await catalogueItemsOf(db, caller.companyId, input.clinic, input.items);
@@ -89,8 +92,7 @@ export async function listPatientOrders(deps: Deps, ctx: RequestContext, caller:
  */
 export async function getOrder(deps: Deps, ctx: RequestContext, caller: Caller, id: string): Promise<OrderRecord> {
   const bundle = await loadOrder(deps.db, caller, id);
-  const encounterId = bundle.row.order.encounterId;
-  if (encounterId) await assertNotSensitiveEncounterFor(deps.db, caller.companyId, encounterId, caller.id, 'read');
+  await assertOrderOpenTo(deps.db, caller, bundle.row.order, 'read');
   await auditOrderRead(deps.db, ctx, caller, bundle.row.order.patientId, [id]);
   return toOrderRecord(deps, bundle);
 }
@@ -105,15 +107,28 @@ export async function resultsToReview(deps: Deps, ctx: RequestContext, caller: C
 }
 
 /**
+ * Refuses (403 SENSITIVE_NOTE with the encounter's id) an order of another doctor's sensitive encounter to a caller who
+ * is neither that doctor nor a holder of a break-the-glass grant for it: its `use` is a read of it or a change to it.
+ */
+export async function assertOrderOpenTo(db: Db, caller: Caller, order: { encounterId: string | null }, use: 'read' | 'change'): Promise<void> {
+  if (order.encounterId) await assertNotSensitiveEncounterFor(db, caller.companyId, order.encounterId, caller.id, use);
+}
+
+/**
  * Moves an order by `action` inside `db` (a transaction): the statement re-checks the status the action starts from
  * and the version; a refusal says whether the order is gone, in another status (409) or was changed meanwhile (409).
+ * `guard`: the order is first checked open to the caller (assertOrderOpenTo) for that use.
  */
 export async function transition(
   db: Db, ctx: RequestContext, caller: Caller, id: string,
-  change: { action: OrderAction; version?: number | undefined; set: Parameters<typeof moveOrder>[3]['set']; audit?: Record<string, unknown> },
+  change: {
+    action: OrderAction; version?: number | undefined; set: Parameters<typeof moveOrder>[3]['set']; audit?: Record<string, unknown>;
+    guard?: 'read' | 'change';
+  },
 ): Promise<OrderBundle> {
   const before = await loadOrder(db, caller, id);
   const o = before.row.order;
+  if (change.guard) await assertOrderOpenTo(db, caller, o, change.guard);
   const kind = o.kind as OrderKind;
   const to = nextOrderStatus(o.status as OrderStatus, change.action, kind);
   if (!to) throw statusConflict(ctx, o.status);
@@ -131,13 +146,9 @@ export async function transition(
 }
 
 export async function collectOrder(deps: Deps, ctx: RequestContext, caller: Caller, id: string, version: number): Promise<OrderRecord> {
-  await inTransaction(deps.db, async (db) => {
-    // Its answer is the whole order: one of another doctor's sensitive encounter is collected by that doctor or through
-    // a break-the-glass grant (403 SENSITIVE_NOTE otherwise, as for reading it by its id).
-    const encounterId = (await loadOrder(db, caller, id)).row.order.encounterId;
-    if (encounterId) await assertNotSensitiveEncounterFor(db, caller.companyId, encounterId, caller.id, 'read');
-    await transition(db, ctx, caller, id, { action: 'collect', version, set: { collectedAt: new Date(), collectedBy: caller.id } });
-  });
+  // Its answer is the whole order: one of another doctor's sensitive encounter is collected by that doctor or through
+  // a break-the-glass grant (403 SENSITIVE_NOTE otherwise, as for reading it by its id).
+  await inTransaction(deps.db, (db) => transition(db, ctx, caller, id, { action: 'collect', version, set: { collectedAt: new Date(), collectedBy: caller.id }, guard: 'read' }));
   return toOrderRecord(deps, await loadOrder(deps.db, caller, id));
 }
 
@@ -146,13 +157,10 @@ export async function collectOrder(deps: Deps, ctx: RequestContext, caller: Call
  * or through a break-the-glass grant (403 SENSITIVE_NOTE otherwise: the answer is the whole order).
  */
 export async function cancelOrder(deps: Deps, ctx: RequestContext, caller: Caller, id: string, input: { reason: string; version: number }): Promise<OrderRecord> {
-  await inTransaction(deps.db, async (db) => {
-    const encounterId = (await loadOrder(db, caller, id)).row.order.encounterId;
-    if (encounterId) await assertNotSensitiveEncounterFor(db, caller.companyId, encounterId, caller.id);
-    await transition(db, ctx, caller, id, {
-      action: 'cancel', version: input.version, set: { cancelledAt: new Date(), cancelledBy: caller.id, cancelReason: input.reason }, audit: { reason: input.reason },
-    });
-  });
+  await inTransaction(deps.db, (db) => transition(db, ctx, caller, id, {
+    action: 'cancel', version: input.version, set: { cancelledAt: new Date(), cancelledBy: caller.id, cancelReason: input.reason }, audit: { reason: input.reason },
+    guard: 'change',
+  }));
   return toOrderRecord(deps, await loadOrder(deps.db, caller, id));
 }
 

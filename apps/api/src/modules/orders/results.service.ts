@@ -13,11 +13,10 @@ import { validationFailed } from '../../lib/errors.js';
 import type { StoredFile } from '../../lib/files.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { inTransaction, withDb } from '../../lib/transaction.js';
-import { assertNotSensitiveEncounterFor } from '../encounters/index.js';
 import { notifyEmployees } from '../notifications/index.js';
 import { toOrderRecord } from './order-record.js';
 import { findOrderByNumber, insertResults, type OrderBundle } from './orders.repository.js';
-import { auditOrderRead, loadOrder, transition } from './orders.service.js';
+import { assertOrderOpenTo, auditOrderRead, loadOrder, transition } from './orders.service.js';
 
 const numberUnknown = () => validationFailed({ number: 'validation.orders.numberUnknown' });
 
@@ -35,10 +34,8 @@ export async function findByNumber(deps: Deps, ctx: RequestContext, caller: Call
   // The lab opens an order of another doctor's sensitive encounter while its specimen is in its hands (to run the
   // tests and enter the results); once resulted or cancelled there is nothing left for it to do, and the number no
   // longer opens it (403 SENSITIVE_NOTE) but to its doctor or through a break-the-glass grant.
-  const { encounterId, status } = bundle.row.order;
-  if (encounterId && (status === 'resulted' || status === 'cancelled')) {
-    await assertNotSensitiveEncounterFor(deps.db, caller.companyId, encounterId, caller.id, 'read');
-  }
+  const { status } = bundle.row.order;
+  if (status === 'resulted' || status === 'cancelled') await assertOrderOpenTo(deps.db, caller, bundle.row.order, 'read');
   await auditOrderRead(deps.db, ctx, caller, bundle.row.order.patientId, [bundle.row.order.id]);
   return toOrderRecord(deps, bundle);
 }

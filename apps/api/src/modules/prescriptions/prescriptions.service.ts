@@ -130,6 +130,8 @@ export async function createPrescription(deps: Deps, ctx: RequestContext, caller
   const patient = await requirePatient(deps.db, caller, patientId);
   await requireClinicAndPrescriber(deps.db, caller, input.clinic);
   await assertEncounterOfPatient(deps.db, caller.companyId, input.encounter, patientId, 'encounter');
+  // Written at another doctor's sensitive encounter only by that doctor or through a break-the-glass grant.
+  if (input.encounter) await assertNotSensitiveEncounterFor(deps.db, caller.companyId, input.encounter, caller.id);
   return inTransaction(deps.db, async (db) => {
     const items = await itemRows(db, caller, input.items);
     const id = await insertPrescription(db, {

@@ -133,6 +133,25 @@ describe('prescriptions and orders of a sensitive encounter', () => {
     expect((await req(doctor, 'GET', `/api/orders/by-number?number=${encodeURIComponent(placed.number)}`)).statusCode).toBe(200);
   });
 
+  it('are written at the encounter by its doctor only: another doctor is refused a prescription or an order there, and nothing is kept', async () => {
+    const [glucose] = await ctx.database.query<{ id: string }>(`select id from order_catalogue_items where company_id = $1 and code = 'FBG'`, [a.companyId]);
+    const count = async () => (await ctx.database.query<{ n: number }>(
+      `select (select count(*) from prescriptions where encounter_id = $1)::int + (select count(*) from orders where encounter_id = $1)::int as n`, [sensitiveEncounter],
+    ))[0]!.n;
+    const before = await count();
+    const attempts = [
+      await req(otherDoctor, 'POST', `/api/patients/${patientId}/prescriptions`, { clinic: clinicId, encounter: sensitiveEncounter, items: [rxItem(drugs.Panadol!)] }),
+      await req(otherDoctor, 'POST', `/api/patients/${patientId}/orders`, { clinic: clinicId, items: [glucose!.id], encounter: sensitiveEncounter }),
+    ];
+    for (const res of attempts) {
+      expect(res.statusCode, res.body).toBe(403);
+      expect(body(res).message).toMatchObject({ code: 'SENSITIVE_NOTE', data: { encounterId: sensitiveEncounter } });
+    }
+    expect(await count()).toBe(before);
+    // Outside the encounter, the same doctor writes for the patient as always.
+    expect((await req(otherDoctor, 'POST', `/api/patients/${patientId}/orders`, { clinic: clinicId, items: [glucose!.id] })).statusCode).toBe(201);
+  });
+
   it('stay hidden from reception as all clinical records are', async () => {
     expect((await req(reception, 'GET', `/api/patients/${patientId}/prescriptions`)).statusCode).toBe(403);
   });
