@@ -75,6 +75,11 @@ export const encounterNotes = pgTable('encounter_notes', {
   content: jsonb('content').$type<NoteContent>().notNull(),
   /** Hidden from clinicians other than its doctor unless they give a reason (break-the-glass). */
   sensitive: boolean('sensitive').notNull().default(false),
+  /**
+   * When `sensitive` last flipped (null: never): what the encounter's FHIR resources and those of what was recorded at it
+   * count as their last change, so an export `_since` re-sends them with (or without) the restricted label.
+   */
+  sensitiveChangedAt: timestamp('sensitive_changed_at', { withTimezone: true, mode: 'date' }),
   updatedBy: uuid('updated_by'),
   signedAt: timestamp('signed_at', { withTimezone: true, mode: 'date' }),
   signedBy: uuid('signed_by'),

@@ -117,7 +117,11 @@ export async function employeeRefs(db: Db, companyId: string, ids: Array<string 
  * (signed meanwhile, saved by someone else meanwhile, or gone).
  */
 export async function updateDraftAt(db: Db, companyId: string, encounterId: string, version: number, set: { content: NoteContent; sensitive?: boolean; updatedBy: string; updatedAt: Date }) {
-  const [row] = await db.update(encounterNotes).set({ ...set, version: version + 1 })
+  // A flip of the sensitive mark is stamped (sensitiveChangedAt): the FHIR export re-sends what it labels.
+  const flipped = set.sensitive === undefined ? {} : {
+    sensitiveChangedAt: sql<Date>`case when ${encounterNotes.sensitive} is distinct from ${set.sensitive} then ${set.updatedAt.toISOString()}::timestamptz else ${encounterNotes.sensitiveChangedAt} end`,
+  };
+  const [row] = await db.update(encounterNotes).set({ ...set, ...flipped, version: version + 1 })
     .where(and(eq(encounterNotes.companyId, companyId), eq(encounterNotes.encounterId, encounterId), eq(encounterNotes.version, version), isNull(encounterNotes.signedAt)))
     .returning({ version: encounterNotes.version });
   return Boolean(row);

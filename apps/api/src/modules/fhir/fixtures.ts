@@ -30,9 +30,10 @@ export function fhirValid(resource: any): void {
 }
 
 /** Kicks off a bulk export of `types`, waits for it, and answers each output's count and NDJSON text by type. */
-export async function bulkExport(app: FastifyInstance, token: string, types: string): Promise<Record<string, { count: number; body: string }>> {
+export async function bulkExport(app: FastifyInstance, token: string, types: string, since?: string): Promise<Record<string, { count: number; body: string }>> {
   const local = (url: string) => url.replace(/^http:\/\/[^/]+/, '');
-  const kick = await app.inject({ method: 'GET', url: `/api/fhir/R4/$export?_type=${types}`, headers: auth(token) });
+  const sinceParam = since ? `&_since=${encodeURIComponent(since)}` : '';
+  const kick = await app.inject({ method: 'GET', url: `/api/fhir/R4/$export?_type=${types}${sinceParam}`, headers: auth(token) });
   if (kick.statusCode !== 202) throw new Error(`export not started: ${kick.statusCode} ${kick.body}`);
   let manifest: { output: Array<{ type: string; count: number; url: string }> } | null = null;
   for (let i = 0; i < 100 && !manifest; i++) {

@@ -41,7 +41,7 @@ export interface ConditionRow {
   patientId: string; patientName: string; updatedAt: Date | string; sensitive: boolean;
 }
 
-const FROM = `(select pr.company_id, pr.id::text as id, pr.id as row_id, pr.patient_id, p.name as patient_name, pr.updated_at,
+const FROM = `(select pr.company_id, pr.id::text as id, pr.id as row_id, pr.patient_id, p.name as patient_name, greatest(pr.updated_at, sn.sensitive_changed_at) as updated_at,
     'problem-list-item' as category, pr.status as clinical_status, pr.onset_date as onset, pr.resolved_date as abatement,
     pr.code, pr.title_en, pr.title_ar, dc.system, null::uuid as encounter_id, pr.created_at as recorded_at,
     coalesce(sn.sensitive, false) as sensitive
@@ -50,7 +50,7 @@ const FROM = `(select pr.company_id, pr.id::text as id, pr.id as row_id, pr.pati
   join diagnosis_codes dc on dc.company_id = pr.company_id and dc.id = pr.code_id
   left join encounter_notes sn on sn.company_id = pr.company_id and sn.encounter_id = pr.source_encounter_id
   union all
-  select ed.company_id, ed.id::text, ed.id, ed.patient_id, p.name, ed.updated_at, 'encounter-diagnosis', st.status, st.onset_date,
+  select ed.company_id, ed.id::text, ed.id, ed.patient_id, p.name, greatest(ed.updated_at, sn.sensitive_changed_at), 'encounter-diagnosis', st.status, st.onset_date,
     st.resolved_date, dc.code, dc.title_en, dc.title_ar, dc.system, ed.encounter_id, ed.created_at, coalesce(sn.sensitive, false)
   from encounter_diagnoses ed
   join patients p on p.company_id = ed.company_id and p.id = ed.patient_id

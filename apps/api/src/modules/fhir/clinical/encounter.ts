@@ -31,7 +31,7 @@ const CLASS_CODES: Record<string, string | null> = { AMB: 'visit', VR: 'phone', 
 /** The confidentiality label of a sensitive encounter (http://terminology.hl7.org/CodeSystem/v3-Confidentiality). */
 export const RESTRICTED = { system: 'http://terminology.hl7.org/CodeSystem/v3-Confidentiality', code: 'R', display: 'restricted' };
 
-const FROM = `(select e.company_id, e.id::text as id, e.id as row_id, e.patient_id, e.updated_at, e.kind, e.status, e.opened_at,
+const FROM = `(select e.company_id, e.id::text as id, e.id as row_id, e.patient_id, greatest(e.updated_at, n.sensitive_changed_at) as updated_at, e.kind, e.status, e.opened_at,
     e.signed_at, e.reason, e.appointment_id, e.doctor_id, d.name as doctor_name, p.name as patient_name, e.clinic_id,
     c.name as clinic_name, coalesce(c.department_id, c.clinic_collection_id, e.company_id) as provider,
     coalesce(n.sensitive, false) as sensitive

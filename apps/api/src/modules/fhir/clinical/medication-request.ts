@@ -72,7 +72,7 @@ export interface MedicationRequestRow {
   validUntil: string | null; updatedAt: Date | string; sensitive: boolean;
 }
 
-const FROM = `(select i.company_id, i.id::text as id, i.id as row_id, rx.patient_id, greatest(rx.updated_at, i.updated_at) as updated_at,
+const FROM = `(select i.company_id, i.id::text as id, i.id as row_id, rx.patient_id, greatest(rx.updated_at, i.updated_at, sn.sensitive_changed_at) as updated_at,
     case when rx.status = 'draft' then 'draft' when rx.status = 'cancelled' then 'cancelled'
       when rx.valid_until < (now() at time zone co.time_zone)::date then 'completed' else 'active' end as status,
     rx.number, rx.language, rx.encounter_id, rx.prescriber_id, d.name as prescriber_name, p.name as patient_name, rx.issued_at,

@@ -67,7 +67,7 @@ export interface ObservationRow {
 
 const FROM = `(select v.company_id, v.id::text || '-' || o.key as id, v.id as row_id, v.patient_id, p.name as patient_name,
     p.date_of_birth::text as date_of_birth, v.encounter_id, v.taken_at, v.recorded_at,
-    greatest(v.recorded_at, coalesce(v.entered_in_error_at, v.recorded_at)) as updated_at,
+    greatest(v.recorded_at, v.entered_in_error_at, sn.sensitive_changed_at) as updated_at,
     v.entered_in_error_at is not null as in_error, v.entered_units->>'glucose' as glucose_unit,
     coalesce(sn.sensitive, false) as sensitive, o.key, o.code, o.value, o.value2
   from vital_signs v

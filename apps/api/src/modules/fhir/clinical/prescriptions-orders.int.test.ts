@@ -130,6 +130,8 @@ beforeAll(async () => {
     Object.assign(ids, { [`${visit}Encounter`]: encounter, [`${visit}Rx`]: (await itemsOf(p._id))[0], [`${visit}Item`]: o.items[0]._id });
   }
   const note = (await ok(doctor, 'GET', `/api/encounters/${ids.sensitiveEncounter}`)).note;
+  ids.beforeMark = new Date(Date.now() - 1).toISOString();
+  await new Promise((r) => setTimeout(r, 5));
   await ok(doctor, 'PUT', `/api/encounters/${ids.sensitiveEncounter}/note`, { version: note.version, content: {}, sensitive: true });
 }, 120_000);
 afterAll(() => ctx?.close());
@@ -268,5 +270,29 @@ describe('FHIR R4: prescriptions, orders and results', () => {
     expect(labelled('MedicationRequest')).toEqual([[ids.sensitiveRx, [RESTRICTED]]]);
     expect(labelled('ServiceRequest')).toEqual([[ids.sensitiveItem, [RESTRICTED]]]);
     expect(labelled('DiagnosticReport')).toEqual([[ids.sensitiveItem, [RESTRICTED]]]);
+  });
+
+  it('re-sends what was recorded at an encounter to an export since its sensitive mark changed, labelled as it now is', async () => {
+    const types = 'Encounter,MedicationRequest,ServiceRequest,DiagnosticReport';
+    const shown = (files: Record<string, { body: string }>) => Object.fromEntries(Object.entries(files).map(([type, f]) => [
+      type, f.body.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l)).map((r) => [r.id, r.meta.security ?? null]),
+    ]));
+    // Everything was written before the mark: only the marked encounter's records come again, with the label.
+    expect(shown(await bulkExport(ctx.app, a.token, types, ids.beforeMark))).toEqual({
+      Encounter: [[ids.sensitiveEncounter, [RESTRICTED]]], MedicationRequest: [[ids.sensitiveRx, [RESTRICTED]]],
+      ServiceRequest: [[ids.sensitiveItem, [RESTRICTED]]], DiagnosticReport: [[ids.sensitiveItem, [RESTRICTED]]],
+    });
+    const beforeLift = new Date(Date.now() - 1).toISOString();
+    expect(shown(await bulkExport(ctx.app, a.token, types, beforeLift))).toEqual({ Encounter: [], MedicationRequest: [], ServiceRequest: [], DiagnosticReport: [] });
+    // The doctor lifts the mark: the same records come again, without it; then marks it again.
+    const setMark = async (sensitive: boolean) => {
+      const note = (await ok(doctor, 'GET', `/api/encounters/${ids.sensitiveEncounter}`)).note;
+      await ok(doctor, 'PUT', `/api/encounters/${ids.sensitiveEncounter}/note`, { version: note.version, content: {}, sensitive });
+    };
+    await setMark(false);
+    expect(shown(await bulkExport(ctx.app, a.token, types, beforeLift))).toEqual({
+      Encounter: [[ids.sensitiveEncounter, null]], MedicationRequest: [[ids.sensitiveRx, null]], ServiceRequest: [[ids.sensitiveItem, null]], DiagnosticReport: [[ids.sensitiveItem, null]],
+    });
+    await setMark(true);
   });
 });

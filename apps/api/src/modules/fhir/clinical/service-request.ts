@@ -30,7 +30,7 @@ const STATUS_CODES: Record<string, string | null> = {
  * An order's items with the order's facts, and whether the note of the order's encounter is sensitive (`sensitive`):
  * shared with DiagnosticReport (diagnostic-report.ts).
  */
-export const ORDER_ITEMS_FROM = `select i.company_id, i.id::text as id, i.id as row_id, o.patient_id, o.updated_at, o.id as order_id,
+export const ORDER_ITEMS_FROM = `select i.company_id, i.id::text as id, i.id as row_id, o.patient_id, greatest(o.updated_at, sn.sensitive_changed_at) as updated_at, o.id as order_id,
     case o.status when 'resulted' then 'completed' when 'cancelled' then 'revoked' else 'active' end as fhir_status,
     o.number, o.kind, o.priority, o.notes, o.encounter_id, o.doctor_id, d.name as doctor_name, p.name as patient_name,
     o.ordered_at, o.collected_at, o.resulted_at, o.result_note, o.result_file_id, i.code, i.name_en, i.name_ar, i.position,
