@@ -1,6 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInSessions, totpFactors } from '../../db/schema/index.js';
 import { createAccount } from '../organisation/provision.js';
-import { auth, body, createOrg, createTestContext, login, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
+import { codeAt } from '../two-factor/totp.js';
+import { auth, body, createOrg, createTestContext, linkSessionOf, login, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
 
 let ctx: TestContext;
 let a: TestOrg;
@@ -71,5 +74,34 @@ describe('PUT /api/profile/password', () => {
     expect(right.statusCode).toBe(429);
     expect(body(right).message.code).toBe('TOO_MANY_ATTEMPTS');
     expect((await login(ctx, 'p_guessed', TEST_PASSWORD)).accessToken).toBeTruthy();
+  });
+
+  it('is no proof of identity for someone with a second factor: the new sign-in is as verified as the old one, no more', async () => {
+    await createAccount(ctx.database.db, a.companyId, a.roleIds, {
+      name: 'Two Factors', username: 'p_factors', email: 'p_factors@a.test', password: TEST_PASSWORD, employeeType: 'Nurse', roleNames: ['Nurse'],
+    });
+    const call = (method: 'POST' | 'PUT', url: string, token?: string, payload?: object) =>
+      ctx.app.inject({ method, url, ...(token && { headers: auth(token) }), ...(payload && { payload }) });
+    const enrolling = (await login(ctx, 'p_factors', TEST_PASSWORD)).accessToken;
+    const { secret } = body(await call('POST', '/api/security/two-factor/totp', enrolling)).data;
+    expect((await call('POST', '/api/security/two-factor/totp/confirm', enrolling, { code: codeAt(secret) })).statusCode).toBe(200);
+    // A sign-in with both factors, its proof then older than the step-up window (someone else holds it now).
+    const ticket = body(await call('POST', '/api/auth/login', undefined, { email: 'p_factors', password: TEST_PASSWORD })).data.secondFactor.ticket;
+    const employeeId = linkSessionOf(enrolling).employeeId;
+    await ctx.database.db.update(totpFactors).set({ lastStep: null }).where(eq(totpFactors.employeeId, employeeId));
+    const held = body(await call('POST', '/api/auth/second-factor/totp', undefined, { ticket, code: codeAt(secret) })).data.accessToken as string;
+    const old = new Date(Date.now() - 60 * 60_000);
+    await ctx.database.db.update(signInSessions).set({ verifiedAt: old }).where(eq(signInSessions.id, linkSessionOf(held).familyId));
+    await call('PUT', '/api/security/second-factor-policy', a.token, { roleIds: [], stepUpMinutes: 15 });
+    expect(body(await call('POST', '/api/security/step-up', held, { password: TEST_PASSWORD })).message.code).toBe('SECOND_FACTOR_NEEDED');
+
+    const changed = await change(held, { oldPassword: TEST_PASSWORD, newPassword: 'Fresh@Pass9', confirmPassword: 'Fresh@Pass9' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const fresh = body(changed).data.accessToken as string;
+    // Still short of a step-up: no new recovery codes with the password alone.
+    const codes = await call('POST', '/api/security/two-factor/recovery-codes', fresh);
+    expect([codes.statusCode, body(codes).message.code]).toEqual([403, 'STEP_UP_REQUIRED']);
+    const [row] = await ctx.database.db.select().from(signInSessions).where(eq(signInSessions.id, linkSessionOf(fresh).familyId));
+    expect(row).toMatchObject({ method: 'password', secondFactor: 'totp', verifiedAt: old });
   });
 });

@@ -1,7 +1,7 @@
 /** Every query of the caller's own profile: their password, sessions and display settings. All scoped by company. */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { employees, refreshTokens } from '../../db/schema/index.js';
+import { employees, refreshTokens, signInSessions } from '../../db/schema/index.js';
 
 export type DisplaySettings = Pick<typeof employees.$inferSelect, 'hijriMode' | 'digits' | 'startScreen'>;
 
@@ -23,6 +23,14 @@ export async function replacePasswordHash(db: Db, companyId: string, employeeId:
     .where(and(own(companyId, employeeId), eq(employees.passwordHash, currentHash)))
     .returning({ id: employees.id });
   return changed.length > 0;
+}
+
+/** What the sign-in `sessionId` holds as proof of who the person is (undefined when there is no such sign-in). */
+export async function sessionProofOf(db: Db, companyId: string, sessionId: string) {
+  const [row] = await db.select({
+    method: signInSessions.method, secondFactor: signInSessions.secondFactor, verifiedAt: signInSessions.verifiedAt, enrolmentRequired: signInSessions.enrolmentRequired,
+  }).from(signInSessions).where(and(eq(signInSessions.companyId, companyId), eq(signInSessions.id, sessionId))).limit(1);
+  return row;
 }
 
 export async function sessionVersionOf(db: Db, companyId: string, employeeId: string): Promise<number | undefined> {

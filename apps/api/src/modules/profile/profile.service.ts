@@ -7,10 +7,10 @@ import { inTransaction, withDb } from '../../lib/transaction.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { hashToken, newRefreshToken } from '../../lib/tokens.js';
-import { clearAttempts, deviceLabel, findActiveClinic, insertSession, reserveAttempt, revokeAllSessions } from '../auth/index.js';
+import { clearAttempts, countFactors, deviceLabel, findActiveClinic, insertSession, reserveAttempt, revokeAllSessions } from '../auth/index.js';
 import {
   findDisplaySettings, findLastClinic, findPasswordHash, insertRefreshToken, replacePasswordHash, saveDisplaySettings,
-  saveLastClinic, sessionVersionOf,
+  saveLastClinic, sessionProofOf, sessionVersionOf,
 } from './profile.repository.js';
 
 /**
@@ -37,6 +37,9 @@ export async function changePassword(deps: Deps, ctx: RequestContext, caller: Ca
     // Only while the password is still the one just checked: of two simultaneous changes, one applies.
     const changed = await replacePasswordHash(tx, caller.companyId, caller.id, passwordHash, newHash);
     if (!changed) throw new AppError(422, 'OLD_PASSWORD_WRONG', 'errors.oldPasswordWrong', undefined, { oldPassword: 'errors.oldPasswordWrong' });
+    // What this tab's sign-in proved, read before it ends: its successor holds no more.
+    const before = caller.session ? await sessionProofOf(tx, caller.companyId, caller.session.id) : undefined;
+    const factors = await countFactors(tx, caller.companyId, caller.id);
     await revokeAllSessions(withDb(deps, tx), caller.companyId, caller.id);
     const sessionVersion = await sessionVersionOf(tx, caller.companyId, caller.id);
     await insertRefreshToken(tx, {
@@ -46,9 +49,14 @@ export async function changePassword(deps: Deps, ctx: RequestContext, caller: Ca
       tokenHash: hashToken(refreshToken),
       expiresAt: new Date(Date.now() + deps.config.refreshTokenTtlDays * 86_400_000),
     });
-    // This tab's new sign-in: the password just typed proves who the person is.
+    // This tab's new sign-in carries on the old one: its method, second factor and whether it is held to enrolment.
+    // The password just typed is a fresh proof only for a person without a second factor (as for a step-up, where
+    // the password alone is refused to anyone with one): otherwise a stolen session that knows the password would
+    // come out of the change verified, free to make recovery codes or grant roles.
+    const passwordProves = !factors.totp && factors.passkeys === 0;
     await insertSession(tx, {
-      companyId: caller.companyId, id: familyId, employeeId: caller.id, method: 'password', verifiedAt: new Date(),
+      companyId: caller.companyId, id: familyId, employeeId: caller.id, method: before?.method ?? 'password', secondFactor: before?.secondFactor ?? null,
+      verifiedAt: passwordProves ? new Date() : before?.verifiedAt ?? null, enrolmentRequired: before?.enrolmentRequired ?? false,
       ip: ctx.ip, userAgent: ctx.userAgent, device: deviceLabel(ctx.userAgent),
     });
     await recordAudit(tx, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'password_change', entity: 'employee', entityId: caller.id });
