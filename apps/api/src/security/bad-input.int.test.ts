@@ -116,7 +116,7 @@ describe('bad input never hurts', () => {
     await fc.assert(
       fc.asyncProperty(queryParams, fc.oneof(nasty, fc.string({ maxLength: 300 })), async (params, token) => {
         const q = new URLSearchParams({ ...(params as Record<string, string>), token }).toString();
-        for (const path of ['/api/public/visit', '/api/public/visit/times', '/api/public/visit/ics', '/api/public/book/some-clinic/days', '/api/public/book/some-clinic/times']) {
+        for (const path of ['/api/public/visit', '/api/public/visit/times', '/api/public/visit/days', '/api/public/visit/ics', '/api/public/book/some-clinic/days', '/api/public/book/some-clinic/times']) {
           expectEnvelope(await ctx.app.inject({ method: 'GET', url: `${path}?${q}` }), `GET ${path}`);
         }
       }),

@@ -449,6 +449,7 @@ function validQuery(key: string): Record<string, string> {
     case 'GET /api/auth/sso/info': return { org: org.companyId };
     case 'GET /api/auth/sso/start': return { org: org.companyId };
     case 'GET /api/public/visit/times': return { token: visitToken, date: day };
+    case 'GET /api/public/visit/days': return { token: visitToken, from: day, to: addDays(day, 6) };
     case 'GET /api/public/visit/ics': return { token: visitToken };
     case 'GET /api/public/book/:slug/days': return { clinic: ids.clinic!, service: ids.service!, doctor: ids.doctor!, from: day, to: addDays(day, 6) };
     case 'GET /api/public/book/:slug/times': return { clinic: ids.clinic!, service: ids.service!, doctor: ids.doctor!, date: day };

@@ -246,6 +246,7 @@ const MATRIX: Record<string, Source> = {
   'POST /api/public/visit/confirm': 'public',
   'POST /api/public/visit/cancel': 'public',
   'GET /api/public/visit/times': 'public',
+  'GET /api/public/visit/days': 'public',
   'POST /api/public/visit/reschedule': 'public',
   'GET /api/public/visit/ics': 'public',
   // The public booking page: the address names the organisation, and every query after it is scoped by that

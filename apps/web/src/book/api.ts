@@ -19,6 +19,7 @@ export const PATHS: { [K in keyof Routes]: Routes[K]['path'] } = {
   times: '/api/public/book/:slug/times',
   sendCode: '/api/public/book/:slug/code',
   book: '/api/public/book/:slug/appointments',
+  visitDays: '/api/public/visit/days',
   visitTimes: '/api/public/visit/times',
   rescheduleVisit: '/api/public/visit/reschedule',
   visitIcs: '/api/public/visit/ics',

@@ -3,7 +3,7 @@ import { idParams, okSchema } from '../schemas/common.js';
 import {
   bookingDays, bookingDaysQuery, bookingPage, bookingPageInput, bookingSite, bookingSlugParams, bookingTimes, bookingTimesQuery,
   onlineBookingDone, onlineBookingInput, onlineBookingSettings, onlineBookingSettingsInput, phoneCodeInput, phoneCodeSent,
-  visitRescheduleInput, visitTimesQuery,
+  visitDaysQuery, visitRescheduleInput, visitTimesQuery,
 } from '../schemas/online-booking.js';
 import { visitView, visitTokenQuery } from '../schemas/reminder.js';
 import { route } from './route.js';
@@ -29,6 +29,7 @@ export const onlineBookingRoutes = {
   times: route({ method: 'GET', path: '/api/public/book/:slug/times', access: 'public', tags, params: bookingSlugParams, query: bookingTimesQuery, response: { 200: okSchema(bookingTimes) } }),
   sendCode: route({ method: 'POST', path: '/api/public/book/:slug/code', access: 'public', tags, params: bookingSlugParams, body: phoneCodeInput, response: { 202: okSchema(phoneCodeSent) } }),
   book: route({ method: 'POST', path: '/api/public/book/:slug/appointments', access: 'public', tags, params: bookingSlugParams, body: onlineBookingInput, response: { 201: okSchema(onlineBookingDone) } }),
+  visitDays: route({ method: 'GET', path: '/api/public/visit/days', access: 'public', tags, query: visitDaysQuery, response: { 200: okSchema(bookingDays) } }),
   visitTimes: route({ method: 'GET', path: '/api/public/visit/times', access: 'public', tags, query: visitTimesQuery, response: { 200: okSchema(bookingTimes) } }),
   // The visit as it now is, with a new patient's link signed for the new time (the one used lapses with the old time).
   rescheduleVisit: route({

@@ -174,6 +174,8 @@ export type OnlineBookingDone = z.infer<typeof onlineBookingDone>;
 
 /** GET /api/public/visit/times: free times for moving the visit of the link (same clinic, service and doctor). */
 export const visitTimesQuery = z.object({ token: z.string().min(1).max(2000), date: calendarDate() });
+/** GET /api/public/visit/days: the days with a free time to move the visit of the link to (<= 62 days asked). */
+export const visitDaysQuery = z.object({ token: z.string().min(1).max(2000), from: calendarDate(), to: calendarDate() });
 /** POST /api/public/visit/reschedule. */
 export const visitRescheduleInput = z.strictObject({
   token: z.string().min(1).max(2000),

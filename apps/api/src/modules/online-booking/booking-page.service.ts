@@ -11,7 +11,7 @@ import { AppError, validationFailed } from '../../lib/errors.js';
 import { billingCurrency } from '../billing/index.js';
 import { mapLink } from '../reminders/index.js';
 import { visitLength } from '../appointments/index.js';
-import { loadOffer, offerNotFound, offerStarts, windowDates, type OnlineWindow } from './free-times.js';
+import { loadOffer, offerNotFound, offerStarts, windowDates, type Offer, type OnlineWindow } from './free-times.js';
 import { findOffer, findOnlineClinics, findOpenCompanyBySlug, type OnlineClinicRow } from './online-booking.repository.js';
 
 /** Days one request may ask about. */
@@ -82,16 +82,24 @@ export async function onlineClinic(db: Db, companyId: string, clinicId: string):
 
 interface DayQuery { clinic: string; service: string; doctor?: string | undefined }
 
-export async function bookingDays(deps: Deps, slug: string, q: DayQuery & { from: string; to: string }, now: Date): Promise<{ days: string[] }> {
-  const asked = calendarDays(q.from, q.to, MAX_DAYS_ASKED + 1);
-  if (!asked) throw validationFailed({ to: q.to < q.from ? 'validation.bookingPage.rangeReversed' : 'validation.bookingPage.rangeTooLong' });
-  const company = await companyOfPage(deps.db, slug);
-  const clinic = await onlineClinic(deps.db, company.id, q.clinic);
-  const offer = await loadOffer(deps.db, company.id, windowOf(clinic), q, now);
-  const dates = windowDates(offer, q.from, q.to);
-  const starts = await offerStarts(deps.db, company.id, offer, dates, 1);
+/** Refuses (422 on `to`) a range of days reversed or longer than MAX_DAYS_ASKED. */
+export function assertDaysAsked(from: string, to: string): void {
+  if (!calendarDays(from, to, MAX_DAYS_ASKED + 1)) throw validationFailed({ to: to < from ? 'validation.bookingPage.rangeReversed' : 'validation.bookingPage.rangeTooLong' });
+}
+
+/** The clinic-local days from `from` to `to` (within the offer's window) with at least one free time of the offer. */
+export async function daysWithTimes(db: Db, companyId: string, offer: Offer, from: string, to: string): Promise<{ days: string[] }> {
+  const dates = windowDates(offer, from, to);
+  const starts = await offerStarts(db, companyId, offer, dates, 1);
   const days = new Set(starts.map((s) => zonedIso(s.startsAt, offer.timeZone).slice(0, 10)));
   return { days: dates.filter((d) => days.has(d)) };
+}
+
+export async function bookingDays(deps: Deps, slug: string, q: DayQuery & { from: string; to: string }, now: Date): Promise<{ days: string[] }> {
+  assertDaysAsked(q.from, q.to);
+  const company = await companyOfPage(deps.db, slug);
+  const clinic = await onlineClinic(deps.db, company.id, q.clinic);
+  return daysWithTimes(deps.db, company.id, await loadOffer(deps.db, company.id, windowOf(clinic), q, now), q.from, q.to);
 }
 
 export async function bookingTimes(deps: Deps, slug: string, q: DayQuery & { date: string }, now: Date): Promise<BookingTimes> {

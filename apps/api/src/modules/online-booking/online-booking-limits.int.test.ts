@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { zonedInstant, zonedIso } from '@clinic/shared';
+import { addDays, zonedInstant, zonedIso } from '@clinic/shared';
 import {
   appointments, auditLog, clinicReminderSettings, notifications, onlineBookings, patientLinkUses, patients, phoneVerifications, reminders, services,
 } from '../../db/schema/index.js';
@@ -159,6 +159,29 @@ describe('the last free time', () => {
 });
 
 describe('moving the visit from the link', () => {
+  it('marks the days with a free time to move to: the doctor\'s own days, inside the clinic\'s horizon, a range at a time', async () => {
+    const slot = monday('10:30');
+    const done = body(await book(await verified(), slot)).data;
+    const token = encodeURIComponent(decodeURIComponent(done.icsUrl.split('token=')[1]));
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: TZ }).format(new Date());
+    const [from, to] = [addDays(today, 20), addDays(today, 40)];
+    const res = await get(`/api/public/visit/days?token=${token}&from=${from}&to=${to}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const days = body(res).data.days as string[];
+    // The same days the booking page offers for the visit's doctor, none past the 30-day horizon.
+    const page = body(await get(`/api/public/book/${SLUG}/days?clinic=${fx.clinic.id}&service=${fx.consult.id}&doctor=${fx.omar.id}&from=${from}&to=${to}`)).data.days;
+    expect(days).toEqual(page);
+    expect(days.length).toBeGreaterThan(0);
+    expect(days.every((d) => d >= from && d <= addDays(today, 30))).toBe(true);
+    // The visit's own day is offered (its own time is not held against it).
+    expect(body(await get(`/api/public/visit/days?token=${token}&from=${slot.date}&to=${slot.date}`)).data.days).toEqual([slot.date]);
+    // A reversed or too long range is refused on `to`; a token that is no link is refused.
+    const reversed = await get(`/api/public/visit/days?token=${token}&from=${to}&to=${from}`);
+    expect([reversed.statusCode, Object.keys(body(reversed).message.fields)]).toEqual([422, ['to']]);
+    expect((await get(`/api/public/visit/days?token=${token}&from=${today}&to=${addDays(today, 90)}`)).statusCode).toBe(422);
+    expect((await get(`/api/public/visit/days?token=nonsense&from=${from}&to=${to}`)).statusCode).toBe(401);
+  });
+
   it('offers free times of the same doctor and moves the visit in one step, audited as the patient\'s', async () => {
     const v = await verified();
     const slot = monday('09:00');

@@ -15,6 +15,7 @@ import { emit } from '../events/index.js';
 import { mapLink, messageLanguage, reminderIcs } from '../reminders/index.js';
 import { assertLinkCurrent, openPatientLink, signPatientLink } from '../../lib/patient-links.js';
 import { assertOffered, isOverlap, slotTaken } from './book.service.js';
+import { assertDaysAsked, daysWithTimes } from './booking-page.service.js';
 import { loadOffer, offerStarts, windowDates, type Offer } from './free-times.js';
 import { countPatientMoves, findClinicSettings, findVisitToMove, recordPatientMove } from './online-booking.repository.js';
 
@@ -55,6 +56,13 @@ async function moveOffer(deps: Deps, token: string, now: Date) {
   // The visit keeps its length, as when the desk moves it; its own time is not held against it.
   const length = (new Date(visit.ends_at).getTime() - startsAt.getTime()) / 60_000;
   return { claims, visit, offer: { ...offer, durationMinutes: length, exceptId: visit.id } };
+}
+
+/** The clinic-local days from `from` to `to` (at most MAX_DAYS_ASKED) with a free time the visit of the link can move to. */
+export async function visitDays(deps: Deps, token: string, from: string, to: string, now: Date): Promise<{ days: string[] }> {
+  assertDaysAsked(from, to);
+  const { claims, offer } = await moveOffer(deps, token, now);
+  return daysWithTimes(deps.db, claims.companyId, offer, from, to);
 }
 
 export async function visitTimes(deps: Deps, token: string, date: string, now: Date): Promise<BookingTimes> {

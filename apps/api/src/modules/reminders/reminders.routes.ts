@@ -5,7 +5,7 @@ import { t } from '../../lib/i18n.js';
 import { listEnvelope } from '../../lib/list.js';
 import { requestContext } from '../../lib/request-context.js';
 import { callerOf } from '../../plugins/auth.js';
-import { rescheduleVisit, visitIcs, visitTimes } from '../online-booking/index.js';
+import { rescheduleVisit, visitDays, visitIcs, visitTimes } from '../online-booking/index.js';
 import {
   actOnVisit, appointmentReminders, getReminderSettings, listOutbox, patientLinkFor, retryReminder, saveReminderSettings, viewVisit,
 } from './reminders.service.js';
@@ -55,6 +55,7 @@ export function reminderRoutes(app: App, deps: Deps) {
   // Moving the visit from the link (modules/online-booking: free times of the same clinic, service and doctor under the
   // clinic's online window; the move in one step), and the visit as a calendar file.
   const ob = routes.onlineBooking;
+  serve(app, ob.visitDays, async (req) => ({ success: true as const, data: await visitDays(deps, req.query.token, req.query.from, req.query.to, clockNow(deps)) }));
   serve(app, ob.visitTimes, async (req) => ({ success: true as const, data: await visitTimes(deps, req.query.token, req.query.date, clockNow(deps)) }));
 
   // The move answers the visit as it now is with a new link, signed for the new time (the one used lapses with the old).

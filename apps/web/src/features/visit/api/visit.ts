@@ -17,6 +17,11 @@ export async function actOnVisit(action: 'confirm' | 'cancel', token: string, re
 
 const publicOptions = { silent: true, skipAuthRefresh: true } as const;
 
+/** The clinic-local days from `from` to `to` with a free time the visit of the link can move to. */
+export async function getVisitDays(token: string, from: string, to: string, signal?: AbortSignal) {
+  return (await call(onlineBookingRoutes.visitDays, { query: { token, from, to } }, { ...publicOptions, signal })).data;
+}
+
 /** The free times of one clinic-local day the visit of the link can move to (same clinic, service and doctor). */
 export async function getVisitTimes(token: string, date: string, signal?: AbortSignal) {
   return (await call(onlineBookingRoutes.visitTimes, { query: { token, date } }, { ...publicOptions, signal })).data;

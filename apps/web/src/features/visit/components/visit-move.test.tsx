@@ -18,6 +18,8 @@ describe('choosing another time from the patient link', () => {
     let taken = true;
     mockFetch((url, init) => {
       sent.push({ url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+      // One free day a month: the 15th.
+      if (url.pathname === '/api/public/visit/days') return jsonResponse(200, ok({ days: [`${url.searchParams.get('from')!.slice(0, 8)}15`] }));
       if (url.pathname === '/api/public/visit/times') {
         return jsonResponse(200, ok({ date: url.searchParams.get('date')!, timeZone: 'Asia/Riyadh', times: [
           { datetime: `${url.searchParams.get('date')}T07:00:00.000Z`, doctor }, { datetime: `${url.searchParams.get('date')}T08:00:00.000Z`, doctor },
@@ -37,7 +39,12 @@ describe('choosing another time from the patient link', () => {
     renderWithProviders(<VisitMove token="tok" visit={visit} onMoved={onMoved} onClose={() => undefined} />);
 
     await user.click(screen.getByTestId('book-month-next'));
+    // Only the day with a free time can be chosen; the month's others are plain text.
+    await vi.waitFor(() => expect(document.querySelectorAll('[data-free]')).toHaveLength(1));
     const day = document.querySelector<HTMLElement>('[data-free]')!;
+    expect(day.dataset.date).toMatch(/-15$/);
+    const asked = sent.filter((s) => s.url.pathname === '/api/public/visit/days').at(-1)!.url.searchParams;
+    expect([asked.get('token'), asked.get('from'), asked.get('to')]).toEqual(['tok', `${day.dataset.date!.slice(0, 8)}01`, expect.stringMatching(/-(28|29|30|31)$/)]);
     await user.click(day);
     expect(await screen.findByRole('button', { name: '10:00' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '11:00' })).toBeInTheDocument();
@@ -54,5 +61,12 @@ describe('choosing another time from the patient link', () => {
     await vi.waitFor(() => expect(onMoved).toHaveBeenCalled());
     expect(onMoved.mock.calls[0]![0]).toMatchObject({ link: 'https://clinic.example/visit#tok2' });
     expect(sent.filter((s) => s.url.pathname === '/api/public/visit/reschedule').at(-1)?.body).toEqual({ token: 'tok', datetime: `${date}T08:00:00.000Z` });
+  });
+
+  it('says when the month shown has no free day, and offers none', async () => {
+    mockFetch((url) => (url.pathname === '/api/public/visit/days' ? jsonResponse(200, ok({ days: [] })) : jsonResponse(404, errorBody('no'))));
+    renderWithProviders(<VisitMove token="tok" visit={visit} onMoved={() => undefined} onClose={() => undefined} />);
+    expect(await screen.findByTestId('visit-move-no-days')).toHaveTextContent('No free day this month');
+    expect(document.querySelectorAll('[data-free]')).toHaveLength(0);
   });
 });

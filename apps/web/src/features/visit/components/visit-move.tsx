@@ -5,16 +5,17 @@ import { useTranslation } from 'react-i18next';
 import type { VisitView } from '@clinic/shared';
 import { MonthGrid } from '@/book/components/month-grid';
 import { TimeList } from '@/book/components/time-list';
-import { addMonths, clinicTime, longDate, monthOf, todayIn, weekdayNames, type Month } from '@/book/dates';
+import { addMonths, clinicTime, longDate, monthFirst, monthLast, monthOf, todayIn, weekdayNames, type Month } from '@/book/dates';
 import { isApiError } from '@/lib/http';
-import { getVisitTimes, rescheduleVisit } from '../api/visit';
+import { getVisitDays, getVisitTimes, rescheduleVisit } from '../api/visit';
 
 /** How far ahead the patient may look for another time (the API keeps to the clinic's own horizon). */
 const MONTHS_AHEAD = 3;
 
 /**
- * "Choose another time" on the patient's page: a month of days, the free times of the day chosen (same clinic, service
- * and doctor, GET /api/public/visit/times), and the move in one step (POST /api/public/visit/reschedule).
+ * "Choose another time" on the patient's page: a month whose days with a free time can be chosen (GET
+ * /api/public/visit/days), the free times of the day chosen (same clinic, service and doctor, GET
+ * /api/public/visit/times), and the move in one step (POST /api/public/visit/reschedule).
  */
 export function VisitMove({ token, visit, onMoved, onClose }: {
   token: string; visit: VisitView; onMoved: (v: VisitView & { link: string }) => void; onClose: () => void;
@@ -29,6 +30,16 @@ export function VisitMove({ token, visit, onMoved, onClose }: {
   const firstWeekday = visit.firstWeekday;
   const weekdays = useMemo(() => weekdayNames(lang, firstWeekday), [lang, firstWeekday]);
   const last = addMonths(monthOf(today), MONTHS_AHEAD);
+  // The shown month's days from today on: a closed or full day, or today once its last time is too close, is shown
+  // but cannot be chosen.
+  const from = monthFirst(month) < today ? today : monthFirst(month);
+  const to = monthLast(month);
+  const days = useQuery({
+    queryKey: ['visit-days', token, from, to],
+    queryFn: ({ signal }) => getVisitDays(token, from, to, signal),
+    retry: false,
+  });
+  const free = useMemo(() => new Set(days.data?.days ?? []), [days.data]);
   const times = useQuery({
     queryKey: ['visit-times', token, date],
     queryFn: ({ signal }) => getVisitTimes(token, date!, signal),
@@ -52,10 +63,15 @@ export function VisitMove({ token, visit, onMoved, onClose }: {
       <Title order={2} fz="h4">{t('visit.move.title')}</Title>
       <Text size="sm">{t('visit.move.intro')}</Text>
       <MonthGrid
-        month={month} onMonth={setMonth} min={monthOf(today)} max={last} free={null} from={today} to={`${last.year}-${String(last.month).padStart(2, '0')}-31`}
+        month={month} onMonth={setMonth} min={monthOf(today)} max={last} free={free} from={today} to={monthLast(last)}
         selected={date} onChoose={(d) => { setDate(d); setChosen(undefined); }} firstWeekday={firstWeekday} weekdays={weekdays} lang={lang} hijri={visit.hijri}
         labels={{ previous: t('visit.move.previousMonth'), next: t('visit.move.nextMonth'), free: t('visit.move.day'), full: t('visit.move.past') }}
       />
+      <div aria-live="polite">
+        {days.isLoading && <Loader size="sm" role="status" aria-label={t('visit.move.loadingDays')} />}
+        {days.isError && <Alert color="red" role="alert">{error(days.error)}</Alert>}
+        {days.data && free.size === 0 && <Text size="sm" c="dimmed" data-testid="visit-move-no-days">{t('visit.move.noDays')}</Text>}
+      </div>
       {date && (
         <Stack gap="xs" aria-live="polite">
           <Text fw={650} data-testid="visit-move-day">{longDate(date, lang).main}</Text>

@@ -23,6 +23,7 @@ describe('the patient\'s page after a move', () => {
       seen.push({ path: url.pathname, token: url.searchParams.get('token') ?? sent?.token ?? null });
       const moved = { ...visit, datetime: '2099-01-06T11:00:00+03:00' };
       if (url.pathname === '/api/public/visit') return jsonResponse(200, ok(url.searchParams.get('token') === 'tok2' ? moved : visit));
+      if (url.pathname === '/api/public/visit/days') return jsonResponse(200, ok({ days: [`${url.searchParams.get('from')!.slice(0, 8)}15`] }));
       if (url.pathname === '/api/public/visit/times') {
         return jsonResponse(200, ok({ date: url.searchParams.get('date')!, timeZone: 'Asia/Riyadh', times: [{ datetime: `${url.searchParams.get('date')}T08:00:00.000Z`, doctor }] }));
       }
@@ -40,7 +41,7 @@ describe('the patient\'s page after a move', () => {
     const chooseAndMove = async () => {
       await user.click(await screen.findByTestId('visit-move-open'));
       await user.click(screen.getByTestId('book-month-next'));
-      await user.click(document.querySelector<HTMLElement>('[data-free]')!);
+      await user.click(await screen.findByRole('button', { name: /15.*can be chosen/ }));
       await user.click(await screen.findByRole('button', { name: '11:00' }));
       await user.click(screen.getByTestId('visit-move-confirm'));
     };
