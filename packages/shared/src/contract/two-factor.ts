@@ -15,11 +15,17 @@ const tags = ['two-factor'];
  */
 export const twoFactorRoutes = {
   status: route({ method: 'GET', path: '/api/security/two-factor', access: 'authenticated', duringEnrolment: true, tags, response: { 200: okSchema(twoFactorStatus) } }),
-  /** A new authenticator secret (replacing one not yet confirmed); 409 when one is on. */
-  enrolTotp: route({ method: 'POST', path: '/api/security/two-factor/totp', access: 'authenticated', duringEnrolment: true, tags, response: { 200: okSchema(totpEnrolment) } }),
-  /** The first code turns the authenticator on and answers ten recovery codes, shown this once. */
+  /**
+   * A new authenticator secret (replacing one not yet confirmed); 409 when one is on. Adding a way to prove who one is
+   * is a sensitive change, like adding a passkey (step-up): otherwise a stolen session past its step-up window could
+   * add the attacker's app and step up with it. A session held to enrolment adds its first factor without one.
+   */
+  enrolTotp: route({
+    method: 'POST', path: '/api/security/two-factor/totp', access: 'authenticated', stepUp: true, duringEnrolment: true, tags, response: { 200: okSchema(totpEnrolment) },
+  }),
+  /** The first code turns the authenticator on and answers ten recovery codes, shown this once (step-up as above). */
   confirmTotp: route({
-    method: 'POST', path: '/api/security/two-factor/totp/confirm', access: 'authenticated', duringEnrolment: true, tags, body: totpConfirmInput,
+    method: 'POST', path: '/api/security/two-factor/totp/confirm', access: 'authenticated', stepUp: true, duringEnrolment: true, tags, body: totpConfirmInput,
     response: { 200: okSchema(recoveryCodesResult) },
   }),
   disableTotp: route({ method: 'POST', path: '/api/security/two-factor/totp/disable', access: 'authenticated', tags, body: totpDisableInput, response: { 200: messageOnlySchema } }),

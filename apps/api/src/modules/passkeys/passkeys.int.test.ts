@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, companySecurity, employees, loginFailures, passkeys, signInHistory, signInSessions } from '../../db/schema/index.js';
+import { auditLog, companySecurity, employees, loginFailures, passkeys, recoveryCodes, signInHistory, signInSessions, totpFactors } from '../../db/schema/index.js';
 import { auth, body, createOrg, createTestContext, linkSessionOf, login, signInStaff, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
 import { SoftAuthenticator } from '../../test/soft-authenticator.js';
+import { codeAt } from '../two-factor/totp.js';
 
 const ORIGIN = 'https://clinic.example.test';
 const RP_ID = 'clinic.example.test';
@@ -179,6 +180,75 @@ describe('registering and managing passkeys', () => {
     } finally {
       await db().delete(companySecurity).where(eq(companySecurity.companyId, org.companyId));
     }
+  });
+});
+
+describe('a session held to enrolment once the person has a factor from elsewhere', () => {
+  it('adds no passkey without a step-up: neither options nor an answer to options it asked for before', async () => {
+    await db().insert(companySecurity).values({ companyId: org.companyId, secondFactorRoleIds: [org.roleIds.get('Receptionist')] })
+      .onConflictDoUpdate({ target: companySecurity.companyId, set: { secondFactorRoleIds: [org.roleIds.get('Receptionist')] } });
+    try {
+      const s = await staff('Receptionist');
+      // Another sign-in with the password alone (someone who has it): held to enrolment too, and asks for options now.
+      const other = await login(ctx, s.username, TEST_PASSWORD);
+      expect(other.user.enrolmentRequired).toBe(true);
+      const early = data(await post('/api/passkeys/register/options', undefined, other.accessToken)) as { challengeId: string; options: Json };
+      // The person adds their passkey in their own session.
+      expect((await enrol(s.token, 'My key')).res.statusCode).toBe(200);
+      // The other session is still held (it proved no factor), but its exemption went with the person's lack of one.
+      const options = await post('/api/passkeys/register/options', undefined, other.accessToken);
+      expect(options.statusCode).toBe(403);
+      expect(code(options)).toBe('STEP_UP_REQUIRED');
+      const intruder = new SoftAuthenticator(ORIGIN, RP_ID);
+      const late = await post('/api/passkeys/register', { challengeId: early.challengeId, name: 'Not mine', response: intruder.register(early.options) }, other.accessToken);
+      expect(late.statusCode).toBe(403);
+      expect(code(late)).toBe('STEP_UP_REQUIRED');
+      expect(await db().select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.employeeId, s.id))).toHaveLength(1);
+      expect(code((await passwordless(intruder)).res)).toBe('PASSKEY_NOT_ACCEPTED');
+      expect(code(await ctx.app.inject({ method: 'GET', url: '/api/patients', headers: auth(other.accessToken) }))).toBe('SECOND_FACTOR_ENROLMENT_REQUIRED');
+    } finally {
+      await db().delete(companySecurity).where(eq(companySecurity.companyId, org.companyId));
+    }
+  });
+});
+
+describe('recovery codes and the last factor', () => {
+  const codesLeft = async (token: string) =>
+    (data(await ctx.app.inject({ method: 'GET', url: '/api/security/two-factor', headers: auth(token) })) as { recoveryCodesLeft: number; passkeys: number });
+  const freshCode = async (employeeId: string, secret: string) => {
+    await db().update(totpFactors).set({ lastStep: null }).where(eq(totpFactors.employeeId, employeeId));
+    return codeAt(secret);
+  };
+
+  it('go with the last passkey when the authenticator is off, and do not come back with the next passkey', async () => {
+    const s = await staff();
+    const { secret } = data(await post('/api/security/two-factor/totp', undefined, s.token)) as { secret: string };
+    const confirmed = data(await post('/api/security/two-factor/totp/confirm', { code: await freshCode(s.id, secret) }, s.token)) as { recoveryCodes: string[] };
+    expect(confirmed.recoveryCodes).toHaveLength(10);
+    const first = await enrol(s.token, 'Laptop');
+    expect(first.res.statusCode).toBe(200);
+    // The authenticator goes: the passkey is still a factor, so the codes stay.
+    expect((await post('/api/security/two-factor/totp/disable', { password: TEST_PASSWORD, code: await freshCode(s.id, secret) }, s.token)).statusCode).toBe(200);
+    expect(await codesLeft(s.token)).toMatchObject({ passkeys: 1, recoveryCodesLeft: 10 });
+    // The last passkey goes: no factor is left, and the codes go with it.
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/passkeys/${String(data(first.res).id)}`, headers: auth(s.token) })).statusCode).toBe(200);
+    expect(await codesLeft(s.token)).toMatchObject({ passkeys: 0, recoveryCodesLeft: 0 });
+    expect(await db().select().from(recoveryCodes).where(eq(recoveryCodes.employeeId, s.id))).toEqual([]);
+    // A new passkey later: an old code is no second step.
+    expect((await enrol(s.token, 'New phone')).res.statusCode).toBe(200);
+    const answer = data(await post('/api/auth/login', { email: s.username, password: TEST_PASSWORD })) as { secondFactor: { ticket: string; methods: string[] } };
+    expect(answer.secondFactor.methods).toEqual(['passkey']);
+    const old = await post('/api/auth/second-factor/recovery', { ticket: answer.secondFactor.ticket, code: confirmed.recoveryCodes[3] });
+    expect(code(old)).toBe('SECOND_FACTOR_CODE_INVALID');
+  });
+
+  it('stay while another factor is left: removing one of two passkeys keeps them', async () => {
+    const s = await staff();
+    const first = await enrol(s.token, 'Laptop');
+    expect((await enrol(s.token, 'Phone')).res.statusCode).toBe(200);
+    expect((await post('/api/security/two-factor/recovery-codes', undefined, s.token)).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/passkeys/${String(data(first.res).id)}`, headers: auth(s.token) })).statusCode).toBe(200);
+    expect(await codesLeft(s.token)).toMatchObject({ passkeys: 1, recoveryCodesLeft: 10 });
   });
 });
 

@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { releaseEnrolment } from '../auth/index.js';
+import { dropRecoveryCodesWithoutFactor } from '../two-factor/index.js';
 import { relyingParty, saveCeremony, spendCeremony } from './ceremony.js';
 import {
   accountNames, countPasskeysLocked, deletePasskey, insertPasskey, listPasskeys, renamePasskey, type PasskeyRow,
@@ -107,10 +108,14 @@ export async function rename(deps: Deps, ctx: RequestContext, caller: Caller, id
   });
 }
 
+/** Removes one of the caller's passkeys; the last second factor takes the recovery codes with it. */
 export async function remove(deps: Deps, ctx: RequestContext, caller: Caller, id: string): Promise<void> {
   await inTransaction(deps.db, async (tx) => {
     const row = await deletePasskey(tx, caller.companyId, caller.id, id);
     if (!row) throw notFound();
+    // As when the authenticator app is turned off: codes kept with no factor left would come back as a second factor
+    // with the next passkey, however long ago they were printed or leaked.
+    await dropRecoveryCodesWithoutFactor(tx, caller.companyId, caller.id);
     await recordAudit(tx, ctx, {
       companyId: caller.companyId, actorId: caller.id, action: 'passkey_removed', entity: ENTITY, entityId: id, changes: { before: { name: row.name } },
     });

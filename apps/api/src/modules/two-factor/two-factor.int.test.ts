@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInHistory, signInSessions, totpFactors } from '../../db/schema/index.js';
+import { passkeys, recoveryCodes, signInHistory, signInSessions, totpFactors } from '../../db/schema/index.js';
 import { open, seal } from '../../lib/secret-box.js';
 import { auth, body, contextWithOrg, linkSessionOf, login, signInStaff, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
 import { codeAt } from './totp.js';
@@ -273,6 +273,97 @@ describe('step-up', () => {
     expect(body(await call('POST', '/api/security/step-up', admin.token, { code: '123456' })).message.code).toBe('NO_SECOND_FACTOR');
     expect((await call('POST', '/api/security/step-up', admin.token, { password: TEST_PASSWORD })).statusCode).toBe(200);
     expect((await create()).statusCode).toBe(201);
+  });
+});
+
+describe('adding an authenticator app is a sensitive change', () => {
+  /** The session's last proof of identity is older than the organisation's step-up window (cached callers dropped). */
+  const ageVerification = async (token: string) => {
+    await ctx.database.db.update(signInSessions).set({ verifiedAt: new Date(Date.now() - 60 * 60_000) })
+      .where(eq(signInSessions.id, linkSessionOf(token).familyId));
+    ctx.app.callers.invalidateCompany(org.companyId);
+  };
+  /** A passkey of the person, as the passkey routes keep it (this file checks what it changes, not its ceremony). */
+  const givePasskey = (employeeId: string) => ctx.database.db.insert(passkeys).values({
+    companyId: org.companyId, employeeId, name: 'Phone', credentialId: `tf-${employeeId}-${Date.now()}`, publicKey: 'x', counter: 0, transports: [],
+    deviceType: 'singleDevice', backedUp: false,
+  });
+  const codeHashes = async (employeeId: string) =>
+    (await ctx.database.db.select({ h: recoveryCodes.codeHash }).from(recoveryCodes).where(eq(recoveryCodes.employeeId, employeeId))).map((r) => r.h).sort();
+
+  it('asks a session past its step-up window for a proof before starting or confirming one, so a stolen session cannot add its own', async () => {
+    const victim = await staff(['Admin']);
+    await ageVerification(victim.token);
+    const started = await call('POST', '/api/security/two-factor/totp', victim.token);
+    expect(started.statusCode).toBe(403);
+    expect(body(started).message.code).toBe('STEP_UP_REQUIRED');
+    expect(await ctx.database.db.select().from(totpFactors).where(eq(totpFactors.employeeId, victim.id))).toEqual([]);
+
+    // Started within the window, confirmed after it: refused too, the secret stays pending and no recovery code is made.
+    await ctx.database.db.update(signInSessions).set({ verifiedAt: new Date() }).where(eq(signInSessions.id, linkSessionOf(victim.token).familyId));
+    ctx.app.callers.invalidateCompany(org.companyId);
+    const { secret } = body(await call('POST', '/api/security/two-factor/totp', victim.token)).data;
+    await ageVerification(victim.token);
+    const confirmed = await call('POST', '/api/security/two-factor/totp/confirm', victim.token, { code: await freshCode(victim.id, secret) });
+    expect(confirmed.statusCode).toBe(403);
+    expect(body(confirmed).message.code).toBe('STEP_UP_REQUIRED');
+    expect(body(await call('GET', '/api/security/two-factor', victim.token)).data).toMatchObject({ totp: { state: 'pending' }, recoveryCodesLeft: 0 });
+    // So the session cannot step up with an authenticator of its own making: it has none.
+    expect(body(await call('POST', '/api/security/step-up', victim.token, { code: await freshCode(victim.id, secret) })).message.code).toBe('NO_SECOND_FACTOR');
+
+    // The person, who knows the password, proves who they are and the same code is taken.
+    expect((await call('POST', '/api/security/step-up', victim.token, { password: TEST_PASSWORD })).statusCode).toBe(200);
+    const kept = await call('POST', '/api/security/two-factor/totp/confirm', victim.token, { code: await freshCode(victim.id, secret) });
+    expect(kept.statusCode).toBe(200);
+    expect(body(kept).data.recoveryCodes).toHaveLength(10);
+  });
+
+  it('a passkey-only person: a session past the window neither adds an authenticator nor replaces the recovery codes', async () => {
+    const u = await staff();
+    await givePasskey(u.id);
+    const made = await call('POST', '/api/security/two-factor/recovery-codes', u.token);
+    expect(made.statusCode).toBe(200);
+    const before = await codeHashes(u.id);
+    expect(before).toHaveLength(10);
+    await ageVerification(u.token);
+    for (const res of [
+      await call('POST', '/api/security/two-factor/totp', u.token),
+      await call('POST', '/api/security/two-factor/totp/confirm', u.token, { code: '123456' }),
+    ]) {
+      expect(res.statusCode).toBe(403);
+      expect(body(res).message.code).toBe('STEP_UP_REQUIRED');
+    }
+    expect(await codeHashes(u.id)).toEqual(before);
+    expect(await ctx.database.db.select().from(totpFactors).where(eq(totpFactors.employeeId, u.id))).toEqual([]);
+  });
+
+  it('lets a session held to enrolment add its first factor without a step-up only while the person has none', async () => {
+    const role = org.roleIds.get('Nurse')!;
+    expect((await call('PUT', '/api/security/second-factor-policy', org.token, { roleIds: [role], stepUpMinutes: 15 })).statusCode).toBe(200);
+    try {
+      const nurse = await staff(['Nurse']);
+      // Two password-only sign-ins, both held to enrolment (the person's own, and one with the password alone).
+      const mine = await login(ctx, nurse.username, TEST_PASSWORD);
+      const other = await login(ctx, nurse.username, TEST_PASSWORD);
+      expect([mine.user.enrolmentRequired, other.user.enrolmentRequired]).toEqual([true, true]);
+      // The first is held and the person has no factor: it starts the authenticator without a step-up.
+      expect((await call('POST', '/api/security/two-factor/totp', mine.accessToken)).statusCode).toBe(200);
+      // The person adds a passkey in another sign-in: the held session's exemption is over, whatever its flag says.
+      await givePasskey(nurse.id);
+      for (const token of [mine.accessToken, other.accessToken]) {
+        const res = await call('POST', '/api/security/two-factor/totp', token);
+        expect(res.statusCode).toBe(403);
+        expect(body(res).message.code).toBe('STEP_UP_REQUIRED');
+      }
+      const confirm = await call('POST', '/api/security/two-factor/totp/confirm', other.accessToken, { code: '123456' });
+      expect(confirm.statusCode).toBe(403);
+      expect(body(confirm).message.code).toBe('STEP_UP_REQUIRED');
+      expect(await codeHashes(nurse.id)).toEqual([]);
+      // Still held: nothing else opens to it.
+      expect(body(await call('GET', '/api/patients', other.accessToken)).message.code).toBe('SECOND_FACTOR_ENROLMENT_REQUIRED');
+    } finally {
+      await call('PUT', '/api/security/second-factor-policy', org.token, { roleIds: [], stepUpMinutes: 15 });
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 /** Queries of second factors: the authenticator secret, recovery codes, the session's enrolment, the organisation's rule. */
 import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { companySecurity, employees, recoveryCodes, roles, totpFactors } from '../../db/schema/index.js';
+import { companySecurity, employees, passkeys, recoveryCodes, roles, totpFactors } from '../../db/schema/index.js';
 
 export type TotpRow = typeof totpFactors.$inferSelect;
 
@@ -54,8 +54,18 @@ export async function replaceRecoveryCodes(db: Db, companyId: string, employeeId
   if (hashes.length) await db.insert(recoveryCodes).values(hashes.map((codeHash) => ({ companyId, employeeId, codeHash })));
 }
 
-export async function deleteRecoveryCodes(db: Db, companyId: string, employeeId: string): Promise<void> {
-  await db.delete(recoveryCodes).where(and(eq(recoveryCodes.companyId, companyId), eq(recoveryCodes.employeeId, employeeId)));
+/**
+ * Deletes the person's recovery codes when they have no second factor left (no authenticator on, no passkey): the
+ * codes stand in for a factor, and kept they would work again once any new factor is added. Checked in the statement.
+ */
+export async function dropRecoveryCodesWithoutFactor(db: Db, companyId: string, employeeId: string): Promise<void> {
+  await db.delete(recoveryCodes).where(and(
+    eq(recoveryCodes.companyId, companyId),
+    eq(recoveryCodes.employeeId, employeeId),
+    sql`not exists (select 1 from ${totpFactors} where ${totpFactors.companyId} = ${companyId}
+      and ${totpFactors.employeeId} = ${employeeId} and ${totpFactors.confirmedAt} is not null)`,
+    sql`not exists (select 1 from ${passkeys} where ${passkeys.companyId} = ${companyId} and ${passkeys.employeeId} = ${employeeId})`,
+  ));
 }
 
 /** Spends an unused recovery code (once: of two simultaneous uses one succeeds). */

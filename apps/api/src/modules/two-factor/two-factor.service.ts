@@ -10,7 +10,7 @@ import { availableFactors, completeTicket, countFactors, markSessionVerified, op
 import { checkProof, TOTP_PURPOSE, totpSecretOf, type Proof } from './factor-check.js';
 import { newRecoveryCodes, newTotpSecret, matchingStep, otpauthUrl } from './totp.js';
 import {
-  acceptStep, accountOf, deleteRecoveryCodes, deleteTotp, findTotp, putPendingTotp, replaceRecoveryCodes,
+  acceptStep, accountOf, deleteTotp, dropRecoveryCodesWithoutFactor, findTotp, putPendingTotp, replaceRecoveryCodes,
 } from './two-factor.repository.js';
 
 /*
@@ -75,7 +75,7 @@ export async function disableTotp(deps: Deps, ctx: RequestContext, caller: Calle
   await inTransaction(deps.db, async (tx) => {
     if (!(await deleteTotp(tx, caller.companyId, caller.id))) throw new AppError(409, 'TOTP_NOT_ON', 'errors.security.mfa.notOn');
     // Recovery codes stand in for a second factor: with none left, they go too.
-    if ((await countFactors(tx, caller.companyId, caller.id)).passkeys === 0) await deleteRecoveryCodes(tx, caller.companyId, caller.id);
+    await dropRecoveryCodesWithoutFactor(tx, caller.companyId, caller.id);
     await recordAudit(tx, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'totp_disabled', entity: 'second_factor', entityId: caller.id });
   });
 }
