@@ -216,6 +216,16 @@ export async function permissionsOfRoles(db: Db, companyId: string, roleIds: str
   return rows.map((r) => r.permission);
 }
 
+/** The roles among `roleIds` that grant `admin`. */
+export async function administratorRoleIds(db: Db, companyId: string, roleIds: string[]): Promise<string[]> {
+  if (roleIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ roleId: rolePermissions.roleId })
+    .from(rolePermissions)
+    .where(and(eq(rolePermissions.companyId, companyId), inArray(rolePermissions.roleId, roleIds), eq(rolePermissions.permission, 'admin')));
+  return rows.map((r) => r.roleId);
+}
+
 export async function roleIdsOf(db: Db, companyId: string, employeeId: string): Promise<string[]> {
   const rows = await db.select({ roleId: employeeRoles.roleId }).from(employeeRoles)
     .where(and(eq(employeeRoles.companyId, companyId), eq(employeeRoles.employeeId, employeeId)));
@@ -332,4 +342,21 @@ export async function pendingInvitations(db: Db, companyId: string, employeeIds:
     ))
     .groupBy(invitations.employeeId);
   return new Map(rows.map((r) => [r.employeeId, r.expiresAt]));
+}
+
+/**
+ * Makes the person's live invitations lapse at `at` (none of their links can be taken up after it); their ids. They
+ * are not revoked: the person stays invited, listed with an expired invitation that can be sent again, and keeps
+ * holding their e-mail.
+ */
+export async function lapseInvitations(db: Db, companyId: string, employeeId: string, at: Date): Promise<string[]> {
+  const rows = await db
+    .update(invitations)
+    .set({ expiresAt: at })
+    .where(and(
+      eq(invitations.companyId, companyId), eq(invitations.employeeId, employeeId), isNull(invitations.acceptedAt), isNull(invitations.revokedAt),
+      sql`${invitations.expiresAt} > ${at.toISOString()}::timestamptz`,
+    ))
+    .returning({ id: invitations.id });
+  return rows.map((r) => r.id);
 }

@@ -23,7 +23,7 @@ import {
 } from './employees.domain.js';
 import {
   appointmentsOfDoctor, deleteEmployeeRow, findDocuments, findEmployee, findEmployeePage, findFiles, findPlacement, findRelations, insertEmployee,
-  pendingInvitations, replaceLinks, roleIdsOf, signsIn, updateEmployeeAt, upsertDocument, type EmployeeColumns, type EmployeeRow, type FileRow, type ListedEmployee,
+  lapseInvitations, pendingInvitations, replaceLinks, roleIdsOf, signsIn, updateEmployeeAt, upsertDocument, type EmployeeColumns, type EmployeeRow, type FileRow, type ListedEmployee,
   type Relations,
 } from './employees.repository.js';
 
@@ -303,7 +303,8 @@ export async function updateEmployee(deps: Deps, ctx: RequestContext, caller: Ca
   );
   if (Object.keys(scheduleFields).length) throw validationFailed(scheduleFields);
   // An unchanged e-mail is its holder's own: only a new one is looked up.
-  const email = input.email !== undefined && (input.email ?? '').toLowerCase() !== (row.email ?? '').toLowerCase() ? input.email : undefined;
+  const emailChanged = input.email !== undefined && (input.email ?? '').toLowerCase() !== (row.email ?? '').toLowerCase();
+  const email = emailChanged ? input.email : undefined;
   await checkUnique(deps, ctx, caller.companyId, { identity: input.identity, email, account: hasAccount }, id);
 
   const before = await getEmployee(deps, caller.companyId, id);
@@ -337,6 +338,16 @@ export async function updateEmployee(deps: Deps, ctx: RequestContext, caller: Ca
       await replaceLinks(tx, caller.companyId, id, input);
       await applyDocuments(tx, caller.companyId, id, input.documents, uploads);
     });
+    // An invitation was sent to the address this edit replaces (a typo, say): whoever holds that mailbox must not set up
+    // the account. Its links lapse now, audited; the person stays invited, and sending again uses the new address.
+    if (emailChanged) {
+      for (const invitation of await lapseInvitations(tx, caller.companyId, id, clockNow(deps))) {
+        await recordAudit(tx, ctx, {
+          companyId: caller.companyId, actorId: caller.id, action: 'revoke', entity: 'invitation', entityId: invitation,
+          changes: { reason: 'email_changed', employee: id },
+        });
+      }
+    }
     const changed = await getEmployee(withDb(deps, tx), caller.companyId, id);
     await recordAudit(tx, ctx, {
       companyId: caller.companyId, actorId: caller.id, action: isStatusOnly(input) ? (input.isActive ? 'activate' : 'deactivate') : 'update',

@@ -182,6 +182,57 @@ describe('an invitation link', () => {
     expect((await accept({ token, username: `back_${n}`, password: 'Back#Pass26', confirmPassword: 'Back#Pass26' })).statusCode).toBe(404);
   });
 
+  it('stops when the person\'s e-mail is corrected: the link mailed to the old address sets up nothing, a new one goes to the new address', async () => {
+    const p = { ...person(), email: `dr.typo.${n}@wrong-domain.example` };
+    const sent = body(await invite(p)).data;
+    const { token } = await mailedLink(p.email);
+    const corrected = `dr.right.${n}@clinic.example`;
+    const fix = await ctx.app.inject({
+      method: 'PUT', url: `/api/employees/${sent.employee}`, headers: auth(org.token),
+      payload: await withVersion(ctx, 'employees', sent.employee, { email: corrected }) as Record<string, unknown>,
+    });
+    expect(fix.statusCode).toBe(200);
+    // Still invited (listed with the users, holding the new address), the invitation ended: the users list offers to send it again.
+    expect(body(fix).data).toMatchObject({ email: corrected, hasAccount: false, invitation: { expired: true } });
+    const users = body(await ctx.app.inject({ method: 'GET', url: `/api/employees?hasAccount=true&search=${encodeURIComponent(p.name)}`, headers: auth(org.token) })).data;
+    expect(users).toMatchObject([{ _id: sent.employee, invitation: { expired: true } }]);
+
+    // Whoever holds the mistyped mailbox gets no account.
+    const page = await lookup(token, 'ar');
+    expect(page.statusCode).toBe(410);
+    expect(body(page).message.message).toBe('انتهت صلاحية هذه الدعوة. اطلب من عيادتك إرسال دعوة جديدة.');
+    const taken = await accept({ token, username: `stranger_${n}`, password: 'Stranger#12', confirmPassword: 'Stranger#12' });
+    expect(taken.statusCode).toBe(410);
+    expect(await ctx.database.db.select({ username: employees.username, passwordHash: employees.passwordHash }).from(employees)
+      .where(and(eq(employees.companyId, org.companyId), eq(employees.id, sent.employee)))).toEqual([{ username: null, passwordHash: null }]);
+    const audit = await ctx.database.db.select().from(auditLog)
+      .where(and(eq(auditLog.companyId, org.companyId), eq(auditLog.entity, 'invitation'), eq(auditLog.entityId, sent._id)));
+    expect(audit).toMatchObject([{ action: 'revoke', actorId: org.adminId, changes: { reason: 'email_changed', employee: sent.employee } }]);
+
+    // Sending it again mails the corrected address, and that link sets up the account.
+    smtp.messages.length = 0;
+    const again = await ctx.app.inject({ method: 'POST', url: `/api/employees/${sent.employee}/invitation`, headers: auth(org.token) });
+    expect(again.statusCode).toBe(201);
+    expect(body(again).data.email).toBe(corrected);
+    const fresh = await mailedLink(corrected);
+    expect(smtp.messages.filter((m) => JSON.stringify(m.to).includes(p.email))).toEqual([]);
+    const username = `right_${n}_${Date.now() % 100000}`;
+    expect((await accept({ token: fresh.token, username, password: 'Right#Pass26', confirmPassword: 'Right#Pass26' })).statusCode).toBe(200);
+    expect((await login(ctx, username, 'Right#Pass26')).user.email).toBe(corrected);
+  });
+
+  it('is left alone by an edit that keeps the e-mail (in other letter case too)', async () => {
+    const sent = body(await invite(person())).data;
+    const { token } = await mailedLink(sent.email);
+    const edit = await ctx.app.inject({
+      method: 'PUT', url: `/api/employees/${sent.employee}`, headers: auth(org.token),
+      payload: await withVersion(ctx, 'employees', sent.employee, { name: 'Reem Al-Harbi', email: sent.email.toUpperCase() }) as Record<string, unknown>,
+    });
+    expect(edit.statusCode).toBe(200);
+    expect(body(edit).data.invitation).toMatchObject({ expired: false });
+    expect((await lookup(token)).statusCode).toBe(200);
+  });
+
   it('goes with the person when they are deleted', async () => {
     const sent = body(await invite(person())).data;
     const { token } = await mailedLink(sent.email);

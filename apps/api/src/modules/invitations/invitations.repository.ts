@@ -23,6 +23,16 @@ export async function revokePendingInvitations(db: Db, companyId: string, employ
   return rows.map((r) => r.id);
 }
 
+/**
+ * The person's e-mail, their row locked until the caller's transaction ends: an edit of the address (which ends the
+ * invitations sent to the old one) then waits for a new invitation to commit, or the invitation for the edit.
+ */
+export async function lockedEmail(db: Db, companyId: string, employeeId: string): Promise<string | null> {
+  const [row] = await db.select({ email: employees.email }).from(employees)
+    .where(and(eq(employees.companyId, companyId), eq(employees.id, employeeId))).for('share');
+  return row?.email ?? null;
+}
+
 /** An invitation with what its page and e-mail show: the person, their state, the company and its state. */
 export async function findInvitation(db: Db, companyId: string, id: string) {
   const [row] = await db

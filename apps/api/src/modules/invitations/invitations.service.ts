@@ -15,7 +15,7 @@ import { type ClaimedJob, insertJob, type JobHandler } from '../jobs/index.js';
 import { checkReferences, checkRoleGrant, checkUnique, findEmployee, insertEmployee, replaceLinks, signsIn } from '../employees/index.js';
 import { invitationEmail } from './invitations.email.js';
 import {
-  findInvitation, insertInvitation, markAccepted, revokePendingInvitations, setCredentials, type FoundInvitation, type InvitationRow,
+  findInvitation, insertInvitation, lockedEmail, markAccepted, revokePendingInvitations, setCredentials, type FoundInvitation, type InvitationRow,
 } from './invitations.repository.js';
 
 /*
@@ -79,8 +79,11 @@ export async function resendInvitation(deps: Deps, ctx: RequestContext, caller: 
   await checkUnique(deps, ctx, caller.companyId, { email: person.email, account: true }, employeeId);
   const now = clockNow(deps);
   const row = await inTransaction(deps.db, async (tx) => {
+    // The address as it is now: one corrected since it was read above gets the link, not the one it replaced.
+    const email = await lockedEmail(tx, caller.companyId, employeeId);
+    if (!email) throw new AppError(409, 'INVITATION_NOT_PENDING', 'errors.invitationNotPending');
     const revoked = await revokePendingInvitations(tx, caller.companyId, employeeId, now);
-    const invitation = await issue(tx, deps, ctx, caller, employeeId, person.email!, now);
+    const invitation = await issue(tx, deps, ctx, caller, employeeId, email, now);
     await recordAudit(tx, ctx, {
       companyId: caller.companyId, actorId: caller.id, action: 'invite', entity: ENTITY, entityId: employeeId,
       changes: { resent: true, replaced: revoked.length, expiresAt: invitation.expiresAt.toISOString() },

@@ -53,8 +53,8 @@ async function signIn(username: string, headers: Record<string, string> = {}) {
   return res.json().data as { accessToken: string; refreshToken: string };
 }
 
-const get = (url: string, token: string) => ctx.app.inject({ method: 'GET', url, headers: auth(token) });
-const post = (url: string, token: string) => ctx.app.inject({ method: 'POST', url, headers: auth(token) });
+const get = (url: string, token: string, lang?: string) => ctx.app.inject({ method: 'GET', url, headers: auth(token, lang) });
+const post = (url: string, token: string, lang?: string) => ctx.app.inject({ method: 'POST', url, headers: auth(token, lang) });
 const refresh = (refreshToken: string) => ctx.app.inject({ method: 'POST', url: '/api/auth/refresh-token', payload: { refreshToken } });
 
 describe('a person\'s own sessions', () => {
@@ -126,6 +126,58 @@ describe('an administrator and a person\'s sessions', () => {
     const foreign = await ctx.app.inject({ method: 'DELETE', url: `/api/sessions/${linkSessionOf(session.accessToken).familyId}`, headers: auth(b.token) });
     expect(foreign.statusCode).toBe(404);
     expect((await get('/api/profile', session.accessToken)).statusCode).toBe(200);
+  });
+
+  it('a user manager below administrator neither sees nor ends an administrator\'s sessions, as they cannot edit them', async () => {
+    const made = await ctx.app.inject({
+      method: 'POST', url: '/api/roles', headers: auth(a.token), payload: { name: `User manager ${randomBytes(3).toString('hex')}`, permissions: ['user_read', 'user_update'] },
+    });
+    expect(made.statusCode).toBe(201);
+    a.roleIds.set('UserManager', body(made).data._id);
+    const account = async (roleNames: string[]) => {
+      const username = `mgr_${randomBytes(3).toString('hex')}`;
+      const row = await createAccount(ctx.database.db, a.companyId, a.roleIds, {
+        name: 'Hala', username, email: `${username}@example.test`, password: TEST_PASSWORD, employeeType: 'Employee', roleNames,
+      });
+      return { id: row.id, ...(await signIn(username)) };
+    };
+    const manager = await account(['UserManager']);
+    const admin = await staff(a);
+    const adminSession = await signIn(admin.username);
+    // The edit of the administrator is refused to the manager; so are their sessions and history, and "end all".
+    for (const target of [admin.id, a.adminId]) {
+      for (const res of [
+        await get(`/api/employees/${target}/sessions`, manager.accessToken, 'ar'),
+        await get(`/api/employees/${target}/sign-in-history`, manager.accessToken, 'ar'),
+        await post(`/api/employees/${target}/sessions/end-all`, manager.accessToken, 'ar'),
+      ]) {
+        expect(res.statusCode).toBe(403);
+        expect(body(res).message).toEqual({ code: 'ADMINISTRATOR_PROTECTED', message: 'لا يمكن تعديل حساب مسؤول أو حذفه إلا من قِبل مسؤول' });
+      }
+    }
+    expect((await get('/api/profile', adminSession.accessToken)).statusCode).toBe(200);
+    expect((await get('/api/profile', a.token)).statusCode).toBe(200);
+    const ended = await ctx.database.db.select().from(auditLog)
+      .where(and(eq(auditLog.companyId, a.companyId), eq(auditLog.action, 'end_sessions'), eq(auditLog.actorId, manager.id)));
+    expect(ended).toEqual([]);
+
+    // A receptionist's sessions they see, as they edit the record; ending them switches the account off for a while,
+    // which needs every permission the receptionist holds, as the status switch does.
+    const desk = await account(['Receptionist']);
+    expect((await get(`/api/employees/${desk.id}/sessions`, manager.accessToken)).statusCode).toBe(200);
+    expect((await get(`/api/employees/${desk.id}/sign-in-history`, manager.accessToken)).statusCode).toBe(200);
+    const beyond = await post(`/api/employees/${desk.id}/sessions/end-all`, manager.accessToken);
+    expect(beyond.statusCode).toBe(403);
+    expect(body(beyond).message.code).toBe('GRANT_BEYOND_OWN');
+    expect((await get('/api/profile', desk.accessToken)).statusCode).toBe(200);
+    // A colleague holding no more than they do, and their own, they end.
+    const peer = await account(['UserManager']);
+    const res = await post(`/api/employees/${peer.id}/sessions/end-all`, manager.accessToken);
+    expect(res.statusCode).toBe(200);
+    expect(body(res).data.ended).toBe(1);
+    expect((await get('/api/profile', peer.accessToken)).statusCode).toBe(401);
+    expect((await get(`/api/employees/${manager.id}/sessions`, manager.accessToken)).statusCode).toBe(200);
+    expect(body(await post(`/api/employees/${manager.id}/sessions/end-all`, manager.accessToken)).data.ended).toBe(1);
   });
 
   it('a person without the permission to manage accounts cannot list anyone\'s sessions', async () => {

@@ -4,7 +4,9 @@
  */
 import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { companies, companySecurity, employees, knownDevices, refreshTokens, signInHistory, signInSessions } from '../../db/schema/index.js';
+import {
+  companies, companySecurity, employeeRoles, employees, knownDevices, refreshTokens, rolePermissions, signInHistory, signInSessions,
+} from '../../db/schema/index.js';
 import { SESSION_DEFAULTS } from '../../lib/credential-liveness.js';
 
 export type SessionRow = typeof signInSessions.$inferSelect;
@@ -82,6 +84,16 @@ export async function personExists(db: Db, companyId: string, employeeId: string
   const [row] = await db.select({ id: employees.id }).from(employees)
     .where(and(eq(employees.companyId, companyId), eq(employees.id, employeeId))).limit(1);
   return !!row;
+}
+
+/** The distinct permissions the person's roles grant. */
+export async function permissionsOf(db: Db, companyId: string, employeeId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ permission: rolePermissions.permission })
+    .from(employeeRoles)
+    .innerJoin(rolePermissions, and(eq(rolePermissions.companyId, employeeRoles.companyId), eq(rolePermissions.roleId, employeeRoles.roleId)))
+    .where(and(eq(employeeRoles.companyId, companyId), eq(employeeRoles.employeeId, employeeId)));
+  return rows.map((r) => r.permission);
 }
 
 /** A page of the person's sign-in history, newest first, with one more row than asked to tell whether more follow. */

@@ -1,9 +1,11 @@
 import type { SsoErrorReason, SsoGroupRole } from '@clinic/shared';
+import type { Db } from '../../db/client.js';
 import { clockNow, type Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
 import { announceCredentialChange } from '../../lib/credential-liveness.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { inOrganisationTransaction } from '../../lib/transaction.js';
+import { administratorRoleIds, hasActiveAdministrator, lockAccounts } from '../employees/index.js';
 import { revokeInvitationsOf } from '../invitations/index.js';
 import type { ProviderPerson } from './oidc.js';
 import {
@@ -17,12 +19,35 @@ import {
  * holds that e-mail (it can sign in, or the person is invited) is linked if it has no other identity at this provider,
  * and their invitation ends (two such accounts: refused, either could be theirs); else, with `auto` provisioning, an
  * account is made with the roles of the person's groups (none mapped: refused). With a group mapping, the person's
- * roles follow their groups at every sign-in.
+ * roles follow their groups at every sign-in, but never so far that the organisation is left without an active
+ * administrator (see syncRoles).
  */
 export type Resolution = { account: SsoAccount; reason?: undefined } | { account: SsoAccount | null; reason: SsoErrorReason };
 
 export function mappedRoles(groupRoles: SsoGroupRole[], groups: string[]): string[] {
   return [...new Set(groupRoles.filter((g) => groups.includes(g.group)).map((g) => g.roleId))].sort();
+}
+
+/**
+ * Gives the person the roles of their groups, in the caller's transaction: what they held before and hold now, and the
+ * administrator roles kept; null when they hold the groups' roles already. A sync that would leave the organisation
+ * without an active administrator (its only one is in a group mapped to another role) keeps the person's administrator
+ * roles beside the mapped ones: the sign-in goes on, and someone is left who can correct the mapping. It runs under the
+ * lock every change of administration takes (employees/administrators.ts), so two administrators losing the role at
+ * once are decided one after the other.
+ */
+async function syncRoles(tx: Db, companyId: string, employeeId: string, wanted: string[]) {
+  if ((await roleIdsOf(tx, companyId, employeeId)).sort().join() === wanted.join()) return null;
+  await lockAccounts(tx, companyId);
+  const before = (await roleIdsOf(tx, companyId, employeeId)).sort();
+  if (before.join() === wanted.join()) return null;
+  const hadAdministrator = await hasActiveAdministrator(tx, companyId);
+  await replaceRoles(tx, companyId, employeeId, wanted);
+  if (!hadAdministrator || (await hasActiveAdministrator(tx, companyId))) return { before, after: wanted, kept: [] };
+  const kept = (await administratorRoleIds(tx, companyId, before)).sort();
+  const after = [...new Set([...wanted, ...kept])].sort();
+  await replaceRoles(tx, companyId, employeeId, after);
+  return { before, after, kept };
 }
 
 export async function resolveAccount(deps: Deps, ctx: RequestContext, provider: ProviderRow, person: ProviderPerson): Promise<Resolution> {
@@ -66,13 +91,16 @@ export async function resolveAccount(deps: Deps, ctx: RequestContext, provider: 
       await revokeInvitationsOf(tx, ctx, companyId, found.id, 'sso_linked', clockNow(deps));
     }
     if (groupRoles.length === 0) return false;
-    const held = (await roleIdsOf(tx, companyId, found.id)).sort();
-    if (held.join() === roleIds.join()) return false;
-    await replaceRoles(tx, companyId, found.id, roleIds);
+    const synced = await syncRoles(tx, companyId, found.id, roleIds);
+    if (!synced) return false;
+    // `keptAdministrator`: the roles the groups would have taken from the organisation's last administrator. Written at
+    // every such sign-in, even when the roles end up as they were, so the mapping's conflict shows until it is fixed.
+    const kept = synced.kept.length ? { groupRoles: roleIds, keptAdministrator: synced.kept } : {};
     await recordAudit(tx, ctx, {
-      companyId, actorId: found.id, action: 'sso_roles_synced', entity: 'employee', entityId: found.id, changes: { before: held, after: roleIds },
+      companyId, actorId: found.id, action: 'sso_roles_synced', entity: 'employee', entityId: found.id,
+      changes: { before: synced.before, after: synced.after, ...kept },
     });
-    return true;
+    return synced.after.join() !== synced.before.join();
   });
   // The person's other sessions see their new roles at once.
   if (changed) await announceCredentialChange(deps, ctx, companyId);

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  auditLog, companies, employeeRoles, employees, externalIdentities, invitations, passkeys, signInHistory, ssoProviders, totpFactors,
+  auditLog, companies, employeeRoles, employees, externalIdentities, invitations, passkeys, rolePermissions, signInHistory, ssoProviders, totpFactors,
 } from '../../db/schema/index.js';
 import { auth, body, createOrg, createTestContext, TEST_PASSWORD, type TestContext, type TestOrg } from '../../test/harness.js';
 import { follow, startImpostor, startProvider, type LocalProvider } from './fixtures.js';
@@ -300,6 +300,55 @@ describe('signing in through the provider', () => {
     codeOf(await signIn(a, 'rami'));
     expect(await rolesOf()).toEqual([role(a, 'Receptionist')]);
     await configure(a);
+  });
+});
+
+describe('group mapping and the last administrator', () => {
+  /** Active accounts of the organisation that hold `admin`. */
+  async function administrators(org: TestOrg) {
+    const rows = await db().selectDistinct({ id: employees.id }).from(employees)
+      .innerJoin(employeeRoles, and(eq(employeeRoles.companyId, employees.companyId), eq(employeeRoles.employeeId, employees.id)))
+      .innerJoin(rolePermissions, and(eq(rolePermissions.companyId, employeeRoles.companyId), eq(rolePermissions.roleId, employeeRoles.roleId)))
+      .where(and(eq(employees.companyId, org.companyId), eq(employees.isActive, true), eq(rolePermissions.permission, 'admin')));
+    return rows.map((r) => r.id);
+  }
+  const rolesOf = async (org: TestOrg, id: string) => (await db().select({ roleId: employeeRoles.roleId }).from(employeeRoles)
+    .where(and(eq(employeeRoles.companyId, org.companyId), eq(employeeRoles.employeeId, id)))).map((r) => r.roleId).sort();
+  const synced = (org: TestOrg, id: string) => db().select({ changes: auditLog.changes }).from(auditLog)
+    .where(and(eq(auditLog.companyId, org.companyId), eq(auditLog.action, 'sso_roles_synced'), eq(auditLog.entityId, id))).orderBy(auditLog.id);
+
+  it('keeps the only administrator\'s role when their groups map to another, signs them in, and says so in the audit row', async () => {
+    const c = await createOrg(ctx, { name: 'East Group' });
+    await configure(c, { allowedDomains: ['east.test'], groupRoles: [{ group: 'desk', roleId: role(c, 'Receptionist') }] });
+    await db().update(employees).set({ email: 'boss@east.test' }).where(and(eq(employees.companyId, c.companyId), eq(employees.id, c.adminId)));
+    expect(await administrators(c)).toEqual([c.adminId]);
+    idp.people.set('east-boss', { email: 'boss@east.test', email_verified: true, name: 'Boss', groups: ['desk'] });
+    const answer = await exchange(codeOf(await signIn(c, 'east-boss')));
+    expect(answer.statusCode).toBe(200);
+    // Still the organisation's administrator (the mapped role beside it): they can reach the settings to correct them.
+    expect(await administrators(c)).toEqual([c.adminId]);
+    expect(await rolesOf(c, c.adminId)).toEqual([role(c, 'Admin'), role(c, 'Receptionist')].sort());
+    const settingsPage = await ctx.app.inject({ method: 'GET', url: '/api/organisation/sso', headers: auth(body(answer).data.accessToken) });
+    expect(settingsPage.statusCode).toBe(200);
+    const [row] = await synced(c, c.adminId);
+    expect(row!.changes).toEqual({
+      before: [role(c, 'Admin')], after: [role(c, 'Admin'), role(c, 'Receptionist')].sort(), groupRoles: [role(c, 'Receptionist')],
+      keptAdministrator: [role(c, 'Admin')],
+    });
+
+    // With a second administrator, the mapping applies in full to the first: the organisation keeps one.
+    const { createAccount } = await import('../organisation/index.js');
+    const second = await createAccount(db(), c.companyId, c.roleIds, {
+      name: 'Second Admin', username: 'second-admin-east', email: 'second@east.test', password: TEST_PASSWORD, employeeType: 'Admin', roleNames: ['Admin'],
+    });
+    expect((await exchange(codeOf(await signIn(c, 'east-boss')))).statusCode).toBe(200);
+    expect(await rolesOf(c, c.adminId)).toEqual([role(c, 'Receptionist')]);
+    expect(await administrators(c)).toEqual([second.id]);
+    // ...and then to the second, the last one, only as far as leaving them an administrator.
+    idp.people.set('east-second', { email: 'second@east.test', email_verified: true, groups: ['desk'] });
+    expect((await exchange(codeOf(await signIn(c, 'east-second')))).statusCode).toBe(200);
+    expect(await administrators(c)).toEqual([second.id]);
+    expect((await synced(c, second.id)).map((r) => r.changes)).toMatchObject([{ keptAdministrator: [role(c, 'Admin')] }]);
   });
 });
 

@@ -21,8 +21,11 @@ export function useMySessions() {
   return useQuery({ queryKey: sessionsKeys.mine(), queryFn: async ({ signal }) => (await call(r.mine, {}, { signal })).data });
 }
 
+/** A person's sessions; silent: the card says itself why it has none (an administrator's, for anyone else, is refused). */
 export function usePersonSessions(id: string) {
-  return useQuery({ queryKey: sessionsKeys.person(id), queryFn: async ({ signal }) => (await call(r.ofEmployee, { params: { id } }, { signal })).data });
+  return useQuery({
+    queryKey: sessionsKeys.person(id), queryFn: async ({ signal }) => (await call(r.ofEmployee, { params: { id } }, { signal, silent: true })).data, retry: false,
+  });
 }
 
 /** A page of sign-in history: the caller's own (`who` = 'me') or a person's. */
