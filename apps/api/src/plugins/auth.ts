@@ -1,12 +1,11 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { passkeys, totpFactors } from '../db/schema/index.js';
 import type { App, Caller, Deps } from '../lib/app-types.js';
 import { announceAccessChange } from '../lib/caller-cache.js';
 import { credentialHolder, permits, recentlyVerified, touchSession } from '../lib/credential-liveness.js';
 import { recordAudit } from '../lib/audit.js';
 import { AppError, forbidden, unauthorized } from '../lib/errors.js';
 import { requestContext } from '../lib/request-context.js';
+import { countFactors } from '../modules/auth/sign-in.repository.js';
 
 /**
  * Loads the caller's account, plan and effective permissions through the credential liveness check (the account
@@ -27,21 +26,6 @@ function bearer(req: FastifyRequest): string | null {
 }
 
 export { permits };
-
-/**
- * Whether the person has a second factor now: an authenticator app that is on, or a passkey. One query, asked only
- * for a session held to enrolment on a step-up route open to it, so other requests never pay for it.
- */
-async function hasSecondFactor(deps: Deps, companyId: string, employeeId: string): Promise<boolean> {
-  const [row] = await deps.db
-    .select({
-      yes: sql<boolean>`exists (select 1 from ${totpFactors} where ${totpFactors.companyId} = ${companyId}
-        and ${totpFactors.employeeId} = ${employeeId} and ${totpFactors.confirmedAt} is not null)
-        or exists (select 1 from ${passkeys} where ${passkeys.companyId} = ${companyId} and ${passkeys.employeeId} = ${employeeId})`,
-    })
-    .from(sql`(select 1) as one`);
-  return Boolean(row?.yes);
-}
 
 /**
  * Authenticates every /api request whose route is not public and enforces the route's declared permission.
@@ -88,7 +72,9 @@ export function registerAuth(app: App, deps: Deps) {
     // sign-in, and a factor added in another session must not leave this password-only one free to add another.
     if (config.stepUp && !recentlyVerified(caller.session)) {
       const held = caller.session?.enrolmentRequired === true && config.duringEnrolment === true;
-      if (!held || (await hasSecondFactor(deps, caller.companyId, caller.id))) throw new AppError(403, 'STEP_UP_REQUIRED', 'errors.security.stepUpRequired');
+      // Asked only of a held session on such a route, so other requests never pay for it.
+      const factors = held ? await countFactors(deps.db, caller.companyId, caller.id) : null;
+      if (!factors || factors.totp || factors.passkeys > 0) throw new AppError(403, 'STEP_UP_REQUIRED', 'errors.security.stepUpRequired');
     }
     if (!permits(required, caller.permissions)) {
       await recordAudit(deps.db, requestContext(req), {
