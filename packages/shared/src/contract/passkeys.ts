@@ -30,9 +30,16 @@ export const passkeyRoutes = {
   rename: route({ method: 'PATCH', path: '/api/passkeys/:id', access: 'authenticated', tags, params: idParams, body: passkeyRenameInput, response: { 200: okSchema(passkeyView) } }),
   /** Removing a way to sign in is a sensitive change: the person proves who they are first (step-up). */
   remove: route({ method: 'DELETE', path: '/api/passkeys/:id', access: 'authenticated', stepUp: true, tags, params: idParams, response: { 200: messageOnlySchema } }),
-  /** Step-up: options for the caller's own passkeys, then the answer, which marks the session verified now. */
-  stepUpOptions: route({ method: 'POST', path: '/api/passkeys/step-up/options', access: 'authenticated', tags, response: { 200: okSchema(passkeyOptions) } }),
-  stepUp: route({ method: 'POST', path: '/api/passkeys/step-up', access: 'authenticated', tags, body: passkeyAssertionInput, response: { 200: messageOnlySchema } }),
+  /**
+   * Step-up: options for the caller's own passkeys, then the answer, which marks the session verified now. Open to a
+   * session held to enrolment whose person set up a factor since (in another session): the proof releases the hold.
+   */
+  stepUpOptions: route({
+    method: 'POST', path: '/api/passkeys/step-up/options', access: 'authenticated', duringEnrolment: true, tags, response: { 200: okSchema(passkeyOptions) },
+  }),
+  stepUp: route({
+    method: 'POST', path: '/api/passkeys/step-up', access: 'authenticated', duringEnrolment: true, tags, body: passkeyAssertionInput, response: { 200: messageOnlySchema },
+  }),
   /** Passwordless sign-in: options naming no one (the passkey on the device says who), then the answer. Throttled per address. */
   signInOptions: route({ method: 'POST', path: '/api/auth/passkey/options', access: 'public', tags, response: { 200: okSchema(passkeyOptions) } }),
   signIn: route({ method: 'POST', path: '/api/auth/passkey', access: 'public', tags, body: passkeyAssertionInput, response: { 200: okSchema(loginAnswer) } }),

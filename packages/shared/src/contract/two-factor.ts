@@ -33,8 +33,13 @@ export const twoFactorRoutes = {
   regenerateRecoveryCodes: route({
     method: 'POST', path: '/api/security/two-factor/recovery-codes', access: 'authenticated', stepUp: true, tags, response: { 200: okSchema(recoveryCodesResult) },
   }),
-  /** Proves who the caller is again: sensitive changes are open for the organisation's step-up minutes. */
-  stepUp: route({ method: 'POST', path: '/api/security/step-up', access: 'authenticated', tags, body: stepUpInput, response: { 200: okSchema(stepUpResult) } }),
+  /**
+   * Proves who the caller is again: sensitive changes are open for the organisation's step-up minutes. Open to a session
+   * held to enrolment: a second factor set up since (in another session) proved here releases the hold.
+   */
+  stepUp: route({
+    method: 'POST', path: '/api/security/step-up', access: 'authenticated', duringEnrolment: true, tags, body: stepUpInput, response: { 200: okSchema(stepUpResult) },
+  }),
   /** The sign-in's second step with an authenticator code (the ticket from the password step). */
   signInTotp: route({ method: 'POST', path: '/api/auth/second-factor/totp', access: 'public', tags, body: totpSignInInput, response: { 200: okSchema(loginResult) } }),
   signInRecovery: route({ method: 'POST', path: '/api/auth/second-factor/recovery', access: 'public', tags, body: recoverySignInInput, response: { 200: okSchema(loginResult) } }),

@@ -47,6 +47,17 @@ async function passwordless(key: SoftAuthenticator, over: { counter?: number } =
   return { res: await post('/api/auth/passkey', { challengeId: opts.challengeId, response }), opts, response };
 }
 
+/** Runs `body` while the organisation requires receptionists to have a second factor. */
+async function whileReceptionistsNeedAFactor(body: () => Promise<void>) {
+  await db().insert(companySecurity).values({ companyId: org.companyId, secondFactorRoleIds: [org.roleIds.get('Receptionist')] })
+    .onConflictDoUpdate({ target: companySecurity.companyId, set: { secondFactorRoleIds: [org.roleIds.get('Receptionist')] } });
+  try {
+    await body();
+  } finally {
+    await db().delete(companySecurity).where(eq(companySecurity.companyId, org.companyId));
+  }
+}
+
 describe('registering and managing passkeys', () => {
   it('asks the person to prove who they are before removing a passkey, and keeps at most 20', async () => {
     const s = await staff();
@@ -165,51 +176,55 @@ describe('registering and managing passkeys', () => {
     expect(await db().select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.employeeId, s.id))).toHaveLength(1);
   });
 
-  it('releases a session held to enrolment once the person adds a passkey as their second factor', async () => {
-    await db().insert(companySecurity).values({ companyId: org.companyId, secondFactorRoleIds: [org.roleIds.get('Receptionist')] })
-      .onConflictDoUpdate({ target: companySecurity.companyId, set: { secondFactorRoleIds: [org.roleIds.get('Receptionist')] } });
-    try {
-      const s = await staff('Receptionist');
-      const held = await ctx.app.inject({ method: 'GET', url: '/api/patients', headers: auth(s.token) });
-      expect(code(held)).toBe('SECOND_FACTOR_ENROLMENT_REQUIRED');
-      // The held session has proved nothing yet (no step-up is open to it), and still adds its first passkey.
-      const [row] = await db().select({ verifiedAt: signInSessions.verifiedAt }).from(signInSessions).where(eq(signInSessions.id, linkSessionOf(s.token).familyId));
-      expect(row!.verifiedAt).toBeNull();
-      expect((await enrol(s.token, 'Front desk key')).res.statusCode).toBe(200);
-      expect((await ctx.app.inject({ method: 'GET', url: '/api/patients', headers: auth(s.token) })).statusCode).toBe(200);
-    } finally {
-      await db().delete(companySecurity).where(eq(companySecurity.companyId, org.companyId));
-    }
-  });
+  it('releases a session held to enrolment once the person adds a passkey as their second factor', () => whileReceptionistsNeedAFactor(async () => {
+    const s = await staff('Receptionist');
+    const held = await ctx.app.inject({ method: 'GET', url: '/api/patients', headers: auth(s.token) });
+    expect(code(held)).toBe('SECOND_FACTOR_ENROLMENT_REQUIRED');
+    // The held session has proved nothing yet (no step-up is open to it), and still adds its first passkey.
+    const [row] = await db().select({ verifiedAt: signInSessions.verifiedAt }).from(signInSessions).where(eq(signInSessions.id, linkSessionOf(s.token).familyId));
+    expect(row!.verifiedAt).toBeNull();
+    expect((await enrol(s.token, 'Front desk key')).res.statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/patients', headers: auth(s.token) })).statusCode).toBe(200);
+  }));
 });
 
 describe('a session held to enrolment once the person has a factor from elsewhere', () => {
-  it('adds no passkey without a step-up: neither options nor an answer to options it asked for before', async () => {
-    await db().insert(companySecurity).values({ companyId: org.companyId, secondFactorRoleIds: [org.roleIds.get('Receptionist')] })
-      .onConflictDoUpdate({ target: companySecurity.companyId, set: { secondFactorRoleIds: [org.roleIds.get('Receptionist')] } });
-    try {
-      const s = await staff('Receptionist');
-      // Another sign-in with the password alone (someone who has it): held to enrolment too, and asks for options now.
-      const other = await login(ctx, s.username, TEST_PASSWORD);
-      expect(other.user.enrolmentRequired).toBe(true);
-      const early = data(await post('/api/passkeys/register/options', undefined, other.accessToken)) as { challengeId: string; options: Json };
-      // The person adds their passkey in their own session.
-      expect((await enrol(s.token, 'My key')).res.statusCode).toBe(200);
-      // The other session is still held (it proved no factor), but its exemption went with the person's lack of one.
-      const options = await post('/api/passkeys/register/options', undefined, other.accessToken);
-      expect(options.statusCode).toBe(403);
-      expect(code(options)).toBe('STEP_UP_REQUIRED');
-      const intruder = new SoftAuthenticator(ORIGIN, RP_ID);
-      const late = await post('/api/passkeys/register', { challengeId: early.challengeId, name: 'Not mine', response: intruder.register(early.options) }, other.accessToken);
-      expect(late.statusCode).toBe(403);
-      expect(code(late)).toBe('STEP_UP_REQUIRED');
-      expect(await db().select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.employeeId, s.id))).toHaveLength(1);
-      expect(code((await passwordless(intruder)).res)).toBe('PASSKEY_NOT_ACCEPTED');
-      expect(code(await ctx.app.inject({ method: 'GET', url: '/api/patients', headers: auth(other.accessToken) }))).toBe('SECOND_FACTOR_ENROLMENT_REQUIRED');
-    } finally {
-      await db().delete(companySecurity).where(eq(companySecurity.companyId, org.companyId));
-    }
-  });
+  it('adds no passkey without a step-up: neither options nor an answer to options it asked for before', () => whileReceptionistsNeedAFactor(async () => {
+    const s = await staff('Receptionist');
+    // Another sign-in with the password alone (someone who has it): held to enrolment too, and asks for options now.
+    const other = await login(ctx, s.username, TEST_PASSWORD);
+    expect(other.user.enrolmentRequired).toBe(true);
+    const early = data(await post('/api/passkeys/register/options', undefined, other.accessToken)) as { challengeId: string; options: Json };
+    // The person adds their passkey in their own session.
+    expect((await enrol(s.token, 'My key')).res.statusCode).toBe(200);
+    // The other session is still held (it proved no factor), but its exemption went with the person's lack of one.
+    const options = await post('/api/passkeys/register/options', undefined, other.accessToken);
+    expect(options.statusCode).toBe(403);
+    expect(code(options)).toBe('STEP_UP_REQUIRED');
+    const intruder = new SoftAuthenticator(ORIGIN, RP_ID);
+    const late = await post('/api/passkeys/register', { challengeId: early.challengeId, name: 'Not mine', response: intruder.register(early.options) }, other.accessToken);
+    expect(late.statusCode).toBe(403);
+    expect(code(late)).toBe('STEP_UP_REQUIRED');
+    expect(await db().select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.employeeId, s.id))).toHaveLength(1);
+    expect(code((await passwordless(intruder)).res)).toBe('PASSKEY_NOT_ACCEPTED');
+    expect(code(await ctx.app.inject({ method: 'GET', url: '/api/patients', headers: auth(other.accessToken) }))).toBe('SECOND_FACTOR_ENROLMENT_REQUIRED');
+  }));
+
+  it('is released by a step-up with the person\'s passkey, as if it had signed in with it; a stranger\'s key releases nothing', () => whileReceptionistsNeedAFactor(async () => {
+    const s = await staff('Receptionist');
+    const other = await login(ctx, s.username, TEST_PASSWORD);
+    const { key } = await enrol(s.token, 'My key');
+    const stranger = new SoftAuthenticator(ORIGIN, RP_ID);
+    const first = data(await post('/api/passkeys/step-up/options', undefined, other.accessToken)) as { challengeId: string; options: Json };
+    expect(code(await post('/api/passkeys/step-up', { challengeId: first.challengeId, response: stranger.authenticate(first.options) }, other.accessToken))).toBe('PASSKEY_NOT_ACCEPTED');
+    expect(code(await ctx.app.inject({ method: 'GET', url: '/api/patients', headers: auth(other.accessToken) }))).toBe('SECOND_FACTOR_ENROLMENT_REQUIRED');
+    const opts = data(await post('/api/passkeys/step-up/options', undefined, other.accessToken)) as { challengeId: string; options: Json };
+    expect((await post('/api/passkeys/step-up', { challengeId: opts.challengeId, response: key.authenticate(opts.options) }, other.accessToken)).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/patients', headers: auth(other.accessToken) })).statusCode).toBe(200);
+    const [row] = await db().select({ held: signInSessions.enrolmentRequired, secondFactor: signInSessions.secondFactor })
+      .from(signInSessions).where(eq(signInSessions.id, linkSessionOf(other.accessToken).familyId));
+    expect(row).toEqual({ held: false, secondFactor: 'passkey' });
+  }));
 });
 
 describe('recovery codes and the last factor', () => {

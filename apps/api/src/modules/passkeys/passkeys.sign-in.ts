@@ -10,7 +10,8 @@ import { AppError } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { inTransaction, withDb } from '../../lib/transaction.js';
 import {
-  afterFirstFactor, assertPasswordSignInAllowed, completeTicket, markSessionVerified, noteSignIn, openTicket, refuseUnusableAccount, releaseAttempt, reserveAttempt,
+  afterFirstFactor, assertPasswordSignInAllowed, completeTicket, markSessionVerified, noteSignIn, openTicket, refuseUnusableAccount, releaseAttempt, releaseEnrolment,
+  reserveAttempt,
 } from '../auth/index.js';
 import { relyingParty, saveCeremony, spendCeremony, type CeremonyPurpose, type Subject } from './ceremony.js';
 import { findByCredential, listPasskeys, recordUse, type PasskeyRow } from './passkeys.repository.js';
@@ -143,7 +144,9 @@ export async function stepUp(deps: Deps, ctx: RequestContext, caller: Caller, in
   const subject = { companyId: caller.companyId, employeeId: caller.id };
   const { challenge } = await spendCeremony(deps, 'passkey_step_up', input.challengeId, { subject, sessionId });
   await verifyAssertion(deps, ctx, await ownPasskey(deps, subject, input.response), challenge, input.response);
+  // As with a code: a session held to enrolment is released by the passkey the person added elsewhere.
   await inTransaction(deps.db, async (tx) => {
+    if (caller.session?.enrolmentRequired) await releaseEnrolment(tx, caller.companyId, sessionId, 'passkey');
     await markSessionVerified(withDb(deps, tx), caller.companyId, sessionId);
     await recordAudit(tx, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'step_up', entity: 'session', entityId: sessionId, changes: { factor: 'passkey' } });
   });

@@ -55,6 +55,17 @@ async function ticketOf(username: string, remoteAddress?: string): Promise<strin
   return body(res).data.secondFactor.ticket;
 }
 
+/** Runs `body` while the organisation requires nurses to have a second factor. */
+async function whileNursesNeedAFactor(body: () => Promise<void>) {
+  const role = org.roleIds.get('Nurse')!;
+  expect((await call('PUT', '/api/security/second-factor-policy', org.token, { roleIds: [role], stepUpMinutes: 15 })).statusCode).toBe(200);
+  try {
+    await body();
+  } finally {
+    await call('PUT', '/api/security/second-factor-policy', org.token, { roleIds: [], stepUpMinutes: 15 });
+  }
+}
+
 const historyOf = async (employeeId: string) =>
   (await ctx.database.db.select({ result: signInHistory.result }).from(signInHistory).where(eq(signInHistory.employeeId, employeeId))).map((r) => r.result);
 
@@ -337,34 +348,60 @@ describe('adding an authenticator app is a sensitive change', () => {
     expect(await ctx.database.db.select().from(totpFactors).where(eq(totpFactors.employeeId, u.id))).toEqual([]);
   });
 
-  it('lets a session held to enrolment add its first factor without a step-up only while the person has none', async () => {
-    const role = org.roleIds.get('Nurse')!;
-    expect((await call('PUT', '/api/security/second-factor-policy', org.token, { roleIds: [role], stepUpMinutes: 15 })).statusCode).toBe(200);
-    try {
-      const nurse = await staff(['Nurse']);
-      // Two password-only sign-ins, both held to enrolment (the person's own, and one with the password alone).
-      const mine = await login(ctx, nurse.username, TEST_PASSWORD);
-      const other = await login(ctx, nurse.username, TEST_PASSWORD);
-      expect([mine.user.enrolmentRequired, other.user.enrolmentRequired]).toEqual([true, true]);
-      // The first is held and the person has no factor: it starts the authenticator without a step-up.
-      expect((await call('POST', '/api/security/two-factor/totp', mine.accessToken)).statusCode).toBe(200);
-      // The person adds a passkey in another sign-in: the held session's exemption is over, whatever its flag says.
-      await givePasskey(nurse.id);
-      for (const token of [mine.accessToken, other.accessToken]) {
-        const res = await call('POST', '/api/security/two-factor/totp', token);
-        expect(res.statusCode).toBe(403);
-        expect(body(res).message.code).toBe('STEP_UP_REQUIRED');
-      }
-      const confirm = await call('POST', '/api/security/two-factor/totp/confirm', other.accessToken, { code: '123456' });
-      expect(confirm.statusCode).toBe(403);
-      expect(body(confirm).message.code).toBe('STEP_UP_REQUIRED');
-      expect(await codeHashes(nurse.id)).toEqual([]);
-      // Still held: nothing else opens to it.
-      expect(body(await call('GET', '/api/patients', other.accessToken)).message.code).toBe('SECOND_FACTOR_ENROLMENT_REQUIRED');
-    } finally {
-      await call('PUT', '/api/security/second-factor-policy', org.token, { roleIds: [], stepUpMinutes: 15 });
+  it('lets a session held to enrolment add its first factor without a step-up only while the person has none', () => whileNursesNeedAFactor(async () => {
+    const nurse = await staff(['Nurse']);
+    // Two password-only sign-ins, both held to enrolment (the person's own, and one with the password alone).
+    const mine = await login(ctx, nurse.username, TEST_PASSWORD);
+    const other = await login(ctx, nurse.username, TEST_PASSWORD);
+    expect([mine.user.enrolmentRequired, other.user.enrolmentRequired]).toEqual([true, true]);
+    // The first is held and the person has no factor: it starts the authenticator without a step-up.
+    expect((await call('POST', '/api/security/two-factor/totp', mine.accessToken)).statusCode).toBe(200);
+    // The person adds a passkey in another sign-in: the held session's exemption is over, whatever its flag says.
+    await givePasskey(nurse.id);
+    for (const token of [mine.accessToken, other.accessToken]) {
+      const res = await call('POST', '/api/security/two-factor/totp', token);
+      expect(res.statusCode).toBe(403);
+      expect(body(res).message.code).toBe('STEP_UP_REQUIRED');
     }
-  });
+    const confirm = await call('POST', '/api/security/two-factor/totp/confirm', other.accessToken, { code: '123456' });
+    expect(confirm.statusCode).toBe(403);
+    expect(body(confirm).message.code).toBe('STEP_UP_REQUIRED');
+    expect(await codeHashes(nurse.id)).toEqual([]);
+    // Still held: nothing else opens to it.
+    expect(body(await call('GET', '/api/patients', other.accessToken)).message.code).toBe('SECOND_FACTOR_ENROLMENT_REQUIRED');
+  }));
+});
+
+describe('a second sign-in held to enrolment after the first factor is set up elsewhere', () => {
+  it('is released by proving that factor (a code or a recovery code), and by nothing less', () => whileNursesNeedAFactor(async () => {
+    const nurse = await staff(['Nurse']);
+    const first = await login(ctx, nurse.username, TEST_PASSWORD);
+    const second = await login(ctx, nurse.username, TEST_PASSWORD);
+    const third = await login(ctx, nurse.username, TEST_PASSWORD);
+    expect([first, second, third].map((s) => s.user.enrolmentRequired)).toEqual([true, true, true]);
+    // The person sets up the authenticator in the first sign-in, which opens.
+    const { secret, recoveryCodes: codes } = await enrol(first.accessToken);
+    expect((await call('GET', '/api/patients', first.accessToken)).statusCode).toBe(200);
+    // The second is still held, and cannot add a factor without a proof: the password is not one any more.
+    expect(body(await call('GET', '/api/patients', second.accessToken)).message.code).toBe('SECOND_FACTOR_ENROLMENT_REQUIRED');
+    const byPassword = await call('POST', '/api/security/step-up', second.accessToken, { password: TEST_PASSWORD });
+    expect(byPassword.statusCode).toBe(422);
+    expect(body(byPassword).message.code).toBe('SECOND_FACTOR_NEEDED');
+    const wrong = await call('POST', '/api/security/step-up', second.accessToken, { code: '000000' });
+    expect(wrong.statusCode).toBeGreaterThanOrEqual(400);
+    expect(body(await call('GET', '/api/patients', second.accessToken)).message.code).toBe('SECOND_FACTOR_ENROLMENT_REQUIRED');
+    // A current code proves the factor: the second sign-in opens, as if it had signed in with it.
+    const proved = await call('POST', '/api/security/step-up', second.accessToken, { code: await freshCode(nurse.id, secret) });
+    expect(proved.statusCode).toBe(200);
+    expect((await call('GET', '/api/patients', second.accessToken)).statusCode).toBe(200);
+    expect(body(await call('GET', '/api/profile', second.accessToken)).data.enrolmentRequired).toBeUndefined();
+    // A recovery code does the same for the third.
+    expect((await call('POST', '/api/security/step-up', third.accessToken, { recoveryCode: codes[0] })).statusCode).toBe(200);
+    expect((await call('GET', '/api/patients', third.accessToken)).statusCode).toBe(200);
+    const rows = await ctx.database.db.select({ secondFactor: signInSessions.secondFactor, held: signInSessions.enrolmentRequired })
+      .from(signInSessions).where(eq(signInSessions.id, linkSessionOf(third.accessToken).familyId));
+    expect(rows).toEqual([{ secondFactor: 'recovery', held: false }]);
+  }));
 });
 
 describe('turning the authenticator off', () => {

@@ -103,8 +103,10 @@ export async function stepUp(deps: Deps, ctx: RequestContext, caller: Caller, in
   if (proof.kind !== 'password' && factors.length === 0) throw new AppError(422, 'NO_SECOND_FACTOR', 'errors.security.mfa.noFactor');
   await checkProof(deps, ctx, who(caller), 'password', proof);
   const sessionId = caller.session.id;
-  // The proof and its audit row commit together.
+  // The proof and its audit row commit together. A second factor proved by a session held to enrolment (the person
+  // set one up in another session) is what the hold waits for: the session is released, as by its own enrolment.
   await inTransaction(deps.db, async (tx) => {
+    if (proof.kind !== 'password' && caller.session?.enrolmentRequired) await releaseEnrolment(tx, caller.companyId, sessionId, proof.kind);
     await markSessionVerified({ ...deps, db: tx }, caller.companyId, sessionId);
     await recordAudit(tx, ctx, { companyId: caller.companyId, actorId: caller.id, action: 'step_up', entity: 'session', entityId: sessionId, changes: { kind: proof.kind } });
   });

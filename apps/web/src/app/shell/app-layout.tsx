@@ -64,6 +64,7 @@ export function AppLayout() {
       ) : held ? (
         <Suspense fallback={<PageFallback />}>
           <EnrolmentPage />
+          <StepUpHost />
         </Suspense>
       ) : (
         <Suspense fallback={<PageFallback />}>

@@ -13,8 +13,11 @@ import { PasskeyNameDialog } from './passkey-name-dialog';
 
 type Dialog = { kind: 'add' } | { kind: 'rename'; passkey: PasskeyView } | { kind: 'remove'; passkey: PasskeyView } | null;
 
-/** /security: the person's passkeys (name, added, last used), added with a name, renamed, removed after a confirmation. */
-export function PasskeysSection() {
+/**
+ * /security: the person's passkeys (name, added, last used), added with a name, renamed, removed after a confirmation.
+ * `onAdded` is told of each passkey added (the enrolment screen opens the app with the first).
+ */
+export function PasskeysSection({ onAdded }: { onAdded?: () => void } = {}) {
   const { t, i18n } = useTranslation();
   const passkeys = usePasskeys();
   const add = useAddPasskey();
@@ -34,7 +37,7 @@ export function PasskeysSection() {
   };
 
   const onAdd = (name: string) => add.mutate(name, {
-    onSuccess: () => { setDialog(null); notifySuccess(t('security.passkeys.added')); },
+    onSuccess: () => { setDialog(null); notifySuccess(t('security.passkeys.added')); onAdded?.(); },
     onError: failed,
   });
   const onRename = (passkey: PasskeyView, name: string) => rename.mutate({ id: passkey.id, name }, {

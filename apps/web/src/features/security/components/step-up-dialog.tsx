@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Anchor, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/http';
 import { setStepUpHandler } from '@/lib/step-up';
@@ -81,8 +82,12 @@ export function StepUpDialog({ opened, onDone }: StepUpDialogProps) {
   );
 }
 
-/** Mounted with the app's shell: answers the HTTP layer's step-up requests with the dialog. */
+/**
+ * Mounted with the app's shell (and the enrolment screen): answers the HTTP layer's step-up requests with the dialog.
+ * A proof may release a sign-in held to enrolment, so the session's profile is read again after one.
+ */
 export function StepUpHost() {
+  const queryClient = useQueryClient();
   const [opened, setOpened] = useState(false);
   const resolver = useRef<((verified: boolean) => void) | null>(null);
   useEffect(() => setStepUpHandler(() => new Promise<boolean>((resolve) => {
@@ -91,6 +96,7 @@ export function StepUpHost() {
   })), []);
   const done = (verified: boolean) => {
     setOpened(false);
+    if (verified) void queryClient.invalidateQueries({ queryKey: ['profile'] });
     resolver.current?.(verified);
     resolver.current = null;
   };

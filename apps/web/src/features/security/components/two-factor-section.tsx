@@ -13,7 +13,7 @@ import { TotpSetup } from './totp-setup';
  * once at set-up and when made anew), turning it off. Also on the enrolment screen of a session held to enrolment,
  * which `onEnrolled` releases once the recovery codes are put away.
  */
-export function TwoFactorSection({ onEnrolled }: { onEnrolled?: () => void } = {}) {
+export function TwoFactorSection({ onStarted, onEnrolled }: { onStarted?: () => void; onEnrolled?: () => void } = {}) {
   const { t, i18n } = useTranslation();
   const status = useTwoFactorStatus();
   const enrol = useEnrolTotp();
@@ -34,7 +34,7 @@ export function TwoFactorSection({ onEnrolled }: { onEnrolled?: () => void } = {
     if (!on) {
       return (
         <Group>
-          <Button loading={enrol.isPending} onClick={() => enrol.mutate(undefined, { onSuccess: setEnrolment })}>{t('security.twoFactor.setUp')}</Button>
+          <Button loading={enrol.isPending} onClick={() => enrol.mutate(undefined, { onSuccess: (started) => { onStarted?.(); setEnrolment(started); } })}>{t('security.twoFactor.setUp')}</Button>
         </Group>
       );
     }
