@@ -26,6 +26,11 @@ export const CLINICAL_AUDIT_ENTITIES: readonly string[] = [
 ];
 /** An entry's `changes` as a caller without clinical access sees them. */
 export const REDACTED_CLINICAL = { redacted: 'clinical' } as const;
+/**
+ * An entry's `changes` as a clinician sees them when they were recorded at another doctor's sensitive encounter that
+ * the clinician holds no break-the-glass grant for (the entry itself, who and when, stays).
+ */
+export const REDACTED_SENSITIVE = { redacted: 'sensitive' } as const;
 
 export const auditSortFields = ['_id', 'createdAt', 'action', 'entity'] as const;
 export const auditListQuery = listQuerySchema(auditSortFields).extend({

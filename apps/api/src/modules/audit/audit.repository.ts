@@ -1,8 +1,9 @@
 /** Every query of the audit trail. All of them are scoped by company; nothing here updates or deletes an entry. */
-import { and, count, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { AuditListQuery } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
-import { auditLog, employees } from '../../db/schema/index.js';
+import { auditLog, employees, encounterDiagnoses, orders, patientMedications, patientProblems, prescriptions } from '../../db/schema/index.js';
+import { joinOn, maskedFor, sensitiveEncounter, sensitiveNote } from '../encounters/index.js';
 import { orderBy, pageTotal } from '../../lib/list.js';
 
 const sortColumns = {
@@ -59,4 +60,32 @@ export async function findAuditFilterValues(db: Db, companyId: string) {
       .orderBy(employees.name),
   ]);
   return { entities: entities.map((e) => e.v), actions: actions.map((a) => a.v), actors };
+}
+
+/** The clinical records whose audit entries may not name their encounter, and where each keeps it. */
+const encounterOf = {
+  prescription: { table: prescriptions, id: prescriptions.id, companyId: prescriptions.companyId, encounterId: prescriptions.encounterId },
+  order: { table: orders, id: orders.id, companyId: orders.companyId, encounterId: orders.encounterId },
+  encounter_diagnosis: { table: encounterDiagnoses, id: encounterDiagnoses.id, companyId: encounterDiagnoses.companyId, encounterId: encounterDiagnoses.encounterId },
+  patient_medication: { table: patientMedications, id: patientMedications.id, companyId: patientMedications.companyId, encounterId: patientMedications.encounterId },
+  patient_problem: { table: patientProblems, id: patientProblems.id, companyId: patientProblems.companyId, encounterId: patientProblems.sourceEncounterId },
+} as const;
+export type RecordedAtEncounter = keyof typeof encounterOf;
+export const RECORDED_AT_ENCOUNTER = Object.keys(encounterOf) as RecordedAtEncounter[];
+
+/** The encounter each of these records (ids of one kind, a page's worth) was recorded at, where it has one. */
+export async function findEncountersOf(db: Db, companyId: string, kind: RecordedAtEncounter, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const t = encounterOf[kind];
+  const rows = await db.select({ id: t.id, encounterId: t.encounterId }).from(t.table).where(and(eq(t.companyId, companyId), inArray(t.id, ids)));
+  return new Map(rows.flatMap((r) => (r.encounterId ? [[r.id, r.encounterId] as [string, string]] : [])));
+}
+
+/** Of these encounters (a page's worth), those whose sensitive note `viewerId` may not read (maskedFor). */
+export async function findMaskedEncounters(db: Db, companyId: string, encounterIds: string[], viewerId: string): Promise<Set<string>> {
+  if (encounterIds.length === 0) return new Set();
+  const rows = await db.select({ id: sensitiveEncounter.id }).from(sensitiveEncounter)
+    .innerJoin(sensitiveNote, joinOn.note(sensitiveEncounter.companyId, sensitiveEncounter.id))
+    .where(and(eq(sensitiveEncounter.companyId, companyId), inArray(sensitiveEncounter.id, encounterIds), maskedFor(viewerId)));
+  return new Set(rows.map((r) => r.id));
 }

@@ -1,6 +1,7 @@
-import { CLINICAL_AUDIT_ENTITIES, hasPermission, pageWindow, REDACTED_CLINICAL, type AuditEntry, type AuditListQuery } from '@clinic/shared';
+import { CLINICAL_AUDIT_ENTITIES, hasPermission, pageWindow, REDACTED_CLINICAL, REDACTED_SENSITIVE, type AuditEntry, type AuditListQuery } from '@clinic/shared';
+import type { Db } from '../../db/client.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
-import { findAuditFilterValues, findAuditPage } from './audit.repository.js';
+import { findAuditFilterValues, findAuditPage, findEncountersOf, findMaskedEncounters, RECORDED_AT_ENCOUNTER } from './audit.repository.js';
 
 const clinicalEntities = new Set(CLINICAL_AUDIT_ENTITIES);
 
@@ -18,17 +19,52 @@ function visibleChanges(entity: string, action: string, changes: unknown, clinic
   return changes;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The entries a sensitive encounter masks: its own, and those of what the record masks at it (not vitals or allergies). */
+const maskable = new Set<string>(['encounter', 'encounter_note', ...RECORDED_AT_ENCOUNTER]);
+const uuidOr = (v: unknown): string | null => (typeof v === 'string' && UUID.test(v) ? v : null);
+
+/** The encounter an entry's changes name (as `encounterId`, `encounter`, or in `after`/`before`), if any. */
+function encounterNamed(changes: unknown): string | null {
+  if (!changes || typeof changes !== 'object') return null;
+  const c = changes as { encounterId?: unknown; encounter?: unknown; after?: { encounter?: unknown }; before?: { encounter?: unknown } };
+  return uuidOr(c.encounterId) ?? uuidOr(c.encounter) ?? uuidOr(c.after?.encounter) ?? uuidOr(c.before?.encounter);
+}
+
+/**
+ * The entries (by index) of a page whose clinical content was recorded at a sensitive encounter `viewerId` may not
+ * read: an encounter's and its note's own entries, and those of what was recorded at it (diagnoses, the problems they
+ * made, prescriptions, orders and their results, medications), found by the encounter the entry names or, failing
+ * that, the one the record keeps. A page's worth of rows: at most one statement per kind of record and one more.
+ */
+async function sensitiveEntries(db: Db, companyId: string, viewerId: string, entries: Array<{ entity: string; entityId: string | null; changes: unknown }>): Promise<Set<number>> {
+  const encounterAt = entries.map((e) => (!maskable.has(e.entity) ? null
+    : e.entity === 'encounter' || e.entity === 'encounter_note' ? uuidOr(e.entityId) : encounterNamed(e.changes)));
+  for (const kind of RECORDED_AT_ENCOUNTER) {
+    const wanted = entries.flatMap((e, i) => (e.entity === kind && !encounterAt[i] && uuidOr(e.entityId) ? [e.entityId!] : []));
+    if (wanted.length === 0) continue;
+    const found = await findEncountersOf(db, companyId, kind, [...new Set(wanted)]);
+    entries.forEach((e, i) => { if (e.entity === kind && !encounterAt[i]) encounterAt[i] = found.get(e.entityId ?? '') ?? null; });
+  }
+  const masked = await findMaskedEncounters(db, companyId, [...new Set(encounterAt.filter((id): id is string => id !== null))], viewerId);
+  return new Set(encounterAt.flatMap((id, i) => (id && masked.has(id) ? [i] : [])));
+}
+
 /** The company's audit trail, newest first. Read-only: nothing in the API updates or deletes it. */
 export async function listAudit(deps: Deps, caller: Caller, q: AuditListQuery) {
   const { rows, total } = await findAuditPage(deps.db, caller.companyId, q, pageWindow(q));
   const clinical = hasPermission(caller.permissions, 'clinical_read');
-  const data: AuditEntry[] = rows.map(({ entry, actorName }) => ({
+  // A clinician reads clinical content, except what a sensitive encounter recorded that is not theirs to read.
+  const sensitive = clinical
+    ? await sensitiveEntries(deps.db, caller.companyId, caller.id, rows.map(({ entry }) => ({ entity: entry.entity, entityId: entry.entityId, changes: entry.changes })))
+    : new Set<number>();
+  const data: AuditEntry[] = rows.map(({ entry, actorName }, i) => ({
     _id: String(entry.id),
     action: entry.action,
     entity: entry.entity,
     entityId: entry.entityId,
     actor: entry.actorId ? { _id: entry.actorId, name: actorName ?? '' } : null,
-    changes: visibleChanges(entry.entity, entry.action, entry.changes ?? null, clinical),
+    changes: sensitive.has(i) && entry.changes != null ? REDACTED_SENSITIVE : visibleChanges(entry.entity, entry.action, entry.changes ?? null, clinical),
     ip: entry.ip,
     userAgent: entry.userAgent,
     requestId: entry.requestId,

@@ -129,3 +129,32 @@ describe('vitals taken at the sensitive visit', () => {
     expect((await req(doctor, 'GET', `/api/patients/${patientId}/vitals`)).body).toContain(note);
   });
 });
+
+describe('the audit log', () => {
+  type Entry = { entity: string; entityId: string; action: string; changes: unknown };
+  const recordEntities = ['encounter', 'encounter_note', 'prescription', 'order', 'patient_medication', 'encounter_diagnosis'];
+  const entriesSeen = async (token: string) => {
+    const entries: Entry[] = [];
+    for (const entity of recordEntities) {
+      const res = await req(token, 'GET', `/api/audit?entity=${entity}&limit=30`);
+      expect(res.statusCode, res.body).toBe(200);
+      entries.push(...(body(res).data as Entry[]));
+    }
+    return entries;
+  };
+
+  it('shows an administrator who reads clinical records that the sensitive visit\'s records changed, not what they say', async () => {
+    const entries = await entriesSeen(a.token);
+    expectNoSecret(JSON.stringify(entries));
+    const ofVisit = entries.filter((e) => [ids.prescription, ids.order, ids.listedMedication, sensitiveEncounter].includes(e.entityId));
+    // Each entry is there (who did what to which record, and when), its changes withheld.
+    expect(ofVisit.map((e) => e.action)).toEqual(expect.arrayContaining(['create', 'issue', 'collect', 'result', 'update']));
+    for (const e of ofVisit.filter((x) => x.changes !== null)) expect(e.changes, `${e.entity} ${e.action}`).toEqual({ redacted: 'sensitive' });
+    // A plain visit's records show as always.
+    expect(JSON.stringify(entries.filter((e) => e.entityId === ids.plainPrescription))).toContain(drugs.Panadol!);
+    // The export shows what the list shows.
+    const csv = await req(a.token, 'GET', '/api/audit/export.csv');
+    expect(csv.statusCode).toBe(200);
+    expectNoSecret(csv.body.split('\n').filter((line) => recordEntities.some((entity) => line.includes(`,${entity},`))).join('\n'));
+  });
+});

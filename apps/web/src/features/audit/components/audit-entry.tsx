@@ -1,7 +1,7 @@
 import { Anchor, Badge, Code, Drawer, Group, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { REDACTED_CLINICAL, type AuditEntry } from '@clinic/shared';
+import { REDACTED_CLINICAL, REDACTED_SENSITIVE, type AuditEntry } from '@clinic/shared';
 import type { DataTableColumn } from '@/components/list';
 import { useCanOpen } from '@/lib/pages';
 import { describeAuditRecord } from '../lib/audit-record';
@@ -62,6 +62,9 @@ function ChangesView({ changes }: { changes: unknown }) {
   if (!changes || typeof changes !== 'object') return <Text size="sm" c="dimmed">{t('audit.noChanges')}</Text>;
   if ((changes as { redacted?: unknown }).redacted === REDACTED_CLINICAL.redacted) {
     return <Text size="sm" c="dimmed" data-testid="audit-clinical-hidden">{t('audit.clinicalHidden')}</Text>;
+  }
+  if ((changes as { redacted?: unknown }).redacted === REDACTED_SENSITIVE.redacted) {
+    return <Text size="sm" c="dimmed" data-testid="audit-sensitive-hidden">{t('audit.sensitiveHidden')}</Text>;
   }
   const c = changes as { before?: Record<string, unknown>; after?: Record<string, unknown> };
   if (c.before || c.after) {

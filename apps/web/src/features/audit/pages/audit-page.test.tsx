@@ -51,15 +51,18 @@ describe('audit log screen', () => {
     expect(drawer).toHaveTextContent('10.0.0.7');
   });
 
-  it('says why an entry\'s clinical details are not shown', async () => {
-    const vitals: AuditEntry = { ...update, _id: '44', action: 'create', entity: 'vital_signs', changes: { redacted: 'clinical' } };
-    auditApi([vitals]);
+  it.each([
+    ['clinical', 'vital_signs', 'audit-clinical-hidden', 'shown only to people who may read clinical records'],
+    ['sensitive', 'prescription', 'audit-sensitive-hidden', 'Recorded at a sensitive visit: shown only to its doctor'],
+  ])('says why an entry\'s %s details are not shown', async (redacted, entity, testId, text) => {
+    const entry: AuditEntry = { ...update, _id: '44', action: 'create', entity, changes: { redacted } };
+    auditApi([entry]);
     signIn();
     renderWithProviders(<AuditPage />, '/audit', { route: '/audit' });
     const table = await screen.findByTestId('audit-table');
     await userEvent.click(await within(table).findByText('Created'));
     const drawer = await screen.findByRole('dialog');
-    expect(within(drawer).getByTestId('audit-clinical-hidden')).toHaveTextContent('shown only to people who may read clinical records');
+    expect(within(drawer).getByTestId(testId)).toHaveTextContent(text);
   });
 
   it('shows what each record is instead of its id, linked to its details page', async () => {
