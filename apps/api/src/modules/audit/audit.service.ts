@@ -37,8 +37,9 @@ function encounterNamed(changes: unknown): string | null {
  * made, prescriptions, orders and their results, medications), found by the encounter the entry names or, failing
  * that, the one the record keeps. A page's worth of rows: at most one statement per kind of record and one more.
  */
-async function sensitiveEntries(db: Db, companyId: string, viewerId: string, entries: Array<{ entity: string; entityId: string | null; changes: unknown }>): Promise<Set<number>> {
-  const encounterAt = entries.map((e) => (!maskable.has(e.entity) ? null
+async function sensitiveEntries(db: Db, companyId: string, viewerId: string, entries: Array<{ entity: string; action: string; entityId: string | null; changes: unknown }>): Promise<Set<number>> {
+  // A break-the-glass entry stays readable: its reason is what an administrator reviews the opening by.
+  const encounterAt = entries.map((e) => (!maskable.has(e.entity) || e.action === 'break_glass' ? null
     : e.entity === 'encounter' || e.entity === 'encounter_note' ? uuidOr(e.entityId) : encounterNamed(e.changes)));
   for (const kind of RECORDED_AT_ENCOUNTER) {
     const wanted = entries.flatMap((e, i) => (e.entity === kind && !encounterAt[i] && uuidOr(e.entityId) ? [e.entityId!] : []));
@@ -56,7 +57,7 @@ export async function listAudit(deps: Deps, caller: Caller, q: AuditListQuery) {
   const clinical = hasPermission(caller.permissions, 'clinical_read');
   // A clinician reads clinical content, except what a sensitive encounter recorded that is not theirs to read.
   const sensitive = clinical
-    ? await sensitiveEntries(deps.db, caller.companyId, caller.id, rows.map(({ entry }) => ({ entity: entry.entity, entityId: entry.entityId, changes: entry.changes })))
+    ? await sensitiveEntries(deps.db, caller.companyId, caller.id, rows.map(({ entry }) => ({ entity: entry.entity, action: entry.action, entityId: entry.entityId, changes: entry.changes })))
     : new Set<number>();
   const data: AuditEntry[] = rows.map(({ entry, actorName }, i) => ({
     _id: String(entry.id),

@@ -149,7 +149,9 @@ describe('the audit log', () => {
     const ofVisit = entries.filter((e) => [ids.prescription, ids.order, ids.listedMedication, sensitiveEncounter].includes(e.entityId));
     // Each entry is there (who did what to which record, and when), its changes withheld.
     expect(ofVisit.map((e) => e.action)).toEqual(expect.arrayContaining(['create', 'issue', 'collect', 'result', 'update']));
-    for (const e of ofVisit.filter((x) => x.changes !== null)) expect(e.changes, `${e.entity} ${e.action}`).toEqual({ redacted: 'sensitive' });
+    for (const e of ofVisit.filter((x) => x.changes !== null && x.action !== 'break_glass')) expect(e.changes, `${e.entity} ${e.action}`).toEqual({ redacted: 'sensitive' });
+    // The opening of the visit in an emergency keeps its reason: it is what an administrator reviews it by.
+    expect(entries.find((e) => e.action === 'break_glass')?.changes).toMatchObject({ reason: 'Night cover' });
     // A plain visit's records show as always.
     expect(JSON.stringify(entries.filter((e) => e.entityId === ids.plainPrescription))).toContain(drugs.Panadol!);
     // The export shows what the list shows.
