@@ -115,7 +115,7 @@ const noDocument = { file: null, effectiveDate: null };
 export function employeeRecord(over: Partial<EmployeeRecord> = {}): EmployeeRecord {
   return {
     _id: demoUser._id, publicId: demoUser.publicId, name: demoUser.name, username: demoUser.username, email: demoUser.email, hasAccount: true, invitation: null, incomplete: false,
-    employeeType: 'Admin', isActive: true, image: null, roleIds: [{ _id: 'r1', name: 'Admin' }], clinics: [], specializations: [],
+    employeeType: 'Admin', isActive: true, image: null, roleIds: [{ _id: 'r1', name: 'Admin' }], administrator: false, clinics: [], specializations: [],
     departmentId: null, clinicCollectionId: null, contactInfos: [], dateOfBirth: '1990-01-05', gender: 'female', identity: '1', nationality: 'Saudi',
     marital_status: 'Single', number_children: 0, Languages: [], medicalLicenseNumber: null, consultation_fee: null, on_call: false,
     hireDate: '2020-01-01', certifications: [], professional_experience: null, Qualifications: null, address: 'Riyadh', addressDetails: null,

@@ -285,6 +285,11 @@ export const employeeRecord = z.object({
   isActive: z.boolean(),
   image: fileRefSchema.nullable(),
   roleIds: z.array(refSchema),
+  /**
+   * One of the person's roles holds `admin`: only an administrator may change or remove them (403
+   * ADMINISTRATOR_PROTECTED), so the screens offer those actions to administrators alone.
+   */
+  administrator: z.boolean(),
   clinics: z.array(refSchema),
   specializations: z.array(refSchema),
   departmentId: refSchema.nullable(),

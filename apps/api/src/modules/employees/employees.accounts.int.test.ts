@@ -76,6 +76,10 @@ describe('an administrator\'s account', () => {
   });
 
   it('cannot be changed by a user administrator who is not an administrator, with a translated message', async () => {
+    // The record says so, and the screens offer no change to whoever is refused it.
+    const record = async (id: string) => body(await ctx.app.inject({ method: 'GET', url: `/api/employees/${id}`, headers: auth(userAdminToken) })).data;
+    expect((await record(org.adminId)).administrator).toBe(true);
+    expect((await record(nurseId)).administrator).toBe(false);
     const before = await stored(org.adminId);
     const res = await put(userAdminToken, org.adminId, { name: 'Renamed' });
     expect(res.statusCode).toBe(403);

@@ -23,7 +23,7 @@ import {
 } from './employees.domain.js';
 import {
   appointmentsOfDoctor, deleteEmployeeRow, findDocuments, findEmployee, findEmployeePage, findFiles, findPlacement, findRelations, insertEmployee,
-  lapseInvitations, pendingInvitations, replaceLinks, roleIdsOf, signsIn, updateEmployeeAt, upsertDocument, type EmployeeColumns, type EmployeeRow, type FileRow, type ListedEmployee,
+  lapseInvitations, pendingInvitations, permissionsOfRoles, replaceLinks, roleIdsOf, signsIn, updateEmployeeAt, upsertDocument, type EmployeeColumns, type EmployeeRow, type FileRow, type ListedEmployee,
   type Relations,
 } from './employees.repository.js';
 
@@ -149,6 +149,7 @@ export async function getEmployee(deps: Deps, companyId: string, id: string, opt
     isActive: row.isActive,
     image: fileRefOf(deps, files, row.imageFileId),
     roleIds: rel.roles.get(id) ?? [],
+    administrator: (await permissionsOfRoles(deps.db, companyId, (rel.roles.get(id) ?? []).map((r) => r._id))).includes('admin'),
     clinics: rel.clinics.get(id) ?? [],
     specializations: rel.specializations.get(id) ?? [],
     departmentId: placement.department,

@@ -44,7 +44,8 @@ export default function DoctorDetailsPage() {
               backLabel={t('doctors.back')}
               title={t('doctors.detailsTitle')}
               actions={
-                can('employee_write') && (
+                // An administrator is changed and removed by administrators only (the API refuses anyone else).
+                can('employee_write') && (!d.administrator || can('admin')) && (
                   <>
                     <Button variant="default" leftSection={<IconEdit size={16} />} onClick={() => void navigate(`/employees/edit/${d._id}`)}>{t('people.actions.edit')}</Button>
                     {d._id !== user?.userId && (

@@ -26,7 +26,9 @@ export default function EmployeeDetailsPage() {
   return (
     <DetailsFrame query={employee} notFound={t('employees.notFound')} icon={<IconUserOff stroke={1.6} />} back={{ to: '/employees', label: t('employees.back') }}>
       {(e) => {
-        const canWrite = can('employee_write', 'user_update');
+        // An administrator is changed and removed by administrators only (the API refuses anyone else).
+        const protectedAdmin = e.administrator && !can('admin');
+        const canWrite = can('employee_write', 'user_update') && !protectedAdmin;
         const isSelf = e._id === user?.userId;
 
         return (
@@ -105,7 +107,7 @@ export default function EmployeeDetailsPage() {
                   <DetailsCard title={t('people.sections.vacations')}>
                     <VacationsTable records={e.vacationRecords} />
                   </DetailsCard>
-                  {can('user_update') && e.hasAccount && <PersonSessionsCard employeeId={e._id} />}
+                  {can('user_update') && !protectedAdmin && e.hasAccount && <PersonSessionsCard employeeId={e._id} />}
                 </Stack>
               </Grid.Col>
             </Grid>

@@ -15,7 +15,7 @@ const none = { file: null, effectiveDate: null };
 /** A nurse with an account, two shifts on Sunday, a stored picture and CV: every part of both forms filled. */
 const record = {
   _id: 'emp-7', publicId: 'EMP-000007', name: 'Huda Nasser', username: 'hnasser', email: 'huda@clinic.test', hasAccount: true,
-  employeeType: 'Nurse', isActive: true, image: { ...file('img-1', 'huda.png'), mimeType: 'image/png' }, roleIds: [{ _id: 'role-nurse', name: 'Nurse' }],
+  employeeType: 'Nurse', isActive: true, image: { ...file('img-1', 'huda.png'), mimeType: 'image/png' }, roleIds: [{ _id: 'role-nurse', name: 'Nurse' }], administrator: false,
   clinics: [{ _id: 'clinic-1', name: 'Olaya' }], specializations: [{ _id: 'spec-1', name: 'Nursing' }], departmentId: null, clinicCollectionId: null,
   contactInfos: [{ type: 'phone', value: '0501234567', subType: 'primary' }, { type: 'phone', value: '0507654321', subType: 'secondary' }, { type: 'email', value: 'huda@clinic.test', subType: 'work' }],
   dateOfBirth: '1991-04-02', gender: 'female', identity: '1234567890', nationality: 'Saudi', marital_status: 'Married', number_children: 2,

@@ -30,6 +30,8 @@ export default function UserDetailsPage() {
     <DetailsFrame query={user} notFound={t('users.notFound')} icon={<IconUserOff stroke={1.6} />} back={{ to: '/', label: t('users.back') }}>
       {(u) => {
         const isSelf = u._id === me?.userId;
+        // An administrator is changed and removed by administrators only (the API refuses anyone else).
+        const manages = (permission: 'user_update' | 'user_delete') => can(permission) && (!u.administrator || can('admin'));
         const shift = (s: { startTime: string; endTime: string }) => (s.startTime ? `${formatTime12(s.startTime)} – ${formatTime12(s.endTime)}` : '—');
         const days = daysFromHours(u.workingHours);
 
@@ -41,8 +43,8 @@ export default function UserDetailsPage() {
               title={t('users.detailsTitle')}
               actions={
                 <>
-                  {can('user_update') && <Button variant="default" leftSection={<IconEdit size={16} />} onClick={() => void navigate(`/users/edit/${u._id}`)} data-testid="edit-user">{t('people.actions.edit')}</Button>}
-                  {!isSelf && can('user_delete') && <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={() => setDeleting(true)} data-testid="delete-user">{t('people.actions.delete')}</Button>}
+                  {manages('user_update') && <Button variant="default" leftSection={<IconEdit size={16} />} onClick={() => void navigate(`/users/edit/${u._id}`)} data-testid="edit-user">{t('people.actions.edit')}</Button>}
+                  {!isSelf && manages('user_delete') && <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={() => setDeleting(true)} data-testid="delete-user">{t('people.actions.delete')}</Button>}
                 </>
               }
             />
@@ -76,7 +78,7 @@ export default function UserDetailsPage() {
                   <DetailsCard
                     title={t('users.details.account')}
                     icon={<IconId size={18} />}
-                    action={can('user_update') && u.hasAccount ? <EmployeeStatusSwitch id={u._id} name={u.name} isActive={u.isActive} version={u.version} isSelf={isSelf} failureMessage={t('users.statusFailed')} /> : undefined}
+                    action={manages('user_update') && u.hasAccount ? <EmployeeStatusSwitch id={u._id} name={u.name} isActive={u.isActive} version={u.version} isSelf={isSelf} failureMessage={t('users.statusFailed')} /> : undefined}
                     testId="user-account-block"
                   >
                     <InfoGrid>
@@ -86,7 +88,7 @@ export default function UserDetailsPage() {
                       <PersonInfo label={t('users.form.roles')} value={u.roleIds.map((r) => t(`common.roles.${r.name}`, { defaultValue: r.name })).join(', ')} />
                       <PersonInfo label={t('users.form.userType')} value={t(`users.form.userTypes.${u.employeeType}`, { defaultValue: u.employeeType })} />
                       <PersonInfo label={t('users.form.workPlaces')} value={u.clinics.map((c) => c.name).join(', ')} />
-                      <PersonInfo label={t('users.details.status')} value={<Group gap={6}><StatusBadge active={u.isActive} /><IncompleteBadge incomplete={u.incomplete} editTo={can('user_update') ? `/users/edit/${u._id}` : null} /></Group>} />
+                      <PersonInfo label={t('users.details.status')} value={<Group gap={6}><StatusBadge active={u.isActive} /><IncompleteBadge incomplete={u.incomplete} editTo={manages('user_update') ? `/users/edit/${u._id}` : null} /></Group>} />
                       <PersonInfo label={t('users.details.createdAt')} value={formatDateTime(u.createdAt)} />
                       <PersonInfo label={t('users.details.updatedAt')} value={formatDateTime(u.updatedAt)} />
                       <PersonInfo label={t('users.details.lastLogin')} value={u.invitation ? <InvitationBadge invitation={u.invitation} /> : u.lastLoginAt ? formatDateTime(u.lastLoginAt) : t('people.never')} testId="last-login" />
@@ -134,7 +136,7 @@ export default function UserDetailsPage() {
                     </Stack>
                     )}
                   </DetailsCard>
-                  {can('user_update') && u.hasAccount && <PersonSessionsCard employeeId={u._id} />}
+                  {manages('user_update') && u.hasAccount && <PersonSessionsCard employeeId={u._id} />}
                 </Stack>
               </Grid.Col>
             </Grid>
