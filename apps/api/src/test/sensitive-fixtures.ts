@@ -26,7 +26,7 @@ export const SECRETS = [
 ];
 export const expectNoSecret = (text: string) => { for (const s of SECRETS) expect(text, s).not.toContain(s); };
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Ids = Record<'prescription' | 'plainPrescription' | 'order' | 'plainOrder' | 'rxMedication' | 'listedMedication' | 'plainMedication', string>;
 
 export interface SensitiveTest extends ClinicalTest {

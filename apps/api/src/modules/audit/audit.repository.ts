@@ -89,3 +89,15 @@ export async function findMaskedEncounters(db: Db, companyId: string, encounterI
     .where(and(eq(sensitiveEncounter.companyId, companyId), inArray(sensitiveEncounter.id, encounterIds), maskedFor(viewerId)));
   return new Set(rows.map((r) => r.id));
 }
+
+/**
+ * The encounter other entries of the same records name (their creation or removal, say), for records no longer there
+ * to be looked up: `[entity id, encounter id]` pairs, a page's worth of ids of one kind.
+ */
+export async function findEncountersNamedInLog(db: Db, companyId: string, kind: RecordedAtEncounter, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const named = sql<string | null>`coalesce(${auditLog.changes}->>'encounterId', ${auditLog.changes}->>'encounter', ${auditLog.changes}->'after'->>'encounter', ${auditLog.changes}->'before'->>'encounter')`;
+  const rows = await db.selectDistinct({ id: auditLog.entityId, encounterId: named }).from(auditLog)
+    .where(and(eq(auditLog.companyId, companyId), eq(auditLog.entity, kind), inArray(auditLog.entityId, ids), sql`${named} is not null`));
+  return new Map(rows.flatMap((r) => (r.id && r.encounterId ? [[r.id, r.encounterId] as [string, string]] : [])));
+}

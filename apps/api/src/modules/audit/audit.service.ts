@@ -1,7 +1,7 @@
 import { CLINICAL_AUDIT_ENTITIES, hasPermission, pageWindow, REDACTED_CLINICAL, REDACTED_SENSITIVE, type AuditEntry, type AuditListQuery } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
-import { findAuditFilterValues, findAuditPage, findEncountersOf, findMaskedEncounters, RECORDED_AT_ENCOUNTER } from './audit.repository.js';
+import { findAuditFilterValues, findAuditPage, findEncountersNamedInLog, findEncountersOf, findMaskedEncounters, RECORDED_AT_ENCOUNTER } from './audit.repository.js';
 
 const clinicalEntities = new Set(CLINICAL_AUDIT_ENTITIES);
 
@@ -35,9 +35,12 @@ function encounterNamed(changes: unknown): string | null {
  * The entries (by index) of a page whose clinical content was recorded at a sensitive encounter `viewerId` may not
  * read: an encounter's and its note's own entries, and those of what was recorded at it (diagnoses, the problems they
  * made, prescriptions, orders and their results, medications), found by the encounter the entry names or, failing
- * that, the one the record keeps. A page's worth of rows: at most one statement per kind of record and one more.
+ * that, the one the record keeps, or the one its other entries name (a record removed since). A page's worth of rows:
+ * at most two statements per kind of record and one more.
  */
-async function sensitiveEntries(db: Db, companyId: string, viewerId: string, entries: Array<{ entity: string; action: string; entityId: string | null; changes: unknown }>): Promise<Set<number>> {
+async function sensitiveEntries(
+  db: Db, companyId: string, viewerId: string, entries: Array<{ entity: string; action: string; entityId: string | null; changes: unknown }>,
+): Promise<{ entries: Set<number>; encounters: Set<string> }> {
   // A break-the-glass entry stays readable: its reason is what an administrator reviews the opening by.
   const encounterAt = entries.map((e) => (!maskable.has(e.entity) || e.action === 'break_glass' ? null
     : e.entity === 'encounter' || e.entity === 'encounter_note' ? uuidOr(e.entityId) : encounterNamed(e.changes)));
@@ -45,10 +48,36 @@ async function sensitiveEntries(db: Db, companyId: string, viewerId: string, ent
     const wanted = entries.flatMap((e, i) => (e.entity === kind && !encounterAt[i] && uuidOr(e.entityId) ? [e.entityId!] : []));
     if (wanted.length === 0) continue;
     const found = await findEncountersOf(db, companyId, kind, [...new Set(wanted)]);
-    entries.forEach((e, i) => { if (e.entity === kind && !encounterAt[i]) encounterAt[i] = found.get(e.entityId ?? '') ?? null; });
+    // A record removed since (a diagnosis taken off the visit) is found by what its other entries name.
+    const gone = [...new Set(wanted.filter((id) => !found.has(id)))];
+    const named = await findEncountersNamedInLog(db, companyId, kind, gone);
+    entries.forEach((e, i) => { if (e.entity === kind && !encounterAt[i]) encounterAt[i] = found.get(e.entityId ?? '') ?? named.get(e.entityId ?? '') ?? null; });
   }
-  const masked = await findMaskedEncounters(db, companyId, [...new Set(encounterAt.filter((id): id is string => id !== null))], viewerId);
-  return new Set(encounterAt.flatMap((id, i) => (id && masked.has(id) ? [i] : [])));
+  // A merge's folded rows (a problem a sensitive visit's diagnosis made) name theirs.
+  const folded = entries.flatMap((e) => foldedRowsOf(e).map(foldedEncounter)).filter((id): id is string => id !== null);
+  const masked = await findMaskedEncounters(db, companyId, [...new Set([...encounterAt.filter((id): id is string => id !== null), ...folded])], viewerId);
+  return { entries: new Set(encounterAt.flatMap((id, i) => (id && masked.has(id) ? [i] : []))), encounters: masked };
+}
+
+type FoldedRow = Record<string, unknown>;
+/** The rows a merge entry folded (allergies, problems), each as the database had it. */
+function foldedRowsOf(e: { entity: string; action: string; changes: unknown }): FoldedRow[] {
+  if (e.entity !== 'patient' || e.action !== 'merge' || !e.changes || typeof e.changes !== 'object') return [];
+  const rows = (e.changes as { foldedRows?: unknown }).foldedRows;
+  if (!rows || typeof rows !== 'object') return [];
+  return Object.values(rows).flatMap((list) => (Array.isArray(list) ? list.filter((r): r is FoldedRow => Boolean(r) && typeof r === 'object') : []));
+}
+const foldedEncounter = (row: FoldedRow): string | null =>
+  uuidOr(row.source_encounter_id) ?? uuidOr(row.sourceEncounterId) ?? uuidOr(row.encounter_id) ?? uuidOr(row.encounterId);
+
+/** A merge entry's changes with each folded row of a masked encounter withheld. */
+function withoutMaskedFolds(changes: unknown, masked: Set<string>): unknown {
+  const c = changes as { foldedRows?: Record<string, unknown> };
+  if (!c.foldedRows || typeof c.foldedRows !== 'object') return changes;
+  const foldedRows = Object.fromEntries(Object.entries(c.foldedRows).map(([kind, list]) => [kind, Array.isArray(list)
+    ? list.map((row: FoldedRow) => { const id = row && typeof row === 'object' ? foldedEncounter(row) : null; return id && masked.has(id) ? REDACTED_SENSITIVE : row; })
+    : list]));
+  return { ...c, foldedRows };
 }
 
 /** The company's audit trail, newest first. Read-only: nothing in the API updates or deletes it. */
@@ -58,14 +87,19 @@ export async function listAudit(deps: Deps, caller: Caller, q: AuditListQuery) {
   // A clinician reads clinical content, except what a sensitive encounter recorded that is not theirs to read.
   const sensitive = clinical
     ? await sensitiveEntries(deps.db, caller.companyId, caller.id, rows.map(({ entry }) => ({ entity: entry.entity, action: entry.action, entityId: entry.entityId, changes: entry.changes })))
-    : new Set<number>();
+    : { entries: new Set<number>(), encounters: new Set<string>() };
+  const shown = (entry: (typeof rows)[number]['entry'], i: number): unknown => {
+    if (sensitive.entries.has(i) && entry.changes != null) return REDACTED_SENSITIVE;
+    const changes = visibleChanges(entry.entity, entry.action, entry.changes ?? null, clinical);
+    return clinical && sensitive.encounters.size > 0 && entry.entity === 'patient' && entry.action === 'merge' ? withoutMaskedFolds(changes, sensitive.encounters) : changes;
+  };
   const data: AuditEntry[] = rows.map(({ entry, actorName }, i) => ({
     _id: String(entry.id),
     action: entry.action,
     entity: entry.entity,
     entityId: entry.entityId,
     actor: entry.actorId ? { _id: entry.actorId, name: actorName ?? '' } : null,
-    changes: sensitive.has(i) && entry.changes != null ? REDACTED_SENSITIVE : visibleChanges(entry.entity, entry.action, entry.changes ?? null, clinical),
+    changes: shown(entry, i),
     ip: entry.ip,
     userAgent: entry.userAgent,
     requestId: entry.requestId,

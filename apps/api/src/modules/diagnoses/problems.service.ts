@@ -129,7 +129,8 @@ export async function updateDiagnosis(deps: Deps, ctx: RequestContext, caller: C
       const after = (await findDiagnosis(db, caller.companyId, patientId, id))!;
       await recordAudit(db, ctx, {
         companyId: caller.companyId, actorId: caller.id, action: 'update', entity: 'encounter_diagnosis', entityId: id,
-        changes: changedFields({ rank: before.d.rank, note: before.d.note }, { rank: after.d.rank, note: after.d.note }),
+        // The encounter named, so the log masks the entry at a sensitive visit even once the diagnosis is removed.
+        changes: { encounterId: before.d.encounterId, ...changedFields({ rank: before.d.rank, note: before.d.note }, { rank: after.d.rank, note: after.d.note }) },
       });
       return toDiagnosisRecord(after);
     });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatOrderNumber } from '@clinic/shared';
 import { body } from '../../test/harness.js';
+import { insertPatient } from '../appointments/fixtures.js';
 import { expectNoSecret, rxItem, sensitiveRecordTest } from '../../test/sensitive-fixtures.js';
 
 /*
@@ -9,7 +10,7 @@ import { expectNoSecret, rxItem, sensitiveRecordTest } from '../../test/sensitiv
  * The fixture (test/sensitive-fixtures.ts): the sensitive visit prescribed Retrozid, listed Darunavirex, and ordered a
  * viral load (HIVVL, "Confidential follow-up"), resulted (20 copies/mL, "Undetectable").
  */
-const { ctx, a, doctor, patientId, otherDoctor, nurse, clinicId, drugs, sensitiveEncounter, ids, req } = await sensitiveRecordTest({
+const { ctx, a, doctor, reception, patientId, otherDoctor, nurse, clinicId, drugs, sensitiveEncounter, ids, req } = await sensitiveRecordTest({
   orgs: ['Paths North', 'Paths South'],
   doctor: { name: 'Dr. Path Owner', username: 'path_doctor', email: 'path_doctor@a.test' },
   reception: { name: 'Desk Path', username: 'path_desk', email: 'path_desk@a.test' },
@@ -158,5 +159,36 @@ describe('the audit log', () => {
     const csv = await req(a.token, 'GET', '/api/audit/export.csv');
     expect(csv.statusCode).toBe(200);
     expectNoSecret(csv.body.split('\n').filter((line) => recordEntities.some((entity) => line.includes(`,${entity},`))).join('\n'));
+  });
+
+  // A diagnosis of the sensitive visit (B20), changed and then taken off it, and a problem it made.
+  let hiv: string;
+  it('keeps withholding the entries of a diagnosis of the visit once its doctor has removed it', async () => {
+    [{ id: hiv }] = await q<{ id: string }>(`insert into diagnosis_codes (company_id, system, code, code_key, title_en, title_ar, search_text)
+      values ($1, 'ICD-10', 'B20', 'b20', 'HIV disease', 'مرض فيروس نقص المناعة', ' b20') returning id`, [a.companyId]) as [{ id: string }];
+    const added = await req(doctor, 'POST', `/api/patients/${patientId}/diagnoses`, { encounterId: sensitiveEncounter, codeId: hiv, rank: 'primary', note: 'Partner informed' });
+    expect(added.statusCode, added.body).toBe(201);
+    const id = body(added).data._id as string;
+    expect((await req(doctor, 'PATCH', `/api/patients/${patientId}/diagnoses/${id}`, { note: 'Partner informed, tested too' })).statusCode).toBe(200);
+    const seen = async () => (await req(a.token, 'GET', `/api/audit?entity=encounter_diagnosis&entityId=${id}`)).body;
+    expect(await seen()).not.toContain('Partner informed');
+    expect((await req(doctor, 'DELETE', `/api/patients/${patientId}/diagnoses/${id}`)).statusCode).toBe(200);
+    const after = await seen();
+    expect(after).toContain('"action":"update"');
+    expect(after).not.toContain('Partner informed');
+  });
+
+  it('withholds a merge\'s folded problem that the visit made, and keeps the rest of the merge', async () => {
+    // The visit's diagnosis makes the problem; the record it is merged into already lists the same one.
+    expect((await req(doctor, 'POST', `/api/patients/${patientId}/diagnoses`, { encounterId: sensitiveEncounter, codeId: hiv, rank: 'primary' })).statusCode).toBe(201);
+    const kept = (await insertPatient(ctx.database.db, a.companyId, { name: 'Paths Kept' })).id;
+    expect((await req(doctor, 'POST', `/api/patients/${kept}/problems`, { codeId: hiv })).statusCode).toBe(201);
+    const version = async (id: string) => body(await req(reception, 'GET', `/api/patients/${id}`)).data.version as number;
+    const merged = await req(reception, 'POST', `/api/patients/${patientId}/merge`, { into: kept, version: await version(patientId), intoVersion: await version(kept) });
+    expect(merged.statusCode, merged.body).toBe(200);
+    expect(body(merged).data.folded.problems).toBe(1);
+    const [entry] = body(await req(a.token, 'GET', `/api/audit?entity=patient&action=merge&entityId=${kept}`)).data as Entry[];
+    expect(JSON.stringify(entry!.changes)).not.toMatch(/HIV disease|B20/);
+    expect(entry!.changes).toMatchObject({ folded: { problems: 1 }, foldedRows: { problems: [{ redacted: 'sensitive' }] } });
   });
 });
