@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { Api, expect, openDays, runId, signIn, signInThroughForm, test, zonedIso } from './fixtures';
+import { Api, expect, inviteUser, makeRole, openDays, runId, signIn, signInThroughForm, test, zonedIso } from './fixtures';
 
 /** A 1×1 PNG: the doctor's photo. */
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5e0f5e20000000049454e44ae426082', 'hex');
@@ -356,3 +356,34 @@ for (const lang of ['ar', 'en'] as const) {
     await shot(page, `doctor-stats-${lang}-dark`);
   });
 }
+
+test('a user manager below administrator edits a nurse\'s account but is offered no change to an administrator\'s', async ({ page, browser, request }) => {
+  const admin = (await Api.signIn(request)).user;
+  await signIn(page);
+  const roleName = `User manager ${runId()}`;
+  await makeRole(page, roleName, ['employee_read', 'user_read', 'user_create', 'user_update']);
+  const manager = await inviteUser(page, browser, { name: `Rana ${runId()}`, roleName });
+  const their = manager.page;
+  try {
+    // A nurse's account: theirs to edit.
+    await their.goto('/users');
+    await their.getByRole('searchbox', { name: 'Search' }).fill('Mariam Saleh');
+    await their.getByTestId('users-table').getByRole('row').filter({ hasText: 'Mariam Saleh' }).getByText('Mariam Saleh').click();
+    await expect(their.getByTestId('user-details')).toBeVisible();
+    await expect(their.getByTestId('edit-user')).toBeVisible();
+
+    // The administrator's: shown, with nothing offered that would be refused.
+    await their.goto(`/users/details/${admin._id}`);
+    await expect(their.getByTestId('user-details')).toContainText(admin.name);
+    await expect(their.getByTestId('edit-user')).toHaveCount(0);
+    await expect(their.getByTestId('delete-user')).toHaveCount(0);
+    await expect(their.getByTestId('user-details').getByRole('switch')).toHaveCount(0);
+    await shot(their, 'user-manager-admin-details');
+    // The edit page reached by its address says why, and offers no form.
+    await their.goto(`/users/edit/${admin._id}`);
+    await expect(their.getByTestId('administrator-protected')).toContainText('only an administrator can change their account');
+    await expect(their.getByTestId('user-form')).toHaveCount(0);
+  } finally {
+    await manager.context.close();
+  }
+});

@@ -91,3 +91,54 @@ test('authenticator app: enrol, sign in with a code and with a recovery code, st
   await expect(page.getByTestId('recovery-codes').locator('code')).toHaveCount(10);
   await expect(page.getByTestId('recovery-codes')).not.toContainText(recovery);
 });
+
+test('a second sign-in held to set up a second step, once it is set up in the first, confirms it with a code and opens', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const id = runId().replace(/[^a-z0-9]/gi, '').toLowerCase();
+  const username = `held${id}`;
+  const signup = await page.request.post('/api/auth/signup', {
+    data: { companyName: `Held ${id}`, name: 'Held Admin', username, email: `${username}@example.test`, password: PASSWORD, confirmPassword: PASSWORD },
+  });
+  expect(signup.status(), await signup.text()).toBe(200);
+  const headers = { authorization: `Bearer ${((await signup.json()) as { data: { accessToken: string } }).data.accessToken}` };
+  expect((await page.request.put('/api/profile', { headers, data: { plan: 'company' } })).status()).toBe(200);
+  // The organisation asks its administrators for a second step: both sign-ins below are held to setting one up.
+  const roles = ((await (await page.request.get('/api/roles?allData=true', { headers })).json()) as { data: Array<{ _id: string; name: string }> }).data;
+  const adminRole = roles.find((r) => r.name === 'Admin')!;
+  expect((await page.request.put('/api/security/second-factor-policy', { headers, data: { roleIds: [adminRole._id], stepUpMinutes: 15 } })).status()).toBe(200);
+
+  const signInHeld = async (p: Page) => {
+    await p.goto('/login');
+    await p.locator('input[name="email"]').fill(username);
+    await p.locator('input[name="password"]').fill(PASSWORD);
+    await p.locator('button[type="submit"]').click();
+    await expect(p.getByTestId('enrolment-page')).toBeVisible();
+  };
+  await presetPreferences(page, { lang: 'en' });
+  await signInHeld(page);
+  const other = await browser.newContext({ viewport: { width: 375, height: 800 } });
+  const second = await other.newPage();
+  await presetPreferences(second, { lang: 'ar', theme: 'dark' });
+  await signInHeld(second);
+
+  // The first sets up the authenticator and goes on.
+  await page.getByRole('button', { name: 'Set up the authenticator app' }).click();
+  const secret = (await page.getByTestId('totp-secret').innerText()).replace(/\s+/g, '');
+  await page.getByRole('textbox', { name: '6-digit code' }).fill(codeAt(secret));
+  await page.getByRole('button', { name: 'Turn on' }).click();
+  await page.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(page.getByTestId('enrolment-page')).toBeHidden();
+
+  // The second, on a phone in Arabic, finds nothing left to set up: it confirms with the next code and opens.
+  await second.reload();
+  const already = second.getByTestId('enrolment-already');
+  await expect(already).toBeVisible();
+  await expect(second.getByTestId('two-factor-section')).toHaveCount(0);
+  await already.getByRole('button').click();
+  const dialog = second.getByRole('dialog');
+  await dialog.getByRole('textbox').fill(codeAt(secret, 1));
+  await dialog.locator('button[type="submit"]').click();
+  await expect(second.getByTestId('enrolment-page')).toBeHidden();
+  await expect(second.getByTestId('sidebar').or(second.getByRole('banner'))).toBeVisible();
+  await other.close();
+});

@@ -30,7 +30,7 @@ export default function EnrolmentPage() {
         <Group justify="space-between" align="flex-start">
           <Stack gap={2}>
             <Title order={2} fz={{ base: 'h3', sm: 'h2' }}>{t('security.twoFactor.enrol.title')}</Title>
-            <Text c="dimmed" size="sm">{t('security.twoFactor.enrol.intro')}</Text>
+            {!hasFactor && <Text c="dimmed" size="sm">{t('security.twoFactor.enrol.intro')}</Text>}
           </Stack>
           <Button variant="default" onClick={() => logout.mutate()} loading={logout.isPending}>{t('security.twoFactor.enrol.signOut')}</Button>
         </Group>
