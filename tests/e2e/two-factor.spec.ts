@@ -30,17 +30,22 @@ async function passwordStep(page: Page, username: string) {
   await expect(page.getByTestId('second-step-form')).toBeVisible();
 }
 
-test('authenticator app: enrol, sign in with a code and with a recovery code, step up after the window', async ({ page }) => {
-  test.setTimeout(180_000);
+/** A new organisation of the test's own, on the company plan: its administrator's user name and the sign-up's headers. */
+async function newOrganisation(page: Page, prefix: string) {
   const id = runId().replace(/[^a-z0-9]/gi, '').toLowerCase();
-  const username = `mfa${id}`;
+  const username = `${prefix}${id}`;
   const signup = await page.request.post('/api/auth/signup', {
-    data: { companyName: `MFA ${id}`, name: 'Mfa Admin', username, email: `${username}@example.test`, password: PASSWORD, confirmPassword: PASSWORD },
+    data: { companyName: `${prefix} ${id}`, name: `${prefix} Admin`, username, email: `${username}@example.test`, password: PASSWORD, confirmPassword: PASSWORD },
   });
   expect(signup.status(), await signup.text()).toBe(200);
-  const token = ((await signup.json()) as { data: { accessToken: string } }).data.accessToken;
-  const headers = { authorization: `Bearer ${token}` };
+  const headers = { authorization: `Bearer ${((await signup.json()) as { data: { accessToken: string } }).data.accessToken}` };
   expect((await page.request.put('/api/profile', { headers, data: { plan: 'company' } })).status()).toBe(200);
+  return { username, headers };
+}
+
+test('authenticator app: enrol, sign in with a code and with a recovery code, step up after the window', async ({ page }) => {
+  test.setTimeout(180_000);
+  const { username } = await newOrganisation(page, 'mfa');
 
   // Enrol on /security.
   await presetPreferences(page, { lang: 'en' });
@@ -94,14 +99,7 @@ test('authenticator app: enrol, sign in with a code and with a recovery code, st
 
 test('a second sign-in held to set up a second step, once it is set up in the first, confirms it with a code and opens', async ({ page, browser }) => {
   test.setTimeout(120_000);
-  const id = runId().replace(/[^a-z0-9]/gi, '').toLowerCase();
-  const username = `held${id}`;
-  const signup = await page.request.post('/api/auth/signup', {
-    data: { companyName: `Held ${id}`, name: 'Held Admin', username, email: `${username}@example.test`, password: PASSWORD, confirmPassword: PASSWORD },
-  });
-  expect(signup.status(), await signup.text()).toBe(200);
-  const headers = { authorization: `Bearer ${((await signup.json()) as { data: { accessToken: string } }).data.accessToken}` };
-  expect((await page.request.put('/api/profile', { headers, data: { plan: 'company' } })).status()).toBe(200);
+  const { username, headers } = await newOrganisation(page, 'held');
   // The organisation asks its administrators for a second step: both sign-ins below are held to setting one up.
   const roles = ((await (await page.request.get('/api/roles?allData=true', { headers })).json()) as { data: Array<{ _id: string; name: string }> }).data;
   const adminRole = roles.find((r) => r.name === 'Admin')!;
