@@ -8,7 +8,14 @@ import { patients } from './patients.js';
 import { encounters } from './clinical-encounter.js';
 
 /** A reason given for one warning of the checks when the prescription was issued (kept with it, and audited). */
-export interface StoredAcknowledgement { key: string; kind: string; item: number; text: string; reason: string }
+export interface StoredAcknowledgement {
+  key: string; kind: string; item: number; text: string; reason: string;
+  /**
+   * A duplicate's: the medication on the patient's list it duplicates, and the new drug's name. Not answered: they let
+   * the text be told without the other drug's name to a reader that medication is masked for (marked sensitive since).
+   */
+  patientMedicationId?: string; drugName?: string;
+}
 
 /*
  * Prescriptions: a draft while the doctor writes it, then issued (printed, verifiable, never changed again) and

@@ -1,6 +1,8 @@
 import { CLINICAL_AUDIT_ENTITIES, hasPermission, pageWindow, REDACTED_CLINICAL, REDACTED_SENSITIVE, type AuditEntry, type AuditListQuery } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
+import type { StoredAcknowledgement } from '../../db/schema/index.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
+import { acknowledgementsFor } from '../prescriptions/index.js';
 import { findAuditFilterValues, findAuditPage, findEncountersNamedInLog, findEncountersOf, findMaskedEncounters, RECORDED_AT_ENCOUNTER } from './audit.repository.js';
 
 const clinicalEntities = new Set(CLINICAL_AUDIT_ENTITIES);
@@ -80,6 +82,13 @@ function withoutMaskedFolds(changes: unknown, masked: Set<string>): unknown {
   return { ...c, foldedRows };
 }
 
+/** The acknowledgements an issued prescription's entry keeps, if it is one. */
+function acknowledgementsOf(entry: { entity: string; action: string; changes: unknown }): StoredAcknowledgement[] | null {
+  if (entry.entity !== 'prescription' || entry.action !== 'issue' || !entry.changes || typeof entry.changes !== 'object') return null;
+  const list = (entry.changes as { acknowledgements?: unknown }).acknowledgements;
+  return Array.isArray(list) && list.length > 0 ? (list as StoredAcknowledgement[]) : null;
+}
+
 /** The company's audit trail, newest first. Read-only: nothing in the API updates or deletes it. */
 export async function listAudit(deps: Deps, caller: Caller, q: AuditListQuery) {
   const { rows, total } = await findAuditPage(deps.db, caller.companyId, q, pageWindow(q));
@@ -88,9 +97,14 @@ export async function listAudit(deps: Deps, caller: Caller, q: AuditListQuery) {
   const sensitive = clinical
     ? await sensitiveEntries(deps.db, caller.companyId, caller.id, rows.map(({ entry }) => ({ entity: entry.entity, action: entry.action, entityId: entry.entityId, changes: entry.changes })))
     : { entries: new Set<number>(), encounters: new Set<string>() };
+  // An issue's acknowledgements name the medications a new drug duplicated: one masked for the caller is not named.
+  const issued = clinical ? rows.flatMap(({ entry }, i) => (acknowledgementsOf(entry) && !sensitive.entries.has(i) ? [i] : [])) : [];
+  const acks = new Map((await acknowledgementsFor(deps.db, caller.companyId, caller.id, issued.map((i) => acknowledgementsOf(rows[i]!.entry)!)))
+    .map((list, n) => [issued[n]!, list]));
   const shown = (entry: (typeof rows)[number]['entry'], i: number): unknown => {
     if (sensitive.entries.has(i) && entry.changes != null) return REDACTED_SENSITIVE;
     const changes = visibleChanges(entry.entity, entry.action, entry.changes ?? null, clinical);
+    if (acks.has(i)) return { ...(changes as object), acknowledgements: acks.get(i) };
     return clinical && sensitive.encounters.size > 0 && entry.entity === 'patient' && entry.action === 'merge' ? withoutMaskedFolds(changes, sensitive.encounters) : changes;
   };
   const data: AuditEntry[] = rows.map(({ entry, actorName }, i) => ({

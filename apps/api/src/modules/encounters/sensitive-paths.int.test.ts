@@ -131,6 +131,32 @@ describe('vitals taken at the sensitive visit', () => {
   });
 });
 
+describe('an acknowledgement written before the visit was marked', () => {
+  it('no longer names the visit\'s drug once the mark is set, in the prescription, its list and the audit log', async () => {
+    const mark = async (sensitive: boolean) => {
+      const note = body(await req(doctor, 'GET', `/api/encounters/${sensitiveEncounter}`)).data.note;
+      expect((await req(doctor, 'PUT', `/api/encounters/${sensitiveEncounter}/note`, { version: note.version, content: {}, sensitive })).statusCode).toBe(200);
+    };
+    await mark(false);
+    // While the visit is not marked, another doctor writes the same medicine; the warning names the visit's drug.
+    const draft = body(await req(otherDoctor, 'POST', `/api/patients/${patientId}/prescriptions`, { clinic: clinicId, items: [rxItem(drugs.Zidorex!)] })).data;
+    const check = body(await req(otherDoctor, 'POST', `/api/patients/${patientId}/prescriptions/check`, { items: [{ medication: drugs.Zidorex }] })).data;
+    const issued = await req(otherDoctor, 'POST', `/api/prescriptions/${draft._id}/issue`, {
+      version: draft.version, acknowledgements: check.warnings.map((w: { key: string }) => ({ key: w.key, reason: 'Switching brand' })),
+    });
+    expect(issued.body).toContain('Zidorex: duplicate of Retrozid');
+    await mark(true);
+    const one = await req(nurse, 'GET', `/api/prescriptions/${draft._id}`);
+    expect(body(one).data.acknowledgements.map((x: { text: string }) => x.text)).toContain('Zidorex: duplicate of a restricted medication');
+    const list = await req(nurse, 'GET', `/api/patients/${patientId}/prescriptions`);
+    const audit = await req(a.token, 'GET', `/api/audit?entity=prescription&entityId=${draft._id}`);
+    for (const res of [one, list, audit]) expect(res.body).not.toContain('Retrozid');
+    expect(audit.body).toContain('Zidorex: duplicate of a restricted medication');
+    // Its doctor still reads the name.
+    expect((await req(doctor, 'GET', `/api/prescriptions/${draft._id}`)).body).toContain('Zidorex: duplicate of Retrozid');
+  });
+});
+
 describe('the audit log', () => {
   type Entry = { entity: string; entityId: string; action: string; changes: unknown };
   const recordEntities = ['encounter', 'encounter_note', 'prescription', 'order', 'patient_medication', 'encounter_diagnosis'];

@@ -57,7 +57,7 @@ export async function cancelPrescription(deps: Deps, ctx: RequestContext, caller
     const now = clockNow(deps);
     if (!(await markCancelled(db, caller.companyId, id, input.version, caller.id, input.reason, now))) throw staleRecord();
     const stopped = await stopListedMedications(db, caller.companyId, id, caller.id, input.reason, now, todayIn(caller.timeZone, now));
-    const after = (await prescriptionOf(db, caller.companyId, id))!;
+    const after = (await prescriptionOf(db, caller.companyId, id, caller.id))!;
     await recordAudit(db, ctx, {
       companyId: caller.companyId, actorId: caller.id, action: 'cancel', entity: 'prescription', entityId: id,
       changes: { patient: p.patient._id, before: { status: 'issued' }, after: { status: 'cancelled', reason: input.reason }, stoppedMedications: stopped },

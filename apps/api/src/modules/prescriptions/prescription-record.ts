@@ -27,7 +27,7 @@ export function toPrescription(r: DetailRow & { restricted?: boolean }, items: I
       dose: Number(i.dose), unit: i.unit as Prescription['items'][number]['unit'], route: i.route as Prescription['items'][number]['route'],
       frequency: i.frequency as Prescription['items'][number]['frequency'], durationDays: i.durationDays, quantity: i.quantity, instructions: i.instructions,
     })),
-    acknowledgements: p.acknowledgements,
+    acknowledgements: p.acknowledgements.map((a) => ({ key: a.key, kind: a.kind, item: a.item, text: a.text, reason: a.reason })),
     createdAt: p.createdAt.toISOString(),
     version: p.version,
     ...(r.restricted ? { restricted: true } : {}),

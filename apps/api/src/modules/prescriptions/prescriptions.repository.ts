@@ -176,3 +176,13 @@ export async function findByToken(db: Db, token: string) {
     .where(and(eq(prescriptions.verificationToken, token), isNotNull(prescriptions.issuedAt))).limit(1);
   return row ?? null;
 }
+
+/** Of these medications on patients' lists (a page's worth), those recorded at an encounter masked for `viewerId`. */
+export async function findMaskedMedications(db: Db, companyId: string, ids: string[], viewerId: string): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.select({ id: patientMedications.id }).from(patientMedications)
+    .innerJoin(sensitiveEncounter, joinOn.encounter(patientMedications.companyId, patientMedications.encounterId))
+    .innerJoin(sensitiveNote, joinOn.note(patientMedications.companyId, patientMedications.encounterId))
+    .where(and(eq(patientMedications.companyId, companyId), inArray(patientMedications.id, ids), maskedFor(viewerId)));
+  return new Set(rows.map((r) => r.id));
+}

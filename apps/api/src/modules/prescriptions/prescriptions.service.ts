@@ -15,7 +15,7 @@ import { allergyStateOf, auditPatientRead } from '../clinical-observations/index
 import { assertEncounterOfPatient, assertNotSensitiveEncounterFor } from '../encounters/index.js';
 import { auditable, toPrescription } from './prescription-record.js';
 import {
-  clinicExists, findActiveMedications, findEmployee, findItems, findMedications, findPatient, findPrescription, findPrescriptionPage,
+  clinicExists, findActiveMedications, findEmployee, findItems, findMaskedMedications, findMedications, findPatient, findPrescription, findPrescriptionPage,
   insertPrescription, replaceItems, updateDraft, type ItemInsert,
 } from './prescriptions.repository.js';
 
@@ -76,9 +76,12 @@ export async function checkItems(deps: Deps, ctx: RequestContext, caller: Caller
   return check;
 }
 
-export async function prescriptionOf(db: Db, companyId: string, id: string): Promise<Prescription | null> {
+/** The prescription; with `viewerId`, its acknowledgements as that person may read them (acknowledgementsFor). */
+export async function prescriptionOf(db: Db, companyId: string, id: string, viewerId?: string): Promise<Prescription | null> {
   const row = await findPrescription(db, companyId, id);
-  return row ? toPrescription(row, await findItems(db, companyId, [id])) : null;
+  if (!row) return null;
+  const [acks] = viewerId ? await acknowledgementsFor(db, companyId, viewerId, [row.p.acknowledgements]) : [row.p.acknowledgements];
+  return toPrescription({ ...row, p: { ...row.p, acknowledgements: acks! } }, await findItems(db, companyId, [id]));
 }
 
 /** A patient's prescriptions; one written at another doctor's sensitive encounter is masked (its items are not read). */
@@ -86,8 +89,9 @@ export async function listPrescriptions(deps: Deps, ctx: RequestContext, caller:
   await requirePatient(deps.db, caller, patientId);
   const { rows, total } = await findPrescriptionPage(deps.db, caller.companyId, patientId, q, caller.id);
   const items = await findItems(deps.db, caller.companyId, rows.filter((r) => !r.restricted).map((r) => r.p.id));
+  const acks = await acknowledgementsFor(deps.db, caller.companyId, caller.id, rows.map((r) => r.p.acknowledgements));
   await auditPatientRead(deps.db, ctx, caller, patientId, 'prescriptions');
-  return { data: rows.map((r) => toPrescription(r, items)), total };
+  return { data: rows.map((r, i) => toPrescription({ ...r, p: { ...r.p, acknowledgements: acks[i]! } }, items)), total };
 }
 
 /**
@@ -95,7 +99,7 @@ export async function listPrescriptions(deps: Deps, ctx: RequestContext, caller:
  * encounter is refused (403 SENSITIVE_NOTE with the encounter's id) unless the caller holds a break-the-glass grant.
  */
 export async function readPrescription(deps: Deps, ctx: RequestContext, caller: Caller, id: string): Promise<Prescription> {
-  const p = await prescriptionOf(deps.db, caller.companyId, id);
+  const p = await prescriptionOf(deps.db, caller.companyId, id, caller.id);
   if (!p) throw prescriptionNotFound();
   if (p.encounter) await assertNotSensitiveEncounterFor(deps.db, caller.companyId, p.encounter, caller.id, 'read');
   await auditPatientRead(deps.db, ctx, caller, p.patient._id, 'prescriptions');
@@ -190,7 +194,21 @@ export function storedAcknowledgements(check: PrescriptionCheckResult, reasons: 
   return check.warnings.map((w) => ({
     key: w.key, kind: w.kind, item: w.item,
     text: w.kind === 'allergy' ? `${w.drugName}: allergy to ${w.substance}${w.severity ? ` (${w.severity})` : ''}`
-      : `${w.drugName}: duplicate of ${w.restricted || sensitive.has(w.patientMedicationId) ? 'a restricted medication' : w.medicationName}`,
+      : w.restricted || sensitive.has(w.patientMedicationId) ? restrictedDuplicate(w.drugName) : `${w.drugName}: duplicate of ${w.medicationName}`,
     reason: reasons.get(w.key) ?? '',
+    ...(w.kind === 'duplicate' ? { patientMedicationId: w.patientMedicationId, drugName: w.drugName } : {}),
   }));
+}
+
+const restrictedDuplicate = (drugName: string) => `${drugName}: duplicate of a restricted medication`;
+
+/**
+ * Acknowledgements as `viewerId` may read them: a duplicate of a medication that is masked for them now (its visit
+ * marked sensitive after the prescription was issued) no longer names it. One statement for all of them.
+ */
+export async function acknowledgementsFor(db: Db, companyId: string, viewerId: string, lists: StoredAcknowledgement[][]): Promise<StoredAcknowledgement[][]> {
+  const ids = [...new Set(lists.flat().flatMap((a) => (a.patientMedicationId ? [a.patientMedicationId] : [])))];
+  const masked = await findMaskedMedications(db, companyId, ids, viewerId);
+  if (masked.size === 0) return lists;
+  return lists.map((list) => list.map((a) => (a.patientMedicationId && masked.has(a.patientMedicationId) ? { ...a, text: restrictedDuplicate(a.drugName ?? '') } : a)));
 }
