@@ -62,15 +62,14 @@ async function sensitiveEntries(
 }
 
 type FoldedRow = Record<string, unknown>;
-/** The rows a merge entry folded (allergies, problems), each as the database had it. */
+/** The rows a merge entry folded (allergies, problems), each as the database returned it (its column names). */
 function foldedRowsOf(e: { entity: string; action: string; changes: unknown }): FoldedRow[] {
   if (e.entity !== 'patient' || e.action !== 'merge' || !e.changes || typeof e.changes !== 'object') return [];
   const rows = (e.changes as { foldedRows?: unknown }).foldedRows;
   if (!rows || typeof rows !== 'object') return [];
   return Object.values(rows).flatMap((list) => (Array.isArray(list) ? list.filter((r): r is FoldedRow => Boolean(r) && typeof r === 'object') : []));
 }
-const foldedEncounter = (row: FoldedRow): string | null =>
-  uuidOr(row.source_encounter_id) ?? uuidOr(row.sourceEncounterId) ?? uuidOr(row.encounter_id) ?? uuidOr(row.encounterId);
+const foldedEncounter = (row: FoldedRow): string | null => uuidOr(row.source_encounter_id) ?? uuidOr(row.encounter_id);
 
 /** A merge entry's changes with each folded row of a masked encounter withheld. */
 function withoutMaskedFolds(changes: unknown, masked: Set<string>): unknown {
@@ -98,9 +97,11 @@ export async function listAudit(deps: Deps, caller: Caller, q: AuditListQuery) {
     ? await sensitiveEntries(deps.db, caller.companyId, caller.id, rows.map(({ entry }) => ({ entity: entry.entity, action: entry.action, entityId: entry.entityId, changes: entry.changes })))
     : { entries: new Set<number>(), encounters: new Set<string>() };
   // An issue's acknowledgements name the medications a new drug duplicated: one masked for the caller is not named.
-  const issued = clinical ? rows.flatMap(({ entry }, i) => (acknowledgementsOf(entry) && !sensitive.entries.has(i) ? [i] : [])) : [];
-  const acks = new Map((await acknowledgementsFor(deps.db, caller.companyId, caller.id, issued.map((i) => acknowledgementsOf(rows[i]!.entry)!)))
-    .map((list, n) => [issued[n]!, list]));
+  const issued = clinical ? rows.flatMap(({ entry }, i) => {
+    const list = sensitive.entries.has(i) ? null : acknowledgementsOf(entry);
+    return list ? [{ i, list }] : [];
+  }) : [];
+  const acks = new Map((await acknowledgementsFor(deps.db, caller.companyId, caller.id, issued.map((x) => x.list))).map((list, n) => [issued[n]!.i, list]));
   const shown = (entry: (typeof rows)[number]['entry'], i: number): unknown => {
     if (sensitive.entries.has(i) && entry.changes != null) return REDACTED_SENSITIVE;
     const changes = visibleChanges(entry.entity, entry.action, entry.changes ?? null, clinical);
