@@ -88,6 +88,8 @@ export default defineConfig({
       SMS_FROM: 'Clinic',
       // Webhooks reach the receivers the specs start on this machine.
       WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
+      // The single sign-on spec's identity provider is on this machine, over http.
+      SSO_ALLOW_PRIVATE_ISSUERS: 'true',
     },
   }],
 });

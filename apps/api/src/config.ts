@@ -61,6 +61,7 @@ const envSchema = z.object({
   SEED_DEMO: boolText.default(true),
   ALLOW_SIGNUP: boolText.default(true),
   WEBHOOKS_ALLOW_PRIVATE_TARGETS: boolText.default(false),
+  SSO_ALLOW_PRIVATE_ISSUERS: boolText.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('production'),
   WEB_DIST: z.string().optional(),
@@ -123,6 +124,11 @@ export interface Config {
   allowSignup: boolean;
   /** Webhooks may target loopback, private and link-local addresses (and plain http): for local receivers only. */
   webhooksAllowPrivateTargets: boolean;
+  /**
+   * Identity providers may be on loopback, private and link-local addresses (and plain http): a provider on the
+   * clinic's own network, a local trial.
+   */
+  ssoAllowPrivateIssuers: boolean;
   logLevel: string;
   production: boolean;
   webDist: string | undefined;
@@ -230,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seedDemo: e.SEED_DEMO,
     allowSignup: e.ALLOW_SIGNUP,
     webhooksAllowPrivateTargets: e.WEBHOOKS_ALLOW_PRIVATE_TARGETS,
+    ssoAllowPrivateIssuers: e.SSO_ALLOW_PRIVATE_ISSUERS,
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',
     webDist: e.WEB_DIST,

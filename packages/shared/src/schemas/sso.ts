@@ -8,7 +8,10 @@ export type SsoProvisioning = (typeof SSO_PROVISIONING)[number];
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
-/** An issuer address: https, or http on this machine only (a provider run for a test or a local trial). */
+/**
+ * An issuer address: https, or http on this machine (a provider run for a test or a local trial). The server reaches
+ * loopback and private addresses, and http, only when its operator allows them (`SSO_ALLOW_PRIVATE_ISSUERS`).
+ */
 export const issuerUrl = z
   .string()
   .trim()

@@ -1,9 +1,11 @@
 import * as client from 'openid-client';
+import { providerFetch } from './provider-fetch.js';
 
 /**
  * The OpenID Connect client calls (openid-client): discovery of the issuer, the authorization address with PKCE, state
  * and nonce, and the code exchange that checks them, the ID token's issuer, audience and signature, and the userinfo
- * subject. A provider on this machine may answer over http (a local trial, the tests); any other must use https.
+ * subject. Every request goes through `providerFetch`: public https addresses only, unless the operator allows
+ * private ones (and then http too).
  */
 
 export const SCOPE = 'openid email profile';
@@ -15,16 +17,17 @@ export interface ProviderClient {
   clientSecret: string;
 }
 
-function isLoopback(url: URL): boolean {
-  return ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
-}
-
-/** Reads the issuer's discovery document; refuses one that names another issuer. */
-export async function discover(provider: ProviderClient): Promise<client.Configuration> {
+/**
+ * Reads the issuer's discovery document; refuses one that names another issuer. The configuration answered makes
+ * its later requests (keys, code exchange, userinfo) through the same checked fetch. `allowPrivate`: the operator's
+ * `SSO_ALLOW_PRIVATE_ISSUERS`.
+ */
+export async function discover(provider: ProviderClient, allowPrivate: boolean): Promise<client.Configuration> {
   const url = new URL(provider.issuer);
-  const insecure = url.protocol === 'http:' && isLoopback(url);
+  const insecure = url.protocol === 'http:' && allowPrivate;
   return client.discovery(url, provider.clientId, { client_secret: provider.clientSecret }, client.ClientSecretPost(provider.clientSecret), {
     timeout: TIMEOUT_SECONDS,
+    [client.customFetch]: providerFetch(allowPrivate),
     ...(insecure && { execute: [client.allowInsecureRequests] }),
   });
 }

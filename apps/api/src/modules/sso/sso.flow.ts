@@ -70,7 +70,7 @@ export async function startSso(deps: Deps, ctx: RequestContext, org: string): Pr
   const row = companyId ? await findProvider(deps.db, companyId) : null;
   if (!companyId || !row?.enabled) return { location: loginError(deps, 'unavailable'), browserKey: null };
   try {
-    const config = await discover(clientOf(deps, row));
+    const config = await discover(clientOf(deps, row), deps.config.ssoAllowPrivateIssuers);
     const trip = newRoundTrip();
     const url = await authorizationUrl(config, redirectUriOf(deps), trip);
     const browserKey = randomBytes(32).toString('base64url');
@@ -109,7 +109,7 @@ export async function finishSso(deps: Deps, ctx: RequestContext, query: Record<s
 
   let person: ProviderPerson;
   try {
-    const config = await discover(clientOf(deps, row));
+    const config = await discover(clientOf(deps, row), deps.config.ssoAllowPrivateIssuers);
     person = await exchangeCode(config, callbackUrl(deps, query), { state, nonce: trip.nonce, verifier: trip.verifier });
   } catch (err) {
     ctx.log.warn({ err, companyId }, 'single sign-on refused the provider\'s answer');

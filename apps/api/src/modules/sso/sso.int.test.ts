@@ -17,7 +17,8 @@ let a: TestOrg;
 let b: TestOrg;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ publicUrl: PUBLIC });
+  // The local provider is on 127.0.0.1, over http: the operator's setting allows it (sso.addresses.int.test.ts: without it).
+  ctx = await createTestContext({ publicUrl: PUBLIC, ssoAllowPrivateIssuers: true });
   idp = await startProvider([
     { clientId: 'north', clientSecret: 'north-secret', redirectUri: CALLBACK },
     { clientId: 'south', clientSecret: 'south-secret', redirectUri: CALLBACK },

@@ -19,7 +19,7 @@ export function ssoRoutes(app: App, deps: Deps) {
   }), { config: { accessNeutral: true } });
 
   serve(app, r.test, async (req) => ({
-    success: true as const, message: t(req, 'success.security.sso.tested'), data: await testSsoConnection(req.body.issuer),
+    success: true as const, message: t(req, 'success.security.sso.tested'), data: await testSsoConnection(deps, req.body.issuer),
   }), { config: { accessNeutral: true } });
 
   serve(app, r.info, async (req) => ({ success: true as const, data: await ssoInfo(deps, req.query.org) }));

@@ -6,6 +6,7 @@ import { AppError, validationFailed, type FieldMessage } from '../../lib/errors.
 import type { RequestContext } from '../../lib/request-context.js';
 import { inOrganisationTransaction } from '../../lib/transaction.js';
 import { discover } from './oidc.js';
+import { providerAddressRefusal } from './provider-fetch.js';
 import { existingRoleIds, findProvider, isActiveAdmin, passwordRule, savePasswordRule, upsertProvider } from './sso.repository.js';
 import { seal } from '../../lib/secret-box.js';
 
@@ -43,10 +44,13 @@ export async function getSsoSettings(deps: Deps, caller: Caller): Promise<SsoSet
  */
 export async function saveSsoSettings(deps: Deps, ctx: RequestContext, caller: Caller, input: Input): Promise<SsoSettingsRecord> {
   const companyId = caller.companyId;
+  // Resolved before the organisation's lock is taken (a lookup may take seconds); checked again at every use.
+  const issuerRefused = await issuerRefusal(deps, input.issuer);
   await inOrganisationTransaction(deps.db, companyId, async (tx) => {
     const before = await getSsoSettings({ ...deps, db: tx }, caller);
     const secret = input.clientSecret?.trim();
     const fields: Record<string, FieldMessage> = {};
+    if (issuerRefused) fields.issuer = issuerRefused;
     if (!secret && !before.clientSecretSet) fields.clientSecret = 'errors.security.sso.secretRequired';
     const known = await existingRoleIds(tx, companyId, input.groupRoles.map((g) => g.roleId));
     input.groupRoles.forEach((g, i) => { if (!known.has(g.roleId)) fields[`groupRoles.${i}.roleId`] = 'errors.security.sso.unknownRole'; });
@@ -76,10 +80,23 @@ export async function saveSsoSettings(deps: Deps, ctx: RequestContext, caller: C
   return getSsoSettings(deps, caller);
 }
 
-/** Fetches the issuer's discovery document: it must answer, and name the issuer typed. */
-export async function testSsoConnection(issuer: string): Promise<SsoTestResult> {
+/**
+ * Why the server will not reach this issuer (a field message), or null. A name that does not resolve now is not
+ * refused here: the provider may not be reachable yet; every request to it is checked again.
+ */
+async function issuerRefusal(deps: Deps, issuer: string): Promise<FieldMessage | null> {
+  const refusal = await providerAddressRefusal(issuer, deps.config.ssoAllowPrivateIssuers);
+  if (refusal === 'targetRefused') return 'errors.security.sso.issuerPrivate';
+  if (refusal === 'httpsOnly' || refusal === 'urlInvalid') return 'validation.security.sso.issuer';
+  return null;
+}
+
+/** Fetches the issuer's discovery document: it must be an address the server may reach, answer, and name the issuer typed. */
+export async function testSsoConnection(deps: Deps, issuer: string): Promise<SsoTestResult> {
+  const refused = await issuerRefusal(deps, issuer);
+  if (refused) throw validationFailed({ issuer: refused });
   try {
-    const config = await discover({ issuer, clientId: 'connection-test', clientSecret: 'connection-test' });
+    const config = await discover({ issuer, clientId: 'connection-test', clientSecret: 'connection-test' }, deps.config.ssoAllowPrivateIssuers);
     const meta = config.serverMetadata();
     return { issuer: meta.issuer, authorizationEndpoint: meta.authorization_endpoint ?? '' };
   } catch {

@@ -10,6 +10,7 @@ import { EditableTable } from '@/components/form/editable-table';
 import { PasswordField, SelectField, SwitchField, TagsField, TextField } from '@/components/form/fields';
 import { FormMessage } from '@/components/form/form-message';
 import { useSchemaForm } from '@/components/form/use-schema-form';
+import { isApiError } from '@/lib/http';
 import { useLookupOptions } from '@/lib/lookups';
 import { useSaveSsoSettings, useSsoSettings, useTestSso } from '../api/sso';
 
@@ -42,6 +43,10 @@ export function SsoSettingsCard() {
   const s = (key: string, params?: Record<string, string>) => t(`security.sso.${key}`, params);
   const record = settings.data;
   const passwordOn = watch('passwordSignIn');
+  // A refused address is said on the issuer field, as a save would.
+  const testConnection = () => test.mutate(getValues('issuer'), {
+    onError: (error) => { if (isApiError(error) && error.fields?.issuer) form.setError('issuer', { type: 'server', message: error.fields.issuer }, { shouldFocus: true }); },
+  });
 
   return (
     <SectionCard title={s('title')} icon={<IconKey size={18} />} testId="sso-settings">
@@ -52,7 +57,7 @@ export function SsoSettingsCard() {
             <SwitchField control={control} name="enabled" label={s('enabled')} testId="sso-enabled" />
             <TextField control={control} name="issuer" label={s('issuer')} description={s('issuerHint')} dir="ltr" required testId="sso-issuer" />
             <Group gap="xs">
-              <Button variant="light" size="xs" loading={test.isPending} onClick={() => test.mutate(getValues('issuer'))} data-testid="sso-test">{s('test')}</Button>
+              <Button variant="light" size="xs" loading={test.isPending} onClick={testConnection} data-testid="sso-test">{s('test')}</Button>
               {test.data && <Text size="sm" c="teal" data-testid="sso-test-ok">{s('testOk', { issuer: test.data.data.issuer })}</Text>}
             </Group>
             <TextField control={control} name="clientId" label={s('clientId')} dir="ltr" required testId="sso-client-id" />

@@ -1,0 +1,106 @@
+import http from 'node:http';
+import https from 'node:https';
+import type { CustomFetch } from 'openid-client';
+import { checkHost, hostOf, pinnedLookup, type AddressRefusal, type CheckedAddress } from '../../lib/outbound-address.js';
+
+/*
+ * Every request the server makes to an organisation's identity provider (discovery, the keys, the code exchange,
+ * userinfo) goes through `providerFetch`. The provider's address is typed by the organisation's administrator, and so
+ * are the addresses its discovery document names: each request's host is resolved and checked as a webhook's is
+ * (lib/outbound-address.ts), the connection goes to the checked address, and plain http is refused. The operator
+ * setting `SSO_ALLOW_PRIVATE_ISSUERS` allows loopback and private addresses, and http (a provider on the clinic's own
+ * network, a local trial, the tests). An answer may be at most 1 MB; the caller's signal ends the request.
+ */
+
+export const ANSWER_MAX = 1024 * 1024;
+
+export type ProviderRefusal = AddressRefusal | 'httpsOnly' | 'urlInvalid';
+
+/** A request refused before it was sent: the address is not one the server may reach for an organisation. */
+export class ProviderAddressRefused extends Error {
+  constructor(readonly reason: ProviderRefusal) {
+    super(`identity provider address refused: ${reason}`);
+  }
+}
+
+/** The address to connect to for `raw` (its addresses are checked now), or why the server would not reach it. */
+async function checkProviderUrl(raw: string, allowPrivate: boolean): Promise<{ url: URL; checked: CheckedAddress } | ProviderRefusal> {
+  if (!URL.canParse(raw)) return 'urlInvalid';
+  const url = new URL(raw);
+  if (url.protocol === 'http:' && !allowPrivate) return 'httpsOnly';
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'urlInvalid';
+  if (url.username || url.password) return 'urlInvalid';
+  const checked = await checkHost(hostOf(url), allowPrivate);
+  return typeof checked === 'string' ? checked : { url, checked };
+}
+
+/** Why the server would not reach `raw`, or null when it would. */
+export async function providerAddressRefusal(raw: string, allowPrivate: boolean): Promise<ProviderRefusal | null> {
+  const target = await checkProviderUrl(raw, allowPrivate);
+  return typeof target === 'string' ? target : null;
+}
+
+type Body = string | URLSearchParams | Uint8Array | undefined | null;
+
+function bodyBytes(body: unknown): Buffer | undefined {
+  const b = body as Body;
+  if (b == null) return undefined;
+  if (typeof b === 'string') return Buffer.from(b);
+  if (b instanceof URLSearchParams) return Buffer.from(b.toString());
+  if (b instanceof Uint8Array) return Buffer.from(b);
+  throw new TypeError('unsupported request body');
+}
+
+/** The answer as a fetch `Response` (which refuses a status outside 200 to 599: the request then fails). */
+function responseOf(res: http.IncomingMessage, bytes: Buffer): Response {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(res.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+  }
+  const status = res.statusCode ?? 0;
+  const empty = status === 204 || status === 205 || status === 304;
+  return new Response(empty ? null : new Uint8Array(bytes), { status, statusText: res.statusMessage ?? '', headers });
+}
+
+/** A `fetch` for openid-client that reaches only addresses the operator allows (see above). Redirects are not followed. */
+export function providerFetch(allowPrivate: boolean): CustomFetch {
+  return async (raw, options) => {
+    const target = await checkProviderUrl(raw, allowPrivate);
+    if (typeof target === 'string') throw new ProviderAddressRefused(target);
+    const { url, checked } = target;
+    const body = bodyBytes(options.body);
+    const client = url.protocol === 'https:' ? https : http;
+    return new Promise<Response>((resolve, reject) => {
+      const req = client.request(url, {
+        method: options.method,
+        headers: { ...options.headers, ...(body && { 'content-length': String(body.length) }) },
+        lookup: pinnedLookup(checked),
+        signal: options.signal,
+        maxHeaderSize: 16 * 1024,
+      }, (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > ANSWER_MAX) {
+            res.destroy();
+            reject(new Error('identity provider answer too large'));
+            return;
+          }
+          chunks.push(chunk);
+        });
+        res.on('error', reject);
+        res.on('end', () => {
+          try {
+            resolve(responseOf(res, Buffer.concat(chunks)));
+          } catch (e) {
+            reject(e as Error);
+          }
+        });
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+  };
+}
