@@ -6,11 +6,9 @@ import { idSchema } from './common.js';
 export const SSO_PROVISIONING = ['auto', 'invite'] as const;
 export type SsoProvisioning = (typeof SSO_PROVISIONING)[number];
 
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
 /**
- * An issuer address: https, or http on this machine (a provider run for a test or a local trial). The server reaches
- * loopback and private addresses, and http, only when its operator allows them (`SSO_ALLOW_PRIVATE_ISSUERS`).
+ * An issuer address: https, or http. The server decides what it reaches: loopback and private addresses, and http,
+ * only when its operator allows them (`SSO_ALLOW_PRIVATE_ISSUERS`; the issuer field says so otherwise).
  */
 export const issuerUrl = z
   .string()
@@ -19,7 +17,7 @@ export const issuerUrl = z
   .refine((v) => {
     try {
       const u = new URL(v);
-      return u.protocol === 'https:' || (u.protocol === 'http:' && LOOPBACK.has(u.hostname));
+      return u.protocol === 'https:' || u.protocol === 'http:';
     } catch {
       return false;
     }

@@ -76,6 +76,9 @@ export function providerFetch(allowPrivate: boolean): CustomFetch {
         method: options.method,
         headers: { ...options.headers, ...(body && { 'content-length': String(body.length) }) },
         lookup: pinnedLookup(checked),
+        // A connection of its own: a kept-alive socket of the shared agent is found by name and port, not by the
+        // address checked, and could lead to an address another check allowed (a webhook's).
+        agent: false,
         signal: options.signal,
         maxHeaderSize: 16 * 1024,
       }, (res) => {
@@ -100,6 +103,16 @@ export function providerFetch(allowPrivate: boolean): CustomFetch {
         });
       });
       req.on('error', reject);
+      // A 101 answer hands the socket over and would leave the request without an end: refused. The caller's signal
+      // ends the request however far it got.
+      req.on('upgrade', (_res, socket) => {
+        socket.destroy();
+        reject(new Error('identity provider switched protocols'));
+      });
+      options.signal?.addEventListener('abort', () => {
+        req.destroy();
+        reject(options.signal!.reason instanceof Error ? options.signal!.reason : new Error('aborted'));
+      }, { once: true });
       req.end(body);
     });
   };

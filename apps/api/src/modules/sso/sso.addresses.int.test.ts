@@ -34,6 +34,12 @@ beforeAll(async () => {
       res.end(Buffer.alloc(ANSWER_MAX + 1, 0x20));
       return;
     }
+    if (req.url === '/upgrade') {
+      // Switching protocols hands the socket over: the request must still end.
+      req.socket.write('HTTP/1.1 101 Switching Protocols\r\nupgrade: websocket\r\nconnection: upgrade\r\n\r\n');
+      return;
+    }
+    if (req.url === '/silent') return;
     if (req.url === '/moved') {
       res.writeHead(302, { location: '/elsewhere' });
       res.end();
@@ -60,6 +66,7 @@ const settings = (issuer: string) => ({
 describe('the identity provider\'s address, without the operator\'s setting', () => {
   it.each([
     [`http://127.0.0.1:PORT`, 'Enter the issuer address (https).'],
+    ['http://10.0.0.5/realms/clinic', 'Enter the issuer address (https).'],
     [`https://127.0.0.1:PORT`, 'This address is on a private network, which the server\'s operator has not opened to identity providers.'],
     [`https://localhost:PORT/realms/clinic`, 'This address is on a private network, which the server\'s operator has not opened to identity providers.'],
     ['https://[::ffff:169.254.169.254]', 'This address is on a private network, which the server\'s operator has not opened to identity providers.'],
@@ -122,5 +129,13 @@ describe('the fetch every provider request goes through', () => {
     expect(reached.at(-1)).toBe('GET /moved');
     await expect(open(`http://127.0.0.1:${insidePort}/big`, { method: 'GET', headers: {}, body: undefined, redirect: 'manual', signal: signal() }))
       .rejects.toThrow('too large');
+  });
+
+  it('ends a request whose answer switches protocols, and one that never answers once its signal aborts', async () => {
+    const open = providerFetch(true);
+    await expect(open(`http://127.0.0.1:${insidePort}/upgrade`, { method: 'GET', headers: {}, body: undefined, redirect: 'manual', signal: signal() }))
+      .rejects.toThrow('switched protocols');
+    await expect(open(`http://127.0.0.1:${insidePort}/silent`, { method: 'GET', headers: {}, body: undefined, redirect: 'manual', signal: AbortSignal.timeout(300) }))
+      .rejects.toThrow();
   });
 });

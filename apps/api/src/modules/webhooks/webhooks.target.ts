@@ -49,6 +49,8 @@ export function postTo(target: CheckedTarget, headers: Record<string, string>, b
       headers: { 'content-type': 'application/json', 'user-agent': 'Clinic-Webhooks/1', ...headers, 'content-length': String(Buffer.byteLength(body)) },
       // The connection goes to the address that was checked, whatever the name resolves to now.
       lookup: pinnedLookup(target),
+      // A connection of its own: a kept-alive socket is found by name and port, not by the address checked.
+      agent: false,
       // Idle sockets time out; a receiver trickling its answer byte by byte meets the deadline below.
       timeout: timeoutMs,
       maxHeaderSize: 8192,
