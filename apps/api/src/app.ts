@@ -74,6 +74,7 @@ import { twoFactorRoutes } from './modules/two-factor/index.js';
 import { QUEUE_TEXT_JOB, queueTextJobHandler } from './modules/waiting-room/index.js';
 import { SUBMISSION_JOB, submissionJobHandler } from './modules/e-invoices/index.js';
 import { waitingRoomRoutes } from './modules/waiting-room/waiting-room.routes.js';
+import { cleanUpWhatsAppMessages, WHATSAPP_FALLBACK_JOB, whatsappFallbackJobHandler, whatsappRoutes } from './modules/whatsapp/index.js';
 import { cleanUpDeliveries, disabledEmailJobHandler, followWithWebhooks, WEBHOOK_DISABLED_EMAIL_JOB, WEBHOOK_JOB, webhookJobHandler, webhookRoutes } from './modules/webhooks/index.js';
 import { doctorShareRoutes } from './modules/doctor-shares/doctor-shares.routes.js';
 import { registerAuth } from './plugins/auth.js';
@@ -191,6 +192,8 @@ export async function buildApp(
   followWithWebhooks(deps, events);
   deps.jobs.register(WEBHOOK_JOB, webhookJobHandler(deps));
   deps.jobs.registerCleanUp('webhook deliveries', (now) => cleanUpDeliveries(database.db, now));
+  deps.jobs.register(WHATSAPP_FALLBACK_JOB, whatsappFallbackJobHandler(deps));
+  deps.jobs.registerCleanUp('whatsapp messages', (now) => cleanUpWhatsAppMessages(database.db, now));
   deps.jobs.register(WEBHOOK_DISABLED_EMAIL_JOB, disabledEmailJobHandler(deps));
   deps.jobs.register(EVENT_JOB, events.jobHandler());
   deps.live = new LiveEvents(database);
@@ -328,6 +331,7 @@ export async function buildApp(
   waitingRoomRoutes(app, deps);
   queueDisplayRoutes(app, deps);
   webhookRoutes(app, deps);
+  whatsappRoutes(app, deps);
 
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 

@@ -108,6 +108,8 @@ const envSchema = z.object({
   WHATSAPP_TEMPLATE_QUEUE: z.string().regex(/^[a-z0-9_]+$/).default('clinic_queue'),
   WHATSAPP_LANGUAGE_EN: z.string().default('en'),
   WHATSAPP_LANGUAGE_AR: z.string().default('ar'),
+  WHATSAPP_APP_SECRET: z.string().min(8).optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().min(8).optional(),
 });
 
 export interface Config {
@@ -200,6 +202,13 @@ export interface WhatsAppConfig {
   token: string | undefined;
   templates: { code: string; reminder: string; queue: string };
   languages: { en: string; ar: string };
+  /**
+   * The Meta app's secret: signs the statuses Meta posts to /api/whatsapp/webhook (X-Hub-Signature-256). Unset: the
+   * webhook is off, and a text WhatsApp accepted is taken as delivered.
+   */
+  appSecret?: string | undefined;
+  /** What Meta sends when the webhook is subscribed (hub.verify_token), chosen by the operator. */
+  verifyToken?: string | undefined;
 }
 
 /**
@@ -276,6 +285,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       token: e.WHATSAPP_TOKEN,
       templates: { code: e.WHATSAPP_TEMPLATE_CODE, reminder: e.WHATSAPP_TEMPLATE_REMINDER, queue: e.WHATSAPP_TEMPLATE_QUEUE },
       languages: { en: e.WHATSAPP_LANGUAGE_EN, ar: e.WHATSAPP_LANGUAGE_AR },
+      appSecret: e.WHATSAPP_APP_SECRET,
+      verifyToken: e.WHATSAPP_VERIFY_TOKEN,
     },
     ...overrides,
   };

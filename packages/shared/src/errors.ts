@@ -310,6 +310,9 @@ export const ERROR_CODES = {
   WEBHOOK_LIMIT: { status: 409, message: 'errors.webhooks.limit' },
   WEBHOOK_ENDPOINT_NOT_FOUND: { status: 404, message: 'errors.webhooks.notFound' },
   // (codes of webhooks above this line)
+
+  // WhatsApp's delivery statuses (Meta's webhook).
+  WHATSAPP_SIGNATURE_INVALID: { status: 401, message: 'errors.whatsapp.signatureInvalid' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 /** A code the API answers with (a key of `ERROR_CODES`). */

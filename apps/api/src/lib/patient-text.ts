@@ -28,6 +28,8 @@ export interface PatientTextSent {
   channel: PatientTextChannel;
   /** The provider's answer (or, after a fallback, both answers). */
   detail: string;
+  /** WhatsApp's id of the message it accepted (its statuses follow, modules/whatsapp). */
+  messageId?: string;
 }
 
 /** Whether any text channel is configured (a page that needs one says so when none is). */
@@ -61,7 +63,8 @@ export async function sendPatientText(config: TextConfig, m: PatientText): Promi
   if (route[0] !== 'whatsapp') return { channel: 'sms', detail: await viaSms() };
   try {
     const languageCode = config.whatsapp.languages[m.language];
-    return { channel: 'whatsapp', detail: await sendWhatsAppTemplate(config, { to, name: m.template.name, languageCode, params: m.template.params }) };
+    const messageId = await sendWhatsAppTemplate(config, { to, name: m.template.name, languageCode, params: m.template.params });
+    return { channel: 'whatsapp', detail: `whatsapp ${messageId}`, messageId };
   } catch (error) {
     if (!route.includes('sms')) throw error;
     const first = reason(error);

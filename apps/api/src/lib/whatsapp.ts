@@ -44,7 +44,7 @@ interface MetaAnswer {
   error?: { message?: string; code?: number; error_data?: { details?: string } };
 }
 
-/** Sends one template message; returns 'whatsapp <message id>'. Throws with Meta's error message when refused. */
+/** Sends one template message; answers Meta's message id. Throws with Meta's error message when refused. */
 export async function sendWhatsAppTemplate(config: Pick<Config, 'whatsapp'>, m: WhatsAppTemplate): Promise<string> {
   const w = config.whatsapp;
   if (!w.phoneNumberId || !w.token) throw new Error('WhatsApp is not configured');
@@ -72,5 +72,5 @@ export async function sendWhatsAppTemplate(config: Pick<Config, 'whatsapp'>, m: 
     const why = e?.message ? `${e.message}${e.error_data?.details ? `: ${e.error_data.details}` : ''}` : raw.replace(/\s+/g, ' ');
     throw new Error(`WhatsApp ${res.status}: ${why}`.slice(0, 300));
   }
-  return `whatsapp ${id}`;
+  return id;
 }

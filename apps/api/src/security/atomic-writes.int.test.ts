@@ -53,6 +53,9 @@ const NOT_COVERED: Record<string, string> = {
   // Single sign-on: the hand-off spends a challenge only; the connection test reads the provider and changes nothing.
   'POST /api/auth/sso/exchange': 'challenge only',
   'POST /api/organisation/sso/test': 'changes nothing',
+  // Meta's statuses need a body signed with the WhatsApp app's secret: modules/whatsapp tests the statuses, the
+  // fallback job planned with them, and that nothing changes without the signature.
+  'POST /api/whatsapp/webhook': 'needs Meta\'s signature',
   'DELETE /api/sessions/:sessionId': 'sessions only',
   'POST /api/sessions/end-others': 'sessions only',
   'POST /api/employees/:id/sessions/end-all': 'sessions only',

@@ -90,6 +90,8 @@ const RESOURCE_TABLE: Record<string, string> = {
 const FHIR_PATIENT_DATES = z.object({ birthDate: z.string() });
 const FHIR_APPOINTMENT_DATES = z.object({ start: z.string(), minutesDuration: z.number() });
 
+const WHATSAPP_VERIFY_TOKEN = 'extreme-values-verify-token';
+
 /** Write routes that read their body in the handler (multipart or JSON) instead of through the route schema. */
 const HANDLER_BODIES: Record<string, z.ZodType> = {
   // Takes no body at all.
@@ -102,6 +104,8 @@ const HANDLER_BODIES: Record<string, z.ZodType> = {
   'POST /api/companies/:id/logo': z.object({}),
   // The medication catalogue arrives as a CSV file (its lines are checked in modules/medications).
   'POST /api/medications/import': z.object({}),
+  // Meta's statuses: read as sent, for their signature (modules/whatsapp checks their shape after it).
+  'POST /api/whatsapp/webhook': z.object({}),
   // Actions that take no body.
   'POST /api/reminders/:id/retry': z.object({}),
   'POST /api/e-invoicing/submissions/:id/retry': z.object({}),
@@ -168,6 +172,11 @@ beforeAll(async () => {
   zatca = await startFakeZatca();
   ctx = await createTestContext({
     sms: { preset: 'generic', url: sms.url, auth: undefined, body: undefined, from: 'CLINIC' }, zatca: { simulationUrl: zatca.url, productionUrl: zatca.url },
+    // The WhatsApp webhook on (no messages are sent: no phone number id), so its subscription check can succeed.
+    whatsapp: {
+      apiUrl: 'http://127.0.0.1:9', phoneNumberId: undefined, token: undefined, templates: { code: 'clinic_code', reminder: 'clinic_reminder', queue: 'clinic_queue' },
+      languages: { en: 'en', ar: 'ar' }, appSecret: 'extreme-values-app-secret', verifyToken: WHATSAPP_VERIFY_TOKEN,
+    },
   });
   org = await createOrg(ctx, { name: 'Extreme Values Clinic Group' });
   const db = ctx.database.db;
@@ -447,6 +456,7 @@ function validQuery(key: string): Record<string, string> {
     case 'GET /api/employees/:id/stats': return { period: '30d' };
     case 'GET /api/public/visit': return { token: visitToken };
     case 'GET /api/auth/sso/info': return { org: org.companyId };
+    case 'GET /api/whatsapp/webhook': return { 'hub.mode': 'subscribe', 'hub.verify_token': WHATSAPP_VERIFY_TOKEN, 'hub.challenge': '1158201444' };
     case 'GET /api/auth/sso/start': return { org: org.companyId };
     case 'GET /api/public/visit/times': return { token: visitToken, date: day };
     case 'GET /api/public/visit/days': return { token: visitToken, from: day, to: addDays(day, 6) };

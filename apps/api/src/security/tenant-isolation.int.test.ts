@@ -67,6 +67,10 @@ const MATRIX: Record<string, Source> = {
   'GET /api/organisation/sso': 'self',
   'PUT /api/organisation/sso': 'self',
   'POST /api/organisation/sso/test': 'self',
+  // Meta's WhatsApp webhook: one per server, signed by the app's secret; each status names its message, whose row
+  // carries its company (modules/whatsapp).
+  'GET /api/whatsapp/webhook': 'public',
+  'POST /api/whatsapp/webhook': 'public',
   'GET /api/health': 'public',
   'GET /api/health/live': 'public',
   'GET /api/health/ready': 'public',

@@ -115,6 +115,8 @@ function whatsAppProblems(cloud: WhatsAppCloud, req: IncomingMessage, raw: strin
 /** A fake of Meta's WhatsApp Cloud API on a local port: checks each request's shape and answers as Meta does. */
 export async function startWhatsAppCloud(): Promise<WhatsAppCloud> {
   const cloud: WhatsAppCloud = { apiUrl: '', phoneNumberId: '106540352242922', token: 'EAAG-test-token', requests: [], problems: [], refuse: null, close: async () => {} };
+  // Message ids are unique for the fake's life, as Meta's are (the tests empty `requests` between them).
+  let accepted = 0;
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -132,7 +134,7 @@ export async function startWhatsAppCloud(): Promise<WhatsAppCloud> {
       res.writeHead(error ? 400 : 200, { 'content-type': 'application/json' });
       res.end(JSON.stringify(error
         ? { error: { ...error, fbtrace_id: 'AbCdEf' } }
-        : { messaging_product: 'whatsapp', contacts: [{ input: to, wa_id: to }], messages: [{ id: `wamid.TEST${cloud.requests.length}` }] }));
+        : { messaging_product: 'whatsapp', contacts: [{ input: to, wa_id: to }], messages: [{ id: `wamid.TEST${++accepted}` }] }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -13,6 +13,7 @@ import { eInvoiceRoutes } from './e-invoices.js';
 import { exportRoutes } from './exports.js';
 import { importRoutes } from './imports.js';
 import { webhookRoutes } from './webhooks.js';
+import { whatsappRoutes } from './whatsapp.js';
 import { invoiceRoutes } from './invoices.js';
 import { medicationRoutes } from './medications.js';
 import { orderCatalogueRoutes, orderRoutes } from './orders.js';
@@ -70,6 +71,7 @@ export const routes = {
   exports: exportRoutes,
   imports: importRoutes,
   webhooks: webhookRoutes,
+  whatsapp: whatsappRoutes,
   appointments: appointmentRoutes,
   series: seriesRoutes,
   waitlist: waitlistRoutes,

@@ -3,6 +3,9 @@ import type { Shape } from './core.js';
 
 export const webhooksEn = {
   errors: {
+    whatsapp: {
+      signatureInvalid: 'The signature of this delivery status does not match the WhatsApp app secret.',
+    },
     webhooks: {
       urlInvalid: 'Enter a full web address starting with https://',
       httpsOnly: 'The address must start with https://',
@@ -51,6 +54,9 @@ export const webhooksEn = {
 
 export const webhooksAr: Shape<typeof webhooksEn> = {
   errors: {
+    whatsapp: {
+      signatureInvalid: 'لا يطابق توقيعُ حالة التسليم هذه سرَّ تطبيق واتساب.',
+    },
     webhooks: {
       urlInvalid: 'أدخل عنوان ويب كاملاً يبدأ بـ https://',
       httpsOnly: 'يجب أن يبدأ العنوان بـ https://',

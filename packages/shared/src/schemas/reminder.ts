@@ -45,6 +45,13 @@ export const reminderSettings = reminderSettingsInput.extend({
 });
 export type ReminderSettings = z.infer<typeof reminderSettings>;
 
+/**
+ * What WhatsApp reported of a text it accepted (modules/whatsapp): accepted (nothing yet), sent, delivered, read,
+ * failed (and no SMS could go in its place), fell_back (sent by SMS instead) or fallback_failed (the SMS failed too).
+ */
+export const WHATSAPP_DELIVERIES = ['accepted', 'sent', 'delivered', 'read', 'failed', 'fell_back', 'fallback_failed'] as const;
+export type WhatsAppDelivery = (typeof WHATSAPP_DELIVERIES)[number];
+
 export const reminderRecord = z.object({
   _id: z.string(),
   appointment: z.object({ _id: z.string(), publicId: z.string(), datetime: z.string(), status: z.string() }),
@@ -57,6 +64,8 @@ export const reminderRecord = z.object({
   attempts: z.number(),
   /** The provider's answer or why it was skipped or failed. */
   detail: z.string().nullable(),
+  /** For a reminder WhatsApp accepted, what it reported since (null: not sent by WhatsApp, or not followed). */
+  delivery: z.enum(WHATSAPP_DELIVERIES).nullable(),
 });
 export type ReminderRecord = z.infer<typeof reminderRecord>;
 

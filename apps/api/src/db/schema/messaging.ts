@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { rowId, tenantId, timestamps, version } from './columns.js';
 import { companies } from './core.js';
 import { clinics } from './organisation.js';
@@ -71,6 +71,42 @@ export const reminders = pgTable('reminders', {
   index('reminders_appointment_idx').on(t.companyId, t.appointmentId),
   index('reminders_status_idx').on(t.companyId, t.status, t.dueAt),
   foreignKey({ columns: [t.companyId, t.appointmentId], foreignColumns: [appointments.companyId, appointments.id] }).onDelete('cascade'),
+]);
+
+/**
+ * A text that WhatsApp accepted (modules/whatsapp), followed by the statuses Meta reports for it: accepted, sent,
+ * delivered, read, or failed; then fell_back (sent again by SMS) or fallback_failed. Accepted is not delivered: a
+ * number without WhatsApp fails only later, and then the text goes by SMS while it still matters (`fallbackUntil`).
+ */
+export const whatsappMessages = pgTable('whatsapp_messages', {
+  companyId: tenantId().references(() => companies.id, { onDelete: 'cascade' }),
+  id: rowId(),
+  /** Meta's message id (`wamid.…`), unique across the business account. */
+  messageId: text('message_id').notNull(),
+  /** reminder, phone_code, queue_text */
+  purpose: text('purpose').notNull(),
+  /** The reminder it carried (purpose reminder), and that reminder's visit. */
+  reminderId: uuid('reminder_id'),
+  appointmentId: uuid('appointment_id'),
+  status: text('status').notNull().default('accepted'),
+  /** Meta's reason for a failure, or the SMS gateway's answer after a fallback. */
+  detail: text('detail'),
+  /** E.164. */
+  phone: text('phone').notNull(),
+  /** The same text for SMS, sealed (lib/secret-box.ts), while a fallback may be needed; emptied once settled. */
+  fallbackSealed: text('fallback_sealed'),
+  /** Until when an SMS in its place still matters: the code's expiry, the visit's start, the queue link's end. */
+  fallbackUntil: timestamp('fallback_until', { withTimezone: true, mode: 'date' }).notNull(),
+  ...timestamps,
+}, (t) => [
+  primaryKey({ columns: [t.companyId, t.id] }),
+  uniqueIndex('whatsapp_messages_message_key').on(t.companyId, t.messageId),
+  // Meta's statuses name the message alone: found by it, then scoped by the row's company.
+  index('whatsapp_messages_message_idx').on(t.messageId),
+  index('whatsapp_messages_created_idx').on(t.createdAt),
+  // A reminder's delivery, in the outbox.
+  index('whatsapp_messages_reminder_idx').on(t.companyId, t.reminderId),
+  foreignKey({ columns: [t.companyId, t.reminderId], foreignColumns: [reminders.companyId, reminders.id] }).onDelete('cascade'),
 ]);
 
 /** A patient's signed link that has been used: each link acts once. */

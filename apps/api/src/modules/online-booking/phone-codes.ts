@@ -15,7 +15,8 @@ import {
 import type { Db } from '../../db/client.js';
 import type { Deps } from '../../lib/app-types.js';
 import { AppError } from '../../lib/errors.js';
-import { canTextPatients, sendPatientText } from '../../lib/patient-text.js';
+import { canTextPatients } from '../../lib/patient-text.js';
+import { sendTrackedText } from '../whatsapp/index.js';
 import { purposeKey } from '../../lib/purpose-key.js';
 import { inTransaction } from '../../lib/transaction.js';
 import {
@@ -111,7 +112,7 @@ export async function sendCode(deps: Deps, r: CodeRequest, now: Date): Promise<P
   });
   let channel: 'sms' | 'whatsapp';
   try {
-    const sent = await sendPatientText(deps.config, {
+    const sent = await sendTrackedText(deps, { companyId: r.companyId, purpose: 'phone_code', until: expiresAt }, {
       to: r.phone, preferred: r.whatsapp ? 'whatsapp' : 'sms', whatsappConsent: r.whatsapp, language: r.language,
       text: translate('bookingPage.codeText', r.language, { organisation: r.organisation, code }),
       template: { name: deps.config.whatsapp.templates.code, params: [code] },

@@ -181,6 +181,8 @@ export interface OutboxRow {
   id: string; appointment_id: string; public_id: string; starts_at: string | Date; appointment_status: string; time_zone: string;
   patient_id: string; patient_name: string; clinic_id: string; clinic_name: string; channel: ReminderChannel; status: ReminderRecord['status'];
   due_at: string | Date; sent_at: string | Date | null; attempts: number; detail: string | null; total: number;
+  /** What WhatsApp reported of the reminder's text (whatsapp_messages), the latest sending's. */
+  delivery: string | null;
 }
 
 /** Which reminders of the outbox: all (or those in one status), one appointment's, or one. */
@@ -197,7 +199,9 @@ export async function findOutbox(db: Db, companyId: string, filter: OutboxFilter
   return rowsOf<OutboxRow>(await db.execute(sql`
     select r.id, r.appointment_id, a.public_id, a.starts_at, a.status as appointment_status, c.time_zone,
       p.id as patient_id, p.name as patient_name, c.id as clinic_id, c.name as clinic_name,
-      r.channel, r.status, r.due_at, r.sent_at, r.attempts, r.detail, count(*) over ()::int as total
+      r.channel, r.status, r.due_at, r.sent_at, r.attempts, r.detail, count(*) over ()::int as total,
+      (select w.status from whatsapp_messages w where w.company_id = r.company_id and w.reminder_id = r.id
+        order by w.created_at desc limit 1) as delivery
     from reminders r
     join appointments a on a.company_id = r.company_id and a.id = r.appointment_id
     join patients p on p.company_id = a.company_id and p.id = a.patient_id

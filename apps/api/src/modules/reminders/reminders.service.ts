@@ -1,7 +1,7 @@
 import {
   effectiveHijriMode, hasPermission, isMessageKey, pageWindow, type PatientLinkRecord, REMINDER_CHANNELS, type ReminderChannel,
   type ReminderListQuery, type ReminderRecord, type ReminderSettings, type ReminderSettingsInput, safeTimeZone, translate,
-  type VisitView, zonedIso,
+  type VisitView, WHATSAPP_DELIVERIES, type WhatsAppDelivery, zonedIso,
 } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import { isLateCancellation, transitionRefusal } from '../../domain/scheduling/visit-flow.js';
@@ -19,7 +19,8 @@ import { emit, type DomainEvents } from '../events/index.js';
 import { notifyAppointment } from '../notifications/index.js';
 import { lateCancellationHours, lockAppointment } from '../appointments/index.js';
 import { sendEmail } from '../../lib/channels.js';
-import { patientTextRoute, sendPatientText } from '../../lib/patient-text.js';
+import { patientTextRoute } from '../../lib/patient-text.js';
+import { sendTrackedText } from '../whatsapp/index.js';
 import { mapLink, messageLanguage, reminderEmail, reminderSms, reminderTemplateParams, reminderTimes, type ReminderFacts } from './reminders.domain.js';
 import {
   appointmentExists, cancelByPatient, countOutbox, clinicExists, confirmedBefore, failPlanned, findAppointmentAndSettings, findLinkUse,
@@ -175,7 +176,8 @@ async function sendOne(deps: Deps, job: ClaimedJob, now: Date): Promise<void> {
     } else {
       // A text: by WhatsApp when the patient prefers it and agreed (SMS when it fails), else by SMS.
       const template = { name: deps.config.whatsapp.templates.reminder, params: reminderTemplateParams(facts) };
-      const sent = await sendPatientText(deps.config, { to: r.phone!, ...text, language: facts.language, text: reminderSms(facts), template });
+      const track = { companyId: r.company_id, purpose: 'reminder' as const, reminderId: r.id, appointmentId: r.appointment_id, until: startsAt };
+      const sent = await sendTrackedText(deps, track, { to: r.phone!, ...text, language: facts.language, text: reminderSms(facts), template });
       answer = sent.detail;
       channel = sent.channel;
     }
@@ -229,6 +231,7 @@ function toRecord(ctx: RequestContext, r: OutboxRow, staffTerms = false): Remind
     sentAt: r.sent_at ? zonedIso(new Date(r.sent_at), tz) : null,
     attempts: r.attempts,
     detail: staffTerms ? staffDetail(ctx, r) : r.detail && isMessageKey(r.detail) ? translate(r.detail, ctx.language) : r.detail,
+    delivery: (WHATSAPP_DELIVERIES as readonly string[]).includes(r.delivery ?? '') ? r.delivery as WhatsAppDelivery : null,
   };
 }
 

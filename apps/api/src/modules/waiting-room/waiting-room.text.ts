@@ -2,7 +2,8 @@ import { ticketLabel, translate } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import type { Deps } from '../../lib/app-types.js';
 import { companyIsOpen } from '../../lib/credential-liveness.js';
-import { canTextPatients, sendPatientText } from '../../lib/patient-text.js';
+import { canTextPatients } from '../../lib/patient-text.js';
+import { sendTrackedText } from '../whatsapp/index.js';
 import { signQueueLink } from '../../lib/queue-links.js';
 import { insertJob, type ClaimedJob, type JobHandler } from '../jobs/index.js';
 import { messageLanguage } from '../reminders/index.js';
@@ -43,7 +44,7 @@ export function queueTextJobHandler(deps: Deps): JobHandler {
       const language = messageLanguage(f.language);
       const label = ticketLabel(f.ticket.prefix, f.ticket.number);
       const link = await queueLink(deps, job.companyId, f.ticket, now);
-      await sendPatientText(deps.config, {
+      await sendTrackedText(deps, { companyId: job.companyId, purpose: 'queue_text', until: linkLatest(f.ticket) }, {
         to: f.phone, preferred: f.preferredChannel === 'whatsapp' ? 'whatsapp' : 'sms', whatsappConsent: f.whatsappConsent, language,
         text: translate('waitingRoom.text', language, { clinic: f.clinicName, label, link }),
         template: { name: deps.config.whatsapp.templates.queue, params: [label, f.clinicName, link] },

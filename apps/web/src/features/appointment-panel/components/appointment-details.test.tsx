@@ -121,7 +121,7 @@ describe('appointment details: the visit flow', () => {
 function reminder(over: Partial<ReminderRecord>): ReminderRecord {
   return {
     _id: 'r1', appointment: { _id: 'a1', publicId: 'APT-000001', datetime: FUTURE, status: 'scheduled' }, patient: { _id: 'p1', name: 'Ahmed Al-Farsi' },
-    clinic: { _id: 'c1', name: 'Olaya Clinic' }, channel: 'sms', status: 'planned', dueAt: '2099-03-09T09:00:00+03:00', sentAt: null, attempts: 0, detail: null,
+    clinic: { _id: 'c1', name: 'Olaya Clinic' }, channel: 'sms', status: 'planned', dueAt: '2099-03-09T09:00:00+03:00', sentAt: null, attempts: 0, detail: null, delivery: null,
     ...over,
   };
 }
@@ -186,6 +186,13 @@ describe('appointment panel: reminders in the staff\'s terms', () => {
     renderWithProviders(<AppointmentDetails appointment={record({ reminderSent: true })} />);
     const panel = await screen.findByTestId('appointment-reminders');
     expect(await within(panel).findByText('مُرسل')).toBeInTheDocument();
+  });
+
+  it('says what WhatsApp reported of a reminder it carried', async () => {
+    await setLanguage('en');
+    panelApi([reminder({ channel: 'whatsapp', status: 'sent', sentAt: '2099-03-09T09:00:00+03:00', delivery: 'fell_back' })]);
+    renderWithProviders(<AppointmentDetails appointment={record({ reminderSent: true })} />);
+    expect(await screen.findByTestId('reminder-delivery')).toHaveTextContent('Sent by SMS instead');
   });
 });
 

@@ -4,8 +4,10 @@ import { useTranslation } from 'react-i18next';
 import type { ReminderRecord, ReminderStatus } from '@clinic/shared';
 import { formatClock, formatDay } from '@/lib/dates';
 import { useAppointmentReminders } from '../api/reminders';
+import { DELIVERY_COLORS } from '../delivery';
 
 const STATUS_COLORS: Record<ReminderStatus, string> = { planned: 'blue', sent: 'green', failed: 'red', skipped: 'yellow', withdrawn: 'gray' };
+
 
 interface AppointmentRemindersProps {
   appointmentId: string;
@@ -39,6 +41,7 @@ export function AppointmentReminders({ appointmentId, reminderSent }: Appointmen
           <Badge size="sm" variant="light" tt="none" color={STATUS_COLORS[r.status]} style={{ flexShrink: 0 }}>{t(`outbox.statuses.${r.status}`)}</Badge>
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
             {t(`outbox.channels.${r.channel}`)} · {when(r)}
+            {r.delivery && <Text span size="sm" c={DELIVERY_COLORS[r.delivery]} data-testid="reminder-delivery"> · {t(`outbox.delivery.${r.delivery}`)}</Text>}
             {r.detail && <Text span size="xs" c="dimmed"> — {r.detail}</Text>}
           </Text>
         </Group>

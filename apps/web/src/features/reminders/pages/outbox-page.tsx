@@ -5,6 +5,7 @@ import { REMINDER_STATUSES, type ReminderRecord, type ReminderStatus } from '@cl
 import { FilterBar, ListFrame, useListState, type DataTableColumn } from '@/components/list';
 import { useOutbox, useRetryReminder } from '../api/reminders';
 import { ReminderSettingsCard } from '../components/reminder-settings-card';
+import { DELIVERY_COLORS } from '../delivery';
 import { formatClock, formatDay } from '@/lib/dates';
 
 const STATUS_COLORS: Record<ReminderStatus, string> = { planned: 'blue', sent: 'green', failed: 'red', skipped: 'yellow', withdrawn: 'gray' };
@@ -33,7 +34,16 @@ export default function OutboxPage() {
       header: t('outbox.appointment'),
       render: (r) => <Text size="sm">{r.appointment.publicId} · {clinicTime(r.appointment.datetime, i18n.language)}<br />{r.clinic.name}</Text>,
     },
-    { key: 'channel', header: t('outbox.channel'), render: (r) => t(`outbox.channels.${r.channel}`) },
+    {
+      key: 'channel',
+      header: t('outbox.channel'),
+      render: (r) => (
+        <Text size="sm">
+          {t(`outbox.channels.${r.channel}`)}
+          {r.delivery && <><br /><Text span size="xs" c={DELIVERY_COLORS[r.delivery]} data-testid="reminder-delivery">{t(`outbox.delivery.${r.delivery}`)}</Text></>}
+        </Text>
+      ),
+    },
     {
       key: 'status',
       header: t('outbox.status'),

@@ -1,0 +1,218 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import type { Deps } from '../../lib/app-types.js';
+import { sendSms } from '../../lib/channels.js';
+import { AppError } from '../../lib/errors.js';
+import { sendPatientText, type PatientText, type PatientTextSent } from '../../lib/patient-text.js';
+import { canonicalPhone } from '../../lib/phone.js';
+import { open, seal } from '../../lib/secret-box.js';
+import { inTransaction, withDb } from '../../lib/transaction.js';
+import { insertJob, type ClaimedJob, type JobHandler } from '../jobs/index.js';
+import { notifyAppointment } from '../notifications/index.js';
+import {
+  insertWhatsAppMessage, lockByMessageIds, lockFailed, setStatus, visitStillAhead, type WhatsAppMessageRow, type WhatsAppPurpose,
+} from './whatsapp.repository.js';
+
+/*
+ * WhatsApp's word on the texts it accepted. Accepting a template message is not delivering it: a number without
+ * WhatsApp, or a patient who blocked the business, fails minutes later, in a status Meta posts to the server's webhook.
+ * Each text WhatsApp accepts is kept (whatsapp_messages) with the same text for SMS, sealed; a failure sends that
+ * text by SMS while it still matters (a code before it expires, a reminder before the visit, a queue link while it
+ * works), and a reminder that reached the patient by neither rings the bell as a failed reminder does. Only while the
+ * webhook is set up (WHATSAPP_APP_SECRET): without it no status ever comes, and an accepted text counts as sent.
+ */
+
+export const WHATSAPP_FALLBACK_JOB = 'whatsapp.fallback';
+const SEAL_PURPOSE = 'whatsapp-fallback';
+/** Statuses in one request beyond this are refused (Meta sends a few at a time). */
+const MAX_STATUSES = 1000;
+
+/** What a text concerns, for following it: its purpose, and until when an SMS in its place still matters. */
+export interface TextTrack {
+  companyId: string;
+  purpose: WhatsAppPurpose;
+  until: Date;
+  reminderId?: string;
+  appointmentId?: string;
+}
+
+/**
+ * Sends a text to a patient (lib/patient-text.ts) and, when WhatsApp accepted it and its statuses come to the
+ * webhook, keeps it to follow. Keeping it is not a condition of the text: it has gone, so a failure to keep it is
+ * logged, not thrown (a retry would send the patient the text twice).
+ */
+export async function sendTrackedText(deps: Pick<Deps, 'db' | 'config'>, track: TextTrack, m: PatientText, log?: { warn: (o: object, msg: string) => void }): Promise<PatientTextSent> {
+  const sent = await sendPatientText(deps.config, m);
+  if (sent.channel !== 'whatsapp' || !sent.messageId || !deps.config.whatsapp.appSecret) return sent;
+  try {
+    await insertWhatsAppMessage(deps.db, {
+      companyId: track.companyId, messageId: sent.messageId, purpose: track.purpose, reminderId: track.reminderId ?? null,
+      appointmentId: track.appointmentId ?? null, phone: canonicalPhone(m.to), fallbackUntil: track.until,
+      fallbackSealed: deps.config.sms.url ? seal(deps.config.jwtSecret, SEAL_PURPOSE, m.text) : null,
+    });
+  } catch (err) {
+    log?.warn({ err, messageId: sent.messageId }, 'a WhatsApp text was sent but could not be kept to follow');
+  }
+  return sent;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The webhook
+
+/** The subscription check: the challenge when the token is the operator's, else null. */
+export function subscribeAnswer(deps: Pick<Deps, 'config'>, q: { 'hub.mode'?: string | undefined; 'hub.verify_token'?: string | undefined; 'hub.challenge'?: string | undefined }): string | null {
+  const expected = deps.config.whatsapp.verifyToken;
+  if (!expected || !deps.config.whatsapp.appSecret || q['hub.mode'] !== 'subscribe' || q['hub.challenge'] === undefined) return null;
+  return sameText(q['hub.verify_token'] ?? '', expected) ? q['hub.challenge'] : null;
+}
+
+function sameText(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** Whether `header` (X-Hub-Signature-256: `sha256=<hex>`) signs `raw` with the app's secret. */
+export function signedByMeta(secret: string, raw: Buffer, header: string | undefined): boolean {
+  const given = /^sha256=([0-9a-f]{64})$/i.exec(header ?? '')?.[1];
+  if (!given) return false;
+  const expected = createHmac('sha256', secret).update(raw).digest();
+  return timingSafeEqual(expected, Buffer.from(given, 'hex'));
+}
+
+const statusSchema = z.object({
+  id: z.string().min(1).max(200),
+  status: z.string().max(40),
+  timestamp: z.string().max(20).optional(),
+  errors: z.array(z.object({
+    code: z.number().optional(), title: z.string().max(500).optional(), message: z.string().max(500).optional(),
+    error_data: z.object({ details: z.string().max(1000).optional() }).optional(),
+  })).max(10).optional(),
+});
+type MetaStatus = z.infer<typeof statusSchema>;
+const notificationSchema = z.object({
+  object: z.string().optional(),
+  entry: z.array(z.object({
+    changes: z.array(z.object({ field: z.string().optional(), value: z.object({ statuses: z.array(statusSchema).optional() }).optional() })).max(100),
+  })).max(100),
+});
+
+/** The statuses of a notification, oldest first (Meta may send them out of order). */
+function statusesOf(raw: Buffer): MetaStatus[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw.toString('utf8'));
+  } catch {
+    throw new AppError(400, 'BAD_REQUEST', 'errors.badRequest');
+  }
+  const result = notificationSchema.safeParse(parsed);
+  if (!result.success) throw new AppError(400, 'BAD_REQUEST', 'errors.badRequest');
+  const statuses = result.data.entry.flatMap((e) => e.changes.flatMap((c) => c.value?.statuses ?? []));
+  if (statuses.length > MAX_STATUSES) throw new AppError(400, 'BAD_REQUEST', 'errors.badRequest');
+  return statuses.map((s, i) => ({ s, i })).sort((a, b) => Number(a.s.timestamp ?? 0) - Number(b.s.timestamp ?? 0) || a.i - b.i).map((x) => x.s);
+}
+
+/** How far along a text is; a status never goes back. */
+const RANK: Record<string, number> = { accepted: 0, sent: 1, delivered: 2, read: 3 };
+
+function failureText(s: MetaStatus): string {
+  const e = s.errors?.[0];
+  if (!e) return 'WhatsApp failed';
+  const words = e.error_data?.details ?? e.message ?? e.title ?? '';
+  return `WhatsApp ${e.code ?? ''}: ${words}`.replace(/\s+/g, ' ').slice(0, 300);
+}
+
+/**
+ * Applies Meta's statuses to the texts they name (signed by the app's secret, else 401 and nothing changes). Unknown
+ * ids (a text of another server on the same app, or one no longer kept) are passed over. Answers how many applied.
+ */
+export async function receiveStatuses(deps: Deps, raw: Buffer, signature: string | undefined, now: Date): Promise<number> {
+  const secret = deps.config.whatsapp.appSecret;
+  if (!secret) throw new AppError(404, 'NOT_FOUND', 'errors.notFound');
+  if (!signedByMeta(secret, raw, signature)) throw new AppError(401, 'WHATSAPP_SIGNATURE_INVALID', 'errors.whatsapp.signatureInvalid');
+  const statuses = statusesOf(raw);
+  if (!statuses.length) return 0;
+  return inTransaction(deps.db, async (tx) => {
+    const rows = new Map((await lockByMessageIds(tx, [...new Set(statuses.map((s) => s.id))])).map((r) => [r.messageId, r]));
+    let applied = 0;
+    for (const s of statuses) {
+      const row = rows.get(s.id);
+      if (!row) continue;
+      const next = await applyOne(withDb(deps, tx), row, s, now);
+      if (next) {
+        rows.set(s.id, next);
+        applied += 1;
+      }
+    }
+    return applied;
+  });
+}
+
+/** One status on one kept text; the row as it now is, or null when the status changes nothing. */
+async function applyOne(deps: Deps, row: WhatsAppMessageRow, s: MetaStatus, now: Date): Promise<WhatsAppMessageRow | null> {
+  const settled = row.status === 'failed' || row.status === 'fell_back' || row.status === 'fallback_failed';
+  if (settled) return null;
+  if (s.status === 'failed') {
+    // A text that was delivered has reached the patient, whatever comes after.
+    if ((RANK[row.status] ?? 0) >= RANK.delivered!) return null;
+    const detail = failureText(s);
+    if (await canFallBack(deps, row, now)) {
+      await setStatus(deps.db, row, { status: 'failed', detail }, now);
+      await insertJob(deps.db, { companyId: row.companyId, kind: WHATSAPP_FALLBACK_JOB, payload: { messageId: row.id }, runAt: now, maxAttempts: 3 });
+    } else {
+      await setStatus(deps.db, row, { status: 'failed', detail, fallbackSealed: null }, now);
+      await reminderNotReached(deps, row);
+    }
+    return { ...row, status: 'failed', detail };
+  }
+  const rank = RANK[s.status];
+  if (rank === undefined || rank <= (RANK[row.status] ?? 0)) return null;
+  // Delivered or read: the SMS text is no longer needed.
+  const set = rank >= RANK.delivered! ? { status: s.status, fallbackSealed: null } : { status: s.status };
+  await setStatus(deps.db, row, set, now);
+  return { ...row, ...set };
+}
+
+/** Whether an SMS can still go in the failed text's place, and still matters. */
+async function canFallBack(deps: Pick<Deps, 'db' | 'config'>, row: WhatsAppMessageRow, now: Date): Promise<boolean> {
+  if (!row.fallbackSealed || !deps.config.sms.url || row.fallbackUntil.getTime() <= now.getTime()) return false;
+  if (row.purpose === 'reminder' && row.appointmentId) return visitStillAhead(deps.db, row.companyId, row.appointmentId, now);
+  return true;
+}
+
+/**
+ * A reminder that reached the patient by neither WhatsApp nor SMS: the staff's bell, as for any failed reminder, while
+ * the visit is still ahead (a cancelled visit needs no reminder).
+ */
+async function reminderNotReached(deps: Deps, row: WhatsAppMessageRow): Promise<void> {
+  if (row.purpose !== 'reminder' || !row.appointmentId) return;
+  if (!(await visitStillAhead(deps.db, row.companyId, row.appointmentId, new Date()))) return;
+  await notifyAppointment(deps, row.companyId, row.appointmentId, 'reminder_failed', null, { channel: 'whatsapp' });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The fallback
+
+/** Sends a failed WhatsApp text again by SMS; after the last attempt, the text is marked as reaching nobody. */
+export function whatsappFallbackJobHandler(deps: Deps): JobHandler {
+  return {
+    async run(job: ClaimedJob, now: Date) {
+      const id = String(job.payload.messageId ?? '');
+      const row = await lockFailed(deps.db, job.companyId, id);
+      if (!row?.fallbackSealed) return;
+      if (!(await canFallBack(deps, row, now))) {
+        await setStatus(deps.db, row, { status: 'fallback_failed', fallbackSealed: null }, now);
+        await reminderNotReached(deps, row);
+        return;
+      }
+      const answer = await sendSms(deps.config, row.phone, open(deps.config.jwtSecret, SEAL_PURPOSE, row.fallbackSealed));
+      await setStatus(deps.db, row, { status: 'fell_back', detail: `${row.detail ?? 'WhatsApp failed'}; sms ${answer}`.slice(0, 500), fallbackSealed: null }, now);
+    },
+    async failed(job, error, now, db) {
+      const row = await lockFailed(db, job.companyId, String(job.payload.messageId ?? ''));
+      if (!row) return;
+      await setStatus(db, row, { status: 'fallback_failed', detail: `${row.detail ?? 'WhatsApp failed'}; sms ${error}`.slice(0, 500), fallbackSealed: null }, now);
+      await reminderNotReached(withDb(deps, db), row);
+    },
+  };
+}
