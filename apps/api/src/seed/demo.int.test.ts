@@ -42,6 +42,17 @@ describe('seedDemo', () => {
     expect(problems.statusCode, problems.body).toBe(200);
     expect(problems.json().data.some((p: { restricted: boolean }) => p.restricted)).toBe(true);
 
+    // The reminder outbox has history: texts by SMS and e-mail, and by WhatsApp with what WhatsApp reported of them.
+    const admin = (await login(ctx, DEMO_ADMIN.username, DEMO_ADMIN.password)).accessToken;
+    const channels = await ctx.database.query<{ channel: string }>(`select distinct channel from reminders where status = 'sent' order by channel`);
+    expect(channels.map((c) => c.channel)).toEqual(['email', 'sms', 'whatsapp']);
+    const outbox = await ctx.app.inject({ method: 'GET', url: '/api/reminders?status=sent&limit=30', headers: { authorization: `Bearer ${admin}` } });
+    expect(outbox.statusCode, outbox.body).toBe(200);
+    const sent = outbox.json().data as Array<{ channel: string; delivery: string | null }>;
+    expect(sent.length).toBe(30);
+    expect(sent.filter((x) => x.channel === 'whatsapp').every((x) => x.delivery !== null)).toBe(true);
+    expect(sent.filter((x) => x.channel !== 'whatsapp').every((x) => x.delivery === null)).toBe(true);
+
     expect(await seedDemo(ctx.database.db)).toEqual({ created: false, companyId: seeded.companyId });
   }, 300_000);
 });

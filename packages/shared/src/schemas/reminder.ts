@@ -47,9 +47,10 @@ export type ReminderSettings = z.infer<typeof reminderSettings>;
 
 /**
  * What WhatsApp reported of a text it accepted (modules/whatsapp): accepted (nothing yet), sent, delivered, read,
- * failed (and no SMS could go in its place), fell_back (sent by SMS instead) or fallback_failed (the SMS failed too).
+ * failed (an SMS in its place may follow), sending (that SMS is going out), fell_back (sent by SMS instead) or
+ * fallback_failed (it reached the patient by neither).
  */
-export const WHATSAPP_DELIVERIES = ['accepted', 'sent', 'delivered', 'read', 'failed', 'fell_back', 'fallback_failed'] as const;
+export const WHATSAPP_DELIVERIES = ['accepted', 'sent', 'delivered', 'read', 'failed', 'sending', 'fell_back', 'fallback_failed'] as const;
 export type WhatsAppDelivery = (typeof WHATSAPP_DELIVERIES)[number];
 
 export const reminderRecord = z.object({

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { zonedInstant, zonedIso } from '@clinic/shared';
-import { patients, reminders, whatsappMessages } from '../../db/schema/index.js';
+import { companies, patients, reminders, whatsappMessages } from '../../db/schema/index.js';
 import { auth, body, createOrg, createTestContext, settleEvents, type TestContext, type TestOrg } from '../../test/harness.js';
 import { startSmsGateway, startWhatsAppCloud, whatsAppConfigFor, type SmsGateway, type WhatsAppCloud } from '../../test/messaging-sinks.js';
 import { insertClinic, insertDoctor, insertPatient, insertService, nextWeekday } from '../appointments/fixtures.js';
@@ -49,28 +49,28 @@ const db = () => ctx.database.db;
 let week = 2;
 
 /** A clinic reminding by WhatsApp, a patient who prefers it and agreed, a booking; its reminder sent. */
-async function remindedByWhatsApp() {
-  const clinic = await insertClinic(db(), org.companyId, { timeZone: TZ, name: 'Olaya Clinic' });
-  const doctor = await insertDoctor(db(), org.companyId, { clinics: [clinic.id], name: 'Dr. Salma Haddad' });
-  const service = await insertService(db(), org.companyId, { clinicId: clinic.id, doctors: [doctor.id], name: 'Dental check-up' });
-  const patient = await insertPatient(db(), org.companyId, { name: 'Huda Saleh' });
+async function remindedByWhatsApp(o: TestOrg = org) {
+  const clinic = await insertClinic(db(), o.companyId, { timeZone: TZ, name: 'Olaya Clinic' });
+  const doctor = await insertDoctor(db(), o.companyId, { clinics: [clinic.id], name: 'Dr. Salma Haddad' });
+  const service = await insertService(db(), o.companyId, { clinicId: clinic.id, doctors: [doctor.id], name: 'Dental check-up' });
+  const patient = await insertPatient(db(), o.companyId, { name: 'Huda Saleh' });
   await db().update(patients).set({
     phone: '+966500000001', details: { preferredLanguage: 'English' }, preferredChannel: 'whatsapp', whatsappConsentAt: new Date(), whatsappConsentSource: 'desk',
-  }).where(and(eq(patients.companyId, org.companyId), eq(patients.id, patient.id)));
-  await ctx.app.inject({ method: 'PUT', url: `/api/clinics/${clinic.id}/reminder-settings`, headers: auth(org.token), payload: { enabled: true, channels: ['whatsapp'], leadHours: [] } });
+  }).where(and(eq(patients.companyId, o.companyId), eq(patients.id, patient.id)));
+  await ctx.app.inject({ method: 'PUT', url: `/api/clinics/${clinic.id}/reminder-settings`, headers: auth(o.token), payload: { enabled: true, channels: ['whatsapp'], leadHours: [] } });
   const res = await ctx.app.inject({
-    method: 'POST', url: '/api/appointments', headers: auth(org.token),
+    method: 'POST', url: '/api/appointments', headers: auth(o.token),
     payload: { patient: patient.id, doctor: doctor.id, clinic: clinic.id, service: service.id, datetime: zonedIso(zonedInstant(nextWeekday('Sunday', TZ, week++), '14:00', TZ), TZ), reason: 'Check-up' },
   });
   expect(res.statusCode).toBe(201);
   await settleEvents(ctx);
   const appointmentId = (body(res).data as { _id: string })._id;
-  const [reminder] = await db().select().from(reminders).where(and(eq(reminders.companyId, org.companyId), eq(reminders.appointmentId, appointmentId)));
+  const [reminder] = await db().select().from(reminders).where(and(eq(reminders.companyId, o.companyId), eq(reminders.appointmentId, appointmentId)));
   await ctx.app.jobs.runDue(reminder!.dueAt);
   expect(cloud.requests).toHaveLength(1);
-  const [kept] = await db().select().from(whatsappMessages).where(and(eq(whatsappMessages.companyId, org.companyId), eq(whatsappMessages.reminderId, reminder!.id)));
+  const [kept] = await db().select().from(whatsappMessages).where(and(eq(whatsappMessages.companyId, o.companyId), eq(whatsappMessages.reminderId, reminder!.id)));
   expect(kept).toMatchObject({ status: 'accepted', purpose: 'reminder', phone: '+966500000001' });
-  return { appointmentId, messageId: kept!.messageId, dueAt: reminder!.dueAt };
+  return { appointmentId, patientId: patient.id, messageId: kept!.messageId, dueAt: reminder!.dueAt };
 }
 
 /** Meta's notification of statuses, as its webhook posts it. */
@@ -92,6 +92,10 @@ function post(raw: string, signature = sign(raw)) {
 
 const outbox = async (appointmentId: string) =>
   body(await ctx.app.inject({ method: 'GET', url: `/api/appointments/${appointmentId}/reminders`, headers: auth(org.token) })).data as Array<{ channel: string; status: string; delivery: string | null }>;
+
+const bellOf = async (appointmentId: string, o: TestOrg = org) =>
+  (body(await ctx.app.inject({ method: 'GET', url: '/api/notifications', headers: auth(o.token) })).data as Array<{ kind: string; entityId: string }>)
+    .filter((n) => n.kind === 'reminder_failed' && n.entityId === appointmentId);
 
 const undeliverable = [{ code: 131026, title: 'Message undeliverable', message: 'Message undeliverable', error_data: { details: 'Message Undeliverable.' } }];
 
@@ -184,6 +188,64 @@ describe('a reminder WhatsApp accepted', () => {
     expect(await outbox(appointmentId)).toMatchObject([{ delivery: 'fallback_failed' }]);
     const bell = body(await ctx.app.inject({ method: 'GET', url: '/api/notifications', headers: auth(org.token) })).data as Array<{ kind: string; entityId: string; text: string }>;
     expect(bell.find((n) => n.kind === 'reminder_failed' && n.entityId === appointmentId)?.text).toBe('A reminder to Huda Saleh (whatsapp) could not be sent');
+  });
+});
+
+describe('what an SMS in its place would no longer fit', () => {
+  it('sends none, and rings no bell, for a visit moved meanwhile (it has a reminder of its own for the new time)', async () => {
+    const { appointmentId, messageId } = await remindedByWhatsApp();
+    const a = body(await ctx.app.inject({ method: 'GET', url: `/api/appointments/${appointmentId}`, headers: auth(org.token) })).data as { version: number; datetime: string };
+    const moved = await ctx.app.inject({
+      method: 'PATCH', url: `/api/appointments/${appointmentId}`, headers: auth(org.token),
+      payload: { datetime: zonedIso(new Date(new Date(a.datetime).getTime() + 3_600_000), TZ), version: a.version },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    await post(notification([{ id: messageId, status: 'failed', errors: undeliverable }]));
+    await ctx.app.jobs.runDue(new Date(), 100, [WHATSAPP_FALLBACK_JOB]);
+    expect(sms.requests).toHaveLength(0);
+    expect(await bellOf(appointmentId)).toEqual([]);
+  });
+
+  it('sends none to a number the desk has changed since, and rings the bell: the visit still wants its reminder', async () => {
+    const { appointmentId, patientId, messageId } = await remindedByWhatsApp();
+    await db().update(patients).set({ phone: '+966500000099' }).where(and(eq(patients.companyId, org.companyId), eq(patients.id, patientId)));
+    await post(notification([{ id: messageId, status: 'failed', errors: undeliverable }]));
+    await ctx.app.jobs.runDue(new Date(), 100, [WHATSAPP_FALLBACK_JOB]);
+    expect(sms.requests).toHaveLength(0);
+    expect(await bellOf(appointmentId)).toHaveLength(1);
+  });
+
+  it('sends none for a closed organisation', async () => {
+    const closing = await createOrg(ctx);
+    const { messageId } = await remindedByWhatsApp(closing);
+    await db().update(companies).set({ closedAt: new Date() }).where(eq(companies.id, closing.companyId));
+    await post(notification([{ id: messageId, status: 'failed', errors: undeliverable }]));
+    await ctx.app.jobs.runDue(new Date(), 100, [WHATSAPP_FALLBACK_JOB]);
+    expect(sms.requests).toHaveLength(0);
+  });
+
+  it('never sends twice: an attempt the server died in is not repeated, and a status Meta never sends changes nothing', async () => {
+    const { messageId } = await remindedByWhatsApp();
+    await post(notification([{ id: messageId, status: 'constructor' }, { id: messageId, status: 'failed', errors: undeliverable }]));
+    // The server died after claiming the attempt: whether the SMS went is unknown.
+    await db().update(whatsappMessages).set({ status: 'sending' }).where(eq(whatsappMessages.messageId, messageId));
+    await ctx.app.jobs.runDue(new Date(), 100, [WHATSAPP_FALLBACK_JOB]);
+    expect(sms.requests).toHaveLength(0);
+    const [row] = await db().select().from(whatsappMessages).where(eq(whatsappMessages.messageId, messageId));
+    expect(row).toMatchObject({ status: 'fallback_failed', fallbackSealed: null });
+    expect(row!.detail).toContain('outcome unknown');
+  });
+
+  it('sends again after a refusal, once the gateway accepts', async () => {
+    const { appointmentId, messageId } = await remindedByWhatsApp();
+    await post(notification([{ id: messageId, status: 'failed', errors: undeliverable }]));
+    sms.status = 503;
+    expect((await ctx.app.jobs.runDue(new Date(), 100, [WHATSAPP_FALLBACK_JOB])).retried).toBe(1);
+    expect((await outbox(appointmentId))[0]!.delivery).toBe('failed');
+    sms.status = 200;
+    expect((await ctx.app.jobs.runDue(new Date(Date.now() + 3_600_000), 100, [WHATSAPP_FALLBACK_JOB])).done).toBe(1);
+    expect(sms.requests).toHaveLength(2);
+    expect((await outbox(appointmentId))[0]!.delivery).toBe('fell_back');
   });
 });
 

@@ -23,18 +23,26 @@ export async function setStatus(db: Db, row: Pick<WhatsAppMessageRow, 'companyId
     .where(and(eq(whatsappMessages.companyId, row.companyId), eq(whatsappMessages.id, row.id)));
 }
 
-/** The failed message a fallback job sends again by SMS, locked; null once it was settled. */
-export async function lockFailed(db: Db, companyId: string, id: string): Promise<WhatsAppMessageRow | null> {
+/**
+ * The message a fallback job works on, locked: failed (its SMS not yet tried) or sending (an attempt began); null once
+ * it was settled.
+ */
+export async function lockForFallback(db: Db, companyId: string, id: string): Promise<WhatsAppMessageRow | null> {
   const [row] = await db.select().from(whatsappMessages)
-    .where(and(eq(whatsappMessages.companyId, companyId), eq(whatsappMessages.id, id), eq(whatsappMessages.status, 'failed'), isNotNull(whatsappMessages.fallbackSealed)))
+    .where(and(eq(whatsappMessages.companyId, companyId), eq(whatsappMessages.id, id), inArray(whatsappMessages.status, ['failed', 'sending'])))
     .for('update');
   return row ?? null;
 }
 
-/** Whether the reminder's visit is still one to remind of (scheduled, not begun). */
-export async function visitStillAhead(db: Db, companyId: string, appointmentId: string, now: Date): Promise<boolean> {
-  return rowsOf(await db.execute(sql`select 1 from appointments
-    where company_id = ${companyId} and id = ${appointmentId} and status = 'scheduled' and starts_at > ${now}`)).length > 0;
+/**
+ * Whether the reminder a text carried is still wanted as it was written: its visit scheduled, not begun, and at the
+ * time the text gave (`startsAt`; a moved visit has a reminder of its own). `phone`: and its patient's number is still
+ * the one the text went to.
+ */
+export async function reminderStillWanted(db: Db, companyId: string, appointmentId: string, startsAt: Date, now: Date, phone?: string): Promise<boolean> {
+  return rowsOf(await db.execute(sql`select 1 from appointments a join patients p on p.company_id = a.company_id and p.id = a.patient_id
+    where a.company_id = ${companyId} and a.id = ${appointmentId} and a.status = 'scheduled' and a.starts_at = ${startsAt} and a.starts_at > ${now}
+      and (${phone ?? null}::text is null or p.phone = ${phone ?? null}::text)`)).length > 0;
 }
 
 export const KEEP_DAYS = 30;

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { Deps } from '../../lib/app-types.js';
 import { sendSms } from '../../lib/channels.js';
+import { companyIsOpen } from '../../lib/credential-liveness.js';
 import { AppError } from '../../lib/errors.js';
 import { sendPatientText, type PatientText, type PatientTextSent } from '../../lib/patient-text.js';
 import { canonicalPhone } from '../../lib/phone.js';
@@ -10,7 +11,7 @@ import { inTransaction, withDb } from '../../lib/transaction.js';
 import { insertJob, type ClaimedJob, type JobHandler } from '../jobs/index.js';
 import { notifyAppointment } from '../notifications/index.js';
 import {
-  insertWhatsAppMessage, lockByMessageIds, lockFailed, setStatus, visitStillAhead, type WhatsAppMessageRow, type WhatsAppPurpose,
+  insertWhatsAppMessage, lockByMessageIds, lockForFallback, reminderStillWanted, setStatus, type WhatsAppMessageRow, type WhatsAppPurpose,
 } from './whatsapp.repository.js';
 
 /*
@@ -113,7 +114,10 @@ function statusesOf(raw: Buffer): MetaStatus[] {
 }
 
 /** How far along a text is; a status never goes back. */
-const RANK: Record<string, number> = { accepted: 0, sent: 1, delivered: 2, read: 3 };
+const RANK = new Map<string, number>([['accepted', 0], ['sent', 1], ['delivered', 2], ['read', 3]]);
+const DELIVERED = 2;
+/** Statuses after a failure: nothing Meta says changes them. */
+const SETTLED = new Set(['failed', 'sending', 'fell_back', 'fallback_failed']);
 
 function failureText(s: MetaStatus): string {
   const e = s.errors?.[0];
@@ -150,69 +154,98 @@ export async function receiveStatuses(deps: Deps, raw: Buffer, signature: string
 
 /** One status on one kept text; the row as it now is, or null when the status changes nothing. */
 async function applyOne(deps: Deps, row: WhatsAppMessageRow, s: MetaStatus, now: Date): Promise<WhatsAppMessageRow | null> {
-  const settled = row.status === 'failed' || row.status === 'fell_back' || row.status === 'fallback_failed';
-  if (settled) return null;
+  if (SETTLED.has(row.status)) return null;
+  const current = RANK.get(row.status) ?? 0;
   if (s.status === 'failed') {
     // A text that was delivered has reached the patient, whatever comes after.
-    if ((RANK[row.status] ?? 0) >= RANK.delivered!) return null;
+    if (current >= DELIVERED) return null;
     const detail = failureText(s);
     if (await canFallBack(deps, row, now)) {
       await setStatus(deps.db, row, { status: 'failed', detail }, now);
       await insertJob(deps.db, { companyId: row.companyId, kind: WHATSAPP_FALLBACK_JOB, payload: { messageId: row.id }, runAt: now, maxAttempts: 3 });
     } else {
       await setStatus(deps.db, row, { status: 'failed', detail, fallbackSealed: null }, now);
-      await reminderNotReached(deps, row);
+      await reminderNotReached(deps, row, now);
     }
     return { ...row, status: 'failed', detail };
   }
-  const rank = RANK[s.status];
-  if (rank === undefined || rank <= (RANK[row.status] ?? 0)) return null;
+  // Meta's other statuses (and any it adds) change nothing.
+  const rank = RANK.get(s.status);
+  if (rank === undefined || rank <= current) return null;
   // Delivered or read: the SMS text is no longer needed.
-  const set = rank >= RANK.delivered! ? { status: s.status, fallbackSealed: null } : { status: s.status };
+  const set = rank >= DELIVERED ? { status: s.status, fallbackSealed: null } : { status: s.status };
   await setStatus(deps.db, row, set, now);
   return { ...row, ...set };
 }
 
-/** Whether an SMS can still go in the failed text's place, and still matters. */
+/**
+ * Whether an SMS can still go in the failed text's place, and still matters: SMS is set up, the organisation is open,
+ * the text's time has not passed, and a reminder's visit is as the text gave it, to the same number.
+ */
 async function canFallBack(deps: Pick<Deps, 'db' | 'config'>, row: WhatsAppMessageRow, now: Date): Promise<boolean> {
   if (!row.fallbackSealed || !deps.config.sms.url || row.fallbackUntil.getTime() <= now.getTime()) return false;
-  if (row.purpose === 'reminder' && row.appointmentId) return visitStillAhead(deps.db, row.companyId, row.appointmentId, now);
+  if (!(await companyIsOpen(deps.db, row.companyId))) return false;
+  if (row.purpose === 'reminder' && row.appointmentId) return reminderStillWanted(deps.db, row.companyId, row.appointmentId, row.fallbackUntil, now, row.phone);
   return true;
 }
 
 /**
  * A reminder that reached the patient by neither WhatsApp nor SMS: the staff's bell, as for any failed reminder, while
- * the visit is still ahead (a cancelled visit needs no reminder).
+ * it is still wanted (not for a cancelled or moved visit, nor in a closed organisation).
  */
-async function reminderNotReached(deps: Deps, row: WhatsAppMessageRow): Promise<void> {
+async function reminderNotReached(deps: Deps, row: WhatsAppMessageRow, now: Date): Promise<void> {
   if (row.purpose !== 'reminder' || !row.appointmentId) return;
-  if (!(await visitStillAhead(deps.db, row.companyId, row.appointmentId, new Date()))) return;
+  if (!(await companyIsOpen(deps.db, row.companyId))) return;
+  if (!(await reminderStillWanted(deps.db, row.companyId, row.appointmentId, row.fallbackUntil, now))) return;
   await notifyAppointment(deps, row.companyId, row.appointmentId, 'reminder_failed', null, { channel: 'whatsapp' });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // The fallback
 
-/** Sends a failed WhatsApp text again by SMS; after the last attempt, the text is marked as reaching nobody. */
+/**
+ * Sends a failed WhatsApp text again by SMS, at most once: the attempt is claimed (`sending`) and committed before the
+ * SMS goes, and set back to `failed` when the gateway refuses, so a retry sends again only after a known refusal. An
+ * attempt that began and never finished (the server died) is not repeated: it settles as `fallback_failed`, saying its
+ * outcome is unknown. After the last attempt the text reached nobody, and a reminder rings the bell.
+ */
 export function whatsappFallbackJobHandler(deps: Deps): JobHandler {
+  const settle = async (db: Deps['db'], row: WhatsAppMessageRow, detail: string | null, now: Date) => {
+    await setStatus(db, row, { status: 'fallback_failed', fallbackSealed: null, ...(detail !== null && { detail: detail.slice(0, 500) }) }, now);
+    await reminderNotReached(withDb(deps, db), row, now);
+  };
   return {
-    async run(job: ClaimedJob, now: Date) {
+    async run(job: ClaimedJob, now: Date, ctx) {
       const id = String(job.payload.messageId ?? '');
-      const row = await lockFailed(deps.db, job.companyId, id);
-      if (!row?.fallbackSealed) return;
-      if (!(await canFallBack(deps, row, now))) {
-        await setStatus(deps.db, row, { status: 'fallback_failed', fallbackSealed: null }, now);
-        await reminderNotReached(deps, row);
-        return;
+      const claimed = await inTransaction(deps.db, async (tx) => {
+        const row = await lockForFallback(tx, job.companyId, id);
+        if (!row?.fallbackSealed) return null;
+        if (row.status === 'sending') {
+          await setStatus(tx, row, { status: 'fallback_failed', fallbackSealed: null, detail: `${row.detail ?? 'WhatsApp failed'}; sms outcome unknown (interrupted)`.slice(0, 500) }, now);
+          return null;
+        }
+        if (!(await canFallBack(withDb(deps, tx), row, now))) {
+          await settle(tx, row, null, now);
+          return null;
+        }
+        await setStatus(tx, row, { status: 'sending' }, now);
+        return row;
+      });
+      if (!claimed) return;
+      let answer: string;
+      try {
+        if (ctx.signal.aborted) throw new Error('stopping');
+        answer = await sendSms(deps.config, claimed.phone, open(deps.config.jwtSecret, SEAL_PURPOSE, claimed.fallbackSealed!));
+      } catch (error) {
+        await setStatus(deps.db, claimed, { status: 'failed' }, new Date());
+        throw error;
       }
-      const answer = await sendSms(deps.config, row.phone, open(deps.config.jwtSecret, SEAL_PURPOSE, row.fallbackSealed));
-      await setStatus(deps.db, row, { status: 'fell_back', detail: `${row.detail ?? 'WhatsApp failed'}; sms ${answer}`.slice(0, 500), fallbackSealed: null }, now);
+      await setStatus(deps.db, claimed, { status: 'fell_back', detail: `${claimed.detail ?? 'WhatsApp failed'}; sms ${answer}`.slice(0, 500), fallbackSealed: null }, now);
     },
     async failed(job, error, now, db) {
-      const row = await lockFailed(db, job.companyId, String(job.payload.messageId ?? ''));
+      const row = await lockForFallback(db, job.companyId, String(job.payload.messageId ?? ''));
       if (!row) return;
-      await setStatus(db, row, { status: 'fallback_failed', detail: `${row.detail ?? 'WhatsApp failed'}; sms ${error}`.slice(0, 500), fallbackSealed: null }, now);
-      await reminderNotReached(withDb(deps, db), row);
+      await settle(db, row, `${row.detail ?? 'WhatsApp failed'}; sms ${error}`, now);
     },
   };
 }
