@@ -32,7 +32,8 @@ export default function OutboxPage() {
     {
       key: 'appointment',
       header: t('outbox.appointment'),
-      render: (r) => <Text size="sm">{r.appointment.publicId} · {clinicTime(r.appointment.datetime, i18n.language)}<br />{r.clinic.name}</Text>,
+      // Each part isolated: an Arabic date beside a Latin code and digits would otherwise be reordered.
+      render: (r) => <Text size="sm"><bdi>{r.appointment.publicId}</bdi> · <bdi>{clinicTime(r.appointment.datetime, i18n.language)}</bdi><br />{r.clinic.name}</Text>,
     },
     {
       key: 'channel',
@@ -47,9 +48,9 @@ export default function OutboxPage() {
     {
       key: 'status',
       header: t('outbox.status'),
-      render: (r) => <Badge color={STATUS_COLORS[r.status]} variant="light" data-testid="reminder-status">{t(`outbox.statuses.${r.status}`)}</Badge>,
+      render: (r) => <Badge color={STATUS_COLORS[r.status]} variant="light" style={{ minWidth: 'max-content' }} data-testid="reminder-status">{t(`outbox.statuses.${r.status}`)}</Badge>,
     },
-    { key: 'detail', header: t('outbox.detail'), render: (r) => <Text size="xs" c="dimmed" maw={320} style={{ wordBreak: 'break-word' }}>{r.detail ?? '—'}{r.attempts > 1 ? ` (${t('outbox.attempts', { count: r.attempts })})` : ''}</Text> },
+    { key: 'detail', header: t('outbox.detail'), render: (r) => <Text size="xs" c="dimmed" maw={320} dir="auto" style={{ wordBreak: 'break-word' }}>{r.detail ?? '—'}{r.attempts > 1 ? ` (${t('outbox.attempts', { count: r.attempts })})` : ''}</Text> },
     {
       key: 'actions',
       header: '',
