@@ -90,6 +90,9 @@ test('an endpoint receives a signed booking and its log shows the delivery', asy
     const message = JSON.parse(got.body) as { type: string; data: { _id: string; patient: { name: string } } };
     expect(message).toMatchObject({ type: 'appointment.booked', data: { _id: booked._id, patient: { name: `Webhook Patient ${id}` } } });
 
+    // The delivery is recorded once the receiver's answer is read, a moment after it arrived: the log is opened then.
+    const endpoint = (await api.get<Array<{ _id: string; description: string }>>('/webhooks')).find((e) => e.description === `Front office ${id}`)!;
+    await expect.poll(async () => (await api.get<Array<{ status: string }>>(`/webhooks/${endpoint._id}/deliveries`))[0]?.status, { timeout: 30_000 }).toBe('delivered');
     const row = page.getByTestId('webhook-endpoint').filter({ hasText: `Front office ${id}` });
     await page.reload();
     await row.getByRole('button', { name: 'Delivery log' }).click();
