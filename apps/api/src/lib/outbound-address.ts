@@ -106,6 +106,23 @@ export async function checkHost(host: string, allowPrivate: boolean): Promise<Ch
 /** The host of a URL as `checkHost` takes it (an IPv6 literal without its brackets). */
 export const hostOf = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, '$1');
 
+export type TargetRefusal = AddressRefusal | 'httpsOnly' | 'urlInvalid';
+
+export interface CheckedTarget extends CheckedAddress { url: URL }
+
+/**
+ * Checks a full address the server is asked to reach: https (or http, with the operator's setting), no user name or
+ * password in it, and its host checked as above. The address to connect to, or why it is refused.
+ */
+export async function checkTarget(raw: string, allowPrivate: boolean): Promise<CheckedTarget | TargetRefusal> {
+  if (!URL.canParse(raw)) return 'urlInvalid';
+  const url = new URL(raw);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && allowPrivate)) return url.protocol === 'http:' ? 'httpsOnly' : 'urlInvalid';
+  if (url.username || url.password) return 'urlInvalid';
+  const checked = await checkHost(hostOf(url), allowPrivate);
+  return typeof checked === 'string' ? checked : { url, ...checked };
+}
+
 /** A `lookup` for http(s).request that answers the checked address, whatever the name resolves to now. */
 export function pinnedLookup(checked: CheckedAddress): LookupFunction {
   return (_host, options, cb) => {

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { CustomFetch } from 'openid-client';
-import { checkHost, hostOf, pinnedLookup, type AddressRefusal, type CheckedAddress } from '../../lib/outbound-address.js';
+import { checkTarget, pinnedLookup, type TargetRefusal } from '../../lib/outbound-address.js';
 
 /*
  * Every request the server makes to an organisation's identity provider (discovery, the keys, the code exchange,
@@ -14,29 +14,16 @@ import { checkHost, hostOf, pinnedLookup, type AddressRefusal, type CheckedAddre
 
 export const ANSWER_MAX = 1024 * 1024;
 
-export type ProviderRefusal = AddressRefusal | 'httpsOnly' | 'urlInvalid';
-
 /** A request refused before it was sent: the address is not one the server may reach for an organisation. */
 export class ProviderAddressRefused extends Error {
-  constructor(readonly reason: ProviderRefusal) {
+  constructor(readonly reason: TargetRefusal) {
     super(`identity provider address refused: ${reason}`);
   }
 }
 
-/** The address to connect to for `raw` (its addresses are checked now), or why the server would not reach it. */
-async function checkProviderUrl(raw: string, allowPrivate: boolean): Promise<{ url: URL; checked: CheckedAddress } | ProviderRefusal> {
-  if (!URL.canParse(raw)) return 'urlInvalid';
-  const url = new URL(raw);
-  if (url.protocol === 'http:' && !allowPrivate) return 'httpsOnly';
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'urlInvalid';
-  if (url.username || url.password) return 'urlInvalid';
-  const checked = await checkHost(hostOf(url), allowPrivate);
-  return typeof checked === 'string' ? checked : { url, checked };
-}
-
 /** Why the server would not reach `raw`, or null when it would. */
-export async function providerAddressRefusal(raw: string, allowPrivate: boolean): Promise<ProviderRefusal | null> {
-  const target = await checkProviderUrl(raw, allowPrivate);
+export async function providerAddressRefusal(raw: string, allowPrivate: boolean): Promise<TargetRefusal | null> {
+  const target = await checkTarget(raw, allowPrivate);
   return typeof target === 'string' ? target : null;
 }
 
@@ -66,16 +53,16 @@ function responseOf(res: http.IncomingMessage, bytes: Buffer): Response {
 /** A `fetch` for openid-client that reaches only addresses the operator allows (see above). Redirects are not followed. */
 export function providerFetch(allowPrivate: boolean): CustomFetch {
   return async (raw, options) => {
-    const target = await checkProviderUrl(raw, allowPrivate);
+    const target = await checkTarget(raw, allowPrivate);
     if (typeof target === 'string') throw new ProviderAddressRefused(target);
-    const { url, checked } = target;
+    const { url } = target;
     const body = bodyBytes(options.body);
     const client = url.protocol === 'https:' ? https : http;
     return new Promise<Response>((resolve, reject) => {
       const req = client.request(url, {
         method: options.method,
         headers: { ...options.headers, ...(body && { 'content-length': String(body.length) }) },
-        lookup: pinnedLookup(checked),
+        lookup: pinnedLookup(target),
         // A connection of its own: a kept-alive socket of the shared agent is found by name and port, not by the
         // address checked, and could lead to an address another check allowed (a webhook's).
         agent: false,

@@ -1,9 +1,9 @@
 import http from 'node:http';
 import https from 'node:https';
-import { checkHost, hostOf, pinnedLookup } from '../../lib/outbound-address.js';
+import { pinnedLookup, type CheckedTarget } from '../../lib/outbound-address.js';
 import { storedMessage } from '../../lib/stored-message.js';
 
-export { isPrivateAddress } from '../../lib/outbound-address.js';
+export { checkTarget, isPrivateAddress, type CheckedTarget, type TargetRefusal } from '../../lib/outbound-address.js';
 
 /*
  * Where a webhook may be sent, and the sending itself. A target's addresses are checked (lib/outbound-address.ts) at
@@ -11,20 +11,6 @@ export { isPrivateAddress } from '../../lib/outbound-address.js';
  * resolving the name a second time, follows no redirect, gives up 10 s after it began (however slowly the answer
  * trickles in) and reads at most 2 KB of the answer.
  */
-
-export type TargetRefusal = 'httpsOnly' | 'targetRefused' | 'unresolvable' | 'urlInvalid';
-
-export interface CheckedTarget { url: URL; address: string; family: 4 | 6 }
-
-/** Resolves and checks a target: the address to connect to, or why it is refused. */
-export async function checkTarget(raw: string, allowPrivate: boolean): Promise<CheckedTarget | TargetRefusal> {
-  if (!URL.canParse(raw)) return 'urlInvalid';
-  const url = new URL(raw);
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && allowPrivate)) return url.protocol === 'http:' ? 'httpsOnly' : 'urlInvalid';
-  if (url.username || url.password) return 'urlInvalid';
-  const checked = await checkHost(hostOf(url), allowPrivate);
-  return typeof checked === 'string' ? checked : { url, ...checked };
-}
 
 export const TIMEOUT_MS = 10_000;
 export const BODY_MAX = 2048;
