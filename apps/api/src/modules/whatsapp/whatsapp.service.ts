@@ -39,10 +39,11 @@ export interface TextTrack {
 
 /**
  * Sends a text to a patient (lib/patient-text.ts) and, when WhatsApp accepted it and its statuses come to the
- * webhook, keeps it to follow. Keeping it is not a condition of the text: it has gone, so a failure to keep it is
- * logged, not thrown (a retry would send the patient the text twice).
+ * webhook, keeps it to follow. Keeping it is not a condition of the text: it has gone, so a failure to keep it is not
+ * thrown (a retry would send the patient the text twice) but said in the answer's detail, which a reminder's outbox
+ * row shows.
  */
-export async function sendTrackedText(deps: Pick<Deps, 'db' | 'config'>, track: TextTrack, m: PatientText, log?: { warn: (o: object, msg: string) => void }): Promise<PatientTextSent> {
+export async function sendTrackedText(deps: Pick<Deps, 'db' | 'config'>, track: TextTrack, m: PatientText): Promise<PatientTextSent> {
   const sent = await sendPatientText(deps.config, m);
   if (sent.channel !== 'whatsapp' || !sent.messageId || !deps.config.whatsapp.appSecret) return sent;
   try {
@@ -52,7 +53,7 @@ export async function sendTrackedText(deps: Pick<Deps, 'db' | 'config'>, track: 
       fallbackSealed: deps.config.sms.url ? seal(deps.config.jwtSecret, SEAL_PURPOSE, m.text) : null,
     });
   } catch (err) {
-    log?.warn({ err, messageId: sent.messageId }, 'a WhatsApp text was sent but could not be kept to follow');
+    return { ...sent, detail: `${sent.detail}; not followed: ${err instanceof Error ? err.message : String(err)}`.slice(0, 500) };
   }
   return sent;
 }
