@@ -44,7 +44,7 @@ export async function stubBookingApi(page: Page, slug = 'al-noor') {
       }));
       return route.fulfill(ok({ date, timeZone: 'Asia/Riyadh', times }));
     }
-    if (tail === '/code') return route.fulfill(ok({ verification: '44444444-4444-4444-8444-444444444444', expiresAt: new Date(Date.now() + 300_000).toISOString(), channel: 'sms' }, 202));
+    if (tail === '/code') return route.fulfill(ok({ verification: '44444444-4444-4444-8444-444444444444', expiresAt: new Date(Date.now() + 300_000).toISOString(), channel: 'sms', smsIfUndelivered: false }, 202));
     if (tail === '/appointments') {
       const body = route.request().postDataJSON() as { datetime: string; doctor: string };
       return route.fulfill(ok({

@@ -84,6 +84,8 @@ export interface WhatsAppCloud {
   problems: string[];
   /** While set, every message is refused with this Meta error (code and message), HTTP 400. */
   refuse: { code: number; message: string; details: string } | null;
+  /** While set, runs with the id of each message accepted before the answer goes (Meta's webhook can be that quick). */
+  beforeAnswer: ((messageId: string) => Promise<void>) | null;
   close(): Promise<void>;
 }
 
@@ -114,7 +116,7 @@ function whatsAppProblems(cloud: WhatsAppCloud, req: IncomingMessage, raw: strin
 
 /** A fake of Meta's WhatsApp Cloud API on a local port: checks each request's shape and answers as Meta does. */
 export async function startWhatsAppCloud(): Promise<WhatsAppCloud> {
-  const cloud: WhatsAppCloud = { apiUrl: '', phoneNumberId: '106540352242922', token: 'EAAG-test-token', requests: [], problems: [], refuse: null, close: async () => {} };
+  const cloud: WhatsAppCloud = { apiUrl: '', phoneNumberId: '106540352242922', token: 'EAAG-test-token', requests: [], problems: [], refuse: null, beforeAnswer: null, close: async () => {} };
   // Message ids are unique for the fake's life, as Meta's are (the tests empty `requests` between them).
   let accepted = 0;
   const server = createServer((req, res) => {
@@ -131,10 +133,15 @@ export async function startWhatsAppCloud(): Promise<WhatsAppCloud> {
       const error = problems.length
         ? { message: '(#100) Invalid parameter', type: 'OAuthException', code: 100, error_data: { messaging_product: 'whatsapp', details: problems.join(', ') } }
         : cloud.refuse && { message: cloud.refuse.message, type: 'OAuthException', code: cloud.refuse.code, error_data: { messaging_product: 'whatsapp', details: cloud.refuse.details } };
-      res.writeHead(error ? 400 : 200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(error
-        ? { error: { ...error, fbtrace_id: 'AbCdEf' } }
-        : { messaging_product: 'whatsapp', contacts: [{ input: to, wa_id: to }], messages: [{ id: `wamid.TEST${++accepted}` }] }));
+      const id = error ? '' : `wamid.TEST${++accepted}`;
+      const answer = () => {
+        res.writeHead(error ? 400 : 200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(error
+          ? { error: { ...error, fbtrace_id: 'AbCdEf' } }
+          : { messaging_product: 'whatsapp', contacts: [{ input: to, wa_id: to }], messages: [{ id }] }));
+      };
+      if (error || !cloud.beforeAnswer) answer();
+      else void cloud.beforeAnswer(id).finally(answer);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

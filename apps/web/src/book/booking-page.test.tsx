@@ -42,7 +42,7 @@ describe('the public booking page', () => {
       if (path === '') return Promise.resolve(jsonResponse(200, ok(site)));
       if (path === '/days') return Promise.resolve(jsonResponse(200, ok({ days: [day] })));
       if (path === '/times') return Promise.resolve(jsonResponse(200, ok({ date: day, timeZone: 'Asia/Riyadh', times: [{ datetime: `${day}T06:00:00.000Z`, doctor }, { datetime: `${day}T07:00:00.000Z`, doctor }] })));
-      if (path === '/code') return Promise.resolve(jsonResponse(202, ok({ verification: 'v1', expiresAt: new Date(Date.now() + 300_000).toISOString(), channel: 'sms' })));
+      if (path === '/code') return Promise.resolve(jsonResponse(202, ok({ verification: 'v1', expiresAt: new Date(Date.now() + 300_000).toISOString(), channel: 'whatsapp', smsIfUndelivered: true })));
       booked.push(JSON.parse(String(init.body)));
       return Promise.resolve(answers.shift() ?? jsonResponse(201, ok({
         publicId: 'APT-000009', status: 'requested', datetime: `${day}T07:00:00.000Z`, endsAt: `${day}T07:20:00.000Z`, timeZone: 'Asia/Riyadh', clinic: 'Olaya Clinic',
@@ -75,6 +75,8 @@ describe('the public booking page', () => {
     await user.clear(screen.getByTestId('book-dob'));
     await user.type(screen.getByTestId('book-dob'), '12');
     await user.click(screen.getByTestId('book-send-code'));
+    // Sent on WhatsApp, followed: the page says an SMS brings the same code should WhatsApp fail.
+    expect(await screen.findByTestId('book-code-sent')).toHaveTextContent(`${en.book.codeSentWhatsapp.replace('{{phone}}', '0551234567')} ${en.book.codeSmsIfUndelivered}`);
     await user.type(await screen.findByTestId('book-code'), '123456');
     await user.click(screen.getByTestId('book-confirm'));
 

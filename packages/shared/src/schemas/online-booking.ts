@@ -142,6 +142,8 @@ export const phoneCodeSent = z.object({
   verification: z.string(),
   expiresAt: z.string(),
   channel: z.enum(PATIENT_TEXT_CHANNELS),
+  /** Sent on WhatsApp, and the same code goes by SMS should WhatsApp report it could not deliver it. */
+  smsIfUndelivered: z.boolean(),
 });
 export type PhoneCodeSent = z.infer<typeof phoneCodeSent>;
 

@@ -109,6 +109,19 @@ export const whatsappMessages = pgTable('whatsapp_messages', {
   foreignKey({ columns: [t.companyId, t.reminderId], foreignColumns: [reminders.companyId, reminders.id] }).onDelete('cascade'),
 ]);
 
+
+/**
+ * Statuses Meta sent for a message id no kept text has (yet). A failure can come back before the send's answer has
+ * been written (whatsapp_messages): it waits here and is applied when a text is kept under that id. Ids of another
+ * server's texts on the same app never match and go after a day. Not a company's row: a status names the message alone.
+ */
+export const whatsappEarlyStatuses = pgTable('whatsapp_early_statuses', {
+  messageId: text('message_id').primaryKey(),
+  /** Meta's statuses for the id as received (at most ten), oldest first. */
+  statuses: jsonb('statuses').$type<Array<Record<string, unknown>>>().notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull(),
+}, (t) => [index('whatsapp_early_statuses_received_idx').on(t.receivedAt)]);
+
 /** A patient's signed link that has been used: each link acts once. */
 export const patientLinkUses = pgTable('patient_link_uses', {
   companyId: tenantId(),

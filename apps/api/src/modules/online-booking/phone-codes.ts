@@ -16,7 +16,7 @@ import type { Db } from '../../db/client.js';
 import type { Deps } from '../../lib/app-types.js';
 import { AppError } from '../../lib/errors.js';
 import { canTextPatients } from '../../lib/patient-text.js';
-import { sendTrackedText } from '../whatsapp/index.js';
+import { sendTrackedText, type TrackedTextSent } from '../whatsapp/index.js';
 import { purposeKey } from '../../lib/purpose-key.js';
 import { inTransaction } from '../../lib/transaction.js';
 import {
@@ -110,20 +110,19 @@ export async function sendCode(deps: Deps, r: CodeRequest, now: Date): Promise<P
       companyId: r.companyId, id, phone: r.phone, ip, codeHash: codeHash(deps.config.jwtSecret, id, r.phone, code), expiresAt, createdAt: now,
     });
   });
-  let channel: 'sms' | 'whatsapp';
+  let sent: TrackedTextSent;
   try {
-    const sent = await sendTrackedText(deps, { companyId: r.companyId, purpose: 'phone_code', until: expiresAt }, {
+    sent = await sendTrackedText(deps, { companyId: r.companyId, purpose: 'phone_code', until: expiresAt }, {
       to: r.phone, preferred: r.whatsapp ? 'whatsapp' : 'sms', whatsappConsent: r.whatsapp, language: r.language,
       text: translate('bookingPage.codeText', r.language, { organisation: r.organisation, code }),
       template: { name: deps.config.whatsapp.templates.code, params: [code] },
     });
-    channel = sent.channel;
   } catch {
     // The code was recorded (it counts toward the limits, so a failing gateway cannot be used to probe without end).
     throw new AppError(503, 'CODE_NOT_SENT', 'errors.bookingPage.codeNotSent');
   }
-  await setVerificationChannel(deps.db, r.companyId, id, channel);
-  return { verification: id, expiresAt: expiresAt.toISOString(), channel };
+  await setVerificationChannel(deps.db, r.companyId, id, sent.channel);
+  return { verification: id, expiresAt: expiresAt.toISOString(), channel: sent.channel, smsIfUndelivered: sent.smsIfUndelivered };
 }
 
 /**

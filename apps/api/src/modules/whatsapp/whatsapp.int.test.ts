@@ -2,10 +2,11 @@ import { createHmac } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { zonedInstant, zonedIso } from '@clinic/shared';
-import { companies, patients, reminders, whatsappMessages } from '../../db/schema/index.js';
+import { clinicOnlineBooking, companies, patients, reminders, whatsappEarlyStatuses, whatsappMessages } from '../../db/schema/index.js';
 import { auth, body, createOrg, createTestContext, settleEvents, type TestContext, type TestOrg } from '../../test/harness.js';
 import { startSmsGateway, startWhatsAppCloud, whatsAppConfigFor, type SmsGateway, type WhatsAppCloud } from '../../test/messaging-sinks.js';
 import { insertClinic, insertDoctor, insertPatient, insertService, nextWeekday } from '../appointments/fixtures.js';
+import { cleanUpWhatsAppMessages } from './whatsapp.repository.js';
 import { sendTrackedText, WHATSAPP_FALLBACK_JOB } from './whatsapp.service.js';
 
 /**
@@ -43,6 +44,7 @@ beforeEach(() => {
   sms.requests.length = 0;
   sms.status = 200;
   cloud.requests.length = 0;
+  cloud.beforeAnswer = null;
 });
 
 const db = () => ctx.database.db;
@@ -263,5 +265,79 @@ describe('a one-time code WhatsApp accepted', () => {
     expect(sms.requests.map((r) => JSON.parse(r.body) as { to: string; text: string })).toEqual([
       expect.objectContaining({ to: '+966500000002', text: 'Your Olaya Health code is 482913' }),
     ]);
+  });
+});
+
+describe('the booking page\'s code on WhatsApp', () => {
+  it('tells the patient an SMS follows should WhatsApp fail, and sends the same code by SMS when it does', async () => {
+    const o = await createOrg(ctx, { name: 'Malqa Health' });
+    await db().update(companies).set({ bookingSlug: 'malqa-health', timeZone: TZ }).where(eq(companies.id, o.companyId));
+    const clinic = await insertClinic(db(), o.companyId, { timeZone: TZ, name: 'Malqa Clinic' });
+    await db().insert(clinicOnlineBooking).values({ companyId: o.companyId, clinicId: clinic.id, enabled: true, mode: 'instant', serviceIds: [], doctorIds: [] });
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/public/book/malqa-health/code', payload: { phone: '+966500000004', language: 'en', whatsapp: true } });
+    expect(res.statusCode).toBe(202);
+    expect(body(res).data).toMatchObject({ channel: 'whatsapp', smsIfUndelivered: true });
+    const code = (cloud.requests.at(-1)!.body as { template: { components: Array<{ parameters: Array<{ text: string }> }> } }).template.components[0]!.parameters[0]!.text;
+    const [kept] = await db().select().from(whatsappMessages).where(and(eq(whatsappMessages.companyId, o.companyId), eq(whatsappMessages.purpose, 'phone_code')));
+    await post(notification([{ id: kept!.messageId, status: 'failed', errors: undeliverable }]));
+    await ctx.app.jobs.runDue(new Date(), 100, [WHATSAPP_FALLBACK_JOB]);
+    expect(sms.requests.map((r) => JSON.parse(r.body) as { to: string; text: string })).toEqual([expect.objectContaining({ to: '+966500000004', text: expect.stringContaining(code) })]);
+    // Without SMS to fall back on, the page does not promise one.
+    const noSms = await createTestContext({ publicUrl: 'https://clinic.example', whatsapp: { ...whatsAppConfigFor(cloud), appSecret: APP_SECRET, verifyToken: VERIFY_TOKEN } });
+    try {
+      const other = await createOrg(noSms, { name: 'Nakheel Health' });
+      await noSms.database.db.update(companies).set({ bookingSlug: 'nakheel-health', timeZone: TZ }).where(eq(companies.id, other.companyId));
+      const c2 = await insertClinic(noSms.database.db, other.companyId, { timeZone: TZ, name: 'Nakheel Clinic' });
+      await noSms.database.db.insert(clinicOnlineBooking).values({ companyId: other.companyId, clinicId: c2.id, enabled: true, mode: 'instant', serviceIds: [], doctorIds: [] });
+      const alone = await noSms.app.inject({ method: 'POST', url: '/api/public/book/nakheel-health/code', payload: { phone: '+966500000005', language: 'en', whatsapp: true } });
+      expect(body(alone).data).toMatchObject({ channel: 'whatsapp', smsIfUndelivered: false });
+    } finally {
+      await noSms.close();
+    }
+  });
+});
+
+describe('a status that comes back before the send\'s answer was written', () => {
+  const sendCode = () => sendTrackedText({ db: ctx.database.db, config: ctx.config }, { companyId: org.companyId, purpose: 'phone_code', until: new Date(Date.now() + 10 * 60_000) }, {
+    to: '+966500000003', preferred: 'whatsapp', whatsappConsent: true, language: 'en', text: 'Your Olaya Health code is 771204',
+    template: { name: 'clinic_code', params: ['771204'] },
+  });
+
+  it('a failure waits for its text, then the code goes by SMS', async () => {
+    // Meta fails a number without WhatsApp at once: its webhook posts the failure before the send's answer arrives.
+    cloud.beforeAnswer = async (id) => {
+      const res = await post(notification([{ id, status: 'failed', errors: undeliverable }]));
+      expect(body(res).data.applied).toBe(0);
+    };
+    const sent = await sendCode();
+    expect(sent.channel).toBe('whatsapp');
+    const [row] = await db().select().from(whatsappMessages).where(eq(whatsappMessages.messageId, sent.messageId!));
+    expect(row).toMatchObject({ status: 'failed', detail: 'WhatsApp 131026: Message Undeliverable.' });
+    await ctx.app.jobs.runDue(new Date(), 100, [WHATSAPP_FALLBACK_JOB]);
+    expect(sms.requests.map((r) => JSON.parse(r.body) as { to: string; text: string })).toEqual([
+      expect.objectContaining({ to: '+966500000003', text: 'Your Olaya Health code is 771204' }),
+    ]);
+    expect(await db().select().from(whatsappEarlyStatuses).where(eq(whatsappEarlyStatuses.messageId, sent.messageId!))).toEqual([]);
+  });
+
+  it('a delivery that came first is not undone, and nothing goes by SMS', async () => {
+    cloud.beforeAnswer = async (id) => {
+      await post(notification([{ id, status: 'delivered', timestamp: 2 }, { id, status: 'sent', timestamp: 1 }]));
+    };
+    const sent = await sendCode();
+    const [row] = await db().select().from(whatsappMessages).where(eq(whatsappMessages.messageId, sent.messageId!));
+    expect(row).toMatchObject({ status: 'delivered', fallbackSealed: null });
+    await ctx.app.jobs.runDue(new Date(), 100, [WHATSAPP_FALLBACK_JOB]);
+    expect(sms.requests).toHaveLength(0);
+  });
+
+  it('statuses of an id no text was kept under go after a day', async () => {
+    await post(notification([{ id: 'wamid.ANOTHER_SERVER', status: 'sent' }]));
+    const kept = () => db().select().from(whatsappEarlyStatuses).where(eq(whatsappEarlyStatuses.messageId, 'wamid.ANOTHER_SERVER'));
+    expect(await kept()).toHaveLength(1);
+    await cleanUpWhatsAppMessages(db(), new Date(Date.now() + 3_600_000));
+    expect(await kept()).toHaveLength(1);
+    await cleanUpWhatsAppMessages(db(), new Date(Date.now() + 25 * 3_600_000));
+    expect(await kept()).toEqual([]);
   });
 });

@@ -11,7 +11,8 @@ import { inTransaction, withDb } from '../../lib/transaction.js';
 import { insertJob, type ClaimedJob, type JobHandler } from '../jobs/index.js';
 import { notifyAppointment } from '../notifications/index.js';
 import {
-  insertWhatsAppMessage, lockByMessageIds, lockForFallback, reminderStillWanted, setStatus, type WhatsAppMessageRow, type WhatsAppPurpose,
+  insertWhatsAppMessage, keepEarlyStatuses, lockByMessageIds, lockForFallback, lockMessageIds, reminderStillWanted, setStatus, takeEarlyStatuses,
+  type WhatsAppMessageRow, type WhatsAppPurpose,
 } from './whatsapp.repository.js';
 
 /*
@@ -43,20 +44,35 @@ export interface TextTrack {
  * thrown (a retry would send the patient the text twice) but said in the answer's detail, which a reminder's outbox
  * row shows.
  */
-export async function sendTrackedText(deps: Pick<Deps, 'db' | 'config'>, track: TextTrack, m: PatientText): Promise<PatientTextSent> {
+export async function sendTrackedText(deps: StatusDeps, track: TextTrack, m: PatientText): Promise<TrackedTextSent> {
   const sent = await sendPatientText(deps.config, m);
-  if (sent.channel !== 'whatsapp' || !sent.messageId || !deps.config.whatsapp.appSecret) return sent;
+  if (sent.channel !== 'whatsapp' || !sent.messageId || !deps.config.whatsapp.appSecret) return { ...sent, smsIfUndelivered: false };
+  const messageId = sent.messageId;
   try {
-    await insertWhatsAppMessage(deps.db, {
-      companyId: track.companyId, messageId: sent.messageId, purpose: track.purpose, reminderId: track.reminderId ?? null,
-      appointmentId: track.appointmentId ?? null, phone: canonicalPhone(m.to), fallbackUntil: track.until,
-      fallbackSealed: deps.config.sms.url ? seal(deps.config.jwtSecret, SEAL_PURPOSE, m.text) : null,
+    return await inTransaction(deps.db, async (tx) => {
+      await lockMessageIds(tx, [messageId]);
+      const row = await insertWhatsAppMessage(tx, {
+        companyId: track.companyId, messageId, purpose: track.purpose, reminderId: track.reminderId ?? null,
+        appointmentId: track.appointmentId ?? null, phone: canonicalPhone(m.to), fallbackUntil: track.until,
+        fallbackSealed: deps.config.sms.url ? seal(deps.config.jwtSecret, SEAL_PURPOSE, m.text) : null,
+      });
+      // A status can come back before the answer above was written (a number without WhatsApp fails at once): it
+      // waited for the text, and applies now.
+      if (row) await applyAll(withDb(deps, tx), [row], parseStatuses(await takeEarlyStatuses(tx, messageId)), new Date());
+      return { ...sent, smsIfUndelivered: Boolean(row?.fallbackSealed) };
     });
   } catch (err) {
-    return { ...sent, detail: `${sent.detail}; not followed: ${err instanceof Error ? err.message : String(err)}`.slice(0, 500) };
+    return { ...sent, detail: `${sent.detail}; not followed: ${err instanceof Error ? err.message : String(err)}`.slice(0, 500), smsIfUndelivered: false };
   }
-  return sent;
 }
+
+/** A text sent; `smsIfUndelivered`: it went on WhatsApp and is followed, so an SMS goes in its place should it fail. */
+export interface TrackedTextSent extends PatientTextSent {
+  smsIfUndelivered: boolean;
+}
+
+/** What following a text needs: the database, the settings, and the live feed the staff's bell rings on. */
+type StatusDeps = Pick<Deps, 'db' | 'config' | 'live'>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // The webhook
@@ -111,6 +127,10 @@ function statusesOf(raw: Buffer): MetaStatus[] {
   if (!result.success) throw new AppError(400, 'BAD_REQUEST', 'errors.badRequest');
   const statuses = result.data.entry.flatMap((e) => e.changes.flatMap((c) => c.value?.statuses ?? []));
   if (statuses.length > MAX_STATUSES) throw new AppError(400, 'BAD_REQUEST', 'errors.badRequest');
+  return oldestFirst(statuses);
+}
+
+function oldestFirst(statuses: MetaStatus[]): MetaStatus[] {
   return statuses.map((s, i) => ({ s, i })).sort((a, b) => Number(a.s.timestamp ?? 0) - Number(b.s.timestamp ?? 0) || a.i - b.i).map((x) => x.s);
 }
 
@@ -128,8 +148,9 @@ function failureText(s: MetaStatus): string {
 }
 
 /**
- * Applies Meta's statuses to the texts they name (signed by the app's secret, else 401 and nothing changes). Unknown
- * ids (a text of another server on the same app, or one no longer kept) are passed over. Answers how many applied.
+ * Applies Meta's statuses to the texts they name (signed by the app's secret, else 401 and nothing changes). A status
+ * for an id no text is kept under waits a day for it (whatsapp_early_statuses): the text may be about to be kept, or
+ * be another server's on the same app. Answers how many applied.
  */
 export async function receiveStatuses(deps: Deps, raw: Buffer, signature: string | undefined, now: Date): Promise<number> {
   const secret = deps.config.whatsapp.appSecret;
@@ -138,23 +159,43 @@ export async function receiveStatuses(deps: Deps, raw: Buffer, signature: string
   const statuses = statusesOf(raw);
   if (!statuses.length) return 0;
   return inTransaction(deps.db, async (tx) => {
-    const rows = new Map((await lockByMessageIds(tx, [...new Set(statuses.map((s) => s.id))])).map((r) => [r.messageId, r]));
-    let applied = 0;
-    for (const s of statuses) {
-      const row = rows.get(s.id);
-      if (!row) continue;
-      const next = await applyOne(withDb(deps, tx), row, s, now);
-      if (next) {
-        rows.set(s.id, next);
-        applied += 1;
-      }
+    const ids = [...new Set(statuses.map((s) => s.id))];
+    await lockMessageIds(tx, ids);
+    const rows = await lockByMessageIds(tx, ids);
+    const known = new Set(rows.map((r) => r.messageId));
+    for (const id of ids) {
+      if (!known.has(id)) await keepEarlyStatuses(tx, id, statuses.filter((s) => s.id === id), now);
     }
-    return applied;
+    return applyAll(withDb(deps, tx), rows, statuses, now);
   });
 }
 
+/** Statuses kept while their text was not: those still of Meta's shape. */
+function parseStatuses(kept: Array<Record<string, unknown>>): MetaStatus[] {
+  return oldestFirst(kept.flatMap((k) => {
+    const parsed = statusSchema.safeParse(k);
+    return parsed.success ? [parsed.data] : [];
+  }));
+}
+
+/** Applies statuses, oldest first, to the rows they name (locked by the caller); answers how many changed a row. */
+async function applyAll(deps: StatusDeps, locked: WhatsAppMessageRow[], statuses: MetaStatus[], now: Date): Promise<number> {
+  const rows = new Map(locked.map((r) => [r.messageId, r]));
+  let applied = 0;
+  for (const s of statuses) {
+    const row = rows.get(s.id);
+    if (!row) continue;
+    const next = await applyOne(deps, row, s, now);
+    if (next) {
+      rows.set(s.id, next);
+      applied += 1;
+    }
+  }
+  return applied;
+}
+
 /** One status on one kept text; the row as it now is, or null when the status changes nothing. */
-async function applyOne(deps: Deps, row: WhatsAppMessageRow, s: MetaStatus, now: Date): Promise<WhatsAppMessageRow | null> {
+async function applyOne(deps: StatusDeps, row: WhatsAppMessageRow, s: MetaStatus, now: Date): Promise<WhatsAppMessageRow | null> {
   if (SETTLED.has(row.status)) return null;
   const current = RANK.get(row.status) ?? 0;
   if (s.status === 'failed') {
@@ -194,7 +235,7 @@ async function canFallBack(deps: Pick<Deps, 'db' | 'config'>, row: WhatsAppMessa
  * A reminder that reached the patient by neither WhatsApp nor SMS: the staff's bell, as for any failed reminder, while
  * it is still wanted (not for a cancelled or moved visit, nor in a closed organisation).
  */
-async function reminderNotReached(deps: Deps, row: WhatsAppMessageRow, now: Date): Promise<void> {
+async function reminderNotReached(deps: StatusDeps, row: WhatsAppMessageRow, now: Date): Promise<void> {
   if (row.purpose !== 'reminder' || !row.appointmentId) return;
   if (!(await companyIsOpen(deps.db, row.companyId))) return;
   if (!(await reminderStillWanted(deps.db, row.companyId, row.appointmentId, row.fallbackUntil, now))) return;

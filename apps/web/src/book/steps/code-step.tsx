@@ -89,7 +89,10 @@ export function CodeStep({ api, clinic, choice, details, sent, onCode, onResent,
   return (
     <form onSubmit={(e) => void book(e)} noValidate data-testid="book-code-form">
       <Stack gap="sm">
-        <Text size="sm">{t(sent.channel === 'whatsapp' ? 'book.codeSentWhatsapp' : 'book.codeSentSms', { phone: details.phone.trim() })}</Text>
+        <Text size="sm" data-testid="book-code-sent">
+          {t(sent.channel === 'whatsapp' ? 'book.codeSentWhatsapp' : 'book.codeSentSms', { phone: details.phone.trim() })}
+          {sent.channel === 'whatsapp' && sent.smsIfUndelivered && ` ${t('book.codeSmsIfUndelivered')}`}
+        </Text>
         <TextInput ref={input} className="book-code" label={t('book.fields.code')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} dir="ltr" required
           value={sent.code} error={error || undefined} onChange={(e) => onCode(e.currentTarget.value.replace(/\D/g, ''))} data-testid="book-code" />
         <div aria-live="assertive" className="mantine-visually-hidden">{error}</div>
