@@ -44,7 +44,7 @@ export function queueTextJobHandler(deps: Deps): JobHandler {
       const language = messageLanguage(f.language);
       const label = ticketLabel(f.ticket.prefix, f.ticket.number);
       const link = await queueLink(deps, job.companyId, f.ticket, now);
-      await sendTrackedText(deps, { companyId: job.companyId, purpose: 'queue_text', until: linkLatest(f.ticket) }, {
+      await sendTrackedText(deps, { companyId: job.companyId, purpose: 'queue_text', until: linkLatest(f.ticket), appointmentId: f.ticket.appointmentId }, {
         to: f.phone, preferred: f.preferredChannel === 'whatsapp' ? 'whatsapp' : 'sms', whatsappConsent: f.whatsappConsent, language,
         text: translate('waitingRoom.text', language, { clinic: f.clinicName, label, link }),
         template: { name: deps.config.whatsapp.templates.queue, params: [label, f.clinicName, link] },

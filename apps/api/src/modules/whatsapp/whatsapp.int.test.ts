@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { zonedInstant, zonedIso } from '@clinic/shared';
-import { clinicOnlineBooking, companies, patients, reminders, whatsappEarlyStatuses, whatsappMessages } from '../../db/schema/index.js';
+import { appointments, clinicOnlineBooking, companies, patients, reminders, whatsappEarlyStatuses, whatsappMessages } from '../../db/schema/index.js';
 import { auth, body, createOrg, createTestContext, settleEvents, type TestContext, type TestOrg } from '../../test/harness.js';
 import { startSmsGateway, startWhatsAppCloud, whatsAppConfigFor, type SmsGateway, type WhatsAppCloud } from '../../test/messaging-sinks.js';
 import { insertClinic, insertDoctor, insertPatient, insertService, nextWeekday } from '../appointments/fixtures.js';
@@ -265,6 +265,30 @@ describe('a one-time code WhatsApp accepted', () => {
     expect(sms.requests.map((r) => JSON.parse(r.body) as { to: string; text: string })).toEqual([
       expect.objectContaining({ to: '+966500000002', text: 'Your Olaya Health code is 482913' }),
     ]);
+  });
+});
+
+describe('a queue link WhatsApp accepted', () => {
+  it('goes by SMS while the patient waits, and not once they were called in', async () => {
+    const { appointmentId } = await remindedByWhatsApp();
+    const setStatusTo = (status: 'arrived' | 'in_consultation') =>
+      db().update(appointments).set({ status }).where(and(eq(appointments.companyId, org.companyId), eq(appointments.id, appointmentId)));
+    const send = () => sendTrackedText({ db: ctx.database.db, config: ctx.config }, { companyId: org.companyId, purpose: 'queue_text', until: new Date(Date.now() + 3_600_000), appointmentId }, {
+      to: '+966500000001', preferred: 'whatsapp', whatsappConsent: true, language: 'en', text: 'Olaya Clinic: you are A-7. Follow your place: https://clinic.example/queue',
+      template: { name: 'clinic_queue', params: ['A-7', 'Olaya Clinic', 'https://clinic.example/queue'] },
+    });
+    await setStatusTo('arrived');
+    const waiting = await send();
+    await post(notification([{ id: waiting.messageId!, status: 'failed', errors: undeliverable }]));
+    await ctx.app.jobs.runDue(new Date(), 100, [WHATSAPP_FALLBACK_JOB]);
+    expect(sms.requests).toHaveLength(1);
+    const called = await send();
+    await setStatusTo('in_consultation');
+    await post(notification([{ id: called.messageId!, status: 'failed', errors: undeliverable }]));
+    await ctx.app.jobs.runDue(new Date(), 100, [WHATSAPP_FALLBACK_JOB]);
+    expect(sms.requests).toHaveLength(1);
+    const [row] = await db().select().from(whatsappMessages).where(eq(whatsappMessages.messageId, called.messageId!));
+    expect(row).toMatchObject({ status: 'failed', fallbackSealed: null });
   });
 });
 

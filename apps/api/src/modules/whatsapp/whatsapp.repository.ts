@@ -78,6 +78,11 @@ export async function reminderStillWanted(db: Db, companyId: string, appointment
       and (${phone ?? null}::text is null or p.phone = ${phone ?? null}::text)`)).length > 0;
 }
 
+/** Whether a queue link's visit is still waiting to be called in (the link's text matters only until then). */
+export async function visitStillWaiting(db: Db, companyId: string, appointmentId: string): Promise<boolean> {
+  return rowsOf(await db.execute(sql`select 1 from appointments where company_id = ${companyId} and id = ${appointmentId} and status = 'arrived'`)).length > 0;
+}
+
 export const KEEP_DAYS = 30;
 /** Statuses of ids no text was kept under are kept a day: a send's answer is written within seconds. */
 const EARLY_KEEP_MS = 86_400_000;

@@ -12,7 +12,7 @@ import { insertJob, type ClaimedJob, type JobHandler } from '../jobs/index.js';
 import { notifyAppointment } from '../notifications/index.js';
 import {
   insertWhatsAppMessage, keepEarlyStatuses, lockByMessageIds, lockForFallback, lockMessageIds, reminderStillWanted, setStatus, takeEarlyStatuses,
-  type WhatsAppMessageRow, type WhatsAppPurpose,
+  visitStillWaiting, type WhatsAppMessageRow, type WhatsAppPurpose,
 } from './whatsapp.repository.js';
 
 /*
@@ -222,12 +222,14 @@ async function applyOne(deps: StatusDeps, row: WhatsAppMessageRow, s: MetaStatus
 
 /**
  * Whether an SMS can still go in the failed text's place, and still matters: SMS is set up, the organisation is open,
- * the text's time has not passed, and a reminder's visit is as the text gave it, to the same number.
+ * the text's time has not passed, a reminder's visit is as the text gave it, to the same number, and a queue link's
+ * patient is still waiting to be called in.
  */
 async function canFallBack(deps: Pick<Deps, 'db' | 'config'>, row: WhatsAppMessageRow, now: Date): Promise<boolean> {
   if (!row.fallbackSealed || !deps.config.sms.url || row.fallbackUntil.getTime() <= now.getTime()) return false;
   if (!(await companyIsOpen(deps.db, row.companyId))) return false;
   if (row.purpose === 'reminder' && row.appointmentId) return reminderStillWanted(deps.db, row.companyId, row.appointmentId, row.fallbackUntil, now, row.phone);
+  if (row.purpose === 'queue_text' && row.appointmentId) return visitStillWaiting(deps.db, row.companyId, row.appointmentId);
   return true;
 }
 
