@@ -8,6 +8,7 @@ export const patientsEn = {
     patientMergeClash: 'Both records have an appointment at the same time ({{kept}} and {{duplicate}}): cancel or move one of them before merging',
     patientMergeLocked: 'Signed or issued records of the duplicate could not be moved, so nothing was merged. Ask your administrator to update the server',
     patientMergeAllergies: 'Both records list {{substances}} with a different status or severity, so nothing was merged. Ask a clinician to reconcile the allergies of the two records first',
+    patientMergeAllergiesUnnamed: 'Both records list an allergy with a different status or severity, so nothing was merged. Ask a clinician to reconcile the allergies of the two records first',
   },
   success: {
     patientCreated: 'Patient created successfully',
@@ -73,6 +74,7 @@ export const patientsAr: Shape<typeof patientsEn> = {
     patientMergeClash: 'لدى السجلين موعد في الوقت نفسه ({{kept}} و{{duplicate}}): ألغِ أحدهما أو انقله قبل الدمج',
     patientMergeLocked: 'تعذّر نقل سجلات موقّعة أو مُصدرة من السجل المكرر، لذلك لم يُدمج شيء. اطلب من مسؤول النظام تحديث الخادم',
     patientMergeAllergies: 'يذكر السجلان {{substances}} بحالة أو شدة مختلفة، لذلك لم يُدمج شيء. اطلب من الطبيب توحيد الحساسية في السجلين أولاً',
+    patientMergeAllergiesUnnamed: 'يذكر السجلان حساسية بحالة أو شدة مختلفة، لذلك لم يُدمج شيء. اطلب من الطبيب توحيد الحساسية في السجلين أولاً',
   },
   success: {
     patientCreated: 'تمت إضافة المريض بنجاح',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { insertPatient } from '../appointments/fixtures.js';
-import { auth, body, twoOrgsTest } from '../../test/harness.js';
+import { auth, body, signInStaff, twoOrgsTest } from '../../test/harness.js';
 import { versionOf } from '../../test/versions.js';
 
 /**
@@ -91,5 +91,28 @@ describe('merging the allergies of two records', () => {
     expect(res.statusCode).toBe(409);
     expect(body(res).message.message).toContain('Peanut');
     expect((await call('GET', `/api/patients/${dup}`)).statusCode).toBe(200);
+  });
+
+  it('does not name the substances to the front desk, who may merge but not read allergies', async () => {
+    const reception = await signInStaff(ctx, a, {
+      name: 'Merge Desk', username: 'merge_desk', email: 'merge_desk@example.test', employeeType: 'Administrative', roleNames: ['Receptionist'],
+    });
+    const kept = await patient('Salma Kept');
+    const dup = await patient('Salma Duplicate');
+    await ok('POST', `/api/patients/${kept}/allergies`, { substance: 'Chlorhexidine', severity: 'mild' });
+    await ok('POST', `/api/patients/${dup}/allergies`, { substance: 'Chlorhexidine', severity: 'severe' });
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/patients/${dup}/allergies`, headers: auth(reception) })).statusCode).toBe(403);
+    for (const lang of ['en', 'ar']) {
+      const res = await ctx.app.inject({
+        method: 'POST', url: `/api/patients/${dup}/merge`, headers: auth(reception, lang),
+        payload: { into: kept, version: await versionOf(ctx, 'patients', dup), intoVersion: await versionOf(ctx, 'patients', kept) },
+      });
+      expect(res.statusCode).toBe(409);
+      expect(body(res).message.code).toBe('PATIENT_MERGE_ALLERGIES');
+      expect(res.body).not.toContain('Chlorhexidine');
+      expect(body(res).message.message).toContain(lang === 'ar' ? 'توحيد الحساسية' : 'reconcile');
+    }
+    // A clinician is still told which substance to reconcile.
+    expect(body(await merge(dup, kept)).message.message).toContain('Chlorhexidine');
   });
 });

@@ -1,4 +1,4 @@
-import { inZone, PATIENT_RECORD_KINDS, type PatientMergeInput, type PatientMergeResult, type PatientRecordCounts } from '@clinic/shared';
+import { hasPermission, inZone, PATIENT_RECORD_KINDS, type PatientMergeInput, type PatientMergeResult, type PatientRecordCounts } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { recordAudit } from '../../lib/audit.js';
@@ -82,6 +82,8 @@ export async function mergePatients(deps: Deps, ctx: RequestContext, caller: Cal
     // An allergy both records list differently is not for the front desk to settle: a clinician reconciles it first.
     const differing = await allergyConflicts(db, companyId, id, kept.id);
     if (differing.length) {
+      // The substances are clinical content: named only to a caller who may read the allergies.
+      if (!hasPermission(caller.permissions, 'clinical_read')) throw new AppError(409, 'PATIENT_MERGE_ALLERGIES', 'errors.patientMergeAllergiesUnnamed');
       throw new AppError(409, 'PATIENT_MERGE_ALLERGIES', 'errors.patientMergeAllergies', { substances: differing.join(', ') }, undefined, { substances: differing });
     }
     const folded = await foldOverlaps(db, companyId, id, kept.id);
