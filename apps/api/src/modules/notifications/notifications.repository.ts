@@ -1,5 +1,5 @@
 /** Every query of the staff's notifications. All of them are scoped by company. */
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, notInArray, sql } from 'drizzle-orm';
 import type { NotificationKind } from '@clinic/shared';
 import { safeTimeZone } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
@@ -89,10 +89,13 @@ export async function insertNotifications(
 
 /** The recipient's latest notifications (only the unread ones when asked), newest first. */
 /** A page of a user's notifications, latest first, and how many there are. */
-export async function findNotifications(db: Db, companyId: string, recipientId: string, q: { unreadOnly: boolean; limit: number; offset: number }) {
+export async function findNotifications(
+  db: Db, companyId: string, recipientId: string, q: { unreadOnly: boolean; limit: number; offset: number; exceptKinds?: readonly NotificationKind[] },
+) {
   const where = and(
     eq(notifications.companyId, companyId), eq(notifications.recipientId, recipientId),
     q.unreadOnly ? isNull(notifications.readAt) : undefined,
+    q.exceptKinds?.length ? notInArray(notifications.kind, [...q.exceptKinds]) : undefined,
   );
   const rows: NotificationRow[] = await db.select().from(notifications).where(where)
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
@@ -104,9 +107,12 @@ export async function findNotifications(db: Db, companyId: string, recipientId: 
   return { rows, total };
 }
 
-export async function countUnread(db: Db, companyId: string, recipientId: string): Promise<number> {
+export async function countUnread(db: Db, companyId: string, recipientId: string, exceptKinds: readonly NotificationKind[] = []): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(notifications)
-    .where(and(eq(notifications.companyId, companyId), eq(notifications.recipientId, recipientId), isNull(notifications.readAt)));
+    .where(and(
+      eq(notifications.companyId, companyId), eq(notifications.recipientId, recipientId), isNull(notifications.readAt),
+      exceptKinds.length ? notInArray(notifications.kind, [...exceptKinds]) : undefined,
+    ));
   return Number(row?.n ?? 0);
 }
 

@@ -1,5 +1,5 @@
 import {
-  isMessageKey, type NotificationKind, type NotificationListQuery, type NotificationRecord, pageWindow, safeTimeZone, translate,
+  hasPermission, isMessageKey, type NotificationKind, type NotificationListQuery, type NotificationRecord, pageWindow, safeTimeZone, translate,
 } from '@clinic/shared';
 import type { Caller, Deps } from '../../lib/app-types.js';
 import { AppError } from '../../lib/errors.js';
@@ -109,13 +109,20 @@ function toRecord(ctx: RequestContext, row: NotificationRow): NotificationRecord
   };
 }
 
+/**
+ * Notifications that carry clinical content (an abnormal result's tests, the reason a sensitive note was opened): shown
+ * only while their recipient may read the clinical record, like the record itself (a permission withdrawn since hides them).
+ */
+const CLINICAL_KINDS: readonly NotificationKind[] = ['result_abnormal', 'sensitive_note_opened'];
+const hiddenKinds = (caller: Caller) => (hasPermission(caller.permissions, 'clinical_read') ? [] : CLINICAL_KINDS);
+
 export async function listNotifications(deps: Deps, ctx: RequestContext, caller: Caller, q: NotificationListQuery) {
-  const { rows, total } = await findNotifications(deps.db, caller.companyId, caller.id, { unreadOnly: q.unread === 'true', ...pageWindow(q) });
+  const { rows, total } = await findNotifications(deps.db, caller.companyId, caller.id, { unreadOnly: q.unread === 'true', ...pageWindow(q), exceptKinds: hiddenKinds(caller) });
   return { data: rows.map((r) => toRecord(ctx, r)), total };
 }
 
 export async function unreadCount(deps: Deps, caller: Caller): Promise<number> {
-  return countUnread(deps.db, caller.companyId, caller.id);
+  return countUnread(deps.db, caller.companyId, caller.id, hiddenKinds(caller));
 }
 
 export async function markRead(deps: Deps, caller: Caller, id: string, now = new Date()): Promise<void> {

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../organisation/provision.js';
+import { versionOf } from '../../test/versions.js';
 import { insertClinic, insertPatient } from '../appointments/fixtures.js';
 import {
   auth, body, login, multipart, TEST_PASSWORD, twoOrgsTest, type FilePart, type TestOrg,
@@ -14,7 +15,7 @@ async function account(org: TestOrg, name: string, username: string, employeeTyp
   const row = await createAccount(ctx.database.db, org.companyId, org.roleIds, { name, username, email: `${username}@t.test`, password: TEST_PASSWORD, employeeType, roleNames: [role] });
   return { id: row.id, token: (await login(ctx, username, TEST_PASSWORD)).accessToken };
 }
-const req = (token: string, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown, lang?: string) =>
+const req = (token: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: unknown, lang?: string) =>
   ctx.app.inject({ method, url, headers: auth(token, lang), ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
 const count = async (sql: string, params: unknown[]) => Number((await ctx.database.query<{ n: number }>(sql, params))[0]!.n);
 
@@ -218,6 +219,41 @@ describe('results', () => {
 });
 
 describe('access', () => {
+  it('shows an abnormal result\'s bell only while its doctor may read the clinical record', async () => {
+    const moved = await account(a, 'Dr. Nabil Fares', 'ord_moved', 'Doctor', 'Doctor');
+    const placed = await req(moved.token, 'POST', `/api/patients/${ids.patient}/orders`, { clinic: ids.clinic, items: [ids.cbc] });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const o = body(placed).data as { _id: string; number: string; version: number };
+    await collect(o);
+    const [item] = await itemsOf(o._id);
+    expect((await req(tokens.nurse, 'POST', '/api/orders/results', { number: o.number, values: [{ item, analyte: 'HGB', value: 6.1 }] })).statusCode).toBe(200);
+    const bell = async () => ({
+      feed: body(await req(moved.token, 'GET', '/api/notifications')).data as Array<{ kind: string; text: string }>,
+      unread: body(await req(moved.token, 'GET', '/api/notifications/unread-count')).data.unread as number,
+    });
+    const before = await bell();
+    expect(before.feed.map((n) => n.text)).toContain(`Abnormal result for Huda Saleh: ${o.number} (HGB)`);
+    expect(before.unread).toBe(1);
+
+    // Moved to the front office: the role keeps patients and appointments, not the clinical record.
+    const role = await req(a.token, 'POST', '/api/roles', { name: 'Front office doctor', permissions: ['patient_read', 'appointment_read'] });
+    expect(role.statusCode, role.body).toBe(201);
+    const setRoles = async (roleIds: string[]) => {
+      const res = await req(a.token, 'PUT', `/api/employees/${moved.id}`, { roleIds, version: await versionOf(ctx, 'employees', moved.id) });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await setRoles([body(role).data._id]);
+    expect((await req(moved.token, 'GET', `/api/orders/${o._id}`)).statusCode).toBe(403);
+    const after = await bell();
+    expect(after.feed.filter((n) => n.kind === 'result_abnormal')).toEqual([]);
+    expect(JSON.stringify(after.feed)).not.toContain('HGB');
+    expect(after.unread).toBe(0);
+
+    // Given back, the bell shows it again (a withdrawn permission is not an ending).
+    await setRoles([a.roleIds.get('Doctor')!]);
+    expect((await bell()).unread).toBe(1);
+  });
+
   it('audits reads as patient reads; reception cannot read, nurses cannot order, other companies see nothing', async () => {
     const reads = await count(`select count(*)::int n from audit_log where entity = 'patient' and entity_id = $1 and action = 'read'`, [ids.patient]);
     const list = await req(tokens.doctor, 'GET', `/api/patients/${ids.patient}/orders`);
