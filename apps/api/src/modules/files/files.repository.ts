@@ -1,7 +1,7 @@
 /** Every query of the files area: downloads (the file) and the sweep. Whether a link's sign-in is live: lib/credential-liveness.ts. */
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { files } from '../../db/schema/index.js';
+import { files, orders } from '../../db/schema/index.js';
 import { unreferencedFile } from '../../lib/files.js';
 
 export type FileRow = typeof files.$inferSelect;
@@ -9,6 +9,12 @@ export type FileRow = typeof files.$inferSelect;
 export async function findFile(db: Db, companyId: string, id: string): Promise<FileRow | null> {
   const [row] = await db.select().from(files).where(and(eq(files.companyId, companyId), eq(files.id, id))).limit(1);
   return row ?? null;
+}
+
+/** Whether the file is an order's result document (clinical content, unlike a health report). */
+export async function isResultDocument(db: Db, companyId: string, fileId: string): Promise<boolean> {
+  const [row] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.companyId, companyId), eq(orders.resultFileId, fileId))).limit(1);
+  return !!row;
 }
 
 export interface FileKey {

@@ -6,7 +6,7 @@ import { AppError, notFound, unauthorized } from '../../lib/errors.js';
 import { verifyFileLink, type FileLinkQuery } from '../../lib/file-links.js';
 import { openStoredFile } from '../../lib/files.js';
 import type { RequestContext } from '../../lib/request-context.js';
-import { findFile, type FileRow } from './files.repository.js';
+import { findFile, isResultDocument, type FileRow } from './files.repository.js';
 
 export interface Download {
   row: FileRow;
@@ -36,9 +36,12 @@ export async function openDownload(
   if (verified === 'expired') throw linkExpired();
   const { session, audit } = verified;
   // The sign-in must still be live (account active, company open, same session version, family not revoked); a
-  // health report's link also needs its holder to still read (or write) patients.
+  // health report's link also needs its holder to still read (or write) patients, an order's result document to still
+  // read the clinical record.
   const holder = { companyId: link.c, employeeId: session.employeeId, sessionVersion: session.sessionVersion, familyId: session.familyId };
-  if (!(await credentialIsLive(deps.db, holder, audit ? (['patient_read', 'patient_write'] as const) : 'authenticated'))) throw new AppError(403, 'LINK_SESSION_ENDED', 'errors.fileLinkSessionEnded');
+  const need = !audit ? 'authenticated' as const
+    : await isResultDocument(deps.db, link.c, fileId) ? 'clinical_read' as const : (['patient_read', 'patient_write'] as const);
+  if (!(await credentialIsLive(deps.db, holder, need))) throw new AppError(403, 'LINK_SESSION_ENDED', 'errors.fileLinkSessionEnded');
   const row = await findFile(deps.db, link.c, fileId);
   if (!row) throw notFound();
   const content = await openStoredFile(deps, row);

@@ -219,6 +219,25 @@ describe('results', () => {
 });
 
 describe('access', () => {
+  it('ends a result document\'s link once its holder no longer reads the clinical record, though they still read patients', async () => {
+    const lab = await account(a, 'Nurse Dana', 'ord_lab', 'Nurse', 'Nurse');
+    const o = await placeOrder([ids.xray]);
+    const m = await multipart([['number', o.number], ['note', 'Clear']], [{ field: 'file', filename: 'cxr.pdf', type: 'application/pdf', data: PDF }]);
+    const sent = await ctx.app.inject({ method: 'POST', url: '/api/orders/results/document', payload: m.payload, headers: { ...auth(lab.token), 'content-type': m.contentType } });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const url = (body(await req(lab.token, 'GET', `/api/orders/${o._id}`)).data.resultDocument as { url: string }).url;
+    expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+
+    const role = await req(a.token, 'POST', '/api/roles', { name: 'Ward clerk', permissions: ['patient_read', 'appointment_read'] });
+    expect(role.statusCode, role.body).toBe(201);
+    const moved = await req(a.token, 'PUT', `/api/employees/${lab.id}`, { roleIds: [body(role).data._id], version: await versionOf(ctx, 'employees', lab.id) });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await req(lab.token, 'GET', `/api/orders/${o._id}`)).statusCode).toBe(403);
+    const refused = await ctx.app.inject({ method: 'GET', url });
+    expect(refused.statusCode).toBe(403);
+    expect(body(refused).message.code).toBe('LINK_SESSION_ENDED');
+  });
+
   it('shows an abnormal result\'s bell only while its doctor may read the clinical record', async () => {
     const moved = await account(a, 'Dr. Nabil Fares', 'ord_moved', 'Doctor', 'Doctor');
     const placed = await req(moved.token, 'POST', `/api/patients/${ids.patient}/orders`, { clinic: ids.clinic, items: [ids.cbc] });
