@@ -12,7 +12,7 @@ import { notifyAdministrators, notifyEmployees } from '../notifications/index.js
 import { loadForWebhook } from '../patients/index.js';
 import { WEBHOOK_EVENTS, type WebhookAppointment } from '@clinic/shared';
 import {
-  companyTimeZone, countFailure, deleteDeliveriesBefore, disableFailing, type EndpointRow, findDelivery, findEndpoint, insertDelivery, resetFailures, subscribers, updateDelivery,
+  companyTimeZone, countFailure, deleteDeliveriesBefore, disableFailing, type EndpointRow, failPendingDelivery, findDelivery, findEndpoint, insertDelivery, resetFailures, subscribers, updateDelivery,
 } from './webhooks.repository.js';
 import { type DisabledBecause, queueDisabledEmails } from './webhooks.email.js';
 import { newMessageId, signedHeaders } from './webhooks.signing.js';
@@ -171,7 +171,8 @@ export function webhookJobHandler(deps: Deps): JobHandler {
   return {
     run: (job, now) => deliver(deps, job, now),
     failed: async (job, _error, _now, db) => {
-      await updateDelivery(db, job.companyId, String(job.payload.deliveryId), { status: 'failed' });
+      // Only a delivery still pending: the job may be given up after its last attempt recorded the receiver's answer.
+      await failPendingDelivery(db, job.companyId, String(job.payload.deliveryId));
     },
   };
 }

@@ -86,6 +86,12 @@ export async function updateDelivery(db: Db, companyId: string, id: string, valu
   await db.update(webhookDeliveries).set(values).where(and(eq(webhookDeliveries.companyId, companyId), eq(webhookDeliveries.id, id)));
 }
 
+/** Fails a delivery still pending (a delivered one, recorded just before its server died, stays delivered). */
+export async function failPendingDelivery(db: Db, companyId: string, id: string): Promise<void> {
+  await db.update(webhookDeliveries).set({ status: 'failed' })
+    .where(and(eq(webhookDeliveries.companyId, companyId), eq(webhookDeliveries.id, id), eq(webhookDeliveries.status, 'pending')));
+}
+
 /** Counts one more failure in a row on the endpoint, the run's start kept (or set at its first failure): the new count and start. */
 export async function countFailure(db: Db, companyId: string, id: string, now: Date): Promise<{ failures: number; failingSince: Date }> {
   const [row] = await db.update(webhookEndpoints).set({
