@@ -78,3 +78,27 @@ describe('a server killed between recording a delivery and ending its job', () =
     expect(await deliveryOf(endpoint._id, deliveryId)).toMatchObject({ status: 'delivered', responseStatus: 200 });
   });
 });
+
+describe('a server killed between recording a success and ending the endpoint\'s run of failures', () => {
+  it('records both or neither: the endpoint is not left counting failures after a delivery went through', async () => {
+    const endpoint = await createEndpoint();
+    receiver.state.status = 500;
+    await testEvent(endpoint._id);
+    await runDeliveries();
+    const shown = async () => body(await ctx.app.inject({ method: 'GET', url: `/api/webhooks/${endpoint._id}`, headers: auth(org.token) })).data as { consecutiveFailures: number };
+    expect((await shown()).consecutiveFailures).toBe(1);
+    receiver.state.status = 200;
+    // The process stops right after the delivery is recorded as delivered, before the endpoint's failures are reset.
+    await ctx.database.query(`create function wh_stop_at_reset() returns trigger language plpgsql as $$ begin raise exception 'the server stopped'; end $$`);
+    await ctx.database.query(`create trigger wh_stop_at_reset before update on webhook_endpoints for each row when (new.consecutive_failures = 0 and old.consecutive_failures > 0) execute function wh_stop_at_reset()`);
+    try {
+      await runDeliveries(new Date(Date.now() + 5 * 60_000));
+    } finally {
+      await ctx.database.query('drop trigger wh_stop_at_reset on webhook_endpoints');
+      await ctx.database.query('drop function wh_stop_at_reset()');
+    }
+    // The job is taken up again (its retry, as a restarted server's runner would after the lease).
+    await runDeliveries(new Date(Date.now() + 60 * 60_000));
+    expect((await shown()).consecutiveFailures).toBe(0);
+  });
+});

@@ -147,8 +147,11 @@ async function deliver(deps: Deps, job: ClaimedJob, now: Date): Promise<void> {
     : secret === null ? { status: null, body: null, error: storedMessage('errors.webhooks.secretUnreadable') }
     : await postTo(target, signedHeaders(secret, delivery.messageId, Math.floor(sentAt.getTime() / 1000), body), body);
   if (result.status !== null && result.status >= 200 && result.status < 300) {
-    await updateDelivery(deps.db, job.companyId, delivery.id, { ...attempt, status: 'delivered', responseStatus: result.status, responseBody: result.body, lastError: null, deliveredAt: clockNow(deps) });
-    await resetFailures(deps.db, job.companyId, endpoint.id);
+    // One commit: a delivery never stands delivered while its endpoint still counts the run of failures it ended.
+    await inTransaction(deps.db, async (tx) => {
+      await updateDelivery(tx, job.companyId, delivery.id, { ...attempt, status: 'delivered', responseStatus: result.status, responseBody: result.body, lastError: null, deliveredAt: clockNow(deps) });
+      await resetFailures(tx, job.companyId, endpoint.id);
+    });
     return;
   }
   const last = job.attempts >= job.maxAttempts;
