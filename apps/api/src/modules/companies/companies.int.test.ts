@@ -110,6 +110,23 @@ describe('company profile', () => {
     expect(body(removed).data.logo).toBeNull();
   });
 
+  it('changes the logo together with its audit row, or not at all', async () => {
+    const logoOf = async () => body(await send('GET', a.token, '/api/companies')).data[0].logo as { name: string } | null;
+    const before = await logoOf();
+    // The process stops after the logo is set, before its audit row is written (here: the audit log refuses it).
+    await ctx.database.query(`create function logo_audit_stops() returns trigger language plpgsql as $$ begin raise exception 'the server stopped'; end $$`);
+    await ctx.database.query(`create trigger logo_audit_stops before insert on audit_log for each row execute function logo_audit_stops()`);
+    try {
+      const form = multipart('logo', 'unaudited.png', PNG, 'image/png');
+      const res = await ctx.app.inject({ method: 'POST', url: `/api/companies/${a.companyId}/logo`, headers: { ...auth(a.token), ...form.headers }, payload: form.payload });
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await ctx.database.query('drop trigger logo_audit_stops on audit_log');
+      await ctx.database.query('drop function logo_audit_stops()');
+    }
+    expect(await logoOf()).toEqual(before);
+  });
+
   it('refuses a logo for another company, before the profile exists or without a file, keeping no file', async () => {
     const storedFiles = async (companyId: string) => (await ctx.database.db.select({ id: files.id }).from(files).where(eq(files.companyId, companyId))).length;
     const [ofA, ofB] = [await storedFiles(a.companyId), await storedFiles(b.companyId)];

@@ -7,6 +7,7 @@ import { announceCredentialChange, endCredentials } from '../../lib/credential-l
 import { AppError, notFound, validationFailed } from '../../lib/errors.js';
 import { fileRef, removeUnreferencedFiles, type StoredFile } from '../../lib/files.js';
 import { t } from '../../lib/i18n.js';
+import { inTransaction } from '../../lib/transaction.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { asPlan, planIncludes } from '../organisation/index.js';
 import { assertVersion, staleOrMissing } from '../../lib/versioning.js';
@@ -176,10 +177,14 @@ export async function uploadLogo(deps: Deps, ctx: RequestContext, caller: Caller
     throw validationFailed({ logo: 'validation.required' });
   }
   const stored = upload.logo;
-  const updated = await setProfileLogo(deps.db, caller.companyId, stored.id);
-  await recordAudit(deps.db, ctx, {
-    companyId: caller.companyId, actorId: caller.id, action: 'update', entity: 'company', entityId: caller.companyId,
-    changes: { before: { logoFileId: current.profile.logoFileId }, after: { logoFileId: stored.id } },
+  // The new logo and its audit row commit together.
+  const updated = await inTransaction(deps.db, async (tx) => {
+    const row = await setProfileLogo(tx, caller.companyId, stored.id);
+    await recordAudit(tx, ctx, {
+      companyId: caller.companyId, actorId: caller.id, action: 'update', entity: 'company', entityId: caller.companyId,
+      changes: { before: { logoFileId: current.profile!.logoFileId }, after: { logoFileId: stored.id } },
+    });
+    return row;
   });
   // The replaced logo belongs to nothing now.
   await removeUnreferencedFiles(deps, caller.companyId, [current.profile.logoFileId]);
