@@ -325,6 +325,33 @@ describe('SMS reminders', () => {
   });
 });
 
+describe('a server stopped while recording a sent reminder', () => {
+  it('records the reminder sent and its appointment reminded together, so neither is left without the other', async () => {
+    const TZ = 'Asia/Riyadh';
+    const s = await setup({ timeZone: TZ, channels: ['sms'] });
+    const appt = await book(s, zonedInstant(nextWeekday('Sunday', TZ, 11), '14:00', TZ), TZ);
+    const [r] = await remindersOf(appt._id);
+    const reminded = async () => (await db().select({ v: appointments.reminderSent }).from(appointments)
+      .where(and(eq(appointments.companyId, org.companyId), eq(appointments.id, appt._id))))[0]!.v;
+    // The process stops after the reminder is marked sent, before its appointment is marked reminded.
+    await ctx.database.query(`create function rem_stop_at_reminded() returns trigger language plpgsql as $$ begin raise exception 'the server stopped'; end $$`);
+    await ctx.database.query(`create trigger rem_stop_at_reminded before update on appointments for each row when (new.reminder_sent and not old.reminder_sent) execute function rem_stop_at_reminded()`);
+    try {
+      await ctx.app.jobs.runDue(r!.dueAt);
+    } finally {
+      await ctx.database.query('drop trigger rem_stop_at_reminded on appointments');
+      await ctx.database.query('drop function rem_stop_at_reminded()');
+    }
+    const [between] = await remindersOf(appt._id);
+    expect(between!.status === 'sent').toBe(await reminded());
+    // Its job is taken up again (as after a restart): the reminder ends sent and the appointment reminded.
+    await ctx.app.jobs.runDue(new Date(r!.dueAt.getTime() + 3_600_000));
+    const [after] = await remindersOf(appt._id);
+    expect(after!.status).toBe('sent');
+    expect(await reminded()).toBe(true);
+  });
+});
+
 describe('several servers', () => {
   it('sends each reminder once when two runners work the queue at the same time', async () => {
     const TZ = 'Asia/Riyadh';

@@ -186,9 +186,12 @@ async function sendOne(deps: Deps, job: ClaimedJob, now: Date): Promise<void> {
     await recordFailedAttempt(deps.db, r.company_id, r.id, text, now);
     throw error;
   }
-  await markSent(deps.db, r.company_id, r.id, answer, now, channel);
-  // Not a version change: the front desk's open copy of the appointment stays current.
-  await markAppointmentReminded(deps.db, r.company_id, r.appointment_id);
+  // One commit: a reminder sent and its appointment marked reminded are never recorded one without the other.
+  await inTransaction(deps.db, async (tx) => {
+    await markSent(tx, r.company_id, r.id, answer, now, channel);
+    // Not a version change: the front desk's open copy of the appointment stays current.
+    await markAppointmentReminded(tx, r.company_id, r.appointment_id);
+  });
 }
 
 export function reminderJobHandler(deps: Deps): JobHandler {
