@@ -80,20 +80,39 @@ export function smsBody(template: string, contentType: string, values: Record<'t
   return template.replace(/\{\{(to|from|text)\}\}/g, (_, k: 'to' | 'from' | 'text') => escape(values[k]));
 }
 
-/** Sends one SMS; returns the gateway's status and answer. Throws on a refusal (non-2xx) or no answer. */
+/**
+ * An SMS that certainly did not go: the gateway refused it (a non-2xx answer), or was never reached (no connection).
+ * Any other failure (a time-out, a connection lost before the answer) may come after the gateway took the message.
+ */
+export class SmsNotSent extends Error {}
+
+/** Connection errors that mean the request never reached the gateway. */
+const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+
+/**
+ * Sends one SMS; returns the gateway's status and answer. Throws SmsNotSent on a refusal (non-2xx) or when the gateway
+ * could not be reached, another error when there was no answer (the message may have gone).
+ */
 export async function sendSms(config: Pick<Config, 'sms'>, to: string, text: string): Promise<string> {
   const sms = config.sms;
-  if (!sms.url) throw new Error('SMS is not configured');
+  if (!sms.url) throw new SmsNotSent('SMS is not configured');
   const preset = PRESETS[sms.preset];
   const template = sms.body ?? preset.body;
   const contentType = sms.body?.trim().startsWith('{') ? 'application/json' : sms.body ? 'application/x-www-form-urlencoded' : preset.contentType;
-  const res = await fetch(sms.url, {
-    method: 'POST',
-    headers: { 'content-type': contentType, ...(sms.auth ? { authorization: sms.auth } : {}) },
-    body: smsBody(template, contentType, { to, from: sms.from ?? '', text }),
-    signal: AbortSignal.timeout(15_000),
-  });
+  let res: Response;
+  try {
+    res = await fetch(sms.url, {
+      method: 'POST',
+      headers: { 'content-type': contentType, ...(sms.auth ? { authorization: sms.auth } : {}) },
+      body: smsBody(template, contentType, { to, from: sms.from ?? '', text }),
+      signal: AbortSignal.timeout(15_000),
+    });
+  } catch (err) {
+    const code = (err as { cause?: { code?: string } }).cause?.code;
+    if (code && NOT_CONNECTED.has(code)) throw new SmsNotSent(`gateway not reached: ${code}`, { cause: err });
+    throw err;
+  }
   const answer = (await res.text().catch(() => '')).replace(/\s+/g, ' ').slice(0, 300);
-  if (!res.ok) throw new Error(`gateway ${res.status}: ${answer}`);
+  if (!res.ok) throw new SmsNotSent(`gateway ${res.status}: ${answer}`);
   return `${res.status} ${answer}`.trim();
 }

@@ -53,6 +53,8 @@ export interface SmsGateway {
   requests: Array<{ headers: IncomingMessage['headers']; body: string }>;
   /** The status the gateway answers with (200 by default). */
   status: number;
+  /** While set, the gateway takes each message and drops the connection without answering (it died mid-request). */
+  drop?: boolean;
   close(): Promise<void>;
 }
 
@@ -63,6 +65,7 @@ export async function startSmsGateway(): Promise<SmsGateway> {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       gateway.requests.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      if (gateway.drop) return void req.socket.destroy();
       res.writeHead(gateway.status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(gateway.status < 300 ? { sid: `SM${gateway.requests.length}`, status: 'queued' } : { error: 'unknown number' }));
     });

@@ -43,6 +43,7 @@ afterAll(async () => {
 beforeEach(() => {
   sms.requests.length = 0;
   sms.status = 200;
+  sms.drop = false;
   cloud.requests.length = 0;
   cloud.beforeAnswer = null;
 });
@@ -233,6 +234,20 @@ describe('what an SMS in its place would no longer fit', () => {
     await db().update(whatsappMessages).set({ status: 'sending' }).where(eq(whatsappMessages.messageId, messageId));
     await ctx.app.jobs.runDue(new Date(), 100, [WHATSAPP_FALLBACK_JOB]);
     expect(sms.requests).toHaveLength(0);
+    const [row] = await db().select().from(whatsappMessages).where(eq(whatsappMessages.messageId, messageId));
+    expect(row).toMatchObject({ status: 'fallback_failed', fallbackSealed: null });
+    expect(row!.detail).toContain('outcome unknown');
+  });
+
+  it('never sends twice: an attempt the gateway took without answering (it died, or the answer was lost) is not repeated', async () => {
+    const { messageId } = await remindedByWhatsApp();
+    await post(notification([{ id: messageId, status: 'failed', errors: undeliverable }]));
+    sms.drop = true;
+    await ctx.app.jobs.runDue(new Date(), 100, [WHATSAPP_FALLBACK_JOB]);
+    expect(sms.requests).toHaveLength(1);
+    sms.drop = false;
+    for (const hours of [1, 2, 3]) await ctx.app.jobs.runDue(new Date(Date.now() + hours * 3_600_000), 100, [WHATSAPP_FALLBACK_JOB]);
+    expect(sms.requests).toHaveLength(1);
     const [row] = await db().select().from(whatsappMessages).where(eq(whatsappMessages.messageId, messageId));
     expect(row).toMatchObject({ status: 'fallback_failed', fallbackSealed: null });
     expect(row!.detail).toContain('outcome unknown');

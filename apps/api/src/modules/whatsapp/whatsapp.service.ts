@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { Deps } from '../../lib/app-types.js';
-import { sendSms } from '../../lib/channels.js';
+import { sendSms, SmsNotSent } from '../../lib/channels.js';
 import { companyIsOpen } from '../../lib/credential-liveness.js';
 import { AppError } from '../../lib/errors.js';
 import { sendPatientText, type PatientText, type PatientTextSent } from '../../lib/patient-text.js';
@@ -277,10 +277,24 @@ export function whatsappFallbackJobHandler(deps: Deps): JobHandler {
       });
       if (!claimed) return;
       let answer: string;
+      let text: string;
       try {
         if (ctx.signal.aborted) throw new Error('stopping');
-        answer = await sendSms(deps.config, claimed.phone, open(deps.config.jwtSecret, SEAL_PURPOSE, claimed.fallbackSealed!));
+        text = open(deps.config.jwtSecret, SEAL_PURPOSE, claimed.fallbackSealed!);
       } catch (error) {
+        await setStatus(deps.db, claimed, { status: 'failed' }, new Date());
+        throw error;
+      }
+      try {
+        answer = await sendSms(deps.config, claimed.phone, text);
+      } catch (error) {
+        if (!(error instanceof SmsNotSent)) {
+          // No answer (a time-out, the connection lost): the gateway may have taken the text, so it is not sent again.
+          const why = error instanceof Error ? error.message : String(error);
+          await setStatus(deps.db, claimed, { status: 'fallback_failed', fallbackSealed: null, detail: `${claimed.detail ?? 'WhatsApp failed'}; sms outcome unknown (${why})`.slice(0, 500) }, now);
+          return;
+        }
+        // Refused, or the gateway was never reached: set back, and tried again.
         await setStatus(deps.db, claimed, { status: 'failed' }, new Date());
         throw error;
       }
