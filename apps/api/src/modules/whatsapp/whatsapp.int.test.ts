@@ -228,7 +228,7 @@ describe('what an SMS in its place would no longer fit', () => {
   });
 
   it('never sends twice: an attempt the server died in is not repeated, and a status Meta never sends changes nothing', async () => {
-    const { messageId } = await remindedByWhatsApp();
+    const { appointmentId, messageId } = await remindedByWhatsApp();
     await post(notification([{ id: messageId, status: 'constructor' }, { id: messageId, status: 'failed', errors: undeliverable }]));
     // The server died after claiming the attempt: whether the SMS went is unknown.
     await db().update(whatsappMessages).set({ status: 'sending' }).where(eq(whatsappMessages.messageId, messageId));
@@ -237,10 +237,12 @@ describe('what an SMS in its place would no longer fit', () => {
     const [row] = await db().select().from(whatsappMessages).where(eq(whatsappMessages.messageId, messageId));
     expect(row).toMatchObject({ status: 'fallback_failed', fallbackSealed: null });
     expect(row!.detail).toContain('outcome unknown');
+    // Whether it reached the patient is unknown: the desk is told, so it can call.
+    expect(await bellOf(appointmentId)).toHaveLength(1);
   });
 
   it('never sends twice: an attempt the gateway took without answering (it died, or the answer was lost) is not repeated', async () => {
-    const { messageId } = await remindedByWhatsApp();
+    const { appointmentId, messageId } = await remindedByWhatsApp();
     await post(notification([{ id: messageId, status: 'failed', errors: undeliverable }]));
     sms.drop = true;
     await ctx.app.jobs.runDue(new Date(), 100, [WHATSAPP_FALLBACK_JOB]);
@@ -251,6 +253,7 @@ describe('what an SMS in its place would no longer fit', () => {
     const [row] = await db().select().from(whatsappMessages).where(eq(whatsappMessages.messageId, messageId));
     expect(row).toMatchObject({ status: 'fallback_failed', fallbackSealed: null });
     expect(row!.detail).toContain('outcome unknown');
+    expect(await bellOf(appointmentId)).toHaveLength(1);
   });
 
   it('sends again after a refusal, once the gateway accepts', async () => {

@@ -249,9 +249,10 @@ async function reminderNotReached(deps: StatusDeps, row: WhatsAppMessageRow, now
 
 /**
  * Sends a failed WhatsApp text again by SMS, at most once: the attempt is claimed (`sending`) and committed before the
- * SMS goes, and set back to `failed` when the gateway refuses, so a retry sends again only after a known refusal. An
- * attempt that began and never finished (the server died) is not repeated: it settles as `fallback_failed`, saying its
- * outcome is unknown. After the last attempt the text reached nobody, and a reminder rings the bell.
+ * SMS goes, and set back to `failed` when the gateway refuses or cannot be reached, so a retry sends again only after a
+ * known refusal. An attempt that began and never finished (the server died, or the gateway took the text without
+ * answering) is not repeated: it settles as `fallback_failed`, saying its outcome is unknown, and a reminder rings the
+ * bell (the desk can call the patient). After the last attempt the text reached nobody, and a reminder rings the bell.
  */
 export function whatsappFallbackJobHandler(deps: Deps): JobHandler {
   const settle = async (db: Deps['db'], row: WhatsAppMessageRow, detail: string | null, now: Date) => {
@@ -265,7 +266,7 @@ export function whatsappFallbackJobHandler(deps: Deps): JobHandler {
         const row = await lockForFallback(tx, job.companyId, id);
         if (!row?.fallbackSealed) return null;
         if (row.status === 'sending') {
-          await setStatus(tx, row, { status: 'fallback_failed', fallbackSealed: null, detail: `${row.detail ?? 'WhatsApp failed'}; sms outcome unknown (interrupted)`.slice(0, 500) }, now);
+          await settle(tx, row, `${row.detail ?? 'WhatsApp failed'}; sms outcome unknown (interrupted)`, now);
           return null;
         }
         if (!(await canFallBack(withDb(deps, tx), row, now))) {
@@ -291,7 +292,7 @@ export function whatsappFallbackJobHandler(deps: Deps): JobHandler {
         if (!(error instanceof SmsNotSent)) {
           // No answer (a time-out, the connection lost): the gateway may have taken the text, so it is not sent again.
           const why = error instanceof Error ? error.message : String(error);
-          await setStatus(deps.db, claimed, { status: 'fallback_failed', fallbackSealed: null, detail: `${claimed.detail ?? 'WhatsApp failed'}; sms outcome unknown (${why})`.slice(0, 500) }, now);
+          await inTransaction(deps.db, (tx) => settle(tx, claimed, `${claimed.detail ?? 'WhatsApp failed'}; sms outcome unknown (${why})`, now));
           return;
         }
         // Refused, or the gateway was never reached: set back, and tried again.
