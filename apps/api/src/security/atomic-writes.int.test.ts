@@ -26,7 +26,8 @@ const NOT_COVERED: Record<string, string> = {
   'POST /api/notifications/:id/read': 'not audited',
   'POST /api/notifications/read-all': 'not audited',
   // Sign-in, refresh and sign-out change only sessions and sign-in attempts, which the snapshot leaves out (they
-  // record the requests themselves); their audit rows are tested in modules/auth.
+  // record the requests themselves); their audit rows are tested in modules/auth (sign-out: with its audit row or
+  // not at all).
   'POST /api/auth/login': 'sessions only',
   'POST /api/auth/refresh-token': 'sessions only',
   'POST /api/auth/logout': 'sessions only',

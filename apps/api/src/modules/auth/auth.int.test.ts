@@ -111,6 +111,26 @@ describe('refresh tokens', () => {
     const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh-token', payload: { refreshToken: s.refreshToken } });
     expect(res.statusCode).toBe(401);
   });
+
+  it('logout ends the sign-in together with its audit row, or not at all', async () => {
+    const s = await login(ctx, org.adminUsername, TEST_PASSWORD);
+    // The process stops after the sign-in is ended, before its audit row is written (here: the audit log refuses it).
+    await ctx.database.query(`create function logout_audit_stops() returns trigger language plpgsql as $$ begin raise exception 'the server stopped'; end $$`);
+    await ctx.database.query(`create trigger logout_audit_stops before insert on audit_log for each row when (new.action = 'logout') execute function logout_audit_stops()`);
+    try {
+      const out = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', payload: { refreshToken: s.refreshToken } });
+      expect(out.statusCode).toBe(500);
+    } finally {
+      await ctx.database.query('drop trigger logout_audit_stops on audit_log');
+      await ctx.database.query('drop function logout_audit_stops()');
+    }
+    // Nothing changed: the sign-in still works, and the sign-out can be tried again.
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/profile', headers: auth(s.accessToken) })).statusCode).toBe(200);
+    const again = await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh-token', payload: { refreshToken: s.refreshToken } });
+    expect(again.statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', payload: { refreshToken: body(again).data.refreshToken } })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/profile', headers: auth(body(again).data.accessToken) })).statusCode).toBe(401);
+  });
 });
 
 describe('access tokens', () => {

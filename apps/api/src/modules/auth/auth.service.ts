@@ -6,6 +6,7 @@ import { AppError, unauthorized } from '../../lib/errors.js';
 import { dummyHash, verifyPassword } from '../../lib/password.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { hashToken, newRefreshToken } from '../../lib/tokens.js';
+import { inTransaction } from '../../lib/transaction.js';
 import { loadCaller } from '../../plugins/auth.js';
 import { refuseUnusableAccount } from './account-state.js';
 import { clearAttempts, releaseAttempt, reserveAttempt } from './attempts.js';
@@ -102,27 +103,40 @@ export async function refresh(deps: Deps, ctx: RequestContext, token: string) {
   return { accessToken, refreshToken };
 }
 
-/** Ends one sign-in: its refresh tokens revoked, its session ended (its access tokens stop at their next use). */
-export async function revokeFamily(deps: Deps, companyId: string, familyId: string, reason = 'signed_out') {
+/**
+ * Ends one sign-in: its refresh tokens revoked, its session ended (its access tokens stop at their next use), in one
+ * commit (or in the caller's transaction): a sign-in is never left half ended.
+ */
+export async function revokeFamily(deps: Pick<Deps, 'db'>, companyId: string, familyId: string, reason = 'signed_out') {
   const at = new Date();
-  await revokeTokenFamily(deps.db, companyId, familyId, at);
-  await endSessions(deps.db, companyId, { sessionId: familyId }, reason, at);
+  await inTransaction(deps.db, async (tx) => {
+    await revokeTokenFamily(tx, companyId, familyId, at);
+    await endSessions(tx, companyId, { sessionId: familyId }, reason, at);
+  });
 }
 
-/** Ends every session of an account (deactivation, password change): refresh tokens revoked, access tokens invalidated. */
-export async function revokeAllSessions(deps: Deps, companyId: string, employeeId: string, reason = 'password_changed') {
+/**
+ * Ends every session of an account (deactivation, password change): refresh tokens revoked, access tokens
+ * invalidated, in one commit (or in the caller's transaction).
+ */
+export async function revokeAllSessions(deps: Pick<Deps, 'db'>, companyId: string, employeeId: string, reason = 'password_changed') {
   const at = new Date();
-  await revokeEmployeeTokens(deps.db, companyId, employeeId, at);
-  await endSessions(deps.db, companyId, { employeeId }, reason, at);
-  await raiseSessionVersion(deps.db, companyId, employeeId);
+  await inTransaction(deps.db, async (tx) => {
+    await revokeEmployeeTokens(tx, companyId, employeeId, at);
+    await endSessions(tx, companyId, { employeeId }, reason, at);
+    await raiseSessionVersion(tx, companyId, employeeId);
+  });
 }
 
+/** Signs out: the sign-in ended and the audit row written together, or neither (an error, and the sign-in stays). */
 export async function logout(deps: Deps, ctx: RequestContext, token: string | undefined) {
   if (!token) return;
   const row = await findRefreshToken(deps.db, hashToken(token));
   if (!row) return;
-  await revokeFamily(deps, row.companyId, row.familyId);
-  await recordAudit(deps.db, ctx, { companyId: row.companyId, actorId: row.employeeId, action: 'logout', entity: 'session' });
+  await inTransaction(deps.db, async (tx) => {
+    await revokeFamily({ db: tx }, row.companyId, row.familyId);
+    await recordAudit(tx, ctx, { companyId: row.companyId, actorId: row.employeeId, action: 'logout', entity: 'session' });
+  });
   // The sign-in's open live streams close (they re-check their sign-in's family).
   await announceCredentialChange(deps, ctx, row.companyId);
 }
