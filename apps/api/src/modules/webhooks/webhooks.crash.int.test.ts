@@ -102,3 +102,27 @@ describe('a server killed between recording a success and ending the endpoint\'s
     expect((await shown()).consecutiveFailures).toBe(0);
   });
 });
+
+describe('a server killed between recording a failed attempt and counting it on the endpoint', () => {
+  it('records both or neither: the attempt is retried and then counted once', async () => {
+    const endpoint = await createEndpoint();
+    const deliveryId = await testEvent(endpoint._id);
+    receiver.state.status = 500;
+    const shown = async () => body(await ctx.app.inject({ method: 'GET', url: `/api/webhooks/${endpoint._id}`, headers: auth(org.token) })).data as { consecutiveFailures: number };
+    // The process stops right after the attempt is recorded on the delivery, before the endpoint counts it.
+    await ctx.database.query(`create function wh_stop_at_count() returns trigger language plpgsql as $$ begin raise exception 'the server stopped'; end $$`);
+    await ctx.database.query(`create trigger wh_stop_at_count before update on webhook_endpoints for each row when (new.consecutive_failures > old.consecutive_failures) execute function wh_stop_at_count()`);
+    try {
+      await runDeliveries();
+    } finally {
+      await ctx.database.query('drop trigger wh_stop_at_count on webhook_endpoints');
+      await ctx.database.query('drop function wh_stop_at_count()');
+    }
+    expect(await deliveryOf(endpoint._id, deliveryId)).toMatchObject({ status: 'pending', attempts: 0, responseStatus: null });
+    expect((await shown()).consecutiveFailures).toBe(0);
+    // Taken up again: the attempt and its count are recorded together.
+    await runDeliveries(new Date(Date.now() + 60 * 60_000));
+    expect(await deliveryOf(endpoint._id, deliveryId)).toMatchObject({ status: 'pending', attempts: 1, responseStatus: 500 });
+    expect((await shown()).consecutiveFailures).toBe(1);
+  });
+});

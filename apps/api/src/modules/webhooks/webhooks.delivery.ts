@@ -156,17 +156,20 @@ async function deliver(deps: Deps, job: ClaimedJob, now: Date): Promise<void> {
   }
   const last = job.attempts >= job.maxAttempts;
   const error = result.error ?? storedMessage('errors.webhooks.answered', { status: result.status ?? 0 });
-  await updateDelivery(deps.db, job.companyId, delivery.id, { ...attempt, status: last ? 'failed' : 'pending', responseStatus: result.status, responseBody: result.body, lastError: error });
-  const at = clockNow(deps);
-  const { failures, failingSince } = await countFailure(deps.db, job.companyId, endpoint.id, at);
-  const failingHours = Math.floor((at.getTime() - failingSince.getTime()) / 3_600_000);
-  const because: DisabledBecause | null = failures >= FAILURES_TO_DISABLE ? { failures }
-    : failingHours >= FAILING_HOURS_TO_DISABLE ? { hours: failingHours } : null;
-  if (because) {
-    await disable(deps, endpoint, failures, because, now);
-    await updateDelivery(deps.db, job.companyId, delivery.id, { status: 'failed' });
-    return;
-  }
+  // One commit: the failed attempt, its count on the endpoint and, at the limit, the endpoint turned off.
+  const turnedOff = await inTransaction(deps.db, async (tx) => {
+    await updateDelivery(tx, job.companyId, delivery.id, { ...attempt, status: last ? 'failed' : 'pending', responseStatus: result.status, responseBody: result.body, lastError: error });
+    const at = clockNow(deps);
+    const { failures, failingSince } = await countFailure(tx, job.companyId, endpoint.id, at);
+    const failingHours = Math.floor((at.getTime() - failingSince.getTime()) / 3_600_000);
+    const because: DisabledBecause | null = failures >= FAILURES_TO_DISABLE ? { failures }
+      : failingHours >= FAILING_HOURS_TO_DISABLE ? { hours: failingHours } : null;
+    if (!because) return false;
+    await disable(withDb(deps, tx), endpoint, failures, because, now);
+    await updateDelivery(tx, job.companyId, delivery.id, { status: 'failed' });
+    return true;
+  });
+  if (turnedOff) return;
   throw new Error(error);
 }
 
