@@ -53,6 +53,19 @@ describe('seedDemo', () => {
     expect(sent.filter((x) => x.channel === 'whatsapp').every((x) => x.delivery !== null)).toBe(true);
     expect(sent.filter((x) => x.channel !== 'whatsapp').every((x) => x.delivery === null)).toBe(true);
 
+    // The receptionist opens on the clinic with the fullest day: the board of today with the most visits on it.
+    const reception = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'reception', password: DEMO_ADMIN.password } });
+    const desk = reception.json().data as { accessToken: string; user: { preferences: { clinicId: string | null } } };
+    const deskAuth = { authorization: `Bearer ${desk.accessToken}` };
+    const visitsToday = async (clinicId: string) => {
+      const board = await ctx.app.inject({ method: 'GET', url: `/api/appointments/board?clinic=${clinicId}`, headers: deskAuth });
+      expect(board.statusCode, board.body).toBe(200);
+      return Object.values(board.json().data.counts as Record<string, number>).reduce((a, b) => a + b, 0);
+    };
+    const clinicIds = (await ctx.database.query<{ id: string }>('select id from clinics')).map((c) => c.id);
+    const busiest = Math.max(...(await Promise.all(clinicIds.map(visitsToday))));
+    expect(await visitsToday(desk.user.preferences.clinicId!)).toBe(busiest);
+
     expect(await seedDemo(ctx.database.db)).toEqual({ created: false, companyId: seeded.companyId });
   }, 300_000);
 });

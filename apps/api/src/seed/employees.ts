@@ -278,7 +278,9 @@ async function completeDemoAccounts(
     const speciality = acc.employeeType === 'Doctor' ? DEMO_DOCTOR_SPECIALIZATIONS[doctorNo++ % DEMO_DOCTOR_SPECIALIZATIONS.length]! : null;
     const hint = speciality ? CLINIC_HINTS[speciality.name] : undefined;
     const suited = hint ? clinicRows.filter((c) => hint.test(c.name)) : [];
-    const clinic = suited[0] ?? (clinicRows.length ? clinicRows[i % clinicRows.length]! : null);
+    // The front desk's demo account works at the general clinic, the busiest: it opens on a full day's board.
+    const frontDesk = acc.employeeType === 'Administrative' ? clinicRows.find((c) => /general|family/i.test(c.name)) : undefined;
+    const clinic = suited[0] ?? frontDesk ?? (clinicRows.length ? clinicRows[i % clinicRows.length]! : null);
     const pattern = PATTERNS[acc.employeeType === 'Doctor' ? 0 : 2]!;
     const hours = shiftsInside(pattern, clinic ? (clinic.workingHours as ClinicHours) : null);
     const street = STREETS[i % STREETS.length]!;
