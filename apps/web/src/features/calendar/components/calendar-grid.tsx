@@ -8,6 +8,7 @@ import timeGridPlugin from '@fullcalendar/timegrid';
 import { useTranslation } from 'react-i18next';
 import type { AppointmentAvailability, AppointmentCard } from '@clinic/shared';
 import { addDays, fromMinutes, toMinutes, type WallTime } from '@/lib/clinic-time';
+import { useNowInput } from './calendar-now';
 import { fits, openWindows, type Window } from '@/features/appointments';
 import classes from './calendar.module.css';
 import shared from './calendar-shared.module.css';
@@ -51,6 +52,7 @@ export function CalendarGrid({
   useSyncExternalStore(subscribeDisplay, getDisplay);
   const step = availability?.slotMinutes ?? 30;
   const nowMinutes = toMinutes(now.time);
+  const nowInput = useNowInput(now);
   const dates = useMemo(() => Array.from({ length: days }, (_, i) => addDays(start, i)), [start, days]);
 
   const windowsByDate = useMemo(() => {
@@ -183,7 +185,7 @@ export function CalendarGrid({
         initialDate={start}
         timeZone="UTC"
         {...texts}
-        now={() => `${now.date}T${now.time}:00`}
+        now={nowInput}
         headerToolbar={false}
         allDaySlot={false}
         direction={direction}

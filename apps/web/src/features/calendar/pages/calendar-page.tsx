@@ -80,6 +80,9 @@ export default function CalendarPage() {
   useEffect(() => {
     if (data) setZone({ clinic: data.clinic._id, timeZone: data.clinic.timeZone });
   }, [data]);
+  // The grid's clock is the clinic's from its first drawing (the zone above is known one render later).
+  const dataZone = data?.clinic.timeZone;
+  const clinicNow = useMemo<WallTime>(() => (dataZone ? wallAt(new Date(tick), dataZone) : now), [dataZone, tick, now]);
 
   const range = clinicId && timeZone
     ? { clinic: clinicId, doctor: doctorId, search, from: wallToIso(start, '00:00', timeZone), to: wallToIso(addDays(start, days), '00:00', timeZone) }
@@ -176,7 +179,7 @@ export default function CalendarPage() {
                     doctorDays={doctorDays}
                     cards={dayCards.data?.data ?? []}
                     showCancelled={showCancelled}
-                    now={now}
+                    now={clinicNow}
                     canWrite={canWrite}
                     direction={dir}
                     onCellClick={openForm}
@@ -195,7 +198,7 @@ export default function CalendarPage() {
                   availability={data}
                   appointments={appointments.data?.data ?? []}
                   showCancelled={showCancelled}
-                  now={now}
+                  now={clinicNow}
                   canWrite={canWrite}
                   direction={dir}
                   onCellClick={(at) => openForm(at)}
