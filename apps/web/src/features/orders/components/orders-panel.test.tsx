@@ -34,3 +34,25 @@ describe('a restricted order in the panel', () => {
     expect(await screen.findByRole('link', { name: 'طلب مقيّد — افتح الزيارة مع ذكر السبب لرؤيته' })).toBeInTheDocument();
   });
 });
+
+describe('an order in the panel', () => {
+  it('offers its requisition for printing under a worded label, in English and Arabic', async () => {
+    const ordered: OrderRecord = {
+      ...masked, _id: 'o2', number: 'LAB-2026-000010', status: 'ordered', resulted: null, restricted: false, encounter: 'enc-8',
+      items: [{ _id: 'i1', catalogueItem: 'c1', code: 'LIPID', nameEn: 'Lipid panel', nameAr: 'دهون الدم', analytes: [] }],
+    };
+    mockFetch((url) => (url.pathname === '/api/patients/p1/orders'
+      ? jsonResponse(200, { success: true, data: [ordered], pagination: { current_page: 1, items_per_page: 30, has_next_page: false, has_previous_page: false, total_items: 1, total_pages: 1, total_exact: true } })
+      : jsonResponse(404, {})));
+    signIn({ _id: 'e1', permissions: ['clinical_read', 'order'] });
+    const view = renderWithProviders(<OrdersPanel patientId="p1" />);
+    const link = await screen.findByTestId('order-print');
+    expect(link).toHaveTextContent('Print requisition');
+    expect(link.getAttribute('href')).toBe('/print/order/o2');
+    view.unmount();
+
+    await setLanguage('ar');
+    renderWithProviders(<OrdersPanel patientId="p1" />);
+    expect(await screen.findByTestId('order-print')).toHaveTextContent('طباعة نموذج الطلب');
+  });
+});

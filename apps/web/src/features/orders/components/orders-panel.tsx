@@ -96,7 +96,7 @@ function OrderRow({ order, onCancel }: { order: OrderRecord; onCancel: (o: Order
             <Button size="compact-sm" variant="light" color="grape" loading={collect.isPending} onClick={() => void collect.mutateAsync(undefined)} data-testid="order-collect">{t('labOrders.collect')}</Button>
           )}
           <Button size="compact-sm" variant="subtle" component="a" href={`/print/order/${order._id}`} target="_blank" leftSection={<IconPrinter size={14} />} data-testid="order-print">
-            {t('labOrders.print')}
+            {t('labOrders.printAction')}
           </Button>
           {active && can('order') && (
             <Button size="compact-sm" variant="subtle" color="red" onClick={() => onCancel(order)} data-testid="order-cancel">{t('labOrders.cancel.open')}</Button>
