@@ -1,10 +1,13 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Loader, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconClockPlay } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PatientSelect } from '@/components/patient-select';
 import { useClinicServices, useCreateAppointment, useNextFree, useSlotLabel } from '@/features/appointments';
+import { QuickPatientDialog } from '@/features/patients';
 import { isApiError } from '@/lib/http';
+import type { LookupRow } from '@/lib/lookups';
+import { useSession } from '@/lib/session-context';
 
 interface WalkInDialogProps {
   opened: boolean;
@@ -14,7 +17,8 @@ interface WalkInDialogProps {
 
 /**
  * A patient who came in without an appointment: choose them, the service and a doctor (or any who provides it), and
- * book the first free slot from now on (the server's next-free, every booking rule applied).
+ * book the first free slot from now on (the server's next-free, every booking rule applied). A patient not registered
+ * yet is registered quickly from here (with patient_write) and chosen at once.
  */
 export function WalkInDialog({ opened, clinicId, onClose }: WalkInDialogProps) {
   const { t } = useTranslation();
@@ -29,9 +33,14 @@ export function WalkInDialog({ opened, clinicId, onClose }: WalkInDialogProps) {
   const slot = next.data?.[0] ?? null;
   const create = useCreateAppointment();
   const slotLabel = useSlotLabel();
+  const canRegister = useSession().can('patient_write');
+  const [search, setSearch] = useState('');
+  const [registered, setRegistered] = useState<LookupRow | null>(null);
+  const [quickOpen, setQuickOpen] = useState(false);
 
   const close = () => {
     setPatient(null);
+    setRegistered(null);
     setService(null);
     setDoctor(null);
     setReason(t('frontdesk.walkIn.defaultReason'));
@@ -63,6 +72,14 @@ export function WalkInDialog({ opened, clinicId, onClose }: WalkInDialogProps) {
           placeholder={t('appointments.form.patientPlaceholder')}
           value={patient}
           onChange={setPatient}
+          known={registered}
+          // The name typed last starts the registration: leaving the field (to click the link) empties its search.
+          onSearchChange={(text) => { if (text.trim()) setSearch(text); }}
+          description={canRegister ? (
+            <Anchor component="button" type="button" size="xs" onClick={() => setQuickOpen(true)} data-testid="walk-in-patient-quick">
+              {t('patients.quick.addQuickly')}
+            </Anchor>
+          ) : undefined}
           nothingFoundMessage={t('appointments.form.noPatients')}
           withAsterisk
           clearable
@@ -124,6 +141,18 @@ export function WalkInDialog({ opened, clinicId, onClose }: WalkInDialogProps) {
           </Button>
         </Group>
       </Stack>
+      {canRegister && (
+        <QuickPatientDialog
+          key={String(quickOpen)}
+          opened={quickOpen}
+          initialName={/\d/.test(search) ? '' : search}
+          onClose={() => setQuickOpen(false)}
+          onCreated={(p) => {
+            setRegistered({ _id: p._id, name: p.name, publicId: p.publicId });
+            setPatient(p._id);
+          }}
+        />
+      )}
     </Modal>
   );
 }
