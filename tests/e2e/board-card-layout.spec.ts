@@ -11,8 +11,8 @@ const TZ = daytimeZone();
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const suffix = () => [...String(Date.now() % 1_000_000_000)].map((d) => 'abcdefghij'[Number(d)]).join('').replace(/^./, (c) => c.toUpperCase());
 
-/** A clinic, a doctor and a service of the run's own, and a patient with a Latin name booked in 45 minutes. */
-async function bookToday(page: Page) {
+/** A clinic, a doctor and a service of the run's own, and a patient with a Latin name (`first` and the run's suffix) booked in 45 minutes. */
+async function bookToday(page: Page, first = 'Layla Al-Shehri') {
   const token = await page.evaluate(() => sessionStorage.getItem('token') ?? localStorage.getItem('token') ?? '');
   const headers = { authorization: `Bearer ${token}` };
   const post = async (path: string, data: unknown) => {
@@ -35,7 +35,7 @@ async function bookToday(page: Page) {
     medicalLicenseNumber: `L-${id}`, certifications: ['Board certified'], workingHours: DAYS.map((day) => ({ day, startTime: '00:00', endTime: '23:59' })),
   });
   const service = await post('/services', { name: `Check ${id}`, description: 'A short visit', price: 50, durationMinutes: 15, clinic: clinic._id, doctors: [doctor._id] });
-  const name = `Layla Al-Shehri ${id}`;
+  const name = `${first} ${id}`;
   const patient = await post('/patients', {
     name, identity: `P-${id}`, phone: '0501234567', dateOfBirth: '1990-01-01', gender: 'female', nationality: 'Saudi', marital_status: 'Single',
     blood_type: 'O+', address: 'Riyadh', Smoking: 'no', professiona_experi: 'Teacher',
@@ -72,4 +72,17 @@ test('in Arabic, a Latin name and its doctor line start at the card\'s right, as
   expect(nameText.textLeft - nameText.boxLeft).toBeGreaterThan(20);
   const doctorLine = await extent(page, `[data-appointment-id="${await card.getAttribute('data-appointment-id')}"] p[title*="Dr. Rana"]`);
   expect(Math.abs(doctorLine.boxRight - doctorLine.textRight)).toBeLessThan(2);
+});
+
+test('on a desktop-width board, a checked-in patient\'s name stays readable beside the minutes waiting', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page);
+  const name = await bookToday(page, 'Layla');
+  await page.getByTestId('board-section-scheduled').getByTestId('board-card').filter({ hasText: name }).getByTestId('appointment-check-in').click();
+  const card = page.getByTestId('board-section-arrived').getByTestId('board-card').filter({ hasText: name });
+  await expect(card.getByTestId('board-card-waiting')).toContainText('min waiting');
+  // Not cut: the whole name fits its box.
+  const cut = await card.getByTestId('board-card-open').locator('p').evaluate((el) => el.scrollWidth > el.clientWidth + 1);
+  expect(cut).toBe(false);
 });

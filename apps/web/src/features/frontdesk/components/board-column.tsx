@@ -40,16 +40,19 @@ function BoardCardView({ card, ticket, canWrite, error, onError, onOpen }: Board
       }}
     >
       <Stack gap={4}>
-        <Group gap={8} wrap="nowrap" align="baseline">
-          <Text size="sm" fw={700} ff="monospace" style={{ flexShrink: 0 }} dir="ltr">
-            {wallOf(card.datetime).time}
-          </Text>
-          {ticket && (card.status === 'arrived' || card.status === 'in_consultation') && <TicketPrintLink ticket={ticket} />}
-          <UnstyledButton onClick={() => onOpen(card._id)} style={{ minWidth: 0, flex: 1 }} data-testid="board-card-open">
-            <Text size="sm" fw={600} truncate="end" title={card.patient.name}>
-              {card.patient.name}
+        {/* The time, ticket and name keep a line of their own; what follows them wraps below when the card is narrow. */}
+        <Group gap={8} wrap="wrap" align="baseline">
+          <Group gap={8} wrap="nowrap" align="baseline" style={{ flex: '1 1 auto', minWidth: 0 }}>
+            <Text size="sm" fw={700} ff="monospace" style={{ flexShrink: 0 }} dir="ltr">
+              {wallOf(card.datetime).time}
             </Text>
-          </UnstyledButton>
+            {ticket && (card.status === 'arrived' || card.status === 'in_consultation') && <TicketPrintLink ticket={ticket} />}
+            <UnstyledButton onClick={() => onOpen(card._id)} style={{ minWidth: 0, flex: 1 }} data-testid="board-card-open">
+              <Text size="sm" fw={600} truncate="end" title={card.patient.name}>
+                {card.patient.name}
+              </Text>
+            </UnstyledButton>
+          </Group>
           {card.source === 'online' && <OnlineMark />}
           {card.status === 'arrived' && card.waitingMinutes !== null && (
             <Badge
