@@ -5,7 +5,7 @@ import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { OrdersPanel } from '@/features/orders';
 import { PageHeader } from '@/components/page-header';
-import { AllergyBanner } from '@/features/allergies';
+import { EncounterAllergies } from '@/features/allergies';
 import { EncounterDiagnoses, ProblemList } from '@/features/diagnoses';
 import { MedicationList } from '@/features/medications';
 import { PrescriptionPanel } from '@/features/prescriptions';
@@ -76,7 +76,7 @@ export default function EncounterPage() {
       <PatientHeader
         encounter={data}
         slots={{
-          allergies: <AllergyBanner patientId={data.patient._id} />,
+          allergies: <EncounterAllergies patientId={data.patient._id} encounterId={id} />,
           vitals: <VitalsPanel patientId={data.patient._id} encounterId={id} withTrend={false} />,
           problems: <ProblemList patientId={data.patient._id} canWrite={canWrite} />,
           medications: <MedicationList patientId={data.patient._id} encounterId={id} />,
