@@ -27,7 +27,11 @@ function TransferForm({ ticket, doctors, rooms, onClose, title }: TransferDialog
   const { transfer } = useTicketActions();
   const [doctor, setDoctor] = useState<string | null>(ticket?.doctor._id ?? null);
   const [room, setRoom] = useState(ticket?.room ?? '');
+  /** Whether the room was typed or cleared here; untouched, a ticket moved to another doctor goes to that doctor's room. */
+  const [roomTouched, setRoomTouched] = useState(false);
   const [unchanged, setUnchanged] = useState(false);
+  const toAnotherDoctor = Boolean(ticket && doctor && doctor !== ticket.doctor._id);
+  const doctorsRoom = toAnotherDoctor && !roomTouched;
   const options = [...doctors, ...(ticket && !doctors.some((d) => d._id === ticket.doctor._id) ? [ticket.doctor] : [])];
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -35,7 +39,7 @@ function TransferForm({ ticket, doctors, rooms, onClose, title }: TransferDialog
     const nextRoom = room.trim() || null;
     const input = {
       ...(doctor && doctor !== ticket.doctor._id ? { doctor } : {}),
-      ...(nextRoom !== ticket.room ? { room: nextRoom } : {}),
+      ...(!doctorsRoom && nextRoom !== ticket.room ? { room: nextRoom } : {}),
     };
     if (!Object.keys(input).length) {
       setUnchanged(true);
@@ -59,7 +63,12 @@ function TransferForm({ ticket, doctors, rooms, onClose, title }: TransferDialog
         label={t('waitingRoom.transfer.doctor')}
         data={options.map((d) => ({ value: d._id, label: d.name }))}
         value={doctor}
-        onChange={(v) => { setDoctor(v); setUnchanged(false); }}
+        onChange={(v) => {
+          setDoctor(v);
+          setUnchanged(false);
+          // The room shown is the one the ticket will have: the new doctor's, unless one is typed.
+          if (!roomTouched) setRoom(v && ticket && v !== ticket.doctor._id ? '' : ticket?.room ?? '');
+        }}
         allowDeselect={false}
         searchable
         comboboxProps={{ withinPortal: true }}
@@ -67,10 +76,11 @@ function TransferForm({ ticket, doctors, rooms, onClose, title }: TransferDialog
       />
       <Autocomplete
         label={t('waitingRoom.transfer.room')}
-        description={t('waitingRoom.transfer.roomHint')}
+        description={t(doctorsRoom ? 'waitingRoom.transfer.roomOfDoctorHint' : 'waitingRoom.transfer.roomHint')}
+        placeholder={doctorsRoom ? t('waitingRoom.transfer.roomOfDoctor') : undefined}
         data={[...new Set(rooms)]}
         value={room}
-        onChange={(v) => { setRoom(v); setUnchanged(false); }}
+        onChange={(v) => { setRoom(v); setRoomTouched(true); setUnchanged(false); }}
         maxLength={40}
         comboboxProps={{ withinPortal: true }}
         data-testid="transfer-room"

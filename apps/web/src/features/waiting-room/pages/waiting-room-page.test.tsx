@@ -102,6 +102,24 @@ describe('the waiting room', () => {
     expect(await screen.findByText('A-002 transferred')).toBeInTheDocument();
   });
 
+  it('moves a ticket to another doctor\'s own room when no room is typed, and says so', async () => {
+    const api = queueApi([sara, emily]);
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('Sara Nasser');
+    await user.click(within(await doctorQueue(drOmar._id)).getByTestId('ticket-menu'));
+    await user.click(await screen.findByTestId('ticket-transfer'));
+    const form = await screen.findByTestId('transfer-form');
+    await user.click(within(form).getByTestId('transfer-doctor'));
+    await user.click(await screen.findByRole('option', { name: drEmily.name }));
+    // The old doctor's room is not shown as the ticket's next room.
+    expect(within(form).getByTestId('transfer-room')).toHaveValue('');
+    expect(within(form).getByTestId('transfer-room')).toHaveAttribute('placeholder', "The doctor's own room");
+    expect(form).toHaveTextContent("Left empty: the new doctor's room");
+    await user.click(within(form).getByTestId('transfer-save'));
+    await waitFor(() => expect(api.sent).toEqual([{ method: 'PATCH', path: `/api/waiting-room/tickets/${sara._id}`, body: { version: 1, doctor: drEmily._id } }]));
+  });
+
   it("shows a ticket's history: what was done, by whom", async () => {
     queueApi([called, sara]);
     const user = userEvent.setup();
