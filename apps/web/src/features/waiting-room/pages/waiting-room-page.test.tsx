@@ -82,14 +82,19 @@ describe('the waiting room', () => {
     expect(await screen.findByText('A-004 skipped')).toBeInTheDocument();
   });
 
-  it('transfers a ticket to another doctor and room', async () => {
-    const api = queueApi([sara, emily]);
+  /** The page with Sara's ticket's transfer dialog open. */
+  async function openSaraTransfer() {
     const user = userEvent.setup();
     renderPage();
     await screen.findByText('Sara Nasser');
     await user.click(within(await doctorQueue(drOmar._id)).getByTestId('ticket-menu'));
     await user.click(await screen.findByTestId('ticket-transfer'));
-    const form = await screen.findByTestId('transfer-form');
+    return { user, form: await screen.findByTestId('transfer-form') };
+  }
+
+  it('transfers a ticket to another doctor and room', async () => {
+    const api = queueApi([sara, emily]);
+    const { user, form } = await openSaraTransfer();
     // Nothing changed: nothing is sent.
     await user.click(within(form).getByTestId('transfer-save'));
     expect(await within(form).findByRole('alert')).toHaveTextContent('Choose another doctor or room.');
@@ -104,12 +109,7 @@ describe('the waiting room', () => {
 
   it('moves a ticket to another doctor\'s own room when no room is typed, and says so', async () => {
     const api = queueApi([sara, emily]);
-    const user = userEvent.setup();
-    renderPage();
-    await screen.findByText('Sara Nasser');
-    await user.click(within(await doctorQueue(drOmar._id)).getByTestId('ticket-menu'));
-    await user.click(await screen.findByTestId('ticket-transfer'));
-    const form = await screen.findByTestId('transfer-form');
+    const { user, form } = await openSaraTransfer();
     await user.click(within(form).getByTestId('transfer-doctor'));
     await user.click(await screen.findByRole('option', { name: drEmily.name }));
     // The old doctor's room is not shown as the ticket's next room.
