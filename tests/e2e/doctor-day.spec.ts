@@ -53,11 +53,26 @@ test('a doctor in Arabic sees the patient, records, diagnoses, prescribes agains
   await page.getByTestId('vitals-temperatureUnit').getByText('°ف').click();
   await page.getByTestId('vitals-temperature').fill('101.3');
   await page.getByTestId('vitals-pulse').fill('96');
+  await page.getByTestId('vitals-systolic').fill('126');
+  await page.getByTestId('vitals-diastolic').fill('73');
   await page.getByTestId('vitals-save').click();
   const temperature = header.getByTestId('vital-temperature');
   await expect(temperature).toContainText(/101[.٫]3|١٠١٫٣/);
   await expect(temperature).toContainText('°ف');
   await expect(temperature).toHaveAttribute('data-flag', 'high');
+  // In the visit's half-width card, every value keeps its unit inside the card (the blood pressure's too), down to
+  // a small laptop's width.
+  await expect(header.getByTestId('vital-systolic')).toBeVisible();
+  await page.setViewportSize({ width: 1024, height: 900 });
+  const outside = await header.getByTestId('vitals-last').evaluate((grid) => Array.from(grid.children).flatMap((cell) => {
+    const box = cell.getBoundingClientRect();
+    return Array.from(cell.querySelectorAll('p, span')).filter((el) => {
+      const r = el.getBoundingClientRect();
+      return r.width > 0 && (r.left < box.left - 1 || r.right > box.right + 1);
+    }).map((el) => el.textContent);
+  }));
+  expect(outside).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   // "إلتهاب" with a hamza below finds the list's "التهاب" (tonsillitis), added with the keyboard as the primary.
   const diagnoses = page.getByTestId('encounter-diagnoses');

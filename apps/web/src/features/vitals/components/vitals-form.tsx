@@ -90,7 +90,7 @@ export function VitalsForm({ patientId, encounterId, onSaved }: { patientId: str
   return (
     <form onSubmit={(e) => void submit(e)} noValidate data-testid="vitals-form">
       <Stack gap="sm">
-        <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="sm" verticalSpacing="xs">
+        <SimpleGrid minColWidth="11rem" spacing="sm" verticalSpacing="xs">
           <Measure control={control} name="temperature" decimals unit={{ name: 'temperatureUnit', options: ['C', 'F'] }} />
           <Measure control={control} name="pulse" />
           <Measure control={control} name="respiratoryRate" />

@@ -22,7 +22,7 @@ function Reading({ reading, diastolic }: { reading: VitalReading; diastolic?: Vi
         <Text fw={700} size="lg" dir="ltr">{text}</Text>
         <Text size="xs" c="dimmed">{t(`vitals.unitLabels.${reading.enteredUnit.replace('/', '_')}`)}</Text>
       </Group>
-      <Badge size="xs" variant={worst.flag === 'noRange' ? 'outline' : 'light'} color={FLAG_COLORS[worst.flag]} tt="none" w="fit-content">
+      <Badge size="xs" variant={worst.flag === 'noRange' ? 'outline' : 'light'} color={FLAG_COLORS[worst.flag]} tt="none" w="fit-content" maw="100%">
         {t(`vitals.flags.${worst.flag}`)}
       </Badge>
     </Stack>
@@ -41,7 +41,8 @@ function LastSet({ set, onError }: { set: VitalsSet; onError?: () => void }) {
         </Text>
         {onError && <Button size="compact-xs" variant="subtle" color="gray" onClick={onError} data-testid="vitals-mark-error">{t('vitals.panel.markError')}</Button>}
       </Group>
-      <SimpleGrid cols={{ base: 2, xs: 3, md: 4 }} spacing="sm" verticalSpacing="sm" data-testid="vitals-last">
+      {/* Columns by the card's own width (it sits in half a page at the visit): a value with its unit is never cut. */}
+      <SimpleGrid minColWidth="8rem" spacing="sm" verticalSpacing="sm" data-testid="vitals-last">
         {shown.map((r) => <Reading key={r.vital} reading={r} {...(r.vital === 'systolic' && byVital.get('diastolic') ? { diastolic: byVital.get('diastolic')! } : {})} />)}
       </SimpleGrid>
     </Stack>
