@@ -58,6 +58,28 @@ describe('DATABASE_URL', () => {
   });
 });
 
+describe('SMS_GATEWAY_URL and WHATSAPP_API_URL', () => {
+  it('accept http and https addresses', () => {
+    expect(load({ SMS_GATEWAY_URL: 'https://api.twilio.com/2010-04-01/Accounts/AC1/Messages.json' }).sms.url).toBe('https://api.twilio.com/2010-04-01/Accounts/AC1/Messages.json');
+    expect(load({ WHATSAPP_API_URL: 'http://127.0.0.1:4011/v21.0' }).whatsapp.apiUrl).toBe('http://127.0.0.1:4011/v21.0');
+  });
+
+  it('refuse at start an address carrying credentials, which every send would fail on and repeat, without repeating them', () => {
+    for (const name of ['SMS_GATEWAY_URL', 'WHATSAPP_API_URL']) {
+      let message = '';
+      try {
+        load({ [name]: 'https://gateway-user:S3cret-pass@sms.example.com/send' });
+      } catch (err) {
+        message = (err as Error).message;
+      }
+      expect(message).toMatch(new RegExp(`${name}: .*must not contain a user name or password`));
+      expect(message).not.toContain('S3cret-pass');
+      expect(message).not.toContain('gateway-user');
+    }
+    expect(() => load({ SMS_GATEWAY_URL: 'ftp://sms.example.com/send' })).toThrow(/SMS_GATEWAY_URL: .*http or https/);
+  });
+});
+
 describe('PASSWORD_HASH_COST', () => {
   it('hashes at scrypt N = 2^15 unless raised, and lets only a test run go lower', () => {
     expect(load({}).passwordHashCost).toBe(15);

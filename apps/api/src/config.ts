@@ -48,6 +48,25 @@ const trustProxyText = z
     return entries;
   });
 
+/**
+ * An http(s) address the server POSTs to with fetch. fetch refuses a URL carrying a user name or password, with an
+ * error that repeats the whole URL (which would then land in the logs and the reminder outbox), so such a URL is
+ * refused at start instead; the message never repeats the value.
+ */
+function gatewayUrl(name: string, hint: string) {
+  return z.string().superRefine((text, ctx) => {
+    let url: URL;
+    try {
+      url = new URL(text);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: `${name} is not a URL` });
+      return;
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') ctx.addIssue({ code: 'custom', message: `${name} must be an http or https address` });
+    if (url.username || url.password) ctx.addIssue({ code: 'custom', message: `${name} must not contain a user name or password (${hint})` });
+  });
+}
+
 /** Every setting the server reads, from environment variables. Documented in README.md. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -96,11 +115,11 @@ const envSchema = z.object({
   ZATCA_SIMULATION_URL: z.string().url().default('https://gw-fatoora.zatca.gov.sa/e-invoicing/simulation'),
   ZATCA_PRODUCTION_URL: z.string().url().default('https://gw-fatoora.zatca.gov.sa/e-invoicing/core'),
   SMS_GATEWAY_PRESET: z.enum(['generic', 'twilio']).default('generic'),
-  SMS_GATEWAY_URL: z.string().url().optional(),
+  SMS_GATEWAY_URL: gatewayUrl('SMS_GATEWAY_URL', 'put the credentials in SMS_GATEWAY_AUTH').optional(),
   SMS_GATEWAY_AUTH: z.string().optional(),
   SMS_GATEWAY_BODY: z.string().optional(),
   SMS_FROM: z.string().optional(),
-  WHATSAPP_API_URL: z.string().url().default('https://graph.facebook.com/v21.0'),
+  WHATSAPP_API_URL: gatewayUrl('WHATSAPP_API_URL', 'the token goes in WHATSAPP_TOKEN').default('https://graph.facebook.com/v21.0'),
   WHATSAPP_PHONE_NUMBER_ID: z.string().regex(/^\d+$/).optional(),
   WHATSAPP_TOKEN: z.string().optional(),
   WHATSAPP_TEMPLATE_CODE: z.string().regex(/^[a-z0-9_]+$/).default('clinic_code'),
