@@ -61,6 +61,8 @@ const PG_CONFLICTS: Record<string, { code: ErrorCode; key: string }> = {
 export function registerErrorHandling(app: App) {
   app.setErrorHandler((err: FastifyError & { validationContext?: string; cause?: unknown }, req, reply) => {
     if (err instanceof AppError) {
+      // A refusal caused by something outside the request (a text gateway that failed) says why in the log.
+      if (err.status >= 500 && err.cause) req.log.warn({ err: err.cause, code: err.code }, 'request refused: a service it needs failed');
       const fields = err.fields
         ? Object.fromEntries(Object.entries(err.fields).map(([k, v]) => [k, typeof v === 'string' ? t(req, v, err.params) : t(req, v.key, v.params)]))
         : undefined;

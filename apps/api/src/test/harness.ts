@@ -28,7 +28,7 @@ export interface TestContext {
 }
 
 /** A fresh, migrated database and an app over it, for one test file. */
-export async function createTestContext(overrides: Partial<Config> = {}, options: { clock?: () => Date } = {}): Promise<TestContext> {
+export async function createTestContext(overrides: Partial<Config> = {}, options: { clock?: () => Date; logStream?: { write(line: string): void } } = {}): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinic-data-'));
   let database: Database;
   let dropDatabase: (() => Promise<void>) | undefined;

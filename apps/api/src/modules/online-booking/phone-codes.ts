@@ -117,9 +117,10 @@ export async function sendCode(deps: Deps, r: CodeRequest, now: Date): Promise<P
       text: translate('bookingPage.codeText', r.language, { organisation: r.organisation, code }),
       template: { name: deps.config.whatsapp.templates.code, params: [code] },
     });
-  } catch {
+  } catch (err) {
     // The code was recorded (it counts toward the limits, so a failing gateway cannot be used to probe without end).
-    throw new AppError(503, 'CODE_NOT_SENT', 'errors.bookingPage.codeNotSent');
+    // Why it failed (the gateway's answer, a connection refused) is kept as the cause, for the server's log.
+    throw Object.assign(new AppError(503, 'CODE_NOT_SENT', 'errors.bookingPage.codeNotSent'), { cause: err });
   }
   await setVerificationChannel(deps.db, r.companyId, id, sent.channel);
   return { verification: id, expiresAt: expiresAt.toISOString(), channel: sent.channel, smsIfUndelivered: sent.smsIfUndelivered };
