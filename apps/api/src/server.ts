@@ -8,7 +8,25 @@ import { loadConfig } from './config.js';
 import { scheduleFileSweep } from './modules/files/files.sweep.js';
 import { DEMO_ADMIN } from './seed/demo.js';
 
-const { config, database, seeded, lock } = await prepareDatabase(loadConfig());
+/**
+ * A start that cannot go on (bad settings, the database out of reach or refusing the user, the data folder locked or
+ * not writable, the port taken) ends with one line saying what is wrong and exit code 1, not a stack trace.
+ */
+function cannotStart(what: string, err: unknown): never {
+  const e = err as { message?: unknown; code?: unknown };
+  const message = typeof e?.message === 'string' && e.message ? e.message : String(err);
+  process.stderr.write(`Clinic could not start: ${what}: ${message}${typeof e?.code === 'string' && !message.includes(e.code) ? ` (${e.code})` : ''}\n`);
+  process.exit(1);
+}
+
+let loaded: ReturnType<typeof loadConfig>;
+try {
+  loaded = loadConfig();
+} catch (err) {
+  cannotStart('the configuration', err);
+}
+const { config, database, seeded, lock } = await prepareDatabase(loaded).catch((err: unknown) =>
+  cannotStart(loaded.databaseUrl ? 'the PostgreSQL database of DATABASE_URL' : `the embedded database in ${loaded.dataDir}`, err));
 const app = await buildApp(config, database);
 
 // Files no record points at (and bytes without a row) are removed in the background, a bounded slice per run.
@@ -49,7 +67,14 @@ async function shutdown(signal: string) {
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-await app.listen({ port: config.port, host: config.host });
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (err) {
+  await Promise.all([stopFileSweep(), stopJobs(0), app.close()]).catch(() => undefined);
+  await database.close().catch(() => undefined);
+  lock?.release();
+  cannotStart(`listening on ${config.host}:${config.port} (HOST, PORT)`, err);
+}
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
 const lines = [
