@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { loadConfig } from '../config.js';
-import { verifyBackup } from '../ops/backup-format.js';
+import { secretCheck, verifyBackup, type Header } from '../ops/backup-format.js';
+import { sharedSigningSecret } from '../lib/signing-secret.js';
 import { finishInterruptedRestore } from '../ops/interrupted-restore.js';
 import { restore } from '../ops/restore.js';
 import { isMain, openForMaintenance } from './maintenance.js';
@@ -30,15 +31,19 @@ export async function runRestore(args: string[], env: NodeJS.ProcessEnv = proces
         return 0;
       }
       const source = path.resolve(file!);
+      // The signing secret this database's servers use: the backup says whether it is the one its secrets were sealed under.
+      const secret = config.jwtSecret || (config.databaseUrl ? await sharedSigningSecret(database) : '');
       if (args.includes('--check')) {
         const checked = await verifyBackup(database, source);
         const rows = Object.values(checked.rowCounts).reduce((a, b) => a + b, 0);
         console.log(`${source} is complete and intact: ${rows} rows in ${Object.keys(checked.rowCounts).length} tables, ${checked.files} files (taken ${checked.header.createdAt}).`);
+        warnOtherSecret(checked.header, secret);
         return 0;
       }
       const result = await restore(database, config.dataDir, source, { force: args.includes('--force'), testHold: config.testHold });
       const rows = Object.values(result.rowCounts).reduce((a, b) => a + b, 0);
-      console.log(`Restored ${rows} rows in ${Object.keys(result.rowCounts).length} tables and ${result.files} files from ${source}.`);
+      console.log(`Restored ${rows} rows in ${Object.keys(result.rowCounts).length} tables and ${result.files} files from ${source}, taken ${result.header.createdAt}: anything written after that is not in it.`);
+      warnOtherSecret(result.header, secret);
       return 0;
     } finally {
       await close();
@@ -47,6 +52,17 @@ export async function runRestore(args: string[], env: NodeJS.ProcessEnv = proces
     console.error(`Restore failed: ${(err as Error).message}`);
     return 1;
   }
+}
+
+/** Says so when the backup's secrets were sealed under another signing secret than this database's servers use. */
+function warnOtherSecret(header: Header, secret: string): void {
+  if (!header.secretCheck || !secret || header.secretCheck === secretCheck(secret)) return;
+  console.error([
+    'Warning: this backup was made under another signing secret (JWT_SECRET, DATA_DIR/jwt-secret, or the database\'s own).',
+    'Everyone must sign in again, and what was sealed under the old secret cannot be read: authenticator apps (recovery',
+    'codes still work), the ZATCA key and credentials, webhook signing secrets, the identity provider\'s client secret.',
+    'To keep them, run with the old secret (JWT_SECRET, or its jwt-secret file in DATA_DIR) and restore again: see docs/operations.md.',
+  ].join('\n'));
 }
 
 if (isMain(import.meta.url)) process.exitCode = await runRestore(process.argv.slice(2));

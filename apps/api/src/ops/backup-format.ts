@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { pipeline as pipelineCallback } from 'node:stream';
 import { createGunzip } from 'node:zlib';
@@ -32,7 +32,16 @@ export class BackupError extends Error {
   }
 }
 
-export interface Header { format: string; createdAt: string; migrations: number; tables: string[] }
+/**
+ * `secretCheck`: a fingerprint of the signing secret of the database backed up (never the secret), so a restore can say
+ * when the secrets sealed under it (authenticator apps, the ZATCA key, webhook and provider secrets) will not open.
+ */
+export interface Header { format: string; createdAt: string; migrations: number; tables: string[]; secretCheck?: string }
+
+/** The fingerprint of a signing secret a backup carries (`Header.secretCheck`): an HMAC, so it tells nothing of it. */
+export function secretCheck(secret: string): string {
+  return createHmac('sha256', secret).update('clinic backup: the signing secret it was sealed under').digest('base64url').slice(0, 22);
+}
 interface EndRecord { kind: 'end'; rowCounts: Record<string, number>; files: number; sha256?: string }
 export type Line =
   | ({ kind: 'header' } & Header)

@@ -353,12 +353,13 @@ describe('the embedded database is opened by one process at a time', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  async function cli(run: typeof runBackup, args: string[]) {
+  async function cli(run: typeof runBackup, args: string[], withEnv = env) {
     const errors: string[] = [];
+    const logs: string[] = [];
     const spy = vi.spyOn(console, 'error').mockImplementation((m: unknown) => { errors.push(String(m)); });
-    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const log = vi.spyOn(console, 'log').mockImplementation((m: unknown) => { logs.push(String(m)); });
     try {
-      return { code: await run(args, env), errors: errors.join('\n') };
+      return { code: await run(args, withEnv), errors: errors.join('\n'), logs: logs.join('\n') };
     } finally {
       spy.mockRestore();
       log.mockRestore();
@@ -410,5 +411,27 @@ describe('the embedded database is opened by one process at a time', () => {
     expect(restored.errors).toBe('');
     expect(restored.code).toBe(0);
     expect(uploads(dataDir)).toEqual(sourceState.files);
+  }, 120_000);
+
+  it('a restore says when the backup was taken, and warns when its secrets were sealed under another signing secret', async () => {
+    const out = path.join(dataDir, '..', `${path.basename(dataDir)}.secret.backup`);
+    try {
+      expect((await cli(runBackup, ['--out', out])).code).toBe(0);
+      const same = await cli(runRestore, [out, '--force']);
+      expect(same.code).toBe(0);
+      expect(same.errors).toBe('');
+      expect(same.logs).toMatch(/, taken \d{4}-\d{2}-\d{2}T[\d:.]+Z: anything written after that is not in it\./);
+      // The same data under another secret (a new data folder made its own): restored, and said loudly.
+      const other = await cli(runRestore, [out, '--force'], { ...env, JWT_SECRET: 'y'.repeat(40) });
+      expect(other.code).toBe(0);
+      expect(other.errors).toMatch(/^Warning: this backup was made under another signing secret/);
+      expect(other.errors).toMatch(/authenticator apps/);
+      const checked = await cli(runRestore, [out, '--check'], { ...env, JWT_SECRET: 'y'.repeat(40) });
+      expect(checked.errors).toMatch(/^Warning: this backup was made under another signing secret/);
+      // The backup carries a fingerprint of the secret, never the secret.
+      expect(gunzipSync(readFileSync(out)).toString('utf8')).not.toContain('x'.repeat(40));
+    } finally {
+      rmSync(out, { force: true });
+    }
   }, 120_000);
 });

@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import type { Database } from '../db/client.js';
 import { fsyncPath, uploadedFiles } from './backup-files.js';
-import { BACKUP_FORMAT, BLOB_CHUNK, BLOB_TABLES, CHUNK, type Line } from './backup-format.js';
+import { BACKUP_FORMAT, BLOB_CHUNK, BLOB_TABLES, CHUNK, secretCheck, type Line } from './backup-format.js';
 import { ident, inTransaction, migrationCount, readSchema } from './backup-schema.js';
 
 /**
@@ -16,7 +16,7 @@ import { ident, inTransaction, migrationCount, readSchema } from './backup-schem
  * consistent under concurrent writes on PostgreSQL. Restoring one: restore.ts.
  */
 /** Writes a backup of the database and the uploads to outFile (first as outFile.partial, renamed when complete). */
-export async function backup(database: Database, dataDir: string, outFile: string): Promise<{ rowCounts: Record<string, number>; files: number }> {
+export async function backup(database: Database, dataDir: string, outFile: string, opts: { secret?: string } = {}): Promise<{ rowCounts: Record<string, number>; files: number }> {
   const schema = await readSchema(database.query);
   const uploads = path.join(dataDir, 'uploads');
   await mkdir(path.dirname(path.resolve(outFile)), { recursive: true });
@@ -33,7 +33,10 @@ export async function backup(database: Database, dataDir: string, outFile: strin
         return text + '\n';
       };
       async function* lines(): AsyncGenerator<string> {
-        yield line(JSON.stringify({ kind: 'header', format: BACKUP_FORMAT, createdAt: new Date().toISOString(), migrations, tables: schema.order } satisfies Line));
+        yield line(JSON.stringify({
+          kind: 'header', format: BACKUP_FORMAT, createdAt: new Date().toISOString(), migrations, tables: schema.order,
+          ...(opts.secret ? { secretCheck: secretCheck(opts.secret) } : {}),
+        } satisfies Line));
         for (const table of schema.order) {
           const pk = schema.tables.get(table)!.primaryKey;
           const order = pk.length ? pk.map(ident).join(', ') : 't::text';

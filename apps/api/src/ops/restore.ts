@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Database } from '../db/client.js';
 import { holdForTest } from '../lib/lease.js';
 import { directories, fsyncPath, uploadedFiles, writeDurably } from './backup-files.js';
-import { BackupError, CHUNK, checkedLines, drain } from './backup-format.js';
+import { BackupError, CHUNK, checkedLines, drain, type Header } from './backup-format.js';
 import { DERIVED_TABLES, databaseName, ident, inTransaction, migrationCount, readSchema, type SchemaInfo } from './backup-schema.js';
 import { finishInterruptedRestore, RESTORE_MARKER, RESTORE_STAGING, swapUploads, transactionStatus, type Marker } from './interrupted-restore.js';
 
@@ -67,7 +67,7 @@ export interface RestoreOptions {
  * Restores a backup into the database and DATA_DIR/uploads: checks the whole file first, then replaces everything
  * in one transaction, then swaps the uploads in. On any failure before the commit nothing has changed.
  */
-export async function restore(database: Database, dataDir: string, inFile: string, opts: RestoreOptions = {}): Promise<{ rowCounts: Record<string, number>; files: number }> {
+export async function restore(database: Database, dataDir: string, inFile: string, opts: RestoreOptions = {}): Promise<{ rowCounts: Record<string, number>; files: number; header: Header }> {
   await finishInterruptedRestore(database, dataDir);
   const schema = await readSchema(database.query);
   const migrations = await migrationCount(database.query);
@@ -196,7 +196,7 @@ export async function restore(database: Database, dataDir: string, inFile: strin
       const status = await transactionStatus(database, { xid, database: dbName, startedAt: '', file: inFile }).catch(() => null);
       if (status === 'committed') {
         if (!opts.interruptAfterCommit) await swapUploads(dataDir);
-        return { rowCounts: verified.rowCounts, files: verified.files };
+        return { rowCounts: verified.rowCounts, files: verified.files, header: verified.header };
       }
       if (status !== 'aborted') throw err; // unknown: the next run decides, with the marker and the staged uploads
     }
@@ -205,6 +205,6 @@ export async function restore(database: Database, dataDir: string, inFile: strin
     throw err;
   }
   if (!opts.interruptAfterCommit) await swapUploads(dataDir);
-  return { rowCounts: verified.rowCounts, files: verified.files };
+  return { rowCounts: verified.rowCounts, files: verified.files, header: verified.header };
 }
 
