@@ -16,6 +16,7 @@ export { AppointmentStatusBadge, STATUS_COLORS } from './components/appointment-
 export { closedRanges, fits, openWindows, type Window } from './components/bookability';
 export { DeleteAppointmentDialog } from './components/delete-appointment-dialog';
 export { NextFreeHint, useSlotLabel } from './components/next-free-hint';
+export { useQuickPatient } from './components/quick-patient';
 export { SeriesMark } from './components/series-mark';
 export { AwaitingBadge, OnlineMark } from './components/online-mark';
 export { VisitActions, type VisitSubject } from './components/visit-actions';

@@ -1,13 +1,10 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Group, Loader, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconClockPlay } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PatientSelect } from '@/components/patient-select';
-import { useClinicServices, useCreateAppointment, useNextFree, useSlotLabel } from '@/features/appointments';
-import { QuickPatientDialog } from '@/features/patients';
+import { useClinicServices, useCreateAppointment, useNextFree, useQuickPatient, useSlotLabel } from '@/features/appointments';
 import { isApiError } from '@/lib/http';
-import type { LookupRow } from '@/lib/lookups';
-import { useSession } from '@/lib/session-context';
 
 interface WalkInDialogProps {
   opened: boolean;
@@ -33,14 +30,11 @@ export function WalkInDialog({ opened, clinicId, onClose }: WalkInDialogProps) {
   const slot = next.data?.[0] ?? null;
   const create = useCreateAppointment();
   const slotLabel = useSlotLabel();
-  const canRegister = useSession().can('patient_write');
-  const [search, setSearch] = useState('');
-  const [registered, setRegistered] = useState<LookupRow | null>(null);
-  const [quickOpen, setQuickOpen] = useState(false);
+  const quick = useQuickPatient(setPatient, 'walk-in-patient-quick');
 
   const close = () => {
     setPatient(null);
-    setRegistered(null);
+    quick.reset();
     setService(null);
     setDoctor(null);
     setReason(t('frontdesk.walkIn.defaultReason'));
@@ -72,14 +66,8 @@ export function WalkInDialog({ opened, clinicId, onClose }: WalkInDialogProps) {
           placeholder={t('appointments.form.patientPlaceholder')}
           value={patient}
           onChange={setPatient}
-          known={registered}
-          // The name typed last starts the registration: leaving the field (to click the link) empties its search.
-          onSearchChange={(text) => { if (text.trim()) setSearch(text); }}
-          description={canRegister ? (
-            <Anchor component="button" type="button" size="xs" onClick={() => setQuickOpen(true)} data-testid="walk-in-patient-quick">
-              {t('patients.quick.addQuickly')}
-            </Anchor>
-          ) : undefined}
+          {...quick.fieldProps}
+          description={quick.link}
           nothingFoundMessage={t('appointments.form.noPatients')}
           withAsterisk
           clearable
@@ -141,18 +129,7 @@ export function WalkInDialog({ opened, clinicId, onClose }: WalkInDialogProps) {
           </Button>
         </Group>
       </Stack>
-      {canRegister && (
-        <QuickPatientDialog
-          key={String(quickOpen)}
-          opened={quickOpen}
-          initialName={/\d/.test(search) ? '' : search}
-          onClose={() => setQuickOpen(false)}
-          onCreated={(p) => {
-            setRegistered({ _id: p._id, name: p.name, publicId: p.publicId });
-            setPatient(p._id);
-          }}
-        />
-      )}
+      {quick.dialog}
     </Modal>
   );
 }
