@@ -1,9 +1,8 @@
 import path from 'node:path';
 import { loadConfig } from '../config.js';
 import { backup } from '../ops/backup.js';
-import { sharedSigningSecret } from '../lib/signing-secret.js';
 import { finishInterruptedRestore } from '../ops/interrupted-restore.js';
-import { isMain, openForMaintenance } from './maintenance.js';
+import { isMain, openForMaintenance, signingSecretOf } from './maintenance.js';
 
 /** npm run backup -- --out FILE. Returns the exit code. */
 export async function runBackup(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
@@ -20,7 +19,7 @@ export async function runBackup(args: string[], env: NodeJS.ProcessEnv = process
     try {
       // Uploads half-swapped by an interrupted restore are put right before they are copied.
       if ((await finishInterruptedRestore(database, config.dataDir)) === 'completed') console.log('Finished an interrupted restore first.');
-      const secret = config.jwtSecret || (config.databaseUrl ? await sharedSigningSecret(database) : '');
+      const secret = await signingSecretOf(config, database);
       const result = await backup(database, config.dataDir, target, { secret });
       const rows = Object.values(result.rowCounts).reduce((a, b) => a + b, 0);
       console.log(`Backup written to ${target}: ${rows} rows in ${Object.keys(result.rowCounts).length} tables, ${result.files} files.`);

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { Config } from '../config.js';
 import { acquireDataLock, type DataLock, type LockHolder } from '../db/data-lock.js';
 import { openDatabase, type Database } from '../db/client.js';
+import { sharedSigningSecret } from '../lib/signing-secret.js';
 
 /** Whether this module is the script node was started with (not imported by another module or a test). */
 export function isMain(moduleUrl: string): boolean {
@@ -50,4 +51,9 @@ export async function openForMaintenance(config: Config, holder: Exclude<LockHol
     lock.release();
     throw err;
   }
+}
+
+/** The signing secret the database's servers use: JWT_SECRET or DATA_DIR/jwt-secret, else (PostgreSQL) the shared one. */
+export async function signingSecretOf(config: Config, database: Database): Promise<string> {
+  return config.jwtSecret || (config.databaseUrl ? sharedSigningSecret(database) : '');
 }

@@ -1,10 +1,9 @@
 import path from 'node:path';
 import { loadConfig } from '../config.js';
 import { secretCheck, verifyBackup, type Header } from '../ops/backup-format.js';
-import { sharedSigningSecret } from '../lib/signing-secret.js';
 import { finishInterruptedRestore } from '../ops/interrupted-restore.js';
 import { restore } from '../ops/restore.js';
-import { isMain, openForMaintenance } from './maintenance.js';
+import { isMain, openForMaintenance, signingSecretOf } from './maintenance.js';
 
 const USAGE = 'Usage: npm run restore -- FILE [--force] | FILE --check | --finish';
 
@@ -32,7 +31,7 @@ export async function runRestore(args: string[], env: NodeJS.ProcessEnv = proces
       }
       const source = path.resolve(file!);
       // The signing secret this database's servers use: the backup says whether it is the one its secrets were sealed under.
-      const secret = config.jwtSecret || (config.databaseUrl ? await sharedSigningSecret(database) : '');
+      const secret = await signingSecretOf(config, database);
       if (args.includes('--check')) {
         const checked = await verifyBackup(database, source);
         const rows = Object.values(checked.rowCounts).reduce((a, b) => a + b, 0);
