@@ -3,7 +3,7 @@ import { Api, arrivedVisit, expect, runId, shot, signIn, staffAccount, test } fr
 /*
  * The doctor's note, from call-in to signature: a doctor working in Arabic calls the patient in from My day and lands
  * on the visit's note, writes it (saved as she types), finds it again after a reload, signs it with her password
- * and adds an addendum. A receptionist cannot open the note, on screen or through the API.
+ * and adds an addendum. A nurse may write in the note but is told that the visit's doctor signs it. A receptionist cannot open the note, on screen or through the API.
  */
 
 
@@ -41,6 +41,17 @@ test('a doctor in Arabic writes, reloads, signs and amends the visit note; a rec
   await page.setViewportSize({ width: 375, height: 900 });
   await shot(page, 'encounter-draft-ar-dark-375');
   await page.setViewportSize({ width: 1280, height: 900 });
+
+  // A nurse may write in the note; the visit's doctor signs it, and the nurse is told who will.
+  const nurse = await staffAccount(api, clinic._id, `Salma ${runId()}`, 'Nurse', 'Nurse');
+  const nurseContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const nursePage = await nurseContext.newPage();
+  await signIn(nursePage, { username: nurse.username, password: nurse.password });
+  await nursePage.goto(`/encounters/${encounterId}`);
+  await expect(nursePage.locator('[data-field="complaint"]')).toHaveValue('سعال جاف منذ خمسة أيام');
+  await expect(nursePage.getByTestId('sign-by-doctor')).toHaveText(`Signed by ${doctor.name}, the visit's doctor`);
+  await expect(nursePage.getByTestId('sign-open')).toHaveCount(0);
+  await nurseContext.close();
 
   // Signing asks for the password again: a wrong one signs nothing.
   await page.getByTestId('sign-open').click();

@@ -270,6 +270,7 @@ export const ERROR_CODES = {
   NOTE_NOT_SIGNED: { status: 409, message: 'errors.clinical.noteNotSigned' },
   SENSITIVE_NOTE: { status: 403, message: 'errors.clinical.sensitive' },
   SIGN_PASSWORD_WRONG: { status: 422, message: 'errors.clinical.passwordWrong' },
+  NOT_NOTE_DOCTOR: { status: 403, message: 'errors.clinical.notNoteDoctor' },
 
   // The FHIR API.
   FHIR_BAD_PARAMETER: { status: 400, message: 'errors.fhir.badParameter' },

@@ -82,6 +82,11 @@ export async function saveDraft(deps: Deps, ctx: RequestContext, caller: Caller,
  */
 export async function signNote(deps: Deps, ctx: RequestContext, caller: Caller, id: string, input: NoteSignInput): Promise<EncounterDetails> {
   const { details, note } = await loadForWriting(deps, caller, id);
+  // The visit's doctor signs its note: a nurse or a covering clinician may write in it, never put their doctor's
+  // signature under it (nor their own in the doctor's place).
+  if (details.doctor._id !== caller.id) {
+    throw new AppError(403, 'NOT_NOTE_DOCTOR', 'errors.clinical.notNoteDoctor', { name: details.doctor.name }, undefined, { encounterId: id });
+  }
   if (note.version !== input.version) throw changedMeanwhile(details.note);
   const problems = noteContentProblems(note.template.sections, note.content, { forSigning: true });
   if (Object.keys(problems).length) throw new AppError(422, 'VALIDATION_FAILED', 'errors.clinical.noteIncomplete', undefined, contentFields(problems));

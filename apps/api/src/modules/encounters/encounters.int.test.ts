@@ -36,12 +36,12 @@ const req = (token: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: strin
   ctx.app.inject({ method, url, headers: auth(token, lang), ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
 
 let slot = 0;
-async function insertAppointment(status: AppointmentStatus) {
+async function insertAppointment(status: AppointmentStatus, doctorId = ids.doctor) {
   const db = ctx.database.db;
   slot += 1;
   const startsAt = new Date(Date.now() - slot * 3_600_000);
   const [row] = await db.insert(appointments).values({
-    companyId: a.companyId, publicId: await nextPublicId(db, a.companyId, 'appointment', 'APT'), patientId: ids.patient, doctorId: ids.doctor,
+    companyId: a.companyId, publicId: await nextPublicId(db, a.companyId, 'appointment', 'APT'), patientId: ids.patient, doctorId,
     clinicId: ids.clinic, serviceId: ids.service, reason: 'Cough for a week', startsAt, endsAt: new Date(startsAt.getTime() + 1_800_000), status,
   }).returning();
   return row!;
@@ -50,8 +50,8 @@ async function insertAppointment(status: AppointmentStatus) {
 const callIn = (id: string, version: number, token = tokens.doctor) => req(token, 'PATCH', `/api/appointments/${id}`, { version, status: 'in_consultation' });
 
 /** An appointment called in; its encounter's id. */
-async function calledIn(): Promise<string> {
-  const apt = await insertAppointment('arrived');
+async function calledIn(doctorId = ids.doctor): Promise<string> {
+  const apt = await insertAppointment('arrived', doctorId);
   expect((await callIn(apt.id, apt.version)).statusCode).toBe(200);
   return body(await req(tokens.reception, 'GET', `/api/appointments/${apt.id}/encounter`)).data._id;
 }
@@ -173,8 +173,22 @@ describe('signing', () => {
     expect((await audits('encounter_note', id)).map((r) => r.action)).toEqual(['update', 'sign_failed', 'sign']);
   });
 
-  it('stops guessing at the sign-in limit', async () => {
+  it('is signed by the visit\'s doctor only: a nurse or another doctor who wrote in it is told who signs', async () => {
     const id = await calledIn();
+    expect((await req(tokens.nurse, 'PUT', `/api/encounters/${id}/note`, { version: 1, content: { complaint: 'Cough', assessment: 'Cold' } })).statusCode).toBe(200);
+    for (const token of [tokens.nurse, tokens.otherDoctor]) {
+      const refused = await req(token, 'POST', `/api/encounters/${id}/sign`, { version: 2, password: TEST_PASSWORD }, 'ar');
+      expect(refused.statusCode).toBe(403);
+      expect(body(refused).message).toMatchObject({ code: 'NOT_NOTE_DOCTOR', message: 'لا يوقّع هذه الملاحظة إلا طبيب الزيارة، Dr. Layla Hassan' });
+    }
+    expect(body(await req(tokens.doctor, 'GET', `/api/encounters/${id}`)).data).toMatchObject({ status: 'open', note: { signedAt: null, version: 2 } });
+    expect((await audits('encounter_note', id)).map((r) => r.action)).toEqual(['update']);
+    // Its doctor signs what the nurse wrote.
+    expect((await req(tokens.doctor, 'POST', `/api/encounters/${id}/sign`, { version: 2, password: TEST_PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('stops guessing at the sign-in limit', async () => {
+    const id = await calledIn(ids.otherDoctor);
     await req(tokens.otherDoctor, 'PUT', `/api/encounters/${id}/note`, { version: 1, content: { complaint: 'Cough', assessment: 'Cold' } });
     let last = 0;
     for (let i = 0; i < ctx.config.loginMaxFailures + 1; i += 1) {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Grid, Group, Skeleton, Stack } from '@mantine/core';
+import { Alert, Button, Checkbox, Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconSignature } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -52,6 +52,8 @@ export default function EncounterPage() {
   // Another doctor's sensitive note, opened with a reason: read only (its doctor alone changes it and what it recorded).
   const othersSensitive = data.note.sensitive && data.doctor._id !== user?.userId;
   const editable = canWrite && !signed && !othersSensitive;
+  // The visit's doctor signs the note; a nurse or another clinician writing in it sees who will.
+  const ownNote = data.doctor._id === user?.userId;
   // The doctor of the visit calls their next patient from here, without going back to the board.
   const callNext = data.clinic && data.doctor._id === user?.userId && can('appointment_write')
     ? <CallNextButton clinicId={data.clinic._id} doctorId={data.doctor._id} long variant="light" testId="encounter-call-next" />
@@ -65,10 +67,16 @@ export default function EncounterPage() {
           <Group gap="sm" wrap="wrap">
             {callNext}
             {editable && <SaveStateBadge state={draft.state} />}
-            {editable && (
+            {editable && ownNote && (
               <Button color="teal" leftSection={<IconSignature size={18} />} onClick={() => setSigning(true)} disabled={draft.state === 'conflict'} data-testid="sign-open">
                 {t('encounter.sign.open')}
               </Button>
+            )}
+            {editable && !ownNote && (
+              <Group gap={6} c="dimmed" wrap="nowrap" data-testid="sign-by-doctor">
+                <IconSignature size={16} />
+                <Text size="sm">{t('encounter.sign.byDoctor', { name: data.doctor.name })}</Text>
+              </Group>
             )}
           </Group>
         ) : undefined}
@@ -88,7 +96,7 @@ export default function EncounterPage() {
           <Stack mt="md"><EncounterDiagnoses patientId={data.patient._id} encounterId={id} canWrite={editable} revealed={data.diagnoses} /></Stack>
           <Stack mt="md"><PrescriptionPanel patientId={data.patient._id} encounterId={id} clinicId={data.clinic?._id ?? null} /></Stack>
           <Stack mt="md"><OrdersPanel patientId={data.patient._id} encounterId={id} /></Stack>
-          {editable && data.doctor._id === user?.userId && (
+          {editable && ownNote && (
             <Checkbox mt="md" label={t('encounter.sensitive')} description={t('encounter.sensitiveHelp')} checked={sensitive.value} onChange={(e) => void sensitive.set(e.currentTarget.checked)} />
           )}
         </Grid.Col>
