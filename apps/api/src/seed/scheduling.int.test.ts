@@ -117,5 +117,17 @@ describe('seedScheduling', () => {
        where cs.company_id = $1`, [org.companyId]);
     expect(offered.filter((o) => o.clinic === 'General Medicine Clinic').map((o) => o.speciality).sort()).toEqual(['Family Medicine', 'Internal Medicine']);
     expect(offered.filter((o) => o.clinic === 'Paediatrics Clinic').map((o) => o.speciality)).toEqual(['Pediatrics']);
+    // Children's services are booked for children, pregnancy care for women.
+    const who = await ctx.database.query<{ service: string; oldest: number; men: number; n: number }>(`
+      select s.name service, max(extract(year from age(p.date_of_birth)))::int oldest, count(*) filter (where p.gender <> 'female')::int men, count(*)::int n
+        from appointments a
+        join services s on s.company_id = a.company_id and s.id = a.service_id
+        join patients p on p.company_id = a.company_id and p.id = a.patient_id
+       where a.company_id = $1 and s.name in ('Pediatric consultation', 'Child vaccination', 'Antenatal check-up') group by 1`, [org.companyId]);
+    expect(who.map((w) => w.service).sort()).toEqual(['Antenatal check-up', 'Child vaccination', 'Pediatric consultation']);
+    for (const w of who) {
+      if (w.service === 'Antenatal check-up') expect(w, w.service).toMatchObject({ men: 0, oldest: expect.toSatisfy((y: number) => y <= 46) });
+      else expect(w.oldest, w.service).toBeLessThan(17);
+    }
   });
 });

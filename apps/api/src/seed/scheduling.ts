@@ -79,6 +79,14 @@ function offeredAt(clinicName: string): SpecializationSeed[] {
 }
 
 const GENERAL: SpecializationSeed['services'][number] = ['General consultation', 'A first visit with a doctor of the clinic.', 200, null];
+/** Who a service is for, by its name: children's care for children, pregnancy care for women; the others for anyone. */
+const SERVICE_PATIENTS: Record<string, (p: { age: number; gender: string | null }) => boolean> = {
+  'Pediatric consultation': (p) => p.age < 16,
+  'Child vaccination': (p) => p.age < 16,
+  'Antenatal check-up': (p) => p.gender === 'female' && p.age >= 18 && p.age <= 45,
+  'Pelvic ultrasound': (p) => p.gender === 'female' && p.age >= 16,
+};
+
 const GENERAL_REASONS = ['Follow-up visit', 'General check-up', 'Consultation', 'Second opinion', 'استشارة عامة', 'متابعة'];
 const CANCEL_REASONS = ['Patient requested a new time', 'Patient is travelling', 'Doctor called to an emergency', 'Patient felt better', 'تعذر حضور المريض'];
 
@@ -208,8 +216,22 @@ export async function seedScheduling(db: Db, companyId: string, now = new Date()
   await db.insert(serviceDoctors).values(planned.flatMap((p, i) => p.doctorIds.map((employeeId) => ({ companyId, serviceId: serviceRows[i]!.id, employeeId }))));
 
   // About four weeks of appointments around today.
-  const patientRows = await db.select({ id: patients.id }).from(patients).where(and(eq(patients.companyId, companyId), eq(patients.isActive, true))).orderBy(patients.publicId);
+  const patientRows = await db.select({ id: patients.id, dateOfBirth: patients.dateOfBirth, gender: patients.gender }).from(patients)
+    .where(and(eq(patients.companyId, companyId), eq(patients.isActive, true))).orderBy(patients.publicId);
   if (!patientRows.length) return;
+  // Each service's patients: children's services see children, pregnancy care women (no 86-year-old at a vaccination).
+  const thisYear = now.getUTCFullYear();
+  const patientsFor = new Map<string, typeof patientRows>();
+  const poolOf = (serviceName: string) => {
+    let pool = patientsFor.get(serviceName);
+    if (!pool) {
+      const fits = SERVICE_PATIENTS[serviceName];
+      const suited = fits ? patientRows.filter((p) => fits({ age: thisYear - Number(p.dateOfBirth.slice(0, 4)), gender: p.gender })) : patientRows;
+      pool = suited.length ? suited : patientRows;
+      patientsFor.set(serviceName, pool);
+    }
+    return pool;
+  };
   // Kept appointments per doctor and per patient (ids are unique across both), across all clinics.
   const busy = new Map<string, Array<[number, number]>>();
   const free = (id: string, s: number, e: number) => !(busy.get(id) ?? []).some(([a, b]) => a < e && s < b);
@@ -242,7 +264,7 @@ export async function seedScheduling(db: Db, companyId: string, now = new Date()
             const e = endsAt.getTime();
             if (!free(doctorId, s, e)) continue;
             if (!evaluateStart({ clinic: calendar, doctor, durationMinutes: service.minutes, now: longAgo }, startsAt).ok) continue;
-            const patient = rand.pick(patientRows).id;
+            const patient = rand.pick(poolOf(service.seed[0])).id;
             if (!free(patient, s, e)) continue;
             const past = e <= now.getTime();
             const cancelled = rand.chance(past ? 0.12 : 0.06);
