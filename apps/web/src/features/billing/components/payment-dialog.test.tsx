@@ -9,6 +9,7 @@ import { PaymentDialog } from './payment-dialog';
 const CLINIC = '11111111-1111-4111-8111-111111111111';
 const BOX = '55555555-5555-4555-8555-555555555555';
 const OTHER_BOX = '66666666-6666-4666-8666-666666666666';
+const SECOND_BOX = '88888888-8888-4888-8888-888888888888';
 const INVOICE = '44444444-4444-4444-8444-444444444444';
 const NOTE = '77777777-7777-4777-8777-777777777777';
 
@@ -30,13 +31,19 @@ const company: CompanyRecord = {
   Founder: null, Executives: null, lateCancellationHours: 24, hijriMode: 'off', createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z', version: 1,
 };
 
-function paymentApi() {
+/**
+ * The cash boxes: the Olaya clinic's front desk, another clinic's till, and (with `secondBox`) a second one at Olaya,
+ * (with `companyBox`) the company's own.
+ */
+function paymentApi({ secondBox = false, companyBox = false } = {}) {
   const posted: unknown[] = [];
   mockFetch((url, init) => {
     if (url.pathname === '/api/cash-boxes') {
       return jsonResponse(200, listOf([
         { _id: BOX, name: 'Front desk', clinic: { _id: CLINIC, name: 'Olaya Clinic' }, pic: null, location: null, currency: 'SAR', isActive: true, balance: 0, lastClosedOn: null },
         { _id: OTHER_BOX, name: 'Malaz till', clinic: { _id: 'other', name: 'Malaz Clinic' }, pic: null, location: null, currency: 'SAR', isActive: true, balance: 0, lastClosedOn: null },
+        ...(companyBox ? [{ _id: 'c0000000-0000-4000-8000-000000000000', name: 'Head office', clinic: null, pic: null, location: null, currency: 'SAR', isActive: true, balance: 0, lastClosedOn: null }] : []),
+        ...(secondBox ? [{ _id: SECOND_BOX, name: 'Pharmacy till', clinic: { _id: CLINIC, name: 'Olaya Clinic' }, pic: null, location: null, currency: 'SAR', isActive: true, balance: 0, lastClosedOn: null }] : []),
       ]));
     }
     if (url.pathname === '/api/companies') return jsonResponse(200, listOf([company]));
@@ -57,7 +64,7 @@ describe('payment dialog', { timeout: 30_000 }, () => {
   });
 
   it("offers the balance due, refuses more than it and a cash payment without a cash box, and sends nothing", async () => {
-    const posted = paymentApi();
+    const posted = paymentApi({ secondBox: true });
     const user = userEvent.setup();
     renderWithProviders(<PaymentDialog invoice={invoice} opened onClose={() => {}} />);
     expect(await screen.findByTestId('payment-due')).toHaveTextContent('Balance due: SAR 34.50');
@@ -72,7 +79,7 @@ describe('payment dialog', { timeout: 30_000 }, () => {
   });
 
   it("takes cash into one of the clinic's cash boxes, in halalas, and reports the paid invoice", async () => {
-    const posted = paymentApi();
+    const posted = paymentApi({ secondBox: true });
     const user = userEvent.setup();
     const onDone = vi.fn();
     renderWithProviders(<PaymentDialog invoice={invoice} opened onClose={() => {}} onDone={onDone} />);
@@ -85,13 +92,26 @@ describe('payment dialog', { timeout: 30_000 }, () => {
     expect(onDone.mock.calls[0]![0]).toMatchObject({ status: 'paid', balanceDue: 0 });
   });
 
-  it("shows a card method's processing fee and sends the method by name", async () => {
+  it("chooses the clinic's only cash box by itself, the company's box still offered: one click takes the payment", async () => {
+    const posted = paymentApi({ companyBox: true });
+    const user = userEvent.setup();
+    const onDone = vi.fn();
+    renderWithProviders(<PaymentDialog invoice={invoice} opened onClose={() => {}} onDone={onDone} />);
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /Cash box/ })).toHaveValue('Front desk · Olaya Clinic'));
+    await user.click(screen.getByRole('combobox', { name: /Cash box/ }));
+    expect(await screen.findByRole('option', { name: /Head office/ })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Record payment' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(posted).toEqual([{ method: 'cash', amount: 3450, cashBox: BOX, paymentMethod: null, reference: '' }]);
+  });
+
+  it("shows a card method's processing fee and sends the method by name, the only method chosen by itself", async () => {
     const posted = paymentApi();
     const user = userEvent.setup();
     renderWithProviders(<PaymentDialog invoice={invoice} opened onClose={() => {}} />);
     await user.click(await screen.findByRole('radio', { name: 'Card' }));
-    await user.click(await screen.findByRole('combobox', { name: /Card or online method/ }));
-    await user.click(await screen.findByRole('option', { name: 'Mada' }));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /Card or online method/ })).toHaveValue('Mada'));
     // 2% of 34.50 = 0.69.
     expect(await screen.findByText('Processing fee 2%: SAR 0.69 (the patient still pays the full amount)')).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: /Reference/ }), 'SLIP-88');
@@ -119,8 +139,8 @@ describe('payment dialog', { timeout: 30_000 }, () => {
     }, { profile: {} });
     const user = userEvent.setup();
     renderWithProviders(<PaymentDialog invoice={paid} opened mode="refund" onClose={onClose} />);
-    await user.click(await screen.findByRole('combobox', { name: /Cash box/ }));
-    await user.click(await screen.findByRole('option', { name: /Front desk · Olaya Clinic · SAR\s0\.00/ }));
+    // The clinic's only cash box is chosen, with what it holds.
+    await waitFor(() => expect((screen.getByRole('combobox', { name: /Cash box/ }) as HTMLInputElement).value).toMatch(/^Front desk · Olaya Clinic · SAR\s0\.00$/));
     await user.click(screen.getByRole('button', { name: 'Record refund' }));
     expect(await screen.findByTestId('payment-error')).toHaveTextContent(short);
     expect(posted).toEqual([{ method: 'cash', amount: 3450, cashBox: BOX, paymentMethod: null, reference: '', creditNote: NOTE }]);

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { SegmentedControl, Stack, Text } from '@mantine/core';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -72,14 +72,31 @@ export function PaymentDialog({ invoice, opened, onClose, mode = 'payment', onDo
   const amount = useWatch({ control, name: 'amount' });
   const chosenMethod = useWatch({ control, name: 'paymentMethod' });
   const boxes = useCashBoxes({}, opened);
-  const boxData = (boxes.data ?? [])
-    .filter((b) => b.isActive && (!b.clinic || b.clinic._id === invoice.clinic._id))
+  const usable = (boxes.data ?? []).filter((b) => b.isActive && (!b.clinic || b.clinic._id === invoice.clinic._id));
+  const boxData = usable
     // A refund takes cash out: each box shows what it holds (the server refuses more than that).
     .map((b) => ({
       value: b._id,
       label: `${b.name} · ${b.clinic ? b.clinic.name : t('finance.cashBoxes.company')}${refund ? ` · ${formatMoney(b.balance, b.currency, i18n.language)}` : ''}`,
     }));
   const methods = usePaymentMethods(opened ? invoice.clinic._id : null);
+  // Where there is one obvious choice it is made: the clinic's own cash box when it has one (the company's boxes stay
+  // offered), else the only box; the only card or online method.
+  const clinicBoxes = usable.filter((b) => b.clinic);
+  const onlyBox = clinicBoxes.length === 1 ? clinicBoxes[0]!._id : usable.length === 1 ? usable[0]!._id : null;
+  const onlyMethod = methods.length === 1 ? methods[0]!.name : null;
+  // Made once per opening, into an empty field: a choice cleared by hand stays cleared.
+  const preset = useRef({ cashBox: false, paymentMethod: false });
+  useEffect(() => {
+    if (!opened) preset.current = { cashBox: false, paymentMethod: false };
+  }, [opened]);
+  useEffect(() => {
+    for (const [name, value] of [['cashBox', onlyBox], ['paymentMethod', onlyMethod]] as const) {
+      if (!opened || !value || preset.current[name]) continue;
+      preset.current[name] = true;
+      if (!form.getValues(name)) form.setValue(name, value);
+    }
+  }, [opened, onlyBox, onlyMethod, form]);
   const fee = methods.find((m) => m.name === chosenMethod);
   const feeAmount = fee ? Math.round(((toMinor(amount, currency) ?? 0) * fee.fee) / 100) : 0;
   const take = useTakePayment();
