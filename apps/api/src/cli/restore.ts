@@ -1,5 +1,7 @@
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from '../config.js';
+import { loadConfig, type Config } from '../config.js';
+import { openDatabase } from '../db/client.js';
 import { secretCheck, verifyBackup, type Header } from '../ops/backup-format.js';
 import { finishInterruptedRestore } from '../ops/interrupted-restore.js';
 import { restore } from '../ops/restore.js';
@@ -9,8 +11,8 @@ const USAGE = 'Usage: npm run restore -- FILE [--force] | FILE --check | --finis
 
 /**
  * npm run restore -- FILE [--force]: checks the whole file, then replaces the database and uploads at once.
- * FILE --check only checks the file; --finish only completes (or discards) a restore that was interrupted.
- * Returns the exit code.
+ * FILE --check only checks the file, changing nothing; --finish only completes (or discards) a restore that was
+ * interrupted. Returns the exit code.
  */
 export async function runRestore(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const file = args.find((a) => !a.startsWith('--'));
@@ -20,6 +22,7 @@ export async function runRestore(args: string[], env: NodeJS.ProcessEnv = proces
     console.error(USAGE);
     return 2;
   }
+  if (file && args.includes('--check')) return checkOnly(path.resolve(file), env);
   try {
     const config = loadConfig(env);
     const { database, close } = await openForMaintenance(config, 'restore');
@@ -32,13 +35,6 @@ export async function runRestore(args: string[], env: NodeJS.ProcessEnv = proces
       const source = path.resolve(file!);
       // The signing secret this database's servers use: the backup says whether it is the one its secrets were sealed under.
       const secret = await signingSecretOf(config, database);
-      if (args.includes('--check')) {
-        const checked = await verifyBackup(database, source);
-        const rows = Object.values(checked.rowCounts).reduce((a, b) => a + b, 0);
-        console.log(`${source} is complete and intact: ${rows} rows in ${Object.keys(checked.rowCounts).length} tables, ${checked.files} files (taken ${checked.header.createdAt}).`);
-        warnOtherSecret(checked.header, secret);
-        return 0;
-      }
       const result = await restore(database, config.dataDir, source, { force: args.includes('--force'), testHold: config.testHold });
       const rows = Object.values(result.rowCounts).reduce((a, b) => a + b, 0);
       console.log(`Restored ${rows} rows in ${Object.keys(result.rowCounts).length} tables and ${result.files} files from ${source}, taken ${result.header.createdAt}: anything written after that is not in it.`);
@@ -50,6 +46,51 @@ export async function runRestore(args: string[], env: NodeJS.ProcessEnv = proces
   } catch (err) {
     console.error(`Restore failed: ${(err as Error).message}`);
     return 1;
+  }
+}
+
+/**
+ * FILE --check: reads the whole backup against the schema this version migrates to, in a database of its own in
+ * memory. Nothing of DATA_DIR or DATABASE_URL is changed (no lock, no migration, no signing secret made), so it runs
+ * beside a running server and on a machine that has no data yet.
+ */
+async function checkOnly(source: string, env: NodeJS.ProcessEnv): Promise<number> {
+  try {
+    // An empty secret here keeps the configuration from making DATA_DIR/jwt-secret; the real one is read below.
+    const config = loadConfig(env, { jwtSecret: env.JWT_SECRET ?? '' });
+    const scratch = await openDatabase({ poolSize: 1 });
+    try {
+      await scratch.migrate();
+      const checked = await verifyBackup(scratch, source);
+      const rows = Object.values(checked.rowCounts).reduce((a, b) => a + b, 0);
+      console.log(`${source} is complete and intact: ${rows} rows in ${Object.keys(checked.rowCounts).length} tables, ${checked.files} files (taken ${checked.header.createdAt}).`);
+      warnOtherSecret(checked.header, await existingSigningSecret(config));
+      return 0;
+    } finally {
+      await scratch.close();
+    }
+  } catch (err) {
+    console.error(`Check failed: ${(err as Error).message}`);
+    return 1;
+  }
+}
+
+/** The signing secret the servers use, read without making one: '' when there is none yet. */
+async function existingSigningSecret(config: Config): Promise<string> {
+  if (config.jwtSecret) return config.jwtSecret;
+  if (!config.databaseUrl) {
+    const file = path.join(config.dataDir, 'jwt-secret');
+    return existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
+  }
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: 1 });
+  try {
+    const [row] = await database.query<{ signing_secret: string }>(`select signing_secret from server_settings where id = 1`);
+    return row?.signing_secret ?? '';
+  } catch {
+    // No such table yet: a database no server has started on.
+    return '';
+  } finally {
+    await database.close();
   }
 }
 

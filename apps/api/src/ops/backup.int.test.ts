@@ -383,6 +383,10 @@ describe('the embedded database is opened by one process at a time', () => {
     const refusedRestore = await cli(runRestore, [good, '--force']);
     expect(refusedRestore.code).toBe(1);
     expect(refusedRestore.errors).toMatch(/in use by the Clinic server/);
+    // Checking a backup changes nothing, so it runs beside the server.
+    const checked = await cli(runRestore, [good, '--check']);
+    expect(checked.code).toBe(0);
+    expect(checked.logs).toMatch(/is complete and intact: \d+ rows in \d+ tables/);
 
     // The holder dies without cleaning up (a crash): its lock is stale and taken over.
     await new Promise<void>((resolve) => { holder!.once('exit', () => resolve()); holder!.kill('SIGKILL'); });
@@ -393,6 +397,29 @@ describe('the embedded database is opened by one process at a time', () => {
     expect(existsSync(path.join(dataDir, 'db.lock'))).toBe(false);
     rmSync(out, { force: true });
   });
+
+  it('checking a backup leaves a new data folder as it was: no database, no signing secret made', async () => {
+    const empty = mkdtempSync(path.join(os.tmpdir(), 'clinic-check-'));
+    try {
+      const checked = await cli(runRestore, [good, '--check'], { DATA_DIR: empty, SEED_DEMO: 'false', LOG_LEVEL: 'silent' });
+      expect(checked.code).toBe(0);
+      expect(checked.logs).toMatch(/is complete and intact/);
+      expect(readdirSync(empty)).toEqual([]);
+      // A damaged file is still told apart.
+      const damaged = path.join(empty, '..', `${path.basename(empty)}.damaged`);
+      writeFileSync(damaged, readFileSync(good).subarray(0, 200));
+      try {
+        const refused = await cli(runRestore, [damaged, '--check'], { DATA_DIR: empty, SEED_DEMO: 'false', LOG_LEVEL: 'silent' });
+        expect(refused.code).toBe(1);
+        expect(refused.errors).toMatch(/^Check failed: /);
+      } finally {
+        rmSync(damaged, { force: true });
+      }
+      expect(readdirSync(empty)).toEqual([]);
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it('the server holds the lock from opening the database until it closes it', async () => {
     const config = loadConfig(env);
