@@ -49,7 +49,7 @@ test('a doctor in Arabic writes, reloads, signs and amends the visit note; a rec
   await signIn(nursePage, { username: nurse.username, password: nurse.password });
   await nursePage.goto(`/encounters/${encounterId}`);
   await expect(nursePage.locator('[data-field="complaint"]')).toHaveValue('سعال جاف منذ خمسة أيام');
-  await expect(nursePage.getByTestId('sign-by-doctor')).toHaveText(`Signed by ${doctor.name}, the visit's doctor`);
+  await expect(nursePage.getByTestId('sign-by-doctor')).toHaveText(`To be signed by ${doctor.name}, the visit's doctor`);
   await expect(nursePage.getByTestId('sign-open')).toHaveCount(0);
   await nurseContext.close();
 
