@@ -9,6 +9,8 @@ import { Api, arrivedVisit, expect, runId, shot, signIn, staffAccount, test } fr
 
 
 test('a doctor in Arabic writes, reloads, signs and amends the visit note; a receptionist cannot open it', async ({ browser, request }) => {
+  // Four people's browsers (the doctor in Arabic and in English, a nurse, a receptionist) one after another.
+  test.setTimeout(180_000);
   const api = await Api.signIn(request);
   const { clinic, doctor, patient, visit } = await arrivedVisit(api, {
     clinic: `عيادة ${runId()}`, doctor: `د. ريم ${runId()}`, service: `كشف ${runId()}`, patient: `سارة العتيبي ${runId()}`,
