@@ -126,7 +126,28 @@ export async function pageTotal(
 ): Promise<ListTotal> {
   const told = totalOfPage(rowsOnPage, w);
   if (told !== null) return { total: told, exact: true };
+  return countedTotal(w, count, opts);
+}
+
+/** The total counted as `pageTotal` counts it (up to the cap for this window), whatever the page holds. */
+export async function countedTotal(
+  w: { offset: number; limit: number },
+  count: (cap: number) => Promise<number>,
+  opts: { searching?: boolean } = {},
+): Promise<ListTotal> {
   const cap = listCountCap(w, opts.searching ? SEARCH_COUNT_MIN : LIST_COUNT_MIN);
   const n = await count(cap + 1);
   return n > cap ? { total: cap, exact: false } : { total: n, exact: true };
+}
+
+/**
+ * Where to read a page in a list of `total` rows from its far end (the order reversed, then the rows put back), when
+ * that end is nearer: a last page then walks as few rows as a first. Null when the near end is as near, or the page
+ * is past the end.
+ */
+export function windowFromEnd(w: { offset: number; limit: number }, total: number): { offset: number; limit: number } | null {
+  const remaining = total - w.offset;
+  if (remaining <= 0) return null;
+  const fromEnd = Math.max(0, remaining - w.limit);
+  return fromEnd < w.offset ? { offset: fromEnd, limit: Math.min(w.limit, remaining) } : null;
 }

@@ -408,6 +408,28 @@ describe('GET /api/patients', () => {
     expect(names(await list('?search=harbi', b.token))).toEqual([]);
   });
 
+  it('gives the same rows page by page as in one list, in every order, the later pages read from the far end', async () => {
+    // The other company: its one patient and twelve more, so that pages 2 and 3 of five are read from the far end.
+    for (let i = 0; i < 12; i += 1) {
+      const res = await postJson(b.token, jsonPatient({ name: `Page Patient ${String.fromCharCode(75 - i)}`, identity: `PG-${100 + i}`, phone: `05620000${10 + i}`, dateOfBirth: `19${70 + (i % 4)}-03-0${1 + (i % 3)}`, isActive: i % 5 !== 0 }));
+      expect(res.statusCode).toBe(201);
+    }
+    const ids = (res: Awaited<ReturnType<typeof list>>) => body(res).data.map((p: { _id: string }) => p._id);
+    for (const sort of ['', '&sortBy=name', '&sortBy=publicId', '&sortBy=createdAt', '&sortBy=dateOfBirth', '&sortBy=lastVisit', '&sortBy=isActive']) {
+      for (const order of ['&order=asc', '&order=desc']) {
+        for (const filter of ['', '&isActive=true', '&search=patient']) {
+          const query = `${sort}${order}${filter}`;
+          const whole = ids(await list(`?limit=30${query}`, b.token));
+          const pages = [];
+          for (let page = 1; page <= 3; page += 1) pages.push(await list(`?limit=5&page=${page}${query}`, b.token));
+          expect(pages.flatMap(ids), query).toEqual(whole);
+          expect(body(pages[1]!).pagination, query).toMatchObject({ current_page: 2, total_items: whole.length, total_exact: true });
+          expect(ids(await list(`?limit=5&page=4${query}`, b.token)), query).toEqual([]);
+        }
+      }
+    }
+  });
+
   describe('GET /api/patients/:id', () => {
     it('gives the details screen everything, from real data, and audits the read', async () => {
       const id = ids['L-1001']!;

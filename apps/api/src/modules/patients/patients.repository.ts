@@ -4,7 +4,7 @@ import { pageWindow, type PatientListQuery } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import { appointments, clinics, employees, files, patientDocuments, patientNotes, patients, services } from '../../db/schema/index.js';
 import { PATIENT_OWNED_TABLES } from '../../db/patient-tables.js';
-import { activeFilter, likePattern, offsetOf, pageTotal, placeholder as ph } from '../../lib/list.js';
+import { activeFilter, countedTotal, likePattern, offsetOf, pageTotal, placeholder as ph, windowFromEnd } from '../../lib/list.js';
 import { prepared } from '../../lib/prepared.js';
 import { nextVersion } from '../../lib/versioning.js';
 import { phoneSearchText } from './patients.domain.js';
@@ -158,11 +158,13 @@ async function pageRows(db: Db, companyId: string, q: PatientListQuery, w: { lim
 }
 
 /**
- * How many patients match, counted up to `cap`. In the list's own order, so the count walks the company's index
- * rather than scanning the table; prepared per shape like the page itself (a keyset start builds it each time).
+ * How many patients match, counted up to `cap`, through an index that leads with the company rather than by scanning
+ * the table; prepared per shape like the page itself (a keyset start builds it each time).
  */
 async function countMatches(db: Db, companyId: string, q: PatientListQuery, cap: number, resume: SQL | null): Promise<number> {
-  const order = sortOrder(q.sortBy, q.order);
+  // A search counts in the list's order, so that it walks the index holding the search text; without one, any
+  // order will do, and the narrowest index leading with the company (its primary key) is read.
+  const order = q.search || resume ? sortOrder(q.sortBy, q.order) : [];
   const counted = (filter: SQL, limit: unknown) => {
     const matches = db.select({ one: sql`1` }).from(patients).where(filter).orderBy(...order).limit(limit as number).as('matches');
     return db.select({ n: count() }).from(matches);
@@ -184,6 +186,15 @@ async function countMatches(db: Db, companyId: string, q: PatientListQuery, cap:
 export async function findPatientPage(db: Db, companyId: string, q: PatientListQuery, after?: string) {
   const resume = after === undefined ? null : keysetAfter(companyId, q, after);
   const w = resume ? { ...pageWindow(q), offset: 0 } : pageWindow(q);
+  // A page past the first in an order that reverses exactly (the keyset orders) is counted first, and read from the
+  // far end when that is nearer: the last page of 200,000 patients walks ten index entries, not 200,000.
+  if (!resume && w.offset > 0 && keysetColumns(q.sortBy)) {
+    const total = await countedTotal(w, (cap) => countMatches(db, companyId, q, cap, null), { searching: Boolean(q.search) });
+    const reversed = total.exact ? windowFromEnd(w, total.total) : null;
+    if (!reversed) return { rows: await pageRows(db, companyId, q, w, null), total };
+    const rows = await pageRows(db, companyId, { ...q, order: q.order === 'asc' ? 'desc' : 'asc' }, reversed, null);
+    return { rows: rows.reverse(), total };
+  }
   const rows = await pageRows(db, companyId, q, w, resume);
   const total = await pageTotal(rows.length, w, (cap) => countMatches(db, companyId, q, cap, resume), { searching: Boolean(q.search) });
   return { rows, total };
