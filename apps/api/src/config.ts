@@ -230,14 +230,21 @@ export interface WhatsAppConfig {
   verifyToken?: string | undefined;
 }
 
+/** The JWT secret kept in DATA_DIR, read without making one: '' when there is none yet. */
+export function readPersistedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  return existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
+}
+
 /**
  * Reads the JWT secret from DATA_DIR, creating a random one on first start. Never a built-in default. Only for the
  * embedded database (one server): with DATABASE_URL the servers share the secret kept in the database instead
  * (lib/signing-secret.ts), read once the database is open.
  */
 function persistedSecret(dataDir: string): string {
+  const existing = readPersistedSecret(dataDir);
+  if (existing) return existing;
   const file = path.join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' });

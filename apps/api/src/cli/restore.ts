@@ -1,7 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadConfig, type Config } from '../config.js';
+import { loadConfig, readPersistedSecret, type Config } from '../config.js';
 import { openDatabase } from '../db/client.js';
+import { readSharedSigningSecret } from '../lib/signing-secret.js';
 import { secretCheck, verifyBackup, type Header } from '../ops/backup-format.js';
 import { finishInterruptedRestore } from '../ops/interrupted-restore.js';
 import { restore } from '../ops/restore.js';
@@ -78,14 +78,10 @@ async function checkOnly(source: string, env: NodeJS.ProcessEnv): Promise<number
 /** The signing secret the servers use, read without making one: '' when there is none yet. */
 async function existingSigningSecret(config: Config): Promise<string> {
   if (config.jwtSecret) return config.jwtSecret;
-  if (!config.databaseUrl) {
-    const file = path.join(config.dataDir, 'jwt-secret');
-    return existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
-  }
+  if (!config.databaseUrl) return readPersistedSecret(config.dataDir);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: 1 });
   try {
-    const [row] = await database.query<{ signing_secret: string }>(`select signing_secret from server_settings where id = 1`);
-    return row?.signing_secret ?? '';
+    return await readSharedSigningSecret(database);
   } catch {
     // No such table yet: a database no server has started on.
     return '';

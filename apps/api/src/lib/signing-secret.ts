@@ -12,7 +12,13 @@ export async function sharedSigningSecret(database: Pick<Database, 'query'>): Pr
     `insert into server_settings (id, signing_secret) values (1, $1) on conflict (id) do nothing`,
     [randomBytes(48).toString('base64url')],
   );
+  const secret = await readSharedSigningSecret(database);
+  if (!secret) throw new Error('server_settings holds no signing secret');
+  return secret;
+}
+
+/** The shared signing secret, read without making one: '' when no server has made it yet. */
+export async function readSharedSigningSecret(database: Pick<Database, 'query'>): Promise<string> {
   const [row] = await database.query<{ signing_secret: string }>(`select signing_secret from server_settings where id = 1`);
-  if (!row?.signing_secret) throw new Error('server_settings holds no signing secret');
-  return row.signing_secret;
+  return row?.signing_secret ?? '';
 }
