@@ -49,13 +49,13 @@ export default function EncounterPage() {
   if (!data || !draft.content) return <Stack gap="md"><Skeleton h={110} radius="md" /><Skeleton h={240} radius="md" /></Stack>;
 
   const signed = data.status === 'signed';
-  // Another doctor's sensitive note, opened with a reason: read only (its doctor alone changes it and what it recorded).
-  const othersSensitive = data.note.sensitive && data.doctor._id !== user?.userId;
-  const editable = canWrite && !signed && !othersSensitive;
   // The visit's doctor signs the note; a nurse or another clinician writing in it sees who will.
   const ownNote = data.doctor._id === user?.userId;
+  // Another doctor's sensitive note, opened with a reason: read only (its doctor alone changes it and what it recorded).
+  const othersSensitive = data.note.sensitive && !ownNote;
+  const editable = canWrite && !signed && !othersSensitive;
   // The doctor of the visit calls their next patient from here, without going back to the board.
-  const callNext = data.clinic && data.doctor._id === user?.userId && can('appointment_write')
+  const callNext = data.clinic && ownNote && can('appointment_write')
     ? <CallNextButton clinicId={data.clinic._id} doctorId={data.doctor._id} long variant="light" testId="encounter-call-next" />
     : null;
   return (
