@@ -1,9 +1,10 @@
 /**
- * Demo billing: VAT at 15%, and invoices for the six latest completed visits (few: the demo seed runs at first
- * start): most issued, some paid in cash or by card, one corrected by a credit note and refunded, one left as a
+ * Demo billing: VAT at 15%, and invoices for the 30 latest completed visits before today (about a second and a half of
+ * the first start): most issued, some paid in cash or by card, one corrected by a credit note and refunded, one left as a
  * draft. Written through the billing services, so the figures follow the same rules as the screens.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, lt } from 'drizzle-orm';
+import { safeTimeZone, todayIn, zonedInstant } from '@clinic/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { appointments, billingSettings, companies, eInvoiceSettings, employees } from '../db/schema/index.js';
@@ -36,9 +37,12 @@ export async function seedBilling(db: Db, companyId: string, opts: { invoices?: 
   }).onConflictDoNothing();
   const boxes = await listCashBoxes(deps, caller, {});
 
+  // Visits before today: today's are still being seen and billed at the front desk, and yesterday's day close (the
+  // doctor's share seed) locks what these took, so none of them may be later than that close.
+  const today = zonedInstant(todayIn(safeTimeZone(company.timeZone)), '00:00', safeTimeZone(company.timeZone));
   const visits = await db.select({ id: appointments.id, clinicId: appointments.clinicId }).from(appointments)
-    .where(and(eq(appointments.companyId, companyId), eq(appointments.status, 'completed')))
-    .orderBy(desc(appointments.startsAt)).limit(opts.invoices ?? 6);
+    .where(and(eq(appointments.companyId, companyId), eq(appointments.status, 'completed'), lt(appointments.startsAt, today)))
+    .orderBy(desc(appointments.startsAt)).limit(opts.invoices ?? 30);
   for (const [i, visit] of visits.entries()) {
     const draft = await createFromAppointment(deps, seedContext, caller, visit.id, { applyInsurance: true, note: '' });
     if (i === visits.length - 1 && visits.length > 1) continue; // the latest stays a draft

@@ -38,6 +38,10 @@ describe('doctor\'s share seed', () => {
     expect(days).toHaveLength(1);
     const [company] = await q<{ tz: string }>(`select time_zone as tz from companies where id = $1`);
     expect(days[0]!.day < todayIn(safeTimeZone(company!.tz))).toBe(true);
+    // No visit is later than the close that locked its share.
+    const [later] = await q<{ n: number }>(`select count(*)::int as n from doctor_share_entries e
+      join invoices i on i.company_id = e.company_id and i.id = e.invoice_id where e.company_id = $1 and i.visit_date > e.period_day`);
+    expect(later!.n).toBe(0);
     // Seeding again changes nothing (the rules exist, the shares are up to date).
     const before = await q<{ n: number }>(`select count(*)::int as n from doctor_share_entries where company_id = $1`);
     await seedDoctorShares(ctx.database.db, org.companyId);

@@ -1,9 +1,9 @@
-import { Group } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { IconCalendarMonth } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DateInput, MonthPickerInput } from '@/components/dates/pickers';
-import { parseDateText } from '@clinic/shared';
+import { addDays, parseDateText } from '@clinic/shared';
 import { dateInputFormat, todayIso } from '@/lib/dates';
 import { monthOf } from './share-format';
 
@@ -26,8 +26,25 @@ export function PeriodPicker({ from, to, onChange }: { from: string; to: string;
   const { t, i18n } = useTranslation();
   const format = dateInputFormat(i18n.language, 'short');
   const whole = monthOf(from);
+  // The quick path: this month, or last month (what is closed and paid in the first days of a month).
+  const thisMonth = monthOf(todayIso());
+  const lastMonth = monthOf(addDays(thisMonth.from, -1));
+  const quick = [
+    { key: 'thisMonth', period: thisMonth },
+    { key: 'lastMonth', period: lastMonth },
+  ] as const;
   return (
     <Group gap="xs" align="flex-end" wrap="wrap" data-testid="share-period">
+      <Button.Group>
+        {quick.map(({ key, period }) => {
+          const active = period.from === from && period.to === to;
+          return (
+            <Button key={key} variant={active ? 'light' : 'default'} aria-pressed={active} onClick={() => onChange(period)} data-testid={`share-${key}`}>
+              {t(`doctorShares.period.${key}`)}
+            </Button>
+          );
+        })}
+      </Button.Group>
       <MonthPickerInput
         label={t('doctorShares.period.month')}
         leftSection={<IconCalendarMonth size={16} stroke={1.6} />}

@@ -9,6 +9,8 @@ import { novemberStatement, tieredRule, upcomingRule } from '../share-fixtures';
 import DoctorSharesPage from './doctor-shares-page';
 
 interface Sent { method: string; path: string; body: Record<string, unknown> | null }
+/** The periods the statement was asked for, in order. */
+let statementPeriods: string[] = [];
 
 function api(statement: DoctorShareStatement, answers: { rule?: Response; payout?: Response } = {}) {
   const sent: Sent[] = [];
@@ -19,7 +21,10 @@ function api(statement: DoctorShareStatement, answers: { rule?: Response; payout
     if (url.pathname === '/api/doctor-shares/rules' && method === 'POST') return answers.rule ?? jsonResponse(201, ok(upcomingRule));
     if (url.pathname === '/api/doctor-shares/rules') return jsonResponse(200, ok([upcomingRule, tieredRule]));
     if (url.pathname.startsWith('/api/doctor-shares/rules/')) return jsonResponse(200, { success: true, message: 'Share rule withdrawn.' });
-    if (url.pathname === '/api/doctor-shares/statement') return jsonResponse(200, ok(statement));
+    if (url.pathname === '/api/doctor-shares/statement') {
+      statementPeriods.push(`${url.searchParams.get('from')}..${url.searchParams.get('to')}`);
+      return jsonResponse(200, ok(statement));
+    }
     if (url.pathname === '/api/doctor-shares/payouts') return answers.payout ?? jsonResponse(422, errorBody('Check the fields', 'VALIDATION_FAILED', { amount: 'This is more than is left to pay for the period (SAR 72.00).' }));
     if (url.pathname === '/api/billing/settings') return jsonResponse(200, ok({ currency: 'SAR', vatRateBasisPoints: 1500 }));
     if (url.pathname === '/api/services') return jsonResponse(200, listOf([]));
@@ -30,6 +35,7 @@ function api(statement: DoctorShareStatement, answers: { rule?: Response; payout
 
 describe("the doctors' share page", { timeout: 30_000 }, () => {
   beforeEach(async () => {
+    statementPeriods = [];
     await setLanguage('en');
     signIn({ permissions: ['doctor_share_read_all', 'doctor_share_write', 'billing_read'] });
   });
@@ -51,6 +57,22 @@ describe("the doctors' share page", { timeout: 30_000 }, () => {
     expect(entries[1]).toHaveTextContent('-SAR 8.00');
     expect(within(entries[0]!).getByTestId('share-entry-invoice')).toHaveAttribute('href', '/billing/invoices/details/e0000000-0000-4000-8000-000000000001');
     expect(screen.getByTestId('share-open')).toHaveTextContent('3 entries (SAR 45.00) are not yet locked');
+  });
+
+  it('opens on this month, and last month is one click away (the month that is closed and paid early in the next)', async () => {
+    api(novemberStatement);
+    renderWithProviders(<DoctorSharesPage />);
+    const today = todayIso();
+    const first = `${today.slice(0, 8)}01`;
+    await waitFor(() => expect(statementPeriods[0]?.startsWith(`${first}..`)).toBe(true));
+    expect(screen.getByTestId('share-thisMonth')).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(screen.getByTestId('share-lastMonth'));
+    const [y, m] = first.split('-').map(Number) as [number, number];
+    const previous = m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
+    const lastDay = new Date(Date.UTC(Number(previous.slice(0, 4)), Number(previous.slice(5)), 0)).getUTCDate();
+    await waitFor(() => expect(statementPeriods.at(-1)).toBe(`${previous}-01..${previous}-${lastDay}`));
+    expect(screen.getByTestId('share-lastMonth')).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByTestId('share-thisMonth')).toHaveAttribute('aria-pressed', 'false');
   });
 
   it('adds a percent rule from today, and shows the refusal of a backdated one on its date', async () => {
