@@ -3,15 +3,16 @@
  * the first start): most issued, some paid in cash or by card, one corrected by a credit note and refunded, one left as a
  * draft. Written through the billing services, so the figures follow the same rules as the screens.
  */
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, lt } from 'drizzle-orm';
 import { safeTimeZone, todayIn, zonedInstant } from '@clinic/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
-import { appointments, billingSettings, companies, eInvoiceSettings, employees } from '../db/schema/index.js';
+import { appointments, billingSettings, companies, eInvoiceSettings, employees, insuranceClaims, invoices } from '../db/schema/index.js';
 import type { Caller, Deps } from '../lib/app-types.js';
 import { systemContext } from '../lib/request-context.js';
 import { createFromAppointment, issueInvoice } from '../modules/billing/billing.service.js';
 import { addCreditNote, addPayment, addRefund } from '../modules/billing/invoice-payments.service.js';
+import { updateClaim } from '../modules/billing/claims.service.js';
 import { listCashBoxes } from '../modules/billing/cash-boxes.service.js';
 
 /** The seed runs before any logger exists and the billing services write no log lines: a logger that drops them. */
@@ -60,5 +61,22 @@ export async function seedBilling(db: Db, companyId: string, opts: { invoices?: 
       const note = credited.creditNotes[0]!;
       await addRefund(deps, seedContext, caller, inv._id, { creditNote: note._id, method: 'cash', amount: note.amount, cashBox: box._id, reference: '' });
     }
+  }
+
+  // The insurers' claims those invoices opened, by visit, oldest first, moved along as the claims desk would: the
+  // oldest paid, the next submitted, one rejected with its reason; the newest stay open.
+  const claims = await db.select({ id: insuranceClaims.id, version: insuranceClaims.version }).from(insuranceClaims)
+    .innerJoin(invoices, and(eq(invoices.companyId, insuranceClaims.companyId), eq(invoices.id, insuranceClaims.invoiceId)))
+    .where(eq(insuranceClaims.companyId, companyId)).orderBy(asc(invoices.visitDate), asc(invoices.issuedAt), asc(insuranceClaims.id));
+  const moves: Array<Array<{ status: 'submitted' | 'paid' | 'rejected'; note?: string }>> = [
+    [{ status: 'submitted' }, { status: 'paid', note: 'Paid in the monthly settlement' }],
+    [{ status: 'submitted', note: 'Sent with the visit report' }],
+    [{ status: 'rejected', note: 'Card not valid on the visit date (insurer)' }],
+  ];
+  for (const [i, steps] of moves.entries()) {
+    const claim = claims[i];
+    if (!claim || claims.length - i < 2) break;
+    let version = claim.version;
+    for (const step of steps) version = (await updateClaim(deps, seedContext, caller, claim.id, { ...step, version })).version;
   }
 }

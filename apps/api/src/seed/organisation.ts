@@ -58,6 +58,19 @@ const CLINICS: ClinicSeed[] = [
   { name: 'Dermatology Clinic', department: 3, minutes: 20, hours: splitWeek(['09:00', '13:00'], ['16:00', '21:00'], ['10:00', '14:00']), overview: 'Skin, hair and nail conditions and laser treatments', phone: '+966 12 661 2203', offset: 0.003 },
 ];
 
+/**
+ * The insurers each clinic has a contract with: their share of the services they cover (by name; what a contract does
+ * not list, such as an annual health check or teeth cleaning, the patient pays in full). Patients whose card names one
+ * of them and has not lapsed get the insurer's share on their invoices, and a claim when the invoice is issued.
+ */
+const COVERED_CARE = ['General consultation', 'Internal medicine consultation', 'Diabetes follow-up', 'Cardiology consultation', 'Echocardiogram',
+  'Dental check-up', 'Pediatric consultation', 'Child vaccination', 'Antenatal check-up', 'Pelvic ultrasound'];
+const INSURER_CONTRACTS = [
+  { companyName: 'Bupa Arabia', companyPhone: '8002440307', companyEmail: 'providers@bupa.example', coveragePercentage: 80, coveredServices: COVERED_CARE },
+  { companyName: 'Tawuniya', companyPhone: '8001249990', companyEmail: 'providers@tawuniya.example', coveragePercentage: 70, coveredServices: COVERED_CARE },
+  { companyName: 'MedGulf', companyPhone: '8004413334', companyEmail: 'providers@medgulf.example', coveragePercentage: 60, coveredServices: ['General consultation', 'Pediatric consultation', 'Antenatal check-up'] },
+];
+
 export async function seedOrganisation(db: Db, companyId: string): Promise<void> {
   const existing = await db.select({ id: companyProfiles.companyId }).from(companyProfiles).where(eq(companyProfiles.companyId, companyId)).limit(1);
   if (existing.length) return;
@@ -156,7 +169,7 @@ export async function seedOrganisation(db: Db, companyId: string): Promise<void>
       contactInfos: [{ type: 'phone', value: seed.phone, subType: 'Reception' }],
       holidays: HOLIDAYS,
       WorkingHours: seed.hours,
-      insuranceCompany: [{ companyName: 'Bupa Arabia', companyPhone: '8002440307', companyEmail: 'providers@bupa.example', coveragePercentage: 80 }],
+      insuranceCompany: INSURER_CONTRACTS,
       onlinePaymentMethods: [{ companyName: 'Mada', processingFees: 0.8, type: 'credit_card', transactionType: 'deposit', supportedCurrencies: ['SAR'] }],
       cashBoxes: [{ name: `${seed.name} front desk`, pic: 'Layla Mansour', currency: 'SAR', totalBalance: 0 }],
       locationGoogl: { x: Number((base.x + seed.offset).toFixed(4)), y: Number((base.y + seed.offset).toFixed(4)) },
