@@ -23,13 +23,15 @@ describe('doctor\'s share seed', () => {
     const [doctors] = await q<{ n: number }>(`select count(*)::int as n from employees where company_id = $1 and employee_type = 'Doctor'
       and not exists (select 1 from doctor_share_rules r where r.company_id = employees.company_id and r.doctor_id = employees.id)`);
     expect(doctors!.n).toBe(0);
-    // Every invoice with money taken and a doctor has entries; none without money.
-    const rows = await q<{ paid: string; share: string | null; entries: number }>(`
-      select i.paid_total::text as paid, sum(e.share)::text as share, count(e.id)::int as entries from invoices i
-        left join doctor_share_entries e on e.company_id = i.company_id and e.invoice_id = i.id
-       where i.company_id = $1 and i.status <> 'draft' and i.doctor_id is not null group by i.id, i.paid_total`);
+    // Every invoice with money taken (from the patient, or from the insurer on a paid claim) and a doctor has entries;
+    // none without money.
+    const rows = await q<{ paid: string; claimPaid: boolean; share: string | null; entries: number }>(`
+      select i.paid_total::text as paid, exists (select 1 from insurance_claims c where c.company_id = i.company_id
+             and c.invoice_id = i.id and c.status = 'paid') as "claimPaid", sum(e.share)::text as share, count(e.id)::int as entries
+        from invoices i left join doctor_share_entries e on e.company_id = i.company_id and e.invoice_id = i.id
+       where i.company_id = $1 and i.status <> 'draft' and i.doctor_id is not null group by i.company_id, i.id, i.paid_total`);
     expect(rows.some((r) => Number(r.paid) > 0)).toBe(true);
-    for (const r of rows) expect(r.entries > 0).toBe(Number(r.paid) > 0);
+    for (const r of rows) expect(r.entries > 0).toBe(Number(r.paid) > 0 || r.claimPaid);
     expect(rows.every((r) => r.share === null || Number(r.share) > 0)).toBe(true);
     // Yesterday's close of each clinic's cash box locked them: the demo statement has a closed day.
     const [open] = await q<{ n: number }>(`select count(*)::int as n from doctor_share_entries where company_id = $1 and close_id is null`);

@@ -32,7 +32,7 @@ describe('seedScheduling', () => {
     expect(await ctx.database.db.select().from(services).where(eq(services.companyId, org.companyId))).toHaveLength(0);
   });
 
-  it('books four weeks that keep every rule, with history completed or cancelled and the future scheduled', async () => {
+  it('books four weeks that keep every rule, with history completed, missed or cancelled and the future scheduled', async () => {
     const db = ctx.database.db;
     const org = await createOrg(ctx);
     const today = localTime(new Date(), 'Asia/Riyadh').date;
@@ -64,10 +64,24 @@ describe('seedScheduling', () => {
       const clinic = clinicRows.find((c) => c.id === r.clinicId)!;
       const doctor = doctorRows.find((d) => d.id === r.doctorId)!;
       expect(checkBookingTime({ startsAt: r.startsAt, endsAt: r.endsAt, now: new Date(0), clinic, doctor }), r.publicId).toBeNull();
-      if (r.endsAt.getTime() <= now) expect(['completed', 'cancelled']).toContain(r.status);
+      if (r.endsAt.getTime() <= now) expect(['completed', 'no_show', 'cancelled']).toContain(r.status);
       if (r.startsAt.getTime() > now) expect(['scheduled', 'cancelled']).toContain(r.status);
-      if (r.status === 'cancelled') expect(r.cancellationReason).toBeTruthy();
+      if (r.status === 'cancelled') {
+        expect(r.cancellationReason).toBeTruthy();
+        // Cancelled after it was booked and not in the future; late exactly when 24 hours or less before the start.
+        expect(r.cancelledAt!.getTime()).toBeGreaterThan(r.createdAt.getTime());
+        expect(r.cancelledAt!.getTime()).toBeLessThanOrEqual(now);
+        expect(r.lateCancellation, r.publicId).toBe(r.startsAt.getTime() - r.cancelledAt!.getTime() <= 24 * 3_600_000);
+      }
+      // A missed visit: marked a quarter of an hour after its start, and the patient never arrived.
+      if (r.status === 'no_show') expect([r.noShowAt!.getTime() - r.startsAt.getTime(), r.arrivedAt]).toEqual([15 * 60_000, null]);
     }
+    // The dashboard's no-show and late cancellation rates have something to show.
+    const past = rows.filter((r) => r.endsAt.getTime() <= now && r.status !== 'cancelled');
+    const missed = past.filter((r) => r.status === 'no_show').length;
+    expect(missed).toBeGreaterThan(0);
+    expect(missed).toBeLessThan(past.length * 0.15);
+    expect(rows.some((r) => r.lateCancellation) && rows.some((r) => r.status === 'cancelled' && !r.lateCancellation)).toBe(true);
     // Completed and under-way visits carry the front desk's times: arrived 0-15 minutes before the start, called in
     // 5-30 minutes later, completed after that; so the dashboard shows arrivals and an average wait.
     const visited = rows.filter((r) => r.status === 'completed' || r.status === 'in_consultation');
@@ -85,7 +99,7 @@ describe('seedScheduling', () => {
     }
     const waits = visited.map((r) => (r.calledInAt!.getTime() - r.arrivedAt!.getTime()) / 60_000);
     expect(waits.filter((w) => w >= 5).length).toBeGreaterThan(waits.length * 0.9);
-    expect(rows.filter((r) => r.status === 'cancelled' || r.status === 'scheduled').every((r) => r.arrivedAt === null)).toBe(true);
+    expect(rows.filter((r) => ['cancelled', 'scheduled', 'no_show'].includes(r.status)).every((r) => r.arrivedAt === null)).toBe(true);
     expect(new Set(rows.map((r) => r.publicId)).size).toBe(rows.length);
     expect(rows.some((r) => r.status === 'completed') && rows.some((r) => r.status === 'scheduled') && rows.some((r) => r.status === 'cancelled')).toBe(true);
     // Overlaps would have been refused by the database itself: every kept appointment is in.

@@ -123,6 +123,8 @@ export async function seedScheduling(db: Db, companyId: string, now = new Date()
   const rand = seededRandom(6060);
   // The visits' own times come from a generator of their own, so the booked days stay as they were.
   const flow = seededRandom(6061);
+  // And whether a kept visit was missed, or a cancellation came late, from a third.
+  const outcome = seededRandom(6062);
 
   // Specialities: reuse any that already exist (by name), add the rest.
   const existing = await db.select({ id: specializations.id, name: specializations.name }).from(specializations).where(eq(specializations.companyId, companyId));
@@ -270,7 +272,22 @@ export async function seedScheduling(db: Db, companyId: string, now = new Date()
             const cancelled = rand.chance(past ? 0.12 : 0.06);
             // Under way now: the patient is with the doctor.
             const ongoing = !cancelled && !past && s <= now.getTime();
-            const status = cancelled ? 'cancelled' : past ? 'completed' : ongoing ? 'in_consultation' : 'scheduled';
+            // About one kept visit in fourteen the patient never came to; about a quarter of cancellations came
+            // within the day before (late).
+            const missed = !cancelled && past && outcome.chance(0.07);
+            const soon = cancelled && outcome.chance(0.25);
+            const status = cancelled ? 'cancelled' : missed ? 'no_show' : past ? 'completed' : ongoing ? 'in_consultation' : 'scheduled';
+            // The main generator's draws in their usual order (the booked days stay as they were).
+            const reason = rand.pick(service.reasons);
+            const cancellationReason = cancelled ? rand.pick(CANCEL_REASONS) : null;
+            const createdAt = new Date(Math.min(now.getTime(), s) - (3 + Math.floor(rand.next() * 20)) * 86_400_000);
+            const hour = 3_600_000;
+            const cancelledAt = cancelled
+              ? new Date(Math.min(now.getTime(), Math.max(createdAt.getTime() + hour, s - (soon ? outcome.int(1, 20) : outcome.int(25, 60)) * hour)))
+              : null;
+            // Late as the company's rule reads it (24 hours or less before the start), from the time it happened.
+            const late = cancelledAt !== null && s - cancelledAt.getTime() <= 24 * hour;
+            const times = past || ongoing ? visitTimes(flow, s, e, now.getTime(), !cancelled) : {};
             // A cancelled slot stays free for someone else; kept ones block the doctor and the patient.
             if (!cancelled) {
               book(doctorId, s, e);
@@ -278,11 +295,11 @@ export async function seedScheduling(db: Db, companyId: string, now = new Date()
             }
             rows.push({
               companyId, publicId: '', patientId: patient, doctorId, clinicId: clinic.id, serviceId: service.id,
-              reason: rand.pick(service.reasons), startsAt, endsAt, status,
-              cancellationReason: cancelled ? rand.pick(CANCEL_REASONS) : null,
+              reason, startsAt, endsAt, status, cancellationReason,
+              lateCancellation: late, cancelledAt,
               reminderSent: past || s - now.getTime() < 2 * 86_400_000,
-              createdAt: new Date(Math.min(now.getTime(), s) - (3 + Math.floor(rand.next() * 20)) * 86_400_000),
-              ...(past || ongoing ? visitTimes(flow, s, e, now.getTime(), !cancelled) : {}),
+              createdAt,
+              ...(missed ? { noShowAt: new Date(s + 15 * 60_000) } : times),
             });
           }
         }
