@@ -7,6 +7,7 @@ import { seedOrganisation } from './organisation.js';
 import { seedInvitation, seedEmployees } from './employees.js';
 import { seedPatients } from './patients.js';
 import { seedScheduling } from './scheduling.js';
+import { seedWaitlist } from './waitlist.js';
 import { seedReminders } from './reminders.js';
 import { seedWaitingRoom } from './waiting-room.js';
 import { seedOnlineBooking } from './online-booking.js';
@@ -89,6 +90,7 @@ async function buildDemo(db: Db): Promise<string> {
   await seedInvitation(db, company.id, roleIds, admin.id);
   await seedPatients(db, company.id);
   await seedScheduling(db, company.id);
+  await seedWaitlist(db, company.id);
   await seedReminders(db, company.id);
   await seedWaitingRoom(db, company.id);
   await seedOnlineBooking(db, company.id);

@@ -80,7 +80,7 @@ function offeredAt(clinicName: string): SpecializationSeed[] {
 
 const GENERAL: SpecializationSeed['services'][number] = ['General consultation', 'A first visit with a doctor of the clinic.', 200, null];
 /** Who a service is for, by its name: children's care for children, pregnancy care for women; the others for anyone. */
-const SERVICE_PATIENTS: Record<string, (p: { age: number; gender: string | null }) => boolean> = {
+export const SERVICE_PATIENTS: Record<string, (p: { age: number; gender: string | null }) => boolean> = {
   'Pediatric consultation': (p) => p.age < 16,
   'Child vaccination': (p) => p.age < 16,
   'Antenatal check-up': (p) => p.gender === 'female' && p.age >= 18 && p.age <= 45,

@@ -44,8 +44,9 @@ interface DataTableHeaderProps<T> {
 /** The table's header row: the number column, then each column's title, a sort button where the API can sort by it. */
 export function DataTableHeader<T>({ columns, withNumber, sortBy, order, onSort }: DataTableHeaderProps<T>) {
   const { t } = useTranslation();
+  const sortable = Boolean(onSort) && columns.some((c) => c.sortKey);
   return (
-    <Table.Tr>
+    <Table.Tr data-sortable-row={sortable || undefined}>
       {withNumber && (
         <Table.Th scope="col" className={classes.th} style={{ width: 64 }}>
           {t('common.table.number')}

@@ -40,6 +40,8 @@ interface DataTableProps<T> {
   minWidth?: number;
   caption?: string;
   'data-testid'?: string;
+  /** A test id on every row. */
+  rowTestId?: string;
 }
 
 /** Three-digit row number, counting across pages. */
@@ -85,6 +87,7 @@ export function DataTable<T>({
   minWidth = 720,
   caption,
   'data-testid': testId,
+  rowTestId,
 }: DataTableProps<T>) {
   const { t, i18n } = useTranslation();
   const columnCount = columns.length + (withNumber ? 1 : 0);
@@ -138,6 +141,7 @@ export function DataTable<T>({
           data-clickable={clickable || undefined}
           data-stale={stale || undefined}
           data-highlighted={getRowKey(row) === highlightedKey || undefined}
+          data-testid={rowTestId}
           tabIndex={clickable ? 0 : undefined}
           aria-label={clickable && rowLabel ? rowLabel(row) : undefined}
           onClick={

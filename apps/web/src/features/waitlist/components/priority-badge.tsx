@@ -7,5 +7,6 @@ const NAMES = ['routine', 'soon', 'urgent'] as const;
 export function PriorityBadge({ priority }: { priority: number }) {
   const { t } = useTranslation();
   const i = Math.min(Math.max(priority, 0), 2);
-  return <Badge size="sm" variant="light" color={COLORS[i]}>{t(`waitlist.priority.${NAMES[i]}`)}</Badge>;
+  // Its whole word, however narrow the column (a table gives a badge no more than its cell).
+  return <Badge size="sm" variant="light" color={COLORS[i]} style={{ minWidth: 'max-content' }}>{t(`waitlist.priority.${NAMES[i]}`)}</Badge>;
 }

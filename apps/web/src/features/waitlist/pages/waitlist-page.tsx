@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Button, Card, Group, Modal, ScrollArea, SegmentedControl, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Card, Group, Modal, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCalendarPlus, IconHourglass, IconPlus, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, WAITLIST_STATUSES, type WaitlistRecord, type WaitlistStatus } from '@clinic/shared';
-import { EmptyState } from '@/components/empty-state';
-import { PaginationBar } from '@/components/list';
+import { DataTable, PaginationBar, type DataTableColumn } from '@/components/list';
 import { formatDay } from '@/lib/dates';
 import { useSession } from '@/lib/session-context';
 import { useCloseWaitlistEntry, useWaitlist } from '../api/waitlist';
@@ -34,6 +33,36 @@ export default function WaitlistPage() {
     return parts.length ? parts.join(' · ') : t('waitlist.anyTime');
   };
 
+  const columns: DataTableColumn<WaitlistRecord>[] = [
+    { key: 'patient', header: t('waitlist.fields.patient'), render: (e) => <Text size="sm" fw={600}>{e.patient.name}</Text> },
+    { key: 'priority', header: t('waitlist.fields.priority'), render: (e) => <PriorityBadge priority={e.priority} /> },
+    { key: 'clinic', header: t('waitlist.fields.clinic'), render: (e) => <Text size="sm" data-testid="waitlist-clinic">{e.clinic.name}</Text> },
+    { key: 'service', header: t('waitlist.fields.service'), render: (e) => <Text size="sm">{e.service.name}</Text> },
+    { key: 'doctor', header: t('waitlist.fields.doctor'), render: (e) => <Text size="sm">{e.doctor?.name ?? t('waitlist.anyDoctor')}</Text> },
+    { key: 'window', header: t('waitlist.fields.window'), render: (e) => <Text size="xs">{window(e)}</Text> },
+    { key: 'waiting', header: t('waitlist.fields.waiting'), render: (e) => <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{t('waitlist.waitingDays', { count: e.waitingDays })}</Text> },
+    { key: 'note', header: t('waitlist.fields.note'), render: (e) => (e.note ? <Text size="xs" c="dimmed">{e.note}</Text> : null) },
+  ];
+  if (canWrite) {
+    columns.push({
+      key: 'actions',
+      header: '',
+      align: 'end',
+      render: (e) => e.status === 'open' ? (
+        <Group gap={4} wrap="nowrap" justify="flex-end">
+          <Button size="compact-sm" leftSection={<IconCalendarPlus size={14} />} onClick={() => setBooking(e)} data-testid="waitlist-row-book">
+            {t('waitlist.book')}
+          </Button>
+          <Tooltip label={t('waitlist.close')}>
+            <ActionIcon variant="subtle" color="gray" aria-label={t('waitlist.close')} onClick={() => close.mutate({ id: e._id, version: e.version })}>
+              <IconX size={16} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      ) : null,
+    });
+  }
+
   return (
     <Stack gap="md" data-testid="waitlist-page">
       <Card padding="sm">
@@ -48,59 +77,23 @@ export default function WaitlistPage() {
         </Group>
       </Card>
       {list.isError && <Alert color="red" variant="light">{list.error.message}</Alert>}
-      {list.isPending ? (
-        <Stack gap="xs">{[0, 1, 2].map((i) => <Skeleton key={i} height={36} />)}</Stack>
-      ) : list.data?.data.length === 0 ? (
-        <EmptyState title={t('waitlist.empty')} icon={<IconHourglass size={28} />} />
-      ) : (
-        <Card padding={0}>
-          <ScrollArea>
-            <Table verticalSpacing="xs" striped highlightOnHover data-testid="waitlist-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('waitlist.fields.priority')}</Table.Th>
-                  <Table.Th>{t('waitlist.fields.patient')}</Table.Th>
-                  <Table.Th>{t('waitlist.fields.clinic')}</Table.Th>
-                  <Table.Th>{t('waitlist.fields.service')}</Table.Th>
-                  <Table.Th>{t('waitlist.fields.doctor')}</Table.Th>
-                  <Table.Th>{t('waitlist.fields.window')}</Table.Th>
-                  <Table.Th>{t('waitlist.fields.waiting')}</Table.Th>
-                  <Table.Th>{t('waitlist.fields.note')}</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data?.data.map((e) => (
-                  <Table.Tr key={e._id} data-testid="waitlist-row">
-                    <Table.Td><PriorityBadge priority={e.priority} /></Table.Td>
-                    <Table.Td><Text size="sm" fw={500}>{e.patient.name}</Text></Table.Td>
-                    <Table.Td><Text size="sm" data-testid="waitlist-clinic">{e.clinic.name}</Text></Table.Td>
-                    <Table.Td><Text size="sm">{e.service.name}</Text></Table.Td>
-                    <Table.Td><Text size="sm">{e.doctor?.name ?? t('waitlist.anyDoctor')}</Text></Table.Td>
-                    <Table.Td><Text size="xs">{window(e)}</Text></Table.Td>
-                    <Table.Td><Text size="sm" style={{ whiteSpace: 'nowrap' }}>{t('waitlist.waitingDays', { count: e.waitingDays })}</Text></Table.Td>
-                    <Table.Td><Text size="xs" c="dimmed">{e.note}</Text></Table.Td>
-                    <Table.Td>
-                      {canWrite && e.status === 'open' && (
-                        <Group gap={4} wrap="nowrap">
-                          <Button size="compact-sm" leftSection={<IconCalendarPlus size={14} />} onClick={() => setBooking(e)} data-testid="waitlist-row-book">
-                            {t('waitlist.book')}
-                          </Button>
-                          <Tooltip label={t('waitlist.close')}>
-                            <ActionIcon variant="subtle" color="gray" aria-label={t('waitlist.close')} onClick={() => close.mutate({ id: e._id, version: e.version })}>
-                              <IconX size={16} />
-                            </ActionIcon>
-                          </Tooltip>
-                        </Group>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea>
-        </Card>
-      )}
+      <Card padding={0}>
+        <DataTable
+          columns={columns}
+          rows={list.data?.data}
+          getRowKey={(e) => e._id}
+          page={page}
+          limit={limit}
+          withNumber={false}
+          loading={list.isPending}
+          stale={list.isPlaceholderData}
+          emptyText={t('waitlist.empty')}
+          emptyIcon={<IconHourglass stroke={1.6} />}
+          minWidth={980}
+          data-testid="waitlist-table"
+          rowTestId="waitlist-row"
+        />
+      </Card>
       {pagination && pagination.total_items > 0 && (
         <PaginationBar
           page={pagination.current_page}
