@@ -80,12 +80,19 @@ function offeredAt(clinicName: string): SpecializationSeed[] {
 
 const GENERAL: SpecializationSeed['services'][number] = ['General consultation', 'A first visit with a doctor of the clinic.', 200, null];
 /** Who a service is for, by its name: children's care for children, pregnancy care for women; the others for anyone. */
-export const SERVICE_PATIENTS: Record<string, (p: { age: number; gender: string | null }) => boolean> = {
+const SERVICE_PATIENTS: Record<string, (p: { age: number; gender: string | null }) => boolean> = {
   'Pediatric consultation': (p) => p.age < 16,
   'Child vaccination': (p) => p.age < 16,
   'Antenatal check-up': (p) => p.gender === 'female' && p.age >= 18 && p.age <= 45,
   'Pelvic ultrasound': (p) => p.gender === 'female' && p.age >= 16,
 };
+
+/** The patients a service suits (all of them when it suits anyone, or none would). */
+export function patientsSuitedTo<P extends { dateOfBirth: string; gender: string | null }>(serviceName: string, people: readonly P[], thisYear: number): readonly P[] {
+  const fits = SERVICE_PATIENTS[serviceName];
+  const suited = fits ? people.filter((p) => fits({ age: thisYear - Number(p.dateOfBirth.slice(0, 4)), gender: p.gender })) : people;
+  return suited.length ? suited : people;
+}
 
 const GENERAL_REASONS = ['Follow-up visit', 'General check-up', 'Consultation', 'Second opinion', 'استشارة عامة', 'متابعة'];
 const CANCEL_REASONS = ['Patient requested a new time', 'Patient is travelling', 'Doctor called to an emergency', 'Patient felt better', 'تعذر حضور المريض'];
@@ -223,13 +230,11 @@ export async function seedScheduling(db: Db, companyId: string, now = new Date()
   if (!patientRows.length) return;
   // Each service's patients: children's services see children, pregnancy care women (no 86-year-old at a vaccination).
   const thisYear = now.getUTCFullYear();
-  const patientsFor = new Map<string, typeof patientRows>();
+  const patientsFor = new Map<string, readonly (typeof patientRows)[number][]>();
   const poolOf = (serviceName: string) => {
     let pool = patientsFor.get(serviceName);
     if (!pool) {
-      const fits = SERVICE_PATIENTS[serviceName];
-      const suited = fits ? patientRows.filter((p) => fits({ age: thisYear - Number(p.dateOfBirth.slice(0, 4)), gender: p.gender })) : patientRows;
-      pool = suited.length ? suited : patientRows;
+      pool = patientsSuitedTo(serviceName, patientRows, thisYear);
       patientsFor.set(serviceName, pool);
     }
     return pool;

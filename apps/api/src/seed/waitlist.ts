@@ -11,7 +11,7 @@ import type { Db } from '../db/client.js';
 import { appointments, clinics, employees, patients, serviceDoctors, services, waitlistEntries } from '../db/schema/index.js';
 import { publicIdOf } from '../lib/public-id.js';
 import { seededRandom } from './random.js';
-import { SERVICE_PATIENTS } from './scheduling.js';
+import { patientsSuitedTo } from './scheduling.js';
 
 const DAY = 86_400_000;
 const URGENT_CARE = new Set(['General consultation', 'Internal medicine consultation', 'Diabetes follow-up', 'Cardiology consultation', 'Echocardiogram',
@@ -33,11 +33,7 @@ export async function seedWaitlist(db: Db, companyId: string, now = new Date()):
     .where(and(eq(patients.companyId, companyId), eq(patients.isActive, true))).orderBy(asc(patients.publicId));
   if (!clinicRows.length || !people.length || !serviceRows.length) return;
   const thisYear = now.getUTCFullYear();
-  const suited = (serviceName: string) => {
-    const fits = SERVICE_PATIENTS[serviceName];
-    const pool = fits ? people.filter((p) => fits({ age: thisYear - Number(p.dateOfBirth.slice(0, 4)), gender: p.gender })) : people;
-    return pool.length ? pool : people;
-  };
+  const suited = (serviceName: string) => patientsSuitedTo(serviceName, people, thisYear);
   const day = (offset: number) => new Date(now.getTime() + offset * DAY).toISOString().slice(0, 10);
   const rows: Array<Omit<typeof waitlistEntries.$inferInsert, 'publicId'>> = [];
 
