@@ -32,7 +32,7 @@ describe('the invoices list at a phone’s width', () => {
 
     await userEvent.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getByRole('combobox', { name: 'Status' })).toBeInTheDocument();
+    expect(await screen.findByRole('combobox', { name: 'Status' })).toBeInTheDocument();
   });
 
   it('keeps every filter in sight on a wide screen', async () => {
