@@ -89,6 +89,35 @@ describe('calendar feeds', () => {
     expect(again.statusCode).toBe(304);
   });
 
+  it('shows a visit\'s reason with full names, but not once the visit\'s note is marked sensitive', async () => {
+    const day = nextWeekday('Monday', 'Asia/Riyadh', 5);
+    const visit = await insertAt(day, '11:00', 'Asia/Riyadh');
+    const made = await ctx.app.inject({ method: 'POST', url: '/api/calendar-feeds', headers: auth(a.token), payload: { clinic: ids.clinic, showNames: true } });
+    expect(made.statusCode, made.body).toBe(201);
+    const url = body(made).data.url as string;
+    const description = async () => {
+      const v = new ICAL.Component(ICAL.parse((await fetchFeed(url)).body)).getAllSubcomponents('vevent').find((e) => e.getFirstPropertyValue('uid') === `${visit}@clinic`)!;
+      return { text: String(v.getFirstPropertyValue('description')), modified: (v.getFirstPropertyValue('last-modified') as ICAL.Time).toJSDate().toISOString() };
+    };
+    expect((await description()).text).toContain('Follow-up');
+
+    const [encounter] = await ctx.database.query<{ id: string }>(
+      `insert into encounters (company_id, kind, patient_id, doctor_id, clinic_id, appointment_id, reason, status, opened_at)
+       values ($1, 'visit', $2, $3, $4, $5, 'Follow-up', 'open', now()) returning id`,
+      [a.companyId, ids.patient, ids.doctor, ids.clinic, visit],
+    );
+    const marked = new Date(Date.now() + 60_000);
+    marked.setMilliseconds(0);
+    await ctx.database.query(
+      `insert into encounter_notes (company_id, encounter_id, template, content, sensitive, sensitive_changed_at) values ($1, $2, '{}', '{}', true, $3)`,
+      [a.companyId, encounter!.id, marked],
+    );
+    const after = await description();
+    expect(after.text).not.toContain('Follow-up');
+    // A calendar that kept the event sees it changed.
+    expect(after.modified).toBe(marked.toISOString());
+  });
+
   it('keeps 09:00 at 09:00 across a clock change', async () => {
     const before = await insertAt('2027-03-26', '09:00', 'Europe/Berlin', 'scheduled', ids.berlin);
     const after = await insertAt('2027-03-29', '09:00', 'Europe/Berlin', 'scheduled', ids.berlin);

@@ -87,17 +87,25 @@ export interface FeedEvent {
   patientId: string; patientName: string; doctorName: string; clinicName: string; clinicAddress: string | null; timeZone: string; serviceName: string;
 }
 
-/** The appointments of a feed's doctor or clinic starting in [from, to), earliest first, at most `cap`. */
+/**
+ * The appointments of a feed's doctor or clinic starting in [from, to), earliest first, at most `cap`. A visit whose
+ * encounter note is marked sensitive comes without its reason (an outside calendar is no place for it), and counts as
+ * changed when the mark last flipped.
+ */
 export async function feedEvents(database: Database, feed: FeedRow, from: Date, to: Date, cap: number): Promise<FeedEvent[]> {
   return database.query<FeedEvent>(
-    `select a.id, a.public_id as "publicId", a.status, a.starts_at as "startsAt", a.ends_at as "endsAt", a.updated_at as "updatedAt",
-            a.version, a.reason, a.patient_id as "patientId", p.name as "patientName", e.name as "doctorName", c.name as "clinicName",
+    `select a.id, a.public_id as "publicId", a.status, a.starts_at as "startsAt", a.ends_at as "endsAt",
+            greatest(a.updated_at, n.sensitive_changed_at) as "updatedAt", a.version,
+            case when n.sensitive then '' else a.reason end as reason,
+            a.patient_id as "patientId", p.name as "patientName", e.name as "doctorName", c.name as "clinicName",
             c.address as "clinicAddress", c.time_zone as "timeZone", s.name as "serviceName"
        from appointments a
        join patients p on p.company_id = a.company_id and p.id = a.patient_id
        join employees e on e.company_id = a.company_id and e.id = a.doctor_id
        join clinics c on c.company_id = a.company_id and c.id = a.clinic_id
        join services s on s.company_id = a.company_id and s.id = a.service_id
+       left join encounters en on en.company_id = a.company_id and en.appointment_id = a.id
+       left join encounter_notes n on n.company_id = a.company_id and n.encounter_id = en.id
       where a.company_id = $1 and a.starts_at >= $2 and a.starts_at < $3
         and ${feed.doctorId ? 'a.doctor_id = $4' : 'a.clinic_id = $4'}
       order by a.starts_at, a.id

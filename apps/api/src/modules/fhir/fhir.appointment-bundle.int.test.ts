@@ -24,6 +24,15 @@ interface Row {
   createdAt: string; updatedAt: string; version: number; patient: 'p1' | 'p2'; doctor: 'd1' | 'd2'; service: 's1' | 's2';
 }
 
+/**
+ * The visits with an encounter: APT-7's note is marked sensitive, APT-6's was marked and then unmarked; each flip was
+ * after the appointment's own last change.
+ */
+const NOTE_MARKS: Record<string, { sensitive: boolean; changedAt: string }> = {
+  'APT-7': { sensitive: true, changedAt: '2026-02-01T08:00:00.250Z' },
+  'APT-6': { sensitive: false, changedAt: '2026-02-02T09:30:00.000Z' },
+};
+
 const names = {
   p1: 'محمد "Mo" \\ Abdullah',
   p2: 'Lina\tHaddad',
@@ -91,6 +100,18 @@ beforeAll(async () => {
       createdAt: '2026-01-11T00:00:00Z', updatedAt: '2026-01-11T00:00:00Z', version: 1, patient: 'p2', doctor: 'd1', service: 's2' },
   ];
   for (const r of week) rows.push({ ...r, id: await insertAppointment(r, clinic.id) });
+  for (const [publicId, mark] of Object.entries(NOTE_MARKS)) {
+    const r = rows.find((x) => x.publicId === publicId)!;
+    const [encounter] = await ctx.database.query<{ id: string }>(
+      `insert into encounters (company_id, kind, patient_id, doctor_id, clinic_id, appointment_id, reason, status, opened_at)
+       values ($1, 'visit', $2, $3, $4, $5, $6, 'open', $7) returning id`,
+      [a.companyId, ids[r.patient], ids[r.doctor], clinic.id, r.id, r.reason, r.startsAt],
+    );
+    await ctx.database.query(
+      `insert into encounter_notes (company_id, encounter_id, template, content, sensitive, sensitive_changed_at) values ($1, $2, '{}', '{}', $3, $4)`,
+      [a.companyId, encounter!.id, mark.sensitive, mark.changedAt],
+    );
+  }
   rows.sort((x, y) => x.startsAt.getTime() - y.startsAt.getTime() || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
   // Outside the search: another clinic, another week, another company.
   const later = 10 * 86_400_000;
@@ -128,14 +149,19 @@ function expectedResource(r: Row): Record<string, unknown> {
   };
   const lastUpdated: Record<string, string> = {
     'APT-1': '2026-01-03T04:05:06.789Z', 'APT-2': '2026-01-05T10:11:12.500Z', 'APT-3': '2026-01-06T00:00:00.000Z',
+    'APT-6': NOTE_MARKS['APT-6']!.changedAt, 'APT-7': NOTE_MARKS['APT-7']!.changedAt,
   };
+  // A sensitive visit's reason is left out, and the resource carries the confidentiality label R.
+  const sensitive = NOTE_MARKS[r.publicId]?.sensitive === true;
+  if (sensitive) delete extra[r.publicId]!.description;
+  const security = sensitive ? { security: [{ system: 'http://terminology.hl7.org/CodeSystem/v3-Confidentiality', code: 'R', display: 'restricted' }] } : {};
   const created: Record<string, string> = { 'APT-1': '2026-01-02T03:04:05.123Z', 'APT-3': '2026-01-06T00:00:00.000Z' };
   const e = extra[r.publicId]!;
   return {
     resourceType: 'Appointment',
     id: r.id,
-    meta: r.version ? { versionId: String(r.version), lastUpdated: lastUpdated[r.publicId] ?? r.updatedAt.replace('Z', '.000Z') }
-      : { lastUpdated: r.updatedAt.replace('Z', '.000Z') },
+    meta: r.version ? { versionId: String(r.version), lastUpdated: lastUpdated[r.publicId] ?? r.updatedAt.replace('Z', '.000Z'), ...security }
+      : { lastUpdated: lastUpdated[r.publicId] ?? r.updatedAt.replace('Z', '.000Z'), ...security },
     identifier: [{ use: 'usual', system: 'urn:clinic:appointment-id', value: r.publicId }],
     status: FHIR_STATUS[r.status],
     ...(e.cancelationReason ? { cancelationReason: e.cancelationReason } : {}),
@@ -195,6 +221,18 @@ describe('FHIR Appointment search, byte for byte', () => {
     const exported = await bulkExport(ctx.app, a.token, 'Appointment');
     const lines = exported.Appointment!.body.trim().split('\n');
     for (const r of rows) expect(lines, r.publicId).toContain(JSON.stringify(expectedResource(r)));
+  });
+
+  it('leaves out a sensitive visit\'s reason, labels it restricted, and sends it again to an export since before its note was marked', async () => {
+    const privateVisit = rows.find((r) => r.publicId === 'APT-7')!;
+    const read = await get(`/Appointment/${privateVisit.id}`);
+    expect(read.json()).not.toHaveProperty('description');
+    expect(read.json().meta.security).toEqual([{ system: 'http://terminology.hl7.org/CodeSystem/v3-Confidentiality', code: 'R', display: 'restricted' }]);
+    // Nothing of the week changed after 20 January but the two notes' marks.
+    const since = await bulkExport(ctx.app, a.token, 'Appointment', '2026-01-20T00:00:00Z');
+    const lines = since.Appointment!.body.trim().split('\n');
+    expect(lines.map((l) => JSON.parse(l).identifier[0].value).sort()).toEqual(['APT-6', 'APT-7']);
+    for (const publicId of ['APT-6', 'APT-7']) expect(lines).toContain(JSON.stringify(expectedResource(rows.find((r) => r.publicId === publicId)!)));
   });
 
   it('audits each patient of the page once, in the order the page first shows them', async () => {

@@ -3,13 +3,14 @@
  * fhir.resources.ts `appointmentResource` shapes it and `JSON.stringify` writes it (members in the same order, empty
  * values left out, instants with milliseconds), so the server passes one string through instead of turning rows into
  * objects and objects into text. The total counts the appointments alone: the joined rows exist for every one of them
- * (foreign keys), so the count needs no join.
+ * (foreign keys), so the count needs no join. A visit whose encounter note is marked sensitive leaves out its reason and
+ * carries the label R, and its lastUpdated counts the instant the mark last flipped, as the Encounter does.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rowsOf, sqlLiteral } from '../../lib/sql.js';
 import type { Page } from './fhir.search.js';
-import { APPOINTMENT_STATUS_TO_FHIR, SYSTEMS } from './fhir.resources.js';
+import { APPOINTMENT_STATUS_TO_FHIR, RESTRICTED, SYSTEMS } from './fhir.resources.js';
 import type { Where } from './fhir.repository.js';
 
 /** A JSON string of a text value (PostgreSQL escapes exactly the characters `JSON.stringify` escapes). */
@@ -33,13 +34,14 @@ const participant = (type: string, id: string, name: string) =>
 const ENTRY = `'{"fullUrl":' || ${str(`$base || '/Appointment/' || x.id`)}
   || ',"resource":{"resourceType":"Appointment","id":"' || x.id || '"'
   || ',"meta":{' || case when x.version <> 0 then '"versionId":' || ${str('x.version::text')} || ',' else '' end
-  || '"lastUpdated":' || ${instant('x.updated_at')} || '}'
+  || '"lastUpdated":' || ${instant('greatest(x.updated_at, d.sensitive_changed_at)')}
+  || case when d.sensitive then ${sqlLiteral(`,"security":[${JSON.stringify(RESTRICTED)}]`)} else '' end || '}'
   || ',"identifier":[{"use":"usual","system":"${SYSTEMS.appointmentId}","value":' || ${str('x.public_id')} || '}]'
   || ',"status":' || ${STATUS}
   || case when x.status = 'cancelled' and x.cancellation_reason <> '' then ',"cancelationReason":{"text":' || ${str('x.cancellation_reason')} || '}' else '' end
   || ',"serviceType":[{"coding":[{"system":"${SYSTEMS.serviceId}","code":"' || x.service_id || '","display":' || ${str('d.service')}
   || '}],"text":' || ${str('d.service')} || '}]'
-  || case when d.description <> '' then ',"description":' || ${str('d.description')} else '' end
+  || case when d.description <> '' and not d.sensitive then ',"description":' || ${str('d.description')} else '' end
   || ',"start":' || ${instant('x.starts_at')} || ',"end":' || ${instant('x.ends_at')}
   || case when d.minutes > 0 then ',"minutesDuration":' || d.minutes else '' end
   || ',"created":' || ${instant('x.created_at')}
@@ -56,11 +58,14 @@ function statement(w: Where, page: Page): string {
           from (select a.id, a.public_id, a.status, a.starts_at, a.ends_at, a.reason, a.cancellation_reason, a.created_at, a.updated_at, a.version,
                        a.patient_id, a.doctor_id, a.clinic_id, a.service_id
                   from appointments a where ${w.sql} order by a.starts_at, a.id limit ${page.count} offset ${page.offset}) x
+          left join encounters en on en.company_id = $1 and en.appointment_id = x.id
+          left join encounter_notes n on n.company_id = $1 and n.encounter_id = en.id
           cross join lateral (select btrim(x.reason, ${JS_WHITE_SPACE}) as description,
             (select p.name from patients p where p.company_id = $1 and p.id = x.patient_id) as patient,
             (select e.name from employees e where e.company_id = $1 and e.id = x.doctor_id) as doctor,
             (select c.name from clinics c where c.company_id = $1 and c.id = x.clinic_id) as clinic,
             (select s.name from services s where s.company_id = $1 and s.id = x.service_id) as service,
+            coalesce(n.sensitive, false) as sensitive, n.sensitive_changed_at,
             (${millis('x.ends_at')} - ${millis('x.starts_at')} + 30000) / 60000 as minutes,
             case when x.status = 'cancelled' then '"declined"}' else '"accepted"}' end as participation
             offset 0) d) q`; // offset 0: each name is looked up once per row, not once per use

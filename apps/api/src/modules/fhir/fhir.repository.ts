@@ -118,9 +118,14 @@ const APPOINTMENT_FROM = `appointments a
   join patients p on p.company_id = a.company_id and p.id = a.patient_id
   join employees e on e.company_id = a.company_id and e.id = a.doctor_id
   join clinics c on c.company_id = a.company_id and c.id = a.clinic_id
-  join services s on s.company_id = a.company_id and s.id = a.service_id`;
+  join services s on s.company_id = a.company_id and s.id = a.service_id
+  left join encounters en on en.company_id = a.company_id and en.appointment_id = a.id
+  left join encounter_notes n on n.company_id = a.company_id and n.encounter_id = en.id`;
+/** When an appointment last changed for FHIR: its own change, or its visit's note being marked sensitive or unmarked. */
+const APPOINTMENT_UPDATED = 'greatest(a.updated_at, n.sensitive_changed_at)';
 const APPOINTMENT_SELECT = `a.id, a.public_id as "publicId", a.status, a.starts_at as "startsAt", a.ends_at as "endsAt", a.reason,
-  a.cancellation_reason as "cancellationReason", a.created_at as "createdAt", a.updated_at as "updatedAt", a.version,
+  a.cancellation_reason as "cancellationReason", a.created_at as "createdAt", ${APPOINTMENT_UPDATED} as "updatedAt", a.version,
+  coalesce(n.sensitive, false) as sensitive,
   a.patient_id as "patientId", p.name as "patientName", a.doctor_id as "doctorId", e.name as "doctorName",
   a.clinic_id as "clinicId", c.name as "clinicName", a.service_id as "serviceId", s.name as "serviceName"`;
 
@@ -128,7 +133,7 @@ const APPOINTMENT_SELECT = `a.id, a.public_id as "publicId", a.status, a.starts_
 export async function exportBatch(db: Database, type: ExportType, companyId: string, afterId: string | null, size: number, since: Date | null = null): Promise<unknown[]> {
   const spec = EXPORT_SPECS[type];
   const w = spec.where(companyId);
-  if (since) w.add(`${spec.alias}.updated_at >= ?`, since);
+  if (since) w.add(`${spec.updated ?? `${spec.alias}.updated_at`} >= ?`, since);
   if (afterId) w.add(`${spec.alias}.id > ?`, afterId);
   return db.query(`select ${spec.select} from ${spec.from} where ${w.sql} order by ${spec.alias}.id limit ${size}`, w.params);
 }
@@ -137,7 +142,8 @@ export const EXPORT_TYPES = ['Patient', 'Practitioner', 'PractitionerRole', 'Org
 export type ExportType = (typeof EXPORT_TYPES)[number];
 
 const doctorsSpec = { alias: 'e', select: DOCTOR_SELECT, from: 'employees e', where: doctorWhere };
-const EXPORT_SPECS: Record<ExportType, { alias: string; select: string; from: string; where: (companyId: string) => Where }> = {
+/** What each type's export reads; `updated` is when a row last changed, where that is not its own `updated_at`. */
+const EXPORT_SPECS: Record<ExportType, { alias: string; select: string; from: string; where: (companyId: string) => Where; updated?: string }> = {
   Patient: { alias: 'p', select: PATIENT_SELECT, from: 'patients p', where: (c) => new Where(c, 'p') },
   Practitioner: doctorsSpec,
   PractitionerRole: doctorsSpec,
@@ -145,7 +151,7 @@ const EXPORT_SPECS: Record<ExportType, { alias: string; select: string; from: st
   Organization: { alias: 'o', select: ORGANIZATION_SELECT, from: ORGANIZATIONS, where: (c) => new Where(c, 'o') },
   Location: { alias: 'c', select: CLINIC_SELECT, from: 'clinics c', where: (c) => new Where(c, 'c') },
   HealthcareService: { alias: 's', select: SERVICE_SELECT, from: 'services s join clinics c on c.company_id = s.company_id and c.id = s.clinic_id', where: (c) => new Where(c, 's') },
-  Appointment: { alias: 'a', select: APPOINTMENT_SELECT, from: APPOINTMENT_FROM, where: (c) => new Where(c, 'a') },
+  Appointment: { alias: 'a', select: APPOINTMENT_SELECT, from: APPOINTMENT_FROM, where: (c) => new Where(c, 'a'), updated: APPOINTMENT_UPDATED },
 };
 
 /** Clinics of a doctor with what free-slot search needs. */

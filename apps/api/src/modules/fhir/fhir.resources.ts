@@ -85,6 +85,8 @@ export const reference = (type: string, id: string, display?: string | null) => 
 export const instant = (d: Date | string) => (typeof d === 'string' ? new Date(d) : d).toISOString();
 export const meta = (updatedAt: Date | string | null | undefined, version?: number | null) =>
   (updatedAt ? clean({ versionId: version ? String(version) : undefined, lastUpdated: instant(updatedAt) }) : undefined);
+/** The confidentiality label of what a sensitive encounter holds (http://terminology.hl7.org/CodeSystem/v3-Confidentiality). */
+export const RESTRICTED = { system: 'http://terminology.hl7.org/CodeSystem/v3-Confidentiality', code: 'R', display: 'restricted' };
 
 export interface PatientRow {
   id: string; publicId: string; name: string; identity: string; phone: string | null; email: string | null;
@@ -237,6 +239,11 @@ export interface AppointmentRow {
   cancellationReason: string | null; createdAt: Date | null; updatedAt: Date | null;
   patientId: string; patientName: string; doctorId: string; doctorName: string; clinicId: string; clinicName: string;
   serviceId: string; serviceName: string; version?: number;
+  /**
+   * Whether the visit's encounter note is marked sensitive: the resource then leaves out the reason and carries the
+   * label R, as the Encounter does (its `updatedAt` counts the instant the mark last flipped).
+   */
+  sensitive?: boolean;
 }
 
 export function appointmentResource(a: AppointmentRow): Resource {
@@ -249,12 +256,12 @@ export function appointmentResource(a: AppointmentRow): Resource {
   return clean({
     resourceType: 'Appointment',
     id: a.id,
-    meta: meta(a.updatedAt, a.version),
+    meta: a.sensitive ? { ...meta(a.updatedAt, a.version), security: [RESTRICTED] } : meta(a.updatedAt, a.version),
     identifier: [{ use: 'usual', system: SYSTEMS.appointmentId, value: a.publicId }],
     status: APPOINTMENT_STATUS_TO_FHIR[a.status],
     cancelationReason: a.status === 'cancelled' && a.cancellationReason ? { text: a.cancellationReason } : undefined,
     serviceType: [{ coding: [{ system: SYSTEMS.serviceId, code: a.serviceId, display: a.serviceName }], text: a.serviceName }],
-    description: a.reason?.trim() || undefined,
+    description: (!a.sensitive && a.reason?.trim()) || undefined,
     start: instant(a.startsAt),
     end: instant(a.endsAt),
     minutesDuration: minutes > 0 ? minutes : undefined,

@@ -11,7 +11,7 @@ import { bulkExport, fhirValid, loadR4Definitions } from '../fixtures.js';
 import type { Deps } from '../../../lib/app-types.js';
 import type { RequestContext } from '../../../lib/request-context.js';
 import { clinicalExportBatch } from './clinical.service.js';
-import { RESTRICTED } from './encounter.js';
+import { RESTRICTED } from '../fhir.resources.js';
 import { CLINICAL_RESOURCES } from './registry.js';
 
 /**

@@ -10,9 +10,8 @@
  * they are (the receiver is an integration, not a clinician of the screens) but carry the confidentiality label R
  * (restricted) in meta.security, like their Encounter.
  */
-import { clean, instant, meta, reference, type Resource } from '../fhir.resources.js';
+import { clean, instant, meta, reference, RESTRICTED, type Resource } from '../fhir.resources.js';
 import { dateBounds, referenceParam } from '../fhir.search.js';
-import { RESTRICTED } from './encounter.js';
 import { codeFilter, tokenFilter, type ClinicalResource } from './types.js';
 
 /** Code systems with an HL7 URI; any other name is `urn:clinic:code-system:<name>` (lower case, URI-escaped). */

@@ -5,7 +5,7 @@
  * The note itself is never part of the resource (neither its text nor its addenda). An encounter whose note is marked
  * sensitive also leaves out the visit's reason and carries the confidentiality label R (restricted) in meta.security.
  */
-import { clean, instant, meta, reference, type Resource } from '../fhir.resources.js';
+import { clean, instant, meta, reference, RESTRICTED, type Resource } from '../fhir.resources.js';
 import { instantFilter, tokenFilter, type ClinicalResource } from './types.js';
 
 export interface EncounterRow {
@@ -28,8 +28,6 @@ const CLASSES: Readonly<Record<string, { code: string; display: string }>> = {
   phone: { code: 'VR', display: 'virtual' },
 };
 const CLASS_CODES: Record<string, string | null> = { AMB: 'visit', VR: 'phone', EMER: null, HH: null, IMP: null };
-/** The confidentiality label of a sensitive encounter (http://terminology.hl7.org/CodeSystem/v3-Confidentiality). */
-export const RESTRICTED = { system: 'http://terminology.hl7.org/CodeSystem/v3-Confidentiality', code: 'R', display: 'restricted' };
 
 const FROM = `(select e.company_id, e.id::text as id, e.id as row_id, e.patient_id, greatest(e.updated_at, n.sensitive_changed_at) as updated_at, e.kind, e.status, e.opened_at,
     e.signed_at, e.reason, e.appointment_id, e.doctor_id, d.name as doctor_name, p.name as patient_name, e.clinic_id,

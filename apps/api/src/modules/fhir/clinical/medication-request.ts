@@ -16,10 +16,9 @@ import {
   doseText, durationText, frequencyText, isFrequencyCode, MEDICATION_ROUTES, routeText,
   type DoseUnit, type FrequencyCode, type MedicationRoute,
 } from '@clinic/shared';
-import { clean, instant, meta, reference, type Resource } from '../fhir.resources.js';
+import { clean, instant, meta, reference, RESTRICTED, type Resource } from '../fhir.resources.js';
 import { isId } from '../../../lib/validation.js';
 import { tokenParam } from '../fhir.search.js';
-import { RESTRICTED } from './encounter.js';
 import { instantFilter, localCoding, referenceFilter, tokenFilter, type ClinicalResource } from './types.js';
 
 export const MEDICATION_SYSTEM = 'urn:clinic:medication';

@@ -14,9 +14,8 @@
 import {
   ageGroupAt, displayDecimals, effectiveRanges, flagVital, fromCanonical, roundTo, type Vital, type VitalFlag, type VitalRanges,
 } from '@clinic/shared';
-import { clean, instant, meta, reference, type Resource } from '../fhir.resources.js';
+import { clean, instant, meta, reference, RESTRICTED, type Resource } from '../fhir.resources.js';
 import { tokenParam } from '../fhir.search.js';
-import { RESTRICTED } from './encounter.js';
 import { codeFilter, instantFilter, tokenFilter, type ClinicalResource } from './types.js';
 
 export const LOINC = 'http://loinc.org';

@@ -3,7 +3,7 @@ import { insertClinic, insertPatient } from '../../appointments/fixtures.js';
 import { rolePermissions, roles } from '../../../db/schema/index.js';
 import { auth, body, createOrg, createTestContext, linkSessionOf, multipart, signInStaff, type TestContext, type TestOrg } from '../../../test/harness.js';
 import { bulkExport, fhirValid, loadR4Definitions } from '../fixtures.js';
-import { RESTRICTED } from './encounter.js';
+import { RESTRICTED } from '../fhir.resources.js';
 
 /**
  * Prescriptions and orders through FHIR R4 (MedicationRequest, ServiceRequest, DiagnosticReport), made through the

@@ -9,9 +9,8 @@
  * clinician of the screens) but each of its ServiceRequests carries the confidentiality label R (restricted) in
  * meta.security, like its Encounter.
  */
-import { clean, instant, meta, reference, type Resource } from '../fhir.resources.js';
+import { clean, instant, meta, reference, RESTRICTED, type Resource } from '../fhir.resources.js';
 import { tokenParam } from '../fhir.search.js';
-import { RESTRICTED } from './encounter.js';
 import { codeFilter, instantFilter, localCoding, referenceFilter, tokenFilter, type ClinicalResource } from './types.js';
 
 export const ORDER_CATALOGUE_SYSTEM = 'urn:clinic:order-catalogue';
