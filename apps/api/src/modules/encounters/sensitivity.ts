@@ -56,3 +56,14 @@ export async function assertNotSensitiveEncounterFor(db: Db, companyId: string, 
     throw new AppError(403, 'SENSITIVE_NOTE', use === 'read' ? 'errors.clinical.sensitiveRead' : 'errors.clinical.sensitiveRecord', undefined, undefined, { encounterId });
   }
 }
+
+/**
+ * Whether the visit of an appointment has a note its doctor marked sensitive: what leaves the building about that visit
+ * (a webhook's appointment record) then goes without the visit's reason, as the FHIR Appointment and Encounter do.
+ */
+export async function visitMarkedSensitive(db: Db, companyId: string, appointmentId: string): Promise<boolean> {
+  const [row] = await db.select({ sensitive: sensitiveNote.sensitive }).from(sensitiveEncounter)
+    .innerJoin(sensitiveNote, joinOn.note(sensitiveEncounter.companyId, sensitiveEncounter.id))
+    .where(and(eq(sensitiveEncounter.companyId, companyId), eq(sensitiveEncounter.appointmentId, appointmentId))).limit(1);
+  return row?.sensitive === true;
+}

@@ -6,6 +6,7 @@ import { storedMessage } from '../../lib/stored-message.js';
 import { inTransaction, withDb } from '../../lib/transaction.js';
 import { getAppointment } from '../appointments/index.js';
 import { getInvoice } from '../billing/index.js';
+import { visitMarkedSensitive } from '../encounters/index.js';
 import type { DomainEvent, DomainEvents } from '../events/index.js';
 import { type ClaimedJob, insertJob, type JobHandler } from '../jobs/index.js';
 import { notifyAdministrators, notifyEmployees } from '../notifications/index.js';
@@ -59,7 +60,7 @@ async function systemCaller(db: Db, companyId: string): Promise<Caller> {
 /**
  * The record an event carries, read in the follower's transaction: what the API answers, less clinical content (a
  * receiver is configured by whoever manages webhooks, who need not be a clinician): the appointment without its visit
- * note, the patient as `webhookPatient` (no health fields, notes, reports, visits or file links).
+ * note (and without its reason once the visit's note is marked sensitive), the patient as `webhookPatient` (no health fields, notes, reports, visits or file links).
  */
 async function recordOf(deps: Deps, tx: Db, e: DomainEvent): Promise<unknown> {
   const caller = await systemCaller(tx, e.companyId);
@@ -69,6 +70,7 @@ async function recordOf(deps: Deps, tx: Db, e: DomainEvent): Promise<unknown> {
     const record = await getAppointment(d, caller, e.appointmentId).catch(() => null);
     if (!record) return { _id: e.appointmentId };
     const { visitNote: _note, ...rest } = record;
+    if (await visitMarkedSensitive(tx, e.companyId, e.appointmentId)) rest.reason = '';
     return rest satisfies WebhookAppointment;
   }
   if ('patientId' in e) return (await loadForWebhook(d, caller, e.patientId)) ?? { _id: e.patientId };

@@ -115,6 +115,35 @@ describe('webhooks', () => {
     await ctx.app.inject({ method: 'DELETE', url: `/api/webhooks/${endpoint._id}`, headers: auth(org.token) });
   });
 
+  it('sends a visit\'s reason until the visit\'s note is marked sensitive, and not after', async () => {
+    const endpoint = await createEndpoint(org, ['appointment.booked', 'appointment.cancelled']);
+    const appointment = await book(org);
+    await settleEvents(ctx);
+    await runDeliveries();
+    expect(JSON.parse(receiver.state.received[0]!.body).data.reason).toBe('Check-up');
+
+    const [row] = await ctx.database.db.select().from(appointments).where(eq(appointments.id, appointment._id));
+    const [encounter] = await ctx.database.query<{ id: string }>(
+      `insert into encounters (company_id, kind, patient_id, doctor_id, clinic_id, appointment_id, reason, status, opened_at)
+       values ($1, 'visit', $2, $3, $4, $5, 'Check-up', 'open', now()) returning id`,
+      [org.companyId, row!.patientId, row!.doctorId, row!.clinicId, row!.id],
+    );
+    await ctx.database.query(
+      `insert into encounter_notes (company_id, encounter_id, template, content, sensitive, sensitive_changed_at) values ($1, $2, '{}', '{}', true, now())`,
+      [org.companyId, encounter!.id],
+    );
+    const cancel = await ctx.app.inject({
+      method: 'PATCH', url: `/api/appointments/${appointment._id}`, headers: auth(org.token),
+      payload: { version: await versionOf(ctx, 'appointments', appointment._id), status: 'cancelled', cancellationReason: 'Patient travelling' },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    await settleEvents(ctx);
+    await runDeliveries();
+    const cancelled = receiver.state.received.map((r) => JSON.parse(r.body)).find((m) => m.type === 'appointment.cancelled')!;
+    expect(cancelled.data).toMatchObject({ _id: appointment._id, status: 'cancelled', reason: '' });
+    await ctx.app.inject({ method: 'DELETE', url: `/api/webhooks/${endpoint._id}`, headers: auth(org.token) });
+  });
+
   it('retries a failing receiver, logging each answer, and replays a delivery as a new message', async () => {
     const endpoint = await createEndpoint(org, ['appointment.booked']);
     receiver.state.status = 500;
