@@ -4,6 +4,7 @@ import { messagesAr, messagesEn, translate } from './messages/index.js';
 import { pluralBase, pluralProblems } from './messages/plurals.js';
 import { buildPagination, listCountCap, listQuerySchema, pageWindow } from './schemas/common.js';
 import { loginInput } from './schemas/auth.js';
+import { routes } from './contract/index.js';
 
 function keys(tree: object, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([k, v]) => (typeof v === 'object' ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`])).sort();
@@ -85,5 +86,30 @@ describe('sign-in form', () => {
   it('uses the spec messages', () => {
     const r = loginInput.safeParse({ email: '', password: '12' });
     expect(r.error?.issues.map((i) => i.message)).toEqual(['validation.usernameRequired', 'validation.passwordMin6']);
+  });
+});
+
+describe('request bodies', () => {
+  /** The object a body's schema checks, under its defaults, optionals, transforms and refinements. */
+  function objectOf(schema: unknown): { type: string; catchall?: unknown; shape?: object } | undefined {
+    let s = schema as { _zod?: { def: Record<string, unknown> } } | undefined;
+    for (let i = 0; i < 10 && s?._zod; i++) {
+      const def = s._zod.def;
+      if (def.type === 'object') return def as { type: string; catchall?: unknown };
+      s = (def.innerType ?? def.in ?? def.schema) as typeof s;
+    }
+    return s?._zod?.def as { type: string } | undefined;
+  }
+
+  it('refuses unknown fields in every JSON body of the contract, so a misspelt field is an error, never silently dropped', () => {
+    const loose: string[] = [];
+    for (const area of Object.values(routes)) {
+      for (const route of Object.values(area) as Array<{ method: string; path: string; body?: unknown }>) {
+        if (!route.body || route.body === 'form-data') continue;
+        const def = objectOf(route.body);
+        if (def?.type !== 'object' || !def.catchall) loose.push(`${route.method} ${route.path}`);
+      }
+    }
+    expect(loose).toEqual([]);
   });
 });

@@ -89,8 +89,9 @@ function fileName(entity: string, timeZone: string): string {
  * Every row the list's filters (`query`, paging ignored) select, in the list's order, as UTF-8 CSV with a byte-order
  * mark (so spreadsheets open Arabic correctly) and headers in the caller's language. The rows are read in batches of
  * `exportTuning.batchRows` and written as they come, so memory stays flat however long the list. The first batch is
- * read before this returns, so a refused filter is still a 4xx envelope; the export is audited with its filters and
- * row count once the last batch is written.
+ * read before this returns, so a refused filter is still a 4xx envelope. The export is audited before its first row
+ * goes out (with its filters, and its row count when one batch holds it all): a download cut short, or an audit row
+ * the database refuses, never leaves rows sent without a trace.
  */
 export async function csvExport<Q, T>(
   deps: Deps, ctx: RequestContext, caller: Caller, spec: ExportSpec<Q, T>, query: Q,
@@ -102,21 +103,21 @@ export async function csvExport<Q, T>(
   const no = t(ctx, 'exports.no');
   const columns = spec.columns;
   const toRecord = (row: T) => columns.map((c) => cellText(c.cell(row), yes, no));
+  const whole = first.last || first.rows.length < limit;
+  await recordAudit(deps.db, ctx, {
+    companyId: caller.companyId, actorId: caller.id, action: 'export', entity: spec.entity,
+    changes: { filters: filtersOf(query), ...(whole ? { rows: first.rows.length } : { rowsAtLeast: first.rows.length }) },
+  });
 
   async function* rows() {
     let batch = first;
     let page = 1;
-    let count = 0;
     for (;;) {
       for (const row of batch.rows) yield toRecord(row);
-      count += batch.rows.length;
       if (batch.last || batch.rows.length < limit) break;
       page += 1;
       batch = await spec.batch(deps, caller, q, page, limit, batch.rows.at(-1));
     }
-    await recordAudit(deps.db, ctx, {
-      companyId: caller.companyId, actorId: caller.id, action: 'export', entity: spec.entity, changes: { filters: filtersOf(query), rows: count },
-    });
   }
 
   const csv = stringify({ bom: true, header: true, columns: columns.map((c) => t(ctx, `exports.columns.${c.header}`)) });

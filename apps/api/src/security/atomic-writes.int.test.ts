@@ -345,7 +345,7 @@ function request(key: string): { params: Record<string, string>; payload?: Recor
     case 'POST /api/patients/:id/merge': return { params: { id: ids.mergeDuplicate! }, payload: { into: ids.patient, version: 1, intoVersion: Number(ids.patientVersion) } };
     case 'POST /api/patients/:id/vitals': return { params: { id: ids.patient! }, payload: { temperature: 101.3, temperatureUnit: 'F', pulse: 90 } };
     case 'POST /api/patients/:id/vitals/:vitalsId/entered-in-error': return { params: { id: ids.patient!, vitalsId: ids.vitals! }, payload: { reason: 'Wrong patient' } };
-    case 'PUT /api/vitals/reference-ranges': return { params: {}, payload: { adult: { pulse: { low: 50, high: 110, criticalLow: 40, criticalHigh: 140 } } } };
+    case 'PUT /api/vitals/reference-ranges': return { params: {}, payload: { adult: { pulse: { low: 50, high: 110, criticalLow: 40, criticalHigh: 140 } }, child: {} } };
     case 'POST /api/patients/:id/allergies': return { params: { id: ids.patient! }, payload: { substance: 'Latex', reaction: 'Rash' } };
     case 'PATCH /api/patients/:id/allergies/:allergyId': return { params: { id: ids.patient!, allergyId: ids.allergy! }, payload: { status: 'resolved', version: 1 } };
     // A patient without active allergies, so only the audit row can refuse it.

@@ -414,7 +414,7 @@ function bodyFor(key: string, ids: Record<string, string[]>): unknown {
     case 'POST /api/patients/:id/merge': return { into: ids.patients!.at(-1), version: 1, intoVersion: 1 };
     case 'POST /api/patients/:id/vitals': return { pulse: 72, temperature: 37 };
     case 'POST /api/patients/:id/vitals/:vitalsId/entered-in-error': return { reason: 'Written from another company' };
-    case 'PUT /api/vitals/reference-ranges': return { adult: { pulse: { low: 50, high: 110, criticalLow: 40, criticalHigh: 140 } } };
+    case 'PUT /api/vitals/reference-ranges': return { adult: { pulse: { low: 50, high: 110, criticalLow: 40, criticalHigh: 140 } }, child: {} };
     case 'POST /api/patients/:id/allergies': return { substance: 'Latex' };
     case 'PATCH /api/patients/:id/allergies/:allergyId': return { status: 'resolved', version: 1 };
     case 'POST /api/invitations': return { name: 'Invited By B', email: 'invited.by.b@clinic.example', employeeType: 'Administrative', roleIds: [ids.roles![0]] };

@@ -110,9 +110,9 @@ describe('abnormal flags by age', () => {
   });
 
   it('refuses an override whose limits do not rise', () => {
-    const bad = vitalRangesInput.safeParse({ adult: { pulse: { low: 100, high: 60, criticalLow: 40, criticalHigh: 130 } } });
+    const bad = vitalRangesInput.safeParse({ adult: { pulse: { low: 100, high: 60, criticalLow: 40, criticalHigh: 130 } }, child: {} });
     expect(bad.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['adult.pulse.low', 'validation.vitals.rangeOrder']]);
-    expect(vitalRangesInput.safeParse({ adult: { weight: { low: 1, high: 2, criticalLow: null, criticalHigh: null } } }).success).toBe(false);
+    expect(vitalRangesInput.safeParse({ adult: { weight: { low: 1, high: 2, criticalLow: null, criticalHigh: null } }, child: {} }).success).toBe(false);
   });
 });
 

@@ -9,7 +9,7 @@ const status = z.enum(ALLERGY_STATUSES, { error: 'validation.allergies.statusInv
 const type = z.enum(ALLERGY_TYPES, { error: 'validation.allergies.typeInvalid' });
 
 /** Recording an allergy or intolerance: the substance as written (it is also stored normalised for matching). */
-export const allergyCreateInput = z.object({
+export const allergyCreateInput = z.strictObject({
   substance: z.string({ error: 'validation.allergies.substanceRequired' }).trim()
     .min(2, { error: 'validation.allergies.substanceRequired' }).max(120, { error: 'validation.tooLong' })
     .refine((s) => /[\p{L}\p{N}]/u.test(s), { error: 'validation.allergies.substanceRequired' }),
@@ -22,7 +22,7 @@ export const allergyCreateInput = z.object({
 export type AllergyCreate = z.output<typeof allergyCreateInput>;
 
 /** Changing an entry: reaction, severity, type or status (the substance itself is not edited: record a new entry). */
-export const allergyUpdateInput = z.object({
+export const allergyUpdateInput = z.strictObject({
   version: versionInput,
   type: type.optional(),
   reaction: reaction.optional(),

@@ -59,7 +59,9 @@ export function listQuerySchema<const S extends readonly [string, ...string[]]>(
       .default(DEFAULT_PAGE_SIZE),
     sortBy: z.enum(sortFields, { error: 'errors.sortField' }).default(sortFields[0]),
     order: z.enum(['asc', 'desc'], { error: 'validation.invalidOrder' }).default('desc'),
-    search: z.string().trim().max(100, { error: 'validation.tooLong' }).optional(),
+    // Control characters (a NUL above all) are no part of anything searched for, and the database refuses a NUL.
+    search: z.string().trim().max(100, { error: 'validation.tooLong' })
+      .refine((text) => ![...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f), { error: 'validation.invalidValue' }).optional(),
     isActive: booleanText.optional(),
     allData: booleanText.optional(),
     filter_fields: filterFieldsText.optional(),

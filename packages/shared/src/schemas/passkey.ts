@@ -37,16 +37,16 @@ export type PasskeyOptions = z.infer<typeof passkeyOptions>;
 const challengeIdSchema = z.string({ error: 'validation.passkeys.challengeRequired' }).min(1, { error: 'validation.passkeys.challengeRequired' }).max(200);
 const ceremonyAnswer = webAuthnJson.refine((v) => typeof v.id === 'string', { error: 'validation.passkeys.responseRequired' });
 
-export const passkeyRegisterInput = z.object({ challengeId: challengeIdSchema, name: passkeyName, response: ceremonyAnswer });
+export const passkeyRegisterInput = z.strictObject({ challengeId: challengeIdSchema, name: passkeyName, response: ceremonyAnswer });
 export type PasskeyRegisterInput = z.input<typeof passkeyRegisterInput>;
 
-export const passkeyRenameInput = z.object({ name: passkeyName });
+export const passkeyRenameInput = z.strictObject({ name: passkeyName });
 
 /** A passkey's answer to a sign-in or step-up challenge. */
-export const passkeyAssertionInput = z.object({ challengeId: challengeIdSchema, response: ceremonyAnswer });
+export const passkeyAssertionInput = z.strictObject({ challengeId: challengeIdSchema, response: ceremonyAnswer });
 export type PasskeyAssertionInput = z.input<typeof passkeyAssertionInput>;
 
 /** The second step of a password sign-in holds its ticket. */
-export const passkeyTicketInput = z.object({ ticket: z.string().min(1).max(200) });
+export const passkeyTicketInput = z.strictObject({ ticket: z.string().min(1).max(200) });
 export const passkeyTicketAssertionInput = passkeyAssertionInput.extend({ ticket: z.string().min(1).max(200) });
 export type PasskeyTicketAssertionInput = z.input<typeof passkeyTicketAssertionInput>;

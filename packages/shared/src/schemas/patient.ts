@@ -497,7 +497,7 @@ export const patientRecordCounts = z.object(Object.fromEntries(PATIENT_RECORD_KI
 export type PatientRecordCounts = z.infer<typeof patientRecordCounts>;
 
 /** Merge the patient of the path (the duplicate) into `into` (the record kept), each at the version the screen showed. */
-export const patientMergeInput = z.object({
+export const patientMergeInput = z.strictObject({
   into: z.uuid({ error: 'validation.invalidValue' }),
   version: versionInput,
   intoVersion: versionInput,

@@ -65,7 +65,7 @@ export const sessionPolicyRecord = z.object({
 });
 export type SessionPolicy = z.infer<typeof sessionPolicyRecord>;
 
-export const sessionPolicyInput = z.object({
+export const sessionPolicyInput = z.strictObject({
   idleTimeoutMinutes: z.coerce.number({ message: 'validation.security.idleTimeoutRange' }).int('validation.security.idleTimeoutRange')
     .min(IDLE_TIMEOUT_RANGE.min, 'validation.security.idleTimeoutRange').max(IDLE_TIMEOUT_RANGE.max, 'validation.security.idleTimeoutRange'),
   absoluteLifetimeHours: z.coerce.number({ message: 'validation.security.lifetimeRange' }).int('validation.security.lifetimeRange')

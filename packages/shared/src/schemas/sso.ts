@@ -36,7 +36,7 @@ export const ssoGroupRole = z.object({
 export type SsoGroupRole = z.infer<typeof ssoGroupRole>;
 
 /** What an administrator saves. An empty or missing client secret keeps the stored one. */
-export const ssoSettingsInput = z.object({
+export const ssoSettingsInput = z.strictObject({
   enabled: z.boolean(),
   issuer: issuerUrl,
   clientId: z.string().trim().min(1, { error: 'validation.security.sso.clientId' }).max(300, { error: 'validation.security.sso.clientId' }),
@@ -69,7 +69,7 @@ export const ssoSettingsRecord = z.object({
 });
 export type SsoSettingsRecord = z.infer<typeof ssoSettingsRecord>;
 
-export const ssoTestInput = z.object({ issuer: issuerUrl });
+export const ssoTestInput = z.strictObject({ issuer: issuerUrl });
 export const ssoTestResult = z.object({ issuer: z.string(), authorizationEndpoint: z.string() });
 export type SsoTestResult = z.infer<typeof ssoTestResult>;
 
@@ -83,4 +83,4 @@ export const ssoStartQuery = z.object({ org: z.string().trim().min(1, { error: '
 export const ssoInfo = z.object({ available: z.boolean(), label: z.string().nullable() });
 export type SsoInfo = z.infer<typeof ssoInfo>;
 export const ssoCallbackQuery = z.looseObject({});
-export const ssoExchangeInput = z.object({ code: z.string().min(1, { error: 'validation.invalidValue' }).max(200, { error: 'validation.invalidValue' }) });
+export const ssoExchangeInput = z.strictObject({ code: z.string().min(1, { error: 'validation.invalidValue' }).max(200, { error: 'validation.invalidValue' }) });

@@ -15,7 +15,7 @@ const unit = <const U extends readonly [string, ...string[]]>(units: U) => z.enu
  * One set of vitals as entered: any of the measurements (at least one), each in the unit chosen (canonical by
  * default). Values outside the plausible limits are refused with a field error naming the limits in the unit entered.
  */
-export const vitalsInput = z.object({
+export const vitalsInput = z.strictObject({
   encounterId: idSchema.nullish(),
   /** When the vitals were taken (default: now); not in the future. */
   takenAt: instantInRange('validation.vitals.takenAtInvalid').refine((t) => Date.parse(t) <= Date.now() + 5 * 60_000, { error: 'validation.vitals.takenAtFuture' }).optional(),
@@ -92,7 +92,7 @@ export const vitalsListQuery = z.object({
 export type VitalsListQuery = z.output<typeof vitalsListQuery>;
 export const VITALS_LIST_MAX = 500;
 
-export const enteredInErrorInput = z.object({
+export const enteredInErrorInput = z.strictObject({
   reason: z.string({ error: 'validation.vitals.reasonRequired' }).trim().min(3, { error: 'validation.vitals.reasonRequired' }).max(500, { error: 'validation.tooLong' }),
 });
 
@@ -105,9 +105,12 @@ export const vitalRangeSchema = z.object({ low: bound, high: bound, criticalLow:
     const problem = rangeProblem(range);
     if (problem) ctx.addIssue({ code: 'custom', path: ['low'], message: problem });
   });
-const groupRanges = z.object(Object.fromEntries(FLAGGED_VITALS.map((v) => [v, vitalRangeSchema.optional()])) as Record<(typeof FLAGGED_VITALS)[number], z.ZodOptional<typeof vitalRangeSchema>>).strict();
-/** A company's overrides of the default ranges (canonical units); a vital left out keeps the default. */
-export const vitalRangesInput = z.object({ adult: groupRanges.default({}), child: groupRanges.default({}) });
+const groupRanges = z.strictObject(Object.fromEntries(FLAGGED_VITALS.map((v) => [v, vitalRangeSchema.optional()])) as Record<(typeof FLAGGED_VITALS)[number], z.ZodOptional<typeof vitalRangeSchema>>);
+/**
+ * A company's overrides of the default ranges (canonical units); a vital left out keeps the default. Both groups are
+ * always sent (`{}` for none): a body that names neither is refused, not read as "remove every override".
+ */
+export const vitalRangesInput = z.strictObject({ adult: groupRanges, child: groupRanges });
 export type VitalRangesInput = z.output<typeof vitalRangesInput>;
 const rangesOut = z.record(z.string(), z.record(z.string(), z.object({ low: z.number().nullable(), high: z.number().nullable(), criticalLow: z.number().nullable(), criticalHigh: z.number().nullable() })));
 export const vitalRangesSchema = z.object({ defaults: rangesOut, overrides: rangesOut, effective: rangesOut, updatedAt: z.string().nullable(), updatedBy: refSchema.nullable() });

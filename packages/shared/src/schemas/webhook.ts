@@ -25,7 +25,7 @@ export const WEBHOOK_ENDPOINTS_MAX = 20;
 const url = z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(WEBHOOK_URL_MAX, { error: 'validation.tooLong' })
   .refine((v) => URL.canParse(v) && ['http:', 'https:'].includes(new URL(v).protocol), { error: 'errors.webhooks.urlInvalid' });
 
-export const webhookEndpointInput = z.object({
+export const webhookEndpointInput = z.strictObject({
   url,
   description: z.string().trim().max(WEBHOOK_DESCRIPTION_MAX, { error: 'validation.tooLong' }).default(''),
   events: z.array(z.enum(WEBHOOK_EVENTS, { error: 'validation.invalidValue' }), { error: 'validation.required' })

@@ -47,6 +47,10 @@ describe('the allergy state', () => {
       severity: 'Choose mild, moderate, severe or life-threatening',
       status: 'Choose active, inactive or resolved',
     });
+    // A misspelt field is refused, not dropped (the allergy would be kept without its severity).
+    const typo = await req(doctor, 'POST', base(), { substance: 'Latex', severty: 'severe', reacton: 'anaphylaxis' });
+    expect(typo.statusCode).toBe(422);
+    expect(body(typo).message.fields).toEqual({ severty: 'Unknown field', reacton: 'Unknown field' });
   });
 
   it('changes status at the version read, audits it, and lets "no known allergies" be recorded once nothing is active', async () => {

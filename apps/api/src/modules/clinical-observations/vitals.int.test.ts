@@ -59,6 +59,10 @@ describe('recording vitals', () => {
     const ar = await req(nurse, 'POST', `/api/patients/${patientId}/vitals`, { temperature: 200, temperatureUnit: 'F' }, 'ar');
     expect(body(ar).message.fields).toEqual({ temperature: 'يجب أن تكون الحرارة بين 77 و113 °ف' });
     expect((await req(nurse, 'POST', `/api/patients/${patientId}/vitals`, {})).statusCode).toBe(422);
+    // A misspelt measurement is refused, not dropped while the rest is stored.
+    const typo = await req(nurse, 'POST', `/api/patients/${patientId}/vitals`, { pulse: 80, temprature: 39.5 });
+    expect(typo.statusCode).toBe(422);
+    expect(body(typo).message.fields).toEqual({ temprature: 'Unknown field' });
     // Taken in an encounter that is not this patient's (here: no encounter at all).
     const elsewhere = await req(nurse, 'POST', `/api/patients/${patientId}/vitals`, { pulse: 72, encounterId: '0f0f0f0f-0f0f-4f0f-8f0f-0f0f0f0f0f0f' });
     expect(body(elsewhere).message.fields).toEqual({ encounterId: 'No encounter of this patient has this reference; open the record from the patient\'s visit' });
@@ -124,16 +128,25 @@ describe('listing, correcting and reading', () => {
 
 describe('reference ranges', () => {
   it('administrators override a range; flags follow it; nurses may read but not change them', async () => {
-    const put = await req(a.token, 'PUT', '/api/vitals/reference-ranges', { adult: { pulse: { low: 50, high: 115, criticalLow: 40, criticalHigh: 150 } } });
+    const put = await req(a.token, 'PUT', '/api/vitals/reference-ranges', { adult: { pulse: { low: 50, high: 115, criticalLow: 40, criticalHigh: 150 } }, child: {} });
     expect(put.statusCode, put.body).toBe(200);
     expect(body(put).data.effective.adult.pulse).toEqual({ low: 50, high: 115, criticalLow: 40, criticalHigh: 150 });
     expect(body(put).data.effective.adult.temperature).toEqual({ low: 36, high: 37.8, criticalLow: 35, criticalHigh: 40 });
     const set = body(await req(nurse, 'POST', `/api/patients/${patientId}/vitals`, { pulse: 112 })).data;
     expect(readingsOf(set).pulse?.flag).toBe('normal');
-    expect((await req(nurse, 'PUT', '/api/vitals/reference-ranges', { adult: {} })).statusCode).toBe(403);
+    expect((await req(nurse, 'PUT', '/api/vitals/reference-ranges', { adult: {}, child: {} })).statusCode).toBe(403);
     expect((await req(nurse, 'GET', '/api/vitals/reference-ranges')).statusCode).toBe(200);
-    const bad = await req(a.token, 'PUT', '/api/vitals/reference-ranges', { adult: { pulse: { low: 120, high: 60, criticalLow: 40, criticalHigh: 150 } } });
+    const bad = await req(a.token, 'PUT', '/api/vitals/reference-ranges', { adult: { pulse: { low: 120, high: 60, criticalLow: 40, criticalHigh: 150 } }, child: {} });
     expect(body(bad).message.fields).toEqual({ 'adult.pulse.low': 'The limits must rise: critical low, low, high, critical high' });
+    // A misspelt group, a misspelt vital, or no group at all is refused, and the overrides stay as they were.
+    const typo = await req(a.token, 'PUT', '/api/vitals/reference-ranges', { adlut: { pulse: { low: 50 } }, child: {} });
+    expect(typo.statusCode).toBe(422);
+    expect(body(typo).message.fields).toMatchObject({ adlut: 'Unknown field', adult: 'This field is required.' });
+    const vitalTypo = await req(a.token, 'PUT', '/api/vitals/reference-ranges', { adult: { plse: { low: 50, high: 115, criticalLow: 40, criticalHigh: 150 } }, child: {} });
+    expect(body(vitalTypo).message.fields).toEqual({ 'adult.plse': 'Unknown field' });
+    const nothing = await req(a.token, 'PUT', '/api/vitals/reference-ranges', {});
+    expect(nothing.statusCode).toBe(422);
+    expect(body(await req(a.token, 'GET', '/api/vitals/reference-ranges')).data.overrides.adult.pulse).toEqual({ low: 50, high: 115, criticalLow: 40, criticalHigh: 150 });
     expect(body(await req(b.token, 'GET', '/api/vitals/reference-ranges')).data.overrides).toEqual({ adult: {}, child: {} });
   });
 });

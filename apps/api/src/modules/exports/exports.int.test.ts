@@ -144,14 +144,35 @@ describe('CSV exports', () => {
     expect((await exportOf('/api/clinics', '', await token('exporter'))).statusCode).toBe(403);
     expect(await auditCount()).toBe(before);
 
+    const lastEntry = async () => (await ctx.database.query<{ entity: string; changes: { filters: Record<string, unknown>; rows?: number }; actor_id: string }>(
+      `select entity, changes, actor_id from audit_log where company_id = $1 and action = 'export' order by id desc limit 1`, [org.companyId],
+    ))[0]!;
+    // Written before the first row goes out: an export of many batches says it had at least the first batch's rows.
     const res = await exportOf('/api/patients', 'isActive=true&sortBy=name&page=3&limit=5', await token('exporter'));
     expect(res.statusCode).toBe(200);
-    const n = records(res.body).length - 1;
-    const [entry] = await ctx.database.query<{ entity: string; changes: { filters: Record<string, unknown>; rows: number }; actor_id: string }>(
-      `select entity, changes, actor_id from audit_log where company_id = $1 and action = 'export' order by id desc limit 1`, [org.companyId],
-    );
-    expect(entry).toMatchObject({ entity: 'patients', changes: { filters: { isActive: true, sortBy: 'name', order: 'desc' }, rows: n } });
-    expect(entry!.changes.filters).not.toHaveProperty('page');
+    expect(records(res.body).length - 1).toBeGreaterThan(exportTuning.batchRows);
+    const entry = await lastEntry();
+    expect(entry).toMatchObject({ entity: 'patients', changes: { filters: { isActive: true, sortBy: 'name', order: 'desc' }, rowsAtLeast: exportTuning.batchRows } });
+    expect(entry.changes.filters).not.toHaveProperty('page');
+    // One batch: its exact count.
+    const [named] = await ctx.database.query<{ name: string }>('select name from patients where company_id = $1 order by created_at limit 1', [org.companyId]);
+    const few = await exportOf('/api/patients', `search=${encodeURIComponent(named!.name)}`, await token('exporter'));
+    const n = records(few.body).length - 1;
+    expect(n).toBeGreaterThan(0);
+    expect(n).toBeLessThan(exportTuning.batchRows);
+    expect((await lastEntry()).changes).toMatchObject({ filters: { search: named!.name }, rows: n });
+  });
+
+  it('refuses a search with control characters before anything is sent, and sends nothing unaudited', async () => {
+    const before = Number((await ctx.database.query<{ n: string }>(`select count(*) n from audit_log where company_id = $1 and action = 'export'`, [org.companyId]))[0]!.n);
+    for (const path of ['/api/audit', '/api/patients', '/api/appointments']) {
+      const res = await exportOf(path, 'search=%00', org.token, 'ar');
+      expect(res.statusCode, path).toBe(422);
+      expect(body(res).success).toBe(false);
+      expect(res.body).not.toContain('\ufeff');
+    }
+    const after = Number((await ctx.database.query<{ n: string }>(`select count(*) n from audit_log where company_id = $1 and action = 'export'`, [org.companyId]))[0]!.n);
+    expect(after).toBe(before);
   });
 
   it('refuses bad filters with the list\'s own translated 422, before any file starts', async () => {

@@ -143,9 +143,13 @@ describe('registering and managing passkeys', () => {
     const opts = data(await post('/api/passkeys/register/options', undefined, victim.token)) as { challengeId: string; options: Json };
     const hijack = await post('/api/passkeys/register', { challengeId: opts.challengeId, name: 'Mine now', response: key.register(opts.options) }, attacker.token);
     expect(code(hijack)).toBe('PASSKEY_CHALLENGE_INVALID');
-    // An employee id in the body is not read: the passkey is the caller's.
+    // An employee id in the body is refused as an unknown field; without it the passkey is the caller's.
     const own = data(await post('/api/passkeys/register/options', undefined, attacker.token)) as { challengeId: string; options: Json };
-    const res = await post('/api/passkeys/register', { challengeId: own.challengeId, name: 'K', employeeId: victim.id, response: key.register(own.options) }, attacker.token);
+    const named = await post('/api/passkeys/register', { challengeId: own.challengeId, name: 'K', employeeId: victim.id, response: key.register(own.options) }, attacker.token);
+    expect(named.statusCode).toBe(422);
+    expect(named.json().message.fields).toEqual({ employeeId: 'Unknown field' });
+    const again = data(await post('/api/passkeys/register/options', undefined, attacker.token)) as { challengeId: string; options: Json };
+    const res = await post('/api/passkeys/register', { challengeId: again.challengeId, name: 'K', response: key.register(again.options) }, attacker.token);
     expect(res.statusCode).toBe(200);
     expect(await db().select().from(passkeys).where(eq(passkeys.employeeId, victim.id))).toEqual([]);
   });
