@@ -28,8 +28,12 @@ describe('notification bell', () => {
     renderApp('/');
     const count = await screen.findByTestId('notifications-count');
     await waitFor(() => expect(count).toHaveTextContent('2'));
+    await user.hover(screen.getByTestId('notifications'));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Notifications: 2 unread');
     await user.click(screen.getByTestId('notifications'));
     const list = await screen.findByTestId('notifications-list');
+    // The bell's tooltip gives way to the list it opened (it would cover "Mark all as read").
+    await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
     expect(within(list).getAllByTestId('notification-item')).toHaveLength(2);
     expect(list).toHaveTextContent('Sara cancelled Huda Saleh\'s appointment');
     await user.click(screen.getByTestId('notifications-read-all'));

@@ -33,7 +33,8 @@ export function NotificationBell() {
   return (
     <Popover position="bottom-end" width={340} withArrow arrowPosition="center" opened={opened} onChange={setOpened}>
       <Popover.Target>
-        <Tooltip label={label}>
+        {/* Hidden while the list is open: it would lie over the list's "Mark all as read". */}
+        <Tooltip label={label} disabled={opened}>
           <Indicator label={count > 99 ? '99+' : count} size={16} disabled={!count} color="red" offset={4} data-testid="notifications-count">
             <ActionIcon variant="default" size="lg" aria-label={label} data-testid="notifications" onClick={() => setOpened((o) => !o)}>
               <IconBell size={18} stroke={1.7} />

@@ -40,11 +40,20 @@ export function AuditRecordLabel({ entry }: { entry: AuditEntry }) {
   const labels = useAuditLabels();
   const canOpen = useCanOpen();
   const record = describeAuditRecord(entry);
+  // A read of a patient's clinical record names the part read (allergies, vitals, the chart...).
+  const part = (entry.changes as { part?: unknown } | null)?.part;
+  const partText = typeof part === 'string' ? t(`audit.parts.${part}`, { defaultValue: part.replace(/_/g, ' ') }) : null;
   const named = [record.name, record.publicId].filter(Boolean).join(' · ');
-  const text = named || record.readableId || labels.entity(entry.entity);
+  const text = [named || record.readableId || labels.entity(entry.entity), partText].filter(Boolean).join(' · ');
   if (record.path && canOpen(record.path)) {
     return (
-      <Anchor component={Link} to={record.path} size="sm" aria-label={named ? t('audit.openRecord', { entity: labels.entity(entry.entity), record: text }) : t('audit.openRecordOnly', { entity: labels.entity(entry.entity) })} data-testid="audit-record-link">
+      <Anchor
+        component={Link}
+        to={record.path}
+        size="sm"
+        aria-label={named || partText ? t('audit.openRecord', { entity: labels.entity(entry.entity), record: named ? text : partText }) : t('audit.openRecordOnly', { entity: labels.entity(entry.entity) })}
+        data-testid="audit-record-link"
+      >
         {text}
       </Anchor>
     );

@@ -67,7 +67,8 @@ describe('audit log screen', () => {
 
   it('shows what each record is instead of its id, linked to its details page', async () => {
     const created: AuditEntry = { ...update, _id: '43', action: 'create', entityId: 'p-2', changes: { after: { publicId: 'PAT-000301', name: 'Omar Khalil' } } };
-    auditApi([update, created, denied]);
+    const vitalsRead: AuditEntry = { ...update, _id: '44', action: 'read', entityId: 'p-3', changes: { part: 'vitals' } };
+    auditApi([update, created, denied, vitalsRead]);
     signIn();
     renderWithProviders(<AuditPage />, '/audit', { route: '/audit' });
     const table = await screen.findByTestId('audit-table');
@@ -76,6 +77,10 @@ describe('audit log screen', () => {
     expect(within(table).getByRole('link', { name: 'Open Patient: Omar Khalil · PAT-000301' })).toHaveAttribute('href', '/patients/details/p-2');
     expect(within(table).getByRole('link', { name: 'Open this record (Patient)' })).toHaveAttribute('href', '/patients/details/p-1');
     expect(table).toHaveTextContent('GET /api/audit');
+    // A read of the clinical record says which part was read.
+    const read = within(table).getByRole('link', { name: 'Open Patient: vitals' });
+    expect(read).toHaveAttribute('href', '/patients/details/p-3');
+    expect(read).toHaveTextContent('Patient · vitals');
   });
 
   it('filters by user, sending the filter to the server', async () => {

@@ -56,6 +56,15 @@ describe('cash box day close', { timeout: 30_000 }, () => {
     await waitFor(() => expect(posted).toEqual([{ counted: 50000, note: '' }]));
   });
 
+  it('writes the currency beside the counted cash as the amounts around it do, in Arabic its symbol', async () => {
+    closeApi();
+    await setLanguage('ar');
+    renderWithProviders(<CashBoxCloseDialog box={box} opened onClose={() => {}} />);
+    await screen.findByRole('textbox', { name: /النقد المعدود/ });
+    expect(screen.getByText('ر.س.')).toBeInTheDocument();
+    expect(screen.queryByText('SAR')).not.toBeInTheDocument();
+  });
+
   it('disables "Close the day" once the day is closed, saying when and by whom, and offers its report', async () => {
     closeApi();
     const closedAt = new Date(2026, 10, 27, 18, 2).toISOString();

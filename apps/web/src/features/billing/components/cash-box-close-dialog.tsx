@@ -8,7 +8,7 @@ import { NumberField, TextAreaField } from '@/components/form/fields';
 import { FormDialog } from '@/components/form/form-dialog';
 import { useSchemaForm } from '@/components/form/use-schema-form';
 import { useCloseCashBox } from '../api/cash-boxes';
-import { formatMoney, toMinor } from './money';
+import { currencySymbol, formatMoney, toMinor } from './money';
 
 interface CloseForm {
   counted: number | string;
@@ -57,7 +57,7 @@ export function CashBoxCloseDialog({ box, opened, onClose }: { box: CashBoxSumma
       submitTestId="close-submit"
     >
       <Text size="sm" fw={600} data-testid="close-expected">{t('finance.cashBoxes.closeExpected', { amount: money(box.balance) })}</Text>
-      <NumberField control={form.control} name="counted" label={t('finance.cashBoxes.closeCounted')} min={0} allowDecimal decimalScale={3} rightSection={box.currency} rightSectionWidth={48} required testId="close-counted" />
+      <NumberField control={form.control} name="counted" label={t('finance.cashBoxes.closeCounted')} min={0} allowDecimal decimalScale={3} rightSection={currencySymbol(box.currency, i18n.language)} rightSectionWidth={56} required testId="close-counted" />
       {difference === 0 && <Text size="sm" c="teal" data-testid="close-difference">{t('finance.cashBoxes.closeMatches')}</Text>}
       {difference !== null && difference !== 0 && (
         <Alert color={difference < 0 ? 'red' : 'orange'} icon={<IconAlertTriangle size={18} />} p="sm" data-testid="close-difference" role="alert">

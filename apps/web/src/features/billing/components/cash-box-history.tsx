@@ -9,6 +9,19 @@ import { formatMoney } from './money';
 
 const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
+/** Stands for the invoice number in the translated text, where the number itself is put in as an element. */
+const NUMBER_MARK = '\u0000';
+
+/**
+ * A translated description with its invoice number (CLN-000001-000011) isolated left to right and kept on one line:
+ * inside Arabic text it would otherwise break at its hyphens and have its parts reordered.
+ */
+function WithInvoiceNumber({ text, number }: { text: string; number: string }) {
+  const at = text.indexOf(NUMBER_MARK);
+  if (at < 0) return text;
+  return <>{text.slice(0, at)}<bdi dir="ltr" style={{ whiteSpace: 'nowrap' }}>{number}</bdi>{text.slice(at + NUMBER_MARK.length)}</>;
+}
+
 /** A cash box's transactions, newest first, with the balance after each. */
 export function CashBoxTransactions({ box }: { box: CashBoxDetails }) {
   const { t, i18n } = useTranslation();
@@ -33,7 +46,7 @@ export function CashBoxTransactions({ box }: { box: CashBoxDetails }) {
               <Table.Td>
                 {x.kind === 'close_difference'
                   ? t('billing.transaction.close_difference', { date: formatDate(x.createdAt, i18n.language, DAY_MONTH_YEAR) })
-                  : t(`billing.transaction.${x.kind}`, { number: x.invoiceNumber ?? '' })}
+                  : <WithInvoiceNumber text={t(`billing.transaction.${x.kind}`, { number: NUMBER_MARK })} number={x.invoiceNumber ?? ''} />}
               </Table.Td>
               <Table.Td ta="end" style={num} c={x.amount < 0 ? 'red' : undefined}>{m(x.amount)}</Table.Td>
               <Table.Td ta="end" style={num}>{m(x.balanceAfter)}</Table.Td>

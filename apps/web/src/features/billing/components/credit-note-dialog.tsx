@@ -6,7 +6,7 @@ import { NumberField, TextAreaField } from '@/components/form/fields';
 import { FormDialog } from '@/components/form/form-dialog';
 import { useSchemaForm } from '@/components/form/use-schema-form';
 import { useCreditNote } from '../api/payments';
-import { formatMoney, toMinor } from './money';
+import { currencySymbol, formatMoney, toMinor } from './money';
 
 interface CreditForm {
   amount: number | string;
@@ -45,7 +45,7 @@ export function CreditNoteDialog({ invoice, opened, onClose }: { invoice: Invoic
       submitTestId="credit-submit"
     >
       <Text size="sm" c="dimmed">{t('finance.credit.max', { amount: money(max) })}</Text>
-      <NumberField control={form.control} name="amount" label={t('finance.credit.amount')} min={0} allowDecimal decimalScale={3} rightSection={invoice.currency} rightSectionWidth={48} required testId="credit-amount" />
+      <NumberField control={form.control} name="amount" label={t('finance.credit.amount')} min={0} allowDecimal decimalScale={3} rightSection={currencySymbol(invoice.currency, i18n.language)} rightSectionWidth={56} required testId="credit-amount" />
       <TextAreaField control={form.control} name="reason" label={t('finance.credit.reason')} placeholder={t('finance.credit.reasonPlaceholder')} required testId="credit-reason" />
     </FormDialog>
   );

@@ -6,7 +6,7 @@ import type { ServiceRecord } from '@clinic/shared';
 import { NumberField, SelectField, TextField } from '@/components/form/fields';
 import { translateMessage } from '@/lib/http';
 import { emptyLine, type InvoiceFormValues } from './invoice-form-values';
-import { formatMoney, toMinor } from './money';
+import { currencySymbol, formatMoney, toMinor } from './money';
 
 interface LinesProps {
   control: Control<InvoiceFormValues, unknown, unknown>;
@@ -24,6 +24,7 @@ export function InvoiceLinesField({ control, setValue, services, currency, error
   const lines = useWatch({ control, name: 'lines' });
   const serviceData = services.map((s) => ({ value: s._id, label: s.name }));
   const amount = (minor: number) => formatMoney(minor, currency, i18n.language);
+  const symbol = currencySymbol(currency, i18n.language);
   return (
     <Stack gap="sm" data-testid="invoice-lines">
       {fields.map((field, index) => {
@@ -82,8 +83,8 @@ export function InvoiceLinesField({ control, setValue, services, currency, error
               </SimpleGrid>
               <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
                 <NumberField control={control} name={`lines.${index}.quantity`} label={t('finance.form.quantity')} min={1} max={10_000} required testId={`invoice-line-quantity-${index}`} />
-                <NumberField control={control} name={`lines.${index}.unitPrice`} label={t('finance.form.unitPrice')} min={0} allowDecimal decimalScale={3} rightSection={currency} rightSectionWidth={48} required={line.kind === 'item'} testId={`invoice-line-price-${index}`} />
-                <NumberField control={control} name={`lines.${index}.discount`} label={t('finance.form.discount')} min={0} allowDecimal decimalScale={3} rightSection={currency} rightSectionWidth={48} testId={`invoice-line-discount-${index}`} />
+                <NumberField control={control} name={`lines.${index}.unitPrice`} label={t('finance.form.unitPrice')} min={0} allowDecimal decimalScale={3} rightSection={symbol} rightSectionWidth={56} required={line.kind === 'item'} testId={`invoice-line-price-${index}`} />
+                <NumberField control={control} name={`lines.${index}.discount`} label={t('finance.form.discount')} min={0} allowDecimal decimalScale={3} rightSection={symbol} rightSectionWidth={56} testId={`invoice-line-discount-${index}`} />
               </SimpleGrid>
             </Stack>
           </Paper>

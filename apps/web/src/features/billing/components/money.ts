@@ -16,6 +16,19 @@ export function formatMoney(minor: number, currency: string, lang: string): stri
   }
 }
 
+/**
+ * The currency as the amounts around it write it, in the interface language (`SAR`, `ر.س.`), for beside the amount
+ * typed; the ISO code if the browser does not know the currency.
+ */
+export function currencySymbol(currency: string, lang: string): string {
+  try {
+    const parts = new Intl.NumberFormat(lang.startsWith('ar') ? 'ar-SA' : 'en-US', { style: 'currency', currency }).formatToParts(0);
+    return parts.find((p) => p.type === 'currency')?.value ?? currency;
+  } catch {
+    return currency;
+  }
+}
+
 /** Major units typed in a form (`115.5`) as minor units (`11550`); null when it is not an amount. */
 export function toMinor(major: number | string | null | undefined, currency: string): number | null {
   if (major === '' || major === null || major === undefined) return null;

@@ -10,7 +10,7 @@ import { useSchemaForm } from '@/components/form/use-schema-form';
 import { useCashBoxes } from '../api/cash-boxes';
 import { usePaymentMethods } from '../api/options';
 import { useRefund, useTakePayment } from '../api/payments';
-import { formatMoney, toMajor, toMinor } from './money';
+import { currencySymbol, formatMoney, toMajor, toMinor } from './money';
 
 interface PaymentForm {
   method: (typeof PAYMENT_METHODS)[number];
@@ -156,7 +156,7 @@ export function PaymentDialog({ invoice, opened, onClose, mode = 'payment', onDo
           </Stack>
         )}
       />
-      <NumberField control={control} name="amount" label={t('finance.payment.amount')} min={0} allowDecimal decimalScale={3} rightSection={currency} rightSectionWidth={48} required testId="payment-amount" />
+      <NumberField control={control} name="amount" label={t('finance.payment.amount')} min={0} allowDecimal decimalScale={3} rightSection={currencySymbol(currency, i18n.language)} rightSectionWidth={56} required testId="payment-amount" />
       {method === 'cash' ? (
         <SelectField
           control={control}

@@ -22,9 +22,10 @@ function BoxCard({ box, selected, onSelect }: { box: CashBoxSummary; selected: b
   return (
     <UnstyledButton onClick={onSelect} aria-pressed={selected} data-testid="cash-box-card" data-box-id={box._id}>
       <Card withBorder padding="sm" style={{ borderColor: selected ? 'var(--mantine-primary-color-filled)' : undefined, borderWidth: selected ? 2 : undefined }}>
-        <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+          {/* The name tells the boxes apart: it wraps to a second line rather than losing its end. */}
           <Stack gap={0} style={{ minWidth: 0 }}>
-            <Text fw={600} truncate="end">{box.name}</Text>
+            <Text fw={600} lineClamp={2} style={{ overflowWrap: 'anywhere' }}>{box.name}</Text>
             <Text size="xs" c="dimmed" truncate="end">{box.clinic?.name ?? t('finance.cashBoxes.company')}</Text>
           </Stack>
           <Text fw={700} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }} data-testid="cash-box-balance">{formatMoney(box.balance, box.currency, i18n.language)}</Text>

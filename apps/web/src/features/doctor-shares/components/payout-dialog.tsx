@@ -57,7 +57,7 @@ export function PayoutDialog({ statement, opened, onClose }: { statement: Doctor
       submitTestId="share-payout-submit"
     >
       <Text size="sm" fw={600} data-testid="share-payout-due">
-        {statement.doctor.name} · {formatDayRange(statement.from, statement.to, i18n.language)} · {t('doctorShares.payouts.left', { amount: money(statement.balance) })}
+        <bdi>{statement.doctor.name}</bdi> · {formatDayRange(statement.from, statement.to, i18n.language)} · {t('doctorShares.payouts.left', { amount: money(statement.balance) })}
       </Text>
       <NumberField control={control} name="amount" label={t('doctorShares.payouts.amount', { currency })} allowDecimal decimalScale={3} min={0} required testId="share-payout-amount" />
       <SegmentedField

@@ -49,7 +49,7 @@ export function StatementPanel({ doctor, canPay, tiersOf }: StatementPanelProps)
               <IconReceipt2 size={18} stroke={1.6} />
               <Title order={4}>{t('doctorShares.statement.title')}</Title>
             </Group>
-            <Text size="sm" c="dimmed" data-testid="share-statement-period">{doctor.name} · {formatDayRange(from, to, i18n.language)}</Text>
+            <Text size="sm" c="dimmed" data-testid="share-statement-period"><bdi>{doctor.name}</bdi> · {formatDayRange(from, to, i18n.language)}</Text>
           </Stack>
           <Group gap="xs">
             <Button component={Link} to={statementPrintPath(query)} variant="default" size="sm" leftSection={<IconPrinter size={16} />} data-testid="share-print">

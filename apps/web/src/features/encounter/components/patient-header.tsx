@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconLock, IconPhone, IconStethoscope } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { EncounterDetails } from '@clinic/shared';
 
 /** Whole years from a birth date (YYYY-MM-DD) to today; null without one. */
@@ -43,7 +44,10 @@ export function PatientHeader({ encounter, slots = {} }: { encounter: EncounterD
         {slots.allergies}
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
           <Stack gap={2} style={{ minWidth: 0 }}>
-            <Title order={2} fz="h3" data-testid="encounter-patient">{encounter.patient.name}</Title>
+            <Title order={2} fz="h3" data-testid="encounter-patient">
+              {/* The patient's whole record (chart, earlier visits, documents) is one click away. */}
+              <Anchor component={Link} to={`/patients/details/${encounter.patient._id}`} inherit c="var(--mantine-color-text)" underline="hover">{encounter.patient.name}</Anchor>
+            </Title>
             <Text size="sm" c="dimmed">{facts.join(' · ')}</Text>
           </Stack>
           <Group gap="xs">

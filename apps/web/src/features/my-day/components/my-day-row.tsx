@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
-import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconClockHour4 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { BoardCard } from '@clinic/shared';
 import { AppointmentStatusBadge, STATUS_COLORS, VisitActions } from '@/features/appointments';
+import { OpenEncounterButton } from '@/features/encounter';
 import { wallOf } from '@/lib/clinic-time';
 
 interface MyDayRowProps {
@@ -13,7 +15,10 @@ interface MyDayRowProps {
   onError: (id: string, message: string | null) => void;
 }
 
-/** One patient of the doctor's day: the time, the patient, the visit's status, minutes waiting and its next steps. */
+/**
+ * One patient of the doctor's day: the time, the patient (a link to their record), the visit's status, minutes waiting
+ * and its next steps; a completed visit's note opens from here.
+ */
 export function MyDayRow({ card, canWrite, error, onError }: MyDayRowProps) {
   const { t } = useTranslation();
   return (
@@ -30,7 +35,9 @@ export function MyDayRow({ card, canWrite, error, onError }: MyDayRowProps) {
         <Group gap="sm" wrap="nowrap" align="center">
           <Text size="sm" fw={700} ff="monospace" style={{ flexShrink: 0 }} dir="ltr">{wallOf(card.datetime).time}</Text>
           <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
-            <Text size="sm" fw={600} truncate="end" title={card.patient.name}>{card.patient.name}</Text>
+            <Anchor component={Link} to={`/patients/details/${card.patient._id}`} size="sm" fw={600} c="var(--mantine-color-text)" truncate="end" title={card.patient.name} data-testid="my-day-patient">
+              {card.patient.name}
+            </Anchor>
             <Text size="xs" c="dimmed" truncate="end">{card.service.name}</Text>
           </Stack>
           <AppointmentStatusBadge status={card.status} />
@@ -40,6 +47,10 @@ export function MyDayRow({ card, canWrite, error, onError }: MyDayRowProps) {
             <IconClockHour4 size={14} aria-hidden />
             <Text size="xs" fw={600}>{t('myDay.waited', { count: card.waitingMinutes })}</Text>
           </Group>
+        )}
+        {/* A finished visit's note stays one click away (to read it, sign it or add an addendum). */}
+        {card.status === 'completed' && (
+          <Group gap="xs"><OpenEncounterButton appointmentId={card._id} size="compact-sm" variant="subtle" /></Group>
         )}
         {canWrite && (
           <VisitActions key={`${card._id}:${card.version}`} appointment={card} variant="board" onError={(message) => onError(card._id, message)} />

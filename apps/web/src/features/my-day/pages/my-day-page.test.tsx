@@ -77,6 +77,16 @@ describe('My day', () => {
     expect(within(screen.getByTestId('my-day-next')).getByRole('button', { name: 'Call in Layla Hassan' })).toBeInTheDocument();
   });
 
+  it('links each patient to their record, and opens a completed visit\'s note from its row', async () => {
+    signIn({ permissions: ['appointment_read', 'appointment_write', 'my_day', 'clinical_write'] });
+    dayApi([card('1', 'completed', 'Ahmed Al-Farsi'), card('2', 'arrived', 'Sara Nasser')], null, ['appointment_read', 'appointment_write', 'my_day', 'clinical_write']);
+    renderDay();
+    const rows = within(await screen.findByTestId('my-day-list')).getAllByTestId('my-day-row');
+    expect(within(rows[0]!).getByRole('link', { name: 'Ahmed Al-Farsi' })).toHaveAttribute('href', '/patients/details/p1');
+    expect(within(rows[0]!).getByRole('button', { name: 'Open note' })).toBeInTheDocument();
+    expect(within(rows[1]!).queryByRole('button', { name: 'Open note' })).toBeNull();
+  });
+
   it('opens on the clinic the profile names, not the first of the organisation, and remembers a new choice', async () => {
     const api = dayApi([], malazClinic._id);
     renderDay();

@@ -10,12 +10,15 @@ import { formatClock, formatDay } from '@/lib/dates';
 
 const STATUS_COLORS: Record<ReminderStatus, string> = { planned: 'blue', sent: 'green', failed: 'red', skipped: 'yellow', withdrawn: 'gray' };
 
-/** Local date and time as the clinic's zone wrote it (the API sends times with the clinic's offset). */
+/**
+ * Local date and time as the clinic's zone wrote it (the API sends times with the clinic's offset), in the interface
+ * language as every other date: not `formatDateTime`, which would move it to the browser's zone.
+ */
 function clinicTime(value: string | null, lang: string): string {
   if (!value) return '—';
   const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(value);
   if (!m) return value;
-  return `${formatDay(m[1]!, lang === 'ar' ? lang : 'en-GB')} ${formatClock(m[2]!, lang)}`;
+  return `${formatDay(m[1]!, lang)} ${formatClock(m[2]!, lang)}`;
 }
 
 /** The reminder outbox for administrators: what went out, what failed or was skipped and why; failed ones go again. */

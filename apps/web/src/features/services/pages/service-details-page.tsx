@@ -75,7 +75,7 @@ export default function ServiceDetailsPage() {
                   <Group grow align="flex-start">
                     <Item label={t('services.details.id')}>{s.publicId}</Item>
                     <Item label={t('services.details.price')}>
-                      {formatPrice(s.price, i18n.language)} {t('services.currency')}
+                      {formatPrice(s.price, i18n.language)}
                     </Item>
                     <Item label={t('services.details.duration')}>
                       {s.durationMinutes ? t('services.details.minutes', { count: s.durationMinutes }) : t('services.details.clinicDefault')}

@@ -74,7 +74,7 @@ export default function ServicesPage() {
       align: 'end',
       render: (s) => (
         <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-          {formatPrice(s.price, i18n.language)} {t('services.currency')}
+          {formatPrice(s.price, i18n.language)}
         </Text>
       ),
     },
