@@ -61,3 +61,20 @@ export function allergiesMatching<T extends AllergyLike>(allergies: readonly T[]
     return key.length > 0 && names.some((n) => n.includes(` ${key} `));
   });
 }
+
+/**
+ * What the patient told the desk at registration (the registration form's allergies, free text) that the clinical
+ * list does not hold under any status: each to be confirmed with the patient and recorded (or not). Never part of
+ * the state or of a prescription's check, which go by the clinical list alone; shown beside them so nothing the
+ * patient said is lost between the desk and the doctor. Each once, in the order told.
+ */
+export function unconfirmedRegistrationAllergies(told: readonly unknown[], allergies: readonly AllergyLike[]): string[] {
+  const recorded = new Set(allergies.map((a) => words(a.substanceKey ?? substanceKey(a.substance)).join(' ')));
+  const out = new Map<string, string>();
+  for (const item of told) {
+    if (typeof item !== 'string' || !item.trim()) continue;
+    const key = words(substanceKey(item)).join(' ');
+    if (key && !recorded.has(key) && !out.has(key)) out.set(key, item.trim());
+  }
+  return [...out.values()];
+}

@@ -58,5 +58,10 @@ export const allergyStateSchema = z.object({
   noKnownAllergies: z.object({ recordedAt: z.string(), recordedBy: refSchema.nullable() }).nullable(),
   /** Every entry, active first, then by substance. */
   allergies: z.array(allergySchema),
+  /**
+   * Allergies the registration form lists (what the patient told the desk) that no entry records: to confirm and
+   * record. Not part of `state`, nor of any check.
+   */
+  toldAtRegistration: z.array(z.string()),
 });
 export type AllergyState = z.infer<typeof allergyStateSchema>;

@@ -15,7 +15,7 @@ const state = async () => body(await req(doctor, 'GET', base())).data;
 
 describe('the allergy state', () => {
   it('is "not asked" until someone records "no known allergies", which says by whom and when', async () => {
-    expect(await state()).toEqual({ state: 'unknown', noKnownAllergies: null, allergies: [] });
+    expect(await state()).toEqual({ state: 'unknown', noKnownAllergies: null, allergies: [], toldAtRegistration: [] });
     const res = await req(doctor, 'POST', `${base()}/none`);
     expect(res.statusCode).toBe(200);
     expect(body(res).data).toMatchObject({ state: 'none', noKnownAllergies: { recordedBy: { name: 'Dr. Khalid' }, recordedAt: expect.any(String) } });
@@ -35,6 +35,16 @@ describe('the allergy state', () => {
     expect(body(refused).message.message).toBe('لا يمكن تسجيل «لا توجد حساسية معروفة» والمريض لديه حساسية نشطة: غيّر حالتها أولاً');
     const [row] = await ctx.database.query<{ no_known_allergies: boolean }>(`select no_known_allergies from patient_allergy_states where patient_id = $1`, [patientId]);
     expect(row!.no_known_allergies).toBe(false);
+  });
+
+  it('says what the registration form lists and no entry records, without taking it as recorded', async () => {
+    await ctx.database.query(`update patients set details = jsonb_set(details, '{allergies}', $2::jsonb) where id = $1`,
+      [patientId, JSON.stringify(['Ibuprofen', 'البنسلين', '  ibuprofen ', 'Pollen', ''])]);
+    const s = await state();
+    // Penicillin is recorded (above, spelt otherwise); the rest is said once each, in the order told.
+    expect(s.toldAtRegistration).toEqual(['Ibuprofen', 'Pollen']);
+    expect(s.state).toBe('allergies');
+    expect(s.allergies.map((x: { substance: string }) => x.substance)).toEqual(['البِنِسِلّين']);
   });
 
   it('refuses the same substance spelt another way, and bad input, with field errors', async () => {

@@ -1,5 +1,5 @@
 import {
-  allergyState, substanceKey, type Allergy, type AllergyCreate, type AllergyState, type AllergyUpdate,
+  allergyState, substanceKey, unconfirmedRegistrationAllergies, type Allergy, type AllergyCreate, type AllergyState, type AllergyUpdate,
 } from '@clinic/shared';
 import type { Db } from '../../db/client.js';
 import type { Caller, Deps } from '../../lib/app-types.js';
@@ -9,7 +9,7 @@ import type { RequestContext } from '../../lib/request-context.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { staleOrMissing } from '../../lib/versioning.js';
 import {
-  activeAllergyCount, findAllergies, findAllergy, findAllergyState, insertAllergy, lockAllergyState, setNoKnownAllergies,
+  activeAllergyCount, findAllergies, findAllergy, findAllergyState, insertAllergy, lockAllergyState, registrationAllergies, setNoKnownAllergies,
   updateAllergyAtVersion, type AllergyRow,
 } from './observations.repository.js';
 import { auditPatientRead, requireBirthDate } from './patient-access.js';
@@ -32,7 +32,9 @@ const auditable = (a: Allergy) => ({ substance: a.substance, type: a.type, react
 
 /** The patient's allergy state and entries (no audit: the caller audits the read it is part of). */
 export async function allergyStateOf(db: Db, companyId: string, patientId: string): Promise<AllergyState> {
-  const [rows, state] = await Promise.all([findAllergies(db, companyId, patientId), findAllergyState(db, companyId, patientId)]);
+  const [rows, state, told] = await Promise.all([
+    findAllergies(db, companyId, patientId), findAllergyState(db, companyId, patientId), registrationAllergies(db, companyId, patientId),
+  ]);
   const allergies = rows.map(toAllergy);
   const nka = Boolean(state?.state.noKnownAllergies);
   const kind = allergyState(allergies, nka);
@@ -42,6 +44,7 @@ export async function allergyStateOf(db: Db, companyId: string, patientId: strin
       ? { recordedAt: state.state.recordedAt.toISOString(), recordedBy: state.state.recordedBy ? { _id: state.state.recordedBy, name: state.recorderName ?? '' } : null }
       : null,
     allergies,
+    toldAtRegistration: unconfirmedRegistrationAllergies(told, allergies),
   };
 }
 

@@ -105,6 +105,13 @@ export async function findAllergy(db: Db, companyId: string, patientId: string, 
   return row ?? null;
 }
 
+/** The allergies the patient's registration form lists (what they told the desk), as stored: free text. */
+export async function registrationAllergies(db: Db, companyId: string, patientId: string): Promise<unknown[]> {
+  const [row] = await db.select({ told: sql<unknown>`${patients.details}->'allergies'` }).from(patients)
+    .where(and(eq(patients.companyId, companyId), eq(patients.id, patientId))).limit(1);
+  return Array.isArray(row?.told) ? row.told.slice(0, 100) : [];
+}
+
 export async function findAllergyState(db: Db, companyId: string, patientId: string) {
   const [row] = await db.select({ state: patientAllergyStates, recorderName: employees.name }).from(patientAllergyStates)
     .leftJoin(employees, and(eq(employees.companyId, patientAllergyStates.companyId), eq(employees.id, patientAllergyStates.recordedBy)))

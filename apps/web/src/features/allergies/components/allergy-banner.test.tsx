@@ -14,7 +14,7 @@ function answer(data: AllergyState | null) {
 
 describe('the allergy banner is never blank', () => {
   it('is red with the active substances and their severity', async () => {
-    answer({ state: 'allergies', noKnownAllergies: null, allergies: [allergy, { ...allergy, _id: 'a2', substance: 'Latex', status: 'resolved', severity: null }] });
+    answer({ state: 'allergies', noKnownAllergies: null, allergies: [allergy, { ...allergy, _id: 'a2', substance: 'Latex', status: 'resolved', severity: null }], toldAtRegistration: [] });
     await screen.findByText('Penicillin (Severe)');
     const banner = screen.getByTestId('allergy-banner');
     expect(banner).toHaveAttribute('data-state', 'allergies');
@@ -22,14 +22,20 @@ describe('the allergy banner is never blank', () => {
   });
 
   it('says "No known allergies" with who recorded it', async () => {
-    answer({ state: 'none', noKnownAllergies: { recordedAt: '2026-01-01T09:00:00Z', recordedBy: { _id: 'e1', name: 'Dr. Omar' } }, allergies: [] });
+    answer({ state: 'none', noKnownAllergies: { recordedAt: '2026-01-01T09:00:00Z', recordedBy: { _id: 'e1', name: 'Dr. Omar' } }, allergies: [], toldAtRegistration: [] });
     expect(await screen.findByText('No known allergies')).toBeInTheDocument();
     expect(screen.getByTestId('allergy-banner')).toHaveTextContent('Dr. Omar');
   });
 
   it('is amber "not recorded" when nobody asked', async () => {
-    answer({ state: 'unknown', noKnownAllergies: null, allergies: [] });
+    answer({ state: 'unknown', noKnownAllergies: null, allergies: [], toldAtRegistration: [] });
     expect(await screen.findByText('Allergies not recorded: ask the patient')).toBeInTheDocument();
+  });
+
+  it('says what the patient told the desk at registration and nobody confirmed, whatever the state', async () => {
+    answer({ state: 'unknown', noKnownAllergies: null, allergies: [], toldAtRegistration: ['Ibuprofen', 'Pollen'] });
+    expect(await screen.findByText('Allergies not recorded: ask the patient')).toBeInTheDocument();
+    expect(screen.getByTestId('allergy-banner-told')).toHaveTextContent('Told the desk at registration, not confirmed: Ibuprofen, Pollen');
   });
 
   it('says it could not load rather than showing nothing', async () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, renderWithProviders, signIn } from '@/test/utils';
 import { EncounterAllergies } from './encounter-allergies';
 
-const unknown = { state: 'unknown', noKnownAllergies: null, allergies: [] };
+const unknown = { state: 'unknown', noKnownAllergies: null, allergies: [], toldAtRegistration: [] };
 
 describe('the allergies of a visit', () => {
   it('are recorded from the visit itself: the banner opens the patient\'s allergies, and the new one names the visit', async () => {

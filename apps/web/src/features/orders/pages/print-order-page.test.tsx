@@ -33,7 +33,7 @@ describe('the printed requisition', () => {
   });
 
   it('names the patient\'s active allergies, so the lab or imaging sees them before the test', async () => {
-    serve({ state: 'allergies', noKnownAllergies: null, allergies: [allergy('a1', 'Iodinated contrast', 'active'), allergy('a2', 'Latex', 'resolved')] });
+    serve({ state: 'allergies', noKnownAllergies: null, allergies: [allergy('a1', 'Iodinated contrast', 'active'), allergy('a2', 'Latex', 'resolved')], toldAtRegistration: [] });
     const view = render();
     expect(await view.findByTestId('print-order-number')).toHaveTextContent('IMG-2026-000007');
     expect(await view.findByTestId('print-order-allergies')).toHaveTextContent(/^Iodinated contrast$/);
@@ -50,7 +50,7 @@ describe('the printed requisition', () => {
   });
 
   it('says when allergies were never recorded, and when they could not be loaded: never a blank line', async () => {
-    serve({ state: 'unknown', noKnownAllergies: null, allergies: [] });
+    serve({ state: 'unknown', noKnownAllergies: null, allergies: [], toldAtRegistration: [] });
     const view = render();
     expect(await view.findByText('Allergies not recorded: ask the patient')).toBeInTheDocument();
     view.unmount();

@@ -17,7 +17,7 @@ function serve(permissions: string[], summary: RecordSummary) {
   return asked;
 }
 
-const empty: RecordSummary = { problems: [], medications: [], allergies: { state: 'unknown', noKnownAllergies: null, allergies: [] } };
+const empty: RecordSummary = { problems: [], medications: [], allergies: { state: 'unknown', noKnownAllergies: null, allergies: [], toldAtRegistration: [] } };
 
 describe('the printed patient summary', () => {
   beforeEach(async () => {
@@ -46,7 +46,7 @@ describe('the printed patient summary', () => {
       allergies: { state: 'allergies', noKnownAllergies: null, allergies: [{
         _id: 'a1', substance: 'Penicillin', substanceKey: 'penicillin', type: 'allergy', reaction: 'Rash', severity: 'severe', status: 'active',
         encounterId: null, recordedBy: null, recordedAt: '2024-01-01T00:00:00.000Z', updatedAt: '2024-01-01T00:00:00.000Z', version: 1,
-      }] },
+      }], toldAtRegistration: [] },
     });
     const view = renderWithProviders(<PrintPatientPage />, `/print/patient/${id}`, { route: '/print/patient/:id' });
     const clinical = await view.findByTestId('print-clinical');
